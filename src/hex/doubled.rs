@@ -1,0 +1,51 @@
+//! Doubled coordinates: double-width (pointy) and double-height (flat).
+
+use super::Hex;
+use serde::{Deserialize, Serialize};
+
+/// Which doubled system: columns counted twice per hex (pointy rows) or rows counted twice
+/// (flat columns).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DoubledKind {
+    /// Pointy "double-width": (col, row) = (2q + r, r).
+    DoubleWidth,
+    /// Flat "double-height": (col, row) = (q, 2r + q).
+    DoubleHeight,
+}
+
+impl DoubledKind {
+    /// (col, row) of a hex in this doubled system.
+    pub fn from_hex(self, h: Hex) -> [i32; 2] {
+        match self {
+            DoubledKind::DoubleWidth => [2 * h.q + h.r, h.r],
+            DoubledKind::DoubleHeight => [h.q, 2 * h.r + h.q],
+        }
+    }
+
+    /// The hex at doubled (col, row), or `None` when col + row is odd (no hex there).
+    pub fn to_hex(self, [col, row]: [i32; 2]) -> Option<Hex> {
+        if (i64::from(col) + i64::from(row)) % 2 != 0 {
+            return None;
+        }
+        Some(match self {
+            DoubledKind::DoubleWidth => Hex::new((col - row) / 2, row),
+            DoubledKind::DoubleHeight => Hex::new(col, (row - col) / 2),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reference_vectors() {
+        let h = Hex::new(1, 2);
+        assert_eq!(DoubledKind::DoubleHeight.from_hex(h), [1, 5]);
+        assert_eq!(DoubledKind::DoubleWidth.from_hex(h), [4, 2]);
+        assert_eq!(DoubledKind::DoubleHeight.to_hex([1, 5]), Some(h));
+        assert_eq!(DoubledKind::DoubleWidth.to_hex([4, 2]), Some(h));
+        assert_eq!(DoubledKind::DoubleWidth.to_hex([3, 2]), None);
+    }
+}

@@ -1,0 +1,354 @@
+//! Layout: where hexes sit on screen (pointy or flat, regular or stretched) and back.
+
+use super::{FracHex, Hex, pick};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+const SQRT3: f64 = 1.732_050_807_568_877_2;
+
+/// Pointy-topped hexes (rows) or flat-topped hexes (columns).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Orientation {
+    /// A vertex points up; hexes form rows.
+    #[default]
+    Pointy,
+    /// An edge is on top; hexes form columns.
+    Flat,
+}
+
+/// The 2×2 forward and inverse matrices and start angle of one orientation (DESIGN.md §3).
+#[derive(Clone, Copy, Debug)]
+pub struct OrientationMatrix {
+    /// Forward matrix (f0, f1, f2, f3): axial → unit pixel.
+    pub forward: [f64; 4],
+    /// Inverse matrix (b0, b1, b2, b3): unit pixel → fractional axial.
+    pub inverse: [f64; 4],
+    /// Angle of corner 0 in multiples of 60°.
+    pub start_angle: f64,
+}
+
+const POINTY: OrientationMatrix = OrientationMatrix {
+    forward: [SQRT3, SQRT3 / 2.0, 0.0, 1.5],
+    inverse: [SQRT3 / 3.0, -1.0 / 3.0, 0.0, 2.0 / 3.0],
+    start_angle: 0.5,
+};
+
+const FLAT: OrientationMatrix = OrientationMatrix {
+    forward: [1.5, 0.0, SQRT3 / 2.0, SQRT3],
+    inverse: [2.0 / 3.0, 0.0, -1.0 / 3.0, SQRT3 / 3.0],
+    start_angle: 0.0,
+};
+
+impl Orientation {
+    /// The matrices of this orientation.
+    pub const fn matrix(self) -> &'static OrientationMatrix {
+        match self {
+            Orientation::Pointy => &POINTY,
+            Orientation::Flat => &FLAT,
+        }
+    }
+
+    /// The lowercase name used in files and on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Orientation::Pointy => "pointy",
+            Orientation::Flat => "flat",
+        }
+    }
+}
+
+impl fmt::Display for Orientation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Orientation {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "pointy" => Ok(Orientation::Pointy),
+            "flat" => Ok(Orientation::Flat),
+            _ => Err(format!(
+                "unknown orientation '{s}' (expected pointy or flat)"
+            )),
+        }
+    }
+}
+
+/// A point in world (pixel) space, y down.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Point {
+    /// x, growing right.
+    pub x: f64,
+    /// y, growing down.
+    pub y: f64,
+}
+
+impl Point {
+    /// A point from its coordinates.
+    pub const fn new(x: f64, y: f64) -> Self {
+        Point { x, y }
+    }
+}
+
+/// Why a layout could not be made.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LayoutError {
+    /// A size component was zero, negative, or not finite.
+    #[error("hex size must be finite and greater than 0, got ({0}, {1})")]
+    BadSize(f64, f64),
+    /// An origin component was not finite.
+    #[error("origin must be finite, got ({0}, {1})")]
+    BadOrigin(f64, f64),
+}
+
+/// Where hexes sit in world space: orientation, hex size (x, y — unequal for stretched
+/// hexes) and the pixel position of hex (0, 0).
+///
+/// `size` is the distance from centre to corner along each axis, as on Red Blob Games.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Layout {
+    orientation: Orientation,
+    size: Point,
+    origin: Point,
+}
+
+/// The nearest edge to a point: the hex it lies in and the direction of the neighbour
+/// across that edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Edge {
+    /// The hex the point is in.
+    pub hex: Hex,
+    /// The neighbour across the edge is `hex.neighbor(direction)`.
+    pub direction: super::Direction,
+}
+
+/// The nearest vertex to a point: the hex it lies in and the corner index (0..5, the
+/// numbering of [`Layout::corners`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Vertex {
+    /// The hex the point is in.
+    pub hex: Hex,
+    /// Corner index 0..5.
+    pub corner: usize,
+}
+
+impl Layout {
+    /// A layout; sizes must be finite and positive, the origin finite.
+    pub fn new(orientation: Orientation, size: Point, origin: Point) -> Result<Self, LayoutError> {
+        if !(size.x.is_finite() && size.y.is_finite() && size.x > 0.0 && size.y > 0.0) {
+            return Err(LayoutError::BadSize(size.x, size.y));
+        }
+        if !(origin.x.is_finite() && origin.y.is_finite()) {
+            return Err(LayoutError::BadOrigin(origin.x, origin.y));
+        }
+        Ok(Layout {
+            orientation,
+            size,
+            origin,
+        })
+    }
+
+    /// A regular layout of hexes of circumradius `size` centred at the origin.
+    pub fn regular(orientation: Orientation, size: f64) -> Result<Self, LayoutError> {
+        Self::new(orientation, Point::new(size, size), Point::default())
+    }
+
+    /// The orientation.
+    pub const fn orientation(&self) -> Orientation {
+        self.orientation
+    }
+
+    /// The hex size (centre to corner) along x and y.
+    pub const fn size(&self) -> Point {
+        self.size
+    }
+
+    /// The pixel position of hex (0, 0).
+    pub const fn origin(&self) -> Point {
+        self.origin
+    }
+
+    /// Centre of a hex in world space.
+    pub fn hex_to_pixel(&self, h: Hex) -> Point {
+        self.frac_to_pixel(FracHex::from(h))
+    }
+
+    /// A fractional hex position in world space.
+    pub fn frac_to_pixel(&self, h: FracHex) -> Point {
+        let m = self.orientation.matrix().forward;
+        Point::new(
+            (m[0] * h.q + m[1] * h.r) * self.size.x + self.origin.x,
+            (m[2] * h.q + m[3] * h.r) * self.size.y + self.origin.y,
+        )
+    }
+
+    /// The fractional hex at a world point (no rounding).
+    pub fn pixel_to_frac(&self, p: Point) -> FracHex {
+        let b = self.orientation.matrix().inverse;
+        let u = (p.x - self.origin.x) / self.size.x;
+        let v = (p.y - self.origin.y) / self.size.y;
+        FracHex::new(b[0] * u + b[1] * v, b[2] * u + b[3] * v)
+    }
+
+    /// The hex containing a world point, exactly: the answer is the hex whose true region
+    /// holds the point, even a hair from an edge or far from the origin. Points exactly on an
+    /// edge or vertex go to one of the touching hexes, always the same one.
+    /// `None` for a non-finite point or one beyond the i32 coordinate range.
+    ///
+    /// ```
+    /// use hexmap::hex::{Hex, Layout, Orientation};
+    /// let layout = Layout::regular(Orientation::Pointy, 10.0).unwrap();
+    /// let centre = layout.hex_to_pixel(Hex::new(3, -1));
+    /// assert_eq!(layout.pixel_to_hex(centre), Some(Hex::new(3, -1)));
+    /// ```
+    pub fn pixel_to_hex(&self, p: Point) -> Option<Hex> {
+        pick::pick_exact(self, p)
+    }
+
+    /// The hex at a world point by plain f64 rounding (fast, may be wrong within rounding
+    /// error of an edge). Use [`Layout::pixel_to_hex`] unless you measured a need.
+    pub fn pixel_to_hex_rounded(&self, p: Point) -> Hex {
+        self.pixel_to_frac(p).round()
+    }
+
+    /// Offset of corner `i` from a hex centre: angle 2π(start − i)/6, y down.
+    pub fn corner_offset(&self, i: usize) -> Point {
+        let angle =
+            2.0 * std::f64::consts::PI * (self.orientation.matrix().start_angle - i as f64) / 6.0;
+        Point::new(self.size.x * angle.cos(), self.size.y * angle.sin())
+    }
+
+    /// The six corners of a hex in world space, in corner order 0..5.
+    pub fn corners(&self, h: Hex) -> [Point; 6] {
+        let c = self.hex_to_pixel(h);
+        std::array::from_fn(|i| {
+            let o = self.corner_offset(i);
+            Point::new(c.x + o.x, c.y + o.y)
+        })
+    }
+
+    /// Distance in "hex units" (world distance with the stretch undone), used to compare
+    /// nearness consistently on stretched layouts.
+    fn unit_distance_sq(&self, a: Point, b: Point) -> f64 {
+        let dx = (a.x - b.x) / self.size.x;
+        let dy = (a.y - b.y) / self.size.y;
+        dx * dx + dy * dy
+    }
+
+    /// The edge nearest to a world point: the hex it is in and the side facing the
+    /// neighbour whose centre is nearest. `None` where `pixel_to_hex` is `None`.
+    pub fn pixel_to_edge(&self, p: Point) -> Option<Edge> {
+        let hex = self.pixel_to_hex(p)?;
+        let direction = super::Direction::ALL
+            .into_iter()
+            .min_by(|a, b| {
+                let da = self.unit_distance_sq(p, self.hex_to_pixel(hex.neighbor(*a)));
+                let db = self.unit_distance_sq(p, self.hex_to_pixel(hex.neighbor(*b)));
+                da.total_cmp(&db)
+            })
+            .expect("six directions");
+        Some(Edge { hex, direction })
+    }
+
+    /// The vertex nearest to a world point: the hex it is in and its nearest corner.
+    pub fn pixel_to_vertex(&self, p: Point) -> Option<Vertex> {
+        let hex = self.pixel_to_hex(p)?;
+        let corners = self.corners(hex);
+        let corner = (0..6)
+            .min_by(|&a, &b| {
+                self.unit_distance_sq(p, corners[a])
+                    .total_cmp(&self.unit_distance_sq(p, corners[b]))
+            })
+            .expect("six corners");
+        Some(Vertex { hex, corner })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: Point, b: (f64, f64), eps: f64) -> bool {
+        (a.x - b.0).abs() < eps && (a.y - b.1).abs() < eps
+    }
+
+    #[test]
+    fn hex_to_pixel_reference() {
+        let size = Point::new(10.0, 15.0);
+        let origin = Point::new(35.0, 71.0);
+        let flat = Layout::new(Orientation::Flat, size, origin).unwrap();
+        let pointy = Layout::new(Orientation::Pointy, size, origin).unwrap();
+        let h = Hex::new(3, 4);
+        assert!(close(flat.hex_to_pixel(h), (80.0, 213.894_191_6), 1e-6));
+        assert!(close(pointy.hex_to_pixel(h), (121.602_540_3, 161.0), 1e-6));
+    }
+
+    #[test]
+    fn flat_corners_reference() {
+        let layout = Layout::new(
+            Orientation::Flat,
+            Point::new(10.0, 15.0),
+            Point::new(35.0, 71.0),
+        )
+        .unwrap();
+        let expected = [
+            (90.0, 213.894),
+            (85.0, 200.904),
+            (75.0, 200.904),
+            (70.0, 213.894),
+            (75.0, 226.885),
+            (85.0, 226.885),
+        ];
+        for (c, e) in layout.corners(Hex::new(3, 4)).iter().zip(expected) {
+            assert!(close(*c, e, 1e-3), "{c:?} vs {e:?}");
+        }
+    }
+
+    #[test]
+    fn bad_sizes_are_refused() {
+        assert!(Layout::new(Orientation::Flat, Point::new(0.0, 1.0), Point::default()).is_err());
+        assert!(
+            Layout::new(
+                Orientation::Flat,
+                Point::new(f64::NAN, 1.0),
+                Point::default()
+            )
+            .is_err()
+        );
+        assert!(
+            Layout::new(
+                Orientation::Flat,
+                Point::new(1.0, 1.0),
+                Point::new(f64::INFINITY, 0.0)
+            )
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn nearest_edge_and_vertex() {
+        let layout = Layout::regular(Orientation::Pointy, 10.0).unwrap();
+        // A point just right of the centre of (0,0) is nearest the east edge.
+        let e = layout.pixel_to_edge(Point::new(7.0, 0.5)).unwrap();
+        assert_eq!(
+            e,
+            Edge {
+                hex: Hex::ORIGIN,
+                direction: super::super::Direction::POINTY_E
+            }
+        );
+        // Just below the top corner (corner 2 at −90°) of (0,0).
+        let v = layout.pixel_to_vertex(Point::new(0.1, -9.0)).unwrap();
+        assert_eq!(
+            v,
+            Vertex {
+                hex: Hex::ORIGIN,
+                corner: 2
+            }
+        );
+    }
+}

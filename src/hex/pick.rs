@@ -1,0 +1,229 @@
+//! Exact pixel→hex picking.
+//!
+//! Hex edges lie on three families of parallel lines. In fractional cube space
+//! (q, r, s) they are the lines where A = q − r, B = r − s or C = s − q is an integer, and
+//! every hex is made of the six unit triangles those lines cut around its centre. So the
+//! hex under a point is fixed by ⌊A⌋, ⌊B⌋, ⌊C⌋: with A_c − C_c = 3q and B_c − A_c = 3r at a
+//! centre, q = ⌊(⌊A⌋ − ⌊C⌋ + 1) / 3⌋ and r = ⌊(⌊B⌋ − ⌊A⌋ + 1) / 3⌋.
+//!
+//! Each floor is taken in f64 first. Only when a value lies within a rounding-error band of
+//! an integer is it decided exactly: the inputs are exact binary fractions, so the sign of
+//! `form − n` is the sign of `P·√3 + Q` with P, Q exact rationals, decided by comparing
+//! 3P² with Q². The slow path runs for a vanishing share of points.
+
+use super::Hex;
+use super::layout::{Layout, Orientation, Point};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{Signed, Zero};
+
+const SQRT3: f64 = 1.732_050_807_568_877_2;
+
+/// A linear form (k1·√3 + k2)·U/3 + (k3·√3 + k4)·V/3 of the unit coordinates
+/// U = (x − ox)/sx, V = (y − oy)/sy, with small integer coefficients.
+#[derive(Clone, Copy)]
+struct Form {
+    k: [i32; 4],
+}
+
+impl Form {
+    fn eval(self, u: f64, v: f64) -> f64 {
+        let [k1, k2, k3, k4] = self.k.map(f64::from);
+        ((k1 * SQRT3 + k2) * u + (k3 * SQRT3 + k4) * v) / 3.0
+    }
+}
+
+/// The forms A = q − r, B = r − s, C = s − q for an orientation.
+fn forms(orientation: Orientation) -> [Form; 3] {
+    match orientation {
+        // q = √3/3·U − V/3, r = 2/3·V.
+        Orientation::Pointy => [
+            Form { k: [1, 0, 0, -3] },
+            Form { k: [1, 0, 0, 3] },
+            Form { k: [-2, 0, 0, 0] },
+        ],
+        // q = 2/3·U, r = −U/3 + √3/3·V.
+        Orientation::Flat => [
+            Form { k: [0, 3, -1, 0] },
+            Form { k: [0, 0, 2, 0] },
+            Form { k: [0, -3, -1, 0] },
+        ],
+    }
+}
+
+/// The exact inputs of one pick, as rationals, built only when the slow path needs them.
+struct ExactInput {
+    dx_sy: BigRational,
+    dy_sx: BigRational,
+    sx_sy: BigRational,
+}
+
+impl ExactInput {
+    fn new(layout: &Layout, p: Point) -> Option<Self> {
+        let r = |x: f64| BigRational::from_float(x);
+        let (size, origin) = (layout.size(), layout.origin());
+        let dx = r(p.x)? - r(origin.x)?;
+        let dy = r(p.y)? - r(origin.y)?;
+        let (sx, sy) = (r(size.x)?, r(size.y)?);
+        Some(ExactInput {
+            dx_sy: dx * &sy,
+            dy_sx: dy * &sx,
+            sx_sy: sx * sy,
+        })
+    }
+
+    /// The exact sign of `form − n` (−1, 0 or +1).
+    fn sign_minus(&self, form: Form, n: i64) -> i32 {
+        // 3·sx·sy·(form − n) = √3·P + Q with sx·sy > 0.
+        let [k1, k2, k3, k4] = form.k.map(|k| BigRational::from_integer(BigInt::from(k)));
+        let p = &k1 * &self.dx_sy + &k3 * &self.dy_sx;
+        let q = &k2 * &self.dx_sy + &k4 * &self.dy_sx
+            - BigRational::from_integer(BigInt::from(3 * n)) * &self.sx_sy;
+        sign_sqrt3_p_plus_q(&p, &q)
+    }
+}
+
+/// The sign of √3·p + q for exact rationals.
+fn sign_sqrt3_p_plus_q(p: &BigRational, q: &BigRational) -> i32 {
+    let sp = signum(p);
+    let sq = signum(q);
+    if sp == sq || sq == 0 {
+        return sp;
+    }
+    if sp == 0 {
+        return sq;
+    }
+    // Opposite signs: the larger magnitude wins; compare 3p² with q².
+    let three = BigRational::from_integer(BigInt::from(3));
+    let lhs = three * p * p;
+    let rhs = q * q;
+    match lhs.cmp(&rhs) {
+        std::cmp::Ordering::Greater => sp,
+        std::cmp::Ordering::Less => sq,
+        // 3p² = q² has no rational solution but p = q = 0, handled above.
+        std::cmp::Ordering::Equal => 0,
+    }
+}
+
+fn signum(x: &BigRational) -> i32 {
+    if x.is_zero() {
+        0
+    } else if x.is_positive() {
+        1
+    } else {
+        -1
+    }
+}
+
+/// ⌊form⌋, exact. `approx` is the f64 value of the form at the point.
+fn exact_floor(
+    form: Form,
+    approx: f64,
+    exact: &mut Option<ExactInput>,
+    make: impl Fn() -> Option<ExactInput>,
+) -> Option<i64> {
+    let input = match exact {
+        Some(e) => e,
+        None => exact.insert(make()?),
+    };
+    let mut n = approx.floor() as i64;
+    while input.sign_minus(form, n) < 0 {
+        n -= 1;
+    }
+    while input.sign_minus(form, n + 1) >= 0 {
+        n += 1;
+    }
+    Some(n)
+}
+
+/// Largest |form| value we accept; beyond it hex coordinates leave the i32 range.
+const FORM_LIMIT: f64 = 3.0 * i32::MAX as f64;
+
+/// The hex containing `p`, decided exactly (see the module docs).
+pub(crate) fn pick_exact(layout: &Layout, p: Point) -> Option<Hex> {
+    if !(p.x.is_finite() && p.y.is_finite()) {
+        return None;
+    }
+    let (size, origin) = (layout.size(), layout.origin());
+    let u = (p.x - origin.x) / size.x;
+    let v = (p.y - origin.y) / size.y;
+    if !(u.is_finite() && v.is_finite()) {
+        return None;
+    }
+    // Rounding error of each form is a few ulps of |U| + |V|; this band is far wider.
+    let band = 1e-12 * (u.abs() + v.abs() + 1.0);
+    let mut exact: Option<ExactInput> = None;
+    let mut floors = [0i64; 3];
+    for (slot, form) in floors.iter_mut().zip(forms(layout.orientation())) {
+        let value = form.eval(u, v);
+        if !(value.abs() < FORM_LIMIT) {
+            return None;
+        }
+        let nearest = value.round();
+        *slot = if (value - nearest).abs() > band {
+            value.floor() as i64
+        } else {
+            exact_floor(form, value, &mut exact, || ExactInput::new(layout, p))?
+        };
+    }
+    let [fa, fb, fc] = floors;
+    let q = (fa - fc + 1).div_euclid(3);
+    let r = (fb - fa + 1).div_euclid(3);
+    Some(Hex::new(i32::try_from(q).ok()?, i32::try_from(r).ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn centres_pick_themselves() {
+        for orientation in [Orientation::Pointy, Orientation::Flat] {
+            let layout =
+                Layout::new(orientation, Point::new(10.0, 7.0), Point::new(3.0, -5.0)).unwrap();
+            for q in -5..=5 {
+                for r in -5..=5 {
+                    let h = Hex::new(q, r);
+                    assert_eq!(layout.pixel_to_hex(layout.hex_to_pixel(h)), Some(h));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn agrees_with_rounding_away_from_edges() {
+        let layout = Layout::regular(Orientation::Flat, 1.0).unwrap();
+        for i in 0..2000 {
+            let p = Point::new(
+                (i as f64 * 0.37).sin() * 50.0,
+                (i as f64 * 0.91).cos() * 50.0,
+            );
+            let frac = layout.pixel_to_frac(p);
+            let rounded = frac.round();
+            // Only compare where rounding is unambiguous.
+            let d =
+                super::super::FracHex::new(frac.q - rounded.q as f64, frac.r - rounded.r as f64);
+            let (a, b, c) = (d.q - d.r, d.r - d.s(), d.s() - d.q);
+            if a.abs().max(b.abs()).max(c.abs()) < 0.99 {
+                assert_eq!(layout.pixel_to_hex(p), Some(rounded));
+            }
+        }
+    }
+
+    #[test]
+    fn non_finite_and_huge_points_give_none() {
+        let layout = Layout::regular(Orientation::Pointy, 1.0).unwrap();
+        assert_eq!(layout.pixel_to_hex(Point::new(f64::NAN, 0.0)), None);
+        assert_eq!(layout.pixel_to_hex(Point::new(1e300, 0.0)), None);
+    }
+
+    #[test]
+    fn sign_of_sqrt3_forms() {
+        let r = |x: i64| BigRational::from_integer(BigInt::from(x));
+        assert_eq!(sign_sqrt3_p_plus_q(&r(1), &r(-1)), 1);
+        assert_eq!(sign_sqrt3_p_plus_q(&r(1), &r(-2)), -1);
+        assert_eq!(sign_sqrt3_p_plus_q(&r(-1), &r(2)), 1);
+        assert_eq!(sign_sqrt3_p_plus_q(&r(0), &r(0)), 0);
+        assert_eq!(sign_sqrt3_p_plus_q(&r(0), &r(-3)), -1);
+    }
+}

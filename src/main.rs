@@ -1,0 +1,5 @@
+//! The `hexmap` binary: parse arguments and hand over to the library.
+
+fn main() -> std::process::ExitCode {
+    hexmap::cli::main()
+}
