@@ -7,10 +7,18 @@ use serde::Deserialize;
 /// before a structural one.
 #[derive(Deserialize)]
 pub(crate) struct Header {
-    #[serde(default)]
-    pub format: Option<String>,
-    #[serde(default)]
-    pub version: Option<u64>,
+    #[serde(default = "hexmap_format")]
+    pub format: String,
+    #[serde(default = "current_version")]
+    pub version: u64,
+}
+
+fn hexmap_format() -> String {
+    "hexmap".to_owned()
+}
+
+fn current_version() -> u64 {
+    super::FORMAT_VERSION.into()
 }
 
 /// A whole map file.

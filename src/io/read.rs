@@ -41,28 +41,26 @@ pub fn from_str(text: &str) -> Result<(HexMap, Form), FormatError> {
         Err(e) => {
             // A file of another format or version may fail on structure; name that first.
             if let Ok(h) = ron::from_str::<Header>(text) {
-                check_header(h.format.as_deref(), h.version)?;
+                check_header(&h.format, h.version)?;
             }
             return Err(syntax(e));
         }
     };
-    check_header(Some(&file.format), Some(file.version))?;
+    check_header(&file.format, file.version)?;
     build(file)
 }
 
-fn check_header(format: Option<&str>, version: Option<u64>) -> Result<(), FormatError> {
-    if let Some(f) = format
-        && f != "hexmap"
-    {
-        return Err(FormatError::NotAHexmap(f.to_owned()));
+fn check_header(format: &str, version: u64) -> Result<(), FormatError> {
+    if format != "hexmap" {
+        return Err(FormatError::NotAHexmap(format.to_owned()));
     }
-    match version {
-        Some(v) if v != u64::from(FORMAT_VERSION) => Err(FormatError::Version {
-            found: v,
+    if version != u64::from(FORMAT_VERSION) {
+        return Err(FormatError::Version {
+            found: version,
             supported: FORMAT_VERSION,
-        }),
-        _ => Ok(()),
+        });
     }
+    Ok(())
 }
 
 fn parse_offset_kind(name: &str, value: &str) -> Result<OffsetKind, FormatError> {
