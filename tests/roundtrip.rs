@@ -208,3 +208,25 @@ proptest! {
         assert_round_trips(&map);
     }
 }
+
+#[test]
+fn format_doc_examples_load_and_round_trip() {
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/FORMAT.md"))
+        .unwrap();
+    let blocks: Vec<&str> = doc
+        .split("```ron\n")
+        .skip(1)
+        .map(|b| b.split("```").next().unwrap())
+        .collect();
+    assert_eq!(blocks.len(), 2);
+    let (offset_map, f) = io::from_str(blocks[0]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(f, Form::Offset);
+    assert_eq!(io::to_string(&offset_map, Form::Offset), blocks[0]);
+    assert_eq!(offset_map.note(Hex::new(-1, 1)), Some("Town"));
+    assert!(offset_map.is_mine(Hex::new(0, 1)));
+    let (cube_map, f) = io::from_str(blocks[1]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(f, Form::Cube);
+    assert_eq!(cube_map.cell_count(), 3);
+    assert_round_trips(&offset_map);
+    assert_round_trips(&cube_map);
+}

@@ -5,6 +5,7 @@
 
 mod atomic;
 pub mod error;
+mod fast_cube;
 mod model;
 mod read;
 mod write;
