@@ -8,7 +8,7 @@
 use hexmap::hex::{Hex, Layout, Orientation, Point};
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{Signed, Zero};
+use num_traits::Zero;
 use std::cmp::Ordering;
 
 type Q = BigRational;
