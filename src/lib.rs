@@ -2,6 +2,8 @@
 //! (`map`), file formats (`io`), the command line (`cli`) and, with feature `gui`, the
 //! egui editor (`app`). Layers depend downward only: app/cli → io → map → hex.
 
+#[cfg(feature = "gui")]
+pub mod app;
 pub mod cli;
 pub mod hex;
 pub mod io;

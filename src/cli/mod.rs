@@ -9,8 +9,16 @@ use std::process::ExitCode;
 
 /// hexmap: a hex map editor and toolkit.
 #[derive(Parser, Debug)]
-#[command(name = "hexmap", version, about)]
+#[command(
+    name = "hexmap",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
+    /// A map file to open in the editor (no subcommand).
+    pub map: Option<std::path::PathBuf>,
+
     /// The subcommand; none opens the editor.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -53,10 +61,7 @@ pub fn main() -> ExitCode {
         Some(Command::Info(args)) => map_cmds::info(&args),
         Some(Command::Validate(args)) => map_cmds::validate(&args),
         Some(Command::Convert(args)) => map_cmds::convert(&args),
-        None => {
-            eprintln!("hexmap: the editor is not built in this binary; see --help");
-            return ExitCode::from(2);
-        }
+        None => return open_editor(cli.map),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -65,4 +70,33 @@ pub fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// No subcommand: open the editor (on `map`, or the bundled sample). A `map` that is no
+/// existing file is a usage error (most likely a mistyped subcommand).
+#[cfg(feature = "gui")]
+fn open_editor(map: Option<std::path::PathBuf>) -> ExitCode {
+    if let Some(path) = &map
+        && !path.is_file()
+    {
+        eprintln!(
+            "hexmap: error: '{}' is neither a subcommand nor an existing map file; see --help",
+            path.display()
+        );
+        return ExitCode::from(2);
+    }
+    match crate::app::run(map) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("hexmap: error: {message}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// No subcommand in a build without the editor.
+#[cfg(not(feature = "gui"))]
+fn open_editor(_map: Option<std::path::PathBuf>) -> ExitCode {
+    eprintln!("hexmap: the editor is not built in this binary; see --help");
+    ExitCode::from(2)
 }

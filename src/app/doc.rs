@@ -1,0 +1,437 @@
+//! The open document as the editor sees it: a `map::Document` (map + undo history), the
+//! file it came from and the form (offset or cube) it is saved in, plus the region changed
+//! since the canvas last redrew. A thin adapter: every edit is a `map::Edit`.
+
+use super::chunks::chunk_kind;
+use super::coords::CoordContext;
+use crate::hex::{Hex, Layout, OffsetCoord, Orientation, Point};
+use crate::map::{Document, Edit, HexMap, MapProperties, MapShape, Palette, TerrainId};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// Which of the two RON forms a map is written in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FileForm {
+    /// Rows of terrain symbols in the map's offset kind (compact).
+    #[default]
+    Offset,
+    /// Explicit (q, r, s) cells (any shape).
+    Cube,
+}
+
+impl FileForm {
+    /// Menu name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            FileForm::Offset => "offset form",
+            FileForm::Cube => "cube form",
+        }
+    }
+}
+
+/// The kinds of shape the "New map" dialog offers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ShapeKind {
+    /// Offset rectangle (width × height).
+    #[default]
+    Rectangle,
+    /// Hexagon of a radius (width is the radius).
+    Hexagon,
+    /// Axial parallelogram (width × height).
+    Parallelogram,
+    /// Triangle (width is the side).
+    Triangle,
+}
+
+impl ShapeKind {
+    /// All kinds, for combo boxes.
+    pub const ALL: [ShapeKind; 4] = [
+        ShapeKind::Rectangle,
+        ShapeKind::Hexagon,
+        ShapeKind::Parallelogram,
+        ShapeKind::Triangle,
+    ];
+
+    /// Display name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ShapeKind::Rectangle => "rectangle",
+            ShapeKind::Hexagon => "hexagon",
+            ShapeKind::Parallelogram => "parallelogram",
+            ShapeKind::Triangle => "triangle",
+        }
+    }
+}
+
+/// What the "New map" dialog asks for.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NewMapSpec {
+    /// Map name.
+    pub name: String,
+    /// Pointy or flat.
+    pub orientation: Orientation,
+    /// Shape kind.
+    pub shape: ShapeKind,
+    /// Width (or radius / side for hexagon and triangle).
+    pub width: u32,
+    /// Height (rectangle and parallelogram).
+    pub height: u32,
+    /// Hex size (centre to corner) along x and y.
+    pub hex_size: (f64, f64),
+}
+
+impl Default for NewMapSpec {
+    fn default() -> Self {
+        NewMapSpec {
+            name: "Untitled".into(),
+            orientation: Orientation::Pointy,
+            shape: ShapeKind::Rectangle,
+            width: 24,
+            height: 16,
+            hex_size: (32.0, 32.0),
+        }
+    }
+}
+
+impl NewMapSpec {
+    /// The map shape this spec describes, in `orientation`'s default offset kind.
+    pub fn map_shape(&self) -> Result<MapShape, String> {
+        let kind = chunk_kind(self.orientation);
+        let shape = match self.shape {
+            ShapeKind::Rectangle => MapShape::rectangle(kind, self.width, self.height),
+            ShapeKind::Hexagon => MapShape::hexagon(self.width),
+            ShapeKind::Parallelogram => MapShape::parallelogram(self.width, self.height),
+            ShapeKind::Triangle => MapShape::triangle(self.width),
+        };
+        shape.map_err(|e| format!("cannot make that shape: {e}"))
+    }
+}
+
+/// What changed since the canvas last looked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Changed {
+    /// Nothing.
+    #[default]
+    Nothing,
+    /// These cells.
+    Cells(Vec<Hex>),
+    /// Everything (shape, palette, properties, a new map).
+    All,
+}
+
+impl Changed {
+    fn add(&mut self, c: crate::map::Changed) {
+        if c.whole_map {
+            *self = Changed::All;
+            return;
+        }
+        if c.hexes.is_empty() {
+            return;
+        }
+        match self {
+            Changed::All => {}
+            Changed::Nothing => *self = Changed::Cells(c.hexes),
+            Changed::Cells(v) => v.extend(c.hexes),
+        }
+    }
+}
+
+/// The contents of one cell, as the canvas draws it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CellRef {
+    /// Terrain, if any.
+    pub terrain: Option<TerrainId>,
+    /// Has a mine.
+    pub mine: bool,
+    /// Has a note.
+    pub note: bool,
+}
+
+/// The open document.
+pub struct Doc {
+    document: Document,
+    path: Option<PathBuf>,
+    form: FileForm,
+    changed: Changed,
+}
+
+impl Doc {
+    /// A clean document for `map`, not yet saved anywhere.
+    pub fn from_map(map: HexMap) -> Self {
+        Doc {
+            document: Document::new(map),
+            path: None,
+            form: FileForm::Offset,
+            changed: Changed::All,
+        }
+    }
+
+    /// A new blank map.
+    pub fn new_map(spec: &NewMapSpec) -> Result<Doc, String> {
+        let mut props = MapProperties::new(spec.name.clone(), spec.orientation);
+        props.hex_size = Point::new(spec.hex_size.0, spec.hex_size.1);
+        Layout::new(spec.orientation, props.hex_size, Point::default())
+            .map_err(|e| format!("bad hex size: {e}"))?;
+        let shape = spec.map_shape()?;
+        Ok(Doc::from_map(HexMap::new(
+            props,
+            shape,
+            Palette::standard(),
+        )))
+    }
+
+    /// The bundled sample map.
+    pub fn sample() -> Doc {
+        super::sample::sample_doc()
+    }
+
+    /// Load a map file; the error is io's message (naming the file and where).
+    pub fn load(path: &Path) -> Result<Doc, String> {
+        let (map, form) = files::read(path)?;
+        let mut doc = Doc::from_map(map);
+        doc.path = Some(path.to_path_buf());
+        doc.form = form;
+        Ok(doc)
+    }
+
+    /// Save to `path` in the current form; on success this becomes the document's file and
+    /// the document is clean.
+    pub fn save(&mut self, path: &Path) -> Result<(), String> {
+        files::write(path, self.document.map(), self.form)?;
+        self.path = Some(path.to_path_buf());
+        self.document.mark_saved();
+        Ok(())
+    }
+
+    /// The file this document was loaded from or saved to.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The form used when saving.
+    pub fn form(&self) -> FileForm {
+        self.form
+    }
+
+    /// Choose the form used when saving (the file on disk changes at the next save, so the
+    /// document counts as modified until then).
+    pub fn set_form(&mut self, form: FileForm) {
+        if form != self.form {
+            self.form = form;
+            self.document.mark_unsaved();
+        }
+    }
+
+    /// A file name to propose in Save As.
+    pub fn suggested_file_name(&self) -> String {
+        if let Some(name) = self.path.as_ref().and_then(|p| p.file_name()) {
+            return name.to_string_lossy().into_owned();
+        }
+        let stem: String = self
+            .map()
+            .name()
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        format!("{}.ron", if stem.is_empty() { "map" } else { &stem })
+    }
+
+    /// The map.
+    pub fn map(&self) -> &HexMap {
+        self.document.map()
+    }
+
+    /// The document (map + history).
+    pub fn document(&self) -> &Document {
+        &self.document
+    }
+
+    /// True when there are unsaved changes.
+    pub fn is_modified(&self) -> bool {
+        self.document.is_modified()
+    }
+
+    /// The layout of the map (a unit layout if the stored size is unusable).
+    pub fn layout(&self) -> Layout {
+        let p = self.map().properties();
+        Layout::new(p.orientation, p.hex_size, Point::default())
+            .or_else(|_| Layout::regular(p.orientation, 1.0))
+            .expect("unit layout is valid")
+    }
+
+    /// Settings the coordinate formats need.
+    pub fn coord_context(&self) -> CoordContext {
+        let p = self.map().properties();
+        CoordContext {
+            orientation: p.orientation,
+            offset: p.offset_kind,
+            labels: p.labels,
+        }
+    }
+
+    /// True when the map has this cell.
+    pub fn contains(&self, h: Hex) -> bool {
+        self.map().contains(h)
+    }
+
+    /// Terrain of a cell.
+    pub fn terrain(&self, h: Hex) -> Option<TerrainId> {
+        self.map().terrain(h)
+    }
+
+    /// Note of a cell.
+    pub fn note(&self, h: Hex) -> Option<&str> {
+        self.map().note(h)
+    }
+
+    /// What the canvas needs to draw a cell (`None` outside the map), with one index lookup.
+    pub fn cell_ref(&self, h: Hex) -> Option<CellRef> {
+        let map = self.map();
+        let i = map.shape().index_of(h)?;
+        Some(CellRef {
+            terrain: map.terrain_layer().get(i),
+            mine: map.mine_layer().get(i),
+            note: !map.notes().is_empty() && map.notes().contains_key(&h),
+        })
+    }
+
+    /// Apply an edit (inside or outside a stroke); the error text says what was refused.
+    pub fn apply(&mut self, edit: &Edit) -> Result<(), String> {
+        let changed = self.document.apply(edit).map_err(|e| e.to_string())?;
+        self.changed.add(changed);
+        Ok(())
+    }
+
+    /// Start one undo step (a drag).
+    pub fn begin_step(&mut self) {
+        self.document.begin_stroke();
+    }
+
+    /// End the undo step.
+    pub fn end_step(&mut self) {
+        self.document.end_stroke();
+    }
+
+    /// Undo one step.
+    pub fn undo(&mut self) {
+        if let Some(c) = self.document.undo() {
+            self.changed.add(c);
+        }
+    }
+
+    /// Redo one step.
+    pub fn redo(&mut self) {
+        if let Some(c) = self.document.redo() {
+            self.changed.add(c);
+        }
+    }
+
+    /// What changed since the last call.
+    pub fn take_changed(&mut self) -> Changed {
+        std::mem::take(&mut self.changed)
+    }
+
+    /// World rectangle (min, max) covering every cell.
+    pub fn world_bounds(&self) -> (Point, Point) {
+        let layout = self.layout();
+        let kind = chunk_kind(layout.orientation());
+        let b = self.map().shape().offset_bounds(kind);
+        let (c0, r0) = (b.min_col, b.min_row);
+        let (c1, r1) = (
+            b.min_col + b.cols.max(1) as i32 - 1,
+            b.min_row + b.rows.max(1) as i32 - 1,
+        );
+        let size = layout.size();
+        let mut min = Point::new(f64::MAX, f64::MAX);
+        let mut max = Point::new(f64::MIN, f64::MIN);
+        for (c, r) in [
+            (c0, r0),
+            (c1, r0),
+            (c0, r1),
+            (c1, r1),
+            (c0 + 1, r0 + 1),
+            (c1 - 1, r1 - 1),
+        ] {
+            let p = layout.hex_to_pixel(kind.to_hex(OffsetCoord::new(c, r)));
+            min = Point::new(min.x.min(p.x), min.y.min(p.y));
+            max = Point::new(max.x.max(p.x), max.y.max(p.y));
+        }
+        (
+            Point::new(min.x - size.x, min.y - size.y),
+            Point::new(max.x + size.x, max.y + size.y),
+        )
+    }
+
+    /// Cells of the map that may have their centre in the world rectangle (a superset by
+    /// one cell on each side), in row order.
+    pub fn cells_in_world_rect(&self, layout: &Layout, a: Point, b: Point) -> Vec<Hex> {
+        let kind = chunk_kind(layout.orientation());
+        let bounds = self.map().shape().offset_bounds(kind);
+        let mut lo = (i64::MAX, i64::MAX);
+        let mut hi = (i64::MIN, i64::MIN);
+        for p in [
+            Point::new(a.x, a.y),
+            Point::new(b.x, a.y),
+            Point::new(a.x, b.y),
+            Point::new(b.x, b.y),
+        ] {
+            let f = layout.pixel_to_frac(p);
+            let h = crate::hex::FracHex::new(f.q.clamp(-1e9, 1e9), f.r.clamp(-1e9, 1e9)).round();
+            let c = kind.from_hex(h);
+            lo = (lo.0.min(i64::from(c.col)), lo.1.min(i64::from(c.row)));
+            hi = (hi.0.max(i64::from(c.col)), hi.1.max(i64::from(c.row)));
+        }
+        let c0 = (lo.0 - 1).max(i64::from(bounds.min_col));
+        let r0 = (lo.1 - 1).max(i64::from(bounds.min_row));
+        let c1 = (hi.0 + 1).min(i64::from(bounds.min_col) + i64::from(bounds.cols) - 1);
+        let r1 = (hi.1 + 1).min(i64::from(bounds.min_row) + i64::from(bounds.rows) - 1);
+        let mut out = Vec::new();
+        for r in r0..=r1 {
+            for c in c0..=c1 {
+                let h = kind.to_hex(OffsetCoord::new(c as i32, r as i32));
+                if self.contains(h) {
+                    out.push(h);
+                }
+            }
+        }
+        out
+    }
+
+    /// Replace the map properties (one undo step).
+    pub fn set_properties(&mut self, props: MapProperties) -> Result<(), String> {
+        self.apply(&Edit::SetProperties(props))
+    }
+}
+
+/// Reading and writing map files through `io` (its messages name the file and where).
+mod files {
+    use super::FileForm;
+    use crate::io::{self, Form};
+    use crate::map::HexMap;
+    use std::path::Path;
+
+    /// Read a map and the form it was written in.
+    pub fn read(path: &Path) -> Result<(HexMap, FileForm), String> {
+        let (map, form) = io::load(path).map_err(|e| e.to_string())?;
+        let form = match form {
+            Form::Offset => FileForm::Offset,
+            Form::Cube => FileForm::Cube,
+        };
+        Ok((map, form))
+    }
+
+    /// Write a map in a form, atomically (temp file, sync, rename).
+    pub fn write(path: &Path, map: &HexMap, form: FileForm) -> Result<(), String> {
+        let form = match form {
+            FileForm::Offset => Form::Offset,
+            FileForm::Cube => Form::Cube,
+        };
+        io::save(path, map, form).map_err(|e| e.to_string())
+    }
+}

@@ -1,0 +1,320 @@
+//! Analysis overlays drawn over the map and never saved into it: neighbours, range, ring,
+//! line with distance, A* path with cost, movement range, field of view, coordinate labels.
+//! `compute` turns the settings and the hovered hex into hex sets the canvas draws and
+//! tests inspect.
+
+use super::coords::CoordSystem;
+use super::doc::Doc;
+use crate::hex::{self, Hex, PathError, PathLimits};
+use crate::map::MoveCost;
+use eframe::egui::Color32;
+use serde::{Deserialize, Serialize};
+
+/// One kind of overlay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum OverlayKind {
+    /// The six neighbours of the hovered hex.
+    Neighbours,
+    /// Every hex within N of the hovered hex.
+    Range,
+    /// The hexes exactly N from the hovered hex.
+    Ring,
+    /// The straight line from the anchor to the hovered hex.
+    Line,
+    /// The cheapest path from the anchor to the target (or hovered hex).
+    Path,
+    /// Hexes reachable from the anchor within a movement budget.
+    Movement,
+    /// Hexes visible from the anchor (or hovered hex).
+    FieldOfView,
+}
+
+impl OverlayKind {
+    /// Fill colour of the overlay's hexes.
+    pub fn colour(self) -> Color32 {
+        let (r, g, b) = match self {
+            OverlayKind::Neighbours => (255, 160, 0),
+            OverlayKind::Range => (0, 200, 255),
+            OverlayKind::Ring => (255, 60, 200),
+            OverlayKind::Line => (255, 255, 255),
+            OverlayKind::Path => (255, 70, 70),
+            OverlayKind::Movement => (90, 255, 90),
+            OverlayKind::FieldOfView => (255, 240, 120),
+        };
+        Color32::from_rgba_unmultiplied(r, g, b, 90)
+    }
+}
+
+/// Overlay switches and parameters.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OverlayState {
+    /// Show neighbours of the hovered hex.
+    pub neighbours: bool,
+    /// Show range N.
+    pub range: bool,
+    /// N of the range overlay.
+    pub range_n: u32,
+    /// Show ring N.
+    pub ring: bool,
+    /// N of the ring overlay.
+    pub ring_n: u32,
+    /// Show the line from the anchor to the pointer.
+    pub line: bool,
+    /// Show the A* path from the anchor to the target (or pointer).
+    pub path: bool,
+    /// Show the movement range from the anchor (or pointer).
+    pub movement: bool,
+    /// Movement budget.
+    pub budget: u32,
+    /// Show the field of view from the anchor (or pointer).
+    pub fov: bool,
+    /// Field-of-view radius.
+    pub fov_radius: u32,
+    /// Show coordinate labels.
+    pub labels: bool,
+    /// The system of the labels.
+    pub label_system: CoordSystem,
+    /// The anchor hex (Alt+click, or the A key).
+    pub anchor: Option<Hex>,
+    /// The path target (Alt+Shift+click, or the T key); `None` = the pointer.
+    pub target: Option<Hex>,
+}
+
+impl Default for OverlayState {
+    fn default() -> Self {
+        OverlayState {
+            neighbours: false,
+            range: false,
+            range_n: 2,
+            ring: false,
+            ring_n: 3,
+            line: false,
+            path: false,
+            movement: false,
+            budget: 6,
+            fov: false,
+            fov_radius: 8,
+            labels: false,
+            label_system: CoordSystem::Axial,
+            anchor: None,
+            target: None,
+        }
+    }
+}
+
+/// What the overlays mark this frame.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OverlayResult {
+    /// Filled hex sets, in drawing order.
+    pub sets: Vec<(OverlayKind, Vec<Hex>)>,
+    /// The A* path (empty when none or off).
+    pub path: Vec<Hex>,
+    /// Path outcome: `Some(Ok(cost))`, `Some(Err(reason))` ("no path"), `None` when off.
+    pub path_cost: Option<Result<u64, String>>,
+    /// Distance of the line overlay, when on.
+    pub line_distance: Option<i32>,
+}
+
+impl OverlayResult {
+    /// The hexes of one overlay, if it is on.
+    pub fn set(&self, kind: OverlayKind) -> Option<&[Hex]> {
+        self.sets
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map(|(_, v)| v.as_slice())
+    }
+
+    /// The one-line caption shown on the canvas (distance, path cost or "no path").
+    pub fn caption(&self) -> Option<String> {
+        let mut parts = Vec::new();
+        if let Some(d) = self.line_distance {
+            parts.push(format!("line distance {d}"));
+        }
+        match &self.path_cost {
+            Some(Ok(c)) => parts.push(format!(
+                "path cost {c} ({} steps)",
+                self.path.len().saturating_sub(1)
+            )),
+            Some(Err(why)) => parts.push(format!("no path: {why}")),
+            None => {}
+        }
+        (!parts.is_empty()).then(|| parts.join("   "))
+    }
+}
+
+/// Entry cost of a hex for paths and movement: its terrain's cost, 1 for an empty cell,
+/// `None` for impassable terrain and for hexes off the map.
+pub fn entry_cost(doc: &Doc, h: Hex) -> Option<u32> {
+    let cell = doc.cell_ref(h)?;
+    match cell.terrain.and_then(|t| doc.map().palette().get(t)) {
+        None => Some(1),
+        Some(t) => match t.cost {
+            MoveCost::Cost(c) => Some(c),
+            MoveCost::Impassable => None,
+        },
+    }
+}
+
+/// The cheapest entry cost any passable hex can have (the A* heuristic's promise).
+fn min_step_cost(doc: &Doc) -> u32 {
+    doc.map()
+        .palette()
+        .terrains()
+        .iter()
+        .filter_map(|t| match t.cost {
+            MoveCost::Cost(c) => Some(c),
+            MoveCost::Impassable => None,
+        })
+        .chain(std::iter::once(1))
+        .min()
+        .unwrap_or(1)
+}
+
+impl OverlayState {
+    /// The overlay hex sets for the pointer at `hovered`.
+    pub fn compute(&self, doc: &Doc, hovered: Option<Hex>) -> OverlayResult {
+        let mut out = OverlayResult::default();
+        let on_map =
+            |v: Vec<Hex>| -> Vec<Hex> { v.into_iter().filter(|&h| doc.contains(h)).collect() };
+        if let Some(h) = hovered {
+            if self.neighbours {
+                out.sets
+                    .push((OverlayKind::Neighbours, on_map(h.neighbors().to_vec())));
+            }
+            if self.range {
+                out.sets.push((
+                    OverlayKind::Range,
+                    on_map(hex::range(h, self.range_n).collect()),
+                ));
+            }
+            if self.ring {
+                out.sets.push((
+                    OverlayKind::Ring,
+                    on_map(hex::ring(h, self.ring_n).collect()),
+                ));
+            }
+            if self.line
+                && let Some(a) = self.anchor
+            {
+                out.sets.push((OverlayKind::Line, hex::line(a, h)));
+                out.line_distance = Some(a.distance(h));
+            }
+        }
+        let origin = self.anchor.or(hovered);
+        if self.path
+            && let Some(a) = self.anchor
+            && let Some(goal) = self.target.or(hovered)
+        {
+            let result = hex::a_star(a, goal, min_step_cost(doc), &PathLimits::default(), |h| {
+                entry_cost(doc, h)
+            });
+            match result {
+                Ok(p) => {
+                    out.path_cost = Some(Ok(p.cost));
+                    out.sets.push((OverlayKind::Path, p.hexes.clone()));
+                    out.path = p.hexes;
+                }
+                Err(PathError::Unreachable) => {
+                    out.path_cost = Some(Err("unreachable".into()));
+                }
+                Err(PathError::LimitReached) => {
+                    out.path_cost = Some(Err("search limit reached".into()));
+                }
+            }
+        }
+        if self.movement
+            && let Some(a) = origin
+            && doc.contains(a)
+        {
+            let max_distance = if min_step_cost(doc) >= 1 {
+                self.budget
+            } else {
+                hex::MAX_MOVEMENT_DISTANCE
+            }
+            .min(hex::MAX_MOVEMENT_DISTANCE);
+            if let Ok(reach) =
+                hex::movement_range(a, self.budget, max_distance, |h| entry_cost(doc, h))
+            {
+                out.sets.push((
+                    OverlayKind::Movement,
+                    reach.iter().map(|(h, _)| h).collect(),
+                ));
+            }
+        }
+        if self.fov
+            && let Some(a) = origin
+        {
+            let blocks = |h: Hex| {
+                doc.terrain(h)
+                    .and_then(|t| doc.map().palette().get(t))
+                    .is_some_and(|t| t.blocks_sight)
+            };
+            out.sets.push((
+                OverlayKind::FieldOfView,
+                on_map(hex::field_of_view(a, self.fov_radius, blocks)),
+            ));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::Edit;
+
+    fn doc() -> Doc {
+        Doc::new_map(&super::super::doc::NewMapSpec::default()).unwrap()
+    }
+
+    #[test]
+    fn range_ring_neighbours_counts_inside_the_map() {
+        let d = doc();
+        let centre = crate::hex::OffsetKind::OddR.to_hex(crate::hex::OffsetCoord::new(10, 8));
+        let st = OverlayState {
+            neighbours: true,
+            range: true,
+            ring: true,
+            ..Default::default()
+        };
+        let r = st.compute(&d, Some(centre));
+        assert_eq!(r.set(OverlayKind::Neighbours).unwrap().len(), 6);
+        assert_eq!(r.set(OverlayKind::Range).unwrap().len(), 19);
+        assert_eq!(r.set(OverlayKind::Ring).unwrap().len(), 18);
+        assert!(r.set(OverlayKind::Path).is_none());
+    }
+
+    #[test]
+    fn path_cost_and_no_path() {
+        let mut d = doc();
+        let a = Hex::new(2, 2);
+        let b = Hex::new(6, 2);
+        let st = OverlayState {
+            path: true,
+            anchor: Some(a),
+            target: Some(b),
+            ..Default::default()
+        };
+        // Empty cells cost 1 each: 4 steps.
+        let r = st.compute(&d, None);
+        assert_eq!(r.path_cost, Some(Ok(4)));
+        assert_eq!(r.path.len(), 5);
+        // Surround the target with sea (impassable): no path.
+        let sea = d.map().palette().terrains()[0].id;
+        d.apply(&Edit::Paint {
+            center: b,
+            radius: 1,
+            terrain: Some(sea),
+        })
+        .unwrap();
+        d.apply(&Edit::Paint {
+            center: b,
+            radius: 0,
+            terrain: None,
+        })
+        .unwrap();
+        let r = st.compute(&d, None);
+        assert!(matches!(r.path_cost, Some(Err(_))));
+        assert!(r.caption().unwrap().contains("no path"));
+    }
+}

@@ -1,0 +1,389 @@
+//! Menus, toolbar, side panels (palette, layers, overlays) and the status bar. They only
+//! change UI state or push [`Action`]s; edits go through `Doc::apply`.
+
+use super::coords::{self, CoordSystem};
+use super::doc::FileForm;
+use super::tools::Tool;
+use super::{Action, EditorApp, windows};
+use crate::map::{Edit, MoveCost, Palette, Rgb, Terrain};
+use eframe::egui::{self, Color32, RichText};
+
+/// File, Edit, View and Map menus.
+pub(super) fn menu_bar(app: &mut EditorApp, ui: &mut egui::Ui) {
+    egui::Panel::top("menu").show(ui, |ui| {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| {
+                if ui.button("New…").clicked() {
+                    app.push(Action::NewDialog);
+                }
+                if ui.button("Open…").clicked() {
+                    app.push(Action::OpenDialog);
+                }
+                ui.menu_button("Open recent", |ui| {
+                    if app.prefs.recent.is_empty() {
+                        ui.label("(none)");
+                    }
+                    for path in app.prefs.recent.clone() {
+                        if ui.button(path.display().to_string()).clicked() {
+                            app.push(Action::Open(path));
+                        }
+                    }
+                });
+                ui.separator();
+                if ui.button("Save").clicked() {
+                    app.push(Action::Save);
+                }
+                if ui.button("Save As (offset form)…").clicked() {
+                    app.push(Action::SaveAs(FileForm::Offset));
+                }
+                if ui.button("Save As (cube form)…").clicked() {
+                    app.push(Action::SaveAs(FileForm::Cube));
+                }
+                ui.menu_button("Convert form", |ui| {
+                    for form in [FileForm::Offset, FileForm::Cube] {
+                        let current = app.doc.form() == form;
+                        if ui.selectable_label(current, form.name()).clicked() {
+                            app.push(Action::SetForm(form));
+                        }
+                    }
+                });
+                ui.separator();
+                if ui.button("Quit").clicked() {
+                    app.push(Action::Quit);
+                }
+            });
+            ui.menu_button("Edit", |ui| {
+                let can_undo = app.doc.document().can_undo();
+                let can_redo = app.doc.document().can_redo();
+                if ui
+                    .add_enabled(can_undo, egui::Button::new("Undo"))
+                    .clicked()
+                {
+                    app.push(Action::Undo);
+                }
+                if ui
+                    .add_enabled(can_redo, egui::Button::new("Redo"))
+                    .clicked()
+                {
+                    app.push(Action::Redo);
+                }
+                ui.separator();
+                if ui.button("Copy selection").clicked() {
+                    app.push(Action::Copy);
+                }
+                if ui.button("Paste").clicked() {
+                    app.push(Action::Paste);
+                }
+                ui.separator();
+                if ui.button("Random mines…").clicked() {
+                    app.random_mines = Some(windows::RandomMinesForm::default());
+                }
+                if ui.button("Clear mines").clicked() {
+                    app.apply_step(&Edit::SetMines(Vec::new()));
+                }
+            });
+            ui.menu_button("View", |ui| {
+                if ui.button("Fit map").clicked() {
+                    app.push(Action::FitMap);
+                }
+                if ui.button("Zoom in").clicked() {
+                    app.push(Action::ZoomBy(1.25));
+                }
+                if ui.button("Zoom out").clicked() {
+                    app.push(Action::ZoomBy(0.8));
+                }
+                ui.separator();
+                ui.checkbox(&mut app.prefs.panels.palette, "Palette panel");
+                ui.checkbox(&mut app.prefs.panels.layers, "Layers panel");
+                ui.checkbox(&mut app.prefs.panels.overlays, "Overlays panel");
+            });
+            ui.menu_button("Map", |ui| {
+                if ui.button("Properties…").clicked() {
+                    app.properties = Some(windows::PropertiesForm::from_map(app.doc.map()));
+                }
+            });
+        });
+    });
+}
+
+/// Tool buttons and tool settings.
+pub(super) fn toolbar(app: &mut EditorApp, ui: &mut egui::Ui) {
+    egui::Panel::top("toolbar").show(ui, |ui| {
+        ui.horizontal(|ui| {
+            for tool in Tool::ALL {
+                let r = ui
+                    .selectable_label(app.tool == tool, tool.label())
+                    .on_hover_text(format!("{} (key {:?})", tool.label(), tool.key()));
+                if r.clicked() {
+                    app.tool = tool;
+                }
+            }
+            ui.separator();
+            let l = ui.label("Radius");
+            ui.add(egui::DragValue::new(&mut app.prefs.tools.brush_radius).range(0..=20))
+                .labelled_by(l.id);
+            ui.checkbox(&mut app.prefs.tools.fill_replace_all, "Fill replaces all");
+            if app.tool == Tool::Mine {
+                ui.label("click: place, shift+click: remove");
+            }
+            if app.pasting {
+                ui.label(RichText::new("pasting: R rotate, F reflect, Esc cancel").strong());
+            }
+        });
+    });
+}
+
+/// Hovered hex in every system, its terrain and note, zoom, and the last message.
+pub(super) fn status_bar(app: &mut EditorApp, ui: &mut egui::Ui) {
+    egui::Panel::bottom("status").show(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            match app.hovered {
+                Some(h) => {
+                    let cx = app.doc.coord_context();
+                    ui.label(RichText::new(coords::all_systems(h, &cx)).monospace());
+                    if app.doc.contains(h) {
+                        let terrain = app
+                            .doc
+                            .terrain(h)
+                            .and_then(|t| app.doc.map().palette().get(t))
+                            .map_or("empty", |t| t.name.as_str());
+                        ui.separator();
+                        ui.label(format!("terrain: {terrain}"));
+                        if app.doc.map().is_mine(h) {
+                            ui.label("mine");
+                        }
+                        if let Some(note) = app.doc.note(h) {
+                            ui.label(format!("note: {note}"));
+                        }
+                    } else {
+                        ui.separator();
+                        ui.label("off the map");
+                    }
+                }
+                None => {
+                    ui.label("—");
+                }
+            }
+            ui.separator();
+            ui.label(format!("zoom {:.0}%", app.camera.zoom * 100.0));
+            if let Some(info) = &app.info {
+                ui.separator();
+                ui.label(info);
+            }
+        });
+    });
+}
+
+fn colour(rgb: Rgb) -> Color32 {
+    let [r, g, b] = rgb.0;
+    Color32::from_rgb(r, g, b)
+}
+
+/// Terrain palette (pick, add, edit) and layer switches.
+pub(super) fn left_panel(app: &mut EditorApp, ui: &mut egui::Ui) {
+    egui::Panel::left("left")
+        .default_size(230.0)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                if app.prefs.panels.palette {
+                    palette_panel(app, ui);
+                    ui.separator();
+                }
+                if app.prefs.panels.layers {
+                    layers_panel(app, ui);
+                }
+            });
+        });
+}
+
+fn palette_panel(app: &mut EditorApp, ui: &mut egui::Ui) {
+    ui.heading("Terrain");
+    let terrains: Vec<Terrain> = app.doc.map().palette().terrains().to_vec();
+    for t in &terrains {
+        ui.horizontal(|ui| {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
+            ui.painter().rect_filled(rect, 2.0, colour(t.color));
+            let selected = app.current_terrain == Some(t.id);
+            if ui
+                .selectable_label(selected, format!("{} {}", t.symbol, t.name))
+                .clicked()
+            {
+                app.current_terrain = Some(t.id);
+                app.palette_edit = None;
+            }
+        });
+    }
+    ui.horizontal(|ui| {
+        if ui.button("Add terrain").clicked()
+            && let Some(id) = app.doc.map().palette().next_free_id()
+        {
+            let mut list = terrains.clone();
+            let symbol = ('a'..='z')
+                .chain('A'..='Z')
+                .chain('0'..='9')
+                .find(|c| list.iter().all(|t| t.symbol != *c))
+                .unwrap_or('?');
+            list.push(Terrain {
+                id,
+                name: format!("Terrain {}", id.get()),
+                color: Rgb([200, 200, 200]),
+                symbol,
+                cost: MoveCost::Cost(1),
+                blocks_sight: false,
+            });
+            match Palette::new(list) {
+                Ok(p) => {
+                    app.apply_step(&Edit::SetPalette(p));
+                    app.current_terrain = Some(id);
+                }
+                Err(e) => app.error = Some(e.to_string()),
+            }
+        }
+        if ui.button("Edit…").clicked()
+            && let Some(t) = app
+                .current_terrain
+                .and_then(|id| app.doc.map().palette().get(id))
+        {
+            app.palette_edit = Some(t.clone());
+        }
+    });
+    let mut apply = false;
+    let mut close = false;
+    if let Some(t) = &mut app.palette_edit {
+        ui.group(|ui| {
+            ui.label(format!("Terrain id {}", t.id.get()));
+            ui.horizontal(|ui| {
+                let l = ui.label("Name");
+                ui.text_edit_singleline(&mut t.name).labelled_by(l.id);
+            });
+            ui.horizontal(|ui| {
+                ui.label("Colour");
+                ui.color_edit_button_srgb(&mut t.color.0);
+            });
+            ui.horizontal(|ui| {
+                let l = ui.label("Symbol");
+                let mut s = t.symbol.to_string();
+                if ui
+                    .add(egui::TextEdit::singleline(&mut s).desired_width(24.0))
+                    .labelled_by(l.id)
+                    .changed()
+                    && let Some(c) = s.chars().last()
+                {
+                    t.symbol = c;
+                }
+            });
+            ui.horizontal(|ui| {
+                let mut impassable = matches!(t.cost, MoveCost::Impassable);
+                ui.checkbox(&mut impassable, "Impassable");
+                if impassable {
+                    t.cost = MoveCost::Impassable;
+                } else {
+                    let mut c = match t.cost {
+                        MoveCost::Cost(c) => c,
+                        MoveCost::Impassable => 1,
+                    };
+                    let l = ui.label("Cost");
+                    ui.add(egui::DragValue::new(&mut c).range(0..=1000))
+                        .labelled_by(l.id);
+                    t.cost = MoveCost::Cost(c);
+                }
+            });
+            ui.checkbox(&mut t.blocks_sight, "Blocks sight");
+            ui.horizontal(|ui| {
+                apply = ui.button("Apply").clicked();
+                close = ui.button("Close").clicked();
+            });
+        });
+    }
+    if apply && let Some(edited) = app.palette_edit.clone() {
+        let list: Vec<Terrain> = terrains
+            .iter()
+            .map(|t| {
+                if t.id == edited.id {
+                    edited.clone()
+                } else {
+                    t.clone()
+                }
+            })
+            .collect();
+        match Palette::new(list) {
+            Ok(p) => app.apply_step(&Edit::SetPalette(p)),
+            Err(e) => app.error = Some(e.to_string()),
+        }
+    }
+    if close {
+        app.palette_edit = None;
+    }
+}
+
+fn layers_panel(app: &mut EditorApp, ui: &mut egui::Ui) {
+    ui.heading("Layers");
+    let before = app.layers;
+    ui.checkbox(&mut app.layers.terrain, "Terrain");
+    ui.checkbox(&mut app.layers.mines, "Mines");
+    ui.checkbox(&mut app.layers.notes, "Notes");
+    ui.checkbox(&mut app.layers.grid, "Grid");
+    if app.layers != before {
+        app.chunks.mark_all_dirty();
+    }
+}
+
+/// Overlay switches and parameters.
+pub(super) fn right_panel(app: &mut EditorApp, ui: &mut egui::Ui) {
+    egui::Panel::right("overlays")
+        .default_size(220.0)
+        .show(ui, |ui| {
+            ui.heading("Overlays");
+            let o = &mut app.overlays;
+            ui.checkbox(&mut o.neighbours, "Neighbours");
+            ui.horizontal(|ui| {
+                let c = ui.checkbox(&mut o.range, "Range");
+                ui.add(egui::DragValue::new(&mut o.range_n).range(0..=50))
+                    .labelled_by(c.id);
+            });
+            ui.horizontal(|ui| {
+                let c = ui.checkbox(&mut o.ring, "Ring");
+                ui.add(egui::DragValue::new(&mut o.ring_n).range(0..=50))
+                    .labelled_by(c.id);
+            });
+            ui.checkbox(&mut o.line, "Line from anchor");
+            ui.checkbox(&mut o.path, "Path (A*)");
+            ui.horizontal(|ui| {
+                let c = ui.checkbox(&mut o.movement, "Movement");
+                ui.add(egui::DragValue::new(&mut o.budget).range(0..=200))
+                    .labelled_by(c.id);
+            });
+            ui.horizontal(|ui| {
+                let c = ui.checkbox(&mut o.fov, "Field of view");
+                ui.add(egui::DragValue::new(&mut o.fov_radius).range(0..=100))
+                    .labelled_by(c.id);
+            });
+            ui.horizontal(|ui| {
+                ui.checkbox(&mut o.labels, "Labels");
+                egui::ComboBox::from_label("system")
+                    .selected_text(o.label_system.name())
+                    .show_ui(ui, |ui| {
+                        for s in CoordSystem::ALL {
+                            ui.selectable_value(&mut o.label_system, s, s.name());
+                        }
+                    });
+            });
+            ui.separator();
+            let show = |h: Option<crate::hex::Hex>| {
+                h.map_or("—".to_string(), |h| format!("{},{}", h.q, h.r))
+            };
+            ui.label(format!("Anchor: {}   (A key / Alt+click)", show(o.anchor)));
+            ui.label(format!(
+                "Target: {}   (T key / Alt+Shift+click)",
+                show(o.target)
+            ));
+            if ui.button("Clear anchor and target").clicked() {
+                o.anchor = None;
+                o.target = None;
+            }
+            if let Some(text) = app.last_overlay.caption() {
+                ui.separator();
+                ui.label(text);
+            }
+        });
+}

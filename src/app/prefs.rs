@@ -1,0 +1,88 @@
+//! UI preferences kept between runs by eframe persistence: recent files, panel visibility,
+//! tool settings. Never the map itself (that is saved only through `io`).
+
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// The eframe storage key the preferences live under.
+pub const STORAGE_KEY: &str = "hexmap-editor-prefs";
+
+/// Most recent files remembered.
+pub const MAX_RECENT: usize = 10;
+
+/// Which side panels are shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Panels {
+    /// Terrain palette panel.
+    pub palette: bool,
+    /// Layers panel.
+    pub layers: bool,
+    /// Overlays panel.
+    pub overlays: bool,
+    /// Map properties window.
+    pub properties: bool,
+}
+
+impl Default for Panels {
+    fn default() -> Self {
+        Panels {
+            palette: true,
+            layers: true,
+            overlays: true,
+            properties: false,
+        }
+    }
+}
+
+/// Tool settings worth remembering.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ToolPrefs {
+    /// Brush radius in hexes (0 = one hex).
+    pub brush_radius: u32,
+    /// Bucket fill replaces every cell of the same terrain instead of a contiguous region.
+    pub fill_replace_all: bool,
+}
+
+/// Everything persisted.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Prefs {
+    /// Most recently opened or saved files, newest first.
+    pub recent: Vec<PathBuf>,
+    /// Panel visibility.
+    pub panels: Panels,
+    /// Tool settings.
+    pub tools: ToolPrefs,
+}
+
+impl Prefs {
+    /// Put `path` at the front of the recent list (once), keeping at most [`MAX_RECENT`].
+    pub fn add_recent(&mut self, path: &Path) {
+        self.recent.retain(|p| p != path);
+        self.recent.insert(0, path.to_path_buf());
+        self.recent.truncate(MAX_RECENT);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recent_is_unique_newest_first_and_bounded() {
+        let mut p = Prefs::default();
+        for i in 0..15 {
+            p.add_recent(Path::new(&format!("m{i}.ron")));
+        }
+        p.add_recent(Path::new("m10.ron"));
+        assert_eq!(p.recent.len(), MAX_RECENT);
+        assert_eq!(p.recent[0], PathBuf::from("m10.ron"));
+        assert_eq!(
+            p.recent
+                .iter()
+                .filter(|r| **r == Path::new("m10.ron"))
+                .count(),
+            1
+        );
+    }
+}

@@ -1,0 +1,366 @@
+//! Windows drawn by egui: new map, map properties, note editor, random mines, the error
+//! message and the unsaved-changes prompt.
+
+use super::doc::{NewMapSpec, ShapeKind};
+use super::tools;
+use super::{Action, EditorApp};
+use crate::hex::xxyy::LabelOrder;
+use crate::hex::{OffsetKind, Orientation};
+use crate::map::{Edit, HexMap, MapProperties, MapShape};
+use eframe::egui;
+
+/// The "New map" form.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NewMapForm {
+    /// What to create.
+    pub spec: NewMapSpec,
+}
+
+/// The "Map properties" form: a working copy applied on "Apply".
+#[derive(Clone, Debug, PartialEq)]
+pub struct PropertiesForm {
+    /// Properties being edited.
+    pub props: MapProperties,
+    /// Shape kind.
+    pub shape: ShapeKind,
+    /// Width / radius / side.
+    pub width: u32,
+    /// Height.
+    pub height: u32,
+    shape_before: (ShapeKind, u32, u32),
+}
+
+impl PropertiesForm {
+    /// A form showing the map's current settings.
+    pub fn from_map(map: &HexMap) -> Self {
+        let (shape, width, height) = match map.shape() {
+            MapShape::Rectangle { width, height, .. } => (ShapeKind::Rectangle, *width, *height),
+            MapShape::Hexagon { radius } => (ShapeKind::Hexagon, *radius, *radius),
+            MapShape::Parallelogram { width, height } => {
+                (ShapeKind::Parallelogram, *width, *height)
+            }
+            MapShape::Triangle { size } => (ShapeKind::Triangle, *size, *size),
+            MapShape::Cells(_) => (ShapeKind::Rectangle, 0, 0),
+        };
+        PropertiesForm {
+            props: map.properties().clone(),
+            shape,
+            width,
+            height,
+            shape_before: (shape, width, height),
+        }
+    }
+}
+
+/// The "Random mines" form.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RandomMinesForm {
+    /// Use a density (percent of cells) instead of a count.
+    pub by_density: bool,
+    /// Number of mines.
+    pub count: usize,
+    /// Percent of cells.
+    pub density: f64,
+    /// Generator seed.
+    pub seed: u64,
+}
+
+impl Default for RandomMinesForm {
+    fn default() -> Self {
+        RandomMinesForm {
+            by_density: false,
+            count: 40,
+            density: 15.0,
+            seed: 1,
+        }
+    }
+}
+
+/// Show every open window.
+pub(super) fn show_all(app: &mut EditorApp, ctx: &egui::Context) {
+    new_map_window(app, ctx);
+    properties_window(app, ctx);
+    note_window(app, ctx);
+    random_mines_window(app, ctx);
+    error_window(app, ctx);
+    unsaved_prompt(app, ctx);
+}
+
+fn size_fields(ui: &mut egui::Ui, shape: &mut ShapeKind, width: &mut u32, height: &mut u32) {
+    egui::ComboBox::from_label("Shape")
+        .selected_text(shape.name())
+        .show_ui(ui, |ui| {
+            for k in ShapeKind::ALL {
+                ui.selectable_value(shape, k, k.name());
+            }
+        });
+    ui.horizontal(|ui| {
+        let first = match shape {
+            ShapeKind::Hexagon => "Radius",
+            ShapeKind::Triangle => "Side",
+            _ => "Width",
+        };
+        let l = ui.label(first);
+        ui.add(egui::DragValue::new(width).range(1..=2000))
+            .labelled_by(l.id);
+        if matches!(shape, ShapeKind::Rectangle | ShapeKind::Parallelogram) {
+            let l = ui.label("Height");
+            ui.add(egui::DragValue::new(height).range(1..=2000))
+                .labelled_by(l.id);
+        }
+    });
+}
+
+fn orientation_field(ui: &mut egui::Ui, o: &mut Orientation) {
+    ui.horizontal(|ui| {
+        ui.label("Orientation");
+        ui.radio_value(o, Orientation::Pointy, "pointy");
+        ui.radio_value(o, Orientation::Flat, "flat");
+    });
+}
+
+fn new_map_window(app: &mut EditorApp, ctx: &egui::Context) {
+    let Some(form) = &mut app.new_map else { return };
+    let mut create = false;
+    let mut cancel = false;
+    egui::Window::new("New map")
+        .collapsible(false)
+        .show(ctx, |ui| {
+            let s = &mut form.spec;
+            ui.horizontal(|ui| {
+                let l = ui.label("Name");
+                ui.text_edit_singleline(&mut s.name).labelled_by(l.id);
+            });
+            orientation_field(ui, &mut s.orientation);
+            size_fields(ui, &mut s.shape, &mut s.width, &mut s.height);
+            ui.horizontal(|ui| {
+                let l = ui.label("Hex size x");
+                ui.add(egui::DragValue::new(&mut s.hex_size.0).range(1.0..=500.0))
+                    .labelled_by(l.id);
+                let l = ui.label("y");
+                ui.add(egui::DragValue::new(&mut s.hex_size.1).range(1.0..=500.0))
+                    .labelled_by(l.id);
+            });
+            ui.horizontal(|ui| {
+                create = ui.button("Create").clicked();
+                cancel = ui.button("Cancel").clicked();
+            });
+        });
+    if create {
+        let spec = form.spec.clone();
+        app.new_map = None;
+        app.push(Action::NewMap(spec));
+    } else if cancel {
+        app.new_map = None;
+    }
+}
+
+fn properties_window(app: &mut EditorApp, ctx: &egui::Context) {
+    let Some(form) = &mut app.properties else {
+        return;
+    };
+    let mut apply = false;
+    let mut close = false;
+    egui::Window::new("Map properties")
+        .collapsible(false)
+        .show(ctx, |ui| {
+            let p = &mut form.props;
+            ui.horizontal(|ui| {
+                let l = ui.label("Name");
+                ui.text_edit_singleline(&mut p.name).labelled_by(l.id);
+            });
+            orientation_field(ui, &mut p.orientation);
+            egui::ComboBox::from_label("Offset kind")
+                .selected_text(p.offset_kind.name())
+                .show_ui(ui, |ui| {
+                    for k in OffsetKind::ALL {
+                        ui.selectable_value(&mut p.offset_kind, k, k.name());
+                    }
+                });
+            ui.horizontal(|ui| {
+                let l = ui.label("Hex size x");
+                ui.add(egui::DragValue::new(&mut p.hex_size.x).range(0.5..=1000.0))
+                    .labelled_by(l.id);
+                let l = ui.label("y (stretch)");
+                ui.add(egui::DragValue::new(&mut p.hex_size.y).range(0.5..=1000.0))
+                    .labelled_by(l.id);
+            });
+            ui.separator();
+            ui.label("Labels (XXYY)");
+            ui.horizontal(|ui| {
+                let l = ui.label("Base");
+                ui.add(egui::DragValue::new(&mut p.labels.base).range(0..=1))
+                    .labelled_by(l.id);
+                let l = ui.label("Digits");
+                ui.add(egui::DragValue::new(&mut p.labels.digits).range(1..=4))
+                    .labelled_by(l.id);
+            });
+            egui::ComboBox::from_label("Label stagger")
+                .selected_text(p.labels.stagger.name())
+                .show_ui(ui, |ui| {
+                    for k in OffsetKind::ALL {
+                        ui.selectable_value(&mut p.labels.stagger, k, k.name());
+                    }
+                });
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut p.labels.order, LabelOrder::ColumnFirst, "column first");
+                ui.radio_value(&mut p.labels.order, LabelOrder::RowFirst, "row first");
+            });
+            ui.separator();
+            size_fields(ui, &mut form.shape, &mut form.width, &mut form.height);
+            ui.horizontal(|ui| {
+                apply = ui.button("Apply").clicked();
+                close = ui.button("Close").clicked();
+            });
+        });
+    if apply {
+        let form = form.clone();
+        let reshape = (form.shape, form.width, form.height) != form.shape_before;
+        app.doc.begin_step();
+        let mut result = app.doc.apply(&Edit::SetProperties(form.props.clone()));
+        if result.is_ok() && reshape {
+            let spec = NewMapSpec {
+                orientation: form.props.orientation,
+                shape: form.shape,
+                width: form.width,
+                height: form.height,
+                ..Default::default()
+            };
+            result = spec
+                .map_shape()
+                .and_then(|s| app.doc.apply(&Edit::Reshape(s)));
+        }
+        app.doc.end_step();
+        if let Err(message) = result {
+            app.error = Some(message);
+        }
+        app.properties = Some(PropertiesForm::from_map(app.doc.map()));
+        app.fit_pending = true;
+    }
+    if close {
+        app.properties = None;
+    }
+}
+
+fn note_window(app: &mut EditorApp, ctx: &egui::Context) {
+    let Some((hex, text)) = &mut app.note_edit else {
+        return;
+    };
+    let hex = *hex;
+    let mut save = false;
+    let mut remove = false;
+    let mut cancel = false;
+    egui::Window::new("Note")
+        .collapsible(false)
+        .show(ctx, |ui| {
+            let l = ui.label(format!("Hex {},{}", hex.q, hex.r));
+            ui.text_edit_multiline(text).labelled_by(l.id);
+            ui.horizontal(|ui| {
+                save = ui.button("Save note").clicked();
+                remove = ui.button("Remove note").clicked();
+                cancel = ui.button("Cancel").clicked();
+            });
+        });
+    if save || remove {
+        let text = if save { Some(text.clone()) } else { None };
+        app.note_edit = None;
+        app.apply_step(&Edit::SetNote { hex, text });
+    } else if cancel {
+        app.note_edit = None;
+    }
+}
+
+fn random_mines_window(app: &mut EditorApp, ctx: &egui::Context) {
+    let Some(form) = &mut app.random_mines else {
+        return;
+    };
+    let mut place = false;
+    let mut cancel = false;
+    egui::Window::new("Random mines")
+        .collapsible(false)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut form.by_density, false, "Count");
+                ui.radio_value(&mut form.by_density, true, "Density %");
+            });
+            if form.by_density {
+                let l = ui.label("Density");
+                ui.add(egui::DragValue::new(&mut form.density).range(0.0..=100.0))
+                    .labelled_by(l.id);
+            } else {
+                let l = ui.label("Count");
+                ui.add(egui::DragValue::new(&mut form.count).range(0..=4_000_000))
+                    .labelled_by(l.id);
+            }
+            ui.horizontal(|ui| {
+                let l = ui.label("Seed");
+                ui.add(egui::DragValue::new(&mut form.seed))
+                    .labelled_by(l.id);
+            });
+            ui.horizontal(|ui| {
+                place = ui.button("Place mines").clicked();
+                cancel = ui.button("Cancel").clicked();
+            });
+        });
+    if place {
+        let form = form.clone();
+        let cells = app.doc.map().cell_count();
+        let count = if form.by_density {
+            ((form.density / 100.0) * cells as f64).round() as usize
+        } else {
+            form.count
+        };
+        let mines = tools::random_cells(&app.doc, count, form.seed);
+        app.random_mines = None;
+        app.apply_step(&Edit::SetMines(mines));
+    } else if cancel {
+        app.random_mines = None;
+    }
+}
+
+fn error_window(app: &mut EditorApp, ctx: &egui::Context) {
+    let Some(message) = app.error.clone() else {
+        return;
+    };
+    let mut ok = false;
+    egui::Window::new("Error")
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
+        .show(ctx, |ui| {
+            ui.label(egui::RichText::new(&message).color(ui.visuals().error_fg_color));
+            ok = ui.button("OK").clicked();
+        });
+    if ok {
+        app.error = None;
+    }
+}
+
+fn unsaved_prompt(app: &mut EditorApp, ctx: &egui::Context) {
+    if app.prompt.is_none() {
+        return;
+    }
+    let mut choice = None;
+    egui::Modal::new(egui::Id::unique("unsaved changes")).show(ctx, |ui| {
+        ui.heading("Unsaved changes");
+        ui.label(format!(
+            "Save changes to \"{}\" first?",
+            app.doc.map().name()
+        ));
+        ui.horizontal(|ui| {
+            if ui.button("Save").clicked() {
+                choice = Some(Some(true));
+            }
+            if ui.button("Discard").clicked() {
+                choice = Some(Some(false));
+            }
+            if ui.button("Cancel").clicked() {
+                choice = Some(None);
+            }
+        });
+    });
+    match choice {
+        Some(Some(save)) => app.resolve_prompt(ctx, save),
+        Some(None) => app.prompt = None,
+        None => {}
+    }
+}

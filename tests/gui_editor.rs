@@ -1,0 +1,343 @@
+//! The editor driven through egui_kittest: real `EditorApp::ui` frames, real pointer and
+//! key events, fake file dialogs (no window ever opens).
+#![cfg(feature = "gui")]
+
+use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use hexmap::app::EditorApp;
+use hexmap::app::dialogs::{DialogReply, FakeDialogs};
+use hexmap::app::doc::{Doc, NewMapSpec};
+use hexmap::app::overlays::OverlayKind;
+use hexmap::hex::{Hex, OffsetCoord, OffsetKind, Point};
+use hexmap::map::TerrainId;
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+fn blank_doc() -> Doc {
+    Doc::new_map(&NewMapSpec::default()).expect("default spec is valid")
+}
+
+fn harness(doc: Doc, dialogs: FakeDialogs) -> Harness<'static, EditorApp> {
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
+    h.run();
+    h
+}
+
+fn terrains(app: &EditorApp) -> Vec<(Hex, Option<TerrainId>)> {
+    let map = app.doc().map();
+    map.shape().iter().map(|h| (h, map.terrain(h))).collect()
+}
+
+fn changed(a: &[(Hex, Option<TerrainId>)], b: &[(Hex, Option<TerrainId>)]) -> BTreeSet<Hex> {
+    a.iter()
+        .zip(b)
+        .filter(|(x, y)| x != y)
+        .map(|(x, _)| x.0)
+        .collect()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hexmap-gui-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Run frames until the UI settles (animations such as a modal fading may need more than
+/// the harness's default step budget).
+fn settle(h: &mut Harness<'static, EditorApp>) {
+    if h.try_run().is_err() {
+        h.run_steps(8);
+    }
+}
+
+/// Drag the primary button through the centres of `path`.
+fn drag_through(h: &mut Harness<'static, EditorApp>, path: &[Hex]) {
+    let at = |h: &Harness<'static, EditorApp>, x: Hex| h.state().hex_to_screen(x);
+    let p0 = at(h, path[0]);
+    h.drag_at(p0);
+    h.run();
+    for &x in &path[1..] {
+        let p = at(h, x);
+        h.hover_at(p);
+        h.run();
+    }
+    let last = at(h, *path.last().unwrap());
+    h.drop_at(last);
+    h.run();
+}
+
+#[test]
+fn brush_drag_paints_exactly_the_row_and_undo_redo_are_one_step() {
+    let mut h = harness(blank_doc(), FakeDialogs::default());
+    h.get_by_label("Brush").click();
+    h.run();
+    let before = terrains(h.state());
+    let row: Vec<Hex> = (3..=9)
+        .map(|c| OffsetKind::OddR.to_hex(OffsetCoord::new(c, 5)))
+        .collect();
+    drag_through(&mut h, &row);
+    let after = terrains(h.state());
+    assert_eq!(changed(&before, &after), row.iter().copied().collect());
+    let first = h.state().doc().map().palette().terrains()[0].id;
+    assert!(
+        row.iter()
+            .all(|&x| h.state().doc().terrain(x) == Some(first))
+    );
+    assert_eq!(h.state().doc().document().history().undo_len(), 1);
+    assert!(h.state().doc().is_modified());
+    assert!(h.state().title().contains('*'), "{}", h.state().title());
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(terrains(h.state()), before, "Ctrl+Z undoes the whole drag");
+    assert!(!h.state().doc().is_modified());
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    h.run();
+    assert_eq!(terrains(h.state()), after, "Ctrl+Y redoes it");
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert_eq!(terrains(h.state()), after, "Ctrl+Shift+Z redoes too");
+}
+
+#[test]
+fn fast_drag_leaves_no_gaps_and_radius_brush_covers_discs() {
+    let mut h = harness(blank_doc(), FakeDialogs::default());
+    let before = terrains(h.state());
+    // Jump straight from one end to the other: the stroke fills the hexes between.
+    let a = OffsetKind::OddR.to_hex(OffsetCoord::new(2, 3));
+    let b = OffsetKind::OddR.to_hex(OffsetCoord::new(12, 3));
+    drag_through(&mut h, &[a, b]);
+    let painted = changed(&before, &terrains(h.state()));
+    let expected: BTreeSet<Hex> = (2..=12)
+        .map(|c| OffsetKind::OddR.to_hex(OffsetCoord::new(c, 3)))
+        .collect();
+    assert_eq!(painted, expected);
+}
+
+#[test]
+fn pan_zoom_and_exact_hover_near_edges() {
+    let mut h = harness(blank_doc(), FakeDialogs::default());
+    let canvas = h.get_by_label("map canvas").rect();
+    let zoom0 = h.state().camera().zoom;
+    // Wheel-zoom in around a point: the world point under it stays put.
+    let anchor = canvas.center() + Vec2::new(120.0, -60.0);
+    h.hover_at(anchor);
+    h.run();
+    let view = h.state().canvas_rect();
+    let world_before = h.state().camera().screen_to_world(view, anchor);
+    h.event(Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Line,
+        delta: Vec2::new(0.0, 4.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+        modifiers: Modifiers::NONE,
+    });
+    h.run();
+    let zoom1 = h.state().camera().zoom;
+    assert!(zoom1 > zoom0 * 1.2, "wheel zoomed in: {zoom0} → {zoom1}");
+    let world_after = h.state().camera().screen_to_world(view, anchor);
+    assert!((world_before.x - world_after.x).abs() < 1e-6);
+    assert!((world_before.y - world_after.y).abs() < 1e-6);
+
+    // Pan with a middle-button drag.
+    let centre_before = h.state().camera().centre;
+    let from = canvas.center();
+    let to = from + Vec2::new(-150.0, 90.0);
+    h.event(Event::PointerMoved(from));
+    h.event(Event::PointerButton {
+        pos: from,
+        button: PointerButton::Middle,
+        pressed: true,
+        modifiers: Modifiers::NONE,
+    });
+    h.run();
+    for i in 1..=5 {
+        h.event(Event::PointerMoved(from + (to - from) * (i as f32 / 5.0)));
+        h.run();
+    }
+    h.event(Event::PointerButton {
+        pos: to,
+        button: PointerButton::Middle,
+        pressed: false,
+        modifiers: Modifiers::NONE,
+    });
+    h.run();
+    let centre_after = h.state().camera().centre;
+    assert!(centre_after != centre_before, "middle drag panned");
+    assert_eq!(
+        h.state().doc().document().history().undo_len(),
+        0,
+        "panning never edits"
+    );
+
+    // Arrow keys pan, +/- zoom.
+    let c0 = h.state().camera().centre;
+    h.key_press(Key::ArrowRight);
+    h.run();
+    assert!(h.state().camera().centre.x > c0.x, "the view moves right");
+    let z0 = h.state().camera().zoom;
+    h.key_press(Key::Minus);
+    h.run();
+    assert!(h.state().camera().zoom < z0);
+
+    // Hover a hair inside each edge of a few hexes: the picked hex is always the right one.
+    // Targets: the hex at the centre of the (panned, zoomed) view and two neighbours.
+    let layout = h.state().doc().layout();
+    let view = h.state().canvas_rect();
+    let mid_world = h.state().camera().screen_to_world(view, view.center());
+    let mid = layout.pixel_to_hex(mid_world).unwrap();
+    for target in [mid, mid + Hex::new(1, 0), mid + Hex::new(-1, 1)] {
+        let c = layout.hex_to_pixel(target);
+        let corners = layout.corners(target);
+        for i in 0..6 {
+            let a = corners[i];
+            let b = corners[(i + 1) % 6];
+            let mid = Point::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
+            // 3% of the way from the edge midpoint toward the centre, and 3% beyond it.
+            let inside = Point::new(mid.x + (c.x - mid.x) * 0.03, mid.y + (c.y - mid.y) * 0.03);
+            let outside = Point::new(mid.x - (c.x - mid.x) * 0.03, mid.y - (c.y - mid.y) * 0.03);
+            let p_in: Pos2 = h.state().world_to_screen(inside);
+            let p_out: Pos2 = h.state().world_to_screen(outside);
+            h.hover_at(p_in);
+            h.run();
+            assert_eq!(
+                h.state().hovered(),
+                Some(target),
+                "inside edge {i} of {target}"
+            );
+            h.hover_at(p_out);
+            h.run();
+            let other = h.state().hovered().unwrap();
+            assert_ne!(other, target, "outside edge {i} of {target}");
+            assert_eq!(other.distance(target), 1, "the neighbour across edge {i}");
+        }
+    }
+}
+
+#[test]
+fn range_overlay_marks_nineteen_hexes() {
+    let mut h = harness(blank_doc(), FakeDialogs::default());
+    h.get_by_role_and_label(egui::Role::CheckBox, "Range")
+        .click();
+    h.run();
+    assert!(h.state().overlays().range);
+    let centre = OffsetKind::OddR.to_hex(OffsetCoord::new(10, 8));
+    let p = h.state().hex_to_screen(centre);
+    h.hover_at(p);
+    h.run();
+    let result = h.state().overlay_result();
+    let set: BTreeSet<Hex> = result
+        .set(OverlayKind::Range)
+        .unwrap()
+        .iter()
+        .copied()
+        .collect();
+    let expected: BTreeSet<Hex> = hexmap::hex::range(centre, 2).collect();
+    assert_eq!(set.len(), 19);
+    assert_eq!(set, expected);
+    // Overlays never touch the map.
+    assert!(!h.state().doc().is_modified());
+    h.get_by_role_and_label(egui::Role::CheckBox, "Range")
+        .click();
+    h.run();
+    assert!(h.state().overlay_result().set(OverlayKind::Range).is_none());
+}
+
+#[test]
+fn broken_file_shows_io_error_and_keeps_the_map() {
+    let dir = temp_dir("broken");
+    let path = dir.join("broken.ron");
+    std::fs::write(&path, "HexMap( this is not a map").unwrap();
+    let mut h = harness(
+        blank_doc(),
+        FakeDialogs::with_answers([DialogReply::Open(path.clone())]),
+    );
+    let before = terrains(h.state());
+    let name = h.state().doc().map().name().to_string();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    settle(&mut h);
+    let message = h.state().error().expect("an error is shown").to_string();
+    assert!(message.contains("broken.ron"), "{message}");
+    // The message is on screen.
+    assert!(h.query_by_label_contains("broken.ron").is_some());
+    assert_eq!(h.state().doc().map().name(), name);
+    assert_eq!(terrains(h.state()), before);
+    h.get_by_label("OK").click();
+    settle(&mut h);
+    assert!(h.state().error().is_none());
+}
+
+#[test]
+fn unsaved_changes_prompt_on_new_open_and_close() {
+    let dir = temp_dir("prompt");
+    let saved = dir.join("saved.ron");
+    let mut h = harness(
+        blank_doc(),
+        FakeDialogs::with_answers([DialogReply::SaveAs(saved.clone())]),
+    );
+    let x = OffsetKind::OddR.to_hex(OffsetCoord::new(4, 4));
+    drag_through(&mut h, &[x]);
+    assert!(h.state().doc().is_modified());
+
+    // New: prompt, Cancel keeps everything.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    settle(&mut h);
+    assert!(h.state().prompt_open());
+    h.get_by_label("Cancel").click();
+    settle(&mut h);
+    assert!(!h.state().prompt_open());
+    assert!(h.state().doc().is_modified());
+    assert!(
+        h.query_by_label("Create").is_none(),
+        "no New dialog after Cancel"
+    );
+
+    // Window close: prompt instead of closing.
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(egui::ViewportEvent::Close);
+    settle(&mut h);
+    assert!(h.state().prompt_open(), "closing with changes asks first");
+    h.get_by_label("Cancel").click();
+    settle(&mut h);
+
+    // Open: prompt, Save writes through the (fake) Save As dialog, then continues to Open.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    settle(&mut h);
+    assert!(h.state().prompt_open());
+    h.get_by_label("Save").click();
+    settle(&mut h);
+    assert!(saved.exists(), "saved before opening");
+    assert!(!h.state().doc().is_modified());
+    assert_eq!(h.state().doc().path(), Some(saved.as_path()));
+
+    // Reopen what was saved: same cells.
+    let painted = h.state().doc().terrain(x);
+    let reopened = Doc::load(&saved).unwrap();
+    assert_eq!(reopened.terrain(x), painted);
+
+    // Discard path: change, New, Discard → the New dialog opens, Create replaces the map.
+    drag_through(
+        &mut h,
+        &[x, OffsetKind::OddR.to_hex(OffsetCoord::new(5, 4))],
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    settle(&mut h);
+    h.get_by_label("Discard").click();
+    settle(&mut h);
+    h.get_by_label("Create").click();
+    settle(&mut h);
+    assert!(!h.state().doc().is_modified());
+    assert_eq!(h.state().doc().path(), None);
+    assert_eq!(h.state().doc().terrain(x), None);
+}
