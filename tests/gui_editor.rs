@@ -341,3 +341,132 @@ fn unsaved_changes_prompt_on_new_open_and_close() {
     assert_eq!(h.state().doc().path(), None);
     assert_eq!(h.state().doc().terrain(x), None);
 }
+
+#[test]
+fn fill_picker_and_status_bar() {
+    let mut h = harness(blank_doc(), FakeDialogs::default());
+    let forest = h.state().doc().map().palette().terrains()[2].clone();
+    // Pick Forest in the palette, then bucket-fill the (all empty) map with one click.
+    h.get_by_label(&format!("{} {}", forest.symbol, forest.name))
+        .click();
+    h.run();
+    h.get_by_label("Fill").click();
+    h.run();
+    let x = OffsetKind::OddR.to_hex(OffsetCoord::new(7, 7));
+    drag_through(&mut h, &[x]);
+    let map = h.state().doc().map();
+    assert!(
+        map.shape()
+            .iter()
+            .all(|c| map.terrain(c) == Some(forest.id))
+    );
+    assert_eq!(h.state().doc().document().history().undo_len(), 1);
+
+    // The status bar names the hovered hex in every system, and its terrain.
+    let y = OffsetKind::OddR.to_hex(OffsetCoord::new(3, 4));
+    let p = h.state().hex_to_screen(y);
+    h.hover_at(p);
+    h.run();
+    let axial = format!("axial {},{}", y.q, y.r);
+    let cube = format!("cube {},{},{}", y.q, y.r, y.s());
+    for part in [
+        axial.as_str(),
+        cube.as_str(),
+        "odd-r 3,4",
+        "XXYY",
+        "three-axis",
+    ] {
+        assert!(
+            h.query_by_label_contains(part).is_some(),
+            "status shows {part}"
+        );
+    }
+    assert!(h.query_by_label("terrain: Forest").is_some());
+
+    // Picker takes Sea from a painted cell.
+    let sea = h.state().doc().map().palette().terrains()[0].clone();
+    h.get_by_label(&format!("{} {}", sea.symbol, sea.name))
+        .click();
+    h.run();
+    h.get_by_label("Brush").click();
+    h.run();
+    drag_through(&mut h, &[y]);
+    h.get_by_label(&format!("{} {}", forest.symbol, forest.name))
+        .click();
+    h.run();
+    h.get_by_label("Picker").click();
+    h.run();
+    drag_through(&mut h, &[y]);
+    h.get_by_label("Brush").click();
+    h.run();
+    drag_through(&mut h, &[x]);
+    assert_eq!(
+        h.state().doc().terrain(x),
+        Some(sea.id),
+        "picked terrain paints"
+    );
+}
+
+#[test]
+fn select_copy_rotate_paste() {
+    let mut h = harness(blank_doc(), FakeDialogs::default());
+    // Paint two cells: a and its east neighbour.
+    let a = OffsetKind::OddR.to_hex(OffsetCoord::new(6, 6));
+    let b = a + Hex::new(1, 0);
+    drag_through(&mut h, &[a, b]);
+    let t = h.state().doc().terrain(a).unwrap();
+    // Select a small rectangle around both centres.
+    h.get_by_label("Select").click();
+    h.run();
+    let pa = h.state().hex_to_screen(a);
+    let pb = h.state().hex_to_screen(b);
+    h.drag_at(pa - Vec2::new(3.0, 3.0));
+    h.run();
+    h.hover_at(pb + Vec2::new(3.0, 3.0));
+    h.run();
+    h.drop_at(pb + Vec2::new(3.0, 3.0));
+    h.run();
+    let sel: BTreeSet<Hex> = h.state().selection().iter().copied().collect();
+    assert_eq!(sel, [a, b].into_iter().collect());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::C);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::V);
+    h.run();
+    // Rotate 60° clockwise once: the east neighbour becomes the south-east one.
+    h.key_press(Key::R);
+    h.run();
+    let at = OffsetKind::OddR.to_hex(OffsetCoord::new(12, 10));
+    drag_through(&mut h, &[at]);
+    assert_eq!(h.state().doc().terrain(at), Some(t));
+    assert_eq!(
+        h.state().doc().terrain(at + Hex::new(1, 0).rotate_right()),
+        Some(t)
+    );
+    assert_eq!(h.state().doc().terrain(at + Hex::new(1, 0)), None);
+}
+
+#[derive(Debug)]
+struct DroppedPath(PathBuf);
+
+impl egui::DroppedFile for DroppedPath {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn dropping_a_map_file_opens_it() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("maps/subsector-traveller.ron");
+    let mut h = harness(blank_doc(), FakeDialogs::default());
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(DroppedPath(path.clone())));
+    h.run();
+    assert_eq!(h.state().doc().path(), Some(path.as_path()));
+    assert_ne!(h.state().doc().map().name(), "Untitled");
+    assert!(h.state().title().contains("subsector-traveller.ron"));
+    assert_eq!(h.state().prefs().recent.first(), Some(&path));
+}
