@@ -4,7 +4,10 @@
 
 use super::camera::Camera;
 use crate::hex::{Hex, Layout, OffsetCoord, OffsetKind, Orientation, Point};
-use eframe::egui::{Color32, Mesh, Painter, Pos2, Rect, Shape, epaint::Vertex};
+use eframe::egui::{
+    Color32, ColorImage, Context, Mesh, Painter, Pos2, Rect, Shape, TextureHandle, TextureOptions,
+    epaint::Vertex,
+};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -13,6 +16,9 @@ pub const CHUNK: i32 = 32;
 
 /// Below this many screen points of hex radius the cheap level of detail is used.
 pub const COARSE_BELOW_PX: f64 = 4.0;
+
+/// Below this many screen points of hex radius each chunk is one texture (a texel per cell).
+pub const TEXEL_BELOW_PX: f64 = 1.5;
 
 /// Most chunk meshes kept in memory; the least recently drawn are dropped beyond this.
 const MAX_CACHED: usize = 1024;
@@ -31,6 +37,8 @@ pub struct CellLook {
 /// What drawing looks like at the current zoom; part of each chunk's cache key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Detail {
+    /// One textured quad per chunk, one texel per cell (whole-map views of huge maps).
+    Texel,
     /// One plain quad per cell, no grid, markers only as a tint.
     Coarse,
     /// Hexagons; `grid` is the quantised grid-line width bucket (None = grid hidden).
@@ -59,6 +67,8 @@ struct CachedChunk {
     detail: Detail,
     anchor: Point,
     mesh: Arc<Mesh>,
+    /// The chunk's texture at [`Detail::Texel`] (kept alive with the mesh using it).
+    _texture: Option<TextureHandle>,
     last_used: u64,
 }
 
@@ -181,7 +191,12 @@ impl ChunkCache {
                 .get(&key)
                 .is_some_and(|c| c.generation == generation && c.detail == detail);
             if !fresh {
-                let (anchor, mesh) = build_chunk(layout, key, detail, grid_colour, look);
+                let (anchor, mesh, texture) = if detail == Detail::Texel {
+                    build_texel_chunk(painter.ctx(), layout, key, look)
+                } else {
+                    let (anchor, mesh) = build_chunk(layout, key, detail, grid_colour, look);
+                    (anchor, mesh, None)
+                };
                 stats.rebuilt += 1;
                 self.chunks.insert(
                     key,
@@ -190,6 +205,7 @@ impl ChunkCache {
                         detail,
                         anchor,
                         mesh: Arc::new(mesh),
+                        _texture: texture,
                         last_used: 0,
                     },
                 );
@@ -265,13 +281,78 @@ pub fn grid_bucket(hex_radius_px: f64) -> i32 {
 
 /// The level of detail for a hex radius in screen points.
 pub fn detail_for(hex_radius_px: f64, grid_visible: bool) -> Detail {
-    if hex_radius_px < COARSE_BELOW_PX {
+    if hex_radius_px < TEXEL_BELOW_PX {
+        Detail::Texel
+    } else if hex_radius_px < COARSE_BELOW_PX {
         Detail::Coarse
     } else {
         Detail::Full {
             grid: grid_visible.then(|| grid_bucket(hex_radius_px)),
         }
     }
+}
+
+/// Half the pitch of offset cells along x and y: offset cells tile the plane as rectangles
+/// of twice these sizes.
+fn half_pitch(layout: &Layout) -> (f64, f64) {
+    let size = layout.size();
+    match layout.orientation() {
+        Orientation::Pointy => (size.x * 0.866_025_403_784_438_6, size.y * 0.75),
+        Orientation::Flat => (size.x * 0.75, size.y * 0.866_025_403_784_438_6),
+    }
+}
+
+/// Build one chunk as a single quad with a `CHUNK`×`CHUNK` texture, one texel per cell
+/// (transparent where there is no cell). The half-cell shove of alternate rows or columns
+/// is below a pixel at this zoom and is ignored.
+fn build_texel_chunk(
+    ctx: &Context,
+    layout: &Layout,
+    key: (i32, i32),
+    look: &dyn Fn(Hex) -> Option<CellLook>,
+) -> (Point, Mesh, Option<TextureHandle>) {
+    let kind = chunk_kind(layout.orientation());
+    let (col0, row0) = (key.0 * CHUNK, key.1 * CHUNK);
+    let anchor = layout.hex_to_pixel(kind.to_hex(OffsetCoord::new(col0, row0)));
+    let n = CHUNK as usize;
+    let mut pixels = vec![Color32::TRANSPARENT; n * n];
+    let mut any = false;
+    for j in 0..n {
+        for i in 0..n {
+            let h = kind.to_hex(OffsetCoord::new(col0 + i as i32, row0 + j as i32));
+            if let Some(cell) = look(h) {
+                any = true;
+                pixels[j * n + i] = if cell.mine {
+                    blend(cell.fill, Color32::BLACK, 0.6)
+                } else {
+                    cell.fill
+                };
+            }
+        }
+    }
+    if !any {
+        return (anchor, Mesh::default(), None);
+    }
+    let texture = ctx.load_texture(
+        format!("hexmap-chunk-{}-{}", key.0, key.1),
+        ColorImage::new([n, n], pixels),
+        TextureOptions::NEAREST,
+    );
+    let (hw, hh) = half_pitch(layout);
+    let rect = Rect::from_min_max(
+        Pos2::new(-hw as f32, -hh as f32),
+        Pos2::new(
+            (-hw + 2.0 * hw * f64::from(CHUNK)) as f32,
+            (-hh + 2.0 * hh * f64::from(CHUNK)) as f32,
+        ),
+    );
+    let mut mesh = Mesh::with_texture(texture.id());
+    mesh.add_rect_with_uv(
+        rect,
+        Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)),
+        Color32::WHITE,
+    );
+    (anchor, mesh, Some(texture))
 }
 
 /// Build the mesh of one chunk; vertices are world positions minus the returned anchor.
@@ -287,7 +368,6 @@ fn build_chunk(
     let anchor = layout.hex_to_pixel(kind.to_hex(OffsetCoord::new(col0, row0)));
     let mut mesh = Mesh::default();
     let corners: [Point; 6] = std::array::from_fn(|i| layout.corner_offset(i));
-    let size = layout.size();
     let local = |p: Point| Pos2::new((p.x - anchor.x) as f32, (p.y - anchor.y) as f32);
     for row in row0..row0 + CHUNK {
         for col in col0..col0 + CHUNK {
@@ -295,17 +375,13 @@ fn build_chunk(
             let Some(cell) = look(h) else { continue };
             let c = layout.hex_to_pixel(h);
             match detail {
-                Detail::Coarse => {
+                Detail::Texel | Detail::Coarse => {
                     let fill = if cell.mine {
                         blend(cell.fill, Color32::BLACK, 0.6)
                     } else {
                         cell.fill
                     };
-                    // Offset cells tile the plane as rectangles of one cell pitch.
-                    let (hw, hh) = match layout.orientation() {
-                        Orientation::Pointy => (size.x * 0.866_025_4, size.y * 0.75),
-                        Orientation::Flat => (size.x * 0.75, size.y * 0.866_025_4),
-                    };
+                    let (hw, hh) = half_pitch(layout);
                     let r = Rect::from_min_max(
                         local(Point::new(c.x - hw, c.y - hh)),
                         local(Point::new(c.x + hw, c.y + hh)),
@@ -474,18 +550,28 @@ mod tests {
         cache.paint(
             &painter,
             &v_far,
+            detail_for(3.0, true),
+            Color32::BLACK,
+            &look,
+        );
+        assert_eq!(cache.stats.drawn, 49);
+        assert_eq!(cache.stats.vertices, 200 * 200 * 4, "one quad per cell");
+        cache.paint(
+            &painter,
+            &v_far,
             detail_for(0.5, true),
             Color32::BLACK,
             &look,
         );
         assert_eq!(cache.stats.drawn, 49);
-        assert_eq!(cache.stats.vertices, 200 * 200 * 4);
+        assert_eq!(cache.stats.vertices, 49 * 4, "one textured quad per chunk");
     }
 
     #[test]
     fn grid_bucket_grows_with_zoom() {
         assert!(grid_bucket(8.0) < grid_bucket(32.0));
         assert_eq!(detail_for(2.0, true), Detail::Coarse);
+        assert_eq!(detail_for(1.0, true), Detail::Texel);
         assert_eq!(detail_for(20.0, false), Detail::Full { grid: None });
     }
 }
