@@ -470,3 +470,33 @@ fn dropping_a_map_file_opens_it() {
     assert!(h.state().title().contains("subsector-traveller.ron"));
     assert_eq!(h.state().prefs().recent.first(), Some(&path));
 }
+
+#[test]
+fn anchor_and_target_keys_drive_the_path_overlay() {
+    let mut h = harness(blank_doc(), FakeDialogs::default());
+    let a = OffsetKind::OddR.to_hex(OffsetCoord::new(3, 3));
+    let b = OffsetKind::OddR.to_hex(OffsetCoord::new(15, 9));
+    // Move and press in the same frame: the key uses this frame's hovered hex.
+    let pa = h.state().hex_to_screen(a);
+    h.hover_at(pa);
+    h.key_press(Key::A);
+    h.run();
+    let pb = h.state().hex_to_screen(b);
+    h.hover_at(pb);
+    h.key_press(Key::T);
+    h.run();
+    assert_eq!(h.state().overlays().anchor, Some(a));
+    assert_eq!(h.state().overlays().target, Some(b));
+    h.get_by_role_and_label(egui::Role::CheckBox, "Path (A*)")
+        .click();
+    h.run();
+    let r = h.state().overlay_result();
+    // Every empty cell costs 1: the cheapest path costs the hex distance.
+    assert_eq!(
+        r.path_cost,
+        Some(Ok(u64::from(a.distance(b).unsigned_abs())))
+    );
+    assert_eq!(r.path.first(), Some(&a));
+    assert_eq!(r.path.last(), Some(&b));
+    assert!(h.query_by_label_contains("path cost").is_some());
+}

@@ -27,7 +27,7 @@ pub const BACKGROUND: Color32 = Color32::from_rgb(32, 34, 38);
 /// The colour of cells without terrain.
 pub const EMPTY_CELL: Color32 = Color32::from_rgb(70, 72, 78);
 /// Grid lines.
-pub const GRID: Color32 = Color32::from_rgb(20, 20, 24);
+pub const GRID: Color32 = Color32::from_rgb(58, 60, 68);
 
 /// Show the canvas filling the remaining space of `ui`.
 pub(super) fn canvas(app: &mut EditorApp, ui: &mut egui::Ui) {
@@ -45,6 +45,16 @@ pub(super) fn canvas(app: &mut EditorApp, ui: &mut egui::Ui) {
     app.hovered = response
         .hover_pos()
         .and_then(|p| layout.pixel_to_hex(app.camera.screen_to_world(rect, p)));
+    // A / T set the overlay anchor and target to the hex under the pointer (this frame's).
+    if !ui.ctx().egui_wants_keyboard_input() {
+        use egui::Modifiers;
+        if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::A)) {
+            app.overlays.anchor = app.hovered;
+        }
+        if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::T)) {
+            app.overlays.target = app.hovered;
+        }
+    }
     handle_tool(app, ui, &response, &layout);
     paint(app, ui, rect, &layout);
 }

@@ -583,12 +583,6 @@ impl EditorApp {
                 self.push(Action::FitMap);
             }
         }
-        if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::A)) {
-            self.overlays.anchor = self.hovered;
-        }
-        if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::T)) {
-            self.overlays.target = self.hovered;
-        }
         if self.pasting && ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::R)) {
             self.clipboard = self.clipboard.rotated(1);
         }
