@@ -500,3 +500,27 @@ fn anchor_and_target_keys_drive_the_path_overlay() {
     assert_eq!(r.path.last(), Some(&b));
     assert!(h.query_by_label_contains("path cost").is_some());
 }
+
+#[test]
+fn map_properties_change_orientation_and_reshape_as_one_undo_step() {
+    let mut h = harness(blank_doc(), FakeDialogs::default());
+    h.get_by_label("Map").click();
+    settle(&mut h);
+    h.get_by_label("Properties…").click();
+    settle(&mut h);
+    h.get_by_role_and_label(egui::Role::RadioButton, "flat")
+        .click();
+    settle(&mut h);
+    h.get_by_label("Apply").click();
+    settle(&mut h);
+    let props = h.state().doc().map().properties().clone();
+    assert_eq!(props.orientation, hexmap::hex::Orientation::Flat);
+    assert!(h.state().doc().is_modified());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(
+        h.state().doc().map().properties().orientation,
+        hexmap::hex::Orientation::Pointy
+    );
+    assert!(!h.state().doc().is_modified());
+}

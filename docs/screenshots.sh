@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Take the README's editor screenshots under Xvfb (no display, no GPU needed: Mesa falls
+# back to software GL). Needs: apt-get install -y --no-install-recommends xvfb xauth
+# imagemagick xdotool. Run from the repository root after `cargo build --release`.
+# Pointer positions assume the 1280×800 window at +0+0 (there is no window manager).
+set -euo pipefail
+BIN=${BIN:-./target/release/hexmap}
+OUT=${OUT:-docs/img}
+DISP=:77
+mkdir -p "$OUT"
+
+Xvfb $DISP -screen 0 1280x800x24 >/dev/null 2>&1 &
+XPID=$!
+trap 'kill $XPID 2>/dev/null || true' EXIT
+sleep 2
+export DISPLAY=$DISP
+
+# start MAP...: launch the editor (fresh UI preferences) and give it the keyboard.
+start() {
+  rm -rf "${XDG_DATA_HOME:-$HOME/.local/share}/hexmap"
+  "$BIN" "$@" >/tmp/hexmap-shot.log 2>&1 &
+  APID=$!
+  sleep 8
+  xdotool windowfocus "$(xdotool search --name hexmap | head -1)"
+  sleep 0.5
+}
+stop() { kill $APID; wait $APID 2>/dev/null || true; sleep 1; }
+shot() { sleep 1.5; import -window root "$OUT/$1"; }
+
+# 1. The bundled sample, zoomed in a little, pointer on a hex (status bar filled in).
+start
+xdotool mousemove 640 420 click 4 click 4
+sleep 1
+xdotool mousemove 612 452
+xdotool mousemove 615 455
+shot editor-terrain.png
+stop
+
+# 2. Overlays: anchor (A) on the west town, target (T) on the east town, then
+#    Path (A*), Movement and Ring on; the pointer sits in the hills.
+start
+xdotool mousemove 640 420 click 4 click 4
+sleep 1
+xdotool mousemove 330 446 key a
+xdotool mousemove 980 520 key t
+xdotool mousemove 1068 178 click 1
+xdotool mousemove 1068 201 click 1
+xdotool mousemove 1068 132 click 1
+xdotool mousemove 700 300
+xdotool mousemove 705 302
+shot editor-overlays.png
+stop
+
+# 3. A flat map (Traveller subsector) with XXYY labels.
+start maps/subsector-traveller.ron
+xdotool mousemove 1068 247 click 1
+sleep 0.5
+xdotool mousemove 1170 247 click 1
+sleep 0.5
+xdotool mousemove 1153 366 click 1
+xdotool mousemove 556 493
+xdotool mousemove 557 494
+shot editor-flat-xxyy.png
+stop
