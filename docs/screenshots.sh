@@ -41,11 +41,12 @@ stop
 start
 xdotool mousemove 640 420 click 4 click 4
 sleep 1
-xdotool mousemove 330 446 key a
-xdotool mousemove 980 520 key t
-xdotool mousemove 1068 178 click 1
-xdotool mousemove 1068 201 click 1
-xdotool mousemove 1068 132 click 1
+# (a pause between moving and pressing, so the key meets the new hover)
+xdotool mousemove 330 446; sleep 0.5; xdotool key a; sleep 0.5
+xdotool mousemove 980 520; sleep 0.5; xdotool key t; sleep 0.5
+xdotool mousemove 1068 178 click 1; sleep 0.3
+xdotool mousemove 1068 201 click 1; sleep 0.3
+xdotool mousemove 1068 132 click 1; sleep 0.3
 xdotool mousemove 700 300
 xdotool mousemove 705 302
 shot editor-overlays.png

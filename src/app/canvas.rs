@@ -375,6 +375,21 @@ fn paint(app: &mut EditorApp, ui: &egui::Ui, rect: Rect, layout: &Layout) {
             }
             if show_labels {
                 let text = coords::format(app.overlays.label_system, h, &cx);
+                // Dark text on light terrain, white elsewhere.
+                let light = layers.terrain
+                    && app
+                        .doc
+                        .terrain(h)
+                        .and_then(|t| app.doc.map().palette().get(t))
+                        .is_some_and(|t| {
+                            let [r, g, b] = t.color.0;
+                            u32::from(r) * 3 + u32::from(g) * 6 + u32::from(b) >= 1200
+                        });
+                let ink = if light {
+                    Color32::from_rgb(20, 20, 24)
+                } else {
+                    Color32::WHITE
+                };
                 let pos = if show_symbols {
                     c + Vec2::new(0.0, font * 0.7)
                 } else {
@@ -385,7 +400,7 @@ fn paint(app: &mut EditorApp, ui: &egui::Ui, rect: Rect, layout: &Layout) {
                     egui::Align2::CENTER_CENTER,
                     text,
                     egui::FontId::monospace(font),
-                    Color32::WHITE,
+                    ink,
                 );
             }
         }
