@@ -1,0 +1,13 @@
+//! Hex minesweeper: boards of any shape with holes, mine layouts with neighbour counts,
+//! seeded generation (optionally with no guessing needed), a fairness solver and the pure
+//! play-test logic the editor drives. No egui here: the GUI and the CLI call this API.
+
+mod board;
+mod global;
+mod layout;
+mod search;
+mod solver;
+
+pub use board::Board;
+pub use layout::{LayoutError, MineLayout};
+pub use solver::{RuleStats, SolveError, SolveReport, SolverLimits, Verdict, solve, solve_with_limits};

@@ -1,0 +1,3 @@
+//! The document: maps, layers and the minesweeper model.
+
+pub mod minesweeper;
