@@ -109,7 +109,11 @@ mod tests {
         assert!(!board.contains(hole));
         assert_eq!(board.index_of(hole), None);
         let centre = board.index_of(Hex::ORIGIN).unwrap();
-        let around: Vec<Hex> = board.neighbors(centre).iter().map(|&i| board.hex(i)).collect();
+        let around: Vec<Hex> = board
+            .neighbors(centre)
+            .iter()
+            .map(|&i| board.hex(i))
+            .collect();
         assert_eq!(around.len(), 5);
         assert!(!around.contains(&hole));
     }

@@ -44,12 +44,18 @@ pub(crate) fn reconcile(groups: &[Vec<bool>], remaining: usize, interior: usize)
     let words = (hi + 1).div_ceil(64);
     let mut prefix = vec![BitSet::single(words, 0)];
     for g in groups {
-        let next = prefix.last().expect("prefix starts non-empty").sumset(g, hi);
+        let next = prefix
+            .last()
+            .expect("prefix starts non-empty")
+            .sumset(g, hi);
         prefix.push(next);
     }
     let mut suffix = vec![BitSet::single(words, 0)];
     for g in groups.iter().rev() {
-        let next = suffix.last().expect("suffix starts non-empty").sumset(g, hi);
+        let next = suffix
+            .last()
+            .expect("suffix starts non-empty")
+            .sumset(g, hi);
         suffix.push(next);
     }
     suffix.reverse();
@@ -87,7 +93,9 @@ impl BitSet {
     }
 
     fn get(&self, bit: usize) -> bool {
-        self.0.get(bit / 64).is_some_and(|w| w >> (bit % 64) & 1 == 1)
+        self.0
+            .get(bit / 64)
+            .is_some_and(|w| w >> (bit % 64) & 1 == 1)
     }
 
     fn any_in(&self, from: usize, to: usize) -> bool {

@@ -43,10 +43,16 @@ impl MineLayout {
 
     /// A layout with mines on the given hexes (duplicates ignored); fails on a hex that is
     /// not a playable cell.
-    pub fn with_mines(board: Board, mines: impl IntoIterator<Item = Hex>) -> Result<Self, LayoutError> {
+    pub fn with_mines(
+        board: Board,
+        mines: impl IntoIterator<Item = Hex>,
+    ) -> Result<Self, LayoutError> {
         let mut layout = MineLayout::empty(board);
         for h in mines {
-            let i = layout.board.index_of(h).ok_or(LayoutError::MineOffBoard(h))?;
+            let i = layout
+                .board
+                .index_of(h)
+                .ok_or(LayoutError::MineOffBoard(h))?;
             layout.set_mine(i, true);
         }
         Ok(layout)
@@ -109,7 +115,10 @@ impl MineLayout {
 
     /// Put or remove a mine on `hex`; fails when `hex` is not a playable cell.
     pub fn set_mine_at(&mut self, hex: Hex, mine: bool) -> Result<(), LayoutError> {
-        let i = self.board.index_of(hex).ok_or(LayoutError::MineOffBoard(hex))?;
+        let i = self
+            .board
+            .index_of(hex)
+            .ok_or(LayoutError::MineOffBoard(hex))?;
         self.set_mine(i, mine);
         Ok(())
     }
@@ -196,7 +205,12 @@ mod tests {
             .collect();
         let mut revealed = vec![false; board.len()];
         let mut newly = Vec::new();
-        layout.flood_reveal(board.index_of(start).unwrap(), |i| flagged[i], &mut revealed, &mut newly);
+        layout.flood_reveal(
+            board.index_of(start).unwrap(),
+            |i| flagged[i],
+            &mut revealed,
+            &mut newly,
+        );
         assert_eq!(newly.len(), revealed.iter().filter(|&&r| r).count());
         newly.iter().map(|&i| board.hex(i)).collect()
     }
@@ -247,9 +261,18 @@ mod tests {
             .collect();
         assert_eq!(flood_set(&layout, at(0, 1), &[]), left);
         // Clicking the right part top-left: every right cell but the mine is revealed.
-        let right: BTreeSet<Hex> = [at(3, 0), at(4, 0), at(5, 0), at(3, 1), at(4, 1), at(5, 1), at(3, 2), at(4, 2)]
-            .into_iter()
-            .collect();
+        let right: BTreeSet<Hex> = [
+            at(3, 0),
+            at(4, 0),
+            at(5, 0),
+            at(3, 1),
+            at(4, 1),
+            at(5, 1),
+            at(3, 2),
+            at(4, 2),
+        ]
+        .into_iter()
+        .collect();
         assert_eq!(flood_set(&layout, at(3, 0), &[]), right);
     }
 
@@ -261,15 +284,28 @@ mod tests {
         let layout = MineLayout::with_mines(board.clone(), [mine]).unwrap();
         // Numbers (count 1) around the mine: (1, -1), (1, -2), (2, -1).
         let numbers = [Hex::new(1, -1), Hex::new(1, -2), Hex::new(2, -1)];
-        let all_safe: BTreeSet<Hex> = board.cells().iter().copied().filter(|&h| h != mine).collect();
+        let all_safe: BTreeSet<Hex> = board
+            .cells()
+            .iter()
+            .copied()
+            .filter(|&h| h != mine)
+            .collect();
         // The ring around the hole is connected, so a zero click opens every safe cell.
         assert_eq!(flood_set(&layout, Hex::new(-2, 0), &[]), all_safe);
         // A number click reveals only itself.
-        assert_eq!(flood_set(&layout, numbers[0], &[]), [numbers[0]].into_iter().collect());
+        assert_eq!(
+            flood_set(&layout, numbers[0], &[]),
+            [numbers[0]].into_iter().collect()
+        );
         // A flag on a zero cell blocks the flood through it: flag the two cells linking the
         // west half to the rest at the south... here flag (0, 2) and (0, -2) and cut the ring
         // with the hole: the flood from (-2, 0) then stays in the west half.
-        let flags = [Hex::new(0, -2), Hex::new(0, -1), Hex::new(0, 1), Hex::new(0, 2)];
+        let flags = [
+            Hex::new(0, -2),
+            Hex::new(0, -1),
+            Hex::new(0, 1),
+            Hex::new(0, 2),
+        ];
         let west: BTreeSet<Hex> = board.cells().iter().copied().filter(|h| h.q < 0).collect();
         assert_eq!(flood_set(&layout, Hex::new(-2, 0), &flags), west);
     }
@@ -278,6 +314,9 @@ mod tests {
     fn revealing_a_mine_marks_only_the_mine() {
         let board = Board::new(shapes::hexagon(1));
         let layout = MineLayout::with_mines(board, [Hex::ORIGIN]).unwrap();
-        assert_eq!(flood_set(&layout, Hex::ORIGIN, &[]), [Hex::ORIGIN].into_iter().collect());
+        assert_eq!(
+            flood_set(&layout, Hex::ORIGIN, &[]),
+            [Hex::ORIGIN].into_iter().collect()
+        );
     }
 }

@@ -10,4 +10,6 @@ mod solver;
 
 pub use board::Board;
 pub use layout::{LayoutError, MineLayout};
-pub use solver::{RuleStats, SolveError, SolveReport, SolverLimits, Verdict, solve, solve_with_limits};
+pub use solver::{
+    RuleStats, SolveError, SolveReport, SolverLimits, Verdict, solve, solve_with_limits,
+};

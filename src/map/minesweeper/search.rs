@@ -31,8 +31,15 @@ pub(crate) const MAX_GROUP_CELLS: usize = 64;
 /// `node_budget` search nodes. `None` when the budget ran out (the answer is unknown).
 /// Cells should be numbered so that neighbouring cells get close numbers: constraints then
 /// close early and the search prunes well.
-pub(crate) fn enumerate(size: usize, constraints: &[GroupConstraint], node_budget: usize) -> Option<GroupSummary> {
-    assert!(size <= MAX_GROUP_CELLS, "group of {size} cells is over the limit");
+pub(crate) fn enumerate(
+    size: usize,
+    constraints: &[GroupConstraint],
+    node_budget: usize,
+) -> Option<GroupSummary> {
+    assert!(
+        size <= MAX_GROUP_CELLS,
+        "group of {size} cells is over the limit"
+    );
     let mut cell_constraints: Vec<Vec<usize>> = vec![Vec::new(); size];
     for (ci, c) in constraints.iter().enumerate() {
         for &k in &c.cells {
@@ -86,7 +93,11 @@ impl Search<'_> {
         }
         self.nodes_left -= 1;
         if k == self.size {
-            let all = if self.size == 64 { u64::MAX } else { (1u64 << self.size) - 1 };
+            let all = if self.size == 64 {
+                u64::MAX
+            } else {
+                (1u64 << self.size) - 1
+            };
             self.summary.feasible[mines] = true;
             self.summary.can_mine[mines] |= mask;
             self.summary.can_safe[mines] |= !mask & all;
@@ -102,7 +113,12 @@ impl Search<'_> {
                 }
                 ok &= self.consistent(ci);
             }
-            let finished = !ok || self.visit(k + 1, if mine { mask | (1 << k) } else { mask }, mines + usize::from(mine));
+            let finished = !ok
+                || self.visit(
+                    k + 1,
+                    if mine { mask | (1 << k) } else { mask },
+                    mines + usize::from(mine),
+                );
             for i in 0..self.cell_constraints[k].len() {
                 let ci = self.cell_constraints[k][i];
                 self.open_in[ci] += 1;
@@ -142,7 +158,16 @@ mod tests {
     fn one_two_one_pattern_is_decided() {
         // Cells 0..4 in a row; constraints 1 on {0,1}, 2 on {0,1,2}, 1 on {1,2,3}... use the
         // classic: {0,1}=1, {0,1,2}=2 → 2 is a mine; {1,2,3}=1 → 1 and 3 safe, 0 a mine.
-        let s = enumerate(4, &[exact(&[0, 1], 1), exact(&[0, 1, 2], 2), exact(&[1, 2, 3], 1)], 1000).unwrap();
+        let s = enumerate(
+            4,
+            &[
+                exact(&[0, 1], 1),
+                exact(&[0, 1, 2], 2),
+                exact(&[1, 2, 3], 1),
+            ],
+            1000,
+        )
+        .unwrap();
         assert_eq!(s.feasible, vec![false, false, true, false, false]);
         assert_eq!(s.can_mine[2], 0b0101);
         assert_eq!(s.can_safe[2], 0b1010);
@@ -161,7 +186,7 @@ mod tests {
             lo: 0,
             hi: 10,
         };
-        let s = enumerate(10, &[c.clone()], 1 << 20).unwrap();
+        let s = enumerate(10, std::slice::from_ref(&c), 1 << 20).unwrap();
         assert!(s.feasible.iter().all(|&f| f));
         assert_eq!(enumerate(10, &[c], 100), None);
     }

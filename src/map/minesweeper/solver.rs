@@ -125,9 +125,15 @@ pub fn solve(layout: &MineLayout, start: Hex) -> Result<SolveReport, SolveError>
 }
 
 /// Check `layout` from `start` with explicit search limits.
-pub fn solve_with_limits(layout: &MineLayout, start: Hex, limits: SolverLimits) -> Result<SolveReport, SolveError> {
+pub fn solve_with_limits(
+    layout: &MineLayout,
+    start: Hex,
+    limits: SolverLimits,
+) -> Result<SolveReport, SolveError> {
     let board = layout.board();
-    let s = board.index_of(start).ok_or(SolveError::StartOffBoard(start))?;
+    let s = board
+        .index_of(start)
+        .ok_or(SolveError::StartOffBoard(start))?;
     if layout.is_mine(s) {
         return Err(SolveError::StartIsMine(start));
     }
@@ -144,7 +150,11 @@ pub fn solve_with_limits(layout: &MineLayout, start: Hex, limits: SolverLimits) 
         Verdict::Solved
     } else {
         Verdict::Stuck {
-            forced_guess_cells: state.forced_guess_cells(board).into_iter().map(|i| board.hex(i)).collect(),
+            forced_guess_cells: state
+                .forced_guess_cells(board)
+                .into_iter()
+                .map(|i| board.hex(i))
+                .collect(),
         }
     };
     Ok(SolveReport {
@@ -180,7 +190,9 @@ impl SolveState {
         if self.solved {
             return Vec::new();
         }
-        let frontier: Vec<usize> = (0..board.len()).filter(|&i| self.is_frontier(board, i)).collect();
+        let frontier: Vec<usize> = (0..board.len())
+            .filter(|&i| self.is_frontier(board, i))
+            .collect();
         if frontier.is_empty() {
             (0..board.len()).filter(|&i| self.is_unknown(i)).collect()
         } else {
@@ -278,10 +290,14 @@ impl Solver<'_> {
 
     /// Reveal a cell known to be safe, with the game's zero flood.
     fn reveal(&mut self, i: usize) {
-        debug_assert!(!self.layout.is_mine(i), "solver revealed a mine: an unsound rule");
+        debug_assert!(
+            !self.layout.is_mine(i),
+            "solver revealed a mine: an unsound rule"
+        );
         let mut newly = Vec::new();
         let mine = &self.mine;
-        self.layout.flood_reveal(i, |n| mine[n], &mut self.revealed, &mut newly);
+        self.layout
+            .flood_reveal(i, |n| mine[n], &mut self.revealed, &mut newly);
         self.revealed_count += newly.len();
         for n in newly {
             self.enqueue(n);
@@ -290,7 +306,10 @@ impl Solver<'_> {
     }
 
     fn mark_mine(&mut self, i: usize) {
-        debug_assert!(self.layout.is_mine(i), "solver flagged a safe cell: an unsound rule");
+        debug_assert!(
+            self.layout.is_mine(i),
+            "solver flagged a safe cell: an unsound rule"
+        );
         if !self.mine[i] {
             self.mine[i] = true;
             self.mine_count += 1;
@@ -369,8 +388,18 @@ impl Solver<'_> {
     /// If A's missing mines exceed B's by exactly the cells only A sees, those are mines and
     /// the cells only B sees are safe. True when something was decided.
     fn apply_pair(&mut self, a: &Constraint, b: &Constraint) -> bool {
-        let only_a: Vec<usize> = a.cells().iter().copied().filter(|c| !b.cells().contains(c)).collect();
-        let only_b: Vec<usize> = b.cells().iter().copied().filter(|c| !a.cells().contains(c)).collect();
+        let only_a: Vec<usize> = a
+            .cells()
+            .iter()
+            .copied()
+            .filter(|c| !b.cells().contains(c))
+            .collect();
+        let only_b: Vec<usize> = b
+            .cells()
+            .iter()
+            .copied()
+            .filter(|c| !a.cells().contains(c))
+            .collect();
         if a.missing - b.missing != only_a.len() as i32 || only_a.len() + only_b.len() == 0 {
             return false;
         }
@@ -422,14 +451,24 @@ impl Solver<'_> {
                     .filter(|&(_, &f)| f)
                     .fold(0, |acc, (m, _)| acc | m)
             };
-            let (local_mine, local_safe) = (union(&s.can_mine, &s.feasible), union(&s.can_safe, &s.feasible));
-            let (global_mine, global_safe) = (union(&s.can_mine, allowed), union(&s.can_safe, allowed));
+            let (local_mine, local_safe) = (
+                union(&s.can_mine, &s.feasible),
+                union(&s.can_safe, &s.feasible),
+            );
+            let (global_mine, global_safe) =
+                (union(&s.can_mine, allowed), union(&s.can_safe, allowed));
             if global_mine | global_safe == 0 {
                 continue; // inconsistent: cannot happen on a real layout; decide nothing
             }
             for (k, &cell) in g.cells.iter().enumerate() {
                 let bit = 1u64 << k;
-                let rule = |local_fixed: bool| if local_fixed { Rule::Search } else { Rule::Global };
+                let rule = |local_fixed: bool| {
+                    if local_fixed {
+                        Rule::Search
+                    } else {
+                        Rule::Global
+                    }
+                };
                 if global_safe & bit == 0 {
                     decisions.push((cell, true, rule(local_safe & bit == 0)));
                 } else if global_mine & bit == 0 {
@@ -438,17 +477,14 @@ impl Solver<'_> {
             }
         }
         if global.interior_safe || global.interior_mines {
-            let in_group: Vec<bool> = {
-                let mut v = vec![false; self.board.len()];
-                for g in &groups {
-                    for &c in &g.cells {
-                        v[c] = true;
-                    }
+            let mut in_group = vec![false; self.board.len()];
+            for g in &groups {
+                for &c in &g.cells {
+                    in_group[c] = true;
                 }
-                v
-            };
-            for i in 0..self.board.len() {
-                if self.is_unknown(i) && !in_group[i] {
+            }
+            for (i, &grouped) in in_group.iter().enumerate() {
+                if self.is_unknown(i) && !grouped {
                     decisions.push((i, global.interior_mines, Rule::Global));
                 }
             }
@@ -479,7 +515,10 @@ impl Solver<'_> {
         let mut count_seen = vec![false; n];
         let mut groups = Vec::new();
         for seed in 0..n {
-            if position[seed] != usize::MAX || !self.is_unknown(seed) || !self.touches_revealed(seed) {
+            if position[seed] != usize::MAX
+                || !self.is_unknown(seed)
+                || !self.touches_revealed(seed)
+            {
                 continue;
             }
             // Breadth-first through shared counts: neighbouring cells get close positions.

@@ -20,8 +20,14 @@ fn stuck_cells(report: &SolveReport) -> Vec<Hex> {
 #[test]
 fn start_must_be_a_safe_playable_cell() {
     let l = layout(shapes::hexagon(1), &[Hex::new(1, 0)]);
-    assert_eq!(solve(&l, Hex::new(1, 0)), Err(SolveError::StartIsMine(Hex::new(1, 0))));
-    assert_eq!(solve(&l, Hex::new(5, 0)), Err(SolveError::StartOffBoard(Hex::new(5, 0))));
+    assert_eq!(
+        solve(&l, Hex::new(1, 0)),
+        Err(SolveError::StartIsMine(Hex::new(1, 0)))
+    );
+    assert_eq!(
+        solve(&l, Hex::new(5, 0)),
+        Err(SolveError::StartOffBoard(Hex::new(5, 0)))
+    );
 }
 
 #[test]
@@ -67,7 +73,10 @@ fn walled_pair(cells: Vec<Hex>, pair: [Hex; 2], wall: &[Hex], start: Hex) -> Sol
     for h in board.cells() {
         let sees = |p: Hex| h.distance(p) == 1;
         if sees(pair[0]) != sees(pair[1]) && !pair.contains(h) {
-            assert!(wall.contains(h), "{h} tells the pair apart but is not in the wall");
+            assert!(
+                wall.contains(h),
+                "{h} tells the pair apart but is not in the wall"
+            );
         }
     }
     let mut mines = wall.to_vec();
@@ -96,7 +105,12 @@ fn rectangle_corner_pair_behind_a_wall_is_stuck() {
     let at = |col, row| kind.to_hex(OffsetCoord::new(col, row));
     let pair = [at(1, 0), at(0, 0)];
     let wall = [at(2, 0), at(1, 1)];
-    let r = walled_pair(shapes::rectangle(kind, 6, 5).collect(), pair, &wall, at(5, 4));
+    let r = walled_pair(
+        shapes::rectangle(kind, 6, 5).collect(),
+        pair,
+        &wall,
+        at(5, 4),
+    );
     assert_eq!(stuck_cells(&r), vec![at(0, 0), at(1, 0)]);
     assert_eq!(r.revealed.len(), 30 - 3 - 1);
 }
@@ -129,8 +143,7 @@ fn island_beyond_holes_is_settled_only_by_the_mine_count() {
 }
 
 /// A perfect player by brute force: enumerate every placement of the right number of mines
-/// consistent with what is revealed; reveal cells safe in all, flag cells mined in all;
-/// repeat. True when every safe cell gets revealed. For boards of at most 20 cells.
+/// consistent with what is revealed; reveal the cells safe in all of them; repeat. True when every safe cell gets revealed. For boards of at most 20 cells.
 fn oracle(layout: &MineLayout, start: usize) -> bool {
     let board = layout.board();
     let n = board.len();
@@ -148,15 +161,19 @@ fn oracle(layout: &MineLayout, start: usize) -> bool {
             .filter(|&i| revealed[i])
             .map(|i| (i, u32::from(layout.count(i))))
             .collect();
-        let revealed_mask = (0..n).filter(|&i| revealed[i]).fold(0u32, |m, i| m | 1 << i);
-        let (mut any_mine, mut any_safe) = (0u32, 0u32);
+        let revealed_mask = (0..n)
+            .filter(|&i| revealed[i])
+            .fold(0u32, |m, i| m | 1 << i);
+        let mut any_mine = 0u32;
         for &m in &candidates {
             if m & revealed_mask != 0 {
                 continue;
             }
-            if counts.iter().all(|&(i, c)| (m & nbr_mask[i]).count_ones() == c) {
+            if counts
+                .iter()
+                .all(|&(i, c)| (m & nbr_mask[i]).count_ones() == c)
+            {
                 any_mine |= m;
-                any_safe |= !m;
             }
         }
         let mut progress = false;
@@ -186,7 +203,9 @@ fn random_layout(rng: &mut Pcg64Mcg, cells: &[Hex], mines: usize) -> MineLayout 
 fn solver_agrees_with_a_perfect_player_on_small_boards() {
     let kind = OffsetKind::EvenR;
     let boards: Vec<Vec<Hex>> = vec![
-        shapes::hexagon(2).filter(|&h| h != Hex::new(1, 0) && h != Hex::new(-1, 1)).collect(),
+        shapes::hexagon(2)
+            .filter(|&h| h != Hex::new(1, 0) && h != Hex::new(-1, 1))
+            .collect(),
         shapes::rectangle(kind, 4, 4).collect(),
         shapes::rectangle(OffsetKind::OddQ, 6, 3).collect(),
         // Two islands joined by nothing: a parallelogram and a separate triangle.
@@ -207,7 +226,13 @@ fn solver_agrees_with_a_perfect_player_on_small_boards() {
                 node_budget: usize::MAX,
             };
             let r = solve_with_limits(&l, l.board().hex(start), limits).unwrap();
-            assert_eq!(r.is_solved(), oracle(&l, start), "layout {:?} start {}", l.mines().collect::<Vec<_>>(), l.board().hex(start));
+            assert_eq!(
+                r.is_solved(),
+                oracle(&l, start),
+                "layout {:?} start {}",
+                l.mines().collect::<Vec<_>>(),
+                l.board().hex(start)
+            );
             if r.is_solved() {
                 solved += 1;
             } else {
