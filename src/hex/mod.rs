@@ -8,6 +8,8 @@ pub mod layout;
 pub mod offset;
 mod pick;
 pub mod shapes;
+pub mod three_axis;
+pub mod xxyy;
 
 pub use coord::{FracHex, Hex};
 pub use direction::Direction;
