@@ -3,12 +3,14 @@
 //! play-test logic the editor drives. No egui here: the GUI and the CLI call this API.
 
 mod board;
+mod generate;
 mod global;
 mod layout;
 mod search;
 mod solver;
 
 pub use board::Board;
+pub use generate::{GenerateError, GenerateSettings, Generated, MineAmount, generate};
 pub use layout::{LayoutError, MineLayout};
 pub use solver::{
     RuleStats, SolveError, SolveReport, SolverLimits, Verdict, solve, solve_with_limits,
