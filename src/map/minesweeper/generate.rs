@@ -173,7 +173,7 @@ pub fn generate(board: &Board, settings: &GenerateSettings) -> Result<Generated,
                     repairs,
                 });
             }
-            if !repair(&mut layout, &state, &mut rng) {
+            if !repair(&mut layout, &state, &safe_zone, &mut rng) {
                 break;
             }
             repairs += 1;
@@ -201,24 +201,47 @@ fn place(board: &Board, eligible: &[usize], count: usize, rng: &mut Pcg64Mcg) ->
     MineLayout::from_flags(board.clone(), mines).expect("one flag per cell")
 }
 
-/// Move one mine near where the solver got stuck. False when no move is possible.
-fn repair(layout: &mut MineLayout, state: &SolveState, rng: &mut Pcg64Mcg) -> bool {
+/// Move one mine near where the solver got stuck; cells in `safe_zone` never get a mine.
+/// False when no move is possible.
+fn repair(
+    layout: &mut MineLayout,
+    state: &SolveState,
+    safe_zone: &[bool],
+    rng: &mut Pcg64Mcg,
+) -> bool {
     let board = layout.board();
     let forced = state.forced_guess_cells(board);
     if forced.is_empty() {
         return false;
     }
     let c = forced[pick(rng, forced.len())];
-    let unseen = |i: usize| state.is_unknown(i) && !state.is_frontier(board, i);
     let wants_mine = !layout.is_mine(c);
-    // Prefer unseen cells (moving there changes no visible count); else any other unknown.
-    let candidates = |pred: &dyn Fn(usize) -> bool| -> Vec<usize> {
-        (0..board.len()).filter(|&i| i != c && pred(i)).collect()
+    let is_forced = {
+        let mut v = vec![false; board.len()];
+        for &f in &forced {
+            v[f] = true;
+        }
+        v
     };
-    let mut others = candidates(&|i| unseen(i) && layout.is_mine(i) == wants_mine);
-    if others.is_empty() {
-        others = candidates(&|i| state.is_unknown(i) && layout.is_mine(i) == wants_mine);
-    }
+    // The cell trading places with `c` holds the opposite of what `c` gets. A mine leaving
+    // the frontier goes to any safe cell off it (not only the unseen part, which would fill
+    // up with mines); a mine coming to the frontier is taken from the unseen part when it
+    // has one (thinning it out), else from anywhere off the frontier. Counts may change
+    // anywhere: the next check replays from scratch.
+    let off_frontier =
+        |i: usize| i != c && !is_forced[i] && !safe_zone[i] && layout.is_mine(i) == wants_mine;
+    let unseen: Vec<usize> = if wants_mine {
+        (0..board.len())
+            .filter(|&i| off_frontier(i) && state.is_unknown(i) && !state.is_frontier(board, i))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let others: Vec<usize> = if unseen.is_empty() {
+        (0..board.len()).filter(|&i| off_frontier(i)).collect()
+    } else {
+        unseen
+    };
     if others.is_empty() {
         return false;
     }
