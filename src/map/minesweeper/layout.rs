@@ -157,6 +157,38 @@ impl MineLayout {
             .collect()
     }
 
+    /// A good first click when none is given: the zero cell whose flood opens the most
+    /// cells (first in hex order on ties), else the safe cell with the lowest count; `None`
+    /// when every cell is a mine.
+    pub fn suggested_start(&self) -> Option<Hex> {
+        let n = self.board.len();
+        let mut seen = vec![false; n];
+        let mut best: Option<(usize, usize)> = None; // (opened, cell)
+        let mut newly = Vec::new();
+        for i in 0..n {
+            if self.mines[i] || seen[i] || self.count(i) != 0 {
+                continue;
+            }
+            let mut revealed = vec![false; n];
+            newly.clear();
+            self.flood_reveal(i, |_| false, &mut revealed, &mut newly);
+            for &j in &newly {
+                seen[j] = true;
+            }
+            if best.is_none_or(|(opened, _)| newly.len() > opened) {
+                best = Some((newly.len(), i));
+            }
+        }
+        let fallback = || {
+            (0..n)
+                .filter(|&i| !self.mines[i])
+                .min_by_key(|&i| self.count(i))
+        };
+        best.map(|(_, i)| i)
+            .or_else(fallback)
+            .map(|i| self.board.hex(i))
+    }
+
     /// Reveal `start` the way the game does: mark it revealed and, when it is a safe zero,
     /// spread through the connected zero region and its border. Cells for which `blocked`
     /// is true (flags) and cells already revealed are not entered. Newly revealed cells are
@@ -308,6 +340,27 @@ mod tests {
         ];
         let west: BTreeSet<Hex> = board.cells().iter().copied().filter(|h| h.q < 0).collect();
         assert_eq!(flood_set(&layout, Hex::new(-2, 0), &flags), west);
+    }
+
+    #[test]
+    fn suggested_start_opens_the_largest_zero_region() {
+        // Two islands: a radius-1 hexagon and a radius-2 one; the larger opens more.
+        let small: Vec<Hex> = shapes::hexagon(1).collect();
+        let large: Vec<Hex> = shapes::hexagon(2).map(|h| h + Hex::new(10, 0)).collect();
+        let board = Board::new(small.iter().chain(&large).copied());
+        let layout = MineLayout::with_mines(board.clone(), [Hex::new(12, -2)]).unwrap();
+        let start = layout.suggested_start().unwrap();
+        assert!(large.contains(&start));
+        assert_eq!(layout.count_at(start), Some(0));
+        // No zero anywhere: the lowest count wins; all mines: no start.
+        // Mines on the centre and (1, 0): (1, -1) counts 2, (0, -1) counts 1 and comes first.
+        let two = MineLayout::with_mines(Board::new(small.clone()), [Hex::ORIGIN, Hex::new(1, 0)])
+            .unwrap();
+        assert_eq!(two.count_at(Hex::new(1, -1)), Some(2));
+        assert_eq!(two.suggested_start(), Some(Hex::new(0, -1)));
+        let full =
+            MineLayout::with_mines(Board::new(small.clone()), small.iter().copied()).unwrap();
+        assert_eq!(full.suggested_start(), None);
     }
 
     #[test]

@@ -6,12 +6,14 @@ mod board;
 mod generate;
 mod global;
 mod layout;
+mod play;
 mod search;
 mod solver;
 
 pub use board::Board;
 pub use generate::{GenerateError, GenerateSettings, Generated, MineAmount, generate};
 pub use layout::{LayoutError, MineLayout};
+pub use play::{CellView, GameStatus, PlayError, PlayState};
 pub use solver::{
     RuleStats, SolveError, SolveReport, SolverLimits, Verdict, solve, solve_with_limits,
 };
