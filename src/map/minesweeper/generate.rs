@@ -38,7 +38,8 @@ pub struct GenerateSettings {
     /// Require that the layout be solvable from the start without guessing. Without a
     /// `start`, the generator picks one from the seed and reports it.
     pub no_guess: bool,
-    /// Fresh random placements tried before giving up on a no-guess layout.
+    /// Fresh random placements tried before giving up on a no-guess layout (0 counts as 1);
+    /// each placement gets up to max(board cells, 200) repair moves.
     pub max_attempts: u32,
 }
 
