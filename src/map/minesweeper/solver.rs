@@ -15,8 +15,9 @@
 //!    split into groups linked by shared counts. A group of at most
 //!    [`SolverLimits::exact_group_cells`] cells is enumerated exactly; a cell that is a mine
 //!    in every solution is a mine, safe in every solution is safe. A larger group is examined
-//!    through windows (one count, the counts sharing its cells, and every other count
-//!    touching those cells as an inequality), each enumerated exactly.
+//!    through windows of at most [`SolverLimits::window_cells`] cells grown breadth-first
+//!    around each count (every count touching a window constrains it: exactly when all its
+//!    cells lie inside, as a range otherwise), each enumerated exactly.
 //! 4. **Global mine count**: the mines of all groups plus the mines in the interior (unknown
 //!    cells next to no revealed count) must add up to the mines not yet found; this can rule
 //!    out group solutions and settle the interior (all safe or all mines).
@@ -52,6 +53,9 @@ pub enum SolveError {
 pub struct SolverLimits {
     /// Largest frontier group enumerated as a whole (at most 64).
     pub exact_group_cells: usize,
+    /// Most cells in a window: the bounded piece of a larger group enumerated around one
+    /// count (at most 64).
+    pub window_cells: usize,
     /// Most search nodes per enumeration; past it the group is left undecided.
     pub node_budget: usize,
 }
@@ -60,6 +64,7 @@ impl Default for SolverLimits {
     fn default() -> Self {
         SolverLimits {
             exact_group_cells: 24,
+            window_cells: 16,
             node_budget: 20_000,
         }
     }
@@ -209,6 +214,7 @@ pub(crate) fn solve_indices(layout: &MineLayout, start: usize, limits: SolverLim
         board: layout.board(),
         limits: SolverLimits {
             exact_group_cells: limits.exact_group_cells.min(MAX_GROUP_CELLS),
+            window_cells: limits.window_cells.min(MAX_GROUP_CELLS),
             ..limits
         },
         revealed: vec![false; n],
@@ -567,26 +573,43 @@ impl Solver<'_> {
         self.board.neighbors(i).iter().any(|&n| self.revealed[n])
     }
 
+    /// The cells of a window around count `a`: counts are taken breadth-first from `a`
+    /// through shared cells, each adding its unknown cells while the window stays within
+    /// [`SolverLimits::window_cells`].
+    fn grow_window(&self, a: usize) -> Vec<usize> {
+        let cap = self.limits.window_cells;
+        let mut cells: Vec<usize> = Vec::new();
+        let mut counts: VecDeque<usize> = VecDeque::from([a]);
+        let mut seen: Vec<usize> = vec![a];
+        while let Some(b) = counts.pop_front() {
+            let cb = self.constraint(b);
+            let new = cb.cells().iter().filter(|c| !cells.contains(c)).count();
+            if cells.len() + new > cap {
+                continue;
+            }
+            for &u in cb.cells() {
+                if !cells.contains(&u) {
+                    cells.push(u);
+                }
+                for &next in self.board.neighbors(u) {
+                    if self.revealed[next] && !seen.contains(&next) {
+                        seen.push(next);
+                        counts.push_back(next);
+                    }
+                }
+            }
+        }
+        cells
+    }
+
     /// Look at a large group through windows: for each count, its cells and the cells of
     /// the counts sharing them; every count touching the window constrains it (exactly when
     /// it lies inside, as a range otherwise). Returns the decisions of the first window that
     /// decides anything.
     fn search_windows(&self, group: &Group) -> Vec<(usize, bool, Rule)> {
         for &a in &group.counts {
-            let mut cells: Vec<usize> = Vec::new();
-            let ca = self.constraint(a);
-            for &u in ca.cells() {
-                for &b in self.board.neighbors(u) {
-                    if self.revealed[b] {
-                        for &v in self.constraint(b).cells() {
-                            if !cells.contains(&v) {
-                                cells.push(v);
-                            }
-                        }
-                    }
-                }
-            }
-            if cells.len() > MAX_GROUP_CELLS {
+            let cells = self.grow_window(a);
+            if cells.is_empty() {
                 continue;
             }
             let mut touching: Vec<usize> = Vec::new();

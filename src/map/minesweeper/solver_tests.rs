@@ -223,6 +223,7 @@ fn solver_agrees_with_a_perfect_player_on_small_boards() {
             let start = safe[rng.random_range(0..safe.len() as u32) as usize];
             let limits = SolverLimits {
                 exact_group_cells: 64,
+                window_cells: 64,
                 node_budget: usize::MAX,
             };
             let r = solve_with_limits(&l, l.board().hex(start), limits).unwrap();
@@ -243,4 +244,36 @@ fn solver_agrees_with_a_perfect_player_on_small_boards() {
     }
     // Both outcomes occur, so the comparison means something.
     assert!(solved > 20 && stuck > 20, "solved {solved}, stuck {stuck}");
+}
+
+#[test]
+fn window_search_alone_is_sound_and_decides_cells() {
+    // With whole-group enumeration turned off, every group goes through windows. They must
+    // never decide wrongly (the solver's debug assertions and the checks below), must
+    // decide something somewhere, and can only solve layouts the full solver solves.
+    let windows_only = SolverLimits {
+        exact_group_cells: 0,
+        window_cells: 16,
+        node_budget: 100_000,
+    };
+    let cells: Vec<Hex> = shapes::hexagon(4).collect();
+    let mut rng = Pcg64Mcg::seed_from_u64(11);
+    let (mut decided_by_windows, mut solved) = (0, 0);
+    for _ in 0..400 {
+        let l = random_layout(&mut rng, &cells, 16);
+        let Some(start) = l.suggested_start() else {
+            continue;
+        };
+        let w = solve_with_limits(&l, start, windows_only).unwrap();
+        let full = solve(&l, start).unwrap();
+        assert!(w.revealed.iter().all(|&h| !l.is_mine_at(h)));
+        assert!(w.deduced_mines.iter().all(|&h| l.is_mine_at(h)));
+        assert!(!w.is_solved() || full.is_solved());
+        decided_by_windows += w.stats.search;
+        solved += usize::from(w.is_solved());
+    }
+    assert!(
+        decided_by_windows > 0 && solved > 0,
+        "windows decided {decided_by_windows}, solved {solved}"
+    );
 }
