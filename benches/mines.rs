@@ -47,6 +47,21 @@ fn bench_generate(c: &mut Criterion) {
         })
     });
 
+    // A fixed batch of 50 seeds per iteration: the time per layout including the slow tail.
+    group.bench_function("rectangle_60x40_density_15_batch_of_50_seeds", |b| {
+        b.iter(|| {
+            for seed in 1..=50 {
+                black_box(
+                    generate(
+                        &rectangle,
+                        &settings(MineAmount::Density(0.15), seed, centre),
+                    )
+                    .unwrap(),
+                );
+            }
+        })
+    });
+
     // One solver run on a generated 60×40 layout, to see what each repair check costs.
     let layout = generate(&rectangle, &settings(MineAmount::Density(0.15), 1, centre))
         .unwrap()
