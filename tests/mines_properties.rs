@@ -148,4 +148,35 @@ proptest! {
             prop_assert_eq!(game.view(m), Some(expected));
         }
     }
+
+    #[test]
+    fn a_click_opens_the_zero_component_and_its_border(case in any_case(25), percent in 0usize..=30, seed in any::<u64>(), pick in any::<prop::sample::Index>()) {
+        let board = Board::new(case.cells.clone());
+        let count = board.len() * percent / 100;
+        let g = generate(&board, &settings(count, seed, None, false)).unwrap();
+        let safe: Vec<Hex> = board.cells().iter().copied().filter(|&h| !g.layout.is_mine_at(h)).collect();
+        prop_assume!(!safe.is_empty());
+        let click = *pick.get(&safe);
+        // The spec, computed on hexes: grow the set of zeros connected to the click, then
+        // add every playable neighbour of those zeros.
+        let zero = |h: Hex| g.layout.count_at(h) == Some(0);
+        let mut expected = BTreeSet::from([click]);
+        if zero(click) {
+            let mut zeros = BTreeSet::from([click]);
+            let mut todo = vec![click];
+            while let Some(h) = todo.pop() {
+                for n in h.neighbors() {
+                    if board.contains(n) {
+                        expected.insert(n);
+                        if zero(n) && zeros.insert(n) {
+                            todo.push(n);
+                        }
+                    }
+                }
+            }
+        }
+        let mut game = PlayState::new(g.layout.clone());
+        let opened: BTreeSet<Hex> = game.reveal(click, Duration::ZERO).unwrap().into_iter().collect();
+        prop_assert_eq!(opened, expected);
+    }
 }
