@@ -102,6 +102,39 @@ mod tests {
     }
 
     #[test]
+    fn the_articles_13_by_13_level_array_is_a_radius_six_hexagon() {
+        // The hexagonal minesweeper board: a 13×13 odd-r level array whose unusable
+        // corners ('.') leave a hexagon of playable cells ('o').
+        let rows = [
+            "...ooooooo...",
+            "..oooooooo...",
+            "..ooooooooo..",
+            ".oooooooooo..",
+            ".ooooooooooo.",
+            "oooooooooooo.",
+            "ooooooooooooo",
+            "oooooooooooo.",
+            ".ooooooooooo.",
+            ".oooooooooo..",
+            "..ooooooooo..",
+            "..oooooooo...",
+            "...ooooooo...",
+        ];
+        let kind = OffsetKind::OddR;
+        let from_array = Board::new(rows.iter().enumerate().flat_map(|(row, line)| {
+            line.char_indices()
+                .filter(|&(_, c)| c == 'o')
+                .map(move |(col, _)| {
+                    kind.to_hex(crate::hex::OffsetCoord::new(col as i32, row as i32))
+                })
+        }));
+        let centre = kind.to_hex(crate::hex::OffsetCoord::new(6, 6));
+        let hexagon = Board::new(shapes::hexagon(6).map(|h| h + centre));
+        assert_eq!(from_array, hexagon);
+        assert_eq!(hexagon.len(), 127);
+    }
+
+    #[test]
     fn holes_are_not_cells_and_not_neighbours() {
         let hole = Hex::new(1, 0);
         let board = Board::new(shapes::hexagon(1).filter(|&h| h != hole));
