@@ -83,7 +83,7 @@ pub enum GenerateError {
     BadDensity(f64),
     /// More mines than cells that may hold one.
     #[error(
-        "{requested} mines requested but only {available} cells may hold one (the start and its neighbours stay safe)"
+        "{requested} mines requested but only {available} playable cells may hold one (outside any safe start area)"
     )]
     TooManyMines {
         /// Mines asked for.
