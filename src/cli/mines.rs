@@ -6,10 +6,10 @@ use super::CliError;
 use super::geometry::{System, parse_in_system};
 use crate::hex::Hex;
 use crate::io;
-use crate::map::HexMap;
 use crate::map::minesweeper::{
     Board, GenerateSettings, MineAmount, MineLayout, SolveError, Verdict, generate, solve,
 };
+use crate::map::{Document, Edit, HexMap};
 use clap::{ArgGroup, Args, Subcommand};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -107,11 +107,6 @@ pub fn run(args: &MinesArgs) -> Result<(), CliError> {
     }
 }
 
-/// The playable cells of `map` (cells missing from its shape are holes).
-fn board_of(map: &HexMap) -> Board {
-    Board::new(map.shape().iter())
-}
-
 /// `text` as a hex in `coords`, or as col,row in the map's offset kind.
 fn parse_cell(map: &HexMap, coords: Option<System>, text: &str) -> Result<Hex, CliError> {
     match coords {
@@ -156,8 +151,8 @@ fn show(map: &HexMap, coords: Option<System>, h: Hex) -> String {
 }
 
 fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
-    let (mut map, form) = io::load(&a.map)?;
-    let board = board_of(&map);
+    let (map, form) = io::load(&a.map)?;
+    let board = Board::from_map(&map);
     let start = match &a.start {
         Some(text) => Some(parse_cell(&map, a.coords, text)?),
         None => None,
@@ -182,17 +177,14 @@ fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
     }
     let generated =
         generate(&board, &settings).map_err(|e| CliError(format!("{}: {e}", a.map.display())))?;
-    let old: Vec<Hex> = map.mines().collect();
-    for h in old {
-        map.set_mine(h, false)?;
-    }
-    for h in generated.layout.mines() {
-        map.set_mine(h, true)?;
-    }
-    io::save(&a.out, &map, form)?;
+    // Through the document's one edit path, like any other change to a map.
+    let mut doc = Document::new(map);
+    doc.apply(&Edit::SetMines(generated.layout.mines().collect()))?;
+    let map = doc.map();
+    io::save(&a.out, map, form)?;
     let start_text = generated
         .start
-        .map(|s| format!(", start {}", show(&map, a.coords, s)))
+        .map(|s| format!(", start {}", show(map, a.coords, s)))
         .unwrap_or_default();
     let plural = |n: u32, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     let guarantee = if a.no_guess {
@@ -249,7 +241,7 @@ struct RulesJson {
 fn run_check(a: &CheckArgs) -> Result<(), CliError> {
     let (map, _) = io::load(&a.map)?;
     let name = a.map.display().to_string();
-    let layout = MineLayout::with_mines(board_of(&map), map.mines())?;
+    let layout = MineLayout::from_map(&map);
     let (start, picked) = match &a.start {
         Some(text) => (parse_cell(&map, a.coords, text)?, ""),
         None => (

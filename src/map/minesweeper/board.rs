@@ -1,6 +1,7 @@
 //! The playable cells of a minesweeper board: any shape, holes allowed, with a dense index.
 
 use crate::hex::Hex;
+use crate::map::HexMap;
 use std::collections::HashMap;
 
 /// The set of playable cells of a board, with a dense index `0..len()` and precomputed
@@ -48,6 +49,12 @@ impl Board {
             neighbor_start,
             neighbor_list,
         }
+    }
+
+    /// The playable cells of a map: every cell of its shape (cells missing from the shape
+    /// are holes).
+    pub fn from_map(map: &HexMap) -> Self {
+        Board::new(map.shape().iter())
     }
 
     /// Number of playable cells.

@@ -2,6 +2,7 @@
 
 use super::Board;
 use crate::hex::Hex;
+use crate::map::HexMap;
 use thiserror::Error;
 
 /// Why a mine layout could not be built.
@@ -56,6 +57,13 @@ impl MineLayout {
             layout.set_mine(i, true);
         }
         Ok(layout)
+    }
+
+    /// The mines layer of a map as a layout on [`Board::from_map`].
+    pub fn from_map(map: &HexMap) -> Self {
+        let board = Board::from_map(map);
+        let mines = board.cells().iter().map(|&h| map.is_mine(h)).collect();
+        MineLayout::from_flags(board, mines).expect("one flag per cell")
     }
 
     /// A layout from a mine flag per cell index; `None` when the length differs from the
@@ -361,6 +369,27 @@ mod tests {
         let full =
             MineLayout::with_mines(Board::new(small.clone()), small.iter().copied()).unwrap();
         assert_eq!(full.suggested_start(), None);
+    }
+
+    #[test]
+    fn layout_from_a_map_has_its_cells_and_mines() {
+        use crate::hex::Orientation;
+        use crate::map::{HexMap, MapProperties, MapShape, Palette};
+        let shape = MapShape::cells(shapes::hexagon(2).filter(|&h| h != Hex::ORIGIN)).unwrap();
+        let mut map = HexMap::new(
+            MapProperties::new("t", Orientation::Pointy),
+            shape,
+            Palette::standard(),
+        );
+        map.set_mine(Hex::new(1, 0), true).unwrap();
+        map.set_mine(Hex::new(-2, 2), true).unwrap();
+        let layout = MineLayout::from_map(&map);
+        assert_eq!(layout.board().len(), 18);
+        assert!(!layout.board().contains(Hex::ORIGIN));
+        assert_eq!(
+            layout.mines().collect::<Vec<_>>(),
+            vec![Hex::new(1, 0), Hex::new(-2, 2)]
+        );
     }
 
     #[test]
