@@ -186,3 +186,35 @@ fn bad_input_is_named() {
         .assert()
         .code(1);
 }
+
+#[test]
+fn no_guess_without_start_reports_the_start_it_picked() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("island.ron");
+    let output = hexmap()
+        .args(["mines", "generate"])
+        .arg(bundled("island.ron"))
+        .args(["--density", "0.12", "--seed", "3", "--no-guess"])
+        .arg(&out)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(output).unwrap();
+    // "…, start COL,ROW); no guess needed (…)"
+    let start = text
+        .split(", start ")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .unwrap_or_else(|| panic!("no start in {text:?}"))
+        .to_string();
+    hexmap()
+        .args(["mines", "check", "--start", &start])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!(
+            "solved from {start} without guessing"
+        )));
+}
