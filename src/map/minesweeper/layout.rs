@@ -337,9 +337,8 @@ mod tests {
             flood_set(&layout, numbers[0], &[]),
             [numbers[0]].into_iter().collect()
         );
-        // A flag on a zero cell blocks the flood through it: flag the two cells linking the
-        // west half to the rest at the south... here flag (0, 2) and (0, -2) and cut the ring
-        // with the hole: the flood from (-2, 0) then stays in the west half.
+        // Flags on the safe cells of the q = 0 column (the hole is the rest of it) cut the
+        // board in two: the flood from (-2, 0) then stays in the west half.
         let flags = [
             Hex::new(0, -2),
             Hex::new(0, -1),
