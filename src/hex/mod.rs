@@ -15,7 +15,9 @@ pub mod pathfind;
 mod pick;
 pub mod range;
 pub mod shapes;
+pub mod three_axis;
 pub mod transform;
+pub mod xxyy;
 
 pub use coord::{FracHex, Hex};
 pub use direction::Direction;

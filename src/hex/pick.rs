@@ -156,7 +156,7 @@ pub(crate) fn pick_exact(layout: &Layout, p: Point) -> Option<Hex> {
     let mut floors = [0i64; 3];
     for (slot, form) in floors.iter_mut().zip(forms(layout.orientation())) {
         let value = form.eval(u, v);
-        if !(value.abs() < FORM_LIMIT) {
+        if value.is_nan() || value.abs() >= FORM_LIMIT {
             return None;
         }
         let nearest = value.round();

@@ -1,0 +1,55 @@
+//! The command line: subcommands on top of the library. Exit codes: 0 ok, 1 bad input,
+//! 2 usage (clap's own parse errors).
+
+mod geometry;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// hexmap: a hex map editor and toolkit.
+#[derive(Parser, Debug)]
+#[command(name = "hexmap", version, about)]
+pub struct Cli {
+    /// The subcommand; none opens the editor.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// All subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Print one hex in every coordinate system.
+    Coord(geometry::CoordArgs),
+    /// Print the hex under a world (pixel) point, picked exactly.
+    Pick(geometry::PickArgs),
+}
+
+/// A failure of a subcommand caused by its input: printed on stderr, exit code 1.
+#[derive(Debug)]
+pub struct CliError(pub String);
+
+impl<E: std::fmt::Display> From<E> for CliError {
+    fn from(e: E) -> Self {
+        CliError(e.to_string())
+    }
+}
+
+/// Parse the process arguments and run.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Some(Command::Coord(args)) => geometry::coord(&args),
+        Some(Command::Pick(args)) => geometry::pick(&args),
+        None => {
+            eprintln!("hexmap: the editor is not built in this binary; see --help");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(CliError(message)) => {
+            eprintln!("hexmap: error: {message}");
+            ExitCode::from(1)
+        }
+    }
+}

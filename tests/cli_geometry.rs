@@ -1,0 +1,183 @@
+//! `hexmap coord` and `hexmap pick`, run as a user runs them.
+
+use std::process::{Command, Output};
+
+fn hexmap(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hexmap"))
+        .args(args)
+        .output()
+        .expect("run hexmap")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn coord_json_has_exactly_the_documented_keys() {
+    let o = hexmap(&["coord", "xxyy", "0305", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    let mut expected = vec![
+        "axial",
+        "cube",
+        "odd-r",
+        "even-r",
+        "odd-q",
+        "even-q",
+        "doubled-width",
+        "doubled-height",
+        "xxyy",
+        "three-axis",
+        "two-axis",
+    ];
+    let mut sorted = keys.clone();
+    sorted.sort();
+    expected.sort();
+    assert_eq!(sorted, expected);
+    assert_eq!(v["axial"], serde_json::json!([2, 3]));
+    assert_eq!(v["cube"], serde_json::json!([2, 3, -5]));
+    assert_eq!(v["odd-q"], serde_json::json!([2, 4]));
+    assert_eq!(v["xxyy"], serde_json::json!("0305"));
+    assert_eq!(v["three-axis"], serde_json::json!([-3, 0, 2]));
+    assert_eq!(v["two-axis"], serde_json::json!([-5, 2]));
+}
+
+#[test]
+fn coord_reads_every_system() {
+    // The same hex (1, 2, -3) written in each system (DESIGN.md §4 for offset and doubled).
+    let cases = [
+        ("axial", "1,2"),
+        ("cube", "1,2,-3"),
+        ("even-q", "1,3"),
+        ("odd-q", "1,2"),
+        ("odd-r", "2,2"),
+        ("even-r", "2,2"),
+        ("doubled-width", "4,2"),
+        ("doubled-height", "1,5"),
+        ("xxyy", "0203"),
+        ("three-axis", "[-2,0,1]"),
+        ("two-axis", "[-3,1]"),
+    ];
+    for (system, value) in cases {
+        let o = hexmap(&["coord", system, value, "--json"]);
+        assert!(o.status.success(), "{system}: {}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(v["cube"], serde_json::json!([1, 2, -3]), "{system} {value}");
+    }
+}
+
+#[test]
+fn coord_without_label_prints_null() {
+    let o = hexmap(&["coord", "axial", "-4,-4", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert!(v["xxyy"].is_null());
+}
+
+#[test]
+fn coord_text_names_directions_by_orientation() {
+    let o = hexmap(&["coord", "axial", "0,0", "--orientation", "flat"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    assert!(text.contains("three-axis      [0,0,0]"), "{text}");
+    assert!(text.contains("N 0,-1"), "{text}");
+}
+
+#[test]
+fn bad_values_exit_1_with_a_named_problem() {
+    let cases = [
+        (vec!["coord", "cube", "1,1,1"], "q + r + s must be 0"),
+        (
+            vec!["coord", "xxyy", "03x5"],
+            "non-digit character 'x' at position 3",
+        ),
+        (
+            vec!["coord", "three-axis", "[1,2]"],
+            "is not a 3-axis coordinate",
+        ),
+        (vec!["coord", "doubled-width", "1,2"], "must be even"),
+        (
+            vec![
+                "pick",
+                "1",
+                "1",
+                "--orientation",
+                "flat",
+                "--size",
+                "0",
+                "1",
+            ],
+            "hex size must be finite and greater than 0",
+        ),
+    ];
+    for (args, message) in cases {
+        let o = hexmap(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(stderr(&o).contains(message), "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        vec!["coord", "hexagonal", "1,2"],
+        vec!["pick", "1"],
+        vec!["nonsense"],
+    ] {
+        assert_eq!(hexmap(&args).status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn pick_reference_layout() {
+    // The centre of (3, 4, -7) in DESIGN.md's flat layout, and a point just inside its edge.
+    let o = hexmap(&[
+        "pick",
+        "80",
+        "213.89",
+        "--orientation",
+        "flat",
+        "--size",
+        "10",
+        "15",
+        "--origin",
+        "35",
+        "71",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v, serde_json::json!({"axial": [3, 4], "cube": [3, 4, -7]}));
+    // Corner 0 is at (90, 213.894); a hair left of it is still inside (3, 4).
+    let o = hexmap(&[
+        "pick",
+        "89.999999",
+        "213.8941916",
+        "--orientation",
+        "flat",
+        "--size",
+        "10",
+        "15",
+        "--origin",
+        "35",
+        "71",
+    ]);
+    assert_eq!(stdout(&o).trim(), "axial 3,4  cube 3,4,-7");
+    let o = hexmap(&[
+        "pick",
+        "-1e6",
+        "-3.5",
+        "--orientation",
+        "pointy",
+        "--size",
+        "1",
+        "1",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
