@@ -66,16 +66,12 @@ pub type HexSet = HashSet<Hex, HexBuildHasher>;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::hash::{BuildHasher, Hash};
+    use std::hash::BuildHasher;
 
     #[test]
     fn distinct_neighbours_hash_apart_and_maps_work() {
         let build = HexBuildHasher::default();
-        let h = |x: Hex| {
-            let mut s = build.build_hasher();
-            x.hash(&mut s);
-            s.finish()
-        };
+        let h = |x: Hex| build.hash_one(x);
         let origin = h(Hex::ORIGIN);
         for n in Hex::ORIGIN.neighbors() {
             assert_ne!(h(n), origin);
