@@ -27,14 +27,36 @@ struct Form {
 }
 
 impl Form {
-    fn eval(self, u: f64, v: f64) -> f64 {
-        let [k1, k2, k3, k4] = self.k.map(f64::from);
-        ((k1 * SQRT3 + k2) * u + (k3 * SQRT3 + k4) * v) / 3.0
+    /// The f64 coefficients (c_u, c_v) with form ≈ c_u·U + c_v·V, for the fast path.
+    const fn coefficients(self) -> [f64; 2] {
+        let [k1, k2, k3, k4] = self.k;
+        [
+            (k1 as f64 * SQRT3 + k2 as f64) / 3.0,
+            (k3 as f64 * SQRT3 + k4 as f64) / 3.0,
+        ]
     }
 }
 
+/// The fast-path coefficients of the three forms, per orientation, computed at compile time.
+const POINTY_COEFFICIENTS: [[f64; 2]; 3] = {
+    let f = forms(Orientation::Pointy);
+    [
+        f[0].coefficients(),
+        f[1].coefficients(),
+        f[2].coefficients(),
+    ]
+};
+const FLAT_COEFFICIENTS: [[f64; 2]; 3] = {
+    let f = forms(Orientation::Flat);
+    [
+        f[0].coefficients(),
+        f[1].coefficients(),
+        f[2].coefficients(),
+    ]
+};
+
 /// The forms A = q − r, B = r − s, C = s − q for an orientation.
-fn forms(orientation: Orientation) -> [Form; 3] {
+const fn forms(orientation: Orientation) -> [Form; 3] {
     match orientation {
         // q = √3/3·U − V/3, r = 2/3·V.
         Orientation::Pointy => [
@@ -139,26 +161,56 @@ fn exact_floor(
 /// Largest |form| value we accept; beyond it hex coordinates leave the i32 range.
 const FORM_LIMIT: f64 = 3.0 * i32::MAX as f64;
 
+/// ⌊x⌋ for finite |x| < 2⁶³, by truncation: no libm call (`f64::floor` is one on baseline
+/// x86-64, which has no SSE4.1 rounding instruction).
+#[inline]
+fn floor_to_i64(x: f64) -> i64 {
+    let t = x as i64;
+    t - i64::from((t as f64) > x)
+}
+
 /// The hex containing `p`, decided exactly (see the module docs).
+///
+/// Fast path: two divisions, six multiply-adds and three truncations per point; a form
+/// lying within the error band of an integer (rare) is settled by [`exact_floor`].
+#[inline]
 pub(crate) fn pick_exact(layout: &Layout, p: Point) -> Option<Hex> {
-    if !(p.x.is_finite() && p.y.is_finite()) {
-        return None;
-    }
     let (size, origin) = (layout.size(), layout.origin());
     let u = (p.x - origin.x) / size.x;
     let v = (p.y - origin.y) / size.y;
-    if !(u.is_finite() && v.is_finite()) {
-        return None;
-    }
+    // Also rejects non-finite points: NaN and ±∞ fail every comparison below.
+    let coefficients = match layout.orientation() {
+        Orientation::Pointy => &POINTY_COEFFICIENTS,
+        Orientation::Flat => &FLAT_COEFFICIENTS,
+    };
     // Rounding error of each form is a few ulps of |U| + |V|; this band is far wider.
     let band = 1e-12 * (u.abs() + v.abs() + 1.0);
+    let mut floors = [0i64; 3];
+    let mut near_edge = false;
+    for (slot, [cu, cv]) in floors.iter_mut().zip(coefficients) {
+        let value = cu * u + cv * v;
+        if value.is_nan() || value.abs() >= FORM_LIMIT {
+            return None; // NaN, infinite, or beyond the i32 hex range.
+        }
+        let floor = floor_to_i64(value);
+        let frac = value - floor as f64;
+        near_edge |= frac <= band || frac >= 1.0 - band;
+        *slot = floor;
+    }
+    if near_edge {
+        return pick_slow(layout, p, u, v, band);
+    }
+    hex_from_floors(floors)
+}
+
+/// The exact pick for a point near an edge: every form within the band of an integer is
+/// floored exactly with rational arithmetic.
+#[cold]
+fn pick_slow(layout: &Layout, p: Point, u: f64, v: f64, band: f64) -> Option<Hex> {
     let mut exact: Option<ExactInput> = None;
     let mut floors = [0i64; 3];
     for (slot, form) in floors.iter_mut().zip(forms(layout.orientation())) {
-        let value = form.eval(u, v);
-        if value.is_nan() || value.abs() >= FORM_LIMIT {
-            return None;
-        }
+        let value = form.coefficients()[0] * u + form.coefficients()[1] * v;
         let nearest = value.round();
         *slot = if (value - nearest).abs() > band {
             value.floor() as i64
@@ -166,7 +218,12 @@ pub(crate) fn pick_exact(layout: &Layout, p: Point) -> Option<Hex> {
             exact_floor(form, value, &mut exact, || ExactInput::new(layout, p))?
         };
     }
-    let [fa, fb, fc] = floors;
+    hex_from_floors(floors)
+}
+
+/// The hex from ⌊A⌋, ⌊B⌋, ⌊C⌋ (module docs), `None` outside the i32 range.
+#[inline]
+fn hex_from_floors([fa, fb, fc]: [i64; 3]) -> Option<Hex> {
     let q = (fa - fc + 1).div_euclid(3);
     let r = (fb - fa + 1).div_euclid(3);
     Some(Hex::new(i32::try_from(q).ok()?, i32::try_from(r).ok()?))
