@@ -161,46 +161,48 @@ fn exact_floor(
 /// Largest |form| value we accept; beyond it hex coordinates leave the i32 range.
 const FORM_LIMIT: f64 = 3.0 * i32::MAX as f64;
 
-/// ⌊x⌋ for finite |x| < 2⁶³, by truncation: no libm call (`f64::floor` is one on baseline
-/// x86-64, which has no SSE4.1 rounding instruction).
-#[inline]
-fn floor_to_i64(x: f64) -> i64 {
-    let t = x as i64;
-    t - i64::from((t as f64) > x)
+/// ⌊x⌋ and x − ⌊x⌋ for |x| < 2⁵¹, in f64 only: adding and subtracting 1.5·2⁵² rounds to
+/// the nearest integer exactly, with no libm call (`f64::floor` is one on baseline x86-64,
+/// which lacks SSE4.1) and no saturating float→int conversion.
+#[inline(always)]
+fn floor_frac(x: f64) -> (f64, f64) {
+    const MAGIC: f64 = 6_755_399_441_055_744.0; // 1.5 · 2⁵²
+    let nearest = (x + MAGIC) - MAGIC;
+    let floor = if nearest > x { nearest - 1.0 } else { nearest };
+    (floor, x - floor)
 }
 
 /// The hex containing `p`, decided exactly (see the module docs).
 ///
-/// Fast path: two divisions, six multiply-adds and three truncations per point; a form
-/// lying within the error band of an integer (rare) is settled by [`exact_floor`].
+/// Fast path: two divisions, six multiply-adds and a few additions and comparisons per
+/// point, branch-free; a form lying within the error band of an integer (rare) sends the
+/// point to [`pick_slow`], which settles it exactly.
 #[inline]
 pub(crate) fn pick_exact(layout: &Layout, p: Point) -> Option<Hex> {
     let (size, origin) = (layout.size(), layout.origin());
     let u = (p.x - origin.x) / size.x;
     let v = (p.y - origin.y) / size.y;
-    // Also rejects non-finite points: NaN and ±∞ fail every comparison below.
-    let coefficients = match layout.orientation() {
+    let [[a_u, a_v], [b_u, b_v], [c_u, c_v]] = *match layout.orientation() {
         Orientation::Pointy => &POINTY_COEFFICIENTS,
         Orientation::Flat => &FLAT_COEFFICIENTS,
     };
+    let (a, b, c) = (a_u * u + a_v * v, b_u * u + b_v * v, c_u * u + c_v * v);
+    // NaN and ±∞ (non-finite points) fail these comparisons too.
+    let in_range = a.abs() < FORM_LIMIT && b.abs() < FORM_LIMIT && c.abs() < FORM_LIMIT;
+    if !in_range {
+        return None;
+    }
     // Rounding error of each form is a few ulps of |U| + |V|; this band is far wider.
     let band = 1e-12 * (u.abs() + v.abs() + 1.0);
-    let mut floors = [0i64; 3];
-    let mut near_edge = false;
-    for (slot, [cu, cv]) in floors.iter_mut().zip(coefficients) {
-        let value = cu * u + cv * v;
-        if value.is_nan() || value.abs() >= FORM_LIMIT {
-            return None; // NaN, infinite, or beyond the i32 hex range.
-        }
-        let floor = floor_to_i64(value);
-        let frac = value - floor as f64;
-        near_edge |= frac <= band || frac >= 1.0 - band;
-        *slot = floor;
-    }
-    if near_edge {
+    let (fa, ra) = floor_frac(a);
+    let (fb, rb) = floor_frac(b);
+    let (fc, rc) = floor_frac(c);
+    let low = ra.min(rb).min(rc);
+    let high = ra.max(rb).max(rc);
+    if low <= band || high >= 1.0 - band {
         return pick_slow(layout, p, u, v, band);
     }
-    hex_from_floors(floors)
+    hex_from_floors([fa as i64, fb as i64, fc as i64])
 }
 
 /// The exact pick for a point near an edge: every form within the band of an integer is
