@@ -180,8 +180,10 @@ fn floor_frac(x: f64) -> (f64, f64) {
 #[inline]
 pub(crate) fn pick_exact(layout: &Layout, p: Point) -> Option<Hex> {
     let (size, origin) = (layout.size(), layout.origin());
-    let u = (p.x - origin.x) / size.x;
-    let v = (p.y - origin.y) / size.y;
+    // Multiplying by reciprocals (one extra rounding, far inside the band below) lets a
+    // caller's loop over many points hoist the divisions out when this is inlined.
+    let u = (p.x - origin.x) * (1.0 / size.x);
+    let v = (p.y - origin.y) * (1.0 / size.y);
     let [[a_u, a_v], [b_u, b_v], [c_u, c_v]] = *match layout.orientation() {
         Orientation::Pointy => &POINTY_COEFFICIENTS,
         Orientation::Flat => &FLAT_COEFFICIENTS,
@@ -197,12 +199,25 @@ pub(crate) fn pick_exact(layout: &Layout, p: Point) -> Option<Hex> {
     let (fa, ra) = floor_frac(a);
     let (fb, rb) = floor_frac(b);
     let (fc, rc) = floor_frac(c);
-    let low = ra.min(rb).min(rc);
-    let high = ra.max(rb).max(rc);
-    if low <= band || high >= 1.0 - band {
+    let high = 1.0 - band;
+    let near_edge = (ra <= band) | (rb <= band) | (rc <= band);
+    if near_edge | (ra >= high) | (rb >= high) | (rc >= high) {
         return pick_slow(layout, p, u, v, band);
     }
-    hex_from_floors([fa as i64, fb as i64, fc as i64])
+    // q = ⌊(⌊A⌋ − ⌊C⌋ + 1)/3⌋, r = ⌊(⌊B⌋ − ⌊A⌋ + 1)/3⌋ on exact integers held in f64.
+    let q = floor_third(fa - fc + 1.0);
+    let r = floor_third(fb - fa + 1.0);
+    let fits = |x: f64| (f64::from(i32::MIN)..=f64::from(i32::MAX)).contains(&x);
+    (fits(q) & fits(r)).then(|| Hex::new(q as i32, r as i32))
+}
+
+/// ⌊n/3⌋ for an integer-valued n with |n| < 2⁵⁰, exactly: round n·(1/3) to the nearest
+/// integer k, then step down when 3k > n (3k is exact).
+#[inline(always)]
+fn floor_third(n: f64) -> f64 {
+    const MAGIC: f64 = 6_755_399_441_055_744.0; // 1.5 · 2⁵²
+    let k = (n * (1.0 / 3.0) + MAGIC) - MAGIC;
+    if 3.0 * k > n { k - 1.0 } else { k }
 }
 
 /// The exact pick for a point near an edge: every form within the band of an integer is
