@@ -70,6 +70,7 @@ proptest! {
         let want: Vec<Hex> = range(c0, n0)
             .filter(|h| ranges.iter().all(|&(c, n)| h.distance(c) <= n as i32))
             .collect();
+        prop_assert_eq!(range_intersection(&ranges).len(), want.len());
         prop_assert_eq!(got, want);
     }
 

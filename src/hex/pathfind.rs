@@ -47,11 +47,13 @@ pub enum PathError {
     LimitReached,
 }
 
-/// One search node: best known cost, parent index, settled or not.
+/// One search node: best known cost, parent index, its entry cost (asked once), settled
+/// or not.
 struct Node {
     hex: Hex,
     g: u64,
     parent: u32,
+    step: u32,
     closed: bool,
 }
 
@@ -131,6 +133,7 @@ pub fn a_star(
         hex: start,
         g: 0,
         parent: NO_PARENT,
+        step: 0,
         closed: false,
     });
     let h0 = heuristic(start);
@@ -163,16 +166,17 @@ pub fn a_star(
                 Some(&u32::MAX) => continue,
                 Some(&i) => i as usize,
                 None => {
-                    if cost(n).is_none() {
+                    let Some(step) = cost(n) else {
                         index.insert(n, u32::MAX);
                         continue;
-                    }
+                    };
                     let i = nodes.len();
                     index.insert(n, i as u32);
                     nodes.push(Node {
                         hex: n,
                         g: u64::MAX,
                         parent: NO_PARENT,
+                        step,
                         closed: false,
                     });
                     i
@@ -181,9 +185,7 @@ pub fn a_star(
             if nodes[slot].closed {
                 continue;
             }
-            // Entry cost is asked again rather than cached: closures are cheap lookups
-            // and this keeps nodes small. It was Some when the node was created.
-            let Some(step) = cost(n) else { continue };
+            let step = nodes[slot].step;
             let g_new = g.saturating_add(u64::from(step));
             if g_new >= nodes[slot].g {
                 continue;
