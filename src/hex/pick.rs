@@ -158,8 +158,9 @@ fn exact_floor(
     Some(n)
 }
 
-/// Largest |form| value we accept; beyond it hex coordinates leave the i32 range.
-const FORM_LIMIT: f64 = 3.0 * i32::MAX as f64;
+/// Largest |U| + |V| the fast path accepts (2⁴⁹): the forms stay below 2⁵¹, where
+/// [`floor_frac`] is exact. Such a point is ~10⁵ times beyond the i32 hex range anyway.
+const UV_LIMIT: f64 = 562_949_953_421_312.0;
 
 /// ⌊x⌋ and x − ⌊x⌋ for |x| < 2⁵¹, in f64 only: adding and subtracting 1.5·2⁵² rounds to
 /// the nearest integer exactly, with no libm call (`f64::floor` is one on baseline x86-64,
@@ -184,26 +185,29 @@ pub(crate) fn pick_exact(layout: &Layout, p: Point) -> Option<Hex> {
     // caller's loop over many points hoist the divisions out when this is inlined.
     let u = (p.x - origin.x) * (1.0 / size.x);
     let v = (p.y - origin.y) * (1.0 / size.y);
-    let [[a_u, a_v], [b_u, b_v], [c_u, c_v]] = *match layout.orientation() {
+    let [[a_u, a_v], [b_u, b_v], _] = *match layout.orientation() {
         Orientation::Pointy => &POINTY_COEFFICIENTS,
         Orientation::Flat => &FLAT_COEFFICIENTS,
     };
-    let (a, b, c) = (a_u * u + a_v * v, b_u * u + b_v * v, c_u * u + c_v * v);
-    // NaN and ±∞ (non-finite points) fail these comparisons too.
-    let in_range = a.abs() < FORM_LIMIT && b.abs() < FORM_LIMIT && c.abs() < FORM_LIMIT;
+    // |A|, |B|, |C| ≤ 1.16·(|U| + |V|), so below this bound every floor is exact in f64
+    // (and a point beyond it is far outside the i32 hex range). NaN and ±∞ fail it too.
+    let magnitude = u.abs() + v.abs();
+    let in_range = magnitude < UV_LIMIT;
     if !in_range {
         return None;
     }
     // Rounding error of each form is a few ulps of |U| + |V|; this band is far wider.
-    let band = 1e-12 * (u.abs() + v.abs() + 1.0);
-    let (fa, ra) = floor_frac(a);
-    let (fb, rb) = floor_frac(b);
-    let (fc, rc) = floor_frac(c);
+    let band = 1e-12 * (magnitude + 1.0);
+    let (fa, ra) = floor_frac(a_u * u + a_v * v);
+    let (fb, rb) = floor_frac(b_u * u + b_v * v);
+    // C = −A − B, so ⌊C⌋ = −⌊A⌋ − ⌊B⌋ − 1 − [ra + rb > 1], on an edge when ra + rb = 1.
+    let t = ra + rb;
     let high = 1.0 - band;
-    let near_edge = (ra <= band) | (rb <= band) | (rc <= band);
-    if near_edge | (ra >= high) | (rb >= high) | (rc >= high) {
+    let near_edge = (ra <= band) | (rb <= band) | (ra >= high) | (rb >= high);
+    if near_edge | ((t - 1.0).abs() <= 2.0 * band) {
         return pick_slow(layout, p, u, v, band);
     }
+    let fc = -fa - fb - if t > 1.0 { 2.0 } else { 1.0 };
     // q = ⌊(⌊A⌋ − ⌊C⌋ + 1)/3⌋, r = ⌊(⌊B⌋ − ⌊A⌋ + 1)/3⌋ on exact integers held in f64.
     let q = floor_third(fa - fc + 1.0);
     let r = floor_third(fb - fa + 1.0);
