@@ -41,6 +41,12 @@ pub fn is_visible(a: Hex, b: Hex, blocks: impl Fn(Hex) -> bool) -> bool {
 /// Sight-blocking is asked once per hex of the range (into a local grid), then each hex is
 /// tested with [`is_visible`]'s lines, stopping at the first blocker.
 pub fn field_of_view(center: Hex, radius: u32, blocks: impl Fn(Hex) -> bool) -> Vec<Hex> {
+    if radius > GRID_RADIUS_LIMIT {
+        // Too large for a local grid: ask `blocks` directly (same answers, slower).
+        return range(center, radius)
+            .filter(|&h| is_visible(center, h, &blocks))
+            .collect();
+    }
     let r = radius as i32;
     let width = 2 * radius as usize + 1;
     let slot = |h: Hex| {
@@ -51,8 +57,8 @@ pub fn field_of_view(center: Hex, radius: u32, blocks: impl Fn(Hex) -> bool) -> 
     for h in range(center, radius) {
         grid[slot(h)] = blocks(h);
     }
-    // Lines between two hexes of the range stay inside it (the range is convex and the
-    // line hexes lie within half a hex of the segment), so every lookup is in the grid.
+    // Lines between two hexes of the range stay inside it (the range is convex and every
+    // line hex contains a point of the segment), so every lookup is in the grid.
     let local = |h: Hex| {
         let d = h - center;
         d.length() <= r && grid[slot(h)]
@@ -61,6 +67,10 @@ pub fn field_of_view(center: Hex, radius: u32, blocks: impl Fn(Hex) -> bool) -> 
         .filter(|&h| is_visible(center, h, local))
         .collect()
 }
+
+/// Largest radius for which [`field_of_view`] caches sight-blocking in a local grid
+/// ((2R + 1)² booleans, 4 MB at this limit).
+const GRID_RADIUS_LIMIT: u32 = 1024;
 
 #[cfg(test)]
 mod tests {

@@ -191,6 +191,9 @@ fn sum_positive(a: i128, k: i128, x: i128, y: i128) -> i128 {
 
 /// All hexes within `radius` steps of `center` (3N² + 3N + 1 of them), ordered by r then q.
 ///
+/// Hexes with a cube coordinate beyond ±`i32::MAX` do not exist here: a range reaching past
+/// the rim of the coordinate space is cut off there (and then has fewer hexes).
+///
 /// ```
 /// use hexmap::hex::{range, Hex};
 /// assert_eq!(range(Hex::new(5, -2), 2).count(), 19);
@@ -203,14 +206,16 @@ pub fn range(center: Hex, radius: u32) -> CubeBoxIter {
 ///
 /// Computed from bounds, not by filtering: a range is the cube box
 /// |q − cq| ≤ N, |r − cr| ≤ N, |s − cs| ≤ N, and boxes intersect by taking the tightest
-/// bound on each axis. An empty slice gives an empty iterator.
+/// bound on each axis. An empty slice gives an empty iterator. Cut off at the rim of the
+/// i32 coordinate space like [`range`].
 pub fn range_intersection(ranges: &[(Hex, u32)]) -> CubeBoxIter {
     if ranges.is_empty() {
         return CubeBoxIter::new((0, -1), (0, -1), (0, -1));
     }
-    let mut q = (i64::MIN, i64::MAX);
-    let mut r = (i64::MIN, i64::MAX);
-    let mut s = (i64::MIN, i64::MAX);
+    // Start from the i32 cube domain, so no hex with a coordinate beyond ±i32::MAX is
+    // ever produced (ranges at the rim of the coordinate space are cut off, not wrapped).
+    let domain = (-i64::from(i32::MAX), i64::from(i32::MAX));
+    let (mut q, mut r, mut s) = (domain, domain, domain);
     for &(c, n) in ranges {
         let n = i64::from(n);
         let [cq, cr, cs] = c.cube().map(i64::from);
@@ -382,6 +387,14 @@ mod tests {
             .collect();
         assert_eq!(got, want);
         assert_eq!(range_intersection(&near).len(), want.len());
+        // At the rim of the coordinate space the range is cut off, never wrapped.
+        let rim: Vec<_> = range(Hex::new(i32::MAX - 1, 0), 2).collect();
+        // Left out: q = i32::MAX + 1 (3 hexes) and s = −i32::MAX − 1 (2 more).
+        assert_eq!(rim.len(), 19 - 5);
+        assert!(rim.iter().all(|h| {
+            let s = -i64::from(h.q) - i64::from(h.r);
+            h.q >= i32::MAX - 3 && s >= -i64::from(i32::MAX)
+        }));
     }
 
     #[test]
