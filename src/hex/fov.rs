@@ -4,8 +4,8 @@
 //!
 //! B is visible from A when at least one of the two *nudged lines* between their centres
 //! has no sight-blocking hex strictly between A and B. The nudged lines are the sampled
-//! lines of [`line`](super::line) with the sample nudge +ε and −ε
-//! (ε = [`LINE_NUDGE`](super::LINE_NUDGE)): where the exact segment runs along an edge or
+//! lines of [`line`](fn@super::line) with the sample nudge +ε and −ε
+//! (ε = [`LINE_NUDGE`]): where the exact segment runs along an edge or
 //! through a corner, the two nudges pass on either side, so a gap between two blockers
 //! that the segment squeezes through counts as open. The endpoints never block: a
 //! blocking hex (a wall) is itself visible, and a viewer standing in one still sees out.
