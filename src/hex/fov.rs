@@ -75,7 +75,7 @@ const GRID_RADIUS_LIMIT: u32 = 1024;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hex::hash::HexSet;
+    use crate::hex::hash::HexHashSet;
 
     #[test]
     fn open_ground_sees_everything() {
@@ -84,10 +84,10 @@ mod tests {
 
     #[test]
     fn a_wall_casts_a_shadow() {
-        let wall: HexSet = [Hex::new(2, -1), Hex::new(2, 0), Hex::new(1, 1)]
+        let wall: HexHashSet = [Hex::new(2, -1), Hex::new(2, 0), Hex::new(1, 1)]
             .into_iter()
             .collect();
-        let seen: HexSet = field_of_view(Hex::ORIGIN, 5, |h| wall.contains(&h))
+        let seen: HexHashSet = field_of_view(Hex::ORIGIN, 5, |h| wall.contains(&h))
             .into_iter()
             .collect();
         for w in &wall {

@@ -58,10 +58,10 @@ impl Hasher for HexHasher {
 pub type HexBuildHasher = BuildHasherDefault<HexHasher>;
 
 /// A `HashMap` keyed by hexes with the fast [`HexHasher`].
-pub type HexMap<V> = HashMap<Hex, V, HexBuildHasher>;
+pub type HexHashMap<V> = HashMap<Hex, V, HexBuildHasher>;
 
 /// A `HashSet` of hexes with the fast [`HexHasher`].
-pub type HexSet = HashSet<Hex, HexBuildHasher>;
+pub type HexHashSet = HashSet<Hex, HexBuildHasher>;
 
 #[cfg(test)]
 mod tests {
@@ -76,7 +76,7 @@ mod tests {
         for n in Hex::ORIGIN.neighbors() {
             assert_ne!(h(n), origin);
         }
-        let mut set = HexSet::default();
+        let mut set = HexHashSet::default();
         for q in -30..30 {
             for r in -30..30 {
                 set.insert(Hex::new(q, r));

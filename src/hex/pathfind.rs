@@ -2,7 +2,7 @@
 //! by explicit limits, with deterministic tie-breaking.
 
 use super::Hex;
-use super::hash::HexMap;
+use super::hash::HexHashMap;
 use super::line::DistanceI64;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -122,7 +122,7 @@ pub fn a_star(
     let max_cost = limits.max_cost.unwrap_or(u64::MAX);
     // Index into `nodes`; a blocked hex is remembered as `u32::MAX` so its cost is asked
     // once.
-    let mut index: HexMap<u32> = HexMap::default();
+    let mut index: HexHashMap<u32> = HexHashMap::default();
     let mut nodes: Vec<Node> = Vec::new();
     let mut open = BinaryHeap::new();
     let mut pruned = false;
@@ -228,7 +228,7 @@ fn reconstruct(nodes: &[Node], goal: usize) -> Path {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hex::hash::HexSet;
+    use crate::hex::hash::HexHashSet;
 
     fn open_map(radius: i32) -> impl Fn(Hex) -> Option<u32> {
         move |h: Hex| (h.length() <= radius).then_some(1)
@@ -253,7 +253,7 @@ mod tests {
     #[test]
     fn goes_around_a_wall() {
         // A wall on q = 2 from r = −3 to r = 3; going round costs extra steps.
-        let wall: HexSet = (-3..=3).map(|r| Hex::new(2, r)).collect();
+        let wall: HexHashSet = (-3..=3).map(|r| Hex::new(2, r)).collect();
         let cost = |h: Hex| (h.length() <= 8 && !wall.contains(&h)).then_some(1);
         let p = a_star(Hex::ORIGIN, Hex::new(4, 0), 1, &PathLimits::default(), cost).unwrap();
         assert!(p.hexes.iter().all(|h| !wall.contains(h)));
@@ -266,7 +266,7 @@ mod tests {
 
     #[test]
     fn unreachable_goal_and_limits() {
-        let ring: HexSet = crate::hex::ring(Hex::new(5, 0), 1).collect();
+        let ring: HexHashSet = crate::hex::ring(Hex::new(5, 0), 1).collect();
         let cost = |h: Hex| (h.length() <= 8 && !ring.contains(&h)).then_some(1);
         assert_eq!(
             a_star(Hex::ORIGIN, Hex::new(5, 0), 1, &PathLimits::default(), cost),
