@@ -4,3 +4,5 @@
 
 pub mod cli;
 pub mod hex;
+pub mod io;
+pub mod map;
