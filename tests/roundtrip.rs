@@ -94,7 +94,18 @@ fn bundled_maps_are_what_they_claim() {
 fn non_rectangular_offset_form_keeps_its_holes() {
     let (h8, _) = load_bundled("hexagon-r8-cube.ron");
     let text = io::to_string(&h8, Form::Offset);
-    assert!(text.contains("\"....--,"), "holes are written as '.'");
+    // Every cell of the bounding box that is not in the hexagon is written as a '.' hole.
+    let b = h8.shape().offset_bounds(h8.properties().offset_kind);
+    let rows = text
+        .split("rows: [")
+        .nth(1)
+        .unwrap()
+        .split(']')
+        .next()
+        .unwrap();
+    let holes = rows.chars().filter(|&c| c == '.').count();
+    assert_eq!(holes, (b.cols * b.rows) as usize - h8.cell_count());
+    assert!(rows.lines().nth(1).unwrap().trim().starts_with("\"...."));
     let (back, _) = io::from_str(&text).unwrap();
     assert_eq!(back, h8);
 }

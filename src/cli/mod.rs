@@ -3,6 +3,7 @@
 
 mod geometry;
 mod map_cmds;
+mod mines;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -39,6 +40,8 @@ pub enum Command {
     Validate(map_cmds::ValidateArgs),
     /// Rewrite a map in offset or cube form (IN = OUT allowed).
     Convert(map_cmds::ConvertArgs),
+    /// Minesweeper layouts: generate mines on a map, check a layout is fair.
+    Mines(mines::MinesArgs),
 }
 
 /// A failure of a subcommand caused by its input: printed on stderr, exit code 1.
@@ -61,6 +64,7 @@ pub fn main() -> ExitCode {
         Some(Command::Info(args)) => map_cmds::info(&args),
         Some(Command::Validate(args)) => map_cmds::validate(&args),
         Some(Command::Convert(args)) => map_cmds::convert(&args),
+        Some(Command::Mines(args)) => mines::run(&args),
         None => return open_editor(cli.map),
     };
     match result {

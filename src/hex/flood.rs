@@ -2,7 +2,7 @@
 //! huge regions) with a deterministic output order.
 
 use super::Hex;
-use super::hash::HexSet;
+use super::hash::HexHashSet;
 use std::collections::VecDeque;
 
 /// The flood fill went past its hex limit (the region is larger, possibly unbounded).
@@ -34,7 +34,7 @@ pub fn flood_fill(
     if !inside(start) {
         return Ok(Vec::new());
     }
-    let mut seen = HexSet::default();
+    let mut seen = HexHashSet::default();
     seen.insert(start);
     let mut order = vec![start];
     let mut next = 0;
@@ -63,7 +63,7 @@ pub fn connected_components(hexes: impl IntoIterator<Item = Hex>) -> Vec<Vec<Hex
     let mut all: Vec<Hex> = hexes.into_iter().collect();
     all.sort_unstable();
     all.dedup();
-    let mut unvisited: HexSet = all.iter().copied().collect();
+    let mut unvisited: HexHashSet = all.iter().copied().collect();
     let mut components = Vec::new();
     let mut queue = VecDeque::new();
     for &seed in &all {
@@ -94,7 +94,7 @@ mod tests {
     #[test]
     fn fill_stops_at_walls() {
         // A ring of radius 2 walls off the inner 7 hexes.
-        let wall: HexSet = crate::hex::ring(Hex::ORIGIN, 2).collect();
+        let wall: HexHashSet = crate::hex::ring(Hex::ORIGIN, 2).collect();
         let inner =
             flood_fill(Hex::ORIGIN, 1000, |h| h.length() <= 5 && !wall.contains(&h)).unwrap();
         assert_eq!(inner.len(), 7);

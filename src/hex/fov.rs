@@ -4,8 +4,8 @@
 //!
 //! B is visible from A when at least one of the two *nudged lines* between their centres
 //! has no sight-blocking hex strictly between A and B. The nudged lines are the sampled
-//! lines of [`line`](super::line) with the sample nudge +ε and −ε
-//! (ε = [`LINE_NUDGE`](super::LINE_NUDGE)): where the exact segment runs along an edge or
+//! lines of [`line`](fn@super::line) with the sample nudge +ε and −ε
+//! (ε = [`LINE_NUDGE`]): where the exact segment runs along an edge or
 //! through a corner, the two nudges pass on either side, so a gap between two blockers
 //! that the segment squeezes through counts as open. The endpoints never block: a
 //! blocking hex (a wall) is itself visible, and a viewer standing in one still sees out.
@@ -41,6 +41,12 @@ pub fn is_visible(a: Hex, b: Hex, blocks: impl Fn(Hex) -> bool) -> bool {
 /// Sight-blocking is asked once per hex of the range (into a local grid), then each hex is
 /// tested with [`is_visible`]'s lines, stopping at the first blocker.
 pub fn field_of_view(center: Hex, radius: u32, blocks: impl Fn(Hex) -> bool) -> Vec<Hex> {
+    if radius > GRID_RADIUS_LIMIT {
+        // Too large for a local grid: ask `blocks` directly (same answers, slower).
+        return range(center, radius)
+            .filter(|&h| is_visible(center, h, &blocks))
+            .collect();
+    }
     let r = radius as i32;
     let width = 2 * radius as usize + 1;
     let slot = |h: Hex| {
@@ -51,8 +57,8 @@ pub fn field_of_view(center: Hex, radius: u32, blocks: impl Fn(Hex) -> bool) -> 
     for h in range(center, radius) {
         grid[slot(h)] = blocks(h);
     }
-    // Lines between two hexes of the range stay inside it (the range is convex and the
-    // line hexes lie within half a hex of the segment), so every lookup is in the grid.
+    // Lines between two hexes of the range stay inside it (the range is convex and every
+    // line hex contains a point of the segment), so every lookup is in the grid.
     let local = |h: Hex| {
         let d = h - center;
         d.length() <= r && grid[slot(h)]
@@ -62,10 +68,14 @@ pub fn field_of_view(center: Hex, radius: u32, blocks: impl Fn(Hex) -> bool) -> 
         .collect()
 }
 
+/// Largest radius for which [`field_of_view`] caches sight-blocking in a local grid
+/// ((2R + 1)² booleans, 4 MB at this limit).
+const GRID_RADIUS_LIMIT: u32 = 1024;
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hex::hash::HexSet;
+    use crate::hex::hash::HexHashSet;
 
     #[test]
     fn open_ground_sees_everything() {
@@ -74,10 +84,10 @@ mod tests {
 
     #[test]
     fn a_wall_casts_a_shadow() {
-        let wall: HexSet = [Hex::new(2, -1), Hex::new(2, 0), Hex::new(1, 1)]
+        let wall: HexHashSet = [Hex::new(2, -1), Hex::new(2, 0), Hex::new(1, 1)]
             .into_iter()
             .collect();
-        let seen: HexSet = field_of_view(Hex::ORIGIN, 5, |h| wall.contains(&h))
+        let seen: HexHashSet = field_of_view(Hex::ORIGIN, 5, |h| wall.contains(&h))
             .into_iter()
             .collect();
         for w in &wall {

@@ -58,29 +58,25 @@ impl Hasher for HexHasher {
 pub type HexBuildHasher = BuildHasherDefault<HexHasher>;
 
 /// A `HashMap` keyed by hexes with the fast [`HexHasher`].
-pub type HexMap<V> = HashMap<Hex, V, HexBuildHasher>;
+pub type HexHashMap<V> = HashMap<Hex, V, HexBuildHasher>;
 
 /// A `HashSet` of hexes with the fast [`HexHasher`].
-pub type HexSet = HashSet<Hex, HexBuildHasher>;
+pub type HexHashSet = HashSet<Hex, HexBuildHasher>;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::hash::{BuildHasher, Hash};
+    use std::hash::BuildHasher;
 
     #[test]
     fn distinct_neighbours_hash_apart_and_maps_work() {
         let build = HexBuildHasher::default();
-        let h = |x: Hex| {
-            let mut s = build.build_hasher();
-            x.hash(&mut s);
-            s.finish()
-        };
+        let h = |x: Hex| build.hash_one(x);
         let origin = h(Hex::ORIGIN);
         for n in Hex::ORIGIN.neighbors() {
             assert_ne!(h(n), origin);
         }
-        let mut set = HexSet::default();
+        let mut set = HexHashSet::default();
         for q in -30..30 {
             for r in -30..30 {
                 set.insert(Hex::new(q, r));

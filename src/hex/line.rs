@@ -3,11 +3,11 @@
 use super::{FracHex, Hex};
 use std::cmp::Ordering;
 
-/// The standard nudge added to every sample of [`line`], so that samples falling exactly
+/// The standard nudge added to every sample of [`line`](fn@line), so that samples falling exactly
 /// on an edge between two hexes round the same, predictable way: (+1e-6, +1e-6, −2e-6).
 pub const LINE_NUDGE: FracHex = FracHex::new(1e-6, 1e-6);
 
-/// Iterator over the hexes of a sampled line (see [`line`]), with any nudge.
+/// Iterator over the hexes of a sampled line (see [`line`](fn@line)), with any nudge.
 ///
 /// The sample `i` of `n` has numerators `a·n + (b − a)·i` (exact integers); their whole
 /// part `w` and remainder are kept exactly by stepping (|b − a| ≤ n on each axis, so one

@@ -24,7 +24,7 @@ pub use direction::Direction;
 pub use doubled::DoubledKind;
 pub use flood::{FloodLimitError, connected_components, flood_fill};
 pub use fov::{field_of_view, is_visible};
-pub use hash::{HexBuildHasher, HexMap, HexSet};
+pub use hash::{HexBuildHasher, HexHashMap, HexHashSet};
 pub use layout::{Edge, Layout, LayoutError, Orientation, Point, Vertex};
 pub use line::{LINE_NUDGE, LineIter, line, line_supercover};
 pub use movement::{MAX_MOVEMENT_DISTANCE, MovementRange, MovementRangeError, movement_range};

@@ -208,7 +208,7 @@ pub fn movement_range(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hex::hash::HexSet;
+    use crate::hex::hash::HexHashSet;
 
     #[test]
     fn uniform_costs_give_the_range() {
@@ -223,7 +223,7 @@ mod tests {
 
     #[test]
     fn walls_and_costs() {
-        let wall: HexSet = [Hex::new(1, 0), Hex::new(1, -1), Hex::new(0, -1)]
+        let wall: HexHashSet = [Hex::new(1, 0), Hex::new(1, -1), Hex::new(0, -1)]
             .into_iter()
             .collect();
         let r = movement_range(Hex::ORIGIN, 2, 2, |h| (!wall.contains(&h)).then_some(1)).unwrap();

@@ -2,7 +2,7 @@
 //! by explicit limits, with deterministic tie-breaking.
 
 use super::Hex;
-use super::hash::HexMap;
+use super::hash::HexHashMap;
 use super::line::DistanceI64;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -47,11 +47,13 @@ pub enum PathError {
     LimitReached,
 }
 
-/// One search node: best known cost, parent index, settled or not.
+/// One search node: best known cost, parent index, its entry cost (asked once), settled
+/// or not.
 struct Node {
     hex: Hex,
     g: u64,
     parent: u32,
+    step: u32,
     closed: bool,
 }
 
@@ -120,7 +122,7 @@ pub fn a_star(
     let max_cost = limits.max_cost.unwrap_or(u64::MAX);
     // Index into `nodes`; a blocked hex is remembered as `u32::MAX` so its cost is asked
     // once.
-    let mut index: HexMap<u32> = HexMap::default();
+    let mut index: HexHashMap<u32> = HexHashMap::default();
     let mut nodes: Vec<Node> = Vec::new();
     let mut open = BinaryHeap::new();
     let mut pruned = false;
@@ -131,6 +133,7 @@ pub fn a_star(
         hex: start,
         g: 0,
         parent: NO_PARENT,
+        step: 0,
         closed: false,
     });
     let h0 = heuristic(start);
@@ -163,16 +166,17 @@ pub fn a_star(
                 Some(&u32::MAX) => continue,
                 Some(&i) => i as usize,
                 None => {
-                    if cost(n).is_none() {
+                    let Some(step) = cost(n) else {
                         index.insert(n, u32::MAX);
                         continue;
-                    }
+                    };
                     let i = nodes.len();
                     index.insert(n, i as u32);
                     nodes.push(Node {
                         hex: n,
                         g: u64::MAX,
                         parent: NO_PARENT,
+                        step,
                         closed: false,
                     });
                     i
@@ -181,9 +185,7 @@ pub fn a_star(
             if nodes[slot].closed {
                 continue;
             }
-            // Entry cost is asked again rather than cached: closures are cheap lookups
-            // and this keeps nodes small. It was Some when the node was created.
-            let Some(step) = cost(n) else { continue };
+            let step = nodes[slot].step;
             let g_new = g.saturating_add(u64::from(step));
             if g_new >= nodes[slot].g {
                 continue;
@@ -226,7 +228,7 @@ fn reconstruct(nodes: &[Node], goal: usize) -> Path {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hex::hash::HexSet;
+    use crate::hex::hash::HexHashSet;
 
     fn open_map(radius: i32) -> impl Fn(Hex) -> Option<u32> {
         move |h: Hex| (h.length() <= radius).then_some(1)
@@ -251,7 +253,7 @@ mod tests {
     #[test]
     fn goes_around_a_wall() {
         // A wall on q = 2 from r = −3 to r = 3; going round costs extra steps.
-        let wall: HexSet = (-3..=3).map(|r| Hex::new(2, r)).collect();
+        let wall: HexHashSet = (-3..=3).map(|r| Hex::new(2, r)).collect();
         let cost = |h: Hex| (h.length() <= 8 && !wall.contains(&h)).then_some(1);
         let p = a_star(Hex::ORIGIN, Hex::new(4, 0), 1, &PathLimits::default(), cost).unwrap();
         assert!(p.hexes.iter().all(|h| !wall.contains(h)));
@@ -264,7 +266,7 @@ mod tests {
 
     #[test]
     fn unreachable_goal_and_limits() {
-        let ring: HexSet = crate::hex::ring(Hex::new(5, 0), 1).collect();
+        let ring: HexHashSet = crate::hex::ring(Hex::new(5, 0), 1).collect();
         let cost = |h: Hex| (h.length() <= 8 && !ring.contains(&h)).then_some(1);
         assert_eq!(
             a_star(Hex::ORIGIN, Hex::new(5, 0), 1, &PathLimits::default(), cost),

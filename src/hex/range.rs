@@ -2,10 +2,16 @@
 
 use super::{Direction, Hex};
 
-/// Number of hexes within `radius` steps of a hex: 3N² + 3N + 1.
+/// Number of hexes within `radius` steps of a hex: 3N² + 3N + 1 (exact up to radius
+/// 2 479 700 524; saturates at `u64::MAX` beyond).
 pub const fn range_count(radius: u32) -> u64 {
-    let n = radius as u64;
-    3 * n * n + 3 * n + 1
+    let n = radius as u128;
+    let count = 3 * n * n + 3 * n + 1;
+    if count > u64::MAX as u128 {
+        u64::MAX
+    } else {
+        count as u64
+    }
 }
 
 /// Iterator over the hexes of a cube-coordinate box (bounds on q, r and s), row by row
@@ -37,13 +43,12 @@ impl CubeBoxIter {
             q_end: -1,
             remaining: 0,
         };
-        let mut count = 0usize;
-        for row in r.0..=r.1 {
-            let (lo, hi) = it.row_bounds(row);
-            count += usize::try_from((hi - lo + 1).max(0)).unwrap_or(usize::MAX);
+        it.remaining = usize::try_from(box_count(q, r, s)).unwrap_or(usize::MAX);
+        if let Some(first) = box_first_row(q, r, s).filter(|_| it.remaining > 0) {
+            // Non-empty rows are contiguous, so from here on `start_row` never skips.
+            it.r = first;
+            it.start_row();
         }
-        it.remaining = count;
-        it.start_row();
         it
     }
 
@@ -95,7 +100,99 @@ impl Iterator for CubeBoxIter {
 
 impl ExactSizeIterator for CubeBoxIter {}
 
+/// The rows of a cube box q ∈ [q.0, q.1], r ∈ [r.0, r.1], s ∈ [s.0, s.1] as at most three
+/// stretches `(x, y, a, k)`: on rows x..=y the row length is L(r) = a + k·r (hexes only
+/// where positive).
+///
+/// Row r holds L(r) = min(q₁, −r − s₀) − max(q₀, −r − s₁) + 1 hexes. The min switches
+/// branch after r = −s₀ − q₁ and the max at r = −s₁ − q₀, so L is linear with slope −1, 0
+/// or +1 between those points, and concave overall: its non-empty rows are contiguous.
+fn box_rows(q: (i64, i64), r: (i64, i64), s: (i64, i64)) -> Vec<(i128, i128, i128, i128)> {
+    let (q0, q1) = (i128::from(q.0), i128::from(q.1));
+    let (s0, s1) = (i128::from(s.0), i128::from(s.1));
+    let (r0, r1) = (i128::from(r.0), i128::from(r.1));
+    if r0 > r1 {
+        return Vec::new();
+    }
+    let p1 = -s0 - q1; // r ≤ p1: min is q₁; r > p1: min is −r − s₀.
+    let p2 = -s1 - q0; // r ≥ p2: max is q₀; r < p2: max is −r − s₁.
+    let mut cuts = vec![r0];
+    for c in [p1 + 1, p2] {
+        if c > r0 && c <= r1 {
+            cuts.push(c);
+        }
+    }
+    cuts.sort_unstable();
+    cuts.dedup();
+    cuts.push(r1 + 1);
+    cuts.windows(2)
+        .map(|w| {
+            let (x, y) = (w[0], w[1] - 1);
+            let (a, k) = match (x <= p1, x < p2) {
+                (true, true) => (q1 + s1 + 1, 1),
+                (true, false) => (q1 - q0 + 1, 0),
+                (false, true) => (s1 - s0 + 1, 0),
+                (false, false) => (-s0 - q0 + 1, -1),
+            };
+            (x, y, a, k)
+        })
+        .collect()
+}
+
+/// Number of hexes in a cube box, in O(1) (see [`box_rows`]).
+fn box_count(q: (i64, i64), r: (i64, i64), s: (i64, i64)) -> u128 {
+    let total: i128 = box_rows(q, r, s)
+        .into_iter()
+        .map(|(x, y, a, k)| sum_positive(a, k, x, y))
+        .sum();
+    total.max(0) as u128
+}
+
+/// The first non-empty row of a cube box, if any, in O(1).
+fn box_first_row(q: (i64, i64), r: (i64, i64), s: (i64, i64)) -> Option<i64> {
+    box_rows(q, r, s).into_iter().find_map(|(x, y, a, k)| {
+        let first = match k {
+            0 => (a >= 1).then_some(x),
+            1 => Some(x.max(1 - a)).filter(|&f| f <= y),
+            _ => (a - x >= 1).then_some(x),
+        };
+        first.map(|f| f as i64)
+    })
+}
+
+/// Σ max(0, a + k·r) for r in [x, y], with k ∈ {−1, 0, 1}.
+fn sum_positive(a: i128, k: i128, x: i128, y: i128) -> i128 {
+    match k {
+        0 => {
+            if a > 0 {
+                a * (y - x + 1)
+            } else {
+                0
+            }
+        }
+        1 => {
+            let lo = x.max(1 - a);
+            if lo > y {
+                0
+            } else {
+                (y - lo + 1) * a + (lo + y) * (y - lo + 1) / 2
+            }
+        }
+        _ => {
+            let hi = y.min(a - 1);
+            if hi < x {
+                0
+            } else {
+                (hi - x + 1) * a - (x + hi) * (hi - x + 1) / 2
+            }
+        }
+    }
+}
+
 /// All hexes within `radius` steps of `center` (3N² + 3N + 1 of them), ordered by r then q.
+///
+/// Hexes with a cube coordinate beyond ±`i32::MAX` do not exist here: a range reaching past
+/// the rim of the coordinate space is cut off there (and then has fewer hexes).
 ///
 /// ```
 /// use hexmap::hex::{range, Hex};
@@ -109,14 +206,16 @@ pub fn range(center: Hex, radius: u32) -> CubeBoxIter {
 ///
 /// Computed from bounds, not by filtering: a range is the cube box
 /// |q − cq| ≤ N, |r − cr| ≤ N, |s − cs| ≤ N, and boxes intersect by taking the tightest
-/// bound on each axis. An empty slice gives an empty iterator.
+/// bound on each axis. An empty slice gives an empty iterator. Cut off at the rim of the
+/// i32 coordinate space like [`range`].
 pub fn range_intersection(ranges: &[(Hex, u32)]) -> CubeBoxIter {
     if ranges.is_empty() {
         return CubeBoxIter::new((0, -1), (0, -1), (0, -1));
     }
-    let mut q = (i64::MIN, i64::MAX);
-    let mut r = (i64::MIN, i64::MAX);
-    let mut s = (i64::MIN, i64::MAX);
+    // Start from the i32 cube domain, so no hex with a coordinate beyond ±i32::MAX is
+    // ever produced (ranges at the rim of the coordinate space are cut off, not wrapped).
+    let domain = (-i64::from(i32::MAX), i64::from(i32::MAX));
+    let (mut q, mut r, mut s) = (domain, domain, domain);
     for &(c, n) in ranges {
         let n = i64::from(n);
         let [cq, cr, cs] = c.cube().map(i64::from);
@@ -261,6 +360,41 @@ mod tests {
         // Disjoint ranges and the empty list give nothing.
         assert_eq!(range_intersection(&[a, (Hex::new(10, 0), 2)]).count(), 0);
         assert_eq!(range_intersection(&[]).count(), 0);
+        assert_eq!(range_intersection(&[]).len(), 0);
+        // The O(1) count agrees with iteration, and huge ranges are cheap to build.
+        let it = range_intersection(&[a, b, (Hex::new(1, 1), 3)]);
+        assert_eq!(it.len(), it.clone().count());
+        assert_eq!(
+            range(Hex::ORIGIN, 1_000_000_000).len() as u64,
+            range_count(1_000_000_000)
+        );
+        // Far apart (2.1e9 steps, radii 1e9): empty, found without walking any rows.
+        let far = [
+            (Hex::new(-1_100_000_000, 0), 1_000_000_000),
+            (Hex::new(1_000_000_000, 0), 1_000_000_000),
+        ];
+        assert_eq!(range_intersection(&far).len(), 0);
+        assert_eq!(range_intersection(&far).next(), None);
+        // Just touching: the few hexes 1e9 from both centres, checked against a filter
+        // over a small window.
+        let near = [
+            (Hex::ORIGIN, 1_000_000_000),
+            (Hex::new(1_999_999_999, 0), 1_000_000_000),
+        ];
+        let got: Vec<_> = range_intersection(&near).collect();
+        let want: Vec<_> = range(Hex::new(1_000_000_000, 0), 3)
+            .filter(|h| near.iter().all(|&(c, n)| h.distance(c) <= n as i32))
+            .collect();
+        assert_eq!(got, want);
+        assert_eq!(range_intersection(&near).len(), want.len());
+        // At the rim of the coordinate space the range is cut off, never wrapped.
+        let rim: Vec<_> = range(Hex::new(i32::MAX - 1, 0), 2).collect();
+        // Left out: q = i32::MAX + 1 (3 hexes) and s = −i32::MAX − 1 (2 more).
+        assert_eq!(rim.len(), 19 - 5);
+        assert!(rim.iter().all(|h| {
+            let s = -i64::from(h.q) - i64::from(h.r);
+            h.q >= i32::MAX - 3 && s >= -i64::from(i32::MAX)
+        }));
     }
 
     #[test]

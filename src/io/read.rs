@@ -289,6 +289,16 @@ fn read_offset(
             (b.min_col, b.min_row, b.cols as usize, b.rows as usize)
         }
         None => {
+            let lim = crate::map::shape::MAX_COORD;
+            if !(-lim..=lim).contains(&origin.0) || !(-lim..=lim).contains(&origin.1) {
+                return Err(field(
+                    "cells.origin",
+                    format!(
+                        "({}, {}) is beyond the coordinate limit of ±{lim}",
+                        origin.0, origin.1
+                    ),
+                ));
+            }
             let cols = rows.first().map_or(0, |r| r.chars().count());
             if rows.len() > MAX_SIDE as usize || cols > MAX_SIDE as usize {
                 return Err(FormatError::Shape(crate::map::ShapeError::SideTooLong {
@@ -334,6 +344,13 @@ fn read_offset(
                     if ch != '.' {
                         cells.push(kind.to_hex(at(dc, dr)));
                     }
+                }
+                // Stop before collecting more cells than any map may have.
+                if cells.len() as u64 > crate::map::shape::MAX_CELLS {
+                    return Err(FormatError::Shape(crate::map::ShapeError::TooManyCells {
+                        cells: cells.len() as u64,
+                        limit: crate::map::shape::MAX_CELLS,
+                    }));
                 }
             }
             MapShape::cells(cells).map_err(FormatError::Shape)?
@@ -396,8 +413,15 @@ fn read_offset(
             }
         }
     }
+    let lim = crate::map::shape::MAX_COORD;
     for (col, row, text) in notes {
         let c = OffsetCoord::new(col, row);
+        if !(-lim..=lim).contains(&col) || !(-lim..=lim).contains(&row) {
+            return Err(FormatError::OutsideShape {
+                field: "cells.notes",
+                cell: cref(c),
+            });
+        }
         set_note(&mut map, kind.to_hex(c), cref(c), text)?;
     }
     Ok(map)
@@ -459,13 +483,20 @@ fn set_note(map: &mut HexMap, h: Hex, cell: CellRef, text: String) -> Result<(),
 }
 
 fn cube(field: &'static str, index: usize, (q, r, s): (i32, i32, i32)) -> Result<Hex, FormatError> {
-    Hex::from_cube(q, r, s).ok_or(FormatError::BadCube {
+    let h = Hex::from_cube(q, r, s).ok_or(FormatError::BadCube {
         field,
         index,
         q,
         r,
         s,
-    })
+    })?;
+    let lim = crate::map::shape::MAX_COORD;
+    if [q, r, s].iter().any(|c| !(-lim..=lim).contains(c)) {
+        return Err(FormatError::Shape(crate::map::ShapeError::CoordOutOfRange(
+            h,
+        )));
+    }
+    Ok(h)
 }
 
 fn read_cube(
