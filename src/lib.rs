@@ -4,3 +4,4 @@
 
 pub mod cli;
 pub mod hex;
+pub mod io;
