@@ -13,3 +13,7 @@ pub use model::{
 };
 pub use tileset_image::tileset_png;
 pub use write::{to_tmj, to_tmx};
+pub mod read;
+pub use read::{
+    FolderResources, Resources, TiledDocument, TiledError, read_tiled, read_tmj, read_tmx,
+};
