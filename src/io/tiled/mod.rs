@@ -6,6 +6,7 @@ pub mod model;
 pub mod tileset_image;
 pub mod write;
 mod xml;
+pub use xml::escape as xml_escape;
 
 pub use model::{
     PointObject, StaggerAxis, StaggerIndex, TileGeometry, TileKind, TileLayer, TileSpec, TiledMap,
