@@ -206,6 +206,23 @@ fn label_px(sx: f64, sy: f64, chars: usize) -> Option<f32> {
     (px >= 6.0).then_some(px as f32)
 }
 
+/// The label to draw on a cell, its pixel height and colour, or `None` when labels are off,
+/// the cell has none, or it would be too small to read.
+fn cell_label<'a>(cell: &'a ImageCell, opts: &ImageOptions) -> Option<(&'a str, f32, [u8; 4])> {
+    let text = cell.label.as_deref().filter(|_| opts.labels)?;
+    let px = label_px(opts.hex_size.0, opts.hex_size.1, text.chars().count())?;
+    let on_mine = opts.mines && cell.mine;
+    Some((
+        text,
+        px,
+        if on_mine {
+            [240, 240, 240, 255]
+        } else {
+            text_colour(cell.fill)
+        },
+    ))
+}
+
 /// The map as PNG bytes. `progress` is called with the share done (0.0 to 1.0).
 pub fn render_png(
     cells: &[ImageCell],
@@ -262,17 +279,8 @@ pub fn render_png(
                 );
             }
         }
-        if opts.labels {
-            if let Some(text) = &cell.label {
-                if let Some(px) = label_px(sx, sy, text.chars().count()) {
-                    let colour = if opts.mines && cell.mine {
-                        [240, 240, 240, 255]
-                    } else {
-                        text_colour(cell.fill)
-                    };
-                    draw_text(&mut pixmap, &font, text, centre, px, colour);
-                }
-            }
+        if let Some((text, px, colour)) = cell_label(cell, opts) {
+            draw_text(&mut pixmap, &font, text, centre, px, colour);
         }
         if i % step == 0 {
             progress(i as f32 / cells.len() as f32);
@@ -359,24 +367,15 @@ pub fn render_svg(
                 sx.min(sy) * 0.35
             );
         }
-        if opts.labels {
-            if let Some(text) = &cell.label {
-                if let Some(px) = label_px(sx, sy, text.chars().count()) {
-                    let colour = if opts.mines && cell.mine {
-                        [240, 240, 240, 255]
-                    } else {
-                        text_colour(cell.fill)
-                    };
-                    let _ = writeln!(
-                        out,
-                        "<text x=\"{:.3}\" y=\"{:.3}\" font-size=\"{px:.2}\" fill=\"{}\" {font_family}>{}</text>",
-                        c.x,
-                        c.y,
-                        svg_colour(colour),
-                        super::tiled::xml_escape(text)
-                    );
-                }
-            }
+        if let Some((text, px, colour)) = cell_label(cell, opts) {
+            let _ = writeln!(
+                out,
+                "<text x=\"{:.3}\" y=\"{:.3}\" font-size=\"{px:.2}\" fill=\"{}\" {font_family}>{}</text>",
+                c.x,
+                c.y,
+                svg_colour(colour),
+                super::tiled::xml_escape(text)
+            );
         }
         if i % step == 0 {
             progress(i as f32 / cells.len() as f32);
