@@ -5,3 +5,4 @@
 pub mod cli;
 pub mod hex;
 pub mod io;
+pub mod map;

@@ -2,6 +2,7 @@
 //! 2 usage (clap's own parse errors).
 
 mod geometry;
+pub mod map_cmds;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -22,6 +23,14 @@ pub enum Command {
     Coord(geometry::CoordArgs),
     /// Print the hex under a world (pixel) point, picked exactly.
     Pick(geometry::PickArgs),
+    /// Create an empty map file with the standard palette.
+    New(map_cmds::NewArgs),
+    /// Show a map's shape, size, palette, terrain and mine counts, and form.
+    Info(map_cmds::InfoArgs),
+    /// Check map files; exit 1 naming the first problem of each bad file.
+    Validate(map_cmds::ValidateArgs),
+    /// Rewrite a map in offset or cube form (IN = OUT allowed).
+    Convert(map_cmds::ConvertArgs),
 }
 
 /// A failure of a subcommand caused by its input: printed on stderr, exit code 1.
@@ -40,6 +49,10 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Coord(args)) => geometry::coord(&args),
         Some(Command::Pick(args)) => geometry::pick(&args),
+        Some(Command::New(a)) => return map_cmds::new(a),
+        Some(Command::Info(a)) => return map_cmds::info(a),
+        Some(Command::Validate(a)) => return map_cmds::validate(a),
+        Some(Command::Convert(a)) => return map_cmds::convert(a),
         None => {
             eprintln!("hexmap: the editor is not built in this binary; see --help");
             return ExitCode::from(2);

@@ -1,0 +1,345 @@
+//! Map subcommands: `new`, `info`, `validate`, `convert`. Exit codes: 0 ok, 1 bad input
+//! (unreadable or invalid file, failed save), 2 usage (clap's own errors).
+
+use crate::hex::{OffsetKind, Orientation, Point};
+use crate::io::{self, Form};
+use crate::map::{HexMap, MapProperties, MapShape, MoveCost, Palette, ShapeError};
+use clap::Args;
+use serde::Serialize;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::str::FromStr;
+
+/// A shape as given on the command line: `rect:WxH`, `hexagon:R`, `parallelogram:WxH`,
+/// `triangle:N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShapeSpec {
+    /// W × H offset rectangle (in the map's offset kind).
+    Rect(u32, u32),
+    /// Hexagon of radius R.
+    Hexagon(u32),
+    /// W × H axial parallelogram.
+    Parallelogram(u32, u32),
+    /// Triangle of side N.
+    Triangle(u32),
+}
+
+impl FromStr for ShapeSpec {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let usage = || {
+            format!(
+                "bad shape '{s}' (expected rect:WxH, hexagon:R, parallelogram:WxH or triangle:N)"
+            )
+        };
+        let (kind, size) = s.split_once(':').ok_or_else(usage)?;
+        let num = |t: &str| t.trim().parse::<u32>().map_err(|_| usage());
+        let pair = |t: &str| -> Result<(u32, u32), String> {
+            let (w, h) = t.split_once(['x', 'X', '×']).ok_or_else(usage)?;
+            Ok((num(w)?, num(h)?))
+        };
+        match kind.to_ascii_lowercase().as_str() {
+            "rect" | "rectangle" => pair(size).map(|(w, h)| ShapeSpec::Rect(w, h)),
+            "hexagon" | "hex" => num(size).map(ShapeSpec::Hexagon),
+            "parallelogram" => pair(size).map(|(w, h)| ShapeSpec::Parallelogram(w, h)),
+            "triangle" => num(size).map(ShapeSpec::Triangle),
+            _ => Err(usage()),
+        }
+    }
+}
+
+impl ShapeSpec {
+    /// The checked map shape (a rectangle is straight in `kind`).
+    pub fn to_shape(self, kind: OffsetKind) -> Result<MapShape, ShapeError> {
+        match self {
+            ShapeSpec::Rect(w, h) => MapShape::rectangle(kind, w, h),
+            ShapeSpec::Hexagon(r) => MapShape::hexagon(r),
+            ShapeSpec::Parallelogram(w, h) => MapShape::parallelogram(w, h),
+            ShapeSpec::Triangle(n) => MapShape::triangle(n),
+        }
+    }
+}
+
+/// Arguments of `hexmap new`.
+#[derive(Args, Debug)]
+pub struct NewArgs {
+    /// Shape: rect:WxH, hexagon:R, parallelogram:WxH or triangle:N.
+    #[arg(long)]
+    pub shape: ShapeSpec,
+    /// pointy or flat.
+    #[arg(long, default_value = "pointy")]
+    pub orientation: Orientation,
+    /// odd-r, even-r, odd-q or even-q (default: odd-r for pointy, odd-q for flat).
+    #[arg(long)]
+    pub offset: Option<OffsetKind>,
+    /// Map name (default: the file name without extension).
+    #[arg(long)]
+    pub name: Option<String>,
+    /// offset or cube.
+    #[arg(long, default_value = "offset")]
+    pub form: Form,
+    /// Overwrite OUT if it exists.
+    #[arg(long)]
+    pub force: bool,
+    /// The file to write.
+    pub out: PathBuf,
+}
+
+/// Arguments of `hexmap info`.
+#[derive(Args, Debug)]
+pub struct InfoArgs {
+    /// The map file.
+    pub map: PathBuf,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `hexmap validate`.
+#[derive(Args, Debug)]
+pub struct ValidateArgs {
+    /// Map files to check.
+    #[arg(required = true)]
+    pub maps: Vec<PathBuf>,
+}
+
+/// Arguments of `hexmap convert`.
+#[derive(Args, Debug)]
+pub struct ConvertArgs {
+    /// The map to read.
+    pub input: PathBuf,
+    /// The file to write (may equal INPUT).
+    pub output: PathBuf,
+    /// offset or cube.
+    #[arg(long)]
+    pub form: Form,
+    /// Write rows in this offset kind (changes the map's offset kind).
+    #[arg(long)]
+    pub offset: Option<OffsetKind>,
+}
+
+fn fail(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("hexmap: {msg}");
+    ExitCode::from(1)
+}
+
+/// `hexmap new`: write an empty map with the standard palette.
+pub fn new(a: NewArgs) -> ExitCode {
+    if a.out.exists() && !a.force {
+        return fail(format!(
+            "{}: already exists (use --force to overwrite)",
+            a.out.display()
+        ));
+    }
+    let mut props = MapProperties::new(
+        a.name.clone().unwrap_or_else(|| {
+            a.out
+                .file_stem()
+                .map_or_else(|| "map".into(), |s| s.to_string_lossy().into_owned())
+        }),
+        a.orientation,
+    );
+    if let Some(k) = a.offset {
+        props.offset_kind = k;
+    }
+    if props.name.len() > crate::map::MAX_MAP_NAME_LEN {
+        return fail("map name is too long");
+    }
+    props.hex_size = Point::new(1.0, 1.0);
+    let shape = match a.shape.to_shape(props.offset_kind) {
+        Ok(s) => s,
+        Err(e) => return fail(format!("bad shape: {e}")),
+    };
+    let map = HexMap::new(props, shape, Palette::standard());
+    match io::save(&a.out, &map, a.form) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(e),
+    }
+}
+
+/// What `info` reports (also its JSON form).
+#[derive(Serialize)]
+struct Info {
+    file: String,
+    name: String,
+    form: &'static str,
+    orientation: &'static str,
+    offset: &'static str,
+    hex_size: [f64; 2],
+    shape: String,
+    cells: usize,
+    empty_cells: usize,
+    mines: usize,
+    notes: usize,
+    terrains: Vec<TerrainInfo>,
+}
+
+#[derive(Serialize)]
+struct TerrainInfo {
+    id: u16,
+    name: String,
+    symbol: String,
+    color: String,
+    cost: Option<u32>,
+    blocks_sight: bool,
+    cells: usize,
+}
+
+fn shape_text(s: &MapShape) -> String {
+    match s {
+        MapShape::Rectangle {
+            kind,
+            width,
+            height,
+        } => format!("rect {width}x{height} ({kind})"),
+        MapShape::Hexagon { radius } => format!("hexagon radius {radius}"),
+        MapShape::Parallelogram { width, height } => format!("parallelogram {width}x{height}"),
+        MapShape::Triangle { size } => format!("triangle {size}"),
+        MapShape::Cells(_) => "cells (free-form)".into(),
+    }
+}
+
+/// `hexmap info`: shape, size, counts per terrain and mines, palette, form.
+pub fn info(a: InfoArgs) -> ExitCode {
+    let (map, form) = match io::load(&a.map) {
+        Ok(x) => x,
+        Err(e) => return fail(e),
+    };
+    let counts = map.terrain_counts();
+    let p = map.properties();
+    let info = Info {
+        file: a.map.display().to_string(),
+        name: p.name.clone(),
+        form: form.name(),
+        orientation: p.orientation.name(),
+        offset: p.offset_kind.name(),
+        hex_size: [p.hex_size.x, p.hex_size.y],
+        shape: shape_text(map.shape()),
+        cells: map.cell_count(),
+        empty_cells: counts[0],
+        mines: map.mine_layer().count(),
+        notes: map.notes().len(),
+        terrains: map
+            .palette()
+            .terrains()
+            .iter()
+            .zip(&counts[1..])
+            .map(|(t, &n)| TerrainInfo {
+                id: t.id.get(),
+                name: t.name.clone(),
+                symbol: t.symbol.to_string(),
+                color: t.color.to_string(),
+                cost: match t.cost {
+                    MoveCost::Cost(c) => Some(c),
+                    MoveCost::Impassable => None,
+                },
+                blocks_sight: t.blocks_sight,
+                cells: n,
+            })
+            .collect(),
+    };
+    if a.json {
+        match serde_json::to_string_pretty(&info) {
+            Ok(s) => println!("{s}"),
+            Err(e) => return fail(e),
+        }
+        return ExitCode::SUCCESS;
+    }
+    println!("file:        {}", info.file);
+    println!("name:        {}", info.name);
+    println!("form:        {}", info.form);
+    println!(
+        "layout:      {}, {}, hex size {} x {}",
+        info.orientation, info.offset, info.hex_size[0], info.hex_size[1]
+    );
+    println!("shape:       {}", info.shape);
+    println!("cells:       {}", info.cells);
+    println!("mines:       {}", info.mines);
+    println!("notes:       {}", info.notes);
+    println!("terrain:");
+    println!(
+        "  {:>5}  {:<3} {:<20} {:<8} {:>10} {:<5} {:>9}",
+        "id", "sym", "name", "colour", "cost", "sight", "cells"
+    );
+    println!(
+        "  {:>5}  {:<3} {:<20} {:<8} {:>10} {:<5} {:>9}",
+        "-", "_", "(empty)", "", "", "", info.empty_cells
+    );
+    for t in &info.terrains {
+        println!(
+            "  {:>5}  {:<3} {:<20} {:<8} {:>10} {:<5} {:>9}",
+            t.id,
+            t.symbol,
+            t.name,
+            t.color,
+            t.cost.map_or("impassable".into(), |c| c.to_string()),
+            if t.blocks_sight { "block" } else { "clear" },
+            t.cells
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+/// `hexmap validate`: 0 when every file is valid, 1 (naming the first problem per file)
+/// otherwise.
+pub fn validate(a: ValidateArgs) -> ExitCode {
+    let mut ok = true;
+    for path in &a.maps {
+        match io::load(path) {
+            Ok((map, form)) => println!(
+                "{}: ok ({} form, {} cells)",
+                path.display(),
+                form,
+                map.cell_count()
+            ),
+            Err(e) => {
+                ok = false;
+                eprintln!("{e}");
+            }
+        }
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// `hexmap convert`: rewrite a map in another form (and optionally offset kind); the
+/// output is saved atomically, so IN = OUT is safe.
+pub fn convert(a: ConvertArgs) -> ExitCode {
+    let (mut map, _) = match io::load(&a.input) {
+        Ok(x) => x,
+        Err(e) => return fail(e),
+    };
+    if let Some(k) = a.offset {
+        let mut props = map.properties().clone();
+        props.offset_kind = k;
+        if let Err(e) = map.set_properties(props) {
+            return fail(e);
+        }
+    }
+    match io::save(&a.output, &map, a.form) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shape_specs_parse() {
+        assert_eq!("rect:40x30".parse(), Ok(ShapeSpec::Rect(40, 30)));
+        assert_eq!("hexagon:8".parse(), Ok(ShapeSpec::Hexagon(8)));
+        assert_eq!(
+            "parallelogram:3X4".parse(),
+            Ok(ShapeSpec::Parallelogram(3, 4))
+        );
+        assert_eq!("triangle:5".parse(), Ok(ShapeSpec::Triangle(5)));
+        for bad in ["rect:40", "circle:3", "hexagon:-1", "rect:axb", "triangle"] {
+            assert!(bad.parse::<ShapeSpec>().is_err(), "{bad}");
+        }
+    }
+}

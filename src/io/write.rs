@@ -1,0 +1,203 @@
+//! Writing a map as RON text, deterministically: fixed field order, cells in shape order,
+//! notes sorted, floats in Rust's shortest round-trip form.
+
+use super::{FORMAT_VERSION, Form};
+use crate::hex::xxyy::LabelOrder;
+use crate::map::{HexMap, MapShape, MoveCost};
+use std::fmt::Write;
+
+/// A RON string literal (quoted and escaped).
+fn lit(s: &str) -> String {
+    ron::to_string(s).expect("strings always serialize")
+}
+
+/// A float that reads back to the same value.
+fn float(x: f64) -> String {
+    let s = format!("{x:?}");
+    if s.contains('.') || s.contains('e') || s.contains("inf") || s.contains("NaN") {
+        s
+    } else {
+        format!("{s}.0")
+    }
+}
+
+/// The map as RON text in `form`.
+pub fn to_string(map: &HexMap, form: Form) -> String {
+    let p = map.properties();
+    let mut o = String::with_capacity(map.cell_count() * 2 + 4096);
+    let _ = writeln!(
+        o,
+        "// hexmap map file, format version {FORMAT_VERSION} (see docs/FORMAT.md)"
+    );
+    o.push_str("(\n");
+    let _ = writeln!(o, "    format: \"hexmap\",");
+    let _ = writeln!(o, "    version: {FORMAT_VERSION},");
+    let _ = writeln!(o, "    name: {},", lit(&p.name));
+    let _ = writeln!(o, "    orientation: \"{}\",", p.orientation.name());
+    let _ = writeln!(o, "    offset: \"{}\",", p.offset_kind.name());
+    let _ = writeln!(
+        o,
+        "    hex_size: ({}, {}),",
+        float(p.hex_size.x),
+        float(p.hex_size.y)
+    );
+    let shape = match map.shape() {
+        MapShape::Rectangle {
+            kind,
+            width,
+            height,
+        } => format!(
+            "Rect(kind: \"{}\", width: {width}, height: {height})",
+            kind.name()
+        ),
+        MapShape::Hexagon { radius } => format!("Hexagon(radius: {radius})"),
+        MapShape::Parallelogram { width, height } => {
+            format!("Parallelogram(width: {width}, height: {height})")
+        }
+        MapShape::Triangle { size } => format!("Triangle(size: {size})"),
+        MapShape::Cells(_) => "Cells".to_owned(),
+    };
+    let _ = writeln!(o, "    shape: {shape},");
+    let l = p.labels;
+    let order = match l.order {
+        LabelOrder::ColumnFirst => "column-first",
+        LabelOrder::RowFirst => "row-first",
+    };
+    let _ = writeln!(
+        o,
+        "    labels: (base: {}, digits: {}, stagger: \"{}\", order: \"{order}\"),",
+        l.base,
+        l.digits,
+        l.stagger.name()
+    );
+    o.push_str("    palette: [\n");
+    for t in map.palette().terrains() {
+        let cost = match t.cost {
+            MoveCost::Cost(c) => format!("Cost({c})"),
+            MoveCost::Impassable => "Impassable".to_owned(),
+        };
+        let _ = writeln!(
+            o,
+            "        (id: {}, name: {}, color: \"{}\", symbol: {}, cost: {cost}, blocks_sight: {}),",
+            t.id,
+            lit(&t.name),
+            t.color,
+            lit(&t.symbol.to_string()),
+            t.blocks_sight
+        );
+    }
+    o.push_str("    ],\n");
+    match form {
+        Form::Offset => write_offset(map, &mut o),
+        Form::Cube => write_cube(map, &mut o),
+    }
+    o.push_str(")\n");
+    o
+}
+
+fn write_offset(map: &HexMap, o: &mut String) {
+    let kind = map.properties().offset_kind;
+    let shape = map.shape();
+    let b = shape.offset_bounds(kind);
+    let symbols = map.palette().symbol_table();
+    let raw = map.terrain_layer().raw();
+    let mines = map.mine_layer();
+    let _ = writeln!(o, "    cells: Offset(");
+    let _ = writeln!(o, "        origin: ({}, {}),", b.min_col, b.min_row);
+    // Dense index per box cell, computed once per row.
+    let row_indices = |row: i32| -> Vec<Option<usize>> {
+        (0..b.cols as i32)
+            .map(|dc| {
+                let h = kind.to_hex(crate::hex::OffsetCoord::new(b.min_col + dc, row));
+                shape.index_of(h)
+            })
+            .collect()
+    };
+    o.push_str("        rows: [\n");
+    for dr in 0..b.rows as i32 {
+        o.push_str("            \"");
+        for i in row_indices(b.min_row + dr) {
+            o.push(match i {
+                None => '.',
+                Some(i) => match raw[i] {
+                    0 => '_',
+                    t => symbols
+                        .get(usize::from(t))
+                        .copied()
+                        .flatten()
+                        .unwrap_or('_'),
+                },
+            });
+        }
+        o.push_str("\",\n");
+    }
+    o.push_str("        ],\n");
+    if mines.count() > 0 {
+        o.push_str("        mines: [\n");
+        for dr in 0..b.rows as i32 {
+            o.push_str("            \"");
+            for i in row_indices(b.min_row + dr) {
+                o.push(if i.is_some_and(|i| mines.get(i)) {
+                    '*'
+                } else {
+                    '.'
+                });
+            }
+            o.push_str("\",\n");
+        }
+        o.push_str("        ],\n");
+    }
+    if !map.notes().is_empty() {
+        o.push_str("        notes: [\n");
+        let mut notes: Vec<_> = map
+            .notes()
+            .iter()
+            .map(|(h, t)| (kind.from_hex(*h), t))
+            .collect();
+        notes.sort_by_key(|(c, _)| (c.row, c.col));
+        for (c, t) in notes {
+            let _ = writeln!(o, "            ({}, {}, {}),", c.col, c.row, lit(t));
+        }
+        o.push_str("        ],\n");
+    }
+    o.push_str("    ),\n");
+}
+
+fn write_cube(map: &HexMap, o: &mut String) {
+    let raw = map.terrain_layer().raw();
+    o.push_str("    cells: Cube(\n");
+    o.push_str("        cells: [\n");
+    // Several cells per line keeps big maps compact while staying diffable by row.
+    let mut last_r = None;
+    for (i, h) in map.shape().iter().enumerate() {
+        if last_r != Some(h.r) {
+            if last_r.is_some() {
+                o.push('\n');
+            }
+            o.push_str("            ");
+            last_r = Some(h.r);
+        } else {
+            o.push(' ');
+        }
+        let _ = write!(o, "({}, {}, {}, {}),", h.q, h.r, h.s(), raw[i]);
+    }
+    if last_r.is_some() {
+        o.push('\n');
+    }
+    o.push_str("        ],\n");
+    if map.mine_layer().count() > 0 {
+        o.push_str("        mines: [\n");
+        for h in map.mines() {
+            let _ = writeln!(o, "            ({}, {}, {}),", h.q, h.r, h.s());
+        }
+        o.push_str("        ],\n");
+    }
+    if !map.notes().is_empty() {
+        o.push_str("        notes: [\n");
+        for (h, t) in map.notes() {
+            let _ = writeln!(o, "            ({}, {}, {}, {}),", h.q, h.r, h.s(), lit(t));
+        }
+        o.push_str("        ],\n");
+    }
+    o.push_str("    ),\n");
+}

@@ -1,0 +1,196 @@
+//! A document: a map plus its undo history. The only way an editor changes a map.
+
+use super::edit::{self, Changed, Edit, EditError};
+use super::hexmap::HexMap;
+use super::history::History;
+
+/// A map being edited: every change goes through [`Document::apply`], which records undo
+/// and reports what changed; "modified" is derived from the history.
+#[derive(Clone, Debug)]
+pub struct Document {
+    map: HexMap,
+    history: History,
+}
+
+impl Document {
+    /// A document for `map`, clean (not modified).
+    pub fn new(map: HexMap) -> Self {
+        Document {
+            map,
+            history: History::default(),
+        }
+    }
+
+    /// The map (read only; change it with [`Document::apply`]).
+    pub fn map(&self) -> &HexMap {
+        &self.map
+    }
+
+    /// The history (read only).
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// Apply one edit: on success the change is recorded for undo (merged into the open
+    /// stroke, if any) and the changed region returned; on error nothing changed.
+    pub fn apply(&mut self, edit: &Edit) -> Result<Changed, EditError> {
+        let (changed, record) = edit::apply(&mut self.map, edit)?;
+        self.history.record(record);
+        Ok(changed)
+    }
+
+    /// Start a stroke: edits until [`Document::end_stroke`] form one undo step.
+    pub fn begin_stroke(&mut self) {
+        self.history.begin_stroke();
+    }
+
+    /// End the open stroke.
+    pub fn end_stroke(&mut self) {
+        self.history.end_stroke();
+    }
+
+    /// Undo the last step; `None` when there is nothing to undo.
+    pub fn undo(&mut self) -> Option<Changed> {
+        self.history.undo(&mut self.map)
+    }
+
+    /// Redo the last undone step; `None` when there is nothing to redo.
+    pub fn redo(&mut self) -> Option<Changed> {
+        self.history.redo(&mut self.map)
+    }
+
+    /// True when there is something to undo.
+    pub fn can_undo(&self) -> bool {
+        self.history.can_undo()
+    }
+
+    /// True when there is something to redo.
+    pub fn can_redo(&self) -> bool {
+        self.history.can_redo()
+    }
+
+    /// Record that the current state is saved.
+    pub fn mark_saved(&mut self) {
+        self.history.mark_saved();
+    }
+
+    /// Mark as never saved (e.g. a new map): modified until saved.
+    pub fn mark_unsaved(&mut self) {
+        self.history.mark_unsaved();
+    }
+
+    /// True when the map differs from the saved state.
+    pub fn is_modified(&self) -> bool {
+        self.history.is_modified()
+    }
+
+    /// Take the map out (e.g. to save it elsewhere), dropping the history.
+    pub fn into_map(self) -> HexMap {
+        self.map
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::{Hex, Orientation};
+    use crate::map::{MapProperties, MapShape, Palette, TerrainId};
+
+    fn doc() -> Document {
+        Document::new(HexMap::new(
+            MapProperties::new("d", Orientation::Flat),
+            MapShape::parallelogram(30, 30).unwrap(),
+            Palette::standard(),
+        ))
+    }
+
+    fn paint(q: i32, r: i32, t: u16) -> Edit {
+        Edit::Paint {
+            center: Hex::new(q, r),
+            radius: 1,
+            terrain: TerrainId::new(t),
+        }
+    }
+
+    #[test]
+    fn stroke_is_one_step_with_first_old_values() {
+        let mut d = doc();
+        let original = d.map().clone();
+        d.begin_stroke();
+        for q in 2..20 {
+            d.apply(&paint(q, 5, 2)).unwrap();
+            d.apply(&paint(q, 5, 3)).unwrap();
+        }
+        d.end_stroke();
+        assert_eq!(d.history().undo_len(), 1);
+        assert!(d.is_modified());
+        let after = d.map().clone();
+        let ch = d.undo().unwrap();
+        assert_eq!(d.map(), &original);
+        assert!(ch.hexes.len() > 18);
+        d.redo().unwrap();
+        assert_eq!(d.map(), &after);
+    }
+
+    #[test]
+    fn clean_mark_follows_history_position() {
+        let mut d = doc();
+        assert!(!d.is_modified());
+        d.apply(&paint(3, 3, 2)).unwrap();
+        assert!(d.is_modified());
+        d.mark_saved();
+        assert!(!d.is_modified());
+        d.apply(&paint(4, 3, 4)).unwrap();
+        assert!(d.is_modified());
+        d.undo();
+        assert!(!d.is_modified());
+        d.undo();
+        assert!(d.is_modified());
+        d.redo();
+        assert!(!d.is_modified());
+        // Branching off the saved state makes it unreachable: modified until saved again.
+        d.undo();
+        d.apply(&paint(9, 9, 5)).unwrap();
+        assert!(d.is_modified());
+        d.undo();
+        assert!(d.is_modified());
+    }
+
+    #[test]
+    fn no_op_edits_and_empty_strokes_leave_no_step() {
+        let mut d = doc();
+        d.apply(&paint(3, 3, 2)).unwrap();
+        d.apply(&paint(3, 3, 2)).unwrap();
+        assert_eq!(d.history().undo_len(), 1);
+        d.begin_stroke();
+        d.apply(&paint(10, 10, 5)).unwrap();
+        d.apply(&paint(10, 10, 0)).unwrap();
+        d.end_stroke();
+        assert_eq!(d.history().undo_len(), 1);
+    }
+
+    #[test]
+    fn reshape_and_palette_undo() {
+        let mut d = doc();
+        d.apply(&paint(25, 25, 3)).unwrap();
+        let before = d.map().clone();
+        let ch = d
+            .apply(&Edit::Reshape(MapShape::parallelogram(10, 10).unwrap()))
+            .unwrap();
+        assert!(ch.whole_map);
+        assert_eq!(d.map().cell_count(), 100);
+        d.apply(&Edit::SetPalette(Palette::new(vec![]).unwrap()))
+            .unwrap();
+        assert!(d.map().palette().is_empty());
+        let mut props = d.map().properties().clone();
+        props.name = "renamed".into();
+        d.apply(&Edit::SetProperties(props)).unwrap();
+        assert_eq!(d.map().name(), "renamed");
+        d.undo();
+        d.undo();
+        d.undo();
+        assert_eq!(d.map(), &before);
+        d.redo();
+        assert_eq!(d.map().cell_count(), 100);
+    }
+}

@@ -1,0 +1,663 @@
+//! The one edit path: every change to a map is an [`Edit`], applied by [`apply`], which
+//! records the first old value (and the new value) of each touched cell for undo and
+//! reports the changed region.
+
+use super::clipboard::Clipboard;
+use super::geom;
+use super::hexmap::{HexMap, MapError, MapProperties};
+use super::palette::{Palette, TerrainId};
+use super::shape::{MapShape, ShapeError};
+use crate::hex::Hex;
+use std::collections::{HashMap, VecDeque};
+
+/// One change to a map, as the editor or CLI asks for it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Edit {
+    /// Paint `terrain` (or clear with `None`) on every cell within `radius` of `center`.
+    Paint {
+        /// Brush centre.
+        center: Hex,
+        /// Brush radius (0 = one hex).
+        radius: u32,
+        /// Terrain to paint; `None` erases terrain.
+        terrain: Option<TerrainId>,
+    },
+    /// Paint a straight hex line from `from` to `to` (both included).
+    Line {
+        /// Start.
+        from: Hex,
+        /// End.
+        to: Hex,
+        /// Terrain to paint; `None` erases terrain.
+        terrain: Option<TerrainId>,
+    },
+    /// Bucket fill: the contiguous region of cells with the same terrain as `start`.
+    Fill {
+        /// Seed cell.
+        start: Hex,
+        /// New terrain.
+        terrain: Option<TerrainId>,
+    },
+    /// Replace one terrain by another everywhere.
+    ReplaceTerrain {
+        /// Terrain to replace (`None` = empty cells).
+        from: Option<TerrainId>,
+        /// Its replacement.
+        to: Option<TerrainId>,
+    },
+    /// Set the terrain of listed cells (cells outside the map are skipped).
+    SetTerrain(Vec<(Hex, Option<TerrainId>)>),
+    /// Erase everything (terrain, mine, note) within `radius` of `center`.
+    Erase {
+        /// Brush centre.
+        center: Hex,
+        /// Brush radius.
+        radius: u32,
+    },
+    /// Place or remove one mine.
+    SetMine {
+        /// Where.
+        hex: Hex,
+        /// Mine or not.
+        mine: bool,
+    },
+    /// Make the mine layer exactly these hexes (e.g. a generator's output).
+    SetMines(Vec<Hex>),
+    /// Set (or with `None`/empty text remove) the note of a cell.
+    SetNote {
+        /// Where.
+        hex: Hex,
+        /// The text.
+        text: Option<String>,
+    },
+    /// Paste a clipboard with its anchor at `anchor` (cells outside the map are dropped).
+    Paste {
+        /// What to paste (already rotated/reflected as wanted).
+        clipboard: Clipboard,
+        /// Where the clipboard's origin goes.
+        anchor: Hex,
+    },
+    /// Change the shape (resize or reshape); undo keeps the whole previous map.
+    Reshape(MapShape),
+    /// Replace the palette; cells with removed terrains become empty. Undo keeps the whole
+    /// previous map.
+    SetPalette(Palette),
+    /// Replace the map properties (name, orientation, offset kind, hex size, labels).
+    SetProperties(MapProperties),
+}
+
+/// Why an edit was refused (the map is unchanged then).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum EditError {
+    /// A map-level check failed (outside hex, unknown terrain, long note …).
+    #[error(transparent)]
+    Map(#[from] MapError),
+    /// A new shape is invalid.
+    #[error("bad shape: {0}")]
+    Shape(#[from] ShapeError),
+}
+
+/// What an edit or undo/redo changed, for redrawing only that.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Changed {
+    /// Cells whose terrain, mine or note changed, sorted, no duplicates.
+    pub hexes: Vec<Hex>,
+    /// True when the whole map must be redrawn (shape, palette or properties changed).
+    pub whole_map: bool,
+}
+
+/// An axial bounding box: q in `min.q..=max.q`, r in `min.r..=max.r`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HexBounds {
+    /// Smallest q and r.
+    pub min: Hex,
+    /// Largest q and r.
+    pub max: Hex,
+}
+
+impl Changed {
+    /// True when nothing changed.
+    pub fn is_empty(&self) -> bool {
+        self.hexes.is_empty() && !self.whole_map
+    }
+
+    /// The axial bounding box of the changed cells (`None` when no cell changed).
+    pub fn bounds(&self) -> Option<HexBounds> {
+        let first = *self.hexes.first()?;
+        let mut b = HexBounds {
+            min: first,
+            max: first,
+        };
+        for h in &self.hexes {
+            b.min = Hex::new(b.min.q.min(h.q), b.min.r.min(h.r));
+            b.max = Hex::new(b.max.q.max(h.q), b.max.r.max(h.r));
+        }
+        Some(b)
+    }
+}
+
+/// One terrain change: dense index, value before, value after (raw ids, 0 = empty).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TerrainDelta {
+    pub index: u32,
+    pub old: u16,
+    pub new: u16,
+}
+
+/// One mine change: dense index, before, after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct MineDelta {
+    pub index: u32,
+    pub old: bool,
+    pub new: bool,
+}
+
+/// One note change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct NoteDelta {
+    pub hex: Hex,
+    pub old: Option<String>,
+    pub new: Option<String>,
+}
+
+/// Per-cell changes of one undo step: one entry per touched cell with the *first* old
+/// value and the *last* new value. The lookup tables exist only while the step is open.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct CellChanges {
+    pub terrain: Vec<TerrainDelta>,
+    pub mines: Vec<MineDelta>,
+    pub notes: Vec<NoteDelta>,
+    terrain_pos: HashMap<u32, usize>,
+    mine_pos: HashMap<u32, usize>,
+    note_pos: HashMap<Hex, usize>,
+}
+
+impl CellChanges {
+    fn terrain(&mut self, index: u32, old: u16, new: u16) {
+        match self.terrain_pos.get(&index) {
+            Some(&p) => self.terrain[p].new = new,
+            None => {
+                self.terrain_pos.insert(index, self.terrain.len());
+                self.terrain.push(TerrainDelta { index, old, new });
+            }
+        }
+    }
+
+    fn mine(&mut self, index: u32, old: bool, new: bool) {
+        match self.mine_pos.get(&index) {
+            Some(&p) => self.mines[p].new = new,
+            None => {
+                self.mine_pos.insert(index, self.mines.len());
+                self.mines.push(MineDelta { index, old, new });
+            }
+        }
+    }
+
+    fn note(&mut self, hex: Hex, old: Option<String>, new: Option<String>) {
+        match self.note_pos.get(&hex) {
+            Some(&p) => self.notes[p].new = new,
+            None => {
+                self.note_pos.insert(hex, self.notes.len());
+                self.notes.push(NoteDelta { hex, old, new });
+            }
+        }
+    }
+
+    /// Fold a later step's changes into this one (first old, last new).
+    pub(crate) fn merge(&mut self, later: CellChanges) {
+        for d in later.terrain {
+            self.terrain(d.index, d.old, d.new);
+        }
+        for d in later.mines {
+            self.mine(d.index, d.old, d.new);
+        }
+        for d in later.notes {
+            self.note(d.hex, d.old, d.new);
+        }
+    }
+
+    /// Drop cells whose value ended where it started, and the lookup tables.
+    pub(crate) fn finish(&mut self) {
+        self.terrain.retain(|d| d.old != d.new);
+        self.mines.retain(|d| d.old != d.new);
+        self.notes.retain(|d| d.old != d.new);
+        self.terrain.shrink_to_fit();
+        self.mines.shrink_to_fit();
+        self.notes.shrink_to_fit();
+        self.terrain_pos = HashMap::new();
+        self.mine_pos = HashMap::new();
+        self.note_pos = HashMap::new();
+    }
+
+    /// True when no cell changed.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.terrain.is_empty() && self.mines.is_empty() && self.notes.is_empty()
+    }
+
+    /// Heap bytes held (for the undo-memory benchmark).
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.terrain.capacity() * std::mem::size_of::<TerrainDelta>()
+            + self.mines.capacity() * std::mem::size_of::<MineDelta>()
+            + self
+                .notes
+                .iter()
+                .map(|n| {
+                    std::mem::size_of::<NoteDelta>()
+                        + n.old.as_ref().map_or(0, String::capacity)
+                        + n.new.as_ref().map_or(0, String::capacity)
+                })
+                .sum::<usize>()
+    }
+
+    /// The touched hexes, sorted and unique.
+    pub(crate) fn hexes(&self, map: &HexMap) -> Vec<Hex> {
+        let shape = map.shape();
+        let mut v: Vec<Hex> = self
+            .terrain
+            .iter()
+            .map(|d| d.index)
+            .chain(self.mines.iter().map(|d| d.index))
+            .filter_map(|i| shape.hex_at(i as usize))
+            .chain(self.notes.iter().map(|d| d.hex))
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// Write the old (`undo`) or new values back into the map.
+    pub(crate) fn restore(&self, map: &mut HexMap, undo: bool) {
+        for d in &self.terrain {
+            let v = if undo { d.old } else { d.new };
+            map.set_terrain_index(d.index as usize, TerrainId::new(v));
+        }
+        for d in &self.mines {
+            let v = if undo { d.old } else { d.new };
+            if let Some(h) = map.shape().hex_at(d.index as usize) {
+                let _ = map.set_mine(h, v);
+            }
+        }
+        for d in &self.notes {
+            let v = if undo { &d.old } else { &d.new };
+            let _ = map.set_note(d.hex, v.clone());
+        }
+    }
+}
+
+/// What undo needs for one applied edit.
+#[derive(Clone, Debug)]
+pub(crate) enum Record {
+    /// Per-cell changes.
+    Cells(Box<CellChanges>),
+    /// The other map state (before for undo, after for redo): swapping restores it.
+    /// Used for reshape and palette edits, which store the whole previous map.
+    Swap(Box<HexMap>),
+    /// The other properties: swapping restores them.
+    Properties(Box<MapProperties>),
+}
+
+fn check_terrain(map: &HexMap, t: Option<TerrainId>) -> Result<(), EditError> {
+    match t {
+        Some(id) if map.palette().get(id).is_none() => Err(MapError::UnknownTerrain(id).into()),
+        _ => Ok(()),
+    }
+}
+
+/// Records per-cell changes while an edit runs.
+struct Recorder<'a> {
+    map: &'a mut HexMap,
+    changes: CellChanges,
+}
+
+impl Recorder<'_> {
+    fn terrain_at(&mut self, i: usize, t: Option<TerrainId>) {
+        let old = self.map.terrain_layer().raw()[i];
+        let new = t.map_or(0, TerrainId::get);
+        if old != new {
+            self.map.set_terrain_index(i, t);
+            self.changes.terrain(i as u32, old, new);
+        }
+    }
+
+    fn terrain(&mut self, h: Hex, t: Option<TerrainId>) {
+        if let Some(i) = self.map.shape().index_of(h) {
+            self.terrain_at(i, t);
+        }
+    }
+
+    fn mine(&mut self, h: Hex, mine: bool) {
+        if let Some(i) = self.map.shape().index_of(h) {
+            let old = self.map.set_mine(h, mine).unwrap_or(mine);
+            if old != mine {
+                self.changes.mine(i as u32, old, mine);
+            }
+        }
+    }
+
+    fn note(&mut self, h: Hex, text: Option<String>) -> Result<(), MapError> {
+        let new = text.filter(|t| !t.is_empty());
+        if self.map.note(h) == new.as_deref() {
+            return Ok(());
+        }
+        let old = self.map.set_note(h, new.clone())?;
+        self.changes.note(h, old, new);
+        Ok(())
+    }
+}
+
+/// Apply `edit` to `map`: check it, change the map, and return what changed plus the
+/// undo record. On error the map is unchanged.
+pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), EditError> {
+    match edit {
+        Edit::Reshape(shape) => {
+            shape.validate()?;
+            let before = map.clone();
+            map.reshape(shape.clone());
+            return Ok((whole(), Record::Swap(Box::new(before))));
+        }
+        Edit::SetPalette(palette) => {
+            let before = map.clone();
+            map.set_palette(palette.clone());
+            return Ok((whole(), Record::Swap(Box::new(before))));
+        }
+        Edit::SetProperties(props) => {
+            let old = map.set_properties(props.clone())?;
+            return Ok((whole(), Record::Properties(Box::new(old))));
+        }
+        _ => {}
+    }
+    // Checks that can fail before anything changes.
+    match edit {
+        Edit::Paint { terrain, .. } | Edit::Line { terrain, .. } | Edit::Fill { terrain, .. } => {
+            check_terrain(map, *terrain)?
+        }
+        Edit::ReplaceTerrain { to, .. } => check_terrain(map, *to)?,
+        Edit::SetTerrain(cells) => {
+            for (_, t) in cells {
+                check_terrain(map, *t)?;
+            }
+        }
+        Edit::SetMine { hex, .. } if !map.contains(*hex) => {
+            return Err(MapError::OutsideShape(*hex).into());
+        }
+        Edit::SetMines(hexes) => {
+            if let Some(h) = hexes.iter().find(|h| !map.contains(**h)) {
+                return Err(MapError::OutsideShape(*h).into());
+            }
+        }
+        Edit::SetNote { hex, text } => {
+            if !map.contains(*hex) {
+                return Err(MapError::OutsideShape(*hex).into());
+            }
+            if let Some(t) = text
+                && t.len() > super::layers::MAX_NOTE_LEN
+            {
+                return Err(MapError::NoteTooLong {
+                    hex: *hex,
+                    len: t.len(),
+                }
+                .into());
+            }
+        }
+        Edit::Paste { clipboard, .. } => {
+            for c in clipboard.cells() {
+                check_terrain(map, c.terrain)?;
+                if let Some(t) = &c.note
+                    && t.len() > super::layers::MAX_NOTE_LEN
+                {
+                    return Err(MapError::NoteTooLong {
+                        hex: c.offset,
+                        len: t.len(),
+                    }
+                    .into());
+                }
+            }
+        }
+        _ => {}
+    }
+    let mut rec = Recorder {
+        map,
+        changes: CellChanges::default(),
+    };
+    match edit {
+        Edit::Paint {
+            center,
+            radius,
+            terrain,
+        } => {
+            for h in geom::range(*center, *radius) {
+                rec.terrain(h, *terrain);
+            }
+        }
+        Edit::Line { from, to, terrain } => {
+            for h in geom::line(*from, *to) {
+                rec.terrain(h, *terrain);
+            }
+        }
+        Edit::Fill { start, terrain } => fill(&mut rec, *start, *terrain),
+        Edit::ReplaceTerrain { from, to } => {
+            let from_raw = from.map_or(0, TerrainId::get);
+            for i in 0..rec.map.cell_count() {
+                if rec.map.terrain_layer().raw()[i] == from_raw {
+                    rec.terrain_at(i, *to);
+                }
+            }
+        }
+        Edit::SetTerrain(cells) => {
+            for &(h, t) in cells {
+                rec.terrain(h, t);
+            }
+        }
+        Edit::Erase { center, radius } => {
+            for h in geom::range(*center, *radius) {
+                if rec.map.contains(h) {
+                    rec.terrain(h, None);
+                    rec.mine(h, false);
+                    rec.note(h, None)?;
+                }
+            }
+        }
+        Edit::SetMine { hex, mine } => rec.mine(*hex, *mine),
+        Edit::SetMines(hexes) => {
+            let wanted: std::collections::HashSet<Hex> = hexes.iter().copied().collect();
+            let current: Vec<Hex> = rec.map.mines().collect();
+            for h in current {
+                if !wanted.contains(&h) {
+                    rec.mine(h, false);
+                }
+            }
+            for &h in hexes {
+                rec.mine(h, true);
+            }
+        }
+        Edit::SetNote { hex, text } => rec.note(*hex, text.clone())?,
+        Edit::Paste { clipboard, anchor } => {
+            for c in clipboard.cells() {
+                let h = *anchor + c.offset;
+                if rec.map.contains(h) {
+                    rec.terrain(h, c.terrain);
+                    rec.mine(h, c.mine);
+                    rec.note(h, c.note.clone())?;
+                }
+            }
+        }
+        Edit::Reshape(_) | Edit::SetPalette(_) | Edit::SetProperties(_) => {
+            unreachable!("handled above")
+        }
+    }
+    let Recorder { map, changes } = rec;
+    let hexes = changes.hexes(map);
+    Ok((
+        Changed {
+            hexes,
+            whole_map: false,
+        },
+        Record::Cells(Box::new(changes)),
+    ))
+}
+
+fn whole() -> Changed {
+    Changed {
+        hexes: Vec::new(),
+        whole_map: true,
+    }
+}
+
+/// Flood fill the region of cells connected to `start` with the same terrain.
+fn fill(rec: &mut Recorder<'_>, start: Hex, terrain: Option<TerrainId>) {
+    let Some(si) = rec.map.shape().index_of(start) else {
+        return;
+    };
+    let target = rec.map.terrain_layer().raw()[si];
+    if target == terrain.map_or(0, TerrainId::get) {
+        return;
+    }
+    let mut queue = VecDeque::from([start]);
+    rec.terrain_at(si, terrain);
+    while let Some(h) = queue.pop_front() {
+        for n in h.neighbors() {
+            if let Some(i) = rec.map.shape().index_of(n)
+                && rec.map.terrain_layer().raw()[i] == target
+            {
+                rec.terrain_at(i, terrain);
+                queue.push_back(n);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::Orientation;
+
+    fn map() -> HexMap {
+        HexMap::new(
+            MapProperties::new("e", Orientation::Pointy),
+            MapShape::hexagon(4).unwrap(),
+            Palette::standard(),
+        )
+    }
+
+    fn t(n: u16) -> Option<TerrainId> {
+        TerrainId::new(n)
+    }
+
+    #[test]
+    fn paint_reports_only_changed_cells() {
+        let mut m = map();
+        let (c, _) = apply(
+            &mut m,
+            &Edit::Paint {
+                center: Hex::new(4, 0),
+                radius: 1,
+                terrain: t(2),
+            },
+        )
+        .unwrap();
+        // Radius-1 brush at a corner of a radius-4 hexagon: 4 of 7 hexes inside.
+        assert_eq!(c.hexes.len(), 4);
+        let (c, _) = apply(
+            &mut m,
+            &Edit::Paint {
+                center: Hex::new(4, 0),
+                radius: 1,
+                terrain: t(2),
+            },
+        )
+        .unwrap();
+        assert!(c.is_empty());
+    }
+
+    #[test]
+    fn fill_stops_at_other_terrain() {
+        let mut m = map();
+        // A wall of forest along q = 0 splits the hexagon.
+        for r in -4..=4 {
+            m.set_terrain(Hex::new(0, r), t(3)).ok();
+        }
+        let (c, _) = apply(
+            &mut m,
+            &Edit::Fill {
+                start: Hex::new(2, 0),
+                terrain: t(1),
+            },
+        )
+        .unwrap();
+        assert!(c.hexes.iter().all(|h| h.q > 0));
+        assert_eq!(c.hexes.len(), (61 - 9) / 2);
+        let (c, _) = apply(
+            &mut m,
+            &Edit::ReplaceTerrain {
+                from: t(3),
+                to: t(5),
+            },
+        )
+        .unwrap();
+        assert_eq!(c.hexes.len(), 9);
+        assert_eq!(c.bounds().unwrap().min, Hex::new(0, -4));
+    }
+
+    #[test]
+    fn bad_edits_leave_the_map_alone() {
+        let mut m = map();
+        let before = m.clone();
+        assert!(
+            apply(
+                &mut m,
+                &Edit::Paint {
+                    center: Hex::ORIGIN,
+                    radius: 2,
+                    terrain: t(42)
+                }
+            )
+            .is_err()
+        );
+        assert!(apply(&mut m, &Edit::SetMines(vec![Hex::ORIGIN, Hex::new(10, 0)])).is_err());
+        assert!(
+            apply(
+                &mut m,
+                &Edit::SetNote {
+                    hex: Hex::ORIGIN,
+                    text: Some("x".repeat(5000))
+                }
+            )
+            .is_err()
+        );
+        assert_eq!(m, before);
+    }
+
+    #[test]
+    fn set_mines_replaces_the_layer_and_undo_record_restores() {
+        let mut m = map();
+        m.set_mine(Hex::new(1, 1), true).unwrap();
+        let before = m.clone();
+        let (c, rec) = apply(&mut m, &Edit::SetMines(vec![Hex::ORIGIN, Hex::new(2, 0)])).unwrap();
+        assert_eq!(c.hexes.len(), 3);
+        assert_eq!(m.mines().count(), 2);
+        let Record::Cells(ch) = rec else {
+            panic!("cell record expected")
+        };
+        ch.restore(&mut m, true);
+        assert_eq!(m, before);
+    }
+
+    #[test]
+    fn paste_rotated_lands_rotated() {
+        let mut m = map();
+        m.set_terrain(Hex::new(1, 0), t(4)).unwrap();
+        let clip = Clipboard::copy(&m, [Hex::new(1, 0)], Hex::ORIGIN).rotated(1);
+        apply(
+            &mut m,
+            &Edit::Paste {
+                clipboard: clip,
+                anchor: Hex::new(-1, 0),
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            m.terrain(Hex::new(-1, 0) + Hex::new(1, 0).rotate_right()),
+            t(4)
+        );
+    }
+}

@@ -1,0 +1,358 @@
+//! The map itself: properties, shape, palette and layers.
+
+use super::layers::{MAX_NOTE_LEN, MineLayer, Notes, TerrainLayer};
+use super::palette::{Palette, TerrainId};
+use super::shape::MapShape;
+use crate::hex::xxyy::LabelSettings;
+use crate::hex::{Hex, Layout, LayoutError, OffsetKind, Orientation, Point};
+
+/// Longest map name, in bytes.
+pub const MAX_MAP_NAME_LEN: usize = 200;
+
+/// The whole-map settings that are not per cell.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MapProperties {
+    /// Map name.
+    pub name: String,
+    /// Pointy or flat hexes.
+    pub orientation: Orientation,
+    /// The offset kind rows are written and labelled in (odd-r … even-q).
+    pub offset_kind: OffsetKind,
+    /// Hex size (centre to corner) along x and y; unequal for stretched hexes.
+    pub hex_size: Point,
+    /// How hex labels (XXYY) are printed.
+    pub labels: LabelSettings,
+}
+
+impl MapProperties {
+    /// Properties with the offset kind that goes with `orientation` (odd-r for pointy,
+    /// odd-q for flat), size 1 × 1 and default labels.
+    pub fn new(name: impl Into<String>, orientation: Orientation) -> Self {
+        MapProperties {
+            name: name.into(),
+            orientation,
+            offset_kind: match orientation {
+                Orientation::Pointy => OffsetKind::OddR,
+                Orientation::Flat => OffsetKind::OddQ,
+            },
+            hex_size: Point::new(1.0, 1.0),
+            labels: LabelSettings::default(),
+        }
+    }
+}
+
+/// Why a map-level operation was refused.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum MapError {
+    /// The hex is not a cell of the map.
+    #[error("cell {0} is outside the map")]
+    OutsideShape(Hex),
+    /// The terrain id is not in the palette.
+    #[error("terrain id {0} is not in the palette")]
+    UnknownTerrain(TerrainId),
+    /// A note is too long.
+    #[error("note at {hex} is {len} bytes, over the limit of {MAX_NOTE_LEN}")]
+    NoteTooLong {
+        /// Where.
+        hex: Hex,
+        /// Its length.
+        len: usize,
+    },
+    /// A name is too long.
+    #[error("map name is {0} bytes, over the limit of {MAX_MAP_NAME_LEN}")]
+    NameTooLong(usize),
+    /// The hex size cannot make a layout.
+    #[error("bad hex size: {0}")]
+    BadHexSize(#[from] LayoutError),
+}
+
+/// A hex map: properties, shape, terrain palette and the terrain, mine and note layers.
+///
+/// The setters here are the low level (no undo). An editor changes a map only through
+/// [`super::Document::apply`], which records undo and reports what changed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HexMap {
+    props: MapProperties,
+    shape: MapShape,
+    palette: Palette,
+    terrain: TerrainLayer,
+    mines: MineLayer,
+    notes: Notes,
+}
+
+impl HexMap {
+    /// An empty map (no terrain, no mines, no notes) of `shape`.
+    pub fn new(props: MapProperties, shape: MapShape, palette: Palette) -> Self {
+        let n = shape.len();
+        HexMap {
+            props,
+            shape,
+            palette,
+            terrain: TerrainLayer::new(n),
+            mines: MineLayer::new(n),
+            notes: Notes::new(),
+        }
+    }
+
+    /// The properties.
+    pub fn properties(&self) -> &MapProperties {
+        &self.props
+    }
+
+    /// The map name.
+    pub fn name(&self) -> &str {
+        &self.props.name
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> &MapShape {
+        &self.shape
+    }
+
+    /// The palette.
+    pub fn palette(&self) -> &Palette {
+        &self.palette
+    }
+
+    /// The terrain layer (dense by shape index).
+    pub fn terrain_layer(&self) -> &TerrainLayer {
+        &self.terrain
+    }
+
+    /// The mine layer (dense by shape index).
+    pub fn mine_layer(&self) -> &MineLayer {
+        &self.mines
+    }
+
+    /// All notes, by hex.
+    pub fn notes(&self) -> &Notes {
+        &self.notes
+    }
+
+    /// The layout for drawing: orientation and hex size, origin at (0, 0).
+    pub fn layout(&self) -> Result<Layout, LayoutError> {
+        Layout::new(
+            self.props.orientation,
+            self.props.hex_size,
+            Point::new(0.0, 0.0),
+        )
+    }
+
+    /// Number of cells.
+    pub fn cell_count(&self) -> usize {
+        self.shape.len()
+    }
+
+    /// True when `h` is a cell.
+    pub fn contains(&self, h: Hex) -> bool {
+        self.shape.contains(h)
+    }
+
+    /// The terrain at `h` (`None` for empty cells and hexes outside).
+    pub fn terrain(&self, h: Hex) -> Option<TerrainId> {
+        self.shape.index_of(h).and_then(|i| self.terrain.get(i))
+    }
+
+    /// True when `h` holds a mine.
+    pub fn is_mine(&self, h: Hex) -> bool {
+        self.shape.index_of(h).is_some_and(|i| self.mines.get(i))
+    }
+
+    /// The note at `h`.
+    pub fn note(&self, h: Hex) -> Option<&str> {
+        self.notes.get(&h).map(String::as_str)
+    }
+
+    /// All mines, in index order.
+    pub fn mines(&self) -> impl Iterator<Item = Hex> + '_ {
+        self.mines.indices().filter_map(|i| self.shape.hex_at(i))
+    }
+
+    /// Cells per terrain: index 0 counts empty cells, the rest follow palette order.
+    pub fn terrain_counts(&self) -> Vec<usize> {
+        let table_len = self
+            .palette
+            .terrains()
+            .iter()
+            .map(|t| usize::from(t.id.get()))
+            .max()
+            .unwrap_or(0)
+            + 1;
+        let mut by_id = vec![0usize; table_len];
+        for &raw in self.terrain.raw() {
+            by_id[usize::from(raw)] += 1;
+        }
+        std::iter::once(by_id[0])
+            .chain(
+                self.palette
+                    .terrains()
+                    .iter()
+                    .map(|t| by_id[usize::from(t.id.get())]),
+            )
+            .collect()
+    }
+
+    /// Heap bytes held by the layers and shape (not counting notes' text beyond length).
+    pub fn heap_bytes(&self) -> usize {
+        let shape = match &self.shape {
+            MapShape::Cells(c) => std::mem::size_of_val(c.as_slice()),
+            _ => 0,
+        };
+        self.terrain.heap_bytes()
+            + self.mines.heap_bytes()
+            + shape
+            + self
+                .notes
+                .values()
+                .map(|s| s.capacity() + 48)
+                .sum::<usize>()
+    }
+
+    // ----- low-level setters (no undo) -----
+
+    fn index(&self, h: Hex) -> Result<usize, MapError> {
+        self.shape.index_of(h).ok_or(MapError::OutsideShape(h))
+    }
+
+    /// Set the terrain at `h`; returns the old value.
+    pub fn set_terrain(
+        &mut self,
+        h: Hex,
+        t: Option<TerrainId>,
+    ) -> Result<Option<TerrainId>, MapError> {
+        let i = self.index(h)?;
+        if let Some(id) = t
+            && self.palette.get(id).is_none()
+        {
+            return Err(MapError::UnknownTerrain(id));
+        }
+        Ok(self.terrain.set(i, t))
+    }
+
+    /// Set terrain by dense index without checks beyond the palette (for loaders).
+    pub(crate) fn set_terrain_index(&mut self, i: usize, t: Option<TerrainId>) {
+        self.terrain.set(i, t);
+    }
+
+    /// Place or remove a mine at `h`; returns the old value.
+    pub fn set_mine(&mut self, h: Hex, mine: bool) -> Result<bool, MapError> {
+        let i = self.index(h)?;
+        Ok(self.mines.set(i, mine))
+    }
+
+    /// Set the note at `h` (`None` or empty text removes it); returns the old note.
+    pub fn set_note(&mut self, h: Hex, text: Option<String>) -> Result<Option<String>, MapError> {
+        self.index(h)?;
+        match text.filter(|t| !t.is_empty()) {
+            Some(t) if t.len() > MAX_NOTE_LEN => Err(MapError::NoteTooLong {
+                hex: h,
+                len: t.len(),
+            }),
+            Some(t) => Ok(self.notes.insert(h, t)),
+            None => Ok(self.notes.remove(&h)),
+        }
+    }
+
+    /// Replace the properties (checked: name length, hex size).
+    pub fn set_properties(&mut self, props: MapProperties) -> Result<MapProperties, MapError> {
+        if props.name.len() > MAX_MAP_NAME_LEN {
+            return Err(MapError::NameTooLong(props.name.len()));
+        }
+        Layout::new(props.orientation, props.hex_size, Point::new(0.0, 0.0))?;
+        Ok(std::mem::replace(&mut self.props, props))
+    }
+
+    /// Swap the properties with `other` unchecked (undo of a checked change).
+    pub(crate) fn swap_properties(&mut self, other: &mut MapProperties) {
+        std::mem::swap(&mut self.props, other);
+    }
+
+    /// Replace the palette; cells whose terrain is no longer in it become empty.
+    pub fn set_palette(&mut self, palette: Palette) -> Palette {
+        let keep = palette.symbol_table();
+        for i in 0..self.terrain.len() {
+            let raw = self.terrain.raw()[i];
+            if raw != 0 && keep.get(usize::from(raw)).copied().flatten().is_none() {
+                self.terrain.set(i, None);
+            }
+        }
+        std::mem::replace(&mut self.palette, palette)
+    }
+
+    /// Change the shape: cells in both shapes keep their terrain, mine and note; the rest
+    /// are dropped; new cells are empty.
+    pub fn reshape(&mut self, shape: MapShape) {
+        let mut next = HexMap::new(self.props.clone(), shape, self.palette.clone());
+        for (i, h) in next.shape.iter().enumerate() {
+            if let Some(j) = self.shape.index_of(h) {
+                next.terrain.set(i, self.terrain.get(j));
+                next.mines.set(i, self.mines.get(j));
+            }
+        }
+        next.notes = std::mem::take(&mut self.notes)
+            .into_iter()
+            .filter(|(h, _)| next.shape.contains(*h))
+            .collect();
+        *self = next;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small() -> HexMap {
+        HexMap::new(
+            MapProperties::new("t", Orientation::Pointy),
+            MapShape::hexagon(2).unwrap(),
+            Palette::standard(),
+        )
+    }
+
+    #[test]
+    fn setters_check_shape_palette_and_notes() {
+        let mut m = small();
+        let f = TerrainId::new(3);
+        assert_eq!(m.set_terrain(Hex::new(1, 1), f), Ok(None));
+        assert_eq!(m.terrain(Hex::new(1, 1)), f);
+        assert_eq!(
+            m.set_terrain(Hex::new(5, 0), f),
+            Err(MapError::OutsideShape(Hex::new(5, 0)))
+        );
+        assert!(matches!(
+            m.set_terrain(Hex::new(0, 0), TerrainId::new(99)),
+            Err(MapError::UnknownTerrain(_))
+        ));
+        assert!(m.set_note(Hex::new(0, 0), Some("x".repeat(2000))).is_err());
+        m.set_note(Hex::new(0, 0), Some("town".into())).unwrap();
+        assert_eq!(m.note(Hex::new(0, 0)), Some("town"));
+        m.set_mine(Hex::new(-1, 0), true).unwrap();
+        assert_eq!(m.mines().collect::<Vec<_>>(), [Hex::new(-1, 0)]);
+        let counts = m.terrain_counts();
+        assert_eq!(counts[0], 18);
+        assert_eq!(counts[3], 1);
+    }
+
+    #[test]
+    fn reshape_keeps_common_cells() {
+        let mut m = small();
+        m.set_terrain(Hex::new(0, 0), TerrainId::new(2)).unwrap();
+        m.set_terrain(Hex::new(2, 0), TerrainId::new(2)).unwrap();
+        m.set_note(Hex::new(2, 0), Some("edge".into())).unwrap();
+        m.reshape(MapShape::hexagon(1).unwrap());
+        assert_eq!(m.cell_count(), 7);
+        assert_eq!(m.terrain(Hex::new(0, 0)), TerrainId::new(2));
+        assert!(m.notes().is_empty());
+    }
+
+    #[test]
+    fn palette_change_clears_removed_terrain() {
+        let mut m = small();
+        m.set_terrain(Hex::new(0, 0), TerrainId::new(5)).unwrap();
+        m.set_terrain(Hex::new(1, 0), TerrainId::new(1)).unwrap();
+        let kept = Palette::new(m.palette().terrains()[..2].to_vec()).unwrap();
+        m.set_palette(kept);
+        assert_eq!(m.terrain(Hex::new(0, 0)), None);
+        assert_eq!(m.terrain(Hex::new(1, 0)), TerrainId::new(1));
+    }
+}

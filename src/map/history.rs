@@ -1,0 +1,213 @@
+//! Undo/redo history: a stack of steps, stroke grouping (one mouse drag = one step) and a
+//! clean mark so "modified since save" is derived from the history position.
+
+use super::edit::{Changed, Record};
+use super::hexmap::HexMap;
+
+/// One undo step: a unique id (never reused, so a discarded saved state stays
+/// unreachable) and what undo/redo needs.
+#[derive(Clone, Debug)]
+struct Step {
+    id: u64,
+    record: Record,
+}
+
+/// The undo and redo stacks of a document.
+#[derive(Clone, Debug)]
+pub struct History {
+    undo: Vec<Step>,
+    redo: Vec<Step>,
+    next_id: u64,
+    /// Id of the top undo step when the map was last saved (0 = the initial state).
+    saved_id: u64,
+    /// True between `begin_stroke` and `end_stroke`.
+    in_stroke: bool,
+    /// Id of the step the open stroke merges into, once it has one.
+    stroke_step: Option<u64>,
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History {
+            undo: Vec::new(),
+            redo: Vec::new(),
+            next_id: 1,
+            saved_id: 0,
+            in_stroke: false,
+            stroke_step: None,
+        }
+    }
+}
+
+impl History {
+    /// Id of the state the map is in now (0 = initial).
+    fn position(&self) -> u64 {
+        self.undo.last().map_or(0, |s| s.id)
+    }
+
+    /// True when the map differs from the last saved (or initial) state.
+    pub fn is_modified(&self) -> bool {
+        self.position() != self.saved_id
+    }
+
+    /// Mark the current state as saved.
+    pub fn mark_saved(&mut self) {
+        self.end_stroke();
+        self.saved_id = self.position();
+    }
+
+    /// Mark the document as never saved: modified until the next `mark_saved`.
+    pub fn mark_unsaved(&mut self) {
+        self.saved_id = u64::MAX;
+    }
+
+    /// True when there is a step to undo.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// True when there is a step to redo.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Number of undo steps.
+    pub fn undo_len(&self) -> usize {
+        self.undo.len()
+    }
+
+    /// Number of redo steps.
+    pub fn redo_len(&self) -> usize {
+        self.redo.len()
+    }
+
+    /// True while a stroke is open.
+    pub fn in_stroke(&self) -> bool {
+        self.in_stroke
+    }
+
+    /// Start grouping the following edits into one undo step.
+    pub fn begin_stroke(&mut self) {
+        self.end_stroke();
+        self.in_stroke = true;
+    }
+
+    /// Close the open stroke (if any); a stroke that changed nothing leaves no step.
+    pub fn end_stroke(&mut self) {
+        if let Some(id) = self.stroke_step.take()
+            && let Some(top) = self.undo.last_mut()
+            && top.id == id
+            && let Record::Cells(c) = &mut top.record
+        {
+            c.finish();
+            if c.is_empty() {
+                self.undo.pop();
+            }
+        }
+        self.in_stroke = false;
+    }
+
+    /// Heap bytes of all undo and redo steps (cell records; snapshots count their layers).
+    pub fn heap_bytes(&self) -> usize {
+        self.undo
+            .iter()
+            .chain(&self.redo)
+            .map(|s| match &s.record {
+                Record::Cells(c) => c.heap_bytes(),
+                Record::Swap(m) => m.heap_bytes(),
+                Record::Properties(_) => 0,
+            })
+            .sum()
+    }
+
+    /// Record an applied edit.
+    pub(crate) fn record(&mut self, record: Record) {
+        if let Record::Cells(c) = &record
+            && c.is_empty()
+        {
+            return;
+        }
+        self.redo.clear();
+        if self.in_stroke {
+            if let Record::Cells(later) = record {
+                if let Some(id) = self.stroke_step
+                    && let Some(top) = self.undo.last_mut()
+                    && top.id == id
+                    && let Record::Cells(c) = &mut top.record
+                {
+                    c.merge(*later);
+                    return;
+                }
+                let id = self.push(Record::Cells(later));
+                self.stroke_step = Some(id);
+                return;
+            }
+            // A whole-map change ends the stroke and stands alone.
+            self.end_stroke();
+            self.in_stroke = true;
+            self.push(record);
+            return;
+        }
+        let mut record = record;
+        if let Record::Cells(c) = &mut record {
+            c.finish();
+        }
+        self.push(record);
+    }
+
+    fn push(&mut self, record: Record) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.undo.push(Step { id, record });
+        id
+    }
+
+    /// Undo the last step on `map`; returns what changed.
+    pub(crate) fn undo(&mut self, map: &mut HexMap) -> Option<Changed> {
+        let in_stroke = self.in_stroke;
+        self.end_stroke();
+        self.in_stroke = in_stroke;
+        let mut step = self.undo.pop()?;
+        let changed = revert(map, &mut step.record, true);
+        self.redo.push(step);
+        Some(changed)
+    }
+
+    /// Redo the last undone step on `map`; returns what changed.
+    pub(crate) fn redo(&mut self, map: &mut HexMap) -> Option<Changed> {
+        let in_stroke = self.in_stroke;
+        self.end_stroke();
+        self.in_stroke = in_stroke;
+        let mut step = self.redo.pop()?;
+        let changed = revert(map, &mut step.record, false);
+        self.undo.push(step);
+        Some(changed)
+    }
+}
+
+/// Put the old (`undo`) or new values of a record back into `map`.
+fn revert(map: &mut HexMap, record: &mut Record, undo: bool) -> Changed {
+    match record {
+        Record::Cells(c) => {
+            c.restore(map, undo);
+            Changed {
+                hexes: c.hexes(map),
+                whole_map: false,
+            }
+        }
+        Record::Swap(other) => {
+            std::mem::swap(map, other);
+            Changed {
+                hexes: Vec::new(),
+                whole_map: true,
+            }
+        }
+        Record::Properties(p) => {
+            map.swap_properties(p);
+            Changed {
+                hexes: Vec::new(),
+                whole_map: true,
+            }
+        }
+    }
+}

@@ -1,0 +1,210 @@
+//! Round trips of the RON forms: every bundled map and random maps (proptest), compared by
+//! value; offset → cube → offset and cube → offset → cube are lossless for every shape,
+//! and writing is deterministic.
+
+use hexmap::hex::xxyy::{LabelOrder, LabelSettings};
+use hexmap::hex::{Hex, OffsetKind, Orientation, Point};
+use hexmap::io::{self, Form};
+use hexmap::map::{HexMap, MapProperties, MapShape, MoveCost, Palette, Rgb, Terrain, TerrainId};
+use proptest::prelude::*;
+use std::path::Path;
+
+const BUNDLED: [&str; 4] = [
+    "minesweeper-13.ron",
+    "subsector-traveller.ron",
+    "island.ron",
+    "hexagon-r8-cube.ron",
+];
+
+fn load_bundled(name: &str) -> (HexMap, Form) {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("maps")
+        .join(name);
+    io::load(&p).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Both directions through the other form, plus determinism of the text.
+fn assert_round_trips(map: &HexMap) {
+    for (first, second) in [(Form::Offset, Form::Cube), (Form::Cube, Form::Offset)] {
+        let text1 = io::to_string(map, first);
+        let (m1, f1) = io::from_str(&text1).unwrap_or_else(|e| panic!("{e}\n{text1}"));
+        assert_eq!(f1, first);
+        assert_eq!(&m1, map, "{first} form changed the map");
+        let text2 = io::to_string(&m1, second);
+        let (m2, f2) = io::from_str(&text2).unwrap_or_else(|e| panic!("{e}\n{text2}"));
+        assert_eq!(f2, second);
+        assert_eq!(&m2, map, "{first} → {second} changed the map");
+        let text3 = io::to_string(&m2, first);
+        assert_eq!(text3, text1, "{first} → {second} → {first} text differs");
+    }
+}
+
+#[test]
+fn bundled_maps_load_and_round_trip() {
+    for name in BUNDLED {
+        let (map, _) = load_bundled(name);
+        assert_round_trips(&map);
+    }
+}
+
+#[test]
+fn bundled_maps_are_what_they_claim() {
+    let (ms, form) = load_bundled("minesweeper-13.ron");
+    assert_eq!(form, Form::Offset);
+    assert_eq!(
+        ms.cell_count(),
+        127,
+        "hexagon of radius 6 from a 13 x 13 array"
+    );
+    let b = ms.shape().offset_bounds(OffsetKind::OddR);
+    assert_eq!((b.cols, b.rows), (13, 13));
+    assert_eq!(ms.mine_layer().count(), 22);
+    assert!(matches!(ms.shape(), MapShape::Cells(_)));
+
+    let (ss, _) = load_bundled("subsector-traveller.ron");
+    let p = ss.properties();
+    assert_eq!(
+        (p.orientation, p.offset_kind),
+        (Orientation::Flat, OffsetKind::OddQ)
+    );
+    assert_eq!(
+        ss.shape(),
+        &MapShape::rectangle(OffsetKind::OddQ, 8, 10).unwrap()
+    );
+    assert_eq!(p.labels, LabelSettings::default());
+    let capital = p.labels.parse("0409").unwrap();
+    assert!(ss.note(capital).unwrap().contains("capital"));
+    assert!(ss.terrain(p.labels.parse("0810").unwrap()).is_some());
+
+    let (island, _) = load_bundled("island.ron");
+    assert_eq!(island.cell_count(), 40 * 30);
+    assert_eq!(island.properties().orientation, Orientation::Pointy);
+    let counts = island.terrain_counts();
+    let used = counts[1..].iter().filter(|&&n| n > 0).count();
+    assert!(used >= 6, "island uses only {used} terrains");
+    assert!(island.notes().len() >= 4);
+
+    let (h8, form) = load_bundled("hexagon-r8-cube.ron");
+    assert_eq!(form, Form::Cube);
+    assert_eq!(h8.shape(), &MapShape::hexagon(8).unwrap());
+    assert_eq!(h8.cell_count(), 217);
+}
+
+#[test]
+fn non_rectangular_offset_form_keeps_its_holes() {
+    let (h8, _) = load_bundled("hexagon-r8-cube.ron");
+    let text = io::to_string(&h8, Form::Offset);
+    assert!(text.contains("\"....--,"), "holes are written as '.'");
+    let (back, _) = io::from_str(&text).unwrap();
+    assert_eq!(back, h8);
+}
+
+// ----- random maps -----
+
+fn arb_kind() -> impl Strategy<Value = OffsetKind> {
+    prop::sample::select(OffsetKind::ALL.to_vec())
+}
+
+fn arb_shape() -> impl Strategy<Value = MapShape> {
+    prop_oneof![
+        (arb_kind(), 1u32..14, 1u32..14)
+            .prop_map(|(k, w, h)| MapShape::rectangle(k, w, h).unwrap()),
+        (0u32..7).prop_map(|r| MapShape::hexagon(r).unwrap()),
+        (1u32..12, 1u32..12).prop_map(|(w, h)| MapShape::parallelogram(w, h).unwrap()),
+        (1u32..12).prop_map(|n| MapShape::triangle(n).unwrap()),
+        prop::collection::btree_set((-9i32..9, -9i32..9), 1..60).prop_map(|cells| {
+            MapShape::cells(cells.into_iter().map(|(q, r)| Hex::new(q, r))).unwrap()
+        }),
+    ]
+}
+
+fn arb_palette() -> impl Strategy<Value = Palette> {
+    let symbols: Vec<char> = "~gfhmT#é✓xyz".chars().collect();
+    (
+        1usize..=symbols.len(),
+        prop::collection::vec(any::<(u8, u8, u8, bool)>(), 12),
+    )
+        .prop_map(move |(n, attrs)| {
+            let terrains = (0..n)
+                .map(|i| Terrain {
+                    id: TerrainId::new((i * 7 + 3) as u16).unwrap(),
+                    name: format!("T{i} \"quoted\" \\ é"),
+                    color: Rgb([attrs[i].0, attrs[i].1, attrs[i].2]),
+                    symbol: symbols[i],
+                    cost: if attrs[i].3 {
+                        MoveCost::Impassable
+                    } else {
+                        MoveCost::Cost(u32::from(attrs[i].0))
+                    },
+                    blocks_sight: attrs[i].3,
+                })
+                .collect();
+            Palette::new(terrains).unwrap()
+        })
+}
+
+fn arb_props() -> impl Strategy<Value = MapProperties> {
+    (
+        "[a-zA-Z0-9 \"\\\\\n é]{0,20}",
+        any::<bool>(),
+        arb_kind(),
+        (0.001f64..1e6, 0.001f64..1e6),
+        (0u8..=1, 1u8..=4, arb_kind(), any::<bool>()),
+    )
+        .prop_map(
+            |(name, flat, kind, (x, y), (base, digits, stagger, row_first))| MapProperties {
+                name,
+                orientation: if flat {
+                    Orientation::Flat
+                } else {
+                    Orientation::Pointy
+                },
+                offset_kind: kind,
+                hex_size: Point::new(x, y),
+                labels: LabelSettings {
+                    base,
+                    digits,
+                    stagger,
+                    order: if row_first {
+                        LabelOrder::RowFirst
+                    } else {
+                        LabelOrder::ColumnFirst
+                    },
+                },
+            },
+        )
+}
+
+fn arb_map() -> impl Strategy<Value = HexMap> {
+    (
+        arb_props(),
+        arb_shape(),
+        arb_palette(),
+        prop::collection::vec((any::<u16>(), any::<u8>(), any::<u8>()), 0..200),
+        prop::collection::vec("[ -~\n\té✓\"\\\\]{1,12}", 0..8),
+    )
+        .prop_map(|(props, shape, palette, cells, notes)| {
+            let ids: Vec<TerrainId> = palette.terrains().iter().map(|t| t.id).collect();
+            let mut map = HexMap::new(props, shape, palette);
+            let n = map.cell_count();
+            for (i, &(sel, t, m)) in cells.iter().enumerate() {
+                let h = map.shape().hex_at(usize::from(sel) % n).unwrap();
+                let terrain = (t % 4 != 0).then(|| ids[usize::from(t) % ids.len()]);
+                map.set_terrain(h, terrain).unwrap();
+                map.set_mine(h, m % 5 == 0).unwrap();
+                if let Some(text) = notes.get(i) {
+                    map.set_note(h, Some(text.clone())).unwrap();
+                }
+            }
+            map
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn random_maps_round_trip_in_both_forms(map in arb_map()) {
+        assert_round_trips(&map);
+    }
+}
