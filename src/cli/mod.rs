@@ -1,6 +1,7 @@
 //! The command line: subcommands on top of the library. Exit codes: 0 ok, 1 bad input,
 //! 2 usage (clap's own parse errors).
 
+mod exchange;
 mod geometry;
 pub mod map_cmds;
 
@@ -31,6 +32,10 @@ pub enum Command {
     Validate(map_cmds::ValidateArgs),
     /// Rewrite a map in offset or cube form (IN = OUT allowed).
     Convert(map_cmds::ConvertArgs),
+    /// Export a map for other tools: Tiled TMX/TMJ, CSV, JSON, PNG or SVG.
+    Export(exchange::ExportArgs),
+    /// Import a hexagonal Tiled map (TMX or TMJ) as a hexmap map.
+    Import(exchange::ImportArgs),
 }
 
 /// A failure of a subcommand caused by its input: printed on stderr, exit code 1.
@@ -49,6 +54,8 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Coord(args)) => geometry::coord(&args),
         Some(Command::Pick(args)) => geometry::pick(&args),
+        Some(Command::Export(args)) => exchange::export(&args),
+        Some(Command::Import(args)) => exchange::import(&args),
         Some(Command::New(a)) => return map_cmds::new(a),
         Some(Command::Info(a)) => return map_cmds::info(a),
         Some(Command::Validate(a)) => return map_cmds::validate(a),

@@ -4,11 +4,12 @@
 //! add reading and atomic saving. Knows nothing of the GUI.
 
 mod atomic;
-pub mod image;
-pub mod tiled;
 pub mod error;
+pub mod export;
+pub mod image;
 mod model;
 mod read;
+pub mod tiled;
 mod write;
 
 pub use atomic::write_atomic;

@@ -12,7 +12,7 @@ pub use model::{
     PointObject, StaggerAxis, StaggerIndex, TileGeometry, TileKind, TileLayer, TileSpec, TiledMap,
     TilesetSpec, offset_kind_of, stagger_of,
 };
-pub use tileset_image::tileset_png;
+pub use tileset_image::{TilesetImageError, tileset_png};
 pub use write::{to_tmj, to_tmx};
 pub mod read;
 pub use read::{

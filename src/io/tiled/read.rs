@@ -151,6 +151,8 @@ pub struct ImportedTile {
     pub name: Option<String>,
     /// RGBA at the centre of the tile's image, if there is an image.
     pub color: Option<[u8; 4]>,
+    /// All the tile's properties (name, value).
+    pub properties: Vec<(String, String)>,
 }
 
 /// An imported tileset.
@@ -579,10 +581,11 @@ fn xml_tileset(
     for tile in node.children().filter(|c| c.has_tag_name("tile")) {
         let id = req_u32(ctx, tile, "id")?;
         max_id = max_id.max(id.saturating_add(1));
-        let name = xml_properties(tile)
-            .into_iter()
+        let properties = xml_properties(tile);
+        let name = properties
+            .iter()
             .find(|(k, _)| k == "name")
-            .map(|(_, v)| v);
+            .map(|(_, v)| v.clone());
         let own_image = tile.children().find(|c| c.has_tag_name("image"));
         let color = match (own_image, &grid_png) {
             (Some(img), _) => {
@@ -594,13 +597,21 @@ fn xml_tileset(
             (None, Some(png)) => sample_centre(png, Some(&grid), id),
             (None, None) => None,
         };
-        tiles.insert(id, ImportedTile { name, color });
+        tiles.insert(
+            id,
+            ImportedTile {
+                name,
+                color,
+                properties,
+            },
+        );
     }
     if let Some(png) = &grid_png {
         for id in 0..count.min(4096) {
             tiles.entry(id).or_insert_with(|| ImportedTile {
                 name: None,
                 color: sample_centre(png, Some(&grid), id),
+                properties: Vec::new(),
             });
         }
     }
@@ -890,22 +901,31 @@ fn json_tileset(
     {
         let id = json_req_u32(ctx, t, "tileset tile", "id")?;
         max_id = max_id.max(id.saturating_add(1));
-        let name = json_properties(t)
-            .into_iter()
+        let properties = json_properties(t);
+        let name = properties
+            .iter()
             .find(|(k, _)| k == "name")
-            .map(|(_, v)| v);
+            .map(|(_, v)| v.clone());
         let color = match (t.get("image").and_then(|i| i.as_str()), &grid_png) {
             (Some(image), _) => sample_centre(&decode_images(ctx, image)?, None, id),
             (None, Some(png)) => sample_centre(png, Some(&grid), id),
             (None, None) => None,
         };
-        tiles.insert(id, ImportedTile { name, color });
+        tiles.insert(
+            id,
+            ImportedTile {
+                name,
+                color,
+                properties,
+            },
+        );
     }
     if let Some(png) = &grid_png {
         for id in 0..count.min(4096) {
             tiles.entry(id).or_insert_with(|| ImportedTile {
                 name: None,
                 color: sample_centre(png, Some(&grid), id),
+                properties: Vec::new(),
             });
         }
     }
