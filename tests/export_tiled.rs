@@ -352,41 +352,87 @@ fn csv_and_json_describe_every_cell() {
     }
 }
 
-#[test]
-fn png_export_has_terrain_colours_at_hex_centres() {
-    let map = sample_map(
-        OffsetKind::OddR,
-        MapShape::rectangle(OffsetKind::OddR, 9, 7).unwrap(),
-    );
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("m.png");
-    let opts = ExportOptions {
-        mines: false,
-        ..ExportOptions::default()
-    };
-    export_to_path(&map, ExportFormat::Png, &opts, &path, &mut |_| {}).unwrap();
-    let img = tiny_skia::Pixmap::load_png(&path).unwrap();
+/// The picture's pixel at every hex centre has the terrain colour.
+fn check_picture_centres(map: &HexMap, img: &tiny_skia::Pixmap, label: &str) {
     // Rebuild the picture's layout: same orientation and hex size, origin from the bounds.
-    let cells = hexmap::io::export::image_cells(&map, None);
+    let cells = hexmap::io::export::image_cells(map, None);
     let size = map.properties().hex_size;
     let scale = 24.0 / size.x.max(size.y);
+    let (sx, sy) = (size.x * scale, size.y * scale);
     let unit = hexmap::hex::Layout::new(
-        Orientation::Pointy,
-        Point::new(size.x * scale, size.y * scale),
+        map.properties().orientation,
+        Point::new(sx, sy),
         Point::default(),
     )
     .unwrap();
     let (mut x0, mut y0) = (f64::MAX, f64::MAX);
     for c in &cells {
         let p = unit.hex_to_pixel(c.hex);
-        x0 = x0.min(p.x - size.x * scale);
-        y0 = y0.min(p.y - size.y * scale);
+        x0 = x0.min(p.x - sx);
+        y0 = y0.min(p.y - sy);
     }
     for c in &cells {
         let p = unit.hex_to_pixel(c.hex);
-        let (x, y) = (p.x - x0 + 8.0, p.y - y0 + 8.0);
-        let got = tools::pixel(&img, x, y).unwrap();
+        let got = tools::pixel(img, p.x - x0 + 8.0, p.y - y0 + 8.0).unwrap();
         let want = c.fill.unwrap_or([255, 255, 255, 255]);
-        assert!(tools::close(got, want, 2), "{}: {got:?} vs {want:?}", c.hex);
+        assert!(
+            tools::close(got, want, 2),
+            "{label} {}: {got:?} vs {want:?}",
+            c.hex
+        );
+    }
+}
+
+#[test]
+fn png_export_has_terrain_colours_at_hex_centres() {
+    let dir = tempfile::tempdir().unwrap();
+    let opts = ExportOptions {
+        mines: false,
+        ..ExportOptions::default()
+    };
+    for (name, map) in maps() {
+        let path = dir.path().join(format!("{name}.png"));
+        export_to_path(&map, ExportFormat::Png, &opts, &path, &mut |_| {}).unwrap();
+        check_picture_centres(&map, &tiny_skia::Pixmap::load_png(&path).unwrap(), &name);
+    }
+}
+
+#[test]
+fn svg_export_drawn_by_librsvg_has_terrain_colours_at_hex_centres() {
+    if Command::new("rsvg-convert")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "rsvg-convert (apt package librsvg2-bin) is required under CI"
+        );
+        eprintln!("SKIPPED: rsvg-convert is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let opts = ExportOptions {
+        mines: false,
+        ..ExportOptions::default()
+    };
+    for (name, map) in maps() {
+        let (svg, png) = (
+            dir.path().join(format!("{name}.svg")),
+            dir.path().join(format!("{name}.png")),
+        );
+        export_to_path(&map, ExportFormat::Svg, &opts, &svg, &mut |_| {}).unwrap();
+        let o = Command::new("rsvg-convert")
+            .arg("-o")
+            .arg(&png)
+            .arg(&svg)
+            .output()
+            .unwrap();
+        assert!(
+            o.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        check_picture_centres(&map, &tiny_skia::Pixmap::load_png(&png).unwrap(), &name);
     }
 }
