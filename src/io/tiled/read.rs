@@ -392,8 +392,8 @@ fn decode_base64_layer(
         .map_err(|e| data_err(format!("bad base64: {e}")))?;
     let bytes = match compression.unwrap_or("") {
         "" => raw,
-        "zlib" => inflate(flate2::read::ZlibDecoder::new(&raw[..])).map_err(data_err)?,
-        "gzip" => inflate(flate2::read::GzDecoder::new(&raw[..])).map_err(data_err)?,
+        "zlib" => inflate(flate2::read::ZlibDecoder::new(&raw[..]), expected).map_err(data_err)?,
+        "gzip" => inflate(flate2::read::GzDecoder::new(&raw[..]), expected).map_err(data_err)?,
         other => {
             return Err(data_err(format!(
                 "compression '{other}' is not supported (use CSV, zlib or gzip)"
@@ -414,16 +414,20 @@ fn decode_base64_layer(
         .collect())
 }
 
-fn inflate(mut reader: impl Read) -> Result<Vec<u8>, String> {
+/// Inflate at most one tile more than the layer holds, so a compression bomb costs no
+/// more memory than an honest layer.
+fn inflate(mut reader: impl Read, tiles: usize) -> Result<Vec<u8>, String> {
+    let limit = (tiles as u64).min(MAX_LAYER_BYTES / 4) * 4;
     let mut out = Vec::new();
-    // Read one byte past the limit so an oversized stream is detected, not truncated.
     reader
         .by_ref()
-        .take(MAX_LAYER_BYTES + 1)
+        .take(limit + 4)
         .read_to_end(&mut out)
         .map_err(|e| format!("decompression failed: {e}"))?;
-    if out.len() as u64 > MAX_LAYER_BYTES {
-        return Err("decompressed data is larger than the import limit".into());
+    if out.len() as u64 > limit {
+        return Err(format!(
+            "decompressed data is longer than the layer's {tiles} tiles"
+        ));
     }
     Ok(out)
 }
