@@ -189,8 +189,9 @@ fn hexagon_r8() -> HexMap {
     let lakes = [Hex::new(4, -6), Hex::new(-5, 1), Hex::new(2, 3)];
     for h in map.shape().iter().collect::<Vec<_>>() {
         let d = h.length();
-        let wobble =
-            (mix((h.q as u64).wrapping_mul(31) ^ (h.r as u64).wrapping_mul(7919)) % 3) as i32 - 1;
+        // Smooth noise bends the rings into coherent shapes instead of speckles.
+        let n = fractal(5, f64::from(h.q), f64::from(h.r), 3.0);
+        let wobble = ((n - 0.5) * 4.0).round().clamp(-1.0, 1.0) as i32;
         let id = match d + wobble {
             ..=0 => 8,
             1 => 7,

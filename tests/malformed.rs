@@ -60,3 +60,68 @@ fn oversized_input_is_refused_before_parsing() {
         Err(io::FormatError::FileTooLarge { .. })
     ));
 }
+
+mod mutations {
+    use hexmap::io;
+    use proptest::prelude::*;
+    use std::path::Path;
+
+    fn samples() -> Vec<String> {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+        [
+            "minesweeper-13.ron",
+            "subsector-traveller.ron",
+            "hexagon-r8-cube.ron",
+        ]
+        .iter()
+        .map(|n| std::fs::read_to_string(dir.join(n)).unwrap())
+        .collect()
+    }
+
+    /// Pieces that are likely to break structure or numbers in interesting ways.
+    const SPLICES: [&str; 14] = [
+        "",
+        "(",
+        ")",
+        "[",
+        "]",
+        ",",
+        "-",
+        "2147483647",
+        "-2147483648",
+        "99999999999",
+        "\"",
+        "/*",
+        "//",
+        "Cells",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// Randomly damaged files are rejected or accepted, never a panic; an accepted one
+        /// writes back and reads again to the same map.
+        #[test]
+        fn damaged_files_never_panic(
+            which in 0usize..3,
+            edits in prop::collection::vec((any::<prop::sample::Index>(), 0usize..4, 0usize..14), 1..4),
+        ) {
+            let mut text = samples()[which].clone();
+            for (at, cut, splice) in edits {
+                let mut i = at.index(text.len() + 1);
+                while !text.is_char_boundary(i) {
+                    i -= 1;
+                }
+                let mut j = (i + cut).min(text.len());
+                while !text.is_char_boundary(j) {
+                    j += 1;
+                }
+                text.replace_range(i..j, SPLICES[splice]);
+            }
+            if let Ok((map, form)) = io::from_str(&text) {
+                let again = io::from_str(&io::to_string(&map, form)).unwrap();
+                prop_assert_eq!(again.0, map);
+            }
+        }
+    }
+}

@@ -94,7 +94,18 @@ fn bundled_maps_are_what_they_claim() {
 fn non_rectangular_offset_form_keeps_its_holes() {
     let (h8, _) = load_bundled("hexagon-r8-cube.ron");
     let text = io::to_string(&h8, Form::Offset);
-    assert!(text.contains("\"....--,"), "holes are written as '.'");
+    // Every cell of the bounding box that is not in the hexagon is written as a '.' hole.
+    let b = h8.shape().offset_bounds(h8.properties().offset_kind);
+    let rows = text
+        .split("rows: [")
+        .nth(1)
+        .unwrap()
+        .split(']')
+        .next()
+        .unwrap();
+    let holes = rows.chars().filter(|&c| c == '.').count();
+    assert_eq!(holes, (b.cols * b.rows) as usize - h8.cell_count());
+    assert!(rows.lines().nth(1).unwrap().trim().starts_with("\"...."));
     let (back, _) = io::from_str(&text).unwrap();
     assert_eq!(back, h8);
 }
@@ -207,4 +218,26 @@ proptest! {
     fn random_maps_round_trip_in_both_forms(map in arb_map()) {
         assert_round_trips(&map);
     }
+}
+
+#[test]
+fn format_doc_examples_load_and_round_trip() {
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/FORMAT.md"))
+        .unwrap();
+    let blocks: Vec<&str> = doc
+        .split("```ron\n")
+        .skip(1)
+        .map(|b| b.split("```").next().unwrap())
+        .collect();
+    assert_eq!(blocks.len(), 2);
+    let (offset_map, f) = io::from_str(blocks[0]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(f, Form::Offset);
+    assert_eq!(io::to_string(&offset_map, Form::Offset), blocks[0]);
+    assert_eq!(offset_map.note(Hex::new(-1, 1)), Some("Town"));
+    assert!(offset_map.is_mine(Hex::new(0, 1)));
+    let (cube_map, f) = io::from_str(blocks[1]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(f, Form::Cube);
+    assert_eq!(cube_map.cell_count(), 3);
+    assert_round_trips(&offset_map);
+    assert_round_trips(&cube_map);
 }

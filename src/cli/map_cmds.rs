@@ -1,13 +1,13 @@
 //! Map subcommands: `new`, `info`, `validate`, `convert`. Exit codes: 0 ok, 1 bad input
 //! (unreadable or invalid file, failed save), 2 usage (clap's own errors).
 
+use super::CliError;
 use crate::hex::{OffsetKind, Orientation, Point};
 use crate::io::{self, Form};
 use crate::map::{HexMap, MapProperties, MapShape, MoveCost, Palette, ShapeError};
 use clap::Args;
 use serde::Serialize;
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::str::FromStr;
 
 /// A shape as given on the command line: `rect:WxH`, `hexagon:R`, `parallelogram:WxH`,
@@ -118,18 +118,13 @@ pub struct ConvertArgs {
     pub offset: Option<OffsetKind>,
 }
 
-fn fail(msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("hexmap: {msg}");
-    ExitCode::from(1)
-}
-
 /// `hexmap new`: write an empty map with the standard palette.
-pub fn new(a: NewArgs) -> ExitCode {
+pub fn new(a: &NewArgs) -> Result<(), CliError> {
     if a.out.exists() && !a.force {
-        return fail(format!(
+        return Err(CliError(format!(
             "{}: already exists (use --force to overwrite)",
             a.out.display()
-        ));
+        )));
     }
     let mut props = MapProperties::new(
         a.name.clone().unwrap_or_else(|| {
@@ -143,18 +138,16 @@ pub fn new(a: NewArgs) -> ExitCode {
         props.offset_kind = k;
     }
     if props.name.len() > crate::map::MAX_MAP_NAME_LEN {
-        return fail("map name is too long");
+        return Err(CliError("map name is too long".into()));
     }
     props.hex_size = Point::new(1.0, 1.0);
-    let shape = match a.shape.to_shape(props.offset_kind) {
-        Ok(s) => s,
-        Err(e) => return fail(format!("bad shape: {e}")),
-    };
+    let shape = a
+        .shape
+        .to_shape(props.offset_kind)
+        .map_err(|e| CliError(format!("bad shape: {e}")))?;
     let map = HexMap::new(props, shape, Palette::standard());
-    match io::save(&a.out, &map, a.form) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(e),
-    }
+    io::save(&a.out, &map, a.form)?;
+    Ok(())
 }
 
 /// What `info` reports (also its JSON form).
@@ -200,11 +193,8 @@ fn shape_text(s: &MapShape) -> String {
 }
 
 /// `hexmap info`: shape, size, counts per terrain and mines, palette, form.
-pub fn info(a: InfoArgs) -> ExitCode {
-    let (map, form) = match io::load(&a.map) {
-        Ok(x) => x,
-        Err(e) => return fail(e),
-    };
+pub fn info(a: &InfoArgs) -> Result<(), CliError> {
+    let (map, form) = io::load(&a.map)?;
     let counts = map.terrain_counts();
     let p = map.properties();
     let info = Info {
@@ -239,11 +229,8 @@ pub fn info(a: InfoArgs) -> ExitCode {
             .collect(),
     };
     if a.json {
-        match serde_json::to_string_pretty(&info) {
-            Ok(s) => println!("{s}"),
-            Err(e) => return fail(e),
-        }
-        return ExitCode::SUCCESS;
+        println!("{}", serde_json::to_string_pretty(&info)?);
+        return Ok(());
     }
     println!("file:        {}", info.file);
     println!("name:        {}", info.name);
@@ -277,13 +264,13 @@ pub fn info(a: InfoArgs) -> ExitCode {
             t.cells
         );
     }
-    ExitCode::SUCCESS
+    Ok(())
 }
 
 /// `hexmap validate`: 0 when every file is valid, 1 (naming the first problem per file)
 /// otherwise.
-pub fn validate(a: ValidateArgs) -> ExitCode {
-    let mut ok = true;
+pub fn validate(a: &ValidateArgs) -> Result<(), CliError> {
+    let mut bad = 0;
     for path in &a.maps {
         match io::load(path) {
             Ok((map, form)) => println!(
@@ -293,36 +280,32 @@ pub fn validate(a: ValidateArgs) -> ExitCode {
                 map.cell_count()
             ),
             Err(e) => {
-                ok = false;
+                bad += 1;
                 eprintln!("{e}");
             }
         }
     }
-    if ok {
-        ExitCode::SUCCESS
+    if bad == 0 {
+        Ok(())
     } else {
-        ExitCode::from(1)
+        Err(CliError(format!(
+            "{bad} of {} files are invalid",
+            a.maps.len()
+        )))
     }
 }
 
 /// `hexmap convert`: rewrite a map in another form (and optionally offset kind); the
 /// output is saved atomically, so IN = OUT is safe.
-pub fn convert(a: ConvertArgs) -> ExitCode {
-    let (mut map, _) = match io::load(&a.input) {
-        Ok(x) => x,
-        Err(e) => return fail(e),
-    };
+pub fn convert(a: &ConvertArgs) -> Result<(), CliError> {
+    let (mut map, _) = io::load(&a.input)?;
     if let Some(k) = a.offset {
         let mut props = map.properties().clone();
         props.offset_kind = k;
-        if let Err(e) = map.set_properties(props) {
-            return fail(e);
-        }
+        map.set_properties(props)?;
     }
-    match io::save(&a.output, &map, a.form) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(e),
-    }
+    io::save(&a.output, &map, a.form)?;
+    Ok(())
 }
 
 #[cfg(test)]

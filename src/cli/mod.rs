@@ -3,7 +3,7 @@
 
 mod exchange;
 mod geometry;
-pub mod map_cmds;
+mod map_cmds;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -56,10 +56,10 @@ pub fn main() -> ExitCode {
         Some(Command::Pick(args)) => geometry::pick(&args),
         Some(Command::Export(args)) => exchange::export(&args),
         Some(Command::Import(args)) => exchange::import(&args),
-        Some(Command::New(a)) => return map_cmds::new(a),
-        Some(Command::Info(a)) => return map_cmds::info(a),
-        Some(Command::Validate(a)) => return map_cmds::validate(a),
-        Some(Command::Convert(a)) => return map_cmds::convert(a),
+        Some(Command::New(args)) => map_cmds::new(&args),
+        Some(Command::Info(args)) => map_cmds::info(&args),
+        Some(Command::Validate(args)) => map_cmds::validate(&args),
+        Some(Command::Convert(args)) => map_cmds::convert(&args),
         None => {
             eprintln!("hexmap: the editor is not built in this binary; see --help");
             return ExitCode::from(2);

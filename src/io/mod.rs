@@ -6,6 +6,7 @@
 mod atomic;
 pub mod error;
 pub mod export;
+mod fast_cube;
 pub mod image;
 mod model;
 mod read;

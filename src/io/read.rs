@@ -30,13 +30,32 @@ fn syntax(e: ron::error::SpannedError) -> FormatError {
 
 /// Parse and validate map text; returns the map and the form it was written in.
 pub fn from_str(text: &str) -> Result<(HexMap, Form), FormatError> {
+    parse(text, true)
+}
+
+/// [`from_str`] with the cube fast path on or off (off only in tests, to check both agree).
+pub(crate) fn parse(text: &str, allow_fast: bool) -> Result<(HexMap, Form), FormatError> {
     if text.len() as u64 > MAX_FILE_BYTES {
         return Err(FormatError::FileTooLarge {
             bytes: text.len() as u64,
             limit: MAX_FILE_BYTES,
         });
     }
-    let file: FileMap = match ron::from_str(text) {
+    // Fast path for big cube files; any doubt falls back to RON on the original text.
+    let fast = allow_fast.then(|| super::fast_cube::split_cube_cells(text));
+    let fast = fast.flatten().and_then(|(list, blanked)| {
+        let mut file: FileMap = ron::from_str(&blanked).ok()?;
+        match &mut file.cells {
+            FileCells::Cube { cells, .. } if cells.is_empty() => *cells = list,
+            _ => return None,
+        }
+        Some(file)
+    });
+    let parsed = match fast {
+        Some(f) => Ok(f),
+        None => ron::from_str(text),
+    };
+    let file: FileMap = match parsed {
         Ok(f) => f,
         Err(e) => {
             // A file of another format or version may fail on structure; name that first.
@@ -270,6 +289,16 @@ fn read_offset(
             (b.min_col, b.min_row, b.cols as usize, b.rows as usize)
         }
         None => {
+            let lim = crate::map::shape::MAX_COORD;
+            if !(-lim..=lim).contains(&origin.0) || !(-lim..=lim).contains(&origin.1) {
+                return Err(field(
+                    "cells.origin",
+                    format!(
+                        "({}, {}) is beyond the coordinate limit of ±{lim}",
+                        origin.0, origin.1
+                    ),
+                ));
+            }
             let cols = rows.first().map_or(0, |r| r.chars().count());
             if rows.len() > MAX_SIDE as usize || cols > MAX_SIDE as usize {
                 return Err(FormatError::Shape(crate::map::ShapeError::SideTooLong {
@@ -315,6 +344,13 @@ fn read_offset(
                     if ch != '.' {
                         cells.push(kind.to_hex(at(dc, dr)));
                     }
+                }
+                // Stop before collecting more cells than any map may have.
+                if cells.len() as u64 > crate::map::shape::MAX_CELLS {
+                    return Err(FormatError::Shape(crate::map::ShapeError::TooManyCells {
+                        cells: cells.len() as u64,
+                        limit: crate::map::shape::MAX_CELLS,
+                    }));
                 }
             }
             MapShape::cells(cells).map_err(FormatError::Shape)?
@@ -377,8 +413,15 @@ fn read_offset(
             }
         }
     }
+    let lim = crate::map::shape::MAX_COORD;
     for (col, row, text) in notes {
         let c = OffsetCoord::new(col, row);
+        if !(-lim..=lim).contains(&col) || !(-lim..=lim).contains(&row) {
+            return Err(FormatError::OutsideShape {
+                field: "cells.notes",
+                cell: cref(c),
+            });
+        }
         set_note(&mut map, kind.to_hex(c), cref(c), text)?;
     }
     Ok(map)
@@ -440,13 +483,20 @@ fn set_note(map: &mut HexMap, h: Hex, cell: CellRef, text: String) -> Result<(),
 }
 
 fn cube(field: &'static str, index: usize, (q, r, s): (i32, i32, i32)) -> Result<Hex, FormatError> {
-    Hex::from_cube(q, r, s).ok_or(FormatError::BadCube {
+    let h = Hex::from_cube(q, r, s).ok_or(FormatError::BadCube {
         field,
         index,
         q,
         r,
         s,
-    })
+    })?;
+    let lim = crate::map::shape::MAX_COORD;
+    if [q, r, s].iter().any(|c| !(-lim..=lim).contains(c)) {
+        return Err(FormatError::Shape(crate::map::ShapeError::CoordOutOfRange(
+            h,
+        )));
+    }
+    Ok(h)
 }
 
 fn read_cube(
@@ -535,4 +585,40 @@ fn read_cube(
         set_note(&mut map, h, CellRef::Cube(h), text)?;
     }
     Ok(map)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cube fast path gives the same map, or the same error, as RON alone.
+    #[test]
+    fn fast_and_slow_paths_agree() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut texts = Vec::new();
+        for sub in ["maps", "tests/malformed"] {
+            for e in std::fs::read_dir(dir.join(sub)).unwrap() {
+                texts.push(std::fs::read_to_string(e.unwrap().path()).unwrap());
+            }
+        }
+        let cube = std::fs::read_to_string(dir.join("maps/hexagon-r8-cube.ron")).unwrap();
+        texts.push(cube.replacen("(0, -8, 8, 2)", "(0, -8, 8, 2, 5)", 1));
+        texts.push(cube.replacen("(0, -8, 8, 2)", "(0, -8, 8, 70000)", 1));
+        texts.push(cube.replacen("(0, -8, 8, 2),", "(0, -8, 8, 2) /* note */,", 1));
+        texts.push(cube.replacen("        ],\n", "        ],\n        cells: [],\n", 1));
+        let mut fast_used = 0;
+        for t in &texts {
+            if super::super::fast_cube::split_cube_cells(t).is_some() {
+                fast_used += 1;
+            }
+            let (a, b) = (parse(t, true), parse(t, false));
+            assert_eq!(a.is_ok(), b.is_ok(), "{t}");
+            match (a, b) {
+                (Ok(x), Ok(y)) => assert_eq!(x, y),
+                (Err(x), Err(y)) => assert_eq!(x, y, "{t}"),
+                _ => unreachable!(),
+            }
+        }
+        assert!(fast_used >= 8, "fast path used only {fast_used} times");
+    }
 }

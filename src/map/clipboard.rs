@@ -31,8 +31,15 @@ impl Clipboard {
         let mut cells: Vec<ClipCell> = region
             .into_iter()
             .filter(|&h| map.contains(h))
-            .map(|h| ClipCell {
-                offset: h - anchor,
+            .filter_map(|h| {
+                // Skip cells whose offset from an absurd anchor would overflow.
+                let q = h.q.checked_sub(anchor.q)?;
+                let r = h.r.checked_sub(anchor.r)?;
+                q.checked_add(r)?;
+                Some((h, Hex::new(q, r)))
+            })
+            .map(|(h, offset)| ClipCell {
+                offset,
                 terrain: map.terrain(h),
                 mine: map.is_mine(h),
                 note: map.note(h).map(str::to_owned),

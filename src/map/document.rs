@@ -6,6 +6,32 @@ use super::history::History;
 
 /// A map being edited: every change goes through [`Document::apply`], which records undo
 /// and reports what changed; "modified" is derived from the history.
+///
+/// ```
+/// use hexmap::hex::{Hex, Orientation};
+/// use hexmap::map::{Document, Edit, HexMap, MapProperties, MapShape, Palette, TerrainId};
+///
+/// let map = HexMap::new(
+///     MapProperties::new("demo", Orientation::Pointy),
+///     MapShape::hexagon(5).unwrap(),
+///     Palette::standard(),
+/// );
+/// let mut doc = Document::new(map);
+/// let forest = TerrainId::new(3);
+/// // One mouse drag = one stroke = one undo step.
+/// doc.begin_stroke();
+/// for q in 0..4 {
+///     let changed = doc
+///         .apply(&Edit::Paint { center: Hex::new(q, 0), radius: 1, terrain: forest })
+///         .unwrap();
+///     assert!(!changed.hexes.is_empty()); // redraw only these
+/// }
+/// doc.end_stroke();
+/// assert!(doc.is_modified());
+/// doc.undo();
+/// assert!(!doc.is_modified());
+/// assert_eq!(doc.map().terrain(Hex::new(0, 0)), None);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Document {
     map: HexMap,

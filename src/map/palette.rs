@@ -239,6 +239,17 @@ impl Palette {
             .find(|id| self.get(*id).is_none())
     }
 
+    /// A table indexed by raw terrain id (0 = empty → `None`): O(1) lookups for renderers
+    /// walking [`super::TerrainLayer::raw`].
+    pub fn by_raw_id(&self) -> Vec<Option<&Terrain>> {
+        let max = self.terrains.iter().map(|t| t.id.get()).max().unwrap_or(0);
+        let mut v = vec![None; usize::from(max) + 1];
+        for t in &self.terrains {
+            v[usize::from(t.id.get())] = Some(t);
+        }
+        v
+    }
+
     /// A lookup table id → symbol (index = raw id), for fast row writing.
     pub(crate) fn symbol_table(&self) -> Vec<Option<char>> {
         let max = self.terrains.iter().map(|t| t.id.get()).max().unwrap_or(0);
@@ -285,6 +296,8 @@ mod tests {
             Palette::new(ts),
             Err(PaletteError::DuplicateId(_))
         ));
+        assert_eq!(p.by_raw_id()[5].unwrap().name, "Mountains");
+        assert!(p.by_raw_id()[0].is_none());
         let table = p.symbol_table();
         assert_eq!(table[3], Some('f'));
         assert_eq!(table[0], None);

@@ -13,6 +13,12 @@ pub const MAX_CELLS: u64 = 4_000_000;
 /// Largest width or height of a rectangle or parallelogram, and largest extent of any shape
 /// along one offset axis.
 pub const MAX_SIDE: u32 = 10_000;
+/// Largest |q|, |r| or |s| of a cell in an explicit cell set (keeps all arithmetic far
+/// from `i32` overflow).
+pub const MAX_COORD: i32 = 1_000_000_000;
+/// Largest axial bounding box (q span × r span) of an explicit cell set, so that writing
+/// it as offset rows stays bounded even for a sparse set.
+pub const MAX_BOX_CELLS: u64 = 4 * MAX_CELLS;
 
 /// Why a shape cannot be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -44,6 +50,17 @@ pub enum ShapeError {
     /// The same hex appears twice in an explicit cell set.
     #[error("duplicate cell {0}")]
     DuplicateCell(Hex),
+    /// A cell's coordinate is beyond [`MAX_COORD`].
+    #[error("cell {0} is beyond the coordinate limit of ±{MAX_COORD}")]
+    CoordOutOfRange(Hex),
+    /// An explicit cell set spreads over too large an area.
+    #[error("cells spread over {q_span} x {r_span} (q x r), over the limit of {MAX_BOX_CELLS} hexes or {} per side", 2 * MAX_SIDE)]
+    SpreadTooLarge {
+        /// Extent along q.
+        q_span: u64,
+        /// Extent along r.
+        r_span: u64,
+    },
 }
 
 /// A sorted, duplicate-free set of hexes: the cells of a free-form map.
@@ -60,9 +77,25 @@ impl CellSet {
             return Err(ShapeError::Empty { what: "cell count" });
         }
         check_cells(v.len() as u64)?;
+        let in_range = |x: i32| (-MAX_COORD..=MAX_COORD).contains(&x);
+        if let Some(h) = v
+            .iter()
+            .find(|h| !in_range(h.q) || !in_range(h.r) || !in_range(h.s()))
+        {
+            return Err(ShapeError::CoordOutOfRange(*h));
+        }
         v.sort_unstable();
         if let Some(w) = v.windows(2).find(|w| w[0] == w[1]) {
             return Err(ShapeError::DuplicateCell(w[0]));
+        }
+        let (q0, q1) = v
+            .iter()
+            .fold((i32::MAX, i32::MIN), |(a, b), h| (a.min(h.q), b.max(h.q)));
+        let q_span = (i64::from(q1) - i64::from(q0) + 1) as u64;
+        let r_span = (i64::from(v[v.len() - 1].r) - i64::from(v[0].r) + 1) as u64;
+        let side = u64::from(2 * MAX_SIDE);
+        if q_span > side || r_span > side || q_span * r_span > MAX_BOX_CELLS {
+            return Err(ShapeError::SpreadTooLarge { q_span, r_span });
         }
         Ok(CellSet(v.into()))
     }
@@ -254,12 +287,13 @@ impl MapShape {
                     .then(|| (row * i64::from(width) + col) as usize)
             }
             MapShape::Hexagon { radius } => {
-                if !shapes::hexagon_contains(radius, h) {
+                // i64 throughout: any i32 hex is answered without overflow.
+                let (q, r, n) = (i64::from(h.q), i64::from(h.r), i64::from(radius));
+                if q.abs() > n || r.abs() > n || (q + r).abs() > n {
                     return None;
                 }
-                let (r, n) = (i64::from(h.r), i64::from(radius));
                 let q_min = (-n).max(-r - n);
-                Some((hexagon_row_start(n, r) + i64::from(h.q) - q_min) as usize)
+                Some((hexagon_row_start(n, r) + q - q_min) as usize)
             }
             MapShape::Parallelogram { width, height } => {
                 shapes::parallelogram_contains(width, height, h)
@@ -356,6 +390,7 @@ impl MapShape {
             };
         }
         let mut it = self.iter().map(|h| kind.from_hex(h));
+        // Explicit sets are bounded by MAX_COORD and MAX_BOX_CELLS, so these fit in i32.
         let first = it.next().unwrap_or(OffsetCoord::new(0, 0));
         let (mut c0, mut c1, mut r0, mut r1) = (first.col, first.col, first.row, first.row);
         for c in it {
@@ -437,6 +472,21 @@ mod tests {
     }
 
     #[test]
+    fn extreme_hexes_are_outside_without_overflow() {
+        for s in shapes_under_test() {
+            for h in [
+                Hex::new(i32::MIN, i32::MIN),
+                Hex::new(i32::MAX, i32::MIN),
+                Hex::new(i32::MIN, 0),
+                Hex::new(0, i32::MAX),
+                Hex::new(i32::MAX, i32::MAX),
+            ] {
+                assert_eq!(s.index_of(h), None, "{s:?}");
+            }
+        }
+    }
+
+    #[test]
     fn outside_hexes_have_no_index() {
         for s in shapes_under_test() {
             let inside = (-20..20)
@@ -467,6 +517,18 @@ mod tests {
         assert!(matches!(
             MapShape::cells([Hex::new(1, 1), Hex::new(1, 1)]),
             Err(ShapeError::DuplicateCell(_))
+        ));
+        assert!(matches!(
+            MapShape::cells([Hex::new(i32::MIN + 1, i32::MAX)]),
+            Err(ShapeError::CoordOutOfRange(_))
+        ));
+        assert!(matches!(
+            MapShape::cells([Hex::new(-900_000_000, 0), Hex::new(900_000_000, 0)]),
+            Err(ShapeError::SpreadTooLarge { .. })
+        ));
+        assert!(matches!(
+            MapShape::cells([Hex::new(0, 0), Hex::new(15_000, 15_000)]),
+            Err(ShapeError::SpreadTooLarge { .. })
         ));
     }
 
