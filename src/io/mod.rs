@@ -10,6 +10,7 @@ mod fast_cube;
 pub mod image;
 mod model;
 mod read;
+pub mod recovery;
 pub mod tiled;
 mod write;
 
