@@ -12,8 +12,12 @@ struct Counting;
 
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
-/// Tests share the counters, so they measure one at a time.
+/// Tests share the counters, so each runs whole (input building included) on its own.
 static SERIAL: Mutex<()> = Mutex::new(());
+
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
@@ -62,7 +66,6 @@ fn file(shape: &str, cells: &str) -> String {
 /// Load `text`, expecting a refusal whose message contains `needle`, using at most
 /// `max_extra` bytes beyond the input's own size.
 fn refused(text: &str, needle: &str, max_extra: usize) {
-    let _one = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let (result, peak) = peak_growth(|| hexmap::io::from_str(text).map(|_| ()));
     let err = result.expect_err("hostile input refused").to_string();
     assert!(
@@ -82,6 +85,7 @@ fn refused(text: &str, needle: &str, max_extra: usize) {
 
 #[test]
 fn a_header_claiming_a_billion_cells() {
+    let _serial = serial();
     let text = file(
         "shape: Rect(kind: \"odd-r\", width: 31623, height: 31623),",
         "Offset(origin: (0, 0), rows: [\"~\"])",
@@ -96,6 +100,7 @@ fn a_header_claiming_a_billion_cells() {
 
 #[test]
 fn a_million_character_row() {
+    let _serial = serial();
     let row = "~".repeat(1_000_000);
     let text = file(
         "shape: Cells,",
@@ -106,6 +111,7 @@ fn a_million_character_row() {
 
 #[test]
 fn deeply_nested_ron() {
+    let _serial = serial();
     let depth = 100_000;
     let text = format!("{}{}", "(".repeat(depth), ")".repeat(depth));
     refused(&text, "line 1:", 1 << 20);
@@ -115,15 +121,14 @@ fn deeply_nested_ron() {
 
 #[test]
 fn millions_of_cube_cells_beyond_the_limit() {
+    let _serial = serial();
     // 4,000,001 cells of the same hex: refused (duplicate or count) without building a map.
     let cell = "(0,0,0,1),";
     let text = file(
         "shape: Cells,",
         &format!("Cube(cells: [{}])", cell.repeat(4_000_001)),
     );
-    let _one = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let (result, peak) = peak_growth(|| hexmap::io::from_str(&text).map(|_| ()));
-    drop(_one);
     let err = result.expect_err("refused").to_string();
     eprintln!(
         "4,000,001 cube cells ({} MB): {peak} bytes peak: {err}",
@@ -140,6 +145,7 @@ fn millions_of_cube_cells_beyond_the_limit() {
 
 #[test]
 fn a_tiled_map_claiming_a_billion_tiles() {
+    let _serial = serial();
     let tmx = r#"<?xml version="1.0"?><map orientation="hexagonal" width="40000" height="40000" tilewidth="14" tileheight="12" hexsidelength="6" staggeraxis="y" staggerindex="odd"><layer name="t" width="40000" height="40000"><data encoding="csv">1</data></layer></map>"#;
     struct NoFiles;
     impl hexmap::io::tiled::Resources for NoFiles {
@@ -147,7 +153,6 @@ fn a_tiled_map_claiming_a_billion_tiles() {
             Err(format!("{path}: not available"))
         }
     }
-    let _one = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let (result, peak) =
         peak_growth(|| hexmap::io::tiled::read_tiled(tmx, "big.tmx", &NoFiles).map(|_| ()));
     let err = result.expect_err("refused").to_string();

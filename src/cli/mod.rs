@@ -4,6 +4,7 @@
 mod exchange;
 mod geometry;
 mod map_cmds;
+mod mines;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -36,6 +37,8 @@ pub enum Command {
     Export(exchange::ExportArgs),
     /// Import a hexagonal Tiled map (TMX or TMJ) as a hexmap map.
     Import(exchange::ImportArgs),
+    /// Minesweeper layouts: generate mines on a map, check a layout is fair.
+    Mines(mines::MinesArgs),
 }
 
 /// A failure of a subcommand caused by its input: printed on stderr, exit code 1.
@@ -60,6 +63,7 @@ pub fn main() -> ExitCode {
         Some(Command::Info(args)) => map_cmds::info(&args),
         Some(Command::Validate(args)) => map_cmds::validate(&args),
         Some(Command::Convert(args)) => map_cmds::convert(&args),
+        Some(Command::Mines(args)) => mines::run(&args),
         None => {
             eprintln!("hexmap: the editor is not built in this binary; see --help");
             return ExitCode::from(2);

@@ -173,11 +173,13 @@ impl Layout {
     }
 
     /// Centre of a hex in world space.
+    #[inline]
     pub fn hex_to_pixel(&self, h: Hex) -> Point {
         self.frac_to_pixel(FracHex::from(h))
     }
 
     /// A fractional hex position in world space.
+    #[inline]
     pub fn frac_to_pixel(&self, h: FracHex) -> Point {
         let m = self.orientation.matrix().forward;
         Point::new(
@@ -205,6 +207,7 @@ impl Layout {
     /// let centre = layout.hex_to_pixel(Hex::new(3, -1));
     /// assert_eq!(layout.pixel_to_hex(centre), Some(Hex::new(3, -1)));
     /// ```
+    #[inline]
     pub fn pixel_to_hex(&self, p: Point) -> Option<Hex> {
         pick::pick_exact(self, p)
     }

@@ -27,14 +27,36 @@ struct Form {
 }
 
 impl Form {
-    fn eval(self, u: f64, v: f64) -> f64 {
-        let [k1, k2, k3, k4] = self.k.map(f64::from);
-        ((k1 * SQRT3 + k2) * u + (k3 * SQRT3 + k4) * v) / 3.0
+    /// The f64 coefficients (c_u, c_v) with form ≈ c_u·U + c_v·V, for the fast path.
+    const fn coefficients(self) -> [f64; 2] {
+        let [k1, k2, k3, k4] = self.k;
+        [
+            (k1 as f64 * SQRT3 + k2 as f64) / 3.0,
+            (k3 as f64 * SQRT3 + k4 as f64) / 3.0,
+        ]
     }
 }
 
+/// The fast-path coefficients of the three forms, per orientation, computed at compile time.
+const POINTY_COEFFICIENTS: [[f64; 2]; 3] = {
+    let f = forms(Orientation::Pointy);
+    [
+        f[0].coefficients(),
+        f[1].coefficients(),
+        f[2].coefficients(),
+    ]
+};
+const FLAT_COEFFICIENTS: [[f64; 2]; 3] = {
+    let f = forms(Orientation::Flat);
+    [
+        f[0].coefficients(),
+        f[1].coefficients(),
+        f[2].coefficients(),
+    ]
+};
+
 /// The forms A = q − r, B = r − s, C = s − q for an orientation.
-fn forms(orientation: Orientation) -> [Form; 3] {
+const fn forms(orientation: Orientation) -> [Form; 3] {
     match orientation {
         // q = √3/3·U − V/3, r = 2/3·V.
         Orientation::Pointy => [
@@ -136,29 +158,80 @@ fn exact_floor(
     Some(n)
 }
 
-/// Largest |form| value we accept; beyond it hex coordinates leave the i32 range.
-const FORM_LIMIT: f64 = 3.0 * i32::MAX as f64;
+/// Largest |U| + |V| the fast path accepts (2⁴⁹): the forms stay below 2⁵¹, where
+/// [`floor_frac`] is exact. Such a point is ~10⁵ times beyond the i32 hex range anyway.
+const UV_LIMIT: f64 = 562_949_953_421_312.0;
+
+/// ⌊x⌋ and x − ⌊x⌋ for |x| < 2⁵¹, in f64 only: adding and subtracting 1.5·2⁵² rounds to
+/// the nearest integer exactly, with no libm call (`f64::floor` is one on baseline x86-64,
+/// which lacks SSE4.1) and no saturating float→int conversion.
+#[inline(always)]
+fn floor_frac(x: f64) -> (f64, f64) {
+    const MAGIC: f64 = 6_755_399_441_055_744.0; // 1.5 · 2⁵²
+    let nearest = (x + MAGIC) - MAGIC;
+    let floor = if nearest > x { nearest - 1.0 } else { nearest };
+    (floor, x - floor)
+}
 
 /// The hex containing `p`, decided exactly (see the module docs).
+///
+/// Fast path: two divisions, six multiply-adds and a few additions and comparisons per
+/// point, branch-free; a form lying within the error band of an integer (rare) sends the
+/// point to [`pick_slow`], which settles it exactly.
+#[inline]
 pub(crate) fn pick_exact(layout: &Layout, p: Point) -> Option<Hex> {
-    if !(p.x.is_finite() && p.y.is_finite()) {
-        return None;
-    }
     let (size, origin) = (layout.size(), layout.origin());
-    let u = (p.x - origin.x) / size.x;
-    let v = (p.y - origin.y) / size.y;
-    if !(u.is_finite() && v.is_finite()) {
+    // Multiplying by reciprocals (one extra rounding, far inside the band below) lets a
+    // caller's loop over many points hoist the divisions out when this is inlined.
+    let u = (p.x - origin.x) * (1.0 / size.x);
+    let v = (p.y - origin.y) * (1.0 / size.y);
+    let [[a_u, a_v], [b_u, b_v], _] = *match layout.orientation() {
+        Orientation::Pointy => &POINTY_COEFFICIENTS,
+        Orientation::Flat => &FLAT_COEFFICIENTS,
+    };
+    // |A|, |B|, |C| ≤ 1.16·(|U| + |V|), so below this bound every floor is exact in f64
+    // (and a point beyond it is far outside the i32 hex range). NaN and ±∞ fail it too.
+    let magnitude = u.abs() + v.abs();
+    let in_range = magnitude < UV_LIMIT;
+    if !in_range {
         return None;
     }
     // Rounding error of each form is a few ulps of |U| + |V|; this band is far wider.
-    let band = 1e-12 * (u.abs() + v.abs() + 1.0);
+    let band = 1e-12 * (magnitude + 1.0);
+    let (fa, ra) = floor_frac(a_u * u + a_v * v);
+    let (fb, rb) = floor_frac(b_u * u + b_v * v);
+    // C = −A − B, so ⌊C⌋ = −⌊A⌋ − ⌊B⌋ − 1 − [ra + rb > 1], on an edge when ra + rb = 1.
+    let t = ra + rb;
+    let high = 1.0 - band;
+    let near_edge = (ra <= band) | (rb <= band) | (ra >= high) | (rb >= high);
+    if near_edge | ((t - 1.0).abs() <= 2.0 * band) {
+        return pick_slow(layout, p, u, v, band);
+    }
+    let fc = -fa - fb - if t > 1.0 { 2.0 } else { 1.0 };
+    // q = ⌊(⌊A⌋ − ⌊C⌋ + 1)/3⌋, r = ⌊(⌊B⌋ − ⌊A⌋ + 1)/3⌋ on exact integers held in f64.
+    let q = floor_third(fa - fc + 1.0);
+    let r = floor_third(fb - fa + 1.0);
+    let fits = |x: f64| (f64::from(i32::MIN)..=f64::from(i32::MAX)).contains(&x);
+    (fits(q) & fits(r)).then(|| Hex::new(q as i32, r as i32))
+}
+
+/// ⌊n/3⌋ for an integer-valued n with |n| < 2⁵⁰, exactly: round n·(1/3) to the nearest
+/// integer k, then step down when 3k > n (3k is exact).
+#[inline(always)]
+fn floor_third(n: f64) -> f64 {
+    const MAGIC: f64 = 6_755_399_441_055_744.0; // 1.5 · 2⁵²
+    let k = (n * (1.0 / 3.0) + MAGIC) - MAGIC;
+    if 3.0 * k > n { k - 1.0 } else { k }
+}
+
+/// The exact pick for a point near an edge: every form within the band of an integer is
+/// floored exactly with rational arithmetic.
+#[cold]
+fn pick_slow(layout: &Layout, p: Point, u: f64, v: f64, band: f64) -> Option<Hex> {
     let mut exact: Option<ExactInput> = None;
     let mut floors = [0i64; 3];
     for (slot, form) in floors.iter_mut().zip(forms(layout.orientation())) {
-        let value = form.eval(u, v);
-        if value.is_nan() || value.abs() >= FORM_LIMIT {
-            return None;
-        }
+        let value = form.coefficients()[0] * u + form.coefficients()[1] * v;
         let nearest = value.round();
         *slot = if (value - nearest).abs() > band {
             value.floor() as i64
@@ -166,7 +239,12 @@ pub(crate) fn pick_exact(layout: &Layout, p: Point) -> Option<Hex> {
             exact_floor(form, value, &mut exact, || ExactInput::new(layout, p))?
         };
     }
-    let [fa, fb, fc] = floors;
+    hex_from_floors(floors)
+}
+
+/// The hex from ⌊A⌋, ⌊B⌋, ⌊C⌋ (module docs), `None` outside the i32 range.
+#[inline]
+fn hex_from_floors([fa, fb, fc]: [i64; 3]) -> Option<Hex> {
     let q = (fa - fc + 1).div_euclid(3);
     let r = (fb - fa + 1).div_euclid(3);
     Some(Hex::new(i32::try_from(q).ok()?, i32::try_from(r).ok()?))

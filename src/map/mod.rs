@@ -9,6 +9,7 @@ mod geom;
 mod hexmap;
 pub mod history;
 pub mod layers;
+pub mod minesweeper;
 pub mod palette;
 pub mod shape;
 

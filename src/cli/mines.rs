@@ -1,0 +1,322 @@
+//! `hexmap mines generate` and `hexmap mines check`: seeded mine layouts on a map and the
+//! fairness check, on top of `map::minesweeper`. Cells are read and printed as `col,row` in
+//! the map's own offset kind unless `--coords` names another system.
+
+use super::CliError;
+use super::geometry::{System, parse_in_system};
+use crate::hex::Hex;
+use crate::io;
+use crate::map::minesweeper::{
+    Board, GenerateSettings, MineAmount, MineLayout, SolveError, Verdict, generate, solve,
+};
+use crate::map::{Document, Edit, HexMap};
+use clap::{ArgGroup, Args, Subcommand};
+use serde::Serialize;
+use std::path::PathBuf;
+
+/// Arguments of `hexmap mines`.
+#[derive(Args, Debug)]
+pub struct MinesArgs {
+    /// What to do with the map's mines layer.
+    #[command(subcommand)]
+    pub command: MinesCommand,
+}
+
+/// The `mines` subcommands.
+#[derive(Subcommand, Debug)]
+pub enum MinesCommand {
+    /// Lay mines on MAP's playable cells (seeded) and write the result to OUT.
+    Generate(GenerateArgs),
+    /// Play MAP's mines from a start cell with only what a player sees: solved or stuck.
+    Check(CheckArgs),
+}
+
+/// Arguments of `hexmap mines generate`.
+#[derive(Args, Debug)]
+#[command(group(ArgGroup::new("amount").required(true).args(["count", "density"])))]
+pub struct GenerateArgs {
+    /// The map whose shape (holes included) receives the mines; its mines are replaced.
+    pub map: PathBuf,
+    /// Number of mines.
+    #[arg(long)]
+    pub count: Option<usize>,
+    /// Fraction of playable cells holding a mine: 0.15 or 15%.
+    #[arg(long, value_parser = parse_density)]
+    pub density: Option<f64>,
+    /// Seed: the same map, settings and seed give the same layout.
+    #[arg(long)]
+    pub seed: u64,
+    /// Safe start cell (it and its neighbours stay mine-free).
+    #[arg(long)]
+    pub start: Option<String>,
+    /// System of --start and of the printed start (default: col,row in the map's offset
+    /// kind; printed as axial q,r for systems other than offset and cube).
+    #[arg(long, value_enum)]
+    pub coords: Option<System>,
+    /// Only a layout that can be cleared from the start without guessing (a start is
+    /// picked from the seed when none is given).
+    #[arg(long)]
+    pub no_guess: bool,
+    /// Fresh placements tried for --no-guess before giving up.
+    #[arg(long, default_value_t = 20)]
+    pub max_attempts: u32,
+    /// The file to write (may equal MAP); written in MAP's form.
+    pub out: PathBuf,
+}
+
+/// Arguments of `hexmap mines check`.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The map to check.
+    pub map: PathBuf,
+    /// Start cell (default: the zero cell opening the most cells).
+    #[arg(long)]
+    pub start: Option<String>,
+    /// System of --start and of printed cells (default: col,row in the map's offset kind;
+    /// cells print as axial q,r for systems other than offset and cube).
+    #[arg(long, value_enum)]
+    pub coords: Option<System>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Read `0.15` or `15%`.
+fn parse_density(text: &str) -> Result<f64, String> {
+    let (number, scale) = match text.trim().strip_suffix('%') {
+        Some(p) => (p, 100.0),
+        None => (text.trim(), 1.0),
+    };
+    let value: f64 = number
+        .trim()
+        .parse()
+        .map_err(|_| format!("density '{text}' is not a number (like 0.15 or 15%)"))?;
+    let d = value / scale;
+    if (0.0..=1.0).contains(&d) {
+        Ok(d)
+    } else {
+        Err(format!("density '{text}' is outside 0 to 1 (0% to 100%)"))
+    }
+}
+
+/// Run `hexmap mines …`.
+pub fn run(args: &MinesArgs) -> Result<(), CliError> {
+    match &args.command {
+        MinesCommand::Generate(a) => run_generate(a),
+        MinesCommand::Check(a) => run_check(a),
+    }
+}
+
+/// `text` as a hex in `coords`, or as col,row in the map's offset kind.
+fn parse_cell(map: &HexMap, coords: Option<System>, text: &str) -> Result<Hex, CliError> {
+    match coords {
+        Some(system) => parse_in_system(system, text),
+        None => {
+            let kind = map.properties().offset_kind;
+            parse_in_system(system_of(kind), text)
+        }
+    }
+}
+
+fn system_of(kind: crate::hex::OffsetKind) -> System {
+    use crate::hex::OffsetKind::*;
+    match kind {
+        OddR => System::OddR,
+        EvenR => System::EvenR,
+        OddQ => System::OddQ,
+        EvenQ => System::EvenQ,
+    }
+}
+
+/// `h` as text in the system cells are read in: col,row in the map's offset kind by
+/// default or for an offset `--coords`, q,r,s for cube, axial q,r for any other system.
+fn show(map: &HexMap, coords: Option<System>, h: Hex) -> String {
+    use crate::hex::OffsetKind;
+    let kind = match coords {
+        None => Some(map.properties().offset_kind),
+        Some(System::OddR) => Some(OffsetKind::OddR),
+        Some(System::EvenR) => Some(OffsetKind::EvenR),
+        Some(System::OddQ) => Some(OffsetKind::OddQ),
+        Some(System::EvenQ) => Some(OffsetKind::EvenQ),
+        Some(_) => None,
+    };
+    match (kind, coords) {
+        (Some(k), _) => {
+            let c = k.from_hex(h);
+            format!("{},{}", c.col, c.row)
+        }
+        (None, Some(System::Cube)) => format!("{},{},{}", h.q, h.r, h.s()),
+        (None, _) => format!("{},{}", h.q, h.r),
+    }
+}
+
+fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
+    let (map, form) = io::load(&a.map)?;
+    let board = Board::from_map(&map);
+    let start = match &a.start {
+        Some(text) => Some(parse_cell(&map, a.coords, text)?),
+        None => None,
+    };
+    let amount = match (a.count, a.density) {
+        (Some(n), _) => MineAmount::Count(n),
+        (None, Some(d)) => MineAmount::Density(d),
+        (None, None) => return Err(CliError("give --count or --density".into())),
+    };
+    let settings = GenerateSettings {
+        start,
+        no_guess: a.no_guess,
+        max_attempts: a.max_attempts,
+        ..GenerateSettings::new(amount, a.seed)
+    };
+    if let Some(h) = start.filter(|&h| !board.contains(h)) {
+        return Err(CliError(format!(
+            "{}: start {} is not a playable cell (outside the map or a hole)",
+            a.map.display(),
+            show(&map, a.coords, h)
+        )));
+    }
+    let generated =
+        generate(&board, &settings).map_err(|e| CliError(format!("{}: {e}", a.map.display())))?;
+    // Through the document's one edit path, like any other change to a map.
+    let mut doc = Document::new(map);
+    doc.apply(&Edit::SetMines(generated.layout.mines().collect()))?;
+    let map = doc.map();
+    io::save(&a.out, map, form)?;
+    let start_text = generated
+        .start
+        .map(|s| format!(", start {}", show(map, a.coords, s)))
+        .unwrap_or_default();
+    let plural = |n: u32, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    let guarantee = if a.no_guess {
+        format!(
+            "; no guess needed ({}, {})",
+            plural(generated.attempts, "placement"),
+            plural(generated.repairs, "repair move")
+        )
+    } else {
+        String::new()
+    };
+    println!(
+        "{}: {} mines on {} cells (seed {}{start_text}){guarantee}",
+        a.out.display(),
+        generated.layout.mine_count(),
+        board.len(),
+        a.seed
+    );
+    Ok(())
+}
+
+/// One cell in the JSON output.
+#[derive(Serialize)]
+struct CellJson {
+    q: i32,
+    r: i32,
+    col: i32,
+    row: i32,
+}
+
+/// The JSON output of `mines check`.
+#[derive(Serialize)]
+struct CheckJson {
+    map: String,
+    verdict: &'static str,
+    start: CellJson,
+    cells: usize,
+    mines: usize,
+    revealed: usize,
+    safe_cells: usize,
+    deduced_mines: usize,
+    forced_guess_cells: Vec<CellJson>,
+    rules: RulesJson,
+}
+
+#[derive(Serialize)]
+struct RulesJson {
+    single: usize,
+    pair: usize,
+    search: usize,
+    global: usize,
+}
+
+fn run_check(a: &CheckArgs) -> Result<(), CliError> {
+    let (map, _) = io::load(&a.map)?;
+    let name = a.map.display().to_string();
+    let layout = MineLayout::from_map(&map);
+    let (start, picked) = match &a.start {
+        Some(text) => (parse_cell(&map, a.coords, text)?, ""),
+        None => (
+            layout.suggested_start().ok_or_else(|| {
+                CliError(format!("{name}: every cell holds a mine: nowhere to start"))
+            })?,
+            " (suggested start)",
+        ),
+    };
+    let at = show(&map, a.coords, start);
+    let report = solve(&layout, start).map_err(|e| {
+        CliError(match e {
+            SolveError::StartOffBoard(_) => {
+                format!("{name}: start {at} is not a playable cell (outside the map or a hole)")
+            }
+            SolveError::StartIsMine(_) => format!("{name}: start {at} holds a mine"),
+        })
+    })?;
+    let forced: Vec<Hex> = match &report.verdict {
+        Verdict::Solved => Vec::new(),
+        Verdict::Stuck { forced_guess_cells } => forced_guess_cells.clone(),
+    };
+    let kind = map.properties().offset_kind;
+    let cell_json = |h: Hex| {
+        let c = kind.from_hex(h);
+        CellJson {
+            q: h.q,
+            r: h.r,
+            col: c.col,
+            row: c.row,
+        }
+    };
+    if a.json {
+        let out = CheckJson {
+            map: name,
+            verdict: if report.is_solved() {
+                "solved"
+            } else {
+                "stuck"
+            },
+            start: cell_json(start),
+            cells: layout.board().len(),
+            mines: layout.mine_count(),
+            revealed: report.revealed.len(),
+            safe_cells: layout.safe_count(),
+            deduced_mines: report.deduced_mines.len(),
+            forced_guess_cells: forced.iter().map(|&h| cell_json(h)).collect(),
+            rules: RulesJson {
+                single: report.stats.single,
+                pair: report.stats.pair,
+                search: report.stats.search,
+                global: report.stats.global,
+            },
+        };
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&out).map_err(|e| CliError(e.to_string()))?
+        );
+        return Ok(());
+    }
+    if report.is_solved() {
+        println!(
+            "{name}: solved from {at}{picked} without guessing ({} cells, {} mines)",
+            layout.board().len(),
+            layout.mine_count()
+        );
+    } else {
+        let list: Vec<String> = forced.iter().map(|&h| show(&map, a.coords, h)).collect();
+        println!(
+            "{name}: stuck from {at}{picked} after revealing {} of {} safe cells; a guess is forced at {} cell(s): {}",
+            report.revealed.len(),
+            layout.safe_count(),
+            forced.len(),
+            list.join(" ")
+        );
+    }
+    Ok(())
+}
