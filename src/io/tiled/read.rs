@@ -294,21 +294,48 @@ struct Grid {
     columns: u32,
 }
 
-/// RGBA at the centre of tile `id` of an image, or of the whole image when `grid` is None.
-fn sample_centre(png: &[u8], grid: Option<&Grid>, id: u32) -> Option<[u8; 4]> {
-    let img = tiny_skia::Pixmap::decode_png(png).ok()?;
+/// Largest image we decode (pixels); a header claiming more is not decoded at all.
+const MAX_IMAGE_PIXELS: u64 = 64 << 20;
+
+/// Decode a PNG whose header claims at most [`MAX_IMAGE_PIXELS`]; `None` for anything
+/// else (not a PNG, too large, corrupt), so colours are simply not sampled.
+fn decode_png_limited(bytes: &[u8]) -> Option<tiny_skia::Pixmap> {
+    const SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
+    if bytes.len() < 24 || bytes[..8] != SIGNATURE || &bytes[12..16] != b"IHDR" {
+        return None;
+    }
+    let dim = |i: usize| u64::from(u32::from_be_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]));
+    if dim(16) * dim(20) > MAX_IMAGE_PIXELS {
+        return None;
+    }
+    tiny_skia::Pixmap::decode_png(bytes).ok()
+}
+
+/// RGBA at the centre of tile `id` of a tileset image, or of the whole image when `grid` is
+/// None. Arithmetic in 64 bits: hostile margins and spacings cannot overflow.
+fn sample_centre(img: &tiny_skia::Pixmap, grid: Option<&Grid>, id: u32) -> Option<[u8; 4]> {
     let (x, y) = match grid {
         Some(g) => {
-            let (c, r) = (id % g.columns.max(1), id / g.columns.max(1));
-            (
-                g.margin + c * (g.tile_width + g.spacing) + g.tile_width / 2,
-                g.margin + r * (g.tile_height + g.spacing) + g.tile_height / 2,
-            )
+            let cols = u64::from(g.columns.max(1));
+            let (c, r) = (u64::from(id) % cols, u64::from(id) / cols);
+            let (tw, th) = (u64::from(g.tile_width), u64::from(g.tile_height));
+            let (m, sp) = (u64::from(g.margin), u64::from(g.spacing));
+            (m + c * (tw + sp) + tw / 2, m + r * (th + sp) + th / 2)
         }
-        None => (img.width() / 2, img.height() / 2),
+        None => (u64::from(img.width() / 2), u64::from(img.height() / 2)),
     };
-    let p = img.pixel(x, y)?.demultiply();
+    let p = img.pixel(u32::try_from(x).ok()?, u32::try_from(y).ok()?)?.demultiply();
     Some([p.red(), p.green(), p.blue(), p.alpha()])
+}
+
+/// Tiles per row and rows of a tileset image (Tiled's formula), saturating on hostile sizes.
+fn grid_size(iw: u32, ih: u32, tw: u32, th: u32, margin: u32, spacing: u32) -> (u32, u32) {
+    let fit = |image: u32, tile: u32| {
+        let usable = u64::from(image).saturating_sub(2 * u64::from(margin)) + u64::from(spacing);
+        let step = (u64::from(tile) + u64::from(spacing)).max(1);
+        u32::try_from(usable / step).unwrap_or(u32::MAX)
+    };
+    (fit(iw, tw), fit(ih, th))
 }
 
 fn decode_images(ctx: &Ctx, image: &str) -> Result<Vec<u8>, TiledError> {
@@ -552,12 +579,10 @@ fn xml_tileset(
         let source = img
             .attribute("source")
             .ok_or_else(|| ctx.missing("tileset image", "source"))?;
-        let png = decode_images(ctx, source)?;
+        let decoded = decode_png_limited(&decode_images(ctx, source)?);
         let (iw, ih) = match (attr_u32(ctx, img, "width")?, attr_u32(ctx, img, "height")?) {
             (Some(w), Some(h)) => (w, h),
-            _ => tiny_skia::Pixmap::decode_png(&png)
-                .map(|p| (p.width(), p.height()))
-                .unwrap_or((0, 0)),
+            _ => decoded.as_ref().map_or((0, 0), |p| (p.width(), p.height())),
         };
         if tw == 0 || th == 0 {
             return Err(ctx.bad(
@@ -567,11 +592,11 @@ fn xml_tileset(
                 "must be at least 1",
             ));
         }
-        let cols = columns.unwrap_or((iw.saturating_sub(2 * margin) + spacing) / (tw + spacing));
-        let rows = (ih.saturating_sub(2 * margin) + spacing) / (th + spacing);
+        let (fit_cols, rows) = grid_size(iw, ih, tw, th, margin, spacing);
+        let cols = columns.unwrap_or(fit_cols);
         columns = Some(cols);
-        tile_count = Some(tile_count.unwrap_or(cols * rows));
-        grid_png = Some(png);
+        tile_count = Some(tile_count.unwrap_or(cols.saturating_mul(rows)));
+        grid_png = decoded;
     }
     let grid = Grid {
         tile_width: tw,
@@ -596,9 +621,9 @@ fn xml_tileset(
                 let source = img
                     .attribute("source")
                     .ok_or_else(|| ctx.missing("tile image", "source"))?;
-                sample_centre(&decode_images(ctx, source)?, None, id)
+                decode_png_limited(&decode_images(ctx, source)?).and_then(|img| sample_centre(&img, None, id))
             }
-            (None, Some(png)) => sample_centre(png, Some(&grid), id),
+            (None, Some(img)) => sample_centre(img, Some(&grid), id),
             (None, None) => None,
         };
         tiles.insert(
@@ -610,11 +635,11 @@ fn xml_tileset(
             },
         );
     }
-    if let Some(png) = &grid_png {
+    if let Some(img) = &grid_png {
         for id in 0..count.min(4096) {
             tiles.entry(id).or_insert_with(|| ImportedTile {
                 name: None,
-                color: sample_centre(png, Some(&grid), id),
+                color: sample_centre(img, Some(&grid), id),
                 properties: Vec::new(),
             });
         }
@@ -892,7 +917,7 @@ fn json_tileset(
     };
     let count = json_u32(ctx, v, el, "tilecount")?.unwrap_or(0);
     let grid_png = match v.get("image").and_then(|i| i.as_str()) {
-        Some(image) => Some(decode_images(ctx, image)?),
+        Some(image) => decode_png_limited(&decode_images(ctx, image)?),
         None => None,
     };
     let mut tiles = BTreeMap::new();
@@ -911,8 +936,8 @@ fn json_tileset(
             .find(|(k, _)| k == "name")
             .map(|(_, v)| v.clone());
         let color = match (t.get("image").and_then(|i| i.as_str()), &grid_png) {
-            (Some(image), _) => sample_centre(&decode_images(ctx, image)?, None, id),
-            (None, Some(png)) => sample_centre(png, Some(&grid), id),
+            (Some(image), _) => decode_png_limited(&decode_images(ctx, image)?).and_then(|img| sample_centre(&img, None, id)),
+            (None, Some(img)) => sample_centre(img, Some(&grid), id),
             (None, None) => None,
         };
         tiles.insert(
@@ -924,11 +949,11 @@ fn json_tileset(
             },
         );
     }
-    if let Some(png) = &grid_png {
+    if let Some(img) = &grid_png {
         for id in 0..count.min(4096) {
             tiles.entry(id).or_insert_with(|| ImportedTile {
                 name: None,
-                color: sample_centre(png, Some(&grid), id),
+                color: sample_centre(img, Some(&grid), id),
                 properties: Vec::new(),
             });
         }
