@@ -114,29 +114,28 @@ pub fn select_rect(doc: &Doc, layout: &Layout, a: Point, b: Point) -> Vec<Hex> {
         .collect()
 }
 
-/// `count` distinct cells of the map chosen by a seeded generator (same seed, same
-/// choice), for "random mines". `count` is capped at the number of cells.
+/// `count` distinct cells of the map chosen by the minesweeper generator from `seed` (same
+/// seed, same choice; holes never chosen), for "random mines". `count` is capped at the
+/// number of cells.
 pub fn random_cells(doc: &Doc, count: usize, seed: u64) -> Vec<Hex> {
-    let cells: Vec<Hex> = doc.map().shape().iter().collect();
-    let n = cells.len();
-    let count = count.min(n);
-    // Partial Fisher–Yates over indices with splitmix64.
-    let mut state = seed;
-    let mut next = move || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+    use crate::map::minesweeper::{Board, GenerateSettings, MineAmount, generate};
+    let board = Board::from_map(doc.map());
+    let settings = GenerateSettings {
+        amount: MineAmount::Count(count.min(board.len())),
+        seed,
+        start: None,
+        no_guess: false,
+        max_attempts: 1,
     };
-    let mut idx: Vec<usize> = (0..n).collect();
-    for i in 0..count {
-        let j = i + (next() % (n - i) as u64) as usize;
-        idx.swap(i, j);
+    match generate(&board, &settings) {
+        Ok(generated) => {
+            let mut out: Vec<Hex> = generated.layout.mines().collect();
+            out.sort();
+            out
+        }
+        // Only an empty board fails without a start or no-guess: no cells, no mines.
+        Err(_) => Vec::new(),
     }
-    let mut out: Vec<Hex> = idx[..count].iter().map(|&i| cells[i]).collect();
-    out.sort();
-    out
 }
 
 #[cfg(test)]
