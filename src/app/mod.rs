@@ -9,7 +9,7 @@
 pub mod camera;
 mod canvas;
 pub mod chunks;
-pub mod coords;
+pub use crate::map::coords;
 pub mod dialogs;
 pub mod doc;
 pub mod overlays;

@@ -186,8 +186,8 @@ pub fn parse_in_system(system: System, value: &str) -> Result<Hex, CliError> {
                 CliError(format!("two-axis value '{value}' names a hex out of range"))
             })?,
     };
-    // Keep every printed system in range: |q|, |r|, |s| ≤ 2^30 (doubled forms double them).
-    const LIMIT: i64 = 1 << 30;
+    // Keep every printed system exact: the documented coordinate range.
+    const LIMIT: i64 = crate::hex::COORD_LIMIT as i64;
     if h.cube().iter().any(|&c| i64::from(c).abs() > LIMIT) {
         return Err(CliError(format!(
             "{value}: coordinates beyond ±{LIMIT} are not supported"

@@ -1,6 +1,7 @@
 //! The command line: subcommands on top of the library. Exit codes: 0 ok, 1 bad input,
 //! 2 usage (clap's own parse errors).
 
+mod exchange;
 mod geometry;
 mod map_cmds;
 mod mines;
@@ -40,6 +41,10 @@ pub enum Command {
     Validate(map_cmds::ValidateArgs),
     /// Rewrite a map in offset or cube form (IN = OUT allowed).
     Convert(map_cmds::ConvertArgs),
+    /// Export a map for other tools: Tiled TMX/TMJ, CSV, JSON, PNG or SVG.
+    Export(exchange::ExportArgs),
+    /// Import a hexagonal Tiled map (TMX or TMJ) as a hexmap map.
+    Import(exchange::ImportArgs),
     /// Minesweeper layouts: generate mines on a map, check a layout is fair.
     Mines(mines::MinesArgs),
 }
@@ -60,6 +65,8 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Coord(args)) => geometry::coord(&args),
         Some(Command::Pick(args)) => geometry::pick(&args),
+        Some(Command::Export(args)) => exchange::export(&args),
+        Some(Command::Import(args)) => exchange::import(&args),
         Some(Command::New(args)) => map_cmds::new(&args),
         Some(Command::Info(args)) => map_cmds::info(&args),
         Some(Command::Validate(args)) => map_cmds::validate(&args),

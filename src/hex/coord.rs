@@ -49,9 +49,11 @@ impl Hex {
         [self.q, self.r, self.s()]
     }
 
-    /// Number of steps from the origin.
+    /// Number of steps from the origin. Summed in 64 bits, so it is exact for every hex
+    /// within [`COORD_LIMIT`](super::COORD_LIMIT) (and beyond).
     pub fn length(self) -> i32 {
-        (self.q.abs() + self.r.abs() + self.s().abs()) / 2
+        let (q, r) = (i64::from(self.q), i64::from(self.r));
+        ((q.abs() + r.abs() + (q + r).abs()) / 2) as i32
     }
 
     /// Number of steps between two hexes (hex grid distance).

@@ -7,6 +7,34 @@ use std::str::FromStr;
 
 const SQRT3: f64 = 1.732_050_807_568_877_2;
 
+const HALF_SQRT3: f64 = SQRT3 / 2.0;
+
+/// (cos, sin) of each corner angle 2π(start − i)/6, exact to the last bit instead of
+/// computed with `cos`/`sin` on every call.
+const POINTY_CORNERS: [[f64; 2]; 6] = [
+    [HALF_SQRT3, 0.5],
+    [HALF_SQRT3, -0.5],
+    [0.0, -1.0],
+    [-HALF_SQRT3, -0.5],
+    [-HALF_SQRT3, 0.5],
+    [0.0, 1.0],
+];
+const FLAT_CORNERS: [[f64; 2]; 6] = [
+    [1.0, 0.0],
+    [0.5, -HALF_SQRT3],
+    [-0.5, -HALF_SQRT3],
+    [-1.0, 0.0],
+    [-0.5, HALF_SQRT3],
+    [0.5, HALF_SQRT3],
+];
+
+const fn unit_corners(o: Orientation) -> &'static [[f64; 2]; 6] {
+    match o {
+        Orientation::Pointy => &POINTY_CORNERS,
+        Orientation::Flat => &FLAT_CORNERS,
+    }
+}
+
 /// Pointy-topped hexes (rows) or flat-topped hexes (columns).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -218,11 +246,11 @@ impl Layout {
         self.pixel_to_frac(p).round()
     }
 
-    /// Offset of corner `i` from a hex centre: angle 2π(start − i)/6, y down.
+    /// Offset of corner `i` (taken modulo 6) from a hex centre: angle 2π(start − i)/6, y down.
+    #[inline]
     pub fn corner_offset(&self, i: usize) -> Point {
-        let angle =
-            2.0 * std::f64::consts::PI * (self.orientation.matrix().start_angle - i as f64) / 6.0;
-        Point::new(self.size.x * angle.cos(), self.size.y * angle.sin())
+        let [x, y] = unit_corners(self.orientation)[i % 6];
+        Point::new(self.size.x * x, self.size.y * y)
     }
 
     /// The six corners of a hex in world space, in corner order 0..5.
@@ -308,6 +336,22 @@ mod tests {
         ];
         for (c, e) in layout.corners(Hex::new(3, 4)).iter().zip(expected) {
             assert!(close(*c, e, 1e-3), "{c:?} vs {e:?}");
+        }
+    }
+
+    #[test]
+    fn corner_table_matches_the_angle_formula() {
+        for o in [Orientation::Pointy, Orientation::Flat] {
+            let layout = Layout::new(o, Point::new(3.0, 5.0), Point::default()).unwrap();
+            for i in 0..6 {
+                let angle = 2.0 * std::f64::consts::PI * (o.matrix().start_angle - i as f64) / 6.0;
+                let c = layout.corner_offset(i);
+                assert!(
+                    (c.x - 3.0 * angle.cos()).abs() < 1e-12
+                        && (c.y - 5.0 * angle.sin()).abs() < 1e-12,
+                    "{o} {i}"
+                );
+            }
         }
     }
 

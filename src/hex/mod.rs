@@ -34,3 +34,11 @@ pub use range::{
     CubeBoxIter, in_wedge, range, range_count, range_intersection, ring, spiral, wedge,
 };
 pub use transform::{Axis, reflect, rotate};
+
+/// The documented coordinate range: every hex with |q|, |r| and |s| at most this.
+///
+/// Within it, all arithmetic between two hexes is exact in 32 bits with no overflow: sums and
+/// differences, distance, rotation and reflection, neighbours, offset and doubled coordinates,
+/// XXYY and three-axis forms (tested at the corners in `tests/coordinate_limits.rs`). Maps are
+/// far smaller (see `map::shape::MAX_SIDE`); the CLI refuses coordinates beyond this.
+pub const COORD_LIMIT: i32 = 1 << 29;

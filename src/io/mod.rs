@@ -5,9 +5,13 @@
 
 mod atomic;
 pub mod error;
+pub mod export;
 mod fast_cube;
+pub mod image;
 mod model;
 mod read;
+pub mod recovery;
+pub mod tiled;
 mod write;
 
 pub use atomic::write_atomic;

@@ -2,6 +2,7 @@
 //! and undo history. Knows nothing of files or the GUI.
 
 pub mod clipboard;
+pub mod coords;
 pub mod document;
 pub mod edit;
 mod geom;

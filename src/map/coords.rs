@@ -1,4 +1,5 @@
-//! Writing one hex in each coordinate system the editor shows (status bar and labels).
+//! Writing one hex in each coordinate system a map can show: the status bar, the label
+//! overlay and exported pictures all use these, so they always agree.
 
 use crate::hex::three_axis::ThreeAxis;
 use crate::hex::xxyy::LabelSettings;
@@ -101,6 +102,27 @@ pub fn all_systems(h: Hex, cx: &CoordContext) -> String {
         })
         .collect::<Vec<_>>()
         .join("  ·  ")
+}
+
+impl CoordContext {
+    /// The context of a map's own settings.
+    pub fn of(props: &super::MapProperties) -> Self {
+        CoordContext {
+            orientation: props.orientation,
+            offset: props.offset_kind,
+            labels: props.labels,
+        }
+    }
+}
+
+impl std::str::FromStr for CoordSystem {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        CoordSystem::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown coordinate system '{s}' (expected axial, cube, offset, doubled, xxyy or three-axis)"))
+    }
 }
 
 #[cfg(test)]

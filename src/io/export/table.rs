@@ -1,0 +1,121 @@
+//! Exports for game code: CSV (the offset grid of terrain ids) and JSON (every cell).
+
+use crate::hex::OffsetCoord;
+use crate::map::{HexMap, MoveCost};
+use serde::Serialize;
+
+/// The map as a CSV grid in its offset kind: one line per row of the shape's bounding box,
+/// `-1` for a hole (not part of the map), `0` for a cell without terrain, else the terrain
+/// id. The first line is a comment-free header-less grid, like a level array.
+pub fn to_csv(map: &HexMap) -> String {
+    let kind = map.properties().offset_kind;
+    let b = map.shape().offset_bounds(kind);
+    let mut out = String::with_capacity(b.cols as usize * b.rows as usize * 3);
+    for row in 0..b.rows as i32 {
+        for col in 0..b.cols as i32 {
+            if col > 0 {
+                out.push(',');
+            }
+            let hex = kind.to_hex(OffsetCoord::new(b.min_col + col, b.min_row + row));
+            if !map.contains(hex) {
+                out.push_str("-1");
+            } else {
+                let id = map.terrain(hex).map_or(0, |t| t.get());
+                out.push_str(&id.to_string());
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[derive(Serialize)]
+struct JsonTerrain<'a> {
+    id: u16,
+    name: &'a str,
+    color: String,
+    symbol: String,
+    /// Movement cost; null when impassable.
+    cost: Option<u32>,
+    blocks_sight: bool,
+}
+
+#[derive(Serialize)]
+struct JsonCell<'a> {
+    q: i32,
+    r: i32,
+    s: i32,
+    col: i32,
+    row: i32,
+    terrain: Option<u16>,
+    mine: bool,
+    /// Mines among the six neighbours (0–6).
+    count: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct JsonMap<'a> {
+    format: &'static str,
+    version: u32,
+    name: &'a str,
+    orientation: &'static str,
+    offset: &'static str,
+    hex_size: [f64; 2],
+    palette: Vec<JsonTerrain<'a>>,
+    cells: Vec<JsonCell<'a>>,
+}
+
+/// The map as JSON: name, orientation, offset kind, hex size, palette, and every cell with
+/// its cube and offset coordinates, terrain id (null when empty), mine, the number of mines
+/// among its neighbours, and its note. Cells come in the shape's stable order.
+pub fn to_json(map: &HexMap) -> String {
+    let props = map.properties();
+    let kind = props.offset_kind;
+    let palette = map
+        .palette()
+        .terrains()
+        .iter()
+        .map(|t| JsonTerrain {
+            id: t.id.get(),
+            name: &t.name,
+            color: t.color.to_string(),
+            symbol: t.symbol.to_string(),
+            cost: match t.cost {
+                MoveCost::Cost(c) => Some(c),
+                MoveCost::Impassable => None,
+            },
+            blocks_sight: t.blocks_sight,
+        })
+        .collect();
+    let cells = map
+        .shape()
+        .iter()
+        .map(|h| {
+            let c = kind.from_hex(h);
+            JsonCell {
+                q: h.q,
+                r: h.r,
+                s: h.s(),
+                col: c.col,
+                row: c.row,
+                terrain: map.terrain(h).map(|t| t.get()),
+                mine: map.is_mine(h),
+                count: h.neighbors().iter().filter(|&&n| map.is_mine(n)).count() as u8,
+                note: map.note(h),
+            }
+        })
+        .collect();
+    let doc = JsonMap {
+        format: "hexmap-cells",
+        version: 1,
+        name: &props.name,
+        orientation: props.orientation.name(),
+        offset: kind.name(),
+        hex_size: [props.hex_size.x, props.hex_size.y],
+        palette,
+        cells,
+    };
+    serde_json::to_string_pretty(&doc).expect("plain data always serialises")
+}

@@ -1,0 +1,473 @@
+//! A map as a Tiled hexagonal map and back.
+//!
+//! Tiled's (col, row) is our offset (col, row) in the map's offset kind, shifted so the
+//! shape's bounding box starts at (0, 0). What Tiled has no place for travels in `hexmap:*`
+//! properties (shape, origin shift, exact hex size, terrain symbol/cost/sight), so a map
+//! exported and imported again comes back cell for cell.
+
+use crate::hex::xxyy::{LabelOrder, LabelSettings};
+use crate::hex::{OffsetCoord, Point};
+use crate::io::tiled::{
+    PointObject, TileGeometry, TileKind, TileLayer, TileSpec, TiledDocument, TiledMap, TilesetSpec,
+    offset_kind_of,
+};
+use crate::map::{HexMap, MapProperties, MapShape, MoveCost, Palette, Rgb, Terrain, TerrainId};
+use std::collections::BTreeMap;
+
+const PROP_NAME: &str = "hexmap:name";
+const PROP_SHAPE: &str = "hexmap:shape";
+const PROP_ORIGIN: &str = "hexmap:origin";
+const PROP_HEX_SIZE: &str = "hexmap:hex-size";
+const PROP_LABELS: &str = "hexmap:labels";
+const PROP_SYMBOL: &str = "hexmap:symbol";
+const PROP_COST: &str = "hexmap:cost";
+const PROP_SIGHT: &str = "hexmap:blocks-sight";
+const PROP_ID: &str = "hexmap:id";
+const MINE_TILE_NAME: &str = "mine";
+
+/// The shape as a property value, for the shapes that have a short form.
+fn shape_property(shape: &MapShape) -> Option<String> {
+    Some(match shape {
+        MapShape::Rectangle {
+            kind,
+            width,
+            height,
+        } => format!("rect:{kind}:{width}x{height}"),
+        MapShape::Hexagon { radius } => format!("hexagon:{radius}"),
+        MapShape::Parallelogram { width, height } => format!("parallelogram:{width}x{height}"),
+        MapShape::Triangle { size } => format!("triangle:{size}"),
+        MapShape::Cells(_) => return None,
+    })
+}
+
+/// Label settings from "base,digits,stagger,order" (e.g. "1,2,odd-q,column-first").
+fn parse_labels(text: &str) -> Option<LabelSettings> {
+    let mut parts = text.split(',').map(str::trim);
+    let base = parts.next()?.parse().ok()?;
+    let digits = parts.next()?.parse().ok()?;
+    let stagger = parts.next()?.parse().ok()?;
+    let order = match parts.next()? {
+        "column-first" => LabelOrder::ColumnFirst,
+        "row-first" => LabelOrder::RowFirst,
+        _ => return None,
+    };
+    let settings = LabelSettings {
+        base,
+        digits,
+        stagger,
+        order,
+    };
+    // Only settings the label code accepts.
+    settings
+        .format(crate::hex::Hex::ORIGIN)
+        .is_ok()
+        .then_some(settings)
+}
+
+fn parse_shape_property(text: &str) -> Option<MapShape> {
+    let pair = |s: &str| -> Option<(u32, u32)> {
+        let (w, h) = s.split_once('x')?;
+        Some((w.parse().ok()?, h.parse().ok()?))
+    };
+    let (kind, rest) = text.split_once(':')?;
+    match kind {
+        "rect" => {
+            let (k, size) = rest.split_once(':')?;
+            let (w, h) = pair(size)?;
+            MapShape::rectangle(k.parse().ok()?, w, h).ok()
+        }
+        "hexagon" => MapShape::hexagon(rest.parse().ok()?).ok(),
+        "parallelogram" => {
+            let (w, h) = pair(rest)?;
+            MapShape::parallelogram(w, h).ok()
+        }
+        "triangle" => MapShape::triangle(rest.parse().ok()?).ok(),
+        _ => None,
+    }
+}
+
+fn rgba(c: Rgb) -> [u8; 4] {
+    [c.0[0], c.0[1], c.0[2], 255]
+}
+
+/// The map as a Tiled map whose tileset image is called `image_name`. Layers: `terrain`,
+/// and `mines` when any cell has a mine; notes become point objects at hex centres.
+pub fn to_tiled(map: &HexMap, image_name: &str) -> TiledMap {
+    let props = map.properties();
+    let kind = props.offset_kind;
+    let bounds = map.shape().offset_bounds(kind);
+    let geometry = TileGeometry::for_hex_size(kind, props.hex_size.x, props.hex_size.y);
+    let palette = map.palette().terrains();
+    let mut tiles: Vec<TileSpec> = palette
+        .iter()
+        .map(|t| TileSpec {
+            name: t.name.clone(),
+            color: rgba(t.color),
+            kind: TileKind::Terrain,
+            properties: vec![
+                (PROP_ID.into(), t.id.to_string()),
+                (PROP_SYMBOL.into(), t.symbol.to_string()),
+                (
+                    PROP_COST.into(),
+                    match t.cost {
+                        MoveCost::Cost(c) => c.to_string(),
+                        MoveCost::Impassable => "impassable".into(),
+                    },
+                ),
+                (PROP_SIGHT.into(), t.blocks_sight.to_string()),
+            ],
+        })
+        .collect();
+    let mine_gid = tiles.len() as u32 + 1;
+    let has_mines = map.mines().next().is_some();
+    if has_mines {
+        tiles.push(TileSpec {
+            name: MINE_TILE_NAME.into(),
+            color: [20, 20, 20, 255],
+            kind: TileKind::Mine,
+            properties: vec![],
+        });
+    }
+    let gid_of: BTreeMap<TerrainId, u32> = palette
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.id, i as u32 + 1))
+        .collect();
+    let (w, h) = (bounds.cols, bounds.rows);
+    let mut terrain = vec![0u32; w as usize * h as usize];
+    let mut mines = vec![0u32; if has_mines { terrain.len() } else { 0 }];
+    let mut notes = Vec::new();
+    for hex in map.shape().iter() {
+        let c = kind.from_hex(hex);
+        let (col, row) = (
+            (c.col - bounds.min_col) as usize,
+            (c.row - bounds.min_row) as usize,
+        );
+        let i = row * w as usize + col;
+        if let Some(t) = map.terrain(hex) {
+            terrain[i] = gid_of.get(&t).copied().unwrap_or(0);
+        }
+        if has_mines && map.is_mine(hex) {
+            mines[i] = mine_gid;
+        }
+        if let Some(text) = map.note(hex) {
+            let (x, y) = geometry.tile_centre(col as i64, row as i64);
+            notes.push(PointObject {
+                name: props
+                    .labels
+                    .format(hex)
+                    .unwrap_or_else(|_| format!("{},{}", c.col, c.row)),
+                x,
+                y,
+                text: text.to_string(),
+            });
+        }
+    }
+    let mut layers = vec![TileLayer {
+        name: "terrain".into(),
+        gids: terrain,
+        visible: true,
+    }];
+    if has_mines {
+        layers.push(TileLayer {
+            name: "mines".into(),
+            gids: mines,
+            visible: true,
+        });
+    }
+    let mut properties = vec![
+        (PROP_NAME.into(), props.name.clone()),
+        (
+            PROP_ORIGIN.into(),
+            format!("{},{}", bounds.min_col, bounds.min_row),
+        ),
+        (
+            PROP_HEX_SIZE.into(),
+            format!("{},{}", props.hex_size.x, props.hex_size.y),
+        ),
+    ];
+    let l = props.labels;
+    let order = match l.order {
+        LabelOrder::ColumnFirst => "column-first",
+        LabelOrder::RowFirst => "row-first",
+    };
+    properties.push((
+        PROP_LABELS.into(),
+        format!("{},{},{},{order}", l.base, l.digits, l.stagger),
+    ));
+    if let Some(shape) = shape_property(map.shape()) {
+        properties.push((PROP_SHAPE.into(), shape));
+    }
+    TiledMap {
+        width: w,
+        height: h,
+        geometry,
+        tileset: TilesetSpec {
+            name: "hexmap terrain".into(),
+            image: image_name.into(),
+            tiles,
+        },
+        layers,
+        notes,
+        properties,
+    }
+}
+
+/// Why a Tiled map could not become a hexmap map.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum FromTiledError {
+    /// No tile layer at all.
+    #[error("the Tiled map has no tile layer")]
+    NoTileLayer,
+    /// More distinct tiles than a palette holds.
+    #[error("the terrain layer uses {0} different tiles; a palette holds at most {max}", max = crate::map::palette::MAX_TERRAINS)]
+    TooManyTiles(usize),
+    /// The resulting map is invalid.
+    #[error("the imported map is invalid: {0}")]
+    Invalid(String),
+}
+
+fn prop<'a>(props: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    props
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// Symbols for imported terrains without one: letters, then digits, then other marks.
+fn free_symbols(taken: &[char]) -> impl Iterator<Item = char> + '_ {
+    ('a'..='z')
+        .chain('A'..='Z')
+        .chain('0'..='9')
+        .chain("#%&*+-=!?@$^~<>/|:;()[]{}".chars())
+        .chain((0x00C0u32..0x0250).filter_map(char::from_u32))
+        .chain((0x0370u32..0x0500).filter_map(char::from_u32))
+        .chain((0x4E00u32..0x5200).filter_map(char::from_u32))
+        .filter(|c| crate::map::palette::symbol_allowed(*c) && !taken.contains(c))
+}
+
+/// A hexmap map from a Tiled hexagonal map, with warnings about what could not be kept.
+///
+/// The terrain layer is the tile layer named `terrain`, else the first tile layer; each
+/// distinct tile it uses becomes a terrain (name from the tile's `name` property, colour
+/// sampled from the tile image's centre). A layer named `mines` marks mines; point objects
+/// become notes on the hex under them. Maps we exported come back exactly.
+pub fn from_tiled(doc: &TiledDocument) -> Result<(HexMap, Vec<String>), FromTiledError> {
+    let mut warnings = Vec::new();
+    let terrain_layer = doc
+        .layers
+        .iter()
+        .find(|l| l.name.eq_ignore_ascii_case("terrain"))
+        .or_else(|| {
+            doc.layers
+                .iter()
+                .find(|l| !l.name.eq_ignore_ascii_case("mines"))
+        })
+        .ok_or(FromTiledError::NoTileLayer)?;
+    let mines_layer = doc
+        .layers
+        .iter()
+        .find(|l| l.name.eq_ignore_ascii_case("mines"));
+    for l in &doc.layers {
+        if !std::ptr::eq(l, terrain_layer) && !mines_layer.is_some_and(|m| std::ptr::eq(l, m)) {
+            warnings.push(format!(
+                "tile layer '{}' was not imported (only one terrain layer and 'mines')",
+                l.name
+            ));
+        }
+    }
+    let kind = offset_kind_of(doc.geometry.axis, doc.geometry.index);
+    let orientation = doc.geometry.axis.orientation();
+
+    // Palette: one terrain per distinct gid used by the terrain layer, in gid order.
+    let used: std::collections::BTreeSet<u32> = terrain_layer
+        .gids
+        .iter()
+        .copied()
+        .filter(|&g| g != 0)
+        .collect();
+    if used.len() > crate::map::palette::MAX_TERRAINS {
+        return Err(FromTiledError::TooManyTiles(used.len()));
+    }
+    let mut terrains: Vec<Terrain> = Vec::new();
+    let mut gid_terrain: BTreeMap<u32, TerrainId> = BTreeMap::new();
+    let mut restored_symbols: Vec<Option<char>> = Vec::new();
+    for (n, &gid) in used.iter().enumerate() {
+        let (tileset, tile) = doc.tile(gid).expect("the reader checked every gid");
+        let tile_props = tile.map_or(&[][..], |t| t.properties.as_slice());
+        let name = tile.and_then(|t| t.name.clone()).unwrap_or_else(|| {
+            let set = if tileset.name.is_empty() {
+                "tile"
+            } else {
+                &tileset.name
+            };
+            format!("{set} {}", gid - tileset.first_gid)
+        });
+        let color = tile
+            .and_then(|t| t.color)
+            .map_or([128, 128, 128], |c| [c[0], c[1], c[2]]);
+        let id = TerrainId::new(n as u16 + 1).expect("at most MAX_TERRAINS ids, all nonzero");
+        gid_terrain.insert(gid, id);
+        let cost = match prop(tile_props, PROP_COST) {
+            Some("impassable") => MoveCost::Impassable,
+            Some(c) => MoveCost::Cost(c.parse().unwrap_or(1)),
+            None => MoveCost::Cost(1),
+        };
+        restored_symbols.push(prop(tile_props, PROP_SYMBOL).and_then(|s| s.chars().next()));
+        terrains.push(Terrain {
+            id,
+            name: name
+                .chars()
+                .take(crate::map::palette::MAX_NAME_LEN)
+                .collect(),
+            color: Rgb(color),
+            symbol: '?',
+            cost,
+            blocks_sight: prop(tile_props, PROP_SIGHT)
+                .and_then(|b| b.parse().ok())
+                .unwrap_or(false),
+        });
+    }
+    // Symbols: keep each one restored from `hexmap:symbol` that is allowed and unique, then
+    // give every other terrain a fresh one.
+    let mut taken: Vec<char> = Vec::new();
+    for (t, restored) in terrains.iter_mut().zip(&restored_symbols) {
+        if let Some(c) =
+            restored.filter(|c| crate::map::palette::symbol_allowed(*c) && !taken.contains(c))
+        {
+            t.symbol = c;
+            taken.push(c);
+        }
+    }
+    for (t, restored) in terrains.iter_mut().zip(&restored_symbols) {
+        if restored.is_none_or(|c| c != t.symbol) {
+            let fresh = free_symbols(&taken)
+                .next()
+                .ok_or(FromTiledError::TooManyTiles(used.len()))?;
+            t.symbol = fresh;
+            taken.push(fresh);
+        }
+    }
+    let palette = Palette::new(terrains).map_err(|e| FromTiledError::Invalid(e.to_string()))?;
+
+    // Shape and placement.
+    let origin = prop(&doc.properties, PROP_ORIGIN)
+        .and_then(|s| s.split_once(','))
+        .and_then(|(c, r)| Some((c.trim().parse::<i32>().ok()?, r.trim().parse::<i32>().ok()?)))
+        .unwrap_or((0, 0));
+    let shape = prop(&doc.properties, PROP_SHAPE)
+        .and_then(parse_shape_property)
+        .filter(|s| {
+            let b = s.offset_bounds(kind);
+            (b.min_col, b.min_row, b.cols, b.rows) == (origin.0, origin.1, doc.width, doc.height)
+        });
+    let shape = match shape {
+        Some(s) => s,
+        None => MapShape::rectangle(kind, doc.width, doc.height)
+            .map_err(|e| FromTiledError::Invalid(e.to_string()))?,
+    };
+    let origin = if matches!(shape, MapShape::Rectangle { .. })
+        && prop(&doc.properties, PROP_SHAPE).is_none()
+    {
+        (0, 0)
+    } else {
+        origin
+    };
+    let hex_size = prop(&doc.properties, PROP_HEX_SIZE)
+        .and_then(|s| s.split_once(','))
+        .and_then(|(x, y)| Some(Point::new(x.trim().parse().ok()?, y.trim().parse().ok()?)))
+        .filter(|p| p.x.is_finite() && p.y.is_finite() && p.x > 0.0 && p.y > 0.0)
+        .unwrap_or_else(|| {
+            let (tw, th) = (
+                f64::from(doc.geometry.tile_width),
+                f64::from(doc.geometry.tile_height),
+            );
+            match orientation {
+                crate::hex::Orientation::Pointy => Point::new(tw / 3f64.sqrt(), th / 2.0),
+                crate::hex::Orientation::Flat => Point::new(tw / 2.0, th / 3f64.sqrt()),
+            }
+        });
+    let props = MapProperties {
+        name: prop(&doc.properties, PROP_NAME)
+            .unwrap_or("imported from Tiled")
+            .chars()
+            .take(200)
+            .collect(),
+        orientation,
+        offset_kind: kind,
+        hex_size,
+        labels: prop(&doc.properties, PROP_LABELS)
+            .and_then(parse_labels)
+            .unwrap_or(LabelSettings {
+                stagger: kind,
+                ..LabelSettings::default()
+            }),
+    };
+    let mut map = HexMap::new(props, shape, palette);
+    let width = doc.width as usize;
+    let mut dropped = 0usize;
+    for (i, &gid) in terrain_layer.gids.iter().enumerate() {
+        let mine = mines_layer.is_some_and(|m| m.gids[i] != 0);
+        if gid == 0 && !mine {
+            continue;
+        }
+        let (col, row) = ((i % width) as i32 + origin.0, (i / width) as i32 + origin.1);
+        let hex = kind.to_hex(OffsetCoord::new(col, row));
+        if !map.contains(hex) {
+            dropped += 1;
+            continue;
+        }
+        if gid != 0 {
+            let _ = map.set_terrain(hex, gid_terrain.get(&gid).copied());
+        }
+        if mine {
+            let _ = map.set_mine(hex, true);
+        }
+    }
+    if dropped > 0 {
+        warnings.push(format!(
+            "{dropped} tiles lay outside the map's shape and were dropped"
+        ));
+    }
+    for p in &doc.points {
+        match nearest_cell(doc, p.x, p.y) {
+            Some((col, row)) => {
+                let hex = kind.to_hex(OffsetCoord::new(col + origin.0, row + origin.1));
+                let text: String = p
+                    .text
+                    .chars()
+                    .take(crate::map::layers::MAX_NOTE_LEN / 4)
+                    .collect();
+                if map.set_note(hex, Some(text)).is_err() {
+                    warnings.push(format!(
+                        "note '{}' lies outside the map and was dropped",
+                        p.text
+                    ));
+                }
+            }
+            None => warnings.push(format!(
+                "note '{}' lies outside the map and was dropped",
+                p.text
+            )),
+        }
+    }
+    Ok((map, warnings))
+}
+
+/// The (col, row) whose tile centre is nearest to a pixel point, if it is on the map.
+fn nearest_cell(doc: &TiledDocument, x: f64, y: f64) -> Option<(i32, i32)> {
+    let g = &doc.geometry;
+    let (tw, th) = (f64::from(g.tile_width), f64::from(g.tile_height));
+    let (c0, r0) = ((x / tw.max(1.0)) as i64, (y / th.max(1.0)) as i64);
+    let mut best: Option<((i64, i64), f64)> = None;
+    for col in (c0 - 3).max(0)..=(c0 + 3).min(i64::from(doc.width) - 1) {
+        for row in (r0 - 3).max(0)..=(r0 + 3).min(i64::from(doc.height) - 1) {
+            let (cx, cy) = g.tile_centre(col, row);
+            let d = (cx - x).powi(2) + (cy - y).powi(2);
+            if best.is_none_or(|(_, b)| d < b) {
+                best = Some(((col, row), d));
+            }
+        }
+    }
+    best.map(|((c, r), _)| (c as i32, r as i32))
+}

@@ -1,0 +1,228 @@
+//! Writes a [`TiledMap`] as TMX (XML) or TMJ (JSON), with an embedded tileset whose image is
+//! the generated PNG, CSV tile data, and notes as point objects.
+
+use super::model::{TileLayer, TiledMap};
+use super::xml::XmlWriter;
+use serde_json::{Value, json};
+
+/// The Tiled version whose format we write (the oldest we test against is 1.8).
+pub const TILED_FORMAT_VERSION: &str = "1.8";
+
+fn layer_csv(layer: &TileLayer, width: u32) -> String {
+    let mut out = String::with_capacity(layer.gids.len() * 3);
+    out.push('\n');
+    for (row_index, row) in layer.gids.chunks(width.max(1) as usize).enumerate() {
+        if row_index > 0 {
+            out.push_str(",\n");
+        }
+        let cells: Vec<String> = row.iter().map(u32::to_string).collect();
+        out.push_str(&cells.join(","));
+    }
+    out.push('\n');
+    out
+}
+
+fn image_size(map: &TiledMap) -> (u32, u32) {
+    (
+        map.geometry.tile_width * map.tileset.columns(),
+        map.geometry.tile_height * map.tileset.rows(),
+    )
+}
+
+/// The map as a TMX document.
+pub fn to_tmx(map: &TiledMap) -> String {
+    let g = &map.geometry;
+    let n_layers = map.layers.len() as u32 + u32::from(!map.notes.is_empty());
+    let mut x = XmlWriter::new();
+    x.open(
+        "map",
+        &[
+            ("version", TILED_FORMAT_VERSION.into()),
+            ("orientation", "hexagonal".into()),
+            ("renderorder", "right-down".into()),
+            ("width", map.width.to_string()),
+            ("height", map.height.to_string()),
+            ("tilewidth", g.tile_width.to_string()),
+            ("tileheight", g.tile_height.to_string()),
+            ("infinite", "0".into()),
+            ("hexsidelength", g.side_length.to_string()),
+            ("staggeraxis", g.axis.name().into()),
+            ("staggerindex", g.index.name().into()),
+            ("nextlayerid", (n_layers + 1).to_string()),
+            ("nextobjectid", (map.notes.len() + 1).to_string()),
+        ],
+    );
+    write_properties(&mut x, &map.properties);
+    let (iw, ih) = image_size(map);
+    x.open(
+        "tileset",
+        &[
+            ("firstgid", "1".into()),
+            ("name", map.tileset.name.clone()),
+            ("tilewidth", g.tile_width.to_string()),
+            ("tileheight", g.tile_height.to_string()),
+            ("tilecount", map.tileset.tiles.len().to_string()),
+            ("columns", map.tileset.columns().to_string()),
+        ],
+    );
+    x.empty(
+        "image",
+        &[
+            ("source", map.tileset.image.clone()),
+            ("width", iw.to_string()),
+            ("height", ih.to_string()),
+        ],
+    );
+    for (id, tile) in map.tileset.tiles.iter().enumerate() {
+        x.open("tile", &[("id", id.to_string())]);
+        let mut props = vec![("name".to_string(), tile.name.clone())];
+        props.extend(tile.properties.iter().cloned());
+        write_properties(&mut x, &props);
+        x.close("tile");
+    }
+    x.close("tileset");
+    for (i, layer) in map.layers.iter().enumerate() {
+        let mut attrs = vec![
+            ("id", (i + 1).to_string()),
+            ("name", layer.name.clone()),
+            ("width", map.width.to_string()),
+            ("height", map.height.to_string()),
+        ];
+        if !layer.visible {
+            attrs.push(("visible", "0".into()));
+        }
+        x.open("layer", &attrs);
+        x.text_element(
+            "data",
+            &[("encoding", "csv".into())],
+            &layer_csv(layer, map.width),
+        );
+        x.close("layer");
+    }
+    if !map.notes.is_empty() {
+        x.open(
+            "objectgroup",
+            &[("id", n_layers.to_string()), ("name", "notes".into())],
+        );
+        for (i, note) in map.notes.iter().enumerate() {
+            x.open(
+                "object",
+                &[
+                    ("id", (i + 1).to_string()),
+                    ("name", note.name.clone()),
+                    ("x", fmt_num(note.x)),
+                    ("y", fmt_num(note.y)),
+                ],
+            );
+            write_properties(&mut x, &[("note".into(), note.text.clone())]);
+            x.empty("point", &[]);
+            x.close("object");
+        }
+        x.close("objectgroup");
+    }
+    x.close("map");
+    x.finish()
+}
+
+fn write_properties(x: &mut XmlWriter, props: &[(String, String)]) {
+    if props.is_empty() {
+        return;
+    }
+    x.open("properties", &[]);
+    for (name, value) in props {
+        x.empty(
+            "property",
+            &[("name", name.clone()), ("value", value.clone())],
+        );
+    }
+    x.close("properties");
+}
+
+/// A number as Tiled writes it: integers without a fraction, others with up to 4 decimals.
+fn fmt_num(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        let s = format!("{v:.4}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
+fn json_properties(props: &[(String, String)]) -> Value {
+    Value::Array(
+        props
+            .iter()
+            .map(|(n, v)| json!({"name": n, "type": "string", "value": v}))
+            .collect(),
+    )
+}
+
+/// The map as a TMJ (JSON) document.
+pub fn to_tmj(map: &TiledMap) -> String {
+    let g = &map.geometry;
+    let (iw, ih) = image_size(map);
+    let mut layers: Vec<Value> = map
+        .layers
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            json!({
+                "type": "tilelayer", "id": i + 1, "name": l.name,
+                "width": map.width, "height": map.height, "x": 0, "y": 0,
+                "visible": l.visible, "opacity": 1, "data": l.gids,
+            })
+        })
+        .collect();
+    if !map.notes.is_empty() {
+        let objects: Vec<Value> = map
+            .notes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                json!({
+                    "id": i + 1, "name": n.name, "type": "", "x": n.x, "y": n.y,
+                    "width": 0, "height": 0, "rotation": 0, "visible": true, "point": true,
+                    "properties": json_properties(&[("note".into(), n.text.clone())]),
+                })
+            })
+            .collect();
+        layers.push(json!({
+            "type": "objectgroup", "id": map.layers.len() + 1, "name": "notes",
+            "x": 0, "y": 0, "visible": true, "opacity": 1, "draworder": "topdown",
+            "objects": objects,
+        }));
+    }
+    let tiles: Vec<Value> = map
+        .tileset
+        .tiles
+        .iter()
+        .enumerate()
+        .map(|(id, t)| {
+            let mut props = vec![("name".to_string(), t.name.clone())];
+            props.extend(t.properties.iter().cloned());
+            json!({"id": id, "properties": json_properties(&props)})
+        })
+        .collect();
+    let n_layers = layers.len();
+    let mut doc = json!({
+        "type": "map", "version": TILED_FORMAT_VERSION, "orientation": "hexagonal",
+        "renderorder": "right-down", "infinite": false,
+        "width": map.width, "height": map.height,
+        "tilewidth": g.tile_width, "tileheight": g.tile_height,
+        "hexsidelength": g.side_length, "staggeraxis": g.axis.name(), "staggerindex": g.index.name(),
+        "compressionlevel": -1,
+        "nextlayerid": n_layers + 1, "nextobjectid": map.notes.len() + 1,
+        "layers": layers,
+        "tilesets": [{
+            "firstgid": 1, "name": map.tileset.name,
+            "tilewidth": g.tile_width, "tileheight": g.tile_height,
+            "tilecount": map.tileset.tiles.len(), "columns": map.tileset.columns(),
+            "image": map.tileset.image, "imagewidth": iw, "imageheight": ih,
+            "margin": 0, "spacing": 0, "tiles": tiles,
+        }],
+    });
+    if !map.properties.is_empty() {
+        doc["properties"] = json_properties(&map.properties);
+    }
+    serde_json::to_string_pretty(&doc).expect("JSON values always serialise")
+}
