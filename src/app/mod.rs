@@ -14,6 +14,7 @@ pub mod dialogs;
 pub mod doc;
 pub mod overlays;
 mod panels;
+pub mod play;
 pub mod prefs;
 mod sample;
 pub mod tools;
@@ -61,6 +62,8 @@ pub enum Action {
     Paste,
     /// Close the window (after the unsaved-changes check).
     Quit,
+    /// Enter or leave minesweeper play mode.
+    TogglePlay,
 }
 
 /// An action waiting for the answer to "save changes?".
@@ -129,6 +132,8 @@ pub struct EditorApp {
     note_edit: Option<(Hex, String)>,
     random_mines: Option<windows::RandomMinesForm>,
     title: String,
+    /// The minesweeper game while in play mode.
+    play: Option<play::PlaySession>,
 }
 
 use crate::hex::Hex;
@@ -215,6 +220,7 @@ impl EditorApp {
             note_edit: None,
             random_mines: None,
             title: String::new(),
+            play: None,
         };
         app.reset_view();
         app
@@ -277,6 +283,11 @@ impl EditorApp {
         &self.selection
     }
 
+    /// The minesweeper session while in play mode.
+    pub fn play(&self) -> Option<&play::PlaySession> {
+        self.play.as_ref()
+    }
+
     /// Persisted preferences.
     pub fn prefs(&self) -> &Prefs {
         &self.prefs
@@ -313,6 +324,7 @@ impl EditorApp {
         self.hovered = None;
         self.selection.clear();
         self.gesture = Gesture::Idle;
+        self.play = None;
         if self
             .current_terrain
             .is_none_or(|t| self.doc.map().palette().get(t).is_none())
@@ -400,6 +412,9 @@ impl EditorApp {
                 self.awaiting_dialog.get_or_insert(None);
             }
             Action::SetForm(form) => self.doc.set_form(form),
+            // Playing never touches the map: edits wait until play mode is left.
+            Action::Undo | Action::Redo | Action::Paste if self.play.is_some() => {}
+            Action::TogglePlay => play::toggle(self),
             Action::Undo => {
                 self.gesture = Gesture::Idle;
                 self.doc.undo();
@@ -599,20 +614,29 @@ impl eframe::App for EditorApp {
         self.poll_dialogs(&ctx);
         self.handle_close_request(&ctx);
         self.handle_dropped_files(&ctx);
-        self.handle_shortcuts(&ctx);
+        if self.play.is_none() {
+            self.handle_shortcuts(&ctx);
+        }
 
         panels::menu_bar(self, ui);
         panels::toolbar(self, ui);
         panels::status_bar(self, ui);
-        if self.prefs.panels.palette || self.prefs.panels.layers {
-            panels::left_panel(self, ui);
+        if self.play.is_some() {
+            play::bar(self, ui);
+            egui::CentralPanel::default()
+                .frame(egui::Frame::NONE)
+                .show(ui, |ui| play::canvas(self, ui));
+        } else {
+            if self.prefs.panels.palette || self.prefs.panels.layers {
+                panels::left_panel(self, ui);
+            }
+            if self.prefs.panels.overlays {
+                panels::right_panel(self, ui);
+            }
+            egui::CentralPanel::default()
+                .frame(egui::Frame::NONE)
+                .show(ui, |ui| canvas::canvas(self, ui));
         }
-        if self.prefs.panels.overlays {
-            panels::right_panel(self, ui);
-        }
-        egui::CentralPanel::default()
-            .frame(egui::Frame::NONE)
-            .show(ui, |ui| canvas::canvas(self, ui));
         windows::show_all(self, &ctx);
 
         self.run_actions(&ctx);

@@ -53,6 +53,10 @@ pub(super) fn menu_bar(app: &mut EditorApp, ui: &mut egui::Ui) {
                 }
             });
             ui.menu_button("Edit", |ui| {
+                // Playing never touches the map.
+                if app.play.is_some() {
+                    ui.disable();
+                }
                 let can_undo = app.doc.document().can_undo();
                 let can_redo = app.doc.document().can_redo();
                 if ui
@@ -98,7 +102,14 @@ pub(super) fn menu_bar(app: &mut EditorApp, ui: &mut egui::Ui) {
                 ui.checkbox(&mut app.prefs.panels.overlays, "Overlays panel");
             });
             ui.menu_button("Map", |ui| {
-                if ui.button("Properties…").clicked() {
+                let playing = app.play.is_some();
+                if ui.selectable_label(playing, "Play minesweeper").clicked() {
+                    app.push(Action::TogglePlay);
+                }
+                if ui
+                    .add_enabled(!playing, egui::Button::new("Properties…"))
+                    .clicked()
+                {
                     app.properties = Some(windows::PropertiesForm::from_map(app.doc.map()));
                 }
             });
@@ -110,6 +121,18 @@ pub(super) fn menu_bar(app: &mut EditorApp, ui: &mut egui::Ui) {
 pub(super) fn toolbar(app: &mut EditorApp, ui: &mut egui::Ui) {
     egui::Panel::top("toolbar").show(ui, |ui| {
         ui.horizontal(|ui| {
+            let playing = app.play.is_some();
+            if ui
+                .selectable_label(playing, "Play")
+                .on_hover_text("Minesweeper play mode on this map's mines")
+                .clicked()
+            {
+                app.push(Action::TogglePlay);
+            }
+            ui.separator();
+            if playing {
+                return;
+            }
             for tool in Tool::ALL {
                 let r = ui
                     .selectable_label(app.tool == tool, tool.label())
