@@ -12,6 +12,7 @@ pub mod chunks;
 pub use crate::map::coords;
 pub mod dialogs;
 pub mod doc;
+pub mod exchange;
 pub mod overlays;
 mod panels;
 pub mod play;
@@ -64,6 +65,14 @@ pub enum Action {
     Quit,
     /// Enter or leave minesweeper play mode.
     TogglePlay,
+    /// Show the export window.
+    ExportDialog,
+    /// Ask where to export with these choices, then export off the UI thread.
+    Export(exchange::ExportSpec),
+    /// Ask for a Tiled map to import (after the unsaved-changes check).
+    ImportTiledDialog,
+    /// Import this Tiled map as a new unsaved document (after the unsaved-changes check).
+    ImportTiled(PathBuf),
 }
 
 /// An action waiting for the answer to "save changes?".
@@ -134,6 +143,11 @@ pub struct EditorApp {
     title: String,
     /// The minesweeper game while in play mode.
     play: Option<play::PlaySession>,
+    // Export and import.
+    export_form: Option<exchange::ExportSpec>,
+    pending_export: Option<exchange::ExportSpec>,
+    export_job: Option<exchange::ExportJob>,
+    import_warnings: Vec<String>,
 }
 
 use crate::hex::Hex;
@@ -221,6 +235,10 @@ impl EditorApp {
             random_mines: None,
             title: String::new(),
             play: None,
+            export_form: None,
+            pending_export: None,
+            export_job: None,
+            import_warnings: Vec::new(),
         };
         app.reset_view();
         app
@@ -286,6 +304,21 @@ impl EditorApp {
     /// The minesweeper session while in play mode.
     pub fn play(&self) -> Option<&play::PlaySession> {
         self.play.as_ref()
+    }
+
+    /// The export running on a worker thread, if any.
+    pub fn export_job(&self) -> Option<&exchange::ExportJob> {
+        self.export_job.as_ref()
+    }
+
+    /// Warnings of the last Tiled import still on show.
+    pub fn import_warnings(&self) -> &[String] {
+        &self.import_warnings
+    }
+
+    /// The last information message (saved, exported, imported).
+    pub fn info(&self) -> Option<&str> {
+        self.info.as_deref()
     }
 
     /// Persisted preferences.
@@ -370,7 +403,12 @@ impl EditorApp {
     fn guarded(action: &Action) -> bool {
         matches!(
             action,
-            Action::NewDialog | Action::OpenDialog | Action::Open(_) | Action::Quit
+            Action::NewDialog
+                | Action::OpenDialog
+                | Action::Open(_)
+                | Action::Quit
+                | Action::ImportTiledDialog
+                | Action::ImportTiled(_)
         )
     }
 
@@ -415,6 +453,10 @@ impl EditorApp {
             // Playing never touches the map: edits wait until play mode is left.
             Action::Undo | Action::Redo | Action::Paste if self.play.is_some() => {}
             Action::TogglePlay => play::toggle(self),
+            Action::ExportDialog => exchange::open_export_window(self),
+            Action::Export(spec) => exchange::request_export_path(self, spec),
+            Action::ImportTiledDialog => exchange::request_import_path(self),
+            Action::ImportTiled(path) => exchange::open_import(self, &path),
             Action::Undo => {
                 self.gesture = Gesture::Idle;
                 self.doc.undo();
@@ -474,7 +516,9 @@ impl EditorApp {
                         self.run(ctx, action);
                     }
                 }
-                DialogReply::Cancelled => {}
+                DialogReply::Export(path) => exchange::start_export(self, path, ctx),
+                DialogReply::ImportTiled(path) => exchange::open_import(self, &path),
+                DialogReply::Cancelled => self.pending_export = None,
             }
         }
     }
@@ -638,6 +682,7 @@ impl eframe::App for EditorApp {
                 .show(ui, |ui| canvas::canvas(self, ui));
         }
         windows::show_all(self, &ctx);
+        exchange::windows(self, &ctx);
 
         self.run_actions(&ctx);
         let changed = self.doc.take_changed();

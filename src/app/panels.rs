@@ -48,6 +48,13 @@ pub(super) fn menu_bar(app: &mut EditorApp, ui: &mut egui::Ui) {
                     }
                 });
                 ui.separator();
+                if ui.button("Export…").clicked() {
+                    app.push(Action::ExportDialog);
+                }
+                if ui.button("Import Tiled map…").clicked() {
+                    app.push(Action::ImportTiledDialog);
+                }
+                ui.separator();
                 if ui.button("Quit").clicked() {
                     app.push(Action::Quit);
                 }
