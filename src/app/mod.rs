@@ -6,6 +6,7 @@
 //! panels, status bar), `windows` (dialogs drawn by egui), `dialogs` (file dialogs behind a
 //! trait), `doc` (the open document and its file), `coords`, `prefs` (persisted UI state).
 
+pub mod autosave;
 pub mod camera;
 mod canvas;
 pub mod chunks;
@@ -90,6 +91,8 @@ pub struct StartOptions {
     pub dialogs: Option<Box<dyn FileDialogs>>,
     /// Load and save UI preferences with eframe persistence.
     pub persist: bool,
+    /// Folder for recovery files of untitled maps; `None` uses eframe's data folder.
+    pub data_dir: Option<PathBuf>,
 }
 
 impl Default for StartOptions {
@@ -98,6 +101,7 @@ impl Default for StartOptions {
             path: None,
             dialogs: None,
             persist: true,
+            data_dir: None,
         }
     }
 }
@@ -148,6 +152,7 @@ pub struct EditorApp {
     pending_export: Option<exchange::ExportSpec>,
     export_job: Option<exchange::ExportJob>,
     import_warnings: Vec<String>,
+    autosave: autosave::Autosave,
 }
 
 use crate::hex::Hex;
@@ -194,8 +199,10 @@ impl EditorApp {
         let mut app = Self::with_doc(Doc::sample(), dialogs);
         app.prefs = prefs;
         app.persist = options.persist;
-        if let Some(path) = options.path {
-            app.open_path(&path);
+        app.autosave.data_dir = options.data_dir.or_else(|| eframe::storage_dir("hexmap"));
+        match options.path {
+            Some(path) => app.open_path(&path),
+            None => autosave::check_on_open(&mut app),
         }
         app
     }
@@ -239,9 +246,28 @@ impl EditorApp {
             pending_export: None,
             export_job: None,
             import_warnings: Vec::new(),
+            autosave: autosave::Autosave::default(),
         };
         app.reset_view();
         app
+    }
+
+    /// Use `dir` for recovery files of untitled maps, and offer a newer one there now (as
+    /// at startup).
+    pub fn with_data_dir(mut self, dir: PathBuf) -> Self {
+        self.autosave.data_dir = Some(dir);
+        autosave::check_on_open(&mut self);
+        self
+    }
+
+    /// Set the seconds between autosaves (0 turns autosave off).
+    pub fn set_autosave_secs(&mut self, secs: u32) {
+        self.prefs.autosave_secs = secs;
+    }
+
+    /// Autosave state: the recovery file on offer and the last one written.
+    pub fn autosave(&self) -> &autosave::Autosave {
+        &self.autosave
     }
 
     // ----- read access for tests and panels -----
@@ -378,6 +404,7 @@ impl EditorApp {
                 self.prefs.add_recent(path);
                 self.replace_doc(doc);
                 self.error = None;
+                autosave::check_on_open(self);
             }
             Err(message) => {
                 self.error = Some(message);
@@ -386,8 +413,10 @@ impl EditorApp {
     }
 
     fn save_to(&mut self, path: &Path) -> bool {
+        let old = self.doc.path().map(Path::to_path_buf);
         match self.doc.save(path) {
             Ok(()) => {
+                autosave::saved(self, old, path);
                 self.prefs.add_recent(path);
                 self.info = Some(format!("Saved {}", path.display()));
                 true
@@ -683,9 +712,14 @@ impl eframe::App for EditorApp {
         }
         windows::show_all(self, &ctx);
         exchange::windows(self, &ctx);
+        autosave::prompt(self, &ctx);
 
         self.run_actions(&ctx);
         let changed = self.doc.take_changed();
+        if changed != doc::Changed::Nothing {
+            autosave::note_change(self, &ctx);
+        }
+        autosave::tick(self, &ctx);
         match changed {
             doc::Changed::Nothing => {}
             doc::Changed::All => self.reset_view_keep_camera(),

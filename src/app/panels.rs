@@ -55,6 +55,12 @@ pub(super) fn menu_bar(app: &mut EditorApp, ui: &mut egui::Ui) {
                     app.push(Action::ImportTiledDialog);
                 }
                 ui.separator();
+                ui.horizontal(|ui| {
+                    let l = ui.label("Autosave every (s, 0 = off)");
+                    ui.add(egui::DragValue::new(&mut app.prefs.autosave_secs).range(0..=3600))
+                        .labelled_by(l.id);
+                });
+                ui.separator();
                 if ui.button("Quit").clicked() {
                     app.push(Action::Quit);
                 }
