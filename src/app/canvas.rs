@@ -60,7 +60,7 @@ pub(super) fn canvas(app: &mut EditorApp, ui: &mut egui::Ui) {
 }
 
 /// Pan (middle/right drag, space+drag, arrows) and zoom (wheel, pinch, +/-).
-fn navigate(app: &mut EditorApp, ui: &egui::Ui, response: &egui::Response) {
+pub(super) fn navigate(app: &mut EditorApp, ui: &egui::Ui, response: &egui::Response) {
     let rect = app.view;
     let space = ui.input(|i| i.key_down(Key::Space));
     if response.dragged_by(PointerButton::Middle)

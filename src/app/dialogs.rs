@@ -16,6 +16,15 @@ pub enum DialogRequest {
         /// Proposed file name.
         suggested: String,
     },
+    /// Choose where to export; `suggested` is the proposed file name.
+    Export {
+        /// Proposed file name.
+        suggested: String,
+        /// The format (its extension filters the dialog).
+        format: crate::io::export::ExportFormat,
+    },
+    /// Choose a Tiled map (TMX or TMJ) to import.
+    ImportTiled,
 }
 
 /// The answer to a [`DialogRequest`].
@@ -25,6 +34,10 @@ pub enum DialogReply {
     Open(PathBuf),
     /// The user chose a file to save to.
     SaveAs(PathBuf),
+    /// The user chose a file to export to.
+    Export(PathBuf),
+    /// The user chose a Tiled map to import.
+    ImportTiled(PathBuf),
     /// The user closed the dialog without choosing.
     Cancelled,
 }
@@ -62,10 +75,20 @@ impl FileDialogs for RfdDialogs {
         let tx = self.tx.clone();
         let ctx = self.repaint.clone();
         std::thread::spawn(move || {
-            let dialog = rfd::FileDialog::new().add_filter("hex map (RON)", &["ron"]);
+            let dialog = rfd::FileDialog::new();
+            let ron = || dialog.clone().add_filter("hex map (RON)", &["ron"]);
             let reply = match request {
-                DialogRequest::Open => dialog.pick_file().map(DialogReply::Open),
-                DialogRequest::SaveAs { suggested } => dialog
+                DialogRequest::Export { suggested, format } => dialog
+                    .add_filter(format.description(), &[format.name()])
+                    .set_file_name(suggested)
+                    .save_file()
+                    .map(DialogReply::Export),
+                DialogRequest::ImportTiled => dialog
+                    .add_filter("Tiled map", &["tmx", "tmj", "json"])
+                    .pick_file()
+                    .map(DialogReply::ImportTiled),
+                DialogRequest::Open => ron().pick_file().map(DialogReply::Open),
+                DialogRequest::SaveAs { suggested } => ron()
                     .set_file_name(suggested)
                     .save_file()
                     .map(DialogReply::SaveAs),

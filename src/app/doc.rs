@@ -180,6 +180,16 @@ impl Doc {
         )))
     }
 
+    /// A document restored from a recovery file: it belongs to `path` (if any) in `form`
+    /// and counts as modified until it is saved.
+    pub fn recovered(map: HexMap, path: Option<PathBuf>, form: FileForm) -> Doc {
+        let mut doc = Doc::from_map(map);
+        doc.document.mark_unsaved();
+        doc.path = path;
+        doc.form = form;
+        doc
+    }
+
     /// The bundled sample map.
     pub fn sample() -> Doc {
         super::sample::sample_doc()

@@ -6,14 +6,17 @@
 //! panels, status bar), `windows` (dialogs drawn by egui), `dialogs` (file dialogs behind a
 //! trait), `doc` (the open document and its file), `coords`, `prefs` (persisted UI state).
 
+pub mod autosave;
 pub mod camera;
 mod canvas;
 pub mod chunks;
 pub use crate::map::coords;
 pub mod dialogs;
 pub mod doc;
+pub mod exchange;
 pub mod overlays;
 mod panels;
+pub mod play;
 pub mod prefs;
 mod sample;
 pub mod tools;
@@ -61,6 +64,16 @@ pub enum Action {
     Paste,
     /// Close the window (after the unsaved-changes check).
     Quit,
+    /// Enter or leave minesweeper play mode.
+    TogglePlay,
+    /// Show the export window.
+    ExportDialog,
+    /// Ask where to export with these choices, then export off the UI thread.
+    Export(exchange::ExportSpec),
+    /// Ask for a Tiled map to import (after the unsaved-changes check).
+    ImportTiledDialog,
+    /// Import this Tiled map as a new unsaved document (after the unsaved-changes check).
+    ImportTiled(PathBuf),
 }
 
 /// An action waiting for the answer to "save changes?".
@@ -78,6 +91,8 @@ pub struct StartOptions {
     pub dialogs: Option<Box<dyn FileDialogs>>,
     /// Load and save UI preferences with eframe persistence.
     pub persist: bool,
+    /// Folder for recovery files of untitled maps; `None` uses eframe's data folder.
+    pub data_dir: Option<PathBuf>,
 }
 
 impl Default for StartOptions {
@@ -86,6 +101,7 @@ impl Default for StartOptions {
             path: None,
             dialogs: None,
             persist: true,
+            data_dir: None,
         }
     }
 }
@@ -129,6 +145,14 @@ pub struct EditorApp {
     note_edit: Option<(Hex, String)>,
     random_mines: Option<windows::RandomMinesForm>,
     title: String,
+    /// The minesweeper game while in play mode.
+    play: Option<play::PlaySession>,
+    // Export and import.
+    export_form: Option<exchange::ExportSpec>,
+    pending_export: Option<exchange::ExportSpec>,
+    export_job: Option<exchange::ExportJob>,
+    import_warnings: Vec<String>,
+    autosave: autosave::Autosave,
 }
 
 use crate::hex::Hex;
@@ -175,8 +199,10 @@ impl EditorApp {
         let mut app = Self::with_doc(Doc::sample(), dialogs);
         app.prefs = prefs;
         app.persist = options.persist;
-        if let Some(path) = options.path {
-            app.open_path(&path);
+        app.autosave.data_dir = options.data_dir.or_else(|| eframe::storage_dir("hexmap"));
+        match options.path {
+            Some(path) => app.open_path(&path),
+            None => autosave::check_on_open(&mut app),
         }
         app
     }
@@ -215,9 +241,33 @@ impl EditorApp {
             note_edit: None,
             random_mines: None,
             title: String::new(),
+            play: None,
+            export_form: None,
+            pending_export: None,
+            export_job: None,
+            import_warnings: Vec::new(),
+            autosave: autosave::Autosave::default(),
         };
         app.reset_view();
         app
+    }
+
+    /// Use `dir` for recovery files of untitled maps, and offer a newer one there now (as
+    /// at startup).
+    pub fn with_data_dir(mut self, dir: PathBuf) -> Self {
+        self.autosave.data_dir = Some(dir);
+        autosave::check_on_open(&mut self);
+        self
+    }
+
+    /// Set the seconds between autosaves (0 turns autosave off).
+    pub fn set_autosave_secs(&mut self, secs: u32) {
+        self.prefs.autosave_secs = secs;
+    }
+
+    /// Autosave state: the recovery file on offer and the last one written.
+    pub fn autosave(&self) -> &autosave::Autosave {
+        &self.autosave
     }
 
     // ----- read access for tests and panels -----
@@ -277,6 +327,26 @@ impl EditorApp {
         &self.selection
     }
 
+    /// The minesweeper session while in play mode.
+    pub fn play(&self) -> Option<&play::PlaySession> {
+        self.play.as_ref()
+    }
+
+    /// The export running on a worker thread, if any.
+    pub fn export_job(&self) -> Option<&exchange::ExportJob> {
+        self.export_job.as_ref()
+    }
+
+    /// Warnings of the last Tiled import still on show.
+    pub fn import_warnings(&self) -> &[String] {
+        &self.import_warnings
+    }
+
+    /// The last information message (saved, exported, imported).
+    pub fn info(&self) -> Option<&str> {
+        self.info.as_deref()
+    }
+
     /// Persisted preferences.
     pub fn prefs(&self) -> &Prefs {
         &self.prefs
@@ -313,6 +383,7 @@ impl EditorApp {
         self.hovered = None;
         self.selection.clear();
         self.gesture = Gesture::Idle;
+        self.play = None;
         if self
             .current_terrain
             .is_none_or(|t| self.doc.map().palette().get(t).is_none())
@@ -333,6 +404,7 @@ impl EditorApp {
                 self.prefs.add_recent(path);
                 self.replace_doc(doc);
                 self.error = None;
+                autosave::check_on_open(self);
             }
             Err(message) => {
                 self.error = Some(message);
@@ -341,8 +413,10 @@ impl EditorApp {
     }
 
     fn save_to(&mut self, path: &Path) -> bool {
+        let old = self.doc.path().map(Path::to_path_buf);
         match self.doc.save(path) {
             Ok(()) => {
+                autosave::saved(self, old, path);
                 self.prefs.add_recent(path);
                 self.info = Some(format!("Saved {}", path.display()));
                 true
@@ -358,7 +432,12 @@ impl EditorApp {
     fn guarded(action: &Action) -> bool {
         matches!(
             action,
-            Action::NewDialog | Action::OpenDialog | Action::Open(_) | Action::Quit
+            Action::NewDialog
+                | Action::OpenDialog
+                | Action::Open(_)
+                | Action::Quit
+                | Action::ImportTiledDialog
+                | Action::ImportTiled(_)
         )
     }
 
@@ -400,6 +479,13 @@ impl EditorApp {
                 self.awaiting_dialog.get_or_insert(None);
             }
             Action::SetForm(form) => self.doc.set_form(form),
+            // Playing never touches the map: edits wait until play mode is left.
+            Action::Undo | Action::Redo | Action::Paste if self.play.is_some() => {}
+            Action::TogglePlay => play::toggle(self),
+            Action::ExportDialog => exchange::open_export_window(self),
+            Action::Export(spec) => exchange::request_export_path(self, spec),
+            Action::ImportTiledDialog => exchange::request_import_path(self),
+            Action::ImportTiled(path) => exchange::open_import(self, &path),
             Action::Undo => {
                 self.gesture = Gesture::Idle;
                 self.doc.undo();
@@ -459,7 +545,9 @@ impl EditorApp {
                         self.run(ctx, action);
                     }
                 }
-                DialogReply::Cancelled => {}
+                DialogReply::Export(path) => exchange::start_export(self, path, ctx),
+                DialogReply::ImportTiled(path) => exchange::open_import(self, &path),
+                DialogReply::Cancelled => self.pending_export = None,
             }
         }
     }
@@ -599,24 +687,39 @@ impl eframe::App for EditorApp {
         self.poll_dialogs(&ctx);
         self.handle_close_request(&ctx);
         self.handle_dropped_files(&ctx);
-        self.handle_shortcuts(&ctx);
+        if self.play.is_none() {
+            self.handle_shortcuts(&ctx);
+        }
 
         panels::menu_bar(self, ui);
         panels::toolbar(self, ui);
         panels::status_bar(self, ui);
-        if self.prefs.panels.palette || self.prefs.panels.layers {
-            panels::left_panel(self, ui);
+        if self.play.is_some() {
+            play::bar(self, ui);
+            egui::CentralPanel::default()
+                .frame(egui::Frame::NONE)
+                .show(ui, |ui| play::canvas(self, ui));
+        } else {
+            if self.prefs.panels.palette || self.prefs.panels.layers {
+                panels::left_panel(self, ui);
+            }
+            if self.prefs.panels.overlays {
+                panels::right_panel(self, ui);
+            }
+            egui::CentralPanel::default()
+                .frame(egui::Frame::NONE)
+                .show(ui, |ui| canvas::canvas(self, ui));
         }
-        if self.prefs.panels.overlays {
-            panels::right_panel(self, ui);
-        }
-        egui::CentralPanel::default()
-            .frame(egui::Frame::NONE)
-            .show(ui, |ui| canvas::canvas(self, ui));
         windows::show_all(self, &ctx);
+        exchange::windows(self, &ctx);
+        autosave::prompt(self, &ctx);
 
         self.run_actions(&ctx);
         let changed = self.doc.take_changed();
+        if changed != doc::Changed::Nothing {
+            autosave::note_change(self, &ctx);
+        }
+        autosave::tick(self, &ctx);
         match changed {
             doc::Changed::Nothing => {}
             doc::Changed::All => self.reset_view_keep_camera(),

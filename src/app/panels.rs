@@ -48,11 +48,28 @@ pub(super) fn menu_bar(app: &mut EditorApp, ui: &mut egui::Ui) {
                     }
                 });
                 ui.separator();
+                if ui.button("Export…").clicked() {
+                    app.push(Action::ExportDialog);
+                }
+                if ui.button("Import Tiled map…").clicked() {
+                    app.push(Action::ImportTiledDialog);
+                }
+                ui.separator();
+                ui.horizontal(|ui| {
+                    let l = ui.label("Autosave every (s, 0 = off)");
+                    ui.add(egui::DragValue::new(&mut app.prefs.autosave_secs).range(0..=3600))
+                        .labelled_by(l.id);
+                });
+                ui.separator();
                 if ui.button("Quit").clicked() {
                     app.push(Action::Quit);
                 }
             });
             ui.menu_button("Edit", |ui| {
+                // Playing never touches the map.
+                if app.play.is_some() {
+                    ui.disable();
+                }
                 let can_undo = app.doc.document().can_undo();
                 let can_redo = app.doc.document().can_redo();
                 if ui
@@ -98,7 +115,14 @@ pub(super) fn menu_bar(app: &mut EditorApp, ui: &mut egui::Ui) {
                 ui.checkbox(&mut app.prefs.panels.overlays, "Overlays panel");
             });
             ui.menu_button("Map", |ui| {
-                if ui.button("Properties…").clicked() {
+                let playing = app.play.is_some();
+                if ui.selectable_label(playing, "Play minesweeper").clicked() {
+                    app.push(Action::TogglePlay);
+                }
+                if ui
+                    .add_enabled(!playing, egui::Button::new("Properties…"))
+                    .clicked()
+                {
                     app.properties = Some(windows::PropertiesForm::from_map(app.doc.map()));
                 }
             });
@@ -110,6 +134,18 @@ pub(super) fn menu_bar(app: &mut EditorApp, ui: &mut egui::Ui) {
 pub(super) fn toolbar(app: &mut EditorApp, ui: &mut egui::Ui) {
     egui::Panel::top("toolbar").show(ui, |ui| {
         ui.horizontal(|ui| {
+            let playing = app.play.is_some();
+            if ui
+                .selectable_label(playing, "Play")
+                .on_hover_text("Minesweeper play mode on this map's mines")
+                .clicked()
+            {
+                app.push(Action::TogglePlay);
+            }
+            ui.separator();
+            if playing {
+                return;
+            }
             for tool in Tool::ALL {
                 let r = ui
                     .selectable_label(app.tool == tool, tool.label())

@@ -44,7 +44,7 @@ pub struct ToolPrefs {
 }
 
 /// Everything persisted.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Prefs {
     /// Most recently opened or saved files, newest first.
@@ -53,6 +53,22 @@ pub struct Prefs {
     pub panels: Panels,
     /// Tool settings.
     pub tools: ToolPrefs,
+    /// Seconds between autosaves of a modified map to its recovery file; 0 turns it off.
+    pub autosave_secs: u32,
+}
+
+/// Default seconds between autosaves.
+pub const DEFAULT_AUTOSAVE_SECS: u32 = 30;
+
+impl Default for Prefs {
+    fn default() -> Self {
+        Prefs {
+            recent: Vec::new(),
+            panels: Panels::default(),
+            tools: ToolPrefs::default(),
+            autosave_secs: DEFAULT_AUTOSAVE_SECS,
+        }
+    }
 }
 
 impl Prefs {

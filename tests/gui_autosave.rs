@@ -1,0 +1,186 @@
+//! Autosave and recovery driven through egui_kittest: time comes from egui input, so the
+//! test moves the clock; fake dialogs; recovery files in temp folders.
+#![cfg(feature = "gui")]
+
+use eframe::egui::{Key, Modifiers, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use hexmap::app::EditorApp;
+use hexmap::app::dialogs::{DialogReply, FakeDialogs};
+use hexmap::app::doc::Doc;
+use hexmap::hex::Hex;
+use hexmap::io::recovery::{recovery_path, write_recovery};
+use hexmap::map::{Edit, TerrainId};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hexmap-gui-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn settle(h: &mut Harness<'static, EditorApp>) {
+    if h.try_run().is_err() {
+        h.run_steps(8);
+    }
+}
+
+/// Run frames with egui's clock at `secs`.
+fn at_time(h: &mut Harness<'static, EditorApp>, secs: f64) {
+    h.input_mut().time = Some(secs);
+    settle(h);
+}
+
+/// The sample map saved to `path`, a cell, and the editor's current (first) terrain,
+/// which that cell does not have yet (so the brush changes it).
+fn saved_sample(path: &Path) -> (Doc, Hex, TerrainId) {
+    let mut doc = Doc::sample();
+    doc.save(path).expect("save the sample");
+    let map = doc.map();
+    let first = map.palette().terrains()[0].id;
+    let cell = map
+        .shape()
+        .iter()
+        .find(|&h| map.terrain(h) != Some(first))
+        .expect("a cell of another terrain");
+    (doc, cell, first)
+}
+
+fn paint(h: &mut Harness<'static, EditorApp>, cell: Hex) {
+    let p = h.state().hex_to_screen(cell);
+    h.drag_at(p);
+    settle(h);
+    h.drop_at(p);
+    settle(h);
+}
+
+#[test]
+fn autosave_after_the_interval_and_save_removes_the_recovery_file() {
+    let dir = temp_dir("autosave");
+    let path = dir.join("m.ron");
+    let (doc, cell, _) = saved_sample(&path);
+    let recovery = recovery_path(&path);
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| {
+            EditorApp::with_doc(doc, Box::new(FakeDialogs::default())).with_data_dir(dir)
+        });
+    at_time(&mut h, 1.0);
+    assert_eq!(h.state().prefs().autosave_secs, 30, "the default interval");
+    paint(&mut h, cell);
+    assert!(h.state().doc().is_modified(), "the brush changed the map");
+
+    at_time(&mut h, 20.0);
+    assert!(!recovery.exists(), "not before the interval");
+    at_time(&mut h, 32.0);
+    assert!(recovery.exists(), "written once the interval passed");
+    assert_eq!(
+        h.state().autosave().last_written(),
+        Some(recovery.as_path())
+    );
+    let recovered = hexmap::io::load(&recovery).unwrap().0;
+    assert_eq!(
+        &recovered,
+        h.state().doc().map(),
+        "the recovery holds the edit"
+    );
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    settle(&mut h);
+    assert!(!h.state().doc().is_modified());
+    assert!(!recovery.exists(), "a successful save removes it");
+
+    // Autosave off: a change is never written.
+    h.state_mut().set_autosave_secs(0);
+    let map = h.state().doc().map();
+    let first = map.palette().terrains()[0].id;
+    let next = map
+        .shape()
+        .iter()
+        .find(|&x| map.terrain(x) != Some(first))
+        .expect("another unpainted cell");
+    paint(&mut h, next);
+    assert!(h.state().doc().is_modified());
+    at_time(&mut h, 500.0);
+    assert!(!recovery.exists());
+}
+
+#[test]
+fn opening_a_map_with_a_newer_recovery_offers_to_restore_it() {
+    let dir = temp_dir("recover");
+    let path = dir.join("m.ron");
+    let (doc, cell, other) = saved_sample(&path);
+    // The map file is an hour old; the recovery holds one more painted cell.
+    let old = SystemTime::now() - Duration::from_secs(3600);
+    std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_modified(old)
+        .unwrap();
+    let mut changed = doc;
+    changed
+        .apply(&Edit::Paint {
+            center: cell,
+            radius: 0,
+            terrain: Some(other),
+        })
+        .unwrap();
+    write_recovery(&recovery_path(&path), changed.map()).unwrap();
+
+    let dialogs = FakeDialogs::with_answers([DialogReply::Open(path.clone())]);
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(Doc::sample(), Box::new(dialogs)));
+    settle(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    settle(&mut h);
+    assert_eq!(h.state().doc().path(), Some(path.as_path()));
+    assert!(h.state().autosave().offer().is_some());
+    assert!(
+        h.query_by_label_contains("Restore unsaved changes from")
+            .is_some(),
+        "the prompt is on screen"
+    );
+    assert_ne!(
+        h.state().doc().terrain(cell),
+        Some(other),
+        "not restored yet"
+    );
+    h.get_by_label("Restore").click();
+    settle(&mut h);
+    let app = h.state();
+    assert!(app.autosave().offer().is_none());
+    assert_eq!(
+        app.doc().terrain(cell),
+        Some(other),
+        "the recovered edit is back"
+    );
+    assert!(
+        app.doc().is_modified(),
+        "restored changes still need saving"
+    );
+    assert_eq!(app.doc().path(), Some(path.as_path()));
+}
+
+#[test]
+fn discarding_removes_an_untitled_recovery_found_at_startup() {
+    let dir = temp_dir("recover-untitled");
+    let recovery = hexmap::io::recovery::unsaved_recovery_path(&dir);
+    write_recovery(&recovery, Doc::sample().map()).unwrap();
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| {
+            EditorApp::with_doc(Doc::sample(), Box::new(FakeDialogs::default())).with_data_dir(dir)
+        });
+    settle(&mut h);
+    assert!(
+        h.query_by_label_contains("Restore unsaved changes from")
+            .is_some()
+    );
+    h.get_by_label("Discard").click();
+    settle(&mut h);
+    assert!(h.state().autosave().offer().is_none());
+    assert!(!recovery.exists(), "Discard removes the file");
+}

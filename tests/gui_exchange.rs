@@ -1,0 +1,142 @@
+//! Export and Tiled import through the File menu, driven by egui_kittest with fake file
+//! dialogs: the export runs on a worker thread and the files land where the dialog said.
+#![cfg(feature = "gui")]
+
+use eframe::egui::Vec2;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use hexmap::app::EditorApp;
+use hexmap::app::dialogs::{DialogReply, FakeDialogs};
+use hexmap::app::doc::Doc;
+use hexmap::hex::Hex;
+use hexmap::io::export::ExportFormat;
+use std::path::{Path, PathBuf};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hexmap-gui-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn settle(h: &mut Harness<'static, EditorApp>) {
+    if h.try_run().is_err() {
+        h.run_steps(8);
+    }
+}
+
+/// Terrain name per cell: palettes may number terrains differently after an import.
+fn terrain_names(app: &EditorApp) -> Vec<(Hex, Option<String>)> {
+    let map = app.doc().map();
+    map.shape()
+        .iter()
+        .map(|h| {
+            let name = map
+                .terrain(h)
+                .and_then(|t| map.palette().get(t))
+                .map(|t| t.name.clone());
+            (h, name)
+        })
+        .collect()
+}
+
+/// File → Export…, pick `format`, confirm, and wait for the worker to finish.
+fn export_via_menu(h: &mut Harness<'static, EditorApp>, format: ExportFormat) {
+    h.get_by_label("File").click();
+    settle(h);
+    h.get_by_label("Export…").click();
+    settle(h);
+    h.get_by_label(format.description()).click();
+    settle(h);
+    h.get_by_label("Choose file and export…").click();
+    settle(h);
+    for _ in 0..500 {
+        if h.state().export_job().is_none() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        settle(h);
+    }
+    assert!(h.state().export_job().is_none(), "the export finished");
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+}
+
+fn wait_for_file(path: &Path) -> bool {
+    path.is_file() && std::fs::metadata(path).is_ok_and(|m| m.len() > 0)
+}
+
+#[test]
+fn export_png_and_tmx_then_import_the_tmx_back() {
+    let dir = temp_dir("exchange");
+    let png = dir.join("exported.png");
+    let tmx = dir.join("exported.tmx");
+    let dialogs = FakeDialogs::with_answers([
+        DialogReply::Export(png.clone()),
+        DialogReply::Export(tmx.clone()),
+        DialogReply::ImportTiled(tmx.clone()),
+    ]);
+    let doc = Doc::sample();
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
+    h.run();
+    let original = terrain_names(h.state());
+    assert!(
+        original.iter().filter(|(_, t)| t.is_some()).count() > 10,
+        "the sample has terrain to compare"
+    );
+
+    export_via_menu(&mut h, ExportFormat::Png);
+    assert!(wait_for_file(&png));
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG", "a PNG file");
+    assert!(
+        h.state()
+            .info()
+            .unwrap_or_default()
+            .contains("exported.png")
+    );
+
+    export_via_menu(&mut h, ExportFormat::Tmx);
+    assert!(wait_for_file(&tmx));
+    let text = std::fs::read_to_string(&tmx).unwrap();
+    assert!(
+        text.contains("exported-tiles.png"),
+        "the TMX names its tileset"
+    );
+    assert!(wait_for_file(&dir.join("exported-tiles.png")));
+
+    h.get_by_label("File").click();
+    settle(&mut h);
+    h.get_by_label("Import Tiled map…").click();
+    settle(&mut h);
+    let app = h.state();
+    assert!(app.error().is_none(), "{:?}", app.error());
+    assert_eq!(
+        app.doc().path(),
+        None,
+        "an import is a new unsaved document"
+    );
+    assert_eq!(terrain_names(app), original, "same terrain in every cell");
+}
+
+#[test]
+fn importing_a_broken_file_shows_an_error_and_keeps_the_map() {
+    let dir = temp_dir("exchange-broken");
+    let bad = dir.join("broken.tmx");
+    std::fs::write(&bad, "<map orientation=\"hexagonal\"").unwrap();
+    let dialogs = FakeDialogs::with_answers([DialogReply::ImportTiled(bad.clone())]);
+    let doc = Doc::sample();
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
+    h.run();
+    let before = terrain_names(h.state());
+    h.get_by_label("File").click();
+    settle(&mut h);
+    h.get_by_label("Import Tiled map…").click();
+    settle(&mut h);
+    let message = h.state().error().expect("an error is shown").to_string();
+    assert!(message.contains("broken.tmx"), "{message}");
+    assert!(h.query_by_label_contains("broken.tmx").is_some());
+    assert_eq!(terrain_names(h.state()), before);
+}
