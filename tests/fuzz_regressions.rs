@@ -7,12 +7,17 @@ use hexmap::io::tiled::{Resources, read_tiled};
 use std::path::Path;
 
 fn inputs(target: &str) -> Vec<(String, Vec<u8>)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_regressions").join(target);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fuzz_regressions")
+        .join(target);
     let mut v: Vec<_> = std::fs::read_dir(&dir)
         .map(|d| {
             d.map(|e| {
                 let p = e.unwrap().path();
-                (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read(&p).unwrap())
+                (
+                    p.file_name().unwrap().to_string_lossy().into_owned(),
+                    std::fs::read(&p).unwrap(),
+                )
             })
             .collect()
         })
@@ -35,10 +40,14 @@ fn tiled_import_crashers_are_refused_or_read() {
     let cases = inputs("tiled_import");
     assert!(!cases.is_empty());
     for (name, data) in cases {
-        let Some((&split, rest)) = data.split_first() else { continue };
+        let Some((&split, rest)) = data.split_first() else {
+            continue;
+        };
         let cut = (usize::from(split) * rest.len()) / 256;
         let (text, resource) = rest.split_at(cut);
-        let Ok(text) = std::str::from_utf8(text) else { continue };
+        let Ok(text) = std::str::from_utf8(text) else {
+            continue;
+        };
         // Before the fix this aborted the process allocating a 123 GB image.
         match read_tiled(text, &name, &Same(resource)) {
             Ok(doc) => {
@@ -55,7 +64,8 @@ fn ron_load_crashers_are_refused_or_round_trip() {
         if let Ok((map, _)) = hexmap::io::from_bytes(&data) {
             for form in [hexmap::io::Form::Offset, hexmap::io::Form::Cube] {
                 let text = hexmap::io::to_string(&map, form);
-                let (back, _) = hexmap::io::from_bytes(text.as_bytes()).unwrap_or_else(|e| panic!("{name}: {e}"));
+                let (back, _) = hexmap::io::from_bytes(text.as_bytes())
+                    .unwrap_or_else(|e| panic!("{name}: {e}"));
                 assert_eq!(back.terrain_layer(), map.terrain_layer(), "{name}");
             }
         }

@@ -524,3 +524,31 @@ fn map_properties_change_orientation_and_reshape_as_one_undo_step() {
     );
     assert!(!h.state().doc().is_modified());
 }
+
+#[test]
+fn a_save_that_fails_shows_why_and_the_map_stays_modified() {
+    let dir = temp_dir("save-fails");
+    // The chosen file name is taken by a folder: the save cannot replace it.
+    let blocked = dir.join("blocked.ron");
+    std::fs::create_dir_all(&blocked).unwrap();
+    let mut h = harness(
+        blank_doc(),
+        FakeDialogs::with_answers([DialogReply::SaveAs(blocked.clone())]),
+    );
+    let x = OffsetKind::OddR.to_hex(OffsetCoord::new(3, 3));
+    drag_through(&mut h, &[x]);
+    let painted = h.state().doc().terrain(x);
+    assert!(h.state().doc().is_modified());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    settle(&mut h);
+    let message = h.state().error().expect("the failure is shown").to_string();
+    assert!(message.contains("blocked.ron"), "{message}");
+    assert!(
+        h.query_by_label_contains("blocked.ron").is_some(),
+        "on screen"
+    );
+    // Nothing was lost: the edit is still there, still unsaved, and the folder untouched.
+    assert!(h.state().doc().is_modified());
+    assert_eq!(h.state().doc().terrain(x), painted);
+    assert!(blocked.is_dir());
+}

@@ -304,7 +304,14 @@ fn decode_png_limited(bytes: &[u8]) -> Option<tiny_skia::Pixmap> {
     if bytes.len() < 24 || bytes[..8] != SIGNATURE || &bytes[12..16] != b"IHDR" {
         return None;
     }
-    let dim = |i: usize| u64::from(u32::from_be_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]));
+    let dim = |i: usize| {
+        u64::from(u32::from_be_bytes([
+            bytes[i],
+            bytes[i + 1],
+            bytes[i + 2],
+            bytes[i + 3],
+        ]))
+    };
     if dim(16) * dim(20) > MAX_IMAGE_PIXELS {
         return None;
     }
@@ -324,7 +331,9 @@ fn sample_centre(img: &tiny_skia::Pixmap, grid: Option<&Grid>, id: u32) -> Optio
         }
         None => (u64::from(img.width() / 2), u64::from(img.height() / 2)),
     };
-    let p = img.pixel(u32::try_from(x).ok()?, u32::try_from(y).ok()?)?.demultiply();
+    let p = img
+        .pixel(u32::try_from(x).ok()?, u32::try_from(y).ok()?)?
+        .demultiply();
     Some([p.red(), p.green(), p.blue(), p.alpha()])
 }
 
@@ -621,7 +630,8 @@ fn xml_tileset(
                 let source = img
                     .attribute("source")
                     .ok_or_else(|| ctx.missing("tile image", "source"))?;
-                decode_png_limited(&decode_images(ctx, source)?).and_then(|img| sample_centre(&img, None, id))
+                decode_png_limited(&decode_images(ctx, source)?)
+                    .and_then(|img| sample_centre(&img, None, id))
             }
             (None, Some(img)) => sample_centre(img, Some(&grid), id),
             (None, None) => None,
@@ -936,7 +946,8 @@ fn json_tileset(
             .find(|(k, _)| k == "name")
             .map(|(_, v)| v.clone());
         let color = match (t.get("image").and_then(|i| i.as_str()), &grid_png) {
-            (Some(image), _) => decode_png_limited(&decode_images(ctx, image)?).and_then(|img| sample_centre(&img, None, id)),
+            (Some(image), _) => decode_png_limited(&decode_images(ctx, image)?)
+                .and_then(|img| sample_centre(&img, None, id)),
             (None, Some(img)) => sample_centre(img, Some(&grid), id),
             (None, None) => None,
         };
