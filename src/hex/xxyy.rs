@@ -203,37 +203,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn reference_labels() {
-        let s = LabelSettings::default();
-        let cases = [
-            ("0101", (0, 0)),
-            ("0201", (1, 0)),
-            ("0102", (0, 1)),
-            ("0305", (2, 3)),
-            ("0810", (7, 6)),
-            ("3240", (31, 24)),
-        ];
-        for (label, (q, r)) in cases {
-            assert_eq!(s.parse(label).unwrap(), Hex::new(q, r), "{label}");
-            assert_eq!(s.format(Hex::new(q, r)).unwrap(), label);
-        }
-    }
-
-    #[test]
-    fn reference_neighbours_of_0305() {
-        let s = LabelSettings::default();
-        let mut labels: Vec<_> = s
-            .parse("0305")
-            .unwrap()
-            .neighbors()
-            .iter()
-            .map(|&h| s.format(h).unwrap())
-            .collect();
-        labels.sort();
-        assert_eq!(labels, ["0204", "0205", "0304", "0306", "0404", "0405"]);
-    }
-
-    #[test]
     fn settings_change_numbering() {
         let zero_based = LabelSettings {
             base: 0,

@@ -570,6 +570,65 @@ fn xml_properties(node: roxmltree::Node) -> Vec<(String, String)> {
         .collect()
 }
 
+/// One tile entry of a tileset as read from TMX/TSX or TMJ/TSJ.
+struct TileEntry {
+    id: u32,
+    properties: Vec<(String, String)>,
+    /// The tile's own image (image-collection tilesets).
+    image: Option<String>,
+}
+
+/// The tiles of a tileset: each listed entry with its `name` property and a colour sampled
+/// from its own image or from its cell of the tileset image, then every other tile of the
+/// tileset image (up to 4096). Returns the tiles and the tile count (at least one past the
+/// largest id listed).
+fn build_tiles(
+    ctx: &Ctx,
+    entries: Vec<TileEntry>,
+    grid_img: Option<&tiny_skia::Pixmap>,
+    grid: &Grid,
+    count: u32,
+) -> Result<(BTreeMap<u32, ImportedTile>, u32), TiledError> {
+    let mut tiles = BTreeMap::new();
+    let mut max_id = count;
+    for TileEntry {
+        id,
+        properties,
+        image,
+    } in entries
+    {
+        max_id = max_id.max(id.saturating_add(1));
+        let name = properties
+            .iter()
+            .find(|(k, _)| k == "name")
+            .map(|(_, v)| v.clone());
+        let color = match (image, grid_img) {
+            (Some(source), _) => decode_png_limited(&decode_images(ctx, &source)?)
+                .and_then(|img| sample_centre(&img, None, id)),
+            (None, Some(img)) => sample_centre(img, Some(grid), id),
+            (None, None) => None,
+        };
+        tiles.insert(
+            id,
+            ImportedTile {
+                name,
+                color,
+                properties,
+            },
+        );
+    }
+    if let Some(img) = grid_img {
+        for id in 0..count.min(4096) {
+            tiles.entry(id).or_insert_with(|| ImportedTile {
+                name: None,
+                color: sample_centre(img, Some(grid), id),
+                properties: Vec::new(),
+            });
+        }
+    }
+    Ok((tiles, max_id))
+}
+
 fn xml_tileset(
     ctx: &Ctx,
     node: roxmltree::Node,
@@ -581,7 +640,6 @@ fn xml_tileset(
     let margin = attr_u32(ctx, node, "margin")?.unwrap_or(0);
     let spacing = attr_u32(ctx, node, "spacing")?.unwrap_or(0);
     let image = node.children().find(|c| c.has_tag_name("image"));
-    let mut tiles = BTreeMap::new();
     let (mut tile_count, mut grid_png) = (attr_u32(ctx, node, "tilecount")?, None);
     let mut columns = attr_u32(ctx, node, "columns")?;
     if let Some(img) = image {
@@ -614,46 +672,29 @@ fn xml_tileset(
         spacing,
         columns: columns.unwrap_or(1),
     };
-    let count = tile_count.unwrap_or(0);
-    let mut max_id = count;
+    let mut entries = Vec::new();
     for tile in node.children().filter(|c| c.has_tag_name("tile")) {
-        let id = req_u32(ctx, tile, "id")?;
-        max_id = max_id.max(id.saturating_add(1));
-        let properties = xml_properties(tile);
-        let name = properties
-            .iter()
-            .find(|(k, _)| k == "name")
-            .map(|(_, v)| v.clone());
-        let own_image = tile.children().find(|c| c.has_tag_name("image"));
-        let color = match (own_image, &grid_png) {
-            (Some(img), _) => {
-                let source = img
-                    .attribute("source")
-                    .ok_or_else(|| ctx.missing("tile image", "source"))?;
-                decode_png_limited(&decode_images(ctx, source)?)
-                    .and_then(|img| sample_centre(&img, None, id))
-            }
-            (None, Some(img)) => sample_centre(img, Some(&grid), id),
-            (None, None) => None,
+        let image = match tile.children().find(|c| c.has_tag_name("image")) {
+            Some(img) => Some(
+                img.attribute("source")
+                    .ok_or_else(|| ctx.missing("tile image", "source"))?
+                    .to_string(),
+            ),
+            None => None,
         };
-        tiles.insert(
-            id,
-            ImportedTile {
-                name,
-                color,
-                properties,
-            },
-        );
+        entries.push(TileEntry {
+            id: req_u32(ctx, tile, "id")?,
+            properties: xml_properties(tile),
+            image,
+        });
     }
-    if let Some(img) = &grid_png {
-        for id in 0..count.min(4096) {
-            tiles.entry(id).or_insert_with(|| ImportedTile {
-                name: None,
-                color: sample_centre(img, Some(&grid), id),
-                properties: Vec::new(),
-            });
-        }
-    }
+    let (tiles, max_id) = build_tiles(
+        ctx,
+        entries,
+        grid_png.as_ref(),
+        &grid,
+        tile_count.unwrap_or(0),
+    )?;
     Ok(ImportedTileset {
         first_gid,
         name,
@@ -930,45 +971,20 @@ fn json_tileset(
         Some(image) => decode_png_limited(&decode_images(ctx, image)?),
         None => None,
     };
-    let mut tiles = BTreeMap::new();
-    let mut max_id = count;
+    let mut entries = Vec::new();
     for t in v
         .get("tiles")
         .and_then(|t| t.as_array())
         .into_iter()
         .flatten()
     {
-        let id = json_req_u32(ctx, t, "tileset tile", "id")?;
-        max_id = max_id.max(id.saturating_add(1));
-        let properties = json_properties(t);
-        let name = properties
-            .iter()
-            .find(|(k, _)| k == "name")
-            .map(|(_, v)| v.clone());
-        let color = match (t.get("image").and_then(|i| i.as_str()), &grid_png) {
-            (Some(image), _) => decode_png_limited(&decode_images(ctx, image)?)
-                .and_then(|img| sample_centre(&img, None, id)),
-            (None, Some(img)) => sample_centre(img, Some(&grid), id),
-            (None, None) => None,
-        };
-        tiles.insert(
-            id,
-            ImportedTile {
-                name,
-                color,
-                properties,
-            },
-        );
+        entries.push(TileEntry {
+            id: json_req_u32(ctx, t, "tileset tile", "id")?,
+            properties: json_properties(t),
+            image: t.get("image").and_then(|i| i.as_str()).map(str::to_string),
+        });
     }
-    if let Some(img) = &grid_png {
-        for id in 0..count.min(4096) {
-            tiles.entry(id).or_insert_with(|| ImportedTile {
-                name: None,
-                color: sample_centre(img, Some(&grid), id),
-                properties: Vec::new(),
-            });
-        }
-    }
+    let (tiles, max_id) = build_tiles(ctx, entries, grid_png.as_ref(), &grid, count)?;
     Ok(ImportedTileset {
         first_gid,
         name: v
