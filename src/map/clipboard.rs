@@ -1,10 +1,10 @@
 //! Copy and paste: a region of cells stored relative to an anchor, which can be rotated by
 //! 60° steps and reflected before pasting.
 
-use super::geom::reflect_q;
 use super::hexmap::HexMap;
 use super::palette::TerrainId;
 use crate::hex::Hex;
+use crate::hex::{Axis, reflect};
 
 /// One copied cell: its position relative to the anchor and its contents.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,7 +87,7 @@ impl Clipboard {
 
     /// Reflected across the anchor's q axis: (q, r, s) → (q, s, r).
     pub fn reflected(&self) -> Self {
-        self.mapped(reflect_q)
+        self.mapped(|h| reflect(h, Hex::ORIGIN, Axis::Q))
     }
 }
 

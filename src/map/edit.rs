@@ -3,7 +3,6 @@
 //! reports the changed region.
 
 use super::clipboard::Clipboard;
-use super::geom;
 use super::hexmap::{HexMap, MapError, MapProperties};
 use super::palette::{Palette, TerrainId};
 use super::shape::{MapShape, ShapeError};
@@ -425,12 +424,12 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
             radius,
             terrain,
         } => {
-            for h in geom::range(*center, *radius) {
+            for h in crate::hex::range(*center, *radius) {
                 rec.terrain(h, *terrain);
             }
         }
         Edit::Line { from, to, terrain } => {
-            for h in geom::line(*from, *to) {
+            for h in crate::hex::line(*from, *to) {
                 rec.terrain(h, *terrain);
             }
         }
@@ -449,7 +448,7 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
             }
         }
         Edit::Erase { center, radius } => {
-            for h in geom::range(*center, *radius) {
+            for h in crate::hex::range(*center, *radius) {
                 if rec.map.contains(h) {
                     rec.terrain(h, None);
                     rec.mine(h, false);

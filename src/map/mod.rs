@@ -5,7 +5,6 @@ pub mod clipboard;
 pub mod coords;
 pub mod document;
 pub mod edit;
-mod geom;
 mod hexmap;
 pub mod history;
 pub mod layers;
