@@ -39,6 +39,6 @@ pub use transform::{Axis, reflect, rotate};
 ///
 /// Within it, all arithmetic between two hexes is exact in 32 bits with no overflow: sums and
 /// differences, distance, rotation and reflection, neighbours, offset and doubled coordinates,
-/// XXYY and three-axis forms (tested at the corners in `tests/coordinate_limits.rs`). Maps are
+/// XXYY and three-axis forms (tested at the corners in `tests/core/coordinate_limits.rs`). Maps are
 /// far smaller (see `map::shape::MAX_SIDE`); the CLI refuses coordinates beyond this.
 pub const COORD_LIMIT: i32 = 1 << 29;

@@ -1,7 +1,7 @@
 //! Minesweeper play mode driven through egui_kittest: real frames, real clicks on hex
 //! centres, fake file dialogs. Playing must leave the map and its undo history alone.
-#![cfg(feature = "gui")]
 
+use crate::harness::settle;
 use eframe::egui::{Event, Modifiers, PointerButton, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -58,11 +58,6 @@ fn click_hex(h: &mut Harness<'static, EditorApp>, hex: Hex, button: PointerButto
 }
 
 /// Run frames until the UI settles (menus and buttons may animate).
-fn settle(h: &mut Harness<'static, EditorApp>) {
-    if h.try_run().is_err() {
-        h.run_steps(8);
-    }
-}
 
 fn enter_play(h: &mut Harness<'static, EditorApp>) {
     h.get_by_label("Play").click();

@@ -1,7 +1,7 @@
 //! Export and Tiled import through the File menu, driven by egui_kittest with fake file
 //! dialogs: the export runs on a worker thread and the files land where the dialog said.
-#![cfg(feature = "gui")]
 
+use crate::harness::{settle, temp_dir};
 use eframe::egui::Vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -10,19 +10,7 @@ use hexmap::app::dialogs::{DialogReply, FakeDialogs};
 use hexmap::app::doc::Doc;
 use hexmap::hex::Hex;
 use hexmap::io::export::ExportFormat;
-use std::path::{Path, PathBuf};
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hexmap-gui-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn settle(h: &mut Harness<'static, EditorApp>) {
-    if h.try_run().is_err() {
-        h.run_steps(8);
-    }
-}
+use std::path::Path;
 
 /// Terrain name per cell: palettes may number terrains differently after an import.
 fn terrain_names(app: &EditorApp) -> Vec<(Hex, Option<String>)> {

@@ -1,7 +1,7 @@
 //! Reading Tiled maps: our own exports back, files Tiled itself wrote, Tiled's bundled
 //! hexagonal examples, and broken files with named errors.
 
-mod support;
+use crate::support;
 use support::tiled_tools as tools;
 
 use hexmap::hex::OffsetKind;

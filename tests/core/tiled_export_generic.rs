@@ -2,7 +2,7 @@
 //! stagger setting: fields survive `tiled --export-map` both ways, and `tmxrasterizer` puts
 //! each cell's colour at that hex's centre.
 
-mod support;
+use crate::support;
 use support::tiled_tools as tools;
 
 use hexmap::hex::OffsetKind;

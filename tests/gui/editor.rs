@@ -1,7 +1,7 @@
 //! The editor driven through egui_kittest: real `EditorApp::ui` frames, real pointer and
 //! key events, fake file dialogs (no window ever opens).
-#![cfg(feature = "gui")]
 
+use crate::harness::{settle, temp_dir};
 use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -39,19 +39,8 @@ fn changed(a: &[(Hex, Option<TerrainId>)], b: &[(Hex, Option<TerrainId>)]) -> BT
         .collect()
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hexmap-gui-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// Run frames until the UI settles (animations such as a modal fading may need more than
 /// the harness's default step budget).
-fn settle(h: &mut Harness<'static, EditorApp>) {
-    if h.try_run().is_err() {
-        h.run_steps(8);
-    }
-}
 
 /// Drag the primary button through the centres of `path`.
 fn drag_through(h: &mut Harness<'static, EditorApp>, path: &[Hex]) {

@@ -1,7 +1,7 @@
 //! Autosave and recovery driven through egui_kittest: time comes from egui input, so the
 //! test moves the clock; fake dialogs; recovery files in temp folders.
-#![cfg(feature = "gui")]
 
+use crate::harness::{settle, temp_dir};
 use eframe::egui::{Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -11,20 +11,8 @@ use hexmap::app::doc::Doc;
 use hexmap::hex::Hex;
 use hexmap::io::recovery::{recovery_path, write_recovery};
 use hexmap::map::{Edit, TerrainId};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, SystemTime};
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hexmap-gui-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn settle(h: &mut Harness<'static, EditorApp>) {
-    if h.try_run().is_err() {
-        h.run_steps(8);
-    }
-}
 
 /// Run frames with egui's clock at `secs`.
 fn at_time(h: &mut Harness<'static, EditorApp>, secs: f64) {

@@ -2,7 +2,7 @@
 //! offset kinds, rectangular and hexagon-shaped; round trips through Tiled's formats; Tiled's
 //! own example maps import; broken Tiled files are refused with a named error.
 
-mod support;
+use crate::support;
 use support::tiled_tools as tools;
 
 use hexmap::hex::{Hex, OffsetKind, Orientation, Point};

@@ -1,0 +1,24 @@
+//! Whole-program tests of everything but the GUI, as one test binary: geometry against
+//! reference vectors, the CLI, files, exports checked by Tiled's own tools, save safety.
+//! (`tests/hostile_inputs.rs` stays a binary of its own: it installs a counting global
+//! allocator.)
+
+mod support;
+
+mod cli_geometry;
+mod cli_map;
+mod cli_mines;
+mod coordinate_limits;
+mod export_tiled;
+mod fuzz_regressions;
+mod hex_algorithms;
+mod hex_conversions;
+mod hex_picking;
+mod hex_reference;
+mod malformed;
+mod mines_properties;
+mod roundtrip;
+mod save_safety;
+mod tiled_export_generic;
+mod tiled_import_generic;
+mod undo_history;

@@ -1,0 +1,11 @@
+//! The editor driven through egui_kittest, as one test binary (one link of the GUI stack
+//! instead of one per file): real `EditorApp::ui` frames, real pointer and key events, fake
+//! file dialogs.
+#![cfg(feature = "gui")]
+
+mod harness;
+
+mod autosave;
+mod editor;
+mod exchange;
+mod play;
