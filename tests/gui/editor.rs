@@ -39,9 +39,6 @@ fn changed(a: &[(Hex, Option<TerrainId>)], b: &[(Hex, Option<TerrainId>)]) -> BT
         .collect()
 }
 
-/// Run frames until the UI settles (animations such as a modal fading may need more than
-/// the harness's default step budget).
-
 /// Drag the primary button through the centres of `path`.
 fn drag_through(h: &mut Harness<'static, EditorApp>, path: &[Hex]) {
     let at = |h: &Harness<'static, EditorApp>, x: Hex| h.state().hex_to_screen(x);

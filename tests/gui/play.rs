@@ -57,8 +57,6 @@ fn click_hex(h: &mut Harness<'static, EditorApp>, hex: Hex, button: PointerButto
     }
 }
 
-/// Run frames until the UI settles (menus and buttons may animate).
-
 fn enter_play(h: &mut Harness<'static, EditorApp>) {
     h.get_by_label("Play").click();
     settle(h);
