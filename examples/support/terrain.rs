@@ -125,3 +125,27 @@ pub fn varied_map(width: u32, height: u32, seed: u64) -> HexMap {
     }
     map
 }
+
+/// The same kind of landscape on any shape and orientation: the noise is sampled at each
+/// hex's centre in units of one hex step, so a 1000 × 1000 flat map and a radius-1000
+/// hexagon have continents of the same size as [`varied_map`].
+pub fn varied_shape(name: &str, orientation: Orientation, shape: MapShape, seed: u64) -> HexMap {
+    let mut props = MapProperties::new(name, orientation);
+    props.hex_size = Point::new(10.0, 10.0);
+    let unit = hexmap::hex::Layout::regular(orientation, 1.0).expect("unit layout");
+    let (step_x, step_y) = match orientation {
+        Orientation::Pointy => (3f64.sqrt(), 1.5),
+        Orientation::Flat => (1.5, 3f64.sqrt()),
+    };
+    let cells: Vec<_> = shape.iter().collect();
+    let mut map = HexMap::new(props, shape, landscape_palette());
+    for h in cells {
+        let p = unit.hex_to_pixel(h);
+        let (x, y) = (p.x / step_x + 2000.0, p.y / step_y + 2000.0);
+        let e = fractal(seed, x, y, 60.0);
+        let m = fractal(seed ^ 0xabcdef, x, y, 25.0);
+        map.set_terrain(h, TerrainId::new(landscape(e, m)))
+            .expect("inside, known");
+    }
+    map
+}

@@ -337,7 +337,13 @@ fn paint(app: &mut EditorApp, ui: &egui::Ui, rect: Rect, layout: &Layout) {
     };
     app.chunks.paint(&painter, &v, detail, GRID, &look);
 
-    let overlay = app.overlays.compute(&app.doc, app.hovered);
+    // Overlays (A*, movement, FOV on big maps) are recomputed only when their inputs change.
+    let key = (app.doc.revision(), app.hovered, app.overlays.clone());
+    if app.overlay_key.as_ref() != Some(&key) {
+        app.last_overlay = app.overlays.compute(&app.doc, app.hovered);
+        app.overlay_key = Some(key);
+    }
+    let overlay = std::mem::take(&mut app.last_overlay);
     let labels_on = app.overlays.labels;
     let font = (radius_px * 0.32) as f32;
     let show_labels = labels_on && font >= MIN_LABEL_FONT;

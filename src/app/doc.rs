@@ -147,12 +147,22 @@ pub struct CellRef {
     pub note: bool,
 }
 
+/// A revision number never handed out before (so a freshly opened document never
+/// matches a cache made for another one).
+fn next_revision() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
 /// The open document.
 pub struct Doc {
     document: Document,
     path: Option<PathBuf>,
     form: FileForm,
     changed: Changed,
+    /// New on every edit, undo and redo, and unique across documents: caches derived from
+    /// the map compare it.
+    revision: u64,
 }
 
 impl Doc {
@@ -163,6 +173,7 @@ impl Doc {
             path: None,
             form: FileForm::Offset,
             changed: Changed::All,
+            revision: next_revision(),
         }
     }
 
@@ -314,6 +325,7 @@ impl Doc {
     /// Apply an edit (inside or outside a stroke); the error text says what was refused.
     pub fn apply(&mut self, edit: &Edit) -> Result<(), String> {
         let changed = self.document.apply(edit).map_err(|e| e.to_string())?;
+        self.revision = next_revision();
         self.changed.add(changed);
         Ok(())
     }
@@ -331,6 +343,7 @@ impl Doc {
     /// Undo one step.
     pub fn undo(&mut self) {
         if let Some(c) = self.document.undo() {
+            self.revision = next_revision();
             self.changed.add(c);
         }
     }
@@ -338,8 +351,14 @@ impl Doc {
     /// Redo one step.
     pub fn redo(&mut self) {
         if let Some(c) = self.document.redo() {
+            self.revision = next_revision();
             self.changed.add(c);
         }
+    }
+
+    /// A number that changes whenever the map does (edit, undo, redo), for caches.
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     /// What changed since the last call.

@@ -14,6 +14,7 @@ pub use crate::map::coords;
 pub mod dialogs;
 pub mod doc;
 pub mod exchange;
+pub mod frame_stats;
 pub mod overlays;
 mod panels;
 pub mod play;
@@ -139,6 +140,10 @@ pub struct EditorApp {
     layers: Layers,
     palette_edit: Option<crate::map::Terrain>,
     last_overlay: overlays::OverlayResult,
+    /// What `last_overlay` was computed from: (document revision, hovered hex, settings).
+    overlay_key: Option<(u64, Option<Hex>, OverlayState)>,
+    /// Recent frame times for the status-bar readout.
+    frame_stats: frame_stats::FrameStats,
     // Windows.
     new_map: Option<windows::NewMapForm>,
     properties: Option<windows::PropertiesForm>,
@@ -236,6 +241,8 @@ impl EditorApp {
             layers: Layers::default(),
             palette_edit: None,
             last_overlay: overlays::OverlayResult::default(),
+            overlay_key: None,
+            frame_stats: frame_stats::FrameStats::default(),
             new_map: None,
             properties: None,
             note_edit: None,
@@ -285,6 +292,22 @@ impl EditorApp {
     /// The hex under the pointer, if it is on the map.
     pub fn hovered(&self) -> Option<Hex> {
         self.hovered
+    }
+
+    /// Put the camera somewhere (tests, benchmarks); cancels a pending "fit map".
+    pub fn set_camera(&mut self, camera: Camera) {
+        self.camera = camera;
+        self.fit_pending = false;
+    }
+
+    /// Replace the overlay switches and parameters (tests, benchmarks).
+    pub fn set_overlays(&mut self, overlays: OverlayState) {
+        self.overlays = overlays;
+    }
+
+    /// Recent frame times (the status-bar readout).
+    pub fn frame_stats(&self) -> &frame_stats::FrameStats {
+        &self.frame_stats
     }
 
     /// The canvas rectangle of the last frame.
@@ -664,6 +687,14 @@ impl EditorApp {
                 self.tool = tool;
             }
         }
+        // [ and ] shrink and grow the brush, as in most paint programs.
+        let radius = &mut self.prefs.tools.brush_radius;
+        if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::OpenBracket)) {
+            *radius = radius.saturating_sub(1);
+        }
+        if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::CloseBracket)) {
+            *radius = (*radius + 1).min(tools::MAX_BRUSH_RADIUS);
+        }
         if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F)) {
             if self.pasting {
                 self.clipboard = self.clipboard.reflected();
@@ -682,7 +713,29 @@ impl EditorApp {
 }
 
 impl eframe::App for EditorApp {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        if let Some(cpu) = frame.info().cpu_usage {
+            self.frame_stats.record_whole(cpu);
+        }
+        self.show(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        if self.persist {
+            eframe::set_value(storage, prefs::STORAGE_KEY, &self.prefs);
+        }
+    }
+
+    fn persist_egui_memory(&self) -> bool {
+        false
+    }
+}
+
+impl EditorApp {
+    /// One frame of the whole editor in `ui` (what eframe's `App::ui` runs; benchmarks and
+    /// tests call it on a bare `egui::Context`). Its own time goes to the frame readout.
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        let started = std::time::Instant::now();
         let ctx = ui.ctx().clone();
         self.poll_dialogs(&ctx);
         self.handle_close_request(&ctx);
@@ -728,20 +781,9 @@ impl eframe::App for EditorApp {
                 .mark_dirty(self.doc.layout().orientation(), cells),
         }
         self.update_title(&ctx);
+        self.frame_stats.record_editor(started.elapsed());
     }
 
-    fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        if self.persist {
-            eframe::set_value(storage, prefs::STORAGE_KEY, &self.prefs);
-        }
-    }
-
-    fn persist_egui_memory(&self) -> bool {
-        false
-    }
-}
-
-impl EditorApp {
     fn reset_view_keep_camera(&mut self) {
         self.chunks.reset(
             self.doc.layout().orientation(),

@@ -3,7 +3,7 @@
 
 use super::coords::{self, CoordSystem};
 use super::doc::FileForm;
-use super::tools::Tool;
+use super::tools::{self, Tool};
 use super::{Action, EditorApp, windows};
 use crate::map::{Edit, MoveCost, Palette, Rgb, Terrain};
 use eframe::egui::{self, Color32, RichText};
@@ -156,8 +156,12 @@ pub(super) fn toolbar(app: &mut EditorApp, ui: &mut egui::Ui) {
             }
             ui.separator();
             let l = ui.label("Radius");
-            ui.add(egui::DragValue::new(&mut app.prefs.tools.brush_radius).range(0..=20))
-                .labelled_by(l.id);
+            ui.add(
+                egui::DragValue::new(&mut app.prefs.tools.brush_radius)
+                    .range(0..=tools::MAX_BRUSH_RADIUS),
+            )
+            .on_hover_text("Brush radius in hexes (keys [ and ])")
+            .labelled_by(l.id);
             ui.checkbox(&mut app.prefs.tools.fill_replace_all, "Fill replaces all");
             if app.tool == Tool::Mine {
                 ui.label("click: place, shift+click: remove");
@@ -202,6 +206,16 @@ pub(super) fn status_bar(app: &mut EditorApp, ui: &mut egui::Ui) {
             }
             ui.separator();
             ui.label(format!("zoom {:.0}%", app.camera.zoom * 100.0));
+            if let Some(readout) = app.frame_stats.readout() {
+                ui.separator();
+                let stats = app.chunks.stats;
+                ui.label(readout).on_hover_text(format!(
+                    "Median (and slowest) time of the editor's own work over the last \
+                     frames; CPU = eframe's time for whole frames incl. drawing.\n\
+                     Last frame: {} chunks drawn, {} rebuilt, {} vertices.",
+                    stats.drawn, stats.rebuilt, stats.vertices
+                ));
+            }
             if let Some(info) = &app.info {
                 ui.separator();
                 ui.label(info);

@@ -26,6 +26,9 @@ pub enum Tool {
     Select,
 }
 
+/// Largest brush radius (in hexes) the toolbar and the `[` / `]` keys allow.
+pub const MAX_BRUSH_RADIUS: u32 = 20;
+
 impl Tool {
     /// Every tool, in toolbar order.
     pub const ALL: [Tool; 8] = [

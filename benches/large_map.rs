@@ -1,0 +1,557 @@
+//! Large maps (1,000,000 hexes): the editor's frame cost at three zooms, the first frame
+//! after opening, a paint stroke, a 500k-hex bucket fill and its undo, overlays, files.
+//!
+//! Frames run the real `EditorApp::show` on a bare `egui::Context` (no window, no GPU) and
+//! then egui's tessellator: what is timed is all CPU work of a frame up to the triangles
+//! handed to the GPU. Results: docs/BENCHMARKS.md, "Large maps".
+//!
+//! `cargo bench --bench large_map` (add `-- frame` etc. to pick groups).
+
+#[path = "../examples/support/terrain.rs"]
+mod terrain;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2, RawInput, Rect, Vec2};
+use hexmap::app::EditorApp;
+use hexmap::app::camera::Camera;
+use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::doc::Doc;
+use hexmap::app::overlays::OverlayState;
+use hexmap::hex::{self, Hex, OffsetCoord, OffsetKind, Orientation, PathLimits, Point};
+use hexmap::io::export::{ExportFormat, ExportOptions, export_to_path};
+use hexmap::io::{self, Form};
+use hexmap::map::{Document, Edit, HexMap, MapShape, MoveCost, TerrainId};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// The window the editor runs in (the default window size of `hexmap`).
+const SCREEN: Vec2 = Vec2::new(1280.0, 800.0);
+/// Hex radius in screen points at the "one hex ≈ 40 px" zoom (40 px corner to corner).
+const CLOSE_RADIUS_PX: f64 = 20.0;
+/// Hex radius in screen points for the paint stroke: 100 hexes fit across the window.
+const STROKE_RADIUS_PX: f64 = 6.0;
+
+/// The three maps of the issue.
+fn maps() -> Vec<(&'static str, HexMap)> {
+    vec![
+        ("pointy_1000x1000", terrain::varied_map(1000, 1000, 7)),
+        (
+            "flat_1000x1000",
+            terrain::varied_shape(
+                "Varied flat 1000x1000",
+                Orientation::Flat,
+                MapShape::rectangle(OffsetKind::OddQ, 1000, 1000).expect("shape"),
+                7,
+            ),
+        ),
+        (
+            "hexagon_r1000",
+            terrain::varied_shape(
+                "Varied hexagon r1000",
+                Orientation::Pointy,
+                MapShape::hexagon(1000).expect("shape"),
+                7,
+            ),
+        ),
+    ]
+}
+
+/// The editor on a bare egui context, fed frames of synthetic input.
+struct Editor {
+    ctx: egui::Context,
+    app: EditorApp,
+    time: f64,
+}
+
+impl Editor {
+    fn new(map: HexMap) -> Self {
+        let mut ed = Editor {
+            ctx: egui::Context::default(),
+            app: open(map),
+            time: 0.0,
+        };
+        // Pointer over the middle of the window, as when a user looks at the map.
+        ed.frame(vec![Event::PointerMoved(Pos2::new(640.0, 420.0))]);
+        ed
+    }
+
+    /// One frame: the editor's UI pass, then tessellation. Returns the triangle count so
+    /// the work cannot be optimised away.
+    fn frame(&mut self, events: Vec<Event>) -> usize {
+        self.time += 1.0 / 60.0;
+        let input = RawInput {
+            screen_rect: Some(Rect::from_min_size(Pos2::ZERO, SCREEN)),
+            time: Some(self.time),
+            events,
+            ..Default::default()
+        };
+        let Editor { ctx, app, .. } = self;
+        let out = ctx.run_ui(input, |ui| app.show(ui));
+        let prims = ctx.tessellate(out.shapes, out.pixels_per_point);
+        prims
+            .iter()
+            .map(|p| match &p.primitive {
+                egui::epaint::Primitive::Mesh(m) => m.indices.len() / 3,
+                egui::epaint::Primitive::Callback(_) => 0,
+            })
+            .sum()
+    }
+
+    /// The world point at the middle of the canvas for a centred camera at `radius_px`.
+    fn look_at(&mut self, centre: Point, radius_px: f64) {
+        let size = self.app.doc().layout().size();
+        self.app.set_camera(Camera {
+            centre,
+            zoom: radius_px / size.x.min(size.y),
+        });
+    }
+
+    fn radius_px(&self) -> f64 {
+        let size = self.app.doc().layout().size();
+        self.app.camera().zoom * size.x.min(size.y)
+    }
+
+    fn screen_of(&self, h: Hex) -> Pos2 {
+        self.app.hex_to_screen(h)
+    }
+
+    fn key(&mut self, key: Key, modifiers: Modifiers) {
+        let press = |pressed| Event::Key {
+            key,
+            physical_key: None,
+            pressed,
+            repeat: false,
+            modifiers,
+        };
+        self.frame(vec![press(true), press(false)]);
+    }
+}
+
+fn open(map: HexMap) -> EditorApp {
+    let mut app = EditorApp::with_doc(Doc::from_map(map), Box::new(FakeDialogs::default()));
+    app.set_autosave_secs(0);
+    app
+}
+
+/// A press at `a`, a move to `b` and a release, all in one frame: one brush stroke.
+fn stroke_events(a: Pos2, b: Pos2) -> Vec<Event> {
+    let button = |pos, pressed| Event::PointerButton {
+        pos,
+        button: PointerButton::Primary,
+        pressed,
+        modifiers: Modifiers::NONE,
+    };
+    vec![
+        Event::PointerMoved(a),
+        button(a, true),
+        Event::PointerMoved(b),
+        button(b, false),
+    ]
+}
+
+/// Frame cost with warm caches at "whole map", a middle zoom and one hex ≈ 40 px, and the
+/// first frame after a map is opened in a running editor.
+fn frames(c: &mut Criterion) {
+    let mut g = c.benchmark_group("frame");
+    g.sample_size(30).measurement_time(Duration::from_secs(4));
+    for (name, map) in maps() {
+        let mut ed = Editor::new(map.clone());
+        let fit = *ed.app.camera();
+        let fit_px = ed.radius_px();
+        let middle_px = (fit_px * CLOSE_RADIUS_PX).sqrt();
+        for (zoom, radius_px) in [
+            ("whole_map", None),
+            ("middle", Some(middle_px)),
+            ("hex_40px", Some(CLOSE_RADIUS_PX)),
+        ] {
+            match radius_px {
+                None => ed.app.set_camera(fit),
+                Some(px) => ed.look_at(fit.centre, px),
+            }
+            // Warm the chunk cache, then report what a frame draws.
+            let triangles = (0..3).map(|_| ed.frame(Vec::new())).last().unwrap_or(0);
+            let stats = ed.app.paint_stats();
+            eprintln!(
+                "{name} {zoom}: hex radius {:.2} px, {} chunks drawn, {} vertices, {triangles} \
+                 triangles after tessellation",
+                ed.radius_px(),
+                stats.drawn,
+                stats.vertices
+            );
+            g.bench_function(format!("{name}/{zoom}"), |b| {
+                b.iter(|| black_box(ed.frame(Vec::new())))
+            });
+        }
+
+        // The first frame after opening the map (egui itself already warm).
+        g.bench_function(format!("{name}/first_frame_after_open"), |b| {
+            b.iter_custom(|iters| {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    ed.app = open(map.clone());
+                    let t = Instant::now();
+                    black_box(ed.frame(Vec::new()));
+                    total += t.elapsed();
+                }
+                total
+            })
+        });
+    }
+    g.finish();
+}
+
+/// A brush stroke across 100 hexes with radius 3, drawn through real pointer events: the
+/// frame that applies it (edits, undo record) plus the frame that rebuilds the touched
+/// chunks. Undone (untimed) after each sample.
+fn paint(c: &mut Criterion) {
+    let mut g = c.benchmark_group("paint");
+    g.sample_size(30).measurement_time(Duration::from_secs(4));
+    let (_, map) = maps().swap_remove(0);
+    let kind = OffsetKind::OddR;
+    let mut ed = Editor::new(map.clone());
+    let a = kind.to_hex(OffsetCoord::new(450, 500));
+    let b = kind.to_hex(OffsetCoord::new(550, 500));
+    let mid = ed
+        .app
+        .doc()
+        .layout()
+        .hex_to_pixel(kind.to_hex(OffsetCoord::new(500, 500)));
+    ed.look_at(mid, STROKE_RADIUS_PX);
+    ed.frame(Vec::new());
+    for _ in 0..3 {
+        ed.key(Key::CloseBracket, Modifiers::NONE); // brush radius 0 → 3
+    }
+    assert_eq!(ed.app.prefs().tools.brush_radius, 3, "radius keys");
+    let (pa, pb) = (ed.screen_of(a), ed.screen_of(b));
+    let stroke_frames = |ed: &mut Editor| {
+        ed.frame(stroke_events(pa, pb));
+        ed.frame(Vec::new())
+    };
+    // Check once that the stroke paints what it should and is one undo step.
+    let before = ed.app.doc().document().history().undo_len();
+    stroke_frames(&mut ed);
+    assert_eq!(ed.app.doc().document().history().undo_len(), before + 1);
+    let painted = hex::line(a, b)
+        .into_iter()
+        .flat_map(|h| hex::range(h, 3))
+        .collect::<std::collections::HashSet<_>>();
+    let current = ed.app.doc().map().palette().terrains()[0].id;
+    assert!(
+        painted
+            .iter()
+            .all(|&h| ed.app.doc().terrain(h) == Some(current))
+    );
+    eprintln!(
+        "stroke: {} hexes in the line, {} hexes painted, {} chunks rebuilt",
+        hex::line(a, b).len(),
+        painted.len(),
+        ed.app.paint_stats().rebuilt
+    );
+    ed.key(Key::Z, Modifiers::COMMAND);
+    ed.frame(Vec::new());
+    let base = ed.frame(Vec::new());
+    black_box(base);
+    g.bench_function("idle_frame_at_stroke_zoom", |bch| {
+        bch.iter(|| black_box(ed.frame(Vec::new())))
+    });
+    g.bench_function("stroke_100_hexes_r3_applied_and_redrawn", |bch| {
+        bch.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                let t = Instant::now();
+                black_box(stroke_frames(&mut ed));
+                total += t.elapsed();
+                ed.key(Key::Z, Modifiers::COMMAND);
+                ed.frame(Vec::new());
+            }
+            total
+        })
+    });
+    g.finish();
+}
+
+/// A 1000 × 1000 map whose left half (500,000 hexes) is one contiguous grassland region
+/// and whose right half is forest.
+fn half_and_half() -> HexMap {
+    let mut map = terrain::varied_map(1000, 1000, 7);
+    let kind = OffsetKind::OddR;
+    for row in 0..1000 {
+        for col in 0..1000 {
+            let t = if col < 500 { 4 } else { 5 };
+            map.set_terrain(kind.to_hex(OffsetCoord::new(col, row)), TerrainId::new(t))
+                .expect("inside");
+        }
+    }
+    map
+}
+
+/// Bucket fill of a 500k-hex region and its undo, in the document (the issue's measure),
+/// and the same fill clicked in the editor at whole-map zoom (fill frame + redraw frame).
+fn fill(c: &mut Criterion) {
+    let mut g = c.benchmark_group("fill");
+    g.sample_size(20).measurement_time(Duration::from_secs(6));
+    let map = half_and_half();
+    let start = OffsetKind::OddR.to_hex(OffsetCoord::new(10, 10));
+    let hills = TerrainId::new(6);
+    let fill = Edit::Fill {
+        start,
+        terrain: hills,
+    };
+    let mut doc = Document::new(map.clone());
+    let changed = doc.apply(&fill).expect("fill");
+    assert_eq!(changed.hexes.len(), 500_000, "the region is 500k hexes");
+    doc.undo().expect("undo");
+    assert_eq!(doc.map().terrain(start), TerrainId::new(4));
+    g.bench_function("document_fill_500k", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                let t = Instant::now();
+                black_box(doc.apply(&fill).expect("fill"));
+                total += t.elapsed();
+                doc.undo().expect("undo");
+            }
+            total
+        })
+    });
+    g.bench_function("document_undo_fill_500k", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                doc.apply(&fill).expect("fill");
+                let t = Instant::now();
+                black_box(doc.undo().expect("undo"));
+                total += t.elapsed();
+            }
+            total
+        })
+    });
+
+    let mut ed = Editor::new(map);
+    ed.key(Key::G, Modifiers::NONE); // the Fill tool
+    let at = ed.screen_of(start);
+    let click = |pos| {
+        let button = |pressed| Event::PointerButton {
+            pos,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        };
+        vec![Event::PointerMoved(pos), button(true), button(false)]
+    };
+    ed.frame(click(at));
+    assert_eq!(
+        ed.app.doc().terrain(start),
+        ed.app
+            .doc()
+            .map()
+            .palette()
+            .terrains()
+            .first()
+            .map(|t| t.id)
+    );
+    ed.key(Key::Z, Modifiers::COMMAND);
+    ed.frame(Vec::new());
+    assert_eq!(ed.app.doc().terrain(start), TerrainId::new(4));
+    g.bench_function("editor_fill_click_whole_map", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                let t = Instant::now();
+                ed.frame(click(at));
+                black_box(ed.frame(Vec::new()));
+                total += t.elapsed();
+                ed.key(Key::Z, Modifiers::COMMAND);
+                ed.frame(Vec::new());
+            }
+            total
+        })
+    });
+    g.bench_function("editor_undo_fill_whole_map", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                ed.frame(click(at));
+                ed.frame(Vec::new());
+                let t = Instant::now();
+                ed.key(Key::Z, Modifiers::COMMAND);
+                black_box(ed.frame(Vec::new()));
+                total += t.elapsed();
+            }
+            total
+        })
+    });
+    g.finish();
+}
+
+/// Passable for the overlays' movement rules (not impassable terrain).
+fn passable(map: &HexMap, h: Hex) -> bool {
+    map.terrain(h)
+        .and_then(|t| map.palette().get(t))
+        .is_some_and(|t| t.cost != MoveCost::Impassable)
+}
+
+/// Overlays on the 1000 × 1000 map: computing range 50, A* across ~1000 hexes, movement
+/// range with budget 100, field of view radius 50; and a frame drawing all four.
+fn overlays(c: &mut Criterion) {
+    let mut g = c.benchmark_group("overlays");
+    g.sample_size(20).measurement_time(Duration::from_secs(4));
+    let (_, map) = maps().swap_remove(0);
+    let kind = OffsetKind::OddR;
+    // A* endpoints: the first and last passable hexes of a row, ≥ 900 apart and connected.
+    let mut ends = None;
+    'rows: for row in (100..900).step_by(37) {
+        let Some(a) = (0..100)
+            .map(|c| kind.to_hex(OffsetCoord::new(c, row)))
+            .find(|&h| passable(&map, h))
+        else {
+            continue;
+        };
+        for c in (900..1000).rev() {
+            let b = kind.to_hex(OffsetCoord::new(c, row));
+            if !passable(&map, b) {
+                continue;
+            }
+            let doc = Doc::from_map(map.clone());
+            let cost = |h| hexmap::app::overlays::entry_cost(&doc, h);
+            if hex::a_star(a, b, 1, &PathLimits::default(), cost).is_ok() {
+                ends = Some((a, b));
+                break 'rows;
+            }
+        }
+    }
+    let (anchor, target) = ends.expect("a connected pair ≥ 900 hexes apart");
+    let centre = kind.to_hex(OffsetCoord::new(500, 500));
+    let doc = Doc::from_map(map.clone());
+    let cases: [(&str, OverlayState, Option<Hex>); 4] = [
+        (
+            "range_50",
+            OverlayState {
+                range: true,
+                range_n: 50,
+                ..Default::default()
+            },
+            Some(centre),
+        ),
+        (
+            "a_star_across_1000",
+            OverlayState {
+                path: true,
+                anchor: Some(anchor),
+                target: Some(target),
+                ..Default::default()
+            },
+            None,
+        ),
+        (
+            "movement_budget_100",
+            OverlayState {
+                movement: true,
+                budget: 100,
+                ..Default::default()
+            },
+            Some(centre),
+        ),
+        (
+            "fov_50",
+            OverlayState {
+                fov: true,
+                fov_radius: 50,
+                ..Default::default()
+            },
+            Some(centre),
+        ),
+    ];
+    for (name, state, hovered) in &cases {
+        let r = state.compute(&doc, *hovered);
+        let hexes: usize = r.sets.iter().map(|(_, v)| v.len()).sum();
+        eprintln!(
+            "{name}: {hexes} hexes marked{}",
+            match &r.path_cost {
+                Some(Ok(cost)) => format!(
+                    ", path cost {cost}, {} steps, distance {}",
+                    r.path.len() - 1,
+                    anchor.distance(target)
+                ),
+                Some(Err(e)) => format!(", no path: {e}"),
+                None => String::new(),
+            }
+        );
+        assert!(hexes > 0, "{name} marks something");
+        g.bench_function(format!("compute/{name}"), |b| {
+            b.iter(|| black_box(state.compute(&doc, black_box(*hovered))))
+        });
+    }
+
+    // All four drawn at once at the middle zoom: with the pointer still (cached) and with
+    // the pointer moving one hex per frame (recomputed every frame).
+    let mut ed = Editor::new(map);
+    let fit = *ed.app.camera();
+    let middle = (ed.radius_px() * CLOSE_RADIUS_PX).sqrt();
+    let world = ed.app.doc().layout().hex_to_pixel(centre);
+    ed.look_at(world, middle.max(STROKE_RADIUS_PX));
+    let _ = fit;
+    ed.app.set_overlays(OverlayState {
+        range: true,
+        range_n: 50,
+        path: true,
+        movement: true,
+        budget: 100,
+        fov: true,
+        fov_radius: 50,
+        anchor: Some(anchor),
+        target: Some(target),
+        ..Default::default()
+    });
+    let here = ed.screen_of(centre);
+    ed.frame(vec![Event::PointerMoved(here)]);
+    g.bench_function("frame_all_four_pointer_still", |b| {
+        b.iter(|| black_box(ed.frame(Vec::new())))
+    });
+    let mut step = 0;
+    g.bench_function("frame_all_four_pointer_moving", |b| {
+        b.iter(|| {
+            step = (step + 1) % 20;
+            let h = centre + Hex::new(step - 10, 0);
+            let p = ed.screen_of(h);
+            black_box(ed.frame(vec![Event::PointerMoved(p)]))
+        })
+    });
+    g.finish();
+}
+
+/// Open and save in each form, and export TMX, for the three maps.
+fn files(c: &mut Criterion) {
+    let mut g = c.benchmark_group("files");
+    g.sample_size(10).measurement_time(Duration::from_secs(8));
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (name, map) in maps() {
+        for form in [Form::Offset, Form::Cube] {
+            let path = dir.path().join(format!("{name}-{form}.ron"));
+            io::save(&path, &map, form).expect("save");
+            g.bench_function(format!("{name}/open_{form}"), |b| {
+                b.iter(|| black_box(io::load(&path).expect("load")))
+            });
+            g.bench_function(format!("{name}/save_{form}"), |b| {
+                b.iter(|| io::save(&path, black_box(&map), form).expect("save"))
+            });
+        }
+        let tmx = dir.path().join(format!("{name}.tmx"));
+        g.bench_function(format!("{name}/export_tmx"), |b| {
+            b.iter(|| {
+                export_to_path(
+                    black_box(&map),
+                    ExportFormat::Tmx,
+                    &ExportOptions::default(),
+                    &tmx,
+                    &mut |_| {},
+                )
+                .expect("export")
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, frames, paint, fill, overlays, files);
+criterion_main!(benches);
