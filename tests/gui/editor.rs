@@ -538,3 +538,71 @@ fn a_save_that_fails_shows_why_and_the_map_stays_modified() {
     assert_eq!(h.state().doc().terrain(x), painted);
     assert!(blocked.is_dir());
 }
+
+#[test]
+fn the_path_overlay_follows_edits_and_undo() {
+    let mut h = harness(blank_doc(), FakeDialogs::default());
+    let kind = OffsetKind::OddR;
+    let a = kind.to_hex(OffsetCoord::new(3, 8));
+    let b = kind.to_hex(OffsetCoord::new(13, 8));
+    let mid = kind.to_hex(OffsetCoord::new(8, 8));
+    let pa = h.state().hex_to_screen(a);
+    h.hover_at(pa);
+    h.key_press(Key::A);
+    h.run();
+    let pb = h.state().hex_to_screen(b);
+    h.hover_at(pb);
+    h.key_press(Key::T);
+    h.run();
+    h.get_by_role_and_label(egui::Role::CheckBox, "Path (A*)")
+        .click();
+    h.run();
+    let straight = u64::from(a.distance(b).unsigned_abs());
+    assert_eq!(h.state().overlay_result().path_cost, Some(Ok(straight)));
+
+    // Brush radius 2 with `]` twice, then a dab of impassable sea across the path.
+    h.key_press(Key::CloseBracket);
+    h.key_press(Key::CloseBracket);
+    h.run();
+    assert_eq!(h.state().prefs().tools.brush_radius, 2);
+    let sea = h.state().doc().map().palette().terrains()[0].clone();
+    assert_eq!(sea.cost, hexmap::map::MoveCost::Impassable);
+    let pm = h.state().hex_to_screen(mid);
+    h.drag_at(pm);
+    h.run();
+    h.drop_at(pm);
+    h.run();
+    assert_eq!(h.state().doc().terrain(mid), Some(sea.id));
+    let detour = match h.state().overlay_result().path_cost {
+        Some(Ok(c)) => c,
+        other => panic!("expected a detour, got {other:?}"),
+    };
+    assert!(detour > straight, "the path goes round the sea: {detour}");
+    assert!(
+        h.state()
+            .overlay_result()
+            .path
+            .iter()
+            .all(|&x| x.distance(mid) > 2),
+        "no step on the sea"
+    );
+
+    // Undo brings the straight path back.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().overlay_result().path_cost, Some(Ok(straight)));
+}
+
+#[test]
+fn the_status_bar_shows_frame_times() {
+    let mut h = harness(blank_doc(), FakeDialogs::default());
+    for _ in 0..3 {
+        h.step();
+    }
+    let stats = h.state().frame_stats();
+    let median = stats.editor_median_ms().expect("frames were timed");
+    assert!(median > 0.0 && median < 10_000.0, "median {median} ms");
+    let readout = stats.readout().expect("a readout");
+    assert!(readout.starts_with("frame "), "{readout}");
+    assert!(h.query_by_label_contains("frame ").is_some());
+}
