@@ -342,7 +342,7 @@ impl EditorApp {
 
     /// The hexes each enabled overlay marks for the current hover (what is drawn).
     pub fn overlay_result(&self) -> overlays::OverlayResult {
-        self.overlays.compute(&self.doc, self.hovered)
+        self.last_overlay.clone()
     }
 
     /// The selected hexes.
