@@ -26,10 +26,9 @@ use std::time::{Duration, Instant};
 
 /// The window the editor runs in (the default window size of `hexmap`).
 const SCREEN: Vec2 = Vec2::new(1280.0, 800.0);
-/// Hex radius in screen points at the "one hex ≈ 40 px" zoom (40 px corner to corner).
-const CLOSE_RADIUS_PX: f64 = 20.0;
-/// Hex radius in screen points for the paint stroke: 100 hexes fit across the window.
-const STROKE_RADIUS_PX: f64 = 6.0;
+/// Hex radius in screen points at the "one hex ≈ 40 px" zoom: 40 px across the flats
+/// (the hex's width for pointy maps), where coordinate labels become legible.
+const CLOSE_RADIUS_PX: f64 = 23.1;
 
 /// The three maps of the issue.
 fn maps() -> Vec<(&'static str, HexMap)> {
@@ -156,6 +155,11 @@ fn frames(c: &mut Criterion) {
     g.sample_size(30).measurement_time(Duration::from_secs(4));
     for (name, map) in maps() {
         let mut ed = Editor::new(map.clone());
+        // Coordinate labels on: drawn wherever they are legible (the 40 px zoom).
+        ed.app.set_overlays(OverlayState {
+            labels: true,
+            ..Default::default()
+        });
         let fit = *ed.app.camera();
         let fit_px = ed.radius_px();
         let middle_px = (fit_px * CLOSE_RADIUS_PX).sqrt();
@@ -216,8 +220,11 @@ fn paint(c: &mut Criterion) {
         .doc()
         .layout()
         .hex_to_pixel(kind.to_hex(OffsetCoord::new(500, 500)));
-    ed.look_at(mid, STROKE_RADIUS_PX);
+    // Zoom so the 100-hex stroke spans 85 % of the canvas (between the side panels).
+    let stroke_radius_px = f64::from(ed.app.canvas_rect().width()) * 0.85 / (100.0 * 3f64.sqrt());
+    ed.look_at(mid, stroke_radius_px);
     ed.frame(Vec::new());
+    eprintln!("stroke zoom: hex radius {:.2} px", ed.radius_px());
     for _ in 0..3 {
         ed.key(Key::CloseBracket, Modifiers::NONE); // brush radius 0 → 3
     }
@@ -486,11 +493,11 @@ fn overlays(c: &mut Criterion) {
     // All four drawn at once at the middle zoom: with the pointer still (cached) and with
     // the pointer moving one hex per frame (recomputed every frame).
     let mut ed = Editor::new(map);
-    let fit = *ed.app.camera();
     let middle = (ed.radius_px() * CLOSE_RADIUS_PX).sqrt();
     let world = ed.app.doc().layout().hex_to_pixel(centre);
-    ed.look_at(world, middle.max(STROKE_RADIUS_PX));
-    let _ = fit;
+    // Range 50 (101 hexes across) fits in the canvas at this zoom.
+    let whole_range_px = f64::from(ed.app.canvas_rect().height()) * 0.9 / (101.0 * 1.5);
+    ed.look_at(world, middle.min(whole_range_px));
     ed.app.set_overlays(OverlayState {
         range: true,
         range_n: 50,

@@ -20,8 +20,13 @@ pub const COARSE_BELOW_PX: f64 = 4.0;
 /// Below this many screen points of hex radius each chunk is one texture (a texel per cell).
 pub const TEXEL_BELOW_PX: f64 = 1.5;
 
-/// Most chunk meshes kept in memory; the least recently drawn are dropped beyond this.
+/// Most chunk meshes kept in memory; the least recently drawn are dropped beyond this
+/// (chunks drawn in the current frame are always kept).
 const MAX_CACHED: usize = 1024;
+
+/// Most bytes of cached meshes and textures (a full-detail chunk is ≈ 600 KB, so this
+/// holds a few screens of them); least recently drawn chunks beyond it are dropped.
+const MAX_CACHED_BYTES: usize = 256 << 20;
 
 /// How one cell looks: what the chunk builder needs to know about it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,6 +75,19 @@ struct CachedChunk {
     /// The chunk's texture at [`Detail::Texel`] (kept alive with the mesh using it).
     _texture: Option<TextureHandle>,
     last_used: u64,
+    /// Heap bytes of the mesh and texture, for the cache budget.
+    bytes: usize,
+}
+
+/// Heap bytes a mesh (and a `CHUNK`² RGBA texture, if any) takes.
+fn chunk_bytes(mesh: &Mesh, textured: bool) -> usize {
+    mesh.vertices.capacity() * std::mem::size_of::<Vertex>()
+        + mesh.indices.capacity() * std::mem::size_of::<u32>()
+        + if textured {
+            (CHUNK * CHUNK) as usize * 4
+        } else {
+            0
+        }
 }
 
 /// Where the map is seen: the canvas rectangle, the camera and the map's layout.
@@ -103,6 +121,10 @@ pub struct ChunkCache {
     global: u64,
     frame: u64,
     extent: Option<((i32, i32), (i32, i32))>,
+    /// Sum of `bytes` over the cached chunks.
+    bytes: usize,
+    /// Most chunks and most bytes kept ([`MAX_CACHED`], [`MAX_CACHED_BYTES`]).
+    budget: (usize, usize),
     /// Stats of the last paint.
     pub stats: PaintStats,
 }
@@ -122,28 +144,27 @@ impl ChunkCache {
             global: 1,
             frame: 0,
             extent: None,
+            bytes: 0,
+            budget: (MAX_CACHED, MAX_CACHED_BYTES),
             stats: PaintStats::default(),
         }
     }
 
-    /// Forget every mesh (new map, new layout, palette or layer change) and set which
-    /// cells exist: the inclusive chunk-key range computed from `cells`.
-    pub fn reset(&mut self, orientation: Orientation, cells: impl Iterator<Item = Hex>) {
+    /// Forget every mesh and cover the cells of an offset bounding box (in
+    /// [`chunk_kind`]), e.g. a new map, layout, palette or layer change.
+    pub fn reset_to_bounds(&mut self, b: crate::map::shape::OffsetBounds) {
         self.chunks.clear();
         self.dirty.clear();
+        self.bytes = 0;
         self.global += 1;
-        let mut ext: Option<((i32, i32), (i32, i32))> = None;
-        for h in cells {
-            let k = chunk_of(orientation, h);
-            ext = Some(match ext {
-                None => (k, k),
-                Some((lo, hi)) => (
-                    (lo.0.min(k.0), lo.1.min(k.1)),
-                    (hi.0.max(k.0), hi.1.max(k.1)),
-                ),
-            });
-        }
-        self.extent = ext;
+        let last = |first: i32, n: u32| first.saturating_add(n.max(1) as i32 - 1);
+        self.extent = Some((
+            (b.min_col.div_euclid(CHUNK), b.min_row.div_euclid(CHUNK)),
+            (
+                last(b.min_col, b.cols).div_euclid(CHUNK),
+                last(b.min_row, b.rows).div_euclid(CHUNK),
+            ),
+        ));
     }
 
     /// Set the chunk-key range directly (inclusive).
@@ -166,6 +187,11 @@ impl ChunkCache {
     /// Number of meshes currently cached.
     pub fn cached(&self) -> usize {
         self.chunks.len()
+    }
+
+    /// Heap bytes of the cached meshes and textures.
+    pub fn cached_bytes(&self) -> usize {
+        self.bytes
     }
 
     /// Draw the visible chunks of the map into `painter`, rebuilding stale ones with `look`.
@@ -198,7 +224,9 @@ impl ChunkCache {
                     (anchor, mesh, None)
                 };
                 stats.rebuilt += 1;
-                self.chunks.insert(
+                let bytes = chunk_bytes(&mesh, texture.is_some());
+                self.bytes += bytes;
+                let old = self.chunks.insert(
                     key,
                     CachedChunk {
                         generation,
@@ -207,8 +235,12 @@ impl ChunkCache {
                         mesh: Arc::new(mesh),
                         _texture: texture,
                         last_used: 0,
+                        bytes,
                     },
                 );
+                if let Some(old) = old {
+                    self.bytes -= old.bytes;
+                }
             }
             let chunk = self.chunks.get_mut(&key).expect("just inserted");
             chunk.last_used = self.frame;
@@ -261,15 +293,27 @@ impl ChunkCache {
         keys
     }
 
+    /// Drop the least recently drawn chunks while over the count or byte budget, never
+    /// one drawn this frame (so a view needing more than the budget does not thrash).
     fn evict(&mut self) {
-        if self.chunks.len() <= MAX_CACHED {
+        let (max_chunks, max_bytes) = self.budget;
+        if self.chunks.len() <= max_chunks && self.bytes <= max_bytes {
             return;
         }
-        let mut ages: Vec<_> = self.chunks.iter().map(|(k, c)| (c.last_used, *k)).collect();
+        let mut ages: Vec<_> = self
+            .chunks
+            .iter()
+            .filter(|(_, c)| c.last_used < self.frame)
+            .map(|(k, c)| (c.last_used, *k))
+            .collect();
         ages.sort_unstable();
-        let excess = self.chunks.len() - MAX_CACHED;
-        for (_, k) in ages.into_iter().take(excess) {
-            self.chunks.remove(&k);
+        for (_, k) in ages {
+            if self.chunks.len() <= max_chunks && self.bytes <= max_bytes {
+                break;
+            }
+            if let Some(c) = self.chunks.remove(&k) {
+                self.bytes -= c.bytes;
+            }
         }
     }
 }
@@ -506,7 +550,12 @@ mod tests {
         let cells = rect_map(OffsetKind::OddR, 200, 200);
         let layout = Layout::regular(Orientation::Pointy, 10.0).unwrap();
         let mut cache = ChunkCache::new();
-        cache.reset(Orientation::Pointy, cells.iter().copied());
+        cache.reset_to_bounds(crate::map::shape::OffsetBounds {
+            min_col: 0,
+            min_row: 0,
+            cols: 200,
+            rows: 200,
+        });
         let ctx = Context::default();
         let painter = Painter::new(ctx, LayerId::background(), Rect::EVERYTHING);
         let view = Rect::from_min_size(Pos2::ZERO, Vec2::new(400.0, 300.0));
@@ -565,6 +614,63 @@ mod tests {
         );
         assert_eq!(cache.stats.drawn, 49);
         assert_eq!(cache.stats.vertices, 49 * 4, "one textured quad per chunk");
+    }
+
+    #[test]
+    fn a_view_needing_more_than_the_budget_does_not_thrash_and_old_chunks_go() {
+        let layout = Layout::regular(Orientation::Pointy, 10.0).unwrap();
+        let (w, h) = (300, 300); // 10 × 10 chunks
+        let inside = |x: Hex| {
+            let c = OffsetKind::OddR.from_hex(x);
+            (0..w).contains(&c.col) && (0..h).contains(&c.row)
+        };
+        let mut cache = ChunkCache::new();
+        cache.set_extent(Some(((0, 0), ((w - 1) / CHUNK, (h - 1) / CHUNK))));
+        cache.budget = (40, usize::MAX);
+        let ctx = Context::default();
+        let painter = Painter::new(ctx, LayerId::background(), Rect::EVERYTHING);
+        let view = Rect::from_min_size(Pos2::ZERO, Vec2::new(400.0, 300.0));
+        let look = |x: Hex| {
+            inside(x).then_some(CellLook {
+                fill: Color32::GREEN,
+                mine: false,
+                note: false,
+            })
+        };
+        let whole = Camera {
+            centre: Point::new(2600.0, 2250.0),
+            zoom: 0.07,
+        };
+        let v = ChunkView {
+            view,
+            camera: &whole,
+            layout: &layout,
+        };
+        let coarse = detail_for(0.7 * 10.0 / 2.0, false);
+        cache.paint(&painter, &v, coarse, Color32::BLACK, &look);
+        assert_eq!(cache.stats.drawn, 100);
+        assert_eq!(cache.cached(), 100, "chunks drawn this frame stay");
+        cache.paint(&painter, &v, coarse, Color32::BLACK, &look);
+        assert_eq!(cache.stats.rebuilt, 0, "no rebuild on the next frame");
+        let bytes_all = cache.cached_bytes();
+        assert!(bytes_all > 0);
+        // Zoom into one corner: the chunks no longer drawn are dropped down to the budget.
+        let close = Camera {
+            centre: Point::new(100.0, 100.0),
+            zoom: 1.0,
+        };
+        let v = ChunkView {
+            view,
+            camera: &close,
+            layout: &layout,
+        };
+        cache.paint(&painter, &v, coarse, Color32::BLACK, &look);
+        assert_eq!(cache.cached(), 40);
+        assert!(cache.cached_bytes() < bytes_all);
+        // A byte budget works the same way.
+        cache.budget = (usize::MAX, 1);
+        cache.paint(&painter, &v, coarse, Color32::BLACK, &look);
+        assert_eq!(cache.cached(), cache.stats.drawn);
     }
 
     #[test]

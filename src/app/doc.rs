@@ -5,6 +5,7 @@
 use super::chunks::chunk_kind;
 use super::coords::CoordContext;
 use crate::hex::{Hex, Layout, OffsetCoord, Orientation, Point};
+use crate::map::shape::OffsetBounds;
 use crate::map::{Document, Edit, HexMap, MapProperties, MapShape, Palette, TerrainId};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -163,18 +164,43 @@ pub struct Doc {
     /// New on every edit, undo and redo, and unique across documents: caches derived from
     /// the map compare it.
     revision: u64,
+    /// The shape's bounding box in the chunk offset kind ([`chunk_kind`]), kept because
+    /// scanning a large non-rectangular shape for it every frame costs milliseconds.
+    bounds: OffsetBounds,
+}
+
+/// The bounding box of `map`'s shape in the offset kind chunks are cut in.
+fn chunk_bounds(map: &HexMap) -> OffsetBounds {
+    map.shape()
+        .offset_bounds(chunk_kind(map.properties().orientation))
 }
 
 impl Doc {
     /// A clean document for `map`, not yet saved anywhere.
     pub fn from_map(map: HexMap) -> Self {
         Doc {
+            bounds: chunk_bounds(&map),
             document: Document::new(map),
             path: None,
             form: FileForm::Offset,
             changed: Changed::All,
             revision: next_revision(),
         }
+    }
+
+    /// Take note of a change: new revision, bounds again if the shape may have changed.
+    fn record_change(&mut self, changed: crate::map::Changed) {
+        self.revision = next_revision();
+        if changed.whole_map {
+            self.bounds = chunk_bounds(self.map());
+        }
+        self.changed.add(changed);
+    }
+
+    /// The shape's bounding box in offset coordinates of [`chunk_kind`] (rows for pointy
+    /// maps, columns for flat ones).
+    pub fn offset_bounds(&self) -> OffsetBounds {
+        self.bounds
     }
 
     /// A new blank map.
@@ -325,8 +351,7 @@ impl Doc {
     /// Apply an edit (inside or outside a stroke); the error text says what was refused.
     pub fn apply(&mut self, edit: &Edit) -> Result<(), String> {
         let changed = self.document.apply(edit).map_err(|e| e.to_string())?;
-        self.revision = next_revision();
-        self.changed.add(changed);
+        self.record_change(changed);
         Ok(())
     }
 
@@ -343,16 +368,14 @@ impl Doc {
     /// Undo one step.
     pub fn undo(&mut self) {
         if let Some(c) = self.document.undo() {
-            self.revision = next_revision();
-            self.changed.add(c);
+            self.record_change(c);
         }
     }
 
     /// Redo one step.
     pub fn redo(&mut self) {
         if let Some(c) = self.document.redo() {
-            self.revision = next_revision();
-            self.changed.add(c);
+            self.record_change(c);
         }
     }
 
@@ -370,7 +393,7 @@ impl Doc {
     pub fn world_bounds(&self) -> (Point, Point) {
         let layout = self.layout();
         let kind = chunk_kind(layout.orientation());
-        let b = self.map().shape().offset_bounds(kind);
+        let b = self.bounds;
         let (c0, r0) = (b.min_col, b.min_row);
         let (c1, r1) = (
             b.min_col + b.cols.max(1) as i32 - 1,
@@ -401,7 +424,7 @@ impl Doc {
     /// one cell on each side), in row order.
     pub fn cells_in_world_rect(&self, layout: &Layout, a: Point, b: Point) -> Vec<Hex> {
         let kind = chunk_kind(layout.orientation());
-        let bounds = self.map().shape().offset_bounds(kind);
+        let bounds = self.bounds;
         let mut lo = (i64::MAX, i64::MAX);
         let mut hi = (i64::MIN, i64::MIN);
         for p in [
@@ -462,5 +485,48 @@ mod files {
             FileForm::Cube => Form::Cube,
         };
         io::save(path, map, form).map_err(|e| e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::OffsetKind;
+
+    fn scanned(doc: &Doc) -> OffsetBounds {
+        let kind = chunk_kind(doc.map().properties().orientation);
+        doc.map().shape().offset_bounds(kind)
+    }
+
+    #[test]
+    fn kept_bounds_follow_reshape_orientation_undo_and_redo() {
+        let map = HexMap::new(
+            MapProperties::new("b", Orientation::Pointy),
+            MapShape::hexagon(3).unwrap(),
+            Palette::standard(),
+        );
+        let mut doc = Doc::from_map(map);
+        let hexagon = doc.offset_bounds();
+        assert_eq!(hexagon, scanned(&doc));
+        assert_eq!((hexagon.cols, hexagon.rows), (7, 7));
+
+        doc.apply(&Edit::Reshape(
+            MapShape::rectangle(OffsetKind::EvenQ, 9, 4).unwrap(),
+        ))
+        .unwrap();
+        assert_eq!(doc.offset_bounds(), scanned(&doc));
+        let mut props = doc.map().properties().clone();
+        props.orientation = Orientation::Flat;
+        doc.set_properties(props).unwrap();
+        assert_eq!(doc.offset_bounds(), scanned(&doc));
+        assert_ne!(doc.offset_bounds(), hexagon);
+
+        let before = doc.revision();
+        doc.undo();
+        doc.undo();
+        assert_eq!(doc.offset_bounds(), hexagon);
+        assert_ne!(doc.revision(), before);
+        doc.redo();
+        assert_eq!(doc.offset_bounds(), scanned(&doc));
     }
 }

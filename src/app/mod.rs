@@ -398,10 +398,7 @@ impl EditorApp {
     }
 
     fn reset_view(&mut self) {
-        self.chunks.reset(
-            self.doc.layout().orientation(),
-            self.doc.map().shape().iter(),
-        );
+        self.chunks.reset_to_bounds(self.doc.offset_bounds());
         self.fit_pending = true;
         self.hovered = None;
         self.selection.clear();
@@ -785,10 +782,7 @@ impl EditorApp {
     }
 
     fn reset_view_keep_camera(&mut self) {
-        self.chunks.reset(
-            self.doc.layout().orientation(),
-            self.doc.map().shape().iter(),
-        );
+        self.chunks.reset_to_bounds(self.doc.offset_bounds());
     }
 }
 
