@@ -132,19 +132,22 @@ fn open(map: HexMap) -> EditorApp {
     app
 }
 
-/// A press at `a`, a move to `b` and a release, all in one frame: one brush stroke.
-fn stroke_events(a: Pos2, b: Pos2) -> Vec<Event> {
+/// A brush stroke from `a` to `b` in two frames: press at `a` and move to `b` (the stroke
+/// is applied), then release (the undo step closes; the touched chunks are redrawn).
+fn stroke_events(a: Pos2, b: Pos2) -> [Vec<Event>; 2] {
     let button = |pos, pressed| Event::PointerButton {
         pos,
         button: PointerButton::Primary,
         pressed,
         modifiers: Modifiers::NONE,
     };
-    vec![
-        Event::PointerMoved(a),
-        button(a, true),
-        Event::PointerMoved(b),
-        button(b, false),
+    [
+        vec![
+            Event::PointerMoved(a),
+            button(a, true),
+            Event::PointerMoved(b),
+        ],
+        vec![button(b, false)],
     ]
 }
 
@@ -231,8 +234,9 @@ fn paint(c: &mut Criterion) {
     assert_eq!(ed.app.prefs().tools.brush_radius, 3, "radius keys");
     let (pa, pb) = (ed.screen_of(a), ed.screen_of(b));
     let stroke_frames = |ed: &mut Editor| {
-        ed.frame(stroke_events(pa, pb));
-        ed.frame(Vec::new())
+        let [down_and_move, release] = stroke_events(pa, pb);
+        ed.frame(down_and_move);
+        ed.frame(release)
     };
     // Check once that the stroke paints what it should and is one undo step.
     let before = ed.app.doc().document().history().undo_len();
@@ -246,7 +250,8 @@ fn paint(c: &mut Criterion) {
     assert!(
         painted
             .iter()
-            .all(|&h| ed.app.doc().terrain(h) == Some(current))
+            .all(|&h| ed.app.doc().terrain(h) == Some(current)),
+        "the stroke paints every hex within 3 of its line"
     );
     eprintln!(
         "stroke: {} hexes in the line, {} hexes painted, {} chunks rebuilt",
@@ -258,6 +263,31 @@ fn paint(c: &mut Criterion) {
     ed.frame(Vec::new());
     let base = ed.frame(Vec::new());
     black_box(base);
+    // The same stroke in the document alone (101 radius-3 dabs in one undo step).
+    let mut doc = Document::new(map.clone());
+    let sea = map.palette().terrains()[0].id;
+    let line = hex::line(a, b);
+    g.bench_function("document_stroke_100_hexes_r3", |bch| {
+        bch.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                let t = Instant::now();
+                doc.begin_stroke();
+                for &h in &line {
+                    doc.apply(&Edit::Paint {
+                        center: h,
+                        radius: 3,
+                        terrain: Some(sea),
+                    })
+                    .expect("paint");
+                }
+                doc.end_stroke();
+                total += t.elapsed();
+                doc.undo().expect("undo");
+            }
+            total
+        })
+    });
     g.bench_function("idle_frame_at_stroke_zoom", |bch| {
         bch.iter(|| black_box(ed.frame(Vec::new())))
     });
@@ -337,16 +367,18 @@ fn fill(c: &mut Criterion) {
     let mut ed = Editor::new(map);
     ed.key(Key::G, Modifiers::NONE); // the Fill tool
     let at = ed.screen_of(start);
-    let click = |pos| {
+    // Press (the fill is applied), then release (the filled chunks are redrawn).
+    let click = move |ed: &mut Editor| {
         let button = |pressed| Event::PointerButton {
-            pos,
+            pos: at,
             button: PointerButton::Primary,
             pressed,
             modifiers: Modifiers::NONE,
         };
-        vec![Event::PointerMoved(pos), button(true), button(false)]
+        ed.frame(vec![Event::PointerMoved(at), button(true)]);
+        ed.frame(vec![button(false)])
     };
-    ed.frame(click(at));
+    click(&mut ed);
     assert_eq!(
         ed.app.doc().terrain(start),
         ed.app
@@ -365,8 +397,7 @@ fn fill(c: &mut Criterion) {
             let mut total = Duration::ZERO;
             for _ in 0..iters {
                 let t = Instant::now();
-                ed.frame(click(at));
-                black_box(ed.frame(Vec::new()));
+                black_box(click(&mut ed));
                 total += t.elapsed();
                 ed.key(Key::Z, Modifiers::COMMAND);
                 ed.frame(Vec::new());
@@ -378,8 +409,7 @@ fn fill(c: &mut Criterion) {
         b.iter_custom(|iters| {
             let mut total = Duration::ZERO;
             for _ in 0..iters {
-                ed.frame(click(at));
-                ed.frame(Vec::new());
+                click(&mut ed);
                 let t = Instant::now();
                 ed.key(Key::Z, Modifiers::COMMAND);
                 black_box(ed.frame(Vec::new()));
@@ -429,6 +459,18 @@ fn overlays(c: &mut Criterion) {
     }
     let (anchor, target) = ends.expect("a connected pair ≥ 900 hexes apart");
     let centre = kind.to_hex(OffsetCoord::new(500, 500));
+    // The field of view needs an open place to look from: the hex nearest the centre
+    // that sees at least a third of its radius-50 disc (most land here is forest).
+    let blocks = |h: Hex| {
+        map.terrain(h)
+            .and_then(|t| map.palette().get(t))
+            .is_some_and(|t| t.blocks_sight)
+    };
+    let lookout = (0..300)
+        .flat_map(|r| hex::ring(centre, r).collect::<Vec<_>>())
+        .step_by(7)
+        .find(|&h| !blocks(h) && hex::field_of_view(h, 50, blocks).len() > 7651 / 3)
+        .expect("an open lookout");
     let doc = Doc::from_map(map.clone());
     let cases: [(&str, OverlayState, Option<Hex>); 4] = [
         (
@@ -466,7 +508,7 @@ fn overlays(c: &mut Criterion) {
                 fov_radius: 50,
                 ..Default::default()
             },
-            Some(centre),
+            Some(lookout),
         ),
     ];
     for (name, state, hovered) in &cases {

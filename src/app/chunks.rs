@@ -17,6 +17,10 @@ pub const CHUNK: i32 = 32;
 /// Below this many screen points of hex radius the cheap level of detail is used.
 pub const COARSE_BELOW_PX: f64 = 4.0;
 
+/// Grid lines are drawn from this many screen points of hex radius; below it they would
+/// cover a large share of each hex and cost two-thirds of the vertices.
+pub const GRID_FROM_PX: f64 = 6.0;
+
 /// Below this many screen points of hex radius each chunk is one texture (a texel per cell).
 pub const TEXEL_BELOW_PX: f64 = 1.5;
 
@@ -331,7 +335,8 @@ pub fn detail_for(hex_radius_px: f64, grid_visible: bool) -> Detail {
         Detail::Coarse
     } else {
         Detail::Full {
-            grid: grid_visible.then(|| grid_bucket(hex_radius_px)),
+            grid: (grid_visible && hex_radius_px >= GRID_FROM_PX)
+                .then(|| grid_bucket(hex_radius_px)),
         }
     }
 }
@@ -480,7 +485,8 @@ fn local_vec(p: Point) -> eframe::egui::Vec2 {
     eframe::egui::Vec2::new(p.x as f32, p.y as f32)
 }
 
-/// A filled hexagon (triangle fan) at `centre` with corners scaled by `scale`.
+/// A filled hexagon at `centre` with corners scaled by `scale`: six corner vertices and
+/// four triangles (no centre vertex).
 fn fan(
     mesh: &mut Mesh,
     centre: Pos2,
@@ -490,16 +496,15 @@ fn fan(
     v: &dyn Fn(Point) -> eframe::egui::Vec2,
 ) {
     let base = mesh.vertices.len() as u32;
-    mesh.vertices.push(Vertex {
-        pos: centre,
-        uv: Pos2::ZERO,
-        color: colour,
-    });
     for c in corners {
-        mesh.colored_vertex(centre + v(*c) * scale, colour);
+        mesh.vertices.push(Vertex {
+            pos: centre + v(*c) * scale,
+            uv: Pos2::ZERO,
+            color: colour,
+        });
     }
-    for i in 0..6 {
-        mesh.add_triangle(base, base + 1 + i, base + 1 + (i + 1) % 6);
+    for i in 1..5 {
+        mesh.add_triangle(base, base + i, base + i + 1);
     }
 }
 
@@ -679,5 +684,10 @@ mod tests {
         assert_eq!(detail_for(2.0, true), Detail::Coarse);
         assert_eq!(detail_for(1.0, true), Detail::Texel);
         assert_eq!(detail_for(20.0, false), Detail::Full { grid: None });
+        assert_eq!(detail_for(5.0, true), Detail::Full { grid: None });
+        assert!(matches!(
+            detail_for(GRID_FROM_PX, true),
+            Detail::Full { grid: Some(_) }
+        ));
     }
 }

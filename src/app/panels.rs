@@ -173,32 +173,33 @@ pub(super) fn toolbar(app: &mut EditorApp, ui: &mut egui::Ui) {
     });
 }
 
-/// Hovered hex in every system, its terrain and note, zoom, and the last message.
+/// Hovered hex in every system, its terrain and note, zoom, frame times and the last
+/// message. Always two lines that never wrap: a status bar that changed height with its
+/// text would move the canvas, and the map with it, under a still pointer.
 pub(super) fn status_bar(app: &mut EditorApp, ui: &mut egui::Ui) {
     egui::Panel::bottom("status").show(ui, |ui| {
-        ui.horizontal_wrapped(|ui| {
+        ui.horizontal(|ui| {
+            let text = match app.hovered {
+                Some(h) => coords::all_systems(h, &app.doc.coord_context()),
+                None => "—".to_owned(),
+            };
+            ui.add(egui::Label::new(RichText::new(text).monospace()).truncate());
+        });
+        ui.horizontal(|ui| {
             match app.hovered {
-                Some(h) => {
-                    let cx = app.doc.coord_context();
-                    ui.label(RichText::new(coords::all_systems(h, &cx)).monospace());
-                    if app.doc.contains(h) {
-                        let terrain = app
-                            .doc
-                            .terrain(h)
-                            .and_then(|t| app.doc.map().palette().get(t))
-                            .map_or("empty", |t| t.name.as_str());
-                        ui.separator();
-                        ui.label(format!("terrain: {terrain}"));
-                        if app.doc.map().is_mine(h) {
-                            ui.label("mine");
-                        }
-                        if let Some(note) = app.doc.note(h) {
-                            ui.label(format!("note: {note}"));
-                        }
-                    } else {
-                        ui.separator();
-                        ui.label("off the map");
+                Some(h) if app.doc.contains(h) => {
+                    let terrain = app
+                        .doc
+                        .terrain(h)
+                        .and_then(|t| app.doc.map().palette().get(t))
+                        .map_or("empty", |t| t.name.as_str());
+                    ui.label(format!("terrain: {terrain}"));
+                    if app.doc.map().is_mine(h) {
+                        ui.label("mine");
                     }
+                }
+                Some(_) => {
+                    ui.label("off the map");
                 }
                 None => {
                     ui.label("—");
@@ -218,7 +219,12 @@ pub(super) fn status_bar(app: &mut EditorApp, ui: &mut egui::Ui) {
             }
             if let Some(info) = &app.info {
                 ui.separator();
-                ui.label(info);
+                ui.label(info.as_str());
+            }
+            // Last, as it can be long: cut to the room left.
+            if let Some(note) = app.hovered.and_then(|h| app.doc.note(h)) {
+                ui.separator();
+                ui.add(egui::Label::new(format!("note: {note}")).truncate());
             }
         });
     });

@@ -7,6 +7,7 @@ use super::hexmap::{HexMap, MapError, MapProperties};
 use super::palette::{Palette, TerrainId};
 use super::shape::{MapShape, ShapeError};
 use crate::hex::Hex;
+use crate::hex::hash::{HexBuildHasher, HexHashMap};
 use std::collections::{HashMap, VecDeque};
 
 /// One change to a map, as the editor or CLI asks for it.
@@ -99,7 +100,8 @@ pub enum EditError {
 /// What an edit or undo/redo changed, for redrawing only that.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Changed {
-    /// Cells whose terrain, mine or note changed, sorted, no duplicates.
+    /// Cells whose terrain, mine or note changed, no duplicates, in the shape's storage
+    /// order (the order of `MapShape::iter`).
     pub hexes: Vec<Hex>,
     /// True when the whole map must be redrawn (shape, palette or properties changed).
     pub whole_map: bool,
@@ -166,9 +168,11 @@ pub(crate) struct CellChanges {
     pub terrain: Vec<TerrainDelta>,
     pub mines: Vec<MineDelta>,
     pub notes: Vec<NoteDelta>,
-    terrain_pos: HashMap<u32, usize>,
-    mine_pos: HashMap<u32, usize>,
-    note_pos: HashMap<Hex, usize>,
+    // Where each cell's delta sits (for first-old merging). Keys are cell indices and
+    // hexes from the map itself, so the fast multiplicative hasher is safe here.
+    terrain_pos: HashMap<u32, usize, HexBuildHasher>,
+    mine_pos: HashMap<u32, usize, HexBuildHasher>,
+    note_pos: HexHashMap<usize>,
 }
 
 impl CellChanges {
@@ -223,9 +227,9 @@ impl CellChanges {
         self.terrain.shrink_to_fit();
         self.mines.shrink_to_fit();
         self.notes.shrink_to_fit();
-        self.terrain_pos = HashMap::new();
-        self.mine_pos = HashMap::new();
-        self.note_pos = HashMap::new();
+        self.terrain_pos = HashMap::default();
+        self.mine_pos = HashMap::default();
+        self.note_pos = HexHashMap::default();
     }
 
     /// True when no cell changed.
@@ -248,20 +252,28 @@ impl CellChanges {
                 .sum::<usize>()
     }
 
-    /// The touched hexes, sorted and unique.
+    /// The touched hexes, unique, in the shape's storage order (sorting the `u32` cell
+    /// indices is several times cheaper than sorting hexes: a 500k-cell fill reports
+    /// its cells in a few milliseconds).
     pub(crate) fn hexes(&self, map: &HexMap) -> Vec<Hex> {
         let shape = map.shape();
-        let mut v: Vec<Hex> = self
+        let mut indices: Vec<u32> = self
             .terrain
             .iter()
             .map(|d| d.index)
             .chain(self.mines.iter().map(|d| d.index))
-            .filter_map(|i| shape.hex_at(i as usize))
-            .chain(self.notes.iter().map(|d| d.hex))
+            .chain(
+                self.notes
+                    .iter()
+                    .filter_map(|d| shape.index_of(d.hex).map(|i| i as u32)),
+            )
             .collect();
-        v.sort_unstable();
-        v.dedup();
-        v
+        indices.sort_unstable();
+        indices.dedup();
+        indices
+            .into_iter()
+            .filter_map(|i| shape.hex_at(i as usize))
+            .collect()
     }
 
     /// Write the old (`undo`) or new values back into the map.

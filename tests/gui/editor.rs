@@ -606,3 +606,30 @@ fn the_status_bar_shows_frame_times() {
     assert!(readout.starts_with("frame "), "{readout}");
     assert!(h.query_by_label_contains("frame ").is_some());
 }
+
+#[test]
+fn the_canvas_keeps_its_place_whatever_the_status_bar_says() {
+    // A long note makes the status text far wider than the window: the status bar must
+    // not grow a line (which would move the canvas, and the map, under the pointer).
+    let kind = OffsetKind::OddR;
+    let noted = kind.to_hex(OffsetCoord::new(4, 4));
+    let plain = kind.to_hex(OffsetCoord::new(12, 9));
+    let mut map = blank_doc().map().clone();
+    map.set_note(noted, Some("a long note about this hex ".repeat(8)))
+        .unwrap();
+    let mut h = harness(Doc::from_map(map), FakeDialogs::default());
+    let p_plain = h.state().hex_to_screen(plain);
+    h.hover_at(p_plain);
+    h.run();
+    assert_eq!(h.state().hovered(), Some(plain));
+    let canvas = h.state().canvas_rect();
+    let p_noted = h.state().hex_to_screen(noted);
+    h.hover_at(p_noted);
+    h.run();
+    assert_eq!(h.state().hovered(), Some(noted));
+    assert!(h.query_by_label_contains("a long note").is_some());
+    assert_eq!(h.state().canvas_rect(), canvas);
+    h.hover_at(Pos2::new(canvas.right() - 2.0, canvas.bottom() - 2.0));
+    h.run();
+    assert_eq!(h.state().canvas_rect(), canvas);
+}
