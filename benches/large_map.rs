@@ -7,25 +7,23 @@
 //!
 //! `cargo bench --bench large_map` (add `-- frame` etc. to pick groups).
 
+#[path = "../examples/support/headless.rs"]
+mod headless;
 #[path = "../examples/support/terrain.rs"]
 mod terrain;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2, RawInput, Rect, Vec2};
-use hexmap::app::EditorApp;
-use hexmap::app::camera::Camera;
-use hexmap::app::dialogs::FakeDialogs;
+use eframe::egui::{Event, Key, Modifiers, PointerButton};
+use headless::{Editor, open, stroke_events};
 use hexmap::app::doc::Doc;
 use hexmap::app::overlays::OverlayState;
-use hexmap::hex::{self, Hex, OffsetCoord, OffsetKind, Orientation, PathLimits, Point};
+use hexmap::hex::{self, Hex, OffsetCoord, OffsetKind, Orientation, PathLimits};
 use hexmap::io::export::{ExportFormat, ExportOptions, export_to_path};
 use hexmap::io::{self, Form};
 use hexmap::map::{Document, Edit, HexMap, MapShape, MoveCost, TerrainId};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-/// The window the editor runs in (the default window size of `hexmap`).
-const SCREEN: Vec2 = Vec2::new(1280.0, 800.0);
 /// Hex radius in screen points at the "one hex ≈ 40 px" zoom: 40 px across the flats
 /// (the hex's width for pointy maps), where coordinate labels become legible.
 const CLOSE_RADIUS_PX: f64 = 23.1;
@@ -52,102 +50,6 @@ fn maps() -> Vec<(&'static str, HexMap)> {
                 7,
             ),
         ),
-    ]
-}
-
-/// The editor on a bare egui context, fed frames of synthetic input.
-struct Editor {
-    ctx: egui::Context,
-    app: EditorApp,
-    time: f64,
-}
-
-impl Editor {
-    fn new(map: HexMap) -> Self {
-        let mut ed = Editor {
-            ctx: egui::Context::default(),
-            app: open(map),
-            time: 0.0,
-        };
-        // Pointer over the middle of the window, as when a user looks at the map.
-        ed.frame(vec![Event::PointerMoved(Pos2::new(640.0, 420.0))]);
-        ed
-    }
-
-    /// One frame: the editor's UI pass, then tessellation. Returns the triangle count so
-    /// the work cannot be optimised away.
-    fn frame(&mut self, events: Vec<Event>) -> usize {
-        self.time += 1.0 / 60.0;
-        let input = RawInput {
-            screen_rect: Some(Rect::from_min_size(Pos2::ZERO, SCREEN)),
-            time: Some(self.time),
-            events,
-            ..Default::default()
-        };
-        let Editor { ctx, app, .. } = self;
-        let out = ctx.run_ui(input, |ui| app.show(ui));
-        let prims = ctx.tessellate(out.shapes, out.pixels_per_point);
-        prims
-            .iter()
-            .map(|p| match &p.primitive {
-                egui::epaint::Primitive::Mesh(m) => m.indices.len() / 3,
-                egui::epaint::Primitive::Callback(_) => 0,
-            })
-            .sum()
-    }
-
-    /// The world point at the middle of the canvas for a centred camera at `radius_px`.
-    fn look_at(&mut self, centre: Point, radius_px: f64) {
-        let size = self.app.doc().layout().size();
-        self.app.set_camera(Camera {
-            centre,
-            zoom: radius_px / size.x.min(size.y),
-        });
-    }
-
-    fn radius_px(&self) -> f64 {
-        let size = self.app.doc().layout().size();
-        self.app.camera().zoom * size.x.min(size.y)
-    }
-
-    fn screen_of(&self, h: Hex) -> Pos2 {
-        self.app.hex_to_screen(h)
-    }
-
-    fn key(&mut self, key: Key, modifiers: Modifiers) {
-        let press = |pressed| Event::Key {
-            key,
-            physical_key: None,
-            pressed,
-            repeat: false,
-            modifiers,
-        };
-        self.frame(vec![press(true), press(false)]);
-    }
-}
-
-fn open(map: HexMap) -> EditorApp {
-    let mut app = EditorApp::with_doc(Doc::from_map(map), Box::new(FakeDialogs::default()));
-    app.set_autosave_secs(0);
-    app
-}
-
-/// A brush stroke from `a` to `b` in two frames: press at `a` and move to `b` (the stroke
-/// is applied), then release (the undo step closes; the touched chunks are redrawn).
-fn stroke_events(a: Pos2, b: Pos2) -> [Vec<Event>; 2] {
-    let button = |pos, pressed| Event::PointerButton {
-        pos,
-        button: PointerButton::Primary,
-        pressed,
-        modifiers: Modifiers::NONE,
-    };
-    [
-        vec![
-            Event::PointerMoved(a),
-            button(a, true),
-            Event::PointerMoved(b),
-        ],
-        vec![button(b, false)],
     ]
 }
 

@@ -305,6 +305,11 @@ impl EditorApp {
         self.overlays = overlays;
     }
 
+    /// Heap bytes of the cached chunk meshes and textures (memory reports).
+    pub fn cached_chunk_bytes(&self) -> usize {
+        self.chunks.cached_bytes()
+    }
+
     /// Recent frame times (the status-bar readout).
     pub fn frame_stats(&self) -> &frame_stats::FrameStats {
         &self.frame_stats
