@@ -186,6 +186,13 @@ impl CellChanges {
         }
     }
 
+    /// Record a cell the current edit changes exactly once (bucket fill, replace-all):
+    /// no lookup, as no earlier delta of this edit can exist for it.
+    fn terrain_once(&mut self, index: u32, old: u16, new: u16) {
+        debug_assert!(!self.terrain_pos.contains_key(&index));
+        self.terrain.push(TerrainDelta { index, old, new });
+    }
+
     fn mine(&mut self, index: u32, old: bool, new: bool) {
         match self.mine_pos.get(&index) {
             Some(&p) => self.mines[p].new = new,
@@ -208,6 +215,15 @@ impl CellChanges {
 
     /// Fold a later step's changes into this one (first old, last new).
     pub(crate) fn merge(&mut self, later: CellChanges) {
+        // Deltas recorded by `terrain_once` have no lookup entry yet.
+        if self.terrain_pos.len() != self.terrain.len() {
+            self.terrain_pos = self
+                .terrain
+                .iter()
+                .enumerate()
+                .map(|(p, d)| (d.index, p))
+                .collect();
+        }
         for d in later.terrain {
             self.terrain(d.index, d.old, d.new);
         }
@@ -327,6 +343,17 @@ impl Recorder<'_> {
         if old != new {
             self.map.set_terrain_index(i, t);
             self.changes.terrain(i as u32, old, new);
+        }
+    }
+
+    /// [`Recorder::terrain_at`] for an edit that changes each cell at most once (a
+    /// cell it changed no longer matches what it looks for).
+    fn terrain_at_once(&mut self, i: usize, t: Option<TerrainId>) {
+        let old = self.map.terrain_layer().raw()[i];
+        let new = t.map_or(0, TerrainId::get);
+        if old != new {
+            self.map.set_terrain_index(i, t);
+            self.changes.terrain_once(i as u32, old, new);
         }
     }
 
@@ -450,7 +477,7 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
             let from_raw = from.map_or(0, TerrainId::get);
             for i in 0..rec.map.cell_count() {
                 if rec.map.terrain_layer().raw()[i] == from_raw {
-                    rec.terrain_at(i, *to);
+                    rec.terrain_at_once(i, *to);
                 }
             }
         }
@@ -523,14 +550,15 @@ fn fill(rec: &mut Recorder<'_>, start: Hex, terrain: Option<TerrainId>) {
     if target == terrain.map_or(0, TerrainId::get) {
         return;
     }
+    // Each cell is recoloured once: afterwards it no longer matches `target`.
     let mut queue = VecDeque::from([start]);
-    rec.terrain_at(si, terrain);
+    rec.terrain_at_once(si, terrain);
     while let Some(h) = queue.pop_front() {
         for n in h.neighbors() {
             if let Some(i) = rec.map.shape().index_of(n)
                 && rec.map.terrain_layer().raw()[i] == target
             {
-                rec.terrain_at(i, terrain);
+                rec.terrain_at_once(i, terrain);
                 queue.push_back(n);
             }
         }
