@@ -205,9 +205,16 @@ impl OverlayState {
             && let Some(a) = self.anchor
             && let Some(goal) = self.target.or(hovered)
         {
-            let result = hex::a_star(a, goal, min_step_cost(doc), &PathLimits::default(), |h| {
-                entry_cost(doc, h)
-            });
+            let shape = doc.map().shape();
+            let result = hex::a_star_dense(
+                a,
+                goal,
+                min_step_cost(doc),
+                &PathLimits::default(),
+                doc.map().cell_count(),
+                |h| shape.index_of(h),
+                |h| entry_cost(doc, h),
+            );
             match result {
                 Ok(p) => {
                     out.path_cost = Some(Ok(p.cost));

@@ -29,7 +29,7 @@ pub use layout::{Edge, Layout, LayoutError, Orientation, Point, Vertex};
 pub use line::{LINE_NUDGE, LineIter, line, line_supercover};
 pub use movement::{MAX_MOVEMENT_DISTANCE, MovementRange, MovementRangeError, movement_range};
 pub use offset::{OffsetCoord, OffsetKind};
-pub use pathfind::{Path, PathError, PathLimits, a_star};
+pub use pathfind::{Path, PathError, PathLimits, a_star, a_star_dense};
 pub use range::{
     CubeBoxIter, in_wedge, range, range_count, range_intersection, ring, spiral, wedge,
 };

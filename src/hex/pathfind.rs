@@ -109,6 +109,106 @@ pub fn a_star(
     limits: &PathLimits,
     cost: impl Fn(Hex) -> Option<u32>,
 ) -> Result<Path, PathError> {
+    search(
+        start,
+        goal,
+        min_step_cost,
+        limits,
+        &mut HashedSlots::default(),
+        cost,
+    )
+}
+
+/// [`a_star`] on a bounded grid whose hexes have dense indices `0..cells` (a map's cell
+/// storage): node slots live in a vector instead of a hash map, which makes searches
+/// across large maps several times cheaper. Hexes for which `index` is `None` are off the
+/// grid and impassable. Same paths as [`a_star`] with `cost` returning `None` off the grid.
+///
+/// ```
+/// use hexmap::hex::{a_star, a_star_dense, Hex, PathLimits};
+/// // A parallelogram grid 8 wide, 8 high, indexed row by row.
+/// let index = |h: Hex| ((0..8).contains(&h.q) && (0..8).contains(&h.r))
+///     .then(|| (h.r * 8 + h.q) as usize);
+/// let cost = |h: Hex| index(h).map(|_| 1);
+/// let limits = PathLimits::default();
+/// let dense = a_star_dense(Hex::new(0, 0), Hex::new(7, 7), 1, &limits, 64, index, cost);
+/// let hashed = a_star(Hex::new(0, 0), Hex::new(7, 7), 1, &limits, cost);
+/// assert_eq!(dense, hashed);
+/// assert_eq!(dense.unwrap().cost, 14);
+/// ```
+pub fn a_star_dense(
+    start: Hex,
+    goal: Hex,
+    min_step_cost: u32,
+    limits: &PathLimits,
+    cells: usize,
+    index: impl Fn(Hex) -> Option<usize>,
+    cost: impl Fn(Hex) -> Option<u32>,
+) -> Result<Path, PathError> {
+    if index(start).is_none() {
+        return Err(PathError::Unreachable);
+    }
+    let mut slots = DenseSlots {
+        slots: vec![UNSEEN; cells],
+        index,
+    };
+    search(start, goal, min_step_cost, limits, &mut slots, |h| cost(h))
+}
+
+/// A hex's slot in the search: `None` when not seen yet, `Some(BLOCKED)` when impassable.
+trait Slots {
+    fn get(&self, h: Hex) -> Option<u32>;
+    fn insert(&mut self, h: Hex, slot: u32);
+}
+
+/// Marks an impassable hex in [`Slots`].
+const BLOCKED: u32 = u32::MAX;
+/// Marks a hex not seen yet in [`DenseSlots`].
+const UNSEEN: u32 = u32::MAX - 1;
+
+/// Slots of an unbounded plane, in a hash map.
+#[derive(Default)]
+struct HashedSlots(HexHashMap<u32>);
+
+impl Slots for HashedSlots {
+    fn get(&self, h: Hex) -> Option<u32> {
+        self.0.get(&h).copied()
+    }
+    fn insert(&mut self, h: Hex, slot: u32) {
+        self.0.insert(h, slot);
+    }
+}
+
+/// Slots of a bounded grid with dense indices, in a vector.
+struct DenseSlots<F> {
+    slots: Vec<u32>,
+    index: F,
+}
+
+impl<F: Fn(Hex) -> Option<usize>> Slots for DenseSlots<F> {
+    fn get(&self, h: Hex) -> Option<u32> {
+        match (self.index)(h).and_then(|i| self.slots.get(i)) {
+            None => Some(BLOCKED),
+            Some(&UNSEEN) => None,
+            Some(&s) => Some(s),
+        }
+    }
+    fn insert(&mut self, h: Hex, slot: u32) {
+        if let Some(s) = (self.index)(h).and_then(|i| self.slots.get_mut(i)) {
+            *s = slot;
+        }
+    }
+}
+
+/// The search behind [`a_star`] and [`a_star_dense`].
+fn search(
+    start: Hex,
+    goal: Hex,
+    min_step_cost: u32,
+    limits: &PathLimits,
+    index: &mut impl Slots,
+    cost: impl Fn(Hex) -> Option<u32>,
+) -> Result<Path, PathError> {
     if start == goal {
         return Ok(Path {
             hexes: vec![start],
@@ -120,9 +220,8 @@ pub fn a_star(
     }
     let heuristic = |h: Hex| h.distance_i64(goal) as u64 * u64::from(min_step_cost);
     let max_cost = limits.max_cost.unwrap_or(u64::MAX);
-    // Index into `nodes`; a blocked hex is remembered as `u32::MAX` so its cost is asked
-    // once.
-    let mut index: HexHashMap<u32> = HexHashMap::default();
+    // `index` maps a hex to its slot in `nodes`; a blocked hex is remembered as
+    // `BLOCKED` so its cost is asked once.
     let mut nodes: Vec<Node> = Vec::new();
     let mut open = BinaryHeap::new();
     let mut pruned = false;
@@ -162,12 +261,12 @@ pub fn a_star(
         nodes[current].closed = true;
         let g = nodes[current].g;
         for n in entry.hex.neighbors() {
-            let slot = match index.get(&n) {
-                Some(&u32::MAX) => continue,
-                Some(&i) => i as usize,
+            let slot = match index.get(n) {
+                Some(BLOCKED) => continue,
+                Some(i) => i as usize,
                 None => {
                     let Some(step) = cost(n) else {
-                        index.insert(n, u32::MAX);
+                        index.insert(n, BLOCKED);
                         continue;
                     };
                     let i = nodes.len();
