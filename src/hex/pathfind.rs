@@ -152,7 +152,7 @@ pub fn a_star_dense(
         slots: vec![UNSEEN; cells],
         index,
     };
-    search(start, goal, min_step_cost, limits, &mut slots, |h| cost(h))
+    search(start, goal, min_step_cost, limits, &mut slots, cost)
 }
 
 /// A hex's slot in the search: `None` when not seen yet, `Some(BLOCKED)` when impassable.
