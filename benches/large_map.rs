@@ -360,6 +360,11 @@ fn overlays(c: &mut Criterion) {
         }
     }
     let (anchor, target) = ends.expect("a connected pair ≥ 900 hexes apart");
+    eprintln!(
+        "A* from offset {:?} to {:?}",
+        kind.from_hex(anchor),
+        kind.from_hex(target)
+    );
     let centre = kind.to_hex(OffsetCoord::new(500, 500));
     // The field of view needs an open place to look from: the hex nearest the centre
     // that sees at least a third of its radius-50 disc (most land here is forest).

@@ -17,6 +17,9 @@ trap 'kill $XPID 2>/dev/null || true' EXIT
 sleep 2
 export DISPLAY=$DISP
 rm -rf "${XDG_DATA_HOME:-$HOME/.local/share}/hexmap"
+# A recovery file from an earlier run (this script quits with unsaved strokes) would
+# open the "restore unsaved changes?" prompt over the map.
+rm -f "$(dirname "$MAP")/.$(basename "$MAP").recovery"
 
 /usr/bin/time -v -o /tmp/hexmap-large-time.txt "$BIN" "$MAP" >/tmp/hexmap-large.log 2>&1 &
 TPID=$!
