@@ -338,22 +338,27 @@ struct Recorder<'a> {
 
 impl Recorder<'_> {
     fn terrain_at(&mut self, i: usize, t: Option<TerrainId>) {
-        let old = self.map.terrain_layer().raw()[i];
-        let new = t.map_or(0, TerrainId::get);
-        if old != new {
-            self.map.set_terrain_index(i, t);
-            self.changes.terrain(i as u32, old, new);
-        }
+        self.set_terrain_with(i, t, CellChanges::terrain);
     }
 
     /// [`Recorder::terrain_at`] for an edit that changes each cell at most once (a
     /// cell it changed no longer matches what it looks for).
     fn terrain_at_once(&mut self, i: usize, t: Option<TerrainId>) {
+        self.set_terrain_with(i, t, CellChanges::terrain_once);
+    }
+
+    /// Set cell `i`'s terrain and, if it changed, `record` the delta.
+    fn set_terrain_with(
+        &mut self,
+        i: usize,
+        t: Option<TerrainId>,
+        record: fn(&mut CellChanges, u32, u16, u16),
+    ) {
         let old = self.map.terrain_layer().raw()[i];
         let new = t.map_or(0, TerrainId::get);
         if old != new {
             self.map.set_terrain_index(i, t);
-            self.changes.terrain_once(i as u32, old, new);
+            record(&mut self.changes, i as u32, old, new);
         }
     }
 

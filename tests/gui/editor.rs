@@ -457,20 +457,23 @@ fn dropping_a_map_file_opens_it() {
     assert_eq!(h.state().prefs().recent.first(), Some(&path));
 }
 
+/// Point at `a` and press A, point at `b` and press T (overlay anchor and path target).
+/// Move and press land in the same frame: the key uses that frame's hovered hex.
+fn anchor_and_target(h: &mut Harness<'static, EditorApp>, a: Hex, b: Hex) {
+    for (hex, key) in [(a, Key::A), (b, Key::T)] {
+        let p = h.state().hex_to_screen(hex);
+        h.hover_at(p);
+        h.key_press(key);
+        h.run();
+    }
+}
+
 #[test]
 fn anchor_and_target_keys_drive_the_path_overlay() {
     let mut h = harness(blank_doc(), FakeDialogs::default());
     let a = OffsetKind::OddR.to_hex(OffsetCoord::new(3, 3));
     let b = OffsetKind::OddR.to_hex(OffsetCoord::new(15, 9));
-    // Move and press in the same frame: the key uses this frame's hovered hex.
-    let pa = h.state().hex_to_screen(a);
-    h.hover_at(pa);
-    h.key_press(Key::A);
-    h.run();
-    let pb = h.state().hex_to_screen(b);
-    h.hover_at(pb);
-    h.key_press(Key::T);
-    h.run();
+    anchor_and_target(&mut h, a, b);
     assert_eq!(h.state().overlays().anchor, Some(a));
     assert_eq!(h.state().overlays().target, Some(b));
     h.get_by_role_and_label(egui::Role::CheckBox, "Path (A*)")
@@ -546,14 +549,7 @@ fn the_path_overlay_follows_edits_and_undo() {
     let a = kind.to_hex(OffsetCoord::new(3, 8));
     let b = kind.to_hex(OffsetCoord::new(13, 8));
     let mid = kind.to_hex(OffsetCoord::new(8, 8));
-    let pa = h.state().hex_to_screen(a);
-    h.hover_at(pa);
-    h.key_press(Key::A);
-    h.run();
-    let pb = h.state().hex_to_screen(b);
-    h.hover_at(pb);
-    h.key_press(Key::T);
-    h.run();
+    anchor_and_target(&mut h, a, b);
     h.get_by_role_and_label(egui::Role::CheckBox, "Path (A*)")
         .click();
     h.run();
