@@ -57,6 +57,12 @@ impl Document {
         &self.history
     }
 
+    /// Limit the undo history to about `max_bytes` of heap (see
+    /// [`super::history::DEFAULT_MAX_BYTES`]); the oldest steps go first.
+    pub fn set_history_limit(&mut self, max_bytes: usize) {
+        self.history.set_max_bytes(max_bytes);
+    }
+
     /// Apply one edit: on success the change is recorded for undo (merged into the open
     /// stroke, if any) and the changed region returned; on error nothing changed.
     pub fn apply(&mut self, edit: &Edit) -> Result<Changed, EditError> {
@@ -218,5 +224,57 @@ mod tests {
         assert_eq!(d.map(), &before);
         d.redo();
         assert_eq!(d.map().cell_count(), 100);
+    }
+
+    #[test]
+    fn the_history_budget_drops_the_oldest_steps_and_keeps_undo_and_saved_state_right() {
+        let mut d = doc();
+        // Ten single-hex paints of 30 hexes each (one row each), each its own step.
+        let row = |r: i32, t: u16| {
+            (0..30)
+                .map(|q| (Hex::new(q, r), TerrainId::new(t)))
+                .collect::<Vec<_>>()
+        };
+        d.apply(&Edit::SetTerrain(row(0, 2))).unwrap();
+        let one_step = d.history().heap_bytes();
+        assert!(one_step > 0);
+        d.mark_saved();
+        let saved = d.map().clone();
+        for r in 1..10 {
+            d.apply(&Edit::SetTerrain(row(r, 3))).unwrap();
+        }
+        let final_map = d.map().clone();
+        // Room for about three steps: the oldest seven go.
+        d.set_history_limit(one_step * 3 + one_step / 2);
+        assert_eq!(d.history().undo_len(), 3);
+        assert!(d.history().heap_bytes() <= one_step * 3 + one_step / 2);
+        // Undo reaches the state after the last dropped step, not the saved one.
+        while d.undo().is_some() {}
+        assert!(
+            d.is_modified(),
+            "the saved state was dropped: still modified"
+        );
+        assert_ne!(d.map(), &saved);
+        for r in 0..7 {
+            assert_eq!(
+                d.map().terrain(Hex::new(0, r)),
+                TerrainId::new(if r == 0 { 2 } else { 3 })
+            );
+        }
+        assert_eq!(d.map().terrain(Hex::new(0, 7)), None);
+        while d.redo().is_some() {}
+        assert_eq!(d.map(), &final_map);
+        // Saving at the bottom state makes it clean there.
+        while d.undo().is_some() {}
+        d.mark_saved();
+        assert!(!d.is_modified());
+        d.redo().unwrap();
+        assert!(d.is_modified());
+        d.undo().unwrap();
+        assert!(!d.is_modified());
+        // The newest step is kept even when it alone is over the budget.
+        d.set_history_limit(1);
+        d.apply(&Edit::SetTerrain(row(20, 4))).unwrap();
+        assert_eq!(d.history().undo_len(), 1);
     }
 }

@@ -4,12 +4,26 @@
 use super::edit::{Changed, Record};
 use super::hexmap::HexMap;
 
+/// Default budget of the undo history in heap bytes: old steps are dropped beyond it, so
+/// a long session of big fills and reshapes on a million-hex map cannot eat the machine.
+pub const DEFAULT_MAX_BYTES: usize = 256 << 20;
+
 /// One undo step: a unique id (never reused, so a discarded saved state stays
-/// unreachable) and what undo/redo needs.
+/// unreachable), what undo/redo needs, and its heap bytes (for the budget).
 #[derive(Clone, Debug)]
 struct Step {
     id: u64,
     record: Record,
+    bytes: usize,
+}
+
+/// Heap bytes a record holds.
+fn record_bytes(record: &Record) -> usize {
+    match record {
+        Record::Cells(c) => c.heap_bytes(),
+        Record::Swap(m) => m.heap_bytes(),
+        Record::Properties(_) => 0,
+    }
 }
 
 /// The undo and redo stacks of a document.
@@ -24,6 +38,11 @@ pub struct History {
     in_stroke: bool,
     /// Id of the step the open stroke merges into, once it has one.
     stroke_step: Option<u64>,
+    /// Id of the newest step dropped for the budget: the state at the bottom of the undo
+    /// stack (0 while nothing was dropped).
+    floor_id: u64,
+    /// Most heap bytes the undo steps may hold (the newest step is always kept).
+    max_bytes: usize,
 }
 
 impl Default for History {
@@ -35,14 +54,42 @@ impl Default for History {
             saved_id: 0,
             in_stroke: false,
             stroke_step: None,
+            floor_id: 0,
+            max_bytes: DEFAULT_MAX_BYTES,
         }
     }
 }
 
 impl History {
-    /// Id of the state the map is in now (0 = initial).
+    /// Id of the state the map is in now (0 = initial, or `floor_id` once old steps
+    /// were dropped).
     fn position(&self) -> u64 {
-        self.undo.last().map_or(0, |s| s.id)
+        self.undo.last().map_or(self.floor_id, |s| s.id)
+    }
+
+    /// Set the history's budget in heap bytes; the oldest undo steps are dropped while the
+    /// steps hold more (the newest step is always kept).
+    pub fn set_max_bytes(&mut self, max_bytes: usize) {
+        self.max_bytes = max_bytes;
+        self.trim();
+    }
+
+    /// Drop the oldest undo steps while over the budget, never the newest one nor the
+    /// step an open stroke is merging into.
+    fn trim(&mut self) {
+        let mut total: usize = self.undo.iter().map(|s| s.bytes).sum();
+        let mut drop = 0;
+        while total > self.max_bytes
+            && drop + 1 < self.undo.len()
+            && Some(self.undo[drop].id) != self.stroke_step
+        {
+            total -= self.undo[drop].bytes;
+            drop += 1;
+        }
+        if drop > 0 {
+            self.floor_id = self.undo[drop - 1].id;
+            self.undo.drain(..drop);
+        }
     }
 
     /// True when the map differs from the last saved (or initial) state.
@@ -102,9 +149,12 @@ impl History {
             c.finish();
             if c.is_empty() {
                 self.undo.pop();
+            } else {
+                top.bytes = c.heap_bytes();
             }
         }
         self.in_stroke = false;
+        self.trim();
     }
 
     /// Heap bytes of all undo and redo steps (cell records; snapshots count their layers).
@@ -112,11 +162,7 @@ impl History {
         self.undo
             .iter()
             .chain(&self.redo)
-            .map(|s| match &s.record {
-                Record::Cells(c) => c.heap_bytes(),
-                Record::Swap(m) => m.heap_bytes(),
-                Record::Properties(_) => 0,
-            })
+            .map(|s| record_bytes(&s.record))
             .sum()
     }
 
@@ -158,7 +204,9 @@ impl History {
     fn push(&mut self, record: Record) -> u64 {
         let id = self.next_id;
         self.next_id += 1;
-        self.undo.push(Step { id, record });
+        let bytes = record_bytes(&record);
+        self.undo.push(Step { id, record, bytes });
+        self.trim();
         id
     }
 
