@@ -26,17 +26,22 @@ pub struct MapProperties {
 
 impl MapProperties {
     /// Properties with the offset kind that goes with `orientation` (odd-r for pointy,
-    /// odd-q for flat), size 1 × 1 and default labels.
+    /// odd-q for flat), size 1 × 1 and default labels counted in that same offset kind
+    /// (labels counted in odd-q on a pointy map would zig-zag along each row).
     pub fn new(name: impl Into<String>, orientation: Orientation) -> Self {
+        let offset_kind = match orientation {
+            Orientation::Pointy => OffsetKind::OddR,
+            Orientation::Flat => OffsetKind::OddQ,
+        };
         MapProperties {
             name: name.into(),
             orientation,
-            offset_kind: match orientation {
-                Orientation::Pointy => OffsetKind::OddR,
-                Orientation::Flat => OffsetKind::OddQ,
-            },
+            offset_kind,
             hex_size: Point::new(1.0, 1.0),
-            labels: LabelSettings::default(),
+            labels: LabelSettings {
+                stagger: offset_kind,
+                ..LabelSettings::default()
+            },
         }
     }
 }
@@ -354,5 +359,29 @@ mod tests {
         m.set_palette(kept);
         assert_eq!(m.terrain(Hex::new(0, 0)), None);
         assert_eq!(m.terrain(Hex::new(1, 0)), TerrainId::new(1));
+    }
+
+    #[test]
+    fn new_properties_label_along_the_maps_own_rows_and_columns() {
+        // Pointy: an odd-r row keeps one row number in its labels; flat: an odd-q column
+        // keeps one column number.
+        let pointy = MapProperties::new("p", Orientation::Pointy);
+        let row: Vec<String> = (0..6)
+            .map(|col| {
+                let h = pointy
+                    .offset_kind
+                    .to_hex(crate::hex::OffsetCoord::new(col, 3));
+                pointy.labels.format(h).unwrap()
+            })
+            .collect();
+        assert_eq!(row, ["0104", "0204", "0304", "0404", "0504", "0604"]);
+        let flat = MapProperties::new("f", Orientation::Flat);
+        let column: Vec<String> = (0..4)
+            .map(|r| {
+                let h = flat.offset_kind.to_hex(crate::hex::OffsetCoord::new(2, r));
+                flat.labels.format(h).unwrap()
+            })
+            .collect();
+        assert_eq!(column, ["0301", "0302", "0303", "0304"]);
     }
 }
