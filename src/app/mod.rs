@@ -604,8 +604,20 @@ impl EditorApp {
         let fit = (w / (max.x - min.x).max(1e-9)).min(h / (max.y - min.y).max(1e-9));
         let size = self.doc.layout().size();
         let one_hex = w.min(h) / (2.0 * size.x.max(size.y));
-        let lo = (fit * 0.5).min(one_hex);
+        let mut lo = (fit * 0.5).min(one_hex);
+        if self.play.is_some() {
+            // Play draws each visible cell on its own: keep cells big enough to click and
+            // few enough to draw (a million-cell board is played a part at a time).
+            lo = lo.max(play::MIN_CELL_RADIUS_PX / size.x.min(size.y));
+        }
         (lo, one_hex.max(lo))
+    }
+
+    /// The zoom clamped to the current limits (after a fit, which ignores them).
+    fn clamp_zoom(&mut self) {
+        let (lo, hi) = self.zoom_limits();
+        let centre = self.view.center();
+        self.camera.zoom_around(self.view, centre, 1.0, lo, hi);
     }
 
     fn update_title(&mut self, ctx: &egui::Context) {

@@ -165,6 +165,9 @@ pub(super) fn bar(app: &mut EditorApp, ui: &mut egui::Ui) {
     }
 }
 
+/// Smallest hex radius (screen points) play mode zooms out to.
+pub const MIN_CELL_RADIUS_PX: f64 = 5.0;
+
 /// The play canvas: navigation as in the editor, clicks play the game.
 pub(super) fn canvas(app: &mut EditorApp, ui: &mut egui::Ui) {
     let rect = ui.available_rect_before_wrap();
@@ -176,6 +179,7 @@ pub(super) fn canvas(app: &mut EditorApp, ui: &mut egui::Ui) {
         app.camera.fit(rect, min, max);
         app.fit_pending = false;
     }
+    app.clamp_zoom();
     canvas::navigate(app, ui, &response);
     let layout = app.doc.layout();
     let camera = app.camera;

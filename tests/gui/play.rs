@@ -180,3 +180,52 @@ fn new_random_layout_keeps_the_count_and_not_the_map() {
         "only the play layout changed"
     );
 }
+
+#[test]
+fn a_huge_board_is_played_a_part_at_a_time() {
+    // 400 × 400 cells fit the editor's view at under a point per hex; play mode zooms in
+    // to cells of at least MIN_CELL_RADIUS_PX so clicks hit and each frame stays small.
+    let spec = NewMapSpec {
+        width: 400,
+        height: 400,
+        hex_size: (1.0, 1.0),
+        ..NewMapSpec::default()
+    };
+    let doc = Doc::new_map(&spec).expect("valid spec");
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+    h.run();
+    assert!(
+        h.state().camera().zoom < 2.0,
+        "the editor shows the whole map"
+    );
+    enter_play(&mut h);
+    let zoom = h.state().camera().zoom;
+    assert!(
+        zoom >= hexmap::app::play::MIN_CELL_RADIUS_PX - 1e-9,
+        "play zoom {zoom}"
+    );
+    // Zooming out with the wheel stops at the same limit.
+    let centre = h.state().canvas_rect().center();
+    h.hover_at(centre);
+    for _ in 0..10 {
+        h.event(Event::MouseWheel {
+            unit: eframe::egui::MouseWheelUnit::Line,
+            delta: Vec2::new(0.0, -5.0),
+            modifiers: Modifiers::NONE,
+            phase: eframe::egui::TouchPhase::Move,
+            source: eframe::egui::MouseWheelSource::Wheel,
+        });
+        h.step();
+    }
+    settle(&mut h);
+    assert!(h.state().camera().zoom >= hexmap::app::play::MIN_CELL_RADIUS_PX - 1e-9);
+    // A click on the hex under the pointer reveals it.
+    let hex = h.state().hovered().expect("a cell under the pointer");
+    click_hex(&mut h, hex, PointerButton::Primary);
+    assert!(matches!(
+        h.state().play().unwrap().game().view(hex),
+        Some(CellView::Revealed(_))
+    ));
+}
