@@ -297,6 +297,41 @@ fn hex_polygon(app: &EditorApp, layout: &Layout, h: Hex, scale: f64) -> Vec<Pos2
         .collect()
 }
 
+/// The overlay hex sets as one mesh of hexagons (scaled to 92 %) in screen space, hexes
+/// off screen left out.
+fn overlay_mesh(
+    app: &EditorApp,
+    layout: &Layout,
+    rect: Rect,
+    sets: &[(OverlayKind, Vec<Hex>)],
+) -> Shape {
+    let zoom = app.camera.zoom;
+    let corners: [Vec2; 6] = std::array::from_fn(|i| {
+        let o = layout.corner_offset(i);
+        Vec2::new((o.x * zoom * 0.92) as f32, (o.y * zoom * 0.92) as f32)
+    });
+    let reach = corners.iter().map(|c| c.length()).fold(0.0, f32::max);
+    let visible = rect.expand(reach);
+    let mut mesh = egui::Mesh::default();
+    for (kind, hexes) in sets {
+        let fill = kind.colour();
+        for &h in hexes {
+            let c = app.camera.world_to_screen(rect, layout.hex_to_pixel(h));
+            if !visible.contains(c) {
+                continue;
+            }
+            let base = mesh.vertices.len() as u32;
+            for o in corners {
+                mesh.colored_vertex(c + o, fill);
+            }
+            for i in 1..5 {
+                mesh.add_triangle(base, base + i, base + i + 1);
+            }
+        }
+    }
+    Shape::mesh(mesh)
+}
+
 /// Hexes of the map whose centres may be on screen (for labels; only used when legible).
 fn visible_hexes(app: &EditorApp, layout: &Layout) -> Vec<Hex> {
     let (a, b) = app.camera.visible_world(app.view);
@@ -412,17 +447,9 @@ fn paint(app: &mut EditorApp, ui: &egui::Ui, rect: Rect, layout: &Layout) {
         }
     }
 
-    // Overlays: translucent fills over the map.
-    for (kind, hexes) in &overlay.sets {
-        let fill = kind.colour();
-        for &h in hexes {
-            painter.add(Shape::convex_polygon(
-                hex_polygon(app, layout, h, 0.92),
-                fill,
-                Stroke::NONE,
-            ));
-        }
-    }
+    // Overlays: translucent fills over the map, one mesh for all of them (thousands of
+    // hexes for a movement range; one shape per hex would be tessellated one by one).
+    painter.add(overlay_mesh(app, layout, rect, &overlay.sets));
     let centre = |h: Hex| app.camera.world_to_screen(rect, layout.hex_to_pixel(h));
     if overlay.path.len() > 1 {
         let pts: Vec<Pos2> = overlay.path.iter().map(|&h| centre(h)).collect();
