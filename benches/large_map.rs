@@ -125,14 +125,10 @@ fn paint(c: &mut Criterion) {
         .doc()
         .layout()
         .hex_to_pixel(kind.to_hex(OffsetCoord::new(500, 500)));
-    // Zoom so the 100-hex stroke spans 85 % of the canvas (between the side panels).
-    let stroke_radius_px = f64::from(ed.app.canvas_rect().width()) * 0.85 / (100.0 * 3f64.sqrt());
-    ed.look_at(mid, stroke_radius_px);
+    ed.look_at(mid, ed.radius_for_row_of(100));
     ed.frame(Vec::new());
     eprintln!("stroke zoom: hex radius {:.2} px", ed.radius_px());
-    for _ in 0..3 {
-        ed.key(Key::CloseBracket, Modifiers::NONE); // brush radius 0 → 3
-    }
+    ed.grow_brush_to(3);
     assert_eq!(ed.app.prefs().tools.brush_radius, 3, "radius keys");
     let (pa, pb) = (ed.screen_of(a), ed.screen_of(b));
     let stroke_frames = |ed: &mut Editor| {

@@ -63,13 +63,8 @@ fn main() {
 
     // 100 strokes, each across 100 hexes with radius 3, on different rows: 100 undo steps.
     let kind = OffsetKind::OddR;
-    let stroke_px = f64::from(ed.app.canvas_rect().width()) * 0.85 / (100.0 * 3f64.sqrt());
-    for _ in 0..3 {
-        ed.key(
-            eframe::egui::Key::CloseBracket,
-            eframe::egui::Modifiers::NONE,
-        );
-    }
+    let stroke_px = ed.radius_for_row_of(100);
+    ed.grow_brush_to(3);
     for i in 0..100 {
         let row = 5 + i * 9;
         let a = kind.to_hex(OffsetCoord::new(450, row));

@@ -25,6 +25,21 @@ pub struct Editor {
 }
 
 impl Editor {
+    /// The hex radius (screen points) at which a straight row of `hexes` hexes spans 85 %
+    /// of the canvas width (between the side panels) on a pointy map.
+    pub fn radius_for_row_of(&self, hexes: u32) -> f64 {
+        f64::from(self.app.canvas_rect().width()) * 0.85 / (f64::from(hexes) * 3f64.sqrt())
+    }
+
+    /// Grow the brush toward `radius` with the `]` key, as a user would (one press per
+    /// step, so a radius past the editor's maximum ends there).
+    pub fn grow_brush_to(&mut self, radius: u32) {
+        let presses = radius.saturating_sub(self.app.prefs().tools.brush_radius);
+        for _ in 0..presses {
+            self.key(Key::CloseBracket, Modifiers::NONE);
+        }
+    }
+
     pub fn new(map: HexMap) -> Self {
         let mut ed = Editor {
             ctx: egui::Context::default(),

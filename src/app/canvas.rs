@@ -34,12 +34,7 @@ pub(super) fn canvas(app: &mut EditorApp, ui: &mut egui::Ui) {
     let rect = ui.available_rect_before_wrap();
     let response = ui.allocate_rect(rect, Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "map canvas"));
-    app.view = rect;
-    if app.fit_pending && rect.width() > 1.0 && rect.height() > 1.0 {
-        let (min, max) = app.doc.world_bounds();
-        app.camera.fit(rect, min, max);
-        app.fit_pending = false;
-    }
+    app.set_view(rect);
     navigate(app, ui, &response);
     let layout = app.doc.layout();
     app.hovered = response

@@ -181,10 +181,16 @@ impl ChunkCache {
         self.global += 1;
     }
 
-    /// Mark the chunks holding these hexes stale.
+    /// Mark the chunks holding these hexes stale. Changed cells come in storage order, so
+    /// neighbours mostly share a chunk: a run of one chunk costs one table update.
     pub fn mark_dirty(&mut self, orientation: Orientation, hexes: impl IntoIterator<Item = Hex>) {
+        let mut last = None;
         for h in hexes {
-            *self.dirty.entry(chunk_of(orientation, h)).or_insert(0) += 1;
+            let key = chunk_of(orientation, h);
+            if last != Some(key) {
+                *self.dirty.entry(key).or_insert(0) += 1;
+                last = Some(key);
+            }
         }
     }
 
@@ -266,25 +272,8 @@ impl ChunkCache {
         let Some((lo, hi)) = self.extent else {
             return Vec::new();
         };
-        let kind = chunk_kind(layout.orientation());
         let (a, b) = camera.visible_world(view);
-        let corners = [
-            Point::new(a.x, a.y),
-            Point::new(b.x, a.y),
-            Point::new(a.x, b.y),
-            Point::new(b.x, b.y),
-        ];
-        let mut min = (i64::MAX, i64::MAX);
-        let mut max = (i64::MIN, i64::MIN);
-        for p in corners {
-            let f = layout.pixel_to_frac(p);
-            // Clamp to the i32 range before rounding so huge pans cannot overflow.
-            let q = f.q.clamp(-1.0e9, 1.0e9);
-            let r = f.r.clamp(-1.0e9, 1.0e9);
-            let c = kind.from_hex(crate::hex::FracHex::new(q, r).round());
-            min = (min.0.min(i64::from(c.col)), min.1.min(i64::from(c.row)));
-            max = (max.0.max(i64::from(c.col)), max.1.max(i64::from(c.row)));
-        }
+        let (min, max) = offset_box(layout, a, b);
         let ck = |v: i64| (v.div_euclid(i64::from(CHUNK))) as i32;
         let (x0, y0) = (ck(min.0 - 2).max(lo.0), ck(min.1 - 2).max(lo.1));
         let (x1, y1) = (ck(max.0 + 2).min(hi.0), ck(max.1 + 2).min(hi.1));
@@ -320,6 +309,28 @@ impl ChunkCache {
             }
         }
     }
+}
+
+/// The offset cells (in [`chunk_kind`]) whose hexes contain the four corners of the world
+/// rectangle `a`–`b`: ((min col, min row), (max col, max row)). Far-off points are clamped
+/// first, so a huge pan cannot overflow.
+pub fn offset_box(layout: &Layout, a: Point, b: Point) -> ((i64, i64), (i64, i64)) {
+    let kind = chunk_kind(layout.orientation());
+    let mut min = (i64::MAX, i64::MAX);
+    let mut max = (i64::MIN, i64::MIN);
+    for p in [
+        Point::new(a.x, a.y),
+        Point::new(b.x, a.y),
+        Point::new(a.x, b.y),
+        Point::new(b.x, b.y),
+    ] {
+        let f = layout.pixel_to_frac(p);
+        let h = crate::hex::FracHex::new(f.q.clamp(-1.0e9, 1.0e9), f.r.clamp(-1.0e9, 1.0e9));
+        let c = kind.from_hex(h.round());
+        min = (min.0.min(i64::from(c.col)), min.1.min(i64::from(c.row)));
+        max = (max.0.max(i64::from(c.col)), max.1.max(i64::from(c.row)));
+    }
+    (min, max)
 }
 
 /// The grid-width bucket for a zoom: grid lines stay about 1 screen point wide.

@@ -2,7 +2,7 @@
 //! file it came from and the form (offset or cube) it is saved in, plus the region changed
 //! since the canvas last redrew. A thin adapter: every edit is a `map::Edit`.
 
-use super::chunks::chunk_kind;
+use super::chunks::{chunk_kind, offset_box};
 use super::coords::CoordContext;
 use crate::hex::{Hex, Layout, OffsetCoord, Orientation, Point};
 use crate::map::shape::OffsetBounds;
@@ -425,20 +425,7 @@ impl Doc {
     pub fn cells_in_world_rect(&self, layout: &Layout, a: Point, b: Point) -> Vec<Hex> {
         let kind = chunk_kind(layout.orientation());
         let bounds = self.bounds;
-        let mut lo = (i64::MAX, i64::MAX);
-        let mut hi = (i64::MIN, i64::MIN);
-        for p in [
-            Point::new(a.x, a.y),
-            Point::new(b.x, a.y),
-            Point::new(a.x, b.y),
-            Point::new(b.x, b.y),
-        ] {
-            let f = layout.pixel_to_frac(p);
-            let h = crate::hex::FracHex::new(f.q.clamp(-1e9, 1e9), f.r.clamp(-1e9, 1e9)).round();
-            let c = kind.from_hex(h);
-            lo = (lo.0.min(i64::from(c.col)), lo.1.min(i64::from(c.row)));
-            hi = (hi.0.max(i64::from(c.col)), hi.1.max(i64::from(c.row)));
-        }
+        let (lo, hi) = offset_box(layout, a, b);
         let c0 = (lo.0 - 1).max(i64::from(bounds.min_col));
         let r0 = (lo.1 - 1).max(i64::from(bounds.min_row));
         let c1 = (hi.0 + 1).min(i64::from(bounds.min_col) + i64::from(bounds.cols) - 1);

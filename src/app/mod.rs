@@ -613,6 +613,16 @@ impl EditorApp {
         (lo, one_hex.max(lo))
     }
 
+    /// Take this frame's canvas rectangle; fit the map into it if a fit is pending.
+    fn set_view(&mut self, rect: egui::Rect) {
+        self.view = rect;
+        if self.fit_pending && rect.width() > 1.0 && rect.height() > 1.0 {
+            let (min, max) = self.doc.world_bounds();
+            self.camera.fit(rect, min, max);
+            self.fit_pending = false;
+        }
+    }
+
     /// The zoom clamped to the current limits (after a fit, which ignores them).
     fn clamp_zoom(&mut self) {
         let (lo, hi) = self.zoom_limits();
