@@ -2,7 +2,7 @@
 //! (cached chunk meshes, then labels, overlays, selection and hover on top).
 
 use super::EditorApp;
-use super::chunks::{CellLook, ChunkView, detail_for};
+use super::chunks::ChunkView;
 use super::coords;
 use super::overlays::OverlayKind;
 use super::tools::{self, Gesture, Tool};
@@ -24,10 +24,6 @@ const KEY_PAN: f32 = 60.0;
 
 /// The background behind the map.
 pub const BACKGROUND: Color32 = Color32::from_rgb(32, 34, 38);
-/// The colour of cells without terrain.
-pub const EMPTY_CELL: Color32 = Color32::from_rgb(70, 72, 78);
-/// Grid lines.
-pub const GRID: Color32 = Color32::from_rgb(58, 60, 68);
 
 /// Show the canvas filling the remaining space of `ui`.
 pub(super) fn canvas(app: &mut EditorApp, ui: &mut egui::Ui) {
@@ -338,34 +334,21 @@ fn paint(app: &mut EditorApp, ui: &egui::Ui, rect: Rect, layout: &Layout) {
     painter.rect_filled(rect, 0.0, BACKGROUND);
     let size = layout.size();
     let radius_px = size.x.min(size.y) * app.camera.zoom;
-    let detail = detail_for(radius_px, app.layers.grid);
     let layers = app.layers;
-    let doc = &app.doc;
-    let look = |h: Hex| -> Option<CellLook> {
-        let cell = doc.cell_ref(h)?;
-        let fill = if layers.terrain {
-            cell.terrain
-                .and_then(|t| doc.map().palette().get(t))
-                .map(|t| {
-                    let [r, g, b] = t.color.0;
-                    Color32::from_rgb(r, g, b)
-                })
-                .unwrap_or(EMPTY_CELL)
-        } else {
-            EMPTY_CELL
-        };
-        Some(CellLook {
-            fill,
-            mine: layers.mines && cell.mine,
-            note: layers.notes && cell.note,
-        })
-    };
+    let style = crate::draw::Style::editor(crate::draw::Layers {
+        terrain: layers.terrain,
+        mines: layers.mines,
+        notes: layers.notes,
+        grid: layers.grid,
+        ..crate::draw::Layers::editor()
+    });
+    let scene = crate::draw::MapScene::new(app.doc.map(), *layout, app.doc.offset_bounds(), &style);
     let v = ChunkView {
         view: rect,
         camera: &app.camera,
         layout,
     };
-    app.chunks.paint(&painter, &v, detail, GRID, &look);
+    app.chunks.paint(&painter, &v, &scene);
 
     // Overlays (A*, movement, FOV on big maps) are recomputed only when their inputs change.
     let key = (app.doc.revision(), app.hovered, app.overlays.clone());

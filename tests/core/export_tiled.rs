@@ -352,10 +352,10 @@ fn csv_and_json_describe_every_cell() {
     }
 }
 
-/// The picture's pixel at every hex centre has the terrain colour.
+/// The picture's pixel at every hex centre has the terrain colour; empty cells are
+/// transparent (issue 12 item 10: they were white, like light terrain).
 fn check_picture_centres(map: &HexMap, img: &tiny_skia::Pixmap, label: &str) {
     // Rebuild the picture's layout: same orientation and hex size, origin from the bounds.
-    let cells = hexmap::io::export::image_cells(map, None);
     let size = map.properties().hex_size;
     let scale = 24.0 / size.x.max(size.y);
     let (sx, sy) = (size.x * scale, size.y * scale);
@@ -366,19 +366,24 @@ fn check_picture_centres(map: &HexMap, img: &tiny_skia::Pixmap, label: &str) {
     )
     .unwrap();
     let (mut x0, mut y0) = (f64::MAX, f64::MAX);
-    for c in &cells {
-        let p = unit.hex_to_pixel(c.hex);
+    for h in map.shape().iter() {
+        let p = unit.hex_to_pixel(h);
         x0 = x0.min(p.x - sx);
         y0 = y0.min(p.y - sy);
     }
-    for c in &cells {
-        let p = unit.hex_to_pixel(c.hex);
+    for h in map.shape().iter() {
+        let p = unit.hex_to_pixel(h);
         let got = tools::pixel(img, p.x - x0 + 8.0, p.y - y0 + 8.0).unwrap();
-        let want = c.fill.unwrap_or([255, 255, 255, 255]);
+        let want = map
+            .terrain(h)
+            .and_then(|t| map.palette().get(t))
+            .map_or([0, 0, 0, 0], |t| {
+                let [r, g, b] = t.color.0;
+                [r, g, b, 255]
+            });
         assert!(
             tools::close(got, want, 2),
-            "{label} {}: {got:?} vs {want:?}",
-            c.hex
+            "{label} {h}: {got:?} vs {want:?}"
         );
     }
 }

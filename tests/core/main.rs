@@ -9,6 +9,7 @@ mod cli_geometry;
 mod cli_map;
 mod cli_mines;
 mod coordinate_limits;
+mod export_pictures;
 mod export_tiled;
 mod fuzz_regressions;
 mod hex_algorithms;

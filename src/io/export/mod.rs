@@ -2,15 +2,13 @@
 //! [`ExportFormat`], get the bytes of the main file plus any side files (the Tiled tileset
 //! image), or write them all atomically next to each other.
 
-mod picture;
 mod table;
 mod tiled_map;
 
-pub use picture::image_cells;
 pub use table::{to_csv, to_json};
 pub use tiled_map::{from_tiled, to_tiled};
 
-use crate::io::image::{ImageError, ImageOptions, fit_png, render_png, render_svg};
+use crate::io::picture::{PictureError, PictureOptions, fit_png, render_png, render_svg};
 use crate::io::tiled::{TilesetImageError, tileset_png, to_tmj, to_tmx};
 use crate::map::HexMap;
 use crate::map::coords::CoordSystem;
@@ -142,7 +140,7 @@ pub struct ExportOutput {
 pub enum ExportError {
     /// The picture could not be made.
     #[error(transparent)]
-    Image(#[from] ImageError),
+    Image(#[from] PictureError),
     /// The tileset image could not be made.
     #[error(transparent)]
     Tileset(#[from] TilesetImageError),
@@ -165,17 +163,12 @@ pub fn tileset_file_name(main: &str) -> String {
     format!("{stem}-tiles.png")
 }
 
-fn picture_options(map: &HexMap, opts: &ExportOptions) -> ImageOptions {
-    let props = map.properties();
-    let (sx, sy) = (props.hex_size.x, props.hex_size.y);
-    let scale = opts.hex_pixels.max(1.0) / sx.max(sy);
-    ImageOptions {
-        orientation: props.orientation,
-        hex_size: (sx * scale, sy * scale),
+fn picture_options(map: &HexMap, opts: &ExportOptions) -> PictureOptions {
+    PictureOptions {
         grid: opts.grid,
-        labels: opts.labels.is_some(),
+        labels: opts.labels,
         mines: opts.mines,
-        ..ImageOptions::default()
+        ..PictureOptions::for_hex_pixels(map, opts.hex_pixels)
     }
 }
 
@@ -212,20 +205,16 @@ pub fn export(
             side: vec![],
         },
         ExportFormat::Png => {
-            let cells = image_cells(map, opts.labels);
-            let fitted = fit_png(&cells, &picture_options(map, opts))?;
+            let fitted = fit_png(map, &picture_options(map, opts))?;
             ExportOutput {
-                main: render_png(&cells, &fitted, progress)?,
+                main: render_png(map, &fitted, progress)?,
                 side: vec![],
             }
         }
-        ExportFormat::Svg => {
-            let cells = image_cells(map, opts.labels);
-            ExportOutput {
-                main: render_svg(&cells, &picture_options(map, opts), progress)?.into_bytes(),
-                side: vec![],
-            }
-        }
+        ExportFormat::Svg => ExportOutput {
+            main: render_svg(map, &picture_options(map, opts), progress)?.into_bytes(),
+            side: vec![],
+        },
     };
     progress(1.0);
     Ok(out)

@@ -1,8 +1,12 @@
-//! Draws the generated tileset image: one hex per terrain filled with its colour, and mine
-//! markers, laid out in a grid of tiles the size of the map's tiles.
+//! Draws the generated tileset image through the raster back-end of `draw`: one terrain
+//! swatch per terrain (a hex of its colour with a darker edge) and the mine marker, laid
+//! out in a grid of tiles the size of the map's tiles.
 
 use super::model::{TileGeometry, TileKind, TilesetSpec};
-use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Stroke, Transform};
+use crate::draw::{Colour, Sink, markers};
+use crate::hex::Point;
+use crate::io::picture::{Fonts, RasterSink, ToPixels};
+use tiny_skia::Pixmap;
 
 /// Why the tileset image could not be made.
 #[derive(Debug, thiserror::Error)]
@@ -31,53 +35,51 @@ pub fn tileset_png(
         return Err(TilesetImageError::Size(w, h));
     }
     let mut pixmap = Pixmap::new(w, h).ok_or(TilesetImageError::Size(w, h))?;
-    let hexagon = geometry.tile_hexagon();
+    let fonts = Fonts::new();
+    let pixels = ToPixels {
+        scale: 1.0,
+        offset: (0.0, 0.0),
+    };
+    let mut sink = RasterSink::new(&mut pixmap, pixels, &fonts);
     for (i, tile) in tileset.tiles.iter().enumerate() {
         let i = i as u32;
-        let dx = (i % tileset.columns() * geometry.tile_width) as f32;
-        let dy = (i / tileset.columns() * geometry.tile_height) as f32;
-        let at = Transform::from_translate(dx, dy);
-        let [r, g, b, a] = tile.color;
-        match tile.kind {
-            TileKind::Terrain => {
-                let mut pb = PathBuilder::new();
-                for (k, (x, y)) in hexagon.iter().enumerate() {
-                    if k == 0 {
-                        pb.move_to(*x as f32, *y as f32);
-                    } else {
-                        pb.line_to(*x as f32, *y as f32);
-                    }
-                }
-                pb.close();
-                let path = pb.finish().expect("six points make a path");
-                let mut fill = Paint::default();
-                fill.set_color(Color::from_rgba8(r, g, b, a));
-                fill.anti_alias = true;
-                pixmap.fill_path(&path, &fill, FillRule::Winding, at, None);
-                let mut edge = Paint::default();
-                edge.set_color(Color::from_rgba8(r / 2, g / 2, b / 2, 160));
-                edge.anti_alias = true;
-                let stroke = Stroke {
-                    width: 1.0,
-                    ..Stroke::default()
-                };
-                pixmap.stroke_path(&path, &edge, &stroke, at, None);
-            }
-            TileKind::Mine => {
-                let (cx, cy) = (
-                    geometry.tile_width as f32 / 2.0,
-                    geometry.tile_height as f32 / 2.0,
-                );
-                let radius = cx.min(cy) * 0.45;
-                let disc = PathBuilder::from_circle(cx, cy, radius).expect("positive radius");
-                let mut fill = Paint::default();
-                fill.set_color(Color::from_rgba8(r, g, b, a));
-                fill.anti_alias = true;
-                pixmap.fill_path(&disc, &fill, FillRule::Winding, at, None);
-            }
-        }
+        let dx = f64::from(i % tileset.columns() * geometry.tile_width);
+        let dy = f64::from(i / tileset.columns() * geometry.tile_height);
+        draw_tile(
+            &mut sink,
+            geometry,
+            tile.kind,
+            Colour::from_array(tile.color),
+            (dx, dy),
+        );
     }
     pixmap
         .encode_png()
         .map_err(|e| TilesetImageError::Encode(e.to_string()))
+}
+
+/// One tile with its top-left corner at `at`.
+fn draw_tile(
+    sink: &mut dyn Sink,
+    geometry: &TileGeometry,
+    kind: TileKind,
+    colour: Colour,
+    at: (f64, f64),
+) {
+    match kind {
+        TileKind::Terrain => {
+            let outline = geometry
+                .tile_hexagon()
+                .map(|(x, y)| Point::new(x + at.0, y + at.1));
+            markers::terrain_swatch(sink, &outline, colour, 1.0);
+        }
+        TileKind::Mine => {
+            let (tw, th) = (
+                f64::from(geometry.tile_width),
+                f64::from(geometry.tile_height),
+            );
+            let centre = Point::new(at.0 + tw / 2.0, at.1 + th / 2.0);
+            markers::mine(sink, centre, f64::from(geometry.side_length), colour, None);
+        }
+    }
 }

@@ -1,0 +1,300 @@
+//! A map drawn for a region: hex fills, grid, mine and note markers, terrain symbols and
+//! coordinate labels, with the level of detail of [`super::lod`].
+
+use super::colour::{Colour, ink_on};
+use super::lod::{self, Detail};
+use super::markers;
+use super::primitives::{Font, HexCell, Hexagon, Rect, Stroke, Text};
+use super::region::{Region, block_kind};
+use super::scene::Scene;
+use super::sink::Sink;
+use super::style::Style;
+use crate::hex::{Hex, Layout, Orientation, Point};
+use crate::map::coords::{self, CoordContext};
+use crate::map::{HexMap, OffsetBounds};
+
+/// Bits of [`Detail::Full::shown`] for a map.
+const SHOWN_GRID: u8 = 1;
+const SHOWN_SYMBOLS: u8 = 2;
+const SHOWN_LABELS: u8 = 4;
+
+/// Transparency of terrain symbols (they sit behind labels and must not shout).
+const SYMBOL_ALPHA: u8 = 150;
+/// Symbol font size as a share of the hex radius.
+const SYMBOL_SHARE: f64 = 0.55;
+
+/// A map with its layout, the box of its cells and a style: draws any region of it.
+#[derive(Clone, Copy)]
+pub struct MapScene<'a> {
+    map: &'a HexMap,
+    layout: Layout,
+    bounds: OffsetBounds,
+    style: &'a Style,
+}
+
+/// One cell as drawn: where, its fill, and its markers.
+#[derive(Clone, Copy)]
+struct CellInfo {
+    hex: Hex,
+    centre: Point,
+    fill: Option<Colour>,
+    terrain: Option<u16>,
+    mine: bool,
+    note: bool,
+}
+
+impl<'a> MapScene<'a> {
+    /// A scene of `map` drawn in `layout`; `bounds` is the box of its cells in
+    /// [`block_kind`] (the editor keeps it; see [`MapScene::whole`] to compute it).
+    pub fn new(map: &'a HexMap, layout: Layout, bounds: OffsetBounds, style: &'a Style) -> Self {
+        MapScene {
+            map,
+            layout,
+            bounds,
+            style,
+        }
+    }
+
+    /// A scene of all of `map` in `layout`, its cell box computed.
+    pub fn whole(map: &'a HexMap, layout: Layout, style: &'a Style) -> Self {
+        let bounds = map.shape().offset_bounds(block_kind(layout.orientation()));
+        MapScene::new(map, layout, bounds, style)
+    }
+
+    /// The layout drawn in.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The box of the map's cells in [`block_kind`].
+    pub fn bounds(&self) -> OffsetBounds {
+        self.bounds
+    }
+
+    /// The smaller hex radius in world units (what the level of detail is measured on).
+    pub fn radius(&self) -> f64 {
+        let s = self.layout.size();
+        s.x.min(s.y)
+    }
+
+    /// Fill of each terrain by raw id, `None` for unknown ids.
+    fn colours(&self) -> Vec<Option<Colour>> {
+        self.map
+            .palette()
+            .by_raw_id()
+            .into_iter()
+            .map(|t| t.map(|t| Colour::from(t.color)))
+            .collect()
+    }
+
+    /// What is drawn of `hex`, or `None` off the map.
+    fn info(&self, hex: Hex, colours: &[Option<Colour>]) -> Option<CellInfo> {
+        let map = self.map;
+        let i = map.shape().index_of(hex)?;
+        let layers = &self.style.layers;
+        let terrain = map
+            .terrain_layer()
+            .get(i)
+            .map(|t| t.get())
+            .filter(|_| layers.terrain);
+        let colour = terrain.and_then(|t| colours.get(usize::from(t)).copied().flatten());
+        Some(CellInfo {
+            hex,
+            centre: self.layout.hex_to_pixel(hex),
+            fill: colour.or(self.style.empty_cell),
+            terrain: terrain.filter(|_| colour.is_some()),
+            mine: layers.mines && map.mine_layer().get(i),
+            note: layers.notes && !map.notes().is_empty() && map.notes().contains_key(&hex),
+        })
+    }
+
+    /// The colour a cell shows when it is a block: its fill, darkened toward the mine
+    /// colour when it holds a shown mine.
+    fn block_colour(&self, cell: &CellInfo) -> Option<Colour> {
+        cell.fill.map(|f| {
+            if cell.mine {
+                f.blend(self.style.mine, 0.6)
+            } else {
+                f
+            }
+        })
+    }
+
+    /// Which zoom-gated content shows at a hex radius in pixels.
+    fn shown(&self, radius_px: f64) -> u8 {
+        let layers = &self.style.layers;
+        let mut bits = 0;
+        if layers.grid && lod::grid_visible(radius_px) {
+            bits |= SHOWN_GRID;
+        }
+        if layers.symbols && layers.terrain && radius_px >= lod::SYMBOLS_FROM_PX {
+            bits |= SHOWN_SYMBOLS;
+        }
+        if layers.labels.is_some()
+            && lod::label_size_bound(radius_px, self.style.label_cap) >= lod::MIN_TEXT_PX
+        {
+            bits |= SHOWN_LABELS;
+        }
+        bits
+    }
+
+    /// Cells as blocks (coarse detail): one rectangle of the offset pitch per cell.
+    fn draw_blocks(&self, region: &Region<'_>, sink: &mut dyn Sink) {
+        let (hw, hh) = half_pitch(&self.layout);
+        let layout = self.layout;
+        self.block_colours(region, &mut |h, fill| {
+            let c = layout.hex_to_pixel(h);
+            sink.rect(&Rect {
+                min: Point::new(c.x - hw, c.y - hh),
+                max: Point::new(c.x + hw, c.y + hh),
+                fill,
+            });
+        });
+    }
+
+    /// Hexagons with grid, then markers, then symbols and labels.
+    fn draw_full(&self, region: &Region<'_>, scale: f64, shown: u8, sink: &mut dyn Sink) {
+        let style = self.style;
+        let colours = self.colours();
+        let hexagon = Hexagon::of(&self.layout);
+        let radius = self.radius();
+        let grid = (shown & SHOWN_GRID != 0).then(|| {
+            let w = &style.grid_width;
+            let px = lod::line_px(radius * scale, w.per_radius, w.min_px, w.max_px);
+            Stroke::solid(px / scale, style.grid)
+        });
+        let mut marked = Vec::new();
+        let mut texts = Vec::new();
+        let wants_text = shown & (SHOWN_SYMBOLS | SHOWN_LABELS) != 0;
+        region.for_each(&self.layout, &self.bounds, |h| {
+            let Some(cell) = self.info(h, &colours) else {
+                return;
+            };
+            if cell.fill.is_some() || grid.is_some() {
+                sink.hex(&HexCell {
+                    hexagon: &hexagon,
+                    centre: cell.centre,
+                    scale: 1.0,
+                    fill: cell.fill,
+                    stroke: grid,
+                });
+            }
+            if cell.mine || cell.note {
+                marked.push(cell);
+            }
+            if wants_text {
+                texts.push(cell);
+            }
+        });
+        for cell in &marked {
+            if cell.mine {
+                markers::mine(sink, cell.centre, radius, style.mine, style.mine_core);
+            }
+            if cell.note {
+                markers::note(sink, &hexagon, cell.centre, style.note);
+            }
+        }
+        if wants_text {
+            self.draw_texts(&texts, &colours, scale, shown, sink);
+        }
+    }
+
+    /// Terrain symbols and coordinate labels of `cells`.
+    fn draw_texts(
+        &self,
+        cells: &[CellInfo],
+        colours: &[Option<Colour>],
+        scale: f64,
+        shown: u8,
+        sink: &mut dyn Sink,
+    ) {
+        let style = self.style;
+        let radius = self.radius();
+        let symbols = (shown & SHOWN_SYMBOLS != 0).then(|| self.map.palette().by_raw_id());
+        let system = style.layers.labels.filter(|_| shown & SHOWN_LABELS != 0);
+        let cx = CoordContext::of(self.map.properties());
+        let mut buf = [0u8; 4];
+        for cell in cells {
+            let c = cell.centre;
+            let label = system.and_then(|s| {
+                let text = coords::format(s, cell.hex, &cx);
+                let size = lod::label_size(radius, text.chars().count(), style.label_cap, scale)?;
+                Some((text, size))
+            });
+            let terrain = cell
+                .terrain
+                .and_then(|t| symbols.as_ref()?.get(usize::from(t)).copied().flatten());
+            if let Some(t) = terrain {
+                let fill = colours[usize::from(t.id.get())].unwrap_or(style.backdrop);
+                let y = match &label {
+                    Some((_, size)) => c.y - size * 0.9,
+                    None => c.y,
+                };
+                sink.text(&Text::centred(
+                    t.symbol.encode_utf8(&mut buf),
+                    Point::new(c.x, y),
+                    radius * SYMBOL_SHARE,
+                    ink_on(fill).with_alpha(SYMBOL_ALPHA),
+                    Font::regular(super::primitives::FontFamily::Sans),
+                ));
+            }
+            if let Some((text, size)) = label {
+                let under = if cell.mine {
+                    style.mine
+                } else {
+                    cell.fill.unwrap_or(style.backdrop)
+                };
+                let y = if terrain.is_some() {
+                    c.y + size * 0.7
+                } else {
+                    c.y
+                };
+                sink.text(&Text::centred(
+                    &text,
+                    Point::new(c.x, y),
+                    size,
+                    ink_on(under),
+                    Font::regular(style.label_font),
+                ));
+            }
+        }
+    }
+}
+
+impl Scene for MapScene<'_> {
+    fn detail(&self, scale: f64) -> Detail {
+        let radius_px = self.radius() * scale;
+        let shown = self.shown(radius_px);
+        lod::detail_for(radius_px, shown & SHOWN_GRID != 0, shown)
+    }
+
+    fn draw(&self, region: &Region<'_>, scale: f64, sink: &mut dyn Sink) {
+        match self.detail(scale) {
+            Detail::Texel | Detail::Coarse => self.draw_blocks(region, sink),
+            Detail::Full { shown, .. } => self.draw_full(region, scale, shown, sink),
+        }
+    }
+
+    fn block_colours(&self, region: &Region<'_>, f: &mut dyn FnMut(Hex, Colour)) {
+        let colours = self.colours();
+        region.for_each(&self.layout, &self.bounds, |h| {
+            if let Some(fill) = self.info(h, &colours).and_then(|c| self.block_colour(&c)) {
+                f(h, fill);
+            }
+        });
+    }
+}
+
+/// Half the pitch of offset cells along x and y: offset cells tile the plane as rectangles
+/// of twice these sizes (the coarse block of a cell).
+pub fn half_pitch(layout: &Layout) -> (f64, f64) {
+    let size = layout.size();
+    let half_sqrt3 = 3f64.sqrt() / 2.0;
+    match layout.orientation() {
+        Orientation::Pointy => (size.x * half_sqrt3, size.y * 0.75),
+        Orientation::Flat => (size.x * 0.75, size.y * half_sqrt3),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,23 @@
+//! Something that can be drawn for any region at any scale: the map, the minesweeper game.
+//! Back-ends that cache drawings per region (the editor's chunk meshes) take a `Scene`.
+
+use super::colour::Colour;
+use super::lod::Detail;
+use super::region::Region;
+use super::sink::Sink;
+use crate::hex::Hex;
+
+/// A drawing of cells that can be made for any region; `scale` is screen pixels per world
+/// unit throughout.
+pub trait Scene {
+    /// The level of detail at `scale`. Drawings made at two scales with equal details
+    /// look the same (up to pixel-sized line widths), so a cache may key on it.
+    fn detail(&self, scale: f64) -> Detail;
+
+    /// Draw the cells of `region` at `scale` into `sink`.
+    fn draw(&self, region: &Region<'_>, scale: f64, sink: &mut dyn Sink);
+
+    /// Call `f` with the colour of each cell of `region` that shows one when drawn as a
+    /// block (what a back-end puts in a texel per cell at [`Detail::Texel`]).
+    fn block_colours(&self, region: &Region<'_>, f: &mut dyn FnMut(Hex, Colour));
+}
