@@ -1,5 +1,6 @@
 //! Large maps (1,000,000 hexes): the editor's frame cost at three zooms, the first frame
-//! after opening, a paint stroke, a 500k-hex bucket fill and its undo, overlays, files.
+//! after opening, a paint stroke, a 500k-hex bucket fill and its undo, overlays, files,
+//! PNG and SVG pictures.
 //!
 //! Frames run the real `EditorApp::show` on a bare `egui::Context` (no window, no GPU) and
 //! then egui's tessellator: what is timed is all CPU work of a frame up to the triangles
@@ -505,5 +506,30 @@ fn files(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, frames, paint, fill, overlays, files);
+/// PNG and SVG export of the 1000 × 1000 map with the default options (24 px hexes,
+/// grid and mines; the PNG shrunk to fit the 16,384-pixel side limit).
+fn pictures(c: &mut Criterion) {
+    let mut g = c.benchmark_group("pictures");
+    g.sample_size(10).measurement_time(Duration::from_secs(20));
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = terrain::varied_map(1000, 1000, 7);
+    for format in [ExportFormat::Png, ExportFormat::Svg] {
+        let path = dir.path().join(format!("pointy_1000x1000.{format}"));
+        g.bench_function(format!("pointy_1000x1000/export_{format}"), |b| {
+            b.iter(|| {
+                export_to_path(
+                    black_box(&map),
+                    format,
+                    &ExportOptions::default(),
+                    &path,
+                    &mut |_| {},
+                )
+                .expect("export")
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, frames, paint, fill, overlays, files, pictures);
 criterion_main!(benches);

@@ -62,8 +62,11 @@ impl Editor {
             ..Default::default()
         };
         let Editor { ctx, app, .. } = self;
-        let out = ctx.run_ui(input, |ui| app.show(ui));
-        let prims = ctx.tessellate(out.shapes, out.pixels_per_point);
+        let mut out = ctx.run_ui(input, |ui| app.show(ui));
+        // No GPU to upload textures to: the deltas are dropped on purpose (egui asserts
+        // in debug builds that none is dropped unhandled).
+        out.textures_delta.clear();
+        let prims = ctx.tessellate(std::mem::take(&mut out.shapes), out.pixels_per_point);
         prims
             .iter()
             .map(|p| match &p.primitive {

@@ -1,7 +1,8 @@
 //! The per-frame egui back-end of `draw`: primitives mapped from world to screen points
 //! and handed to a `Painter`. Runs of hex cells are batched into one mesh (thousands of
 //! overlay hexes are one shape, not thousands); everything else becomes egui shapes, in
-//! order. Used for the text of cached chunks and for drawing that changes every frame.
+//! order, and reach the painter when the sink is dropped. Used for the text of cached
+//! chunks and for drawing that changes every frame.
 
 use super::mesh_sink::color32;
 use crate::draw::lines::{double_lines, flatten_path};
@@ -20,6 +21,7 @@ pub struct ScreenSink<'p> {
     zoom: f64,
     offset: (f64, f64),
     batch: Mesh,
+    shapes: Vec<Shape>,
 }
 
 impl<'p> ScreenSink<'p> {
@@ -34,6 +36,7 @@ impl<'p> ScreenSink<'p> {
                 f64::from(at.y) - centre.y * zoom,
             ),
             batch: Mesh::default(),
+            shapes: Vec::new(),
         }
     }
 
@@ -48,17 +51,17 @@ impl<'p> ScreenSink<'p> {
         (world * self.zoom) as f32
     }
 
-    /// Hand the batched hexes to the painter (before any other shape, to keep order).
+    /// Close the batch of hexes (before any other shape, to keep order).
     fn flush(&mut self) {
         if !self.batch.is_empty() {
-            self.painter
-                .add(Shape::mesh(std::mem::take(&mut self.batch)));
+            self.shapes
+                .push(Shape::mesh(std::mem::take(&mut self.batch)));
         }
     }
 
     fn add(&mut self, shape: Shape) {
         self.flush();
-        self.painter.add(shape);
+        self.shapes.push(shape);
     }
 
     fn stroke_points(&mut self, points: &[Point], closed: bool, stroke: &Stroke) {
@@ -92,6 +95,7 @@ impl<'p> ScreenSink<'p> {
 impl Drop for ScreenSink<'_> {
     fn drop(&mut self) {
         self.flush();
+        self.painter.extend(std::mem::take(&mut self.shapes));
     }
 }
 
@@ -246,5 +250,82 @@ impl Sink for ScreenSink<'_> {
         self.add(Shape::Text(
             TextShape::new(top_left(Vec2::ZERO), galley, Color32::PLACEHOLDER).with_angle(angle),
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draw::{Circle, Colour, Font, Hexagon};
+    use crate::hex::{Layout, Orientation};
+    use eframe::egui::{Context, LayerId, RawInput, Rect};
+
+    fn painter() -> Painter {
+        let ctx = Context::default();
+        let mut out = ctx.run_pass(RawInput::default(), |_| {});
+        out.textures_delta.clear();
+        Painter::new(ctx, LayerId::background(), Rect::EVERYTHING)
+    }
+
+    #[test]
+    fn runs_of_hexes_become_one_mesh_in_order_with_other_shapes() {
+        let painter = painter();
+        let layout = Layout::regular(Orientation::Pointy, 10.0).unwrap();
+        let hexagon = Hexagon::of(&layout);
+        let mut sink = ScreenSink::new(&painter, Point::new(0.0, 0.0), Pos2::new(100.0, 50.0), 2.0);
+        let hex = |x: f64| HexCell {
+            hexagon: &hexagon,
+            centre: Point::new(x, 0.0),
+            scale: 1.0,
+            fill: Some(Colour::WHITE),
+            stroke: None,
+        };
+        for x in [0.0, 20.0, 40.0] {
+            sink.hex(&hex(x));
+        }
+        sink.circle(&Circle {
+            centre: Point::new(5.0, 0.0),
+            radius: 1.0,
+            fill: Some(Colour::BLACK),
+            stroke: None,
+        });
+        sink.hex(&hex(60.0));
+        sink.text(&Text::centred(
+            "7",
+            Point::new(0.0, 0.0),
+            4.0,
+            Colour::BLACK,
+            Font::regular(FontFamily::Sans),
+        ));
+        sink.flush();
+        let kinds: Vec<&str> = sink
+            .shapes
+            .iter()
+            .map(|s| match s {
+                Shape::Mesh(_) => "mesh",
+                Shape::Circle(_) => "circle",
+                Shape::Text(_) => "text",
+                _ => "other",
+            })
+            .collect();
+        assert_eq!(kinds, ["mesh", "circle", "mesh", "text"]);
+        let Shape::Mesh(first) = &sink.shapes[0] else {
+            unreachable!()
+        };
+        assert_eq!(first.vertices.len(), 18, "three hexes in one mesh");
+        // World (0, 0) sits at (100, 50); pointy corner 0 is (8.66, 5) units away, × 2.
+        let c0 = first.vertices[0].pos;
+        assert!(
+            (c0.x - 117.32).abs() < 0.01 && (c0.y - 60.0).abs() < 0.01,
+            "{c0:?}"
+        );
+        let Shape::Text(t) = &sink.shapes[3] else {
+            unreachable!()
+        };
+        let r = t.visual_bounding_rect();
+        assert!(
+            r.center().distance(Pos2::new(100.0, 50.0)) < 3.0,
+            "centred: {r:?}"
+        );
     }
 }
