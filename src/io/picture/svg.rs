@@ -17,16 +17,43 @@ pub struct SvgSink {
     to_px: ToPixels,
     /// Hexagons defined so far (`#h0`, `#h1` …).
     hexagons: Vec<Hexagon>,
-    /// The outline attributes of the open `<g>`, if one is open.
-    group: Option<String>,
+    /// The outline of the open `<g>`, if one is open.
+    group: Option<Stroke>,
+}
+
+/// Append `v` with three decimals, as `{:.3}` writes it (up to the rounding of the last
+/// digit). The hot path of large maps: standard float formatting with a precision is
+/// several times slower than formatting integers.
+fn push_fixed3(out: &mut String, v: f64) {
+    let milli = (v * 1000.0).round();
+    if milli.is_nan() || milli.abs() >= 9.0e15 {
+        let _ = write!(out, "{v:.3}");
+        return;
+    }
+    let m = milli as i64;
+    if m < 0 {
+        out.push('-');
+    }
+    let m = m.unsigned_abs();
+    let _ = write!(out, "{}.{:03}", m / 1000, m % 1000);
+}
+
+/// Append ` fill="#rrggbb"` (plus `fill-opacity` when translucent) or ` fill="none"`.
+fn push_fill(out: &mut String, fill: Option<Colour>) {
+    match fill {
+        None => out.push_str(" fill=\"none\""),
+        Some(c) if c.a == 255 => {
+            let _ = write!(out, " fill=\"#{:02x}{:02x}{:02x}\"", c.r, c.g, c.b);
+        }
+        Some(c) => out.push_str(&paint_attr("fill", c)),
+    }
 }
 
 /// ` fill="#rrggbb"` (plus `fill-opacity` when translucent), or ` fill="none"`.
 fn fill_attr(fill: Option<Colour>) -> String {
-    match fill {
-        None => " fill=\"none\"".to_string(),
-        Some(c) => paint_attr("fill", c),
-    }
+    let mut s = String::new();
+    push_fill(&mut s, fill);
+    s
 }
 
 fn paint_attr(name: &str, c: Colour) -> String {
@@ -129,7 +156,9 @@ impl SvgSink {
             if i > 0 {
                 s.push(' ');
             }
-            let _ = write!(s, "{x:.3},{y:.3}");
+            push_fixed3(&mut s, x);
+            s.push(',');
+            push_fixed3(&mut s, y);
         }
         s
     }
@@ -166,23 +195,26 @@ impl Sink for SvgSink {
     fn hex(&mut self, cell: &HexCell<'_>) {
         let id = self.hexagon_id(cell.hexagon);
         let (x, y) = self.px(cell.centre);
-        let fill = fill_attr(cell.fill);
         if cell.scale == 1.0
             && !matches!(cell.stroke.map(|s| s.style), Some(LineStyle::Double { .. }))
         {
             // Full-size cells share their outline through the enclosing group.
-            let wanted = cell.stroke.map(|s| self.stroke_attr(Some(&s), 1.0));
-            if wanted != self.group {
+            if cell.stroke != self.group {
                 self.close_group();
-                if let Some(attrs) = &wanted {
+                if let Some(stroke) = &cell.stroke {
+                    let attrs = self.stroke_attr(Some(stroke), 1.0);
                     let _ = writeln!(self.out, "<g{attrs}>");
                 }
-                self.group = wanted;
+                self.group = cell.stroke;
             }
-            let _ = writeln!(
-                self.out,
-                "<use xlink:href=\"#h{id}\" x=\"{x:.3}\" y=\"{y:.3}\"{fill}/>"
-            );
+            let out = &mut self.out;
+            let _ = write!(out, "<use xlink:href=\"#h{id}\" x=\"");
+            push_fixed3(out, x);
+            out.push_str("\" y=\"");
+            push_fixed3(out, y);
+            out.push('"');
+            push_fill(out, cell.fill);
+            out.push_str("/>\n");
             return;
         }
         if cell
@@ -196,6 +228,7 @@ impl Sink for SvgSink {
             return;
         }
         let s = cell.scale;
+        let fill = fill_attr(cell.fill);
         let st = self.stroke_attr(cell.stroke.as_ref(), s);
         let _ = writeln!(
             self.out,
@@ -411,6 +444,29 @@ mod tests {
             roxmltree::Document::parse(&svg).is_ok(),
             "well-formed: {svg}"
         );
+    }
+
+    #[test]
+    fn fixed_decimals_are_written_as_the_standard_formatter_writes_them() {
+        for v in [
+            0.0,
+            1.0,
+            -1.0,
+            12.5,
+            -0.25,
+            0.0004,
+            1234.5678,
+            -98765.4321,
+            16_383.999_9,
+            1e20,
+        ] {
+            let mut s = String::new();
+            push_fixed3(&mut s, v);
+            assert_eq!(s, format!("{v:.3}"), "{v}");
+        }
+        let mut s = String::new();
+        push_fixed3(&mut s, f64::NAN);
+        assert_eq!(s, "NaN");
     }
 
     #[test]
