@@ -18,7 +18,7 @@ use headless::{Editor, open, stroke_events};
 use hexmap::app::doc::Doc;
 use hexmap::app::overlays::OverlayState;
 use hexmap::hex::{self, Hex, OffsetCoord, OffsetKind, Orientation, PathLimits};
-use hexmap::io::export::{ExportFormat, ExportOptions, export_to_path};
+use hexmap::io::format::{WriteOptions, by_name, write_path};
 use hexmap::io::{self, Form};
 use hexmap::map::{Document, Edit, HexMap, MapShape, MoveCost, TerrainId};
 use std::hint::black_box;
@@ -491,10 +491,10 @@ fn files(c: &mut Criterion) {
         let tmx = dir.path().join(format!("{name}.tmx"));
         g.bench_function(format!("{name}/export_tmx"), |b| {
             b.iter(|| {
-                export_to_path(
+                write_path(
                     black_box(&map),
-                    ExportFormat::Tmx,
-                    &ExportOptions::default(),
+                    by_name("tmx").expect("registered"),
+                    &WriteOptions::default(),
                     &tmx,
                     &mut |_| {},
                 )

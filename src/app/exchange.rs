@@ -5,8 +5,7 @@
 use super::dialogs::DialogRequest;
 use super::doc::Doc;
 use super::{Action, EditorApp};
-use crate::io::export::{ExportFormat, ExportOptions, export_to_path, from_tiled};
-use crate::io::tiled::{FolderResources, read_tiled};
+use crate::io::format::{self, Format, FormatOption, WriteOptions, read_path, write_path};
 use crate::map::HexMap;
 use crate::map::coords::CoordSystem;
 use eframe::egui;
@@ -17,16 +16,16 @@ use std::sync::mpsc::{Receiver, channel};
 #[derive(Clone, Debug, PartialEq)]
 pub struct ExportSpec {
     /// The file format.
-    pub format: ExportFormat,
-    /// Labels, mines, grid and hex pixels (pictures only).
-    pub options: ExportOptions,
+    pub format: &'static dyn Format,
+    /// Form, labels, mines, grid and hex pixels (each format takes some).
+    pub options: WriteOptions,
 }
 
 impl Default for ExportSpec {
     fn default() -> Self {
         ExportSpec {
-            format: ExportFormat::Png,
-            options: ExportOptions::default(),
+            format: format::by_name("png").unwrap_or(format::FORMATS[0]),
+            options: WriteOptions::default(),
         }
     }
 }
@@ -58,7 +57,7 @@ impl ExportJob {
                 let _ = progress_tx.send(JobMessage::Progress(share));
                 progress_ctx.request_repaint();
             };
-            let result = export_to_path(&map, spec.format, &spec.options, &target, &mut progress)
+            let result = write_path(&map, spec.format, &spec.options, &target, &mut progress)
                 .map_err(|e| format!("export to {} failed: {e}", target.display()));
             let _ = tx.send(JobMessage::Done(result));
             ctx.request_repaint();
@@ -94,7 +93,7 @@ pub(super) fn request_export_path(app: &mut EditorApp, spec: ExportSpec) {
         .rsplit_once('.')
         .map_or_else(|| "map".to_string(), |(s, _)| s.to_string());
     app.dialogs.request(DialogRequest::Export {
-        suggested: format!("{stem}.{}", spec.format.name()),
+        suggested: format!("{stem}.{}", spec.format.extensions()[0]),
         format: spec.format,
     });
     app.pending_export = Some(spec);
@@ -115,15 +114,11 @@ pub(super) fn request_import_path(app: &mut EditorApp) {
     app.awaiting_dialog.get_or_insert(None);
 }
 
-/// Read a Tiled map (TMX or TMJ) as a new unsaved document, keeping its warnings.
+/// Read a map in any format the registry reads (a Tiled TMX or TMJ map) as a new unsaved
+/// document, keeping its warnings.
 pub fn import_tiled(path: &Path) -> Result<(Doc, Vec<String>), String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let folder = path.parent().unwrap_or(Path::new("")).to_path_buf();
-    let file = path.display().to_string();
-    let tiled = read_tiled(&text, &file, &FolderResources(folder)).map_err(|e| e.to_string())?;
-    let (map, warnings) = from_tiled(&tiled).map_err(|e| format!("cannot import {file}: {e}"))?;
-    Ok((Doc::from_map(map), warnings))
+    let imported = read_path(path).map_err(|e| e.to_string())?;
+    Ok((Doc::from_map(imported.map), imported.warnings))
 }
 
 /// Import `path` and open it (the unsaved-changes check already happened).
@@ -202,12 +197,27 @@ fn export_window(app: &mut EditorApp, ctx: &egui::Context) {
         .collapsible(false)
         .show(ctx, |ui| {
             ui.label("Format");
-            for f in ExportFormat::ALL {
+            for f in format::writers() {
                 ui.radio_value(&mut form.format, f, f.description());
             }
-            let picture = matches!(form.format, ExportFormat::Png | ExportFormat::Svg);
-            ui.add_enabled_ui(picture, |ui| {
-                ui.separator();
+            let takes = |o: FormatOption| form.format.options().contains(&o);
+            let (form_opt, labels, mines, grid, pixels) = (
+                takes(FormatOption::Form),
+                takes(FormatOption::Labels),
+                takes(FormatOption::Mines),
+                takes(FormatOption::Grid),
+                takes(FormatOption::HexPixels),
+            );
+            ui.separator();
+            ui.add_enabled_ui(form_opt, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label("Form");
+                    for f in [crate::io::Form::Offset, crate::io::Form::Cube] {
+                        ui.radio_value(&mut form.options.form, f, f.name());
+                    }
+                });
+            });
+            ui.add_enabled_ui(labels, |ui| {
                 ui.horizontal_wrapped(|ui| {
                     ui.label("Labels");
                     ui.radio_value(&mut form.options.labels, None, "none");
@@ -215,8 +225,14 @@ fn export_window(app: &mut EditorApp, ctx: &egui::Context) {
                         ui.radio_value(&mut form.options.labels, Some(s), s.name());
                     }
                 });
+            });
+            ui.add_enabled_ui(mines, |ui| {
                 ui.checkbox(&mut form.options.mines, "Draw mines");
+            });
+            ui.add_enabled_ui(grid, |ui| {
                 ui.checkbox(&mut form.options.grid, "Draw grid");
+            });
+            ui.add_enabled_ui(pixels, |ui| {
                 ui.horizontal(|ui| {
                     let l = ui.label("Hex pixels");
                     ui.add(egui::DragValue::new(&mut form.options.hex_pixels).range(2.0..=256.0))

@@ -6,8 +6,9 @@ use crate::support;
 use support::tiled_tools as tools;
 
 use hexmap::hex::{Hex, OffsetKind, Orientation, Point};
-use hexmap::io::export::{ExportFormat, ExportOptions, export_to_path, from_tiled, to_tiled};
-use hexmap::io::tiled::{FolderResources, read_tiled};
+use hexmap::io::FolderResources;
+use hexmap::io::format::{Format, WriteOptions, by_name, write_path};
+use hexmap::io::tiled::{from_tiled, read_tiled, to_tiled};
 use hexmap::map::{HexMap, MapProperties, MapShape, Palette};
 use std::path::Path;
 use std::process::Command;
@@ -53,8 +54,12 @@ fn maps() -> Vec<(String, HexMap)> {
     v
 }
 
-fn export(map: &HexMap, format: ExportFormat, path: &Path) {
-    export_to_path(map, format, &ExportOptions::default(), path, &mut |_| {}).unwrap();
+fn format(name: &str) -> &'static dyn Format {
+    by_name(name).unwrap()
+}
+
+fn export(map: &HexMap, format: &dyn Format, path: &Path) {
+    write_path(map, format, &WriteOptions::default(), path, &mut |_| {}).unwrap();
 }
 
 /// Tiled drew every cell of the map: the pixel at each of our hex centres (Tiled's tile
@@ -103,8 +108,8 @@ fn tiled_reads_converts_and_draws_our_exports() {
             dir.path().join(format!("{name}.tmx")),
             dir.path().join(format!("{name}.tmj")),
         );
-        export(&map, ExportFormat::Tmx, &tmx);
-        export(&map, ExportFormat::Tmj, &tmj);
+        export(&map, format("tmx"), &tmx);
+        export(&map, format("tmj"), &tmj);
         assert!(dir.path().join(format!("{name}-tiles.png")).exists());
         let kind = map.properties().offset_kind;
         let (axis, index) = hexmap::io::tiled::stagger_of(kind);
@@ -164,7 +169,7 @@ fn tiled_reads_converts_and_draws_our_exports() {
 fn hexmap_to_tmx_to_hexmap_keeps_every_cell() {
     for (name, map) in maps() {
         let dir = tempfile::tempdir().unwrap();
-        for format in [ExportFormat::Tmx, ExportFormat::Tmj] {
+        for format in [format("tmx"), format("tmj")] {
             let path = dir.path().join(format!("m.{format}"));
             export(&map, format, &path);
             let doc = read_tiled(
@@ -248,7 +253,7 @@ fn broken_tiled_files_exit_1_with_a_clear_message() {
     let dir = tempfile::tempdir().unwrap();
     let map = &maps()[0].1;
     let good = dir.path().join("good.tmx");
-    export(map, ExportFormat::Tmx, &good);
+    export(map, format("tmx"), &good);
     let text = std::fs::read_to_string(&good).unwrap();
     let cases = [
         (
@@ -304,8 +309,8 @@ fn csv_and_json_describe_every_cell() {
         dir.path().join("n.ron").to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    export(&map, ExportFormat::Csv, &csv);
-    export(&map, ExportFormat::Json, &json);
+    export(&map, format("csv"), &csv);
+    export(&map, format("json"), &json);
     let grid: Vec<Vec<i32>> = std::fs::read_to_string(&csv)
         .unwrap()
         .lines()
@@ -386,13 +391,13 @@ fn check_picture_centres(map: &HexMap, img: &tiny_skia::Pixmap, label: &str) {
 #[test]
 fn png_export_has_terrain_colours_at_hex_centres() {
     let dir = tempfile::tempdir().unwrap();
-    let opts = ExportOptions {
+    let opts = WriteOptions {
         mines: false,
-        ..ExportOptions::default()
+        ..WriteOptions::default()
     };
     for (name, map) in maps() {
         let path = dir.path().join(format!("{name}.png"));
-        export_to_path(&map, ExportFormat::Png, &opts, &path, &mut |_| {}).unwrap();
+        write_path(&map, format("png"), &opts, &path, &mut |_| {}).unwrap();
         check_picture_centres(&map, &tiny_skia::Pixmap::load_png(&path).unwrap(), &name);
     }
 }
@@ -412,16 +417,16 @@ fn svg_export_drawn_by_librsvg_has_terrain_colours_at_hex_centres() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let opts = ExportOptions {
+    let opts = WriteOptions {
         mines: false,
-        ..ExportOptions::default()
+        ..WriteOptions::default()
     };
     for (name, map) in maps() {
         let (svg, png) = (
             dir.path().join(format!("{name}.svg")),
             dir.path().join(format!("{name}.png")),
         );
-        export_to_path(&map, ExportFormat::Svg, &opts, &svg, &mut |_| {}).unwrap();
+        write_path(&map, format("svg"), &opts, &svg, &mut |_| {}).unwrap();
         let o = Command::new("rsvg-convert")
             .arg("-o")
             .arg(&png)

@@ -9,7 +9,7 @@ use hexmap::app::EditorApp;
 use hexmap::app::dialogs::{DialogReply, FakeDialogs};
 use hexmap::app::doc::Doc;
 use hexmap::hex::Hex;
-use hexmap::io::export::ExportFormat;
+use hexmap::io::format::{Format, by_name};
 use std::path::Path;
 
 /// Terrain name per cell: palettes may number terrains differently after an import.
@@ -28,7 +28,7 @@ fn terrain_names(app: &EditorApp) -> Vec<(Hex, Option<String>)> {
 }
 
 /// File → Export…, pick `format`, confirm, and wait for the worker to finish.
-fn export_via_menu(h: &mut Harness<'static, EditorApp>, format: ExportFormat) {
+fn export_via_menu(h: &mut Harness<'static, EditorApp>, format: &dyn Format) {
     h.get_by_label("File").click();
     settle(h);
     h.get_by_label("Export…").click();
@@ -73,7 +73,7 @@ fn export_png_and_tmx_then_import_the_tmx_back() {
         "the sample has terrain to compare"
     );
 
-    export_via_menu(&mut h, ExportFormat::Png);
+    export_via_menu(&mut h, by_name("png").unwrap());
     assert!(wait_for_file(&png));
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(&bytes[1..4], b"PNG", "a PNG file");
@@ -84,7 +84,7 @@ fn export_png_and_tmx_then_import_the_tmx_back() {
             .contains("exported.png")
     );
 
-    export_via_menu(&mut h, ExportFormat::Tmx);
+    export_via_menu(&mut h, by_name("tmx").unwrap());
     assert!(wait_for_file(&tmx));
     let text = std::fs::read_to_string(&tmx).unwrap();
     assert!(
@@ -127,4 +127,33 @@ fn importing_a_broken_file_shows_an_error_and_keeps_the_map() {
     assert!(message.contains("broken.tmx"), "{message}");
     assert!(h.query_by_label_contains("broken.tmx").is_some());
     assert_eq!(terrain_names(h.state()), before);
+}
+
+#[test]
+fn importing_an_oversize_file_is_refused_with_a_message() {
+    let dir = temp_dir("exchange-oversize");
+    let big = dir.join("huge.tmx");
+    // Sparse: one byte over the limit without using the disk space.
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(hexmap::io::MAX_FILE_BYTES + 1)
+        .unwrap();
+    let dialogs = FakeDialogs::with_answers([DialogReply::ImportTiled(big.clone())]);
+    let doc = Doc::sample();
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
+    h.run();
+    let before = terrain_names(h.state());
+    h.get_by_label("File").click();
+    settle(&mut h);
+    h.get_by_label("Import Tiled map…").click();
+    settle(&mut h);
+    let message = h.state().error().expect("an error is shown").to_string();
+    assert!(
+        message.contains("huge.tmx") && message.contains("byte limit"),
+        "{message}"
+    );
+    assert_eq!(terrain_names(h.state()), before, "the open map is kept");
+    std::fs::remove_file(&big).unwrap();
 }

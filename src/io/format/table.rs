@@ -1,5 +1,6 @@
 //! Exports for game code: CSV (the offset grid of terrain ids) and JSON (every cell).
 
+use super::{Format, WriteError, WriteOptions, Written};
 use crate::hex::OffsetCoord;
 use crate::map::{HexMap, MoveCost};
 use serde::Serialize;
@@ -118,4 +119,66 @@ pub fn to_json(map: &HexMap) -> String {
         cells,
     };
     serde_json::to_string_pretty(&doc).expect("plain data always serialises")
+}
+
+/// The offset grid of terrain ids ([`to_csv`]).
+pub struct Csv;
+
+impl Format for Csv {
+    fn name(&self) -> &'static str {
+        "csv"
+    }
+
+    fn description(&self) -> &'static str {
+        "offset grid of terrain ids (CSV)"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["csv"]
+    }
+
+    fn can_write(&self) -> bool {
+        true
+    }
+
+    fn write(
+        &self,
+        map: &HexMap,
+        _opts: &WriteOptions,
+        _file_name: &str,
+        _progress: &mut dyn FnMut(f32),
+    ) -> Result<Written, WriteError> {
+        Ok(Written::main(to_csv(map)))
+    }
+}
+
+/// Every cell with its coordinates, terrain, mine, count and note ([`to_json`]).
+pub struct Json;
+
+impl Format for Json {
+    fn name(&self) -> &'static str {
+        "json"
+    }
+
+    fn description(&self) -> &'static str {
+        "cells with coordinates, terrain, mines and notes (JSON)"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["json"]
+    }
+
+    fn can_write(&self) -> bool {
+        true
+    }
+
+    fn write(
+        &self,
+        map: &HexMap,
+        _opts: &WriteOptions,
+        _file_name: &str,
+        _progress: &mut dyn FnMut(f32),
+    ) -> Result<Written, WriteError> {
+        Ok(Written::main(to_json(map)))
+    }
 }
