@@ -67,13 +67,18 @@ fn export(map: &HexMap, format: &dyn Format, path: &Path) {
 fn check_render(map: &HexMap, img: &tiny_skia::Pixmap, label: &str) {
     let tiled = to_tiled(map, "unused.png");
     let kind = map.properties().offset_kind;
-    let b = map.shape().offset_bounds(kind);
+    // Tiled's (0, 0) is this offset (col, row) of the map (`hexmap:origin`).
+    let (min_col, min_row) = tiled
+        .property("hexmap:origin")
+        .and_then(|o| o.split_once(','))
+        .map(|(c, r)| (c.parse::<i32>().unwrap(), r.parse::<i32>().unwrap()))
+        .unwrap();
     let mut checked = 0;
-    for row in 0..b.rows as i64 {
-        for col in 0..b.cols as i64 {
+    for row in 0..tiled.height as i64 {
+        for col in 0..tiled.width as i64 {
             let hex = kind.to_hex(hexmap::hex::OffsetCoord::new(
-                b.min_col + col as i32,
-                b.min_row + row as i32,
+                min_col + col as i32,
+                min_row + row as i32,
             ));
             let (x, y) = tiled.geometry.tile_centre(col, row);
             let got = tools::pixel(img, x, y)
@@ -94,7 +99,7 @@ fn check_render(map: &HexMap, img: &tiny_skia::Pixmap, label: &str) {
             checked += 1;
         }
     }
-    assert_eq!(checked, b.cols * b.rows);
+    assert_eq!(checked, tiled.width * tiled.height);
 }
 
 #[test]

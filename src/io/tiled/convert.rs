@@ -6,14 +6,17 @@
 //! `hexmap:*` properties (the map's own offset kind, shape, origin shift, exact hex size,
 //! terrain symbol/cost/sight), so a map exported and imported again comes back cell for cell.
 
-use super::geometry::{TileGeometry, offset_kind_of};
+use super::geometry::{TileGeometry, grid_kind, offset_kind_of};
 use super::model::{PointObject, Tile, TileKind, TileLayer, TiledMap, Tileset, property};
 use crate::hex::xxyy::{LabelOrder, LabelSettings};
-use crate::hex::{OffsetCoord, Point};
-use crate::map::{HexMap, MapProperties, MapShape, MoveCost, Palette, Rgb, Terrain, TerrainId};
+use crate::hex::{OffsetCoord, OffsetKind, Point};
+use crate::map::{
+    HexMap, MapProperties, MapShape, MoveCost, OffsetBounds, Palette, Rgb, Terrain, TerrainId,
+};
 use std::collections::BTreeMap;
 
 const PROP_NAME: &str = "hexmap:name";
+const PROP_OFFSET: &str = "hexmap:offset";
 const PROP_SHAPE: &str = "hexmap:shape";
 const PROP_ORIGIN: &str = "hexmap:origin";
 const PROP_HEX_SIZE: &str = "hexmap:hex-size";
@@ -85,6 +88,24 @@ fn parse_shape_property(text: &str) -> Option<MapShape> {
     }
 }
 
+/// The shape's bounding box in `kind`, grown by one row (column) at the start when it begins
+/// on an odd row (column) of a kind that shoves rows (columns). Tiled shoves the rows its
+/// `staggerindex` names counting from its own row 0, so Tiled's (col, row) may differ from
+/// ours only by an even shift along the stagger axis, or every row would be shoved the
+/// wrong way.
+fn tiled_bounds(kind: OffsetKind, mut b: OffsetBounds) -> OffsetBounds {
+    let (start, len) = if kind.shoves_rows() {
+        (&mut b.min_row, &mut b.rows)
+    } else {
+        (&mut b.min_col, &mut b.cols)
+    };
+    if *start & 1 != 0 {
+        *start -= 1;
+        *len += 1;
+    }
+    b
+}
+
 fn rgba(c: Rgb) -> [u8; 4] {
     [c.0[0], c.0[1], c.0[2], 255]
 }
@@ -94,8 +115,8 @@ fn rgba(c: Rgb) -> [u8; 4] {
 /// cells are laid out in [`grid_kind`] of the map's orientation and offset kind.
 pub fn to_tiled(map: &HexMap, image_name: &str) -> TiledMap {
     let props = map.properties();
-    let kind = props.offset_kind;
-    let bounds = map.shape().offset_bounds(kind);
+    let kind = grid_kind(props.orientation, props.offset_kind);
+    let bounds = tiled_bounds(kind, map.shape().offset_bounds(kind));
     let geometry = TileGeometry::for_hex_size(kind, props.hex_size.x, props.hex_size.y);
     let palette = map.palette().terrains();
     let mut tiles: Vec<Tile> = palette
@@ -174,6 +195,7 @@ pub fn to_tiled(map: &HexMap, image_name: &str) -> TiledMap {
     }
     let mut properties = vec![
         (PROP_NAME.into(), props.name.clone()),
+        (PROP_OFFSET.into(), props.offset_kind.to_string()),
         (
             PROP_ORIGIN.into(),
             format!("{},{}", bounds.min_col, bounds.min_row),
@@ -286,7 +308,10 @@ pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledErro
     // Cells are placed in Tiled's grid kind; the map keeps its own kind when we wrote it.
     let kind = offset_kind_of(doc.geometry.axis, doc.geometry.index);
     let orientation = doc.geometry.axis.orientation();
-    let map_kind = kind;
+    let map_kind = doc
+        .property(PROP_OFFSET)
+        .and_then(|k| k.parse::<OffsetKind>().ok())
+        .unwrap_or(kind);
 
     // Palette: one terrain per distinct gid used by the terrain layer, in gid order.
     let used: std::collections::BTreeSet<u32> = terrain_layer
@@ -367,7 +392,7 @@ pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledErro
     let shape = property(&doc.properties, PROP_SHAPE)
         .and_then(parse_shape_property)
         .filter(|s| {
-            let b = s.offset_bounds(kind);
+            let b = tiled_bounds(kind, s.offset_bounds(kind));
             (b.min_col, b.min_row, b.cols, b.rows) == (origin.0, origin.1, doc.width, doc.height)
         });
     let shape = match shape {
@@ -479,4 +504,42 @@ fn nearest_cell(doc: &TiledMap, x: f64, y: f64) -> Option<(i32, i32)> {
         }
     }
     best.map(|((c, r), _)| (c as i32, r as i32))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tiled_bounds_start_on_an_even_row_or_column_of_the_stagger_axis() {
+        let hexagon = MapShape::hexagon(3).unwrap();
+        for kind in OffsetKind::ALL {
+            let b = hexagon.offset_bounds(kind);
+            let t = tiled_bounds(kind, b);
+            let (start, grown) = if kind.shoves_rows() {
+                (
+                    t.min_row,
+                    (t.rows - b.rows, t.cols - b.cols, t.min_col - b.min_col),
+                )
+            } else {
+                (
+                    t.min_col,
+                    (t.cols - b.cols, t.rows - b.rows, t.min_row - b.min_row),
+                )
+            };
+            assert_eq!(start & 1, 0, "{kind}");
+            assert_eq!(
+                grown,
+                (1, 0, 0),
+                "{kind}: one row/column more, on one axis only"
+            );
+        }
+        let rect = MapShape::rectangle(OffsetKind::OddR, 4, 3).unwrap();
+        let b = rect.offset_bounds(OffsetKind::OddR);
+        assert_eq!(
+            tiled_bounds(OffsetKind::OddR, b),
+            b,
+            "an even start is kept"
+        );
+    }
 }
