@@ -107,12 +107,10 @@ fn export_png_and_tmx_then_import_the_tmx_back() {
     assert_eq!(terrain_names(app), original, "same terrain in every cell");
 }
 
-#[test]
-fn importing_a_broken_file_shows_an_error_and_keeps_the_map() {
-    let dir = temp_dir("exchange-broken");
-    let bad = dir.join("broken.tmx");
-    std::fs::write(&bad, "<map orientation=\"hexagonal\"").unwrap();
-    let dialogs = FakeDialogs::with_answers([DialogReply::ImportTiled(bad.clone())]);
+/// The editor on the sample map, after File → Import Tiled map… chose `path`; and the
+/// sample's terrain before the import.
+fn import_into_sample(path: &Path) -> (Harness<'static, EditorApp>, Vec<(Hex, Option<String>)>) {
+    let dialogs = FakeDialogs::with_answers([DialogReply::ImportTiled(path.to_path_buf())]);
     let doc = Doc::sample();
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
@@ -123,6 +121,15 @@ fn importing_a_broken_file_shows_an_error_and_keeps_the_map() {
     settle(&mut h);
     h.get_by_label("Import Tiled map…").click();
     settle(&mut h);
+    (h, before)
+}
+
+#[test]
+fn importing_a_broken_file_shows_an_error_and_keeps_the_map() {
+    let dir = temp_dir("exchange-broken");
+    let bad = dir.join("broken.tmx");
+    std::fs::write(&bad, "<map orientation=\"hexagonal\"").unwrap();
+    let (h, before) = import_into_sample(&bad);
     let message = h.state().error().expect("an error is shown").to_string();
     assert!(message.contains("broken.tmx"), "{message}");
     assert!(h.query_by_label_contains("broken.tmx").is_some());
@@ -138,17 +145,7 @@ fn importing_an_oversize_file_is_refused_with_a_message() {
         .unwrap()
         .set_len(hexmap::io::MAX_FILE_BYTES + 1)
         .unwrap();
-    let dialogs = FakeDialogs::with_answers([DialogReply::ImportTiled(big.clone())]);
-    let doc = Doc::sample();
-    let mut h = Harness::builder()
-        .with_size(Vec2::new(1280.0, 800.0))
-        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
-    h.run();
-    let before = terrain_names(h.state());
-    h.get_by_label("File").click();
-    settle(&mut h);
-    h.get_by_label("Import Tiled map…").click();
-    settle(&mut h);
+    let (h, before) = import_into_sample(&big);
     let message = h.state().error().expect("an error is shown").to_string();
     assert!(
         message.contains("huge.tmx") && message.contains("byte limit"),

@@ -26,32 +26,30 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
 
-/// A file format: what it is called, which files it goes with, and how it reads and/or
-/// writes a map. Formats are stateless values listed in [`FORMATS`].
-pub trait Format: Send + Sync {
+/// What a format is called, which files it goes with, what it can do: one constant per
+/// format, for menus, dialog filters, `--to` and lookups.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FormatInfo {
     /// Short lowercase name, unique in [`FORMATS`]: the value of `export --to` ("tmx").
-    fn name(&self) -> &'static str;
-
+    pub name: &'static str,
     /// One line for menus, dialog filters and help.
-    fn description(&self) -> &'static str;
-
+    pub description: &'static str,
     /// File name extensions, lowercase without the dot; the first is the one to suggest.
-    fn extensions(&self) -> &'static [&'static str];
-
+    pub extensions: &'static [&'static str],
     /// The [`WriteOptions`] fields that [`Format::write`] looks at.
-    fn options(&self) -> &'static [FormatOption] {
-        &[]
-    }
+    pub options: &'static [FormatOption],
+    /// Whether [`Format::read`] reads this format.
+    pub reads: bool,
+    /// Whether [`Format::write`] writes this format.
+    pub writes: bool,
+}
 
-    /// Whether [`Format::read`] can read this format.
-    fn can_read(&self) -> bool {
-        false
-    }
-
-    /// Whether [`Format::write`] can write this format.
-    fn can_write(&self) -> bool {
-        false
-    }
+/// A file format: its [`FormatInfo`], and how it reads and/or writes a map. Formats are
+/// stateless values listed in [`FORMATS`]; implement [`Format::info`] and whichever of
+/// [`Format::read`] and [`Format::write`] the info promises.
+pub trait Format: Send + Sync {
+    /// Name, description, extensions, options, and whether it reads and writes.
+    fn info(&self) -> &FormatInfo;
 
     /// Whether a file's first bytes look like this format (used for files whose extension
     /// names no readable format).
@@ -84,6 +82,36 @@ pub trait Format: Send + Sync {
         Err(WriteError::NotWritable {
             format: self.name(),
         })
+    }
+
+    /// [`FormatInfo::name`].
+    fn name(&self) -> &'static str {
+        self.info().name
+    }
+
+    /// [`FormatInfo::description`].
+    fn description(&self) -> &'static str {
+        self.info().description
+    }
+
+    /// [`FormatInfo::extensions`].
+    fn extensions(&self) -> &'static [&'static str] {
+        self.info().extensions
+    }
+
+    /// [`FormatInfo::options`].
+    fn options(&self) -> &'static [FormatOption] {
+        self.info().options
+    }
+
+    /// [`FormatInfo::reads`].
+    fn can_read(&self) -> bool {
+        self.info().reads
+    }
+
+    /// [`FormatInfo::writes`].
+    fn can_write(&self) -> bool {
+        self.info().writes
     }
 }
 

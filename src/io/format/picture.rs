@@ -1,7 +1,7 @@
 //! Pictures of a map, PNG and SVG, as [`Format`]s: they call the picture renderer with the
 //! map's cells and the options they take.
 
-use super::{Format, FormatOption, WriteError, WriteOptions, Written};
+use super::{Format, FormatInfo, FormatOption, WriteError, WriteOptions, Written};
 use crate::io::export::image_cells;
 use crate::io::image::{ImageOptions, fit_png, render_png, render_svg};
 use crate::map::HexMap;
@@ -28,65 +28,47 @@ fn picture_options(map: &HexMap, opts: &WriteOptions) -> ImageOptions {
     }
 }
 
-/// A raster picture.
-pub struct Png;
-
-impl Format for Png {
-    fn name(&self) -> &'static str {
-        "png"
-    }
-
-    fn description(&self) -> &'static str {
-        "picture (PNG)"
-    }
-
-    fn extensions(&self) -> &'static [&'static str] {
-        &["png"]
-    }
-
-    fn options(&self) -> &'static [FormatOption] {
-        PICTURE_OPTIONS
-    }
-
-    fn can_write(&self) -> bool {
-        true
-    }
-
-    fn write(
-        &self,
-        map: &HexMap,
-        opts: &WriteOptions,
-        _file_name: &str,
-        progress: &mut dyn FnMut(f32),
-    ) -> Result<Written, WriteError> {
-        let cells = image_cells(map, opts.labels);
-        let fitted = fit_png(&cells, &picture_options(map, opts))?;
-        Ok(Written::main(render_png(&cells, &fitted, progress)?))
-    }
+/// Which picture.
+enum Kind {
+    Png,
+    Svg,
 }
 
+/// A picture of the map: [`PNG`] or [`SVG`].
+pub struct Picture {
+    info: FormatInfo,
+    kind: Kind,
+}
+
+/// A raster picture.
+pub static PNG: Picture = Picture {
+    info: FormatInfo {
+        name: "png",
+        description: "picture (PNG)",
+        extensions: &["png"],
+        options: PICTURE_OPTIONS,
+        reads: false,
+        writes: true,
+    },
+    kind: Kind::Png,
+};
+
 /// A vector picture.
-pub struct Svg;
+pub static SVG: Picture = Picture {
+    info: FormatInfo {
+        name: "svg",
+        description: "vector picture (SVG)",
+        extensions: &["svg"],
+        options: PICTURE_OPTIONS,
+        reads: false,
+        writes: true,
+    },
+    kind: Kind::Svg,
+};
 
-impl Format for Svg {
-    fn name(&self) -> &'static str {
-        "svg"
-    }
-
-    fn description(&self) -> &'static str {
-        "vector picture (SVG)"
-    }
-
-    fn extensions(&self) -> &'static [&'static str] {
-        &["svg"]
-    }
-
-    fn options(&self) -> &'static [FormatOption] {
-        PICTURE_OPTIONS
-    }
-
-    fn can_write(&self) -> bool {
-        true
+impl Format for Picture {
+    fn info(&self) -> &FormatInfo {
+        &self.info
     }
 
     fn write(
@@ -97,7 +79,10 @@ impl Format for Svg {
         progress: &mut dyn FnMut(f32),
     ) -> Result<Written, WriteError> {
         let cells = image_cells(map, opts.labels);
-        let svg = render_svg(&cells, &picture_options(map, opts), progress)?;
-        Ok(Written::main(svg))
+        let options = picture_options(map, opts);
+        Ok(Written::main(match self.kind {
+            Kind::Png => render_png(&cells, &fit_png(&cells, &options)?, progress)?,
+            Kind::Svg => render_svg(&cells, &options, progress)?.into_bytes(),
+        }))
     }
 }

@@ -1,10 +1,10 @@
 //! The list of every format, lookups in it, and the two path wrappers: reading a file as a
 //! map (with the size limit, for every front-end) and writing a map with its side files.
 
-use super::picture::{Png, Svg};
+use super::picture::{PNG, SVG};
 use super::ron::Ron;
-use super::table::{Csv, Json};
-use super::tiled::{Tmj, Tmx};
+use super::table::{CSV, JSON};
+use super::tiled::{TMJ, TMX};
 use super::{Format, Imported, ReadError, WriteError, WriteOptions};
 use crate::io::resources::{FolderResources, ReadFileError, read_file};
 use crate::io::write_atomic;
@@ -13,7 +13,7 @@ use std::path::Path;
 
 /// Every format, in menu order. Adding a format: implement [`Format`] in a file of this
 /// module and add one line here.
-pub static FORMATS: &[&dyn Format] = &[&Ron, &Tmx, &Tmj, &Csv, &Json, &Png, &Svg];
+pub static FORMATS: &[&dyn Format] = &[&Ron, &TMX, &TMJ, &CSV, &JSON, &PNG, &SVG];
 
 /// The native format (RON): what the editor opens and saves.
 pub fn native() -> &'static dyn Format {

@@ -1,6 +1,8 @@
 //! hexmap's own RON files (docs/FORMAT.md), offset or cube form, as a [`Format`].
 
-use super::{Format, FormatOption, Imported, ReadError, WriteError, WriteOptions, Written};
+use super::{
+    Format, FormatInfo, FormatOption, Imported, ReadError, WriteError, WriteOptions, Written,
+};
 use crate::io::{Resources, from_bytes, to_string};
 use crate::map::HexMap;
 
@@ -8,28 +10,15 @@ use crate::map::HexMap;
 pub struct Ron;
 
 impl Format for Ron {
-    fn name(&self) -> &'static str {
-        "ron"
-    }
-
-    fn description(&self) -> &'static str {
-        "hexmap map (RON)"
-    }
-
-    fn extensions(&self) -> &'static [&'static str] {
-        &["ron"]
-    }
-
-    fn options(&self) -> &'static [FormatOption] {
-        &[FormatOption::Form]
-    }
-
-    fn can_read(&self) -> bool {
-        true
-    }
-
-    fn can_write(&self) -> bool {
-        true
+    fn info(&self) -> &FormatInfo {
+        &FormatInfo {
+            name: "ron",
+            description: "hexmap map (RON)",
+            extensions: &["ron"],
+            options: &[FormatOption::Form],
+            reads: true,
+            writes: true,
+        }
     }
 
     fn recognizes(&self, head: &[u8]) -> bool {

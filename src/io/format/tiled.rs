@@ -2,7 +2,7 @@
 //! image beside them, read (either syntax, whatever the extension) through the one Tiled
 //! model and converted to a map.
 
-use super::{Format, Imported, ReadError, WriteError, WriteOptions, Written};
+use super::{Format, FormatInfo, Imported, ReadError, WriteError, WriteOptions, Written};
 use crate::io::Resources;
 use crate::io::tiled::{TiledMap, from_tiled, read_tiled, tileset_png, to_tiled, to_tmj, to_tmx};
 use crate::map::HexMap;
@@ -65,80 +65,51 @@ fn trimmed(head: &[u8]) -> &[u8] {
     &head[start..]
 }
 
-/// Tiled's XML map format.
-pub struct Tmx;
-
-impl Format for Tmx {
-    fn name(&self) -> &'static str {
-        "tmx"
-    }
-
-    fn description(&self) -> &'static str {
-        "Tiled map (TMX) with a generated tileset"
-    }
-
-    fn extensions(&self) -> &'static [&'static str] {
-        &["tmx"]
-    }
-
-    fn can_read(&self) -> bool {
-        true
-    }
-
-    fn can_write(&self) -> bool {
-        true
-    }
-
-    fn recognizes(&self, head: &[u8]) -> bool {
-        trimmed(head).starts_with(b"<")
-    }
-
-    fn read(
-        &self,
-        bytes: &[u8],
-        file_name: &str,
-        side: &dyn Resources,
-    ) -> Result<Imported, ReadError> {
-        read_any_tiled(bytes, file_name, side)
-    }
-
-    fn write(
-        &self,
-        map: &HexMap,
-        _opts: &WriteOptions,
-        file_name: &str,
-        progress: &mut dyn FnMut(f32),
-    ) -> Result<Written, WriteError> {
-        write_tiled(map, file_name, progress, to_tmx)
-    }
+/// A Tiled map format: [`TMX`] (XML) or [`TMJ`] (JSON). Either reads both syntaxes (by
+/// content), as Tiled files are not always named for theirs.
+pub struct Tiled {
+    info: FormatInfo,
+    /// The syntax written.
+    to_text: fn(&TiledMap) -> String,
+    /// The first byte of the syntax, for files with an unknown extension.
+    first_byte: u8,
 }
 
+/// Tiled's XML map format.
+pub static TMX: Tiled = Tiled {
+    info: FormatInfo {
+        name: "tmx",
+        description: "Tiled map (TMX) with a generated tileset",
+        extensions: &["tmx"],
+        options: &[],
+        reads: true,
+        writes: true,
+    },
+    to_text: to_tmx,
+    first_byte: b'<',
+};
+
 /// Tiled's JSON map format (`.tmj`, or `.json` as older Tiled versions name it).
-pub struct Tmj;
+pub static TMJ: Tiled = Tiled {
+    info: FormatInfo {
+        name: "tmj",
+        description: "Tiled map (JSON) with a generated tileset",
+        extensions: &["tmj", "json"],
+        options: &[],
+        reads: true,
+        writes: true,
+    },
+    to_text: to_tmj,
+    first_byte: b'{',
+};
 
-impl Format for Tmj {
-    fn name(&self) -> &'static str {
-        "tmj"
-    }
-
-    fn description(&self) -> &'static str {
-        "Tiled map (JSON) with a generated tileset"
-    }
-
-    fn extensions(&self) -> &'static [&'static str] {
-        &["tmj", "json"]
-    }
-
-    fn can_read(&self) -> bool {
-        true
-    }
-
-    fn can_write(&self) -> bool {
-        true
+impl Format for Tiled {
+    fn info(&self) -> &FormatInfo {
+        &self.info
     }
 
     fn recognizes(&self, head: &[u8]) -> bool {
-        trimmed(head).starts_with(b"{")
+        trimmed(head).first() == Some(&self.first_byte)
     }
 
     fn read(
@@ -157,7 +128,7 @@ impl Format for Tmj {
         file_name: &str,
         progress: &mut dyn FnMut(f32),
     ) -> Result<Written, WriteError> {
-        write_tiled(map, file_name, progress, to_tmj)
+        write_tiled(map, file_name, progress, self.to_text)
     }
 }
 
@@ -174,14 +145,14 @@ mod tests {
 
     #[test]
     fn content_is_recognized_past_white_space_and_a_bom() {
-        assert!(Tmx.recognizes(b"\xEF\xBB\xBF\n <?xml version=\"1.0\"?>"));
-        assert!(Tmj.recognizes(b"\r\n{}"));
-        assert!(!Tmx.recognizes(b"{") && !Tmj.recognizes(b"<") && !Tmj.recognizes(b""));
+        assert!(TMX.recognizes(b"\xEF\xBB\xBF\n <?xml version=\"1.0\"?>"));
+        assert!(TMJ.recognizes(b"\r\n{}"));
+        assert!(!TMX.recognizes(b"{") && !TMJ.recognizes(b"<") && !TMJ.recognizes(b""));
     }
 
     #[test]
     fn text_that_is_not_utf8_is_refused_by_name() {
-        let e = Tmx
+        let e = TMX
             .read(b"<map \xFF>", "m.tmx", &crate::io::NoResources)
             .unwrap_err();
         assert_eq!(e.to_string(), "m.tmx: not UTF-8 text");

@@ -199,6 +199,20 @@ fn geometry(
     })
 }
 
+/// A `<tileset>` element or tileset object of a map: the one in a file of its own that it
+/// names (`source`), else the embedded one that `embedded` reads.
+fn map_tileset(
+    ctx: &Ctx,
+    el: &dyn Element,
+    embedded: impl FnOnce(u32) -> Result<Tileset, TiledError>,
+) -> Result<Tileset, TiledError> {
+    let first_gid = el.required(ctx, "firstgid")?;
+    match el.text("source") {
+        Some(source) => external_tileset(ctx, source, first_gid),
+        None => embedded(first_gid),
+    }
+}
+
 /// A tileset in a file of its own (`.tsx` or `.tsj`), named relative to the map.
 fn external_tileset(ctx: &Ctx, source: &str, first_gid: u32) -> Result<Tileset, TiledError> {
     let bytes = ctx.load("tileset", source)?;

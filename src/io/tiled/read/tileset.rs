@@ -3,6 +3,7 @@
 //! (its cell of the tileset image, or its own image). Images come through the map's
 //! [`Resources`](crate::io::Resources); hostile sizes are neither decoded nor allocated.
 
+use super::element::Element;
 use super::{Ctx, TiledError};
 use crate::io::tiled::model::{Tile, TileKind, Tileset};
 use std::collections::BTreeMap;
@@ -52,6 +53,28 @@ pub(super) struct TilesetSource {
     pub image: Option<ImageRef>,
     /// Listed tiles.
     pub tiles: Vec<TileEntry>,
+}
+
+impl TilesetSource {
+    /// The tileset element's own fields, with its image and tiles as the parser found them.
+    pub fn read(
+        ctx: &Ctx,
+        el: &dyn Element,
+        image: Option<ImageRef>,
+        tiles: Vec<TileEntry>,
+    ) -> Result<Self, TiledError> {
+        Ok(TilesetSource {
+            name: el.text("name").unwrap_or("").to_string(),
+            tile_width: el.number(ctx, "tilewidth")?.unwrap_or(0),
+            tile_height: el.number(ctx, "tileheight")?.unwrap_or(0),
+            margin: el.number(ctx, "margin")?.unwrap_or(0),
+            spacing: el.number(ctx, "spacing")?.unwrap_or(0),
+            columns: el.number(ctx, "columns")?,
+            tile_count: el.number(ctx, "tilecount")?,
+            image,
+            tiles,
+        })
+    }
 }
 
 /// Where tiles sit in a single-image tileset.

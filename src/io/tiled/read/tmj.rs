@@ -36,11 +36,7 @@ pub fn read_tmj(text: &str, file: &str, res: &dyn Resources) -> Result<TiledMap,
             value: ts,
             label: "tileset",
         };
-        let first_gid = el.required(&ctx, "firstgid")?;
-        let tileset = match el.text("source") {
-            Some(source) => super::external_tileset(&ctx, source, first_gid)?,
-            None => read_tileset(&ctx, ts, first_gid)?,
-        };
+        let tileset = super::map_tileset(&ctx, &el, |gid| read_tileset(&ctx, ts, gid))?;
         map.tilesets.push(tileset);
     }
     if let Some(layers) = v.get("layers") {
@@ -84,17 +80,7 @@ fn read_tileset(ctx: &Ctx, v: &Value, first_gid: u32) -> Result<Tileset, TiledEr
             image: tile.text("image").map(str::to_string),
         });
     }
-    let source = TilesetSource {
-        name: el.text("name").unwrap_or("").to_string(),
-        tile_width: el.number(ctx, "tilewidth")?.unwrap_or(0),
-        tile_height: el.number(ctx, "tileheight")?.unwrap_or(0),
-        margin: el.number(ctx, "margin")?.unwrap_or(0),
-        spacing: el.number(ctx, "spacing")?.unwrap_or(0),
-        columns: el.number(ctx, "columns")?,
-        tile_count: el.number(ctx, "tilecount")?,
-        image,
-        tiles,
-    };
+    let source = TilesetSource::read(ctx, &el, image, tiles)?;
     tileset::build(ctx, source, first_gid)
 }
 

@@ -45,11 +45,7 @@ pub fn read_tmx(text: &str, file: &str, res: &dyn Resources) -> Result<TiledMap,
     let root = root(&ctx, &doc, "map")?;
     let mut map = super::map_header(&ctx, &Xml(root))?;
     for ts in root.children().filter(|c| c.has_tag_name("tileset")) {
-        let first_gid = Xml(ts).required(&ctx, "firstgid")?;
-        let tileset = match ts.attribute("source") {
-            Some(source) => super::external_tileset(&ctx, source, first_gid)?,
-            None => read_tileset(&ctx, ts, first_gid)?,
-        };
+        let tileset = super::map_tileset(&ctx, &Xml(ts), |gid| read_tileset(&ctx, ts, gid))?;
         map.tilesets.push(tileset);
     }
     let expected = map.width as usize * map.height as usize;
@@ -68,7 +64,6 @@ pub(super) fn external_tileset(
 }
 
 fn read_tileset(ctx: &Ctx, node: Node, first_gid: u32) -> Result<Tileset, TiledError> {
-    let el = Xml(node);
     let image = match node.children().find(|c| c.has_tag_name("image")) {
         Some(img) => Some(ImageRef {
             source: img
@@ -96,17 +91,7 @@ fn read_tileset(ctx: &Ctx, node: Node, first_gid: u32) -> Result<Tileset, TiledE
             image,
         });
     }
-    let source = TilesetSource {
-        name: el.text("name").unwrap_or("").to_string(),
-        tile_width: el.number(ctx, "tilewidth")?.unwrap_or(0),
-        tile_height: el.number(ctx, "tileheight")?.unwrap_or(0),
-        margin: el.number(ctx, "margin")?.unwrap_or(0),
-        spacing: el.number(ctx, "spacing")?.unwrap_or(0),
-        columns: el.number(ctx, "columns")?,
-        tile_count: el.number(ctx, "tilecount")?,
-        image,
-        tiles,
-    };
+    let source = TilesetSource::read(ctx, &Xml(node), image, tiles)?;
     tileset::build(ctx, source, first_gid)
 }
 
