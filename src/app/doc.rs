@@ -7,11 +7,10 @@ use super::coords::CoordContext;
 use crate::hex::{Hex, Layout, OffsetCoord, Orientation, Point};
 use crate::map::shape::OffsetBounds;
 use crate::map::{Document, Edit, HexMap, MapProperties, MapShape, Palette, TerrainId};
-use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// Which of the two RON forms a map is written in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum FileForm {
     /// Rows of terrain symbols in the map's offset kind (compact).
     #[default]
@@ -31,7 +30,7 @@ impl FileForm {
 }
 
 /// The kinds of shape the "New map" dialog offers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ShapeKind {
     /// Offset rectangle (width × height).
     #[default]
@@ -65,7 +64,7 @@ impl ShapeKind {
 }
 
 /// What the "New map" dialog asks for.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct NewMapSpec {
     /// Map name.
     pub name: String,
@@ -227,9 +226,17 @@ impl Doc {
         doc
     }
 
-    /// The bundled sample map.
+    /// The bundled sample map (clean, no file): `maps/island.ron`, or a blank map should
+    /// the bundled text ever fail to load (a test keeps it loading).
     pub fn sample() -> Doc {
-        super::sample::sample_doc()
+        match super::sample::island() {
+            Ok((map, form)) => {
+                let mut doc = Doc::from_map(map);
+                doc.set_form(files::form_from_io(form));
+                doc
+            }
+            Err(_) => Doc::new_map(&NewMapSpec::default()).expect("default spec is valid"),
+        }
     }
 
     /// Load a map file; the error is io's message (naming the file and where).
@@ -455,14 +462,18 @@ mod files {
     use crate::map::HexMap;
     use std::path::Path;
 
+    /// The editor's name for one of io's forms.
+    pub fn form_from_io(form: Form) -> FileForm {
+        match form {
+            Form::Offset => FileForm::Offset,
+            Form::Cube => FileForm::Cube,
+        }
+    }
+
     /// Read a map and the form it was written in.
     pub fn read(path: &Path) -> Result<(HexMap, FileForm), String> {
         let (map, form) = io::load(path).map_err(|e| e.to_string())?;
-        let form = match form {
-            Form::Offset => FileForm::Offset,
-            Form::Cube => FileForm::Cube,
-        };
-        Ok((map, form))
+        Ok((map, form_from_io(form)))
     }
 
     /// Write a map in a form, atomically (temp file, sync, rename).

@@ -1,9 +1,11 @@
 //! Export to other tools' formats (off the UI thread, with a progress bar) and import of
-//! Tiled maps as a new unsaved document. The UI here only edits forms and pushes
-//! [`Action`]s; the work runs in [`EditorApp::run`] and on a worker thread.
+//! Tiled maps as a new unsaved document. The UI here only edits forms and returns
+//! [`Action`]s; the work runs after the UI pass and on a worker thread.
 
 use super::dialogs::DialogRequest;
 use super::doc::Doc;
+use super::jobs::PendingDialog;
+use super::windows::Windows;
 use super::{Action, EditorApp};
 use crate::io::format::{self, Format, FormatOption, WriteOptions, read_path, write_path};
 use crate::map::HexMap;
@@ -82,7 +84,7 @@ impl ExportJob {
 
 /// Open the export window.
 pub(super) fn open_export_window(app: &mut EditorApp) {
-    app.export_form = Some(app.export_form.take().unwrap_or_default());
+    app.windows.export_form = Some(app.windows.export_form.take().unwrap_or_default());
 }
 
 /// Ask where to export (after the window's "Export" button).
@@ -92,26 +94,27 @@ pub(super) fn request_export_path(app: &mut EditorApp, spec: ExportSpec) {
         .suggested_file_name()
         .rsplit_once('.')
         .map_or_else(|| "map".to_string(), |(s, _)| s.to_string());
-    app.dialogs.request(DialogRequest::Export {
+    let request = DialogRequest::Export {
         suggested: format!("{stem}.{}", spec.format.extensions()[0]),
         format: spec.format,
-    });
-    app.pending_export = Some(spec);
-    app.awaiting_dialog.get_or_insert(None);
+    };
+    app.jobs.ask(request, PendingDialog::Export { spec });
 }
 
 /// The export path was chosen: start the job.
-pub(super) fn start_export(app: &mut EditorApp, path: PathBuf, ctx: &egui::Context) {
-    let Some(spec) = app.pending_export.take() else {
-        return;
-    };
-    app.export_job = Some(ExportJob::start(app.doc.map().clone(), spec, path, ctx));
+pub(super) fn start_export(
+    app: &mut EditorApp,
+    spec: ExportSpec,
+    path: PathBuf,
+    ctx: &egui::Context,
+) {
+    app.jobs.export = Some(ExportJob::start(app.doc.map().clone(), spec, path, ctx));
 }
 
 /// Ask for a Tiled map to import.
 pub(super) fn request_import_path(app: &mut EditorApp) {
-    app.dialogs.request(DialogRequest::ImportTiled);
-    app.awaiting_dialog.get_or_insert(None);
+    app.jobs
+        .ask(DialogRequest::ImportTiled, PendingDialog::ImportTiled);
 }
 
 /// Read a map in any format the registry reads (a Tiled TMX or TMJ map) as a new unsaved
@@ -126,17 +129,17 @@ pub(super) fn open_import(app: &mut EditorApp, path: &Path) {
     match import_tiled(path) {
         Ok((doc, warnings)) => {
             app.replace_doc(doc);
-            app.error = None;
-            app.info = Some(format!("Imported {}", path.display()));
-            app.import_warnings = warnings;
+            app.windows.error = None;
+            app.windows.info = Some(format!("Imported {}", path.display()));
+            app.windows.import_warnings = warnings;
         }
-        Err(message) => app.error = Some(message),
+        Err(message) => app.windows.error = Some(message),
     }
 }
 
 /// Collect progress and the result of a running export.
-fn poll_job(app: &mut EditorApp) {
-    let Some(job) = app.export_job.as_mut() else {
+pub(super) fn poll_job(app: &mut EditorApp) {
+    let Some(job) = app.jobs.export.as_mut() else {
         return;
     };
     let mut done = None;
@@ -148,18 +151,22 @@ fn poll_job(app: &mut EditorApp) {
     }
     if let Some(result) = done {
         match result {
-            Ok(()) => app.info = Some(format!("Exported {}", job.path.display())),
-            Err(message) => app.error = Some(message),
+            Ok(()) => app.windows.info = Some(format!("Exported {}", job.path.display())),
+            Err(message) => app.windows.error = Some(message),
         }
-        app.export_job = None;
+        app.jobs.export = None;
     }
 }
 
-/// The export form, the progress window and the import warnings.
-pub(super) fn windows(app: &mut EditorApp, ctx: &egui::Context) {
-    poll_job(app);
-    export_window(app, ctx);
-    if let Some(job) = &app.export_job {
+/// The export form, the progress window of `job` and the import warnings.
+pub(super) fn windows(
+    ctx: &egui::Context,
+    windows: &mut Windows,
+    job: Option<&ExportJob>,
+) -> Vec<Action> {
+    let mut out = Vec::new();
+    export_window(ctx, windows, &mut out);
+    if let Some(job) = job {
         egui::Window::new("Exporting")
             .collapsible(false)
             .show(ctx, |ui| {
@@ -167,7 +174,7 @@ pub(super) fn windows(app: &mut EditorApp, ctx: &egui::Context) {
                 ui.add(egui::ProgressBar::new(job.progress).show_percentage());
             });
     }
-    if !app.import_warnings.is_empty() {
+    if !windows.import_warnings.is_empty() {
         let mut ok = false;
         egui::Window::new("Import warnings")
             .collapsible(false)
@@ -175,20 +182,21 @@ pub(super) fn windows(app: &mut EditorApp, ctx: &egui::Context) {
                 egui::ScrollArea::vertical()
                     .max_height(300.0)
                     .show(ui, |ui| {
-                        for w in &app.import_warnings {
+                        for w in &windows.import_warnings {
                             ui.label(w);
                         }
                     });
                 ok = ui.button("OK").clicked();
             });
         if ok {
-            app.import_warnings.clear();
+            windows.import_warnings.clear();
         }
     }
+    out
 }
 
-fn export_window(app: &mut EditorApp, ctx: &egui::Context) {
-    let Some(form) = app.export_form.as_mut() else {
+fn export_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Action>) {
+    let Some(form) = windows.export_form.as_mut() else {
         return;
     };
     let mut go = false;
@@ -247,9 +255,9 @@ fn export_window(app: &mut EditorApp, ctx: &egui::Context) {
         });
     if go {
         let spec = form.clone();
-        app.export_form = None;
-        app.push(Action::Export(spec));
+        windows.export_form = None;
+        out.push(Action::Export(spec));
     } else if cancel {
-        app.export_form = None;
+        windows.export_form = None;
     }
 }

@@ -8,10 +8,9 @@ use super::doc::Doc;
 use crate::hex::{self, Hex, PathError, PathLimits};
 use crate::map::MoveCost;
 use eframe::egui::Color32;
-use serde::{Deserialize, Serialize};
 
 /// One kind of overlay.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OverlayKind {
     /// The six neighbours of the hovered hex.
     Neighbours,
@@ -46,7 +45,7 @@ impl OverlayKind {
 }
 
 /// Overlay switches and parameters.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct OverlayState {
     /// Show neighbours of the hovered hex.
     pub neighbours: bool,

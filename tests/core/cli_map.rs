@@ -252,3 +252,27 @@ fn convert_failures_leave_no_partial_files() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn no_subcommand_chooses_the_editor_and_a_missing_file_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-map.ron");
+    let expected = if cfg!(feature = "gui") {
+        "is neither a subcommand nor an existing map file"
+    } else {
+        "the editor is not built in this binary"
+    };
+    hexmap()
+        .arg(&missing)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(expected));
+    if !cfg!(feature = "gui") {
+        // Without the editor, even a bare `hexmap` says so instead of opening a window.
+        hexmap()
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(expected));
+    }
+    assert!(names(dir.path()).is_empty(), "nothing written");
+}

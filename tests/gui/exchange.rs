@@ -2,7 +2,7 @@
 //! dialogs: the export runs on a worker thread and the files land where the dialog said.
 
 use crate::harness::{settle, temp_dir};
-use eframe::egui::Vec2;
+use eframe::egui::{Event, Key, Modifiers, PointerButton, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
@@ -153,4 +153,76 @@ fn importing_an_oversize_file_is_refused_with_a_message() {
     );
     assert_eq!(terrain_names(h.state()), before, "the open map is kept");
     std::fs::remove_file(&big).unwrap();
+}
+
+#[test]
+fn a_cancelled_dialog_does_not_drop_an_export_waiting_for_its_file() {
+    // Two file dialogs asked for in one frame (Ctrl+O while "Choose file and export…" is
+    // clicked): the Open dialog is cancelled, then the export dialog names a file. The
+    // cancel belongs to the Open dialog only; the export must still run. (The fake answers
+    // in request order: the export gets the file only if Ctrl+O asked first.)
+    let dir = temp_dir("exchange-cancel");
+    let png = dir.join("after-cancel.png");
+    let dialogs =
+        FakeDialogs::with_answers([DialogReply::Cancelled, DialogReply::Export(png.clone())]);
+    let doc = Doc::sample();
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
+    h.run();
+    h.get_by_label("File").click();
+    settle(&mut h);
+    h.get_by_label("Export…").click();
+    settle(&mut h);
+    h.get_by_label(by_name("png").unwrap().description())
+        .click();
+    settle(&mut h);
+
+    // Press the export button, then release it in the frame that also carries Ctrl+O.
+    let button = h.get_by_label("Choose file and export…").rect().center();
+    h.hover_at(button);
+    settle(&mut h);
+    let press = |pressed| Event::PointerButton {
+        pos: button,
+        button: PointerButton::Primary,
+        pressed,
+        modifiers: Modifiers::NONE,
+    };
+    h.event(press(true));
+    h.step();
+    h.input_mut().events.push(Event::Key {
+        key: Key::O,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers: Modifiers::COMMAND,
+    });
+    h.event(press(false));
+    settle(&mut h);
+
+    for _ in 0..500 {
+        if wait_for_file(&png) && h.state().export_job().is_none() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        settle(&mut h);
+    }
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+    assert!(
+        wait_for_file(&png),
+        "the export ran after the other dialog was cancelled"
+    );
+    assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");
+    assert!(
+        h.query_by_label_contains("after-cancel.png").is_some(),
+        "the status bar says where it exported"
+    );
+    assert!(
+        h.query_by_label("Choose file and export…").is_none(),
+        "the export window closed"
+    );
+    assert!(
+        h.state().pending_dialog().is_none(),
+        "no dialog left waiting"
+    );
 }
