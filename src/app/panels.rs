@@ -69,6 +69,10 @@ pub(super) fn menu_bar(
                     ui.add(egui::DragValue::new(&mut prefs.autosave_secs).range(0..=3600))
                         .labelled_by(l.id);
                 });
+                ui.checkbox(
+                    &mut prefs.builtin_file_dialog,
+                    "Always use the built-in file dialog",
+                );
                 ui.separator();
                 if ui.button("Quit").clicked() {
                     out.push(Action::Quit);
@@ -192,7 +196,16 @@ pub(super) fn toolbar(
 /// message. Always two lines that never wrap: a status bar that changed height with its
 /// text would move the canvas, and the map with it, under a still pointer.
 /// `info` is the last information message.
-pub(super) fn status_bar(ui: &mut egui::Ui, canvas: &Canvas, doc: &Doc, info: Option<&str>) {
+/// The messages the status bar shows after the readouts.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Messages<'a> {
+    /// The last information message.
+    pub info: Option<&'a str>,
+    /// A warning (shown as one, before the information).
+    pub warning: Option<&'a str>,
+}
+
+pub(super) fn status_bar(ui: &mut egui::Ui, canvas: &Canvas, doc: &Doc, messages: Messages<'_>) {
     egui::Panel::bottom("status").show(ui, |ui| {
         ui.horizontal(|ui| {
             let text = match canvas.hovered {
@@ -232,7 +245,12 @@ pub(super) fn status_bar(ui: &mut egui::Ui, canvas: &Canvas, doc: &Doc, info: Op
                     stats.drawn, stats.rebuilt, stats.vertices
                 ));
             }
-            if let Some(info) = info {
+            if let Some(warning) = messages.warning {
+                ui.separator();
+                let text = RichText::new(format!("Warning: {warning}"));
+                ui.label(text.color(ui.visuals().warn_fg_color).strong());
+            }
+            if let Some(info) = messages.info {
                 ui.separator();
                 ui.label(info);
             }

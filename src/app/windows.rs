@@ -3,6 +3,7 @@
 //! properties, note editor, random mines, the error message and the unsaved-changes
 //! prompt. What they decide comes back as [`Action`]s.
 
+use super::disk_check::DiskConflict;
 use super::doc::{Doc, NewMapSpec, ShapeKind};
 use super::exchange::ExportSpec;
 use super::tools;
@@ -31,6 +32,10 @@ pub struct Windows {
     pub(super) error: Option<String>,
     /// The last information message (status bar).
     pub(super) info: Option<String>,
+    /// A warning on show in the status bar until it is resolved (a failed autosave).
+    pub(super) warning: Option<String>,
+    /// "Changed on disk", holding a save that waits for the answer.
+    pub(super) disk_conflict: Option<DiskConflict>,
     /// Warnings of the last Tiled import (their window shows while there are any).
     pub(super) import_warnings: Vec<String>,
     /// "Save changes?", holding what waits for the answer.

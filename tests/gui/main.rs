@@ -6,6 +6,9 @@
 mod harness;
 
 mod autosave;
+mod disk;
 mod editor;
 mod exchange;
+mod files;
 mod play;
+mod real_window;
