@@ -223,12 +223,15 @@ impl EditorApp {
     }
 
     /// Show a file dialog (native or built-in) for `request` in the folder of the open
-    /// map, else of the last recent file, else the working folder.
+    /// map (or of the file that failed to open), else of the last recent file, else the
+    /// working folder.
     pub(super) fn ask_file(&mut self, request: DialogRequest, then: PendingDialog) {
         let folder_of = |p: &Path| std::path::absolute(p).ok()?.parent().map(Path::to_path_buf);
+        let failed = self.no_map.as_ref().map(|n| n.path.as_path());
         let folder = self
             .doc
             .path()
+            .or(failed)
             .and_then(folder_of)
             .or_else(|| self.prefs.recent.first().and_then(|p| folder_of(p)))
             .or_else(|| std::env::current_dir().ok())

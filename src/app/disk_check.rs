@@ -85,6 +85,8 @@ pub enum DiskChoice {
     KeepMine,
     /// Save the editor's version to another file; the file on disk stays as it is.
     SaveAs,
+    /// Not now: the held-back save is dropped (the question comes again at the next one).
+    Cancel,
 }
 
 /// The open question: the file changed (or went) while the map was open.
@@ -157,6 +159,7 @@ pub(super) fn answer(app: &mut EditorApp, ctx: &egui::Context, choice: DiskChoic
             }
         }
         DiskChoice::SaveAs => app.ask_save_as(conflict.then),
+        DiskChoice::Cancel => {}
     }
 }
 
@@ -207,8 +210,14 @@ pub(super) fn prompt(
             if save_as.clicked() {
                 choice = Some(DiskChoice::SaveAs);
             }
+            if conflict.saving && ui.button("Cancel").clicked() {
+                choice = Some(DiskChoice::Cancel);
+            }
         });
     });
+    if conflict.saving && choice.is_none() && ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+        choice = Some(DiskChoice::Cancel);
+    }
     choice.map(Action::AnswerDiskConflict).into_iter().collect()
 }
 

@@ -360,13 +360,15 @@ impl EditorApp {
         if ctx.input(|i| i.events.contains(&egui::Event::WindowFocused(true))) {
             disk_check::on_focus(self);
         }
-        // Keys belong to the built-in file dialog while it is up.
-        if self.play.is_none() && self.jobs.builtin().is_none() {
+        // Keys belong to the built-in file dialog or the changed-on-disk question while
+        // one is up.
+        let asking = self.jobs.builtin().is_some() || self.windows.disk_conflict.is_some();
+        if self.play.is_none() && !asking {
             let keys = shortcuts::handle(&ctx, &mut self.tools, &mut self.prefs, self.doc.form());
             self.actions.extend(keys);
         }
         if let Some(no_map) = &self.no_map {
-            let mut asked = no_map::screen(ui, no_map);
+            let mut asked = no_map::screen(ui, no_map, self.windows.info.as_deref());
             asked.extend(self.dialog_windows(ctx.clone()));
             self.actions.extend(asked);
         } else {

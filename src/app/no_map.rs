@@ -35,8 +35,8 @@ pub fn allows(action: &Action) -> bool {
     )
 }
 
-/// The whole window: the error and the three ways on.
-pub(super) fn screen(ui: &mut egui::Ui, no_map: &NoMap) -> Vec<Action> {
+/// The whole window: the error, the three ways on, and the last information message.
+pub(super) fn screen(ui: &mut egui::Ui, no_map: &NoMap, info: Option<&str>) -> Vec<Action> {
     let mut out = Vec::new();
     egui::CentralPanel::default().show(ui, |ui| {
         ui.add_space(ui.available_height() / 4.0);
@@ -47,17 +47,20 @@ pub(super) fn screen(ui: &mut egui::Ui, no_map: &NoMap) -> Vec<Action> {
             ui.label(format!("Could not open {}:", no_map.path.display()));
             ui.label(RichText::new(&no_map.message).color(ui.visuals().error_fg_color));
             ui.add_space(12.0);
-            ui.horizontal(|ui| {
-                if ui.button("Open…").clicked() {
-                    out.push(Action::OpenDialog);
-                }
-                if ui.button("New…").clicked() {
-                    out.push(Action::NewDialog);
-                }
-                if ui.button("Retry").clicked() {
-                    out.push(Action::Open(no_map.path.clone()));
-                }
-            });
+            let button = |text| egui::Button::new(text).min_size(egui::vec2(160.0, 0.0));
+            if ui.add(button("Open…")).clicked() {
+                out.push(Action::OpenDialog);
+            }
+            if ui.add(button("New…")).clicked() {
+                out.push(Action::NewDialog);
+            }
+            if ui.add(button("Retry")).clicked() {
+                out.push(Action::Open(no_map.path.clone()));
+            }
+            if let Some(info) = info {
+                ui.add_space(12.0);
+                ui.label(RichText::new(info).weak());
+            }
         });
     });
     out

@@ -72,9 +72,17 @@ fn a_save_over_a_file_changed_on_disk_asks_and_writes_nothing_first() {
         "their version is intact"
     );
     assert!(h.state().doc().is_modified(), "and mine is still here");
-    for choice in ["Reload", "Keep mine", "Save as…"] {
+    for choice in ["Reload", "Keep mine", "Save as…", "Cancel"] {
         assert!(h.query_by_label(choice).is_some(), "{choice}");
     }
+    // Escape: not now. Nothing written; the next save asks again.
+    h.key_press(Key::Escape);
+    settle(&mut h);
+    assert!(h.query_by_label("Changed on disk").is_none());
+    assert_eq!(std::fs::read(&path).unwrap(), theirs);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    settle(&mut h);
+    assert!(h.query_by_label("Changed on disk").is_some(), "asked again");
 
     // Keep mine: now the save goes ahead.
     h.get_by_label("Keep mine").click();

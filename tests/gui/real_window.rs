@@ -183,13 +183,18 @@ fn keyboard_only_save_and_open_in_a_real_window_without_a_portal() {
         window,
         shots: std::env::var_os("HEXMAP_SHOTS_DIR").map(PathBuf::from),
     };
-    // No window manager: the keyboard reaches the window only once it is focused.
-    xdotool(&display, &["windowfocus", &screen.window]);
     assert!(
         wait_for(60, || screen.title().contains("Isle of Kestrel")),
         "the sample map is open: {:?}",
         screen.title()
     );
+    // No window manager: the keyboard reaches the window only once it is focused, which
+    // works only once it is mapped; try until the focus holds.
+    let focused = wait_for(20, || {
+        xdotool(&display, &["windowfocus", &screen.window]);
+        xdotool(&display, &["getwindowfocus"]) == screen.window
+    });
+    assert!(focused, "the editor's window has the keyboard focus");
     std::thread::sleep(Duration::from_millis(1500));
     screen.shot("1-sample");
 
