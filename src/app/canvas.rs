@@ -3,7 +3,6 @@
 
 use super::EditorApp;
 use super::chunks::{CellLook, ChunkView, detail_for};
-use super::coords;
 use super::overlays::OverlayKind;
 use super::tools::{self, Gesture, Tool};
 use crate::hex::{Hex, Layout, Point};
@@ -410,7 +409,7 @@ fn paint(app: &mut EditorApp, ui: &egui::Ui, rect: Rect, layout: &Layout) {
                 );
             }
             if show_labels {
-                let text = coords::format(app.overlays.label_system, h, &cx);
+                let text = app.overlays.label_system.format(h, &cx);
                 // Dark text on light terrain, white elsewhere.
                 let light = layers.terrain
                     && app

@@ -8,7 +8,6 @@ use super::{Action, EditorApp};
 use crate::io::export::{ExportFormat, ExportOptions, export_to_path, from_tiled};
 use crate::io::tiled::{FolderResources, read_tiled};
 use crate::map::HexMap;
-use crate::map::coords::CoordSystem;
 use eframe::egui;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, channel};
@@ -193,6 +192,7 @@ pub(super) fn windows(app: &mut EditorApp, ctx: &egui::Context) {
 }
 
 fn export_window(app: &mut EditorApp, ctx: &egui::Context) {
+    let systems = app.doc.coord_context().own_systems();
     let Some(form) = app.export_form.as_mut() else {
         return;
     };
@@ -211,7 +211,7 @@ fn export_window(app: &mut EditorApp, ctx: &egui::Context) {
                 ui.horizontal_wrapped(|ui| {
                     ui.label("Labels");
                     ui.radio_value(&mut form.options.labels, None, "none");
-                    for s in CoordSystem::ALL {
+                    for s in systems {
                         ui.radio_value(&mut form.options.labels, Some(s), s.name());
                     }
                 });

@@ -4,13 +4,12 @@
 //! Modules: `camera` (pan/zoom in f64), `chunks` (cached meshes per chunk), `canvas` (the
 //! map widget: input and drawing), `tools`, `overlays`, `panels` (menus, toolbar, side
 //! panels, status bar), `windows` (dialogs drawn by egui), `dialogs` (file dialogs behind a
-//! trait), `doc` (the open document and its file), `coords`, `prefs` (persisted UI state).
+//! trait), `doc` (the open document and its file), `prefs` (persisted UI state).
 
 pub mod autosave;
 pub mod camera;
 mod canvas;
 pub mod chunks;
-pub use crate::map::coords;
 pub mod dialogs;
 pub mod doc;
 pub mod exchange;

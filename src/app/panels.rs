@@ -1,7 +1,6 @@
 //! Menus, toolbar, side panels (palette, layers, overlays) and the status bar. They only
 //! change UI state or push [`Action`]s; edits go through `Doc::apply`.
 
-use super::coords::{self, CoordSystem};
 use super::doc::FileForm;
 use super::tools::{self, Tool};
 use super::{Action, EditorApp, windows};
@@ -180,7 +179,7 @@ pub(super) fn status_bar(app: &mut EditorApp, ui: &mut egui::Ui) {
     egui::Panel::bottom("status").show(ui, |ui| {
         ui.horizontal(|ui| {
             let text = match app.hovered {
-                Some(h) => coords::all_systems(h, &app.doc.coord_context()),
+                Some(h) => app.doc.coord_context().own_systems_line(h),
                 None => "—".to_owned(),
             };
             ui.add(egui::Label::new(RichText::new(text).monospace()).truncate());
@@ -390,6 +389,7 @@ pub(super) fn right_panel(app: &mut EditorApp, ui: &mut egui::Ui) {
         .default_size(220.0)
         .show(ui, |ui| {
             ui.heading("Overlays");
+            let systems = app.doc.coord_context().own_systems();
             let o = &mut app.overlays;
             ui.checkbox(&mut o.neighbours, "Neighbours");
             ui.horizontal(|ui| {
@@ -419,7 +419,7 @@ pub(super) fn right_panel(app: &mut EditorApp, ui: &mut egui::Ui) {
                 egui::ComboBox::from_label("system")
                     .selected_text(o.label_system.name())
                     .show_ui(ui, |ui| {
-                        for s in CoordSystem::ALL {
+                        for s in systems {
                             ui.selectable_value(&mut o.label_system, s, s.name());
                         }
                     });

@@ -1,10 +1,11 @@
 //! `hexmap export` and `hexmap import`: other tools' formats on the command line.
 
 use super::CliError;
+use super::geometry::CoordChoiceParser;
+use crate::hex::CoordChoice;
 use crate::io::export::{ExportFormat, ExportOptions, export_to_path, from_tiled};
 use crate::io::tiled::{FolderResources, read_tiled};
 use crate::io::{Form, load, save};
-use crate::map::coords::CoordSystem;
 use clap::Args;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -19,9 +20,10 @@ pub struct ExportArgs {
     pub format: ExportFormat,
     /// The file to write (a Tiled export also writes NAME-tiles.png beside it).
     pub out: PathBuf,
-    /// Pictures: label every hex in this system (axial, cube, offset, doubled, xxyy, three-axis).
-    #[arg(long)]
-    pub labels: Option<CoordSystem>,
+    /// Pictures: label every hex in this system (`offset` and `doubled`: the map's own
+    /// kinds; XXYY in the map's label settings).
+    #[arg(long, value_parser = CoordChoiceParser)]
+    pub labels: Option<CoordChoice>,
     /// Pictures: leave mines out.
     #[arg(long)]
     pub no_mines: bool,
@@ -58,7 +60,9 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
     }
     let (map, _) = load(&args.map)?;
     let opts = ExportOptions {
-        labels: args.labels,
+        labels: args
+            .labels
+            .map(|c| c.resolve(&map.properties().coord_context())),
         mines: !args.no_mines,
         grid: !args.no_grid,
         hex_pixels: args.hex_pixels,

@@ -23,7 +23,7 @@ fn sample_map(kind: OffsetKind, shape: MapShape) -> HexMap {
     props.hex_size = Point::new(18.0, 15.0);
     let palette = Palette::standard();
     let ids: Vec<_> = palette.terrains().iter().map(|t| t.id).collect();
-    let mut map = HexMap::new(props, shape, palette);
+    let mut map = HexMap::new(props, shape, palette).unwrap();
     let cells: Vec<Hex> = map.shape().iter().collect();
     for (i, h) in cells.into_iter().enumerate() {
         let pick = (h.q * 7 + h.r * 13).rem_euclid(ids.len() as i32 + 1) as usize;

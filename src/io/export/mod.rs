@@ -10,10 +10,10 @@ pub use picture::image_cells;
 pub use table::{to_csv, to_json};
 pub use tiled_map::{from_tiled, to_tiled};
 
+use crate::hex::CoordSystem;
 use crate::io::image::{ImageError, ImageOptions, fit_png, render_png, render_svg};
 use crate::io::tiled::{TilesetImageError, tileset_png, to_tmj, to_tmx};
 use crate::map::HexMap;
-use crate::map::coords::CoordSystem;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
