@@ -436,3 +436,53 @@ fn svg_export_drawn_by_librsvg_has_terrain_colours_at_hex_centres() {
         check_picture_centres(&map, &tiny_skia::Pixmap::load_png(&png).unwrap(), &name);
     }
 }
+
+/// `tmx` with the value of the property `name` replaced by `value`.
+fn set_property(tmx: &str, name: &str, value: &str) -> String {
+    let key = format!("<property name=\"{name}\" value=\"");
+    let start = tmx.find(&key).expect("the property is there") + key.len();
+    let end = start + tmx[start..].find('"').unwrap();
+    format!("{}{value}{}", &tmx[..start], &tmx[end..])
+}
+
+#[test]
+fn import_shortens_long_non_ascii_names_to_a_file_validate_accepts() {
+    // 150 two-byte characters: 300 bytes, over the 200-byte limit of map and terrain
+    // names, though only 150 characters.
+    let long_map_name = "ж".repeat(150);
+    let long_terrain_name = "é".repeat(150);
+    let dir = tempfile::tempdir().unwrap();
+    let (tmx, out) = (dir.path().join("long.tmx"), dir.path().join("long.ron"));
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/minesweeper-13.ron");
+    let o = hexmap_cmd(&[
+        "export",
+        bundled.to_str().unwrap(),
+        "--to",
+        "tmx",
+        tmx.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&tmx).unwrap();
+    let text = set_property(&text, "hexmap:name", &long_map_name);
+    let text = set_property(&text, "name", &long_terrain_name);
+    std::fs::write(&tmx, text).unwrap();
+
+    let o = hexmap_cmd(&["import", tmx.to_str().unwrap(), out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = hexmap_cmd(&["validate", out.to_str().unwrap()]);
+    assert!(
+        o.status.success(),
+        "the imported file validates: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = hexmap_cmd(&["info", out.to_str().unwrap(), "--json"]);
+    let info: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let name = info["name"].as_str().unwrap();
+    assert_eq!(
+        name,
+        "ж".repeat(100),
+        "shortened to 200 bytes, whole characters"
+    );
+    let terrain = info["terrains"][0]["name"].as_str().unwrap();
+    assert_eq!(terrain, "é".repeat(100));
+}
