@@ -3,8 +3,9 @@
 //! reports the changed region.
 
 use super::clipboard::Clipboard;
-use super::hexmap::{HexMap, MapError, MapProperties};
+use super::hexmap::{HexMap, MapError};
 use super::palette::{Palette, TerrainId};
+use super::properties::MapProperties;
 use super::shape::{MapShape, ShapeError};
 use crate::hex::Hex;
 use crate::hex::hash::{HexBuildHasher, HexHashMap};
@@ -581,6 +582,7 @@ mod tests {
             MapShape::hexagon(4).unwrap(),
             Palette::standard(),
         )
+        .unwrap()
     }
 
     fn t(n: u16) -> Option<TerrainId> {
