@@ -5,7 +5,6 @@
 use super::Action;
 use super::camera::Camera;
 use super::chunks::{CellLook, ChunkCache, ChunkView, detail_for};
-use super::coords;
 use super::doc::Doc;
 use super::frame_stats::FrameStats;
 use super::overlays::{OverlayKind, OverlayResult, OverlayState};
@@ -455,7 +454,7 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
                 );
             }
             if show_labels {
-                let text = coords::format(app.canvas.overlays.label_system, h, &cx);
+                let text = app.canvas.overlays.label_system.format(h, &cx);
                 // Dark text on light terrain, white elsewhere.
                 let light = layers.terrain
                     && app

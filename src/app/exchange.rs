@@ -7,9 +7,9 @@ use super::doc::Doc;
 use super::jobs::PendingDialog;
 use super::windows::Windows;
 use super::{Action, EditorApp};
+use crate::hex::CoordSystem;
 use crate::io::format::{self, Format, FormatOption, WriteOptions, read_path, write_path};
 use crate::map::HexMap;
-use crate::map::coords::CoordSystem;
 use eframe::egui;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, channel};
@@ -161,10 +161,12 @@ pub(super) fn poll_job(app: &mut EditorApp) {
 pub(super) fn windows(
     ctx: &egui::Context,
     windows: &mut Windows,
+    doc: &Doc,
     job: Option<&ExportJob>,
 ) -> Vec<Action> {
     let mut out = Vec::new();
-    export_window(ctx, windows, &mut out);
+    let systems = doc.coord_context().own_systems();
+    export_window(ctx, windows, systems, &mut out);
     if let Some(job) = job {
         egui::Window::new("Exporting")
             .collapsible(false)
@@ -194,7 +196,12 @@ pub(super) fn windows(
     out
 }
 
-fn export_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Action>) {
+fn export_window(
+    ctx: &egui::Context,
+    windows: &mut Windows,
+    systems: [CoordSystem; 6],
+    out: &mut Vec<Action>,
+) {
     let Some(form) = windows.export_form.as_mut() else {
         return;
     };
@@ -228,7 +235,7 @@ fn export_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Actio
                 ui.horizontal_wrapped(|ui| {
                     ui.label("Labels");
                     ui.radio_value(&mut form.options.labels, None, "none");
-                    for s in CoordSystem::ALL {
+                    for s in systems {
                         ui.radio_value(&mut form.options.labels, Some(s), s.name());
                     }
                 });

@@ -18,12 +18,11 @@
 //! and status bar (`panels`), the canvas, the windows. Each borrows only the parts it needs
 //! and returns [`Action`]s; `run_actions` (in `actions`) applies them after the UI pass.
 
+mod actions;
 pub mod autosave;
 pub mod camera;
 mod canvas;
 pub mod chunks;
-pub use crate::map::coords;
-mod actions;
 pub mod dialogs;
 pub mod disk_check;
 pub mod doc;
@@ -418,7 +417,7 @@ impl EditorApp {
                 ));
             }
             if panels.overlays {
-                panels::right_panel(ui, &mut self.canvas);
+                panels::right_panel(ui, &mut self.canvas, &self.doc);
             }
             let mut parts = canvas::CanvasParts {
                 canvas: &mut self.canvas,
@@ -442,6 +441,7 @@ impl EditorApp {
         asked.extend(exchange::windows(
             ctx,
             &mut self.windows,
+            &self.doc,
             self.jobs.export.as_ref(),
         ));
         asked.extend(autosave::prompt(ctx, &self.jobs.autosave));

@@ -4,7 +4,6 @@
 
 use super::Action;
 use super::canvas::Canvas;
-use super::coords::{self, CoordSystem};
 use super::doc::{Doc, FileForm};
 use super::prefs::{Panels, Prefs};
 use super::tools::{self, Tool, Tools};
@@ -209,7 +208,7 @@ pub(super) fn status_bar(ui: &mut egui::Ui, canvas: &Canvas, doc: &Doc, messages
     egui::Panel::bottom("status").show(ui, |ui| {
         ui.horizontal(|ui| {
             let text = match canvas.hovered {
-                Some(h) => coords::all_systems(h, &doc.coord_context()),
+                Some(h) => doc.coord_context().own_systems_line(h),
                 None => "—".to_owned(),
             };
             ui.add(egui::Label::new(RichText::new(text).monospace()).truncate());
@@ -434,11 +433,12 @@ fn layers_panel(ui: &mut egui::Ui, canvas: &mut Canvas) {
 }
 
 /// Overlay switches and parameters.
-pub(super) fn right_panel(ui: &mut egui::Ui, canvas: &mut Canvas) {
+pub(super) fn right_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &Doc) {
     egui::Panel::right("overlays")
         .default_size(220.0)
         .show(ui, |ui| {
             ui.heading("Overlays");
+            let systems = doc.coord_context().own_systems();
             let o = &mut canvas.overlays;
             ui.checkbox(&mut o.neighbours, "Neighbours");
             ui.horizontal(|ui| {
@@ -468,7 +468,7 @@ pub(super) fn right_panel(ui: &mut egui::Ui, canvas: &mut Canvas) {
                 egui::ComboBox::from_label("system")
                     .selected_text(o.label_system.name())
                     .show_ui(ui, |ui| {
-                        for s in CoordSystem::ALL {
+                        for s in systems {
                             ui.selectable_value(&mut o.label_system, s, s.name());
                         }
                     });

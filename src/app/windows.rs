@@ -4,13 +4,13 @@
 //! prompt. What they decide comes back as [`Action`]s.
 
 use super::disk_check::DiskConflict;
-use super::doc::{Doc, NewMapSpec, ShapeKind};
+use super::doc::{Doc, NewMapSpec};
 use super::exchange::ExportSpec;
 use super::tools;
 use super::{Action, EditorApp, UnsavedPrompt};
 use crate::hex::xxyy::LabelOrder;
 use crate::hex::{Hex, OffsetKind, Orientation};
-use crate::map::{Edit, HexMap, MapProperties, MapShape, Terrain};
+use crate::map::{Edit, HexMap, MapProperties, ShapeKind, ShapeSpec, Terrain};
 use eframe::egui;
 
 /// The windows part of the editor: a form is `Some` while its window is open.
@@ -47,6 +47,8 @@ pub struct Windows {
 pub struct NewMapForm {
     /// What to create.
     pub spec: NewMapSpec,
+    /// Why the last "Create" was refused (shown in the dialog, which stays open).
+    pub error: Option<String>,
 }
 
 /// The "Map properties" form: a working copy applied on "Apply".
@@ -54,33 +56,20 @@ pub struct NewMapForm {
 pub struct PropertiesForm {
     /// Properties being edited.
     pub props: MapProperties,
-    /// Shape kind.
-    pub shape: ShapeKind,
-    /// Width / radius / side.
-    pub width: u32,
-    /// Height.
-    pub height: u32,
-    shape_before: (ShapeKind, u32, u32),
+    /// The shape (a rectangle keeps its own offset kind; a new one takes the map's).
+    pub shape: ShapeSpec,
+    shape_before: ShapeSpec,
 }
 
 impl PropertiesForm {
-    /// A form showing the map's current settings.
+    /// A form showing the map's current settings (a free-form map shows an empty
+    /// rectangle, which reshapes only when changed).
     pub fn from_map(map: &HexMap) -> Self {
-        let (shape, width, height) = match map.shape() {
-            MapShape::Rectangle { width, height, .. } => (ShapeKind::Rectangle, *width, *height),
-            MapShape::Hexagon { radius } => (ShapeKind::Hexagon, *radius, *radius),
-            MapShape::Parallelogram { width, height } => {
-                (ShapeKind::Parallelogram, *width, *height)
-            }
-            MapShape::Triangle { size } => (ShapeKind::Triangle, *size, *size),
-            MapShape::Cells(_) => (ShapeKind::Rectangle, 0, 0),
-        };
+        let shape = ShapeSpec::of(map.shape()).unwrap_or(ShapeSpec::rect(0, 0));
         PropertiesForm {
             props: map.properties().clone(),
             shape,
-            width,
-            height,
-            shape_before: (shape, width, height),
+            shape_before: shape,
         }
     }
 }
@@ -121,29 +110,33 @@ pub(super) fn show_all(ctx: &egui::Context, windows: &mut Windows, doc: &Doc) ->
     out
 }
 
-fn size_fields(ui: &mut egui::Ui, shape: &mut ShapeKind, width: &mut u32, height: &mut u32) {
+/// The shape's kind and numbers, edited in place.
+fn shape_fields(ui: &mut egui::Ui, spec: &mut ShapeSpec) {
+    let mut kind = spec.kind();
+    let (mut first, mut second) = spec.numbers();
     egui::ComboBox::from_label("Shape")
-        .selected_text(shape.name())
+        .selected_text(kind.name())
         .show_ui(ui, |ui| {
             for k in ShapeKind::ALL {
-                ui.selectable_value(shape, k, k.name());
+                ui.selectable_value(&mut kind, k, k.name());
             }
         });
     ui.horizontal(|ui| {
-        let first = match shape {
+        let first_name = match kind {
             ShapeKind::Hexagon => "Radius",
             ShapeKind::Triangle => "Side",
             _ => "Width",
         };
-        let l = ui.label(first);
-        ui.add(egui::DragValue::new(width).range(1..=2000))
+        let l = ui.label(first_name);
+        ui.add(egui::DragValue::new(&mut first).range(1..=2000))
             .labelled_by(l.id);
-        if matches!(shape, ShapeKind::Rectangle | ShapeKind::Parallelogram) {
+        if kind.has_height() {
             let l = ui.label("Height");
-            ui.add(egui::DragValue::new(height).range(1..=2000))
+            ui.add(egui::DragValue::new(&mut second).range(1..=2000))
                 .labelled_by(l.id);
         }
     });
+    *spec = spec.with(kind, first, second);
 }
 
 fn orientation_field(ui: &mut egui::Ui, o: &mut Orientation) {
@@ -169,7 +162,7 @@ fn new_map_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Acti
                 ui.text_edit_singleline(&mut s.name).labelled_by(l.id);
             });
             orientation_field(ui, &mut s.orientation);
-            size_fields(ui, &mut s.shape, &mut s.width, &mut s.height);
+            shape_fields(ui, &mut s.shape);
             ui.horizontal(|ui| {
                 let l = ui.label("Hex size x");
                 ui.add(egui::DragValue::new(&mut s.hex_size.0).range(1.0..=500.0))
@@ -178,15 +171,24 @@ fn new_map_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Acti
                 ui.add(egui::DragValue::new(&mut s.hex_size.1).range(1.0..=500.0))
                     .labelled_by(l.id);
             });
+            if let Some(message) = &form.error {
+                ui.label(egui::RichText::new(message).color(ui.visuals().error_fg_color));
+            }
             ui.horizontal(|ui| {
                 create = ui.button("Create").clicked();
                 cancel = ui.button("Cancel").clicked();
             });
         });
     if create {
-        let spec = form.spec.clone();
-        windows.new_map = None;
-        out.push(Action::NewMap(spec));
+        // The map's own checks (name, hex size, shape) before the dialog closes.
+        match form.spec.parts() {
+            Ok(_) => {
+                let spec = form.spec.clone();
+                windows.new_map = None;
+                out.push(Action::NewMap(spec));
+            }
+            Err(message) => form.error = Some(message),
+        }
     } else if cancel {
         windows.new_map = None;
     }
@@ -244,7 +246,7 @@ fn properties_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<A
                 ui.radio_value(&mut p.labels.order, LabelOrder::RowFirst, "row first");
             });
             ui.separator();
-            size_fields(ui, &mut form.shape, &mut form.width, &mut form.height);
+            shape_fields(ui, &mut form.shape);
             ui.horizontal(|ui| {
                 apply = ui.button("Apply").clicked();
                 close = ui.button("Close").clicked();
@@ -261,19 +263,15 @@ fn properties_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<A
 /// Apply the properties window's settings as one undo step, show the map's settings in
 /// it again and fit the map.
 pub(super) fn apply_properties(app: &mut EditorApp, form: PropertiesForm) {
-    let reshape = (form.shape, form.width, form.height) != form.shape_before;
+    let reshape = form.shape != form.shape_before;
     app.doc.begin_step();
     let mut result = app.doc.apply(&Edit::SetProperties(form.props.clone()));
     if result.is_ok() && reshape {
-        let spec = NewMapSpec {
-            orientation: form.props.orientation,
-            shape: form.shape,
-            width: form.width,
-            height: form.height,
-            ..Default::default()
-        };
-        result = spec
-            .map_shape()
+        // A rectangle without its own kind is straight in the map's offset kind.
+        result = form
+            .shape
+            .to_shape(form.props.offset_kind)
+            .map_err(|e| format!("cannot make that shape: {e}"))
             .and_then(|s| app.doc.apply(&Edit::Reshape(s)));
     }
     app.doc.end_step();

@@ -1,9 +1,10 @@
 //! `hexmap export` and `hexmap import`: every format of the registry on the command line.
 
 use super::CliError;
+use super::geometry::CoordChoiceParser;
+use crate::hex::CoordChoice;
 use crate::io::format::{Format, WriteOptions, by_name, read_path, write_path, writers};
 use crate::io::{Form, load, save};
-use crate::map::coords::CoordSystem;
 use clap::Args;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use std::io::{IsTerminal, Write};
@@ -28,9 +29,10 @@ pub struct ExportArgs {
     /// RON: write the map in offset or cube form.
     #[arg(long, default_value = "offset")]
     pub form: Form,
-    /// Pictures: label every hex in this system (axial, cube, offset, doubled, xxyy, three-axis).
-    #[arg(long)]
-    pub labels: Option<CoordSystem>,
+    /// Pictures: label every hex in this system (`offset` and `doubled`: the map's own
+    /// kinds; XXYY in the map's label settings).
+    #[arg(long, value_parser = CoordChoiceParser)]
+    pub labels: Option<CoordChoice>,
     /// Pictures: leave mines out.
     #[arg(long)]
     pub no_mines: bool,
@@ -68,7 +70,9 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
     let (map, _) = load(&args.map)?;
     let opts = WriteOptions {
         form: args.form,
-        labels: args.labels,
+        labels: args
+            .labels
+            .map(|c| c.resolve(&map.properties().coord_context())),
         mines: !args.no_mines,
         grid: !args.no_grid,
         hex_pixels: args.hex_pixels,

@@ -24,7 +24,7 @@ fn sample_map(kind: OffsetKind, shape: MapShape) -> HexMap {
     props.hex_size = Point::new(18.0, 15.0);
     let palette = Palette::standard();
     let ids: Vec<_> = palette.terrains().iter().map(|t| t.id).collect();
-    let mut map = HexMap::new(props, shape, palette);
+    let mut map = HexMap::new(props, shape, palette).unwrap();
     let cells: Vec<Hex> = map.shape().iter().collect();
     for (i, h) in cells.into_iter().enumerate() {
         let pick = (h.q * 7 + h.r * 13).rem_euclid(ids.len() as i32 + 1) as usize;
@@ -445,4 +445,54 @@ fn svg_export_drawn_by_librsvg_has_terrain_colours_at_hex_centres() {
         );
         check_picture_centres(&map, &tiny_skia::Pixmap::load_png(&png).unwrap(), &name);
     }
+}
+
+/// `tmx` with the value of the property `name` replaced by `value`.
+fn set_property(tmx: &str, name: &str, value: &str) -> String {
+    let key = format!("<property name=\"{name}\" value=\"");
+    let start = tmx.find(&key).expect("the property is there") + key.len();
+    let end = start + tmx[start..].find('"').unwrap();
+    format!("{}{value}{}", &tmx[..start], &tmx[end..])
+}
+
+#[test]
+fn import_shortens_long_non_ascii_names_to_a_file_validate_accepts() {
+    // 150 two-byte characters: 300 bytes, over the 200-byte limit of map and terrain
+    // names, though only 150 characters.
+    let long_map_name = "ж".repeat(150);
+    let long_terrain_name = "é".repeat(150);
+    let dir = tempfile::tempdir().unwrap();
+    let (tmx, out) = (dir.path().join("long.tmx"), dir.path().join("long.ron"));
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/minesweeper-13.ron");
+    let o = hexmap_cmd(&[
+        "export",
+        bundled.to_str().unwrap(),
+        "--to",
+        "tmx",
+        tmx.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&tmx).unwrap();
+    let text = set_property(&text, "hexmap:name", &long_map_name);
+    let text = set_property(&text, "name", &long_terrain_name);
+    std::fs::write(&tmx, text).unwrap();
+
+    let o = hexmap_cmd(&["import", tmx.to_str().unwrap(), out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = hexmap_cmd(&["validate", out.to_str().unwrap()]);
+    assert!(
+        o.status.success(),
+        "the imported file validates: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = hexmap_cmd(&["info", out.to_str().unwrap(), "--json"]);
+    let info: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let name = info["name"].as_str().unwrap();
+    assert_eq!(
+        name,
+        "ж".repeat(100),
+        "shortened to 200 bytes, whole characters"
+    );
+    let terrain = info["terrains"][0]["name"].as_str().unwrap();
+    assert_eq!(terrain, "é".repeat(100));
 }

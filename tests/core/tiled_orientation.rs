@@ -22,7 +22,7 @@ fn map(orientation: Orientation, kind: OffsetKind, shape: MapShape) -> HexMap {
     props.hex_size = Point::new(12.0, 10.0);
     let palette = Palette::standard();
     let ids: Vec<_> = palette.terrains().iter().map(|t| t.id).collect();
-    let mut map = HexMap::new(props, shape, palette);
+    let mut map = HexMap::new(props, shape, palette).unwrap();
     let cells: Vec<Hex> = map.shape().iter().collect();
     for h in cells {
         // Neighbours differ in every direction, and some cells stay empty.

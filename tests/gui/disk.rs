@@ -11,6 +11,7 @@ use hexmap::app::EditorApp;
 use hexmap::app::dialogs::{DialogReply, FakeDialogs};
 use hexmap::app::doc::{Doc, NewMapSpec};
 use hexmap::hex::Hex;
+use hexmap::map::ShapeSpec;
 use std::path::Path;
 
 /// The editor on a map saved at `path`, with one cell painted since (unsaved).
@@ -39,8 +40,7 @@ fn editing(path: &Path, dialogs: FakeDialogs) -> Harness<'static, EditorApp> {
 fn written_behind_the_back(path: &Path) -> Vec<u8> {
     let theirs = Doc::new_map(&NewMapSpec {
         name: "Theirs".into(),
-        width: 7,
-        height: 5,
+        shape: ShapeSpec::rect(7, 5),
         ..Default::default()
     })
     .unwrap();

@@ -10,5 +10,6 @@ mod disk;
 mod editor;
 mod exchange;
 mod files;
+mod map_rules;
 mod play;
 mod real_window;

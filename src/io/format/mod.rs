@@ -17,11 +17,11 @@ pub use registry::{FORMATS, by_name, native, read_path, reader_for, readers, wri
 pub use table::{to_csv, to_json};
 pub use tiled::tileset_file_name;
 
+use crate::hex::CoordSystem;
 use crate::io::image::ImageError;
 use crate::io::tiled::{FromTiledError, TiledError, TilesetImageError};
 use crate::io::{Form, FormatError, Resources};
 use crate::map::HexMap;
-use crate::map::coords::CoordSystem;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::path::PathBuf;

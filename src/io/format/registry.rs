@@ -125,7 +125,8 @@ mod tests {
             MapProperties::new("small", crate::hex::Orientation::Pointy),
             MapShape::hexagon(2).unwrap(),
             Palette::standard(),
-        );
+        )
+        .unwrap();
         let id = map.palette().terrains()[1].id;
         map.set_terrain(crate::hex::Hex::new(1, -1), Some(id))
             .unwrap();

@@ -79,7 +79,8 @@ mod tests {
             crate::map::MapProperties::new("r", crate::hex::Orientation::Flat),
             crate::map::MapShape::hexagon(1).unwrap(),
             crate::map::Palette::standard(),
-        );
+        )
+        .unwrap();
         for form in [Form::Offset, Form::Cube] {
             let opts = WriteOptions {
                 form,

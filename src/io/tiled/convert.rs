@@ -8,10 +8,11 @@
 
 use super::geometry::{TileGeometry, grid_kind, offset_kind_of};
 use super::model::{PointObject, Tile, TileKind, TileLayer, TiledMap, Tileset, property};
-use crate::hex::xxyy::{LabelOrder, LabelSettings};
+use crate::hex::xxyy::LabelSettings;
 use crate::hex::{OffsetCoord, OffsetKind, Point};
 use crate::map::{
-    HexMap, MapProperties, MapShape, MoveCost, OffsetBounds, Palette, Rgb, Terrain, TerrainId,
+    HexMap, MAX_MAP_NAME_LEN, MapProperties, MapShape, MoveCost, OffsetBounds, Palette, Rgb,
+    ShapeSpec, Terrain, TerrainId, shorten_to_bytes, validate_hex_size,
 };
 use std::collections::BTreeMap;
 
@@ -26,67 +27,6 @@ const PROP_COST: &str = "hexmap:cost";
 const PROP_SIGHT: &str = "hexmap:blocks-sight";
 const PROP_ID: &str = "hexmap:id";
 const MINE_TILE_NAME: &str = "mine";
-
-/// The shape as a property value, for the shapes that have a short form.
-fn shape_property(shape: &MapShape) -> Option<String> {
-    Some(match shape {
-        MapShape::Rectangle {
-            kind,
-            width,
-            height,
-        } => format!("rect:{kind}:{width}x{height}"),
-        MapShape::Hexagon { radius } => format!("hexagon:{radius}"),
-        MapShape::Parallelogram { width, height } => format!("parallelogram:{width}x{height}"),
-        MapShape::Triangle { size } => format!("triangle:{size}"),
-        MapShape::Cells(_) => return None,
-    })
-}
-
-/// Label settings from "base,digits,stagger,order" (e.g. "1,2,odd-q,column-first").
-fn parse_labels(text: &str) -> Option<LabelSettings> {
-    let mut parts = text.split(',').map(str::trim);
-    let base = parts.next()?.parse().ok()?;
-    let digits = parts.next()?.parse().ok()?;
-    let stagger = parts.next()?.parse().ok()?;
-    let order = match parts.next()? {
-        "column-first" => LabelOrder::ColumnFirst,
-        "row-first" => LabelOrder::RowFirst,
-        _ => return None,
-    };
-    let settings = LabelSettings {
-        base,
-        digits,
-        stagger,
-        order,
-    };
-    // Only settings the label code accepts.
-    settings
-        .format(crate::hex::Hex::ORIGIN)
-        .is_ok()
-        .then_some(settings)
-}
-
-fn parse_shape_property(text: &str) -> Option<MapShape> {
-    let pair = |s: &str| -> Option<(u32, u32)> {
-        let (w, h) = s.split_once('x')?;
-        Some((w.parse().ok()?, h.parse().ok()?))
-    };
-    let (kind, rest) = text.split_once(':')?;
-    match kind {
-        "rect" => {
-            let (k, size) = rest.split_once(':')?;
-            let (w, h) = pair(size)?;
-            MapShape::rectangle(k.parse().ok()?, w, h).ok()
-        }
-        "hexagon" => MapShape::hexagon(rest.parse().ok()?).ok(),
-        "parallelogram" => {
-            let (w, h) = pair(rest)?;
-            MapShape::parallelogram(w, h).ok()
-        }
-        "triangle" => MapShape::triangle(rest.parse().ok()?).ok(),
-        _ => None,
-    }
-}
 
 /// The shape's bounding box in `kind`, grown by one row (column) at the start when it begins
 /// on an odd row (column) of a kind that shoves rows (columns). Tiled shoves the rows its
@@ -205,17 +145,10 @@ pub fn to_tiled(map: &HexMap, image_name: &str) -> TiledMap {
             format!("{},{}", props.hex_size.x, props.hex_size.y),
         ),
     ];
-    let l = props.labels;
-    let order = match l.order {
-        LabelOrder::ColumnFirst => "column-first",
-        LabelOrder::RowFirst => "row-first",
-    };
-    properties.push((
-        PROP_LABELS.into(),
-        format!("{},{},{},{order}", l.base, l.digits, l.stagger),
-    ));
-    if let Some(shape) = shape_property(map.shape()) {
-        properties.push((PROP_SHAPE.into(), shape));
+    properties.push((PROP_LABELS.into(), props.labels.to_string()));
+    // A rectangle's spec names its own offset kind ("rect:odd-r:WxH").
+    if let Some(shape) = ShapeSpec::of(map.shape()) {
+        properties.push((PROP_SHAPE.into(), shape.to_string()));
     }
     TiledMap {
         width: w,
@@ -350,10 +283,7 @@ pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledErro
         restored_symbols.push(property(tile_props, PROP_SYMBOL).and_then(|s| s.chars().next()));
         terrains.push(Terrain {
             id,
-            name: name
-                .chars()
-                .take(crate::map::palette::MAX_NAME_LEN)
-                .collect(),
+            name: shorten_to_bytes(&name, crate::map::palette::MAX_NAME_LEN).to_string(),
             color: Rgb(color),
             symbol: '?',
             cost,
@@ -390,7 +320,8 @@ pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledErro
         .and_then(|(c, r)| Some((c.trim().parse::<i32>().ok()?, r.trim().parse::<i32>().ok()?)))
         .unwrap_or((0, 0));
     let shape = property(&doc.properties, PROP_SHAPE)
-        .and_then(parse_shape_property)
+        .and_then(|text| text.parse::<ShapeSpec>().ok())
+        .and_then(|spec| spec.to_shape(map_kind).ok())
         .filter(|s| {
             let b = tiled_bounds(kind, s.offset_bounds(kind));
             (b.min_col, b.min_row, b.cols, b.rows) == (origin.0, origin.1, doc.width, doc.height)
@@ -410,7 +341,7 @@ pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledErro
     let hex_size = property(&doc.properties, PROP_HEX_SIZE)
         .and_then(|s| s.split_once(','))
         .and_then(|(x, y)| Some(Point::new(x.trim().parse().ok()?, y.trim().parse().ok()?)))
-        .filter(|p| p.x.is_finite() && p.y.is_finite() && p.x > 0.0 && p.y > 0.0)
+        .filter(|&p| validate_hex_size(orientation, p).is_ok())
         .unwrap_or_else(|| {
             let (tw, th) = (
                 f64::from(doc.geometry.tile_width),
@@ -422,22 +353,24 @@ pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledErro
             }
         });
     let props = MapProperties {
-        name: property(&doc.properties, PROP_NAME)
-            .unwrap_or("imported from Tiled")
-            .chars()
-            .take(200)
-            .collect(),
+        // Shortened by bytes, on a character boundary: the limit is in bytes.
+        name: shorten_to_bytes(
+            property(&doc.properties, PROP_NAME).unwrap_or("imported from Tiled"),
+            MAX_MAP_NAME_LEN,
+        )
+        .to_string(),
         orientation,
         offset_kind: map_kind,
         hex_size,
         labels: property(&doc.properties, PROP_LABELS)
-            .and_then(parse_labels)
+            .and_then(|text| text.parse().ok())
             .unwrap_or(LabelSettings {
                 stagger: map_kind,
                 ..LabelSettings::default()
             }),
     };
-    let mut map = HexMap::new(props, shape, palette);
+    let mut map =
+        HexMap::new(props, shape, palette).map_err(|e| FromTiledError::Invalid(e.to_string()))?;
     let width = doc.width as usize;
     let mut dropped = 0usize;
     for (i, &gid) in terrain_layer.gids.iter().enumerate() {
