@@ -3,15 +3,14 @@
 //! since the canvas last redrew. A thin adapter: every edit is a `map::Edit`.
 
 use super::chunks::{chunk_kind, offset_box};
-use super::coords::CoordContext;
-use crate::hex::{Hex, Layout, OffsetCoord, Orientation, Point};
+use super::disk_check::{self, DiskStamp, DiskState};
+use crate::hex::{CoordContext, Hex, Layout, OffsetCoord, Orientation, Point};
 use crate::map::shape::OffsetBounds;
-use crate::map::{Document, Edit, HexMap, MapProperties, MapShape, Palette, TerrainId};
-use serde::{Deserialize, Serialize};
+use crate::map::{Document, Edit, HexMap, MapProperties, MapShape, Palette, ShapeSpec, TerrainId};
 use std::path::{Path, PathBuf};
 
 /// Which of the two RON forms a map is written in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum FileForm {
     /// Rows of terrain symbols in the map's offset kind (compact).
     #[default]
@@ -30,53 +29,15 @@ impl FileForm {
     }
 }
 
-/// The kinds of shape the "New map" dialog offers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ShapeKind {
-    /// Offset rectangle (width × height).
-    #[default]
-    Rectangle,
-    /// Hexagon of a radius (width is the radius).
-    Hexagon,
-    /// Axial parallelogram (width × height).
-    Parallelogram,
-    /// Triangle (width is the side).
-    Triangle,
-}
-
-impl ShapeKind {
-    /// All kinds, for combo boxes.
-    pub const ALL: [ShapeKind; 4] = [
-        ShapeKind::Rectangle,
-        ShapeKind::Hexagon,
-        ShapeKind::Parallelogram,
-        ShapeKind::Triangle,
-    ];
-
-    /// Display name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            ShapeKind::Rectangle => "rectangle",
-            ShapeKind::Hexagon => "hexagon",
-            ShapeKind::Parallelogram => "parallelogram",
-            ShapeKind::Triangle => "triangle",
-        }
-    }
-}
-
 /// What the "New map" dialog asks for.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct NewMapSpec {
     /// Map name.
     pub name: String,
     /// Pointy or flat.
     pub orientation: Orientation,
-    /// Shape kind.
-    pub shape: ShapeKind,
-    /// Width (or radius / side for hexagon and triangle).
-    pub width: u32,
-    /// Height (rectangle and parallelogram).
-    pub height: u32,
+    /// The shape (a rectangle is straight in the new map's offset kind).
+    pub shape: ShapeSpec,
     /// Hex size (centre to corner) along x and y.
     pub hex_size: (f64, f64),
 }
@@ -86,25 +47,31 @@ impl Default for NewMapSpec {
         NewMapSpec {
             name: "Untitled".into(),
             orientation: Orientation::Pointy,
-            shape: ShapeKind::Rectangle,
-            width: 24,
-            height: 16,
+            shape: ShapeSpec::rect(24, 16),
             hex_size: (32.0, 32.0),
         }
     }
 }
 
 impl NewMapSpec {
-    /// The map shape this spec describes, in `orientation`'s default offset kind.
-    pub fn map_shape(&self) -> Result<MapShape, String> {
-        let kind = chunk_kind(self.orientation);
-        let shape = match self.shape {
-            ShapeKind::Rectangle => MapShape::rectangle(kind, self.width, self.height),
-            ShapeKind::Hexagon => MapShape::hexagon(self.width),
-            ShapeKind::Parallelogram => MapShape::parallelogram(self.width, self.height),
-            ShapeKind::Triangle => MapShape::triangle(self.width),
-        };
-        shape.map_err(|e| format!("cannot make that shape: {e}"))
+    /// The properties and shape of the new map (the orientation's own offset kind and
+    /// labels, this name and hex size), checked by the map's one property check and the
+    /// shape limits; the error says what is wrong. Cheap: no layer is allocated.
+    pub fn parts(&self) -> Result<(MapProperties, MapShape), String> {
+        let mut props = MapProperties::new(self.name.clone(), self.orientation);
+        props.hex_size = Point::new(self.hex_size.0, self.hex_size.1);
+        props.validate().map_err(|e| e.to_string())?;
+        let shape = self
+            .shape
+            .to_shape(props.offset_kind)
+            .map_err(|e| format!("cannot make that shape: {e}"))?;
+        Ok((props, shape))
+    }
+
+    /// The empty map this spec describes.
+    pub fn to_map(&self) -> Result<HexMap, String> {
+        let (props, shape) = self.parts()?;
+        HexMap::new(props, shape, Palette::standard()).map_err(|e| e.to_string())
     }
 }
 
@@ -159,6 +126,8 @@ fn next_revision() -> u64 {
 pub struct Doc {
     document: Document,
     path: Option<PathBuf>,
+    /// The file as this document loaded or saved it (to notice other versions).
+    disk: Option<DiskStamp>,
     form: FileForm,
     changed: Changed,
     /// New on every edit, undo and redo, and unique across documents: caches derived from
@@ -182,6 +151,7 @@ impl Doc {
             bounds: chunk_bounds(&map),
             document: Document::new(map),
             path: None,
+            disk: None,
             form: FileForm::Offset,
             changed: Changed::All,
             revision: next_revision(),
@@ -205,16 +175,7 @@ impl Doc {
 
     /// A new blank map.
     pub fn new_map(spec: &NewMapSpec) -> Result<Doc, String> {
-        let mut props = MapProperties::new(spec.name.clone(), spec.orientation);
-        props.hex_size = Point::new(spec.hex_size.0, spec.hex_size.1);
-        Layout::new(spec.orientation, props.hex_size, Point::default())
-            .map_err(|e| format!("bad hex size: {e}"))?;
-        let shape = spec.map_shape()?;
-        Ok(Doc::from_map(HexMap::new(
-            props,
-            shape,
-            Palette::standard(),
-        )))
+        spec.to_map().map(Doc::from_map)
     }
 
     /// A document restored from a recovery file: it belongs to `path` (if any) in `form`
@@ -227,9 +188,17 @@ impl Doc {
         doc
     }
 
-    /// The bundled sample map.
+    /// The bundled sample map (clean, no file): `maps/island.ron`, or a blank map should
+    /// the bundled text ever fail to load (a test keeps it loading).
     pub fn sample() -> Doc {
-        super::sample::sample_doc()
+        match super::sample::island() {
+            Ok((map, form)) => {
+                let mut doc = Doc::from_map(map);
+                doc.set_form(files::form_from_io(form));
+                doc
+            }
+            Err(_) => Doc::new_map(&NewMapSpec::default()).expect("default spec is valid"),
+        }
     }
 
     /// Load a map file; the error is io's message (naming the file and where).
@@ -237,6 +206,7 @@ impl Doc {
         let (map, form) = files::read(path)?;
         let mut doc = Doc::from_map(map);
         doc.path = Some(path.to_path_buf());
+        doc.disk = DiskStamp::read(path).ok();
         doc.form = form;
         Ok(doc)
     }
@@ -246,8 +216,40 @@ impl Doc {
     pub fn save(&mut self, path: &Path) -> Result<(), String> {
         files::write(path, self.document.map(), self.form)?;
         self.path = Some(path.to_path_buf());
+        self.disk = DiskStamp::read(path).ok();
         self.document.mark_saved();
         Ok(())
+    }
+
+    /// The file on disk compared with what this document loaded or saved (`Same` when there
+    /// is no file or nothing to compare). A file touched without changing its bytes counts
+    /// as the same, and is remembered so.
+    pub fn disk_state(&mut self) -> DiskState {
+        let (Some(path), Some(known)) = (&self.path, &self.disk) else {
+            return DiskState::Same;
+        };
+        let (state, stamp) = disk_check::compare(path, known);
+        if state == DiskState::Same && stamp.is_some() {
+            self.disk = stamp;
+        }
+        state
+    }
+
+    /// Take the version now on disk as the one this document knows ("Keep mine"): it no
+    /// longer counts as another version, so the next save replaces it.
+    pub fn accept_disk_version(&mut self) {
+        self.disk = self.path.as_deref().and_then(|p| DiskStamp::read(p).ok());
+    }
+
+    /// What this document knows of its file on disk.
+    pub fn disk_stamp(&self) -> Option<&DiskStamp> {
+        self.disk.as_ref()
+    }
+
+    /// Set what this document knows of its file (a recovered document takes it over from
+    /// the one it replaces).
+    pub fn set_disk_stamp(&mut self, stamp: Option<DiskStamp>) {
+        self.disk = stamp;
     }
 
     /// The file this document was loaded from or saved to.
@@ -314,12 +316,7 @@ impl Doc {
 
     /// Settings the coordinate formats need.
     pub fn coord_context(&self) -> CoordContext {
-        let p = self.map().properties();
-        CoordContext {
-            orientation: p.orientation,
-            offset: p.offset_kind,
-            labels: p.labels,
-        }
+        self.map().properties().coord_context()
     }
 
     /// True when the map has this cell.
@@ -455,14 +452,18 @@ mod files {
     use crate::map::HexMap;
     use std::path::Path;
 
+    /// The editor's name for one of io's forms.
+    pub fn form_from_io(form: Form) -> FileForm {
+        match form {
+            Form::Offset => FileForm::Offset,
+            Form::Cube => FileForm::Cube,
+        }
+    }
+
     /// Read a map and the form it was written in.
     pub fn read(path: &Path) -> Result<(HexMap, FileForm), String> {
         let (map, form) = io::load(path).map_err(|e| e.to_string())?;
-        let form = match form {
-            Form::Offset => FileForm::Offset,
-            Form::Cube => FileForm::Cube,
-        };
-        Ok((map, form))
+        Ok((map, form_from_io(form)))
     }
 
     /// Write a map in a form, atomically (temp file, sync, rename).
@@ -491,7 +492,8 @@ mod tests {
             MapProperties::new("b", Orientation::Pointy),
             MapShape::hexagon(3).unwrap(),
             Palette::standard(),
-        );
+        )
+        .unwrap();
         let mut doc = Doc::from_map(map);
         let hexagon = doc.offset_bounds();
         assert_eq!(hexagon, scanned(&doc));

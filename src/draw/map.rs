@@ -10,7 +10,6 @@ use super::scene::Scene;
 use super::sink::Sink;
 use super::style::Style;
 use crate::hex::{Hex, Layout, Orientation, Point};
-use crate::map::coords::{self, CoordContext};
 use crate::map::{HexMap, OffsetBounds};
 
 /// Bits of [`Detail::Full::shown`] for a map.
@@ -212,12 +211,12 @@ impl<'a> MapScene<'a> {
         let radius = self.radius();
         let symbols = (shown & SHOWN_SYMBOLS != 0).then(|| self.map.palette().by_raw_id());
         let system = style.layers.labels.filter(|_| shown & SHOWN_LABELS != 0);
-        let cx = CoordContext::of(self.map.properties());
+        let cx = self.map.properties().coord_context();
         let mut buf = [0u8; 4];
         for cell in cells {
             let c = cell.centre;
             let label = system.and_then(|s| {
-                let text = coords::format(s, cell.hex, &cx);
+                let text = s.format(cell.hex, &cx);
                 let size = lod::label_size(radius, text.chars().count(), style.label_cap, scale)?;
                 Some((text, size))
             });

@@ -7,10 +7,7 @@ use crate::map::OffsetBounds;
 /// The offset kind regions are cut in: rows for pointy maps, columns for flat maps (the
 /// way cells line up on screen, so a box of them is a compact screen area).
 pub fn block_kind(orientation: Orientation) -> OffsetKind {
-    match orientation {
-        Orientation::Pointy => OffsetKind::OddR,
-        Orientation::Flat => OffsetKind::OddQ,
-    }
+    OffsetKind::default_for(orientation)
 }
 
 /// The offset cells (in [`block_kind`]) whose hexes contain the four corners of the world

@@ -3,7 +3,7 @@
 
 use super::colour::Colour;
 use super::primitives::FontFamily;
-use crate::map::coords::CoordSystem;
+use crate::hex::CoordSystem;
 
 /// Which layers of a map are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -4,12 +4,13 @@
 use super::error::{CellRef, FormatError};
 use super::model::{FileCells, FileCost, FileLabels, FileMap, FileShape, FileTerrain, Header};
 use super::{FORMAT_VERSION, Form, MAX_FILE_BYTES};
-use crate::hex::xxyy::{LabelOrder, LabelSettings};
+use crate::hex::xxyy::LabelSettings;
 use crate::hex::{Hex, OffsetCoord, OffsetKind, Orientation, Point};
 use crate::map::layers::MAX_NOTE_LEN;
 use crate::map::shape::MAX_SIDE;
 use crate::map::{
-    HexMap, MapProperties, MapShape, MoveCost, Palette, PaletteError, Rgb, Terrain, TerrainId,
+    HexMap, MapError, MapProperties, MapShape, MoveCost, Palette, PaletteError, PropertyError, Rgb,
+    Terrain, TerrainId,
 };
 use std::collections::HashSet;
 
@@ -82,6 +83,20 @@ fn check_header(format: &str, version: u64) -> Result<(), FormatError> {
     Ok(())
 }
 
+/// A property limit broken, named by its field (the check is the map's own,
+/// [`MapProperties::validate`]).
+fn property_error(e: PropertyError) -> FormatError {
+    field(e.field(), e.problem())
+}
+
+/// The empty map, through the map's checked constructor.
+fn new_map(props: MapProperties, shape: MapShape, palette: Palette) -> Result<HexMap, FormatError> {
+    HexMap::new(props, shape, palette).map_err(|e| match e {
+        MapError::Property(p) => property_error(p),
+        other => field("map", other.to_string()),
+    })
+}
+
 fn parse_offset_kind(name: &str, value: &str) -> Result<OffsetKind, FormatError> {
     value.parse().map_err(|e: String| field(name, e))
 }
@@ -100,18 +115,8 @@ fn build(file: FileMap) -> Result<(HexMap, Form), FormatError> {
         hex_size: Point::new(file.hex_size.0, file.hex_size.1),
         labels,
     };
-    if props.name.len() > crate::map::MAX_MAP_NAME_LEN {
-        return Err(field(
-            "name",
-            format!(
-                "{} bytes, over the limit of {}",
-                props.name.len(),
-                crate::map::MAX_MAP_NAME_LEN
-            ),
-        ));
-    }
-    crate::hex::Layout::new(orientation, props.hex_size, Point::new(0.0, 0.0))
-        .map_err(|e| field("hex_size", e.to_string()))?;
+    // Before the palette and cells: a bad header is named first.
+    props.validate().map_err(property_error)?;
     let palette = palette(file.palette)?;
     match file.cells {
         FileCells::Offset {
@@ -136,35 +141,22 @@ fn build(file: FileMap) -> Result<(HexMap, Form), FormatError> {
     }
 }
 
+/// The label settings as written; their limits (base, digits) are checked with the other
+/// properties.
 fn labels(l: FileLabels) -> Result<LabelSettings, FormatError> {
-    if l.base > 1 {
-        return Err(field(
-            "labels.base",
-            format!("must be 0 or 1, got {}", l.base),
-        ));
-    }
-    if !(1..=4).contains(&l.digits) {
-        return Err(field(
-            "labels.digits",
-            format!("must be 1 to 4, got {}", l.digits),
-        ));
-    }
-    let order = match l.order.as_str() {
-        "column-first" => LabelOrder::ColumnFirst,
-        "row-first" => LabelOrder::RowFirst,
-        other => {
-            return Err(field(
-                "labels.order",
-                format!("unknown order '{other}' (expected column-first or row-first)"),
-            ));
-        }
-    };
-    Ok(LabelSettings {
+    let settings = LabelSettings {
         base: l.base,
         digits: l.digits,
         stagger: parse_offset_kind("labels.stagger", &l.stagger)?,
-        order,
-    })
+        order: l
+            .order
+            .parse()
+            .map_err(|e: String| field("labels.order", e))?,
+    };
+    settings
+        .validate()
+        .map_err(|e| property_error(PropertyError::Labels(e)))?;
+    Ok(settings)
 }
 
 fn palette(entries: Vec<FileTerrain>) -> Result<Palette, FormatError> {
@@ -358,7 +350,7 @@ fn read_offset(
     };
     let lookup_palette = palette.clone();
     let lookup = symbol_lookup(&lookup_palette);
-    let mut map = HexMap::new(props, shape, palette);
+    let mut map = new_map(props, shape, palette)?;
     for (dr, row) in rows.iter().enumerate() {
         check_row_len("cells.rows", row, min_row + dr as i32, cols)?;
         for (dc, ch) in row.chars().enumerate() {
@@ -529,7 +521,7 @@ fn read_cube(
             })?
         }
     };
-    let mut map = HexMap::new(props, shape, palette);
+    let mut map = new_map(props, shape, palette)?;
     let mut seen = vec![false; map.cell_count()];
     for (i, &(q, r, s, id)) in cells.iter().enumerate() {
         let h = cube("cells.cells", i, (q, r, s))?;

@@ -5,7 +5,7 @@
 use crate::support::tiled_tools as tools;
 
 use hexmap::hex::{Hex, Orientation, Point};
-use hexmap::io::export::{ExportFormat, ExportOptions, export_to_path};
+use hexmap::io::format::{self, Format, WriteOptions};
 use hexmap::map::{HexMap, MapProperties, MapShape, Palette, Rgb, Terrain, TerrainId};
 use std::path::Path;
 use std::process::Command;
@@ -28,7 +28,8 @@ fn map() -> HexMap {
         props,
         MapShape::hexagon(1).unwrap(),
         Palette::new(vec![snow]).unwrap(),
-    );
+    )
+    .unwrap();
     for h in m.shape().iter().collect::<Vec<_>>() {
         if h != Hex::ORIGIN {
             m.set_terrain(h, TerrainId::new(1)).unwrap();
@@ -81,8 +82,8 @@ fn check(map: &HexMap, img: &tiny_skia::Pixmap, what: &str) {
     );
 }
 
-fn export(map: &HexMap, format: ExportFormat, path: &Path) {
-    export_to_path(map, format, &ExportOptions::default(), path, &mut |_| {}).unwrap();
+fn export(map: &HexMap, format: &dyn Format, path: &Path) {
+    format::write_path(map, format, &WriteOptions::default(), path, &mut |_| {}).unwrap();
 }
 
 #[test]
@@ -90,7 +91,7 @@ fn png_export_leaves_empty_cells_transparent_with_their_grid() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("snow.png");
     let m = map();
-    export(&m, ExportFormat::Png, &path);
+    export(&m, format::by_name("png").unwrap(), &path);
     check(&m, &tiny_skia::Pixmap::load_png(&path).unwrap(), "PNG");
 }
 
@@ -111,7 +112,7 @@ fn svg_export_drawn_by_librsvg_leaves_empty_cells_transparent_with_their_grid() 
     let dir = tempfile::tempdir().unwrap();
     let (svg, png) = (dir.path().join("snow.svg"), dir.path().join("snow.png"));
     let m = map();
-    export(&m, ExportFormat::Svg, &svg);
+    export(&m, format::by_name("svg").unwrap(), &svg);
     let o = Command::new("rsvg-convert")
         .arg("-o")
         .arg(&png)

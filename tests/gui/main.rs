@@ -6,6 +6,10 @@
 mod harness;
 
 mod autosave;
+mod disk;
 mod editor;
 mod exchange;
+mod files;
+mod map_rules;
 mod play;
+mod real_window;

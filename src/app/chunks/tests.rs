@@ -14,7 +14,8 @@ fn grass(w: u32, h: u32) -> HexMap {
         props,
         MapShape::rectangle(OffsetKind::OddR, w, h).unwrap(),
         Palette::standard(),
-    );
+    )
+    .unwrap();
     for hex in m.shape().iter().collect::<Vec<_>>() {
         m.set_terrain(hex, TerrainId::new(2)).unwrap();
     }

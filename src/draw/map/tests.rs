@@ -2,8 +2,7 @@ use super::*;
 use crate::draw::colour::{DARK_INK, LIGHT_INK};
 use crate::draw::sink::{Recorded, Recording};
 use crate::draw::style::Layers;
-use crate::hex::{OffsetCoord, OffsetKind};
-use crate::map::coords::CoordSystem;
+use crate::hex::{CoordSystem, OffsetCoord, OffsetKind};
 use crate::map::{MapProperties, MapShape, Palette, TerrainId};
 
 /// A 4 × 3 pointy map, hex radius 10: grass everywhere but one empty cell (1, 1), a mine
@@ -12,7 +11,7 @@ fn map() -> HexMap {
     let mut props = MapProperties::new("t", Orientation::Pointy);
     props.hex_size = Point::new(10.0, 10.0);
     let shape = MapShape::rectangle(OffsetKind::OddR, 4, 3).unwrap();
-    let mut m = HexMap::new(props, shape, Palette::standard());
+    let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
     for h in m.shape().iter().collect::<Vec<_>>() {
         m.set_terrain(h, TerrainId::new(2)).unwrap();
     }
@@ -160,7 +159,7 @@ fn small_hexes_are_blocks_tinted_by_mines() {
 #[test]
 fn labels_appear_when_legible_with_ink_that_reads_on_the_cell() {
     let layers = Layers {
-        labels: Some(CoordSystem::Offset),
+        labels: Some(CoordSystem::Offset(OffsetKind::OddR)),
         ..Layers::editor()
     };
     let style = Style::picture(layers);

@@ -11,8 +11,8 @@ pub use raster::{RasterSink, ToPixels};
 pub use svg::SvgSink;
 
 use crate::draw::{Colour, Layers, MapScene, Region, Scene, Sink, Style, region};
+use crate::hex::CoordSystem;
 use crate::map::HexMap;
-use crate::map::coords::CoordSystem;
 use tiny_skia::Pixmap;
 
 /// How to draw a picture.

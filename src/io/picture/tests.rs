@@ -18,7 +18,7 @@ fn map() -> HexMap {
     };
     let palette = Palette::new(vec![t(1, RED), t(2, BLUE)]).unwrap();
     let props = MapProperties::new("picture", Orientation::Pointy);
-    let mut m = HexMap::new(props, MapShape::hexagon(2).unwrap(), palette);
+    let mut m = HexMap::new(props, MapShape::hexagon(2).unwrap(), palette).unwrap();
     for h in shapes::hexagon(2) {
         m.set_terrain(h, TerrainId::new(if h.q > 0 { 1 } else { 2 }))
             .unwrap();
@@ -99,7 +99,8 @@ fn huge_maps_are_fitted_or_refused() {
         props,
         MapShape::parallelogram(2000, 10).unwrap(),
         Palette::standard(),
-    );
+    )
+    .unwrap();
     for h in m.shape().iter().collect::<Vec<_>>() {
         m.set_terrain(h, TerrainId::new(1)).unwrap();
     }

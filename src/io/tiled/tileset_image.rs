@@ -2,7 +2,8 @@
 //! swatch per terrain (a hex of its colour with a darker edge) and the mine marker, laid
 //! out in a grid of tiles the size of the map's tiles.
 
-use super::model::{TileGeometry, TileKind, TilesetSpec};
+use super::geometry::TileGeometry;
+use super::model::{TileKind, Tileset};
 use crate::draw::{Colour, Sink, markers};
 use crate::hex::Point;
 use crate::io::picture::{Fonts, RasterSink, ToPixels};
@@ -25,7 +26,7 @@ const MAX_SIDE: u32 = 16_384;
 /// The tileset as a PNG file's bytes.
 pub fn tileset_png(
     geometry: &TileGeometry,
-    tileset: &TilesetSpec,
+    tileset: &Tileset,
 ) -> Result<Vec<u8>, TilesetImageError> {
     let (w, h) = (
         geometry.tile_width.saturating_mul(tileset.columns()),
@@ -49,7 +50,7 @@ pub fn tileset_png(
             &mut sink,
             geometry,
             tile.kind,
-            Colour::from_array(tile.color),
+            Colour::from_array(tile.color.unwrap_or([0; 4])),
             (dx, dy),
         );
     }
