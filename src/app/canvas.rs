@@ -16,12 +16,6 @@ use eframe::egui::{
     StrokeKind, Vec2,
 };
 
-/// Screen points of hex radius from which terrain symbols are drawn.
-const SYMBOLS_FROM_PX: f64 = 14.0;
-/// Smallest font size (points) at which coordinate labels are drawn.
-const MIN_LABEL_FONT: f32 = 7.0;
-/// Most hexes labelled in one frame (a safety net; legibility keeps it far lower).
-const MAX_LABELS: usize = 20_000;
 /// Smallest hex radius (screen points) the editor canvas keeps when zooming out: none, so
 /// the whole map always fits (chunk meshes switch to cheaper detail as hexes get small).
 pub const EDITOR_MIN_CELL_PX: f64 = 0.0;
@@ -75,6 +69,8 @@ pub struct Canvas {
     pub(super) overlay_key: Option<(u64, Option<Hex>, OverlayState)>,
     /// Which layers are drawn.
     pub(super) layers: Layers,
+    /// What the cached chunk meshes were drawn with (`None`: nothing drawn yet).
+    pub(super) cached_layers: Option<crate::draw::Layers>,
     /// Recent frame times for the status-bar readout.
     pub(super) frame_stats: FrameStats,
 }
@@ -92,6 +88,7 @@ impl Canvas {
             last_overlay: OverlayResult::default(),
             overlay_key: None,
             layers: Layers::default(),
+            cached_layers: None,
             frame_stats: FrameStats::default(),
         }
     }
@@ -118,6 +115,20 @@ impl Canvas {
             .min(one_hex)
             .max(min_cell_px / size.x.min(size.y));
         (lo, one_hex.max(lo))
+    }
+
+    /// What the map is drawn with: the layer switches, terrain symbols, and the coordinate
+    /// labels when the overlay panel turns them on.
+    pub(super) fn drawn_layers(&self) -> crate::draw::Layers {
+        let (l, o) = (self.layers, &self.overlays);
+        crate::draw::Layers {
+            terrain: l.terrain,
+            mines: l.mines,
+            notes: l.notes,
+            grid: l.grid,
+            symbols: true,
+            labels: o.labels.then_some(o.label_system),
+        }
     }
 
     /// Take this frame's canvas rectangle; fit the map into it if a fit is pending.
@@ -360,25 +371,17 @@ fn overlay_mesh(
     Shape::mesh(mesh)
 }
 
-/// Hexes of the map whose centres may be on screen (for labels; only used when legible).
-fn visible_hexes(app: &CanvasParts<'_>, layout: &Layout) -> Vec<Hex> {
-    let (a, b) = app.canvas.camera.visible_world(app.canvas.view);
-    app.doc.cells_in_world_rect(layout, a, b)
-}
-
 fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) {
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 0.0, BACKGROUND);
-    let size = layout.size();
-    let radius_px = size.x.min(size.y) * app.canvas.camera.zoom;
-    let layers = app.canvas.layers;
-    let style = crate::draw::Style::editor(crate::draw::Layers {
-        terrain: layers.terrain,
-        mines: layers.mines,
-        notes: layers.notes,
-        grid: layers.grid,
-        ..crate::draw::Layers::editor()
-    });
+    // The map with terrain symbols and coordinate labels (where legible), from the chunk
+    // cache; a change of what is shown redraws every chunk.
+    let layers = app.canvas.drawn_layers();
+    if app.canvas.cached_layers != Some(layers) {
+        app.canvas.chunks.mark_all_dirty();
+        app.canvas.cached_layers = Some(layers);
+    }
+    let style = crate::draw::Style::editor(layers);
     let scene = crate::draw::MapScene::new(app.doc.map(), *layout, app.doc.offset_bounds(), &style);
     let v = ChunkView {
         view: rect,
@@ -398,76 +401,6 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
         app.canvas.overlay_key = Some(key);
     }
     let overlay = std::mem::take(&mut app.canvas.last_overlay);
-    let labels_on = app.canvas.overlays.labels;
-    let font = (radius_px * 0.32) as f32;
-    let show_labels = labels_on && font >= MIN_LABEL_FONT;
-    let show_symbols = layers.terrain && radius_px >= SYMBOLS_FROM_PX;
-    if show_labels || show_symbols {
-        let cx = app.doc.coord_context();
-        let hexes = visible_hexes(app, layout);
-        for &h in hexes.iter().take(MAX_LABELS) {
-            let c = app
-                .canvas
-                .camera
-                .world_to_screen(rect, layout.hex_to_pixel(h));
-            if show_symbols
-                && let Some(t) = app
-                    .doc
-                    .terrain(h)
-                    .and_then(|t| app.doc.map().palette().get(t))
-            {
-                let [r, g, b] = t.color.0;
-                let dark = u32::from(r) * 3 + u32::from(g) * 6 + u32::from(b) < 1200;
-                let ink = if dark {
-                    Color32::from_white_alpha(150)
-                } else {
-                    Color32::from_black_alpha(150)
-                };
-                let pos = if show_labels {
-                    c - Vec2::new(0.0, font * 0.9)
-                } else {
-                    c
-                };
-                painter.text(
-                    pos,
-                    egui::Align2::CENTER_CENTER,
-                    t.symbol,
-                    egui::FontId::proportional((radius_px * 0.55) as f32),
-                    ink,
-                );
-            }
-            if show_labels {
-                let text = app.canvas.overlays.label_system.format(h, &cx);
-                // Dark text on light terrain, white elsewhere.
-                let light = layers.terrain
-                    && app
-                        .doc
-                        .terrain(h)
-                        .and_then(|t| app.doc.map().palette().get(t))
-                        .is_some_and(|t| {
-                            let [r, g, b] = t.color.0;
-                            u32::from(r) * 3 + u32::from(g) * 6 + u32::from(b) >= 1200
-                        });
-                let ink = if light {
-                    Color32::from_rgb(20, 20, 24)
-                } else {
-                    Color32::WHITE
-                };
-                let pos = if show_symbols {
-                    c + Vec2::new(0.0, font * 0.7)
-                } else {
-                    c
-                };
-                painter.text(
-                    pos,
-                    egui::Align2::CENTER_CENTER,
-                    text,
-                    egui::FontId::monospace(font),
-                    ink,
-                );
-            }
-        }
-    }
 
     // Overlays: translucent fills over the map, one mesh for all of them (thousands of
     // hexes for a movement range; one shape per hex would be tessellated one by one).

@@ -420,16 +420,13 @@ fn palette_panel(
     }
 }
 
+/// The layer switches (the canvas redraws its chunks when what it shows changes).
 fn layers_panel(ui: &mut egui::Ui, canvas: &mut Canvas) {
     ui.heading("Layers");
-    let before = canvas.layers;
     ui.checkbox(&mut canvas.layers.terrain, "Terrain");
     ui.checkbox(&mut canvas.layers.mines, "Mines");
     ui.checkbox(&mut canvas.layers.notes, "Notes");
     ui.checkbox(&mut canvas.layers.grid, "Grid");
-    if canvas.layers != before {
-        canvas.chunks.mark_all_dirty();
-    }
 }
 
 /// Overlay switches and parameters.

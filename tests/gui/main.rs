@@ -6,6 +6,7 @@
 mod harness;
 
 mod autosave;
+mod canvas_drawing;
 mod disk;
 mod editor;
 mod exchange;

@@ -109,7 +109,7 @@ pub struct PaintStats {
     pub rebuilt: usize,
     /// Vertices handed to egui this frame.
     pub vertices: usize,
-    /// Texts of cached chunks drawn this frame.
+    /// Texts of cached chunks drawn this frame (those near the view).
     pub texts: usize,
 }
 
@@ -264,9 +264,16 @@ impl ChunkCache {
             painter.add(Shape::mesh(mesh));
         }
         if !texts.is_empty() {
-            // Over every mesh, so a neighbouring chunk never covers a label.
+            // Over every mesh, so a neighbouring chunk never covers a label; texts whose
+            // anchor is far off screen are left out (a chunk is often only partly seen).
+            let (a, b) = camera.visible_world(view);
             let mut sink = ScreenSink::new(painter, camera.centre, view.center(), camera.zoom);
             for t in texts.iter().flat_map(|t| t.iter()) {
+                let (p, reach) = (t.style.anchor, t.style.size * (t.text.len() as f64 + 1.0));
+                if p.x < a.x - reach || p.x > b.x + reach || p.y < a.y - reach || p.y > b.y + reach
+                {
+                    continue;
+                }
                 crate::draw::Sink::text(&mut sink, &t.as_text());
                 stats.texts += 1;
             }

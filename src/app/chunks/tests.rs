@@ -208,3 +208,39 @@ fn the_play_scene_is_cached_with_its_numbers() {
     assert_eq!(cache.stats.rebuilt, 0, "cached");
     assert_eq!(cache.stats.texts, 6, "its texts drawn again from the cache");
 }
+
+#[test]
+fn labels_come_from_the_cache_and_only_those_near_the_view_are_drawn() {
+    let map = grass(64, 64);
+    let layout = map.layout().unwrap();
+    let style = Style::editor(Layers {
+        labels: Some(crate::hex::CoordSystem::Axial),
+        ..Layers::editor()
+    });
+    let scene = MapScene::whole(&map, layout, &style);
+    let mut cache = ChunkCache::new();
+    cache.reset_to_bounds(scene.bounds());
+    let painter = painter();
+    // 30 px hexes, a 400 × 300 view near the corner: about 6 × 6 hexes seen of the
+    // 32 × 32 of the one chunk in view.
+    let camera = Camera {
+        centre: Point::new(60.0, 50.0),
+        zoom: 3.0,
+    };
+    let v = ChunkView {
+        view: view(400.0, 300.0),
+        camera: &camera,
+        layout: &layout,
+    };
+    cache.paint(&painter, &v, &scene);
+    let drawn = cache.stats.texts;
+    assert!((20..=100).contains(&drawn), "{drawn}");
+    // At 0.5 px per unit (5 px hexes) labels are illegible: the chunks are drawn without.
+    let far = Camera {
+        zoom: 0.5,
+        ..camera
+    };
+    cache.paint(&painter, &ChunkView { camera: &far, ..v }, &scene);
+    assert!(cache.stats.rebuilt > 0);
+    assert_eq!(cache.stats.texts, 0);
+}
