@@ -93,13 +93,12 @@ fn create_temp(tmp: &Path, existing: Option<&Metadata>) -> io::Result<File> {
 #[cfg(unix)]
 fn keep_owner_and_mode(f: &File, meta: &Metadata) {
     use std::os::unix::fs::{MetadataExt, fchown};
-    if let Ok(now) = f.metadata() {
-        if (now.uid(), now.gid()) != (meta.uid(), meta.gid())
-            && fchown(f, Some(meta.uid()), Some(meta.gid())).is_err()
-            && now.gid() != meta.gid()
-        {
-            let _ = fchown(f, None, Some(meta.gid()));
-        }
+    if let Ok(now) = f.metadata()
+        && (now.uid(), now.gid()) != (meta.uid(), meta.gid())
+        && fchown(f, Some(meta.uid()), Some(meta.gid())).is_err()
+        && now.gid() != meta.gid()
+    {
+        let _ = fchown(f, None, Some(meta.gid()));
     }
     // After the owner: changing the owner may clear set-user-id bits.
     let _ = f.set_permissions(meta.permissions());
