@@ -18,7 +18,7 @@ use headless::{Editor, open, stroke_events};
 use hexmap::app::doc::Doc;
 use hexmap::app::overlays::OverlayState;
 use hexmap::hex::{self, Hex, OffsetCoord, OffsetKind, Orientation, PathLimits};
-use hexmap::io::export::{ExportFormat, ExportOptions, export_to_path};
+use hexmap::io::format::{WriteOptions, by_name, write_path};
 use hexmap::io::{self, Form};
 use hexmap::map::{Document, Edit, HexMap, MapShape, MoveCost, TerrainId};
 use std::hint::black_box;
@@ -347,8 +347,7 @@ fn overlays(c: &mut Criterion) {
             if !passable(&map, b) {
                 continue;
             }
-            let doc = Doc::from_map(map.clone());
-            let cost = |h| hexmap::app::overlays::entry_cost(&doc, h);
+            let cost = |h| map.entry_cost(h);
             if hex::a_star(a, b, 1, &PathLimits::default(), cost).is_ok() {
                 ends = Some((a, b));
                 break 'rows;
@@ -364,11 +363,7 @@ fn overlays(c: &mut Criterion) {
     let centre = kind.to_hex(OffsetCoord::new(500, 500));
     // The field of view needs an open place to look from: the hex nearest the centre
     // that sees at least a third of its radius-50 disc (most land here is forest).
-    let blocks = |h: Hex| {
-        map.terrain(h)
-            .and_then(|t| map.palette().get(t))
-            .is_some_and(|t| t.blocks_sight)
-    };
+    let blocks = |h: Hex| map.blocks_sight(h);
     let lookout = (0..300)
         .flat_map(|r| hex::ring(centre, r).collect::<Vec<_>>())
         .step_by(7)
@@ -491,10 +486,10 @@ fn files(c: &mut Criterion) {
         let tmx = dir.path().join(format!("{name}.tmx"));
         g.bench_function(format!("{name}/export_tmx"), |b| {
             b.iter(|| {
-                export_to_path(
+                write_path(
                     black_box(&map),
-                    ExportFormat::Tmx,
-                    &ExportOptions::default(),
+                    by_name("tmx").expect("registered"),
+                    &WriteOptions::default(),
                     &tmx,
                     &mut |_| {},
                 )

@@ -68,7 +68,7 @@ fn minesweeper() -> HexMap {
     )])
     .expect("valid");
     let shape = MapShape::cells(usable.iter().map(|c| c.0)).expect("valid cells");
-    let mut map = HexMap::new(props, shape, palette);
+    let mut map = HexMap::new(props, shape, palette).expect("valid properties");
     for (h, v) in usable {
         map.set_terrain(h, t(1)).expect("inside");
         if v == 1 {
@@ -97,7 +97,7 @@ fn subsector() -> HexMap {
     ])
     .expect("valid");
     let shape = MapShape::rectangle(kind, 8, 10).expect("valid");
-    let mut map = HexMap::new(props, shape, palette);
+    let mut map = HexMap::new(props, shape, palette).expect("valid properties");
     for h in map.shape().iter().collect::<Vec<_>>() {
         map.set_terrain(h, t(1)).expect("inside");
     }
@@ -136,7 +136,7 @@ fn island() -> HexMap {
     let mut props = MapProperties::new("Isle of Kestrel", Orientation::Pointy);
     props.hex_size = Point::new(16.0, 16.0);
     let shape = MapShape::rectangle(kind, w as u32, h as u32).expect("valid");
-    let mut map = HexMap::new(props, shape, landscape_palette());
+    let mut map = HexMap::new(props, shape, landscape_palette()).expect("valid properties");
     let layout = map.layout().expect("valid");
     let centre = layout.hex_to_pixel(kind.to_hex(OffsetCoord::new(w / 2, h / 2)));
     let (rx, ry) = (f64::from(w) * 0.45 * 27.7, f64::from(h) * 0.45 * 24.0);
@@ -185,7 +185,8 @@ fn hexagon_r8() -> HexMap {
         props,
         MapShape::hexagon(8).expect("valid"),
         landscape_palette(),
-    );
+    )
+    .expect("valid properties");
     let lakes = [Hex::new(4, -6), Hex::new(-5, 1), Hex::new(2, 3)];
     for h in map.shape().iter().collect::<Vec<_>>() {
         let d = h.length();

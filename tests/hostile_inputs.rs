@@ -148,7 +148,7 @@ fn a_tiled_map_claiming_a_billion_tiles() {
     let _serial = serial();
     let tmx = r#"<?xml version="1.0"?><map orientation="hexagonal" width="40000" height="40000" tilewidth="14" tileheight="12" hexsidelength="6" staggeraxis="y" staggerindex="odd"><layer name="t" width="40000" height="40000"><data encoding="csv">1</data></layer></map>"#;
     struct NoFiles;
-    impl hexmap::io::tiled::Resources for NoFiles {
+    impl hexmap::io::Resources for NoFiles {
         fn read(&self, path: &str) -> Result<Vec<u8>, String> {
             Err(format!("{path}: not available"))
         }

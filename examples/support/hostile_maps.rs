@@ -34,7 +34,8 @@ pub fn written_cube(n: usize, raw_name: bool) -> String {
         props,
         MapShape::rectangle(OffsetKind::OddR, side, side).expect("within limits"),
         palette,
-    );
+    )
+    .expect("valid properties");
     let cells: Vec<_> = map.shape().iter().collect();
     for (i, h) in cells.into_iter().enumerate() {
         map.set_terrain(h, Some(ids[(i * 7 + i / 13) % ids.len()]))

@@ -109,7 +109,7 @@ pub fn varied_map(width: u32, height: u32, seed: u64) -> HexMap {
     let mut props = MapProperties::new(format!("Varied {width}x{height}"), Orientation::Pointy);
     props.hex_size = Point::new(10.0, 10.0);
     let shape = MapShape::rectangle(kind, width, height).expect("size within limits");
-    let mut map = HexMap::new(props, shape, landscape_palette());
+    let mut map = HexMap::new(props, shape, landscape_palette()).expect("valid properties");
     let mut cells = Vec::with_capacity((width * height) as usize);
     for row in 0..height as i32 {
         for col in 0..width as i32 {
@@ -138,7 +138,7 @@ pub fn varied_shape(name: &str, orientation: Orientation, shape: MapShape, seed:
         Orientation::Flat => (1.5, 3f64.sqrt()),
     };
     let cells: Vec<_> = shape.iter().collect();
-    let mut map = HexMap::new(props, shape, landscape_palette());
+    let mut map = HexMap::new(props, shape, landscape_palette()).expect("valid properties");
     for h in cells {
         let p = unit.hex_to_pixel(h);
         let (x, y) = (p.x / step_x + 2000.0, p.y / step_y + 2000.0);

@@ -1,10 +1,12 @@
-//! Any text through the label and coordinate parsers, and any floats through layout and
-//! exact picking: errors, never panics; what parses formats back to the same hex.
+//! Any text through the label, coordinate-system, label-settings and shape-spec parsers,
+//! and any floats through layout and exact picking: errors, never panics; what parses
+//! formats back to the same value.
 #![no_main]
 
 use hexmap::hex::three_axis::{ThreeAxis, hex_from_two_axis, parse_two_axis};
 use hexmap::hex::xxyy::{LabelOrder, LabelSettings};
-use hexmap::hex::{Layout, OffsetKind, Orientation, Point};
+use hexmap::hex::{CoordChoice, CoordContext, CoordSystem, Layout, OffsetKind, Orientation, Point};
+use hexmap::map::ShapeSpec;
 use libfuzzer_sys::fuzz_target;
 
 fn f64_at(data: &[u8], i: usize) -> f64 {
@@ -37,6 +39,22 @@ fuzz_target!(|data: &[u8]| {
         }
         if let Ok(v) = parse_two_axis(text) {
             let _ = hex_from_two_axis(v);
+        }
+        // Every coordinate system: what reads writes back and reads as the same hex.
+        let cx = CoordContext { labels: settings, ..CoordContext::new(Orientation::Pointy) };
+        for system in CoordSystem::ALL {
+            if let Ok(h) = system.parse(text, &cx) {
+                let written = system.try_format(h, &cx).expect("a parsed hex writes");
+                assert_eq!(system.parse(&written, &cx), Ok(h), "{system}");
+            }
+        }
+        let _ = text.parse::<CoordChoice>();
+        // Text forms: what reads writes back the same.
+        if let Ok(s) = text.parse::<LabelSettings>() {
+            assert_eq!(s.to_string().parse::<LabelSettings>(), Ok(s));
+        }
+        if let Ok(s) = text.parse::<ShapeSpec>() {
+            assert_eq!(s.to_string().parse::<ShapeSpec>(), Ok(s));
         }
         let _ = text.parse::<OffsetKind>();
         let _ = text.parse::<Orientation>();

@@ -2,8 +2,8 @@
 //! and turning it into a map never panics.
 #![no_main]
 
-use hexmap::io::export::from_tiled;
-use hexmap::io::tiled::{Resources, read_tiled};
+use hexmap::io::Resources;
+use hexmap::io::tiled::{from_tiled, read_tiled};
 use libfuzzer_sys::fuzz_target;
 
 /// Every resource the map names reads as the same fuzzed bytes.

@@ -3,9 +3,8 @@
 //! `hexmap validate`) and gives back the same map.
 #![no_main]
 
-use hexmap::io::export::from_tiled;
-use hexmap::io::tiled::{Resources, read_tiled};
-use hexmap::io::{Form, from_str, to_string};
+use hexmap::io::tiled::{from_tiled, read_tiled};
+use hexmap::io::{Form, Resources, from_str, to_string};
 use libfuzzer_sys::fuzz_target;
 
 /// Every resource the map names reads as the same fuzzed bytes.

@@ -1,8 +1,8 @@
 //! Autosave to a recovery file and the "restore unsaved changes?" prompt, on top of
 //! `io::recovery`. Time comes from egui's input (`i.time`), so tests control it.
 
-use super::EditorApp;
 use super::doc::Doc;
+use super::{Action, EditorApp};
 use crate::io::recovery::{
     Recovery, load_recovery, newer_recovery, recovery_path, remove_recovery, unsaved_recovery_path,
     write_recovery,
@@ -46,19 +46,19 @@ pub fn recovery_file(doc: &Doc, data_dir: Option<&Path>) -> Option<PathBuf> {
 
 /// Note that the document changed this frame.
 pub(super) fn note_change(app: &mut EditorApp, ctx: &egui::Context) {
-    if app.autosave.dirty_since.is_none() {
-        app.autosave.dirty_since = Some(ctx.input(|i| i.time));
+    if app.jobs.autosave.dirty_since.is_none() {
+        app.jobs.autosave.dirty_since = Some(ctx.input(|i| i.time));
     }
 }
 
 /// Write the recovery file once the interval has passed since the first unsaved change.
 pub(super) fn tick(app: &mut EditorApp, ctx: &egui::Context) {
     let interval = app.prefs.autosave_secs;
-    let Some(since) = app.autosave.dirty_since else {
+    let Some(since) = app.jobs.autosave.dirty_since else {
         return;
     };
     if interval == 0 || !app.doc.is_modified() {
-        app.autosave.dirty_since = None;
+        app.jobs.autosave.dirty_since = None;
         return;
     }
     let now = ctx.input(|i| i.time);
@@ -67,39 +67,45 @@ pub(super) fn tick(app: &mut EditorApp, ctx: &egui::Context) {
         ctx.request_repaint_after(Duration::from_secs_f64(wait));
         return;
     }
-    let Some(file) = recovery_file(&app.doc, app.autosave.data_dir.as_deref()) else {
-        app.autosave.dirty_since = None;
+    let Some(file) = recovery_file(&app.doc, app.jobs.autosave.data_dir.as_deref()) else {
+        app.jobs.autosave.dirty_since = None;
         return;
     };
     match write_recovery(&file, app.doc.map()) {
-        Ok(()) => app.autosave.last_written = Some(file),
-        Err(e) => app.info = Some(format!("autosave failed: {e}")),
+        Ok(()) => app.jobs.autosave.last_written = Some(file),
+        Err(e) => app.windows.info = Some(format!("autosave failed: {e}")),
     }
-    app.autosave.dirty_since = None;
+    app.jobs.autosave.dirty_since = None;
 }
 
 /// After a successful save to `path`: the recovery files of the old and new locations are
 /// no longer needed.
 pub(super) fn saved(app: &mut EditorApp, old: Option<PathBuf>, path: &Path) {
-    app.autosave.dirty_since = None;
+    app.jobs.autosave.dirty_since = None;
     let mut stale = vec![recovery_path(path)];
     match old {
         Some(old) => stale.push(recovery_path(&old)),
-        None => stale.extend(app.autosave.data_dir.as_deref().map(unsaved_recovery_path)),
+        None => stale.extend(
+            app.jobs
+                .autosave
+                .data_dir
+                .as_deref()
+                .map(unsaved_recovery_path),
+        ),
     }
     for file in stale {
         if let Err(e) = remove_recovery(&file) {
-            app.info = Some(format!("cannot remove {}: {e}", file.display()));
+            app.windows.info = Some(format!("cannot remove {}: {e}", file.display()));
         }
     }
 }
 
 /// After opening (or starting with) the document: offer a newer recovery file.
 pub(super) fn check_on_open(app: &mut EditorApp) {
-    let Some(file) = recovery_file(&app.doc, app.autosave.data_dir.as_deref()) else {
+    let Some(file) = recovery_file(&app.doc, app.jobs.autosave.data_dir.as_deref()) else {
         return;
     };
-    app.autosave.offer = newer_recovery(&file, app.doc.path());
+    app.jobs.autosave.offer = newer_recovery(&file, app.doc.path());
 }
 
 /// "HH:MM:SS UTC (N min ago)" for a file time.
@@ -122,10 +128,11 @@ pub fn describe_time(t: SystemTime) -> String {
     )
 }
 
-/// The restore prompt.
-pub(super) fn prompt(app: &mut EditorApp, ctx: &egui::Context) {
-    let Some(offer) = app.autosave.offer.clone() else {
-        return;
+/// The restore prompt while `autosave` offers a recovery file; the answer comes back as
+/// an action.
+pub(super) fn prompt(ctx: &egui::Context, autosave: &Autosave) -> Vec<Action> {
+    let Some(offer) = &autosave.offer else {
+        return Vec::new();
     };
     let mut choice = None;
     egui::Modal::new(egui::Id::unique("restore recovery")).show(ctx, |ui| {
@@ -143,22 +150,30 @@ pub(super) fn prompt(app: &mut EditorApp, ctx: &egui::Context) {
             }
         });
     });
-    let Some(restore) = choice else {
+    choice
+        .map(|restore| Action::AnswerRecovery { restore })
+        .into_iter()
+        .collect()
+}
+
+/// The restore prompt was answered: restore the offered recovery file as the document,
+/// or delete it.
+pub(super) fn answer(app: &mut EditorApp, restore: bool) {
+    let Some(offer) = app.jobs.autosave.offer.take() else {
         return;
     };
-    app.autosave.offer = None;
     if restore {
         match load_recovery(&offer) {
             Ok(map) => {
                 let path = app.doc.path().map(Path::to_path_buf);
                 let form = app.doc.form();
                 app.replace_doc(Doc::recovered(map, path, form));
-                app.info = Some("Restored unsaved changes".into());
+                app.windows.info = Some("Restored unsaved changes".into());
             }
-            Err(e) => app.error = Some(format!("cannot restore: {e}")),
+            Err(e) => app.windows.error = Some(format!("cannot restore: {e}")),
         }
     } else if let Err(e) = remove_recovery(&offer.path) {
-        app.error = Some(format!("cannot remove {}: {e}", offer.path.display()));
+        app.windows.error = Some(format!("cannot remove {}: {e}", offer.path.display()));
     }
 }
 

@@ -3,7 +3,6 @@
 
 use crate::hex::Point;
 use eframe::egui::{Pos2, Rect, Vec2, emath::TSTransform};
-use serde::{Deserialize, Serialize};
 
 /// Smallest and largest zoom the camera accepts at all (screen points per world unit);
 /// the editor narrows this further to "whole map" … "one hex fills the view".
@@ -12,7 +11,7 @@ const ABS_MAX_ZOOM: f64 = 1e6;
 
 /// Pan and zoom of the canvas. `centre` is the world point shown at the centre of the
 /// canvas rectangle; `zoom` is screen points per world unit.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Camera {
     /// World point at the centre of the view.
     pub centre: Point,

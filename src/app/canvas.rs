@@ -1,13 +1,16 @@
-//! The map canvas: navigation (pan, zoom), exact hover picking, tool gestures, and drawing
-//! (cached chunk meshes, then labels, overlays, selection and hover on top).
+//! The map canvas: its state ([`Canvas`]: camera, view, chunk cache, hover, overlays,
+//! layers, frame times), navigation (pan, zoom), exact hover picking, tool input, and
+//! drawing (cached chunk meshes, then labels, overlays, selection and hover on top).
 
-use super::EditorApp;
-use super::chunks::{CellLook, ChunkView, detail_for};
-use super::coords;
-use super::overlays::OverlayKind;
-use super::tools::{self, Gesture, Tool};
+use super::Action;
+use super::camera::Camera;
+use super::chunks::{CellLook, ChunkCache, ChunkView, detail_for};
+use super::doc::Doc;
+use super::frame_stats::FrameStats;
+use super::overlays::{OverlayKind, OverlayResult, OverlayState};
+use super::prefs::Prefs;
+use super::tools::{self, Gesture, Tool, Tools};
 use crate::hex::{Hex, Layout, Point};
-use crate::map::Edit;
 use eframe::egui::{
     self, Color32, Event, Key, MouseWheelUnit, PointerButton, Pos2, Rect, Sense, Shape, Stroke,
     StrokeKind, Vec2,
@@ -19,6 +22,9 @@ const SYMBOLS_FROM_PX: f64 = 14.0;
 const MIN_LABEL_FONT: f32 = 7.0;
 /// Most hexes labelled in one frame (a safety net; legibility keeps it far lower).
 const MAX_LABELS: usize = 20_000;
+/// Smallest hex radius (screen points) the editor canvas keeps when zooming out: none, so
+/// the whole map always fits (chunk meshes switch to cheaper detail as hexes get small).
+pub const EDITOR_MIN_CELL_PX: f64 = 0.0;
 /// Screen points moved per arrow-key press.
 const KEY_PAN: f32 = 60.0;
 
@@ -29,98 +35,234 @@ pub const EMPTY_CELL: Color32 = Color32::from_rgb(70, 72, 78);
 /// Grid lines.
 pub const GRID: Color32 = Color32::from_rgb(58, 60, 68);
 
-/// Show the canvas filling the remaining space of `ui`.
-pub(super) fn canvas(app: &mut EditorApp, ui: &mut egui::Ui) {
+/// Which layers are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layers {
+    /// Terrain colours.
+    pub terrain: bool,
+    /// Mine markers.
+    pub mines: bool,
+    /// Note markers.
+    pub notes: bool,
+    /// Hex outlines.
+    pub grid: bool,
+}
+
+impl Default for Layers {
+    fn default() -> Self {
+        Layers {
+            terrain: true,
+            mines: true,
+            notes: true,
+            grid: true,
+        }
+    }
+}
+
+/// The canvas part of the editor: where it looks, what it shows, and its caches.
+pub struct Canvas {
+    /// Pan and zoom.
+    pub(super) camera: Camera,
+    /// The canvas rectangle of the last frame (screen points).
+    pub(super) view: Rect,
+    /// Fit the whole map into the view at the next frame with a usable view.
+    pub(super) fit_pending: bool,
+    /// Cached meshes per chunk of hexes.
+    pub(super) chunks: ChunkCache,
+    /// The hex under the pointer (on the map or not), while the pointer is over the canvas.
+    pub(super) hovered: Option<Hex>,
+    /// Overlay switches and parameters.
+    pub(super) overlays: OverlayState,
+    /// What the overlays marked when last computed.
+    pub(super) last_overlay: OverlayResult,
+    /// What `last_overlay` was computed from: (document revision, hovered hex, settings).
+    pub(super) overlay_key: Option<(u64, Option<Hex>, OverlayState)>,
+    /// Which layers are drawn.
+    pub(super) layers: Layers,
+    /// Recent frame times for the status-bar readout.
+    pub(super) frame_stats: FrameStats,
+}
+
+impl Canvas {
+    /// A canvas that fits the map at its first frame.
+    pub fn new() -> Self {
+        Canvas {
+            camera: Camera::default(),
+            view: Rect::NOTHING,
+            fit_pending: true,
+            chunks: ChunkCache::new(),
+            hovered: None,
+            overlays: OverlayState::default(),
+            last_overlay: OverlayResult::default(),
+            overlay_key: None,
+            layers: Layers::default(),
+            frame_stats: FrameStats::default(),
+        }
+    }
+
+    /// After the document was replaced: new chunks, no hover, fit the new map.
+    pub(super) fn reset(&mut self, doc: &Doc) {
+        self.chunks.reset_to_bounds(doc.offset_bounds());
+        self.fit_pending = true;
+        self.hovered = None;
+    }
+
+    /// Zoom limits: from the whole map (with room to spare), but hexes no smaller than
+    /// `min_cell_px` screen points of radius, to one hex filling the view.
+    pub(super) fn zoom_limits(&self, doc: &Doc, min_cell_px: f64) -> (f64, f64) {
+        let (min, max) = doc.world_bounds();
+        let (w, h) = (
+            f64::from(self.view.width().max(1.0)),
+            f64::from(self.view.height().max(1.0)),
+        );
+        let fit = (w / (max.x - min.x).max(1e-9)).min(h / (max.y - min.y).max(1e-9));
+        let size = doc.layout().size();
+        let one_hex = w.min(h) / (2.0 * size.x.max(size.y));
+        let lo = (fit * 0.5)
+            .min(one_hex)
+            .max(min_cell_px / size.x.min(size.y));
+        (lo, one_hex.max(lo))
+    }
+
+    /// Take this frame's canvas rectangle; fit the map into it if a fit is pending.
+    pub(super) fn set_view(&mut self, rect: Rect, doc: &Doc) {
+        self.view = rect;
+        if self.fit_pending && rect.width() > 1.0 && rect.height() > 1.0 {
+            let (min, max) = doc.world_bounds();
+            self.camera.fit(rect, min, max);
+            self.fit_pending = false;
+        }
+    }
+
+    /// The zoom clamped to the current limits (after a fit, which ignores them).
+    pub(super) fn clamp_zoom(&mut self, doc: &Doc, min_cell_px: f64) {
+        let (lo, hi) = self.zoom_limits(doc, min_cell_px);
+        let centre = self.view.center();
+        self.camera.zoom_around(self.view, centre, 1.0, lo, hi);
+    }
+
+    /// Pan (middle/right drag, space+drag, arrows) and zoom (wheel, pinch, +/-) within the
+    /// zoom limits `(lo, hi)`.
+    pub(super) fn navigate(
+        &mut self,
+        ui: &egui::Ui,
+        response: &egui::Response,
+        (lo, hi): (f64, f64),
+    ) {
+        let rect = self.view;
+        let space = ui.input(|i| i.key_down(Key::Space));
+        if response.dragged_by(PointerButton::Middle)
+            || response.dragged_by(PointerButton::Secondary)
+            || (space && response.dragged_by(PointerButton::Primary))
+        {
+            self.camera.pan_by_screen(response.drag_delta());
+        }
+        if let Some(pointer) = response.hover_pos() {
+            let (wheel, pinch) = ui.input(|i| {
+                let mut factor = 1.0_f64;
+                for e in &i.events {
+                    if let Event::MouseWheel {
+                        unit,
+                        delta,
+                        modifiers,
+                        ..
+                    } = e
+                    {
+                        // Ctrl/Cmd + wheel arrives as zoom_delta below; do not count it twice.
+                        if modifiers.ctrl || modifiers.command {
+                            continue;
+                        }
+                        let per = match unit {
+                            MouseWheelUnit::Point => 0.002,
+                            MouseWheelUnit::Line => 0.1,
+                            MouseWheelUnit::Page => 0.5,
+                        };
+                        factor *= (f64::from(delta.y) * per).exp();
+                    }
+                }
+                (factor, f64::from(i.zoom_delta()))
+            });
+            let factor = wheel * pinch;
+            if (factor - 1.0).abs() > 1e-9 {
+                self.camera.zoom_around(rect, pointer, factor, lo, hi);
+            }
+        }
+        if ui.ctx().egui_wants_keyboard_input() {
+            return;
+        }
+        let (dx, dy, zin, zout) = ui.input(|i| {
+            let p = |k| if i.key_pressed(k) { KEY_PAN } else { 0.0 };
+            (
+                p(Key::ArrowLeft) - p(Key::ArrowRight),
+                p(Key::ArrowUp) - p(Key::ArrowDown),
+                i.key_pressed(Key::Plus) || i.key_pressed(Key::Equals),
+                i.key_pressed(Key::Minus),
+            )
+        });
+        if dx != 0.0 || dy != 0.0 {
+            self.camera.pan_by_screen(Vec2::new(dx, dy));
+        }
+        if zin {
+            self.camera.zoom_around(rect, rect.center(), 1.25, lo, hi);
+        }
+        if zout {
+            self.camera.zoom_around(rect, rect.center(), 0.8, lo, hi);
+        }
+    }
+}
+
+/// What the map canvas borrows from the editor for one frame: its own state and the tools
+/// (changed by input), the document and the preferences (read only).
+pub(super) struct CanvasParts<'a> {
+    /// The canvas's own state.
+    pub canvas: &'a mut Canvas,
+    /// The tools, driven by presses and drags.
+    pub tools: &'a mut Tools,
+    /// The open document (edits go out as actions).
+    pub doc: &'a Doc,
+    /// Brush radius and fill mode.
+    pub prefs: &'a Prefs,
+}
+
+/// Show the canvas filling the remaining space of `ui`; returns the edits and windows its
+/// tools ask for.
+pub(super) fn canvas(app: &mut CanvasParts<'_>, ui: &mut egui::Ui) -> Vec<Action> {
     let rect = ui.available_rect_before_wrap();
     let response = ui.allocate_rect(rect, Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "map canvas"));
-    app.set_view(rect);
-    navigate(app, ui, &response);
+    app.canvas.set_view(rect, app.doc);
+    let limits = app.canvas.zoom_limits(app.doc, EDITOR_MIN_CELL_PX);
+    app.canvas.navigate(ui, &response, limits);
     let layout = app.doc.layout();
-    app.hovered = response
+    let camera = app.canvas.camera;
+    app.canvas.hovered = response
         .hover_pos()
-        .and_then(|p| layout.pixel_to_hex(app.camera.screen_to_world(rect, p)));
+        .and_then(|p| layout.pixel_to_hex(camera.screen_to_world(rect, p)));
     // A / T set the overlay anchor and target to the hex under the pointer (this frame's).
     if !ui.ctx().egui_wants_keyboard_input() {
         use egui::Modifiers;
         if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::A)) {
-            app.overlays.anchor = app.hovered;
+            app.canvas.overlays.anchor = app.canvas.hovered;
         }
         if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::T)) {
-            app.overlays.target = app.hovered;
+            app.canvas.overlays.target = app.canvas.hovered;
         }
     }
-    handle_tool(app, ui, &response, &layout);
+    let mut out = Vec::new();
+    handle_tool(app, ui, &response, &layout, &mut out);
     paint(app, ui, rect, &layout);
-}
-
-/// Pan (middle/right drag, space+drag, arrows) and zoom (wheel, pinch, +/-).
-pub(super) fn navigate(app: &mut EditorApp, ui: &egui::Ui, response: &egui::Response) {
-    let rect = app.view;
-    let space = ui.input(|i| i.key_down(Key::Space));
-    if response.dragged_by(PointerButton::Middle)
-        || response.dragged_by(PointerButton::Secondary)
-        || (space && response.dragged_by(PointerButton::Primary))
-    {
-        app.camera.pan_by_screen(response.drag_delta());
-    }
-    let (lo, hi) = app.zoom_limits();
-    if let Some(pointer) = response.hover_pos() {
-        let (wheel, pinch) = ui.input(|i| {
-            let mut factor = 1.0_f64;
-            for e in &i.events {
-                if let Event::MouseWheel {
-                    unit,
-                    delta,
-                    modifiers,
-                    ..
-                } = e
-                {
-                    // Ctrl/Cmd + wheel arrives as zoom_delta below; do not count it twice.
-                    if modifiers.ctrl || modifiers.command {
-                        continue;
-                    }
-                    let per = match unit {
-                        MouseWheelUnit::Point => 0.002,
-                        MouseWheelUnit::Line => 0.1,
-                        MouseWheelUnit::Page => 0.5,
-                    };
-                    factor *= (f64::from(delta.y) * per).exp();
-                }
-            }
-            (factor, f64::from(i.zoom_delta()))
-        });
-        let factor = wheel * pinch;
-        if (factor - 1.0).abs() > 1e-9 {
-            app.camera.zoom_around(rect, pointer, factor, lo, hi);
-        }
-    }
-    if ui.ctx().egui_wants_keyboard_input() {
-        return;
-    }
-    let (dx, dy, zin, zout) = ui.input(|i| {
-        let p = |k| if i.key_pressed(k) { KEY_PAN } else { 0.0 };
-        (
-            p(Key::ArrowLeft) - p(Key::ArrowRight),
-            p(Key::ArrowUp) - p(Key::ArrowDown),
-            i.key_pressed(Key::Plus) || i.key_pressed(Key::Equals),
-            i.key_pressed(Key::Minus),
-        )
-    });
-    if dx != 0.0 || dy != 0.0 {
-        app.camera.pan_by_screen(Vec2::new(dx, dy));
-    }
-    if zin {
-        app.camera.zoom_around(rect, rect.center(), 1.25, lo, hi);
-    }
-    if zout {
-        app.camera.zoom_around(rect, rect.center(), 0.8, lo, hi);
-    }
+    out
 }
 
 /// Press, drag and release of the primary button, turned into edits by the current tool.
-fn handle_tool(app: &mut EditorApp, ui: &egui::Ui, response: &egui::Response, layout: &Layout) {
-    let rect = app.view;
+fn handle_tool(
+    app: &mut CanvasParts<'_>,
+    ui: &egui::Ui,
+    response: &egui::Response,
+    layout: &Layout,
+    out: &mut Vec<Action>,
+) {
+    let rect = app.canvas.view;
     let (pressed, down, released, origin, latest, mods, space) = ui.input(|i| {
         (
             i.pointer.primary_pressed(),
@@ -132,8 +274,9 @@ fn handle_tool(app: &mut EditorApp, ui: &egui::Ui, response: &egui::Response, la
             i.key_down(Key::Space),
         )
     });
-    let camera = app.camera;
+    let camera = app.canvas.camera;
     let hex_at = |p: Pos2| layout.pixel_to_hex(camera.screen_to_world(rect, p));
+    let tool_prefs = &app.prefs.tools;
 
     if pressed
         && !space
@@ -144,150 +287,41 @@ fn handle_tool(app: &mut EditorApp, ui: &egui::Ui, response: &egui::Response, la
         if mods.alt {
             // Alt+click picks overlay anchors: alone the anchor, with shift the path target.
             if mods.shift {
-                app.overlays.target = Some(h);
+                app.canvas.overlays.target = Some(h);
             } else {
-                app.overlays.anchor = Some(h);
+                app.canvas.overlays.anchor = Some(h);
             }
         } else {
-            begin_gesture(app, h, app.camera.screen_to_world(rect, start), mods.shift);
+            let world = camera.screen_to_world(rect, start);
+            app.tools
+                .begin_gesture(app.doc, tool_prefs, h, world, mods.shift, out);
         }
     }
 
-    if app.gesture != Gesture::Idle
+    if app.tools.gesture != Gesture::Idle
         && let Some(p) = latest
         && let Some(h) = hex_at(p)
     {
-        continue_gesture(app, h);
+        app.tools.continue_gesture(app.doc, tool_prefs, h, out);
     }
 
-    if (released || !down) && app.gesture != Gesture::Idle {
-        let end = latest.map(|p| app.camera.screen_to_world(rect, p));
-        finish_gesture(app, end.and_then(|w| layout.pixel_to_hex(w)), end, layout);
-    }
-}
-
-fn begin_gesture(app: &mut EditorApp, h: Hex, world: Point, shift: bool) {
-    let radius = app.prefs.tools.brush_radius;
-    if app.pasting {
-        let edit = Edit::Paste {
-            clipboard: app.clipboard.clone(),
-            anchor: h,
-        };
-        app.apply_step(&edit);
-        app.pasting = false;
-        return;
-    }
-    match app.tool {
-        Tool::Brush | Tool::Eraser | Tool::Mine => {
-            app.mine_place = !shift;
-            app.doc.begin_step();
-            app.gesture = Gesture::Painting { last: h };
-            stamp(app, h, radius);
-        }
-        Tool::Picker => {
-            if let Some(t) = app.doc.terrain(h) {
-                app.current_terrain = Some(t);
-            }
-        }
-        Tool::Line => app.gesture = Gesture::Line { start: h },
-        Tool::Fill => {
-            if let Some(from) = app.doc.contains(h).then(|| app.doc.terrain(h)) {
-                let edit = if app.prefs.tools.fill_replace_all {
-                    Edit::ReplaceTerrain {
-                        from,
-                        to: app.current_terrain,
-                    }
-                } else {
-                    Edit::Fill {
-                        start: h,
-                        terrain: app.current_terrain,
-                    }
-                };
-                app.apply_step(&edit);
-            }
-        }
-        Tool::Note => {
-            if app.doc.contains(h) {
-                let text = app.doc.note(h).unwrap_or_default().to_string();
-                app.note_edit = Some((h, text));
-            }
-        }
-        Tool::Select => app.gesture = Gesture::Selecting { start: world },
-    }
-}
-
-/// One brush stamp of the painting tools at `h` (inside the drag's undo step).
-fn stamp(app: &mut EditorApp, h: Hex, radius: u32) {
-    let edits: Vec<Edit> = match app.tool {
-        Tool::Brush => vec![Edit::Paint {
-            center: h,
-            radius,
-            terrain: app.current_terrain,
-        }],
-        Tool::Eraser => vec![Edit::Erase { center: h, radius }],
-        Tool::Mine => tools::brush_footprint(h, radius)
-            .into_iter()
-            .filter(|&x| app.doc.contains(x))
-            .map(|x| Edit::SetMine {
-                hex: x,
-                mine: app.mine_place,
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
-    for edit in edits {
-        // Cells off the map are simply not painted.
-        let _ = app.doc.apply(&edit);
-    }
-}
-
-fn continue_gesture(app: &mut EditorApp, h: Hex) {
-    let radius = app.prefs.tools.brush_radius;
-    if let Gesture::Painting { last } = app.gesture {
-        if last == h {
-            return;
-        }
-        for x in tools::stroke_path(last, h).into_iter().skip(1) {
-            stamp(app, x, radius);
-        }
-        app.gesture = Gesture::Painting { last: h };
-    }
-}
-
-fn finish_gesture(
-    app: &mut EditorApp,
-    end: Option<Hex>,
-    end_world: Option<Point>,
-    layout: &Layout,
-) {
-    match std::mem::replace(&mut app.gesture, Gesture::Idle) {
-        Gesture::Idle => {}
-        Gesture::Painting { .. } => app.doc.end_step(),
-        Gesture::Line { start } => {
-            if let Some(end) = end {
-                let edit = Edit::Line {
-                    from: start,
-                    to: end,
-                    terrain: app.current_terrain,
-                };
-                app.apply_step(&edit);
-            }
-        }
-        Gesture::Selecting { start } => {
-            let end = end_world.unwrap_or(start);
-            app.selection = tools::select_rect(&app.doc, layout, start, end);
-        }
+    if (released || !down) && app.tools.gesture != Gesture::Idle {
+        let end = latest.map(|p| camera.screen_to_world(rect, p));
+        let end_hex = end.and_then(|w| layout.pixel_to_hex(w));
+        app.tools.finish_gesture(app.doc, end_hex, end, layout, out);
     }
 }
 
 /// Screen polygon of a hex.
-fn hex_polygon(app: &EditorApp, layout: &Layout, h: Hex, scale: f64) -> Vec<Pos2> {
+fn hex_polygon(app: &CanvasParts<'_>, layout: &Layout, h: Hex, scale: f64) -> Vec<Pos2> {
     let c = layout.hex_to_pixel(h);
     (0..6)
         .map(|i| {
             let o = layout.corner_offset(i);
-            app.camera
-                .world_to_screen(app.view, Point::new(c.x + o.x * scale, c.y + o.y * scale))
+            app.canvas.camera.world_to_screen(
+                app.canvas.view,
+                Point::new(c.x + o.x * scale, c.y + o.y * scale),
+            )
         })
         .collect()
 }
@@ -295,12 +329,12 @@ fn hex_polygon(app: &EditorApp, layout: &Layout, h: Hex, scale: f64) -> Vec<Pos2
 /// The overlay hex sets as one mesh of hexagons (scaled to 92 %) in screen space, hexes
 /// off screen left out.
 fn overlay_mesh(
-    app: &EditorApp,
+    app: &CanvasParts<'_>,
     layout: &Layout,
     rect: Rect,
     sets: &[(OverlayKind, Vec<Hex>)],
 ) -> Shape {
-    let zoom = app.camera.zoom;
+    let zoom = app.canvas.camera.zoom;
     let corners: [Vec2; 6] = std::array::from_fn(|i| {
         let o = layout.corner_offset(i);
         Vec2::new((o.x * zoom * 0.92) as f32, (o.y * zoom * 0.92) as f32)
@@ -311,7 +345,10 @@ fn overlay_mesh(
     for (kind, hexes) in sets {
         let fill = kind.colour();
         for &h in hexes {
-            let c = app.camera.world_to_screen(rect, layout.hex_to_pixel(h));
+            let c = app
+                .canvas
+                .camera
+                .world_to_screen(rect, layout.hex_to_pixel(h));
             if !visible.contains(c) {
                 continue;
             }
@@ -328,18 +365,18 @@ fn overlay_mesh(
 }
 
 /// Hexes of the map whose centres may be on screen (for labels; only used when legible).
-fn visible_hexes(app: &EditorApp, layout: &Layout) -> Vec<Hex> {
-    let (a, b) = app.camera.visible_world(app.view);
+fn visible_hexes(app: &CanvasParts<'_>, layout: &Layout) -> Vec<Hex> {
+    let (a, b) = app.canvas.camera.visible_world(app.canvas.view);
     app.doc.cells_in_world_rect(layout, a, b)
 }
 
-fn paint(app: &mut EditorApp, ui: &egui::Ui, rect: Rect, layout: &Layout) {
+fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) {
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 0.0, BACKGROUND);
     let size = layout.size();
-    let radius_px = size.x.min(size.y) * app.camera.zoom;
-    let detail = detail_for(radius_px, app.layers.grid);
-    let layers = app.layers;
+    let radius_px = size.x.min(size.y) * app.canvas.camera.zoom;
+    let detail = detail_for(radius_px, app.canvas.layers.grid);
+    let layers = app.canvas.layers;
     let doc = &app.doc;
     let look = |h: Hex| -> Option<CellLook> {
         let cell = doc.cell_ref(h)?;
@@ -362,19 +399,23 @@ fn paint(app: &mut EditorApp, ui: &egui::Ui, rect: Rect, layout: &Layout) {
     };
     let v = ChunkView {
         view: rect,
-        camera: &app.camera,
+        camera: &app.canvas.camera,
         layout,
     };
-    app.chunks.paint(&painter, &v, detail, GRID, &look);
+    app.canvas.chunks.paint(&painter, &v, detail, GRID, &look);
 
     // Overlays (A*, movement, FOV on big maps) are recomputed only when their inputs change.
-    let key = (app.doc.revision(), app.hovered, app.overlays.clone());
-    if app.overlay_key.as_ref() != Some(&key) {
-        app.last_overlay = app.overlays.compute(&app.doc, app.hovered);
-        app.overlay_key = Some(key);
+    let key = (
+        app.doc.revision(),
+        app.canvas.hovered,
+        app.canvas.overlays.clone(),
+    );
+    if app.canvas.overlay_key.as_ref() != Some(&key) {
+        app.canvas.last_overlay = app.canvas.overlays.compute(app.doc, app.canvas.hovered);
+        app.canvas.overlay_key = Some(key);
     }
-    let overlay = std::mem::take(&mut app.last_overlay);
-    let labels_on = app.overlays.labels;
+    let overlay = std::mem::take(&mut app.canvas.last_overlay);
+    let labels_on = app.canvas.overlays.labels;
     let font = (radius_px * 0.32) as f32;
     let show_labels = labels_on && font >= MIN_LABEL_FONT;
     let show_symbols = layers.terrain && radius_px >= SYMBOLS_FROM_PX;
@@ -382,7 +423,10 @@ fn paint(app: &mut EditorApp, ui: &egui::Ui, rect: Rect, layout: &Layout) {
         let cx = app.doc.coord_context();
         let hexes = visible_hexes(app, layout);
         for &h in hexes.iter().take(MAX_LABELS) {
-            let c = app.camera.world_to_screen(rect, layout.hex_to_pixel(h));
+            let c = app
+                .canvas
+                .camera
+                .world_to_screen(rect, layout.hex_to_pixel(h));
             if show_symbols
                 && let Some(t) = app
                     .doc
@@ -410,7 +454,7 @@ fn paint(app: &mut EditorApp, ui: &egui::Ui, rect: Rect, layout: &Layout) {
                 );
             }
             if show_labels {
-                let text = coords::format(app.overlays.label_system, h, &cx);
+                let text = app.canvas.overlays.label_system.format(h, &cx);
                 // Dark text on light terrain, white elsewhere.
                 let light = layers.terrain
                     && app
@@ -445,7 +489,11 @@ fn paint(app: &mut EditorApp, ui: &egui::Ui, rect: Rect, layout: &Layout) {
     // Overlays: translucent fills over the map, one mesh for all of them (thousands of
     // hexes for a movement range; one shape per hex would be tessellated one by one).
     painter.add(overlay_mesh(app, layout, rect, &overlay.sets));
-    let centre = |h: Hex| app.camera.world_to_screen(rect, layout.hex_to_pixel(h));
+    let centre = |h: Hex| {
+        app.canvas
+            .camera
+            .world_to_screen(rect, layout.hex_to_pixel(h))
+    };
     if overlay.path.len() > 1 {
         let pts: Vec<Pos2> = overlay.path.iter().map(|&h| centre(h)).collect();
         painter.add(Shape::line(
@@ -453,13 +501,13 @@ fn paint(app: &mut EditorApp, ui: &egui::Ui, rect: Rect, layout: &Layout) {
             Stroke::new(3.0, OverlayKind::Path.colour().to_opaque()),
         ));
     }
-    if let Some(anchor) = app.overlays.anchor {
+    if let Some(anchor) = app.canvas.overlays.anchor {
         painter.add(Shape::closed_line(
             hex_polygon(app, layout, anchor, 0.8),
             Stroke::new(2.5, Color32::from_rgb(255, 120, 255)),
         ));
     }
-    if let Some(target) = app.overlays.target {
+    if let Some(target) = app.canvas.overlays.target {
         painter.add(Shape::closed_line(
             hex_polygon(app, layout, target, 0.8),
             Stroke::new(2.5, Color32::from_rgb(120, 255, 255)),
@@ -467,16 +515,16 @@ fn paint(app: &mut EditorApp, ui: &egui::Ui, rect: Rect, layout: &Layout) {
     }
 
     // Selection and paste preview.
-    for &h in &app.selection {
+    for &h in &app.tools.selection {
         painter.add(Shape::closed_line(
             hex_polygon(app, layout, h, 0.95),
             Stroke::new(1.5, Color32::from_rgb(90, 170, 255)),
         ));
     }
-    if let Gesture::Selecting { start } = app.gesture
+    if let Gesture::Selecting { start } = app.tools.gesture
         && let Some(p) = ui.input(|i| i.pointer.latest_pos())
     {
-        let a = app.camera.world_to_screen(rect, start);
+        let a = app.canvas.camera.world_to_screen(rect, start);
         painter.rect_stroke(
             Rect::from_two_pos(a, p),
             0.0,
@@ -484,8 +532,8 @@ fn paint(app: &mut EditorApp, ui: &egui::Ui, rect: Rect, layout: &Layout) {
             StrokeKind::Middle,
         );
     }
-    if let Gesture::Line { start } = app.gesture
-        && let Some(end) = app.hovered
+    if let Gesture::Line { start } = app.tools.gesture
+        && let Some(end) = app.canvas.hovered
     {
         for h in tools::stroke_path(start, end) {
             painter.add(Shape::convex_polygon(
@@ -495,10 +543,10 @@ fn paint(app: &mut EditorApp, ui: &egui::Ui, rect: Rect, layout: &Layout) {
             ));
         }
     }
-    if app.pasting
-        && let Some(at) = app.hovered
+    if app.tools.pasting
+        && let Some(at) = app.canvas.hovered
     {
-        for h in app.clipboard.cells().iter().map(|c| at + c.offset) {
+        for h in app.tools.clipboard.cells().iter().map(|c| at + c.offset) {
             painter.add(Shape::convex_polygon(
                 hex_polygon(app, layout, h, 0.9),
                 Color32::from_rgba_unmultiplied(90, 170, 255, 70),
@@ -508,9 +556,9 @@ fn paint(app: &mut EditorApp, ui: &egui::Ui, rect: Rect, layout: &Layout) {
     }
 
     // The hovered hex, outlined.
-    if let Some(h) = app.hovered {
-        let footprint = match app.tool {
-            Tool::Brush | Tool::Eraser | Tool::Mine if !app.pasting => {
+    if let Some(h) = app.canvas.hovered {
+        let footprint = match app.tools.tool {
+            Tool::Brush | Tool::Eraser | Tool::Mine if !app.tools.pasting => {
                 tools::brush_footprint(h, app.prefs.tools.brush_radius)
             }
             _ => vec![h],
@@ -523,7 +571,7 @@ fn paint(app: &mut EditorApp, ui: &egui::Ui, rect: Rect, layout: &Layout) {
         }
     }
     let caption = overlay.caption();
-    app.last_overlay = overlay;
+    app.canvas.last_overlay = overlay;
     if let Some(text) = caption {
         painter.text(
             rect.left_top() + Vec2::new(8.0, 8.0),

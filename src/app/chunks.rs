@@ -59,10 +59,7 @@ pub enum Detail {
 
 /// The offset kind chunks are cut in: rows for pointy maps, columns for flat maps.
 pub fn chunk_kind(orientation: Orientation) -> OffsetKind {
-    match orientation {
-        Orientation::Pointy => OffsetKind::OddR,
-        Orientation::Flat => OffsetKind::OddQ,
-    }
+    OffsetKind::default_for(orientation)
 }
 
 /// The key (chunk column, chunk row) of the chunk holding a hex.

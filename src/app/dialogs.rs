@@ -2,6 +2,7 @@
 //! back through a channel (no blocking wait inside a frame); tests use [`FakeDialogs`],
 //! which never opens a window.
 
+use crate::io::format::{Format, native, readers};
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -20,8 +21,8 @@ pub enum DialogRequest {
     Export {
         /// Proposed file name.
         suggested: String,
-        /// The format (its extension filters the dialog).
-        format: crate::io::export::ExportFormat,
+        /// The format (its extensions filter the dialog).
+        format: &'static dyn Format,
     },
     /// Choose a Tiled map (TMX or TMJ) to import.
     ImportTiled,
@@ -76,15 +77,18 @@ impl FileDialogs for RfdDialogs {
         let ctx = self.repaint.clone();
         std::thread::spawn(move || {
             let dialog = rfd::FileDialog::new();
-            let ron = || dialog.clone().add_filter("hex map (RON)", &["ron"]);
+            let filter =
+                |d: rfd::FileDialog, f: &dyn Format| d.add_filter(f.description(), f.extensions());
+            let native = native();
+            let ron = || filter(dialog.clone(), native);
             let reply = match request {
-                DialogRequest::Export { suggested, format } => dialog
-                    .add_filter(format.description(), &[format.name()])
+                DialogRequest::Export { suggested, format } => filter(dialog, format)
                     .set_file_name(suggested)
                     .save_file()
                     .map(DialogReply::Export),
-                DialogRequest::ImportTiled => dialog
-                    .add_filter("Tiled map", &["tmx", "tmj", "json"])
+                DialogRequest::ImportTiled => readers()
+                    .filter(|&f| f != native)
+                    .fold(dialog, filter)
                     .pick_file()
                     .map(DialogReply::ImportTiled),
                 DialogRequest::Open => ron().pick_file().map(DialogReply::Open),

@@ -3,15 +3,13 @@
 //! since the canvas last redrew. A thin adapter: every edit is a `map::Edit`.
 
 use super::chunks::{chunk_kind, offset_box};
-use super::coords::CoordContext;
-use crate::hex::{Hex, Layout, OffsetCoord, Orientation, Point};
+use crate::hex::{CoordContext, Hex, Layout, OffsetCoord, Orientation, Point};
 use crate::map::shape::OffsetBounds;
-use crate::map::{Document, Edit, HexMap, MapProperties, MapShape, Palette, TerrainId};
-use serde::{Deserialize, Serialize};
+use crate::map::{Document, Edit, HexMap, MapProperties, MapShape, Palette, ShapeSpec, TerrainId};
 use std::path::{Path, PathBuf};
 
 /// Which of the two RON forms a map is written in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum FileForm {
     /// Rows of terrain symbols in the map's offset kind (compact).
     #[default]
@@ -30,53 +28,15 @@ impl FileForm {
     }
 }
 
-/// The kinds of shape the "New map" dialog offers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ShapeKind {
-    /// Offset rectangle (width × height).
-    #[default]
-    Rectangle,
-    /// Hexagon of a radius (width is the radius).
-    Hexagon,
-    /// Axial parallelogram (width × height).
-    Parallelogram,
-    /// Triangle (width is the side).
-    Triangle,
-}
-
-impl ShapeKind {
-    /// All kinds, for combo boxes.
-    pub const ALL: [ShapeKind; 4] = [
-        ShapeKind::Rectangle,
-        ShapeKind::Hexagon,
-        ShapeKind::Parallelogram,
-        ShapeKind::Triangle,
-    ];
-
-    /// Display name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            ShapeKind::Rectangle => "rectangle",
-            ShapeKind::Hexagon => "hexagon",
-            ShapeKind::Parallelogram => "parallelogram",
-            ShapeKind::Triangle => "triangle",
-        }
-    }
-}
-
 /// What the "New map" dialog asks for.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct NewMapSpec {
     /// Map name.
     pub name: String,
     /// Pointy or flat.
     pub orientation: Orientation,
-    /// Shape kind.
-    pub shape: ShapeKind,
-    /// Width (or radius / side for hexagon and triangle).
-    pub width: u32,
-    /// Height (rectangle and parallelogram).
-    pub height: u32,
+    /// The shape (a rectangle is straight in the new map's offset kind).
+    pub shape: ShapeSpec,
     /// Hex size (centre to corner) along x and y.
     pub hex_size: (f64, f64),
 }
@@ -86,25 +46,31 @@ impl Default for NewMapSpec {
         NewMapSpec {
             name: "Untitled".into(),
             orientation: Orientation::Pointy,
-            shape: ShapeKind::Rectangle,
-            width: 24,
-            height: 16,
+            shape: ShapeSpec::rect(24, 16),
             hex_size: (32.0, 32.0),
         }
     }
 }
 
 impl NewMapSpec {
-    /// The map shape this spec describes, in `orientation`'s default offset kind.
-    pub fn map_shape(&self) -> Result<MapShape, String> {
-        let kind = chunk_kind(self.orientation);
-        let shape = match self.shape {
-            ShapeKind::Rectangle => MapShape::rectangle(kind, self.width, self.height),
-            ShapeKind::Hexagon => MapShape::hexagon(self.width),
-            ShapeKind::Parallelogram => MapShape::parallelogram(self.width, self.height),
-            ShapeKind::Triangle => MapShape::triangle(self.width),
-        };
-        shape.map_err(|e| format!("cannot make that shape: {e}"))
+    /// The properties and shape of the new map (the orientation's own offset kind and
+    /// labels, this name and hex size), checked by the map's one property check and the
+    /// shape limits; the error says what is wrong. Cheap: no layer is allocated.
+    pub fn parts(&self) -> Result<(MapProperties, MapShape), String> {
+        let mut props = MapProperties::new(self.name.clone(), self.orientation);
+        props.hex_size = Point::new(self.hex_size.0, self.hex_size.1);
+        props.validate().map_err(|e| e.to_string())?;
+        let shape = self
+            .shape
+            .to_shape(props.offset_kind)
+            .map_err(|e| format!("cannot make that shape: {e}"))?;
+        Ok((props, shape))
+    }
+
+    /// The empty map this spec describes.
+    pub fn to_map(&self) -> Result<HexMap, String> {
+        let (props, shape) = self.parts()?;
+        HexMap::new(props, shape, Palette::standard()).map_err(|e| e.to_string())
     }
 }
 
@@ -205,16 +171,7 @@ impl Doc {
 
     /// A new blank map.
     pub fn new_map(spec: &NewMapSpec) -> Result<Doc, String> {
-        let mut props = MapProperties::new(spec.name.clone(), spec.orientation);
-        props.hex_size = Point::new(spec.hex_size.0, spec.hex_size.1);
-        Layout::new(spec.orientation, props.hex_size, Point::default())
-            .map_err(|e| format!("bad hex size: {e}"))?;
-        let shape = spec.map_shape()?;
-        Ok(Doc::from_map(HexMap::new(
-            props,
-            shape,
-            Palette::standard(),
-        )))
+        spec.to_map().map(Doc::from_map)
     }
 
     /// A document restored from a recovery file: it belongs to `path` (if any) in `form`
@@ -227,9 +184,17 @@ impl Doc {
         doc
     }
 
-    /// The bundled sample map.
+    /// The bundled sample map (clean, no file): `maps/island.ron`, or a blank map should
+    /// the bundled text ever fail to load (a test keeps it loading).
     pub fn sample() -> Doc {
-        super::sample::sample_doc()
+        match super::sample::island() {
+            Ok((map, form)) => {
+                let mut doc = Doc::from_map(map);
+                doc.set_form(files::form_from_io(form));
+                doc
+            }
+            Err(_) => Doc::new_map(&NewMapSpec::default()).expect("default spec is valid"),
+        }
     }
 
     /// Load a map file; the error is io's message (naming the file and where).
@@ -314,12 +279,7 @@ impl Doc {
 
     /// Settings the coordinate formats need.
     pub fn coord_context(&self) -> CoordContext {
-        let p = self.map().properties();
-        CoordContext {
-            orientation: p.orientation,
-            offset: p.offset_kind,
-            labels: p.labels,
-        }
+        self.map().properties().coord_context()
     }
 
     /// True when the map has this cell.
@@ -455,14 +415,18 @@ mod files {
     use crate::map::HexMap;
     use std::path::Path;
 
+    /// The editor's name for one of io's forms.
+    pub fn form_from_io(form: Form) -> FileForm {
+        match form {
+            Form::Offset => FileForm::Offset,
+            Form::Cube => FileForm::Cube,
+        }
+    }
+
     /// Read a map and the form it was written in.
     pub fn read(path: &Path) -> Result<(HexMap, FileForm), String> {
         let (map, form) = io::load(path).map_err(|e| e.to_string())?;
-        let form = match form {
-            Form::Offset => FileForm::Offset,
-            Form::Cube => FileForm::Cube,
-        };
-        Ok((map, form))
+        Ok((map, form_from_io(form)))
     }
 
     /// Write a map in a form, atomically (temp file, sync, rename).
@@ -491,7 +455,8 @@ mod tests {
             MapProperties::new("b", Orientation::Pointy),
             MapShape::hexagon(3).unwrap(),
             Palette::standard(),
-        );
+        )
+        .unwrap();
         let mut doc = Doc::from_map(map);
         let hexagon = doc.offset_bounds();
         assert_eq!(hexagon, scanned(&doc));

@@ -1,14 +1,15 @@
 //! Export to other tools' formats (off the UI thread, with a progress bar) and import of
-//! Tiled maps as a new unsaved document. The UI here only edits forms and pushes
-//! [`Action`]s; the work runs in [`EditorApp::run`] and on a worker thread.
+//! Tiled maps as a new unsaved document. The UI here only edits forms and returns
+//! [`Action`]s; the work runs after the UI pass and on a worker thread.
 
 use super::dialogs::DialogRequest;
 use super::doc::Doc;
+use super::jobs::PendingDialog;
+use super::windows::Windows;
 use super::{Action, EditorApp};
-use crate::io::export::{ExportFormat, ExportOptions, export_to_path, from_tiled};
-use crate::io::tiled::{FolderResources, read_tiled};
+use crate::hex::CoordSystem;
+use crate::io::format::{self, Format, FormatOption, WriteOptions, read_path, write_path};
 use crate::map::HexMap;
-use crate::map::coords::CoordSystem;
 use eframe::egui;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, channel};
@@ -17,16 +18,16 @@ use std::sync::mpsc::{Receiver, channel};
 #[derive(Clone, Debug, PartialEq)]
 pub struct ExportSpec {
     /// The file format.
-    pub format: ExportFormat,
-    /// Labels, mines, grid and hex pixels (pictures only).
-    pub options: ExportOptions,
+    pub format: &'static dyn Format,
+    /// Form, labels, mines, grid and hex pixels (each format takes some).
+    pub options: WriteOptions,
 }
 
 impl Default for ExportSpec {
     fn default() -> Self {
         ExportSpec {
-            format: ExportFormat::Png,
-            options: ExportOptions::default(),
+            format: format::by_name("png").unwrap_or(format::FORMATS[0]),
+            options: WriteOptions::default(),
         }
     }
 }
@@ -58,7 +59,7 @@ impl ExportJob {
                 let _ = progress_tx.send(JobMessage::Progress(share));
                 progress_ctx.request_repaint();
             };
-            let result = export_to_path(&map, spec.format, &spec.options, &target, &mut progress)
+            let result = write_path(&map, spec.format, &spec.options, &target, &mut progress)
                 .map_err(|e| format!("export to {} failed: {e}", target.display()));
             let _ = tx.send(JobMessage::Done(result));
             ctx.request_repaint();
@@ -83,7 +84,7 @@ impl ExportJob {
 
 /// Open the export window.
 pub(super) fn open_export_window(app: &mut EditorApp) {
-    app.export_form = Some(app.export_form.take().unwrap_or_default());
+    app.windows.export_form = Some(app.windows.export_form.take().unwrap_or_default());
 }
 
 /// Ask where to export (after the window's "Export" button).
@@ -93,37 +94,34 @@ pub(super) fn request_export_path(app: &mut EditorApp, spec: ExportSpec) {
         .suggested_file_name()
         .rsplit_once('.')
         .map_or_else(|| "map".to_string(), |(s, _)| s.to_string());
-    app.dialogs.request(DialogRequest::Export {
-        suggested: format!("{stem}.{}", spec.format.name()),
+    let request = DialogRequest::Export {
+        suggested: format!("{stem}.{}", spec.format.extensions()[0]),
         format: spec.format,
-    });
-    app.pending_export = Some(spec);
-    app.awaiting_dialog.get_or_insert(None);
+    };
+    app.jobs.ask(request, PendingDialog::Export { spec });
 }
 
 /// The export path was chosen: start the job.
-pub(super) fn start_export(app: &mut EditorApp, path: PathBuf, ctx: &egui::Context) {
-    let Some(spec) = app.pending_export.take() else {
-        return;
-    };
-    app.export_job = Some(ExportJob::start(app.doc.map().clone(), spec, path, ctx));
+pub(super) fn start_export(
+    app: &mut EditorApp,
+    spec: ExportSpec,
+    path: PathBuf,
+    ctx: &egui::Context,
+) {
+    app.jobs.export = Some(ExportJob::start(app.doc.map().clone(), spec, path, ctx));
 }
 
 /// Ask for a Tiled map to import.
 pub(super) fn request_import_path(app: &mut EditorApp) {
-    app.dialogs.request(DialogRequest::ImportTiled);
-    app.awaiting_dialog.get_or_insert(None);
+    app.jobs
+        .ask(DialogRequest::ImportTiled, PendingDialog::ImportTiled);
 }
 
-/// Read a Tiled map (TMX or TMJ) as a new unsaved document, keeping its warnings.
+/// Read a map in any format the registry reads (a Tiled TMX or TMJ map) as a new unsaved
+/// document, keeping its warnings.
 pub fn import_tiled(path: &Path) -> Result<(Doc, Vec<String>), String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let folder = path.parent().unwrap_or(Path::new("")).to_path_buf();
-    let file = path.display().to_string();
-    let tiled = read_tiled(&text, &file, &FolderResources(folder)).map_err(|e| e.to_string())?;
-    let (map, warnings) = from_tiled(&tiled).map_err(|e| format!("cannot import {file}: {e}"))?;
-    Ok((Doc::from_map(map), warnings))
+    let imported = read_path(path).map_err(|e| e.to_string())?;
+    Ok((Doc::from_map(imported.map), imported.warnings))
 }
 
 /// Import `path` and open it (the unsaved-changes check already happened).
@@ -131,17 +129,17 @@ pub(super) fn open_import(app: &mut EditorApp, path: &Path) {
     match import_tiled(path) {
         Ok((doc, warnings)) => {
             app.replace_doc(doc);
-            app.error = None;
-            app.info = Some(format!("Imported {}", path.display()));
-            app.import_warnings = warnings;
+            app.windows.error = None;
+            app.windows.info = Some(format!("Imported {}", path.display()));
+            app.windows.import_warnings = warnings;
         }
-        Err(message) => app.error = Some(message),
+        Err(message) => app.windows.error = Some(message),
     }
 }
 
 /// Collect progress and the result of a running export.
-fn poll_job(app: &mut EditorApp) {
-    let Some(job) = app.export_job.as_mut() else {
+pub(super) fn poll_job(app: &mut EditorApp) {
+    let Some(job) = app.jobs.export.as_mut() else {
         return;
     };
     let mut done = None;
@@ -153,18 +151,24 @@ fn poll_job(app: &mut EditorApp) {
     }
     if let Some(result) = done {
         match result {
-            Ok(()) => app.info = Some(format!("Exported {}", job.path.display())),
-            Err(message) => app.error = Some(message),
+            Ok(()) => app.windows.info = Some(format!("Exported {}", job.path.display())),
+            Err(message) => app.windows.error = Some(message),
         }
-        app.export_job = None;
+        app.jobs.export = None;
     }
 }
 
-/// The export form, the progress window and the import warnings.
-pub(super) fn windows(app: &mut EditorApp, ctx: &egui::Context) {
-    poll_job(app);
-    export_window(app, ctx);
-    if let Some(job) = &app.export_job {
+/// The export form, the progress window of `job` and the import warnings.
+pub(super) fn windows(
+    ctx: &egui::Context,
+    windows: &mut Windows,
+    doc: &Doc,
+    job: Option<&ExportJob>,
+) -> Vec<Action> {
+    let mut out = Vec::new();
+    let systems = doc.coord_context().own_systems();
+    export_window(ctx, windows, systems, &mut out);
+    if let Some(job) = job {
         egui::Window::new("Exporting")
             .collapsible(false)
             .show(ctx, |ui| {
@@ -172,7 +176,7 @@ pub(super) fn windows(app: &mut EditorApp, ctx: &egui::Context) {
                 ui.add(egui::ProgressBar::new(job.progress).show_percentage());
             });
     }
-    if !app.import_warnings.is_empty() {
+    if !windows.import_warnings.is_empty() {
         let mut ok = false;
         egui::Window::new("Import warnings")
             .collapsible(false)
@@ -180,20 +184,26 @@ pub(super) fn windows(app: &mut EditorApp, ctx: &egui::Context) {
                 egui::ScrollArea::vertical()
                     .max_height(300.0)
                     .show(ui, |ui| {
-                        for w in &app.import_warnings {
+                        for w in &windows.import_warnings {
                             ui.label(w);
                         }
                     });
                 ok = ui.button("OK").clicked();
             });
         if ok {
-            app.import_warnings.clear();
+            windows.import_warnings.clear();
         }
     }
+    out
 }
 
-fn export_window(app: &mut EditorApp, ctx: &egui::Context) {
-    let Some(form) = app.export_form.as_mut() else {
+fn export_window(
+    ctx: &egui::Context,
+    windows: &mut Windows,
+    systems: [CoordSystem; 6],
+    out: &mut Vec<Action>,
+) {
+    let Some(form) = windows.export_form.as_mut() else {
         return;
     };
     let mut go = false;
@@ -202,21 +212,42 @@ fn export_window(app: &mut EditorApp, ctx: &egui::Context) {
         .collapsible(false)
         .show(ctx, |ui| {
             ui.label("Format");
-            for f in ExportFormat::ALL {
+            for f in format::writers() {
                 ui.radio_value(&mut form.format, f, f.description());
             }
-            let picture = matches!(form.format, ExportFormat::Png | ExportFormat::Svg);
-            ui.add_enabled_ui(picture, |ui| {
-                ui.separator();
+            let takes = |o: FormatOption| form.format.options().contains(&o);
+            let (form_opt, labels, mines, grid, pixels) = (
+                takes(FormatOption::Form),
+                takes(FormatOption::Labels),
+                takes(FormatOption::Mines),
+                takes(FormatOption::Grid),
+                takes(FormatOption::HexPixels),
+            );
+            ui.separator();
+            ui.add_enabled_ui(form_opt, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label("Form");
+                    for f in [crate::io::Form::Offset, crate::io::Form::Cube] {
+                        ui.radio_value(&mut form.options.form, f, f.name());
+                    }
+                });
+            });
+            ui.add_enabled_ui(labels, |ui| {
                 ui.horizontal_wrapped(|ui| {
                     ui.label("Labels");
                     ui.radio_value(&mut form.options.labels, None, "none");
-                    for s in CoordSystem::ALL {
+                    for s in systems {
                         ui.radio_value(&mut form.options.labels, Some(s), s.name());
                     }
                 });
+            });
+            ui.add_enabled_ui(mines, |ui| {
                 ui.checkbox(&mut form.options.mines, "Draw mines");
+            });
+            ui.add_enabled_ui(grid, |ui| {
                 ui.checkbox(&mut form.options.grid, "Draw grid");
+            });
+            ui.add_enabled_ui(pixels, |ui| {
                 ui.horizontal(|ui| {
                     let l = ui.label("Hex pixels");
                     ui.add(egui::DragValue::new(&mut form.options.hex_pixels).range(2.0..=256.0))
@@ -231,9 +262,9 @@ fn export_window(app: &mut EditorApp, ctx: &egui::Context) {
         });
     if go {
         let spec = form.clone();
-        app.export_form = None;
-        app.push(Action::Export(spec));
+        windows.export_form = None;
+        out.push(Action::Export(spec));
     } else if cancel {
-        app.export_form = None;
+        windows.export_form = None;
     }
 }

@@ -3,15 +3,12 @@
 //! `compute` turns the settings and the hovered hex into hex sets the canvas draws and
 //! tests inspect.
 
-use super::coords::CoordSystem;
 use super::doc::Doc;
-use crate::hex::{self, Hex, PathError, PathLimits};
-use crate::map::MoveCost;
+use crate::hex::{self, CoordSystem, Hex, PathError, PathLimits};
 use eframe::egui::Color32;
-use serde::{Deserialize, Serialize};
 
 /// One kind of overlay.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OverlayKind {
     /// The six neighbours of the hovered hex.
     Neighbours,
@@ -46,7 +43,7 @@ impl OverlayKind {
 }
 
 /// Overlay switches and parameters.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct OverlayState {
     /// Show neighbours of the hovered hex.
     pub neighbours: bool,
@@ -142,34 +139,6 @@ impl OverlayResult {
     }
 }
 
-/// Entry cost of a hex for paths and movement: its terrain's cost, 1 for an empty cell,
-/// `None` for impassable terrain and for hexes off the map.
-pub fn entry_cost(doc: &Doc, h: Hex) -> Option<u32> {
-    let cell = doc.cell_ref(h)?;
-    match cell.terrain.and_then(|t| doc.map().palette().get(t)) {
-        None => Some(1),
-        Some(t) => match t.cost {
-            MoveCost::Cost(c) => Some(c),
-            MoveCost::Impassable => None,
-        },
-    }
-}
-
-/// The cheapest entry cost any passable hex can have (the A* heuristic's promise).
-fn min_step_cost(doc: &Doc) -> u32 {
-    doc.map()
-        .palette()
-        .terrains()
-        .iter()
-        .filter_map(|t| match t.cost {
-            MoveCost::Cost(c) => Some(c),
-            MoveCost::Impassable => None,
-        })
-        .chain(std::iter::once(1))
-        .min()
-        .unwrap_or(1)
-}
-
 impl OverlayState {
     /// The overlay hex sets for the pointer at `hovered`.
     pub fn compute(&self, doc: &Doc, hovered: Option<Hex>) -> OverlayResult {
@@ -205,15 +174,15 @@ impl OverlayState {
             && let Some(a) = self.anchor
             && let Some(goal) = self.target.or(hovered)
         {
-            let shape = doc.map().shape();
+            let map = doc.map();
             let result = hex::a_star_dense(
                 a,
                 goal,
-                min_step_cost(doc),
+                map.min_step_cost(),
                 &PathLimits::default(),
-                doc.map().cell_count(),
-                |h| shape.index_of(h),
-                |h| entry_cost(doc, h),
+                map.cell_count(),
+                |h| map.shape().index_of(h),
+                |h| map.entry_cost(h),
             );
             match result {
                 Ok(p) => {
@@ -233,14 +202,15 @@ impl OverlayState {
             && let Some(a) = origin
             && doc.contains(a)
         {
-            let max_distance = if min_step_cost(doc) >= 1 {
+            let map = doc.map();
+            let max_distance = if map.min_step_cost() >= 1 {
                 self.budget
             } else {
                 hex::MAX_MOVEMENT_DISTANCE
             }
             .min(hex::MAX_MOVEMENT_DISTANCE);
             if let Ok(reach) =
-                hex::movement_range(a, self.budget, max_distance, |h| entry_cost(doc, h))
+                hex::movement_range(a, self.budget, max_distance, |h| map.entry_cost(h))
             {
                 out.sets.push((
                     OverlayKind::Movement,
@@ -251,14 +221,12 @@ impl OverlayState {
         if self.fov
             && let Some(a) = origin
         {
-            let blocks = |h: Hex| {
-                doc.terrain(h)
-                    .and_then(|t| doc.map().palette().get(t))
-                    .is_some_and(|t| t.blocks_sight)
-            };
+            let map = doc.map();
             out.sets.push((
                 OverlayKind::FieldOfView,
-                on_map(hex::field_of_view(a, self.fov_radius, blocks)),
+                on_map(hex::field_of_view(a, self.fov_radius, |h| {
+                    map.blocks_sight(h)
+                })),
             ));
         }
         out

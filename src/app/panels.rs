@@ -1,146 +1,159 @@
-//! Menus, toolbar, side panels (palette, layers, overlays) and the status bar. They only
-//! change UI state or push [`Action`]s; edits go through `Doc::apply`.
+//! Menus, toolbar, side panels (palette, layers, overlays) and the status bar. Each borrows
+//! only the parts it shows; they change UI state (preferences, tools, canvas settings)
+//! and return [`Action`]s for everything else, edits included.
 
-use super::coords::{self, CoordSystem};
-use super::doc::FileForm;
-use super::tools::{self, Tool};
-use super::{Action, EditorApp, windows};
+use super::Action;
+use super::canvas::Canvas;
+use super::doc::{Doc, FileForm};
+use super::prefs::{Panels, Prefs};
+use super::tools::{self, Tool, Tools};
 use crate::map::{Edit, MoveCost, Palette, Rgb, Terrain};
 use eframe::egui::{self, Color32, RichText};
 
-/// File, Edit, View and Map menus.
-pub(super) fn menu_bar(app: &mut EditorApp, ui: &mut egui::Ui) {
+/// File, Edit, View and Map menus (`playing`: in play mode, which never edits).
+pub(super) fn menu_bar(
+    ui: &mut egui::Ui,
+    prefs: &mut Prefs,
+    doc: &Doc,
+    playing: bool,
+) -> Vec<Action> {
+    let mut out = Vec::new();
     egui::Panel::top("menu").show(ui, |ui| {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
                 if ui.button("New…").clicked() {
-                    app.push(Action::NewDialog);
+                    out.push(Action::NewDialog);
                 }
                 if ui.button("Open…").clicked() {
-                    app.push(Action::OpenDialog);
+                    out.push(Action::OpenDialog);
                 }
                 ui.menu_button("Open recent", |ui| {
-                    if app.prefs.recent.is_empty() {
+                    if prefs.recent.is_empty() {
                         ui.label("(none)");
                     }
-                    for path in app.prefs.recent.clone() {
+                    for path in prefs.recent.clone() {
                         if ui.button(path.display().to_string()).clicked() {
-                            app.push(Action::Open(path));
+                            out.push(Action::Open(path));
                         }
                     }
                 });
                 ui.separator();
                 if ui.button("Save").clicked() {
-                    app.push(Action::Save);
+                    out.push(Action::Save);
                 }
                 if ui.button("Save As (offset form)…").clicked() {
-                    app.push(Action::SaveAs(FileForm::Offset));
+                    out.push(Action::SaveAs(FileForm::Offset));
                 }
                 if ui.button("Save As (cube form)…").clicked() {
-                    app.push(Action::SaveAs(FileForm::Cube));
+                    out.push(Action::SaveAs(FileForm::Cube));
                 }
                 ui.menu_button("Convert form", |ui| {
                     for form in [FileForm::Offset, FileForm::Cube] {
-                        let current = app.doc.form() == form;
+                        let current = doc.form() == form;
                         if ui.selectable_label(current, form.name()).clicked() {
-                            app.push(Action::SetForm(form));
+                            out.push(Action::SetForm(form));
                         }
                     }
                 });
                 ui.separator();
                 if ui.button("Export…").clicked() {
-                    app.push(Action::ExportDialog);
+                    out.push(Action::ExportDialog);
                 }
                 if ui.button("Import Tiled map…").clicked() {
-                    app.push(Action::ImportTiledDialog);
+                    out.push(Action::ImportTiledDialog);
                 }
                 ui.separator();
                 ui.horizontal(|ui| {
                     let l = ui.label("Autosave every (s, 0 = off)");
-                    ui.add(egui::DragValue::new(&mut app.prefs.autosave_secs).range(0..=3600))
+                    ui.add(egui::DragValue::new(&mut prefs.autosave_secs).range(0..=3600))
                         .labelled_by(l.id);
                 });
                 ui.separator();
                 if ui.button("Quit").clicked() {
-                    app.push(Action::Quit);
+                    out.push(Action::Quit);
                 }
             });
             ui.menu_button("Edit", |ui| {
                 // Playing never touches the map.
-                if app.play.is_some() {
+                if playing {
                     ui.disable();
                 }
-                let can_undo = app.doc.document().can_undo();
-                let can_redo = app.doc.document().can_redo();
+                let can_undo = doc.document().can_undo();
+                let can_redo = doc.document().can_redo();
                 if ui
                     .add_enabled(can_undo, egui::Button::new("Undo"))
                     .clicked()
                 {
-                    app.push(Action::Undo);
+                    out.push(Action::Undo);
                 }
                 if ui
                     .add_enabled(can_redo, egui::Button::new("Redo"))
                     .clicked()
                 {
-                    app.push(Action::Redo);
+                    out.push(Action::Redo);
                 }
                 ui.separator();
                 if ui.button("Copy selection").clicked() {
-                    app.push(Action::Copy);
+                    out.push(Action::Copy);
                 }
                 if ui.button("Paste").clicked() {
-                    app.push(Action::Paste);
+                    out.push(Action::Paste);
                 }
                 ui.separator();
                 if ui.button("Random mines…").clicked() {
-                    app.random_mines = Some(windows::RandomMinesForm::default());
+                    out.push(Action::RandomMinesDialog);
                 }
                 if ui.button("Clear mines").clicked() {
-                    app.apply_step(&Edit::SetMines(Vec::new()));
+                    out.push(Action::Edit(Edit::SetMines(Vec::new())));
                 }
             });
             ui.menu_button("View", |ui| {
                 if ui.button("Fit map").clicked() {
-                    app.push(Action::FitMap);
+                    out.push(Action::FitMap);
                 }
                 if ui.button("Zoom in").clicked() {
-                    app.push(Action::ZoomBy(1.25));
+                    out.push(Action::ZoomBy(1.25));
                 }
                 if ui.button("Zoom out").clicked() {
-                    app.push(Action::ZoomBy(0.8));
+                    out.push(Action::ZoomBy(0.8));
                 }
                 ui.separator();
-                ui.checkbox(&mut app.prefs.panels.palette, "Palette panel");
-                ui.checkbox(&mut app.prefs.panels.layers, "Layers panel");
-                ui.checkbox(&mut app.prefs.panels.overlays, "Overlays panel");
+                ui.checkbox(&mut prefs.panels.palette, "Palette panel");
+                ui.checkbox(&mut prefs.panels.layers, "Layers panel");
+                ui.checkbox(&mut prefs.panels.overlays, "Overlays panel");
             });
             ui.menu_button("Map", |ui| {
-                let playing = app.play.is_some();
                 if ui.selectable_label(playing, "Play minesweeper").clicked() {
-                    app.push(Action::TogglePlay);
+                    out.push(Action::TogglePlay);
                 }
                 if ui
                     .add_enabled(!playing, egui::Button::new("Properties…"))
                     .clicked()
                 {
-                    app.properties = Some(windows::PropertiesForm::from_map(app.doc.map()));
+                    out.push(Action::PropertiesDialog);
                 }
             });
         });
     });
+    out
 }
 
-/// Tool buttons and tool settings.
-pub(super) fn toolbar(app: &mut EditorApp, ui: &mut egui::Ui) {
+/// Tool buttons and tool settings (only the Play button while `playing`).
+pub(super) fn toolbar(
+    ui: &mut egui::Ui,
+    tools: &mut Tools,
+    prefs: &mut Prefs,
+    playing: bool,
+) -> Vec<Action> {
+    let mut out = Vec::new();
     egui::Panel::top("toolbar").show(ui, |ui| {
         ui.horizontal(|ui| {
-            let playing = app.play.is_some();
             if ui
                 .selectable_label(playing, "Play")
                 .on_hover_text("Minesweeper play mode on this map's mines")
                 .clicked()
             {
-                app.push(Action::TogglePlay);
+                out.push(Action::TogglePlay);
             }
             ui.separator();
             if playing {
@@ -148,53 +161,54 @@ pub(super) fn toolbar(app: &mut EditorApp, ui: &mut egui::Ui) {
             }
             for tool in Tool::ALL {
                 let r = ui
-                    .selectable_label(app.tool == tool, tool.label())
+                    .selectable_label(tools.tool == tool, tool.label())
                     .on_hover_text(format!("{} (key {:?})", tool.label(), tool.key()));
                 if r.clicked() {
-                    app.tool = tool;
+                    tools.tool = tool;
                 }
             }
             ui.separator();
             let l = ui.label("Radius");
             ui.add(
-                egui::DragValue::new(&mut app.prefs.tools.brush_radius)
+                egui::DragValue::new(&mut prefs.tools.brush_radius)
                     .range(0..=tools::MAX_BRUSH_RADIUS),
             )
             .on_hover_text("Brush radius in hexes (keys [ and ])")
             .labelled_by(l.id);
-            ui.checkbox(&mut app.prefs.tools.fill_replace_all, "Fill replaces all");
-            if app.tool == Tool::Mine {
+            ui.checkbox(&mut prefs.tools.fill_replace_all, "Fill replaces all");
+            if tools.tool == Tool::Mine {
                 ui.label("click: place, shift+click: remove");
             }
-            if app.pasting {
+            if tools.pasting {
                 ui.label(RichText::new("pasting: R rotate, F reflect, Esc cancel").strong());
             }
         });
     });
+    out
 }
 
 /// Hovered hex in every system, its terrain and note, zoom, frame times and the last
 /// message. Always two lines that never wrap: a status bar that changed height with its
 /// text would move the canvas, and the map with it, under a still pointer.
-pub(super) fn status_bar(app: &mut EditorApp, ui: &mut egui::Ui) {
+/// `info` is the last information message.
+pub(super) fn status_bar(ui: &mut egui::Ui, canvas: &Canvas, doc: &Doc, info: Option<&str>) {
     egui::Panel::bottom("status").show(ui, |ui| {
         ui.horizontal(|ui| {
-            let text = match app.hovered {
-                Some(h) => coords::all_systems(h, &app.doc.coord_context()),
+            let text = match canvas.hovered {
+                Some(h) => doc.coord_context().own_systems_line(h),
                 None => "—".to_owned(),
             };
             ui.add(egui::Label::new(RichText::new(text).monospace()).truncate());
         });
         ui.horizontal(|ui| {
-            match app.hovered {
-                Some(h) if app.doc.contains(h) => {
-                    let terrain = app
-                        .doc
+            match canvas.hovered {
+                Some(h) if doc.contains(h) => {
+                    let terrain = doc
                         .terrain(h)
-                        .and_then(|t| app.doc.map().palette().get(t))
+                        .and_then(|t| doc.map().palette().get(t))
                         .map_or("empty", |t| t.name.as_str());
                     ui.label(format!("terrain: {terrain}"));
-                    if app.doc.map().is_mine(h) {
+                    if doc.map().is_mine(h) {
                         ui.label("mine");
                     }
                 }
@@ -206,10 +220,10 @@ pub(super) fn status_bar(app: &mut EditorApp, ui: &mut egui::Ui) {
                 }
             }
             ui.separator();
-            ui.label(format!("zoom {:.0}%", app.camera.zoom * 100.0));
-            if let Some(readout) = app.frame_stats.readout() {
+            ui.label(format!("zoom {:.0}%", canvas.camera.zoom * 100.0));
+            if let Some(readout) = canvas.frame_stats.readout() {
                 ui.separator();
-                let stats = app.chunks.stats;
+                let stats = canvas.chunks.stats;
                 ui.label(readout).on_hover_text(format!(
                     "Median (and slowest) time of the editor's own work over the last \
                      frames; CPU = eframe's time for whole frames incl. drawing.\n\
@@ -217,12 +231,12 @@ pub(super) fn status_bar(app: &mut EditorApp, ui: &mut egui::Ui) {
                     stats.drawn, stats.rebuilt, stats.vertices
                 ));
             }
-            if let Some(info) = &app.info {
+            if let Some(info) = info {
                 ui.separator();
-                ui.label(info.as_str());
+                ui.label(info);
             }
             // Last, as it can be long: cut to the room left.
-            if let Some(note) = app.hovered.and_then(|h| app.doc.note(h)) {
+            if let Some(note) = canvas.hovered.and_then(|h| doc.note(h)) {
                 ui.separator();
                 ui.add(egui::Label::new(format!("note: {note}")).truncate());
             }
@@ -235,43 +249,59 @@ fn colour(rgb: Rgb) -> Color32 {
     Color32::from_rgb(r, g, b)
 }
 
-/// Terrain palette (pick, add, edit) and layer switches.
-pub(super) fn left_panel(app: &mut EditorApp, ui: &mut egui::Ui) {
+/// Terrain palette (pick, add, edit in `terrain_editor`) and layer switches, as `panels`
+/// says.
+pub(super) fn left_panel(
+    ui: &mut egui::Ui,
+    panels: &Panels,
+    doc: &Doc,
+    tools: &mut Tools,
+    terrain_editor: &mut Option<Terrain>,
+    canvas: &mut Canvas,
+) -> Vec<Action> {
+    let mut out = Vec::new();
     egui::Panel::left("left")
         .default_size(230.0)
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                if app.prefs.panels.palette {
-                    palette_panel(app, ui);
+                if panels.palette {
+                    palette_panel(ui, doc, tools, terrain_editor, &mut out);
                     ui.separator();
                 }
-                if app.prefs.panels.layers {
-                    layers_panel(app, ui);
+                if panels.layers {
+                    layers_panel(ui, canvas);
                 }
             });
         });
+    out
 }
 
-fn palette_panel(app: &mut EditorApp, ui: &mut egui::Ui) {
+fn palette_panel(
+    ui: &mut egui::Ui,
+    doc: &Doc,
+    tools: &mut Tools,
+    terrain_editor: &mut Option<Terrain>,
+    out: &mut Vec<Action>,
+) {
     ui.heading("Terrain");
-    let terrains: Vec<Terrain> = app.doc.map().palette().terrains().to_vec();
+    let terrains: Vec<Terrain> = doc.map().palette().terrains().to_vec();
     for t in &terrains {
         ui.horizontal(|ui| {
             let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
             ui.painter().rect_filled(rect, 2.0, colour(t.color));
-            let selected = app.current_terrain == Some(t.id);
+            let selected = tools.current_terrain == Some(t.id);
             if ui
                 .selectable_label(selected, format!("{} {}", t.symbol, t.name))
                 .clicked()
             {
-                app.current_terrain = Some(t.id);
-                app.palette_edit = None;
+                tools.current_terrain = Some(t.id);
+                *terrain_editor = None;
             }
         });
     }
     ui.horizontal(|ui| {
         if ui.button("Add terrain").clicked()
-            && let Some(id) = app.doc.map().palette().next_free_id()
+            && let Some(id) = doc.map().palette().next_free_id()
         {
             let mut list = terrains.clone();
             let symbol = ('a'..='z')
@@ -289,23 +319,23 @@ fn palette_panel(app: &mut EditorApp, ui: &mut egui::Ui) {
             });
             match Palette::new(list) {
                 Ok(p) => {
-                    app.apply_step(&Edit::SetPalette(p));
-                    app.current_terrain = Some(id);
+                    out.push(Action::Edit(Edit::SetPalette(p)));
+                    tools.current_terrain = Some(id);
                 }
-                Err(e) => app.error = Some(e.to_string()),
+                Err(e) => out.push(Action::Error(e.to_string())),
             }
         }
         if ui.button("Edit…").clicked()
-            && let Some(t) = app
+            && let Some(t) = tools
                 .current_terrain
-                .and_then(|id| app.doc.map().palette().get(id))
+                .and_then(|id| doc.map().palette().get(id))
         {
-            app.palette_edit = Some(t.clone());
+            *terrain_editor = Some(t.clone());
         }
     });
     let mut apply = false;
     let mut close = false;
-    if let Some(t) = &mut app.palette_edit {
+    if let Some(t) = terrain_editor.as_mut() {
         ui.group(|ui| {
             ui.label(format!("Terrain id {}", t.id.get()));
             ui.horizontal(|ui| {
@@ -351,7 +381,7 @@ fn palette_panel(app: &mut EditorApp, ui: &mut egui::Ui) {
             });
         });
     }
-    if apply && let Some(edited) = app.palette_edit.clone() {
+    if apply && let Some(edited) = terrain_editor.clone() {
         let list: Vec<Terrain> = terrains
             .iter()
             .map(|t| {
@@ -363,34 +393,35 @@ fn palette_panel(app: &mut EditorApp, ui: &mut egui::Ui) {
             })
             .collect();
         match Palette::new(list) {
-            Ok(p) => app.apply_step(&Edit::SetPalette(p)),
-            Err(e) => app.error = Some(e.to_string()),
+            Ok(p) => out.push(Action::Edit(Edit::SetPalette(p))),
+            Err(e) => out.push(Action::Error(e.to_string())),
         }
     }
     if close {
-        app.palette_edit = None;
+        *terrain_editor = None;
     }
 }
 
-fn layers_panel(app: &mut EditorApp, ui: &mut egui::Ui) {
+fn layers_panel(ui: &mut egui::Ui, canvas: &mut Canvas) {
     ui.heading("Layers");
-    let before = app.layers;
-    ui.checkbox(&mut app.layers.terrain, "Terrain");
-    ui.checkbox(&mut app.layers.mines, "Mines");
-    ui.checkbox(&mut app.layers.notes, "Notes");
-    ui.checkbox(&mut app.layers.grid, "Grid");
-    if app.layers != before {
-        app.chunks.mark_all_dirty();
+    let before = canvas.layers;
+    ui.checkbox(&mut canvas.layers.terrain, "Terrain");
+    ui.checkbox(&mut canvas.layers.mines, "Mines");
+    ui.checkbox(&mut canvas.layers.notes, "Notes");
+    ui.checkbox(&mut canvas.layers.grid, "Grid");
+    if canvas.layers != before {
+        canvas.chunks.mark_all_dirty();
     }
 }
 
 /// Overlay switches and parameters.
-pub(super) fn right_panel(app: &mut EditorApp, ui: &mut egui::Ui) {
+pub(super) fn right_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &Doc) {
     egui::Panel::right("overlays")
         .default_size(220.0)
         .show(ui, |ui| {
             ui.heading("Overlays");
-            let o = &mut app.overlays;
+            let systems = doc.coord_context().own_systems();
+            let o = &mut canvas.overlays;
             ui.checkbox(&mut o.neighbours, "Neighbours");
             ui.horizontal(|ui| {
                 let c = ui.checkbox(&mut o.range, "Range");
@@ -419,7 +450,7 @@ pub(super) fn right_panel(app: &mut EditorApp, ui: &mut egui::Ui) {
                 egui::ComboBox::from_label("system")
                     .selected_text(o.label_system.name())
                     .show_ui(ui, |ui| {
-                        for s in CoordSystem::ALL {
+                        for s in systems {
                             ui.selectable_value(&mut o.label_system, s, s.name());
                         }
                     });
@@ -437,7 +468,7 @@ pub(super) fn right_panel(app: &mut EditorApp, ui: &mut egui::Ui) {
                 o.anchor = None;
                 o.target = None;
             }
-            if let Some(text) = app.last_overlay.caption() {
+            if let Some(text) = canvas.last_overlay.caption() {
                 ui.separator();
                 ui.label(text);
             }

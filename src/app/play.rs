@@ -2,8 +2,9 @@
 //! same count) without touching the map or its undo history. Left click reveals (chords on
 //! a revealed number), right click flags; a bar shows mines left, the timer and the result.
 
-use super::EditorApp;
-use super::canvas::{self, BACKGROUND};
+use super::canvas::{BACKGROUND, Canvas};
+use super::doc::Doc;
+use super::{Action, EditorApp};
 use crate::hex::{Hex, Point};
 use crate::map::minesweeper::{
     CellView, GameStatus, GenerateError, GenerateSettings, Generated, MineAmount, MineLayout,
@@ -119,18 +120,17 @@ pub(super) fn toggle(app: &mut EditorApp) {
         Some(_) => None,
         None => Some(PlaySession::from_map(app.doc.map())),
     };
-    app.gesture = super::tools::Gesture::Idle;
-    app.pasting = false;
+    app.tools.gesture = super::tools::Gesture::Idle;
+    app.tools.pasting = false;
 }
 
-/// The bar above the canvas while playing.
-pub(super) fn bar(app: &mut EditorApp, ui: &mut egui::Ui) {
+/// The bar above the canvas while playing; "Exit play" and a failed generation come back
+/// as actions.
+pub(super) fn bar(ui: &mut egui::Ui, session: &mut PlaySession) -> Vec<Action> {
     let ctx = ui.ctx().clone();
-    let Some(session) = app.play.as_mut() else {
-        return;
-    };
+    let mut out = Vec::new();
     if let Some(message) = session.poll() {
-        app.error = Some(message);
+        out.push(Action::Error(message));
     }
     let mut exit = false;
     egui::Panel::top("play bar").show(ui, |ui| {
@@ -161,25 +161,39 @@ pub(super) fn bar(app: &mut EditorApp, ui: &mut egui::Ui) {
         });
     });
     if exit {
-        app.play = None;
+        out.push(Action::TogglePlay);
     }
+    out
 }
 
-/// Smallest hex radius (screen points) play mode zooms out to.
+/// Smallest hex radius (screen points) play mode zooms out to. Play draws each visible
+/// cell on its own: cells stay big enough to click and few enough to draw (a million-cell
+/// board is played a part at a time).
 pub const MIN_CELL_RADIUS_PX: f64 = 5.0;
 
+/// What the play canvas borrows from the editor for one frame.
+pub(super) struct PlayParts<'a> {
+    /// The canvas's view and hover (shared with the editor canvas).
+    pub canvas: &'a mut Canvas,
+    /// The open document (read only: playing never edits it).
+    pub doc: &'a Doc,
+    /// The game.
+    pub play: &'a mut Option<PlaySession>,
+}
+
 /// The play canvas: navigation as in the editor, clicks play the game.
-pub(super) fn canvas(app: &mut EditorApp, ui: &mut egui::Ui) {
+pub(super) fn canvas(app: &mut PlayParts<'_>, ui: &mut egui::Ui) {
     let rect = ui.available_rect_before_wrap();
     let response = ui.allocate_rect(rect, Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "play canvas"));
-    app.set_view(rect);
-    app.clamp_zoom();
-    canvas::navigate(app, ui, &response);
+    app.canvas.set_view(rect, app.doc);
+    app.canvas.clamp_zoom(app.doc, MIN_CELL_RADIUS_PX);
+    let limits = app.canvas.zoom_limits(app.doc, MIN_CELL_RADIUS_PX);
+    app.canvas.navigate(ui, &response, limits);
     let layout = app.doc.layout();
-    let camera = app.camera;
+    let camera = app.canvas.camera;
     let hex_at = |p: Pos2| layout.pixel_to_hex(camera.screen_to_world(rect, p));
-    app.hovered = response.hover_pos().and_then(hex_at);
+    app.canvas.hovered = response.hover_pos().and_then(hex_at);
     let t = now(ui.ctx());
     if let Some(session) = app.play.as_mut() {
         let clicked = response.interact_pointer_pos().and_then(hex_at);
@@ -200,7 +214,7 @@ pub(super) fn canvas(app: &mut EditorApp, ui: &mut egui::Ui) {
     paint(app, ui, rect);
 }
 
-fn paint(app: &EditorApp, ui: &egui::Ui, rect: egui::Rect) {
+fn paint(app: &PlayParts<'_>, ui: &egui::Ui, rect: egui::Rect) {
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 0.0, BACKGROUND);
     let Some(session) = app.play.as_ref() else {
@@ -208,8 +222,8 @@ fn paint(app: &EditorApp, ui: &egui::Ui, rect: egui::Rect) {
     };
     let layout = app.doc.layout();
     let size = layout.size();
-    let radius_px = (size.x.min(size.y) * app.camera.zoom) as f32;
-    let (a, b) = app.camera.visible_world(rect);
+    let radius_px = (size.x.min(size.y) * app.canvas.camera.zoom) as f32;
+    let (a, b) = app.canvas.camera.visible_world(rect);
     let font = FontId::proportional((radius_px * 0.9).clamp(4.0, 48.0));
     let outline = Stroke::new(if radius_px > 6.0 { 1.0 } else { 0.0 }, BACKGROUND);
     for h in app.doc.cells_in_world_rect(&layout, a, b) {
@@ -220,11 +234,12 @@ fn paint(app: &EditorApp, ui: &egui::Ui, rect: egui::Rect) {
         let corners: Vec<Pos2> = (0..6)
             .map(|i| {
                 let o = layout.corner_offset(i);
-                app.camera
+                app.canvas
+                    .camera
                     .world_to_screen(rect, Point::new(c.x + o.x * 0.95, c.y + o.y * 0.95))
             })
             .collect();
-        let centre = app.camera.world_to_screen(rect, c);
+        let centre = app.canvas.camera.world_to_screen(rect, c);
         let fill = match view {
             CellView::Hidden | CellView::Flagged | CellView::WrongFlag => HIDDEN,
             CellView::Revealed(_) | CellView::Mine => OPENED,

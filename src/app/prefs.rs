@@ -19,8 +19,6 @@ pub struct Panels {
     pub layers: bool,
     /// Overlays panel.
     pub overlays: bool,
-    /// Map properties window.
-    pub properties: bool,
 }
 
 impl Default for Panels {
@@ -29,7 +27,6 @@ impl Default for Panels {
             palette: true,
             layers: true,
             overlays: true,
-            properties: false,
         }
     }
 }
@@ -83,6 +80,24 @@ impl Prefs {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn prefs_saved_by_older_versions_still_load() {
+        // Written before `Panels::properties` was removed: the unknown field is ignored and
+        // everything else is kept.
+        let old = "(recent: [\"a.ron\"], panels: (palette: false, layers: true, overlays: true, \
+                   properties: true), tools: (brush_radius: 3, fill_replace_all: true), \
+                   autosave_secs: 12)";
+        let prefs: Prefs = ron::from_str(old).expect("old prefs load");
+        assert_eq!(prefs.recent, [PathBuf::from("a.ron")]);
+        assert!(!prefs.panels.palette && prefs.panels.layers && prefs.panels.overlays);
+        assert_eq!(prefs.tools.brush_radius, 3);
+        assert!(prefs.tools.fill_replace_all);
+        assert_eq!(prefs.autosave_secs, 12);
+        // And what is saved now loads back the same.
+        let again: Prefs = ron::from_str(&ron::to_string(&prefs).unwrap()).unwrap();
+        assert_eq!(again, prefs);
+    }
 
     #[test]
     fn recent_is_unique_newest_first_and_bounded() {

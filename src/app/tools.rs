@@ -1,12 +1,16 @@
-//! Editing tools: what a press, drag and release on the canvas do to the document.
-//! Every drag is one undo step (`Doc::begin_step` … `Doc::end_step`).
+//! Editing tools: their state ([`Tools`]: the tool, the terrain it paints, the drag in
+//! progress, the selection, the clipboard and paste mode) and what a press, drag and
+//! release on the canvas turn into: edits as [`Action`]s, one undo step per drag
+//! (`BeginStroke` … `EndStroke`).
 
+use super::Action;
 use super::doc::Doc;
+use super::prefs::ToolPrefs;
 use crate::hex::{Hex, Layout, Point};
-use serde::{Deserialize, Serialize};
+use crate::map::{Clipboard, Edit, TerrainId};
 
 /// The tool on the primary mouse button.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Tool {
     /// Paint the current terrain (with the brush radius).
     Brush,
@@ -92,6 +96,182 @@ pub enum Gesture {
         /// Drag start in world space.
         start: Point,
     },
+}
+
+/// The tools part of the editor.
+#[derive(Clone, Debug)]
+pub struct Tools {
+    /// The tool on the primary button.
+    pub(super) tool: Tool,
+    /// The terrain the brush, line and fill paint (`None` paints empty cells).
+    pub(super) current_terrain: Option<TerrainId>,
+    /// The mine tool places (true) or, with shift held at the press, removes mines.
+    pub(super) mine_place: bool,
+    /// The drag in progress.
+    pub(super) gesture: Gesture,
+    /// The selected hexes (select tool), for copy.
+    pub(super) selection: Vec<Hex>,
+    /// The copied region.
+    pub(super) clipboard: Clipboard,
+    /// Paste mode: the next press pastes the clipboard there.
+    pub(super) pasting: bool,
+}
+
+impl Tools {
+    /// The brush, painting the first terrain of `doc`'s palette.
+    pub fn new(doc: &Doc) -> Self {
+        Tools {
+            tool: Tool::Brush,
+            current_terrain: doc.map().palette().terrains().first().map(|t| t.id),
+            mine_place: true,
+            gesture: Gesture::Idle,
+            selection: Vec::new(),
+            clipboard: Clipboard::default(),
+            pasting: false,
+        }
+    }
+
+    /// After the document was replaced: no drag or selection, and a current terrain that
+    /// exists in the new palette.
+    pub(super) fn reset(&mut self, doc: &Doc) {
+        self.selection.clear();
+        self.gesture = Gesture::Idle;
+        if self
+            .current_terrain
+            .is_none_or(|t| doc.map().palette().get(t).is_none())
+        {
+            self.current_terrain = doc.map().palette().terrains().first().map(|t| t.id);
+        }
+    }
+
+    /// A press of the primary button on hex `h` (at `world`; `shift` held).
+    pub(super) fn begin_gesture(
+        &mut self,
+        doc: &Doc,
+        prefs: &ToolPrefs,
+        h: Hex,
+        world: Point,
+        shift: bool,
+        out: &mut Vec<Action>,
+    ) {
+        let radius = prefs.brush_radius;
+        if self.pasting {
+            let edit = Edit::Paste {
+                clipboard: self.clipboard.clone(),
+                anchor: h,
+            };
+            out.push(Action::Edit(edit));
+            self.pasting = false;
+            return;
+        }
+        match self.tool {
+            Tool::Brush | Tool::Eraser | Tool::Mine => {
+                self.mine_place = !shift;
+                out.push(Action::BeginStroke);
+                self.gesture = Gesture::Painting { last: h };
+                self.stamp(doc, h, radius, out);
+            }
+            Tool::Picker => {
+                if let Some(t) = doc.terrain(h) {
+                    self.current_terrain = Some(t);
+                }
+            }
+            Tool::Line => self.gesture = Gesture::Line { start: h },
+            Tool::Fill => {
+                if let Some(from) = doc.contains(h).then(|| doc.terrain(h)) {
+                    let edit = if prefs.fill_replace_all {
+                        Edit::ReplaceTerrain {
+                            from,
+                            to: self.current_terrain,
+                        }
+                    } else {
+                        Edit::Fill {
+                            start: h,
+                            terrain: self.current_terrain,
+                        }
+                    };
+                    out.push(Action::Edit(edit));
+                }
+            }
+            Tool::Note => {
+                if doc.contains(h) {
+                    out.push(Action::NoteDialog(h));
+                }
+            }
+            Tool::Select => self.gesture = Gesture::Selecting { start: world },
+        }
+    }
+
+    /// One brush stamp of the painting tools at `h` (inside the drag's undo step).
+    fn stamp(&self, doc: &Doc, h: Hex, radius: u32, out: &mut Vec<Action>) {
+        let edits: Vec<Edit> = match self.tool {
+            Tool::Brush => vec![Edit::Paint {
+                center: h,
+                radius,
+                terrain: self.current_terrain,
+            }],
+            Tool::Eraser => vec![Edit::Erase { center: h, radius }],
+            Tool::Mine => brush_footprint(h, radius)
+                .into_iter()
+                .filter(|&x| doc.contains(x))
+                .map(|x| Edit::SetMine {
+                    hex: x,
+                    mine: self.mine_place,
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        out.extend(edits.into_iter().map(Action::StrokeEdit));
+    }
+
+    /// The pointer moved to `h` during a drag.
+    pub(super) fn continue_gesture(
+        &mut self,
+        doc: &Doc,
+        prefs: &ToolPrefs,
+        h: Hex,
+        out: &mut Vec<Action>,
+    ) {
+        let radius = prefs.brush_radius;
+        if let Gesture::Painting { last } = self.gesture {
+            if last == h {
+                return;
+            }
+            for x in stroke_path(last, h).into_iter().skip(1) {
+                self.stamp(doc, x, radius, out);
+            }
+            self.gesture = Gesture::Painting { last: h };
+        }
+    }
+
+    /// The drag ended over `end` (world point `end_world`), if the pointer is still known.
+    pub(super) fn finish_gesture(
+        &mut self,
+        doc: &Doc,
+        end: Option<Hex>,
+        end_world: Option<Point>,
+        layout: &Layout,
+        out: &mut Vec<Action>,
+    ) {
+        match std::mem::replace(&mut self.gesture, Gesture::Idle) {
+            Gesture::Idle => {}
+            Gesture::Painting { .. } => out.push(Action::EndStroke),
+            Gesture::Line { start } => {
+                if let Some(end) = end {
+                    let edit = Edit::Line {
+                        from: start,
+                        to: end,
+                        terrain: self.current_terrain,
+                    };
+                    out.push(Action::Edit(edit));
+                }
+            }
+            Gesture::Selecting { start } => {
+                let end = end_world.unwrap_or(start);
+                self.selection = select_rect(doc, layout, start, end);
+            }
+        }
+    }
 }
 
 /// Hexes within `radius` of `centre` (the brush footprint).

@@ -1,19 +1,49 @@
-//! Windows drawn by egui: new map, map properties, note editor, random mines, the error
-//! message and the unsaved-changes prompt.
+//! The windows part of the editor ([`Windows`]: each window's form while it is open, the
+//! messages, the unsaved-changes prompt) and the windows drawn by egui: new map, map
+//! properties, note editor, random mines, the error message and the unsaved-changes
+//! prompt. What they decide comes back as [`Action`]s.
 
-use super::doc::{NewMapSpec, ShapeKind};
+use super::doc::{Doc, NewMapSpec};
+use super::exchange::ExportSpec;
 use super::tools;
-use super::{Action, EditorApp};
+use super::{Action, EditorApp, UnsavedPrompt};
 use crate::hex::xxyy::LabelOrder;
-use crate::hex::{OffsetKind, Orientation};
-use crate::map::{Edit, HexMap, MapProperties, MapShape};
+use crate::hex::{Hex, OffsetKind, Orientation};
+use crate::map::{Edit, HexMap, MapProperties, ShapeKind, ShapeSpec, Terrain};
 use eframe::egui;
+
+/// The windows part of the editor: a form is `Some` while its window is open.
+#[derive(Debug, Default)]
+pub struct Windows {
+    /// "New map".
+    pub(super) new_map: Option<NewMapForm>,
+    /// "Map properties".
+    pub(super) properties: Option<PropertiesForm>,
+    /// "Note": the hex and the text being edited.
+    pub(super) note: Option<(Hex, String)>,
+    /// "Random mines".
+    pub(super) random_mines: Option<RandomMinesForm>,
+    /// The terrain being edited in the palette panel (a working copy until "Apply").
+    pub(super) terrain_editor: Option<Terrain>,
+    /// "Export".
+    pub(super) export_form: Option<ExportSpec>,
+    /// The error message on show.
+    pub(super) error: Option<String>,
+    /// The last information message (status bar).
+    pub(super) info: Option<String>,
+    /// Warnings of the last Tiled import (their window shows while there are any).
+    pub(super) import_warnings: Vec<String>,
+    /// "Save changes?", holding what waits for the answer.
+    pub(super) unsaved_prompt: Option<UnsavedPrompt>,
+}
 
 /// The "New map" form.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NewMapForm {
     /// What to create.
     pub spec: NewMapSpec,
+    /// Why the last "Create" was refused (shown in the dialog, which stays open).
+    pub error: Option<String>,
 }
 
 /// The "Map properties" form: a working copy applied on "Apply".
@@ -21,33 +51,20 @@ pub struct NewMapForm {
 pub struct PropertiesForm {
     /// Properties being edited.
     pub props: MapProperties,
-    /// Shape kind.
-    pub shape: ShapeKind,
-    /// Width / radius / side.
-    pub width: u32,
-    /// Height.
-    pub height: u32,
-    shape_before: (ShapeKind, u32, u32),
+    /// The shape (a rectangle keeps its own offset kind; a new one takes the map's).
+    pub shape: ShapeSpec,
+    shape_before: ShapeSpec,
 }
 
 impl PropertiesForm {
-    /// A form showing the map's current settings.
+    /// A form showing the map's current settings (a free-form map shows an empty
+    /// rectangle, which reshapes only when changed).
     pub fn from_map(map: &HexMap) -> Self {
-        let (shape, width, height) = match map.shape() {
-            MapShape::Rectangle { width, height, .. } => (ShapeKind::Rectangle, *width, *height),
-            MapShape::Hexagon { radius } => (ShapeKind::Hexagon, *radius, *radius),
-            MapShape::Parallelogram { width, height } => {
-                (ShapeKind::Parallelogram, *width, *height)
-            }
-            MapShape::Triangle { size } => (ShapeKind::Triangle, *size, *size),
-            MapShape::Cells(_) => (ShapeKind::Rectangle, 0, 0),
-        };
+        let shape = ShapeSpec::of(map.shape()).unwrap_or(ShapeSpec::rect(0, 0));
         PropertiesForm {
             props: map.properties().clone(),
             shape,
-            width,
-            height,
-            shape_before: (shape, width, height),
+            shape_before: shape,
         }
     }
 }
@@ -76,39 +93,45 @@ impl Default for RandomMinesForm {
     }
 }
 
-/// Show every open window.
-pub(super) fn show_all(app: &mut EditorApp, ctx: &egui::Context) {
-    new_map_window(app, ctx);
-    properties_window(app, ctx);
-    note_window(app, ctx);
-    random_mines_window(app, ctx);
-    error_window(app, ctx);
-    unsaved_prompt(app, ctx);
+/// Show every open window (`doc` is read for names and random mines).
+pub(super) fn show_all(ctx: &egui::Context, windows: &mut Windows, doc: &Doc) -> Vec<Action> {
+    let mut out = Vec::new();
+    new_map_window(ctx, windows, &mut out);
+    properties_window(ctx, windows, &mut out);
+    note_window(ctx, windows, &mut out);
+    random_mines_window(ctx, windows, doc, &mut out);
+    error_window(ctx, windows);
+    unsaved_prompt(ctx, windows, doc, &mut out);
+    out
 }
 
-fn size_fields(ui: &mut egui::Ui, shape: &mut ShapeKind, width: &mut u32, height: &mut u32) {
+/// The shape's kind and numbers, edited in place.
+fn shape_fields(ui: &mut egui::Ui, spec: &mut ShapeSpec) {
+    let mut kind = spec.kind();
+    let (mut first, mut second) = spec.numbers();
     egui::ComboBox::from_label("Shape")
-        .selected_text(shape.name())
+        .selected_text(kind.name())
         .show_ui(ui, |ui| {
             for k in ShapeKind::ALL {
-                ui.selectable_value(shape, k, k.name());
+                ui.selectable_value(&mut kind, k, k.name());
             }
         });
     ui.horizontal(|ui| {
-        let first = match shape {
+        let first_name = match kind {
             ShapeKind::Hexagon => "Radius",
             ShapeKind::Triangle => "Side",
             _ => "Width",
         };
-        let l = ui.label(first);
-        ui.add(egui::DragValue::new(width).range(1..=2000))
+        let l = ui.label(first_name);
+        ui.add(egui::DragValue::new(&mut first).range(1..=2000))
             .labelled_by(l.id);
-        if matches!(shape, ShapeKind::Rectangle | ShapeKind::Parallelogram) {
+        if kind.has_height() {
             let l = ui.label("Height");
-            ui.add(egui::DragValue::new(height).range(1..=2000))
+            ui.add(egui::DragValue::new(&mut second).range(1..=2000))
                 .labelled_by(l.id);
         }
     });
+    *spec = spec.with(kind, first, second);
 }
 
 fn orientation_field(ui: &mut egui::Ui, o: &mut Orientation) {
@@ -119,8 +142,10 @@ fn orientation_field(ui: &mut egui::Ui, o: &mut Orientation) {
     });
 }
 
-fn new_map_window(app: &mut EditorApp, ctx: &egui::Context) {
-    let Some(form) = &mut app.new_map else { return };
+fn new_map_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Action>) {
+    let Some(form) = &mut windows.new_map else {
+        return;
+    };
     let mut create = false;
     let mut cancel = false;
     egui::Window::new("New map")
@@ -132,7 +157,7 @@ fn new_map_window(app: &mut EditorApp, ctx: &egui::Context) {
                 ui.text_edit_singleline(&mut s.name).labelled_by(l.id);
             });
             orientation_field(ui, &mut s.orientation);
-            size_fields(ui, &mut s.shape, &mut s.width, &mut s.height);
+            shape_fields(ui, &mut s.shape);
             ui.horizontal(|ui| {
                 let l = ui.label("Hex size x");
                 ui.add(egui::DragValue::new(&mut s.hex_size.0).range(1.0..=500.0))
@@ -141,22 +166,31 @@ fn new_map_window(app: &mut EditorApp, ctx: &egui::Context) {
                 ui.add(egui::DragValue::new(&mut s.hex_size.1).range(1.0..=500.0))
                     .labelled_by(l.id);
             });
+            if let Some(message) = &form.error {
+                ui.label(egui::RichText::new(message).color(ui.visuals().error_fg_color));
+            }
             ui.horizontal(|ui| {
                 create = ui.button("Create").clicked();
                 cancel = ui.button("Cancel").clicked();
             });
         });
     if create {
-        let spec = form.spec.clone();
-        app.new_map = None;
-        app.push(Action::NewMap(spec));
+        // The map's own checks (name, hex size, shape) before the dialog closes.
+        match form.spec.parts() {
+            Ok(_) => {
+                let spec = form.spec.clone();
+                windows.new_map = None;
+                out.push(Action::NewMap(spec));
+            }
+            Err(message) => form.error = Some(message),
+        }
     } else if cancel {
-        app.new_map = None;
+        windows.new_map = None;
     }
 }
 
-fn properties_window(app: &mut EditorApp, ctx: &egui::Context) {
-    let Some(form) = &mut app.properties else {
+fn properties_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Action>) {
+    let Some(form) = &mut windows.properties else {
         return;
     };
     let mut apply = false;
@@ -207,43 +241,44 @@ fn properties_window(app: &mut EditorApp, ctx: &egui::Context) {
                 ui.radio_value(&mut p.labels.order, LabelOrder::RowFirst, "row first");
             });
             ui.separator();
-            size_fields(ui, &mut form.shape, &mut form.width, &mut form.height);
+            shape_fields(ui, &mut form.shape);
             ui.horizontal(|ui| {
                 apply = ui.button("Apply").clicked();
                 close = ui.button("Close").clicked();
             });
         });
     if apply {
-        let form = form.clone();
-        let reshape = (form.shape, form.width, form.height) != form.shape_before;
-        app.doc.begin_step();
-        let mut result = app.doc.apply(&Edit::SetProperties(form.props.clone()));
-        if result.is_ok() && reshape {
-            let spec = NewMapSpec {
-                orientation: form.props.orientation,
-                shape: form.shape,
-                width: form.width,
-                height: form.height,
-                ..Default::default()
-            };
-            result = spec
-                .map_shape()
-                .and_then(|s| app.doc.apply(&Edit::Reshape(s)));
-        }
-        app.doc.end_step();
-        if let Err(message) = result {
-            app.error = Some(message);
-        }
-        app.properties = Some(PropertiesForm::from_map(app.doc.map()));
-        app.fit_pending = true;
+        out.push(Action::ApplyProperties(form.clone()));
     }
     if close {
-        app.properties = None;
+        windows.properties = None;
     }
 }
 
-fn note_window(app: &mut EditorApp, ctx: &egui::Context) {
-    let Some((hex, text)) = &mut app.note_edit else {
+/// Apply the properties window's settings as one undo step, show the map's settings in
+/// it again and fit the map.
+pub(super) fn apply_properties(app: &mut EditorApp, form: PropertiesForm) {
+    let reshape = form.shape != form.shape_before;
+    app.doc.begin_step();
+    let mut result = app.doc.apply(&Edit::SetProperties(form.props.clone()));
+    if result.is_ok() && reshape {
+        // A rectangle without its own kind is straight in the map's offset kind.
+        result = form
+            .shape
+            .to_shape(form.props.offset_kind)
+            .map_err(|e| format!("cannot make that shape: {e}"))
+            .and_then(|s| app.doc.apply(&Edit::Reshape(s)));
+    }
+    app.doc.end_step();
+    if let Err(message) = result {
+        app.windows.error = Some(message);
+    }
+    app.windows.properties = Some(PropertiesForm::from_map(app.doc.map()));
+    app.canvas.fit_pending = true;
+}
+
+fn note_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Action>) {
+    let Some((hex, text)) = &mut windows.note else {
         return;
     };
     let hex = *hex;
@@ -263,15 +298,20 @@ fn note_window(app: &mut EditorApp, ctx: &egui::Context) {
         });
     if save || remove {
         let text = if save { Some(text.clone()) } else { None };
-        app.note_edit = None;
-        app.apply_step(&Edit::SetNote { hex, text });
+        windows.note = None;
+        out.push(Action::Edit(Edit::SetNote { hex, text }));
     } else if cancel {
-        app.note_edit = None;
+        windows.note = None;
     }
 }
 
-fn random_mines_window(app: &mut EditorApp, ctx: &egui::Context) {
-    let Some(form) = &mut app.random_mines else {
+fn random_mines_window(
+    ctx: &egui::Context,
+    windows: &mut Windows,
+    doc: &Doc,
+    out: &mut Vec<Action>,
+) {
+    let Some(form) = &mut windows.random_mines else {
         return;
     };
     let mut place = false;
@@ -304,22 +344,22 @@ fn random_mines_window(app: &mut EditorApp, ctx: &egui::Context) {
         });
     if place {
         let form = form.clone();
-        let cells = app.doc.map().cell_count();
+        let cells = doc.map().cell_count();
         let count = if form.by_density {
             ((form.density / 100.0) * cells as f64).round() as usize
         } else {
             form.count
         };
-        let mines = tools::random_cells(&app.doc, count, form.seed);
-        app.random_mines = None;
-        app.apply_step(&Edit::SetMines(mines));
+        let mines = tools::random_cells(doc, count, form.seed);
+        windows.random_mines = None;
+        out.push(Action::Edit(Edit::SetMines(mines)));
     } else if cancel {
-        app.random_mines = None;
+        windows.random_mines = None;
     }
 }
 
-fn error_window(app: &mut EditorApp, ctx: &egui::Context) {
-    let Some(message) = app.error.clone() else {
+fn error_window(ctx: &egui::Context, windows: &mut Windows) {
+    let Some(message) = windows.error.clone() else {
         return;
     };
     let mut ok = false;
@@ -331,21 +371,18 @@ fn error_window(app: &mut EditorApp, ctx: &egui::Context) {
             ok = ui.button("OK").clicked();
         });
     if ok {
-        app.error = None;
+        windows.error = None;
     }
 }
 
-fn unsaved_prompt(app: &mut EditorApp, ctx: &egui::Context) {
-    if app.prompt.is_none() {
+fn unsaved_prompt(ctx: &egui::Context, windows: &mut Windows, doc: &Doc, out: &mut Vec<Action>) {
+    if windows.unsaved_prompt.is_none() {
         return;
     }
     let mut choice = None;
     egui::Modal::new(egui::Id::unique("unsaved changes")).show(ctx, |ui| {
         ui.heading("Unsaved changes");
-        ui.label(format!(
-            "Save changes to \"{}\" first?",
-            app.doc.map().name()
-        ));
+        ui.label(format!("Save changes to \"{}\" first?", doc.map().name()));
         ui.horizontal(|ui| {
             if ui.button("Save").clicked() {
                 choice = Some(Some(true));
@@ -359,8 +396,8 @@ fn unsaved_prompt(app: &mut EditorApp, ctx: &egui::Context) {
         });
     });
     match choice {
-        Some(Some(save)) => app.resolve_prompt(ctx, save),
-        Some(None) => app.prompt = None,
+        Some(Some(save)) => out.push(Action::AnswerUnsaved { save }),
+        Some(None) => windows.unsaved_prompt = None,
         None => {}
     }
 }

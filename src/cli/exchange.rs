@@ -1,27 +1,38 @@
-//! `hexmap export` and `hexmap import`: other tools' formats on the command line.
+//! `hexmap export` and `hexmap import`: every format of the registry on the command line.
 
 use super::CliError;
-use crate::io::export::{ExportFormat, ExportOptions, export_to_path, from_tiled};
-use crate::io::tiled::{FolderResources, read_tiled};
+use super::geometry::CoordChoiceParser;
+use crate::hex::CoordChoice;
+use crate::io::format::{Format, WriteOptions, by_name, read_path, write_path, writers};
 use crate::io::{Form, load, save};
-use crate::map::coords::CoordSystem;
 use clap::Args;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
+
+/// `--to`: the name of any format that writes, listed from the registry in `--help`.
+fn writer_parser() -> impl TypedValueParser<Value = &'static dyn Format> {
+    PossibleValuesParser::new(writers().map(|f| PossibleValue::new(f.name()).help(f.description())))
+        .map(|name| by_name(&name).expect("clap accepts only the registry's names"))
+}
 
 /// Arguments of `hexmap export`.
 #[derive(Args, Debug)]
 pub struct ExportArgs {
     /// The map to export (.ron).
     pub map: PathBuf,
-    /// The format: tmx, tmj, csv, json, png or svg.
-    #[arg(long = "to")]
-    pub format: ExportFormat,
+    /// The format to write.
+    #[arg(long = "to", ignore_case = true, value_parser = writer_parser())]
+    pub format: &'static dyn Format,
     /// The file to write (a Tiled export also writes NAME-tiles.png beside it).
     pub out: PathBuf,
-    /// Pictures: label every hex in this system (axial, cube, offset, doubled, xxyy, three-axis).
-    #[arg(long)]
-    pub labels: Option<CoordSystem>,
+    /// RON: write the map in offset or cube form.
+    #[arg(long, default_value = "offset")]
+    pub form: Form,
+    /// Pictures: label every hex in this system (`offset` and `doubled`: the map's own
+    /// kinds; XXYY in the map's label settings).
+    #[arg(long, value_parser = CoordChoiceParser)]
+    pub labels: Option<CoordChoice>,
     /// Pictures: leave mines out.
     #[arg(long)]
     pub no_mines: bool,
@@ -36,7 +47,7 @@ pub struct ExportArgs {
 /// Arguments of `hexmap import`.
 #[derive(Args, Debug)]
 pub struct ImportArgs {
-    /// A hexagonal Tiled map (.tmx or .tmj).
+    /// A map in any format hexmap reads: a hexagonal Tiled map (.tmx or .tmj), or .ron.
     pub tiled_map: PathBuf,
     /// The hexmap file to write (.ron).
     pub out: PathBuf,
@@ -57,8 +68,11 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         )));
     }
     let (map, _) = load(&args.map)?;
-    let opts = ExportOptions {
-        labels: args.labels,
+    let opts = WriteOptions {
+        form: args.form,
+        labels: args
+            .labels
+            .map(|c| c.resolve(&map.properties().coord_context())),
         mines: !args.no_mines,
         grid: !args.no_grid,
         hex_pixels: args.hex_pixels,
@@ -73,38 +87,24 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             let _ = std::io::stderr().flush();
         }
     };
-    export_to_path(&map, args.format, &opts, &args.out, &mut progress)?;
+    write_path(&map, args.format, &opts, &args.out, &mut progress)?;
     if show {
         eprintln!();
     }
     Ok(())
 }
 
-/// `hexmap import`.
+/// `hexmap import`: read the map (any readable format, within the size limit), report what
+/// could not be kept, save it as RON.
 pub fn import(args: &ImportArgs) -> Result<(), CliError> {
-    let path = &args.tiled_map;
-    let len = std::fs::metadata(path)
-        .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?
-        .len();
-    if len > crate::io::MAX_FILE_BYTES {
-        return Err(CliError(format!(
-            "{} is {len} bytes, over the {} byte limit",
-            path.display(),
-            crate::io::MAX_FILE_BYTES
-        )));
-    }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
-    let folder = path.parent().map(PathBuf::from).unwrap_or_default();
-    let name = path.file_name().map_or_else(
-        || path.display().to_string(),
+    let imported = read_path(&args.tiled_map)?;
+    let name = args.tiled_map.file_name().map_or_else(
+        || args.tiled_map.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
-    let doc = read_tiled(&text, &name, &FolderResources(folder))?;
-    let (map, warnings) = from_tiled(&doc).map_err(|e| CliError(format!("{name}: {e}")))?;
-    for w in warnings {
+    for w in imported.warnings {
         eprintln!("hexmap: warning: {name}: {w}");
     }
-    save(&args.out, &map, args.form)?;
+    save(&args.out, &imported.map, args.form)?;
     Ok(())
 }

@@ -1,51 +1,64 @@
-//! `hexmap coord` and `hexmap pick`: the hex core on the command line.
+//! `hexmap coord` and `hexmap pick`: the hex core on the command line. Systems are read,
+//! named and printed by `hex::CoordSystem`; this file only chooses the context (an
+//! orientation, a map, label settings) and prints.
 
 use super::CliError;
-use crate::hex::three_axis::{self, ThreeAxis};
 use crate::hex::xxyy::LabelSettings;
-use crate::hex::{DoubledKind, Hex, Layout, OffsetCoord, OffsetKind, Orientation, Point};
-use clap::{Args, ValueEnum};
+use crate::hex::{CoordChoice, CoordContext, CoordSystem, Hex, Layout, Orientation, Point};
+use crate::io;
+use clap::Args;
+use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 use serde::Serialize;
+use serde::ser::SerializeMap;
+use std::path::PathBuf;
 
-/// The coordinate systems `coord` reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum System {
-    /// Axial "q,r".
-    Axial,
-    /// Cube "q,r,s" with q + r + s = 0.
-    Cube,
-    /// Offset "col,row", odd rows shoved (pointy).
-    OddR,
-    /// Offset "col,row", even rows shoved (pointy).
-    EvenR,
-    /// Offset "col,row", odd columns shoved (flat).
-    OddQ,
-    /// Offset "col,row", even columns shoved (flat).
-    EvenQ,
-    /// Doubled "col,row" for pointy hexes (col + row even).
-    DoubledWidth,
-    /// Doubled "col,row" for flat hexes (col + row even).
-    DoubledHeight,
-    /// Wargame label "XXYY" (base 1, two digits, odd-q, column first).
-    Xxyy,
-    /// Three-axis "[a,b,c]" (any triple; printed normalised).
-    ThreeAxis,
-    /// Two-axis "[x,y]".
-    TwoAxis,
+/// The value parser of every option naming a coordinate system: `hex::CoordChoice`'s names
+/// (listed in `--help`), read case-insensitively, older spellings included.
+#[derive(Clone, Copy, Debug)]
+pub struct CoordChoiceParser;
+
+impl TypedValueParser for CoordChoiceParser {
+    type Value = CoordChoice;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<CoordChoice, clap::Error> {
+        StringValueParser::new()
+            .try_map(|text| text.parse::<CoordChoice>())
+            .parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            CoordChoice::all().map(|c| PossibleValue::new(c.key())),
+        ))
+    }
 }
 
 /// Arguments of `hexmap coord`.
 #[derive(Args, Debug)]
 pub struct CoordArgs {
-    /// The system VALUE is written in.
-    #[arg(value_enum)]
-    pub system: System,
+    /// The system VALUE is written in; `offset` and `doubled` are the kinds that go with
+    /// the orientation (or --map's own).
+    #[arg(value_parser = CoordChoiceParser)]
+    pub system: CoordChoice,
     /// The coordinate, e.g. `3,-1`, `3,-1,-2`, `0305`, `[0,1,2]`.
     #[arg(allow_hyphen_values = true)]
     pub value: String,
-    /// Orientation used for naming neighbour directions in the text output.
-    #[arg(long, default_value = "pointy")]
-    pub orientation: Orientation,
+    /// Orientation used for naming neighbour directions and for `offset`/`doubled`
+    /// [default: pointy].
+    #[arg(long, conflicts_with = "map")]
+    pub orientation: Option<Orientation>,
+    /// Read and print in this map's settings: its XXYY labels, orientation and offset kind
+    /// (as the editor shows them).
+    #[arg(long, value_name = "MAP")]
+    pub map: Option<PathBuf>,
+    /// XXYY label settings, overriding the map's [default: 1,2,odd-q,column-first].
+    #[arg(long, value_name = "BASE,DIGITS,STAGGER,ORDER")]
+    pub labels: Option<LabelSettings>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -61,173 +74,91 @@ pub struct PickArgs {
     #[arg(allow_negative_numbers = true)]
     pub y: f64,
     /// Pointy or flat hexes.
-    #[arg(long)]
-    pub orientation: Orientation,
+    #[arg(long, required_unless_present = "map", conflicts_with = "map")]
+    pub orientation: Option<Orientation>,
     /// Hex size along x and y (centre to corner).
-    #[arg(long, num_args = 2, value_names = ["SX", "SY"], allow_negative_numbers = true)]
-    pub size: Vec<f64>,
+    #[arg(long, num_args = 2, value_names = ["SX", "SY"], allow_negative_numbers = true,
+          required_unless_present = "map", conflicts_with = "map")]
+    pub size: Option<Vec<f64>>,
     /// World position of hex (0, 0).
-    #[arg(long, num_args = 2, value_names = ["OX", "OY"], allow_negative_numbers = true, default_values_t = [0.0, 0.0])]
+    #[arg(long, num_args = 2, value_names = ["OX", "OY"], allow_negative_numbers = true,
+          default_values_t = [0.0, 0.0], conflicts_with = "map")]
     pub origin: Vec<f64>,
+    /// Pick in this map's layout (its orientation and hex size, hex (0, 0) at the world
+    /// origin), as the editor does.
+    #[arg(long, value_name = "MAP")]
+    pub map: Option<PathBuf>,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
 }
 
-/// One hex in every system, in the key order and names of the `--json` output.
-#[derive(Serialize, Debug, PartialEq)]
-pub struct AllSystems {
-    axial: [i32; 2],
-    cube: [i32; 3],
-    #[serde(rename = "odd-r")]
-    odd_r: [i32; 2],
-    #[serde(rename = "even-r")]
-    even_r: [i32; 2],
-    #[serde(rename = "odd-q")]
-    odd_q: [i32; 2],
-    #[serde(rename = "even-q")]
-    even_q: [i32; 2],
-    #[serde(rename = "doubled-width")]
-    doubled_width: [i32; 2],
-    #[serde(rename = "doubled-height")]
-    doubled_height: [i32; 2],
-    xxyy: Option<String>,
-    #[serde(rename = "three-axis")]
-    three_axis: [i32; 3],
-    #[serde(rename = "two-axis")]
-    two_axis: [i64; 2],
+/// One hex in every system, keyed by each system's name in `CoordSystem::ALL` order.
+struct AllSystems<'a> {
+    hex: Hex,
+    cx: &'a CoordContext,
 }
 
-impl AllSystems {
-    fn of(h: Hex) -> Self {
-        let off = |k: OffsetKind| {
-            let c = k.from_hex(h);
-            [c.col, c.row]
-        };
-        let t = ThreeAxis::from_hex(h);
-        AllSystems {
-            axial: [h.q, h.r],
-            cube: h.cube(),
-            odd_r: off(OffsetKind::OddR),
-            even_r: off(OffsetKind::EvenR),
-            odd_q: off(OffsetKind::OddQ),
-            even_q: off(OffsetKind::EvenQ),
-            doubled_width: DoubledKind::DoubleWidth.from_hex(h),
-            doubled_height: DoubledKind::DoubleHeight.from_hex(h),
-            xxyy: LabelSettings::default().format(h).ok(),
-            three_axis: [t.a, t.b, t.c],
-            two_axis: t.two_axis(),
+impl Serialize for AllSystems<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(CoordSystem::ALL.len()))?;
+        for system in CoordSystem::ALL {
+            match system.numbers(self.hex) {
+                Some(numbers) => map.serialize_entry(system.key(), &numbers)?,
+                None => {
+                    map.serialize_entry(system.key(), &system.try_format(self.hex, self.cx).ok())?
+                }
+            }
         }
+        map.end()
     }
 }
 
-/// Read "n,m" or "n,m,k" (spaces allowed) as exactly `N` 32-bit integers.
-fn parse_ints<const N: usize>(text: &str, what: &str) -> Result<[i32; N], CliError> {
-    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-    let example = if N == 2 { "3,-1" } else { "3,-1,-2" };
-    if parts.len() != N {
-        return Err(CliError(format!(
-            "{what} value '{text}' needs {N} comma-separated integers, like {example}"
-        )));
+/// The context `coord` reads and prints in: --map's settings, or the orientation's, with
+/// --labels on top.
+fn coord_context(args: &CoordArgs) -> Result<CoordContext, CliError> {
+    let mut cx = match &args.map {
+        Some(path) => io::load(path)?.0.properties().coord_context(),
+        None => CoordContext::new(args.orientation.unwrap_or_default()),
+    };
+    if let Some(labels) = args.labels {
+        cx.labels = labels;
     }
-    let mut out = [0i32; N];
-    for (slot, part) in out.iter_mut().zip(parts) {
-        *slot = part.parse().map_err(|_| {
-            CliError(format!(
-                "{what} value '{text}': '{part}' is not a 32-bit integer"
-            ))
-        })?;
-    }
-    Ok(out)
+    Ok(cx)
 }
 
-/// The hex that `value` names in `system`.
-pub fn parse_in_system(system: System, value: &str) -> Result<Hex, CliError> {
-    let offset = |kind: OffsetKind| -> Result<Hex, CliError> {
-        let [col, row] = parse_ints::<2>(value, kind.name())?;
-        Ok(kind.to_hex(OffsetCoord::new(col, row)))
-    };
-    let doubled = |kind: DoubledKind, name: &str| -> Result<Hex, CliError> {
-        let cr = parse_ints::<2>(value, name)?;
-        kind.to_hex(cr).ok_or_else(|| {
-            CliError(format!(
-                "{name} value '{value}': col + row must be even (odd sums name no hex)"
-            ))
-        })
-    };
-    let h = match system {
-        System::Axial => {
-            let [q, r] = parse_ints::<2>(value, "axial")?;
-            Hex::new(q, r)
-        }
-        System::Cube => {
-            let [q, r, s] = parse_ints::<3>(value, "cube")?;
-            Hex::from_cube(q, r, s).ok_or_else(|| {
-                CliError(format!(
-                    "cube value '{value}': q + r + s must be 0, got {}",
-                    i64::from(q) + i64::from(r) + i64::from(s)
-                ))
-            })?
-        }
-        System::OddR => offset(OffsetKind::OddR)?,
-        System::EvenR => offset(OffsetKind::EvenR)?,
-        System::OddQ => offset(OffsetKind::OddQ)?,
-        System::EvenQ => offset(OffsetKind::EvenQ)?,
-        System::DoubledWidth => doubled(DoubledKind::DoubleWidth, "doubled-width")?,
-        System::DoubledHeight => doubled(DoubledKind::DoubleHeight, "doubled-height")?,
-        System::Xxyy => LabelSettings::default().parse(value)?,
-        System::ThreeAxis => ThreeAxis::parse(value)?.to_hex().ok_or_else(|| {
-            CliError(format!(
-                "three-axis value '{value}' names a hex out of range"
-            ))
-        })?,
-        System::TwoAxis => three_axis::hex_from_two_axis(three_axis::parse_two_axis(value)?)
-            .ok_or_else(|| {
-                CliError(format!("two-axis value '{value}' names a hex out of range"))
-            })?,
-    };
-    // Keep every printed system exact: the documented coordinate range.
-    const LIMIT: i64 = crate::hex::COORD_LIMIT as i64;
-    if h.cube().iter().any(|&c| i64::from(c).abs() > LIMIT) {
-        return Err(CliError(format!(
-            "{value}: coordinates beyond ±{LIMIT} are not supported"
-        )));
-    }
-    Ok(h)
+/// What `coord` prints for a hex without a label in these settings.
+fn no_label(labels: &LabelSettings) -> String {
+    let w = usize::from(labels.digits);
+    let first = format!("{:0w$}", labels.base);
+    format!(
+        "(none: left of or above {first}{first}, or past {})",
+        "9".repeat(2 * w)
+    )
 }
 
 /// `hexmap coord`.
 pub fn coord(args: &CoordArgs) -> Result<(), CliError> {
-    let h = parse_in_system(args.system, &args.value)?;
-    let all = AllSystems::of(h);
+    let cx = coord_context(args)?;
+    let h = args.system.resolve(&cx).parse(&args.value, &cx)?;
     if args.json {
-        println!("{}", serde_json::to_string(&all)?);
+        println!(
+            "{}",
+            serde_json::to_string(&AllSystems { hex: h, cx: &cx })?
+        );
         return Ok(());
     }
-    let pair = |v: [i32; 2]| format!("{},{}", v[0], v[1]);
-    println!("axial           {}", pair(all.axial));
-    println!(
-        "cube            {},{},{}",
-        all.cube[0], all.cube[1], all.cube[2]
-    );
-    println!("odd-r           {}", pair(all.odd_r));
-    println!("even-r          {}", pair(all.even_r));
-    println!("odd-q           {}", pair(all.odd_q));
-    println!("even-q          {}", pair(all.even_q));
-    println!("doubled-width   {}", pair(all.doubled_width));
-    println!("doubled-height  {}", pair(all.doubled_height));
-    match &all.xxyy {
-        Some(label) => println!("xxyy            {label}"),
-        None => println!("xxyy            (none: left of or above 0101, or past 9999)"),
+    for system in CoordSystem::ALL {
+        let text = system
+            .try_format(h, &cx)
+            .unwrap_or_else(|_| no_label(&cx.labels));
+        println!("{:<16}{text}", system.key());
     }
-    let t = all.three_axis;
-    println!("three-axis      [{},{},{}]", t[0], t[1], t[2]);
-    println!("two-axis        [{},{}]", all.two_axis[0], all.two_axis[1]);
     let names: Vec<String> = crate::hex::Direction::ALL
         .iter()
         .map(|&d| {
             let n = h.neighbor(d);
-            let name = match args.orientation {
+            let name = match cx.orientation {
                 Orientation::Pointy => d.pointy_name(),
                 Orientation::Flat => d.flat_name(),
             };
@@ -236,19 +167,31 @@ pub fn coord(args: &CoordArgs) -> Result<(), CliError> {
         .collect();
     println!(
         "neighbours ({}, axial): {}",
-        args.orientation,
+        cx.orientation,
         names.join("  ")
     );
     Ok(())
 }
 
+/// The layout `pick` picks in: --map's, or the one the options give.
+fn pick_layout(args: &PickArgs) -> Result<Layout, CliError> {
+    if let Some(path) = &args.map {
+        let (map, _) = io::load(path)?;
+        return Ok(map.layout()?);
+    }
+    let (Some(orientation), Some(size)) = (args.orientation, &args.size) else {
+        return Err(CliError("give --map, or --orientation and --size".into()));
+    };
+    Ok(Layout::new(
+        orientation,
+        Point::new(size[0], size[1]),
+        Point::new(args.origin[0], args.origin[1]),
+    )?)
+}
+
 /// `hexmap pick`.
 pub fn pick(args: &PickArgs) -> Result<(), CliError> {
-    let (size, origin) = (
-        Point::new(args.size[0], args.size[1]),
-        Point::new(args.origin[0], args.origin[1]),
-    );
-    let layout = Layout::new(args.orientation, size, origin)?;
+    let layout = pick_layout(args)?;
     let h = layout
         .pixel_to_hex(Point::new(args.x, args.y))
         .ok_or_else(|| {
@@ -280,36 +223,39 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_system_reads_the_same_hex() {
-        let h = Hex::new(2, 3);
-        let cases = [
-            (System::Axial, "2,3"),
-            (System::Cube, "2,3,-5"),
-            (System::OddQ, "2,4"),
-            (System::Xxyy, "0305"),
-            (System::DoubledWidth, "7,3"),
-            (System::DoubledHeight, "2,8"),
-            (System::ThreeAxis, "[-3,0,2]"),
-            (System::TwoAxis, "[-5,2]"),
-        ];
-        for (system, value) in cases {
-            assert_eq!(
-                parse_in_system(system, value).unwrap(),
-                h,
-                "{system:?} {value}"
-            );
-        }
+    fn json_lists_every_system_in_order_with_a_null_label() {
+        let cx = CoordContext::new(Orientation::Pointy);
+        let text = serde_json::to_string(&AllSystems {
+            hex: Hex::new(2, 3),
+            cx: &cx,
+        })
+        .unwrap();
+        assert_eq!(
+            text,
+            r#"{"axial":[2,3],"cube":[2,3,-5],"odd-r":[3,3],"even-r":[4,3],"odd-q":[2,4],"even-q":[2,4],"doubled-width":[7,3],"doubled-height":[2,8],"xxyy":"0305","three-axis":[-3,0,2],"two-axis":[-5,2]}"#
+        );
+        let text = serde_json::to_string(&AllSystems {
+            hex: Hex::new(-4, -4),
+            cx: &cx,
+        })
+        .unwrap();
+        assert!(text.contains(r#""xxyy":null"#), "{text}");
     }
 
     #[test]
-    fn bad_values_are_named() {
-        let e = parse_in_system(System::Cube, "1,1,1").unwrap_err();
-        assert_eq!(e.0, "cube value '1,1,1': q + r + s must be 0, got 3");
-        let e = parse_in_system(System::Axial, "1").unwrap_err();
-        assert!(e.0.contains("needs 2 comma-separated integers"), "{}", e.0);
-        let e = parse_in_system(System::DoubledWidth, "1,2").unwrap_err();
-        assert!(e.0.contains("must be even"), "{}", e.0);
-        let e = parse_in_system(System::Axial, "2147483647,0").unwrap_err();
-        assert!(e.0.contains("not supported"), "{}", e.0);
+    fn the_no_label_text_follows_the_settings() {
+        assert_eq!(
+            no_label(&LabelSettings::default()),
+            "(none: left of or above 0101, or past 9999)"
+        );
+        let three = LabelSettings {
+            base: 0,
+            digits: 3,
+            ..LabelSettings::default()
+        };
+        assert_eq!(
+            no_label(&three),
+            "(none: left of or above 000000, or past 999999)"
+        );
     }
 }

@@ -2,63 +2,12 @@
 //! (unreadable or invalid file, failed save), 2 usage (clap's own errors).
 
 use super::CliError;
-use crate::hex::{OffsetKind, Orientation, Point};
+use crate::hex::{OffsetKind, Orientation};
 use crate::io::{self, Form};
-use crate::map::{HexMap, MapProperties, MapShape, MoveCost, Palette, ShapeError};
+use crate::map::{HexMap, MapProperties, MapShape, MoveCost, Palette, ShapeSpec};
 use clap::Args;
 use serde::Serialize;
 use std::path::PathBuf;
-use std::str::FromStr;
-
-/// A shape as given on the command line: `rect:WxH`, `hexagon:R`, `parallelogram:WxH`,
-/// `triangle:N`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ShapeSpec {
-    /// W × H offset rectangle (in the map's offset kind).
-    Rect(u32, u32),
-    /// Hexagon of radius R.
-    Hexagon(u32),
-    /// W × H axial parallelogram.
-    Parallelogram(u32, u32),
-    /// Triangle of side N.
-    Triangle(u32),
-}
-
-impl FromStr for ShapeSpec {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        let usage = || {
-            format!(
-                "bad shape '{s}' (expected rect:WxH, hexagon:R, parallelogram:WxH or triangle:N)"
-            )
-        };
-        let (kind, size) = s.split_once(':').ok_or_else(usage)?;
-        let num = |t: &str| t.trim().parse::<u32>().map_err(|_| usage());
-        let pair = |t: &str| -> Result<(u32, u32), String> {
-            let (w, h) = t.split_once(['x', 'X', '×']).ok_or_else(usage)?;
-            Ok((num(w)?, num(h)?))
-        };
-        match kind.to_ascii_lowercase().as_str() {
-            "rect" | "rectangle" => pair(size).map(|(w, h)| ShapeSpec::Rect(w, h)),
-            "hexagon" | "hex" => num(size).map(ShapeSpec::Hexagon),
-            "parallelogram" => pair(size).map(|(w, h)| ShapeSpec::Parallelogram(w, h)),
-            "triangle" => num(size).map(ShapeSpec::Triangle),
-            _ => Err(usage()),
-        }
-    }
-}
-
-impl ShapeSpec {
-    /// The checked map shape (a rectangle is straight in `kind`).
-    pub fn to_shape(self, kind: OffsetKind) -> Result<MapShape, ShapeError> {
-        match self {
-            ShapeSpec::Rect(w, h) => MapShape::rectangle(kind, w, h),
-            ShapeSpec::Hexagon(r) => MapShape::hexagon(r),
-            ShapeSpec::Parallelogram(w, h) => MapShape::parallelogram(w, h),
-            ShapeSpec::Triangle(n) => MapShape::triangle(n),
-        }
-    }
-}
 
 /// Arguments of `hexmap new`.
 #[derive(Args, Debug)]
@@ -137,15 +86,11 @@ pub fn new(a: &NewArgs) -> Result<(), CliError> {
     if let Some(k) = a.offset {
         props.offset_kind = k;
     }
-    if props.name.len() > crate::map::MAX_MAP_NAME_LEN {
-        return Err(CliError("map name is too long".into()));
-    }
-    props.hex_size = Point::new(1.0, 1.0);
     let shape = a
         .shape
         .to_shape(props.offset_kind)
         .map_err(|e| CliError(format!("bad shape: {e}")))?;
-    let map = HexMap::new(props, shape, Palette::standard());
+    let map = HexMap::new(props, shape, Palette::standard())?;
     io::save(&a.out, &map, a.form)?;
     Ok(())
 }
@@ -306,23 +251,4 @@ pub fn convert(a: &ConvertArgs) -> Result<(), CliError> {
     }
     io::save(&a.output, &map, a.form)?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shape_specs_parse() {
-        assert_eq!("rect:40x30".parse(), Ok(ShapeSpec::Rect(40, 30)));
-        assert_eq!("hexagon:8".parse(), Ok(ShapeSpec::Hexagon(8)));
-        assert_eq!(
-            "parallelogram:3X4".parse(),
-            Ok(ShapeSpec::Parallelogram(3, 4))
-        );
-        assert_eq!("triangle:5".parse(), Ok(ShapeSpec::Triangle(5)));
-        for bad in ["rect:40", "circle:3", "hexagon:-1", "rect:axb", "triangle"] {
-            assert!(bad.parse::<ShapeSpec>().is_err(), "{bad}");
-        }
-    }
 }

@@ -3,8 +3,8 @@
 //! the map's own offset kind unless `--coords` names another system.
 
 use super::CliError;
-use super::geometry::{System, parse_in_system};
-use crate::hex::Hex;
+use super::geometry::CoordChoiceParser;
+use crate::hex::{CoordChoice, CoordSystem, Hex};
 use crate::io;
 use crate::map::minesweeper::{
     Board, GenerateSettings, MineAmount, MineLayout, SolveError, Verdict, generate, solve,
@@ -50,9 +50,10 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub start: Option<String>,
     /// System of --start and of the printed start (default: col,row in the map's offset
-    /// kind; printed as axial q,r for systems other than offset and cube).
-    #[arg(long, value_enum)]
-    pub coords: Option<System>,
+    /// kind; printed as axial q,r for systems other than offset and cube; XXYY counts in
+    /// the map's label settings).
+    #[arg(long, value_parser = CoordChoiceParser)]
+    pub coords: Option<CoordChoice>,
     /// Only a layout that can be cleared from the start without guessing (a start is
     /// picked from the seed when none is given).
     #[arg(long)]
@@ -73,9 +74,10 @@ pub struct CheckArgs {
     #[arg(long)]
     pub start: Option<String>,
     /// System of --start and of printed cells (default: col,row in the map's offset kind;
-    /// cells print as axial q,r for systems other than offset and cube).
-    #[arg(long, value_enum)]
-    pub coords: Option<System>,
+    /// cells print as axial q,r for systems other than offset and cube; XXYY counts in the
+    /// map's label settings).
+    #[arg(long, value_parser = CoordChoiceParser)]
+    pub coords: Option<CoordChoice>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -107,47 +109,29 @@ pub fn run(args: &MinesArgs) -> Result<(), CliError> {
     }
 }
 
-/// `text` as a hex in `coords`, or as col,row in the map's offset kind.
-fn parse_cell(map: &HexMap, coords: Option<System>, text: &str) -> Result<Hex, CliError> {
-    match coords {
-        Some(system) => parse_in_system(system, text),
-        None => {
-            let kind = map.properties().offset_kind;
-            parse_in_system(system_of(kind), text)
-        }
-    }
+/// The system cells are read in: `coords` in the map's context, by default col,row in the
+/// map's offset kind.
+fn read_system(map: &HexMap, coords: Option<CoordChoice>) -> CoordSystem {
+    let cx = map.properties().coord_context();
+    coords.map_or(CoordSystem::Offset(cx.offset), |c| c.resolve(&cx))
 }
 
-fn system_of(kind: crate::hex::OffsetKind) -> System {
-    use crate::hex::OffsetKind::*;
-    match kind {
-        OddR => System::OddR,
-        EvenR => System::EvenR,
-        OddQ => System::OddQ,
-        EvenQ => System::EvenQ,
-    }
+/// `text` as a hex in `coords` (in the map's context), or as col,row in the map's offset
+/// kind.
+fn parse_cell(map: &HexMap, coords: Option<CoordChoice>, text: &str) -> Result<Hex, CliError> {
+    let cx = map.properties().coord_context();
+    Ok(read_system(map, coords).parse(text, &cx)?)
 }
 
-/// `h` as text in the system cells are read in: col,row in the map's offset kind by
-/// default or for an offset `--coords`, q,r,s for cube, axial q,r for any other system.
-fn show(map: &HexMap, coords: Option<System>, h: Hex) -> String {
-    use crate::hex::OffsetKind;
-    let kind = match coords {
-        None => Some(map.properties().offset_kind),
-        Some(System::OddR) => Some(OffsetKind::OddR),
-        Some(System::EvenR) => Some(OffsetKind::EvenR),
-        Some(System::OddQ) => Some(OffsetKind::OddQ),
-        Some(System::EvenQ) => Some(OffsetKind::EvenQ),
-        Some(_) => None,
+/// `h` as text in the system cells are read in when that is an offset kind or cube, else
+/// as axial q,r.
+fn show(map: &HexMap, coords: Option<CoordChoice>, h: Hex) -> String {
+    let cx = map.properties().coord_context();
+    let system = match read_system(map, coords) {
+        s @ (CoordSystem::Offset(_) | CoordSystem::Cube) => s,
+        _ => CoordSystem::Axial,
     };
-    match (kind, coords) {
-        (Some(k), _) => {
-            let c = k.from_hex(h);
-            format!("{},{}", c.col, c.row)
-        }
-        (None, Some(System::Cube)) => format!("{},{},{}", h.q, h.r, h.s()),
-        (None, _) => format!("{},{}", h.q, h.r),
-    }
+    system.format(h, &cx)
 }
 
 fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {

@@ -1,5 +1,6 @@
-//! The command line: subcommands on top of the library. Exit codes: 0 ok, 1 bad input,
-//! 2 usage (clap's own parse errors).
+//! The command line: the argument types (parsed in `main.rs`) and the subcommands on top
+//! of the library. Exit codes: 0 ok, 1 bad input, 2 usage (clap's own parse errors). It
+//! never reaches the editor: with no subcommand, `main.rs` starts it.
 
 mod exchange;
 mod geometry;
@@ -59,20 +60,19 @@ impl<E: std::fmt::Display> From<E> for CliError {
     }
 }
 
-/// Parse the process arguments and run.
-pub fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
-        Some(Command::Coord(args)) => geometry::coord(&args),
-        Some(Command::Pick(args)) => geometry::pick(&args),
-        Some(Command::Export(args)) => exchange::export(&args),
-        Some(Command::Import(args)) => exchange::import(&args),
-        Some(Command::New(args)) => map_cmds::new(&args),
-        Some(Command::Info(args)) => map_cmds::info(&args),
-        Some(Command::Validate(args)) => map_cmds::validate(&args),
-        Some(Command::Convert(args)) => map_cmds::convert(&args),
-        Some(Command::Mines(args)) => mines::run(&args),
-        None => return open_editor(cli.map),
+/// Run one subcommand: 0 on success, 1 (with the message on stderr) when its input is bad.
+pub fn run(command: Command) -> ExitCode {
+    end_quietly_on_closed_pipe();
+    let result = match command {
+        Command::Coord(args) => geometry::coord(&args),
+        Command::Pick(args) => geometry::pick(&args),
+        Command::Export(args) => exchange::export(&args),
+        Command::Import(args) => exchange::import(&args),
+        Command::New(args) => map_cmds::new(&args),
+        Command::Info(args) => map_cmds::info(&args),
+        Command::Validate(args) => map_cmds::validate(&args),
+        Command::Convert(args) => map_cmds::convert(&args),
+        Command::Mines(args) => mines::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -83,31 +83,14 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// No subcommand: open the editor (on `map`, or the bundled sample). A `map` that is no
-/// existing file is a usage error (most likely a mistyped subcommand).
-#[cfg(feature = "gui")]
-fn open_editor(map: Option<std::path::PathBuf>) -> ExitCode {
-    if let Some(path) = &map
-        && !path.is_file()
-    {
-        eprintln!(
-            "hexmap: error: '{}' is neither a subcommand nor an existing map file; see --help",
-            path.display()
-        );
-        return ExitCode::from(2);
+/// A reader that stops early (`hexmap info map.ron | head -1`) ends the program as it ends
+/// any Unix tool: by SIGPIPE, silently. Rust ignores SIGPIPE by default, which turns the
+/// next `println!` into a panic with a backtrace.
+fn end_quietly_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called before any other thread starts; SIG_DFL is a valid disposition for
+    // SIGPIPE and no handler of ours is replaced.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    match crate::app::run(map) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("hexmap: error: {message}");
-            ExitCode::from(1)
-        }
-    }
-}
-
-/// No subcommand in a build without the editor.
-#[cfg(not(feature = "gui"))]
-fn open_editor(_map: Option<std::path::PathBuf>) -> ExitCode {
-    eprintln!("hexmap: the editor is not built in this binary; see --help");
-    ExitCode::from(2)
 }

@@ -1,6 +1,6 @@
 //! Doubled coordinates: double-width (pointy) and double-height (flat).
 
-use super::Hex;
+use super::{Hex, Orientation};
 use serde::{Deserialize, Serialize};
 
 /// Which doubled system: columns counted twice per hex (pointy rows) or rows counted twice
@@ -15,6 +15,18 @@ pub enum DoubledKind {
 }
 
 impl DoubledKind {
+    /// Both kinds.
+    pub const ALL: [DoubledKind; 2] = [DoubledKind::DoubleWidth, DoubledKind::DoubleHeight];
+
+    /// The doubled system that goes with an orientation: double-width for pointy hexes
+    /// (rows), double-height for flat hexes (columns).
+    pub const fn for_orientation(orientation: Orientation) -> DoubledKind {
+        match orientation {
+            Orientation::Pointy => DoubledKind::DoubleWidth,
+            Orientation::Flat => DoubledKind::DoubleHeight,
+        }
+    }
+
     /// (col, row) of a hex in this doubled system.
     pub fn from_hex(self, h: Hex) -> [i32; 2] {
         match self {

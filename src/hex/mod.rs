@@ -1,7 +1,9 @@
-//! Hex geometry: coordinates in every classic system, layout (pixel↔hex), shapes and
-//! algorithms. Knows nothing of maps, files or the GUI.
+//! Hex geometry: coordinates in every classic system (one [`CoordSystem`] reads and writes
+//! them all), layout (pixel↔hex), shapes and algorithms. Knows nothing of maps, files or
+//! the GUI.
 
 mod coord;
+pub mod coord_system;
 pub mod direction;
 pub mod doubled;
 pub mod flood;
@@ -20,6 +22,7 @@ pub mod transform;
 pub mod xxyy;
 
 pub use coord::{FracHex, Hex};
+pub use coord_system::{CoordChoice, CoordContext, CoordError, CoordSystem};
 pub use direction::Direction;
 pub use doubled::DoubledKind;
 pub use flood::{FloodLimitError, connected_components, flood_fill};

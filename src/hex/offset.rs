@@ -1,6 +1,6 @@
 //! Offset coordinates (odd-r, even-r, odd-q, even-q): the row/column arrays of level files.
 
-use super::Hex;
+use super::{Hex, Orientation};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -55,6 +55,42 @@ impl OffsetKind {
     /// True for the "even" kinds.
     pub const fn is_even(self) -> bool {
         matches!(self, OffsetKind::EvenR | OffsetKind::EvenQ)
+    }
+
+    /// The offset kind a new map of `orientation` gets: odd-r for pointy hexes (rows
+    /// shoved), odd-q for flat hexes (columns shoved). The one home of that rule: new maps,
+    /// the editor's chunks and the CLI's `new` all ask here.
+    ///
+    /// ```
+    /// use hexmap::hex::{OffsetKind, Orientation};
+    /// assert_eq!(OffsetKind::default_for(Orientation::Flat), OffsetKind::OddQ);
+    /// ```
+    pub const fn default_for(orientation: Orientation) -> OffsetKind {
+        match orientation {
+            Orientation::Pointy => OffsetKind::OddR,
+            Orientation::Flat => OffsetKind::OddQ,
+        }
+    }
+
+    /// The orientation this kind goes with: pointy for the row kinds, flat for the column
+    /// kinds.
+    pub const fn orientation(self) -> Orientation {
+        if self.shoves_rows() {
+            Orientation::Pointy
+        } else {
+            Orientation::Flat
+        }
+    }
+
+    /// The kind of the same parity (odd or even) that goes with `orientation`: odd-r ↔
+    /// odd-q, even-r ↔ even-q. Unchanged when it already goes with `orientation`.
+    pub const fn for_orientation(self, orientation: Orientation) -> OffsetKind {
+        match (orientation, self.is_even()) {
+            (Orientation::Pointy, false) => OffsetKind::OddR,
+            (Orientation::Pointy, true) => OffsetKind::EvenR,
+            (Orientation::Flat, false) => OffsetKind::OddQ,
+            (Orientation::Flat, true) => OffsetKind::EvenQ,
+        }
     }
 
     /// The sign `o` of DESIGN.md §3: +1 for even, −1 for odd.
@@ -135,5 +171,23 @@ mod tests {
         assert_eq!(OffsetKind::OddQ.to_hex(c).cube(), [1, -3, 2]);
         assert_eq!(OffsetKind::EvenR.to_hex(c).cube(), [2, -3, 1]);
         assert_eq!(OffsetKind::OddR.to_hex(c).cube(), [3, -3, 0]);
+    }
+
+    #[test]
+    fn kinds_follow_orientation() {
+        use Orientation::{Flat, Pointy};
+        assert_eq!(OffsetKind::default_for(Pointy), OffsetKind::OddR);
+        assert_eq!(OffsetKind::default_for(Flat), OffsetKind::OddQ);
+        for k in OffsetKind::ALL {
+            assert!(!OffsetKind::default_for(k.orientation()).is_even());
+            assert_eq!(k.for_orientation(k.orientation()), k);
+            for o in [Pointy, Flat] {
+                let switched = k.for_orientation(o);
+                assert_eq!(switched.orientation(), o, "{k} to {o}");
+                assert_eq!(switched.is_even(), k.is_even(), "{k} to {o}");
+            }
+        }
+        assert_eq!(OffsetKind::EvenR.for_orientation(Flat), OffsetKind::EvenQ);
+        assert_eq!(OffsetKind::OddQ.for_orientation(Pointy), OffsetKind::OddR);
     }
 }

@@ -7,6 +7,8 @@
 
 use super::{Hex, OffsetCoord, OffsetKind};
 use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
 
 /// Which number comes first in a label.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -17,6 +19,36 @@ pub enum LabelOrder {
     ColumnFirst,
     /// Row then column.
     RowFirst,
+}
+
+impl LabelOrder {
+    /// Both orders.
+    pub const ALL: [LabelOrder; 2] = [LabelOrder::ColumnFirst, LabelOrder::RowFirst];
+
+    /// The name used in files, on the command line and in Tiled properties.
+    pub const fn name(self) -> &'static str {
+        match self {
+            LabelOrder::ColumnFirst => "column-first",
+            LabelOrder::RowFirst => "row-first",
+        }
+    }
+}
+
+impl fmt::Display for LabelOrder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for LabelOrder {
+    type Err = String;
+    /// `column-first` or `row-first`.
+    fn from_str(s: &str) -> Result<Self, String> {
+        LabelOrder::ALL
+            .into_iter()
+            .find(|o| o.name() == s)
+            .ok_or_else(|| format!("unknown order '{s}' (expected column-first or row-first)"))
+    }
 }
 
 /// How hexes are numbered: base, digit width, stagger and order. The default is the classic
@@ -49,15 +81,21 @@ impl Default for LabelSettings {
 /// Why a label could not be read or written.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LabelError {
-    /// The settings themselves are out of range.
+    /// The base is neither 0 nor 1.
+    #[error("label base must be 0 or 1, got {0}")]
+    BadBase(u8),
+    /// The digit width is not 1 to 4.
+    #[error("label digits must be 1 to 4, got {0}")]
+    BadDigits(u8),
+    /// The text form "BASE,DIGITS,STAGGER,ORDER" could not be read.
     #[error(
-        "label settings invalid: base must be 0 or 1 and digits 1 to 4 (got base {base}, digits {digits})"
+        "label settings '{text}': {problem} (expected BASE,DIGITS,STAGGER,ORDER, like 1,2,odd-q,column-first)"
     )]
-    BadSettings {
-        /// The base given.
-        base: u8,
-        /// The digit width given.
-        digits: u8,
+    BadText {
+        /// The text as given.
+        text: String,
+        /// What is wrong with it.
+        problem: String,
     },
     /// The text has a character that is not a digit.
     #[error("label '{label}' has a non-digit character '{found}' at position {position}")]
@@ -113,14 +151,20 @@ pub enum LabelError {
 }
 
 impl LabelSettings {
-    fn check(&self) -> Result<(), LabelError> {
-        if self.base > 1 || !(1..=4).contains(&self.digits) {
-            return Err(LabelError::BadSettings {
-                base: self.base,
-                digits: self.digits,
-            });
+    /// Check the settings: base 0 or 1, digits 1 to 4 (the one home of these limits; map
+    /// property validation calls it).
+    pub fn validate(&self) -> Result<(), LabelError> {
+        if self.base > 1 {
+            return Err(LabelError::BadBase(self.base));
+        }
+        if !(1..=4).contains(&self.digits) {
+            return Err(LabelError::BadDigits(self.digits));
         }
         Ok(())
+    }
+
+    fn check(&self) -> Result<(), LabelError> {
+        self.validate()
     }
 
     /// The label of a hex, e.g. "0305".
@@ -198,6 +242,49 @@ impl LabelSettings {
     }
 }
 
+/// The text form "BASE,DIGITS,STAGGER,ORDER", e.g. `1,2,odd-q,column-first`: how label
+/// settings travel in Tiled properties and on the command line (`coord --labels`).
+impl fmt::Display for LabelSettings {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{},{},{},{}",
+            self.base, self.digits, self.stagger, self.order
+        )
+    }
+}
+
+impl FromStr for LabelSettings {
+    type Err = LabelError;
+    /// Read "BASE,DIGITS,STAGGER,ORDER" (spaces around parts allowed); the result is
+    /// validated like any other settings.
+    fn from_str(text: &str) -> Result<Self, LabelError> {
+        let bad = |problem: String| LabelError::BadText {
+            text: text.to_string(),
+            problem,
+        };
+        let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+        let [base, digits, stagger, order] = parts[..] else {
+            return Err(bad(format!(
+                "{} comma-separated parts, expected 4",
+                parts.len()
+            )));
+        };
+        let settings = LabelSettings {
+            base: base
+                .parse()
+                .map_err(|_| bad(format!("base '{base}' is not 0 or 1")))?,
+            digits: digits
+                .parse()
+                .map_err(|_| bad(format!("digits '{digits}' is not a number from 1 to 4")))?,
+            stagger: stagger.parse().map_err(bad)?,
+            order: order.parse().map_err(bad)?,
+        };
+        settings.validate()?;
+        Ok(settings)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -261,9 +348,42 @@ mod tests {
             Err(LabelError::Unlabelable { .. })
         ));
         let bad = LabelSettings { digits: 0, ..s };
-        assert!(matches!(
-            bad.parse("11"),
-            Err(LabelError::BadSettings { .. })
-        ));
+        assert_eq!(bad.parse("11"), Err(LabelError::BadDigits(0)));
+        let bad = LabelSettings { base: 2, ..s };
+        assert_eq!(bad.format(Hex::ORIGIN), Err(LabelError::BadBase(2)));
+    }
+
+    #[test]
+    fn text_form_round_trips_and_names_problems() {
+        let s = LabelSettings {
+            base: 0,
+            digits: 3,
+            stagger: OffsetKind::EvenR,
+            order: LabelOrder::RowFirst,
+        };
+        assert_eq!(s.to_string(), "0,3,even-r,row-first");
+        assert_eq!(s.to_string().parse(), Ok(s));
+        assert_eq!(
+            LabelSettings::default().to_string(),
+            "1,2,odd-q,column-first"
+        );
+        assert_eq!(
+            " 1, 2 ,odd-q, column-first".parse(),
+            Ok(LabelSettings::default())
+        );
+        let err = |t: &str| t.parse::<LabelSettings>().unwrap_err().to_string();
+        assert!(err("1,2,odd-q").contains("3 comma-separated parts, expected 4"));
+        assert!(err("x,2,odd-q,column-first").contains("base 'x' is not 0 or 1"));
+        assert!(err("1,two,odd-q,column-first").contains("digits 'two'"));
+        assert!(err("1,2,odd-z,column-first").contains("unknown offset kind 'odd-z'"));
+        assert!(err("1,2,odd-q,sideways").contains("unknown order 'sideways'"));
+        assert_eq!(
+            err("2,2,odd-q,column-first"),
+            "label base must be 0 or 1, got 2"
+        );
+        assert_eq!(
+            err("1,5,odd-q,column-first"),
+            "label digits must be 1 to 4, got 5"
+        );
     }
 }

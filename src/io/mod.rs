@@ -1,22 +1,27 @@
 //! File formats. RON is native (docs/FORMAT.md): one map in *offset form* (rows of terrain
 //! symbols in the map's offset kind, holes allowed) or *cube form* (explicit (q, r, s)
-//! cells). Text in and out works on strings (usable in the browser); thin path wrappers
-//! add reading and atomic saving. Knows nothing of the GUI.
+//! cells). Every format, RON included, is listed in [`format::FORMATS`] behind the
+//! [`format::Format`] trait. Text in and out works on bytes and strings (usable in the
+//! browser); thin path wrappers add reading (within [`MAX_FILE_BYTES`]) and atomic saving.
+//! Knows nothing of the GUI.
 
 mod atomic;
 pub mod error;
 pub mod export;
 mod fast_cube;
+pub mod format;
 pub mod image;
 mod model;
 mod read;
 pub mod recovery;
+pub mod resources;
 pub mod tiled;
 mod write;
 
 pub use atomic::write_atomic;
 pub use error::{CellRef, FormatError, LoadError, SaveError};
 pub use read::from_str;
+pub use resources::{FolderResources, NoResources, ReadFileError, Resources, read_file};
 pub use write::to_string;
 
 use crate::map::HexMap;
@@ -95,21 +100,16 @@ pub fn from_bytes(bytes: &[u8]) -> Result<(HexMap, Form), FormatError> {
 
 /// Load a map file; returns the map and its form.
 pub fn load(path: &Path) -> Result<(HexMap, Form), LoadError> {
-    let io = |source| LoadError::Io {
-        path: path.to_owned(),
-        source,
-    };
-    let len = std::fs::metadata(path).map_err(io)?.len();
-    if len > MAX_FILE_BYTES {
-        return Err(LoadError::Format {
+    let bytes = read_file(path).map_err(|e| match e {
+        ReadFileError::Io(source) => LoadError::Io {
             path: path.to_owned(),
-            source: FormatError::FileTooLarge {
-                bytes: len,
-                limit: MAX_FILE_BYTES,
-            },
-        });
-    }
-    let bytes = std::fs::read(path).map_err(io)?;
+            source,
+        },
+        ReadFileError::TooLarge { bytes, limit } => LoadError::Format {
+            path: path.to_owned(),
+            source: FormatError::FileTooLarge { bytes, limit },
+        },
+    })?;
     from_bytes(&bytes).map_err(|source| LoadError::Format {
         path: path.to_owned(),
         source,

@@ -14,10 +14,10 @@ use super::error::{CellRef, FormatError};
 use super::fast_cube::{CubeList, split_cube_cells};
 use super::model::{FileCells, FileCheck, FileLabels, FileMap, FileShape, Header};
 use super::{FORMAT_VERSION, Form, MAX_FILE_BYTES};
-use crate::hex::xxyy::{LabelOrder, LabelSettings};
+use crate::hex::xxyy::LabelSettings;
 use crate::hex::{Hex, OffsetKind, Orientation, Point};
 use crate::map::layers::MAX_NOTE_LEN;
-use crate::map::{HexMap, MapProperties, MapShape};
+use crate::map::{HexMap, MapError, MapProperties, MapShape, Palette, PropertyError};
 use cube::CellSource;
 use lists::RawList;
 use palette::palette;
@@ -205,6 +205,20 @@ fn check_header(format: &str, version: u64) -> Result<(), FormatError> {
     Ok(())
 }
 
+/// A property limit broken, named by its field (the check is the map's own,
+/// [`MapProperties::validate`]).
+fn property_error(e: PropertyError) -> FormatError {
+    field(e.field(), e.problem())
+}
+
+/// The empty map, through the map's checked constructor.
+fn new_map(props: MapProperties, shape: MapShape, palette: Palette) -> Result<HexMap, FormatError> {
+    HexMap::new(props, shape, palette).map_err(|e| match e {
+        MapError::Property(p) => property_error(p),
+        other => field("map", other.to_string()),
+    })
+}
+
 fn parse_offset_kind(name: &str, value: &str) -> Result<OffsetKind, FormatError> {
     value.parse().map_err(|e: String| field(name, e))
 }
@@ -223,18 +237,8 @@ fn build(file: FileMap<'_>, body: Body<'_>) -> Result<(HexMap, Form), FormatErro
         hex_size: Point::new(file.hex_size.0, file.hex_size.1),
         labels,
     };
-    if props.name.len() > crate::map::MAX_MAP_NAME_LEN {
-        return Err(field(
-            "name",
-            format!(
-                "{} bytes, over the limit of {}",
-                props.name.len(),
-                crate::map::MAX_MAP_NAME_LEN
-            ),
-        ));
-    }
-    crate::hex::Layout::new(orientation, props.hex_size, Point::new(0.0, 0.0))
-        .map_err(|e| field("hex_size", e.to_string()))?;
+    // Before the palette and cells: a bad header is named first.
+    props.validate().map_err(property_error)?;
     let palette = palette(file.palette)?;
     match body {
         Body::Offset {
@@ -259,35 +263,22 @@ fn build(file: FileMap<'_>, body: Body<'_>) -> Result<(HexMap, Form), FormatErro
     }
 }
 
+/// The label settings as written; their limits (base, digits) are checked with the other
+/// properties.
 fn labels(l: FileLabels) -> Result<LabelSettings, FormatError> {
-    if l.base > 1 {
-        return Err(field(
-            "labels.base",
-            format!("must be 0 or 1, got {}", l.base),
-        ));
-    }
-    if !(1..=4).contains(&l.digits) {
-        return Err(field(
-            "labels.digits",
-            format!("must be 1 to 4, got {}", l.digits),
-        ));
-    }
-    let order = match l.order.as_str() {
-        "column-first" => LabelOrder::ColumnFirst,
-        "row-first" => LabelOrder::RowFirst,
-        other => {
-            return Err(field(
-                "labels.order",
-                format!("unknown order '{other}' (expected column-first or row-first)"),
-            ));
-        }
-    };
-    Ok(LabelSettings {
+    let settings = LabelSettings {
         base: l.base,
         digits: l.digits,
         stagger: parse_offset_kind("labels.stagger", &l.stagger)?,
-        order,
-    })
+        order: l
+            .order
+            .parse()
+            .map_err(|e: String| field("labels.order", e))?,
+    };
+    settings
+        .validate()
+        .map_err(|e| property_error(PropertyError::Labels(e)))?;
+    Ok(settings)
 }
 
 /// The shape from the header; `None` for `Cells` (the cell data defines it).

@@ -89,6 +89,7 @@ mod tests {
             MapShape::hexagon(2).unwrap(),
             Palette::standard(),
         )
+        .unwrap()
     }
 
     fn set_time(path: &Path, t: SystemTime) {

@@ -2,7 +2,6 @@
 //! notes sorted, floats in Rust's shortest round-trip form.
 
 use super::{FORMAT_VERSION, Form};
-use crate::hex::xxyy::LabelOrder;
 use crate::map::{HexMap, MapShape, MoveCost};
 use std::fmt::Write;
 
@@ -59,16 +58,13 @@ pub fn to_string(map: &HexMap, form: Form) -> String {
     };
     let _ = writeln!(o, "    shape: {shape},");
     let l = p.labels;
-    let order = match l.order {
-        LabelOrder::ColumnFirst => "column-first",
-        LabelOrder::RowFirst => "row-first",
-    };
     let _ = writeln!(
         o,
-        "    labels: (base: {}, digits: {}, stagger: \"{}\", order: \"{order}\"),",
+        "    labels: (base: {}, digits: {}, stagger: \"{}\", order: \"{}\"),",
         l.base,
         l.digits,
-        l.stagger.name()
+        l.stagger.name(),
+        l.order.name()
     );
     o.push_str("    palette: [\n");
     for t in map.palette().terrains() {

@@ -102,7 +102,8 @@ mod tests {
             MapProperties::new("c", crate::hex::Orientation::Pointy),
             MapShape::hexagon(3).unwrap(),
             Palette::standard(),
-        );
+        )
+        .unwrap();
         m.set_terrain(Hex::new(1, 0), TerrainId::new(2)).unwrap();
         m.set_mine(Hex::new(2, -1), true).unwrap();
         let c = Clipboard::copy(

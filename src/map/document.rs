@@ -15,7 +15,7 @@ use super::history::History;
 ///     MapProperties::new("demo", Orientation::Pointy),
 ///     MapShape::hexagon(5).unwrap(),
 ///     Palette::standard(),
-/// );
+/// ).unwrap();
 /// let mut doc = Document::new(map);
 /// let forest = TerrainId::new(3);
 /// // One mouse drag = one stroke = one undo step.
@@ -129,11 +129,14 @@ mod tests {
     use crate::map::{MapProperties, MapShape, Palette, TerrainId};
 
     fn doc() -> Document {
-        Document::new(HexMap::new(
-            MapProperties::new("d", Orientation::Flat),
-            MapShape::parallelogram(30, 30).unwrap(),
-            Palette::standard(),
-        ))
+        Document::new(
+            HexMap::new(
+                MapProperties::new("d", Orientation::Flat),
+                MapShape::parallelogram(30, 30).unwrap(),
+                Palette::standard(),
+            )
+            .unwrap(),
+        )
     }
 
     fn paint(q: i32, r: i32, t: u16) -> Edit {

@@ -2,49 +2,9 @@
 
 use super::layers::{MAX_NOTE_LEN, MineLayer, Notes, TerrainLayer};
 use super::palette::{Palette, TerrainId};
+use super::properties::{MapProperties, PropertyError};
 use super::shape::MapShape;
-use crate::hex::xxyy::LabelSettings;
-use crate::hex::{Hex, Layout, LayoutError, OffsetKind, Orientation, Point};
-
-/// Longest map name, in bytes.
-pub const MAX_MAP_NAME_LEN: usize = 200;
-
-/// The whole-map settings that are not per cell.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MapProperties {
-    /// Map name.
-    pub name: String,
-    /// Pointy or flat hexes.
-    pub orientation: Orientation,
-    /// The offset kind rows are written and labelled in (odd-r … even-q).
-    pub offset_kind: OffsetKind,
-    /// Hex size (centre to corner) along x and y; unequal for stretched hexes.
-    pub hex_size: Point,
-    /// How hex labels (XXYY) are printed.
-    pub labels: LabelSettings,
-}
-
-impl MapProperties {
-    /// Properties with the offset kind that goes with `orientation` (odd-r for pointy,
-    /// odd-q for flat), size 1 × 1 and default labels counted in that same offset kind
-    /// (labels counted in odd-q on a pointy map would zig-zag along each row).
-    pub fn new(name: impl Into<String>, orientation: Orientation) -> Self {
-        let offset_kind = match orientation {
-            Orientation::Pointy => OffsetKind::OddR,
-            Orientation::Flat => OffsetKind::OddQ,
-        };
-        MapProperties {
-            name: name.into(),
-            orientation,
-            offset_kind,
-            hex_size: Point::new(1.0, 1.0),
-            labels: LabelSettings {
-                stagger: offset_kind,
-                ..LabelSettings::default()
-            },
-        }
-    }
-}
+use crate::hex::{Hex, Layout, LayoutError, Point};
 
 /// Why a map-level operation was refused.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -63,12 +23,9 @@ pub enum MapError {
         /// Its length.
         len: usize,
     },
-    /// A name is too long.
-    #[error("map name is {0} bytes, over the limit of {MAX_MAP_NAME_LEN}")]
-    NameTooLong(usize),
-    /// The hex size cannot make a layout.
-    #[error("bad hex size: {0}")]
-    BadHexSize(#[from] LayoutError),
+    /// The properties break a limit (name length, hex size, label settings).
+    #[error(transparent)]
+    Property(#[from] PropertyError),
 }
 
 /// A hex map: properties, shape, terrain palette and the terrain, mine and note layers.
@@ -86,8 +43,15 @@ pub struct HexMap {
 }
 
 impl HexMap {
-    /// An empty map (no terrain, no mines, no notes) of `shape`.
-    pub fn new(props: MapProperties, shape: MapShape, palette: Palette) -> Self {
+    /// An empty map (no terrain, no mines, no notes) of `shape`; refused when the
+    /// properties break a limit ([`MapProperties::validate`]).
+    pub fn new(props: MapProperties, shape: MapShape, palette: Palette) -> Result<Self, MapError> {
+        props.validate()?;
+        Ok(HexMap::unchecked(props, shape, palette))
+    }
+
+    /// [`HexMap::new`] for properties already checked.
+    fn unchecked(props: MapProperties, shape: MapShape, palette: Palette) -> Self {
         let n = shape.len();
         HexMap {
             props,
@@ -258,12 +222,9 @@ impl HexMap {
         }
     }
 
-    /// Replace the properties (checked: name length, hex size).
+    /// Replace the properties (checked by [`MapProperties::validate`]).
     pub fn set_properties(&mut self, props: MapProperties) -> Result<MapProperties, MapError> {
-        if props.name.len() > MAX_MAP_NAME_LEN {
-            return Err(MapError::NameTooLong(props.name.len()));
-        }
-        Layout::new(props.orientation, props.hex_size, Point::new(0.0, 0.0))?;
+        props.validate()?;
         Ok(std::mem::replace(&mut self.props, props))
     }
 
@@ -287,7 +248,7 @@ impl HexMap {
     /// Change the shape: cells in both shapes keep their terrain, mine and note; the rest
     /// are dropped; new cells are empty.
     pub fn reshape(&mut self, shape: MapShape) {
-        let mut next = HexMap::new(self.props.clone(), shape, self.palette.clone());
+        let mut next = HexMap::unchecked(self.props.clone(), shape, self.palette.clone());
         for (i, h) in next.shape.iter().enumerate() {
             if let Some(j) = self.shape.index_of(h) {
                 next.terrain.set(i, self.terrain.get(j));
@@ -305,6 +266,7 @@ impl HexMap {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hex::Orientation;
 
     fn small() -> HexMap {
         HexMap::new(
@@ -312,6 +274,7 @@ mod tests {
             MapShape::hexagon(2).unwrap(),
             Palette::standard(),
         )
+        .unwrap()
     }
 
     #[test]
@@ -359,6 +322,24 @@ mod tests {
         m.set_palette(kept);
         assert_eq!(m.terrain(Hex::new(0, 0)), None);
         assert_eq!(m.terrain(Hex::new(1, 0)), TerrainId::new(1));
+    }
+
+    #[test]
+    fn construction_and_property_changes_are_checked() {
+        let mut props = MapProperties::new("x".repeat(201), Orientation::Flat);
+        let shape = MapShape::hexagon(1).unwrap();
+        assert_eq!(
+            HexMap::new(props.clone(), shape.clone(), Palette::standard()),
+            Err(MapError::Property(PropertyError::NameTooLong(201)))
+        );
+        props.name = "ok".into();
+        let mut m = HexMap::new(props.clone(), shape, Palette::standard()).unwrap();
+        props.hex_size = Point::new(0.0, 1.0);
+        assert!(matches!(
+            m.set_properties(props),
+            Err(MapError::Property(PropertyError::HexSize(_)))
+        ));
+        assert_eq!(m.name(), "ok");
     }
 
     #[test]

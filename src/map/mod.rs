@@ -1,8 +1,8 @@
-//! The document: a hex map (shape, palette, terrain/mine/note layers), the one edit path,
-//! and undo history. Knows nothing of files or the GUI.
+//! The document: a hex map (shape, palette, terrain/mine/note layers), its property limits
+//! and rules (movement, sight), shape specs, the one edit path, and undo history. Knows
+//! nothing of files or the GUI.
 
 pub mod clipboard;
-pub mod coords;
 pub mod document;
 pub mod edit;
 mod hexmap;
@@ -10,13 +10,21 @@ pub mod history;
 pub mod layers;
 pub mod minesweeper;
 pub mod palette;
+pub mod properties;
+mod rules;
 pub mod shape;
+pub mod shape_spec;
 
 pub use clipboard::{ClipCell, Clipboard};
 pub use document::Document;
 pub use edit::{Changed, Edit, EditError, HexBounds};
-pub use hexmap::{HexMap, MAX_MAP_NAME_LEN, MapError, MapProperties};
+pub use hexmap::{HexMap, MapError};
 pub use history::History;
 pub use layers::{MineLayer, Notes, TerrainLayer};
 pub use palette::{MoveCost, Palette, PaletteError, Rgb, Terrain, TerrainId};
+pub use properties::{
+    MAX_HEX_SIZE, MAX_MAP_NAME_LEN, MapProperties, PropertyError, shorten_to_bytes,
+    validate_hex_size,
+};
 pub use shape::{CellSet, MapShape, OffsetBounds, ShapeError};
+pub use shape_spec::{ShapeKind, ShapeSpec};

@@ -181,3 +181,160 @@ fn pick_reference_layout() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+fn path_arg(p: &std::path::Path) -> &str {
+    p.to_str().unwrap()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    assert!(o.status.success(), "{}", stderr(o));
+    serde_json::from_str(&stdout(o)).unwrap()
+}
+
+#[test]
+fn coord_with_a_map_counts_xxyy_as_the_editor_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("pointy.ron");
+    let o = hexmap(&[
+        "new",
+        "--shape",
+        "rect:30x30",
+        "--orientation",
+        "pointy",
+        path_arg(&map),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // The editor labels a hex in the map's own settings (odd-r on a new pointy map).
+    let (loaded, _) = hexmap::io::load(&map).unwrap();
+    let h = hexmap::hex::OffsetKind::OddR.to_hex(hexmap::hex::OffsetCoord::new(13, 20));
+    let editor_label = loaded.properties().labels.format(h).unwrap();
+    assert_eq!(editor_label, "1421");
+
+    let v = json(&hexmap(&[
+        "coord",
+        "odd-r",
+        "13,20",
+        "--map",
+        path_arg(&map),
+        "--json",
+    ]));
+    assert_eq!(v["xxyy"], serde_json::json!(editor_label));
+    // And the label reads back to the same hex.
+    let v = json(&hexmap(&[
+        "coord",
+        "xxyy",
+        "1421",
+        "--map",
+        path_arg(&map),
+        "--json",
+    ]));
+    assert_eq!(v["odd-r"], serde_json::json!([13, 20]));
+    // `offset` is the map's own kind; text output too.
+    let o = hexmap(&["coord", "offset", "13,20", "--map", path_arg(&map)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("xxyy            1421"), "{text}");
+    assert!(text.contains("odd-r           13,20"), "{text}");
+    // The same settings given directly.
+    let v = json(&hexmap(&[
+        "coord",
+        "odd-r",
+        "13,20",
+        "--labels",
+        "1,2,odd-r,column-first",
+        "--json",
+    ]));
+    assert_eq!(v["xxyy"], serde_json::json!("1421"));
+    // Without either, the classic odd-q count as before.
+    let v = json(&hexmap(&["coord", "odd-r", "13,20", "--json"]));
+    assert_eq!(v["xxyy"], serde_json::json!("0422"));
+}
+
+#[test]
+fn coord_refuses_bad_label_settings_and_a_map_with_an_orientation() {
+    let o = hexmap(&[
+        "coord",
+        "axial",
+        "0,0",
+        "--labels",
+        "5,2,odd-q,column-first",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("label base must be 0 or 1, got 5"),
+        "{}",
+        stderr(&o)
+    );
+    let o = hexmap(&["coord", "axial", "0,0", "--labels", "1,2,odd-q"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("BASE,DIGITS,STAGGER,ORDER"),
+        "{}",
+        stderr(&o)
+    );
+    let map = concat!(env!("CARGO_MANIFEST_DIR"), "/maps/island.ron");
+    let o = hexmap(&[
+        "coord",
+        "axial",
+        "0,0",
+        "--map",
+        map,
+        "--orientation",
+        "flat",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = hexmap(&["coord", "axial", "0,0", "--map", "/no/such/map.ron"]);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn pick_with_a_map_uses_its_layout() {
+    // maps/island.ron: pointy hexes of size 16. The centre of axial (3, 4) is at
+    // (√3·(3 + 4/2)·16, 1.5·4·16) = (138.56…, 96).
+    let map = concat!(env!("CARGO_MANIFEST_DIR"), "/maps/island.ron");
+    let (loaded, _) = hexmap::io::load(std::path::Path::new(map)).unwrap();
+    assert_eq!(loaded.properties().hex_size.x, 16.0);
+    let v = json(&hexmap(&["pick", "138.5", "96.2", "--map", map, "--json"]));
+    assert_eq!(v, serde_json::json!({"axial": [3, 4], "cube": [3, 4, -7]}));
+    // The map's layout, not --orientation/--size: those conflict with --map.
+    let o = hexmap(&["pick", "1", "1", "--map", map, "--size", "1", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = hexmap(&["pick", "1", "1"]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "--orientation and --size, or --map"
+    );
+}
+
+#[test]
+fn every_system_name_reads_and_help_lists_them() {
+    let o = hexmap(&["coord", "--help"]);
+    let help = stdout(&o);
+    for name in [
+        "axial",
+        "cube",
+        "odd-r",
+        "even-r",
+        "odd-q",
+        "even-q",
+        "doubled-width",
+        "doubled-height",
+        "xxyy",
+        "three-axis",
+        "two-axis",
+        "offset",
+        "doubled",
+    ] {
+        assert!(help.contains(name), "help lists {name}: {help}");
+    }
+    // Older spellings and any case still read.
+    for (system, value) in [
+        ("double-width", "4,2"),
+        ("XXYY", "0203"),
+        ("Doubled", "4,2"),
+    ] {
+        let v = json(&hexmap(&["coord", system, value, "--json"]));
+        assert_eq!(v["cube"], serde_json::json!([1, 2, -3]), "{system}");
+    }
+}

@@ -252,3 +252,51 @@ fn convert_failures_leave_no_partial_files() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn no_subcommand_chooses_the_editor_and_a_missing_file_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-map.ron");
+    let expected = if cfg!(feature = "gui") {
+        "is neither a subcommand nor an existing map file"
+    } else {
+        "the editor is not built in this binary"
+    };
+    hexmap()
+        .arg(&missing)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(expected));
+    if !cfg!(feature = "gui") {
+        // Without the editor, even a bare `hexmap` says so instead of opening a window.
+        hexmap()
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(expected));
+    }
+    assert!(names(dir.path()).is_empty(), "nothing written");
+}
+
+/// `hexmap info map | head -1`: the reader closes the pipe before hexmap writes. hexmap
+/// must end as Unix tools do (quietly, by SIGPIPE), not panic with a backtrace.
+#[cfg(unix)]
+#[test]
+fn a_reader_that_closes_the_pipe_early_ends_hexmap_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("hexmap"))
+        .arg("info")
+        .arg(bundled("island.ron"))
+        .stdout(writer)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "stderr: {stderr}");
+    assert_eq!(
+        out.status.signal(),
+        Some(libc::SIGPIPE),
+        "status: {:?}",
+        out.status
+    );
+}

@@ -218,3 +218,33 @@ fn no_guess_without_start_reports_the_start_it_picked() {
             "solved from {start} without guessing"
         )));
 }
+
+#[test]
+fn xxyy_start_cells_count_in_the_maps_label_settings() {
+    // A new pointy map labels in odd-r, as the editor shows it: "0305" is col 2, row 4
+    // (0-based). Classic odd-q counting would read it as col 3, row 3.
+    let dir = tempfile::tempdir().unwrap();
+    let map = rect_map(dir.path(), &[(5, 0)]);
+    let (loaded, _) = io::load(&map).unwrap();
+    let editor_label = loaded
+        .properties()
+        .labels
+        .format(OffsetKind::OddR.to_hex(OffsetCoord::new(2, 4)))
+        .unwrap();
+    assert_eq!(editor_label, "0305");
+    let json = hexmap()
+        .args([
+            "mines", "check", "--json", "--coords", "xxyy", "--start", "0305",
+        ])
+        .arg(&map)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&json).unwrap();
+    assert_eq!(
+        (&v["start"]["col"], &v["start"]["row"]),
+        (&2.into(), &4.into())
+    );
+}

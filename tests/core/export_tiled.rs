@@ -6,8 +6,9 @@ use crate::support;
 use support::tiled_tools as tools;
 
 use hexmap::hex::{Hex, OffsetKind, Orientation, Point};
-use hexmap::io::export::{ExportFormat, ExportOptions, export_to_path, from_tiled, to_tiled};
-use hexmap::io::tiled::{FolderResources, read_tiled};
+use hexmap::io::FolderResources;
+use hexmap::io::format::{Format, WriteOptions, by_name, write_path};
+use hexmap::io::tiled::{from_tiled, read_tiled, to_tiled};
 use hexmap::map::{HexMap, MapProperties, MapShape, Palette};
 use std::path::Path;
 use std::process::Command;
@@ -23,7 +24,7 @@ fn sample_map(kind: OffsetKind, shape: MapShape) -> HexMap {
     props.hex_size = Point::new(18.0, 15.0);
     let palette = Palette::standard();
     let ids: Vec<_> = palette.terrains().iter().map(|t| t.id).collect();
-    let mut map = HexMap::new(props, shape, palette);
+    let mut map = HexMap::new(props, shape, palette).unwrap();
     let cells: Vec<Hex> = map.shape().iter().collect();
     for (i, h) in cells.into_iter().enumerate() {
         let pick = (h.q * 7 + h.r * 13).rem_euclid(ids.len() as i32 + 1) as usize;
@@ -53,8 +54,12 @@ fn maps() -> Vec<(String, HexMap)> {
     v
 }
 
-fn export(map: &HexMap, format: ExportFormat, path: &Path) {
-    export_to_path(map, format, &ExportOptions::default(), path, &mut |_| {}).unwrap();
+fn format(name: &str) -> &'static dyn Format {
+    by_name(name).unwrap()
+}
+
+fn export(map: &HexMap, format: &dyn Format, path: &Path) {
+    write_path(map, format, &WriteOptions::default(), path, &mut |_| {}).unwrap();
 }
 
 /// Tiled drew every cell of the map: the pixel at each of our hex centres (Tiled's tile
@@ -62,13 +67,18 @@ fn export(map: &HexMap, format: ExportFormat, path: &Path) {
 fn check_render(map: &HexMap, img: &tiny_skia::Pixmap, label: &str) {
     let tiled = to_tiled(map, "unused.png");
     let kind = map.properties().offset_kind;
-    let b = map.shape().offset_bounds(kind);
+    // Tiled's (0, 0) is this offset (col, row) of the map (`hexmap:origin`).
+    let (min_col, min_row) = tiled
+        .property("hexmap:origin")
+        .and_then(|o| o.split_once(','))
+        .map(|(c, r)| (c.parse::<i32>().unwrap(), r.parse::<i32>().unwrap()))
+        .unwrap();
     let mut checked = 0;
-    for row in 0..b.rows as i64 {
-        for col in 0..b.cols as i64 {
+    for row in 0..tiled.height as i64 {
+        for col in 0..tiled.width as i64 {
             let hex = kind.to_hex(hexmap::hex::OffsetCoord::new(
-                b.min_col + col as i32,
-                b.min_row + row as i32,
+                min_col + col as i32,
+                min_row + row as i32,
             ));
             let (x, y) = tiled.geometry.tile_centre(col, row);
             let got = tools::pixel(img, x, y)
@@ -89,7 +99,7 @@ fn check_render(map: &HexMap, img: &tiny_skia::Pixmap, label: &str) {
             checked += 1;
         }
     }
-    assert_eq!(checked, b.cols * b.rows);
+    assert_eq!(checked, tiled.width * tiled.height);
 }
 
 #[test]
@@ -103,8 +113,8 @@ fn tiled_reads_converts_and_draws_our_exports() {
             dir.path().join(format!("{name}.tmx")),
             dir.path().join(format!("{name}.tmj")),
         );
-        export(&map, ExportFormat::Tmx, &tmx);
-        export(&map, ExportFormat::Tmj, &tmj);
+        export(&map, format("tmx"), &tmx);
+        export(&map, format("tmj"), &tmj);
         assert!(dir.path().join(format!("{name}-tiles.png")).exists());
         let kind = map.properties().offset_kind;
         let (axis, index) = hexmap::io::tiled::stagger_of(kind);
@@ -164,7 +174,7 @@ fn tiled_reads_converts_and_draws_our_exports() {
 fn hexmap_to_tmx_to_hexmap_keeps_every_cell() {
     for (name, map) in maps() {
         let dir = tempfile::tempdir().unwrap();
-        for format in [ExportFormat::Tmx, ExportFormat::Tmj] {
+        for format in [format("tmx"), format("tmj")] {
             let path = dir.path().join(format!("m.{format}"));
             export(&map, format, &path);
             let doc = read_tiled(
@@ -248,7 +258,7 @@ fn broken_tiled_files_exit_1_with_a_clear_message() {
     let dir = tempfile::tempdir().unwrap();
     let map = &maps()[0].1;
     let good = dir.path().join("good.tmx");
-    export(map, ExportFormat::Tmx, &good);
+    export(map, format("tmx"), &good);
     let text = std::fs::read_to_string(&good).unwrap();
     let cases = [
         (
@@ -304,8 +314,8 @@ fn csv_and_json_describe_every_cell() {
         dir.path().join("n.ron").to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    export(&map, ExportFormat::Csv, &csv);
-    export(&map, ExportFormat::Json, &json);
+    export(&map, format("csv"), &csv);
+    export(&map, format("json"), &json);
     let grid: Vec<Vec<i32>> = std::fs::read_to_string(&csv)
         .unwrap()
         .lines()
@@ -386,13 +396,13 @@ fn check_picture_centres(map: &HexMap, img: &tiny_skia::Pixmap, label: &str) {
 #[test]
 fn png_export_has_terrain_colours_at_hex_centres() {
     let dir = tempfile::tempdir().unwrap();
-    let opts = ExportOptions {
+    let opts = WriteOptions {
         mines: false,
-        ..ExportOptions::default()
+        ..WriteOptions::default()
     };
     for (name, map) in maps() {
         let path = dir.path().join(format!("{name}.png"));
-        export_to_path(&map, ExportFormat::Png, &opts, &path, &mut |_| {}).unwrap();
+        write_path(&map, format("png"), &opts, &path, &mut |_| {}).unwrap();
         check_picture_centres(&map, &tiny_skia::Pixmap::load_png(&path).unwrap(), &name);
     }
 }
@@ -412,16 +422,16 @@ fn svg_export_drawn_by_librsvg_has_terrain_colours_at_hex_centres() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let opts = ExportOptions {
+    let opts = WriteOptions {
         mines: false,
-        ..ExportOptions::default()
+        ..WriteOptions::default()
     };
     for (name, map) in maps() {
         let (svg, png) = (
             dir.path().join(format!("{name}.svg")),
             dir.path().join(format!("{name}.png")),
         );
-        export_to_path(&map, ExportFormat::Svg, &opts, &svg, &mut |_| {}).unwrap();
+        write_path(&map, format("svg"), &opts, &svg, &mut |_| {}).unwrap();
         let o = Command::new("rsvg-convert")
             .arg("-o")
             .arg(&png)
@@ -435,4 +445,54 @@ fn svg_export_drawn_by_librsvg_has_terrain_colours_at_hex_centres() {
         );
         check_picture_centres(&map, &tiny_skia::Pixmap::load_png(&png).unwrap(), &name);
     }
+}
+
+/// `tmx` with the value of the property `name` replaced by `value`.
+fn set_property(tmx: &str, name: &str, value: &str) -> String {
+    let key = format!("<property name=\"{name}\" value=\"");
+    let start = tmx.find(&key).expect("the property is there") + key.len();
+    let end = start + tmx[start..].find('"').unwrap();
+    format!("{}{value}{}", &tmx[..start], &tmx[end..])
+}
+
+#[test]
+fn import_shortens_long_non_ascii_names_to_a_file_validate_accepts() {
+    // 150 two-byte characters: 300 bytes, over the 200-byte limit of map and terrain
+    // names, though only 150 characters.
+    let long_map_name = "ж".repeat(150);
+    let long_terrain_name = "é".repeat(150);
+    let dir = tempfile::tempdir().unwrap();
+    let (tmx, out) = (dir.path().join("long.tmx"), dir.path().join("long.ron"));
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/minesweeper-13.ron");
+    let o = hexmap_cmd(&[
+        "export",
+        bundled.to_str().unwrap(),
+        "--to",
+        "tmx",
+        tmx.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&tmx).unwrap();
+    let text = set_property(&text, "hexmap:name", &long_map_name);
+    let text = set_property(&text, "name", &long_terrain_name);
+    std::fs::write(&tmx, text).unwrap();
+
+    let o = hexmap_cmd(&["import", tmx.to_str().unwrap(), out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = hexmap_cmd(&["validate", out.to_str().unwrap()]);
+    assert!(
+        o.status.success(),
+        "the imported file validates: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = hexmap_cmd(&["info", out.to_str().unwrap(), "--json"]);
+    let info: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let name = info["name"].as_str().unwrap();
+    assert_eq!(
+        name,
+        "ж".repeat(100),
+        "shortened to 200 bytes, whole characters"
+    );
+    let terrain = info["terrains"][0]["name"].as_str().unwrap();
+    assert_eq!(terrain, "é".repeat(100));
 }

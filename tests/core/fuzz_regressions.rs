@@ -2,8 +2,8 @@
 //! paths on every test run. Add a file under tests/fuzz_regressions/TARGET/ for each new
 //! crash; the test for that target runs it.
 
-use hexmap::io::export::from_tiled;
-use hexmap::io::tiled::{Resources, read_tiled};
+use hexmap::io::Resources;
+use hexmap::io::tiled::{from_tiled, read_tiled};
 use std::path::Path;
 
 fn inputs(target: &str) -> Vec<(String, Vec<u8>)> {

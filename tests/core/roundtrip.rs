@@ -196,7 +196,7 @@ fn arb_map() -> impl Strategy<Value = HexMap> {
     )
         .prop_map(|(props, shape, palette, cells, notes)| {
             let ids: Vec<TerrainId> = palette.terrains().iter().map(|t| t.id).collect();
-            let mut map = HexMap::new(props, shape, palette);
+            let mut map = HexMap::new(props, shape, palette).unwrap();
             let n = map.cell_count();
             for (i, &(sel, t, m)) in cells.iter().enumerate() {
                 let h = map.shape().hex_at(usize::from(sel) % n).unwrap();

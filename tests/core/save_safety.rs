@@ -20,7 +20,8 @@ fn big_map(side: u32) -> HexMap {
         props,
         MapShape::rectangle(OffsetKind::OddR, side, side).unwrap(),
         palette,
-    );
+    )
+    .unwrap();
     let cells: Vec<_> = map.shape().iter().collect();
     for (i, h) in cells.into_iter().enumerate() {
         map.set_terrain(h, Some(ids[(i * 7 + i / 13) % ids.len()]))

@@ -34,20 +34,15 @@ fn sample_map(kind: OffsetKind, sx: f64, sy: f64) -> TiledMap {
         width,
         height,
         geometry,
-        tileset: TilesetSpec {
-            name: "terrain".into(),
-            image: "sample-tiles.png".into(),
-            tiles: COLOURS
+        tilesets: vec![Tileset::generated(
+            "terrain",
+            "sample-tiles.png",
+            COLOURS
                 .iter()
                 .enumerate()
-                .map(|(i, &color)| TileSpec {
-                    name: format!("t{i}"),
-                    color,
-                    kind: TileKind::Terrain,
-                    properties: vec![],
-                })
+                .map(|(i, &color)| Tile::terrain(i as u32, format!("t{i}"), color))
                 .collect(),
-        },
+        )],
         layers: vec![TileLayer {
             name: "terrain".into(),
             gids,
@@ -64,9 +59,10 @@ fn sample_map(kind: OffsetKind, sx: f64, sy: f64) -> TiledMap {
 }
 
 fn write_files(map: &TiledMap, dir: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let tileset = &map.tilesets[0];
     std::fs::write(
-        dir.join(&map.tileset.image),
-        tileset_png(&map.geometry, &map.tileset).unwrap(),
+        dir.join(tileset.image.as_ref().unwrap()),
+        tileset_png(&map.geometry, tileset).unwrap(),
     )
     .unwrap();
     let tmx = dir.join("map.tmx");

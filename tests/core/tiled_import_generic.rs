@@ -5,6 +5,7 @@ use crate::support;
 use support::tiled_tools as tools;
 
 use hexmap::hex::OffsetKind;
+use hexmap::io::FolderResources;
 use hexmap::io::tiled::*;
 use std::path::Path;
 
@@ -15,20 +16,15 @@ fn sample(kind: OffsetKind) -> TiledMap {
         width: 5,
         height: 4,
         geometry,
-        tileset: TilesetSpec {
-            name: "t".into(),
-            image: "tiles.png".into(),
-            tiles: colours
+        tilesets: vec![Tileset::generated(
+            "t",
+            "tiles.png",
+            colours
                 .iter()
                 .enumerate()
-                .map(|(i, &color)| TileSpec {
-                    name: format!("terrain {i}"),
-                    color,
-                    kind: TileKind::Terrain,
-                    properties: vec![],
-                })
+                .map(|(i, &color)| Tile::terrain(i as u32, format!("terrain {i}"), color))
                 .collect(),
-        },
+        )],
         layers: vec![
             TileLayer {
                 name: "terrain".into(),
@@ -54,33 +50,29 @@ fn sample(kind: OffsetKind) -> TiledMap {
 fn write(map: &TiledMap, dir: &Path) {
     std::fs::write(
         dir.join("tiles.png"),
-        tileset_png(&map.geometry, &map.tileset).unwrap(),
+        tileset_png(&map.geometry, &map.tilesets[0]).unwrap(),
     )
     .unwrap();
     std::fs::write(dir.join("m.tmx"), to_tmx(map)).unwrap();
     std::fs::write(dir.join("m.tmj"), to_tmj(map)).unwrap();
 }
 
-fn assert_same(map: &TiledMap, doc: &TiledDocument) {
+fn assert_same(map: &TiledMap, doc: &TiledMap) {
     assert_eq!((doc.width, doc.height), (map.width, map.height));
     assert_eq!(doc.geometry, map.geometry);
     let names: Vec<_> = doc.layers.iter().map(|l| l.name.as_str()).collect();
     assert_eq!(names, ["terrain", "mines"]);
     assert_eq!(doc.layers[0].gids, map.layers[0].gids);
     assert_eq!(doc.layers[1].gids, map.layers[1].gids);
-    for (i, spec) in map.tileset.tiles.iter().enumerate() {
+    for (i, spec) in map.tilesets[0].tiles.iter().enumerate() {
         let (_, tile) = doc.tile(i as u32 + 1).expect("gid known");
         let tile = tile.expect("tile info");
-        assert_eq!(tile.name.as_deref(), Some(spec.name.as_str()));
-        assert_eq!(
-            tile.color,
-            Some(spec.color),
-            "colour sampled at the tile centre"
-        );
+        assert_eq!(tile.name, spec.name);
+        assert_eq!(tile.color, spec.color, "colour sampled at the tile centre");
     }
-    assert_eq!(doc.points.len(), 1);
-    assert_eq!(doc.points[0].text, "harbour");
-    assert_eq!((doc.points[0].x, doc.points[0].y), (7.0, 6.0));
+    assert_eq!(doc.notes.len(), 1);
+    assert_eq!(doc.notes[0].text, "harbour");
+    assert_eq!((doc.notes[0].x, doc.notes[0].y), (7.0, 6.0));
 }
 
 #[test]
@@ -94,6 +86,8 @@ fn our_exports_read_back_exactly() {
             let text = std::fs::read_to_string(dir.path().join(file)).unwrap();
             let doc = read_tiled(&text, file, &res).unwrap();
             assert_same(&map, &doc);
+            // Writer and reader share one model: what is read is exactly what was written.
+            assert_eq!(doc, map, "{kind} {file}");
         }
     }
 }

@@ -11,7 +11,8 @@ fn start_map() -> HexMap {
         MapProperties::new("undo", Orientation::Pointy),
         MapShape::rectangle(OffsetKind::OddR, 12, 10).unwrap(),
         Palette::standard(),
-    );
+    )
+    .unwrap();
     for (i, h) in m.shape().iter().collect::<Vec<_>>().into_iter().enumerate() {
         if i % 3 == 0 {
             m.set_terrain(h, TerrainId::new((i % 5) as u16 + 1))

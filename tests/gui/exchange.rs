@@ -2,14 +2,14 @@
 //! dialogs: the export runs on a worker thread and the files land where the dialog said.
 
 use crate::harness::{settle, temp_dir};
-use eframe::egui::Vec2;
+use eframe::egui::{Event, Key, Modifiers, PointerButton, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
 use hexmap::app::dialogs::{DialogReply, FakeDialogs};
 use hexmap::app::doc::Doc;
 use hexmap::hex::Hex;
-use hexmap::io::export::ExportFormat;
+use hexmap::io::format::{Format, by_name};
 use std::path::Path;
 
 /// Terrain name per cell: palettes may number terrains differently after an import.
@@ -28,7 +28,7 @@ fn terrain_names(app: &EditorApp) -> Vec<(Hex, Option<String>)> {
 }
 
 /// File → Export…, pick `format`, confirm, and wait for the worker to finish.
-fn export_via_menu(h: &mut Harness<'static, EditorApp>, format: ExportFormat) {
+fn export_via_menu(h: &mut Harness<'static, EditorApp>, format: &dyn Format) {
     h.get_by_label("File").click();
     settle(h);
     h.get_by_label("Export…").click();
@@ -73,7 +73,7 @@ fn export_png_and_tmx_then_import_the_tmx_back() {
         "the sample has terrain to compare"
     );
 
-    export_via_menu(&mut h, ExportFormat::Png);
+    export_via_menu(&mut h, by_name("png").unwrap());
     assert!(wait_for_file(&png));
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(&bytes[1..4], b"PNG", "a PNG file");
@@ -84,7 +84,7 @@ fn export_png_and_tmx_then_import_the_tmx_back() {
             .contains("exported.png")
     );
 
-    export_via_menu(&mut h, ExportFormat::Tmx);
+    export_via_menu(&mut h, by_name("tmx").unwrap());
     assert!(wait_for_file(&tmx));
     let text = std::fs::read_to_string(&tmx).unwrap();
     assert!(
@@ -107,12 +107,10 @@ fn export_png_and_tmx_then_import_the_tmx_back() {
     assert_eq!(terrain_names(app), original, "same terrain in every cell");
 }
 
-#[test]
-fn importing_a_broken_file_shows_an_error_and_keeps_the_map() {
-    let dir = temp_dir("exchange-broken");
-    let bad = dir.join("broken.tmx");
-    std::fs::write(&bad, "<map orientation=\"hexagonal\"").unwrap();
-    let dialogs = FakeDialogs::with_answers([DialogReply::ImportTiled(bad.clone())]);
+/// The editor on the sample map, after File → Import Tiled map… chose `path`; and the
+/// sample's terrain before the import.
+fn import_into_sample(path: &Path) -> (Harness<'static, EditorApp>, Vec<(Hex, Option<String>)>) {
+    let dialogs = FakeDialogs::with_answers([DialogReply::ImportTiled(path.to_path_buf())]);
     let doc = Doc::sample();
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
@@ -123,8 +121,108 @@ fn importing_a_broken_file_shows_an_error_and_keeps_the_map() {
     settle(&mut h);
     h.get_by_label("Import Tiled map…").click();
     settle(&mut h);
+    (h, before)
+}
+
+#[test]
+fn importing_a_broken_file_shows_an_error_and_keeps_the_map() {
+    let dir = temp_dir("exchange-broken");
+    let bad = dir.join("broken.tmx");
+    std::fs::write(&bad, "<map orientation=\"hexagonal\"").unwrap();
+    let (h, before) = import_into_sample(&bad);
     let message = h.state().error().expect("an error is shown").to_string();
     assert!(message.contains("broken.tmx"), "{message}");
     assert!(h.query_by_label_contains("broken.tmx").is_some());
     assert_eq!(terrain_names(h.state()), before);
+}
+
+#[test]
+fn importing_an_oversize_file_is_refused_with_a_message() {
+    let dir = temp_dir("exchange-oversize");
+    let big = dir.join("huge.tmx");
+    // Sparse: one byte over the limit without using the disk space.
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(hexmap::io::MAX_FILE_BYTES + 1)
+        .unwrap();
+    let (h, before) = import_into_sample(&big);
+    let message = h.state().error().expect("an error is shown").to_string();
+    assert!(
+        message.contains("huge.tmx") && message.contains("byte limit"),
+        "{message}"
+    );
+    assert_eq!(terrain_names(h.state()), before, "the open map is kept");
+    std::fs::remove_file(&big).unwrap();
+}
+
+#[test]
+fn a_cancelled_dialog_does_not_drop_an_export_waiting_for_its_file() {
+    // Two file dialogs asked for in one frame (Ctrl+O while "Choose file and export…" is
+    // clicked): the Open dialog is cancelled, then the export dialog names a file. The
+    // cancel belongs to the Open dialog only; the export must still run. (The fake answers
+    // in request order: the export gets the file only if Ctrl+O asked first.)
+    let dir = temp_dir("exchange-cancel");
+    let png = dir.join("after-cancel.png");
+    let dialogs =
+        FakeDialogs::with_answers([DialogReply::Cancelled, DialogReply::Export(png.clone())]);
+    let doc = Doc::sample();
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
+    h.run();
+    h.get_by_label("File").click();
+    settle(&mut h);
+    h.get_by_label("Export…").click();
+    settle(&mut h);
+    h.get_by_label(by_name("png").unwrap().description())
+        .click();
+    settle(&mut h);
+
+    // Press the export button, then release it in the frame that also carries Ctrl+O.
+    let button = h.get_by_label("Choose file and export…").rect().center();
+    h.hover_at(button);
+    settle(&mut h);
+    let press = |pressed| Event::PointerButton {
+        pos: button,
+        button: PointerButton::Primary,
+        pressed,
+        modifiers: Modifiers::NONE,
+    };
+    h.event(press(true));
+    h.step();
+    h.input_mut().events.push(Event::Key {
+        key: Key::O,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers: Modifiers::COMMAND,
+    });
+    h.event(press(false));
+    settle(&mut h);
+
+    for _ in 0..500 {
+        if wait_for_file(&png) && h.state().export_job().is_none() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        settle(&mut h);
+    }
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+    assert!(
+        wait_for_file(&png),
+        "the export ran after the other dialog was cancelled"
+    );
+    assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");
+    assert!(
+        h.query_by_label_contains("after-cancel.png").is_some(),
+        "the status bar says where it exported"
+    );
+    assert!(
+        h.query_by_label("Choose file and export…").is_none(),
+        "the export window closed"
+    );
+    assert!(
+        h.state().pending_dialog().is_none(),
+        "no dialog left waiting"
+    );
 }

@@ -8,4 +8,5 @@ mod harness;
 mod autosave;
 mod editor;
 mod exchange;
+mod map_rules;
 mod play;

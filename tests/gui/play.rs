@@ -7,9 +7,10 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
 use hexmap::app::dialogs::FakeDialogs;
-use hexmap::app::doc::{Doc, NewMapSpec, ShapeKind};
+use hexmap::app::doc::{Doc, NewMapSpec};
 use hexmap::hex::Hex;
 use hexmap::map::Edit;
+use hexmap::map::ShapeSpec;
 use hexmap::map::minesweeper::{CellView, GameStatus};
 
 const MINE_A: Hex = Hex::new(2, 0);
@@ -20,8 +21,7 @@ const NEXT_TO_A: Hex = Hex::new(1, 0);
 /// A hexagon of radius 2 with two known mines, set through the document (one undo step).
 fn board_doc() -> Doc {
     let spec = NewMapSpec {
-        shape: ShapeKind::Hexagon,
-        width: 2,
+        shape: ShapeSpec::Hexagon { radius: 2 },
         ..NewMapSpec::default()
     };
     let mut doc = Doc::new_map(&spec).expect("valid spec");
@@ -186,8 +186,7 @@ fn a_huge_board_is_played_a_part_at_a_time() {
     // 400 × 400 cells fit the editor's view at under a point per hex; play mode zooms in
     // to cells of at least MIN_CELL_RADIUS_PX so clicks hit and each frame stays small.
     let spec = NewMapSpec {
-        width: 400,
-        height: 400,
+        shape: ShapeSpec::rect(400, 400),
         hex_size: (1.0, 1.0),
         ..NewMapSpec::default()
     };

@@ -3,7 +3,7 @@
 
 use super::super::error::{CellRef, FormatError};
 use super::super::fast_cube::{CubeCell, CubeList};
-use super::{Counted, set_note};
+use super::{Counted, new_map, set_note};
 use crate::hex::Hex;
 use crate::map::shape::{MAX_CELLS, MAX_COORD};
 use crate::map::{HexMap, MapProperties, MapShape, Palette, ShapeError, TerrainId};
@@ -89,7 +89,7 @@ pub(super) fn read_cube(
             })?
         }
     };
-    let mut map = HexMap::new(props, shape, palette);
+    let mut map = new_map(props, shape, palette)?;
     let mut seen = vec![false; map.cell_count()];
     cells.for_each(|i, (q, r, s, id)| {
         let h = cube("cells.cells", i, (q, r, s))?;

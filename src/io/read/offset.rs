@@ -2,7 +2,7 @@
 //! allowed), optional mine rows and notes, each row read one at a time from the file.
 
 use super::super::error::{CellRef, FormatError};
-use super::{Counted, field, set_note};
+use super::{Counted, field, new_map, set_note};
 use crate::hex::OffsetCoord;
 use crate::map::shape::{MAX_CELLS, MAX_COORD, MAX_SIDE};
 use crate::map::{HexMap, MapProperties, MapShape, Palette, ShapeError, TerrainId};
@@ -126,7 +126,7 @@ pub(super) fn read_offset(
     };
     let lookup_palette = palette.clone();
     let lookup = symbol_lookup(&lookup_palette);
-    let mut map = HexMap::new(props, shape, palette);
+    let mut map = new_map(props, shape, palette)?;
     rows.list.for_each(|dr, row: String| {
         check_row_len("cells.rows", &row, min_row + dr as i32, cols)?;
         for (dc, ch) in row.chars().enumerate() {

@@ -1,20 +1,23 @@
-//! Tiled (mapeditor.org) hexagonal maps: export as TMX/TMJ with a generated tileset image,
-//! and import of TMX/TMJ hexagonal maps. Tiled's (col, row) is our offset (col, row) in the
-//! offset kind given by `staggeraxis`/`staggerindex` (DESIGN.md §3).
+//! Tiled (mapeditor.org) hexagonal maps. One model ([`TiledMap`]) in Tiled's own terms is
+//! written as TMX/TMJ ([`write`]) and read from TMX/TMJ ([`read`]); [`convert`] turns a
+//! hexmap map into it and back. Tiled's (col, row) is an offset (col, row) in the kind given
+//! by `staggeraxis`/`staggerindex` (DESIGN.md §3); the axis follows the map's orientation
+//! ([`grid_kind`]).
 
+pub mod convert;
+pub mod geometry;
 pub mod model;
+pub mod read;
 pub mod tileset_image;
 pub mod write;
 mod xml;
-pub use xml::escape as xml_escape;
 
-pub use model::{
-    PointObject, StaggerAxis, StaggerIndex, TileGeometry, TileKind, TileLayer, TileSpec, TiledMap,
-    TilesetSpec, offset_kind_of, stagger_of,
+pub use convert::{FromTiledError, from_tiled, to_tiled};
+pub use geometry::{
+    StaggerAxis, StaggerIndex, TileGeometry, grid_kind, offset_kind_of, stagger_of,
 };
+pub use model::{PointObject, Tile, TileKind, TileLayer, TiledMap, Tileset};
+pub use read::{MAX_IMPORT_CELLS, TiledError, read_tiled, read_tmj, read_tmx};
 pub use tileset_image::{TilesetImageError, tileset_png};
 pub use write::{to_tmj, to_tmx};
-pub mod read;
-pub use read::{
-    FolderResources, Resources, TiledDocument, TiledError, read_tiled, read_tmj, read_tmx,
-};
+pub use xml::escape as xml_escape;

@@ -1,215 +1,12 @@
-//! A hexagonal Tiled map in Tiled's own terms: stagger axis and index, tile sizes, tile
-//! layers of global tile ids, one tileset, point objects. Both the TMX and TMJ writers and
-//! readers go through this one model, so the two formats cannot drift apart.
+//! A hexagonal Tiled map in Tiled's own terms: size, tile geometry, tilesets, tile layers of
+//! global tile ids, point objects and properties. The TMX and TMJ writers write it and the
+//! readers read it, so what is written and what is read cannot drift apart: reading a map
+//! we wrote gives back the same value.
 
-use crate::hex::{OffsetKind, Orientation};
+use super::geometry::TileGeometry;
 
-/// Which axis Tiled staggers: `y` shoves rows (pointy hexes), `x` shoves columns (flat).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StaggerAxis {
-    /// Columns are shoved: flat-topped hexes (`staggeraxis="x"`).
-    X,
-    /// Rows are shoved: pointy-topped hexes (`staggeraxis="y"`).
-    Y,
-}
-
-/// Which rows/columns Tiled shoves: `odd` or `even` (`staggerindex`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StaggerIndex {
-    /// Odd rows/columns shoved.
-    Odd,
-    /// Even rows/columns shoved.
-    Even,
-}
-
-impl StaggerAxis {
-    /// The attribute value, "x" or "y".
-    pub const fn name(self) -> &'static str {
-        match self {
-            StaggerAxis::X => "x",
-            StaggerAxis::Y => "y",
-        }
-    }
-
-    /// The hex orientation this axis draws.
-    pub const fn orientation(self) -> Orientation {
-        match self {
-            StaggerAxis::X => Orientation::Flat,
-            StaggerAxis::Y => Orientation::Pointy,
-        }
-    }
-}
-
-impl StaggerIndex {
-    /// The attribute value, "odd" or "even".
-    pub const fn name(self) -> &'static str {
-        match self {
-            StaggerIndex::Odd => "odd",
-            StaggerIndex::Even => "even",
-        }
-    }
-}
-
-/// Tiled's (staggeraxis, staggerindex) for one of our offset kinds: Tiled's (col, row) is
-/// then exactly our offset (col, row) (DESIGN.md §3).
-pub const fn stagger_of(kind: OffsetKind) -> (StaggerAxis, StaggerIndex) {
-    match kind {
-        OffsetKind::OddR => (StaggerAxis::Y, StaggerIndex::Odd),
-        OffsetKind::EvenR => (StaggerAxis::Y, StaggerIndex::Even),
-        OffsetKind::OddQ => (StaggerAxis::X, StaggerIndex::Odd),
-        OffsetKind::EvenQ => (StaggerAxis::X, StaggerIndex::Even),
-    }
-}
-
-/// Our offset kind for Tiled's stagger settings.
-pub const fn offset_kind_of(axis: StaggerAxis, index: StaggerIndex) -> OffsetKind {
-    match (axis, index) {
-        (StaggerAxis::Y, StaggerIndex::Odd) => OffsetKind::OddR,
-        (StaggerAxis::Y, StaggerIndex::Even) => OffsetKind::EvenR,
-        (StaggerAxis::X, StaggerIndex::Odd) => OffsetKind::OddQ,
-        (StaggerAxis::X, StaggerIndex::Even) => OffsetKind::EvenQ,
-    }
-}
-
-/// The pixel geometry of Tiled's hexagonal renderer for one map.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TileGeometry {
-    /// Stagger axis.
-    pub axis: StaggerAxis,
-    /// Stagger index.
-    pub index: StaggerIndex,
-    /// Tile width in pixels (even: Tiled rounds odd sizes down).
-    pub tile_width: u32,
-    /// Tile height in pixels (even).
-    pub tile_height: u32,
-    /// Length of the straight side along the stagger-perpendicular axis (`hexsidelength`).
-    pub side_length: u32,
-}
-
-fn even_at_least_2(x: f64) -> u32 {
-    let n = (x / 2.0).round().max(1.0);
-    (n as u32).saturating_mul(2)
-}
-
-impl TileGeometry {
-    /// Integer tile sizes that draw hexes of circumradius (sx, sy) as closely as Tiled can:
-    /// side = sy (pointy) or sx (flat), the other dimension √3 times the radius, all even.
-    pub fn for_hex_size(kind: OffsetKind, sx: f64, sy: f64) -> TileGeometry {
-        let (axis, index) = stagger_of(kind);
-        let sqrt3 = 3f64.sqrt();
-        let (tile_width, tile_height, side_length) = match axis {
-            StaggerAxis::Y => {
-                let side = even_at_least_2(sy);
-                (
-                    even_at_least_2(sqrt3 * sx * f64::from(side) / sy),
-                    2 * side,
-                    side,
-                )
-            }
-            StaggerAxis::X => {
-                let side = even_at_least_2(sx);
-                (
-                    2 * side,
-                    even_at_least_2(sqrt3 * sy * f64::from(side) / sx),
-                    side,
-                )
-            }
-        };
-        TileGeometry {
-            axis,
-            index,
-            tile_width,
-            tile_height,
-            side_length,
-        }
-    }
-
-    fn staggered(&self, n: i64) -> bool {
-        let odd = n & 1 == 1;
-        match self.index {
-            StaggerIndex::Odd => odd,
-            StaggerIndex::Even => !odd,
-        }
-    }
-
-    /// Top-left pixel of the tile at (col, row), as Tiled's renderer places it.
-    pub fn tile_origin(&self, col: i64, row: i64) -> (i64, i64) {
-        let (tw, th, side) = (
-            i64::from(self.tile_width),
-            i64::from(self.tile_height),
-            i64::from(self.side_length),
-        );
-        match self.axis {
-            StaggerAxis::Y => {
-                let row_height = (th - side) / 2 + side;
-                let shift = if self.staggered(row) { tw / 2 } else { 0 };
-                (col * tw + shift, row * row_height)
-            }
-            StaggerAxis::X => {
-                let column_width = (tw - side) / 2 + side;
-                let shift = if self.staggered(col) { th / 2 } else { 0 };
-                (col * column_width, row * th + shift)
-            }
-        }
-    }
-
-    /// Centre pixel of the tile at (col, row).
-    pub fn tile_centre(&self, col: i64, row: i64) -> (f64, f64) {
-        let (x, y) = self.tile_origin(col, row);
-        (
-            x as f64 + f64::from(self.tile_width) / 2.0,
-            y as f64 + f64::from(self.tile_height) / 2.0,
-        )
-    }
-
-    /// The six corners of a hex tile inside its tile rectangle, clockwise from the top.
-    pub fn tile_hexagon(&self) -> [(f64, f64); 6] {
-        let (tw, th, side) = (
-            f64::from(self.tile_width),
-            f64::from(self.tile_height),
-            f64::from(self.side_length),
-        );
-        match self.axis {
-            StaggerAxis::Y => {
-                let off = (th - side) / 2.0;
-                [
-                    (tw / 2.0, 0.0),
-                    (tw, off),
-                    (tw, off + side),
-                    (tw / 2.0, th),
-                    (0.0, off + side),
-                    (0.0, off),
-                ]
-            }
-            StaggerAxis::X => {
-                let off = (tw - side) / 2.0;
-                [
-                    (off, 0.0),
-                    (off + side, 0.0),
-                    (tw, th / 2.0),
-                    (off + side, th),
-                    (off, th),
-                    (0.0, th / 2.0),
-                ]
-            }
-        }
-    }
-}
-
-/// One tile of the tileset: what it stands for and how it is drawn.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TileSpec {
-    /// Shown in Tiled as the tile's `name` property.
-    pub name: String,
-    /// Fill colour, RGBA.
-    pub color: [u8; 4],
-    /// A hex filled with `color`, or a mine marker on a transparent tile.
-    pub kind: TileKind,
-    /// Extra string properties written on the tile (e.g. `hexmap:symbol`).
-    pub properties: Vec<(String, String)>,
-}
-
-/// How a tile image is drawn.
+/// How hexmap draws a tile into the tileset image it generates. Files do not record it:
+/// tiles read from a file are `Terrain`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TileKind {
     /// A hexagon filled with the tile colour.
@@ -218,26 +15,89 @@ pub enum TileKind {
     Mine,
 }
 
-/// The single tileset of an exported map; its image is generated.
+/// One tile of a tileset.
 #[derive(Clone, Debug, PartialEq)]
-pub struct TilesetSpec {
-    /// Tileset name.
-    pub name: String,
-    /// Image file name, relative to the map file.
-    pub image: String,
-    /// Tiles, local id = index.
-    pub tiles: Vec<TileSpec>,
+pub struct Tile {
+    /// Local id within its tileset (global id − the tileset's first gid).
+    pub id: u32,
+    /// The tile's `name` property, if any.
+    pub name: Option<String>,
+    /// The tile's colour: the fill of a generated tile; for a tile read from a file, the
+    /// pixel at the centre of its image (`None` without an image).
+    pub color: Option<[u8; 4]>,
+    /// How a generated tileset image draws it.
+    pub kind: TileKind,
+    /// Every other property (name, value), e.g. `hexmap:symbol`.
+    pub properties: Vec<(String, String)>,
 }
 
-impl TilesetSpec {
-    /// Tiles per image row.
-    pub fn columns(&self) -> u32 {
-        (self.tiles.len() as u32).clamp(1, 8)
+impl Tile {
+    /// A terrain tile with a name and a colour, for a generated tileset.
+    pub fn terrain(id: u32, name: impl Into<String>, color: [u8; 4]) -> Tile {
+        Tile {
+            id,
+            name: Some(name.into()),
+            color: Some(color),
+            kind: TileKind::Terrain,
+            properties: Vec::new(),
+        }
+    }
+}
+
+/// Most tiles per row in the tileset images hexmap generates.
+const GENERATED_COLUMNS: u32 = 8;
+
+/// A tileset: global ids `first_gid .. first_gid + tile_count`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tileset {
+    /// The global id of tile 0.
+    pub first_gid: u32,
+    /// Tileset name.
+    pub name: String,
+    /// The tileset image, as the path written in the map (relative to it); `None` for a
+    /// tileset with one image per tile.
+    pub image: Option<String>,
+    /// Number of tiles.
+    pub tile_count: u32,
+    /// The tiles that carry something (a name, a colour, properties), by ascending id.
+    pub tiles: Vec<Tile>,
+}
+
+impl Tileset {
+    /// The tileset of a generated image: first gid 1, one tile per entry of `tiles`, whose
+    /// ids must be 0, 1, 2 …
+    pub fn generated(name: impl Into<String>, image: impl Into<String>, tiles: Vec<Tile>) -> Self {
+        debug_assert!(tiles.iter().enumerate().all(|(i, t)| t.id == i as u32));
+        Tileset {
+            first_gid: 1,
+            name: name.into(),
+            image: Some(image.into()),
+            tile_count: tiles.len() as u32,
+            tiles,
+        }
     }
 
-    /// Image rows.
+    /// Tiles per image row in the layout hexmap writes (up to 8).
+    pub fn columns(&self) -> u32 {
+        self.tile_count.clamp(1, GENERATED_COLUMNS)
+    }
+
+    /// Image rows in the layout hexmap writes.
     pub fn rows(&self) -> u32 {
-        (self.tiles.len() as u32).div_ceil(self.columns()).max(1)
+        self.tile_count.div_ceil(self.columns()).max(1)
+    }
+
+    /// Whether global id `gid` (flags removed) belongs to this tileset.
+    pub fn has_gid(&self, gid: u32) -> bool {
+        gid >= self.first_gid && gid - self.first_gid < self.tile_count
+    }
+
+    /// The tile with local id `id`, if it carries anything.
+    pub fn tile(&self, id: u32) -> Option<&Tile> {
+        self.tiles
+            .binary_search_by_key(&id, |t| t.id)
+            .ok()
+            .map(|i| &self.tiles[i])
     }
 }
 
@@ -246,22 +106,22 @@ impl TilesetSpec {
 pub struct TileLayer {
     /// Layer name.
     pub name: String,
-    /// Global tile ids, row-major.
+    /// Global tile ids, row-major, flip and rotation flags removed.
     pub gids: Vec<u32>,
     /// Whether Tiled shows it.
     pub visible: bool,
 }
 
-/// A point object (a note on a hex).
+/// A point object with text (hexmap writes a note on a hex as one).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PointObject {
-    /// Object name (the hex label or coordinates).
+    /// Object name (hexmap writes the hex label or coordinates).
     pub name: String,
-    /// Pixel x of the hex centre.
+    /// Pixel x (hexmap writes the hex centre).
     pub x: f64,
-    /// Pixel y of the hex centre.
+    /// Pixel y.
     pub y: f64,
-    /// The note text, written as the `note` property.
+    /// The `note` property, else the object's name.
     pub text: String,
 }
 
@@ -274,14 +134,36 @@ pub struct TiledMap {
     pub height: u32,
     /// Pixel geometry and stagger.
     pub geometry: TileGeometry,
-    /// The tileset (first gid 1).
-    pub tileset: TilesetSpec,
+    /// Tilesets by ascending first gid.
+    pub tilesets: Vec<Tileset>,
     /// Tile layers, bottom first.
     pub layers: Vec<TileLayer>,
-    /// Point objects in one object group named "notes" (omitted when empty).
+    /// Point objects with text (written in one object layer named "notes", omitted when
+    /// empty; read from every object layer).
     pub notes: Vec<PointObject>,
     /// Map-level string properties.
     pub properties: Vec<(String, String)>,
+}
+
+impl TiledMap {
+    /// The tileset and tile (if it carries anything) of a global id (flags removed).
+    pub fn tile(&self, gid: u32) -> Option<(&Tileset, Option<&Tile>)> {
+        let ts = self.tilesets.iter().rev().find(|t| t.has_gid(gid))?;
+        Some((ts, ts.tile(gid - ts.first_gid)))
+    }
+
+    /// A map-level property's value.
+    pub fn property(&self, name: &str) -> Option<&str> {
+        property(&self.properties, name)
+    }
+}
+
+/// The value of property `name` in a property list.
+pub fn property<'a>(props: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    props
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
 }
 
 #[cfg(test)]
@@ -289,30 +171,46 @@ mod tests {
     use super::*;
 
     #[test]
-    fn stagger_round_trips_every_offset_kind() {
-        for kind in OffsetKind::ALL {
-            let (a, i) = stagger_of(kind);
-            assert_eq!(offset_kind_of(a, i), kind);
-        }
+    fn gids_find_their_tileset_and_tile() {
+        let mut a = Tileset::generated(
+            "a",
+            "a.png",
+            vec![
+                Tile::terrain(0, "x", [1, 2, 3, 255]),
+                Tile::terrain(1, "y", [0; 4]),
+            ],
+        );
+        a.tiles.remove(0);
+        let b = Tileset {
+            first_gid: 10,
+            name: "b".into(),
+            image: None,
+            tile_count: 3,
+            tiles: vec![],
+        };
+        let map = TiledMap {
+            width: 1,
+            height: 1,
+            geometry: TileGeometry::for_hex_size(crate::hex::OffsetKind::OddR, 8.0, 8.0),
+            tilesets: vec![a, b],
+            layers: vec![],
+            notes: vec![],
+            properties: vec![("k".into(), "v".into())],
+        };
+        assert_eq!(
+            map.tile(1).map(|(t, tile)| (&*t.name, tile)),
+            Some(("a", None))
+        );
+        assert_eq!(map.tile(2).unwrap().1.unwrap().name.as_deref(), Some("y"));
+        assert_eq!(map.tile(12).unwrap().0.name, "b");
+        assert!(map.tile(3).is_none() && map.tile(13).is_none() && map.tile(0).is_none());
+        assert_eq!((map.property("k"), map.property("z")), (Some("v"), None));
     }
 
     #[test]
-    fn regular_sizes_are_even_and_close() {
-        let g = TileGeometry::for_hex_size(OffsetKind::OddR, 16.0, 16.0);
-        assert_eq!((g.tile_width, g.tile_height, g.side_length), (28, 32, 16));
-        let g = TileGeometry::for_hex_size(OffsetKind::EvenQ, 16.0, 16.0);
-        assert_eq!((g.tile_width, g.tile_height, g.side_length), (32, 28, 16));
-        let g = TileGeometry::for_hex_size(OffsetKind::OddQ, 0.1, 0.1);
-        assert!(g.tile_width >= 2 && g.tile_height >= 2 && g.side_length >= 2);
-    }
-
-    #[test]
-    fn odd_rows_shift_right_by_half_a_tile() {
-        let g = TileGeometry::for_hex_size(OffsetKind::OddR, 16.0, 16.0);
-        assert_eq!(g.tile_origin(0, 0), (0, 0));
-        assert_eq!(g.tile_origin(0, 1), (14, 24));
-        let g = TileGeometry::for_hex_size(OffsetKind::EvenQ, 16.0, 16.0);
-        assert_eq!(g.tile_origin(0, 0), (0, 14));
-        assert_eq!(g.tile_origin(1, 0), (24, 0));
+    fn generated_layout_has_at_most_eight_columns() {
+        let tiles = (0..10).map(|i| Tile::terrain(i, "t", [0; 4])).collect();
+        let ts = Tileset::generated("t", "t.png", tiles);
+        assert_eq!((ts.columns(), ts.rows()), (8, 2));
     }
 }

@@ -1,7 +1,8 @@
 //! Draws the generated tileset image: one hex per terrain filled with its colour, and mine
 //! markers, laid out in a grid of tiles the size of the map's tiles.
 
-use super::model::{TileGeometry, TileKind, TilesetSpec};
+use super::geometry::TileGeometry;
+use super::model::{TileKind, Tileset};
 use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Stroke, Transform};
 
 /// Why the tileset image could not be made.
@@ -21,7 +22,7 @@ const MAX_SIDE: u32 = 16_384;
 /// The tileset as a PNG file's bytes.
 pub fn tileset_png(
     geometry: &TileGeometry,
-    tileset: &TilesetSpec,
+    tileset: &Tileset,
 ) -> Result<Vec<u8>, TilesetImageError> {
     let (w, h) = (
         geometry.tile_width.saturating_mul(tileset.columns()),
@@ -37,7 +38,7 @@ pub fn tileset_png(
         let dx = (i % tileset.columns() * geometry.tile_width) as f32;
         let dy = (i / tileset.columns() * geometry.tile_height) as f32;
         let at = Transform::from_translate(dx, dy);
-        let [r, g, b, a] = tile.color;
+        let [r, g, b, a] = tile.color.unwrap_or([0; 4]);
         match tile.kind {
             TileKind::Terrain => {
                 let mut pb = PathBuilder::new();

@@ -1,7 +1,8 @@
-//! Writes a [`TiledMap`] as TMX (XML) or TMJ (JSON), with an embedded tileset whose image is
-//! the generated PNG, CSV tile data, and notes as point objects.
+//! Writes a [`TiledMap`] as TMX (XML) or TMJ (JSON): embedded tilesets, CSV tile data, and
+//! notes as point objects in one object layer.
 
-use super::model::{TileLayer, TiledMap};
+use super::geometry::TileGeometry;
+use super::model::{Tile, TileLayer, TiledMap, Tileset};
 use super::xml::XmlWriter;
 use serde_json::{Value, json};
 
@@ -22,11 +23,23 @@ fn layer_csv(layer: &TileLayer, width: u32) -> String {
     out
 }
 
-fn image_size(map: &TiledMap) -> (u32, u32) {
+/// The pixel size of a tileset image in the layout hexmap writes.
+fn image_size(g: &TileGeometry, tileset: &Tileset) -> (u32, u32) {
     (
-        map.geometry.tile_width * map.tileset.columns(),
-        map.geometry.tile_height * map.tileset.rows(),
+        g.tile_width.saturating_mul(tileset.columns()),
+        g.tile_height.saturating_mul(tileset.rows()),
     )
+}
+
+/// A tile's properties as written: `name` first, then the others.
+fn tile_properties(tile: &Tile) -> Vec<(String, String)> {
+    let mut props: Vec<(String, String)> = tile
+        .name
+        .iter()
+        .map(|n| ("name".to_string(), n.clone()))
+        .collect();
+    props.extend(tile.properties.iter().cloned());
+    props
 }
 
 /// The map as a TMX document.
@@ -53,34 +66,9 @@ pub fn to_tmx(map: &TiledMap) -> String {
         ],
     );
     write_properties(&mut x, &map.properties);
-    let (iw, ih) = image_size(map);
-    x.open(
-        "tileset",
-        &[
-            ("firstgid", "1".into()),
-            ("name", map.tileset.name.clone()),
-            ("tilewidth", g.tile_width.to_string()),
-            ("tileheight", g.tile_height.to_string()),
-            ("tilecount", map.tileset.tiles.len().to_string()),
-            ("columns", map.tileset.columns().to_string()),
-        ],
-    );
-    x.empty(
-        "image",
-        &[
-            ("source", map.tileset.image.clone()),
-            ("width", iw.to_string()),
-            ("height", ih.to_string()),
-        ],
-    );
-    for (id, tile) in map.tileset.tiles.iter().enumerate() {
-        x.open("tile", &[("id", id.to_string())]);
-        let mut props = vec![("name".to_string(), tile.name.clone())];
-        props.extend(tile.properties.iter().cloned());
-        write_properties(&mut x, &props);
-        x.close("tile");
+    for tileset in &map.tilesets {
+        write_tmx_tileset(&mut x, g, tileset);
     }
-    x.close("tileset");
     for (i, layer) in map.layers.iter().enumerate() {
         let mut attrs = vec![
             ("id", (i + 1).to_string()),
@@ -124,6 +112,37 @@ pub fn to_tmx(map: &TiledMap) -> String {
     x.finish()
 }
 
+fn write_tmx_tileset(x: &mut XmlWriter, g: &TileGeometry, tileset: &Tileset) {
+    x.open(
+        "tileset",
+        &[
+            ("firstgid", tileset.first_gid.to_string()),
+            ("name", tileset.name.clone()),
+            ("tilewidth", g.tile_width.to_string()),
+            ("tileheight", g.tile_height.to_string()),
+            ("tilecount", tileset.tile_count.to_string()),
+            ("columns", tileset.columns().to_string()),
+        ],
+    );
+    if let Some(image) = &tileset.image {
+        let (iw, ih) = image_size(g, tileset);
+        x.empty(
+            "image",
+            &[
+                ("source", image.clone()),
+                ("width", iw.to_string()),
+                ("height", ih.to_string()),
+            ],
+        );
+    }
+    for tile in &tileset.tiles {
+        x.open("tile", &[("id", tile.id.to_string())]);
+        write_properties(x, &tile_properties(tile));
+        x.close("tile");
+    }
+    x.close("tileset");
+}
+
 fn write_properties(x: &mut XmlWriter, props: &[(String, String)]) {
     if props.is_empty() {
         return;
@@ -160,7 +179,6 @@ fn json_properties(props: &[(String, String)]) -> Value {
 /// The map as a TMJ (JSON) document.
 pub fn to_tmj(map: &TiledMap) -> String {
     let g = &map.geometry;
-    let (iw, ih) = image_size(map);
     let mut layers: Vec<Value> = map
         .layers
         .iter()
@@ -192,17 +210,6 @@ pub fn to_tmj(map: &TiledMap) -> String {
             "objects": objects,
         }));
     }
-    let tiles: Vec<Value> = map
-        .tileset
-        .tiles
-        .iter()
-        .enumerate()
-        .map(|(id, t)| {
-            let mut props = vec![("name".to_string(), t.name.clone())];
-            props.extend(t.properties.iter().cloned());
-            json!({"id": id, "properties": json_properties(&props)})
-        })
-        .collect();
     let n_layers = layers.len();
     let mut doc = json!({
         "type": "map", "version": TILED_FORMAT_VERSION, "orientation": "hexagonal",
@@ -213,16 +220,31 @@ pub fn to_tmj(map: &TiledMap) -> String {
         "compressionlevel": -1,
         "nextlayerid": n_layers + 1, "nextobjectid": map.notes.len() + 1,
         "layers": layers,
-        "tilesets": [{
-            "firstgid": 1, "name": map.tileset.name,
-            "tilewidth": g.tile_width, "tileheight": g.tile_height,
-            "tilecount": map.tileset.tiles.len(), "columns": map.tileset.columns(),
-            "image": map.tileset.image, "imagewidth": iw, "imageheight": ih,
-            "margin": 0, "spacing": 0, "tiles": tiles,
-        }],
+        "tilesets": map.tilesets.iter().map(|t| tmj_tileset(g, t)).collect::<Vec<_>>(),
     });
     if !map.properties.is_empty() {
         doc["properties"] = json_properties(&map.properties);
     }
     serde_json::to_string_pretty(&doc).expect("JSON values always serialise")
+}
+
+fn tmj_tileset(g: &TileGeometry, tileset: &Tileset) -> Value {
+    let tiles: Vec<Value> = tileset
+        .tiles
+        .iter()
+        .map(|t| json!({"id": t.id, "properties": json_properties(&tile_properties(t))}))
+        .collect();
+    let mut v = json!({
+        "firstgid": tileset.first_gid, "name": tileset.name,
+        "tilewidth": g.tile_width, "tileheight": g.tile_height,
+        "tilecount": tileset.tile_count, "columns": tileset.columns(),
+        "margin": 0, "spacing": 0, "tiles": tiles,
+    });
+    if let Some(image) = &tileset.image {
+        let (iw, ih) = image_size(g, tileset);
+        v["image"] = json!(image);
+        v["imagewidth"] = json!(iw);
+        v["imageheight"] = json!(ih);
+    }
+    v
 }

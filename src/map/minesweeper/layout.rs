@@ -379,7 +379,8 @@ mod tests {
             MapProperties::new("t", Orientation::Pointy),
             shape,
             Palette::standard(),
-        );
+        )
+        .unwrap();
         map.set_mine(Hex::new(1, 0), true).unwrap();
         map.set_mine(Hex::new(-2, 2), true).unwrap();
         let layout = MineLayout::from_map(&map);

@@ -1,5 +1,6 @@
 //! Exports for game code: CSV (the offset grid of terrain ids) and JSON (every cell).
 
+use super::{Format, FormatInfo, WriteError, WriteOptions, Written};
 use crate::hex::OffsetCoord;
 use crate::map::{HexMap, MoveCost};
 use serde::Serialize;
@@ -118,4 +119,52 @@ pub fn to_json(map: &HexMap) -> String {
         cells,
     };
     serde_json::to_string_pretty(&doc).expect("plain data always serialises")
+}
+
+/// A format written as one text made from the map: [`CSV`] and [`JSON`].
+pub struct Table {
+    info: FormatInfo,
+    text: fn(&HexMap) -> String,
+}
+
+/// The offset grid of terrain ids ([`to_csv`]).
+pub static CSV: Table = Table {
+    info: FormatInfo {
+        name: "csv",
+        description: "offset grid of terrain ids (CSV)",
+        extensions: &["csv"],
+        options: &[],
+        reads: false,
+        writes: true,
+    },
+    text: to_csv,
+};
+
+/// Every cell with its coordinates, terrain, mine, count and note ([`to_json`]).
+pub static JSON: Table = Table {
+    info: FormatInfo {
+        name: "json",
+        description: "cells with coordinates, terrain, mines and notes (JSON)",
+        extensions: &["json"],
+        options: &[],
+        reads: false,
+        writes: true,
+    },
+    text: to_json,
+};
+
+impl Format for Table {
+    fn info(&self) -> &FormatInfo {
+        &self.info
+    }
+
+    fn write(
+        &self,
+        map: &HexMap,
+        _opts: &WriteOptions,
+        _file_name: &str,
+        _progress: &mut dyn FnMut(f32),
+    ) -> Result<Written, WriteError> {
+        Ok(Written::main((self.text)(map)))
+    }
 }

@@ -1,20 +1,23 @@
 //! A map as a Tiled hexagonal map and back.
 //!
-//! Tiled's (col, row) is our offset (col, row) in the map's offset kind, shifted so the
-//! shape's bounding box starts at (0, 0). What Tiled has no place for travels in `hexmap:*`
-//! properties (shape, origin shift, exact hex size, terrain symbol/cost/sight), so a map
-//! exported and imported again comes back cell for cell.
+//! Tiled's (col, row) is our offset (col, row) in the grid kind that Tiled can draw for the
+//! map's orientation ([`grid_kind`]: pointy maps stagger rows, flat maps columns), shifted so
+//! the shape's bounding box starts at (0, 0). What Tiled has no place for travels in
+//! `hexmap:*` properties (the map's own offset kind, shape, origin shift, exact hex size,
+//! terrain symbol/cost/sight), so a map exported and imported again comes back cell for cell.
 
-use crate::hex::xxyy::{LabelOrder, LabelSettings};
-use crate::hex::{OffsetCoord, Point};
-use crate::io::tiled::{
-    PointObject, TileGeometry, TileKind, TileLayer, TileSpec, TiledDocument, TiledMap, TilesetSpec,
-    offset_kind_of,
+use super::geometry::{TileGeometry, grid_kind, offset_kind_of};
+use super::model::{PointObject, Tile, TileKind, TileLayer, TiledMap, Tileset, property};
+use crate::hex::xxyy::LabelSettings;
+use crate::hex::{OffsetCoord, OffsetKind, Point};
+use crate::map::{
+    HexMap, MAX_MAP_NAME_LEN, MapProperties, MapShape, MoveCost, OffsetBounds, Palette, Rgb,
+    ShapeSpec, Terrain, TerrainId, shorten_to_bytes, validate_hex_size,
 };
-use crate::map::{HexMap, MapProperties, MapShape, MoveCost, Palette, Rgb, Terrain, TerrainId};
 use std::collections::BTreeMap;
 
 const PROP_NAME: &str = "hexmap:name";
+const PROP_OFFSET: &str = "hexmap:offset";
 const PROP_SHAPE: &str = "hexmap:shape";
 const PROP_ORIGIN: &str = "hexmap:origin";
 const PROP_HEX_SIZE: &str = "hexmap:hex-size";
@@ -25,65 +28,22 @@ const PROP_SIGHT: &str = "hexmap:blocks-sight";
 const PROP_ID: &str = "hexmap:id";
 const MINE_TILE_NAME: &str = "mine";
 
-/// The shape as a property value, for the shapes that have a short form.
-fn shape_property(shape: &MapShape) -> Option<String> {
-    Some(match shape {
-        MapShape::Rectangle {
-            kind,
-            width,
-            height,
-        } => format!("rect:{kind}:{width}x{height}"),
-        MapShape::Hexagon { radius } => format!("hexagon:{radius}"),
-        MapShape::Parallelogram { width, height } => format!("parallelogram:{width}x{height}"),
-        MapShape::Triangle { size } => format!("triangle:{size}"),
-        MapShape::Cells(_) => return None,
-    })
-}
-
-/// Label settings from "base,digits,stagger,order" (e.g. "1,2,odd-q,column-first").
-fn parse_labels(text: &str) -> Option<LabelSettings> {
-    let mut parts = text.split(',').map(str::trim);
-    let base = parts.next()?.parse().ok()?;
-    let digits = parts.next()?.parse().ok()?;
-    let stagger = parts.next()?.parse().ok()?;
-    let order = match parts.next()? {
-        "column-first" => LabelOrder::ColumnFirst,
-        "row-first" => LabelOrder::RowFirst,
-        _ => return None,
+/// The shape's bounding box in `kind`, grown by one row (column) at the start when it begins
+/// on an odd row (column) of a kind that shoves rows (columns). Tiled shoves the rows its
+/// `staggerindex` names counting from its own row 0, so Tiled's (col, row) may differ from
+/// ours only by an even shift along the stagger axis, or every row would be shoved the
+/// wrong way.
+fn tiled_bounds(kind: OffsetKind, mut b: OffsetBounds) -> OffsetBounds {
+    let (start, len) = if kind.shoves_rows() {
+        (&mut b.min_row, &mut b.rows)
+    } else {
+        (&mut b.min_col, &mut b.cols)
     };
-    let settings = LabelSettings {
-        base,
-        digits,
-        stagger,
-        order,
-    };
-    // Only settings the label code accepts.
-    settings
-        .format(crate::hex::Hex::ORIGIN)
-        .is_ok()
-        .then_some(settings)
-}
-
-fn parse_shape_property(text: &str) -> Option<MapShape> {
-    let pair = |s: &str| -> Option<(u32, u32)> {
-        let (w, h) = s.split_once('x')?;
-        Some((w.parse().ok()?, h.parse().ok()?))
-    };
-    let (kind, rest) = text.split_once(':')?;
-    match kind {
-        "rect" => {
-            let (k, size) = rest.split_once(':')?;
-            let (w, h) = pair(size)?;
-            MapShape::rectangle(k.parse().ok()?, w, h).ok()
-        }
-        "hexagon" => MapShape::hexagon(rest.parse().ok()?).ok(),
-        "parallelogram" => {
-            let (w, h) = pair(rest)?;
-            MapShape::parallelogram(w, h).ok()
-        }
-        "triangle" => MapShape::triangle(rest.parse().ok()?).ok(),
-        _ => None,
+    if *start & 1 != 0 {
+        *start -= 1;
+        *len += 1;
     }
+    b
 }
 
 fn rgba(c: Rgb) -> [u8; 4] {
@@ -91,19 +51,18 @@ fn rgba(c: Rgb) -> [u8; 4] {
 }
 
 /// The map as a Tiled map whose tileset image is called `image_name`. Layers: `terrain`,
-/// and `mines` when any cell has a mine; notes become point objects at hex centres.
+/// and `mines` when any cell has a mine; notes become point objects at hex centres. The
+/// cells are laid out in [`grid_kind`] of the map's orientation and offset kind.
 pub fn to_tiled(map: &HexMap, image_name: &str) -> TiledMap {
     let props = map.properties();
-    let kind = props.offset_kind;
-    let bounds = map.shape().offset_bounds(kind);
+    let kind = grid_kind(props.orientation, props.offset_kind);
+    let bounds = tiled_bounds(kind, map.shape().offset_bounds(kind));
     let geometry = TileGeometry::for_hex_size(kind, props.hex_size.x, props.hex_size.y);
     let palette = map.palette().terrains();
-    let mut tiles: Vec<TileSpec> = palette
+    let mut tiles: Vec<Tile> = palette
         .iter()
-        .map(|t| TileSpec {
-            name: t.name.clone(),
-            color: rgba(t.color),
-            kind: TileKind::Terrain,
+        .enumerate()
+        .map(|(i, t)| Tile {
             properties: vec![
                 (PROP_ID.into(), t.id.to_string()),
                 (PROP_SYMBOL.into(), t.symbol.to_string()),
@@ -116,16 +75,15 @@ pub fn to_tiled(map: &HexMap, image_name: &str) -> TiledMap {
                 ),
                 (PROP_SIGHT.into(), t.blocks_sight.to_string()),
             ],
+            ..Tile::terrain(i as u32, t.name.clone(), rgba(t.color))
         })
         .collect();
     let mine_gid = tiles.len() as u32 + 1;
     let has_mines = map.mines().next().is_some();
     if has_mines {
-        tiles.push(TileSpec {
-            name: MINE_TILE_NAME.into(),
-            color: [20, 20, 20, 255],
+        tiles.push(Tile {
             kind: TileKind::Mine,
-            properties: vec![],
+            ..Tile::terrain(tiles.len() as u32, MINE_TILE_NAME, [20, 20, 20, 255])
         });
     }
     let gid_of: BTreeMap<TerrainId, u32> = palette
@@ -153,10 +111,10 @@ pub fn to_tiled(map: &HexMap, image_name: &str) -> TiledMap {
         if let Some(text) = map.note(hex) {
             let (x, y) = geometry.tile_centre(col as i64, row as i64);
             notes.push(PointObject {
-                name: props
-                    .labels
-                    .format(hex)
-                    .unwrap_or_else(|_| format!("{},{}", c.col, c.row)),
+                name: props.labels.format(hex).unwrap_or_else(|_| {
+                    let own = props.offset_kind.from_hex(hex);
+                    format!("{},{}", own.col, own.row)
+                }),
                 x,
                 y,
                 text: text.to_string(),
@@ -177,6 +135,7 @@ pub fn to_tiled(map: &HexMap, image_name: &str) -> TiledMap {
     }
     let mut properties = vec![
         (PROP_NAME.into(), props.name.clone()),
+        (PROP_OFFSET.into(), props.offset_kind.to_string()),
         (
             PROP_ORIGIN.into(),
             format!("{},{}", bounds.min_col, bounds.min_row),
@@ -186,27 +145,16 @@ pub fn to_tiled(map: &HexMap, image_name: &str) -> TiledMap {
             format!("{},{}", props.hex_size.x, props.hex_size.y),
         ),
     ];
-    let l = props.labels;
-    let order = match l.order {
-        LabelOrder::ColumnFirst => "column-first",
-        LabelOrder::RowFirst => "row-first",
-    };
-    properties.push((
-        PROP_LABELS.into(),
-        format!("{},{},{},{order}", l.base, l.digits, l.stagger),
-    ));
-    if let Some(shape) = shape_property(map.shape()) {
-        properties.push((PROP_SHAPE.into(), shape));
+    properties.push((PROP_LABELS.into(), props.labels.to_string()));
+    // A rectangle's spec names its own offset kind ("rect:odd-r:WxH").
+    if let Some(shape) = ShapeSpec::of(map.shape()) {
+        properties.push((PROP_SHAPE.into(), shape.to_string()));
     }
     TiledMap {
         width: w,
         height: h,
         geometry,
-        tileset: TilesetSpec {
-            name: "hexmap terrain".into(),
-            image: image_name.into(),
-            tiles,
-        },
+        tilesets: vec![Tileset::generated("hexmap terrain", image_name, tiles)],
         layers,
         notes,
         properties,
@@ -222,16 +170,22 @@ pub enum FromTiledError {
     /// More distinct tiles than a palette holds.
     #[error("the terrain layer uses {0} different tiles; a palette holds at most {max}", max = crate::map::palette::MAX_TERRAINS)]
     TooManyTiles(usize),
+    /// A layer's tile count is not width × height.
+    #[error("layer '{layer}' has {found} tiles; expected {expected} (width × height)")]
+    LayerSize {
+        /// Layer name.
+        layer: String,
+        /// Tiles found.
+        found: usize,
+        /// Tiles expected.
+        expected: usize,
+    },
+    /// A layer uses a tile id that no tileset has.
+    #[error("tile {0} belongs to no tileset")]
+    UnknownTile(u32),
     /// The resulting map is invalid.
     #[error("the imported map is invalid: {0}")]
     Invalid(String),
-}
-
-fn prop<'a>(props: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    props
-        .iter()
-        .find(|(k, _)| k == name)
-        .map(|(_, v)| v.as_str())
 }
 
 /// Symbols for imported terrains without one: letters, then digits, then other marks.
@@ -252,7 +206,7 @@ fn free_symbols(taken: &[char]) -> impl Iterator<Item = char> + '_ {
 /// distinct tile it uses becomes a terrain (name from the tile's `name` property, colour
 /// sampled from the tile image's centre). A layer named `mines` marks mines; point objects
 /// become notes on the hex under them. Maps we exported come back exactly.
-pub fn from_tiled(doc: &TiledDocument) -> Result<(HexMap, Vec<String>), FromTiledError> {
+pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledError> {
     let mut warnings = Vec::new();
     let terrain_layer = doc
         .layers
@@ -268,6 +222,14 @@ pub fn from_tiled(doc: &TiledDocument) -> Result<(HexMap, Vec<String>), FromTile
         .layers
         .iter()
         .find(|l| l.name.eq_ignore_ascii_case("mines"));
+    let expected = doc.width as usize * doc.height as usize;
+    if let Some(l) = doc.layers.iter().find(|l| l.gids.len() != expected) {
+        return Err(FromTiledError::LayerSize {
+            layer: l.name.clone(),
+            found: l.gids.len(),
+            expected,
+        });
+    }
     for l in &doc.layers {
         if !std::ptr::eq(l, terrain_layer) && !mines_layer.is_some_and(|m| std::ptr::eq(l, m)) {
             warnings.push(format!(
@@ -276,8 +238,13 @@ pub fn from_tiled(doc: &TiledDocument) -> Result<(HexMap, Vec<String>), FromTile
             ));
         }
     }
+    // Cells are placed in Tiled's grid kind; the map keeps its own kind when we wrote it.
     let kind = offset_kind_of(doc.geometry.axis, doc.geometry.index);
     let orientation = doc.geometry.axis.orientation();
+    let map_kind = doc
+        .property(PROP_OFFSET)
+        .and_then(|k| k.parse::<OffsetKind>().ok())
+        .unwrap_or(kind);
 
     // Palette: one terrain per distinct gid used by the terrain layer, in gid order.
     let used: std::collections::BTreeSet<u32> = terrain_layer
@@ -293,7 +260,7 @@ pub fn from_tiled(doc: &TiledDocument) -> Result<(HexMap, Vec<String>), FromTile
     let mut gid_terrain: BTreeMap<u32, TerrainId> = BTreeMap::new();
     let mut restored_symbols: Vec<Option<char>> = Vec::new();
     for (n, &gid) in used.iter().enumerate() {
-        let (tileset, tile) = doc.tile(gid).expect("the reader checked every gid");
+        let (tileset, tile) = doc.tile(gid).ok_or(FromTiledError::UnknownTile(gid))?;
         let tile_props = tile.map_or(&[][..], |t| t.properties.as_slice());
         let name = tile.and_then(|t| t.name.clone()).unwrap_or_else(|| {
             let set = if tileset.name.is_empty() {
@@ -308,22 +275,19 @@ pub fn from_tiled(doc: &TiledDocument) -> Result<(HexMap, Vec<String>), FromTile
             .map_or([128, 128, 128], |c| [c[0], c[1], c[2]]);
         let id = TerrainId::new(n as u16 + 1).expect("at most MAX_TERRAINS ids, all nonzero");
         gid_terrain.insert(gid, id);
-        let cost = match prop(tile_props, PROP_COST) {
+        let cost = match property(tile_props, PROP_COST) {
             Some("impassable") => MoveCost::Impassable,
             Some(c) => MoveCost::Cost(c.parse().unwrap_or(1)),
             None => MoveCost::Cost(1),
         };
-        restored_symbols.push(prop(tile_props, PROP_SYMBOL).and_then(|s| s.chars().next()));
+        restored_symbols.push(property(tile_props, PROP_SYMBOL).and_then(|s| s.chars().next()));
         terrains.push(Terrain {
             id,
-            name: name
-                .chars()
-                .take(crate::map::palette::MAX_NAME_LEN)
-                .collect(),
+            name: shorten_to_bytes(&name, crate::map::palette::MAX_NAME_LEN).to_string(),
             color: Rgb(color),
             symbol: '?',
             cost,
-            blocks_sight: prop(tile_props, PROP_SIGHT)
+            blocks_sight: property(tile_props, PROP_SIGHT)
                 .and_then(|b| b.parse().ok())
                 .unwrap_or(false),
         });
@@ -351,14 +315,15 @@ pub fn from_tiled(doc: &TiledDocument) -> Result<(HexMap, Vec<String>), FromTile
     let palette = Palette::new(terrains).map_err(|e| FromTiledError::Invalid(e.to_string()))?;
 
     // Shape and placement.
-    let origin = prop(&doc.properties, PROP_ORIGIN)
+    let origin = property(&doc.properties, PROP_ORIGIN)
         .and_then(|s| s.split_once(','))
         .and_then(|(c, r)| Some((c.trim().parse::<i32>().ok()?, r.trim().parse::<i32>().ok()?)))
         .unwrap_or((0, 0));
-    let shape = prop(&doc.properties, PROP_SHAPE)
-        .and_then(parse_shape_property)
+    let shape = property(&doc.properties, PROP_SHAPE)
+        .and_then(|text| text.parse::<ShapeSpec>().ok())
+        .and_then(|spec| spec.to_shape(map_kind).ok())
         .filter(|s| {
-            let b = s.offset_bounds(kind);
+            let b = tiled_bounds(kind, s.offset_bounds(kind));
             (b.min_col, b.min_row, b.cols, b.rows) == (origin.0, origin.1, doc.width, doc.height)
         });
     let shape = match shape {
@@ -367,16 +332,16 @@ pub fn from_tiled(doc: &TiledDocument) -> Result<(HexMap, Vec<String>), FromTile
             .map_err(|e| FromTiledError::Invalid(e.to_string()))?,
     };
     let origin = if matches!(shape, MapShape::Rectangle { .. })
-        && prop(&doc.properties, PROP_SHAPE).is_none()
+        && property(&doc.properties, PROP_SHAPE).is_none()
     {
         (0, 0)
     } else {
         origin
     };
-    let hex_size = prop(&doc.properties, PROP_HEX_SIZE)
+    let hex_size = property(&doc.properties, PROP_HEX_SIZE)
         .and_then(|s| s.split_once(','))
         .and_then(|(x, y)| Some(Point::new(x.trim().parse().ok()?, y.trim().parse().ok()?)))
-        .filter(|p| p.x.is_finite() && p.y.is_finite() && p.x > 0.0 && p.y > 0.0)
+        .filter(|&p| validate_hex_size(orientation, p).is_ok())
         .unwrap_or_else(|| {
             let (tw, th) = (
                 f64::from(doc.geometry.tile_width),
@@ -388,26 +353,28 @@ pub fn from_tiled(doc: &TiledDocument) -> Result<(HexMap, Vec<String>), FromTile
             }
         });
     let props = MapProperties {
-        name: prop(&doc.properties, PROP_NAME)
-            .unwrap_or("imported from Tiled")
-            .chars()
-            .take(200)
-            .collect(),
+        // Shortened by bytes, on a character boundary: the limit is in bytes.
+        name: shorten_to_bytes(
+            property(&doc.properties, PROP_NAME).unwrap_or("imported from Tiled"),
+            MAX_MAP_NAME_LEN,
+        )
+        .to_string(),
         orientation,
-        offset_kind: kind,
+        offset_kind: map_kind,
         hex_size,
-        labels: prop(&doc.properties, PROP_LABELS)
-            .and_then(parse_labels)
+        labels: property(&doc.properties, PROP_LABELS)
+            .and_then(|text| text.parse().ok())
             .unwrap_or(LabelSettings {
-                stagger: kind,
+                stagger: map_kind,
                 ..LabelSettings::default()
             }),
     };
-    let mut map = HexMap::new(props, shape, palette);
+    let mut map =
+        HexMap::new(props, shape, palette).map_err(|e| FromTiledError::Invalid(e.to_string()))?;
     let width = doc.width as usize;
     let mut dropped = 0usize;
     for (i, &gid) in terrain_layer.gids.iter().enumerate() {
-        let mine = mines_layer.is_some_and(|m| m.gids[i] != 0);
+        let mine = mines_layer.is_some_and(|m| m.gids.get(i).is_some_and(|&g| g != 0));
         if gid == 0 && !mine {
             continue;
         }
@@ -429,7 +396,7 @@ pub fn from_tiled(doc: &TiledDocument) -> Result<(HexMap, Vec<String>), FromTile
             "{dropped} tiles lay outside the map's shape and were dropped"
         ));
     }
-    for p in &doc.points {
+    for p in &doc.notes {
         match nearest_cell(doc, p.x, p.y) {
             Some((col, row)) => {
                 let hex = kind.to_hex(OffsetCoord::new(col + origin.0, row + origin.1));
@@ -455,7 +422,7 @@ pub fn from_tiled(doc: &TiledDocument) -> Result<(HexMap, Vec<String>), FromTile
 }
 
 /// The (col, row) whose tile centre is nearest to a pixel point, if it is on the map.
-fn nearest_cell(doc: &TiledDocument, x: f64, y: f64) -> Option<(i32, i32)> {
+fn nearest_cell(doc: &TiledMap, x: f64, y: f64) -> Option<(i32, i32)> {
     let g = &doc.geometry;
     let (tw, th) = (f64::from(g.tile_width), f64::from(g.tile_height));
     let (c0, r0) = ((x / tw.max(1.0)) as i64, (y / th.max(1.0)) as i64);
@@ -470,4 +437,42 @@ fn nearest_cell(doc: &TiledDocument, x: f64, y: f64) -> Option<(i32, i32)> {
         }
     }
     best.map(|((c, r), _)| (c as i32, r as i32))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tiled_bounds_start_on_an_even_row_or_column_of_the_stagger_axis() {
+        let hexagon = MapShape::hexagon(3).unwrap();
+        for kind in OffsetKind::ALL {
+            let b = hexagon.offset_bounds(kind);
+            let t = tiled_bounds(kind, b);
+            let (start, grown) = if kind.shoves_rows() {
+                (
+                    t.min_row,
+                    (t.rows - b.rows, t.cols - b.cols, t.min_col - b.min_col),
+                )
+            } else {
+                (
+                    t.min_col,
+                    (t.cols - b.cols, t.rows - b.rows, t.min_row - b.min_row),
+                )
+            };
+            assert_eq!(start & 1, 0, "{kind}");
+            assert_eq!(
+                grown,
+                (1, 0, 0),
+                "{kind}: one row/column more, on one axis only"
+            );
+        }
+        let rect = MapShape::rectangle(OffsetKind::OddR, 4, 3).unwrap();
+        let b = rect.offset_bounds(OffsetKind::OddR);
+        assert_eq!(
+            tiled_bounds(OffsetKind::OddR, b),
+            b,
+            "an even start is kept"
+        );
+    }
 }

@@ -1,0 +1,351 @@
+//! What the UI asks for ([`Action`]) and the one place that does it: `run_actions`, after
+//! the UI pass, with the whole editor at hand. Also what continues after a file dialog
+//! answers, and the file operations actions share (open, save, replace the document).
+
+use super::doc::{Doc, FileForm, NewMapSpec};
+use super::exchange::{self, ExportSpec};
+use super::jobs::PendingDialog;
+use super::tools::Gesture;
+use super::windows::{self, PropertiesForm};
+use super::{EditorApp, autosave, play};
+use crate::hex::Hex;
+use crate::map::{Clipboard, Edit};
+use eframe::egui;
+use std::path::{Path, PathBuf};
+
+/// Something the user asked for during a frame; run after the UI pass.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Show the "new map" dialog (after the unsaved-changes check).
+    NewDialog,
+    /// Replace the document by a new map.
+    NewMap(NewMapSpec),
+    /// Ask for a file to open (after the unsaved-changes check).
+    OpenDialog,
+    /// Open this file (after the unsaved-changes check).
+    Open(PathBuf),
+    /// Save to the current file (Save As when there is none).
+    Save,
+    /// Ask where to save, in the given form.
+    SaveAs(FileForm),
+    /// Switch the form (offset / cube) used when saving.
+    SetForm(FileForm),
+    /// Undo one step.
+    Undo,
+    /// Redo one step.
+    Redo,
+    /// Fit the whole map in the view.
+    FitMap,
+    /// Zoom by a factor around the view centre.
+    ZoomBy(f64),
+    /// Copy the selection.
+    Copy,
+    /// Start pasting the clipboard.
+    Paste,
+    /// Close the window (after the unsaved-changes check).
+    Quit,
+    /// Enter or leave minesweeper play mode.
+    TogglePlay,
+    /// Show the export window.
+    ExportDialog,
+    /// Ask where to export with these choices, then export off the UI thread.
+    Export(ExportSpec),
+    /// Ask for a Tiled map to import (after the unsaved-changes check).
+    ImportTiledDialog,
+    /// Import this Tiled map as a new unsaved document (after the unsaved-changes check).
+    ImportTiled(PathBuf),
+    /// Apply one edit as its own undo step; a refused edit shows its message.
+    Edit(Edit),
+    /// Open an undo step that the following [`Action::StrokeEdit`]s join (a drag).
+    BeginStroke,
+    /// Apply an edit inside the open undo step; one the map refuses (off the map) is
+    /// skipped.
+    StrokeEdit(Edit),
+    /// Close the undo step of a drag.
+    EndStroke,
+    /// Show the note window for this hex.
+    NoteDialog(Hex),
+    /// Show the map properties window.
+    PropertiesDialog,
+    /// Show the random mines window.
+    RandomMinesDialog,
+    /// Apply the properties window's settings as one undo step.
+    ApplyProperties(PropertiesForm),
+    /// The unsaved-changes prompt was answered: save first (`save`) or discard, then do
+    /// what it held back.
+    AnswerUnsaved {
+        /// Save first; otherwise discard the changes.
+        save: bool,
+    },
+    /// The recovery prompt was answered: restore the recovery file, or delete it.
+    AnswerRecovery {
+        /// Restore; otherwise delete the recovery file.
+        restore: bool,
+    },
+    /// Show an error message.
+    Error(String),
+}
+
+/// An action waiting for the answer to "save changes?".
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnsavedPrompt {
+    /// What to do once the changes are saved or discarded.
+    pub then: Action,
+}
+
+impl EditorApp {
+    /// Reset what belongs to the old document: view, hover, tools, play mode.
+    pub(super) fn reset_view(&mut self) {
+        self.canvas.reset(&self.doc);
+        self.tools.reset(&self.doc);
+        self.play = None;
+    }
+
+    /// Replace the document (after any unsaved-changes check).
+    pub(super) fn replace_doc(&mut self, doc: Doc) {
+        self.doc = doc;
+        self.reset_view();
+    }
+
+    pub(super) fn open_path(&mut self, path: &Path) {
+        match Doc::load(path) {
+            Ok(doc) => {
+                self.prefs.add_recent(path);
+                self.replace_doc(doc);
+                self.windows.error = None;
+                autosave::check_on_open(self);
+            }
+            Err(message) => {
+                self.windows.error = Some(message);
+            }
+        }
+    }
+
+    fn save_to(&mut self, path: &Path) -> bool {
+        let old = self.doc.path().map(Path::to_path_buf);
+        match self.doc.save(path) {
+            Ok(()) => {
+                autosave::saved(self, old, path);
+                self.prefs.add_recent(path);
+                self.windows.info = Some(format!("Saved {}", path.display()));
+                true
+            }
+            Err(message) => {
+                self.windows.error = Some(message);
+                false
+            }
+        }
+    }
+
+    /// Actions that would drop the document wait for the prompt when it is modified.
+    fn guarded(action: &Action) -> bool {
+        matches!(
+            action,
+            Action::NewDialog
+                | Action::OpenDialog
+                | Action::Open(_)
+                | Action::Quit
+                | Action::ImportTiledDialog
+                | Action::ImportTiled(_)
+        )
+    }
+
+    /// Run this frame's actions, in the order they were asked for.
+    pub(super) fn run_actions(&mut self, ctx: &egui::Context) {
+        let actions = std::mem::take(&mut self.actions);
+        for action in actions {
+            if Self::guarded(&action) && self.doc.is_modified() {
+                self.windows.unsaved_prompt = Some(UnsavedPrompt { then: action });
+                continue;
+            }
+            self.run(ctx, action);
+        }
+    }
+
+    /// Ask where to save (the form is already chosen); `then` runs after a save.
+    fn ask_save_as(&mut self, then: Option<Action>) {
+        let request = super::dialogs::DialogRequest::SaveAs {
+            suggested: self.doc.suggested_file_name(),
+        };
+        let then = then.map(Box::new);
+        self.jobs.ask(request, PendingDialog::SaveAs { then });
+    }
+
+    /// Run one action with no unsaved-changes check.
+    fn run(&mut self, ctx: &egui::Context, action: Action) {
+        match action {
+            Action::NewDialog => self.windows.new_map = Some(windows::NewMapForm::default()),
+            Action::NewMap(spec) => match Doc::new_map(&spec) {
+                Ok(doc) => self.replace_doc(doc),
+                Err(message) => self.windows.error = Some(message),
+            },
+            Action::OpenDialog => {
+                let request = super::dialogs::DialogRequest::Open;
+                self.jobs.ask(request, PendingDialog::Open);
+            }
+            Action::Open(path) => self.open_path(&path),
+            Action::Save => match self.doc.path().map(Path::to_path_buf) {
+                Some(path) => {
+                    self.save_to(&path);
+                }
+                None => self.run(ctx, Action::SaveAs(self.doc.form())),
+            },
+            Action::SaveAs(form) => {
+                self.doc.set_form(form);
+                self.ask_save_as(None);
+            }
+            Action::SetForm(form) => self.doc.set_form(form),
+            // Playing never touches the map: edits wait until play mode is left.
+            Action::Undo | Action::Redo | Action::Paste if self.play.is_some() => {}
+            Action::TogglePlay => play::toggle(self),
+            Action::ExportDialog => exchange::open_export_window(self),
+            Action::Export(spec) => exchange::request_export_path(self, spec),
+            Action::ImportTiledDialog => exchange::request_import_path(self),
+            Action::ImportTiled(path) => exchange::open_import(self, &path),
+            Action::Undo => {
+                self.tools.gesture = Gesture::Idle;
+                self.doc.undo();
+            }
+            Action::Redo => {
+                self.tools.gesture = Gesture::Idle;
+                self.doc.redo();
+            }
+            Action::FitMap => self.canvas.fit_pending = true,
+            Action::ZoomBy(f) => {
+                let min_cell_px = match self.play {
+                    Some(_) => play::MIN_CELL_RADIUS_PX,
+                    None => super::canvas::EDITOR_MIN_CELL_PX,
+                };
+                let (lo, hi) = self.canvas.zoom_limits(&self.doc, min_cell_px);
+                let c = self.canvas.view.center();
+                self.canvas
+                    .camera
+                    .zoom_around(self.canvas.view, c, f, lo, hi);
+            }
+            Action::Copy => self.copy_selection(),
+            Action::Paste => self.tools.pasting = !self.tools.clipboard.is_empty(),
+            Action::Quit => {
+                self.close_allowed = true;
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+            Action::Edit(edit) => self.apply_step(&edit),
+            Action::BeginStroke => self.doc.begin_step(),
+            Action::StrokeEdit(edit) => {
+                // Cells off the map are simply not painted.
+                let _ = self.doc.apply(&edit);
+            }
+            Action::EndStroke => self.doc.end_step(),
+            Action::NoteDialog(hex) => {
+                let text = self.doc.note(hex).unwrap_or_default().to_string();
+                self.windows.note = Some((hex, text));
+            }
+            Action::PropertiesDialog => {
+                self.windows.properties = Some(PropertiesForm::from_map(self.doc.map()));
+            }
+            Action::RandomMinesDialog => {
+                self.windows.random_mines = Some(windows::RandomMinesForm::default());
+            }
+            Action::ApplyProperties(form) => windows::apply_properties(self, form),
+            Action::AnswerUnsaved { save } => self.resolve_prompt(ctx, save),
+            Action::AnswerRecovery { restore } => autosave::answer(self, restore),
+            Action::Error(message) => self.windows.error = Some(message),
+        }
+    }
+
+    /// Continue after the prompt: save first (`save`), or discard.
+    fn resolve_prompt(&mut self, ctx: &egui::Context, save: bool) {
+        let Some(prompt) = self.windows.unsaved_prompt.take() else {
+            return;
+        };
+        if !save {
+            self.run(ctx, prompt.then);
+            return;
+        }
+        match self.doc.path().map(Path::to_path_buf) {
+            Some(path) => {
+                if self.save_to(&path) {
+                    self.run(ctx, prompt.then);
+                }
+            }
+            None => self.ask_save_as(Some(prompt.then)),
+        }
+    }
+
+    /// Take the answers of file dialogs and continue with what each was asked for.
+    pub(super) fn poll_dialogs(&mut self, ctx: &egui::Context) {
+        while let Some((pending, path)) = self.jobs.poll_dialog() {
+            // `None`: the dialog was cancelled; only what waited for it is dropped.
+            let Some(path) = path else { continue };
+            match pending {
+                PendingDialog::Open => self.open_path(&path),
+                PendingDialog::SaveAs { then } => {
+                    if self.save_to(&path)
+                        && let Some(action) = then
+                    {
+                        self.run(ctx, *action);
+                    }
+                }
+                PendingDialog::Export { spec } => exchange::start_export(self, spec, path, ctx),
+                PendingDialog::ImportTiled => exchange::open_import(self, &path),
+            }
+        }
+    }
+
+    fn copy_selection(&mut self) {
+        let Some(&anchor) = self.tools.selection.first() else {
+            return;
+        };
+        self.tools.clipboard =
+            Clipboard::copy(self.doc.map(), self.tools.selection.iter().copied(), anchor);
+        self.windows.info = Some(format!(
+            "Copied {} cells",
+            self.tools.clipboard.cells().len()
+        ));
+    }
+
+    /// Apply one edit as its own undo step; a refused edit shows its message.
+    fn apply_step(&mut self, edit: &Edit) {
+        self.doc.begin_step();
+        if let Err(message) = self.doc.apply(edit) {
+            self.windows.error = Some(message);
+        }
+        self.doc.end_step();
+    }
+
+    pub(super) fn update_title(&mut self, ctx: &egui::Context) {
+        let file = self
+            .doc
+            .path()
+            .map(|p| p.display().to_string())
+            .unwrap_or_else(|| "unsaved".to_string());
+        let mark = if self.doc.is_modified() { " *" } else { "" };
+        let title = format!("{}{mark} — {file} — hexmap", self.doc.map().name());
+        if title != self.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+    }
+
+    pub(super) fn handle_close_request(&mut self, ctx: &egui::Context) {
+        if ctx.input(|i| i.viewport().close_requested())
+            && !self.close_allowed
+            && self.doc.is_modified()
+        {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.windows.unsaved_prompt = Some(UnsavedPrompt { then: Action::Quit });
+        }
+    }
+
+    pub(super) fn handle_dropped_files(&mut self, ctx: &egui::Context) {
+        let dropped: Vec<PathBuf> = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .collect()
+        });
+        if let Some(path) = dropped.into_iter().next() {
+            self.push(Action::Open(path));
+        }
+    }
+}

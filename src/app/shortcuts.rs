@@ -1,0 +1,84 @@
+//! Keyboard shortcuts of the editor (not while playing): file and edit commands become
+//! [`Action`]s; tool keys, brush size and paste rotation change the tools at once.
+
+use super::Action;
+use super::doc::FileForm;
+use super::prefs::Prefs;
+use super::tools::{self, Tool, Tools};
+use eframe::egui;
+
+/// Take this frame's shortcuts; `form` is the document's (Save As keeps it).
+pub(super) fn handle(
+    ctx: &egui::Context,
+    tools: &mut Tools,
+    prefs: &mut Prefs,
+    form: FileForm,
+) -> Vec<Action> {
+    use egui::{Key, KeyboardShortcut, Modifiers};
+    let mut out = Vec::new();
+    let shortcut = |m, k| KeyboardShortcut::new(m, k);
+    let redo_shift = shortcut(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    let pairs = [
+        (redo_shift, Action::Redo),
+        (shortcut(Modifiers::COMMAND, Key::Z), Action::Undo),
+        (shortcut(Modifiers::COMMAND, Key::Y), Action::Redo),
+        (
+            shortcut(Modifiers::COMMAND | Modifiers::SHIFT, Key::S),
+            Action::SaveAs(form),
+        ),
+        (shortcut(Modifiers::COMMAND, Key::S), Action::Save),
+        (shortcut(Modifiers::COMMAND, Key::O), Action::OpenDialog),
+        (shortcut(Modifiers::COMMAND, Key::N), Action::NewDialog),
+        (shortcut(Modifiers::COMMAND, Key::C), Action::Copy),
+        (shortcut(Modifiers::COMMAND, Key::V), Action::Paste),
+    ];
+    for (s, action) in pairs {
+        if ctx.input_mut(|i| i.consume_shortcut(&s)) {
+            out.push(action);
+        }
+    }
+    // Copy/paste also arrive as events on some platforms.
+    let (copy, paste) = ctx.input(|i| {
+        (
+            i.events.iter().any(|e| matches!(e, egui::Event::Copy)),
+            i.events.iter().any(|e| matches!(e, egui::Event::Paste(_))),
+        )
+    });
+    if copy {
+        out.push(Action::Copy);
+    }
+    if paste {
+        out.push(Action::Paste);
+    }
+    if ctx.egui_wants_keyboard_input() {
+        return out;
+    }
+    for tool in Tool::ALL {
+        if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, tool.key())) {
+            tools.tool = tool;
+        }
+    }
+    // [ and ] shrink and grow the brush, as in most paint programs.
+    let radius = &mut prefs.tools.brush_radius;
+    if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::OpenBracket)) {
+        *radius = radius.saturating_sub(1);
+    }
+    if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::CloseBracket)) {
+        *radius = (*radius + 1).min(tools::MAX_BRUSH_RADIUS);
+    }
+    if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F)) {
+        if tools.pasting {
+            tools.clipboard = tools.clipboard.reflected();
+        } else {
+            out.push(Action::FitMap);
+        }
+    }
+    if tools.pasting && ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::R)) {
+        tools.clipboard = tools.clipboard.rotated(1);
+    }
+    if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Escape)) {
+        tools.pasting = false;
+        tools.selection.clear();
+    }
+    out
+}
