@@ -184,3 +184,38 @@ fn a_tiled_map_claiming_a_billion_tiles() {
         "inflation stops at the layer's size: peak {peak}"
     );
 }
+
+#[path = "../examples/support/hostile_maps.rs"]
+mod hostile_maps;
+
+/// Loading any file costs at most about twice the file plus the map it gives: no list of
+/// the file (cells, rows, mines, notes, palette) is ever held whole next to the text.
+/// Each of the costliest inputs per byte (`examples/support/hostile_maps.rs`) is written
+/// to disk and loaded with `io::load`, reading the file included.
+#[test]
+fn loading_takes_at_most_twice_the_file_plus_the_map() {
+    let _serial = serial();
+    let dir = tempfile::tempdir().unwrap();
+    let mut over = Vec::new();
+    for (name, text, loads) in hostile_maps::worst_inputs(1_000_000) {
+        let path = dir.path().join("map.ron");
+        std::fs::write(&path, &text).unwrap();
+        let size = text.len();
+        drop(text);
+        let base = LIVE.load(Ordering::Relaxed);
+        let (result, peak) = peak_growth(|| hexmap::io::load(&path));
+        // What the loaded map (or the error) itself occupies.
+        let map = LIVE.load(Ordering::Relaxed).saturating_sub(base);
+        assert_eq!(result.is_ok(), loads, "{name}: {:?}", result.err());
+        // A megabyte for the fixed costs (parser state, palette, error text).
+        let bound = 2 * size + map + (1 << 20);
+        eprintln!(
+            "{name}: file {size} bytes, map {map}, peak {peak} ({:.2} x file; bound {bound})",
+            peak as f64 / size as f64
+        );
+        if peak > bound {
+            over.push(format!("{name}: peak {peak} > {bound}"));
+        }
+    }
+    assert!(over.is_empty(), "over the bound: {over:#?}");
+}

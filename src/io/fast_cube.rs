@@ -2,26 +2,62 @@
 //! generic parser needs about 0.7 µs per `(q, r, s, t)` tuple, this scanner a few ns.
 //!
 //! It only ever *accepts*: it finds `cells: Cube( … cells: [ … ] …)` at the expected depth,
-//! reads the list if it is nothing but 4-integer tuples, whitespace and comments, and
-//! hands back the text with that list blanked (each character but newlines replaced by one
-//! space, so every line:column RON reports stays exact). Anything unexpected returns
-//! `None` and the caller uses RON on the original text, which reports errors.
+//! checks that the list is nothing but 4-integer tuples, whitespace and comments, and hands
+//! back the list (read in place, never collected) and a copy of the text with the list
+//! emptied for RON. The copy keeps the list's line breaks, so lines after it keep their
+//! numbers, and costs at most one byte per line of the list. Errors are never reported
+//! from the copy: anything it does not parse, the caller parses again from the original
+//! text. Anything unexpected returns `None` and the caller uses RON on the original text,
+//! which reports errors.
 
 /// One cube cell as written: q, r, s, terrain id.
 pub(crate) type CubeCell = (i32, i32, i32, u16);
 
-/// The cell list and the text with the list blanked, or `None` to use the slow path.
-pub(crate) fn split_cube_cells(text: &str) -> Option<(Vec<CubeCell>, String)> {
+/// A cube cell list checked by the scanner, read from the text in place.
+#[derive(Clone, Copy)]
+pub(crate) struct CubeList<'a> {
+    body: &'a [u8],
+    len: usize,
+}
+
+impl CubeList<'_> {
+    /// Number of cells.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Call `f` with each cell in order, stopping at its first error.
+    pub(crate) fn for_each<E>(
+        &self,
+        f: impl FnMut(usize, CubeCell) -> Result<(), E>,
+    ) -> Result<(), E> {
+        // The body was checked when the list was made, so the scan always completes.
+        scan_list(self.body, f).unwrap_or(Ok(0)).map(|_| ())
+    }
+}
+
+/// Files up to this size always take the fast path when they can (their copy is cheap).
+const SMALL_FILE: usize = 1 << 20;
+
+/// The cell list and the text with the list emptied, or `None` to use the slow path: the
+/// list is not one the scanner reads, or the copy would be over half a big file.
+pub(crate) fn split_cube_cells(text: &str) -> Option<(CubeList<'_>, String)> {
     let b = text.as_bytes();
     let (open, close) = find_cells_list(b)?;
-    let cells = parse_list(&b[open + 1..close])?;
-    let mut blanked = String::with_capacity(text.len());
-    blanked.push_str(&text[..=open]);
-    for c in text[open + 1..close].chars() {
-        blanked.push(if c == '\n' { '\n' } else { ' ' });
+    let body = &b[open + 1..close];
+    let len = scan_list(body, |_, _| Ok::<(), ()>(())).and_then(Result::ok)?;
+    let breaks = body.iter().filter(|&&c| c == b'\n').count();
+    let copy = text.len() - body.len() + breaks;
+    // The copy must not cost more than the scanner saves: in a big file whose bulk is not
+    // the cell list (mines, notes, palette), RON reads the original instead.
+    if copy > text.len() / 2 && text.len() > SMALL_FILE {
+        return None;
     }
-    blanked.push_str(&text[close..]);
-    Some((cells, blanked))
+    let mut emptied = String::with_capacity(copy);
+    emptied.push_str(&text[..=open]);
+    emptied.extend(std::iter::repeat_n('\n', breaks));
+    emptied.push_str(&text[close..]);
+    Some((CubeList { body, len }, emptied))
 }
 
 /// Skip whitespace and comments (line and nested block) from `i`.
@@ -163,10 +199,14 @@ fn find_close(b: &[u8], open: usize) -> Option<usize> {
     }
 }
 
-/// Parse `(int, int, int, int),` … with optional trailing comma; `None` on anything else
-/// (including integers out of range), leaving the error to RON.
-fn parse_list(b: &[u8]) -> Option<Vec<CubeCell>> {
-    let mut cells = Vec::with_capacity(b.len() / 16);
+/// Scan `(int, int, int, int),` … with optional trailing comma, calling `f` with each
+/// cell; the count, `f`'s first error, or `None` on anything else (including integers out
+/// of range), leaving the error to RON.
+fn scan_list<E>(
+    b: &[u8],
+    mut f: impl FnMut(usize, CubeCell) -> Result<(), E>,
+) -> Option<Result<usize, E>> {
+    let mut count = 0;
     let mut i = skip_ws(b, 0)?;
     while i < b.len() {
         if b[i] != b'(' {
@@ -189,12 +229,16 @@ fn parse_list(b: &[u8]) -> Option<Vec<CubeCell>> {
             }
             i += 1;
         }
-        cells.push((
+        let cell = (
             i32::try_from(v[0]).ok()?,
             i32::try_from(v[1]).ok()?,
             i32::try_from(v[2]).ok()?,
             u16::try_from(v[3]).ok()?,
-        ));
+        );
+        if let Err(e) = f(count, cell) {
+            return Some(Err(e));
+        }
+        count += 1;
         i = skip_ws(b, i)?;
         match b.get(i) {
             Some(b',') => i = skip_ws(b, i + 1)?,
@@ -202,7 +246,7 @@ fn parse_list(b: &[u8]) -> Option<Vec<CubeCell>> {
             _ => return None,
         }
     }
-    Some(cells)
+    Some(Ok(count))
 }
 
 /// A decimal integer (optional sign, no leading `+` on large values beyond i64).
@@ -234,16 +278,40 @@ fn int(b: &[u8], mut i: usize) -> Option<(i64, usize)> {
 mod tests {
     use super::*;
 
+    fn cells(list: CubeList<'_>) -> Vec<CubeCell> {
+        let mut v = Vec::new();
+        list.for_each(|_, c| {
+            v.push(c);
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+        assert_eq!(v.len(), list.len());
+        v
+    }
+
     #[test]
-    fn finds_and_blanks_the_list_keeping_positions() {
-        let text = "(\n  name: \"cells: Cube([(9,9,9,9)])\",\n  cells: Cube(\n    cells: [ (0, 0, 0, 1), /* c */ (1,-1,0,2),\n ],\n  ),\n)";
-        let (cells, blanked) = split_cube_cells(text).unwrap();
-        assert_eq!(cells, [(0, 0, 0, 1), (1, -1, 0, 2)]);
-        assert_eq!(blanked.lines().count(), text.lines().count());
-        assert!(blanked.contains("cells: [") && !blanked.contains("(1,-1"));
-        for (a, b) in text.lines().zip(blanked.lines()) {
-            assert_eq!(a.chars().count(), b.chars().count());
+    fn finds_and_empties_the_list_keeping_line_numbers() {
+        let text = "(\n  name: \"cells: Cube([(9,9,9,9)])\",\n  cells: Cube(\n    cells: [ (0, 0, 0, 1), /* c */ (1,-1,0,2),\n ], mines: [],\n  ),\n)";
+        let (list, emptied) = split_cube_cells(text).unwrap();
+        assert_eq!(cells(list), [(0, 0, 0, 1), (1, -1, 0, 2)]);
+        assert_eq!(emptied.lines().count(), text.lines().count());
+        assert!(emptied.contains("cells: [\n], mines: []") && !emptied.contains("(1,-1"));
+        // The lines after the list are the same lines.
+        for (a, b) in text.lines().zip(emptied.lines()).skip(5) {
+            assert_eq!(a, b);
         }
+    }
+
+    #[test]
+    fn the_walk_stops_at_the_first_error() {
+        let (list, _) =
+            split_cube_cells("(cells: Cube(cells: [(0,0,0,1),(1,0,-1,1),(2,0,-2,1)]))").unwrap();
+        let mut seen = 0;
+        let r = list.for_each(|i, _| {
+            seen += 1;
+            if i == 1 { Err("stop") } else { Ok(()) }
+        });
+        assert_eq!((r, seen), (Err("stop"), 2));
     }
 
     #[test]
@@ -259,8 +327,20 @@ mod tests {
             assert!(split_cube_cells(text).is_none(), "{text}");
         }
         assert_eq!(
-            split_cube_cells("(cells: Cube(cells: [(0, 0, 0, 1,),]))").map(|x| x.0),
+            split_cube_cells("(cells: Cube(cells: [(0, 0, 0, 1,),]))").map(|x| cells(x.0)),
             Some(vec![(0, 0, 0, 1)])
         );
+    }
+
+    #[test]
+    fn a_big_file_whose_bulk_is_not_the_cell_list_is_left_to_ron() {
+        let notes = "(0, 0, 0, \"x\"),".repeat(SMALL_FILE / 10);
+        let few = format!("(cells: Cube(cells: [(0, 0, 0, 1)], notes: [{notes}]))");
+        assert!(split_cube_cells(&few).is_none());
+        let cells = "(0, 0, 0, 1),".repeat(SMALL_FILE / 10);
+        let many = format!("(cells: Cube(cells: [{cells}], notes: [(0, 0, 0, \"x\")]))");
+        let (list, emptied) = split_cube_cells(&many).unwrap();
+        assert_eq!(list.len(), SMALL_FILE / 10);
+        assert!(emptied.len() < 100, "{}", emptied.len());
     }
 }

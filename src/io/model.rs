@@ -1,7 +1,19 @@
 //! The serde structures of the RON file (format version 1), exactly as written on disk.
 //! Enumerations with dashes (`odd-r`) are plain strings, checked when converting.
+//!
+//! The long lists (cells, rows, mines, notes) are never collected while parsing, so loading
+//! a file costs about the file plus the map, whatever the file holds: [`FileMap`] keeps
+//! each list as the text it spans ([`Raw`]) and the reader walks it element by element;
+//! the palette keeps at most one entry over its limit ([`PaletteEntries`]). [`FileCheck`]
+//! is the same structure with every list only type-checked ([`Checked`]): for a file that
+//! does not parse, it finds the same first error, at the same line and column, as parsing
+//! everything into memory would.
 
+use super::read::PaletteEntries;
 use serde::Deserialize;
+use serde::de::{Deserializer, SeqAccess, Visitor};
+use std::fmt;
+use std::marker::PhantomData;
 
 /// Just the header fields, read when a full parse fails, to report a version problem
 /// before a structural one.
@@ -21,22 +33,127 @@ fn current_version() -> u64 {
     super::FORMAT_VERSION.into()
 }
 
-/// A whole map file.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct FileMap {
-    pub format: String,
-    pub version: u64,
-    pub name: String,
-    pub orientation: String,
-    pub offset: String,
-    pub hex_size: (f64, f64),
-    pub shape: FileShape,
-    #[serde(default)]
-    pub labels: FileLabels,
-    pub palette: Vec<FileTerrain>,
-    pub cells: FileCells,
+/// A list of `T` kept as its RON text (`None` when the field is left out): RON checks its
+/// syntax while parsing the file, the reader parses the elements one at a time.
+pub(crate) struct Raw<'a, T> {
+    /// The list's text, brackets included, borrowed from the parsed text.
+    pub text: Option<&'a str>,
+    of: PhantomData<fn() -> T>,
 }
+
+impl<T> Default for Raw<'_, T> {
+    fn default() -> Self {
+        Raw {
+            text: None,
+            of: PhantomData,
+        }
+    }
+}
+
+impl<'de: 'a, 'a, T> Deserialize<'de> for Raw<'a, T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let raw = <&'a ron::value::RawValue>::deserialize(d)?;
+        Ok(Raw {
+            text: Some(raw.get_ron()),
+            of: PhantomData,
+        })
+    }
+}
+
+/// A list of `T` whose elements are parsed (with the same calls as for a `Vec<T>`, so with
+/// the same errors) and dropped.
+pub(crate) struct Checked<'a, T>(PhantomData<&'a T>);
+
+impl<T> Default for Checked<'_, T> {
+    fn default() -> Self {
+        Checked(PhantomData)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Checked<'_, T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Each<T>(PhantomData<fn() -> T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for Each<T> {
+            type Value = ();
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a sequence")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+                while seq.next_element::<T>()?.is_some() {}
+                Ok(())
+            }
+        }
+        d.deserialize_seq(Each::<T>(PhantomData))?;
+        Ok(Checked(PhantomData))
+    }
+}
+
+/// The whole-file structure, once with lists of type `$list` (either [`Raw`] or
+/// [`Checked`]); both share every field, attribute and element type.
+macro_rules! file_structure {
+    ($doc:literal, $(#[$attr:meta])* $map:ident, $cells:ident, $list:ident) => {
+        #[doc = $doc]
+        $(#[$attr])*
+        #[derive(Deserialize)]
+        // One name in messages ("expected struct `FileMap`") whichever structure reads.
+        #[serde(deny_unknown_fields, rename = "FileMap")]
+        pub(crate) struct $map<'a> {
+            pub format: String,
+            pub version: u64,
+            pub name: String,
+            pub orientation: String,
+            pub offset: String,
+            pub hex_size: (f64, f64),
+            pub shape: FileShape,
+            #[serde(default)]
+            pub labels: FileLabels,
+            pub palette: PaletteEntries,
+            #[serde(borrow)]
+            pub cells: $cells<'a>,
+        }
+
+        /// The cell data, in one of the two forms.
+        $(#[$attr])*
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields, rename = "FileCells")]
+        pub(crate) enum $cells<'a> {
+            /// Rows of terrain symbols in the map's offset kind.
+            Offset {
+                origin: (i32, i32),
+                #[serde(borrow)]
+                rows: $list<'a, String>,
+                #[serde(default, borrow)]
+                mines: $list<'a, String>,
+                #[serde(default, borrow)]
+                notes: $list<'a, (i32, i32, String)>,
+            },
+            /// Explicit (q, r, s, terrain id) cells.
+            Cube {
+                #[serde(borrow)]
+                cells: $list<'a, (i32, i32, i32, u16)>,
+                #[serde(default, borrow)]
+                mines: $list<'a, (i32, i32, i32)>,
+                #[serde(default, borrow)]
+                notes: $list<'a, (i32, i32, i32, String)>,
+            },
+        }
+    };
+}
+
+file_structure!(
+    "A whole map file, its lists kept as text.",
+    FileMap,
+    FileCells,
+    Raw
+);
+
+file_structure!(
+    "A whole map file with every list only checked: finds a bad file's first error.",
+    #[allow(dead_code, reason = "parsed only to find the first error; never read")]
+    FileCheck,
+    CheckCells,
+    Checked
+);
 
 /// The shape header.
 #[derive(Deserialize)]
@@ -88,29 +205,6 @@ pub(crate) struct FileTerrain {
 pub(crate) enum FileCost {
     Cost(u32),
     Impassable,
-}
-
-/// The cell data, in one of the two forms.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) enum FileCells {
-    /// Rows of terrain symbols in the map's offset kind.
-    Offset {
-        origin: (i32, i32),
-        rows: Vec<String>,
-        #[serde(default)]
-        mines: Vec<String>,
-        #[serde(default)]
-        notes: Vec<(i32, i32, String)>,
-    },
-    /// Explicit (q, r, s, terrain id) cells.
-    Cube {
-        cells: Vec<(i32, i32, i32, u16)>,
-        #[serde(default)]
-        mines: Vec<(i32, i32, i32)>,
-        #[serde(default)]
-        notes: Vec<(i32, i32, i32, String)>,
-    },
 }
 
 impl Default for FileLabels {

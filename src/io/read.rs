@@ -1,18 +1,27 @@
 //! Reading a map from RON text: parse, then validate every field before building the map.
-//! Sizes are checked against the limits before any layer is allocated.
+//! Sizes are checked against the limits before any layer is allocated, and no list of the
+//! file is ever collected whole: cells, rows, mines and notes are read one element at a
+//! time from the text (see [`super::model`]), so loading takes about the file plus the map.
+
+mod cube;
+mod lists;
+mod offset;
+mod palette;
+
+pub(crate) use palette::PaletteEntries;
 
 use super::error::{CellRef, FormatError};
-use super::model::{FileCells, FileCost, FileLabels, FileMap, FileShape, FileTerrain, Header};
+use super::fast_cube::{CubeList, split_cube_cells};
+use super::model::{FileCells, FileCheck, FileLabels, FileMap, FileShape, Header};
 use super::{FORMAT_VERSION, Form, MAX_FILE_BYTES};
 use crate::hex::xxyy::LabelSettings;
-use crate::hex::{Hex, OffsetCoord, OffsetKind, Orientation, Point};
+use crate::hex::{Hex, OffsetKind, Orientation, Point};
 use crate::map::layers::MAX_NOTE_LEN;
-use crate::map::shape::MAX_SIDE;
-use crate::map::{
-    HexMap, MapError, MapProperties, MapShape, MoveCost, Palette, PaletteError, PropertyError, Rgb,
-    Terrain, TerrainId,
-};
-use std::collections::HashSet;
+use crate::map::{HexMap, MapError, MapProperties, MapShape, Palette, PropertyError};
+use cube::CellSource;
+use lists::RawList;
+use palette::palette;
+use serde::Deserialize;
 
 fn field(field: &str, message: impl Into<String>) -> FormatError {
     FormatError::Field {
@@ -43,31 +52,144 @@ pub(crate) fn parse(text: &str, allow_fast: bool) -> Result<(HexMap, Form), Form
         });
     }
     // Fast path for big cube files; any doubt falls back to RON on the original text.
-    let fast = allow_fast.then(|| super::fast_cube::split_cube_cells(text));
-    let fast = fast.flatten().and_then(|(list, blanked)| {
-        let mut file: FileMap = ron::from_str(&blanked).ok()?;
-        match &mut file.cells {
-            FileCells::Cube { cells, .. } if cells.is_empty() => *cells = list,
-            _ => return None,
-        }
-        Some(file)
-    });
-    let parsed = match fast {
-        Some(f) => Ok(f),
-        None => ron::from_str(text),
-    };
-    let file: FileMap = match parsed {
-        Ok(f) => f,
+    if let Some((list, emptied)) = allow_fast.then(|| split_cube_cells(text)).flatten()
+        && let Ok((file, extensions)) = parse_file(&emptied)
+        && matches!(file.cells, FileCells::Cube { .. })
+    {
+        return finish(text, &emptied, file, extensions, Some(list));
+    }
+    match parse_file(text) {
+        Ok((file, extensions)) => finish(text, text, file, extensions, None),
+        Err(e) => Err(first_error(text, syntax(e))),
+    }
+}
+
+/// Parse the file's structure, keeping its lists as text, and the RON extensions it enables.
+fn parse_file(
+    text: &str,
+) -> Result<(FileMap<'_>, ron::extensions::Extensions), ron::error::SpannedError> {
+    let mut de = ron::Deserializer::from_str(text)?;
+    let extensions = de.extensions();
+    let file = FileMap::deserialize(&mut de).map_err(|e| de.span_error(e))?;
+    de.end().map_err(|e| de.span_error(e))?;
+    Ok((file, extensions))
+}
+
+/// The first error of `text`, which does not parse, as reading it whole reports it: a
+/// wrong format or version first, else the first syntax error in the file. `fallback` is
+/// the error found so far, used if the check finds none.
+fn first_error(text: &str, fallback: FormatError) -> FormatError {
+    match ron::from_str::<FileCheck<'_>>(text) {
+        Ok(_) => fallback,
         Err(e) => {
             // A file of another format or version may fail on structure; name that first.
-            if let Ok(h) = ron::from_str::<Header>(text) {
-                check_header(&h.format, h.version)?;
+            if let Ok(h) = ron::from_str::<Header>(text)
+                && let Err(header) = check_header(&h.format, h.version)
+            {
+                return header;
             }
-            return Err(syntax(e));
+            syntax(e)
         }
+    }
+}
+
+/// A list of the file and its number of elements (checked: every element has its type).
+#[derive(Clone, Copy)]
+pub(super) struct Counted<'a> {
+    list: RawList<'a>,
+    len: usize,
+}
+
+/// The cell data of a parsed file, every list checked.
+enum Body<'a> {
+    Offset {
+        origin: (i32, i32),
+        rows: Counted<'a>,
+        mines: Counted<'a>,
+        notes: Counted<'a>,
+    },
+    Cube {
+        cells: CellSource<'a>,
+        mines: Counted<'a>,
+        notes: Counted<'a>,
+    },
+}
+
+/// Check every list's elements in file order (so the first error is the one a whole parse
+/// reports), then the header, then build the map. `parsed` is the text `file` borrows
+/// from (the original, or the copy with the cube list emptied and read by `fast`); errors
+/// in lists are reported as found in `original`.
+fn finish<'a>(
+    original: &str,
+    parsed: &'a str,
+    file: FileMap<'a>,
+    extensions: ron::extensions::Extensions,
+    fast: Option<CubeList<'a>>,
+) -> Result<(HexMap, Form), FormatError> {
+    /// Checks the elements of one list, giving their number.
+    type Check = fn(&RawList<'_>) -> Result<usize, FormatError>;
+    fn each<T: serde::de::DeserializeOwned>(l: &RawList<'_>) -> Result<usize, FormatError> {
+        l.for_each::<T>(|_, _| Ok(()))
+    }
+    let list = |text: Option<&'a str>| RawList::new(text, parsed, extensions);
+    /// The three lists of a form, each with its check.
+    type Lists<'a> = [(RawList<'a>, Check); 3];
+    let (origin, lists): (Option<(i32, i32)>, Lists<'a>) = match &file.cells {
+        FileCells::Offset {
+            origin,
+            rows,
+            mines,
+            notes,
+        } => (
+            Some(*origin),
+            [
+                (list(rows.text), each::<String>),
+                (list(mines.text), each::<String>),
+                (list(notes.text), each::<(i32, i32, String)>),
+            ],
+        ),
+        FileCells::Cube {
+            cells,
+            mines,
+            notes,
+        } => (
+            None,
+            [
+                // The fast path has checked the cells already (RON saw an empty list).
+                (
+                    list(cells.text.filter(|_| fast.is_none())),
+                    each::<(i32, i32, i32, u16)>,
+                ),
+                (list(mines.text), each::<(i32, i32, i32)>),
+                (list(notes.text), each::<(i32, i32, i32, String)>),
+            ],
+        ),
     };
+    let mut order = [0, 1, 2];
+    order.sort_by_key(|&i| lists[i].0.offset());
+    let mut lens = [0usize; 3];
+    for i in order {
+        lens[i] = (lists[i].1)(&lists[i].0).map_err(|e| first_error(original, e))?;
+    }
     check_header(&file.format, file.version)?;
-    build(file)
+    let counted = |i: usize| Counted {
+        list: lists[i].0,
+        len: lens[i],
+    };
+    let body = match (origin, fast) {
+        (Some(origin), _) => Body::Offset {
+            origin,
+            rows: counted(0),
+            mines: counted(1),
+            notes: counted(2),
+        },
+        (None, fast) => Body::Cube {
+            cells: fast.map_or_else(|| CellSource::Ron(counted(0)), CellSource::Fast),
+            mines: counted(1),
+            notes: counted(2),
+        },
+    };
+    build(file, body)
 }
 
 fn check_header(format: &str, version: u64) -> Result<(), FormatError> {
@@ -101,7 +223,7 @@ fn parse_offset_kind(name: &str, value: &str) -> Result<OffsetKind, FormatError>
     value.parse().map_err(|e: String| field(name, e))
 }
 
-fn build(file: FileMap) -> Result<(HexMap, Form), FormatError> {
+fn build(file: FileMap<'_>, body: Body<'_>) -> Result<(HexMap, Form), FormatError> {
     let orientation: Orientation = file
         .orientation
         .parse()
@@ -118,24 +240,24 @@ fn build(file: FileMap) -> Result<(HexMap, Form), FormatError> {
     // Before the palette and cells: a bad header is named first.
     props.validate().map_err(property_error)?;
     let palette = palette(file.palette)?;
-    match file.cells {
-        FileCells::Offset {
+    match body {
+        Body::Offset {
             origin,
             rows,
             mines,
             notes,
         } => {
             let shape = fixed_shape(&file.shape)?;
-            let map = read_offset(props, shape, palette, origin, &rows, &mines, notes)?;
+            let map = offset::read_offset(props, shape, palette, origin, rows, mines, notes)?;
             Ok((map, Form::Offset))
         }
-        FileCells::Cube {
+        Body::Cube {
             cells,
             mines,
             notes,
         } => {
             let shape = fixed_shape(&file.shape)?;
-            let map = read_cube(props, shape, palette, &cells, &mines, notes)?;
+            let map = cube::read_cube(props, shape, palette, &cells, mines, notes)?;
             Ok((map, Form::Cube))
         }
     }
@@ -159,68 +281,6 @@ fn labels(l: FileLabels) -> Result<LabelSettings, FormatError> {
     Ok(settings)
 }
 
-fn palette(entries: Vec<FileTerrain>) -> Result<Palette, FormatError> {
-    let mut terrains = Vec::with_capacity(entries.len().min(crate::map::palette::MAX_TERRAINS));
-    for (index, e) in entries.into_iter().enumerate() {
-        let bad = |message: String| FormatError::Palette {
-            index,
-            id: e.id,
-            message,
-        };
-        let id = TerrainId::new(e.id).ok_or_else(|| bad("id must be at least 1".into()))?;
-        let color: Rgb = e.color.parse().map_err(bad)?;
-        let mut chars = e.symbol.chars();
-        let symbol = match (chars.next(), chars.next()) {
-            (Some(c), None) => c,
-            _ => {
-                return Err(bad(format!(
-                    "symbol {:?} must be exactly one character",
-                    e.symbol
-                )));
-            }
-        };
-        terrains.push(Terrain {
-            id,
-            name: e.name,
-            color,
-            symbol,
-            cost: match e.cost {
-                FileCost::Cost(c) => MoveCost::Cost(c),
-                FileCost::Impassable => MoveCost::Impassable,
-            },
-            blocks_sight: e.blocks_sight,
-        });
-    }
-    Palette::new(terrains.clone()).map_err(|e| {
-        let (index, id) = match &e {
-            PaletteError::DuplicateId(id) => {
-                let id = *id;
-                (
-                    terrains.iter().rposition(|t| t.id == id).unwrap_or(0),
-                    id.get(),
-                )
-            }
-            PaletteError::DuplicateSymbol(s) => {
-                let i = terrains.iter().rposition(|t| t.symbol == *s).unwrap_or(0);
-                (i, terrains[i].id.get())
-            }
-            PaletteError::BadSymbol { id, .. } | PaletteError::NameTooLong(id) => {
-                let id = *id;
-                (
-                    terrains.iter().position(|t| t.id == id).unwrap_or(0),
-                    id.get(),
-                )
-            }
-            PaletteError::TooMany(_) => (crate::map::palette::MAX_TERRAINS, 0),
-        };
-        FormatError::Palette {
-            index,
-            id,
-            message: e.to_string(),
-        }
-    })
-}
-
 /// The shape from the header; `None` for `Cells` (the cell data defines it).
 fn fixed_shape(s: &FileShape) -> Result<Option<MapShape>, FormatError> {
     let shape = match s {
@@ -237,211 +297,8 @@ fn fixed_shape(s: &FileShape) -> Result<Option<MapShape>, FormatError> {
     shape.map(Some).map_err(FormatError::Shape)
 }
 
-fn symbol_lookup(palette: &Palette) -> impl Fn(char) -> Option<u16> + '_ {
-    let mut ascii = [0u16; 128];
-    for t in palette.terrains() {
-        if t.symbol.is_ascii() {
-            ascii[t.symbol as usize] = t.id.get();
-        }
-    }
-    move |c: char| {
-        if c.is_ascii() {
-            let v = ascii[c as usize];
-            (v != 0).then_some(v)
-        } else {
-            palette.by_symbol(c).map(|t| t.id.get())
-        }
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn read_offset(
-    props: MapProperties,
-    shape: Option<MapShape>,
-    palette: Palette,
-    origin: (i32, i32),
-    rows: &[String],
-    mine_rows: &[String],
-    notes: Vec<(i32, i32, String)>,
-) -> Result<HexMap, FormatError> {
-    let kind = props.offset_kind;
-    // Grid size: from the shape, or (free-form) from the rows themselves.
-    let (min_col, min_row, cols, nrows) = match &shape {
-        Some(s) => {
-            let b = s.offset_bounds(kind);
-            if (b.min_col, b.min_row) != origin {
-                return Err(field(
-                    "cells.origin",
-                    format!(
-                        "({}, {}) does not match the shape, whose first row and column are ({}, {})",
-                        origin.0, origin.1, b.min_col, b.min_row
-                    ),
-                ));
-            }
-            (b.min_col, b.min_row, b.cols as usize, b.rows as usize)
-        }
-        None => {
-            let lim = crate::map::shape::MAX_COORD;
-            if !(-lim..=lim).contains(&origin.0) || !(-lim..=lim).contains(&origin.1) {
-                return Err(field(
-                    "cells.origin",
-                    format!(
-                        "({}, {}) is beyond the coordinate limit of ±{lim}",
-                        origin.0, origin.1
-                    ),
-                ));
-            }
-            let cols = rows.first().map_or(0, |r| r.chars().count());
-            if rows.len() > MAX_SIDE as usize || cols > MAX_SIDE as usize {
-                return Err(FormatError::Shape(crate::map::ShapeError::SideTooLong {
-                    what: if cols > MAX_SIDE as usize {
-                        "row length"
-                    } else {
-                        "row count"
-                    },
-                    value: cols.max(rows.len()) as u64,
-                    limit: MAX_SIDE.into(),
-                }));
-            }
-            (origin.0, origin.1, cols, rows.len())
-        }
-    };
-    if rows.len() != nrows {
-        return Err(FormatError::RowCount {
-            field: "cells.rows",
-            found: rows.len(),
-            expected: nrows,
-        });
-    }
-    if !mine_rows.is_empty() && mine_rows.len() != nrows {
-        return Err(FormatError::RowCount {
-            field: "cells.mines",
-            found: mine_rows.len(),
-            expected: nrows,
-        });
-    }
-    let at = |dc: usize, dr: usize| OffsetCoord::new(min_col + dc as i32, min_row + dr as i32);
-    let cref = |c: OffsetCoord| CellRef::Offset {
-        col: c.col,
-        row: c.row,
-    };
-    // Free-form: the cells are the non-hole characters.
-    let shape = match shape {
-        Some(s) => s,
-        None => {
-            let mut cells = Vec::new();
-            for (dr, row) in rows.iter().enumerate() {
-                check_row_len("cells.rows", row, min_row + dr as i32, cols)?;
-                for (dc, ch) in row.chars().enumerate() {
-                    if ch != '.' {
-                        cells.push(kind.to_hex(at(dc, dr)));
-                    }
-                }
-                // Stop before collecting more cells than any map may have.
-                if cells.len() as u64 > crate::map::shape::MAX_CELLS {
-                    return Err(FormatError::Shape(crate::map::ShapeError::TooManyCells {
-                        cells: cells.len() as u64,
-                        limit: crate::map::shape::MAX_CELLS,
-                    }));
-                }
-            }
-            MapShape::cells(cells).map_err(FormatError::Shape)?
-        }
-    };
-    let lookup_palette = palette.clone();
-    let lookup = symbol_lookup(&lookup_palette);
-    let mut map = new_map(props, shape, palette)?;
-    for (dr, row) in rows.iter().enumerate() {
-        check_row_len("cells.rows", row, min_row + dr as i32, cols)?;
-        for (dc, ch) in row.chars().enumerate() {
-            let c = at(dc, dr);
-            let index = map.shape().index_of(kind.to_hex(c));
-            match (ch, index) {
-                ('.', None) => {}
-                ('.', Some(_)) => {
-                    return Err(FormatError::MissingCell {
-                        field: "cells.rows",
-                        cell: cref(c),
-                        shape: map.shape().kind_name(),
-                    });
-                }
-                (_, None) => {
-                    return Err(FormatError::OutsideShape {
-                        field: "cells.rows",
-                        cell: cref(c),
-                    });
-                }
-                ('_', Some(_)) => {}
-                (_, Some(i)) => {
-                    let id = lookup(ch).ok_or(FormatError::UnknownSymbol {
-                        cell: cref(c),
-                        symbol: ch,
-                    })?;
-                    map.set_terrain_index(i, TerrainId::new(id));
-                }
-            }
-        }
-    }
-    for (dr, row) in mine_rows.iter().enumerate() {
-        check_row_len("cells.mines", row, min_row + dr as i32, cols)?;
-        for (dc, ch) in row.chars().enumerate() {
-            let c = at(dc, dr);
-            let h = kind.to_hex(c);
-            match ch {
-                '.' => {}
-                '*' => {
-                    map.set_mine(h, true)
-                        .map_err(|_| FormatError::OutsideShape {
-                            field: "cells.mines",
-                            cell: cref(c),
-                        })?;
-                }
-                other => {
-                    return Err(FormatError::BadMineSymbol {
-                        cell: cref(c),
-                        symbol: other,
-                    });
-                }
-            }
-        }
-    }
-    let lim = crate::map::shape::MAX_COORD;
-    for (col, row, text) in notes {
-        let c = OffsetCoord::new(col, row);
-        if !(-lim..=lim).contains(&col) || !(-lim..=lim).contains(&row) {
-            return Err(FormatError::OutsideShape {
-                field: "cells.notes",
-                cell: cref(c),
-            });
-        }
-        set_note(&mut map, kind.to_hex(c), cref(c), text)?;
-    }
-    Ok(map)
-}
-
-fn check_row_len(
-    field: &'static str,
-    row: &str,
-    row_no: i32,
-    cols: usize,
-) -> Result<(), FormatError> {
-    // Byte length equals char count for ASCII rows; only count chars when it differs.
-    let n = if row.len() == cols {
-        cols
-    } else {
-        row.chars().count()
-    };
-    if n != cols {
-        return Err(FormatError::RowLength {
-            field,
-            row: row_no,
-            found: n,
-            expected: cols,
-        });
-    }
-    Ok(())
-}
-
+/// Put note `text` on `h` (named `cell` in errors): inside the map, one per cell, not empty,
+/// within the length limit.
 fn set_note(map: &mut HexMap, h: Hex, cell: CellRef, text: String) -> Result<(), FormatError> {
     if !map.contains(h) {
         return Err(FormatError::OutsideShape {
@@ -472,111 +329,6 @@ fn set_note(map: &mut HexMap, h: Hex, cell: CellRef, text: String) -> Result<(),
         message: e.to_string(),
     })?;
     Ok(())
-}
-
-fn cube(field: &'static str, index: usize, (q, r, s): (i32, i32, i32)) -> Result<Hex, FormatError> {
-    let h = Hex::from_cube(q, r, s).ok_or(FormatError::BadCube {
-        field,
-        index,
-        q,
-        r,
-        s,
-    })?;
-    let lim = crate::map::shape::MAX_COORD;
-    if [q, r, s].iter().any(|c| !(-lim..=lim).contains(c)) {
-        return Err(FormatError::Shape(crate::map::ShapeError::CoordOutOfRange(
-            h,
-        )));
-    }
-    Ok(h)
-}
-
-fn read_cube(
-    props: MapProperties,
-    shape: Option<MapShape>,
-    palette: Palette,
-    cells: &[(i32, i32, i32, u16)],
-    mines: &[(i32, i32, i32)],
-    notes: Vec<(i32, i32, i32, String)>,
-) -> Result<HexMap, FormatError> {
-    let shape = match shape {
-        Some(s) => s,
-        None => {
-            if cells.len() as u64 > crate::map::shape::MAX_CELLS {
-                return Err(FormatError::Shape(crate::map::ShapeError::TooManyCells {
-                    cells: cells.len() as u64,
-                    limit: crate::map::shape::MAX_CELLS,
-                }));
-            }
-            let mut hexes = Vec::with_capacity(cells.len());
-            for (i, &(q, r, s, _)) in cells.iter().enumerate() {
-                hexes.push(cube("cells.cells", i, (q, r, s))?);
-            }
-            MapShape::cells(hexes).map_err(|e| match e {
-                crate::map::ShapeError::DuplicateCell(h) => FormatError::DuplicateCell {
-                    field: "cells.cells",
-                    cell: CellRef::Cube(h),
-                },
-                other => FormatError::Shape(other),
-            })?
-        }
-    };
-    let mut map = new_map(props, shape, palette)?;
-    let mut seen = vec![false; map.cell_count()];
-    for (i, &(q, r, s, id)) in cells.iter().enumerate() {
-        let h = cube("cells.cells", i, (q, r, s))?;
-        let cell = CellRef::Cube(h);
-        let Some(index) = map.shape().index_of(h) else {
-            return Err(FormatError::OutsideShape {
-                field: "cells.cells",
-                cell,
-            });
-        };
-        if std::mem::replace(&mut seen[index], true) {
-            return Err(FormatError::DuplicateCell {
-                field: "cells.cells",
-                cell,
-            });
-        }
-        if id != 0 {
-            let t = TerrainId::new(id).filter(|t| map.palette().get(*t).is_some());
-            let t = t.ok_or(FormatError::UnknownTerrainId {
-                field: "cells.cells",
-                cell,
-                id,
-            })?;
-            map.set_terrain_index(index, Some(t));
-        }
-    }
-    if let Some(missing) = seen.iter().position(|s| !s) {
-        let h = map.shape().hex_at(missing).unwrap_or_default();
-        return Err(FormatError::MissingCell {
-            field: "cells.cells",
-            cell: CellRef::Cube(h),
-            shape: map.shape().kind_name(),
-        });
-    }
-    let mut seen_mines = HashSet::new();
-    for (i, &c) in mines.iter().enumerate() {
-        let h = cube("cells.mines", i, c)?;
-        let cell = CellRef::Cube(h);
-        if !seen_mines.insert(h) {
-            return Err(FormatError::DuplicateCell {
-                field: "cells.mines",
-                cell,
-            });
-        }
-        map.set_mine(h, true)
-            .map_err(|_| FormatError::OutsideShape {
-                field: "cells.mines",
-                cell,
-            })?;
-    }
-    for (i, (q, r, s, text)) in notes.into_iter().enumerate() {
-        let h = cube("cells.notes", i, (q, r, s))?;
-        set_note(&mut map, h, CellRef::Cube(h), text)?;
-    }
-    Ok(map)
 }
 
 #[cfg(test)]
@@ -612,5 +364,40 @@ mod tests {
             }
         }
         assert!(fast_used >= 8, "fast path used only {fast_used} times");
+    }
+
+    /// A file with a syntax error in one list and a content error elsewhere reports the
+    /// syntax error, the first in the file, as a parse of the whole file into memory did.
+    #[test]
+    fn the_first_syntax_error_in_the_file_wins_whatever_list_it_is_in() {
+        let head = "(format: \"hexmap\", version: 1, name: \"x\", orientation: \"pointy\",\n\
+                    offset: \"odd-r\", hex_size: (1.0, 1.0), shape: Hexagon(radius: 0),\n\
+                    palette: [(id: 1, name: \"Sea\", color: \"#2a6fb0\", symbol: \"~\", cost: Impassable)],\n";
+        let cases = [
+            // A bad cube sum (content) in the cells, a note of three values (syntax) after.
+            (
+                "cells: Cube(cells: [(0, 0, 1, 1)],\n notes: [(0, 0, \"n\")]))",
+                5,
+            ),
+            // Notes before cells; both lists have a syntax error: the notes' comes first.
+            (
+                "cells: Cube(notes: [(0, 0, 0, 5)],\n cells: [(0, 0, 0, 70000)]))",
+                4,
+            ),
+            // Mines after a bad row (content): the mine row of a number is the error.
+            (
+                "cells: Offset(origin: (0, 0), rows: [\"?\"],\n mines: [5]))",
+                5,
+            ),
+        ];
+        for (cells, line) in cases {
+            let text = format!("{head}{cells}");
+            for fast in [true, false] {
+                match parse(&text, fast) {
+                    Err(FormatError::Syntax { line: l, .. }) => assert_eq!(l, line, "{text}"),
+                    other => panic!("{text}: {other:?}"),
+                }
+            }
+        }
     }
 }

@@ -1,6 +1,8 @@
 //! Saving never loses work: an in-place save killed at random moments leaves the complete
 //! old file or the complete new one; a save that cannot be written (full disk, read-only
 //! folder, a folder in the way) fails with a clear error and leaves the old file as it was.
+//! Saving through a symbolic link replaces the file it points to and keeps the link; the
+//! file keeps its mode (and owner where permitted); leftovers of killed saves are cleaned.
 
 use hexmap::hex::{OffsetKind, Orientation, Point};
 use hexmap::io::{Form, load, save};
@@ -139,6 +141,16 @@ fn a_folder_in_the_way_is_a_clear_error() {
     assert!(temp_files(dir.path()).is_empty());
 }
 
+/// A test that cannot run on this machine says so and passes, except under CI (`CI` set),
+/// where it fails: CI must run every test.
+fn cannot_run(why: &str) {
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "this test must run under CI: {why}"
+    );
+    eprintln!("SKIPPED: {why}");
+}
+
 /// Run a mount command; false when this machine does not allow it (then the test says so).
 fn mount(args: &[&str]) -> bool {
     Command::new("mount")
@@ -164,7 +176,7 @@ fn a_full_disk_fails_and_keeps_the_old_file() {
         "tmpfs",
         disk.to_str().unwrap(),
     ]) {
-        eprintln!("SKIPPED: cannot mount a small tmpfs here (needs root)");
+        cannot_run("cannot mount a small tmpfs here (needs root)");
         return;
     }
     let path = disk.join("map.ron");
@@ -198,7 +210,7 @@ fn a_read_only_folder_fails_and_keeps_the_old_file() {
     // Root ignores permission bits, so make the folder read-only with a read-only bind mount.
     if !(mount(&["--bind", f, f]) && mount(&["-o", "remount,bind,ro", f])) {
         umount(&folder);
-        eprintln!("SKIPPED: cannot make a read-only bind mount here (needs root)");
+        cannot_run("cannot make a read-only bind mount here (needs root)");
         return;
     }
     let result = save(&path, &big_map(6), Form::Offset);
@@ -209,4 +221,224 @@ fn a_read_only_folder_fails_and_keeps_the_old_file() {
         "{err}"
     );
     assert_eq!(std::fs::read(&path).unwrap(), before);
+}
+
+/// A map that differs from `big_map(3)`, to tell the new content from the old.
+fn renamed(name: &str) -> HexMap {
+    let mut map = big_map(3);
+    let mut props = map.properties().clone();
+    props.name = name.to_owned();
+    map.set_properties(props).unwrap();
+    map
+}
+
+#[cfg(unix)]
+#[test]
+fn saving_through_a_symbolic_link_replaces_the_file_it_points_to() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    let real_dir = dir.path().join("real");
+    let links_dir = dir.path().join("links");
+    std::fs::create_dir(&real_dir).unwrap();
+    std::fs::create_dir(&links_dir).unwrap();
+    let real = real_dir.join("map.ron");
+    // (link, what it points to): relative beside the file, absolute, relative from another
+    // folder, and a chain of two links.
+    let cases: Vec<(PathBuf, PathBuf)> = vec![
+        (real_dir.join("rel.ron"), "map.ron".into()),
+        (links_dir.join("abs.ron"), real.clone()),
+        (links_dir.join("other.ron"), "../real/map.ron".into()),
+        (links_dir.join("chain.ron"), "other.ron".into()),
+    ];
+    for (link, to) in &cases {
+        symlink(to, link).unwrap();
+    }
+    for (i, (link, to)) in cases.iter().enumerate() {
+        save(&real, &renamed("old"), Form::Offset).unwrap();
+        save(link, &renamed(&format!("new {i}")), Form::Cube)
+            .unwrap_or_else(|e| panic!("{}: {e}", link.display()));
+        let meta = std::fs::symlink_metadata(link).unwrap();
+        assert!(meta.is_symlink(), "{}: still a link", link.display());
+        assert_eq!(&std::fs::read_link(link).unwrap(), to, "same target");
+        let (map, form) = load(&real).unwrap();
+        assert_eq!(
+            (map.name(), form),
+            (format!("new {i}").as_str(), Form::Cube),
+            "{}: the real file has the new map",
+            link.display()
+        );
+        assert!(temp_files(&real_dir).is_empty() && temp_files(&links_dir).is_empty());
+        assert_eq!(std::fs::read_dir(&links_dir).unwrap().count(), 3);
+        assert_eq!(std::fs::read_dir(&real_dir).unwrap().count(), 2);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn saving_through_a_dangling_link_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let link = dir.path().join("map.ron");
+    std::os::unix::fs::symlink("moved/away.ron", &link).unwrap();
+    let err = save(&link, &renamed("x"), Form::Offset)
+        .expect_err("nothing to replace")
+        .to_string();
+    assert!(
+        err.contains("map.ron")
+            && err.contains("symbolic link")
+            && err.contains("moved/away.ron")
+            && err.contains("does not exist"),
+        "{err}"
+    );
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+#[cfg(unix)]
+fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o7777
+}
+
+#[cfg(unix)]
+fn set_mode(path: &Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn saving_keeps_the_file_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("map.ron");
+    save(&path, &renamed("old"), Form::Offset).unwrap();
+    set_mode(&path, 0o640);
+    if mode(&path) != 0o640 {
+        cannot_run("this file system ignores chmod");
+        return;
+    }
+    for (m, form) in [
+        (0o640, Form::Cube),
+        (0o600, Form::Offset),
+        (0o604, Form::Cube),
+    ] {
+        set_mode(&path, m);
+        save(&path, &renamed("new"), form).unwrap();
+        assert_eq!(mode(&path), m, "mode {m:o} kept");
+        assert_eq!(load(&path).unwrap().0.name(), "new");
+    }
+    // Through a link, the file it points to keeps its mode too.
+    let link = dir.path().join("link.ron");
+    std::os::unix::fs::symlink("map.ron", &link).unwrap();
+    set_mode(&path, 0o640);
+    save(&link, &renamed("via link"), Form::Offset).unwrap();
+    assert_eq!(mode(&path), 0o640);
+    // A new file gets the mode any new file gets here (the umask's).
+    let plain = dir.path().join("plain");
+    std::fs::write(&plain, "x").unwrap();
+    let new = dir.path().join("new.ron");
+    save(&new, &renamed("fresh"), Form::Offset).unwrap();
+    assert_eq!(mode(&new), mode(&plain));
+}
+
+/// The user's numeric id and group ids (`id -u`, `id -G`).
+#[cfg(unix)]
+fn ids() -> (u32, Vec<u32>) {
+    let run = |arg: &str| {
+        let out = Command::new("id").arg(arg).output().unwrap();
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .split_whitespace()
+            .map(|n| n.parse().unwrap())
+            .collect::<Vec<u32>>()
+    };
+    (run("-u")[0], run("-G"))
+}
+
+#[cfg(unix)]
+#[test]
+fn saving_keeps_owner_and_group_where_permitted() {
+    use std::os::unix::fs::{MetadataExt, chown};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("map.ron");
+    save(&path, &renamed("old"), Form::Offset).unwrap();
+    let (uid, groups) = ids();
+    let owner = |p: &Path| {
+        let m = std::fs::metadata(p).unwrap();
+        (m.uid(), m.gid())
+    };
+    let wanted = if uid == 0 {
+        // Root may give the file to anyone: it stays theirs.
+        (4321, 4322)
+    } else if let Some(&other) = groups.iter().find(|&&g| g != owner(&path).1) {
+        // Another user may set a group they belong to: it stays that group.
+        (uid, other)
+    } else {
+        cannot_run("not root and in one group only: no owner or group to keep");
+        return;
+    };
+    chown(&path, Some(wanted.0), Some(wanted.1)).unwrap();
+    set_mode(&path, 0o640);
+    save(&path, &renamed("new"), Form::Cube).unwrap();
+    assert_eq!(owner(&path), wanted);
+    assert_eq!(mode(&path), 0o640);
+    assert_eq!(load(&path).unwrap().0.name(), "new");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_save_removes_leftovers_of_killed_saves_of_that_map_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("map.ron");
+    save(&path, &renamed("old"), Form::Offset).unwrap();
+    // A process that ran and is gone, as a killed save's.
+    let mut gone = Command::new("true").spawn().unwrap();
+    let dead = gone.id();
+    gone.wait().unwrap();
+    // A process that is still running: another save of the same map in progress.
+    let mut live = Command::new("sleep").arg("60").spawn().unwrap();
+    let alive = live.id();
+    let an_hour_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
+    let make = |name: &str, old: bool| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, "half a map").unwrap();
+        if old {
+            std::fs::File::options()
+                .write(true)
+                .open(&p)
+                .unwrap()
+                .set_modified(an_hour_ago)
+                .unwrap();
+        }
+        p
+    };
+    let stale = [
+        make(&format!(".map.ron.tmp-{dead}-0"), true),
+        make(".map.ron.tmp-99999999-7", true),
+    ];
+    let kept = [
+        // A live process's save.
+        make(&format!(".map.ron.tmp-{alive}-0"), true),
+        // Written a moment ago (maybe by a save on another machine sharing the folder).
+        make(&format!(".map.ron.tmp-{dead}-1"), false),
+        // Other maps' and other programs' files.
+        make(&format!(".other.ron.tmp-{dead}-0"), true),
+        make(&format!(".map.ron.recovery.tmp-{dead}-0"), true),
+        make(&format!("map.ron.tmp-{dead}-0"), true),
+        make(&format!(".map.ron.tmp-{dead}-0.keep"), true),
+        make(".map.ron.tmp-x-0", true),
+        make(".map.ron.swp", true),
+    ];
+    let folder = dir.path().join(format!(".map.ron.tmp-{dead}-9"));
+    std::fs::create_dir(&folder).unwrap();
+    save(&path, &renamed("new"), Form::Cube).unwrap();
+    live.kill().unwrap();
+    live.wait().unwrap();
+    for p in &stale {
+        assert!(!p.exists(), "{} removed", p.display());
+    }
+    for p in &kept {
+        assert!(p.exists(), "{} kept", p.display());
+    }
+    assert!(folder.is_dir(), "a folder is never removed");
+    assert_eq!(load(&path).unwrap().0.name(), "new");
 }

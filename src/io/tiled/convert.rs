@@ -425,10 +425,13 @@ pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledErro
 fn nearest_cell(doc: &TiledMap, x: f64, y: f64) -> Option<(i32, i32)> {
     let g = &doc.geometry;
     let (tw, th) = (f64::from(g.tile_width), f64::from(g.tile_height));
+    // A point far off the map gives a tile index near i64's ends: saturate, not overflow.
     let (c0, r0) = ((x / tw.max(1.0)) as i64, (y / th.max(1.0)) as i64);
+    let near =
+        |c: i64, len: u32| c.saturating_sub(3).max(0)..=c.saturating_add(3).min(i64::from(len) - 1);
     let mut best: Option<((i64, i64), f64)> = None;
-    for col in (c0 - 3).max(0)..=(c0 + 3).min(i64::from(doc.width) - 1) {
-        for row in (r0 - 3).max(0)..=(r0 + 3).min(i64::from(doc.height) - 1) {
+    for col in near(c0, doc.width) {
+        for row in near(r0, doc.height) {
             let (cx, cy) = g.tile_centre(col, row);
             let d = (cx - x).powi(2) + (cy - y).powi(2);
             if best.is_none_or(|(_, b)| d < b) {
@@ -442,6 +445,35 @@ fn nearest_cell(doc: &TiledMap, x: f64, y: f64) -> Option<(i32, i32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found by the `tiled_roundtrip` fuzzer: a note at y = 5.6e72 overflowed the search
+    /// for its nearest tile (panic "attempt to add with overflow"). A note that far away,
+    /// in any direction, is dropped with a warning.
+    #[test]
+    fn a_note_far_off_the_map_is_dropped_not_a_panic() {
+        for (x, y) in [
+            (
+                "8",
+                "5555555555555555555555555555555555555555555555555555555555555555555555520.0",
+            ),
+            ("1e300", "8"),
+            ("-1e300", "-1e300"),
+        ] {
+            let tmx = format!(
+                r#"<map orientation="hexagonal" width="2" height="2" tilewidth="60" tileheight="52" hexsidelength="30" staggeraxis="y" staggerindex="odd"><layer name="terrain" width="2" height="2"><data encoding="csv">0,0,0,0</data></layer><objectgroup name="notes"><object id="1" x="{x}" y="{y}"><properties><property name="note" value="far"/></properties><point/></object></objectgroup></map>"#
+            );
+            let doc = super::super::read_tiled(&tmx, "far.tmx", &crate::io::NoResources)
+                .unwrap_or_else(|e| panic!("{x}, {y}: {e}"));
+            let (map, warnings) = from_tiled(&doc).unwrap();
+            assert!(map.notes().is_empty(), "{x}, {y}");
+            assert!(
+                warnings
+                    .iter()
+                    .any(|w| w.contains("note 'far' lies outside")),
+                "{x}, {y}: {warnings:?}"
+            );
+        }
+    }
 
     #[test]
     fn tiled_bounds_start_on_an_even_row_or_column_of_the_stagger_axis() {
