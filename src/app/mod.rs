@@ -344,7 +344,7 @@ impl EditorApp {
             playing,
         ));
         let info = self.windows.info.as_deref();
-        panels::status_bar(ui, &self.canvas, &self.doc, info);
+        panels::status_bar(ui, &self.canvas, &self.doc, info, self.play.as_ref());
         if let Some(session) = &mut self.play {
             asked.extend(play::bar(ui, session));
             let mut parts = play::PlayParts {

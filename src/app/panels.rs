@@ -5,6 +5,7 @@
 use super::Action;
 use super::canvas::Canvas;
 use super::doc::{Doc, FileForm};
+use super::play::PlaySession;
 use super::prefs::{Panels, Prefs};
 use super::tools::{self, Tool, Tools};
 use crate::map::{Edit, MoveCost, Palette, Rgb, Terrain};
@@ -191,7 +192,15 @@ pub(super) fn toolbar(
 /// message. Always two lines that never wrap: a status bar that changed height with its
 /// text would move the canvas, and the map with it, under a still pointer.
 /// `info` is the last information message.
-pub(super) fn status_bar(ui: &mut egui::Ui, canvas: &Canvas, doc: &Doc, info: Option<&str>) {
+/// While `play` runs, the second line tells only what a player may know of the cell (never
+/// its terrain, note or the map's mines).
+pub(super) fn status_bar(
+    ui: &mut egui::Ui,
+    canvas: &Canvas,
+    doc: &Doc,
+    info: Option<&str>,
+    play: Option<&PlaySession>,
+) {
     egui::Panel::bottom("status").show(ui, |ui| {
         ui.horizontal(|ui| {
             let text = match canvas.hovered {
@@ -202,6 +211,9 @@ pub(super) fn status_bar(ui: &mut egui::Ui, canvas: &Canvas, doc: &Doc, info: Op
         });
         ui.horizontal(|ui| {
             match canvas.hovered {
+                Some(h) if play.is_some() => {
+                    ui.label(play.map(|p| p.cell_status(h)).unwrap_or_default());
+                }
                 Some(h) if doc.contains(h) => {
                     let terrain = doc
                         .terrain(h)
@@ -235,8 +247,11 @@ pub(super) fn status_bar(ui: &mut egui::Ui, canvas: &Canvas, doc: &Doc, info: Op
                 ui.separator();
                 ui.label(info);
             }
-            // Last, as it can be long: cut to the room left.
-            if let Some(note) = canvas.hovered.and_then(|h| doc.note(h)) {
+            // Last, as it can be long: cut to the room left. Not while playing: a note
+            // may tell what is under a cell.
+            if play.is_none()
+                && let Some(note) = canvas.hovered.and_then(|h| doc.note(h))
+            {
                 ui.separator();
                 ui.add(egui::Label::new(format!("note: {note}")).truncate());
             }

@@ -51,6 +51,20 @@ impl PlaySession {
         self.start
     }
 
+    /// What the status bar says about the cell `h` in play: only what the player sees
+    /// (covered, flagged, a number), never the terrain or where mines are.
+    pub fn cell_status(&self, h: Hex) -> String {
+        match self.game.view(h) {
+            None => "off the board".to_owned(),
+            Some(CellView::Hidden) => "cell: covered".to_owned(),
+            Some(CellView::Flagged) => "cell: flagged".to_owned(),
+            Some(CellView::Revealed(n)) => format!("cell: open, {n} mines around"),
+            Some(CellView::Mine) => "cell: a mine (game over)".to_owned(),
+            Some(CellView::Exploded) => "cell: the mine that went off".to_owned(),
+            Some(CellView::WrongFlag) => "cell: flagged, no mine (game over)".to_owned(),
+        }
+    }
+
     /// True while a random layout is being generated.
     pub fn generating(&self) -> bool {
         self.pending.is_some()

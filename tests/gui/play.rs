@@ -1,7 +1,7 @@
 //! Minesweeper play mode driven through egui_kittest: real frames, real clicks on hex
 //! centres, fake file dialogs. Playing must leave the map and its undo history alone.
 
-use crate::harness::settle;
+use crate::harness::{settle, shown_labels};
 use eframe::egui::{Event, Modifiers, PointerButton, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -227,4 +227,70 @@ fn a_huge_board_is_played_a_part_at_a_time() {
         h.state().play().unwrap().game().view(hex),
         Some(CellView::Revealed(_))
     ));
+}
+
+/// Hover each cell of the board and check that the status bar tells nothing a player may
+/// not know: no terrain, no "mine" of the map or the game, a "covered" cell instead.
+fn assert_status_hides_mines(h: &mut Harness<'static, EditorApp>) {
+    let cells: Vec<Hex> = h
+        .state()
+        .play()
+        .unwrap()
+        .game()
+        .layout()
+        .board()
+        .cells()
+        .to_vec();
+    for hex in cells {
+        let pos = h.state().hex_to_screen(hex);
+        h.hover_at(pos);
+        settle(h);
+        let labels = shown_labels(h);
+        assert!(
+            labels.iter().any(|l| l == "cell: covered"),
+            "the status bar says what the player sees at {hex:?}: {labels:?}"
+        );
+        for l in &labels {
+            assert!(
+                !l.starts_with("terrain:") && l != "mine",
+                "the status bar gives away {l:?} at {hex:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn play_status_bar_never_tells_where_mines_are() {
+    let mut h = harness();
+    // Before play the editor's status bar does name the mine (it is the map's content).
+    let pos = h.state().hex_to_screen(MINE_A);
+    h.hover_at(pos);
+    settle(&mut h);
+    assert!(
+        shown_labels(&h).iter().any(|l| l == "mine"),
+        "{:?}",
+        shown_labels(&h)
+    );
+    enter_play(&mut h);
+    assert_status_hides_mines(&mut h);
+    // After a new random layout neither the map's saved mines nor the game's show.
+    h.get_by_label("New random layout").click();
+    settle(&mut h);
+    for _ in 0..200 {
+        if !h.state().play().unwrap().generating() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        settle(&mut h);
+    }
+    assert_status_hides_mines(&mut h);
+    // A revealed cell shows its number, as on the board: open the suggested safe start.
+    let start = h.state().play().unwrap().start().expect("a safe start");
+    click_hex(&mut h, start, PointerButton::Primary);
+    let game = h.state().play().unwrap().game();
+    let Some(CellView::Revealed(n)) = game.view(start) else {
+        panic!("the safe start opened");
+    };
+    let text = format!("cell: open, {n} mines around");
+    assert!(shown_labels(&h).contains(&text), "{text} shown");
 }
