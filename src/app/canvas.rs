@@ -264,11 +264,22 @@ fn handle_tool(
 ) {
     let rect = app.canvas.view;
     let (pressed, down, released, origin, latest, mods, space) = ui.input(|i| {
+        // A press and release in one frame (a touchpad tap) leave no press origin: take
+        // the press's own position then.
+        let pressed_at = i.events.iter().find_map(|e| match e {
+            Event::PointerButton {
+                pos,
+                button: PointerButton::Primary,
+                pressed: true,
+                ..
+            } => Some(*pos),
+            _ => None,
+        });
         (
             i.pointer.primary_pressed(),
             i.pointer.primary_down(),
             i.pointer.primary_released(),
-            i.pointer.press_origin(),
+            i.pointer.press_origin().or(pressed_at),
             i.pointer.latest_pos(),
             i.modifiers,
             i.key_down(Key::Space),

@@ -133,6 +133,8 @@ pub struct Doc {
     /// The shape's bounding box in the chunk offset kind ([`chunk_kind`]), kept because
     /// scanning a large non-rectangular shape for it every frame costs milliseconds.
     bounds: OffsetBounds,
+    /// What was repaired when the file was read, until the editor shows it.
+    load_warning: Option<String>,
 }
 
 /// The bounding box of `map`'s shape in the offset kind chunks are cut in.
@@ -151,7 +153,13 @@ impl Doc {
             form: FileForm::Offset,
             changed: Changed::All,
             revision: next_revision(),
+            load_warning: None,
         }
+    }
+
+    /// Take the warning about what was repaired when the file was read (shown once).
+    pub fn take_load_warning(&mut self) -> Option<String> {
+        self.load_warning.take()
     }
 
     /// Take note of a change: new revision, bounds again if the shape may have changed.
@@ -199,8 +207,18 @@ impl Doc {
 
     /// Load a map file; the error is io's message (naming the file and where).
     pub fn load(path: &Path) -> Result<Doc, String> {
-        let (map, form) = files::read(path)?;
+        let (mut map, form) = files::read(path)?;
+        // An offset kind of the other family would skew rows and export wrongly: switch
+        // it (cells kept) and say so.
+        let warning = map.match_offset_kind().map(|m| {
+            format!(
+                "{}: {m}. Opened as {}; every cell kept. Save to keep the change.",
+                path.display(),
+                m.expected
+            )
+        });
         let mut doc = Doc::from_map(map);
+        doc.load_warning = warning;
         doc.path = Some(path.to_path_buf());
         doc.form = form;
         Ok(doc)
@@ -311,6 +329,14 @@ impl Doc {
     /// Apply an edit (inside or outside a stroke); the error text says what was refused.
     pub fn apply(&mut self, edit: &Edit) -> Result<(), String> {
         let changed = self.document.apply(edit).map_err(|e| e.to_string())?;
+        self.record_change(changed);
+        Ok(())
+    }
+
+    /// Apply several edits as one undo step (all or nothing; see
+    /// [`Document::apply_all`]).
+    pub fn apply_all(&mut self, edits: &[Edit]) -> Result<(), String> {
+        let changed = self.document.apply_all(edits).map_err(|e| e.to_string())?;
         self.record_change(changed);
         Ok(())
     }
@@ -468,7 +494,7 @@ mod tests {
         .unwrap();
         assert_eq!(doc.offset_bounds(), scanned(&doc));
         let mut props = doc.map().properties().clone();
-        props.orientation = Orientation::Flat;
+        props.set_orientation(Orientation::Flat);
         doc.set_properties(props).unwrap();
         assert_eq!(doc.offset_bounds(), scanned(&doc));
         assert_ne!(doc.offset_bounds(), hexagon);

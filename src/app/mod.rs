@@ -336,7 +336,7 @@ impl EditorApp {
     /// for is collected in `self.actions`.
     fn ui_pass(&mut self, ui: &mut egui::Ui, ctx: &egui::Context) {
         let playing = self.play.is_some();
-        let mut asked = panels::menu_bar(ui, &mut self.prefs, &self.doc, playing);
+        let mut asked = panels::menu_bar(ui, &mut self.prefs, &self.doc, &self.tools, playing);
         asked.extend(panels::toolbar(
             ui,
             &mut self.tools,
@@ -401,7 +401,12 @@ impl EditorApp {
         autosave::tick(self, ctx);
         match changed {
             doc::Changed::Nothing => {}
-            doc::Changed::All => self.canvas.chunks.reset_to_bounds(self.doc.offset_bounds()),
+            doc::Changed::All => {
+                self.canvas.chunks.reset_to_bounds(self.doc.offset_bounds());
+                // The palette may have changed (an undone "Add terrain"): the brush keeps
+                // a terrain that exists.
+                self.tools.keep_terrain_valid(&self.doc);
+            }
             doc::Changed::Cells(cells) => self
                 .canvas
                 .chunks

@@ -7,15 +7,18 @@ use super::canvas::Canvas;
 use super::doc::{Doc, FileForm};
 use super::play::PlaySession;
 use super::prefs::{Panels, Prefs};
+use super::shortcuts;
 use super::tools::{self, Tool, Tools};
 use crate::map::{Edit, MoveCost, Palette, Rgb, Terrain};
 use eframe::egui::{self, Color32, RichText};
 
-/// File, Edit, View and Map menus (`playing`: in play mode, which never edits).
+/// File, Edit, View and Map menus (`playing`: in play mode, which never edits; `tools`:
+/// whether there is a selection to copy and a clipboard to paste).
 pub(super) fn menu_bar(
     ui: &mut egui::Ui,
     prefs: &mut Prefs,
     doc: &Doc,
+    tools: &Tools,
     playing: bool,
 ) -> Vec<Action> {
     let mut out = Vec::new();
@@ -81,24 +84,22 @@ pub(super) fn menu_bar(
                 }
                 let can_undo = doc.document().can_undo();
                 let can_redo = doc.document().can_redo();
-                if ui
-                    .add_enabled(can_undo, egui::Button::new("Undo"))
-                    .clicked()
-                {
-                    out.push(Action::Undo);
-                }
-                if ui
-                    .add_enabled(can_redo, egui::Button::new("Redo"))
-                    .clicked()
-                {
-                    out.push(Action::Redo);
-                }
-                ui.separator();
-                if ui.button("Copy selection").clicked() {
-                    out.push(Action::Copy);
-                }
-                if ui.button("Paste").clicked() {
-                    out.push(Action::Paste);
+                // Each item shows its shortcut and is disabled when it has nothing to do.
+                let items = [
+                    ("Undo", can_undo, Action::Undo),
+                    ("Redo", can_redo, Action::Redo),
+                    ("Copy selection", !tools.selection.is_empty(), Action::Copy),
+                    ("Paste", !tools.clipboard.is_empty(), Action::Paste),
+                ];
+                for (i, (label, enabled, action)) in items.into_iter().enumerate() {
+                    if i == 2 {
+                        ui.separator();
+                    }
+                    let keys = shortcuts::text_for(ui.ctx(), &action).unwrap_or_default();
+                    let button = egui::Button::new(label).shortcut_text(keys);
+                    if ui.add_enabled(enabled, button).clicked() {
+                        out.push(action);
+                    }
                 }
                 ui.separator();
                 if ui.button("Random mines…").clicked() {
@@ -109,7 +110,10 @@ pub(super) fn menu_bar(
                 }
             });
             ui.menu_button("View", |ui| {
-                if ui.button("Fit map").clicked() {
+                if ui
+                    .add(egui::Button::new("Fit map").shortcut_text("F"))
+                    .clicked()
+                {
                     out.push(Action::FitMap);
                 }
                 if ui.button("Zoom in").clicked() {

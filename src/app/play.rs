@@ -128,8 +128,16 @@ pub fn status_text(status: GameStatus) -> &'static str {
     }
 }
 
-/// Enter or leave play mode.
+/// Enter or leave play mode; a map without mines cannot be played, and that is said.
 pub(super) fn toggle(app: &mut EditorApp) {
+    if app.play.is_none() && app.doc.map().mine_layer().count() == 0 {
+        app.windows.error = Some(
+            "This map has no mines to play. Place some first with Edit, Random mines…, or \
+             the Mine tool."
+                .to_owned(),
+        );
+        return;
+    }
     app.play = match app.play {
         Some(_) => None,
         None => Some(PlaySession::from_map(app.doc.map())),

@@ -144,6 +144,18 @@ impl Tools {
         }
     }
 
+    /// After the palette changed (an undone "Add terrain", a deleted terrain): a current
+    /// terrain that is gone becomes the first one, so the brush never paints nothing.
+    pub(super) fn keep_terrain_valid(&mut self, doc: &Doc) {
+        let palette = doc.map().palette();
+        if self
+            .current_terrain
+            .is_some_and(|t| palette.get(t).is_none())
+        {
+            self.current_terrain = palette.terrains().first().map(|t| t.id);
+        }
+    }
+
     /// A press of the primary button on hex `h` (at `world`; `shift` held).
     pub(super) fn begin_gesture(
         &mut self,

@@ -9,7 +9,7 @@ use super::tools;
 use super::{Action, EditorApp, UnsavedPrompt};
 use crate::hex::xxyy::LabelOrder;
 use crate::hex::{Hex, OffsetKind, Orientation};
-use crate::map::{Edit, HexMap, MapProperties, ShapeKind, ShapeSpec, Terrain};
+use crate::map::{Edit, HexMap, MapProperties, ShapeKind, ShapeSpec, Terrain, offset_kinds_for};
 use eframe::egui;
 
 /// The windows part of the editor: a form is `Some` while its window is open.
@@ -21,6 +21,8 @@ pub struct Windows {
     pub(super) properties: Option<PropertiesForm>,
     /// "Note": the hex and the text being edited.
     pub(super) note: Option<(Hex, String)>,
+    /// Give the note's text field the keyboard at the next frame (set when it opens).
+    pub(super) focus_note: bool,
     /// "Random mines".
     pub(super) random_mines: Option<RandomMinesForm>,
     /// The terrain being edited in the palette panel (a working copy until "Apply").
@@ -29,6 +31,8 @@ pub struct Windows {
     pub(super) export_form: Option<ExportSpec>,
     /// The error message on show.
     pub(super) error: Option<String>,
+    /// A warning on show (e.g. what was repaired when a file was opened).
+    pub(super) warning: Option<String>,
     /// The last information message (status bar).
     pub(super) info: Option<String>,
     /// Warnings of the last Tiled import (their window shows while there are any).
@@ -54,6 +58,7 @@ pub struct PropertiesForm {
     /// The shape (a rectangle keeps its own offset kind; a new one takes the map's).
     pub shape: ShapeSpec,
     shape_before: ShapeSpec,
+    orientation_before: Orientation,
 }
 
 impl PropertiesForm {
@@ -65,6 +70,7 @@ impl PropertiesForm {
             props: map.properties().clone(),
             shape,
             shape_before: shape,
+            orientation_before: map.properties().orientation,
         }
     }
 }
@@ -101,6 +107,7 @@ pub(super) fn show_all(ctx: &egui::Context, windows: &mut Windows, doc: &Doc) ->
     note_window(ctx, windows, &mut out);
     random_mines_window(ctx, windows, doc, &mut out);
     error_window(ctx, windows);
+    warning_window(ctx, windows);
     unsaved_prompt(ctx, windows, doc, &mut out);
     out
 }
@@ -203,14 +210,23 @@ fn properties_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<A
                 let l = ui.label("Name");
                 ui.text_edit_singleline(&mut p.name).labelled_by(l.id);
             });
-            orientation_field(ui, &mut p.orientation);
+            // The offset kind follows the orientation (same parity); only the two kinds
+            // of the orientation are offered.
+            let mut orientation = p.orientation;
+            orientation_field(ui, &mut orientation);
+            p.set_orientation(orientation);
             egui::ComboBox::from_label("Offset kind")
                 .selected_text(p.offset_kind.name())
                 .show_ui(ui, |ui| {
-                    for k in OffsetKind::ALL {
+                    for k in offset_kinds_for(p.orientation) {
                         ui.selectable_value(&mut p.offset_kind, k, k.name());
                     }
                 });
+            if p.orientation != form.orientation_before
+                && let ShapeSpec::Rect { .. } = form.shape
+            {
+                ui.label("A rectangle keeps its size: each cell keeps its column and row.");
+            }
             ui.horizontal(|ui| {
                 let l = ui.label("Hex size x");
                 ui.add(egui::DragValue::new(&mut p.hex_size.x).range(0.5..=1000.0))
@@ -259,18 +275,35 @@ fn properties_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<A
 /// it again and fit the map.
 pub(super) fn apply_properties(app: &mut EditorApp, form: PropertiesForm) {
     let reshape = form.shape != form.shape_before;
-    app.doc.begin_step();
-    let mut result = app.doc.apply(&Edit::SetProperties(form.props.clone()));
-    if result.is_ok() && reshape {
-        // A rectangle without its own kind is straight in the map's offset kind.
-        result = form
-            .shape
-            .to_shape(form.props.offset_kind)
-            .map_err(|e| format!("cannot make that shape: {e}"))
-            .and_then(|s| app.doc.apply(&Edit::Reshape(s)));
+    // Pointy ↔ flat first (the map's own rule for its cells), then the other settings,
+    // then the new shape: all one undo step.
+    let mut edits = Vec::new();
+    if form.props.orientation != app.doc.map().properties().orientation {
+        edits.extend(app.doc.map().reorient_edits(form.props.orientation));
     }
-    app.doc.end_step();
-    if let Err(message) = result {
+    edits.push(Edit::SetProperties(form.props.clone()));
+    let mut result = Ok(());
+    if reshape {
+        // A rectangle without its own kind is straight in the map's offset kind; one with
+        // its own kind follows the orientation too.
+        let shape = match form.shape {
+            ShapeSpec::Rect {
+                width,
+                height,
+                kind,
+            } => ShapeSpec::Rect {
+                width,
+                height,
+                kind: kind.map(|k| k.for_orientation(form.props.orientation)),
+            },
+            other => other,
+        };
+        match shape.to_shape(form.props.offset_kind) {
+            Ok(s) => edits.push(Edit::Reshape(s)),
+            Err(e) => result = Err(format!("cannot make that shape: {e}")),
+        }
+    }
+    if let Err(message) = result.and_then(|()| app.doc.apply_all(&edits)) {
         app.windows.error = Some(message);
     }
     app.windows.properties = Some(PropertiesForm::from_map(app.doc.map()));
@@ -289,7 +322,11 @@ fn note_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Action>
         .collapsible(false)
         .show(ctx, |ui| {
             let l = ui.label(format!("Hex {},{}", hex.q, hex.r));
-            ui.text_edit_multiline(text).labelled_by(l.id);
+            let field = ui.text_edit_multiline(text).labelled_by(l.id);
+            // Typing goes into the note at once, not to the tool shortcuts.
+            if std::mem::take(&mut windows.focus_note) {
+                field.request_focus();
+            }
             ui.horizontal(|ui| {
                 save = ui.button("Save note").clicked();
                 remove = ui.button("Remove note").clicked();
@@ -372,6 +409,23 @@ fn error_window(ctx: &egui::Context, windows: &mut Windows) {
         });
     if ok {
         windows.error = None;
+    }
+}
+
+fn warning_window(ctx: &egui::Context, windows: &mut Windows) {
+    let Some(message) = windows.warning.clone() else {
+        return;
+    };
+    let mut ok = false;
+    egui::Window::new("Warning")
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
+        .show(ctx, |ui| {
+            ui.label(&message);
+            ok = ui.button("OK").clicked();
+        });
+    if ok {
+        windows.warning = None;
     }
 }
 

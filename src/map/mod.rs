@@ -9,6 +9,7 @@ mod hexmap;
 pub mod history;
 pub mod layers;
 pub mod minesweeper;
+pub mod orientation;
 pub mod palette;
 pub mod properties;
 mod rules;
@@ -21,6 +22,7 @@ pub use edit::{Changed, Edit, EditError, HexBounds};
 pub use hexmap::{HexMap, MapError};
 pub use history::History;
 pub use layers::{MineLayer, Notes, TerrainLayer};
+pub use orientation::{OffsetMismatch, offset_kinds_for};
 pub use palette::{MoveCost, Palette, PaletteError, Rgb, Terrain, TerrainId};
 pub use properties::{
     MAX_HEX_SIZE, MAX_MAP_NAME_LEN, MapProperties, PropertyError, shorten_to_bytes,

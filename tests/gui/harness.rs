@@ -21,13 +21,14 @@ pub fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// Every text on screen as a person reads it: widget labels and the text of plain labels
-/// (which AccessKit keeps as their value), status bar included.
+/// Every text on screen as a person reads it: widget labels and values (plain labels keep
+/// their text as the value, a combo box its selected text), status bar included.
 pub fn shown_labels(h: &Harness<'static, EditorApp>) -> Vec<String> {
     h.query_all_by(|_| true)
-        .filter_map(|n| {
+        .flat_map(|n| {
             let node = n.accesskit_node();
-            node.label().or_else(|| node.value())
+            [node.label(), node.value()]
         })
+        .flatten()
         .collect()
 }

@@ -8,5 +8,6 @@ mod harness;
 mod autosave;
 mod editor;
 mod exchange;
+mod input;
 mod map_rules;
 mod play;

@@ -190,7 +190,12 @@ fn a_huge_board_is_played_a_part_at_a_time() {
         hex_size: (1.0, 1.0),
         ..NewMapSpec::default()
     };
-    let doc = Doc::new_map(&spec).expect("valid spec");
+    let mut doc = Doc::new_map(&spec).expect("valid spec");
+    // Play needs mines: one in a corner.
+    doc.begin_step();
+    doc.apply(&Edit::SetMines(vec![Hex::new(0, 0)]))
+        .expect("a cell of the map");
+    doc.end_step();
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
