@@ -31,14 +31,16 @@ fn cell(col: i32, row: i32) -> Hex {
 fn tap(h: &mut Harness<'static, EditorApp>, pos: Pos2) {
     h.hover_at(pos);
     settle(h);
+    // Straight into the next frame's input: `Harness::event` would run a frame per event.
     for pressed in [true, false] {
-        h.event(Event::PointerButton {
+        h.input_mut().events.push(Event::PointerButton {
             pos,
             button: PointerButton::Primary,
             pressed,
             modifiers: Modifiers::NONE,
         });
     }
+    h.step();
     settle(h);
 }
 
@@ -112,8 +114,12 @@ fn the_note_window_takes_the_keyboard_and_letters_run_no_shortcuts() {
     let mut h = harness();
     select_tool(&mut h, Tool::Note);
     let at = cell(5, 5);
+    // An ordinary click (press and release in separate frames).
     let p = h.state().hex_to_screen(at);
-    tap(&mut h, p);
+    h.drag_at(p);
+    h.run();
+    h.drop_at(p);
+    settle(&mut h);
     assert!(
         h.query_by_label("Save note").is_some(),
         "the Note window is open"
