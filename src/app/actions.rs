@@ -5,8 +5,9 @@
 use super::doc::{Doc, FileForm, NewMapSpec};
 use super::exchange::{self, ExportSpec};
 use super::jobs::PendingDialog;
+use super::properties::{self, PropertiesForm};
 use super::tools::Gesture;
-use super::windows::{self, PropertiesForm};
+use super::windows;
 use super::{EditorApp, autosave, play};
 use crate::hex::Hex;
 use crate::map::{Clipboard, Edit};
@@ -247,7 +248,7 @@ impl EditorApp {
             Action::RandomMinesDialog => {
                 self.windows.random_mines = Some(windows::RandomMinesForm::default());
             }
-            Action::ApplyProperties(form) => windows::apply_properties(self, form),
+            Action::ApplyProperties(form) => properties::apply(self, form),
             Action::AnswerUnsaved { save } => self.resolve_prompt(ctx, save),
             Action::AnswerRecovery { restore } => autosave::answer(self, restore),
             Action::Error(message) => self.windows.error = Some(message),

@@ -222,6 +222,8 @@ pub(super) struct CanvasParts<'a> {
     pub doc: &'a Doc,
     /// Brush radius and fill mode.
     pub prefs: &'a Prefs,
+    /// The outline of a reshape being chosen (world segments), drawn over the map.
+    pub preview: Option<&'a [(Point, Point)]>,
 }
 
 /// Show the canvas filling the remaining space of `ui`; returns the edits and windows its
@@ -563,6 +565,15 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
                 Color32::from_rgba_unmultiplied(90, 170, 255, 70),
                 Stroke::new(1.0, Color32::from_rgb(90, 170, 255)),
             ));
+        }
+    }
+
+    // The outline a reshape would give the map, before it is applied.
+    if let Some(segments) = app.preview {
+        let stroke = Stroke::new(3.0, Color32::from_rgb(255, 140, 40));
+        let to_screen = |p: Point| app.canvas.camera.world_to_screen(rect, p);
+        for &(a, b) in segments {
+            painter.line_segment([to_screen(a), to_screen(b)], stroke);
         }
     }
 

@@ -31,6 +31,7 @@ pub mod overlays;
 mod panels;
 pub mod play;
 pub mod prefs;
+pub mod properties;
 mod sample;
 mod shortcuts;
 pub mod tools;
@@ -375,13 +376,15 @@ impl EditorApp {
                 tools: &mut self.tools,
                 doc: &self.doc,
                 prefs: &self.prefs,
+                preview: self.windows.properties.as_ref().and_then(|f| f.preview()),
             };
             let drawn = egui::CentralPanel::default()
                 .frame(egui::Frame::NONE)
                 .show(ui, |ui| canvas::canvas(&mut parts, ui));
             asked.extend(drawn.inner);
         }
-        asked.extend(windows::show_all(ctx, &mut self.windows, &self.doc));
+        let anchor = self.canvas.overlays.anchor;
+        asked.extend(windows::show_all(ctx, &mut self.windows, &self.doc, anchor));
         asked.extend(exchange::windows(
             ctx,
             &mut self.windows,

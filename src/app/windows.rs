@@ -6,10 +6,9 @@
 use super::doc::{Doc, NewMapSpec};
 use super::exchange::ExportSpec;
 use super::tools;
-use super::{Action, EditorApp, UnsavedPrompt};
-use crate::hex::xxyy::LabelOrder;
-use crate::hex::{Hex, OffsetKind, Orientation};
-use crate::map::{Edit, HexMap, MapProperties, ShapeKind, ShapeSpec, Terrain, offset_kinds_for};
+use super::{Action, UnsavedPrompt};
+use crate::hex::{Hex, Orientation};
+use crate::map::{Edit, ShapeKind, ShapeSpec, Terrain};
 use eframe::egui;
 
 /// The windows part of the editor: a form is `Some` while its window is open.
@@ -18,7 +17,7 @@ pub struct Windows {
     /// "New map".
     pub(super) new_map: Option<NewMapForm>,
     /// "Map properties".
-    pub(super) properties: Option<PropertiesForm>,
+    pub(super) properties: Option<super::properties::PropertiesForm>,
     /// "Note": the hex and the text being edited.
     pub(super) note: Option<(Hex, String)>,
     /// Give the note's text field the keyboard at the next frame (set when it opens).
@@ -50,31 +49,6 @@ pub struct NewMapForm {
     pub error: Option<String>,
 }
 
-/// The "Map properties" form: a working copy applied on "Apply".
-#[derive(Clone, Debug, PartialEq)]
-pub struct PropertiesForm {
-    /// Properties being edited.
-    pub props: MapProperties,
-    /// The shape (a rectangle keeps its own offset kind; a new one takes the map's).
-    pub shape: ShapeSpec,
-    shape_before: ShapeSpec,
-    orientation_before: Orientation,
-}
-
-impl PropertiesForm {
-    /// A form showing the map's current settings (a free-form map shows an empty
-    /// rectangle, which reshapes only when changed).
-    pub fn from_map(map: &HexMap) -> Self {
-        let shape = ShapeSpec::of(map.shape()).unwrap_or(ShapeSpec::rect(0, 0));
-        PropertiesForm {
-            props: map.properties().clone(),
-            shape,
-            shape_before: shape,
-            orientation_before: map.properties().orientation,
-        }
-    }
-}
-
 /// The "Random mines" form.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RandomMinesForm {
@@ -99,11 +73,17 @@ impl Default for RandomMinesForm {
     }
 }
 
-/// Show every open window (`doc` is read for names and random mines).
-pub(super) fn show_all(ctx: &egui::Context, windows: &mut Windows, doc: &Doc) -> Vec<Action> {
+/// Show every open window (`doc` is read for names, random mines and reshape plans;
+/// `anchor` is the overlay anchor, a hex to reshape around).
+pub(super) fn show_all(
+    ctx: &egui::Context,
+    windows: &mut Windows,
+    doc: &Doc,
+    anchor: Option<Hex>,
+) -> Vec<Action> {
     let mut out = Vec::new();
     new_map_window(ctx, windows, &mut out);
-    properties_window(ctx, windows, &mut out);
+    super::properties::window(ctx, windows, doc, anchor, &mut out);
     note_window(ctx, windows, &mut out);
     random_mines_window(ctx, windows, doc, &mut out);
     error_window(ctx, windows);
@@ -113,7 +93,7 @@ pub(super) fn show_all(ctx: &egui::Context, windows: &mut Windows, doc: &Doc) ->
 }
 
 /// The shape's kind and numbers, edited in place.
-fn shape_fields(ui: &mut egui::Ui, spec: &mut ShapeSpec) {
+pub(super) fn shape_fields(ui: &mut egui::Ui, spec: &mut ShapeSpec) {
     let mut kind = spec.kind();
     let (mut first, mut second) = spec.numbers();
     egui::ComboBox::from_label("Shape")
@@ -141,7 +121,8 @@ fn shape_fields(ui: &mut egui::Ui, spec: &mut ShapeSpec) {
     *spec = spec.with(kind, first, second);
 }
 
-fn orientation_field(ui: &mut egui::Ui, o: &mut Orientation) {
+/// Pointy or flat, as two radio buttons.
+pub(super) fn orientation_field(ui: &mut egui::Ui, o: &mut Orientation) {
     ui.horizontal(|ui| {
         ui.label("Orientation");
         ui.radio_value(o, Orientation::Pointy, "pointy");
@@ -194,120 +175,6 @@ fn new_map_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Acti
     } else if cancel {
         windows.new_map = None;
     }
-}
-
-fn properties_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Action>) {
-    let Some(form) = &mut windows.properties else {
-        return;
-    };
-    let mut apply = false;
-    let mut close = false;
-    egui::Window::new("Map properties")
-        .collapsible(false)
-        .show(ctx, |ui| {
-            let p = &mut form.props;
-            ui.horizontal(|ui| {
-                let l = ui.label("Name");
-                ui.text_edit_singleline(&mut p.name).labelled_by(l.id);
-            });
-            // The offset kind follows the orientation (same parity); only the two kinds
-            // of the orientation are offered.
-            let mut orientation = p.orientation;
-            orientation_field(ui, &mut orientation);
-            p.set_orientation(orientation);
-            egui::ComboBox::from_label("Offset kind")
-                .selected_text(p.offset_kind.name())
-                .show_ui(ui, |ui| {
-                    for k in offset_kinds_for(p.orientation) {
-                        ui.selectable_value(&mut p.offset_kind, k, k.name());
-                    }
-                });
-            if p.orientation != form.orientation_before
-                && let ShapeSpec::Rect { .. } = form.shape
-            {
-                ui.label("A rectangle keeps its size: each cell keeps its column and row.");
-            }
-            ui.horizontal(|ui| {
-                let l = ui.label("Hex size x");
-                ui.add(egui::DragValue::new(&mut p.hex_size.x).range(0.5..=1000.0))
-                    .labelled_by(l.id);
-                let l = ui.label("y (stretch)");
-                ui.add(egui::DragValue::new(&mut p.hex_size.y).range(0.5..=1000.0))
-                    .labelled_by(l.id);
-            });
-            ui.separator();
-            ui.label("Labels (XXYY)");
-            ui.horizontal(|ui| {
-                let l = ui.label("Base");
-                ui.add(egui::DragValue::new(&mut p.labels.base).range(0..=1))
-                    .labelled_by(l.id);
-                let l = ui.label("Digits");
-                ui.add(egui::DragValue::new(&mut p.labels.digits).range(1..=4))
-                    .labelled_by(l.id);
-            });
-            egui::ComboBox::from_label("Label stagger")
-                .selected_text(p.labels.stagger.name())
-                .show_ui(ui, |ui| {
-                    for k in OffsetKind::ALL {
-                        ui.selectable_value(&mut p.labels.stagger, k, k.name());
-                    }
-                });
-            ui.horizontal(|ui| {
-                ui.radio_value(&mut p.labels.order, LabelOrder::ColumnFirst, "column first");
-                ui.radio_value(&mut p.labels.order, LabelOrder::RowFirst, "row first");
-            });
-            ui.separator();
-            shape_fields(ui, &mut form.shape);
-            ui.horizontal(|ui| {
-                apply = ui.button("Apply").clicked();
-                close = ui.button("Close").clicked();
-            });
-        });
-    if apply {
-        out.push(Action::ApplyProperties(form.clone()));
-    }
-    if close {
-        windows.properties = None;
-    }
-}
-
-/// Apply the properties window's settings as one undo step, show the map's settings in
-/// it again and fit the map.
-pub(super) fn apply_properties(app: &mut EditorApp, form: PropertiesForm) {
-    let reshape = form.shape != form.shape_before;
-    // Pointy ↔ flat first (the map's own rule for its cells), then the other settings,
-    // then the new shape: all one undo step.
-    let mut edits = Vec::new();
-    if form.props.orientation != app.doc.map().properties().orientation {
-        edits.extend(app.doc.map().reorient_edits(form.props.orientation));
-    }
-    edits.push(Edit::SetProperties(form.props.clone()));
-    let mut result = Ok(());
-    if reshape {
-        // A rectangle without its own kind is straight in the map's offset kind; one with
-        // its own kind follows the orientation too.
-        let shape = match form.shape {
-            ShapeSpec::Rect {
-                width,
-                height,
-                kind,
-            } => ShapeSpec::Rect {
-                width,
-                height,
-                kind: kind.map(|k| k.for_orientation(form.props.orientation)),
-            },
-            other => other,
-        };
-        match shape.to_shape(form.props.offset_kind) {
-            Ok(s) => edits.push(Edit::Reshape(s)),
-            Err(e) => result = Err(format!("cannot make that shape: {e}")),
-        }
-    }
-    if let Err(message) = result.and_then(|()| app.doc.apply_all(&edits)) {
-        app.windows.error = Some(message);
-    }
-    app.windows.properties = Some(PropertiesForm::from_map(app.doc.map()));
-    app.canvas.fit_pending = true;
 }
 
 fn note_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Action>) {

@@ -12,6 +12,7 @@ pub mod minesweeper;
 pub mod orientation;
 pub mod palette;
 pub mod properties;
+pub mod reshape;
 mod rules;
 pub mod shape;
 pub mod shape_spec;
@@ -28,5 +29,6 @@ pub use properties::{
     MAX_HEX_SIZE, MAX_MAP_NAME_LEN, MapProperties, PropertyError, shorten_to_bytes,
     validate_hex_size,
 };
+pub use reshape::{ReshapePlan, shape_centre};
 pub use shape::{CellSet, MapShape, OffsetBounds, ShapeError};
 pub use shape_spec::{ShapeKind, ShapeSpec};

@@ -107,35 +107,8 @@ impl HexMap {
             .iter()
             .map(|from| (from, new_kind.to_hex(kind.from_hex(from))))
             .collect();
-        // After the reshape, a cell in both shapes still holds its old content.
-        let left = |h: Hex| self.contains(h);
-        let terrain = moved
-            .iter()
-            .filter(|&&(from, to)| {
-                let now = if left(to) { self.terrain(to) } else { None };
-                now != self.terrain(from)
-            })
-            .map(|&(from, to)| (to, self.terrain(from)))
-            .collect();
-        let mut mines: Vec<Hex> = moved
-            .iter()
-            .filter(|&&(from, _)| self.is_mine(from))
-            .map(|&(_, to)| to)
-            .collect();
-        mines.sort();
-        edits.push(Edit::Reshape(shape));
-        edits.push(Edit::SetTerrain(terrain));
-        edits.push(Edit::SetMines(mines));
-        for &(from, to) in &moved {
-            let want = self.note(from);
-            let now = if left(to) { self.note(to) } else { None };
-            if want != now {
-                edits.push(Edit::SetNote {
-                    hex: to,
-                    text: want.map(str::to_owned),
-                });
-            }
-        }
+        edits.push(Edit::Reshape(shape.clone()));
+        edits.extend(self.move_edits(&shape, &moved));
         edits
     }
 }

@@ -11,3 +11,4 @@ mod exchange;
 mod input;
 mod map_rules;
 mod play;
+mod reshape;
