@@ -63,6 +63,7 @@ impl<E: std::fmt::Display> From<E> for CliError {
 /// Run one subcommand: 0 on success, 1 (with the message on stderr) when its input is bad,
 /// 2 when its arguments contradict each other.
 pub fn run(command: Command) -> ExitCode {
+    end_quietly_on_closed_pipe();
     // Arguments that contradict each other are a usage error (exit 2), like clap's own.
     if let Command::New(args) = &command
         && let Err(message) = args.check()
@@ -87,5 +88,17 @@ pub fn run(command: Command) -> ExitCode {
             eprintln!("hexmap: error: {message}");
             ExitCode::from(1)
         }
+    }
+}
+
+/// A reader that stops early (`hexmap info map.ron | head -1`) ends the program as it ends
+/// any Unix tool: by SIGPIPE, silently. Rust ignores SIGPIPE by default, which turns the
+/// next `println!` into a panic with a backtrace.
+fn end_quietly_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called before any other thread starts; SIG_DFL is a valid disposition for
+    // SIGPIPE and no handler of ours is replaced.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }

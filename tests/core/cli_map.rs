@@ -326,3 +326,27 @@ fn info_and_validate_open_a_mismatched_file_with_a_warning() {
         .stdout(predicate::str::contains("read as odd-q (cells kept)"))
         .stdout(predicate::str::contains("layout:      flat, odd-q"));
 }
+
+/// `hexmap info map | head -1`: the reader closes the pipe before hexmap writes. hexmap
+/// must end as Unix tools do (quietly, by SIGPIPE), not panic with a backtrace.
+#[cfg(unix)]
+#[test]
+fn a_reader_that_closes_the_pipe_early_ends_hexmap_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("hexmap"))
+        .arg("info")
+        .arg(bundled("island.ron"))
+        .stdout(writer)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "stderr: {stderr}");
+    assert_eq!(
+        out.status.signal(),
+        Some(libc::SIGPIPE),
+        "status: {:?}",
+        out.status
+    );
+}
