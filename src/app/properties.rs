@@ -144,7 +144,7 @@ pub(super) fn window(
     };
     let mut apply = false;
     let mut close = false;
-    egui::Window::new("Map properties")
+    super::windows::placed(ctx, egui::Window::new("Map properties"))
         .collapsible(false)
         .show(ctx, |ui| {
             settings_fields(ui, &mut form.props, form.orientation_before, form.shape);
@@ -226,7 +226,9 @@ fn settings_fields(
 fn reshape_fields(ui: &mut egui::Ui, form: &mut PropertiesForm, doc: &Doc, anchor: Option<Hex>) {
     let by_sides = form.sides != Sides::default();
     ui.add_enabled_ui(!by_sides, |ui| shape_fields(ui, &mut form.shape));
-    if let MapShape::Rectangle { width, height, .. } = *doc.map().shape() {
+    if let MapShape::Rectangle { width, height, .. } = *doc.map().shape()
+        && form.shape.kind() == crate::map::ShapeKind::Rectangle
+    {
         ui.label("Add (+) or remove (−) rows and columns on a side:");
         ui.horizontal(|ui| {
             let s = &mut form.sides;

@@ -121,6 +121,15 @@ pub(super) fn shape_fields(ui: &mut egui::Ui, spec: &mut ShapeSpec) {
     *spec = spec.with(kind, first, second);
 }
 
+/// A window placed where it covers neither the menu bar nor the toolbar: centred
+/// horizontally, its top below them (the user may move it from there).
+pub(super) fn placed<'a>(ctx: &egui::Context, window: egui::Window<'a>) -> egui::Window<'a> {
+    let area = ctx.content_rect();
+    window
+        .pivot(egui::Align2::CENTER_TOP)
+        .default_pos(egui::pos2(area.center().x, area.top() + 80.0))
+}
+
 /// Pointy or flat, as two radio buttons.
 pub(super) fn orientation_field(ui: &mut egui::Ui, o: &mut Orientation) {
     ui.horizontal(|ui| {
@@ -136,7 +145,7 @@ fn new_map_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Acti
     };
     let mut create = false;
     let mut cancel = false;
-    egui::Window::new("New map")
+    placed(ctx, egui::Window::new("New map"))
         .collapsible(false)
         .show(ctx, |ui| {
             let s = &mut form.spec;
@@ -185,7 +194,7 @@ fn note_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Action>
     let mut save = false;
     let mut remove = false;
     let mut cancel = false;
-    egui::Window::new("Note")
+    placed(ctx, egui::Window::new("Note"))
         .collapsible(false)
         .show(ctx, |ui| {
             let l = ui.label(format!("Hex {},{}", hex.q, hex.r));
@@ -220,7 +229,7 @@ fn random_mines_window(
     };
     let mut place = false;
     let mut cancel = false;
-    egui::Window::new("Random mines")
+    placed(ctx, egui::Window::new("Random mines"))
         .collapsible(false)
         .show(ctx, |ui| {
             ui.horizontal(|ui| {

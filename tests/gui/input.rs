@@ -284,3 +284,18 @@ fn undoing_add_terrain_leaves_a_terrain_that_exists_selected() {
     tap(&mut h, p);
     assert!(h.state().doc().terrain(at).is_some());
 }
+
+#[test]
+fn windows_open_below_the_menu_bar_and_toolbar() {
+    let mut h = harness();
+    h.get_by_label("Map").click();
+    settle(&mut h);
+    h.get_by_label("Properties…").click();
+    settle(&mut h);
+    let bars_bottom = h.get_by_label("Play").rect().bottom();
+    let window_top = h.get_by_label("Map properties").rect().top();
+    assert!(
+        window_top > bars_bottom,
+        "the window ({window_top}) covers the bars (down to {bars_bottom})"
+    );
+}
