@@ -28,6 +28,7 @@ pub mod exchange;
 pub mod frame_stats;
 mod jobs;
 pub mod overlays;
+mod palette_panel;
 mod panels;
 pub mod play;
 pub mod prefs;

@@ -5,12 +5,13 @@
 use super::Action;
 use super::canvas::Canvas;
 use super::doc::{Doc, FileForm};
+use super::palette_panel::TerrainEditor;
 use super::play::PlaySession;
 use super::prefs::{Panels, Prefs};
 use super::shortcuts;
 use super::tools::{self, Tool, Tools};
-use crate::map::{Edit, MoveCost, Palette, Rgb, Terrain};
-use eframe::egui::{self, Color32, RichText};
+use crate::map::Edit;
+use eframe::egui::{self, RichText};
 
 /// File, Edit, View and Map menus (`playing`: in play mode, which never edits; `tools`:
 /// whether there is a selection to copy and a clipboard to paste).
@@ -263,11 +264,6 @@ pub(super) fn status_bar(
     });
 }
 
-fn colour(rgb: Rgb) -> Color32 {
-    let [r, g, b] = rgb.0;
-    Color32::from_rgb(r, g, b)
-}
-
 /// Terrain palette (pick, add, edit in `terrain_editor`) and layer switches, as `panels`
 /// says.
 pub(super) fn left_panel(
@@ -275,7 +271,7 @@ pub(super) fn left_panel(
     panels: &Panels,
     doc: &Doc,
     tools: &mut Tools,
-    terrain_editor: &mut Option<Terrain>,
+    terrain_editor: &mut Option<TerrainEditor>,
     canvas: &mut Canvas,
 ) -> Vec<Action> {
     let mut out = Vec::new();
@@ -284,7 +280,7 @@ pub(super) fn left_panel(
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 if panels.palette {
-                    palette_panel(ui, doc, tools, terrain_editor, &mut out);
+                    super::palette_panel::show(ui, doc, tools, terrain_editor, &mut out);
                     ui.separator();
                 }
                 if panels.layers {
@@ -293,132 +289,6 @@ pub(super) fn left_panel(
             });
         });
     out
-}
-
-fn palette_panel(
-    ui: &mut egui::Ui,
-    doc: &Doc,
-    tools: &mut Tools,
-    terrain_editor: &mut Option<Terrain>,
-    out: &mut Vec<Action>,
-) {
-    ui.heading("Terrain");
-    let terrains: Vec<Terrain> = doc.map().palette().terrains().to_vec();
-    for t in &terrains {
-        ui.horizontal(|ui| {
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
-            ui.painter().rect_filled(rect, 2.0, colour(t.color));
-            let selected = tools.current_terrain == Some(t.id);
-            if ui
-                .selectable_label(selected, format!("{} {}", t.symbol, t.name))
-                .clicked()
-            {
-                tools.current_terrain = Some(t.id);
-                *terrain_editor = None;
-            }
-        });
-    }
-    ui.horizontal(|ui| {
-        if ui.button("Add terrain").clicked()
-            && let Some(id) = doc.map().palette().next_free_id()
-        {
-            let mut list = terrains.clone();
-            let symbol = ('a'..='z')
-                .chain('A'..='Z')
-                .chain('0'..='9')
-                .find(|c| list.iter().all(|t| t.symbol != *c))
-                .unwrap_or('?');
-            list.push(Terrain {
-                id,
-                name: format!("Terrain {}", id.get()),
-                color: Rgb([200, 200, 200]),
-                symbol,
-                cost: MoveCost::Cost(1),
-                blocks_sight: false,
-            });
-            match Palette::new(list) {
-                Ok(p) => {
-                    out.push(Action::Edit(Edit::SetPalette(p)));
-                    tools.current_terrain = Some(id);
-                }
-                Err(e) => out.push(Action::Error(e.to_string())),
-            }
-        }
-        if ui.button("Edit…").clicked()
-            && let Some(t) = tools
-                .current_terrain
-                .and_then(|id| doc.map().palette().get(id))
-        {
-            *terrain_editor = Some(t.clone());
-        }
-    });
-    let mut apply = false;
-    let mut close = false;
-    if let Some(t) = terrain_editor.as_mut() {
-        ui.group(|ui| {
-            ui.label(format!("Terrain id {}", t.id.get()));
-            ui.horizontal(|ui| {
-                let l = ui.label("Name");
-                ui.text_edit_singleline(&mut t.name).labelled_by(l.id);
-            });
-            ui.horizontal(|ui| {
-                ui.label("Colour");
-                ui.color_edit_button_srgb(&mut t.color.0);
-            });
-            ui.horizontal(|ui| {
-                let l = ui.label("Symbol");
-                let mut s = t.symbol.to_string();
-                if ui
-                    .add(egui::TextEdit::singleline(&mut s).desired_width(24.0))
-                    .labelled_by(l.id)
-                    .changed()
-                    && let Some(c) = s.chars().last()
-                {
-                    t.symbol = c;
-                }
-            });
-            ui.horizontal(|ui| {
-                let mut impassable = matches!(t.cost, MoveCost::Impassable);
-                ui.checkbox(&mut impassable, "Impassable");
-                if impassable {
-                    t.cost = MoveCost::Impassable;
-                } else {
-                    let mut c = match t.cost {
-                        MoveCost::Cost(c) => c,
-                        MoveCost::Impassable => 1,
-                    };
-                    let l = ui.label("Cost");
-                    ui.add(egui::DragValue::new(&mut c).range(0..=1000))
-                        .labelled_by(l.id);
-                    t.cost = MoveCost::Cost(c);
-                }
-            });
-            ui.checkbox(&mut t.blocks_sight, "Blocks sight");
-            ui.horizontal(|ui| {
-                apply = ui.button("Apply").clicked();
-                close = ui.button("Close").clicked();
-            });
-        });
-    }
-    if apply && let Some(edited) = terrain_editor.clone() {
-        let list: Vec<Terrain> = terrains
-            .iter()
-            .map(|t| {
-                if t.id == edited.id {
-                    edited.clone()
-                } else {
-                    t.clone()
-                }
-            })
-            .collect();
-        match Palette::new(list) {
-            Ok(p) => out.push(Action::Edit(Edit::SetPalette(p))),
-            Err(e) => out.push(Action::Error(e.to_string())),
-        }
-    }
-    if close {
-        *terrain_editor = None;
-    }
 }
 
 fn layers_panel(ui: &mut egui::Ui, canvas: &mut Canvas) {

@@ -8,7 +8,7 @@ use super::exchange::ExportSpec;
 use super::tools;
 use super::{Action, UnsavedPrompt};
 use crate::hex::{Hex, Orientation};
-use crate::map::{Edit, ShapeKind, ShapeSpec, Terrain};
+use crate::map::{Edit, ShapeKind, ShapeSpec};
 use eframe::egui;
 
 /// The windows part of the editor: a form is `Some` while its window is open.
@@ -25,7 +25,7 @@ pub struct Windows {
     /// "Random mines".
     pub(super) random_mines: Option<RandomMinesForm>,
     /// The terrain being edited in the palette panel (a working copy until "Apply").
-    pub(super) terrain_editor: Option<Terrain>,
+    pub(super) terrain_editor: Option<super::palette_panel::TerrainEditor>,
     /// "Export".
     pub(super) export_form: Option<ExportSpec>,
     /// The error message on show.

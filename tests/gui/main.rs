@@ -10,5 +10,6 @@ mod editor;
 mod exchange;
 mod input;
 mod map_rules;
+mod palette;
 mod play;
 mod reshape;
