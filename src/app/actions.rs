@@ -246,7 +246,7 @@ impl EditorApp {
                 self.windows.properties = Some(PropertiesForm::from_map(self.doc.map()));
             }
             Action::RandomMinesDialog => {
-                self.windows.random_mines = Some(windows::RandomMinesForm::default());
+                self.windows.random_mines = Some(super::random_mines::RandomMinesForm::default());
             }
             Action::ApplyProperties(form) => properties::apply(self, form),
             Action::AnswerUnsaved { save } => self.resolve_prompt(ctx, save),

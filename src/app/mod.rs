@@ -33,6 +33,7 @@ mod panels;
 pub mod play;
 pub mod prefs;
 pub mod properties;
+mod random_mines;
 mod sample;
 mod shortcuts;
 pub mod tools;
@@ -377,7 +378,12 @@ impl EditorApp {
                 tools: &mut self.tools,
                 doc: &self.doc,
                 prefs: &self.prefs,
-                preview: self.windows.properties.as_ref().and_then(|f| f.preview()),
+                preview: self
+                    .windows
+                    .properties
+                    .as_ref()
+                    .and_then(|f| f.preview())
+                    .or_else(|| self.windows.random_mines.as_ref().and_then(|f| f.stuck())),
             };
             let drawn = egui::CentralPanel::default()
                 .frame(egui::Frame::NONE)

@@ -5,7 +5,6 @@
 
 use super::doc::{Doc, NewMapSpec};
 use super::exchange::ExportSpec;
-use super::tools;
 use super::{Action, UnsavedPrompt};
 use crate::hex::{Hex, Orientation};
 use crate::map::{Edit, ShapeKind, ShapeSpec};
@@ -23,7 +22,7 @@ pub struct Windows {
     /// Give the note's text field the keyboard at the next frame (set when it opens).
     pub(super) focus_note: bool,
     /// "Random mines".
-    pub(super) random_mines: Option<RandomMinesForm>,
+    pub(super) random_mines: Option<super::random_mines::RandomMinesForm>,
     /// The terrain being edited in the palette panel (a working copy until "Apply").
     pub(super) terrain_editor: Option<super::palette_panel::TerrainEditor>,
     /// "Export".
@@ -49,30 +48,6 @@ pub struct NewMapForm {
     pub error: Option<String>,
 }
 
-/// The "Random mines" form.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RandomMinesForm {
-    /// Use a density (percent of cells) instead of a count.
-    pub by_density: bool,
-    /// Number of mines.
-    pub count: usize,
-    /// Percent of cells.
-    pub density: f64,
-    /// Generator seed.
-    pub seed: u64,
-}
-
-impl Default for RandomMinesForm {
-    fn default() -> Self {
-        RandomMinesForm {
-            by_density: false,
-            count: 40,
-            density: 15.0,
-            seed: 1,
-        }
-    }
-}
-
 /// Show every open window (`doc` is read for names, random mines and reshape plans;
 /// `anchor` is the overlay anchor, a hex to reshape around).
 pub(super) fn show_all(
@@ -85,7 +60,7 @@ pub(super) fn show_all(
     new_map_window(ctx, windows, &mut out);
     super::properties::window(ctx, windows, doc, anchor, &mut out);
     note_window(ctx, windows, &mut out);
-    random_mines_window(ctx, windows, doc, &mut out);
+    super::random_mines::window(ctx, windows, doc, anchor, &mut out);
     error_window(ctx, windows);
     warning_window(ctx, windows);
     unsaved_prompt(ctx, windows, doc, &mut out);
@@ -215,59 +190,6 @@ fn note_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Action>
         out.push(Action::Edit(Edit::SetNote { hex, text }));
     } else if cancel {
         windows.note = None;
-    }
-}
-
-fn random_mines_window(
-    ctx: &egui::Context,
-    windows: &mut Windows,
-    doc: &Doc,
-    out: &mut Vec<Action>,
-) {
-    let Some(form) = &mut windows.random_mines else {
-        return;
-    };
-    let mut place = false;
-    let mut cancel = false;
-    placed(ctx, egui::Window::new("Random mines"))
-        .collapsible(false)
-        .show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                ui.radio_value(&mut form.by_density, false, "Count");
-                ui.radio_value(&mut form.by_density, true, "Density %");
-            });
-            if form.by_density {
-                let l = ui.label("Density");
-                ui.add(egui::DragValue::new(&mut form.density).range(0.0..=100.0))
-                    .labelled_by(l.id);
-            } else {
-                let l = ui.label("Count");
-                ui.add(egui::DragValue::new(&mut form.count).range(0..=4_000_000))
-                    .labelled_by(l.id);
-            }
-            ui.horizontal(|ui| {
-                let l = ui.label("Seed");
-                ui.add(egui::DragValue::new(&mut form.seed))
-                    .labelled_by(l.id);
-            });
-            ui.horizontal(|ui| {
-                place = ui.button("Place mines").clicked();
-                cancel = ui.button("Cancel").clicked();
-            });
-        });
-    if place {
-        let form = form.clone();
-        let cells = doc.map().cell_count();
-        let count = if form.by_density {
-            ((form.density / 100.0) * cells as f64).round() as usize
-        } else {
-            form.count
-        };
-        let mines = tools::random_cells(doc, count, form.seed);
-        windows.random_mines = None;
-        out.push(Action::Edit(Edit::SetMines(mines)));
-    } else if cancel {
-        windows.random_mines = None;
     }
 }
 

@@ -299,3 +299,64 @@ fn play_status_bar_never_tells_where_mines_are() {
     let text = format!("cell: open, {n} mines around");
     assert!(shown_labels(&h).contains(&text), "{text} shown");
 }
+
+#[test]
+fn random_mines_with_a_safe_start_and_no_guessing_then_the_fairness_check() {
+    let doc = Doc::new_map(&NewMapSpec::default()).expect("valid spec");
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+    h.run();
+    let start = hexmap::hex::OffsetKind::OddR.to_hex(hexmap::hex::OffsetCoord::new(10, 8));
+    let overlays = hexmap::app::overlays::OverlayState {
+        anchor: Some(start),
+        ..Default::default()
+    };
+    h.state_mut().set_overlays(overlays);
+    h.get_by_label("Edit").click();
+    settle(&mut h);
+    h.get_by_label("Random mines…").click();
+    settle(&mut h);
+    h.get_by_label(&format!("Safe start at the anchor {},{}", start.q, start.r))
+        .click();
+    h.get_by_label("No guessing needed").click();
+    settle(&mut h);
+    h.get_by_label("Place mines").click();
+    settle(&mut h);
+    let text = format!(
+        "Placed 40 mines, solvable without guessing from {},{}.",
+        start.q, start.r
+    );
+    assert!(
+        h.query_by_label(&text).is_some(),
+        "{:?}",
+        crate::harness::shown_labels(&h)
+    );
+    let map = h.state().doc().map();
+    assert_eq!(map.mine_layer().count(), 40);
+    assert!(!map.is_mine(start) && start.neighbors().iter().all(|&n| !map.is_mine(n)));
+    h.get_by_label("Check fairness").click();
+    settle(&mut h);
+    let fair = format!(
+        "Fair: solved from {},{} without guessing.",
+        start.q, start.r
+    );
+    assert!(h.query_by_label(&fair).is_some(), "the check agrees");
+
+    // A dense layout placed without the guarantee: the check says where a guess is forced.
+    h.get_by_label("No guessing needed").click();
+    h.get_by_label("Density %").click();
+    settle(&mut h);
+    h.get_by_role_and_label(eframe::egui::Role::SpinButton, "Density")
+        .set_value_accesskit(45.0);
+    settle(&mut h);
+    h.get_by_label("Place mines").click();
+    settle(&mut h);
+    h.get_by_label("Check fairness").click();
+    settle(&mut h);
+    assert!(
+        h.query_by_label_contains("a guess is needed at").is_some(),
+        "{:?}",
+        crate::harness::shown_labels(&h)
+    );
+}
