@@ -559,11 +559,20 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
     if app.tools.pasting
         && let Some(at) = app.canvas.hovered
     {
-        for h in app.tools.clipboard.cells().iter().map(|c| at + c.offset) {
+        // Each cell in the terrain it brings (as it will look), so R and F show.
+        let palette = app.doc.map().palette();
+        for c in app.tools.clipboard.cells() {
+            let fill = c
+                .terrain
+                .and_then(|t| palette.get(t))
+                .map_or(EMPTY_CELL, |t| {
+                    let [r, g, b] = t.color.0;
+                    Color32::from_rgba_unmultiplied(r, g, b, 220)
+                });
             painter.add(Shape::convex_polygon(
-                hex_polygon(app, layout, h, 0.9),
-                Color32::from_rgba_unmultiplied(90, 170, 255, 70),
-                Stroke::new(1.0, Color32::from_rgb(90, 170, 255)),
+                hex_polygon(app, layout, at + c.offset, 0.9),
+                fill,
+                Stroke::new(1.5, Color32::from_rgb(90, 170, 255)),
             ));
         }
     }
@@ -585,7 +594,8 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
             }
             _ => vec![h],
         };
-        for x in footprint {
+        // Only hexes of the map: an outline off the map would promise a cell that is not.
+        for x in footprint.into_iter().filter(|&x| app.doc.contains(x)) {
             painter.add(Shape::closed_line(
                 hex_polygon(app, layout, x, 1.0),
                 Stroke::new(2.0, Color32::from_rgb(255, 230, 80)),

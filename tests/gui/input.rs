@@ -299,3 +299,95 @@ fn windows_open_below_the_menu_bar_and_toolbar() {
         "the window ({window_top}) covers the bars (down to {bars_bottom})"
     );
 }
+
+/// Fill colours of the polygons drawn in the last frame.
+fn drawn_fills(h: &Harness<'static, EditorApp>) -> Vec<egui::Color32> {
+    fn walk(shape: &egui::Shape, out: &mut Vec<egui::Color32>) {
+        match shape {
+            egui::Shape::Path(p) => out.push(p.fill),
+            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for c in &h.output().shapes {
+        walk(&c.shape, &mut out);
+    }
+    out
+}
+
+#[test]
+fn the_paste_preview_shows_the_terrain_being_pasted() {
+    let mut h = harness();
+    let t = h.state().doc().map().palette().terrains()[3].clone();
+    let a = cell(6, 6);
+    h.state_mut()
+        .push(hexmap::app::Action::Edit(Edit::SetTerrain(vec![(
+            a,
+            Some(t.id),
+        )])));
+    settle(&mut h);
+    select_tool(&mut h, Tool::Select);
+    let p = h.state().hex_to_screen(a);
+    h.drag_at(p - Vec2::new(3.0, 3.0));
+    h.run();
+    h.hover_at(p + Vec2::new(3.0, 3.0));
+    h.run();
+    h.drop_at(p + Vec2::new(3.0, 3.0));
+    h.run();
+    h.event(Event::Copy);
+    settle(&mut h);
+    h.event(Event::Paste("x".into()));
+    settle(&mut h);
+    let target = h.state().hex_to_screen(cell(12, 9));
+    h.hover_at(target);
+    h.step();
+    let [r, g, b] = t.color.0;
+    let wanted = egui::Color32::from_rgba_unmultiplied(r, g, b, 220);
+    assert!(
+        drawn_fills(&h).contains(&wanted),
+        "a hex filled with {} follows the pointer",
+        t.name
+    );
+}
+
+/// Stroke colours of the outlines drawn in the last frame.
+fn drawn_strokes(h: &Harness<'static, EditorApp>) -> Vec<egui::Color32> {
+    fn walk(shape: &egui::Shape, out: &mut Vec<egui::Color32>) {
+        match shape {
+            egui::Shape::Path(p) => {
+                if let egui::epaint::ColorMode::Solid(c) = p.stroke.color {
+                    out.push(c);
+                }
+            }
+            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for c in &h.output().shapes {
+        walk(&c.shape, &mut out);
+    }
+    out
+}
+
+#[test]
+fn the_hover_outline_is_drawn_on_the_map_only() {
+    let mut h = harness();
+    let hover = egui::Color32::from_rgb(255, 230, 80);
+    let on = h.state().hex_to_screen(cell(5, 5));
+    h.hover_at(on);
+    h.step();
+    assert!(drawn_strokes(&h).contains(&hover), "outlined on the map");
+    // Just below the last row (the map is wider than tall, so there is room): a hex, but
+    // none of the map's.
+    let off = h.state().hex_to_screen(cell(5, 17));
+    h.hover_at(off);
+    h.step();
+    let hovered = h.state().hovered().expect("over the canvas");
+    assert!(!h.state().doc().contains(hovered));
+    assert!(
+        !drawn_strokes(&h).contains(&hover),
+        "no outline off the map"
+    );
+}
