@@ -388,14 +388,19 @@ impl Doc {
         let size = layout.size();
         let mut min = Point::new(f64::MAX, f64::MAX);
         let mut max = Point::new(f64::MIN, f64::MIN);
-        for (c, r) in [
-            (c0, r0),
-            (c1, r0),
-            (c0, r1),
-            (c1, r1),
-            (c0 + 1, r0 + 1),
-            (c1 - 1, r1 - 1),
-        ] {
+        // Each corner of the box and its neighbours inward: rows (pointy) or columns (flat)
+        // of the other parity are shoved by half a hex, and either may hold the extreme.
+        let corners = [0, 1].into_iter().flat_map(|dc| {
+            [0, 1].into_iter().flat_map(move |dr| {
+                [
+                    (c0 + dc, r0 + dr),
+                    (c1 - dc, r0 + dr),
+                    (c0 + dc, r1 - dr),
+                    (c1 - dc, r1 - dr),
+                ]
+            })
+        });
+        for (c, r) in corners {
             let p = layout.hex_to_pixel(kind.to_hex(OffsetCoord::new(c, r)));
             min = Point::new(min.x.min(p.x), min.y.min(p.y));
             max = Point::new(max.x.max(p.x), max.y.max(p.y));

@@ -391,3 +391,31 @@ fn the_hover_outline_is_drawn_on_the_map_only() {
         "no outline off the map"
     );
 }
+
+#[test]
+fn fit_to_map_shows_every_hex_of_a_flat_hexagon_whole() {
+    for radius in [3, 4] {
+        let spec = NewMapSpec {
+            orientation: hexmap::hex::Orientation::Flat,
+            shape: hexmap::map::ShapeSpec::Hexagon { radius },
+            ..NewMapSpec::default()
+        };
+        let doc = Doc::new_map(&spec).expect("valid spec");
+        let mut h = Harness::builder()
+            .with_size(Vec2::new(1280.0, 800.0))
+            .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+        h.run();
+        let view = h.state().canvas_rect().expand(0.5);
+        let layout = h.state().doc().layout();
+        let cells: Vec<Hex> = h.state().doc().map().shape().iter().collect();
+        for c in cells {
+            for p in layout.corners(c) {
+                let s = h.state().world_to_screen(p);
+                assert!(
+                    view.contains(s),
+                    "radius {radius}: {c:?} cut at {s:?} ({view:?})"
+                );
+            }
+        }
+    }
+}
