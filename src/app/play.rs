@@ -156,16 +156,8 @@ pub(super) fn bar(ui: &mut egui::Ui, session: &mut PlaySession) -> Vec<Action> {
     }
     let mut exit = false;
     egui::Panel::top("play bar").show(ui, |ui| {
+        // Buttons first: text of changing width after them never moves them.
         ui.horizontal(|ui| {
-            let game = &session.game;
-            ui.label(format!("Mines left: {}", game.mines_left()));
-            let secs = game.elapsed(now(&ctx)).as_secs();
-            ui.label(format!("Time: {}:{:02}", secs / 60, secs % 60));
-            ui.label(egui::RichText::new(status_text(game.status())).strong());
-            if game.status() == GameStatus::Playing {
-                ctx.request_repaint_after(Duration::from_millis(250));
-            }
-            ui.separator();
             if ui.button("Restart").clicked() {
                 session.game.restart();
             }
@@ -179,6 +171,15 @@ pub(super) fn bar(ui: &mut egui::Ui, session: &mut PlaySession) -> Vec<Action> {
             }
             if ui.button("Exit play").clicked() {
                 exit = true;
+            }
+            ui.separator();
+            let game = &session.game;
+            ui.label(format!("Mines left: {}", game.mines_left()));
+            let secs = game.elapsed(now(&ctx)).as_secs();
+            ui.label(format!("Time: {}:{:02}", secs / 60, secs % 60));
+            ui.label(egui::RichText::new(status_text(game.status())).strong());
+            if game.status() == GameStatus::Playing {
+                ctx.request_repaint_after(Duration::from_millis(250));
             }
         });
     });

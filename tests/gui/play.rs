@@ -360,3 +360,19 @@ fn random_mines_with_a_safe_start_and_no_guessing_then_the_fairness_check() {
         crate::harness::shown_labels(&h)
     );
 }
+
+#[test]
+fn play_bar_buttons_stay_put_as_the_status_text_changes() {
+    let mut h = harness();
+    enter_play(&mut h);
+    let where_ = |h: &Harness<'static, EditorApp>| {
+        ["Restart", "New random layout", "Exit play"].map(|l| h.get_by_label(l).rect().left())
+    };
+    let before = where_(&h);
+    click_hex(&mut h, NEXT_TO_A, PointerButton::Primary);
+    assert!(h.query_by_label("Playing").is_some());
+    assert_eq!(where_(&h), before);
+    click_hex(&mut h, MINE_A, PointerButton::Primary);
+    assert!(h.query_by_label("Boom! You lost").is_some());
+    assert_eq!(where_(&h), before, "the buttons did not move");
+}
