@@ -153,7 +153,8 @@ pub(super) fn toolbar(
 ) -> Vec<Action> {
     let mut out = Vec::new();
     egui::Panel::top("toolbar").show(ui, |ui| {
-        ui.horizontal(|ui| {
+        // Wraps in a narrow window instead of cutting off the last items.
+        ui.horizontal_wrapped(|ui| {
             if ui
                 .selectable_label(playing, "Play")
                 .on_hover_text("Minesweeper play mode on this map's mines")
@@ -308,58 +309,62 @@ pub(super) fn right_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &Doc) {
     egui::Panel::right("overlays")
         .default_size(220.0)
         .show(ui, |ui| {
-            ui.heading("Overlays");
-            let systems = doc.coord_context().own_systems();
-            let o = &mut canvas.overlays;
-            ui.checkbox(&mut o.neighbours, "Neighbours");
-            ui.horizontal(|ui| {
-                let c = ui.checkbox(&mut o.range, "Range");
-                ui.add(egui::DragValue::new(&mut o.range_n).range(0..=50))
-                    .labelled_by(c.id);
-            });
-            ui.horizontal(|ui| {
-                let c = ui.checkbox(&mut o.ring, "Ring");
-                ui.add(egui::DragValue::new(&mut o.ring_n).range(0..=50))
-                    .labelled_by(c.id);
-            });
-            ui.checkbox(&mut o.line, "Line from anchor");
-            ui.checkbox(&mut o.path, "Path (A*)");
-            ui.horizontal(|ui| {
-                let c = ui.checkbox(&mut o.movement, "Movement");
-                ui.add(egui::DragValue::new(&mut o.budget).range(0..=200))
-                    .labelled_by(c.id);
-            });
-            ui.horizontal(|ui| {
-                let c = ui.checkbox(&mut o.fov, "Field of view");
-                ui.add(egui::DragValue::new(&mut o.fov_radius).range(0..=100))
-                    .labelled_by(c.id);
-            });
-            ui.horizontal(|ui| {
-                ui.checkbox(&mut o.labels, "Labels");
-                egui::ComboBox::from_label("system")
-                    .selected_text(o.label_system.name())
-                    .show_ui(ui, |ui| {
-                        for s in systems {
-                            ui.selectable_value(&mut o.label_system, s, s.name());
-                        }
-                    });
-            });
-            ui.separator();
-            let show = |h: Option<crate::hex::Hex>| {
-                h.map_or("—".to_string(), |h| format!("{},{}", h.q, h.r))
-            };
-            ui.label(format!("Anchor: {}   (A key / Alt+click)", show(o.anchor)));
-            ui.label(format!(
-                "Target: {}   (T key / Alt+Shift+click)",
-                show(o.target)
-            ));
-            if ui.button("Clear anchor and target").clicked() {
-                o.anchor = None;
-                o.target = None;
-            }
-            if let Some(text) = canvas.last_overlay.caption() {
-                ui.separator();
-                ui.label(text);
-            }
+            egui::ScrollArea::vertical().show(ui, |ui| overlays_panel(ui, canvas, doc));
         });
+}
+
+/// The overlay switches (inside the right panel's scroll area).
+fn overlays_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &Doc) {
+    ui.heading("Overlays");
+    let systems = doc.coord_context().own_systems();
+    let o = &mut canvas.overlays;
+    ui.checkbox(&mut o.neighbours, "Neighbours");
+    ui.horizontal(|ui| {
+        let c = ui.checkbox(&mut o.range, "Range");
+        ui.add(egui::DragValue::new(&mut o.range_n).range(0..=50))
+            .labelled_by(c.id);
+    });
+    ui.horizontal(|ui| {
+        let c = ui.checkbox(&mut o.ring, "Ring");
+        ui.add(egui::DragValue::new(&mut o.ring_n).range(0..=50))
+            .labelled_by(c.id);
+    });
+    ui.checkbox(&mut o.line, "Line from anchor");
+    ui.checkbox(&mut o.path, "Path (A*)");
+    ui.horizontal(|ui| {
+        let c = ui.checkbox(&mut o.movement, "Movement");
+        ui.add(egui::DragValue::new(&mut o.budget).range(0..=200))
+            .labelled_by(c.id);
+    });
+    ui.horizontal(|ui| {
+        let c = ui.checkbox(&mut o.fov, "Field of view");
+        ui.add(egui::DragValue::new(&mut o.fov_radius).range(0..=100))
+            .labelled_by(c.id);
+    });
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut o.labels, "Labels");
+        egui::ComboBox::from_label("system")
+            .selected_text(o.label_system.name())
+            .show_ui(ui, |ui| {
+                for s in systems {
+                    ui.selectable_value(&mut o.label_system, s, s.name());
+                }
+            });
+    });
+    ui.separator();
+    let show =
+        |h: Option<crate::hex::Hex>| h.map_or("—".to_string(), |h| format!("{},{}", h.q, h.r));
+    ui.label(format!("Anchor: {}   (A key / Alt+click)", show(o.anchor)));
+    ui.label(format!(
+        "Target: {}   (T key / Alt+Shift+click)",
+        show(o.target)
+    ));
+    if ui.button("Clear anchor and target").clicked() {
+        o.anchor = None;
+        o.target = None;
+    }
+    if let Some(text) = canvas.last_overlay.caption() {
+        ui.separator();
+        ui.label(text);
+    }
 }

@@ -419,3 +419,26 @@ fn fit_to_map_shows_every_hex_of_a_flat_hexagon_whole() {
         }
     }
 }
+
+#[test]
+fn at_800_by_500_the_toolbar_wraps_instead_of_cutting_off() {
+    let doc = Doc::new_map(&NewMapSpec::default()).expect("default spec is valid");
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(800.0, 500.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+    h.run();
+    // Paste mode adds the longest toolbar text.
+    select_tool(&mut h, Tool::Select);
+    let p = h.state().hex_to_screen(cell(6, 6));
+    h.drag_at(p - Vec2::new(3.0, 3.0));
+    h.run();
+    h.drop_at(p + Vec2::new(3.0, 3.0));
+    h.run();
+    h.event(Event::Copy);
+    h.event(Event::Paste("x".into()));
+    settle(&mut h);
+    for label in ["Fill replaces all", "pasting: R rotate, F reflect, Esc cancel"] {
+        let r = h.get_by_label(label).rect();
+        assert!(r.right() <= 800.0, "{label} ends at {} of 800", r.right());
+    }
+}
