@@ -112,15 +112,17 @@ pub(super) fn window(
                 ui.radio_value(&mut form.by_density, false, "Count");
                 ui.radio_value(&mut form.by_density, true, "Density %");
             });
-            if form.by_density {
-                let l = ui.label("Density");
-                ui.add(egui::DragValue::new(&mut form.density).range(0.0..=100.0))
-                    .labelled_by(l.id);
-            } else {
-                let l = ui.label("Count");
-                ui.add(egui::DragValue::new(&mut form.count).range(0..=4_000_000))
-                    .labelled_by(l.id);
-            }
+            ui.horizontal(|ui| {
+                if form.by_density {
+                    let l = ui.label("Density");
+                    ui.add(egui::DragValue::new(&mut form.density).range(0.0..=100.0))
+                        .labelled_by(l.id);
+                } else {
+                    let l = ui.label("Count");
+                    ui.add(egui::DragValue::new(&mut form.count).range(0..=4_000_000))
+                        .labelled_by(l.id);
+                }
+            });
             ui.horizontal(|ui| {
                 let l = ui.label("Seed");
                 ui.add(egui::DragValue::new(&mut form.seed))

@@ -437,7 +437,10 @@ fn at_800_by_500_the_toolbar_wraps_instead_of_cutting_off() {
     h.event(Event::Copy);
     h.event(Event::Paste("x".into()));
     settle(&mut h);
-    for label in ["Fill replaces all", "pasting: R rotate, F reflect, Esc cancel"] {
+    for label in [
+        "Fill replaces all",
+        "pasting: R rotate, F reflect, Esc cancel",
+    ] {
         let r = h.get_by_label(label).rect();
         assert!(r.right() <= 800.0, "{label} ends at {} of 800", r.right());
     }
