@@ -2,13 +2,15 @@
 //! the UI pass, with the whole editor at hand. Also what continues after a file dialog
 //! answers, and the file operations actions share (open, save, replace the document).
 
+use super::dialogs::{DialogReply, DialogRequest};
+use super::disk_check::{self, DiskChoice};
 use super::doc::{Doc, FileForm, NewMapSpec};
 use super::exchange::{self, ExportSpec};
 use super::jobs::PendingDialog;
 use super::properties::{self, PropertiesForm};
 use super::tools::Gesture;
 use super::windows;
-use super::{EditorApp, autosave, play};
+use super::{EditorApp, autosave, no_map, play};
 use crate::hex::Hex;
 use crate::map::{Clipboard, Edit};
 use eframe::egui;
@@ -83,6 +85,10 @@ pub enum Action {
         /// Restore; otherwise delete the recovery file.
         restore: bool,
     },
+    /// The built-in file dialog was answered.
+    DialogAnswer(DialogReply),
+    /// The "changed on disk" question was answered.
+    AnswerDiskConflict(DiskChoice),
     /// Show an error message.
     Error(String),
 }
@@ -105,21 +111,64 @@ impl EditorApp {
     /// Replace the document (after any unsaved-changes check).
     pub(super) fn replace_doc(&mut self, doc: Doc) {
         self.doc = doc;
+        self.no_map = None;
+        self.windows.disk_conflict = None;
         self.reset_view();
     }
 
-    pub(super) fn open_path(&mut self, path: &Path) {
+    /// Open a map file; false (with the message shown) when it cannot be opened. While no
+    /// map is open the message goes on that screen, otherwise in the error window.
+    pub(super) fn open_path(&mut self, path: &Path) -> bool {
         match Doc::load(path) {
             Ok(doc) => {
                 self.prefs.add_recent(path);
                 self.replace_doc(doc);
                 self.windows.error = None;
-                self.windows.warning = self.doc.take_load_warning();
+                self.windows.load_warning = self.doc.take_load_warning();
+                self.windows.info = Some(format!("Opened {}", path.display()));
                 autosave::check_on_open(self);
+                true
+            }
+            Err(message) if self.no_map.is_some() => {
+                self.no_map = Some(no_map::NoMap {
+                    path: path.to_path_buf(),
+                    message,
+                });
+                false
             }
             Err(message) => {
                 self.windows.error = Some(message);
+                false
             }
+        }
+    }
+
+    /// Load the document's file again from disk ("Reload"); false when it failed (said).
+    pub(super) fn reload(&mut self, path: &Path) -> bool {
+        match Doc::load(path) {
+            Ok(doc) => {
+                self.replace_doc(doc);
+                self.windows.load_warning = self.doc.take_load_warning();
+                self.windows.info = Some(format!("Reloaded {}", path.display()));
+                true
+            }
+            Err(message) => {
+                self.windows.error = Some(message);
+                false
+            }
+        }
+    }
+
+    /// Save to `path`, then run `then` — unless `path` is the document's file and another
+    /// program changed it meanwhile: then the "changed on disk" question waits first.
+    pub(super) fn save_then(&mut self, ctx: &egui::Context, path: &Path, then: Option<Action>) {
+        if disk_check::holds_back_save(self, path, &then) {
+            return;
+        }
+        if self.save_to(path)
+            && let Some(action) = then
+        {
+            self.run(ctx, action);
         }
     }
 
@@ -156,6 +205,9 @@ impl EditorApp {
     pub(super) fn run_actions(&mut self, ctx: &egui::Context) {
         let actions = std::mem::take(&mut self.actions);
         for action in actions {
+            if self.no_map.is_some() && !no_map::allows(&action) {
+                continue;
+            }
             if Self::guarded(&action) && self.doc.is_modified() {
                 self.windows.unsaved_prompt = Some(UnsavedPrompt { then: action });
                 continue;
@@ -165,31 +217,45 @@ impl EditorApp {
     }
 
     /// Ask where to save (the form is already chosen); `then` runs after a save.
-    fn ask_save_as(&mut self, then: Option<Action>) {
-        let request = super::dialogs::DialogRequest::SaveAs {
+    pub(super) fn ask_save_as(&mut self, then: Option<Action>) {
+        let request = DialogRequest::SaveAs {
             suggested: self.doc.suggested_file_name(),
         };
         let then = then.map(Box::new);
-        self.jobs.ask(request, PendingDialog::SaveAs { then });
+        self.ask_file(request, PendingDialog::SaveAs { then });
+    }
+
+    /// Show a file dialog (native or built-in) for `request` in the folder of the open
+    /// map (or of the file that failed to open), else of the last recent file, else the
+    /// working folder.
+    pub(super) fn ask_file(&mut self, request: DialogRequest, then: PendingDialog) {
+        let folder_of = |p: &Path| std::path::absolute(p).ok()?.parent().map(Path::to_path_buf);
+        let failed = self.no_map.as_ref().map(|n| n.path.as_path());
+        let folder = self
+            .doc
+            .path()
+            .or(failed)
+            .and_then(folder_of)
+            .or_else(|| self.prefs.recent.first().and_then(|p| folder_of(p)))
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_else(|| PathBuf::from("/"));
+        self.jobs.ask(request, then, folder);
     }
 
     /// Run one action with no unsaved-changes check.
-    fn run(&mut self, ctx: &egui::Context, action: Action) {
+    pub(super) fn run(&mut self, ctx: &egui::Context, action: Action) {
         match action {
             Action::NewDialog => self.windows.new_map = Some(windows::NewMapForm::default()),
             Action::NewMap(spec) => match Doc::new_map(&spec) {
                 Ok(doc) => self.replace_doc(doc),
                 Err(message) => self.windows.error = Some(message),
             },
-            Action::OpenDialog => {
-                let request = super::dialogs::DialogRequest::Open;
-                self.jobs.ask(request, PendingDialog::Open);
+            Action::OpenDialog => self.ask_file(DialogRequest::Open, PendingDialog::Open),
+            Action::Open(path) => {
+                self.open_path(&path);
             }
-            Action::Open(path) => self.open_path(&path),
             Action::Save => match self.doc.path().map(Path::to_path_buf) {
-                Some(path) => {
-                    self.save_to(&path);
-                }
+                Some(path) => self.save_then(ctx, &path, None),
                 None => self.run(ctx, Action::SaveAs(self.doc.form())),
             },
             Action::SaveAs(form) => {
@@ -251,6 +317,11 @@ impl EditorApp {
             Action::ApplyProperties(form) => properties::apply(self, form),
             Action::AnswerUnsaved { save } => self.resolve_prompt(ctx, save),
             Action::AnswerRecovery { restore } => autosave::answer(self, restore),
+            Action::DialogAnswer(reply) => {
+                self.jobs.answer_builtin(reply);
+                self.poll_dialogs(ctx);
+            }
+            Action::AnswerDiskConflict(choice) => disk_check::answer(self, ctx, choice),
             Action::Error(message) => self.windows.error = Some(message),
         }
     }
@@ -274,11 +345,8 @@ impl EditorApp {
             return;
         }
         match self.doc.path().map(Path::to_path_buf) {
-            Some(path) => {
-                if self.save_to(&path) {
-                    self.run(ctx, prompt.then);
-                }
-            }
+            Some(path) => self.save_then(ctx, &path, Some(prompt.then)),
+            // Untitled: the Save As dialog (native or built-in) decides, then it continues.
             None => self.ask_save_as(Some(prompt.then)),
         }
     }
@@ -289,17 +357,17 @@ impl EditorApp {
             // `None`: the dialog was cancelled; only what waited for it is dropped.
             let Some(path) = path else { continue };
             match pending {
-                PendingDialog::Open => self.open_path(&path),
-                PendingDialog::SaveAs { then } => {
-                    if self.save_to(&path)
-                        && let Some(action) = then
-                    {
-                        self.run(ctx, *action);
-                    }
+                PendingDialog::Open => {
+                    self.open_path(&path);
                 }
+                PendingDialog::SaveAs { then } => self.save_then(ctx, &path, then.map(|a| *a)),
                 PendingDialog::Export { spec } => exchange::start_export(self, spec, path, ctx),
                 PendingDialog::ImportTiled => exchange::open_import(self, &path),
             }
+        }
+        // A native dialog that could not be shown is never passed over in silence.
+        if let Some(notice) = self.jobs.take_notice() {
+            self.windows.info = Some(notice);
         }
     }
 
@@ -327,6 +395,13 @@ impl EditorApp {
     }
 
     pub(super) fn update_title(&mut self, ctx: &egui::Context) {
+        if self.no_map.is_some() {
+            if self.title != no_map::TITLE {
+                ctx.send_viewport_cmd(egui::ViewportCommand::Title(no_map::TITLE.into()));
+                self.title = no_map::TITLE.into();
+            }
+            return;
+        }
         let file = self
             .doc
             .path()

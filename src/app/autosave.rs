@@ -72,8 +72,17 @@ pub(super) fn tick(app: &mut EditorApp, ctx: &egui::Context) {
         return;
     };
     match write_recovery(&file, app.doc.map()) {
-        Ok(()) => app.jobs.autosave.last_written = Some(file),
-        Err(e) => app.windows.info = Some(format!("autosave failed: {e}")),
+        Ok(()) => {
+            app.jobs.autosave.last_written = Some(file);
+            app.windows.warning = None;
+        }
+        // A warning that stays until an autosave or a save succeeds: the changes are not
+        // safe anywhere yet.
+        Err(e) => {
+            app.windows.warning = Some(format!("autosave failed: {e}"));
+            // Shown now, not at the next input event.
+            ctx.request_repaint();
+        }
     }
     app.jobs.autosave.dirty_since = None;
 }
@@ -82,6 +91,7 @@ pub(super) fn tick(app: &mut EditorApp, ctx: &egui::Context) {
 /// no longer needed.
 pub(super) fn saved(app: &mut EditorApp, old: Option<PathBuf>, path: &Path) {
     app.jobs.autosave.dirty_since = None;
+    app.windows.warning = None;
     let mut stale = vec![recovery_path(path)];
     match old {
         Some(old) => stale.push(recovery_path(&old)),
@@ -95,7 +105,7 @@ pub(super) fn saved(app: &mut EditorApp, old: Option<PathBuf>, path: &Path) {
     }
     for file in stale {
         if let Err(e) = remove_recovery(&file) {
-            app.windows.info = Some(format!("cannot remove {}: {e}", file.display()));
+            app.windows.warning = Some(format!("cannot remove {}: {e}", file.display()));
         }
     }
 }
@@ -167,7 +177,11 @@ pub(super) fn answer(app: &mut EditorApp, restore: bool) {
             Ok(map) => {
                 let path = app.doc.path().map(Path::to_path_buf);
                 let form = app.doc.form();
-                app.replace_doc(Doc::recovered(map, path, form));
+                let stamp = app.doc.disk_stamp().cloned();
+                let mut doc = Doc::recovered(map, path, form);
+                // Still the same file on disk underneath: a change to it is still noticed.
+                doc.set_disk_stamp(stamp);
+                app.replace_doc(doc);
                 app.windows.info = Some("Restored unsaved changes".into());
             }
             Err(e) => app.windows.error = Some(format!("cannot restore: {e}")),

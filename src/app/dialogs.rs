@@ -1,11 +1,22 @@
 //! File dialogs behind a small trait: the real one runs rfd off the UI thread and reports
 //! back through a channel (no blocking wait inside a frame); tests use [`FakeDialogs`],
 //! which never opens a window.
+//!
+//! **When is the native dialog unavailable?** rfd's portal backend answers "nothing" both
+//! when the user cancels and when there is no dialog at all (no D-Bus session, no desktop
+//! portal, no zenity). Nobody can see a dialog and cancel it within
+//! [`NATIVE_FAILURE_WINDOW`], so an empty answer that quick (or a panic in rfd) is
+//! reported as [`DialogReply::Unavailable`]; the editor then shows its built-in dialog for
+//! the same request and uses it for the rest of the session (`app::jobs`).
 
 use crate::io::format::{Format, native, readers};
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
+use std::time::{Duration, Instant};
+
+/// An empty answer from the native dialog sooner than this means it never showed.
+pub const NATIVE_FAILURE_WINDOW: Duration = Duration::from_millis(500);
 
 /// What the editor asks a dialog for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,6 +52,8 @@ pub enum DialogReply {
     ImportTiled(PathBuf),
     /// The user closed the dialog without choosing.
     Cancelled,
+    /// No dialog could be shown; the text says why (the built-in dialog takes over).
+    Unavailable(String),
 }
 
 /// Asynchronous file dialogs: `request` starts one, `poll` returns the answer once there
@@ -76,29 +89,12 @@ impl FileDialogs for RfdDialogs {
         let tx = self.tx.clone();
         let ctx = self.repaint.clone();
         std::thread::spawn(move || {
-            let dialog = rfd::FileDialog::new();
-            let filter =
-                |d: rfd::FileDialog, f: &dyn Format| d.add_filter(f.description(), f.extensions());
-            let native = native();
-            let ron = || filter(dialog.clone(), native);
-            let reply = match request {
-                DialogRequest::Export { suggested, format } => filter(dialog, format)
-                    .set_file_name(suggested)
-                    .save_file()
-                    .map(DialogReply::Export),
-                DialogRequest::ImportTiled => readers()
-                    .filter(|&f| f != native)
-                    .fold(dialog, filter)
-                    .pick_file()
-                    .map(DialogReply::ImportTiled),
-                DialogRequest::Open => ron().pick_file().map(DialogReply::Open),
-                DialogRequest::SaveAs { suggested } => ron()
-                    .set_file_name(suggested)
-                    .save_file()
-                    .map(DialogReply::SaveAs),
-            };
+            let started = Instant::now();
+            let answer =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_rfd(request)));
+            let reply = classify(answer, started.elapsed());
             // The receiver only disappears when the app is gone; nothing to report then.
-            let _ = tx.send(reply.unwrap_or(DialogReply::Cancelled));
+            let _ = tx.send(reply);
             if let Some(ctx) = ctx {
                 ctx.request_repaint();
             }
@@ -107,6 +103,45 @@ impl FileDialogs for RfdDialogs {
 
     fn poll(&mut self) -> Option<DialogReply> {
         self.rx.try_recv().ok()
+    }
+}
+
+/// Show the native dialog for `request` (blocking this worker thread).
+fn run_rfd(request: DialogRequest) -> Option<DialogReply> {
+    let dialog = rfd::FileDialog::new();
+    let filter = |d: rfd::FileDialog, f: &dyn Format| d.add_filter(f.description(), f.extensions());
+    let native = native();
+    let ron = || filter(dialog.clone(), native);
+    match request {
+        DialogRequest::Export { suggested, format } => filter(dialog, format)
+            .set_file_name(suggested)
+            .save_file()
+            .map(DialogReply::Export),
+        DialogRequest::ImportTiled => readers()
+            .filter(|&f| f != native)
+            .fold(dialog, filter)
+            .pick_file()
+            .map(DialogReply::ImportTiled),
+        DialogRequest::Open => ron().pick_file().map(DialogReply::Open),
+        DialogRequest::SaveAs { suggested } => ron()
+            .set_file_name(suggested)
+            .save_file()
+            .map(DialogReply::SaveAs),
+    }
+}
+
+/// The reply for what the native dialog did: its answer, a cancel, or — for an empty
+/// answer within [`NATIVE_FAILURE_WINDOW`] or a panic — [`DialogReply::Unavailable`].
+pub fn classify(answer: std::thread::Result<Option<DialogReply>>, took: Duration) -> DialogReply {
+    match answer {
+        Ok(Some(reply)) => reply,
+        Ok(None) if took < NATIVE_FAILURE_WINDOW => DialogReply::Unavailable(format!(
+            "the desktop's dialog closed after {} ms without showing; is a desktop portal \
+             running?",
+            took.as_millis()
+        )),
+        Ok(None) => DialogReply::Cancelled,
+        Err(_) => DialogReply::Unavailable("the desktop's file dialog failed".into()),
     }
 }
 
@@ -162,5 +197,22 @@ mod tests {
         assert_eq!(d.poll(), Some(DialogReply::Open("a.ron".into())));
         assert_eq!(d.poll(), Some(DialogReply::Cancelled));
         assert_eq!(d.requests.len(), 2);
+    }
+
+    #[test]
+    fn an_empty_answer_at_once_means_no_native_dialog() {
+        let quick = Duration::from_millis(3);
+        let slow = NATIVE_FAILURE_WINDOW + Duration::from_millis(1);
+        assert!(matches!(
+            classify(Ok(None), quick),
+            DialogReply::Unavailable(why) if why.contains("portal")
+        ));
+        assert_eq!(classify(Ok(None), slow), DialogReply::Cancelled);
+        let chosen = DialogReply::Open("a.ron".into());
+        assert_eq!(classify(Ok(Some(chosen.clone())), quick), chosen);
+        assert!(matches!(
+            classify(Err(Box::new("boom")), slow),
+            DialogReply::Unavailable(_)
+        ));
     }
 }

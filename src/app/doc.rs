@@ -3,6 +3,7 @@
 //! since the canvas last redrew. A thin adapter: every edit is a `map::Edit`.
 
 use super::chunks::{chunk_kind, offset_box};
+use super::disk_check::{self, DiskStamp, DiskState};
 use crate::hex::{CoordContext, Hex, Layout, OffsetCoord, Orientation, Point};
 use crate::map::shape::OffsetBounds;
 use crate::map::{Document, Edit, HexMap, MapProperties, MapShape, Palette, ShapeSpec, TerrainId};
@@ -125,6 +126,8 @@ fn next_revision() -> u64 {
 pub struct Doc {
     document: Document,
     path: Option<PathBuf>,
+    /// The file as this document loaded or saved it (to notice other versions).
+    disk: Option<DiskStamp>,
     form: FileForm,
     changed: Changed,
     /// New on every edit, undo and redo, and unique across documents: caches derived from
@@ -150,6 +153,7 @@ impl Doc {
             bounds: chunk_bounds(&map),
             document: Document::new(map),
             path: None,
+            disk: None,
             form: FileForm::Offset,
             changed: Changed::All,
             revision: next_revision(),
@@ -220,6 +224,7 @@ impl Doc {
         let mut doc = Doc::from_map(map);
         doc.load_warning = warning;
         doc.path = Some(path.to_path_buf());
+        doc.disk = DiskStamp::read(path).ok();
         doc.form = form;
         Ok(doc)
     }
@@ -229,8 +234,40 @@ impl Doc {
     pub fn save(&mut self, path: &Path) -> Result<(), String> {
         files::write(path, self.document.map(), self.form)?;
         self.path = Some(path.to_path_buf());
+        self.disk = DiskStamp::read(path).ok();
         self.document.mark_saved();
         Ok(())
+    }
+
+    /// The file on disk compared with what this document loaded or saved (`Same` when there
+    /// is no file or nothing to compare). A file touched without changing its bytes counts
+    /// as the same, and is remembered so.
+    pub fn disk_state(&mut self) -> DiskState {
+        let (Some(path), Some(known)) = (&self.path, &self.disk) else {
+            return DiskState::Same;
+        };
+        let (state, stamp) = disk_check::compare(path, known);
+        if state == DiskState::Same && stamp.is_some() {
+            self.disk = stamp;
+        }
+        state
+    }
+
+    /// Take the version now on disk as the one this document knows ("Keep mine"): it no
+    /// longer counts as another version, so the next save replaces it.
+    pub fn accept_disk_version(&mut self) {
+        self.disk = self.path.as_deref().and_then(|p| DiskStamp::read(p).ok());
+    }
+
+    /// What this document knows of its file on disk.
+    pub fn disk_stamp(&self) -> Option<&DiskStamp> {
+        self.disk.as_ref()
+    }
+
+    /// Set what this document knows of its file (a recovered document takes it over from
+    /// the one it replaces).
+    pub fn set_disk_stamp(&mut self, stamp: Option<DiskStamp>) {
+        self.disk = stamp;
     }
 
     /// The file this document was loaded from or saved to.

@@ -98,7 +98,7 @@ pub(super) fn request_export_path(app: &mut EditorApp, spec: ExportSpec) {
         suggested: format!("{stem}.{}", spec.format.extensions()[0]),
         format: spec.format,
     };
-    app.jobs.ask(request, PendingDialog::Export { spec });
+    app.ask_file(request, PendingDialog::Export { spec });
 }
 
 /// The export path was chosen: start the job.
@@ -113,8 +113,7 @@ pub(super) fn start_export(
 
 /// Ask for a Tiled map to import.
 pub(super) fn request_import_path(app: &mut EditorApp) {
-    app.jobs
-        .ask(DialogRequest::ImportTiled, PendingDialog::ImportTiled);
+    app.ask_file(DialogRequest::ImportTiled, PendingDialog::ImportTiled);
 }
 
 /// Read a map in any format the registry reads (a Tiled TMX or TMJ map) as a new unsaved

@@ -1,10 +1,16 @@
 //! Work that outlives a frame: file dialogs (one on screen at a time, with what continues
 //! after it), the export thread, and autosave.
+//!
+//! A file dialog is the native one (through [`FileDialogs`]) or the built-in one
+//! ([`BuiltinDialog`]): the built-in one when the preference says so, or once the native
+//! one turned out to be unavailable ([`DialogReply::Unavailable`]; the request on screen
+//! is then shown again in the built-in dialog, and the reason is reported once).
 
 use super::Action;
 use super::autosave::Autosave;
 use super::dialogs::{DialogReply, DialogRequest, FileDialogs};
 use super::exchange::{ExportJob, ExportSpec};
+use super::file_dialog::BuiltinDialog;
 use std::collections::VecDeque;
 use std::path::PathBuf;
 
@@ -31,11 +37,23 @@ pub enum PendingDialog {
 pub struct Jobs {
     /// File dialogs (native ones, or scripted in tests).
     dialogs: Box<dyn FileDialogs>,
+    /// The built-in dialog on screen, if that is where the question is.
+    builtin: Option<BuiltinDialog>,
+    /// The built-in dialog's answer, taken by the next [`Jobs::poll_dialog`].
+    builtin_reply: Option<DialogReply>,
+    /// Use the built-in dialog even where a native one works (the preference).
+    pub(super) always_builtin: bool,
+    /// Why the native dialogs are not used this session (`None` while they are).
+    native_unavailable: Option<String>,
+    /// A message to show once (the switch to the built-in dialog).
+    notice: Option<String>,
+    /// The question on screen in the native dialog, to ask again in the built-in one.
+    asked_native: Option<(DialogRequest, PathBuf)>,
     /// The dialog on screen and what continues after it.
     pending: Option<PendingDialog>,
     /// Dialogs asked for while another was on screen; started in turn, so no answer is
     /// ever taken for the wrong question.
-    waiting: VecDeque<(DialogRequest, PendingDialog)>,
+    waiting: VecDeque<(DialogRequest, PendingDialog, PathBuf)>,
     /// The export running on a worker thread.
     pub(super) export: Option<ExportJob>,
     /// Autosave bookkeeping.
@@ -47,6 +65,12 @@ impl Jobs {
     pub fn new(dialogs: Box<dyn FileDialogs>) -> Self {
         Jobs {
             dialogs,
+            builtin: None,
+            builtin_reply: None,
+            always_builtin: false,
+            native_unavailable: None,
+            notice: None,
+            asked_native: None,
             pending: None,
             waiting: VecDeque::new(),
             export: None,
@@ -59,31 +83,76 @@ impl Jobs {
         self.pending.as_ref()
     }
 
-    /// Show a file dialog, `then` naming what continues with its answer; while another is
-    /// on screen it waits for that one to be answered.
-    pub fn ask(&mut self, request: DialogRequest, then: PendingDialog) {
+    /// The built-in dialog on screen, if any.
+    pub fn builtin(&self) -> Option<&BuiltinDialog> {
+        self.builtin.as_ref()
+    }
+
+    /// The built-in dialog on screen, if any (the UI draws it).
+    pub fn builtin_mut(&mut self) -> Option<&mut BuiltinDialog> {
+        self.builtin.as_mut()
+    }
+
+    /// A message to show once, if there is one (taken).
+    pub fn take_notice(&mut self) -> Option<String> {
+        self.notice.take()
+    }
+
+    /// Show a file dialog starting in `folder`, `then` naming what continues with its
+    /// answer; while another is on screen it waits for that one to be answered.
+    pub fn ask(&mut self, request: DialogRequest, then: PendingDialog, folder: PathBuf) {
         if self.pending.is_some() {
-            self.waiting.push_back((request, then));
+            self.waiting.push_back((request, then, folder));
             return;
         }
-        self.dialogs.request(request);
         self.pending = Some(then);
+        if self.always_builtin || self.native_unavailable.is_some() {
+            self.builtin = Some(BuiltinDialog::new(request, folder));
+        } else {
+            self.dialogs.request(request.clone());
+            self.asked_native = Some((request, folder));
+        }
+    }
+
+    /// The built-in dialog was answered: close it; [`Jobs::poll_dialog`] hands the answer on.
+    pub fn answer_builtin(&mut self, reply: DialogReply) {
+        if self.builtin.take().is_some() {
+            self.builtin_reply = Some(reply);
+        }
     }
 
     /// The next answered dialog: what it was for, and the chosen file (`None` when it was
     /// cancelled). The next waiting dialog, if any, is shown at once.
     pub fn poll_dialog(&mut self) -> Option<(PendingDialog, Option<PathBuf>)> {
         loop {
-            let reply = self.dialogs.poll()?;
+            let reply = match self.builtin_reply.take() {
+                Some(reply) => reply,
+                None => self.dialogs.poll()?,
+            };
+            if let DialogReply::Unavailable(why) = reply {
+                self.switch_to_builtin(why);
+                continue;
+            }
+            self.asked_native = None;
             let pending = self.pending.take();
-            if let Some((request, then)) = self.waiting.pop_front() {
-                self.ask(request, then);
+            if let Some((request, then, folder)) = self.waiting.pop_front() {
+                self.ask(request, then, folder);
             }
             // An answer nobody waits for (no dialog was asked for) is dropped.
             if let Some(pending) = pending {
                 let file = chosen_file(&pending, reply);
                 return Some((pending, file));
             }
+        }
+    }
+
+    /// The native dialog could not be shown: say so once, ask its question again in the
+    /// built-in dialog, and keep to that one from now on.
+    fn switch_to_builtin(&mut self, why: String) {
+        self.notice = Some(format!("Using the built-in file dialog: {why}"));
+        self.native_unavailable = Some(why);
+        if let Some((request, folder)) = self.asked_native.take() {
+            self.builtin = Some(BuiltinDialog::new(request, folder));
         }
     }
 }
@@ -112,7 +181,7 @@ mod tests {
             DialogReply::Export("x.png".into()),
         ]);
         let mut jobs = Jobs::new(Box::new(fake));
-        jobs.ask(DialogRequest::Open, PendingDialog::Open);
+        jobs.ask(DialogRequest::Open, PendingDialog::Open, PathBuf::from("."));
         let spec = ExportSpec::default();
         let export = PendingDialog::Export { spec: spec.clone() };
         jobs.ask(
@@ -121,6 +190,7 @@ mod tests {
                 format: spec.format,
             },
             export.clone(),
+            PathBuf::from("."),
         );
         assert_eq!(jobs.pending(), Some(&PendingDialog::Open));
         // The Open dialog is cancelled: only it; the export dialog comes up and answers.
@@ -131,6 +201,32 @@ mod tests {
             Some((export, Some(PathBuf::from("x.png"))))
         );
         assert_eq!(jobs.pending(), None);
+        assert_eq!(jobs.poll_dialog(), None);
+    }
+
+    #[test]
+    fn an_unavailable_native_dialog_hands_the_question_to_the_built_in_one() {
+        let fake = FakeDialogs::with_answers([DialogReply::Unavailable("no portal".into())]);
+        let mut jobs = Jobs::new(Box::new(fake));
+        let dir = std::env::temp_dir();
+        jobs.ask(DialogRequest::Open, PendingDialog::Open, dir.clone());
+        assert_eq!(
+            jobs.poll_dialog(),
+            None,
+            "no answer yet: the question moved"
+        );
+        assert_eq!(jobs.pending(), Some(&PendingDialog::Open));
+        assert!(jobs.take_notice().unwrap().contains("no portal"));
+        let builtin = jobs.builtin_mut().expect("the built-in dialog is up");
+        assert_eq!(builtin.request(), &DialogRequest::Open);
+        jobs.answer_builtin(DialogReply::Open("m.ron".into()));
+        assert_eq!(
+            jobs.poll_dialog(),
+            Some((PendingDialog::Open, Some(PathBuf::from("m.ron"))))
+        );
+        // From now on straight to the built-in dialog (the fake would cancel).
+        jobs.ask(DialogRequest::ImportTiled, PendingDialog::ImportTiled, dir);
+        assert!(jobs.builtin_mut().is_some());
         assert_eq!(jobs.poll_dialog(), None);
     }
 

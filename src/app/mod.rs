@@ -9,9 +9,10 @@
 //! | `doc` | [`doc::Doc`] | the open map, its undo history, its file and form |
 //! | `canvas` | [`canvas::Canvas`] | camera, view, chunk cache, hover, overlays, layers, frame times |
 //! | `tools` | [`tools::Tools`] | current tool and terrain, drag gesture, selection, clipboard, paste |
-//! | `windows` | [`windows::Windows`] | each open window's form, messages, the unsaved-changes prompt |
-//! | `jobs` | [`jobs::Jobs`] | file dialogs and the one pending, the export thread, autosave |
+//! | `windows` | [`windows::Windows`] | each open window's form, messages, the unsaved-changes and changed-on-disk prompts |
+//! | `jobs` | [`jobs::Jobs`] | file dialogs (native or [`file_dialog`]) and the one pending, the export thread, autosave |
 //! | `play` | [`play::PlaySession`] | the minesweeper game while in play mode |
+//! | `no_map` | [`no_map::NoMap`] | why no map is open (the file given at startup failed) |
 //!
 //! A frame (`EditorApp::show`) polls the jobs, then runs the UI: menus, toolbar, side panels
 //! and status bar (`panels`), the canvas, the windows. Each borrows only the parts it needs
@@ -23,10 +24,13 @@ pub mod camera;
 mod canvas;
 pub mod chunks;
 pub mod dialogs;
+pub mod disk_check;
 pub mod doc;
 pub mod exchange;
+pub mod file_dialog;
 pub mod frame_stats;
 mod jobs;
+pub mod no_map;
 pub mod overlays;
 mod palette_panel;
 mod panels;
@@ -97,6 +101,8 @@ pub struct EditorApp {
     jobs: Jobs,
     /// The minesweeper game while in play mode.
     play: Option<play::PlaySession>,
+    /// Set while no map is open: the file given at startup could not be opened.
+    no_map: Option<no_map::NoMap>,
     /// Actions collected during the current frame.
     actions: Vec<Action>,
     /// The window title last asked for.
@@ -119,15 +125,31 @@ impl EditorApp {
         let dialogs = options
             .dialogs
             .unwrap_or_else(|| Box::new(RfdDialogs::new(Some(cc.egui_ctx.clone()))));
-        let mut app = Self::with_doc(Doc::sample(), dialogs);
+        let start = match &options.path {
+            // Never shown: a placeholder until the file opens (or another map does).
+            Some(_) => Doc::new_map(&doc::NewMapSpec::default()).expect("default spec is valid"),
+            None => Doc::sample(),
+        };
+        let mut app = Self::with_doc(start, dialogs);
         app.prefs = prefs;
+        app.prefs.resolve_recent();
         app.persist = options.persist;
         app.jobs.autosave.data_dir = options.data_dir.or_else(|| eframe::storage_dir("hexmap"));
         match options.path {
-            Some(path) => app.open_path(&path),
+            Some(path) => app.open_at_start(path),
             None => autosave::check_on_open(&mut app),
         }
         app
+    }
+
+    /// Open the map given on the command line; if it cannot be opened, no map is open:
+    /// the error shows on an empty screen with Open, New and Retry.
+    fn open_at_start(&mut self, path: PathBuf) {
+        self.no_map = Some(no_map::NoMap {
+            path: path.clone(),
+            message: String::new(),
+        });
+        self.open_path(&path);
     }
 
     /// The editor on a given document with given dialogs, no persistence (for tests).
@@ -141,6 +163,7 @@ impl EditorApp {
             windows: Windows::default(),
             jobs: Jobs::new(dialogs),
             play: None,
+            no_map: None,
             actions: Vec::new(),
             title: String::new(),
             close_allowed: false,
@@ -270,6 +293,16 @@ impl EditorApp {
         self.windows.info.as_deref()
     }
 
+    /// The warning on show in the status bar (a failed autosave), if any.
+    pub fn warning(&self) -> Option<&str> {
+        self.windows.warning.as_deref()
+    }
+
+    /// Why no map is open, while none is (the file given at startup failed to open).
+    pub fn no_map(&self) -> Option<&no_map::NoMap> {
+        self.no_map.as_ref()
+    }
+
     /// Persisted preferences.
     pub fn prefs(&self) -> &Prefs {
         &self.prefs
@@ -321,15 +354,28 @@ impl EditorApp {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let started = std::time::Instant::now();
         let ctx = ui.ctx().clone();
+        self.jobs.always_builtin = self.prefs.builtin_file_dialog;
         self.poll_dialogs(&ctx);
         exchange::poll_job(self);
         self.handle_close_request(&ctx);
         self.handle_dropped_files(&ctx);
-        if self.play.is_none() {
+        if ctx.input(|i| i.events.contains(&egui::Event::WindowFocused(true))) {
+            disk_check::on_focus(self);
+        }
+        // Keys belong to the built-in file dialog or the changed-on-disk question while
+        // one is up.
+        let asking = self.jobs.builtin().is_some() || self.windows.disk_conflict.is_some();
+        if self.play.is_none() && !asking {
             let keys = shortcuts::handle(&ctx, &mut self.tools, &mut self.prefs, self.doc.form());
             self.actions.extend(keys);
         }
-        self.ui_pass(ui, &ctx);
+        if let Some(no_map) = &self.no_map {
+            let mut asked = no_map::screen(ui, no_map, self.windows.info.as_deref());
+            asked.extend(self.dialog_windows(ctx.clone()));
+            self.actions.extend(asked);
+        } else {
+            self.ui_pass(ui, &ctx);
+        }
         self.run_actions(&ctx);
         self.after_actions(&ctx);
         self.canvas.frame_stats.record_editor(started.elapsed());
@@ -346,8 +392,11 @@ impl EditorApp {
             &mut self.prefs,
             playing,
         ));
-        let info = self.windows.info.as_deref();
-        panels::status_bar(ui, &self.canvas, &self.doc, info, self.play.as_ref());
+        let messages = panels::Messages {
+            info: self.windows.info.as_deref(),
+            warning: self.windows.warning.as_deref(),
+        };
+        panels::status_bar(ui, &self.canvas, &self.doc, messages, self.play.as_ref());
         if let Some(session) = &mut self.play {
             asked.extend(play::bar(ui, session));
             let mut parts = play::PlayParts {
@@ -390,8 +439,15 @@ impl EditorApp {
                 .show(ui, |ui| canvas::canvas(&mut parts, ui));
             asked.extend(drawn.inner);
         }
+        asked.extend(self.dialog_windows(ctx.clone()));
+        self.actions.extend(asked);
+    }
+
+    /// The windows and prompts over everything, the built-in file dialog on top.
+    fn dialog_windows(&mut self, ctx: egui::Context) -> Vec<Action> {
+        let ctx = &ctx;
         let anchor = self.canvas.overlays.anchor;
-        asked.extend(windows::show_all(ctx, &mut self.windows, &self.doc, anchor));
+        let mut asked = windows::show_all(ctx, &mut self.windows, &self.doc, anchor);
         asked.extend(exchange::windows(
             ctx,
             &mut self.windows,
@@ -399,7 +455,14 @@ impl EditorApp {
             self.jobs.export.as_ref(),
         ));
         asked.extend(autosave::prompt(ctx, &self.jobs.autosave));
-        self.actions.extend(asked);
+        let conflict = self.windows.disk_conflict.as_ref();
+        asked.extend(disk_check::prompt(ctx, conflict, self.doc.path()));
+        if let Some(dialog) = self.jobs.builtin_mut()
+            && let Some(reply) = file_dialog::show(ctx, dialog, &self.prefs.recent)
+        {
+            asked.push(Action::DialogAnswer(reply));
+        }
+        asked
     }
 
     /// What follows the actions: autosave, redraw of what changed, the window title.

@@ -73,6 +73,10 @@ pub(super) fn menu_bar(
                     ui.add(egui::DragValue::new(&mut prefs.autosave_secs).range(0..=3600))
                         .labelled_by(l.id);
                 });
+                ui.checkbox(
+                    &mut prefs.builtin_file_dialog,
+                    "Always use the built-in file dialog",
+                );
                 ui.separator();
                 if ui.button("Quit").clicked() {
                     out.push(Action::Quit);
@@ -194,17 +198,25 @@ pub(super) fn toolbar(
     out
 }
 
-/// Hovered hex in every system, its terrain and note, zoom, frame times and the last
-/// message. Always two lines that never wrap: a status bar that changed height with its
-/// text would move the canvas, and the map with it, under a still pointer.
-/// `info` is the last information message.
-/// While `play` runs, the second line tells only what a player may know of the cell (never
-/// its terrain, note or the map's mines).
+/// The messages the status bar shows after the readouts.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Messages<'a> {
+    /// The last information message.
+    pub info: Option<&'a str>,
+    /// A warning (shown as one, before the information).
+    pub warning: Option<&'a str>,
+}
+
+/// Hovered hex in every system, its terrain and note, zoom, frame times and the messages.
+/// Always two lines that never wrap: a status bar that changed height with its text would
+/// move the canvas, and the map with it, under a still pointer. While `play` runs, the
+/// second line tells only what a player may know of the cell (never its terrain, note or
+/// the map's mines).
 pub(super) fn status_bar(
     ui: &mut egui::Ui,
     canvas: &Canvas,
     doc: &Doc,
-    info: Option<&str>,
+    messages: Messages<'_>,
     play: Option<&PlaySession>,
 ) {
     egui::Panel::bottom("status").show(ui, |ui| {
@@ -249,7 +261,12 @@ pub(super) fn status_bar(
                     stats.drawn, stats.rebuilt, stats.vertices
                 ));
             }
-            if let Some(info) = info {
+            if let Some(warning) = messages.warning {
+                ui.separator();
+                let text = RichText::new(format!("Warning: {warning}"));
+                ui.label(text.color(ui.visuals().warn_fg_color).strong());
+            }
+            if let Some(info) = messages.info {
                 ui.separator();
                 ui.label(info);
             }

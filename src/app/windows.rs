@@ -3,6 +3,7 @@
 //! properties, note editor, random mines, the error message and the unsaved-changes
 //! prompt. What they decide comes back as [`Action`]s.
 
+use super::disk_check::DiskConflict;
 use super::doc::{Doc, NewMapSpec};
 use super::exchange::ExportSpec;
 use super::{Action, UnsavedPrompt};
@@ -29,10 +30,14 @@ pub struct Windows {
     pub(super) export_form: Option<ExportSpec>,
     /// The error message on show.
     pub(super) error: Option<String>,
-    /// A warning on show (e.g. what was repaired when a file was opened).
-    pub(super) warning: Option<String>,
+    /// What was repaired when a file was opened, in its own window until OK.
+    pub(super) load_warning: Option<String>,
     /// The last information message (status bar).
     pub(super) info: Option<String>,
+    /// A warning on show in the status bar until it is resolved (a failed autosave).
+    pub(super) warning: Option<String>,
+    /// "Changed on disk", holding a save that waits for the answer.
+    pub(super) disk_conflict: Option<DiskConflict>,
     /// Warnings of the last Tiled import (their window shows while there are any).
     pub(super) import_warnings: Vec<String>,
     /// "Save changes?", holding what waits for the answer.
@@ -211,7 +216,7 @@ fn error_window(ctx: &egui::Context, windows: &mut Windows) {
 }
 
 fn warning_window(ctx: &egui::Context, windows: &mut Windows) {
-    let Some(message) = windows.warning.clone() else {
+    let Some(message) = windows.load_warning.clone() else {
         return;
     };
     let mut ok = false;
@@ -223,7 +228,7 @@ fn warning_window(ctx: &egui::Context, windows: &mut Windows) {
             ok = ui.button("OK").clicked();
         });
     if ok {
-        windows.warning = None;
+        windows.load_warning = None;
     }
 }
 

@@ -172,3 +172,39 @@ fn discarding_removes_an_untitled_recovery_found_at_startup() {
     assert!(h.state().autosave().offer().is_none());
     assert!(!recovery.exists(), "Discard removes the file");
 }
+
+#[test]
+fn a_failing_autosave_is_a_warning_with_the_reason() {
+    // The data folder is a plain file, so the untitled map's recovery file cannot be made.
+    let dir = temp_dir("autosave-fails");
+    let not_a_folder = dir.join("data");
+    std::fs::write(&not_a_folder, "a file where the data folder should be").unwrap();
+    let doc = Doc::sample();
+    let map = doc.map();
+    let first = map.palette().terrains()[0].id;
+    let cell = map
+        .shape()
+        .iter()
+        .find(|&h| map.terrain(h) != Some(first))
+        .expect("a cell of another terrain");
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| {
+            EditorApp::with_doc(doc, Box::new(FakeDialogs::default())).with_data_dir(not_a_folder)
+        });
+    at_time(&mut h, 1.0);
+    paint(&mut h, cell);
+    assert!(h.state().doc().is_modified());
+    at_time(&mut h, 40.0);
+    // Shown as a warning, with the reason (the file it could not write), not as information.
+    let warning = h
+        .query_by_label_contains("Warning: autosave failed")
+        .expect("the warning is on screen")
+        .value()
+        .unwrap_or_default();
+    assert!(warning.contains("untitled.recovery.ron"), "{warning}");
+    assert!(
+        !h.state().info().unwrap_or_default().contains("autosave"),
+        "not an information message"
+    );
+}

@@ -6,10 +6,13 @@
 mod harness;
 
 mod autosave;
+mod disk;
 mod editor;
 mod exchange;
+mod files;
 mod input;
 mod map_rules;
 mod palette;
 mod play;
+mod real_window;
 mod reshape;
