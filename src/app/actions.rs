@@ -7,8 +7,9 @@ use super::disk_check::{self, DiskChoice};
 use super::doc::{Doc, FileForm, NewMapSpec};
 use super::exchange::{self, ExportSpec};
 use super::jobs::PendingDialog;
+use super::properties::{self, PropertiesForm};
 use super::tools::Gesture;
-use super::windows::{self, PropertiesForm};
+use super::windows;
 use super::{EditorApp, autosave, no_map, play};
 use crate::hex::Hex;
 use crate::map::{Clipboard, Edit};
@@ -123,6 +124,7 @@ impl EditorApp {
                 self.prefs.add_recent(path);
                 self.replace_doc(doc);
                 self.windows.error = None;
+                self.windows.load_warning = self.doc.take_load_warning();
                 self.windows.info = Some(format!("Opened {}", path.display()));
                 autosave::check_on_open(self);
                 true
@@ -146,6 +148,7 @@ impl EditorApp {
         match Doc::load(path) {
             Ok(doc) => {
                 self.replace_doc(doc);
+                self.windows.load_warning = self.doc.take_load_warning();
                 self.windows.info = Some(format!("Reloaded {}", path.display()));
                 true
             }
@@ -268,11 +271,11 @@ impl EditorApp {
             Action::ImportTiledDialog => exchange::request_import_path(self),
             Action::ImportTiled(path) => exchange::open_import(self, &path),
             Action::Undo => {
-                self.tools.gesture = Gesture::Idle;
+                self.drop_gesture();
                 self.doc.undo();
             }
             Action::Redo => {
-                self.tools.gesture = Gesture::Idle;
+                self.drop_gesture();
                 self.doc.redo();
             }
             Action::FitMap => self.canvas.fit_pending = true,
@@ -287,7 +290,7 @@ impl EditorApp {
                     .camera
                     .zoom_around(self.canvas.view, c, f, lo, hi);
             }
-            Action::Copy => self.copy_selection(),
+            Action::Copy => self.copy_selection(ctx),
             Action::Paste => self.tools.pasting = !self.tools.clipboard.is_empty(),
             Action::Quit => {
                 self.close_allowed = true;
@@ -303,14 +306,15 @@ impl EditorApp {
             Action::NoteDialog(hex) => {
                 let text = self.doc.note(hex).unwrap_or_default().to_string();
                 self.windows.note = Some((hex, text));
+                self.windows.focus_note = true;
             }
             Action::PropertiesDialog => {
                 self.windows.properties = Some(PropertiesForm::from_map(self.doc.map()));
             }
             Action::RandomMinesDialog => {
-                self.windows.random_mines = Some(windows::RandomMinesForm::default());
+                self.windows.random_mines = Some(super::random_mines::RandomMinesForm::default());
             }
-            Action::ApplyProperties(form) => windows::apply_properties(self, form),
+            Action::ApplyProperties(form) => properties::apply(self, form),
             Action::AnswerUnsaved { save } => self.resolve_prompt(ctx, save),
             Action::AnswerRecovery { restore } => autosave::answer(self, restore),
             Action::DialogAnswer(reply) => {
@@ -320,6 +324,15 @@ impl EditorApp {
             Action::AnswerDiskConflict(choice) => disk_check::answer(self, ctx, choice),
             Action::Error(message) => self.windows.error = Some(message),
         }
+    }
+
+    /// Forget the drag in progress; a paint stroke's undo step is closed, so the edits
+    /// after an undo in the middle of a drag are steps of their own.
+    fn drop_gesture(&mut self) {
+        if matches!(self.tools.gesture, Gesture::Painting { .. }) {
+            self.doc.end_step();
+        }
+        self.tools.gesture = Gesture::Idle;
     }
 
     /// Continue after the prompt: save first (`save`), or discard.
@@ -358,16 +371,18 @@ impl EditorApp {
         }
     }
 
-    fn copy_selection(&mut self) {
+    /// Copy the selection into the editor's clipboard, and a line of text naming it onto
+    /// the system clipboard, so that Ctrl+V (which egui reports only as a paste of
+    /// something on the system clipboard) comes back as a paste.
+    fn copy_selection(&mut self, ctx: &egui::Context) {
         let Some(&anchor) = self.tools.selection.first() else {
             return;
         };
         self.tools.clipboard =
             Clipboard::copy(self.doc.map(), self.tools.selection.iter().copied(), anchor);
-        self.windows.info = Some(format!(
-            "Copied {} cells",
-            self.tools.clipboard.cells().len()
-        ));
+        let message = format!("Copied {} cells", self.tools.clipboard.cells().len());
+        ctx.copy_text(format!("hexmap: {message} from {}", self.doc.map().name()));
+        self.windows.info = Some(message);
     }
 
     /// Apply one edit as its own undo step; a refused edit shows its message.

@@ -229,6 +229,8 @@ pub(super) struct CanvasParts<'a> {
     pub doc: &'a Doc,
     /// Brush radius and fill mode.
     pub prefs: &'a Prefs,
+    /// The outline of a reshape being chosen (world segments), drawn over the map.
+    pub preview: Option<&'a [(Point, Point)]>,
 }
 
 /// Show the canvas filling the remaining space of `ui`; returns the edits and windows its
@@ -271,11 +273,22 @@ fn handle_tool(
 ) {
     let rect = app.canvas.view;
     let (pressed, down, released, origin, latest, mods, space) = ui.input(|i| {
+        // A press and release in one frame (a touchpad tap) leave no press origin: take
+        // the press's own position then.
+        let pressed_at = i.events.iter().find_map(|e| match e {
+            Event::PointerButton {
+                pos,
+                button: PointerButton::Primary,
+                pressed: true,
+                ..
+            } => Some(*pos),
+            _ => None,
+        });
         (
             i.pointer.primary_pressed(),
             i.pointer.primary_down(),
             i.pointer.primary_released(),
-            i.pointer.press_origin(),
+            i.pointer.press_origin().or(pressed_at),
             i.pointer.latest_pos(),
             i.modifiers,
             i.key_down(Key::Space),
@@ -462,12 +475,30 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
     if app.tools.pasting
         && let Some(at) = app.canvas.hovered
     {
-        for h in app.tools.clipboard.cells().iter().map(|c| at + c.offset) {
+        // Each cell in the terrain it brings (as it will look), so R and F show.
+        let palette = app.doc.map().palette();
+        let empty = style
+            .empty_cell
+            .map_or(Color32::TRANSPARENT, super::chunks::color32);
+        for c in app.tools.clipboard.cells() {
+            let fill = c.terrain.and_then(|t| palette.get(t)).map_or(empty, |t| {
+                let [r, g, b] = t.color.0;
+                Color32::from_rgba_unmultiplied(r, g, b, 220)
+            });
             painter.add(Shape::convex_polygon(
-                hex_polygon(app, layout, h, 0.9),
-                Color32::from_rgba_unmultiplied(90, 170, 255, 70),
-                Stroke::new(1.0, Color32::from_rgb(90, 170, 255)),
+                hex_polygon(app, layout, at + c.offset, 0.9),
+                fill,
+                Stroke::new(1.5, Color32::from_rgb(90, 170, 255)),
             ));
+        }
+    }
+
+    // The outline a reshape would give the map, before it is applied.
+    if let Some(segments) = app.preview {
+        let stroke = Stroke::new(3.0, Color32::from_rgb(255, 140, 40));
+        let to_screen = |p: Point| app.canvas.camera.world_to_screen(rect, p);
+        for &(a, b) in segments {
+            painter.line_segment([to_screen(a), to_screen(b)], stroke);
         }
     }
 
@@ -479,7 +510,8 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
             }
             _ => vec![h],
         };
-        for x in footprint {
+        // Only hexes of the map: an outline off the map would promise a cell that is not.
+        for x in footprint.into_iter().filter(|&x| app.doc.contains(x)) {
             painter.add(Shape::closed_line(
                 hex_polygon(app, layout, x, 1.0),
                 Stroke::new(2.0, Color32::from_rgb(255, 230, 80)),

@@ -136,6 +136,8 @@ pub struct Doc {
     /// The shape's bounding box in the chunk offset kind ([`chunk_kind`]), kept because
     /// scanning a large non-rectangular shape for it every frame costs milliseconds.
     bounds: OffsetBounds,
+    /// What was repaired when the file was read, until the editor shows it.
+    load_warning: Option<String>,
 }
 
 /// The bounding box of `map`'s shape in the offset kind chunks are cut in.
@@ -155,7 +157,13 @@ impl Doc {
             form: FileForm::Offset,
             changed: Changed::All,
             revision: next_revision(),
+            load_warning: None,
         }
+    }
+
+    /// Take the warning about what was repaired when the file was read (shown once).
+    pub fn take_load_warning(&mut self) -> Option<String> {
+        self.load_warning.take()
     }
 
     /// Take note of a change: new revision, bounds again if the shape may have changed.
@@ -203,8 +211,18 @@ impl Doc {
 
     /// Load a map file; the error is io's message (naming the file and where).
     pub fn load(path: &Path) -> Result<Doc, String> {
-        let (map, form) = files::read(path)?;
+        let (mut map, form) = files::read(path)?;
+        // An offset kind of the other family would skew rows and export wrongly: switch
+        // it (cells kept) and say so.
+        let warning = map.match_offset_kind().map(|m| {
+            format!(
+                "{}: {m}. Opened as {}; every cell kept. Save to keep the change.",
+                path.display(),
+                m.expected
+            )
+        });
         let mut doc = Doc::from_map(map);
+        doc.load_warning = warning;
         doc.path = Some(path.to_path_buf());
         doc.disk = DiskStamp::read(path).ok();
         doc.form = form;
@@ -352,6 +370,14 @@ impl Doc {
         Ok(())
     }
 
+    /// Apply several edits as one undo step (all or nothing; see
+    /// [`Document::apply_all`]).
+    pub fn apply_all(&mut self, edits: &[Edit]) -> Result<(), String> {
+        let changed = self.document.apply_all(edits).map_err(|e| e.to_string())?;
+        self.record_change(changed);
+        Ok(())
+    }
+
     /// Start one undo step (a drag).
     pub fn begin_step(&mut self) {
         self.document.begin_stroke();
@@ -399,14 +425,19 @@ impl Doc {
         let size = layout.size();
         let mut min = Point::new(f64::MAX, f64::MAX);
         let mut max = Point::new(f64::MIN, f64::MIN);
-        for (c, r) in [
-            (c0, r0),
-            (c1, r0),
-            (c0, r1),
-            (c1, r1),
-            (c0 + 1, r0 + 1),
-            (c1 - 1, r1 - 1),
-        ] {
+        // Each corner of the box and its neighbours inward: rows (pointy) or columns (flat)
+        // of the other parity are shoved by half a hex, and either may hold the extreme.
+        let corners = [0, 1].into_iter().flat_map(|dc| {
+            [0, 1].into_iter().flat_map(move |dr| {
+                [
+                    (c0 + dc, r0 + dr),
+                    (c1 - dc, r0 + dr),
+                    (c0 + dc, r1 - dr),
+                    (c1 - dc, r1 - dr),
+                ]
+            })
+        });
+        for (c, r) in corners {
             let p = layout.hex_to_pixel(kind.to_hex(OffsetCoord::new(c, r)));
             min = Point::new(min.x.min(p.x), min.y.min(p.y));
             max = Point::new(max.x.max(p.x), max.y.max(p.y));
@@ -505,7 +536,7 @@ mod tests {
         .unwrap();
         assert_eq!(doc.offset_bounds(), scanned(&doc));
         let mut props = doc.map().properties().clone();
-        props.orientation = Orientation::Flat;
+        props.set_orientation(Orientation::Flat);
         doc.set_properties(props).unwrap();
         assert_eq!(doc.offset_bounds(), scanned(&doc));
         assert_ne!(doc.offset_bounds(), hexagon);

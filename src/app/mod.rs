@@ -32,9 +32,12 @@ pub mod frame_stats;
 mod jobs;
 pub mod no_map;
 pub mod overlays;
+mod palette_panel;
 mod panels;
 pub mod play;
 pub mod prefs;
+pub mod properties;
+mod random_mines;
 mod sample;
 mod shortcuts;
 pub mod tools;
@@ -382,7 +385,7 @@ impl EditorApp {
     /// for is collected in `self.actions`.
     fn ui_pass(&mut self, ui: &mut egui::Ui, ctx: &egui::Context) {
         let playing = self.play.is_some();
-        let mut asked = panels::menu_bar(ui, &mut self.prefs, &self.doc, playing);
+        let mut asked = panels::menu_bar(ui, &mut self.prefs, &self.doc, &self.tools, playing);
         asked.extend(panels::toolbar(
             ui,
             &mut self.tools,
@@ -393,7 +396,7 @@ impl EditorApp {
             info: self.windows.info.as_deref(),
             warning: self.windows.warning.as_deref(),
         };
-        panels::status_bar(ui, &self.canvas, &self.doc, messages);
+        panels::status_bar(ui, &self.canvas, &self.doc, messages, self.play.as_ref());
         if let Some(session) = &mut self.play {
             asked.extend(play::bar(ui, session));
             let mut parts = play::PlayParts {
@@ -424,6 +427,12 @@ impl EditorApp {
                 tools: &mut self.tools,
                 doc: &self.doc,
                 prefs: &self.prefs,
+                preview: self
+                    .windows
+                    .properties
+                    .as_ref()
+                    .and_then(|f| f.preview())
+                    .or_else(|| self.windows.random_mines.as_ref().and_then(|f| f.stuck())),
             };
             let drawn = egui::CentralPanel::default()
                 .frame(egui::Frame::NONE)
@@ -437,7 +446,8 @@ impl EditorApp {
     /// The windows and prompts over everything, the built-in file dialog on top.
     fn dialog_windows(&mut self, ctx: egui::Context) -> Vec<Action> {
         let ctx = &ctx;
-        let mut asked = windows::show_all(ctx, &mut self.windows, &self.doc);
+        let anchor = self.canvas.overlays.anchor;
+        let mut asked = windows::show_all(ctx, &mut self.windows, &self.doc, anchor);
         asked.extend(exchange::windows(
             ctx,
             &mut self.windows,
@@ -464,7 +474,12 @@ impl EditorApp {
         autosave::tick(self, ctx);
         match changed {
             doc::Changed::Nothing => {}
-            doc::Changed::All => self.canvas.chunks.reset_to_bounds(self.doc.offset_bounds()),
+            doc::Changed::All => {
+                self.canvas.chunks.reset_to_bounds(self.doc.offset_bounds());
+                // The palette may have changed (an undone "Add terrain"): the brush keeps
+                // a terrain that exists.
+                self.tools.keep_terrain_valid(&self.doc);
+            }
             doc::Changed::Cells(cells) => self
                 .canvas
                 .chunks

@@ -5,16 +5,21 @@
 use super::Action;
 use super::canvas::Canvas;
 use super::doc::{Doc, FileForm};
+use super::palette_panel::TerrainEditor;
+use super::play::PlaySession;
 use super::prefs::{Panels, Prefs};
+use super::shortcuts;
 use super::tools::{self, Tool, Tools};
-use crate::map::{Edit, MoveCost, Palette, Rgb, Terrain};
-use eframe::egui::{self, Color32, RichText};
+use crate::map::Edit;
+use eframe::egui::{self, RichText};
 
-/// File, Edit, View and Map menus (`playing`: in play mode, which never edits).
+/// File, Edit, View and Map menus (`playing`: in play mode, which never edits; `tools`:
+/// whether there is a selection to copy and a clipboard to paste).
 pub(super) fn menu_bar(
     ui: &mut egui::Ui,
     prefs: &mut Prefs,
     doc: &Doc,
+    tools: &Tools,
     playing: bool,
 ) -> Vec<Action> {
     let mut out = Vec::new();
@@ -84,24 +89,22 @@ pub(super) fn menu_bar(
                 }
                 let can_undo = doc.document().can_undo();
                 let can_redo = doc.document().can_redo();
-                if ui
-                    .add_enabled(can_undo, egui::Button::new("Undo"))
-                    .clicked()
-                {
-                    out.push(Action::Undo);
-                }
-                if ui
-                    .add_enabled(can_redo, egui::Button::new("Redo"))
-                    .clicked()
-                {
-                    out.push(Action::Redo);
-                }
-                ui.separator();
-                if ui.button("Copy selection").clicked() {
-                    out.push(Action::Copy);
-                }
-                if ui.button("Paste").clicked() {
-                    out.push(Action::Paste);
+                // Each item shows its shortcut and is disabled when it has nothing to do.
+                let items = [
+                    ("Undo", can_undo, Action::Undo),
+                    ("Redo", can_redo, Action::Redo),
+                    ("Copy selection", !tools.selection.is_empty(), Action::Copy),
+                    ("Paste", !tools.clipboard.is_empty(), Action::Paste),
+                ];
+                for (i, (label, enabled, action)) in items.into_iter().enumerate() {
+                    if i == 2 {
+                        ui.separator();
+                    }
+                    let keys = shortcuts::text_for(ui.ctx(), &action).unwrap_or_default();
+                    let button = egui::Button::new(label).shortcut_text(keys);
+                    if ui.add_enabled(enabled, button).clicked() {
+                        out.push(action);
+                    }
                 }
                 ui.separator();
                 if ui.button("Random mines…").clicked() {
@@ -112,7 +115,10 @@ pub(super) fn menu_bar(
                 }
             });
             ui.menu_button("View", |ui| {
-                if ui.button("Fit map").clicked() {
+                if ui
+                    .add(egui::Button::new("Fit map").shortcut_text("F"))
+                    .clicked()
+                {
                     out.push(Action::FitMap);
                 }
                 if ui.button("Zoom in").clicked() {
@@ -151,7 +157,8 @@ pub(super) fn toolbar(
 ) -> Vec<Action> {
     let mut out = Vec::new();
     egui::Panel::top("toolbar").show(ui, |ui| {
-        ui.horizontal(|ui| {
+        // Wraps in a narrow window instead of cutting off the last items.
+        ui.horizontal_wrapped(|ui| {
             if ui
                 .selectable_label(playing, "Play")
                 .on_hover_text("Minesweeper play mode on this map's mines")
@@ -191,10 +198,6 @@ pub(super) fn toolbar(
     out
 }
 
-/// Hovered hex in every system, its terrain and note, zoom, frame times and the last
-/// message. Always two lines that never wrap: a status bar that changed height with its
-/// text would move the canvas, and the map with it, under a still pointer.
-/// `info` is the last information message.
 /// The messages the status bar shows after the readouts.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Messages<'a> {
@@ -204,7 +207,18 @@ pub(super) struct Messages<'a> {
     pub warning: Option<&'a str>,
 }
 
-pub(super) fn status_bar(ui: &mut egui::Ui, canvas: &Canvas, doc: &Doc, messages: Messages<'_>) {
+/// Hovered hex in every system, its terrain and note, zoom, frame times and the messages.
+/// Always two lines that never wrap: a status bar that changed height with its text would
+/// move the canvas, and the map with it, under a still pointer. While `play` runs, the
+/// second line tells only what a player may know of the cell (never its terrain, note or
+/// the map's mines).
+pub(super) fn status_bar(
+    ui: &mut egui::Ui,
+    canvas: &Canvas,
+    doc: &Doc,
+    messages: Messages<'_>,
+    play: Option<&PlaySession>,
+) {
     egui::Panel::bottom("status").show(ui, |ui| {
         ui.horizontal(|ui| {
             let text = match canvas.hovered {
@@ -215,6 +229,9 @@ pub(super) fn status_bar(ui: &mut egui::Ui, canvas: &Canvas, doc: &Doc, messages
         });
         ui.horizontal(|ui| {
             match canvas.hovered {
+                Some(h) if play.is_some() => {
+                    ui.label(play.map(|p| p.cell_status(h)).unwrap_or_default());
+                }
                 Some(h) if doc.contains(h) => {
                     let terrain = doc
                         .terrain(h)
@@ -253,18 +270,16 @@ pub(super) fn status_bar(ui: &mut egui::Ui, canvas: &Canvas, doc: &Doc, messages
                 ui.separator();
                 ui.label(info);
             }
-            // Last, as it can be long: cut to the room left.
-            if let Some(note) = canvas.hovered.and_then(|h| doc.note(h)) {
+            // Last, as it can be long: cut to the room left. Not while playing: a note
+            // may tell what is under a cell.
+            if play.is_none()
+                && let Some(note) = canvas.hovered.and_then(|h| doc.note(h))
+            {
                 ui.separator();
                 ui.add(egui::Label::new(format!("note: {note}")).truncate());
             }
         });
     });
-}
-
-fn colour(rgb: Rgb) -> Color32 {
-    let [r, g, b] = rgb.0;
-    Color32::from_rgb(r, g, b)
 }
 
 /// Terrain palette (pick, add, edit in `terrain_editor`) and layer switches, as `panels`
@@ -274,7 +289,7 @@ pub(super) fn left_panel(
     panels: &Panels,
     doc: &Doc,
     tools: &mut Tools,
-    terrain_editor: &mut Option<Terrain>,
+    terrain_editor: &mut Option<TerrainEditor>,
     canvas: &mut Canvas,
 ) -> Vec<Action> {
     let mut out = Vec::new();
@@ -283,7 +298,7 @@ pub(super) fn left_panel(
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 if panels.palette {
-                    palette_panel(ui, doc, tools, terrain_editor, &mut out);
+                    super::palette_panel::show(ui, doc, tools, terrain_editor, &mut out);
                     ui.separator();
                 }
                 if panels.layers {
@@ -292,132 +307,6 @@ pub(super) fn left_panel(
             });
         });
     out
-}
-
-fn palette_panel(
-    ui: &mut egui::Ui,
-    doc: &Doc,
-    tools: &mut Tools,
-    terrain_editor: &mut Option<Terrain>,
-    out: &mut Vec<Action>,
-) {
-    ui.heading("Terrain");
-    let terrains: Vec<Terrain> = doc.map().palette().terrains().to_vec();
-    for t in &terrains {
-        ui.horizontal(|ui| {
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
-            ui.painter().rect_filled(rect, 2.0, colour(t.color));
-            let selected = tools.current_terrain == Some(t.id);
-            if ui
-                .selectable_label(selected, format!("{} {}", t.symbol, t.name))
-                .clicked()
-            {
-                tools.current_terrain = Some(t.id);
-                *terrain_editor = None;
-            }
-        });
-    }
-    ui.horizontal(|ui| {
-        if ui.button("Add terrain").clicked()
-            && let Some(id) = doc.map().palette().next_free_id()
-        {
-            let mut list = terrains.clone();
-            let symbol = ('a'..='z')
-                .chain('A'..='Z')
-                .chain('0'..='9')
-                .find(|c| list.iter().all(|t| t.symbol != *c))
-                .unwrap_or('?');
-            list.push(Terrain {
-                id,
-                name: format!("Terrain {}", id.get()),
-                color: Rgb([200, 200, 200]),
-                symbol,
-                cost: MoveCost::Cost(1),
-                blocks_sight: false,
-            });
-            match Palette::new(list) {
-                Ok(p) => {
-                    out.push(Action::Edit(Edit::SetPalette(p)));
-                    tools.current_terrain = Some(id);
-                }
-                Err(e) => out.push(Action::Error(e.to_string())),
-            }
-        }
-        if ui.button("Edit…").clicked()
-            && let Some(t) = tools
-                .current_terrain
-                .and_then(|id| doc.map().palette().get(id))
-        {
-            *terrain_editor = Some(t.clone());
-        }
-    });
-    let mut apply = false;
-    let mut close = false;
-    if let Some(t) = terrain_editor.as_mut() {
-        ui.group(|ui| {
-            ui.label(format!("Terrain id {}", t.id.get()));
-            ui.horizontal(|ui| {
-                let l = ui.label("Name");
-                ui.text_edit_singleline(&mut t.name).labelled_by(l.id);
-            });
-            ui.horizontal(|ui| {
-                ui.label("Colour");
-                ui.color_edit_button_srgb(&mut t.color.0);
-            });
-            ui.horizontal(|ui| {
-                let l = ui.label("Symbol");
-                let mut s = t.symbol.to_string();
-                if ui
-                    .add(egui::TextEdit::singleline(&mut s).desired_width(24.0))
-                    .labelled_by(l.id)
-                    .changed()
-                    && let Some(c) = s.chars().last()
-                {
-                    t.symbol = c;
-                }
-            });
-            ui.horizontal(|ui| {
-                let mut impassable = matches!(t.cost, MoveCost::Impassable);
-                ui.checkbox(&mut impassable, "Impassable");
-                if impassable {
-                    t.cost = MoveCost::Impassable;
-                } else {
-                    let mut c = match t.cost {
-                        MoveCost::Cost(c) => c,
-                        MoveCost::Impassable => 1,
-                    };
-                    let l = ui.label("Cost");
-                    ui.add(egui::DragValue::new(&mut c).range(0..=1000))
-                        .labelled_by(l.id);
-                    t.cost = MoveCost::Cost(c);
-                }
-            });
-            ui.checkbox(&mut t.blocks_sight, "Blocks sight");
-            ui.horizontal(|ui| {
-                apply = ui.button("Apply").clicked();
-                close = ui.button("Close").clicked();
-            });
-        });
-    }
-    if apply && let Some(edited) = terrain_editor.clone() {
-        let list: Vec<Terrain> = terrains
-            .iter()
-            .map(|t| {
-                if t.id == edited.id {
-                    edited.clone()
-                } else {
-                    t.clone()
-                }
-            })
-            .collect();
-        match Palette::new(list) {
-            Ok(p) => out.push(Action::Edit(Edit::SetPalette(p))),
-            Err(e) => out.push(Action::Error(e.to_string())),
-        }
-    }
-    if close {
-        *terrain_editor = None;
-    }
 }
 
 /// The layer switches (the canvas redraws its chunks when what it shows changes).
@@ -434,58 +323,62 @@ pub(super) fn right_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &Doc) {
     egui::Panel::right("overlays")
         .default_size(220.0)
         .show(ui, |ui| {
-            ui.heading("Overlays");
-            let systems = doc.coord_context().own_systems();
-            let o = &mut canvas.overlays;
-            ui.checkbox(&mut o.neighbours, "Neighbours");
-            ui.horizontal(|ui| {
-                let c = ui.checkbox(&mut o.range, "Range");
-                ui.add(egui::DragValue::new(&mut o.range_n).range(0..=50))
-                    .labelled_by(c.id);
-            });
-            ui.horizontal(|ui| {
-                let c = ui.checkbox(&mut o.ring, "Ring");
-                ui.add(egui::DragValue::new(&mut o.ring_n).range(0..=50))
-                    .labelled_by(c.id);
-            });
-            ui.checkbox(&mut o.line, "Line from anchor");
-            ui.checkbox(&mut o.path, "Path (A*)");
-            ui.horizontal(|ui| {
-                let c = ui.checkbox(&mut o.movement, "Movement");
-                ui.add(egui::DragValue::new(&mut o.budget).range(0..=200))
-                    .labelled_by(c.id);
-            });
-            ui.horizontal(|ui| {
-                let c = ui.checkbox(&mut o.fov, "Field of view");
-                ui.add(egui::DragValue::new(&mut o.fov_radius).range(0..=100))
-                    .labelled_by(c.id);
-            });
-            ui.horizontal(|ui| {
-                ui.checkbox(&mut o.labels, "Labels");
-                egui::ComboBox::from_label("system")
-                    .selected_text(o.label_system.name())
-                    .show_ui(ui, |ui| {
-                        for s in systems {
-                            ui.selectable_value(&mut o.label_system, s, s.name());
-                        }
-                    });
-            });
-            ui.separator();
-            let show = |h: Option<crate::hex::Hex>| {
-                h.map_or("—".to_string(), |h| format!("{},{}", h.q, h.r))
-            };
-            ui.label(format!("Anchor: {}   (A key / Alt+click)", show(o.anchor)));
-            ui.label(format!(
-                "Target: {}   (T key / Alt+Shift+click)",
-                show(o.target)
-            ));
-            if ui.button("Clear anchor and target").clicked() {
-                o.anchor = None;
-                o.target = None;
-            }
-            if let Some(text) = canvas.last_overlay.caption() {
-                ui.separator();
-                ui.label(text);
-            }
+            egui::ScrollArea::vertical().show(ui, |ui| overlays_panel(ui, canvas, doc));
         });
+}
+
+/// The overlay switches (inside the right panel's scroll area).
+fn overlays_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &Doc) {
+    ui.heading("Overlays");
+    let systems = doc.coord_context().own_systems();
+    let o = &mut canvas.overlays;
+    ui.checkbox(&mut o.neighbours, "Neighbours");
+    ui.horizontal(|ui| {
+        let c = ui.checkbox(&mut o.range, "Range");
+        ui.add(egui::DragValue::new(&mut o.range_n).range(0..=50))
+            .labelled_by(c.id);
+    });
+    ui.horizontal(|ui| {
+        let c = ui.checkbox(&mut o.ring, "Ring");
+        ui.add(egui::DragValue::new(&mut o.ring_n).range(0..=50))
+            .labelled_by(c.id);
+    });
+    ui.checkbox(&mut o.line, "Line from anchor");
+    ui.checkbox(&mut o.path, "Path (A*)");
+    ui.horizontal(|ui| {
+        let c = ui.checkbox(&mut o.movement, "Movement");
+        ui.add(egui::DragValue::new(&mut o.budget).range(0..=200))
+            .labelled_by(c.id);
+    });
+    ui.horizontal(|ui| {
+        let c = ui.checkbox(&mut o.fov, "Field of view");
+        ui.add(egui::DragValue::new(&mut o.fov_radius).range(0..=100))
+            .labelled_by(c.id);
+    });
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut o.labels, "Labels");
+        egui::ComboBox::from_label("system")
+            .selected_text(o.label_system.name())
+            .show_ui(ui, |ui| {
+                for s in systems {
+                    ui.selectable_value(&mut o.label_system, s, s.name());
+                }
+            });
+    });
+    ui.separator();
+    let show =
+        |h: Option<crate::hex::Hex>| h.map_or("—".to_string(), |h| format!("{},{}", h.q, h.r));
+    ui.label(format!("Anchor: {}   (A key / Alt+click)", show(o.anchor)));
+    ui.label(format!(
+        "Target: {}   (T key / Alt+Shift+click)",
+        show(o.target)
+    ));
+    if ui.button("Clear anchor and target").clicked() {
+        o.anchor = None;
+        o.target = None;
+    }
+    if let Some(text) = canvas.last_overlay.caption() {
+        ui.separator();
+        ui.label(text);
+    }
 }

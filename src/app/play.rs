@@ -51,6 +51,20 @@ impl PlaySession {
         self.start
     }
 
+    /// What the status bar says about the cell `h` in play: only what the player sees
+    /// (covered, flagged, a number), never the terrain or where mines are.
+    pub fn cell_status(&self, h: Hex) -> String {
+        match self.game.view(h) {
+            None => "off the board".to_owned(),
+            Some(CellView::Hidden) => "cell: covered".to_owned(),
+            Some(CellView::Flagged) => "cell: flagged".to_owned(),
+            Some(CellView::Revealed(n)) => format!("cell: open, {n} mines around"),
+            Some(CellView::Mine) => "cell: a mine (game over)".to_owned(),
+            Some(CellView::Exploded) => "cell: the mine that went off".to_owned(),
+            Some(CellView::WrongFlag) => "cell: flagged, no mine (game over)".to_owned(),
+        }
+    }
+
     /// True while a random layout is being generated.
     pub fn generating(&self) -> bool {
         self.pending.is_some()
@@ -114,8 +128,16 @@ pub fn status_text(status: GameStatus) -> &'static str {
     }
 }
 
-/// Enter or leave play mode.
+/// Enter or leave play mode; a map without mines cannot be played, and that is said.
 pub(super) fn toggle(app: &mut EditorApp) {
+    if app.play.is_none() && app.doc.map().mine_layer().count() == 0 {
+        app.windows.error = Some(
+            "This map has no mines to play. Place some first with Edit, Random mines…, or \
+             the Mine tool."
+                .to_owned(),
+        );
+        return;
+    }
     app.play = match app.play {
         Some(_) => None,
         None => Some(PlaySession::from_map(app.doc.map())),
@@ -134,16 +156,8 @@ pub(super) fn bar(ui: &mut egui::Ui, session: &mut PlaySession) -> Vec<Action> {
     }
     let mut exit = false;
     egui::Panel::top("play bar").show(ui, |ui| {
+        // Buttons first: text of changing width after them never moves them.
         ui.horizontal(|ui| {
-            let game = &session.game;
-            ui.label(format!("Mines left: {}", game.mines_left()));
-            let secs = game.elapsed(now(&ctx)).as_secs();
-            ui.label(format!("Time: {}:{:02}", secs / 60, secs % 60));
-            ui.label(egui::RichText::new(status_text(game.status())).strong());
-            if game.status() == GameStatus::Playing {
-                ctx.request_repaint_after(Duration::from_millis(250));
-            }
-            ui.separator();
             if ui.button("Restart").clicked() {
                 session.game.restart();
             }
@@ -157,6 +171,15 @@ pub(super) fn bar(ui: &mut egui::Ui, session: &mut PlaySession) -> Vec<Action> {
             }
             if ui.button("Exit play").clicked() {
                 exit = true;
+            }
+            ui.separator();
+            let game = &session.game;
+            ui.label(format!("Mines left: {}", game.mines_left()));
+            let secs = game.elapsed(now(&ctx)).as_secs();
+            ui.label(format!("Time: {}:{:02}", secs / 60, secs % 60));
+            ui.label(egui::RichText::new(status_text(game.status())).strong());
+            if game.status() == GameStatus::Playing {
+                ctx.request_repaint_after(Duration::from_millis(250));
             }
         });
     });

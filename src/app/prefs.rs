@@ -38,6 +38,9 @@ pub struct ToolPrefs {
     /// Brush radius in hexes (0 = one hex).
     pub brush_radius: u32,
     /// Bucket fill replaces every cell of the same terrain instead of a contiguous region.
+    /// Not kept between runs: a fill that silently replaced the whole map after a restart
+    /// would surprise.
+    #[serde(skip)]
     pub fill_replace_all: bool,
 }
 
@@ -123,11 +126,22 @@ mod tests {
         assert_eq!(prefs.recent, [PathBuf::from("a.ron")]);
         assert!(!prefs.panels.palette && prefs.panels.layers && prefs.panels.overlays);
         assert_eq!(prefs.tools.brush_radius, 3);
-        assert!(prefs.tools.fill_replace_all);
+        // "Fill replaces all" is no longer kept between runs (issue 12, item 15).
+        assert!(!prefs.tools.fill_replace_all);
         assert_eq!(prefs.autosave_secs, 12);
         // And what is saved now loads back the same.
         let again: Prefs = ron::from_str(&ron::to_string(&prefs).unwrap()).unwrap();
         assert_eq!(again, prefs);
+    }
+
+    #[test]
+    fn fill_replaces_all_is_not_kept_between_runs() {
+        let mut prefs = Prefs::default();
+        prefs.tools.fill_replace_all = true;
+        prefs.tools.brush_radius = 4;
+        let again: Prefs = ron::from_str(&ron::to_string(&prefs).unwrap()).unwrap();
+        assert!(!again.tools.fill_replace_all);
+        assert_eq!(again.tools.brush_radius, 4, "the rest is kept");
     }
 
     #[test]

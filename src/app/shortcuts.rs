@@ -7,19 +7,16 @@ use super::prefs::Prefs;
 use super::tools::{self, Tool, Tools};
 use eframe::egui;
 
-/// Take this frame's shortcuts; `form` is the document's (Save As keeps it).
-pub(super) fn handle(
-    ctx: &egui::Context,
-    tools: &mut Tools,
-    prefs: &mut Prefs,
-    form: FileForm,
-) -> Vec<Action> {
+/// The keyboard shortcuts of the commands that have one (menus show them).
+fn table(form: FileForm) -> [(egui::KeyboardShortcut, Action); 9] {
     use egui::{Key, KeyboardShortcut, Modifiers};
-    let mut out = Vec::new();
     let shortcut = |m, k| KeyboardShortcut::new(m, k);
-    let redo_shift = shortcut(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
-    let pairs = [
-        (redo_shift, Action::Redo),
+    [
+        // Before Ctrl+Z: a consumed Ctrl+Z would also match Ctrl+Shift+Z.
+        (
+            shortcut(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z),
+            Action::Redo,
+        ),
         (shortcut(Modifiers::COMMAND, Key::Z), Action::Undo),
         (shortcut(Modifiers::COMMAND, Key::Y), Action::Redo),
         (
@@ -31,17 +28,50 @@ pub(super) fn handle(
         (shortcut(Modifiers::COMMAND, Key::N), Action::NewDialog),
         (shortcut(Modifiers::COMMAND, Key::C), Action::Copy),
         (shortcut(Modifiers::COMMAND, Key::V), Action::Paste),
-    ];
+    ]
+}
+
+/// The shortcut of `action` as this platform writes it (`Ctrl+Z`), if it has one.
+pub(super) fn text_for(ctx: &egui::Context, action: &Action) -> Option<String> {
+    let form = match action {
+        Action::SaveAs(form) => *form,
+        _ => FileForm::default(),
+    };
+    table(form)
+        .into_iter()
+        .find(|(_, a)| a == action)
+        .map(|(s, _)| ctx.format_shortcut(&s))
+}
+
+/// Take this frame's shortcuts; `form` is the document's (Save As keeps it).
+pub(super) fn handle(
+    ctx: &egui::Context,
+    tools: &mut Tools,
+    prefs: &mut Prefs,
+    form: FileForm,
+) -> Vec<Action> {
+    use egui::{Key, Modifiers};
+    let mut out = Vec::new();
+    let pairs = table(form);
     for (s, action) in pairs {
         if ctx.input_mut(|i| i.consume_shortcut(&s)) {
             out.push(action);
         }
     }
-    // Copy/paste also arrive as events on some platforms.
+    // A text field with focus owns the keyboard: its copy, paste and letters are text.
+    if ctx.egui_wants_keyboard_input() {
+        return out;
+    }
+    // On the desktop Ctrl+C and Ctrl+V never arrive as keys: egui turns them into events,
+    // Ctrl+V only when the system clipboard holds something (copying a selection puts a
+    // line of text there for that reason). The map's clipboard is the editor's own, so
+    // whatever text comes with the paste is not needed.
     let (copy, paste) = ctx.input(|i| {
         (
             i.events.iter().any(|e| matches!(e, egui::Event::Copy)),
-            i.events.iter().any(|e| matches!(e, egui::Event::Paste(_))),
+            i.events
+                .iter()
+                .any(|e| matches!(e, egui::Event::Paste(_) | egui::Event::PasteImage(_))),
         )
     });
     if copy {
@@ -49,9 +79,6 @@ pub(super) fn handle(
     }
     if paste {
         out.push(Action::Paste);
-    }
-    if ctx.egui_wants_keyboard_input() {
-        return out;
     }
     for tool in Tool::ALL {
         if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, tool.key())) {

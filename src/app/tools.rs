@@ -144,6 +144,18 @@ impl Tools {
         }
     }
 
+    /// After the palette changed (an undone "Add terrain", a deleted terrain): a current
+    /// terrain that is gone becomes the first one, so the brush never paints nothing.
+    pub(super) fn keep_terrain_valid(&mut self, doc: &Doc) {
+        let palette = doc.map().palette();
+        if self
+            .current_terrain
+            .is_some_and(|t| palette.get(t).is_none())
+        {
+            self.current_terrain = palette.terrains().first().map(|t| t.id);
+        }
+    }
+
     /// A press of the primary button on hex `h` (at `world`; `shift` held).
     pub(super) fn begin_gesture(
         &mut self,
@@ -297,51 +309,9 @@ pub fn select_rect(doc: &Doc, layout: &Layout, a: Point, b: Point) -> Vec<Hex> {
         .collect()
 }
 
-/// `count` distinct cells of the map chosen by the minesweeper generator from `seed` (same
-/// seed, same choice; holes never chosen), for "random mines". `count` is capped at the
-/// number of cells.
-pub fn random_cells(doc: &Doc, count: usize, seed: u64) -> Vec<Hex> {
-    use crate::map::minesweeper::{Board, GenerateSettings, MineAmount, generate};
-    let board = Board::from_map(doc.map());
-    let settings = GenerateSettings {
-        amount: MineAmount::Count(count.min(board.len())),
-        seed,
-        start: None,
-        no_guess: false,
-        max_attempts: 1,
-    };
-    match generate(&board, &settings) {
-        Ok(generated) => {
-            let mut out: Vec<Hex> = generated.layout.mines().collect();
-            out.sort();
-            out
-        }
-        // Only an empty board fails without a start or no-guess: no cells, no mines.
-        Err(_) => Vec::new(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn random_cells_are_distinct_seeded_and_capped() {
-        let doc = Doc::new_map(&super::super::doc::NewMapSpec::default()).unwrap();
-        let a = random_cells(&doc, 30, 7);
-        let b = random_cells(&doc, 30, 7);
-        let c = random_cells(&doc, 30, 8);
-        assert_eq!(a, b);
-        assert_ne!(a, c);
-        let mut d = a.clone();
-        d.dedup();
-        assert_eq!(d.len(), 30);
-        assert!(a.iter().all(|&h| doc.contains(h)));
-        assert_eq!(
-            random_cells(&doc, usize::MAX, 1).len(),
-            doc.map().cell_count()
-        );
-    }
 
     #[test]
     fn brush_footprint_sizes() {

@@ -6,11 +6,9 @@
 use super::disk_check::DiskConflict;
 use super::doc::{Doc, NewMapSpec};
 use super::exchange::ExportSpec;
-use super::tools;
-use super::{Action, EditorApp, UnsavedPrompt};
-use crate::hex::xxyy::LabelOrder;
-use crate::hex::{Hex, OffsetKind, Orientation};
-use crate::map::{Edit, HexMap, MapProperties, ShapeKind, ShapeSpec, Terrain};
+use super::{Action, UnsavedPrompt};
+use crate::hex::{Hex, Orientation};
+use crate::map::{Edit, ShapeKind, ShapeSpec};
 use eframe::egui;
 
 /// The windows part of the editor: a form is `Some` while its window is open.
@@ -19,17 +17,21 @@ pub struct Windows {
     /// "New map".
     pub(super) new_map: Option<NewMapForm>,
     /// "Map properties".
-    pub(super) properties: Option<PropertiesForm>,
+    pub(super) properties: Option<super::properties::PropertiesForm>,
     /// "Note": the hex and the text being edited.
     pub(super) note: Option<(Hex, String)>,
+    /// Give the note's text field the keyboard at the next frame (set when it opens).
+    pub(super) focus_note: bool,
     /// "Random mines".
-    pub(super) random_mines: Option<RandomMinesForm>,
+    pub(super) random_mines: Option<super::random_mines::RandomMinesForm>,
     /// The terrain being edited in the palette panel (a working copy until "Apply").
-    pub(super) terrain_editor: Option<Terrain>,
+    pub(super) terrain_editor: Option<super::palette_panel::TerrainEditor>,
     /// "Export".
     pub(super) export_form: Option<ExportSpec>,
     /// The error message on show.
     pub(super) error: Option<String>,
+    /// What was repaired when a file was opened, in its own window until OK.
+    pub(super) load_warning: Option<String>,
     /// The last information message (status bar).
     pub(super) info: Option<String>,
     /// A warning on show in the status bar until it is resolved (a failed autosave).
@@ -51,67 +53,27 @@ pub struct NewMapForm {
     pub error: Option<String>,
 }
 
-/// The "Map properties" form: a working copy applied on "Apply".
-#[derive(Clone, Debug, PartialEq)]
-pub struct PropertiesForm {
-    /// Properties being edited.
-    pub props: MapProperties,
-    /// The shape (a rectangle keeps its own offset kind; a new one takes the map's).
-    pub shape: ShapeSpec,
-    shape_before: ShapeSpec,
-}
-
-impl PropertiesForm {
-    /// A form showing the map's current settings (a free-form map shows an empty
-    /// rectangle, which reshapes only when changed).
-    pub fn from_map(map: &HexMap) -> Self {
-        let shape = ShapeSpec::of(map.shape()).unwrap_or(ShapeSpec::rect(0, 0));
-        PropertiesForm {
-            props: map.properties().clone(),
-            shape,
-            shape_before: shape,
-        }
-    }
-}
-
-/// The "Random mines" form.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RandomMinesForm {
-    /// Use a density (percent of cells) instead of a count.
-    pub by_density: bool,
-    /// Number of mines.
-    pub count: usize,
-    /// Percent of cells.
-    pub density: f64,
-    /// Generator seed.
-    pub seed: u64,
-}
-
-impl Default for RandomMinesForm {
-    fn default() -> Self {
-        RandomMinesForm {
-            by_density: false,
-            count: 40,
-            density: 15.0,
-            seed: 1,
-        }
-    }
-}
-
-/// Show every open window (`doc` is read for names and random mines).
-pub(super) fn show_all(ctx: &egui::Context, windows: &mut Windows, doc: &Doc) -> Vec<Action> {
+/// Show every open window (`doc` is read for names, random mines and reshape plans;
+/// `anchor` is the overlay anchor, a hex to reshape around).
+pub(super) fn show_all(
+    ctx: &egui::Context,
+    windows: &mut Windows,
+    doc: &Doc,
+    anchor: Option<Hex>,
+) -> Vec<Action> {
     let mut out = Vec::new();
     new_map_window(ctx, windows, &mut out);
-    properties_window(ctx, windows, &mut out);
+    super::properties::window(ctx, windows, doc, anchor, &mut out);
     note_window(ctx, windows, &mut out);
-    random_mines_window(ctx, windows, doc, &mut out);
+    super::random_mines::window(ctx, windows, doc, anchor, &mut out);
     error_window(ctx, windows);
+    warning_window(ctx, windows);
     unsaved_prompt(ctx, windows, doc, &mut out);
     out
 }
 
 /// The shape's kind and numbers, edited in place.
-fn shape_fields(ui: &mut egui::Ui, spec: &mut ShapeSpec) {
+pub(super) fn shape_fields(ui: &mut egui::Ui, spec: &mut ShapeSpec) {
     let mut kind = spec.kind();
     let (mut first, mut second) = spec.numbers();
     egui::ComboBox::from_label("Shape")
@@ -139,7 +101,17 @@ fn shape_fields(ui: &mut egui::Ui, spec: &mut ShapeSpec) {
     *spec = spec.with(kind, first, second);
 }
 
-fn orientation_field(ui: &mut egui::Ui, o: &mut Orientation) {
+/// A window placed where it covers neither the menu bar nor the toolbar: centred
+/// horizontally, its top below them (the user may move it from there).
+pub(super) fn placed<'a>(ctx: &egui::Context, window: egui::Window<'a>) -> egui::Window<'a> {
+    let area = ctx.content_rect();
+    window
+        .pivot(egui::Align2::CENTER_TOP)
+        .default_pos(egui::pos2(area.center().x, area.top() + 80.0))
+}
+
+/// Pointy or flat, as two radio buttons.
+pub(super) fn orientation_field(ui: &mut egui::Ui, o: &mut Orientation) {
     ui.horizontal(|ui| {
         ui.label("Orientation");
         ui.radio_value(o, Orientation::Pointy, "pointy");
@@ -153,7 +125,7 @@ fn new_map_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Acti
     };
     let mut create = false;
     let mut cancel = false;
-    egui::Window::new("New map")
+    placed(ctx, egui::Window::new("New map"))
         .collapsible(false)
         .show(ctx, |ui| {
             let s = &mut form.spec;
@@ -194,94 +166,6 @@ fn new_map_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Acti
     }
 }
 
-fn properties_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Action>) {
-    let Some(form) = &mut windows.properties else {
-        return;
-    };
-    let mut apply = false;
-    let mut close = false;
-    egui::Window::new("Map properties")
-        .collapsible(false)
-        .show(ctx, |ui| {
-            let p = &mut form.props;
-            ui.horizontal(|ui| {
-                let l = ui.label("Name");
-                ui.text_edit_singleline(&mut p.name).labelled_by(l.id);
-            });
-            orientation_field(ui, &mut p.orientation);
-            egui::ComboBox::from_label("Offset kind")
-                .selected_text(p.offset_kind.name())
-                .show_ui(ui, |ui| {
-                    for k in OffsetKind::ALL {
-                        ui.selectable_value(&mut p.offset_kind, k, k.name());
-                    }
-                });
-            ui.horizontal(|ui| {
-                let l = ui.label("Hex size x");
-                ui.add(egui::DragValue::new(&mut p.hex_size.x).range(0.5..=1000.0))
-                    .labelled_by(l.id);
-                let l = ui.label("y (stretch)");
-                ui.add(egui::DragValue::new(&mut p.hex_size.y).range(0.5..=1000.0))
-                    .labelled_by(l.id);
-            });
-            ui.separator();
-            ui.label("Labels (XXYY)");
-            ui.horizontal(|ui| {
-                let l = ui.label("Base");
-                ui.add(egui::DragValue::new(&mut p.labels.base).range(0..=1))
-                    .labelled_by(l.id);
-                let l = ui.label("Digits");
-                ui.add(egui::DragValue::new(&mut p.labels.digits).range(1..=4))
-                    .labelled_by(l.id);
-            });
-            egui::ComboBox::from_label("Label stagger")
-                .selected_text(p.labels.stagger.name())
-                .show_ui(ui, |ui| {
-                    for k in OffsetKind::ALL {
-                        ui.selectable_value(&mut p.labels.stagger, k, k.name());
-                    }
-                });
-            ui.horizontal(|ui| {
-                ui.radio_value(&mut p.labels.order, LabelOrder::ColumnFirst, "column first");
-                ui.radio_value(&mut p.labels.order, LabelOrder::RowFirst, "row first");
-            });
-            ui.separator();
-            shape_fields(ui, &mut form.shape);
-            ui.horizontal(|ui| {
-                apply = ui.button("Apply").clicked();
-                close = ui.button("Close").clicked();
-            });
-        });
-    if apply {
-        out.push(Action::ApplyProperties(form.clone()));
-    }
-    if close {
-        windows.properties = None;
-    }
-}
-
-/// Apply the properties window's settings as one undo step, show the map's settings in
-/// it again and fit the map.
-pub(super) fn apply_properties(app: &mut EditorApp, form: PropertiesForm) {
-    let reshape = form.shape != form.shape_before;
-    app.doc.begin_step();
-    let mut result = app.doc.apply(&Edit::SetProperties(form.props.clone()));
-    if result.is_ok() && reshape {
-        // A rectangle without its own kind is straight in the map's offset kind.
-        result = form
-            .shape
-            .to_shape(form.props.offset_kind)
-            .map_err(|e| format!("cannot make that shape: {e}"))
-            .and_then(|s| app.doc.apply(&Edit::Reshape(s)));
-    }
-    app.doc.end_step();
-    if let Err(message) = result {
-        app.windows.error = Some(message);
-    }
-    app.windows.properties = Some(PropertiesForm::from_map(app.doc.map()));
-    app.canvas.fit_pending = true;
-}
-
 fn note_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Action>) {
     let Some((hex, text)) = &mut windows.note else {
         return;
@@ -290,11 +174,15 @@ fn note_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Action>
     let mut save = false;
     let mut remove = false;
     let mut cancel = false;
-    egui::Window::new("Note")
+    placed(ctx, egui::Window::new("Note"))
         .collapsible(false)
         .show(ctx, |ui| {
             let l = ui.label(format!("Hex {},{}", hex.q, hex.r));
-            ui.text_edit_multiline(text).labelled_by(l.id);
+            let field = ui.text_edit_multiline(text).labelled_by(l.id);
+            // Typing goes into the note at once, not to the tool shortcuts.
+            if std::mem::take(&mut windows.focus_note) {
+                field.request_focus();
+            }
             ui.horizontal(|ui| {
                 save = ui.button("Save note").clicked();
                 remove = ui.button("Remove note").clicked();
@@ -307,59 +195,6 @@ fn note_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Action>
         out.push(Action::Edit(Edit::SetNote { hex, text }));
     } else if cancel {
         windows.note = None;
-    }
-}
-
-fn random_mines_window(
-    ctx: &egui::Context,
-    windows: &mut Windows,
-    doc: &Doc,
-    out: &mut Vec<Action>,
-) {
-    let Some(form) = &mut windows.random_mines else {
-        return;
-    };
-    let mut place = false;
-    let mut cancel = false;
-    egui::Window::new("Random mines")
-        .collapsible(false)
-        .show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                ui.radio_value(&mut form.by_density, false, "Count");
-                ui.radio_value(&mut form.by_density, true, "Density %");
-            });
-            if form.by_density {
-                let l = ui.label("Density");
-                ui.add(egui::DragValue::new(&mut form.density).range(0.0..=100.0))
-                    .labelled_by(l.id);
-            } else {
-                let l = ui.label("Count");
-                ui.add(egui::DragValue::new(&mut form.count).range(0..=4_000_000))
-                    .labelled_by(l.id);
-            }
-            ui.horizontal(|ui| {
-                let l = ui.label("Seed");
-                ui.add(egui::DragValue::new(&mut form.seed))
-                    .labelled_by(l.id);
-            });
-            ui.horizontal(|ui| {
-                place = ui.button("Place mines").clicked();
-                cancel = ui.button("Cancel").clicked();
-            });
-        });
-    if place {
-        let form = form.clone();
-        let cells = doc.map().cell_count();
-        let count = if form.by_density {
-            ((form.density / 100.0) * cells as f64).round() as usize
-        } else {
-            form.count
-        };
-        let mines = tools::random_cells(doc, count, form.seed);
-        windows.random_mines = None;
-        out.push(Action::Edit(Edit::SetMines(mines)));
-    } else if cancel {
-        windows.random_mines = None;
     }
 }
 
@@ -377,6 +212,23 @@ fn error_window(ctx: &egui::Context, windows: &mut Windows) {
         });
     if ok {
         windows.error = None;
+    }
+}
+
+fn warning_window(ctx: &egui::Context, windows: &mut Windows) {
+    let Some(message) = windows.load_warning.clone() else {
+        return;
+    };
+    let mut ok = false;
+    egui::Window::new("Warning")
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
+        .show(ctx, |ui| {
+            ui.label(&message);
+            ok = ui.button("OK").clicked();
+        });
+    if ok {
+        windows.load_warning = None;
     }
 }
 

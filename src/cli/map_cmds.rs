@@ -4,7 +4,7 @@
 use super::CliError;
 use crate::hex::{OffsetKind, Orientation};
 use crate::io::{self, Form};
-use crate::map::{HexMap, MapProperties, MapShape, MoveCost, Palette, ShapeSpec};
+use crate::map::{HexMap, MapProperties, MapShape, MoveCost, OffsetMismatch, Palette, ShapeSpec};
 use clap::Args;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -67,6 +67,33 @@ pub struct ConvertArgs {
     pub offset: Option<OffsetKind>,
 }
 
+impl NewArgs {
+    /// A usage error when `--offset` does not go with `--orientation` (odd-q on pointy …).
+    pub fn check(&self) -> Result<(), String> {
+        match self.offset {
+            Some(k) => {
+                OffsetMismatch::check(self.orientation, k).map_err(|e| format!("--offset: {e}"))
+            }
+            None => Ok(()),
+        }
+    }
+}
+
+/// Load a map as the editor opens it: an offset kind that does not go with the
+/// orientation is switched to the one of the same parity (cells kept), with a warning
+/// printed on stderr.
+fn load_matched(path: &std::path::Path) -> Result<(HexMap, Form, Option<String>), CliError> {
+    let (mut map, form) = io::load(path)?;
+    let warning = map.match_offset_kind().map(|m| {
+        format!(
+            "{}: warning: {m}; read as {} (cells kept)",
+            path.display(),
+            m.expected
+        )
+    });
+    Ok((map, form, warning))
+}
+
 /// `hexmap new`: write an empty map with the standard palette.
 pub fn new(a: &NewArgs) -> Result<(), CliError> {
     if a.out.exists() && !a.force {
@@ -110,6 +137,8 @@ struct Info {
     mines: usize,
     notes: usize,
     terrains: Vec<TerrainInfo>,
+    /// What was repaired on reading (an offset kind of the wrong family).
+    warnings: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -139,7 +168,7 @@ fn shape_text(s: &MapShape) -> String {
 
 /// `hexmap info`: shape, size, counts per terrain and mines, palette, form.
 pub fn info(a: &InfoArgs) -> Result<(), CliError> {
-    let (map, form) = io::load(&a.map)?;
+    let (map, form, warning) = load_matched(&a.map)?;
     let counts = map.terrain_counts();
     let p = map.properties();
     let info = Info {
@@ -172,10 +201,14 @@ pub fn info(a: &InfoArgs) -> Result<(), CliError> {
                 cells: n,
             })
             .collect(),
+        warnings: warning.into_iter().collect(),
     };
     if a.json {
         println!("{}", serde_json::to_string_pretty(&info)?);
         return Ok(());
+    }
+    for w in &info.warnings {
+        println!("{w}");
     }
     println!("file:        {}", info.file);
     println!("name:        {}", info.name);
@@ -217,14 +250,19 @@ pub fn info(a: &InfoArgs) -> Result<(), CliError> {
 pub fn validate(a: &ValidateArgs) -> Result<(), CliError> {
     let mut bad = 0;
     for path in &a.maps {
-        match io::load(path) {
-            Ok((map, form)) => println!(
-                "{}: ok ({} form, {} cells)",
-                path.display(),
-                form,
-                map.cell_count()
-            ),
-            Err(e) => {
+        match load_matched(path) {
+            Ok((map, form, warning)) => {
+                if let Some(w) = warning {
+                    println!("{w}");
+                }
+                println!(
+                    "{}: ok ({} form, {} cells)",
+                    path.display(),
+                    form,
+                    map.cell_count()
+                );
+            }
+            Err(CliError(e)) => {
                 bad += 1;
                 eprintln!("{e}");
             }
@@ -246,6 +284,7 @@ pub fn convert(a: &ConvertArgs) -> Result<(), CliError> {
     let (mut map, _) = io::load(&a.input)?;
     if let Some(k) = a.offset {
         let mut props = map.properties().clone();
+        OffsetMismatch::check(props.orientation, k).map_err(|e| format!("--offset: {e}"))?;
         props.offset_kind = k;
         map.set_properties(props)?;
     }

@@ -60,9 +60,17 @@ impl<E: std::fmt::Display> From<E> for CliError {
     }
 }
 
-/// Run one subcommand: 0 on success, 1 (with the message on stderr) when its input is bad.
+/// Run one subcommand: 0 on success, 1 (with the message on stderr) when its input is bad,
+/// 2 when its arguments contradict each other.
 pub fn run(command: Command) -> ExitCode {
     end_quietly_on_closed_pipe();
+    // Arguments that contradict each other are a usage error (exit 2), like clap's own.
+    if let Command::New(args) = &command
+        && let Err(message) = args.check()
+    {
+        eprintln!("hexmap: error: {message}");
+        return ExitCode::from(2);
+    }
     let result = match command {
         Command::Coord(args) => geometry::coord(&args),
         Command::Pick(args) => geometry::pick(&args),

@@ -71,6 +71,26 @@ impl Document {
         Ok(changed)
     }
 
+    /// Apply several edits as one undo step that keeps the whole previous map (a map
+    /// properties change with a reshape, a pointy ↔ flat switch, deleting a terrain …).
+    /// All or nothing: when one edit is refused, the map is left as it was.
+    pub fn apply_all(&mut self, edits: &[Edit]) -> Result<Changed, EditError> {
+        let before = self.map.clone();
+        for e in edits {
+            if let Err(err) = edit::apply(&mut self.map, e) {
+                self.map = before;
+                return Err(err);
+            }
+        }
+        if self.map != before {
+            self.history.record(edit::Record::Swap(Box::new(before)));
+        }
+        Ok(Changed {
+            hexes: Vec::new(),
+            whole_map: true,
+        })
+    }
+
     /// Start a stroke: edits until [`Document::end_stroke`] form one undo step.
     pub fn begin_stroke(&mut self) {
         self.history.begin_stroke();

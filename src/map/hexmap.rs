@@ -26,6 +26,9 @@ pub enum MapError {
     /// The properties break a limit (name length, hex size, label settings).
     #[error(transparent)]
     Property(#[from] PropertyError),
+    /// New properties whose offset kind does not go with their orientation.
+    #[error(transparent)]
+    OffsetKind(#[from] super::OffsetMismatch),
 }
 
 /// A hex map: properties, shape, terrain palette and the terrain, mine and note layers.
@@ -222,9 +225,12 @@ impl HexMap {
         }
     }
 
-    /// Replace the properties (checked by [`MapProperties::validate`]).
+    /// Replace the properties (checked by [`MapProperties::validate`]); the offset kind
+    /// must go with the orientation ([`MapProperties::check_offset_kind`]), so no edit
+    /// makes a mismatched pair.
     pub fn set_properties(&mut self, props: MapProperties) -> Result<MapProperties, MapError> {
         props.validate()?;
+        props.check_offset_kind()?;
         Ok(std::mem::replace(&mut self.props, props))
     }
 

@@ -9,8 +9,10 @@ mod hexmap;
 pub mod history;
 pub mod layers;
 pub mod minesweeper;
+pub mod orientation;
 pub mod palette;
 pub mod properties;
+pub mod reshape;
 mod rules;
 pub mod shape;
 pub mod shape_spec;
@@ -21,10 +23,12 @@ pub use edit::{Changed, Edit, EditError, HexBounds};
 pub use hexmap::{HexMap, MapError};
 pub use history::History;
 pub use layers::{MineLayer, Notes, TerrainLayer};
+pub use orientation::{OffsetMismatch, offset_kinds_for};
 pub use palette::{MoveCost, Palette, PaletteError, Rgb, Terrain, TerrainId};
 pub use properties::{
     MAX_HEX_SIZE, MAX_MAP_NAME_LEN, MapProperties, PropertyError, shorten_to_bytes,
     validate_hex_size,
 };
+pub use reshape::{ReshapePlan, shape_centre};
 pub use shape::{CellSet, MapShape, OffsetBounds, ShapeError};
 pub use shape_spec::{ShapeKind, ShapeSpec};

@@ -61,6 +61,9 @@ pub enum ShapeError {
         /// Extent along r.
         r_span: u64,
     },
+    /// Rows and columns are added or removed on a side of rectangles only.
+    #[error("the map is not a rectangle: only a rectangle grows or shrinks by rows and columns")]
+    NotRectangle,
 }
 
 /// A sorted, duplicate-free set of hexes: the cells of a free-form map.

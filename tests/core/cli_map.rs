@@ -277,6 +277,56 @@ fn no_subcommand_chooses_the_editor_and_a_missing_file_is_a_usage_error() {
     assert!(names(dir.path()).is_empty(), "nothing written");
 }
 
+#[test]
+fn new_refuses_an_offset_kind_of_the_other_orientation_with_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("bad.ron");
+    hexmap()
+        .args(["new", "--shape", "rect:4x3", "--orientation", "flat"])
+        .args(["--offset", "odd-r"])
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "offset kind odd-r does not go with flat hexes (use odd-q",
+        ));
+    assert!(!out.exists(), "nothing written");
+    hexmap()
+        .args(["new", "--shape", "rect:4x3", "--orientation", "flat"])
+        .args(["--offset", "even-q"])
+        .arg(&out)
+        .assert()
+        .success();
+}
+
+#[test]
+fn info_and_validate_open_a_mismatched_file_with_a_warning() {
+    use hexmap::hex::{OffsetKind, Orientation};
+    use hexmap::map::{HexMap, MapProperties, MapShape, Palette};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("skew.ron");
+    let mut props = MapProperties::new("skew", Orientation::Flat);
+    props.offset_kind = OffsetKind::OddR;
+    let map = HexMap::new(props, MapShape::hexagon(2).unwrap(), Palette::standard()).unwrap();
+    hexmap::io::save(&path, &map, hexmap::io::Form::Offset).unwrap();
+    hexmap()
+        .arg("validate")
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "warning: offset kind odd-r does not go with flat hexes",
+        ))
+        .stdout(predicate::str::contains("ok (offset form, 19 cells)"));
+    hexmap()
+        .arg("info")
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("read as odd-q (cells kept)"))
+        .stdout(predicate::str::contains("layout:      flat, odd-q"));
+}
+
 /// `hexmap info map | head -1`: the reader closes the pipe before hexmap writes. hexmap
 /// must end as Unix tools do (quietly, by SIGPIPE), not panic with a backtrace.
 #[cfg(unix)]

@@ -5,7 +5,7 @@
 use crate::harness::settle;
 use eframe::egui::{self, Key, Modifiers, Vec2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
 use hexmap::app::dialogs::FakeDialogs;
 use hexmap::app::doc::{Doc, NewMapSpec};
@@ -99,4 +99,91 @@ fn properties_reshape_a_rectangle_in_the_maps_own_offset_kind() {
         &MapShape::rectangle(OffsetKind::EvenR, 12, 6).unwrap(),
         "wider, still straight in even-r"
     );
+}
+
+fn open_properties(h: &mut Harness<'static, EditorApp>) {
+    h.get_by_label("Map").click();
+    settle(h);
+    h.get_by_label("Properties…").click();
+    settle(h);
+}
+
+#[test]
+fn switching_to_flat_takes_the_offset_kind_of_the_same_parity_and_keeps_the_rectangle() {
+    for (kind, flat_kind) in [
+        (OffsetKind::OddR, OffsetKind::OddQ),
+        (OffsetKind::EvenR, OffsetKind::EvenQ),
+    ] {
+        let mut props = MapProperties::new("turn", Orientation::Pointy);
+        props.offset_kind = kind;
+        let shape = MapShape::rectangle(kind, 10, 6).unwrap();
+        let mut map = HexMap::new(props, shape, Palette::standard()).unwrap();
+        let ids: Vec<_> = map.palette().terrains().iter().map(|t| t.id).collect();
+        let cells: Vec<_> = map.shape().iter().collect();
+        for (i, &c) in cells.iter().enumerate() {
+            map.set_terrain(c, Some(ids[i % ids.len()])).unwrap();
+        }
+        let before = map.clone();
+        let mut h = harness(Doc::from_map(map));
+        open_properties(&mut h);
+        h.get_by_label("flat").click();
+        settle(&mut h);
+        // The window shows the kind that goes with flat hexes before anything is applied.
+        let shown = h
+            .get_by_role_and_label(egui::Role::ComboBox, "Offset kind")
+            .accesskit_node()
+            .value();
+        assert_eq!(shown.as_deref(), Some(flat_kind.name()), "the box follows");
+        h.get_by_label("Apply").click();
+        settle(&mut h);
+        let doc = h.state().doc();
+        let p = doc.map().properties();
+        assert_eq!(
+            (p.orientation, p.offset_kind),
+            (Orientation::Flat, flat_kind)
+        );
+        assert_eq!(
+            doc.map().shape(),
+            &MapShape::rectangle(flat_kind, 10, 6).unwrap(),
+            "still a 10 × 6 rectangle, straight in {flat_kind}"
+        );
+        for &c in &cells {
+            let moved = flat_kind.to_hex(kind.from_hex(c));
+            assert_eq!(doc.map().terrain(moved), before.terrain(c), "{c:?} kept");
+        }
+        assert_eq!(doc.document().history().undo_len(), 1, "one undo step");
+    }
+}
+
+#[test]
+fn a_file_with_a_mismatched_offset_kind_opens_switched_with_a_warning() {
+    let dir = crate::harness::temp_dir("mismatch");
+    let path = dir.join("skew.ron");
+    let mut props = MapProperties::new("skew", Orientation::Pointy);
+    props.offset_kind = OffsetKind::EvenQ;
+    let mut map = HexMap::new(props, MapShape::hexagon(3).unwrap(), Palette::standard()).unwrap();
+    let id = map.palette().terrains()[2].id;
+    map.set_terrain(hexmap::hex::Hex::new(1, -2), Some(id))
+        .unwrap();
+    hexmap::io::save(&path, &map, hexmap::io::Form::Offset).unwrap();
+    let mut h = harness(blank_doc());
+    h.state_mut().push(hexmap::app::Action::Open(path.clone()));
+    settle(&mut h);
+    assert!(h.query_by_label("Warning").is_some(), "a warning window");
+    assert!(
+        h.query_by_label_contains("even-q does not go with pointy")
+            .is_some(),
+        "it says what was wrong"
+    );
+    let doc = h.state().doc();
+    assert_eq!(doc.map().properties().offset_kind, OffsetKind::EvenR);
+    assert_eq!(
+        doc.map().terrain(hexmap::hex::Hex::new(1, -2)),
+        Some(id),
+        "cells kept"
+    );
+    assert!(h.state().title().contains("skew"), "{}", h.state().title());
+    h.get_by_label("OK").click();
+    settle(&mut h);
+    assert!(h.query_by_label("Warning").is_none());
 }

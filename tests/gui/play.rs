@@ -1,7 +1,7 @@
 //! Minesweeper play mode driven through egui_kittest: real frames, real clicks on hex
 //! centres, fake file dialogs. Playing must leave the map and its undo history alone.
 
-use crate::harness::settle;
+use crate::harness::{settle, shown_labels};
 use eframe::egui::{Event, Modifiers, PointerButton, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -190,7 +190,12 @@ fn a_huge_board_is_played_a_part_at_a_time() {
         hex_size: (1.0, 1.0),
         ..NewMapSpec::default()
     };
-    let doc = Doc::new_map(&spec).expect("valid spec");
+    let mut doc = Doc::new_map(&spec).expect("valid spec");
+    // Play needs mines: one in a corner.
+    doc.begin_step();
+    doc.apply(&Edit::SetMines(vec![Hex::new(0, 0)]))
+        .expect("a cell of the map");
+    doc.end_step();
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
@@ -227,4 +232,147 @@ fn a_huge_board_is_played_a_part_at_a_time() {
         h.state().play().unwrap().game().view(hex),
         Some(CellView::Revealed(_))
     ));
+}
+
+/// Hover each cell of the board and check that the status bar tells nothing a player may
+/// not know: no terrain, no "mine" of the map or the game, a "covered" cell instead.
+fn assert_status_hides_mines(h: &mut Harness<'static, EditorApp>) {
+    let cells: Vec<Hex> = h
+        .state()
+        .play()
+        .unwrap()
+        .game()
+        .layout()
+        .board()
+        .cells()
+        .to_vec();
+    for hex in cells {
+        let pos = h.state().hex_to_screen(hex);
+        h.hover_at(pos);
+        settle(h);
+        let labels = shown_labels(h);
+        assert!(
+            labels.iter().any(|l| l == "cell: covered"),
+            "the status bar says what the player sees at {hex:?}: {labels:?}"
+        );
+        for l in &labels {
+            assert!(
+                !l.starts_with("terrain:") && l != "mine",
+                "the status bar gives away {l:?} at {hex:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn play_status_bar_never_tells_where_mines_are() {
+    let mut h = harness();
+    // Before play the editor's status bar does name the mine (it is the map's content).
+    let pos = h.state().hex_to_screen(MINE_A);
+    h.hover_at(pos);
+    settle(&mut h);
+    assert!(
+        shown_labels(&h).iter().any(|l| l == "mine"),
+        "{:?}",
+        shown_labels(&h)
+    );
+    enter_play(&mut h);
+    assert_status_hides_mines(&mut h);
+    // After a new random layout neither the map's saved mines nor the game's show.
+    h.get_by_label("New random layout").click();
+    settle(&mut h);
+    for _ in 0..200 {
+        if !h.state().play().unwrap().generating() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        settle(&mut h);
+    }
+    assert_status_hides_mines(&mut h);
+    // A revealed cell shows its number, as on the board: open the suggested safe start.
+    let start = h.state().play().unwrap().start().expect("a safe start");
+    click_hex(&mut h, start, PointerButton::Primary);
+    let game = h.state().play().unwrap().game();
+    let Some(CellView::Revealed(n)) = game.view(start) else {
+        panic!("the safe start opened");
+    };
+    let text = format!("cell: open, {n} mines around");
+    assert!(shown_labels(&h).contains(&text), "{text} shown");
+}
+
+#[test]
+fn random_mines_with_a_safe_start_and_no_guessing_then_the_fairness_check() {
+    let doc = Doc::new_map(&NewMapSpec::default()).expect("valid spec");
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+    h.run();
+    let start = hexmap::hex::OffsetKind::OddR.to_hex(hexmap::hex::OffsetCoord::new(10, 8));
+    let overlays = hexmap::app::overlays::OverlayState {
+        anchor: Some(start),
+        ..Default::default()
+    };
+    h.state_mut().set_overlays(overlays);
+    h.get_by_label("Edit").click();
+    settle(&mut h);
+    h.get_by_label("Random mines…").click();
+    settle(&mut h);
+    h.get_by_label(&format!("Safe start at the anchor {},{}", start.q, start.r))
+        .click();
+    h.get_by_label("No guessing needed").click();
+    settle(&mut h);
+    h.get_by_label("Place mines").click();
+    settle(&mut h);
+    let text = format!(
+        "Placed 40 mines, solvable without guessing from {},{}.",
+        start.q, start.r
+    );
+    assert!(
+        h.query_by_label(&text).is_some(),
+        "{:?}",
+        crate::harness::shown_labels(&h)
+    );
+    let map = h.state().doc().map();
+    assert_eq!(map.mine_layer().count(), 40);
+    assert!(!map.is_mine(start) && start.neighbors().iter().all(|&n| !map.is_mine(n)));
+    h.get_by_label("Check fairness").click();
+    settle(&mut h);
+    let fair = format!(
+        "Fair: solved from {},{} without guessing.",
+        start.q, start.r
+    );
+    assert!(h.query_by_label(&fair).is_some(), "the check agrees");
+
+    // A dense layout placed without the guarantee: the check says where a guess is forced.
+    h.get_by_label("No guessing needed").click();
+    h.get_by_label("Density %").click();
+    settle(&mut h);
+    h.get_by_role_and_label(eframe::egui::Role::SpinButton, "Density")
+        .set_value_accesskit(45.0);
+    settle(&mut h);
+    h.get_by_label("Place mines").click();
+    settle(&mut h);
+    h.get_by_label("Check fairness").click();
+    settle(&mut h);
+    assert!(
+        h.query_by_label_contains("a guess is needed at").is_some(),
+        "{:?}",
+        crate::harness::shown_labels(&h)
+    );
+}
+
+#[test]
+fn play_bar_buttons_stay_put_as_the_status_text_changes() {
+    let mut h = harness();
+    enter_play(&mut h);
+    let where_ = |h: &Harness<'static, EditorApp>| {
+        ["Restart", "New random layout", "Exit play"].map(|l| h.get_by_label(l).rect().left())
+    };
+    let before = where_(&h);
+    click_hex(&mut h, NEXT_TO_A, PointerButton::Primary);
+    assert!(h.query_by_label("Playing").is_some());
+    assert_eq!(where_(&h), before);
+    click_hex(&mut h, MINE_A, PointerButton::Primary);
+    assert!(h.query_by_label("Boom! You lost").is_some());
+    assert_eq!(where_(&h), before, "the buttons did not move");
 }

@@ -1,0 +1,101 @@
+//! The terrain palette panel: delete a terrain (its cells become empty, the confirmation
+//! counts them, one undo step), reorder, and type a colour as `#rrggbb`.
+
+use crate::harness::settle;
+use eframe::egui::{self, Key, Modifiers, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use hexmap::app::EditorApp;
+use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::doc::{Doc, NewMapSpec};
+use hexmap::hex::{OffsetCoord, OffsetKind};
+use hexmap::map::{Edit, Rgb};
+
+fn harness() -> Harness<'static, EditorApp> {
+    let doc = Doc::new_map(&NewMapSpec::default()).expect("default spec is valid");
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+    h.run();
+    h
+}
+
+/// The palette row label of terrain `i` ("symbol name").
+fn row(h: &Harness<'static, EditorApp>, i: usize) -> String {
+    let t = &h.state().doc().map().palette().terrains()[i];
+    format!("{} {}", t.symbol, t.name)
+}
+
+/// Select terrain `i` and open its editor.
+fn edit(h: &mut Harness<'static, EditorApp>, i: usize) {
+    let label = row(h, i);
+    h.get_by_label(&label).click();
+    settle(h);
+    h.get_by_label("Edit…").click();
+    settle(h);
+}
+
+#[test]
+fn deleting_a_terrain_empties_its_cells_says_how_many_and_undoes_in_one_step() {
+    let mut h = harness();
+    let victim = h.state().doc().map().palette().terrains()[2].clone();
+    let cells: Vec<_> = (0..3)
+        .map(|c| OffsetKind::OddR.to_hex(OffsetCoord::new(c, 1)))
+        .collect();
+    let edit_cells = cells.iter().map(|&c| (c, Some(victim.id))).collect();
+    h.state_mut()
+        .push(hexmap::app::Action::Edit(Edit::SetTerrain(edit_cells)));
+    settle(&mut h);
+    let steps = h.state().doc().document().history().undo_len();
+    let label = row(&h, 2);
+    edit(&mut h, 2);
+    h.get_by_label("Delete…").click();
+    settle(&mut h);
+    let question = format!("Delete \"{}\"? 3 cells become empty.", victim.name);
+    assert!(
+        h.query_by_label(&question).is_some(),
+        "the confirmation counts"
+    );
+    h.get_by_label("Delete").click();
+    settle(&mut h);
+    assert!(h.query_by_label(&label).is_none(), "gone from the palette");
+    assert!(cells.iter().all(|&c| h.state().doc().terrain(c).is_none()));
+    assert_eq!(
+        h.state().doc().document().history().undo_len(),
+        steps + 1,
+        "one undo step"
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert!(h.query_by_label(&label).is_some(), "back after undo");
+    assert!(
+        cells
+            .iter()
+            .all(|&c| h.state().doc().terrain(c) == Some(victim.id))
+    );
+}
+
+#[test]
+fn move_down_reorders_the_palette_on_screen() {
+    let mut h = harness();
+    let (first, second) = (row(&h, 0), row(&h, 1));
+    edit(&mut h, 0);
+    h.get_by_label("Move down").click();
+    settle(&mut h);
+    let y = |h: &Harness<'static, EditorApp>, l: &str| h.get_by_label(l).rect().top();
+    assert!(y(&h, &second) < y(&h, &first), "{second} now above {first}");
+    assert_eq!(row(&h, 1), first);
+}
+
+#[test]
+fn a_colour_typed_as_hex_is_applied() {
+    let mut h = harness();
+    edit(&mut h, 0);
+    h.get_by_role_and_label(egui::Role::TextInput, "Colour")
+        .set_text_value_accesskit("#12ab9f");
+    settle(&mut h);
+    h.get_by_label("Apply").click();
+    settle(&mut h);
+    let t = &h.state().doc().map().palette().terrains()[0];
+    assert_eq!(t.color, Rgb([0x12, 0xab, 0x9f]));
+}
