@@ -17,8 +17,9 @@ use eframe::egui::{
     StrokeKind, Vec2,
 };
 
-/// Smallest hex radius (screen points) the editor canvas keeps when zooming out: none, so
-/// the whole map always fits (chunk meshes switch to cheaper detail as hexes get small).
+/// Smallest hex radius (screen points) the editor and play canvases keep when zooming out:
+/// none, so the whole map always fits (chunk meshes switch to cheaper detail as hexes get
+/// small).
 pub const EDITOR_MIN_CELL_PX: f64 = 0.0;
 /// Screen points moved per arrow-key press.
 const KEY_PAN: f32 = 60.0;
@@ -140,13 +141,6 @@ impl Canvas {
             self.camera.fit(rect, min, max);
             self.fit_pending = false;
         }
-    }
-
-    /// The zoom clamped to the current limits (after a fit, which ignores them).
-    pub(super) fn clamp_zoom(&mut self, doc: &Doc, min_cell_px: f64) {
-        let (lo, hi) = self.zoom_limits(doc, min_cell_px);
-        let centre = self.view.center();
-        self.camera.zoom_around(self.view, centre, 1.0, lo, hi);
     }
 
     /// Pan (middle/right drag, space+drag, arrows) and zoom (wheel, pinch, +/-) within the
