@@ -280,11 +280,9 @@ impl EditorApp {
             }
             Action::FitMap => self.canvas.fit_pending = true,
             Action::ZoomBy(f) => {
-                let min_cell_px = match self.play {
-                    Some(_) => play::MIN_CELL_RADIUS_PX,
-                    None => super::canvas::EDITOR_MIN_CELL_PX,
-                };
-                let (lo, hi) = self.canvas.zoom_limits(&self.doc, min_cell_px);
+                let (lo, hi) = self
+                    .canvas
+                    .zoom_limits(&self.doc, super::canvas::EDITOR_MIN_CELL_PX);
                 let c = self.canvas.view.center();
                 self.canvas
                     .camera

@@ -4,20 +4,22 @@
 
 use super::Action;
 use super::camera::Camera;
-use super::chunks::{ChunkCache, ChunkView};
+use super::chunks::{ChunkCache, ChunkView, ScreenSink};
 use super::doc::Doc;
 use super::frame_stats::FrameStats;
 use super::overlays::{OverlayKind, OverlayResult, OverlayState};
 use super::prefs::Prefs;
 use super::tools::{self, Gesture, Tool, Tools};
+use crate::draw::{HexSet, OverlayStyle, Overlays, draw_overlays};
 use crate::hex::{Hex, Layout, Point};
 use eframe::egui::{
     self, Color32, Event, Key, MouseWheelUnit, PointerButton, Pos2, Rect, Sense, Shape, Stroke,
     StrokeKind, Vec2,
 };
 
-/// Smallest hex radius (screen points) the editor canvas keeps when zooming out: none, so
-/// the whole map always fits (chunk meshes switch to cheaper detail as hexes get small).
+/// Smallest hex radius (screen points) the editor and play canvases keep when zooming out:
+/// none, so the whole map always fits (chunk meshes switch to cheaper detail as hexes get
+/// small).
 pub const EDITOR_MIN_CELL_PX: f64 = 0.0;
 /// Screen points moved per arrow-key press.
 const KEY_PAN: f32 = 60.0;
@@ -139,13 +141,6 @@ impl Canvas {
             self.camera.fit(rect, min, max);
             self.fit_pending = false;
         }
-    }
-
-    /// The zoom clamped to the current limits (after a fit, which ignores them).
-    pub(super) fn clamp_zoom(&mut self, doc: &Doc, min_cell_px: f64) {
-        let (lo, hi) = self.zoom_limits(doc, min_cell_px);
-        let centre = self.view.center();
-        self.camera.zoom_around(self.view, centre, 1.0, lo, hi);
     }
 
     /// Pan (middle/right drag, space+drag, arrows) and zoom (wheel, pinch, +/-) within the
@@ -346,44 +341,6 @@ fn hex_polygon(app: &CanvasParts<'_>, layout: &Layout, h: Hex, scale: f64) -> Ve
         .collect()
 }
 
-/// The overlay hex sets as one mesh of hexagons (scaled to 92 %) in screen space, hexes
-/// off screen left out.
-fn overlay_mesh(
-    app: &CanvasParts<'_>,
-    layout: &Layout,
-    rect: Rect,
-    sets: &[(OverlayKind, Vec<Hex>)],
-) -> Shape {
-    let zoom = app.canvas.camera.zoom;
-    let corners: [Vec2; 6] = std::array::from_fn(|i| {
-        let o = layout.corner_offset(i);
-        Vec2::new((o.x * zoom * 0.92) as f32, (o.y * zoom * 0.92) as f32)
-    });
-    let reach = corners.iter().map(|c| c.length()).fold(0.0, f32::max);
-    let visible = rect.expand(reach);
-    let mut mesh = egui::Mesh::default();
-    for (kind, hexes) in sets {
-        let fill = kind.colour();
-        for &h in hexes {
-            let c = app
-                .canvas
-                .camera
-                .world_to_screen(rect, layout.hex_to_pixel(h));
-            if !visible.contains(c) {
-                continue;
-            }
-            let base = mesh.vertices.len() as u32;
-            for o in corners {
-                mesh.colored_vertex(c + o, fill);
-            }
-            for i in 1..5 {
-                mesh.add_triangle(base, base + i, base + i + 1);
-            }
-        }
-    }
-    Shape::mesh(mesh)
-}
-
 fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) {
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 0.0, BACKGROUND);
@@ -415,33 +372,32 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
     }
     let overlay = std::mem::take(&mut app.canvas.last_overlay);
 
-    // Overlays: translucent fills over the map, one mesh for all of them (thousands of
-    // hexes for a movement range; one shape per hex would be tessellated one by one).
-    painter.add(overlay_mesh(app, layout, rect, &overlay.sets));
-    let centre = |h: Hex| {
-        app.canvas
-            .camera
-            .world_to_screen(rect, layout.hex_to_pixel(h))
+    // Overlays, drawn by `draw`: translucent fills (one mesh for all of them, hexes off
+    // screen left out), the path, the anchor and target outlines.
+    let sets: Vec<HexSet<'_>> = overlay
+        .sets
+        .iter()
+        .map(|(kind, hexes)| HexSet {
+            hexes,
+            fill: kind.colour(),
+        })
+        .collect();
+    let shown = Overlays {
+        sets: &sets,
+        path: &overlay.path,
+        path_colour: OverlayKind::Path.colour().with_alpha(255),
+        anchor: app.canvas.overlays.anchor,
+        target: app.canvas.overlays.target,
     };
-    if overlay.path.len() > 1 {
-        let pts: Vec<Pos2> = overlay.path.iter().map(|&h| centre(h)).collect();
-        painter.add(Shape::line(
-            pts,
-            Stroke::new(3.0, OverlayKind::Path.colour().to_opaque()),
-        ));
-    }
-    if let Some(anchor) = app.canvas.overlays.anchor {
-        painter.add(Shape::closed_line(
-            hex_polygon(app, layout, anchor, 0.8),
-            Stroke::new(2.5, Color32::from_rgb(255, 120, 255)),
-        ));
-    }
-    if let Some(target) = app.canvas.overlays.target {
-        painter.add(Shape::closed_line(
-            hex_polygon(app, layout, target, 0.8),
-            Stroke::new(2.5, Color32::from_rgb(120, 255, 255)),
-        ));
-    }
+    let camera = &app.canvas.camera;
+    draw_overlays(
+        layout,
+        &shown,
+        Some(camera.visible_world(rect)),
+        camera.zoom,
+        &OverlayStyle::default(),
+        &mut ScreenSink::new(&painter, camera.centre, rect.center(), camera.zoom),
+    );
 
     // Selection and paste preview.
     for &h in &app.tools.selection {

@@ -5,7 +5,6 @@
 
 use super::doc::Doc;
 use crate::hex::{self, CoordSystem, Hex, PathError, PathLimits};
-use eframe::egui::Color32;
 
 /// One kind of overlay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -27,8 +26,8 @@ pub enum OverlayKind {
 }
 
 impl OverlayKind {
-    /// Fill colour of the overlay's hexes.
-    pub fn colour(self) -> Color32 {
+    /// Fill colour of the overlay's hexes (translucent, so the map shows through).
+    pub fn colour(self) -> crate::draw::Colour {
         let (r, g, b) = match self {
             OverlayKind::Neighbours => (255, 160, 0),
             OverlayKind::Range => (0, 200, 255),
@@ -38,7 +37,7 @@ impl OverlayKind {
             OverlayKind::Movement => (90, 255, 90),
             OverlayKind::FieldOfView => (255, 240, 120),
         };
-        Color32::from_rgba_unmultiplied(r, g, b, 90)
+        crate::draw::Colour::rgba(r, g, b, 90)
     }
 }
 

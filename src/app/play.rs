@@ -1,44 +1,95 @@
 //! Minesweeper play mode: the canvas plays the current mine layout (or a random one of the
 //! same count) without touching the map or its undo history. Left click reveals (chords on
 //! a revealed number), right click flags; a bar shows mines left, the timer and the result.
+//! The board is drawn by `draw::GameScene` into its own chunk cache, so a board of any size
+//! can be seen whole; a move redraws only the chunks of the cells it changed.
 
-use super::canvas::{BACKGROUND, Canvas};
+use super::canvas::{BACKGROUND, Canvas, EDITOR_MIN_CELL_PX};
+use super::chunks::{ChunkCache, ChunkView, PaintStats};
 use super::doc::Doc;
 use super::{Action, EditorApp};
-use crate::hex::{Hex, Point};
+use crate::draw::{GameScene, GameStyle, block_kind};
+use crate::hex::{Hex, Orientation};
 use crate::map::minesweeper::{
     CellView, GameStatus, GenerateError, GenerateSettings, Generated, MineAmount, MineLayout,
     PlayState, generate,
 };
-use eframe::egui::{self, Align2, Color32, FontId, PointerButton, Pos2, Sense, Shape, Stroke};
+use eframe::egui::{self, PointerButton, Pos2, Sense};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
-const HIDDEN: Color32 = Color32::from_rgb(96, 110, 134);
-const OPENED: Color32 = Color32::from_rgb(210, 212, 205);
-const EXPLODED: Color32 = Color32::from_rgb(220, 60, 50);
-const FLAG: Color32 = Color32::from_rgb(230, 50, 40);
-const START: Color32 = Color32::from_rgb(80, 220, 120);
-
-/// One play session: the game, where a generated layout suggests starting, and a random
-/// layout being generated off the UI thread.
+/// One play session: the game, where a generated layout suggests starting, a random
+/// layout being generated off the UI thread, and the board's cached drawing.
 pub struct PlaySession {
     game: PlayState,
     /// The safe start of a generated layout, highlighted until the first reveal.
     start: Option<Hex>,
     seed: u64,
     pending: Option<Receiver<Result<Generated, GenerateError>>>,
+    /// The board's chunk meshes.
+    chunks: ChunkCache,
+    /// The map's orientation (chunks are cut in its offset kind).
+    orientation: Orientation,
+    /// The colours of the game.
+    style: GameStyle,
 }
 
 impl PlaySession {
     /// A session playing the map's own mine layout.
     pub fn from_map(map: &crate::map::HexMap) -> Self {
+        let orientation = map.properties().orientation;
+        let mut chunks = ChunkCache::new();
+        chunks.reset_to_bounds(map.shape().offset_bounds(block_kind(orientation)));
         PlaySession {
             game: PlayState::new(MineLayout::from_map(map)),
             start: None,
             seed: seed_from_clock(),
             pending: None,
+            chunks,
+            orientation,
+            style: GameStyle::classic(),
         }
+    }
+
+    /// Counters of the last frame's drawing of the board.
+    pub fn paint_stats(&self) -> PaintStats {
+        self.chunks.stats
+    }
+
+    /// A left click on board cell `h` at time `t`: chord on a revealed number, else reveal.
+    fn open(&mut self, h: Hex, t: Duration) {
+        // Cells are on the board, so neither call can fail.
+        let opened = if matches!(self.game.view(h), Some(CellView::Revealed(_))) {
+            self.game.chord(h, t)
+        } else {
+            self.game.reveal(h, t)
+        };
+        self.played(opened.unwrap_or_default());
+    }
+
+    /// A right click on board cell `h`: toggle its flag.
+    fn flag(&mut self, h: Hex) {
+        if self.game.toggle_flag(h).unwrap_or(false) {
+            self.chunks.mark_dirty(self.orientation, [h]);
+        }
+    }
+
+    /// After a move that changed `cells`: redraw their chunks (and the start's, whose ring
+    /// goes), or the whole board when the game just ended (mines and wrong flags show).
+    fn played(&mut self, cells: Vec<Hex>) {
+        if self.game.is_over() {
+            self.chunks.mark_all_dirty();
+            return;
+        }
+        let start = self.start.take();
+        self.chunks
+            .mark_dirty(self.orientation, cells.into_iter().chain(start));
+    }
+
+    /// Start the game again on the same layout.
+    fn restart(&mut self) {
+        self.game.restart();
+        self.chunks.mark_all_dirty();
     }
 
     /// The game being played.
@@ -100,6 +151,7 @@ impl PlaySession {
             Ok(generated) => {
                 self.start = generated.start;
                 self.game = PlayState::new(generated.layout);
+                self.chunks.mark_all_dirty();
                 None
             }
             Err(e) => Some(format!("cannot generate a random layout: {e}")),
@@ -159,7 +211,7 @@ pub(super) fn bar(ui: &mut egui::Ui, session: &mut PlaySession) -> Vec<Action> {
         // Buttons first: text of changing width after them never moves them.
         ui.horizontal(|ui| {
             if ui.button("Restart").clicked() {
-                session.game.restart();
+                session.restart();
             }
             let button = egui::Button::new(if session.generating() {
                 "Generating…"
@@ -189,11 +241,6 @@ pub(super) fn bar(ui: &mut egui::Ui, session: &mut PlaySession) -> Vec<Action> {
     out
 }
 
-/// Smallest hex radius (screen points) play mode zooms out to. Play draws each visible
-/// cell on its own: cells stay big enough to click and few enough to draw (a million-cell
-/// board is played a part at a time).
-pub const MIN_CELL_RADIUS_PX: f64 = 5.0;
-
 /// What the play canvas borrows from the editor for one frame.
 pub(super) struct PlayParts<'a> {
     /// The canvas's view and hover (shared with the editor canvas).
@@ -210,8 +257,7 @@ pub(super) fn canvas(app: &mut PlayParts<'_>, ui: &mut egui::Ui) {
     let response = ui.allocate_rect(rect, Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "play canvas"));
     app.canvas.set_view(rect, app.doc);
-    app.canvas.clamp_zoom(app.doc, MIN_CELL_RADIUS_PX);
-    let limits = app.canvas.zoom_limits(app.doc, MIN_CELL_RADIUS_PX);
+    let limits = app.canvas.zoom_limits(app.doc, EDITOR_MIN_CELL_PX);
     app.canvas.navigate(ui, &response, limits);
     let layout = app.doc.layout();
     let camera = app.canvas.camera;
@@ -222,112 +268,96 @@ pub(super) fn canvas(app: &mut PlayParts<'_>, ui: &mut egui::Ui) {
         let clicked = response.interact_pointer_pos().and_then(hex_at);
         if let Some(h) = clicked.filter(|&h| session.game.layout().board().contains(h)) {
             if response.clicked_by(PointerButton::Primary) {
-                // Cells are on the board, so neither call can fail.
-                if matches!(session.game.view(h), Some(CellView::Revealed(_))) {
-                    let _ = session.game.chord(h, t);
-                } else {
-                    let _ = session.game.reveal(h, t);
-                }
-                session.start = None;
+                session.open(h, t);
             } else if response.clicked_by(PointerButton::Secondary) {
-                let _ = session.game.toggle_flag(h);
+                session.flag(h);
             }
         }
     }
     paint(app, ui, rect);
 }
 
-fn paint(app: &PlayParts<'_>, ui: &egui::Ui, rect: egui::Rect) {
+/// The board from its chunk cache.
+fn paint(app: &mut PlayParts<'_>, ui: &egui::Ui, rect: egui::Rect) {
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 0.0, BACKGROUND);
-    let Some(session) = app.play.as_ref() else {
+    let Some(session) = app.play.as_mut() else {
         return;
     };
     let layout = app.doc.layout();
-    let size = layout.size();
-    let radius_px = (size.x.min(size.y) * app.canvas.camera.zoom) as f32;
-    let (a, b) = app.canvas.camera.visible_world(rect);
-    let font = FontId::proportional((radius_px * 0.9).clamp(4.0, 48.0));
-    let outline = Stroke::new(if radius_px > 6.0 { 1.0 } else { 0.0 }, BACKGROUND);
-    for h in app.doc.cells_in_world_rect(&layout, a, b) {
-        let Some(view) = session.game.view(h) else {
-            continue;
-        };
-        let c = layout.hex_to_pixel(h);
-        let corners: Vec<Pos2> = (0..6)
-            .map(|i| {
-                let o = layout.corner_offset(i);
-                app.canvas
-                    .camera
-                    .world_to_screen(rect, Point::new(c.x + o.x * 0.95, c.y + o.y * 0.95))
-            })
-            .collect();
-        let centre = app.canvas.camera.world_to_screen(rect, c);
-        let fill = match view {
-            CellView::Hidden | CellView::Flagged | CellView::WrongFlag => HIDDEN,
-            CellView::Revealed(_) | CellView::Mine => OPENED,
-            CellView::Exploded => EXPLODED,
-        };
-        painter.add(Shape::convex_polygon(corners, fill, outline));
-        let r = radius_px;
-        match view {
-            CellView::Hidden => {}
-            CellView::Revealed(0) => {}
-            CellView::Revealed(n) => {
-                painter.text(
-                    centre,
-                    Align2::CENTER_CENTER,
-                    n.to_string(),
-                    font.clone(),
-                    number_colour(n),
-                );
-            }
-            CellView::Flagged | CellView::WrongFlag => {
-                let pole = Stroke::new((r * 0.08).max(1.0), Color32::BLACK);
-                let top = centre + egui::vec2(-r * 0.1, -r * 0.5);
-                painter.line_segment([top, centre + egui::vec2(-r * 0.1, r * 0.45)], pole);
-                painter.add(Shape::convex_polygon(
-                    vec![
-                        top,
-                        top + egui::vec2(r * 0.5, r * 0.2),
-                        top + egui::vec2(0.0, r * 0.4),
-                    ],
-                    FLAG,
-                    Stroke::NONE,
-                ));
-                if view == CellView::WrongFlag {
-                    let x = Stroke::new((r * 0.1).max(1.0), Color32::BLACK);
-                    let d = r * 0.5;
-                    painter.line_segment([centre - egui::vec2(d, d), centre + egui::vec2(d, d)], x);
-                    painter
-                        .line_segment([centre + egui::vec2(-d, d), centre + egui::vec2(d, -d)], x);
-                }
-            }
-            CellView::Mine | CellView::Exploded => {
-                painter.circle_filled(centre, r * 0.4, Color32::BLACK);
-            }
-        }
-        if session.start == Some(h) {
-            painter.circle_stroke(centre, r * 0.6, Stroke::new(2.0, START));
-        }
-    }
-}
-
-/// The classic colour of each neighbour count.
-fn number_colour(n: u8) -> Color32 {
-    match n {
-        1 => Color32::from_rgb(25, 60, 200),
-        2 => Color32::from_rgb(20, 120, 30),
-        3 => Color32::from_rgb(200, 30, 30),
-        4 => Color32::from_rgb(20, 20, 120),
-        5 => Color32::from_rgb(120, 20, 20),
-        _ => Color32::from_rgb(20, 120, 120),
-    }
+    let scene = GameScene::new(
+        &session.game,
+        layout,
+        app.doc.offset_bounds(),
+        session.start,
+        &session.style,
+    );
+    let v = ChunkView {
+        view: rect,
+        camera: &app.canvas.camera,
+        layout: &layout,
+    };
+    session.chunks.paint(&painter, &v, &scene);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::camera::Camera;
+    use crate::hex::{OffsetCoord, OffsetKind, Point};
+    use crate::map::{HexMap, MapProperties, MapShape, Palette};
+    use eframe::egui::{Context, LayerId, Painter, RawInput, Rect, Vec2};
+
+    #[test]
+    fn a_move_redraws_only_the_chunks_of_the_cells_it_changed() {
+        // 96 × 96 cells: 3 × 3 chunks. One mine at offset (1, 1).
+        let mut props = MapProperties::new("board", Orientation::Pointy);
+        props.hex_size = Point::new(10.0, 10.0);
+        let shape = MapShape::rectangle(OffsetKind::OddR, 96, 96).unwrap();
+        let mut map = HexMap::new(props, shape, Palette::standard()).unwrap();
+        let at = |col, row| OffsetKind::OddR.to_hex(OffsetCoord::new(col, row));
+        map.set_mine(at(1, 1), true).unwrap();
+        let layout = map.layout().unwrap();
+        let bounds = map.shape().offset_bounds(OffsetKind::OddR);
+        let mut session = PlaySession::from_map(&map);
+        let ctx = Context::default();
+        let mut out = ctx.run_pass(RawInput::default(), |_| {});
+        out.textures_delta.clear();
+        let painter = Painter::new(ctx, LayerId::background(), Rect::EVERYTHING);
+        let camera = Camera {
+            centre: Point::new(830.0, 720.0),
+            zoom: 0.5,
+        };
+        let view = Rect::from_min_size(Pos2::ZERO, Vec2::new(1200.0, 900.0));
+        let frame = |s: &mut PlaySession| {
+            let scene = GameScene::new(&s.game, layout, bounds, s.start, &s.style);
+            let v = ChunkView {
+                view,
+                camera: &camera,
+                layout: &layout,
+            };
+            s.chunks.paint(&painter, &v, &scene);
+            s.chunks.stats
+        };
+        assert_eq!(frame(&mut session).rebuilt, 9);
+        assert_eq!(frame(&mut session).rebuilt, 0);
+        // The mine's neighbour shows a 1: only it opens, one chunk is redrawn.
+        session.open(at(2, 1), Duration::ZERO);
+        assert_eq!(session.game.view(at(2, 1)), Some(CellView::Revealed(1)));
+        assert_eq!(session.game.view(at(3, 1)), Some(CellView::Hidden));
+        assert_eq!(frame(&mut session).rebuilt, 1);
+        // A flag far away: its chunk.
+        session.flag(at(80, 80));
+        assert_eq!(session.game.view(at(80, 80)), Some(CellView::Flagged));
+        assert_eq!(frame(&mut session).rebuilt, 1);
+        // The mine: the game is lost and every mine shows, so the whole board is redrawn.
+        session.open(at(1, 1), Duration::ZERO);
+        assert_eq!(session.game.status(), GameStatus::Lost);
+        assert_eq!(frame(&mut session).rebuilt, 9);
+        // Restart: everything hidden again.
+        session.restart();
+        assert_eq!(frame(&mut session).rebuilt, 9);
+    }
 
     #[test]
     fn every_status_has_distinct_text() {

@@ -1,13 +1,15 @@
 //! The map canvas as it is drawn: coordinate labels come from the cached chunks (drawn by
-//! `draw`), only where legible, and follow the label system when it changes.
+//! `draw`), only where legible, and follow the label system when it changes; overlays are
+//! drawn by `draw` over them.
 
-use eframe::egui::{Shape, Vec2};
+use eframe::egui::epaint::ColorMode;
+use eframe::egui::{Color32, Shape, Vec2};
 use egui_kittest::Harness;
 use hexmap::app::EditorApp;
 use hexmap::app::camera::Camera;
 use hexmap::app::dialogs::FakeDialogs;
 use hexmap::app::doc::{Doc, NewMapSpec};
-use hexmap::app::overlays::OverlayState;
+use hexmap::app::overlays::{OverlayKind, OverlayState};
 use hexmap::hex::{CoordSystem, Hex};
 
 /// The editor on a blank 24 × 16 map of 32-unit hexes, looking at hex (0, 0).
@@ -32,6 +34,21 @@ fn labels(h: &mut Harness<'static, EditorApp>, system: CoordSystem) {
         label_system: system,
         ..OverlayState::default()
     });
+}
+
+/// Every shape drawn in the last frame, nested lists flattened.
+fn shapes(h: &Harness<'static, EditorApp>) -> Vec<Shape> {
+    fn collect(shape: &Shape, out: &mut Vec<Shape>) {
+        match shape {
+            Shape::Vec(v) => v.iter().for_each(|s| collect(s, out)),
+            s => out.push(s.clone()),
+        }
+    }
+    let mut out = Vec::new();
+    for clipped in &h.output().shapes {
+        collect(&clipped.shape, &mut out);
+    }
+    out
 }
 
 /// Every text drawn in the last frame.
@@ -77,4 +94,47 @@ fn labels_are_drawn_where_legible_and_follow_the_label_system() {
     h.run();
     assert_eq!(h.state().paint_stats().texts, 0);
     assert!(!texts(&h).iter().any(|t| t == "1,0,-1"));
+}
+
+#[test]
+fn overlay_hexes_are_one_mesh_with_the_anchor_and_target_outlined() {
+    let mut h = harness();
+    look(&mut h, 1.0);
+    let (anchor, target) = (Hex::new(1, 0), Hex::new(3, 1));
+    h.state_mut().set_overlays(OverlayState {
+        range: true,
+        anchor: Some(anchor),
+        target: Some(target),
+        ..OverlayState::default()
+    });
+    let over = Hex::new(2, 1);
+    let at = h.state().hex_to_screen(over);
+    h.hover_at(at);
+    h.run();
+    let range = h
+        .state()
+        .overlay_result()
+        .set(OverlayKind::Range)
+        .map(<[Hex]>::len)
+        .unwrap_or(0);
+    assert!(range >= 10, "range 2 around {over:?} on the map: {range}");
+    let c = OverlayKind::Range.colour();
+    let fill = Color32::from_rgba_unmultiplied(c.r, c.g, c.b, c.a);
+    let drawn = shapes(&h);
+    let meshes: Vec<_> = drawn
+        .iter()
+        .filter_map(|s| match s {
+            Shape::Mesh(m) if m.vertices.iter().all(|v| v.color == fill) => Some(m),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(meshes.len(), 1, "one mesh for the overlay");
+    assert_eq!(meshes[0].vertices.len(), 6 * range, "six corners per hex");
+    let outlined = |colour: Color32| {
+        drawn
+            .iter()
+            .any(|s| matches!(s, Shape::Path(p) if p.closed && p.stroke.color == ColorMode::Solid(colour)))
+    };
+    assert!(outlined(Color32::from_rgb(255, 120, 255)), "the anchor");
+    assert!(outlined(Color32::from_rgb(120, 255, 255)), "the target");
 }

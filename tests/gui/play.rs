@@ -182,9 +182,9 @@ fn new_random_layout_keeps_the_count_and_not_the_map() {
 }
 
 #[test]
-fn a_huge_board_is_played_a_part_at_a_time() {
-    // 400 × 400 cells fit the editor's view at under a point per hex; play mode zooms in
-    // to cells of at least MIN_CELL_RADIUS_PX so clicks hit and each frame stays small.
+fn a_huge_board_is_played_whole_from_its_chunk_cache() {
+    // 400 × 400 cells fit the editor's view at under two points per hex; play keeps that
+    // view (the board is drawn from cached chunks at the detail the zoom needs).
     let spec = NewMapSpec {
         shape: ShapeSpec::rect(400, 400),
         hex_size: (1.0, 1.0),
@@ -200,20 +200,17 @@ fn a_huge_board_is_played_a_part_at_a_time() {
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
     h.run();
-    assert!(
-        h.state().camera().zoom < 2.0,
-        "the editor shows the whole map"
-    );
+    let whole = h.state().camera().zoom;
+    assert!(whole < 2.0, "the editor shows the whole map");
     enter_play(&mut h);
-    let zoom = h.state().camera().zoom;
-    assert!(
-        zoom >= hexmap::app::play::MIN_CELL_RADIUS_PX - 1e-9,
-        "play zoom {zoom}"
-    );
-    // Zooming out with the wheel stops at the same limit.
+    assert_eq!(h.state().camera().zoom, whole, "play shows the whole board");
+    let stats = h.state().play().unwrap().paint_stats();
+    assert_eq!(stats.drawn, 13 * 13, "every chunk of the board is drawn");
+    assert_eq!(stats.rebuilt, 0, "from the cache");
+    // Zooming out with the wheel goes further still.
     let centre = h.state().canvas_rect().center();
     h.hover_at(centre);
-    for _ in 0..10 {
+    for _ in 0..3 {
         h.event(Event::MouseWheel {
             unit: eframe::egui::MouseWheelUnit::Line,
             delta: Vec2::new(0.0, -5.0),
@@ -224,14 +221,16 @@ fn a_huge_board_is_played_a_part_at_a_time() {
         h.step();
     }
     settle(&mut h);
-    assert!(h.state().camera().zoom >= hexmap::app::play::MIN_CELL_RADIUS_PX - 1e-9);
-    // A click on the hex under the pointer reveals it.
+    assert!(h.state().camera().zoom < whole);
+    // A click on the hex under the pointer reveals it: with no mines, the whole board opens
+    // and every chunk is redrawn.
     let hex = h.state().hovered().expect("a cell under the pointer");
     click_hex(&mut h, hex, PointerButton::Primary);
     assert!(matches!(
         h.state().play().unwrap().game().view(hex),
         Some(CellView::Revealed(_))
     ));
+    assert_eq!(status(&h), GameStatus::Won);
 }
 
 /// Hover each cell of the board and check that the status bar tells nothing a player may
