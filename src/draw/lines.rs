@@ -1,7 +1,7 @@
 //! Line geometry shared by back-ends: the two lines of a double stroke, and Bézier paths
 //! flattened to points for back-ends without curves.
 
-use super::primitives::{Path, Segment, Stroke};
+use super::primitives::{Circle, Path, Segment, Stroke};
 use crate::hex::Point;
 
 /// `points` moved sideways by `distance` world units (positive: to the right of the
@@ -92,6 +92,22 @@ pub fn flatten_cubic(
     }
 }
 
+/// A circle's outline as points, chords within `tolerance` of the circle (for back-ends
+/// that draw dashed or double outlines as polylines).
+pub fn flatten_circle(c: &Circle, tolerance: f64) -> Vec<Point> {
+    let r = c.radius.max(1e-9);
+    // Chord error r(1 − cos(π/n)) ≤ tolerance.
+    let n = (std::f64::consts::PI / (1.0 - tolerance / r).clamp(-1.0, 1.0).acos())
+        .ceil()
+        .clamp(8.0, 720.0) as usize;
+    (0..n)
+        .map(|i| {
+            let a = std::f64::consts::TAU * i as f64 / n as f64;
+            Point::new(c.centre.x + r * a.cos(), c.centre.y + r * a.sin())
+        })
+        .collect()
+}
+
 /// A path as one polyline (start included), curves flattened to `tolerance`.
 pub fn flatten_path(path: &Path<'_>, tolerance: f64) -> Vec<Point> {
     let mut out = vec![path.start];
@@ -161,5 +177,32 @@ mod tests {
             .unwrap();
         assert!((top - 75.0).abs() <= 0.1, "{top}");
         assert!(pts.len() < 60, "not absurdly many points: {}", pts.len());
+    }
+
+    #[test]
+    fn flattened_circle_has_its_corners_on_the_circle_and_chords_within_tolerance() {
+        let c = Circle {
+            centre: Point::new(10.0, -4.0),
+            radius: 50.0,
+            fill: None,
+            stroke: None,
+        };
+        for tolerance in [0.01, 0.25, 2.0] {
+            let pts = flatten_circle(&c, tolerance);
+            let n = pts.len();
+            assert!(n >= 8, "{n}");
+            for (i, p) in pts.iter().enumerate() {
+                let r = ((p.x - 10.0).powi(2) + (p.y + 4.0).powi(2)).sqrt();
+                assert!((r - 50.0).abs() < 1e-9, "corner {i} at {r}");
+                // The chord's middle lies at most `tolerance` inside the circle.
+                let q = pts[(i + 1) % n];
+                let mid = Point::new((p.x + q.x) / 2.0, (p.y + q.y) / 2.0);
+                let inside = 50.0 - ((mid.x - 10.0).powi(2) + (mid.y + 4.0).powi(2)).sqrt();
+                assert!(
+                    inside <= tolerance + 1e-9,
+                    "chord {i}: {inside} > {tolerance}"
+                );
+            }
+        }
     }
 }

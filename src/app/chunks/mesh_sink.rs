@@ -6,7 +6,7 @@
 //! aside and drawn each frame by the screen back-end (egui's glyph atlas is not stable
 //! across frames).
 
-use crate::draw::lines::{double_lines, flatten_path};
+use crate::draw::lines::{double_lines, flatten_circle, flatten_path};
 use crate::draw::{
     Circle, Colour, HexCell, Hexagon, LineStyle, OwnedText, Path, Polygon, Polyline, Rect, Sink,
     Stroke, Text,
@@ -250,16 +250,7 @@ impl Sink for MeshSink {
                 let s = egui_stroke(self.px_len(stroke.width), stroke.colour);
                 self.tessellate(Shape::Circle(CircleShape::stroke(centre, radius, s)));
             } else {
-                let n = (radius * 1.5).clamp(16.0, 256.0) as usize;
-                let points: Vec<Point> = (0..n)
-                    .map(|i| {
-                        let a = std::f64::consts::TAU * i as f64 / n as f64;
-                        Point::new(
-                            c.centre.x + c.radius * a.cos(),
-                            c.centre.y + c.radius * a.sin(),
-                        )
-                    })
-                    .collect();
+                let points = flatten_circle(c, 0.25 / self.scale);
                 self.stroke_points(&points, true, stroke);
             }
         }

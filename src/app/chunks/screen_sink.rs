@@ -5,7 +5,7 @@
 //! chunks and for drawing that changes every frame.
 
 use super::mesh_sink::color32;
-use crate::draw::lines::{double_lines, flatten_path};
+use crate::draw::lines::{double_lines, flatten_circle, flatten_path};
 use crate::draw::{
     Circle, FontFamily, HAlign, HexCell, LineStyle, Path, Polygon, Polyline, Rect, Sink, Stroke,
     Text, VAlign,
@@ -156,16 +156,7 @@ impl Sink for ScreenSink<'_> {
                 let s = egui::Stroke::new(self.len(stroke.width), color32(stroke.colour));
                 self.add(Shape::circle_stroke(centre, radius, s));
             } else {
-                let n = (radius * 1.5).clamp(16.0, 256.0) as usize;
-                let points: Vec<Point> = (0..n)
-                    .map(|i| {
-                        let a = std::f64::consts::TAU * i as f64 / n as f64;
-                        Point::new(
-                            c.centre.x + c.radius * a.cos(),
-                            c.centre.y + c.radius * a.sin(),
-                        )
-                    })
-                    .collect();
+                let points = flatten_circle(c, 0.25 / self.zoom);
                 self.stroke_points(&points, true, stroke);
             }
         }

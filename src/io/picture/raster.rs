@@ -2,7 +2,7 @@
 //! through a world → pixel transform (scale, then offset).
 
 use super::glyphs::Fonts;
-use crate::draw::lines::{double_lines, flatten_path};
+use crate::draw::lines::{double_lines, flatten_circle, flatten_path};
 use crate::draw::{
     Circle, Colour, HexCell, LineStyle, Path, Polygon, Polyline, Rect, Segment, Sink, Stroke, Text,
 };
@@ -237,21 +237,6 @@ impl Sink for RasterSink<'_> {
             );
         }
     }
-}
-
-/// A circle's outline as points (for double strokes).
-fn flatten_circle(c: &Circle, tolerance: f64) -> Vec<Point> {
-    let r = c.radius.max(1e-9);
-    // Chord error r(1 − cos(π/n)) ≤ tolerance.
-    let n = (std::f64::consts::PI / (1.0 - tolerance / r).clamp(-1.0, 1.0).acos())
-        .ceil()
-        .clamp(8.0, 720.0) as usize;
-    (0..n)
-        .map(|i| {
-            let a = std::f64::consts::TAU * i as f64 / n as f64;
-            Point::new(c.centre.x + r * a.cos(), c.centre.y + r * a.sin())
-        })
-        .collect()
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! a `<g>` carrying it, so a large map stays compact.
 
 use super::raster::ToPixels;
+use crate::draw::lines::flatten_circle;
 use crate::draw::{
     Circle, Colour, HAlign, HexCell, Hexagon, LineStyle, Path, Polygon, Polyline, Rect, Segment,
     Sink, Stroke, Text, VAlign,
@@ -263,16 +264,7 @@ impl Sink for SvgSink {
         if c.stroke
             .is_some_and(|s| matches!(s.style, LineStyle::Double { .. }))
         {
-            let n = 96;
-            let points: Vec<Point> = (0..n)
-                .map(|i| {
-                    let a = std::f64::consts::TAU * f64::from(i) / f64::from(n);
-                    Point::new(
-                        c.centre.x + c.radius * a.cos(),
-                        c.centre.y + c.radius * a.sin(),
-                    )
-                })
-                .collect();
+            let points = flatten_circle(c, 0.1 / self.to_px.scale);
             self.line_element(&points, true, c.fill, c.stroke.as_ref());
             return;
         }
