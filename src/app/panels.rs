@@ -26,12 +26,8 @@ pub(super) fn menu_bar(
     egui::Panel::top("menu").show(ui, |ui| {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
-                if ui.button("New…").clicked() {
-                    out.push(Action::NewDialog);
-                }
-                if ui.button("Open…").clicked() {
-                    out.push(Action::OpenDialog);
-                }
+                command_button(ui, "New…", Action::NewDialog, true, &mut out);
+                command_button(ui, "Open…", Action::OpenDialog, true, &mut out);
                 ui.menu_button("Open recent", |ui| {
                     if prefs.recent.is_empty() {
                         ui.label("(none)");
@@ -43,14 +39,14 @@ pub(super) fn menu_bar(
                     }
                 });
                 ui.separator();
-                if ui.button("Save").clicked() {
-                    out.push(Action::Save);
-                }
-                if ui.button("Save As (offset form)…").clicked() {
-                    out.push(Action::SaveAs(FileForm::Offset));
-                }
-                if ui.button("Save As (cube form)…").clicked() {
-                    out.push(Action::SaveAs(FileForm::Cube));
+                command_button(ui, "Save", Action::Save, true, &mut out);
+                // Ctrl+Shift+S saves in the map's own form: shown on that item only.
+                for (label, form) in [
+                    ("Save As (offset form)…", FileForm::Offset),
+                    ("Save As (cube form)…", FileForm::Cube),
+                ] {
+                    let own = doc.form() == form;
+                    command_button(ui, label, Action::SaveAs(form), own, &mut out);
                 }
                 ui.menu_button("Convert form", |ui| {
                     for form in [FileForm::Offset, FileForm::Cube] {
@@ -307,6 +303,27 @@ pub(super) fn left_panel(
             });
         });
     out
+}
+
+/// A menu item that shows its command's keyboard shortcut (when `show_keys` and it has
+/// one) and asks for the command when clicked.
+fn command_button(
+    ui: &mut egui::Ui,
+    label: &str,
+    action: Action,
+    show_keys: bool,
+    out: &mut Vec<Action>,
+) {
+    let keys = show_keys
+        .then(|| shortcuts::text_for(ui.ctx(), &action))
+        .flatten()
+        .unwrap_or_default();
+    if ui
+        .add(egui::Button::new(label).shortcut_text(keys))
+        .clicked()
+    {
+        out.push(action);
+    }
 }
 
 /// The layer switches (the canvas redraws its chunks when what it shows changes).

@@ -244,6 +244,32 @@ fn menus_show_shortcuts_and_copy_paste_are_disabled_with_nothing_to_copy() {
 }
 
 #[test]
+fn the_file_menu_shows_the_shortcuts_of_new_open_save_and_save_as() {
+    let mut h = harness();
+    h.get_by_label("File").click();
+    settle(&mut h);
+    let labels = shown_labels(&h);
+    // A menu item reads "label shortcut".
+    for item in [
+        "New… Ctrl+N",
+        "Open… Ctrl+O",
+        "Save Ctrl+S",
+        "Save As (offset form)… Ctrl+Shift+S",
+    ] {
+        assert!(
+            labels.iter().any(|l| l == item),
+            "the File menu shows {item}: {labels:?}"
+        );
+    }
+    // Ctrl+Shift+S keeps the map's form (offset here), so only that Save As shows it.
+    let with_keys = labels
+        .iter()
+        .filter(|l| l.ends_with("Ctrl+Shift+S"))
+        .count();
+    assert_eq!(with_keys, 1, "{labels:?}");
+}
+
+#[test]
 fn play_refuses_a_map_without_mines_and_says_why() {
     let mut h = harness();
     assert_eq!(h.state().doc().map().mine_layer().count(), 0);
