@@ -3,12 +3,11 @@
 
 use super::colour::Colour;
 use super::lod::{self, Detail};
-use super::map::half_pitch;
 use super::primitives::{
-    Circle, Font, FontFamily, HexCell, Hexagon, Polygon, Polyline, Rect, Stroke, Text,
+    Circle, Font, FontFamily, HexCell, Hexagon, Polygon, Polyline, Stroke, Text,
 };
 use super::region::Region;
-use super::scene::Scene;
+use super::scene::{Scene, draw_blocks};
 use super::sink::Sink;
 use crate::hex::{Hex, Layout, Point};
 use crate::map::OffsetBounds;
@@ -192,16 +191,7 @@ impl Scene for GameScene<'_> {
         let shown = match self.detail(scale) {
             Detail::Full { shown, .. } => shown,
             Detail::Texel | Detail::Coarse => {
-                let (hw, hh) = half_pitch(&self.layout);
-                let layout = self.layout;
-                self.block_colours(region, &mut |h, fill| {
-                    let c = layout.hex_to_pixel(h);
-                    sink.rect(&Rect {
-                        min: Point::new(c.x - hw, c.y - hh),
-                        max: Point::new(c.x + hw, c.y + hh),
-                        fill,
-                    });
-                });
+                draw_blocks(self, &self.layout, region, sink);
                 return;
             }
         };

@@ -4,9 +4,9 @@
 use super::colour::{Colour, ink_on};
 use super::lod::{self, Detail};
 use super::markers;
-use super::primitives::{Font, HexCell, Hexagon, Rect, Stroke, Text};
+use super::primitives::{Font, HexCell, Hexagon, Stroke, Text};
 use super::region::{Region, block_kind};
-use super::scene::Scene;
+use super::scene::{Scene, draw_blocks};
 use super::sink::Sink;
 use super::style::Style;
 use crate::hex::{Hex, Layout, Orientation, Point};
@@ -137,20 +137,6 @@ impl<'a> MapScene<'a> {
         bits
     }
 
-    /// Cells as blocks (coarse detail): one rectangle of the offset pitch per cell.
-    fn draw_blocks(&self, region: &Region<'_>, sink: &mut dyn Sink) {
-        let (hw, hh) = half_pitch(&self.layout);
-        let layout = self.layout;
-        self.block_colours(region, &mut |h, fill| {
-            let c = layout.hex_to_pixel(h);
-            sink.rect(&Rect {
-                min: Point::new(c.x - hw, c.y - hh),
-                max: Point::new(c.x + hw, c.y + hh),
-                fill,
-            });
-        });
-    }
-
     /// Hexagons with grid, then markers, then symbols and labels.
     fn draw_full(&self, region: &Region<'_>, scale: f64, shown: u8, sink: &mut dyn Sink) {
         let style = self.style;
@@ -269,7 +255,7 @@ impl Scene for MapScene<'_> {
 
     fn draw(&self, region: &Region<'_>, scale: f64, sink: &mut dyn Sink) {
         match self.detail(scale) {
-            Detail::Texel | Detail::Coarse => self.draw_blocks(region, sink),
+            Detail::Texel | Detail::Coarse => draw_blocks(self, &self.layout, region, sink),
             Detail::Full { shown, .. } => self.draw_full(region, scale, shown, sink),
         }
     }

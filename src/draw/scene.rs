@@ -3,9 +3,11 @@
 
 use super::colour::Colour;
 use super::lod::Detail;
+use super::map::half_pitch;
+use super::primitives::Rect;
 use super::region::Region;
 use super::sink::Sink;
-use crate::hex::Hex;
+use crate::hex::{Hex, Layout, Point};
 
 /// A drawing of cells that can be made for any region; `scale` is screen pixels per world
 /// unit throughout.
@@ -20,4 +22,18 @@ pub trait Scene {
     /// Call `f` with the colour of each cell of `region` that shows one when drawn as a
     /// block (what a back-end puts in a texel per cell at [`Detail::Texel`]).
     fn block_colours(&self, region: &Region<'_>, f: &mut dyn FnMut(Hex, Colour));
+}
+
+/// Draw the cells of `region` as blocks (coarse detail): one rectangle of the offset pitch
+/// per cell, in the colour `scene` gives it. Every scene draws its coarse level this way.
+pub fn draw_blocks(scene: &dyn Scene, layout: &Layout, region: &Region<'_>, sink: &mut dyn Sink) {
+    let (hw, hh) = half_pitch(layout);
+    scene.block_colours(region, &mut |h, fill| {
+        let c = layout.hex_to_pixel(h);
+        sink.rect(&Rect {
+            min: Point::new(c.x - hw, c.y - hh),
+            max: Point::new(c.x + hw, c.y + hh),
+            fill,
+        });
+    });
 }

@@ -4,7 +4,7 @@
 use super::glyphs::Fonts;
 use crate::draw::lines::{double_lines, flatten_circle, flatten_path};
 use crate::draw::{
-    Circle, Colour, HexCell, LineStyle, Path, Polygon, Polyline, Rect, Segment, Sink, Stroke, Text,
+    Circle, Colour, LineStyle, Path, Polygon, Polyline, Rect, Segment, Sink, Stroke, Text,
 };
 use crate::hex::Point;
 use tiny_skia::{FillRule, LineJoin, Paint, PathBuilder, Pixmap, StrokeDash, Transform};
@@ -112,16 +112,6 @@ impl<'a> RasterSink<'a> {
 }
 
 impl Sink for RasterSink<'_> {
-    fn hex(&mut self, cell: &HexCell<'_>) {
-        let corners: [Point; 6] =
-            std::array::from_fn(|i| cell.hexagon.corner(cell.centre, cell.scale, i));
-        self.polygon(&Polygon {
-            points: &corners,
-            fill: cell.fill,
-            stroke: cell.stroke,
-        });
-    }
-
     fn rect(&mut self, rect: &Rect) {
         let (x0, y0) = self.to_px.point(rect.min);
         let (x1, y1) = self.to_px.point(rect.max);
@@ -242,7 +232,7 @@ impl Sink for RasterSink<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draw::{Font, FontFamily, Halo, Hexagon};
+    use crate::draw::{Font, FontFamily, Halo, HexCell, Hexagon};
     use crate::hex::{Layout, Orientation};
 
     fn rgba(p: &Pixmap, x: u32, y: u32) -> [u8; 4] {
