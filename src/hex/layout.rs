@@ -1,6 +1,6 @@
 //! Layout: where hexes sit on screen (pointy or flat, regular or stretched) and back.
 
-use super::{FracHex, Hex, pick};
+use super::{Direction, Edge, FracHex, Hex, pick};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -144,16 +144,6 @@ pub struct Layout {
     origin: Point,
 }
 
-/// The nearest edge to a point: the hex it lies in and the direction of the neighbour
-/// across that edge.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Edge {
-    /// The hex the point is in.
-    pub hex: Hex,
-    /// The neighbour across the edge is `hex.neighbor(direction)`.
-    pub direction: super::Direction,
-}
-
 /// The nearest vertex to a point: the hex it lies in and the corner index (0..5, the
 /// numbering of [`Layout::corners`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -270,11 +260,12 @@ impl Layout {
         dx * dx + dy * dy
     }
 
-    /// The edge nearest to a world point: the hex it is in and the side facing the
-    /// neighbour whose centre is nearest. `None` where `pixel_to_hex` is `None`.
+    /// The edge nearest to a world point: a side of the hex it is in, the one facing the
+    /// neighbour whose centre is nearest (measured with the stretch undone, so on a regular
+    /// layout it is exactly the nearest side). `None` where `pixel_to_hex` is `None`.
     pub fn pixel_to_edge(&self, p: Point) -> Option<Edge> {
         let hex = self.pixel_to_hex(p)?;
-        let direction = super::Direction::ALL
+        let direction = Direction::ALL
             .into_iter()
             .min_by(|a, b| {
                 let da = self.unit_distance_sq(p, self.hex_to_pixel(hex.neighbor(*a)));
@@ -282,7 +273,34 @@ impl Layout {
                 da.total_cmp(&db)
             })
             .expect("six directions");
-        Some(Edge { hex, direction })
+        Some(Edge::new(hex, direction))
+    }
+
+    /// The two corner indices (numbering of [`Layout::corners`]) bounding the side of a hex
+    /// that faces `direction`: corners d and d + 1 on pointy hexes, d − 1 and d on flat.
+    pub const fn side_corners(&self, direction: Direction) -> [usize; 2] {
+        let d = direction.index();
+        match self.orientation {
+            Orientation::Pointy => [d, (d + 1) % 6],
+            Orientation::Flat => [(d + 5) % 6, d],
+        }
+    }
+
+    /// The two end points of an edge in world space: the corners the two hexes share, from
+    /// the canonical hex's side (see [`Layout::side_corners`]).
+    pub fn edge_points(&self, edge: Edge) -> [Point; 2] {
+        let c = self.hex_to_pixel(edge.hex());
+        self.side_corners(edge.direction()).map(|i| {
+            let o = self.corner_offset(i);
+            Point::new(c.x + o.x, c.y + o.y)
+        })
+    }
+
+    /// The middle of an edge in world space (halfway between the two hex centres).
+    pub fn edge_midpoint(&self, edge: Edge) -> Point {
+        let (a, b) = edge.hexes();
+        let (pa, pb) = (self.hex_to_pixel(a), self.hex_to_pixel(b));
+        Point::new((pa.x + pb.x) / 2.0, (pa.y + pb.y) / 2.0)
     }
 
     /// The vertex nearest to a world point: the hex it is in and its nearest corner.
@@ -345,13 +363,7 @@ mod tests {
         let layout = Layout::regular(Orientation::Pointy, 10.0).unwrap();
         // A point just right of the centre of (0,0) is nearest the east edge.
         let e = layout.pixel_to_edge(Point::new(7.0, 0.5)).unwrap();
-        assert_eq!(
-            e,
-            Edge {
-                hex: Hex::ORIGIN,
-                direction: super::super::Direction::POINTY_E
-            }
-        );
+        assert_eq!(e, Edge::new(Hex::ORIGIN, Direction::POINTY_E));
         // Just below the top corner (corner 2 at −90°) of (0,0).
         let v = layout.pixel_to_vertex(Point::new(0.1, -9.0)).unwrap();
         assert_eq!(
@@ -361,5 +373,70 @@ mod tests {
                 corner: 2
             }
         );
+    }
+
+    fn close(a: Point, b: Point) -> bool {
+        (a.x - b.x).abs() < 1e-3 && (a.y - b.y).abs() < 1e-3
+    }
+
+    #[test]
+    fn edge_points_match_the_reference_corners() {
+        // DESIGN.md §4: flat hex (3,4), size (10,15), origin (35,71) has corners
+        // 1 = (85, 200.904) and 2 = (75, 200.904): its north side.
+        let layout = Layout::new(
+            Orientation::Flat,
+            Point::new(10.0, 15.0),
+            Point::new(35.0, 71.0),
+        )
+        .unwrap();
+        let north = Edge::new(Hex::new(3, 4), Direction::FLAT_N);
+        let [a, b] = layout.edge_points(north);
+        let want = [Point::new(85.0, 200.904), Point::new(75.0, 200.904)];
+        assert!(
+            (close(a, want[0]) && close(b, want[1])) || (close(a, want[1]) && close(b, want[0])),
+            "{a:?} {b:?}"
+        );
+        let mid = layout.edge_midpoint(north);
+        assert!(close(mid, Point::new(80.0, 200.904)), "{mid:?}");
+        // Picking just inside either hex next to that midpoint finds that side.
+        for dy in [0.5, -0.5] {
+            assert_eq!(
+                layout.pixel_to_edge(Point::new(80.0, 200.904 + dy)),
+                Some(north)
+            );
+        }
+        // South-east side (direction 0): corners 5 = (85, 226.885) and 0 = (90, 213.894).
+        let se = layout.edge_points(Edge::new(Hex::new(3, 4), Direction::FLAT_SE));
+        assert!(close(se[0], Point::new(85.0, 226.885)) || close(se[1], Point::new(85.0, 226.885)));
+        assert!(close(se[0], Point::new(90.0, 213.894)) || close(se[1], Point::new(90.0, 213.894)));
+    }
+
+    #[test]
+    fn edge_points_are_the_corners_both_hexes_share() {
+        for o in [Orientation::Pointy, Orientation::Flat] {
+            let layout = Layout::new(o, Point::new(7.0, 11.0), Point::new(-3.0, 2.0)).unwrap();
+            let h = Hex::new(2, -5);
+            for d in Direction::ALL {
+                let e = Edge::new(h, d);
+                let (a, b) = e.hexes();
+                let [p, q] = layout.edge_points(e);
+                for end in [p, q] {
+                    for hex in [a, b] {
+                        assert!(
+                            layout.corners(hex).iter().any(|c| close(*c, end)),
+                            "{o} {d:?}: {end:?} not a corner of {hex}"
+                        );
+                    }
+                }
+                let m = layout.edge_midpoint(e);
+                assert!(close(m, Point::new((p.x + q.x) / 2.0, (p.y + q.y) / 2.0)));
+                // A point a little way from the midpoint toward either centre picks it.
+                for hex in [a, b] {
+                    let c = layout.hex_to_pixel(hex);
+                    let near = Point::new(m.x + (c.x - m.x) * 0.2, m.y + (c.y - m.y) * 0.2);
+                    assert_eq!(layout.pixel_to_edge(near), Some(e), "{o} {d:?}");
+                }
+            }
+        }
     }
 }

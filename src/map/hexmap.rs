@@ -1,10 +1,13 @@
 //! The map itself: properties, shape, palette and layers.
 
+use super::features::{
+    EdgeLayer, EdgePalette, EdgeTypeId, PathId, PathPalette, PathShapeError, PathTypeId, Paths,
+};
 use super::layers::{MAX_NOTE_LEN, MineLayer, Notes, TerrainLayer};
 use super::palette::{Palette, TerrainId};
 use super::properties::{MapProperties, PropertyError};
 use super::shape::MapShape;
-use crate::hex::{Hex, Layout, LayoutError, Point};
+use crate::hex::{Edge, Hex, Layout, LayoutError, Point};
 
 /// Why a map-level operation was refused.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -29,6 +32,42 @@ pub enum MapError {
     /// New properties whose offset kind does not go with their orientation.
     #[error(transparent)]
     OffsetKind(#[from] super::OffsetMismatch),
+    /// An edge with a hex that is not a cell of the map.
+    #[error("edge {0} is not between two cells of the map")]
+    EdgeOutsideShape(Edge),
+    /// Two hexes given as an edge are not neighbours.
+    #[error("{0} and {1} are not neighbours, so they share no edge")]
+    NotNeighbours(Hex, Hex),
+    /// The edge type id is not in the edge palette.
+    #[error("edge type id {0} is not in the edge palette")]
+    UnknownEdgeType(EdgeTypeId),
+    /// The path type id is not in the path palette.
+    #[error("path type id {0} is not in the path palette")]
+    UnknownPathType(PathTypeId),
+    /// A path's hexes do not make a path.
+    #[error("path {id}: {error}")]
+    BadPath {
+        /// The path.
+        id: PathId,
+        /// What is wrong.
+        error: PathShapeError,
+    },
+    /// A path leaves the map.
+    #[error("path {id}: hex {index} ({hex}) is outside the map")]
+    PathOutsideShape {
+        /// The path.
+        id: PathId,
+        /// Index of the hex in the path.
+        index: usize,
+        /// The hex.
+        hex: Hex,
+    },
+    /// No path has this id.
+    #[error("there is no path {0}")]
+    UnknownPath(PathId),
+    /// Too many paths.
+    #[error("the map has {0} paths, over the limit of {max}", max = super::features::MAX_PATHS)]
+    TooManyPaths(usize),
 }
 
 /// A hex map: properties, shape, terrain palette and the terrain, mine and note layers.
@@ -43,10 +82,15 @@ pub struct HexMap {
     terrain: TerrainLayer,
     mines: MineLayer,
     notes: Notes,
+    pub(super) edge_palette: EdgePalette,
+    pub(super) path_palette: PathPalette,
+    pub(super) edges: EdgeLayer,
+    pub(super) paths: Paths,
 }
 
 impl HexMap {
-    /// An empty map (no terrain, no mines, no notes) of `shape`; refused when the
+    /// An empty map (no terrain, mines, notes, edge features or paths; the standard edge
+    /// and path palettes) of `shape`; refused when the
     /// properties break a limit ([`MapProperties::validate`]).
     pub fn new(props: MapProperties, shape: MapShape, palette: Palette) -> Result<Self, MapError> {
         props.validate()?;
@@ -63,6 +107,10 @@ impl HexMap {
             terrain: TerrainLayer::new(n),
             mines: MineLayer::new(n),
             notes: Notes::new(),
+            edge_palette: EdgePalette::standard(),
+            path_palette: PathPalette::standard(),
+            edges: EdgeLayer::new(),
+            paths: Paths::new(),
         }
     }
 
@@ -252,7 +300,9 @@ impl HexMap {
     }
 
     /// Change the shape: cells in both shapes keep their terrain, mine and note; the rest
-    /// are dropped; new cells are empty.
+    /// are dropped; new cells are empty. Edge features between two kept cells stay; a path
+    /// keeps its runs of two or more kept hexes (the first run keeps its id, the others get
+    /// new ones).
     pub fn reshape(&mut self, shape: MapShape) {
         let mut next = HexMap::unchecked(self.props.clone(), shape, self.palette.clone());
         for (i, h) in next.shape.iter().enumerate() {
@@ -265,6 +315,11 @@ impl HexMap {
             .into_iter()
             .filter(|(h, _)| next.shape.contains(*h))
             .collect();
+        next.edge_palette = std::mem::take(&mut self.edge_palette);
+        next.path_palette = std::mem::take(&mut self.path_palette);
+        next.edges = std::mem::take(&mut self.edges);
+        next.paths = std::mem::take(&mut self.paths);
+        next.clip_features_to_shape();
         *self = next;
     }
 }

@@ -1,10 +1,14 @@
-//! The document: a hex map (shape, palette, terrain/mine/note layers), its property limits
+//! The document: a hex map (shape, palette, terrain/mine/note layers, edge features and
+//! paths), its property limits
 //! and rules (movement, sight), shape specs, the one edit path, and undo history. Knows
 //! nothing of files or the GUI.
 
 pub mod clipboard;
+pub mod cost;
 pub mod document;
 pub mod edit;
+mod feature_access;
+pub mod features;
 mod hexmap;
 pub mod history;
 pub mod layers;
@@ -18,8 +22,13 @@ pub mod shape;
 pub mod shape_spec;
 
 pub use clipboard::{ClipCell, Clipboard};
+pub use cost::{Cost, CostError};
 pub use document::Document;
 pub use edit::{Changed, Edit, EditError, HexBounds};
+pub use features::{
+    EdgeLayer, EdgeMove, EdgePalette, EdgeType, EdgeTypeId, FeaturePaletteError, LineStyle,
+    MapPath, PathId, PathPalette, PathShapeError, PathType, PathTypeId, Paths,
+};
 pub use hexmap::{HexMap, MapError};
 pub use history::History;
 pub use layers::{MineLayer, Notes, TerrainLayer};

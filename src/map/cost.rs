@@ -1,0 +1,131 @@
+//! Movement costs in fixed-point hundredths, so fractional rates such as a road's ½ are
+//! exact in searches (sums of integers, no rounding).
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A movement cost in hundredths of a movement point: `Cost::from_hundredths(50)` is ½.
+///
+/// Whole-point costs of terrain (`MoveCost::Cost(n)`) are `n × 100` here, so old maps keep
+/// their meaning while roads can cost ½ or ⅓ (rounded to hundredths once, when typed).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cost(u32);
+
+impl Cost {
+    /// Nothing: a free step or no extra cost.
+    pub const ZERO: Cost = Cost(0);
+    /// Hundredths in one movement point.
+    pub const SCALE: u32 = 100;
+    /// The largest cost an edge or path type may have: one million points.
+    pub const MAX: Cost = Cost(1_000_000 * Cost::SCALE);
+
+    /// `n` whole movement points, or `None` over [`Cost::MAX`].
+    pub const fn whole(n: u32) -> Option<Cost> {
+        Cost::from_hundredths(n.saturating_mul(Cost::SCALE))
+    }
+
+    /// A cost in hundredths of a point, or `None` over [`Cost::MAX`].
+    pub const fn from_hundredths(n: u32) -> Option<Cost> {
+        if n <= Cost::MAX.0 {
+            Some(Cost(n))
+        } else {
+            None
+        }
+    }
+
+    /// The cost in hundredths of a point.
+    pub const fn hundredths(self) -> u32 {
+        self.0
+    }
+
+    /// The cost in points as a float (for JSON and display).
+    pub fn points(self) -> f64 {
+        f64::from(self.0) / f64::from(Cost::SCALE)
+    }
+}
+
+impl fmt::Display for Cost {
+    /// Points with up to two decimals and no trailing zeros: `2`, `0.5`, `1.25`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (whole, frac) = (self.0 / Cost::SCALE, self.0 % Cost::SCALE);
+        match frac {
+            0 => write!(f, "{whole}"),
+            n if n % 10 == 0 => write!(f, "{whole}.{}", n / 10),
+            n => write!(f, "{whole}.{n:02}"),
+        }
+    }
+}
+
+/// Why a cost could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CostError {
+    /// Not a number with at most two decimals.
+    #[error("invalid cost '{0}' (expected a number such as 2, 0.5 or 1.25)")]
+    Syntax(String),
+    /// Over [`Cost::MAX`].
+    #[error("cost '{0}' is over the limit of {max}", max = Cost::MAX)]
+    TooLarge(String),
+}
+
+impl FromStr for Cost {
+    type Err = CostError;
+    /// Read `2`, `0.5`, `1.25` (at most two decimals, no sign, no exponent).
+    fn from_str(s: &str) -> Result<Self, CostError> {
+        let syntax = || CostError::Syntax(s.to_owned());
+        let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
+        let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+        if whole.is_empty() || !digits(whole) || !digits(frac) || frac.len() > 2 {
+            return Err(syntax());
+        }
+        if s.ends_with('.') {
+            return Err(syntax());
+        }
+        let too_large = || CostError::TooLarge(s.to_owned());
+        let whole: u32 = whole.parse().map_err(|_| too_large())?;
+        let frac: u32 = format!("{frac:0<2}").parse().map_err(|_| syntax())?;
+        whole
+            .checked_mul(Cost::SCALE)
+            .and_then(|w| w.checked_add(frac))
+            .and_then(Cost::from_hundredths)
+            .ok_or_else(too_large)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn costs_read_and_print_in_points() {
+        for (text, hundredths) in [
+            ("2", 200),
+            ("0.5", 50),
+            ("1.25", 125),
+            ("0", 0),
+            ("3.1", 310),
+        ] {
+            let c: Cost = text.parse().unwrap();
+            assert_eq!(c.hundredths(), hundredths, "{text}");
+            assert_eq!(c.to_string(), text);
+        }
+        assert_eq!(Cost::whole(3), Cost::from_hundredths(300));
+        assert_eq!(Cost::from_hundredths(50).unwrap().points(), 0.5);
+        for bad in ["", ".5", "1.", "-1", "1.234", "1e3", "one", "1.-2"] {
+            assert!(
+                matches!(bad.parse::<Cost>(), Err(CostError::Syntax(_))),
+                "{bad}"
+            );
+        }
+        assert!(matches!(
+            "1000001".parse::<Cost>(),
+            Err(CostError::TooLarge(_))
+        ));
+        assert!(matches!(
+            "99999999999".parse::<Cost>(),
+            Err(CostError::TooLarge(_))
+        ));
+        assert_eq!("1000000".parse::<Cost>(), Ok(Cost::MAX));
+        assert_eq!(Cost::whole(1_000_001), None);
+        assert_eq!(Cost::whole(u32::MAX), None);
+    }
+}

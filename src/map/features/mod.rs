@@ -1,0 +1,16 @@
+//! Map content on hexsides and through hex centres (issue 14): the edge and path palettes,
+//! the edge layer and the paths. The movement and sight rules that use them live in
+//! `map::rules`.
+
+pub mod edges;
+pub mod palette;
+pub mod paths;
+
+pub use edges::EdgeLayer;
+pub use palette::{
+    EdgeMove, EdgePalette, EdgeType, EdgeTypeId, FeaturePaletteError, LineStyle, MAX_FEATURE_TYPES,
+    PathPalette, PathType, PathTypeId,
+};
+pub use paths::{
+    MAX_PATH_LEN, MAX_PATHS, MapPath, PathId, PathShapeError, Paths, check_path_hexes,
+};
