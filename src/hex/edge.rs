@@ -147,7 +147,7 @@ mod tests {
 
     #[test]
     fn edges_sort_by_their_first_hex() {
-        let mut edges = vec![
+        let mut edges = [
             Edge::new(Hex::new(0, 1), Direction::ALL[0]),
             Edge::new(Hex::new(5, 0), Direction::ALL[5]),
             Edge::new(Hex::new(0, 0), Direction::ALL[4]),
