@@ -105,7 +105,8 @@ pub struct OverlayResult {
     pub sets: Vec<(OverlayKind, Vec<Hex>)>,
     /// The A* path (empty when none or off).
     pub path: Vec<Hex>,
-    /// Path outcome: `Some(Ok(cost))`, `Some(Err(reason))` ("no path"), `None` when off.
+    /// Path outcome: `Some(Ok(cost in hundredths of a point))`, `Some(Err(reason))`
+    /// ("no path"), `None` when off.
     pub path_cost: Option<Result<u64, String>>,
     /// Distance of the line overlay, when on.
     pub line_distance: Option<i32>,
@@ -128,7 +129,8 @@ impl OverlayResult {
         }
         match &self.path_cost {
             Some(Ok(c)) => parts.push(format!(
-                "path cost {c} ({} steps)",
+                "path cost {} ({} steps)",
+                crate::map::cost::format_hundredths(*c),
                 self.path.len().saturating_sub(1)
             )),
             Some(Err(why)) => parts.push(format!("no path: {why}")),
@@ -174,14 +176,14 @@ impl OverlayState {
             && let Some(goal) = self.target.or(hovered)
         {
             let map = doc.map();
-            let result = hex::a_star_dense(
+            let result = hex::a_star_dense_steps(
                 a,
                 goal,
-                map.min_step_cost(),
+                map.min_step(),
                 &PathLimits::default(),
                 map.cell_count(),
                 |h| map.shape().index_of(h),
-                |h| map.entry_cost(h),
+                |from, to| map.step_cost(from, to),
             );
             match result {
                 Ok(p) => {
@@ -202,15 +204,16 @@ impl OverlayState {
             && doc.contains(a)
         {
             let map = doc.map();
-            let max_distance = if map.min_step_cost() >= 1 {
-                self.budget
-            } else {
-                hex::MAX_MOVEMENT_DISTANCE
+            // Costs are in hundredths of a point (roads cost ½).
+            let budget = self.budget.saturating_mul(crate::map::Cost::SCALE);
+            let max_distance = match map.min_step() {
+                0 => hex::MAX_MOVEMENT_DISTANCE,
+                min => budget / min,
             }
             .min(hex::MAX_MOVEMENT_DISTANCE);
-            if let Ok(reach) =
-                hex::movement_range(a, self.budget, max_distance, |h| map.entry_cost(h))
-            {
+            if let Ok(reach) = hex::movement_range_steps(a, budget, max_distance, |from, to| {
+                map.step_cost(from, to)
+            }) {
                 out.sets.push((
                     OverlayKind::Movement,
                     reach.iter().map(|(h, _)| h).collect(),
@@ -223,9 +226,12 @@ impl OverlayState {
             let map = doc.map();
             out.sets.push((
                 OverlayKind::FieldOfView,
-                on_map(hex::field_of_view(a, self.fov_radius, |h| {
-                    map.blocks_sight(h)
-                })),
+                on_map(hex::field_of_view_across(
+                    a,
+                    self.fov_radius,
+                    |h| map.blocks_sight(h),
+                    |x, y| map.sight_blocked_between(x, y),
+                )),
             ));
         }
         out
@@ -269,9 +275,9 @@ mod tests {
             target: Some(b),
             ..Default::default()
         };
-        // Empty cells cost 1 each: 4 steps.
+        // Empty cells cost 1 each: 4 steps (the cost is in hundredths).
         let r = st.compute(&d, None);
-        assert_eq!(r.path_cost, Some(Ok(4)));
+        assert_eq!(r.path_cost, Some(Ok(400)));
         assert_eq!(r.path.len(), 5);
         // Surround the target with sea (impassable): no path.
         let sea = d.map().palette().terrains()[0].id;

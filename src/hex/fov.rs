@@ -10,6 +10,10 @@
 //! that the segment squeezes through counts as open. The endpoints never block: a
 //! blocking hex (a wall) is itself visible, and a viewer standing in one still sees out.
 //!
+//! Sight may also be blocked on hex edges (a wall between two hexes): a line is then also
+//! stopped where two of its consecutive hexes are separated by a blocking edge
+//! ([`is_visible_across`], [`field_of_view_across`]).
+//!
 //! Both lines are always computed from the smaller hex (by hex order) to the larger, so
 //! the question "A sees B" and "B sees A" is literally the same computation.
 
@@ -25,13 +29,46 @@ use super::{FracHex, Hex, LINE_NUDGE, range};
 /// assert!(is_visible(Hex::ORIGIN, wall, |h| h == wall));
 /// ```
 pub fn is_visible(a: Hex, b: Hex, blocks: impl Fn(Hex) -> bool) -> bool {
+    is_visible_across(a, b, blocks, |_, _| false)
+}
+
+/// [`is_visible`] where sight may also be blocked between two neighbouring hexes:
+/// `blocks_between(x, y)` is true when the edge between `x` and `y` blocks sight (it must
+/// answer the same for `(y, x)`). A line is open when no hex strictly between the ends
+/// blocks and no two consecutive hexes of it, ends included, are separated by a blocking
+/// edge.
+///
+/// ```
+/// use hexmap::hex::{is_visible_across, Hex};
+/// let wall = |a: Hex, b: Hex| a.q.max(b.q) == 1 && a.q.min(b.q) == 0; // edges between q=0 and q=1
+/// assert!(!is_visible_across(Hex::ORIGIN, Hex::new(2, 0), |_| false, wall));
+/// assert!(is_visible_across(Hex::ORIGIN, Hex::new(0, 2), |_| false, wall));
+/// ```
+pub fn is_visible_across(
+    a: Hex,
+    b: Hex,
+    blocks: impl Fn(Hex) -> bool,
+    blocks_between: impl Fn(Hex, Hex) -> bool,
+) -> bool {
     let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
     let minus = FracHex::new(-LINE_NUDGE.q, -LINE_NUDGE.r);
     [LINE_NUDGE, minus].into_iter().any(|nudge| {
         let mut line = LineIter::new(lo, hi, nudge);
-        let inner = line.steps().saturating_sub(1);
-        line.next(); // the first endpoint
-        line.take(inner as usize).all(|h| !blocks(h))
+        let steps = line.steps();
+        let Some(mut previous) = line.next() else {
+            return true;
+        };
+        for (i, h) in line.enumerate() {
+            if blocks_between(previous, h) {
+                return false;
+            }
+            // Hexes before the far end must not block.
+            if (i as i64) + 1 < steps && blocks(h) {
+                return false;
+            }
+            previous = h;
+        }
+        true
     })
 }
 
@@ -41,10 +78,20 @@ pub fn is_visible(a: Hex, b: Hex, blocks: impl Fn(Hex) -> bool) -> bool {
 /// Sight-blocking is asked once per hex of the range (into a local grid), then each hex is
 /// tested with [`is_visible`]'s lines, stopping at the first blocker.
 pub fn field_of_view(center: Hex, radius: u32, blocks: impl Fn(Hex) -> bool) -> Vec<Hex> {
+    field_of_view_across(center, radius, blocks, |_, _| false)
+}
+
+/// [`field_of_view`] with sight also blocked on edges, as [`is_visible_across`] rules.
+pub fn field_of_view_across(
+    center: Hex,
+    radius: u32,
+    blocks: impl Fn(Hex) -> bool,
+    blocks_between: impl Fn(Hex, Hex) -> bool,
+) -> Vec<Hex> {
     if radius > GRID_RADIUS_LIMIT {
         // Too large for a local grid: ask `blocks` directly (same answers, slower).
         return range(center, radius)
-            .filter(|&h| is_visible(center, h, &blocks))
+            .filter(|&h| is_visible_across(center, h, &blocks, &blocks_between))
             .collect();
     }
     let r = radius as i32;
@@ -64,7 +111,7 @@ pub fn field_of_view(center: Hex, radius: u32, blocks: impl Fn(Hex) -> bool) -> 
         d.length() <= r && grid[slot(h)]
     };
     range(center, radius)
-        .filter(|&h| is_visible(center, h, local))
+        .filter(|&h| is_visible_across(center, h, local, &blocks_between))
         .collect()
 }
 
@@ -117,5 +164,64 @@ mod tests {
             let from_b = field_of_view(b, 6, blocks).contains(&a);
             assert_eq!(from_a, from_b, "{a} / {b}");
         }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+        /// A sees B exactly when B sees A, with random blocking hexes and random walls on
+        /// edges.
+        #[test]
+        fn symmetric_with_walls_on_edges(seed in 0u64..u64::MAX, centre_q in -3i32..3, centre_r in -3i32..3) {
+            let mix = |x: i64| {
+                let mut z = (x as u64) ^ seed;
+                z = (z ^ (z >> 31)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                z ^ (z >> 29)
+            };
+            let key = |h: Hex| i64::from(h.q) * 7919 + i64::from(h.r);
+            let blocks = |h: Hex| mix(key(h)) % 11 == 0;
+            let wall = |a: Hex, b: Hex| {
+                let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+                mix(key(lo) * 31 + key(hi) * 1_000_003) % 5 == 0
+            };
+            let a = Hex::new(centre_q, centre_r);
+            let seen_from_a = field_of_view_across(a, 5, blocks, wall);
+            for b in range(a, 5) {
+                let there = field_of_view_across(b, 5, blocks, wall).contains(&a);
+                proptest::prop_assert_eq!(seen_from_a.contains(&b), there, "{} / {}", a, b);
+                proptest::prop_assert_eq!(
+                    is_visible_across(a, b, blocks, wall),
+                    is_visible_across(b, a, blocks, wall)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_wall_on_an_edge_hides_what_is_behind_it() {
+        // Walls on the sides between column q = 0 and column q = 1, rows −1..=1.
+        let wall = |a: Hex, b: Hex| {
+            let (lo, hi) = if a.q <= b.q { (a, b) } else { (b, a) };
+            lo.q == 0 && hi.q == 1 && lo.r.abs() <= 1
+        };
+        assert!(!is_visible_across(
+            Hex::ORIGIN,
+            Hex::new(1, 0),
+            |_| false,
+            wall
+        ));
+        assert!(!is_visible_across(
+            Hex::ORIGIN,
+            Hex::new(3, 0),
+            |_| false,
+            wall
+        ));
+        assert!(is_visible_across(
+            Hex::ORIGIN,
+            Hex::new(-3, 0),
+            |_| false,
+            wall
+        ));
+        // Without walls the same hexes are visible: the walls did it.
+        assert!(is_visible(Hex::ORIGIN, Hex::new(3, 0), |_| false));
     }
 }

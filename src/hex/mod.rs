@@ -28,13 +28,17 @@ pub use direction::Direction;
 pub use doubled::DoubledKind;
 pub use edge::Edge;
 pub use flood::{FloodLimitError, connected_components, flood_fill};
-pub use fov::{field_of_view, is_visible};
+pub use fov::{field_of_view, field_of_view_across, is_visible, is_visible_across};
 pub use hash::{HexBuildHasher, HexHashMap, HexHashSet};
 pub use layout::{Layout, LayoutError, Orientation, Point, Vertex};
 pub use line::{LINE_NUDGE, LineIter, line, line_supercover};
-pub use movement::{MAX_MOVEMENT_DISTANCE, MovementRange, MovementRangeError, movement_range};
+pub use movement::{
+    MAX_MOVEMENT_DISTANCE, MovementRange, MovementRangeError, movement_range, movement_range_steps,
+};
 pub use offset::{OffsetCoord, OffsetKind};
-pub use pathfind::{Path, PathError, PathLimits, a_star, a_star_dense};
+pub use pathfind::{
+    Path, PathError, PathLimits, a_star, a_star_dense, a_star_dense_steps, a_star_steps,
+};
 pub use range::{
     CubeBoxIter, in_wedge, range, range_count, range_intersection, ring, spiral, wedge,
 };

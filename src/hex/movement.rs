@@ -131,6 +131,53 @@ pub fn movement_range(
     max_distance: u32,
     cost: impl Fn(Hex) -> Option<u32>,
 ) -> Result<MovementRange, MovementRangeError> {
+    // Entry cost of each cell, asked lazily: UNKNOWN until asked, BLOCKED if impassable.
+    const UNKNOWN: u32 = u32::MAX;
+    const BLOCKED: u32 = u32::MAX - 1;
+    let width = 2 * max_distance.min(MAX_MOVEMENT_DISTANCE) as usize + 1;
+    let mut entry = vec![UNKNOWN; width * width];
+    search(start, budget, max_distance, |_, to, slot| {
+        let c = match entry[slot] {
+            UNKNOWN => {
+                let c = cost(to).map_or(BLOCKED, |c| c.min(BLOCKED - 1));
+                entry[slot] = c;
+                c
+            }
+            c => c,
+        };
+        (c != BLOCKED).then_some(c)
+    })
+}
+
+/// [`movement_range`] where a step's cost depends on both hexes: `step(from, to)` is the
+/// cost of moving from `from` to its neighbour `to`, `None` when that step is impossible
+/// (a wall on the edge between them, impassable terrain). The movement rule of a map
+/// (`HexMap::step_cost`) has this form.
+///
+/// ```
+/// use hexmap::hex::{movement_range_steps, Hex};
+/// // Half-price steps along r = 0.
+/// let step = |a: Hex, b: Hex| Some(if a.r == 0 && b.r == 0 { 50 } else { 100 });
+/// let reach = movement_range_steps(Hex::ORIGIN, 100, 2, step).unwrap();
+/// assert_eq!(reach.cost(Hex::new(2, 0)), Some(100));
+/// assert_eq!(reach.cost(Hex::new(0, 2)), None);
+/// ```
+pub fn movement_range_steps(
+    start: Hex,
+    budget: u32,
+    max_distance: u32,
+    step: impl Fn(Hex, Hex) -> Option<u32>,
+) -> Result<MovementRange, MovementRangeError> {
+    search(start, budget, max_distance, |from, to, _| step(from, to))
+}
+
+/// Dijkstra within `max_distance` of `start`; `step(from, to, slot of to)` prices a step.
+fn search(
+    start: Hex,
+    budget: u32,
+    max_distance: u32,
+    mut step: impl FnMut(Hex, Hex, usize) -> Option<u32>,
+) -> Result<MovementRange, MovementRangeError> {
     if max_distance > MAX_MOVEMENT_DISTANCE {
         return Err(MovementRangeError {
             requested: max_distance,
@@ -147,10 +194,6 @@ pub fn movement_range(
         came_by: vec![NO_STEP; cells],
         reached: 0,
     };
-    // Entry cost of each cell, asked lazily: UNKNOWN until asked, BLOCKED if impassable.
-    const UNKNOWN: u32 = u32::MAX;
-    const BLOCKED: u32 = u32::MAX - 1;
-    let mut entry = vec![UNKNOWN; cells];
     let mut settled = vec![false; cells];
     // Neighbour slot offsets and hex offsets by direction.
     let w = width as isize;
@@ -171,27 +214,19 @@ pub fn movement_range(
         settled[slot] = true;
         range.reached += 1;
         let here = range.hex_at(slot) - start;
-        for (d, step) in slot_step.iter().enumerate() {
+        for (d, offset) in slot_step.iter().enumerate() {
             let off = Direction::from_index(d).offset();
             let n = here + off;
             if n.length() > radius {
                 continue;
             }
-            let ns = (slot as isize + step) as usize;
+            let ns = (slot as isize + offset) as usize;
             if settled[ns] {
                 continue;
             }
-            let c = match entry[ns] {
-                UNKNOWN => {
-                    let c = cost(start + n).map_or(BLOCKED, |c| c.min(BLOCKED - 1));
-                    entry[ns] = c;
-                    c
-                }
-                c => c,
-            };
-            if c == BLOCKED {
+            let Some(c) = step(start + here, start + n, ns) else {
                 continue;
-            }
+            };
             let Some(total) = g.checked_add(c) else {
                 continue;
             };

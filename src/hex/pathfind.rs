@@ -47,13 +47,11 @@ pub enum PathError {
     LimitReached,
 }
 
-/// One search node: best known cost, parent index, its entry cost (asked once), settled
-/// or not.
+/// One search node: best known cost, parent index, settled or not.
 struct Node {
     hex: Hex,
     g: u64,
     parent: u32,
-    step: u32,
     closed: bool,
 }
 
@@ -109,13 +107,38 @@ pub fn a_star(
     limits: &PathLimits,
     cost: impl Fn(Hex) -> Option<u32>,
 ) -> Result<Path, PathError> {
+    a_star_steps(start, goal, min_step_cost, limits, |_, to| cost(to))
+}
+
+/// [`a_star`] where a step's cost depends on both hexes: `step(from, to)` is the cost of
+/// moving from `from` to its neighbour `to` (`None`: that step is impossible, e.g. across a
+/// wall, while `to` may still be entered from another side).
+///
+/// `min_step_cost` must be at most every possible step's cost, as for [`a_star`].
+///
+/// ```
+/// use hexmap::hex::{a_star_steps, Hex, PathLimits};
+/// // A wall on the side between the origin and (1,0): going round costs 2.
+/// let wall = |a: Hex, b: Hex| (a == Hex::ORIGIN && b == Hex::new(1, 0))
+///     || (b == Hex::ORIGIN && a == Hex::new(1, 0));
+/// let step = |a: Hex, b: Hex| (!wall(a, b) && b.length() <= 3).then_some(1);
+/// let path = a_star_steps(Hex::ORIGIN, Hex::new(1, 0), 1, &PathLimits::default(), step);
+/// assert_eq!(path.unwrap().cost, 2);
+/// ```
+pub fn a_star_steps(
+    start: Hex,
+    goal: Hex,
+    min_step_cost: u32,
+    limits: &PathLimits,
+    step: impl Fn(Hex, Hex) -> Option<u32>,
+) -> Result<Path, PathError> {
     search(
         start,
         goal,
         min_step_cost,
         limits,
         &mut HashedSlots::default(),
-        cost,
+        step,
     )
 }
 
@@ -145,6 +168,22 @@ pub fn a_star_dense(
     index: impl Fn(Hex) -> Option<usize>,
     cost: impl Fn(Hex) -> Option<u32>,
 ) -> Result<Path, PathError> {
+    a_star_dense_steps(start, goal, min_step_cost, limits, cells, index, |_, to| {
+        cost(to)
+    })
+}
+
+/// [`a_star_dense`] with a cost per step, as [`a_star_steps`]: the search a map's movement
+/// rule (edge features, roads) runs on.
+pub fn a_star_dense_steps(
+    start: Hex,
+    goal: Hex,
+    min_step_cost: u32,
+    limits: &PathLimits,
+    cells: usize,
+    index: impl Fn(Hex) -> Option<usize>,
+    step: impl Fn(Hex, Hex) -> Option<u32>,
+) -> Result<Path, PathError> {
     if index(start).is_none() {
         return Err(PathError::Unreachable);
     }
@@ -152,16 +191,16 @@ pub fn a_star_dense(
         slots: vec![UNSEEN; cells],
         index,
     };
-    search(start, goal, min_step_cost, limits, &mut slots, cost)
+    search(start, goal, min_step_cost, limits, &mut slots, step)
 }
 
-/// A hex's slot in the search: `None` when not seen yet, `Some(BLOCKED)` when impassable.
+/// A hex's slot in the search: `None` when not seen yet, `Some(BLOCKED)` when off the grid.
 trait Slots {
     fn get(&self, h: Hex) -> Option<u32>;
     fn insert(&mut self, h: Hex, slot: u32);
 }
 
-/// Marks an impassable hex in [`Slots`].
+/// Marks a hex off a dense grid in [`Slots`].
 const BLOCKED: u32 = u32::MAX;
 /// Marks a hex not seen yet in [`DenseSlots`].
 const UNSEEN: u32 = u32::MAX - 1;
@@ -207,7 +246,7 @@ fn search(
     min_step_cost: u32,
     limits: &PathLimits,
     index: &mut impl Slots,
-    cost: impl Fn(Hex) -> Option<u32>,
+    step: impl Fn(Hex, Hex) -> Option<u32>,
 ) -> Result<Path, PathError> {
     if start == goal {
         return Ok(Path {
@@ -215,13 +254,13 @@ fn search(
             cost: 0,
         });
     }
-    if cost(goal).is_none() {
+    // A goal no step leads into is unreachable: say so without searching everything.
+    if goal.neighbors().iter().all(|&n| step(n, goal).is_none()) {
         return Err(PathError::Unreachable);
     }
     let heuristic = |h: Hex| h.distance_i64(goal) as u64 * u64::from(min_step_cost);
     let max_cost = limits.max_cost.unwrap_or(u64::MAX);
-    // `index` maps a hex to its slot in `nodes`; a blocked hex is remembered as
-    // `BLOCKED` so its cost is asked once.
+    // `index` maps a hex to its slot in `nodes` (`BLOCKED` off a dense grid).
     let mut nodes: Vec<Node> = Vec::new();
     let mut open = BinaryHeap::new();
     let mut pruned = false;
@@ -232,7 +271,6 @@ fn search(
         hex: start,
         g: 0,
         parent: NO_PARENT,
-        step: 0,
         closed: false,
     });
     let h0 = heuristic(start);
@@ -263,28 +301,27 @@ fn search(
         for n in entry.hex.neighbors() {
             let slot = match index.get(n) {
                 Some(BLOCKED) => continue,
-                Some(i) => i as usize,
-                None => {
-                    let Some(step) = cost(n) else {
-                        index.insert(n, BLOCKED);
+                Some(i) => {
+                    if nodes[i as usize].closed {
                         continue;
-                    };
+                    }
+                    i as usize
+                }
+                None => {
                     let i = nodes.len();
                     index.insert(n, i as u32);
                     nodes.push(Node {
                         hex: n,
                         g: u64::MAX,
                         parent: NO_PARENT,
-                        step,
                         closed: false,
                     });
                     i
                 }
             };
-            if nodes[slot].closed {
+            let Some(step) = step(entry.hex, n) else {
                 continue;
-            }
-            let step = nodes[slot].step;
+            };
             let g_new = g.saturating_add(u64::from(step));
             if g_new >= nodes[slot].g {
                 continue;

@@ -47,12 +47,19 @@ impl Cost {
 impl fmt::Display for Cost {
     /// Points with up to two decimals and no trailing zeros: `2`, `0.5`, `1.25`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (whole, frac) = (self.0 / Cost::SCALE, self.0 % Cost::SCALE);
-        match frac {
-            0 => write!(f, "{whole}"),
-            n if n % 10 == 0 => write!(f, "{whole}.{}", n / 10),
-            n => write!(f, "{whole}.{n:02}"),
-        }
+        f.write_str(&format_hundredths(u64::from(self.0)))
+    }
+}
+
+/// A total in hundredths of a point (a route's cost) written in points as [`Cost`] writes
+/// them: `450` → `4.5`.
+pub fn format_hundredths(total: u64) -> String {
+    let scale = u64::from(Cost::SCALE);
+    let (whole, frac) = (total / scale, total % scale);
+    match frac {
+        0 => format!("{whole}"),
+        n if n % 10 == 0 => format!("{whole}.{}", n / 10),
+        n => format!("{whole}.{n:02}"),
     }
 }
 
@@ -127,5 +134,6 @@ mod tests {
         assert_eq!("1000000".parse::<Cost>(), Ok(Cost::MAX));
         assert_eq!(Cost::whole(1_000_001), None);
         assert_eq!(Cost::whole(u32::MAX), None);
+        assert_eq!(format_hundredths(12_345_678_905), "123456789.05");
     }
 }
