@@ -1,10 +1,13 @@
-//! Copy and paste: a region of cells stored relative to an anchor, which can be rotated by
-//! 60° steps and reflected before pasting.
+//! Copy and paste: a region of cells stored relative to an anchor, with the edge features
+//! between them and the parts of paths through them, which can be rotated by 60° steps and
+//! reflected before pasting.
 
+use super::features::{EdgeTypeId, PathTypeId};
 use super::hexmap::HexMap;
 use super::palette::TerrainId;
-use crate::hex::Hex;
+use crate::hex::hash::HexHashSet;
 use crate::hex::{Axis, reflect};
+use crate::hex::{Edge, Hex};
 
 /// One copied cell: its position relative to the anchor and its contents.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,10 +22,22 @@ pub struct ClipCell {
     pub note: Option<String>,
 }
 
-/// A copied region, sorted by offset.
+/// A copied piece of a path: its type and hexes relative to the anchor (two or more).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClipPath {
+    /// The path type.
+    pub kind: PathTypeId,
+    /// Hexes relative to the anchor, in path order.
+    pub hexes: Vec<Hex>,
+}
+
+/// A copied region, sorted by offset: cells, the edge features between two copied cells
+/// (edges of offset hexes), and the runs of paths inside the region.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Clipboard {
     cells: Vec<ClipCell>,
+    edges: Vec<(Edge, EdgeTypeId)>,
+    paths: Vec<ClipPath>,
 }
 
 impl Clipboard {
@@ -47,7 +62,45 @@ impl Clipboard {
             .collect();
         cells.sort_by_key(|c| c.offset);
         cells.dedup_by_key(|c| c.offset);
-        Clipboard { cells }
+        let offset = |h: Hex| h - anchor;
+        let inside: HexHashSet = cells.iter().map(|c| c.offset + anchor).collect();
+        let mut edges: Vec<(Edge, EdgeTypeId)> = map
+            .edges_in(inside.iter().copied())
+            .into_iter()
+            .filter_map(|(e, k)| {
+                let (a, b) = e.hexes();
+                let both = inside.contains(&a) && inside.contains(&b);
+                both.then(|| Edge::between(offset(a), offset(b)).map(|e| (e, k)))
+                    .flatten()
+            })
+            .collect();
+        edges.sort_unstable();
+        let mut paths = Vec::new();
+        for path in map.paths().iter() {
+            for run in path.hexes.split(|h| !inside.contains(h)) {
+                if run.len() >= 2 {
+                    paths.push(ClipPath {
+                        kind: path.kind,
+                        hexes: run.iter().map(|&h| offset(h)).collect(),
+                    });
+                }
+            }
+        }
+        Clipboard {
+            cells,
+            edges,
+            paths,
+        }
+    }
+
+    /// The copied edge features, on edges between offset hexes.
+    pub fn edges(&self) -> &[(Edge, EdgeTypeId)] {
+        &self.edges
+    }
+
+    /// The copied path pieces.
+    pub fn paths(&self) -> &[ClipPath] {
+        &self.paths
     }
 
     /// The copied cells.
@@ -57,7 +110,7 @@ impl Clipboard {
 
     /// True when nothing was copied.
     pub fn is_empty(&self) -> bool {
-        self.cells.is_empty()
+        self.cells.is_empty() && self.edges.is_empty() && self.paths.is_empty()
     }
 
     fn mapped(&self, f: impl Fn(Hex) -> Hex) -> Self {
@@ -70,7 +123,28 @@ impl Clipboard {
             })
             .collect();
         cells.sort_by_key(|c| c.offset);
-        Clipboard { cells }
+        let mut edges: Vec<(Edge, EdgeTypeId)> = self
+            .edges
+            .iter()
+            .filter_map(|&(e, k)| {
+                let (a, b) = e.hexes();
+                Edge::between(f(a), f(b)).map(|e| (e, k))
+            })
+            .collect();
+        edges.sort_unstable();
+        let paths = self
+            .paths
+            .iter()
+            .map(|p| ClipPath {
+                kind: p.kind,
+                hexes: p.hexes.iter().map(|&h| f(h)).collect(),
+            })
+            .collect();
+        Clipboard {
+            cells,
+            edges,
+            paths,
+        }
     }
 
     /// Rotated by `steps` × 60° clockwise on screen about the anchor (negative =
@@ -121,5 +195,55 @@ mod tests {
                 |x| x.offset == Hex::new(1, 0).rotate_right() && x.terrain == TerrainId::new(2)
             )
         );
+    }
+
+    #[test]
+    fn edges_and_paths_are_copied_and_turn_with_the_cells() {
+        let mut m = HexMap::new(
+            MapProperties::new("c", crate::hex::Orientation::Pointy),
+            MapShape::hexagon(3).unwrap(),
+            Palette::standard(),
+        )
+        .unwrap();
+        // Edges and paths turn with the cells.
+        let e = Edge::new(Hex::new(1, 0), crate::hex::Direction::POINTY_NE);
+        m.set_edge(e, EdgeTypeId::new(1)).unwrap();
+        m.insert_path(crate::map::MapPath {
+            id: crate::map::PathId(1),
+            kind: PathTypeId::new(1).unwrap(),
+            hexes: vec![
+                Hex::new(-1, 0),
+                Hex::new(0, 0),
+                Hex::new(1, 0),
+                Hex::new(2, -1),
+            ],
+        })
+        .unwrap();
+        let region = [
+            Hex::new(0, 0),
+            Hex::new(1, 0),
+            Hex::new(2, -1),
+            Hex::new(1, -1),
+        ];
+        let c = Clipboard::copy(&m, region, Hex::new(1, 0));
+        assert_eq!(
+            c.edges(),
+            [(
+                Edge::new(Hex::ORIGIN, crate::hex::Direction::POINTY_NE),
+                EdgeTypeId::new(1).unwrap()
+            )]
+        );
+        assert_eq!(
+            c.paths()[0].hexes,
+            [Hex::new(-1, 0), Hex::ORIGIN, Hex::new(1, -1)],
+            "the piece inside the region, relative to the anchor"
+        );
+        assert_eq!(c.rotated(6), c);
+        assert_eq!(c.reflected().reflected(), c);
+        let turned = c.rotated(1);
+        let (a, b) = turned.edges()[0].0.hexes();
+        let want = Edge::between(Hex::ORIGIN, Hex::new(1, -1).rotate_right()).unwrap();
+        assert_eq!(Edge::between(a, b), Some(want));
+        assert_eq!(turned.paths()[0].hexes[2], Hex::new(1, -1).rotate_right());
     }
 }

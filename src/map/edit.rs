@@ -2,14 +2,15 @@
 //! records the first old value (and the new value) of each touched cell for undo and
 //! reports the changed region.
 
+pub(crate) use super::changes::CellChanges;
 use super::clipboard::Clipboard;
+use super::features::{EdgePalette, EdgeTypeId, MapPath, PathId, PathPalette, PathTypeId};
 use super::hexmap::{HexMap, MapError};
 use super::palette::{Palette, TerrainId};
 use super::properties::MapProperties;
 use super::shape::{MapShape, ShapeError};
-use crate::hex::Hex;
-use crate::hex::hash::{HexBuildHasher, HexHashMap};
-use std::collections::{HashMap, VecDeque};
+use crate::hex::{Edge, Hex};
+use std::collections::VecDeque;
 
 /// One change to a map, as the editor or CLI asks for it.
 #[derive(Clone, Debug, PartialEq)]
@@ -85,6 +86,58 @@ pub enum Edit {
     SetPalette(Palette),
     /// Replace the map properties (name, orientation, offset kind, hex size, labels).
     SetProperties(MapProperties),
+    /// Put the feature `kind` on every listed edge (`None` erases); edges not between two
+    /// cells of the map are skipped. One drag of the edge tool is a stroke of these.
+    SetEdges {
+        /// The edges.
+        edges: Vec<Edge>,
+        /// The edge type, or `None` to erase.
+        kind: Option<EdgeTypeId>,
+    },
+    /// Add a path; its id must be unused (take `map.paths().next_id()`).
+    AddPath(MapPath),
+    /// Delete a path.
+    DeletePath(PathId),
+    /// Lengthen a path at one end by `hexes`, listed in walking order away from that end.
+    ExtendPath {
+        /// The path.
+        id: PathId,
+        /// Which end.
+        end: PathEnd,
+        /// The new hexes, the first a neighbour of the current end hex.
+        hexes: Vec<Hex>,
+    },
+    /// Cut a path in two at hex index `at` (shared by both parts): the first part
+    /// `hexes[..=at]` keeps the id, the second `hexes[at..]` gets `paths().next_id()` as it
+    /// was before the edit. Both parts must keep at least two hexes.
+    SplitPath {
+        /// The path.
+        id: PathId,
+        /// Index of the hex to cut at, in `1..len − 1`.
+        at: usize,
+    },
+    /// Change a path's type.
+    SetPathType {
+        /// The path.
+        id: PathId,
+        /// Its new type.
+        kind: PathTypeId,
+    },
+    /// Replace the edge palette (add, rename, recolour, delete types); features of removed
+    /// types go. Undo keeps the whole previous map.
+    SetEdgePalette(EdgePalette),
+    /// Replace the path palette; paths of removed types go. Undo keeps the whole previous
+    /// map.
+    SetPathPalette(PathPalette),
+}
+
+/// Which end of a path an [`Edit::ExtendPath`] adds to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathEnd {
+    /// Before the first hex.
+    Start,
+    /// After the last hex.
+    End,
 }
 
 /// Why an edit was refused (the map is unchanged then).
@@ -135,180 +188,6 @@ impl Changed {
             b.max = Hex::new(b.max.q.max(h.q), b.max.r.max(h.r));
         }
         Some(b)
-    }
-}
-
-/// One terrain change: dense index, value before, value after (raw ids, 0 = empty).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct TerrainDelta {
-    pub index: u32,
-    pub old: u16,
-    pub new: u16,
-}
-
-/// One mine change: dense index, before, after.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct MineDelta {
-    pub index: u32,
-    pub old: bool,
-    pub new: bool,
-}
-
-/// One note change.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct NoteDelta {
-    pub hex: Hex,
-    pub old: Option<String>,
-    pub new: Option<String>,
-}
-
-/// Per-cell changes of one undo step: one entry per touched cell with the *first* old
-/// value and the *last* new value. The lookup tables exist only while the step is open.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct CellChanges {
-    pub terrain: Vec<TerrainDelta>,
-    pub mines: Vec<MineDelta>,
-    pub notes: Vec<NoteDelta>,
-    // Where each cell's delta sits (for first-old merging). Keys are cell indices and
-    // hexes from the map itself, so the fast multiplicative hasher is safe here.
-    terrain_pos: HashMap<u32, usize, HexBuildHasher>,
-    mine_pos: HashMap<u32, usize, HexBuildHasher>,
-    note_pos: HexHashMap<usize>,
-}
-
-impl CellChanges {
-    fn terrain(&mut self, index: u32, old: u16, new: u16) {
-        match self.terrain_pos.get(&index) {
-            Some(&p) => self.terrain[p].new = new,
-            None => {
-                self.terrain_pos.insert(index, self.terrain.len());
-                self.terrain.push(TerrainDelta { index, old, new });
-            }
-        }
-    }
-
-    /// Record a cell the current edit changes exactly once (bucket fill, replace-all):
-    /// no lookup, as no earlier delta of this edit can exist for it.
-    fn terrain_once(&mut self, index: u32, old: u16, new: u16) {
-        debug_assert!(!self.terrain_pos.contains_key(&index));
-        self.terrain.push(TerrainDelta { index, old, new });
-    }
-
-    fn mine(&mut self, index: u32, old: bool, new: bool) {
-        match self.mine_pos.get(&index) {
-            Some(&p) => self.mines[p].new = new,
-            None => {
-                self.mine_pos.insert(index, self.mines.len());
-                self.mines.push(MineDelta { index, old, new });
-            }
-        }
-    }
-
-    fn note(&mut self, hex: Hex, old: Option<String>, new: Option<String>) {
-        match self.note_pos.get(&hex) {
-            Some(&p) => self.notes[p].new = new,
-            None => {
-                self.note_pos.insert(hex, self.notes.len());
-                self.notes.push(NoteDelta { hex, old, new });
-            }
-        }
-    }
-
-    /// Fold a later step's changes into this one (first old, last new).
-    pub(crate) fn merge(&mut self, later: CellChanges) {
-        // Deltas recorded by `terrain_once` have no lookup entry yet.
-        if self.terrain_pos.len() != self.terrain.len() {
-            self.terrain_pos = self
-                .terrain
-                .iter()
-                .enumerate()
-                .map(|(p, d)| (d.index, p))
-                .collect();
-        }
-        for d in later.terrain {
-            self.terrain(d.index, d.old, d.new);
-        }
-        for d in later.mines {
-            self.mine(d.index, d.old, d.new);
-        }
-        for d in later.notes {
-            self.note(d.hex, d.old, d.new);
-        }
-    }
-
-    /// Drop cells whose value ended where it started, and the lookup tables.
-    pub(crate) fn finish(&mut self) {
-        self.terrain.retain(|d| d.old != d.new);
-        self.mines.retain(|d| d.old != d.new);
-        self.notes.retain(|d| d.old != d.new);
-        self.terrain.shrink_to_fit();
-        self.mines.shrink_to_fit();
-        self.notes.shrink_to_fit();
-        self.terrain_pos = HashMap::default();
-        self.mine_pos = HashMap::default();
-        self.note_pos = HexHashMap::default();
-    }
-
-    /// True when no cell changed.
-    pub(crate) fn is_empty(&self) -> bool {
-        self.terrain.is_empty() && self.mines.is_empty() && self.notes.is_empty()
-    }
-
-    /// Heap bytes held (for the undo-memory benchmark).
-    pub(crate) fn heap_bytes(&self) -> usize {
-        self.terrain.capacity() * std::mem::size_of::<TerrainDelta>()
-            + self.mines.capacity() * std::mem::size_of::<MineDelta>()
-            + self
-                .notes
-                .iter()
-                .map(|n| {
-                    std::mem::size_of::<NoteDelta>()
-                        + n.old.as_ref().map_or(0, String::capacity)
-                        + n.new.as_ref().map_or(0, String::capacity)
-                })
-                .sum::<usize>()
-    }
-
-    /// The touched hexes, unique, in the shape's storage order (sorting the `u32` cell
-    /// indices is several times cheaper than sorting hexes: a 500k-cell fill reports
-    /// its cells in a few milliseconds).
-    pub(crate) fn hexes(&self, map: &HexMap) -> Vec<Hex> {
-        let shape = map.shape();
-        let mut indices: Vec<u32> = self
-            .terrain
-            .iter()
-            .map(|d| d.index)
-            .chain(self.mines.iter().map(|d| d.index))
-            .chain(
-                self.notes
-                    .iter()
-                    .filter_map(|d| shape.index_of(d.hex).map(|i| i as u32)),
-            )
-            .collect();
-        indices.sort_unstable();
-        indices.dedup();
-        indices
-            .into_iter()
-            .filter_map(|i| shape.hex_at(i as usize))
-            .collect()
-    }
-
-    /// Write the old (`undo`) or new values back into the map.
-    pub(crate) fn restore(&self, map: &mut HexMap, undo: bool) {
-        for d in &self.terrain {
-            let v = if undo { d.old } else { d.new };
-            map.set_terrain_index(d.index as usize, TerrainId::new(v));
-        }
-        for d in &self.mines {
-            let v = if undo { d.old } else { d.new };
-            if let Some(h) = map.shape().hex_at(d.index as usize) {
-                let _ = map.set_mine(h, v);
-            }
-        }
-        for d in &self.notes {
-            let v = if undo { &d.old } else { &d.new };
-            let _ = map.set_note(d.hex, v.clone());
-        }
     }
 }
 
@@ -408,6 +287,33 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
             let old = map.set_properties(props.clone())?;
             return Ok((whole(), Record::Properties(Box::new(old))));
         }
+        Edit::SetEdgePalette(palette) => {
+            let before = map.clone();
+            map.set_edge_palette(palette.clone());
+            return Ok((whole(), Record::Swap(Box::new(before))));
+        }
+        Edit::SetPathPalette(palette) => {
+            let before = map.clone();
+            map.set_path_palette(palette.clone());
+            return Ok((whole(), Record::Swap(Box::new(before))));
+        }
+        Edit::SetEdges { .. }
+        | Edit::AddPath(_)
+        | Edit::DeletePath(_)
+        | Edit::ExtendPath { .. }
+        | Edit::SplitPath { .. }
+        | Edit::SetPathType { .. } => {
+            let mut changes = CellChanges::default();
+            super::edit_features::apply(map, edit, &mut changes)?;
+            let hexes = changes.hexes(map);
+            return Ok((
+                Changed {
+                    hexes,
+                    whole_map: false,
+                },
+                Record::Cells(Box::new(changes)),
+            ));
+        }
         _ => {}
     }
     // Checks that can fail before anything changes.
@@ -444,6 +350,7 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
             }
         }
         Edit::Paste { clipboard, .. } => {
+            super::edit_features::check_paste(map, clipboard)?;
             for c in clipboard.cells() {
                 check_terrain(map, c.terrain)?;
                 if let Some(t) = &c.note
@@ -524,10 +431,19 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
                     rec.note(h, c.note.clone())?;
                 }
             }
+            super::edit_features::paste(rec.map, &mut rec.changes, clipboard, *anchor);
         }
-        Edit::Reshape(_) | Edit::SetPalette(_) | Edit::SetProperties(_) => {
-            unreachable!("handled above")
-        }
+        Edit::Reshape(_)
+        | Edit::SetPalette(_)
+        | Edit::SetProperties(_)
+        | Edit::SetEdgePalette(_)
+        | Edit::SetPathPalette(_)
+        | Edit::SetEdges { .. }
+        | Edit::AddPath(_)
+        | Edit::DeletePath(_)
+        | Edit::ExtendPath { .. }
+        | Edit::SplitPath { .. }
+        | Edit::SetPathType { .. } => unreachable!("handled above"),
     }
     let Recorder { map, changes } = rec;
     let hexes = changes.hexes(map);

@@ -65,6 +65,19 @@ pub enum MapError {
     /// No path has this id.
     #[error("there is no path {0}")]
     UnknownPath(PathId),
+    /// A new path's id is taken.
+    #[error("path id {0} is already in use")]
+    PathIdInUse(PathId),
+    /// A split would leave a part of fewer than two hexes.
+    #[error("path {id} of {len} hexes cannot be split at hex {at} (each part needs two hexes)")]
+    BadSplit {
+        /// The path.
+        id: PathId,
+        /// The index asked for.
+        at: usize,
+        /// The path's length.
+        len: usize,
+    },
     /// Too many paths.
     #[error("the map has {0} paths, over the limit of {max}", max = super::features::MAX_PATHS)]
     TooManyPaths(usize),

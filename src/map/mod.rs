@@ -3,10 +3,12 @@
 //! and rules (movement, sight), shape specs, the one edit path, and undo history. Knows
 //! nothing of files or the GUI.
 
+mod changes;
 pub mod clipboard;
 pub mod cost;
 pub mod document;
 pub mod edit;
+mod edit_features;
 mod feature_access;
 pub mod features;
 mod hexmap;
@@ -24,7 +26,7 @@ pub mod shape_spec;
 pub use clipboard::{ClipCell, Clipboard};
 pub use cost::{Cost, CostError};
 pub use document::Document;
-pub use edit::{Changed, Edit, EditError, HexBounds};
+pub use edit::{Changed, Edit, EditError, HexBounds, PathEnd};
 pub use features::{
     EdgeLayer, EdgeMove, EdgePalette, EdgeType, EdgeTypeId, FeaturePaletteError, LineStyle,
     MapPath, PathId, PathPalette, PathShapeError, PathType, PathTypeId, Paths,
