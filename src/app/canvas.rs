@@ -38,6 +38,10 @@ pub struct Layers {
     pub notes: bool,
     /// Hex outlines.
     pub grid: bool,
+    /// Edge features (rivers, walls).
+    pub edges: bool,
+    /// Paths (roads, trails).
+    pub paths: bool,
 }
 
 impl Default for Layers {
@@ -47,6 +51,8 @@ impl Default for Layers {
             mines: true,
             notes: true,
             grid: true,
+            edges: true,
+            paths: true,
         }
     }
 }
@@ -63,6 +69,9 @@ pub struct Canvas {
     pub(super) chunks: ChunkCache,
     /// The hex under the pointer (on the map or not), while the pointer is over the canvas.
     pub(super) hovered: Option<Hex>,
+    /// The world point under the pointer, while it is over the canvas (the edge tool and
+    /// the status bar name the hexside nearest to it).
+    pub(super) hovered_world: Option<Point>,
     /// Overlay switches and parameters.
     pub(super) overlays: OverlayState,
     /// What the overlays marked when last computed.
@@ -86,6 +95,7 @@ impl Canvas {
             fit_pending: true,
             chunks: ChunkCache::new(),
             hovered: None,
+            hovered_world: None,
             overlays: OverlayState::default(),
             last_overlay: OverlayResult::default(),
             overlay_key: None,
@@ -130,6 +140,8 @@ impl Canvas {
             grid: l.grid,
             symbols: true,
             labels: o.labels.then_some(o.label_system),
+            edges: l.edges,
+            paths: l.paths,
         }
     }
 
@@ -239,9 +251,13 @@ pub(super) fn canvas(app: &mut CanvasParts<'_>, ui: &mut egui::Ui) -> Vec<Action
     app.canvas.navigate(ui, &response, limits);
     let layout = app.doc.layout();
     let camera = app.canvas.camera;
-    app.canvas.hovered = response
+    app.canvas.hovered_world = response
         .hover_pos()
-        .and_then(|p| layout.pixel_to_hex(camera.screen_to_world(rect, p)));
+        .map(|p| camera.screen_to_world(rect, p));
+    app.canvas.hovered = app
+        .canvas
+        .hovered_world
+        .and_then(|w| layout.pixel_to_hex(w));
     // A / T set the overlay anchor and target to the hex under the pointer (this frame's).
     if !ui.ctx().egui_wants_keyboard_input() {
         use egui::Modifiers;
@@ -309,7 +325,7 @@ fn handle_tool(
         } else {
             let world = camera.screen_to_world(rect, start);
             app.tools
-                .begin_gesture(app.doc, tool_prefs, h, world, mods.shift, out);
+                .begin_gesture(app.doc, tool_prefs, layout, h, world, mods.shift, out);
         }
     }
 
@@ -317,7 +333,9 @@ fn handle_tool(
         && let Some(p) = latest
         && let Some(h) = hex_at(p)
     {
-        app.tools.continue_gesture(app.doc, tool_prefs, h, out);
+        let world = camera.screen_to_world(rect, p);
+        app.tools
+            .continue_gesture(app.doc, tool_prefs, (layout, h, world), out);
     }
 
     if (released || !down) && app.tools.gesture != Gesture::Idle {
@@ -458,8 +476,9 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
         }
     }
 
-    // The hovered hex, outlined.
-    if let Some(h) = app.canvas.hovered {
+    paint_feature_tools(app, &painter, rect, layout);
+    // The hovered hex, outlined (the edge tool outlines its hexside instead).
+    if let Some(h) = app.canvas.hovered.filter(|_| app.tools.tool != Tool::Edge) {
         let footprint = match app.tools.tool {
             Tool::Brush | Tool::Eraser | Tool::Mine if !app.tools.pasting => {
                 tools::brush_footprint(h, app.prefs.tools.brush_radius)
@@ -485,4 +504,54 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
             Color32::WHITE,
         );
     }
+}
+
+/// What the edge and path tools show: the hexside the edge tool would draw on, the
+/// selected path and a path's first click.
+fn paint_feature_tools(
+    app: &CanvasParts<'_>,
+    painter: &egui::Painter,
+    rect: Rect,
+    layout: &Layout,
+) {
+    let to_screen = |p: Point| app.canvas.camera.world_to_screen(rect, p);
+    let highlight = Color32::from_rgb(255, 230, 80);
+    match app.tools.tool {
+        Tool::Edge => {
+            if let Some(edge) = app
+                .canvas
+                .hovered_world
+                .and_then(|w| layout.pixel_to_edge(w))
+                && edge_on_map(app.doc, edge)
+            {
+                let [a, b] = layout.edge_points(edge);
+                painter.line_segment([to_screen(a), to_screen(b)], Stroke::new(4.0, highlight));
+            }
+        }
+        Tool::Path => {
+            let f = &app.tools.features;
+            if let Some(path) = f.selected_path.and_then(|id| app.doc.map().path(id)) {
+                let points: Vec<Pos2> = path
+                    .hexes
+                    .iter()
+                    .map(|h| to_screen(layout.hex_to_pixel(*h)))
+                    .collect();
+                let select = Color32::from_rgb(90, 170, 255);
+                painter.add(Shape::line(points.clone(), Stroke::new(3.0, select)));
+                for p in [points[0], points[points.len() - 1]] {
+                    painter.circle_stroke(p, 5.0, Stroke::new(2.0, select));
+                }
+            }
+            if let Some(h) = f.path_start {
+                painter.circle_filled(to_screen(layout.hex_to_pixel(h)), 5.0, highlight);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// True when both hexes of `edge` are cells (only such sides carry features).
+fn edge_on_map(doc: &Doc, edge: crate::hex::Edge) -> bool {
+    let (a, b) = edge.hexes();
+    doc.contains(a) && doc.contains(b)
 }

@@ -8,7 +8,7 @@
 //! | `prefs` | [`prefs::Prefs`] | what is kept between runs (recent files, panels, brush) |
 //! | `doc` | [`doc::Doc`] | the open map, its undo history, its file and form |
 //! | `canvas` | [`canvas::Canvas`] | camera, view, chunk cache, hover, overlays, layers, frame times |
-//! | `tools` | [`tools::Tools`] | current tool and terrain, drag gesture, selection, clipboard, paste |
+//! | `tools` | [`tools::Tools`] | current tool and terrain, drag gesture, selection, clipboard, paste; edge and path types and the selected path ([`feature_tools`]) |
 //! | `windows` | [`windows::Windows`] | each open window's form, messages, the unsaved-changes and changed-on-disk prompts |
 //! | `jobs` | [`jobs::Jobs`] | file dialogs (native or [`file_dialog`]) and the one pending, the export thread, autosave |
 //! | `play` | [`play::PlaySession`] | the minesweeper game while in play mode |
@@ -27,6 +27,8 @@ pub mod dialogs;
 pub mod disk_check;
 pub mod doc;
 pub mod exchange;
+mod feature_palette;
+pub mod feature_tools;
 pub mod file_dialog;
 pub mod frame_stats;
 mod jobs;
@@ -268,6 +270,11 @@ impl EditorApp {
         &self.tools.selection
     }
 
+    /// The path the path tool selected, if any.
+    pub fn selected_path(&self) -> Option<crate::map::PathId> {
+        self.tools.features.selected_path
+    }
+
     /// The minesweeper session while in play mode.
     pub fn play(&self) -> Option<&play::PlaySession> {
         self.play.as_ref()
@@ -480,10 +487,14 @@ impl EditorApp {
                 // a terrain that exists.
                 self.tools.keep_terrain_valid(&self.doc);
             }
-            doc::Changed::Cells(cells) => self
-                .canvas
-                .chunks
-                .mark_dirty(self.doc.layout().orientation(), cells),
+            // A chunk also draws the edge features and paths of its cells' neighbours
+            // (draw::features), so the neighbours' chunks redraw too.
+            doc::Changed::Cells(cells) => self.canvas.chunks.mark_dirty(
+                self.doc.layout().orientation(),
+                cells
+                    .iter()
+                    .flat_map(|h| std::iter::once(*h).chain(h.neighbors())),
+            ),
         }
         self.update_title(ctx);
     }

@@ -5,6 +5,7 @@
 use super::Action;
 use super::canvas::Canvas;
 use super::doc::{Doc, FileForm};
+use super::feature_tools;
 use super::palette_panel::TerrainEditor;
 use super::play::PlaySession;
 use super::prefs::{Panels, Prefs};
@@ -237,6 +238,13 @@ pub(super) fn status_bar(
                     if doc.map().is_mine(h) {
                         ui.label("mine");
                     }
+                    if let Some(w) = canvas.hovered_world {
+                        let system = canvas.overlays.label_system;
+                        let layout = doc.layout();
+                        for text in feature_tools::features_at(doc.map(), &layout, w, system) {
+                            ui.label(text);
+                        }
+                    }
                 }
                 Some(_) => {
                     ui.label("off the map");
@@ -294,7 +302,10 @@ pub(super) fn left_panel(
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 if panels.palette {
-                    super::palette_panel::show(ui, doc, tools, terrain_editor, &mut out);
+                    // The edge and path tools pick their types here instead of terrain.
+                    if !super::feature_palette::show(ui, doc, tools) {
+                        super::palette_panel::show(ui, doc, tools, terrain_editor, &mut out);
+                    }
                     ui.separator();
                 }
                 if panels.layers {
@@ -333,6 +344,8 @@ fn layers_panel(ui: &mut egui::Ui, canvas: &mut Canvas) {
     ui.checkbox(&mut canvas.layers.mines, "Mines");
     ui.checkbox(&mut canvas.layers.notes, "Notes");
     ui.checkbox(&mut canvas.layers.grid, "Grid");
+    ui.checkbox(&mut canvas.layers.edges, "Edges");
+    ui.checkbox(&mut canvas.layers.paths, "Paths");
 }
 
 /// Overlay switches and parameters.

@@ -103,9 +103,21 @@ pub(super) fn handle(
     if tools.pasting && ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::R)) {
         tools.clipboard = tools.clipboard.rotated(1);
     }
+    // Delete (or Backspace) removes the path the path tool selected.
+    if tools.tool == Tool::Path
+        && let Some(id) = tools.features.selected_path
+        && ctx.input_mut(|i| {
+            i.consume_key(Modifiers::NONE, Key::Delete)
+                || i.consume_key(Modifiers::NONE, Key::Backspace)
+        })
+    {
+        tools.features.selected_path = None;
+        out.push(Action::Edit(crate::map::Edit::DeletePath(id)));
+    }
     if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Escape)) {
         tools.pasting = false;
         tools.selection.clear();
+        tools.features.deselect();
     }
     out
 }

@@ -5,6 +5,7 @@
 
 use super::Action;
 use super::doc::Doc;
+use super::feature_tools::{FeatureGesture, FeatureTools};
 use super::prefs::ToolPrefs;
 use crate::hex::{Hex, Layout, Point};
 use crate::map::{Clipboard, Edit, TerrainId};
@@ -28,6 +29,10 @@ pub enum Tool {
     Note,
     /// Drag to select a region (for copy and paste).
     Select,
+    /// Draw edge features along hexsides (shift: erase).
+    Edge,
+    /// Draw, select and extend paths through hex centres.
+    Path,
 }
 
 /// Largest brush radius (in hexes) the toolbar and the `[` / `]` keys allow.
@@ -35,7 +40,7 @@ pub const MAX_BRUSH_RADIUS: u32 = 20;
 
 impl Tool {
     /// Every tool, in toolbar order.
-    pub const ALL: [Tool; 8] = [
+    pub const ALL: [Tool; 10] = [
         Tool::Brush,
         Tool::Eraser,
         Tool::Picker,
@@ -44,6 +49,8 @@ impl Tool {
         Tool::Mine,
         Tool::Note,
         Tool::Select,
+        Tool::Edge,
+        Tool::Path,
     ];
 
     /// Toolbar label (also the accessible name tests click).
@@ -57,6 +64,8 @@ impl Tool {
             Tool::Mine => "Mine",
             Tool::Note => "Note",
             Tool::Select => "Select",
+            Tool::Edge => "Edge",
+            Tool::Path => "Path",
         }
     }
 
@@ -72,6 +81,8 @@ impl Tool {
             Tool::Mine => Key::M,
             Tool::Note => Key::N,
             Tool::Select => Key::S,
+            Tool::Edge => Key::H,
+            Tool::Path => Key::P,
         }
     }
 }
@@ -96,6 +107,8 @@ pub enum Gesture {
         /// Drag start in world space.
         start: Point,
     },
+    /// Edge or path tool.
+    Feature(FeatureGesture),
 }
 
 /// The tools part of the editor.
@@ -115,6 +128,8 @@ pub struct Tools {
     pub(super) clipboard: Clipboard,
     /// Paste mode: the next press pastes the clipboard there.
     pub(super) pasting: bool,
+    /// The edge and path tools' types and selected path.
+    pub(super) features: FeatureTools,
 }
 
 impl Tools {
@@ -128,6 +143,7 @@ impl Tools {
             selection: Vec::new(),
             clipboard: Clipboard::default(),
             pasting: false,
+            features: FeatureTools::new(doc.map()),
         }
     }
 
@@ -136,6 +152,7 @@ impl Tools {
     pub(super) fn reset(&mut self, doc: &Doc) {
         self.selection.clear();
         self.gesture = Gesture::Idle;
+        self.features = FeatureTools::new(doc.map());
         if self
             .current_terrain
             .is_none_or(|t| doc.map().palette().get(t).is_none())
@@ -147,6 +164,7 @@ impl Tools {
     /// After the palette changed (an undone "Add terrain", a deleted terrain): a current
     /// terrain that is gone becomes the first one, so the brush never paints nothing.
     pub(super) fn keep_terrain_valid(&mut self, doc: &Doc) {
+        self.features.keep_valid(doc.map());
         let palette = doc.map().palette();
         if self
             .current_terrain
@@ -157,10 +175,12 @@ impl Tools {
     }
 
     /// A press of the primary button on hex `h` (at `world`; `shift` held).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn begin_gesture(
         &mut self,
         doc: &Doc,
         prefs: &ToolPrefs,
+        layout: &Layout,
         h: Hex,
         world: Point,
         shift: bool,
@@ -211,6 +231,14 @@ impl Tools {
                 }
             }
             Tool::Select => self.gesture = Gesture::Selecting { start: world },
+            Tool::Edge => {
+                let g = self.features.press_edges(doc, layout, world, shift, out);
+                self.gesture = g.map_or(Gesture::Idle, Gesture::Feature);
+            }
+            Tool::Path => {
+                let g = self.features.press_path(doc, h, out);
+                self.gesture = g.map_or(Gesture::Idle, Gesture::Feature);
+            }
         }
     }
 
@@ -236,14 +264,18 @@ impl Tools {
         out.extend(edits.into_iter().map(Action::StrokeEdit));
     }
 
-    /// The pointer moved to `h` during a drag.
+    /// The pointer moved to `h` (world point `world`) during a drag.
     pub(super) fn continue_gesture(
         &mut self,
         doc: &Doc,
         prefs: &ToolPrefs,
-        h: Hex,
+        (layout, h, world): (&Layout, Hex, Point),
         out: &mut Vec<Action>,
     ) {
+        if let Gesture::Feature(g) = &mut self.gesture {
+            self.features.drag_to(doc, layout, g, h, world, out);
+            return;
+        }
         let radius = prefs.brush_radius;
         if let Gesture::Painting { last } = self.gesture {
             if last == h {
@@ -282,6 +314,7 @@ impl Tools {
                 let end = end_world.unwrap_or(start);
                 self.selection = select_rect(doc, layout, start, end);
             }
+            Gesture::Feature(g) => self.features.release(doc, g, out),
         }
     }
 }

@@ -12,6 +12,10 @@ pub const COARSE_BELOW_PX: f64 = 4.0;
 /// Grid lines from this hex radius (pixels); below, they would cover most of each hex.
 pub const GRID_FROM_PX: f64 = 6.0;
 
+/// Edge features and paths from this hex radius (pixels); below, cells are blocks and a
+/// line along their sides would cover them.
+pub const FEATURES_FROM_PX: f64 = COARSE_BELOW_PX;
+
 /// Terrain symbols from this hex radius (pixels).
 pub const SYMBOLS_FROM_PX: f64 = 14.0;
 

@@ -1,7 +1,8 @@
-//! A map drawn for a region: hex fills, grid, mine and note markers, terrain symbols and
-//! coordinate labels, with the level of detail of [`super::lod`].
+//! A map drawn for a region: hex fills, grid, edge features and paths, mine and note
+//! markers, terrain symbols and coordinate labels, with the level of detail of [`super::lod`].
 
 use super::colour::{Colour, ink_on};
+use super::features::{FeatureLayers, draw_features};
 use super::lod::{self, Detail};
 use super::markers;
 use super::primitives::{Font, HexCell, Hexagon, Stroke, Text};
@@ -16,6 +17,7 @@ use crate::map::{HexMap, OffsetBounds};
 const SHOWN_GRID: u8 = 1;
 const SHOWN_SYMBOLS: u8 = 2;
 const SHOWN_LABELS: u8 = 4;
+const SHOWN_FEATURES: u8 = 8;
 
 /// Transparency of terrain symbols (they sit behind labels and must not shout).
 const SYMBOL_ALPHA: u8 = 150;
@@ -134,6 +136,11 @@ impl<'a> MapScene<'a> {
         {
             bits |= SHOWN_LABELS;
         }
+        let features = (layers.edges && !self.map.edge_layer().is_empty())
+            || (layers.paths && !self.map.paths().is_empty());
+        if features && radius_px >= lod::FEATURES_FROM_PX {
+            bits |= SHOWN_FEATURES;
+        }
         bits
     }
 
@@ -151,6 +158,8 @@ impl<'a> MapScene<'a> {
         let mut marked = Vec::new();
         let mut texts = Vec::new();
         let wants_text = shown & (SHOWN_SYMBOLS | SHOWN_LABELS) != 0;
+        let wants_features = shown & SHOWN_FEATURES != 0;
+        let mut cells = Vec::new();
         region.for_each(&self.layout, &self.bounds, |h| {
             let Some(cell) = self.info(h, &colours) else {
                 return;
@@ -164,6 +173,9 @@ impl<'a> MapScene<'a> {
                     stroke: grid,
                 });
             }
+            if wants_features {
+                cells.push(cell.hex);
+            }
             if cell.mine || cell.note {
                 marked.push(cell);
             }
@@ -171,6 +183,13 @@ impl<'a> MapScene<'a> {
                 texts.push(cell);
             }
         });
+        if wants_features {
+            let layers = FeatureLayers {
+                edges: style.layers.edges,
+                paths: style.layers.paths,
+            };
+            draw_features(self.map, &self.layout, &cells, scale, layers, sink);
+        }
         for cell in &marked {
             if cell.mine {
                 markers::mine(sink, cell.centre, radius, style.mine, style.mine_core);
@@ -250,7 +269,9 @@ impl Scene for MapScene<'_> {
     fn detail(&self, scale: f64) -> Detail {
         let radius_px = self.radius() * scale;
         let shown = self.shown(radius_px);
-        lod::detail_for(radius_px, shown & SHOWN_GRID != 0, shown)
+        // Grid and feature lines have widths fixed in pixels.
+        let zoom_dependent = shown & (SHOWN_GRID | SHOWN_FEATURES) != 0;
+        lod::detail_for(radius_px, zoom_dependent, shown)
     }
 
     fn draw(&self, region: &Region<'_>, scale: f64, sink: &mut dyn Sink) {

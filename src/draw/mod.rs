@@ -8,13 +8,15 @@
 //! Knows nothing of files or egui. Scale is always screen pixels per world unit; level of
 //! detail and legibility rules are in [`lod`], text ink against a fill in [`ink_on`].
 //!
-//! - [`MapScene`]: terrain fills, grid, mine and note markers, terrain symbols, coordinate
+//! - [`MapScene`]: terrain fills, grid, edge features and paths, mine and note markers, terrain symbols, coordinate
 //!   labels for any [`Region`];
+//! - [`features`]: edge features (rivers, walls) and paths (roads), drawn by `MapScene`;
 //! - [`GameScene`]: the minesweeper game as the player sees it;
 //! - [`draw_overlays`]: analysis overlays from plain inputs;
 //! - [`markers`]: the mine and note markers and terrain swatches on their own.
 
 pub mod colour;
+pub mod features;
 pub mod game;
 pub mod lines;
 pub mod lod;

@@ -20,10 +20,14 @@ pub struct Layers {
     pub symbols: bool,
     /// Coordinate labels in this system (when legible); `None` for none.
     pub labels: Option<CoordSystem>,
+    /// Edge features: rivers, walls … along hexsides.
+    pub edges: bool,
+    /// Paths: roads, trails … through hex centres.
+    pub paths: bool,
 }
 
 impl Layers {
-    /// Terrain, mines, notes and grid; no symbols or labels.
+    /// Terrain, mines, notes, grid, edge features and paths; no symbols or labels.
     pub const fn editor() -> Layers {
         Layers {
             terrain: true,
@@ -32,6 +36,8 @@ impl Layers {
             grid: true,
             symbols: false,
             labels: None,
+            edges: true,
+            paths: true,
         }
     }
 }

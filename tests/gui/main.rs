@@ -10,6 +10,7 @@ mod canvas_drawing;
 mod disk;
 mod editor;
 mod exchange;
+mod features;
 mod files;
 mod input;
 mod map_rules;

@@ -215,6 +215,8 @@ fn labels_come_from_the_cache_and_only_those_near_the_view_are_drawn() {
     let layout = map.layout().unwrap();
     let style = Style::editor(Layers {
         labels: Some(crate::hex::CoordSystem::Axial),
+        edges: true,
+        paths: true,
         ..Layers::editor()
     });
     let scene = MapScene::whole(&map, layout, &style);

@@ -160,6 +160,8 @@ fn small_hexes_are_blocks_tinted_by_mines() {
 fn labels_appear_when_legible_with_ink_that_reads_on_the_cell() {
     let layers = Layers {
         labels: Some(CoordSystem::Offset(OffsetKind::OddR)),
+        edges: true,
+        paths: true,
         ..Layers::editor()
     };
     let style = Style::picture(layers);
@@ -194,6 +196,8 @@ fn symbols_join_labels_from_their_zoom_on() {
     let layers = Layers {
         symbols: true,
         labels: Some(CoordSystem::Axial),
+        edges: true,
+        paths: true,
         ..Layers::editor()
     };
     let style = Style::editor(layers);

@@ -56,6 +56,8 @@ impl PictureOptions {
             grid: self.grid,
             symbols: false,
             labels: self.labels,
+            edges: true,
+            paths: true,
         })
     }
 }
