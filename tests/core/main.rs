@@ -19,6 +19,7 @@ mod hex_picking;
 mod hex_reference;
 mod malformed;
 mod mines_properties;
+mod movement_rule;
 mod roundtrip;
 mod save_safety;
 mod tiled_export_generic;
