@@ -118,14 +118,18 @@ fn read_system(map: &HexMap, coords: Option<CoordChoice>) -> CoordSystem {
 
 /// `text` as a hex in `coords` (in the map's context), or as col,row in the map's offset
 /// kind.
-fn parse_cell(map: &HexMap, coords: Option<CoordChoice>, text: &str) -> Result<Hex, CliError> {
+pub(super) fn parse_cell(
+    map: &HexMap,
+    coords: Option<CoordChoice>,
+    text: &str,
+) -> Result<Hex, CliError> {
     let cx = map.properties().coord_context();
     Ok(read_system(map, coords).parse(text, &cx)?)
 }
 
 /// `h` as text in the system cells are read in when that is an offset kind or cube, else
 /// as axial q,r.
-fn show(map: &HexMap, coords: Option<CoordChoice>, h: Hex) -> String {
+pub(super) fn show(map: &HexMap, coords: Option<CoordChoice>, h: Hex) -> String {
     let cx = map.properties().coord_context();
     let system = match read_system(map, coords) {
         s @ (CoordSystem::Offset(_) | CoordSystem::Cube) => s,

@@ -6,6 +6,7 @@ mod exchange;
 mod geometry;
 mod map_cmds;
 mod mines;
+mod routes;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -48,6 +49,11 @@ pub enum Command {
     Import(exchange::ImportArgs),
     /// Minesweeper layouts: generate mines on a map, check a layout is fair.
     Mines(mines::MinesArgs),
+    /// The cheapest route between two cells under the map's movement rule (terrain,
+    /// rivers and walls on hexsides, roads).
+    Route(routes::RouteArgs),
+    /// Every cell reachable from a cell within a movement budget, with its cost.
+    Reach(routes::ReachArgs),
 }
 
 /// A failure of a subcommand caused by its input: printed on stderr, exit code 1.
@@ -81,6 +87,8 @@ pub fn run(command: Command) -> ExitCode {
         Command::Validate(args) => map_cmds::validate(&args),
         Command::Convert(args) => map_cmds::convert(&args),
         Command::Mines(args) => mines::run(&args),
+        Command::Route(args) => routes::route(&args),
+        Command::Reach(args) => routes::reach(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

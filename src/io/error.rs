@@ -56,7 +56,7 @@ pub enum FormatError {
     NotAHexmap(String),
     /// The format version is unknown (newer or older than this program reads).
     #[error(
-        "field version: format version {found} is not supported (this program reads version {supported})"
+        "field version: format version {found} is not supported (this program reads versions 1 to {supported})"
     )]
     Version {
         /// Version in the file.
@@ -179,6 +179,38 @@ pub enum FormatError {
         /// Where.
         cell: CellRef,
         /// What is wrong.
+        message: String,
+    },
+    /// An edge or path palette entry is invalid (colour, style, width, cost, duplicate id …).
+    #[error("field {field}, entry {index} (id {id}): {message}")]
+    FeatureType {
+        /// `edge_types` or `path_types`.
+        field: &'static str,
+        /// 0-based position in the list.
+        index: usize,
+        /// The entry's id.
+        id: u16,
+        /// What is wrong.
+        message: String,
+    },
+    /// An edge feature is invalid (unknown direction or type, off the map, duplicate).
+    #[error("field cells.edges, entry {index}, {cell}: {message}")]
+    Edge {
+        /// 0-based position in `edges`.
+        index: usize,
+        /// The hex the entry names.
+        cell: CellRef,
+        /// What is wrong.
+        message: String,
+    },
+    /// A path is invalid (gap, off the map, unknown type, duplicate id …).
+    #[error("field cells.paths, entry {index} (id {id}): {message}")]
+    Path {
+        /// 0-based position in `paths`.
+        index: usize,
+        /// The path's id.
+        id: u32,
+        /// What is wrong, naming the hex.
         message: String,
     },
 }

@@ -1,4 +1,5 @@
-//! The serde structures of the RON file (format version 1), exactly as written on disk.
+//! The serde structures of the RON file (format versions 1 and 2; version 2 adds the edge
+//! and path palettes and the `edges` and `paths` lists), exactly as written on disk.
 //! Enumerations with dashes (`odd-r`) are plain strings, checked when converting.
 //!
 //! The long lists (cells, rows, mines, notes) are never collected while parsing, so loading
@@ -9,7 +10,7 @@
 //! does not parse, it finds the same first error, at the same line and column, as parsing
 //! everything into memory would.
 
-use super::read::PaletteEntries;
+use super::read::{FeatureEntries, PaletteEntries};
 use serde::Deserialize;
 use serde::de::{Deserializer, SeqAccess, Visitor};
 use std::fmt;
@@ -108,6 +109,10 @@ macro_rules! file_structure {
             #[serde(default)]
             pub labels: FileLabels,
             pub palette: PaletteEntries,
+            #[serde(default)]
+            pub edge_types: FeatureEntries<FileEdgeType>,
+            #[serde(default)]
+            pub path_types: FeatureEntries<FilePathType>,
             #[serde(borrow)]
             pub cells: $cells<'a>,
         }
@@ -126,6 +131,10 @@ macro_rules! file_structure {
                 mines: $list<'a, String>,
                 #[serde(default, borrow)]
                 notes: $list<'a, (i32, i32, String)>,
+                #[serde(default, borrow)]
+                edges: $list<'a, (i32, i32, String, u16)>,
+                #[serde(default, borrow)]
+                paths: $list<'a, FilePath<(i32, i32)>>,
             },
             /// Explicit (q, r, s, terrain id) cells.
             Cube {
@@ -135,6 +144,10 @@ macro_rules! file_structure {
                 mines: $list<'a, (i32, i32, i32)>,
                 #[serde(default, borrow)]
                 notes: $list<'a, (i32, i32, i32, String)>,
+                #[serde(default, borrow)]
+                edges: $list<'a, (i32, i32, i32, String, u16)>,
+                #[serde(default, borrow)]
+                paths: $list<'a, FilePath<(i32, i32, i32)>>,
             },
         }
     };
@@ -205,6 +218,49 @@ pub(crate) struct FileTerrain {
 pub(crate) enum FileCost {
     Cost(u32),
     Impassable,
+}
+
+/// An edge palette entry (version 2).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FileEdgeType {
+    pub id: u16,
+    pub name: String,
+    pub color: String,
+    pub width: f32,
+    pub style: String,
+    pub cost: FileEdgeCost,
+    #[serde(default)]
+    pub blocks_sight: bool,
+}
+
+/// What crossing an edge costs: extra points (up to two decimals) or impassable.
+#[derive(Deserialize)]
+pub(crate) enum FileEdgeCost {
+    Extra(f64),
+    Impassable,
+}
+
+/// A path palette entry (version 2); `cost` is the cost of a step along it, or `None`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FilePathType {
+    pub id: u16,
+    pub name: String,
+    pub color: String,
+    pub width: f32,
+    pub style: String,
+    pub cost: Option<f64>,
+}
+
+/// A path (version 2): id, type and hexes in the form's coordinates.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FilePath<H> {
+    pub id: u32,
+    #[serde(rename = "type")]
+    pub kind: u16,
+    pub hexes: Vec<H>,
 }
 
 impl Default for FileLabels {

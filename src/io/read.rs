@@ -4,21 +4,24 @@
 //! time from the text (see [`super::model`]), so loading takes about the file plus the map.
 
 mod cube;
+mod features;
 mod lists;
 mod offset;
 mod palette;
 
+pub(crate) use features::FeatureEntries;
 pub(crate) use palette::PaletteEntries;
 
 use super::error::{CellRef, FormatError};
 use super::fast_cube::{CubeList, split_cube_cells};
-use super::model::{FileCells, FileCheck, FileLabels, FileMap, FileShape, Header};
+use super::model::{FileCells, FileCheck, FileLabels, FileMap, FilePath, FileShape, Header};
 use super::{FORMAT_VERSION, Form, MAX_FILE_BYTES};
 use crate::hex::xxyy::LabelSettings;
 use crate::hex::{Hex, OffsetKind, Orientation, Point};
 use crate::map::layers::MAX_NOTE_LEN;
 use crate::map::{HexMap, MapError, MapProperties, MapShape, Palette, PropertyError};
 use cube::CellSource;
+use features::Coords;
 use lists::RawList;
 use palette::palette;
 use serde::Deserialize;
@@ -115,6 +118,12 @@ enum Body<'a> {
     },
 }
 
+/// The version-2 lists of either form: edge features and paths.
+struct FeatureLists<'a> {
+    edges: Counted<'a>,
+    paths: Counted<'a>,
+}
+
 /// Check every list's elements in file order (so the first error is the one a whole parse
 /// reports), then the header, then build the map. `parsed` is the text `file` borrows
 /// from (the original, or the copy with the cube list emptied and read by `fast`); errors
@@ -132,26 +141,32 @@ fn finish<'a>(
         l.for_each::<T>(|_, _| Ok(()))
     }
     let list = |text: Option<&'a str>| RawList::new(text, parsed, extensions);
-    /// The three lists of a form, each with its check.
-    type Lists<'a> = [(RawList<'a>, Check); 3];
+    /// The five lists of a form, each with its check.
+    type Lists<'a> = [(RawList<'a>, Check); 5];
     let (origin, lists): (Option<(i32, i32)>, Lists<'a>) = match &file.cells {
         FileCells::Offset {
             origin,
             rows,
             mines,
             notes,
+            edges,
+            paths,
         } => (
             Some(*origin),
             [
                 (list(rows.text), each::<String>),
                 (list(mines.text), each::<String>),
                 (list(notes.text), each::<(i32, i32, String)>),
+                (list(edges.text), each::<(i32, i32, String, u16)>),
+                (list(paths.text), each::<FilePath<(i32, i32)>>),
             ],
         ),
         FileCells::Cube {
             cells,
             mines,
             notes,
+            edges,
+            paths,
         } => (
             None,
             [
@@ -162,12 +177,14 @@ fn finish<'a>(
                 ),
                 (list(mines.text), each::<(i32, i32, i32)>),
                 (list(notes.text), each::<(i32, i32, i32, String)>),
+                (list(edges.text), each::<(i32, i32, i32, String, u16)>),
+                (list(paths.text), each::<FilePath<(i32, i32, i32)>>),
             ],
         ),
     };
-    let mut order = [0, 1, 2];
+    let mut order = [0, 1, 2, 3, 4];
     order.sort_by_key(|&i| lists[i].0.offset());
-    let mut lens = [0usize; 3];
+    let mut lens = [0usize; 5];
     for i in order {
         lens[i] = (lists[i].1)(&lists[i].0).map_err(|e| first_error(original, e))?;
     }
@@ -175,6 +192,10 @@ fn finish<'a>(
     let counted = |i: usize| Counted {
         list: lists[i].0,
         len: lens[i],
+    };
+    let features = FeatureLists {
+        edges: counted(3),
+        paths: counted(4),
     };
     let body = match (origin, fast) {
         (Some(origin), _) => Body::Offset {
@@ -189,14 +210,14 @@ fn finish<'a>(
             notes: counted(2),
         },
     };
-    build(file, body)
+    build(file, body, features)
 }
 
 fn check_header(format: &str, version: u64) -> Result<(), FormatError> {
     if format != "hexmap" {
         return Err(FormatError::NotAHexmap(format.to_owned()));
     }
-    if version != u64::from(FORMAT_VERSION) {
+    if !(1..=u64::from(FORMAT_VERSION)).contains(&version) {
         return Err(FormatError::Version {
             found: version,
             supported: FORMAT_VERSION,
@@ -223,7 +244,25 @@ fn parse_offset_kind(name: &str, value: &str) -> Result<OffsetKind, FormatError>
     value.parse().map_err(|e: String| field(name, e))
 }
 
-fn build(file: FileMap<'_>, body: Body<'_>) -> Result<(HexMap, Form), FormatError> {
+fn build(
+    file: FileMap<'_>,
+    body: Body<'_>,
+    features: FeatureLists<'_>,
+) -> Result<(HexMap, Form), FormatError> {
+    if file.version < 2 {
+        let v2 = [
+            ("edge_types", file.edge_types.is_present()),
+            ("path_types", file.path_types.is_present()),
+            ("cells.edges", features.edges.len > 0),
+            ("cells.paths", features.paths.len > 0),
+        ];
+        if let Some((name, _)) = v2.iter().find(|(_, present)| *present) {
+            return Err(field(
+                name,
+                "edge features and paths need format version 2 (this file says version 1)",
+            ));
+        }
+    }
     let orientation: Orientation = file
         .orientation
         .parse()
@@ -240,7 +279,9 @@ fn build(file: FileMap<'_>, body: Body<'_>) -> Result<(HexMap, Form), FormatErro
     // Before the palette and cells: a bad header is named first.
     props.validate().map_err(property_error)?;
     let palette = palette(file.palette)?;
-    match body {
+    let edge_palette = features::edge_palette(file.edge_types)?;
+    let path_palette = features::path_palette(file.path_types)?;
+    let (mut map, form, coords) = match body {
         Body::Offset {
             origin,
             rows,
@@ -248,8 +289,9 @@ fn build(file: FileMap<'_>, body: Body<'_>) -> Result<(HexMap, Form), FormatErro
             notes,
         } => {
             let shape = fixed_shape(&file.shape)?;
+            let kind = props.offset_kind;
             let map = offset::read_offset(props, shape, palette, origin, rows, mines, notes)?;
-            Ok((map, Form::Offset))
+            (map, Form::Offset, Coords::Offset(kind))
         }
         Body::Cube {
             cells,
@@ -258,9 +300,22 @@ fn build(file: FileMap<'_>, body: Body<'_>) -> Result<(HexMap, Form), FormatErro
         } => {
             let shape = fixed_shape(&file.shape)?;
             let map = cube::read_cube(props, shape, palette, &cells, mines, notes)?;
-            Ok((map, Form::Cube))
+            (map, Form::Cube, Coords::Cube)
+        }
+    };
+    map.set_edge_palette(edge_palette);
+    map.set_path_palette(path_palette);
+    match coords {
+        Coords::Offset(_) => {
+            features::read_edges::<(i32, i32)>(&mut map, coords, features.edges)?;
+            features::read_paths::<(i32, i32)>(&mut map, coords, features.paths)?;
+        }
+        Coords::Cube => {
+            features::read_edges::<(i32, i32, i32)>(&mut map, coords, features.edges)?;
+            features::read_paths::<(i32, i32, i32)>(&mut map, coords, features.paths)?;
         }
     }
+    Ok((map, form))
 }
 
 /// The label settings as written; their limits (base, digits) are checked with the other

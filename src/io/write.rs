@@ -2,7 +2,8 @@
 //! notes sorted, floats in Rust's shortest round-trip form.
 
 use super::{FORMAT_VERSION, Form};
-use crate::map::{HexMap, MapShape, MoveCost};
+use crate::hex::{Direction, Hex, Orientation};
+use crate::map::{Cost, EdgeMove, HexMap, MapShape, MoveCost};
 use std::fmt::Write;
 
 /// A RON string literal (quoted and escaped).
@@ -83,6 +84,7 @@ pub fn to_string(map: &HexMap, form: Form) -> String {
         );
     }
     o.push_str("    ],\n");
+    write_feature_palettes(map, &mut o);
     match form {
         Form::Offset => write_offset(map, &mut o),
         Form::Cube => write_cube(map, &mut o),
@@ -156,6 +158,11 @@ fn write_offset(map: &HexMap, o: &mut String) {
         }
         o.push_str("        ],\n");
     }
+    let at = |h: Hex| {
+        let c = kind.from_hex(h);
+        (format!("{}, {}", c.col, c.row), (c.row, c.col))
+    };
+    write_features(map, o, at);
     o.push_str("    ),\n");
 }
 
@@ -195,5 +202,91 @@ fn write_cube(map: &HexMap, o: &mut String) {
         }
         o.push_str("        ],\n");
     }
+    let at = |h: Hex| (format!("{}, {}, {}", h.q, h.r, h.s()), (h.r, h.q));
+    write_features(map, o, at);
     o.push_str("    ),\n");
+}
+
+/// A cost in points as a RON float (`2.0`, `0.5`), exact to the hundredth.
+fn points(c: Cost) -> String {
+    let s = c.to_string();
+    if s.contains('.') { s } else { format!("{s}.0") }
+}
+
+/// The edge and path palettes (format version 2).
+fn write_feature_palettes(map: &HexMap, o: &mut String) {
+    o.push_str("    edge_types: [\n");
+    for t in map.edge_palette().types() {
+        let cost = match t.movement {
+            EdgeMove::Extra(c) => format!("Extra({})", points(c)),
+            EdgeMove::Impassable => "Impassable".to_owned(),
+        };
+        let _ = writeln!(
+            o,
+            "        (id: {}, name: {}, color: \"{}\", width: {:?}, style: \"{}\", cost: {cost}, blocks_sight: {}),",
+            t.id,
+            lit(&t.name),
+            t.color,
+            t.width,
+            t.style.name(),
+            t.blocks_sight
+        );
+    }
+    o.push_str("    ],\n");
+    o.push_str("    path_types: [\n");
+    for t in map.path_palette().types() {
+        let cost = t
+            .cost
+            .map_or("None".to_owned(), |c| format!("Some({})", points(c)));
+        let _ = writeln!(
+            o,
+            "        (id: {}, name: {}, color: \"{}\", width: {:?}, style: \"{}\", cost: {cost}),",
+            t.id,
+            lit(&t.name),
+            t.color,
+            t.width,
+            t.style.name()
+        );
+    }
+    o.push_str("    ],\n");
+}
+
+/// The `edges` and `paths` lists of either form; `at(h)` is how the form writes a hex and
+/// the key its entries sort by (row, then column).
+fn write_features(map: &HexMap, o: &mut String, at: impl Fn(Hex) -> (String, (i32, i32))) {
+    let orientation = map.properties().orientation;
+    let name = |d: Direction| match orientation {
+        Orientation::Pointy => d.pointy_name(),
+        Orientation::Flat => d.flat_name(),
+    };
+    if !map.edge_layer().is_empty() {
+        let mut edges: Vec<((i32, i32), usize, String)> = map
+            .edges()
+            .map(|(e, k)| {
+                let (text, key) = at(e.hex());
+                let d = e.direction();
+                (key, d.index(), format!("({text}, \"{}\", {k})", name(d)))
+            })
+            .collect();
+        edges.sort_unstable();
+        o.push_str("        edges: [\n");
+        for (_, _, line) in edges {
+            let _ = writeln!(o, "            {line},");
+        }
+        o.push_str("        ],\n");
+    }
+    if !map.paths().is_empty() {
+        o.push_str("        paths: [\n");
+        for p in map.paths().iter() {
+            let hexes: Vec<String> = p.hexes.iter().map(|&h| format!("({})", at(h).0)).collect();
+            let _ = writeln!(
+                o,
+                "            (id: {}, type: {}, hexes: [{}]),",
+                p.id,
+                p.kind,
+                hexes.join(", ")
+            );
+        }
+        o.push_str("        ],\n");
+    }
 }

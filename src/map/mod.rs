@@ -19,6 +19,7 @@ pub mod orientation;
 pub mod palette;
 pub mod properties;
 pub mod reshape;
+mod routes;
 mod rules;
 pub mod shape;
 pub mod shape_spec;

@@ -1,11 +1,14 @@
-//! Round trips of the RON forms: every bundled map and random maps (proptest), compared by
-//! value; offset → cube → offset and cube → offset → cube are lossless for every shape,
-//! and writing is deterministic.
+//! Round trips of the RON forms: every bundled map and random maps (proptest) with random
+//! edge features and paths, compared by value; offset → cube → offset and cube → offset →
+//! cube are lossless for every shape, and writing is deterministic.
 
 use hexmap::hex::xxyy::{LabelOrder, LabelSettings};
-use hexmap::hex::{Hex, OffsetKind, Orientation, Point};
+use hexmap::hex::{Direction, Edge, Hex, OffsetKind, Orientation, Point};
 use hexmap::io::{self, Form};
-use hexmap::map::{HexMap, MapProperties, MapShape, MoveCost, Palette, Rgb, Terrain, TerrainId};
+use hexmap::map::{
+    Cost, EdgeMove, EdgePalette, EdgeTypeId, HexMap, MapPath, MapProperties, MapShape, MoveCost,
+    Palette, PathPalette, PathTypeId, Rgb, Terrain, TerrainId,
+};
 use proptest::prelude::*;
 use std::path::Path;
 
@@ -193,8 +196,9 @@ fn arb_map() -> impl Strategy<Value = HexMap> {
         arb_palette(),
         prop::collection::vec((any::<u16>(), any::<u8>(), any::<u8>()), 0..200),
         prop::collection::vec("[ -~\n\té✓\"\\\\]{1,12}", 0..8),
+        arb_features(),
     )
-        .prop_map(|(props, shape, palette, cells, notes)| {
+        .prop_map(|(props, shape, palette, cells, notes, features)| {
             let ids: Vec<TerrainId> = palette.terrains().iter().map(|t| t.id).collect();
             let mut map = HexMap::new(props, shape, palette).unwrap();
             let n = map.cell_count();
@@ -207,8 +211,72 @@ fn arb_map() -> impl Strategy<Value = HexMap> {
                     map.set_note(h, Some(text.clone())).unwrap();
                 }
             }
+            add_features(&mut map, features);
             map
         })
+}
+
+/// Random edge features and paths: (edge cost in hundredths, road cost in hundredths or
+/// none, edges as (cell, direction, type), paths as (start cell, directions, type)).
+type Features = (
+    u32,
+    Option<u32>,
+    Vec<(u16, usize, u16)>,
+    Vec<(u16, Vec<usize>, u16)>,
+);
+
+fn arb_features() -> impl Strategy<Value = Features> {
+    (
+        0u32..=100_000,
+        proptest::option::of(0u32..=1_000),
+        prop::collection::vec((any::<u16>(), 0usize..6, 1u16..=5), 0..40),
+        prop::collection::vec(
+            (
+                any::<u16>(),
+                prop::collection::vec(0usize..6, 1..12),
+                1u16..=4,
+            ),
+            0..5,
+        ),
+    )
+}
+
+/// Put `features` on `map`, skipping edges and path steps that leave it; the first edge
+/// type and the first path type get the drawn costs (fractional ones included).
+fn add_features(map: &mut HexMap, (edge_cost, road_cost, edges, paths): Features) {
+    let mut edge_types = map.edge_palette().types().to_vec();
+    edge_types[0].movement = EdgeMove::Extra(Cost::from_hundredths(edge_cost).unwrap());
+    map.set_edge_palette(EdgePalette::new(edge_types).unwrap());
+    let mut path_types = map.path_palette().types().to_vec();
+    path_types[0].cost = road_cost.map(|c| Cost::from_hundredths(c).unwrap());
+    map.set_path_palette(PathPalette::new(path_types).unwrap());
+    let n = map.cell_count();
+    for (sel, d, kind) in edges {
+        let h = map.shape().hex_at(usize::from(sel) % n).unwrap();
+        let _ = map.set_edge(
+            Edge::new(h, Direction::from_index(d)),
+            EdgeTypeId::new(kind),
+        );
+    }
+    for (sel, steps, kind) in paths {
+        let mut hexes = vec![map.shape().hex_at(usize::from(sel) % n).unwrap()];
+        for d in steps {
+            let next = hexes.last().unwrap().neighbor(Direction::from_index(d));
+            if !map.contains(next) {
+                break;
+            }
+            hexes.push(next);
+        }
+        if hexes.len() >= 2 {
+            let id = map.paths().next_id();
+            map.insert_path(MapPath {
+                id,
+                kind: PathTypeId::new(kind).unwrap(),
+                hexes,
+            })
+            .unwrap();
+        }
+    }
 }
 
 proptest! {
@@ -238,6 +306,32 @@ fn format_doc_examples_load_and_round_trip() {
     let (cube_map, f) = io::from_str(blocks[1]).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(f, Form::Cube);
     assert_eq!(cube_map.cell_count(), 3);
+    assert_eq!(offset_map.edges().count(), 2);
+    assert_eq!(offset_map.paths().len(), 1);
+    let wall = Edge::between(Hex::new(0, -1), Hex::ORIGIN).unwrap();
+    assert_eq!(cube_map.edge(wall), EdgeTypeId::new(3));
     assert_round_trips(&offset_map);
     assert_round_trips(&cube_map);
+}
+
+#[test]
+fn version_1_files_still_load_with_the_standard_feature_palettes() {
+    for name in BUNDLED {
+        let text = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("maps")
+                .join(name),
+        )
+        .unwrap();
+        assert!(text.contains("version: 1,"), "{name} is a version 1 file");
+        let (map, _) = load_bundled(name);
+        assert_eq!(map.edge_palette(), &EdgePalette::standard());
+        assert_eq!(map.path_palette(), &PathPalette::standard());
+        assert_eq!(map.edges().count(), 0);
+        assert!(map.paths().is_empty());
+        // Saved again, it is a version 2 file with the same map.
+        let again = io::to_string(&map, Form::Offset);
+        assert!(again.contains("version: 2,"));
+        assert_eq!(io::from_str(&again).unwrap().0, map);
+    }
 }

@@ -2,7 +2,7 @@
 
 use super::{Format, FormatInfo, WriteError, WriteOptions, Written};
 use crate::hex::OffsetCoord;
-use crate::map::{HexMap, MoveCost};
+use crate::map::{EdgeMove, HexMap, MoveCost};
 use serde::Serialize;
 
 /// The map as a CSV grid in its offset kind: one line per row of the shape's bounding box,
@@ -57,6 +57,42 @@ struct JsonCell<'a> {
 }
 
 #[derive(Serialize)]
+struct JsonEdgeType<'a> {
+    id: u16,
+    name: &'a str,
+    color: String,
+    /// Extra cost of crossing, in points; null when impassable.
+    cost: Option<f64>,
+    blocks_sight: bool,
+}
+
+#[derive(Serialize)]
+struct JsonEdge {
+    /// The two hexes (axial q, r), the one that sorts first (by r, then q) first.
+    a: [i32; 2],
+    b: [i32; 2],
+    #[serde(rename = "type")]
+    kind: u16,
+}
+
+#[derive(Serialize)]
+struct JsonPathType<'a> {
+    id: u16,
+    name: &'a str,
+    color: String,
+    /// Cost of a step along the path, in points; null when it does not change movement.
+    cost: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct JsonPath {
+    #[serde(rename = "type")]
+    kind: u16,
+    /// Axial (q, r) of each hex, in order.
+    hexes: Vec<[i32; 2]>,
+}
+
+#[derive(Serialize)]
 struct JsonMap<'a> {
     format: &'static str,
     version: u32,
@@ -65,12 +101,19 @@ struct JsonMap<'a> {
     offset: &'static str,
     hex_size: [f64; 2],
     palette: Vec<JsonTerrain<'a>>,
+    edge_types: Vec<JsonEdgeType<'a>>,
+    path_types: Vec<JsonPathType<'a>>,
     cells: Vec<JsonCell<'a>>,
+    edges: Vec<JsonEdge>,
+    paths: Vec<JsonPath>,
 }
 
 /// The map as JSON: name, orientation, offset kind, hex size, palette, and every cell with
 /// its cube and offset coordinates, terrain id (null when empty), mine, the number of mines
-/// among its neighbours, and its note. Cells come in the shape's stable order.
+/// among its neighbours, and its note. Cells come in the shape's stable order. Then the
+/// edge and path palettes (costs in points, null for impassable / no effect), the edge
+/// features (the two axial hexes and the type, in edge order) and the paths (type and axial
+/// hexes, in id order).
 pub fn to_json(map: &HexMap) -> String {
     let props = map.properties();
     let kind = props.offset_kind;
@@ -108,6 +151,52 @@ pub fn to_json(map: &HexMap) -> String {
             }
         })
         .collect();
+    let edge_types = map
+        .edge_palette()
+        .types()
+        .iter()
+        .map(|t| JsonEdgeType {
+            id: t.id.get(),
+            name: &t.name,
+            color: t.color.to_string(),
+            cost: match t.movement {
+                EdgeMove::Extra(c) => Some(c.points()),
+                EdgeMove::Impassable => None,
+            },
+            blocks_sight: t.blocks_sight,
+        })
+        .collect();
+    let path_types = map
+        .path_palette()
+        .types()
+        .iter()
+        .map(|t| JsonPathType {
+            id: t.id.get(),
+            name: &t.name,
+            color: t.color.to_string(),
+            cost: t.cost.map(|c| c.points()),
+        })
+        .collect();
+    let axial = |h: crate::hex::Hex| [h.q, h.r];
+    let edges = map
+        .edges()
+        .map(|(e, k)| {
+            let (a, b) = e.hexes();
+            JsonEdge {
+                a: axial(a),
+                b: axial(b),
+                kind: k.get(),
+            }
+        })
+        .collect();
+    let paths = map
+        .paths()
+        .iter()
+        .map(|p| JsonPath {
+            kind: p.kind.get(),
+            hexes: p.hexes.iter().map(|&h| axial(h)).collect(),
+        })
+        .collect();
     let doc = JsonMap {
         format: "hexmap-cells",
         version: 1,
@@ -116,7 +205,11 @@ pub fn to_json(map: &HexMap) -> String {
         offset: kind.name(),
         hex_size: [props.hex_size.x, props.hex_size.y],
         palette,
+        edge_types,
+        path_types,
         cells,
+        edges,
+        paths,
     };
     serde_json::to_string_pretty(&doc).expect("plain data always serialises")
 }
@@ -144,7 +237,7 @@ pub static CSV: Table = Table {
 pub static JSON: Table = Table {
     info: FormatInfo {
         name: "json",
-        description: "cells with coordinates, terrain, mines and notes (JSON)",
+        description: "cells with coordinates, terrain, mines and notes, edges and paths (JSON)",
         extensions: &["json"],
         options: &[],
         reads: false,
@@ -166,5 +259,67 @@ impl Format for Table {
         _progress: &mut dyn FnMut(f32),
     ) -> Result<Written, WriteError> {
         Ok(Written::main((self.text)(map)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::{Direction, Edge, Hex, Orientation};
+    use crate::map::{EdgeTypeId, MapPath, MapProperties, MapShape, Palette, PathId, PathTypeId};
+
+    #[test]
+    fn json_lists_edges_paths_and_their_palettes() {
+        let mut m = HexMap::new(
+            MapProperties::new("j", Orientation::Pointy),
+            MapShape::hexagon(2).unwrap(),
+            Palette::standard(),
+        )
+        .unwrap();
+        m.set_edge(
+            Edge::new(Hex::new(1, 0), Direction::POINTY_W),
+            EdgeTypeId::new(3),
+        )
+        .unwrap();
+        m.insert_path(MapPath {
+            id: PathId(1),
+            kind: PathTypeId::new(1).unwrap(),
+            hexes: vec![Hex::new(0, 1), Hex::ORIGIN, Hex::new(1, -1)],
+        })
+        .unwrap();
+        let v: serde_json::Value = serde_json::from_str(&to_json(&m)).unwrap();
+        assert_eq!(
+            v["edges"],
+            serde_json::json!([{"a": [0, 0], "b": [1, 0], "type": 3}])
+        );
+        assert_eq!(
+            v["paths"],
+            serde_json::json!([{"type": 1, "hexes": [[0, 1], [0, 0], [1, -1]]}])
+        );
+        let river = &v["edge_types"][0];
+        assert_eq!(river["name"], "River");
+        assert_eq!(river["cost"], 2.0);
+        assert_eq!(river["blocks_sight"], false);
+        assert_eq!(
+            v["edge_types"][2]["cost"],
+            serde_json::Value::Null,
+            "wall: impassable"
+        );
+        assert_eq!(v["edge_types"][2]["blocks_sight"], true);
+        assert_eq!(v["path_types"][0]["cost"], 0.5, "road");
+        assert_eq!(
+            v["path_types"][2]["cost"],
+            serde_json::Value::Null,
+            "railway"
+        );
+        assert_eq!(
+            v["palette"][0]["cost"],
+            serde_json::Value::Null,
+            "sea stays null"
+        );
+        assert_eq!(
+            v["palette"][1]["cost"], 1,
+            "terrain cost stays a whole number"
+        );
     }
 }

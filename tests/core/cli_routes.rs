@@ -1,0 +1,198 @@
+//! `hexmap route` and `hexmap reach` run as a real binary on maps with roads, rivers and
+//! walls: the costs follow the movement rule (roads ½, a river +2, walls impassable).
+
+use assert_cmd::Command;
+use hexmap::hex::{Edge, Hex, OffsetCoord, OffsetKind};
+use hexmap::io::{self, Form};
+use hexmap::map::{EdgeTypeId, HexMap, MapPath, MapProperties, MapShape, Palette, PathTypeId};
+use predicates::prelude::*;
+use std::path::{Path, PathBuf};
+
+fn hexmap() -> Command {
+    Command::cargo_bin("hexmap").unwrap()
+}
+
+fn at(col: i32, row: i32) -> Hex {
+    OffsetKind::OddR.to_hex(OffsetCoord::new(col, row))
+}
+
+const RIVER: u16 = 1;
+const WALL: u16 = 3;
+const ROAD: u16 = 1;
+
+/// A 6×3 odd-r map of empty cells (cost 1) with a road along row 1 from col 0 to col 5.
+fn road_map() -> HexMap {
+    let mut map = HexMap::new(
+        MapProperties::new("roads", hexmap::hex::Orientation::Pointy),
+        MapShape::rectangle(OffsetKind::OddR, 6, 3).unwrap(),
+        Palette::standard(),
+    )
+    .unwrap();
+    map.insert_path(MapPath {
+        id: map.paths().next_id(),
+        kind: PathTypeId::new(ROAD).unwrap(),
+        hexes: (0..6).map(|c| at(c, 1)).collect(),
+    })
+    .unwrap();
+    map
+}
+
+fn save(dir: &Path, map: &HexMap) -> PathBuf {
+    let path = dir.join("map.ron");
+    io::save(&path, map, Form::Offset).unwrap();
+    path
+}
+
+fn json(cmd: &mut Command) -> serde_json::Value {
+    let out = cmd
+        .arg("--json")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&out).unwrap()
+}
+
+#[test]
+fn a_route_follows_the_road_at_half_cost() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = save(dir.path(), &road_map());
+    let v = json(hexmap().arg("route").arg(&path).args(["0,1", "5,1"]));
+    assert_eq!(v["cost"], 2.5);
+    let want: Vec<[i32; 2]> = (0..6).map(|c| [at(c, 1).q, at(c, 1).r]).collect();
+    assert_eq!(v["hexes"], serde_json::json!(want));
+    hexmap()
+        .arg("route")
+        .arg(&path)
+        .args(["0,1", "5,1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "cost 2.5 in 5 steps: 0,1 1,1 2,1",
+        ));
+    // The same cells named in cube coordinates.
+    let (a, b) = (at(0, 1), at(5, 1));
+    let cube = |h: Hex| format!("{},{},{}", h.q, h.r, h.s());
+    let v2 = json(
+        hexmap()
+            .arg("route")
+            .arg(&path)
+            .args([cube(a), cube(b)])
+            .args(["--coords", "cube"]),
+    );
+    assert_eq!(v2, v);
+}
+
+#[test]
+fn rivers_cost_extra_and_walls_stop_the_route() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut map = road_map();
+    // Off the road: two plain steps along row 0 (a detour by the road costs 2.5).
+    let v = json(
+        hexmap()
+            .arg("route")
+            .arg(save(dir.path(), &map))
+            .args(["0,0", "2,0"]),
+    );
+    assert_eq!(v["cost"], 2);
+    // A wall all round (2,0) on the map: unreachable.
+    let goal = at(2, 0);
+    for n in goal.neighbors() {
+        if let Some(e) = Edge::between(goal, n).filter(|_| map.contains(n)) {
+            map.set_edge(e, EdgeTypeId::new(WALL)).unwrap();
+        }
+    }
+    let v = json(
+        hexmap()
+            .arg("route")
+            .arg(save(dir.path(), &map))
+            .args(["0,0", "2,0"]),
+    );
+    assert_eq!(v, serde_json::json!({"cost": null, "hexes": []}));
+    hexmap()
+        .arg("route")
+        .arg(save(dir.path(), &map))
+        .args(["0,0", "2,0"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("unreachable"));
+    // Rivers instead of walls: crossing one costs 1 + 2.
+    for n in goal.neighbors() {
+        if let Some(e) = Edge::between(goal, n).filter(|_| map.contains(n)) {
+            map.set_edge(e, EdgeTypeId::new(RIVER)).unwrap();
+        }
+    }
+    let v = json(
+        hexmap()
+            .arg("route")
+            .arg(save(dir.path(), &map))
+            .args(["1,0", "2,0"]),
+    );
+    assert_eq!(v["cost"], 3);
+}
+
+#[test]
+fn reach_lists_cells_within_the_budget_with_their_costs() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = save(dir.path(), &road_map());
+    let v = json(hexmap().arg("reach").arg(&path).args(["0,1", "1"]));
+    let cells: Vec<(i32, i32, f64)> = v["hexes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c[0].as_i64().unwrap() as i32,
+                c[1].as_i64().unwrap() as i32,
+                c[2].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    let cost_of = |h: Hex| cells.iter().find(|c| (c.0, c.1) == (h.q, h.r)).map(|c| c.2);
+    assert_eq!(cost_of(at(0, 1)), Some(0.0));
+    assert_eq!(cost_of(at(1, 1)), Some(0.5), "one road step");
+    assert_eq!(cost_of(at(2, 1)), Some(1.0), "two road steps");
+    assert_eq!(cost_of(at(3, 1)), None, "three road steps cost 1.5");
+    assert_eq!(cost_of(at(0, 0)), Some(1.0), "one step off the road");
+    // Every listed cell is within budget and its cost is that of the cheapest route.
+    for &(q, r, c) in &cells {
+        assert!(c <= 1.0);
+        let h = Hex::new(q, r);
+        let c_route = road_map().route(at(0, 1), h).unwrap().cost as f64 / 100.0;
+        assert_eq!(c, c_route, "{h}");
+    }
+    hexmap()
+        .arg("reach")
+        .arg(&path)
+        .args(["0,1", "0.5"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("1,1 0.5"));
+}
+
+#[test]
+fn bad_cells_and_budgets_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = save(dir.path(), &road_map());
+    hexmap()
+        .arg("route")
+        .arg(&path)
+        .args(["0,1", "9,9"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("TO 9,9 is not a cell of the map"));
+    hexmap()
+        .arg("reach")
+        .arg(&path)
+        .args(["0,1", "1.234"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("BUDGET: invalid cost '1.234'"));
+    hexmap()
+        .arg("reach")
+        .arg(&path)
+        .args(["x", "1"])
+        .assert()
+        .code(1);
+}
