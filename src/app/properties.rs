@@ -187,7 +187,7 @@ pub(super) fn window(
             });
         });
     if apply {
-        out.push(Action::ApplyProperties(form.clone()));
+        out.push(Action::ApplyProperties(Box::new(form.clone())));
     }
     if close {
         windows.properties = None;

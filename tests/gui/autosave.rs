@@ -241,7 +241,7 @@ fn while_the_restore_question_is_up_letter_keys_do_not_reach_the_editor() {
         h.query_by_label_contains("Restore unsaved changes from")
             .is_some()
     );
-    let (tool, camera) = (h.state().tool(), h.state().camera().clone());
+    let (tool, camera) = (h.state().tool(), *h.state().camera());
     // E is the eraser, F fits the map, ] grows the brush: none of them may act behind the
     // question.
     for key in [Key::E, Key::F, Key::CloseBracket, Key::M] {
