@@ -306,6 +306,45 @@ pub fn features_at(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::doc::NewMapSpec;
+
+    /// The edits a press of the edge tool at the middle of `e` asks for.
+    fn press(doc: &Doc, e: Edge, erase: bool) -> Vec<Edit> {
+        let tools = FeatureTools::new(doc.map());
+        let layout = doc.layout();
+        let mut out = Vec::new();
+        let g = tools.press_edges(doc, &layout, layout.edge_midpoint(e), erase, &mut out);
+        assert!(g.is_some());
+        assert!(matches!(out.first(), Some(Action::BeginStroke)));
+        out.into_iter()
+            .filter_map(|a| match a {
+                Action::StrokeEdit(edit) => Some(edit),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_edge_tool_sets_the_picked_type_and_shift_erases_only_what_is_there() {
+        let mut doc = Doc::new_map(&NewMapSpec::default()).unwrap();
+        let e = Edge::around(Hex::new(4, 4))[1];
+        let river = EdgeTypeId::new(1);
+        let set = Edit::SetEdges {
+            edges: vec![e],
+            kind: river,
+        };
+        assert_eq!(press(&doc, e, false), vec![set.clone()]);
+        // Nothing to erase: no edit (an empty undo step would be noise).
+        assert!(press(&doc, e, true).is_empty());
+        doc.apply(&set).unwrap();
+        let erase = Edit::SetEdges {
+            edges: vec![e],
+            kind: None,
+        };
+        assert_eq!(press(&doc, e, true), vec![erase]);
+        // Drawing what is already there asks for nothing either.
+        assert!(press(&doc, e, false).is_empty());
+    }
 
     #[test]
     fn a_fast_drag_names_every_side_it_passes() {

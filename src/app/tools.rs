@@ -64,8 +64,8 @@ impl Tool {
             Tool::Mine => "Mine",
             Tool::Note => "Note",
             Tool::Select => "Select",
-            Tool::Edge => "Edge",
-            Tool::Path => "Path",
+            Tool::Edge => "Edges",
+            Tool::Path => "Paths",
         }
     }
 

@@ -45,8 +45,9 @@ fn edges(h: &Harness<'static, EditorApp>) -> Vec<(Edge, EdgeTypeId)> {
 #[test]
 fn the_edge_tool_draws_a_drag_along_three_sides_as_one_undo_step() {
     let mut h = harness();
-    h.get_by_label("Edge").click();
+    h.key_press(Key::H);
     h.run();
+    assert_eq!(h.state().tool(), hexmap::app::tools::Tool::Edge);
     let centre = hex_at(&h, 6, 5);
     let sides = Edge::around(centre);
     let drag = [sides[0], sides[1], sides[2]];
