@@ -5,7 +5,6 @@
 use crate::harness::shown_labels;
 use eframe::egui::{Key, Modifiers, Pos2, Vec2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
 use hexmap::app::dialogs::FakeDialogs;
 use hexmap::app::doc::{Doc, NewMapSpec};
