@@ -358,7 +358,11 @@ fn index_page(
             layout.cols,
             layout.page_count(),
             setup.paper,
-            if setup.landscape { "landscape" } else { "portrait" },
+            if setup.landscape {
+                "landscape"
+            } else {
+                "portrait"
+            },
             setup.overlap,
         ),
         format!(
