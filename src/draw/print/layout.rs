@@ -14,8 +14,8 @@ pub const MAX_PAGES: u64 = 500;
 /// Smallest and largest hex size, flat to flat.
 pub const HEX_SIZE_RANGE_MM: (f64, f64) = (2.0, 500.0);
 
-/// Largest paper side (a poster included): 15 m.
-pub const MAX_PAPER_MM: f64 = 15_000.0;
+/// Largest paper side (a poster included): 20 m (a 1000-hex-wide board at 16 mm fits).
+pub const MAX_PAPER_MM: f64 = 20_000.0;
 
 /// Smallest side of the area a page prints the map in, after margins.
 pub const MIN_CONTENT_MM: f64 = 20.0;

@@ -48,7 +48,7 @@ const MAX_PAGE_POINTS: f64 = 14_400.0;
 const INK: Colour = Colour::rgb(0, 0, 0);
 
 /// The text size of captions in millimetres, at most.
-const CAPTION_MM: f64 = 3.0;
+const CAPTION_MM: f64 = 2.5;
 
 /// One page being written: its size and content.
 struct PageOut {
@@ -211,7 +211,14 @@ fn map_page(
     } else {
         map.name().to_string()
     };
-    caption_text(&mut sink, &caption, c.x, c.y + c.h, margin);
+    // Clear of the crop mark that runs down from the content's corner, and of the overlap
+    // tick when there is a page to the left.
+    let after_marks = if page.col > 0 && opts.marks {
+        layout.overlap_mm + 2.0
+    } else {
+        2.0
+    };
+    caption_text(&mut sink, &caption, c.x + after_marks, c.y + c.h, margin);
     let (content, resources) = sink.finish();
     PageOut {
         size_pt,
