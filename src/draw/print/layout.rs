@@ -196,7 +196,7 @@ impl PageLayout {
                 setup.margin,
             ));
         }
-        if !(overlap >= 0.0) {
+        if overlap.is_nan() || overlap < 0.0 {
             return Err(PrintLayoutError::Overlap(setup.overlap));
         }
         let cols = pages_along(map_w, content.0, overlap);
