@@ -18,6 +18,7 @@ mod hex_picking;
 mod hex_reference;
 mod malformed;
 mod mines_properties;
+mod overlay_pictures;
 mod print_pdf;
 mod roundtrip;
 mod save_safety;
