@@ -88,6 +88,12 @@ fn render(pdf: &Path, page: usize, dpi: u32) -> tiny_skia::Pixmap {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // Poppler reports malformed structure ("Syntax Error …") on stderr and draws on.
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     tiny_skia::Pixmap::load_png(stem.with_extension(format!("p{page}-{dpi}.png"))).unwrap()
 }
 
@@ -403,6 +409,43 @@ fn labels_and_captions_are_searchable_text() {
     ] {
         assert!(text.contains(want), "pdftotext has no {want:?}:\n{text}");
     }
+}
+
+/// Poppler places label "0101" (hex (0, 0)) centred on the hex's centre: its word box
+/// from `pdftotext -bbox`, computed with poppler's own Helvetica metrics, is centred there
+/// within 0.1 mm, so hexmap's width table matches the font readers use.
+#[test]
+fn labels_are_centred_on_their_hexes_as_poppler_measures_them() {
+    if !poppler() {
+        return;
+    }
+    let (map, mut opts, layout) = board();
+    opts.labels = Some(CoordSystem::Xxyy);
+    let (_dir, pdf) = tmp();
+    write_pdf(&map, &opts, &pdf);
+    let out = Command::new("pdftotext")
+        .args(["-bbox", "-f", "2", "-l", "2"])
+        .arg(&pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    let html = String::from_utf8_lossy(&out.stdout);
+    let line = html
+        .lines()
+        .find(|l| l.contains(">0101</word>"))
+        .unwrap_or_else(|| panic!("no 0101 on page 2:\n{html}"));
+    let attr = |name: &str| -> f64 {
+        let start = line.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        line[start..].split('"').next().unwrap().parse().unwrap()
+    };
+    let centre_pt = (attr("xMin") + attr("xMax")) / 2.0;
+    let world = map.layout().unwrap().hex_to_pixel(Hex::new(0, 0));
+    let (x_mm, _) = layout.to_paper(&layout.page(0, 0), world);
+    let got_mm = centre_pt * 25.4 / 72.0;
+    assert!(
+        (got_mm - x_mm).abs() < 0.1,
+        "label centre at {got_mm:.3} mm, hex centre at {x_mm:.3} mm"
+    );
 }
 
 /// `--to png --dpi 300 --hex-size 19mm`: hexes 19 mm flat to flat at 300 dpi are 224.4
