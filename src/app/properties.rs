@@ -11,7 +11,6 @@ use crate::hex::xxyy::LabelOrder;
 use crate::hex::{Hex, Layout, OffsetKind, Orientation, Point};
 use crate::map::{Edit, HexMap, MapProperties, MapShape, ReshapePlan, ShapeSpec, offset_kinds_for};
 use eframe::egui;
-use std::collections::HashSet;
 
 /// Rows and columns added (positive) or removed (negative) on each side of a rectangle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -39,6 +38,9 @@ pub struct PropertiesForm {
     pub around_anchor: bool,
     shape_before: ShapeSpec,
     orientation_before: Orientation,
+    /// The map's properties and shape the form was last brought up to date with: when the
+    /// map changes under the open window (undo, redo), the form follows.
+    seen: (MapProperties, Option<ShapeSpec>),
     /// The reshape worked out for the current choices, with what it was worked out from
     /// (document revision, shape, sides, centre) and the preview outline in world units.
     plan: Option<(PlanKey, ReshapePlan, Outline)>,
@@ -62,7 +64,30 @@ impl PropertiesForm {
             around_anchor: false,
             shape_before: shape,
             orientation_before: map.properties().orientation,
+            seen: (map.properties().clone(), ShapeSpec::of(map.shape())),
             plan: None,
+        }
+    }
+
+    /// Bring the form up to date with `map` after it changed under the open window (an
+    /// undo or redo of an Apply): a form the user has not touched shows the map again;
+    /// one being edited keeps the user's choices but compares with the map as it is now.
+    pub fn follow(&mut self, map: &HexMap) {
+        let now = (map.properties().clone(), ShapeSpec::of(map.shape()));
+        if self.seen == now {
+            return;
+        }
+        let untouched = self.props == self.seen.0
+            && self.shape == self.shape_before
+            && self.sides == Sides::default();
+        if untouched {
+            *self = PropertiesForm::from_map(map);
+        } else {
+            let fresh = PropertiesForm::from_map(map);
+            self.shape_before = fresh.shape_before;
+            self.orientation_before = fresh.orientation_before;
+            self.seen = fresh.seen;
+            self.plan = None;
         }
     }
 
@@ -108,27 +133,10 @@ impl PropertiesForm {
 
 /// The edges of a set of hexes that face a hex outside it, as world segments.
 pub fn outline(layout: &Layout, hexes: &[Hex]) -> Vec<(Point, Point)> {
-    let set: HashSet<Hex> = hexes.iter().copied().collect();
-    let mut out = Vec::new();
-    for &h in hexes {
-        let c = layout.hex_to_pixel(h);
-        let corners = layout.corners(h);
-        for n in h.neighbors() {
-            if set.contains(&n) {
-                continue;
-            }
-            // The shared edge: the two corners nearest the point between both centres.
-            let m = layout.hex_to_pixel(n);
-            let mid = Point::new((c.x + m.x) / 2.0, (c.y + m.y) / 2.0);
-            let mut by_distance: Vec<Point> = corners.to_vec();
-            by_distance.sort_by(|a, b| {
-                let d = |p: &Point| (p.x - mid.x).powi(2) + (p.y - mid.y).powi(2);
-                d(a).total_cmp(&d(b))
-            });
-            out.push((by_distance[0], by_distance[1]));
-        }
-    }
-    out
+    crate::draw::overlay::outline(layout, hexes)
+        .into_iter()
+        .map(|(_, [a, b])| (a, b))
+        .collect()
 }
 
 /// The window, while its form is open.
@@ -142,6 +150,7 @@ pub(super) fn window(
     let Some(form) = &mut windows.properties else {
         return;
     };
+    form.follow(doc.map());
     let mut apply = false;
     let mut close = false;
     super::windows::placed(ctx, egui::Window::new("Map properties"))
@@ -160,7 +169,7 @@ pub(super) fn window(
             });
         });
     if apply {
-        out.push(Action::ApplyProperties(form.clone()));
+        out.push(Action::ApplyProperties(Box::new(form.clone())));
     }
     if close {
         windows.properties = None;
