@@ -93,6 +93,8 @@ pub fn render_pdf(
         grid: opts.grid,
         symbols: false,
         labels: opts.labels,
+        edges: true,
+        paths: true,
     });
     let scene = MapScene::whole(map, world, &style);
     // Object ids: 1 catalog, 2 page tree, 3 info; pages and shared objects from 4.
