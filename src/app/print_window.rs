@@ -180,7 +180,7 @@ pub(super) fn window(
     let systems = doc.coord_context().own_systems();
     let mut export = None;
     let mut close = false;
-    egui::Window::new("Print / Export PDF")
+    super::windows::placed(ctx, egui::Window::new("Print / Export PDF"))
         .collapsible(false)
         .show(ctx, |ui| {
             field(ui, "Hex size (flat to flat)", &mut f.hex_size);

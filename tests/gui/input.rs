@@ -495,7 +495,7 @@ fn assert_placed(h: &Harness<'static, EditorApp>, title: &str) {
 }
 
 #[test]
-fn export_error_and_import_warning_windows_open_centred_below_the_bars() {
+fn export_print_error_and_import_warning_windows_open_centred_below_the_bars() {
     use hexmap::app::dialogs::DialogReply;
     use hexmap::io::format::{WriteOptions, by_name, write_path};
     let dir = std::env::temp_dir().join(format!("hexmap-placement-{}", std::process::id()));
@@ -540,6 +540,14 @@ fn export_error_and_import_warning_windows_open_centred_below_the_bars() {
     settle(&mut h);
     assert_placed(&h, "Export");
     h.get_by_label("Cancel").click();
+    settle(&mut h);
+
+    h.get_by_label("File").click();
+    settle(&mut h);
+    h.get_by_label("Print / Export PDF…").click();
+    settle(&mut h);
+    assert_placed(&h, "Print / Export PDF");
+    h.get_by_label("Close").click();
     settle(&mut h);
 
     h.get_by_label("File").click();
