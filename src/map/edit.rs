@@ -287,6 +287,13 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
             let old = map.set_properties(props.clone())?;
             return Ok((whole(), Record::Properties(Box::new(old))));
         }
+        // Setting the palette it already has changes nothing and leaves no undo step.
+        Edit::SetEdgePalette(palette) if map.edge_palette() == palette => {
+            return Ok((Changed::default(), Record::Cells(Box::default())));
+        }
+        Edit::SetPathPalette(palette) if map.path_palette() == palette => {
+            return Ok((Changed::default(), Record::Cells(Box::default())));
+        }
         Edit::SetEdgePalette(palette) => {
             let before = map.clone();
             map.set_edge_palette(palette.clone());
