@@ -236,7 +236,7 @@ pub fn draw_label(sink: &mut dyn Sink, label: &Label, layout: &Layout, scale: f6
     sink.text(&Text {
         halo: label.halo.then(|| Halo {
             colour: ink_on(colour),
-            width: size * 0.12,
+            width: size * 0.08,
         }),
         rotation: f64::from(label.rotation).to_radians(),
         ..Text::centred(
