@@ -73,7 +73,7 @@ pub enum Action {
     /// Show the random mines window.
     RandomMinesDialog,
     /// Apply the properties window's settings as one undo step.
-    ApplyProperties(PropertiesForm),
+    ApplyProperties(Box<PropertiesForm>),
     /// The unsaved-changes prompt was answered: save first (`save`) or discard, then do
     /// what it held back.
     AnswerUnsaved {
@@ -312,7 +312,7 @@ impl EditorApp {
             Action::RandomMinesDialog => {
                 self.windows.random_mines = Some(super::random_mines::RandomMinesForm::default());
             }
-            Action::ApplyProperties(form) => properties::apply(self, form),
+            Action::ApplyProperties(form) => properties::apply(self, *form),
             Action::AnswerUnsaved { save } => self.resolve_prompt(ctx, save),
             Action::AnswerRecovery { restore } => autosave::answer(self, restore),
             Action::DialogAnswer(reply) => {

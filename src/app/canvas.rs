@@ -372,20 +372,21 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
     }
     let overlay = std::mem::take(&mut app.canvas.last_overlay);
 
-    // Overlays, drawn by `draw`: translucent fills (one mesh for all of them, hexes off
-    // screen left out), the path, the anchor and target outlines.
+    // Overlays, drawn by `draw`: hatching and outlines that contrast with the cell under
+    // them (hexes off screen left out), the path, the anchor and target outlines.
     let sets: Vec<HexSet<'_>> = overlay
         .sets
         .iter()
         .map(|(kind, hexes)| HexSet {
             hexes,
-            fill: kind.colour(),
+            colour: kind.colour(),
+            pattern: kind.pattern(),
         })
         .collect();
     let shown = Overlays {
         sets: &sets,
         path: &overlay.path,
-        path_colour: OverlayKind::Path.colour().with_alpha(255),
+        path_colour: OverlayKind::Path.colour(),
         anchor: app.canvas.overlays.anchor,
         target: app.canvas.overlays.target,
     };
@@ -396,6 +397,7 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
         Some(camera.visible_world(rect)),
         camera.zoom,
         &OverlayStyle::default(),
+        &|h| scene.fill_at(h),
         &mut ScreenSink::new(&painter, camera.centre, rect.center(), camera.zoom),
     );
 

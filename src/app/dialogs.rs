@@ -11,8 +11,9 @@
 
 use crate::io::format::{Format, native, readers};
 use std::collections::VecDeque;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// An empty answer from the native dialog sooner than this means it never showed.
@@ -59,8 +60,9 @@ pub enum DialogReply {
 /// Asynchronous file dialogs: `request` starts one, `poll` returns the answer once there
 /// is one. Implementations must never block the calling (UI) thread.
 pub trait FileDialogs {
-    /// Start a dialog.
-    fn request(&mut self, request: DialogRequest);
+    /// Start a dialog showing `folder` first (the open map's folder, as the built-in
+    /// dialog does).
+    fn request(&mut self, request: DialogRequest, folder: &Path);
     /// The answer of a finished dialog, if any.
     fn poll(&mut self) -> Option<DialogReply>;
 }
@@ -85,13 +87,15 @@ impl RfdDialogs {
 }
 
 impl FileDialogs for RfdDialogs {
-    fn request(&mut self, request: DialogRequest) {
+    fn request(&mut self, request: DialogRequest, folder: &Path) {
         let tx = self.tx.clone();
         let ctx = self.repaint.clone();
+        let folder = folder.to_path_buf();
         std::thread::spawn(move || {
             let started = Instant::now();
-            let answer =
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_rfd(request)));
+            let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                run_rfd(request, &folder)
+            }));
             let reply = classify(answer, started.elapsed());
             // The receiver only disappears when the app is gone; nothing to report then.
             let _ = tx.send(reply);
@@ -106,9 +110,14 @@ impl FileDialogs for RfdDialogs {
     }
 }
 
-/// Show the native dialog for `request` (blocking this worker thread).
-fn run_rfd(request: DialogRequest) -> Option<DialogReply> {
+/// Show the native dialog for `request` in `folder` (blocking this worker thread).
+fn run_rfd(request: DialogRequest, folder: &Path) -> Option<DialogReply> {
     let dialog = rfd::FileDialog::new();
+    let dialog = if folder.is_dir() {
+        dialog.set_directory(folder)
+    } else {
+        dialog
+    };
     let filter = |d: rfd::FileDialog, f: &dyn Format| d.add_filter(f.description(), f.extensions());
     let native = native();
     let ron = || filter(dialog.clone(), native);
@@ -146,13 +155,14 @@ pub fn classify(answer: std::thread::Result<Option<DialogReply>>, took: Duration
 }
 
 /// Scripted dialogs for tests: answers queued with [`FakeDialogs::answer`] are handed out
-/// in order, one per request; the requests seen are recorded.
+/// in order, one per request; the requests seen are recorded with the folder each dialog
+/// was to start in (shared, so a test can read them after handing the fake to the editor).
 #[derive(Default, Debug)]
 pub struct FakeDialogs {
     answers: VecDeque<DialogReply>,
     ready: VecDeque<DialogReply>,
-    /// Every request made so far.
-    pub requests: Vec<DialogRequest>,
+    /// Every request made so far, with its start folder.
+    pub requests: Arc<Mutex<Vec<(DialogRequest, PathBuf)>>>,
 }
 
 impl FakeDialogs {
@@ -171,8 +181,10 @@ impl FakeDialogs {
 }
 
 impl FileDialogs for FakeDialogs {
-    fn request(&mut self, request: DialogRequest) {
-        self.requests.push(request);
+    fn request(&mut self, request: DialogRequest, folder: &Path) {
+        if let Ok(mut seen) = self.requests.lock() {
+            seen.push((request, folder.to_path_buf()));
+        }
         let reply = self.answers.pop_front().unwrap_or(DialogReply::Cancelled);
         self.ready.push_back(reply);
     }
@@ -190,13 +202,18 @@ mod tests {
     fn fake_answers_in_order_and_records_requests() {
         let mut d = FakeDialogs::with_answers([DialogReply::Open("a.ron".into())]);
         assert_eq!(d.poll(), None);
-        d.request(DialogRequest::Open);
-        d.request(DialogRequest::SaveAs {
-            suggested: "m.ron".into(),
-        });
+        d.request(DialogRequest::Open, Path::new("/maps"));
+        d.request(
+            DialogRequest::SaveAs {
+                suggested: "m.ron".into(),
+            },
+            Path::new("/tmp"),
+        );
         assert_eq!(d.poll(), Some(DialogReply::Open("a.ron".into())));
         assert_eq!(d.poll(), Some(DialogReply::Cancelled));
-        assert_eq!(d.requests.len(), 2);
+        let seen = d.requests.lock().unwrap();
+        assert_eq!(seen.len(), 2);
+        assert_eq!(seen[0], (DialogRequest::Open, PathBuf::from("/maps")));
     }
 
     #[test]

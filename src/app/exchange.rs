@@ -168,7 +168,7 @@ pub(super) fn windows(
     let systems = doc.coord_context().own_systems();
     export_window(ctx, windows, systems, &mut out);
     if let Some(job) = job {
-        egui::Window::new("Exporting")
+        super::windows::placed(ctx, egui::Window::new("Exporting"))
             .collapsible(false)
             .show(ctx, |ui| {
                 ui.label(job.path.display().to_string());
@@ -177,7 +177,7 @@ pub(super) fn windows(
     }
     if !windows.import_warnings.is_empty() {
         let mut ok = false;
-        egui::Window::new("Import warnings")
+        super::windows::placed(ctx, egui::Window::new("Import warnings"))
             .collapsible(false)
             .show(ctx, |ui| {
                 egui::ScrollArea::vertical()
@@ -207,7 +207,7 @@ fn export_window(
     };
     let mut go = false;
     let mut cancel = false;
-    egui::Window::new("Export")
+    super::windows::placed(ctx, egui::Window::new("Export"))
         .collapsible(false)
         .show(ctx, |ui| {
             ui.label("Format");

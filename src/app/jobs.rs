@@ -109,7 +109,7 @@ impl Jobs {
         if self.always_builtin || self.native_unavailable.is_some() {
             self.builtin = Some(BuiltinDialog::new(request, folder));
         } else {
-            self.dialogs.request(request.clone());
+            self.dialogs.request(request.clone(), &folder);
             self.asked_native = Some((request, folder));
         }
     }

@@ -362,9 +362,12 @@ impl EditorApp {
         if ctx.input(|i| i.events.contains(&egui::Event::WindowFocused(true))) {
             disk_check::on_focus(self);
         }
-        // Keys belong to the built-in file dialog or the changed-on-disk question while
-        // one is up.
-        let asking = self.jobs.builtin().is_some() || self.windows.disk_conflict.is_some();
+        // Keys belong to a question while one is up (the built-in file dialog, the
+        // changed-on-disk and restore questions, the unsaved-changes prompt: any modal
+        // shown last frame), never to the tools behind it.
+        let asking = self.jobs.builtin().is_some()
+            || self.windows.disk_conflict.is_some()
+            || ctx.memory(|m| m.top_modal_layer().is_some());
         if self.play.is_none() && !asking {
             let keys = shortcuts::handle(&ctx, &mut self.tools, &mut self.prefs, self.doc.form());
             self.actions.extend(keys);

@@ -26,7 +26,8 @@ pub enum OverlayKind {
 }
 
 impl OverlayKind {
-    /// Fill colour of the overlay's hexes (translucent, so the map shows through).
+    /// The overlay's hue. Lines drawn in it are darkened or lightened per cell as needed
+    /// to read on the terrain under them (`draw::overlay`).
     pub fn colour(self) -> crate::draw::Colour {
         let (r, g, b) = match self {
             OverlayKind::Neighbours => (255, 160, 0),
@@ -37,7 +38,24 @@ impl OverlayKind {
             OverlayKind::Movement => (90, 255, 90),
             OverlayKind::FieldOfView => (255, 240, 120),
         };
-        crate::draw::Colour::rgba(r, g, b, 90)
+        crate::draw::Colour::rgb(r, g, b)
+    }
+
+    /// How its hexes are marked: each hatched overlay has its own line direction, so two
+    /// overlays on the same hexes cross-hatch; the path's hexes only get an outline (the
+    /// path line runs through them).
+    pub fn pattern(self) -> crate::draw::overlay::Pattern {
+        use crate::draw::overlay::Pattern;
+        let angle_deg = match self {
+            OverlayKind::Path => return Pattern::Outline,
+            OverlayKind::Neighbours => 90.0,
+            OverlayKind::Range => 45.0,
+            OverlayKind::Ring => 135.0,
+            OverlayKind::Line => 0.0,
+            OverlayKind::Movement => 60.0,
+            OverlayKind::FieldOfView => 120.0,
+        };
+        Pattern::Hatch { angle_deg }
     }
 }
 

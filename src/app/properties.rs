@@ -39,6 +39,9 @@ pub struct PropertiesForm {
     pub around_anchor: bool,
     shape_before: ShapeSpec,
     orientation_before: Orientation,
+    /// The map's properties and shape the form was last brought up to date with: when the
+    /// map changes under the open window (undo, redo), the form follows.
+    seen: (MapProperties, Option<ShapeSpec>),
     /// The reshape worked out for the current choices, with what it was worked out from
     /// (document revision, shape, sides, centre) and the preview outline in world units.
     plan: Option<(PlanKey, ReshapePlan, Outline)>,
@@ -62,7 +65,30 @@ impl PropertiesForm {
             around_anchor: false,
             shape_before: shape,
             orientation_before: map.properties().orientation,
+            seen: (map.properties().clone(), ShapeSpec::of(map.shape())),
             plan: None,
+        }
+    }
+
+    /// Bring the form up to date with `map` after it changed under the open window (an
+    /// undo or redo of an Apply): a form the user has not touched shows the map again;
+    /// one being edited keeps the user's choices but compares with the map as it is now.
+    pub fn follow(&mut self, map: &HexMap) {
+        let now = (map.properties().clone(), ShapeSpec::of(map.shape()));
+        if self.seen == now {
+            return;
+        }
+        let untouched = self.props == self.seen.0
+            && self.shape == self.shape_before
+            && self.sides == Sides::default();
+        if untouched {
+            *self = PropertiesForm::from_map(map);
+        } else {
+            let fresh = PropertiesForm::from_map(map);
+            self.shape_before = fresh.shape_before;
+            self.orientation_before = fresh.orientation_before;
+            self.seen = fresh.seen;
+            self.plan = None;
         }
     }
 
@@ -142,6 +168,7 @@ pub(super) fn window(
     let Some(form) = &mut windows.properties else {
         return;
     };
+    form.follow(doc.map());
     let mut apply = false;
     let mut close = false;
     super::windows::placed(ctx, egui::Window::new("Map properties"))
@@ -160,7 +187,7 @@ pub(super) fn window(
             });
         });
     if apply {
-        out.push(Action::ApplyProperties(form.clone()));
+        out.push(Action::ApplyProperties(Box::new(form.clone())));
     }
     if close {
         windows.properties = None;

@@ -203,9 +203,8 @@ fn error_window(ctx: &egui::Context, windows: &mut Windows) {
         return;
     };
     let mut ok = false;
-    egui::Window::new("Error")
+    placed(ctx, egui::Window::new("Error"))
         .collapsible(false)
-        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
         .show(ctx, |ui| {
             ui.label(egui::RichText::new(&message).color(ui.visuals().error_fg_color));
             ok = ui.button("OK").clicked();
@@ -220,9 +219,8 @@ fn warning_window(ctx: &egui::Context, windows: &mut Windows) {
         return;
     };
     let mut ok = false;
-    egui::Window::new("Warning")
+    placed(ctx, egui::Window::new("Warning"))
         .collapsible(false)
-        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
         .show(ctx, |ui| {
             ui.label(&message);
             ok = ui.button("OK").clicked();

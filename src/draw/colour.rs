@@ -101,6 +101,19 @@ pub fn ink_on(fill: Colour) -> Colour {
     }
 }
 
+/// `colour`, moved toward the ink of [`ink_on`] just far enough to reach a contrast of
+/// `min_ratio` (at most 4.2, what the inks always give) against `fill`, opacity kept. Lines
+/// drawn over terrain (overlay hatching and outlines) use it, so a pale yellow overlay turns
+/// dark olive on beach and stays yellow on deep sea: the hue is kept where it reads.
+pub fn legible_on(colour: Colour, fill: Colour, min_ratio: f64) -> Colour {
+    let ink = ink_on(fill);
+    let target = min_ratio.min(contrast(ink, fill));
+    (0..=20)
+        .map(|step| colour.blend(ink, step as f32 / 20.0))
+        .find(|c| contrast(*c, fill) >= target)
+        .unwrap_or(ink.with_alpha(colour.a))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,5 +165,28 @@ mod tests {
         assert_eq!(a.blend(Colour::BLACK, 0.0), a);
         assert_eq!(a.blend(Colour::BLACK, 0.5), Colour::rgba(50, 0, 100, 90));
         assert_eq!(a.blend(Colour::WHITE, 1.0), Colour::rgba(255, 255, 255, 90));
+    }
+
+    #[test]
+    fn legible_keeps_a_readable_hue_and_darkens_or_lightens_one_that_is_not() {
+        let yellow = Colour::rgb(255, 240, 120);
+        let beach = Colour::rgb(0xe8, 0xd8, 0x9a);
+        let sea = Colour::rgb(0x1d, 0x4e, 0x89);
+        assert!(contrast(yellow, beach) < 1.5, "the case of issue 12");
+        let on_beach = legible_on(yellow, beach, 3.0);
+        assert!(contrast(on_beach, beach) >= 3.0, "{on_beach:?}");
+        assert!(
+            on_beach.luminance() < yellow.luminance(),
+            "darkened toward the dark ink"
+        );
+        assert_eq!(legible_on(yellow, sea, 3.0), yellow, "already reads on sea");
+        for v in (0..=255).step_by(15) {
+            let fill = Colour::rgb(v, v, v / 2);
+            for hue in [yellow, Colour::rgb(90, 255, 90), Colour::rgb(0, 0, 0)] {
+                let c = legible_on(hue.with_alpha(200), fill, 3.0);
+                assert!(contrast(c, fill) >= 3.0, "{hue:?} on {fill:?}");
+                assert_eq!(c.a, 200);
+            }
+        }
     }
 }

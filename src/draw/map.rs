@@ -78,6 +78,22 @@ impl<'a> MapScene<'a> {
         s.x.min(s.y)
     }
 
+    /// The colour a person sees in the cell at `hex`: its terrain's colour, the style's
+    /// empty-cell colour, or `None` (off the map, or a transparent empty cell). Overlays
+    /// measure the contrast of their lines against it.
+    pub fn fill_at(&self, hex: Hex) -> Option<Colour> {
+        let i = self.map.shape().index_of(hex)?;
+        let terrain = self
+            .map
+            .terrain_layer()
+            .get(i)
+            .filter(|_| self.style.layers.terrain)
+            .and_then(|t| self.map.palette().get(t));
+        terrain
+            .map(|t| Colour::from(t.color))
+            .or(self.style.empty_cell)
+    }
+
     /// Fill of each terrain by raw id, `None` for unknown ids.
     fn colours(&self) -> Vec<Option<Colour>> {
         self.map

@@ -21,6 +21,7 @@ mod hex_reference;
 mod malformed;
 mod mines_properties;
 mod movement_rule;
+mod overlay_pictures;
 mod roundtrip;
 mod save_safety;
 mod tiled_export_generic;

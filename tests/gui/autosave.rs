@@ -208,3 +208,51 @@ fn a_failing_autosave_is_a_warning_with_the_reason() {
         "not an information message"
     );
 }
+
+#[test]
+fn while_the_restore_question_is_up_letter_keys_do_not_reach_the_editor() {
+    let dir = temp_dir("recover-keys");
+    let path = dir.join("m.ron");
+    let (doc, cell, other) = saved_sample(&path);
+    let old = SystemTime::now() - Duration::from_secs(3600);
+    std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_modified(old)
+        .unwrap();
+    let mut changed = doc;
+    changed
+        .apply(&Edit::Paint {
+            center: cell,
+            radius: 0,
+            terrain: Some(other),
+        })
+        .unwrap();
+    write_recovery(&recovery_path(&path), changed.map()).unwrap();
+    let dialogs = FakeDialogs::with_answers([DialogReply::Open(path.clone())]);
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(Doc::sample(), Box::new(dialogs)));
+    settle(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    settle(&mut h);
+    assert!(
+        h.query_by_label_contains("Restore unsaved changes from")
+            .is_some()
+    );
+    let (tool, camera) = (h.state().tool(), *h.state().camera());
+    // E is the eraser, F fits the map, ] grows the brush: none of them may act behind the
+    // question.
+    for key in [Key::E, Key::F, Key::CloseBracket, Key::M] {
+        h.key_press(key);
+        settle(&mut h);
+    }
+    assert_eq!(h.state().tool(), tool, "the tool did not change");
+    assert_eq!(h.state().camera(), &camera, "the view did not move");
+    assert!(
+        h.query_by_label_contains("Restore unsaved changes from")
+            .is_some(),
+        "the question is still there"
+    );
+}

@@ -97,7 +97,7 @@ fn labels_are_drawn_where_legible_and_follow_the_label_system() {
 }
 
 #[test]
-fn overlay_hexes_are_one_mesh_with_the_anchor_and_target_outlined() {
+fn overlay_hexes_are_hatched_and_outlined_with_the_anchor_and_target_outlined() {
     let mut h = harness();
     look(&mut h, 1.0);
     let (anchor, target) = (Hex::new(1, 0), Hex::new(3, 1));
@@ -111,25 +111,71 @@ fn overlay_hexes_are_one_mesh_with_the_anchor_and_target_outlined() {
     let at = h.state().hex_to_screen(over);
     h.hover_at(at);
     h.run();
-    let range = h
+    let set: Vec<Hex> = h
         .state()
         .overlay_result()
         .set(OverlayKind::Range)
-        .map(<[Hex]>::len)
-        .unwrap_or(0);
-    assert!(range >= 10, "range 2 around {over:?} on the map: {range}");
-    let c = OverlayKind::Range.colour();
-    let fill = Color32::from_rgba_unmultiplied(c.r, c.g, c.b, c.a);
+        .map(<[Hex]>::to_vec)
+        .unwrap_or_default();
+    assert!(
+        set.len() >= 10,
+        "range 2 around {over:?} on the map: {}",
+        set.len()
+    );
     let drawn = shapes(&h);
-    let meshes: Vec<_> = drawn
+    // Two-point lines of a given width (hatching 1.6 px, the set's outline 2.5 px).
+    let segments = |width: f32| -> Vec<[eframe::egui::Pos2; 2]> {
+        drawn
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Path(p)
+                    if !p.closed
+                        && p.points.len() == 2
+                        && (p.stroke.width - width).abs() < 1e-3 =>
+                {
+                    Some([p.points[0], p.points[1]])
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    let centres: Vec<_> = set.iter().map(|&x| h.state().hex_to_screen(x)).collect();
+    let hatches = segments(1.6);
+    assert!(
+        hatches.len() >= 3 * set.len(),
+        "several hatch lines per hex: {} for {} hexes",
+        hatches.len(),
+        set.len()
+    );
+    for [a, b] in &hatches {
+        let mid = a.lerp(*b, 0.5);
+        assert!(
+            centres.iter().any(|c| c.distance(mid) <= 32.0 + 0.5),
+            "hatch at {mid:?} outside the overlay"
+        );
+    }
+    let boundary = set
         .iter()
-        .filter_map(|s| match s {
-            Shape::Mesh(m) if m.vertices.iter().all(|v| v.color == fill) => Some(m),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(meshes.len(), 1, "one mesh for the overlay");
-    assert_eq!(meshes[0].vertices.len(), 6 * range, "six corners per hex");
+        .flat_map(|x| x.neighbors())
+        .filter(|n| !set.contains(n))
+        .count();
+    assert_eq!(
+        segments(2.5).len(),
+        boundary,
+        "one outline side per boundary side"
+    );
+    // The terrain is not washed over: no mesh vertex in the overlay's hue (any opacity).
+    let c = OverlayKind::Range.colour();
+    let in_hue = |v: &Color32| {
+        let [r, g, b, a] = v.to_srgba_unmultiplied();
+        let near = |x: u8, y: u8| x.abs_diff(y) <= 3;
+        a > 0 && near(r, c.r) && near(g, c.g) && near(b, c.b)
+    };
+    assert!(
+        !drawn
+            .iter()
+            .any(|s| matches!(s, Shape::Mesh(m) if m.vertices.iter().any(|v| in_hue(&v.color))))
+    );
     let outlined = |colour: Color32| {
         drawn
             .iter()

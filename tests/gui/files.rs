@@ -301,3 +301,27 @@ fn a_broken_file_at_startup_opens_no_map_and_offers_open_new_retry() {
     );
     assert!(h.query_by_label("map canvas").is_some());
 }
+
+#[test]
+fn the_native_dialog_starts_in_the_open_maps_folder() {
+    let dir = temp_dir("native-folder");
+    let path = dir.join("board.ron");
+    saved_map("Board", &path);
+    let doc = Doc::load(&path).unwrap();
+    let fake = FakeDialogs::default();
+    let seen = fake.requests.clone();
+    let mut h = harness(doc, fake);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    settle(&mut h);
+    let seen = seen.lock().unwrap();
+    let (request, folder) = seen.last().expect("the native dialog was asked");
+    assert!(matches!(
+        request,
+        hexmap::app::dialogs::DialogRequest::SaveAs { .. }
+    ));
+    assert_eq!(
+        folder.canonicalize().unwrap(),
+        dir.canonicalize().unwrap(),
+        "the dialog opens where the map is"
+    );
+}

@@ -471,3 +471,94 @@ fn at_800_by_500_the_toolbar_wraps_instead_of_cutting_off() {
         assert!(r.right() <= 800.0, "{label} ends at {} of 800", r.right());
     }
 }
+
+/// Where a window titled `title` is, and the bottom of the menu bar and toolbar.
+fn window_and_bars(h: &Harness<'static, EditorApp>, title: &str) -> (egui::Rect, f32) {
+    let bars_bottom = h.get_by_label("Play").rect().bottom();
+    (h.get_by_label(title).rect(), bars_bottom)
+}
+
+/// The window titled `title` lies below the bars and is centred across the editor.
+fn assert_placed(h: &Harness<'static, EditorApp>, title: &str) {
+    let (title_bar, bars_bottom) = window_and_bars(h, title);
+    assert!(
+        title_bar.top() > bars_bottom,
+        "{title}: the window ({}) covers the bars (down to {bars_bottom})",
+        title_bar.top()
+    );
+    let middle = 1280.0 / 2.0;
+    assert!(
+        (title_bar.center().x - middle).abs() < 200.0,
+        "{title}: the window's title ({:?}) is not near the middle ({middle})",
+        title_bar.center()
+    );
+}
+
+#[test]
+fn export_error_and_import_warning_windows_open_centred_below_the_bars() {
+    use hexmap::app::dialogs::DialogReply;
+    use hexmap::io::format::{WriteOptions, by_name, write_path};
+    let dir = std::env::temp_dir().join(format!("hexmap-placement-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A Tiled map with a second tile layer, which the import leaves out with a warning.
+    let tmx = dir.join("two-layers.tmx");
+    let doc = Doc::sample();
+    let format = by_name("tmx").unwrap();
+    write_path(
+        doc.map(),
+        format,
+        &WriteOptions::default(),
+        &tmx,
+        &mut |_| {},
+    )
+    .unwrap();
+    let text = std::fs::read_to_string(&tmx).unwrap();
+    let (start, end) = (
+        text.find("<layer").unwrap(),
+        text.find("</layer>").unwrap() + 8,
+    );
+    let extra = text[start..end].replacen("name=\"", "name=\"extra ", 1);
+    std::fs::write(
+        &tmx,
+        text.replacen("</map>", &format!("{extra}\n</map>"), 1),
+    )
+    .unwrap();
+    let broken = dir.join("broken.tmx");
+    std::fs::write(&broken, "<map orientation=\"hexagonal\"").unwrap();
+    let dialogs = FakeDialogs::with_answers([
+        DialogReply::ImportTiled(tmx.clone()),
+        DialogReply::ImportTiled(broken.clone()),
+    ]);
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
+    h.run();
+
+    h.get_by_label("File").click();
+    settle(&mut h);
+    h.get_by_label("Export…").click();
+    settle(&mut h);
+    assert_placed(&h, "Export");
+    h.get_by_label("Cancel").click();
+    settle(&mut h);
+
+    h.get_by_label("File").click();
+    settle(&mut h);
+    h.get_by_label("Import Tiled map…").click();
+    settle(&mut h);
+    assert!(
+        !h.state().import_warnings().is_empty(),
+        "the extra layer is reported"
+    );
+    assert_placed(&h, "Import warnings");
+    h.get_by_label("OK").click();
+    settle(&mut h);
+
+    h.get_by_label("File").click();
+    settle(&mut h);
+    h.get_by_label("Import Tiled map…").click();
+    settle(&mut h);
+    assert!(h.state().error().is_some());
+    assert_placed(&h, "Error");
+    std::fs::remove_dir_all(&dir).ok();
+}

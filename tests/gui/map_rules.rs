@@ -187,3 +187,34 @@ fn a_file_with_a_mismatched_offset_kind_opens_switched_with_a_warning() {
     settle(&mut h);
     assert!(h.query_by_label("Warning").is_none());
 }
+
+#[test]
+fn the_open_properties_window_follows_an_undo_and_a_redo() {
+    let mut h = harness(blank_doc());
+    let before = h.state().doc().map().name().to_owned();
+    open_properties(&mut h);
+    set_name(&mut h, "Renamed");
+    h.get_by_label("Apply").click();
+    settle(&mut h);
+    assert_eq!(h.state().doc().map().name(), "Renamed");
+    let shown = |h: &Harness<'static, EditorApp>| {
+        h.get_by_role_and_label(egui::Role::TextInput, "Name")
+            .accesskit_node()
+            .value()
+            .unwrap_or_default()
+    };
+    assert_eq!(shown(&h), "Renamed");
+    // Undo from the keyboard while the window stays open: the window shows the map again.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(h.state().doc().map().name(), before);
+    assert_eq!(
+        shown(&h),
+        before,
+        "the window shows the name the map has now"
+    );
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    settle(&mut h);
+    assert_eq!(h.state().doc().map().name(), "Renamed");
+    assert_eq!(shown(&h), "Renamed");
+}

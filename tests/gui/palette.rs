@@ -99,3 +99,71 @@ fn a_colour_typed_as_hex_is_applied() {
     let t = &h.state().doc().map().palette().terrains()[0];
     assert_eq!(t.color, Rgb([0x12, 0xab, 0x9f]));
 }
+
+/// Every text drawn in the last frame, as laid out.
+fn drawn_galleys(h: &Harness<'static, EditorApp>) -> Vec<std::sync::Arc<egui::Galley>> {
+    fn walk(shape: &egui::Shape, out: &mut Vec<std::sync::Arc<egui::Galley>>) {
+        match shape {
+            egui::Shape::Text(t) => out.push(t.galley.clone()),
+            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+            _ => {}
+        }
+    }
+    let mut galleys = Vec::new();
+    for clipped in &h.output().shapes {
+        walk(&clipped.shape, &mut galleys);
+    }
+    galleys
+}
+
+/// Every character drawn in the last frame that the editor's fonts cannot draw (it would
+/// show as an empty box), with the text it is in.
+fn missing_glyphs(h: &Harness<'static, EditorApp>) -> Vec<(char, String)> {
+    let mut missing = Vec::new();
+    for g in drawn_galleys(h) {
+        for section in &g.job.sections {
+            let range = section.byte_range.start.0..section.byte_range.end.0;
+            for c in g.job.text[range].chars().filter(|c| !c.is_whitespace()) {
+                if !h.ctx.fonts_mut(|f| f.has_glyph(&section.format.font_id, c)) {
+                    missing.push((c, g.job.text.clone()));
+                }
+            }
+        }
+    }
+    missing
+}
+
+#[test]
+fn the_colour_picker_draws_every_character_it_shows() {
+    let mut h = harness();
+    edit(&mut h, 1);
+    // The colour button sits between the "Colour" label and the `#rrggbb` field (which
+    // the label names).
+    let field = h.get_by_label("Colour").rect();
+    let button = egui::pos2(field.left() - 24.0, field.center().y);
+    h.hover_at(button);
+    settle(&mut h);
+    for pressed in [true, false] {
+        h.input_mut().events.push(egui::Event::PointerButton {
+            pos: button,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    h.step();
+    settle(&mut h);
+    let texts: Vec<String> = drawn_galleys(&h)
+        .iter()
+        .map(|g| g.job.text.clone())
+        .collect();
+    assert!(
+        texts.iter().any(|t| t.starts_with("R ")),
+        "the picker is open (its R, G, B fields are drawn): {texts:?}"
+    );
+    assert_eq!(
+        missing_glyphs(&h),
+        vec![],
+        "characters drawn as empty boxes"
+    );
+}

@@ -2,6 +2,7 @@
 //! step to a neighbour, with a type from the path palette.
 
 use super::palette::PathTypeId;
+use crate::hex::hash::HexBuildHasher;
 use crate::hex::{Edge, Hex};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -94,7 +95,8 @@ impl MapPath {
 #[derive(Clone, Debug, Default)]
 pub struct Paths {
     by_id: BTreeMap<PathId, MapPath>,
-    by_step: HashMap<Edge, Vec<PathId>>,
+    // Keys are edges between map cells, not attacker-chosen: the fast hasher is safe.
+    by_step: HashMap<Edge, Vec<PathId>, HexBuildHasher>,
 }
 
 impl PartialEq for Paths {

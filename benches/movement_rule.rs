@@ -1,0 +1,139 @@
+//! The movement rule on the 1000 × 1000 map (issue 14): A* across ~1,000 hexes and a
+//! movement range (budget 100) on terrain only, then with 10,000 edge features (rivers,
+//! streams, walls, cliffs, fords at seeded random sides) and a road grid (a road along
+//! every 50th row and column). Also the old entry-cost A* (`a_star_dense` with
+//! `entry_cost`) on terrain only, the search the overlay ran before the rule.
+//!
+//! `cargo bench --no-default-features --bench movement_rule`. Results: docs/BENCHMARKS.md,
+//! "Movement rule".
+
+#[path = "../examples/support/terrain.rs"]
+mod terrain;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use hexmap::hex::{self, Direction, Edge, Hex, OffsetCoord, OffsetKind, PathLimits};
+use hexmap::map::{EdgeTypeId, HexMap, MapPath, PathTypeId};
+use std::hint::black_box;
+use std::time::Duration;
+
+/// A small deterministic generator (xorshift), so every run uses the same features.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// `map` with 10,000 edge features of the five standard types at random sides, and roads
+/// along every 50th row and every 50th column (the standard road costs ½).
+fn with_features(mut map: HexMap) -> HexMap {
+    let kind = OffsetKind::OddR;
+    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    let mut placed = 0;
+    while placed < 10_000 {
+        let col = (rng.next() % 1000) as i32;
+        let row = (rng.next() % 1000) as i32;
+        let d = Direction::from_index((rng.next() % 6) as usize);
+        let e = Edge::new(kind.to_hex(OffsetCoord::new(col, row)), d);
+        let t = EdgeTypeId::new((rng.next() % 5 + 1) as u16);
+        if map.edge(e).is_none() && map.set_edge(e, t).is_ok() {
+            placed += 1;
+        }
+    }
+    let road = PathTypeId::new(1).expect("road");
+    for line in (0..1000).step_by(50) {
+        let row: Vec<Hex> = (0..1000)
+            .map(|c| kind.to_hex(OffsetCoord::new(c, line)))
+            .collect();
+        // A column of odd-r cells zigzags; join consecutive cells with the hex line.
+        let mut column: Vec<Hex> = vec![kind.to_hex(OffsetCoord::new(line, 0))];
+        for r in 1..1000 {
+            let next = kind.to_hex(OffsetCoord::new(line, r));
+            let last = *column.last().expect("non-empty");
+            column.extend(hex::line(last, next).into_iter().skip(1));
+        }
+        for hexes in [row, column] {
+            let hexes: Vec<Hex> = hexes.into_iter().filter(|h| map.contains(*h)).collect();
+            let id = map.paths().next_id();
+            map.insert_path(MapPath {
+                id,
+                kind: road,
+                hexes,
+            })
+            .expect("a road of neighbouring cells");
+        }
+    }
+    map
+}
+
+/// The A* endpoints: cells of one row ≥ 900 apart, connected on every map given.
+fn endpoints(maps: &[&HexMap]) -> (Hex, Hex) {
+    let kind = OffsetKind::OddR;
+    for row in (100..900).step_by(37) {
+        for c0 in 0..100 {
+            let a = kind.to_hex(OffsetCoord::new(c0, row));
+            if maps.iter().any(|m| m.entry_cost(a).is_none()) {
+                continue;
+            }
+            for c in (900..1000).rev() {
+                let b = kind.to_hex(OffsetCoord::new(c, row));
+                if maps.iter().all(|m| m.route(a, b).is_ok()) {
+                    return (a, b);
+                }
+            }
+        }
+    }
+    panic!("no connected pair ≥ 900 hexes apart")
+}
+
+fn rule(c: &mut Criterion) {
+    let mut g = c.benchmark_group("movement_rule");
+    g.sample_size(10).measurement_time(Duration::from_secs(5));
+    let plain = terrain::varied_map(1000, 1000, 7);
+    let featured = with_features(plain.clone());
+    let (a, b) = endpoints(&[&plain, &featured]);
+    let centre = OffsetKind::OddR.to_hex(OffsetCoord::new(500, 500));
+    for (name, map) in [("terrain_only", &plain), ("edges_and_roads", &featured)] {
+        let p = map.route(a, b).expect("connected");
+        let reach = map.reach(centre, 100 * 100).expect("within limits");
+        eprintln!(
+            "{name}: route {:?} → {:?}: cost {} in {} steps (distance {}); reach 100 from the centre: {} cells",
+            OffsetKind::OddR.from_hex(a),
+            OffsetKind::OddR.from_hex(b),
+            p.cost as f64 / 100.0,
+            p.hexes.len() - 1,
+            a.distance(b),
+            reach.len()
+        );
+        g.bench_function(format!("a_star_across_1000/{name}"), |bch| {
+            bch.iter(|| black_box(map.route(black_box(a), black_box(b))))
+        });
+        g.bench_function(format!("movement_budget_100/{name}"), |bch| {
+            bch.iter(|| black_box(map.reach(black_box(centre), 100 * 100)))
+        });
+    }
+    g.bench_function("a_star_across_1000/terrain_only_entry_cost_search", |bch| {
+        bch.iter(|| {
+            black_box(hex::a_star_dense(
+                a,
+                b,
+                plain.min_step_cost(),
+                &PathLimits {
+                    max_expansions: plain.cell_count(),
+                    max_cost: None,
+                },
+                plain.cell_count(),
+                |h| plain.shape().index_of(h),
+                |h| plain.entry_cost(h),
+            ))
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, rule);
+criterion_main!(benches);
