@@ -51,6 +51,8 @@ pub enum Action {
     TogglePlay,
     /// Show the export window.
     ExportDialog,
+    /// Show the print (PDF) window.
+    PrintDialog,
     /// Ask where to export with these choices, then export off the UI thread.
     Export(ExportSpec),
     /// Ask for a Tiled map to import (after the unsaved-changes check).
@@ -267,6 +269,9 @@ impl EditorApp {
             Action::Undo | Action::Redo | Action::Paste if self.play.is_some() => {}
             Action::TogglePlay => play::toggle(self),
             Action::ExportDialog => exchange::open_export_window(self),
+            Action::PrintDialog => {
+                self.windows.print = Some(self.windows.print.take().unwrap_or_default());
+            }
             Action::Export(spec) => exchange::request_export_path(self, spec),
             Action::ImportTiledDialog => exchange::request_import_path(self),
             Action::ImportTiled(path) => exchange::open_import(self, &path),

@@ -246,13 +246,23 @@ fn export_window(
             ui.add_enabled_ui(grid, |ui| {
                 ui.checkbox(&mut form.options.grid, "Draw grid");
             });
-            ui.add_enabled_ui(pixels, |ui| {
+            let print_size = form.options.dpi.is_some();
+            ui.add_enabled_ui(pixels && !print_size, |ui| {
                 ui.horizontal(|ui| {
                     let l = ui.label("Hex pixels");
                     ui.add(egui::DragValue::new(&mut form.options.hex_pixels).range(2.0..=256.0))
                         .labelled_by(l.id);
                 });
             });
+            if takes(FormatOption::Dpi) {
+                print_size_fields(ui, &mut form.options);
+            }
+            if takes(FormatOption::Pages) {
+                ui.label(format!(
+                    "Hex size {}, paper {}: set them in File → Print / Export PDF…",
+                    form.options.print.hex_size, form.options.print.paper
+                ));
+            }
             ui.separator();
             ui.horizontal(|ui| {
                 go = ui.button("Choose file and export…").clicked();
@@ -265,5 +275,29 @@ fn export_window(
         out.push(Action::Export(spec));
     } else if cancel {
         windows.export_form = None;
+    }
+}
+
+/// A picture for print: the resolution and the hex size on paper (the hex size in pixels
+/// then follows from them).
+fn print_size_fields(ui: &mut egui::Ui, options: &mut WriteOptions) {
+    let mut on = options.dpi.is_some();
+    ui.checkbox(&mut on, "Print size (dpi and hex size on paper)");
+    options.dpi = match (on, options.dpi) {
+        (false, _) => None,
+        (true, dpi) => Some(dpi.unwrap_or(300.0)),
+    };
+    if let Some(dpi) = options.dpi.as_mut() {
+        ui.horizontal(|ui| {
+            let l = ui.label("DPI");
+            ui.add(egui::DragValue::new(dpi).range(10.0..=2400.0))
+                .labelled_by(l.id);
+            let mut mm = options.print.hex_size.to_mm();
+            let l = ui.label("Hex size, flat to flat (mm)");
+            ui.add(egui::DragValue::new(&mut mm).range(2.0..=500.0).speed(0.1))
+                .labelled_by(l.id);
+            options.print.hex_size = crate::draw::print::Length::mm(mm);
+            ui.label(format!("= {:.3} in", mm / crate::draw::print::MM_PER_INCH));
+        });
     }
 }

@@ -36,6 +36,7 @@ mod palette_panel;
 mod panels;
 pub mod play;
 pub mod prefs;
+pub mod print_window;
 pub mod properties;
 mod random_mines;
 mod sample;
@@ -435,7 +436,8 @@ impl EditorApp {
                     .properties
                     .as_ref()
                     .and_then(|f| f.preview())
-                    .or_else(|| self.windows.random_mines.as_ref().and_then(|f| f.stuck())),
+                    .or_else(|| self.windows.random_mines.as_ref().and_then(|f| f.stuck()))
+                    .or_else(|| self.windows.print.as_ref().and_then(|f| f.preview())),
             };
             let drawn = egui::CentralPanel::default()
                 .frame(egui::Frame::NONE)

@@ -60,6 +60,9 @@ pub(super) fn menu_bar(
                 if ui.button("Export…").clicked() {
                     out.push(Action::ExportDialog);
                 }
+                if ui.button("Print / Export PDF…").clicked() {
+                    out.push(Action::PrintDialog);
+                }
                 if ui.button("Import Tiled map…").clicked() {
                     out.push(Action::ImportTiledDialog);
                 }

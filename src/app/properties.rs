@@ -11,7 +11,6 @@ use crate::hex::xxyy::LabelOrder;
 use crate::hex::{Hex, Layout, OffsetKind, Orientation, Point};
 use crate::map::{Edit, HexMap, MapProperties, MapShape, ReshapePlan, ShapeSpec, offset_kinds_for};
 use eframe::egui;
-use std::collections::HashSet;
 
 /// Rows and columns added (positive) or removed (negative) on each side of a rectangle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -134,27 +133,10 @@ impl PropertiesForm {
 
 /// The edges of a set of hexes that face a hex outside it, as world segments.
 pub fn outline(layout: &Layout, hexes: &[Hex]) -> Vec<(Point, Point)> {
-    let set: HashSet<Hex> = hexes.iter().copied().collect();
-    let mut out = Vec::new();
-    for &h in hexes {
-        let c = layout.hex_to_pixel(h);
-        let corners = layout.corners(h);
-        for n in h.neighbors() {
-            if set.contains(&n) {
-                continue;
-            }
-            // The shared edge: the two corners nearest the point between both centres.
-            let m = layout.hex_to_pixel(n);
-            let mid = Point::new((c.x + m.x) / 2.0, (c.y + m.y) / 2.0);
-            let mut by_distance: Vec<Point> = corners.to_vec();
-            by_distance.sort_by(|a, b| {
-                let d = |p: &Point| (p.x - mid.x).powi(2) + (p.y - mid.y).powi(2);
-                d(a).total_cmp(&d(b))
-            });
-            out.push((by_distance[0], by_distance[1]));
-        }
-    }
-    out
+    crate::draw::overlay::outline(layout, hexes)
+        .into_iter()
+        .map(|(_, [a, b])| (a, b))
+        .collect()
 }
 
 /// The window, while its form is open.

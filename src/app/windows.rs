@@ -28,6 +28,8 @@ pub struct Windows {
     pub(super) terrain_editor: Option<super::palette_panel::TerrainEditor>,
     /// "Export".
     pub(super) export_form: Option<ExportSpec>,
+    /// "Print / Export PDF".
+    pub(super) print: Option<super::print_window::PrintForm>,
     /// The error message on show.
     pub(super) error: Option<String>,
     /// What was repaired when a file was opened, in its own window until OK.
@@ -66,6 +68,7 @@ pub(super) fn show_all(
     super::properties::window(ctx, windows, doc, anchor, &mut out);
     note_window(ctx, windows, &mut out);
     super::random_mines::window(ctx, windows, doc, anchor, &mut out);
+    super::print_window::window(ctx, &mut windows.print, doc, &mut out);
     error_window(ctx, windows);
     warning_window(ctx, windows);
     unsaved_prompt(ctx, windows, doc, &mut out);

@@ -2,8 +2,11 @@
 
 use super::CliError;
 use super::geometry::CoordChoiceParser;
+use crate::draw::print::{Length, PageSetup, Paper};
 use crate::hex::CoordChoice;
-use crate::io::format::{Format, WriteOptions, by_name, read_path, write_path, writers};
+use crate::io::format::{
+    Format, FormatOption, WriteOptions, by_name, read_path, write_path, writers,
+};
 use crate::io::{Form, load, save};
 use clap::Args;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
@@ -42,6 +45,33 @@ pub struct ExportArgs {
     /// Pictures: hex size in pixels (PNG shrinks it to stay within 16384 pixels).
     #[arg(long, default_value_t = 24.0)]
     pub hex_pixels: f64,
+    /// PDF, and PNG with --dpi: hex size on paper, flat to flat (19mm, 0.75in, 1.5in, 2cm).
+    #[arg(long)]
+    pub hex_size: Option<Length>,
+    /// PNG: print resolution in dots per inch (needs --hex-size; the hex size in pixels
+    /// follows from the two).
+    #[arg(long)]
+    pub dpi: Option<f64>,
+    /// PDF: paper (a3, a4, a5, letter, legal, tabloid, or WIDTHxHEIGHT with a unit:
+    /// 22x34in, 600x900mm).
+    #[arg(long, default_value = "a4")]
+    pub paper: Paper,
+    /// PDF: turn the paper a quarter (the longer side across).
+    #[arg(long)]
+    pub landscape: bool,
+    /// PDF: blank border on each side of every page.
+    #[arg(long, default_value = "10mm")]
+    pub margin: Length,
+    /// PDF: how much of the map two neighbouring pages both show.
+    #[arg(long, default_value = "10mm")]
+    pub overlap: Length,
+    /// PDF: crop and registration marks in the margins.
+    #[arg(long)]
+    pub marks: bool,
+    /// PDF: one page sized to the map plus margins (for print shops), instead of pages of
+    /// --paper.
+    #[arg(long)]
+    pub poster: bool,
 }
 
 /// Arguments of `hexmap import`.
@@ -67,7 +97,31 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             args.hex_pixels
         )));
     }
+    let print_size = args.format.options().contains(&FormatOption::PrintHexSize);
+    match (args.dpi, args.hex_size) {
+        (Some(_), None) => {
+            return Err(CliError(
+                "--dpi needs --hex-size (e.g. --hex-size 19mm)".into(),
+            ));
+        }
+        (None, Some(_)) if args.format.name() != "pdf" && print_size => {
+            return Err(CliError(
+                "--hex-size needs --dpi for a picture (e.g. --dpi 300)".into(),
+            ));
+        }
+        (_, Some(_)) if !print_size => {
+            return Err(CliError(format!(
+                "{} has no hex size on paper; --hex-size is for pdf and png",
+                args.format
+            )));
+        }
+        (Some(_), _) if !args.format.options().contains(&FormatOption::Dpi) => {
+            return Err(CliError(format!("--dpi is for png, not {}", args.format)));
+        }
+        _ => {}
+    }
     let (map, _) = load(&args.map)?;
+    let defaults = WriteOptions::default();
     let opts = WriteOptions {
         form: args.form,
         labels: args
@@ -76,6 +130,16 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         mines: !args.no_mines,
         grid: !args.no_grid,
         hex_pixels: args.hex_pixels,
+        print: PageSetup {
+            hex_size: args.hex_size.unwrap_or(defaults.print.hex_size),
+            paper: args.paper.clone(),
+            landscape: args.landscape,
+            margin: args.margin,
+            overlap: args.overlap,
+            poster: args.poster,
+        },
+        marks: args.marks,
+        dpi: args.dpi,
     };
     let show = map.cell_count() > PROGRESS_CELLS && std::io::stderr().is_terminal();
     let mut last = -1i32;

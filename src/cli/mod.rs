@@ -43,7 +43,7 @@ pub enum Command {
     Validate(map_cmds::ValidateArgs),
     /// Rewrite a map in offset or cube form (IN = OUT allowed).
     Convert(map_cmds::ConvertArgs),
-    /// Export a map for other tools: Tiled TMX/TMJ, CSV, JSON, PNG or SVG.
+    /// Export a map for other tools: Tiled TMX/TMJ, CSV, JSON, PNG, SVG, or a PDF to print.
     Export(exchange::ExportArgs),
     /// Import a hexagonal Tiled map (TMX or TMJ) as a hexmap map.
     Import(exchange::ImportArgs),

@@ -25,6 +25,7 @@ pub mod map;
 pub mod markers;
 pub mod overlay;
 pub mod primitives;
+pub mod print;
 pub mod region;
 pub mod scene;
 pub mod sink;

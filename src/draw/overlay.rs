@@ -177,19 +177,13 @@ pub fn draw_overlays(
                 }
             }
         }
-        let members: HashSet<Hex> = set.hexes.iter().copied().collect();
-        for &(h, centre) in &shown {
-            let stroke = Stroke::solid(
-                style.outline_px / scale,
-                legible_on(set.colour, fill_at(h), style.min_contrast),
-            );
-            for (d, n) in h.neighbors().into_iter().enumerate() {
-                if !members.contains(&n) {
-                    sink.polyline(&Polyline {
-                        points: &geometry.edge(centre, d),
-                        stroke,
-                    });
-                }
+        for (h, side) in outline(layout, set.hexes) {
+            if visible(layout.hex_to_pixel(h)) {
+                let ink = legible_on(set.colour, fill_at(h), style.min_contrast);
+                sink.polyline(&Polyline {
+                    points: &side,
+                    stroke: Stroke::solid(style.outline_px / scale, ink),
+                });
             }
         }
     }
@@ -274,6 +268,23 @@ impl HexGeometry {
             self.hexagon.corner(centre, 1.0, b),
         ]
     }
+}
+
+/// The sides of the hexes of `hexes` that face a hex outside the set, each with the member
+/// hex it belongs to: the outline of a region (an overlay, a reshape preview, stuck cells).
+pub fn outline(layout: &Layout, hexes: &[Hex]) -> Vec<(Hex, [Point; 2])> {
+    let geometry = HexGeometry::of(layout);
+    let members: HashSet<Hex> = hexes.iter().copied().collect();
+    let mut out = Vec::new();
+    for &h in hexes {
+        let centre = layout.hex_to_pixel(h);
+        for (d, n) in h.neighbors().into_iter().enumerate() {
+            if !members.contains(&n) {
+                out.push((h, geometry.edge(centre, d)));
+            }
+        }
+    }
+    out
 }
 
 /// A family of parallel lines `normal · p = k × spacing` (all integers k), fixed in world

@@ -22,6 +22,7 @@ mod malformed;
 mod mines_properties;
 mod movement_rule;
 mod overlay_pictures;
+mod print_pdf;
 mod roundtrip;
 mod save_safety;
 mod tiled_export_generic;

@@ -15,5 +15,6 @@ mod input;
 mod map_rules;
 mod palette;
 mod play;
+mod print;
 mod real_window;
 mod reshape;

@@ -1,5 +1,5 @@
 //! Every file format behind one trait, [`Format`], and one list of them, [`FORMATS`]: RON
-//! (native), Tiled TMX and TMJ, CSV, JSON, PNG and SVG. The command line's `export --to` and
+//! (native), Tiled TMX and TMJ, CSV, JSON, PNG, SVG and PDF. The command line's `export --to` and
 //! `import`, the editor's file dialogs and its export window all list [`FORMATS`], so a new
 //! format is one file implementing [`Format`] plus one line in the list.
 //!
@@ -7,6 +7,7 @@
 //! image), so it works without a file system (tests, the browser); [`read_path`] and
 //! [`write_path`] are the thin wrappers for files on disk.
 
+mod pdf;
 mod picture;
 mod registry;
 mod ron;
@@ -17,6 +18,7 @@ pub use registry::{FORMATS, by_name, native, read_path, reader_for, readers, wri
 pub use table::{to_csv, to_json};
 pub use tiled::tileset_file_name;
 
+use crate::draw::print::PageSetup;
 use crate::hex::CoordSystem;
 use crate::io::picture::PictureError;
 use crate::io::tiled::{FromTiledError, TiledError, TilesetImageError};
@@ -155,6 +157,14 @@ pub enum FormatOption {
     Grid,
     /// [`WriteOptions::hex_pixels`]: hex size in pixels.
     HexPixels,
+    /// [`WriteOptions::print`]`.hex_size`: hex size on paper, flat to flat.
+    PrintHexSize,
+    /// [`WriteOptions::dpi`]: print resolution of a picture (its hex size in pixels then
+    /// follows from [`FormatOption::PrintHexSize`]).
+    Dpi,
+    /// [`WriteOptions::print`]'s paper, orientation, margin, overlap and poster, and
+    /// [`WriteOptions::marks`]: pages of a print.
+    Pages,
 }
 
 /// Choices for writing; each format looks only at the fields its [`Format::options`] name.
@@ -172,6 +182,13 @@ pub struct WriteOptions {
     /// scales it so its larger side is this many pixels). PNG shrinks it further when the
     /// picture would pass the size limit.
     pub hex_pixels: f64,
+    /// Print: hex size on paper, paper, orientation, margin, overlap, poster.
+    pub print: PageSetup,
+    /// PDF: crop and registration marks in the margins.
+    pub marks: bool,
+    /// PNG: print resolution in dots per inch; when set, the hex size in pixels follows
+    /// from `print.hex_size` (and the picture is never shrunk).
+    pub dpi: Option<f64>,
 }
 
 impl Default for WriteOptions {
@@ -182,6 +199,9 @@ impl Default for WriteOptions {
             mines: true,
             grid: true,
             hex_pixels: 24.0,
+            print: PageSetup::default(),
+            marks: false,
+            dpi: None,
         }
     }
 }

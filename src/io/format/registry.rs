@@ -1,6 +1,7 @@
 //! The list of every format, lookups in it, and the two path wrappers: reading a file as a
 //! map (with the size limit, for every front-end) and writing a map with its side files.
 
+use super::pdf::PDF;
 use super::picture::{PNG, SVG};
 use super::ron::Ron;
 use super::table::{CSV, JSON};
@@ -13,7 +14,7 @@ use std::path::Path;
 
 /// Every format, in menu order. Adding a format: implement [`Format`] in a file of this
 /// module and add one line here.
-pub static FORMATS: &[&dyn Format] = &[&Ron, &TMX, &TMJ, &CSV, &JSON, &PNG, &SVG];
+pub static FORMATS: &[&dyn Format] = &[&Ron, &TMX, &TMJ, &CSV, &JSON, &PNG, &SVG, &PDF];
 
 /// The native format (RON): what the editor opens and saves.
 pub fn native() -> &'static dyn Format {

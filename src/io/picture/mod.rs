@@ -3,10 +3,14 @@
 //! background are transparent, so a picture can sit on any page.
 
 mod glyphs;
+pub mod pdf;
+mod pdf_fonts;
+pub mod print;
 pub mod raster;
 pub mod svg;
 
 pub use glyphs::Fonts;
+pub use print::{PrintOptions, render_pdf};
 pub use raster::{RasterSink, ToPixels};
 pub use svg::SvgSink;
 
@@ -77,6 +81,12 @@ pub enum PictureError {
         "a {0}×{1} pixel image is larger than the {MAX_PNG_SIDE}-pixel limit; use a smaller hex size"
     )]
     TooLarge(u64, u64),
+    /// The map cannot be laid out on pages as asked.
+    #[error(transparent)]
+    Layout(#[from] crate::draw::print::PrintLayoutError),
+    /// A print resolution out of range.
+    #[error("--dpi must be between 10 and 2400, got {0}")]
+    BadDpi(f64),
     /// PNG encoding failed.
     #[error("PNG encoding failed: {0}")]
     Encode(String),

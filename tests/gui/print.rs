@@ -1,0 +1,94 @@
+//! File → Print / Export PDF… driven by egui_kittest: a hex size typed in the window
+//! changes the page count it shows (the same count the library's layout gives), and
+//! "Export PDF…" writes the PDF through the export job to the file the dialog names.
+
+use crate::harness::{settle, temp_dir};
+use eframe::egui::{Event, Key, Modifiers, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use hexmap::app::EditorApp;
+use hexmap::app::dialogs::{DialogReply, FakeDialogs};
+use hexmap::app::doc::Doc;
+use hexmap::draw::print::{PageSetup, layout_map};
+
+/// The page count the window shows ("Pages: N (…)").
+fn shown_pages(h: &Harness<'static, EditorApp>) -> usize {
+    let node = h.get_by_label_contains("Pages: ");
+    let a = node.accesskit_node();
+    // A plain label keeps its text as its value.
+    let text = a
+        .label()
+        .filter(|l| l.starts_with("Pages: "))
+        .or_else(|| a.value())
+        .unwrap_or_default();
+    let n = text["Pages: ".len()..].split_whitespace().next().unwrap();
+    n.parse().unwrap_or_else(|_| panic!("no count in {text:?}"))
+}
+
+#[test]
+fn print_window_shows_the_page_count_and_exports_a_pdf() {
+    let dir = temp_dir("print");
+    let pdf = dir.join("board.pdf");
+    let _ = std::fs::remove_file(&pdf);
+    let dialogs = FakeDialogs::with_answers([DialogReply::Export(pdf.clone())]);
+    let doc = Doc::sample();
+    let map = doc.map().clone();
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 900.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
+    h.run();
+    h.get_by_label("File").click();
+    settle(&mut h);
+    h.get_by_label("Print / Export PDF…").click();
+    settle(&mut h);
+    let expected = |hex: &str| {
+        let setup = PageSetup {
+            hex_size: hex.parse().unwrap(),
+            ..PageSetup::default()
+        };
+        layout_map(&map, &setup).unwrap().page_count()
+    };
+    assert_eq!(shown_pages(&h), expected("19mm"));
+    assert!(
+        h.query_by_label_contains("Hex: 19.00 mm = 0.748 in")
+            .is_some(),
+        "the hex size in mm and inches"
+    );
+
+    // A larger hex: more pages.
+    h.get_by_label("Hex size (flat to flat)").click();
+    settle(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.event(Event::Text("1.5in".into()));
+    settle(&mut h);
+    let pages = shown_pages(&h);
+    assert_eq!(pages, expected("1.5in"));
+    assert!(pages > expected("19mm"), "{pages} pages at 1.5 in");
+    assert!(
+        h.query_by_label_contains("Hex: 38.10 mm = 1.500 in")
+            .is_some()
+    );
+
+    h.get_by_label("Export PDF…").click();
+    settle(&mut h);
+    for _ in 0..1000 {
+        if h.state().export_job().is_none() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        settle(&mut h);
+    }
+    assert!(h.state().export_job().is_none(), "the export finished");
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+    let bytes = std::fs::read(&pdf).unwrap();
+    assert!(bytes.starts_with(b"%PDF-"), "a PDF file");
+    if let Ok(out) = std::process::Command::new("pdfinfo").arg(&pdf).output() {
+        let info = String::from_utf8_lossy(&out.stdout);
+        let count = info
+            .lines()
+            .find_map(|l| l.strip_prefix("Pages:"))
+            .map(|n| n.trim().parse::<usize>().unwrap());
+        // An assembly index, then the board's pages.
+        assert_eq!(count, Some(pages + 1), "{info}");
+    }
+}
