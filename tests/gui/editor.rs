@@ -480,10 +480,11 @@ fn anchor_and_target_keys_drive_the_path_overlay() {
         .click();
     h.run();
     let r = h.state().overlay_result();
-    // Every empty cell costs 1: the cheapest path costs the hex distance.
+    // Every empty cell costs 1: the cheapest path costs the hex distance (the overlay's
+    // cost is in hundredths of a point since movement costs may be fractional).
     assert_eq!(
         r.path_cost,
-        Some(Ok(u64::from(a.distance(b).unsigned_abs())))
+        Some(Ok(u64::from(a.distance(b).unsigned_abs()) * 100))
     );
     assert_eq!(r.path.first(), Some(&a));
     assert_eq!(r.path.last(), Some(&b));
@@ -553,7 +554,8 @@ fn the_path_overlay_follows_edits_and_undo() {
     h.get_by_role_and_label(egui::Role::CheckBox, "Path (A*)")
         .click();
     h.run();
-    let straight = u64::from(a.distance(b).unsigned_abs());
+    // In hundredths of a point: each empty cell costs 1.
+    let straight = u64::from(a.distance(b).unsigned_abs()) * 100;
     assert_eq!(h.state().overlay_result().path_cost, Some(Ok(straight)));
 
     // Brush radius 2 with `]` twice, then a dab of impassable sea across the path.
