@@ -1,6 +1,8 @@
 //! A map drawn for a region: hex fills, grid, edge features and paths, mine and note
-//! markers, terrain symbols and coordinate labels, with the level of detail of [`super::lod`].
+//! markers, icons, terrain symbols, coordinate labels and place-name labels, with the level
+//! of detail of [`super::lod`].
 
+use super::annotations;
 use super::colour::{Colour, ink_on};
 use super::features::{FeatureLayers, draw_features};
 use super::lod::{self, Detail};
@@ -173,7 +175,8 @@ impl<'a> MapScene<'a> {
         });
         let mut marked = Vec::new();
         let mut texts = Vec::new();
-        let wants_text = shown & (SHOWN_SYMBOLS | SHOWN_LABELS) != 0;
+        let wants_text =
+            shown & (SHOWN_SYMBOLS | SHOWN_LABELS) != 0 || !self.map.icons().is_empty();
         let wants_features = shown & SHOWN_FEATURES != 0;
         let mut cells = Vec::new();
         region.for_each(&self.layout, &self.bounds, |h| {
@@ -214,8 +217,34 @@ impl<'a> MapScene<'a> {
                 markers::note(sink, &hexagon, cell.centre, style.note);
             }
         }
+        self.draw_icons(&texts, scale, sink);
         if wants_text {
             self.draw_texts(&texts, &colours, scale, shown, sink);
+        }
+        self.draw_labels(region, scale, sink);
+    }
+
+    /// The icons of `cells` (after terrain and markers, before text).
+    fn draw_icons(&self, cells: &[CellInfo], scale: f64, sink: &mut dyn Sink) {
+        let icons = self.map.icons();
+        if icons.is_empty() {
+            return;
+        }
+        let radius = self.radius();
+        for cell in cells {
+            let list = icons.at(cell.hex);
+            if !list.is_empty() {
+                annotations::draw_hex_icons(sink, list, cell.centre, radius, scale);
+            }
+        }
+    }
+
+    /// The place-name labels this region draws (on top of everything else).
+    fn draw_labels(&self, region: &Region<'_>, scale: f64, sink: &mut dyn Sink) {
+        for (_, label) in self.map.labels().iter() {
+            if annotations::region_draws_label(region, label, &self.layout, &self.bounds) {
+                annotations::draw_label(sink, label, &self.layout, scale);
+            }
         }
     }
 
@@ -285,14 +314,20 @@ impl Scene for MapScene<'_> {
     fn detail(&self, scale: f64) -> Detail {
         let radius_px = self.radius() * scale;
         let shown = self.shown(radius_px);
-        // Grid and feature lines have widths fixed in pixels.
-        let zoom_dependent = shown & (SHOWN_GRID | SHOWN_FEATURES) != 0;
+        // Grid and feature lines have widths fixed in pixels; icons and labels appear one
+        // by one as they grow legible: a drawing with any of them is redrawn at each zoom
+        // bucket.
+        let annotated = !(self.map.icons().is_empty() && self.map.labels().is_empty());
+        let zoom_dependent = shown & (SHOWN_GRID | SHOWN_FEATURES) != 0 || annotated;
         lod::detail_for(radius_px, zoom_dependent, shown)
     }
 
     fn draw(&self, region: &Region<'_>, scale: f64, sink: &mut dyn Sink) {
         match self.detail(scale) {
-            Detail::Texel | Detail::Coarse => draw_blocks(self, &self.layout, region, sink),
+            Detail::Texel | Detail::Coarse => {
+                draw_blocks(self, &self.layout, region, sink);
+                self.draw_labels(region, scale, sink);
+            }
             Detail::Full { shown, .. } => self.draw_full(region, scale, shown, sink),
         }
     }

@@ -13,11 +13,14 @@
 //! - [`features`]: edge features (rivers, walls) and paths (roads), drawn by `MapScene`;
 //! - [`GameScene`]: the minesweeper game as the player sees it;
 //! - [`draw_overlays`]: analysis overlays from plain inputs;
-//! - [`markers`]: the mine and note markers and terrain swatches on their own.
+//! - [`markers`]: the mine and note markers and terrain swatches on their own;
+//! - [`annotations`]: icons on hexes (art in [`icon_art`]) and place-name labels.
 
+pub mod annotations;
 pub mod colour;
 pub mod features;
 pub mod game;
+pub mod icon_art;
 pub mod lines;
 pub mod lod;
 pub mod map;

@@ -1,5 +1,6 @@
 //! The serde structures of the RON file (format versions 1 and 2; version 2 adds the edge
-//! and path palettes and the `edges` and `paths` lists), exactly as written on disk.
+//! and path palettes and the `edges`, `paths`, `icons` and `labels` lists), exactly as
+//! written on disk.
 //! Enumerations with dashes (`odd-r`) are plain strings, checked when converting.
 //!
 //! The long lists (cells, rows, mines, notes) are never collected while parsing, so loading
@@ -135,6 +136,10 @@ macro_rules! file_structure {
                 edges: $list<'a, (i32, i32, String, u16)>,
                 #[serde(default, borrow)]
                 paths: $list<'a, FilePath<(i32, i32)>>,
+                #[serde(default, borrow)]
+                icons: $list<'a, FileIcon<(i32, i32)>>,
+                #[serde(default, borrow)]
+                labels: $list<'a, FileLabel>,
             },
             /// Explicit (q, r, s, terrain id) cells.
             Cube {
@@ -148,6 +153,10 @@ macro_rules! file_structure {
                 edges: $list<'a, (i32, i32, i32, String, u16)>,
                 #[serde(default, borrow)]
                 paths: $list<'a, FilePath<(i32, i32, i32)>>,
+                #[serde(default, borrow)]
+                icons: $list<'a, FileIcon<(i32, i32, i32)>>,
+                #[serde(default, borrow)]
+                labels: $list<'a, FileLabel>,
             },
         }
     };
@@ -261,6 +270,51 @@ pub(crate) struct FilePath<H> {
     #[serde(rename = "type")]
     pub kind: u16,
     pub hexes: Vec<H>,
+}
+
+/// An icon on a hex (version 2): the hex in the form's coordinates, the icon's name (a
+/// built-in name or `image:` and a path relative to the map file), caption, scale, colour.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FileIcon<H> {
+    pub at: H,
+    pub icon: String,
+    #[serde(default)]
+    pub caption: Option<String>,
+    #[serde(default = "one")]
+    pub scale: f32,
+    #[serde(default)]
+    pub color: Option<String>,
+}
+
+fn one() -> f32 {
+    1.0
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A place-name label (version 2): id, text, world position, size in hex sizes, rotation
+/// in degrees, colour and style.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FileLabel {
+    pub id: u32,
+    pub text: String,
+    pub x: f64,
+    pub y: f64,
+    #[serde(default = "one")]
+    pub size: f32,
+    #[serde(default)]
+    pub rotation: f32,
+    pub color: String,
+    #[serde(default)]
+    pub bold: bool,
+    #[serde(default)]
+    pub italic: bool,
+    #[serde(default = "yes")]
+    pub halo: bool,
 }
 
 impl Default for FileLabels {

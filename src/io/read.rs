@@ -3,6 +3,7 @@
 //! file is ever collected whole: cells, rows, mines and notes are read one element at a
 //! time from the text (see [`super::model`]), so loading takes about the file plus the map.
 
+mod annotations;
 mod cube;
 mod features;
 mod lists;
@@ -14,7 +15,9 @@ pub(crate) use palette::PaletteEntries;
 
 use super::error::{CellRef, FormatError};
 use super::fast_cube::{CubeList, split_cube_cells};
-use super::model::{FileCells, FileCheck, FileLabels, FileMap, FilePath, FileShape, Header};
+use super::model::{
+    FileCells, FileCheck, FileIcon, FileLabel, FileLabels, FileMap, FilePath, FileShape, Header,
+};
 use super::{FORMAT_VERSION, Form, MAX_FILE_BYTES};
 use crate::hex::xxyy::LabelSettings;
 use crate::hex::{Hex, OffsetKind, Orientation, Point};
@@ -122,6 +125,8 @@ enum Body<'a> {
 struct FeatureLists<'a> {
     edges: Counted<'a>,
     paths: Counted<'a>,
+    icons: Counted<'a>,
+    labels: Counted<'a>,
 }
 
 /// Check every list's elements in file order (so the first error is the one a whole parse
@@ -141,8 +146,8 @@ fn finish<'a>(
         l.for_each::<T>(|_, _| Ok(()))
     }
     let list = |text: Option<&'a str>| RawList::new(text, parsed, extensions);
-    /// The five lists of a form, each with its check.
-    type Lists<'a> = [(RawList<'a>, Check); 5];
+    /// The seven lists of a form, each with its check.
+    type Lists<'a> = [(RawList<'a>, Check); 7];
     let (origin, lists): (Option<(i32, i32)>, Lists<'a>) = match &file.cells {
         FileCells::Offset {
             origin,
@@ -151,6 +156,8 @@ fn finish<'a>(
             notes,
             edges,
             paths,
+            icons,
+            labels,
         } => (
             Some(*origin),
             [
@@ -159,6 +166,8 @@ fn finish<'a>(
                 (list(notes.text), each::<(i32, i32, String)>),
                 (list(edges.text), each::<(i32, i32, String, u16)>),
                 (list(paths.text), each::<FilePath<(i32, i32)>>),
+                (list(icons.text), each::<FileIcon<(i32, i32)>>),
+                (list(labels.text), each::<FileLabel>),
             ],
         ),
         FileCells::Cube {
@@ -167,6 +176,8 @@ fn finish<'a>(
             notes,
             edges,
             paths,
+            icons,
+            labels,
         } => (
             None,
             [
@@ -179,12 +190,14 @@ fn finish<'a>(
                 (list(notes.text), each::<(i32, i32, i32, String)>),
                 (list(edges.text), each::<(i32, i32, i32, String, u16)>),
                 (list(paths.text), each::<FilePath<(i32, i32, i32)>>),
+                (list(icons.text), each::<FileIcon<(i32, i32, i32)>>),
+                (list(labels.text), each::<FileLabel>),
             ],
         ),
     };
-    let mut order = [0, 1, 2, 3, 4];
+    let mut order = [0, 1, 2, 3, 4, 5, 6];
     order.sort_by_key(|&i| lists[i].0.offset());
-    let mut lens = [0usize; 5];
+    let mut lens = [0usize; 7];
     for i in order {
         lens[i] = (lists[i].1)(&lists[i].0).map_err(|e| first_error(original, e))?;
     }
@@ -196,6 +209,8 @@ fn finish<'a>(
     let features = FeatureLists {
         edges: counted(3),
         paths: counted(4),
+        icons: counted(5),
+        labels: counted(6),
     };
     let body = match (origin, fast) {
         (Some(origin), _) => Body::Offset {
@@ -250,16 +265,20 @@ fn build(
     features: FeatureLists<'_>,
 ) -> Result<(HexMap, Form), FormatError> {
     if file.version < 2 {
+        const FEATURES: &str = "edge features and paths";
+        const ANNOTATIONS: &str = "icons and labels";
         let v2 = [
-            ("edge_types", file.edge_types.is_present()),
-            ("path_types", file.path_types.is_present()),
-            ("cells.edges", features.edges.len > 0),
-            ("cells.paths", features.paths.len > 0),
+            ("edge_types", file.edge_types.is_present(), FEATURES),
+            ("path_types", file.path_types.is_present(), FEATURES),
+            ("cells.edges", features.edges.len > 0, FEATURES),
+            ("cells.paths", features.paths.len > 0, FEATURES),
+            ("cells.icons", features.icons.len > 0, ANNOTATIONS),
+            ("cells.labels", features.labels.len > 0, ANNOTATIONS),
         ];
-        if let Some((name, _)) = v2.iter().find(|(_, present)| *present) {
+        if let Some((name, _, what)) = v2.iter().find(|(_, present, _)| *present) {
             return Err(field(
                 name,
-                "edge features and paths need format version 2 (this file says version 1)",
+                format!("{what} need format version 2 (this file says version 1)"),
             ));
         }
     }
@@ -309,12 +328,15 @@ fn build(
         Coords::Offset(_) => {
             features::read_edges::<(i32, i32)>(&mut map, coords, features.edges)?;
             features::read_paths::<(i32, i32)>(&mut map, coords, features.paths)?;
+            annotations::read_icons::<(i32, i32)>(&mut map, coords, features.icons)?;
         }
         Coords::Cube => {
             features::read_edges::<(i32, i32, i32)>(&mut map, coords, features.edges)?;
             features::read_paths::<(i32, i32, i32)>(&mut map, coords, features.paths)?;
+            annotations::read_icons::<(i32, i32, i32)>(&mut map, coords, features.icons)?;
         }
     }
+    annotations::read_labels(&mut map, features.labels)?;
     Ok((map, form))
 }
 

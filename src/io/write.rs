@@ -163,6 +163,7 @@ fn write_offset(map: &HexMap, o: &mut String) {
         (format!("{}, {}", c.col, c.row), (c.row, c.col))
     };
     write_features(map, o, at);
+    write_annotations(map, o, at);
     o.push_str("    ),\n");
 }
 
@@ -204,6 +205,7 @@ fn write_cube(map: &HexMap, o: &mut String) {
     }
     let at = |h: Hex| (format!("{}, {}, {}", h.q, h.r, h.s()), (h.r, h.q));
     write_features(map, o, at);
+    write_annotations(map, o, at);
     o.push_str("    ),\n");
 }
 
@@ -285,6 +287,58 @@ fn write_features(map: &HexMap, o: &mut String, at: impl Fn(Hex) -> (String, (i3
                 p.id,
                 p.kind,
                 hexes.join(", ")
+            );
+        }
+        o.push_str("        ],\n");
+    }
+}
+
+/// The `icons` (hexes in the form's coordinates, in reading order, each hex's icons in
+/// their order) and `labels` (in id order) lists, when there are any.
+fn write_annotations(map: &HexMap, o: &mut String, at: impl Fn(Hex) -> (String, (i32, i32))) {
+    if !map.icons().is_empty() {
+        let mut icons: Vec<((i32, i32), String)> = Vec::new();
+        for (h, list) in map.icons().iter() {
+            let (text, key) = at(h);
+            for icon in list {
+                let caption = icon
+                    .caption
+                    .as_ref()
+                    .map_or("None".to_owned(), |c| format!("Some({})", lit(c)));
+                let color = icon
+                    .color
+                    .map_or("None".to_owned(), |c| format!("Some(\"{c}\")"));
+                icons.push((
+                    key,
+                    format!(
+                        "            (at: ({text}), icon: {}, caption: {caption}, scale: {:?}, color: {color}),\n",
+                        lit(&icon.source.to_file_text()),
+                        icon.scale
+                    ),
+                ));
+            }
+        }
+        // A stable sort keeps each hex's icons in their order.
+        icons.sort_by_key(|(key, _)| *key);
+        o.push_str("        icons: [\n");
+        icons.iter().for_each(|(_, line)| o.push_str(line));
+        o.push_str("        ],\n");
+    }
+    if !map.labels().is_empty() {
+        o.push_str("        labels: [\n");
+        for (id, l) in map.labels().iter() {
+            let _ = writeln!(
+                o,
+                "            (id: {id}, text: {}, x: {}, y: {}, size: {:?}, rotation: {:?}, color: \"{}\", bold: {}, italic: {}, halo: {}),",
+                lit(&l.text),
+                float(l.at.x),
+                float(l.at.y),
+                l.size,
+                l.rotation,
+                l.color,
+                l.bold,
+                l.italic,
+                l.halo
             );
         }
         o.push_str("        ],\n");

@@ -1,6 +1,8 @@
 //! The per-cell (and per-edge, per-path) changes of one undo step: the first old value and
 //! the last new value of everything an edit or stroke touched.
 
+use super::annotations::{Icon, Label, LabelId};
+use super::edit::Changed;
 use super::features::{EdgeTypeId, MapPath, PathId};
 use super::hexmap::HexMap;
 use super::palette::TerrainId;
@@ -41,6 +43,8 @@ pub(crate) struct CellChanges {
     pub notes: Vec<NoteDelta>,
     pub edges: Vec<EdgeDelta>,
     pub paths: Vec<PathDelta>,
+    pub icons: Vec<IconDelta>,
+    pub labels: Vec<LabelDelta>,
     // Where each cell's delta sits (for first-old merging). Keys are cell indices and
     // hexes from the map itself, so the fast multiplicative hasher is safe here.
     terrain_pos: HashMap<u32, usize, HexBuildHasher>,
@@ -48,6 +52,24 @@ pub(crate) struct CellChanges {
     note_pos: HexHashMap<usize>,
     edge_pos: HashMap<Edge, usize, HexBuildHasher>,
     path_pos: HashMap<PathId, usize, HexBuildHasher>,
+    icon_pos: HexHashMap<usize>,
+    label_pos: HashMap<LabelId, usize>,
+}
+
+/// One hex's icon list before and after.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct IconDelta {
+    pub hex: Hex,
+    pub old: Vec<Icon>,
+    pub new: Vec<Icon>,
+}
+
+/// One label before and after (`None`: no label with this id).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct LabelDelta {
+    pub id: LabelId,
+    pub old: Option<Label>,
+    pub new: Option<Label>,
 }
 
 /// One edge change: the feature before and after.
@@ -124,6 +146,35 @@ impl CellChanges {
         }
     }
 
+    pub(super) fn icons(&mut self, hex: Hex, old: Vec<Icon>, new: Vec<Icon>) {
+        match self.icon_pos.get(&hex) {
+            Some(&p) => self.icons[p].new = new,
+            None => {
+                self.icon_pos.insert(hex, self.icons.len());
+                self.icons.push(IconDelta { hex, old, new });
+            }
+        }
+    }
+
+    pub(super) fn label(&mut self, id: LabelId, old: Option<Label>, new: Option<Label>) {
+        match self.label_pos.get(&id) {
+            Some(&p) => self.labels[p].new = new,
+            None => {
+                self.label_pos.insert(id, self.labels.len());
+                self.labels.push(LabelDelta { id, old, new });
+            }
+        }
+    }
+
+    /// What these changes touched, for redrawing: the cells, or the whole map when a
+    /// label changed (a label may span any number of cells).
+    pub(crate) fn changed(&self, map: &HexMap) -> Changed {
+        Changed {
+            hexes: self.hexes(map),
+            whole_map: !self.labels.is_empty(),
+        }
+    }
+
     /// Fold a later step's changes into this one (first old, last new).
     pub(crate) fn merge(&mut self, later: CellChanges) {
         // Deltas recorded by `terrain_once` have no lookup entry yet.
@@ -150,6 +201,12 @@ impl CellChanges {
         for d in later.paths {
             self.path(d.id, d.old, d.new);
         }
+        for d in later.icons {
+            self.icons(d.hex, d.old, d.new);
+        }
+        for d in later.labels {
+            self.label(d.id, d.old, d.new);
+        }
     }
 
     /// Drop cells whose value ended where it started, and the lookup tables.
@@ -159,6 +216,8 @@ impl CellChanges {
         self.notes.retain(|d| d.old != d.new);
         self.edges.retain(|d| d.old != d.new);
         self.paths.retain(|d| d.old != d.new);
+        self.icons.retain(|d| d.old != d.new);
+        self.labels.retain(|d| d.old != d.new);
         self.edges.shrink_to_fit();
         self.paths.shrink_to_fit();
         self.terrain.shrink_to_fit();
@@ -169,6 +228,8 @@ impl CellChanges {
         self.note_pos = HexHashMap::default();
         self.edge_pos = HashMap::default();
         self.path_pos = HashMap::default();
+        self.icon_pos = HexHashMap::default();
+        self.label_pos = HashMap::default();
     }
 
     /// True when no cell changed.
@@ -178,6 +239,8 @@ impl CellChanges {
             && self.notes.is_empty()
             && self.edges.is_empty()
             && self.paths.is_empty()
+            && self.icons.is_empty()
+            && self.labels.is_empty()
     }
 
     /// Heap bytes held (for the undo-memory benchmark).
@@ -203,6 +266,8 @@ impl CellChanges {
                         + (hexes(&d.old) + hexes(&d.new)) * std::mem::size_of::<Hex>()
                 })
                 .sum::<usize>()
+            + (self.icons.len() * std::mem::size_of::<IconDelta>())
+            + (self.labels.len() * std::mem::size_of::<LabelDelta>())
     }
 
     /// The touched hexes, unique, in the shape's storage order (sorting the `u32` cell
@@ -233,7 +298,8 @@ impl CellChanges {
             .collect()
     }
 
-    /// Both hexes of each changed edge and every hex of each changed path, old and new.
+    /// Both hexes of each changed edge, every hex of each changed path (old and new) and
+    /// each hex whose icons changed.
     fn feature_hexes(&self) -> impl Iterator<Item = Hex> + '_ {
         let edges = self.edges.iter().flat_map(|d| {
             let (a, b) = d.edge.hexes();
@@ -245,7 +311,8 @@ impl CellChanges {
                 .chain(d.new.iter())
                 .flat_map(|p| p.hexes.iter().copied())
         });
-        edges.chain(paths)
+        let icons = self.icons.iter().map(|d| d.hex);
+        edges.chain(paths).chain(icons)
     }
 
     /// Write the old (`undo`) or new values back into the map.
@@ -274,6 +341,20 @@ impl CellChanges {
                 }
                 None => {
                     map.paths.remove(d.id);
+                }
+            }
+        }
+        for d in &self.icons {
+            map.icons
+                .set(d.hex, if undo { &d.old } else { &d.new }.clone());
+        }
+        for d in &self.labels {
+            match if undo { &d.old } else { &d.new } {
+                Some(l) => {
+                    map.labels.insert(d.id, l.clone());
+                }
+                None => {
+                    map.labels.remove(d.id);
                 }
             }
         }

@@ -2,6 +2,7 @@
 //! records the first old value (and the new value) of each touched cell for undo and
 //! reports the changed region.
 
+use super::annotations::{Icon, Label, LabelId};
 pub(crate) use super::changes::CellChanges;
 use super::clipboard::Clipboard;
 use super::features::{EdgePalette, EdgeTypeId, MapPath, PathId, PathPalette, PathTypeId};
@@ -9,7 +10,7 @@ use super::hexmap::{HexMap, MapError};
 use super::palette::{Palette, TerrainId};
 use super::properties::MapProperties;
 use super::shape::{MapShape, ShapeError};
-use crate::hex::{Edge, Hex};
+use crate::hex::{Edge, Hex, Point};
 use std::collections::VecDeque;
 
 /// One change to a map, as the editor or CLI asks for it.
@@ -129,6 +130,61 @@ pub enum Edit {
     /// Replace the path palette; paths of removed types go. Undo keeps the whole previous
     /// map.
     SetPathPalette(PathPalette),
+    /// Put an icon on a hex, after the icons already there.
+    AddIcon {
+        /// Where.
+        hex: Hex,
+        /// The icon.
+        icon: Icon,
+    },
+    /// Remove the icon at `index` in the hex's list.
+    RemoveIcon {
+        /// Where.
+        hex: Hex,
+        /// Its index in the hex's icons.
+        index: usize,
+    },
+    /// Move the icon at `index` on `from` to the end of `to`'s list.
+    MoveIcon {
+        /// The hex it is on.
+        from: Hex,
+        /// Its index in that hex's icons.
+        index: usize,
+        /// The hex it goes to.
+        to: Hex,
+    },
+    /// Replace the icon at `index` (kind, caption, scale, colour).
+    ChangeIcon {
+        /// Where.
+        hex: Hex,
+        /// Its index in the hex's icons.
+        index: usize,
+        /// The new icon.
+        icon: Icon,
+    },
+    /// Add a label; its id must be unused (take `map.labels().next_id()`).
+    AddLabel {
+        /// The new label's id.
+        id: LabelId,
+        /// The label.
+        label: Label,
+    },
+    /// Remove a label.
+    RemoveLabel(LabelId),
+    /// Move a label's centre to a world point.
+    MoveLabel {
+        /// The label.
+        id: LabelId,
+        /// Its new centre.
+        to: Point,
+    },
+    /// Replace a label (text, position, size, rotation, style).
+    EditLabel {
+        /// The label.
+        id: LabelId,
+        /// Its new content.
+        label: Label,
+    },
 }
 
 /// Which end of a path an [`Edit::ExtendPath`] adds to.
@@ -154,10 +210,11 @@ pub enum EditError {
 /// What an edit or undo/redo changed, for redrawing only that.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Changed {
-    /// Cells whose terrain, mine or note changed, no duplicates, in the shape's storage
+    /// Cells whose terrain, mine, note, edges, paths or icons changed, no duplicates, in the shape's storage
     /// order (the order of `MapShape::iter`).
     pub hexes: Vec<Hex>,
-    /// True when the whole map must be redrawn (shape, palette or properties changed).
+    /// True when the whole map must be redrawn (shape, palette or properties changed, or
+    /// a label, which may span any number of cells).
     pub whole_map: bool,
 }
 
@@ -321,6 +378,18 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
                 Record::Cells(Box::new(changes)),
             ));
         }
+        Edit::AddIcon { .. }
+        | Edit::RemoveIcon { .. }
+        | Edit::MoveIcon { .. }
+        | Edit::ChangeIcon { .. }
+        | Edit::AddLabel { .. }
+        | Edit::RemoveLabel(_)
+        | Edit::MoveLabel { .. }
+        | Edit::EditLabel { .. } => {
+            let mut changes = CellChanges::default();
+            super::edit_annotations::apply(map, edit, &mut changes)?;
+            return Ok((changes.changed(map), Record::Cells(Box::new(changes))));
+        }
         _ => {}
     }
     // Checks that can fail before anything changes.
@@ -450,7 +519,15 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
         | Edit::DeletePath(_)
         | Edit::ExtendPath { .. }
         | Edit::SplitPath { .. }
-        | Edit::SetPathType { .. } => unreachable!("handled above"),
+        | Edit::SetPathType { .. }
+        | Edit::AddIcon { .. }
+        | Edit::RemoveIcon { .. }
+        | Edit::MoveIcon { .. }
+        | Edit::ChangeIcon { .. }
+        | Edit::AddLabel { .. }
+        | Edit::RemoveLabel(_)
+        | Edit::MoveLabel { .. }
+        | Edit::EditLabel { .. } => unreachable!("handled above"),
     }
     let Recorder { map, changes } = rec;
     let hexes = changes.hexes(map);

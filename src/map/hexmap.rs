@@ -1,5 +1,6 @@
 //! The map itself: properties, shape, palette and layers.
 
+use super::annotations::{IconError, IconLayer, LabelError, LabelId, Labels};
 use super::features::{
     EdgeLayer, EdgePalette, EdgeTypeId, PathId, PathPalette, PathShapeError, PathTypeId, Paths,
 };
@@ -81,6 +82,32 @@ pub enum MapError {
     /// Too many paths.
     #[error("the map has {0} paths, over the limit of {max}", max = super::features::MAX_PATHS)]
     TooManyPaths(usize),
+    /// An icon (or a hex's icon list) breaks a limit.
+    #[error("icon at {hex}: {error}")]
+    BadIcon {
+        /// Where.
+        hex: Hex,
+        /// What is wrong.
+        error: IconError,
+    },
+    /// An icon index names no icon on the hex.
+    #[error("hex {hex} has {len} icons, so there is no icon {index}")]
+    NoSuchIcon {
+        /// Where.
+        hex: Hex,
+        /// The index asked for.
+        index: usize,
+        /// How many icons the hex has.
+        len: usize,
+    },
+    /// A label breaks a limit, or its id is unknown or taken.
+    #[error("label {id}: {error}")]
+    BadLabel {
+        /// The label.
+        id: LabelId,
+        /// What is wrong.
+        error: LabelError,
+    },
 }
 
 /// A hex map: properties, shape, terrain palette and the terrain, mine and note layers.
@@ -99,6 +126,8 @@ pub struct HexMap {
     pub(super) path_palette: PathPalette,
     pub(super) edges: EdgeLayer,
     pub(super) paths: Paths,
+    pub(super) icons: IconLayer,
+    pub(super) labels: Labels,
 }
 
 impl HexMap {
@@ -124,6 +153,8 @@ impl HexMap {
             path_palette: PathPalette::standard(),
             edges: EdgeLayer::new(),
             paths: Paths::new(),
+            icons: IconLayer::new(),
+            labels: Labels::new(),
         }
     }
 
@@ -312,10 +343,10 @@ impl HexMap {
         std::mem::replace(&mut self.palette, palette)
     }
 
-    /// Change the shape: cells in both shapes keep their terrain, mine and note; the rest
-    /// are dropped; new cells are empty. Edge features between two kept cells stay; a path
-    /// keeps its runs of two or more kept hexes (the first run keeps its id, the others get
-    /// new ones).
+    /// Change the shape: cells in both shapes keep their terrain, mine, note and icons;
+    /// the rest are dropped; new cells are empty. Edge features between two kept cells
+    /// stay; a path keeps its runs of two or more kept hexes (the first run keeps its id,
+    /// the others get new ones). Labels stay (they sit at world points, not on cells).
     pub fn reshape(&mut self, shape: MapShape) {
         let mut next = HexMap::unchecked(self.props.clone(), shape, self.palette.clone());
         for (i, h) in next.shape.iter().enumerate() {
@@ -332,6 +363,9 @@ impl HexMap {
         next.path_palette = std::mem::take(&mut self.path_palette);
         next.edges = std::mem::take(&mut self.edges);
         next.paths = std::mem::take(&mut self.paths);
+        next.icons = std::mem::take(&mut self.icons);
+        next.icons.retain(|h| next.shape.contains(h));
+        next.labels = std::mem::take(&mut self.labels);
         next.clip_features_to_shape();
         *self = next;
     }

@@ -238,10 +238,7 @@ fn revert(map: &mut HexMap, record: &mut Record, undo: bool) -> Changed {
     match record {
         Record::Cells(c) => {
             c.restore(map, undo);
-            Changed {
-                hexes: c.hexes(map),
-                whole_map: false,
-            }
+            c.changed(map)
         }
         Record::Swap(other) => {
             std::mem::swap(map, other);

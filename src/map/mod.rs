@@ -1,13 +1,16 @@
 //! The document: a hex map (shape, palette, terrain/mine/note layers, edge features and
-//! paths), its property limits
+//! paths, icons and labels), its property limits
 //! and rules (movement, sight), shape specs, the one edit path, and undo history. Knows
 //! nothing of files or the GUI.
 
+mod annotation_access;
+pub mod annotations;
 mod changes;
 pub mod clipboard;
 pub mod cost;
 pub mod document;
 pub mod edit;
+mod edit_annotations;
 mod edit_features;
 mod feature_access;
 pub mod features;
@@ -24,6 +27,9 @@ mod rules;
 pub mod shape;
 pub mod shape_spec;
 
+pub use annotations::{
+    BuiltinIcon, Icon, IconError, IconLayer, IconSource, Label, LabelError, LabelId, Labels,
+};
 pub use clipboard::{ClipCell, Clipboard};
 pub use cost::{Cost, CostError};
 pub use document::Document;

@@ -10,6 +10,7 @@ mod cli_map;
 mod cli_mines;
 mod cli_routes;
 mod coordinate_limits;
+mod export_annotations;
 mod export_pictures;
 mod export_tiled;
 mod fuzz_regressions;

@@ -335,3 +335,89 @@ fn version_1_files_still_load_with_the_standard_feature_palettes() {
         assert_eq!(io::from_str(&again).unwrap().0, map);
     }
 }
+
+/// Random icons (built-in or image, caption, scale, colour; several per hex) and labels.
+type Annotations = (
+    Vec<(usize, usize, Option<String>, f32, Option<[u8; 3]>)>,
+    Vec<(u32, String, f64, f64, f32, f32, bool, bool, bool)>,
+);
+
+fn arb_annotations() -> impl Strategy<Value = Annotations> {
+    let icon = (
+        any::<usize>(),
+        0usize..30,
+        proptest::option::of("[ -~éß\"\\\\]{1,20}"),
+        0.1f32..=4.0,
+        proptest::option::of(any::<[u8; 3]>()),
+    );
+    let label = (
+        0u32..1000,
+        "[A-Za-z][ -~é\"\\\\]{0,30}",
+        -1.0e6f64..1.0e6,
+        -1.0e6f64..1.0e6,
+        0.05f32..=100.0,
+        -720.0f32..720.0,
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+    );
+    (
+        proptest::collection::vec(icon, 0..40),
+        proptest::collection::vec(label, 0..12),
+    )
+}
+
+fn annotate(map: &mut HexMap, (icons, labels): Annotations) {
+    use hexmap::map::{BuiltinIcon, Icon, IconSource, Label, LabelId, Rgb};
+    let cells: Vec<Hex> = map.shape().iter().collect();
+    if !cells.is_empty() {
+        for (at, kind, caption, scale, color) in icons {
+            let h = cells[at % cells.len()];
+            let source = match BuiltinIcon::ALL.get(kind) {
+                Some(&b) => IconSource::Builtin(b),
+                None => IconSource::Image(format!("art/icon {kind}.png")),
+            };
+            let mut list = map.icons_at(h).to_vec();
+            if list.len() < hexmap::map::annotations::MAX_ICONS_PER_HEX {
+                let caption = caption.filter(|c| !c.trim().is_empty());
+                list.push(Icon {
+                    source,
+                    caption,
+                    scale,
+                    color: color.map(Rgb),
+                });
+                map.set_icons(h, list).unwrap();
+            }
+        }
+    }
+    for (id, text, x, y, size, rotation, bold, italic, halo) in labels {
+        if map.label(LabelId(id)).is_none() {
+            let label = Label {
+                text,
+                at: Point::new(x, y),
+                size,
+                rotation,
+                color: Rgb([id as u8, 7, 200]),
+                bold,
+                italic,
+                halo,
+            };
+            map.add_label(LabelId(id), label).unwrap();
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// Icons and labels survive both forms exactly (hexes converted offset ↔ cube, floats
+    /// in shortest round-trip form, texts escaped), and the text is deterministic.
+    #[test]
+    fn random_icons_and_labels_round_trip_in_both_forms(
+        mut map in arb_map(),
+        annotations in arb_annotations(),
+    ) {
+        annotate(&mut map, annotations);
+        assert_round_trips(&map);
+    }
+}

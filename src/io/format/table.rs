@@ -93,6 +93,36 @@ struct JsonPath {
 }
 
 #[derive(Serialize)]
+struct JsonIcon<'a> {
+    /// Axial q of the hex.
+    q: i32,
+    /// Axial r of the hex.
+    r: i32,
+    /// A built-in icon's name, or `image:` and a path relative to the map file.
+    icon: String,
+    caption: Option<&'a str>,
+    scale: f32,
+    /// `#rrggbb`, or null for the default ink.
+    color: Option<String>,
+}
+
+#[derive(Serialize)]
+struct JsonLabel<'a> {
+    text: &'a str,
+    /// World position (the layout's pixel space, y down).
+    x: f64,
+    y: f64,
+    /// Text height in hex sizes.
+    size: f32,
+    /// Degrees, clockwise on screen.
+    rotation: f32,
+    color: String,
+    bold: bool,
+    italic: bool,
+    halo: bool,
+}
+
+#[derive(Serialize)]
 struct JsonMap<'a> {
     format: &'static str,
     version: u32,
@@ -106,6 +136,8 @@ struct JsonMap<'a> {
     cells: Vec<JsonCell<'a>>,
     edges: Vec<JsonEdge>,
     paths: Vec<JsonPath>,
+    icons: Vec<JsonIcon<'a>>,
+    labels: Vec<JsonLabel<'a>>,
 }
 
 /// The map as JSON: name, orientation, offset kind, hex size, palette, and every cell with
@@ -113,7 +145,8 @@ struct JsonMap<'a> {
 /// among its neighbours, and its note. Cells come in the shape's stable order. Then the
 /// edge and path palettes (costs in points, null for impassable / no effect), the edge
 /// features (the two axial hexes and the type, in edge order) and the paths (type and axial
-/// hexes, in id order).
+/// hexes, in id order). Last the icons (axial hex, in reading order, each hex's icons in
+/// order) and the place-name labels (in id order).
 pub fn to_json(map: &HexMap) -> String {
     let props = map.properties();
     let kind = props.offset_kind;
@@ -197,6 +230,35 @@ pub fn to_json(map: &HexMap) -> String {
             hexes: p.hexes.iter().map(|&h| axial(h)).collect(),
         })
         .collect();
+    let icons = map
+        .icons()
+        .iter()
+        .flat_map(|(h, list)| {
+            list.iter().map(move |i| JsonIcon {
+                q: h.q,
+                r: h.r,
+                icon: i.source.to_file_text(),
+                caption: i.caption.as_deref(),
+                scale: i.scale,
+                color: i.color.map(|c| c.to_string()),
+            })
+        })
+        .collect();
+    let labels = map
+        .labels()
+        .iter()
+        .map(|(_, l)| JsonLabel {
+            text: &l.text,
+            x: l.at.x,
+            y: l.at.y,
+            size: l.size,
+            rotation: l.rotation,
+            color: l.color.to_string(),
+            bold: l.bold,
+            italic: l.italic,
+            halo: l.halo,
+        })
+        .collect();
     let doc = JsonMap {
         format: "hexmap-cells",
         version: 1,
@@ -210,6 +272,8 @@ pub fn to_json(map: &HexMap) -> String {
         cells,
         edges,
         paths,
+        icons,
+        labels,
     };
     serde_json::to_string_pretty(&doc).expect("plain data always serialises")
 }
@@ -237,7 +301,7 @@ pub static CSV: Table = Table {
 pub static JSON: Table = Table {
     info: FormatInfo {
         name: "json",
-        description: "cells with coordinates, terrain, mines and notes, edges and paths (JSON)",
+        description: "cells with coordinates, terrain, mines and notes, edges, paths, icons and labels (JSON)",
         extensions: &["json"],
         options: &[],
         reads: false,
@@ -320,6 +384,54 @@ mod tests {
         assert_eq!(
             v["palette"][1]["cost"], 1,
             "terrain cost stays a whole number"
+        );
+    }
+
+    #[test]
+    fn json_lists_icons_in_reading_order_and_labels_in_id_order() {
+        use crate::hex::Point;
+        use crate::map::{BuiltinIcon, Icon, IconSource, Label, LabelId, Rgb};
+        let mut m = HexMap::new(
+            MapProperties::new("j", Orientation::Flat),
+            MapShape::hexagon(2).unwrap(),
+            Palette::standard(),
+        )
+        .unwrap();
+        let mut inn = Icon::builtin(BuiltinIcon::Village);
+        inn.caption = Some("Inn".into());
+        inn.color = Some(Rgb([1, 2, 3]));
+        let image = Icon {
+            source: IconSource::Image("art/inn.png".into()),
+            caption: None,
+            scale: 0.5,
+            color: None,
+        };
+        m.set_icons(Hex::new(1, 0), vec![inn, image]).unwrap();
+        m.set_icons(Hex::new(0, -1), vec![Icon::builtin(BuiltinIcon::Star)])
+            .unwrap();
+        let mut sea = Label::new("Grey Sea", Point::new(1.5, -2.0));
+        sea.rotation = 15.0;
+        sea.italic = true;
+        m.add_label(LabelId(3), sea).unwrap();
+        m.add_label(LabelId(1), Label::new("Hills", Point::new(0.0, 0.0)))
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_str(&to_json(&m)).unwrap();
+        assert_eq!(
+            v["icons"],
+            serde_json::json!([
+                {"q": 0, "r": -1, "icon": "star", "caption": null, "scale": 1.0, "color": null},
+                {"q": 1, "r": 0, "icon": "village", "caption": "Inn", "scale": 1.0,
+                 "color": "#010203"},
+                {"q": 1, "r": 0, "icon": "image:art/inn.png", "caption": null, "scale": 0.5,
+                 "color": null},
+            ])
+        );
+        assert_eq!(v["labels"][0]["text"], "Hills");
+        assert_eq!(
+            v["labels"][1],
+            serde_json::json!({"text": "Grey Sea", "x": 1.5, "y": -2.0, "size": 1.0,
+                "rotation": 15.0, "color": "#000000", "bold": false, "italic": true,
+                "halo": true})
         );
     }
 }

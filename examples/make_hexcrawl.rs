@@ -1,0 +1,218 @@
+//! Make the bundled sample hexcrawl (issue 15): a flat-topped region of sea, grass,
+//! forest, hills and mountains with towns, a castle, ruins and other sites as icons, a
+//! river along hex sides, a road through hex centres and region names as labels.
+//! Deterministic; the map file is committed.
+//!
+//! `cargo run --example make_hexcrawl -- [MAP] [PICTURE_STEM]`
+//! (default `maps/hexcrawl.ron`; with a stem, also writes STEM.png and STEM.svg)
+
+use hexmap::hex::{Direction, Edge, Hex, OffsetCoord, OffsetKind, Orientation, Point};
+use hexmap::io::picture::{PictureOptions, render_png, render_svg};
+use hexmap::io::{self, Form};
+use hexmap::map::{
+    BuiltinIcon, EdgeTypeId, HexMap, Icon, Label, LabelId, MapPath, MapProperties, MapShape,
+    Palette, PathId, PathTypeId, Rgb, TerrainId,
+};
+use std::path::PathBuf;
+
+const W: i32 = 16;
+const H: i32 = 12;
+const KIND: OffsetKind = OffsetKind::OddQ;
+
+fn at(col: i32, row: i32) -> Hex {
+    KIND.to_hex(OffsetCoord::new(col, row))
+}
+
+/// A smooth deterministic height in 0..1 from a few sine waves.
+fn height(col: i32, row: i32) -> f64 {
+    let (x, y) = (f64::from(col), f64::from(row));
+    let h = 0.5
+        + 0.25 * (x * 0.45 + 1.3).sin() * (y * 0.5 + 0.2).cos()
+        + 0.15 * (x * 0.9 - y * 0.7).sin()
+        + 0.1 * ((x + y) * 1.7).cos();
+    // Sea to the west.
+    h - 0.5 * (1.0 - x / 4.0).max(0.0)
+}
+
+fn terrain(col: i32, row: i32) -> u16 {
+    match height(col, row) {
+        h if h < 0.25 => 1,
+        h if h < 0.55 => 2,
+        h if h < 0.7 => 3,
+        h if h < 0.85 => 4,
+        _ => 5,
+    }
+}
+
+fn icon(kind: BuiltinIcon, caption: Option<&str>) -> Icon {
+    Icon {
+        caption: caption.map(str::to_owned),
+        ..Icon::builtin(kind)
+    }
+}
+
+fn hexcrawl() -> HexMap {
+    let mut props = MapProperties::new("The Marches of Ylth", Orientation::Flat);
+    props.offset_kind = KIND;
+    props.labels.stagger = KIND;
+    let shape = MapShape::rectangle(KIND, W as u32, H as u32).expect("small rectangle");
+    let mut m = HexMap::new(props, shape, Palette::standard()).expect("valid properties");
+    for row in 0..H {
+        for col in 0..W {
+            m.set_terrain(at(col, row), TerrainId::new(terrain(col, row)))
+                .expect("cell of the map");
+        }
+    }
+    // A river down from the hills to the sea, along the sides of a run of hexes.
+    let river = EdgeTypeId::new(1);
+    let mut h = at(11, 0);
+    for step in 0..14 {
+        let d = if step % 3 == 2 {
+            Direction::FLAT_SW
+        } else {
+            Direction::FLAT_S
+        };
+        let side = if step % 2 == 0 {
+            Direction::FLAT_SW
+        } else {
+            Direction::FLAT_SE
+        };
+        if m.contains(h) && m.contains(h.neighbor(side)) {
+            m.set_edge(Edge::new(h, side), river)
+                .expect("both cells on the map");
+        }
+        h = h.neighbor(d);
+    }
+    // A road from the port town east through the castle to the mountain pass.
+    let road: Vec<Hex> = hexmap::hex::line(at(4, 6), at(14, 4))
+        .into_iter()
+        .filter(|h| m.contains(*h))
+        .collect();
+    m.insert_path(MapPath {
+        id: PathId(1),
+        kind: PathTypeId::new(1).expect("non-zero"),
+        hexes: road,
+    })
+    .expect("a connected road");
+    let sites: [(i32, i32, Vec<Icon>); 11] = [
+        (
+            4,
+            6,
+            vec![
+                icon(BuiltinIcon::Town, Some("Saltmere")),
+                icon(BuiltinIcon::Port, None),
+            ],
+        ),
+        (9, 5, vec![icon(BuiltinIcon::Castle, Some("Hold Varr"))]),
+        (7, 2, vec![icon(BuiltinIcon::Village, Some("Brack"))]),
+        (12, 9, vec![icon(BuiltinIcon::Ruin, Some("Old Ylth"))]),
+        (
+            13,
+            2,
+            vec![
+                icon(BuiltinIcon::Cave, None),
+                icon(BuiltinIcon::MonsterLair, None),
+            ],
+        ),
+        (6, 9, vec![icon(BuiltinIcon::Temple, None)]),
+        (2, 3, vec![icon(BuiltinIcon::Lighthouse, None)]),
+        (1, 9, vec![icon(BuiltinIcon::Shipwreck, None)]),
+        (
+            10,
+            7,
+            vec![
+                icon(BuiltinIcon::Battle, None),
+                icon(BuiltinIcon::Treasure, None),
+            ],
+        ),
+        (14, 5, vec![icon(BuiltinIcon::Tower, Some("The Pass"))]),
+        (
+            8,
+            10,
+            vec![
+                icon(BuiltinIcon::Dungeon, None),
+                icon(BuiltinIcon::Danger, None),
+            ],
+        ),
+    ];
+    for (col, row, list) in sites {
+        m.set_icons(at(col, row), list)
+            .expect("valid icons on the map");
+    }
+    let layout = m.layout().expect("valid hex size");
+    let world = |col: f64, row: f64| {
+        let a = layout.hex_to_pixel(at(col.floor() as i32, row.floor() as i32));
+        let b = layout.hex_to_pixel(at(col.floor() as i32 + 1, row.floor() as i32 + 1));
+        Point::new(
+            a.x + (b.x - a.x) * col.fract(),
+            a.y + (b.y - a.y) * row.fract(),
+        )
+    };
+    let name = |text: &str, p: Point, size: f32, rotation: f32, color: [u8; 3]| Label {
+        size,
+        rotation,
+        color: Rgb(color),
+        italic: true,
+        ..Label::new(text, p)
+    };
+    let labels = [
+        name(
+            "Sunless Sea",
+            world(1.3, 6.5),
+            0.9,
+            -80.0,
+            [0x10, 0x2a, 0x50],
+        ),
+        name(
+            "THE GREENWOLD",
+            world(7.5, 7.8),
+            0.8,
+            0.0,
+            [0x1c, 0x3a, 0x1c],
+        ),
+        name(
+            "Crown Peaks",
+            world(12.5, 3.6),
+            0.6,
+            -20.0,
+            [0x40, 0x28, 0x18],
+        ),
+    ];
+    for (i, l) in labels.into_iter().enumerate() {
+        m.add_label(LabelId(i as u32), l).expect("valid label");
+    }
+    m
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let map_path = PathBuf::from(args.next().unwrap_or_else(|| "maps/hexcrawl.ron".into()));
+    let map = hexcrawl();
+    if let Err(e) = io::save(&map_path, &map, Form::Offset) {
+        eprintln!("error: {e}");
+        std::process::exit(1);
+    }
+    println!("wrote {}", map_path.display());
+    if let Some(stem) = args.next() {
+        let opts = PictureOptions::for_hex_pixels(&map, 40.0);
+        let pictures = render_png(&map, &opts, &mut |_| {}).map(|png| {
+            let svg = render_svg(&map, &opts, &mut |_| {});
+            (png, svg)
+        });
+        match pictures {
+            Ok((png, Ok(svg))) => {
+                let write = |ext: &str, bytes: &[u8]| {
+                    let p = PathBuf::from(format!("{stem}.{ext}"));
+                    std::fs::write(&p, bytes).map(|()| p)
+                };
+                for r in [write("png", &png), write("svg", svg.as_bytes())] {
+                    match r {
+                        Ok(p) => println!("wrote {}", p.display()),
+                        Err(e) => eprintln!("error: {e}"),
+                    }
+                }
+            }
+            Ok((_, Err(e))) | Err(e) => eprintln!("error: {e}"),
+        }
+    }
+}
