@@ -13,7 +13,7 @@
 use super::colour::{Colour, ink_on, legible_on};
 use super::primitives::{HexCell, Hexagon, Polyline, Stroke};
 use super::sink::Sink;
-use crate::hex::{Hex, Layout, Point};
+use crate::hex::{Direction, Hex, Layout, Point};
 use std::collections::HashSet;
 
 /// How the hexes of a set are marked.
@@ -227,46 +227,23 @@ pub fn draw_overlays(
 }
 
 /// The hexagon of a layout and, for each neighbour direction, the two corners of the edge
-/// shared with that neighbour.
+/// shared with that neighbour (the layout's own rule, [`Layout::side_corners`]).
 struct HexGeometry {
     hexagon: Hexagon,
-    edge_corners: [(usize, usize); 6],
+    edge_corners: [[usize; 2]; 6],
 }
 
 impl HexGeometry {
     fn of(layout: &Layout) -> HexGeometry {
-        let hexagon = Hexagon::of(layout);
-        let origin = layout.hex_to_pixel(Hex::ORIGIN);
-        let edge_corners = std::array::from_fn(|d| {
-            // The edge toward neighbour d is the one whose midpoint is halfway to it.
-            let n = layout.hex_to_pixel(Hex::ORIGIN.neighbors()[d]);
-            let half = Point::new((n.x - origin.x) / 2.0, (n.y - origin.y) / 2.0);
-            let distance = |i: usize| {
-                let (a, b) = (
-                    hexagon.corner(origin, 1.0, i),
-                    hexagon.corner(origin, 1.0, i + 1),
-                );
-                let mid = Point::new((a.x + b.x) / 2.0 - origin.x, (a.y + b.y) / 2.0 - origin.y);
-                (mid.x - half.x).powi(2) + (mid.y - half.y).powi(2)
-            };
-            let i = (0..6)
-                .min_by(|&i, &j| distance(i).total_cmp(&distance(j)))
-                .unwrap_or(0);
-            (i, (i + 1) % 6)
-        });
         HexGeometry {
-            hexagon,
-            edge_corners,
+            hexagon: Hexagon::of(layout),
+            edge_corners: Direction::ALL.map(|d| layout.side_corners(d)),
         }
     }
 
     /// The edge of the hex at `centre` toward neighbour direction `d`.
     fn edge(&self, centre: Point, d: usize) -> [Point; 2] {
-        let (a, b) = self.edge_corners[d % 6];
-        [
-            self.hexagon.corner(centre, 1.0, a),
-            self.hexagon.corner(centre, 1.0, b),
-        ]
+        self.edge_corners[d % 6].map(|i| self.hexagon.corner(centre, 1.0, i))
     }
 }
 
