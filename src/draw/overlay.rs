@@ -160,15 +160,17 @@ pub fn draw_overlays(
             continue;
         }
         let shown: Vec<(Hex, Point)> = shown.collect();
+        // Each hex's line colour, worked out once for its hatching and its outline sides.
+        let inks: Vec<Colour> = shown
+            .iter()
+            .map(|&(h, _)| legible_on(set.colour, fill_at(h), style.min_contrast))
+            .collect();
         if let Pattern::Hatch { angle_deg } = set.pattern {
             let spacing_px = (radius_px * style.hatch_spacing)
                 .clamp(style.hatch_spacing_min_px, style.hatch_spacing_max_px);
             let hatch = Hatch::new(angle_deg, spacing_px / scale);
-            for &(h, centre) in &shown {
-                let stroke = Stroke::solid(
-                    style.hatch_px / scale,
-                    legible_on(set.colour, fill_at(h), style.min_contrast),
-                );
+            for (&(_, centre), &ink) in shown.iter().zip(&inks) {
+                let stroke = Stroke::solid(style.hatch_px / scale, ink);
                 for [a, b] in hatch.segments(&geometry.hexagon, centre) {
                     sink.polyline(&Polyline {
                         points: &[a, b],
@@ -177,14 +179,14 @@ pub fn draw_overlays(
                 }
             }
         }
-        for (h, side) in outline(layout, set.hexes) {
-            if visible(layout.hex_to_pixel(h)) {
-                let ink = legible_on(set.colour, fill_at(h), style.min_contrast);
-                sink.polyline(&Polyline {
-                    points: &side,
-                    stroke: Stroke::solid(style.outline_px / scale, ink),
-                });
-            }
+        // Only the sides of hexes on view: a large set (a long movement range) costs the
+        // frame what is seen, not the whole set.
+        let members: HashSet<Hex> = set.hexes.iter().copied().collect();
+        for (i, side) in geometry.outer_sides(&members, &shown) {
+            sink.polyline(&Polyline {
+                points: &side,
+                stroke: Stroke::solid(style.outline_px / scale, inks[i]),
+            });
         }
     }
     if overlays.path.len() > 1 {
@@ -241,6 +243,20 @@ impl HexGeometry {
         }
     }
 
+    /// The sides of the hexes `at` (each with its centre) that face a hex not in `members`,
+    /// each with the index in `at` of the hex it belongs to.
+    fn outer_sides(&self, members: &HashSet<Hex>, at: &[(Hex, Point)]) -> Vec<(usize, [Point; 2])> {
+        let mut out = Vec::new();
+        for (i, &(h, centre)) in at.iter().enumerate() {
+            for (d, n) in h.neighbors().into_iter().enumerate() {
+                if !members.contains(&n) {
+                    out.push((i, self.edge(centre, d)));
+                }
+            }
+        }
+        out
+    }
+
     /// The edge of the hex at `centre` toward neighbour direction `d`.
     fn edge(&self, centre: Point, d: usize) -> [Point; 2] {
         self.edge_corners[d % 6].map(|i| self.hexagon.corner(centre, 1.0, i))
@@ -250,18 +266,13 @@ impl HexGeometry {
 /// The sides of the hexes of `hexes` that face a hex outside the set, each with the member
 /// hex it belongs to: the outline of a region (an overlay, a reshape preview, stuck cells).
 pub fn outline(layout: &Layout, hexes: &[Hex]) -> Vec<(Hex, [Point; 2])> {
-    let geometry = HexGeometry::of(layout);
     let members: HashSet<Hex> = hexes.iter().copied().collect();
-    let mut out = Vec::new();
-    for &h in hexes {
-        let centre = layout.hex_to_pixel(h);
-        for (d, n) in h.neighbors().into_iter().enumerate() {
-            if !members.contains(&n) {
-                out.push((h, geometry.edge(centre, d)));
-            }
-        }
-    }
-    out
+    let at: Vec<(Hex, Point)> = hexes.iter().map(|&h| (h, layout.hex_to_pixel(h))).collect();
+    HexGeometry::of(layout)
+        .outer_sides(&members, &at)
+        .into_iter()
+        .map(|(i, side)| (at[i].0, side))
+        .collect()
 }
 
 /// A family of parallel lines `normal · p = k × spacing` (all integers k), fixed in world
