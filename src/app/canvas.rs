@@ -324,8 +324,16 @@ fn handle_tool(
             }
         } else {
             let world = camera.screen_to_world(rect, start);
-            app.tools
-                .begin_gesture(app.doc, tool_prefs, layout, h, world, mods.shift, out);
+            let pick = super::feature_tools::PATH_PICK_PX / camera.zoom.max(1e-9);
+            app.tools.begin_gesture(
+                app.doc,
+                tool_prefs,
+                layout,
+                h,
+                (world, pick),
+                mods.shift,
+                out,
+            );
         }
     }
 

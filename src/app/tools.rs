@@ -174,7 +174,8 @@ impl Tools {
         }
     }
 
-    /// A press of the primary button on hex `h` (at `world`; `shift` held).
+    /// A press of the primary button on hex `h` (at `world`; `shift` held); `pick` is a
+    /// few screen pixels in world units (how near a press must be to a line to pick it).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn begin_gesture(
         &mut self,
@@ -182,7 +183,7 @@ impl Tools {
         prefs: &ToolPrefs,
         layout: &Layout,
         h: Hex,
-        world: Point,
+        (world, pick): (Point, f64),
         shift: bool,
         out: &mut Vec<Action>,
     ) {
@@ -236,7 +237,7 @@ impl Tools {
                 self.gesture = g.map_or(Gesture::Idle, Gesture::Feature);
             }
             Tool::Path => {
-                let g = self.features.press_path(doc, h, out);
+                let g = self.features.press_path(doc, layout, h, (world, pick), out);
                 self.gesture = g.map_or(Gesture::Idle, Gesture::Feature);
             }
         }

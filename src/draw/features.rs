@@ -297,6 +297,46 @@ pub fn edge_curve(map: &HexMap, layout: &Layout, edge: Edge) -> (Point, [Segment
     )
 }
 
+/// How far `p` is (world units) from the line drawn for `path` near hex `h` (its pieces in
+/// `h` and its neighbours): the one geometry the editor picks paths by.
+pub fn distance_to_path_near(layout: &Layout, path: &MapPath, h: Hex, p: Point) -> f64 {
+    let size = layout.size();
+    let tolerance = size.x.min(size.y) * 0.01;
+    let mut best = f64::INFINITY;
+    for (k, _) in path
+        .hexes
+        .iter()
+        .enumerate()
+        .filter(|(_, x)| x.distance(h) <= 1)
+    {
+        let (start, segment) = path_piece(layout, path, k);
+        let mut points = vec![start];
+        match segment {
+            Segment::Cubic(c1, c2, end) => {
+                super::lines::flatten_cubic(start, c1, c2, end, tolerance, &mut points)
+            }
+            Segment::Line(end) => points.push(end),
+        }
+        for w in points.windows(2) {
+            best = best.min(distance_to_segment(p, w[0], w[1]));
+        }
+    }
+    best
+}
+
+/// Distance from `p` to the segment `a`–`b`.
+fn distance_to_segment(p: Point, a: Point, b: Point) -> f64 {
+    let (ab, ap) = (sub(b, a), sub(p, a));
+    let len2 = ab.0 * ab.0 + ab.1 * ab.1;
+    let t = if len2 == 0.0 {
+        0.0
+    } else {
+        ((ap.0 * ab.0 + ap.1 * ab.1) / len2).clamp(0.0, 1.0)
+    };
+    let (dx, dy) = (ap.0 - ab.0 * t, ap.1 - ab.1 * t);
+    (dx * dx + dy * dy).sqrt()
+}
+
 /// Knot `k` of a path's curve: the centre of its first hex (k = 0), the middle of step
 /// k − 1 (between hexes k − 1 and k), or the centre of its last hex (k = len).
 fn path_knot(layout: &Layout, path: &MapPath, k: usize) -> Point {
