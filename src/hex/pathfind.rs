@@ -392,7 +392,7 @@ fn reconstruct<N: Nodes>(nodes: &N, goal: Hex, cost: u64) -> Path {
     let mut hexes = vec![goal];
     let mut at = goal;
     while let Some(d) = nodes.slot(at).and_then(|s| nodes.get(s).came_by) {
-        at = at - Direction::from_index(usize::from(d)).offset();
+        at -= Direction::from_index(usize::from(d)).offset();
         hexes.push(at);
     }
     hexes.reverse();

@@ -196,8 +196,8 @@ fn a_path_is_one_smooth_line_from_centre_through_the_middle_of_every_step_to_cen
         );
         Point::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0)
     };
-    for i in 0..4 {
-        assert!(close(end_of(&segments[i]), middle(i)), "piece {i}");
+    for (i, segment) in segments.iter().enumerate().take(4) {
+        assert!(close(end_of(segment), middle(i)), "piece {i}");
     }
     assert!(close(end_of(&segments[4]), layout.hex_to_pixel(hexes[4])));
     // At each knot the incoming and outgoing tangents line up.
@@ -292,10 +292,10 @@ fn walls_joined_end_to_end_are_one_line_through_their_corners() {
     // line keeps its distance from both walls there instead of stopping square.
     let [left, _] = crate::draw::lines::double_lines(&run.0, false, &run.1, 1.0);
     let d = (1.0 + run.1.width) / 2.0;
-    for i in 1..3 {
-        let to_line = |a: Point, b: Point, p: Point| cross(unit(sub(b, a)), sub(p, a)).abs();
-        assert!((to_line(run.0[i - 1], run.0[i], left[i]) - d).abs() < 1e-9);
-        assert!((to_line(run.0[i], run.0[i + 1], left[i]) - d).abs() < 1e-9);
+    let to_line = |a: Point, b: Point, p: Point| cross(unit(sub(b, a)), sub(p, a)).abs();
+    for (i, &corner) in left.iter().enumerate().take(3).skip(1) {
+        assert!((to_line(run.0[i - 1], run.0[i], corner) - d).abs() < 1e-9);
+        assert!((to_line(run.0[i], run.0[i + 1], corner) - d).abs() < 1e-9);
     }
 }
 
