@@ -1,8 +1,11 @@
-//! What the icon and label tools show over the map: the selected icon's box, and the
-//! selected label's outline (its exact text box, turned with it) with the rotate handle
-//! (round) and the resize handle (square).
+//! The canvas side of the icon and label tools: the label tool's double-click and text
+//! field, and what the tools show over the map: the selected icon's box, and the selected
+//! label's outline (its exact text box, turned with it) with the rotate handle (round) and
+//! the resize handle (square).
 
+use super::Action;
 use super::camera::Camera;
+use super::canvas::CanvasParts;
 use super::doc::Doc;
 use super::label_tool::{self, HANDLE_PX};
 use super::tools::{Tool, Tools};
@@ -67,4 +70,43 @@ pub(super) fn paint(
         }
         _ => {}
     }
+}
+
+/// The label tool's double-click (edit the text in place) and its text field; the text
+/// field closes when another tool is chosen.
+pub(super) fn input(
+    app: &mut CanvasParts<'_>,
+    ui: &egui::Ui,
+    response: &egui::Response,
+    layout: &Layout,
+    out: &mut Vec<Action>,
+) {
+    let labels = &mut app.tools.labels;
+    if app.tools.tool != Tool::Label {
+        labels.draft = None;
+        return;
+    }
+    let camera = app.canvas.camera;
+    let rect = app.canvas.view;
+    if response.double_clicked()
+        && let Some(p) = response.interact_pointer_pos()
+    {
+        let world = camera.screen_to_world(rect, p);
+        labels.edit_text_at(app.doc.map(), layout, world, camera.zoom);
+    }
+    let at = match labels.draft.as_ref().map(|d| d.target) {
+        Some(label_tool::DraftTarget::New(p)) => p,
+        Some(label_tool::DraftTarget::Existing(id)) => match app.doc.map().label(id) {
+            Some(l) => l.at,
+            None => return,
+        },
+        None => return,
+    };
+    let screen = camera.world_to_screen(rect, at);
+    out.extend(label_tool::draft_field(
+        ui.ctx(),
+        labels,
+        app.doc.map(),
+        screen,
+    ));
 }

@@ -270,7 +270,7 @@ pub(super) fn canvas(app: &mut CanvasParts<'_>, ui: &mut egui::Ui) -> Vec<Action
     }
     let mut out = Vec::new();
     handle_tool(app, ui, &response, &layout, &mut out);
-    annotation_input(app, ui, &response, &layout, &mut out);
+    super::annotation_marks::input(app, ui, &response, &layout, &mut out);
     paint(app, ui, rect, &layout);
     super::annotation_marks::paint(
         &ui.painter_at(rect),
@@ -280,45 +280,6 @@ pub(super) fn canvas(app: &mut CanvasParts<'_>, ui: &mut egui::Ui) -> Vec<Action
         (&app.canvas.camera, rect),
     );
     out
-}
-
-/// The label tool's double-click (edit the text in place) and its text field; the text
-/// field closes when another tool is chosen.
-fn annotation_input(
-    app: &mut CanvasParts<'_>,
-    ui: &egui::Ui,
-    response: &egui::Response,
-    layout: &Layout,
-    out: &mut Vec<Action>,
-) {
-    let labels = &mut app.tools.labels;
-    if app.tools.tool != Tool::Label {
-        labels.draft = None;
-        return;
-    }
-    let camera = app.canvas.camera;
-    let rect = app.canvas.view;
-    if response.double_clicked()
-        && let Some(p) = response.interact_pointer_pos()
-    {
-        let world = camera.screen_to_world(rect, p);
-        labels.edit_text_at(app.doc.map(), layout, world, camera.zoom);
-    }
-    let at = match labels.draft.as_ref().map(|d| d.target) {
-        Some(super::label_tool::DraftTarget::New(p)) => p,
-        Some(super::label_tool::DraftTarget::Existing(id)) => match app.doc.map().label(id) {
-            Some(l) => l.at,
-            None => return,
-        },
-        None => return,
-    };
-    let screen = camera.world_to_screen(rect, at);
-    out.extend(super::label_tool::draft_field(
-        ui.ctx(),
-        labels,
-        app.doc.map(),
-        screen,
-    ));
 }
 
 /// Press, drag and release of the primary button, turned into edits by the current tool.

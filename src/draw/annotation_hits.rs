@@ -47,6 +47,10 @@ impl IconBox {
     }
 }
 
+/// Where an icon comes in the drawing: its hex's row and column (reading order), then
+/// its place in the hex's list.
+type DrawOrder = (i32, i32, usize);
+
 /// The smaller hex radius the icons are laid out on (as `MapScene` draws them).
 fn radius(layout: &Layout) -> f64 {
     let s = layout.size();
@@ -118,7 +122,8 @@ pub fn hit_label(map: &HexMap, layout: &Layout, p: Point, scale: f64) -> Option<
 pub fn hit_icon(map: &HexMap, layout: &Layout, p: Point, scale: f64) -> Option<(Hex, usize)> {
     let kind = block_kind(layout.orientation());
     let r = radius(layout);
-    let mut best: Option<((i32, i32, usize), (Hex, usize))> = None;
+    // The drawing order key (row, column, place in the list) of the best hit so far.
+    let mut best: Option<(DrawOrder, (Hex, usize))> = None;
     for (hex, list) in map.icons().iter() {
         let c = layout.hex_to_pixel(hex);
         // Cheap bound: a box reaches 2.9 radii from its hex centre at most (scale ≤ 4),
