@@ -1,14 +1,18 @@
 //! The movement rule on the 1000 × 1000 map (issue 14): A* across ~1,000 hexes and a
 //! movement range (budget 100) on terrain only, then with 10,000 edge features (rivers,
 //! streams, walls, cliffs, fords at seeded random sides) and a road grid (a road along
-//! every 50th row and column). Also the old entry-cost A* (`a_star_dense` with
-//! `entry_cost`) on terrain only, the search the overlay ran before the rule.
+//! every 50th row and column). Each A* is also run through the search as it was before
+//! the radix queue (benches/baseline/binary_heap_a_star.rs), in the same run, for a ratio
+//! on this shared and noisy machine.
 //!
 //! `cargo bench --no-default-features --bench movement_rule`. Results: docs/BENCHMARKS.md,
 //! "Movement rule".
 
 #[path = "../examples/support/terrain.rs"]
 mod terrain;
+
+#[path = "baseline/binary_heap_a_star.rs"]
+mod baseline;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hexmap::hex::{self, Direction, Edge, Hex, OffsetCoord, OffsetKind, PathLimits};
@@ -112,26 +116,30 @@ fn rule(c: &mut Criterion) {
         g.bench_function(format!("a_star_across_1000/{name}"), |bch| {
             bch.iter(|| black_box(map.route(black_box(a), black_box(b))))
         });
+        let limits = PathLimits {
+            max_expansions: map.cell_count(),
+            max_cost: None,
+        };
+        let old = || {
+            baseline::a_star_dense_steps(
+                a,
+                b,
+                map.min_step(),
+                &limits,
+                map.cell_count(),
+                |h| map.shape().index_of(h),
+                |x, y| map.step_cost(x, y),
+            )
+        };
+        assert_eq!(old().map(|p| p.cost), Ok(p.cost), "the old search agrees");
+        g.bench_function(
+            format!("a_star_across_1000/{name}/binary_heap_before"),
+            |bch| bch.iter(|| black_box(old())),
+        );
         g.bench_function(format!("movement_budget_100/{name}"), |bch| {
             bch.iter(|| black_box(map.reach(black_box(centre), 100 * 100)))
         });
     }
-    g.bench_function("a_star_across_1000/terrain_only_entry_cost_search", |bch| {
-        bch.iter(|| {
-            black_box(hex::a_star_dense(
-                a,
-                b,
-                plain.min_step_cost(),
-                &PathLimits {
-                    max_expansions: plain.cell_count(),
-                    max_cost: None,
-                },
-                plain.cell_count(),
-                |h| plain.shape().index_of(h),
-                |h| plain.entry_cost(h),
-            ))
-        })
-    });
     g.finish();
 }
 

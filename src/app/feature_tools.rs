@@ -12,8 +12,13 @@
 
 use super::Action;
 use super::doc::Doc;
+use crate::draw::features::distance_to_path_near;
 use crate::hex::{CoordContext, CoordSystem, Edge, Hex, Layout, Point};
 use crate::map::{EdgeTypeId, Edit, HexMap, MapPath, PathEnd, PathId, PathTypeId};
+
+/// How near (screen pixels) a press of the path tool must be to a path's drawn line to
+/// select it.
+pub const PATH_PICK_PX: f64 = 6.0;
 
 /// What the edge and path tools draw with, and the path they work on.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -105,21 +110,32 @@ impl FeatureTools {
         })
     }
 
-    /// A press of the path tool on `h`.
+    /// A press of the path tool on `h` at `world`; `pick` is how near (world units, a few
+    /// screen pixels) a press must be to another path's drawn line to select that path.
+    /// Anywhere else, even in a hex other paths pass through, the press starts a path or
+    /// extends the selected one.
     pub fn press_path(
         &mut self,
         doc: &Doc,
+        layout: &Layout,
         h: Hex,
+        (world, pick): (Point, f64),
         out: &mut Vec<Action>,
     ) -> Option<FeatureGesture> {
         let map = doc.map();
         if !doc.contains(h) {
             return None;
         }
-        // A press on another path selects it.
-        let on = map.paths_through(h);
-        if let Some(p) = on.iter().find(|p| Some(p.id) != self.selected_path) {
-            self.selected_path = Some(p.id);
+        // A press on another path's line selects it (the nearest line, if several).
+        let hit = map
+            .paths_through(h)
+            .into_iter()
+            .filter(|p| Some(p.id) != self.selected_path)
+            .map(|p| (distance_to_path_near(layout, p, h, world), p.id))
+            .filter(|(d, _)| *d <= pick)
+            .min_by(|a, b| a.0.total_cmp(&b.0));
+        if let Some((_, id)) = hit {
+            self.selected_path = Some(id);
             self.path_start = None;
             return None;
         }

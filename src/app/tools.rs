@@ -264,7 +264,9 @@ impl Tools {
                 self.gesture = g.map_or(Gesture::Idle, Gesture::Feature);
             }
             Tool::Path => {
-                let g = self.features.press_path(doc, h, out);
+                // A few screen pixels in world units: how near a press must be to a line.
+                let pick = super::feature_tools::PATH_PICK_PX / scale.max(1e-9);
+                let g = self.features.press_path(doc, layout, h, (world, pick), out);
                 self.gesture = g.map_or(Gesture::Idle, Gesture::Feature);
             }
             Tool::Icon => {

@@ -16,6 +16,7 @@ pub mod movement;
 pub mod offset;
 pub mod pathfind;
 mod pick;
+mod radix_queue;
 pub mod range;
 pub mod shapes;
 pub mod three_axis;

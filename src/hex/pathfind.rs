@@ -1,11 +1,12 @@
 //! A* shortest paths over per-hex entry costs, optimal even with zero-cost steps, bounded
 //! by explicit limits, with deterministic tie-breaking.
 
+use super::Direction;
 use super::Hex;
 use super::hash::HexHashMap;
 use super::line::DistanceI64;
+use super::radix_queue::RadixQueue;
 use std::cmp::Ordering;
-use std::collections::BinaryHeap;
 
 /// Bounds on one search, so a query on a huge or unbounded map always ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,37 +48,35 @@ pub enum PathError {
     LimitReached,
 }
 
-/// One search node: best known cost, parent index, settled or not.
-struct Node {
-    hex: Hex,
-    g: u64,
-    parent: u32,
-    closed: bool,
-}
-
-/// A heap entry, popped smallest f first, then smallest h (closest to the goal), then
-/// smallest hex: a total order, so the result never depends on hashing.
-#[derive(PartialEq, Eq)]
-struct Entry {
-    f: u64,
+/// A queued hex with the cost it was reached at, ordered by its heuristic (closest to the
+/// goal first) and then by the hex: with the queue's key f this is a total order, so the
+/// result never depends on hashing or on where a node is stored.
+struct Entry<S> {
     h: u64,
+    g: u64,
     hex: Hex,
-    node: u32,
+    slot: S,
 }
 
-impl Ord for Entry {
-    fn cmp(&self, other: &Self) -> Ordering {
-        (other.f, other.h, other.hex).cmp(&(self.f, self.h, self.hex))
+impl<S> PartialEq for Entry<S> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.h, self.hex) == (other.h, other.hex)
     }
 }
 
-impl PartialOrd for Entry {
+impl<S> Eq for Entry<S> {}
+
+impl<S> Ord for Entry<S> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        (self.h, self.hex).cmp(&(other.h, other.hex))
+    }
+}
+
+impl<S> PartialOrd for Entry<S> {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
-
-const NO_PARENT: u32 = u32::MAX;
 
 /// The cheapest path from `start` to `goal`, where entering hex `h` costs `cost(h)` and
 /// `None` means impassable (the start's own cost is never charged).
@@ -137,7 +136,7 @@ pub fn a_star_steps(
         goal,
         min_step_cost,
         limits,
-        &mut HashedSlots::default(),
+        &mut HashedNodes::default(),
         step,
     )
 }
@@ -184,68 +183,109 @@ pub fn a_star_dense_steps(
     index: impl Fn(Hex) -> Option<usize>,
     step: impl Fn(Hex, Hex) -> Option<u32>,
 ) -> Result<Path, PathError> {
-    if index(start).is_none() {
-        return Err(PathError::Unreachable);
-    }
-    let mut slots = DenseSlots {
-        slots: vec![UNSEEN; cells],
-        index,
-    };
-    search(start, goal, min_step_cost, limits, &mut slots, step)
+    let mut nodes = DenseNodes::new(cells, index);
+    search(start, goal, min_step_cost, limits, &mut nodes, step)
 }
 
-/// A hex's slot in the search: `None` when not seen yet, `Some(BLOCKED)` when off the grid.
-trait Slots {
-    fn get(&self, h: Hex) -> Option<u32>;
-    fn insert(&mut self, h: Hex, slot: u32);
+/// What a search knows of one hex: its best cost so far, the direction of the step that
+/// reached it at that cost (`None` for the start), and whether it is settled.
+#[derive(Clone, Copy)]
+struct NodeState {
+    g: u64,
+    came_by: Option<u8>,
+    closed: bool,
 }
 
-/// Marks a hex off a dense grid in [`Slots`].
-const BLOCKED: u32 = u32::MAX;
-/// Marks a hex not seen yet in [`DenseSlots`].
-const UNSEEN: u32 = u32::MAX - 1;
+/// The state of a hex the search has not reached.
+const UNSEEN: NodeState = NodeState {
+    g: u64::MAX,
+    came_by: None,
+    closed: false,
+};
 
-/// Slots of an unbounded plane, in a hash map.
+/// Where a search keeps its node states.
+trait Nodes {
+    /// A hex's place in the store.
+    type Slot: Copy;
+    /// The slot of `h`, `None` when `h` is off the grid (never entered).
+    fn slot(&self, h: Hex) -> Option<Self::Slot>;
+    /// The state at `slot` ([`UNSEEN`] when never set).
+    fn get(&self, slot: Self::Slot) -> NodeState;
+    /// Records the state at `slot`.
+    fn set(&mut self, slot: Self::Slot, state: NodeState);
+}
+
+/// Node states on an unbounded plane, in a hash map keyed by hex.
 #[derive(Default)]
-struct HashedSlots(HexHashMap<u32>);
+struct HashedNodes(HexHashMap<NodeState>);
 
-impl Slots for HashedSlots {
-    fn get(&self, h: Hex) -> Option<u32> {
-        self.0.get(&h).copied()
+impl Nodes for HashedNodes {
+    type Slot = Hex;
+    fn slot(&self, h: Hex) -> Option<Hex> {
+        Some(h)
     }
-    fn insert(&mut self, h: Hex, slot: u32) {
-        self.0.insert(h, slot);
+    fn get(&self, h: Hex) -> NodeState {
+        self.0.get(&h).copied().unwrap_or(UNSEEN)
+    }
+    fn set(&mut self, h: Hex, state: NodeState) {
+        self.0.insert(h, state);
     }
 }
 
-/// Slots of a bounded grid with dense indices, in a vector.
-struct DenseSlots<F> {
-    slots: Vec<u32>,
+/// Node states of a bounded grid with dense indices, in two flat arrays. Both start as
+/// zeros (fresh zeroed pages from the allocator, so a search that stays local touches
+/// little of a big map's arrays): `g_plus_one` 0 means unseen; `info` holds the step
+/// direction + 1 (0: none) in bits 0–2 and the settled flag in bit 3.
+struct DenseNodes<F> {
     index: F,
+    g_plus_one: Vec<u64>,
+    info: Vec<u8>,
 }
 
-impl<F: Fn(Hex) -> Option<usize>> Slots for DenseSlots<F> {
-    fn get(&self, h: Hex) -> Option<u32> {
-        match (self.index)(h).and_then(|i| self.slots.get(i)) {
-            None => Some(BLOCKED),
-            Some(&UNSEEN) => None,
-            Some(&s) => Some(s),
-        }
-    }
-    fn insert(&mut self, h: Hex, slot: u32) {
-        if let Some(s) = (self.index)(h).and_then(|i| self.slots.get_mut(i)) {
-            *s = slot;
+/// The settled flag in [`DenseNodes::info`].
+const SETTLED: u8 = 8;
+
+impl<F: Fn(Hex) -> Option<usize>> DenseNodes<F> {
+    fn new(cells: usize, index: F) -> Self {
+        DenseNodes {
+            index,
+            g_plus_one: vec![0; cells],
+            info: vec![0; cells],
         }
     }
 }
 
-/// The search behind [`a_star`] and [`a_star_dense`].
-fn search(
+impl<F: Fn(Hex) -> Option<usize>> Nodes for DenseNodes<F> {
+    type Slot = usize;
+    fn slot(&self, h: Hex) -> Option<usize> {
+        (self.index)(h).filter(|&i| i < self.info.len())
+    }
+    fn get(&self, i: usize) -> NodeState {
+        match self.g_plus_one[i] {
+            0 => UNSEEN,
+            g1 => NodeState {
+                g: g1 - 1,
+                came_by: (self.info[i] & 7).checked_sub(1),
+                closed: self.info[i] & SETTLED != 0,
+            },
+        }
+    }
+    fn set(&mut self, i: usize, state: NodeState) {
+        // Costs stored are below u64::MAX (a step to u64::MAX never improves on unseen).
+        self.g_plus_one[i] = state.g.saturating_add(1);
+        self.info[i] = state.came_by.map_or(0, |d| d + 1) | if state.closed { SETTLED } else { 0 };
+    }
+}
+
+/// The search behind [`a_star`] and [`a_star_dense`]: A* with a radix queue on f (integer
+/// costs, and f never decreases under a consistent heuristic), ties popped by lowest
+/// heuristic then lowest hex.
+fn search<N: Nodes>(
     start: Hex,
     goal: Hex,
     min_step_cost: u32,
     limits: &PathLimits,
-    index: &mut impl Slots,
+    nodes: &mut N,
     step: impl Fn(Hex, Hex) -> Option<u32>,
 ) -> Result<Path, PathError> {
     if start == goal {
@@ -258,72 +298,66 @@ fn search(
     if goal.neighbors().iter().all(|&n| step(n, goal).is_none()) {
         return Err(PathError::Unreachable);
     }
+    let Some(start_slot) = nodes.slot(start) else {
+        return Err(PathError::Unreachable);
+    };
     let heuristic = |h: Hex| h.distance_i64(goal) as u64 * u64::from(min_step_cost);
     let max_cost = limits.max_cost.unwrap_or(u64::MAX);
-    // `index` maps a hex to its slot in `nodes` (`BLOCKED` off a dense grid).
-    let mut nodes: Vec<Node> = Vec::new();
-    let mut open = BinaryHeap::new();
     let mut pruned = false;
     let mut expansions = 0usize;
 
-    index.insert(start, 0);
-    nodes.push(Node {
-        hex: start,
-        g: 0,
-        parent: NO_PARENT,
-        closed: false,
-    });
     let h0 = heuristic(start);
     if h0 > max_cost {
         return Err(PathError::LimitReached);
     }
-    open.push(Entry {
-        f: h0,
-        h: h0,
-        hex: start,
-        node: 0,
-    });
+    nodes.set(
+        start_slot,
+        NodeState {
+            g: 0,
+            came_by: None,
+            closed: false,
+        },
+    );
+    let mut open = RadixQueue::new(h0);
+    open.push(
+        h0,
+        Entry {
+            h: h0,
+            g: 0,
+            hex: start,
+            slot: start_slot,
+        },
+    );
 
-    while let Some(entry) = open.pop() {
-        let current = entry.node as usize;
-        if nodes[current].closed || entry.f - entry.h > nodes[current].g {
+    while let Some((_, entry)) = open.pop() {
+        let mut node = nodes.get(entry.slot);
+        if node.closed || entry.g > node.g {
             continue; // A stale entry: this hex was reached more cheaply since.
         }
         if entry.hex == goal {
-            return Ok(reconstruct(&nodes, current));
+            return Ok(reconstruct(nodes, goal, node.g));
         }
         if expansions == limits.max_expansions {
             return Err(PathError::LimitReached);
         }
         expansions += 1;
-        nodes[current].closed = true;
-        let g = nodes[current].g;
-        for n in entry.hex.neighbors() {
-            let slot = match index.get(n) {
-                Some(BLOCKED) => continue,
-                Some(i) => {
-                    if nodes[i as usize].closed {
-                        continue;
-                    }
-                    i as usize
-                }
-                None => {
-                    let i = nodes.len();
-                    index.insert(n, i as u32);
-                    nodes.push(Node {
-                        hex: n,
-                        g: u64::MAX,
-                        parent: NO_PARENT,
-                        closed: false,
-                    });
-                    i
-                }
+        node.closed = true;
+        nodes.set(entry.slot, node);
+        let g = node.g;
+        for (d, direction) in Direction::ALL.into_iter().enumerate() {
+            let n = entry.hex.neighbor(direction);
+            let Some(slot) = nodes.slot(n) else {
+                continue;
             };
+            let mut next = nodes.get(slot);
+            if next.closed {
+                continue;
+            }
             let Some(step) = step(entry.hex, n) else {
                 continue;
             };
             let g_new = g.saturating_add(u64::from(step));
-            if g_new >= nodes[slot].g {
+            if g_new >= next.g {
                 continue;
             }
             let h = heuristic(n);
@@ -332,14 +366,18 @@ fn search(
                 pruned = true;
                 continue;
             }
-            nodes[slot].g = g_new;
-            nodes[slot].parent = current as u32;
-            open.push(Entry {
+            next.g = g_new;
+            next.came_by = Some(d as u8);
+            nodes.set(slot, next);
+            open.push(
                 f,
-                h,
-                hex: n,
-                node: slot as u32,
-            });
+                Entry {
+                    h,
+                    g: g_new,
+                    hex: n,
+                    slot,
+                },
+            );
         }
     }
     Err(if pruned {
@@ -349,13 +387,13 @@ fn search(
     })
 }
 
-fn reconstruct(nodes: &[Node], goal: usize) -> Path {
-    let cost = nodes[goal].g;
-    let mut hexes = Vec::new();
-    let mut at = goal as u32;
-    while at != NO_PARENT {
-        hexes.push(nodes[at as usize].hex);
-        at = nodes[at as usize].parent;
+/// The path to `goal` (reached at `cost`), walked back along the recorded steps.
+fn reconstruct<N: Nodes>(nodes: &N, goal: Hex, cost: u64) -> Path {
+    let mut hexes = vec![goal];
+    let mut at = goal;
+    while let Some(d) = nodes.slot(at).and_then(|s| nodes.get(s).came_by) {
+        at -= Direction::from_index(usize::from(d)).offset();
+        hexes.push(at);
     }
     hexes.reverse();
     Path { hexes, cost }

@@ -1,6 +1,7 @@
 //! The edge and path tools (issue 14) driven through real frames: a drag of the edge tool
 //! along three hexsides, the status bar naming the river under the pointer, one undo for
-//! the drag; the path tool's click, click, click, then Delete.
+//! the drag; the path tool's click, click, click, then Delete; a press selects another
+//! path only on its drawn line, so paths start and extend in hexes other paths cross.
 
 use crate::harness::shown_labels;
 use eframe::egui::{Key, Modifiers, Pos2, Vec2};
@@ -10,8 +11,9 @@ use hexmap::app::dialogs::FakeDialogs;
 use hexmap::app::doc::{Doc, NewMapSpec};
 use hexmap::app::feature_tools::edge_label;
 use hexmap::app::overlays::OverlayState;
-use hexmap::hex::{CoordSystem, Edge, Hex, OffsetCoord, Orientation};
-use hexmap::map::EdgeTypeId;
+use hexmap::draw::features::distance_to_path_near;
+use hexmap::hex::{CoordSystem, Edge, Hex, OffsetCoord, Orientation, Point};
+use hexmap::map::{EdgeTypeId, Edit, MapPath, PathId, PathTypeId};
 
 /// A new flat map (XXYY labels count its columns), the editor on it.
 fn harness() -> Harness<'static, EditorApp> {
@@ -131,4 +133,106 @@ fn the_path_tool_clicks_a_path_and_delete_removes_it() {
         h.state().doc().map().path(id).is_some(),
         "undo brings it back"
     );
+}
+
+/// A new flat map with `paths` (given as (type, (col, row) list)), the editor on it with
+/// the path tool.
+fn harness_with_paths(paths: &[(u16, Vec<(i32, i32)>)]) -> Harness<'static, EditorApp> {
+    let spec = NewMapSpec {
+        orientation: Orientation::Flat,
+        ..NewMapSpec::default()
+    };
+    let mut doc = Doc::new_map(&spec).expect("valid spec");
+    let kind = doc.map().properties().offset_kind;
+    for (i, (t, cells)) in paths.iter().enumerate() {
+        let path = MapPath {
+            id: PathId(i as u32 + 1),
+            kind: PathTypeId::new(*t).unwrap(),
+            hexes: cells
+                .iter()
+                .map(|&(c, r)| kind.to_hex(OffsetCoord::new(c, r)))
+                .collect(),
+        };
+        doc.apply(&Edit::AddPath(path)).expect("a valid path");
+    }
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+    h.run();
+    h.key_press(Key::P);
+    h.run();
+    h
+}
+
+fn click_world(h: &mut Harness<'static, EditorApp>, world: Point) {
+    let p = h.state().world_to_screen(world);
+    h.hover_at(p);
+    h.run();
+    h.drag_at(p);
+    h.run();
+    h.drop_at(p);
+    h.run();
+}
+
+/// A point inside hex `x` well away from the line drawn for path `id` (near a corner).
+fn off_the_line(h: &Harness<'static, EditorApp>, x: Hex, id: u32) -> Point {
+    let layout = h.state().doc().layout();
+    let path = h.state().doc().map().path(PathId(id)).unwrap().clone();
+    let c = layout.hex_to_pixel(x);
+    let (point, distance) = Edge::around(x)
+        .into_iter()
+        .map(|e| {
+            let corner = layout.edge_points(e)[0];
+            let p = Point::new(c.x + 0.8 * (corner.x - c.x), c.y + 0.8 * (corner.y - c.y));
+            (p, distance_to_path_near(&layout, &path, x, p))
+        })
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .unwrap();
+    let radius = layout.size().x.min(layout.size().y);
+    assert!(distance > 0.3 * radius, "{distance} is near the line");
+    assert_eq!(layout.pixel_to_hex(point), Some(x));
+    point
+}
+
+#[test]
+fn a_press_in_a_road_hex_off_its_line_starts_a_new_path_there() {
+    let road: Vec<(i32, i32)> = (2..=6).map(|c| (c, 3)).collect();
+    let mut h = harness_with_paths(&[(1, road)]);
+    let (start, end) = (hex_at(&h, 4, 3), hex_at(&h, 4, 6));
+    let p = off_the_line(&h, start, 1);
+    click_world(&mut h, p);
+    assert_eq!(h.state().selected_path(), None, "the road is not selected");
+    let centre = h.state().doc().layout().hex_to_pixel(end);
+    click_world(&mut h, centre);
+    let map = h.state().doc().map();
+    assert_eq!(map.paths().len(), 2, "a new path beside the road");
+    let new = map.paths().iter().find(|p| p.id != PathId(1)).unwrap();
+    assert_eq!(new.hexes, hexmap::hex::line::line(start, end));
+    assert_eq!(
+        map.path(PathId(1)).unwrap().hexes.len(),
+        5,
+        "the road as it was"
+    );
+}
+
+#[test]
+fn the_selected_road_extends_through_a_river_hex_and_a_press_on_the_river_selects_it() {
+    let road = vec![(2, 3), (3, 3), (4, 3)];
+    let river: Vec<(i32, i32)> = (1..=5).map(|r| (6, r)).collect();
+    let mut h = harness_with_paths(&[(1, road), (4, river)]);
+    // A press on the road's line (its first centre) selects it.
+    let first = h.state().doc().layout().hex_to_pixel(hex_at(&h, 2, 3));
+    click_world(&mut h, first);
+    assert_eq!(h.state().selected_path(), Some(PathId(1)));
+    // A press in a hex the river runs through, off the river's line, extends the road.
+    let crossing = hex_at(&h, 6, 3);
+    let p = off_the_line(&h, crossing, 2);
+    click_world(&mut h, p);
+    let road = h.state().doc().map().path(PathId(1)).unwrap();
+    assert_eq!(road.hexes.last(), Some(&crossing), "{:?}", road.hexes);
+    assert_eq!(h.state().selected_path(), Some(PathId(1)));
+    // A press on the river's line selects the river.
+    let on_river = h.state().doc().layout().hex_to_pixel(hex_at(&h, 6, 5));
+    click_world(&mut h, on_river);
+    assert_eq!(h.state().selected_path(), Some(PathId(2)));
 }

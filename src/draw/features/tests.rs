@@ -178,36 +178,188 @@ fn road(m: &mut HexMap, hexes: Vec<Hex>) {
 }
 
 #[test]
-fn a_path_is_one_smooth_piece_per_step_through_the_hex_centres() {
+fn a_path_is_one_smooth_line_from_centre_through_the_middle_of_every_step_to_centre() {
     let mut m = empty();
     let hexes = vec![at(0, 0), at(1, 0), at(1, 1), at(2, 1), at(3, 1)];
     road(&mut m, hexes.clone());
     let layout = m.layout().unwrap();
     let drawn = paths(&draw(&m, &all_cells(&m), 1.0));
-    assert_eq!(drawn.len(), 4);
-    for (i, (start, segments, _)) in drawn.iter().enumerate() {
-        assert!(close(*start, layout.hex_to_pixel(hexes[i])), "step {i}");
-        assert_eq!(segments.len(), 1);
-        assert!(close(
-            end_of(&segments[0]),
-            layout.hex_to_pixel(hexes[i + 1])
-        ));
+    assert_eq!(drawn.len(), 1, "one line");
+    let (start, segments, _) = &drawn[0];
+    // One piece per hex: centre → middle of step 0 → … → middle of step 3 → centre.
+    assert_eq!(segments.len(), 5);
+    assert!(close(*start, layout.hex_to_pixel(hexes[0])));
+    let middle = |i: usize| {
+        let (a, b) = (
+            layout.hex_to_pixel(hexes[i]),
+            layout.hex_to_pixel(hexes[i + 1]),
+        );
+        Point::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0)
+    };
+    for (i, segment) in segments.iter().enumerate().take(4) {
+        assert!(close(end_of(segment), middle(i)), "piece {i}");
     }
-    // At each inner centre the incoming and outgoing tangents line up.
-    for i in 1..4 {
-        let c = layout.hex_to_pixel(hexes[i]);
-        let Segment::Cubic(_, c2, _) = drawn[i - 1].1[0] else {
+    assert!(close(end_of(&segments[4]), layout.hex_to_pixel(hexes[4])));
+    // At each knot the incoming and outgoing tangents line up.
+    for i in 1..5 {
+        let knot = end_of(&segments[i - 1]);
+        let Segment::Cubic(_, c2, _) = segments[i - 1] else {
             panic!()
         };
-        let Segment::Cubic(c1, _, _) = drawn[i].1[0] else {
+        let Segment::Cubic(c1, _, _) = segments[i] else {
             panic!()
         };
-        let (a, b) = (unit(sub(c, c2)), unit(sub(c1, c)));
+        let (a, b) = (unit(sub(knot, c2)), unit(sub(c1, knot)));
         assert!(
             cross(a, b).abs() < 1e-9 && a.0 * b.0 + a.1 * b.1 > 0.0,
             "kink at {i}"
         );
     }
+}
+
+#[test]
+fn a_road_along_a_zigzag_row_of_a_flat_map_is_straight() {
+    // Flat odd-q: the centres of a row go up and down by a quarter hex; the road must not.
+    let mut m = empty();
+    let hexes: Vec<Hex> = (0..6).map(|c| at(c, 2)).collect();
+    road(&mut m, hexes);
+    let drawn = paths(&draw(&m, &all_cells(&m), 1.0));
+    let (_, segments, _) = &drawn[0];
+    assert_eq!(segments.len(), 6);
+    let y = end_of(&segments[0]).y;
+    // The middles of the steps are on one line, and so is every piece between two of them
+    // whose neighbours do not reach an end centre.
+    for s in &segments[..5] {
+        assert!((end_of(s).y - y).abs() < 1e-9, "{s:?} leaves the line");
+    }
+    for s in &segments[2..4] {
+        let Segment::Cubic(c1, c2, _) = *s else {
+            panic!()
+        };
+        assert!(
+            (c1.y - y).abs() < 1e-9 && (c2.y - y).abs() < 1e-9,
+            "{s:?} bends"
+        );
+    }
+}
+
+#[test]
+fn a_dashed_path_is_one_line_so_its_dashes_run_on() {
+    let mut m = empty();
+    let trail = MapPath {
+        id: PathId(1),
+        kind: PathTypeId::new(2).unwrap(),
+        hexes: vec![at(0, 1), at(1, 1), at(2, 1), at(3, 1)],
+    };
+    m.insert_path(trail).unwrap();
+    let drawn = paths(&draw(&m, &all_cells(&m), 1.0));
+    assert_eq!(drawn.len(), 1);
+    assert!(matches!(drawn[0].2.style, LineStyle::Dashed { .. }));
+    assert_eq!(drawn[0].1.len(), 4);
+}
+
+fn polylines(rec: &Recording) -> Vec<(Vec<Point>, Stroke)> {
+    rec.items
+        .iter()
+        .filter_map(|i| match i {
+            Recorded::Polyline { points, stroke } => Some((points.clone(), *stroke)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn walls_joined_end_to_end_are_one_line_through_their_corners() {
+    let mut m = empty();
+    let h = at(2, 2);
+    // Sides 0, 1, 2 of one hex: a run of three; side 4 alone.
+    for d in [0, 1, 2, 4] {
+        set(&mut m, Edge::new(h, Direction::ALL[d]), WALL);
+    }
+    let layout = m.layout().unwrap();
+    let lines = polylines(&draw(&m, &all_cells(&m), 1.0));
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    let run = lines.iter().find(|(p, _)| p.len() == 4).expect("the run");
+    // Consecutive points are the corners of one wall each, in order.
+    for w in run.0.windows(2) {
+        let shared = (0..3).any(|d| {
+            let [a, b] = layout.edge_points(Edge::new(h, Direction::ALL[d]));
+            (close(a, w[0]) && close(b, w[1])) || (close(a, w[1]) && close(b, w[0]))
+        });
+        assert!(shared, "{w:?} is not a wall");
+    }
+    // The two lines of the double stroke meet at the inner corners (mitred): the offset
+    // line keeps its distance from both walls there instead of stopping square.
+    let [left, _] = crate::draw::lines::double_lines(&run.0, false, &run.1, 1.0);
+    let d = (1.0 + run.1.width) / 2.0;
+    let to_line = |a: Point, b: Point, p: Point| cross(unit(sub(b, a)), sub(p, a)).abs();
+    for (i, &corner) in left.iter().enumerate().take(3).skip(1) {
+        assert!((to_line(run.0[i - 1], run.0[i], corner) - d).abs() < 1e-9);
+        assert!((to_line(run.0[i], run.0[i + 1], corner) - d).abs() < 1e-9);
+    }
+}
+
+#[test]
+fn a_ring_of_walls_is_one_closed_line_and_the_same_from_any_region() {
+    let mut m = empty();
+    let h = at(2, 2);
+    for e in Edge::around(h) {
+        set(&mut m, e, WALL);
+    }
+    let whole = polylines(&draw(&m, &all_cells(&m), 1.0));
+    assert_eq!(whole.len(), 1);
+    assert_eq!(whole[0].0.len(), 7);
+    assert!(close(whole[0].0[0], whole[0].0[6]));
+    for n in h.neighbors() {
+        assert_eq!(polylines(&draw(&m, &[n], 1.0)), whole, "from {n}");
+    }
+}
+
+#[test]
+fn river_edges_in_a_row_are_one_smooth_line_and_a_junction_splits_them() {
+    let mut m = empty();
+    let h = at(2, 2);
+    let sides: Vec<Edge> = [0, 1, 2].map(|d| Edge::new(h, Direction::ALL[d])).to_vec();
+    for e in &sides {
+        set(&mut m, *e, RIVER);
+    }
+    let drawn = paths(&draw(&m, &all_cells(&m), 1.0));
+    assert_eq!(drawn.len(), 1);
+    let (start, segments, _) = &drawn[0];
+    assert_eq!(segments.len(), 6);
+    // Continuous: each piece starts where the last ended, tangents agree at the corners.
+    let mut at_point = *start;
+    for (i, s) in segments.iter().enumerate() {
+        let Segment::Cubic(c1, _, p) = *s else {
+            panic!()
+        };
+        if i > 0 {
+            let Segment::Cubic(_, c2, _) = segments[i - 1] else {
+                panic!()
+            };
+            let (a, b) = (unit(sub(at_point, c2)), unit(sub(c1, at_point)));
+            assert!(
+                cross(a, b).abs() < 1e-9 && a.0 * b.0 + a.1 * b.1 > 0.0,
+                "kink at {i}"
+            );
+        }
+        at_point = p;
+    }
+    // A third river edge at the corner between sides 0 and 1 makes a junction there.
+    let layout = m.layout().unwrap();
+    let [a0, b0] = layout.edge_points(sides[0]);
+    let [a1, b1] = layout.edge_points(sides[1]);
+    let corner = if close(a0, a1) || close(a0, b1) {
+        a0
+    } else {
+        b0
+    };
+    let third = runs::other_edges_at(&layout, sides[0], corner)
+        .into_iter()
+        .find(|e| *e != sides[1])
+        .unwrap();
+    set(&mut m, third, RIVER);
+    assert_eq!(paths(&draw(&m, &all_cells(&m), 1.0)).len(), 3);
 }
 
 #[test]
