@@ -221,7 +221,6 @@ impl<'a> MapScene<'a> {
         if wants_text {
             self.draw_texts(&texts, &colours, scale, shown, sink);
         }
-        self.draw_labels(region, scale, sink);
     }
 
     /// The icons of `cells` (after terrain and markers, before text).
@@ -323,13 +322,19 @@ impl Scene for MapScene<'_> {
     }
 
     fn draw(&self, region: &Region<'_>, scale: f64, sink: &mut dyn Sink) {
+        self.draw_cells(region, scale, sink);
+        self.draw_labels(region, scale, sink);
+    }
+
+    fn draw_cells(&self, region: &Region<'_>, scale: f64, sink: &mut dyn Sink) {
         match self.detail(scale) {
-            Detail::Texel | Detail::Coarse => {
-                draw_blocks(self, &self.layout, region, sink);
-                self.draw_labels(region, scale, sink);
-            }
+            Detail::Texel | Detail::Coarse => draw_blocks(self, &self.layout, region, sink),
             Detail::Full { shown, .. } => self.draw_full(region, scale, shown, sink),
         }
+    }
+
+    fn draw_free_text(&self, a: Point, b: Point, scale: f64, sink: &mut dyn Sink) {
+        self.draw_labels(&Region::Rect(a, b), scale, sink);
     }
 
     fn block_colours(&self, region: &Region<'_>, f: &mut dyn FnMut(Hex, Colour)) {
