@@ -32,6 +32,7 @@ pub mod feature_tools;
 pub mod file_dialog;
 pub mod frame_stats;
 mod jobs;
+mod legend_view;
 pub mod no_map;
 pub mod overlays;
 mod palette_panel;

@@ -14,13 +14,15 @@
 //! - [`GameScene`]: the minesweeper game as the player sees it;
 //! - [`draw_overlays`]: analysis overlays from plain inputs;
 //! - [`markers`]: the mine and note markers and terrain swatches on their own;
-//! - [`annotations`]: icons on hexes (art in [`icon_art`]) and place-name labels.
+//! - [`annotations`]: icons on hexes (art in [`icon_art`]) and place-name labels;
+//! - [`legend`]: the key of the terrains, edge and path types and icons a map uses.
 
 pub mod annotations;
 pub mod colour;
 pub mod features;
 pub mod game;
 pub mod icon_art;
+pub mod legend;
 pub mod lines;
 pub mod lod;
 pub mod map;

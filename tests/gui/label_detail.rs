@@ -13,6 +13,11 @@ use hexmap::map::{HexMap, Label, LabelId, MapProperties, MapShape, Palette, Terr
 
 /// The editor on a 200 × 200 odd-r map of grass with 10-unit hexes and `labels`.
 fn editor_with(labels: Vec<Label>) -> Harness<'static, EditorApp> {
+    editor(grass_with(labels))
+}
+
+/// A 200 × 200 odd-r map of grass with 10-unit hexes and `labels`.
+fn grass_with(labels: Vec<Label>) -> HexMap {
     let mut props = MapProperties::new("labels", Orientation::Pointy);
     props.hex_size = Point::new(10.0, 10.0);
     let shape = MapShape::rectangle(OffsetKind::OddR, 200, 200).unwrap();
@@ -23,6 +28,11 @@ fn editor_with(labels: Vec<Label>) -> Harness<'static, EditorApp> {
     for (i, label) in labels.into_iter().enumerate() {
         map.add_label(LabelId(i as u32), label).unwrap();
     }
+    map
+}
+
+/// The editor on `map`.
+fn editor(map: HexMap) -> Harness<'static, EditorApp> {
     let doc = Doc::from_map(map);
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
@@ -95,4 +105,54 @@ fn a_long_label_is_shown_while_its_text_is_on_view_whatever_chunk_it_ends_in() {
     // Panned so that the whole label is off to the right: not drawn.
     look(&mut h, Point::new(-1000.0, 200.0), 2.0);
     assert!(!texts(&h).iter().any(|t| t == text));
+}
+
+#[test]
+fn the_view_menu_turns_the_legend_and_note_captions_on_and_they_show_on_the_canvas() {
+    use egui_kittest::kittest::Queryable;
+    use hexmap::hex::Hex;
+    let mut map = grass_with(Vec::new());
+    map.set_note(Hex::ORIGIN, Some("Old mill\nground rye here".into()))
+        .unwrap();
+    let mut h = editor(map);
+    let layout = h.state().doc().layout();
+    look(&mut h, layout.hex_to_pixel(Hex::ORIGIN), 3.0);
+    let grass = {
+        let m = h.state().doc().map();
+        m.palette()
+            .get(TerrainId::new(2).unwrap())
+            .unwrap()
+            .name
+            .clone()
+    };
+    // The palette panel shows "g Grass": only the legend writes the bare name.
+    assert!(!texts(&h).iter().any(|t| *t == grass));
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_label("Legend").click();
+    h.run();
+    let shown = texts(&h);
+    assert!(
+        shown.iter().any(|t| *t == grass),
+        "the used terrain is named: {shown:?}"
+    );
+    assert!(
+        !shown.iter().any(|t| t == "Sea"),
+        "an unused terrain is not"
+    );
+    assert_eq!(
+        h.state().doc().map().view().legend,
+        Some(hexmap::map::Corner::BottomRight)
+    );
+
+    // Notes as captions: the note's first line under its hex.
+    assert!(!texts(&h).iter().any(|t| t == "Old mill"));
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_label("Notes as captions").click();
+    h.run();
+    assert!(h.state().doc().map().view().note_captions);
+    let shown = texts(&h);
+    assert!(shown.iter().any(|t| t == "Old mill"), "{shown:?}");
+    assert!(!shown.iter().any(|t| t.contains("ground rye")));
 }
