@@ -129,7 +129,7 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
     let takes_legend = args.format.options().contains(&FormatOption::Legend);
     if args.legend.is_some() && !takes_legend {
         return Err(CliError(format!(
-            "--legend is for pictures (png, svg), not {}",
+            "--legend is for pictures (png, svg, pdf), not {}",
             args.format
         )));
     }

@@ -211,3 +211,53 @@ fn view_settings_survive_save_and_load_and_a_bad_corner_is_named() {
     hexmap::io::save(&path, &m, hexmap::io::Form::Offset).unwrap();
     assert!(!std::fs::read_to_string(&path).unwrap().contains("view:"));
 }
+
+/// `pdftotext`'s reading of a PDF, or `None` when poppler is missing (an error under CI).
+fn pdf_text(pdf: &std::path::Path) -> Option<String> {
+    let Ok(out) = std::process::Command::new("pdftotext")
+        .arg(pdf)
+        .arg("-")
+        .output()
+    else {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "pdftotext (apt package poppler-utils) is required under CI"
+        );
+        eprintln!("SKIPPED: poppler-utils is not installed");
+        return None;
+    };
+    assert!(out.status.success());
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn the_pdf_legend_is_text_on_the_poster_and_on_the_index_page() {
+    let m = map();
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = format::by_name("pdf").unwrap();
+    let castle = "Castle".to_owned();
+    for poster in [true, false] {
+        let mut opts = WriteOptions {
+            legend: Some(Corner::TopLeft),
+            ..WriteOptions::default()
+        };
+        opts.print.poster = poster;
+        opts.print.hex_size = "25mm".parse().unwrap();
+        let path = dir.path().join(format!("m-{poster}.pdf"));
+        format::write_path(&m, pdf, &opts, &path, &mut |_| {}).unwrap();
+        let Some(text) = pdf_text(&path) else {
+            return;
+        };
+        for want in ["Legend", castle.as_str()] {
+            assert!(
+                text.contains(want),
+                "poster {poster}: no {want:?} in\n{text}"
+            );
+        }
+        // Without the option, no legend.
+        opts.legend = None;
+        format::write_path(&m, pdf, &opts, &path, &mut |_| {}).unwrap();
+        let text = pdf_text(&path).unwrap();
+        assert!(!text.contains("Legend"), "poster {poster}: {text}");
+    }
+}
