@@ -63,3 +63,14 @@ xdotool mousemove 556 493
 xdotool mousemove 557 494
 shot editor-flat-xxyy.png
 stop
+
+# 4. The hexcrawl sample with its legend in the bottom-right corner and notes as captions
+#    (a copy of the map whose view settings ask for them; the sample itself has none).
+MAPCOPY=$(mktemp --suffix=.ron)
+sed 's/^    labels: (\(.*\)),$/    labels: (\1),\n    view: (legend: Some("bottom-right"), note_captions: true),/' \
+  maps/hexcrawl.ron >"$MAPCOPY"
+start "$MAPCOPY"
+xdotool mousemove 300 300
+shot editor-legend.png
+stop
+rm -f "$MAPCOPY"

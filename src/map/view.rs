@@ -81,4 +81,24 @@ mod tests {
         let err = "middle".parse::<Corner>().unwrap_err();
         assert!(err.to_string().contains("\"middle\""), "{err}");
     }
+
+    #[test]
+    fn a_view_change_is_one_undo_step_that_redraws_the_map() {
+        use crate::hex::{OffsetKind, Orientation};
+        use crate::map::{Document, Edit, HexMap, MapProperties, MapShape, Palette};
+        let props = MapProperties::new("view", Orientation::Pointy);
+        let shape = MapShape::rectangle(OffsetKind::OddR, 3, 3).unwrap();
+        let mut d = Document::new(HexMap::new(props, shape, Palette::standard()).unwrap());
+        let view = ViewSettings {
+            legend: Some(Corner::TopLeft),
+            note_captions: true,
+        };
+        let changed = d.apply(&Edit::SetView(view)).unwrap();
+        assert!(changed.whole_map);
+        assert_eq!(d.map().view(), view);
+        d.undo().unwrap();
+        assert_eq!(d.map().view(), ViewSettings::default());
+        d.redo().unwrap();
+        assert_eq!(d.map().view(), view);
+    }
 }

@@ -126,14 +126,14 @@ fn the_view_menu_turns_the_legend_and_note_captions_on_and_they_show_on_the_canv
             .clone()
     };
     // The palette panel shows "g Grass": only the legend writes the bare name.
-    assert!(!texts(&h).iter().any(|t| *t == grass));
+    assert!(!texts(&h).contains(&grass));
     h.get_by_label("View").click();
     h.run();
     h.get_by_label("Legend").click();
     h.run();
     let shown = texts(&h);
     assert!(
-        shown.iter().any(|t| *t == grass),
+        shown.contains(&grass),
         "the used terrain is named: {shown:?}"
     );
     assert!(
