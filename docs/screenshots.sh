@@ -64,7 +64,25 @@ xdotool mousemove 557 494
 shot editor-flat-xxyy.png
 stop
 
-# 4. The hexcrawl sample with its legend in the bottom-right corner and notes as captions
+# Icons and labels: search the palette, place a castle, write a label, turn it a little.
+start maps/hexcrawl.ron
+xdotool key o; sleep 0.7
+xdotool mousemove 125 86 click 1; sleep 0.4
+xdotool type --delay 60 'cas'; sleep 0.7
+xdotool mousemove 25 116 click 1; sleep 0.5
+xdotool mousemove 806 497 click 1; sleep 0.7
+xdotool key x; sleep 0.7
+xdotool mousemove 780 680 click 1; sleep 0.7
+xdotool type --delay 60 'Misty Downs'; sleep 0.5
+xdotool key Return; sleep 0.7
+xdotool mousemove 780 643; sleep 0.3; xdotool mousedown 1; sleep 0.2
+for x in 782 784 786 787; do xdotool mousemove $x 633; sleep 0.15; done
+xdotool mouseup 1; sleep 0.5
+xdotool mousemove 806 500; sleep 0.3; xdotool mousemove 808 498
+shot editor-icons-labels.png
+stop
+
+# The hexcrawl sample with its legend in the bottom-right corner and notes as captions
 #    (a copy of the map whose view settings ask for them; the sample itself has none).
 MAPCOPY=$(mktemp --suffix=.ron)
 sed 's/^    labels: (\(.*\)),$/    labels: (\1),\n    view: (legend: Some("bottom-right"), note_captions: true),/' \
