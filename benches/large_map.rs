@@ -18,10 +18,15 @@ use eframe::egui::{Event, Key, Modifiers, PointerButton};
 use headless::{Editor, open, stroke_events};
 use hexmap::app::doc::Doc;
 use hexmap::app::overlays::OverlayState;
-use hexmap::hex::{self, Hex, OffsetCoord, OffsetKind, Orientation, PathLimits};
+use hexmap::hex::{
+    self, Direction, Edge, Hex, OffsetCoord, OffsetKind, Orientation, PathLimits, Point,
+};
 use hexmap::io::format::{WriteOptions, by_name, write_path};
 use hexmap::io::{self, Form};
-use hexmap::map::{Document, Edit, HexMap, MapShape, MoveCost, TerrainId};
+use hexmap::map::{
+    BuiltinIcon, Document, EdgeTypeId, Edit, HexMap, Icon, Label, LabelId, MapPath, MapShape,
+    MoveCost, PathTypeId, TerrainId,
+};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -527,5 +532,181 @@ fn pictures(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, frames, paint, fill, overlays, files, pictures);
+/// A small deterministic generator (xorshift), so every run places the same content.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number in `0..n`.
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// The 1000 × 1000 map with 10,000 icons (one to three per hex on random hexes, every
+/// fourth with a caption) and 500 place-name labels (0.5 to 12 hexes high, some
+/// rotated) at random places (issue 15).
+fn annotated_map() -> HexMap {
+    let mut map = terrain::varied_map(1000, 1000, 7);
+    let kind = OffsetKind::OddR;
+    let mut rng = Rng(0x1c0_5eed_0000_0015);
+    let mut placed = 0;
+    while placed < 10_000 {
+        let hex = kind.to_hex(OffsetCoord::new(
+            rng.below(1000) as i32,
+            rng.below(1000) as i32,
+        ));
+        if !map.icons_at(hex).is_empty() {
+            continue;
+        }
+        let n = (1 + rng.below(3) as usize).min(10_000 - placed);
+        let icons = (0..n)
+            .map(|i| {
+                let kinds = BuiltinIcon::ALL;
+                let mut icon = Icon::builtin(kinds[rng.below(kinds.len() as u64) as usize]);
+                if (placed + i) % 4 == 0 {
+                    icon.caption = Some(format!("Place {}", placed + i));
+                }
+                icon
+            })
+            .collect();
+        map.set_icons(hex, icons).expect("valid icons");
+        placed += n;
+    }
+    // The world extent of the pointy odd-r rectangle.
+    let size = map.properties().hex_size;
+    let (w, h) = (1000.0 * 3f64.sqrt() * size.x, 1000.0 * 1.5 * size.y);
+    for i in 0..500u32 {
+        let at = Point::new(
+            rng.below(1000) as f64 / 1000.0 * w,
+            rng.below(1000) as f64 / 1000.0 * h,
+        );
+        let mut label = Label::new(format!("Region {i}"), at);
+        label.size = [0.5, 1.0, 2.0, 4.0, 12.0][rng.below(5) as usize];
+        label.rotation = [0.0, 0.0, -15.0, 30.0][rng.below(4) as usize];
+        label.bold = i % 3 == 0;
+        map.add_label(LabelId(i), label).expect("valid label");
+    }
+    map
+}
+
+/// The 1000 × 1000 map with 10,000 edge features of the five standard types at random
+/// sides and a road along every 50th row and column (issue 14).
+fn featured_map() -> HexMap {
+    let mut map = terrain::varied_map(1000, 1000, 7);
+    let kind = OffsetKind::OddR;
+    let mut rng = Rng(0x0ed9_e5ee_d000_0014);
+    let mut placed = 0;
+    while placed < 10_000 {
+        let hex = kind.to_hex(OffsetCoord::new(
+            rng.below(1000) as i32,
+            rng.below(1000) as i32,
+        ));
+        let edge = Edge::new(hex, Direction::from_index(rng.below(6) as usize));
+        let id = EdgeTypeId::new(rng.below(5) as u16 + 1);
+        if map.edge(edge).is_none() && map.set_edge(edge, id).is_ok() {
+            placed += 1;
+        }
+    }
+    let road = PathTypeId::new(1).expect("the standard road");
+    for line in (0..1000).step_by(50) {
+        let row: Vec<Hex> = (0..1000)
+            .map(|c| kind.to_hex(OffsetCoord::new(c, line)))
+            .collect();
+        // Columns of odd-r cells zigzag: consecutive cells are joined by a hex line.
+        let mut column = vec![kind.to_hex(OffsetCoord::new(line, 0))];
+        for r in 1..1000 {
+            let next = kind.to_hex(OffsetCoord::new(line, r));
+            let last = *column.last().expect("non-empty");
+            column.extend(hex::line(last, next).into_iter().skip(1));
+        }
+        for hexes in [row, column] {
+            let id = map.paths().next_id();
+            map.insert_path(MapPath {
+                id,
+                kind: road,
+                hexes,
+            })
+            .expect("a road of neighbouring cells");
+        }
+    }
+    map
+}
+
+/// Frame cost on the 1000 × 1000 map with icons and labels, and with edge features and
+/// roads, at whole map, middle and 40 px zooms (warm caches), and the first frame after
+/// opening. Results: docs/BENCHMARKS.md, "Annotated frames".
+fn annotated_frames(c: &mut Criterion) {
+    let mut g = c.benchmark_group("annotated_frame");
+    g.sample_size(20).measurement_time(Duration::from_secs(3));
+    for (name, map) in [
+        ("icons_and_labels", annotated_map()),
+        ("edges_and_roads", featured_map()),
+    ] {
+        let mut ed = Editor::new(map.clone());
+        let fit = *ed.app.camera();
+        let fit_px = ed.radius_px();
+        let middle_px = (fit_px * CLOSE_RADIUS_PX).sqrt();
+        for (zoom, radius_px) in [
+            ("whole_map", None),
+            ("middle", Some(middle_px)),
+            ("hex_40px", Some(CLOSE_RADIUS_PX)),
+        ] {
+            match radius_px {
+                None => ed.app.set_camera(fit),
+                Some(px) => ed.look_at(fit.centre, px),
+            }
+            let triangles = (0..3).map(|_| ed.frame(Vec::new())).last().unwrap_or(0);
+            let stats = ed.app.paint_stats();
+            eprintln!(
+                "{name} {zoom}: hex radius {:.2} px, {} chunks drawn, {} vertices, {} chunk \
+                 texts, {} labels, {triangles} triangles",
+                ed.radius_px(),
+                stats.drawn,
+                stats.vertices,
+                stats.texts,
+                stats.free_texts
+            );
+            g.bench_function(format!("{name}/{zoom}"), |b| {
+                b.iter(|| black_box(ed.frame(Vec::new())))
+            });
+        }
+        for (zoom, radius_px) in [("whole_map", None), ("hex_40px", Some(CLOSE_RADIUS_PX))] {
+            g.bench_function(format!("{name}/first_frame_{zoom}"), |b| {
+                b.iter_custom(|iters| {
+                    let mut total = Duration::ZERO;
+                    for _ in 0..iters {
+                        ed.app = open(map.clone());
+                        match radius_px {
+                            None => ed.app.set_camera(fit),
+                            Some(px) => ed.look_at(fit.centre, px),
+                        }
+                        let t = Instant::now();
+                        black_box(ed.frame(Vec::new()));
+                        total += t.elapsed();
+                    }
+                    total
+                })
+            });
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    frames,
+    annotated_frames,
+    paint,
+    fill,
+    overlays,
+    files,
+    pictures
+);
 criterion_main!(benches);

@@ -81,3 +81,14 @@ xdotool mouseup 1; sleep 0.5
 xdotool mousemove 806 500; sleep 0.3; xdotool mousemove 808 498
 shot editor-icons-labels.png
 stop
+
+# The hexcrawl sample with its legend in the bottom-right corner and notes as captions
+#    (a copy of the map whose view settings ask for them; the sample itself has none).
+MAPCOPY=$(mktemp --suffix=.ron)
+sed 's/^    labels: (\(.*\)),$/    labels: (\1),\n    view: (legend: Some("bottom-right"), note_captions: true),/' \
+  maps/hexcrawl.ron >"$MAPCOPY"
+start "$MAPCOPY"
+xdotool mousemove 300 300
+shot editor-legend.png
+stop
+rm -f "$MAPCOPY"

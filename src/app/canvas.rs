@@ -84,6 +84,8 @@ pub struct Canvas {
     pub(super) cached_layers: Option<crate::draw::Layers>,
     /// Recent frame times for the status-bar readout.
     pub(super) frame_stats: FrameStats,
+    /// The legend drawn over the map (when the map's view settings ask for one).
+    pub(super) legend: super::legend_view::LegendView,
 }
 
 impl Canvas {
@@ -102,6 +104,7 @@ impl Canvas {
             layers: Layers::default(),
             cached_layers: None,
             frame_stats: FrameStats::default(),
+            legend: Default::default(),
         }
     }
 
@@ -504,6 +507,7 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
             ));
         }
     }
+    app.canvas.legend.paint(&painter, rect, app.doc);
     let caption = overlay.caption();
     app.canvas.last_overlay = overlay;
     if let Some(text) = caption {

@@ -84,7 +84,10 @@ impl ExportJob {
 
 /// Open the export window.
 pub(super) fn open_export_window(app: &mut EditorApp) {
-    app.windows.export_form = Some(app.windows.export_form.take().unwrap_or_default());
+    let mut form = app.windows.export_form.take().unwrap_or_default();
+    // The legend starts as the map's view settings have it.
+    form.options.legend = app.doc.map().view().legend;
+    app.windows.export_form = Some(form);
 }
 
 /// Ask where to export (after the window's "Export" button).
@@ -245,6 +248,15 @@ fn export_window(
             });
             ui.add_enabled_ui(grid, |ui| {
                 ui.checkbox(&mut form.options.grid, "Draw grid");
+            });
+            ui.add_enabled_ui(takes(FormatOption::Legend), |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("Legend");
+                    ui.radio_value(&mut form.options.legend, None, "none");
+                    for c in crate::map::Corner::ALL {
+                        ui.radio_value(&mut form.options.legend, Some(c), c.name());
+                    }
+                });
             });
             let print_size = form.options.dpi.is_some();
             ui.add_enabled_ui(pixels && !print_size, |ui| {

@@ -36,6 +36,7 @@ mod icon_palette;
 pub mod icon_tool;
 mod jobs;
 pub mod label_tool;
+mod legend_view;
 pub mod no_map;
 pub mod overlays;
 mod palette_panel;

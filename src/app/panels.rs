@@ -12,7 +12,7 @@ use super::prefs::{Panels, Prefs};
 use super::shortcuts;
 use super::tools::{self, Tool, Tools};
 use crate::draw::annotation_hits;
-use crate::map::Edit;
+use crate::map::{Corner, Edit};
 use eframe::egui::{self, RichText};
 
 /// File, Edit, View and Map menus (`playing`: in play mode, which never edits; `tools`:
@@ -129,6 +129,8 @@ pub(super) fn menu_bar(
                     out.push(Action::ZoomBy(0.8));
                 }
                 ui.separator();
+                view_settings_menu(ui, doc, &mut out);
+                ui.separator();
                 ui.checkbox(&mut prefs.panels.palette, "Palette panel");
                 ui.checkbox(&mut prefs.panels.layers, "Layers panel");
                 ui.checkbox(&mut prefs.panels.overlays, "Overlays panel");
@@ -147,6 +149,33 @@ pub(super) fn menu_bar(
         });
     });
     out
+}
+
+/// The map's view settings (saved with it, undoable): the legend and its corner, notes
+/// drawn as captions.
+fn view_settings_menu(ui: &mut egui::Ui, doc: &Doc, out: &mut Vec<Action>) {
+    let view = doc.map().view();
+    let mut next = view;
+    let mut legend = view.legend.is_some();
+    if ui.checkbox(&mut legend, "Legend").changed() {
+        next.legend = legend.then(Corner::default);
+    }
+    ui.add_enabled_ui(view.legend.is_some(), |ui| {
+        ui.menu_button("Legend corner", |ui| {
+            for corner in Corner::ALL {
+                if ui
+                    .radio(view.legend == Some(corner), corner.name())
+                    .clicked()
+                {
+                    next.legend = Some(corner);
+                }
+            }
+        });
+    });
+    ui.checkbox(&mut next.note_captions, "Notes as captions");
+    if next != view {
+        out.push(Action::Edit(Edit::SetView(next)));
+    }
 }
 
 /// Tool buttons and tool settings (only the Play button while `playing`).

@@ -8,6 +8,7 @@ use crate::io::format::{
     Format, FormatOption, WriteOptions, by_name, read_path, write_path, writers,
 };
 use crate::io::{Form, load, save};
+use crate::map::Corner;
 use clap::Args;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use std::io::{IsTerminal, Write};
@@ -42,6 +43,11 @@ pub struct ExportArgs {
     /// Pictures: leave the grid out.
     #[arg(long)]
     pub no_grid: bool,
+    /// Pictures: draw the legend (the terrains, edge and path types and icons the map
+    /// uses) in this corner: top-left, top-right, bottom-left or bottom-right. Without it,
+    /// the legend the map's view settings ask for, if any.
+    #[arg(long, value_name = "CORNER")]
+    pub legend: Option<Corner>,
     /// Pictures: hex size in pixels (PNG shrinks it to stay within 16384 pixels).
     #[arg(long, default_value_t = 24.0)]
     pub hex_pixels: f64,
@@ -120,6 +126,13 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         }
         _ => {}
     }
+    let takes_legend = args.format.options().contains(&FormatOption::Legend);
+    if args.legend.is_some() && !takes_legend {
+        return Err(CliError(format!(
+            "--legend is for pictures (png, svg, pdf), not {}",
+            args.format
+        )));
+    }
     let (map, _) = load(&args.map)?;
     let defaults = WriteOptions::default();
     let opts = WriteOptions {
@@ -140,6 +153,7 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         },
         marks: args.marks,
         dpi: args.dpi,
+        legend: args.legend.or(map.view().legend).filter(|_| takes_legend),
     };
     let show = map.cell_count() > PROGRESS_CELLS && std::io::stderr().is_terminal();
     let mut last = -1i32;

@@ -125,11 +125,49 @@ pub fn draw_hex_icons(sink: &mut dyn Sink, icons: &[Icon], centre: Point, radius
         draw_icon(sink, &icon.source, at, half, ink);
         if let Some(caption) = &icon.caption {
             let (anchor, size) = caption_place(n, radius, at, half);
-            if size * scale < MIN_TEXT_PX {
-                continue;
-            }
-            sink.text(&caption_text(caption, anchor, size, ink));
+            draw_caption(sink, caption, anchor, size, ink, scale);
         }
+    }
+}
+
+/// Draw a caption (an icon's, a note's) with its top centre at `top`, `size` world units
+/// high, in `ink` with a paper halo ([`caption_text`]), unless it would be smaller than
+/// legible ([`MIN_TEXT_PX`]) at `scale` pixels per world unit; returns whether it was drawn.
+pub fn draw_caption(
+    sink: &mut dyn Sink,
+    text: &str,
+    top: Point,
+    size: f64,
+    ink: Colour,
+    scale: f64,
+) -> bool {
+    if size * scale < MIN_TEXT_PX {
+        return false;
+    }
+    sink.text(&caption_text(text, top, size, ink));
+    true
+}
+
+/// Longest note caption, in characters (a longer first line is cut, with an ellipsis).
+pub const NOTE_CAPTION_CHARS: usize = 24;
+
+/// The caption a note shows: its first non-empty line, trimmed, cut to
+/// [`NOTE_CAPTION_CHARS`] with an ellipsis; `None` for a blank note.
+pub fn note_caption(note: &str) -> Option<String> {
+    let line = note.lines().map(str::trim).find(|l| !l.is_empty())?;
+    if line.chars().count() <= NOTE_CAPTION_CHARS {
+        return Some(line.to_owned());
+    }
+    let cut: String = line.chars().take(NOTE_CAPTION_CHARS - 1).collect();
+    Some(format!("{}…", cut.trim_end()))
+}
+
+/// Draw the note of the hex at `centre` (smaller radius `radius`) as a caption under its
+/// middle, the way icon captions are drawn, when legible at `scale`.
+pub fn draw_note_caption(sink: &mut dyn Sink, note: &str, centre: Point, radius: f64, scale: f64) {
+    if let Some(text) = note_caption(note) {
+        let top = Point::new(centre.x, centre.y + radius * 0.5);
+        draw_caption(sink, &text, top, radius * CAPTION_SHARE, DEFAULT_INK, scale);
     }
 }
 

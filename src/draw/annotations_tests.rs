@@ -229,3 +229,49 @@ fn the_map_scene_draws_icons_after_cells_and_before_coordinate_labels() {
         .expect("coordinate labels are drawn");
     assert!(last_hex < first_path && first_path < first_text);
 }
+
+#[test]
+fn a_note_caption_is_its_first_line_shortened() {
+    assert_eq!(
+        note_caption("\n  Old mill  \nsecond line"),
+        Some("Old mill".into())
+    );
+    assert_eq!(note_caption("  \n \n"), None);
+    let long = note_caption("The abandoned watchtower of the northern pass").unwrap();
+    assert_eq!(long.chars().count(), NOTE_CAPTION_CHARS);
+    assert!(
+        long.starts_with("The abandoned") && long.ends_with('…'),
+        "{long}"
+    );
+}
+
+#[test]
+fn notes_are_drawn_as_captions_only_when_asked_and_legible() {
+    let mut m = map_with(&[]);
+    let hex = crate::hex::Hex::new(1, 0);
+    m.set_note(hex, Some("Mill\nground rye".into())).unwrap();
+    let layout = m.layout().unwrap();
+    let style = Style::picture(Layers::editor());
+    let texts = |m: &HexMap, scale: f64| {
+        let mut sink = TextSink::default();
+        MapScene::whole(m, layout, &style).draw(&region::Region::Cells(&[hex]), scale, &mut sink);
+        sink.0.into_iter().map(|t| t.0).collect::<Vec<_>>()
+    };
+    assert!(
+        !texts(&m, 4.0).contains(&"Mill".to_owned()),
+        "off by default"
+    );
+    m.set_view(crate::map::ViewSettings {
+        note_captions: true,
+        ..Default::default()
+    });
+    assert!(
+        texts(&m, 4.0).contains(&"Mill".to_owned()),
+        "on: first line"
+    );
+    // A 3-unit caption at 1 px per unit is 3 px: hidden.
+    assert!(
+        !texts(&m, 1.0).contains(&"Mill".to_owned()),
+        "illegible: hidden"
+    );
+}

@@ -1,6 +1,6 @@
 //! A map drawn for a region: hex fills, grid, edge features and paths, mine and note
-//! markers, icons, terrain symbols, coordinate labels and place-name labels, with the level
-//! of detail of [`super::lod`].
+//! markers, icons, notes as captions (when the map's view settings ask), terrain symbols,
+//! coordinate labels and place-name labels, with the level of detail of [`super::lod`].
 
 use super::annotations;
 use super::colour::{Colour, ink_on};
@@ -175,8 +175,9 @@ impl<'a> MapScene<'a> {
         });
         let mut marked = Vec::new();
         let mut texts = Vec::new();
-        let wants_text =
-            shown & (SHOWN_SYMBOLS | SHOWN_LABELS) != 0 || !self.map.icons().is_empty();
+        let wants_text = shown & (SHOWN_SYMBOLS | SHOWN_LABELS) != 0
+            || !self.map.icons().is_empty()
+            || self.note_captions();
         let wants_features = shown & SHOWN_FEATURES != 0;
         let mut cells = Vec::new();
         region.for_each(&self.layout, &self.bounds, |h| {
@@ -218,10 +219,21 @@ impl<'a> MapScene<'a> {
             }
         }
         self.draw_icons(&texts, scale, sink);
+        if self.note_captions() {
+            for cell in &texts {
+                if let Some(note) = self.map.notes().get(&cell.hex) {
+                    annotations::draw_note_caption(sink, note, cell.centre, radius, scale);
+                }
+            }
+        }
         if wants_text {
             self.draw_texts(&texts, &colours, scale, shown, sink);
         }
-        self.draw_labels(region, scale, sink);
+    }
+
+    /// True when notes are drawn as captions (the map's view settings) and there are some.
+    fn note_captions(&self) -> bool {
+        self.map.view().note_captions && !self.map.notes().is_empty()
     }
 
     /// The icons of `cells` (after terrain and markers, before text).
@@ -317,19 +329,26 @@ impl Scene for MapScene<'_> {
         // Grid and feature lines have widths fixed in pixels; icons and labels appear one
         // by one as they grow legible: a drawing with any of them is redrawn at each zoom
         // bucket.
-        let annotated = !(self.map.icons().is_empty() && self.map.labels().is_empty());
+        let annotated =
+            !(self.map.icons().is_empty() && self.map.labels().is_empty()) || self.note_captions();
         let zoom_dependent = shown & (SHOWN_GRID | SHOWN_FEATURES) != 0 || annotated;
         lod::detail_for(radius_px, zoom_dependent, shown)
     }
 
     fn draw(&self, region: &Region<'_>, scale: f64, sink: &mut dyn Sink) {
+        self.draw_cells(region, scale, sink);
+        self.draw_labels(region, scale, sink);
+    }
+
+    fn draw_cells(&self, region: &Region<'_>, scale: f64, sink: &mut dyn Sink) {
         match self.detail(scale) {
-            Detail::Texel | Detail::Coarse => {
-                draw_blocks(self, &self.layout, region, sink);
-                self.draw_labels(region, scale, sink);
-            }
+            Detail::Texel | Detail::Coarse => draw_blocks(self, &self.layout, region, sink),
             Detail::Full { shown, .. } => self.draw_full(region, scale, shown, sink),
         }
+    }
+
+    fn draw_free_text(&self, a: Point, b: Point, scale: f64, sink: &mut dyn Sink) {
+        self.draw_labels(&Region::Rect(a, b), scale, sink);
     }
 
     fn block_colours(&self, region: &Region<'_>, f: &mut dyn FnMut(Hex, Colour)) {

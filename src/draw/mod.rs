@@ -15,7 +15,8 @@
 //! - [`draw_overlays`]: analysis overlays from plain inputs;
 //! - [`markers`]: the mine and note markers and terrain swatches on their own;
 //! - [`annotations`]: icons on hexes (art in [`icon_art`]) and place-name labels;
-//!   [`annotation_hits`]: which of them is under a point (text measured by [`text_box`]).
+//!   [`annotation_hits`]: which of them is under a point (text measured by [`text_box`]);
+//! - [`legend`]: the key of the terrains, edge and path types and icons a map uses.
 
 pub mod annotation_hits;
 pub mod annotations;
@@ -23,6 +24,7 @@ pub mod colour;
 pub mod features;
 pub mod game;
 pub mod icon_art;
+pub mod legend;
 pub mod lines;
 pub mod lod;
 pub mod map;

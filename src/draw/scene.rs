@@ -16,8 +16,21 @@ pub trait Scene {
     /// look the same (up to pixel-sized line widths), so a cache may key on it.
     fn detail(&self, scale: f64) -> Detail;
 
-    /// Draw the cells of `region` at `scale` into `sink`.
+    /// Draw the cells of `region` at `scale` into `sink`, with the free text (see
+    /// [`Scene::draw_free_text`]) the region is home to.
     fn draw(&self, region: &Region<'_>, scale: f64, sink: &mut dyn Sink);
+
+    /// Draw the cells of `region` without any free text: what a cache keeps per region
+    /// when it draws the free text apart, each frame, with [`Scene::draw_free_text`]
+    /// (so a label crossing many regions, or shown at any level of detail, is drawn once
+    /// whichever regions are on view). Scenes without free text draw as [`Scene::draw`].
+    fn draw_cells(&self, region: &Region<'_>, scale: f64, sink: &mut dyn Sink) {
+        self.draw(region, scale, sink);
+    }
+
+    /// Draw the text not tied to cells (place-name labels) whose box meets the world
+    /// rectangle `a`–`b`, as legible at `scale`. None by default.
+    fn draw_free_text(&self, _a: Point, _b: Point, _scale: f64, _sink: &mut dyn Sink) {}
 
     /// Call `f` with the colour of each cell of `region` that shows one when drawn as a
     /// block (what a back-end puts in a texel per cell at [`Detail::Texel`]).

@@ -114,6 +114,8 @@ macro_rules! file_structure {
             pub edge_types: FeatureEntries<FileEdgeType>,
             #[serde(default)]
             pub path_types: FeatureEntries<FilePathType>,
+            #[serde(default)]
+            pub view: FileView,
             #[serde(borrow)]
             pub cells: $cells<'a>,
         }
@@ -176,6 +178,19 @@ file_structure!(
     CheckCells,
     Checked
 );
+
+/// How the map asks to be shown (version 2, optional; written only when not the
+/// default).
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FileView {
+    /// The legend's corner ("top-left" …); `None` for no legend.
+    #[serde(default)]
+    pub legend: Option<String>,
+    /// Notes drawn as captions under their hexes.
+    #[serde(default)]
+    pub note_captions: bool,
+}
 
 /// The shape header.
 #[derive(Deserialize)]

@@ -16,13 +16,16 @@ pub(crate) use palette::PaletteEntries;
 use super::error::{CellRef, FormatError};
 use super::fast_cube::{CubeList, split_cube_cells};
 use super::model::{
-    FileCells, FileCheck, FileIcon, FileLabel, FileLabels, FileMap, FilePath, FileShape, Header,
+    FileCells, FileCheck, FileIcon, FileLabel, FileLabels, FileMap, FilePath, FileShape, FileView,
+    Header,
 };
 use super::{FORMAT_VERSION, Form, MAX_FILE_BYTES};
 use crate::hex::xxyy::LabelSettings;
 use crate::hex::{Hex, OffsetKind, Orientation, Point};
 use crate::map::layers::MAX_NOTE_LEN;
-use crate::map::{HexMap, MapError, MapProperties, MapShape, Palette, PropertyError};
+use crate::map::{
+    Corner, HexMap, MapError, MapProperties, MapShape, Palette, PropertyError, ViewSettings,
+};
 use cube::CellSource;
 use features::Coords;
 use lists::RawList;
@@ -288,6 +291,7 @@ fn build(
         .map_err(|e: String| field("orientation", e))?;
     let offset_kind = parse_offset_kind("offset", &file.offset)?;
     let labels = labels(file.labels)?;
+    let view = view(file.view)?;
     let props = MapProperties {
         name: file.name,
         orientation,
@@ -337,7 +341,21 @@ fn build(
         }
     }
     annotations::read_labels(&mut map, features.labels)?;
+    map.set_view(view);
     Ok((map, form))
+}
+
+/// The view settings as written: a legend corner must be one of the four names.
+fn view(v: FileView) -> Result<ViewSettings, FormatError> {
+    let legend = v
+        .legend
+        .map(|name| name.parse::<Corner>())
+        .transpose()
+        .map_err(|e| field("view.legend", e.to_string()))?;
+    Ok(ViewSettings {
+        legend,
+        note_captions: v.note_captions,
+    })
 }
 
 /// The label settings as written; their limits (base, digits) are checked with the other

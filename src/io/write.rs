@@ -3,7 +3,7 @@
 
 use super::{FORMAT_VERSION, Form};
 use crate::hex::{Direction, Hex, Orientation};
-use crate::map::{Cost, EdgeMove, HexMap, MapShape, MoveCost};
+use crate::map::{Cost, EdgeMove, HexMap, MapShape, MoveCost, ViewSettings};
 use std::fmt::Write;
 
 /// A RON string literal (quoted and escaped).
@@ -67,6 +67,17 @@ pub fn to_string(map: &HexMap, form: Form) -> String {
         l.stagger.name(),
         l.order.name()
     );
+    let view = map.view();
+    if view != ViewSettings::default() {
+        let legend = view
+            .legend
+            .map_or_else(|| "None".to_owned(), |c| format!("Some(\"{}\")", c.name()));
+        let _ = writeln!(
+            o,
+            "    view: (legend: {legend}, note_captions: {}),",
+            view.note_captions
+        );
+    }
     o.push_str("    palette: [\n");
     for t in map.palette().terrains() {
         let cost = match t.cost {

@@ -10,6 +10,7 @@ use super::hexmap::{HexMap, MapError};
 use super::palette::{Palette, TerrainId};
 use super::properties::MapProperties;
 use super::shape::{MapShape, ShapeError};
+use super::view::ViewSettings;
 use crate::hex::{Edge, Hex, Point};
 use std::collections::VecDeque;
 
@@ -124,6 +125,9 @@ pub enum Edit {
         /// Its new type.
         kind: PathTypeId,
     },
+    /// Change how the map asks to be shown (legend, note captions); undoable like any
+    /// change that is saved with the map.
+    SetView(ViewSettings),
     /// Replace the edge palette (add, rename, recolour, delete types); features of removed
     /// types go. Undo keeps the whole previous map.
     SetEdgePalette(EdgePalette),
@@ -258,6 +262,8 @@ pub(crate) enum Record {
     Swap(Box<HexMap>),
     /// The other properties: swapping restores them.
     Properties(Box<MapProperties>),
+    /// The other view settings: swapping restores them.
+    View(ViewSettings),
 }
 
 fn check_terrain(map: &HexMap, t: Option<TerrainId>) -> Result<(), EditError> {
@@ -343,6 +349,10 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
         Edit::SetProperties(props) => {
             let old = map.set_properties(props.clone())?;
             return Ok((whole(), Record::Properties(Box::new(old))));
+        }
+        Edit::SetView(view) => {
+            let old = map.set_view(*view);
+            return Ok((whole(), Record::View(old)));
         }
         // Setting the palette it already has changes nothing and leaves no undo step.
         Edit::SetEdgePalette(palette) if map.edge_palette() == palette => {
@@ -512,6 +522,7 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
         Edit::Reshape(_)
         | Edit::SetPalette(_)
         | Edit::SetProperties(_)
+        | Edit::SetView(_)
         | Edit::SetEdgePalette(_)
         | Edit::SetPathPalette(_)
         | Edit::SetEdges { .. }

@@ -8,6 +8,7 @@ use super::layers::{MAX_NOTE_LEN, MineLayer, Notes, TerrainLayer};
 use super::palette::{Palette, TerrainId};
 use super::properties::{MapProperties, PropertyError};
 use super::shape::MapShape;
+use super::view::ViewSettings;
 use crate::hex::{Edge, Hex, Layout, LayoutError, Point};
 
 /// Why a map-level operation was refused.
@@ -128,6 +129,7 @@ pub struct HexMap {
     pub(super) paths: Paths,
     pub(super) icons: IconLayer,
     pub(super) labels: Labels,
+    view: ViewSettings,
 }
 
 impl HexMap {
@@ -155,7 +157,19 @@ impl HexMap {
             paths: Paths::new(),
             icons: IconLayer::new(),
             labels: Labels::new(),
+            view: ViewSettings::default(),
         }
+    }
+
+    /// How the map asks to be shown (legend, note captions).
+    pub fn view(&self) -> ViewSettings {
+        self.view
+    }
+
+    /// Change how the map asks to be shown; returns the old settings. Not a change of the
+    /// map's content, so not an edit with undo.
+    pub fn set_view(&mut self, view: ViewSettings) -> ViewSettings {
+        std::mem::replace(&mut self.view, view)
     }
 
     /// The properties.
@@ -344,7 +358,7 @@ impl HexMap {
     }
 
     /// Change the shape: cells in both shapes keep their terrain, mine, note and icons;
-    /// the rest are dropped; new cells are empty. Edge features between two kept cells
+    /// the rest are dropped; new cells are empty. View settings stay. Edge features between two kept cells
     /// stay; a path keeps its runs of two or more kept hexes (the first run keeps its id,
     /// the others get new ones). Labels stay (they sit at world points, not on cells).
     pub fn reshape(&mut self, shape: MapShape) {
@@ -366,6 +380,7 @@ impl HexMap {
         next.icons = std::mem::take(&mut self.icons);
         next.icons.retain(|h| next.shape.contains(h));
         next.labels = std::mem::take(&mut self.labels);
+        next.view = self.view;
         next.clip_features_to_shape();
         *self = next;
     }

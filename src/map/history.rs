@@ -22,7 +22,7 @@ fn record_bytes(record: &Record) -> usize {
     match record {
         Record::Cells(c) => c.heap_bytes(),
         Record::Swap(m) => m.heap_bytes(),
-        Record::Properties(_) => 0,
+        Record::Properties(_) | Record::View(_) => 0,
     }
 }
 
@@ -249,6 +249,13 @@ fn revert(map: &mut HexMap, record: &mut Record, undo: bool) -> Changed {
         }
         Record::Properties(p) => {
             map.swap_properties(p);
+            Changed {
+                hexes: Vec::new(),
+                whole_map: true,
+            }
+        }
+        Record::View(v) => {
+            *v = map.set_view(*v);
             Changed {
                 hexes: Vec::new(),
                 whole_map: true,

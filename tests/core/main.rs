@@ -18,6 +18,7 @@ mod hex_algorithms;
 mod hex_conversions;
 mod hex_picking;
 mod hex_reference;
+mod legend_pictures;
 mod malformed;
 mod mines_properties;
 mod movement_rule;

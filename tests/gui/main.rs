@@ -14,6 +14,7 @@ mod exchange;
 mod features;
 mod files;
 mod input;
+mod label_detail;
 mod map_rules;
 mod palette;
 mod play;

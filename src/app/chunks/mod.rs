@@ -3,7 +3,9 @@
 //! editor's map, the minesweeper game) is one `epaint::Mesh` built around a world anchor
 //! by running the scene for the chunk's cells into a [`MeshSink`], rebuilt only when its
 //! cells or the level of detail changed, and drawn only when it meets the view. Text in a
-//! chunk is kept beside its mesh and drawn each frame through a [`ScreenSink`].
+//! chunk is kept beside its mesh and drawn each frame through a [`ScreenSink`]; free text
+//! (place-name labels, [`Scene::draw_free_text`]) is not cut into chunks but drawn each
+//! frame over them, culled by its own box, at every level of detail.
 
 mod mesh_sink;
 mod screen_sink;
@@ -111,6 +113,8 @@ pub struct PaintStats {
     pub vertices: usize,
     /// Texts of cached chunks drawn this frame (those near the view).
     pub texts: usize,
+    /// Free texts (place-name labels) drawn this frame, over the chunks.
+    pub free_texts: usize,
 }
 
 /// Cached chunk meshes for one map.
@@ -263,10 +267,10 @@ impl ChunkCache {
             stats.vertices += mesh.vertices.len();
             painter.add(Shape::mesh(mesh));
         }
+        let (a, b) = camera.visible_world(view);
         if !texts.is_empty() {
             // Over every mesh, so a neighbouring chunk never covers a label; texts whose
             // anchor is far off screen are left out (a chunk is often only partly seen).
-            let (a, b) = camera.visible_world(view);
             let mut sink = ScreenSink::new(painter, camera.centre, view.center(), camera.zoom);
             for t in texts.iter().flat_map(|t| t.iter()) {
                 let (p, reach) = (t.style.anchor, t.style.size * (t.text.len() as f64 + 1.0));
@@ -278,6 +282,7 @@ impl ChunkCache {
                 stats.texts += 1;
             }
         }
+        stats.free_texts = paint_free_text(painter, v, scene, (a, b));
         self.stats = stats;
         self.evict();
     }
@@ -395,9 +400,35 @@ fn build_chunk(
     let bounds = chunk_bounds(key);
     let anchor = layout.hex_to_pixel(kind.to_hex(OffsetCoord::new(bounds.min_col, bounds.min_row)));
     let mut sink = MeshSink::new(anchor, scale);
-    scene.draw(&Region::Block(bounds), scale, &mut sink);
+    scene.draw_cells(&Region::Block(bounds), scale, &mut sink);
     let (mesh, texts) = sink.finish();
     (anchor, mesh, texts)
+}
+
+/// Draw the scene's free text (place-name labels) whose box meets the world rectangle
+/// `a`–`b` over everything, whatever the level of detail and whichever chunks are on view
+/// (a label is culled by its own box, not by the chunk it starts in); returns how many
+/// texts were drawn. Rebuilt every frame: a map has few labels, and egui caches their
+/// layout.
+fn paint_free_text(
+    painter: &Painter,
+    v: &ChunkView<'_>,
+    scene: &dyn Scene,
+    (a, b): (Point, Point),
+) -> usize {
+    let camera = v.camera;
+    let mut collect = MeshSink::new(Point::new(0.0, 0.0), camera.zoom);
+    scene.draw_free_text(a, b, camera.zoom, &mut collect);
+    let (mut mesh, texts) = collect.finish();
+    if !mesh.is_empty() {
+        mesh.transform(camera.mesh_transform(v.view, Point::new(0.0, 0.0)));
+        painter.add(Shape::mesh(mesh));
+    }
+    let mut sink = ScreenSink::new(painter, camera.centre, v.view.center(), camera.zoom);
+    for t in &texts {
+        crate::draw::Sink::text(&mut sink, &t.as_text());
+    }
+    texts.len()
 }
 
 #[cfg(test)]

@@ -23,7 +23,7 @@ use crate::hex::CoordSystem;
 use crate::io::picture::PictureError;
 use crate::io::tiled::{FromTiledError, TiledError, TilesetImageError};
 use crate::io::{Form, FormatError, Resources};
-use crate::map::HexMap;
+use crate::map::{Corner, HexMap};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
@@ -157,6 +157,8 @@ pub enum FormatOption {
     Grid,
     /// [`WriteOptions::hex_pixels`]: hex size in pixels.
     HexPixels,
+    /// [`WriteOptions::legend`]: the map's legend in a corner.
+    Legend,
     /// [`WriteOptions::print`]`.hex_size`: hex size on paper, flat to flat.
     PrintHexSize,
     /// [`WriteOptions::dpi`]: print resolution of a picture (its hex size in pixels then
@@ -189,6 +191,9 @@ pub struct WriteOptions {
     /// PNG: print resolution in dots per inch; when set, the hex size in pixels follows
     /// from `print.hex_size` (and the picture is never shrunk).
     pub dpi: Option<f64>,
+    /// Pictures: the legend (used terrains, edge and path types, icons) in this corner;
+    /// `None` for none.
+    pub legend: Option<Corner>,
 }
 
 impl Default for WriteOptions {
@@ -202,6 +207,7 @@ impl Default for WriteOptions {
             print: PageSetup::default(),
             marks: false,
             dpi: None,
+            legend: None,
         }
     }
 }

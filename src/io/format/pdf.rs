@@ -22,6 +22,7 @@ pub static PDF: Pdf = Pdf {
             FormatOption::Grid,
             FormatOption::PrintHexSize,
             FormatOption::Pages,
+            FormatOption::Legend,
         ],
         reads: false,
         writes: true,
@@ -36,6 +37,7 @@ pub fn print_options(opts: &WriteOptions) -> PrintOptions {
         labels: opts.labels,
         mines: opts.mines,
         marks: opts.marks,
+        legend: opts.legend,
     }
 }
 

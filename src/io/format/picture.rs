@@ -13,6 +13,7 @@ const PICTURE_OPTIONS: &[FormatOption] = &[
     FormatOption::Mines,
     FormatOption::Grid,
     FormatOption::HexPixels,
+    FormatOption::Legend,
 ];
 
 /// The options PNG takes: those of every picture, and a print size.
@@ -23,6 +24,7 @@ const PNG_OPTIONS: &[FormatOption] = &[
     FormatOption::HexPixels,
     FormatOption::Dpi,
     FormatOption::PrintHexSize,
+    FormatOption::Legend,
 ];
 
 /// Lowest and highest print resolution, dots per inch.
@@ -49,6 +51,7 @@ fn picture_options(map: &HexMap, opts: &WriteOptions) -> Result<PictureOptions, 
         grid: opts.grid,
         labels: opts.labels,
         mines: opts.mines,
+        legend: opts.legend,
         ..PictureOptions::for_hex_pixels(map, opts.hex_pixels)
     };
     if let Some(dpi) = opts.dpi {

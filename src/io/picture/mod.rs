@@ -14,9 +14,9 @@ pub use print::{PrintOptions, render_pdf};
 pub use raster::{RasterSink, ToPixels};
 pub use svg::SvgSink;
 
-use crate::draw::{Colour, Layers, MapScene, Region, Scene, Sink, Style, region};
-use crate::hex::CoordSystem;
-use crate::map::HexMap;
+use crate::draw::{Colour, Layers, MapScene, Region, Scene, Sink, Style, legend, region};
+use crate::hex::{CoordSystem, Point};
+use crate::map::{Corner, HexMap};
 use tiny_skia::Pixmap;
 
 /// How to draw a picture.
@@ -34,6 +34,8 @@ pub struct PictureOptions {
     pub background: Option<Colour>,
     /// Empty margin around the map in pixels.
     pub margin: f64,
+    /// The map's legend in this corner of the picture; `None` for none.
+    pub legend: Option<Corner>,
 }
 
 impl PictureOptions {
@@ -48,6 +50,7 @@ impl PictureOptions {
             mines: true,
             background: None,
             margin: 8.0,
+            legend: None,
         }
     }
 
@@ -152,6 +155,7 @@ pub fn fit_png(map: &HexMap, opts: &PictureOptions) -> Result<PictureOptions, Pi
 fn draw_map(
     map: &HexMap,
     opts: &PictureOptions,
+    frame: &Frame,
     sink: &mut dyn Sink,
     progress: &mut dyn FnMut(f32),
 ) -> Result<(), PictureError> {
@@ -164,6 +168,15 @@ fn draw_map(
     for (i, band) in bands.iter().enumerate() {
         scene.draw(&Region::Block(*band), opts.scale, sink);
         progress((i + 1) as f32 / bands.len() as f32);
+    }
+    if let Some(corner) = opts.legend {
+        // The whole picture in world units: the legend keeps its pixel size in it.
+        let (k, (ox, oy)) = (frame.to_px.scale, frame.to_px.offset);
+        let area = (
+            Point::new(-ox / k, -oy / k),
+            Point::new((frame.width - ox) / k, (frame.height - oy) / k),
+        );
+        legend::draw_legend(sink, &legend::legend_entries(map), area, k, corner);
     }
     Ok(())
 }
@@ -188,6 +201,7 @@ pub fn render_png(
     draw_map(
         map,
         opts,
+        &f,
         &mut RasterSink::new(&mut pixmap, f.to_px, &fonts),
         progress,
     )?;
@@ -207,7 +221,7 @@ pub fn render_svg(
     let f = frame(map, opts)?;
     let mut sink = SvgSink::new(f.width, f.height, f.to_px, opts.background);
     sink.reserve(map.shape().len() * 80);
-    draw_map(map, opts, &mut sink, progress)?;
+    draw_map(map, opts, &f, &mut sink, progress)?;
     progress(1.0);
     Ok(sink.finish())
 }

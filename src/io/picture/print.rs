@@ -7,10 +7,10 @@ use super::pdf::{PageResources, PdfSink, Shared, ToPage, write_content};
 use crate::draw::print::{POINTS_PER_MM, Page, PageLayout, PageSetup, layout_map};
 use crate::draw::{
     Circle, Colour, Font, FontFamily, HAlign, Layers, MapScene, Polyline, Region, Scene, Sink,
-    Stroke, Style, Text, VAlign, region,
+    Stroke, Style, Text, VAlign, legend, region,
 };
 use crate::hex::{CoordSystem, Point};
-use crate::map::HexMap;
+use crate::map::{Corner, HexMap};
 use pdf_writer::{Pdf, Rect, Ref, TextStr};
 
 /// What to print and how.
@@ -26,6 +26,9 @@ pub struct PrintOptions {
     pub mines: bool,
     /// Crop and registration marks in the margins.
     pub marks: bool,
+    /// The map's legend in this corner of the printed area (of the one page, or of the
+    /// index page's overview); `None` for none.
+    pub legend: Option<Corner>,
 }
 
 impl Default for PrintOptions {
@@ -36,6 +39,7 @@ impl Default for PrintOptions {
             labels: None,
             mines: true,
             marks: false,
+            legend: None,
         }
     }
 }
@@ -43,6 +47,16 @@ impl Default for PrintOptions {
 /// Largest page side in points a PDF reader must accept (200 inches); larger pages are
 /// written with a `/UserUnit` so their numbers stay within it.
 const MAX_PAGE_POINTS: f64 = 14_400.0;
+
+/// Legend "pixels" per millimetre of paper: its 12-pixel names print 3 mm high.
+const LEGEND_PX_PER_MM: f64 = 4.0;
+
+/// Draw `map`'s legend in `corner` of the paper rectangle `min`–`max` (millimetres; the
+/// sink draws in paper millimetres).
+fn paper_legend(sink: &mut dyn Sink, map: &HexMap, corner: Corner, min: Point, max: Point) {
+    let entries = legend::legend_entries(map);
+    legend::draw_legend(sink, &entries, (min, max), LEGEND_PX_PER_MM, corner);
+}
 
 /// Ink of marks, captions and the index.
 const INK: Colour = Colour::rgb(0, 0, 0);
@@ -102,7 +116,7 @@ pub fn render_pdf(
     let mut pages = Vec::new();
     let several = layout.page_count() > 1;
     if several {
-        pages.push(index_page(map, &layout, &scene, &opts.setup, &mut shared));
+        pages.push(index_page(map, &layout, &scene, opts, &mut shared));
     }
     let total = layout.page_count();
     for (i, page) in layout.pages().enumerate() {
@@ -197,6 +211,10 @@ fn map_page(
     }
     sink.restore();
     sink.set_transform(paper_transform(size_pt.1, unit));
+    if let Some(corner) = opts.legend.filter(|_| layout.page_count() == 1) {
+        let (min, max) = (Point::new(c.x, c.y), Point::new(c.x + c.w, c.y + c.h));
+        paper_legend(&mut sink, map, corner, min, max);
+    }
     if opts.marks {
         draw_marks(&mut sink, layout, page);
     }
@@ -337,9 +355,10 @@ fn index_page(
     map: &HexMap,
     layout: &PageLayout,
     scene: &MapScene<'_>,
-    setup: &PageSetup,
+    opts: &PrintOptions,
     shared: &mut Shared,
 ) -> PageOut {
+    let setup = &opts.setup;
     let (size_pt, unit) = page_units(layout.paper_mm.0, layout.paper_mm.1);
     let (pw, ph) = layout.paper_mm;
     let margin = 12.0_f64.min(pw / 10.0);
@@ -441,6 +460,14 @@ fn index_page(
                 },
             )
         });
+    }
+    if let Some(corner) = opts.legend {
+        sink.set_transform(paper_transform(size_pt.1, unit));
+        let (min, max) = (
+            Point::new(box_x, box_y),
+            Point::new(box_x + box_w, box_y + box_h),
+        );
+        paper_legend(&mut sink, map, corner, min, max);
     }
     let (content, resources) = sink.finish();
     PageOut {

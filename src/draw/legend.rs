@@ -1,0 +1,275 @@
+//! The map's legend (issue 15): a generated key of the terrains, edge types, path types and
+//! icons a map *uses* (not its whole palettes), each with a swatch drawn the way the map
+//! draws it and its name as text, in a box with a background, placed in a corner of the
+//! picture or of the screen. Laid out in pixels, so it keeps its size whatever the zoom.
+
+use super::annotations::{DEFAULT_INK, PAPER, draw_icon};
+use super::colour::Colour;
+use super::features::feature_stroke;
+use super::markers::terrain_swatch;
+use super::primitives::{Font, FontFamily, HAlign, Polygon, Polyline, Stroke, Text, VAlign};
+use super::sink::Sink;
+use crate::hex::Point;
+use crate::map::{Corner, HexMap, IconSource, LineStyle};
+use std::collections::BTreeSet;
+
+/// Inner margin of the box, in pixels.
+const PADDING_PX: f64 = 8.0;
+/// Height of one entry, in pixels.
+const ROW_PX: f64 = 20.0;
+/// Width of a swatch, in pixels.
+const SWATCH_PX: f64 = 28.0;
+/// Space between a swatch and its name, in pixels.
+const GAP_PX: f64 = 8.0;
+/// Font size of the names, in pixels.
+const TEXT_PX: f64 = 12.0;
+/// Estimated advance of a character, as a share of the font size.
+const CHAR_SHARE: f64 = 0.62;
+/// Distance of the box from the corner it sits in, in pixels.
+const MARGIN_PX: f64 = 10.0;
+/// The title line.
+pub const TITLE: &str = "Legend";
+
+/// How one entry's swatch is drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Swatch {
+    /// A hexagon filled with a terrain's colour.
+    Terrain(Colour),
+    /// A line along a hexside in an edge type's stroke.
+    Edge {
+        /// Colour.
+        colour: Colour,
+        /// Width in hex units.
+        width: f32,
+        /// Solid, dashed or double.
+        style: LineStyle,
+    },
+    /// A line through hex centres in a path type's stroke.
+    Path {
+        /// Colour.
+        colour: Colour,
+        /// Width in hex units.
+        width: f32,
+        /// Solid, dashed or double.
+        style: LineStyle,
+    },
+    /// An icon.
+    Icon(IconSource),
+}
+
+/// One line of the legend: a swatch and the name beside it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LegendEntry {
+    /// The name shown.
+    pub name: String,
+    /// How the swatch is drawn.
+    pub swatch: Swatch,
+}
+
+/// The entries of `map`'s legend, in order: terrains, edge types, path types and icons,
+/// each only when some cell, edge, path or hex uses it, in palette order (icons by name).
+pub fn legend_entries(map: &HexMap) -> Vec<LegendEntry> {
+    let mut entries = Vec::new();
+    let mut used = vec![false; usize::from(u16::MAX) + 1];
+    for &raw in map.terrain_layer().raw() {
+        used[usize::from(raw)] = true;
+    }
+    for t in map.palette().terrains() {
+        if used[usize::from(t.id.get())] {
+            entries.push(LegendEntry {
+                name: t.name.clone(),
+                swatch: Swatch::Terrain(Colour::from(t.color)),
+            });
+        }
+    }
+    let edges: BTreeSet<_> = map.edge_layer().iter().map(|(_, t)| t).collect();
+    for t in map.edge_palette().types() {
+        if edges.contains(&t.id) {
+            entries.push(LegendEntry {
+                name: t.name.clone(),
+                swatch: Swatch::Edge {
+                    colour: Colour::from(t.color),
+                    width: t.width,
+                    style: t.style,
+                },
+            });
+        }
+    }
+    let paths: BTreeSet<_> = map.paths().iter().map(|p| p.kind).collect();
+    for t in map.path_palette().types() {
+        if paths.contains(&t.id) {
+            entries.push(LegendEntry {
+                name: t.name.clone(),
+                swatch: Swatch::Path {
+                    colour: Colour::from(t.color),
+                    width: t.width,
+                    style: t.style,
+                },
+            });
+        }
+    }
+    let icons: BTreeSet<String> = map
+        .icons()
+        .iter()
+        .flat_map(|(_, list)| list.iter().map(|i| i.source.to_file_text()))
+        .collect();
+    for text in icons {
+        if let Ok(source) = IconSource::from_file_text(&text) {
+            entries.push(LegendEntry {
+                name: icon_name(&source),
+                swatch: Swatch::Icon(source),
+            });
+        }
+    }
+    entries
+}
+
+/// A readable name for an icon: a built-in's name with spaces and a capital ("monster
+/// lair" → "Monster lair"), an image's file name without folder or extension, as is.
+pub fn icon_name(source: &IconSource) -> String {
+    match source {
+        IconSource::Builtin(kind) => {
+            let raw = kind.name().replace('_', " ");
+            let mut chars = raw.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_uppercase().chain(chars).collect()
+            })
+        }
+        IconSource::Image(path) => {
+            let file = path.rsplit(['/', '\\']).next().unwrap_or(path);
+            file.rsplit_once('.')
+                .map_or(file, |(stem, _)| stem)
+                .to_owned()
+        }
+    }
+}
+
+/// Where the legend of `entries` goes: its box (min, max) in world units inside the world
+/// rectangle `area` (what is on the picture or screen), in `corner`, at `scale` pixels
+/// per world unit.
+pub fn legend_box(
+    entries: &[LegendEntry],
+    area: (Point, Point),
+    scale: f64,
+    corner: Corner,
+) -> (Point, Point) {
+    let px = 1.0 / scale.max(1e-9);
+    let longest = entries
+        .iter()
+        .map(|e| e.name.chars().count())
+        .chain([TITLE.len()])
+        .max()
+        .unwrap_or(0);
+    let w = (2.0 * PADDING_PX + SWATCH_PX + GAP_PX + longest as f64 * CHAR_SHARE * TEXT_PX) * px;
+    let h = (2.0 * PADDING_PX + ROW_PX * (entries.len() + 1) as f64) * px;
+    let m = MARGIN_PX * px;
+    let (a, b) = area;
+    let x = match corner {
+        Corner::TopLeft | Corner::BottomLeft => a.x + m,
+        Corner::TopRight | Corner::BottomRight => b.x - m - w,
+    };
+    let y = match corner {
+        Corner::TopLeft | Corner::TopRight => a.y + m,
+        Corner::BottomLeft | Corner::BottomRight => b.y - m - h,
+    };
+    (Point::new(x, y), Point::new(x + w, y + h))
+}
+
+/// Draw the legend of `entries` in `corner` of the world rectangle `area` at `scale`
+/// pixels per world unit: a paper box with a title, then one row per entry. Nothing is
+/// drawn for no entries.
+pub fn draw_legend(
+    sink: &mut dyn Sink,
+    entries: &[LegendEntry],
+    area: (Point, Point),
+    scale: f64,
+    corner: Corner,
+) {
+    if entries.is_empty() {
+        return;
+    }
+    let px = 1.0 / scale.max(1e-9);
+    let (min, max) = legend_box(entries, area, scale, corner);
+    let frame = [min, Point::new(max.x, min.y), max, Point::new(min.x, max.y)];
+    sink.polygon(&Polygon {
+        points: &frame,
+        fill: Some(PAPER.with_alpha(235)),
+        stroke: Some(Stroke::solid(px, DEFAULT_INK.with_alpha(160))),
+    });
+    let left = min.x + PADDING_PX * px;
+    let row_mid = |i: usize| min.y + (PADDING_PX + ROW_PX * (i as f64 + 0.5)) * px;
+    sink.text(&Text {
+        h_align: HAlign::Left,
+        ..Text::centred(
+            TITLE,
+            Point::new(left, row_mid(0)),
+            (TEXT_PX + 1.0) * px,
+            DEFAULT_INK,
+            Font {
+                family: FontFamily::Sans,
+                bold: true,
+                italic: false,
+            },
+        )
+    });
+    for (i, entry) in entries.iter().enumerate() {
+        let y = row_mid(i + 1);
+        let centre = Point::new(left + SWATCH_PX / 2.0 * px, y);
+        draw_swatch(sink, &entry.swatch, centre, px, scale);
+        sink.text(&Text {
+            h_align: HAlign::Left,
+            v_align: VAlign::Middle,
+            ..Text::centred(
+                &entry.name,
+                Point::new(left + (SWATCH_PX + GAP_PX) * px, y),
+                TEXT_PX * px,
+                DEFAULT_INK,
+                Font::regular(FontFamily::Sans),
+            )
+        });
+    }
+}
+
+/// Draw one swatch centred on `centre`; `px` is one pixel in world units.
+fn draw_swatch(sink: &mut dyn Sink, swatch: &Swatch, centre: Point, px: f64, scale: f64) {
+    let half_w = SWATCH_PX / 2.0 * px;
+    // The hex radius the strokes are sized for: a swatch is about one hex across.
+    let radius = half_w;
+    let line = [
+        Point::new(centre.x - half_w, centre.y),
+        Point::new(centre.x + half_w, centre.y),
+    ];
+    match swatch {
+        Swatch::Terrain(colour) => {
+            let r = (ROW_PX / 2.0 - 2.0) * px;
+            let corners: Vec<Point> = (0..6)
+                .map(|i| {
+                    let a =
+                        std::f64::consts::FRAC_PI_3 * f64::from(i) - std::f64::consts::FRAC_PI_6;
+                    Point::new(centre.x + r * a.cos(), centre.y + r * a.sin())
+                })
+                .collect();
+            terrain_swatch(sink, &corners, *colour, px);
+        }
+        Swatch::Edge {
+            colour,
+            width,
+            style,
+        }
+        | Swatch::Path {
+            colour,
+            width,
+            style,
+        } => sink.polyline(&Polyline {
+            points: &line,
+            stroke: feature_stroke(*width, *style, *colour, radius, scale),
+        }),
+        Swatch::Icon(source) => {
+            draw_icon(sink, source, centre, (ROW_PX / 2.0 - 2.0) * px, DEFAULT_INK);
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "legend_tests.rs"]
+mod tests;

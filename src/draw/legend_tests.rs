@@ -1,0 +1,153 @@
+//! Unit tests of the legend: entries for the used types only, drawn one row each, in the
+//! chosen corner.
+
+use super::*;
+use crate::draw::sink::{Recorded, Recording};
+use crate::hex::{Direction, Edge, Hex, OffsetCoord, OffsetKind, Orientation};
+use crate::map::{
+    BuiltinIcon, EdgeTypeId, Icon, MapPath, MapProperties, MapShape, Palette, PathTypeId, TerrainId,
+};
+
+/// A 6 × 4 map using two terrains, one edge type, one path type and two kinds of icon
+/// (one of them on two hexes).
+fn used_map() -> HexMap {
+    let props = MapProperties::new("legend", Orientation::Pointy);
+    let shape = MapShape::rectangle(OffsetKind::OddR, 6, 4).unwrap();
+    let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let at = |c, r| OffsetKind::OddR.to_hex(OffsetCoord::new(c, r));
+    for c in 0..6 {
+        m.set_terrain(at(c, 0), TerrainId::new(2)).unwrap();
+        m.set_terrain(at(c, 1), TerrainId::new(3)).unwrap();
+    }
+    m.set_edge(
+        Edge::new(at(1, 1), Direction::from_index(0)),
+        EdgeTypeId::new(1),
+    )
+    .unwrap();
+    m.set_edge(
+        Edge::new(at(2, 2), Direction::from_index(3)),
+        EdgeTypeId::new(1),
+    )
+    .unwrap();
+    let hexes: Vec<Hex> = (0..4).map(|c| at(c, 3)).collect();
+    let id = m.paths().next_id();
+    m.insert_path(MapPath {
+        id,
+        kind: PathTypeId::new(1).unwrap(),
+        hexes,
+    })
+    .unwrap();
+    m.set_icons(at(0, 0), vec![Icon::builtin(BuiltinIcon::ALL[0])])
+        .unwrap();
+    m.set_icons(at(3, 0), vec![Icon::builtin(BuiltinIcon::ALL[0])])
+        .unwrap();
+    m.set_icons(at(4, 1), vec![Icon::builtin(BuiltinIcon::ALL[1])])
+        .unwrap();
+    m
+}
+
+#[test]
+fn entries_list_only_the_used_types_once_each() {
+    let m = used_map();
+    let names: Vec<String> = legend_entries(&m).into_iter().map(|e| e.name).collect();
+    // Icons come in the order of their names in files.
+    let mut icons = [BuiltinIcon::ALL[0], BuiltinIcon::ALL[1]];
+    icons.sort_by_key(|i| i.name());
+    let terrain = |id| {
+        m.palette()
+            .get(TerrainId::new(id).unwrap())
+            .unwrap()
+            .name
+            .clone()
+    };
+    let edge = m.edge_palette().types()[0].name.clone();
+    let path = m.path_palette().types()[0].name.clone();
+    assert_eq!(
+        names,
+        [
+            terrain(2),
+            terrain(3),
+            edge,
+            path,
+            icon_name(&IconSource::Builtin(icons[0])),
+            icon_name(&IconSource::Builtin(icons[1])),
+        ]
+    );
+    // An unused terrain is not listed.
+    assert!(m.palette().terrains().len() > 2);
+}
+
+#[test]
+fn a_map_with_nothing_used_has_no_legend() {
+    let props = MapProperties::new("empty", Orientation::Flat);
+    let shape = MapShape::rectangle(OffsetKind::OddQ, 3, 3).unwrap();
+    let m = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let entries = legend_entries(&m);
+    assert!(entries.is_empty());
+    let mut rec = Recording::default();
+    let area = (Point::new(0.0, 0.0), Point::new(100.0, 100.0));
+    draw_legend(&mut rec, &entries, area, 1.0, Corner::TopLeft);
+    assert!(rec.items.is_empty());
+}
+
+#[test]
+fn the_drawing_has_a_title_and_one_named_row_with_its_swatch_per_entry() {
+    let m = used_map();
+    let entries = legend_entries(&m);
+    let mut rec = Recording::default();
+    let area = (Point::new(0.0, 0.0), Point::new(800.0, 600.0));
+    draw_legend(&mut rec, &entries, area, 2.0, Corner::TopRight);
+    let mut expected = vec![TITLE.to_owned()];
+    expected.extend(entries.iter().map(|e| e.name.clone()));
+    assert_eq!(rec.texts(), expected);
+    // The box first, then per entry: terrains are hexagons, edge and path lines, icons
+    // vector paths.
+    assert!(matches!(rec.items[0], Recorded::Polygon { .. }));
+    let polygons = rec
+        .items
+        .iter()
+        .filter(|i| matches!(i, Recorded::Polygon { points, .. } if points.len() == 6))
+        .count();
+    assert_eq!(polygons, 2, "one hexagon per terrain");
+    let lines = rec
+        .items
+        .iter()
+        .filter(|i| matches!(i, Recorded::Polyline { .. }))
+        .count();
+    assert_eq!(lines, 2, "one line per edge and path type");
+    assert!(rec.items.iter().any(|i| matches!(i, Recorded::Path { .. })));
+}
+
+#[test]
+fn the_box_sits_in_the_chosen_corner_and_keeps_its_pixel_size() {
+    let entries = legend_entries(&used_map());
+    let area = (Point::new(100.0, 50.0), Point::new(900.0, 650.0));
+    for corner in Corner::ALL {
+        let (min, max) = legend_box(&entries, area, 1.0, corner);
+        assert!(min.x >= area.0.x && min.y >= area.0.y, "{corner}: inside");
+        assert!(max.x <= area.1.x && max.y <= area.1.y, "{corner}: inside");
+        let left = matches!(corner, Corner::TopLeft | Corner::BottomLeft);
+        let top = matches!(corner, Corner::TopLeft | Corner::TopRight);
+        let mid = Point::new((min.x + max.x) / 2.0, (min.y + max.y) / 2.0);
+        assert_eq!(mid.x < 500.0, left, "{corner}");
+        assert_eq!(mid.y < 350.0, top, "{corner}");
+    }
+    // Twice the scale: half the world size, the same size on screen.
+    let (a, b) = legend_box(&entries, area, 1.0, Corner::TopLeft);
+    let (c, d) = legend_box(&entries, area, 2.0, Corner::TopLeft);
+    assert!(((b.x - a.x) - 2.0 * (d.x - c.x)).abs() < 1e-9);
+}
+
+#[test]
+fn icon_names_read_well() {
+    assert_eq!(
+        icon_name(&IconSource::Image("art/old_tower.png".into())),
+        "old_tower"
+    );
+    assert_eq!(
+        icon_name(&IconSource::Builtin(
+            BuiltinIcon::from_name("monster_lair").unwrap()
+        )),
+        "Monster lair"
+    );
+}

@@ -1,0 +1,263 @@
+//! The legend in exported pictures: in the PNG it lands in the chosen corner (and nowhere
+//! else changes), in the SVG its names are text, and `hexmap export --legend CORNER` draws
+//! it while a bad corner is refused with a message naming it.
+
+use assert_cmd::Command;
+use hexmap::hex::{Direction, Edge, OffsetCoord, OffsetKind, Orientation, Point};
+use hexmap::io::format::{self, WriteOptions};
+use hexmap::map::{
+    BuiltinIcon, Corner, EdgeTypeId, HexMap, Icon, MapProperties, MapShape, Palette, TerrainId,
+    ViewSettings,
+};
+
+/// A 30 × 20 pointy map of two terrains with a river side and a castle.
+fn map() -> HexMap {
+    let mut props = MapProperties::new("legend", Orientation::Pointy);
+    props.hex_size = Point::new(10.0, 10.0);
+    let shape = MapShape::rectangle(OffsetKind::OddR, 30, 20).unwrap();
+    let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let at = |c, r| OffsetKind::OddR.to_hex(OffsetCoord::new(c, r));
+    for r in 0..20 {
+        for c in 0..30 {
+            m.set_terrain(at(c, r), TerrainId::new(if c < 15 { 2 } else { 3 }))
+                .unwrap();
+        }
+    }
+    m.set_edge(
+        Edge::new(at(5, 5), Direction::from_index(0)),
+        EdgeTypeId::new(1),
+    )
+    .unwrap();
+    m.set_icons(at(8, 8), vec![Icon::builtin(BuiltinIcon::Castle)])
+        .unwrap();
+    m
+}
+
+fn png(m: &HexMap, legend: Option<Corner>) -> tiny_skia::Pixmap {
+    let opts = WriteOptions {
+        legend,
+        ..WriteOptions::default()
+    };
+    let w = format::by_name("png")
+        .unwrap()
+        .write(m, &opts, "m.png", &mut |_| {})
+        .unwrap();
+    tiny_skia::Pixmap::decode_png(&w.main).unwrap()
+}
+
+/// The box (min x, min y, max x, max y) of the pixels that differ between two pictures.
+fn changed_box(a: &tiny_skia::Pixmap, b: &tiny_skia::Pixmap) -> Option<(u32, u32, u32, u32)> {
+    assert_eq!((a.width(), a.height()), (b.width(), b.height()));
+    let mut found: Option<(u32, u32, u32, u32)> = None;
+    for y in 0..a.height() {
+        for x in 0..a.width() {
+            if a.pixel(x, y) != b.pixel(x, y) {
+                found = Some(match found {
+                    None => (x, y, x, y),
+                    Some((x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x), y1.max(y)),
+                });
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_png_legend_lands_in_the_chosen_corner() {
+    let m = map();
+    let plain = png(&m, None);
+    let (w, h) = (plain.width(), plain.height());
+    for corner in Corner::ALL {
+        let with = png(&m, Some(corner));
+        let (x0, y0, x1, y1) = changed_box(&plain, &with).expect("the legend is drawn");
+        let (bw, bh) = (x1 - x0, y1 - y0);
+        assert!(
+            bw > 60 && bh > 60,
+            "{corner}: a box of a few rows ({bw} × {bh})"
+        );
+        assert!(bw < w / 2 && bh < h / 2, "{corner}: in one quarter");
+        let near = |gap: u32| gap <= 12;
+        match corner {
+            Corner::TopLeft => assert!(near(x0) && near(y0), "{corner}: {x0},{y0}"),
+            Corner::TopRight => assert!(near(w - 1 - x1) && near(y0), "{corner}: {x1},{y0}"),
+            Corner::BottomLeft => assert!(near(x0) && near(h - 1 - y1), "{corner}: {x0},{y1}"),
+            Corner::BottomRight => {
+                assert!(near(w - 1 - x1) && near(h - 1 - y1), "{corner}: {x1},{y1}")
+            }
+        }
+    }
+}
+
+#[test]
+fn the_svg_legend_names_the_used_types_as_text() {
+    let m = map();
+    let opts = WriteOptions {
+        legend: Some(Corner::TopLeft),
+        ..WriteOptions::default()
+    };
+    let w = format::by_name("svg")
+        .unwrap()
+        .write(&m, &opts, "m.svg", &mut |_| {})
+        .unwrap();
+    let svg = String::from_utf8(w.main).unwrap();
+    let terrain = |id| {
+        m.palette()
+            .get(TerrainId::new(id).unwrap())
+            .unwrap()
+            .name
+            .clone()
+    };
+    let river = m.edge_palette().types()[0].name.clone();
+    for name in [terrain(2), terrain(3), river, "Castle".to_owned()] {
+        assert!(
+            svg.contains(&format!(">{name}</text>")),
+            "{name} in the SVG"
+        );
+    }
+    // A terrain of the palette the map does not use is left out.
+    let unused = terrain(5);
+    assert!(
+        !svg.contains(&format!(">{unused}</text>")),
+        "{unused} is unused"
+    );
+}
+
+#[test]
+fn export_takes_a_legend_corner_and_the_maps_own_setting() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("m.ron");
+    let mut m = map();
+    hexmap::io::save(&src, &m, hexmap::io::Form::Offset).unwrap();
+    let out = dir.path().join("m.svg");
+    let export = |extra: &[&str]| {
+        let mut c = Command::cargo_bin("hexmap").unwrap();
+        c.arg("export")
+            .arg(&src)
+            .args(["--to", "svg"])
+            .arg(&out)
+            .args(extra);
+        c.output().unwrap()
+    };
+    let o = export(&["--legend", "bottom-left"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        std::fs::read_to_string(&out)
+            .unwrap()
+            .contains(">Legend</text>")
+    );
+
+    let o = export(&[]);
+    assert!(o.status.success());
+    assert!(
+        !std::fs::read_to_string(&out)
+            .unwrap()
+            .contains(">Legend</text>")
+    );
+
+    let o = export(&["--legend", "middle"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("middle") && err.contains("top-left"), "{err}");
+
+    // A map whose view settings ask for a legend gets one without the option.
+    m.set_view(ViewSettings {
+        legend: Some(Corner::TopRight),
+        ..ViewSettings::default()
+    });
+    hexmap::io::save(&src, &m, hexmap::io::Form::Offset).unwrap();
+    let o = export(&[]);
+    assert!(o.status.success());
+    assert!(
+        std::fs::read_to_string(&out)
+            .unwrap()
+            .contains(">Legend</text>")
+    );
+}
+
+#[test]
+fn view_settings_survive_save_and_load_and_a_bad_corner_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut m = map();
+    let view = ViewSettings {
+        legend: Some(Corner::BottomLeft),
+        note_captions: true,
+    };
+    m.set_view(view);
+    for form in [hexmap::io::Form::Offset, hexmap::io::Form::Cube] {
+        let path = dir.path().join(format!("{form:?}.ron"));
+        hexmap::io::save(&path, &m, form).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("view: (legend: Some(\"bottom-left\"), note_captions: true)"));
+        let (back, _) = hexmap::io::load(&path).unwrap();
+        assert_eq!(back.view(), view, "{form:?}");
+        assert_eq!(back, m, "{form:?}");
+        // A file without view settings (every file before them) loads with the defaults.
+        let old = text.replace(
+            "    view: (legend: Some(\"bottom-left\"), note_captions: true),\n",
+            "",
+        );
+        let (back, _) = hexmap::io::from_str(&old).unwrap();
+        assert_eq!(back.view(), ViewSettings::default());
+        let bad = text.replace("bottom-left", "centre");
+        let err = hexmap::io::from_str(&bad).unwrap_err().to_string();
+        assert!(
+            err.contains("view.legend") && err.contains("centre"),
+            "{err}"
+        );
+    }
+    // Default settings are not written at all.
+    m.set_view(ViewSettings::default());
+    let path = dir.path().join("plain.ron");
+    hexmap::io::save(&path, &m, hexmap::io::Form::Offset).unwrap();
+    assert!(!std::fs::read_to_string(&path).unwrap().contains("view:"));
+}
+
+/// `pdftotext`'s reading of a PDF, or `None` when poppler is missing (an error under CI).
+fn pdf_text(pdf: &std::path::Path) -> Option<String> {
+    let Ok(out) = std::process::Command::new("pdftotext")
+        .arg(pdf)
+        .arg("-")
+        .output()
+    else {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "pdftotext (apt package poppler-utils) is required under CI"
+        );
+        eprintln!("SKIPPED: poppler-utils is not installed");
+        return None;
+    };
+    assert!(out.status.success());
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn the_pdf_legend_is_text_on_the_poster_and_on_the_index_page() {
+    let m = map();
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = format::by_name("pdf").unwrap();
+    let castle = "Castle".to_owned();
+    for poster in [true, false] {
+        let mut opts = WriteOptions {
+            legend: Some(Corner::TopLeft),
+            ..WriteOptions::default()
+        };
+        opts.print.poster = poster;
+        opts.print.hex_size = "25mm".parse().unwrap();
+        let path = dir.path().join(format!("m-{poster}.pdf"));
+        format::write_path(&m, pdf, &opts, &path, &mut |_| {}).unwrap();
+        let Some(text) = pdf_text(&path) else {
+            return;
+        };
+        for want in ["Legend", castle.as_str()] {
+            assert!(
+                text.contains(want),
+                "poster {poster}: no {want:?} in\n{text}"
+            );
+        }
+        // Without the option, no legend.
+        opts.legend = None;
+        format::write_path(&m, pdf, &opts, &path, &mut |_| {}).unwrap();
+        let text = pdf_text(&path).unwrap();
+        assert!(!text.contains("Legend"), "poster {poster}: {text}");
+    }
+}
