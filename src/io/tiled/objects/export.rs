@@ -196,8 +196,7 @@ fn icons(
             );
             let object = match &icon.source {
                 IconSource::Builtin(b) => {
-                    let ink = icon.color.map_or(DEFAULT_INK, |c| c.0);
-                    let tile = icon_tile(&mut tiles, *b, ink);
+                    let tile = icon_tile(&mut tiles, *b, icon.color);
                     // Tiled anchors a tile object at its bottom-left corner.
                     MapObject {
                         id: ids.next(),
@@ -242,28 +241,27 @@ fn icons(
     (Some(group), tileset)
 }
 
-/// The local id of the tile showing icon `b` in ink `ink`, added when new.
-fn icon_tile(tiles: &mut Vec<Tile>, b: crate::map::BuiltinIcon, ink: [u8; 3]) -> u32 {
-    let colour = Rgb(ink).to_string();
+/// The local id of the tile showing icon `b` in `color` (`None`: the default ink),
+/// added when new. A tile names its colour only when the icon has one.
+fn icon_tile(tiles: &mut Vec<Tile>, b: crate::map::BuiltinIcon, color: Option<Rgb>) -> u32 {
+    let colour = color.map(|c| c.to_string());
     let found = tiles.iter().position(|t| {
         t.name.as_deref() == Some(b.name())
-            && t.properties
-                .iter()
-                .any(|(k, v)| k == P_COLOR && *v == colour)
+            && crate::io::tiled::model::property(&t.properties, P_COLOR) == colour.as_deref()
     });
     if let Some(i) = found {
         return i as u32;
     }
     let id = tiles.len() as u32;
+    let ink = color.map_or(DEFAULT_INK, |c| c.0);
+    let mut properties = vec![(P_ICON.into(), b.name().to_string())];
+    properties.extend(colour.map(|c| (P_COLOR.to_string(), c)));
     tiles.push(Tile {
         id,
         name: Some(b.name().to_string()),
         color: Some([ink[0], ink[1], ink[2], 255]),
         kind: TileKind::Terrain,
-        properties: vec![
-            (P_ICON.into(), b.name().to_string()),
-            (P_COLOR.into(), colour),
-        ],
+        properties,
     });
     id
 }
