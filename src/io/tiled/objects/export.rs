@@ -3,7 +3,7 @@
 
 use super::palettes::{edge_palette_text, path_palette_text};
 use super::*;
-use crate::draw::annotations::{icon_slot, label_height};
+use crate::draw::annotations::{icon_box, label_height};
 use crate::hex::{Layout, Point};
 use crate::io::tiled::grid::TiledGrid;
 use crate::io::tiled::model::{
@@ -170,13 +170,8 @@ fn icons(
         let centre = world.hex_to_pixel(hex);
         let n = list.len();
         for (i, icon) in list.iter().enumerate() {
-            let (offset, fit) = icon_slot(i, n, radius);
-            let factor = f64::from(icon.scale);
-            let half = if n > 1 {
-                fit * factor.min(1.0)
-            } else {
-                fit * factor
-            };
+            // The box `draw` gives the icon (and hit-testing uses).
+            let (offset, half) = icon_box(i, n, icon.scale, radius);
             let at = grid.to_tiled(world, Point::new(centre.x + offset.x, centre.y + offset.y));
             let mut props = vec![
                 (P_ICON.into(), icon.source.to_file_text()),
