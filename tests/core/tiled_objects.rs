@@ -325,10 +325,6 @@ fn tiled_draws_edges_roads_and_icons_where_hexmap_s_geometry_puts_them() {
         let layout = layout_with_tiled_spacing(orientation, &v);
         let png = dir.path().join(format!("{name}.png"));
         let img = tools::rasterize(&file, &png, &[]);
-        {
-            let keep = std::env::temp_dir().join(format!("hexmap-tiled-objects-{name}.png"));
-            std::fs::copy(&png, &keep).unwrap();
-        }
         let d = translation(&map, &layout, &img);
         let at = |p: Point| Point::new(p.x + d.x, p.y + d.y);
         // The edges layer is drawn in the river's colour, the paths layer in the road's.
