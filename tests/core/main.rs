@@ -28,5 +28,6 @@ mod roundtrip;
 mod save_safety;
 mod tiled_export_generic;
 mod tiled_import_generic;
+mod tiled_objects;
 mod tiled_orientation;
 mod undo_history;
