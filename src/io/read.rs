@@ -298,6 +298,17 @@ fn build(
     // Before the palette and cells: a bad header is named first.
     props.validate().map_err(property_error)?;
     let palette = palette(file.palette)?;
+    if file.version < 2
+        && let Some(t) = palette.terrains().iter().find(|t| !t.art.is_empty())
+    {
+        return Err(field(
+            "palette",
+            format!(
+                "terrain {}: tile art needs format version 2 (this file says version 1)",
+                t.id
+            ),
+        ));
+    }
     let edge_palette = features::edge_palette(file.edge_types)?;
     let path_palette = features::path_palette(file.path_types)?;
     let (mut map, form, coords) = match body {

@@ -26,6 +26,7 @@ mod routes;
 mod rules;
 pub mod shape;
 pub mod shape_spec;
+pub mod tile_art;
 
 pub use annotations::{
     BuiltinIcon, Icon, IconError, IconLayer, IconSource, Label, LabelError, LabelId, Labels,
@@ -50,3 +51,4 @@ pub use properties::{
 pub use reshape::{ReshapePlan, shape_centre};
 pub use shape::{CellSet, MapShape, OffsetBounds, ShapeError};
 pub use shape_spec::{ShapeKind, ShapeSpec};
+pub use tile_art::{TileArt, TileArtError};
