@@ -189,6 +189,12 @@ pub struct WriteOptions {
     /// PNG: print resolution in dots per inch; when set, the hex size in pixels follows
     /// from `print.hex_size` (and the picture is never shrunk).
     pub dpi: Option<f64>,
+    /// Pictures: the map's loaded images (tile art, user-image icons; see
+    /// `io::images::load_images`); `None` draws colours and built-in signs only.
+    pub images: Option<std::sync::Arc<crate::draw::ImageSet>>,
+    /// SVG: link image files by their path (relative to the map, which must then sit in
+    /// the SVG's folder) instead of embedding them.
+    pub link_images: bool,
 }
 
 impl Default for WriteOptions {
@@ -202,6 +208,8 @@ impl Default for WriteOptions {
             print: PageSetup::default(),
             marks: false,
             dpi: None,
+            images: None,
+            link_images: false,
         }
     }
 }

@@ -36,6 +36,7 @@ pub fn print_options(opts: &WriteOptions) -> PrintOptions {
         labels: opts.labels,
         mines: opts.mines,
         marks: opts.marks,
+        images: opts.images.clone(),
     }
 }
 

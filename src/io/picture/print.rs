@@ -26,6 +26,8 @@ pub struct PrintOptions {
     pub mines: bool,
     /// Crop and registration marks in the margins.
     pub marks: bool,
+    /// The map's loaded images (tile art, user-image icons); `None` for colours only.
+    pub images: Option<std::sync::Arc<crate::draw::ImageSet>>,
 }
 
 impl Default for PrintOptions {
@@ -36,6 +38,7 @@ impl Default for PrintOptions {
             labels: None,
             mines: true,
             marks: false,
+            images: None,
         }
     }
 }
@@ -96,7 +99,10 @@ pub fn render_pdf(
         edges: true,
         paths: true,
     });
-    let scene = MapScene::whole(map, world, &style);
+    let mut scene = MapScene::whole(map, world, &style);
+    if let Some(images) = &opts.images {
+        scene = scene.with_images(images);
+    }
     // Object ids: 1 catalog, 2 page tree, 3 info; pages and shared objects from 4.
     let mut shared = Shared::new(4);
     let mut pages = Vec::new();
