@@ -31,6 +31,7 @@ mod feature_palette;
 pub mod feature_tools;
 pub mod file_dialog;
 pub mod frame_stats;
+pub mod images;
 mod jobs;
 pub mod no_map;
 pub mod overlays;
@@ -43,6 +44,7 @@ pub mod properties;
 mod random_mines;
 mod sample;
 mod shortcuts;
+mod tile_art_picker;
 pub mod tools;
 mod windows;
 
@@ -405,7 +407,11 @@ impl EditorApp {
         ));
         let messages = panels::Messages {
             info: self.windows.info.as_deref(),
-            warning: self.windows.warning.as_deref(),
+            warning: self
+                .windows
+                .warning
+                .as_deref()
+                .or(self.canvas.images.warning()),
         };
         panels::status_bar(ui, &self.canvas, &self.doc, messages, self.play.as_ref());
         if let Some(session) = &mut self.play {

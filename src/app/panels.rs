@@ -307,7 +307,15 @@ pub(super) fn left_panel(
                 if panels.palette {
                     // The edge and path tools pick their types here instead of terrain.
                     if !super::feature_palette::show(ui, doc, tools) {
-                        super::palette_panel::show(ui, doc, tools, terrain_editor, &mut out);
+                        let images = &canvas.images;
+                        super::palette_panel::show(
+                            ui,
+                            doc,
+                            tools,
+                            terrain_editor,
+                            images,
+                            &mut out,
+                        );
                     }
                     ui.separator();
                 }

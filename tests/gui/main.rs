@@ -19,3 +19,4 @@ mod play;
 mod print;
 mod real_window;
 mod reshape;
+mod tile_art;
