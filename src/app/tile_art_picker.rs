@@ -39,7 +39,7 @@ pub(super) fn show(
                     ui.add(egui::Image::new((texture, size)));
                 }
                 None => {
-                    let missing = egui::RichText::new("✕").color(ui.visuals().error_fg_color);
+                    let missing = egui::RichText::new("missing").color(ui.visuals().error_fg_color);
                     ui.label(missing)
                         .on_hover_text("not loaded (see the status bar)");
                 }

@@ -432,4 +432,51 @@ mod tests {
             mesh.vertices.len()
         );
     }
+
+    #[test]
+    fn images_are_textured_fans_in_their_own_layer_between_the_shapes_around_them() {
+        use crate::draw::{ImageId, RgbaImage};
+        let layout = Layout::regular(Orientation::Flat, 10.0).unwrap();
+        let hexagon = Hexagon::of(&layout);
+        let texture = TextureId::User(7);
+        let textures =
+            std::sync::Arc::new(std::collections::HashMap::from([(ImageId(0), texture)]));
+        let mut s = MeshSink::new(Point::new(0.0, 0.0), 1.0).with_textures(textures);
+        let cell = |fill, stroke| HexCell {
+            hexagon: &hexagon,
+            centre: Point::new(0.0, 0.0),
+            scale: 1.0,
+            fill,
+            stroke,
+        };
+        s.hex(&cell(Some(Colour::WHITE), None));
+        let image = RgbaImage::new(1, 1, vec![255; 4]).unwrap();
+        let corners: [Point; 6] =
+            std::array::from_fn(|i| hexagon.corner(Point::new(0.0, 0.0), 1.0, i));
+        let draw = |s: &mut MeshSink, id| {
+            s.image(&Image {
+                id,
+                image: &image,
+                min: Point::new(-10.0, -10.0),
+                max: Point::new(10.0, 10.0),
+                clip: Some(&corners),
+                tint: Some(Colour::rgb(255, 0, 0)),
+            })
+        };
+        draw(&mut s, ImageId(0));
+        draw(&mut s, ImageId(1)); // no texture: not drawn
+        s.hex(&cell(None, Some(Stroke::solid(0.5, Colour::BLACK))));
+        let (meshes, _) = s.finish();
+        let textures: Vec<TextureId> = meshes.iter().map(|m| m.texture_id).collect();
+        assert_eq!(
+            textures,
+            [TextureId::default(), texture, TextureId::default()]
+        );
+        let fan = &meshes[1];
+        assert_eq!((fan.vertices.len(), fan.indices.len()), (6, 12));
+        // Corner 0 of a flat hex is east, (10, 0): the middle of the box's right side.
+        let v = fan.vertices[0];
+        assert_eq!(v.uv, Pos2::new(1.0, 0.5));
+        assert_eq!(v.color, Color32::from_rgb(255, 0, 0));
+    }
 }
