@@ -9,6 +9,7 @@ use crate::draw::{
 };
 use crate::hex::Point;
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use tiny_skia::{FillRule, LineJoin, Paint, PathBuilder, Pixmap, StrokeDash, Transform};
 
 /// World → pixel: `pixel = world × scale + offset`.
@@ -141,21 +142,21 @@ impl Sink for RasterSink<'_> {
     /// The image through a pattern stretched over its box, filling the clip polygon (or
     /// the box): pixels outside the clip are left untouched.
     fn image(&mut self, img: &Image<'_>) {
-        let key = (img.id, img.tint);
-        if !self.images.contains_key(&key) {
-            let Some(p) = image_pixmap(img.image, img.tint) else {
-                return;
-            };
-            self.images.insert(key, p);
-        }
         let (x0, y0) = self.to_px.point(img.min);
         let (x1, y1) = self.to_px.point(img.max);
         let area = match img.clip {
             Some(points) => self.polyline_path(points, true),
             None => tiny_skia::Rect::from_ltrb(x0, y0, x1, y1).map(PathBuilder::from_rect),
         };
-        let (Some(area), Some(source)) = (area, self.images.get(&key)) else {
+        let Some(area) = area else {
             return;
+        };
+        let source = match self.images.entry((img.id, img.tint)) {
+            Entry::Occupied(e) => e.into_mut(),
+            Entry::Vacant(v) => match image_pixmap(img.image, img.tint) {
+                Some(p) => v.insert(p),
+                None => return,
+            },
         };
         let sx = (x1 - x0) / source.width() as f32;
         let sy = (y1 - y0) / source.height() as f32;
