@@ -63,3 +63,21 @@ xdotool mousemove 556 493
 xdotool mousemove 557 494
 shot editor-flat-xxyy.png
 stop
+
+# Icons and labels: search the palette, place a castle, write a label, turn it a little.
+start maps/hexcrawl.ron
+xdotool key o; sleep 0.7
+xdotool mousemove 125 86 click 1; sleep 0.4
+xdotool type --delay 60 'cas'; sleep 0.7
+xdotool mousemove 25 116 click 1; sleep 0.5
+xdotool mousemove 806 497 click 1; sleep 0.7
+xdotool key x; sleep 0.7
+xdotool mousemove 780 680 click 1; sleep 0.7
+xdotool type --delay 60 'Misty Downs'; sleep 0.5
+xdotool key Return; sleep 0.7
+xdotool mousemove 780 643; sleep 0.3; xdotool mousedown 1; sleep 0.2
+for x in 782 784 786 787; do xdotool mousemove $x 633; sleep 0.15; done
+xdotool mouseup 1; sleep 0.5
+xdotool mousemove 806 500; sleep 0.3; xdotool mousemove 808 498
+shot editor-icons-labels.png
+stop

@@ -273,7 +273,15 @@ pub(super) fn canvas(app: &mut CanvasParts<'_>, ui: &mut egui::Ui) -> Vec<Action
     }
     let mut out = Vec::new();
     handle_tool(app, ui, &response, &layout, &mut out);
+    super::annotation_marks::input(app, ui, &response, &layout, &mut out);
     paint(app, ui, rect, &layout);
+    super::annotation_marks::paint(
+        &ui.painter_at(rect),
+        app.tools,
+        app.doc,
+        &layout,
+        (&app.canvas.camera, rect),
+    );
     out
 }
 
@@ -327,8 +335,9 @@ fn handle_tool(
             }
         } else {
             let world = camera.screen_to_world(rect, start);
+            let at = (h, world, camera.zoom);
             app.tools
-                .begin_gesture(app.doc, tool_prefs, layout, h, world, mods.shift, out);
+                .begin_gesture(app.doc, tool_prefs, layout, at, mods.shift, out);
         }
     }
 

@@ -8,7 +8,7 @@
 //! | `prefs` | [`prefs::Prefs`] | what is kept between runs (recent files, panels, brush) |
 //! | `doc` | [`doc::Doc`] | the open map, its undo history, its file and form |
 //! | `canvas` | [`canvas::Canvas`] | camera, view, chunk cache, hover, overlays, layers, frame times |
-//! | `tools` | [`tools::Tools`] | current tool and terrain, drag gesture, selection, clipboard, paste; edge and path types and the selected path ([`feature_tools`]) |
+//! | `tools` | [`tools::Tools`] | current tool and terrain, drag gesture, selection, clipboard, paste; edge and path types and the selected path ([`feature_tools`]); the icon and label tools ([`icon_tool`], [`label_tool`]) |
 //! | `windows` | [`windows::Windows`] | each open window's form, messages, the unsaved-changes and changed-on-disk prompts |
 //! | `jobs` | [`jobs::Jobs`] | file dialogs (native or [`file_dialog`]) and the one pending, the export thread, autosave |
 //! | `play` | [`play::PlaySession`] | the minesweeper game while in play mode |
@@ -19,6 +19,7 @@
 //! and returns [`Action`]s; `run_actions` (in `actions`) applies them after the UI pass.
 
 mod actions;
+mod annotation_marks;
 pub mod autosave;
 pub mod camera;
 mod canvas;
@@ -31,8 +32,11 @@ mod feature_palette;
 pub mod feature_tools;
 pub mod file_dialog;
 pub mod frame_stats;
+mod icon_palette;
+pub mod icon_tool;
 pub mod images;
 mod jobs;
+pub mod label_tool;
 pub mod no_map;
 pub mod overlays;
 mod palette_panel;
@@ -273,6 +277,21 @@ impl EditorApp {
         &self.tools.selection
     }
 
+    /// The icon the icon tool selected (its hex and place in the hex's list), if any.
+    pub fn selected_icon(&self) -> Option<(Hex, usize)> {
+        self.tools.icons.selected
+    }
+
+    /// The label the label tool selected, if any.
+    pub fn selected_label(&self) -> Option<crate::map::LabelId> {
+        self.tools.labels.selected
+    }
+
+    /// True while the label tool's text field is open on the canvas.
+    pub fn label_field_open(&self) -> bool {
+        self.tools.labels.draft.is_some()
+    }
+
     /// The path the path tool selected, if any.
     pub fn selected_path(&self) -> Option<crate::map::PathId> {
         self.tools.features.selected_path
@@ -379,7 +398,8 @@ impl EditorApp {
             || self.windows.disk_conflict.is_some()
             || ctx.memory(|m| m.top_modal_layer().is_some());
         if self.play.is_none() && !asking {
-            let keys = shortcuts::handle(&ctx, &mut self.tools, &mut self.prefs, self.doc.form());
+            let at = (self.doc.form(), self.doc.map());
+            let keys = shortcuts::handle(&ctx, &mut self.tools, &mut self.prefs, at);
             self.actions.extend(keys);
         }
         if let Some(no_map) = &self.no_map {

@@ -11,6 +11,7 @@ use super::play::PlaySession;
 use super::prefs::{Panels, Prefs};
 use super::shortcuts;
 use super::tools::{self, Tool, Tools};
+use crate::draw::annotation_hits;
 use crate::map::Edit;
 use eframe::egui::{self, RichText};
 
@@ -247,6 +248,13 @@ pub(super) fn status_bar(
                         for text in feature_tools::features_at(doc.map(), &layout, w, system) {
                             ui.label(text);
                         }
+                        let map = doc.map();
+                        if let Some(text) =
+                            annotation_hits::hit(map, &layout, w, canvas.camera.zoom)
+                                .and_then(|hit| annotation_hits::describe(map, hit))
+                        {
+                            ui.label(text);
+                        }
                     }
                 }
                 Some(_) => {
@@ -306,7 +314,9 @@ pub(super) fn left_panel(
             egui::ScrollArea::vertical().show(ui, |ui| {
                 if panels.palette {
                     // The edge and path tools pick their types here instead of terrain.
-                    if !super::feature_palette::show(ui, doc, tools) {
+                    if !super::feature_palette::show(ui, doc, tools)
+                        && !super::icon_palette::show(ui, doc, tools, &mut out)
+                    {
                         let images = &canvas.images;
                         super::palette_panel::show(
                             ui,

@@ -5,6 +5,7 @@ use super::Action;
 use super::doc::FileForm;
 use super::prefs::Prefs;
 use super::tools::{self, Tool, Tools};
+use crate::map::HexMap;
 use eframe::egui;
 
 /// The keyboard shortcuts of the commands that have one (menus show them).
@@ -48,7 +49,7 @@ pub(super) fn handle(
     ctx: &egui::Context,
     tools: &mut Tools,
     prefs: &mut Prefs,
-    form: FileForm,
+    (form, map): (FileForm, &HexMap),
 ) -> Vec<Action> {
     use egui::{Key, Modifiers};
     let mut out = Vec::new();
@@ -59,7 +60,9 @@ pub(super) fn handle(
         }
     }
     // A text field with focus owns the keyboard: its copy, paste and letters are text.
-    if ctx.egui_wants_keyboard_input() {
+    // So does the label tool's field on the canvas while open (Escape, which takes the
+    // focus away before this runs, is its own: it cancels the label).
+    if ctx.egui_wants_keyboard_input() || tools.labels.draft.is_some() {
         return out;
     }
     // On the desktop Ctrl+C and Ctrl+V never arrive as keys: egui turns them into events,
@@ -114,10 +117,36 @@ pub(super) fn handle(
         tools.features.selected_path = None;
         out.push(Action::Edit(crate::map::Edit::DeletePath(id)));
     }
+    out.extend(delete_annotation(ctx, tools, map));
     if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Escape)) {
         tools.pasting = false;
         tools.selection.clear();
         tools.features.deselect();
+        tools.icons.selected = None;
+        tools.labels.selected = None;
     }
     out
+}
+
+/// Delete (or Backspace) removes the icon or label the icon or label tool selected.
+fn delete_annotation(ctx: &egui::Context, tools: &mut Tools, map: &HexMap) -> Option<Action> {
+    use egui::{Key, Modifiers};
+    let has = match tools.tool {
+        Tool::Icon => tools.icons.selected.is_some(),
+        Tool::Label => tools.labels.selected.is_some(),
+        _ => false,
+    };
+    let pressed = has
+        && ctx.input_mut(|i| {
+            i.consume_key(Modifiers::NONE, Key::Delete)
+                || i.consume_key(Modifiers::NONE, Key::Backspace)
+        });
+    if !pressed {
+        return None;
+    }
+    let edit = match tools.tool {
+        Tool::Icon => tools.icons.delete_selected(map),
+        _ => tools.labels.delete_selected(map),
+    };
+    edit.map(Action::Edit)
 }

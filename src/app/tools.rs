@@ -6,6 +6,8 @@
 use super::Action;
 use super::doc::Doc;
 use super::feature_tools::{FeatureGesture, FeatureTools};
+use super::icon_tool::{IconDrag, IconTool};
+use super::label_tool::{LabelGesture, LabelTool};
 use super::prefs::ToolPrefs;
 use crate::hex::{Hex, Layout, Point};
 use crate::map::{Clipboard, Edit, TerrainId};
@@ -33,6 +35,10 @@ pub enum Tool {
     Edge,
     /// Draw, select and extend paths through hex centres.
     Path,
+    /// Place, select, move and edit icons on hexes.
+    Icon,
+    /// Write, select, move, turn and size place-name labels.
+    Label,
 }
 
 /// Largest brush radius (in hexes) the toolbar and the `[` / `]` keys allow.
@@ -40,7 +46,7 @@ pub const MAX_BRUSH_RADIUS: u32 = 20;
 
 impl Tool {
     /// Every tool, in toolbar order.
-    pub const ALL: [Tool; 10] = [
+    pub const ALL: [Tool; 12] = [
         Tool::Brush,
         Tool::Eraser,
         Tool::Picker,
@@ -51,6 +57,8 @@ impl Tool {
         Tool::Select,
         Tool::Edge,
         Tool::Path,
+        Tool::Icon,
+        Tool::Label,
     ];
 
     /// Toolbar label (also the accessible name tests click).
@@ -66,6 +74,8 @@ impl Tool {
             Tool::Select => "Select",
             Tool::Edge => "Edges",
             Tool::Path => "Paths",
+            Tool::Icon => "Icons",
+            Tool::Label => "Labels",
         }
     }
 
@@ -83,6 +93,9 @@ impl Tool {
             Tool::Select => Key::S,
             Tool::Edge => Key::H,
             Tool::Path => Key::P,
+            // I (Picker), L (Line) and T (overlay target) were taken.
+            Tool::Icon => Key::O,
+            Tool::Label => Key::X,
         }
     }
 }
@@ -109,6 +122,10 @@ pub enum Gesture {
     },
     /// Edge or path tool.
     Feature(FeatureGesture),
+    /// Icon tool: an icon being dragged.
+    Icon(IconDrag),
+    /// Label tool: a label being moved, turned or sized.
+    Label(LabelGesture),
 }
 
 /// The tools part of the editor.
@@ -130,6 +147,10 @@ pub struct Tools {
     pub(super) pasting: bool,
     /// The edge and path tools' types and selected path.
     pub(super) features: FeatureTools,
+    /// The icon tool's chosen icon, search and selection.
+    pub(super) icons: IconTool,
+    /// The label tool's selection, text field and new-label look.
+    pub(super) labels: LabelTool,
 }
 
 impl Tools {
@@ -144,6 +165,8 @@ impl Tools {
             clipboard: Clipboard::default(),
             pasting: false,
             features: FeatureTools::new(doc.map()),
+            icons: IconTool::default(),
+            labels: LabelTool::default(),
         }
     }
 
@@ -153,6 +176,9 @@ impl Tools {
         self.selection.clear();
         self.gesture = Gesture::Idle;
         self.features = FeatureTools::new(doc.map());
+        self.icons.selected = None;
+        self.labels.selected = None;
+        self.labels.draft = None;
         if self
             .current_terrain
             .is_none_or(|t| doc.map().palette().get(t).is_none())
@@ -165,6 +191,8 @@ impl Tools {
     /// terrain that is gone becomes the first one, so the brush never paints nothing.
     pub(super) fn keep_terrain_valid(&mut self, doc: &Doc) {
         self.features.keep_valid(doc.map());
+        self.icons.keep_valid(doc.map());
+        self.labels.keep_valid(doc.map());
         let palette = doc.map().palette();
         if self
             .current_terrain
@@ -174,15 +202,15 @@ impl Tools {
         }
     }
 
-    /// A press of the primary button on hex `h` (at `world`; `shift` held).
+    /// A press of the primary button on hex `h` (at `world`; `shift` held; the map
+    /// drawn at `scale` pixels per world unit).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn begin_gesture(
         &mut self,
         doc: &Doc,
         prefs: &ToolPrefs,
         layout: &Layout,
-        h: Hex,
-        world: Point,
+        (h, world, scale): (Hex, Point, f64),
         shift: bool,
         out: &mut Vec<Action>,
     ) {
@@ -239,6 +267,14 @@ impl Tools {
                 let g = self.features.press_path(doc, h, out);
                 self.gesture = g.map_or(Gesture::Idle, Gesture::Feature);
             }
+            Tool::Icon => {
+                let g = self.icons.press(doc, layout, world, scale, out);
+                self.gesture = g.map_or(Gesture::Idle, Gesture::Icon);
+            }
+            Tool::Label => {
+                let g = self.labels.press(doc, layout, world, scale, out);
+                self.gesture = g.map_or(Gesture::Idle, Gesture::Label);
+            }
         }
     }
 
@@ -272,9 +308,20 @@ impl Tools {
         (layout, h, world): (&Layout, Hex, Point),
         out: &mut Vec<Action>,
     ) {
-        if let Gesture::Feature(g) = &mut self.gesture {
-            self.features.drag_to(doc, layout, g, h, world, out);
-            return;
+        match &mut self.gesture {
+            Gesture::Feature(g) => {
+                self.features.drag_to(doc, layout, g, h, world, out);
+                return;
+            }
+            Gesture::Icon(g) => {
+                self.icons.drag_to(doc, g, h, out);
+                return;
+            }
+            Gesture::Label(g) => {
+                self.labels.drag_to(doc, g, world, out);
+                return;
+            }
+            _ => {}
         }
         let radius = prefs.brush_radius;
         if let Gesture::Painting { last } = self.gesture {
@@ -315,6 +362,7 @@ impl Tools {
                 self.selection = select_rect(doc, layout, start, end);
             }
             Gesture::Feature(g) => self.features.release(doc, g, out),
+            Gesture::Icon(_) | Gesture::Label(_) => out.push(Action::EndStroke),
         }
     }
 }

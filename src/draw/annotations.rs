@@ -130,14 +130,7 @@ pub fn draw_hex_icons_with(
 ) {
     let n = icons.len();
     for (i, icon) in icons.iter().enumerate() {
-        let (offset, fit) = icon_slot(i, n, radius);
-        // A group keeps its boxes apart: scale may shrink an icon, never grow it there.
-        let factor = f64::from(icon.scale);
-        let half = if n > 1 {
-            fit * factor.min(1.0)
-        } else {
-            fit * factor
-        };
+        let (offset, half) = icon_box(i, n, icon.scale, radius);
         if 2.0 * half * scale < ICON_MIN_PX {
             continue;
         }
@@ -152,26 +145,51 @@ pub fn draw_hex_icons_with(
             None => draw_icon(sink, &icon.source, at, half, ink),
         }
         if let Some(caption) = &icon.caption {
-            let size = radius * CAPTION_SHARE * if n > 1 { 0.75 } else { 1.0 };
+            let (anchor, size) = caption_place(n, radius, at, half);
             if size * scale < MIN_TEXT_PX {
                 continue;
             }
-            sink.text(&Text {
-                halo: Some(Halo {
-                    colour: PAPER,
-                    width: size * 0.15,
-                }),
-                h_align: HAlign::Centre,
-                v_align: VAlign::Top,
-                ..Text::centred(
-                    caption,
-                    Point::new(at.x, at.y + half * 0.95),
-                    size,
-                    ink,
-                    Font::regular(FontFamily::Sans),
-                )
-            });
+            sink.text(&caption_text(caption, anchor, size, ink));
         }
+    }
+}
+
+/// The box of the `i`-th of `n` icons of a hex with icon scale `icon_scale`: its centre's
+/// offset from the hex centre and its half side. A group keeps its boxes apart: the scale
+/// may shrink an icon there, never grow it. (Drawing and hit-testing share it.)
+pub(crate) fn icon_box(i: usize, n: usize, icon_scale: f32, radius: f64) -> (Point, f64) {
+    let (offset, fit) = icon_slot(i, n, radius);
+    let factor = f64::from(icon_scale);
+    let half = if n > 1 {
+        fit * factor.min(1.0)
+    } else {
+        fit * factor
+    };
+    (offset, half)
+}
+
+/// Where the caption of an icon of a hex with `n` icons goes, for the icon box `at`/`half`:
+/// the anchor (top centre of the text) and the text size.
+pub(crate) fn caption_place(n: usize, radius: f64, at: Point, half: f64) -> (Point, f64) {
+    let size = radius * CAPTION_SHARE * if n > 1 { 0.75 } else { 1.0 };
+    (Point::new(at.x, at.y + half * 0.95), size)
+}
+
+/// The caption text as drawn (centred under `anchor`, with a paper halo).
+pub(crate) fn caption_text<'a>(
+    caption: &'a str,
+    anchor: Point,
+    size: f64,
+    ink: Colour,
+) -> Text<'a> {
+    Text {
+        halo: Some(Halo {
+            colour: PAPER,
+            width: size * 0.15,
+        }),
+        h_align: HAlign::Centre,
+        v_align: VAlign::Top,
+        ..Text::centred(caption, anchor, size, ink, Font::regular(FontFamily::Sans))
     }
 }
 
@@ -253,8 +271,14 @@ pub fn draw_label(sink: &mut dyn Sink, label: &Label, layout: &Layout, scale: f6
     if size * scale < MIN_TEXT_PX {
         return;
     }
+    sink.text(&label_text(label, layout));
+}
+
+/// The text a label is drawn as (drawing and hit-testing share it).
+pub(crate) fn label_text<'a>(label: &'a Label, layout: &Layout) -> Text<'a> {
+    let size = label_height(label, layout);
     let colour = Colour::from(label.color);
-    sink.text(&Text {
+    Text {
         halo: label.halo.then(|| Halo {
             colour: ink_on(colour),
             width: size * 0.08,
@@ -271,7 +295,7 @@ pub fn draw_label(sink: &mut dyn Sink, label: &Label, layout: &Layout, scale: f6
                 italic: label.italic,
             },
         )
-    });
+    }
 }
 
 #[cfg(test)]

@@ -14,8 +14,10 @@
 //! - [`GameScene`]: the minesweeper game as the player sees it;
 //! - [`draw_overlays`]: analysis overlays from plain inputs;
 //! - [`markers`]: the mine and note markers and terrain swatches on their own;
-//! - [`annotations`]: icons on hexes (art in [`icon_art`]) and place-name labels.
+//! - [`annotations`]: icons on hexes (art in [`icon_art`]) and place-name labels;
+//!   [`annotation_hits`]: which of them is under a point (text measured by [`text_box`]).
 
+pub mod annotation_hits;
 pub mod annotations;
 pub mod colour;
 pub mod features;
@@ -33,6 +35,7 @@ pub mod region;
 pub mod scene;
 pub mod sink;
 pub mod style;
+pub mod text_box;
 
 pub use colour::{Colour, ink_on};
 pub use game::{GameScene, GameStyle};

@@ -5,6 +5,7 @@
 
 mod harness;
 
+mod annotations;
 mod autosave;
 mod canvas_drawing;
 mod disk;
