@@ -27,6 +27,7 @@ mod rules;
 pub mod shape;
 pub mod shape_spec;
 pub mod view;
+pub mod tile_art;
 
 pub use annotations::{
     BuiltinIcon, Icon, IconError, IconLayer, IconSource, Label, LabelError, LabelId, Labels,
@@ -52,3 +53,4 @@ pub use reshape::{ReshapePlan, shape_centre};
 pub use shape::{CellSet, MapShape, OffsetBounds, ShapeError};
 pub use shape_spec::{ShapeKind, ShapeSpec};
 pub use view::{Corner, UnknownCorner, ViewSettings};
+pub use tile_art::{TileArt, TileArtError};

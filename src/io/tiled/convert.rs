@@ -328,6 +328,7 @@ pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledErro
             blocks_sight: property(tile_props, PROP_SIGHT)
                 .and_then(|b| b.parse().ok())
                 .unwrap_or(false),
+            art: Default::default(),
         });
     }
     // Symbols: keep each one restored from `hexmap:symbol` that is allowed and unique, then
