@@ -26,8 +26,8 @@ mod routes;
 mod rules;
 pub mod shape;
 pub mod shape_spec;
-pub mod view;
 pub mod tile_art;
+pub mod view;
 
 pub use annotations::{
     BuiltinIcon, Icon, IconError, IconLayer, IconSource, Label, LabelError, LabelId, Labels,
@@ -52,5 +52,5 @@ pub use properties::{
 pub use reshape::{ReshapePlan, shape_centre};
 pub use shape::{CellSet, MapShape, OffsetBounds, ShapeError};
 pub use shape_spec::{ShapeKind, ShapeSpec};
-pub use view::{Corner, UnknownCorner, ViewSettings};
 pub use tile_art::{TileArt, TileArtError};
+pub use view::{Corner, UnknownCorner, ViewSettings};

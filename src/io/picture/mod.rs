@@ -16,9 +16,7 @@ pub use print::{PrintOptions, render_pdf};
 pub use raster::{RasterSink, ToPixels};
 pub use svg::SvgSink;
 
-use crate::draw::{
-    Colour, ImageSet, Layers, MapScene, Region, Scene, Sink, Style, legend, region,
-};
+use crate::draw::{Colour, ImageSet, Layers, MapScene, Region, Scene, Sink, Style, legend, region};
 use crate::hex::{CoordSystem, Point};
 use crate::map::{Corner, HexMap};
 use std::sync::Arc;
