@@ -94,6 +94,11 @@ impl Changed {
             return;
         }
         if c.hexes.is_empty() {
+            // A label alone: nothing to redraw in the chunks (labels are drawn over them
+            // every frame), but still a change (autosave, title).
+            if c.labels && *self == Changed::Nothing {
+                *self = Changed::Cells(Vec::new());
+            }
             return;
         }
         match self {

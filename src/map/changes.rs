@@ -166,12 +166,13 @@ impl CellChanges {
         }
     }
 
-    /// What these changes touched, for redrawing: the cells, or the whole map when a
-    /// label changed (a label may span any number of cells).
+    /// What these changes touched, for redrawing: the cells, and whether a label changed
+    /// (labels are drawn apart from the cells, so they add no cell to redraw).
     pub(crate) fn changed(&self, map: &HexMap) -> Changed {
         Changed {
             hexes: self.hexes(map),
-            whole_map: !self.labels.is_empty(),
+            whole_map: false,
+            labels: !self.labels.is_empty(),
         }
     }
 

@@ -88,6 +88,7 @@ impl Document {
         Ok(Changed {
             hexes: Vec::new(),
             whole_map: true,
+            labels: false,
         })
     }
 

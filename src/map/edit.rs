@@ -217,9 +217,11 @@ pub struct Changed {
     /// Cells whose terrain, mine, note, edges, paths or icons changed, no duplicates, in the shape's storage
     /// order (the order of `MapShape::iter`).
     pub hexes: Vec<Hex>,
-    /// True when the whole map must be redrawn (shape, palette or properties changed, or
-    /// a label, which may span any number of cells).
+    /// True when the whole map must be redrawn (shape, palette or properties changed).
     pub whole_map: bool,
+    /// True when a place-name label changed. Labels are drawn over the map apart from its
+    /// cells (`draw::Scene::draw_free_text`), so no cell needs redrawing for them.
+    pub labels: bool,
 }
 
 /// An axial bounding box: q in `min.q..=max.q`, r in `min.r..=max.r`.
@@ -234,7 +236,7 @@ pub struct HexBounds {
 impl Changed {
     /// True when nothing changed.
     pub fn is_empty(&self) -> bool {
-        self.hexes.is_empty() && !self.whole_map
+        self.hexes.is_empty() && !self.whole_map && !self.labels
     }
 
     /// The axial bounding box of the changed cells (`None` when no cell changed).
@@ -384,6 +386,7 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
                 Changed {
                     hexes,
                     whole_map: false,
+                    labels: false,
                 },
                 Record::Cells(Box::new(changes)),
             ));
@@ -546,6 +549,7 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
         Changed {
             hexes,
             whole_map: false,
+            labels: false,
         },
         Record::Cells(Box::new(changes)),
     ))
@@ -555,6 +559,7 @@ fn whole() -> Changed {
     Changed {
         hexes: Vec::new(),
         whole_map: true,
+        labels: false,
     }
 }
 

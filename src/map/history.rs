@@ -245,6 +245,7 @@ fn revert(map: &mut HexMap, record: &mut Record, undo: bool) -> Changed {
             Changed {
                 hexes: Vec::new(),
                 whole_map: true,
+                labels: false,
             }
         }
         Record::Properties(p) => {
@@ -252,6 +253,7 @@ fn revert(map: &mut HexMap, record: &mut Record, undo: bool) -> Changed {
             Changed {
                 hexes: Vec::new(),
                 whole_map: true,
+                labels: false,
             }
         }
         Record::View(v) => {
@@ -259,6 +261,7 @@ fn revert(map: &mut HexMap, record: &mut Record, undo: bool) -> Changed {
             Changed {
                 hexes: Vec::new(),
                 whole_map: true,
+                labels: false,
             }
         }
     }

@@ -209,6 +209,49 @@ fn dragging_a_label_moves_it_in_one_undo_step_and_the_topmost_is_selected() {
     assert_eq!(labels(&h).len(), 2);
 }
 
+/// Labels are drawn over the map apart from its chunks: moving one rebuilds no chunk (the
+/// whole map used to be redrawn on every frame of a drag), yet the label is drawn where the
+/// pointer takes it and the map counts as changed.
+#[test]
+fn dragging_a_label_redraws_no_chunk_and_draws_the_label_at_the_pointer() {
+    let c = Doc::new_map(&NewMapSpec::default())
+        .unwrap()
+        .layout()
+        .hex_to_pixel(Hex::new(5, 5));
+    let mut h = harness(&[Label::new("Fenmarch", c)]);
+    tool(&mut h, Key::X, Tool::Label);
+    let from = screen(&h, c);
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    for step in 1..=4 {
+        let to = from + Vec2::new(30.0 * step as f32, 20.0 * step as f32);
+        // One frame moves the label (the edit is applied after the frame's UI), the next
+        // paints: its statistics say what that paint rebuilt.
+        h.hover_at(to);
+        h.step();
+        h.step();
+        assert_eq!(
+            h.state().paint_stats().rebuilt,
+            0,
+            "step {step}: a label move rebuilt chunks"
+        );
+        let drawn = canvas_texts(&h);
+        let (_, at) = drawn
+            .iter()
+            .find(|(t, _)| t.contains("Fenmarch"))
+            .expect("the label is drawn");
+        assert!(
+            (*at - to).length() < 40.0,
+            "step {step}: label drawn at {at:?}, pointer at {to:?}"
+        );
+    }
+    h.drop_at(from + Vec2::new(120.0, 80.0));
+    h.run();
+    assert!(h.state().doc().is_modified());
+}
+
 #[test]
 fn the_handles_turn_and_size_the_selected_label_and_a_double_click_edits_its_text() {
     let doc = Doc::new_map(&NewMapSpec::default()).unwrap();
