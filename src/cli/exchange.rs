@@ -204,7 +204,9 @@ fn picture_images(
     path: &std::path::Path,
     format: &str,
 ) -> Option<std::sync::Arc<crate::draw::ImageSet>> {
-    if !["png", "svg", "pdf", "tmx", "tmj"].contains(&format) || crate::io::images::image_paths(map).is_empty() {
+    if !["png", "svg", "pdf", "tmx", "tmj"].contains(&format)
+        || crate::io::images::image_paths(map).is_empty()
+    {
         return None;
     }
     let (images, warnings) = crate::io::images::load_images_beside(map, path);

@@ -11,7 +11,7 @@ use hexmap::draw::RgbaImage;
 use hexmap::hex::{Hex, Layout, OffsetKind, Orientation, Point, stable_hash};
 use hexmap::io::format::{WriteOptions, by_name, read_path, write_path};
 use hexmap::io::{self, Form};
-use hexmap::map::{HexMap, MapProperties, MapShape, Palette, TerrainId, TileArt};
+use hexmap::map::{HexMap, MapProperties, MapShape, Palette, TileArt};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -48,7 +48,13 @@ fn art_map(dir: &Path) -> HexMap {
     props.hex_size = Point::new(20.0, 20.0);
     let shape = MapShape::rectangle(OffsetKind::OddR, 7, 5).unwrap();
     let mut map = HexMap::new(props, shape, Palette::new(terrains).unwrap()).unwrap();
-    for (i, h) in map.shape().iter().collect::<Vec<_>>().into_iter().enumerate() {
+    for (i, h) in map
+        .shape()
+        .iter()
+        .collect::<Vec<_>>()
+        .into_iter()
+        .enumerate()
+    {
         let t = match i % 7 {
             0..=4 => grass,
             5 => forest,
@@ -103,7 +109,11 @@ fn tmx_and_tmj_keep_tile_art_and_every_cell_s_terrain() {
             assert_eq!(restored.art, t.art, "{ext}: art of {}", t.name);
             assert_eq!(restored.color, t.color, "{ext}: colour of {}", t.name);
         }
-        assert_eq!(back.map.palette().terrains().len(), 3, "{ext}: no extra terrains");
+        assert_eq!(
+            back.map.palette().terrains().len(),
+            3,
+            "{ext}: no extra terrains"
+        );
         // The art tiles are in the file: grass cells use two tiles, neither the plain one.
         let text = std::fs::read_to_string(&file).unwrap();
         assert_eq!(text.matches("hexmap:art-of").count(), 3, "{ext}: art tiles");

@@ -29,7 +29,10 @@ fn write_tiled(
     let mut side = Vec::new();
     for tileset in &tiled.tilesets {
         if let Some(image) = &tileset.image {
-            side.push((image.clone(), tileset_image(&tiled.geometry, tileset, images)?));
+            side.push((
+                image.clone(),
+                tileset_image(&tiled.geometry, tileset, images)?,
+            ));
         }
     }
     Ok(Written {

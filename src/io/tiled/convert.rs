@@ -110,7 +110,11 @@ pub fn to_tiled_with_images(
     tiles.extend(art_tiles);
     // The terrain tileset's first gid is 1: a tile's gid is its local id + 1.
     let art_gid = |t: TerrainId, hex: crate::hex::Hex| {
-        let path = map.palette().get(t)?.art.pick(crate::hex::stable_hash(hex))?;
+        let path = map
+            .palette()
+            .get(t)?
+            .art
+            .pick(crate::hex::stable_hash(hex))?;
         art_ids.get(&(t, path.to_string())).map(|id| id + 1)
     };
     let gid_of: BTreeMap<TerrainId, u32> = palette
@@ -130,7 +134,9 @@ pub fn to_tiled_with_images(
         );
         let i = row * w as usize + col;
         if let Some(t) = map.terrain(hex) {
-            terrain[i] = art_gid(t, hex).or_else(|| gid_of.get(&t).copied()).unwrap_or(0);
+            terrain[i] = art_gid(t, hex)
+                .or_else(|| gid_of.get(&t).copied())
+                .unwrap_or(0);
         }
         if has_mines && map.is_mine(hex) {
             mines[i] = mine_gid;

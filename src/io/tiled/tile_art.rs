@@ -186,7 +186,10 @@ mod tests {
         assert_eq!(ids[&(t1, "b.png".to_string())], 5);
         assert!(!ids.contains_key(&(t1, "missing.png".to_string())));
         assert_eq!(property(&tiles[2].properties, PROP_ART_OF), Some("3"));
-        assert_eq!(property(&tiles[1].properties, PROP_ART_IMAGE), Some("b.png"));
+        assert_eq!(
+            property(&tiles[1].properties, PROP_ART_IMAGE),
+            Some("b.png")
+        );
         assert!(matches!(tiles[0].kind, TileKind::Art { tint: true, .. }));
         assert!(art_tiles(&terrains, None, 4).0.is_empty());
     }
