@@ -17,6 +17,7 @@ pub mod offset;
 pub mod pathfind;
 mod pick;
 mod radix_queue;
+mod route_search;
 pub mod range;
 pub mod shapes;
 pub mod three_axis;
@@ -40,6 +41,7 @@ pub use offset::{OffsetCoord, OffsetKind};
 pub use pathfind::{
     Path, PathError, PathLimits, a_star, a_star_dense, a_star_dense_steps, a_star_steps,
 };
+pub use route_search::RouteSearch;
 pub use range::{
     CubeBoxIter, in_wedge, range, range_count, range_intersection, ring, spiral, wedge,
 };
