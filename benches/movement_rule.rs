@@ -157,7 +157,10 @@ fn pointer_goals() -> Vec<Hex> {
         } else {
             (990..1000).rev().collect()
         };
-        goals.extend(cols.into_iter().map(|c| kind.to_hex(OffsetCoord::new(c, row))));
+        goals.extend(
+            cols.into_iter()
+                .map(|c| kind.to_hex(OffsetCoord::new(c, row))),
+        );
     }
     goals
 }

@@ -17,8 +17,8 @@ pub mod offset;
 pub mod pathfind;
 mod pick;
 mod radix_queue;
-mod route_search;
 pub mod range;
+mod route_search;
 pub mod shapes;
 pub mod three_axis;
 pub mod transform;
@@ -41,10 +41,10 @@ pub use offset::{OffsetCoord, OffsetKind};
 pub use pathfind::{
     Path, PathError, PathLimits, a_star, a_star_dense, a_star_dense_steps, a_star_steps,
 };
-pub use route_search::RouteSearch;
 pub use range::{
     CubeBoxIter, in_wedge, range, range_count, range_intersection, ring, spiral, wedge,
 };
+pub use route_search::RouteSearch;
 pub use transform::{Axis, reflect, rotate};
 
 /// The documented coordinate range: every hex with |q|, |r| and |s| at most this.

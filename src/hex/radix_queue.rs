@@ -73,11 +73,6 @@ impl<T: Ord> RadixQueue<T> {
         items
     }
 
-    /// Whether nothing is queued.
-    pub(super) fn is_empty(&self) -> bool {
-        self.current.is_empty() && self.waiting == 0
-    }
-
     /// Moves the items of the smallest waiting key into `current`, spreading the rest of
     /// their bucket over lower buckets. `None` when nothing waits.
     fn refill(&mut self) -> Option<()> {
@@ -185,12 +180,11 @@ mod tests {
             q.push(k, v);
         }
         assert_eq!(q.pop(), Some((2, 'd')));
-        assert!(!q.is_empty());
         let mut items = q.drain_items();
         items.sort();
         assert_eq!(items, ['a', 'b', 'c']);
-        assert!(q.is_empty());
         assert_eq!(q.pop(), None);
+        assert!(q.drain_items().is_empty());
     }
 
     #[test]

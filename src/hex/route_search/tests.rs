@@ -44,7 +44,12 @@ fn every_goal_in_turn_costs_what_a_fresh_search_finds() {
     let limits = PathLimits::default();
     let mut search = RouteSearch::new(start, 1, (W * W) as usize);
     // Far, near, back across the wall, hex by hex along a row, and the start itself.
-    let mut goals = vec![Hex::new(20, 20), Hex::new(3, 3), Hex::new(6, 5), Hex::new(23, 0)];
+    let mut goals = vec![
+        Hex::new(20, 20),
+        Hex::new(3, 3),
+        Hex::new(6, 5),
+        Hex::new(23, 0),
+    ];
     goals.extend((0..W).map(|q| Hex::new(q, 10)));
     goals.push(start);
     for goal in goals {
@@ -137,7 +142,9 @@ fn unreachable_goals_and_starts() {
         search.route_to(Hex::new(-1, 3), &limits, index, |_, _| Some(1)),
         Err(PathError::Unreachable)
     );
-    let ok = search.route_to(Hex::new(3, 3), &limits, index, walled).unwrap();
+    let ok = search
+        .route_to(Hex::new(3, 3), &limits, index, walled)
+        .unwrap();
     let expected = a_star_dense_steps(
         Hex::new(0, 0),
         Hex::new(3, 3),
