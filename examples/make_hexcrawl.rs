@@ -1,6 +1,7 @@
 //! Make the bundled sample hexcrawl (issue 15): a flat-topped region of sea, grass,
 //! forest, hills and mountains with towns, a castle, ruins and other sites as icons, a
-//! river along hex sides, a road through hex centres and region names as labels.
+//! river along hex sides, a road through hex centres and region names as labels, and tile
+//! art from `maps/art/` (made by `examples/make_tile_art.rs`).
 //! Deterministic; the map file is committed.
 //!
 //! `cargo run --example make_hexcrawl -- [MAP] [PICTURE_STEM]`
@@ -11,7 +12,7 @@ use hexmap::io::picture::{PictureOptions, render_png, render_svg};
 use hexmap::io::{self, Form};
 use hexmap::map::{
     BuiltinIcon, EdgeTypeId, HexMap, Icon, Label, LabelId, MapPath, MapProperties, MapShape,
-    Palette, PathId, PathTypeId, Rgb, TerrainId,
+    Palette, PathId, PathTypeId, Rgb, TerrainId, TileArt,
 };
 use std::path::PathBuf;
 
@@ -51,12 +52,32 @@ fn icon(kind: BuiltinIcon, caption: Option<&str>) -> Icon {
     }
 }
 
+/// The standard palette with tile art (paths relative to the map in `maps/`).
+fn palette() -> Palette {
+    let art = |paths: &[&str], tint: bool| TileArt {
+        images: paths.iter().map(|p| format!("art/{p}")).collect(),
+        tint,
+    };
+    let mut terrains = Palette::standard().terrains().to_vec();
+    for t in &mut terrains {
+        t.art = match t.name.as_str() {
+            "Sea" => art(&["waves.png"], true),
+            "Grass" => art(&["grass-1.png", "grass-2.png"], false),
+            "Forest" => art(&["forest-1.png", "forest-2.png"], false),
+            "Hills" => art(&["hills.png"], false),
+            "Mountains" => art(&["mountains.svg"], false),
+            _ => TileArt::default(),
+        };
+    }
+    Palette::new(terrains).expect("valid palette")
+}
+
 fn hexcrawl() -> HexMap {
     let mut props = MapProperties::new("The Marches of Ylth", Orientation::Flat);
     props.offset_kind = KIND;
     props.labels.stagger = KIND;
     let shape = MapShape::rectangle(KIND, W as u32, H as u32).expect("small rectangle");
-    let mut m = HexMap::new(props, shape, Palette::standard()).expect("valid properties");
+    let mut m = HexMap::new(props, shape, palette()).expect("valid properties");
     for row in 0..H {
         for col in 0..W {
             m.set_terrain(at(col, row), TerrainId::new(terrain(col, row)))
@@ -194,7 +215,14 @@ fn main() {
     }
     println!("wrote {}", map_path.display());
     if let Some(stem) = args.next() {
-        let opts = PictureOptions::for_hex_pixels(&map, 40.0);
+        let (images, warnings) = io::images::load_images_beside(&map, &map_path);
+        for w in &warnings {
+            eprintln!("warning: {w}");
+        }
+        let opts = PictureOptions {
+            images: Some(std::sync::Arc::new(images)),
+            ..PictureOptions::for_hex_pixels(&map, 40.0)
+        };
         let pictures = render_png(&map, &opts, &mut |_| {}).map(|png| {
             let svg = render_svg(&map, &opts, &mut |_| {});
             (png, svg)

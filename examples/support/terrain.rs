@@ -64,6 +64,7 @@ pub fn terrain(
         symbol,
         cost: cost.map_or(MoveCost::Impassable, MoveCost::Cost),
         blocks_sight: blocks,
+        art: Default::default(),
     }
 }
 

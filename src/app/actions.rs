@@ -57,6 +57,8 @@ pub enum Action {
     Export(ExportSpec),
     /// Ask for a Tiled map to import (after the unsaved-changes check).
     ImportTiledDialog,
+    /// Ask for an image to add to this terrain's tile art.
+    ChooseTileArt(crate::map::TerrainId),
     /// Import this Tiled map as a new unsaved document (after the unsaved-changes check).
     ImportTiled(PathBuf),
     /// Apply one edit as its own undo step; a refused edit shows its message.
@@ -274,6 +276,9 @@ impl EditorApp {
             }
             Action::Export(spec) => exchange::request_export_path(self, spec),
             Action::ImportTiledDialog => exchange::request_import_path(self),
+            Action::ChooseTileArt(id) => {
+                self.ask_file(DialogRequest::ChooseImage, PendingDialog::TileArt(id));
+            }
             Action::ImportTiled(path) => exchange::open_import(self, &path),
             Action::Undo => {
                 self.drop_gesture();
@@ -366,6 +371,18 @@ impl EditorApp {
                 PendingDialog::SaveAs { then } => self.save_then(ctx, &path, then.map(|a| *a)),
                 PendingDialog::Export { spec } => exchange::start_export(self, spec, path, ctx),
                 PendingDialog::ImportTiled => exchange::open_import(self, &path),
+                PendingDialog::TileArt(id) => {
+                    let action = super::tile_art_picker::add_tile_image(
+                        self.doc.map().palette(),
+                        id,
+                        self.doc.path(),
+                        &path,
+                        self.windows.terrain_editor.as_mut(),
+                    );
+                    if let Some(action) = action {
+                        self.run(ctx, action);
+                    }
+                }
             }
         }
         // A native dialog that could not be shown is never passed over in silence.

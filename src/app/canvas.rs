@@ -88,6 +88,8 @@ pub struct Canvas {
     pub(super) frame_stats: FrameStats,
     /// The legend drawn over the map (when the map's view settings ask for one).
     pub(super) legend: super::legend_view::LegendView,
+    /// The map's images (tile art, image icons) and their textures.
+    pub(super) images: super::images::EditorImages,
 }
 
 impl Canvas {
@@ -108,6 +110,7 @@ impl Canvas {
             cached_layers: None,
             frame_stats: FrameStats::default(),
             legend: Default::default(),
+            images: Default::default(),
         }
     }
 
@@ -384,8 +387,13 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
         app.canvas.chunks.mark_all_dirty();
         app.canvas.cached_layers = Some(layers);
     }
+    if app.canvas.images.refresh(ui.ctx(), app.doc) {
+        let textures = app.canvas.images.textures();
+        app.canvas.chunks.set_image_textures(textures);
+    }
     let style = crate::draw::Style::editor(layers);
-    let scene = crate::draw::MapScene::new(app.doc.map(), *layout, app.doc.offset_bounds(), &style);
+    let scene = crate::draw::MapScene::new(app.doc.map(), *layout, app.doc.offset_bounds(), &style)
+        .with_images(app.canvas.images.set());
     let v = ChunkView {
         view: rect,
         camera: &app.canvas.camera,

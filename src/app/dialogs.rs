@@ -16,6 +16,9 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// File name extensions of the images the editor reads (tile art).
+pub const IMAGE_EXTENSIONS: &[&str] = &["png", "svg"];
+
 /// An empty answer from the native dialog sooner than this means it never showed.
 pub const NATIVE_FAILURE_WINDOW: Duration = Duration::from_millis(500);
 
@@ -38,6 +41,8 @@ pub enum DialogRequest {
     },
     /// Choose a Tiled map (TMX or TMJ) to import.
     ImportTiled,
+    /// Choose an image (PNG or SVG), for tile art.
+    ChooseImage,
 }
 
 /// The answer to a [`DialogRequest`].
@@ -51,6 +56,8 @@ pub enum DialogReply {
     Export(PathBuf),
     /// The user chose a Tiled map to import.
     ImportTiled(PathBuf),
+    /// The user chose an image.
+    ChooseImage(PathBuf),
     /// The user closed the dialog without choosing.
     Cancelled,
     /// No dialog could be shown; the text says why (the built-in dialog takes over).
@@ -132,6 +139,10 @@ fn run_rfd(request: DialogRequest, folder: &Path) -> Option<DialogReply> {
             .pick_file()
             .map(DialogReply::ImportTiled),
         DialogRequest::Open => ron().pick_file().map(DialogReply::Open),
+        DialogRequest::ChooseImage => dialog
+            .add_filter("image (PNG, SVG)", IMAGE_EXTENSIONS)
+            .pick_file()
+            .map(DialogReply::ChooseImage),
         DialogRequest::SaveAs { suggested } => ron()
             .set_file_name(suggested)
             .save_file()

@@ -232,6 +232,14 @@ impl Doc {
     /// Save to `path` in the current form; on success this becomes the document's file and
     /// the document is clean.
     pub fn save(&mut self, path: &Path) -> Result<(), String> {
+        // Another folder: image paths are rewritten to name the same files from there
+        // (one undo step), so tile art and image icons still load.
+        if let Some(old) = self.path.clone() {
+            let edits = crate::io::image_paths::rebase_image_paths(self.map(), &old, path);
+            if !edits.is_empty() {
+                self.apply_all(&edits)?;
+            }
+        }
         files::write(path, self.document.map(), self.form)?;
         self.path = Some(path.to_path_buf());
         self.disk = DiskStamp::read(path).ok();

@@ -31,6 +31,8 @@ pub enum PendingDialog {
     },
     /// Import the chosen Tiled map.
     ImportTiled,
+    /// Add the chosen image to the tile art of this terrain.
+    TileArt(crate::map::TerrainId),
 }
 
 /// The editor's background work.
@@ -164,7 +166,8 @@ fn chosen_file(pending: &PendingDialog, reply: DialogReply) -> Option<PathBuf> {
         (PendingDialog::Open, DialogReply::Open(path))
         | (PendingDialog::SaveAs { .. }, DialogReply::SaveAs(path))
         | (PendingDialog::Export { .. }, DialogReply::Export(path))
-        | (PendingDialog::ImportTiled, DialogReply::ImportTiled(path)) => Some(path),
+        | (PendingDialog::ImportTiled, DialogReply::ImportTiled(path))
+        | (PendingDialog::TileArt(_), DialogReply::ChooseImage(path)) => Some(path),
         _ => None,
     }
 }

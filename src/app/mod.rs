@@ -34,6 +34,7 @@ pub mod file_dialog;
 pub mod frame_stats;
 mod icon_palette;
 pub mod icon_tool;
+pub mod images;
 mod jobs;
 pub mod label_tool;
 mod legend_view;
@@ -48,6 +49,7 @@ pub mod properties;
 mod random_mines;
 mod sample;
 mod shortcuts;
+mod tile_art_picker;
 pub mod tools;
 mod windows;
 
@@ -426,7 +428,11 @@ impl EditorApp {
         ));
         let messages = panels::Messages {
             info: self.windows.info.as_deref(),
-            warning: self.windows.warning.as_deref(),
+            warning: self
+                .windows
+                .warning
+                .as_deref()
+                .or(self.canvas.images.warning()),
         };
         panels::status_bar(ui, &self.canvas, &self.doc, messages, self.play.as_ref());
         if let Some(session) = &mut self.play {

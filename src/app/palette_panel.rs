@@ -1,7 +1,8 @@
 //! The terrain palette panel: pick a terrain, add one, and edit the selected one (name,
 //! colour by picker or typed as `#rrggbb`, symbol, movement cost, sight), move it up or
-//! down, or delete it (its cells become empty; the confirmation says how many). Every
-//! change is one `Edit::SetPalette`, so one undo step.
+//! down, or delete it (its cells become empty; the confirmation says how many), and pick
+//! its tile art (`tile_art_picker`). Every change is one `Edit::SetPalette`, so one undo
+//! step.
 
 use super::Action;
 use super::doc::Doc;
@@ -51,6 +52,7 @@ pub(super) fn show(
     doc: &Doc,
     tools: &mut Tools,
     editor: &mut Option<TerrainEditor>,
+    images: &super::images::EditorImages,
     out: &mut Vec<Action>,
 ) {
     ui.heading("Terrain");
@@ -86,6 +88,7 @@ pub(super) fn show(
                 symbol,
                 cost: MoveCost::Cost(1),
                 blocks_sight: false,
+                art: Default::default(),
             });
             if Palette::new(list.clone()).is_ok() {
                 tools.current_terrain = Some(id);
@@ -106,6 +109,7 @@ pub(super) fn show(
     let mut close = false;
     ui.group(|ui| {
         fields(ui, ed);
+        super::tile_art_picker::show(ui, ed, &terrains, images, out);
         let id = ed.terrain.id;
         let index = terrains.iter().position(|t| t.id == id);
         ui.horizontal(|ui| {

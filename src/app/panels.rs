@@ -346,7 +346,15 @@ pub(super) fn left_panel(
                     if !super::feature_palette::show(ui, doc, tools)
                         && !super::icon_palette::show(ui, doc, tools, &mut out)
                     {
-                        super::palette_panel::show(ui, doc, tools, terrain_editor, &mut out);
+                        let images = &canvas.images;
+                        super::palette_panel::show(
+                            ui,
+                            doc,
+                            tools,
+                            terrain_editor,
+                            images,
+                            &mut out,
+                        );
                     }
                     ui.separator();
                 }

@@ -78,6 +78,10 @@ pub struct ExportArgs {
     /// --paper.
     #[arg(long)]
     pub poster: bool,
+    /// SVG: link tile art and image icons by their paths (relative to the map, so write
+    /// the SVG beside it) instead of embedding them.
+    #[arg(long)]
+    pub link_images: bool,
 }
 
 /// Arguments of `hexmap import`.
@@ -133,7 +137,10 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             args.format
         )));
     }
-    let (map, _) = load(&args.map)?;
+    let (mut map, _) = load(&args.map)?;
+    if args.format.name() == "ron" {
+        map = keep_image_paths(map, &args.map, &args.out)?;
+    }
     let defaults = WriteOptions::default();
     let opts = WriteOptions {
         form: args.form,
@@ -154,6 +161,8 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         marks: args.marks,
         dpi: args.dpi,
         legend: args.legend.or(map.view().legend).filter(|_| takes_legend),
+        images: picture_images(&map, &args.map, args.format.name()),
+        link_images: args.link_images,
     };
     let show = map.cell_count() > PROGRESS_CELLS && std::io::stderr().is_terminal();
     let mut last = -1i32;
@@ -185,4 +194,38 @@ pub fn import(args: &ImportArgs) -> Result<(), CliError> {
     }
     save(&args.out, &imported.map, args.form)?;
     Ok(())
+}
+
+/// For a picture format: the images `map` (read from `path`) refers to, each one that
+/// cannot be used named once on stderr. `None` for other formats or a map without images.
+fn picture_images(
+    map: &crate::map::HexMap,
+    path: &std::path::Path,
+    format: &str,
+) -> Option<std::sync::Arc<crate::draw::ImageSet>> {
+    if !["png", "svg", "pdf"].contains(&format) || crate::io::images::image_paths(map).is_empty() {
+        return None;
+    }
+    let (images, warnings) = crate::io::images::load_images_beside(map, path);
+    for w in &warnings {
+        eprintln!("warning: {w}");
+    }
+    Some(std::sync::Arc::new(images))
+}
+
+/// `map` (read from `from`) with its image paths rewritten for a copy written to `to`
+/// (see `io::image_paths`).
+fn keep_image_paths(
+    map: crate::map::HexMap,
+    from: &std::path::Path,
+    to: &std::path::Path,
+) -> Result<crate::map::HexMap, CliError> {
+    let edits = crate::io::image_paths::rebase_image_paths(&map, from, to);
+    if edits.is_empty() {
+        return Ok(map);
+    }
+    let mut doc = crate::map::Document::new(map);
+    doc.apply_all(&edits)
+        .map_err(|e| CliError(format!("rewriting image paths: {e}")))?;
+    Ok(doc.into_map())
 }

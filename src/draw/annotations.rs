@@ -5,6 +5,7 @@
 
 use super::colour::{Colour, ink_on};
 use super::icon_art::{self, Paint};
+use super::image::ImageSet;
 use super::lod::MIN_TEXT_PX;
 use super::primitives::{
     Font, FontFamily, HAlign, Halo, Path, Polygon, Segment, Stroke, Text, VAlign,
@@ -114,6 +115,19 @@ pub fn draw_icon(sink: &mut dyn Sink, source: &IconSource, centre: Point, half: 
 /// `scale` pixels per world unit: hidden when smaller than [`ICON_MIN_PX`], captions
 /// (with a halo) under their icons when legible.
 pub fn draw_hex_icons(sink: &mut dyn Sink, icons: &[Icon], centre: Point, radius: f64, scale: f64) {
+    draw_hex_icons_with(sink, icons, centre, radius, scale, None);
+}
+
+/// [`draw_hex_icons`], drawing user-image icons from `images` (an image not in the set
+/// shows the built-in picture sign).
+pub fn draw_hex_icons_with(
+    sink: &mut dyn Sink,
+    icons: &[Icon],
+    centre: Point,
+    radius: f64,
+    scale: f64,
+    images: Option<&ImageSet>,
+) {
     let n = icons.len();
     for (i, icon) in icons.iter().enumerate() {
         let (offset, half) = icon_box(i, n, icon.scale, radius);
@@ -122,7 +136,14 @@ pub fn draw_hex_icons(sink: &mut dyn Sink, icons: &[Icon], centre: Point, radius
         }
         let at = Point::new(centre.x + offset.x, centre.y + offset.y);
         let ink = icon.color.map_or(DEFAULT_INK, Colour::from);
-        draw_icon(sink, &icon.source, at, half, ink);
+        let loaded = match &icon.source {
+            IconSource::Image(path) => images.and_then(|set| set.get(path)),
+            IconSource::Builtin(_) => None,
+        };
+        match loaded {
+            Some((id, image)) => super::image::draw_image_icon(sink, id, image, at, half),
+            None => draw_icon(sink, &icon.source, at, half, ink),
+        }
         if let Some(caption) = &icon.caption {
             let (anchor, size) = caption_place(n, radius, at, half);
             draw_caption(sink, caption, anchor, size, ink, scale);

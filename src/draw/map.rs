@@ -1,13 +1,16 @@
 //! A map drawn for a region: hex fills, grid, edge features and paths, mine and note
 //! markers, icons, notes as captions (when the map's view settings ask), terrain symbols,
 //! coordinate labels and place-name labels, with the level of detail of [`super::lod`].
+//! Terrain tile art and user-image icons come from an [`ImageSet`] given with
+//! [`MapScene::with_images`].
 
 use super::annotations;
 use super::colour::{Colour, ink_on};
 use super::features::{FeatureLayers, draw_features};
+use super::image::ImageSet;
 use super::lod::{self, Detail};
 use super::markers;
-use super::primitives::{Font, HexCell, Hexagon, Stroke, Text};
+use super::primitives::{Font, HexCell, Hexagon, Image, Stroke, Text};
 use super::region::{Region, block_kind};
 use super::scene::{Scene, draw_blocks};
 use super::sink::Sink;
@@ -33,6 +36,7 @@ pub struct MapScene<'a> {
     layout: Layout,
     bounds: OffsetBounds,
     style: &'a Style,
+    images: Option<&'a ImageSet>,
 }
 
 /// One cell as drawn: where, its fill, and its markers.
@@ -55,6 +59,16 @@ impl<'a> MapScene<'a> {
             layout,
             bounds,
             style,
+            images: None,
+        }
+    }
+
+    /// The same scene drawing tile art and user-image icons from `images` (paths that are
+    /// not in the set draw as the terrain colour and the built-in picture sign).
+    pub fn with_images(self, images: &'a ImageSet) -> Self {
+        MapScene {
+            images: Some(images),
+            ..self
         }
     }
 
@@ -184,7 +198,9 @@ impl<'a> MapScene<'a> {
             let Some(cell) = self.info(h, &colours) else {
                 return;
             };
-            if cell.fill.is_some() || grid.is_some() {
+            if let Some(art) = self.tile_image(&cell) {
+                self.draw_tile(sink, &hexagon, &cell, art, grid);
+            } else if cell.fill.is_some() || grid.is_some() {
                 sink.hex(&HexCell {
                     hexagon: &hexagon,
                     centre: cell.centre,
@@ -236,6 +252,55 @@ impl<'a> MapScene<'a> {
         self.map.view().note_captions && !self.map.notes().is_empty()
     }
 
+    /// The tile image `cell` shows (its terrain's art, picked by the hex's hash), its
+    /// pixels and its tint, if the terrain has art and that image loaded.
+    fn tile_image(&self, cell: &CellInfo) -> Option<TileImage<'a>> {
+        let images = self.images?;
+        let id = crate::map::TerrainId::new(cell.terrain?)?;
+        let terrain = self.map.palette().get(id)?;
+        let path = terrain.art.pick(crate::hex::stable_hash(cell.hex))?;
+        let (id, image) = images.get(path)?;
+        Some(TileImage {
+            id,
+            image,
+            tint: terrain.art.tint.then(|| Colour::from(terrain.color)),
+        })
+    }
+
+    /// A cell with tile art: its fill, the image clipped to the hexagon over it (as large
+    /// as needed to cover the hex, keeping the image's proportions), then the grid line.
+    fn draw_tile(
+        &self,
+        sink: &mut dyn Sink,
+        hexagon: &Hexagon,
+        cell: &CellInfo,
+        art: TileImage<'_>,
+        grid: Option<Stroke>,
+    ) {
+        let c = cell.centre;
+        let cell_of = |fill, stroke| HexCell {
+            hexagon,
+            centre: c,
+            scale: 1.0,
+            fill,
+            stroke,
+        };
+        sink.hex(&cell_of(cell.fill, None));
+        let corners: [Point; 6] = std::array::from_fn(|i| hexagon.corner(c, 1.0, i));
+        let (min, max) = cover_box(&corners, art.image.width(), art.image.height());
+        sink.image(&Image {
+            id: art.id,
+            image: art.image,
+            min,
+            max,
+            clip: Some(&corners),
+            tint: art.tint,
+        });
+        if grid.is_some() {
+            sink.hex(&cell_of(None, grid));
+        }
+    }
+
     /// The icons of `cells` (after terrain and markers, before text).
     fn draw_icons(&self, cells: &[CellInfo], scale: f64, sink: &mut dyn Sink) {
         let icons = self.map.icons();
@@ -246,7 +311,14 @@ impl<'a> MapScene<'a> {
         for cell in cells {
             let list = icons.at(cell.hex);
             if !list.is_empty() {
-                annotations::draw_hex_icons(sink, list, cell.centre, radius, scale);
+                annotations::draw_hex_icons_with(
+                    sink,
+                    list,
+                    cell.centre,
+                    radius,
+                    scale,
+                    self.images,
+                );
             }
         }
     }
@@ -359,6 +431,34 @@ impl Scene for MapScene<'_> {
             }
         });
     }
+}
+
+/// A loaded tile image as a cell draws it.
+#[derive(Clone, Copy)]
+struct TileImage<'a> {
+    id: super::image::ImageId,
+    image: &'a super::image::RgbaImage,
+    tint: Option<Colour>,
+}
+
+/// The box, centred on `corners`' bounding box, that covers it with an image of
+/// `width` × `height` pixels drawn at its own proportions.
+pub fn cover_box(corners: &[Point], width: u32, height: u32) -> (Point, Point) {
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for p in corners {
+        x0 = x0.min(p.x);
+        y0 = y0.min(p.y);
+        x1 = x1.max(p.x);
+        y1 = y1.max(p.y);
+    }
+    let aspect = f64::from(width) / f64::from(height.max(1));
+    let w = (x1 - x0).max((y1 - y0) * aspect);
+    let h = w / aspect;
+    let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+    (
+        Point::new(cx - w / 2.0, cy - h / 2.0),
+        Point::new(cx + w / 2.0, cy + h / 2.0),
+    )
 }
 
 /// Half the pitch of offset cells along x and y: offset cells tile the plane as rectangles

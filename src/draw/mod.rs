@@ -24,6 +24,7 @@ pub mod colour;
 pub mod features;
 pub mod game;
 pub mod icon_art;
+pub mod image;
 pub mod legend;
 pub mod lines;
 pub mod lod;
@@ -40,12 +41,13 @@ pub mod text_box;
 
 pub use colour::{Colour, ink_on};
 pub use game::{GameScene, GameStyle};
+pub use image::{ImageId, ImageSet, RgbaImage, draw_image_icon};
 pub use lod::Detail;
 pub use map::MapScene;
 pub use overlay::{HexSet, OverlayStyle, Overlays, draw_overlays};
 pub use primitives::{
-    Circle, Font, FontFamily, HAlign, Halo, HexCell, Hexagon, LineStyle, OwnedText, Path, Polygon,
-    Polyline, Rect, Segment, Stroke, Text, VAlign,
+    Circle, Font, FontFamily, HAlign, Halo, HexCell, Hexagon, Image, LineStyle, OwnedText, Path,
+    Polygon, Polyline, Rect, Segment, Stroke, Text, VAlign,
 };
 pub use region::{Region, block_kind};
 pub use scene::Scene;

@@ -3,6 +3,7 @@
 //! emitting one allocates nothing; back-ends translate them (see [`super::Sink`]).
 
 use super::colour::Colour;
+use super::image::{ImageId, RgbaImage};
 use crate::hex::{Layout, Point};
 
 /// How a line is drawn along its length.
@@ -154,6 +155,25 @@ pub struct Path<'a> {
     pub fill: Option<Colour>,
     /// Outline; `None` for none.
     pub stroke: Option<Stroke>,
+}
+
+/// A picture stretched over the box `min`..`max` (world units), optionally clipped to a
+/// convex polygon (the hex of tile art) and multiplied by a tint colour. Back-ends that
+/// keep images (textures, PDF objects, SVG definitions) key them by `id`.
+#[derive(Clone, Copy, Debug)]
+pub struct Image<'a> {
+    /// The image's number in its [`super::ImageSet`].
+    pub id: ImageId,
+    /// Its pixels.
+    pub image: &'a RgbaImage,
+    /// Top-left corner of the box the image fills.
+    pub min: Point,
+    /// Bottom-right corner of that box.
+    pub max: Point,
+    /// A convex polygon outside which nothing is drawn; `None` for the whole box.
+    pub clip: Option<&'a [Point]>,
+    /// Each pixel's colour multiplied by this colour; `None` for the image as it is.
+    pub tint: Option<Colour>,
 }
 
 /// A typeface every back-end can draw.

@@ -2,7 +2,10 @@
 //! world units and turns them into pixels, SVG elements, PDF operators or egui meshes.
 
 use super::colour::Colour;
-use super::primitives::{Circle, HexCell, Path, Polygon, Polyline, Rect, Segment, Stroke, Text};
+use super::image::ImageId;
+use super::primitives::{
+    Circle, HexCell, Image, Path, Polygon, Polyline, Rect, Segment, Stroke, Text,
+};
 use crate::hex::Point;
 
 /// A back-end of `draw`. Required: polygons, polylines, paths and text; hex cells,
@@ -63,6 +66,12 @@ pub trait Sink {
 
     /// A line of text.
     fn text(&mut self, text: &Text<'_>);
+
+    /// A picture. The default draws nothing: a back-end without images shows what was
+    /// drawn under it (the terrain colour under tile art).
+    fn image(&mut self, image: &Image<'_>) {
+        let _ = image;
+    }
 }
 
 /// One primitive as a [`Recording`] keeps it (owned).
@@ -122,6 +131,19 @@ pub enum Recorded {
         size: f64,
         /// Ink.
         colour: Colour,
+    },
+    /// A picture (its pixels are not kept).
+    Image {
+        /// The image's number.
+        id: ImageId,
+        /// Top-left of its box.
+        min: Point,
+        /// Bottom-right of its box.
+        max: Point,
+        /// The clip polygon, if any.
+        clip: Option<Vec<Point>>,
+        /// The tint, if any.
+        tint: Option<Colour>,
     },
 }
 
@@ -203,6 +225,16 @@ impl Sink for Recording {
             anchor: t.anchor,
             size: t.size,
             colour: t.colour,
+        });
+    }
+
+    fn image(&mut self, i: &Image<'_>) {
+        self.items.push(Recorded::Image {
+            id: i.id,
+            min: i.min,
+            max: i.max,
+            clip: i.clip.map(<[Point]>::to_vec),
+            tint: i.tint,
         });
     }
 }

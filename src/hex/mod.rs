@@ -31,7 +31,7 @@ pub use doubled::DoubledKind;
 pub use edge::Edge;
 pub use flood::{FloodLimitError, connected_components, flood_fill};
 pub use fov::{field_of_view, field_of_view_across, is_visible, is_visible_across};
-pub use hash::{HexBuildHasher, HexHashMap, HexHashSet};
+pub use hash::{HexBuildHasher, HexHashMap, HexHashSet, stable_hash};
 pub use layout::{Layout, LayoutError, Orientation, Point, Vertex};
 pub use line::{LINE_NUDGE, LineIter, line, line_supercover};
 pub use movement::{

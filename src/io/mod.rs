@@ -9,6 +9,8 @@ mod atomic;
 pub mod error;
 mod fast_cube;
 pub mod format;
+pub mod image_paths;
+pub mod images;
 mod model;
 pub mod picture;
 mod read;

@@ -235,6 +235,12 @@ pub(crate) struct FileTerrain {
     pub cost: FileCost,
     #[serde(default)]
     pub blocks_sight: bool,
+    /// Tile art image paths relative to the map file (version 2).
+    #[serde(default)]
+    pub tile_art: Vec<String>,
+    /// Tint the tile art by the colour (version 2).
+    #[serde(default)]
+    pub tile_tint: bool,
 }
 
 /// Movement cost.

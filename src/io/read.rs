@@ -302,6 +302,17 @@ fn build(
     // Before the palette and cells: a bad header is named first.
     props.validate().map_err(property_error)?;
     let palette = palette(file.palette)?;
+    if file.version < 2
+        && let Some(t) = palette.terrains().iter().find(|t| !t.art.is_empty())
+    {
+        return Err(field(
+            "palette",
+            format!(
+                "terrain {}: tile art needs format version 2 (this file says version 1)",
+                t.id
+            ),
+        ));
+    }
     let edge_palette = features::edge_palette(file.edge_types)?;
     let path_palette = features::path_palette(file.path_types)?;
     let (mut map, form, coords) = match body {
@@ -437,7 +448,11 @@ mod tests {
         let mut texts = Vec::new();
         for sub in ["maps", "tests/malformed"] {
             for e in std::fs::read_dir(dir.join(sub)).unwrap() {
-                texts.push(std::fs::read_to_string(e.unwrap().path()).unwrap());
+                // Map files only (maps/art/ holds the samples' tile images).
+                let path = e.unwrap().path();
+                if path.extension().is_some_and(|x| x == "ron") {
+                    texts.push(std::fs::read_to_string(path).unwrap());
+                }
             }
         }
         let cube = std::fs::read_to_string(dir.join("maps/hexagon-r8-cube.ron")).unwrap();

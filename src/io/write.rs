@@ -84,15 +84,17 @@ pub fn to_string(map: &HexMap, form: Form) -> String {
             MoveCost::Cost(c) => format!("Cost({c})"),
             MoveCost::Impassable => "Impassable".to_owned(),
         };
-        let _ = writeln!(
+        let _ = write!(
             o,
-            "        (id: {}, name: {}, color: \"{}\", symbol: {}, cost: {cost}, blocks_sight: {}),",
+            "        (id: {}, name: {}, color: \"{}\", symbol: {}, cost: {cost}, blocks_sight: {}",
             t.id,
             lit(&t.name),
             t.color,
             lit(&t.symbol.to_string()),
             t.blocks_sight
         );
+        write_tile_art(&t.art, &mut o);
+        o.push_str("),\n");
     }
     o.push_str("    ],\n");
     write_feature_palettes(map, &mut o);
@@ -224,6 +226,19 @@ fn write_cube(map: &HexMap, o: &mut String) {
 fn points(c: Cost) -> String {
     let s = c.to_string();
     if s.contains('.') { s } else { format!("{s}.0") }
+}
+
+/// A terrain's tile art fields (format version 2), only when it has images, so files
+/// without art are written as before.
+fn write_tile_art(art: &crate::map::TileArt, o: &mut String) {
+    if art.is_empty() {
+        return;
+    }
+    let paths: Vec<String> = art.images.iter().map(|p| lit(p)).collect();
+    let _ = write!(o, ", tile_art: [{}]", paths.join(", "));
+    if art.tint {
+        o.push_str(", tile_tint: true");
+    }
 }
 
 /// The edge and path palettes (format version 2).

@@ -26,6 +26,7 @@ mod routes;
 mod rules;
 pub mod shape;
 pub mod shape_spec;
+pub mod tile_art;
 pub mod view;
 
 pub use annotations::{
@@ -51,4 +52,5 @@ pub use properties::{
 pub use reshape::{ReshapePlan, shape_centre};
 pub use shape::{CellSet, MapShape, OffsetBounds, ShapeError};
 pub use shape_spec::{ShapeKind, ShapeSpec};
+pub use tile_art::{TileArt, TileArtError};
 pub use view::{Corner, UnknownCorner, ViewSettings};

@@ -1,9 +1,12 @@
 //! The terrain palette: the kinds of terrain a map may use, each with an id, name, colour,
-//! one-character symbol (for the offset file form), movement cost and sight blocking.
+//! one-character symbol (for the offset file form), movement cost, sight blocking and tile
+//! art.
 
 use std::fmt;
 use std::num::NonZeroU16;
 use std::str::FromStr;
+
+use super::tile_art::{TileArt, TileArtError};
 
 /// Most terrains one palette may hold.
 pub const MAX_TERRAINS: usize = 1024;
@@ -83,6 +86,8 @@ pub struct Terrain {
     pub cost: MoveCost,
     /// True when it blocks line of sight.
     pub blocks_sight: bool,
+    /// Images drawn on its hexes (empty: drawn as the colour).
+    pub art: TileArt,
 }
 
 /// Why a palette is invalid.
@@ -110,6 +115,14 @@ pub enum PaletteError {
     /// A name is too long.
     #[error("terrain {0}: name is over {MAX_NAME_LEN} bytes")]
     NameTooLong(TerrainId),
+    /// Tile art breaks a limit.
+    #[error("terrain {id}: {error}")]
+    TileArt {
+        /// The terrain's id.
+        id: TerrainId,
+        /// What is wrong.
+        error: TileArtError,
+    },
 }
 
 /// True for symbols usable in offset rows: printable, not whitespace, not reserved, not a
@@ -140,6 +153,9 @@ impl Palette {
             if t.name.len() > MAX_NAME_LEN {
                 return Err(PaletteError::NameTooLong(t.id));
             }
+            t.art
+                .validate()
+                .map_err(|error| PaletteError::TileArt { id: t.id, error })?;
             for u in &terrains[..i] {
                 if u.id == t.id {
                     return Err(PaletteError::DuplicateId(t.id));
@@ -161,6 +177,7 @@ impl Palette {
             symbol,
             cost,
             blocks_sight,
+            art: TileArt::default(),
         };
         Palette::new(vec![
             t(
@@ -293,9 +310,15 @@ mod tests {
         ts[1].symbol = 'g';
         ts[1].id = ts[0].id;
         assert!(matches!(
-            Palette::new(ts),
+            Palette::new(ts.clone()),
             Err(PaletteError::DuplicateId(_))
         ));
+        ts[1].id = TerrainId::new(2).unwrap();
+        ts[2].art.images = vec![String::new()];
+        assert_eq!(
+            Palette::new(ts).unwrap_err().to_string(),
+            "terrain 3: tile image 0 has an empty path"
+        );
         assert_eq!(p.by_raw_id()[5].unwrap().name, "Mountains");
         assert!(p.by_raw_id()[0].is_none());
         let table = p.symbol_table();

@@ -21,6 +21,7 @@ fn map() -> HexMap {
         symbol: '^',
         cost: hexmap::map::MoveCost::Cost(1),
         blocks_sight: false,
+        art: Default::default(),
     };
     let mut props = MapProperties::new("snowfield", Orientation::Pointy);
     props.hex_size = Point::new(10.0, 10.0);

@@ -38,6 +38,7 @@ fn terrain(id: u16, name: &str, color: [u8; 3]) -> Terrain {
         symbol: name.chars().next().unwrap(),
         cost: MoveCost::Cost(1),
         blocks_sight: false,
+        art: Default::default(),
     }
 }
 

@@ -7,7 +7,7 @@ use hexmap::hex::{Direction, Edge, Hex, OffsetKind, Orientation, Point};
 use hexmap::io::{self, Form};
 use hexmap::map::{
     Cost, EdgeMove, EdgePalette, EdgeTypeId, HexMap, MapPath, MapProperties, MapShape, MoveCost,
-    Palette, PathPalette, PathTypeId, Rgb, Terrain, TerrainId,
+    Palette, PathPalette, PathTypeId, Rgb, Terrain, TerrainId, TileArt,
 };
 use proptest::prelude::*;
 use std::path::Path;
@@ -151,6 +151,13 @@ fn arb_palette() -> impl Strategy<Value = Palette> {
                         MoveCost::Cost(u32::from(attrs[i].0))
                     },
                     blocks_sight: attrs[i].3,
+                    // Every third terrain carries tile art (paths needing escapes too).
+                    art: TileArt {
+                        images: (0..usize::from(attrs[i].1 % 3 == 0) * (1 + i % 3))
+                            .map(|k| format!("art/t{i} \"{k}\" é.png"))
+                            .collect(),
+                        tint: attrs[i].2 % 2 == 0 && attrs[i].1 % 3 == 0,
+                    },
                 })
                 .collect();
             Palette::new(terrains).unwrap()

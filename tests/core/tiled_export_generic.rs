@@ -54,6 +54,7 @@ fn sample_map(kind: OffsetKind, sx: f64, sy: f64) -> TiledMap {
             y: 12.5,
             text: "a <note> & \"quotes\"".into(),
         }],
+        object_groups: vec![],
         properties: vec![("hexmap:name".into(), "sample".into())],
     }
 }

@@ -43,6 +43,7 @@ fn sample(kind: OffsetKind) -> TiledMap {
             y: 6.0,
             text: "harbour".into(),
         }],
+        object_groups: vec![],
         properties: vec![],
     }
 }

@@ -21,3 +21,4 @@ mod play;
 mod print;
 mod real_window;
 mod reshape;
+mod tile_art;

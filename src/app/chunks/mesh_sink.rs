@@ -4,19 +4,22 @@
 //! vertices, a quad); other shapes go through egui's tessellator at the build scale, so
 //! curves have the right number of segments and one pixel of anti-aliasing. Text is kept
 //! aside and drawn each frame by the screen back-end (egui's glyph atlas is not stable
-//! across frames).
+//! across frames). Images (tile art, image icons) are textured triangle fans over their
+//! clip polygon; an egui mesh has one texture, so a chunk is a list of meshes in drawing
+//! order, a new one starting wherever the texture changes.
 
+use crate::app::images::ImageTextures;
 use crate::draw::lines::{double_lines, flatten_circle, flatten_path};
 use crate::draw::{
-    Circle, Colour, HexCell, Hexagon, LineStyle, OwnedText, Path, Polygon, Polyline, Rect, Sink,
-    Stroke, Text,
+    Circle, Colour, HexCell, Hexagon, Image, LineStyle, OwnedText, Path, Polygon, Polyline, Rect,
+    Sink, Stroke, Text,
 };
 use crate::hex::Point;
 use eframe::egui::epaint::{
     CircleShape, Mesh, PathShape, PathStroke, Pos2, Shape, TessellationOptions, Tessellator, Vec2,
     Vertex,
 };
-use eframe::egui::{self, Color32};
+use eframe::egui::{self, Color32, TextureId};
 
 /// egui's colour for a draw colour.
 pub fn color32(c: Colour) -> Color32 {
@@ -63,7 +66,12 @@ impl HexCorners {
 pub struct MeshSink {
     anchor: Point,
     scale: f64,
+    /// The mesh being written (the last layer).
     mesh: Mesh,
+    /// Finished layers, in drawing order.
+    layers: Vec<Mesh>,
+    /// The texture of each image; images without one are not drawn.
+    textures: Option<ImageTextures>,
     texts: Vec<OwnedText>,
     tessellator: Tessellator,
     scratch: Mesh,
@@ -78,6 +86,8 @@ impl MeshSink {
             anchor,
             scale: scale.max(1e-9),
             mesh: Mesh::default(),
+            layers: Vec::new(),
+            textures: None,
             texts: Vec::new(),
             tessellator: Tessellator::new(1.0, TessellationOptions::default(), [1, 1], Vec::new()),
             scratch: Mesh::default(),
@@ -85,9 +95,39 @@ impl MeshSink {
         }
     }
 
-    /// The mesh and the texts.
-    pub fn finish(self) -> (Mesh, Vec<OwnedText>) {
-        (self.mesh, self.texts)
+    /// The same sink drawing images with `textures`.
+    pub fn with_textures(self, textures: ImageTextures) -> Self {
+        MeshSink {
+            textures: Some(textures),
+            ..self
+        }
+    }
+
+    /// The meshes (one per run of primitives with the same texture, in drawing order;
+    /// at least one) and the texts.
+    pub fn finish(mut self) -> (Vec<Mesh>, Vec<OwnedText>) {
+        if !self.mesh.is_empty() || self.layers.is_empty() {
+            self.layers.push(self.mesh);
+        }
+        (self.layers, self.texts)
+    }
+
+    /// The mesh to append to with texture `texture`, starting a new layer when the
+    /// texture changes.
+    fn layer(&mut self, texture: TextureId) -> &mut Mesh {
+        if self.mesh.texture_id != texture {
+            let next = Mesh::with_texture(texture);
+            let done = std::mem::replace(&mut self.mesh, next);
+            if !done.is_empty() {
+                self.layers.push(done);
+            }
+        }
+        &mut self.mesh
+    }
+
+    /// The mesh for untextured shapes.
+    fn plain(&mut self) -> &mut Mesh {
+        self.layer(TextureId::default())
     }
 
     /// A world point relative to the anchor.
@@ -116,6 +156,7 @@ impl MeshSink {
         for v in &mut self.scratch.vertices {
             v.pos = Pos2::new(v.pos.x * inv, v.pos.y * inv);
         }
+        self.plain();
         self.mesh.append_ref(&self.scratch);
     }
 
@@ -193,6 +234,36 @@ fn hex_ring(mesh: &mut Mesh, centre: Pos2, outer: &[Vec2; 6], inner: &[Vec2; 6],
 }
 
 impl Sink for MeshSink {
+    /// A triangle fan over the clip polygon (or the box), its texture coordinates mapping
+    /// the box onto the image, the tint as vertex colour.
+    fn image(&mut self, img: &Image<'_>) {
+        let Some(texture) = self.textures.as_ref().and_then(|t| t.get(&img.id).copied()) else {
+            return;
+        };
+        let (a, b) = (img.min, img.max);
+        let rect = [a, Point::new(b.x, a.y), b, Point::new(a.x, b.y)];
+        let outline = img.clip.unwrap_or(&rect);
+        if outline.len() < 3 {
+            return;
+        }
+        let (w, h) = ((b.x - a.x).max(1e-12), (b.y - a.y).max(1e-12));
+        let colour = img.tint.map_or(Color32::WHITE, color32);
+        let local: Vec<Pos2> = outline.iter().map(|&p| self.local(p)).collect();
+        let mesh = self.layer(texture);
+        let base = mesh.vertices.len() as u32;
+        for (&p, &pos) in outline.iter().zip(&local) {
+            let uv = Pos2::new(((p.x - a.x) / w) as f32, ((p.y - a.y) / h) as f32);
+            mesh.vertices.push(Vertex {
+                pos,
+                uv,
+                color: colour,
+            });
+        }
+        for i in 1..outline.len() as u32 - 1 {
+            mesh.add_triangle(base, base + i, base + i + 1);
+        }
+    }
+
     fn hex(&mut self, cell: &HexCell<'_>) {
         let centre = self.local(cell.centre);
         let solid = cell.stroke.filter(|s| s.style == LineStyle::Solid);
@@ -200,10 +271,10 @@ impl Sink for MeshSink {
         let corners = self.corners(cell.hexagon, cell.scale, ring_width);
         let (fill, outer, inner) = (corners.fill, corners.outer, corners.inner);
         if let Some(colour) = cell.fill {
-            hex_fill(&mut self.mesh, centre, &fill, color32(colour));
+            hex_fill(self.plain(), centre, &fill, color32(colour));
         }
         if let Some(s) = solid {
-            hex_ring(&mut self.mesh, centre, &outer, &inner, color32(s.colour));
+            hex_ring(self.plain(), centre, &outer, &inner, color32(s.colour));
         } else if let Some(st) = cell.stroke {
             let points: [Point; 6] =
                 std::array::from_fn(|i| cell.hexagon.corner(cell.centre, cell.scale, i));
@@ -213,7 +284,7 @@ impl Sink for MeshSink {
 
     fn rect(&mut self, rect: &Rect) {
         let r = egui::Rect::from_min_max(self.local(rect.min), self.local(rect.max));
-        self.mesh.add_colored_rect(r, color32(rect.fill));
+        self.plain().add_colored_rect(r, color32(rect.fill));
     }
 
     fn polygon(&mut self, p: &Polygon<'_>) {
@@ -291,7 +362,8 @@ mod tests {
             fill: Some(Colour::WHITE),
             stroke: Some(Stroke::solid(0.5, Colour::BLACK)),
         });
-        let (mesh, texts) = s.finish();
+        let (meshes, texts) = s.finish();
+        let mesh = &meshes[0];
         assert!(texts.is_empty());
         assert_eq!(mesh.vertices.len(), 6 + 12);
         assert_eq!(mesh.indices.len(), 3 * (4 + 12));
@@ -325,7 +397,8 @@ mod tests {
             Colour::BLACK,
             Font::regular(FontFamily::Sans),
         ));
-        let (mesh, texts) = s.finish();
+        let (meshes, texts) = s.finish();
+        let mesh = &meshes[0];
         assert_eq!(mesh.vertices.len(), 4);
         assert_eq!(texts.len(), 1);
         assert_eq!(texts[0].as_text().text, "3");
@@ -342,7 +415,8 @@ mod tests {
             fill: Some(Colour::BLACK),
             stroke: None,
         });
-        let (mesh, _) = s.finish();
+        let (meshes, _) = s.finish();
+        let mesh = &meshes[0];
         let reach = mesh
             .vertices
             .iter()
@@ -357,5 +431,52 @@ mod tests {
             "a smooth circle: {}",
             mesh.vertices.len()
         );
+    }
+
+    #[test]
+    fn images_are_textured_fans_in_their_own_layer_between_the_shapes_around_them() {
+        use crate::draw::{ImageId, RgbaImage};
+        let layout = Layout::regular(Orientation::Flat, 10.0).unwrap();
+        let hexagon = Hexagon::of(&layout);
+        let texture = TextureId::User(7);
+        let textures =
+            std::sync::Arc::new(std::collections::HashMap::from([(ImageId(0), texture)]));
+        let mut s = MeshSink::new(Point::new(0.0, 0.0), 1.0).with_textures(textures);
+        let cell = |fill, stroke| HexCell {
+            hexagon: &hexagon,
+            centre: Point::new(0.0, 0.0),
+            scale: 1.0,
+            fill,
+            stroke,
+        };
+        s.hex(&cell(Some(Colour::WHITE), None));
+        let image = RgbaImage::new(1, 1, vec![255; 4]).unwrap();
+        let corners: [Point; 6] =
+            std::array::from_fn(|i| hexagon.corner(Point::new(0.0, 0.0), 1.0, i));
+        let draw = |s: &mut MeshSink, id| {
+            s.image(&Image {
+                id,
+                image: &image,
+                min: Point::new(-10.0, -10.0),
+                max: Point::new(10.0, 10.0),
+                clip: Some(&corners),
+                tint: Some(Colour::rgb(255, 0, 0)),
+            })
+        };
+        draw(&mut s, ImageId(0));
+        draw(&mut s, ImageId(1)); // no texture: not drawn
+        s.hex(&cell(None, Some(Stroke::solid(0.5, Colour::BLACK))));
+        let (meshes, _) = s.finish();
+        let textures: Vec<TextureId> = meshes.iter().map(|m| m.texture_id).collect();
+        assert_eq!(
+            textures,
+            [TextureId::default(), texture, TextureId::default()]
+        );
+        let fan = &meshes[1];
+        assert_eq!((fan.vertices.len(), fan.indices.len()), (6, 12));
+        // Corner 0 of a flat hex is east, (10, 0): the middle of the box's right side.
+        let v = fan.vertices[0];
+        assert_eq!(v.uv, Pos2::new(1.0, 0.5));
+        assert_eq!(v.color, Color32::from_rgb(255, 0, 0));
     }
 }

@@ -66,7 +66,8 @@ struct CachedChunk {
     generation: u64,
     detail: Detail,
     anchor: Point,
-    mesh: Arc<Mesh>,
+    /// Meshes in drawing order (more than one where images change the texture).
+    meshes: Arc<[Mesh]>,
     /// Text drawn over the mesh each frame (world units).
     texts: Arc<[OwnedText]>,
     /// The chunk's texture at [`Detail::Texel`] (kept alive with the mesh using it).
@@ -77,9 +78,14 @@ struct CachedChunk {
 }
 
 /// Heap bytes a mesh, its texts (and a `CHUNK`² RGBA texture, if any) take.
-fn chunk_bytes(mesh: &Mesh, texts: &[OwnedText], textured: bool) -> usize {
-    mesh.vertices.capacity() * std::mem::size_of::<Vertex>()
-        + mesh.indices.capacity() * std::mem::size_of::<u32>()
+fn chunk_bytes(meshes: &[Mesh], texts: &[OwnedText], textured: bool) -> usize {
+    meshes
+        .iter()
+        .map(|mesh| {
+            mesh.vertices.capacity() * std::mem::size_of::<Vertex>()
+                + mesh.indices.capacity() * std::mem::size_of::<u32>()
+        })
+        .sum::<usize>()
         + texts
             .iter()
             .map(|t| std::mem::size_of::<OwnedText>() + t.text.capacity())
@@ -132,6 +138,8 @@ pub struct ChunkCache {
     budget: (usize, usize),
     /// Stats of the last paint.
     pub stats: PaintStats,
+    /// Textures of the map's images (tile art, image icons); `None` draws none.
+    textures: Option<crate::app::images::ImageTextures>,
 }
 
 impl Default for ChunkCache {
@@ -152,6 +160,7 @@ impl ChunkCache {
             bytes: 0,
             budget: (MAX_CACHED, MAX_CACHED_BYTES),
             stats: PaintStats::default(),
+            textures: None,
         }
     }
 
@@ -175,6 +184,12 @@ impl ChunkCache {
     /// Set the chunk-key range directly (inclusive).
     pub fn set_extent(&mut self, extent: Option<((i32, i32), (i32, i32))>) {
         self.extent = extent;
+    }
+
+    /// Draw images with `textures` from now on (every mesh is rebuilt).
+    pub fn set_image_textures(&mut self, textures: crate::app::images::ImageTextures) {
+        self.textures = Some(textures);
+        self.mark_all_dirty();
     }
 
     /// Mark every mesh stale without forgetting the extent (layer or palette change).
@@ -225,16 +240,17 @@ impl ChunkCache {
                 .get(&key)
                 .is_some_and(|c| c.generation == generation && c.detail == detail);
             if !fresh {
-                let (anchor, mesh, chunk_texts, texture) = if detail == Detail::Texel {
+                let (anchor, meshes, chunk_texts, texture) = if detail == Detail::Texel {
                     let (anchor, mesh, texture) =
                         build_texel_chunk(painter.ctx(), layout, key, scene);
-                    (anchor, mesh, Vec::new(), texture)
+                    (anchor, vec![mesh], Vec::new(), texture)
                 } else {
-                    let (anchor, mesh, texts) = build_chunk(layout, key, scene, scale);
-                    (anchor, mesh, texts, None)
+                    let textures = self.textures.clone();
+                    let (anchor, meshes, texts) = build_chunk(layout, key, scene, scale, textures);
+                    (anchor, meshes, texts, None)
                 };
                 stats.rebuilt += 1;
-                let bytes = chunk_bytes(&mesh, &chunk_texts, texture.is_some());
+                let bytes = chunk_bytes(&meshes, &chunk_texts, texture.is_some());
                 self.bytes += bytes;
                 let old = self.chunks.insert(
                     key,
@@ -242,7 +258,7 @@ impl ChunkCache {
                         generation,
                         detail,
                         anchor,
-                        mesh: Arc::new(mesh),
+                        meshes: meshes.into(),
                         texts: chunk_texts.into(),
                         _texture: texture,
                         last_used: 0,
@@ -258,14 +274,16 @@ impl ChunkCache {
             if !chunk.texts.is_empty() {
                 texts.push(chunk.texts.clone());
             }
-            if chunk.mesh.is_empty() {
+            if chunk.meshes.iter().all(Mesh::is_empty) {
                 continue;
             }
-            let mut mesh = (*chunk.mesh).clone();
-            mesh.transform(camera.mesh_transform(view, chunk.anchor));
             stats.drawn += 1;
-            stats.vertices += mesh.vertices.len();
-            painter.add(Shape::mesh(mesh));
+            for mesh in chunk.meshes.iter().filter(|m| !m.is_empty()) {
+                let mut mesh = mesh.clone();
+                mesh.transform(camera.mesh_transform(view, chunk.anchor));
+                stats.vertices += mesh.vertices.len();
+                painter.add(Shape::mesh(mesh));
+            }
         }
         let (a, b) = camera.visible_world(view);
         if !texts.is_empty() {
@@ -395,14 +413,18 @@ fn build_chunk(
     key: (i32, i32),
     scene: &dyn Scene,
     scale: f64,
-) -> (Point, Mesh, Vec<OwnedText>) {
+    textures: Option<crate::app::images::ImageTextures>,
+) -> (Point, Vec<Mesh>, Vec<OwnedText>) {
     let kind = chunk_kind(layout.orientation());
     let bounds = chunk_bounds(key);
     let anchor = layout.hex_to_pixel(kind.to_hex(OffsetCoord::new(bounds.min_col, bounds.min_row)));
     let mut sink = MeshSink::new(anchor, scale);
+    if let Some(textures) = textures {
+        sink = sink.with_textures(textures);
+    }
     scene.draw_cells(&Region::Block(bounds), scale, &mut sink);
-    let (mesh, texts) = sink.finish();
-    (anchor, mesh, texts)
+    let (meshes, texts) = sink.finish();
+    (anchor, meshes, texts)
 }
 
 /// Draw the scene's free text (place-name labels) whose box meets the world rectangle
@@ -419,8 +441,8 @@ fn paint_free_text(
     let camera = v.camera;
     let mut collect = MeshSink::new(Point::new(0.0, 0.0), camera.zoom);
     scene.draw_free_text(a, b, camera.zoom, &mut collect);
-    let (mut mesh, texts) = collect.finish();
-    if !mesh.is_empty() {
+    let (meshes, texts) = collect.finish();
+    for mut mesh in meshes.into_iter().filter(|m| !m.is_empty()) {
         mesh.transform(camera.mesh_transform(v.view, Point::new(0.0, 0.0)));
         painter.add(Shape::mesh(mesh));
     }

@@ -18,10 +18,17 @@ impl FileFilter {
     /// The filter for `request`: the native format to open or save a map, the chosen
     /// format to export, every other readable format to import.
     pub fn for_request(request: &DialogRequest) -> Self {
+        if *request == DialogRequest::ChooseImage {
+            return FileFilter {
+                description: "image (PNG, SVG)".into(),
+                extensions: crate::app::dialogs::IMAGE_EXTENSIONS.to_vec(),
+            };
+        }
         let formats: Vec<&'static dyn Format> = match request {
             DialogRequest::Open | DialogRequest::SaveAs { .. } => vec![native()],
             DialogRequest::Export { format, .. } => vec![*format],
             DialogRequest::ImportTiled => readers().filter(|&f| f != native()).collect(),
+            DialogRequest::ChooseImage => Vec::new(),
         };
         FileFilter {
             description: formats

@@ -54,14 +54,18 @@ impl BuiltinDialog {
     /// A dialog for `request` showing `folder` (made absolute against the working folder).
     pub fn new(request: DialogRequest, folder: PathBuf) -> Self {
         let mode = match request {
-            DialogRequest::Open | DialogRequest::ImportTiled => Mode::Open,
+            DialogRequest::Open | DialogRequest::ImportTiled | DialogRequest::ChooseImage => {
+                Mode::Open
+            }
             DialogRequest::SaveAs { .. } | DialogRequest::Export { .. } => Mode::Save,
         };
         let proposed = match &request {
             DialogRequest::SaveAs { suggested } | DialogRequest::Export { suggested, .. } => {
                 suggested.clone()
             }
-            DialogRequest::Open | DialogRequest::ImportTiled => String::new(),
+            DialogRequest::Open | DialogRequest::ImportTiled | DialogRequest::ChooseImage => {
+                String::new()
+            }
         };
         let folder = std::path::absolute(&folder).unwrap_or(folder);
         let mut dialog = BuiltinDialog {
@@ -99,6 +103,7 @@ impl BuiltinDialog {
             DialogRequest::SaveAs { .. } => "Save map as".into(),
             DialogRequest::Export { format, .. } => format!("Export {}", format.description()),
             DialogRequest::ImportTiled => "Import Tiled map".into(),
+            DialogRequest::ChooseImage => "Choose tile image".into(),
         }
     }
 
@@ -109,6 +114,7 @@ impl BuiltinDialog {
             DialogRequest::SaveAs { .. } => "Save",
             DialogRequest::Export { .. } => "Export",
             DialogRequest::ImportTiled => "Import",
+            DialogRequest::ChooseImage => "Choose",
         }
     }
 
@@ -186,6 +192,7 @@ impl BuiltinDialog {
             DialogRequest::SaveAs { .. } => DialogReply::SaveAs(file),
             DialogRequest::Export { .. } => DialogReply::Export(file),
             DialogRequest::ImportTiled => DialogReply::ImportTiled(file),
+            DialogRequest::ChooseImage => DialogReply::ChooseImage(file),
         }
     }
 }

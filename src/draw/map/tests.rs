@@ -241,3 +241,86 @@ fn a_block_region_draws_only_its_cells() {
     scene.draw(&Region::Block(block), 1.0, &mut rec);
     assert_eq!(rec.hex_count(), 4, "columns 2–3 of rows 1–2");
 }
+
+#[test]
+fn tile_art_is_drawn_clipped_to_each_hex_picked_by_hash_and_missing_images_fall_back() {
+    use crate::draw::image::{ImageSet, RgbaImage};
+    let mut m = map();
+    let mut terrains = m.palette().terrains().to_vec();
+    terrains[1].art = crate::map::TileArt {
+        images: vec!["a.png".into(), "b.png".into(), "gone.png".into()],
+        tint: true,
+    };
+    m.set_palette(Palette::new(terrains).unwrap());
+    let mut set = ImageSet::new();
+    let pixel = |c: u8| RgbaImage::new(2, 1, vec![c, c, c, 255, c, c, c, 255]).unwrap();
+    let a = set.insert("a.png", pixel(10));
+    let b = set.insert("b.png", pixel(20));
+    let style = Style::editor(Layers::editor());
+    let scene = MapScene::whole(&m, m.layout().unwrap(), &style).with_images(&set);
+    let draw = || {
+        let mut rec = Recording::default();
+        scene.draw(&Region::Block(scene.bounds()), 4.0, &mut rec);
+        rec
+    };
+    let rec = draw();
+    assert_eq!(rec, draw(), "the same images every time");
+    let images: Vec<_> = rec
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Recorded::Image {
+                id,
+                min,
+                max,
+                clip,
+                tint,
+            } => Some((*id, *min, *max, clip.clone(), *tint)),
+            _ => None,
+        })
+        .collect();
+    let layout = m.layout().unwrap();
+    let art = crate::map::TileArt {
+        images: vec!["a.png".into(), "b.png".into(), "gone.png".into()],
+        tint: true,
+    };
+    // Every grass cell whose picked image loaded has one image; "gone.png" cells none.
+    let grass: Vec<Hex> = m.shape().iter().filter(|&h| h != at(1, 1)).collect();
+    let expected: Vec<Hex> = grass
+        .iter()
+        .copied()
+        .filter(|&h| art.pick(crate::hex::stable_hash(h)) != Some("gone.png"))
+        .collect();
+    assert!(
+        expected.len() < grass.len(),
+        "some cells pick the missing image"
+    );
+    assert_eq!(images.len(), expected.len());
+    for ((id, min, max, clip, tint), h) in images.iter().zip(&expected) {
+        let want = if art.pick(crate::hex::stable_hash(*h)) == Some("a.png") {
+            a
+        } else {
+            b
+        };
+        assert_eq!(*id, want, "{h}");
+        assert_eq!(*tint, Some(GRASS));
+        let clip = clip.as_ref().expect("clipped");
+        let c = layout.hex_to_pixel(*h);
+        for (i, p) in clip.iter().enumerate() {
+            let o = layout.corner_offset(i);
+            assert!((p.x - c.x - o.x).abs() < 1e-9 && (p.y - c.y - o.y).abs() < 1e-9);
+        }
+        // A 2:1 image covers the hex: as wide as needed, centred on it.
+        assert!((min.x + max.x) / 2.0 - c.x < 1e-9 && (min.y + max.y) / 2.0 - c.y < 1e-9);
+        assert!(max.x - min.x >= 3f64.sqrt() * 10.0 - 1e-9 && max.y - min.y >= 20.0 - 1e-9);
+        assert!(((max.x - min.x) / (max.y - min.y) - 2.0).abs() < 1e-9);
+    }
+    // Every grass cell still gets its fill (under the art, or alone).
+    assert_eq!(
+        hex_fills(&rec)
+            .iter()
+            .filter(|f| **f == Some(GRASS))
+            .count(),
+        grass.len()
+    );
+}

@@ -194,6 +194,12 @@ pub struct WriteOptions {
     /// Pictures: the legend (used terrains, edge and path types, icons) in this corner;
     /// `None` for none.
     pub legend: Option<Corner>,
+    /// Pictures: the map's loaded images (tile art, user-image icons; see
+    /// `io::images::load_images`); `None` draws colours and built-in signs only.
+    pub images: Option<std::sync::Arc<crate::draw::ImageSet>>,
+    /// SVG: link image files by their path (relative to the map, which must then sit in
+    /// the SVG's folder) instead of embedding them.
+    pub link_images: bool,
 }
 
 impl Default for WriteOptions {
@@ -208,6 +214,8 @@ impl Default for WriteOptions {
             marks: false,
             dpi: None,
             legend: None,
+            images: None,
+            link_images: false,
         }
     }
 }

@@ -38,6 +38,7 @@ pub fn print_options(opts: &WriteOptions) -> PrintOptions {
         mines: opts.mines,
         marks: opts.marks,
         legend: opts.legend,
+        images: opts.images.clone(),
     }
 }
 

@@ -52,6 +52,8 @@ fn picture_options(map: &HexMap, opts: &WriteOptions) -> Result<PictureOptions, 
         labels: opts.labels,
         mines: opts.mines,
         legend: opts.legend,
+        images: opts.images.clone(),
+        link_images: opts.link_images,
         ..PictureOptions::for_hex_pixels(map, opts.hex_pixels)
     };
     if let Some(dpi) = opts.dpi {

@@ -39,6 +39,12 @@ struct JsonTerrain<'a> {
     /// Movement cost; null when impassable.
     cost: Option<u32>,
     blocks_sight: bool,
+    /// Tile art image paths (relative to the map file); left out when none.
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    tile_art: &'a [String],
+    /// Tile art tinted by the colour; left out when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    tile_tint: bool,
 }
 
 #[derive(Serialize)]
@@ -164,6 +170,8 @@ pub fn to_json(map: &HexMap) -> String {
                 MoveCost::Impassable => None,
             },
             blocks_sight: t.blocks_sight,
+            tile_art: &t.art.images,
+            tile_tint: t.art.tint,
         })
         .collect();
     let cells = map
@@ -433,5 +441,26 @@ mod tests {
                 "rotation": 15.0, "color": "#000000", "bold": false, "italic": true,
                 "halo": true})
         );
+    }
+
+    #[test]
+    fn json_terrains_carry_their_tile_art_only_when_they_have_some() {
+        let mut terrains = Palette::standard().terrains().to_vec();
+        terrains[2].art = crate::map::TileArt {
+            images: vec!["art/f.png".into()],
+            tint: true,
+        };
+        let m = HexMap::new(
+            MapProperties::new("j", Orientation::Flat),
+            MapShape::hexagon(1).unwrap(),
+            Palette::new(terrains).unwrap(),
+        )
+        .unwrap();
+        let v: serde_json::Value = serde_json::from_str(&to_json(&m)).unwrap();
+        let forest = &v["palette"][2];
+        assert_eq!(forest["tile_art"], serde_json::json!(["art/f.png"]));
+        assert_eq!(forest["tile_tint"], true);
+        let grass = v["palette"][1].as_object().unwrap();
+        assert!(!grass.contains_key("tile_art") && !grass.contains_key("tile_tint"));
     }
 }

@@ -4,7 +4,7 @@
 
 use super::{Format, FormatInfo, Imported, ReadError, WriteError, WriteOptions, Written};
 use crate::io::Resources;
-use crate::io::tiled::{TiledMap, from_tiled, read_tiled, tileset_png, to_tiled, to_tmj, to_tmx};
+use crate::io::tiled::{TiledMap, from_tiled, read_tiled, tileset_image, to_tiled, to_tmj, to_tmx};
 use crate::map::HexMap;
 
 /// The tileset image's file name for a map file named `main` ("x.tmx" → "x-tiles.png").
@@ -25,7 +25,7 @@ fn write_tiled(
     let mut side = Vec::new();
     for tileset in &tiled.tilesets {
         if let Some(image) = &tileset.image {
-            side.push((image.clone(), tileset_png(&tiled.geometry, tileset)?));
+            side.push((image.clone(), tileset_image(&tiled.geometry, tileset)?));
         }
     }
     Ok(Written {

@@ -5,18 +5,21 @@
 mod glyphs;
 pub mod pdf;
 mod pdf_fonts;
+mod pdf_images;
 pub mod print;
 pub mod raster;
 pub mod svg;
+mod svg_images;
 
 pub use glyphs::Fonts;
 pub use print::{PrintOptions, render_pdf};
 pub use raster::{RasterSink, ToPixels};
 pub use svg::SvgSink;
 
-use crate::draw::{Colour, Layers, MapScene, Region, Scene, Sink, Style, legend, region};
+use crate::draw::{Colour, ImageSet, Layers, MapScene, Region, Scene, Sink, Style, legend, region};
 use crate::hex::{CoordSystem, Point};
 use crate::map::{Corner, HexMap};
+use std::sync::Arc;
 use tiny_skia::Pixmap;
 
 /// How to draw a picture.
@@ -36,6 +39,10 @@ pub struct PictureOptions {
     pub margin: f64,
     /// The map's legend in this corner of the picture; `None` for none.
     pub legend: Option<Corner>,
+    /// The map's loaded images (tile art, user-image icons); `None` for colours only.
+    pub images: Option<Arc<ImageSet>>,
+    /// SVG: refer to image files by path instead of embedding their pixels.
+    pub link_images: bool,
 }
 
 impl PictureOptions {
@@ -51,6 +58,8 @@ impl PictureOptions {
             background: None,
             margin: 8.0,
             legend: None,
+            images: None,
+            link_images: false,
         }
     }
 
@@ -163,7 +172,10 @@ fn draw_map(
     let layout = map
         .layout()
         .map_err(|_| PictureError::BadSize(opts.scale, opts.scale))?;
-    let scene = MapScene::whole(map, layout, &style);
+    let mut scene = MapScene::whole(map, layout, &style);
+    if let Some(images) = &opts.images {
+        scene = scene.with_images(images);
+    }
     let bands = region::split(&scene.bounds(), 128);
     for (i, band) in bands.iter().enumerate() {
         scene.draw(&Region::Block(*band), opts.scale, sink);
@@ -220,11 +232,18 @@ pub fn render_svg(
 ) -> Result<String, PictureError> {
     let f = frame(map, opts)?;
     let mut sink = SvgSink::new(f.width, f.height, f.to_px, opts.background);
+    if opts.link_images
+        && let Some(images) = &opts.images
+    {
+        sink.link_images(images.clone());
+    }
     sink.reserve(map.shape().len() * 80);
     draw_map(map, opts, &f, &mut sink, progress)?;
     progress(1.0);
     Ok(sink.finish())
 }
 
+#[cfg(test)]
+mod image_tests;
 #[cfg(test)]
 mod tests;

@@ -6,8 +6,8 @@
 use super::pdf_fonts::{StandardFont, win_ansi};
 use crate::draw::lines::double_lines;
 use crate::draw::{
-    Colour, HAlign, HexCell, Hexagon, LineStyle, Path, Polygon, Polyline, Segment, Sink, Stroke,
-    Text, VAlign,
+    Colour, HAlign, HexCell, Hexagon, Image, LineStyle, Path, Polygon, Polyline, Segment, Sink,
+    Stroke, Text, VAlign,
 };
 use crate::hex::Point;
 use pdf_writer::types::{LineJoinStyle, TextRenderingMode};
@@ -52,6 +52,8 @@ pub struct Shared {
     /// (stroking, alpha) → (name, id).
     alphas: BTreeMap<(bool, u8), (String, Ref)>,
     fonts: BTreeMap<StandardFont, Ref>,
+    /// Images (tile art, image icons), each written once.
+    images: super::pdf_images::PdfImages,
 }
 
 impl Shared {
@@ -70,8 +72,14 @@ impl Shared {
         r
     }
 
+    /// How many image XObjects the document holds.
+    pub fn image_count(&self) -> usize {
+        self.images.len()
+    }
+
     /// Write the shared objects into `pdf`.
     pub fn write(&self, pdf: &mut Pdf) {
+        self.images.write(pdf);
         for ((corners, paint), (_, id)) in &self.hexagons {
             let mut c = Content::new();
             let pt = |i: usize| {
@@ -370,7 +378,7 @@ impl<'a> PdfSink<'a> {
 }
 
 /// `data` deflated, as PDF's FlateDecode filter reads it.
-fn compress(data: &[u8]) -> Vec<u8> {
+pub(super) fn compress(data: &[u8]) -> Vec<u8> {
     use std::io::Write;
     let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
     z.write_all(data).expect("writing to memory cannot fail");
@@ -383,6 +391,30 @@ pub fn write_content(pdf: &mut Pdf, id: Ref, compressed: &[u8]) {
 }
 
 impl Sink for PdfSink<'_> {
+    /// The image's XObject scaled to its box, inside its clip polygon.
+    fn image(&mut self, img: &Image<'_>) {
+        let shared = &mut *self.shared;
+        let next = &mut shared.next;
+        let (name, id) = shared.images.name_of(img, &mut || {
+            let r = Ref::new(*next);
+            *next += 1;
+            r
+        });
+        self.used.x_objects.insert(name.clone(), id);
+        self.content.save_state();
+        if let Some(points) = img.clip {
+            self.lines(points, true);
+            self.content.clip_nonzero().end_path();
+        }
+        let (x0, y0) = self.to_page.point(img.min);
+        let (x1, y1) = self.to_page.point(img.max);
+        // The image space is the unit square with its first row at the top (y up in PDF).
+        self.content
+            .transform([x1 - x0, 0.0, 0.0, y0 - y1, x0, y1])
+            .x_object(Name(name.as_bytes()))
+            .restore_state();
+    }
+
     fn hex(&mut self, cell: &HexCell<'_>) {
         let double = matches!(cell.stroke.map(|s| s.style), Some(LineStyle::Double { .. }));
         if cell.scale != 1.0 || double {

@@ -29,6 +29,8 @@ pub struct PrintOptions {
     /// The map's legend in this corner of the printed area (of the one page, or of the
     /// index page's overview); `None` for none.
     pub legend: Option<Corner>,
+    /// The map's loaded images (tile art, user-image icons); `None` for colours only.
+    pub images: Option<std::sync::Arc<crate::draw::ImageSet>>,
 }
 
 impl Default for PrintOptions {
@@ -40,6 +42,7 @@ impl Default for PrintOptions {
             mines: true,
             marks: false,
             legend: None,
+            images: None,
         }
     }
 }
@@ -110,7 +113,10 @@ pub fn render_pdf(
         edges: true,
         paths: true,
     });
-    let scene = MapScene::whole(map, world, &style);
+    let mut scene = MapScene::whole(map, world, &style);
+    if let Some(images) = &opts.images {
+        scene = scene.with_images(images);
+    }
     // Object ids: 1 catalog, 2 page tree, 3 info; pages and shared objects from 4.
     let mut shared = Shared::new(4);
     let mut pages = Vec::new();

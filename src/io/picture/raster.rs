@@ -4,9 +4,12 @@
 use super::glyphs::Fonts;
 use crate::draw::lines::{double_lines, flatten_circle, flatten_path};
 use crate::draw::{
-    Circle, Colour, LineStyle, Path, Polygon, Polyline, Rect, Segment, Sink, Stroke, Text,
+    Circle, Colour, Image, ImageId, LineStyle, Path, Polygon, Polyline, Rect, RgbaImage, Segment,
+    Sink, Stroke, Text,
 };
 use crate::hex::Point;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use tiny_skia::{FillRule, LineJoin, Paint, PathBuilder, Pixmap, StrokeDash, Transform};
 
 /// World → pixel: `pixel = world × scale + offset`.
@@ -33,6 +36,29 @@ pub struct RasterSink<'a> {
     pixmap: &'a mut Pixmap,
     to_px: ToPixels,
     fonts: &'a Fonts,
+    /// Images converted to pixmaps (premultiplied, tinted), each once.
+    images: HashMap<(ImageId, Option<Colour>), Pixmap>,
+}
+
+/// `image` (tinted when asked) as a premultiplied pixmap.
+fn image_pixmap(image: &RgbaImage, tint: Option<Colour>) -> Option<Pixmap> {
+    let tinted;
+    let image = match tint {
+        Some(t) => {
+            tinted = image.tinted(t);
+            &tinted
+        }
+        None => image,
+    };
+    let mut pixmap = Pixmap::new(image.width(), image.height())?;
+    for (dst, src) in pixmap
+        .pixels_mut()
+        .iter_mut()
+        .zip(image.pixels().chunks_exact(4))
+    {
+        *dst = tiny_skia::ColorU8::from_rgba(src[0], src[1], src[2], src[3]).premultiply();
+    }
+    Some(pixmap)
 }
 
 fn paint(c: Colour) -> Paint<'static> {
@@ -49,6 +75,7 @@ impl<'a> RasterSink<'a> {
             pixmap,
             to_px,
             fonts,
+            images: HashMap::new(),
         }
     }
 
@@ -112,6 +139,48 @@ impl<'a> RasterSink<'a> {
 }
 
 impl Sink for RasterSink<'_> {
+    /// The image through a pattern stretched over its box, filling the clip polygon (or
+    /// the box): pixels outside the clip are left untouched.
+    fn image(&mut self, img: &Image<'_>) {
+        let (x0, y0) = self.to_px.point(img.min);
+        let (x1, y1) = self.to_px.point(img.max);
+        let area = match img.clip {
+            Some(points) => self.polyline_path(points, true),
+            None => tiny_skia::Rect::from_ltrb(x0, y0, x1, y1).map(PathBuilder::from_rect),
+        };
+        let Some(area) = area else {
+            return;
+        };
+        let source = match self.images.entry((img.id, img.tint)) {
+            Entry::Occupied(e) => e.into_mut(),
+            Entry::Vacant(v) => match image_pixmap(img.image, img.tint) {
+                Some(p) => v.insert(p),
+                None => return,
+            },
+        };
+        let sx = (x1 - x0) / source.width() as f32;
+        let sy = (y1 - y0) / source.height() as f32;
+        let shader = tiny_skia::Pattern::new(
+            source.as_ref(),
+            tiny_skia::SpreadMode::Pad,
+            tiny_skia::FilterQuality::Bilinear,
+            1.0,
+            Transform::from_row(sx, 0.0, 0.0, sy, x0, y0),
+        );
+        let paint = Paint {
+            shader,
+            anti_alias: true,
+            ..Paint::default()
+        };
+        self.pixmap.fill_path(
+            &area,
+            &paint,
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+    }
+
     fn rect(&mut self, rect: &Rect) {
         let (x0, y0) = self.to_px.point(rect.min);
         let (x1, y1) = self.to_px.point(rect.max);

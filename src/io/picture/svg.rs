@@ -5,12 +5,13 @@
 use super::raster::ToPixels;
 use crate::draw::lines::flatten_circle;
 use crate::draw::{
-    Circle, Colour, HAlign, HexCell, Hexagon, LineStyle, Path, Polygon, Polyline, Rect, Segment,
-    Sink, Stroke, Text, VAlign,
+    Circle, Colour, HAlign, HexCell, Hexagon, Image, ImageSet, LineStyle, Path, Polygon, Polyline,
+    Rect, Segment, Sink, Stroke, Text, VAlign,
 };
 use crate::hex::Point;
 use crate::io::tiled::xml_escape;
 use std::fmt::Write;
+use std::sync::Arc;
 
 /// Writes SVG elements into a string.
 pub struct SvgSink {
@@ -20,6 +21,8 @@ pub struct SvgSink {
     hexagons: Vec<Hexagon>,
     /// The outline of the open `<g>`, if one is open.
     group: Option<Stroke>,
+    /// Images defined so far.
+    images: super::svg_images::SvgImages,
 }
 
 /// Append `v` with three decimals, as `{:.3}` writes it (up to the rounding of the last
@@ -86,7 +89,14 @@ impl SvgSink {
             to_px,
             hexagons: Vec::new(),
             group: None,
+            images: Default::default(),
         }
+    }
+
+    /// Refer to image files by their path in `images` (relative to the map file, so the
+    /// SVG must be written beside the map) instead of embedding their pixels.
+    pub fn link_images(&mut self, images: Arc<ImageSet>) {
+        self.images.link_to(images);
     }
 
     /// Make room for about `bytes` more output.
@@ -193,6 +203,11 @@ impl SvgSink {
 }
 
 impl Sink for SvgSink {
+    fn image(&mut self, img: &Image<'_>) {
+        self.close_group();
+        self.images.write(&mut self.out, img, self.to_px);
+    }
+
     fn hex(&mut self, cell: &HexCell<'_>) {
         let id = self.hexagon_id(cell.hexagon);
         let (x, y) = self.px(cell.centre);

@@ -15,6 +15,7 @@ fn map() -> HexMap {
         symbol: char::from(b'a' + id as u8),
         cost: crate::map::MoveCost::Cost(1),
         blocks_sight: false,
+        art: Default::default(),
     };
     let palette = Palette::new(vec![t(1, RED), t(2, BLUE)]).unwrap();
     let props = MapProperties::new("picture", Orientation::Pointy);

@@ -5,7 +5,7 @@
 use super::super::error::FormatError;
 use super::super::model::{FileCost, FileTerrain};
 use crate::map::palette::MAX_TERRAINS;
-use crate::map::{MoveCost, Palette, PaletteError, Rgb, Terrain, TerrainId};
+use crate::map::{MoveCost, Palette, PaletteError, Rgb, Terrain, TerrainId, TileArt};
 use serde::Deserialize;
 use serde::de::{Deserializer, SeqAccess, Visitor};
 use std::fmt;
@@ -79,6 +79,10 @@ fn terrain(index: usize, e: FileTerrain) -> Result<Terrain, FormatError> {
             FileCost::Impassable => MoveCost::Impassable,
         },
         blocks_sight: e.blocks_sight,
+        art: TileArt {
+            images: e.tile_art,
+            tint: e.tile_tint,
+        },
     })
 }
 
@@ -107,7 +111,9 @@ pub(super) fn palette(entries: PaletteEntries) -> Result<Palette, FormatError> {
                 let i = terrains.iter().rposition(|t| t.symbol == *s).unwrap_or(0);
                 (i, terrains[i].id.get())
             }
-            PaletteError::BadSymbol { id, .. } | PaletteError::NameTooLong(id) => {
+            PaletteError::BadSymbol { id, .. }
+            | PaletteError::NameTooLong(id)
+            | PaletteError::TileArt { id, .. } => {
                 let id = *id;
                 (
                     terrains.iter().position(|t| t.id == id).unwrap_or(0),

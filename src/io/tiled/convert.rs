@@ -7,7 +7,9 @@
 //! terrain symbol/cost/sight), so a map exported and imported again comes back cell for cell.
 
 use super::geometry::{TileGeometry, grid_kind, offset_kind_of};
+use super::grid::TiledGrid;
 use super::model::{PointObject, Tile, TileKind, TileLayer, TiledMap, Tileset, property};
+use super::objects;
 use crate::hex::xxyy::LabelSettings;
 use crate::hex::{OffsetCoord, OffsetKind, Point};
 use crate::map::{
@@ -150,13 +152,31 @@ pub fn to_tiled(map: &HexMap, image_name: &str) -> TiledMap {
     if let Some(shape) = ShapeSpec::of(map.shape()) {
         properties.push((PROP_SHAPE.into(), shape.to_string()));
     }
+    let grid = TiledGrid {
+        kind,
+        origin: (bounds.min_col, bounds.min_row),
+        geometry,
+    };
+    let terrain = Tileset::generated("hexmap terrain", image_name, tiles);
+    let icon_first_gid = terrain.first_gid + terrain.tile_count;
+    let objects = objects::export::export(
+        map,
+        &grid,
+        notes.len() as u32 + 1,
+        icon_first_gid,
+        &objects::icon_image_name(image_name),
+    );
+    properties.extend(objects.properties);
+    let mut tilesets = vec![terrain];
+    tilesets.extend(objects.icon_tileset);
     TiledMap {
         width: w,
         height: h,
         geometry,
-        tilesets: vec![Tileset::generated("hexmap terrain", image_name, tiles)],
+        tilesets,
         layers,
         notes,
+        object_groups: objects.groups,
         properties,
     }
 }
@@ -186,6 +206,24 @@ pub enum FromTiledError {
     /// The resulting map is invalid.
     #[error("the imported map is invalid: {0}")]
     Invalid(String),
+    /// An object (edge, path, icon, label) has a malformed value.
+    #[error("layer '{layer}' object {id}: {message}")]
+    Object {
+        /// Its layer's name.
+        layer: String,
+        /// Its id.
+        id: u32,
+        /// What is wrong.
+        message: String,
+    },
+    /// A map property has a malformed value.
+    #[error("map property '{name}': {message}")]
+    Property {
+        /// The property.
+        name: String,
+        /// What is wrong.
+        message: String,
+    },
 }
 
 /// Symbols for imported terrains without one: letters, then digits, then other marks.
@@ -290,6 +328,7 @@ pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledErro
             blocks_sight: property(tile_props, PROP_SIGHT)
                 .and_then(|b| b.parse().ok())
                 .unwrap_or(false),
+            art: Default::default(),
         });
     }
     // Symbols: keep each one restored from `hexmap:symbol` that is allowed and unique, then
@@ -418,6 +457,12 @@ pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledErro
             )),
         }
     }
+    let grid = TiledGrid {
+        kind,
+        origin,
+        geometry: doc.geometry,
+    };
+    objects::import::import(doc, &grid, &mut map, &mut warnings)?;
     Ok((map, warnings))
 }
 

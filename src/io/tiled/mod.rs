@@ -6,17 +6,25 @@
 
 pub mod convert;
 pub mod geometry;
+pub mod grid;
 pub mod model;
+pub mod objects;
 pub mod read;
 pub mod tileset_image;
 pub mod write;
+mod write_objects;
 mod xml;
 
 pub use convert::{FromTiledError, from_tiled, to_tiled};
 pub use geometry::{
     StaggerAxis, StaggerIndex, TileGeometry, grid_kind, offset_kind_of, stagger_of,
 };
-pub use model::{PointObject, Tile, TileKind, TileLayer, TiledMap, Tileset};
+pub use grid::TiledGrid;
+pub use model::{
+    MapObject, ObjectGroup, ObjectShape, PointObject, TextObject, Tile, TileKind, TileLayer,
+    TiledMap, Tileset,
+};
+pub use objects::icon_tileset::tileset_image;
 pub use read::{MAX_IMPORT_CELLS, TiledError, read_tiled, read_tmj, read_tmx};
 pub use tileset_image::{TilesetImageError, tileset_png};
 pub use write::{to_tmj, to_tmx};

@@ -61,6 +61,8 @@ pub struct Tileset {
     pub tile_count: u32,
     /// The tiles that carry something (a name, a colour, properties), by ascending id.
     pub tiles: Vec<Tile>,
+    /// Tile width and height when they differ from the map's (the icon tileset).
+    pub tile_size: Option<(u32, u32)>,
 }
 
 impl Tileset {
@@ -74,6 +76,7 @@ impl Tileset {
             image: Some(image.into()),
             tile_count: tiles.len() as u32,
             tiles,
+            tile_size: None,
         }
     }
 
@@ -125,6 +128,80 @@ pub struct PointObject {
     pub text: String,
 }
 
+/// What an object of an object layer is, beyond its position and size.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ObjectShape {
+    /// A point (`<point/>`, `"point": true`).
+    Point,
+    /// A polyline: points relative to the object's position.
+    Polyline(Vec<(f64, f64)>),
+    /// A tile object showing global tile id `gid` (flags removed); Tiled anchors its
+    /// image at the object's bottom-left corner on hexagonal maps.
+    Tile(u32),
+    /// A text object.
+    Text(TextObject),
+    /// Anything else (a rectangle, ellipse or polygon): hexmap reads only its position.
+    Other,
+}
+
+/// The text of a text object and how Tiled draws it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextObject {
+    /// The text.
+    pub text: String,
+    /// Font height in pixels (`pixelsize`, Tiled's default 16).
+    pub pixel_size: f64,
+    /// Colour (`#rrggbb`; Tiled's default black).
+    pub color: [u8; 3],
+    /// Bold.
+    pub bold: bool,
+    /// Italic.
+    pub italic: bool,
+    /// Centred in its box horizontally and vertically (else Tiled's top-left default).
+    pub centred: bool,
+}
+
+/// One object of an object layer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MapObject {
+    /// Its id, unique within the map (what messages name).
+    pub id: u32,
+    /// Object name.
+    pub name: String,
+    /// Pixel x of its position (top-left of a box, bottom-left of a tile object).
+    pub x: f64,
+    /// Pixel y.
+    pub y: f64,
+    /// Width in pixels (0 for points and polylines).
+    pub width: f64,
+    /// Height in pixels.
+    pub height: f64,
+    /// Clockwise rotation in degrees around its position.
+    pub rotation: f64,
+    /// What it is.
+    pub shape: ObjectShape,
+    /// Custom properties (name, value as text).
+    pub properties: Vec<(String, String)>,
+}
+
+impl MapObject {
+    /// A property's value.
+    pub fn property(&self, name: &str) -> Option<&str> {
+        property(&self.properties, name)
+    }
+}
+
+/// An object layer other than hexmap's notes: hexmap's edges, paths, icons and labels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ObjectGroup {
+    /// Layer name.
+    pub name: String,
+    /// The colour Tiled draws its shapes in (`None`: Tiled's grey).
+    pub color: Option<[u8; 3]>,
+    /// Its objects, in file order.
+    pub objects: Vec<MapObject>,
+}
+
 /// A whole hexagonal Tiled map.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TiledMap {
@@ -141,6 +218,9 @@ pub struct TiledMap {
     /// Point objects with text (written in one object layer named "notes", omitted when
     /// empty; read from every object layer).
     pub notes: Vec<PointObject>,
+    /// Object layers of other objects (written after the notes; read from every object
+    /// layer, every object but the notes).
+    pub object_groups: Vec<ObjectGroup>,
     /// Map-level string properties.
     pub properties: Vec<(String, String)>,
 }
@@ -187,6 +267,7 @@ mod tests {
             image: None,
             tile_count: 3,
             tiles: vec![],
+            tile_size: None,
         };
         let map = TiledMap {
             width: 1,
@@ -195,6 +276,7 @@ mod tests {
             tilesets: vec![a, b],
             layers: vec![],
             notes: vec![],
+            object_groups: vec![],
             properties: vec![("k".into(), "v".into())],
         };
         assert_eq!(

@@ -3,6 +3,7 @@
 
 use super::geometry::TileGeometry;
 use super::model::{Tile, TileLayer, TiledMap, Tileset};
+use super::write_objects;
 use super::xml::XmlWriter;
 use serde_json::{Value, json};
 
@@ -25,9 +26,10 @@ fn layer_csv(layer: &TileLayer, width: u32) -> String {
 
 /// The pixel size of a tileset image in the layout hexmap writes.
 fn image_size(g: &TileGeometry, tileset: &Tileset) -> (u32, u32) {
+    let (tw, th) = tile_size(g, tileset);
     (
-        g.tile_width.saturating_mul(tileset.columns()),
-        g.tile_height.saturating_mul(tileset.rows()),
+        tw.saturating_mul(tileset.columns()),
+        th.saturating_mul(tileset.rows()),
     )
 }
 
@@ -46,6 +48,7 @@ fn tile_properties(tile: &Tile) -> Vec<(String, String)> {
 pub fn to_tmx(map: &TiledMap) -> String {
     let g = &map.geometry;
     let n_layers = map.layers.len() as u32 + u32::from(!map.notes.is_empty());
+    let all_layers = n_layers + map.object_groups.len() as u32;
     let mut x = XmlWriter::new();
     x.open(
         "map",
@@ -61,8 +64,8 @@ pub fn to_tmx(map: &TiledMap) -> String {
             ("hexsidelength", g.side_length.to_string()),
             ("staggeraxis", g.axis.name().into()),
             ("staggerindex", g.index.name().into()),
-            ("nextlayerid", (n_layers + 1).to_string()),
-            ("nextobjectid", (map.notes.len() + 1).to_string()),
+            ("nextlayerid", (all_layers + 1).to_string()),
+            ("nextobjectid", next_object_id(map).to_string()),
         ],
     );
     write_properties(&mut x, &map.properties);
@@ -108,18 +111,39 @@ pub fn to_tmx(map: &TiledMap) -> String {
         }
         x.close("objectgroup");
     }
+    for (i, group) in map.object_groups.iter().enumerate() {
+        let id = n_layers + 1 + i as u32;
+        write_objects::tmx_group(&mut x, id, group, fmt_num, write_properties);
+    }
     x.close("map");
     x.finish()
 }
 
+/// One more than the largest object id (notes are numbered from 1, then the others).
+fn next_object_id(map: &TiledMap) -> u32 {
+    let others = map.object_groups.iter().flat_map(|g| &g.objects);
+    others
+        .map(|o| o.id)
+        .chain(std::iter::once(map.notes.len() as u32))
+        .max()
+        .unwrap_or(0)
+        + 1
+}
+
+/// A tileset's tile size: its own, else the map's.
+fn tile_size(g: &TileGeometry, tileset: &Tileset) -> (u32, u32) {
+    tileset.tile_size.unwrap_or((g.tile_width, g.tile_height))
+}
+
 fn write_tmx_tileset(x: &mut XmlWriter, g: &TileGeometry, tileset: &Tileset) {
+    let (tw, th) = tile_size(g, tileset);
     x.open(
         "tileset",
         &[
             ("firstgid", tileset.first_gid.to_string()),
             ("name", tileset.name.clone()),
-            ("tilewidth", g.tile_width.to_string()),
-            ("tileheight", g.tile_height.to_string()),
+            ("tilewidth", tw.to_string()),
+            ("tileheight", th.to_string()),
             ("tilecount", tileset.tile_count.to_string()),
             ("columns", tileset.columns().to_string()),
         ],
@@ -210,6 +234,10 @@ pub fn to_tmj(map: &TiledMap) -> String {
             "objects": objects,
         }));
     }
+    for group in &map.object_groups {
+        let id = layers.len() + 1;
+        layers.push(write_objects::tmj_group(id, group, json_properties));
+    }
     let n_layers = layers.len();
     let mut doc = json!({
         "type": "map", "version": TILED_FORMAT_VERSION, "orientation": "hexagonal",
@@ -218,7 +246,7 @@ pub fn to_tmj(map: &TiledMap) -> String {
         "tilewidth": g.tile_width, "tileheight": g.tile_height,
         "hexsidelength": g.side_length, "staggeraxis": g.axis.name(), "staggerindex": g.index.name(),
         "compressionlevel": -1,
-        "nextlayerid": n_layers + 1, "nextobjectid": map.notes.len() + 1,
+        "nextlayerid": n_layers + 1, "nextobjectid": next_object_id(map),
         "layers": layers,
         "tilesets": map.tilesets.iter().map(|t| tmj_tileset(g, t)).collect::<Vec<_>>(),
     });
@@ -234,9 +262,10 @@ fn tmj_tileset(g: &TileGeometry, tileset: &Tileset) -> Value {
         .iter()
         .map(|t| json!({"id": t.id, "properties": json_properties(&tile_properties(t))}))
         .collect();
+    let (tw, th) = tile_size(g, tileset);
     let mut v = json!({
         "firstgid": tileset.first_gid, "name": tileset.name,
-        "tilewidth": g.tile_width, "tileheight": g.tile_height,
+        "tilewidth": tw, "tileheight": th,
         "tilecount": tileset.tile_count, "columns": tileset.columns(),
         "margin": 0, "spacing": 0, "tiles": tiles,
     });

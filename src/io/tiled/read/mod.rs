@@ -11,6 +11,7 @@
 mod data;
 mod element;
 mod error;
+mod objects;
 mod tileset;
 mod tmj;
 mod tmx;
@@ -20,7 +21,7 @@ pub use tmj::read_tmj;
 pub use tmx::read_tmx;
 
 use super::geometry::{StaggerAxis, StaggerIndex, TileGeometry};
-use super::model::{PointObject, TiledMap, Tileset};
+use super::model::{MapObject, ObjectGroup, TiledMap, Tileset};
 use crate::io::Resources;
 use element::Element;
 
@@ -138,6 +139,7 @@ fn map_header(ctx: &Ctx, map: &dyn Element) -> Result<TiledMap, TiledError> {
         tilesets: Vec::new(),
         layers: Vec::new(),
         notes: Vec::new(),
+        object_groups: Vec::new(),
         properties: map.properties(),
     })
 }
@@ -230,20 +232,23 @@ fn external_tileset(ctx: &Ctx, source: &str, first_gid: u32) -> Result<Tileset, 
     }
 }
 
-/// A point object with text: the `note` property, else the object's name; `None` without.
-fn point_object(object: &dyn Element) -> Option<PointObject> {
-    let name = object.text("name").unwrap_or("").to_string();
-    let text = object
-        .properties()
-        .into_iter()
-        .find(|(k, _)| k == "note")
-        .map_or_else(|| name.clone(), |(_, v)| v);
-    (!text.is_empty()).then(|| PointObject {
-        name,
-        x: object.decimal("x"),
-        y: object.decimal("y"),
-        text,
-    })
+/// Sort the objects of one object layer: notes (text points) into the notes, the rest
+/// into an object group of the layer's name.
+fn add_objects(map: &mut TiledMap, layer: &str, objects: Vec<MapObject>) {
+    let mut rest = Vec::new();
+    for object in objects {
+        match objects::as_note(&object) {
+            Some(note) => map.notes.push(note),
+            None => rest.push(object),
+        }
+    }
+    if !rest.is_empty() {
+        map.object_groups.push(ObjectGroup {
+            name: layer.to_string(),
+            color: None,
+            objects: rest,
+        });
+    }
 }
 
 /// Tilesets in gid order, and every tile id of every layer known to one of them.

@@ -160,6 +160,7 @@ pub(super) fn build(ctx: &Ctx, src: TilesetSource, first_gid: u32) -> Result<Til
         image: src.image.map(|i| i.source),
         tile_count: max_id,
         tiles: tiles.into_values().collect(),
+        tile_size: None,
     })
 }
 

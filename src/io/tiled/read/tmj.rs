@@ -2,9 +2,9 @@
 
 use super::element::{Element, Json};
 use super::tileset::{self, ImageRef, TileEntry, TilesetSource};
-use super::{Ctx, TiledError, data};
+use super::{Ctx, TiledError, data, objects};
 use crate::io::Resources;
-use crate::io::tiled::model::{TileLayer, TiledMap, Tileset};
+use crate::io::tiled::model::{ObjectShape, TileLayer, TiledMap, Tileset};
 use serde_json::Value;
 
 fn parse(ctx: &Ctx, text: &str) -> Result<Value, TiledError> {
@@ -146,15 +146,16 @@ fn collect_layers(
                 });
             }
             "objectgroup" => {
-                let points = array(layer, "objects")
-                    .filter(|o| o.get("point").and_then(Value::as_bool) == Some(true))
-                    .filter_map(|o| {
-                        super::point_object(&Json {
+                let objects = array(layer, "objects")
+                    .map(|o| {
+                        let el = Json {
                             value: o,
                             label: "object",
-                        })
-                    });
-                map.notes.extend(points);
+                        };
+                        objects::object(ctx, &el, object_shape(ctx, o)?)
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                super::add_objects(map, &name, objects);
             }
             "group" => {
                 if let Some(inner) = layer.get("layers") {
@@ -165,4 +166,48 @@ fn collect_layers(
         }
     }
     Ok(())
+}
+
+/// What a TMJ object is: a tile (`gid`), a point, a polyline or a text.
+fn object_shape(ctx: &Ctx, object: &Value) -> Result<ObjectShape, TiledError> {
+    let el = Json {
+        value: object,
+        label: "object",
+    };
+    if let Some(gid) = el.number(ctx, "gid")? {
+        return Ok(ObjectShape::Tile(gid));
+    }
+    if el.flag("point") {
+        return Ok(ObjectShape::Point);
+    }
+    if let Some(points) = object.get("polyline") {
+        let bad = || {
+            ctx.bad(
+                "object",
+                "polyline",
+                &points.to_string(),
+                "expected [{x, y}, …]",
+            )
+        };
+        let points = points
+            .as_array()
+            .ok_or_else(bad)?
+            .iter()
+            .map(|p| {
+                let x = p.get("x").and_then(Value::as_f64);
+                let y = p.get("y").and_then(Value::as_f64);
+                x.zip(y).ok_or_else(bad)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        return Ok(ObjectShape::Polyline(points));
+    }
+    if let Some(text) = object.get("text") {
+        let el = Json {
+            value: text,
+            label: "text",
+        };
+        let content = el.text("text").unwrap_or("").to_string();
+        return Ok(ObjectShape::Text(objects::text_object(ctx, &el, content)?));
+    }
+    Ok(ObjectShape::Other)
 }

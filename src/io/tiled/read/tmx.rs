@@ -2,9 +2,9 @@
 
 use super::element::{Element, Xml};
 use super::tileset::{self, ImageRef, TileEntry, TilesetSource};
-use super::{Ctx, TiledError, data};
+use super::{Ctx, TiledError, data, objects};
 use crate::io::Resources;
-use crate::io::tiled::model::{TileLayer, TiledMap, Tileset};
+use crate::io::tiled::model::{ObjectShape, TileLayer, TiledMap, Tileset};
 use roxmltree::Node;
 
 fn parse<'a>(ctx: &Ctx, text: &'a str) -> Result<roxmltree::Document<'a>, TiledError> {
@@ -148,16 +148,43 @@ fn collect_layers(
                 });
             }
             "objectgroup" => {
-                let points = node
+                let name = node.attribute("name").unwrap_or("");
+                let objects = node
                     .children()
                     .filter(|o| o.has_tag_name("object"))
-                    .filter(|o| o.children().any(|c| c.has_tag_name("point")))
-                    .filter_map(|o| super::point_object(&Xml(o)));
-                map.notes.extend(points);
+                    .map(|o| objects::object(ctx, &Xml(o), object_shape(ctx, o)?))
+                    .collect::<Result<Vec<_>, _>>()?;
+                super::add_objects(map, name, objects);
             }
             "group" => collect_layers(ctx, node, expected, map)?,
             _ => {}
         }
     }
     Ok(())
+}
+
+/// What a TMX `<object>` is: a tile (`gid`), or by its child element.
+fn object_shape(ctx: &Ctx, object: Node) -> Result<ObjectShape, TiledError> {
+    if let Some(gid) = Xml(object).number(ctx, "gid")? {
+        return Ok(ObjectShape::Tile(gid));
+    }
+    for child in object.children().filter(Node::is_element) {
+        match child.tag_name().name() {
+            "point" => return Ok(ObjectShape::Point),
+            "polyline" => {
+                let points = child.attribute("points").unwrap_or("");
+                return Ok(ObjectShape::Polyline(objects::tmx_points(ctx, points)?));
+            }
+            "text" => {
+                let text = child.text().unwrap_or("").to_string();
+                return Ok(ObjectShape::Text(objects::text_object(
+                    ctx,
+                    &Xml(child),
+                    text,
+                )?));
+            }
+            _ => {}
+        }
+    }
+    Ok(ObjectShape::Other)
 }

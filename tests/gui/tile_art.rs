@@ -1,0 +1,121 @@
+//! The tile-art picker of the terrain editor: add an image through the file dialog (its
+//! path written relative to the map), tint, remove, each one undo step; and the status
+//! bar's warning naming an image that cannot be loaded.
+
+use crate::harness::{settle, shown_labels, temp_dir};
+use eframe::egui::{Key, Modifiers, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use hexmap::app::EditorApp;
+use hexmap::app::dialogs::{DialogReply, FakeDialogs};
+use hexmap::app::doc::{Doc, NewMapSpec};
+use hexmap::draw::RgbaImage;
+use hexmap::map::{Edit, Palette, TerrainId, TileArt};
+
+const FOREST: u16 = 3;
+
+/// The editor on a map saved in a scratch folder with `art/tree.png` beside it, the
+/// dialog answering with that image.
+fn harness(name: &str) -> (Harness<'static, EditorApp>, std::path::PathBuf) {
+    let dir = temp_dir(name);
+    std::fs::create_dir_all(dir.join("art")).unwrap();
+    let tree = RgbaImage::new(2, 2, [20, 120, 40, 255].repeat(4)).unwrap();
+    std::fs::write(
+        dir.join("art/tree.png"),
+        hexmap::io::images::encode_png(&tree),
+    )
+    .unwrap();
+    let mut doc = Doc::new_map(&NewMapSpec::default()).expect("default spec is valid");
+    doc.save(&dir.join("map.ron")).unwrap();
+    let dialogs = FakeDialogs::with_answers([DialogReply::ChooseImage(dir.join("art/tree.png"))]);
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 900.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
+    h.run();
+    (h, dir)
+}
+
+fn forest_art(h: &Harness<'static, EditorApp>) -> TileArt {
+    let forest = TerrainId::new(FOREST).unwrap();
+    h.state()
+        .doc()
+        .map()
+        .palette()
+        .get(forest)
+        .unwrap()
+        .art
+        .clone()
+}
+
+#[test]
+fn add_tint_and_remove_tile_art_each_in_one_undo_step() {
+    let (mut h, _dir) = harness("tile-art-picker");
+    let forest = h
+        .state()
+        .doc()
+        .map()
+        .palette()
+        .get(TerrainId::new(FOREST).unwrap())
+        .unwrap()
+        .clone();
+    h.get_by_label(&format!("{} {}", forest.symbol, forest.name))
+        .click();
+    settle(&mut h);
+    h.get_by_label("Edit…").click();
+    settle(&mut h);
+    let steps = h.state().doc().document().history().undo_len();
+    h.get_by_label("Add image…").click();
+    settle(&mut h);
+    settle(&mut h);
+    assert_eq!(
+        forest_art(&h).images,
+        ["art/tree.png"],
+        "relative to the map"
+    );
+    assert!(
+        h.query_by_label("art/tree.png").is_some(),
+        "listed in the picker"
+    );
+    assert!(
+        !shown_labels(&h).iter().any(|l| l.contains("not shown")),
+        "the image loads: no warning"
+    );
+    h.get_by_label("Tint by colour").click();
+    settle(&mut h);
+    assert!(forest_art(&h).tint);
+    h.get_by_label("Remove").click();
+    settle(&mut h);
+    assert!(forest_art(&h).images.is_empty());
+    assert_eq!(h.state().doc().document().history().undo_len(), steps + 3);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(
+        forest_art(&h).images,
+        ["art/tree.png"],
+        "undo brings it back"
+    );
+    // "Apply" keeps what the picker did (the working copy follows it).
+    h.get_by_label("Apply").click();
+    settle(&mut h);
+    let art = forest_art(&h);
+    assert!(art.tint && art.images == ["art/tree.png"], "{art:?}");
+}
+
+#[test]
+fn a_missing_image_is_named_in_the_status_bar() {
+    let (mut h, _dir) = harness("tile-art-missing");
+    let mut terrains = h.state().doc().map().palette().terrains().to_vec();
+    terrains[2].art.images = vec!["art/gone.png".into()];
+    let palette = Palette::new(terrains).unwrap();
+    h.state_mut()
+        .push(hexmap::app::Action::Edit(Edit::SetPalette(palette)));
+    settle(&mut h);
+    settle(&mut h);
+    let labels = shown_labels(&h);
+    assert!(
+        labels
+            .iter()
+            .any(|l| l.contains("image 'art/gone.png' not shown")),
+        "{labels:?}"
+    );
+}
