@@ -5,6 +5,9 @@
 //! the radix queue (benches/baseline/binary_heap_a_star.rs), in the same run, for a ratio
 //! on this shared and noisy machine.
 //!
+//! The group `route_search_pointer` times the path overlay's case: a [`hex::RouteSearch`]
+//! from one anchor while the goal follows the pointer, against fresh A* per goal.
+//!
 //! `cargo bench --no-default-features --bench movement_rule`. Results: docs/BENCHMARKS.md,
 //! "Movement rule".
 
@@ -143,5 +146,96 @@ fn rule(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, rule);
+/// The pointer's goals for the path overlay case: from (990, 100) to (999, 100) hex by hex,
+/// then back and forth along rows 101, 99, 102 and 98 (odd-r offset), 50 goals in all.
+fn pointer_goals() -> Vec<Hex> {
+    let kind = OffsetKind::OddR;
+    let mut goals = Vec::new();
+    for (i, row) in [100, 101, 99, 102, 98].into_iter().enumerate() {
+        let cols: Vec<i32> = if i % 2 == 0 {
+            (990..1000).collect()
+        } else {
+            (990..1000).rev().collect()
+        };
+        goals.extend(
+            cols.into_iter()
+                .map(|c| kind.to_hex(OffsetCoord::new(c, row))),
+        );
+    }
+    goals
+}
+
+/// The path overlay's case (issue 14): one anchor, a goal that follows the pointer. The
+/// first query of a [`hex::RouteSearch`], then the 49 queries after it, against a fresh
+/// A* per goal in the same run; and the median and slowest single query of one walk.
+fn pointer(c: &mut Criterion) {
+    let mut g = c.benchmark_group("route_search_pointer");
+    g.sample_size(10).measurement_time(Duration::from_secs(5));
+    let plain = terrain::varied_map(1000, 1000, 7);
+    let featured = with_features(plain.clone());
+    let anchor = OffsetKind::OddR.to_hex(OffsetCoord::new(0, 100));
+    let goals = pointer_goals();
+    let limits = PathLimits::default();
+    for (name, map) in [("terrain_only", &plain), ("edges_and_roads", &featured)] {
+        let index = |h: Hex| map.shape().index_of(h);
+        let step = |x: Hex, y: Hex| map.step_cost(x, y);
+        let primed = || {
+            let mut search = hex::RouteSearch::new(anchor, map.min_step(), map.cell_count());
+            let first = search.route_to(goals[0], &limits, index, step);
+            (search, first)
+        };
+        let fresh = |goal: Hex| {
+            hex::a_star_dense_steps(
+                anchor,
+                goal,
+                map.min_step(),
+                &limits,
+                map.cell_count(),
+                index,
+                step,
+            )
+        };
+        // Every answer costs what fresh A* finds, and one walk's per-query times.
+        let (mut search, first) = primed();
+        assert_eq!(first.map(|p| p.cost), fresh(goals[0]).map(|p| p.cost));
+        let mut times = Vec::new();
+        for &goal in &goals[1..] {
+            let t = std::time::Instant::now();
+            let reused = search.route_to(goal, &limits, index, step);
+            times.push(t.elapsed());
+            assert_eq!(reused.map(|p| p.cost), fresh(goal).map(|p| p.cost));
+        }
+        times.sort();
+        eprintln!(
+            "{name}: {} queries after the first: median {:?}, slowest {:?}",
+            times.len(),
+            times[times.len() / 2],
+            times[times.len() - 1]
+        );
+        g.bench_function(format!("first_query/{name}"), |bch| {
+            bch.iter(|| black_box(primed().1))
+        });
+        g.bench_function(format!("49_queries_after_the_first/{name}"), |bch| {
+            bch.iter_batched(
+                || primed().0,
+                |mut search| {
+                    for &goal in &goals[1..] {
+                        black_box(search.route_to(goal, &limits, index, step).ok());
+                    }
+                },
+                criterion::BatchSize::PerIteration,
+            )
+        });
+        g.bench_function(format!("49_fresh_a_star/{name}"), |bch| {
+            bch.iter(|| {
+                for &goal in &goals[1..] {
+                    black_box(fresh(goal).ok());
+                }
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, rule, pointer);
 criterion_main!(benches);

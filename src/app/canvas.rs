@@ -7,7 +7,7 @@ use super::camera::Camera;
 use super::chunks::{ChunkCache, ChunkView, ScreenSink};
 use super::doc::Doc;
 use super::frame_stats::FrameStats;
-use super::overlays::{OverlayKind, OverlayResult, OverlayState};
+use super::overlays::{OverlayKind, OverlayResult, OverlayState, RouteCache};
 use super::prefs::Prefs;
 use super::tools::{self, Gesture, Tool, Tools};
 use crate::draw::{HexSet, OverlayStyle, Overlays, draw_overlays};
@@ -78,6 +78,8 @@ pub struct Canvas {
     pub(super) last_overlay: OverlayResult,
     /// What `last_overlay` was computed from: (document revision, hovered hex, settings).
     pub(super) overlay_key: Option<(u64, Option<Hex>, OverlayState)>,
+    /// The path overlay's route search, continued while only its target moves.
+    pub(super) routes: RouteCache,
     /// Which layers are drawn.
     pub(super) layers: Layers,
     /// What the cached chunk meshes were drawn with (`None`: nothing drawn yet).
@@ -103,6 +105,7 @@ impl Canvas {
             overlays: OverlayState::default(),
             last_overlay: OverlayResult::default(),
             overlay_key: None,
+            routes: RouteCache::default(),
             layers: Layers::default(),
             cached_layers: None,
             frame_stats: FrameStats::default(),
@@ -405,7 +408,10 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
         app.canvas.overlays.clone(),
     );
     if app.canvas.overlay_key.as_ref() != Some(&key) {
-        app.canvas.last_overlay = app.canvas.overlays.compute(app.doc, app.canvas.hovered);
+        app.canvas.last_overlay =
+            app.canvas
+                .overlays
+                .compute_with(app.doc, app.canvas.hovered, &mut app.canvas.routes);
         app.canvas.overlay_key = Some(key);
     }
     let overlay = std::mem::take(&mut app.canvas.last_overlay);

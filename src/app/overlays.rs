@@ -4,7 +4,7 @@
 //! tests inspect.
 
 use super::doc::Doc;
-use crate::hex::{self, CoordSystem, Hex, PathError, PathLimits};
+use crate::hex::{self, CoordSystem, Hex, PathError, PathLimits, RouteSearch};
 
 /// One kind of overlay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -158,9 +158,44 @@ impl OverlayResult {
     }
 }
 
+/// The path overlay's route search, kept from frame to frame while the anchor and the map
+/// (its revision, hence every rule input) stay the same: when only the target moves, a
+/// query continues the last search instead of starting over (issue 14).
+#[derive(Default)]
+pub struct RouteCache {
+    /// What `search` was made for: (document revision, anchor, min step cost, cells).
+    key: Option<(u64, Hex, u32, usize)>,
+    search: Option<RouteSearch>,
+}
+
+impl RouteCache {
+    /// The search from `anchor` on `doc` as it is now, made anew when either changed.
+    fn search_from(&mut self, doc: &Doc, anchor: Hex) -> &mut RouteSearch {
+        let map = doc.map();
+        let key = (doc.revision(), anchor, map.min_step(), map.cell_count());
+        if self.key != Some(key) {
+            self.key = Some(key);
+            self.search = None;
+        }
+        self.search
+            .get_or_insert_with(|| RouteSearch::new(anchor, key.2, key.3))
+    }
+}
+
 impl OverlayState {
-    /// The overlay hex sets for the pointer at `hovered`.
+    /// The overlay hex sets for the pointer at `hovered`, with a route search of its own.
     pub fn compute(&self, doc: &Doc, hovered: Option<Hex>) -> OverlayResult {
+        self.compute_with(doc, hovered, &mut RouteCache::default())
+    }
+
+    /// [`Self::compute`] continuing the path search kept in `routes` (the canvas keeps one
+    /// from frame to frame).
+    pub fn compute_with(
+        &self,
+        doc: &Doc,
+        hovered: Option<Hex>,
+        routes: &mut RouteCache,
+    ) -> OverlayResult {
         let mut out = OverlayResult::default();
         let on_map =
             |v: Vec<Hex>| -> Vec<Hex> { v.into_iter().filter(|&h| doc.contains(h)).collect() };
@@ -194,12 +229,9 @@ impl OverlayState {
             && let Some(goal) = self.target.or(hovered)
         {
             let map = doc.map();
-            let result = hex::a_star_dense_steps(
-                a,
+            let result = routes.search_from(doc, a).route_to(
                 goal,
-                map.min_step(),
                 &PathLimits::default(),
-                map.cell_count(),
                 |h| map.shape().index_of(h),
                 |from, to| map.step_cost(from, to),
             );
@@ -314,5 +346,44 @@ mod tests {
         let r = st.compute(&d, None);
         assert!(matches!(r.path_cost, Some(Err(_))));
         assert!(r.caption().unwrap().contains("no path"));
+    }
+
+    #[test]
+    fn a_kept_route_search_follows_the_pointer_and_notices_edits() {
+        let mut d = doc();
+        let mut routes = RouteCache::default();
+        let a = Hex::new(2, 2);
+        let st = OverlayState {
+            path: true,
+            anchor: Some(a),
+            ..Default::default()
+        };
+        // The pointer moves away hex by hex: each answer is what a fresh search gives.
+        for q in 3..9 {
+            let goal = Hex::new(q, 2);
+            let kept = st.compute_with(&d, Some(goal), &mut routes);
+            assert_eq!(kept.path_cost, st.compute(&d, Some(goal)).path_cost);
+            assert_eq!(kept.path_cost, Some(Ok(u64::from(q as u32 - 2) * 100)));
+        }
+        // Sea (impassable) on the way: the kept search must not answer from the old map.
+        let sea = d.map().palette().terrains()[0].id;
+        d.apply(&Edit::Paint {
+            center: Hex::new(5, 2),
+            radius: 1,
+            terrain: Some(sea),
+        })
+        .unwrap();
+        let goal = Hex::new(8, 2);
+        let kept = st.compute_with(&d, Some(goal), &mut routes);
+        assert_eq!(kept.path_cost, st.compute(&d, Some(goal)).path_cost);
+        assert!(kept.path.iter().all(|&h| h.distance(Hex::new(5, 2)) > 1));
+        // A new anchor: routes start from it.
+        let moved = OverlayState {
+            anchor: Some(Hex::new(8, 4)),
+            ..st.clone()
+        };
+        let kept = moved.compute_with(&d, Some(goal), &mut routes);
+        assert_eq!(kept.path.first(), Some(&Hex::new(8, 4)));
+        assert_eq!(kept.path_cost, moved.compute(&d, Some(goal)).path_cost);
     }
 }

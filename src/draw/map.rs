@@ -346,9 +346,11 @@ impl<'a> MapScene<'a> {
                 let size = lod::label_size(radius, text.chars().count(), style.label_cap, scale)?;
                 Some((text, size))
             });
+            // A cell showing tile art shows the picture, not the symbol over it.
             let terrain = cell
                 .terrain
-                .and_then(|t| symbols.as_ref()?.get(usize::from(t)).copied().flatten());
+                .and_then(|t| symbols.as_ref()?.get(usize::from(t)).copied().flatten())
+                .filter(|_| self.tile_image(cell).is_none());
             if let Some(t) = terrain {
                 let fill = colours[usize::from(t.id.get())].unwrap_or(style.backdrop);
                 let y = match &label {

@@ -18,6 +18,7 @@ pub mod pathfind;
 mod pick;
 mod radix_queue;
 pub mod range;
+mod route_search;
 pub mod shapes;
 pub mod three_axis;
 pub mod transform;
@@ -43,6 +44,7 @@ pub use pathfind::{
 pub use range::{
     CubeBoxIter, in_wedge, range, range_count, range_intersection, ring, spiral, wedge,
 };
+pub use route_search::RouteSearch;
 pub use transform::{Axis, reflect, rotate};
 
 /// The documented coordinate range: every hex with |q|, |r| and |s| at most this.

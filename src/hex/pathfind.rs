@@ -51,11 +51,11 @@ pub enum PathError {
 /// A queued hex with the cost it was reached at, ordered by its heuristic (closest to the
 /// goal first) and then by the hex: with the queue's key f this is a total order, so the
 /// result never depends on hashing or on where a node is stored.
-struct Entry<S> {
-    h: u64,
-    g: u64,
-    hex: Hex,
-    slot: S,
+pub(super) struct Entry<S> {
+    pub(super) h: u64,
+    pub(super) g: u64,
+    pub(super) hex: Hex,
+    pub(super) slot: S,
 }
 
 impl<S> PartialEq for Entry<S> {
@@ -190,21 +190,21 @@ pub fn a_star_dense_steps(
 /// What a search knows of one hex: its best cost so far, the direction of the step that
 /// reached it at that cost (`None` for the start), and whether it is settled.
 #[derive(Clone, Copy)]
-struct NodeState {
-    g: u64,
-    came_by: Option<u8>,
-    closed: bool,
+pub(super) struct NodeState {
+    pub(super) g: u64,
+    pub(super) came_by: Option<u8>,
+    pub(super) closed: bool,
 }
 
 /// The state of a hex the search has not reached.
-const UNSEEN: NodeState = NodeState {
+pub(super) const UNSEEN: NodeState = NodeState {
     g: u64::MAX,
     came_by: None,
     closed: false,
 };
 
 /// Where a search keeps its node states.
-trait Nodes {
+pub(super) trait Nodes {
     /// A hex's place in the store.
     type Slot: Copy;
     /// The slot of `h`, `None` when `h` is off the grid (never entered).
@@ -236,10 +236,10 @@ impl Nodes for HashedNodes {
 /// zeros (fresh zeroed pages from the allocator, so a search that stays local touches
 /// little of a big map's arrays): `g_plus_one` 0 means unseen; `info` holds the step
 /// direction + 1 (0: none) in bits 0–2 and the settled flag in bit 3.
-struct DenseNodes<F> {
-    index: F,
-    g_plus_one: Vec<u64>,
-    info: Vec<u8>,
+pub(super) struct DenseNodes<F> {
+    pub(super) index: F,
+    pub(super) g_plus_one: Vec<u64>,
+    pub(super) info: Vec<u8>,
 }
 
 /// The settled flag in [`DenseNodes::info`].
@@ -388,7 +388,7 @@ fn search<N: Nodes>(
 }
 
 /// The path to `goal` (reached at `cost`), walked back along the recorded steps.
-fn reconstruct<N: Nodes>(nodes: &N, goal: Hex, cost: u64) -> Path {
+pub(super) fn reconstruct<N: Nodes>(nodes: &N, goal: Hex, cost: u64) -> Path {
     let mut hexes = vec![goal];
     let mut at = goal;
     while let Some(d) = nodes.slot(at).and_then(|s| nodes.get(s).came_by) {

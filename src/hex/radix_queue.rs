@@ -62,6 +62,17 @@ impl<T: Ord> RadixQueue<T> {
         self.current.pop().map(|Reverse(item)| (self.last, item))
     }
 
+    /// Empties the queue, handing back every item in no particular order (a search that
+    /// changes its keys queues them again under the new ones).
+    pub(super) fn drain_items(&mut self) -> Vec<T> {
+        let mut items: Vec<T> = self.current.drain().map(|Reverse(item)| item).collect();
+        for bucket in &mut self.buckets {
+            items.extend(bucket.drain(..).map(|(_, item)| item));
+        }
+        self.waiting = 0;
+        items
+    }
+
     /// Moves the items of the smallest waiting key into `current`, spreading the rest of
     /// their bucket over lower buckets. `None` when nothing waits.
     fn refill(&mut self) -> Option<()> {
@@ -160,6 +171,20 @@ mod tests {
         }
         assert!(reference.is_empty());
         assert!(popped.len() > 1_000);
+    }
+
+    #[test]
+    fn drain_hands_back_every_item_and_empties() {
+        let mut q = RadixQueue::new(0);
+        for (k, v) in [(7, 'a'), (7, 'b'), (300, 'c'), (2, 'd')] {
+            q.push(k, v);
+        }
+        assert_eq!(q.pop(), Some((2, 'd')));
+        let mut items = q.drain_items();
+        items.sort();
+        assert_eq!(items, ['a', 'b', 'c']);
+        assert_eq!(q.pop(), None);
+        assert!(q.drain_items().is_empty());
     }
 
     #[test]

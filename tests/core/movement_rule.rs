@@ -1,9 +1,12 @@
 //! The movement rule against a reference written here from DESIGN.md §8 (a plain Dijkstra
 //! over the rule, read through the map's public accessors only) on random small maps with
 //! random terrain, edge features and paths; movement ranges against route costs; and exact
-//! undo of random sequences of the edge and path edits.
+//! undo of random sequences of the edge and path edits; a route search reused from one start
+//! (goals jumping about and wandering hex by hex) against fresh A* and the reference.
 
-use hexmap::hex::{Direction, Edge, Hex, Orientation};
+use hexmap::hex::{
+    Direction, Edge, Hex, Orientation, PathError, PathLimits, RouteSearch, a_star_dense_steps,
+};
 use hexmap::map::{
     Clipboard, Cost, Document, EdgeMove, EdgePalette, EdgeTypeId, Edit, HexMap, MapPath,
     MapProperties, MapShape, MoveCost, Palette, PathEnd, PathId, PathPalette, PathTypeId,
@@ -187,6 +190,60 @@ proptest! {
         let got: BTreeMap<Hex, u64> = range.iter().map(|(h, c)| (h, u64::from(c))).collect();
         let want: BTreeMap<Hex, u64> = reference.into_iter().filter(|&(_, d)| d <= u64::from(budget)).collect();
         prop_assert_eq!(got, want);
+    }
+}
+
+/// A goal that wanders hex by hex like a pointer: from cell `first`, one step per direction
+/// in `steps` (it may leave the map and come back).
+fn wandering_goals(cells: &[Hex], first: usize, steps: &[usize]) -> Vec<Hex> {
+    let mut goals = vec![cells[first]];
+    for &d in steps {
+        let next = goals.last().unwrap().neighbor(Direction::from_index(d));
+        goals.push(next);
+    }
+    goals
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn a_reused_search_costs_what_fresh_a_star_and_dijkstra_find(
+        c in arb_content(),
+        start in 0usize..61,
+        jumps in prop::collection::vec(0usize..61, 0..8),
+        first in 0usize..61,
+        steps in prop::collection::vec(0usize..6, 0..20),
+    ) {
+        let map = build(&c);
+        let cells: Vec<Hex> = map.shape().iter().collect();
+        let from = cells[start];
+        let reference = reference_costs(&map, from);
+        let index = |h: Hex| map.shape().index_of(h);
+        let step = |a: Hex, b: Hex| map.step_cost(a, b);
+        let limits = PathLimits::default();
+        let mut search = RouteSearch::new(from, map.min_step(), map.cell_count());
+        let mut goals: Vec<Hex> = jumps.iter().map(|&j| cells[j]).collect();
+        goals.extend(wandering_goals(&cells, first, &steps));
+        for to in goals {
+            let reused = search.route_to(to, &limits, index, step);
+            let fresh = a_star_dense_steps(from, to, map.min_step(), &limits, map.cell_count(), index, step);
+            match (&reused, &fresh) {
+                (Ok(p), Ok(f)) => {
+                    prop_assert_eq!(p.cost, f.cost, "{} → {}", from, to);
+                    prop_assert_eq!(Some(&p.cost), reference.get(&to), "{} → {}", from, to);
+                    prop_assert_eq!(p.hexes.first(), Some(&from));
+                    prop_assert_eq!(p.hexes.last(), Some(&to));
+                    let sum: Option<u64> = p.hexes.windows(2).map(|w| reference_step(&map, w[0], w[1])).sum();
+                    prop_assert_eq!(sum, Some(p.cost), "the route's own steps add up to its cost");
+                }
+                _ => {
+                    prop_assert_eq!(&reused, &fresh, "{} → {}", from, to);
+                    prop_assert_eq!(reused, Err(PathError::Unreachable));
+                    prop_assert!(!reference.contains_key(&to), "{} → {} is reachable", from, to);
+                }
+            }
+        }
     }
 }
 

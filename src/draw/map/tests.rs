@@ -324,3 +324,37 @@ fn tile_art_is_drawn_clipped_to_each_hex_picked_by_hash_and_missing_images_fall_
         grass.len()
     );
 }
+
+#[test]
+fn a_cell_showing_tile_art_has_no_symbol_over_it() {
+    use crate::draw::image::{ImageSet, RgbaImage};
+    let mut m = map();
+    let mut terrains = m.palette().terrains().to_vec();
+    terrains[1].art = crate::map::TileArt {
+        images: vec!["a.png".into(), "gone.png".into()],
+        tint: false,
+    };
+    m.set_palette(Palette::new(terrains).unwrap());
+    let mut set = ImageSet::new();
+    set.insert("a.png", RgbaImage::new(1, 1, vec![9, 9, 9, 255]).unwrap());
+    let style = Style::editor(Layers {
+        symbols: true,
+        ..Layers::editor()
+    });
+    let scene = MapScene::whole(&m, m.layout().unwrap(), &style).with_images(&set);
+    let mut rec = Recording::default();
+    scene.draw(&Region::Block(scene.bounds()), 3.0, &mut rec);
+    let art = &m.palette().terrains()[1].art;
+    let without_picture = m
+        .shape()
+        .iter()
+        .filter(|&h| h != at(1, 1))
+        .filter(|&h| art.pick(crate::hex::stable_hash(h)) == Some("gone.png"))
+        .count();
+    assert!(without_picture > 0 && without_picture < 11);
+    // Only the grass cells whose picture is missing keep their symbol.
+    assert_eq!(
+        rec.texts().iter().filter(|t| **t == "g").count(),
+        without_picture
+    );
+}
