@@ -104,13 +104,15 @@ pub(super) fn request_export_path(app: &mut EditorApp, spec: ExportSpec) {
     app.ask_file(request, PendingDialog::Export { spec });
 }
 
-/// The export path was chosen: start the job.
+/// The export path was chosen: start the job (pictures and Tiled's tileset drawn with the
+/// images the editor loaded for the map).
 pub(super) fn start_export(
     app: &mut EditorApp,
-    spec: ExportSpec,
+    mut spec: ExportSpec,
     path: PathBuf,
     ctx: &egui::Context,
 ) {
+    spec.options.images = Some(app.canvas.images.shared());
     app.jobs.export = Some(ExportJob::start(app.doc.map().clone(), spec, path, ctx));
 }
 

@@ -80,6 +80,11 @@ impl EditorImages {
         &self.set
     }
 
+    /// The loaded images, shared (an export thread draws with them).
+    pub fn shared(&self) -> Arc<ImageSet> {
+        Arc::clone(&self.set)
+    }
+
     /// The texture of each loaded image.
     pub fn textures(&self) -> ImageTextures {
         self.textures.clone()

@@ -196,14 +196,17 @@ pub fn import(args: &ImportArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// For a picture format: the images `map` (read from `path`) refers to, each one that
-/// cannot be used named once on stderr. `None` for other formats or a map without images.
+/// For a format that draws images (pictures, and Tiled's generated terrain tileset): the
+/// images `map` (read from `path`) refers to, each one that cannot be used named once on
+/// stderr. `None` for other formats or a map without images.
 fn picture_images(
     map: &crate::map::HexMap,
     path: &std::path::Path,
     format: &str,
 ) -> Option<std::sync::Arc<crate::draw::ImageSet>> {
-    if !["png", "svg", "pdf"].contains(&format) || crate::io::images::image_paths(map).is_empty() {
+    if !["png", "svg", "pdf", "tmx", "tmj"].contains(&format)
+        || crate::io::images::image_paths(map).is_empty()
+    {
         return None;
     }
     let (images, warnings) = crate::io::images::load_images_beside(map, path);

@@ -191,6 +191,27 @@ pub fn draw_image_icon(
     });
 }
 
+/// A tile-art image clipped to the hex whose `corners` are given, as large as needed to
+/// cover it at the image's own proportions, multiplied by `tint` if any. The map scene and
+/// the Tiled terrain tileset both draw tile art with it, so they show the same picture.
+pub fn draw_tile_art(
+    sink: &mut dyn Sink,
+    corners: &[Point],
+    id: ImageId,
+    image: &RgbaImage,
+    tint: Option<Colour>,
+) {
+    let (min, max) = super::map::cover_box(corners, image.width(), image.height());
+    sink.image(&Image {
+        id,
+        image,
+        min,
+        max,
+        clip: Some(corners),
+        tint,
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,7 @@ use super::features::{FeatureLayers, draw_features};
 use super::image::ImageSet;
 use super::lod::{self, Detail};
 use super::markers;
-use super::primitives::{Font, HexCell, Hexagon, Image, Stroke, Text};
+use super::primitives::{Font, HexCell, Hexagon, Stroke, Text};
 use super::region::{Region, block_kind};
 use super::scene::{Scene, draw_blocks};
 use super::sink::Sink;
@@ -287,15 +287,7 @@ impl<'a> MapScene<'a> {
         };
         sink.hex(&cell_of(cell.fill, None));
         let corners: [Point; 6] = std::array::from_fn(|i| hexagon.corner(c, 1.0, i));
-        let (min, max) = cover_box(&corners, art.image.width(), art.image.height());
-        sink.image(&Image {
-            id: art.id,
-            image: art.image,
-            min,
-            max,
-            clip: Some(&corners),
-            tint: art.tint,
-        });
+        super::image::draw_tile_art(sink, &corners, art.id, art.image, art.tint);
         if grid.is_some() {
             sink.hex(&cell_of(None, grid));
         }

@@ -27,6 +27,7 @@ mod print_pdf;
 mod roundtrip;
 mod save_safety;
 mod tile_art;
+mod tiled_art;
 mod tiled_export_generic;
 mod tiled_import_generic;
 mod tiled_objects;

@@ -1,10 +1,12 @@
 //! Tiled maps, XML (TMX) and JSON (TMJ), as [`Format`]s: written with a generated tileset
-//! image beside them, read (either syntax, whatever the extension) through the one Tiled
+//! image beside them (terrain tile art drawn from [`WriteOptions::images`]), read (either syntax, whatever the extension) through the one Tiled
 //! model and converted to a map.
 
 use super::{Format, FormatInfo, Imported, ReadError, WriteError, WriteOptions, Written};
 use crate::io::Resources;
-use crate::io::tiled::{TiledMap, from_tiled, read_tiled, tileset_image, to_tiled, to_tmj, to_tmx};
+use crate::io::tiled::{
+    TiledMap, from_tiled, read_tiled, tileset_image, to_tiled_with_images, to_tmj, to_tmx,
+};
 use crate::map::HexMap;
 
 /// The tileset image's file name for a map file named `main` ("x.tmx" → "x-tiles.png").
@@ -16,16 +18,21 @@ pub fn tileset_file_name(main: &str) -> String {
 /// The map as a Tiled document by `to_text`, and its tileset image.
 fn write_tiled(
     map: &HexMap,
+    opts: &WriteOptions,
     file_name: &str,
     progress: &mut dyn FnMut(f32),
     to_text: fn(&TiledMap) -> String,
 ) -> Result<Written, WriteError> {
-    let tiled = to_tiled(map, &tileset_file_name(file_name));
+    let images = opts.images.as_deref();
+    let tiled = to_tiled_with_images(map, &tileset_file_name(file_name), images);
     progress(0.5);
     let mut side = Vec::new();
     for tileset in &tiled.tilesets {
         if let Some(image) = &tileset.image {
-            side.push((image.clone(), tileset_image(&tiled.geometry, tileset)?));
+            side.push((
+                image.clone(),
+                tileset_image(&tiled.geometry, tileset, images)?,
+            ));
         }
     }
     Ok(Written {
@@ -124,11 +131,11 @@ impl Format for Tiled {
     fn write(
         &self,
         map: &HexMap,
-        _opts: &WriteOptions,
+        opts: &WriteOptions,
         file_name: &str,
         progress: &mut dyn FnMut(f32),
     ) -> Result<Written, WriteError> {
-        write_tiled(map, file_name, progress, self.to_text)
+        write_tiled(map, opts, file_name, progress, self.to_text)
     }
 }
 

@@ -10,6 +10,7 @@ use super::geometry::{TileGeometry, grid_kind, offset_kind_of};
 use super::grid::TiledGrid;
 use super::model::{PointObject, Tile, TileKind, TileLayer, TiledMap, Tileset, property};
 use super::objects;
+use super::tile_art;
 use crate::hex::xxyy::LabelSettings;
 use crate::hex::{OffsetCoord, OffsetKind, Point};
 use crate::map::{
@@ -52,10 +53,22 @@ fn rgba(c: Rgb) -> [u8; 4] {
     [c.0[0], c.0[1], c.0[2], 255]
 }
 
+/// The map as a Tiled map whose tileset image is called `image_name`, without tile art
+/// tiles (see [`to_tiled_with_images`]).
+pub fn to_tiled(map: &HexMap, image_name: &str) -> TiledMap {
+    to_tiled_with_images(map, image_name, None)
+}
+
 /// The map as a Tiled map whose tileset image is called `image_name`. Layers: `terrain`,
 /// and `mines` when any cell has a mine; notes become point objects at hex centres. The
-/// cells are laid out in [`grid_kind`] of the map's orientation and offset kind.
-pub fn to_tiled(map: &HexMap, image_name: &str) -> TiledMap {
+/// cells are laid out in [`grid_kind`] of the map's orientation and offset kind. Each
+/// terrain tile-art image in `images` gets a tile of its own, and a cell of a terrain with
+/// art shows the tile of the image [`crate::map::TileArt::pick`] chooses for it.
+pub fn to_tiled_with_images(
+    map: &HexMap,
+    image_name: &str,
+    images: Option<&crate::draw::ImageSet>,
+) -> TiledMap {
     let props = map.properties();
     let kind = grid_kind(props.orientation, props.offset_kind);
     let bounds = tiled_bounds(kind, map.shape().offset_bounds(kind));
@@ -79,6 +92,11 @@ pub fn to_tiled(map: &HexMap, image_name: &str) -> TiledMap {
             ],
             ..Tile::terrain(i as u32, t.name.clone(), rgba(t.color))
         })
+        .map(|mut tile| {
+            tile.properties
+                .extend(tile_art::art_properties(&palette[tile.id as usize].art));
+            tile
+        })
         .collect();
     let mine_gid = tiles.len() as u32 + 1;
     let has_mines = map.mines().next().is_some();
@@ -88,6 +106,17 @@ pub fn to_tiled(map: &HexMap, image_name: &str) -> TiledMap {
             ..Tile::terrain(tiles.len() as u32, MINE_TILE_NAME, [20, 20, 20, 255])
         });
     }
+    let (art_tiles, art_ids) = tile_art::art_tiles(palette, images, tiles.len() as u32);
+    tiles.extend(art_tiles);
+    // The terrain tileset's first gid is 1: a tile's gid is its local id + 1.
+    let art_gid = |t: TerrainId, hex: crate::hex::Hex| {
+        let path = map
+            .palette()
+            .get(t)?
+            .art
+            .pick(crate::hex::stable_hash(hex))?;
+        art_ids.get(&(t, path.to_string())).map(|id| id + 1)
+    };
     let gid_of: BTreeMap<TerrainId, u32> = palette
         .iter()
         .enumerate()
@@ -105,7 +134,9 @@ pub fn to_tiled(map: &HexMap, image_name: &str) -> TiledMap {
         );
         let i = row * w as usize + col;
         if let Some(t) = map.terrain(hex) {
-            terrain[i] = gid_of.get(&t).copied().unwrap_or(0);
+            terrain[i] = art_gid(t, hex)
+                .or_else(|| gid_of.get(&t).copied())
+                .unwrap_or(0);
         }
         if has_mines && map.is_mine(hex) {
             mines[i] = mine_gid;
@@ -284,11 +315,14 @@ pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledErro
         .and_then(|k| k.parse::<OffsetKind>().ok())
         .unwrap_or(kind);
 
-    // Palette: one terrain per distinct gid used by the terrain layer, in gid order.
+    // Palette: one terrain per distinct gid used by the terrain layer, in gid order; a
+    // tile-art tile counts as its terrain's tile.
+    let art_owners = tile_art::art_owners(doc);
+    let owner = |gid: u32| art_owners.get(&gid).copied().unwrap_or(gid);
     let used: std::collections::BTreeSet<u32> = terrain_layer
         .gids
         .iter()
-        .copied()
+        .map(|&g| owner(g))
         .filter(|&g| g != 0)
         .collect();
     if used.len() > crate::map::palette::MAX_TERRAINS {
@@ -328,7 +362,10 @@ pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledErro
             blocks_sight: property(tile_props, PROP_SIGHT)
                 .and_then(|b| b.parse().ok())
                 .unwrap_or(false),
-            art: Default::default(),
+            art: tile_art::art_from_properties(tile_props).unwrap_or_else(|e| {
+                warnings.push(format!("terrain '{name}': tile art dropped: {e}"));
+                Default::default()
+            }),
         });
     }
     // Symbols: keep each one restored from `hexmap:symbol` that is allowed and unique, then
@@ -424,7 +461,7 @@ pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledErro
             continue;
         }
         if gid != 0 {
-            let _ = map.set_terrain(hex, gid_terrain.get(&gid).copied());
+            let _ = map.set_terrain(hex, gid_terrain.get(&owner(gid)).copied());
         }
         if mine {
             let _ = map.set_mine(hex, true);

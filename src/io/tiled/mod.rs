@@ -10,12 +10,13 @@ pub mod grid;
 pub mod model;
 pub mod objects;
 pub mod read;
+pub mod tile_art;
 pub mod tileset_image;
 pub mod write;
 mod write_objects;
 mod xml;
 
-pub use convert::{FromTiledError, from_tiled, to_tiled};
+pub use convert::{FromTiledError, from_tiled, to_tiled, to_tiled_with_images};
 pub use geometry::{
     StaggerAxis, StaggerIndex, TileGeometry, grid_kind, offset_kind_of, stagger_of,
 };
@@ -26,6 +27,6 @@ pub use model::{
 };
 pub use objects::icon_tileset::tileset_image;
 pub use read::{MAX_IMPORT_CELLS, TiledError, read_tiled, read_tmj, read_tmx};
-pub use tileset_image::{TilesetImageError, tileset_png};
+pub use tileset_image::{TilesetImageError, tileset_png, tileset_png_with_images};
 pub use write::{to_tmj, to_tmx};
 pub use xml::escape as xml_escape;

@@ -13,6 +13,15 @@ pub enum TileKind {
     Terrain,
     /// A mine marker (a disc) on a transparent background.
     Mine,
+    /// Terrain tile art: the hexagon filled with the tile colour, then the image `image`
+    /// of the set given to the tileset image clipped to it, multiplied by the tile colour
+    /// when `tint` (drawn as the map draws a tile-art cell).
+    Art {
+        /// The image in the [`crate::draw::ImageSet`] the tileset image is drawn with.
+        image: crate::draw::ImageId,
+        /// Whether the image is multiplied by the tile colour.
+        tint: bool,
+    },
 }
 
 /// One tile of a tileset.

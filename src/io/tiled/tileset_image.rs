@@ -1,10 +1,12 @@
 //! Draws the generated tileset image through the raster back-end of `draw`: one terrain
-//! swatch per terrain (a hex of its colour with a darker edge) and the mine marker, laid
+//! swatch per terrain (a hex of its colour with a darker edge), the mine marker and one
+//! tile per terrain tile-art image (drawn by `draw` as the map draws a tile-art cell), laid
 //! out in a grid of tiles the size of the map's tiles.
 
 use super::geometry::TileGeometry;
 use super::model::{TileKind, Tileset};
-use crate::draw::{Colour, Sink, markers};
+use crate::draw::image::draw_tile_art;
+use crate::draw::{Colour, ImageSet, Polygon, Sink, markers};
 use crate::hex::Point;
 use crate::io::picture::{Fonts, RasterSink, ToPixels};
 use tiny_skia::Pixmap;
@@ -23,10 +25,21 @@ pub enum TilesetImageError {
 /// Largest tileset image side we generate.
 const MAX_SIDE: u32 = 16_384;
 
-/// The tileset as a PNG file's bytes.
+/// The tileset as a PNG file's bytes (art tiles without `images` are drawn as their
+/// colour; see [`tileset_png_with_images`]).
 pub fn tileset_png(
     geometry: &TileGeometry,
     tileset: &Tileset,
+) -> Result<Vec<u8>, TilesetImageError> {
+    tileset_png_with_images(geometry, tileset, None)
+}
+
+/// The tileset as a PNG file's bytes, its art tiles drawn from `images` (an image not in
+/// the set draws as the tile's colour).
+pub fn tileset_png_with_images(
+    geometry: &TileGeometry,
+    tileset: &Tileset,
+    images: Option<&ImageSet>,
 ) -> Result<Vec<u8>, TilesetImageError> {
     let (w, h) = (
         geometry.tile_width.saturating_mul(tileset.columns()),
@@ -52,6 +65,7 @@ pub fn tileset_png(
             tile.kind,
             Colour::from_array(tile.color.unwrap_or([0; 4])),
             (dx, dy),
+            images,
         );
     }
     pixmap
@@ -66,13 +80,30 @@ fn draw_tile(
     kind: TileKind,
     colour: Colour,
     at: (f64, f64),
+    images: Option<&ImageSet>,
 ) {
+    let outline = || {
+        geometry
+            .tile_hexagon()
+            .map(|(x, y)| Point::new(x + at.0, y + at.1))
+    };
     match kind {
         TileKind::Terrain => {
-            let outline = geometry
-                .tile_hexagon()
-                .map(|(x, y)| Point::new(x + at.0, y + at.1));
-            markers::terrain_swatch(sink, &outline, colour, 1.0);
+            markers::terrain_swatch(sink, &outline(), colour, 1.0);
+        }
+        TileKind::Art { image, tint } => {
+            let corners = outline();
+            match images.and_then(|set| set.image(image)) {
+                Some(pixels) => {
+                    sink.polygon(&Polygon {
+                        points: &corners,
+                        fill: Some(colour),
+                        stroke: None,
+                    });
+                    draw_tile_art(sink, &corners, image, pixels, tint.then_some(colour));
+                }
+                None => markers::terrain_swatch(sink, &corners, colour, 1.0),
+            }
         }
         TileKind::Mine => {
             let (tw, th) = (

@@ -10,20 +10,21 @@ use crate::hex::Point;
 use crate::io::picture::{Fonts, RasterSink, ToPixels};
 use crate::io::tiled::geometry::TileGeometry;
 use crate::io::tiled::model::{Tileset, property};
-use crate::io::tiled::tileset_image::{TilesetImageError, tileset_png};
+use crate::io::tiled::tileset_image::{TilesetImageError, tileset_png_with_images};
 use crate::map::{BuiltinIcon, IconSource};
 use tiny_skia::Pixmap;
 
 /// A generated tileset's image: the icon tileset's from its icons, any other's from
-/// [`tileset_png`].
+/// [`tileset_png_with_images`] (tile art drawn from `images`).
 pub fn tileset_image(
     geometry: &TileGeometry,
     tileset: &Tileset,
+    images: Option<&crate::draw::ImageSet>,
 ) -> Result<Vec<u8>, TilesetImageError> {
     if tileset.name == ICON_TILESET {
         icon_tileset_png(tileset)
     } else {
-        tileset_png(geometry, tileset)
+        tileset_png_with_images(geometry, tileset, images)
     }
 }
 
