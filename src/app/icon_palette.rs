@@ -7,6 +7,7 @@ use super::Action;
 use super::chunks::ScreenSink;
 use super::doc::Doc;
 use super::icon_tool::{self, IconTool};
+use super::images::EditorImages;
 use super::label_tool::{self, LabelTool};
 use super::tools::{Tool, Tools};
 use crate::draw::annotations::{DEFAULT_INK, draw_icon};
@@ -14,17 +15,23 @@ use crate::hex::Point;
 use crate::map::annotations::{MAX_ICON_SCALE, MAX_LABEL_SIZE, MIN_ICON_SCALE, MIN_LABEL_SIZE};
 use crate::map::palette::Rgb;
 use crate::map::{BuiltinIcon, Edit, HexMap, Icon, IconSource, Label};
-use eframe::egui::{self, Color32};
+use eframe::egui::{self, Color32, TextureId};
 
 /// Side of a palette cell in screen points.
 const CELL: f32 = 34.0;
 
 /// Show the icon or label panel when their tool is active; false (nothing shown) for
 /// the other tools.
-pub(super) fn show(ui: &mut egui::Ui, doc: &Doc, tools: &mut Tools, out: &mut Vec<Action>) -> bool {
+pub(super) fn show(
+    ui: &mut egui::Ui,
+    doc: &Doc,
+    tools: &mut Tools,
+    images: &EditorImages,
+    out: &mut Vec<Action>,
+) -> bool {
     match tools.tool {
         Tool::Icon => {
-            icon_panel(ui, doc.map(), &mut tools.icons, out);
+            icon_panel(ui, doc.map(), &mut tools.icons, images, out);
             true
         }
         Tool::Label => {
@@ -35,8 +42,23 @@ pub(super) fn show(ui: &mut egui::Ui, doc: &Doc, tools: &mut Tools, out: &mut Ve
     }
 }
 
-/// A palette cell showing `source` drawn as the map draws it; clicked to choose it.
-fn icon_cell(ui: &mut egui::Ui, source: &IconSource, name: &str, chosen: bool) -> bool {
+/// The loaded picture of the user image at `path` (its texture and width ÷ height), if
+/// it loaded.
+fn picture_of(images: &EditorImages, path: &str) -> Option<(TextureId, f32)> {
+    let texture = images.preview(path)?;
+    let (_, image) = images.set().get(path)?;
+    Some((texture, image.width() as f32 / image.height().max(1) as f32))
+}
+
+/// A palette cell showing `source` drawn as the map draws it (a user image as its loaded
+/// picture, `picture`: its texture and width ÷ height); clicked to choose it.
+fn icon_cell(
+    ui: &mut egui::Ui,
+    source: &IconSource,
+    name: &str,
+    chosen: bool,
+    picture: Option<(TextureId, f32)>,
+) -> bool {
     let (rect, response) = ui.allocate_exact_size(egui::vec2(CELL, CELL), egui::Sense::click());
     response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, chosen, name));
     let painter = ui.painter_at(rect);
@@ -48,7 +70,21 @@ fn icon_cell(ui: &mut egui::Ui, source: &IconSource, name: &str, chosen: bool) -
         Color32::from_rgb(0xf6, 0xf1, 0xe2)
     };
     painter.rect_filled(rect, 3.0, back);
-    {
+    if let Some((texture, aspect)) = picture {
+        let side = CELL - 8.0;
+        let size = if aspect >= 1.0 {
+            egui::vec2(side, side / aspect)
+        } else {
+            egui::vec2(side * aspect, side)
+        };
+        let full = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
+        painter.image(
+            texture,
+            egui::Rect::from_center_size(rect.center(), size),
+            full,
+            Color32::WHITE,
+        );
+    } else {
         // One world unit per (cell/2.6) points: the icon's unit box fills the cell.
         let mut sink = ScreenSink::new(
             &painter,
@@ -66,7 +102,13 @@ fn builtin_label(b: BuiltinIcon) -> String {
 }
 
 /// The icon palette, then the selected icon's editor.
-fn icon_panel(ui: &mut egui::Ui, map: &HexMap, tool: &mut IconTool, out: &mut Vec<Action>) {
+fn icon_panel(
+    ui: &mut egui::Ui,
+    map: &HexMap,
+    tool: &mut IconTool,
+    pictures: &EditorImages,
+    out: &mut Vec<Action>,
+) {
     ui.heading("Icons");
     ui.horizontal(|ui| {
         let l = ui.label("Search");
@@ -91,7 +133,11 @@ fn icon_panel(ui: &mut egui::Ui, map: &HexMap, tool: &mut IconTool, out: &mut Ve
     for row in cells.chunks(per_row) {
         ui.horizontal(|ui| {
             for (source, name) in row {
-                if icon_cell(ui, source, name, tool.chosen == *source) {
+                let picture = match source {
+                    IconSource::Image(path) => picture_of(pictures, path),
+                    IconSource::Builtin(_) => None,
+                };
+                if icon_cell(ui, source, name, tool.chosen == *source, picture) {
                     tool.chosen = source.clone();
                 }
             }

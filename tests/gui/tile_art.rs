@@ -119,3 +119,76 @@ fn a_missing_image_is_named_in_the_status_bar() {
         "{labels:?}"
     );
 }
+
+/// The textured meshes painted left of the canvas (in the side panel), each with its
+/// texture and bounds.
+fn panel_pictures(h: &Harness<'static, EditorApp>) -> Vec<eframe::egui::Rect> {
+    use eframe::egui::{Shape, TextureId};
+    fn collect(shape: &Shape, out: &mut Vec<eframe::egui::Rect>) {
+        match shape {
+            Shape::Mesh(m) if m.texture_id != TextureId::default() => {
+                out.push(m.calc_bounds());
+            }
+            Shape::Vec(v) => v.iter().for_each(|s| collect(s, out)),
+            _ => {}
+        }
+    }
+    let left = h.state().canvas_rect().left();
+    let mut out = Vec::new();
+    for clipped in &h.output().shapes {
+        collect(&clipped.shape, &mut out);
+    }
+    out.retain(|r| r.right() <= left);
+    out
+}
+
+/// A user-image icon shows its own picture in the Icons tool's palette (it showed the
+/// generic picture sign before, drawn without any texture).
+#[test]
+fn the_icon_palette_shows_a_user_image_as_its_picture() {
+    use hexmap::hex::Hex;
+    use hexmap::map::{Icon, IconSource};
+    let dir = temp_dir("icon-palette-picture");
+    std::fs::create_dir_all(dir.join("art")).unwrap();
+    // Twice as wide as high: the picture keeps its proportions in the cell.
+    let tree = RgbaImage::new(4, 2, [20, 120, 40, 255].repeat(8)).unwrap();
+    std::fs::write(
+        dir.join("art/tree.png"),
+        hexmap::io::images::encode_png(&tree),
+    )
+    .unwrap();
+    let mut doc = Doc::new_map(&NewMapSpec::default()).expect("default spec is valid");
+    let icon = Icon {
+        source: IconSource::Image("art/tree.png".into()),
+        caption: None,
+        scale: 1.0,
+        color: None,
+    };
+    doc.apply(&Edit::AddIcon {
+        hex: Hex::new(0, 0),
+        icon,
+    })
+    .unwrap();
+    doc.save(&dir.join("map.ron")).unwrap();
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 900.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+    h.run();
+    assert!(
+        panel_pictures(&h).is_empty(),
+        "the brush's palette has no picture"
+    );
+    h.key_press(Key::O);
+    settle(&mut h);
+    let pictures = panel_pictures(&h);
+    assert_eq!(
+        pictures.len(),
+        1,
+        "the tree image in the palette: {pictures:?}"
+    );
+    let r = pictures[0];
+    assert!(
+        (r.width() / r.height() - 2.0).abs() < 0.05 && r.width() > 20.0,
+        "{r:?}"
+    );
+}
