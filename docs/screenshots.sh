@@ -83,8 +83,9 @@ shot editor-icons-labels.png
 stop
 
 # The hexcrawl sample with its legend in the bottom-right corner and notes as captions
-#    (a copy of the map whose view settings ask for them; the sample itself has none).
-MAPCOPY=$(mktemp --suffix=.ron)
+#    (a copy of the map, in its folder, whose view settings ask for them; the sample
+#    itself has none).
+MAPCOPY=$(mktemp -p maps --suffix=.ron)  # beside the map: its image paths resolve
 sed 's/^    labels: (\(.*\)),$/    labels: (\1),\n    view: (legend: Some("bottom-right"), note_captions: true),/' \
   maps/hexcrawl.ron >"$MAPCOPY"
 start "$MAPCOPY"

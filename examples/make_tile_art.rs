@@ -1,6 +1,7 @@
 //! Make the sample tile art of the hexcrawl map (issue 15): small PNG tiles drawn with
 //! tiny-skia — grass tufts, two forests, hills, waves (grey, tinted by the sea colour) —
-//! and a hand-written SVG of mountains. Transparent where the terrain colour should show.
+//! and a hand-written SVG of mountains; transparent where the terrain colour should show.
+//! Also a hand-written SVG icon of standing stones, a user-image icon on the map.
 //! Deterministic; the images are committed in `maps/art/`.
 //!
 //! `cargo run --example make_tile_art -- [FOLDER]` (default `maps/art`)
@@ -186,6 +187,22 @@ const MOUNTAINS_SVG: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" width="1
 </svg>
 "##;
 
+/// A ring of standing stones as SVG text, to show a user-image icon (on the map and in
+/// its legend).
+const STONES_SVG: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">
+  <ellipse cx="32" cy="42" rx="27" ry="12" fill="#d8d0b8" stroke="#6a6050" stroke-width="1.5"/>
+  <g fill="#8f8a80" stroke="#2e2a24" stroke-width="2" stroke-linejoin="round">
+    <path d="M14 34 L15 18 L21 16 L22 34 Z"/>
+    <path d="M28 31 L28 12 L36 11 L37 31 Z"/>
+    <path d="M43 34 L43 17 L50 18 L51 35 Z"/>
+    <path d="M6 46 L7 33 L13 32 L14 47 Z"/>
+    <path d="M50 47 L51 32 L57 33 L58 46 Z"/>
+    <path d="M22 54 L22 38 L30 37 L30 55 Z"/>
+    <path d="M35 55 L35 37 L43 38 L43 54 Z"/>
+  </g>
+</svg>
+"##;
+
 fn main() {
     let folder = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "maps/art".into()));
     if let Err(e) = std::fs::create_dir_all(&folder) {
@@ -207,9 +224,14 @@ fn main() {
             Err(e) => eprintln!("error: {}: {e}", path.display()),
         }
     }
-    let path = folder.join("mountains.svg");
-    match std::fs::write(&path, MOUNTAINS_SVG) {
-        Ok(()) => println!("wrote {}", path.display()),
-        Err(e) => eprintln!("error: {}: {e}", path.display()),
+    for (name, text) in [
+        ("mountains.svg", MOUNTAINS_SVG),
+        ("standing-stones.svg", STONES_SVG),
+    ] {
+        let path = folder.join(name);
+        match std::fs::write(&path, text) {
+            Ok(()) => println!("wrote {}", path.display()),
+            Err(e) => eprintln!("error: {}: {e}", path.display()),
+        }
     }
 }

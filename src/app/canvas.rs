@@ -521,7 +521,9 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
             ));
         }
     }
-    app.canvas.legend.paint(&painter, rect, app.doc);
+    app.canvas
+        .legend
+        .paint(&painter, rect, app.doc, &app.canvas.images);
     let caption = overlay.caption();
     app.canvas.last_overlay = overlay;
     if let Some(text) = caption {

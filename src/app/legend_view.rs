@@ -4,6 +4,7 @@
 
 use super::chunks::ScreenSink;
 use super::doc::Doc;
+use super::images::EditorImages;
 use crate::draw::legend::{LegendEntry, draw_legend, legend_entries};
 use crate::hex::Point;
 use eframe::egui::{Painter, Pos2, Rect};
@@ -18,8 +19,8 @@ pub struct LegendView {
 
 impl LegendView {
     /// Draw the legend in the corner the map's view settings ask for, if any, over the
-    /// canvas rectangle `rect` (screen points).
-    pub fn paint(&mut self, painter: &Painter, rect: Rect, doc: &Doc) {
+    /// canvas rectangle `rect` (screen points), user-image icons from `images`.
+    pub fn paint(&mut self, painter: &Painter, rect: Rect, doc: &Doc, images: &EditorImages) {
         let Some(corner) = doc.map().view().legend else {
             return;
         };
@@ -28,11 +29,13 @@ impl LegendView {
             self.revision = Some(doc.revision());
         }
         // World units are screen points here: one unit per pixel, origin at the screen's.
-        let mut sink = ScreenSink::new(painter, Point::new(0.0, 0.0), Pos2::ZERO, 1.0);
+        let mut sink = ScreenSink::new(painter, Point::new(0.0, 0.0), Pos2::ZERO, 1.0)
+            .with_textures(images.textures());
         let area = (
             Point::new(f64::from(rect.min.x), f64::from(rect.min.y)),
             Point::new(f64::from(rect.max.x), f64::from(rect.max.y)),
         );
-        draw_legend(&mut sink, &self.entries, area, 1.0, corner);
+        let set = Some(images.set());
+        draw_legend(&mut sink, &self.entries, area, 1.0, corner, set);
     }
 }

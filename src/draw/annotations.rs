@@ -111,6 +111,26 @@ pub fn draw_icon(sink: &mut dyn Sink, source: &IconSource, centre: Point, half: 
     }
 }
 
+/// [`draw_icon`], drawing a user-image icon from `images` when it loaded there (else the
+/// picture sign): how every place that shows an icon (hexes, the legend) draws it.
+pub fn draw_icon_with(
+    sink: &mut dyn Sink,
+    source: &IconSource,
+    centre: Point,
+    half: f64,
+    ink: Colour,
+    images: Option<&ImageSet>,
+) {
+    let loaded = match source {
+        IconSource::Image(path) => images.and_then(|set| set.get(path)),
+        IconSource::Builtin(_) => None,
+    };
+    match loaded {
+        Some((id, image)) => super::image::draw_image_icon(sink, id, image, centre, half),
+        None => draw_icon(sink, source, centre, half, ink),
+    }
+}
+
 /// Draw the icons of the hex at `centre` (smaller radius `radius` in world units) at
 /// `scale` pixels per world unit: hidden when smaller than [`ICON_MIN_PX`], captions
 /// (with a halo) under their icons when legible.
@@ -136,14 +156,7 @@ pub fn draw_hex_icons_with(
         }
         let at = Point::new(centre.x + offset.x, centre.y + offset.y);
         let ink = icon.color.map_or(DEFAULT_INK, Colour::from);
-        let loaded = match &icon.source {
-            IconSource::Image(path) => images.and_then(|set| set.get(path)),
-            IconSource::Builtin(_) => None,
-        };
-        match loaded {
-            Some((id, image)) => super::image::draw_image_icon(sink, id, image, at, half),
-            None => draw_icon(sink, &icon.source, at, half, ink),
-        }
+        draw_icon_with(sink, &icon.source, at, half, ink, images);
         if let Some(caption) = &icon.caption {
             let (anchor, size) = caption_place(n, radius, at, half);
             draw_caption(sink, caption, anchor, size, ink, scale);

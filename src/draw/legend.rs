@@ -3,9 +3,10 @@
 //! draws it and its name as text, in a box with a background, placed in a corner of the
 //! picture or of the screen. Laid out in pixels, so it keeps its size whatever the zoom.
 
-use super::annotations::{DEFAULT_INK, PAPER, draw_icon};
+use super::annotations::{DEFAULT_INK, PAPER, draw_icon_with};
 use super::colour::Colour;
 use super::features::feature_stroke;
+use super::image::ImageSet;
 use super::markers::terrain_swatch;
 use super::primitives::{Font, FontFamily, HAlign, Polygon, Polyline, Stroke, Text, VAlign};
 use super::sink::Sink;
@@ -67,7 +68,8 @@ pub struct LegendEntry {
 }
 
 /// The entries of `map`'s legend, in order: terrains, edge types, path types and icons,
-/// each only when some cell, edge, path or hex uses it, in palette order (icons by name).
+/// each only when some cell, edge, path or hex uses it, in palette order (icons by the
+/// name shown).
 pub fn legend_entries(map: &HexMap) -> Vec<LegendEntry> {
     let mut entries = Vec::new();
     let mut used = vec![false; usize::from(u16::MAX) + 1];
@@ -113,35 +115,36 @@ pub fn legend_entries(map: &HexMap) -> Vec<LegendEntry> {
         .iter()
         .flat_map(|(_, list)| list.iter().map(|i| i.source.to_file_text()))
         .collect();
-    for text in icons {
-        if let Ok(source) = IconSource::from_file_text(&text) {
-            entries.push(LegendEntry {
-                name: icon_name(&source),
-                swatch: Swatch::Icon(source),
-            });
-        }
-    }
+    let mut icon_entries: Vec<LegendEntry> = icons
+        .iter()
+        .filter_map(|text| IconSource::from_file_text(text).ok())
+        .map(|source| LegendEntry {
+            name: icon_name(&source),
+            swatch: Swatch::Icon(source),
+        })
+        .collect();
+    // By the name shown, so user images sort among the built-ins.
+    icon_entries.sort_by(|a, b| a.name.cmp(&b.name));
+    entries.extend(icon_entries);
     entries
 }
 
-/// A readable name for an icon: a built-in's name with spaces and a capital ("monster
-/// lair" → "Monster lair"), an image's file name without folder or extension, as is.
+/// A readable name for an icon: a built-in's name, or an image's file name without
+/// folder or extension, with spaces for `_` and `-` and a capital ("monster_lair" →
+/// "Monster lair", "art/standing-stones.svg" → "Standing stones").
 pub fn icon_name(source: &IconSource) -> String {
-    match source {
-        IconSource::Builtin(kind) => {
-            let raw = kind.name().replace('_', " ");
-            let mut chars = raw.chars();
-            chars.next().map_or_else(String::new, |first| {
-                first.to_uppercase().chain(chars).collect()
-            })
-        }
+    let raw = match source {
+        IconSource::Builtin(kind) => kind.name(),
         IconSource::Image(path) => {
             let file = path.rsplit(['/', '\\']).next().unwrap_or(path);
-            file.rsplit_once('.')
-                .map_or(file, |(stem, _)| stem)
-                .to_owned()
+            file.rsplit_once('.').map_or(file, |(stem, _)| stem)
         }
-    }
+    };
+    let spaced = raw.replace(['_', '-'], " ");
+    let mut chars = spaced.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// Where the legend of `entries` goes: its box (min, max) in world units inside the world
@@ -176,14 +179,16 @@ pub fn legend_box(
 }
 
 /// Draw the legend of `entries` in `corner` of the world rectangle `area` at `scale`
-/// pixels per world unit: a paper box with a title, then one row per entry. Nothing is
-/// drawn for no entries.
+/// pixels per world unit: a paper box with a title, then one row per entry. User-image
+/// icons show their picture from `images` when it loaded there. Nothing is drawn for no
+/// entries.
 pub fn draw_legend(
     sink: &mut dyn Sink,
     entries: &[LegendEntry],
     area: (Point, Point),
     scale: f64,
     corner: Corner,
+    images: Option<&ImageSet>,
 ) {
     if entries.is_empty() {
         return;
@@ -215,7 +220,7 @@ pub fn draw_legend(
     for (i, entry) in entries.iter().enumerate() {
         let y = row_mid(i + 1);
         let centre = Point::new(left + SWATCH_PX / 2.0 * px, y);
-        draw_swatch(sink, &entry.swatch, centre, px, scale);
+        draw_swatch(sink, &entry.swatch, centre, px, scale, images);
         sink.text(&Text {
             h_align: HAlign::Left,
             v_align: VAlign::Middle,
@@ -231,7 +236,14 @@ pub fn draw_legend(
 }
 
 /// Draw one swatch centred on `centre`; `px` is one pixel in world units.
-fn draw_swatch(sink: &mut dyn Sink, swatch: &Swatch, centre: Point, px: f64, scale: f64) {
+fn draw_swatch(
+    sink: &mut dyn Sink,
+    swatch: &Swatch,
+    centre: Point,
+    px: f64,
+    scale: f64,
+    images: Option<&ImageSet>,
+) {
     let half_w = SWATCH_PX / 2.0 * px;
     // The hex radius the strokes are sized for: a swatch is about one hex across.
     let radius = half_w;
@@ -265,7 +277,8 @@ fn draw_swatch(sink: &mut dyn Sink, swatch: &Swatch, centre: Point, px: f64, sca
             stroke: feature_stroke(*width, *style, *colour, radius, scale),
         }),
         Swatch::Icon(source) => {
-            draw_icon(sink, source, centre, (ROW_PX / 2.0 - 2.0) * px, DEFAULT_INK);
+            let half = (ROW_PX / 2.0 - 2.0) * px;
+            draw_icon_with(sink, source, centre, half, DEFAULT_INK, images);
         }
     }
 }

@@ -86,7 +86,7 @@ fn a_map_with_nothing_used_has_no_legend() {
     assert!(entries.is_empty());
     let mut rec = Recording::default();
     let area = (Point::new(0.0, 0.0), Point::new(100.0, 100.0));
-    draw_legend(&mut rec, &entries, area, 1.0, Corner::TopLeft);
+    draw_legend(&mut rec, &entries, area, 1.0, Corner::TopLeft, None);
     assert!(rec.items.is_empty());
 }
 
@@ -96,7 +96,7 @@ fn the_drawing_has_a_title_and_one_named_row_with_its_swatch_per_entry() {
     let entries = legend_entries(&m);
     let mut rec = Recording::default();
     let area = (Point::new(0.0, 0.0), Point::new(800.0, 600.0));
-    draw_legend(&mut rec, &entries, area, 2.0, Corner::TopRight);
+    draw_legend(&mut rec, &entries, area, 2.0, Corner::TopRight, None);
     let mut expected = vec![TITLE.to_owned()];
     expected.extend(entries.iter().map(|e| e.name.clone()));
     assert_eq!(rec.texts(), expected);
@@ -142,7 +142,11 @@ fn the_box_sits_in_the_chosen_corner_and_keeps_its_pixel_size() {
 fn icon_names_read_well() {
     assert_eq!(
         icon_name(&IconSource::Image("art/old_tower.png".into())),
-        "old_tower"
+        "Old tower"
+    );
+    assert_eq!(
+        icon_name(&IconSource::Image("art\\standing-stones.svg".into())),
+        "Standing stones"
     );
     assert_eq!(
         icon_name(&IconSource::Builtin(
@@ -150,4 +154,30 @@ fn icon_names_read_well() {
         )),
         "Monster lair"
     );
+}
+
+#[test]
+fn image_icons_sort_among_built_ins_by_the_name_shown() {
+    let mut m = used_map();
+    let at = OffsetKind::OddR.to_hex(OffsetCoord::new(5, 2));
+    let image = Icon {
+        source: IconSource::Image("art/old-abbey.png".into()),
+        ..Icon::builtin(BuiltinIcon::Star)
+    };
+    let icons = vec![
+        Icon::builtin(BuiltinIcon::from_name("village").unwrap()),
+        image,
+        Icon::builtin(BuiltinIcon::from_name("lighthouse").unwrap()),
+    ];
+    m.set_icons(at, icons).unwrap();
+    let names: Vec<String> = legend_entries(&m)
+        .into_iter()
+        .filter(|e| matches!(e.swatch, Swatch::Icon(_)))
+        .map(|e| e.name)
+        .collect();
+    let position = |name: &str| names.iter().position(|n| n == name).unwrap();
+    // "Old abbey" is "image:art/old-abbey.png" in the map, which sorts before
+    // "lighthouse"; shown, it comes after Lighthouse.
+    assert!(position("Lighthouse") < position("Old abbey"), "{names:?}");
+    assert!(position("Old abbey") < position("Village"), "{names:?}");
 }

@@ -1,6 +1,7 @@
 //! The legend in exported pictures: in the PNG it lands in the chosen corner (and nowhere
 //! else changes), in the SVG its names are text, and `hexmap export --legend CORNER` draws
-//! it while a bad corner is refused with a message naming it.
+//! it while a bad corner is refused with a message naming it; a user-image icon shows its
+//! picture in the legend of the PNG, the SVG (librsvg) and the PDF (poppler).
 
 use assert_cmd::Command;
 use hexmap::hex::{Direction, Edge, OffsetCoord, OffsetKind, Orientation, Point};
@@ -259,5 +260,117 @@ fn the_pdf_legend_is_text_on_the_poster_and_on_the_index_page() {
         format::write_path(&m, pdf, &opts, &path, &mut |_| {}).unwrap();
         let text = pdf_text(&path).unwrap();
         assert!(!text.contains("Legend"), "poster {poster}: {text}");
+    }
+}
+
+/// Which of the three outside renderers a picture goes through.
+#[derive(Clone, Copy, Debug)]
+enum Rendered {
+    /// hexmap's PNG, decoded.
+    Png,
+    /// hexmap's SVG drawn by librsvg (`rsvg-convert`).
+    Svg,
+    /// hexmap's one-page PDF drawn by poppler (`pdftoppm`).
+    Pdf,
+}
+
+/// `m` exported as `kind` with `opts` and rasterised by that format's real consumer, or
+/// `None` when the consumer is not installed (an error under CI).
+fn rendered(
+    m: &HexMap,
+    opts: &WriteOptions,
+    kind: Rendered,
+    dir: &std::path::Path,
+) -> Option<tiny_skia::Pixmap> {
+    let tool_missing = |tool: &str, package: &str| {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{tool} (apt package {package}) is required under CI"
+        );
+        eprintln!("SKIPPED: {tool} is not installed");
+        None
+    };
+    let (name, ext) = match kind {
+        Rendered::Png => ("png", "png"),
+        Rendered::Svg => ("svg", "svg"),
+        Rendered::Pdf => ("pdf", "pdf"),
+    };
+    let file = dir.join(format!("picture.{ext}"));
+    format::write_path(m, format::by_name(name).unwrap(), opts, &file, &mut |_| {}).unwrap();
+    let png = dir.join("rendered.png");
+    let run = |c: &mut std::process::Command| c.output();
+    let out = match kind {
+        Rendered::Png => return Some(tiny_skia::Pixmap::load_png(&file).unwrap()),
+        Rendered::Svg => run(std::process::Command::new("rsvg-convert")
+            .arg("-o")
+            .arg(&png)
+            .arg(&file)),
+        Rendered::Pdf => run(std::process::Command::new("pdftoppm")
+            .args(["-r", "150", "-png", "-singlefile"])
+            .arg(&file)
+            .arg(dir.join("rendered"))),
+    };
+    match out {
+        Err(_) if matches!(kind, Rendered::Svg) => tool_missing("rsvg-convert", "librsvg2-bin"),
+        Err(_) => tool_missing("pdftoppm", "poppler-utils"),
+        Ok(o) => {
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            Some(tiny_skia::Pixmap::load_png(&png).unwrap())
+        }
+    }
+}
+
+/// How many pixels of `p` are close to `rgb`.
+fn pixels_near(p: &tiny_skia::Pixmap, rgb: [u8; 3]) -> usize {
+    p.pixels()
+        .iter()
+        .filter(|px| {
+            let c = px.demultiply();
+            [c.red(), c.green(), c.blue()]
+                .iter()
+                .zip(rgb)
+                .all(|(&a, b)| a.abs_diff(b) < 40)
+        })
+        .count()
+}
+
+/// A user-image icon shows its own picture in the legend of the PNG, the SVG (as librsvg
+/// draws it) and the PDF (as poppler draws it), not the generic picture sign: turning the
+/// legend on adds pixels of the image's colour, which appears nowhere else on the map.
+#[test]
+fn a_user_image_icon_shows_its_picture_in_every_legend() {
+    use hexmap::draw::{ImageSet, RgbaImage};
+    use hexmap::map::IconSource;
+    const MAGENTA: [u8; 3] = [230, 0, 230];
+    let mut m = map();
+    let at = OffsetKind::OddR.to_hex(OffsetCoord::new(20, 12));
+    let mark = Icon {
+        source: IconSource::Image("art/mark.png".into()),
+        ..Icon::builtin(BuiltinIcon::Star)
+    };
+    m.set_icons(at, vec![mark]).unwrap();
+    let mut images = ImageSet::new();
+    let pixels = [MAGENTA[0], MAGENTA[1], MAGENTA[2], 255].repeat(16);
+    images.insert("art/mark.png", RgbaImage::new(4, 4, pixels).unwrap());
+    let dir = tempfile::tempdir().unwrap();
+    for kind in [Rendered::Png, Rendered::Svg, Rendered::Pdf] {
+        let mut opts = WriteOptions {
+            images: Some(std::sync::Arc::new(images.clone())),
+            ..WriteOptions::default()
+        };
+        opts.print.poster = true;
+        opts.print.hex_size = "8mm".parse().unwrap();
+        let Some(without) = rendered(&m, &opts, kind, dir.path()) else {
+            continue;
+        };
+        opts.legend = Some(Corner::TopLeft);
+        let with = rendered(&m, &opts, kind, dir.path()).unwrap();
+        let (on_map, in_both) = (pixels_near(&without, MAGENTA), pixels_near(&with, MAGENTA));
+        assert!(on_map > 20, "{kind:?}: the icon on its hex ({on_map} px)");
+        // The legend's swatch is 16 legend pixels across (4 mm on paper, 24 px at 150 dpi).
+        assert!(
+            in_both >= on_map + 100,
+            "{kind:?}: the legend shows the picture ({on_map} px on the map, {in_both} with the legend)"
+        );
     }
 }

@@ -192,3 +192,83 @@ fn the_icon_palette_shows_a_user_image_as_its_picture() {
         "{r:?}"
     );
 }
+
+/// Every textured mesh and every text of the last frame, with their screen bounds.
+fn pictures_and_texts(
+    h: &Harness<'static, EditorApp>,
+) -> (Vec<eframe::egui::Rect>, Vec<(String, eframe::egui::Rect)>) {
+    use eframe::egui::{Rect, Shape, TextureId};
+    fn collect(shape: &Shape, pics: &mut Vec<Rect>, texts: &mut Vec<(String, Rect)>) {
+        match shape {
+            Shape::Mesh(m) if m.texture_id != TextureId::default() => pics.push(m.calc_bounds()),
+            Shape::Text(t) => texts.push((t.galley.text().to_owned(), t.visual_bounding_rect())),
+            Shape::Vec(v) => v.iter().for_each(|s| collect(s, pics, texts)),
+            _ => {}
+        }
+    }
+    let (mut pics, mut texts) = (Vec::new(), Vec::new());
+    for clipped in &h.output().shapes {
+        collect(&clipped.shape, &mut pics, &mut texts);
+    }
+    (pics, texts)
+}
+
+/// The legend on the canvas shows a user-image icon as its picture, beside its name (it
+/// showed the generic picture sign before: the legend was drawn without the images).
+#[test]
+fn the_canvas_legend_shows_a_user_image_icon_as_its_picture() {
+    use hexmap::hex::Hex;
+    use hexmap::map::{Corner, Icon, IconSource, ViewSettings};
+    let dir = temp_dir("legend-picture");
+    std::fs::create_dir_all(dir.join("art")).unwrap();
+    let tree = RgbaImage::new(4, 2, [20, 120, 40, 255].repeat(8)).unwrap();
+    std::fs::write(
+        dir.join("art/tree.png"),
+        hexmap::io::images::encode_png(&tree),
+    )
+    .unwrap();
+    let mut doc = Doc::new_map(&NewMapSpec::default()).expect("default spec is valid");
+    let icon = Icon {
+        source: IconSource::Image("art/tree.png".into()),
+        caption: None,
+        scale: 1.0,
+        color: None,
+    };
+    doc.apply(&Edit::AddIcon {
+        hex: Hex::new(0, 0),
+        icon,
+    })
+    .unwrap();
+    doc.apply(&Edit::SetView(ViewSettings {
+        legend: Some(Corner::BottomRight),
+        note_captions: false,
+    }))
+    .unwrap();
+    doc.save(&dir.join("map.ron")).unwrap();
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 900.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+    h.run();
+    let canvas = h.state().canvas_rect();
+    let (pictures, texts) = pictures_and_texts(&h);
+    // The legend's row for the icon: its name, in the canvas's bottom-right quarter.
+    let name = texts
+        .iter()
+        .find(|(t, r)| t == "Tree" && r.left() > canvas.center().x && r.top() > canvas.center().y)
+        .map(|(_, r)| *r)
+        .unwrap_or_else(|| panic!("the legend names the icon 'Tree': {texts:?}"));
+    // Its swatch: a textured picture just left of the name, on the same line, in the
+    // image's proportions (twice as wide as high).
+    let swatch = pictures.iter().find(|p| {
+        (p.center().y - name.center().y).abs() < 4.0
+            && p.right() <= name.left()
+            && name.left() - p.right() < 20.0
+    });
+    let swatch = swatch.unwrap_or_else(|| {
+        panic!("no picture beside the legend's 'Tree' at {name:?}: pictures {pictures:?}")
+    });
+    assert!(
+        (swatch.width() / swatch.height() - 2.0).abs() < 0.05 && swatch.width() > 10.0,
+        "{swatch:?}"
+    );
+}

@@ -202,6 +202,33 @@ impl MeshSink {
     }
 }
 
+/// Append `img` to `mesh` (whose texture is the image's) as a triangle fan over its clip
+/// polygon (or its box), the texture coordinates mapping the box onto the image and the
+/// tint as vertex colour; `place` maps world points to the mesh's coordinates. Shared by
+/// the chunk meshes and the per-frame screen sink, so both draw images alike.
+pub(super) fn image_fan(mesh: &mut Mesh, img: &Image<'_>, place: impl Fn(Point) -> Pos2) {
+    let (a, b) = (img.min, img.max);
+    let rect = [a, Point::new(b.x, a.y), b, Point::new(a.x, b.y)];
+    let outline = img.clip.unwrap_or(&rect);
+    if outline.len() < 3 {
+        return;
+    }
+    let (w, h) = ((b.x - a.x).max(1e-12), (b.y - a.y).max(1e-12));
+    let colour = img.tint.map_or(Color32::WHITE, color32);
+    let base = mesh.vertices.len() as u32;
+    for &p in outline {
+        let uv = Pos2::new(((p.x - a.x) / w) as f32, ((p.y - a.y) / h) as f32);
+        mesh.vertices.push(Vertex {
+            pos: place(p),
+            uv,
+            color: colour,
+        });
+    }
+    for i in 1..outline.len() as u32 - 1 {
+        mesh.add_triangle(base, base + i, base + i + 1);
+    }
+}
+
 /// A filled hexagon: six corner vertices, four triangles.
 fn hex_fill(mesh: &mut Mesh, centre: Pos2, corners: &[Vec2; 6], colour: Color32) {
     let base = mesh.vertices.len() as u32;
@@ -240,28 +267,9 @@ impl Sink for MeshSink {
         let Some(texture) = self.textures.as_ref().and_then(|t| t.get(&img.id).copied()) else {
             return;
         };
-        let (a, b) = (img.min, img.max);
-        let rect = [a, Point::new(b.x, a.y), b, Point::new(a.x, b.y)];
-        let outline = img.clip.unwrap_or(&rect);
-        if outline.len() < 3 {
-            return;
-        }
-        let (w, h) = ((b.x - a.x).max(1e-12), (b.y - a.y).max(1e-12));
-        let colour = img.tint.map_or(Color32::WHITE, color32);
-        let local: Vec<Pos2> = outline.iter().map(|&p| self.local(p)).collect();
-        let mesh = self.layer(texture);
-        let base = mesh.vertices.len() as u32;
-        for (&p, &pos) in outline.iter().zip(&local) {
-            let uv = Pos2::new(((p.x - a.x) / w) as f32, ((p.y - a.y) / h) as f32);
-            mesh.vertices.push(Vertex {
-                pos,
-                uv,
-                color: colour,
-            });
-        }
-        for i in 1..outline.len() as u32 - 1 {
-            mesh.add_triangle(base, base + i, base + i + 1);
-        }
+        let anchor = self.anchor;
+        let local = |p: Point| Pos2::new((p.x - anchor.x) as f32, (p.y - anchor.y) as f32);
+        image_fan(self.layer(texture), img, local);
     }
 
     fn hex(&mut self, cell: &HexCell<'_>) {

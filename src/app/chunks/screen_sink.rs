@@ -4,11 +4,12 @@
 //! order, and reach the painter when the sink is dropped. Used for the text of cached
 //! chunks and for drawing that changes every frame.
 
-use super::mesh_sink::color32;
+use super::mesh_sink::{color32, image_fan};
+use crate::app::images::ImageTextures;
 use crate::draw::lines::{double_lines, flatten_circle, flatten_path};
 use crate::draw::{
-    Circle, FontFamily, HAlign, HexCell, LineStyle, Path, Polygon, Polyline, Rect, Sink, Stroke,
-    Text, VAlign,
+    Circle, FontFamily, HAlign, HexCell, Image, LineStyle, Path, Polygon, Polyline, Rect, Sink,
+    Stroke, Text, VAlign,
 };
 use crate::hex::Point;
 use eframe::egui::epaint::{Mesh, PathShape, PathStroke, TextShape, Vertex};
@@ -22,6 +23,8 @@ pub struct ScreenSink<'p> {
     offset: (f64, f64),
     batch: Mesh,
     shapes: Vec<Shape>,
+    /// The texture of each image; images without one are not drawn.
+    textures: Option<ImageTextures>,
 }
 
 impl<'p> ScreenSink<'p> {
@@ -37,7 +40,14 @@ impl<'p> ScreenSink<'p> {
             ),
             batch: Mesh::default(),
             shapes: Vec::new(),
+            textures: None,
         }
+    }
+
+    /// The same sink drawing images with `textures`.
+    pub fn with_textures(mut self, textures: ImageTextures) -> Self {
+        self.textures = Some(textures);
+        self
     }
 
     fn pos(&self, p: Point) -> Pos2 {
@@ -100,6 +110,18 @@ impl Drop for ScreenSink<'_> {
 }
 
 impl Sink for ScreenSink<'_> {
+    /// A textured mesh of its own (see [`image_fan`]), in order with the other shapes.
+    fn image(&mut self, img: &Image<'_>) {
+        let Some(texture) = self.textures.as_ref().and_then(|t| t.get(&img.id).copied()) else {
+            return;
+        };
+        let mut mesh = Mesh::with_texture(texture);
+        image_fan(&mut mesh, img, |p| self.pos(p));
+        if !mesh.is_empty() {
+            self.add(Shape::mesh(mesh));
+        }
+    }
+
     fn hex(&mut self, cell: &HexCell<'_>) {
         let corners: [Point; 6] =
             std::array::from_fn(|i| cell.hexagon.corner(cell.centre, cell.scale, i));

@@ -188,7 +188,8 @@ fn draw_map(
             Point::new(-ox / k, -oy / k),
             Point::new((frame.width - ox) / k, (frame.height - oy) / k),
         );
-        legend::draw_legend(sink, &legend::legend_entries(map), area, k, corner);
+        let entries = legend::legend_entries(map);
+        legend::draw_legend(sink, &entries, area, k, corner, opts.images.as_deref());
     }
     Ok(())
 }

@@ -55,10 +55,14 @@ const MAX_PAGE_POINTS: f64 = 14_400.0;
 const LEGEND_PX_PER_MM: f64 = 4.0;
 
 /// Draw `map`'s legend in `corner` of the paper rectangle `min`–`max` (millimetres; the
-/// sink draws in paper millimetres).
-fn paper_legend(sink: &mut dyn Sink, map: &HexMap, corner: Corner, min: Point, max: Point) {
+/// sink draws in paper millimetres), its image icons from the print's images.
+fn paper_legend(sink: &mut dyn Sink, map: &HexMap, opts: &PrintOptions, area: (Point, Point)) {
+    let Some(corner) = opts.legend else {
+        return;
+    };
     let entries = legend::legend_entries(map);
-    legend::draw_legend(sink, &entries, (min, max), LEGEND_PX_PER_MM, corner);
+    let images = opts.images.as_deref();
+    legend::draw_legend(sink, &entries, area, LEGEND_PX_PER_MM, corner, images);
 }
 
 /// Ink of marks, captions and the index.
@@ -217,9 +221,9 @@ fn map_page(
     }
     sink.restore();
     sink.set_transform(paper_transform(size_pt.1, unit));
-    if let Some(corner) = opts.legend.filter(|_| layout.page_count() == 1) {
-        let (min, max) = (Point::new(c.x, c.y), Point::new(c.x + c.w, c.y + c.h));
-        paper_legend(&mut sink, map, corner, min, max);
+    if layout.page_count() == 1 {
+        let area = (Point::new(c.x, c.y), Point::new(c.x + c.w, c.y + c.h));
+        paper_legend(&mut sink, map, opts, area);
     }
     if opts.marks {
         draw_marks(&mut sink, layout, page);
@@ -467,13 +471,13 @@ fn index_page(
             )
         });
     }
-    if let Some(corner) = opts.legend {
+    if opts.legend.is_some() {
         sink.set_transform(paper_transform(size_pt.1, unit));
-        let (min, max) = (
+        let area = (
             Point::new(box_x, box_y),
             Point::new(box_x + box_w, box_y + box_h),
         );
-        paper_legend(&mut sink, map, corner, min, max);
+        paper_legend(&mut sink, map, opts, area);
     }
     let (content, resources) = sink.finish();
     PageOut {
