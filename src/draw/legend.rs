@@ -147,6 +147,63 @@ pub fn icon_name(source: &IconSource) -> String {
     })
 }
 
+/// Space between two columns, in pixels.
+const COLUMN_GAP_PX: f64 = 16.0;
+
+/// Where the legend's parts go: its box in world units and how its entries fill columns.
+struct Placement {
+    min: Point,
+    max: Point,
+    /// Entries per column.
+    rows: usize,
+    /// Width of one column, in pixels.
+    column_px: f64,
+}
+
+/// Lay out `entries` in `corner` of `area` at `scale` pixels per world unit: one column
+/// while it fits the area's height, else as many columns as needed, filled evenly top to
+/// bottom, so the whole legend stays in view on a short picture or a small window.
+fn place(entries: &[LegendEntry], area: (Point, Point), scale: f64, corner: Corner) -> Placement {
+    let scale = scale.max(1e-9);
+    let px = 1.0 / scale;
+    let longest = entries
+        .iter()
+        .map(|e| e.name.chars().count())
+        .chain([TITLE.len()])
+        .max()
+        .unwrap_or(0);
+    let column_px = SWATCH_PX + GAP_PX + longest as f64 * CHAR_SHARE * TEXT_PX;
+    let (a, b) = area;
+    let height_px = (b.y - a.y) * scale;
+    // Rows that fit under the title inside the margins (at least one).
+    let fit = ((height_px - 2.0 * (MARGIN_PX + PADDING_PX)) / ROW_PX - 1.0).floor();
+    let n = entries.len().max(1);
+    let fit = if fit.is_finite() && fit >= 1.0 {
+        (fit as usize).min(n)
+    } else {
+        1
+    };
+    let columns = n.div_ceil(fit);
+    let rows = n.div_ceil(columns);
+    let w_px = 2.0 * PADDING_PX + columns as f64 * column_px + (columns - 1) as f64 * COLUMN_GAP_PX;
+    let (w, h) = (w_px * px, (2.0 * PADDING_PX + ROW_PX * (rows + 1) as f64) * px);
+    let m = MARGIN_PX * px;
+    let x = match corner {
+        Corner::TopLeft | Corner::BottomLeft => a.x + m,
+        Corner::TopRight | Corner::BottomRight => b.x - m - w,
+    };
+    let y = match corner {
+        Corner::TopLeft | Corner::TopRight => a.y + m,
+        Corner::BottomLeft | Corner::BottomRight => b.y - m - h,
+    };
+    Placement {
+        min: Point::new(x, y),
+        max: Point::new(x + w, y + h),
+        rows,
+        column_px,
+    }
+}
+
 /// Where the legend of `entries` goes: its box (min, max) in world units inside the world
 /// rectangle `area` (what is on the picture or screen), in `corner`, at `scale` pixels
 /// per world unit.
@@ -156,32 +213,14 @@ pub fn legend_box(
     scale: f64,
     corner: Corner,
 ) -> (Point, Point) {
-    let px = 1.0 / scale.max(1e-9);
-    let longest = entries
-        .iter()
-        .map(|e| e.name.chars().count())
-        .chain([TITLE.len()])
-        .max()
-        .unwrap_or(0);
-    let w = (2.0 * PADDING_PX + SWATCH_PX + GAP_PX + longest as f64 * CHAR_SHARE * TEXT_PX) * px;
-    let h = (2.0 * PADDING_PX + ROW_PX * (entries.len() + 1) as f64) * px;
-    let m = MARGIN_PX * px;
-    let (a, b) = area;
-    let x = match corner {
-        Corner::TopLeft | Corner::BottomLeft => a.x + m,
-        Corner::TopRight | Corner::BottomRight => b.x - m - w,
-    };
-    let y = match corner {
-        Corner::TopLeft | Corner::TopRight => a.y + m,
-        Corner::BottomLeft | Corner::BottomRight => b.y - m - h,
-    };
-    (Point::new(x, y), Point::new(x + w, y + h))
+    let p = place(entries, area, scale, corner);
+    (p.min, p.max)
 }
 
 /// Draw the legend of `entries` in `corner` of the world rectangle `area` at `scale`
-/// pixels per world unit: a paper box with a title, then one row per entry. User-image
-/// icons show their picture from `images` when it loaded there. Nothing is drawn for no
-/// entries.
+/// pixels per world unit: a paper box with a title, then one row per entry (in columns
+/// when one would not fit the area's height). User-image icons show their picture from
+/// `images` when it loaded there. Nothing is drawn for no entries.
 pub fn draw_legend(
     sink: &mut dyn Sink,
     entries: &[LegendEntry],
@@ -194,20 +233,27 @@ pub fn draw_legend(
         return;
     }
     let px = 1.0 / scale.max(1e-9);
-    let (min, max) = legend_box(entries, area, scale, corner);
+    let Placement {
+        min,
+        max,
+        rows,
+        column_px,
+    } = place(entries, area, scale, corner);
     let frame = [min, Point::new(max.x, min.y), max, Point::new(min.x, max.y)];
     sink.polygon(&Polygon {
         points: &frame,
         fill: Some(PAPER.with_alpha(235)),
         stroke: Some(Stroke::solid(px, DEFAULT_INK.with_alpha(160))),
     });
-    let left = min.x + PADDING_PX * px;
+    let left = |column: usize| {
+        min.x + (PADDING_PX + column as f64 * (column_px + COLUMN_GAP_PX)) * px
+    };
     let row_mid = |i: usize| min.y + (PADDING_PX + ROW_PX * (i as f64 + 0.5)) * px;
     sink.text(&Text {
         h_align: HAlign::Left,
         ..Text::centred(
             TITLE,
-            Point::new(left, row_mid(0)),
+            Point::new(left(0), row_mid(0)),
             (TEXT_PX + 1.0) * px,
             DEFAULT_INK,
             Font {
@@ -218,15 +264,15 @@ pub fn draw_legend(
         )
     });
     for (i, entry) in entries.iter().enumerate() {
-        let y = row_mid(i + 1);
-        let centre = Point::new(left + SWATCH_PX / 2.0 * px, y);
+        let (x, y) = (left(i / rows), row_mid(i % rows + 1));
+        let centre = Point::new(x + SWATCH_PX / 2.0 * px, y);
         draw_swatch(sink, &entry.swatch, centre, px, scale, images);
         sink.text(&Text {
             h_align: HAlign::Left,
             v_align: VAlign::Middle,
             ..Text::centred(
                 &entry.name,
-                Point::new(left + (SWATCH_PX + GAP_PX) * px, y),
+                Point::new(x + (SWATCH_PX + GAP_PX) * px, y),
                 TEXT_PX * px,
                 DEFAULT_INK,
                 Font::regular(FontFamily::Sans),

@@ -181,3 +181,38 @@ fn image_icons_sort_among_built_ins_by_the_name_shown() {
     assert!(position("Lighthouse") < position("Old abbey"), "{names:?}");
     assert!(position("Old abbey") < position("Village"), "{names:?}");
 }
+
+#[test]
+fn a_legend_too_tall_for_the_area_wraps_into_columns_that_stay_inside() {
+    let mut m = used_map();
+    // 24 icons on the 6 × 4 map: 28 entries, 580 px in one column.
+    for (i, &kind) in BuiltinIcon::ALL.iter().take(24).enumerate() {
+        let hex = OffsetKind::OddR.to_hex(OffsetCoord::new(i as i32 % 6, i as i32 / 6));
+        let mut icons = m.icons_at(hex).to_vec();
+        icons.push(Icon::builtin(kind));
+        m.set_icons(hex, icons).unwrap();
+    }
+    let entries = legend_entries(&m);
+    assert!(entries.len() >= 26, "{}", entries.len());
+    let tall = (Point::new(0.0, 0.0), Point::new(2000.0, 2000.0));
+    let short = (Point::new(0.0, 0.0), Point::new(2000.0, 300.0));
+    let (a, b) = legend_box(&entries, tall, 1.0, Corner::BottomLeft);
+    let (c, d) = legend_box(&entries, short, 1.0, Corner::BottomLeft);
+    assert!(b.y - a.y > 500.0, "one column in a tall area: {a:?} {b:?}");
+    assert!(c.y >= 0.0 && d.y <= 300.0, "inside the short area: {c:?} {d:?}");
+    assert!(d.x - c.x > 2.0 * (b.x - a.x), "three columns or more: {c:?} {d:?}");
+    // Every name is drawn, and each inside the box.
+    let mut rec = Recording::default();
+    draw_legend(&mut rec, &entries, short, 1.0, Corner::BottomLeft, None);
+    let mut expected = vec![TITLE.to_owned()];
+    expected.extend(entries.iter().map(|e| e.name.clone()));
+    assert_eq!(rec.texts(), expected);
+    for item in &rec.items {
+        if let Recorded::Text { anchor, .. } = item {
+            assert!(
+                anchor.x > c.x && anchor.x < d.x && anchor.y > c.y && anchor.y < d.y,
+                "{anchor:?} outside {c:?}–{d:?}"
+            );
+        }
+    }
+}
