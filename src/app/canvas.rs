@@ -88,6 +88,8 @@ pub struct Canvas {
     pub(super) frame_stats: FrameStats,
     /// The legend drawn over the map (when the map's view settings ask for one).
     pub(super) legend: super::legend_view::LegendView,
+    /// The icons and note captions drawn past their hex, for the chunks they reach.
+    pub(super) spill: super::spill_view::SpillView,
     /// The map's images (tile art, image icons) and their textures.
     pub(super) images: super::images::EditorImages,
 }
@@ -110,6 +112,7 @@ impl Canvas {
             cached_layers: None,
             frame_stats: FrameStats::default(),
             legend: Default::default(),
+            spill: Default::default(),
             images: Default::default(),
         }
     }
@@ -393,7 +396,9 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
     }
     let style = crate::draw::Style::editor(layers);
     let scene = crate::draw::MapScene::new(app.doc.map(), *layout, app.doc.offset_bounds(), &style)
-        .with_images(app.canvas.images.set());
+        .with_images(app.canvas.images.set())
+        .with_spill(app.canvas.spill.get(app.doc))
+        .with_texts_on_top();
     let v = ChunkView {
         view: rect,
         camera: &app.canvas.camera,

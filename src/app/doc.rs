@@ -81,8 +81,14 @@ pub enum Changed {
     /// Nothing.
     #[default]
     Nothing,
-    /// These cells.
-    Cells(Vec<Hex>),
+    /// These cells; `annotated` are those whose icons or note changed (drawn as icons
+    /// and captions that may reach past the hex).
+    Cells {
+        /// Every changed cell.
+        hexes: Vec<Hex>,
+        /// The cells whose icons or note changed.
+        annotated: Vec<Hex>,
+    },
     /// Everything (shape, palette, properties, a new map).
     All,
 }
@@ -97,14 +103,25 @@ impl Changed {
             // A label alone: nothing to redraw in the chunks (labels are drawn over them
             // every frame), but still a change (autosave, title).
             if c.labels && *self == Changed::Nothing {
-                *self = Changed::Cells(Vec::new());
+                *self = Changed::Cells {
+                    hexes: Vec::new(),
+                    annotated: Vec::new(),
+                };
             }
             return;
         }
         match self {
             Changed::All => {}
-            Changed::Nothing => *self = Changed::Cells(c.hexes),
-            Changed::Cells(v) => v.extend(c.hexes),
+            Changed::Nothing => {
+                *self = Changed::Cells {
+                    hexes: c.hexes,
+                    annotated: c.annotated,
+                }
+            }
+            Changed::Cells { hexes, annotated } => {
+                hexes.extend(c.hexes);
+                annotated.extend(c.annotated);
+            }
         }
     }
 }

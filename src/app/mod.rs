@@ -49,6 +49,7 @@ pub mod properties;
 mod random_mines;
 mod sample;
 mod shortcuts;
+mod spill_view;
 mod tile_art_picker;
 pub mod tools;
 mod windows;
@@ -509,6 +510,9 @@ impl EditorApp {
         let changed = self.doc.take_changed();
         if changed != doc::Changed::Nothing {
             autosave::note_change(self, ctx);
+            // This frame's canvas was painted before the actions ran: show the change now,
+            // not at the next input event.
+            ctx.request_repaint();
         }
         autosave::tick(self, ctx);
         match changed {
@@ -520,13 +524,21 @@ impl EditorApp {
                 self.tools.keep_terrain_valid(&self.doc);
             }
             // A chunk also draws the edge features and paths of its cells' neighbours
-            // (draw::features), so the neighbours' chunks redraw too.
-            doc::Changed::Cells(cells) => self.canvas.chunks.mark_dirty(
-                self.doc.layout().orientation(),
-                cells
-                    .iter()
-                    .flat_map(|h| std::iter::once(*h).chain(h.neighbors())),
-            ),
+            // (draw::features), so the neighbours' chunks redraw too; and the icons drawn
+            // past their hex (draw::spill) as far as any icon may reach, since the old
+            // drawing's reach is gone with it.
+            doc::Changed::Cells { hexes, annotated } => {
+                let layout = self.doc.layout();
+                let reach = crate::draw::spill::max_steps(layout.size());
+                let around = annotated.iter().flat_map(|&h| crate::hex::range(h, reach));
+                self.canvas.chunks.mark_dirty(
+                    layout.orientation(),
+                    hexes
+                        .iter()
+                        .flat_map(|h| std::iter::once(*h).chain(h.neighbors()))
+                        .chain(around),
+                );
+            }
         }
         self.update_title(ctx);
     }

@@ -200,9 +200,16 @@ pub fn note_caption(note: &str) -> Option<String> {
 /// middle, the way icon captions are drawn, when legible at `scale`.
 pub fn draw_note_caption(sink: &mut dyn Sink, note: &str, centre: Point, radius: f64, scale: f64) {
     if let Some(text) = note_caption(note) {
-        let top = Point::new(centre.x, centre.y + radius * 0.5);
-        draw_caption(sink, &text, top, radius * CAPTION_SHARE, DEFAULT_INK, scale);
+        let (offset, size) = note_caption_place(radius);
+        let top = Point::new(centre.x + offset.x, centre.y + offset.y);
+        draw_caption(sink, &text, top, size, DEFAULT_INK, scale);
     }
+}
+
+/// Where a note's caption goes in a hex of smaller radius `radius`: its top centre's
+/// offset from the hex centre, and its text size.
+pub(crate) fn note_caption_place(radius: f64) -> (Point, f64) {
+    (Point::new(0.0, radius * 0.5), radius * CAPTION_SHARE)
 }
 
 /// The box of the `i`-th of `n` icons of a hex with icon scale `icon_scale`: its centre's

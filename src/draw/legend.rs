@@ -186,7 +186,10 @@ fn place(entries: &[LegendEntry], area: (Point, Point), scale: f64, corner: Corn
     let columns = n.div_ceil(fit);
     let rows = n.div_ceil(columns);
     let w_px = 2.0 * PADDING_PX + columns as f64 * column_px + (columns - 1) as f64 * COLUMN_GAP_PX;
-    let (w, h) = (w_px * px, (2.0 * PADDING_PX + ROW_PX * (rows + 1) as f64) * px);
+    let (w, h) = (
+        w_px * px,
+        (2.0 * PADDING_PX + ROW_PX * (rows + 1) as f64) * px,
+    );
     let m = MARGIN_PX * px;
     let x = match corner {
         Corner::TopLeft | Corner::BottomLeft => a.x + m,
@@ -245,9 +248,8 @@ pub fn draw_legend(
         fill: Some(PAPER.with_alpha(235)),
         stroke: Some(Stroke::solid(px, DEFAULT_INK.with_alpha(160))),
     });
-    let left = |column: usize| {
-        min.x + (PADDING_PX + column as f64 * (column_px + COLUMN_GAP_PX)) * px
-    };
+    let left =
+        |column: usize| min.x + (PADDING_PX + column as f64 * (column_px + COLUMN_GAP_PX)) * px;
     let row_mid = |i: usize| min.y + (PADDING_PX + ROW_PX * (i as f64 + 0.5)) * px;
     sink.text(&Text {
         h_align: HAlign::Left,

@@ -199,8 +199,14 @@ fn a_legend_too_tall_for_the_area_wraps_into_columns_that_stay_inside() {
     let (a, b) = legend_box(&entries, tall, 1.0, Corner::BottomLeft);
     let (c, d) = legend_box(&entries, short, 1.0, Corner::BottomLeft);
     assert!(b.y - a.y > 500.0, "one column in a tall area: {a:?} {b:?}");
-    assert!(c.y >= 0.0 && d.y <= 300.0, "inside the short area: {c:?} {d:?}");
-    assert!(d.x - c.x > 2.0 * (b.x - a.x), "three columns or more: {c:?} {d:?}");
+    assert!(
+        c.y >= 0.0 && d.y <= 300.0,
+        "inside the short area: {c:?} {d:?}"
+    );
+    assert!(
+        d.x - c.x > 2.0 * (b.x - a.x),
+        "three columns or more: {c:?} {d:?}"
+    );
     // Every name is drawn, and each inside the box.
     let mut rec = Recording::default();
     draw_legend(&mut rec, &entries, short, 1.0, Corner::BottomLeft, None);

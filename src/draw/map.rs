@@ -14,6 +14,7 @@ use super::primitives::{Font, HexCell, Hexagon, Stroke, Text};
 use super::region::{Region, block_kind};
 use super::scene::{Scene, draw_blocks};
 use super::sink::Sink;
+use super::spill::Spill;
 use super::style::Style;
 use crate::hex::{Hex, Layout, Orientation, Point};
 use crate::map::{HexMap, OffsetBounds};
@@ -37,6 +38,12 @@ pub struct MapScene<'a> {
     bounds: OffsetBounds,
     style: &'a Style,
     images: Option<&'a ImageSet>,
+    /// The icons and note captions drawn past their hex, if the caller keeps them (else
+    /// each region finds them).
+    spill: Option<&'a Spill>,
+    /// The back-end paints every region's texts over all regions (the editor's chunks):
+    /// spilled captions then need no second drawing.
+    texts_on_top: bool,
 }
 
 /// One cell as drawn: where, its fill, and its markers.
@@ -60,6 +67,8 @@ impl<'a> MapScene<'a> {
             bounds,
             style,
             images: None,
+            spill: None,
+            texts_on_top: false,
         }
     }
 
@@ -68,6 +77,26 @@ impl<'a> MapScene<'a> {
     pub fn with_images(self, images: &'a ImageSet) -> Self {
         MapScene {
             images: Some(images),
+            ..self
+        }
+    }
+
+    /// The same scene taking the icons and note captions drawn past their hex from
+    /// `spill` (made by [`Spill::of`] for this map and layout), so regions need not find
+    /// them each time.
+    pub fn with_spill(self, spill: &'a Spill) -> Self {
+        MapScene {
+            spill: Some(spill),
+            ..self
+        }
+    }
+
+    /// The same scene for a back-end that paints the texts of every region over all
+    /// regions (the editor's chunk cache): icons drawn past their hex are drawn again by
+    /// the regions they reach, their captions are not.
+    pub fn with_texts_on_top(self) -> Self {
+        MapScene {
+            texts_on_top: true,
             ..self
         }
     }
@@ -242,8 +271,57 @@ impl<'a> MapScene<'a> {
                 }
             }
         }
+        self.draw_spill(&texts, scale, sink);
         if wants_text {
             self.draw_texts(&texts, &colours, scale, shown, sink);
+        }
+    }
+
+    /// The icons and note captions of hexes around `cells` that are drawn past their own
+    /// hex onto them, drawn again over these cells' fills ([`Spill`]).
+    fn draw_spill(&self, cells: &[CellInfo], scale: f64, sink: &mut dyn Sink) {
+        let Some(first) = cells.first() else {
+            return;
+        };
+        let found;
+        let spill = match self.spill {
+            Some(s) => s,
+            None => {
+                found = Spill::of(self.map, &self.layout);
+                &found
+            }
+        };
+        if spill.is_empty() {
+            return;
+        }
+        let kind = block_kind(self.layout.orientation());
+        let start = kind.from_hex(first.hex);
+        let (mut min, mut max) = ((start.col, start.row), (start.col, start.row));
+        for cell in cells {
+            let c = kind.from_hex(cell.hex);
+            min = (min.0.min(c.col), min.1.min(c.row));
+            max = (max.0.max(c.col), max.1.max(c.row));
+        }
+        let radius = self.radius();
+        let mut shapes_only;
+        let sink: &mut dyn Sink = if self.texts_on_top {
+            shapes_only = super::sink::WithoutText(sink);
+            &mut shapes_only
+        } else {
+            sink
+        };
+        for hex in spill.reaching(min, max) {
+            let centre = self.layout.hex_to_pixel(hex);
+            let icons = self.map.icons().at(hex);
+            if !icons.is_empty() {
+                annotations::draw_hex_icons_with(sink, icons, centre, radius, scale, self.images);
+            }
+            if self.note_captions()
+                && !self.texts_on_top
+                && let Some(note) = self.map.notes().get(&hex)
+            {
+                annotations::draw_note_caption(sink, note, centre, radius, scale);
+            }
         }
     }
 

@@ -36,6 +36,7 @@ pub mod print;
 pub mod region;
 pub mod scene;
 pub mod sink;
+pub mod spill;
 pub mod style;
 pub mod text_box;
 

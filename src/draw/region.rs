@@ -94,10 +94,22 @@ fn intersect(a: &OffsetBounds, b: &OffsetBounds) -> Option<OffsetBounds> {
     })
 }
 
+/// Cells per piece a picture is drawn in, at least (see [`picture_pieces`]).
+const CELLS_PER_PIECE: u64 = 4096;
+
+/// How many pieces to draw a picture of the cells in `bounds` in: about one per 4096
+/// cells, at most 128. A big picture reports progress piece by piece; a small one is one
+/// piece, so nothing is drawn twice where pieces meet (edge features and icons drawn past
+/// their hex are drawn again by every piece they reach).
+pub fn picture_pieces(bounds: &OffsetBounds) -> u32 {
+    let cells = u64::from(bounds.cols) * u64::from(bounds.rows);
+    (cells / CELLS_PER_PIECE).clamp(1, 128) as u32
+}
+
 /// The box of `bounds` split into about `pieces` boxes, row bands first then columns, in
 /// drawing order (for progress reports while drawing a big picture).
 pub fn split(bounds: &OffsetBounds, pieces: u32) -> Vec<OffsetBounds> {
-    let bands = bounds.rows.clamp(1, 16);
+    let bands = bounds.rows.clamp(1, 16).min(pieces.max(1));
     let across = bounds.cols.clamp(1, pieces.div_ceil(bands).max(1));
     let step = |n: u32, parts: u32| n.div_ceil(parts).max(1);
     let (row_step, col_step) = (step(bounds.rows, bands), step(bounds.cols, across));
@@ -204,6 +216,7 @@ mod tests {
             bounds(0, 0, 1, 1),
         ] {
             let parts = split(&b, 128);
+            assert_eq!(split(&b, 1), [b], "one piece is the whole box");
             let cells: u64 = parts
                 .iter()
                 .map(|p| u64::from(p.cols) * u64::from(p.rows))
@@ -215,5 +228,8 @@ mod tests {
                 "{b:?}: {n}"
             );
         }
+        let small = bounds(0, 0, 60, 60);
+        assert_eq!(picture_pieces(&small), 1, "a small picture is one piece");
+        assert_eq!(picture_pieces(&bounds(0, 0, 1000, 1000)), 128);
     }
 }

@@ -74,6 +74,42 @@ pub trait Sink {
     }
 }
 
+/// A sink passing everything but text on to another: for redrawing shapes whose texts a
+/// back-end already paints over everything (the editor's chunk texts).
+pub struct WithoutText<'a>(pub &'a mut dyn Sink);
+
+impl Sink for WithoutText<'_> {
+    fn hex(&mut self, cell: &HexCell<'_>) {
+        self.0.hex(cell);
+    }
+
+    fn rect(&mut self, rect: &Rect) {
+        self.0.rect(rect);
+    }
+
+    fn polygon(&mut self, polygon: &Polygon<'_>) {
+        self.0.polygon(polygon);
+    }
+
+    fn polyline(&mut self, line: &Polyline<'_>) {
+        self.0.polyline(line);
+    }
+
+    fn circle(&mut self, circle: &Circle) {
+        self.0.circle(circle);
+    }
+
+    fn path(&mut self, path: &Path<'_>) {
+        self.0.path(path);
+    }
+
+    fn text(&mut self, _: &Text<'_>) {}
+
+    fn image(&mut self, image: &Image<'_>) {
+        self.0.image(image);
+    }
+}
+
 /// One primitive as a [`Recording`] keeps it (owned).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Recorded {

@@ -173,6 +173,9 @@ impl CellChanges {
             hexes: self.hexes(map),
             whole_map: false,
             labels: !self.labels.is_empty(),
+            annotated: (self.icons.iter().map(|d| d.hex))
+                .chain(self.notes.iter().map(|d| d.hex))
+                .collect(),
         }
     }
 

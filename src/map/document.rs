@@ -89,6 +89,7 @@ impl Document {
             hexes: Vec::new(),
             whole_map: true,
             labels: false,
+            annotated: Vec::new(),
         })
     }
 

@@ -222,6 +222,9 @@ pub struct Changed {
     /// True when a place-name label changed. Labels are drawn over the map apart from its
     /// cells (`draw::Scene::draw_free_text`), so no cell needs redrawing for them.
     pub labels: bool,
+    /// The hexes (also in `hexes`) whose icons or note changed: a large icon or a long
+    /// caption is drawn past its own hex, so a drawing may redraw farther around these.
+    pub annotated: Vec<Hex>,
 }
 
 /// An axial bounding box: q in `min.q..=max.q`, r in `min.r..=max.r`.
@@ -381,15 +384,7 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
         | Edit::SetPathType { .. } => {
             let mut changes = CellChanges::default();
             super::edit_features::apply(map, edit, &mut changes)?;
-            let hexes = changes.hexes(map);
-            return Ok((
-                Changed {
-                    hexes,
-                    whole_map: false,
-                    labels: false,
-                },
-                Record::Cells(Box::new(changes)),
-            ));
+            return Ok((changes.changed(map), Record::Cells(Box::new(changes))));
         }
         Edit::AddIcon { .. }
         | Edit::RemoveIcon { .. }
@@ -544,15 +539,7 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
         | Edit::EditLabel { .. } => unreachable!("handled above"),
     }
     let Recorder { map, changes } = rec;
-    let hexes = changes.hexes(map);
-    Ok((
-        Changed {
-            hexes,
-            whole_map: false,
-            labels: false,
-        },
-        Record::Cells(Box::new(changes)),
-    ))
+    Ok((changes.changed(map), Record::Cells(Box::new(changes))))
 }
 
 fn whole() -> Changed {
@@ -560,6 +547,7 @@ fn whole() -> Changed {
         hexes: Vec::new(),
         whole_map: true,
         labels: false,
+        annotated: Vec::new(),
     }
 }
 

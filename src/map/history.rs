@@ -246,6 +246,7 @@ fn revert(map: &mut HexMap, record: &mut Record, undo: bool) -> Changed {
                 hexes: Vec::new(),
                 whole_map: true,
                 labels: false,
+                annotated: Vec::new(),
             }
         }
         Record::Properties(p) => {
@@ -254,6 +255,7 @@ fn revert(map: &mut HexMap, record: &mut Record, undo: bool) -> Changed {
                 hexes: Vec::new(),
                 whole_map: true,
                 labels: false,
+                annotated: Vec::new(),
             }
         }
         Record::View(v) => {
@@ -262,6 +264,7 @@ fn revert(map: &mut HexMap, record: &mut Record, undo: bool) -> Changed {
                 hexes: Vec::new(),
                 whole_map: true,
                 labels: false,
+                annotated: Vec::new(),
             }
         }
     }

@@ -172,11 +172,12 @@ fn draw_map(
     let layout = map
         .layout()
         .map_err(|_| PictureError::BadSize(opts.scale, opts.scale))?;
-    let mut scene = MapScene::whole(map, layout, &style);
+    let spill = crate::draw::spill::Spill::of(map, &layout);
+    let mut scene = MapScene::whole(map, layout, &style).with_spill(&spill);
     if let Some(images) = &opts.images {
         scene = scene.with_images(images);
     }
-    let bands = region::split(&scene.bounds(), 128);
+    let bands = region::split(&scene.bounds(), region::picture_pieces(&scene.bounds()));
     for (i, band) in bands.iter().enumerate() {
         scene.draw(&Region::Block(*band), opts.scale, sink);
         progress((i + 1) as f32 / bands.len() as f32);

@@ -117,7 +117,8 @@ pub fn render_pdf(
         edges: true,
         paths: true,
     });
-    let mut scene = MapScene::whole(map, world, &style);
+    let spill = crate::draw::spill::Spill::of(map, &world);
+    let mut scene = MapScene::whole(map, world, &style).with_spill(&spill);
     if let Some(images) = &opts.images {
         scene = scene.with_images(images);
     }
@@ -207,7 +208,8 @@ fn map_page(
     let lod_scale = k * POINTS_PER_MM;
     if layout.page_count() == 1 {
         // One page (a poster): band by band, reporting progress.
-        let bands = region::split(&scene.bounds(), 64);
+        let pieces = region::picture_pieces(&scene.bounds()).min(64);
+        let bands = region::split(&scene.bounds(), pieces);
         for (i, band) in bands.iter().enumerate() {
             scene.draw(&Region::Block(*band), lod_scale, &mut sink);
             progress((i + 1) as f32 / bands.len() as f32);

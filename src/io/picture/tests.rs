@@ -158,3 +158,86 @@ fn empty_cells_and_background_are_transparent_but_keep_their_outline() {
         "nothing there without grid"
     );
 }
+
+/// A big icon (scale 4, reaching two hexes out) with a caption wider than its hex, and a
+/// note caption as wide, are drawn whole when the picture is drawn piece by piece, as a
+/// big picture is: it matches the picture drawn as one region but for anti-aliased edges
+/// drawn more than once (before, the pieces drawn after the icon's covered its lower part
+/// and the captions' ends with their fills).
+#[test]
+fn big_icons_and_wide_captions_are_not_cut_by_later_pieces() {
+    use crate::map::{BuiltinIcon, Icon, ViewSettings};
+    let props = MapProperties::new("spill", Orientation::Pointy);
+    let shape = MapShape::rectangle(crate::hex::OffsetKind::OddR, 9, 9).unwrap();
+    let mut m = HexMap::new(props, shape, map().palette().clone()).unwrap();
+    for h in m.shape().iter().collect::<Vec<_>>() {
+        m.set_terrain(h, TerrainId::new(if (h.q + h.r) % 2 == 0 { 1 } else { 2 }))
+            .unwrap();
+    }
+    let at = |c, r| crate::hex::OffsetKind::OddR.to_hex(crate::hex::OffsetCoord::new(c, r));
+    let castle = Icon {
+        scale: 4.0,
+        caption: Some("Castle Greymantle".into()),
+        ..Icon::builtin(BuiltinIcon::Castle)
+    };
+    m.set_icons(at(3, 3), vec![castle]).unwrap();
+    m.set_note(at(6, 7), Some("Abandoned watchtower".into()))
+        .unwrap();
+    m.set_view(ViewSettings {
+        note_captions: true,
+        ..ViewSettings::default()
+    });
+    let o = PictureOptions {
+        scale: 30.0,
+        background: Some(Colour::WHITE),
+        ..PictureOptions::for_hex_pixels(&m, 30.0)
+    };
+    let whole = drawn(&m, &o, 1);
+    let pieces = drawn(&m, &o, 16);
+    if let Some(dir) = std::env::var_os("HEXMAP_DUMP") {
+        let dir = std::path::Path::new(&dir);
+        whole.save_png(dir.join("whole.png")).unwrap();
+        pieces.save_png(dir.join("pieces.png")).unwrap();
+    }
+    // A pixel whose colour is far from the whole picture's, with all eight neighbours
+    // far off too: a covered area, not a thin edge drawn twice.
+    let (w, h) = (whole.width() as i64, whole.height() as i64);
+    let far = |x: i64, y: i64| {
+        if x < 0 || y < 0 || x >= w || y >= h {
+            return false;
+        }
+        let i = (y * w + x) as usize;
+        let (a, b) = (
+            pieces.pixels()[i].demultiply(),
+            whole.pixels()[i].demultiply(),
+        );
+        [
+            a.red().abs_diff(b.red()),
+            a.green().abs_diff(b.green()),
+            a.blue().abs_diff(b.blue()),
+        ]
+        .into_iter()
+        .any(|d| d > 60)
+    };
+    let covered = (0..h)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .filter(|&(x, y)| (-1..=1).all(|dy| (-1..=1).all(|dx| far(x + dx, y + dy))))
+        .count();
+    assert_eq!(covered, 0, "areas the pieces drew differently");
+}
+
+/// `m` drawn in about `pieces` pieces, one after another, into one pixmap.
+fn drawn(m: &HexMap, o: &PictureOptions, pieces: u32) -> Pixmap {
+    let f = frame(m, o).unwrap();
+    let mut pixmap = Pixmap::new(f.width as u32, f.height as u32).unwrap();
+    pixmap.fill(tiny_skia::Color::WHITE);
+    let fonts = Fonts::new();
+    let style = o.style();
+    let scene = MapScene::whole(m, m.layout().unwrap(), &style);
+    let mut sink = RasterSink::new(&mut pixmap, f.to_px, &fonts);
+    for piece in region::split(&scene.bounds(), pieces) {
+        scene.draw(&Region::Block(piece), o.scale, &mut sink);
+    }
+    drop(sink);
+    pixmap
+}
