@@ -114,7 +114,8 @@ fn huge_maps_are_fitted_or_refused() {
     assert!(fitted.scale < o.scale);
     let mut calls = 0;
     let png = render_png(&m, &fitted, &mut |_| calls += 1).unwrap();
-    assert!(calls >= 100, "progress reported");
+    // 20,000 cells: about one piece per 4096 cells, each reported, then the end.
+    assert!(calls >= 5, "progress reported piece by piece: {calls}");
     let img = Pixmap::decode_png(&png).unwrap();
     assert!(img.width() <= MAX_PNG_SIDE && img.height() <= MAX_PNG_SIDE);
     for bad in [0.0, f64::NAN, f64::INFINITY] {
