@@ -226,6 +226,16 @@ pub(crate) fn icon_box(i: usize, n: usize, icon_scale: f32, radius: f64) -> (Poi
     (offset, half)
 }
 
+/// Whether the boxes of one hex's `icons` (smaller radius `radius`) cover the point
+/// `from`, given relative to the hex centre: a terrain symbol there would sit on an icon.
+pub(crate) fn icons_cover(icons: &[Icon], radius: f64, from: Point) -> bool {
+    let n = icons.len();
+    icons.iter().enumerate().any(|(i, icon)| {
+        let (at, half) = icon_box(i, n, icon.scale, radius);
+        (from.x - at.x).abs() <= half && (from.y - at.y).abs() <= half
+    })
+}
+
 /// Where the caption of an icon of a hex with `n` icons goes, for the icon box `at`/`half`:
 /// the anchor (top centre of the text) and the text size.
 pub(crate) fn caption_place(n: usize, radius: f64, at: Point, half: f64) -> (Point, f64) {

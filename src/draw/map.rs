@@ -271,17 +271,19 @@ impl<'a> MapScene<'a> {
                 }
             }
         }
-        self.draw_spill(&texts, scale, sink);
+        let spilled = self.draw_spill(&texts, scale, sink);
         if wants_text {
-            self.draw_texts(&texts, &colours, scale, shown, sink);
+            self.draw_texts(&texts, &spilled, &colours, scale, shown, sink);
         }
     }
 
     /// The icons and note captions of hexes around `cells` that are drawn past their own
-    /// hex onto them, drawn again over these cells' fills ([`Spill`]).
-    fn draw_spill(&self, cells: &[CellInfo], scale: f64, sink: &mut dyn Sink) {
+    /// hex onto them, drawn again over these cells' fills ([`Spill`]); returns every
+    /// spilling hex reaching `cells` (outside them or not) with its centre.
+    fn draw_spill(&self, cells: &[CellInfo], scale: f64, sink: &mut dyn Sink) -> Vec<(Hex, Point)> {
+        let mut near = Vec::new();
         let Some(first) = cells.first() else {
-            return;
+            return near;
         };
         let found;
         let spill = match self.spill {
@@ -292,7 +294,7 @@ impl<'a> MapScene<'a> {
             }
         };
         if spill.is_empty() {
-            return;
+            return near;
         }
         let kind = block_kind(self.layout.orientation());
         let start = kind.from_hex(first.hex);
@@ -310,8 +312,12 @@ impl<'a> MapScene<'a> {
         } else {
             sink
         };
-        for hex in spill.reaching(min, max) {
+        for (hex, outside) in spill.near(min, max) {
             let centre = self.layout.hex_to_pixel(hex);
+            near.push((hex, centre));
+            if !outside {
+                continue;
+            }
             let icons = self.map.icons().at(hex);
             if !icons.is_empty() {
                 annotations::draw_hex_icons_with(sink, icons, centre, radius, scale, self.images);
@@ -323,6 +329,7 @@ impl<'a> MapScene<'a> {
                 annotations::draw_note_caption(sink, note, centre, radius, scale);
             }
         }
+        near
     }
 
     /// True when notes are drawn as captions (the map's view settings) and there are some.
@@ -406,6 +413,7 @@ impl<'a> MapScene<'a> {
     fn draw_texts(
         &self,
         cells: &[CellInfo],
+        spilled: &[(Hex, Point)],
         colours: &[Option<Colour>],
         scale: f64,
         shown: u8,
@@ -424,11 +432,20 @@ impl<'a> MapScene<'a> {
                 let size = lod::label_size(radius, text.chars().count(), style.label_cap, scale)?;
                 Some((text, size))
             });
-            // A cell showing tile art shows the picture, not the symbol over it.
+            // A cell showing tile art shows the picture, not the symbol over it; nor does
+            // one whose centre an icon covers (its own, or a big one nearby).
+            let under_icon = || {
+                let icons = self.map.icons();
+                annotations::icons_cover(icons.at(cell.hex), radius, Point::new(0.0, 0.0))
+                    || spilled.iter().any(|&(hex, at)| {
+                        let from = Point::new(c.x - at.x, c.y - at.y);
+                        annotations::icons_cover(icons.at(hex), radius, from)
+                    })
+            };
             let terrain = cell
                 .terrain
                 .and_then(|t| symbols.as_ref()?.get(usize::from(t)).copied().flatten())
-                .filter(|_| self.tile_image(cell).is_none());
+                .filter(|_| self.tile_image(cell).is_none() && !under_icon());
             if let Some(t) = terrain {
                 let fill = colours[usize::from(t.id.get())].unwrap_or(style.backdrop);
                 let y = match &label {

@@ -54,9 +54,10 @@ impl Spill {
         self.entries.is_empty()
     }
 
-    /// The spilling hexes outside the box of offset cells `min`–`max` (inclusive, in
-    /// [`block_kind`]) whose drawings may reach into it.
-    pub fn reaching(&self, min: (i32, i32), max: (i32, i32)) -> impl Iterator<Item = Hex> + '_ {
+    /// The spilling hexes whose drawings may reach into the box of offset cells
+    /// `min`–`max` (inclusive, in [`block_kind`]), each with whether it lies outside the
+    /// box (its own region drew it elsewhere).
+    pub fn near(&self, min: (i32, i32), max: (i32, i32)) -> impl Iterator<Item = (Hex, bool)> + '_ {
         let within = move |c: &OffsetCoord, k: i64| {
             let (col, row) = (i64::from(c.col), i64::from(c.row));
             col >= i64::from(min.0) - k
@@ -66,8 +67,16 @@ impl Spill {
         };
         self.entries
             .iter()
-            .filter(move |(_, c, steps)| !within(c, 0) && within(c, i64::from(*steps)))
-            .map(|&(hex, _, _)| hex)
+            .filter(move |(_, c, steps)| within(c, i64::from(*steps)))
+            .map(move |(hex, c, _)| (*hex, !within(c, 0)))
+    }
+
+    /// The spilling hexes outside the box of offset cells `min`–`max` (inclusive, in
+    /// [`block_kind`]) whose drawings may reach into it.
+    pub fn reaching(&self, min: (i32, i32), max: (i32, i32)) -> impl Iterator<Item = Hex> + '_ {
+        self.near(min, max)
+            .filter(|&(_, outside)| outside)
+            .map(|(hex, _)| hex)
     }
 }
 

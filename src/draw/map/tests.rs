@@ -358,3 +358,40 @@ fn a_cell_showing_tile_art_has_no_symbol_over_it() {
         without_picture
     );
 }
+
+#[test]
+fn terrain_symbols_hide_under_icons_big_ones_included() {
+    use crate::map::{BuiltinIcon, Icon};
+    let mut m = map();
+    // A standard icon on (0, 0) covers its centre; a scale-4 castle on (1, 0) reaches
+    // the centres of its neighbours, even those drawn by another region.
+    m.set_icons(at(0, 0), vec![Icon::builtin(BuiltinIcon::Star)])
+        .unwrap();
+    let big = Icon {
+        scale: 4.0,
+        ..Icon::builtin(BuiltinIcon::Castle)
+    };
+    m.set_icons(at(1, 0), vec![big]).unwrap();
+    let style = Style::editor(Layers {
+        symbols: true,
+        ..Layers::editor()
+    });
+    let layout = m.layout().unwrap();
+    let scene = MapScene::whole(&m, layout, &style);
+    let mut rec = Recording::default();
+    // Each cell its own region, so the castle's neighbours are drawn apart from it.
+    for hex in m.shape().iter() {
+        scene.draw(&Region::Cells(&[hex]), 3.0, &mut rec);
+    }
+    let symbol_at = |h: Hex| {
+        let c = layout.hex_to_pixel(h);
+        rec.items.iter().any(|i| {
+            matches!(i, Recorded::Text { text, anchor, .. }
+                if text == "g" && (anchor.x - c.x).abs() < 0.5 && (anchor.y - c.y).abs() < 0.5)
+        })
+    };
+    for hex in [at(0, 0), at(1, 0), at(2, 0), at(1, 1), at(0, 1)] {
+        assert!(!symbol_at(hex), "no symbol under the icons at {hex}");
+    }
+    assert!(symbol_at(at(3, 2)), "far from the icons the symbol shows");
+}
