@@ -312,7 +312,7 @@ impl<'a> MapScene<'a> {
         } else {
             sink
         };
-        for (hex, outside) in spill.near(min, max) {
+        for (hex, outside) in spill.near(min, max, !self.texts_on_top) {
             let centre = self.layout.hex_to_pixel(hex);
             near.push((hex, centre));
             if !outside {

@@ -20,8 +20,20 @@ const LINE_HEIGHT: f64 = 1.35;
 /// The hexes whose icons or note caption reach past the hex, with how far.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Spill {
-    /// (hex, its offset cell in [`block_kind`], steps reached), in the layer's order.
-    entries: Vec<(Hex, OffsetCoord, u32)>,
+    /// One per hex, in the layers' order.
+    entries: Vec<Reach>,
+}
+
+/// How far one hex's drawing reaches, in hex steps.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Reach {
+    hex: Hex,
+    /// The hex's offset cell in [`block_kind`].
+    at: OffsetCoord,
+    /// Steps reached by the icons' shapes.
+    shapes: u32,
+    /// Steps reached by the captions (of icons and of the note).
+    texts: u32,
 }
 
 impl Spill {
@@ -31,21 +43,35 @@ impl Spill {
         let size = layout.size();
         let radius = size.x.min(size.y);
         let kind = block_kind(layout.orientation());
-        let mut entries = Vec::new();
-        let mut add = |hex: Hex, extent: f64| {
-            let steps = steps_for(extent, size);
-            if steps > 0 {
-                entries.push((hex, kind.from_hex(hex), steps));
-            }
+        let notes = map.view().note_captions;
+        let note_steps = |hex: Hex| {
+            let note = map.notes().get(&hex).filter(|_| notes);
+            note.map_or(0, |n| steps_for(note_extent(n, radius), size))
         };
+        let mut entries = Vec::new();
         for (hex, icons) in map.icons().iter() {
-            add(hex, icons_extent(icons, radius));
+            let (shapes, captions) = icons_extent(icons, radius);
+            let texts = steps_for(captions, size).max(note_steps(hex));
+            entries.push(Reach {
+                hex,
+                at: kind.from_hex(hex),
+                shapes: steps_for(shapes, size),
+                texts,
+            });
         }
-        if map.view().note_captions {
-            for (&hex, note) in map.notes() {
-                add(hex, note_extent(note, radius));
+        if notes {
+            for &hex in map.notes().keys() {
+                if map.icons().at(hex).is_empty() {
+                    entries.push(Reach {
+                        hex,
+                        at: kind.from_hex(hex),
+                        shapes: 0,
+                        texts: note_steps(hex),
+                    });
+                }
             }
         }
+        entries.retain(|r| r.shapes.max(r.texts) > 0);
         Spill { entries }
     }
 
@@ -56,9 +82,16 @@ impl Spill {
 
     /// The spilling hexes whose drawings may reach into the box of offset cells
     /// `min`–`max` (inclusive, in [`block_kind`]), each with whether it lies outside the
-    /// box (its own region drew it elsewhere).
-    pub fn near(&self, min: (i32, i32), max: (i32, i32)) -> impl Iterator<Item = (Hex, bool)> + '_ {
-        let within = move |c: &OffsetCoord, k: i64| {
+    /// box (its own region drew it elsewhere). Captions count only `with_texts` (a
+    /// back-end painting texts over every region needs only the shapes).
+    pub fn near(
+        &self,
+        min: (i32, i32),
+        max: (i32, i32),
+        with_texts: bool,
+    ) -> impl Iterator<Item = (Hex, bool)> + '_ {
+        let within = move |c: &OffsetCoord, k: u32| {
+            let k = i64::from(k);
             let (col, row) = (i64::from(c.col), i64::from(c.row));
             col >= i64::from(min.0) - k
                 && col <= i64::from(max.0) + k
@@ -67,36 +100,35 @@ impl Spill {
         };
         self.entries
             .iter()
-            .filter(move |(_, c, steps)| within(c, i64::from(*steps)))
-            .map(move |(hex, c, _)| (*hex, !within(c, 0)))
-    }
-
-    /// The spilling hexes outside the box of offset cells `min`–`max` (inclusive, in
-    /// [`block_kind`]) whose drawings may reach into it.
-    pub fn reaching(&self, min: (i32, i32), max: (i32, i32)) -> impl Iterator<Item = Hex> + '_ {
-        self.near(min, max)
-            .filter(|&(_, outside)| outside)
-            .map(|(hex, _)| hex)
+            .filter(move |r| {
+                let steps = if with_texts {
+                    r.shapes.max(r.texts)
+                } else {
+                    r.shapes
+                };
+                steps > 0 && within(&r.at, steps)
+            })
+            .map(move |r| (r.hex, !within(&r.at, 0)))
     }
 }
 
 /// How far from its hex's centre, in world units, the drawing of one hex's `icons`
-/// reaches (box corners and captions), for a hex of smaller radius `radius`.
-pub fn icons_extent(icons: &[Icon], radius: f64) -> f64 {
+/// reaches, for a hex of smaller radius `radius`: (the icons' box corners, their
+/// captions).
+pub fn icons_extent(icons: &[Icon], radius: f64) -> (f64, f64) {
     let n = icons.len();
-    icons
-        .iter()
-        .enumerate()
-        .map(|(i, icon)| {
-            let (at, half) = icon_box(i, n, icon.scale, radius);
-            let corner = at.x.hypot(at.y) + half * std::f64::consts::SQRT_2;
-            let caption = icon.caption.as_deref().map_or(0.0, |text| {
-                let (top, size) = caption_place(n, radius, at, half);
-                caption_extent(text.chars().count(), top, size)
-            });
-            corner.max(caption)
-        })
-        .fold(0.0, f64::max)
+    let mut reach = (0.0_f64, 0.0_f64);
+    for (i, icon) in icons.iter().enumerate() {
+        let (at, half) = icon_box(i, n, icon.scale, radius);
+        reach.0 = reach
+            .0
+            .max(at.x.hypot(at.y) + half * std::f64::consts::SQRT_2);
+        if let Some(text) = icon.caption.as_deref() {
+            let (top, size) = caption_place(n, radius, at, half);
+            reach.1 = reach.1.max(caption_extent(text.chars().count(), top, size));
+        }
+    }
+    reach
 }
 
 /// How far from its hex's centre a note drawn as a caption reaches (0 for a blank note).
@@ -145,9 +177,9 @@ pub fn max_steps(size: Point) -> u32 {
         scale: MAX_ICON_SCALE,
         ..Icon::builtin(crate::map::BuiltinIcon::Star)
     };
-    let icons = icons_extent(std::slice::from_ref(&icon), radius);
+    let (shapes, captions) = icons_extent(std::slice::from_ref(&icon), radius);
     let note = note_extent(&"W".repeat(MAX_CAPTION_LEN), radius);
-    steps_for(icons.max(note), size)
+    steps_for(shapes.max(captions).max(note), size)
 }
 
 #[cfg(test)]

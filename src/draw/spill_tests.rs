@@ -16,7 +16,10 @@ fn lone(scale: f32, caption: Option<&str>) -> Vec<Icon> {
 #[test]
 fn icons_inside_their_hex_do_not_spill_and_big_ones_do() {
     let size = Point::new(10.0, 10.0);
-    let steps = |icons: &[Icon]| steps_for(icons_extent(icons, 10.0), size);
+    let steps = |icons: &[Icon]| {
+        let (shapes, captions) = icons_extent(icons, 10.0);
+        steps_for(shapes.max(captions), size)
+    };
     assert_eq!(steps(&lone(1.0, None)), 0, "the standard icon");
     assert!(
         steps(&lone(1.0, Some("Brack"))) <= 1,
@@ -77,7 +80,8 @@ fn the_largest_reach_bounds_every_allowed_icon() {
     let long = "M".repeat(MAX_CAPTION_LEN);
     for scale in [1.0, 2.5, MAX_ICON_SCALE] {
         let icons = lone(scale, Some(&long));
-        assert!(steps_for(icons_extent(&icons, 10.0), size) <= most);
+        let (shapes, captions) = icons_extent(&icons, 10.0);
+        assert!(steps_for(shapes.max(captions), size) <= most);
     }
     assert!(most >= 2, "{most}");
 }
@@ -94,7 +98,7 @@ fn regions_find_the_spilling_hexes_that_reach_them() {
         .unwrap();
     let layout = m.layout().unwrap();
     let spill = Spill::of(&m, &layout);
-    let found = |min, max| spill.reaching(min, max).collect::<Vec<_>>();
+    let found = |min, max| reaching(&spill, min, max);
     // The big icon reaches the block just right of it, not one far off, and the block
     // holding it draws it anyway.
     assert_eq!(found((6, 0), (9, 9)), [at(5, 5)]);
@@ -108,8 +112,25 @@ fn regions_find_the_spilling_hexes_that_reach_them() {
         ..ViewSettings::default()
     });
     let spill = Spill::of(&m, &layout);
+    assert_eq!(reaching(&spill, (11, 0), (13, 4)), [at(10, 2)]);
+    // A back-end painting texts over everything needs only the big icon.
+    let shapes: Vec<Hex> = spill
+        .near((11, 0), (13, 4), false)
+        .map(|(h, _)| h)
+        .collect();
+    assert!(shapes.is_empty(), "{shapes:?}");
     assert_eq!(
-        spill.reaching((11, 0), (13, 4)).collect::<Vec<_>>(),
-        [at(10, 2)]
+        spill.near((0, 0), (9, 9), false).collect::<Vec<_>>(),
+        [(at(5, 5), false)],
+        "the big icon inside the box, for hiding symbols"
     );
+}
+
+/// The spilling hexes outside the box reaching into it, captions counted.
+fn reaching(spill: &Spill, min: (i32, i32), max: (i32, i32)) -> Vec<Hex> {
+    spill
+        .near(min, max, true)
+        .filter(|&(_, outside)| outside)
+        .map(|(h, _)| h)
+        .collect()
 }
