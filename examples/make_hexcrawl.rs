@@ -1,5 +1,6 @@
 //! Make the bundled sample hexcrawl (issue 15): a flat-topped region of sea, grass,
-//! forest, hills and mountains with towns, a castle, ruins and other sites as icons, a
+//! forest, hills and mountains with towns, a castle, ruins and other sites as icons (one
+//! of them a user image, standing stones), a
 //! river along hex sides, a road through hex centres and region names as labels, and tile
 //! art from `maps/art/` (made by `examples/make_tile_art.rs`).
 //! Deterministic; the map file is committed.
@@ -11,7 +12,7 @@ use hexmap::hex::{Direction, Edge, Hex, OffsetCoord, OffsetKind, Orientation, Po
 use hexmap::io::picture::{PictureOptions, render_png, render_svg};
 use hexmap::io::{self, Form};
 use hexmap::map::{
-    BuiltinIcon, EdgeTypeId, HexMap, Icon, Label, LabelId, MapPath, MapProperties, MapShape,
+    BuiltinIcon, EdgeTypeId, HexMap, Icon, IconSource, Label, LabelId, MapPath, MapProperties, MapShape,
     Palette, PathId, PathTypeId, Rgb, TerrainId, TileArt,
 };
 use std::path::PathBuf;
@@ -115,7 +116,7 @@ fn hexcrawl() -> HexMap {
         hexes: road,
     })
     .expect("a connected road");
-    let sites: [(i32, i32, Vec<Icon>); 11] = [
+    let sites: [(i32, i32, Vec<Icon>); 12] = [
         (
             4,
             6,
@@ -154,6 +155,17 @@ fn hexcrawl() -> HexMap {
                 icon(BuiltinIcon::Dungeon, None),
                 icon(BuiltinIcon::Danger, None),
             ],
+        ),
+        // A user-image icon: the standing stones drawn by `examples/make_tile_art.rs`.
+        (
+            5,
+            2,
+            vec![Icon {
+                source: IconSource::Image("art/standing-stones.svg".into()),
+                caption: Some("The Nine".into()),
+                scale: 1.2,
+                color: None,
+            }],
         ),
     ];
     for (col, row, list) in sites {
