@@ -12,8 +12,8 @@ use hexmap::hex::{Direction, Edge, Hex, OffsetCoord, OffsetKind, Orientation, Po
 use hexmap::io::picture::{PictureOptions, render_png, render_svg};
 use hexmap::io::{self, Form};
 use hexmap::map::{
-    BuiltinIcon, EdgeTypeId, HexMap, Icon, IconSource, Label, LabelId, MapPath, MapProperties, MapShape,
-    Palette, PathId, PathTypeId, Rgb, TerrainId, TileArt,
+    BuiltinIcon, EdgeTypeId, HexMap, Icon, IconSource, Label, LabelId, MapPath, MapProperties,
+    MapShape, Palette, PathId, PathTypeId, Rgb, TerrainId, TileArt,
 };
 use std::path::PathBuf;
 
