@@ -699,10 +699,24 @@ fn annotated_frames(c: &mut Criterion) {
     g.finish();
 }
 
+/// The legend's entries of the 1000 × 1000 map with 10,000 icons: what the editor's
+/// legend works out again after each edit while it is shown.
+fn legend(c: &mut Criterion) {
+    let map = annotated_map();
+    c.bench_function("legend_entries/icons_and_labels", |b| {
+        b.iter(|| black_box(hexmap::draw::legend::legend_entries(&map)))
+    });
+    let layout = map.layout().expect("valid hex size");
+    c.bench_function("spill_of/icons_and_labels", |b| {
+        b.iter(|| black_box(hexmap::draw::spill::Spill::of(&map, &layout)))
+    });
+}
+
 criterion_group!(
     benches,
     frames,
     annotated_frames,
+    legend,
     paint,
     fill,
     overlays,

@@ -519,6 +519,7 @@ impl EditorApp {
             doc::Changed::Nothing => {}
             doc::Changed::All => {
                 self.canvas.chunks.reset_to_bounds(self.doc.offset_bounds());
+                self.canvas.spill.mark_stale();
                 // The palette may have changed (an undone "Add terrain"): the brush keeps
                 // a terrain that exists.
                 self.tools.keep_terrain_valid(&self.doc);
@@ -528,6 +529,9 @@ impl EditorApp {
             // past their hex (draw::spill) as far as any icon may reach, since the old
             // drawing's reach is gone with it.
             doc::Changed::Cells { hexes, annotated } => {
+                if !annotated.is_empty() {
+                    self.canvas.spill.mark_stale();
+                }
                 let layout = self.doc.layout();
                 let reach = crate::draw::spill::max_steps(layout.size());
                 let around = annotated.iter().flat_map(|&h| crate::hex::range(h, reach));

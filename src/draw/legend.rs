@@ -12,7 +12,7 @@ use super::primitives::{Font, FontFamily, HAlign, Polygon, Polyline, Stroke, Tex
 use super::sink::Sink;
 use crate::hex::Point;
 use crate::map::{Corner, HexMap, IconSource, LineStyle};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 
 /// Inner margin of the box, in pixels.
 const PADDING_PX: f64 = 8.0;
@@ -110,21 +110,29 @@ pub fn legend_entries(map: &HexMap) -> Vec<LegendEntry> {
             });
         }
     }
-    let icons: BTreeSet<String> = map
+    let icons: HashSet<&IconSource> = map
         .icons()
         .iter()
-        .flat_map(|(_, list)| list.iter().map(|i| i.source.to_file_text()))
+        .flat_map(|(_, list)| list.iter().map(|i| &i.source))
         .collect();
     let mut icon_entries: Vec<LegendEntry> = icons
-        .iter()
-        .filter_map(|text| IconSource::from_file_text(text).ok())
+        .into_iter()
         .map(|source| LegendEntry {
-            name: icon_name(&source),
-            swatch: Swatch::Icon(source),
+            name: icon_name(source),
+            swatch: Swatch::Icon(source.clone()),
         })
         .collect();
-    // By the name shown, so user images sort among the built-ins.
-    icon_entries.sort_by(|a, b| a.name.cmp(&b.name));
+    // By the name shown, so user images sort among the built-ins; equal names by their
+    // file text (the set's order is not stable).
+    let file_text = |e: &LegendEntry| match &e.swatch {
+        Swatch::Icon(source) => source.to_file_text(),
+        _ => String::new(),
+    };
+    icon_entries.sort_by(|a, b| {
+        a.name
+            .cmp(&b.name)
+            .then_with(|| file_text(a).cmp(&file_text(b)))
+    });
     entries.extend(icon_entries);
     entries
 }

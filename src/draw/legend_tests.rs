@@ -180,6 +180,31 @@ fn image_icons_sort_among_built_ins_by_the_name_shown() {
     // "lighthouse"; shown, it comes after Lighthouse.
     assert!(position("Lighthouse") < position("Old abbey"), "{names:?}");
     assert!(position("Old abbey") < position("Village"), "{names:?}");
+    // An image named like a built-in is placed by its file text ("image:…" before
+    // "village"), the same every time.
+    let twin = Icon {
+        source: IconSource::Image("art/village.png".into()),
+        ..Icon::builtin(BuiltinIcon::Star)
+    };
+    let mut icons = m.icons_at(at).to_vec();
+    icons.push(twin);
+    m.set_icons(at, icons).unwrap();
+    for _ in 0..5 {
+        let villages: Vec<Swatch> = legend_entries(&m)
+            .into_iter()
+            .filter(|e| e.name == "Village")
+            .map(|e| e.swatch)
+            .collect();
+        assert_eq!(
+            villages,
+            [
+                Swatch::Icon(IconSource::Image("art/village.png".into())),
+                Swatch::Icon(IconSource::Builtin(
+                    BuiltinIcon::from_name("village").unwrap()
+                )),
+            ]
+        );
+    }
 }
 
 #[test]
