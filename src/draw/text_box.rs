@@ -25,6 +25,15 @@ fn font(family: FontFamily) -> &'static FontRef<'static> {
     }
 }
 
+/// The em size of `family`'s font per unit of line height (ascender to descender):
+/// [`Text::size`] is a line height, while egui and SVG size fonts by their em, so they
+/// draw at `size × em_per_line` to match the pictures and the hit boxes.
+pub fn em_per_line(family: FontFamily) -> f64 {
+    let font = font(family);
+    let per_em = font.units_per_em().unwrap_or(1000.0);
+    f64::from(per_em / font.height_unscaled().max(1.0))
+}
+
 /// A text's box in its own frame (x along the text, y down, origin at the anchor,
 /// rotation not applied): `min` and `max` corners, halo included.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -206,9 +206,11 @@ impl Sink for ScreenSink<'_> {
             FontFamily::Mono => egui::FontFamily::Monospace,
         };
         let galley_in = |colour: Color32| {
+            // egui sizes fonts by their em; `size` is a line height (as pictures draw it).
+            let em = size * crate::draw::text_box::em_per_line(t.font.family) as f32;
             let mut job = LayoutJob::simple_singleline(
                 t.text.to_owned(),
-                FontId::new(size, family.clone()),
+                FontId::new(em, family.clone()),
                 colour,
             );
             if t.font.italic {
@@ -340,5 +342,46 @@ mod tests {
             r.center().distance(Pos2::new(100.0, 50.0)) < 3.0,
             "centred: {r:?}"
         );
+    }
+
+    /// A text drawn on screen is as wide and as high as its box (what hit-testing and the
+    /// pictures use): `size` is a line height, not egui's em.
+    #[test]
+    fn drawn_text_matches_its_box() {
+        use crate::draw::text_box::TextBox;
+        let painter = painter();
+        for (family, text) in [
+            (FontFamily::Sans, "Castle Greymantle"),
+            (FontFamily::Mono, "0806"),
+        ] {
+            let zoom = 3.0;
+            let mut sink = ScreenSink::new(&painter, Point::new(0.0, 0.0), Pos2::ZERO, zoom);
+            let t = Text::centred(
+                text,
+                Point::new(0.0, 0.0),
+                12.0,
+                Colour::BLACK,
+                Font::regular(family),
+            );
+            sink.text(&t);
+            sink.flush();
+            let Some(Shape::Text(shape)) = sink.shapes.last() else {
+                unreachable!("one text shape")
+            };
+            let drawn = shape.galley.size();
+            let want = TextBox::of(&t);
+            let (w, h) = (want.width() * zoom, want.height() * zoom);
+            let ratio = f64::from(drawn.x) / w;
+            assert!(
+                (ratio - 1.0).abs() < 0.04,
+                "{text}: width {} vs box {w}",
+                drawn.x
+            );
+            assert!(
+                f64::from(drawn.y) >= h * 0.95,
+                "{text}: height {} vs box {h}",
+                drawn.y
+            );
+        }
     }
 }

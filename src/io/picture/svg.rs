@@ -331,7 +331,8 @@ impl Sink for SvgSink {
     fn text(&mut self, t: &Text<'_>) {
         self.close_group();
         let (x, y) = self.px(t.anchor);
-        let size = t.size * self.to_px.scale;
+        // CSS sizes fonts by their em; `size` is a line height (as the PNG draws it).
+        let size = t.size * self.to_px.scale * crate::draw::text_box::em_per_line(t.font.family);
         let family = match t.font.family {
             crate::draw::FontFamily::Sans => "sans-serif",
             crate::draw::FontFamily::Mono => "monospace",
@@ -500,9 +501,12 @@ mod tests {
             )
         });
         let svg = s.finish();
+        // A 12-pixel line of Hack is 10.3 pixels to the em, what CSS's font-size means.
+        let em = 12.0 * crate::draw::text_box::em_per_line(FontFamily::Mono);
+        assert!((em - 10.31).abs() < 0.01, "{em}");
         for want in [
             ">Río &lt;Grande&gt; &amp; co</text>",
-            "font-size=\"12.00\"",
+            "font-size=\"10.31\"",
             "font-family=\"monospace\"",
             "text-anchor=\"start\"",
             "font-weight=\"bold\"",
