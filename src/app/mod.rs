@@ -529,11 +529,13 @@ impl EditorApp {
             // past their hex (draw::spill) as far as any icon may reach, since the old
             // drawing's reach is gone with it.
             doc::Changed::Cells { hexes, annotated } => {
-                if !annotated.is_empty() {
-                    self.canvas.spill.mark_stale();
-                }
                 let layout = self.doc.layout();
-                let reach = crate::draw::spill::max_steps(layout.size());
+                let reach = if annotated.is_empty() {
+                    0
+                } else {
+                    self.canvas.spill.mark_stale();
+                    crate::draw::spill::max_steps(layout.size())
+                };
                 let around = annotated.iter().flat_map(|&h| crate::hex::range(h, reach));
                 self.canvas.chunks.mark_dirty(
                     layout.orientation(),

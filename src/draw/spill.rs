@@ -115,7 +115,7 @@ impl Spill {
 /// How far from its hex's centre, in world units, the drawing of one hex's `icons`
 /// reaches, for a hex of smaller radius `radius`: (the icons' box corners, their
 /// captions).
-pub fn icons_extent(icons: &[Icon], radius: f64) -> (f64, f64) {
+fn icons_extent(icons: &[Icon], radius: f64) -> (f64, f64) {
     let n = icons.len();
     let mut reach = (0.0_f64, 0.0_f64);
     for (i, icon) in icons.iter().enumerate() {
@@ -132,7 +132,7 @@ pub fn icons_extent(icons: &[Icon], radius: f64) -> (f64, f64) {
 }
 
 /// How far from its hex's centre a note drawn as a caption reaches (0 for a blank note).
-pub fn note_extent(note: &str, radius: f64) -> f64 {
+fn note_extent(note: &str, radius: f64) -> f64 {
     note_caption(note).map_or(0.0, |text| {
         let (top, size) = note_caption_place(radius);
         caption_extent(text.chars().count(), top, size)
@@ -153,7 +153,7 @@ fn caption_extent(chars: usize, top: Point, size: f64) -> f64 {
 /// inscribed circle. A point that far lies in a hex whose centre is at most `extent` plus
 /// the larger radius away, and hexes n steps away have centres at least 1.5 n smaller radii
 /// away.
-pub fn steps_for(extent: f64, size: Point) -> u32 {
+fn steps_for(extent: f64, size: Point) -> u32 {
     let (small, large) = (size.x.min(size.y), size.x.max(size.y));
     let spills = small > 0.0 && extent > small * 0.866;
     if !spills {
