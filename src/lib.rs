@@ -1,12 +1,13 @@
-//! hexmap: a hex map editor. The library holds the hex geometry (`hex`), the document
-//! (`map`), backend-neutral drawing (`draw`), file formats (`io`), the command line (`cli`)
-//! and, with feature `gui`, the egui editor (`app`). Layers depend downward only:
-//! app/cli → io → draw → map → hex.
+//! hexmap: a hex map editor and toolkit. This library gathers the workspace's layer crates
+//! under one name, so examples, benches and whole-program tests say `hexmap::map::HexMap`:
+//! the hex geometry (`hex`), the document (`map`), backend-neutral drawing (`draw`), files
+//! (`io`) and, with feature `gui`, the egui editor (`app`). The arrows point down only —
+//! app → io → draw → map → hex — and Cargo enforces them: each is a crate of its own that
+//! depends only on the ones below it. The command line lives in the `hexmap` binary.
 
 #[cfg(feature = "gui")]
-pub mod app;
-pub mod cli;
-pub mod draw;
-pub mod hex;
-pub mod io;
-pub mod map;
+pub use hexmap_app as app;
+pub use hexmap_draw as draw;
+pub use hexmap_hex as hex;
+pub use hexmap_io as io;
+pub use hexmap_map as map;

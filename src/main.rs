@@ -1,15 +1,18 @@
 //! The `hexmap` binary: parse arguments, then run a subcommand (`cli`) or, with none, the
-//! editor (`app`, when built with the `gui` feature).
+//! editor (the `hexmap-app` crate, when built with the `gui` feature). The argument types
+//! (clap) live here, in `cli`, not in the libraries.
+
+mod cli;
 
 use clap::Parser;
-use hexmap::cli::Cli;
+use cli::Cli;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Some(command) => hexmap::cli::run(command),
+        Some(command) => cli::run(command),
         None => open_editor(cli.map),
     }
 }
@@ -27,7 +30,7 @@ fn open_editor(map: Option<PathBuf>) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    match hexmap::app::run(map) {
+    match hexmap_app::run(map) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("hexmap: error: {message}");

@@ -2,15 +2,15 @@
 
 use super::CliError;
 use super::geometry::CoordChoiceParser;
-use crate::draw::print::{Length, PageSetup, Paper};
-use crate::hex::CoordChoice;
-use crate::io::format::{
-    Format, FormatOption, WriteOptions, by_name, read_path, write_path, writers,
-};
-use crate::io::{Form, load, save};
-use crate::map::Corner;
 use clap::Args;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use hexmap_draw::print::{Length, PageSetup, Paper};
+use hexmap_hex::CoordChoice;
+use hexmap_io::format::{
+    Format, FormatOption, WriteOptions, by_name, read_path, write_path, writers,
+};
+use hexmap_io::{Form, load, save};
+use hexmap_map::Corner;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -200,16 +200,16 @@ pub fn import(args: &ImportArgs) -> Result<(), CliError> {
 /// images `map` (read from `path`) refers to, each one that cannot be used named once on
 /// stderr. `None` for other formats or a map without images.
 fn picture_images(
-    map: &crate::map::HexMap,
+    map: &hexmap_map::HexMap,
     path: &std::path::Path,
     format: &str,
-) -> Option<std::sync::Arc<crate::draw::ImageSet>> {
+) -> Option<std::sync::Arc<hexmap_draw::ImageSet>> {
     if !["png", "svg", "pdf", "tmx", "tmj"].contains(&format)
-        || crate::io::images::image_paths(map).is_empty()
+        || hexmap_io::images::image_paths(map).is_empty()
     {
         return None;
     }
-    let (images, warnings) = crate::io::images::load_images_beside(map, path);
+    let (images, warnings) = hexmap_io::images::load_images_beside(map, path);
     for w in &warnings {
         eprintln!("warning: {w}");
     }
@@ -219,15 +219,15 @@ fn picture_images(
 /// `map` (read from `from`) with its image paths rewritten for a copy written to `to`
 /// (see `io::image_paths`).
 fn keep_image_paths(
-    map: crate::map::HexMap,
+    map: hexmap_map::HexMap,
     from: &std::path::Path,
     to: &std::path::Path,
-) -> Result<crate::map::HexMap, CliError> {
-    let edits = crate::io::image_paths::rebase_image_paths(&map, from, to);
+) -> Result<hexmap_map::HexMap, CliError> {
+    let edits = hexmap_io::image_paths::rebase_image_paths(&map, from, to);
     if edits.is_empty() {
         return Ok(map);
     }
-    let mut doc = crate::map::Document::new(map);
+    let mut doc = hexmap_map::Document::new(map);
     doc.apply_all(&edits)
         .map_err(|e| CliError(format!("rewriting image paths: {e}")))?;
     Ok(doc.into_map())

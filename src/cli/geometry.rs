@@ -3,11 +3,11 @@
 //! orientation, a map, label settings) and prints.
 
 use super::CliError;
-use crate::hex::xxyy::LabelSettings;
-use crate::hex::{CoordChoice, CoordContext, CoordSystem, Hex, Layout, Orientation, Point};
-use crate::io;
 use clap::Args;
 use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
+use hexmap_hex::xxyy::LabelSettings;
+use hexmap_hex::{CoordChoice, CoordContext, CoordSystem, Hex, Layout, Orientation, Point};
+use hexmap_io as io;
 use serde::Serialize;
 use serde::ser::SerializeMap;
 use std::path::PathBuf;
@@ -154,7 +154,7 @@ pub fn coord(args: &CoordArgs) -> Result<(), CliError> {
             .unwrap_or_else(|_| no_label(&cx.labels));
         println!("{:<16}{text}", system.key());
     }
-    let names: Vec<String> = crate::hex::Direction::ALL
+    let names: Vec<String> = hexmap_hex::Direction::ALL
         .iter()
         .map(|&d| {
             let n = h.neighbor(d);

@@ -2,10 +2,10 @@
 //! (unreadable or invalid file, failed save), 2 usage (clap's own errors).
 
 use super::CliError;
-use crate::hex::{OffsetKind, Orientation};
-use crate::io::{self, Form};
-use crate::map::{HexMap, MapProperties, MapShape, MoveCost, OffsetMismatch, Palette, ShapeSpec};
 use clap::Args;
+use hexmap_hex::{OffsetKind, Orientation};
+use hexmap_io::{self as io, Form};
+use hexmap_map::{HexMap, MapProperties, MapShape, MoveCost, OffsetMismatch, Palette, ShapeSpec};
 use serde::Serialize;
 use std::path::PathBuf;
 

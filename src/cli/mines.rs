@@ -4,13 +4,13 @@
 
 use super::CliError;
 use super::geometry::CoordChoiceParser;
-use crate::hex::{CoordChoice, CoordSystem, Hex};
-use crate::io;
-use crate::map::minesweeper::{
+use clap::{ArgGroup, Args, Subcommand};
+use hexmap_hex::{CoordChoice, CoordSystem, Hex};
+use hexmap_io as io;
+use hexmap_map::minesweeper::{
     Board, GenerateSettings, MineAmount, MineLayout, SolveError, Verdict, generate, solve,
 };
-use crate::map::{Document, Edit, HexMap};
-use clap::{ArgGroup, Args, Subcommand};
+use hexmap_map::{Document, Edit, HexMap};
 use serde::Serialize;
 use std::path::PathBuf;
 

@@ -6,11 +6,11 @@
 use super::CliError;
 use super::geometry::CoordChoiceParser;
 use super::mines::{parse_cell, show};
-use crate::hex::{CoordChoice, Hex, PathError};
-use crate::io;
-use crate::map::cost::format_hundredths;
-use crate::map::{Cost, HexMap};
 use clap::Args;
+use hexmap_hex::{CoordChoice, Hex, PathError};
+use hexmap_io as io;
+use hexmap_map::cost::format_hundredths;
+use hexmap_map::{Cost, HexMap};
 use serde::Serialize;
 use std::path::PathBuf;
 

@@ -50,7 +50,7 @@ fn coord_json_has_exactly_the_documented_keys() {
 
 #[test]
 fn coord_reads_every_system() {
-    // The same hex (1, 2, -3) written in each system (DESIGN.md §4 for offset and doubled).
+    // The same hex (1, 2, -3) written in each system (docs/DESIGN.md §4 for offset and doubled).
     let cases = [
         ("axial", "1,2"),
         ("cube", "1,2,-3"),
@@ -135,7 +135,7 @@ fn usage_errors_exit_2() {
 
 #[test]
 fn pick_reference_layout() {
-    // The centre of (3, 4, -7) in DESIGN.md's flat layout, and a point just inside its edge.
+    // The centre of (3, 4, -7) in docs/DESIGN.md's flat layout, and a point just inside its edge.
     let o = hexmap(&[
         "pick",
         "80",

@@ -1,4 +1,4 @@
-//! DESIGN.md §4: the reference vectors, asserted through the public API.
+//! docs/DESIGN.md §4: the reference vectors, asserted through the public API.
 
 use hexmap::hex::three_axis::ThreeAxis;
 use hexmap::hex::xxyy::LabelSettings;

@@ -1,4 +1,4 @@
-//! The movement rule against a reference written here from DESIGN.md §8 (a plain Dijkstra
+//! The movement rule against a reference written here from docs/DESIGN.md §8 (a plain Dijkstra
 //! over the rule, read through the map's public accessors only) on random small maps with
 //! random terrain, edge features and paths; movement ranges against route costs; and exact
 //! undo of random sequences of the edge and path edits; a route search reused from one start
@@ -95,7 +95,7 @@ fn build(c: &Content) -> HexMap {
     map
 }
 
-/// The rule of DESIGN.md §8 read from the map's data, in hundredths: `None` = no step.
+/// The rule of docs/DESIGN.md §8 read from the map's data, in hundredths: `None` = no step.
 fn reference_step(map: &HexMap, a: Hex, b: Hex) -> Option<u64> {
     if !map.contains(a) || !map.contains(b) || a.distance(b) != 1 {
         return None;

@@ -55,7 +55,7 @@ fn layout_with_tiled_spacing(orientation: Orientation, tiled_json: &serde_json::
     let num = |k: &str| tiled_json[k].as_f64().unwrap_or_else(|| panic!("{k}"));
     let (tw, th, side) = (num("tilewidth"), num("tileheight"), num("hexsidelength"));
     let sqrt3 = 3f64.sqrt();
-    // Layout (DESIGN.md §3): pointy neighbours √3·sx apart in a row, rows 1.5·sy apart.
+    // Layout (docs/DESIGN.md §3): pointy neighbours √3·sx apart in a row, rows 1.5·sy apart.
     let size = match orientation {
         Orientation::Pointy => Point::new(tw / sqrt3, (th + side) / 2.0 / 1.5),
         Orientation::Flat => Point::new((tw + side) / 2.0 / 1.5, th / sqrt3),

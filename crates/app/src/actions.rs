@@ -1,0 +1,460 @@
+//! What the UI asks for ([`Action`]) and the one place that does it: `run_actions`, after
+//! the UI pass, with the whole editor at hand. Also what continues after a file dialog
+//! answers, and the file operations actions share (open, save, replace the document).
+
+use super::dialogs::{DialogReply, DialogRequest};
+use super::disk_check::{self, DiskChoice};
+use super::doc::{Doc, FileForm, NewMapSpec};
+use super::exchange::{self, ExportSpec};
+use super::jobs::PendingDialog;
+use super::properties::{self, PropertiesForm};
+use super::tools::Gesture;
+use super::windows;
+use super::{EditorApp, autosave, no_map, play};
+use eframe::egui;
+use hexmap_hex::Hex;
+use hexmap_map::{Clipboard, Edit};
+use std::path::{Path, PathBuf};
+
+/// Something the user asked for during a frame; run after the UI pass.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Show the "new map" dialog (after the unsaved-changes check).
+    NewDialog,
+    /// Replace the document by a new map.
+    NewMap(NewMapSpec),
+    /// Ask for a file to open (after the unsaved-changes check).
+    OpenDialog,
+    /// Open this file (after the unsaved-changes check).
+    Open(PathBuf),
+    /// Save to the current file (Save As when there is none).
+    Save,
+    /// Ask where to save, in the given form.
+    SaveAs(FileForm),
+    /// Switch the form (offset / cube) used when saving.
+    SetForm(FileForm),
+    /// Undo one step.
+    Undo,
+    /// Redo one step.
+    Redo,
+    /// Fit the whole map in the view.
+    FitMap,
+    /// Zoom by a factor around the view centre.
+    ZoomBy(f64),
+    /// Copy the selection.
+    Copy,
+    /// Start pasting the clipboard.
+    Paste,
+    /// Close the window (after the unsaved-changes check).
+    Quit,
+    /// Enter or leave minesweeper play mode.
+    TogglePlay,
+    /// Show the export window.
+    ExportDialog,
+    /// Show the print (PDF) window.
+    PrintDialog,
+    /// Ask where to export with these choices, then export off the UI thread.
+    Export(ExportSpec),
+    /// Ask for a Tiled map to import (after the unsaved-changes check).
+    ImportTiledDialog,
+    /// Ask for an image to add to this terrain's tile art.
+    ChooseTileArt(hexmap_map::TerrainId),
+    /// Import this Tiled map as a new unsaved document (after the unsaved-changes check).
+    ImportTiled(PathBuf),
+    /// Apply one edit as its own undo step; a refused edit shows its message.
+    Edit(Edit),
+    /// Open an undo step that the following [`Action::StrokeEdit`]s join (a drag).
+    BeginStroke,
+    /// Apply an edit inside the open undo step; one the map refuses (off the map) is
+    /// skipped.
+    StrokeEdit(Edit),
+    /// Close the undo step of a drag.
+    EndStroke,
+    /// Show the note window for this hex.
+    NoteDialog(Hex),
+    /// Show the map properties window.
+    PropertiesDialog,
+    /// Show the random mines window.
+    RandomMinesDialog,
+    /// Apply the properties window's settings as one undo step.
+    ApplyProperties(Box<PropertiesForm>),
+    /// The unsaved-changes prompt was answered: save first (`save`) or discard, then do
+    /// what it held back.
+    AnswerUnsaved {
+        /// Save first; otherwise discard the changes.
+        save: bool,
+    },
+    /// The recovery prompt was answered: restore the recovery file, or delete it.
+    AnswerRecovery {
+        /// Restore; otherwise delete the recovery file.
+        restore: bool,
+    },
+    /// The built-in file dialog was answered.
+    DialogAnswer(DialogReply),
+    /// The "changed on disk" question was answered.
+    AnswerDiskConflict(DiskChoice),
+    /// Show an error message.
+    Error(String),
+}
+
+/// An action waiting for the answer to "save changes?".
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnsavedPrompt {
+    /// What to do once the changes are saved or discarded.
+    pub then: Action,
+}
+
+impl EditorApp {
+    /// Reset what belongs to the old document: view, hover, tools, play mode.
+    pub(super) fn reset_view(&mut self) {
+        self.canvas.reset(&self.doc);
+        self.tools.reset(&self.doc);
+        self.play = None;
+    }
+
+    /// Replace the document (after any unsaved-changes check).
+    pub(super) fn replace_doc(&mut self, doc: Doc) {
+        self.doc = doc;
+        self.no_map = None;
+        self.windows.disk_conflict = None;
+        self.reset_view();
+    }
+
+    /// Open a map file; false (with the message shown) when it cannot be opened. While no
+    /// map is open the message goes on that screen, otherwise in the error window.
+    pub(super) fn open_path(&mut self, path: &Path) -> bool {
+        match Doc::load(path) {
+            Ok(doc) => {
+                self.prefs.add_recent(path);
+                self.replace_doc(doc);
+                self.windows.error = None;
+                self.windows.load_warning = self.doc.take_load_warning();
+                self.windows.info = Some(format!("Opened {}", path.display()));
+                autosave::check_on_open(self);
+                true
+            }
+            Err(message) if self.no_map.is_some() => {
+                self.no_map = Some(no_map::NoMap {
+                    path: path.to_path_buf(),
+                    message,
+                });
+                false
+            }
+            Err(message) => {
+                self.windows.error = Some(message);
+                false
+            }
+        }
+    }
+
+    /// Load the document's file again from disk ("Reload"); false when it failed (said).
+    pub(super) fn reload(&mut self, path: &Path) -> bool {
+        match Doc::load(path) {
+            Ok(doc) => {
+                self.replace_doc(doc);
+                self.windows.load_warning = self.doc.take_load_warning();
+                self.windows.info = Some(format!("Reloaded {}", path.display()));
+                true
+            }
+            Err(message) => {
+                self.windows.error = Some(message);
+                false
+            }
+        }
+    }
+
+    /// Save to `path`, then run `then` — unless `path` is the document's file and another
+    /// program changed it meanwhile: then the "changed on disk" question waits first.
+    pub(super) fn save_then(&mut self, ctx: &egui::Context, path: &Path, then: Option<Action>) {
+        if disk_check::holds_back_save(self, path, &then) {
+            return;
+        }
+        if self.save_to(path)
+            && let Some(action) = then
+        {
+            self.run(ctx, action);
+        }
+    }
+
+    fn save_to(&mut self, path: &Path) -> bool {
+        let old = self.doc.path().map(Path::to_path_buf);
+        match self.doc.save(path) {
+            Ok(()) => {
+                autosave::saved(self, old, path);
+                self.prefs.add_recent(path);
+                self.windows.info = Some(format!("Saved {}", path.display()));
+                true
+            }
+            Err(message) => {
+                self.windows.error = Some(message);
+                false
+            }
+        }
+    }
+
+    /// Actions that would drop the document wait for the prompt when it is modified.
+    fn guarded(action: &Action) -> bool {
+        matches!(
+            action,
+            Action::NewDialog
+                | Action::OpenDialog
+                | Action::Open(_)
+                | Action::Quit
+                | Action::ImportTiledDialog
+                | Action::ImportTiled(_)
+        )
+    }
+
+    /// Run this frame's actions, in the order they were asked for.
+    pub(super) fn run_actions(&mut self, ctx: &egui::Context) {
+        let actions = std::mem::take(&mut self.actions);
+        for action in actions {
+            if self.no_map.is_some() && !no_map::allows(&action) {
+                continue;
+            }
+            if Self::guarded(&action) && self.doc.is_modified() {
+                self.windows.unsaved_prompt = Some(UnsavedPrompt { then: action });
+                continue;
+            }
+            self.run(ctx, action);
+        }
+    }
+
+    /// Ask where to save (the form is already chosen); `then` runs after a save.
+    pub(super) fn ask_save_as(&mut self, then: Option<Action>) {
+        let request = DialogRequest::SaveAs {
+            suggested: self.doc.suggested_file_name(),
+        };
+        let then = then.map(Box::new);
+        self.ask_file(request, PendingDialog::SaveAs { then });
+    }
+
+    /// Show a file dialog (native or built-in) for `request` in the folder of the open
+    /// map (or of the file that failed to open), else of the last recent file, else the
+    /// working folder.
+    pub(super) fn ask_file(&mut self, request: DialogRequest, then: PendingDialog) {
+        let folder_of = |p: &Path| std::path::absolute(p).ok()?.parent().map(Path::to_path_buf);
+        let failed = self.no_map.as_ref().map(|n| n.path.as_path());
+        let folder = self
+            .doc
+            .path()
+            .or(failed)
+            .and_then(folder_of)
+            .or_else(|| self.prefs.recent.first().and_then(|p| folder_of(p)))
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_else(|| PathBuf::from("/"));
+        self.jobs.ask(request, then, folder);
+    }
+
+    /// Run one action with no unsaved-changes check.
+    pub(super) fn run(&mut self, ctx: &egui::Context, action: Action) {
+        match action {
+            Action::NewDialog => self.windows.new_map = Some(windows::NewMapForm::default()),
+            Action::NewMap(spec) => match Doc::new_map(&spec) {
+                Ok(doc) => self.replace_doc(doc),
+                Err(message) => self.windows.error = Some(message),
+            },
+            Action::OpenDialog => self.ask_file(DialogRequest::Open, PendingDialog::Open),
+            Action::Open(path) => {
+                self.open_path(&path);
+            }
+            Action::Save => match self.doc.path().map(Path::to_path_buf) {
+                Some(path) => self.save_then(ctx, &path, None),
+                None => self.run(ctx, Action::SaveAs(self.doc.form())),
+            },
+            Action::SaveAs(form) => {
+                self.doc.set_form(form);
+                self.ask_save_as(None);
+            }
+            Action::SetForm(form) => self.doc.set_form(form),
+            // Playing never touches the map: edits wait until play mode is left.
+            Action::Undo | Action::Redo | Action::Paste if self.play.is_some() => {}
+            Action::TogglePlay => play::toggle(self),
+            Action::ExportDialog => exchange::open_export_window(self),
+            Action::PrintDialog => {
+                self.windows.print = Some(self.windows.print.take().unwrap_or_default());
+            }
+            Action::Export(spec) => exchange::request_export_path(self, spec),
+            Action::ImportTiledDialog => exchange::request_import_path(self),
+            Action::ChooseTileArt(id) => {
+                self.ask_file(DialogRequest::ChooseImage, PendingDialog::TileArt(id));
+            }
+            Action::ImportTiled(path) => exchange::open_import(self, &path),
+            Action::Undo => {
+                self.drop_gesture();
+                self.doc.undo();
+            }
+            Action::Redo => {
+                self.drop_gesture();
+                self.doc.redo();
+            }
+            Action::FitMap => self.canvas.fit_pending = true,
+            Action::ZoomBy(f) => {
+                let (lo, hi) = self
+                    .canvas
+                    .zoom_limits(&self.doc, super::canvas::EDITOR_MIN_CELL_PX);
+                let c = self.canvas.view.center();
+                self.canvas
+                    .camera
+                    .zoom_around(self.canvas.view, c, f, lo, hi);
+            }
+            Action::Copy => self.copy_selection(ctx),
+            Action::Paste => self.tools.pasting = !self.tools.clipboard.is_empty(),
+            Action::Quit => {
+                self.close_allowed = true;
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+            Action::Edit(edit) => self.apply_step(&edit),
+            Action::BeginStroke => self.doc.begin_step(),
+            Action::StrokeEdit(edit) => {
+                // Cells off the map are simply not painted.
+                let _ = self.doc.apply(&edit);
+            }
+            Action::EndStroke => self.doc.end_step(),
+            Action::NoteDialog(hex) => {
+                let text = self.doc.note(hex).unwrap_or_default().to_string();
+                self.windows.note = Some((hex, text));
+                self.windows.focus_note = true;
+            }
+            Action::PropertiesDialog => {
+                self.windows.properties = Some(PropertiesForm::from_map(self.doc.map()));
+            }
+            Action::RandomMinesDialog => {
+                self.windows.random_mines = Some(super::random_mines::RandomMinesForm::default());
+            }
+            Action::ApplyProperties(form) => properties::apply(self, *form),
+            Action::AnswerUnsaved { save } => self.resolve_prompt(ctx, save),
+            Action::AnswerRecovery { restore } => autosave::answer(self, restore),
+            Action::DialogAnswer(reply) => {
+                self.jobs.answer_builtin(reply);
+                self.poll_dialogs(ctx);
+            }
+            Action::AnswerDiskConflict(choice) => disk_check::answer(self, ctx, choice),
+            Action::Error(message) => self.windows.error = Some(message),
+        }
+    }
+
+    /// Forget the drag in progress; a paint stroke's undo step is closed, so the edits
+    /// after an undo in the middle of a drag are steps of their own.
+    fn drop_gesture(&mut self) {
+        if matches!(self.tools.gesture, Gesture::Painting { .. }) {
+            self.doc.end_step();
+        }
+        self.tools.gesture = Gesture::Idle;
+    }
+
+    /// Continue after the prompt: save first (`save`), or discard.
+    fn resolve_prompt(&mut self, ctx: &egui::Context, save: bool) {
+        let Some(prompt) = self.windows.unsaved_prompt.take() else {
+            return;
+        };
+        if !save {
+            self.run(ctx, prompt.then);
+            return;
+        }
+        match self.doc.path().map(Path::to_path_buf) {
+            Some(path) => self.save_then(ctx, &path, Some(prompt.then)),
+            // Untitled: the Save As dialog (native or built-in) decides, then it continues.
+            None => self.ask_save_as(Some(prompt.then)),
+        }
+    }
+
+    /// Take the answers of file dialogs and continue with what each was asked for.
+    pub(super) fn poll_dialogs(&mut self, ctx: &egui::Context) {
+        while let Some((pending, path)) = self.jobs.poll_dialog() {
+            // `None`: the dialog was cancelled; only what waited for it is dropped.
+            let Some(path) = path else { continue };
+            match pending {
+                PendingDialog::Open => {
+                    self.open_path(&path);
+                }
+                PendingDialog::SaveAs { then } => self.save_then(ctx, &path, then.map(|a| *a)),
+                PendingDialog::Export { spec } => exchange::start_export(self, spec, path, ctx),
+                PendingDialog::ImportTiled => exchange::open_import(self, &path),
+                PendingDialog::TileArt(id) => {
+                    let action = super::tile_art_picker::add_tile_image(
+                        self.doc.map().palette(),
+                        id,
+                        self.doc.path(),
+                        &path,
+                        self.windows.terrain_editor.as_mut(),
+                    );
+                    if let Some(action) = action {
+                        self.run(ctx, action);
+                    }
+                }
+            }
+        }
+        // A native dialog that could not be shown is never passed over in silence.
+        if let Some(notice) = self.jobs.take_notice() {
+            self.windows.info = Some(notice);
+        }
+    }
+
+    /// Copy the selection into the editor's clipboard, and a line of text naming it onto
+    /// the system clipboard, so that Ctrl+V (which egui reports only as a paste of
+    /// something on the system clipboard) comes back as a paste.
+    fn copy_selection(&mut self, ctx: &egui::Context) {
+        let Some(&anchor) = self.tools.selection.first() else {
+            return;
+        };
+        self.tools.clipboard =
+            Clipboard::copy(self.doc.map(), self.tools.selection.iter().copied(), anchor);
+        let message = format!("Copied {} cells", self.tools.clipboard.cells().len());
+        ctx.copy_text(format!("hexmap: {message} from {}", self.doc.map().name()));
+        self.windows.info = Some(message);
+    }
+
+    /// Apply one edit as its own undo step; a refused edit shows its message.
+    fn apply_step(&mut self, edit: &Edit) {
+        self.doc.begin_step();
+        if let Err(message) = self.doc.apply(edit) {
+            self.windows.error = Some(message);
+        }
+        self.doc.end_step();
+    }
+
+    pub(super) fn update_title(&mut self, ctx: &egui::Context) {
+        if self.no_map.is_some() {
+            if self.title != no_map::TITLE {
+                ctx.send_viewport_cmd(egui::ViewportCommand::Title(no_map::TITLE.into()));
+                self.title = no_map::TITLE.into();
+            }
+            return;
+        }
+        let file = self
+            .doc
+            .path()
+            .map(|p| p.display().to_string())
+            .unwrap_or_else(|| "unsaved".to_string());
+        let mark = if self.doc.is_modified() { " *" } else { "" };
+        let title = format!("{}{mark} — {file} — hexmap", self.doc.map().name());
+        if title != self.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+    }
+
+    pub(super) fn handle_close_request(&mut self, ctx: &egui::Context) {
+        if ctx.input(|i| i.viewport().close_requested())
+            && !self.close_allowed
+            && self.doc.is_modified()
+        {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.windows.unsaved_prompt = Some(UnsavedPrompt { then: Action::Quit });
+        }
+    }
+
+    pub(super) fn handle_dropped_files(&mut self, ctx: &egui::Context) {
+        let dropped: Vec<PathBuf> = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .collect()
+        });
+        if let Some(path) = dropped.into_iter().next() {
+            self.push(Action::Open(path));
+        }
+    }
+}

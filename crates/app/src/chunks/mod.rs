@@ -1,0 +1,457 @@
+//! The egui back-end of `draw` and the mesh cache of docs/DESIGN.md §6. The map is cut into
+//! chunks of `CHUNK`×`CHUNK` offset cells; each chunk's drawing (any [`Scene`]: the
+//! editor's map, the minesweeper game) is one `epaint::Mesh` built around a world anchor
+//! by running the scene for the chunk's cells into a [`MeshSink`], rebuilt only when its
+//! cells or the level of detail changed, and drawn only when it meets the view. Text in a
+//! chunk is kept beside its mesh and drawn each frame through a [`ScreenSink`]; free text
+//! (place-name labels, [`Scene::draw_free_text`]) is not cut into chunks but drawn each
+//! frame over them, culled by its own box, at every level of detail.
+
+mod mesh_sink;
+mod screen_sink;
+
+pub use mesh_sink::{MeshSink, color32};
+pub use screen_sink::ScreenSink;
+
+use super::camera::Camera;
+use eframe::egui::{
+    Color32, ColorImage, Context, Mesh, Painter, Pos2, Rect, Shape, TextureHandle, TextureOptions,
+    epaint::Vertex,
+};
+use hexmap_draw::{Detail, OwnedText, Region, Scene, block_kind};
+use hexmap_hex::{Hex, Layout, OffsetCoord, OffsetKind, Orientation, Point};
+use hexmap_map::OffsetBounds;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Side of a chunk in offset cells.
+pub const CHUNK: i32 = 32;
+
+/// Most chunk meshes kept in memory; the least recently drawn are dropped beyond this
+/// (chunks drawn in the current frame are always kept).
+const MAX_CACHED: usize = 1024;
+
+/// Most bytes of cached meshes and textures (a full-detail chunk is ≈ 600 KB, so this
+/// holds a few screens of them); least recently drawn chunks beyond it are dropped.
+const MAX_CACHED_BYTES: usize = 256 << 20;
+
+/// The offset kind chunks are cut in: rows for pointy maps, columns for flat maps.
+pub fn chunk_kind(orientation: Orientation) -> OffsetKind {
+    block_kind(orientation)
+}
+
+/// The offset cells (in [`chunk_kind`]) whose hexes contain the four corners of the world
+/// rectangle `a`–`b`: ((min col, min row), (max col, max row)).
+pub fn offset_box(layout: &Layout, a: Point, b: Point) -> ((i64, i64), (i64, i64)) {
+    hexmap_draw::region::offset_box(layout, a, b)
+}
+
+/// The key (chunk column, chunk row) of the chunk holding a hex.
+pub fn chunk_of(orientation: Orientation, h: Hex) -> (i32, i32) {
+    let c = chunk_kind(orientation).from_hex(h);
+    (c.col.div_euclid(CHUNK), c.row.div_euclid(CHUNK))
+}
+
+/// The cells of chunk `key`, as a box of offset cells in [`chunk_kind`].
+pub fn chunk_bounds(key: (i32, i32)) -> OffsetBounds {
+    OffsetBounds {
+        min_col: key.0 * CHUNK,
+        min_row: key.1 * CHUNK,
+        cols: CHUNK as u32,
+        rows: CHUNK as u32,
+    }
+}
+
+struct CachedChunk {
+    generation: u64,
+    detail: Detail,
+    anchor: Point,
+    /// Meshes in drawing order (more than one where images change the texture).
+    meshes: Arc<[Mesh]>,
+    /// Text drawn over the mesh each frame (world units).
+    texts: Arc<[OwnedText]>,
+    /// The chunk's texture at [`Detail::Texel`] (kept alive with the mesh using it).
+    _texture: Option<TextureHandle>,
+    last_used: u64,
+    /// Heap bytes of the mesh and texture, for the cache budget.
+    bytes: usize,
+}
+
+/// Heap bytes a mesh, its texts (and a `CHUNK`² RGBA texture, if any) take.
+fn chunk_bytes(meshes: &[Mesh], texts: &[OwnedText], textured: bool) -> usize {
+    meshes
+        .iter()
+        .map(|mesh| {
+            mesh.vertices.capacity() * std::mem::size_of::<Vertex>()
+                + mesh.indices.capacity() * std::mem::size_of::<u32>()
+        })
+        .sum::<usize>()
+        + texts
+            .iter()
+            .map(|t| std::mem::size_of::<OwnedText>() + t.text.capacity())
+            .sum::<usize>()
+        + if textured {
+            (CHUNK * CHUNK) as usize * 4
+        } else {
+            0
+        }
+}
+
+/// Where the map is seen: the canvas rectangle, the camera and the map's layout.
+#[derive(Clone, Copy)]
+pub struct ChunkView<'a> {
+    /// The canvas rectangle on screen.
+    pub view: Rect,
+    /// Pan and zoom.
+    pub camera: &'a Camera,
+    /// Hex layout of the map.
+    pub layout: &'a Layout,
+}
+
+/// Counters from the last `paint` call, for tests and benchmarks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PaintStats {
+    /// Chunks drawn this frame.
+    pub drawn: usize,
+    /// Chunks whose mesh was (re)built this frame.
+    pub rebuilt: usize,
+    /// Vertices handed to egui this frame.
+    pub vertices: usize,
+    /// Texts of cached chunks drawn this frame (those near the view).
+    pub texts: usize,
+    /// Free texts (place-name labels) drawn this frame, over the chunks.
+    pub free_texts: usize,
+}
+
+/// Cached chunk meshes for one map.
+pub struct ChunkCache {
+    chunks: HashMap<(i32, i32), CachedChunk>,
+    /// Per-chunk generation bumped by `mark_dirty`; a chunk is stale when its cached
+    /// generation differs from `global + local`.
+    dirty: HashMap<(i32, i32), u64>,
+    global: u64,
+    frame: u64,
+    extent: Option<((i32, i32), (i32, i32))>,
+    /// Sum of `bytes` over the cached chunks.
+    bytes: usize,
+    /// Most chunks and most bytes kept ([`MAX_CACHED`], [`MAX_CACHED_BYTES`]).
+    budget: (usize, usize),
+    /// Stats of the last paint.
+    pub stats: PaintStats,
+    /// Textures of the map's images (tile art, image icons); `None` draws none.
+    textures: Option<crate::images::ImageTextures>,
+}
+
+impl Default for ChunkCache {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl ChunkCache {
+    /// An empty cache; call [`ChunkCache::set_extent`] before painting.
+    pub fn new() -> Self {
+        ChunkCache {
+            chunks: HashMap::new(),
+            dirty: HashMap::new(),
+            global: 1,
+            frame: 0,
+            extent: None,
+            bytes: 0,
+            budget: (MAX_CACHED, MAX_CACHED_BYTES),
+            stats: PaintStats::default(),
+            textures: None,
+        }
+    }
+
+    /// Forget every mesh and cover the cells of an offset bounding box (in
+    /// [`chunk_kind`]), e.g. a new map, layout, palette or layer change.
+    pub fn reset_to_bounds(&mut self, b: hexmap_map::shape::OffsetBounds) {
+        self.chunks.clear();
+        self.dirty.clear();
+        self.bytes = 0;
+        self.global += 1;
+        let last = |first: i32, n: u32| first.saturating_add(n.max(1) as i32 - 1);
+        self.extent = Some((
+            (b.min_col.div_euclid(CHUNK), b.min_row.div_euclid(CHUNK)),
+            (
+                last(b.min_col, b.cols).div_euclid(CHUNK),
+                last(b.min_row, b.rows).div_euclid(CHUNK),
+            ),
+        ));
+    }
+
+    /// Set the chunk-key range directly (inclusive).
+    pub fn set_extent(&mut self, extent: Option<((i32, i32), (i32, i32))>) {
+        self.extent = extent;
+    }
+
+    /// Draw images with `textures` from now on (every mesh is rebuilt).
+    pub fn set_image_textures(&mut self, textures: crate::images::ImageTextures) {
+        self.textures = Some(textures);
+        self.mark_all_dirty();
+    }
+
+    /// Mark every mesh stale without forgetting the extent (layer or palette change).
+    pub fn mark_all_dirty(&mut self) {
+        self.global += 1;
+    }
+
+    /// Mark the chunks holding these hexes stale. Changed cells come in storage order, so
+    /// neighbours mostly share a chunk: a run of one chunk costs one table update.
+    pub fn mark_dirty(&mut self, orientation: Orientation, hexes: impl IntoIterator<Item = Hex>) {
+        let mut last = None;
+        for h in hexes {
+            let key = chunk_of(orientation, h);
+            if last != Some(key) {
+                *self.dirty.entry(key).or_insert(0) += 1;
+                last = Some(key);
+            }
+        }
+    }
+
+    /// Number of meshes currently cached.
+    pub fn cached(&self) -> usize {
+        self.chunks.len()
+    }
+
+    /// Heap bytes of the cached meshes and textures.
+    pub fn cached_bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// Draw the visible chunks of `scene` into `painter`, rebuilding stale ones. A change
+    /// of scene (another style, play mode) needs [`ChunkCache::mark_all_dirty`] first.
+    pub fn paint(&mut self, painter: &Painter, v: &ChunkView<'_>, scene: &dyn Scene) {
+        let ChunkView {
+            view,
+            camera,
+            layout,
+        } = *v;
+        self.frame += 1;
+        let scale = camera.zoom;
+        let detail = scene.detail(scale);
+        let mut stats = PaintStats::default();
+        let mut texts = Vec::new();
+        for key in self.visible_keys(view, camera, layout) {
+            let generation = self.global + self.dirty.get(&key).copied().unwrap_or(0);
+            let fresh = self
+                .chunks
+                .get(&key)
+                .is_some_and(|c| c.generation == generation && c.detail == detail);
+            if !fresh {
+                let (anchor, meshes, chunk_texts, texture) = if detail == Detail::Texel {
+                    let (anchor, mesh, texture) =
+                        build_texel_chunk(painter.ctx(), layout, key, scene);
+                    (anchor, vec![mesh], Vec::new(), texture)
+                } else {
+                    let textures = self.textures.clone();
+                    let (anchor, meshes, texts) = build_chunk(layout, key, scene, scale, textures);
+                    (anchor, meshes, texts, None)
+                };
+                stats.rebuilt += 1;
+                let bytes = chunk_bytes(&meshes, &chunk_texts, texture.is_some());
+                self.bytes += bytes;
+                let old = self.chunks.insert(
+                    key,
+                    CachedChunk {
+                        generation,
+                        detail,
+                        anchor,
+                        meshes: meshes.into(),
+                        texts: chunk_texts.into(),
+                        _texture: texture,
+                        last_used: 0,
+                        bytes,
+                    },
+                );
+                if let Some(old) = old {
+                    self.bytes -= old.bytes;
+                }
+            }
+            let chunk = self.chunks.get_mut(&key).expect("just inserted");
+            chunk.last_used = self.frame;
+            if !chunk.texts.is_empty() {
+                texts.push(chunk.texts.clone());
+            }
+            if chunk.meshes.iter().all(Mesh::is_empty) {
+                continue;
+            }
+            stats.drawn += 1;
+            for mesh in chunk.meshes.iter().filter(|m| !m.is_empty()) {
+                let mut mesh = mesh.clone();
+                mesh.transform(camera.mesh_transform(view, chunk.anchor));
+                stats.vertices += mesh.vertices.len();
+                painter.add(Shape::mesh(mesh));
+            }
+        }
+        let (a, b) = camera.visible_world(view);
+        if !texts.is_empty() {
+            // Over every mesh, so a neighbouring chunk never covers a label; texts whose
+            // anchor is far off screen are left out (a chunk is often only partly seen).
+            let mut sink = ScreenSink::new(painter, camera.centre, view.center(), camera.zoom);
+            for t in texts.iter().flat_map(|t| t.iter()) {
+                let (p, reach) = (t.style.anchor, t.style.size * (t.text.len() as f64 + 1.0));
+                if p.x < a.x - reach || p.x > b.x + reach || p.y < a.y - reach || p.y > b.y + reach
+                {
+                    continue;
+                }
+                hexmap_draw::Sink::text(&mut sink, &t.as_text());
+                stats.texts += 1;
+            }
+        }
+        stats.free_texts = paint_free_text(painter, v, scene, (a, b));
+        self.stats = stats;
+        self.evict();
+    }
+
+    /// Chunk keys meeting the view, within the map's extent.
+    pub fn visible_keys(&self, view: Rect, camera: &Camera, layout: &Layout) -> Vec<(i32, i32)> {
+        let Some((lo, hi)) = self.extent else {
+            return Vec::new();
+        };
+        let (a, b) = camera.visible_world(view);
+        let (min, max) = offset_box(layout, a, b);
+        let ck = |v: i64| (v.div_euclid(i64::from(CHUNK))) as i32;
+        let (x0, y0) = (ck(min.0 - 2).max(lo.0), ck(min.1 - 2).max(lo.1));
+        let (x1, y1) = (ck(max.0 + 2).min(hi.0), ck(max.1 + 2).min(hi.1));
+        let mut keys = Vec::new();
+        for cy in y0..=y1 {
+            for cx in x0..=x1 {
+                keys.push((cx, cy));
+            }
+        }
+        keys
+    }
+
+    /// Drop the least recently drawn chunks while over the count or byte budget, never
+    /// one drawn this frame (so a view needing more than the budget does not thrash).
+    fn evict(&mut self) {
+        let (max_chunks, max_bytes) = self.budget;
+        if self.chunks.len() <= max_chunks && self.bytes <= max_bytes {
+            return;
+        }
+        let mut ages: Vec<_> = self
+            .chunks
+            .iter()
+            .filter(|(_, c)| c.last_used < self.frame)
+            .map(|(k, c)| (c.last_used, *k))
+            .collect();
+        ages.sort_unstable();
+        for (_, k) in ages {
+            if self.chunks.len() <= max_chunks && self.bytes <= max_bytes {
+                break;
+            }
+            if let Some(c) = self.chunks.remove(&k) {
+                self.bytes -= c.bytes;
+            }
+        }
+    }
+}
+
+/// Half the pitch of offset cells along x and y (the texel quad of a chunk spans
+/// `CHUNK` of them).
+fn half_pitch(layout: &Layout) -> (f64, f64) {
+    hexmap_draw::map::half_pitch(layout)
+}
+
+/// Build one chunk as a single quad with a `CHUNK`×`CHUNK` texture, one texel per cell
+/// (transparent where there is no cell). The half-cell shove of alternate rows or columns
+/// is below a pixel at this zoom and is ignored.
+fn build_texel_chunk(
+    ctx: &Context,
+    layout: &Layout,
+    key: (i32, i32),
+    scene: &dyn Scene,
+) -> (Point, Mesh, Option<TextureHandle>) {
+    let kind = chunk_kind(layout.orientation());
+    let bounds = chunk_bounds(key);
+    let anchor = layout.hex_to_pixel(kind.to_hex(OffsetCoord::new(bounds.min_col, bounds.min_row)));
+    let n = CHUNK as usize;
+    let mut pixels = vec![Color32::TRANSPARENT; n * n];
+    let mut any = false;
+    scene.block_colours(&Region::Block(bounds), &mut |h, colour| {
+        let c = kind.from_hex(h);
+        let (i, j) = (
+            (c.col - bounds.min_col) as usize,
+            (c.row - bounds.min_row) as usize,
+        );
+        if i < n && j < n {
+            pixels[j * n + i] = color32(colour);
+            any = true;
+        }
+    });
+    if !any {
+        return (anchor, Mesh::default(), None);
+    }
+    let texture = ctx.load_texture(
+        format!("hexmap-chunk-{}-{}", key.0, key.1),
+        ColorImage::new([n, n], pixels),
+        TextureOptions::NEAREST,
+    );
+    let (hw, hh) = half_pitch(layout);
+    let rect = Rect::from_min_max(
+        Pos2::new(-hw as f32, -hh as f32),
+        Pos2::new(
+            (-hw + 2.0 * hw * f64::from(CHUNK)) as f32,
+            (-hh + 2.0 * hh * f64::from(CHUNK)) as f32,
+        ),
+    );
+    let mut mesh = Mesh::with_texture(texture.id());
+    mesh.add_rect_with_uv(
+        rect,
+        Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)),
+        Color32::WHITE,
+    );
+    (anchor, mesh, Some(texture))
+}
+
+/// Build the mesh and texts of one chunk at `scale`; vertices are world positions minus
+/// the returned anchor.
+fn build_chunk(
+    layout: &Layout,
+    key: (i32, i32),
+    scene: &dyn Scene,
+    scale: f64,
+    textures: Option<crate::images::ImageTextures>,
+) -> (Point, Vec<Mesh>, Vec<OwnedText>) {
+    let kind = chunk_kind(layout.orientation());
+    let bounds = chunk_bounds(key);
+    let anchor = layout.hex_to_pixel(kind.to_hex(OffsetCoord::new(bounds.min_col, bounds.min_row)));
+    let mut sink = MeshSink::new(anchor, scale);
+    if let Some(textures) = textures {
+        sink = sink.with_textures(textures);
+    }
+    scene.draw_cells(&Region::Block(bounds), scale, &mut sink);
+    let (meshes, texts) = sink.finish();
+    (anchor, meshes, texts)
+}
+
+/// Draw the scene's free text (place-name labels) whose box meets the world rectangle
+/// `a`–`b` over everything, whatever the level of detail and whichever chunks are on view
+/// (a label is culled by its own box, not by the chunk it starts in); returns how many
+/// texts were drawn. Rebuilt every frame: a map has few labels, and egui caches their
+/// layout.
+fn paint_free_text(
+    painter: &Painter,
+    v: &ChunkView<'_>,
+    scene: &dyn Scene,
+    (a, b): (Point, Point),
+) -> usize {
+    let camera = v.camera;
+    let mut collect = MeshSink::new(Point::new(0.0, 0.0), camera.zoom);
+    scene.draw_free_text(a, b, camera.zoom, &mut collect);
+    let (meshes, texts) = collect.finish();
+    for mut mesh in meshes.into_iter().filter(|m| !m.is_empty()) {
+        mesh.transform(camera.mesh_transform(v.view, Point::new(0.0, 0.0)));
+        painter.add(Shape::mesh(mesh));
+    }
+    let mut sink = ScreenSink::new(painter, camera.centre, v.view.center(), camera.zoom);
+    for t in &texts {
+        hexmap_draw::Sink::text(&mut sink, &t.as_text());
+    }
+    texts.len()
+}
+
+#[cfg(test)]
+mod tests;

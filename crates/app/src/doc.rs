@@ -1,0 +1,582 @@
+//! The open document as the editor sees it: a `map::Document` (map + undo history), the
+//! file it came from and the form (offset or cube) it is saved in, plus the region changed
+//! since the canvas last redrew. A thin adapter: every edit is a `map::Edit`.
+
+use super::chunks::{chunk_kind, offset_box};
+use super::disk_check::{self, DiskStamp, DiskState};
+use hexmap_hex::{CoordContext, Hex, Layout, OffsetCoord, Orientation, Point};
+use hexmap_map::shape::OffsetBounds;
+use hexmap_map::{Document, Edit, HexMap, MapProperties, MapShape, Palette, ShapeSpec, TerrainId};
+use std::path::{Path, PathBuf};
+
+/// Which of the two RON forms a map is written in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FileForm {
+    /// Rows of terrain symbols in the map's offset kind (compact).
+    #[default]
+    Offset,
+    /// Explicit (q, r, s) cells (any shape).
+    Cube,
+}
+
+impl FileForm {
+    /// Menu name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            FileForm::Offset => "offset form",
+            FileForm::Cube => "cube form",
+        }
+    }
+}
+
+/// What the "New map" dialog asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewMapSpec {
+    /// Map name.
+    pub name: String,
+    /// Pointy or flat.
+    pub orientation: Orientation,
+    /// The shape (a rectangle is straight in the new map's offset kind).
+    pub shape: ShapeSpec,
+    /// Hex size (centre to corner) along x and y.
+    pub hex_size: (f64, f64),
+}
+
+impl Default for NewMapSpec {
+    fn default() -> Self {
+        NewMapSpec {
+            name: "Untitled".into(),
+            orientation: Orientation::Pointy,
+            shape: ShapeSpec::rect(24, 16),
+            hex_size: (32.0, 32.0),
+        }
+    }
+}
+
+impl NewMapSpec {
+    /// The properties and shape of the new map (the orientation's own offset kind and
+    /// labels, this name and hex size), checked by the map's one property check and the
+    /// shape limits; the error says what is wrong. Cheap: no layer is allocated.
+    pub fn parts(&self) -> Result<(MapProperties, MapShape), String> {
+        let mut props = MapProperties::new(self.name.clone(), self.orientation);
+        props.hex_size = Point::new(self.hex_size.0, self.hex_size.1);
+        props.validate().map_err(|e| e.to_string())?;
+        let shape = self
+            .shape
+            .to_shape(props.offset_kind)
+            .map_err(|e| format!("cannot make that shape: {e}"))?;
+        Ok((props, shape))
+    }
+
+    /// The empty map this spec describes.
+    pub fn to_map(&self) -> Result<HexMap, String> {
+        let (props, shape) = self.parts()?;
+        HexMap::new(props, shape, Palette::standard()).map_err(|e| e.to_string())
+    }
+}
+
+/// What changed since the canvas last looked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Changed {
+    /// Nothing.
+    #[default]
+    Nothing,
+    /// These cells; `annotated` are those whose icons or note changed (drawn as icons
+    /// and captions that may reach past the hex).
+    Cells {
+        /// Every changed cell.
+        hexes: Vec<Hex>,
+        /// The cells whose icons or note changed.
+        annotated: Vec<Hex>,
+    },
+    /// Everything (shape, palette, properties, a new map).
+    All,
+}
+
+impl Changed {
+    fn add(&mut self, c: hexmap_map::Changed) {
+        if c.whole_map {
+            *self = Changed::All;
+            return;
+        }
+        if c.hexes.is_empty() {
+            // A label alone: nothing to redraw in the chunks (labels are drawn over them
+            // every frame), but still a change (autosave, title).
+            if c.labels && *self == Changed::Nothing {
+                *self = Changed::Cells {
+                    hexes: Vec::new(),
+                    annotated: Vec::new(),
+                };
+            }
+            return;
+        }
+        match self {
+            Changed::All => {}
+            Changed::Nothing => {
+                *self = Changed::Cells {
+                    hexes: c.hexes,
+                    annotated: c.annotated,
+                }
+            }
+            Changed::Cells { hexes, annotated } => {
+                hexes.extend(c.hexes);
+                annotated.extend(c.annotated);
+            }
+        }
+    }
+}
+
+/// The contents of one cell, as the canvas draws it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CellRef {
+    /// Terrain, if any.
+    pub terrain: Option<TerrainId>,
+    /// Has a mine.
+    pub mine: bool,
+    /// Has a note.
+    pub note: bool,
+}
+
+/// A revision number never handed out before (so a freshly opened document never
+/// matches a cache made for another one).
+fn next_revision() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+/// The open document.
+pub struct Doc {
+    document: Document,
+    path: Option<PathBuf>,
+    /// The file as this document loaded or saved it (to notice other versions).
+    disk: Option<DiskStamp>,
+    form: FileForm,
+    changed: Changed,
+    /// New on every edit, undo and redo, and unique across documents: caches derived from
+    /// the map compare it.
+    revision: u64,
+    /// The shape's bounding box in the chunk offset kind ([`chunk_kind`]), kept because
+    /// scanning a large non-rectangular shape for it every frame costs milliseconds.
+    bounds: OffsetBounds,
+    /// What was repaired when the file was read, until the editor shows it.
+    load_warning: Option<String>,
+}
+
+/// The bounding box of `map`'s shape in the offset kind chunks are cut in.
+fn chunk_bounds(map: &HexMap) -> OffsetBounds {
+    map.shape()
+        .offset_bounds(chunk_kind(map.properties().orientation))
+}
+
+impl Doc {
+    /// A clean document for `map`, not yet saved anywhere.
+    pub fn from_map(map: HexMap) -> Self {
+        Doc {
+            bounds: chunk_bounds(&map),
+            document: Document::new(map),
+            path: None,
+            disk: None,
+            form: FileForm::Offset,
+            changed: Changed::All,
+            revision: next_revision(),
+            load_warning: None,
+        }
+    }
+
+    /// Take the warning about what was repaired when the file was read (shown once).
+    pub fn take_load_warning(&mut self) -> Option<String> {
+        self.load_warning.take()
+    }
+
+    /// Take note of a change: new revision, bounds again if the shape may have changed.
+    fn record_change(&mut self, changed: hexmap_map::Changed) {
+        self.revision = next_revision();
+        if changed.whole_map {
+            self.bounds = chunk_bounds(self.map());
+        }
+        self.changed.add(changed);
+    }
+
+    /// The shape's bounding box in offset coordinates of [`chunk_kind`] (rows for pointy
+    /// maps, columns for flat ones).
+    pub fn offset_bounds(&self) -> OffsetBounds {
+        self.bounds
+    }
+
+    /// A new blank map.
+    pub fn new_map(spec: &NewMapSpec) -> Result<Doc, String> {
+        spec.to_map().map(Doc::from_map)
+    }
+
+    /// A document restored from a recovery file: it belongs to `path` (if any) in `form`
+    /// and counts as modified until it is saved.
+    pub fn recovered(map: HexMap, path: Option<PathBuf>, form: FileForm) -> Doc {
+        let mut doc = Doc::from_map(map);
+        doc.document.mark_unsaved();
+        doc.path = path;
+        doc.form = form;
+        doc
+    }
+
+    /// The bundled sample map (clean, no file): `maps/island.ron`, or a blank map should
+    /// the bundled text ever fail to load (a test keeps it loading).
+    pub fn sample() -> Doc {
+        match super::sample::island() {
+            Ok((map, form)) => {
+                let mut doc = Doc::from_map(map);
+                doc.set_form(files::form_from_io(form));
+                doc
+            }
+            Err(_) => Doc::new_map(&NewMapSpec::default()).expect("default spec is valid"),
+        }
+    }
+
+    /// Load a map file; the error is io's message (naming the file and where).
+    pub fn load(path: &Path) -> Result<Doc, String> {
+        let (mut map, form) = files::read(path)?;
+        // An offset kind of the other family would skew rows and export wrongly: switch
+        // it (cells kept) and say so.
+        let warning = map.match_offset_kind().map(|m| {
+            format!(
+                "{}: {m}. Opened as {}; every cell kept. Save to keep the change.",
+                path.display(),
+                m.expected
+            )
+        });
+        let mut doc = Doc::from_map(map);
+        doc.load_warning = warning;
+        doc.path = Some(path.to_path_buf());
+        doc.disk = DiskStamp::read(path).ok();
+        doc.form = form;
+        Ok(doc)
+    }
+
+    /// Save to `path` in the current form; on success this becomes the document's file and
+    /// the document is clean.
+    pub fn save(&mut self, path: &Path) -> Result<(), String> {
+        // Another folder: image paths are rewritten to name the same files from there
+        // (one undo step), so tile art and image icons still load.
+        if let Some(old) = self.path.clone() {
+            let edits = hexmap_io::image_paths::rebase_image_paths(self.map(), &old, path);
+            if !edits.is_empty() {
+                self.apply_all(&edits)?;
+            }
+        }
+        files::write(path, self.document.map(), self.form)?;
+        self.path = Some(path.to_path_buf());
+        self.disk = DiskStamp::read(path).ok();
+        self.document.mark_saved();
+        Ok(())
+    }
+
+    /// The file on disk compared with what this document loaded or saved (`Same` when there
+    /// is no file or nothing to compare). A file touched without changing its bytes counts
+    /// as the same, and is remembered so.
+    pub fn disk_state(&mut self) -> DiskState {
+        let (Some(path), Some(known)) = (&self.path, &self.disk) else {
+            return DiskState::Same;
+        };
+        let (state, stamp) = disk_check::compare(path, known);
+        if state == DiskState::Same && stamp.is_some() {
+            self.disk = stamp;
+        }
+        state
+    }
+
+    /// Take the version now on disk as the one this document knows ("Keep mine"): it no
+    /// longer counts as another version, so the next save replaces it.
+    pub fn accept_disk_version(&mut self) {
+        self.disk = self.path.as_deref().and_then(|p| DiskStamp::read(p).ok());
+    }
+
+    /// What this document knows of its file on disk.
+    pub fn disk_stamp(&self) -> Option<&DiskStamp> {
+        self.disk.as_ref()
+    }
+
+    /// Set what this document knows of its file (a recovered document takes it over from
+    /// the one it replaces).
+    pub fn set_disk_stamp(&mut self, stamp: Option<DiskStamp>) {
+        self.disk = stamp;
+    }
+
+    /// The file this document was loaded from or saved to.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The form used when saving.
+    pub fn form(&self) -> FileForm {
+        self.form
+    }
+
+    /// Choose the form used when saving (the file on disk changes at the next save, so the
+    /// document counts as modified until then).
+    pub fn set_form(&mut self, form: FileForm) {
+        if form != self.form {
+            self.form = form;
+            self.document.mark_unsaved();
+        }
+    }
+
+    /// A file name to propose in Save As.
+    pub fn suggested_file_name(&self) -> String {
+        if let Some(name) = self.path.as_ref().and_then(|p| p.file_name()) {
+            return name.to_string_lossy().into_owned();
+        }
+        let stem: String = self
+            .map()
+            .name()
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        format!("{}.ron", if stem.is_empty() { "map" } else { &stem })
+    }
+
+    /// The map.
+    pub fn map(&self) -> &HexMap {
+        self.document.map()
+    }
+
+    /// The document (map + history).
+    pub fn document(&self) -> &Document {
+        &self.document
+    }
+
+    /// True when there are unsaved changes.
+    pub fn is_modified(&self) -> bool {
+        self.document.is_modified()
+    }
+
+    /// The layout of the map (a unit layout if the stored size is unusable).
+    pub fn layout(&self) -> Layout {
+        let p = self.map().properties();
+        Layout::new(p.orientation, p.hex_size, Point::default())
+            .or_else(|_| Layout::regular(p.orientation, 1.0))
+            .expect("unit layout is valid")
+    }
+
+    /// Settings the coordinate formats need.
+    pub fn coord_context(&self) -> CoordContext {
+        self.map().properties().coord_context()
+    }
+
+    /// True when the map has this cell.
+    pub fn contains(&self, h: Hex) -> bool {
+        self.map().contains(h)
+    }
+
+    /// Terrain of a cell.
+    pub fn terrain(&self, h: Hex) -> Option<TerrainId> {
+        self.map().terrain(h)
+    }
+
+    /// Note of a cell.
+    pub fn note(&self, h: Hex) -> Option<&str> {
+        self.map().note(h)
+    }
+
+    /// What the canvas needs to draw a cell (`None` outside the map), with one index lookup.
+    pub fn cell_ref(&self, h: Hex) -> Option<CellRef> {
+        let map = self.map();
+        let i = map.shape().index_of(h)?;
+        Some(CellRef {
+            terrain: map.terrain_layer().get(i),
+            mine: map.mine_layer().get(i),
+            note: !map.notes().is_empty() && map.notes().contains_key(&h),
+        })
+    }
+
+    /// Apply an edit (inside or outside a stroke); the error text says what was refused.
+    pub fn apply(&mut self, edit: &Edit) -> Result<(), String> {
+        let changed = self.document.apply(edit).map_err(|e| e.to_string())?;
+        self.record_change(changed);
+        Ok(())
+    }
+
+    /// Apply several edits as one undo step (all or nothing; see
+    /// [`Document::apply_all`]).
+    pub fn apply_all(&mut self, edits: &[Edit]) -> Result<(), String> {
+        let changed = self.document.apply_all(edits).map_err(|e| e.to_string())?;
+        self.record_change(changed);
+        Ok(())
+    }
+
+    /// Start one undo step (a drag).
+    pub fn begin_step(&mut self) {
+        self.document.begin_stroke();
+    }
+
+    /// End the undo step.
+    pub fn end_step(&mut self) {
+        self.document.end_stroke();
+    }
+
+    /// Undo one step.
+    pub fn undo(&mut self) {
+        if let Some(c) = self.document.undo() {
+            self.record_change(c);
+        }
+    }
+
+    /// Redo one step.
+    pub fn redo(&mut self) {
+        if let Some(c) = self.document.redo() {
+            self.record_change(c);
+        }
+    }
+
+    /// A number that changes whenever the map does (edit, undo, redo), for caches.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// What changed since the last call.
+    pub fn take_changed(&mut self) -> Changed {
+        std::mem::take(&mut self.changed)
+    }
+
+    /// World rectangle (min, max) covering every cell.
+    pub fn world_bounds(&self) -> (Point, Point) {
+        let layout = self.layout();
+        let kind = chunk_kind(layout.orientation());
+        let b = self.bounds;
+        let (c0, r0) = (b.min_col, b.min_row);
+        let (c1, r1) = (
+            b.min_col + b.cols.max(1) as i32 - 1,
+            b.min_row + b.rows.max(1) as i32 - 1,
+        );
+        let size = layout.size();
+        let mut min = Point::new(f64::MAX, f64::MAX);
+        let mut max = Point::new(f64::MIN, f64::MIN);
+        // Each corner of the box and its neighbours inward: rows (pointy) or columns (flat)
+        // of the other parity are shoved by half a hex, and either may hold the extreme.
+        let corners = [0, 1].into_iter().flat_map(|dc| {
+            [0, 1].into_iter().flat_map(move |dr| {
+                [
+                    (c0 + dc, r0 + dr),
+                    (c1 - dc, r0 + dr),
+                    (c0 + dc, r1 - dr),
+                    (c1 - dc, r1 - dr),
+                ]
+            })
+        });
+        for (c, r) in corners {
+            let p = layout.hex_to_pixel(kind.to_hex(OffsetCoord::new(c, r)));
+            min = Point::new(min.x.min(p.x), min.y.min(p.y));
+            max = Point::new(max.x.max(p.x), max.y.max(p.y));
+        }
+        (
+            Point::new(min.x - size.x, min.y - size.y),
+            Point::new(max.x + size.x, max.y + size.y),
+        )
+    }
+
+    /// Cells of the map that may have their centre in the world rectangle (a superset by
+    /// one cell on each side), in row order.
+    pub fn cells_in_world_rect(&self, layout: &Layout, a: Point, b: Point) -> Vec<Hex> {
+        let kind = chunk_kind(layout.orientation());
+        let bounds = self.bounds;
+        let (lo, hi) = offset_box(layout, a, b);
+        let c0 = (lo.0 - 1).max(i64::from(bounds.min_col));
+        let r0 = (lo.1 - 1).max(i64::from(bounds.min_row));
+        let c1 = (hi.0 + 1).min(i64::from(bounds.min_col) + i64::from(bounds.cols) - 1);
+        let r1 = (hi.1 + 1).min(i64::from(bounds.min_row) + i64::from(bounds.rows) - 1);
+        let mut out = Vec::new();
+        for r in r0..=r1 {
+            for c in c0..=c1 {
+                let h = kind.to_hex(OffsetCoord::new(c as i32, r as i32));
+                if self.contains(h) {
+                    out.push(h);
+                }
+            }
+        }
+        out
+    }
+
+    /// Replace the map properties (one undo step).
+    pub fn set_properties(&mut self, props: MapProperties) -> Result<(), String> {
+        self.apply(&Edit::SetProperties(props))
+    }
+}
+
+/// Reading and writing map files through `io` (its messages name the file and where).
+mod files {
+    use super::FileForm;
+    use hexmap_io::{self as io, Form};
+    use hexmap_map::HexMap;
+    use std::path::Path;
+
+    /// The editor's name for one of io's forms.
+    pub fn form_from_io(form: Form) -> FileForm {
+        match form {
+            Form::Offset => FileForm::Offset,
+            Form::Cube => FileForm::Cube,
+        }
+    }
+
+    /// Read a map and the form it was written in.
+    pub fn read(path: &Path) -> Result<(HexMap, FileForm), String> {
+        let (map, form) = io::load(path).map_err(|e| e.to_string())?;
+        Ok((map, form_from_io(form)))
+    }
+
+    /// Write a map in a form, atomically (temp file, sync, rename).
+    pub fn write(path: &Path, map: &HexMap, form: FileForm) -> Result<(), String> {
+        let form = match form {
+            FileForm::Offset => Form::Offset,
+            FileForm::Cube => Form::Cube,
+        };
+        io::save(path, map, form).map_err(|e| e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hexmap_hex::OffsetKind;
+
+    fn scanned(doc: &Doc) -> OffsetBounds {
+        let kind = chunk_kind(doc.map().properties().orientation);
+        doc.map().shape().offset_bounds(kind)
+    }
+
+    #[test]
+    fn kept_bounds_follow_reshape_orientation_undo_and_redo() {
+        let map = HexMap::new(
+            MapProperties::new("b", Orientation::Pointy),
+            MapShape::hexagon(3).unwrap(),
+            Palette::standard(),
+        )
+        .unwrap();
+        let mut doc = Doc::from_map(map);
+        let hexagon = doc.offset_bounds();
+        assert_eq!(hexagon, scanned(&doc));
+        assert_eq!((hexagon.cols, hexagon.rows), (7, 7));
+
+        doc.apply(&Edit::Reshape(
+            MapShape::rectangle(OffsetKind::EvenQ, 9, 4).unwrap(),
+        ))
+        .unwrap();
+        assert_eq!(doc.offset_bounds(), scanned(&doc));
+        let mut props = doc.map().properties().clone();
+        props.set_orientation(Orientation::Flat);
+        doc.set_properties(props).unwrap();
+        assert_eq!(doc.offset_bounds(), scanned(&doc));
+        assert_ne!(doc.offset_bounds(), hexagon);
+
+        let before = doc.revision();
+        doc.undo();
+        doc.undo();
+        assert_eq!(doc.offset_bounds(), hexagon);
+        assert_ne!(doc.revision(), before);
+        doc.redo();
+        assert_eq!(doc.offset_bounds(), scanned(&doc));
+    }
+}

@@ -1,0 +1,576 @@
+//! The egui editor (feature `gui`): an eframe app on top of the document (`map`) and files
+//! (`io`).
+//!
+//! [`EditorApp`] is a few parts, each owning its state:
+//!
+//! | part | type | holds |
+//! |---|---|---|
+//! | `prefs` | [`prefs::Prefs`] | what is kept between runs (recent files, panels, brush) |
+//! | `doc` | [`doc::Doc`] | the open map, its undo history, its file and form |
+//! | `canvas` | [`canvas::Canvas`] | camera, view, chunk cache, hover, overlays, layers, frame times |
+//! | `tools` | [`tools::Tools`] | current tool and terrain, drag gesture, selection, clipboard, paste; edge and path types and the selected path ([`feature_tools`]); the icon and label tools ([`icon_tool`], [`label_tool`]) |
+//! | `windows` | [`windows::Windows`] | each open window's form, messages, the unsaved-changes and changed-on-disk prompts |
+//! | `jobs` | [`jobs::Jobs`] | file dialogs (native or [`file_dialog`]) and the one pending, the export thread, autosave |
+//! | `play` | [`play::PlaySession`] | the minesweeper game while in play mode |
+//! | `no_map` | [`no_map::NoMap`] | why no map is open (the file given at startup failed) |
+//!
+//! A frame (`EditorApp::show`) polls the jobs, then runs the UI: menus, toolbar, side panels
+//! and status bar (`panels`), the canvas, the windows. Each borrows only the parts it needs
+//! and returns [`Action`]s; `run_actions` (in `actions`) applies them after the UI pass.
+
+mod actions;
+mod annotation_marks;
+pub mod autosave;
+pub mod camera;
+mod canvas;
+pub mod chunks;
+pub mod dialogs;
+pub mod disk_check;
+pub mod doc;
+pub mod exchange;
+mod feature_palette;
+pub mod feature_tools;
+pub mod file_dialog;
+pub mod frame_stats;
+mod icon_palette;
+pub mod icon_tool;
+pub mod images;
+mod jobs;
+pub mod label_tool;
+mod legend_view;
+pub mod no_map;
+pub mod overlays;
+mod palette_panel;
+mod panels;
+pub mod play;
+pub mod prefs;
+pub mod print_window;
+pub mod properties;
+mod random_mines;
+mod sample;
+mod shortcuts;
+mod spill_view;
+mod tile_art_picker;
+pub mod tools;
+mod windows;
+
+pub use actions::{Action, UnsavedPrompt};
+pub use canvas::Layers;
+pub use jobs::PendingDialog;
+
+use camera::Camera;
+use canvas::Canvas;
+use dialogs::{FileDialogs, RfdDialogs};
+use doc::Doc;
+use eframe::egui;
+use hexmap_hex::Hex;
+use jobs::Jobs;
+use overlays::OverlayState;
+use prefs::Prefs;
+use std::path::PathBuf;
+use tools::{Tool, Tools};
+use windows::Windows;
+
+/// How the editor starts.
+pub struct StartOptions {
+    /// A map file to open; `None` opens the bundled sample.
+    pub path: Option<PathBuf>,
+    /// File dialogs; `None` uses the real (rfd) ones.
+    pub dialogs: Option<Box<dyn FileDialogs>>,
+    /// Load and save UI preferences with eframe persistence.
+    pub persist: bool,
+    /// Folder for recovery files of untitled maps; `None` uses eframe's data folder.
+    pub data_dir: Option<PathBuf>,
+}
+
+impl Default for StartOptions {
+    fn default() -> Self {
+        StartOptions {
+            path: None,
+            dialogs: None,
+            persist: true,
+            data_dir: None,
+        }
+    }
+}
+
+/// The editor: its parts (see the module documentation) and the actions of this frame.
+pub struct EditorApp {
+    /// Persisted preferences.
+    prefs: Prefs,
+    /// Whether `prefs` are loaded from and saved to eframe's storage.
+    persist: bool,
+    /// The open document.
+    doc: Doc,
+    /// The map canvas: view, caches, hover, overlays.
+    canvas: Canvas,
+    /// Tools and what they hold (gesture, selection, clipboard).
+    tools: Tools,
+    /// Open windows and messages.
+    windows: Windows,
+    /// File dialogs, the export thread, autosave.
+    jobs: Jobs,
+    /// The minesweeper game while in play mode.
+    play: Option<play::PlaySession>,
+    /// Set while no map is open: the file given at startup could not be opened.
+    no_map: Option<no_map::NoMap>,
+    /// Actions collected during the current frame.
+    actions: Vec<Action>,
+    /// The window title last asked for.
+    title: String,
+    /// Set once the user agreed to close with unsaved changes (or there were none).
+    close_allowed: bool,
+}
+
+impl EditorApp {
+    /// The editor as eframe creates it: restores preferences, opens `options.path` (or the
+    /// bundled sample), and uses real file dialogs unless others are given.
+    pub fn new(cc: &eframe::CreationContext<'_>, options: StartOptions) -> Self {
+        let prefs = if options.persist {
+            cc.storage
+                .and_then(|s| eframe::get_value::<Prefs>(s, prefs::STORAGE_KEY))
+                .unwrap_or_default()
+        } else {
+            Prefs::default()
+        };
+        let dialogs = options
+            .dialogs
+            .unwrap_or_else(|| Box::new(RfdDialogs::new(Some(cc.egui_ctx.clone()))));
+        let start = match &options.path {
+            // Never shown: a placeholder until the file opens (or another map does).
+            Some(_) => Doc::new_map(&doc::NewMapSpec::default()).expect("default spec is valid"),
+            None => Doc::sample(),
+        };
+        let mut app = Self::with_doc(start, dialogs);
+        app.prefs = prefs;
+        app.prefs.resolve_recent();
+        app.persist = options.persist;
+        app.jobs.autosave.data_dir = options.data_dir.or_else(|| eframe::storage_dir("hexmap"));
+        match options.path {
+            Some(path) => app.open_at_start(path),
+            None => autosave::check_on_open(&mut app),
+        }
+        app
+    }
+
+    /// Open the map given on the command line; if it cannot be opened, no map is open:
+    /// the error shows on an empty screen with Open, New and Retry.
+    fn open_at_start(&mut self, path: PathBuf) {
+        self.no_map = Some(no_map::NoMap {
+            path: path.clone(),
+            message: String::new(),
+        });
+        self.open_path(&path);
+    }
+
+    /// The editor on a given document with given dialogs, no persistence (for tests).
+    pub fn with_doc(doc: Doc, dialogs: Box<dyn FileDialogs>) -> Self {
+        let mut app = EditorApp {
+            prefs: Prefs::default(),
+            persist: false,
+            canvas: Canvas::new(),
+            tools: Tools::new(&doc),
+            doc,
+            windows: Windows::default(),
+            jobs: Jobs::new(dialogs),
+            play: None,
+            no_map: None,
+            actions: Vec::new(),
+            title: String::new(),
+            close_allowed: false,
+        };
+        app.reset_view();
+        app
+    }
+
+    /// Use `dir` for recovery files of untitled maps, and offer a newer one there now (as
+    /// at startup).
+    pub fn with_data_dir(mut self, dir: PathBuf) -> Self {
+        self.jobs.autosave.data_dir = Some(dir);
+        autosave::check_on_open(&mut self);
+        self
+    }
+
+    /// Set the seconds between autosaves (0 turns autosave off).
+    pub fn set_autosave_secs(&mut self, secs: u32) {
+        self.prefs.autosave_secs = secs;
+    }
+
+    /// Autosave state: the recovery file on offer and the last one written.
+    pub fn autosave(&self) -> &autosave::Autosave {
+        &self.jobs.autosave
+    }
+
+    // ----- read access for tests, benchmarks and examples -----
+
+    /// The open document.
+    pub fn doc(&self) -> &Doc {
+        &self.doc
+    }
+
+    /// The camera.
+    pub fn camera(&self) -> &Camera {
+        &self.canvas.camera
+    }
+
+    /// The hex under the pointer (on the map or not), if the pointer is over the canvas.
+    pub fn hovered(&self) -> Option<Hex> {
+        self.canvas.hovered
+    }
+
+    /// Put the camera somewhere (tests, benchmarks); cancels a pending "fit map".
+    pub fn set_camera(&mut self, camera: Camera) {
+        self.canvas.camera = camera;
+        self.canvas.fit_pending = false;
+    }
+
+    /// Replace the overlay switches and parameters (tests, benchmarks).
+    pub fn set_overlays(&mut self, overlays: OverlayState) {
+        self.canvas.overlays = overlays;
+    }
+
+    /// Heap bytes of the cached chunk meshes and textures (memory reports).
+    pub fn cached_chunk_bytes(&self) -> usize {
+        self.canvas.chunks.cached_bytes()
+    }
+
+    /// Recent frame times (the status-bar readout).
+    pub fn frame_stats(&self) -> &frame_stats::FrameStats {
+        &self.canvas.frame_stats
+    }
+
+    /// The canvas rectangle of the last frame.
+    pub fn canvas_rect(&self) -> egui::Rect {
+        self.canvas.view
+    }
+
+    /// The error message on show, if any.
+    pub fn error(&self) -> Option<&str> {
+        self.windows.error.as_deref()
+    }
+
+    /// True while the "save changes?" prompt is open.
+    pub fn prompt_open(&self) -> bool {
+        self.windows.unsaved_prompt.is_some()
+    }
+
+    /// The window title the editor asked for.
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+
+    /// The current tool.
+    pub fn tool(&self) -> Tool {
+        self.tools.tool
+    }
+
+    /// Overlay settings.
+    pub fn overlays(&self) -> &OverlayState {
+        &self.canvas.overlays
+    }
+
+    /// The hexes each enabled overlay marks for the current hover (what is drawn).
+    pub fn overlay_result(&self) -> overlays::OverlayResult {
+        self.canvas.last_overlay.clone()
+    }
+
+    /// The selected hexes.
+    pub fn selection(&self) -> &[Hex] {
+        &self.tools.selection
+    }
+
+    /// The icon the icon tool selected (its hex and place in the hex's list), if any.
+    pub fn selected_icon(&self) -> Option<(Hex, usize)> {
+        self.tools.icons.selected
+    }
+
+    /// The label the label tool selected, if any.
+    pub fn selected_label(&self) -> Option<hexmap_map::LabelId> {
+        self.tools.labels.selected
+    }
+
+    /// True while the label tool's text field is open on the canvas.
+    pub fn label_field_open(&self) -> bool {
+        self.tools.labels.draft.is_some()
+    }
+
+    /// The path the path tool selected, if any.
+    pub fn selected_path(&self) -> Option<hexmap_map::PathId> {
+        self.tools.features.selected_path
+    }
+
+    /// The minesweeper session while in play mode.
+    pub fn play(&self) -> Option<&play::PlaySession> {
+        self.play.as_ref()
+    }
+
+    /// The export running on a worker thread, if any.
+    pub fn export_job(&self) -> Option<&exchange::ExportJob> {
+        self.jobs.export.as_ref()
+    }
+
+    /// The file dialog on screen and what continues with its answer, if any.
+    pub fn pending_dialog(&self) -> Option<&PendingDialog> {
+        self.jobs.pending()
+    }
+
+    /// Warnings of the last Tiled import still on show.
+    pub fn import_warnings(&self) -> &[String] {
+        &self.windows.import_warnings
+    }
+
+    /// The last information message (saved, exported, imported).
+    pub fn info(&self) -> Option<&str> {
+        self.windows.info.as_deref()
+    }
+
+    /// The warning on show in the status bar (a failed autosave), if any.
+    pub fn warning(&self) -> Option<&str> {
+        self.windows.warning.as_deref()
+    }
+
+    /// Why no map is open, while none is (the file given at startup failed to open).
+    pub fn no_map(&self) -> Option<&no_map::NoMap> {
+        self.no_map.as_ref()
+    }
+
+    /// Persisted preferences.
+    pub fn prefs(&self) -> &Prefs {
+        &self.prefs
+    }
+
+    /// Statistics of the last chunk paint.
+    pub fn paint_stats(&self) -> chunks::PaintStats {
+        self.canvas.chunks.stats
+    }
+
+    /// World point → screen point for the current camera and canvas (for tests).
+    pub fn world_to_screen(&self, p: hexmap_hex::Point) -> egui::Pos2 {
+        self.canvas.camera.world_to_screen(self.canvas.view, p)
+    }
+
+    /// Screen centre of a hex (for tests).
+    pub fn hex_to_screen(&self, h: Hex) -> egui::Pos2 {
+        self.world_to_screen(self.doc.layout().hex_to_pixel(h))
+    }
+
+    /// Ask for an action; it runs after the current UI pass.
+    pub fn push(&mut self, action: Action) {
+        self.actions.push(action);
+    }
+}
+
+impl eframe::App for EditorApp {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        if let Some(cpu) = frame.info().cpu_usage {
+            self.canvas.frame_stats.record_whole(cpu);
+        }
+        self.show(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        if self.persist {
+            eframe::set_value(storage, prefs::STORAGE_KEY, &self.prefs);
+        }
+    }
+
+    fn persist_egui_memory(&self) -> bool {
+        false
+    }
+}
+
+impl EditorApp {
+    /// One frame of the whole editor in `ui` (what eframe's `App::ui` runs; benchmarks and
+    /// tests call it on a bare `egui::Context`). Its own time goes to the frame readout.
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        let started = std::time::Instant::now();
+        let ctx = ui.ctx().clone();
+        self.jobs.always_builtin = self.prefs.builtin_file_dialog;
+        self.poll_dialogs(&ctx);
+        exchange::poll_job(self);
+        self.handle_close_request(&ctx);
+        self.handle_dropped_files(&ctx);
+        if ctx.input(|i| i.events.contains(&egui::Event::WindowFocused(true))) {
+            disk_check::on_focus(self);
+        }
+        // Keys belong to a question while one is up (the built-in file dialog, the
+        // changed-on-disk and restore questions, the unsaved-changes prompt: any modal
+        // shown last frame), never to the tools behind it.
+        let asking = self.jobs.builtin().is_some()
+            || self.windows.disk_conflict.is_some()
+            || ctx.memory(|m| m.top_modal_layer().is_some());
+        if self.play.is_none() && !asking {
+            let at = (self.doc.form(), self.doc.map());
+            let keys = shortcuts::handle(&ctx, &mut self.tools, &mut self.prefs, at);
+            self.actions.extend(keys);
+        }
+        if let Some(no_map) = &self.no_map {
+            let mut asked = no_map::screen(ui, no_map, self.windows.info.as_deref());
+            asked.extend(self.dialog_windows(ctx.clone()));
+            self.actions.extend(asked);
+        } else {
+            self.ui_pass(ui, &ctx);
+        }
+        self.run_actions(&ctx);
+        self.after_actions(&ctx);
+        self.canvas.frame_stats.record_editor(started.elapsed());
+    }
+
+    /// Every panel, the canvas and the windows, each on the parts it needs; what they ask
+    /// for is collected in `self.actions`.
+    fn ui_pass(&mut self, ui: &mut egui::Ui, ctx: &egui::Context) {
+        let playing = self.play.is_some();
+        let mut asked = panels::menu_bar(ui, &mut self.prefs, &self.doc, &self.tools, playing);
+        asked.extend(panels::toolbar(
+            ui,
+            &mut self.tools,
+            &mut self.prefs,
+            playing,
+        ));
+        let messages = panels::Messages {
+            info: self.windows.info.as_deref(),
+            warning: self
+                .windows
+                .warning
+                .as_deref()
+                .or(self.canvas.images.warning()),
+        };
+        panels::status_bar(ui, &self.canvas, &self.doc, messages, self.play.as_ref());
+        if let Some(session) = &mut self.play {
+            asked.extend(play::bar(ui, session));
+            let mut parts = play::PlayParts {
+                canvas: &mut self.canvas,
+                doc: &self.doc,
+                play: &mut self.play,
+            };
+            egui::CentralPanel::default()
+                .frame(egui::Frame::NONE)
+                .show(ui, |ui| play::canvas(&mut parts, ui));
+        } else {
+            let panels = self.prefs.panels;
+            if panels.palette || panels.layers {
+                asked.extend(panels::left_panel(
+                    ui,
+                    &panels,
+                    &self.doc,
+                    &mut self.tools,
+                    &mut self.windows.terrain_editor,
+                    &mut self.canvas,
+                ));
+            }
+            if panels.overlays {
+                panels::right_panel(ui, &mut self.canvas, &self.doc);
+            }
+            let mut parts = canvas::CanvasParts {
+                canvas: &mut self.canvas,
+                tools: &mut self.tools,
+                doc: &self.doc,
+                prefs: &self.prefs,
+                preview: self
+                    .windows
+                    .properties
+                    .as_ref()
+                    .and_then(|f| f.preview())
+                    .or_else(|| self.windows.random_mines.as_ref().and_then(|f| f.stuck()))
+                    .or_else(|| self.windows.print.as_ref().and_then(|f| f.preview())),
+            };
+            let drawn = egui::CentralPanel::default()
+                .frame(egui::Frame::NONE)
+                .show(ui, |ui| canvas::canvas(&mut parts, ui));
+            asked.extend(drawn.inner);
+        }
+        asked.extend(self.dialog_windows(ctx.clone()));
+        self.actions.extend(asked);
+    }
+
+    /// The windows and prompts over everything, the built-in file dialog on top.
+    fn dialog_windows(&mut self, ctx: egui::Context) -> Vec<Action> {
+        let ctx = &ctx;
+        let anchor = self.canvas.overlays.anchor;
+        let mut asked = windows::show_all(ctx, &mut self.windows, &self.doc, anchor);
+        asked.extend(exchange::windows(
+            ctx,
+            &mut self.windows,
+            &self.doc,
+            self.jobs.export.as_ref(),
+        ));
+        asked.extend(autosave::prompt(ctx, &self.jobs.autosave));
+        let conflict = self.windows.disk_conflict.as_ref();
+        asked.extend(disk_check::prompt(ctx, conflict, self.doc.path()));
+        if let Some(dialog) = self.jobs.builtin_mut()
+            && let Some(reply) = file_dialog::show(ctx, dialog, &self.prefs.recent)
+        {
+            asked.push(Action::DialogAnswer(reply));
+        }
+        asked
+    }
+
+    /// What follows the actions: autosave, redraw of what changed, the window title.
+    fn after_actions(&mut self, ctx: &egui::Context) {
+        let changed = self.doc.take_changed();
+        if changed != doc::Changed::Nothing {
+            autosave::note_change(self, ctx);
+            // This frame's canvas was painted before the actions ran: show the change now,
+            // not at the next input event.
+            ctx.request_repaint();
+        }
+        autosave::tick(self, ctx);
+        match changed {
+            doc::Changed::Nothing => {}
+            doc::Changed::All => {
+                self.canvas.chunks.reset_to_bounds(self.doc.offset_bounds());
+                self.canvas.spill.mark_stale();
+                // The palette may have changed (an undone "Add terrain"): the brush keeps
+                // a terrain that exists.
+                self.tools.keep_terrain_valid(&self.doc);
+            }
+            // A chunk also draws the edge features and paths of its cells' neighbours
+            // (draw::features), so the neighbours' chunks redraw too; and the icons drawn
+            // past their hex (draw::spill) as far as any icon may reach, since the old
+            // drawing's reach is gone with it.
+            doc::Changed::Cells { hexes, annotated } => {
+                let layout = self.doc.layout();
+                let reach = if annotated.is_empty() {
+                    0
+                } else {
+                    self.canvas.spill.mark_stale();
+                    hexmap_draw::spill::max_steps(layout.size())
+                };
+                let around = annotated.iter().flat_map(|&h| hexmap_hex::range(h, reach));
+                self.canvas.chunks.mark_dirty(
+                    layout.orientation(),
+                    hexes
+                        .iter()
+                        .flat_map(|h| std::iter::once(*h).chain(h.neighbors()))
+                        .chain(around),
+                );
+            }
+        }
+        self.update_title(ctx);
+    }
+}
+
+/// Run the editor in a native window (blocking until it closes).
+pub fn run(path: Option<PathBuf>) -> Result<(), String> {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_inner_size([1280.0, 800.0])
+            .with_title("hexmap")
+            .with_drag_and_drop(true),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "hexmap",
+        options,
+        Box::new(move |cc| {
+            Ok(Box::new(EditorApp::new(
+                cc,
+                StartOptions {
+                    path,
+                    ..Default::default()
+                },
+            )))
+        }),
+    )
+    .map_err(|e| e.to_string())
+}

@@ -1,0 +1,464 @@
+//! Menus, toolbar, side panels (palette, layers, overlays) and the status bar. Each borrows
+//! only the parts it shows; they change UI state (preferences, tools, canvas settings)
+//! and return [`Action`]s for everything else, edits included.
+
+use super::Action;
+use super::canvas::Canvas;
+use super::doc::{Doc, FileForm};
+use super::feature_tools;
+use super::palette_panel::TerrainEditor;
+use super::play::PlaySession;
+use super::prefs::{Panels, Prefs};
+use super::shortcuts;
+use super::tools::{self, Tool, Tools};
+use eframe::egui::{self, RichText};
+use hexmap_draw::annotation_hits;
+use hexmap_map::{Corner, Edit};
+
+/// File, Edit, View and Map menus (`playing`: in play mode, which never edits; `tools`:
+/// whether there is a selection to copy and a clipboard to paste).
+pub(super) fn menu_bar(
+    ui: &mut egui::Ui,
+    prefs: &mut Prefs,
+    doc: &Doc,
+    tools: &Tools,
+    playing: bool,
+) -> Vec<Action> {
+    let mut out = Vec::new();
+    egui::Panel::top("menu").show(ui, |ui| {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| {
+                command_button(ui, "New…", Action::NewDialog, true, &mut out);
+                command_button(ui, "Open…", Action::OpenDialog, true, &mut out);
+                ui.menu_button("Open recent", |ui| {
+                    if prefs.recent.is_empty() {
+                        ui.label("(none)");
+                    }
+                    for path in prefs.recent.clone() {
+                        if ui.button(path.display().to_string()).clicked() {
+                            out.push(Action::Open(path));
+                        }
+                    }
+                });
+                ui.separator();
+                command_button(ui, "Save", Action::Save, true, &mut out);
+                // Ctrl+Shift+S saves in the map's own form: shown on that item only.
+                for (label, form) in [
+                    ("Save As (offset form)…", FileForm::Offset),
+                    ("Save As (cube form)…", FileForm::Cube),
+                ] {
+                    let own = doc.form() == form;
+                    command_button(ui, label, Action::SaveAs(form), own, &mut out);
+                }
+                ui.menu_button("Convert form", |ui| {
+                    for form in [FileForm::Offset, FileForm::Cube] {
+                        let current = doc.form() == form;
+                        if ui.selectable_label(current, form.name()).clicked() {
+                            out.push(Action::SetForm(form));
+                        }
+                    }
+                });
+                ui.separator();
+                if ui.button("Export…").clicked() {
+                    out.push(Action::ExportDialog);
+                }
+                if ui.button("Print / Export PDF…").clicked() {
+                    out.push(Action::PrintDialog);
+                }
+                if ui.button("Import Tiled map…").clicked() {
+                    out.push(Action::ImportTiledDialog);
+                }
+                ui.separator();
+                ui.horizontal(|ui| {
+                    let l = ui.label("Autosave every (s, 0 = off)");
+                    ui.add(egui::DragValue::new(&mut prefs.autosave_secs).range(0..=3600))
+                        .labelled_by(l.id);
+                });
+                ui.checkbox(
+                    &mut prefs.builtin_file_dialog,
+                    "Always use the built-in file dialog",
+                );
+                ui.separator();
+                if ui.button("Quit").clicked() {
+                    out.push(Action::Quit);
+                }
+            });
+            ui.menu_button("Edit", |ui| {
+                // Playing never touches the map.
+                if playing {
+                    ui.disable();
+                }
+                let can_undo = doc.document().can_undo();
+                let can_redo = doc.document().can_redo();
+                // Each item shows its shortcut and is disabled when it has nothing to do.
+                let items = [
+                    ("Undo", can_undo, Action::Undo),
+                    ("Redo", can_redo, Action::Redo),
+                    ("Copy selection", !tools.selection.is_empty(), Action::Copy),
+                    ("Paste", !tools.clipboard.is_empty(), Action::Paste),
+                ];
+                for (i, (label, enabled, action)) in items.into_iter().enumerate() {
+                    if i == 2 {
+                        ui.separator();
+                    }
+                    let keys = shortcuts::text_for(ui.ctx(), &action).unwrap_or_default();
+                    let button = egui::Button::new(label).shortcut_text(keys);
+                    if ui.add_enabled(enabled, button).clicked() {
+                        out.push(action);
+                    }
+                }
+                ui.separator();
+                if ui.button("Random mines…").clicked() {
+                    out.push(Action::RandomMinesDialog);
+                }
+                if ui.button("Clear mines").clicked() {
+                    out.push(Action::Edit(Edit::SetMines(Vec::new())));
+                }
+            });
+            ui.menu_button("View", |ui| {
+                if ui
+                    .add(egui::Button::new("Fit map").shortcut_text("F"))
+                    .clicked()
+                {
+                    out.push(Action::FitMap);
+                }
+                if ui.button("Zoom in").clicked() {
+                    out.push(Action::ZoomBy(1.25));
+                }
+                if ui.button("Zoom out").clicked() {
+                    out.push(Action::ZoomBy(0.8));
+                }
+                ui.separator();
+                view_settings_menu(ui, doc, &mut out);
+                ui.separator();
+                ui.checkbox(&mut prefs.panels.palette, "Palette panel");
+                ui.checkbox(&mut prefs.panels.layers, "Layers panel");
+                ui.checkbox(&mut prefs.panels.overlays, "Overlays panel");
+            });
+            ui.menu_button("Map", |ui| {
+                if ui.selectable_label(playing, "Play minesweeper").clicked() {
+                    out.push(Action::TogglePlay);
+                }
+                if ui
+                    .add_enabled(!playing, egui::Button::new("Properties…"))
+                    .clicked()
+                {
+                    out.push(Action::PropertiesDialog);
+                }
+            });
+        });
+    });
+    out
+}
+
+/// The map's view settings (saved with it, undoable): the legend and its corner, notes
+/// drawn as captions.
+fn view_settings_menu(ui: &mut egui::Ui, doc: &Doc, out: &mut Vec<Action>) {
+    let view = doc.map().view();
+    let mut next = view;
+    let mut legend = view.legend.is_some();
+    if ui.checkbox(&mut legend, "Legend").changed() {
+        next.legend = legend.then(Corner::default);
+    }
+    ui.add_enabled_ui(view.legend.is_some(), |ui| {
+        ui.menu_button("Legend corner", |ui| {
+            for corner in Corner::ALL {
+                if ui
+                    .radio(view.legend == Some(corner), corner.name())
+                    .clicked()
+                {
+                    next.legend = Some(corner);
+                }
+            }
+        });
+    });
+    ui.checkbox(&mut next.note_captions, "Notes as captions");
+    if next != view {
+        out.push(Action::Edit(Edit::SetView(next)));
+    }
+}
+
+/// Tool buttons and tool settings (only the Play button while `playing`).
+pub(super) fn toolbar(
+    ui: &mut egui::Ui,
+    tools: &mut Tools,
+    prefs: &mut Prefs,
+    playing: bool,
+) -> Vec<Action> {
+    let mut out = Vec::new();
+    egui::Panel::top("toolbar").show(ui, |ui| {
+        // Wraps in a narrow window instead of cutting off the last items.
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .selectable_label(playing, "Play")
+                .on_hover_text("Minesweeper play mode on this map's mines")
+                .clicked()
+            {
+                out.push(Action::TogglePlay);
+            }
+            ui.separator();
+            if playing {
+                return;
+            }
+            for tool in Tool::ALL {
+                let r = ui
+                    .selectable_label(tools.tool == tool, tool.label())
+                    .on_hover_text(format!("{} (key {:?})", tool.label(), tool.key()));
+                if r.clicked() {
+                    tools.tool = tool;
+                }
+            }
+            ui.separator();
+            let l = ui.label("Radius");
+            ui.add(
+                egui::DragValue::new(&mut prefs.tools.brush_radius)
+                    .range(0..=tools::MAX_BRUSH_RADIUS),
+            )
+            .on_hover_text("Brush radius in hexes (keys [ and ])")
+            .labelled_by(l.id);
+            ui.checkbox(&mut prefs.tools.fill_replace_all, "Fill replaces all");
+            if tools.tool == Tool::Mine {
+                ui.label("click: place, shift+click: remove");
+            }
+            if tools.pasting {
+                ui.label(RichText::new("pasting: R rotate, F reflect, Esc cancel").strong());
+            }
+        });
+    });
+    out
+}
+
+/// The messages the status bar shows after the readouts.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Messages<'a> {
+    /// The last information message.
+    pub info: Option<&'a str>,
+    /// A warning (shown as one, before the information).
+    pub warning: Option<&'a str>,
+}
+
+/// Hovered hex in every system, its terrain and note, zoom, frame times and the messages.
+/// Always two lines that never wrap: a status bar that changed height with its text would
+/// move the canvas, and the map with it, under a still pointer. While `play` runs, the
+/// second line tells only what a player may know of the cell (never its terrain, note or
+/// the map's mines).
+pub(super) fn status_bar(
+    ui: &mut egui::Ui,
+    canvas: &Canvas,
+    doc: &Doc,
+    messages: Messages<'_>,
+    play: Option<&PlaySession>,
+) {
+    egui::Panel::bottom("status").show(ui, |ui| {
+        ui.horizontal(|ui| {
+            let text = match canvas.hovered {
+                Some(h) => doc.coord_context().own_systems_line(h),
+                None => "—".to_owned(),
+            };
+            ui.add(egui::Label::new(RichText::new(text).monospace()).truncate());
+        });
+        ui.horizontal(|ui| {
+            match canvas.hovered {
+                Some(h) if play.is_some() => {
+                    ui.label(play.map(|p| p.cell_status(h)).unwrap_or_default());
+                }
+                Some(h) if doc.contains(h) => {
+                    let terrain = doc
+                        .terrain(h)
+                        .and_then(|t| doc.map().palette().get(t))
+                        .map_or("empty", |t| t.name.as_str());
+                    ui.label(format!("terrain: {terrain}"));
+                    if doc.map().is_mine(h) {
+                        ui.label("mine");
+                    }
+                    if let Some(w) = canvas.hovered_world {
+                        let system = canvas.overlays.label_system;
+                        let layout = doc.layout();
+                        for text in feature_tools::features_at(doc.map(), &layout, w, system) {
+                            ui.label(text);
+                        }
+                        let map = doc.map();
+                        if let Some(text) =
+                            annotation_hits::hit(map, &layout, w, canvas.camera.zoom)
+                                .and_then(|hit| annotation_hits::describe(map, hit))
+                        {
+                            ui.label(text);
+                        }
+                    }
+                }
+                Some(_) => {
+                    ui.label("off the map");
+                }
+                None => {
+                    ui.label("—");
+                }
+            }
+            ui.separator();
+            ui.label(format!("zoom {:.0}%", canvas.camera.zoom * 100.0));
+            if let Some(readout) = canvas.frame_stats.readout() {
+                ui.separator();
+                let stats = canvas.chunks.stats;
+                ui.label(readout).on_hover_text(format!(
+                    "Median (and slowest) time of the editor's own work over the last \
+                     frames; CPU = eframe's time for whole frames incl. drawing.\n\
+                     Last frame: {} chunks drawn, {} rebuilt, {} vertices.",
+                    stats.drawn, stats.rebuilt, stats.vertices
+                ));
+            }
+            if let Some(warning) = messages.warning {
+                ui.separator();
+                let text = RichText::new(format!("Warning: {warning}"));
+                ui.label(text.color(ui.visuals().warn_fg_color).strong());
+            }
+            if let Some(info) = messages.info {
+                ui.separator();
+                ui.label(info);
+            }
+            // Last, as it can be long: cut to the room left. Not while playing: a note
+            // may tell what is under a cell.
+            if play.is_none()
+                && let Some(note) = canvas.hovered.and_then(|h| doc.note(h))
+            {
+                ui.separator();
+                ui.add(egui::Label::new(format!("note: {note}")).truncate());
+            }
+        });
+    });
+}
+
+/// Terrain palette (pick, add, edit in `terrain_editor`) and layer switches, as `panels`
+/// says.
+pub(super) fn left_panel(
+    ui: &mut egui::Ui,
+    panels: &Panels,
+    doc: &Doc,
+    tools: &mut Tools,
+    terrain_editor: &mut Option<TerrainEditor>,
+    canvas: &mut Canvas,
+) -> Vec<Action> {
+    let mut out = Vec::new();
+    egui::Panel::left("left")
+        .default_size(230.0)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                if panels.palette {
+                    // The edge and path tools pick their types here instead of terrain.
+                    if !super::feature_palette::show(ui, doc, tools)
+                        && !super::icon_palette::show(ui, doc, tools, &canvas.images, &mut out)
+                    {
+                        let images = &canvas.images;
+                        super::palette_panel::show(
+                            ui,
+                            doc,
+                            tools,
+                            terrain_editor,
+                            images,
+                            &mut out,
+                        );
+                    }
+                    ui.separator();
+                }
+                if panels.layers {
+                    layers_panel(ui, canvas);
+                }
+            });
+        });
+    out
+}
+
+/// A menu item that shows its command's keyboard shortcut (when `show_keys` and it has
+/// one) and asks for the command when clicked.
+fn command_button(
+    ui: &mut egui::Ui,
+    label: &str,
+    action: Action,
+    show_keys: bool,
+    out: &mut Vec<Action>,
+) {
+    let keys = show_keys
+        .then(|| shortcuts::text_for(ui.ctx(), &action))
+        .flatten()
+        .unwrap_or_default();
+    if ui
+        .add(egui::Button::new(label).shortcut_text(keys))
+        .clicked()
+    {
+        out.push(action);
+    }
+}
+
+/// The layer switches (the canvas redraws its chunks when what it shows changes).
+fn layers_panel(ui: &mut egui::Ui, canvas: &mut Canvas) {
+    ui.heading("Layers");
+    ui.checkbox(&mut canvas.layers.terrain, "Terrain");
+    ui.checkbox(&mut canvas.layers.mines, "Mines");
+    ui.checkbox(&mut canvas.layers.notes, "Notes");
+    ui.checkbox(&mut canvas.layers.grid, "Grid");
+    ui.checkbox(&mut canvas.layers.edges, "Edges");
+    ui.checkbox(&mut canvas.layers.paths, "Paths");
+}
+
+/// Overlay switches and parameters.
+pub(super) fn right_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &Doc) {
+    egui::Panel::right("overlays")
+        .default_size(220.0)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| overlays_panel(ui, canvas, doc));
+        });
+}
+
+/// The overlay switches (inside the right panel's scroll area).
+fn overlays_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &Doc) {
+    ui.heading("Overlays");
+    let systems = doc.coord_context().own_systems();
+    let o = &mut canvas.overlays;
+    ui.checkbox(&mut o.neighbours, "Neighbours");
+    ui.horizontal(|ui| {
+        let c = ui.checkbox(&mut o.range, "Range");
+        ui.add(egui::DragValue::new(&mut o.range_n).range(0..=50))
+            .labelled_by(c.id);
+    });
+    ui.horizontal(|ui| {
+        let c = ui.checkbox(&mut o.ring, "Ring");
+        ui.add(egui::DragValue::new(&mut o.ring_n).range(0..=50))
+            .labelled_by(c.id);
+    });
+    ui.checkbox(&mut o.line, "Line from anchor");
+    ui.checkbox(&mut o.path, "Path (A*)");
+    ui.horizontal(|ui| {
+        let c = ui.checkbox(&mut o.movement, "Movement");
+        ui.add(egui::DragValue::new(&mut o.budget).range(0..=200))
+            .labelled_by(c.id);
+    });
+    ui.horizontal(|ui| {
+        let c = ui.checkbox(&mut o.fov, "Field of view");
+        ui.add(egui::DragValue::new(&mut o.fov_radius).range(0..=100))
+            .labelled_by(c.id);
+    });
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut o.labels, "Labels");
+        egui::ComboBox::from_label("system")
+            .selected_text(o.label_system.name())
+            .show_ui(ui, |ui| {
+                for s in systems {
+                    ui.selectable_value(&mut o.label_system, s, s.name());
+                }
+            });
+    });
+    ui.separator();
+    let show =
+        |h: Option<hexmap_hex::Hex>| h.map_or("—".to_string(), |h| format!("{},{}", h.q, h.r));
+    ui.label(format!("Anchor: {}   (A key / Alt+click)", show(o.anchor)));
+    ui.label(format!(
+        "Target: {}   (T key / Alt+Shift+click)",
+        show(o.target)
+    ));
+    if ui.button("Clear anchor and target").clicked() {
+        o.anchor = None;
+        o.target = None;
+    }
+    if let Some(text) = canvas.last_overlay.caption() {
+        ui.separator();
+        ui.label(text);
+    }
+}

@@ -1,0 +1,277 @@
+//! File → Print / Export PDF…: hex size on paper, paper, margins, overlap, poster and
+//! marks; shows the page count, the paper and the hex size in mm and inches, and lays the
+//! pages over the map on the canvas (from the same [`layout_map`] the PDF writer uses).
+//! Writing goes through the export job (off the UI thread, atomic save).
+
+use super::Action;
+use super::doc::Doc;
+use super::exchange::ExportSpec;
+use eframe::egui;
+use hexmap_draw::print::{Length, PageLayout, PageSetup, Paper, layout_map};
+use hexmap_hex::{CoordSystem, Point};
+use hexmap_io::format::{self, WriteOptions};
+
+/// The print window's fields (text as typed) and the layout they give.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PrintForm {
+    /// Hex size flat to flat, as typed (`19mm`, `0.75in`).
+    pub hex_size: String,
+    /// Paper, as typed or chosen (`a4`, `22x34in`).
+    pub paper: String,
+    /// Longer side across.
+    pub landscape: bool,
+    /// Margin, as typed.
+    pub margin: String,
+    /// Overlap, as typed.
+    pub overlap: String,
+    /// One page sized to the map.
+    pub poster: bool,
+    /// Crop and registration marks.
+    pub marks: bool,
+    /// Hex outlines.
+    pub grid: bool,
+    /// Mines.
+    pub mines: bool,
+    /// Coordinate labels.
+    pub labels: Option<CoordSystem>,
+    /// The setup and document revision the layout below was made for.
+    made_for: Option<(PageSetup, u64)>,
+    /// The layout of the current fields, or why there is none.
+    layout: Result<PageLayout, String>,
+    /// Page outlines and overlap edges over the map (world segments).
+    segments: Vec<(Point, Point)>,
+}
+
+impl Default for PrintForm {
+    fn default() -> Self {
+        let setup = PageSetup::default();
+        PrintForm {
+            hex_size: setup.hex_size.to_string(),
+            paper: setup.paper.to_string(),
+            landscape: setup.landscape,
+            margin: setup.margin.to_string(),
+            overlap: setup.overlap.to_string(),
+            poster: false,
+            marks: true,
+            grid: true,
+            mines: true,
+            labels: None,
+            made_for: None,
+            layout: Err(String::new()),
+            segments: Vec::new(),
+        }
+    }
+}
+
+/// The four sides of a world rectangle.
+fn outline(a: Point, b: Point) -> [(Point, Point); 4] {
+    let (c, d) = (Point::new(b.x, a.y), Point::new(a.x, b.y));
+    [(a, c), (c, b), (b, d), (d, a)]
+}
+
+impl PrintForm {
+    /// The setup the fields say, or what is wrong with them.
+    pub fn setup(&self) -> Result<PageSetup, String> {
+        let length =
+            |what: &str, text: &str| text.parse::<Length>().map_err(|e| format!("{what}: {e}"));
+        Ok(PageSetup {
+            hex_size: length("hex size", &self.hex_size)?,
+            paper: self
+                .paper
+                .parse::<Paper>()
+                .map_err(|e| format!("paper: {e}"))?,
+            landscape: self.landscape,
+            margin: length("margin", &self.margin)?,
+            overlap: length("overlap", &self.overlap)?,
+            poster: self.poster,
+        })
+    }
+
+    /// Lay the pages out again if the fields or the map changed since the last time.
+    pub fn update(&mut self, doc: &Doc) {
+        let setup = self.setup();
+        let key = setup.as_ref().ok().map(|s| (s.clone(), doc.revision()));
+        if key.is_some() && key == self.made_for {
+            return;
+        }
+        self.made_for = key;
+        self.layout = setup.and_then(|s| layout_map(doc.map(), &s).map_err(|e| e.to_string()));
+        self.segments.clear();
+        if let Ok(layout) = &self.layout {
+            for page in layout.pages() {
+                self.segments.extend(outline(page.world.0, page.world.1));
+            }
+        }
+    }
+
+    /// The page layout of the fields, or why there is none.
+    pub fn layout(&self) -> Result<&PageLayout, &str> {
+        self.layout.as_ref().map_err(String::as_str)
+    }
+
+    /// Page outlines over the map (world segments), for the canvas; `None` for none.
+    pub fn preview(&self) -> Option<&[(Point, Point)]> {
+        (!self.segments.is_empty()).then_some(self.segments.as_slice())
+    }
+
+    /// What to export: a PDF with these choices.
+    fn spec(&self, setup: PageSetup) -> ExportSpec {
+        ExportSpec {
+            format: format::by_name("pdf").expect("pdf is in FORMATS"),
+            options: WriteOptions {
+                labels: self.labels,
+                mines: self.mines,
+                grid: self.grid,
+                print: setup,
+                marks: self.marks,
+                ..WriteOptions::default()
+            },
+        }
+    }
+}
+
+/// One line saying the layout: pages, paper, hex size in mm and inches.
+fn summary(layout: &PageLayout, setup: &PageSetup) -> [String; 3] {
+    let (w, h) = layout.paper_mm;
+    let paper = if setup.poster {
+        "poster".to_string()
+    } else {
+        setup.paper.to_string()
+    };
+    [
+        format!(
+            "Pages: {} ({} rows × {} columns)",
+            layout.page_count(),
+            layout.rows,
+            layout.cols
+        ),
+        format!(
+            "Paper: {paper}, {w:.0} × {h:.0} mm ({:.2} × {:.2} in)",
+            w / 25.4,
+            h / 25.4
+        ),
+        format!(
+            "Hex: {:.2} mm = {:.3} in flat to flat",
+            setup.hex_size.to_mm(),
+            setup.hex_size.to_inches()
+        ),
+    ]
+}
+
+/// A labelled single-line text field.
+fn field(ui: &mut egui::Ui, label: &str, text: &mut String) {
+    ui.horizontal(|ui| {
+        let l = ui.label(label);
+        ui.add(egui::TextEdit::singleline(text).desired_width(90.0))
+            .labelled_by(l.id);
+    });
+}
+
+/// The print window, when open.
+pub(super) fn window(
+    ctx: &egui::Context,
+    form: &mut Option<PrintForm>,
+    doc: &Doc,
+    out: &mut Vec<Action>,
+) {
+    let Some(f) = form.as_mut() else {
+        return;
+    };
+    let systems = doc.coord_context().own_systems();
+    let mut export = None;
+    let mut close = false;
+    super::windows::placed(ctx, egui::Window::new("Print / Export PDF"))
+        .collapsible(false)
+        .show(ctx, |ui| {
+            field(ui, "Hex size (flat to flat)", &mut f.hex_size);
+            ui.horizontal(|ui| {
+                field(ui, "Paper", &mut f.paper);
+                egui::ComboBox::from_label("Named papers")
+                    .selected_text("choose")
+                    .show_ui(ui, |ui| {
+                        for p in Paper::named() {
+                            if ui.selectable_label(f.paper == p.name, &p.name).clicked() {
+                                f.paper = p.name.clone();
+                            }
+                        }
+                    });
+            });
+            ui.checkbox(&mut f.landscape, "Landscape");
+            ui.checkbox(&mut f.poster, "Poster (one page the size of the map)");
+            field(ui, "Margin", &mut f.margin);
+            field(ui, "Overlap", &mut f.overlap);
+            ui.checkbox(&mut f.marks, "Crop and registration marks");
+            ui.checkbox(&mut f.grid, "Draw grid");
+            ui.checkbox(&mut f.mines, "Draw mines");
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Labels");
+                ui.radio_value(&mut f.labels, None, "none");
+                for s in systems {
+                    ui.radio_value(&mut f.labels, Some(s), s.name());
+                }
+            });
+            ui.separator();
+            f.update(doc);
+            let setup = f.setup();
+            match (&f.layout, &setup) {
+                (Ok(layout), Ok(setup)) => {
+                    for line in summary(layout, setup) {
+                        ui.label(line);
+                    }
+                }
+                (Err(e), _) => {
+                    ui.colored_label(egui::Color32::from_rgb(230, 90, 80), e.as_str());
+                }
+                (Ok(_), Err(e)) => {
+                    ui.colored_label(egui::Color32::from_rgb(230, 90, 80), e.as_str());
+                }
+            }
+            ui.separator();
+            ui.horizontal(|ui| {
+                let ready = f.layout.is_ok();
+                if ui
+                    .add_enabled(ready, egui::Button::new("Export PDF…"))
+                    .clicked()
+                    && let Ok(setup) = setup
+                {
+                    export = Some(f.spec(setup));
+                }
+                close = ui.button("Close").clicked();
+            });
+        });
+    if let Some(spec) = export {
+        out.push(Action::Export(spec));
+        *form = None;
+    } else if close {
+        *form = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_preview_outlines_each_page_of_the_layout_and_follows_the_fields() {
+        let doc = Doc::sample();
+        let mut form = PrintForm {
+            hex_size: "1.5in".into(),
+            ..PrintForm::default()
+        };
+        form.update(&doc);
+        let layout = form.layout().unwrap().clone();
+        let segments = form.preview().unwrap();
+        assert_eq!(segments.len(), 4 * layout.page_count());
+        for (page, sides) in layout.pages().zip(segments.chunks(4)) {
+            assert_eq!(sides[0].0, page.world.0);
+            assert_eq!(sides[1].1, page.world.1);
+        }
+        form.hex_size = "0mm".into();
+        form.update(&doc);
+        assert!(form.layout().unwrap_err().contains("out of range"));
+        assert!(form.preview().is_none(), "no pages, no outline");
+        form.hex_size = "19".into();
+        form.update(&doc);
+        assert!(form.layout().unwrap_err().starts_with("hex size: "));
+    }
+}

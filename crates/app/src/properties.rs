@@ -1,0 +1,329 @@
+//! The "Map properties" window: name, orientation (the offset kind follows), hex size,
+//! labels, and reshaping — around the map's centre or the overlay anchor, or a rectangle
+//! grown or shrunk on chosen sides — with the new outline previewed on the canvas and the
+//! number of painted cells that would be dropped said before Apply. One Apply is one undo
+//! step.
+
+use super::doc::Doc;
+use super::windows::{Windows, orientation_field, shape_fields};
+use super::{Action, EditorApp};
+use eframe::egui;
+use hexmap_hex::xxyy::LabelOrder;
+use hexmap_hex::{Hex, Layout, OffsetKind, Orientation, Point};
+use hexmap_map::{Edit, HexMap, MapProperties, MapShape, ReshapePlan, ShapeSpec, offset_kinds_for};
+
+/// Rows and columns added (positive) or removed (negative) on each side of a rectangle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sides {
+    /// Columns on the left.
+    pub left: i32,
+    /// Columns on the right.
+    pub right: i32,
+    /// Rows at the top.
+    pub top: i32,
+    /// Rows at the bottom.
+    pub bottom: i32,
+}
+
+/// The "Map properties" form: a working copy applied on "Apply".
+#[derive(Clone, Debug, PartialEq)]
+pub struct PropertiesForm {
+    /// Properties being edited.
+    pub props: MapProperties,
+    /// The shape (a rectangle keeps its own offset kind; a new one takes the map's).
+    pub shape: ShapeSpec,
+    /// Rows and columns to add or remove on each side (rectangles; overrides `shape`).
+    pub sides: Sides,
+    /// Reshape around the overlay anchor instead of the map's centre.
+    pub around_anchor: bool,
+    shape_before: ShapeSpec,
+    orientation_before: Orientation,
+    /// The map's properties and shape the form was last brought up to date with: when the
+    /// map changes under the open window (undo, redo), the form follows.
+    seen: (MapProperties, Option<ShapeSpec>),
+    /// The reshape worked out for the current choices, with what it was worked out from
+    /// (document revision, shape, sides, centre) and the preview outline in world units.
+    plan: Option<(PlanKey, ReshapePlan, Outline)>,
+}
+
+/// What a plan was worked out from: document revision, shape, sides, centre.
+type PlanKey = (u64, ShapeSpec, Sides, Option<Hex>);
+
+/// An outline as segments in world units.
+type Outline = Vec<(Point, Point)>;
+
+impl PropertiesForm {
+    /// A form showing the map's current settings (a free-form map shows an empty
+    /// rectangle, which reshapes only when changed).
+    pub fn from_map(map: &HexMap) -> Self {
+        let shape = ShapeSpec::of(map.shape()).unwrap_or(ShapeSpec::rect(0, 0));
+        PropertiesForm {
+            props: map.properties().clone(),
+            shape,
+            sides: Sides::default(),
+            around_anchor: false,
+            shape_before: shape,
+            orientation_before: map.properties().orientation,
+            seen: (map.properties().clone(), ShapeSpec::of(map.shape())),
+            plan: None,
+        }
+    }
+
+    /// Bring the form up to date with `map` after it changed under the open window (an
+    /// undo or redo of an Apply): a form the user has not touched shows the map again;
+    /// one being edited keeps the user's choices but compares with the map as it is now.
+    pub fn follow(&mut self, map: &HexMap) {
+        let now = (map.properties().clone(), ShapeSpec::of(map.shape()));
+        if self.seen == now {
+            return;
+        }
+        let untouched = self.props == self.seen.0
+            && self.shape == self.shape_before
+            && self.sides == Sides::default();
+        if untouched {
+            *self = PropertiesForm::from_map(map);
+        } else {
+            let fresh = PropertiesForm::from_map(map);
+            self.shape_before = fresh.shape_before;
+            self.orientation_before = fresh.orientation_before;
+            self.seen = fresh.seen;
+            self.plan = None;
+        }
+    }
+
+    fn reshaping(&self) -> bool {
+        self.shape != self.shape_before || self.sides != Sides::default()
+    }
+
+    /// The outline of the new shape to draw over the map (world units), while a reshape
+    /// is chosen.
+    pub fn preview(&self) -> Option<&[(Point, Point)]> {
+        self.plan.as_ref().map(|(_, _, outline)| outline.as_slice())
+    }
+
+    /// Work out the reshape for the current choices (again only when they changed).
+    fn update_plan(&mut self, doc: &Doc, anchor: Option<Hex>) -> Result<(), String> {
+        if !self.reshaping() || self.props.orientation != self.orientation_before {
+            self.plan = None;
+            return Ok(());
+        }
+        let around = if self.around_anchor { anchor } else { None };
+        let key = (doc.revision(), self.shape, self.sides, around);
+        if self.plan.as_ref().is_some_and(|(k, ..)| *k == key) {
+            return Ok(());
+        }
+        self.plan = None;
+        let map = doc.map();
+        let plan = if self.sides != Sides::default() {
+            let s = self.sides;
+            map.resize_rect_plan(s.left, s.right, s.top, s.bottom)
+                .map_err(|e| e.to_string())?
+        } else {
+            let shape = self
+                .shape
+                .to_shape(self.props.offset_kind)
+                .map_err(|e| e.to_string())?;
+            map.reshape_plan(shape, around)
+        };
+        let outline = outline(&doc.layout(), &plan.footprint);
+        self.plan = Some((key, plan, outline));
+        Ok(())
+    }
+}
+
+/// The edges of a set of hexes that face a hex outside it, as world segments.
+pub fn outline(layout: &Layout, hexes: &[Hex]) -> Vec<(Point, Point)> {
+    hexmap_draw::overlay::outline(layout, hexes)
+        .into_iter()
+        .map(|(_, [a, b])| (a, b))
+        .collect()
+}
+
+/// The window, while its form is open.
+pub(super) fn window(
+    ctx: &egui::Context,
+    windows: &mut Windows,
+    doc: &Doc,
+    anchor: Option<Hex>,
+    out: &mut Vec<Action>,
+) {
+    let Some(form) = &mut windows.properties else {
+        return;
+    };
+    form.follow(doc.map());
+    let mut apply = false;
+    let mut close = false;
+    super::windows::placed(ctx, egui::Window::new("Map properties"))
+        .collapsible(false)
+        .show(ctx, |ui| {
+            settings_fields(ui, &mut form.props, form.orientation_before, form.shape);
+            ui.separator();
+            if form.props.orientation == form.orientation_before {
+                reshape_fields(ui, form, doc, anchor);
+            } else {
+                ui.label("Apply the new orientation first, then reshape.");
+            }
+            ui.horizontal(|ui| {
+                apply = ui.button("Apply").clicked();
+                close = ui.button("Close").clicked();
+            });
+        });
+    if apply {
+        out.push(Action::ApplyProperties(Box::new(form.clone())));
+    }
+    if close {
+        windows.properties = None;
+    }
+}
+
+fn settings_fields(
+    ui: &mut egui::Ui,
+    p: &mut MapProperties,
+    orientation_before: Orientation,
+    shape: ShapeSpec,
+) {
+    ui.horizontal(|ui| {
+        let l = ui.label("Name");
+        ui.text_edit_singleline(&mut p.name).labelled_by(l.id);
+    });
+    // The offset kind follows the orientation (same parity); only the two kinds of the
+    // orientation are offered.
+    let mut orientation = p.orientation;
+    orientation_field(ui, &mut orientation);
+    p.set_orientation(orientation);
+    egui::ComboBox::from_label("Offset kind")
+        .selected_text(p.offset_kind.name())
+        .show_ui(ui, |ui| {
+            for k in offset_kinds_for(p.orientation) {
+                ui.selectable_value(&mut p.offset_kind, k, k.name());
+            }
+        });
+    if p.orientation != orientation_before && matches!(shape, ShapeSpec::Rect { .. }) {
+        ui.label("A rectangle keeps its size: each cell keeps its column and row.");
+    }
+    ui.horizontal(|ui| {
+        let l = ui.label("Hex size x");
+        ui.add(egui::DragValue::new(&mut p.hex_size.x).range(0.5..=1000.0))
+            .labelled_by(l.id);
+        let l = ui.label("y (stretch)");
+        ui.add(egui::DragValue::new(&mut p.hex_size.y).range(0.5..=1000.0))
+            .labelled_by(l.id);
+    });
+    ui.separator();
+    ui.label("Labels (XXYY)");
+    ui.horizontal(|ui| {
+        let l = ui.label("Base");
+        ui.add(egui::DragValue::new(&mut p.labels.base).range(0..=1))
+            .labelled_by(l.id);
+        let l = ui.label("Digits");
+        ui.add(egui::DragValue::new(&mut p.labels.digits).range(1..=4))
+            .labelled_by(l.id);
+    });
+    egui::ComboBox::from_label("Label stagger")
+        .selected_text(p.labels.stagger.name())
+        .show_ui(ui, |ui| {
+            for k in OffsetKind::ALL {
+                ui.selectable_value(&mut p.labels.stagger, k, k.name());
+            }
+        });
+    ui.horizontal(|ui| {
+        ui.radio_value(&mut p.labels.order, LabelOrder::ColumnFirst, "column first");
+        ui.radio_value(&mut p.labels.order, LabelOrder::RowFirst, "row first");
+    });
+}
+
+fn reshape_fields(ui: &mut egui::Ui, form: &mut PropertiesForm, doc: &Doc, anchor: Option<Hex>) {
+    let by_sides = form.sides != Sides::default();
+    ui.add_enabled_ui(!by_sides, |ui| shape_fields(ui, &mut form.shape));
+    if let MapShape::Rectangle { width, height, .. } = *doc.map().shape()
+        && form.shape.kind() == hexmap_map::ShapeKind::Rectangle
+    {
+        ui.label("Add (+) or remove (−) rows and columns on a side:");
+        ui.horizontal(|ui| {
+            let s = &mut form.sides;
+            for (name, v) in [
+                ("Left", &mut s.left),
+                ("Right", &mut s.right),
+                ("Top", &mut s.top),
+                ("Bottom", &mut s.bottom),
+            ] {
+                let l = ui.label(name);
+                ui.add(egui::DragValue::new(v).range(-2000..=2000))
+                    .labelled_by(l.id);
+            }
+        });
+        if by_sides {
+            let s = form.sides;
+            let grow = |n: u32, a: i32, b: i32| i64::from(n) + i64::from(a) + i64::from(b);
+            ui.label(format!(
+                "New size: {} × {}",
+                grow(width, s.left, s.right),
+                grow(height, s.top, s.bottom)
+            ));
+        }
+    }
+    if !by_sides {
+        ui.horizontal(|ui| {
+            ui.label("Around");
+            ui.radio_value(&mut form.around_anchor, false, "the map's centre");
+            let label = match anchor {
+                Some(h) => format!("the anchor {},{}", h.q, h.r),
+                None => "the anchor (A key; none set)".to_owned(),
+            };
+            ui.add_enabled_ui(anchor.is_some(), |ui| {
+                ui.radio_value(&mut form.around_anchor, true, label);
+            });
+        });
+    }
+    match form.update_plan(doc, anchor) {
+        Err(message) => {
+            ui.label(egui::RichText::new(message).color(ui.visuals().error_fg_color));
+        }
+        Ok(()) => {
+            if let Some((_, plan, _)) = &form.plan {
+                let text = match plan.dropped {
+                    0 => "No painted cell is dropped (new outline shown on the map).".to_owned(),
+                    1 => {
+                        "1 painted cell will be dropped (new outline shown on the map).".to_owned()
+                    }
+                    n => {
+                        format!("{n} painted cells will be dropped (new outline shown on the map).")
+                    }
+                };
+                let colour = if plan.dropped > 0 {
+                    ui.visuals().warn_fg_color
+                } else {
+                    ui.visuals().text_color()
+                };
+                ui.label(egui::RichText::new(text).color(colour));
+            }
+        }
+    }
+}
+
+/// Apply the properties window's settings as one undo step, show the map's settings in
+/// it again and fit the map.
+pub(super) fn apply(app: &mut EditorApp, mut form: PropertiesForm) {
+    let mut edits = Vec::new();
+    // Pointy ↔ flat (the map's own rule for its cells) comes with the other settings; a
+    // reshape is chosen on the map as it is, so only without a new orientation.
+    if form.props.orientation != app.doc.map().properties().orientation {
+        edits.extend(app.doc.map().reorient_edits(form.props.orientation));
+        edits.push(Edit::SetProperties(form.props.clone()));
+    } else {
+        edits.push(Edit::SetProperties(form.props.clone()));
+        let anchor = app.canvas.overlays.anchor;
+        if let Err(message) = form.update_plan(&app.doc, anchor) {
+            app.windows.error = Some(format!("cannot make that shape: {message}"));
+            return;
+        }
+        if let Some((_, plan, _)) = form.plan.take() {
+            edits.extend(plan.edits);
+        }
+    }
+    if let Err(message) = app.doc.apply_all(&edits) {
+        app.windows.error = Some(message);
+    }
+    app.windows.properties = Some(PropertiesForm::from_map(app.doc.map()));
+    app.canvas.fit_pending = true;
+}

@@ -1,0 +1,152 @@
+//! Keyboard shortcuts of the editor (not while playing): file and edit commands become
+//! [`Action`]s; tool keys, brush size and paste rotation change the tools at once.
+
+use super::Action;
+use super::doc::FileForm;
+use super::prefs::Prefs;
+use super::tools::{self, Tool, Tools};
+use eframe::egui;
+use hexmap_map::HexMap;
+
+/// The keyboard shortcuts of the commands that have one (menus show them).
+fn table(form: FileForm) -> [(egui::KeyboardShortcut, Action); 9] {
+    use egui::{Key, KeyboardShortcut, Modifiers};
+    let shortcut = |m, k| KeyboardShortcut::new(m, k);
+    [
+        // Before Ctrl+Z: a consumed Ctrl+Z would also match Ctrl+Shift+Z.
+        (
+            shortcut(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z),
+            Action::Redo,
+        ),
+        (shortcut(Modifiers::COMMAND, Key::Z), Action::Undo),
+        (shortcut(Modifiers::COMMAND, Key::Y), Action::Redo),
+        (
+            shortcut(Modifiers::COMMAND | Modifiers::SHIFT, Key::S),
+            Action::SaveAs(form),
+        ),
+        (shortcut(Modifiers::COMMAND, Key::S), Action::Save),
+        (shortcut(Modifiers::COMMAND, Key::O), Action::OpenDialog),
+        (shortcut(Modifiers::COMMAND, Key::N), Action::NewDialog),
+        (shortcut(Modifiers::COMMAND, Key::C), Action::Copy),
+        (shortcut(Modifiers::COMMAND, Key::V), Action::Paste),
+    ]
+}
+
+/// The shortcut of `action` as this platform writes it (`Ctrl+Z`), if it has one.
+pub(super) fn text_for(ctx: &egui::Context, action: &Action) -> Option<String> {
+    let form = match action {
+        Action::SaveAs(form) => *form,
+        _ => FileForm::default(),
+    };
+    table(form)
+        .into_iter()
+        .find(|(_, a)| a == action)
+        .map(|(s, _)| ctx.format_shortcut(&s))
+}
+
+/// Take this frame's shortcuts; `form` is the document's (Save As keeps it).
+pub(super) fn handle(
+    ctx: &egui::Context,
+    tools: &mut Tools,
+    prefs: &mut Prefs,
+    (form, map): (FileForm, &HexMap),
+) -> Vec<Action> {
+    use egui::{Key, Modifiers};
+    let mut out = Vec::new();
+    let pairs = table(form);
+    for (s, action) in pairs {
+        if ctx.input_mut(|i| i.consume_shortcut(&s)) {
+            out.push(action);
+        }
+    }
+    // A text field with focus owns the keyboard: its copy, paste and letters are text.
+    // So does the label tool's field on the canvas while open (Escape, which takes the
+    // focus away before this runs, is its own: it cancels the label).
+    if ctx.egui_wants_keyboard_input() || tools.labels.draft.is_some() {
+        return out;
+    }
+    // On the desktop Ctrl+C and Ctrl+V never arrive as keys: egui turns them into events,
+    // Ctrl+V only when the system clipboard holds something (copying a selection puts a
+    // line of text there for that reason). The map's clipboard is the editor's own, so
+    // whatever text comes with the paste is not needed.
+    let (copy, paste) = ctx.input(|i| {
+        (
+            i.events.iter().any(|e| matches!(e, egui::Event::Copy)),
+            i.events
+                .iter()
+                .any(|e| matches!(e, egui::Event::Paste(_) | egui::Event::PasteImage(_))),
+        )
+    });
+    if copy {
+        out.push(Action::Copy);
+    }
+    if paste {
+        out.push(Action::Paste);
+    }
+    for tool in Tool::ALL {
+        if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, tool.key())) {
+            tools.tool = tool;
+        }
+    }
+    // [ and ] shrink and grow the brush, as in most paint programs.
+    let radius = &mut prefs.tools.brush_radius;
+    if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::OpenBracket)) {
+        *radius = radius.saturating_sub(1);
+    }
+    if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::CloseBracket)) {
+        *radius = (*radius + 1).min(tools::MAX_BRUSH_RADIUS);
+    }
+    if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F)) {
+        if tools.pasting {
+            tools.clipboard = tools.clipboard.reflected();
+        } else {
+            out.push(Action::FitMap);
+        }
+    }
+    if tools.pasting && ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::R)) {
+        tools.clipboard = tools.clipboard.rotated(1);
+    }
+    // Delete (or Backspace) removes the path the path tool selected.
+    if tools.tool == Tool::Path
+        && let Some(id) = tools.features.selected_path
+        && ctx.input_mut(|i| {
+            i.consume_key(Modifiers::NONE, Key::Delete)
+                || i.consume_key(Modifiers::NONE, Key::Backspace)
+        })
+    {
+        tools.features.selected_path = None;
+        out.push(Action::Edit(hexmap_map::Edit::DeletePath(id)));
+    }
+    out.extend(delete_annotation(ctx, tools, map));
+    if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Escape)) {
+        tools.pasting = false;
+        tools.selection.clear();
+        tools.features.deselect();
+        tools.icons.selected = None;
+        tools.labels.selected = None;
+    }
+    out
+}
+
+/// Delete (or Backspace) removes the icon or label the icon or label tool selected.
+fn delete_annotation(ctx: &egui::Context, tools: &mut Tools, map: &HexMap) -> Option<Action> {
+    use egui::{Key, Modifiers};
+    let has = match tools.tool {
+        Tool::Icon => tools.icons.selected.is_some(),
+        Tool::Label => tools.labels.selected.is_some(),
+        _ => false,
+    };
+    let pressed = has
+        && ctx.input_mut(|i| {
+            i.consume_key(Modifiers::NONE, Key::Delete)
+                || i.consume_key(Modifiers::NONE, Key::Backspace)
+        });
+    if !pressed {
+        return None;
+    }
+    let edit = match tools.tool {
+        Tool::Icon => tools.icons.delete_selected(map),
+        _ => tools.labels.delete_selected(map),
+    };
+    edit.map(Action::Edit)
+}

@@ -1,0 +1,187 @@
+//! The tile-art picker of the terrain editor: the terrain's images with a preview each,
+//! "Remove", "Add image…" (the file dialog; see [`add_tile_image`]) and the tint switch.
+//! Each change is at once one `Edit::SetPalette` (one undo step); the editor's working
+//! copy follows the map's art, so "Apply" keeps it.
+
+use super::Action;
+use super::images::EditorImages;
+use super::palette_panel::TerrainEditor;
+use eframe::egui;
+use hexmap_map::{Edit, Palette, Terrain, TerrainId, TileArt};
+use std::path::Path;
+
+/// Side of an image preview, in points.
+const PREVIEW: f32 = 28.0;
+
+/// The picker for the terrain `ed` edits, in the palette `terrains`.
+pub(super) fn show(
+    ui: &mut egui::Ui,
+    ed: &mut TerrainEditor,
+    terrains: &[Terrain],
+    images: &EditorImages,
+    out: &mut Vec<Action>,
+) {
+    let id = ed.terrain.id;
+    // The map's art is what is shown and changed (undo changes it too); the working copy
+    // follows it so "Apply" keeps it.
+    if let Some(t) = terrains.iter().find(|t| t.id == id) {
+        ed.terrain.art = t.art.clone();
+    }
+    ui.label("Tile art");
+    let mut art = ed.terrain.art.clone();
+    let mut changed = false;
+    let mut remove = None;
+    for (i, path) in art.images.iter().enumerate() {
+        ui.horizontal(|ui| {
+            match images.preview(path) {
+                Some(texture) => {
+                    let size = egui::vec2(PREVIEW, PREVIEW);
+                    ui.add(egui::Image::new((texture, size)));
+                }
+                None => {
+                    let missing = egui::RichText::new("missing").color(ui.visuals().error_fg_color);
+                    ui.label(missing)
+                        .on_hover_text("not loaded (see the status bar)");
+                }
+            }
+            ui.label(path.as_str());
+            if ui.small_button("Remove").clicked() {
+                remove = Some(i);
+            }
+        });
+    }
+    if let Some(i) = remove {
+        art.images.remove(i);
+        changed = true;
+    }
+    ui.horizontal(|ui| {
+        let full = art.images.len() >= hexmap_map::tile_art::MAX_TILE_IMAGES;
+        if ui
+            .add_enabled(!full, egui::Button::new("Add image…"))
+            .clicked()
+        {
+            out.push(Action::ChooseTileArt(id));
+        }
+        let mut tint = art.tint;
+        if ui
+            .checkbox(&mut tint, "Tint by colour")
+            .on_hover_text("Multiply the images by the terrain colour")
+            .changed()
+        {
+            art.tint = tint;
+            changed = true;
+        }
+    });
+    if changed {
+        ed.terrain.art = art.clone();
+        if let Some(edit) = with_art(terrains, id, art) {
+            out.push(edit);
+        }
+    }
+}
+
+/// The palette `terrains` with terrain `id`'s tile art replaced: one `SetPalette` action,
+/// or the palette's refusal as an error action.
+fn with_art(terrains: &[Terrain], id: TerrainId, art: TileArt) -> Option<Action> {
+    let mut list = terrains.to_vec();
+    list.iter_mut().find(|t| t.id == id)?.art = art;
+    Some(match Palette::new(list) {
+        Ok(p) => Action::Edit(Edit::SetPalette(p)),
+        Err(e) => Action::Error(e.to_string()),
+    })
+}
+
+/// The path a map saved as `map_file` (none: not saved yet) uses for the image `file`:
+/// relative to the map's folder, else the path as chosen.
+pub fn image_path_for(map_file: Option<&Path>, file: &Path) -> String {
+    let folder = map_file
+        .and_then(|f| std::path::absolute(f).ok())
+        .and_then(|f| f.parent().map(Path::to_path_buf));
+    let absolute = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
+    match folder {
+        Some(folder) => relative_or_absolute(&absolute, &folder),
+        None => absolute.to_string_lossy().into_owned(),
+    }
+}
+
+/// `file` relative to `folder` (both absolute), with `/` separators.
+fn relative_or_absolute(file: &Path, folder: &Path) -> String {
+    let f: Vec<_> = file.components().collect();
+    let b: Vec<_> = folder.components().collect();
+    let common = f.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    if common == 0 {
+        return file.to_string_lossy().into_owned();
+    }
+    let mut parts = vec!["..".to_owned(); b.len() - common];
+    parts.extend(
+        f[common..]
+            .iter()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+    );
+    parts.join("/")
+}
+
+/// The actions that add the image `file` to terrain `id`'s tile art (path relative to
+/// `map_file`'s folder): the palette edit, and nothing when the terrain is gone or
+/// already has that image. Keeps `editor`'s working copy in step.
+pub fn add_tile_image(
+    palette: &Palette,
+    id: TerrainId,
+    map_file: Option<&Path>,
+    file: &Path,
+    editor: Option<&mut TerrainEditor>,
+) -> Option<Action> {
+    let terrain = palette.get(id)?;
+    let path = image_path_for(map_file, file);
+    if terrain.art.images.contains(&path) {
+        return None;
+    }
+    let mut art = terrain.art.clone();
+    art.images.push(path);
+    if let Some(ed) = editor.filter(|e| e.terrain.id == id) {
+        ed.terrain.art = art.clone();
+    }
+    with_art(palette.terrains(), id, art)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chosen_images_are_written_relative_to_the_map() {
+        let map = Path::new("/maps/world/map.ron");
+        assert_eq!(
+            image_path_for(Some(map), Path::new("/maps/world/art/a.png")),
+            "art/a.png"
+        );
+        assert_eq!(
+            image_path_for(Some(map), Path::new("/maps/shared/b.svg")),
+            "../shared/b.svg"
+        );
+        assert_eq!(
+            image_path_for(None, Path::new("/maps/shared/b.svg")),
+            "/maps/shared/b.svg"
+        );
+    }
+
+    #[test]
+    fn adding_an_image_edits_the_palette_once_and_updates_the_editor() {
+        let palette = Palette::standard();
+        let forest = TerrainId::new(3).unwrap();
+        let mut ed = TerrainEditor::new(palette.get(forest).unwrap());
+        let map = Path::new("/maps/m.ron");
+        let file = Path::new("/maps/art/tree.png");
+        let Some(Action::Edit(Edit::SetPalette(p))) =
+            add_tile_image(&palette, forest, Some(map), file, Some(&mut ed))
+        else {
+            panic!("one palette edit");
+        };
+        assert_eq!(p.get(forest).unwrap().art.images, ["art/tree.png"]);
+        assert_eq!(ed.terrain.art.images, ["art/tree.png"]);
+        assert!(
+            add_tile_image(&p, forest, Some(map), file, None).is_none(),
+            "no duplicate"
+        );
+    }
+}

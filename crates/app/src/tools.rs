@@ -1,0 +1,404 @@
+//! Editing tools: their state ([`Tools`]: the tool, the terrain it paints, the drag in
+//! progress, the selection, the clipboard and paste mode) and what a press, drag and
+//! release on the canvas turn into: edits as [`Action`]s, one undo step per drag
+//! (`BeginStroke` … `EndStroke`).
+
+use super::Action;
+use super::doc::Doc;
+use super::feature_tools::{FeatureGesture, FeatureTools};
+use super::icon_tool::{IconDrag, IconTool};
+use super::label_tool::{LabelGesture, LabelTool};
+use super::prefs::ToolPrefs;
+use hexmap_hex::{Hex, Layout, Point};
+use hexmap_map::{Clipboard, Edit, TerrainId};
+
+/// The tool on the primary mouse button.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tool {
+    /// Paint the current terrain (with the brush radius).
+    Brush,
+    /// Clear terrain (with the brush radius).
+    Eraser,
+    /// Take the terrain under the pointer as the current terrain.
+    Picker,
+    /// Drag a straight hex line, painted on release.
+    Line,
+    /// Bucket fill: contiguous region, or replace all of one terrain.
+    Fill,
+    /// Place mines (shift: remove).
+    Mine,
+    /// Edit the note of a hex.
+    Note,
+    /// Drag to select a region (for copy and paste).
+    Select,
+    /// Draw edge features along hexsides (shift: erase).
+    Edge,
+    /// Draw, select and extend paths through hex centres.
+    Path,
+    /// Place, select, move and edit icons on hexes.
+    Icon,
+    /// Write, select, move, turn and size place-name labels.
+    Label,
+}
+
+/// Largest brush radius (in hexes) the toolbar and the `[` / `]` keys allow.
+pub const MAX_BRUSH_RADIUS: u32 = 20;
+
+impl Tool {
+    /// Every tool, in toolbar order.
+    pub const ALL: [Tool; 12] = [
+        Tool::Brush,
+        Tool::Eraser,
+        Tool::Picker,
+        Tool::Line,
+        Tool::Fill,
+        Tool::Mine,
+        Tool::Note,
+        Tool::Select,
+        Tool::Edge,
+        Tool::Path,
+        Tool::Icon,
+        Tool::Label,
+    ];
+
+    /// Toolbar label (also the accessible name tests click).
+    pub const fn label(self) -> &'static str {
+        match self {
+            Tool::Brush => "Brush",
+            Tool::Eraser => "Eraser",
+            Tool::Picker => "Picker",
+            Tool::Line => "Line",
+            Tool::Fill => "Fill",
+            Tool::Mine => "Mine",
+            Tool::Note => "Note",
+            Tool::Select => "Select",
+            Tool::Edge => "Edges",
+            Tool::Path => "Paths",
+            Tool::Icon => "Icons",
+            Tool::Label => "Labels",
+        }
+    }
+
+    /// The keyboard shortcut (no modifiers).
+    pub const fn key(self) -> eframe::egui::Key {
+        use eframe::egui::Key;
+        match self {
+            Tool::Brush => Key::B,
+            Tool::Eraser => Key::E,
+            Tool::Picker => Key::I,
+            Tool::Line => Key::L,
+            Tool::Fill => Key::G,
+            Tool::Mine => Key::M,
+            Tool::Note => Key::N,
+            Tool::Select => Key::S,
+            Tool::Edge => Key::H,
+            Tool::Path => Key::P,
+            // I (Picker), L (Line) and T (overlay target) were taken.
+            Tool::Icon => Key::O,
+            Tool::Label => Key::X,
+        }
+    }
+}
+
+/// The state of a drag in progress.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Gesture {
+    /// No drag.
+    Idle,
+    /// Painting (brush, eraser, mine): the last hex painted, for gap-free strokes.
+    Painting {
+        /// Last hex painted.
+        last: Hex,
+    },
+    /// Line tool: the start hex.
+    Line {
+        /// Where the line starts.
+        start: Hex,
+    },
+    /// Select tool: the world point where the drag started.
+    Selecting {
+        /// Drag start in world space.
+        start: Point,
+    },
+    /// Edge or path tool.
+    Feature(FeatureGesture),
+    /// Icon tool: an icon being dragged.
+    Icon(IconDrag),
+    /// Label tool: a label being moved, turned or sized.
+    Label(LabelGesture),
+}
+
+/// The tools part of the editor.
+#[derive(Clone, Debug)]
+pub struct Tools {
+    /// The tool on the primary button.
+    pub(super) tool: Tool,
+    /// The terrain the brush, line and fill paint (`None` paints empty cells).
+    pub(super) current_terrain: Option<TerrainId>,
+    /// The mine tool places (true) or, with shift held at the press, removes mines.
+    pub(super) mine_place: bool,
+    /// The drag in progress.
+    pub(super) gesture: Gesture,
+    /// The selected hexes (select tool), for copy.
+    pub(super) selection: Vec<Hex>,
+    /// The copied region.
+    pub(super) clipboard: Clipboard,
+    /// Paste mode: the next press pastes the clipboard there.
+    pub(super) pasting: bool,
+    /// The edge and path tools' types and selected path.
+    pub(super) features: FeatureTools,
+    /// The icon tool's chosen icon, search and selection.
+    pub(super) icons: IconTool,
+    /// The label tool's selection, text field and new-label look.
+    pub(super) labels: LabelTool,
+}
+
+impl Tools {
+    /// The brush, painting the first terrain of `doc`'s palette.
+    pub fn new(doc: &Doc) -> Self {
+        Tools {
+            tool: Tool::Brush,
+            current_terrain: doc.map().palette().terrains().first().map(|t| t.id),
+            mine_place: true,
+            gesture: Gesture::Idle,
+            selection: Vec::new(),
+            clipboard: Clipboard::default(),
+            pasting: false,
+            features: FeatureTools::new(doc.map()),
+            icons: IconTool::default(),
+            labels: LabelTool::default(),
+        }
+    }
+
+    /// After the document was replaced: no drag or selection, and a current terrain that
+    /// exists in the new palette.
+    pub(super) fn reset(&mut self, doc: &Doc) {
+        self.selection.clear();
+        self.gesture = Gesture::Idle;
+        self.features = FeatureTools::new(doc.map());
+        self.icons.selected = None;
+        self.labels.selected = None;
+        self.labels.draft = None;
+        if self
+            .current_terrain
+            .is_none_or(|t| doc.map().palette().get(t).is_none())
+        {
+            self.current_terrain = doc.map().palette().terrains().first().map(|t| t.id);
+        }
+    }
+
+    /// After the palette changed (an undone "Add terrain", a deleted terrain): a current
+    /// terrain that is gone becomes the first one, so the brush never paints nothing.
+    pub(super) fn keep_terrain_valid(&mut self, doc: &Doc) {
+        self.features.keep_valid(doc.map());
+        self.icons.keep_valid(doc.map());
+        self.labels.keep_valid(doc.map());
+        let palette = doc.map().palette();
+        if self
+            .current_terrain
+            .is_some_and(|t| palette.get(t).is_none())
+        {
+            self.current_terrain = palette.terrains().first().map(|t| t.id);
+        }
+    }
+
+    /// A press of the primary button on hex `h` (at `world`; `shift` held; the map
+    /// drawn at `scale` pixels per world unit).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn begin_gesture(
+        &mut self,
+        doc: &Doc,
+        prefs: &ToolPrefs,
+        layout: &Layout,
+        (h, world, scale): (Hex, Point, f64),
+        shift: bool,
+        out: &mut Vec<Action>,
+    ) {
+        let radius = prefs.brush_radius;
+        if self.pasting {
+            let edit = Edit::Paste {
+                clipboard: self.clipboard.clone(),
+                anchor: h,
+            };
+            out.push(Action::Edit(edit));
+            self.pasting = false;
+            return;
+        }
+        match self.tool {
+            Tool::Brush | Tool::Eraser | Tool::Mine => {
+                self.mine_place = !shift;
+                out.push(Action::BeginStroke);
+                self.gesture = Gesture::Painting { last: h };
+                self.stamp(doc, h, radius, out);
+            }
+            Tool::Picker => {
+                if let Some(t) = doc.terrain(h) {
+                    self.current_terrain = Some(t);
+                }
+            }
+            Tool::Line => self.gesture = Gesture::Line { start: h },
+            Tool::Fill => {
+                if let Some(from) = doc.contains(h).then(|| doc.terrain(h)) {
+                    let edit = if prefs.fill_replace_all {
+                        Edit::ReplaceTerrain {
+                            from,
+                            to: self.current_terrain,
+                        }
+                    } else {
+                        Edit::Fill {
+                            start: h,
+                            terrain: self.current_terrain,
+                        }
+                    };
+                    out.push(Action::Edit(edit));
+                }
+            }
+            Tool::Note => {
+                if doc.contains(h) {
+                    out.push(Action::NoteDialog(h));
+                }
+            }
+            Tool::Select => self.gesture = Gesture::Selecting { start: world },
+            Tool::Edge => {
+                let g = self.features.press_edges(doc, layout, world, shift, out);
+                self.gesture = g.map_or(Gesture::Idle, Gesture::Feature);
+            }
+            Tool::Path => {
+                // A few screen pixels in world units: how near a press must be to a line.
+                let pick = super::feature_tools::PATH_PICK_PX / scale.max(1e-9);
+                let g = self.features.press_path(doc, layout, h, (world, pick), out);
+                self.gesture = g.map_or(Gesture::Idle, Gesture::Feature);
+            }
+            Tool::Icon => {
+                let g = self.icons.press(doc, layout, world, scale, out);
+                self.gesture = g.map_or(Gesture::Idle, Gesture::Icon);
+            }
+            Tool::Label => {
+                let g = self.labels.press(doc, layout, world, scale, out);
+                self.gesture = g.map_or(Gesture::Idle, Gesture::Label);
+            }
+        }
+    }
+
+    /// One brush stamp of the painting tools at `h` (inside the drag's undo step).
+    fn stamp(&self, doc: &Doc, h: Hex, radius: u32, out: &mut Vec<Action>) {
+        let edits: Vec<Edit> = match self.tool {
+            Tool::Brush => vec![Edit::Paint {
+                center: h,
+                radius,
+                terrain: self.current_terrain,
+            }],
+            Tool::Eraser => vec![Edit::Erase { center: h, radius }],
+            Tool::Mine => brush_footprint(h, radius)
+                .into_iter()
+                .filter(|&x| doc.contains(x))
+                .map(|x| Edit::SetMine {
+                    hex: x,
+                    mine: self.mine_place,
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        out.extend(edits.into_iter().map(Action::StrokeEdit));
+    }
+
+    /// The pointer moved to `h` (world point `world`) during a drag.
+    pub(super) fn continue_gesture(
+        &mut self,
+        doc: &Doc,
+        prefs: &ToolPrefs,
+        (layout, h, world): (&Layout, Hex, Point),
+        out: &mut Vec<Action>,
+    ) {
+        match &mut self.gesture {
+            Gesture::Feature(g) => {
+                self.features.drag_to(doc, layout, g, h, world, out);
+                return;
+            }
+            Gesture::Icon(g) => {
+                self.icons.drag_to(doc, g, h, out);
+                return;
+            }
+            Gesture::Label(g) => {
+                self.labels.drag_to(doc, g, world, out);
+                return;
+            }
+            _ => {}
+        }
+        let radius = prefs.brush_radius;
+        if let Gesture::Painting { last } = self.gesture {
+            if last == h {
+                return;
+            }
+            for x in stroke_path(last, h).into_iter().skip(1) {
+                self.stamp(doc, x, radius, out);
+            }
+            self.gesture = Gesture::Painting { last: h };
+        }
+    }
+
+    /// The drag ended over `end` (world point `end_world`), if the pointer is still known.
+    pub(super) fn finish_gesture(
+        &mut self,
+        doc: &Doc,
+        end: Option<Hex>,
+        end_world: Option<Point>,
+        layout: &Layout,
+        out: &mut Vec<Action>,
+    ) {
+        match std::mem::replace(&mut self.gesture, Gesture::Idle) {
+            Gesture::Idle => {}
+            Gesture::Painting { .. } => out.push(Action::EndStroke),
+            Gesture::Line { start } => {
+                if let Some(end) = end {
+                    let edit = Edit::Line {
+                        from: start,
+                        to: end,
+                        terrain: self.current_terrain,
+                    };
+                    out.push(Action::Edit(edit));
+                }
+            }
+            Gesture::Selecting { start } => {
+                let end = end_world.unwrap_or(start);
+                self.selection = select_rect(doc, layout, start, end);
+            }
+            Gesture::Feature(g) => self.features.release(doc, g, out),
+            Gesture::Icon(_) | Gesture::Label(_) => out.push(Action::EndStroke),
+        }
+    }
+}
+
+/// Hexes within `radius` of `centre` (the brush footprint).
+pub fn brush_footprint(centre: Hex, radius: u32) -> Vec<Hex> {
+    hexmap_hex::range::range(centre, radius).collect()
+}
+
+/// The hexes between two hexes of a stroke, both ends included, so fast drags leave no gaps.
+pub fn stroke_path(from: Hex, to: Hex) -> Vec<Hex> {
+    hexmap_hex::line::line(from, to)
+}
+
+/// Hexes of the map whose centres lie in the world rectangle spanned by `a` and `b`.
+pub fn select_rect(doc: &Doc, layout: &Layout, a: Point, b: Point) -> Vec<Hex> {
+    let (x0, x1) = (a.x.min(b.x), a.x.max(b.x));
+    let (y0, y1) = (a.y.min(b.y), a.y.max(b.y));
+    doc.cells_in_world_rect(layout, Point::new(x0, y0), Point::new(x1, y1))
+        .into_iter()
+        .filter(|&h| {
+            let c = layout.hex_to_pixel(h);
+            c.x >= x0 && c.x <= x1 && c.y >= y0 && c.y <= y1
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn brush_footprint_sizes() {
+        assert_eq!(brush_footprint(Hex::ORIGIN, 0), vec![Hex::ORIGIN]);
+        assert_eq!(brush_footprint(Hex::new(4, 4), 2).len(), 19);
+    }
+}

@@ -1,0 +1,56 @@
+//! Backend-neutral drawing of a map (docs/DESIGN.md §1, §6): a map, a style and a region become
+//! primitives in world units — hex cells, rectangles, polygons, polylines, circles, Bézier
+//! paths and text — handed to a [`Sink`]. Back-ends only translate them: raster (PNG) and
+//! SVG in `io::picture`, the Tiled tileset image, and egui meshes in the editor, which
+//! caches them per chunk. So a new kind of map content is drawn once, here, and shows the
+//! same in every picture.
+//!
+//! Knows nothing of files or egui. Scale is always screen pixels per world unit; level of
+//! detail and legibility rules are in [`lod`], text ink against a fill in [`ink_on`].
+//!
+//! - [`MapScene`]: terrain fills, grid, edge features and paths, mine and note markers, terrain symbols, coordinate
+//!   labels for any [`Region`];
+//! - [`features`]: edge features (rivers, walls) and paths (roads), drawn by `MapScene`;
+//! - [`GameScene`]: the minesweeper game as the player sees it;
+//! - [`draw_overlays`]: analysis overlays from plain inputs;
+//! - [`markers`]: the mine and note markers and terrain swatches on their own;
+//! - [`annotations`]: icons on hexes (art in [`icon_art`]) and place-name labels;
+//!   [`annotation_hits`]: which of them is under a point (text measured by [`text_box`]);
+//! - [`legend`]: the key of the terrains, edge and path types and icons a map uses.
+
+pub mod annotation_hits;
+pub mod annotations;
+pub mod colour;
+pub mod features;
+pub mod game;
+pub mod icon_art;
+pub mod image;
+pub mod legend;
+pub mod lines;
+pub mod lod;
+pub mod map;
+pub mod markers;
+pub mod overlay;
+pub mod primitives;
+pub mod print;
+pub mod region;
+pub mod scene;
+pub mod sink;
+pub mod spill;
+pub mod style;
+pub mod text_box;
+
+pub use colour::{Colour, ink_on};
+pub use game::{GameScene, GameStyle};
+pub use image::{ImageId, ImageSet, RgbaImage, draw_image_icon};
+pub use lod::Detail;
+pub use map::MapScene;
+pub use overlay::{HexSet, OverlayStyle, Overlays, draw_overlays};
+pub use primitives::{
+    Circle, Font, FontFamily, HAlign, Halo, HexCell, Hexagon, Image, LineStyle, OwnedText, Path,
+    Polygon, Polyline, Rect, Segment, Stroke, Text, VAlign,
+};
+pub use region::{Region, block_kind};
+pub use scene::Scene;
+pub use sink::{Recorded, Recording, Sink};
+pub use style::{Layers, LineWidth, Style};

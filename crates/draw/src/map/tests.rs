@@ -1,0 +1,397 @@
+use super::*;
+use crate::colour::{DARK_INK, LIGHT_INK};
+use crate::sink::{Recorded, Recording};
+use crate::style::Layers;
+use hexmap_hex::{CoordSystem, OffsetCoord, OffsetKind};
+use hexmap_map::{MapProperties, MapShape, Palette, TerrainId};
+
+/// A 4 × 3 pointy map, hex radius 10: grass everywhere but one empty cell (1, 1), a mine
+/// on (2, 0) and a note on (3, 2).
+fn map() -> HexMap {
+    let mut props = MapProperties::new("t", Orientation::Pointy);
+    props.hex_size = Point::new(10.0, 10.0);
+    let shape = MapShape::rectangle(OffsetKind::OddR, 4, 3).unwrap();
+    let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
+    for h in m.shape().iter().collect::<Vec<_>>() {
+        m.set_terrain(h, TerrainId::new(2)).unwrap();
+    }
+    m.set_terrain(at(1, 1), None).unwrap();
+    m.set_mine(at(2, 0), true).unwrap();
+    m.set_note(at(3, 2), Some("here".into())).unwrap();
+    m
+}
+
+fn at(col: i32, row: i32) -> Hex {
+    OffsetKind::OddR.to_hex(OffsetCoord::new(col, row))
+}
+
+const GRASS: Colour = Colour::rgb(0x8c, 0xc0, 0x5a);
+
+fn draw(style: &Style, scale: f64) -> Recording {
+    let m = map();
+    let scene = MapScene::whole(&m, m.layout().unwrap(), style);
+    let mut rec = Recording::default();
+    scene.draw(&Region::Block(scene.bounds()), scale, &mut rec);
+    rec
+}
+
+fn hex_fills(rec: &Recording) -> Vec<Option<Colour>> {
+    rec.items
+        .iter()
+        .filter_map(|i| match i {
+            Recorded::Hex { fill, .. } => Some(*fill),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn every_cell_is_a_hex_with_its_terrain_and_empty_cells_follow_the_style() {
+    let editor = Style::editor(Layers::editor());
+    let rec = draw(&editor, 1.0);
+    let fills = hex_fills(&rec);
+    assert_eq!(fills.len(), 12);
+    assert_eq!(fills.iter().filter(|f| **f == Some(GRASS)).count(), 11);
+    assert!(fills.contains(&editor.empty_cell));
+
+    // Pictures leave the empty cell unfilled but still outline it (issue 12 item 10).
+    let picture = Style::picture(Layers::editor());
+    let rec = draw(&picture, 1.0);
+    let empty: Vec<_> = rec
+        .items
+        .iter()
+        .filter(|i| matches!(i, Recorded::Hex { fill: None, .. }))
+        .collect();
+    assert_eq!(empty.len(), 1);
+    assert!(matches!(
+        empty[0],
+        Recorded::Hex {
+            stroke: Some(_),
+            ..
+        }
+    ));
+
+    // Without a grid, nothing is drawn for a transparent empty cell.
+    let mut no_grid = picture.clone();
+    no_grid.layers.grid = false;
+    assert_eq!(draw(&no_grid, 1.0).hex_count(), 11);
+}
+
+#[test]
+fn markers_come_after_every_hex_and_follow_their_layers() {
+    let style = Style::editor(Layers::editor());
+    let rec = draw(&style, 1.0);
+    let first_marker = rec
+        .items
+        .iter()
+        .position(|i| !matches!(i, Recorded::Hex { .. }))
+        .unwrap();
+    assert_eq!(first_marker, 12, "all hexes first");
+    let circles = rec
+        .items
+        .iter()
+        .filter(|i| matches!(i, Recorded::Circle(_)))
+        .count();
+    assert_eq!(circles, 2, "mine disc and its core");
+    let triangles = rec
+        .items
+        .iter()
+        .filter(|i| matches!(i, Recorded::Polygon { points, .. } if points.len() == 3))
+        .count();
+    assert_eq!(triangles, 1, "the note");
+    let mut off = style.clone();
+    off.layers.mines = false;
+    off.layers.notes = false;
+    assert_eq!(draw(&off, 1.0).items.len(), 12);
+}
+
+#[test]
+fn grid_follows_the_zoom_and_the_style() {
+    // Editor: a one-pixel line from 6 px hexes on.
+    let editor = Style::editor(Layers::editor());
+    let stroke_at = |style: &Style, scale: f64| {
+        draw(style, scale).items.iter().find_map(|i| match i {
+            Recorded::Hex { stroke, .. } => Some(*stroke),
+            _ => None,
+        })
+    };
+    assert_eq!(stroke_at(&editor, 0.5), Some(None), "5 px hexes: no grid");
+    let s = stroke_at(&editor, 2.0).unwrap().unwrap();
+    assert!((s.width * 2.0 - 1.0).abs() < 1e-9, "1 px: {s:?}");
+    assert_eq!(s.colour, editor.grid);
+    // Pictures: a sixteenth of the radius, 0.5 to 2 px.
+    let picture = Style::picture(Layers::editor());
+    let s = stroke_at(&picture, 2.4).unwrap().unwrap();
+    assert!((s.width * 2.4 - 1.5).abs() < 1e-9, "{s:?}");
+}
+
+#[test]
+fn small_hexes_are_blocks_tinted_by_mines() {
+    let style = Style::editor(Layers::editor());
+    let rec = draw(&style, 0.3); // 3 px hexes
+    assert_eq!(rec.items.len(), 12);
+    let fills: Vec<Colour> = rec
+        .items
+        .iter()
+        .map(|i| match i {
+            Recorded::Rect(r) => r.fill,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert!(fills.contains(&GRASS.blend(style.mine, 0.6)));
+    let m = map();
+    let scene = MapScene::whole(&m, m.layout().unwrap(), &style);
+    let mut seen = Vec::new();
+    scene.block_colours(
+        &Region::Cells(&[at(2, 0), at(0, 0), Hex::new(-50, 0)]),
+        &mut |h, c| seen.push((h, c)),
+    );
+    assert_eq!(
+        seen,
+        [(at(2, 0), GRASS.blend(style.mine, 0.6)), (at(0, 0), GRASS)],
+        "off-map hexes have no colour"
+    );
+    // A picture's empty cells stay transparent as blocks too.
+    let picture = Style::picture(Layers::editor());
+    assert_eq!(draw(&picture, 0.3).items.len(), 11);
+}
+
+#[test]
+fn labels_appear_when_legible_with_ink_that_reads_on_the_cell() {
+    let layers = Layers {
+        labels: Some(CoordSystem::Offset(OffsetKind::OddR)),
+        edges: true,
+        paths: true,
+        ..Layers::editor()
+    };
+    let style = Style::picture(layers);
+    // 2.4 px per unit: 24 px hexes; "1,1" fits at 0.6 × radius.
+    let rec = draw(&style, 2.4);
+    let texts: Vec<_> = rec
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Recorded::Text {
+                text, colour, size, ..
+            } => Some((text.clone(), *colour, *size)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(texts.len(), 12);
+    let ink = |label: &str| texts.iter().find(|t| t.0 == label).unwrap().1;
+    assert_eq!(ink("0,0"), ink_on(GRASS));
+    assert_eq!(ink("0,0"), DARK_INK);
+    assert_eq!(ink("2,0"), LIGHT_INK, "on the mine marker");
+    assert_eq!(ink("1,1"), DARK_INK, "on an empty cell: the white paper");
+    assert!(
+        texts.iter().all(|t| (t.2 - 6.0).abs() < 1e-9),
+        "0.6 × radius"
+    );
+    // At 4 px hexes no label is legible.
+    assert!(draw(&style, 0.4).texts().is_empty());
+}
+
+#[test]
+fn symbols_join_labels_from_their_zoom_on() {
+    let layers = Layers {
+        symbols: true,
+        labels: Some(CoordSystem::Axial),
+        edges: true,
+        paths: true,
+        ..Layers::editor()
+    };
+    let style = Style::editor(layers);
+    let m = map();
+    let scene = MapScene::whole(&m, m.layout().unwrap(), &style);
+    assert_ne!(scene.detail(1.3), scene.detail(1.5), "symbols from 14 px");
+    let rec = draw(&style, 3.0);
+    let texts = rec.texts();
+    assert_eq!(texts.iter().filter(|t| **t == "g").count(), 11);
+    assert_eq!(texts.len(), 11 + 12);
+    // The symbol sits above the label of its cell.
+    let pos = |s: &str| {
+        rec.items
+            .iter()
+            .find_map(|i| match i {
+                Recorded::Text { text, anchor, .. } if text == s => Some(*anchor),
+                _ => None,
+            })
+            .unwrap()
+    };
+    let label = pos("0,0");
+    let symbol = pos("g");
+    assert!(symbol.y < 0.0 && label.y > 0.0, "{symbol:?} {label:?}");
+    // Below 14 px: labels only.
+    let rec = draw(&style, 1.2);
+    assert!(!rec.texts().contains(&"g"));
+}
+
+#[test]
+fn a_block_region_draws_only_its_cells() {
+    let style = Style::editor(Layers::editor());
+    let m = map();
+    let scene = MapScene::whole(&m, m.layout().unwrap(), &style);
+    let mut rec = Recording::default();
+    let block = OffsetBounds {
+        min_col: 2,
+        min_row: 1,
+        cols: 10,
+        rows: 10,
+    };
+    scene.draw(&Region::Block(block), 1.0, &mut rec);
+    assert_eq!(rec.hex_count(), 4, "columns 2–3 of rows 1–2");
+}
+
+#[test]
+fn tile_art_is_drawn_clipped_to_each_hex_picked_by_hash_and_missing_images_fall_back() {
+    use crate::image::{ImageSet, RgbaImage};
+    let mut m = map();
+    let mut terrains = m.palette().terrains().to_vec();
+    terrains[1].art = hexmap_map::TileArt {
+        images: vec!["a.png".into(), "b.png".into(), "gone.png".into()],
+        tint: true,
+    };
+    m.set_palette(Palette::new(terrains).unwrap());
+    let mut set = ImageSet::new();
+    let pixel = |c: u8| RgbaImage::new(2, 1, vec![c, c, c, 255, c, c, c, 255]).unwrap();
+    let a = set.insert("a.png", pixel(10));
+    let b = set.insert("b.png", pixel(20));
+    let style = Style::editor(Layers::editor());
+    let scene = MapScene::whole(&m, m.layout().unwrap(), &style).with_images(&set);
+    let draw = || {
+        let mut rec = Recording::default();
+        scene.draw(&Region::Block(scene.bounds()), 4.0, &mut rec);
+        rec
+    };
+    let rec = draw();
+    assert_eq!(rec, draw(), "the same images every time");
+    let images: Vec<_> = rec
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Recorded::Image {
+                id,
+                min,
+                max,
+                clip,
+                tint,
+            } => Some((*id, *min, *max, clip.clone(), *tint)),
+            _ => None,
+        })
+        .collect();
+    let layout = m.layout().unwrap();
+    let art = hexmap_map::TileArt {
+        images: vec!["a.png".into(), "b.png".into(), "gone.png".into()],
+        tint: true,
+    };
+    // Every grass cell whose picked image loaded has one image; "gone.png" cells none.
+    let grass: Vec<Hex> = m.shape().iter().filter(|&h| h != at(1, 1)).collect();
+    let expected: Vec<Hex> = grass
+        .iter()
+        .copied()
+        .filter(|&h| art.pick(hexmap_hex::stable_hash(h)) != Some("gone.png"))
+        .collect();
+    assert!(
+        expected.len() < grass.len(),
+        "some cells pick the missing image"
+    );
+    assert_eq!(images.len(), expected.len());
+    for ((id, min, max, clip, tint), h) in images.iter().zip(&expected) {
+        let want = if art.pick(hexmap_hex::stable_hash(*h)) == Some("a.png") {
+            a
+        } else {
+            b
+        };
+        assert_eq!(*id, want, "{h}");
+        assert_eq!(*tint, Some(GRASS));
+        let clip = clip.as_ref().expect("clipped");
+        let c = layout.hex_to_pixel(*h);
+        for (i, p) in clip.iter().enumerate() {
+            let o = layout.corner_offset(i);
+            assert!((p.x - c.x - o.x).abs() < 1e-9 && (p.y - c.y - o.y).abs() < 1e-9);
+        }
+        // A 2:1 image covers the hex: as wide as needed, centred on it.
+        assert!((min.x + max.x) / 2.0 - c.x < 1e-9 && (min.y + max.y) / 2.0 - c.y < 1e-9);
+        assert!(max.x - min.x >= 3f64.sqrt() * 10.0 - 1e-9 && max.y - min.y >= 20.0 - 1e-9);
+        assert!(((max.x - min.x) / (max.y - min.y) - 2.0).abs() < 1e-9);
+    }
+    // Every grass cell still gets its fill (under the art, or alone).
+    assert_eq!(
+        hex_fills(&rec)
+            .iter()
+            .filter(|f| **f == Some(GRASS))
+            .count(),
+        grass.len()
+    );
+}
+
+#[test]
+fn a_cell_showing_tile_art_has_no_symbol_over_it() {
+    use crate::image::{ImageSet, RgbaImage};
+    let mut m = map();
+    let mut terrains = m.palette().terrains().to_vec();
+    terrains[1].art = hexmap_map::TileArt {
+        images: vec!["a.png".into(), "gone.png".into()],
+        tint: false,
+    };
+    m.set_palette(Palette::new(terrains).unwrap());
+    let mut set = ImageSet::new();
+    set.insert("a.png", RgbaImage::new(1, 1, vec![9, 9, 9, 255]).unwrap());
+    let style = Style::editor(Layers {
+        symbols: true,
+        ..Layers::editor()
+    });
+    let scene = MapScene::whole(&m, m.layout().unwrap(), &style).with_images(&set);
+    let mut rec = Recording::default();
+    scene.draw(&Region::Block(scene.bounds()), 3.0, &mut rec);
+    let art = &m.palette().terrains()[1].art;
+    let without_picture = m
+        .shape()
+        .iter()
+        .filter(|&h| h != at(1, 1))
+        .filter(|&h| art.pick(hexmap_hex::stable_hash(h)) == Some("gone.png"))
+        .count();
+    assert!(without_picture > 0 && without_picture < 11);
+    // Only the grass cells whose picture is missing keep their symbol.
+    assert_eq!(
+        rec.texts().iter().filter(|t| **t == "g").count(),
+        without_picture
+    );
+}
+
+#[test]
+fn terrain_symbols_hide_under_icons_big_ones_included() {
+    use hexmap_map::{BuiltinIcon, Icon};
+    let mut m = map();
+    // A standard icon on (0, 0) covers its centre; a scale-4 castle on (1, 0) reaches
+    // the centres of its neighbours, even those drawn by another region.
+    m.set_icons(at(0, 0), vec![Icon::builtin(BuiltinIcon::Star)])
+        .unwrap();
+    let big = Icon {
+        scale: 4.0,
+        ..Icon::builtin(BuiltinIcon::Castle)
+    };
+    m.set_icons(at(1, 0), vec![big]).unwrap();
+    let style = Style::editor(Layers {
+        symbols: true,
+        ..Layers::editor()
+    });
+    let layout = m.layout().unwrap();
+    let scene = MapScene::whole(&m, layout, &style);
+    let mut rec = Recording::default();
+    // Each cell its own region, so the castle's neighbours are drawn apart from it.
+    for hex in m.shape().iter() {
+        scene.draw(&Region::Cells(&[hex]), 3.0, &mut rec);
+    }
+    let symbol_at = |h: Hex| {
+        let c = layout.hex_to_pixel(h);
+        rec.items.iter().any(|i| {
+            matches!(i, Recorded::Text { text, anchor, .. }
+                if text == "g" && (anchor.x - c.x).abs() < 0.5 && (anchor.y - c.y).abs() < 0.5)
+        })
+    };
+    for hex in [at(0, 0), at(1, 0), at(2, 0), at(1, 1), at(0, 1)] {
+        assert!(!symbol_at(hex), "no symbol under the icons at {hex}");
+    }
+    assert!(symbol_at(at(3, 2)), "far from the icons the symbol shows");
+}

@@ -1,0 +1,104 @@
+//! Small marks drawn on a hex — the mine and note markers — and the terrain swatch of keys
+//! and tilesets, each drawn once here for every picture.
+
+use super::colour::Colour;
+use super::primitives::{Circle, Hexagon, Polygon, Stroke};
+use super::sink::Sink;
+use hexmap_hex::Point;
+
+/// Mine marker radius as a share of the hex radius.
+pub const MINE_SHARE: f64 = 0.38;
+/// Radius of the mine marker's core as a share of the hex radius.
+pub const MINE_CORE_SHARE: f64 = 0.15;
+
+/// A mine: a disc of `body` (with a smaller disc of `core` in it, if any) on a hex of
+/// radius `radius` at `centre`.
+pub fn mine(sink: &mut dyn Sink, centre: Point, radius: f64, body: Colour, core: Option<Colour>) {
+    sink.circle(&Circle {
+        centre,
+        radius: radius * MINE_SHARE,
+        fill: Some(body),
+        stroke: None,
+    });
+    if let Some(core) = core {
+        sink.circle(&Circle {
+            centre,
+            radius: radius * MINE_CORE_SHARE,
+            fill: Some(core),
+            stroke: None,
+        });
+    }
+}
+
+/// A note: a small triangle toward corner 2 of the hex at `centre`.
+pub fn note(sink: &mut dyn Sink, hexagon: &Hexagon, centre: Point, colour: Colour) {
+    let at = |i: usize, s: f64, nudge: Option<usize>| {
+        let p = hexagon.corner(centre, s, i);
+        match nudge {
+            Some(j) => {
+                let o = hexagon.corners[j];
+                Point::new(p.x + o.x * 0.2, p.y + o.y * 0.2)
+            }
+            None => p,
+        }
+    };
+    let points = [at(2, 0.7, None), at(2, 0.35, Some(1)), at(2, 0.35, Some(3))];
+    sink.polygon(&Polygon {
+        points: &points,
+        fill: Some(colour),
+        stroke: None,
+    });
+}
+
+/// A terrain swatch (a tile of a tileset, a key entry): the outline filled with the
+/// terrain colour and edged in a darker shade of it, `edge_width` wide.
+pub fn terrain_swatch(sink: &mut dyn Sink, outline: &[Point], fill: Colour, edge_width: f64) {
+    let edge = Colour::rgba(fill.r / 2, fill.g / 2, fill.b / 2, 160);
+    sink.polygon(&Polygon {
+        points: outline,
+        fill: Some(fill),
+        stroke: Some(Stroke::solid(edge_width, edge)),
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sink::{Recorded, Recording};
+    use hexmap_hex::{Layout, Orientation};
+
+    #[test]
+    fn mine_is_a_disc_with_an_optional_core() {
+        let mut r = Recording::default();
+        mine(&mut r, Point::new(1.0, 2.0), 10.0, Colour::BLACK, None);
+        assert_eq!(r.items.len(), 1);
+        mine(
+            &mut r,
+            Point::new(1.0, 2.0),
+            10.0,
+            Colour::BLACK,
+            Some(Colour::WHITE),
+        );
+        assert_eq!(r.items.len(), 3);
+        let Recorded::Circle(core) = r.items[2] else {
+            panic!()
+        };
+        assert!((core.radius - 1.5).abs() < 1e-9);
+    }
+
+    #[test]
+    fn note_triangle_lies_inside_the_hex_toward_corner_two() {
+        let layout = Layout::regular(Orientation::Pointy, 10.0).unwrap();
+        let hexagon = Hexagon::of(&layout);
+        let mut r = Recording::default();
+        note(&mut r, &hexagon, Point::new(0.0, 0.0), Colour::WHITE);
+        let Recorded::Polygon { points, .. } = &r.items[0] else {
+            panic!()
+        };
+        let c2 = hexagon.corners[2];
+        for p in points {
+            assert!((p.x * p.x + p.y * p.y).sqrt() < 10.0, "{p:?}");
+            assert!(p.x * c2.x + p.y * c2.y > 0.0, "toward corner 2: {p:?}");
+        }
+    }
+}

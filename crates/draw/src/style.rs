@@ -1,0 +1,127 @@
+//! How a map looks: colours, line widths and which layers are shown. Two themes ship: the
+//! editor's dark canvas and pictures (transparent background, for PNG, SVG and print).
+
+use super::colour::Colour;
+use super::primitives::FontFamily;
+use hexmap_hex::CoordSystem;
+
+/// Which layers of a map are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Layers {
+    /// Terrain colours (off: every cell looks empty).
+    pub terrain: bool,
+    /// Mine markers.
+    pub mines: bool,
+    /// Note markers.
+    pub notes: bool,
+    /// Hex outlines.
+    pub grid: bool,
+    /// Terrain symbols (when legible).
+    pub symbols: bool,
+    /// Coordinate labels in this system (when legible); `None` for none.
+    pub labels: Option<CoordSystem>,
+    /// Edge features: rivers, walls … along hexsides.
+    pub edges: bool,
+    /// Paths: roads, trails … through hex centres.
+    pub paths: bool,
+}
+
+impl Layers {
+    /// Terrain, mines, notes, grid, edge features and paths; no symbols or labels.
+    pub const fn editor() -> Layers {
+        Layers {
+            terrain: true,
+            mines: true,
+            notes: true,
+            grid: true,
+            symbols: false,
+            labels: None,
+            edges: true,
+            paths: true,
+        }
+    }
+}
+
+/// A line width in pixels that follows the hex size within bounds (see [`super::lod::line_px`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LineWidth {
+    /// Pixels per pixel of hex radius.
+    pub per_radius: f64,
+    /// Thinnest, in pixels.
+    pub min_px: f64,
+    /// Thickest, in pixels.
+    pub max_px: f64,
+}
+
+/// Colours and sizes of a map drawing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Style {
+    /// Behind the map; `None` for transparent.
+    pub background: Option<Colour>,
+    /// Fill of cells without terrain; `None` leaves them transparent.
+    pub empty_cell: Option<Colour>,
+    /// What is expected to show through transparent parts (paper, a page), for choosing
+    /// text ink on them.
+    pub backdrop: Colour,
+    /// Grid lines.
+    pub grid: Colour,
+    /// Grid line width.
+    pub grid_width: LineWidth,
+    /// Mine marker (a disc), also the tint of mined cells at coarse detail.
+    pub mine: Colour,
+    /// A smaller disc in the middle of the mine marker, if any.
+    pub mine_core: Option<Colour>,
+    /// Note marker (a small triangle).
+    pub note: Colour,
+    /// Typeface of coordinate labels.
+    pub label_font: FontFamily,
+    /// Largest label font size as a share of the hex radius.
+    pub label_cap: f64,
+    /// Which layers are drawn.
+    pub layers: Layers,
+}
+
+impl Style {
+    /// The editor canvas: dark background, grey empty cells, hairline grid.
+    pub fn editor(layers: Layers) -> Style {
+        Style {
+            background: Some(Colour::rgb(32, 34, 38)),
+            empty_cell: Some(Colour::rgb(70, 72, 78)),
+            backdrop: Colour::rgb(32, 34, 38),
+            grid: Colour::rgb(58, 60, 68),
+            grid_width: LineWidth {
+                per_radius: 0.0,
+                min_px: 1.0,
+                max_px: 1.0,
+            },
+            mine: Colour::rgb(25, 25, 25),
+            mine_core: Some(Colour::rgb(220, 40, 40)),
+            note: Colour::rgb(250, 210, 40),
+            label_font: FontFamily::Mono,
+            label_cap: 0.32,
+            layers,
+        }
+    }
+
+    /// Pictures (PNG, SVG, print): transparent background and empty cells, a grid that
+    /// grows with the hexes, dark mine discs.
+    pub fn picture(layers: Layers) -> Style {
+        Style {
+            background: None,
+            empty_cell: None,
+            backdrop: Colour::WHITE,
+            grid: Colour::rgba(60, 60, 60, 200),
+            grid_width: LineWidth {
+                per_radius: 1.0 / 16.0,
+                min_px: 0.5,
+                max_px: 2.0,
+            },
+            mine: Colour::rgb(15, 15, 15),
+            mine_core: None,
+            note: Colour::rgb(250, 210, 40),
+            label_font: FontFamily::Sans,
+            label_cap: 0.6,
+            layers,
+        }
+    }
+}

@@ -1,0 +1,207 @@
+//! The hex coordinate itself: axial storage with a cube view.
+
+use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
+use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+
+/// One hex in cube coordinates (q, r, s) with q + r + s = 0, stored as axial (q, r).
+///
+/// Storing two numbers makes the invariant impossible to break; `s()` derives the third.
+/// Ordered by `r`, then `q` (row-major), so collections of hexes sort into reading order
+/// and saves are deterministic.
+///
+/// ```
+/// use hexmap_hex::Hex;
+/// let a = Hex::new(1, -3);
+/// assert_eq!(a.s(), 2);
+/// assert_eq!(a + Hex::new(3, -7), Hex::new(4, -10));
+/// assert_eq!(Hex::new(3, -7).length(), 7);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Hex {
+    /// Axial column (cube x).
+    pub q: i32,
+    /// Axial row (cube z).
+    pub r: i32,
+}
+
+impl Hex {
+    /// The origin hex (0, 0, 0).
+    pub const ORIGIN: Hex = Hex { q: 0, r: 0 };
+
+    /// A hex from axial coordinates.
+    pub const fn new(q: i32, r: i32) -> Self {
+        Hex { q, r }
+    }
+
+    /// A hex from cube coordinates, or `None` when q + r + s ≠ 0.
+    pub fn from_cube(q: i32, r: i32, s: i32) -> Option<Self> {
+        (i64::from(q) + i64::from(r) + i64::from(s) == 0).then_some(Hex { q, r })
+    }
+
+    /// The third cube coordinate, s = −q − r.
+    pub const fn s(self) -> i32 {
+        -self.q - self.r
+    }
+
+    /// The cube view (q, r, s).
+    pub const fn cube(self) -> [i32; 3] {
+        [self.q, self.r, self.s()]
+    }
+
+    /// Number of steps from the origin. Summed in 64 bits, so it is exact for every hex
+    /// within [`COORD_LIMIT`](super::COORD_LIMIT) (and beyond).
+    pub fn length(self) -> i32 {
+        let (q, r) = (i64::from(self.q), i64::from(self.r));
+        ((q.abs() + r.abs() + (q + r).abs()) / 2) as i32
+    }
+
+    /// Number of steps between two hexes (hex grid distance).
+    pub fn distance(self, other: Hex) -> i32 {
+        (self - other).length()
+    }
+
+    /// The neighbour one step in `direction`.
+    pub fn neighbor(self, direction: super::Direction) -> Hex {
+        self + direction.offset()
+    }
+
+    /// All six neighbours, in direction order 0..5.
+    pub fn neighbors(self) -> [Hex; 6] {
+        super::Direction::ALL.map(|d| self.neighbor(d))
+    }
+
+    /// The diagonal neighbour `index` (0..5, taken modulo 6): two steps away, between
+    /// directions `index` and `index + 1`.
+    pub fn diagonal_neighbor(self, index: usize) -> Hex {
+        self + super::direction::DIAGONALS[index % 6]
+    }
+
+    /// All six diagonal neighbours, in index order 0..5.
+    pub fn diagonal_neighbors(self) -> [Hex; 6] {
+        super::direction::DIAGONALS.map(|d| self + d)
+    }
+
+    /// Rotate 60° clockwise about the origin (on screen, y down): (q, r, s) → (−r, −s, −q).
+    pub const fn rotate_right(self) -> Hex {
+        Hex {
+            q: -self.r,
+            r: -self.s(),
+        }
+    }
+
+    /// Rotate 60° counter-clockwise about the origin: (q, r, s) → (−s, −q, −r).
+    pub const fn rotate_left(self) -> Hex {
+        Hex {
+            q: -self.s(),
+            r: -self.q,
+        }
+    }
+}
+
+impl Ord for Hex {
+    fn cmp(&self, other: &Self) -> Ordering {
+        (self.r, self.q).cmp(&(other.r, other.q))
+    }
+}
+
+impl PartialOrd for Hex {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Add for Hex {
+    type Output = Hex;
+    fn add(self, o: Hex) -> Hex {
+        Hex::new(self.q + o.q, self.r + o.r)
+    }
+}
+
+impl AddAssign for Hex {
+    fn add_assign(&mut self, o: Hex) {
+        *self = *self + o;
+    }
+}
+
+impl Sub for Hex {
+    type Output = Hex;
+    fn sub(self, o: Hex) -> Hex {
+        Hex::new(self.q - o.q, self.r - o.r)
+    }
+}
+
+impl SubAssign for Hex {
+    fn sub_assign(&mut self, o: Hex) {
+        *self = *self - o;
+    }
+}
+
+impl Neg for Hex {
+    type Output = Hex;
+    fn neg(self) -> Hex {
+        Hex::new(-self.q, -self.r)
+    }
+}
+
+impl Mul<i32> for Hex {
+    type Output = Hex;
+    fn mul(self, k: i32) -> Hex {
+        Hex::new(self.q * k, self.r * k)
+    }
+}
+
+impl std::fmt::Display for Hex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({}, {}, {})", self.q, self.r, self.s())
+    }
+}
+
+/// A point in fractional cube space, used for interpolation (lines) and picking.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FracHex {
+    /// Fractional q.
+    pub q: f64,
+    /// Fractional r.
+    pub r: f64,
+}
+
+impl FracHex {
+    /// A fractional hex from axial parts.
+    pub const fn new(q: f64, r: f64) -> Self {
+        FracHex { q, r }
+    }
+
+    /// Fractional s = −q − r.
+    pub fn s(self) -> f64 {
+        -self.q - self.r
+    }
+
+    /// Linear interpolation between two fractional hexes.
+    pub fn lerp(self, other: FracHex, t: f64) -> FracHex {
+        FracHex::new(
+            self.q + (other.q - self.q) * t,
+            self.r + (other.r - self.r) * t,
+        )
+    }
+
+    /// Cube rounding: round each component, then reset the one with the largest rounding
+    /// error so that q + r + s = 0 holds again.
+    pub fn round(self) -> Hex {
+        let (q, r, s) = (self.q, self.r, self.s());
+        let (mut rq, mut rr, rs) = (q.round(), r.round(), s.round());
+        let (dq, dr, ds) = ((rq - q).abs(), (rr - r).abs(), (rs - s).abs());
+        if dq > dr && dq > ds {
+            rq = -rr - rs;
+        } else if dr > ds {
+            rr = -rq - rs;
+        }
+        Hex::new(rq as i32, rr as i32)
+    }
+}
+
+impl From<Hex> for FracHex {
+    fn from(h: Hex) -> Self {
+        FracHex::new(f64::from(h.q), f64::from(h.r))
+    }
+}

@@ -1,0 +1,117 @@
+//! The six neighbour directions and six diagonals, with their names for pointy and flat hexes.
+
+use super::Hex;
+use serde::{Deserialize, Serialize};
+
+/// A neighbour direction, index 0..5 in the fixed cube order of docs/DESIGN.md §3:
+/// (1,0,−1), (1,−1,0), (0,−1,1), (−1,0,1), (−1,1,0), (0,1,−1).
+///
+/// On pointy hexes these are E, NE, NW, W, SW, SE; on flat hexes SE, NE, N, NW, SW, S.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Direction(u8);
+
+/// The axial offsets of the six directions, by index.
+pub(crate) const OFFSETS: [Hex; 6] = [
+    Hex::new(1, 0),
+    Hex::new(1, -1),
+    Hex::new(0, -1),
+    Hex::new(-1, 0),
+    Hex::new(-1, 1),
+    Hex::new(0, 1),
+];
+
+/// The axial offsets of the six diagonals, by index: (2,−1,−1), (1,−2,1), (−1,−1,2),
+/// (−2,1,1), (−1,2,−1), (1,1,−2).
+pub(crate) const DIAGONALS: [Hex; 6] = [
+    Hex::new(2, -1),
+    Hex::new(1, -2),
+    Hex::new(-1, -1),
+    Hex::new(-2, 1),
+    Hex::new(-1, 2),
+    Hex::new(1, 1),
+];
+
+impl Direction {
+    /// All six directions in index order.
+    pub const ALL: [Direction; 6] = [
+        Direction(0),
+        Direction(1),
+        Direction(2),
+        Direction(3),
+        Direction(4),
+        Direction(5),
+    ];
+
+    /// Pointy east (index 0).
+    pub const POINTY_E: Direction = Direction(0);
+    /// Pointy north-east (index 1).
+    pub const POINTY_NE: Direction = Direction(1);
+    /// Pointy north-west (index 2).
+    pub const POINTY_NW: Direction = Direction(2);
+    /// Pointy west (index 3).
+    pub const POINTY_W: Direction = Direction(3);
+    /// Pointy south-west (index 4).
+    pub const POINTY_SW: Direction = Direction(4);
+    /// Pointy south-east (index 5).
+    pub const POINTY_SE: Direction = Direction(5);
+    /// Flat south-east (index 0).
+    pub const FLAT_SE: Direction = Direction(0);
+    /// Flat north-east (index 1).
+    pub const FLAT_NE: Direction = Direction(1);
+    /// Flat north (index 2).
+    pub const FLAT_N: Direction = Direction(2);
+    /// Flat north-west (index 3).
+    pub const FLAT_NW: Direction = Direction(3);
+    /// Flat south-west (index 4).
+    pub const FLAT_SW: Direction = Direction(4);
+    /// Flat south (index 5).
+    pub const FLAT_S: Direction = Direction(5);
+
+    /// The direction with this index, taken modulo 6.
+    pub const fn from_index(index: usize) -> Direction {
+        Direction((index % 6) as u8)
+    }
+
+    /// The index 0..5.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The axial step of this direction.
+    pub const fn offset(self) -> Hex {
+        OFFSETS[self.0 as usize]
+    }
+
+    /// The opposite direction.
+    pub const fn opposite(self) -> Direction {
+        Direction((self.0 + 3) % 6)
+    }
+
+    /// The next direction counter-clockwise on screen (index + 1).
+    pub const fn counter_clockwise(self) -> Direction {
+        Direction((self.0 + 1) % 6)
+    }
+
+    /// The next direction clockwise on screen (index − 1).
+    pub const fn clockwise(self) -> Direction {
+        Direction((self.0 + 5) % 6)
+    }
+
+    /// The direction of a unit step, if `step` is one of the six.
+    pub fn from_offset(step: Hex) -> Option<Direction> {
+        OFFSETS
+            .iter()
+            .position(|&o| o == step)
+            .map(Direction::from_index)
+    }
+
+    /// The compass name of this direction on pointy hexes.
+    pub const fn pointy_name(self) -> &'static str {
+        ["E", "NE", "NW", "W", "SW", "SE"][self.0 as usize]
+    }
+
+    /// The compass name of this direction on flat hexes.
+    pub const fn flat_name(self) -> &'static str {
+        ["SE", "NE", "N", "NW", "SW", "S"][self.0 as usize]
+    }
+}

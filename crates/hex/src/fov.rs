@@ -1,0 +1,227 @@
+//! Symmetric field of view: if A sees B then B sees A, by construction.
+//!
+//! # The rule
+//!
+//! B is visible from A when at least one of the two *nudged lines* between their centres
+//! has no sight-blocking hex strictly between A and B. The nudged lines are the sampled
+//! lines of [`line`](fn@super::line) with the sample nudge +ε and −ε
+//! (ε = [`LINE_NUDGE`]): where the exact segment runs along an edge or
+//! through a corner, the two nudges pass on either side, so a gap between two blockers
+//! that the segment squeezes through counts as open. The endpoints never block: a
+//! blocking hex (a wall) is itself visible, and a viewer standing in one still sees out.
+//!
+//! Sight may also be blocked on hex edges (a wall between two hexes): a line is then also
+//! stopped where two of its consecutive hexes are separated by a blocking edge
+//! ([`is_visible_across`], [`field_of_view_across`]).
+//!
+//! Both lines are always computed from the smaller hex (by hex order) to the larger, so
+//! the question "A sees B" and "B sees A" is literally the same computation.
+
+use super::line::LineIter;
+use super::{FracHex, Hex, LINE_NUDGE, range};
+
+/// True when `b` is visible from `a` under the module's rule (distance is not limited).
+///
+/// ```
+/// use hexmap_hex::{is_visible, Hex};
+/// let wall = Hex::new(1, 0);
+/// assert!(!is_visible(Hex::ORIGIN, Hex::new(2, 0), |h| h == wall));
+/// assert!(is_visible(Hex::ORIGIN, wall, |h| h == wall));
+/// ```
+pub fn is_visible(a: Hex, b: Hex, blocks: impl Fn(Hex) -> bool) -> bool {
+    is_visible_across(a, b, blocks, |_, _| false)
+}
+
+/// [`is_visible`] where sight may also be blocked between two neighbouring hexes:
+/// `blocks_between(x, y)` is true when the edge between `x` and `y` blocks sight (it must
+/// answer the same for `(y, x)`). A line is open when no hex strictly between the ends
+/// blocks and no two consecutive hexes of it, ends included, are separated by a blocking
+/// edge.
+///
+/// ```
+/// use hexmap_hex::{is_visible_across, Hex};
+/// let wall = |a: Hex, b: Hex| a.q.max(b.q) == 1 && a.q.min(b.q) == 0; // edges between q=0 and q=1
+/// assert!(!is_visible_across(Hex::ORIGIN, Hex::new(2, 0), |_| false, wall));
+/// assert!(is_visible_across(Hex::ORIGIN, Hex::new(0, 2), |_| false, wall));
+/// ```
+pub fn is_visible_across(
+    a: Hex,
+    b: Hex,
+    blocks: impl Fn(Hex) -> bool,
+    blocks_between: impl Fn(Hex, Hex) -> bool,
+) -> bool {
+    let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+    let minus = FracHex::new(-LINE_NUDGE.q, -LINE_NUDGE.r);
+    [LINE_NUDGE, minus].into_iter().any(|nudge| {
+        let mut line = LineIter::new(lo, hi, nudge);
+        let steps = line.steps();
+        let Some(mut previous) = line.next() else {
+            return true;
+        };
+        for (i, h) in line.enumerate() {
+            if blocks_between(previous, h) {
+                return false;
+            }
+            // Hexes before the far end must not block.
+            if (i as i64) + 1 < steps && blocks(h) {
+                return false;
+            }
+            previous = h;
+        }
+        true
+    })
+}
+
+/// Every hex within `radius` of `center` that is visible from it (see the module rule),
+/// ordered by r then q. The centre is always visible.
+///
+/// Sight-blocking is asked once per hex of the range (into a local grid), then each hex is
+/// tested with [`is_visible`]'s lines, stopping at the first blocker.
+pub fn field_of_view(center: Hex, radius: u32, blocks: impl Fn(Hex) -> bool) -> Vec<Hex> {
+    field_of_view_across(center, radius, blocks, |_, _| false)
+}
+
+/// [`field_of_view`] with sight also blocked on edges, as [`is_visible_across`] rules.
+pub fn field_of_view_across(
+    center: Hex,
+    radius: u32,
+    blocks: impl Fn(Hex) -> bool,
+    blocks_between: impl Fn(Hex, Hex) -> bool,
+) -> Vec<Hex> {
+    if radius > GRID_RADIUS_LIMIT {
+        // Too large for a local grid: ask `blocks` directly (same answers, slower).
+        return range(center, radius)
+            .filter(|&h| is_visible_across(center, h, &blocks, &blocks_between))
+            .collect();
+    }
+    let r = radius as i32;
+    let width = 2 * radius as usize + 1;
+    let slot = |h: Hex| {
+        let d = h - center;
+        (d.r + r) as usize * width + (d.q + r) as usize
+    };
+    let mut grid = vec![false; width * width];
+    for h in range(center, radius) {
+        grid[slot(h)] = blocks(h);
+    }
+    // Lines between two hexes of the range stay inside it (the range is convex and every
+    // line hex contains a point of the segment), so every lookup is in the grid.
+    let local = |h: Hex| {
+        let d = h - center;
+        d.length() <= r && grid[slot(h)]
+    };
+    range(center, radius)
+        .filter(|&h| is_visible_across(center, h, local, &blocks_between))
+        .collect()
+}
+
+/// Largest radius for which [`field_of_view`] caches sight-blocking in a local grid
+/// ((2R + 1)² booleans, 4 MB at this limit).
+const GRID_RADIUS_LIMIT: u32 = 1024;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hash::HexHashSet;
+
+    #[test]
+    fn open_ground_sees_everything() {
+        assert_eq!(field_of_view(Hex::new(2, 2), 4, |_| false).len(), 61);
+    }
+
+    #[test]
+    fn a_wall_casts_a_shadow() {
+        let wall: HexHashSet = [Hex::new(2, -1), Hex::new(2, 0), Hex::new(1, 1)]
+            .into_iter()
+            .collect();
+        let seen: HexHashSet = field_of_view(Hex::ORIGIN, 5, |h| wall.contains(&h))
+            .into_iter()
+            .collect();
+        for w in &wall {
+            assert!(seen.contains(w), "walls are visible");
+        }
+        assert!(!seen.contains(&Hex::new(4, 0)));
+        assert!(!seen.contains(&Hex::new(5, -1)));
+        assert!(seen.contains(&Hex::new(-4, 0)));
+    }
+
+    #[test]
+    fn squeezing_between_two_blockers_along_an_edge() {
+        // The segment origin → (2,−1) runs along the edge between (1,0) and (1,−1).
+        let one = |h: Hex| h == Hex::new(1, 0);
+        assert!(is_visible(Hex::ORIGIN, Hex::new(2, -1), one));
+        let both = |h: Hex| h == Hex::new(1, 0) || h == Hex::new(1, -1);
+        assert!(!is_visible(Hex::ORIGIN, Hex::new(2, -1), both));
+    }
+
+    #[test]
+    fn symmetric_on_a_sample_map() {
+        let blocks = |h: Hex| (h.q * 5 + h.r * 11).rem_euclid(7) == 0;
+        let a = Hex::ORIGIN;
+        for b in range(a, 6) {
+            assert_eq!(is_visible(a, b, blocks), is_visible(b, a, blocks));
+            let from_a = field_of_view(a, 6, blocks).contains(&b);
+            let from_b = field_of_view(b, 6, blocks).contains(&a);
+            assert_eq!(from_a, from_b, "{a} / {b}");
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+        /// A sees B exactly when B sees A, with random blocking hexes and random walls on
+        /// edges.
+        #[test]
+        fn symmetric_with_walls_on_edges(seed in 0u64..u64::MAX, centre_q in -3i32..3, centre_r in -3i32..3) {
+            let mix = |x: i64| {
+                let mut z = (x as u64) ^ seed;
+                z = (z ^ (z >> 31)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                z ^ (z >> 29)
+            };
+            let key = |h: Hex| i64::from(h.q) * 7919 + i64::from(h.r);
+            let blocks = |h: Hex| mix(key(h)) % 11 == 0;
+            let wall = |a: Hex, b: Hex| {
+                let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+                mix(key(lo) * 31 + key(hi) * 1_000_003) % 5 == 0
+            };
+            let a = Hex::new(centre_q, centre_r);
+            let seen_from_a = field_of_view_across(a, 5, blocks, wall);
+            for b in range(a, 5) {
+                let there = field_of_view_across(b, 5, blocks, wall).contains(&a);
+                proptest::prop_assert_eq!(seen_from_a.contains(&b), there, "{} / {}", a, b);
+                proptest::prop_assert_eq!(
+                    is_visible_across(a, b, blocks, wall),
+                    is_visible_across(b, a, blocks, wall)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_wall_on_an_edge_hides_what_is_behind_it() {
+        // Walls on the sides between column q = 0 and column q = 1, rows −1..=1.
+        let wall = |a: Hex, b: Hex| {
+            let (lo, hi) = if a.q <= b.q { (a, b) } else { (b, a) };
+            lo.q == 0 && hi.q == 1 && lo.r.abs() <= 1
+        };
+        assert!(!is_visible_across(
+            Hex::ORIGIN,
+            Hex::new(1, 0),
+            |_| false,
+            wall
+        ));
+        assert!(!is_visible_across(
+            Hex::ORIGIN,
+            Hex::new(3, 0),
+            |_| false,
+            wall
+        ));
+        assert!(is_visible_across(
+            Hex::ORIGIN,
+            Hex::new(-3, 0),
+            |_| false,
+            wall
+        ));
+        // Without walls the same hexes are visible: the walls did it.
+        assert!(is_visible(Hex::ORIGIN, Hex::new(3, 0), |_| false));
+    }
+}

@@ -1,0 +1,442 @@
+//! Layout: where hexes sit on screen (pointy or flat, regular or stretched) and back.
+
+use super::{Direction, Edge, FracHex, Hex, pick};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+const SQRT3: f64 = 1.732_050_807_568_877_2;
+
+const HALF_SQRT3: f64 = SQRT3 / 2.0;
+
+/// (cos, sin) of each corner angle 2π(start − i)/6, exact to the last bit instead of
+/// computed with `cos`/`sin` on every call.
+const POINTY_CORNERS: [[f64; 2]; 6] = [
+    [HALF_SQRT3, 0.5],
+    [HALF_SQRT3, -0.5],
+    [0.0, -1.0],
+    [-HALF_SQRT3, -0.5],
+    [-HALF_SQRT3, 0.5],
+    [0.0, 1.0],
+];
+const FLAT_CORNERS: [[f64; 2]; 6] = [
+    [1.0, 0.0],
+    [0.5, -HALF_SQRT3],
+    [-0.5, -HALF_SQRT3],
+    [-1.0, 0.0],
+    [-0.5, HALF_SQRT3],
+    [0.5, HALF_SQRT3],
+];
+
+const fn unit_corners(o: Orientation) -> &'static [[f64; 2]; 6] {
+    match o {
+        Orientation::Pointy => &POINTY_CORNERS,
+        Orientation::Flat => &FLAT_CORNERS,
+    }
+}
+
+/// Pointy-topped hexes (rows) or flat-topped hexes (columns).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Orientation {
+    /// A vertex points up; hexes form rows.
+    #[default]
+    Pointy,
+    /// An edge is on top; hexes form columns.
+    Flat,
+}
+
+/// The 2×2 forward and inverse matrices and start angle of one orientation (docs/DESIGN.md §3).
+#[derive(Clone, Copy, Debug)]
+pub struct OrientationMatrix {
+    /// Forward matrix (f0, f1, f2, f3): axial → unit pixel.
+    pub forward: [f64; 4],
+    /// Inverse matrix (b0, b1, b2, b3): unit pixel → fractional axial.
+    pub inverse: [f64; 4],
+    /// Angle of corner 0 in multiples of 60°.
+    pub start_angle: f64,
+}
+
+const POINTY: OrientationMatrix = OrientationMatrix {
+    forward: [SQRT3, SQRT3 / 2.0, 0.0, 1.5],
+    inverse: [SQRT3 / 3.0, -1.0 / 3.0, 0.0, 2.0 / 3.0],
+    start_angle: 0.5,
+};
+
+const FLAT: OrientationMatrix = OrientationMatrix {
+    forward: [1.5, 0.0, SQRT3 / 2.0, SQRT3],
+    inverse: [2.0 / 3.0, 0.0, -1.0 / 3.0, SQRT3 / 3.0],
+    start_angle: 0.0,
+};
+
+impl Orientation {
+    /// The matrices of this orientation.
+    pub const fn matrix(self) -> &'static OrientationMatrix {
+        match self {
+            Orientation::Pointy => &POINTY,
+            Orientation::Flat => &FLAT,
+        }
+    }
+
+    /// The lowercase name used in files and on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Orientation::Pointy => "pointy",
+            Orientation::Flat => "flat",
+        }
+    }
+}
+
+impl fmt::Display for Orientation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Orientation {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "pointy" => Ok(Orientation::Pointy),
+            "flat" => Ok(Orientation::Flat),
+            _ => Err(format!(
+                "unknown orientation '{s}' (expected pointy or flat)"
+            )),
+        }
+    }
+}
+
+/// A point in world (pixel) space, y down.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Point {
+    /// x, growing right.
+    pub x: f64,
+    /// y, growing down.
+    pub y: f64,
+}
+
+impl Point {
+    /// A point from its coordinates.
+    pub const fn new(x: f64, y: f64) -> Self {
+        Point { x, y }
+    }
+}
+
+/// Why a layout could not be made.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LayoutError {
+    /// A size component was zero, negative, or not finite.
+    #[error("hex size must be finite and greater than 0, got ({0}, {1})")]
+    BadSize(f64, f64),
+    /// An origin component was not finite.
+    #[error("origin must be finite, got ({0}, {1})")]
+    BadOrigin(f64, f64),
+}
+
+/// Where hexes sit in world space: orientation, hex size (x, y — unequal for stretched
+/// hexes) and the pixel position of hex (0, 0).
+///
+/// `size` is the distance from centre to corner along each axis, as on Red Blob Games.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Layout {
+    orientation: Orientation,
+    size: Point,
+    origin: Point,
+}
+
+/// The nearest vertex to a point: the hex it lies in and the corner index (0..5, the
+/// numbering of [`Layout::corners`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Vertex {
+    /// The hex the point is in.
+    pub hex: Hex,
+    /// Corner index 0..5.
+    pub corner: usize,
+}
+
+impl Layout {
+    /// A layout; sizes must be finite and positive, the origin finite.
+    pub fn new(orientation: Orientation, size: Point, origin: Point) -> Result<Self, LayoutError> {
+        if !(size.x.is_finite() && size.y.is_finite() && size.x > 0.0 && size.y > 0.0) {
+            return Err(LayoutError::BadSize(size.x, size.y));
+        }
+        if !(origin.x.is_finite() && origin.y.is_finite()) {
+            return Err(LayoutError::BadOrigin(origin.x, origin.y));
+        }
+        Ok(Layout {
+            orientation,
+            size,
+            origin,
+        })
+    }
+
+    /// A regular layout of hexes of circumradius `size` centred at the origin.
+    pub fn regular(orientation: Orientation, size: f64) -> Result<Self, LayoutError> {
+        Self::new(orientation, Point::new(size, size), Point::default())
+    }
+
+    /// The orientation.
+    pub const fn orientation(&self) -> Orientation {
+        self.orientation
+    }
+
+    /// The hex size (centre to corner) along x and y.
+    pub const fn size(&self) -> Point {
+        self.size
+    }
+
+    /// The pixel position of hex (0, 0).
+    pub const fn origin(&self) -> Point {
+        self.origin
+    }
+
+    /// Centre of a hex in world space.
+    #[inline]
+    pub fn hex_to_pixel(&self, h: Hex) -> Point {
+        self.frac_to_pixel(FracHex::from(h))
+    }
+
+    /// A fractional hex position in world space.
+    #[inline]
+    pub fn frac_to_pixel(&self, h: FracHex) -> Point {
+        let m = self.orientation.matrix().forward;
+        Point::new(
+            (m[0] * h.q + m[1] * h.r) * self.size.x + self.origin.x,
+            (m[2] * h.q + m[3] * h.r) * self.size.y + self.origin.y,
+        )
+    }
+
+    /// The fractional hex at a world point (no rounding).
+    pub fn pixel_to_frac(&self, p: Point) -> FracHex {
+        let b = self.orientation.matrix().inverse;
+        let u = (p.x - self.origin.x) / self.size.x;
+        let v = (p.y - self.origin.y) / self.size.y;
+        FracHex::new(b[0] * u + b[1] * v, b[2] * u + b[3] * v)
+    }
+
+    /// The hex containing a world point, exactly: the answer is the hex whose true region
+    /// holds the point, even a hair from an edge or far from the origin. Points exactly on an
+    /// edge or vertex go to one of the touching hexes, always the same one.
+    /// `None` for a non-finite point or one beyond the i32 coordinate range.
+    ///
+    /// ```
+    /// use hexmap_hex::{Hex, Layout, Orientation};
+    /// let layout = Layout::regular(Orientation::Pointy, 10.0).unwrap();
+    /// let centre = layout.hex_to_pixel(Hex::new(3, -1));
+    /// assert_eq!(layout.pixel_to_hex(centre), Some(Hex::new(3, -1)));
+    /// ```
+    #[inline]
+    pub fn pixel_to_hex(&self, p: Point) -> Option<Hex> {
+        pick::pick_exact(self, p)
+    }
+
+    /// The hex at a world point by plain f64 rounding (fast, may be wrong within rounding
+    /// error of an edge). Use [`Layout::pixel_to_hex`] unless you measured a need.
+    pub fn pixel_to_hex_rounded(&self, p: Point) -> Hex {
+        self.pixel_to_frac(p).round()
+    }
+
+    /// Offset of corner `i` (taken modulo 6) from a hex centre: angle 2π(start − i)/6, y down.
+    #[inline]
+    pub fn corner_offset(&self, i: usize) -> Point {
+        let [x, y] = unit_corners(self.orientation)[i % 6];
+        Point::new(self.size.x * x, self.size.y * y)
+    }
+
+    /// The six corners of a hex in world space, in corner order 0..5.
+    pub fn corners(&self, h: Hex) -> [Point; 6] {
+        let c = self.hex_to_pixel(h);
+        std::array::from_fn(|i| {
+            let o = self.corner_offset(i);
+            Point::new(c.x + o.x, c.y + o.y)
+        })
+    }
+
+    /// Distance in "hex units" (world distance with the stretch undone), used to compare
+    /// nearness consistently on stretched layouts.
+    fn unit_distance_sq(&self, a: Point, b: Point) -> f64 {
+        let dx = (a.x - b.x) / self.size.x;
+        let dy = (a.y - b.y) / self.size.y;
+        dx * dx + dy * dy
+    }
+
+    /// The edge nearest to a world point: a side of the hex it is in, the one facing the
+    /// neighbour whose centre is nearest (measured with the stretch undone, so on a regular
+    /// layout it is exactly the nearest side). `None` where `pixel_to_hex` is `None`.
+    pub fn pixel_to_edge(&self, p: Point) -> Option<Edge> {
+        let hex = self.pixel_to_hex(p)?;
+        let direction = Direction::ALL
+            .into_iter()
+            .min_by(|a, b| {
+                let da = self.unit_distance_sq(p, self.hex_to_pixel(hex.neighbor(*a)));
+                let db = self.unit_distance_sq(p, self.hex_to_pixel(hex.neighbor(*b)));
+                da.total_cmp(&db)
+            })
+            .expect("six directions");
+        Some(Edge::new(hex, direction))
+    }
+
+    /// The two corner indices (numbering of [`Layout::corners`]) bounding the side of a hex
+    /// that faces `direction`: corners d and d + 1 on pointy hexes, d − 1 and d on flat.
+    pub const fn side_corners(&self, direction: Direction) -> [usize; 2] {
+        let d = direction.index();
+        match self.orientation {
+            Orientation::Pointy => [d, (d + 1) % 6],
+            Orientation::Flat => [(d + 5) % 6, d],
+        }
+    }
+
+    /// The two end points of an edge in world space: the corners the two hexes share, from
+    /// the canonical hex's side (see [`Layout::side_corners`]).
+    pub fn edge_points(&self, edge: Edge) -> [Point; 2] {
+        let c = self.hex_to_pixel(edge.hex());
+        self.side_corners(edge.direction()).map(|i| {
+            let o = self.corner_offset(i);
+            Point::new(c.x + o.x, c.y + o.y)
+        })
+    }
+
+    /// The middle of an edge in world space (halfway between the two hex centres).
+    pub fn edge_midpoint(&self, edge: Edge) -> Point {
+        let (a, b) = edge.hexes();
+        let (pa, pb) = (self.hex_to_pixel(a), self.hex_to_pixel(b));
+        Point::new((pa.x + pb.x) / 2.0, (pa.y + pb.y) / 2.0)
+    }
+
+    /// The vertex nearest to a world point: the hex it is in and its nearest corner.
+    pub fn pixel_to_vertex(&self, p: Point) -> Option<Vertex> {
+        let hex = self.pixel_to_hex(p)?;
+        let corners = self.corners(hex);
+        let corner = (0..6)
+            .min_by(|&a, &b| {
+                self.unit_distance_sq(p, corners[a])
+                    .total_cmp(&self.unit_distance_sq(p, corners[b]))
+            })
+            .expect("six corners");
+        Some(Vertex { hex, corner })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn corner_table_matches_the_angle_formula() {
+        for o in [Orientation::Pointy, Orientation::Flat] {
+            let layout = Layout::new(o, Point::new(3.0, 5.0), Point::default()).unwrap();
+            for i in 0..6 {
+                let angle = 2.0 * std::f64::consts::PI * (o.matrix().start_angle - i as f64) / 6.0;
+                let c = layout.corner_offset(i);
+                assert!(
+                    (c.x - 3.0 * angle.cos()).abs() < 1e-12
+                        && (c.y - 5.0 * angle.sin()).abs() < 1e-12,
+                    "{o} {i}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn bad_sizes_are_refused() {
+        assert!(Layout::new(Orientation::Flat, Point::new(0.0, 1.0), Point::default()).is_err());
+        assert!(
+            Layout::new(
+                Orientation::Flat,
+                Point::new(f64::NAN, 1.0),
+                Point::default()
+            )
+            .is_err()
+        );
+        assert!(
+            Layout::new(
+                Orientation::Flat,
+                Point::new(1.0, 1.0),
+                Point::new(f64::INFINITY, 0.0)
+            )
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn nearest_edge_and_vertex() {
+        let layout = Layout::regular(Orientation::Pointy, 10.0).unwrap();
+        // A point just right of the centre of (0,0) is nearest the east edge.
+        let e = layout.pixel_to_edge(Point::new(7.0, 0.5)).unwrap();
+        assert_eq!(e, Edge::new(Hex::ORIGIN, Direction::POINTY_E));
+        // Just below the top corner (corner 2 at −90°) of (0,0).
+        let v = layout.pixel_to_vertex(Point::new(0.1, -9.0)).unwrap();
+        assert_eq!(
+            v,
+            Vertex {
+                hex: Hex::ORIGIN,
+                corner: 2
+            }
+        );
+    }
+
+    fn close(a: Point, b: Point) -> bool {
+        (a.x - b.x).abs() < 1e-3 && (a.y - b.y).abs() < 1e-3
+    }
+
+    #[test]
+    fn edge_points_match_the_reference_corners() {
+        // docs/DESIGN.md §4: flat hex (3,4), size (10,15), origin (35,71) has corners
+        // 1 = (85, 200.904) and 2 = (75, 200.904): its north side.
+        let layout = Layout::new(
+            Orientation::Flat,
+            Point::new(10.0, 15.0),
+            Point::new(35.0, 71.0),
+        )
+        .unwrap();
+        let north = Edge::new(Hex::new(3, 4), Direction::FLAT_N);
+        let [a, b] = layout.edge_points(north);
+        let want = [Point::new(85.0, 200.904), Point::new(75.0, 200.904)];
+        assert!(
+            (close(a, want[0]) && close(b, want[1])) || (close(a, want[1]) && close(b, want[0])),
+            "{a:?} {b:?}"
+        );
+        let mid = layout.edge_midpoint(north);
+        assert!(close(mid, Point::new(80.0, 200.904)), "{mid:?}");
+        // Picking just inside either hex next to that midpoint finds that side.
+        for dy in [0.5, -0.5] {
+            assert_eq!(
+                layout.pixel_to_edge(Point::new(80.0, 200.904 + dy)),
+                Some(north)
+            );
+        }
+        // South-east side (direction 0): corners 5 = (85, 226.885) and 0 = (90, 213.894).
+        let se = layout.edge_points(Edge::new(Hex::new(3, 4), Direction::FLAT_SE));
+        assert!(close(se[0], Point::new(85.0, 226.885)) || close(se[1], Point::new(85.0, 226.885)));
+        assert!(close(se[0], Point::new(90.0, 213.894)) || close(se[1], Point::new(90.0, 213.894)));
+    }
+
+    #[test]
+    fn edge_points_are_the_corners_both_hexes_share() {
+        for o in [Orientation::Pointy, Orientation::Flat] {
+            let layout = Layout::new(o, Point::new(7.0, 11.0), Point::new(-3.0, 2.0)).unwrap();
+            let h = Hex::new(2, -5);
+            for d in Direction::ALL {
+                let e = Edge::new(h, d);
+                let (a, b) = e.hexes();
+                let [p, q] = layout.edge_points(e);
+                for end in [p, q] {
+                    for hex in [a, b] {
+                        assert!(
+                            layout.corners(hex).iter().any(|c| close(*c, end)),
+                            "{o} {d:?}: {end:?} not a corner of {hex}"
+                        );
+                    }
+                }
+                let m = layout.edge_midpoint(e);
+                assert!(close(m, Point::new((p.x + q.x) / 2.0, (p.y + q.y) / 2.0)));
+                // A point a little way from the midpoint toward either centre picks it.
+                for hex in [a, b] {
+                    let c = layout.hex_to_pixel(hex);
+                    let near = Point::new(m.x + (c.x - m.x) * 0.2, m.y + (c.y - m.y) * 0.2);
+                    assert_eq!(layout.pixel_to_edge(near), Some(e), "{o} {d:?}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,537 @@
+//! A* shortest paths over per-hex entry costs, optimal even with zero-cost steps, bounded
+//! by explicit limits, with deterministic tie-breaking.
+
+use super::Direction;
+use super::Hex;
+use super::hash::HexHashMap;
+use super::line::DistanceI64;
+use super::radix_queue::RadixQueue;
+use std::cmp::Ordering;
+
+/// Bounds on one search, so a query on a huge or unbounded map always ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PathLimits {
+    /// Most hexes the search may expand (settle) before giving up.
+    pub max_expansions: usize,
+    /// Paths costing more than this are not searched (`None`: no cost bound).
+    pub max_cost: Option<u64>,
+}
+
+impl Default for PathLimits {
+    /// One million expansions (a disc of radius ~570), no cost bound.
+    fn default() -> Self {
+        PathLimits {
+            max_expansions: 1_000_000,
+            max_cost: None,
+        }
+    }
+}
+
+/// A found path: hexes from start to goal inclusive, and its total cost (the sum of the
+/// entry costs of every hex after the start).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Path {
+    /// Start, each step, goal; consecutive hexes are neighbours.
+    pub hexes: Vec<Hex>,
+    /// Sum of the entry costs along the path.
+    pub cost: u64,
+}
+
+/// Why no path was returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PathError {
+    /// The whole reachable region was searched: the goal cannot be reached.
+    #[error("the goal cannot be reached from the start")]
+    Unreachable,
+    /// A limit of [`PathLimits`] stopped the search; a path may exist beyond it.
+    #[error("search limit reached before finding the goal")]
+    LimitReached,
+}
+
+/// A queued hex with the cost it was reached at, ordered by its heuristic (closest to the
+/// goal first) and then by the hex: with the queue's key f this is a total order, so the
+/// result never depends on hashing or on where a node is stored.
+pub(super) struct Entry<S> {
+    pub(super) h: u64,
+    pub(super) g: u64,
+    pub(super) hex: Hex,
+    pub(super) slot: S,
+}
+
+impl<S> PartialEq for Entry<S> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.h, self.hex) == (other.h, other.hex)
+    }
+}
+
+impl<S> Eq for Entry<S> {}
+
+impl<S> Ord for Entry<S> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        (self.h, self.hex).cmp(&(other.h, other.hex))
+    }
+}
+
+impl<S> PartialOrd for Entry<S> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// The cheapest path from `start` to `goal`, where entering hex `h` costs `cost(h)` and
+/// `None` means impassable (the start's own cost is never charged).
+///
+/// `min_step_cost` must be at most the cost of every passable hex: the heuristic is
+/// `distance × min_step_cost`, admissible and consistent under that promise, so the path
+/// is optimal. Pass 0 when some steps are free (roads): the search is then Dijkstra's and
+/// still optimal. A larger `min_step_cost` than the true minimum breaks the promise and
+/// may give a costlier path.
+///
+/// Ties are broken by a fixed order (lowest f, then lowest heuristic, then hex order), so
+/// the same input always gives the same path.
+///
+/// ```
+/// use hexmap_hex::{a_star, Hex, PathLimits};
+/// let wall = [Hex::new(1, -1), Hex::new(1, 0)];
+/// let path = a_star(Hex::ORIGIN, Hex::new(2, 0), 1, &PathLimits::default(), |h| {
+///     (!wall.contains(&h)).then_some(1)
+/// })
+/// .unwrap();
+/// assert_eq!(path.cost, 3);
+/// ```
+pub fn a_star(
+    start: Hex,
+    goal: Hex,
+    min_step_cost: u32,
+    limits: &PathLimits,
+    cost: impl Fn(Hex) -> Option<u32>,
+) -> Result<Path, PathError> {
+    a_star_steps(start, goal, min_step_cost, limits, |_, to| cost(to))
+}
+
+/// [`a_star`] where a step's cost depends on both hexes: `step(from, to)` is the cost of
+/// moving from `from` to its neighbour `to` (`None`: that step is impossible, e.g. across a
+/// wall, while `to` may still be entered from another side).
+///
+/// `min_step_cost` must be at most every possible step's cost, as for [`a_star`].
+///
+/// ```
+/// use hexmap_hex::{a_star_steps, Hex, PathLimits};
+/// // A wall on the side between the origin and (1,0): going round costs 2.
+/// let wall = |a: Hex, b: Hex| (a == Hex::ORIGIN && b == Hex::new(1, 0))
+///     || (b == Hex::ORIGIN && a == Hex::new(1, 0));
+/// let step = |a: Hex, b: Hex| (!wall(a, b) && b.length() <= 3).then_some(1);
+/// let path = a_star_steps(Hex::ORIGIN, Hex::new(1, 0), 1, &PathLimits::default(), step);
+/// assert_eq!(path.unwrap().cost, 2);
+/// ```
+pub fn a_star_steps(
+    start: Hex,
+    goal: Hex,
+    min_step_cost: u32,
+    limits: &PathLimits,
+    step: impl Fn(Hex, Hex) -> Option<u32>,
+) -> Result<Path, PathError> {
+    search(
+        start,
+        goal,
+        min_step_cost,
+        limits,
+        &mut HashedNodes::default(),
+        step,
+    )
+}
+
+/// [`a_star`] on a bounded grid whose hexes have dense indices `0..cells` (a map's cell
+/// storage): node slots live in a vector instead of a hash map, which makes searches
+/// across large maps several times cheaper. Hexes for which `index` is `None` are off the
+/// grid and impassable. Same paths as [`a_star`] with `cost` returning `None` off the grid.
+///
+/// ```
+/// use hexmap_hex::{a_star, a_star_dense, Hex, PathLimits};
+/// // A parallelogram grid 8 wide, 8 high, indexed row by row.
+/// let index = |h: Hex| ((0..8).contains(&h.q) && (0..8).contains(&h.r))
+///     .then(|| (h.r * 8 + h.q) as usize);
+/// let cost = |h: Hex| index(h).map(|_| 1);
+/// let limits = PathLimits::default();
+/// let dense = a_star_dense(Hex::new(0, 0), Hex::new(7, 7), 1, &limits, 64, index, cost);
+/// let hashed = a_star(Hex::new(0, 0), Hex::new(7, 7), 1, &limits, cost);
+/// assert_eq!(dense, hashed);
+/// assert_eq!(dense.unwrap().cost, 14);
+/// ```
+pub fn a_star_dense(
+    start: Hex,
+    goal: Hex,
+    min_step_cost: u32,
+    limits: &PathLimits,
+    cells: usize,
+    index: impl Fn(Hex) -> Option<usize>,
+    cost: impl Fn(Hex) -> Option<u32>,
+) -> Result<Path, PathError> {
+    a_star_dense_steps(start, goal, min_step_cost, limits, cells, index, |_, to| {
+        cost(to)
+    })
+}
+
+/// [`a_star_dense`] with a cost per step, as [`a_star_steps`]: the search a map's movement
+/// rule (edge features, roads) runs on.
+pub fn a_star_dense_steps(
+    start: Hex,
+    goal: Hex,
+    min_step_cost: u32,
+    limits: &PathLimits,
+    cells: usize,
+    index: impl Fn(Hex) -> Option<usize>,
+    step: impl Fn(Hex, Hex) -> Option<u32>,
+) -> Result<Path, PathError> {
+    let mut nodes = DenseNodes::new(cells, index);
+    search(start, goal, min_step_cost, limits, &mut nodes, step)
+}
+
+/// What a search knows of one hex: its best cost so far, the direction of the step that
+/// reached it at that cost (`None` for the start), and whether it is settled.
+#[derive(Clone, Copy)]
+pub(super) struct NodeState {
+    pub(super) g: u64,
+    pub(super) came_by: Option<u8>,
+    pub(super) closed: bool,
+}
+
+/// The state of a hex the search has not reached.
+pub(super) const UNSEEN: NodeState = NodeState {
+    g: u64::MAX,
+    came_by: None,
+    closed: false,
+};
+
+/// Where a search keeps its node states.
+pub(super) trait Nodes {
+    /// A hex's place in the store.
+    type Slot: Copy;
+    /// The slot of `h`, `None` when `h` is off the grid (never entered).
+    fn slot(&self, h: Hex) -> Option<Self::Slot>;
+    /// The state at `slot` ([`UNSEEN`] when never set).
+    fn get(&self, slot: Self::Slot) -> NodeState;
+    /// Records the state at `slot`.
+    fn set(&mut self, slot: Self::Slot, state: NodeState);
+}
+
+/// Node states on an unbounded plane, in a hash map keyed by hex.
+#[derive(Default)]
+struct HashedNodes(HexHashMap<NodeState>);
+
+impl Nodes for HashedNodes {
+    type Slot = Hex;
+    fn slot(&self, h: Hex) -> Option<Hex> {
+        Some(h)
+    }
+    fn get(&self, h: Hex) -> NodeState {
+        self.0.get(&h).copied().unwrap_or(UNSEEN)
+    }
+    fn set(&mut self, h: Hex, state: NodeState) {
+        self.0.insert(h, state);
+    }
+}
+
+/// Node states of a bounded grid with dense indices, in two flat arrays. Both start as
+/// zeros (fresh zeroed pages from the allocator, so a search that stays local touches
+/// little of a big map's arrays): `g_plus_one` 0 means unseen; `info` holds the step
+/// direction + 1 (0: none) in bits 0–2 and the settled flag in bit 3.
+pub(super) struct DenseNodes<F> {
+    pub(super) index: F,
+    pub(super) g_plus_one: Vec<u64>,
+    pub(super) info: Vec<u8>,
+}
+
+/// The settled flag in [`DenseNodes::info`].
+const SETTLED: u8 = 8;
+
+impl<F: Fn(Hex) -> Option<usize>> DenseNodes<F> {
+    fn new(cells: usize, index: F) -> Self {
+        DenseNodes {
+            index,
+            g_plus_one: vec![0; cells],
+            info: vec![0; cells],
+        }
+    }
+}
+
+impl<F: Fn(Hex) -> Option<usize>> Nodes for DenseNodes<F> {
+    type Slot = usize;
+    fn slot(&self, h: Hex) -> Option<usize> {
+        (self.index)(h).filter(|&i| i < self.info.len())
+    }
+    fn get(&self, i: usize) -> NodeState {
+        match self.g_plus_one[i] {
+            0 => UNSEEN,
+            g1 => NodeState {
+                g: g1 - 1,
+                came_by: (self.info[i] & 7).checked_sub(1),
+                closed: self.info[i] & SETTLED != 0,
+            },
+        }
+    }
+    fn set(&mut self, i: usize, state: NodeState) {
+        // Costs stored are below u64::MAX (a step to u64::MAX never improves on unseen).
+        self.g_plus_one[i] = state.g.saturating_add(1);
+        self.info[i] = state.came_by.map_or(0, |d| d + 1) | if state.closed { SETTLED } else { 0 };
+    }
+}
+
+/// The search behind [`a_star`] and [`a_star_dense`]: A* with a radix queue on f (integer
+/// costs, and f never decreases under a consistent heuristic), ties popped by lowest
+/// heuristic then lowest hex.
+fn search<N: Nodes>(
+    start: Hex,
+    goal: Hex,
+    min_step_cost: u32,
+    limits: &PathLimits,
+    nodes: &mut N,
+    step: impl Fn(Hex, Hex) -> Option<u32>,
+) -> Result<Path, PathError> {
+    if start == goal {
+        return Ok(Path {
+            hexes: vec![start],
+            cost: 0,
+        });
+    }
+    // A goal no step leads into is unreachable: say so without searching everything.
+    if goal.neighbors().iter().all(|&n| step(n, goal).is_none()) {
+        return Err(PathError::Unreachable);
+    }
+    let Some(start_slot) = nodes.slot(start) else {
+        return Err(PathError::Unreachable);
+    };
+    let heuristic = |h: Hex| h.distance_i64(goal) as u64 * u64::from(min_step_cost);
+    let max_cost = limits.max_cost.unwrap_or(u64::MAX);
+    let mut pruned = false;
+    let mut expansions = 0usize;
+
+    let h0 = heuristic(start);
+    if h0 > max_cost {
+        return Err(PathError::LimitReached);
+    }
+    nodes.set(
+        start_slot,
+        NodeState {
+            g: 0,
+            came_by: None,
+            closed: false,
+        },
+    );
+    let mut open = RadixQueue::new(h0);
+    open.push(
+        h0,
+        Entry {
+            h: h0,
+            g: 0,
+            hex: start,
+            slot: start_slot,
+        },
+    );
+
+    while let Some((_, entry)) = open.pop() {
+        let mut node = nodes.get(entry.slot);
+        if node.closed || entry.g > node.g {
+            continue; // A stale entry: this hex was reached more cheaply since.
+        }
+        if entry.hex == goal {
+            return Ok(reconstruct(nodes, goal, node.g));
+        }
+        if expansions == limits.max_expansions {
+            return Err(PathError::LimitReached);
+        }
+        expansions += 1;
+        node.closed = true;
+        nodes.set(entry.slot, node);
+        let g = node.g;
+        for (d, direction) in Direction::ALL.into_iter().enumerate() {
+            let n = entry.hex.neighbor(direction);
+            let Some(slot) = nodes.slot(n) else {
+                continue;
+            };
+            let mut next = nodes.get(slot);
+            if next.closed {
+                continue;
+            }
+            let Some(step) = step(entry.hex, n) else {
+                continue;
+            };
+            let g_new = g.saturating_add(u64::from(step));
+            if g_new >= next.g {
+                continue;
+            }
+            let h = heuristic(n);
+            let f = g_new.saturating_add(h);
+            if f > max_cost {
+                pruned = true;
+                continue;
+            }
+            next.g = g_new;
+            next.came_by = Some(d as u8);
+            nodes.set(slot, next);
+            open.push(
+                f,
+                Entry {
+                    h,
+                    g: g_new,
+                    hex: n,
+                    slot,
+                },
+            );
+        }
+    }
+    Err(if pruned {
+        PathError::LimitReached
+    } else {
+        PathError::Unreachable
+    })
+}
+
+/// The path to `goal` (reached at `cost`), walked back along the recorded steps.
+pub(super) fn reconstruct<N: Nodes>(nodes: &N, goal: Hex, cost: u64) -> Path {
+    let mut hexes = vec![goal];
+    let mut at = goal;
+    while let Some(d) = nodes.slot(at).and_then(|s| nodes.get(s).came_by) {
+        at -= Direction::from_index(usize::from(d)).offset();
+        hexes.push(at);
+    }
+    hexes.reverse();
+    Path { hexes, cost }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hash::HexHashSet;
+
+    fn open_map(radius: i32) -> impl Fn(Hex) -> Option<u32> {
+        move |h: Hex| (h.length() <= radius).then_some(1)
+    }
+
+    #[test]
+    fn straight_path_on_an_open_map() {
+        let p = a_star(
+            Hex::ORIGIN,
+            Hex::new(4, -2),
+            1,
+            &PathLimits::default(),
+            open_map(10),
+        )
+        .unwrap();
+        assert_eq!(p.cost, 4);
+        assert_eq!(p.hexes.len(), 5);
+        assert_eq!(p.hexes[0], Hex::ORIGIN);
+        assert_eq!(p.hexes[4], Hex::new(4, -2));
+    }
+
+    #[test]
+    fn goes_around_a_wall() {
+        // A wall on q = 2 from r = −3 to r = 3; going round costs extra steps.
+        let wall: HexHashSet = (-3..=3).map(|r| Hex::new(2, r)).collect();
+        let cost = |h: Hex| (h.length() <= 8 && !wall.contains(&h)).then_some(1);
+        let p = a_star(Hex::ORIGIN, Hex::new(4, 0), 1, &PathLimits::default(), cost).unwrap();
+        assert!(p.hexes.iter().all(|h| !wall.contains(h)));
+        assert!(p.hexes.windows(2).all(|w| w[0].distance(w[1]) == 1));
+        // Straight would be 4; the cheapest detour passes (2,−4) (4 + 6 steps) or (2,4)
+        // (6 + 4 steps).
+        assert_eq!(p.cost, 10);
+        assert_eq!(p.hexes.len(), 11);
+    }
+
+    #[test]
+    fn unreachable_goal_and_limits() {
+        let ring: HexHashSet = crate::ring(Hex::new(5, 0), 1).collect();
+        let cost = |h: Hex| (h.length() <= 8 && !ring.contains(&h)).then_some(1);
+        assert_eq!(
+            a_star(Hex::ORIGIN, Hex::new(5, 0), 1, &PathLimits::default(), cost),
+            Err(PathError::Unreachable)
+        );
+        let blocked_goal = |h: Hex| (h != Hex::new(3, 0)).then_some(1);
+        assert_eq!(
+            a_star(
+                Hex::ORIGIN,
+                Hex::new(3, 0),
+                1,
+                &PathLimits::default(),
+                blocked_goal
+            ),
+            Err(PathError::Unreachable)
+        );
+        let few = PathLimits {
+            max_expansions: 3,
+            max_cost: None,
+        };
+        assert_eq!(
+            a_star(Hex::ORIGIN, Hex::new(6, 0), 0, &few, open_map(10)),
+            Err(PathError::LimitReached)
+        );
+        let cheap = PathLimits {
+            max_expansions: usize::MAX,
+            max_cost: Some(5),
+        };
+        assert_eq!(
+            a_star(Hex::ORIGIN, Hex::new(6, 0), 1, &cheap, open_map(10)),
+            Err(PathError::LimitReached)
+        );
+        let enough = PathLimits {
+            max_cost: Some(6),
+            ..cheap
+        };
+        assert_eq!(
+            a_star(Hex::ORIGIN, Hex::new(6, 0), 1, &enough, open_map(10))
+                .unwrap()
+                .cost,
+            6
+        );
+    }
+
+    #[test]
+    fn zero_cost_road_is_used() {
+        // Plains cost 3; a free road runs along r = −1 from q = 0 to q = 10.
+        let road = |h: Hex| h.r == -1 && (0..=10).contains(&h.q);
+        let cost = move |h: Hex| {
+            if h.length() > 15 {
+                None
+            } else if road(h) {
+                Some(0)
+            } else {
+                Some(3)
+            }
+        };
+        let p = a_star(
+            Hex::ORIGIN,
+            Hex::new(10, 0),
+            0,
+            &PathLimits::default(),
+            cost,
+        )
+        .unwrap();
+        // Step onto the road (free), ride it to (10,−1) (free), step down to the goal (3).
+        assert_eq!(p.cost, 3);
+        let sum: u64 = p.hexes[1..]
+            .iter()
+            .map(|&h| u64::from(cost(h).unwrap()))
+            .sum();
+        assert_eq!(sum, p.cost);
+    }
+
+    #[test]
+    fn same_input_same_path() {
+        let cost = |h: Hex| (h.length() <= 12 && (h.q * 7 + h.r * 3) % 5 != 0).then_some(1);
+        let a = a_star(
+            Hex::ORIGIN,
+            Hex::new(8, -3),
+            1,
+            &PathLimits::default(),
+            cost,
+        );
+        let b = a_star(
+            Hex::ORIGIN,
+            Hex::new(8, -3),
+            1,
+            &PathLimits::default(),
+            cost,
+        );
+        assert_eq!(a, b);
+    }
+}

@@ -1,0 +1,342 @@
+//! Every file format behind one trait, [`Format`], and one list of them, [`FORMATS`]: RON
+//! (native), Tiled TMX and TMJ, CSV, JSON, PNG, SVG and PDF. The command line's `export --to` and
+//! `import`, the editor's file dialogs and its export window all list [`FORMATS`], so a new
+//! format is one file implementing [`Format`] plus one line in the list.
+//!
+//! A format reads from bytes and writes to bytes (plus side files such as a Tiled tileset
+//! image), so it works without a file system (tests, the browser); [`read_path`] and
+//! [`write_path`] are the thin wrappers for files on disk.
+
+mod pdf;
+mod picture;
+mod registry;
+mod ron;
+mod table;
+mod tiled;
+
+pub use registry::{FORMATS, by_name, native, read_path, reader_for, readers, write_path, writers};
+pub use table::{to_csv, to_json};
+pub use tiled::tileset_file_name;
+
+use crate::picture::PictureError;
+use crate::tiled::{FromTiledError, TiledError, TilesetImageError};
+use crate::{Form, FormatError, Resources};
+use hexmap_draw::print::PageSetup;
+use hexmap_hex::CoordSystem;
+use hexmap_map::{Corner, HexMap};
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::path::PathBuf;
+
+/// What a format is called, which files it goes with, what it can do: one constant per
+/// format, for menus, dialog filters, `--to` and lookups.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FormatInfo {
+    /// Short lowercase name, unique in [`FORMATS`]: the value of `export --to` ("tmx").
+    pub name: &'static str,
+    /// One line for menus, dialog filters and help.
+    pub description: &'static str,
+    /// File name extensions, lowercase without the dot; the first is the one to suggest.
+    pub extensions: &'static [&'static str],
+    /// The [`WriteOptions`] fields that [`Format::write`] looks at.
+    pub options: &'static [FormatOption],
+    /// Whether [`Format::read`] reads this format.
+    pub reads: bool,
+    /// Whether [`Format::write`] writes this format.
+    pub writes: bool,
+}
+
+/// A file format: its [`FormatInfo`], and how it reads and/or writes a map. Formats are
+/// stateless values listed in [`FORMATS`]; implement [`Format::info`] and whichever of
+/// [`Format::read`] and [`Format::write`] the info promises.
+pub trait Format: Send + Sync {
+    /// Name, description, extensions, options, and whether it reads and writes.
+    fn info(&self) -> &FormatInfo;
+
+    /// Whether a file's first bytes look like this format (used for files whose extension
+    /// names no readable format).
+    fn recognizes(&self, _head: &[u8]) -> bool {
+        false
+    }
+
+    /// Read a map from the bytes of a file named `file_name` (used in messages); `side`
+    /// supplies the files it refers to, by the paths written in it.
+    fn read(
+        &self,
+        _bytes: &[u8],
+        _file_name: &str,
+        _side: &dyn Resources,
+    ) -> Result<Imported, ReadError> {
+        Err(ReadError::NotReadable {
+            format: self.name(),
+        })
+    }
+
+    /// Write `map` as the main file named `file_name` plus side files named after it.
+    /// `progress` receives the share done, 0.0 to 1.0.
+    fn write(
+        &self,
+        _map: &HexMap,
+        _opts: &WriteOptions,
+        _file_name: &str,
+        _progress: &mut dyn FnMut(f32),
+    ) -> Result<Written, WriteError> {
+        Err(WriteError::NotWritable {
+            format: self.name(),
+        })
+    }
+
+    /// [`FormatInfo::name`].
+    fn name(&self) -> &'static str {
+        self.info().name
+    }
+
+    /// [`FormatInfo::description`].
+    fn description(&self) -> &'static str {
+        self.info().description
+    }
+
+    /// [`FormatInfo::extensions`].
+    fn extensions(&self) -> &'static [&'static str] {
+        self.info().extensions
+    }
+
+    /// [`FormatInfo::options`].
+    fn options(&self) -> &'static [FormatOption] {
+        self.info().options
+    }
+
+    /// [`FormatInfo::reads`].
+    fn can_read(&self) -> bool {
+        self.info().reads
+    }
+
+    /// [`FormatInfo::writes`].
+    fn can_write(&self) -> bool {
+        self.info().writes
+    }
+}
+
+/// Formats are the same when their names are (names are unique in [`FORMATS`]).
+impl PartialEq for dyn Format {
+    fn eq(&self, other: &Self) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl Eq for dyn Format {}
+
+impl Hash for dyn Format {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.name().hash(state);
+    }
+}
+
+impl fmt::Debug for dyn Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Format({})", self.name())
+    }
+}
+
+impl fmt::Display for dyn Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A choice that some formats take when writing (a field of [`WriteOptions`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FormatOption {
+    /// [`WriteOptions::form`]: offset or cube form.
+    Form,
+    /// [`WriteOptions::labels`]: a label on every hex.
+    Labels,
+    /// [`WriteOptions::mines`]: draw mines.
+    Mines,
+    /// [`WriteOptions::grid`]: draw the hex grid.
+    Grid,
+    /// [`WriteOptions::hex_pixels`]: hex size in pixels.
+    HexPixels,
+    /// [`WriteOptions::legend`]: the map's legend in a corner.
+    Legend,
+    /// [`WriteOptions::print`]`.hex_size`: hex size on paper, flat to flat.
+    PrintHexSize,
+    /// [`WriteOptions::dpi`]: print resolution of a picture (its hex size in pixels then
+    /// follows from [`FormatOption::PrintHexSize`]).
+    Dpi,
+    /// [`WriteOptions::print`]'s paper, orientation, margin, overlap and poster, and
+    /// [`WriteOptions::marks`]: pages of a print.
+    Pages,
+}
+
+/// Choices for writing; each format looks only at the fields its [`Format::options`] name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WriteOptions {
+    /// RON: rows in the map's offset kind, or explicit cube cells.
+    pub form: Form,
+    /// Pictures: a label on each hex in this system; `None` for no labels.
+    pub labels: Option<CoordSystem>,
+    /// Pictures: draw mines.
+    pub mines: bool,
+    /// Pictures: draw the hex grid.
+    pub grid: bool,
+    /// Pictures: hex circumradius in pixels (the map's own hex size is kept in shape; this
+    /// scales it so its larger side is this many pixels). PNG shrinks it further when the
+    /// picture would pass the size limit.
+    pub hex_pixels: f64,
+    /// Print: hex size on paper, paper, orientation, margin, overlap, poster.
+    pub print: PageSetup,
+    /// PDF: crop and registration marks in the margins.
+    pub marks: bool,
+    /// PNG: print resolution in dots per inch; when set, the hex size in pixels follows
+    /// from `print.hex_size` (and the picture is never shrunk).
+    pub dpi: Option<f64>,
+    /// Pictures: the legend (used terrains, edge and path types, icons) in this corner;
+    /// `None` for none.
+    pub legend: Option<Corner>,
+    /// Pictures: the map's loaded images (tile art, user-image icons; see
+    /// `io::images::load_images`); `None` draws colours and built-in signs only.
+    pub images: Option<std::sync::Arc<hexmap_draw::ImageSet>>,
+    /// SVG: link image files by their path (relative to the map, which must then sit in
+    /// the SVG's folder) instead of embedding them.
+    pub link_images: bool,
+}
+
+impl Default for WriteOptions {
+    fn default() -> Self {
+        WriteOptions {
+            form: Form::Offset,
+            labels: None,
+            mines: true,
+            grid: true,
+            hex_pixels: 24.0,
+            print: PageSetup::default(),
+            marks: false,
+            dpi: None,
+            legend: None,
+            images: None,
+            link_images: false,
+        }
+    }
+}
+
+/// What writing produces: the main file and side files (by file name, written in the same
+/// folder).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Written {
+    /// The main file's bytes.
+    pub main: Vec<u8>,
+    /// Side files: (file name, bytes).
+    pub side: Vec<(String, Vec<u8>)>,
+}
+
+impl Written {
+    /// A main file without side files.
+    pub fn main(bytes: impl Into<Vec<u8>>) -> Self {
+        Written {
+            main: bytes.into(),
+            side: Vec::new(),
+        }
+    }
+}
+
+/// A map read from a file.
+#[derive(Clone, Debug)]
+pub struct Imported {
+    /// The map.
+    pub map: HexMap,
+    /// The RON form it was written in (native files only).
+    pub form: Option<Form>,
+    /// What could not be kept (layers, tiles or notes left out).
+    pub warnings: Vec<String>,
+}
+
+/// Why a file could not be read as a map.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// The OS refused.
+    #[error("cannot read {}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file is over [`crate::MAX_FILE_BYTES`]; nothing was read.
+    #[error("{} is {bytes} bytes, over the {limit} byte limit", path.display())]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Its size.
+        bytes: u64,
+        /// The limit.
+        limit: u64,
+    },
+    /// Neither the extension nor the content names a readable format.
+    #[error("{file}: not a format hexmap reads (expected {expected})")]
+    UnknownFormat {
+        /// File name.
+        file: String,
+        /// The readable extensions.
+        expected: String,
+    },
+    /// A text format's file is not UTF-8.
+    #[error("{file}: not UTF-8 text")]
+    NotText {
+        /// File name.
+        file: String,
+    },
+    /// A native map file is invalid.
+    #[error("{file}: {source}")]
+    Map {
+        /// File name.
+        file: String,
+        /// What and where.
+        source: FormatError,
+    },
+    /// A Tiled file is invalid or not hexagonal.
+    #[error(transparent)]
+    Tiled(#[from] TiledError),
+    /// A Tiled map cannot become a hexmap map.
+    #[error("{file}: {source}")]
+    FromTiled {
+        /// File name.
+        file: String,
+        /// Why.
+        source: FromTiledError,
+    },
+    /// The format is write-only.
+    #[error("{format} files cannot be read")]
+    NotReadable {
+        /// The format's name.
+        format: &'static str,
+    },
+}
+
+/// Why writing failed (files already there are left as they were).
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// The picture could not be made.
+    #[error(transparent)]
+    Image(#[from] PictureError),
+    /// The tileset image could not be made.
+    #[error(transparent)]
+    Tileset(#[from] TilesetImageError),
+    /// Writing a file failed.
+    #[error("cannot write {path}: {source}")]
+    Write {
+        /// Which file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The target path has no usable file name.
+    #[error("{0} has no file name")]
+    NoFileName(PathBuf),
+    /// The format is read-only.
+    #[error("{format} files cannot be written")]
+    NotWritable {
+        /// The format's name.
+        format: &'static str,
+    },
+}

@@ -1,0 +1,165 @@
+//! Pictures of a map, PNG and SVG, as [`Format`]s: they draw the map through `draw` into
+//! the raster or SVG back-end of [`crate::picture`] with the options they take. A PNG
+//! may also be made for print: a hex size on paper at a resolution (`--dpi`).
+
+use super::{Format, FormatInfo, FormatOption, WriteError, WriteOptions, Written};
+use crate::picture::{PictureError, PictureOptions, fit_png, render_png, render_svg};
+use hexmap_draw::print::{HEX_SIZE_RANGE_MM, MM_PER_INCH, flat_to_flat};
+use hexmap_map::HexMap;
+
+/// The options SVG takes.
+const PICTURE_OPTIONS: &[FormatOption] = &[
+    FormatOption::Labels,
+    FormatOption::Mines,
+    FormatOption::Grid,
+    FormatOption::HexPixels,
+    FormatOption::Legend,
+];
+
+/// The options PNG takes: those of every picture, and a print size.
+const PNG_OPTIONS: &[FormatOption] = &[
+    FormatOption::Labels,
+    FormatOption::Mines,
+    FormatOption::Grid,
+    FormatOption::HexPixels,
+    FormatOption::Dpi,
+    FormatOption::PrintHexSize,
+    FormatOption::Legend,
+];
+
+/// Lowest and highest print resolution, dots per inch.
+pub const DPI_RANGE: (f64, f64) = (10.0, 2400.0);
+
+/// Pixels per world unit for hexes `opts.print.hex_size` flat to flat at `dpi`.
+fn print_scale(map: &HexMap, opts: &WriteOptions, dpi: f64) -> Result<f64, PictureError> {
+    if !(DPI_RANGE.0..=DPI_RANGE.1).contains(&dpi) {
+        return Err(PictureError::BadDpi(dpi));
+    }
+    let hex = opts.print.hex_size;
+    if !(HEX_SIZE_RANGE_MM.0..=HEX_SIZE_RANGE_MM.1).contains(&hex.to_mm()) {
+        return Err(hexmap_draw::print::PrintLayoutError::HexSize(hex).into());
+    }
+    let size = map.properties().hex_size;
+    let layout = map
+        .layout()
+        .map_err(|_| PictureError::BadSize(size.x, size.y))?;
+    Ok(hex.to_inches() * dpi / flat_to_flat(&layout))
+}
+
+fn picture_options(map: &HexMap, opts: &WriteOptions) -> Result<PictureOptions, PictureError> {
+    let mut o = PictureOptions {
+        grid: opts.grid,
+        labels: opts.labels,
+        mines: opts.mines,
+        legend: opts.legend,
+        images: opts.images.clone(),
+        link_images: opts.link_images,
+        ..PictureOptions::for_hex_pixels(map, opts.hex_pixels)
+    };
+    if let Some(dpi) = opts.dpi {
+        o.scale = print_scale(map, opts, dpi)?;
+    }
+    Ok(o)
+}
+
+/// `png` with a `pHYs` chunk saying it is `dpi` dots per inch (so image programs print
+/// it at its size), inserted after the header chunk.
+fn with_resolution(png: Vec<u8>, dpi: f64) -> Vec<u8> {
+    // Signature (8) + IHDR (4 length + 4 type + 13 data + 4 CRC).
+    const AFTER_IHDR: usize = 33;
+    if png.len() < AFTER_IHDR || &png[12..16] != b"IHDR" {
+        return png;
+    }
+    let per_metre = (dpi / MM_PER_INCH * 1000.0).round() as u32;
+    let mut data = Vec::with_capacity(9);
+    data.extend_from_slice(&per_metre.to_be_bytes());
+    data.extend_from_slice(&per_metre.to_be_bytes());
+    data.push(1); // unit: metre
+    let mut crc = flate2::Crc::new();
+    crc.update(b"pHYs");
+    crc.update(&data);
+    let mut out = Vec::with_capacity(png.len() + 21);
+    out.extend_from_slice(&png[..AFTER_IHDR]);
+    out.extend_from_slice(&(data.len() as u32).to_be_bytes());
+    out.extend_from_slice(b"pHYs");
+    out.extend_from_slice(&data);
+    out.extend_from_slice(&crc.sum().to_be_bytes());
+    out.extend_from_slice(&png[AFTER_IHDR..]);
+    out
+}
+
+/// Which picture.
+enum Kind {
+    Png,
+    Svg,
+}
+
+/// A picture of the map: [`PNG`] or [`SVG`].
+pub struct Picture {
+    info: FormatInfo,
+    kind: Kind,
+}
+
+/// A raster picture.
+pub static PNG: Picture = Picture {
+    info: FormatInfo {
+        name: "png",
+        description: "picture (PNG)",
+        extensions: &["png"],
+        options: PNG_OPTIONS,
+        reads: false,
+        writes: true,
+    },
+    kind: Kind::Png,
+};
+
+/// A vector picture.
+pub static SVG: Picture = Picture {
+    info: FormatInfo {
+        name: "svg",
+        description: "vector picture (SVG)",
+        extensions: &["svg"],
+        options: PICTURE_OPTIONS,
+        reads: false,
+        writes: true,
+    },
+    kind: Kind::Svg,
+};
+
+impl Format for Picture {
+    fn info(&self) -> &FormatInfo {
+        &self.info
+    }
+
+    fn write(
+        &self,
+        map: &HexMap,
+        opts: &WriteOptions,
+        _file_name: &str,
+        progress: &mut dyn FnMut(f32),
+    ) -> Result<Written, WriteError> {
+        let options = picture_options(map, opts)?;
+        Ok(Written::main(match (&self.kind, opts.dpi) {
+            // At a print size the picture must not shrink: too large is an error.
+            (Kind::Png, Some(dpi)) => with_resolution(render_png(map, &options, progress)?, dpi),
+            (Kind::Png, None) => render_png(map, &fit_png(map, &options)?, progress)?,
+            (Kind::Svg, _) => render_svg(map, &options, progress)?.into_bytes(),
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_resolution_chunk_follows_the_header_and_decoders_still_read_the_png() {
+        let pixmap = tiny_skia::Pixmap::new(3, 2).unwrap();
+        let png = with_resolution(pixmap.encode_png().unwrap(), 300.0);
+        assert_eq!(&png[37..41], b"pHYs");
+        // 300 dpi = 11811 pixels per metre.
+        assert_eq!(u32::from_be_bytes(png[41..45].try_into().unwrap()), 11811);
+        let back = tiny_skia::Pixmap::decode_png(&png).unwrap();
+        assert_eq!((back.width(), back.height()), (3, 2));
+    }
+}

@@ -1,0 +1,466 @@
+//! Exports for game code: CSV (the offset grid of terrain ids) and JSON (every cell).
+
+use super::{Format, FormatInfo, WriteError, WriteOptions, Written};
+use hexmap_hex::OffsetCoord;
+use hexmap_map::{EdgeMove, HexMap, MoveCost};
+use serde::Serialize;
+
+/// The map as a CSV grid in its offset kind: one line per row of the shape's bounding box,
+/// `-1` for a hole (not part of the map), `0` for a cell without terrain, else the terrain
+/// id. The first line is a comment-free header-less grid, like a level array.
+pub fn to_csv(map: &HexMap) -> String {
+    let kind = map.properties().offset_kind;
+    let b = map.shape().offset_bounds(kind);
+    let mut out = String::with_capacity(b.cols as usize * b.rows as usize * 3);
+    for row in 0..b.rows as i32 {
+        for col in 0..b.cols as i32 {
+            if col > 0 {
+                out.push(',');
+            }
+            let hex = kind.to_hex(OffsetCoord::new(b.min_col + col, b.min_row + row));
+            if !map.contains(hex) {
+                out.push_str("-1");
+            } else {
+                let id = map.terrain(hex).map_or(0, |t| t.get());
+                out.push_str(&id.to_string());
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[derive(Serialize)]
+struct JsonTerrain<'a> {
+    id: u16,
+    name: &'a str,
+    color: String,
+    symbol: String,
+    /// Movement cost; null when impassable.
+    cost: Option<u32>,
+    blocks_sight: bool,
+    /// Tile art image paths (relative to the map file); left out when none.
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    tile_art: &'a [String],
+    /// Tile art tinted by the colour; left out when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    tile_tint: bool,
+}
+
+#[derive(Serialize)]
+struct JsonCell<'a> {
+    q: i32,
+    r: i32,
+    s: i32,
+    col: i32,
+    row: i32,
+    terrain: Option<u16>,
+    mine: bool,
+    /// Mines among the six neighbours (0–6).
+    count: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct JsonEdgeType<'a> {
+    id: u16,
+    name: &'a str,
+    color: String,
+    /// Extra cost of crossing, in points; null when impassable.
+    cost: Option<f64>,
+    blocks_sight: bool,
+}
+
+#[derive(Serialize)]
+struct JsonEdge {
+    /// The two hexes (axial q, r), the one that sorts first (by r, then q) first.
+    a: [i32; 2],
+    b: [i32; 2],
+    #[serde(rename = "type")]
+    kind: u16,
+}
+
+#[derive(Serialize)]
+struct JsonPathType<'a> {
+    id: u16,
+    name: &'a str,
+    color: String,
+    /// Cost of a step along the path, in points; null when it does not change movement.
+    cost: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct JsonPath {
+    #[serde(rename = "type")]
+    kind: u16,
+    /// Axial (q, r) of each hex, in order.
+    hexes: Vec<[i32; 2]>,
+}
+
+#[derive(Serialize)]
+struct JsonIcon<'a> {
+    /// Axial q of the hex.
+    q: i32,
+    /// Axial r of the hex.
+    r: i32,
+    /// A built-in icon's name, or `image:` and a path relative to the map file.
+    icon: String,
+    caption: Option<&'a str>,
+    scale: f32,
+    /// `#rrggbb`, or null for the default ink.
+    color: Option<String>,
+}
+
+#[derive(Serialize)]
+struct JsonLabel<'a> {
+    text: &'a str,
+    /// World position (the layout's pixel space, y down).
+    x: f64,
+    y: f64,
+    /// Text height in hex sizes.
+    size: f32,
+    /// Degrees, clockwise on screen.
+    rotation: f32,
+    color: String,
+    bold: bool,
+    italic: bool,
+    halo: bool,
+}
+
+#[derive(Serialize)]
+struct JsonMap<'a> {
+    format: &'static str,
+    version: u32,
+    name: &'a str,
+    orientation: &'static str,
+    offset: &'static str,
+    hex_size: [f64; 2],
+    palette: Vec<JsonTerrain<'a>>,
+    edge_types: Vec<JsonEdgeType<'a>>,
+    path_types: Vec<JsonPathType<'a>>,
+    cells: Vec<JsonCell<'a>>,
+    edges: Vec<JsonEdge>,
+    paths: Vec<JsonPath>,
+    icons: Vec<JsonIcon<'a>>,
+    labels: Vec<JsonLabel<'a>>,
+}
+
+/// The map as JSON: name, orientation, offset kind, hex size, palette, and every cell with
+/// its cube and offset coordinates, terrain id (null when empty), mine, the number of mines
+/// among its neighbours, and its note. Cells come in the shape's stable order. Then the
+/// edge and path palettes (costs in points, null for impassable / no effect), the edge
+/// features (the two axial hexes and the type, in edge order) and the paths (type and axial
+/// hexes, in id order). Last the icons (axial hex, in reading order, each hex's icons in
+/// order) and the place-name labels (in id order).
+pub fn to_json(map: &HexMap) -> String {
+    let props = map.properties();
+    let kind = props.offset_kind;
+    let palette = map
+        .palette()
+        .terrains()
+        .iter()
+        .map(|t| JsonTerrain {
+            id: t.id.get(),
+            name: &t.name,
+            color: t.color.to_string(),
+            symbol: t.symbol.to_string(),
+            cost: match t.cost {
+                MoveCost::Cost(c) => Some(c),
+                MoveCost::Impassable => None,
+            },
+            blocks_sight: t.blocks_sight,
+            tile_art: &t.art.images,
+            tile_tint: t.art.tint,
+        })
+        .collect();
+    let cells = map
+        .shape()
+        .iter()
+        .map(|h| {
+            let c = kind.from_hex(h);
+            JsonCell {
+                q: h.q,
+                r: h.r,
+                s: h.s(),
+                col: c.col,
+                row: c.row,
+                terrain: map.terrain(h).map(|t| t.get()),
+                mine: map.is_mine(h),
+                count: h.neighbors().iter().filter(|&&n| map.is_mine(n)).count() as u8,
+                note: map.note(h),
+            }
+        })
+        .collect();
+    let edge_types = map
+        .edge_palette()
+        .types()
+        .iter()
+        .map(|t| JsonEdgeType {
+            id: t.id.get(),
+            name: &t.name,
+            color: t.color.to_string(),
+            cost: match t.movement {
+                EdgeMove::Extra(c) => Some(c.points()),
+                EdgeMove::Impassable => None,
+            },
+            blocks_sight: t.blocks_sight,
+        })
+        .collect();
+    let path_types = map
+        .path_palette()
+        .types()
+        .iter()
+        .map(|t| JsonPathType {
+            id: t.id.get(),
+            name: &t.name,
+            color: t.color.to_string(),
+            cost: t.cost.map(|c| c.points()),
+        })
+        .collect();
+    let axial = |h: hexmap_hex::Hex| [h.q, h.r];
+    let edges = map
+        .edges()
+        .map(|(e, k)| {
+            let (a, b) = e.hexes();
+            JsonEdge {
+                a: axial(a),
+                b: axial(b),
+                kind: k.get(),
+            }
+        })
+        .collect();
+    let paths = map
+        .paths()
+        .iter()
+        .map(|p| JsonPath {
+            kind: p.kind.get(),
+            hexes: p.hexes.iter().map(|&h| axial(h)).collect(),
+        })
+        .collect();
+    let icons = map
+        .icons()
+        .iter()
+        .flat_map(|(h, list)| {
+            list.iter().map(move |i| JsonIcon {
+                q: h.q,
+                r: h.r,
+                icon: i.source.to_file_text(),
+                caption: i.caption.as_deref(),
+                scale: i.scale,
+                color: i.color.map(|c| c.to_string()),
+            })
+        })
+        .collect();
+    let labels = map
+        .labels()
+        .iter()
+        .map(|(_, l)| JsonLabel {
+            text: &l.text,
+            x: l.at.x,
+            y: l.at.y,
+            size: l.size,
+            rotation: l.rotation,
+            color: l.color.to_string(),
+            bold: l.bold,
+            italic: l.italic,
+            halo: l.halo,
+        })
+        .collect();
+    let doc = JsonMap {
+        format: "hexmap-cells",
+        version: 1,
+        name: &props.name,
+        orientation: props.orientation.name(),
+        offset: kind.name(),
+        hex_size: [props.hex_size.x, props.hex_size.y],
+        palette,
+        edge_types,
+        path_types,
+        cells,
+        edges,
+        paths,
+        icons,
+        labels,
+    };
+    serde_json::to_string_pretty(&doc).expect("plain data always serialises")
+}
+
+/// A format written as one text made from the map: [`CSV`] and [`JSON`].
+pub struct Table {
+    info: FormatInfo,
+    text: fn(&HexMap) -> String,
+}
+
+/// The offset grid of terrain ids ([`to_csv`]).
+pub static CSV: Table = Table {
+    info: FormatInfo {
+        name: "csv",
+        description: "offset grid of terrain ids (CSV)",
+        extensions: &["csv"],
+        options: &[],
+        reads: false,
+        writes: true,
+    },
+    text: to_csv,
+};
+
+/// Every cell with its coordinates, terrain, mine, count and note ([`to_json`]).
+pub static JSON: Table = Table {
+    info: FormatInfo {
+        name: "json",
+        description: "cells with coordinates, terrain, mines and notes, edges, paths, icons and labels (JSON)",
+        extensions: &["json"],
+        options: &[],
+        reads: false,
+        writes: true,
+    },
+    text: to_json,
+};
+
+impl Format for Table {
+    fn info(&self) -> &FormatInfo {
+        &self.info
+    }
+
+    fn write(
+        &self,
+        map: &HexMap,
+        _opts: &WriteOptions,
+        _file_name: &str,
+        _progress: &mut dyn FnMut(f32),
+    ) -> Result<Written, WriteError> {
+        Ok(Written::main((self.text)(map)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hexmap_hex::{Direction, Edge, Hex, Orientation};
+    use hexmap_map::{EdgeTypeId, MapPath, MapProperties, MapShape, Palette, PathId, PathTypeId};
+
+    #[test]
+    fn json_lists_edges_paths_and_their_palettes() {
+        let mut m = HexMap::new(
+            MapProperties::new("j", Orientation::Pointy),
+            MapShape::hexagon(2).unwrap(),
+            Palette::standard(),
+        )
+        .unwrap();
+        m.set_edge(
+            Edge::new(Hex::new(1, 0), Direction::POINTY_W),
+            EdgeTypeId::new(3),
+        )
+        .unwrap();
+        m.insert_path(MapPath {
+            id: PathId(1),
+            kind: PathTypeId::new(1).unwrap(),
+            hexes: vec![Hex::new(0, 1), Hex::ORIGIN, Hex::new(1, -1)],
+        })
+        .unwrap();
+        let v: serde_json::Value = serde_json::from_str(&to_json(&m)).unwrap();
+        assert_eq!(
+            v["edges"],
+            serde_json::json!([{"a": [0, 0], "b": [1, 0], "type": 3}])
+        );
+        assert_eq!(
+            v["paths"],
+            serde_json::json!([{"type": 1, "hexes": [[0, 1], [0, 0], [1, -1]]}])
+        );
+        let river = &v["edge_types"][0];
+        assert_eq!(river["name"], "River");
+        assert_eq!(river["cost"], 2.0);
+        assert_eq!(river["blocks_sight"], false);
+        assert_eq!(
+            v["edge_types"][2]["cost"],
+            serde_json::Value::Null,
+            "wall: impassable"
+        );
+        assert_eq!(v["edge_types"][2]["blocks_sight"], true);
+        assert_eq!(v["path_types"][0]["cost"], 0.5, "road");
+        assert_eq!(
+            v["path_types"][2]["cost"],
+            serde_json::Value::Null,
+            "railway"
+        );
+        assert_eq!(
+            v["palette"][0]["cost"],
+            serde_json::Value::Null,
+            "sea stays null"
+        );
+        assert_eq!(
+            v["palette"][1]["cost"], 1,
+            "terrain cost stays a whole number"
+        );
+    }
+
+    #[test]
+    fn json_lists_icons_in_reading_order_and_labels_in_id_order() {
+        use hexmap_hex::Point;
+        use hexmap_map::{BuiltinIcon, Icon, IconSource, Label, LabelId, Rgb};
+        let mut m = HexMap::new(
+            MapProperties::new("j", Orientation::Flat),
+            MapShape::hexagon(2).unwrap(),
+            Palette::standard(),
+        )
+        .unwrap();
+        let mut inn = Icon::builtin(BuiltinIcon::Village);
+        inn.caption = Some("Inn".into());
+        inn.color = Some(Rgb([1, 2, 3]));
+        let image = Icon {
+            source: IconSource::Image("art/inn.png".into()),
+            caption: None,
+            scale: 0.5,
+            color: None,
+        };
+        m.set_icons(Hex::new(1, 0), vec![inn, image]).unwrap();
+        m.set_icons(Hex::new(0, -1), vec![Icon::builtin(BuiltinIcon::Star)])
+            .unwrap();
+        let mut sea = Label::new("Grey Sea", Point::new(1.5, -2.0));
+        sea.rotation = 15.0;
+        sea.italic = true;
+        m.add_label(LabelId(3), sea).unwrap();
+        m.add_label(LabelId(1), Label::new("Hills", Point::new(0.0, 0.0)))
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_str(&to_json(&m)).unwrap();
+        assert_eq!(
+            v["icons"],
+            serde_json::json!([
+                {"q": 0, "r": -1, "icon": "star", "caption": null, "scale": 1.0, "color": null},
+                {"q": 1, "r": 0, "icon": "village", "caption": "Inn", "scale": 1.0,
+                 "color": "#010203"},
+                {"q": 1, "r": 0, "icon": "image:art/inn.png", "caption": null, "scale": 0.5,
+                 "color": null},
+            ])
+        );
+        assert_eq!(v["labels"][0]["text"], "Hills");
+        assert_eq!(
+            v["labels"][1],
+            serde_json::json!({"text": "Grey Sea", "x": 1.5, "y": -2.0, "size": 1.0,
+                "rotation": 15.0, "color": "#000000", "bold": false, "italic": true,
+                "halo": true})
+        );
+    }
+
+    #[test]
+    fn json_terrains_carry_their_tile_art_only_when_they_have_some() {
+        let mut terrains = Palette::standard().terrains().to_vec();
+        terrains[2].art = hexmap_map::TileArt {
+            images: vec!["art/f.png".into()],
+            tint: true,
+        };
+        let m = HexMap::new(
+            MapProperties::new("j", Orientation::Flat),
+            MapShape::hexagon(1).unwrap(),
+            Palette::new(terrains).unwrap(),
+        )
+        .unwrap();
+        let v: serde_json::Value = serde_json::from_str(&to_json(&m)).unwrap();
+        let forest = &v["palette"][2];
+        assert_eq!(forest["tile_art"], serde_json::json!(["art/f.png"]));
+        assert_eq!(forest["tile_tint"], true);
+        let grass = v["palette"][1].as_object().unwrap();
+        assert!(!grass.contains_key("tile_art") && !grass.contains_key("tile_tint"));
+    }
+}

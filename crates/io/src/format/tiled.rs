@@ -1,0 +1,167 @@
+//! Tiled maps, XML (TMX) and JSON (TMJ), as [`Format`]s: written with a generated tileset
+//! image beside them (terrain tile art drawn from [`WriteOptions::images`]), read (either syntax, whatever the extension) through the one Tiled
+//! model and converted to a map.
+
+use super::{Format, FormatInfo, Imported, ReadError, WriteError, WriteOptions, Written};
+use crate::Resources;
+use crate::tiled::{
+    TiledMap, from_tiled, read_tiled, tileset_image, to_tiled_with_images, to_tmj, to_tmx,
+};
+use hexmap_map::HexMap;
+
+/// The tileset image's file name for a map file named `main` ("x.tmx" → "x-tiles.png").
+pub fn tileset_file_name(main: &str) -> String {
+    let stem = main.rsplit_once('.').map_or(main, |(s, _)| s);
+    format!("{stem}-tiles.png")
+}
+
+/// The map as a Tiled document by `to_text`, and its tileset image.
+fn write_tiled(
+    map: &HexMap,
+    opts: &WriteOptions,
+    file_name: &str,
+    progress: &mut dyn FnMut(f32),
+    to_text: fn(&TiledMap) -> String,
+) -> Result<Written, WriteError> {
+    let images = opts.images.as_deref();
+    let tiled = to_tiled_with_images(map, &tileset_file_name(file_name), images);
+    progress(0.5);
+    let mut side = Vec::new();
+    for tileset in &tiled.tilesets {
+        if let Some(image) = &tileset.image {
+            side.push((
+                image.clone(),
+                tileset_image(&tiled.geometry, tileset, images)?,
+            ));
+        }
+    }
+    Ok(Written {
+        main: to_text(&tiled).into_bytes(),
+        side,
+    })
+}
+
+/// Read either Tiled syntax (by content) and convert it to a map.
+fn read_any_tiled(
+    bytes: &[u8],
+    file_name: &str,
+    side: &dyn Resources,
+) -> Result<Imported, ReadError> {
+    let text = std::str::from_utf8(bytes).map_err(|_| ReadError::NotText {
+        file: file_name.into(),
+    })?;
+    let tiled = read_tiled(text, file_name, side)?;
+    let (map, warnings) = from_tiled(&tiled).map_err(|source| ReadError::FromTiled {
+        file: file_name.into(),
+        source,
+    })?;
+    Ok(Imported {
+        map,
+        form: None,
+        warnings,
+    })
+}
+
+/// The start of a file, without leading white space or a byte-order mark.
+fn trimmed(head: &[u8]) -> &[u8] {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let start = head
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(head.len());
+    &head[start..]
+}
+
+/// A Tiled map format: [`TMX`] (XML) or [`TMJ`] (JSON). Either reads both syntaxes (by
+/// content), as Tiled files are not always named for theirs.
+pub struct Tiled {
+    info: FormatInfo,
+    /// The syntax written.
+    to_text: fn(&TiledMap) -> String,
+    /// The first byte of the syntax, for files with an unknown extension.
+    first_byte: u8,
+}
+
+/// Tiled's XML map format.
+pub static TMX: Tiled = Tiled {
+    info: FormatInfo {
+        name: "tmx",
+        description: "Tiled map (TMX) with a generated tileset",
+        extensions: &["tmx"],
+        options: &[],
+        reads: true,
+        writes: true,
+    },
+    to_text: to_tmx,
+    first_byte: b'<',
+};
+
+/// Tiled's JSON map format (`.tmj`, or `.json` as older Tiled versions name it).
+pub static TMJ: Tiled = Tiled {
+    info: FormatInfo {
+        name: "tmj",
+        description: "Tiled map (JSON) with a generated tileset",
+        extensions: &["tmj", "json"],
+        options: &[],
+        reads: true,
+        writes: true,
+    },
+    to_text: to_tmj,
+    first_byte: b'{',
+};
+
+impl Format for Tiled {
+    fn info(&self) -> &FormatInfo {
+        &self.info
+    }
+
+    fn recognizes(&self, head: &[u8]) -> bool {
+        trimmed(head).first() == Some(&self.first_byte)
+    }
+
+    fn read(
+        &self,
+        bytes: &[u8],
+        file_name: &str,
+        side: &dyn Resources,
+    ) -> Result<Imported, ReadError> {
+        read_any_tiled(bytes, file_name, side)
+    }
+
+    fn write(
+        &self,
+        map: &HexMap,
+        opts: &WriteOptions,
+        file_name: &str,
+        progress: &mut dyn FnMut(f32),
+    ) -> Result<Written, WriteError> {
+        write_tiled(map, opts, file_name, progress, self.to_text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tileset_is_named_after_the_map() {
+        assert_eq!(tileset_file_name("x.tmx"), "x-tiles.png");
+        assert_eq!(tileset_file_name("a.b.tmj"), "a.b-tiles.png");
+        assert_eq!(tileset_file_name("plain"), "plain-tiles.png");
+    }
+
+    #[test]
+    fn content_is_recognized_past_white_space_and_a_bom() {
+        assert!(TMX.recognizes(b"\xEF\xBB\xBF\n <?xml version=\"1.0\"?>"));
+        assert!(TMJ.recognizes(b"\r\n{}"));
+        assert!(!TMX.recognizes(b"{") && !TMJ.recognizes(b"<") && !TMJ.recognizes(b""));
+    }
+
+    #[test]
+    fn text_that_is_not_utf8_is_refused_by_name() {
+        let e = TMX
+            .read(b"<map \xFF>", "m.tmx", &crate::NoResources)
+            .unwrap_err();
+        assert_eq!(e.to_string(), "m.tmx: not UTF-8 text");
+    }
+}

@@ -1,0 +1,351 @@
+//! The serde structures of the RON file (format versions 1 and 2; version 2 adds the edge
+//! and path palettes and the `edges`, `paths`, `icons` and `labels` lists), exactly as
+//! written on disk.
+//! Enumerations with dashes (`odd-r`) are plain strings, checked when converting.
+//!
+//! The long lists (cells, rows, mines, notes) are never collected while parsing, so loading
+//! a file costs about the file plus the map, whatever the file holds: [`FileMap`] keeps
+//! each list as the text it spans ([`Raw`]) and the reader walks it element by element;
+//! the palette keeps at most one entry over its limit ([`PaletteEntries`]). [`FileCheck`]
+//! is the same structure with every list only type-checked ([`Checked`]): for a file that
+//! does not parse, it finds the same first error, at the same line and column, as parsing
+//! everything into memory would.
+
+use super::read::{FeatureEntries, PaletteEntries};
+use serde::Deserialize;
+use serde::de::{Deserializer, SeqAccess, Visitor};
+use std::fmt;
+use std::marker::PhantomData;
+
+/// Just the header fields, read when a full parse fails, to report a version problem
+/// before a structural one.
+#[derive(Deserialize)]
+pub(crate) struct Header {
+    #[serde(default = "hexmap_format")]
+    pub format: String,
+    #[serde(default = "current_version")]
+    pub version: u64,
+}
+
+fn hexmap_format() -> String {
+    "hexmap".to_owned()
+}
+
+fn current_version() -> u64 {
+    super::FORMAT_VERSION.into()
+}
+
+/// A list of `T` kept as its RON text (`None` when the field is left out): RON checks its
+/// syntax while parsing the file, the reader parses the elements one at a time.
+pub(crate) struct Raw<'a, T> {
+    /// The list's text, brackets included, borrowed from the parsed text.
+    pub text: Option<&'a str>,
+    of: PhantomData<fn() -> T>,
+}
+
+impl<T> Default for Raw<'_, T> {
+    fn default() -> Self {
+        Raw {
+            text: None,
+            of: PhantomData,
+        }
+    }
+}
+
+impl<'de: 'a, 'a, T> Deserialize<'de> for Raw<'a, T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let raw = <&'a ron::value::RawValue>::deserialize(d)?;
+        Ok(Raw {
+            text: Some(raw.get_ron()),
+            of: PhantomData,
+        })
+    }
+}
+
+/// A list of `T` whose elements are parsed (with the same calls as for a `Vec<T>`, so with
+/// the same errors) and dropped.
+pub(crate) struct Checked<'a, T>(PhantomData<&'a T>);
+
+impl<T> Default for Checked<'_, T> {
+    fn default() -> Self {
+        Checked(PhantomData)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Checked<'_, T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Each<T>(PhantomData<fn() -> T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for Each<T> {
+            type Value = ();
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a sequence")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+                while seq.next_element::<T>()?.is_some() {}
+                Ok(())
+            }
+        }
+        d.deserialize_seq(Each::<T>(PhantomData))?;
+        Ok(Checked(PhantomData))
+    }
+}
+
+/// The whole-file structure, once with lists of type `$list` (either [`Raw`] or
+/// [`Checked`]); both share every field, attribute and element type.
+macro_rules! file_structure {
+    ($doc:literal, $(#[$attr:meta])* $map:ident, $cells:ident, $list:ident) => {
+        #[doc = $doc]
+        $(#[$attr])*
+        #[derive(Deserialize)]
+        // One name in messages ("expected struct `FileMap`") whichever structure reads.
+        #[serde(deny_unknown_fields, rename = "FileMap")]
+        pub(crate) struct $map<'a> {
+            pub format: String,
+            pub version: u64,
+            pub name: String,
+            pub orientation: String,
+            pub offset: String,
+            pub hex_size: (f64, f64),
+            pub shape: FileShape,
+            #[serde(default)]
+            pub labels: FileLabels,
+            pub palette: PaletteEntries,
+            #[serde(default)]
+            pub edge_types: FeatureEntries<FileEdgeType>,
+            #[serde(default)]
+            pub path_types: FeatureEntries<FilePathType>,
+            #[serde(default)]
+            pub view: FileView,
+            #[serde(borrow)]
+            pub cells: $cells<'a>,
+        }
+
+        /// The cell data, in one of the two forms.
+        $(#[$attr])*
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields, rename = "FileCells")]
+        pub(crate) enum $cells<'a> {
+            /// Rows of terrain symbols in the map's offset kind.
+            Offset {
+                origin: (i32, i32),
+                #[serde(borrow)]
+                rows: $list<'a, String>,
+                #[serde(default, borrow)]
+                mines: $list<'a, String>,
+                #[serde(default, borrow)]
+                notes: $list<'a, (i32, i32, String)>,
+                #[serde(default, borrow)]
+                edges: $list<'a, (i32, i32, String, u16)>,
+                #[serde(default, borrow)]
+                paths: $list<'a, FilePath<(i32, i32)>>,
+                #[serde(default, borrow)]
+                icons: $list<'a, FileIcon<(i32, i32)>>,
+                #[serde(default, borrow)]
+                labels: $list<'a, FileLabel>,
+            },
+            /// Explicit (q, r, s, terrain id) cells.
+            Cube {
+                #[serde(borrow)]
+                cells: $list<'a, (i32, i32, i32, u16)>,
+                #[serde(default, borrow)]
+                mines: $list<'a, (i32, i32, i32)>,
+                #[serde(default, borrow)]
+                notes: $list<'a, (i32, i32, i32, String)>,
+                #[serde(default, borrow)]
+                edges: $list<'a, (i32, i32, i32, String, u16)>,
+                #[serde(default, borrow)]
+                paths: $list<'a, FilePath<(i32, i32, i32)>>,
+                #[serde(default, borrow)]
+                icons: $list<'a, FileIcon<(i32, i32, i32)>>,
+                #[serde(default, borrow)]
+                labels: $list<'a, FileLabel>,
+            },
+        }
+    };
+}
+
+file_structure!(
+    "A whole map file, its lists kept as text.",
+    FileMap,
+    FileCells,
+    Raw
+);
+
+file_structure!(
+    "A whole map file with every list only checked: finds a bad file's first error.",
+    #[allow(dead_code, reason = "parsed only to find the first error; never read")]
+    FileCheck,
+    CheckCells,
+    Checked
+);
+
+/// How the map asks to be shown (version 2, optional; written only when not the
+/// default).
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FileView {
+    /// The legend's corner ("top-left" …); `None` for no legend.
+    #[serde(default)]
+    pub legend: Option<String>,
+    /// Notes drawn as captions under their hexes.
+    #[serde(default)]
+    pub note_captions: bool,
+}
+
+/// The shape header.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) enum FileShape {
+    Rect {
+        kind: String,
+        width: u32,
+        height: u32,
+    },
+    Hexagon {
+        radius: u32,
+    },
+    Parallelogram {
+        width: u32,
+        height: u32,
+    },
+    Triangle {
+        size: u32,
+    },
+    Cells,
+}
+
+/// Label settings (each field optional, defaulting to the classic XXYY numbering).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub(crate) struct FileLabels {
+    pub base: u8,
+    pub digits: u8,
+    pub stagger: String,
+    pub order: String,
+}
+
+/// A palette entry.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FileTerrain {
+    pub id: u16,
+    pub name: String,
+    pub color: String,
+    pub symbol: String,
+    pub cost: FileCost,
+    #[serde(default)]
+    pub blocks_sight: bool,
+    /// Tile art image paths relative to the map file (version 2).
+    #[serde(default)]
+    pub tile_art: Vec<String>,
+    /// Tint the tile art by the colour (version 2).
+    #[serde(default)]
+    pub tile_tint: bool,
+}
+
+/// Movement cost.
+#[derive(Deserialize)]
+pub(crate) enum FileCost {
+    Cost(u32),
+    Impassable,
+}
+
+/// An edge palette entry (version 2).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FileEdgeType {
+    pub id: u16,
+    pub name: String,
+    pub color: String,
+    pub width: f32,
+    pub style: String,
+    pub cost: FileEdgeCost,
+    #[serde(default)]
+    pub blocks_sight: bool,
+}
+
+/// What crossing an edge costs: extra points (up to two decimals) or impassable.
+#[derive(Deserialize)]
+pub(crate) enum FileEdgeCost {
+    Extra(f64),
+    Impassable,
+}
+
+/// A path palette entry (version 2); `cost` is the cost of a step along it, or `None`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FilePathType {
+    pub id: u16,
+    pub name: String,
+    pub color: String,
+    pub width: f32,
+    pub style: String,
+    pub cost: Option<f64>,
+}
+
+/// A path (version 2): id, type and hexes in the form's coordinates.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FilePath<H> {
+    pub id: u32,
+    #[serde(rename = "type")]
+    pub kind: u16,
+    pub hexes: Vec<H>,
+}
+
+/// An icon on a hex (version 2): the hex in the form's coordinates, the icon's name (a
+/// built-in name or `image:` and a path relative to the map file), caption, scale, colour.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FileIcon<H> {
+    pub at: H,
+    pub icon: String,
+    #[serde(default)]
+    pub caption: Option<String>,
+    #[serde(default = "one")]
+    pub scale: f32,
+    #[serde(default)]
+    pub color: Option<String>,
+}
+
+fn one() -> f32 {
+    1.0
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A place-name label (version 2): id, text, world position, size in hex sizes, rotation
+/// in degrees, colour and style.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FileLabel {
+    pub id: u32,
+    pub text: String,
+    pub x: f64,
+    pub y: f64,
+    #[serde(default = "one")]
+    pub size: f32,
+    #[serde(default)]
+    pub rotation: f32,
+    pub color: String,
+    #[serde(default)]
+    pub bold: bool,
+    #[serde(default)]
+    pub italic: bool,
+    #[serde(default = "yes")]
+    pub halo: bool,
+}
+
+impl Default for FileLabels {
+    fn default() -> Self {
+        let d = hexmap_hex::xxyy::LabelSettings::default();
+        FileLabels {
+            base: d.base,
+            digits: d.digits,
+            stagger: d.stagger.name().to_owned(),
+            order: "column-first".to_owned(),
+        }
+    }
+}

@@ -1,0 +1,97 @@
+//! Images in PDF: each image (per tint) becomes one image XObject (RGB samples plus a soft
+//! mask for its alpha), written once for the whole document and drawn on every page that
+//! shows it by name, clipped to its polygon.
+
+use super::pdf::compress;
+use hexmap_draw::{Colour, Image, ImageId};
+use pdf_writer::{Filter, Finish, Pdf, Ref};
+use std::collections::HashMap;
+
+/// One image XObject waiting to be written.
+struct PdfImage {
+    name: String,
+    id: Ref,
+    mask: Option<Ref>,
+    width: u32,
+    height: u32,
+    /// Deflated RGB samples.
+    rgb: Vec<u8>,
+    /// Deflated alpha samples (when not all opaque).
+    alpha: Vec<u8>,
+}
+
+/// The images of a document, in the order first drawn.
+#[derive(Default)]
+pub struct PdfImages {
+    images: Vec<PdfImage>,
+    index: HashMap<(ImageId, Option<Colour>), usize>,
+}
+
+impl PdfImages {
+    /// The resource name and object id of `img`'s XObject, made on first use (object ids
+    /// from `alloc`).
+    pub fn name_of(&mut self, img: &Image<'_>, alloc: &mut dyn FnMut() -> Ref) -> (String, Ref) {
+        let key = (img.id, img.tint);
+        if let Some(&i) = self.index.get(&key) {
+            let e = &self.images[i];
+            return (e.name.clone(), e.id);
+        }
+        let tinted;
+        let image = match img.tint {
+            Some(t) => {
+                tinted = img.image.tinted(t);
+                &tinted
+            }
+            None => img.image,
+        };
+        let px = image.pixels();
+        let rgb: Vec<u8> = px
+            .chunks_exact(4)
+            .flat_map(|p| [p[0], p[1], p[2]])
+            .collect();
+        let alpha: Vec<u8> = px.chunks_exact(4).map(|p| p[3]).collect();
+        let opaque = alpha.iter().all(|&a| a == 255);
+        let id = alloc();
+        let mask = (!opaque).then(&mut *alloc);
+        let entry = PdfImage {
+            name: format!("I{}", self.images.len()),
+            id,
+            mask,
+            width: image.width(),
+            height: image.height(),
+            rgb: compress(&rgb),
+            alpha: if opaque { Vec::new() } else { compress(&alpha) },
+        };
+        let out = (entry.name.clone(), entry.id);
+        self.index.insert(key, self.images.len());
+        self.images.push(entry);
+        out
+    }
+
+    /// How many image XObjects the document holds.
+    pub fn len(&self) -> usize {
+        self.images.len()
+    }
+
+    /// Write every image (and its soft mask) into `pdf`.
+    pub fn write(&self, pdf: &mut Pdf) {
+        for e in &self.images {
+            let (w, h) = (e.width as i32, e.height as i32);
+            let mut x = pdf.image_xobject(e.id, &e.rgb);
+            x.filter(Filter::FlateDecode);
+            x.width(w).height(h).bits_per_component(8).interpolate(true);
+            x.color_space().device_rgb();
+            if let Some(mask) = e.mask {
+                x.s_mask(mask);
+            }
+            x.finish();
+            if let Some(mask) = e.mask {
+                let mut m = pdf.image_xobject(mask, &e.alpha);
+                m.filter(Filter::FlateDecode);
+                m.width(w).height(h).bits_per_component(8);
+                m.color_space().device_gray();
+                m.finish();
+            }
+        }
+    }
+}

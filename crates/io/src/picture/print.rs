@@ -1,0 +1,491 @@
+//! A map printed at true scale as a PDF document: the page layout of `draw::print`, each
+//! page the map scene clipped to its part, with crop and registration marks, a caption,
+//! and a first page with an assembly index when the board takes several pages.
+
+use super::PictureError;
+use super::pdf::{PageResources, PdfSink, Shared, ToPage, write_content};
+use hexmap_draw::print::{POINTS_PER_MM, Page, PageLayout, PageSetup, layout_map};
+use hexmap_draw::{
+    Circle, Colour, Font, FontFamily, HAlign, Layers, MapScene, Polyline, Region, Scene, Sink,
+    Stroke, Style, Text, VAlign, legend, region,
+};
+use hexmap_hex::{CoordSystem, Point};
+use hexmap_map::{Corner, HexMap};
+use pdf_writer::{Pdf, Rect, Ref, TextStr};
+
+/// What to print and how.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PrintOptions {
+    /// Hex size, paper, margins, overlap, poster.
+    pub setup: PageSetup,
+    /// Draw hex outlines.
+    pub grid: bool,
+    /// Coordinate labels in this system; `None` for none.
+    pub labels: Option<CoordSystem>,
+    /// Draw mines.
+    pub mines: bool,
+    /// Crop and registration marks in the margins.
+    pub marks: bool,
+    /// The map's legend in this corner of the printed area (of the one page, or of the
+    /// index page's overview); `None` for none.
+    pub legend: Option<Corner>,
+    /// The map's loaded images (tile art, user-image icons); `None` for colours only.
+    pub images: Option<std::sync::Arc<hexmap_draw::ImageSet>>,
+}
+
+impl Default for PrintOptions {
+    fn default() -> Self {
+        PrintOptions {
+            setup: PageSetup::default(),
+            grid: true,
+            labels: None,
+            mines: true,
+            marks: false,
+            legend: None,
+            images: None,
+        }
+    }
+}
+
+/// Largest page side in points a PDF reader must accept (200 inches); larger pages are
+/// written with a `/UserUnit` so their numbers stay within it.
+const MAX_PAGE_POINTS: f64 = 14_400.0;
+
+/// Legend "pixels" per millimetre of paper: its 12-pixel names print 3 mm high.
+const LEGEND_PX_PER_MM: f64 = 4.0;
+
+/// Draw `map`'s legend in `corner` of the paper rectangle `min`–`max` (millimetres; the
+/// sink draws in paper millimetres), its image icons from the print's images.
+fn paper_legend(sink: &mut dyn Sink, map: &HexMap, opts: &PrintOptions, area: (Point, Point)) {
+    let Some(corner) = opts.legend else {
+        return;
+    };
+    let entries = legend::legend_entries(map);
+    let images = opts.images.as_deref();
+    legend::draw_legend(sink, &entries, area, LEGEND_PX_PER_MM, corner, images);
+}
+
+/// Ink of marks, captions and the index.
+const INK: Colour = Colour::rgb(0, 0, 0);
+
+/// The text size of captions in millimetres, at most.
+const CAPTION_MM: f64 = 2.5;
+
+/// One page being written: its size and content.
+struct PageOut {
+    size_pt: (f64, f64),
+    user_unit: f64,
+    content: Vec<u8>,
+    resources: PageResources,
+}
+
+/// A page of `w` × `h` millimetres: its size in points and the user unit that keeps it
+/// within [`MAX_PAGE_POINTS`].
+fn page_units(w_mm: f64, h_mm: f64) -> ((f64, f64), f64) {
+    let (w, h) = (w_mm * POINTS_PER_MM, h_mm * POINTS_PER_MM);
+    let unit = (w.max(h) / MAX_PAGE_POINTS).ceil().max(1.0);
+    ((w, h), unit)
+}
+
+/// Paper millimetres (origin top-left, y down) → page units.
+fn paper_transform(height_pt: f64, unit: f64) -> ToPage {
+    ToPage {
+        scale: POINTS_PER_MM / unit,
+        ox: 0.0,
+        oy: height_pt / unit,
+    }
+}
+
+/// The map as a PDF document. `progress` is called with the share done (0.0 to 1.0).
+pub fn render_pdf(
+    map: &HexMap,
+    opts: &PrintOptions,
+    progress: &mut dyn FnMut(f32),
+) -> Result<Vec<u8>, PictureError> {
+    if map.shape().is_empty() {
+        return Err(PictureError::Empty);
+    }
+    let layout = layout_map(map, &opts.setup)?;
+    let world = map.layout().map_err(|_| PictureError::BadSize(0.0, 0.0))?;
+    let style = Style::picture(Layers {
+        terrain: true,
+        mines: opts.mines,
+        notes: false,
+        grid: opts.grid,
+        symbols: false,
+        labels: opts.labels,
+        edges: true,
+        paths: true,
+    });
+    let spill = hexmap_draw::spill::Spill::of(map, &world);
+    let mut scene = MapScene::whole(map, world, &style).with_spill(&spill);
+    if let Some(images) = &opts.images {
+        scene = scene.with_images(images);
+    }
+    // Object ids: 1 catalog, 2 page tree, 3 info; pages and shared objects from 4.
+    let mut shared = Shared::new(4);
+    let mut pages = Vec::new();
+    let several = layout.page_count() > 1;
+    if several {
+        pages.push(index_page(map, &layout, &scene, opts, &mut shared));
+    }
+    let total = layout.page_count();
+    for (i, page) in layout.pages().enumerate() {
+        let first_number = usize::from(several) + 1;
+        pages.push(map_page(
+            map,
+            &layout,
+            &scene,
+            &page,
+            opts,
+            i + first_number,
+            &mut shared,
+            &mut |share| progress((i as f32 + share) / total as f32),
+        ));
+        progress((i + 1) as f32 / total as f32);
+    }
+    Ok(write_document(map.name(), pages, &mut shared))
+}
+
+/// The PDF file of `pages`.
+fn write_document(title: &str, pages: Vec<PageOut>, shared: &mut Shared) -> Vec<u8> {
+    let mut pdf = Pdf::new();
+    let (catalog, tree, info) = (Ref::new(1), Ref::new(2), Ref::new(3));
+    pdf.catalog(catalog).pages(tree);
+    pdf.document_info(info)
+        .title(TextStr(title))
+        .producer(TextStr("hexmap"));
+    let ids: Vec<(Ref, Ref)> = pages
+        .iter()
+        .map(|_| (shared.alloc(), shared.alloc()))
+        .collect();
+    pdf.pages(tree)
+        .kids(ids.iter().map(|(page, _)| *page))
+        .count(pages.len() as i32);
+    for (page, (id, content_id)) in pages.iter().zip(&ids) {
+        let (w, h) = (
+            page.size_pt.0 / page.user_unit,
+            page.size_pt.1 / page.user_unit,
+        );
+        let mut p = pdf.page(*id);
+        p.parent(tree)
+            .media_box(Rect::new(0.0, 0.0, w as f32, h as f32))
+            .contents(*content_id);
+        if page.user_unit > 1.0 {
+            p.user_unit(page.user_unit as f32);
+        }
+        page.resources.write(&mut p);
+        drop(p);
+        write_content(&mut pdf, *content_id, &page.content);
+    }
+    shared.write(&mut pdf);
+    pdf.finish()
+}
+
+/// One page of the board: the map clipped to the page's part, then marks and caption.
+#[allow(clippy::too_many_arguments)]
+fn map_page(
+    map: &HexMap,
+    layout: &PageLayout,
+    scene: &MapScene<'_>,
+    page: &Page,
+    opts: &PrintOptions,
+    number: usize,
+    shared: &mut Shared,
+    progress: &mut dyn FnMut(f32),
+) -> PageOut {
+    let (size_pt, unit) = page_units(layout.paper_mm.0, layout.paper_mm.1);
+    let k = layout.mm_per_unit;
+    let c = page.content;
+    let to_page = ToPage {
+        scale: k * POINTS_PER_MM / unit,
+        ox: (c.x - page.world.0.x * k) * POINTS_PER_MM / unit,
+        oy: (size_pt.1 - (c.y - page.world.0.y * k) * POINTS_PER_MM) / unit,
+    };
+    let mut sink = PdfSink::new(to_page, shared);
+    sink.clip_rect(page.world.0, page.world.1);
+    // Legibility is judged at true size: points per world unit.
+    let lod_scale = k * POINTS_PER_MM;
+    if layout.page_count() == 1 {
+        // One page (a poster): band by band, reporting progress.
+        let pieces = region::picture_pieces(&scene.bounds()).min(64);
+        let bands = region::split(&scene.bounds(), pieces);
+        for (i, band) in bands.iter().enumerate() {
+            scene.draw(&Region::Block(*band), lod_scale, &mut sink);
+            progress((i + 1) as f32 / bands.len() as f32);
+        }
+    } else {
+        scene.draw(
+            &Region::Rect(page.world.0, page.world.1),
+            lod_scale,
+            &mut sink,
+        );
+    }
+    sink.restore();
+    sink.set_transform(paper_transform(size_pt.1, unit));
+    if layout.page_count() == 1 {
+        let area = (Point::new(c.x, c.y), Point::new(c.x + c.w, c.y + c.h));
+        paper_legend(&mut sink, map, opts, area);
+    }
+    if opts.marks {
+        draw_marks(&mut sink, layout, page);
+    }
+    let margin = c.x.min(c.y);
+    let caption = if layout.page_count() > 1 {
+        format!(
+            "{} — page {number}: row {} / col {} of {}×{}",
+            map.name(),
+            page.row + 1,
+            page.col + 1,
+            layout.rows,
+            layout.cols
+        )
+    } else {
+        map.name().to_string()
+    };
+    // Clear of the crop mark that runs down from the content's corner, and of the overlap
+    // tick when there is a page to the left.
+    let after_marks = if page.col > 0 && opts.marks {
+        layout.overlap_mm + 2.0
+    } else {
+        2.0
+    };
+    caption_text(&mut sink, &caption, c.x + after_marks, c.y + c.h, margin);
+    let (content, resources) = sink.finish();
+    PageOut {
+        size_pt,
+        user_unit: unit,
+        content,
+        resources,
+    }
+}
+
+/// A caption in the bottom margin below `(x, bottom)`, sized to the margin (none when
+/// the margin is under 2 mm).
+fn caption_text(sink: &mut dyn Sink, text: &str, x: f64, bottom: f64, margin: f64) {
+    let size = CAPTION_MM.min(margin * 0.5);
+    if size < 1.0 || text.is_empty() {
+        return;
+    }
+    sink.text(&Text {
+        h_align: HAlign::Left,
+        v_align: VAlign::Top,
+        ..Text::centred(
+            text,
+            Point::new(x, bottom + (margin - size) / 2.0),
+            size,
+            INK,
+            Font::regular(FontFamily::Sans),
+        )
+    });
+}
+
+/// Crop marks at the content's corners, registration targets at the middle of each side
+/// and ticks where the overlap with each neighbour begins, all in the margin (paper mm).
+fn draw_marks(sink: &mut dyn Sink, layout: &PageLayout, page: &Page) {
+    let c = page.content;
+    let margin = c.x.min(c.y);
+    if margin < 2.0 {
+        return;
+    }
+    let hair = Stroke::solid(0.15, INK);
+    let gap = 1.0_f64.min(margin / 4.0);
+    let len = (margin - gap - 0.5).min(8.0);
+    let (x0, y0, x1, y1) = (c.x, c.y, c.x + c.w, c.y + c.h);
+    let line = |sink: &mut dyn Sink, a: (f64, f64), b: (f64, f64)| {
+        let points = [Point::new(a.0, a.1), Point::new(b.0, b.1)];
+        sink.polyline(&Polyline {
+            points: &points,
+            stroke: hair,
+        });
+    };
+    for (x, dx) in [(x0, -1.0), (x1, 1.0)] {
+        for (y, dy) in [(y0, -1.0), (y1, 1.0)] {
+            // Along the top/bottom edge, out to the side; along the side edge, out past the top/bottom.
+            line(sink, (x + dx * gap, y), (x + dx * (gap + len), y));
+            line(sink, (x, y + dy * gap), (x, y + dy * (gap + len)));
+        }
+    }
+    let r = (margin * 0.3).min(3.0);
+    let mid = margin / 2.0;
+    let targets = [
+        ((x0 + x1) / 2.0, y0 - mid),
+        ((x0 + x1) / 2.0, y1 + mid),
+        (x0 - mid, (y0 + y1) / 2.0),
+        (x1 + mid, (y0 + y1) / 2.0),
+    ];
+    for (x, y) in targets {
+        sink.circle(&Circle {
+            centre: Point::new(x, y),
+            radius: r * 0.6,
+            fill: None,
+            stroke: Some(hair),
+        });
+        line(sink, (x - r, y), (x + r, y));
+        line(sink, (x, y - r), (x, y + r));
+    }
+    // Where this page's part starts being shared with a neighbour: glue-line ticks.
+    let o = layout.overlap_mm;
+    if o > 0.0 {
+        let dashed = Stroke {
+            style: hexmap_draw::LineStyle::Dashed {
+                dash: 1.0,
+                gap: 0.7,
+            },
+            ..hair
+        };
+        let tick = |sink: &mut dyn Sink, a: (f64, f64), b: (f64, f64)| {
+            let points = [Point::new(a.0, a.1), Point::new(b.0, b.1)];
+            sink.polyline(&Polyline {
+                points: &points,
+                stroke: dashed,
+            });
+        };
+        let t = (margin - gap).min(6.0);
+        if page.col + 1 < layout.cols {
+            tick(sink, (x1 - o, y0 - gap), (x1 - o, y0 - gap - t));
+            tick(sink, (x1 - o, y1 + gap), (x1 - o, y1 + gap + t));
+        }
+        if page.col > 0 {
+            tick(sink, (x0 + o, y0 - gap), (x0 + o, y0 - gap - t));
+            tick(sink, (x0 + o, y1 + gap), (x0 + o, y1 + gap + t));
+        }
+        if page.row + 1 < layout.rows {
+            tick(sink, (x0 - gap, y1 - o), (x0 - gap - t, y1 - o));
+            tick(sink, (x1 + gap, y1 - o), (x1 + gap + t, y1 - o));
+        }
+        if page.row > 0 {
+            tick(sink, (x0 - gap, y0 + o), (x0 - gap - t, y0 + o));
+            tick(sink, (x1 + gap, y0 + o), (x1 + gap + t, y0 + o));
+        }
+    }
+}
+
+/// The first page of a multi-page board: title, what was asked, and the page grid over a
+/// thumbnail of the map with each page's number.
+fn index_page(
+    map: &HexMap,
+    layout: &PageLayout,
+    scene: &MapScene<'_>,
+    opts: &PrintOptions,
+    shared: &mut Shared,
+) -> PageOut {
+    let setup = &opts.setup;
+    let (size_pt, unit) = page_units(layout.paper_mm.0, layout.paper_mm.1);
+    let (pw, ph) = layout.paper_mm;
+    let margin = 12.0_f64.min(pw / 10.0);
+    let mut sink = PdfSink::new(paper_transform(size_pt.1, unit), shared);
+    let title_size = 7.0;
+    sink.text(&Text {
+        h_align: HAlign::Left,
+        v_align: VAlign::Top,
+        ..Text::centred(
+            map.name(),
+            Point::new(margin, margin),
+            title_size,
+            INK,
+            Font {
+                bold: true,
+                ..Font::regular(FontFamily::Sans)
+            },
+        )
+    });
+    let hex = setup.hex_size;
+    let lines = [
+        format!(
+            "{} rows × {} columns = {} pages on {} {}, overlap {}",
+            layout.rows,
+            layout.cols,
+            layout.page_count(),
+            setup.paper,
+            if setup.landscape {
+                "landscape"
+            } else {
+                "portrait"
+            },
+            setup.overlap,
+        ),
+        format!(
+            "Hex size {:.1} mm ({:.3} in) flat to flat: print at 100 %, not fit to page.",
+            hex.to_mm(),
+            hex.to_inches()
+        ),
+        "Trim each page at its crop marks and lay it over its neighbour's overlap.".to_string(),
+    ];
+    let line_size = 4.0;
+    let mut y = margin + title_size + 2.0;
+    for l in &lines {
+        sink.text(&Text {
+            h_align: HAlign::Left,
+            v_align: VAlign::Top,
+            ..Text::centred(
+                l,
+                Point::new(margin, y),
+                line_size,
+                INK,
+                Font::regular(FontFamily::Sans),
+            )
+        });
+        y += line_size * 1.3;
+    }
+    // The area the pages cover, fitted into the rest of the page.
+    let first = layout.page(0, 0).world.0;
+    let last = layout.page(layout.rows - 1, layout.cols - 1).world.1;
+    let (box_x, box_y) = (margin, y + 4.0);
+    let (box_w, box_h) = (pw - 2.0 * margin, ph - box_y - margin);
+    let fit = (box_w / (last.x - first.x)).min(box_h / (last.y - first.y));
+    let thumb = ToPage {
+        scale: fit * POINTS_PER_MM / unit,
+        ox: (box_x - first.x * fit) * POINTS_PER_MM / unit,
+        oy: (size_pt.1 - (box_y - first.y * fit) * POINTS_PER_MM) / unit,
+    };
+    sink.set_transform(thumb);
+    scene.draw(
+        &Region::Block(scene.bounds()),
+        fit * POINTS_PER_MM,
+        &mut sink,
+    );
+    let frame = Stroke::solid(0.4 / fit, Colour::rgb(200, 30, 30));
+    for (i, page) in layout.pages().enumerate() {
+        let (a, b) = page.world;
+        let corners = [a, Point::new(b.x, a.y), b, Point::new(a.x, b.y)];
+        sink.polygon(&hexmap_draw::Polygon {
+            points: &corners,
+            fill: None,
+            stroke: Some(frame),
+        });
+        let label = (i + 2).to_string();
+        let cell = ((b.x - a.x).min(b.y - a.y)) * fit;
+        sink.text(&Text {
+            halo: Some(hexmap_draw::Halo {
+                colour: Colour::WHITE,
+                width: 0.6 / fit,
+            }),
+            ..Text::centred(
+                &label,
+                Point::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0),
+                (cell * 0.35).clamp(2.0, 12.0) / fit,
+                Colour::rgb(200, 30, 30),
+                Font {
+                    bold: true,
+                    ..Font::regular(FontFamily::Sans)
+                },
+            )
+        });
+    }
+    if opts.legend.is_some() {
+        sink.set_transform(paper_transform(size_pt.1, unit));
+        let area = (
+            Point::new(box_x, box_y),
+            Point::new(box_x + box_w, box_y + box_h),
+        );
+        paper_legend(&mut sink, map, opts, area);
+    }
+    let (content, resources) = sink.finish();
+    PageOut {
+        size_pt,
+        user_unit: unit,
+        content,
+        resources,
+    }
+}

@@ -1,0 +1,514 @@
+//! Reading a map from RON text: parse, then validate every field before building the map.
+//! Sizes are checked against the limits before any layer is allocated, and no list of the
+//! file is ever collected whole: cells, rows, mines and notes are read one element at a
+//! time from the text (see [`super::model`]), so loading takes about the file plus the map.
+
+mod annotations;
+mod cube;
+mod features;
+mod lists;
+mod offset;
+mod palette;
+
+pub(crate) use features::FeatureEntries;
+pub(crate) use palette::PaletteEntries;
+
+use super::error::{CellRef, FormatError};
+use super::fast_cube::{CubeList, split_cube_cells};
+use super::model::{
+    FileCells, FileCheck, FileIcon, FileLabel, FileLabels, FileMap, FilePath, FileShape, FileView,
+    Header,
+};
+use super::{FORMAT_VERSION, Form, MAX_FILE_BYTES};
+use cube::CellSource;
+use features::Coords;
+use hexmap_hex::xxyy::LabelSettings;
+use hexmap_hex::{Hex, OffsetKind, Orientation, Point};
+use hexmap_map::layers::MAX_NOTE_LEN;
+use hexmap_map::{
+    Corner, HexMap, MapError, MapProperties, MapShape, Palette, PropertyError, ViewSettings,
+};
+use lists::RawList;
+use palette::palette;
+use serde::Deserialize;
+
+fn field(field: &str, message: impl Into<String>) -> FormatError {
+    FormatError::Field {
+        field: field.to_owned(),
+        message: message.into(),
+    }
+}
+
+fn syntax(e: ron::error::SpannedError) -> FormatError {
+    FormatError::Syntax {
+        line: e.span.start.line,
+        column: e.span.start.col,
+        message: e.code.to_string(),
+    }
+}
+
+/// Parse and validate map text; returns the map and the form it was written in.
+pub fn from_str(text: &str) -> Result<(HexMap, Form), FormatError> {
+    parse(text, true)
+}
+
+/// [`from_str`] with the cube fast path on or off (off only in tests, to check both agree).
+pub(crate) fn parse(text: &str, allow_fast: bool) -> Result<(HexMap, Form), FormatError> {
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(FormatError::FileTooLarge {
+            bytes: text.len() as u64,
+            limit: MAX_FILE_BYTES,
+        });
+    }
+    // Fast path for big cube files; any doubt falls back to RON on the original text.
+    if let Some((list, emptied)) = allow_fast.then(|| split_cube_cells(text)).flatten()
+        && let Ok((file, extensions)) = parse_file(&emptied)
+        && matches!(file.cells, FileCells::Cube { .. })
+    {
+        return finish(text, &emptied, file, extensions, Some(list));
+    }
+    match parse_file(text) {
+        Ok((file, extensions)) => finish(text, text, file, extensions, None),
+        Err(e) => Err(first_error(text, syntax(e))),
+    }
+}
+
+/// Parse the file's structure, keeping its lists as text, and the RON extensions it enables.
+fn parse_file(
+    text: &str,
+) -> Result<(FileMap<'_>, ron::extensions::Extensions), ron::error::SpannedError> {
+    let mut de = ron::Deserializer::from_str(text)?;
+    let extensions = de.extensions();
+    let file = FileMap::deserialize(&mut de).map_err(|e| de.span_error(e))?;
+    de.end().map_err(|e| de.span_error(e))?;
+    Ok((file, extensions))
+}
+
+/// The first error of `text`, which does not parse, as reading it whole reports it: a
+/// wrong format or version first, else the first syntax error in the file. `fallback` is
+/// the error found so far, used if the check finds none.
+fn first_error(text: &str, fallback: FormatError) -> FormatError {
+    match ron::from_str::<FileCheck<'_>>(text) {
+        Ok(_) => fallback,
+        Err(e) => {
+            // A file of another format or version may fail on structure; name that first.
+            if let Ok(h) = ron::from_str::<Header>(text)
+                && let Err(header) = check_header(&h.format, h.version)
+            {
+                return header;
+            }
+            syntax(e)
+        }
+    }
+}
+
+/// A list of the file and its number of elements (checked: every element has its type).
+#[derive(Clone, Copy)]
+pub(super) struct Counted<'a> {
+    list: RawList<'a>,
+    len: usize,
+}
+
+/// The cell data of a parsed file, every list checked.
+enum Body<'a> {
+    Offset {
+        origin: (i32, i32),
+        rows: Counted<'a>,
+        mines: Counted<'a>,
+        notes: Counted<'a>,
+    },
+    Cube {
+        cells: CellSource<'a>,
+        mines: Counted<'a>,
+        notes: Counted<'a>,
+    },
+}
+
+/// The version-2 lists of either form: edge features and paths.
+struct FeatureLists<'a> {
+    edges: Counted<'a>,
+    paths: Counted<'a>,
+    icons: Counted<'a>,
+    labels: Counted<'a>,
+}
+
+/// Check every list's elements in file order (so the first error is the one a whole parse
+/// reports), then the header, then build the map. `parsed` is the text `file` borrows
+/// from (the original, or the copy with the cube list emptied and read by `fast`); errors
+/// in lists are reported as found in `original`.
+fn finish<'a>(
+    original: &str,
+    parsed: &'a str,
+    file: FileMap<'a>,
+    extensions: ron::extensions::Extensions,
+    fast: Option<CubeList<'a>>,
+) -> Result<(HexMap, Form), FormatError> {
+    /// Checks the elements of one list, giving their number.
+    type Check = fn(&RawList<'_>) -> Result<usize, FormatError>;
+    fn each<T: serde::de::DeserializeOwned>(l: &RawList<'_>) -> Result<usize, FormatError> {
+        l.for_each::<T>(|_, _| Ok(()))
+    }
+    let list = |text: Option<&'a str>| RawList::new(text, parsed, extensions);
+    /// The seven lists of a form, each with its check.
+    type Lists<'a> = [(RawList<'a>, Check); 7];
+    let (origin, lists): (Option<(i32, i32)>, Lists<'a>) = match &file.cells {
+        FileCells::Offset {
+            origin,
+            rows,
+            mines,
+            notes,
+            edges,
+            paths,
+            icons,
+            labels,
+        } => (
+            Some(*origin),
+            [
+                (list(rows.text), each::<String>),
+                (list(mines.text), each::<String>),
+                (list(notes.text), each::<(i32, i32, String)>),
+                (list(edges.text), each::<(i32, i32, String, u16)>),
+                (list(paths.text), each::<FilePath<(i32, i32)>>),
+                (list(icons.text), each::<FileIcon<(i32, i32)>>),
+                (list(labels.text), each::<FileLabel>),
+            ],
+        ),
+        FileCells::Cube {
+            cells,
+            mines,
+            notes,
+            edges,
+            paths,
+            icons,
+            labels,
+        } => (
+            None,
+            [
+                // The fast path has checked the cells already (RON saw an empty list).
+                (
+                    list(cells.text.filter(|_| fast.is_none())),
+                    each::<(i32, i32, i32, u16)>,
+                ),
+                (list(mines.text), each::<(i32, i32, i32)>),
+                (list(notes.text), each::<(i32, i32, i32, String)>),
+                (list(edges.text), each::<(i32, i32, i32, String, u16)>),
+                (list(paths.text), each::<FilePath<(i32, i32, i32)>>),
+                (list(icons.text), each::<FileIcon<(i32, i32, i32)>>),
+                (list(labels.text), each::<FileLabel>),
+            ],
+        ),
+    };
+    let mut order = [0, 1, 2, 3, 4, 5, 6];
+    order.sort_by_key(|&i| lists[i].0.offset());
+    let mut lens = [0usize; 7];
+    for i in order {
+        lens[i] = (lists[i].1)(&lists[i].0).map_err(|e| first_error(original, e))?;
+    }
+    check_header(&file.format, file.version)?;
+    let counted = |i: usize| Counted {
+        list: lists[i].0,
+        len: lens[i],
+    };
+    let features = FeatureLists {
+        edges: counted(3),
+        paths: counted(4),
+        icons: counted(5),
+        labels: counted(6),
+    };
+    let body = match (origin, fast) {
+        (Some(origin), _) => Body::Offset {
+            origin,
+            rows: counted(0),
+            mines: counted(1),
+            notes: counted(2),
+        },
+        (None, fast) => Body::Cube {
+            cells: fast.map_or_else(|| CellSource::Ron(counted(0)), CellSource::Fast),
+            mines: counted(1),
+            notes: counted(2),
+        },
+    };
+    build(file, body, features)
+}
+
+fn check_header(format: &str, version: u64) -> Result<(), FormatError> {
+    if format != "hexmap" {
+        return Err(FormatError::NotAHexmap(format.to_owned()));
+    }
+    if !(1..=u64::from(FORMAT_VERSION)).contains(&version) {
+        return Err(FormatError::Version {
+            found: version,
+            supported: FORMAT_VERSION,
+        });
+    }
+    Ok(())
+}
+
+/// A property limit broken, named by its field (the check is the map's own,
+/// [`MapProperties::validate`]).
+fn property_error(e: PropertyError) -> FormatError {
+    field(e.field(), e.problem())
+}
+
+/// The empty map, through the map's checked constructor.
+fn new_map(props: MapProperties, shape: MapShape, palette: Palette) -> Result<HexMap, FormatError> {
+    HexMap::new(props, shape, palette).map_err(|e| match e {
+        MapError::Property(p) => property_error(p),
+        other => field("map", other.to_string()),
+    })
+}
+
+fn parse_offset_kind(name: &str, value: &str) -> Result<OffsetKind, FormatError> {
+    value.parse().map_err(|e: String| field(name, e))
+}
+
+fn build(
+    file: FileMap<'_>,
+    body: Body<'_>,
+    features: FeatureLists<'_>,
+) -> Result<(HexMap, Form), FormatError> {
+    if file.version < 2 {
+        const FEATURES: &str = "edge features and paths";
+        const ANNOTATIONS: &str = "icons and labels";
+        let v2 = [
+            ("edge_types", file.edge_types.is_present(), FEATURES),
+            ("path_types", file.path_types.is_present(), FEATURES),
+            ("cells.edges", features.edges.len > 0, FEATURES),
+            ("cells.paths", features.paths.len > 0, FEATURES),
+            ("cells.icons", features.icons.len > 0, ANNOTATIONS),
+            ("cells.labels", features.labels.len > 0, ANNOTATIONS),
+        ];
+        if let Some((name, _, what)) = v2.iter().find(|(_, present, _)| *present) {
+            return Err(field(
+                name,
+                format!("{what} need format version 2 (this file says version 1)"),
+            ));
+        }
+    }
+    let orientation: Orientation = file
+        .orientation
+        .parse()
+        .map_err(|e: String| field("orientation", e))?;
+    let offset_kind = parse_offset_kind("offset", &file.offset)?;
+    let labels = labels(file.labels)?;
+    let view = view(file.view)?;
+    let props = MapProperties {
+        name: file.name,
+        orientation,
+        offset_kind,
+        hex_size: Point::new(file.hex_size.0, file.hex_size.1),
+        labels,
+    };
+    // Before the palette and cells: a bad header is named first.
+    props.validate().map_err(property_error)?;
+    let palette = palette(file.palette)?;
+    if file.version < 2
+        && let Some(t) = palette.terrains().iter().find(|t| !t.art.is_empty())
+    {
+        return Err(field(
+            "palette",
+            format!(
+                "terrain {}: tile art needs format version 2 (this file says version 1)",
+                t.id
+            ),
+        ));
+    }
+    let edge_palette = features::edge_palette(file.edge_types)?;
+    let path_palette = features::path_palette(file.path_types)?;
+    let (mut map, form, coords) = match body {
+        Body::Offset {
+            origin,
+            rows,
+            mines,
+            notes,
+        } => {
+            let shape = fixed_shape(&file.shape)?;
+            let kind = props.offset_kind;
+            let map = offset::read_offset(props, shape, palette, origin, rows, mines, notes)?;
+            (map, Form::Offset, Coords::Offset(kind))
+        }
+        Body::Cube {
+            cells,
+            mines,
+            notes,
+        } => {
+            let shape = fixed_shape(&file.shape)?;
+            let map = cube::read_cube(props, shape, palette, &cells, mines, notes)?;
+            (map, Form::Cube, Coords::Cube)
+        }
+    };
+    map.set_edge_palette(edge_palette);
+    map.set_path_palette(path_palette);
+    match coords {
+        Coords::Offset(_) => {
+            features::read_edges::<(i32, i32)>(&mut map, coords, features.edges)?;
+            features::read_paths::<(i32, i32)>(&mut map, coords, features.paths)?;
+            annotations::read_icons::<(i32, i32)>(&mut map, coords, features.icons)?;
+        }
+        Coords::Cube => {
+            features::read_edges::<(i32, i32, i32)>(&mut map, coords, features.edges)?;
+            features::read_paths::<(i32, i32, i32)>(&mut map, coords, features.paths)?;
+            annotations::read_icons::<(i32, i32, i32)>(&mut map, coords, features.icons)?;
+        }
+    }
+    annotations::read_labels(&mut map, features.labels)?;
+    map.set_view(view);
+    Ok((map, form))
+}
+
+/// The view settings as written: a legend corner must be one of the four names.
+fn view(v: FileView) -> Result<ViewSettings, FormatError> {
+    let legend = v
+        .legend
+        .map(|name| name.parse::<Corner>())
+        .transpose()
+        .map_err(|e| field("view.legend", e.to_string()))?;
+    Ok(ViewSettings {
+        legend,
+        note_captions: v.note_captions,
+    })
+}
+
+/// The label settings as written; their limits (base, digits) are checked with the other
+/// properties.
+fn labels(l: FileLabels) -> Result<LabelSettings, FormatError> {
+    let settings = LabelSettings {
+        base: l.base,
+        digits: l.digits,
+        stagger: parse_offset_kind("labels.stagger", &l.stagger)?,
+        order: l
+            .order
+            .parse()
+            .map_err(|e: String| field("labels.order", e))?,
+    };
+    settings
+        .validate()
+        .map_err(|e| property_error(PropertyError::Labels(e)))?;
+    Ok(settings)
+}
+
+/// The shape from the header; `None` for `Cells` (the cell data defines it).
+fn fixed_shape(s: &FileShape) -> Result<Option<MapShape>, FormatError> {
+    let shape = match s {
+        FileShape::Rect {
+            kind,
+            width,
+            height,
+        } => MapShape::rectangle(parse_offset_kind("shape.kind", kind)?, *width, *height),
+        FileShape::Hexagon { radius } => MapShape::hexagon(*radius),
+        FileShape::Parallelogram { width, height } => MapShape::parallelogram(*width, *height),
+        FileShape::Triangle { size } => MapShape::triangle(*size),
+        FileShape::Cells => return Ok(None),
+    };
+    shape.map(Some).map_err(FormatError::Shape)
+}
+
+/// Put note `text` on `h` (named `cell` in errors): inside the map, one per cell, not empty,
+/// within the length limit.
+fn set_note(map: &mut HexMap, h: Hex, cell: CellRef, text: String) -> Result<(), FormatError> {
+    if !map.contains(h) {
+        return Err(FormatError::OutsideShape {
+            field: "cells.notes",
+            cell,
+        });
+    }
+    if map.note(h).is_some() {
+        return Err(FormatError::DuplicateCell {
+            field: "cells.notes",
+            cell,
+        });
+    }
+    if text.is_empty() {
+        return Err(FormatError::Note {
+            cell,
+            message: "empty note (leave the cell out instead)".into(),
+        });
+    }
+    if text.len() > MAX_NOTE_LEN {
+        return Err(FormatError::Note {
+            cell,
+            message: format!("{} bytes, over the limit of {MAX_NOTE_LEN}", text.len()),
+        });
+    }
+    map.set_note(h, Some(text)).map_err(|e| FormatError::Note {
+        cell,
+        message: e.to_string(),
+    })?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cube fast path gives the same map, or the same error, as RON alone.
+    #[test]
+    fn fast_and_slow_paths_agree() {
+        // The workspace root, two folders above this crate.
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut texts = Vec::new();
+        for sub in ["maps", "tests/malformed"] {
+            for e in std::fs::read_dir(dir.join(sub)).unwrap() {
+                // Map files only (maps/art/ holds the samples' tile images).
+                let path = e.unwrap().path();
+                if path.extension().is_some_and(|x| x == "ron") {
+                    texts.push(std::fs::read_to_string(path).unwrap());
+                }
+            }
+        }
+        let cube = std::fs::read_to_string(dir.join("maps/hexagon-r8-cube.ron")).unwrap();
+        texts.push(cube.replacen("(0, -8, 8, 2)", "(0, -8, 8, 2, 5)", 1));
+        texts.push(cube.replacen("(0, -8, 8, 2)", "(0, -8, 8, 70000)", 1));
+        texts.push(cube.replacen("(0, -8, 8, 2),", "(0, -8, 8, 2) /* note */,", 1));
+        texts.push(cube.replacen("        ],\n", "        ],\n        cells: [],\n", 1));
+        let mut fast_used = 0;
+        for t in &texts {
+            if super::super::fast_cube::split_cube_cells(t).is_some() {
+                fast_used += 1;
+            }
+            let (a, b) = (parse(t, true), parse(t, false));
+            assert_eq!(a.is_ok(), b.is_ok(), "{t}");
+            match (a, b) {
+                (Ok(x), Ok(y)) => assert_eq!(x, y),
+                (Err(x), Err(y)) => assert_eq!(x, y, "{t}"),
+                _ => unreachable!(),
+            }
+        }
+        assert!(fast_used >= 8, "fast path used only {fast_used} times");
+    }
+
+    /// A file with a syntax error in one list and a content error elsewhere reports the
+    /// syntax error, the first in the file, as a parse of the whole file into memory did.
+    #[test]
+    fn the_first_syntax_error_in_the_file_wins_whatever_list_it_is_in() {
+        let head = "(format: \"hexmap\", version: 1, name: \"x\", orientation: \"pointy\",\n\
+                    offset: \"odd-r\", hex_size: (1.0, 1.0), shape: Hexagon(radius: 0),\n\
+                    palette: [(id: 1, name: \"Sea\", color: \"#2a6fb0\", symbol: \"~\", cost: Impassable)],\n";
+        let cases = [
+            // A bad cube sum (content) in the cells, a note of three values (syntax) after.
+            (
+                "cells: Cube(cells: [(0, 0, 1, 1)],\n notes: [(0, 0, \"n\")]))",
+                5,
+            ),
+            // Notes before cells; both lists have a syntax error: the notes' comes first.
+            (
+                "cells: Cube(notes: [(0, 0, 0, 5)],\n cells: [(0, 0, 0, 70000)]))",
+                4,
+            ),
+            // Mines after a bad row (content): the mine row of a number is the error.
+            (
+                "cells: Offset(origin: (0, 0), rows: [\"?\"],\n mines: [5]))",
+                5,
+            ),
+        ];
+        for (cells, line) in cases {
+            let text = format!("{head}{cells}");
+            for fast in [true, false] {
+                match parse(&text, fast) {
+                    Err(FormatError::Syntax { line: l, .. }) => assert_eq!(l, line, "{text}"),
+                    other => panic!("{text}: {other:?}"),
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! Reading the icons and labels of a version-2 file (issue 15): each entry checked with
+//! the map's own validation, the error naming the list, the entry and its hex or id.
+
+use super::super::error::FormatError;
+use super::super::model::{FileIcon, FileLabel};
+use super::Counted;
+use super::features::{Coords, FormHex};
+use hexmap_hex::Point;
+use hexmap_map::annotations::{MAX_LABELS, validate_icons};
+use hexmap_map::{Icon, IconSource, Label, LabelId, MapError, Rgb};
+
+fn bad(
+    list: &str,
+    index: usize,
+    what: impl std::fmt::Display,
+    message: impl std::fmt::Display,
+) -> FormatError {
+    FormatError::Field {
+        field: format!("cells.{list}"),
+        message: format!("entry {index}, {what}: {message}"),
+    }
+}
+
+/// Read `icons`: each entry a hex (the form's tuple), the icon's name and its options.
+/// Entries on one hex keep their order.
+pub(super) fn read_icons<H: FormHex>(
+    map: &mut hexmap_map::HexMap,
+    coords: Coords,
+    icons: Counted<'_>,
+) -> Result<(), FormatError> {
+    icons.list.for_each(|index, entry: FileIcon<H>| {
+        let (h, cell) = entry
+            .at
+            .hex(coords)
+            .map_err(|(cell, message)| bad("icons", index, cell, message))?;
+        let fail = |message: String| bad("icons", index, cell, message);
+        if !map.contains(h) {
+            return Err(fail("outside the map's shape".into()));
+        }
+        let icon = Icon {
+            source: IconSource::from_file_text(&entry.icon).map_err(|e| fail(e.to_string()))?,
+            caption: entry.caption,
+            scale: entry.scale,
+            color: entry
+                .color
+                .map(|c| c.parse::<Rgb>())
+                .transpose()
+                .map_err(fail)?,
+        };
+        let mut list = map.icons_at(h).to_vec();
+        list.push(icon);
+        validate_icons(&list).map_err(|e| fail(e.to_string()))?;
+        map.set_icons(h, list).map_err(|e| fail(e.to_string()))?;
+        Ok(())
+    })?;
+    Ok(())
+}
+
+/// Read `labels`: each entry an id, text, world position, size, rotation and style.
+pub(super) fn read_labels(
+    map: &mut hexmap_map::HexMap,
+    labels: Counted<'_>,
+) -> Result<(), FormatError> {
+    if labels.len > MAX_LABELS {
+        return Err(FormatError::Field {
+            field: "cells.labels".into(),
+            message: format!("{} labels, over the limit of {MAX_LABELS}", labels.len),
+        });
+    }
+    labels.list.for_each(|index, entry: FileLabel| {
+        let what = format!("id {}", entry.id);
+        let fail = |message: String| bad("labels", index, &what, message);
+        let label = Label {
+            text: entry.text,
+            at: Point::new(entry.x, entry.y),
+            size: entry.size,
+            rotation: entry.rotation,
+            color: entry.color.parse::<Rgb>().map_err(fail)?,
+            bold: entry.bold,
+            italic: entry.italic,
+            halo: entry.halo,
+        };
+        map.add_label(LabelId(entry.id), label)
+            .map_err(|e| match e {
+                MapError::BadLabel { error, .. } => fail(error.to_string()),
+                other => fail(other.to_string()),
+            })?;
+        Ok(())
+    })?;
+    Ok(())
+}

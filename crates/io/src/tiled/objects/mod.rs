@@ -1,0 +1,68 @@
+//! hexmap's edges, paths, icons and labels as Tiled objects (issues 14 and 15), in
+//! Tiled's pixel space ([`TiledGrid`](super::TiledGrid)) so Tiled draws them where hexmap
+//! does, with `hexmap:*` properties that bring them back exactly:
+//!
+//! - layer [`EDGES_LAYER`]: a two-point polyline per edge feature along the hex side,
+//!   `hexmap:edge_type` (type name), `hexmap:a` / `hexmap:b` (the two hexes, axial `q,r`);
+//! - layer [`PATHS_LAYER`]: a polyline per path through the hex centres,
+//!   `hexmap:path_type`, `hexmap:path_id`, `hexmap:hexes` (axial `q,r q,r …`);
+//! - layer [`ICONS_LAYER`]: a tile object per built-in icon (icon tileset drawn by
+//!   `draw`), a point object per image icon; `hexmap:icon`, `hexmap:hex`, caption, scale,
+//!   colour;
+//! - layer [`LABELS_LAYER`]: a text object per label; `hexmap:id`, `hexmap:at` (exact
+//!   world point), `hexmap:size` (hex units), `hexmap:rotation`, `hexmap:halo`;
+//! - map properties `hexmap:edge_types` / `hexmap:path_types`: the palettes as JSON.
+
+pub mod export;
+pub mod icon_tileset;
+pub mod import;
+pub mod palettes;
+
+/// The object layer of edge features.
+pub const EDGES_LAYER: &str = "hexmap edges";
+/// The object layer of paths.
+pub const PATHS_LAYER: &str = "hexmap paths";
+/// The object layer of icons.
+pub const ICONS_LAYER: &str = "hexmap icons";
+/// The object layer of labels.
+pub const LABELS_LAYER: &str = "hexmap labels";
+/// The name of the generated icon tileset.
+pub const ICON_TILESET: &str = "hexmap icons";
+
+const P_EDGE_TYPES: &str = "hexmap:edge_types";
+const P_PATH_TYPES: &str = "hexmap:path_types";
+const P_EDGE_TYPE: &str = "hexmap:edge_type";
+const P_A: &str = "hexmap:a";
+const P_B: &str = "hexmap:b";
+const P_PATH_TYPE: &str = "hexmap:path_type";
+const P_PATH_ID: &str = "hexmap:path_id";
+const P_HEXES: &str = "hexmap:hexes";
+const P_ICON: &str = "hexmap:icon";
+const P_HEX: &str = "hexmap:hex";
+const P_CAPTION: &str = "hexmap:caption";
+const P_SCALE: &str = "hexmap:scale";
+const P_COLOR: &str = "hexmap:color";
+const P_ID: &str = "hexmap:id";
+const P_AT: &str = "hexmap:at";
+const P_SIZE: &str = "hexmap:size";
+const P_ROTATION: &str = "hexmap:rotation";
+const P_HALO: &str = "hexmap:halo";
+
+/// A hex as its properties write it: axial `q,r`.
+fn hex_text(h: hexmap_hex::Hex) -> String {
+    format!("{},{}", h.q, h.r)
+}
+
+/// The icon tileset image's file name beside the terrain tileset's (`x-tiles.png` →
+/// `x-icons.png`).
+pub fn icon_image_name(terrain_image: &str) -> String {
+    match terrain_image.strip_suffix("-tiles.png") {
+        Some(stem) => format!("{stem}-icons.png"),
+        None => format!(
+            "{}-icons.png",
+            terrain_image
+                .rsplit_once('.')
+                .map_or(terrain_image, |(s, _)| s)
+        ),
+    }
+}

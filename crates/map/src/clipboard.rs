@@ -1,0 +1,249 @@
+//! Copy and paste: a region of cells stored relative to an anchor, with the edge features
+//! between them and the parts of paths through them, which can be rotated by 60° steps and
+//! reflected before pasting.
+
+use super::features::{EdgeTypeId, PathTypeId};
+use super::hexmap::HexMap;
+use super::palette::TerrainId;
+use hexmap_hex::hash::HexHashSet;
+use hexmap_hex::{Axis, reflect};
+use hexmap_hex::{Edge, Hex};
+
+/// One copied cell: its position relative to the anchor and its contents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClipCell {
+    /// Position relative to the anchor.
+    pub offset: Hex,
+    /// Terrain.
+    pub terrain: Option<TerrainId>,
+    /// Mine.
+    pub mine: bool,
+    /// Note.
+    pub note: Option<String>,
+}
+
+/// A copied piece of a path: its type and hexes relative to the anchor (two or more).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClipPath {
+    /// The path type.
+    pub kind: PathTypeId,
+    /// Hexes relative to the anchor, in path order.
+    pub hexes: Vec<Hex>,
+}
+
+/// A copied region, sorted by offset: cells, the edge features between two copied cells
+/// (edges of offset hexes), and the runs of paths inside the region.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Clipboard {
+    cells: Vec<ClipCell>,
+    edges: Vec<(Edge, EdgeTypeId)>,
+    paths: Vec<ClipPath>,
+}
+
+impl Clipboard {
+    /// Copy the cells of `region` (hexes outside the map are skipped), relative to `anchor`.
+    pub fn copy(map: &HexMap, region: impl IntoIterator<Item = Hex>, anchor: Hex) -> Self {
+        let mut cells: Vec<ClipCell> = region
+            .into_iter()
+            .filter(|&h| map.contains(h))
+            .filter_map(|h| {
+                // Skip cells whose offset from an absurd anchor would overflow.
+                let q = h.q.checked_sub(anchor.q)?;
+                let r = h.r.checked_sub(anchor.r)?;
+                q.checked_add(r)?;
+                Some((h, Hex::new(q, r)))
+            })
+            .map(|(h, offset)| ClipCell {
+                offset,
+                terrain: map.terrain(h),
+                mine: map.is_mine(h),
+                note: map.note(h).map(str::to_owned),
+            })
+            .collect();
+        cells.sort_by_key(|c| c.offset);
+        cells.dedup_by_key(|c| c.offset);
+        let offset = |h: Hex| h - anchor;
+        let inside: HexHashSet = cells.iter().map(|c| c.offset + anchor).collect();
+        let mut edges: Vec<(Edge, EdgeTypeId)> = map
+            .edges_in(inside.iter().copied())
+            .into_iter()
+            .filter_map(|(e, k)| {
+                let (a, b) = e.hexes();
+                let both = inside.contains(&a) && inside.contains(&b);
+                both.then(|| Edge::between(offset(a), offset(b)).map(|e| (e, k)))
+                    .flatten()
+            })
+            .collect();
+        edges.sort_unstable();
+        let mut paths = Vec::new();
+        for path in map.paths().iter() {
+            for run in path.hexes.split(|h| !inside.contains(h)) {
+                if run.len() >= 2 {
+                    paths.push(ClipPath {
+                        kind: path.kind,
+                        hexes: run.iter().map(|&h| offset(h)).collect(),
+                    });
+                }
+            }
+        }
+        Clipboard {
+            cells,
+            edges,
+            paths,
+        }
+    }
+
+    /// The copied edge features, on edges between offset hexes.
+    pub fn edges(&self) -> &[(Edge, EdgeTypeId)] {
+        &self.edges
+    }
+
+    /// The copied path pieces.
+    pub fn paths(&self) -> &[ClipPath] {
+        &self.paths
+    }
+
+    /// The copied cells.
+    pub fn cells(&self) -> &[ClipCell] {
+        &self.cells
+    }
+
+    /// True when nothing was copied.
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty() && self.edges.is_empty() && self.paths.is_empty()
+    }
+
+    fn mapped(&self, f: impl Fn(Hex) -> Hex) -> Self {
+        let mut cells: Vec<ClipCell> = self
+            .cells
+            .iter()
+            .map(|c| ClipCell {
+                offset: f(c.offset),
+                ..c.clone()
+            })
+            .collect();
+        cells.sort_by_key(|c| c.offset);
+        let mut edges: Vec<(Edge, EdgeTypeId)> = self
+            .edges
+            .iter()
+            .filter_map(|&(e, k)| {
+                let (a, b) = e.hexes();
+                Edge::between(f(a), f(b)).map(|e| (e, k))
+            })
+            .collect();
+        edges.sort_unstable();
+        let paths = self
+            .paths
+            .iter()
+            .map(|p| ClipPath {
+                kind: p.kind,
+                hexes: p.hexes.iter().map(|&h| f(h)).collect(),
+            })
+            .collect();
+        Clipboard {
+            cells,
+            edges,
+            paths,
+        }
+    }
+
+    /// Rotated by `steps` × 60° clockwise on screen about the anchor (negative =
+    /// counter-clockwise).
+    pub fn rotated(&self, steps: i32) -> Self {
+        let k = steps.rem_euclid(6);
+        self.mapped(|mut h| {
+            for _ in 0..k {
+                h = h.rotate_right();
+            }
+            h
+        })
+    }
+
+    /// Reflected across the anchor's q axis: (q, r, s) → (q, s, r).
+    pub fn reflected(&self) -> Self {
+        self.mapped(|h| reflect(h, Hex::ORIGIN, Axis::Q))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{MapProperties, MapShape, Palette};
+
+    #[test]
+    fn six_rotations_and_two_reflections_are_identity() {
+        let mut m = HexMap::new(
+            MapProperties::new("c", hexmap_hex::Orientation::Pointy),
+            MapShape::hexagon(3).unwrap(),
+            Palette::standard(),
+        )
+        .unwrap();
+        m.set_terrain(Hex::new(1, 0), TerrainId::new(2)).unwrap();
+        m.set_mine(Hex::new(2, -1), true).unwrap();
+        let c = Clipboard::copy(
+            &m,
+            [Hex::new(1, 0), Hex::new(2, -1), Hex::new(9, 9)],
+            Hex::ORIGIN,
+        );
+        assert_eq!(c.cells().len(), 2);
+        assert_eq!(c.rotated(6), c);
+        assert_eq!(c.rotated(2).rotated(-2), c);
+        assert_eq!(c.reflected().reflected(), c);
+        let r = c.rotated(1);
+        assert!(
+            r.cells().iter().any(
+                |x| x.offset == Hex::new(1, 0).rotate_right() && x.terrain == TerrainId::new(2)
+            )
+        );
+    }
+
+    #[test]
+    fn edges_and_paths_are_copied_and_turn_with_the_cells() {
+        let mut m = HexMap::new(
+            MapProperties::new("c", hexmap_hex::Orientation::Pointy),
+            MapShape::hexagon(3).unwrap(),
+            Palette::standard(),
+        )
+        .unwrap();
+        // Edges and paths turn with the cells.
+        let e = Edge::new(Hex::new(1, 0), hexmap_hex::Direction::POINTY_NE);
+        m.set_edge(e, EdgeTypeId::new(1)).unwrap();
+        m.insert_path(crate::MapPath {
+            id: crate::PathId(1),
+            kind: PathTypeId::new(1).unwrap(),
+            hexes: vec![
+                Hex::new(-1, 0),
+                Hex::new(0, 0),
+                Hex::new(1, 0),
+                Hex::new(2, -1),
+            ],
+        })
+        .unwrap();
+        let region = [
+            Hex::new(0, 0),
+            Hex::new(1, 0),
+            Hex::new(2, -1),
+            Hex::new(1, -1),
+        ];
+        let c = Clipboard::copy(&m, region, Hex::new(1, 0));
+        assert_eq!(
+            c.edges(),
+            [(
+                Edge::new(Hex::ORIGIN, hexmap_hex::Direction::POINTY_NE),
+                EdgeTypeId::new(1).unwrap()
+            )]
+        );
+        assert_eq!(
+            c.paths()[0].hexes,
+            [Hex::new(-1, 0), Hex::ORIGIN, Hex::new(1, -1)],
+            "the piece inside the region, relative to the anchor"
+        );
+        assert_eq!(c.rotated(6), c);
+        assert_eq!(c.reflected().reflected(), c);
+        let turned = c.rotated(1);
+        let (a, b) = turned.edges()[0].0.hexes();
+        let want = Edge::between(Hex::ORIGIN, Hex::new(1, -1).rotate_right()).unwrap();
+        assert_eq!(Edge::between(a, b), Some(want));
+        assert_eq!(turned.paths()[0].hexes[2], Hex::new(1, -1).rotate_right());
+    }
+}

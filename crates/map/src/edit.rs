@@ -1,0 +1,580 @@
+//! The one edit path: every change to a map is an [`Edit`], applied by [`apply`], which
+//! records the first old value (and the new value) of each touched cell for undo and
+//! reports the changed region.
+
+use super::annotations::{Icon, Label, LabelId};
+pub(crate) use super::changes::CellChanges;
+use super::clipboard::Clipboard;
+use super::features::{EdgePalette, EdgeTypeId, MapPath, PathId, PathPalette, PathTypeId};
+use super::hexmap::{HexMap, MapError};
+use super::palette::{Palette, TerrainId};
+use super::properties::MapProperties;
+use super::shape::{MapShape, ShapeError};
+use super::view::ViewSettings;
+use hexmap_hex::{Edge, Hex, Point};
+use std::collections::VecDeque;
+
+/// One change to a map, as the editor or CLI asks for it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Edit {
+    /// Paint `terrain` (or clear with `None`) on every cell within `radius` of `center`.
+    Paint {
+        /// Brush centre.
+        center: Hex,
+        /// Brush radius (0 = one hex).
+        radius: u32,
+        /// Terrain to paint; `None` erases terrain.
+        terrain: Option<TerrainId>,
+    },
+    /// Paint a straight hex line from `from` to `to` (both included).
+    Line {
+        /// Start.
+        from: Hex,
+        /// End.
+        to: Hex,
+        /// Terrain to paint; `None` erases terrain.
+        terrain: Option<TerrainId>,
+    },
+    /// Bucket fill: the contiguous region of cells with the same terrain as `start`.
+    Fill {
+        /// Seed cell.
+        start: Hex,
+        /// New terrain.
+        terrain: Option<TerrainId>,
+    },
+    /// Replace one terrain by another everywhere.
+    ReplaceTerrain {
+        /// Terrain to replace (`None` = empty cells).
+        from: Option<TerrainId>,
+        /// Its replacement.
+        to: Option<TerrainId>,
+    },
+    /// Set the terrain of listed cells (cells outside the map are skipped).
+    SetTerrain(Vec<(Hex, Option<TerrainId>)>),
+    /// Erase everything (terrain, mine, note) within `radius` of `center`.
+    Erase {
+        /// Brush centre.
+        center: Hex,
+        /// Brush radius.
+        radius: u32,
+    },
+    /// Place or remove one mine.
+    SetMine {
+        /// Where.
+        hex: Hex,
+        /// Mine or not.
+        mine: bool,
+    },
+    /// Make the mine layer exactly these hexes (e.g. a generator's output).
+    SetMines(Vec<Hex>),
+    /// Set (or with `None`/empty text remove) the note of a cell.
+    SetNote {
+        /// Where.
+        hex: Hex,
+        /// The text.
+        text: Option<String>,
+    },
+    /// Paste a clipboard with its anchor at `anchor` (cells outside the map are dropped).
+    Paste {
+        /// What to paste (already rotated/reflected as wanted).
+        clipboard: Clipboard,
+        /// Where the clipboard's origin goes.
+        anchor: Hex,
+    },
+    /// Change the shape (resize or reshape); undo keeps the whole previous map.
+    Reshape(MapShape),
+    /// Replace the palette; cells with removed terrains become empty. Undo keeps the whole
+    /// previous map.
+    SetPalette(Palette),
+    /// Replace the map properties (name, orientation, offset kind, hex size, labels).
+    SetProperties(MapProperties),
+    /// Put the feature `kind` on every listed edge (`None` erases); edges not between two
+    /// cells of the map are skipped. One drag of the edge tool is a stroke of these.
+    SetEdges {
+        /// The edges.
+        edges: Vec<Edge>,
+        /// The edge type, or `None` to erase.
+        kind: Option<EdgeTypeId>,
+    },
+    /// Add a path; its id must be unused (take `map.paths().next_id()`).
+    AddPath(MapPath),
+    /// Delete a path.
+    DeletePath(PathId),
+    /// Lengthen a path at one end by `hexes`, listed in walking order away from that end.
+    ExtendPath {
+        /// The path.
+        id: PathId,
+        /// Which end.
+        end: PathEnd,
+        /// The new hexes, the first a neighbour of the current end hex.
+        hexes: Vec<Hex>,
+    },
+    /// Cut a path in two at hex index `at` (shared by both parts): the first part
+    /// `hexes[..=at]` keeps the id, the second `hexes[at..]` gets `paths().next_id()` as it
+    /// was before the edit. Both parts must keep at least two hexes.
+    SplitPath {
+        /// The path.
+        id: PathId,
+        /// Index of the hex to cut at, in `1..len − 1`.
+        at: usize,
+    },
+    /// Change a path's type.
+    SetPathType {
+        /// The path.
+        id: PathId,
+        /// Its new type.
+        kind: PathTypeId,
+    },
+    /// Change how the map asks to be shown (legend, note captions); undoable like any
+    /// change that is saved with the map.
+    SetView(ViewSettings),
+    /// Replace the edge palette (add, rename, recolour, delete types); features of removed
+    /// types go. Undo keeps the whole previous map.
+    SetEdgePalette(EdgePalette),
+    /// Replace the path palette; paths of removed types go. Undo keeps the whole previous
+    /// map.
+    SetPathPalette(PathPalette),
+    /// Put an icon on a hex, after the icons already there.
+    AddIcon {
+        /// Where.
+        hex: Hex,
+        /// The icon.
+        icon: Icon,
+    },
+    /// Remove the icon at `index` in the hex's list.
+    RemoveIcon {
+        /// Where.
+        hex: Hex,
+        /// Its index in the hex's icons.
+        index: usize,
+    },
+    /// Move the icon at `index` on `from` to the end of `to`'s list.
+    MoveIcon {
+        /// The hex it is on.
+        from: Hex,
+        /// Its index in that hex's icons.
+        index: usize,
+        /// The hex it goes to.
+        to: Hex,
+    },
+    /// Replace the icon at `index` (kind, caption, scale, colour).
+    ChangeIcon {
+        /// Where.
+        hex: Hex,
+        /// Its index in the hex's icons.
+        index: usize,
+        /// The new icon.
+        icon: Icon,
+    },
+    /// Add a label; its id must be unused (take `map.labels().next_id()`).
+    AddLabel {
+        /// The new label's id.
+        id: LabelId,
+        /// The label.
+        label: Label,
+    },
+    /// Remove a label.
+    RemoveLabel(LabelId),
+    /// Move a label's centre to a world point.
+    MoveLabel {
+        /// The label.
+        id: LabelId,
+        /// Its new centre.
+        to: Point,
+    },
+    /// Replace a label (text, position, size, rotation, style).
+    EditLabel {
+        /// The label.
+        id: LabelId,
+        /// Its new content.
+        label: Label,
+    },
+}
+
+/// Which end of a path an [`Edit::ExtendPath`] adds to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathEnd {
+    /// Before the first hex.
+    Start,
+    /// After the last hex.
+    End,
+}
+
+/// Why an edit was refused (the map is unchanged then).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum EditError {
+    /// A map-level check failed (outside hex, unknown terrain, long note …).
+    #[error(transparent)]
+    Map(#[from] MapError),
+    /// A new shape is invalid.
+    #[error("bad shape: {0}")]
+    Shape(#[from] ShapeError),
+}
+
+/// What an edit or undo/redo changed, for redrawing only that.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Changed {
+    /// Cells whose terrain, mine, note, edges, paths or icons changed, no duplicates, in the shape's storage
+    /// order (the order of `MapShape::iter`).
+    pub hexes: Vec<Hex>,
+    /// True when the whole map must be redrawn (shape, palette or properties changed).
+    pub whole_map: bool,
+    /// True when a place-name label changed. Labels are drawn over the map apart from its
+    /// cells (`draw::Scene::draw_free_text`), so no cell needs redrawing for them.
+    pub labels: bool,
+    /// The hexes (also in `hexes`) whose icons or note changed: a large icon or a long
+    /// caption is drawn past its own hex, so a drawing may redraw farther around these.
+    pub annotated: Vec<Hex>,
+}
+
+/// An axial bounding box: q in `min.q..=max.q`, r in `min.r..=max.r`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HexBounds {
+    /// Smallest q and r.
+    pub min: Hex,
+    /// Largest q and r.
+    pub max: Hex,
+}
+
+impl Changed {
+    /// True when nothing changed.
+    pub fn is_empty(&self) -> bool {
+        self.hexes.is_empty() && !self.whole_map && !self.labels
+    }
+
+    /// The axial bounding box of the changed cells (`None` when no cell changed).
+    pub fn bounds(&self) -> Option<HexBounds> {
+        let first = *self.hexes.first()?;
+        let mut b = HexBounds {
+            min: first,
+            max: first,
+        };
+        for h in &self.hexes {
+            b.min = Hex::new(b.min.q.min(h.q), b.min.r.min(h.r));
+            b.max = Hex::new(b.max.q.max(h.q), b.max.r.max(h.r));
+        }
+        Some(b)
+    }
+}
+
+/// What undo needs for one applied edit.
+#[derive(Clone, Debug)]
+pub(crate) enum Record {
+    /// Per-cell changes.
+    Cells(Box<CellChanges>),
+    /// The other map state (before for undo, after for redo): swapping restores it.
+    /// Used for reshape and palette edits, which store the whole previous map.
+    Swap(Box<HexMap>),
+    /// The other properties: swapping restores them.
+    Properties(Box<MapProperties>),
+    /// The other view settings: swapping restores them.
+    View(ViewSettings),
+}
+
+fn check_terrain(map: &HexMap, t: Option<TerrainId>) -> Result<(), EditError> {
+    match t {
+        Some(id) if map.palette().get(id).is_none() => Err(MapError::UnknownTerrain(id).into()),
+        _ => Ok(()),
+    }
+}
+
+/// Records per-cell changes while an edit runs.
+struct Recorder<'a> {
+    map: &'a mut HexMap,
+    changes: CellChanges,
+}
+
+impl Recorder<'_> {
+    fn terrain_at(&mut self, i: usize, t: Option<TerrainId>) {
+        self.set_terrain_with(i, t, CellChanges::terrain);
+    }
+
+    /// [`Recorder::terrain_at`] for an edit that changes each cell at most once (a
+    /// cell it changed no longer matches what it looks for).
+    fn terrain_at_once(&mut self, i: usize, t: Option<TerrainId>) {
+        self.set_terrain_with(i, t, CellChanges::terrain_once);
+    }
+
+    /// Set cell `i`'s terrain and, if it changed, `record` the delta.
+    fn set_terrain_with(
+        &mut self,
+        i: usize,
+        t: Option<TerrainId>,
+        record: fn(&mut CellChanges, u32, u16, u16),
+    ) {
+        let old = self.map.terrain_layer().raw()[i];
+        let new = t.map_or(0, TerrainId::get);
+        if old != new {
+            self.map.set_terrain_index(i, t);
+            record(&mut self.changes, i as u32, old, new);
+        }
+    }
+
+    fn terrain(&mut self, h: Hex, t: Option<TerrainId>) {
+        if let Some(i) = self.map.shape().index_of(h) {
+            self.terrain_at(i, t);
+        }
+    }
+
+    fn mine(&mut self, h: Hex, mine: bool) {
+        if let Some(i) = self.map.shape().index_of(h) {
+            let old = self.map.set_mine(h, mine).unwrap_or(mine);
+            if old != mine {
+                self.changes.mine(i as u32, old, mine);
+            }
+        }
+    }
+
+    fn note(&mut self, h: Hex, text: Option<String>) -> Result<(), MapError> {
+        let new = text.filter(|t| !t.is_empty());
+        if self.map.note(h) == new.as_deref() {
+            return Ok(());
+        }
+        let old = self.map.set_note(h, new.clone())?;
+        self.changes.note(h, old, new);
+        Ok(())
+    }
+}
+
+/// Apply `edit` to `map`: check it, change the map, and return what changed plus the
+/// undo record. On error the map is unchanged.
+pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), EditError> {
+    match edit {
+        Edit::Reshape(shape) => {
+            shape.validate()?;
+            let before = map.clone();
+            map.reshape(shape.clone());
+            return Ok((whole(), Record::Swap(Box::new(before))));
+        }
+        Edit::SetPalette(palette) => {
+            let before = map.clone();
+            map.set_palette(palette.clone());
+            return Ok((whole(), Record::Swap(Box::new(before))));
+        }
+        Edit::SetProperties(props) => {
+            let old = map.set_properties(props.clone())?;
+            return Ok((whole(), Record::Properties(Box::new(old))));
+        }
+        Edit::SetView(view) => {
+            let old = map.set_view(*view);
+            return Ok((whole(), Record::View(old)));
+        }
+        // Setting the palette it already has changes nothing and leaves no undo step.
+        Edit::SetEdgePalette(palette) if map.edge_palette() == palette => {
+            return Ok((Changed::default(), Record::Cells(Box::default())));
+        }
+        Edit::SetPathPalette(palette) if map.path_palette() == palette => {
+            return Ok((Changed::default(), Record::Cells(Box::default())));
+        }
+        Edit::SetEdgePalette(palette) => {
+            let before = map.clone();
+            map.set_edge_palette(palette.clone());
+            return Ok((whole(), Record::Swap(Box::new(before))));
+        }
+        Edit::SetPathPalette(palette) => {
+            let before = map.clone();
+            map.set_path_palette(palette.clone());
+            return Ok((whole(), Record::Swap(Box::new(before))));
+        }
+        Edit::SetEdges { .. }
+        | Edit::AddPath(_)
+        | Edit::DeletePath(_)
+        | Edit::ExtendPath { .. }
+        | Edit::SplitPath { .. }
+        | Edit::SetPathType { .. } => {
+            let mut changes = CellChanges::default();
+            super::edit_features::apply(map, edit, &mut changes)?;
+            return Ok((changes.changed(map), Record::Cells(Box::new(changes))));
+        }
+        Edit::AddIcon { .. }
+        | Edit::RemoveIcon { .. }
+        | Edit::MoveIcon { .. }
+        | Edit::ChangeIcon { .. }
+        | Edit::AddLabel { .. }
+        | Edit::RemoveLabel(_)
+        | Edit::MoveLabel { .. }
+        | Edit::EditLabel { .. } => {
+            let mut changes = CellChanges::default();
+            super::edit_annotations::apply(map, edit, &mut changes)?;
+            return Ok((changes.changed(map), Record::Cells(Box::new(changes))));
+        }
+        _ => {}
+    }
+    // Checks that can fail before anything changes.
+    match edit {
+        Edit::Paint { terrain, .. } | Edit::Line { terrain, .. } | Edit::Fill { terrain, .. } => {
+            check_terrain(map, *terrain)?
+        }
+        Edit::ReplaceTerrain { to, .. } => check_terrain(map, *to)?,
+        Edit::SetTerrain(cells) => {
+            for (_, t) in cells {
+                check_terrain(map, *t)?;
+            }
+        }
+        Edit::SetMine { hex, .. } if !map.contains(*hex) => {
+            return Err(MapError::OutsideShape(*hex).into());
+        }
+        Edit::SetMines(hexes) => {
+            if let Some(h) = hexes.iter().find(|h| !map.contains(**h)) {
+                return Err(MapError::OutsideShape(*h).into());
+            }
+        }
+        Edit::SetNote { hex, text } => {
+            if !map.contains(*hex) {
+                return Err(MapError::OutsideShape(*hex).into());
+            }
+            if let Some(t) = text
+                && t.len() > super::layers::MAX_NOTE_LEN
+            {
+                return Err(MapError::NoteTooLong {
+                    hex: *hex,
+                    len: t.len(),
+                }
+                .into());
+            }
+        }
+        Edit::Paste { clipboard, .. } => {
+            super::edit_features::check_paste(map, clipboard)?;
+            for c in clipboard.cells() {
+                check_terrain(map, c.terrain)?;
+                if let Some(t) = &c.note
+                    && t.len() > super::layers::MAX_NOTE_LEN
+                {
+                    return Err(MapError::NoteTooLong {
+                        hex: c.offset,
+                        len: t.len(),
+                    }
+                    .into());
+                }
+            }
+        }
+        _ => {}
+    }
+    let mut rec = Recorder {
+        map,
+        changes: CellChanges::default(),
+    };
+    match edit {
+        Edit::Paint {
+            center,
+            radius,
+            terrain,
+        } => {
+            for h in hexmap_hex::range(*center, *radius) {
+                rec.terrain(h, *terrain);
+            }
+        }
+        Edit::Line { from, to, terrain } => {
+            for h in hexmap_hex::line(*from, *to) {
+                rec.terrain(h, *terrain);
+            }
+        }
+        Edit::Fill { start, terrain } => fill(&mut rec, *start, *terrain),
+        Edit::ReplaceTerrain { from, to } => {
+            let from_raw = from.map_or(0, TerrainId::get);
+            for i in 0..rec.map.cell_count() {
+                if rec.map.terrain_layer().raw()[i] == from_raw {
+                    rec.terrain_at_once(i, *to);
+                }
+            }
+        }
+        Edit::SetTerrain(cells) => {
+            for &(h, t) in cells {
+                rec.terrain(h, t);
+            }
+        }
+        Edit::Erase { center, radius } => {
+            for h in hexmap_hex::range(*center, *radius) {
+                if rec.map.contains(h) {
+                    rec.terrain(h, None);
+                    rec.mine(h, false);
+                    rec.note(h, None)?;
+                }
+            }
+        }
+        Edit::SetMine { hex, mine } => rec.mine(*hex, *mine),
+        Edit::SetMines(hexes) => {
+            let wanted: std::collections::HashSet<Hex> = hexes.iter().copied().collect();
+            let current: Vec<Hex> = rec.map.mines().collect();
+            for h in current {
+                if !wanted.contains(&h) {
+                    rec.mine(h, false);
+                }
+            }
+            for &h in hexes {
+                rec.mine(h, true);
+            }
+        }
+        Edit::SetNote { hex, text } => rec.note(*hex, text.clone())?,
+        Edit::Paste { clipboard, anchor } => {
+            for c in clipboard.cells() {
+                let h = *anchor + c.offset;
+                if rec.map.contains(h) {
+                    rec.terrain(h, c.terrain);
+                    rec.mine(h, c.mine);
+                    rec.note(h, c.note.clone())?;
+                }
+            }
+            super::edit_features::paste(rec.map, &mut rec.changes, clipboard, *anchor);
+        }
+        Edit::Reshape(_)
+        | Edit::SetPalette(_)
+        | Edit::SetProperties(_)
+        | Edit::SetView(_)
+        | Edit::SetEdgePalette(_)
+        | Edit::SetPathPalette(_)
+        | Edit::SetEdges { .. }
+        | Edit::AddPath(_)
+        | Edit::DeletePath(_)
+        | Edit::ExtendPath { .. }
+        | Edit::SplitPath { .. }
+        | Edit::SetPathType { .. }
+        | Edit::AddIcon { .. }
+        | Edit::RemoveIcon { .. }
+        | Edit::MoveIcon { .. }
+        | Edit::ChangeIcon { .. }
+        | Edit::AddLabel { .. }
+        | Edit::RemoveLabel(_)
+        | Edit::MoveLabel { .. }
+        | Edit::EditLabel { .. } => unreachable!("handled above"),
+    }
+    let Recorder { map, changes } = rec;
+    Ok((changes.changed(map), Record::Cells(Box::new(changes))))
+}
+
+fn whole() -> Changed {
+    Changed {
+        hexes: Vec::new(),
+        whole_map: true,
+        labels: false,
+        annotated: Vec::new(),
+    }
+}
+
+/// Flood fill the region of cells connected to `start` with the same terrain.
+fn fill(rec: &mut Recorder<'_>, start: Hex, terrain: Option<TerrainId>) {
+    let Some(si) = rec.map.shape().index_of(start) else {
+        return;
+    };
+    let target = rec.map.terrain_layer().raw()[si];
+    if target == terrain.map_or(0, TerrainId::get) {
+        return;
+    }
+    // Each cell is recoloured once: afterwards it no longer matches `target`.
+    let mut queue = VecDeque::from([start]);
+    rec.terrain_at_once(si, terrain);
+    while let Some(h) = queue.pop_front() {
+        for n in h.neighbors() {
+            if let Some(i) = rec.map.shape().index_of(n)
+                && rec.map.terrain_layer().raw()[i] == target
+            {
+                rec.terrain_at_once(i, terrain);
+                queue.push_back(n);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "edit_tests.rs"]
+mod tests;

@@ -1,0 +1,119 @@
+//! The edits of icons and labels ([`Edit::AddIcon`], [`Edit::AddLabel`] …): checked
+//! first, then applied with each touched hex's icon list and each touched label's first
+//! old value recorded.
+
+use super::annotations::{Icon, Label, LabelError, LabelId};
+use super::changes::CellChanges;
+use super::edit::{Edit, EditError};
+use super::hexmap::{HexMap, MapError};
+use hexmap_hex::Hex;
+
+/// Apply one icon or label edit; on error the map is unchanged.
+pub(super) fn apply(
+    map: &mut HexMap,
+    edit: &Edit,
+    changes: &mut CellChanges,
+) -> Result<(), EditError> {
+    match edit {
+        Edit::AddIcon { hex, icon } => {
+            let mut list = map.icons_at(*hex).to_vec();
+            list.push(icon.clone());
+            put_icons(map, changes, *hex, list)?;
+        }
+        Edit::RemoveIcon { hex, index } => {
+            let mut list = map.icons_at(*hex).to_vec();
+            check_index(*hex, *index, list.len())?;
+            list.remove(*index);
+            put_icons(map, changes, *hex, list)?;
+        }
+        Edit::ChangeIcon { hex, index, icon } => {
+            let mut list = map.icons_at(*hex).to_vec();
+            check_index(*hex, *index, list.len())?;
+            list[*index] = icon.clone();
+            put_icons(map, changes, *hex, list)?;
+        }
+        Edit::MoveIcon { from, index, to } => {
+            let mut source = map.icons_at(*from).to_vec();
+            check_index(*from, *index, source.len())?;
+            if from == to {
+                return Ok(());
+            }
+            let icon = source.remove(*index);
+            let mut target = map.icons_at(*to).to_vec();
+            target.push(icon);
+            map.check_icons(*to, &target)?;
+            put_icons(map, changes, *from, source)?;
+            put_icons(map, changes, *to, target)?;
+        }
+        Edit::AddLabel { id, label } => {
+            map.check_new_label(*id, label)?;
+            put_label(map, changes, *id, Some(label.clone()));
+        }
+        Edit::RemoveLabel(id) => {
+            existing(map, *id)?;
+            put_label(map, changes, *id, None);
+        }
+        Edit::MoveLabel { id, to } => {
+            let mut label = existing(map, *id)?;
+            label.at = *to;
+            map.check_label(*id, &label)?;
+            put_label(map, changes, *id, Some(label));
+        }
+        Edit::EditLabel { id, label } => {
+            existing(map, *id)?;
+            map.check_label(*id, label)?;
+            put_label(map, changes, *id, Some(label.clone()));
+        }
+        _ => unreachable!("only icon and label edits come here"),
+    }
+    Ok(())
+}
+
+fn bad_label(id: LabelId, error: LabelError) -> EditError {
+    MapError::BadLabel { id, error }.into()
+}
+
+/// The icon index must name an icon on the hex.
+fn check_index(hex: Hex, index: usize, len: usize) -> Result<(), MapError> {
+    if index < len {
+        Ok(())
+    } else {
+        Err(MapError::NoSuchIcon { hex, index, len })
+    }
+}
+
+/// A copy of the label with this id, or the error naming it.
+fn existing(map: &HexMap, id: LabelId) -> Result<Label, EditError> {
+    map.label(id)
+        .cloned()
+        .ok_or_else(|| bad_label(id, LabelError::Unknown(id)))
+}
+
+/// Check and set the icons on `hex`, recording the change.
+fn put_icons(
+    map: &mut HexMap,
+    changes: &mut CellChanges,
+    hex: Hex,
+    icons: Vec<Icon>,
+) -> Result<(), MapError> {
+    let old = map.set_icons(hex, icons.clone())?;
+    if old != icons {
+        changes.icons(hex, old, icons);
+    }
+    Ok(())
+}
+
+/// Set the label `id` to `new` (checked by the caller) and record the change.
+fn put_label(map: &mut HexMap, changes: &mut CellChanges, id: LabelId, new: Option<Label>) {
+    let old = match &new {
+        Some(l) => map.labels.insert(id, l.clone()),
+        None => map.labels.remove(id),
+    };
+    if old != new {
+        changes.label(id, old, new);
+    }
+}
+
+#[cfg(test)]
+#[path = "edit_annotations_tests.rs"]
+mod tests;

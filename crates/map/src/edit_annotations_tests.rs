@@ -1,0 +1,318 @@
+//! Unit tests of the icon and label edits: results, errors, and exact undo through
+//! [`crate::Document`].
+
+use crate::annotations::{IconError, LabelError};
+use crate::{
+    BuiltinIcon, Document, Edit, EditError, HexMap, Icon, Label, LabelId, MapError, MapProperties,
+    MapShape, Palette,
+};
+use hexmap_hex::{Hex, Orientation, Point};
+
+fn doc() -> Document {
+    Document::new(
+        HexMap::new(
+            MapProperties::new("a", Orientation::Flat),
+            MapShape::hexagon(3).unwrap(),
+            Palette::standard(),
+        )
+        .unwrap(),
+    )
+}
+
+fn icon(kind: BuiltinIcon) -> Icon {
+    Icon::builtin(kind)
+}
+
+/// Apply `edits`, then undo them all and check the map is back where it began, then
+/// redo them all and check it matches the state after the edits.
+fn undo_redo_exactly(d: &mut Document, edits: &[Edit]) {
+    let before = d.map().clone();
+    for e in edits {
+        d.apply(e).unwrap();
+    }
+    let after = d.map().clone();
+    for _ in edits {
+        d.undo().unwrap();
+    }
+    assert_eq!(d.map(), &before);
+    for _ in edits {
+        d.redo().unwrap();
+    }
+    assert_eq!(d.map(), &after);
+}
+
+#[test]
+fn icons_are_added_in_order_changed_moved_and_removed() {
+    let mut d = doc();
+    let h = Hex::new(1, -1);
+    let other = Hex::new(-2, 1);
+    let c = d
+        .apply(&Edit::AddIcon {
+            hex: h,
+            icon: icon(BuiltinIcon::Town),
+        })
+        .unwrap();
+    assert_eq!(c.hexes, [h]);
+    assert!(!c.whole_map);
+    d.apply(&Edit::AddIcon {
+        hex: h,
+        icon: icon(BuiltinIcon::Port),
+    })
+    .unwrap();
+    let kinds = |d: &Document, at: Hex| -> Vec<Icon> { d.map().icons_at(at).to_vec() };
+    assert_eq!(
+        kinds(&d, h),
+        [icon(BuiltinIcon::Town), icon(BuiltinIcon::Port)]
+    );
+    let mut captioned = icon(BuiltinIcon::City);
+    captioned.caption = Some("Highmoor".into());
+    d.apply(&Edit::ChangeIcon {
+        hex: h,
+        index: 0,
+        icon: captioned.clone(),
+    })
+    .unwrap();
+    let c = d
+        .apply(&Edit::MoveIcon {
+            from: h,
+            index: 1,
+            to: other,
+        })
+        .unwrap();
+    assert_eq!(c.hexes.len(), 2);
+    assert_eq!(kinds(&d, h), [captioned]);
+    assert_eq!(kinds(&d, other), [icon(BuiltinIcon::Port)]);
+    d.apply(&Edit::RemoveIcon { hex: h, index: 0 }).unwrap();
+    assert!(d.map().icons_at(h).is_empty());
+    assert_eq!(d.map().icons().hex_count(), 1);
+}
+
+#[test]
+fn icon_edits_undo_and_redo_exactly() {
+    let mut d = doc();
+    let h = Hex::new(0, 0);
+    undo_redo_exactly(
+        &mut d,
+        &[
+            Edit::AddIcon {
+                hex: h,
+                icon: icon(BuiltinIcon::Castle),
+            },
+            Edit::AddIcon {
+                hex: h,
+                icon: icon(BuiltinIcon::Star),
+            },
+            Edit::MoveIcon {
+                from: h,
+                index: 0,
+                to: Hex::new(1, 0),
+            },
+            Edit::ChangeIcon {
+                hex: h,
+                index: 0,
+                icon: icon(BuiltinIcon::Ruin),
+            },
+            Edit::RemoveIcon {
+                hex: Hex::new(1, 0),
+                index: 0,
+            },
+        ],
+    );
+}
+
+#[test]
+fn one_stroke_of_icon_edits_keeps_the_first_old_list() {
+    let mut d = doc();
+    let h = Hex::new(0, 1);
+    d.apply(&Edit::AddIcon {
+        hex: h,
+        icon: icon(BuiltinIcon::Cave),
+    })
+    .unwrap();
+    let before = d.map().clone();
+    d.begin_stroke();
+    for kind in [BuiltinIcon::Mine, BuiltinIcon::Tower] {
+        d.apply(&Edit::AddIcon {
+            hex: h,
+            icon: icon(kind),
+        })
+        .unwrap();
+    }
+    d.end_stroke();
+    assert_eq!(d.map().icons_at(h).len(), 3);
+    d.undo().unwrap();
+    assert_eq!(d.map(), &before);
+}
+
+#[test]
+fn bad_icon_edits_are_refused_and_change_nothing() {
+    let mut d = doc();
+    let before = d.map().clone();
+    let outside = Hex::new(9, 0);
+    assert_eq!(
+        d.apply(&Edit::AddIcon {
+            hex: outside,
+            icon: icon(BuiltinIcon::Town),
+        }),
+        Err(EditError::Map(MapError::OutsideShape(outside)))
+    );
+    let mut huge = icon(BuiltinIcon::Town);
+    huge.scale = f32::NAN;
+    assert!(matches!(
+        d.apply(&Edit::AddIcon {
+            hex: Hex::ORIGIN,
+            icon: huge,
+        }),
+        Err(EditError::Map(MapError::BadIcon {
+            error: IconError::BadScale(_),
+            ..
+        }))
+    ));
+    assert_eq!(
+        d.apply(&Edit::RemoveIcon {
+            hex: Hex::ORIGIN,
+            index: 0
+        }),
+        Err(EditError::Map(MapError::NoSuchIcon {
+            hex: Hex::ORIGIN,
+            index: 0,
+            len: 0
+        }))
+    );
+    for _ in 0..crate::annotations::MAX_ICONS_PER_HEX {
+        d.apply(&Edit::AddIcon {
+            hex: Hex::new(1, 0),
+            icon: icon(BuiltinIcon::Star),
+        })
+        .unwrap();
+    }
+    let full = d.map().clone();
+    assert!(matches!(
+        d.apply(&Edit::AddIcon {
+            hex: Hex::new(1, 0),
+            icon: icon(BuiltinIcon::Star),
+        }),
+        Err(EditError::Map(MapError::BadIcon {
+            error: IconError::TooMany(_),
+            ..
+        }))
+    ));
+    assert_eq!(d.map(), &full);
+    for _ in 0..crate::annotations::MAX_ICONS_PER_HEX {
+        d.undo().unwrap();
+    }
+    assert_eq!(d.map(), &before);
+}
+
+#[test]
+fn labels_are_added_moved_edited_and_removed_with_exact_undo() {
+    let mut d = doc();
+    let id = d.map().labels().next_id();
+    let name = Label::new("The Fens", Point::new(12.0, -30.0));
+    let c = d
+        .apply(&Edit::AddLabel {
+            id,
+            label: name.clone(),
+        })
+        .unwrap();
+    assert!(
+        c.labels && !c.whole_map && c.hexes.is_empty(),
+        "labels are drawn apart from the cells: a label edit redraws no cell"
+    );
+    let mut bigger = name.clone();
+    bigger.size = 3.0;
+    bigger.rotation = -20.0;
+    bigger.italic = true;
+    undo_redo_exactly(
+        &mut d,
+        &[
+            Edit::MoveLabel {
+                id,
+                to: Point::new(-5.0, 5.0),
+            },
+            Edit::EditLabel {
+                id,
+                label: bigger.clone(),
+            },
+            Edit::AddLabel {
+                id: LabelId(7),
+                label: Label::new("Sea of Reeds", Point::new(0.0, 0.0)),
+            },
+            Edit::RemoveLabel(id),
+        ],
+    );
+    assert!(d.map().label(id).is_none());
+    assert_eq!(d.map().labels().next_id(), LabelId(8));
+    d.undo().unwrap();
+    assert_eq!(d.map().label(id), Some(&bigger));
+}
+
+#[test]
+fn bad_label_edits_are_refused_and_change_nothing() {
+    let mut d = doc();
+    let id = LabelId(0);
+    d.apply(&Edit::AddLabel {
+        id,
+        label: Label::new("A", Point::new(0.0, 0.0)),
+    })
+    .unwrap();
+    let before = d.map().clone();
+    let refused = |e: Result<_, EditError>| match e {
+        Err(EditError::Map(MapError::BadLabel { error, .. })) => error,
+        other => panic!("expected a label error, got {other:?}"),
+    };
+    assert_eq!(
+        refused(d.apply(&Edit::AddLabel {
+            id,
+            label: Label::new("B", Point::new(0.0, 0.0)),
+        })),
+        LabelError::IdInUse(id)
+    );
+    assert!(matches!(
+        refused(d.apply(&Edit::MoveLabel {
+            id,
+            to: Point::new(f64::NAN, 0.0),
+        })),
+        LabelError::BadPosition(..)
+    ));
+    assert_eq!(
+        refused(d.apply(&Edit::RemoveLabel(LabelId(3)))),
+        LabelError::Unknown(LabelId(3))
+    );
+    assert_eq!(
+        refused(d.apply(&Edit::EditLabel {
+            id,
+            label: Label::new("x".repeat(201), Point::new(0.0, 0.0)),
+        })),
+        LabelError::TextTooLong(201)
+    );
+    assert_eq!(d.map(), &before);
+}
+
+#[test]
+fn reshape_keeps_icons_on_kept_cells_and_every_label() {
+    let mut d = doc();
+    d.apply(&Edit::AddIcon {
+        hex: Hex::ORIGIN,
+        icon: icon(BuiltinIcon::Temple),
+    })
+    .unwrap();
+    d.apply(&Edit::AddIcon {
+        hex: Hex::new(3, 0),
+        icon: icon(BuiltinIcon::Lighthouse),
+    })
+    .unwrap();
+    d.apply(&Edit::AddLabel {
+        id: LabelId(0),
+        label: Label::new("Far away", Point::new(900.0, 900.0)),
+    })
+    .unwrap();
+    let before = d.map().clone();
+    d.apply(&Edit::Reshape(MapShape::hexagon(1).unwrap()))
+        .unwrap();
+    assert_eq!(d.map().icons().hex_count(), 1);
+    assert_eq!(d.map().icons_at(Hex::ORIGIN), [icon(BuiltinIcon::Temple)]);
+    assert_eq!(d.map().labels().len(), 1);
+    d.undo().unwrap();
+    assert_eq!(d.map(), &before);
+}

@@ -1,0 +1,161 @@
+//! The per-cell layers of a map, stored densely by the shape's cell index:
+//! terrain (2 bytes per cell), mines (1 bit per cell) and notes (sparse, by hex).
+
+use super::palette::TerrainId;
+use hexmap_hex::Hex;
+use std::collections::BTreeMap;
+
+/// Longest note, in bytes.
+pub const MAX_NOTE_LEN: usize = 1000;
+
+/// One terrain (or none) per cell: raw ids, 0 = empty. Two bytes per cell.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TerrainLayer {
+    cells: Vec<u16>,
+}
+
+impl TerrainLayer {
+    /// `len` empty cells.
+    pub fn new(len: usize) -> Self {
+        TerrainLayer {
+            cells: vec![0; len],
+        }
+    }
+
+    /// Number of cells.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// True when there are no cells.
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// The terrain at dense index `i` (`None` = empty or out of range).
+    pub fn get(&self, i: usize) -> Option<TerrainId> {
+        self.cells.get(i).copied().and_then(TerrainId::new)
+    }
+
+    /// Set the terrain at `i`; returns the old value. Panics if `i` is out of range
+    /// (callers index through the shape).
+    pub fn set(&mut self, i: usize, t: Option<TerrainId>) -> Option<TerrainId> {
+        let old = self.cells[i];
+        self.cells[i] = t.map_or(0, TerrainId::get);
+        TerrainId::new(old)
+    }
+
+    /// The raw ids (0 = empty), in index order: for renderers and writers.
+    pub fn raw(&self) -> &[u16] {
+        &self.cells
+    }
+
+    /// Heap bytes used.
+    pub fn heap_bytes(&self) -> usize {
+        self.cells.capacity() * std::mem::size_of::<u16>()
+    }
+}
+
+/// Mine or not per cell, as a bitset (one bit per cell).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MineLayer {
+    words: Vec<u64>,
+    len: usize,
+    count: usize,
+}
+
+impl MineLayer {
+    /// `len` cells without mines.
+    pub fn new(len: usize) -> Self {
+        MineLayer {
+            words: vec![0; len.div_ceil(64)],
+            len,
+            count: 0,
+        }
+    }
+
+    /// Number of cells.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when there are no cells.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// True when cell `i` holds a mine (false out of range).
+    pub fn get(&self, i: usize) -> bool {
+        i < self.len && self.words[i / 64] & (1 << (i % 64)) != 0
+    }
+
+    /// Set or clear the mine at `i`; returns the old value. Panics out of range.
+    pub fn set(&mut self, i: usize, mine: bool) -> bool {
+        assert!(i < self.len, "mine index {i} out of range {}", self.len);
+        let (w, bit) = (i / 64, 1u64 << (i % 64));
+        let old = self.words[w] & bit != 0;
+        if mine {
+            self.words[w] |= bit;
+        } else {
+            self.words[w] &= !bit;
+        }
+        self.count = self.count + usize::from(mine) - usize::from(old);
+        old
+    }
+
+    /// Number of mines.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// Indices of all mines, ascending.
+    pub fn indices(&self) -> impl Iterator<Item = usize> + '_ {
+        self.words.iter().enumerate().flat_map(|(w, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let b = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    w * 64 + b
+                })
+            })
+        })
+    }
+
+    /// Heap bytes used.
+    pub fn heap_bytes(&self) -> usize {
+        self.words.capacity() * 8
+    }
+}
+
+/// Short texts attached to cells, sorted by hex (so saves are deterministic).
+pub type Notes = BTreeMap<Hex, String>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn terrain_layer_set_get() {
+        let mut t = TerrainLayer::new(10);
+        assert_eq!(t.get(3), None);
+        assert_eq!(t.set(3, TerrainId::new(7)), None);
+        assert_eq!(t.get(3), TerrainId::new(7));
+        assert_eq!(t.set(3, None), TerrainId::new(7));
+        assert_eq!(t.get(99), None);
+    }
+
+    #[test]
+    fn mine_bitset() {
+        let mut m = MineLayer::new(130);
+        assert!(!m.set(0, true));
+        assert!(!m.set(64, true));
+        assert!(!m.set(129, true));
+        assert!(m.set(129, true));
+        assert_eq!(m.count(), 3);
+        assert_eq!(m.indices().collect::<Vec<_>>(), [0, 64, 129]);
+        assert!(m.set(64, false));
+        assert_eq!(m.count(), 2);
+        assert!(!m.get(64) && m.get(129) && !m.get(500));
+    }
+}

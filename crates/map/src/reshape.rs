@@ -1,0 +1,246 @@
+//! Reshaping a map without losing it by surprise: a [`ReshapePlan`] says what the new
+//! shape will be, where each cell's content goes, how many painted cells fall outside
+//! (and are dropped), and which hexes of today's map the new shape covers (for a preview
+//! of its outline). The same plan, applied as one undo step with
+//! [`super::Document::apply_all`], is what the editor shows and what it does.
+//!
+//! - [`HexMap::reshape_plan`]: any new shape, placed so that the old map's centre (or a
+//!   chosen hex) lands on the new shape's centre.
+//! - [`HexMap::resize_rect_plan`]: a rectangle grown or shrunk by columns and rows on each
+//!   side (negative numbers remove), the content staying where it is on screen.
+
+use super::{Edit, HexMap, MapShape, ShapeError};
+use hexmap_hex::{FracHex, Hex, OffsetCoord};
+use std::collections::HashSet;
+
+/// A reshape worked out before it is applied.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReshapePlan {
+    /// The new shape.
+    pub shape: MapShape,
+    /// The edits that make it (apply all as one undo step).
+    pub edits: Vec<Edit>,
+    /// Cells with terrain, a mine or a note that the new shape leaves out.
+    pub dropped: usize,
+    /// The hexes of the new shape where they are today (before the content moves): what a
+    /// preview outlines on the current map.
+    pub footprint: Vec<Hex>,
+}
+
+/// The hex nearest the mean of a shape's cells (its centre of mass); the origin for an
+/// empty shape.
+pub fn shape_centre(shape: &MapShape) -> Hex {
+    let (mut q, mut r, mut n) = (0.0_f64, 0.0_f64, 0.0_f64);
+    for h in shape.iter() {
+        q += f64::from(h.q);
+        r += f64::from(h.r);
+        n += 1.0;
+    }
+    if n == 0.0 {
+        return Hex::ORIGIN;
+    }
+    FracHex::new(q / n, r / n).round()
+}
+
+impl HexMap {
+    /// Reshape to `shape` around `around` (default: the map's centre): the content moves
+    /// by the one step that puts `around` on the new shape's centre, so a map cut down to
+    /// a smaller hexagon keeps its middle, not its top-left corner.
+    pub fn reshape_plan(&self, shape: MapShape, around: Option<Hex>) -> ReshapePlan {
+        let from = around.unwrap_or_else(|| shape_centre(self.shape()));
+        let step = shape_centre(&shape) - from;
+        self.relocate_plan(shape, |h| h + step, |h| h - step)
+    }
+
+    /// Grow (positive) or shrink (negative) a rectangle by columns on the left and right
+    /// and rows at the top and bottom, like Tiled's "Resize map" with an offset: every
+    /// cell keeps its place on screen. `Err` when the map is no rectangle or the new size
+    /// is out of range.
+    pub fn resize_rect_plan(
+        &self,
+        left: i32,
+        right: i32,
+        top: i32,
+        bottom: i32,
+    ) -> Result<ReshapePlan, ShapeError> {
+        let MapShape::Rectangle {
+            kind,
+            width,
+            height,
+        } = *self.shape()
+        else {
+            return Err(ShapeError::NotRectangle);
+        };
+        let grow = |n: u32, a: i32, b: i32| i64::from(n) + i64::from(a) + i64::from(b);
+        let (w, h) = (grow(width, left, right), grow(height, top, bottom));
+        let side = |v: i64| u32::try_from(v.max(0)).unwrap_or(u32::MAX);
+        let shape = MapShape::rectangle(kind, side(w), side(h))?;
+        let shift = move |h: Hex, dc: i32, dr: i32| {
+            let o = kind.from_hex(h);
+            kind.to_hex(OffsetCoord::new(o.col + dc, o.row + dr))
+        };
+        Ok(self.relocate_plan(
+            shape,
+            move |h| shift(h, left, top),
+            move |h| shift(h, -left, -top),
+        ))
+    }
+
+    /// The plan that moves each cell's content by `to` into `shape`; `back` is the inverse
+    /// of `to` (for the footprint).
+    pub(crate) fn relocate_plan(
+        &self,
+        shape: MapShape,
+        to: impl Fn(Hex) -> Hex,
+        back: impl Fn(Hex) -> Hex,
+    ) -> ReshapePlan {
+        let moved: Vec<(Hex, Hex)> = self.shape().iter().map(|h| (h, to(h))).collect();
+        let painted =
+            |h: Hex| self.terrain(h).is_some() || self.is_mine(h) || self.note(h).is_some();
+        let dropped = moved
+            .iter()
+            .filter(|&&(from, to)| !shape.contains(to) && painted(from))
+            .count();
+        let footprint = shape.iter().map(back).collect();
+        let mut edits = vec![Edit::Reshape(shape.clone())];
+        edits.extend(self.move_edits(&shape, &moved));
+        ReshapePlan {
+            shape,
+            edits,
+            dropped,
+            footprint,
+        }
+    }
+
+    /// The edits that, after a reshape to `shape`, put each cell's content (from, to) in
+    /// place; cells that left the shape are skipped.
+    pub(crate) fn move_edits(&self, shape: &MapShape, moved: &[(Hex, Hex)]) -> Vec<Edit> {
+        let moved: Vec<(Hex, Hex)> = moved
+            .iter()
+            .copied()
+            .filter(|&(_, to)| shape.contains(to))
+            .collect();
+        // After the reshape a cell in both shapes still holds its old content.
+        let now = |h: Hex| self.contains(h);
+        let targets: HashSet<Hex> = moved.iter().map(|&(_, to)| to).collect();
+        let mut terrain: Vec<_> = moved
+            .iter()
+            .filter(|&&(from, to)| {
+                let before = if now(to) { self.terrain(to) } else { None };
+                before != self.terrain(from)
+            })
+            .map(|&(from, to)| (to, self.terrain(from)))
+            .collect();
+        // Cells of both shapes that nothing moves into become empty (new rows, columns).
+        terrain.extend(
+            shape
+                .iter()
+                .filter(|h| !targets.contains(h) && self.terrain(*h).is_some())
+                .map(|h| (h, None)),
+        );
+        let mut mines: Vec<Hex> = moved
+            .iter()
+            .filter(|&&(from, _)| self.is_mine(from))
+            .map(|&(_, to)| to)
+            .collect();
+        mines.sort();
+        let mut edits = vec![Edit::SetTerrain(terrain), Edit::SetMines(mines)];
+        // Notes the reshape keeps where they were are removed, then the moved ones set.
+        for &h in self.notes().keys() {
+            if shape.contains(h) {
+                edits.push(Edit::SetNote { hex: h, text: None });
+            }
+        }
+        for &(from, to) in &moved {
+            if let Some(text) = self.note(from) {
+                edits.push(Edit::SetNote {
+                    hex: to,
+                    text: Some(text.to_owned()),
+                });
+            }
+        }
+        edits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Document, MapProperties, Palette};
+    use hexmap_hex::{OffsetKind, Orientation};
+
+    fn painted_rect(w: u32, h: u32) -> HexMap {
+        let props = MapProperties::new("r", Orientation::Pointy);
+        let shape = MapShape::rectangle(OffsetKind::OddR, w, h).unwrap();
+        let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
+        let id = m.palette().terrains()[0].id;
+        let cells: Vec<Hex> = m.shape().iter().collect();
+        for c in cells {
+            m.set_terrain(c, Some(id)).unwrap();
+        }
+        m
+    }
+
+    fn apply(map: &HexMap, plan: &ReshapePlan) -> Document {
+        let mut doc = Document::new(map.clone());
+        doc.apply_all(&plan.edits).unwrap();
+        doc
+    }
+
+    #[test]
+    fn a_smaller_hexagon_keeps_the_middle_of_the_map() {
+        let map = painted_rect(40, 30);
+        let centre = shape_centre(map.shape());
+        let mut marked = map.clone();
+        marked.set_note(centre, Some("middle".into())).unwrap();
+        let plan = marked.reshape_plan(MapShape::hexagon(12).unwrap(), None);
+        // 40 × 30 = 1200 painted cells, a radius-12 hexagon holds 469.
+        assert_eq!(plan.dropped, 1200 - 469);
+        assert_eq!(plan.footprint.len(), 469);
+        assert!(plan.footprint.contains(&centre));
+        let doc = apply(&marked, &plan);
+        assert_eq!(doc.map().note(Hex::ORIGIN), Some("middle"));
+        assert!(
+            doc.map()
+                .shape()
+                .iter()
+                .all(|h| doc.map().terrain(h).is_some())
+        );
+        assert_eq!(doc.history().undo_len(), 1);
+    }
+
+    #[test]
+    fn around_a_chosen_hex() {
+        let map = painted_rect(10, 10);
+        let at = OffsetKind::OddR.to_hex(OffsetCoord::new(1, 1));
+        let mut marked = map.clone();
+        marked.set_mine(at, true).unwrap();
+        let plan = marked.reshape_plan(MapShape::hexagon(1).unwrap(), Some(at));
+        let doc = apply(&marked, &plan);
+        assert!(doc.map().is_mine(Hex::ORIGIN));
+        assert_eq!(doc.map().mine_layer().count(), 1);
+    }
+
+    #[test]
+    fn a_rectangle_grows_and_shrinks_on_chosen_sides_in_place() {
+        let mut map = painted_rect(6, 5);
+        let corner = OffsetKind::OddR.to_hex(OffsetCoord::new(5, 4));
+        map.set_note(corner, Some("corner".into())).unwrap();
+        // Two columns more on the left, one row less at the top.
+        let plan = map.resize_rect_plan(2, 0, -1, 0).unwrap();
+        assert_eq!(
+            plan.shape,
+            MapShape::rectangle(OffsetKind::OddR, 8, 4).unwrap()
+        );
+        assert_eq!(plan.dropped, 6, "the top row of six painted cells");
+        let doc = apply(&map, &plan);
+        let moved = OffsetKind::OddR.to_hex(OffsetCoord::new(7, 3));
+        assert_eq!(doc.map().note(moved), Some("corner"));
+        let new_left = OffsetKind::OddR.to_hex(OffsetCoord::new(0, 0));
+        assert_eq!(doc.map().terrain(new_left), None, "new columns are empty");
+        assert_eq!(
+            map.resize_rect_plan(-6, 0, 0, 0).unwrap_err(),
+            MapShape::rectangle(OffsetKind::OddR, 0, 5).unwrap_err()
+        );
+    }
+}
