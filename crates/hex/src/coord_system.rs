@@ -24,9 +24,9 @@ pub enum CoordSystem {
     Doubled(DoubledKind),
     /// Wargame label "XXYY", counted in the context's label settings.
     Xxyy,
-    /// Three-axis "[a,b,c]" (any triple reads; printed in normal form).
+    /// Three-axis `[a,b,c]` (any triple reads; printed in normal form).
     ThreeAxis,
-    /// Two-axis "[x,y]".
+    /// Two-axis `[x,y]`.
     TwoAxis,
 }
 
@@ -183,7 +183,7 @@ impl CoordSystem {
         })
     }
 
-    /// `h` written in this system ("2,3", "2,3,-5", "0305", "[0,1,0]" …); an error only for
+    /// `h` written in this system ("2,3", "2,3,-5", "0305", `[0,1,0]` …); an error only for
     /// an XXYY label the settings cannot write (left of or above the first label, or too
     /// many digits).
     pub fn try_format(self, h: Hex, cx: &CoordContext) -> Result<String, LabelError> {

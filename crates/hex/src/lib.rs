@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! Hex geometry: coordinates in every classic system (one [`CoordSystem`] reads and writes
 //! them all), layout (pixel↔hex), shapes and algorithms. Knows nothing of maps, files or
 //! the GUI.

@@ -1,9 +1,9 @@
 //! The three-axis hex notation used by board games such as Blue Max: three axes toward 12,
-//! 2 and 4 o'clock on flat-topped hexes, written "[a,b,c]".
+//! 2 and 4 o'clock on flat-topped hexes, written `[a,b,c]`.
 //!
-//! One hex has many triples ([1,0,1] and [0,1,0] are the same hex). The normal form has
+//! One hex has many triples (`[1,0,1]` and `[0,1,0]` are the same hex). The normal form has
 //! at most two non-zero values, on adjacent axes, and its |a|+|b|+|c| is the distance from
-//! the origin. The two-axis form [a − c, b + c] drops the redundancy entirely.
+//! the origin. The two-axis form `[a − c, b + c]` drops the redundancy entirely.
 
 use super::Hex;
 use serde::{Deserialize, Serialize};
@@ -23,7 +23,7 @@ pub struct ThreeAxis {
 /// Why a three-axis or two-axis text could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ThreeAxisError {
-    /// Not of the form "[a,b,c]" (or "[x,y]" for two-axis).
+    /// Not of the form `[a,b,c]` (or `[x,y]` for two-axis).
     #[error("'{text}' is not a {expected}-axis coordinate like {example}")]
     Malformed {
         /// The text given.
@@ -51,7 +51,7 @@ impl ThreeAxis {
         ThreeAxis { a, b, c }
     }
 
-    /// The normal form of the same hex: subtract t = median(a, −b, c) as [a − t, b + t, c − t].
+    /// The normal form of the same hex: subtract t = median(a, −b, c) as `[a − t, b + t, c − t]`.
     ///
     /// ```
     /// use hexmap_hex::three_axis::ThreeAxis;
@@ -89,7 +89,7 @@ impl ThreeAxis {
         )
     }
 
-    /// The two-axis form [a − c, b + c] (= [s, q] of the cube form); the same for every
+    /// The two-axis form `[a − c, b + c]` (= `[s, q]` of the cube form); the same for every
     /// triple of one hex.
     pub fn two_axis(self) -> [i64; 2] {
         let (a, b, c) = (i64::from(self.a), i64::from(self.b), i64::from(self.c));
@@ -102,7 +102,7 @@ impl ThreeAxis {
         i64::from(n.a).abs() + i64::from(n.b).abs() + i64::from(n.c).abs()
     }
 
-    /// Read "[a,b,c]" (brackets optional, spaces allowed).
+    /// Read `[a,b,c]` (brackets optional, spaces allowed).
     pub fn parse(text: &str) -> Result<ThreeAxis, ThreeAxisError> {
         let [a, b, c] = parse_numbers::<3>(text, "[0,1,2]")?;
         let fit = |v: i64| {
@@ -114,7 +114,7 @@ impl ThreeAxis {
     }
 }
 
-/// The hex named by a two-axis coordinate [x, y] = [s, q]. `None` if out of range.
+/// The hex named by a two-axis coordinate `[x, y]` = `[s, q]`. `None` if out of range.
 pub fn hex_from_two_axis([x, y]: [i64; 2]) -> Option<Hex> {
     let q = i32::try_from(y).ok()?;
     let r = i32::try_from(-x - y).ok()?;
@@ -122,7 +122,7 @@ pub fn hex_from_two_axis([x, y]: [i64; 2]) -> Option<Hex> {
     Some(Hex::new(q, r))
 }
 
-/// Read a two-axis coordinate "[x,y]" (brackets optional, spaces allowed).
+/// Read a two-axis coordinate `[x,y]` (brackets optional, spaces allowed).
 pub fn parse_two_axis(text: &str) -> Result<[i64; 2], ThreeAxisError> {
     let v = parse_numbers::<2>(text, "[-2,3]")?;
     if v.iter().any(|x| i32::try_from(*x).is_err()) {
