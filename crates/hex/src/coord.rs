@@ -205,3 +205,60 @@ impl From<Hex> for FracHex {
         FracHex::new(f64::from(h.q), f64::from(h.r))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cube(q: i32, r: i32, s: i32) -> Hex {
+        Hex::from_cube(q, r, s).expect("q + r + s = 0")
+    }
+
+    #[test]
+    fn arithmetic_and_rotation_reference_vectors() {
+        // docs/DESIGN.md §4.
+        let (a, b) = (cube(1, -3, 2), cube(3, -7, 4));
+        assert_eq!(a + b, cube(4, -10, 6));
+        assert_eq!(a - b, cube(-2, 4, -2));
+        assert_eq!(b.distance(Hex::ORIGIN), 7);
+        assert_eq!(a.rotate_right(), cube(3, -2, -1));
+        assert_eq!(a.rotate_left(), cube(-2, -1, 3));
+        assert_eq!(Hex::from_cube(1, 1, 1), None);
+    }
+
+    #[test]
+    fn rounding_reference_vectors() {
+        // docs/DESIGN.md §4: lerp and the four rounding cases near edges.
+        let mid = FracHex::from(Hex::ORIGIN).lerp(FracHex::from(cube(10, -20, 10)), 0.5);
+        assert_eq!(mid.round(), cube(5, -10, 5));
+        let cases = [
+            ((0.499, -0.499), cube(0, 0, 0)),
+            ((0.501, -0.501), cube(1, -1, 0)),
+            ((0.3, -0.6), cube(0, 0, 0)),
+            ((0.3, -0.7), cube(0, -1, 1)),
+        ];
+        for ((q, r), want) in cases {
+            assert_eq!(FracHex::new(q, r).round(), want, "({q}, {r})");
+        }
+    }
+
+    #[test]
+    fn hexes_sort_by_row_then_column() {
+        let mut v = vec![
+            Hex::new(5, 0),
+            Hex::new(-1, 1),
+            Hex::new(0, 0),
+            Hex::new(9, -1),
+        ];
+        v.sort();
+        assert_eq!(
+            v,
+            [
+                Hex::new(9, -1),
+                Hex::new(0, 0),
+                Hex::new(5, 0),
+                Hex::new(-1, 1)
+            ]
+        );
+    }
+}

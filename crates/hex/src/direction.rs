@@ -115,3 +115,39 @@ impl Direction {
         ["SE", "NE", "N", "NW", "SW", "S"][self.0 as usize]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbour_and_diagonal_reference_vectors() {
+        // docs/DESIGN.md §4: (1,−2,1) direction 2 → (1,−3,2); diagonal 3 → (−1,−1,2).
+        let h = Hex::new(1, -2);
+        assert_eq!(h.neighbor(Direction::from_index(2)), Hex::new(1, -3));
+        assert_eq!(h.diagonal_neighbor(3), Hex::new(-1, -1));
+    }
+
+    #[test]
+    fn directions_turn_and_name_consistently() {
+        for d in Direction::ALL {
+            assert_eq!(d.opposite().offset(), -d.offset());
+            assert_eq!(d.counter_clockwise().clockwise(), d);
+            assert_eq!(Direction::from_offset(d.offset()), Some(d));
+            // Each diagonal lies between direction i and i + 1.
+            let i = d.index();
+            assert_eq!(DIAGONALS[i], d.offset() + d.counter_clockwise().offset());
+        }
+        assert_eq!(Direction::from_offset(Hex::new(1, 1)), None);
+        assert_eq!(Direction::POINTY_NE.pointy_name(), "NE");
+        assert_eq!(Direction::FLAT_N.flat_name(), "N");
+        assert_eq!(
+            Direction::ALL.map(|d| d.pointy_name()),
+            ["E", "NE", "NW", "W", "SW", "SE"]
+        );
+        assert_eq!(
+            Direction::ALL.map(|d| d.flat_name()),
+            ["SE", "NE", "N", "NW", "SW", "S"]
+        );
+    }
+}
