@@ -1,7 +1,9 @@
-#![warn(missing_docs)]
 //! Hex geometry: coordinates in every classic system (one [`CoordSystem`] reads and writes
 //! them all), layout (pixel↔hex), shapes and algorithms. Knows nothing of maps, files or
 //! the GUI.
+//!
+#![doc = include_str!("../README.md")]
+#![warn(missing_docs)]
 
 mod coord;
 pub mod coord_system;
@@ -52,6 +54,15 @@ pub use transform::{Axis, reflect, rotate};
 ///
 /// Within it, all arithmetic between two hexes is exact in 32 bits with no overflow: sums and
 /// differences, distance, rotation and reflection, neighbours, offset and doubled coordinates,
-/// XXYY and three-axis forms (tested at the corners in `tests/core/coordinate_limits.rs`). Maps are
-/// far smaller (see `map::shape::MAX_SIDE`); the CLI refuses coordinates beyond this.
+/// XXYY and three-axis forms (the hexmap repository tests each at the corners, in
+/// `tests/core/coordinate_limits.rs`). [`CoordSystem::parse`] refuses hexes beyond it, so
+/// whatever it reads prints exactly in every other system; hexmap's maps are far smaller.
+///
+/// ```
+/// use hexmap_hex::{COORD_LIMIT, CoordContext, CoordSystem, Orientation};
+/// let cx = CoordContext::new(Orientation::Pointy);
+/// assert_eq!(COORD_LIMIT, 536_870_912);
+/// assert!(CoordSystem::Axial.parse("536870912,0", &cx).is_ok());
+/// assert!(CoordSystem::Axial.parse("536870913,0", &cx).is_err());
+/// ```
 pub const COORD_LIMIT: i32 = 1 << 29;
