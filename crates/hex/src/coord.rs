@@ -12,10 +12,15 @@ use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 ///
 /// ```
 /// use hexmap_hex::Hex;
+/// // The reference sums of docs/DESIGN.md §4: (1,−3,2) ± (3,−7,4).
 /// let a = Hex::new(1, -3);
+/// let b = Hex::new(3, -7);
 /// assert_eq!(a.s(), 2);
-/// assert_eq!(a + Hex::new(3, -7), Hex::new(4, -10));
-/// assert_eq!(Hex::new(3, -7).length(), 7);
+/// assert_eq!((a + b).cube(), [4, -10, 6]);
+/// assert_eq!((a - b).cube(), [-2, 4, -2]);
+/// assert_eq!(b.length(), 7);
+/// // Reading order: by row (r), then column (q).
+/// assert!(Hex::new(9, -1) < Hex::new(0, 0));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Hex {
@@ -35,6 +40,12 @@ impl Hex {
     }
 
     /// A hex from cube coordinates, or `None` when q + r + s ≠ 0.
+    ///
+    /// ```
+    /// use hexmap_hex::Hex;
+    /// assert_eq!(Hex::from_cube(1, -3, 2), Some(Hex::new(1, -3)));
+    /// assert_eq!(Hex::from_cube(1, 1, 1), None);
+    /// ```
     pub fn from_cube(q: i32, r: i32, s: i32) -> Option<Self> {
         (i64::from(q) + i64::from(r) + i64::from(s) == 0).then_some(Hex { q, r })
     }
@@ -57,22 +68,53 @@ impl Hex {
     }
 
     /// Number of steps between two hexes (hex grid distance).
+    ///
+    /// ```
+    /// use hexmap_hex::Hex;
+    /// // docs/DESIGN.md §4: (3,−7,4) is 7 steps from the origin.
+    /// assert_eq!(Hex::new(3, -7).distance(Hex::ORIGIN), 7);
+    /// assert_eq!(Hex::new(1, -3).distance(Hex::new(3, -7)), 4);
+    /// ```
     pub fn distance(self, other: Hex) -> i32 {
         (self - other).length()
     }
 
     /// The neighbour one step in `direction`.
+    ///
+    /// ```
+    /// use hexmap_hex::{Direction, Hex};
+    /// // docs/DESIGN.md §4: (1,−2,1) in direction 2 is (1,−3,2).
+    /// let h = Hex::from_cube(1, -2, 1).unwrap();
+    /// assert_eq!(h.neighbor(Direction::from_index(2)).cube(), [1, -3, 2]);
+    /// // Direction 2 is north-west on pointy hexes, north on flat ones.
+    /// assert_eq!(Direction::from_index(2), Direction::POINTY_NW);
+    /// assert_eq!(Direction::from_index(2), Direction::FLAT_N);
+    /// ```
     pub fn neighbor(self, direction: super::Direction) -> Hex {
         self + direction.offset()
     }
 
     /// All six neighbours, in direction order 0..5.
+    ///
+    /// ```
+    /// use hexmap_hex::Hex;
+    /// let n = Hex::ORIGIN.neighbors().map(Hex::cube);
+    /// assert_eq!(n, [[1, 0, -1], [1, -1, 0], [0, -1, 1], [-1, 0, 1], [-1, 1, 0], [0, 1, -1]]);
+    /// ```
     pub fn neighbors(self) -> [Hex; 6] {
         super::Direction::ALL.map(|d| self.neighbor(d))
     }
 
     /// The diagonal neighbour `index` (0..5, taken modulo 6): two steps away, between
     /// directions `index` and `index + 1`.
+    ///
+    /// ```
+    /// use hexmap_hex::Hex;
+    /// // docs/DESIGN.md §4: diagonal 3 of (1,−2,1) is (−1,−1,2).
+    /// let h = Hex::from_cube(1, -2, 1).unwrap();
+    /// assert_eq!(h.diagonal_neighbor(3).cube(), [-1, -1, 2]);
+    /// assert_eq!(h.distance(h.diagonal_neighbor(3)), 2);
+    /// ```
     pub fn diagonal_neighbor(self, index: usize) -> Hex {
         self + super::direction::DIAGONALS[index % 6]
     }
@@ -83,6 +125,14 @@ impl Hex {
     }
 
     /// Rotate 60° clockwise about the origin (on screen, y down): (q, r, s) → (−r, −s, −q).
+    ///
+    /// ```
+    /// use hexmap_hex::Hex;
+    /// // docs/DESIGN.md §4: (1,−3,2) → (3,−2,−1); six turns come back.
+    /// let h = Hex::new(1, -3);
+    /// assert_eq!(h.rotate_right().cube(), [3, -2, -1]);
+    /// assert_eq!((0..6).fold(h, |x, _| x.rotate_right()), h);
+    /// ```
     pub const fn rotate_right(self) -> Hex {
         Hex {
             q: -self.r,
@@ -91,6 +141,12 @@ impl Hex {
     }
 
     /// Rotate 60° counter-clockwise about the origin: (q, r, s) → (−s, −q, −r).
+    ///
+    /// ```
+    /// use hexmap_hex::Hex;
+    /// // docs/DESIGN.md §4: (1,−3,2) → (−2,−1,3).
+    /// assert_eq!(Hex::new(1, -3).rotate_left().cube(), [-2, -1, 3]);
+    /// ```
     pub const fn rotate_left(self) -> Hex {
         Hex {
             q: -self.s(),
@@ -178,6 +234,14 @@ impl FracHex {
     }
 
     /// Linear interpolation between two fractional hexes.
+    ///
+    /// ```
+    /// use hexmap_hex::{FracHex, Hex};
+    /// // docs/DESIGN.md §4: halfway from (0,0,0) to (10,−20,10) rounds to (5,−10,5).
+    /// let a = FracHex::from(Hex::ORIGIN);
+    /// let b = FracHex::from(Hex::new(10, -20));
+    /// assert_eq!(a.lerp(b, 0.5).round().cube(), [5, -10, 5]);
+    /// ```
     pub fn lerp(self, other: FracHex, t: f64) -> FracHex {
         FracHex::new(
             self.q + (other.q - self.q) * t,
@@ -187,6 +251,15 @@ impl FracHex {
 
     /// Cube rounding: round each component, then reset the one with the largest rounding
     /// error so that q + r + s = 0 holds again.
+    ///
+    /// ```
+    /// use hexmap_hex::FracHex;
+    /// // The rounding cases of docs/DESIGN.md §4, written (q, r) with s = −q − r.
+    /// assert_eq!(FracHex::new(0.499, -0.499).round().cube(), [0, 0, 0]);
+    /// assert_eq!(FracHex::new(0.501, -0.501).round().cube(), [1, -1, 0]);
+    /// assert_eq!(FracHex::new(0.3, -0.6).round().cube(), [0, 0, 0]);
+    /// assert_eq!(FracHex::new(0.3, -0.7).round().cube(), [0, -1, 1]);
+    /// ```
     pub fn round(self) -> Hex {
         let (q, r, s) = (self.q, self.r, self.s());
         let (mut rq, mut rr, rs) = (q.round(), r.round(), s.round());

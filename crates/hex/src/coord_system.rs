@@ -203,6 +203,19 @@ impl CoordSystem {
 
     /// `h` written in this system; "–" where the system cannot write it (an XXYY label of
     /// a negative column, say).
+    ///
+    /// ```
+    /// use hexmap_hex::{CoordContext, CoordSystem, DoubledKind, Hex, OffsetKind, Orientation};
+    /// let cx = CoordContext::new(Orientation::Flat);
+    /// let h = Hex::new(1, 2); // cube (1,2,−3), as in docs/DESIGN.md §4
+    /// assert_eq!(CoordSystem::Cube.format(h, &cx), "1,2,-3");
+    /// assert_eq!(CoordSystem::Offset(OffsetKind::EvenQ).format(h, &cx), "1,3");
+    /// assert_eq!(CoordSystem::Offset(OffsetKind::OddQ).format(h, &cx), "1,2");
+    /// assert_eq!(CoordSystem::Doubled(DoubledKind::DoubleHeight).format(h, &cx), "1,5");
+    /// assert_eq!(CoordSystem::Doubled(DoubledKind::DoubleWidth).format(h, &cx), "4,2");
+    /// assert_eq!(CoordSystem::Xxyy.format(Hex::new(2, 3), &cx), "0305");
+    /// assert_eq!(CoordSystem::Xxyy.format(Hex::new(-1, 0), &cx), "–");
+    /// ```
     pub fn format(self, h: Hex, cx: &CoordContext) -> String {
         self.try_format(h, cx).unwrap_or_else(|_| "–".to_string())
     }
@@ -215,6 +228,13 @@ impl CoordSystem {
     /// let cx = CoordContext::new(Orientation::Flat);
     /// assert_eq!(CoordSystem::Xxyy.parse("0305", &cx), Ok(Hex::new(2, 3)));
     /// assert_eq!(CoordSystem::Cube.parse("2, 3, -5", &cx), Ok(Hex::new(2, 3)));
+    /// // docs/DESIGN.md §4: the three-axis [3,0,1] is the cube hex (1,−3,2).
+    /// assert_eq!(CoordSystem::ThreeAxis.parse("[3,0,1]", &cx), Ok(Hex::new(1, -3)));
+    /// let system: CoordSystem = "odd-q".parse().unwrap();
+    /// assert_eq!(system.parse("1,-3", &cx), Ok(Hex::new(1, -3)));
+    /// // Bad input is an error that says what is wrong, never a panic.
+    /// let err = CoordSystem::Cube.parse("1,1,1", &cx).unwrap_err();
+    /// assert_eq!(err.to_string(), "cube value '1,1,1': q + r + s must be 0, got 3");
     /// ```
     pub fn parse(self, text: &str, cx: &CoordContext) -> Result<Hex, CoordError> {
         let system = self.name();

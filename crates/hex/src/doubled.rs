@@ -28,6 +28,16 @@ impl DoubledKind {
     }
 
     /// (col, row) of a hex in this doubled system.
+    ///
+    /// ```
+    /// use hexmap_hex::{DoubledKind, Hex};
+    /// // docs/DESIGN.md §4: cube (1,2,−3).
+    /// assert_eq!(DoubledKind::DoubleHeight.from_hex(Hex::new(1, 2)), [1, 5]);
+    /// assert_eq!(DoubledKind::DoubleWidth.from_hex(Hex::new(1, 2)), [4, 2]);
+    /// // Back again; an odd col + row names no hex.
+    /// assert_eq!(DoubledKind::DoubleWidth.to_hex([4, 2]), Some(Hex::new(1, 2)));
+    /// assert_eq!(DoubledKind::DoubleWidth.to_hex([3, 2]), None);
+    /// ```
     pub fn from_hex(self, h: Hex) -> [i32; 2] {
         match self {
             DoubledKind::DoubleWidth => [2 * h.q + h.r, h.r],

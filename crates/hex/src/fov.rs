@@ -77,6 +77,19 @@ pub fn is_visible_across(
 ///
 /// Sight-blocking is asked once per hex of the range (into a local grid), then each hex is
 /// tested with [`is_visible`]'s lines, stopping at the first blocker.
+///
+/// ```
+/// use hexmap_hex::{field_of_view, is_visible, range_count, Hex};
+/// // Open ground: the whole range of radius 3 is seen.
+/// assert_eq!(field_of_view(Hex::ORIGIN, 3, |_| false).len() as u64, range_count(3));
+/// // One blocking hex east of the viewer: it is seen, the hex behind it is not.
+/// let wall = Hex::new(1, 0);
+/// let seen = field_of_view(Hex::ORIGIN, 3, |h| h == wall);
+/// assert!(seen.contains(&wall));
+/// assert!(!seen.contains(&Hex::new(2, 0)));
+/// // Symmetric: (2,0) does not see the origin either.
+/// assert!(!is_visible(Hex::new(2, 0), Hex::ORIGIN, |h| h == wall));
+/// ```
 pub fn field_of_view(center: Hex, radius: u32, blocks: impl Fn(Hex) -> bool) -> Vec<Hex> {
     field_of_view_across(center, radius, blocks, |_, _| false)
 }

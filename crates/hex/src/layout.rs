@@ -191,6 +191,18 @@ impl Layout {
     }
 
     /// Centre of a hex in world space.
+    ///
+    /// ```
+    /// use hexmap_hex::{Hex, Layout, Orientation, Point};
+    /// // docs/DESIGN.md §4: (3,4,−7) with size (10,15) and origin (35,71).
+    /// let (size, origin) = (Point::new(10.0, 15.0), Point::new(35.0, 71.0));
+    /// let flat = Layout::new(Orientation::Flat, size, origin).unwrap();
+    /// let pointy = Layout::new(Orientation::Pointy, size, origin).unwrap();
+    /// let f = flat.hex_to_pixel(Hex::new(3, 4));
+    /// let p = pointy.hex_to_pixel(Hex::new(3, 4));
+    /// assert!((f.x - 80.0).abs() < 1e-9 && (f.y - 213.894_191_6).abs() < 1e-6);
+    /// assert!((p.x - 121.602_540_3).abs() < 1e-6 && (p.y - 161.0).abs() < 1e-9);
+    /// ```
     #[inline]
     pub fn hex_to_pixel(&self, h: Hex) -> Point {
         self.frac_to_pixel(FracHex::from(h))
@@ -220,10 +232,17 @@ impl Layout {
     /// `None` for a non-finite point or one beyond the i32 coordinate range.
     ///
     /// ```
-    /// use hexmap_hex::{Hex, Layout, Orientation};
-    /// let layout = Layout::regular(Orientation::Pointy, 10.0).unwrap();
-    /// let centre = layout.hex_to_pixel(Hex::new(3, -1));
-    /// assert_eq!(layout.pixel_to_hex(centre), Some(Hex::new(3, -1)));
+    /// use hexmap_hex::{Direction, Hex, Layout, Orientation, Point};
+    /// let layout = Layout::regular(Orientation::Pointy, 1.0).unwrap();
+    /// // A hex some 10⁸ units from the origin, and the east side it shares with its
+    /// // neighbour: a micro-unit either side of that side picks either hex.
+    /// let h = Hex::new(100_000_000, -50_000_000);
+    /// let east = h.neighbor(Direction::POINTY_E);
+    /// let c = layout.hex_to_pixel(h);
+    /// let side_x = c.x + 3f64.sqrt() / 2.0;
+    /// assert_eq!(layout.pixel_to_hex(Point::new(side_x - 1e-6, c.y)), Some(h));
+    /// assert_eq!(layout.pixel_to_hex(Point::new(side_x + 1e-6, c.y)), Some(east));
+    /// assert_eq!(layout.pixel_to_hex(Point::new(f64::NAN, 0.0)), None);
     /// ```
     #[inline]
     pub fn pixel_to_hex(&self, p: Point) -> Option<Hex> {
@@ -244,6 +263,20 @@ impl Layout {
     }
 
     /// The six corners of a hex in world space, in corner order 0..5.
+    ///
+    /// ```
+    /// use hexmap_hex::{Hex, Layout, Orientation, Point};
+    /// // docs/DESIGN.md §4: the flat corners of (3,4), size (10,15), origin (35,71).
+    /// let layout =
+    ///     Layout::new(Orientation::Flat, Point::new(10.0, 15.0), Point::new(35.0, 71.0)).unwrap();
+    /// let want = [
+    ///     (90.0, 213.894), (85.0, 200.904), (75.0, 200.904),
+    ///     (70.0, 213.894), (75.0, 226.885), (85.0, 226.885),
+    /// ];
+    /// for (c, (x, y)) in layout.corners(Hex::new(3, 4)).into_iter().zip(want) {
+    ///     assert!((c.x - x).abs() < 1e-3 && (c.y - y).abs() < 1e-3, "{c:?}");
+    /// }
+    /// ```
     pub fn corners(&self, h: Hex) -> [Point; 6] {
         let c = self.hex_to_pixel(h);
         std::array::from_fn(|i| {

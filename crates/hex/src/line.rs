@@ -108,6 +108,7 @@ impl ExactSizeIterator for LineIter {}
 ///
 /// ```
 /// use hexmap_hex::{line, Hex};
+/// // docs/DESIGN.md §4: (0,0,0) → (1,−5,4).
 /// let v = line(Hex::new(0, 0), Hex::new(1, -5));
 /// let want = [(0, 0), (0, -1), (0, -2), (1, -3), (1, -4), (1, -5)];
 /// assert_eq!(v, want.map(|(q, r)| Hex::new(q, r)));
@@ -208,6 +209,15 @@ fn touch_interval(a: Hex, b: Hex, h: Hex) -> Option<(Ratio, Ratio)> {
 /// each hex, then where it leaves, then by hex order), so consecutive hexes are always
 /// neighbours. As a set it is symmetric: `line_supercover(b, a)` holds the same hexes.
 /// Exact: integer and rational arithmetic only, for any i32 hexes.
+///
+/// ```
+/// use hexmap_hex::{line_supercover, Hex};
+/// // Towards diagonal 0 the segment runs exactly along the side between (1,−1) and (1,0):
+/// // both are touched.
+/// let v = line_supercover(Hex::ORIGIN, Hex::new(2, -1));
+/// assert_eq!(v.len(), 4);
+/// assert!(v.contains(&Hex::new(1, -1)) && v.contains(&Hex::new(1, 0)));
+/// ```
 pub fn line_supercover(a: Hex, b: Hex) -> Vec<Hex> {
     // Every touched hex is within one step of a sampled line hex (samples are one step
     // apart and a point is within 2/3 of its hex centre), so test those and their

@@ -112,7 +112,12 @@ impl OffsetKind {
     ///
     /// ```
     /// use hexmap_hex::{Hex, OffsetKind, OffsetCoord};
-    /// assert_eq!(OffsetKind::OddQ.from_hex(Hex::new(3, 4)), OffsetCoord::new(3, 5));
+    /// // docs/DESIGN.md §4: cube (3,4,−7) in each kind.
+    /// let h = Hex::new(3, 4);
+    /// assert_eq!(OffsetKind::EvenQ.from_hex(h), OffsetCoord::new(3, 6));
+    /// assert_eq!(OffsetKind::OddQ.from_hex(h), OffsetCoord::new(3, 5));
+    /// assert_eq!(OffsetKind::EvenR.from_hex(h), OffsetCoord::new(5, 4));
+    /// assert_eq!(OffsetKind::OddR.from_hex(h), OffsetCoord::new(5, 4));
     /// ```
     pub fn from_hex(self, h: Hex) -> OffsetCoord {
         let (q, r, o) = (i64::from(h.q), i64::from(h.r), self.sign());
@@ -124,6 +129,16 @@ impl OffsetKind {
     }
 
     /// The hex at offset (col, row) in this kind.
+    ///
+    /// ```
+    /// use hexmap_hex::{OffsetCoord, OffsetKind};
+    /// // docs/DESIGN.md §4: offset (1,−3) in each kind.
+    /// let c = OffsetCoord::new(1, -3);
+    /// assert_eq!(OffsetKind::EvenQ.to_hex(c).cube(), [1, -4, 3]);
+    /// assert_eq!(OffsetKind::OddQ.to_hex(c).cube(), [1, -3, 2]);
+    /// assert_eq!(OffsetKind::EvenR.to_hex(c).cube(), [2, -3, 1]);
+    /// assert_eq!(OffsetKind::OddR.to_hex(c).cube(), [3, -3, 0]);
+    /// ```
     pub fn to_hex(self, c: OffsetCoord) -> Hex {
         let (col, row, o) = (i64::from(c.col), i64::from(c.row), self.sign());
         if self.shoves_rows() {

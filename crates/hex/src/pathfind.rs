@@ -98,6 +98,13 @@ impl<S> PartialOrd for Entry<S> {
 /// })
 /// .unwrap();
 /// assert_eq!(path.cost, 3);
+/// assert!(path.hexes.iter().all(|h| !wall.contains(h)));
+///
+/// // Free steps (a road along r = −1) on a board of radius 8: with `min_step_cost` 0 the
+/// // search stays optimal and takes the road, 1 point instead of 6 straight across.
+/// let road = |h: Hex| (h.length() <= 8).then_some(if h.r == -1 { 0 } else { 1 });
+/// let path = a_star(Hex::ORIGIN, Hex::new(6, 0), 0, &PathLimits::default(), road).unwrap();
+/// assert_eq!(path.cost, 1);
 /// ```
 pub fn a_star(
     start: Hex,

@@ -208,6 +208,15 @@ pub fn range(center: Hex, radius: u32) -> CubeBoxIter {
 /// |q − cq| ≤ N, |r − cr| ≤ N, |s − cs| ≤ N, and boxes intersect by taking the tightest
 /// bound on each axis. An empty slice gives an empty iterator. Cut off at the rim of the
 /// i32 coordinate space like [`range`].
+///
+/// ```
+/// use hexmap_hex::{range_intersection, Hex};
+/// // Two radius-2 ranges whose centres are 3 apart share the hexes within 2 of both.
+/// let (a, b) = (Hex::ORIGIN, Hex::new(3, 0));
+/// let both: Vec<Hex> = range_intersection(&[(a, 2), (b, 2)]).collect();
+/// assert_eq!(both.len(), 4);
+/// assert!(both.iter().all(|h| h.distance(a) <= 2 && h.distance(b) <= 2));
+/// ```
 pub fn range_intersection(ranges: &[(Hex, u32)]) -> CubeBoxIter {
     if ranges.is_empty() {
         return CubeBoxIter::new((0, -1), (0, -1), (0, -1));
@@ -230,6 +239,16 @@ pub fn range_intersection(ranges: &[(Hex, u32)]) -> CubeBoxIter {
 ///
 /// Starts at `center + N·direction 4` and walks the six sides in direction order 0..5, so
 /// consecutive hexes are neighbours and the ring runs counter-clockwise on screen.
+///
+/// ```
+/// use hexmap_hex::{ring, Hex};
+/// let c = Hex::new(2, -1);
+/// let r: Vec<Hex> = ring(c, 3).collect();
+/// assert_eq!(r.len(), 18);
+/// assert!(r.iter().all(|h| h.distance(c) == 3));
+/// // Closed loop of neighbours.
+/// assert!(r.iter().zip(r.iter().cycle().skip(1)).all(|(a, b)| a.distance(*b) == 1));
+/// ```
 pub fn ring(center: Hex, radius: u32) -> impl ExactSizeIterator<Item = Hex> + Clone {
     let n = radius as i32;
     let count = if radius == 0 { 1 } else { 6 * radius as usize };
@@ -248,6 +267,13 @@ pub fn ring(center: Hex, radius: u32) -> impl ExactSizeIterator<Item = Hex> + Cl
 
 /// The centre, then rings 1..=N in [`ring`] order (3N² + 3N + 1 hexes); each hex is at most
 /// as far from the centre as the ones after it.
+///
+/// ```
+/// use hexmap_hex::{range_count, spiral, Hex};
+/// let s: Vec<Hex> = spiral(Hex::ORIGIN, 4).collect();
+/// assert_eq!(s.len() as u64, range_count(4)); // 3·16 + 3·4 + 1 = 61
+/// assert!(s.windows(2).all(|w| w[0].length() <= w[1].length()));
+/// ```
 pub fn spiral(center: Hex, radius: u32) -> impl Iterator<Item = Hex> + Clone {
     (0..=radius).flat_map(move |k| ring(center, k))
 }

@@ -70,6 +70,15 @@ impl ThreeAxis {
     }
 
     /// The hex this triple names: q = b + c, r = −(a + b), s = a − c. `None` if out of range.
+    ///
+    /// ```
+    /// use hexmap_hex::three_axis::ThreeAxis;
+    /// // docs/DESIGN.md §4: [4,−1,−2] normalises to [3,0,−3], the cube hex (−3,−3,6).
+    /// let t = ThreeAxis::new(4, -1, -2);
+    /// assert_eq!(t.normalized(), ThreeAxis::new(3, 0, -3));
+    /// assert_eq!(t.to_hex().unwrap().cube(), [-3, -3, 6]);
+    /// assert_eq!(t.length(), 6);
+    /// ```
     pub fn to_hex(self) -> Option<Hex> {
         let (a, b, c) = (i64::from(self.a), i64::from(self.b), i64::from(self.c));
         let q = i32::try_from(b + c).ok()?;
@@ -91,6 +100,12 @@ impl ThreeAxis {
 
     /// The two-axis form `[a − c, b + c]` (= `[s, q]` of the cube form); the same for every
     /// triple of one hex.
+    ///
+    /// ```
+    /// use hexmap_hex::three_axis::ThreeAxis;
+    /// // docs/DESIGN.md §4: [0,1,2] → [−2,3].
+    /// assert_eq!(ThreeAxis::new(0, 1, 2).two_axis(), [-2, 3]);
+    /// ```
     pub fn two_axis(self) -> [i64; 2] {
         let (a, b, c) = (i64::from(self.a), i64::from(self.b), i64::from(self.c));
         [a - c, b + c]

@@ -54,6 +54,20 @@ impl FromStr for LabelOrder {
 /// How hexes are numbered: base, digit width, stagger and order. The default is the classic
 /// wargame numbering: base 1, two digits each, odd-q stagger, column first ("0101" is the
 /// top-left hex).
+///
+/// ```
+/// use hexmap_hex::{Hex, xxyy::LabelSettings};
+/// let labels = LabelSettings::default();
+/// // docs/DESIGN.md §4: labels to axial, and the six neighbours of 0305.
+/// for (label, (q, r)) in [("0101", (0, 0)), ("0201", (1, 0)), ("0102", (0, 1)),
+///                          ("0305", (2, 3)), ("0810", (7, 6)), ("3240", (31, 24))] {
+///     assert_eq!(labels.parse(label).unwrap(), Hex::new(q, r));
+/// }
+/// let mut around: Vec<String> = labels.parse("0305").unwrap().neighbors()
+///     .into_iter().map(|h| labels.format(h).unwrap()).collect();
+/// around.sort();
+/// assert_eq!(around, ["0204", "0205", "0304", "0306", "0404", "0405"]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
 pub struct LabelSettings {
