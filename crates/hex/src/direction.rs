@@ -139,6 +139,12 @@ mod tests {
             assert_eq!(DIAGONALS[i], d.offset() + d.counter_clockwise().offset());
         }
         assert_eq!(Direction::from_offset(Hex::new(1, 1)), None);
+        let diagonals = Hex::new(4, -2).diagonal_neighbors();
+        assert_eq!(
+            diagonals,
+            std::array::from_fn(|i| Hex::new(4, -2).diagonal_neighbor(i))
+        );
+        assert!(diagonals.iter().all(|d| d.distance(Hex::new(4, -2)) == 2));
         assert_eq!(Direction::POINTY_NE.pointy_name(), "NE");
         assert_eq!(Direction::FLAT_N.flat_name(), "N");
         assert_eq!(
