@@ -113,6 +113,7 @@ fn overlay_hexes_are_hatched_and_outlined_with_the_anchor_and_target_outlined() 
     h.run();
     let set: Vec<Hex> = h
         .state()
+        .view()
         .overlay_result()
         .set(OverlayKind::Range)
         .map(<[Hex]>::to_vec)

@@ -614,6 +614,7 @@ fn the_path_overlay_follows_edits_and_undo() {
     assert!(detour > straight, "the path goes round the sea: {detour}");
     assert!(
         h.state()
+            .view()
             .overlay_result()
             .path
             .iter()

@@ -86,6 +86,7 @@ fn export_png_and_tmx_then_import_the_tmx_back() {
     assert_eq!(&bytes[1..4], b"PNG", "a PNG file");
     assert!(
         h.state()
+            .view()
             .info()
             .unwrap_or_default()
             .contains("exported.png")

@@ -149,6 +149,7 @@ fn a_tap_works_for_every_tool_including_the_picker() {
     let mut h = harness();
     let ids: Vec<_> = h
         .state()
+        .view()
         .doc()
         .map()
         .palette()
@@ -158,6 +159,7 @@ fn a_tap_works_for_every_tool_including_the_picker() {
         .collect();
     let names: Vec<String> = h
         .state()
+        .view()
         .doc()
         .map()
         .palette()

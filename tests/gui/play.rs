@@ -99,6 +99,7 @@ fn flag_and_reveal_every_safe_cell_wins_and_leaves_the_map_alone() {
     // Reveal whatever the flood left hidden, one click each.
     let cells: Vec<Hex> = h
         .state()
+        .view()
         .play()
         .unwrap()
         .game()
@@ -246,6 +247,7 @@ fn a_huge_board_is_played_whole_from_its_chunk_cache() {
 fn assert_status_hides_mines(h: &mut Harness<'static, EditorApp>) {
     let cells: Vec<Hex> = h
         .state()
+        .view()
         .play()
         .unwrap()
         .game()

@@ -38,6 +38,7 @@ fn harness(name: &str) -> (Harness<'static, EditorApp>, std::path::PathBuf) {
 fn forest_art(h: &Harness<'static, EditorApp>) -> TileArt {
     let forest = TerrainId::new(FOREST).unwrap();
     h.state()
+        .view()
         .doc()
         .map()
         .palette()
@@ -52,6 +53,7 @@ fn add_tint_and_remove_tile_art_each_in_one_undo_step() {
     let (mut h, _dir) = harness("tile-art-picker");
     let forest = h
         .state()
+        .view()
         .doc()
         .map()
         .palette()

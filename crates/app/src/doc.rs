@@ -107,17 +107,6 @@ impl Changed {
     }
 }
 
-/// The contents of one cell, as the canvas draws it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CellRef {
-    /// Terrain, if any.
-    pub terrain: Option<TerrainId>,
-    /// Has a mine.
-    pub mine: bool,
-    /// Has a note.
-    pub note: bool,
-}
-
 /// A revision number never handed out before (so a freshly opened document never
 /// matches a cache made for another one).
 fn next_revision() -> u64 {
@@ -361,17 +350,6 @@ impl Doc {
     /// Note of a cell.
     pub fn note(&self, h: Hex) -> Option<&str> {
         self.map().note(h)
-    }
-
-    /// What the canvas needs to draw a cell (`None` outside the map), with one index lookup.
-    pub fn cell_ref(&self, h: Hex) -> Option<CellRef> {
-        let map = self.map();
-        let i = map.shape().index_of(h)?;
-        Some(CellRef {
-            terrain: map.terrain_layer().get(i),
-            mine: map.mine_layer().get(i),
-            note: !map.notes().is_empty() && map.notes().contains_key(&h),
-        })
     }
 
     /// Apply an edit (inside or outside a stroke); the error text says what was refused.

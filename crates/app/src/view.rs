@@ -7,7 +7,7 @@ use super::doc::Doc;
 use super::overlays::{self, OverlayState};
 use super::prefs::Prefs;
 use super::tools::Tool;
-use super::{EditorApp, PendingDialog, autosave, chunks, exchange, frame_stats, no_map, play};
+use super::{EditorApp, PendingDialog, autosave, chunks, exchange, frame_stats, play};
 use eframe::egui;
 use hexmap_hex::Hex;
 
@@ -138,16 +138,6 @@ impl<'a> EditorView<'a> {
     /// The last information message (saved, exported, imported).
     pub fn info(&self) -> Option<&'a str> {
         self.app.windows.info.as_deref()
-    }
-
-    /// The warning on show in the status bar (a failed autosave), if any.
-    pub fn warning(&self) -> Option<&'a str> {
-        self.app.windows.warning.as_deref()
-    }
-
-    /// Why no map is open, while none is (the file given at startup failed to open).
-    pub fn no_map(&self) -> Option<&'a no_map::NoMap> {
-        self.app.no_map.as_ref()
     }
 
     /// Persisted preferences.
