@@ -128,6 +128,7 @@ fn paint(c: &mut Criterion) {
     let b = kind.to_hex(OffsetCoord::new(550, 500));
     let mid = ed
         .app
+        .view()
         .doc()
         .layout()
         .hex_to_pixel(kind.to_hex(OffsetCoord::new(500, 500)));
@@ -289,6 +290,7 @@ fn fill(c: &mut Criterion) {
     assert_eq!(
         ed.app.view().doc().terrain(start),
         ed.app
+            .view()
             .doc()
             .map()
             .palette()

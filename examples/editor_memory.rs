@@ -71,6 +71,7 @@ fn main() {
         let b = kind.to_hex(OffsetCoord::new(550, row));
         let mid = ed
             .app
+            .view()
             .doc()
             .layout()
             .hex_to_pixel(kind.to_hex(OffsetCoord::new(500, row)));
