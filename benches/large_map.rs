@@ -71,7 +71,7 @@ fn frames(c: &mut Criterion) {
             labels: true,
             ..Default::default()
         });
-        let fit = *ed.app.camera();
+        let fit = *ed.app.view().camera();
         let fit_px = ed.radius_px();
         let middle_px = (fit_px * CLOSE_RADIUS_PX).sqrt();
         for (zoom, radius_px) in [
@@ -85,7 +85,7 @@ fn frames(c: &mut Criterion) {
             }
             // Warm the chunk cache, then report what a frame draws.
             let triangles = (0..3).map(|_| ed.frame(Vec::new())).last().unwrap_or(0);
-            let stats = ed.app.paint_stats();
+            let stats = ed.app.view().paint_stats();
             eprintln!(
                 "{name} {zoom}: hex radius {:.2} px, {} chunks drawn, {} vertices, {triangles} \
                  triangles after tessellation",
@@ -128,6 +128,7 @@ fn paint(c: &mut Criterion) {
     let b = kind.to_hex(OffsetCoord::new(550, 500));
     let mid = ed
         .app
+        .view()
         .doc()
         .layout()
         .hex_to_pixel(kind.to_hex(OffsetCoord::new(500, 500)));
@@ -135,7 +136,7 @@ fn paint(c: &mut Criterion) {
     ed.frame(Vec::new());
     eprintln!("stroke zoom: hex radius {:.2} px", ed.radius_px());
     ed.grow_brush_to(3);
-    assert_eq!(ed.app.prefs().tools.brush_radius, 3, "radius keys");
+    assert_eq!(ed.app.view().prefs().tools.brush_radius, 3, "radius keys");
     let (pa, pb) = (ed.screen_of(a), ed.screen_of(b));
     let stroke_frames = |ed: &mut Editor| {
         let [down_and_move, release] = stroke_events(pa, pb);
@@ -143,25 +144,28 @@ fn paint(c: &mut Criterion) {
         ed.frame(release)
     };
     // Check once that the stroke paints what it should and is one undo step.
-    let before = ed.app.doc().document().history().undo_len();
+    let before = ed.app.view().doc().document().history().undo_len();
     stroke_frames(&mut ed);
-    assert_eq!(ed.app.doc().document().history().undo_len(), before + 1);
+    assert_eq!(
+        ed.app.view().doc().document().history().undo_len(),
+        before + 1
+    );
     let painted = hex::line(a, b)
         .into_iter()
         .flat_map(|h| hex::range(h, 3))
         .collect::<std::collections::HashSet<_>>();
-    let current = ed.app.doc().map().palette().terrains()[0].id;
+    let current = ed.app.view().doc().map().palette().terrains()[0].id;
     assert!(
         painted
             .iter()
-            .all(|&h| ed.app.doc().terrain(h) == Some(current)),
+            .all(|&h| ed.app.view().doc().terrain(h) == Some(current)),
         "the stroke paints every hex within 3 of its line"
     );
     eprintln!(
         "stroke: {} hexes in the line, {} hexes painted, {} chunks rebuilt",
         hex::line(a, b).len(),
         painted.len(),
-        ed.app.paint_stats().rebuilt
+        ed.app.view().paint_stats().rebuilt
     );
     ed.key(Key::Z, Modifiers::COMMAND);
     ed.frame(Vec::new());
@@ -284,8 +288,9 @@ fn fill(c: &mut Criterion) {
     };
     click(&mut ed);
     assert_eq!(
-        ed.app.doc().terrain(start),
+        ed.app.view().doc().terrain(start),
         ed.app
+            .view()
             .doc()
             .map()
             .palette()
@@ -295,7 +300,7 @@ fn fill(c: &mut Criterion) {
     );
     ed.key(Key::Z, Modifiers::COMMAND);
     ed.frame(Vec::new());
-    assert_eq!(ed.app.doc().terrain(start), TerrainId::new(4));
+    assert_eq!(ed.app.view().doc().terrain(start), TerrainId::new(4));
     g.bench_function("editor_fill_click_whole_map", |b| {
         b.iter_custom(|iters| {
             let mut total = Duration::ZERO;
@@ -440,9 +445,9 @@ fn overlays(c: &mut Criterion) {
     // the pointer moving one hex per frame (recomputed every frame).
     let mut ed = Editor::new(map);
     let middle = (ed.radius_px() * CLOSE_RADIUS_PX).sqrt();
-    let world = ed.app.doc().layout().hex_to_pixel(centre);
+    let world = ed.app.view().doc().layout().hex_to_pixel(centre);
     // Range 50 (101 hexes across) fits in the canvas at this zoom.
-    let whole_range_px = f64::from(ed.app.canvas_rect().height()) * 0.9 / (101.0 * 1.5);
+    let whole_range_px = f64::from(ed.app.view().canvas_rect().height()) * 0.9 / (101.0 * 1.5);
     ed.look_at(world, middle.min(whole_range_px));
     ed.app.set_overlays(OverlayState {
         range: true,
@@ -650,7 +655,7 @@ fn annotated_frames(c: &mut Criterion) {
         ("edges_and_roads", featured_map()),
     ] {
         let mut ed = Editor::new(map.clone());
-        let fit = *ed.app.camera();
+        let fit = *ed.app.view().camera();
         let fit_px = ed.radius_px();
         let middle_px = (fit_px * CLOSE_RADIUS_PX).sqrt();
         for (zoom, radius_px) in [
@@ -663,7 +668,7 @@ fn annotated_frames(c: &mut Criterion) {
                 Some(px) => ed.look_at(fit.centre, px),
             }
             let triangles = (0..3).map(|_| ed.frame(Vec::new())).last().unwrap_or(0);
-            let stats = ed.app.paint_stats();
+            let stats = ed.app.view().paint_stats();
             eprintln!(
                 "{name} {zoom}: hex radius {:.2} px, {} chunks drawn, {} vertices, {} chunk \
                  texts, {} labels, {triangles} triangles",

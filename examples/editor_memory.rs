@@ -33,13 +33,13 @@ fn rss_and_peak() -> (f64, f64) {
 
 fn report(phase: &str, ed: &Editor) {
     let (rss, peak) = rss_and_peak();
-    let history = ed.app.doc().document().history();
+    let history = ed.app.view().doc().document().history();
     println!(
         "{phase:<40} RSS {rss:6.1} MiB  peak {peak:6.1} MiB  undo steps {:3}  history {:7} B  \
          chunk cache {:5.1} MiB",
         history.undo_len(),
         history.heap_bytes(),
-        ed.app.cached_chunk_bytes() as f64 / (1024.0 * 1024.0)
+        ed.app.view().cached_chunk_bytes() as f64 / (1024.0 * 1024.0)
     );
 }
 
@@ -51,7 +51,7 @@ fn main() {
     let mut ed = Editor::new(map);
     report("1000x1000 open, first frame (whole map)", &ed);
 
-    let fit = *ed.app.camera();
+    let fit = *ed.app.view().camera();
     let fit_px = ed.radius_px();
     for px in [(fit_px * 23.1).sqrt(), 23.1] {
         ed.look_at(fit.centre, px);
@@ -71,6 +71,7 @@ fn main() {
         let b = kind.to_hex(OffsetCoord::new(550, row));
         let mid = ed
             .app
+            .view()
             .doc()
             .layout()
             .hex_to_pixel(kind.to_hex(OffsetCoord::new(500, row)));

@@ -28,13 +28,13 @@ impl Editor {
     /// The hex radius (screen points) at which a straight row of `hexes` hexes spans 85 %
     /// of the canvas width (between the side panels) on a pointy map.
     pub fn radius_for_row_of(&self, hexes: u32) -> f64 {
-        f64::from(self.app.canvas_rect().width()) * 0.85 / (f64::from(hexes) * 3f64.sqrt())
+        f64::from(self.app.view().canvas_rect().width()) * 0.85 / (f64::from(hexes) * 3f64.sqrt())
     }
 
     /// Grow the brush toward `radius` with the `]` key, as a user would (one press per
     /// step, so a radius past the editor's maximum ends there).
     pub fn grow_brush_to(&mut self, radius: u32) {
-        let presses = radius.saturating_sub(self.app.prefs().tools.brush_radius);
+        let presses = radius.saturating_sub(self.app.view().prefs().tools.brush_radius);
         for _ in 0..presses {
             self.key(Key::CloseBracket, Modifiers::NONE);
         }
@@ -78,7 +78,7 @@ impl Editor {
 
     /// The world point at the middle of the canvas for a centred camera at `radius_px`.
     pub fn look_at(&mut self, centre: Point, radius_px: f64) {
-        let size = self.app.doc().layout().size();
+        let size = self.app.view().doc().layout().size();
         self.app.set_camera(Camera {
             centre,
             zoom: radius_px / size.x.min(size.y),
@@ -86,12 +86,12 @@ impl Editor {
     }
 
     pub fn radius_px(&self) -> f64 {
-        let size = self.app.doc().layout().size();
-        self.app.camera().zoom * size.x.min(size.y)
+        let size = self.app.view().doc().layout().size();
+        self.app.view().camera().zoom * size.x.min(size.y)
     }
 
     pub fn screen_of(&self, h: Hex) -> Pos2 {
-        self.app.hex_to_screen(h)
+        self.app.view().hex_to_screen(h)
     }
 
     pub fn key(&mut self, key: Key, modifiers: Modifiers) {

@@ -36,7 +36,7 @@ fn harness(labels: &[Label]) -> Harness<'static, EditorApp> {
         .with_step_dt(1.0 / 60.0)
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
     h.run();
-    let centre = h.state().doc().layout().hex_to_pixel(Hex::new(5, 5));
+    let centre = h.state().view().doc().layout().hex_to_pixel(Hex::new(5, 5));
     h.state_mut().set_camera(Camera { centre, zoom: ZOOM });
     h.run();
     h
@@ -45,7 +45,7 @@ fn harness(labels: &[Label]) -> Harness<'static, EditorApp> {
 fn tool(h: &mut Harness<'static, EditorApp>, key: Key, want: Tool) {
     h.key_press(key);
     h.run();
-    assert_eq!(h.state().tool(), want);
+    assert_eq!(h.state().view().tool(), want);
 }
 
 fn click(h: &mut Harness<'static, EditorApp>, p: Pos2) {
@@ -94,12 +94,12 @@ fn undo(h: &mut Harness<'static, EditorApp>) {
 }
 
 fn screen(h: &Harness<'static, EditorApp>, p: Point) -> Pos2 {
-    h.state().world_to_screen(p)
+    h.state().view().world_to_screen(p)
 }
 
 fn world(h: &Harness<'static, EditorApp>, p: Pos2) -> Point {
-    let c = h.state().camera();
-    c.screen_to_world(h.state().canvas_rect(), p)
+    let c = h.state().view().camera();
+    c.screen_to_world(h.state().view().canvas_rect(), p)
 }
 
 /// Every text drawn on the canvas in the last frame (panels left out), with the centre of
@@ -114,7 +114,7 @@ fn canvas_texts(h: &Harness<'static, EditorApp>) -> Vec<(String, Pos2)> {
             _ => {}
         }
     }
-    let rect = h.state().canvas_rect();
+    let rect = h.state().view().canvas_rect();
     let mut out = Vec::new();
     for clipped in &h.output().shapes {
         if rect.contains_rect(clipped.clip_rect) || clipped.clip_rect == rect {
@@ -125,7 +125,7 @@ fn canvas_texts(h: &Harness<'static, EditorApp>) -> Vec<(String, Pos2)> {
 }
 
 fn labels(h: &Harness<'static, EditorApp>) -> Vec<(LabelId, Label)> {
-    let map = h.state().doc().map();
+    let map = h.state().view().doc().map();
     map.labels().iter().map(|(id, l)| (id, l.clone())).collect()
 }
 
@@ -133,23 +133,23 @@ fn labels(h: &Harness<'static, EditorApp>) -> Vec<(LabelId, Label)> {
 fn click_type_enter_adds_a_label_drawn_on_the_canvas_and_typing_never_switches_tools() {
     let mut h = harness(&[]);
     tool(&mut h, Key::X, Tool::Label);
-    let at = h.state().canvas_rect().center() + Vec2::new(-100.0, 40.0);
+    let at = h.state().view().canvas_rect().center() + Vec2::new(-100.0, 40.0);
     click(&mut h, at);
-    assert!(h.state().label_field_open());
+    assert!(h.state().view().label_field_open());
     // Letters that are tool keys (E eraser, B brush, O icons, H edges) go into the text.
     type_keys(&mut h, "Bone Heath");
-    assert_eq!(h.state().tool(), Tool::Label);
+    assert_eq!(h.state().view().tool(), Tool::Label);
     h.key_press(Key::Enter);
     h.run();
     h.run();
-    assert!(!h.state().label_field_open());
+    assert!(!h.state().view().label_field_open());
     let got = labels(&h);
     assert_eq!(got.len(), 1, "{got:?}");
     let (id, label) = &got[0];
     assert_eq!(label.text, "Bone Heath");
     let w = world(&h, at);
     assert!((label.at.x - w.x).abs() < 1.0 && (label.at.y - w.y).abs() < 1.0);
-    assert_eq!(h.state().selected_label(), Some(*id));
+    assert_eq!(h.state().view().selected_label(), Some(*id));
     // Drawn on the canvas (from the chunk cache), centred where it was typed.
     let drawn = canvas_texts(&h);
     let text = drawn.iter().find(|(t, _)| t == "Bone Heath");
@@ -165,21 +165,21 @@ fn click_type_enter_adds_a_label_drawn_on_the_canvas_and_typing_never_switches_t
 fn escape_cancels_the_text_field_and_empty_text_adds_nothing() {
     let mut h = harness(&[]);
     tool(&mut h, Key::X, Tool::Label);
-    let at = h.state().canvas_rect().center();
+    let at = h.state().view().canvas_rect().center();
     click(&mut h, at);
     type_keys(&mut h, "Nowhere");
     h.key_press(Key::Escape);
     h.run();
     h.run();
-    assert!(!h.state().label_field_open());
+    assert!(!h.state().view().label_field_open());
     assert!(labels(&h).is_empty());
     click(&mut h, at);
-    assert!(h.state().label_field_open());
+    assert!(h.state().view().label_field_open());
     h.key_press(Key::Enter);
     h.run();
     h.run();
     assert!(labels(&h).is_empty());
-    assert!(!h.state().doc().document().can_undo());
+    assert!(!h.state().view().doc().document().can_undo());
 }
 
 #[test]
@@ -194,7 +194,7 @@ fn dragging_a_label_moves_it_in_one_undo_step_and_the_topmost_is_selected() {
     let from = screen(&h, c);
     let to = from + Vec2::new(120.0, 60.0);
     drag(&mut h, from, to);
-    assert_eq!(h.state().selected_label(), Some(LabelId(1)));
+    assert_eq!(h.state().view().selected_label(), Some(LabelId(1)));
     let got = labels(&h);
     assert_eq!(got[0].1.at, c, "the label underneath stays");
     let moved = got[1].1.at;
@@ -233,7 +233,7 @@ fn dragging_a_label_redraws_no_chunk_and_draws_the_label_at_the_pointer() {
         h.step();
         h.step();
         assert_eq!(
-            h.state().paint_stats().rebuilt,
+            h.state().view().paint_stats().rebuilt,
             0,
             "step {step}: a label move rebuilt chunks"
         );
@@ -249,7 +249,7 @@ fn dragging_a_label_redraws_no_chunk_and_draws_the_label_at_the_pointer() {
     }
     h.drop_at(from + Vec2::new(120.0, 80.0));
     h.run();
-    assert!(h.state().doc().is_modified());
+    assert!(h.state().view().doc().is_modified());
 }
 
 #[test]
@@ -261,7 +261,7 @@ fn the_handles_turn_and_size_the_selected_label_and_a_double_click_edits_its_tex
     tool(&mut h, Key::X, Tool::Label);
     let p = screen(&h, c);
     click(&mut h, p);
-    assert_eq!(h.state().selected_label(), Some(LabelId(0)));
+    assert_eq!(h.state().view().selected_label(), Some(LabelId(0)));
     let label = labels(&h)[0].1.clone();
     let (rotate, _) = handles(&label, &layout, ZOOM);
     // The rotate handle dragged to the right of the centre: a quarter turn clockwise.
@@ -287,7 +287,7 @@ fn the_handles_turn_and_size_the_selected_label_and_a_double_click_edits_its_tex
     h.drop_at(p);
     h.run();
     assert!(
-        h.state().label_field_open(),
+        h.state().view().label_field_open(),
         "no text field after a double-click"
     );
     assert_eq!(
@@ -327,29 +327,29 @@ fn the_icon_palette_filters_by_search_and_a_click_places_selects_drags_and_delet
     h.get_by_label("tower").click();
     h.run();
     let hex = Hex::new(5, 5);
-    let p = h.state().hex_to_screen(hex);
+    let p = h.state().view().hex_to_screen(hex);
     click(&mut h, p);
     let icons =
-        |h: &Harness<'static, EditorApp>, x: Hex| h.state().doc().map().icons_at(x).to_vec();
+        |h: &Harness<'static, EditorApp>, x: Hex| h.state().view().doc().map().icons_at(x).to_vec();
     assert_eq!(icons(&h, hex), [Icon::builtin(BuiltinIcon::Tower)]);
-    assert_eq!(h.state().selected_icon(), Some((hex, 0)));
+    assert_eq!(h.state().view().selected_icon(), Some((hex, 0)));
     // The status bar names the icon under the pointer.
     h.hover_at(p + Vec2::new(1.0, 1.0));
     h.run();
     assert!(shown_labels(&h).iter().any(|s| s == "icon tower"));
     // A drag carries it two hexes on: one undo step.
     let to = Hex::new(7, 5);
-    let q = h.state().hex_to_screen(to);
+    let q = h.state().view().hex_to_screen(to);
     drag(&mut h, p, q);
     assert!(icons(&h, hex).is_empty());
     assert_eq!(icons(&h, to), [Icon::builtin(BuiltinIcon::Tower)]);
-    assert_eq!(h.state().selected_icon(), Some((to, 0)));
+    assert_eq!(h.state().view().selected_icon(), Some((to, 0)));
     undo(&mut h);
     assert_eq!(icons(&h, hex), [Icon::builtin(BuiltinIcon::Tower)]);
     assert!(icons(&h, to).is_empty());
     // Select it again and delete it.
     click(&mut h, p);
-    assert_eq!(h.state().selected_icon(), Some((hex, 0)));
+    assert_eq!(h.state().view().selected_icon(), Some((hex, 0)));
     h.key_press(Key::Delete);
     h.run();
     assert!(icons(&h, hex).is_empty());

@@ -36,7 +36,7 @@ fn saved_sample(path: &Path) -> (Doc, Hex, TerrainId) {
 }
 
 fn paint(h: &mut Harness<'static, EditorApp>, cell: Hex) {
-    let p = h.state().hex_to_screen(cell);
+    let p = h.state().view().hex_to_screen(cell);
     h.drag_at(p);
     settle(h);
     h.drop_at(p);
@@ -55,33 +55,40 @@ fn autosave_after_the_interval_and_save_removes_the_recovery_file() {
             EditorApp::with_doc(doc, Box::new(FakeDialogs::default())).with_data_dir(dir)
         });
     at_time(&mut h, 1.0);
-    assert_eq!(h.state().prefs().autosave_secs, 30, "the default interval");
+    assert_eq!(
+        h.state().view().prefs().autosave_secs,
+        30,
+        "the default interval"
+    );
     paint(&mut h, cell);
-    assert!(h.state().doc().is_modified(), "the brush changed the map");
+    assert!(
+        h.state().view().doc().is_modified(),
+        "the brush changed the map"
+    );
 
     at_time(&mut h, 20.0);
     assert!(!recovery.exists(), "not before the interval");
     at_time(&mut h, 32.0);
     assert!(recovery.exists(), "written once the interval passed");
     assert_eq!(
-        h.state().autosave().last_written(),
+        h.state().view().autosave().last_written(),
         Some(recovery.as_path())
     );
     let recovered = hexmap::io::load(&recovery).unwrap().0;
     assert_eq!(
         &recovered,
-        h.state().doc().map(),
+        h.state().view().doc().map(),
         "the recovery holds the edit"
     );
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     settle(&mut h);
-    assert!(!h.state().doc().is_modified());
+    assert!(!h.state().view().doc().is_modified());
     assert!(!recovery.exists(), "a successful save removes it");
 
     // Autosave off: a change is never written.
     h.state_mut().set_autosave_secs(0);
-    let map = h.state().doc().map();
+    let map = h.state().view().doc().map();
     let first = map.palette().terrains()[0].id;
     let next = map
         .shape()
@@ -89,7 +96,7 @@ fn autosave_after_the_interval_and_save_removes_the_recovery_file() {
         .find(|&x| map.terrain(x) != Some(first))
         .expect("another unpainted cell");
     paint(&mut h, next);
-    assert!(h.state().doc().is_modified());
+    assert!(h.state().view().doc().is_modified());
     at_time(&mut h, 500.0);
     assert!(!recovery.exists());
 }
@@ -124,32 +131,32 @@ fn opening_a_map_with_a_newer_recovery_offers_to_restore_it() {
     settle(&mut h);
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     settle(&mut h);
-    assert_eq!(h.state().doc().path(), Some(path.as_path()));
-    assert!(h.state().autosave().offer().is_some());
+    assert_eq!(h.state().view().doc().path(), Some(path.as_path()));
+    assert!(h.state().view().autosave().offer().is_some());
     assert!(
         h.query_by_label_contains("Restore unsaved changes from")
             .is_some(),
         "the prompt is on screen"
     );
     assert_ne!(
-        h.state().doc().terrain(cell),
+        h.state().view().doc().terrain(cell),
         Some(other),
         "not restored yet"
     );
     h.get_by_label("Restore").click();
     settle(&mut h);
     let app = h.state();
-    assert!(app.autosave().offer().is_none());
+    assert!(app.view().autosave().offer().is_none());
     assert_eq!(
-        app.doc().terrain(cell),
+        app.view().doc().terrain(cell),
         Some(other),
         "the recovered edit is back"
     );
     assert!(
-        app.doc().is_modified(),
+        app.view().doc().is_modified(),
         "restored changes still need saving"
     );
-    assert_eq!(app.doc().path(), Some(path.as_path()));
+    assert_eq!(app.view().doc().path(), Some(path.as_path()));
 }
 
 #[test]
@@ -169,7 +176,7 @@ fn discarding_removes_an_untitled_recovery_found_at_startup() {
     );
     h.get_by_label("Discard").click();
     settle(&mut h);
-    assert!(h.state().autosave().offer().is_none());
+    assert!(h.state().view().autosave().offer().is_none());
     assert!(!recovery.exists(), "Discard removes the file");
 }
 
@@ -194,7 +201,7 @@ fn a_failing_autosave_is_a_warning_with_the_reason() {
         });
     at_time(&mut h, 1.0);
     paint(&mut h, cell);
-    assert!(h.state().doc().is_modified());
+    assert!(h.state().view().doc().is_modified());
     at_time(&mut h, 40.0);
     // Shown as a warning, with the reason (the file it could not write), not as information.
     let warning = h
@@ -204,7 +211,11 @@ fn a_failing_autosave_is_a_warning_with_the_reason() {
         .unwrap_or_default();
     assert!(warning.contains("untitled.recovery.ron"), "{warning}");
     assert!(
-        !h.state().info().unwrap_or_default().contains("autosave"),
+        !h.state()
+            .view()
+            .info()
+            .unwrap_or_default()
+            .contains("autosave"),
         "not an information message"
     );
 }
@@ -241,15 +252,15 @@ fn while_the_restore_question_is_up_letter_keys_do_not_reach_the_editor() {
         h.query_by_label_contains("Restore unsaved changes from")
             .is_some()
     );
-    let (tool, camera) = (h.state().tool(), *h.state().camera());
+    let (tool, camera) = (h.state().view().tool(), *h.state().view().camera());
     // E is the eraser, F fits the map, ] grows the brush: none of them may act behind the
     // question.
     for key in [Key::E, Key::F, Key::CloseBracket, Key::M] {
         h.key_press(key);
         settle(&mut h);
     }
-    assert_eq!(h.state().tool(), tool, "the tool did not change");
-    assert_eq!(h.state().camera(), &camera, "the view did not move");
+    assert_eq!(h.state().view().tool(), tool, "the tool did not change");
+    assert_eq!(h.state().view().camera(), &camera, "the view did not move");
     assert!(
         h.query_by_label_contains("Restore unsaved changes from")
             .is_some(),

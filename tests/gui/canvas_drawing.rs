@@ -24,7 +24,7 @@ fn harness() -> Harness<'static, EditorApp> {
 
 /// Look at hex (0, 0) with `zoom` screen points per world unit.
 fn look(h: &mut Harness<'static, EditorApp>, zoom: f64) {
-    let centre = h.state().doc().layout().hex_to_pixel(Hex::ORIGIN);
+    let centre = h.state().view().doc().layout().hex_to_pixel(Hex::ORIGIN);
     h.state_mut().set_camera(Camera { centre, zoom });
 }
 
@@ -77,7 +77,7 @@ fn labels_are_drawn_where_legible_and_follow_the_label_system() {
     let shown = texts(&h);
     assert!(shown.iter().any(|t| t == "0,0"), "{shown:?}");
     assert!(shown.iter().any(|t| t == "1,0"), "{shown:?}");
-    assert!(h.state().paint_stats().texts > 10);
+    assert!(h.state().view().paint_stats().texts > 10);
 
     // Another system: the cached chunks are redrawn with the new labels.
     labels(&mut h, CoordSystem::Cube);
@@ -92,7 +92,7 @@ fn labels_are_drawn_where_legible_and_follow_the_label_system() {
     // 6 px hexes: a label would be under 7 px, so none is drawn.
     look(&mut h, 0.2);
     h.run();
-    assert_eq!(h.state().paint_stats().texts, 0);
+    assert_eq!(h.state().view().paint_stats().texts, 0);
     assert!(!texts(&h).iter().any(|t| t == "1,0,-1"));
 }
 
@@ -108,11 +108,12 @@ fn overlay_hexes_are_hatched_and_outlined_with_the_anchor_and_target_outlined() 
         ..OverlayState::default()
     });
     let over = Hex::new(2, 1);
-    let at = h.state().hex_to_screen(over);
+    let at = h.state().view().hex_to_screen(over);
     h.hover_at(at);
     h.run();
     let set: Vec<Hex> = h
         .state()
+        .view()
         .overlay_result()
         .set(OverlayKind::Range)
         .map(<[Hex]>::to_vec)
@@ -139,7 +140,10 @@ fn overlay_hexes_are_hatched_and_outlined_with_the_anchor_and_target_outlined() 
             })
             .collect()
     };
-    let centres: Vec<_> = set.iter().map(|&x| h.state().hex_to_screen(x)).collect();
+    let centres: Vec<_> = set
+        .iter()
+        .map(|&x| h.state().view().hex_to_screen(x))
+        .collect();
     let hatches = segments(1.6);
     assert!(
         hatches.len() >= 3 * set.len(),

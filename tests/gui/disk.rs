@@ -27,12 +27,12 @@ fn editing(path: &Path, dialogs: FakeDialogs) -> Harness<'static, EditorApp> {
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
     settle(&mut h);
-    let p = h.state().hex_to_screen(Hex::new(3, 3));
+    let p = h.state().view().hex_to_screen(Hex::new(3, 3));
     h.drag_at(p);
     settle(&mut h);
     h.drop_at(p);
     settle(&mut h);
-    assert!(h.state().doc().is_modified());
+    assert!(h.state().view().doc().is_modified());
     h
 }
 
@@ -71,7 +71,10 @@ fn a_save_over_a_file_changed_on_disk_asks_and_writes_nothing_first() {
         theirs,
         "their version is intact"
     );
-    assert!(h.state().doc().is_modified(), "and mine is still here");
+    assert!(
+        h.state().view().doc().is_modified(),
+        "and mine is still here"
+    );
     for choice in ["Reload", "Keep mine", "Save as…", "Cancel"] {
         assert!(h.query_by_label(choice).is_some(), "{choice}");
     }
@@ -90,7 +93,7 @@ fn a_save_over_a_file_changed_on_disk_asks_and_writes_nothing_first() {
     assert!(h.query_by_label("Changed on disk").is_none());
     let (map, _) = hexmap::io::load(&path).unwrap();
     assert_eq!(map.name(), "Mine");
-    assert!(!h.state().doc().is_modified());
+    assert!(!h.state().view().doc().is_modified());
 }
 
 #[test]
@@ -107,8 +110,8 @@ fn getting_the_focus_back_notices_the_change_and_reload_takes_it() {
 
     h.get_by_label("Reload").click();
     settle(&mut h);
-    assert_eq!(h.state().doc().map().name(), "Theirs");
-    assert!(!h.state().doc().is_modified());
+    assert_eq!(h.state().view().doc().map().name(), "Theirs");
+    assert!(!h.state().view().doc().is_modified());
     assert_eq!(std::fs::read(&path).unwrap(), theirs);
     // Known now: the next focus asks nothing.
     h.event(Event::WindowFocused(true));
@@ -130,7 +133,7 @@ fn save_as_keeps_both_versions() {
     settle(&mut h);
     assert_eq!(std::fs::read(&path).unwrap(), theirs);
     assert_eq!(hexmap::io::load(&elsewhere).unwrap().0.name(), "Mine");
-    assert_eq!(h.state().doc().path(), Some(elsewhere.as_path()));
+    assert_eq!(h.state().view().doc().path(), Some(elsewhere.as_path()));
 }
 
 #[test]
@@ -145,5 +148,5 @@ fn the_same_bytes_written_again_ask_nothing() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     settle(&mut h);
     assert!(h.query_by_label("Changed on disk").is_none());
-    assert!(!h.state().doc().is_modified(), "saved");
+    assert!(!h.state().view().doc().is_modified(), "saved");
 }

@@ -27,7 +27,7 @@ fn harness(doc: Doc, dialogs: FakeDialogs) -> Harness<'static, EditorApp> {
 }
 
 fn terrains(app: &EditorApp) -> Vec<(Hex, Option<TerrainId>)> {
-    let map = app.doc().map();
+    let map = app.view().doc().map();
     map.shape().iter().map(|h| (h, map.terrain(h))).collect()
 }
 
@@ -41,7 +41,7 @@ fn changed(a: &[(Hex, Option<TerrainId>)], b: &[(Hex, Option<TerrainId>)]) -> BT
 
 /// Drag the primary button through the centres of `path`.
 fn drag_through(h: &mut Harness<'static, EditorApp>, path: &[Hex]) {
-    let at = |h: &Harness<'static, EditorApp>, x: Hex| h.state().hex_to_screen(x);
+    let at = |h: &Harness<'static, EditorApp>, x: Hex| h.state().view().hex_to_screen(x);
     let p0 = at(h, path[0]);
     h.drag_at(p0);
     h.run();
@@ -67,19 +67,23 @@ fn brush_drag_paints_exactly_the_row_and_undo_redo_are_one_step() {
     drag_through(&mut h, &row);
     let after = terrains(h.state());
     assert_eq!(changed(&before, &after), row.iter().copied().collect());
-    let first = h.state().doc().map().palette().terrains()[0].id;
+    let first = h.state().view().doc().map().palette().terrains()[0].id;
     assert!(
         row.iter()
-            .all(|&x| h.state().doc().terrain(x) == Some(first))
+            .all(|&x| h.state().view().doc().terrain(x) == Some(first))
     );
-    assert_eq!(h.state().doc().document().history().undo_len(), 1);
-    assert!(h.state().doc().is_modified());
-    assert!(h.state().title().contains('*'), "{}", h.state().title());
+    assert_eq!(h.state().view().doc().document().history().undo_len(), 1);
+    assert!(h.state().view().doc().is_modified());
+    assert!(
+        h.state().view().title().contains('*'),
+        "{}",
+        h.state().view().title()
+    );
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     assert_eq!(terrains(h.state()), before, "Ctrl+Z undoes the whole drag");
-    assert!(!h.state().doc().is_modified());
+    assert!(!h.state().view().doc().is_modified());
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
     h.run();
@@ -111,13 +115,13 @@ fn fast_drag_leaves_no_gaps_and_radius_brush_covers_discs() {
 fn pan_zoom_and_exact_hover_near_edges() {
     let mut h = harness(blank_doc(), FakeDialogs::default());
     let canvas = h.get_by_label("map canvas").rect();
-    let zoom0 = h.state().camera().zoom;
+    let zoom0 = h.state().view().camera().zoom;
     // Wheel-zoom in around a point: the world point under it stays put.
     let anchor = canvas.center() + Vec2::new(120.0, -60.0);
     h.hover_at(anchor);
     h.run();
-    let view = h.state().canvas_rect();
-    let world_before = h.state().camera().screen_to_world(view, anchor);
+    let view = h.state().view().canvas_rect();
+    let world_before = h.state().view().camera().screen_to_world(view, anchor);
     h.event(Event::MouseWheel {
         unit: egui::MouseWheelUnit::Line,
         delta: Vec2::new(0.0, 4.0),
@@ -126,14 +130,14 @@ fn pan_zoom_and_exact_hover_near_edges() {
         modifiers: Modifiers::NONE,
     });
     h.run();
-    let zoom1 = h.state().camera().zoom;
+    let zoom1 = h.state().view().camera().zoom;
     assert!(zoom1 > zoom0 * 1.2, "wheel zoomed in: {zoom0} → {zoom1}");
-    let world_after = h.state().camera().screen_to_world(view, anchor);
+    let world_after = h.state().view().camera().screen_to_world(view, anchor);
     assert!((world_before.x - world_after.x).abs() < 1e-6);
     assert!((world_before.y - world_after.y).abs() < 1e-6);
 
     // Pan with a middle-button drag.
-    let centre_before = h.state().camera().centre;
+    let centre_before = h.state().view().camera().centre;
     let from = canvas.center();
     let to = from + Vec2::new(-150.0, 90.0);
     h.event(Event::PointerMoved(from));
@@ -155,29 +159,36 @@ fn pan_zoom_and_exact_hover_near_edges() {
         modifiers: Modifiers::NONE,
     });
     h.run();
-    let centre_after = h.state().camera().centre;
+    let centre_after = h.state().view().camera().centre;
     assert!(centre_after != centre_before, "middle drag panned");
     assert_eq!(
-        h.state().doc().document().history().undo_len(),
+        h.state().view().doc().document().history().undo_len(),
         0,
         "panning never edits"
     );
 
     // Arrow keys pan, +/- zoom.
-    let c0 = h.state().camera().centre;
+    let c0 = h.state().view().camera().centre;
     h.key_press(Key::ArrowRight);
     h.run();
-    assert!(h.state().camera().centre.x > c0.x, "the view moves right");
-    let z0 = h.state().camera().zoom;
+    assert!(
+        h.state().view().camera().centre.x > c0.x,
+        "the view moves right"
+    );
+    let z0 = h.state().view().camera().zoom;
     h.key_press(Key::Minus);
     h.run();
-    assert!(h.state().camera().zoom < z0);
+    assert!(h.state().view().camera().zoom < z0);
 
     // Hover a hair inside each edge of a few hexes: the picked hex is always the right one.
     // Targets: the hex at the centre of the (panned, zoomed) view and two neighbours.
-    let layout = h.state().doc().layout();
-    let view = h.state().canvas_rect();
-    let mid_world = h.state().camera().screen_to_world(view, view.center());
+    let layout = h.state().view().doc().layout();
+    let view = h.state().view().canvas_rect();
+    let mid_world = h
+        .state()
+        .view()
+        .camera()
+        .screen_to_world(view, view.center());
     let mid = layout.pixel_to_hex(mid_world).unwrap();
     for target in [mid, mid + Hex::new(1, 0), mid + Hex::new(-1, 1)] {
         let c = layout.hex_to_pixel(target);
@@ -189,18 +200,18 @@ fn pan_zoom_and_exact_hover_near_edges() {
             // 3% of the way from the edge midpoint toward the centre, and 3% beyond it.
             let inside = Point::new(mid.x + (c.x - mid.x) * 0.03, mid.y + (c.y - mid.y) * 0.03);
             let outside = Point::new(mid.x - (c.x - mid.x) * 0.03, mid.y - (c.y - mid.y) * 0.03);
-            let p_in: Pos2 = h.state().world_to_screen(inside);
-            let p_out: Pos2 = h.state().world_to_screen(outside);
+            let p_in: Pos2 = h.state().view().world_to_screen(inside);
+            let p_out: Pos2 = h.state().view().world_to_screen(outside);
             h.hover_at(p_in);
             h.run();
             assert_eq!(
-                h.state().hovered(),
+                h.state().view().hovered(),
                 Some(target),
                 "inside edge {i} of {target}"
             );
             h.hover_at(p_out);
             h.run();
-            let other = h.state().hovered().unwrap();
+            let other = h.state().view().hovered().unwrap();
             assert_ne!(other, target, "outside edge {i} of {target}");
             assert_eq!(other.distance(target), 1, "the neighbour across edge {i}");
         }
@@ -213,12 +224,12 @@ fn range_overlay_marks_nineteen_hexes() {
     h.get_by_role_and_label(egui::Role::CheckBox, "Range")
         .click();
     h.run();
-    assert!(h.state().overlays().range);
+    assert!(h.state().view().overlays().range);
     let centre = OffsetKind::OddR.to_hex(OffsetCoord::new(10, 8));
-    let p = h.state().hex_to_screen(centre);
+    let p = h.state().view().hex_to_screen(centre);
     h.hover_at(p);
     h.run();
-    let result = h.state().overlay_result();
+    let result = h.state().view().overlay_result();
     let set: BTreeSet<Hex> = result
         .set(OverlayKind::Range)
         .unwrap()
@@ -229,11 +240,17 @@ fn range_overlay_marks_nineteen_hexes() {
     assert_eq!(set.len(), 19);
     assert_eq!(set, expected);
     // Overlays never touch the map.
-    assert!(!h.state().doc().is_modified());
+    assert!(!h.state().view().doc().is_modified());
     h.get_by_role_and_label(egui::Role::CheckBox, "Range")
         .click();
     h.run();
-    assert!(h.state().overlay_result().set(OverlayKind::Range).is_none());
+    assert!(
+        h.state()
+            .view()
+            .overlay_result()
+            .set(OverlayKind::Range)
+            .is_none()
+    );
 }
 
 #[test]
@@ -246,18 +263,23 @@ fn broken_file_shows_io_error_and_keeps_the_map() {
         FakeDialogs::with_answers([DialogReply::Open(path.clone())]),
     );
     let before = terrains(h.state());
-    let name = h.state().doc().map().name().to_string();
+    let name = h.state().view().doc().map().name().to_string();
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     settle(&mut h);
-    let message = h.state().error().expect("an error is shown").to_string();
+    let message = h
+        .state()
+        .view()
+        .error()
+        .expect("an error is shown")
+        .to_string();
     assert!(message.contains("broken.ron"), "{message}");
     // The message is on screen.
     assert!(h.query_by_label_contains("broken.ron").is_some());
-    assert_eq!(h.state().doc().map().name(), name);
+    assert_eq!(h.state().view().doc().map().name(), name);
     assert_eq!(terrains(h.state()), before);
     h.get_by_label("OK").click();
     settle(&mut h);
-    assert!(h.state().error().is_none());
+    assert!(h.state().view().error().is_none());
 }
 
 #[test]
@@ -270,16 +292,16 @@ fn unsaved_changes_prompt_on_new_open_and_close() {
     );
     let x = OffsetKind::OddR.to_hex(OffsetCoord::new(4, 4));
     drag_through(&mut h, &[x]);
-    assert!(h.state().doc().is_modified());
+    assert!(h.state().view().doc().is_modified());
 
     // New: prompt, Cancel keeps everything.
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     settle(&mut h);
-    assert!(h.state().prompt_open());
+    assert!(h.state().view().prompt_open());
     h.get_by_label("Cancel").click();
     settle(&mut h);
-    assert!(!h.state().prompt_open());
-    assert!(h.state().doc().is_modified());
+    assert!(!h.state().view().prompt_open());
+    assert!(h.state().view().doc().is_modified());
     assert!(
         h.query_by_label("Create").is_none(),
         "no New dialog after Cancel"
@@ -293,22 +315,25 @@ fn unsaved_changes_prompt_on_new_open_and_close() {
         .events
         .push(egui::ViewportEvent::Close);
     settle(&mut h);
-    assert!(h.state().prompt_open(), "closing with changes asks first");
+    assert!(
+        h.state().view().prompt_open(),
+        "closing with changes asks first"
+    );
     h.get_by_label("Cancel").click();
     settle(&mut h);
 
     // Open: prompt, Save writes through the (fake) Save As dialog, then continues to Open.
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     settle(&mut h);
-    assert!(h.state().prompt_open());
+    assert!(h.state().view().prompt_open());
     h.get_by_label("Save").click();
     settle(&mut h);
     assert!(saved.exists(), "saved before opening");
-    assert!(!h.state().doc().is_modified());
-    assert_eq!(h.state().doc().path(), Some(saved.as_path()));
+    assert!(!h.state().view().doc().is_modified());
+    assert_eq!(h.state().view().doc().path(), Some(saved.as_path()));
 
     // Reopen what was saved: same cells.
-    let painted = h.state().doc().terrain(x);
+    let painted = h.state().view().doc().terrain(x);
     let reopened = Doc::load(&saved).unwrap();
     assert_eq!(reopened.terrain(x), painted);
 
@@ -323,15 +348,15 @@ fn unsaved_changes_prompt_on_new_open_and_close() {
     settle(&mut h);
     h.get_by_label("Create").click();
     settle(&mut h);
-    assert!(!h.state().doc().is_modified());
-    assert_eq!(h.state().doc().path(), None);
-    assert_eq!(h.state().doc().terrain(x), None);
+    assert!(!h.state().view().doc().is_modified());
+    assert_eq!(h.state().view().doc().path(), None);
+    assert_eq!(h.state().view().doc().terrain(x), None);
 }
 
 #[test]
 fn fill_picker_and_status_bar() {
     let mut h = harness(blank_doc(), FakeDialogs::default());
-    let forest = h.state().doc().map().palette().terrains()[2].clone();
+    let forest = h.state().view().doc().map().palette().terrains()[2].clone();
     // Pick Forest in the palette, then bucket-fill the (all empty) map with one click.
     h.get_by_label(&format!("{} {}", forest.symbol, forest.name))
         .click();
@@ -340,17 +365,17 @@ fn fill_picker_and_status_bar() {
     h.run();
     let x = OffsetKind::OddR.to_hex(OffsetCoord::new(7, 7));
     drag_through(&mut h, &[x]);
-    let map = h.state().doc().map();
+    let map = h.state().view().doc().map();
     assert!(
         map.shape()
             .iter()
             .all(|c| map.terrain(c) == Some(forest.id))
     );
-    assert_eq!(h.state().doc().document().history().undo_len(), 1);
+    assert_eq!(h.state().view().doc().document().history().undo_len(), 1);
 
     // The status bar names the hovered hex in every system, and its terrain.
     let y = OffsetKind::OddR.to_hex(OffsetCoord::new(3, 4));
-    let p = h.state().hex_to_screen(y);
+    let p = h.state().view().hex_to_screen(y);
     h.hover_at(p);
     h.run();
     let axial = format!("axial {},{}", y.q, y.r);
@@ -370,7 +395,7 @@ fn fill_picker_and_status_bar() {
     assert!(h.query_by_label("terrain: Forest").is_some());
 
     // Picker takes Sea from a painted cell.
-    let sea = h.state().doc().map().palette().terrains()[0].clone();
+    let sea = h.state().view().doc().map().palette().terrains()[0].clone();
     h.get_by_label(&format!("{} {}", sea.symbol, sea.name))
         .click();
     h.run();
@@ -387,7 +412,7 @@ fn fill_picker_and_status_bar() {
     h.run();
     drag_through(&mut h, &[x]);
     assert_eq!(
-        h.state().doc().terrain(x),
+        h.state().view().doc().terrain(x),
         Some(sea.id),
         "picked terrain paints"
     );
@@ -400,19 +425,19 @@ fn select_copy_rotate_paste() {
     let a = OffsetKind::OddR.to_hex(OffsetCoord::new(6, 6));
     let b = a + Hex::new(1, 0);
     drag_through(&mut h, &[a, b]);
-    let t = h.state().doc().terrain(a).unwrap();
+    let t = h.state().view().doc().terrain(a).unwrap();
     // Select a small rectangle around both centres.
     h.get_by_label("Select").click();
     h.run();
-    let pa = h.state().hex_to_screen(a);
-    let pb = h.state().hex_to_screen(b);
+    let pa = h.state().view().hex_to_screen(a);
+    let pb = h.state().view().hex_to_screen(b);
     h.drag_at(pa - Vec2::new(3.0, 3.0));
     h.run();
     h.hover_at(pb + Vec2::new(3.0, 3.0));
     h.run();
     h.drop_at(pb + Vec2::new(3.0, 3.0));
     h.run();
-    let sel: BTreeSet<Hex> = h.state().selection().iter().copied().collect();
+    let sel: BTreeSet<Hex> = h.state().view().selection().iter().copied().collect();
     assert_eq!(sel, [a, b].into_iter().collect());
     h.key_press_modifiers(Modifiers::COMMAND, Key::C);
     h.run();
@@ -423,12 +448,15 @@ fn select_copy_rotate_paste() {
     h.run();
     let at = OffsetKind::OddR.to_hex(OffsetCoord::new(12, 10));
     drag_through(&mut h, &[at]);
-    assert_eq!(h.state().doc().terrain(at), Some(t));
+    assert_eq!(h.state().view().doc().terrain(at), Some(t));
     assert_eq!(
-        h.state().doc().terrain(at + Hex::new(1, 0).rotate_right()),
+        h.state()
+            .view()
+            .doc()
+            .terrain(at + Hex::new(1, 0).rotate_right()),
         Some(t)
     );
-    assert_eq!(h.state().doc().terrain(at + Hex::new(1, 0)), None);
+    assert_eq!(h.state().view().doc().terrain(at + Hex::new(1, 0)), None);
 }
 
 #[derive(Debug)]
@@ -451,17 +479,17 @@ fn dropping_a_map_file_opens_it() {
         .dropped_files
         .push(std::sync::Arc::new(DroppedPath(path.clone())));
     h.run();
-    assert_eq!(h.state().doc().path(), Some(path.as_path()));
-    assert_ne!(h.state().doc().map().name(), "Untitled");
-    assert!(h.state().title().contains("subsector-traveller.ron"));
-    assert_eq!(h.state().prefs().recent.first(), Some(&path));
+    assert_eq!(h.state().view().doc().path(), Some(path.as_path()));
+    assert_ne!(h.state().view().doc().map().name(), "Untitled");
+    assert!(h.state().view().title().contains("subsector-traveller.ron"));
+    assert_eq!(h.state().view().prefs().recent.first(), Some(&path));
 }
 
 /// Point at `a` and press A, point at `b` and press T (overlay anchor and path target).
 /// Move and press land in the same frame: the key uses that frame's hovered hex.
 fn anchor_and_target(h: &mut Harness<'static, EditorApp>, a: Hex, b: Hex) {
     for (hex, key) in [(a, Key::A), (b, Key::T)] {
-        let p = h.state().hex_to_screen(hex);
+        let p = h.state().view().hex_to_screen(hex);
         h.hover_at(p);
         h.key_press(key);
         h.run();
@@ -474,12 +502,12 @@ fn anchor_and_target_keys_drive_the_path_overlay() {
     let a = OffsetKind::OddR.to_hex(OffsetCoord::new(3, 3));
     let b = OffsetKind::OddR.to_hex(OffsetCoord::new(15, 9));
     anchor_and_target(&mut h, a, b);
-    assert_eq!(h.state().overlays().anchor, Some(a));
-    assert_eq!(h.state().overlays().target, Some(b));
+    assert_eq!(h.state().view().overlays().anchor, Some(a));
+    assert_eq!(h.state().view().overlays().target, Some(b));
     h.get_by_role_and_label(egui::Role::CheckBox, "Path (A*)")
         .click();
     h.run();
-    let r = h.state().overlay_result();
+    let r = h.state().view().overlay_result();
     // Every empty cell costs 1: the cheapest path costs the hex distance (the overlay's
     // cost is in hundredths of a point since movement costs may be fractional).
     assert_eq!(
@@ -503,16 +531,16 @@ fn map_properties_change_orientation_and_reshape_as_one_undo_step() {
     settle(&mut h);
     h.get_by_label("Apply").click();
     settle(&mut h);
-    let props = h.state().doc().map().properties().clone();
+    let props = h.state().view().doc().map().properties().clone();
     assert_eq!(props.orientation, hexmap::hex::Orientation::Flat);
-    assert!(h.state().doc().is_modified());
+    assert!(h.state().view().doc().is_modified());
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     settle(&mut h);
     assert_eq!(
-        h.state().doc().map().properties().orientation,
+        h.state().view().doc().map().properties().orientation,
         hexmap::hex::Orientation::Pointy
     );
-    assert!(!h.state().doc().is_modified());
+    assert!(!h.state().view().doc().is_modified());
 }
 
 #[test]
@@ -527,19 +555,24 @@ fn a_save_that_fails_shows_why_and_the_map_stays_modified() {
     );
     let x = OffsetKind::OddR.to_hex(OffsetCoord::new(3, 3));
     drag_through(&mut h, &[x]);
-    let painted = h.state().doc().terrain(x);
-    assert!(h.state().doc().is_modified());
+    let painted = h.state().view().doc().terrain(x);
+    assert!(h.state().view().doc().is_modified());
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     settle(&mut h);
-    let message = h.state().error().expect("the failure is shown").to_string();
+    let message = h
+        .state()
+        .view()
+        .error()
+        .expect("the failure is shown")
+        .to_string();
     assert!(message.contains("blocked.ron"), "{message}");
     assert!(
         h.query_by_label_contains("blocked.ron").is_some(),
         "on screen"
     );
     // Nothing was lost: the edit is still there, still unsaved, and the folder untouched.
-    assert!(h.state().doc().is_modified());
-    assert_eq!(h.state().doc().terrain(x), painted);
+    assert!(h.state().view().doc().is_modified());
+    assert_eq!(h.state().view().doc().terrain(x), painted);
     assert!(blocked.is_dir());
 }
 
@@ -556,28 +589,32 @@ fn the_path_overlay_follows_edits_and_undo() {
     h.run();
     // In hundredths of a point: each empty cell costs 1.
     let straight = u64::from(a.distance(b).unsigned_abs()) * 100;
-    assert_eq!(h.state().overlay_result().path_cost, Some(Ok(straight)));
+    assert_eq!(
+        h.state().view().overlay_result().path_cost,
+        Some(Ok(straight))
+    );
 
     // Brush radius 2 with `]` twice, then a dab of impassable sea across the path.
     h.key_press(Key::CloseBracket);
     h.key_press(Key::CloseBracket);
     h.run();
-    assert_eq!(h.state().prefs().tools.brush_radius, 2);
-    let sea = h.state().doc().map().palette().terrains()[0].clone();
+    assert_eq!(h.state().view().prefs().tools.brush_radius, 2);
+    let sea = h.state().view().doc().map().palette().terrains()[0].clone();
     assert_eq!(sea.cost, hexmap::map::MoveCost::Impassable);
-    let pm = h.state().hex_to_screen(mid);
+    let pm = h.state().view().hex_to_screen(mid);
     h.drag_at(pm);
     h.run();
     h.drop_at(pm);
     h.run();
-    assert_eq!(h.state().doc().terrain(mid), Some(sea.id));
-    let detour = match h.state().overlay_result().path_cost {
+    assert_eq!(h.state().view().doc().terrain(mid), Some(sea.id));
+    let detour = match h.state().view().overlay_result().path_cost {
         Some(Ok(c)) => c,
         other => panic!("expected a detour, got {other:?}"),
     };
     assert!(detour > straight, "the path goes round the sea: {detour}");
     assert!(
         h.state()
+            .view()
             .overlay_result()
             .path
             .iter()
@@ -588,7 +625,10 @@ fn the_path_overlay_follows_edits_and_undo() {
     // Undo brings the straight path back.
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert_eq!(h.state().overlay_result().path_cost, Some(Ok(straight)));
+    assert_eq!(
+        h.state().view().overlay_result().path_cost,
+        Some(Ok(straight))
+    );
 }
 
 #[test]
@@ -597,7 +637,7 @@ fn the_status_bar_shows_frame_times() {
     for _ in 0..3 {
         h.step();
     }
-    let stats = h.state().frame_stats();
+    let stats = h.state().view().frame_stats();
     let median = stats.editor_median_ms().expect("frames were timed");
     assert!(median > 0.0 && median < 10_000.0, "median {median} ms");
     let readout = stats.readout().expect("a readout");
@@ -616,18 +656,18 @@ fn the_canvas_keeps_its_place_whatever_the_status_bar_says() {
     map.set_note(noted, Some("a long note about this hex ".repeat(8)))
         .unwrap();
     let mut h = harness(Doc::from_map(map), FakeDialogs::default());
-    let p_plain = h.state().hex_to_screen(plain);
+    let p_plain = h.state().view().hex_to_screen(plain);
     h.hover_at(p_plain);
     h.run();
-    assert_eq!(h.state().hovered(), Some(plain));
-    let canvas = h.state().canvas_rect();
-    let p_noted = h.state().hex_to_screen(noted);
+    assert_eq!(h.state().view().hovered(), Some(plain));
+    let canvas = h.state().view().canvas_rect();
+    let p_noted = h.state().view().hex_to_screen(noted);
     h.hover_at(p_noted);
     h.run();
-    assert_eq!(h.state().hovered(), Some(noted));
+    assert_eq!(h.state().view().hovered(), Some(noted));
     assert!(h.query_by_label_contains("a long note").is_some());
-    assert_eq!(h.state().canvas_rect(), canvas);
+    assert_eq!(h.state().view().canvas_rect(), canvas);
     h.hover_at(Pos2::new(canvas.right() - 2.0, canvas.bottom() - 2.0));
     h.run();
-    assert_eq!(h.state().canvas_rect(), canvas);
+    assert_eq!(h.state().view().canvas_rect(), canvas);
 }

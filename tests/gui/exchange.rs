@@ -14,7 +14,7 @@ use std::path::Path;
 
 /// Terrain name per cell: palettes may number terrains differently after an import.
 fn terrain_names(app: &EditorApp) -> Vec<(Hex, Option<String>)> {
-    let map = app.doc().map();
+    let map = app.view().doc().map();
     map.shape()
         .iter()
         .map(|h| {
@@ -38,14 +38,21 @@ fn export_via_menu(h: &mut Harness<'static, EditorApp>, format: &dyn Format) {
     h.get_by_label("Choose file and export…").click();
     settle(h);
     for _ in 0..500 {
-        if h.state().export_job().is_none() {
+        if h.state().view().export_job().is_none() {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
         settle(h);
     }
-    assert!(h.state().export_job().is_none(), "the export finished");
-    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+    assert!(
+        h.state().view().export_job().is_none(),
+        "the export finished"
+    );
+    assert!(
+        h.state().view().error().is_none(),
+        "{:?}",
+        h.state().view().error()
+    );
 }
 
 fn wait_for_file(path: &Path) -> bool {
@@ -79,6 +86,7 @@ fn export_png_and_tmx_then_import_the_tmx_back() {
     assert_eq!(&bytes[1..4], b"PNG", "a PNG file");
     assert!(
         h.state()
+            .view()
             .info()
             .unwrap_or_default()
             .contains("exported.png")
@@ -98,9 +106,9 @@ fn export_png_and_tmx_then_import_the_tmx_back() {
     h.get_by_label("Import Tiled map…").click();
     settle(&mut h);
     let app = h.state();
-    assert!(app.error().is_none(), "{:?}", app.error());
+    assert!(app.view().error().is_none(), "{:?}", app.view().error());
     assert_eq!(
-        app.doc().path(),
+        app.view().doc().path(),
         None,
         "an import is a new unsaved document"
     );
@@ -130,7 +138,12 @@ fn importing_a_broken_file_shows_an_error_and_keeps_the_map() {
     let bad = dir.join("broken.tmx");
     std::fs::write(&bad, "<map orientation=\"hexagonal\"").unwrap();
     let (h, before) = import_into_sample(&bad);
-    let message = h.state().error().expect("an error is shown").to_string();
+    let message = h
+        .state()
+        .view()
+        .error()
+        .expect("an error is shown")
+        .to_string();
     assert!(message.contains("broken.tmx"), "{message}");
     assert!(h.query_by_label_contains("broken.tmx").is_some());
     assert_eq!(terrain_names(h.state()), before);
@@ -146,7 +159,12 @@ fn importing_an_oversize_file_is_refused_with_a_message() {
         .set_len(hexmap::io::MAX_FILE_BYTES + 1)
         .unwrap();
     let (h, before) = import_into_sample(&big);
-    let message = h.state().error().expect("an error is shown").to_string();
+    let message = h
+        .state()
+        .view()
+        .error()
+        .expect("an error is shown")
+        .to_string();
     assert!(
         message.contains("huge.tmx") && message.contains("byte limit"),
         "{message}"
@@ -201,13 +219,17 @@ fn a_cancelled_dialog_does_not_drop_an_export_waiting_for_its_file() {
     settle(&mut h);
 
     for _ in 0..500 {
-        if wait_for_file(&png) && h.state().export_job().is_none() {
+        if wait_for_file(&png) && h.state().view().export_job().is_none() {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
         settle(&mut h);
     }
-    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+    assert!(
+        h.state().view().error().is_none(),
+        "{:?}",
+        h.state().view().error()
+    );
     assert!(
         wait_for_file(&png),
         "the export ran after the other dialog was cancelled"
@@ -222,7 +244,7 @@ fn a_cancelled_dialog_does_not_drop_an_export_waiting_for_its_file() {
         "the export window closed"
     );
     assert!(
-        h.state().pending_dialog().is_none(),
+        h.state().view().pending_dialog().is_none(),
         "no dialog left waiting"
     );
 }

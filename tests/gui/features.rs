@@ -30,17 +30,17 @@ fn harness() -> Harness<'static, EditorApp> {
 }
 
 fn hex_at(h: &Harness<'static, EditorApp>, col: i32, row: i32) -> Hex {
-    let kind = h.state().doc().map().properties().offset_kind;
+    let kind = h.state().view().doc().map().properties().offset_kind;
     kind.to_hex(OffsetCoord::new(col, row))
 }
 
 fn edge_mid(h: &Harness<'static, EditorApp>, e: Edge) -> Pos2 {
-    let layout = h.state().doc().layout();
-    h.state().world_to_screen(layout.edge_midpoint(e))
+    let layout = h.state().view().doc().layout();
+    h.state().view().world_to_screen(layout.edge_midpoint(e))
 }
 
 fn edges(h: &Harness<'static, EditorApp>) -> Vec<(Edge, EdgeTypeId)> {
-    h.state().doc().map().edges().collect()
+    h.state().view().doc().map().edges().collect()
 }
 
 #[test]
@@ -48,7 +48,7 @@ fn the_edge_tool_draws_a_drag_along_three_sides_as_one_undo_step() {
     let mut h = harness();
     h.key_press(Key::H);
     h.run();
-    assert_eq!(h.state().tool(), hexmap::app::tools::Tool::Edge);
+    assert_eq!(h.state().view().tool(), hexmap::app::tools::Tool::Edge);
     let centre = hex_at(&h, 6, 5);
     let sides = Edge::around(centre);
     let drag = [sides[0], sides[1], sides[2]];
@@ -65,7 +65,7 @@ fn the_edge_tool_draws_a_drag_along_three_sides_as_one_undo_step() {
     };
     h.state_mut().set_overlays(overlays);
     h.run();
-    let cx = h.state().doc().map().properties().coord_context();
+    let cx = h.state().view().doc().map().properties().coord_context();
     let name = format!(
         "River on edge {}",
         edge_label(drag[2], CoordSystem::Xxyy, &cx)
@@ -80,7 +80,7 @@ fn the_edge_tool_draws_a_drag_along_three_sides_as_one_undo_step() {
     let mut want: Vec<_> = drag.iter().map(|&e| (e, river)).collect();
     want.sort();
     assert_eq!(edges(&h), want);
-    assert_eq!(h.state().doc().document().history().undo_len(), 1);
+    assert_eq!(h.state().view().doc().document().history().undo_len(), 1);
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
@@ -88,7 +88,7 @@ fn the_edge_tool_draws_a_drag_along_three_sides_as_one_undo_step() {
 }
 
 fn click(h: &mut Harness<'static, EditorApp>, x: Hex) {
-    let p = h.state().hex_to_screen(x);
+    let p = h.state().view().hex_to_screen(x);
     h.hover_at(p);
     h.run();
     h.drag_at(p);
@@ -102,35 +102,35 @@ fn the_path_tool_clicks_a_path_and_delete_removes_it() {
     let mut h = harness();
     h.key_press(Key::P);
     h.run();
-    assert_eq!(h.state().tool(), hexmap::app::tools::Tool::Path);
+    assert_eq!(h.state().view().tool(), hexmap::app::tools::Tool::Path);
     let (a, b, c) = (hex_at(&h, 2, 3), hex_at(&h, 5, 3), hex_at(&h, 7, 6));
     click(&mut h, a);
     assert!(
-        h.state().doc().map().paths().is_empty(),
+        h.state().view().doc().map().paths().is_empty(),
         "one click: no path yet"
     );
     click(&mut h, b);
     click(&mut h, c);
-    let map = h.state().doc().map();
+    let map = h.state().view().doc().map();
     assert_eq!(map.paths().len(), 1);
     let path = map.paths().iter().next().unwrap();
     let mut want = hexmap::hex::line::line(a, b);
     want.extend(hexmap::hex::line::line(b, c).into_iter().skip(1));
     assert_eq!(path.hexes, want);
-    assert_eq!(h.state().selected_path(), Some(path.id));
+    assert_eq!(h.state().view().selected_path(), Some(path.id));
     let id = path.id;
 
     h.key_press(Key::Delete);
     h.run();
     assert!(
-        h.state().doc().map().paths().is_empty(),
+        h.state().view().doc().map().paths().is_empty(),
         "Delete removes it"
     );
-    assert_eq!(h.state().selected_path(), None);
+    assert_eq!(h.state().view().selected_path(), None);
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     assert!(
-        h.state().doc().map().path(id).is_some(),
+        h.state().view().doc().map().path(id).is_some(),
         "undo brings it back"
     );
 }
@@ -165,7 +165,7 @@ fn harness_with_paths(paths: &[(u16, Vec<(i32, i32)>)]) -> Harness<'static, Edit
 }
 
 fn click_world(h: &mut Harness<'static, EditorApp>, world: Point) {
-    let p = h.state().world_to_screen(world);
+    let p = h.state().view().world_to_screen(world);
     h.hover_at(p);
     h.run();
     h.drag_at(p);
@@ -176,8 +176,15 @@ fn click_world(h: &mut Harness<'static, EditorApp>, world: Point) {
 
 /// A point inside hex `x` well away from the line drawn for path `id` (near a corner).
 fn off_the_line(h: &Harness<'static, EditorApp>, x: Hex, id: u32) -> Point {
-    let layout = h.state().doc().layout();
-    let path = h.state().doc().map().path(PathId(id)).unwrap().clone();
+    let layout = h.state().view().doc().layout();
+    let path = h
+        .state()
+        .view()
+        .doc()
+        .map()
+        .path(PathId(id))
+        .unwrap()
+        .clone();
     let c = layout.hex_to_pixel(x);
     let (point, distance) = Edge::around(x)
         .into_iter()
@@ -201,10 +208,14 @@ fn a_press_in_a_road_hex_off_its_line_starts_a_new_path_there() {
     let (start, end) = (hex_at(&h, 4, 3), hex_at(&h, 4, 6));
     let p = off_the_line(&h, start, 1);
     click_world(&mut h, p);
-    assert_eq!(h.state().selected_path(), None, "the road is not selected");
-    let centre = h.state().doc().layout().hex_to_pixel(end);
+    assert_eq!(
+        h.state().view().selected_path(),
+        None,
+        "the road is not selected"
+    );
+    let centre = h.state().view().doc().layout().hex_to_pixel(end);
     click_world(&mut h, centre);
-    let map = h.state().doc().map();
+    let map = h.state().view().doc().map();
     assert_eq!(map.paths().len(), 2, "a new path beside the road");
     let new = map.paths().iter().find(|p| p.id != PathId(1)).unwrap();
     assert_eq!(new.hexes, hexmap::hex::line::line(start, end));
@@ -221,18 +232,28 @@ fn the_selected_road_extends_through_a_river_hex_and_a_press_on_the_river_select
     let river: Vec<(i32, i32)> = (1..=5).map(|r| (6, r)).collect();
     let mut h = harness_with_paths(&[(1, road), (4, river)]);
     // A press on the road's line (its first centre) selects it.
-    let first = h.state().doc().layout().hex_to_pixel(hex_at(&h, 2, 3));
+    let first = h
+        .state()
+        .view()
+        .doc()
+        .layout()
+        .hex_to_pixel(hex_at(&h, 2, 3));
     click_world(&mut h, first);
-    assert_eq!(h.state().selected_path(), Some(PathId(1)));
+    assert_eq!(h.state().view().selected_path(), Some(PathId(1)));
     // A press in a hex the river runs through, off the river's line, extends the road.
     let crossing = hex_at(&h, 6, 3);
     let p = off_the_line(&h, crossing, 2);
     click_world(&mut h, p);
-    let road = h.state().doc().map().path(PathId(1)).unwrap();
+    let road = h.state().view().doc().map().path(PathId(1)).unwrap();
     assert_eq!(road.hexes.last(), Some(&crossing), "{:?}", road.hexes);
-    assert_eq!(h.state().selected_path(), Some(PathId(1)));
+    assert_eq!(h.state().view().selected_path(), Some(PathId(1)));
     // A press on the river's line selects the river.
-    let on_river = h.state().doc().layout().hex_to_pixel(hex_at(&h, 6, 5));
+    let on_river = h
+        .state()
+        .view()
+        .doc()
+        .layout()
+        .hex_to_pixel(hex_at(&h, 6, 5));
     click_world(&mut h, on_river);
-    assert_eq!(h.state().selected_path(), Some(PathId(2)));
+    assert_eq!(h.state().view().selected_path(), Some(PathId(2)));
 }

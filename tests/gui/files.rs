@@ -58,12 +58,12 @@ fn type_and_enter(h: &mut Harness<'static, EditorApp>, text: &str) {
 /// Paint one cell with the brush (the map becomes modified).
 fn paint_one(h: &mut Harness<'static, EditorApp>) {
     let cell = Hex::new(2, 2);
-    let p = h.state().hex_to_screen(cell);
+    let p = h.state().view().hex_to_screen(cell);
     h.drag_at(p);
     settle(h);
     h.drop_at(p);
     settle(h);
-    assert!(h.state().doc().is_modified());
+    assert!(h.state().view().doc().is_modified());
 }
 
 #[test]
@@ -100,12 +100,12 @@ fn keyboard_only_save_of_an_untitled_map_with_the_built_in_dialog() {
     );
     assert!(target.is_file(), "saved where typed");
     let (map, _) = hexmap::io::load(&target).expect("a valid map");
-    assert_eq!(map.name(), h.state().doc().map().name());
-    assert!(!h.state().doc().is_modified());
+    assert_eq!(map.name(), h.state().view().doc().map().name());
+    assert!(!h.state().view().doc().is_modified());
     assert!(
-        h.state().title().contains("board.ron"),
+        h.state().view().title().contains("board.ron"),
         "{}",
-        h.state().title()
+        h.state().view().title()
     );
     assert!(h.query_by_label_contains("Saved ").is_some(), "said so");
 }
@@ -153,9 +153,9 @@ fn without_a_native_dialog_open_goes_through_the_built_in_one() {
 
     // A path relative to the folder shown.
     type_and_enter(&mut h, "second.ron");
-    assert_eq!(h.state().doc().map().name(), "Second map");
+    assert_eq!(h.state().view().doc().map().name(), "Second map");
     assert_eq!(
-        h.state().doc().path(),
+        h.state().view().doc().path(),
         Some(dir.join("sub/second.ron").as_path())
     );
 
@@ -173,7 +173,7 @@ fn without_a_native_dialog_open_goes_through_the_built_in_one() {
     h.key_press(Key::Escape);
     settle(&mut h);
     assert!(h.query_by_label("Open map").is_none(), "Escape cancels");
-    assert_eq!(h.state().doc().map().name(), "Second map");
+    assert_eq!(h.state().view().doc().map().name(), "Second map");
 }
 
 #[test]
@@ -195,7 +195,7 @@ fn save_in_the_unsaved_changes_prompt_of_an_untitled_map_saves_then_continues() 
     );
     type_and_enter(&mut h, &target.display().to_string());
     assert!(target.is_file());
-    assert!(!h.state().doc().is_modified());
+    assert!(!h.state().view().doc().is_modified());
     assert!(
         h.query_by_label("Create").is_some(),
         "then the New map window it held back"
@@ -231,8 +231,8 @@ fn saving_over_an_existing_file_asks_first() {
     h.key_press(Key::Enter);
     settle(&mut h);
     let (map, _) = hexmap::io::load(&other).expect("replaced by the map");
-    assert_eq!(map.name(), h.state().doc().map().name());
-    assert_eq!(h.state().doc().path(), Some(other.as_path()));
+    assert_eq!(map.name(), h.state().view().doc().map().name());
+    assert_eq!(h.state().view().doc().path(), Some(other.as_path()));
 }
 
 #[test]
@@ -244,7 +244,7 @@ fn recent_files_are_stored_absolute() {
     let mut h = harness(Doc::sample(), fake);
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     settle(&mut h);
-    assert_eq!(h.state().prefs().recent.first(), Some(&absolute));
+    assert_eq!(h.state().view().prefs().recent.first(), Some(&absolute));
     h.get_by_label("File").click();
     settle(&mut h);
     h.get_by_label("Open recent").hover();
@@ -271,7 +271,7 @@ fn a_broken_file_at_startup_opens_no_map_and_offers_open_new_retry() {
         .build_eframe(move |cc| EditorApp::new(cc, start));
     settle(&mut h);
 
-    let title = h.state().title().to_string();
+    let title = h.state().view().title().to_string();
     assert_eq!(title, "No map open — hexmap");
     assert!(h.query_by_label("No map is open").is_some());
     let opening = format!("Could not open {}:", path.display());
@@ -288,16 +288,16 @@ fn a_broken_file_at_startup_opens_no_map_and_offers_open_new_retry() {
     // Nothing to save or edit: Ctrl+S does nothing at all.
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     settle(&mut h);
-    assert!(h.state().pending_dialog().is_none());
+    assert!(h.state().view().pending_dialog().is_none());
 
     // The file is fixed elsewhere; Retry opens it.
     saved_map("Repaired", &path);
     h.get_by_label("Retry").click();
     settle(&mut h);
     assert!(
-        h.state().title().starts_with("Repaired — "),
+        h.state().view().title().starts_with("Repaired — "),
         "{}",
-        h.state().title()
+        h.state().view().title()
     );
     assert!(h.query_by_label("map canvas").is_some());
 }

@@ -64,10 +64,10 @@ fn a_big_icon_is_drawn_over_the_next_chunk_and_removing_it_clears_it() {
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
     h.run();
-    let centre = h.state().doc().layout().hex_to_pixel(home);
+    let centre = h.state().view().doc().layout().hex_to_pixel(home);
     h.state_mut().set_camera(Camera { centre, zoom: 2.0 });
     h.run();
-    let at = h.state().canvas_rect().center();
+    let at = h.state().view().canvas_rect().center();
     // Points in hex (32, 10), the first of the next chunk (its centre 17.3 units = 34.6
     // points right), inside the box of the castle at scale 4 (±40 points) but outside it
     // at scale 1 (±10).

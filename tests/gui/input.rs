@@ -75,14 +75,14 @@ fn ctrl_v_as_the_desktop_sends_it_pastes_what_was_copied() {
     let mut h = harness();
     let a = cell(6, 6);
     select_tool(&mut h, Tool::Select);
-    let p = h.state().hex_to_screen(a);
+    let p = h.state().view().hex_to_screen(a);
     h.drag_at(p - Vec2::new(3.0, 3.0));
     h.run();
     h.hover_at(p + Vec2::new(3.0, 3.0));
     h.run();
     h.drop_at(p + Vec2::new(3.0, 3.0));
     h.run();
-    assert_eq!(h.state().selection(), &[a]);
+    assert_eq!(h.state().view().selection(), &[a]);
     // Ctrl+C arrives as a copy event; the editor puts text on the system clipboard, or
     // the desktop would send nothing at all for the next Ctrl+V.
     h.event(Event::Copy);
@@ -115,7 +115,7 @@ fn the_note_window_takes_the_keyboard_and_letters_run_no_shortcuts() {
     select_tool(&mut h, Tool::Note);
     let at = cell(5, 5);
     // An ordinary click (press and release in separate frames).
-    let p = h.state().hex_to_screen(at);
+    let p = h.state().view().hex_to_screen(at);
     h.drag_at(p);
     h.run();
     h.drop_at(p);
@@ -124,20 +124,24 @@ fn the_note_window_takes_the_keyboard_and_letters_run_no_shortcuts() {
         h.query_by_label("Save note").is_some(),
         "the Note window is open"
     );
-    let zoom = h.state().camera().zoom;
+    let zoom = h.state().view().camera().zoom;
     // f fits the map, e picks the eraser, b the brush — unless the note has the keyboard.
     type_keys(&mut h, "feb");
     let field = h.get_by_role(egui::Role::MultilineTextInput);
     assert!(field.is_focused(), "the note's field has the keyboard");
     assert_eq!(field.accesskit_node().value().as_deref(), Some("feb"));
-    assert_eq!(h.state().tool(), Tool::Note, "no tool shortcut ran");
-    assert_eq!(h.state().camera().zoom, zoom, "F did not fit the map");
+    assert_eq!(h.state().view().tool(), Tool::Note, "no tool shortcut ran");
+    assert_eq!(
+        h.state().view().camera().zoom,
+        zoom,
+        "F did not fit the map"
+    );
     h.get_by_label("Save note").click();
     settle(&mut h);
-    assert_eq!(h.state().doc().note(at), Some("feb"));
+    assert_eq!(h.state().view().doc().note(at), Some("feb"));
     // With no field focused the same keys are shortcuts again.
     type_keys(&mut h, "e");
-    assert_eq!(h.state().tool(), Tool::Eraser);
+    assert_eq!(h.state().view().tool(), Tool::Eraser);
 }
 
 #[test]
@@ -145,6 +149,7 @@ fn a_tap_works_for_every_tool_including_the_picker() {
     let mut h = harness();
     let ids: Vec<_> = h
         .state()
+        .view()
         .doc()
         .map()
         .palette()
@@ -154,6 +159,7 @@ fn a_tap_works_for_every_tool_including_the_picker() {
         .collect();
     let names: Vec<String> = h
         .state()
+        .view()
         .doc()
         .map()
         .palette()
@@ -174,7 +180,7 @@ fn a_tap_works_for_every_tool_including_the_picker() {
     };
     assert!(selected(&h, &names[0]), "the first terrain is the brush's");
     select_tool(&mut h, Tool::Picker);
-    let p = h.state().hex_to_screen(src);
+    let p = h.state().view().hex_to_screen(src);
     tap(&mut h, p);
     assert!(
         selected(&h, &names[2]),
@@ -183,12 +189,12 @@ fn a_tap_works_for_every_tool_including_the_picker() {
     // Brush, fill, mine and note take a tap as a click too.
     select_tool(&mut h, Tool::Brush);
     let dst = cell(8, 3);
-    let p = h.state().hex_to_screen(dst);
+    let p = h.state().view().hex_to_screen(dst);
     tap(&mut h, p);
-    assert_eq!(h.state().doc().terrain(dst), Some(ids[2]));
+    assert_eq!(h.state().view().doc().terrain(dst), Some(ids[2]));
     select_tool(&mut h, Tool::Mine);
     tap(&mut h, p);
-    assert!(h.state().doc().map().is_mine(dst));
+    assert!(h.state().view().doc().map().is_mine(dst));
     select_tool(&mut h, Tool::Note);
     tap(&mut h, p);
     assert!(
@@ -203,24 +209,28 @@ fn undo_in_the_middle_of_a_drag_closes_the_stroke() {
     let mut h = harness();
     select_tool(&mut h, Tool::Brush);
     let (a, b) = (cell(3, 3), cell(4, 3));
-    h.drag_at(h.state().hex_to_screen(a));
+    h.drag_at(h.state().view().hex_to_screen(a));
     h.run();
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    h.drop_at(h.state().hex_to_screen(a));
+    h.drop_at(h.state().view().hex_to_screen(a));
     h.run();
-    assert_eq!(h.state().doc().terrain(a), None, "the stroke was undone");
+    assert_eq!(
+        h.state().view().doc().terrain(a),
+        None,
+        "the stroke was undone"
+    );
     assert!(
-        !h.state().doc().document().history().in_stroke(),
+        !h.state().view().doc().document().history().in_stroke(),
         "no undo step is left open"
     );
     // A later click is its own undo step.
-    let p = h.state().hex_to_screen(b);
+    let p = h.state().view().hex_to_screen(b);
     tap(&mut h, p);
-    assert!(h.state().doc().terrain(b).is_some());
+    assert!(h.state().view().doc().terrain(b).is_some());
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     settle(&mut h);
-    assert_eq!(h.state().doc().terrain(b), None);
+    assert_eq!(h.state().view().doc().terrain(b), None);
 }
 
 #[test]
@@ -272,10 +282,10 @@ fn the_file_menu_shows_the_shortcuts_of_new_open_save_and_save_as() {
 #[test]
 fn play_refuses_a_map_without_mines_and_says_why() {
     let mut h = harness();
-    assert_eq!(h.state().doc().map().mine_layer().count(), 0);
+    assert_eq!(h.state().view().doc().map().mine_layer().count(), 0);
     h.get_by_label("Play").click();
     settle(&mut h);
-    assert!(h.state().play().is_none(), "still editing");
+    assert!(h.state().view().play().is_none(), "still editing");
     assert!(h.query_by_label_contains("no mines to play").is_some());
 }
 
@@ -285,7 +295,15 @@ fn undoing_add_terrain_leaves_a_terrain_that_exists_selected() {
     h.get_by_label("Add terrain").click();
     settle(&mut h);
     let new_name = {
-        let t = h.state().doc().map().palette().terrains().last().unwrap();
+        let t = h
+            .state()
+            .view()
+            .doc()
+            .map()
+            .palette()
+            .terrains()
+            .last()
+            .unwrap();
         format!("{} {}", t.symbol, t.name)
     };
     assert_eq!(
@@ -296,7 +314,7 @@ fn undoing_add_terrain_leaves_a_terrain_that_exists_selected() {
     settle(&mut h);
     assert!(h.query_by_label(&new_name).is_none(), "the terrain is gone");
     let first = {
-        let t = &h.state().doc().map().palette().terrains()[0];
+        let t = &h.state().view().doc().map().palette().terrains()[0];
         format!("{} {}", t.symbol, t.name)
     };
     assert_eq!(
@@ -306,9 +324,9 @@ fn undoing_add_terrain_leaves_a_terrain_that_exists_selected() {
     );
     // And the brush paints it.
     let at = cell(7, 7);
-    let p = h.state().hex_to_screen(at);
+    let p = h.state().view().hex_to_screen(at);
     tap(&mut h, p);
-    assert!(h.state().doc().terrain(at).is_some());
+    assert!(h.state().view().doc().terrain(at).is_some());
 }
 
 #[test]
@@ -345,7 +363,7 @@ fn drawn_fills(h: &Harness<'static, EditorApp>) -> Vec<egui::Color32> {
 #[test]
 fn the_paste_preview_shows_the_terrain_being_pasted() {
     let mut h = harness();
-    let t = h.state().doc().map().palette().terrains()[3].clone();
+    let t = h.state().view().doc().map().palette().terrains()[3].clone();
     let a = cell(6, 6);
     h.state_mut()
         .push(hexmap::app::Action::Edit(Edit::SetTerrain(vec![(
@@ -354,7 +372,7 @@ fn the_paste_preview_shows_the_terrain_being_pasted() {
         )])));
     settle(&mut h);
     select_tool(&mut h, Tool::Select);
-    let p = h.state().hex_to_screen(a);
+    let p = h.state().view().hex_to_screen(a);
     h.drag_at(p - Vec2::new(3.0, 3.0));
     h.run();
     h.hover_at(p + Vec2::new(3.0, 3.0));
@@ -365,7 +383,7 @@ fn the_paste_preview_shows_the_terrain_being_pasted() {
     settle(&mut h);
     h.event(Event::Paste("x".into()));
     settle(&mut h);
-    let target = h.state().hex_to_screen(cell(12, 9));
+    let target = h.state().view().hex_to_screen(cell(12, 9));
     h.hover_at(target);
     h.step();
     let [r, g, b] = t.color.0;
@@ -401,17 +419,17 @@ fn drawn_strokes(h: &Harness<'static, EditorApp>) -> Vec<egui::Color32> {
 fn the_hover_outline_is_drawn_on_the_map_only() {
     let mut h = harness();
     let hover = egui::Color32::from_rgb(255, 230, 80);
-    let on = h.state().hex_to_screen(cell(5, 5));
+    let on = h.state().view().hex_to_screen(cell(5, 5));
     h.hover_at(on);
     h.step();
     assert!(drawn_strokes(&h).contains(&hover), "outlined on the map");
     // Just below the last row (the map is wider than tall, so there is room): a hex, but
     // none of the map's.
-    let off = h.state().hex_to_screen(cell(5, 17));
+    let off = h.state().view().hex_to_screen(cell(5, 17));
     h.hover_at(off);
     h.step();
-    let hovered = h.state().hovered().expect("over the canvas");
-    assert!(!h.state().doc().contains(hovered));
+    let hovered = h.state().view().hovered().expect("over the canvas");
+    assert!(!h.state().view().doc().contains(hovered));
     assert!(
         !drawn_strokes(&h).contains(&hover),
         "no outline off the map"
@@ -431,12 +449,12 @@ fn fit_to_map_shows_every_hex_of_a_flat_hexagon_whole() {
             .with_size(Vec2::new(1280.0, 800.0))
             .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
         h.run();
-        let view = h.state().canvas_rect().expand(0.5);
-        let layout = h.state().doc().layout();
-        let cells: Vec<Hex> = h.state().doc().map().shape().iter().collect();
+        let view = h.state().view().canvas_rect().expand(0.5);
+        let layout = h.state().view().doc().layout();
+        let cells: Vec<Hex> = h.state().view().doc().map().shape().iter().collect();
         for c in cells {
             for p in layout.corners(c) {
-                let s = h.state().world_to_screen(p);
+                let s = h.state().view().world_to_screen(p);
                 assert!(
                     view.contains(s),
                     "radius {radius}: {c:?} cut at {s:?} ({view:?})"
@@ -455,7 +473,7 @@ fn at_800_by_500_the_toolbar_wraps_instead_of_cutting_off() {
     h.run();
     // Paste mode adds the longest toolbar text.
     select_tool(&mut h, Tool::Select);
-    let p = h.state().hex_to_screen(cell(6, 6));
+    let p = h.state().view().hex_to_screen(cell(6, 6));
     h.drag_at(p - Vec2::new(3.0, 3.0));
     h.run();
     h.drop_at(p + Vec2::new(3.0, 3.0));
@@ -555,7 +573,7 @@ fn export_print_error_and_import_warning_windows_open_centred_below_the_bars() {
     h.get_by_label("Import Tiled map…").click();
     settle(&mut h);
     assert!(
-        !h.state().import_warnings().is_empty(),
+        !h.state().view().import_warnings().is_empty(),
         "the extra layer is reported"
     );
     assert_placed(&h, "Import warnings");
@@ -566,7 +584,7 @@ fn export_print_error_and_import_warning_windows_open_centred_below_the_bars() {
     settle(&mut h);
     h.get_by_label("Import Tiled map…").click();
     settle(&mut h);
-    assert!(h.state().error().is_some());
+    assert!(h.state().view().error().is_some());
     assert_placed(&h, "Error");
     std::fs::remove_dir_all(&dir).ok();
 }

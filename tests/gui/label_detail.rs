@@ -115,10 +115,10 @@ fn the_view_menu_turns_the_legend_and_note_captions_on_and_they_show_on_the_canv
     map.set_note(Hex::ORIGIN, Some("Old mill\nground rye here".into()))
         .unwrap();
     let mut h = editor(map);
-    let layout = h.state().doc().layout();
+    let layout = h.state().view().doc().layout();
     look(&mut h, layout.hex_to_pixel(Hex::ORIGIN), 3.0);
     let grass = {
-        let m = h.state().doc().map();
+        let m = h.state().view().doc().map();
         m.palette()
             .get(TerrainId::new(2).unwrap())
             .unwrap()
@@ -141,7 +141,7 @@ fn the_view_menu_turns_the_legend_and_note_captions_on_and_they_show_on_the_canv
         "an unused terrain is not"
     );
     assert_eq!(
-        h.state().doc().map().view().legend,
+        h.state().view().doc().map().view().legend,
         Some(hexmap::map::Corner::BottomRight)
     );
 
@@ -151,7 +151,7 @@ fn the_view_menu_turns_the_legend_and_note_captions_on_and_they_show_on_the_canv
     h.run();
     h.get_by_label("Notes as captions").click();
     h.run();
-    assert!(h.state().doc().map().view().note_captions);
+    assert!(h.state().view().doc().map().view().note_captions);
     let shown = texts(&h);
     assert!(shown.iter().any(|t| t == "Old mill"), "{shown:?}");
     assert!(!shown.iter().any(|t| t.contains("ground rye")));

@@ -33,7 +33,7 @@ fn set_name(h: &mut Harness<'static, EditorApp>, name: &str) {
 #[test]
 fn the_new_dialog_refuses_a_name_over_the_byte_limit_and_says_why() {
     let mut h = harness(blank_doc());
-    let before = h.state().doc().map().name().to_string();
+    let before = h.state().view().doc().map().name().to_string();
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     settle(&mut h);
     // 150 two-byte characters: 300 bytes (the limit is 200 bytes).
@@ -50,7 +50,7 @@ fn the_new_dialog_refuses_a_name_over_the_byte_limit_and_says_why() {
         "the dialog stays open"
     );
     assert_eq!(
-        h.state().doc().map().name(),
+        h.state().view().doc().map().name(),
         before,
         "the map is not replaced"
     );
@@ -61,7 +61,7 @@ fn the_new_dialog_refuses_a_name_over_the_byte_limit_and_says_why() {
     settle(&mut h);
     assert!(h.query_by_label("Create").is_none());
     assert!(h.query_by_label_contains("over the limit").is_none());
-    assert_eq!(h.state().doc().map().name(), "ж".repeat(100));
+    assert_eq!(h.state().view().doc().map().name(), "ж".repeat(100));
 }
 
 #[test]
@@ -69,7 +69,7 @@ fn the_status_bar_spells_doubled_systems_as_the_command_line() {
     let mut h = harness(blank_doc());
     // Pointy odd-r map: odd-r (3, 4) is axial (1, 4), doubled-width (2q + r, r) = (6, 4).
     let y = OffsetKind::OddR.to_hex(OffsetCoord::new(3, 4));
-    let p = h.state().hex_to_screen(y);
+    let p = h.state().view().hex_to_screen(y);
     h.hover_at(p);
     h.run();
     assert!(
@@ -95,7 +95,7 @@ fn properties_reshape_a_rectangle_in_the_maps_own_offset_kind() {
     h.get_by_label("Apply").click();
     settle(&mut h);
     assert_eq!(
-        h.state().doc().map().shape(),
+        h.state().view().doc().map().shape(),
         &MapShape::rectangle(OffsetKind::EvenR, 12, 6).unwrap(),
         "wider, still straight in even-r"
     );
@@ -136,7 +136,7 @@ fn switching_to_flat_takes_the_offset_kind_of_the_same_parity_and_keeps_the_rect
         assert_eq!(shown.as_deref(), Some(flat_kind.name()), "the box follows");
         h.get_by_label("Apply").click();
         settle(&mut h);
-        let doc = h.state().doc();
+        let doc = h.state().view().doc();
         let p = doc.map().properties();
         assert_eq!(
             (p.orientation, p.offset_kind),
@@ -175,14 +175,18 @@ fn a_file_with_a_mismatched_offset_kind_opens_switched_with_a_warning() {
             .is_some(),
         "it says what was wrong"
     );
-    let doc = h.state().doc();
+    let doc = h.state().view().doc();
     assert_eq!(doc.map().properties().offset_kind, OffsetKind::EvenR);
     assert_eq!(
         doc.map().terrain(hexmap::hex::Hex::new(1, -2)),
         Some(id),
         "cells kept"
     );
-    assert!(h.state().title().contains("skew"), "{}", h.state().title());
+    assert!(
+        h.state().view().title().contains("skew"),
+        "{}",
+        h.state().view().title()
+    );
     h.get_by_label("OK").click();
     settle(&mut h);
     assert!(h.query_by_label("Warning").is_none());
@@ -191,12 +195,12 @@ fn a_file_with_a_mismatched_offset_kind_opens_switched_with_a_warning() {
 #[test]
 fn the_open_properties_window_follows_an_undo_and_a_redo() {
     let mut h = harness(blank_doc());
-    let before = h.state().doc().map().name().to_owned();
+    let before = h.state().view().doc().map().name().to_owned();
     open_properties(&mut h);
     set_name(&mut h, "Renamed");
     h.get_by_label("Apply").click();
     settle(&mut h);
-    assert_eq!(h.state().doc().map().name(), "Renamed");
+    assert_eq!(h.state().view().doc().map().name(), "Renamed");
     let shown = |h: &Harness<'static, EditorApp>| {
         h.get_by_role_and_label(egui::Role::TextInput, "Name")
             .accesskit_node()
@@ -207,7 +211,7 @@ fn the_open_properties_window_follows_an_undo_and_a_redo() {
     // Undo from the keyboard while the window stays open: the window shows the map again.
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     settle(&mut h);
-    assert_eq!(h.state().doc().map().name(), before);
+    assert_eq!(h.state().view().doc().map().name(), before);
     assert_eq!(
         shown(&h),
         before,
@@ -215,6 +219,6 @@ fn the_open_properties_window_follows_an_undo_and_a_redo() {
     );
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     settle(&mut h);
-    assert_eq!(h.state().doc().map().name(), "Renamed");
+    assert_eq!(h.state().view().doc().map().name(), "Renamed");
     assert_eq!(shown(&h), "Renamed");
 }

@@ -22,7 +22,7 @@ fn harness() -> Harness<'static, EditorApp> {
 
 /// The palette row label of terrain `i` ("symbol name").
 fn row(h: &Harness<'static, EditorApp>, i: usize) -> String {
-    let t = &h.state().doc().map().palette().terrains()[i];
+    let t = &h.state().view().doc().map().palette().terrains()[i];
     format!("{} {}", t.symbol, t.name)
 }
 
@@ -38,7 +38,7 @@ fn edit(h: &mut Harness<'static, EditorApp>, i: usize) {
 #[test]
 fn deleting_a_terrain_empties_its_cells_says_how_many_and_undoes_in_one_step() {
     let mut h = harness();
-    let victim = h.state().doc().map().palette().terrains()[2].clone();
+    let victim = h.state().view().doc().map().palette().terrains()[2].clone();
     let cells: Vec<_> = (0..3)
         .map(|c| OffsetKind::OddR.to_hex(OffsetCoord::new(c, 1)))
         .collect();
@@ -46,7 +46,7 @@ fn deleting_a_terrain_empties_its_cells_says_how_many_and_undoes_in_one_step() {
     h.state_mut()
         .push(hexmap::app::Action::Edit(Edit::SetTerrain(edit_cells)));
     settle(&mut h);
-    let steps = h.state().doc().document().history().undo_len();
+    let steps = h.state().view().doc().document().history().undo_len();
     let label = row(&h, 2);
     edit(&mut h, 2);
     h.get_by_label("Delete…").click();
@@ -59,9 +59,13 @@ fn deleting_a_terrain_empties_its_cells_says_how_many_and_undoes_in_one_step() {
     h.get_by_label("Delete").click();
     settle(&mut h);
     assert!(h.query_by_label(&label).is_none(), "gone from the palette");
-    assert!(cells.iter().all(|&c| h.state().doc().terrain(c).is_none()));
+    assert!(
+        cells
+            .iter()
+            .all(|&c| h.state().view().doc().terrain(c).is_none())
+    );
     assert_eq!(
-        h.state().doc().document().history().undo_len(),
+        h.state().view().doc().document().history().undo_len(),
         steps + 1,
         "one undo step"
     );
@@ -71,7 +75,7 @@ fn deleting_a_terrain_empties_its_cells_says_how_many_and_undoes_in_one_step() {
     assert!(
         cells
             .iter()
-            .all(|&c| h.state().doc().terrain(c) == Some(victim.id))
+            .all(|&c| h.state().view().doc().terrain(c) == Some(victim.id))
     );
 }
 
@@ -96,7 +100,7 @@ fn a_colour_typed_as_hex_is_applied() {
     settle(&mut h);
     h.get_by_label("Apply").click();
     settle(&mut h);
-    let t = &h.state().doc().map().palette().terrains()[0];
+    let t = &h.state().view().doc().map().palette().terrains()[0];
     assert_eq!(t.color, Rgb([0x12, 0xab, 0x9f]));
 }
 

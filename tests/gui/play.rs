@@ -43,7 +43,7 @@ fn harness() -> Harness<'static, EditorApp> {
 
 /// Press and release `button` on the centre of `hex`, in separate frames.
 fn click_hex(h: &mut Harness<'static, EditorApp>, hex: Hex, button: PointerButton) {
-    let pos = h.state().hex_to_screen(hex);
+    let pos = h.state().view().hex_to_screen(hex);
     h.hover_at(pos);
     settle(h);
     for pressed in [true, false] {
@@ -60,26 +60,26 @@ fn click_hex(h: &mut Harness<'static, EditorApp>, hex: Hex, button: PointerButto
 fn enter_play(h: &mut Harness<'static, EditorApp>) {
     h.get_by_label("Play").click();
     settle(h);
-    assert!(h.state().play().is_some(), "play mode is on");
+    assert!(h.state().view().play().is_some(), "play mode is on");
     assert!(h.query_by_label("play canvas").is_some());
 }
 
 fn status(h: &Harness<'static, EditorApp>) -> GameStatus {
-    h.state().play().expect("playing").game().status()
+    h.state().view().play().expect("playing").game().status()
 }
 
 #[test]
 fn flag_and_reveal_every_safe_cell_wins_and_leaves_the_map_alone() {
     let mut h = harness();
-    let map_before = h.state().doc().map().clone();
-    let undo_before = h.state().doc().document().history().undo_len();
-    let modified_before = h.state().doc().is_modified();
+    let map_before = h.state().view().doc().map().clone();
+    let undo_before = h.state().view().doc().document().history().undo_len();
+    let modified_before = h.state().view().doc().is_modified();
     enter_play(&mut h);
     assert!(h.query_by_label("Mines left: 2").is_some());
     assert!(h.query_by_label("Click a cell to start").is_some());
 
     click_hex(&mut h, MINE_A, PointerButton::Secondary);
-    let game = h.state().play().unwrap().game();
+    let game = h.state().view().play().unwrap().game();
     assert_eq!(game.view(MINE_A), Some(CellView::Flagged));
     assert!(h.query_by_label("Mines left: 1").is_some());
 
@@ -87,18 +87,19 @@ fn flag_and_reveal_every_safe_cell_wins_and_leaves_the_map_alone() {
     click_hex(&mut h, NEXT_TO_A, PointerButton::Primary);
     assert_eq!(status(&h), GameStatus::Playing);
     assert_eq!(
-        h.state().play().unwrap().game().view(NEXT_TO_A),
+        h.state().view().play().unwrap().game().view(NEXT_TO_A),
         Some(CellView::Revealed(1))
     );
     click_hex(&mut h, NEXT_TO_A, PointerButton::Primary);
     assert_eq!(
-        h.state().play().unwrap().game().view(Hex::ORIGIN),
+        h.state().view().play().unwrap().game().view(Hex::ORIGIN),
         Some(CellView::Revealed(0)),
         "the chord opened the origin"
     );
     // Reveal whatever the flood left hidden, one click each.
     let cells: Vec<Hex> = h
         .state()
+        .view()
         .play()
         .unwrap()
         .game()
@@ -110,7 +111,7 @@ fn flag_and_reveal_every_safe_cell_wins_and_leaves_the_map_alone() {
         if hex == MINE_A || hex == MINE_B {
             continue;
         }
-        if h.state().play().unwrap().game().view(hex) == Some(CellView::Hidden) {
+        if h.state().view().play().unwrap().game().view(hex) == Some(CellView::Hidden) {
             assert_eq!(status(&h), GameStatus::Playing);
             click_hex(&mut h, hex, PointerButton::Primary);
         }
@@ -120,9 +121,9 @@ fn flag_and_reveal_every_safe_cell_wins_and_leaves_the_map_alone() {
 
     h.get_by_label("Exit play").click();
     settle(&mut h);
-    assert!(h.state().play().is_none());
+    assert!(h.state().view().play().is_none());
     assert!(h.query_by_label("map canvas").is_some());
-    let doc = h.state().doc();
+    let doc = h.state().view().doc();
     assert_eq!(doc.map(), &map_before, "playing never changes the map");
     assert_eq!(doc.document().history().undo_len(), undo_before);
     assert_eq!(doc.is_modified(), modified_before);
@@ -131,7 +132,7 @@ fn flag_and_reveal_every_safe_cell_wins_and_leaves_the_map_alone() {
 #[test]
 fn clicking_a_mine_loses_and_shows_the_other_mines() {
     let mut h = harness();
-    let map_before = h.state().doc().map().clone();
+    let map_before = h.state().view().doc().map().clone();
     enter_play(&mut h);
     click_hex(&mut h, NEXT_TO_A, PointerButton::Primary);
     assert_eq!(status(&h), GameStatus::Playing);
@@ -139,7 +140,7 @@ fn clicking_a_mine_loses_and_shows_the_other_mines() {
     click_hex(&mut h, MINE_A, PointerButton::Primary);
     assert_eq!(status(&h), GameStatus::Lost);
     assert!(h.query_by_label("Boom! You lost").is_some());
-    let game = h.state().play().unwrap().game();
+    let game = h.state().view().play().unwrap().game();
     assert_eq!(game.exploded(), Some(MINE_A));
     assert_eq!(game.view(MINE_B), Some(CellView::Mine));
 
@@ -148,34 +149,34 @@ fn clicking_a_mine_loses_and_shows_the_other_mines() {
     settle(&mut h);
     assert_eq!(status(&h), GameStatus::Ready);
     assert_eq!(
-        h.state().play().unwrap().game().view(MINE_A),
+        h.state().view().play().unwrap().game().view(MINE_A),
         Some(CellView::Hidden)
     );
-    assert_eq!(h.state().doc().map(), &map_before);
+    assert_eq!(h.state().view().doc().map(), &map_before);
 }
 
 #[test]
 fn new_random_layout_keeps_the_count_and_not_the_map() {
     let mut h = harness();
-    let map_before = h.state().doc().map().clone();
+    let map_before = h.state().view().doc().map().clone();
     enter_play(&mut h);
     h.get_by_label("New random layout").click();
     settle(&mut h);
     // Generation runs on a thread; wait for it (a tiny board takes milliseconds).
     for _ in 0..200 {
-        if !h.state().play().unwrap().generating() {
+        if !h.state().view().play().unwrap().generating() {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
         settle(&mut h);
     }
-    let session = h.state().play().unwrap();
+    let session = h.state().view().play().unwrap();
     assert!(!session.generating(), "generation finished");
     assert_eq!(session.game().layout().mine_count(), 2);
     let start = session.start().expect("a no-guess layout has a start");
     assert!(!session.game().layout().is_mine_at(start));
     assert_eq!(
-        h.state().doc().map(),
+        h.state().view().doc().map(),
         &map_before,
         "only the play layout changed"
     );
@@ -200,15 +201,19 @@ fn a_huge_board_is_played_whole_from_its_chunk_cache() {
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
     h.run();
-    let whole = h.state().camera().zoom;
+    let whole = h.state().view().camera().zoom;
     assert!(whole < 2.0, "the editor shows the whole map");
     enter_play(&mut h);
-    assert_eq!(h.state().camera().zoom, whole, "play shows the whole board");
-    let stats = h.state().play().unwrap().paint_stats();
+    assert_eq!(
+        h.state().view().camera().zoom,
+        whole,
+        "play shows the whole board"
+    );
+    let stats = h.state().view().play().unwrap().paint_stats();
     assert_eq!(stats.drawn, 13 * 13, "every chunk of the board is drawn");
     assert_eq!(stats.rebuilt, 0, "from the cache");
     // Zooming out with the wheel goes further still.
-    let centre = h.state().canvas_rect().center();
+    let centre = h.state().view().canvas_rect().center();
     h.hover_at(centre);
     for _ in 0..3 {
         h.event(Event::MouseWheel {
@@ -221,13 +226,17 @@ fn a_huge_board_is_played_whole_from_its_chunk_cache() {
         h.step();
     }
     settle(&mut h);
-    assert!(h.state().camera().zoom < whole);
+    assert!(h.state().view().camera().zoom < whole);
     // A click on the hex under the pointer reveals it: with no mines, the whole board opens
     // and every chunk is redrawn.
-    let hex = h.state().hovered().expect("a cell under the pointer");
+    let hex = h
+        .state()
+        .view()
+        .hovered()
+        .expect("a cell under the pointer");
     click_hex(&mut h, hex, PointerButton::Primary);
     assert!(matches!(
-        h.state().play().unwrap().game().view(hex),
+        h.state().view().play().unwrap().game().view(hex),
         Some(CellView::Revealed(_))
     ));
     assert_eq!(status(&h), GameStatus::Won);
@@ -238,6 +247,7 @@ fn a_huge_board_is_played_whole_from_its_chunk_cache() {
 fn assert_status_hides_mines(h: &mut Harness<'static, EditorApp>) {
     let cells: Vec<Hex> = h
         .state()
+        .view()
         .play()
         .unwrap()
         .game()
@@ -246,7 +256,7 @@ fn assert_status_hides_mines(h: &mut Harness<'static, EditorApp>) {
         .cells()
         .to_vec();
     for hex in cells {
-        let pos = h.state().hex_to_screen(hex);
+        let pos = h.state().view().hex_to_screen(hex);
         h.hover_at(pos);
         settle(h);
         let labels = shown_labels(h);
@@ -267,7 +277,7 @@ fn assert_status_hides_mines(h: &mut Harness<'static, EditorApp>) {
 fn play_status_bar_never_tells_where_mines_are() {
     let mut h = harness();
     // Before play the editor's status bar does name the mine (it is the map's content).
-    let pos = h.state().hex_to_screen(MINE_A);
+    let pos = h.state().view().hex_to_screen(MINE_A);
     h.hover_at(pos);
     settle(&mut h);
     assert!(
@@ -281,7 +291,7 @@ fn play_status_bar_never_tells_where_mines_are() {
     h.get_by_label("New random layout").click();
     settle(&mut h);
     for _ in 0..200 {
-        if !h.state().play().unwrap().generating() {
+        if !h.state().view().play().unwrap().generating() {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
@@ -289,9 +299,15 @@ fn play_status_bar_never_tells_where_mines_are() {
     }
     assert_status_hides_mines(&mut h);
     // A revealed cell shows its number, as on the board: open the suggested safe start.
-    let start = h.state().play().unwrap().start().expect("a safe start");
+    let start = h
+        .state()
+        .view()
+        .play()
+        .unwrap()
+        .start()
+        .expect("a safe start");
     click_hex(&mut h, start, PointerButton::Primary);
-    let game = h.state().play().unwrap().game();
+    let game = h.state().view().play().unwrap().game();
     let Some(CellView::Revealed(n)) = game.view(start) else {
         panic!("the safe start opened");
     };
@@ -331,7 +347,7 @@ fn random_mines_with_a_safe_start_and_no_guessing_then_the_fairness_check() {
         "{:?}",
         crate::harness::shown_labels(&h)
     );
-    let map = h.state().doc().map();
+    let map = h.state().view().doc().map();
     assert_eq!(map.mine_layer().count(), 40);
     assert!(!map.is_mine(start) && start.neighbors().iter().all(|&n| !map.is_mine(n)));
     h.get_by_label("Check fairness").click();

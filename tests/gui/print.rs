@@ -72,14 +72,21 @@ fn print_window_shows_the_page_count_and_exports_a_pdf() {
     h.get_by_label("Export PDF…").click();
     settle(&mut h);
     for _ in 0..1000 {
-        if h.state().export_job().is_none() {
+        if h.state().view().export_job().is_none() {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
         settle(&mut h);
     }
-    assert!(h.state().export_job().is_none(), "the export finished");
-    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+    assert!(
+        h.state().view().export_job().is_none(),
+        "the export finished"
+    );
+    assert!(
+        h.state().view().error().is_none(),
+        "{:?}",
+        h.state().view().error()
+    );
     let bytes = std::fs::read(&pdf).unwrap();
     assert!(bytes.starts_with(b"%PDF-"), "a PDF file");
     if let Ok(out) = std::process::Command::new("pdfinfo").arg(&pdf).output() {

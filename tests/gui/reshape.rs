@@ -59,10 +59,10 @@ fn a_forty_by_thirty_island_cut_to_a_hexagon_keeps_its_middle_and_says_what_goes
     // 1200 painted cells, 469 in a radius-12 hexagon: said before anything happens.
     let text = "731 painted cells will be dropped (new outline shown on the map).";
     assert!(h.query_by_label(text).is_some(), "{:?}", shown_labels(&h));
-    assert_eq!(h.state().doc().map(), &before, "nothing applied yet");
+    assert_eq!(h.state().view().doc().map(), &before, "nothing applied yet");
     h.get_by_label("Apply").click();
     settle(&mut h);
-    let doc = h.state().doc();
+    let doc = h.state().view().doc();
     assert_eq!(doc.map().shape(), &MapShape::hexagon(12).unwrap());
     assert_eq!(
         doc.map().note(Hex::ORIGIN),
@@ -79,7 +79,7 @@ fn a_forty_by_thirty_island_cut_to_a_hexagon_keeps_its_middle_and_says_what_goes
     assert_eq!(doc.document().history().undo_len(), 1, "one undo step");
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     settle(&mut h);
-    assert_eq!(h.state().doc().map(), &before);
+    assert_eq!(h.state().view().doc().map(), &before);
 }
 
 #[test]
@@ -103,7 +103,7 @@ fn a_rectangle_grows_on_the_left_and_loses_its_top_row() {
     );
     h.get_by_label("Apply").click();
     settle(&mut h);
-    let map = h.state().doc().map();
+    let map = h.state().view().doc().map();
     assert_eq!(
         map.shape(),
         &MapShape::rectangle(OffsetKind::OddR, 8, 4).unwrap()
@@ -114,5 +114,5 @@ fn a_rectangle_grows_on_the_left_and_loses_its_top_row() {
         id,
         "the bottom-right cell kept its place"
     );
-    assert_eq!(h.state().doc().document().history().undo_len(), 1);
+    assert_eq!(h.state().view().doc().document().history().undo_len(), 1);
 }

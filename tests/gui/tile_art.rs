@@ -38,6 +38,7 @@ fn harness(name: &str) -> (Harness<'static, EditorApp>, std::path::PathBuf) {
 fn forest_art(h: &Harness<'static, EditorApp>) -> TileArt {
     let forest = TerrainId::new(FOREST).unwrap();
     h.state()
+        .view()
         .doc()
         .map()
         .palette()
@@ -52,6 +53,7 @@ fn add_tint_and_remove_tile_art_each_in_one_undo_step() {
     let (mut h, _dir) = harness("tile-art-picker");
     let forest = h
         .state()
+        .view()
         .doc()
         .map()
         .palette()
@@ -63,7 +65,7 @@ fn add_tint_and_remove_tile_art_each_in_one_undo_step() {
     settle(&mut h);
     h.get_by_label("Edit…").click();
     settle(&mut h);
-    let steps = h.state().doc().document().history().undo_len();
+    let steps = h.state().view().doc().document().history().undo_len();
     h.get_by_label("Add image…").click();
     settle(&mut h);
     settle(&mut h);
@@ -86,7 +88,10 @@ fn add_tint_and_remove_tile_art_each_in_one_undo_step() {
     h.get_by_label("Remove").click();
     settle(&mut h);
     assert!(forest_art(&h).images.is_empty());
-    assert_eq!(h.state().doc().document().history().undo_len(), steps + 3);
+    assert_eq!(
+        h.state().view().doc().document().history().undo_len(),
+        steps + 3
+    );
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     settle(&mut h);
     assert_eq!(
@@ -104,7 +109,7 @@ fn add_tint_and_remove_tile_art_each_in_one_undo_step() {
 #[test]
 fn a_missing_image_is_named_in_the_status_bar() {
     let (mut h, _dir) = harness("tile-art-missing");
-    let mut terrains = h.state().doc().map().palette().terrains().to_vec();
+    let mut terrains = h.state().view().doc().map().palette().terrains().to_vec();
     terrains[2].art.images = vec!["art/gone.png".into()];
     let palette = Palette::new(terrains).unwrap();
     h.state_mut()
@@ -133,7 +138,7 @@ fn panel_pictures(h: &Harness<'static, EditorApp>) -> Vec<eframe::egui::Rect> {
             _ => {}
         }
     }
-    let left = h.state().canvas_rect().left();
+    let left = h.state().view().canvas_rect().left();
     let mut out = Vec::new();
     for clipped in &h.output().shapes {
         collect(&clipped.shape, &mut out);
@@ -249,7 +254,7 @@ fn the_canvas_legend_shows_a_user_image_icon_as_its_picture() {
         .with_size(Vec2::new(1280.0, 900.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
     h.run();
-    let canvas = h.state().canvas_rect();
+    let canvas = h.state().view().canvas_rect();
     let (pictures, texts) = pictures_and_texts(&h);
     // The legend's row for the icon: its name, in the canvas's bottom-right quarter.
     let name = texts

@@ -4,7 +4,7 @@
 
 use super::dialogs::{DialogReply, DialogRequest};
 use super::disk_check::{self, DiskChoice};
-use super::doc::{Doc, FileForm, NewMapSpec};
+use super::doc::{Doc, NewMapSpec};
 use super::exchange::{self, ExportSpec};
 use super::jobs::PendingDialog;
 use super::properties::{self, PropertiesForm};
@@ -13,6 +13,7 @@ use super::windows;
 use super::{EditorApp, autosave, no_map, play};
 use eframe::egui;
 use hexmap_hex::Hex;
+use hexmap_io::Form;
 use hexmap_map::{Clipboard, Edit};
 use std::path::{Path, PathBuf};
 
@@ -30,9 +31,9 @@ pub enum Action {
     /// Save to the current file (Save As when there is none).
     Save,
     /// Ask where to save, in the given form.
-    SaveAs(FileForm),
+    SaveAs(Form),
     /// Switch the form (offset / cube) used when saving.
-    SetForm(FileForm),
+    SetForm(Form),
     /// Undo one step.
     Undo,
     /// Redo one step.
@@ -290,9 +291,7 @@ impl EditorApp {
             }
             Action::FitMap => self.canvas.fit_pending = true,
             Action::ZoomBy(f) => {
-                let (lo, hi) = self
-                    .canvas
-                    .zoom_limits(&self.doc, super::canvas::EDITOR_MIN_CELL_PX);
+                let (lo, hi) = self.canvas.zoom_limits(&self.doc);
                 let c = self.canvas.view.center();
                 self.canvas
                     .camera
@@ -313,8 +312,11 @@ impl EditorApp {
             Action::EndStroke => self.doc.end_step(),
             Action::NoteDialog(hex) => {
                 let text = self.doc.note(hex).unwrap_or_default().to_string();
-                self.windows.note = Some((hex, text));
-                self.windows.focus_note = true;
+                self.windows.note = Some(windows::NoteForm {
+                    hex,
+                    text,
+                    focus: true,
+                });
             }
             Action::PropertiesDialog => {
                 self.windows.properties = Some(PropertiesForm::from_map(self.doc.map()));

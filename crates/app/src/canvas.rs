@@ -4,58 +4,25 @@
 
 use super::Action;
 use super::camera::Camera;
-use super::chunks::{ChunkCache, ChunkView, ScreenSink};
+use super::chunks::{ChunkCache, ChunkView};
 use super::doc::Doc;
 use super::frame_stats::FrameStats;
 use super::overlays::{OverlayKind, OverlayResult, OverlayState, RouteCache};
+use super::painter::ScreenSink;
 use super::prefs::Prefs;
 use super::tools::{self, Gesture, Tool, Tools};
 use eframe::egui::{
     self, Color32, Event, Key, MouseWheelUnit, PointerButton, Pos2, Rect, Sense, Shape, Stroke,
     StrokeKind, Vec2,
 };
-use hexmap_draw::{HexSet, OverlayStyle, Overlays, draw_overlays};
+use hexmap_draw::{HexSet, Layers, OverlayStyle, Overlays, draw_overlays};
 use hexmap_hex::{Hex, Layout, Point};
 
-/// Smallest hex radius (screen points) the editor and play canvases keep when zooming out:
-/// none, so the whole map always fits (chunk meshes switch to cheaper detail as hexes get
-/// small).
-pub const EDITOR_MIN_CELL_PX: f64 = 0.0;
 /// Screen points moved per arrow-key press.
 const KEY_PAN: f32 = 60.0;
 
 /// The background behind the map.
 pub const BACKGROUND: Color32 = Color32::from_rgb(32, 34, 38);
-
-/// Which layers are drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Layers {
-    /// Terrain colours.
-    pub terrain: bool,
-    /// Mine markers.
-    pub mines: bool,
-    /// Note markers.
-    pub notes: bool,
-    /// Hex outlines.
-    pub grid: bool,
-    /// Edge features (rivers, walls).
-    pub edges: bool,
-    /// Paths (roads, trails).
-    pub paths: bool,
-}
-
-impl Default for Layers {
-    fn default() -> Self {
-        Layers {
-            terrain: true,
-            mines: true,
-            notes: true,
-            grid: true,
-            edges: true,
-            paths: true,
-        }
-    }
-}
 
 /// The canvas part of the editor: where it looks, what it shows, and its caches.
 pub struct Canvas {
@@ -80,10 +47,11 @@ pub struct Canvas {
     pub(super) overlay_key: Option<(u64, Option<Hex>, OverlayState)>,
     /// The path overlay's route search, continued while only its target moves.
     pub(super) routes: RouteCache,
-    /// Which layers are drawn.
+    /// Which layers are drawn (the layers panel's switches; symbols and coordinate
+    /// labels follow the overlay panel, see `drawn_layers`).
     pub(super) layers: Layers,
     /// What the cached chunk meshes were drawn with (`None`: nothing drawn yet).
-    pub(super) cached_layers: Option<hexmap_draw::Layers>,
+    pub(super) cached_layers: Option<Layers>,
     /// Recent frame times for the status-bar readout.
     pub(super) frame_stats: FrameStats,
     /// The legend drawn over the map (when the map's view settings ask for one).
@@ -108,7 +76,7 @@ impl Canvas {
             last_overlay: OverlayResult::default(),
             overlay_key: None,
             routes: RouteCache::default(),
-            layers: Layers::default(),
+            layers: Layers::editor(),
             cached_layers: None,
             frame_stats: FrameStats::default(),
             legend: Default::default(),
@@ -124,9 +92,9 @@ impl Canvas {
         self.hovered = None;
     }
 
-    /// Zoom limits: from the whole map (with room to spare), but hexes no smaller than
-    /// `min_cell_px` screen points of radius, to one hex filling the view.
-    pub(super) fn zoom_limits(&self, doc: &Doc, min_cell_px: f64) -> (f64, f64) {
+    /// Zoom limits: from the whole map with room to spare (however small its hexes get:
+    /// chunk meshes switch to cheaper detail), to one hex filling the view.
+    pub(super) fn zoom_limits(&self, doc: &Doc) -> (f64, f64) {
         let (min, max) = doc.world_bounds();
         let (w, h) = (
             f64::from(self.view.width().max(1.0)),
@@ -135,25 +103,18 @@ impl Canvas {
         let fit = (w / (max.x - min.x).max(1e-9)).min(h / (max.y - min.y).max(1e-9));
         let size = doc.layout().size();
         let one_hex = w.min(h) / (2.0 * size.x.max(size.y));
-        let lo = (fit * 0.5)
-            .min(one_hex)
-            .max(min_cell_px / size.x.min(size.y));
+        let lo = (fit * 0.5).min(one_hex);
         (lo, one_hex.max(lo))
     }
 
     /// What the map is drawn with: the layer switches, terrain symbols, and the coordinate
     /// labels when the overlay panel turns them on.
-    pub(super) fn drawn_layers(&self) -> hexmap_draw::Layers {
-        let (l, o) = (self.layers, &self.overlays);
-        hexmap_draw::Layers {
-            terrain: l.terrain,
-            mines: l.mines,
-            notes: l.notes,
-            grid: l.grid,
+    pub(super) fn drawn_layers(&self) -> Layers {
+        let o = &self.overlays;
+        Layers {
             symbols: true,
             labels: o.labels.then_some(o.label_system),
-            edges: l.edges,
-            paths: l.paths,
+            ..self.layers
         }
     }
 
@@ -259,7 +220,7 @@ pub(super) fn canvas(app: &mut CanvasParts<'_>, ui: &mut egui::Ui) -> Vec<Action
     let response = ui.allocate_rect(rect, Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "map canvas"));
     app.canvas.set_view(rect, app.doc);
-    let limits = app.canvas.zoom_limits(app.doc, EDITOR_MIN_CELL_PX);
+    let limits = app.canvas.zoom_limits(app.doc);
     app.canvas.navigate(ui, &response, limits);
     let layout = app.doc.layout();
     let camera = app.canvas.camera;
@@ -486,7 +447,7 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
         let palette = app.doc.map().palette();
         let empty = style
             .empty_cell
-            .map_or(Color32::TRANSPARENT, super::chunks::color32);
+            .map_or(Color32::TRANSPARENT, super::painter::color32);
         for c in app.tools.clipboard.cells() {
             let fill = c.terrain.and_then(|t| palette.get(t)).map_or(empty, |t| {
                 let [r, g, b] = t.color.0;

@@ -5,29 +5,10 @@
 use super::chunks::{chunk_kind, offset_box};
 use super::disk_check::{self, DiskStamp, DiskState};
 use hexmap_hex::{CoordContext, Hex, Layout, OffsetCoord, Orientation, Point};
+use hexmap_io::Form;
 use hexmap_map::shape::OffsetBounds;
 use hexmap_map::{Document, Edit, HexMap, MapProperties, MapShape, Palette, ShapeSpec, TerrainId};
 use std::path::{Path, PathBuf};
-
-/// Which of the two RON forms a map is written in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum FileForm {
-    /// Rows of terrain symbols in the map's offset kind (compact).
-    #[default]
-    Offset,
-    /// Explicit (q, r, s) cells (any shape).
-    Cube,
-}
-
-impl FileForm {
-    /// Menu name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            FileForm::Offset => "offset form",
-            FileForm::Cube => "cube form",
-        }
-    }
-}
 
 /// What the "New map" dialog asks for.
 #[derive(Clone, Debug, PartialEq)]
@@ -126,17 +107,6 @@ impl Changed {
     }
 }
 
-/// The contents of one cell, as the canvas draws it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CellRef {
-    /// Terrain, if any.
-    pub terrain: Option<TerrainId>,
-    /// Has a mine.
-    pub mine: bool,
-    /// Has a note.
-    pub note: bool,
-}
-
 /// A revision number never handed out before (so a freshly opened document never
 /// matches a cache made for another one).
 fn next_revision() -> u64 {
@@ -150,7 +120,7 @@ pub struct Doc {
     path: Option<PathBuf>,
     /// The file as this document loaded or saved it (to notice other versions).
     disk: Option<DiskStamp>,
-    form: FileForm,
+    form: Form,
     changed: Changed,
     /// New on every edit, undo and redo, and unique across documents: caches derived from
     /// the map compare it.
@@ -176,7 +146,7 @@ impl Doc {
             document: Document::new(map),
             path: None,
             disk: None,
-            form: FileForm::Offset,
+            form: Form::Offset,
             changed: Changed::All,
             revision: next_revision(),
             load_warning: None,
@@ -210,7 +180,7 @@ impl Doc {
 
     /// A document restored from a recovery file: it belongs to `path` (if any) in `form`
     /// and counts as modified until it is saved.
-    pub fn recovered(map: HexMap, path: Option<PathBuf>, form: FileForm) -> Doc {
+    pub fn recovered(map: HexMap, path: Option<PathBuf>, form: Form) -> Doc {
         let mut doc = Doc::from_map(map);
         doc.document.mark_unsaved();
         doc.path = path;
@@ -224,7 +194,7 @@ impl Doc {
         match super::sample::island() {
             Ok((map, form)) => {
                 let mut doc = Doc::from_map(map);
-                doc.set_form(files::form_from_io(form));
+                doc.set_form(form);
                 doc
             }
             Err(_) => Doc::new_map(&NewMapSpec::default()).expect("default spec is valid"),
@@ -306,13 +276,13 @@ impl Doc {
     }
 
     /// The form used when saving.
-    pub fn form(&self) -> FileForm {
+    pub fn form(&self) -> Form {
         self.form
     }
 
     /// Choose the form used when saving (the file on disk changes at the next save, so the
     /// document counts as modified until then).
-    pub fn set_form(&mut self, form: FileForm) {
+    pub fn set_form(&mut self, form: Form) {
         if form != self.form {
             self.form = form;
             self.document.mark_unsaved();
@@ -380,17 +350,6 @@ impl Doc {
     /// Note of a cell.
     pub fn note(&self, h: Hex) -> Option<&str> {
         self.map().note(h)
-    }
-
-    /// What the canvas needs to draw a cell (`None` outside the map), with one index lookup.
-    pub fn cell_ref(&self, h: Hex) -> Option<CellRef> {
-        let map = self.map();
-        let i = map.shape().index_of(h)?;
-        Some(CellRef {
-            terrain: map.terrain_layer().get(i),
-            mine: map.mine_layer().get(i),
-            note: !map.notes().is_empty() && map.notes().contains_key(&h),
-        })
     }
 
     /// Apply an edit (inside or outside a stroke); the error text says what was refused.
@@ -508,31 +467,17 @@ impl Doc {
 
 /// Reading and writing map files through `io` (its messages name the file and where).
 mod files {
-    use super::FileForm;
     use hexmap_io::{self as io, Form};
     use hexmap_map::HexMap;
     use std::path::Path;
 
-    /// The editor's name for one of io's forms.
-    pub fn form_from_io(form: Form) -> FileForm {
-        match form {
-            Form::Offset => FileForm::Offset,
-            Form::Cube => FileForm::Cube,
-        }
-    }
-
     /// Read a map and the form it was written in.
-    pub fn read(path: &Path) -> Result<(HexMap, FileForm), String> {
-        let (map, form) = io::load(path).map_err(|e| e.to_string())?;
-        Ok((map, form_from_io(form)))
+    pub fn read(path: &Path) -> Result<(HexMap, Form), String> {
+        io::load(path).map_err(|e| e.to_string())
     }
 
     /// Write a map in a form, atomically (temp file, sync, rename).
-    pub fn write(path: &Path, map: &HexMap, form: FileForm) -> Result<(), String> {
-        let form = match form {
-            FileForm::Offset => Form::Offset,
-            FileForm::Cube => Form::Cube,
-        };
+    pub fn write(path: &Path, map: &HexMap, form: Form) -> Result<(), String> {
         io::save(path, map, form).map_err(|e| e.to_string())
     }
 }

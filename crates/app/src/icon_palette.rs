@@ -4,11 +4,11 @@
 //! selected label or of new labels (size, rotation, colour, bold, italic, halo).
 
 use super::Action;
-use super::chunks::ScreenSink;
 use super::doc::Doc;
 use super::icon_tool::{self, IconTool};
 use super::images::EditorImages;
 use super::label_tool::{self, LabelTool};
+use super::painter::ScreenSink;
 use super::tools::{Tool, Tools};
 use eframe::egui::{self, Color32, TextureId};
 use hexmap_draw::annotations::{DEFAULT_INK, draw_icon};

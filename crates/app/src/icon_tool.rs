@@ -5,8 +5,9 @@
 
 use super::Action;
 use super::doc::Doc;
+use super::tools::Press;
 use hexmap_draw::annotation_hits;
-use hexmap_hex::{Hex, Layout, Point};
+use hexmap_hex::Hex;
 use hexmap_map::annotations::MAX_ICONS_PER_HEX;
 use hexmap_map::{BuiltinIcon, Edit, HexMap, Icon, IconSource};
 
@@ -63,25 +64,18 @@ impl IconTool {
         map.icons_at(hex).get(index)
     }
 
-    /// A press at `world` (map drawn at `scale` pixels per world unit): on an icon,
+    /// A press (at a world point, the map drawn at a scale): on an icon,
     /// select it and start dragging it; elsewhere on the map, add the chosen icon there.
-    pub fn press(
-        &mut self,
-        doc: &Doc,
-        layout: &Layout,
-        world: Point,
-        scale: f64,
-        out: &mut Vec<Action>,
-    ) -> Option<IconDrag> {
-        let map = doc.map();
-        if let Some((hex, index)) = annotation_hits::hit_icon(map, layout, world, scale) {
+    pub fn press(&mut self, at: &Press<'_>, out: &mut Vec<Action>) -> Option<IconDrag> {
+        let (map, layout, world) = (at.doc.map(), at.layout, at.world);
+        if let Some((hex, index)) = annotation_hits::hit_icon(map, layout, world, at.scale) {
             self.selected = Some((hex, index));
             out.push(Action::BeginStroke);
             return Some(IconDrag { at: hex, index });
         }
         let hex = layout.pixel_to_hex(world)?;
         let here = map.icons_at(hex).len();
-        if !doc.contains(hex) || here >= MAX_ICONS_PER_HEX {
+        if !at.doc.contains(hex) || here >= MAX_ICONS_PER_HEX {
             self.selected = None;
             return None;
         }
@@ -185,7 +179,10 @@ mod tests {
         let h = Hex::new(3, 3);
         let centre = layout.hex_to_pixel(h);
         let mut out = Vec::new();
-        assert_eq!(tool.press(&doc, &layout, centre, 4.0, &mut out), None);
+        assert_eq!(
+            tool.press(&Press::new(&doc, &layout, centre, 4.0), &mut out),
+            None
+        );
         let Some(Action::Edit(add)) = out.pop() else {
             panic!("no edit")
         };
@@ -193,7 +190,9 @@ mod tests {
         assert_eq!(doc.map().icons_at(h), [Icon::builtin(BuiltinIcon::Castle)]);
         assert_eq!(tool.selected, Some((h, 0)));
         // Pressing on it selects it and starts a drag.
-        let mut drag = tool.press(&doc, &layout, centre, 4.0, &mut out).unwrap();
+        let mut drag = tool
+            .press(&Press::new(&doc, &layout, centre, 4.0), &mut out)
+            .unwrap();
         assert_eq!(out, [Action::BeginStroke]);
         out.clear();
         let to = Hex::new(4, 3);

@@ -1,7 +1,7 @@
 //! The editor's images (terrain tile art, user-image icons): loaded from beside the map
 //! file when the map's image paths (or its file) change, uploaded once each as egui
 //! textures, and the warning naming the images that could not be used. The chunk cache
-//! draws with the textures (see `chunks::MeshSink`).
+//! draws with the textures (see `painter::MeshSink`).
 
 use super::doc::Doc;
 use eframe::egui::{self, ColorImage, TextureHandle, TextureId, TextureOptions};

@@ -6,6 +6,7 @@
 
 use super::Action;
 use super::doc::Doc;
+use super::tools::Press;
 use eframe::egui;
 use hexmap_draw::annotation_hits;
 use hexmap_hex::{Layout, Point};
@@ -118,22 +119,15 @@ impl LabelTool {
         }
     }
 
-    /// A press at `world` (map drawn at `scale` pixels per world unit): on a handle of
+    /// A press (at a world point, the map drawn at a scale): on a handle of
     /// the selected label, turn or size it; on a label, select the topmost and move it;
     /// on empty space, open a text field there. While a text field is open a press only
     /// closes it (the field commits itself when it loses the keyboard).
-    pub fn press(
-        &mut self,
-        doc: &Doc,
-        layout: &Layout,
-        world: Point,
-        scale: f64,
-        out: &mut Vec<Action>,
-    ) -> Option<LabelGesture> {
+    pub fn press(&mut self, at: &Press<'_>, out: &mut Vec<Action>) -> Option<LabelGesture> {
         if self.draft.is_some() {
             return None;
         }
-        let map = doc.map();
+        let (map, layout, world, scale) = (at.doc.map(), at.layout, at.world, at.scale);
         if let Some(id) = self.selected
             && let Some(label) = map.label(id)
         {
@@ -319,14 +313,17 @@ mod tests {
         let mut tool = LabelTool::default();
         let at = Point::new(40.0, 30.0);
         let mut out = Vec::new();
-        assert_eq!(tool.press(&doc, &layout, at, 4.0, &mut out), None);
+        assert_eq!(
+            tool.press(&Press::new(&doc, &layout, at, 4.0), &mut out),
+            None
+        );
         assert!(out.is_empty());
         tool.draft.as_mut().unwrap().text = "   ".into();
         assert_eq!(tool.close_draft(doc.map(), true), None);
-        tool.press(&doc, &layout, at, 4.0, &mut out);
+        tool.press(&Press::new(&doc, &layout, at, 4.0), &mut out);
         tool.draft.as_mut().unwrap().text = "Misty Vale".into();
         assert_eq!(tool.close_draft(doc.map(), false), None, "Escape");
-        tool.press(&doc, &layout, at, 4.0, &mut out);
+        tool.press(&Press::new(&doc, &layout, at, 4.0), &mut out);
         tool.draft.as_mut().unwrap().text = "Misty Vale".into();
         let add = tool.close_draft(doc.map(), true).unwrap();
         doc.apply(&add).unwrap();
@@ -353,7 +350,9 @@ mod tests {
         let label = doc.map().label(id).unwrap().clone();
         let (rotate, resize) = handles(&label, &layout, 4.0);
         let mut out = Vec::new();
-        let g = tool.press(&doc, &layout, rotate, 4.0, &mut out).unwrap();
+        let g = tool
+            .press(&Press::new(&doc, &layout, rotate, 4.0), &mut out)
+            .unwrap();
         assert!(matches!(g, LabelGesture::Rotate { .. }));
         // Pointer to the right of the centre: the top faces right, a quarter turn.
         out.clear();
@@ -363,7 +362,9 @@ mod tests {
         };
         assert_eq!(turned.rotation, 90.0);
         out.clear();
-        let g = tool.press(&doc, &layout, resize, 4.0, &mut out).unwrap();
+        let g = tool
+            .press(&Press::new(&doc, &layout, resize, 4.0), &mut out)
+            .unwrap();
         assert!(matches!(g, LabelGesture::Resize { .. }));
         out.clear();
         let twice = Point::new(

@@ -2,9 +2,9 @@
 //! [`hexmap_draw::legend`], like in pictures); its entries are worked out again only when
 //! the document changes.
 
-use super::chunks::ScreenSink;
 use super::doc::Doc;
 use super::images::EditorImages;
+use super::painter::ScreenSink;
 use eframe::egui::{Painter, Pos2, Rect};
 use hexmap_draw::legend::{LegendEntry, draw_legend, legend_entries};
 use hexmap_hex::Point;

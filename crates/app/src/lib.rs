@@ -7,16 +7,18 @@
 //! |---|---|---|
 //! | `prefs` | [`prefs::Prefs`] | what is kept between runs (recent files, panels, brush) |
 //! | `doc` | [`doc::Doc`] | the open map, its undo history, its file and form |
-//! | `canvas` | [`canvas::Canvas`] | camera, view, chunk cache, hover, overlays, layers, frame times |
+//! | `canvas` | [`canvas::Canvas`] | camera, view, chunk cache, hover, layers, frame times; the overlays ([`overlays`]), legend, spill and image textures |
 //! | `tools` | [`tools::Tools`] | current tool and terrain, drag gesture, selection, clipboard, paste; edge and path types and the selected path ([`feature_tools`]); the icon and label tools ([`icon_tool`], [`label_tool`]) |
 //! | `windows` | [`windows::Windows`] | each open window's form, messages, the unsaved-changes and changed-on-disk prompts |
-//! | `jobs` | [`jobs::Jobs`] | file dialogs (native or [`file_dialog`]) and the one pending, the export thread, autosave |
+//! | `jobs` | [`jobs::Jobs`] | file dialogs (native or [`file_dialog`]) and the one pending, the export thread, autosave ([`autosave`]) |
 //! | `play` | [`play::PlaySession`] | the minesweeper game while in play mode |
 //! | `no_map` | [`no_map::NoMap`] | why no map is open (the file given at startup failed) |
 //!
 //! A frame (`EditorApp::show`) polls the jobs, then runs the UI: menus, toolbar, side panels
 //! and status bar (`panels`), the canvas, the windows. Each borrows only the parts it needs
 //! and returns [`Action`]s; `run_actions` (in `actions`) applies them after the UI pass.
+//! Everything drawn goes through [`painter`]. Tests read the editor through
+//! [`EditorApp::view`].
 
 mod actions;
 mod annotation_marks;
@@ -40,6 +42,7 @@ pub mod label_tool;
 mod legend_view;
 pub mod no_map;
 pub mod overlays;
+pub mod painter;
 mod palette_panel;
 mod panels;
 pub mod play;
@@ -52,23 +55,23 @@ mod shortcuts;
 mod spill_view;
 mod tile_art_picker;
 pub mod tools;
+mod view;
 mod windows;
 
 pub use actions::{Action, UnsavedPrompt};
-pub use canvas::Layers;
 pub use jobs::PendingDialog;
+pub use view::EditorView;
 
 use camera::Camera;
 use canvas::Canvas;
 use dialogs::{FileDialogs, RfdDialogs};
 use doc::Doc;
 use eframe::egui;
-use hexmap_hex::Hex;
 use jobs::Jobs;
 use overlays::OverlayState;
 use prefs::Prefs;
 use std::path::PathBuf;
-use tools::{Tool, Tools};
+use tools::Tools;
 use windows::Windows;
 
 /// How the editor starts.
@@ -196,28 +199,6 @@ impl EditorApp {
         self.prefs.autosave_secs = secs;
     }
 
-    /// Autosave state: the recovery file on offer and the last one written.
-    pub fn autosave(&self) -> &autosave::Autosave {
-        &self.jobs.autosave
-    }
-
-    // ----- read access for tests, benchmarks and examples -----
-
-    /// The open document.
-    pub fn doc(&self) -> &Doc {
-        &self.doc
-    }
-
-    /// The camera.
-    pub fn camera(&self) -> &Camera {
-        &self.canvas.camera
-    }
-
-    /// The hex under the pointer (on the map or not), if the pointer is over the canvas.
-    pub fn hovered(&self) -> Option<Hex> {
-        self.canvas.hovered
-    }
-
     /// Put the camera somewhere (tests, benchmarks); cancels a pending "fit map".
     pub fn set_camera(&mut self, camera: Camera) {
         self.canvas.camera = camera;
@@ -227,131 +208,6 @@ impl EditorApp {
     /// Replace the overlay switches and parameters (tests, benchmarks).
     pub fn set_overlays(&mut self, overlays: OverlayState) {
         self.canvas.overlays = overlays;
-    }
-
-    /// Heap bytes of the cached chunk meshes and textures (memory reports).
-    pub fn cached_chunk_bytes(&self) -> usize {
-        self.canvas.chunks.cached_bytes()
-    }
-
-    /// Recent frame times (the status-bar readout).
-    pub fn frame_stats(&self) -> &frame_stats::FrameStats {
-        &self.canvas.frame_stats
-    }
-
-    /// The canvas rectangle of the last frame.
-    pub fn canvas_rect(&self) -> egui::Rect {
-        self.canvas.view
-    }
-
-    /// The error message on show, if any.
-    pub fn error(&self) -> Option<&str> {
-        self.windows.error.as_deref()
-    }
-
-    /// True while the "save changes?" prompt is open.
-    pub fn prompt_open(&self) -> bool {
-        self.windows.unsaved_prompt.is_some()
-    }
-
-    /// The window title the editor asked for.
-    pub fn title(&self) -> &str {
-        &self.title
-    }
-
-    /// The current tool.
-    pub fn tool(&self) -> Tool {
-        self.tools.tool
-    }
-
-    /// Overlay settings.
-    pub fn overlays(&self) -> &OverlayState {
-        &self.canvas.overlays
-    }
-
-    /// The hexes each enabled overlay marks for the current hover (what is drawn).
-    pub fn overlay_result(&self) -> overlays::OverlayResult {
-        self.canvas.last_overlay.clone()
-    }
-
-    /// The selected hexes.
-    pub fn selection(&self) -> &[Hex] {
-        &self.tools.selection
-    }
-
-    /// The icon the icon tool selected (its hex and place in the hex's list), if any.
-    pub fn selected_icon(&self) -> Option<(Hex, usize)> {
-        self.tools.icons.selected
-    }
-
-    /// The label the label tool selected, if any.
-    pub fn selected_label(&self) -> Option<hexmap_map::LabelId> {
-        self.tools.labels.selected
-    }
-
-    /// True while the label tool's text field is open on the canvas.
-    pub fn label_field_open(&self) -> bool {
-        self.tools.labels.draft.is_some()
-    }
-
-    /// The path the path tool selected, if any.
-    pub fn selected_path(&self) -> Option<hexmap_map::PathId> {
-        self.tools.features.selected_path
-    }
-
-    /// The minesweeper session while in play mode.
-    pub fn play(&self) -> Option<&play::PlaySession> {
-        self.play.as_ref()
-    }
-
-    /// The export running on a worker thread, if any.
-    pub fn export_job(&self) -> Option<&exchange::ExportJob> {
-        self.jobs.export.as_ref()
-    }
-
-    /// The file dialog on screen and what continues with its answer, if any.
-    pub fn pending_dialog(&self) -> Option<&PendingDialog> {
-        self.jobs.pending()
-    }
-
-    /// Warnings of the last Tiled import still on show.
-    pub fn import_warnings(&self) -> &[String] {
-        &self.windows.import_warnings
-    }
-
-    /// The last information message (saved, exported, imported).
-    pub fn info(&self) -> Option<&str> {
-        self.windows.info.as_deref()
-    }
-
-    /// The warning on show in the status bar (a failed autosave), if any.
-    pub fn warning(&self) -> Option<&str> {
-        self.windows.warning.as_deref()
-    }
-
-    /// Why no map is open, while none is (the file given at startup failed to open).
-    pub fn no_map(&self) -> Option<&no_map::NoMap> {
-        self.no_map.as_ref()
-    }
-
-    /// Persisted preferences.
-    pub fn prefs(&self) -> &Prefs {
-        &self.prefs
-    }
-
-    /// Statistics of the last chunk paint.
-    pub fn paint_stats(&self) -> chunks::PaintStats {
-        self.canvas.chunks.stats
-    }
-
-    /// World point → screen point for the current camera and canvas (for tests).
-    pub fn world_to_screen(&self, p: hexmap_hex::Point) -> egui::Pos2 {
-        self.canvas.camera.world_to_screen(self.canvas.view, p)
-    }
-
-    /// Screen centre of a hex (for tests).
-    pub fn hex_to_screen(&self, h: Hex) -> egui::Pos2 {
-        self.world_to_screen(self.doc.layout().hex_to_pixel(h))
     }
 
     /// Ask for an action; it runs after the current UI pass.

@@ -4,7 +4,7 @@
 
 use super::Action;
 use super::canvas::Canvas;
-use super::doc::{Doc, FileForm};
+use super::doc::Doc;
 use super::feature_tools;
 use super::palette_panel::TerrainEditor;
 use super::play::PlaySession;
@@ -13,6 +13,7 @@ use super::shortcuts;
 use super::tools::{self, Tool, Tools};
 use eframe::egui::{self, RichText};
 use hexmap_draw::annotation_hits;
+use hexmap_io::Form;
 use hexmap_map::{Corner, Edit};
 
 /// File, Edit, View and Map menus (`playing`: in play mode, which never edits; `tools`:
@@ -44,16 +45,19 @@ pub(super) fn menu_bar(
                 command_button(ui, "Save", Action::Save, true, &mut out);
                 // Ctrl+Shift+S saves in the map's own form: shown on that item only.
                 for (label, form) in [
-                    ("Save As (offset form)…", FileForm::Offset),
-                    ("Save As (cube form)…", FileForm::Cube),
+                    ("Save As (offset form)…", Form::Offset),
+                    ("Save As (cube form)…", Form::Cube),
                 ] {
                     let own = doc.form() == form;
                     command_button(ui, label, Action::SaveAs(form), own, &mut out);
                 }
                 ui.menu_button("Convert form", |ui| {
-                    for form in [FileForm::Offset, FileForm::Cube] {
+                    for form in [Form::Offset, Form::Cube] {
                         let current = doc.form() == form;
-                        if ui.selectable_label(current, form.name()).clicked() {
+                        if ui
+                            .selectable_label(current, format!("{form} form"))
+                            .clicked()
+                        {
                             out.push(Action::SetForm(form));
                         }
                     }

@@ -4,7 +4,7 @@
 //! The board is drawn by `draw::GameScene` into its own chunk cache, so a board of any size
 //! can be seen whole; a move redraws only the chunks of the cells it changed.
 
-use super::canvas::{BACKGROUND, Canvas, EDITOR_MIN_CELL_PX};
+use super::canvas::{BACKGROUND, Canvas};
 use super::chunks::{ChunkCache, ChunkView, PaintStats};
 use super::doc::Doc;
 use super::{Action, EditorApp};
@@ -257,7 +257,7 @@ pub(super) fn canvas(app: &mut PlayParts<'_>, ui: &mut egui::Ui) {
     let response = ui.allocate_rect(rect, Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "play canvas"));
     app.canvas.set_view(rect, app.doc);
-    let limits = app.canvas.zoom_limits(app.doc, EDITOR_MIN_CELL_PX);
+    let limits = app.canvas.zoom_limits(app.doc);
     app.canvas.navigate(ui, &response, limits);
     let layout = app.doc.layout();
     let camera = app.canvas.camera;

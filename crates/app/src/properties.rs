@@ -5,7 +5,7 @@
 //! step.
 
 use super::doc::Doc;
-use super::windows::{Windows, orientation_field, shape_fields};
+use super::windows::{orientation_field, shape_fields};
 use super::{Action, EditorApp};
 use eframe::egui;
 use hexmap_hex::xxyy::LabelOrder;
@@ -139,17 +139,15 @@ pub fn outline(layout: &Layout, hexes: &[Hex]) -> Vec<(Point, Point)> {
         .collect()
 }
 
-/// The window, while its form is open.
+/// The window, while its form is open (`anchor`: the overlay anchor, a hex to reshape
+/// around); "Close" closes it.
 pub(super) fn window(
     ctx: &egui::Context,
-    windows: &mut Windows,
+    open: &mut Option<PropertiesForm>,
     doc: &Doc,
     anchor: Option<Hex>,
-    out: &mut Vec<Action>,
-) {
-    let Some(form) = &mut windows.properties else {
-        return;
-    };
+) -> Option<Action> {
+    let form = open.as_mut()?;
     form.follow(doc.map());
     let mut apply = false;
     let mut close = false;
@@ -168,12 +166,11 @@ pub(super) fn window(
                 close = ui.button("Close").clicked();
             });
         });
-    if apply {
-        out.push(Action::ApplyProperties(Box::new(form.clone())));
-    }
+    let asked = apply.then(|| Action::ApplyProperties(Box::new(form.clone())));
     if close {
-        windows.properties = None;
+        *open = None;
     }
+    asked
 }
 
 fn settings_fields(

@@ -7,7 +7,7 @@
 use super::Action;
 use super::doc::Doc;
 use super::properties::outline;
-use super::windows::{Windows, placed};
+use super::windows::placed;
 use eframe::egui;
 use hexmap_hex::{Hex, Point};
 use hexmap_map::Edit;
@@ -94,14 +94,12 @@ impl RandomMinesForm {
 /// The window, while its form is open; `anchor` is the overlay anchor (the safe start).
 pub(super) fn window(
     ctx: &egui::Context,
-    windows: &mut Windows,
+    open: &mut Option<RandomMinesForm>,
     doc: &Doc,
     anchor: Option<Hex>,
-    out: &mut Vec<Action>,
-) {
-    let Some(form) = &mut windows.random_mines else {
-        return;
-    };
+) -> Option<Action> {
+    let form = open.as_mut()?;
+    let mut asked = None;
     let mut place = false;
     let mut check = false;
     let mut close = false;
@@ -174,7 +172,7 @@ pub(super) fn window(
                         _ => String::new(),
                     }
                 ));
-                out.push(Action::Edit(Edit::SetMines(mines)));
+                asked = Some(Action::Edit(Edit::SetMines(mines)));
             }
             Err(e) => form.verdict = Some(format!("Cannot place the mines: {e}")),
         }
@@ -182,6 +180,7 @@ pub(super) fn window(
         form.check(doc, start);
     }
     if close {
-        windows.random_mines = None;
+        *open = None;
     }
+    asked
 }

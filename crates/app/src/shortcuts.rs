@@ -2,14 +2,14 @@
 //! [`Action`]s; tool keys, brush size and paste rotation change the tools at once.
 
 use super::Action;
-use super::doc::FileForm;
 use super::prefs::Prefs;
 use super::tools::{self, Tool, Tools};
 use eframe::egui;
+use hexmap_io::Form;
 use hexmap_map::HexMap;
 
 /// The keyboard shortcuts of the commands that have one (menus show them).
-fn table(form: FileForm) -> [(egui::KeyboardShortcut, Action); 9] {
+fn table(form: Form) -> [(egui::KeyboardShortcut, Action); 9] {
     use egui::{Key, KeyboardShortcut, Modifiers};
     let shortcut = |m, k| KeyboardShortcut::new(m, k);
     [
@@ -36,7 +36,7 @@ fn table(form: FileForm) -> [(egui::KeyboardShortcut, Action); 9] {
 pub(super) fn text_for(ctx: &egui::Context, action: &Action) -> Option<String> {
     let form = match action {
         Action::SaveAs(form) => *form,
-        _ => FileForm::default(),
+        _ => Form::Offset,
     };
     table(form)
         .into_iter()
@@ -49,7 +49,7 @@ pub(super) fn handle(
     ctx: &egui::Context,
     tools: &mut Tools,
     prefs: &mut Prefs,
-    (form, map): (FileForm, &HexMap),
+    (form, map): (Form, &HexMap),
 ) -> Vec<Action> {
     use egui::{Key, Modifiers};
     let mut out = Vec::new();

@@ -100,6 +100,33 @@ impl Tool {
     }
 }
 
+/// Where a press of the pointer landed, as the icon and label tools take it: the
+/// document, its layout, the world point, and the scale it is drawn at (pixels per world
+/// unit, for exact hits on what is drawn).
+#[derive(Clone, Copy)]
+pub struct Press<'a> {
+    /// The open document.
+    pub doc: &'a Doc,
+    /// Its layout.
+    pub layout: &'a Layout,
+    /// The world point pressed.
+    pub world: Point,
+    /// Pixels per world unit.
+    pub scale: f64,
+}
+
+impl<'a> Press<'a> {
+    /// A press at `world` on `doc` laid out by `layout`, drawn at `scale`.
+    pub fn new(doc: &'a Doc, layout: &'a Layout, world: Point, scale: f64) -> Self {
+        Press {
+            doc,
+            layout,
+            world,
+            scale,
+        }
+    }
+}
+
 /// The state of a drag in progress.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Gesture {
@@ -270,11 +297,13 @@ impl Tools {
                 self.gesture = g.map_or(Gesture::Idle, Gesture::Feature);
             }
             Tool::Icon => {
-                let g = self.icons.press(doc, layout, world, scale, out);
+                let at = Press::new(doc, layout, world, scale);
+                let g = self.icons.press(&at, out);
                 self.gesture = g.map_or(Gesture::Idle, Gesture::Icon);
             }
             Tool::Label => {
-                let g = self.labels.press(doc, layout, world, scale, out);
+                let at = Press::new(doc, layout, world, scale);
+                let g = self.labels.press(&at, out);
                 self.gesture = g.map_or(Gesture::Idle, Gesture::Label);
             }
         }

@@ -6,7 +6,7 @@
 use super::disk_check::DiskConflict;
 use super::doc::{Doc, NewMapSpec};
 use super::exchange::ExportSpec;
-use super::{Action, UnsavedPrompt};
+use super::{Action, UnsavedPrompt, properties, random_mines};
 use eframe::egui;
 use hexmap_hex::{Hex, Orientation};
 use hexmap_map::{Edit, ShapeKind, ShapeSpec};
@@ -18,10 +18,8 @@ pub struct Windows {
     pub(super) new_map: Option<NewMapForm>,
     /// "Map properties".
     pub(super) properties: Option<super::properties::PropertiesForm>,
-    /// "Note": the hex and the text being edited.
-    pub(super) note: Option<(Hex, String)>,
-    /// Give the note's text field the keyboard at the next frame (set when it opens).
-    pub(super) focus_note: bool,
+    /// "Note".
+    pub(super) note: Option<NoteForm>,
     /// "Random mines".
     pub(super) random_mines: Option<super::random_mines::RandomMinesForm>,
     /// The terrain being edited in the palette panel (a working copy until "Apply").
@@ -55,6 +53,17 @@ pub struct NewMapForm {
     pub error: Option<String>,
 }
 
+/// The "Note" form: the hex and the text being edited.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NoteForm {
+    /// The hex whose note it is.
+    pub hex: Hex,
+    /// The text being edited.
+    pub text: String,
+    /// Give the text field the keyboard at the next frame (set when it opens).
+    pub focus: bool,
+}
+
 /// Show every open window (`doc` is read for names, random mines and reshape plans;
 /// `anchor` is the overlay anchor, a hex to reshape around).
 pub(super) fn show_all(
@@ -63,15 +72,19 @@ pub(super) fn show_all(
     doc: &Doc,
     anchor: Option<Hex>,
 ) -> Vec<Action> {
-    let mut out = Vec::new();
-    new_map_window(ctx, windows, &mut out);
-    super::properties::window(ctx, windows, doc, anchor, &mut out);
-    note_window(ctx, windows, &mut out);
-    super::random_mines::window(ctx, windows, doc, anchor, &mut out);
+    let mut out: Vec<Action> = [
+        new_map_window(ctx, &mut windows.new_map),
+        properties::window(ctx, &mut windows.properties, doc, anchor),
+        note_window(ctx, &mut windows.note),
+        random_mines::window(ctx, &mut windows.random_mines, doc, anchor),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
     super::print_window::window(ctx, &mut windows.print, doc, &mut out);
-    error_window(ctx, windows);
-    warning_window(ctx, windows);
-    unsaved_prompt(ctx, windows, doc, &mut out);
+    message_window(ctx, "Error", &mut windows.error, true);
+    message_window(ctx, "Warning", &mut windows.load_warning, false);
+    out.extend(unsaved_prompt(ctx, &mut windows.unsaved_prompt, doc));
     out
 }
 
@@ -122,10 +135,9 @@ pub(super) fn orientation_field(ui: &mut egui::Ui, o: &mut Orientation) {
     });
 }
 
-fn new_map_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Action>) {
-    let Some(form) = &mut windows.new_map else {
-        return;
-    };
+/// "New map" while its form is open: "Create" asks for the map once the spec is valid.
+fn new_map_window(ctx: &egui::Context, open: &mut Option<NewMapForm>) -> Option<Action> {
+    let form = open.as_mut()?;
     let mut create = false;
     let mut cancel = false;
     placed(ctx, egui::Window::new("New map"))
@@ -159,20 +171,20 @@ fn new_map_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Acti
         match form.spec.parts() {
             Ok(_) => {
                 let spec = form.spec.clone();
-                windows.new_map = None;
-                out.push(Action::NewMap(spec));
+                *open = None;
+                return Some(Action::NewMap(spec));
             }
             Err(message) => form.error = Some(message),
         }
     } else if cancel {
-        windows.new_map = None;
+        *open = None;
     }
+    None
 }
 
-fn note_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Action>) {
-    let Some((hex, text)) = &mut windows.note else {
-        return;
-    };
+/// "Note" while its form is open: saving or removing the note is an edit.
+fn note_window(ctx: &egui::Context, open: &mut Option<NoteForm>) -> Option<Action> {
+    let NoteForm { hex, text, focus } = open.as_mut()?;
     let hex = *hex;
     let mut save = false;
     let mut remove = false;
@@ -183,7 +195,7 @@ fn note_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Action>
             let l = ui.label(format!("Hex {},{}", hex.q, hex.r));
             let field = ui.text_edit_multiline(text).labelled_by(l.id);
             // Typing goes into the note at once, not to the tool shortcuts.
-            if std::mem::take(&mut windows.focus_note) {
+            if std::mem::take(focus) {
                 field.request_focus();
             }
             ui.horizontal(|ui| {
@@ -192,51 +204,41 @@ fn note_window(ctx: &egui::Context, windows: &mut Windows, out: &mut Vec<Action>
                 cancel = ui.button("Cancel").clicked();
             });
         });
-    if save || remove {
-        let text = if save { Some(text.clone()) } else { None };
-        windows.note = None;
-        out.push(Action::Edit(Edit::SetNote { hex, text }));
-    } else if cancel {
-        windows.note = None;
+    let text = save.then(|| text.clone());
+    if save || remove || cancel {
+        *open = None;
     }
+    (save || remove).then_some(Action::Edit(Edit::SetNote { hex, text }))
 }
 
-fn error_window(ctx: &egui::Context, windows: &mut Windows) {
-    let Some(message) = windows.error.clone() else {
+/// A message in a window titled `title` until OK (an error in the error colour).
+fn message_window(ctx: &egui::Context, title: &str, message: &mut Option<String>, error: bool) {
+    let Some(text) = message.as_deref() else {
         return;
     };
     let mut ok = false;
-    placed(ctx, egui::Window::new("Error"))
+    placed(ctx, egui::Window::new(title))
         .collapsible(false)
         .show(ctx, |ui| {
-            ui.label(egui::RichText::new(&message).color(ui.visuals().error_fg_color));
+            let mut line = egui::RichText::new(text);
+            if error {
+                line = line.color(ui.visuals().error_fg_color);
+            }
+            ui.label(line);
             ok = ui.button("OK").clicked();
         });
     if ok {
-        windows.error = None;
+        *message = None;
     }
 }
 
-fn warning_window(ctx: &egui::Context, windows: &mut Windows) {
-    let Some(message) = windows.load_warning.clone() else {
-        return;
-    };
-    let mut ok = false;
-    placed(ctx, egui::Window::new("Warning"))
-        .collapsible(false)
-        .show(ctx, |ui| {
-            ui.label(&message);
-            ok = ui.button("OK").clicked();
-        });
-    if ok {
-        windows.load_warning = None;
-    }
-}
-
-fn unsaved_prompt(ctx: &egui::Context, windows: &mut Windows, doc: &Doc, out: &mut Vec<Action>) {
-    if windows.unsaved_prompt.is_none() {
-        return;
-    }
+/// "Save changes?" while it is asked: Save and Discard answer it, Cancel drops it.
+fn unsaved_prompt(
+    ctx: &egui::Context,
+    prompt: &mut Option<UnsavedPrompt>,
+    doc: &Doc,
+) -> Option<Action> {
+    prompt.as_ref()?;
     let mut choice = None;
     egui::Modal::new(egui::Id::unique("unsaved changes")).show(ctx, |ui| {
         ui.heading("Unsaved changes");
@@ -254,8 +256,9 @@ fn unsaved_prompt(ctx: &egui::Context, windows: &mut Windows, doc: &Doc, out: &m
         });
     });
     match choice {
-        Some(Some(save)) => out.push(Action::AnswerUnsaved { save }),
-        Some(None) => windows.unsaved_prompt = None,
+        Some(Some(save)) => return Some(Action::AnswerUnsaved { save }),
+        Some(None) => *prompt = None,
         None => {}
     }
+    None
 }

@@ -1,4 +1,4 @@
-//! The egui back-end of `draw` and the mesh cache of docs/DESIGN.md §6. The map is cut into
+//! The mesh cache of docs/DESIGN.md §6. The map is cut into
 //! chunks of `CHUNK`×`CHUNK` offset cells; each chunk's drawing (any [`Scene`]: the
 //! editor's map, the minesweeper game) is one `epaint::Mesh` built around a world anchor
 //! by running the scene for the chunk's cells into a [`MeshSink`], rebuilt only when its
@@ -7,13 +7,8 @@
 //! (place-name labels, [`Scene::draw_free_text`]) is not cut into chunks but drawn each
 //! frame over them, culled by its own box, at every level of detail.
 
-mod mesh_sink;
-mod screen_sink;
-
-pub use mesh_sink::{MeshSink, color32};
-pub use screen_sink::ScreenSink;
-
 use super::camera::Camera;
+use crate::painter::{MeshSink, ScreenSink, color32};
 use eframe::egui::{
     Color32, ColorImage, Context, Mesh, Painter, Pos2, Rect, Shape, TextureHandle, TextureOptions,
     epaint::Vertex,

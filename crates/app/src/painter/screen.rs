@@ -1,37 +1,33 @@
-//! The per-frame egui back-end of `draw`: primitives mapped from world to screen points
-//! and handed to a `Painter`. Runs of hex cells are batched into one mesh (thousands of
-//! overlay hexes are one shape, not thousands); everything else becomes egui shapes, in
-//! order, and reach the painter when the sink is dropped. Used for the text of cached
-//! chunks and for drawing that changes every frame.
+//! The screen output of the [`EguiPainter`]: primitives mapped from world to screen
+//! points and handed to an egui `Painter`. Runs of hex fills are batched into one mesh
+//! (thousands of overlay hexes are one shape, not thousands); everything else becomes egui
+//! shapes, in order, and reaches the painter when the sink is dropped. Used for the text
+//! of cached chunks and for drawing that changes every frame.
 
-use super::mesh_sink::{color32, image_fan};
-use crate::images::ImageTextures;
-use eframe::egui::epaint::{Mesh, PathShape, PathStroke, TextShape, Vertex};
+use super::{EguiPainter, Output, color32, fill_fan, image_fan};
+use eframe::egui::epaint::{Mesh, TextShape};
 use eframe::egui::text::LayoutJob;
-use eframe::egui::{self, Color32, FontId, Painter, Pos2, Shape, Vec2};
-use hexmap_draw::lines::{double_lines, flatten_circle, flatten_path};
-use hexmap_draw::{
-    Circle, FontFamily, HAlign, HexCell, Image, LineStyle, Path, Polygon, Polyline, Rect, Sink,
-    Stroke, Text, VAlign,
-};
+use eframe::egui::{self, Color32, FontId, Painter, Pos2, Shape, TextureId, Vec2};
+use hexmap_draw::{FontFamily, HAlign, HexCell, Image, Rect, Stroke, Text, VAlign};
 use hexmap_hex::Point;
 
-/// Draws primitives on screen: `screen = world × zoom + offset`.
-pub struct ScreenSink<'p> {
+/// Draws primitives on screen with the [`EguiPainter`].
+pub type ScreenSink<'p> = EguiPainter<Screen<'p>>;
+
+/// The output on screen: `screen = world × zoom + offset`.
+pub struct Screen<'p> {
     painter: &'p Painter,
     zoom: f64,
     offset: (f64, f64),
     batch: Mesh,
     shapes: Vec<Shape>,
-    /// The texture of each image; images without one are not drawn.
-    textures: Option<ImageTextures>,
 }
 
-impl<'p> ScreenSink<'p> {
-    /// A sink drawing with `painter`; world point `centre` appears at screen point
+impl<'p> EguiPainter<Screen<'p>> {
+    /// A painter drawing with `painter`; world point `centre` appears at screen point
     /// `at`, and one world unit is `zoom` screen points.
     pub fn new(painter: &'p Painter, centre: Point, at: Pos2, zoom: f64) -> Self {
-        ScreenSink {
+        EguiPainter::with_output(Screen {
             painter,
             zoom,
             offset: (
@@ -40,14 +36,34 @@ impl<'p> ScreenSink<'p> {
             ),
             batch: Mesh::default(),
             shapes: Vec::new(),
-            textures: None,
+        })
+    }
+}
+
+impl Screen<'_> {
+    /// Close the batch of hexes (before any other shape, to keep order).
+    fn flush(&mut self) {
+        if !self.batch.is_empty() {
+            self.shapes
+                .push(Shape::mesh(std::mem::take(&mut self.batch)));
         }
     }
 
-    /// The same sink drawing images with `textures`.
-    pub fn with_textures(mut self, textures: ImageTextures) -> Self {
-        self.textures = Some(textures);
-        self
+    fn len(&self, world: f64) -> f32 {
+        (world * self.zoom) as f32
+    }
+}
+
+impl Drop for Screen<'_> {
+    fn drop(&mut self) {
+        self.flush();
+        self.painter.extend(std::mem::take(&mut self.shapes));
+    }
+}
+
+impl Output for Screen<'_> {
+    fn scale(&self) -> f64 {
+        self.zoom
     }
 
     fn pos(&self, p: Point) -> Pos2 {
@@ -57,142 +73,33 @@ impl<'p> ScreenSink<'p> {
         )
     }
 
-    fn len(&self, world: f64) -> f32 {
-        (world * self.zoom) as f32
-    }
-
-    /// Close the batch of hexes (before any other shape, to keep order).
-    fn flush(&mut self) {
-        if !self.batch.is_empty() {
-            self.shapes
-                .push(Shape::mesh(std::mem::take(&mut self.batch)));
-        }
-    }
-
-    fn add(&mut self, shape: Shape) {
+    /// After the batch of hexes, to keep order.
+    fn shape(&mut self, shape: Shape) {
         self.flush();
         self.shapes.push(shape);
     }
 
-    fn stroke_points(&mut self, points: &[Point], closed: bool, stroke: &Stroke) {
-        let s = egui::Stroke::new(self.len(stroke.width), color32(stroke.colour));
-        match stroke.style {
-            LineStyle::Double { gap } => {
-                for side in double_lines(points, closed, stroke, gap) {
-                    self.stroke_points(&side, closed, &Stroke::solid(stroke.width, stroke.colour));
-                }
-            }
-            LineStyle::Dashed { dash, gap } => {
-                let mut pts: Vec<Pos2> = points.iter().map(|&p| self.pos(p)).collect();
-                if closed && let Some(&first) = pts.first() {
-                    pts.push(first);
-                }
-                let shapes = Shape::dashed_line(&pts, s, self.len(dash), self.len(gap));
-                self.add(Shape::Vec(shapes));
-            }
-            LineStyle::Solid => {
-                let pts = points.iter().map(|&p| self.pos(p)).collect();
-                self.add(if closed {
-                    Shape::closed_line(pts, s)
-                } else {
-                    Shape::line(pts, s)
-                });
-            }
-        }
-    }
-}
-
-impl Drop for ScreenSink<'_> {
-    fn drop(&mut self) {
-        self.flush();
-        self.painter.extend(std::mem::take(&mut self.shapes));
-    }
-}
-
-impl Sink for ScreenSink<'_> {
-    /// A textured mesh of its own (see [`image_fan`]), in order with the other shapes.
-    fn image(&mut self, img: &Image<'_>) {
-        let Some(texture) = self.textures.as_ref().and_then(|t| t.get(&img.id).copied()) else {
-            return;
-        };
-        let mut mesh = Mesh::with_texture(texture);
-        image_fan(&mut mesh, img, |p| self.pos(p));
-        if !mesh.is_empty() {
-            self.add(Shape::mesh(mesh));
-        }
-    }
-
-    fn hex(&mut self, cell: &HexCell<'_>) {
-        let corners: [Point; 6] =
-            std::array::from_fn(|i| cell.hexagon.corner(cell.centre, cell.scale, i));
+    /// The fill joins the batch; the outline is left to the painter.
+    fn hex(&mut self, cell: &HexCell<'_>) -> Option<Stroke> {
         if let Some(fill) = cell.fill {
-            let colour = color32(fill);
-            let base = self.batch.vertices.len() as u32;
-            for &c in &corners {
-                self.batch.vertices.push(Vertex {
-                    pos: self.pos(c),
-                    uv: Pos2::ZERO,
-                    color: colour,
-                });
-            }
-            for i in 1..5 {
-                self.batch.add_triangle(base, base + i, base + i + 1);
-            }
+            let corners: [Pos2; 6] =
+                std::array::from_fn(|i| self.pos(cell.hexagon.corner(cell.centre, cell.scale, i)));
+            fill_fan(&mut self.batch, corners, color32(fill));
         }
-        if let Some(stroke) = &cell.stroke {
-            self.stroke_points(&corners, true, stroke);
-        }
+        cell.stroke
     }
 
     fn rect(&mut self, rect: &Rect) {
         let r = egui::Rect::from_min_max(self.pos(rect.min), self.pos(rect.max));
-        self.add(Shape::rect_filled(r, 0.0, color32(rect.fill)));
+        self.shape(Shape::rect_filled(r, 0.0, color32(rect.fill)));
     }
 
-    fn polygon(&mut self, p: &Polygon<'_>) {
-        if let Some(fill) = p.fill {
-            let pts = p.points.iter().map(|&q| self.pos(q)).collect();
-            self.add(Shape::Path(PathShape {
-                points: pts,
-                closed: true,
-                fill: color32(fill),
-                stroke: PathStroke::NONE,
-            }));
-        }
-        if let Some(stroke) = &p.stroke {
-            self.stroke_points(p.points, true, stroke);
-        }
-    }
-
-    fn polyline(&mut self, l: &Polyline<'_>) {
-        self.stroke_points(l.points, false, &l.stroke);
-    }
-
-    fn circle(&mut self, c: &Circle) {
-        let (centre, radius) = (self.pos(c.centre), self.len(c.radius));
-        if let Some(fill) = c.fill {
-            self.add(Shape::circle_filled(centre, radius, color32(fill)));
-        }
-        if let Some(stroke) = &c.stroke {
-            if stroke.style == LineStyle::Solid {
-                let s = egui::Stroke::new(self.len(stroke.width), color32(stroke.colour));
-                self.add(Shape::circle_stroke(centre, radius, s));
-            } else {
-                let points = flatten_circle(c, 0.25 / self.zoom);
-                self.stroke_points(&points, true, stroke);
-            }
-        }
-    }
-
-    fn path(&mut self, p: &Path<'_>) {
-        let points = flatten_path(p, 0.25 / self.zoom);
-        self.polygon(&Polygon {
-            points: &points,
-            fill: p.fill,
-            stroke: None,
-        });
-        if let Some(stroke) = &p.stroke {
-            self.stroke_points(&points, p.closed, stroke);
+    /// A textured mesh of its own, in order with the other shapes.
+    fn image(&mut self, texture: TextureId, img: &Image<'_>) {
+        let mut mesh = Mesh::with_texture(texture);
+        image_fan(&mut mesh, img, |p| self.pos(p));
+        if !mesh.is_empty() {
+            self.shape(Shape::mesh(mesh));
         }
     }
 
@@ -249,7 +156,7 @@ impl Sink for ScreenSink<'_> {
             for k in 0..8 {
                 let a = std::f32::consts::TAU * k as f32 / 8.0;
                 let nudge = Vec2::new(a.cos(), a.sin()) * w;
-                self.add(Shape::Text(
+                self.shape(Shape::Text(
                     TextShape::new(top_left(nudge), halo_galley.clone(), Color32::PLACEHOLDER)
                         .with_angle(angle),
                 ));
@@ -257,12 +164,12 @@ impl Sink for ScreenSink<'_> {
         }
         if t.font.bold {
             let nudge = Vec2::new((size * 0.04).max(0.5), 0.0);
-            self.add(Shape::Text(
+            self.shape(Shape::Text(
                 TextShape::new(top_left(nudge), galley.clone(), Color32::PLACEHOLDER)
                     .with_angle(angle),
             ));
         }
-        self.add(Shape::Text(
+        self.shape(Shape::Text(
             TextShape::new(top_left(Vec2::ZERO), galley, Color32::PLACEHOLDER).with_angle(angle),
         ));
     }
@@ -272,6 +179,7 @@ impl Sink for ScreenSink<'_> {
 mod tests {
     use super::*;
     use eframe::egui::{Context, LayerId, RawInput, Rect};
+    use hexmap_draw::Sink;
     use hexmap_draw::{Circle, Colour, Font, Hexagon};
     use hexmap_hex::{Layout, Orientation};
 
@@ -312,8 +220,9 @@ mod tests {
             Colour::BLACK,
             Font::regular(FontFamily::Sans),
         ));
-        sink.flush();
+        sink.out.flush();
         let kinds: Vec<&str> = sink
+            .out
             .shapes
             .iter()
             .map(|s| match s {
@@ -324,7 +233,7 @@ mod tests {
             })
             .collect();
         assert_eq!(kinds, ["mesh", "circle", "mesh", "text"]);
-        let Shape::Mesh(first) = &sink.shapes[0] else {
+        let Shape::Mesh(first) = &sink.out.shapes[0] else {
             unreachable!()
         };
         assert_eq!(first.vertices.len(), 18, "three hexes in one mesh");
@@ -334,7 +243,7 @@ mod tests {
             (c0.x - 117.32).abs() < 0.01 && (c0.y - 60.0).abs() < 0.01,
             "{c0:?}"
         );
-        let Shape::Text(t) = &sink.shapes[3] else {
+        let Shape::Text(t) = &sink.out.shapes[3] else {
             unreachable!()
         };
         let r = t.visual_bounding_rect();
@@ -364,8 +273,8 @@ mod tests {
                 Font::regular(family),
             );
             sink.text(&t);
-            sink.flush();
-            let Some(Shape::Text(shape)) = sink.shapes.last() else {
+            sink.out.flush();
+            let Some(Shape::Text(shape)) = sink.out.shapes.last() else {
                 unreachable!("one text shape")
             };
             let drawn = shape.galley.size();

@@ -1,35 +1,18 @@
-//! The egui mesh back-end of `draw` for cached chunks: primitives become one
-//! `epaint::Mesh` in world units relative to the chunk's anchor (small f32 numbers, drawn
-//! in place by a per-frame transform). Hex cells and blocks are written directly (six
-//! vertices, a quad); other shapes go through egui's tessellator at the build scale, so
-//! curves have the right number of segments and one pixel of anti-aliasing. Text is kept
-//! aside and drawn each frame by the screen back-end (egui's glyph atlas is not stable
-//! across frames). Images (tile art, image icons) are textured triangle fans over their
-//! clip polygon; an egui mesh has one texture, so a chunk is a list of meshes in drawing
-//! order, a new one starting wherever the texture changes.
+//! The chunk output of the [`EguiPainter`]: primitives become one `epaint::Mesh` in world
+//! units relative to the chunk's anchor (small f32 numbers, drawn in place by a per-frame
+//! transform). Hex cells and blocks are written directly (six vertices, a quad); other
+//! shapes go through egui's tessellator at the build scale, so curves have the right
+//! number of segments and one pixel of anti-aliasing. Text is kept aside and drawn each
+//! frame by the screen output (egui's glyph atlas is not stable across frames). Images
+//! (tile art, image icons) are textured triangle fans over their clip polygon; an egui
+//! mesh has one texture, so a chunk is a list of meshes in drawing order, a new one
+//! starting wherever the texture changes.
 
-use crate::images::ImageTextures;
-use eframe::egui::epaint::{
-    CircleShape, Mesh, PathShape, PathStroke, Pos2, Shape, TessellationOptions, Tessellator, Vec2,
-    Vertex,
-};
+use super::{EguiPainter, Output, color32, fill_fan, image_fan};
+use eframe::egui::epaint::{Mesh, Pos2, Shape, TessellationOptions, Tessellator, Vec2};
 use eframe::egui::{self, Color32, TextureId};
-use hexmap_draw::lines::{double_lines, flatten_circle, flatten_path};
-use hexmap_draw::{
-    Circle, Colour, HexCell, Hexagon, Image, LineStyle, OwnedText, Path, Polygon, Polyline, Rect,
-    Sink, Stroke, Text,
-};
+use hexmap_draw::{HexCell, Hexagon, Image, LineStyle, OwnedText, Rect, Stroke, Text};
 use hexmap_hex::Point;
-
-/// egui's colour for a draw colour.
-pub fn color32(c: Colour) -> Color32 {
-    Color32::from_rgba_unmultiplied(c.r, c.g, c.b, c.a)
-}
-
-/// A stroke `width_px` wide in egui's terms.
-fn egui_stroke(width_px: f32, colour: Colour) -> egui::Stroke {
-    egui::Stroke::new(width_px, color32(colour))
-}
 
 /// The corner vectors of the last hexagon drawn, so a chunk of equal cells computes them
 /// once: filled corners, and the outer and inner corners of its outline ring.
@@ -62,56 +45,51 @@ impl HexCorners {
     }
 }
 
-/// Builds one chunk: the mesh and the texts to draw over it.
-pub struct MeshSink {
+/// Builds one chunk with the [`EguiPainter`]: the meshes and the texts to draw over them.
+pub type MeshSink = EguiPainter<ChunkMesh>;
+
+/// The output of a chunk: meshes in world units around an anchor, and texts kept aside.
+pub struct ChunkMesh {
     anchor: Point,
     scale: f64,
     /// The mesh being written (the last layer).
     mesh: Mesh,
     /// Finished layers, in drawing order.
     layers: Vec<Mesh>,
-    /// The texture of each image; images without one are not drawn.
-    textures: Option<ImageTextures>,
     texts: Vec<OwnedText>,
     tessellator: Tessellator,
     scratch: Mesh,
     corners: Option<HexCorners>,
 }
 
-impl MeshSink {
-    /// A sink for a chunk whose mesh is stored relative to `anchor`, built for viewing at
-    /// `scale` pixels per world unit.
+impl EguiPainter<ChunkMesh> {
+    /// A painter for a chunk whose mesh is stored relative to `anchor`, built for viewing
+    /// at `scale` pixels per world unit.
     pub fn new(anchor: Point, scale: f64) -> Self {
-        MeshSink {
+        EguiPainter::with_output(ChunkMesh {
             anchor,
             scale: scale.max(1e-9),
             mesh: Mesh::default(),
             layers: Vec::new(),
-            textures: None,
             texts: Vec::new(),
             tessellator: Tessellator::new(1.0, TessellationOptions::default(), [1, 1], Vec::new()),
             scratch: Mesh::default(),
             corners: None,
-        }
-    }
-
-    /// The same sink drawing images with `textures`.
-    pub fn with_textures(self, textures: ImageTextures) -> Self {
-        MeshSink {
-            textures: Some(textures),
-            ..self
-        }
+        })
     }
 
     /// The meshes (one per run of primitives with the same texture, in drawing order;
     /// at least one) and the texts.
-    pub fn finish(mut self) -> (Vec<Mesh>, Vec<OwnedText>) {
-        if !self.mesh.is_empty() || self.layers.is_empty() {
-            self.layers.push(self.mesh);
+    pub fn finish(self) -> (Vec<Mesh>, Vec<OwnedText>) {
+        let mut out = self.out;
+        if !out.mesh.is_empty() || out.layers.is_empty() {
+            out.layers.push(out.mesh);
         }
-        (self.layers, self.texts)
+        (out.layers, out.texts)
     }
+}
 
+impl ChunkMesh {
     /// The mesh to append to with texture `texture`, starting a new layer when the
     /// texture changes.
     fn layer(&mut self, texture: TextureId) -> &mut Mesh {
@@ -135,61 +113,6 @@ impl MeshSink {
         Pos2::new((p.x - self.anchor.x) as f32, (p.y - self.anchor.y) as f32)
     }
 
-    /// A world point in pixels of the build scale, relative to the anchor (what the
-    /// tessellator works in).
-    fn px(&self, p: Point) -> Pos2 {
-        Pos2::new(
-            ((p.x - self.anchor.x) * self.scale) as f32,
-            ((p.y - self.anchor.y) * self.scale) as f32,
-        )
-    }
-
-    fn px_len(&self, world: f64) -> f32 {
-        (world * self.scale) as f32
-    }
-
-    /// Tessellate `shape` (in build pixels) and append it in world units.
-    fn tessellate(&mut self, shape: Shape) {
-        self.scratch.clear();
-        self.tessellator.tessellate_shape(shape, &mut self.scratch);
-        let inv = (1.0 / self.scale) as f32;
-        for v in &mut self.scratch.vertices {
-            v.pos = Pos2::new(v.pos.x * inv, v.pos.y * inv);
-        }
-        self.plain();
-        self.mesh.append_ref(&self.scratch);
-    }
-
-    /// Stroke a line through world points: solid, dashed, or two lines for a double.
-    fn stroke_points(&mut self, points: &[Point], closed: bool, stroke: &Stroke) {
-        let s = egui_stroke(self.px_len(stroke.width), stroke.colour);
-        match stroke.style {
-            LineStyle::Double { gap } => {
-                for side in double_lines(points, closed, stroke, gap) {
-                    self.stroke_points(&side, closed, &Stroke::solid(stroke.width, stroke.colour));
-                }
-            }
-            LineStyle::Dashed { dash, gap } => {
-                let mut pts: Vec<Pos2> = points.iter().map(|&p| self.px(p)).collect();
-                if closed && let Some(&first) = pts.first() {
-                    pts.push(first);
-                }
-                for shape in Shape::dashed_line(&pts, s, self.px_len(dash), self.px_len(gap)) {
-                    self.tessellate(shape);
-                }
-            }
-            LineStyle::Solid => {
-                let pts = points.iter().map(|&p| self.px(p)).collect();
-                let shape = if closed {
-                    Shape::closed_line(pts, s)
-                } else {
-                    Shape::line(pts, s)
-                };
-                self.tessellate(shape);
-            }
-        }
-    }
-
     /// The corner vectors for `hexagon` at `scale` with an outline `ring_width` across.
     fn corners(&mut self, hexagon: &Hexagon, scale: f64, ring_width: f64) -> &HexCorners {
         let stale = self.corners.as_ref().is_none_or(|c| {
@@ -199,48 +122,6 @@ impl MeshSink {
             self.corners = Some(HexCorners::new(hexagon, scale, ring_width));
         }
         self.corners.as_ref().expect("just set")
-    }
-}
-
-/// Append `img` to `mesh` (whose texture is the image's) as a triangle fan over its clip
-/// polygon (or its box), the texture coordinates mapping the box onto the image and the
-/// tint as vertex colour; `place` maps world points to the mesh's coordinates. Shared by
-/// the chunk meshes and the per-frame screen sink, so both draw images alike.
-pub(super) fn image_fan(mesh: &mut Mesh, img: &Image<'_>, place: impl Fn(Point) -> Pos2) {
-    let (a, b) = (img.min, img.max);
-    let rect = [a, Point::new(b.x, a.y), b, Point::new(a.x, b.y)];
-    let outline = img.clip.unwrap_or(&rect);
-    if outline.len() < 3 {
-        return;
-    }
-    let (w, h) = ((b.x - a.x).max(1e-12), (b.y - a.y).max(1e-12));
-    let colour = img.tint.map_or(Color32::WHITE, color32);
-    let base = mesh.vertices.len() as u32;
-    for &p in outline {
-        let uv = Pos2::new(((p.x - a.x) / w) as f32, ((p.y - a.y) / h) as f32);
-        mesh.vertices.push(Vertex {
-            pos: place(p),
-            uv,
-            color: colour,
-        });
-    }
-    for i in 1..outline.len() as u32 - 1 {
-        mesh.add_triangle(base, base + i, base + i + 1);
-    }
-}
-
-/// A filled hexagon: six corner vertices, four triangles.
-fn hex_fill(mesh: &mut Mesh, centre: Pos2, corners: &[Vec2; 6], colour: Color32) {
-    let base = mesh.vertices.len() as u32;
-    for &c in corners {
-        mesh.vertices.push(Vertex {
-            pos: centre + c,
-            uv: Pos2::ZERO,
-            color: colour,
-        });
-    }
-    for i in 1..5 {
-        mesh.add_triangle(base, base + i, base + i + 1);
     }
 }
 
@@ -260,33 +141,49 @@ fn hex_ring(mesh: &mut Mesh, centre: Pos2, outer: &[Vec2; 6], inner: &[Vec2; 6],
     }
 }
 
-impl Sink for MeshSink {
-    /// A triangle fan over the clip polygon (or the box), its texture coordinates mapping
-    /// the box onto the image, the tint as vertex colour.
-    fn image(&mut self, img: &Image<'_>) {
-        let Some(texture) = self.textures.as_ref().and_then(|t| t.get(&img.id).copied()) else {
-            return;
-        };
-        let anchor = self.anchor;
-        let local = |p: Point| Pos2::new((p.x - anchor.x) as f32, (p.y - anchor.y) as f32);
-        image_fan(self.layer(texture), img, local);
+impl Output for ChunkMesh {
+    fn scale(&self) -> f64 {
+        self.scale
     }
 
-    fn hex(&mut self, cell: &HexCell<'_>) {
+    /// A world point in pixels of the build scale, relative to the anchor (what the
+    /// tessellator works in).
+    fn pos(&self, p: Point) -> Pos2 {
+        Pos2::new(
+            ((p.x - self.anchor.x) * self.scale) as f32,
+            ((p.y - self.anchor.y) * self.scale) as f32,
+        )
+    }
+
+    /// Tessellated in build pixels and appended in world units.
+    fn shape(&mut self, shape: Shape) {
+        self.scratch.clear();
+        self.tessellator.tessellate_shape(shape, &mut self.scratch);
+        let inv = (1.0 / self.scale) as f32;
+        for v in &mut self.scratch.vertices {
+            v.pos = Pos2::new(v.pos.x * inv, v.pos.y * inv);
+        }
+        self.plain();
+        self.mesh.append_ref(&self.scratch);
+    }
+
+    /// Six corner vertices for the fill, a ring of twelve for a solid outline; other
+    /// outlines are left to the painter.
+    fn hex(&mut self, cell: &HexCell<'_>) -> Option<Stroke> {
         let centre = self.local(cell.centre);
         let solid = cell.stroke.filter(|s| s.style == LineStyle::Solid);
         let ring_width = solid.map_or(0.0, |s| s.width);
         let corners = self.corners(cell.hexagon, cell.scale, ring_width);
         let (fill, outer, inner) = (corners.fill, corners.outer, corners.inner);
         if let Some(colour) = cell.fill {
-            hex_fill(self.plain(), centre, &fill, color32(colour));
+            fill_fan(self.plain(), fill.map(|c| centre + c), color32(colour));
         }
-        if let Some(s) = solid {
-            hex_ring(self.plain(), centre, &outer, &inner, color32(s.colour));
-        } else if let Some(st) = cell.stroke {
-            let points: [Point; 6] =
-                std::array::from_fn(|i| cell.hexagon.corner(cell.centre, cell.scale, i));
-            self.stroke_points(&points, true, &st);
+        match solid {
+            Some(s) => {
+                hex_ring(self.plain(), centre, &outer, &inner, color32(s.colour));
+                None
+            }
+            None => cell.stroke,
         }
     }
 
@@ -295,56 +192,11 @@ impl Sink for MeshSink {
         self.plain().add_colored_rect(r, color32(rect.fill));
     }
 
-    fn polygon(&mut self, p: &Polygon<'_>) {
-        if let Some(fill) = p.fill {
-            let pts = p.points.iter().map(|&q| self.px(q)).collect();
-            self.tessellate(Shape::Path(PathShape {
-                points: pts,
-                closed: true,
-                fill: color32(fill),
-                stroke: PathStroke::NONE,
-            }));
-        }
-        if let Some(stroke) = &p.stroke {
-            self.stroke_points(p.points, true, stroke);
-        }
-    }
-
-    fn polyline(&mut self, l: &Polyline<'_>) {
-        self.stroke_points(l.points, false, &l.stroke);
-    }
-
-    fn circle(&mut self, c: &Circle) {
-        let centre = self.px(c.centre);
-        let radius = self.px_len(c.radius);
-        if let Some(fill) = c.fill {
-            self.tessellate(Shape::Circle(CircleShape::filled(
-                centre,
-                radius,
-                color32(fill),
-            )));
-        }
-        if let Some(stroke) = &c.stroke {
-            if stroke.style == LineStyle::Solid {
-                let s = egui_stroke(self.px_len(stroke.width), stroke.colour);
-                self.tessellate(Shape::Circle(CircleShape::stroke(centre, radius, s)));
-            } else {
-                let points = flatten_circle(c, 0.25 / self.scale);
-                self.stroke_points(&points, true, stroke);
-            }
-        }
-    }
-
-    fn path(&mut self, p: &Path<'_>) {
-        let points = flatten_path(p, 0.25 / self.scale);
-        self.polygon(&Polygon {
-            points: &points,
-            fill: p.fill,
-            stroke: None,
-        });
-        if let Some(stroke) = &p.stroke {
-            self.stroke_points(&points, p.closed, stroke);
-        }
+    /// A triangle fan over the clip polygon (or the box) in a layer of its texture.
+    fn image(&mut self, texture: TextureId, img: &Image<'_>) {
+        let anchor = self.anchor;
+        let local = |p: Point| Pos2::new((p.x - anchor.x) as f32, (p.y - anchor.y) as f32);
+        image_fan(self.layer(texture), img, local);
     }
 
     fn text(&mut self, t: &Text<'_>) {
@@ -355,6 +207,7 @@ impl Sink for MeshSink {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hexmap_draw::{Circle, Colour, Sink};
     use hexmap_draw::{Font, FontFamily};
     use hexmap_hex::{Layout, Orientation};
 
