@@ -39,6 +39,7 @@ pub mod sink;
 pub mod spill;
 pub mod style;
 pub mod text_box;
+pub mod world_box;
 
 pub use colour::{Colour, ink_on};
 pub use game::{GameScene, GameStyle};
@@ -50,7 +51,8 @@ pub use primitives::{
     Circle, Font, FontFamily, HAlign, Halo, HexCell, Hexagon, Image, LineStyle, OwnedText, Path,
     Polygon, Polyline, Rect, Segment, Stroke, Text, VAlign,
 };
-pub use region::{Region, block_kind};
+pub use region::Region;
 pub use scene::Scene;
 pub use sink::{Recorded, Recording, Sink};
 pub use style::{Layers, LineWidth, Style};
+pub use world_box::{CellReach, map_world_box, offset_bounds_world_box, world_box};
