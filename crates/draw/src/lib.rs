@@ -16,12 +16,15 @@
 //! - [`markers`]: the mine and note markers and terrain swatches on their own;
 //! - [`annotations`]: icons on hexes (art in [`icon_art`]) and place-name labels;
 //!   [`annotation_hits`]: which of them is under a point (text measured by [`text_box`]);
-//! - [`legend`]: the key of the terrains, edge and path types and icons a map uses.
+//! - [`fonts`]: the fonts text is drawn and measured with;
+//! - [`legend`]: the key of the terrains, edge and path types and icons a map uses;
+//! - [`world_box`]: the world rectangle a map's cells cover.
 
 pub mod annotation_hits;
 pub mod annotations;
 pub mod colour;
 pub mod features;
+pub mod fonts;
 pub mod game;
 pub mod icon_art;
 pub mod image;

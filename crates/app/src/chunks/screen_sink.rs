@@ -207,7 +207,7 @@ impl Sink for ScreenSink<'_> {
         };
         let galley_in = |colour: Color32| {
             // egui sizes fonts by their em; `size` is a line height (as pictures draw it).
-            let em = size * hexmap_draw::text_box::em_per_line(t.font.family) as f32;
+            let em = size * hexmap_draw::fonts::em_per_line(t.font.family) as f32;
             let mut job = LayoutJob::simple_singleline(
                 t.text.to_owned(),
                 FontId::new(em, family.clone()),
