@@ -182,5 +182,4 @@ pub fn describe(map: &HexMap, hit: AnnotationHit) -> Option<String> {
 }
 
 #[cfg(test)]
-#[path = "annotation_hits_tests.rs"]
 mod tests;

@@ -368,5 +368,4 @@ pub(crate) fn label_text<'a>(label: &'a Label, layout: &Layout) -> Text<'a> {
 }
 
 #[cfg(test)]
-#[path = "annotations_tests.rs"]
 mod tests;

@@ -182,5 +182,4 @@ pub fn max_steps(size: Point) -> u32 {
 }
 
 #[cfg(test)]
-#[path = "spill_tests.rs"]
 mod tests;

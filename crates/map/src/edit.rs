@@ -583,5 +583,4 @@ fn fill(rec: &mut Recorder<'_>, start: Hex, terrain: Option<TerrainId>) {
 }
 
 #[cfg(test)]
-#[path = "edit_tests.rs"]
 mod tests;
