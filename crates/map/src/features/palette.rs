@@ -233,45 +233,34 @@ pub trait FeatureType: Clone + fmt::Debug + PartialEq {
     fn style(&self) -> LineStyle;
 }
 
-impl FeatureType for EdgeType {
-    type Id = EdgeTypeId;
-    const KIND: &'static str = "edge";
-    fn id(&self) -> EdgeTypeId {
-        self.id
-    }
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn color(&self) -> Rgb {
-        self.color
-    }
-    fn width(&self) -> f32 {
-        self.width
-    }
-    fn style(&self) -> LineStyle {
-        self.style
-    }
+/// `FeatureType` for a type struct with the common fields (`id`, `name`, `color`, `width`,
+/// `style`) under these names.
+macro_rules! feature_type {
+    ($type:ident, $id:ident, $kind:literal) => {
+        impl FeatureType for $type {
+            type Id = $id;
+            const KIND: &'static str = $kind;
+            fn id(&self) -> $id {
+                self.id
+            }
+            fn name(&self) -> &str {
+                &self.name
+            }
+            fn color(&self) -> Rgb {
+                self.color
+            }
+            fn width(&self) -> f32 {
+                self.width
+            }
+            fn style(&self) -> LineStyle {
+                self.style
+            }
+        }
+    };
 }
 
-impl FeatureType for PathType {
-    type Id = PathTypeId;
-    const KIND: &'static str = "path";
-    fn id(&self) -> PathTypeId {
-        self.id
-    }
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn color(&self) -> Rgb {
-        self.color
-    }
-    fn width(&self) -> f32 {
-        self.width
-    }
-    fn style(&self) -> LineStyle {
-        self.style
-    }
-}
+feature_type!(EdgeType, EdgeTypeId, "edge");
+feature_type!(PathType, PathTypeId, "path");
 
 /// The feature types of one kind a map may use, in display order: checked on creation
 /// (ids unique, names and widths in range, at most [`MAX_FEATURE_TYPES`]).
