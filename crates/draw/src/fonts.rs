@@ -14,7 +14,8 @@ use std::sync::OnceLock;
 pub const ITALIC_SLANT: f64 = 0.2;
 
 /// How much synthetic bold thickens text, as a share of its size: the raster back-end
-/// strokes the outline this wide, and a text's box grows this much to the right.
+/// strokes the outline this wide, the editor draws the text again this far to the right,
+/// and a text's box grows this much to the right.
 pub const BOLD_NUDGE: f64 = 0.04;
 
 /// The bytes of the font `family` is drawn with (TrueType).

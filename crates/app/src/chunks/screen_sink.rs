@@ -256,7 +256,7 @@ impl Sink for ScreenSink<'_> {
             }
         }
         if t.font.bold {
-            let nudge = Vec2::new((size * 0.04).max(0.5), 0.0);
+            let nudge = Vec2::new((size * hexmap_draw::fonts::BOLD_NUDGE as f32).max(0.5), 0.0);
             self.add(Shape::Text(
                 TextShape::new(top_left(nudge), galley.clone(), Color32::PLACEHOLDER)
                     .with_angle(angle),
