@@ -359,7 +359,7 @@ fn overlays(c: &mut Criterion) {
                 continue;
             }
             let cost = |h| map.entry_cost(h);
-            if hex::a_star(a, b, 1, &PathLimits::default(), cost).is_ok() {
+            if hex::a_star(a, b, map.min_step(), &PathLimits::default(), cost).is_ok() {
                 ends = Some((a, b));
                 break 'rows;
             }

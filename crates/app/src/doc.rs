@@ -2,9 +2,9 @@
 //! file it came from and the form (offset or cube) it is saved in, plus the region changed
 //! since the canvas last redrew. A thin adapter: every edit is a `map::Edit`.
 
-use super::chunks::{chunk_kind, offset_box};
+use super::chunks::offset_box;
 use super::disk_check::{self, DiskStamp, DiskState};
-use hexmap_hex::{CoordContext, Hex, Layout, OffsetCoord, Orientation, Point};
+use hexmap_hex::{CoordContext, Hex, Layout, OffsetCoord, OffsetKind, Orientation, Point};
 use hexmap_io::Form;
 use hexmap_map::shape::OffsetBounds;
 use hexmap_map::{Document, Edit, HexMap, MapProperties, MapShape, Palette, ShapeSpec, TerrainId};
@@ -125,8 +125,8 @@ pub struct Doc {
     /// New on every edit, undo and redo, and unique across documents: caches derived from
     /// the map compare it.
     revision: u64,
-    /// The shape's bounding box in the chunk offset kind ([`chunk_kind`]), kept because
-    /// scanning a large non-rectangular shape for it every frame costs milliseconds.
+    /// The shape's bounding box in the chunk offset kind ([`OffsetKind::default_for`]), kept
+    /// because scanning a large non-rectangular shape for it every frame costs milliseconds.
     bounds: OffsetBounds,
     /// What was repaired when the file was read, until the editor shows it.
     load_warning: Option<String>,
@@ -135,7 +135,7 @@ pub struct Doc {
 /// The bounding box of `map`'s shape in the offset kind chunks are cut in.
 fn chunk_bounds(map: &HexMap) -> OffsetBounds {
     map.shape()
-        .offset_bounds(chunk_kind(map.properties().orientation))
+        .offset_bounds(OffsetKind::default_for(map.properties().orientation))
 }
 
 impl Doc {
@@ -167,8 +167,8 @@ impl Doc {
         self.changed.add(changed);
     }
 
-    /// The shape's bounding box in offset coordinates of [`chunk_kind`] (rows for pointy
-    /// maps, columns for flat ones).
+    /// The shape's bounding box in offset coordinates of [`OffsetKind::default_for`] (rows for
+    /// pointy maps, columns for flat ones).
     pub fn offset_bounds(&self) -> OffsetBounds {
         self.bounds
     }
@@ -403,44 +403,14 @@ impl Doc {
 
     /// World rectangle (min, max) covering every cell.
     pub fn world_bounds(&self) -> (Point, Point) {
-        let layout = self.layout();
-        let kind = chunk_kind(layout.orientation());
-        let b = self.bounds;
-        let (c0, r0) = (b.min_col, b.min_row);
-        let (c1, r1) = (
-            b.min_col + b.cols.max(1) as i32 - 1,
-            b.min_row + b.rows.max(1) as i32 - 1,
-        );
-        let size = layout.size();
-        let mut min = Point::new(f64::MAX, f64::MAX);
-        let mut max = Point::new(f64::MIN, f64::MIN);
-        // Each corner of the box and its neighbours inward: rows (pointy) or columns (flat)
-        // of the other parity are shoved by half a hex, and either may hold the extreme.
-        let corners = [0, 1].into_iter().flat_map(|dc| {
-            [0, 1].into_iter().flat_map(move |dr| {
-                [
-                    (c0 + dc, r0 + dr),
-                    (c1 - dc, r0 + dr),
-                    (c0 + dc, r1 - dr),
-                    (c1 - dc, r1 - dr),
-                ]
-            })
-        });
-        for (c, r) in corners {
-            let p = layout.hex_to_pixel(kind.to_hex(OffsetCoord::new(c, r)));
-            min = Point::new(min.x.min(p.x), min.y.min(p.y));
-            max = Point::new(max.x.max(p.x), max.y.max(p.y));
-        }
-        (
-            Point::new(min.x - size.x, min.y - size.y),
-            Point::new(max.x + size.x, max.y + size.y),
-        )
+        use hexmap_draw::{CellReach, offset_bounds_world_box};
+        offset_bounds_world_box(&self.layout(), self.bounds, CellReach::HexSize)
     }
 
     /// Cells of the map that may have their centre in the world rectangle (a superset by
     /// one cell on each side), in row order.
     pub fn cells_in_world_rect(&self, layout: &Layout, a: Point, b: Point) -> Vec<Hex> {
-        let kind = chunk_kind(layout.orientation());
+        let kind = OffsetKind::default_for(layout.orientation());
         let bounds = self.bounds;
         let (lo, hi) = offset_box(layout, a, b);
         let c0 = (lo.0 - 1).max(i64::from(bounds.min_col));
@@ -488,7 +458,7 @@ mod tests {
     use hexmap_hex::OffsetKind;
 
     fn scanned(doc: &Doc) -> OffsetBounds {
-        let kind = chunk_kind(doc.map().properties().orientation);
+        let kind = OffsetKind::default_for(doc.map().properties().orientation);
         doc.map().shape().offset_bounds(kind)
     }
 

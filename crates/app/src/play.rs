@@ -9,8 +9,8 @@ use super::chunks::{ChunkCache, ChunkView, PaintStats};
 use super::doc::Doc;
 use super::{Action, EditorApp};
 use eframe::egui::{self, PointerButton, Pos2, Sense};
-use hexmap_draw::{GameScene, GameStyle, block_kind};
-use hexmap_hex::{Hex, Orientation};
+use hexmap_draw::{GameScene, GameStyle};
+use hexmap_hex::{Hex, OffsetKind, Orientation};
 use hexmap_map::minesweeper::{
     CellView, GameStatus, GenerateError, GenerateSettings, Generated, MineAmount, MineLayout,
     PlayState, generate,
@@ -39,7 +39,10 @@ impl PlaySession {
     pub fn from_map(map: &hexmap_map::HexMap) -> Self {
         let orientation = map.properties().orientation;
         let mut chunks = ChunkCache::new();
-        chunks.reset_to_bounds(map.shape().offset_bounds(block_kind(orientation)));
+        chunks.reset_to_bounds(
+            map.shape()
+                .offset_bounds(OffsetKind::default_for(orientation)),
+        );
         PlaySession {
             game: PlayState::new(MineLayout::from_map(map)),
             start: None,

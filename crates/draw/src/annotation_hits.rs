@@ -12,9 +12,8 @@ use super::annotations::{self, ICON_MIN_PX};
 use super::colour::Colour;
 use super::lod::MIN_TEXT_PX;
 use super::primitives::Text;
-use super::region::block_kind;
 use super::text_box::TextBox;
-use hexmap_hex::{Hex, Layout, Point};
+use hexmap_hex::{Hex, Layout, OffsetKind, Point};
 use hexmap_map::{HexMap, Icon, Label, LabelId};
 
 /// An icon or a label under a point.
@@ -120,7 +119,7 @@ pub fn hit_label(map: &HexMap, layout: &Layout, p: Point, scale: f64) -> Option<
 /// The topmost icon (or its caption) drawn at `p` (labels ignored): its hex and place in
 /// the hex's list.
 pub fn hit_icon(map: &HexMap, layout: &Layout, p: Point, scale: f64) -> Option<(Hex, usize)> {
-    let kind = block_kind(layout.orientation());
+    let kind = OffsetKind::default_for(layout.orientation());
     let r = radius(layout);
     // The drawing order key (row, column, place in the list) of the best hit so far.
     let mut best: Option<(DrawOrder, (Hex, usize))> = None;
@@ -183,5 +182,4 @@ pub fn describe(map: &HexMap, hit: AnnotationHit) -> Option<String> {
 }
 
 #[cfg(test)]
-#[path = "annotation_hits_tests.rs"]
 mod tests;

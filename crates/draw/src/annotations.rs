@@ -10,9 +10,9 @@ use super::lod::MIN_TEXT_PX;
 use super::primitives::{
     Font, FontFamily, HAlign, Halo, Path, Polygon, Segment, Stroke, Text, VAlign,
 };
-use super::region::{Region, block_kind};
+use super::region::Region;
 use super::sink::Sink;
-use hexmap_hex::{Hex, Layout, OffsetCoord, Point};
+use hexmap_hex::{Hex, Layout, OffsetCoord, OffsetKind, Point};
 use hexmap_map::{Icon, IconSource, Label, OffsetBounds};
 
 /// Smallest icon drawn, in pixels across; smaller icons are hidden.
@@ -281,12 +281,12 @@ pub fn label_box(label: &Label, layout: &Layout) -> (Point, Point) {
     )
 }
 
-/// The cell (in [`block_kind`], clamped into `bounds`) whose region draws `label`: the
+/// The cell (in [`OffsetKind::default_for`], clamped into `bounds`) whose region draws `label`: the
 /// cell under the bottom-right corner of its box. Regions drawn in reading order (picture
 /// bands) draw it after every cell it may cover, so no later fill hides it.
 pub fn label_home(label: &Label, layout: &Layout, bounds: &OffsetBounds) -> (i32, i32) {
     let (_, max) = label_box(label, layout);
-    let kind = block_kind(layout.orientation());
+    let kind = OffsetKind::default_for(layout.orientation());
     let f = layout.pixel_to_frac(max);
     let hex: Hex =
         hexmap_hex::FracHex::new(f.q.clamp(-1.0e9, 1.0e9), f.r.clamp(-1.0e9, 1.0e9)).round();
@@ -326,7 +326,8 @@ pub fn region_draws_label(
         }
         Region::Cells(cells) => {
             let (col, row) = label_home(label, layout, bounds);
-            let home = block_kind(layout.orientation()).to_hex(OffsetCoord::new(col, row));
+            let home =
+                OffsetKind::default_for(layout.orientation()).to_hex(OffsetCoord::new(col, row));
             cells.contains(&home)
         }
     }
@@ -367,5 +368,4 @@ pub(crate) fn label_text<'a>(label: &'a Label, layout: &Layout) -> Text<'a> {
 }
 
 #[cfg(test)]
-#[path = "annotations_tests.rs"]
 mod tests;

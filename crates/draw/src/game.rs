@@ -90,7 +90,7 @@ pub struct GameScene<'a> {
 
 impl<'a> GameScene<'a> {
     /// `game` in `layout`; `bounds` is the box of the board's cells in
-    /// [`super::region::block_kind`]; `start` is ringed as the suggested first click.
+    /// [`hexmap_hex::OffsetKind::default_for`]; `start` is ringed as the suggested first click.
     pub fn new(
         game: &'a PlayState,
         layout: Layout,
@@ -231,9 +231,8 @@ impl Scene for GameScene<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::region::block_kind;
     use crate::sink::{Recorded, Recording};
-    use hexmap_hex::{Orientation, shapes};
+    use hexmap_hex::{OffsetKind, Orientation, shapes};
     use hexmap_map::minesweeper::{Board, MineLayout};
     use std::time::Duration;
 
@@ -241,7 +240,7 @@ mod tests {
         let board = Board::new(shapes::hexagon(2));
         let layout = MineLayout::with_mines(board, [Hex::new(1, 0), Hex::new(-2, 2)]).unwrap();
         let l = Layout::regular(Orientation::Pointy, 10.0).unwrap();
-        let kind = block_kind(Orientation::Pointy);
+        let kind = OffsetKind::default_for(Orientation::Pointy);
         let cells: Vec<_> = shapes::hexagon(2).map(|h| kind.from_hex(h)).collect();
         let (c0, r0) = (
             cells.iter().map(|c| c.col).min().unwrap(),

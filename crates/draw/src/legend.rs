@@ -340,5 +340,4 @@ fn draw_swatch(
 }
 
 #[cfg(test)]
-#[path = "legend_tests.rs"]
 mod tests;

@@ -16,12 +16,15 @@
 //! - [`markers`]: the mine and note markers and terrain swatches on their own;
 //! - [`annotations`]: icons on hexes (art in [`icon_art`]) and place-name labels;
 //!   [`annotation_hits`]: which of them is under a point (text measured by [`text_box`]);
-//! - [`legend`]: the key of the terrains, edge and path types and icons a map uses.
+//! - [`fonts`]: the fonts text is drawn and measured with;
+//! - [`legend`]: the key of the terrains, edge and path types and icons a map uses;
+//! - [`world_box`]: the world rectangle a map's cells cover.
 
 pub mod annotation_hits;
 pub mod annotations;
 pub mod colour;
 pub mod features;
+pub mod fonts;
 pub mod game;
 pub mod icon_art;
 pub mod image;
@@ -39,6 +42,7 @@ pub mod sink;
 pub mod spill;
 pub mod style;
 pub mod text_box;
+pub mod world_box;
 
 pub use colour::{Colour, ink_on};
 pub use game::{GameScene, GameStyle};
@@ -50,7 +54,8 @@ pub use primitives::{
     Circle, Font, FontFamily, HAlign, Halo, HexCell, Hexagon, Image, LineStyle, OwnedText, Path,
     Polygon, Polyline, Rect, Segment, Stroke, Text, VAlign,
 };
-pub use region::{Region, block_kind};
+pub use region::Region;
 pub use scene::Scene;
 pub use sink::{Recorded, Recording, Sink};
 pub use style::{Layers, LineWidth, Style};
+pub use world_box::{CellReach, map_world_box, offset_bounds_world_box, world_box};

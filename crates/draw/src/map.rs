@@ -11,12 +11,12 @@ use super::image::ImageSet;
 use super::lod::{self, Detail};
 use super::markers;
 use super::primitives::{Font, HexCell, Hexagon, Stroke, Text};
-use super::region::{Region, block_kind};
+use super::region::Region;
 use super::scene::{Scene, draw_blocks};
 use super::sink::Sink;
 use super::spill::Spill;
 use super::style::Style;
-use hexmap_hex::{Hex, Layout, Orientation, Point};
+use hexmap_hex::{Hex, Layout, OffsetKind, Orientation, Point};
 use hexmap_map::{HexMap, OffsetBounds};
 
 /// Bits of [`Detail::Full::shown`] for a map.
@@ -59,7 +59,7 @@ struct CellInfo {
 
 impl<'a> MapScene<'a> {
     /// A scene of `map` drawn in `layout`; `bounds` is the box of its cells in
-    /// [`block_kind`] (the editor keeps it; see [`MapScene::whole`] to compute it).
+    /// [`OffsetKind::default_for`] (the editor keeps it; see [`MapScene::whole`] to compute it).
     pub fn new(map: &'a HexMap, layout: Layout, bounds: OffsetBounds, style: &'a Style) -> Self {
         MapScene {
             map,
@@ -103,7 +103,9 @@ impl<'a> MapScene<'a> {
 
     /// A scene of all of `map` in `layout`, its cell box computed.
     pub fn whole(map: &'a HexMap, layout: Layout, style: &'a Style) -> Self {
-        let bounds = map.shape().offset_bounds(block_kind(layout.orientation()));
+        let bounds = map
+            .shape()
+            .offset_bounds(OffsetKind::default_for(layout.orientation()));
         MapScene::new(map, layout, bounds, style)
     }
 
@@ -112,7 +114,7 @@ impl<'a> MapScene<'a> {
         &self.layout
     }
 
-    /// The box of the map's cells in [`block_kind`].
+    /// The box of the map's cells in [`OffsetKind::default_for`].
     pub fn bounds(&self) -> OffsetBounds {
         self.bounds
     }
@@ -296,7 +298,7 @@ impl<'a> MapScene<'a> {
         if spill.is_empty() {
             return near;
         }
-        let kind = block_kind(self.layout.orientation());
+        let kind = OffsetKind::default_for(self.layout.orientation());
         let start = kind.from_hex(first.hex);
         let (mut min, mut max) = ((start.col, start.row), (start.col, start.row));
         for cell in cells {

@@ -1,20 +1,18 @@
 //! Which cells a drawing covers: a box of offset cells (a chunk, a band of a picture), a
 //! world rectangle (what a view shows) or a list of cells.
+//!
+//! Boxes are cut in [`OffsetKind::default_for`] the map's orientation: rows for pointy
+//! maps, columns for flat maps (the way cells line up on screen, so a box of them is a
+//! compact screen area).
 
-use hexmap_hex::{FracHex, Hex, Layout, OffsetCoord, OffsetKind, Orientation, Point};
+use hexmap_hex::{FracHex, Hex, Layout, OffsetCoord, OffsetKind, Point};
 use hexmap_map::OffsetBounds;
 
-/// The offset kind regions are cut in: rows for pointy maps, columns for flat maps (the
-/// way cells line up on screen, so a box of them is a compact screen area).
-pub fn block_kind(orientation: Orientation) -> OffsetKind {
-    OffsetKind::default_for(orientation)
-}
-
-/// The offset cells (in [`block_kind`]) whose hexes contain the four corners of the world
-/// rectangle `a`–`b`: ((min col, min row), (max col, max row)). Far-off points are clamped
-/// first, so a huge pan cannot overflow.
+/// The offset cells (in [`OffsetKind::default_for`]) whose hexes contain the four corners of
+/// the world rectangle `a`–`b`: ((min col, min row), (max col, max row)). Far-off points are
+/// clamped first, so a huge pan cannot overflow.
 pub fn offset_box(layout: &Layout, a: Point, b: Point) -> ((i64, i64), (i64, i64)) {
-    let kind = block_kind(layout.orientation());
+    let kind = OffsetKind::default_for(layout.orientation());
     let mut min = (i64::MAX, i64::MAX);
     let mut max = (i64::MIN, i64::MIN);
     for p in [
@@ -35,8 +33,8 @@ pub fn offset_box(layout: &Layout, a: Point, b: Point) -> ((i64, i64), (i64, i64
 /// The part of a drawing to make.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Region<'a> {
-    /// A box of offset cells in [`block_kind`] (a chunk of the editor's cache, a band of
-    /// a picture).
+    /// A box of offset cells in [`OffsetKind::default_for`] (a chunk of the editor's cache, a band
+    /// of a picture).
     Block(OffsetBounds),
     /// Every cell whose hexagon may meet this world rectangle (min, max).
     Rect(Point, Point),
@@ -46,9 +44,9 @@ pub enum Region<'a> {
 
 impl Region<'_> {
     /// Call `f` for each candidate hex of the region, row by row, within `bounds` (the
-    /// drawing's cells, in [`block_kind`]); the caller skips hexes it has no cell for.
+    /// drawing's cells, in [`OffsetKind::default_for`]); the caller skips hexes it has no cell for.
     pub fn for_each(&self, layout: &Layout, bounds: &OffsetBounds, mut f: impl FnMut(Hex)) {
-        let kind = block_kind(layout.orientation());
+        let kind = OffsetKind::default_for(layout.orientation());
         let boxed = match *self {
             Region::Cells(cells) => {
                 cells.iter().copied().for_each(f);
@@ -136,6 +134,7 @@ pub fn split(bounds: &OffsetBounds, pieces: u32) -> Vec<OffsetBounds> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hexmap_hex::Orientation;
 
     fn bounds(min_col: i32, min_row: i32, cols: u32, rows: u32) -> OffsetBounds {
         OffsetBounds {

@@ -6,8 +6,7 @@
 //! rule edge features follow (`draw::features`): whoever may paint over it draws it again.
 
 use super::annotations::{caption_place, icon_box, note_caption, note_caption_place};
-use super::region::block_kind;
-use hexmap_hex::{Hex, Layout, OffsetCoord, Point};
+use hexmap_hex::{Hex, Layout, OffsetCoord, OffsetKind, Point};
 use hexmap_map::annotations::{MAX_CAPTION_LEN, MAX_ICON_SCALE};
 use hexmap_map::{HexMap, Icon};
 
@@ -28,7 +27,7 @@ pub struct Spill {
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Reach {
     hex: Hex,
-    /// The hex's offset cell in [`block_kind`].
+    /// The hex's offset cell in [`OffsetKind::default_for`].
     at: OffsetCoord,
     /// Steps reached by the icons' shapes.
     shapes: u32,
@@ -42,7 +41,7 @@ impl Spill {
     pub fn of(map: &HexMap, layout: &Layout) -> Spill {
         let size = layout.size();
         let radius = size.x.min(size.y);
-        let kind = block_kind(layout.orientation());
+        let kind = OffsetKind::default_for(layout.orientation());
         let notes = map.view().note_captions;
         let note_steps = |hex: Hex| {
             let note = map.notes().get(&hex).filter(|_| notes);
@@ -80,10 +79,10 @@ impl Spill {
         self.entries.is_empty()
     }
 
-    /// The spilling hexes whose drawings may reach into the box of offset cells
-    /// `min`–`max` (inclusive, in [`block_kind`]), each with whether it lies outside the
-    /// box (its own region drew it elsewhere). Captions count only `with_texts` (a
-    /// back-end painting texts over every region needs only the shapes).
+    /// The spilling hexes whose drawings may reach into the box of offset cells `min`–`max`
+    /// (inclusive, in [`OffsetKind::default_for`]), each with whether it lies outside the box (its
+    /// own region drew it elsewhere). Captions count only `with_texts` (a back-end painting texts
+    /// over every region needs only the shapes).
     pub fn near(
         &self,
         min: (i32, i32),
@@ -183,5 +182,4 @@ pub fn max_steps(size: Point) -> u32 {
 }
 
 #[cfg(test)]
-#[path = "spill_tests.rs"]
 mod tests;

@@ -1,38 +1,13 @@
 //! The box a [`Text`] covers, in world units, measured with the glyph metrics of the font
-//! the pictures draw it with (Ubuntu Light for sans, Hack for mono, as egui ships them):
+//! the pictures draw it with ([`crate::fonts`]):
 //! advances and kerning for the width, ascent and descent for the height. Hit-testing
 //! needs the exact box of rotated text; a guess from the number of characters misses
 //! wide and narrow letters.
 
-use super::primitives::{FontFamily, HAlign, Text, VAlign};
-use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
+use super::fonts::{BOLD_NUDGE, ITALIC_SLANT, font};
+use super::primitives::{HAlign, Text, VAlign};
+use ab_glyph::{Font, PxScale, ScaleFont};
 use hexmap_hex::Point;
-use std::sync::OnceLock;
-
-/// Slant of synthetic italics (as the raster back-end draws them): x moves by this much
-/// per unit of height above the baseline.
-const ITALIC_SLANT: f64 = 0.2;
-/// The sideways nudge of synthetic bold, as a share of the size.
-const BOLD_NUDGE: f64 = 0.04;
-
-fn font(family: FontFamily) -> &'static FontRef<'static> {
-    static SANS: OnceLock<FontRef<'static>> = OnceLock::new();
-    static MONO: OnceLock<FontRef<'static>> = OnceLock::new();
-    let load = |bytes| FontRef::try_from_slice(bytes).expect("bundled font parses");
-    match family {
-        FontFamily::Sans => SANS.get_or_init(|| load(epaint_default_fonts::UBUNTU_LIGHT)),
-        FontFamily::Mono => MONO.get_or_init(|| load(epaint_default_fonts::HACK_REGULAR)),
-    }
-}
-
-/// The em size of `family`'s font per unit of line height (ascender to descender):
-/// [`Text::size`] is a line height, while egui and SVG size fonts by their em, so they
-/// draw at `size × em_per_line` to match the pictures and the hit boxes.
-pub fn em_per_line(family: FontFamily) -> f64 {
-    let font = font(family);
-    let per_em = font.units_per_em().unwrap_or(1000.0);
-    f64::from(per_em / font.height_unscaled().max(1.0))
-}
 
 /// A text's box in its own frame (x along the text, y down, origin at the anchor,
 /// rotation not applied): `min` and `max` corners, halo included.
@@ -139,7 +114,7 @@ pub fn to_world(text: &Text<'_>, p: Point) -> Point {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Colour, Font};
+    use crate::{Colour, Font, FontFamily};
 
     fn text(s: &str, size: f64) -> Text<'_> {
         Text::centred(

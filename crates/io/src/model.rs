@@ -192,7 +192,11 @@ pub(crate) struct FileView {
     pub note_captions: bool,
 }
 
-/// The shape header.
+/// The shape header of a RON map file, as serde reads it. The file's own spelling of a
+/// shape: the offset kind is text (checked when read), and `Cells` says the shape is the
+/// cell data's. It becomes a checked `hexmap_map::MapShape` (the runtime shape) when the
+/// file is read; `hexmap_map::ShapeSpec` is the different, typed-by-people text form
+/// (`rect:24x16`). Kept apart from both so the file format does not change when they do.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) enum FileShape {

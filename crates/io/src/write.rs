@@ -3,7 +3,9 @@
 
 use super::{FORMAT_VERSION, Form};
 use hexmap_hex::{Direction, Hex, Orientation};
-use hexmap_map::{Cost, EdgeMove, HexMap, MapShape, MoveCost, ViewSettings};
+use hexmap_map::{
+    Cost, EdgeMove, FeaturePalette, FeatureType, HexMap, MapShape, MoveCost, ViewSettings,
+};
 use std::fmt::Write;
 
 /// A RON string literal (quoted and escaped).
@@ -243,37 +245,40 @@ fn write_tile_art(art: &hexmap_map::TileArt, o: &mut String) {
 
 /// The edge and path palettes (format version 2).
 fn write_feature_palettes(map: &HexMap, o: &mut String) {
-    o.push_str("    edge_types: [\n");
-    for t in map.edge_palette().types() {
+    write_feature_palette(o, "edge_types", map.edge_palette(), |t| {
         let cost = match t.movement {
             EdgeMove::Extra(c) => format!("Extra({})", points(c)),
             EdgeMove::Impassable => "Impassable".to_owned(),
         };
-        let _ = writeln!(
-            o,
-            "        (id: {}, name: {}, color: \"{}\", width: {:?}, style: \"{}\", cost: {cost}, blocks_sight: {}),",
-            t.id,
-            lit(&t.name),
-            t.color,
-            t.width,
-            t.style.name(),
-            t.blocks_sight
-        );
-    }
-    o.push_str("    ],\n");
-    o.push_str("    path_types: [\n");
-    for t in map.path_palette().types() {
+        format!("cost: {cost}, blocks_sight: {}", t.blocks_sight)
+    });
+    write_feature_palette(o, "path_types", map.path_palette(), |t| {
         let cost = t
             .cost
             .map_or("None".to_owned(), |c| format!("Some({})", points(c)));
+        format!("cost: {cost}")
+    });
+}
+
+/// One feature palette as the list `field`: the fields every type has, then `rest` (the
+/// kind's own fields).
+fn write_feature_palette<T: FeatureType>(
+    o: &mut String,
+    field: &str,
+    palette: &FeaturePalette<T>,
+    rest: impl Fn(&T) -> String,
+) {
+    let _ = writeln!(o, "    {field}: [");
+    for t in palette.types() {
         let _ = writeln!(
             o,
-            "        (id: {}, name: {}, color: \"{}\", width: {:?}, style: \"{}\", cost: {cost}),",
-            t.id,
-            lit(&t.name),
-            t.color,
-            t.width,
-            t.style.name()
+            "        (id: {}, name: {}, color: \"{}\", width: {:?}, style: \"{}\", {}),",
+            t.id(),
+            lit(t.name()),
+            t.color(),
+            t.width(),
+            t.style().name(),
+            rest(t)
         );
     }
     o.push_str("    ],\n");

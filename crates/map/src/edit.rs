@@ -5,7 +5,10 @@
 use super::annotations::{Icon, Label, LabelId};
 pub(crate) use super::changes::CellChanges;
 use super::clipboard::Clipboard;
-use super::features::{EdgePalette, EdgeTypeId, MapPath, PathId, PathPalette, PathTypeId};
+use super::feature_access::PaletteOnMap;
+use super::features::{
+    EdgePalette, EdgeTypeId, FeaturePalette, MapPath, PathId, PathPalette, PathTypeId,
+};
 use super::hexmap::{HexMap, MapError};
 use super::palette::{Palette, TerrainId};
 use super::properties::MapProperties;
@@ -214,8 +217,8 @@ pub enum EditError {
 /// What an edit or undo/redo changed, for redrawing only that.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Changed {
-    /// Cells whose terrain, mine, note, edges, paths or icons changed, no duplicates, in the shape's storage
-    /// order (the order of `MapShape::iter`).
+    /// Cells whose terrain, mine, note, edges, paths or icons changed, no duplicates, in the
+    /// shape's storage order (the order of `MapShape::iter`).
     pub hexes: Vec<Hex>,
     /// True when the whole map must be redrawn (shape, palette or properties changed).
     pub whole_map: bool,
@@ -342,14 +345,12 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
     match edit {
         Edit::Reshape(shape) => {
             shape.validate()?;
-            let before = map.clone();
-            map.reshape(shape.clone());
-            return Ok((whole(), Record::Swap(Box::new(before))));
+            return Ok(swap(map, |m| m.reshape(shape.clone())));
         }
         Edit::SetPalette(palette) => {
-            let before = map.clone();
-            map.set_palette(palette.clone());
-            return Ok((whole(), Record::Swap(Box::new(before))));
+            return Ok(swap(map, |m| {
+                m.set_palette(palette.clone());
+            }));
         }
         Edit::SetProperties(props) => {
             let old = map.set_properties(props.clone())?;
@@ -359,23 +360,8 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
             let old = map.set_view(*view);
             return Ok((whole(), Record::View(old)));
         }
-        // Setting the palette it already has changes nothing and leaves no undo step.
-        Edit::SetEdgePalette(palette) if map.edge_palette() == palette => {
-            return Ok((Changed::default(), Record::Cells(Box::default())));
-        }
-        Edit::SetPathPalette(palette) if map.path_palette() == palette => {
-            return Ok((Changed::default(), Record::Cells(Box::default())));
-        }
-        Edit::SetEdgePalette(palette) => {
-            let before = map.clone();
-            map.set_edge_palette(palette.clone());
-            return Ok((whole(), Record::Swap(Box::new(before))));
-        }
-        Edit::SetPathPalette(palette) => {
-            let before = map.clone();
-            map.set_path_palette(palette.clone());
-            return Ok((whole(), Record::Swap(Box::new(before))));
-        }
+        Edit::SetEdgePalette(palette) => return Ok(set_feature_palette(map, palette)),
+        Edit::SetPathPalette(palette) => return Ok(set_feature_palette(map, palette)),
         Edit::SetEdges { .. }
         | Edit::AddPath(_)
         | Edit::DeletePath(_)
@@ -542,6 +528,27 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
     Ok((changes.changed(map), Record::Cells(Box::new(changes))))
 }
 
+/// Change the whole map with `change`, keeping the map as it was for undo.
+fn swap(map: &mut HexMap, change: impl FnOnce(&mut HexMap)) -> (Changed, Record) {
+    let before = map.clone();
+    change(map);
+    (whole(), Record::Swap(Box::new(before)))
+}
+
+/// Replace the map's edge or path palette. Setting the palette it already has changes
+/// nothing and leaves no undo step.
+fn set_feature_palette<T: PaletteOnMap>(
+    map: &mut HexMap,
+    palette: &FeaturePalette<T>,
+) -> (Changed, Record) {
+    if T::palette_of(map) == palette {
+        return (Changed::default(), Record::Cells(Box::default()));
+    }
+    swap(map, |m| {
+        T::set_palette_of(m, palette.clone());
+    })
+}
+
 fn whole() -> Changed {
     Changed {
         hexes: Vec::new(),
@@ -576,5 +583,4 @@ fn fill(rec: &mut Recorder<'_>, start: Hex, terrain: Option<TerrainId>) {
 }
 
 #[cfg(test)]
-#[path = "edit_tests.rs"]
 mod tests;

@@ -115,5 +115,4 @@ fn put_label(map: &mut HexMap, changes: &mut CellChanges, id: LabelId, new: Opti
 }
 
 #[cfg(test)]
-#[path = "edit_annotations_tests.rs"]
 mod tests;

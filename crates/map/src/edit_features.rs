@@ -193,5 +193,4 @@ pub(super) fn paste(
 }
 
 #[cfg(test)]
-#[path = "edit_features_tests.rs"]
 mod tests;

@@ -2,8 +2,8 @@
 //! checked low-level setters (no undo) that edits and loaders call.
 
 use super::features::{
-    EdgeLayer, EdgePalette, EdgeTypeId, MAX_PATHS, MapPath, PathId, PathPalette, Paths,
-    check_path_hexes,
+    EdgeLayer, EdgePalette, EdgeType, EdgeTypeId, FeaturePalette, FeatureType, MAX_PATHS, MapPath,
+    PathId, PathPalette, PathType, Paths, check_path_hexes,
 };
 use super::hexmap::{HexMap, MapError};
 use hexmap_hex::{Edge, Hex};
@@ -184,6 +184,34 @@ impl HexMap {
         }
         self.edges = edges;
         self.paths = paths;
+    }
+}
+
+/// Where a map keeps the palette of one kind of feature, so edits and undo can be written
+/// once for edge and path palettes.
+pub(crate) trait PaletteOnMap: FeatureType {
+    /// The map's palette of this kind.
+    fn palette_of(map: &HexMap) -> &FeaturePalette<Self>;
+    /// Replace the map's palette of this kind (features of types no longer in it are
+    /// removed); returns the old one.
+    fn set_palette_of(map: &mut HexMap, palette: FeaturePalette<Self>) -> FeaturePalette<Self>;
+}
+
+impl PaletteOnMap for EdgeType {
+    fn palette_of(map: &HexMap) -> &EdgePalette {
+        map.edge_palette()
+    }
+    fn set_palette_of(map: &mut HexMap, palette: EdgePalette) -> EdgePalette {
+        map.set_edge_palette(palette)
+    }
+}
+
+impl PaletteOnMap for PathType {
+    fn palette_of(map: &HexMap) -> &PathPalette {
+        map.path_palette()
+    }
+    fn set_palette_of(map: &mut HexMap, palette: PathPalette) -> PathPalette {
+        map.set_path_palette(palette)
     }
 }
 

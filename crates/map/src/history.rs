@@ -123,11 +123,6 @@ impl History {
         self.undo.len()
     }
 
-    /// Number of redo steps.
-    pub fn redo_len(&self) -> usize {
-        self.redo.len()
-    }
-
     /// True while a stroke is open.
     pub fn in_stroke(&self) -> bool {
         self.in_stroke

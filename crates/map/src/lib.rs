@@ -37,8 +37,9 @@ pub use cost::{Cost, CostError};
 pub use document::Document;
 pub use edit::{Changed, Edit, EditError, HexBounds, PathEnd};
 pub use features::{
-    EdgeLayer, EdgeMove, EdgePalette, EdgeType, EdgeTypeId, FeaturePaletteError, LineStyle,
-    MapPath, PathId, PathPalette, PathShapeError, PathType, PathTypeId, Paths,
+    EdgeLayer, EdgeMove, EdgePalette, EdgeType, EdgeTypeId, FeatureId, FeaturePalette,
+    FeaturePaletteError, FeatureType, LineStyle, MapPath, PathId, PathPalette, PathShapeError,
+    PathType, PathTypeId, Paths,
 };
 pub use hexmap::{HexMap, MapError};
 pub use history::History;

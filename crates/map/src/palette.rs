@@ -62,13 +62,26 @@ impl FromStr for Rgb {
     }
 }
 
-/// What entering a hex of this terrain costs.
+/// What entering a hex of this terrain costs, in whole movement points as maps store it;
+/// the movement rule reads it in hundredths ([`MoveCost::hundredths`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveCost {
-    /// A finite cost (0 allowed: free movement).
+    /// A finite cost in whole points (0 allowed: free movement).
     Cost(u32),
     /// Cannot be entered.
     Impassable,
+}
+
+impl MoveCost {
+    /// The cost in hundredths of a point, the unit of [`crate::Cost`] and of every
+    /// movement search: `n` points are `n × 100` (saturating at `u32::MAX`, far beyond
+    /// any real cost); `None` when impassable.
+    pub const fn hundredths(self) -> Option<u32> {
+        match self {
+            MoveCost::Cost(c) => Some(c.saturating_mul(crate::Cost::SCALE)),
+            MoveCost::Impassable => None,
+        }
+    }
 }
 
 /// One kind of terrain.

@@ -2,7 +2,11 @@
 //! costs (paths and movement ranges) and what blocks sight (field of view). The editor's
 //! overlays and the `route` and `reach` commands ask the map, so they always agree.
 //!
-//! The movement rule (docs/DESIGN.md §8), in hundredths of a point: a step A→B between
+//! Every movement cost here is in hundredths of a point (the unit of [`Cost`]), one unit
+//! for terrain entries, steps and the A* bound alike; a terrain's whole-point cost counts
+//! ×100 ([`MoveCost::hundredths`](crate::MoveCost::hundredths)).
+//!
+//! The movement rule (docs/DESIGN.md §8): a step A→B between
 //! neighbours is impossible if the edge A|B has an impassable feature; else if A→B runs
 //! along a path (two consecutive hexes of it, either way) whose type has a cost, it costs
 //! the lowest such cost; else B's terrain entry cost (empty cell 1, impassable terrain: no
@@ -11,7 +15,7 @@
 use super::HexMap;
 use super::cost::Cost;
 use super::features::EdgeMove;
-use super::palette::{MoveCost, Terrain};
+use super::palette::Terrain;
 use hexmap_hex::{Edge, Hex};
 
 impl HexMap {
@@ -20,36 +24,24 @@ impl HexMap {
         self.terrain(h).and_then(|t| self.palette().get(t))
     }
 
-    /// What entering `h` costs: its terrain's movement cost, 1 for an empty cell, `None`
+    /// What entering `h` costs, in hundredths of a point: its terrain's cost
+    /// ([`MoveCost::hundredths`](crate::MoveCost::hundredths)), one point for an empty cell; `None`
     /// for impassable terrain and for hexes that are not cells of the map.
     pub fn entry_cost(&self, h: Hex) -> Option<u32> {
         // One index lookup: path searches call this for every hex they reach.
-        let i = self.shape().index_of(h)?;
-        let terrain = self
-            .terrain_layer()
-            .get(i)
-            .and_then(|t| self.palette().get(t));
-        match terrain.map(|t| t.cost) {
-            None => Some(1),
-            Some(MoveCost::Cost(c)) => Some(c),
-            Some(MoveCost::Impassable) => None,
-        }
+        self.entry_cost_at(self.shape().index_of(h)?)
     }
 
-    /// The cheapest entry cost any passable cell can have: the lowest cost in the palette,
-    /// and 1 (an empty cell). A* multiplies it by the distance for its heuristic, which then
-    /// never overestimates.
-    pub fn min_step_cost(&self) -> u32 {
-        self.palette()
-            .terrains()
-            .iter()
-            .filter_map(|t| match t.cost {
-                MoveCost::Cost(c) => Some(c),
-                MoveCost::Impassable => None,
-            })
-            .chain(std::iter::once(1))
-            .min()
-            .unwrap_or(1)
+    /// [`HexMap::entry_cost`] of the cell with dense index `i`.
+    fn entry_cost_at(&self, i: usize) -> Option<u32> {
+        match self
+            .terrain_layer()
+            .get(i)
+            .and_then(|t| self.palette().get(t))
+        {
+            None => Some(Cost::SCALE),
+            Some(t) => t.cost.hundredths(),
+        }
     }
 
     /// True when the terrain at `h` blocks line of sight; empty cells and hexes off the map
@@ -60,8 +52,8 @@ impl HexMap {
 
     /// The cost in hundredths of a point of the step from `from` to its neighbour `to`
     /// under the movement rule (module doc); `None` when the step is impossible, `to` is
-    /// not a cell, or the two are not neighbours. Whole-point terrain costs count ×100
-    /// (saturating at `u32::MAX`, far beyond any real cost).
+    /// not a cell, or the two are not neighbours. Sums saturate at `u32::MAX`, far beyond
+    /// any real cost.
     pub fn step_cost(&self, from: Hex, to: Hex) -> Option<u32> {
         let i = self.shape().index_of(to)?;
         let edge = Edge::between(from, to)?;
@@ -80,17 +72,7 @@ impl HexMap {
         {
             return Some(c.hundredths());
         }
-        let entry = match self
-            .terrain_layer()
-            .get(i)
-            .and_then(|t| self.palette().get(t))
-            .map(|t| t.cost)
-        {
-            None => Cost::SCALE,
-            Some(MoveCost::Cost(c)) => c.saturating_mul(Cost::SCALE),
-            Some(MoveCost::Impassable) => return None,
-        };
-        Some(entry.saturating_add(extra))
+        Some(self.entry_cost_at(i)?.saturating_add(extra))
     }
 
     /// The lowest cost of the paths with a step across `edge`, among path types that have
@@ -103,11 +85,19 @@ impl HexMap {
             .min()
     }
 
-    /// A lower bound, in hundredths, on every possible step's cost: the cheapest terrain
-    /// entry ([`HexMap::min_step_cost`] × 100) or the cheapest cost of a path type some path
-    /// uses, whichever is lower. A* multiplies it by the distance for its heuristic.
+    /// A lower bound, in hundredths, on every possible step's cost: the cheapest entry
+    /// any passable cell can have (the palette's cheapest terrain, or an empty cell's one
+    /// point) or the cheapest cost of a path type some path uses, whichever is lower. A*
+    /// multiplies it by the distance for its heuristic, which then never overestimates.
     pub fn min_step(&self) -> u32 {
-        let terrain = self.min_step_cost().saturating_mul(Cost::SCALE);
+        let terrain = self
+            .palette()
+            .terrains()
+            .iter()
+            .filter_map(|t| t.cost.hundredths())
+            .chain(std::iter::once(Cost::SCALE))
+            .min()
+            .unwrap_or(Cost::SCALE);
         self.paths
             .iter()
             .filter_map(|p| self.path_palette.get(p.kind)?.cost)
@@ -161,11 +151,11 @@ mod tests {
         let mountains = by_cost(&m, MoveCost::Cost(3));
         m.set_terrain(Hex::new(1, 0), Some(sea)).unwrap();
         m.set_terrain(Hex::new(0, 1), Some(mountains)).unwrap();
-        assert_eq!(m.entry_cost(Hex::ORIGIN), Some(1), "empty cell");
+        assert_eq!(m.entry_cost(Hex::ORIGIN), Some(100), "empty cell");
         assert_eq!(m.entry_cost(Hex::new(1, 0)), None, "impassable");
-        assert_eq!(m.entry_cost(Hex::new(0, 1)), Some(3));
+        assert_eq!(m.entry_cost(Hex::new(0, 1)), Some(300));
         assert_eq!(m.entry_cost(Hex::new(5, 0)), None, "off the map");
-        assert_eq!(m.min_step_cost(), 1);
+        assert_eq!(m.min_step(), 100);
     }
 
     #[test]
@@ -178,11 +168,11 @@ mod tests {
         }
         // Empty cells still cost 1.
         assert_eq!(
-            map_with(Palette::new(terrains.clone()).unwrap()).min_step_cost(),
-            1
+            map_with(Palette::new(terrains.clone()).unwrap()).min_step(),
+            100
         );
         terrains[1].cost = MoveCost::Cost(0);
-        assert_eq!(map_with(Palette::new(terrains).unwrap()).min_step_cost(), 0);
+        assert_eq!(map_with(Palette::new(terrains).unwrap()).min_step(), 0);
     }
 
     #[test]

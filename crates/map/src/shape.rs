@@ -109,7 +109,15 @@ impl CellSet {
     }
 }
 
-/// Which hexes a map has.
+/// Which hexes a map has: the runtime shape, checked against the limits when made, that
+/// indexes the layers.
+///
+/// One of three shape types, each for its own job: [`crate::ShapeSpec`] is the short text
+/// form people type (`rect:24x16`), unchecked and without free-form cell sets, and turns
+/// into a `MapShape` with [`crate::ShapeSpec::to_shape`] (back with
+/// [`crate::ShapeSpec::of`]); the RON file's `shape` header (`hexmap_io`'s `FileShape`) is
+/// how a file spells it, offset kind as text and cells left to the cell data. Only
+/// `MapShape` holds cells and their index.
 ///
 /// `Rectangle` carries its own offset kind, so a rectangle stays the same set of hexes when
 /// the map is shown or saved in another offset kind (it then gets holes at the row ends).

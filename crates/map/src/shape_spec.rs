@@ -57,6 +57,11 @@ impl ShapeKind {
 
 /// A shape as a spec: kind and size, not yet checked against the limits (that happens in
 /// [`ShapeSpec::to_shape`]).
+///
+/// The text form of a [`MapShape`] (see its doc for the three shape types): what the CLI,
+/// the editor's windows and the Tiled property read and write. It exists apart from
+/// `MapShape` because a spec may leave a rectangle's offset kind to the map, can be edited
+/// field by field before it is valid, and never names a free-form cell set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ShapeSpec {
     /// `width` × `height` offset cells, straight in `kind` (the map's own offset kind when

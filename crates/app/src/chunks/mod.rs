@@ -13,7 +13,7 @@ use eframe::egui::{
     Color32, ColorImage, Context, Mesh, Painter, Pos2, Rect, Shape, TextureHandle, TextureOptions,
     epaint::Vertex,
 };
-use hexmap_draw::{Detail, OwnedText, Region, Scene, block_kind};
+use hexmap_draw::{Detail, OwnedText, Region, Scene};
 use hexmap_hex::{Hex, Layout, OffsetCoord, OffsetKind, Orientation, Point};
 use hexmap_map::OffsetBounds;
 use std::collections::HashMap;
@@ -30,24 +30,19 @@ const MAX_CACHED: usize = 1024;
 /// holds a few screens of them); least recently drawn chunks beyond it are dropped.
 const MAX_CACHED_BYTES: usize = 256 << 20;
 
-/// The offset kind chunks are cut in: rows for pointy maps, columns for flat maps.
-pub fn chunk_kind(orientation: Orientation) -> OffsetKind {
-    block_kind(orientation)
-}
-
-/// The offset cells (in [`chunk_kind`]) whose hexes contain the four corners of the world
-/// rectangle `a`–`b`: ((min col, min row), (max col, max row)).
+/// The offset cells (in [`OffsetKind::default_for`]) whose hexes contain the four corners of
+/// the world rectangle `a`–`b`: ((min col, min row), (max col, max row)).
 pub fn offset_box(layout: &Layout, a: Point, b: Point) -> ((i64, i64), (i64, i64)) {
     hexmap_draw::region::offset_box(layout, a, b)
 }
 
 /// The key (chunk column, chunk row) of the chunk holding a hex.
 pub fn chunk_of(orientation: Orientation, h: Hex) -> (i32, i32) {
-    let c = chunk_kind(orientation).from_hex(h);
+    let c = OffsetKind::default_for(orientation).from_hex(h);
     (c.col.div_euclid(CHUNK), c.row.div_euclid(CHUNK))
 }
 
-/// The cells of chunk `key`, as a box of offset cells in [`chunk_kind`].
+/// The cells of chunk `key`, as a box of offset cells in [`OffsetKind::default_for`].
 pub fn chunk_bounds(key: (i32, i32)) -> OffsetBounds {
     OffsetBounds {
         min_col: key.0 * CHUNK,
@@ -160,7 +155,7 @@ impl ChunkCache {
     }
 
     /// Forget every mesh and cover the cells of an offset bounding box (in
-    /// [`chunk_kind`]), e.g. a new map, layout, palette or layer change.
+    /// [`OffsetKind::default_for`]), e.g. a new map, layout, palette or layer change.
     pub fn reset_to_bounds(&mut self, b: hexmap_map::shape::OffsetBounds) {
         self.chunks.clear();
         self.dirty.clear();
@@ -359,7 +354,7 @@ fn build_texel_chunk(
     key: (i32, i32),
     scene: &dyn Scene,
 ) -> (Point, Mesh, Option<TextureHandle>) {
-    let kind = chunk_kind(layout.orientation());
+    let kind = OffsetKind::default_for(layout.orientation());
     let bounds = chunk_bounds(key);
     let anchor = layout.hex_to_pixel(kind.to_hex(OffsetCoord::new(bounds.min_col, bounds.min_row)));
     let n = CHUNK as usize;
@@ -410,7 +405,7 @@ fn build_chunk(
     scale: f64,
     textures: Option<crate::images::ImageTextures>,
 ) -> (Point, Vec<Mesh>, Vec<OwnedText>) {
-    let kind = chunk_kind(layout.orientation());
+    let kind = OffsetKind::default_for(layout.orientation());
     let bounds = chunk_bounds(key);
     let anchor = layout.hex_to_pixel(kind.to_hex(OffsetCoord::new(bounds.min_col, bounds.min_row)));
     let mut sink = MeshSink::new(anchor, scale);

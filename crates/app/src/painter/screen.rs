@@ -114,7 +114,7 @@ impl Output for Screen<'_> {
         };
         let galley_in = |colour: Color32| {
             // egui sizes fonts by their em; `size` is a line height (as pictures draw it).
-            let em = size * hexmap_draw::text_box::em_per_line(t.font.family) as f32;
+            let em = size * hexmap_draw::fonts::em_per_line(t.font.family) as f32;
             let mut job = LayoutJob::simple_singleline(
                 t.text.to_owned(),
                 FontId::new(em, family.clone()),
@@ -163,7 +163,7 @@ impl Output for Screen<'_> {
             }
         }
         if t.font.bold {
-            let nudge = Vec2::new((size * 0.04).max(0.5), 0.0);
+            let nudge = Vec2::new((size * hexmap_draw::fonts::BOLD_NUDGE as f32).max(0.5), 0.0);
             self.shape(Shape::Text(
                 TextShape::new(top_left(nudge), galley.clone(), Color32::PLACEHOLDER)
                     .with_angle(angle),

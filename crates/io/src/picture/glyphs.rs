@@ -1,18 +1,16 @@
-//! Text as glyph outlines in pixel space, from the fonts egui ships (Ubuntu Light for
-//! sans, Hack for mono): aligned, rotated and slanted as a `draw::Text` asks, ready to be
-//! filled (and stroked for halo and bold) by tiny-skia.
+//! Text as glyph outlines in pixel space, from the fonts of [`hexmap_draw::fonts`]: aligned,
+//! rotated and slanted as a `draw::Text` asks, ready to be filled (and stroked for halo and
+//! bold) by tiny-skia.
 
 use ab_glyph::{Font, FontRef, OutlineCurve, PxScale, ScaleFont};
+use hexmap_draw::fonts::{self, ITALIC_SLANT};
 use hexmap_draw::{FontFamily, HAlign, Text, VAlign};
 use tiny_skia::PathBuilder;
 
-/// Slant of synthetic italics: x moves by this much per unit of height above the baseline.
-const ITALIC_SLANT: f32 = 0.2;
-
-/// The fonts text is drawn with.
+/// The fonts text is drawn with ([`hexmap_draw::fonts::font`]).
 pub struct Fonts {
-    sans: FontRef<'static>,
-    mono: FontRef<'static>,
+    sans: &'static FontRef<'static>,
+    mono: &'static FontRef<'static>,
 }
 
 impl Default for Fonts {
@@ -24,17 +22,16 @@ impl Default for Fonts {
 impl Fonts {
     /// The bundled fonts.
     pub fn new() -> Fonts {
-        let load = |bytes| FontRef::try_from_slice(bytes).expect("bundled font parses");
         Fonts {
-            sans: load(epaint_default_fonts::UBUNTU_LIGHT),
-            mono: load(epaint_default_fonts::HACK_REGULAR),
+            sans: fonts::font(FontFamily::Sans),
+            mono: fonts::font(FontFamily::Mono),
         }
     }
 
     fn font(&self, family: FontFamily) -> &FontRef<'static> {
         match family {
-            FontFamily::Sans => &self.sans,
-            FontFamily::Mono => &self.mono,
+            FontFamily::Sans => self.sans,
+            FontFamily::Mono => self.mono,
         }
     }
 
@@ -70,7 +67,11 @@ impl Fonts {
             VAlign::Bottom => ay + descent,
         };
         let (sin, cos) = (text.rotation as f32).sin_cos();
-        let slant = if text.font.italic { ITALIC_SLANT } else { 0.0 };
+        let slant = if text.font.italic {
+            ITALIC_SLANT as f32
+        } else {
+            0.0
+        };
         let (hs, vs) = (scaled.h_scale_factor(), scaled.v_scale_factor());
         // Glyph units (y up) at pen x → pixels: slant, then rotate about the anchor.
         let place = |pen: f32, p: ab_glyph::Point| {

@@ -16,7 +16,10 @@ pub use print::{PrintOptions, render_pdf};
 pub use raster::{RasterSink, ToPixels};
 pub use svg::SvgSink;
 
-use hexmap_draw::{Colour, ImageSet, Layers, MapScene, Region, Scene, Sink, Style, legend, region};
+use hexmap_draw::{
+    CellReach, Colour, ImageSet, Layers, MapScene, Region, Scene, Sink, Style, legend,
+    map_world_box, region,
+};
 use hexmap_hex::{CoordSystem, Point};
 use hexmap_map::{Corner, HexMap};
 use std::sync::Arc;
@@ -113,7 +116,8 @@ struct Frame {
     height: f64,
 }
 
-/// The frame of `map`'s picture: each cell's box (centre ± hex size) plus the margin.
+/// The frame of `map`'s picture: its world box with each cell reaching the hex size
+/// ([`CellReach::HexSize`]), plus the margin.
 fn frame(map: &HexMap, opts: &PictureOptions) -> Result<Frame, PictureError> {
     let props = map.properties();
     let (sx, sy) = (props.hex_size.x, props.hex_size.y);
@@ -124,17 +128,8 @@ fn frame(map: &HexMap, opts: &PictureOptions) -> Result<Frame, PictureError> {
     let layout = map
         .layout()
         .map_err(|_| PictureError::BadSize(sx * k, sy * k))?;
-    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-    for h in map.shape().iter() {
-        let p = layout.hex_to_pixel(h);
-        x0 = x0.min(p.x - sx);
-        x1 = x1.max(p.x + sx);
-        y0 = y0.min(p.y - sy);
-        y1 = y1.max(p.y + sy);
-    }
-    if map.shape().is_empty() {
-        return Err(PictureError::Empty);
-    }
+    let (lo, hi) = map_world_box(map, &layout, CellReach::HexSize).ok_or(PictureError::Empty)?;
+    let (x0, y0, x1, y1) = (lo.x, lo.y, hi.x, hi.y);
     let m = opts.margin.max(0.0);
     Ok(Frame {
         to_px: ToPixels {

@@ -290,7 +290,7 @@ impl Sink for RasterSink<'_> {
             self.pixmap.stroke_path(
                 &path,
                 &paint(t.colour),
-                &round(size * 0.04),
+                &round(size * hexmap_draw::fonts::BOLD_NUDGE as f32),
                 Transform::identity(),
                 None,
             );

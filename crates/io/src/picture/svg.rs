@@ -332,7 +332,7 @@ impl Sink for SvgSink {
         self.close_group();
         let (x, y) = self.px(t.anchor);
         // CSS sizes fonts by their em; `size` is a line height (as the PNG draws it).
-        let size = t.size * self.to_px.scale * hexmap_draw::text_box::em_per_line(t.font.family);
+        let size = t.size * self.to_px.scale * hexmap_draw::fonts::em_per_line(t.font.family);
         let family = match t.font.family {
             hexmap_draw::FontFamily::Sans => "sans-serif",
             hexmap_draw::FontFamily::Mono => "monospace",
@@ -502,7 +502,7 @@ mod tests {
         });
         let svg = s.finish();
         // A 12-pixel line of Hack is 10.3 pixels to the em, what CSS's font-size means.
-        let em = 12.0 * hexmap_draw::text_box::em_per_line(FontFamily::Mono);
+        let em = 12.0 * hexmap_draw::fonts::em_per_line(FontFamily::Mono);
         assert!((em - 10.31).abs() < 0.01, "{em}");
         for want in [
             ">Río &lt;Grande&gt; &amp; co</text>",

@@ -8,8 +8,9 @@ use hexmap_hex::{Direction, Edge, Hex, OffsetCoord, OffsetKind, Orientation};
 use hexmap_map::features::{MAX_FEATURE_TYPES, MAX_PATH_LEN, MAX_PATHS};
 use hexmap_map::shape::MAX_COORD;
 use hexmap_map::{
-    Cost, EdgeMove, EdgePalette, EdgeType, EdgeTypeId, FeaturePaletteError, HexMap, LineStyle,
-    MapPath, PathId, PathPalette, PathType, PathTypeId, Rgb,
+    Cost, EdgeMove, EdgePalette, EdgeType, EdgeTypeId, FeatureId, FeaturePalette,
+    FeaturePaletteError, FeatureType, HexMap, LineStyle, MapPath, PathId, PathPalette, PathType,
+    PathTypeId, Rgb,
 };
 use serde::Deserialize;
 use serde::de::{Deserializer, SeqAccess, Visitor};
@@ -111,80 +112,114 @@ fn palette_error(field: &'static str, ids: &[u16], e: FeaturePaletteError) -> Fo
     }
 }
 
+/// The fields of a palette entry that every kind has, checked.
+struct Common<I> {
+    id: I,
+    color: Rgb,
+    style: LineStyle,
+}
+
+/// A palette entry of the file, of either kind: the fields every kind has as written, and
+/// how the kind's own fields complete its type.
+trait FileFeature: Sized {
+    /// The palette type it becomes.
+    type Type: FeatureType;
+    /// The id, colour and style as written.
+    fn written(&self) -> (u16, &str, &str);
+    /// The type from the checked common fields and the entry's own; `Err` with a message.
+    fn into_type(
+        self,
+        common: Common<<Self::Type as FeatureType>::Id>,
+    ) -> Result<Self::Type, String>;
+}
+
+impl FileFeature for FileEdgeType {
+    type Type = EdgeType;
+    fn written(&self) -> (u16, &str, &str) {
+        (self.id, &self.color, &self.style)
+    }
+    fn into_type(self, c: Common<EdgeTypeId>) -> Result<EdgeType, String> {
+        Ok(EdgeType {
+            id: c.id,
+            color: c.color,
+            style: c.style,
+            movement: match self.cost {
+                FileEdgeCost::Extra(points) => EdgeMove::Extra(cost(points)?),
+                FileEdgeCost::Impassable => EdgeMove::Impassable,
+            },
+            name: self.name,
+            width: self.width,
+            blocks_sight: self.blocks_sight,
+        })
+    }
+}
+
+impl FileFeature for FilePathType {
+    type Type = PathType;
+    fn written(&self) -> (u16, &str, &str) {
+        (self.id, &self.color, &self.style)
+    }
+    fn into_type(self, c: Common<PathTypeId>) -> Result<PathType, String> {
+        Ok(PathType {
+            id: c.id,
+            color: c.color,
+            style: c.style,
+            cost: self.cost.map(cost).transpose()?,
+            name: self.name,
+            width: self.width,
+        })
+    }
+}
+
 /// The edge palette of a file; the standard one when the file has none (version 1).
 pub(super) fn edge_palette(
     entries: FeatureEntries<FileEdgeType>,
 ) -> Result<EdgePalette, FormatError> {
-    if !entries.present {
-        return Ok(EdgePalette::standard());
-    }
-    let field = "edge_types";
-    let mut types = Vec::new();
-    for (index, e) in entries.kept.into_iter().enumerate() {
-        let bad = |message: String| FormatError::FeatureType {
-            field,
-            index,
-            id: e.id,
-            message,
-        };
-        types.push(EdgeType {
-            id: EdgeTypeId::new(e.id).ok_or_else(|| bad("id must be at least 1".into()))?,
-            color: e.color.parse::<Rgb>().map_err(bad)?,
-            style: style(&e.style).map_err(bad)?,
-            movement: match e.cost {
-                FileEdgeCost::Extra(points) => EdgeMove::Extra(cost(points).map_err(bad)?),
-                FileEdgeCost::Impassable => EdgeMove::Impassable,
-            },
-            name: e.name,
-            width: e.width,
-            blocks_sight: e.blocks_sight,
-        });
-    }
-    let ids: Vec<u16> = types.iter().map(|t| t.id.get()).collect();
-    if entries.count > MAX_FEATURE_TYPES {
-        let e = FeaturePaletteError::TooMany {
-            kind: "edge",
-            count: entries.count,
-        };
-        return Err(palette_error(field, &ids, e));
-    }
-    EdgePalette::new(types).map_err(|e| palette_error(field, &ids, e))
+    feature_palette(entries, "edge_types", EdgePalette::standard)
 }
 
 /// The path palette of a file; the standard one when the file has none (version 1).
 pub(super) fn path_palette(
     entries: FeatureEntries<FilePathType>,
 ) -> Result<PathPalette, FormatError> {
+    feature_palette(entries, "path_types", PathPalette::standard)
+}
+
+/// The feature palette in the file's list `field`, each entry checked with an error naming
+/// its position; `standard()` when the file has no such list (version 1).
+fn feature_palette<F: FileFeature>(
+    entries: FeatureEntries<F>,
+    field: &'static str,
+    standard: fn() -> FeaturePalette<F::Type>,
+) -> Result<FeaturePalette<F::Type>, FormatError> {
     if !entries.present {
-        return Ok(PathPalette::standard());
+        return Ok(standard());
     }
-    let field = "path_types";
     let mut types = Vec::new();
     for (index, e) in entries.kept.into_iter().enumerate() {
+        let (id, color, style_name) = e.written();
         let bad = |message: String| FormatError::FeatureType {
             field,
             index,
-            id: e.id,
+            id,
             message,
         };
-        types.push(PathType {
-            id: PathTypeId::new(e.id).ok_or_else(|| bad("id must be at least 1".into()))?,
-            color: e.color.parse::<Rgb>().map_err(bad)?,
-            style: style(&e.style).map_err(bad)?,
-            cost: e.cost.map(cost).transpose().map_err(bad)?,
-            name: e.name,
-            width: e.width,
-        });
+        let common = Common {
+            id: FeatureId::new(id).ok_or_else(|| bad("id must be at least 1".into()))?,
+            color: color.parse::<Rgb>().map_err(bad)?,
+            style: style(style_name).map_err(bad)?,
+        };
+        types.push(e.into_type(common).map_err(bad)?);
     }
-    let ids: Vec<u16> = types.iter().map(|t| t.id.get()).collect();
+    let ids: Vec<u16> = types.iter().map(|t| t.id().get()).collect();
     if entries.count > MAX_FEATURE_TYPES {
         let e = FeaturePaletteError::TooMany {
-            kind: "path",
+            kind: <F::Type as FeatureType>::KIND,
             count: entries.count,
         };
         return Err(palette_error(field, &ids, e));
     }
-    PathPalette::new(types).map_err(|e| palette_error(field, &ids, e))
+    FeaturePalette::new(types).map_err(|e| palette_error(field, &ids, e))
 }
 
 /// How the form names hexes: offset (col, row) in the map's offset kind, or cube.

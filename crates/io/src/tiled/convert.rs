@@ -1,12 +1,15 @@
 //! A map as a Tiled hexagonal map and back.
 //!
 //! Tiled's (col, row) is our offset (col, row) in the grid kind that Tiled can draw for the
-//! map's orientation ([`grid_kind`]: pointy maps stagger rows, flat maps columns), shifted so
+//! map's orientation: Tiled draws pointy hexes only with shoved rows (`staggeraxis="y"`) and
+//! flat hexes only with shoved columns (`"x"`), so a map's own kind is swapped for the kind
+//! of the same parity that goes with its orientation
+//! ([`OffsetKind::for_orientation`](hexmap_hex::OffsetKind::for_orientation)), shifted so
 //! the shape's bounding box starts at (0, 0). What Tiled has no place for travels in
 //! `hexmap:*` properties (the map's own offset kind, shape, origin shift, exact hex size,
 //! terrain symbol/cost/sight), so a map exported and imported again comes back cell for cell.
 
-use super::geometry::{TileGeometry, grid_kind, offset_kind_of};
+use super::geometry::{TileGeometry, offset_kind_of};
 use super::grid::TiledGrid;
 use super::model::{PointObject, Tile, TileKind, TileLayer, TiledMap, Tileset, property};
 use super::objects;
@@ -61,7 +64,7 @@ pub fn to_tiled(map: &HexMap, image_name: &str) -> TiledMap {
 
 /// The map as a Tiled map whose tileset image is called `image_name`. Layers: `terrain`,
 /// and `mines` when any cell has a mine; notes become point objects at hex centres. The
-/// cells are laid out in [`grid_kind`] of the map's orientation and offset kind. Each
+/// cells are laid out in the map's offset kind turned to its orientation. Each
 /// terrain tile-art image in `images` gets a tile of its own, and a cell of a terrain with
 /// art shows the tile of the image [`hexmap_map::TileArt::pick`] chooses for it.
 pub fn to_tiled_with_images(
@@ -70,7 +73,7 @@ pub fn to_tiled_with_images(
     images: Option<&hexmap_draw::ImageSet>,
 ) -> TiledMap {
     let props = map.properties();
-    let kind = grid_kind(props.orientation, props.offset_kind);
+    let kind = props.offset_kind.for_orientation(props.orientation);
     let bounds = tiled_bounds(kind, map.shape().offset_bounds(kind));
     let geometry = TileGeometry::for_hex_size(kind, props.hex_size.x, props.hex_size.y);
     let palette = map.palette().terrains();

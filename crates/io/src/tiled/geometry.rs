@@ -70,21 +70,6 @@ pub const fn offset_kind_of(axis: StaggerAxis, index: StaggerIndex) -> OffsetKin
     }
 }
 
-/// The offset kind of the grid a map is laid out in for Tiled. Tiled draws pointy hexes
-/// only with shoved rows (`staggeraxis="y"`) and flat hexes only with shoved columns
-/// (`"x"`), so the stagger axis follows the map's orientation whatever its own offset kind:
-/// a kind that shoves the other axis is replaced by the kind of the same parity that shoves
-/// this one (a pointy odd-q map is laid out odd-r). The map's own kind travels in a
-/// `hexmap:offset` property.
-pub const fn grid_kind(orientation: Orientation, kind: OffsetKind) -> OffsetKind {
-    match (orientation, kind.is_even()) {
-        (Orientation::Pointy, false) => OffsetKind::OddR,
-        (Orientation::Pointy, true) => OffsetKind::EvenR,
-        (Orientation::Flat, false) => OffsetKind::OddQ,
-        (Orientation::Flat, true) => OffsetKind::EvenQ,
-    }
-}
-
 /// The pixel geometry of Tiled's hexagonal renderer for one map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TileGeometry {
@@ -226,7 +211,7 @@ mod tests {
     fn the_grid_staggers_along_the_orientation_keeping_parity() {
         for kind in OffsetKind::ALL {
             for orientation in [Orientation::Pointy, Orientation::Flat] {
-                let grid = grid_kind(orientation, kind);
+                let grid = kind.for_orientation(orientation);
                 let (axis, _) = stagger_of(grid);
                 assert_eq!(axis.orientation(), orientation, "{kind} {orientation:?}");
                 assert_eq!(grid.is_even(), kind.is_even(), "{kind} {orientation:?}");

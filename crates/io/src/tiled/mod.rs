@@ -2,7 +2,7 @@
 //! written as TMX/TMJ ([`write`]) and read from TMX/TMJ ([`read`]); [`convert`] turns a
 //! hexmap map into it and back. Tiled's (col, row) is an offset (col, row) in the kind given
 //! by `staggeraxis`/`staggerindex` (docs/DESIGN.md §3); the axis follows the map's orientation
-//! ([`grid_kind`]).
+//! ([`hexmap_hex::OffsetKind::for_orientation`]).
 
 pub mod convert;
 pub mod geometry;
@@ -17,9 +17,7 @@ mod write_objects;
 mod xml;
 
 pub use convert::{FromTiledError, from_tiled, to_tiled, to_tiled_with_images};
-pub use geometry::{
-    StaggerAxis, StaggerIndex, TileGeometry, grid_kind, offset_kind_of, stagger_of,
-};
+pub use geometry::{StaggerAxis, StaggerIndex, TileGeometry, offset_kind_of, stagger_of};
 pub use grid::TiledGrid;
 pub use model::{
     MapObject, ObjectGroup, ObjectShape, PointObject, TextObject, Tile, TileKind, TileLayer,

@@ -8,8 +8,8 @@ pub mod paths;
 
 pub use edges::EdgeLayer;
 pub use palette::{
-    EdgeMove, EdgePalette, EdgeType, EdgeTypeId, FeaturePaletteError, LineStyle, MAX_FEATURE_TYPES,
-    PathPalette, PathType, PathTypeId,
+    EdgeMove, EdgePalette, EdgeType, EdgeTypeId, FeatureId, FeaturePalette, FeaturePaletteError,
+    FeatureType, LineStyle, MAX_FEATURE_TYPES, PathPalette, PathType, PathTypeId,
 };
 pub use paths::{
     MAX_PATH_LEN, MAX_PATHS, MapPath, PathId, PathShapeError, Paths, check_path_hexes,

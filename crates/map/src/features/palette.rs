@@ -1,6 +1,10 @@
 //! The edge palette (river, wall, cliff …) and path palette (road, trail, railway …): what
 //! kinds of hexside features and paths a map may use, how they look and how they change
 //! movement and sight.
+//!
+//! Both are one generic [`FeaturePalette`] of a [`FeatureType`] ([`EdgeType`] or
+//! [`PathType`]): the checks, lookups and free ids are written once, and the readers,
+//! writers and undo code of other modules are generic over the kind too.
 
 use super::super::cost::Cost;
 use super::super::palette::{MAX_NAME_LEN, Rgb};
@@ -59,12 +63,30 @@ macro_rules! type_id {
             }
         }
 
+        impl FeatureId for $name {
+            fn new(n: u16) -> Option<Self> {
+                $name::new(n)
+            }
+
+            fn get(self) -> u16 {
+                $name::get(self)
+            }
+        }
+
         impl fmt::Display for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 self.0.fmt(f)
             }
         }
     };
+}
+
+/// The id of a type in an edge or path palette: a number ≥ 1.
+pub trait FeatureId: Copy + Eq + fmt::Debug + fmt::Display {
+    /// The id `n`, or `None` for 0.
+    fn new(n: u16) -> Option<Self>;
+    /// The raw number (≥ 1).
+    fn get(self) -> u16;
 }
 
 type_id!(
@@ -192,23 +214,112 @@ fn first_free(used: impl Fn(u16) -> bool) -> Option<u16> {
     (1..=u16::MAX).find(|n| !used(*n))
 }
 
-/// The edge types of a map, in display order.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct EdgePalette {
-    types: Vec<EdgeType>,
+/// What a kind of feature type ([`EdgeType`], [`PathType`]) tells its palette and the
+/// code generic over both: id, name, look, and the word for the kind in messages.
+pub trait FeatureType: Clone + fmt::Debug + PartialEq {
+    /// The id type of this kind.
+    type Id: FeatureId;
+    /// "edge" or "path", as errors name the kind.
+    const KIND: &'static str;
+    /// Unique id within the palette.
+    fn id(&self) -> Self::Id;
+    /// Human name.
+    fn name(&self) -> &str;
+    /// Stroke colour.
+    fn color(&self) -> Rgb;
+    /// Stroke width in hex units.
+    fn width(&self) -> f32;
+    /// Stroke style.
+    fn style(&self) -> LineStyle;
 }
 
-impl EdgePalette {
+/// `FeatureType` for a type struct with the common fields (`id`, `name`, `color`, `width`,
+/// `style`) under these names.
+macro_rules! feature_type {
+    ($type:ident, $id:ident, $kind:literal) => {
+        impl FeatureType for $type {
+            type Id = $id;
+            const KIND: &'static str = $kind;
+            fn id(&self) -> $id {
+                self.id
+            }
+            fn name(&self) -> &str {
+                &self.name
+            }
+            fn color(&self) -> Rgb {
+                self.color
+            }
+            fn width(&self) -> f32 {
+                self.width
+            }
+            fn style(&self) -> LineStyle {
+                self.style
+            }
+        }
+    };
+}
+
+feature_type!(EdgeType, EdgeTypeId, "edge");
+feature_type!(PathType, PathTypeId, "path");
+
+/// The feature types of one kind a map may use, in display order: checked on creation
+/// (ids unique, names and widths in range, at most [`MAX_FEATURE_TYPES`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FeaturePalette<T> {
+    types: Vec<T>,
+}
+
+/// The edge types of a map, in display order.
+pub type EdgePalette = FeaturePalette<EdgeType>;
+
+/// The path types of a map, in display order.
+pub type PathPalette = FeaturePalette<PathType>;
+
+impl<T> Default for FeaturePalette<T> {
+    /// A palette without types.
+    fn default() -> Self {
+        FeaturePalette { types: Vec::new() }
+    }
+}
+
+impl<T: FeatureType> FeaturePalette<T> {
     /// A checked palette: ids unique, names and widths in range, at most
     /// [`MAX_FEATURE_TYPES`].
-    pub fn new(types: Vec<EdgeType>) -> Result<Self, FeaturePaletteError> {
+    pub fn new(types: Vec<T>) -> Result<Self, FeaturePaletteError> {
         check(
-            "edge",
-            types.iter().map(|t| (t.id.get(), t.name.as_str(), t.width)),
+            T::KIND,
+            types.iter().map(|t| (t.id().get(), t.name(), t.width())),
         )?;
-        Ok(EdgePalette { types })
+        Ok(FeaturePalette { types })
     }
 
+    /// The types in order.
+    pub fn types(&self) -> &[T] {
+        &self.types
+    }
+
+    /// The type with this id.
+    pub fn get(&self, id: T::Id) -> Option<&T> {
+        self.types.iter().find(|t| t.id() == id)
+    }
+
+    /// Number of types.
+    pub fn len(&self) -> usize {
+        self.types.len()
+    }
+
+    /// True when the palette has no type.
+    pub fn is_empty(&self) -> bool {
+        self.types.is_empty()
+    }
+
+    /// The smallest id not yet used (for adding a type), or `None` when full.
+    pub fn next_free_id(&self) -> Option<T::Id> {
+        first_free(|n| self.types.iter().any(|t| t.id().get() == n)).and_then(T::Id::new)
+    }
+}
+
+impl FeaturePalette<EdgeType> {
     /// The default edge types of a new map: river (+2), stream (+1), wall (impassable,
     /// blocks sight), cliff (impassable) and ford (no extra cost: a marked crossing).
     pub fn standard() -> Self {
@@ -264,50 +375,9 @@ impl EdgePalette {
         ])
         .expect("standard edge palette is valid")
     }
-
-    /// The types in order.
-    pub fn types(&self) -> &[EdgeType] {
-        &self.types
-    }
-
-    /// The type with this id.
-    pub fn get(&self, id: EdgeTypeId) -> Option<&EdgeType> {
-        self.types.iter().find(|t| t.id == id)
-    }
-
-    /// Number of types.
-    pub fn len(&self) -> usize {
-        self.types.len()
-    }
-
-    /// True when the palette has no type.
-    pub fn is_empty(&self) -> bool {
-        self.types.is_empty()
-    }
-
-    /// The smallest id not yet used (for adding a type), or `None` when full.
-    pub fn next_free_id(&self) -> Option<EdgeTypeId> {
-        first_free(|n| self.types.iter().any(|t| t.id.get() == n)).and_then(EdgeTypeId::new)
-    }
 }
 
-/// The path types of a map, in display order.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct PathPalette {
-    types: Vec<PathType>,
-}
-
-impl PathPalette {
-    /// A checked palette: ids unique, names and widths in range, at most
-    /// [`MAX_FEATURE_TYPES`].
-    pub fn new(types: Vec<PathType>) -> Result<Self, FeaturePaletteError> {
-        check(
-            "path",
-            types.iter().map(|t| (t.id.get(), t.name.as_str(), t.width)),
-        )?;
-        Ok(PathPalette { types })
-    }
-
+impl FeaturePalette<PathType> {
     /// The default path types of a new map: road (½ per step), trail (1), railway and
     /// river-through-centres (no effect on movement).
     pub fn standard() -> Self {
@@ -347,31 +417,6 @@ impl PathPalette {
             t(4, "River", [0x2a, 0x6f, 0xd0], 0.16, LineStyle::Solid, None),
         ])
         .expect("standard path palette is valid")
-    }
-
-    /// The types in order.
-    pub fn types(&self) -> &[PathType] {
-        &self.types
-    }
-
-    /// The type with this id.
-    pub fn get(&self, id: PathTypeId) -> Option<&PathType> {
-        self.types.iter().find(|t| t.id == id)
-    }
-
-    /// Number of types.
-    pub fn len(&self) -> usize {
-        self.types.len()
-    }
-
-    /// True when the palette has no type.
-    pub fn is_empty(&self) -> bool {
-        self.types.is_empty()
-    }
-
-    /// The smallest id not yet used (for adding a type), or `None` when full.
-    pub fn next_free_id(&self) -> Option<PathTypeId> {
-        first_free(|n| self.types.iter().any(|t| t.id.get() == n)).and_then(PathTypeId::new)
     }
 }
 

@@ -104,11 +104,6 @@ impl MineLayout {
         self.board.index_of(hex).is_some_and(|i| self.mines[i])
     }
 
-    /// The mine flag of every cell, in index order.
-    pub fn mine_flags(&self) -> &[bool] {
-        &self.mines
-    }
-
     /// Put or remove a mine on cell `index`.
     pub fn set_mine(&mut self, index: usize, mine: bool) {
         if self.mines[index] != mine {
@@ -119,16 +114,6 @@ impl MineLayout {
                 self.mine_count -= 1;
             }
         }
-    }
-
-    /// Put or remove a mine on `hex`; fails when `hex` is not a playable cell.
-    pub fn set_mine_at(&mut self, hex: Hex, mine: bool) -> Result<(), LayoutError> {
-        let i = self
-            .board
-            .index_of(hex)
-            .ok_or(LayoutError::MineOffBoard(hex))?;
-        self.set_mine(i, mine);
-        Ok(())
     }
 
     /// The mined hexes, in hex order.

@@ -422,5 +422,4 @@ impl Solver<'_> {
 mod frontier;
 
 #[cfg(test)]
-#[path = "solver_tests.rs"]
 mod tests;

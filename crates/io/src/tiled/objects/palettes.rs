@@ -3,9 +3,10 @@
 //! points (`"2"`, `"0.5"`) so they come back exact, `null` for impassable / no effect.
 
 use hexmap_map::{
-    Cost, EdgeMove, EdgePalette, EdgeType, EdgeTypeId, LineStyle, PathPalette, PathType,
-    PathTypeId, Rgb,
+    Cost, EdgeMove, EdgePalette, EdgeType, EdgeTypeId, FeatureId, FeaturePalette, FeatureType,
+    LineStyle, PathPalette, PathType, PathTypeId, Rgb,
 };
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 #[derive(Serialize, Deserialize)]
@@ -33,12 +34,28 @@ struct PathEntry {
     cost: Option<String>,
 }
 
-/// The edge palette as the property's text.
-pub fn edge_palette_text(palette: &EdgePalette) -> String {
-    let entries: Vec<EdgeEntry> = palette
-        .types()
-        .iter()
-        .map(|t| EdgeEntry {
+/// A palette entry of the property, of either kind: how a type becomes one and back.
+trait Entry: Serialize + DeserializeOwned {
+    /// The palette type it stands for.
+    type Type: FeatureType;
+    /// The entry for `t`.
+    fn of(t: &Self::Type) -> Self;
+    /// The id, colour, style and cost as written.
+    fn written(&self) -> (u16, &str, &str, Option<&str>);
+    /// The type from the checked common fields and the entry's own.
+    fn into_type(
+        self,
+        id: <Self::Type as FeatureType>::Id,
+        color: Rgb,
+        style: LineStyle,
+        cost: Option<Cost>,
+    ) -> Self::Type;
+}
+
+impl Entry for EdgeEntry {
+    type Type = EdgeType;
+    fn of(t: &EdgeType) -> Self {
+        EdgeEntry {
             id: t.id.get(),
             name: t.name.clone(),
             color: t.color.to_string(),
@@ -49,90 +66,110 @@ pub fn edge_palette_text(palette: &EdgePalette) -> String {
                 EdgeMove::Impassable => None,
             },
             blocks_sight: t.blocks_sight,
-        })
-        .collect();
-    serde_json::to_string(&entries).expect("plain values serialise")
+        }
+    }
+    fn written(&self) -> (u16, &str, &str, Option<&str>) {
+        (self.id, &self.color, &self.style, self.cost.as_deref())
+    }
+    fn into_type(
+        self,
+        id: EdgeTypeId,
+        color: Rgb,
+        style: LineStyle,
+        cost: Option<Cost>,
+    ) -> EdgeType {
+        EdgeType {
+            id,
+            name: self.name,
+            color,
+            width: self.width,
+            style,
+            movement: cost.map_or(EdgeMove::Impassable, EdgeMove::Extra),
+            blocks_sight: self.blocks_sight,
+        }
+    }
 }
 
-/// The path palette as the property's text.
-pub fn path_palette_text(palette: &PathPalette) -> String {
-    let entries: Vec<PathEntry> = palette
-        .types()
-        .iter()
-        .map(|t| PathEntry {
+impl Entry for PathEntry {
+    type Type = PathType;
+    fn of(t: &PathType) -> Self {
+        PathEntry {
             id: t.id.get(),
             name: t.name.clone(),
             color: t.color.to_string(),
             width: t.width,
             style: t.style.name().to_string(),
             cost: t.cost.map(|c| c.to_string()),
-        })
-        .collect();
-    serde_json::to_string(&entries).expect("plain values serialise")
+        }
+    }
+    fn written(&self) -> (u16, &str, &str, Option<&str>) {
+        (self.id, &self.color, &self.style, self.cost.as_deref())
+    }
+    fn into_type(
+        self,
+        id: PathTypeId,
+        color: Rgb,
+        style: LineStyle,
+        cost: Option<Cost>,
+    ) -> PathType {
+        PathType {
+            id,
+            name: self.name,
+            color,
+            width: self.width,
+            style,
+            cost,
+        }
+    }
 }
 
-/// The fields both kinds of entry share, checked: id, colour, style, cost.
-fn common(
-    index: usize,
-    id: u16,
-    color: &str,
-    style: &str,
-    cost: Option<&str>,
-) -> Result<(u16, Rgb, LineStyle, Option<Cost>), String> {
-    let at = |m: String| format!("entry {index} (id {id}): {m}");
-    if id == 0 {
-        return Err(at("id must be at least 1".into()));
-    }
-    let color: Rgb = color.parse().map_err(at)?;
-    let style = LineStyle::from_name(style)
-        .ok_or_else(|| at(format!("unknown style '{style}' (solid, dashed or double)")))?;
-    let cost = cost
-        .map(|c| c.parse::<Cost>().map_err(|e| at(e.to_string())))
-        .transpose()?;
-    Ok((id, color, style, cost))
+/// The edge palette as the property's text.
+pub fn edge_palette_text(palette: &EdgePalette) -> String {
+    palette_text::<EdgeEntry>(palette)
+}
+
+/// The path palette as the property's text.
+pub fn path_palette_text(palette: &PathPalette) -> String {
+    palette_text::<PathEntry>(palette)
 }
 
 /// Read `hexmap:edge_types`: every entry checked, then the palette's own checks.
 pub fn edge_palette_from_text(text: &str) -> Result<EdgePalette, String> {
-    let entries: Vec<EdgeEntry> = serde_json::from_str(text).map_err(|e| e.to_string())?;
-    let types = entries
-        .into_iter()
-        .enumerate()
-        .map(|(i, e)| {
-            let (id, color, style, cost) = common(i, e.id, &e.color, &e.style, e.cost.as_deref())?;
-            Ok(EdgeType {
-                id: EdgeTypeId::new(id).expect("checked non-zero"),
-                name: e.name,
-                color,
-                width: e.width,
-                style,
-                movement: cost.map_or(EdgeMove::Impassable, EdgeMove::Extra),
-                blocks_sight: e.blocks_sight,
-            })
-        })
-        .collect::<Result<Vec<_>, String>>()?;
-    EdgePalette::new(types).map_err(|e| e.to_string())
+    palette_from_text::<EdgeEntry>(text)
 }
 
 /// Read `hexmap:path_types`: every entry checked, then the palette's own checks.
 pub fn path_palette_from_text(text: &str) -> Result<PathPalette, String> {
-    let entries: Vec<PathEntry> = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    palette_from_text::<PathEntry>(text)
+}
+
+/// A palette as the property's text: a JSON list of entries `E`.
+fn palette_text<E: Entry>(palette: &FeaturePalette<E::Type>) -> String {
+    let entries: Vec<E> = palette.types().iter().map(E::of).collect();
+    serde_json::to_string(&entries).expect("plain values serialise")
+}
+
+/// A palette from the property's text: each entry's id, colour, style and cost checked
+/// (errors name the entry), then the palette's own checks.
+fn palette_from_text<E: Entry>(text: &str) -> Result<FeaturePalette<E::Type>, String> {
+    let entries: Vec<E> = serde_json::from_str(text).map_err(|e| e.to_string())?;
     let types = entries
         .into_iter()
         .enumerate()
-        .map(|(i, e)| {
-            let (id, color, style, cost) = common(i, e.id, &e.color, &e.style, e.cost.as_deref())?;
-            Ok(PathType {
-                id: PathTypeId::new(id).expect("checked non-zero"),
-                name: e.name,
-                color,
-                width: e.width,
-                style,
-                cost,
-            })
+        .map(|(index, e)| {
+            let (id, color, style, cost) = e.written();
+            let at = |m: String| format!("entry {index} (id {id}): {m}");
+            let id = FeatureId::new(id).ok_or_else(|| at("id must be at least 1".into()))?;
+            let color: Rgb = color.parse().map_err(at)?;
+            let style = LineStyle::from_name(style)
+                .ok_or_else(|| at(format!("unknown style '{style}' (solid, dashed or double)")))?;
+            let cost = cost
+                .map(|c| c.parse::<Cost>().map_err(|e| at(e.to_string())))
+                .transpose()?;
+            Ok(e.into_type(id, color, style, cost))
         })
         .collect::<Result<Vec<_>, String>>()?;
-    PathPalette::new(types).map_err(|e| e.to_string())
+    FeaturePalette::new(types).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

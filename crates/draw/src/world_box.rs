@@ -1,0 +1,100 @@
+//! The world box of a map: the rectangle, in world units, that its cells cover. The one
+//! home of that rule: the print layout, the picture frame and the editor's view limits all
+//! ask here, each saying how far a cell reaches ([`CellReach`]).
+//!
+//! Only the cells count today. Things drawn past their cell (rotated labels, big icons)
+//! would be added here, in [`map_world_box`], so every caller grows with them at once.
+
+use hexmap_hex::{Hex, Layout, OffsetCoord, OffsetKind, Point};
+use hexmap_map::{HexMap, OffsetBounds};
+
+use crate::print::WorldRect;
+
+/// How far the drawing of one cell reaches around its centre.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellReach {
+    /// The hexagon's outline exactly: printed pages tile just the cells.
+    Outline,
+    /// The hex size on each axis (`size.x` left and right, `size.y` up and down): a little
+    /// slack beyond the outline on the short axis, which pictures and the editor's view keep.
+    HexSize,
+}
+
+impl CellReach {
+    /// The reach as (min x, max x, min y, max y) offsets from a cell's centre.
+    fn offsets(self, layout: &Layout) -> (f64, f64, f64, f64) {
+        match self {
+            CellReach::Outline => {
+                let corners: Vec<Point> = (0..6).map(|i| layout.corner_offset(i)).collect();
+                let (x0, x1) = corners
+                    .iter()
+                    .fold((f64::MAX, f64::MIN), |(a, b), c| (a.min(c.x), b.max(c.x)));
+                let (y0, y1) = corners
+                    .iter()
+                    .fold((f64::MAX, f64::MIN), |(a, b), c| (a.min(c.y), b.max(c.y)));
+                (x0, x1, y0, y1)
+            }
+            CellReach::HexSize => {
+                let s = layout.size();
+                (-s.x, s.x, -s.y, s.y)
+            }
+        }
+    }
+}
+
+/// The box (min, max) covering `cells` in `layout`, each reaching `reach` around its
+/// centre, or `None` without cells. Callers that know a few cells hold the extremes (the
+/// editor's corners of an offset box) pass just those.
+pub fn world_box(
+    layout: &Layout,
+    cells: impl IntoIterator<Item = Hex>,
+    reach: CellReach,
+) -> Option<WorldRect> {
+    let (x0, x1, y0, y1) = reach.offsets(layout);
+    let mut lo = Point::new(f64::MAX, f64::MAX);
+    let mut hi = Point::new(f64::MIN, f64::MIN);
+    for h in cells {
+        let p = layout.hex_to_pixel(h);
+        lo = Point::new(lo.x.min(p.x + x0), lo.y.min(p.y + y0));
+        hi = Point::new(hi.x.max(p.x + x1), hi.y.max(p.y + y1));
+    }
+    (lo.x <= hi.x).then_some((lo, hi))
+}
+
+/// The world box of the offset box `bounds` (in [`OffsetKind::default_for`] the layout's
+/// orientation, as the editor keeps it; an empty box counts as its first cell) with each
+/// cell reaching `reach`. Only the cells at the box's corners and their inward neighbours
+/// are looked at: rows (pointy) or columns (flat) of the other parity are shoved by half a
+/// hex, and either may hold the extreme. So it costs the same for any map size, and covers
+/// the whole box, a little more than the shape when that is not a rectangle.
+pub fn offset_bounds_world_box(
+    layout: &Layout,
+    bounds: OffsetBounds,
+    reach: CellReach,
+) -> WorldRect {
+    let kind = OffsetKind::default_for(layout.orientation());
+    let (c0, r0) = (bounds.min_col, bounds.min_row);
+    let (c1, r1) = (
+        bounds.min_col + bounds.cols.max(1) as i32 - 1,
+        bounds.min_row + bounds.rows.max(1) as i32 - 1,
+    );
+    let corners = [0, 1].into_iter().flat_map(|dc| {
+        [0, 1].into_iter().flat_map(move |dr| {
+            [
+                (c0 + dc, r0 + dr),
+                (c1 - dc, r0 + dr),
+                (c0 + dc, r1 - dr),
+                (c1 - dc, r1 - dr),
+            ]
+        })
+    });
+    let cells = corners.map(|(c, r)| kind.to_hex(OffsetCoord::new(c, r)));
+    let origin = layout.hex_to_pixel(kind.to_hex(OffsetCoord::new(c0, r0)));
+    world_box(layout, cells, reach).unwrap_or((origin, origin))
+}
+
+/// The world box of `map` in `layout`: every cell, reaching `reach`; `None` for a map
+/// without cells.
+pub fn map_world_box(map: &HexMap, layout: &Layout, reach: CellReach) -> Option<WorldRect> {
+    world_box(layout, map.shape().iter(), reach)
+}
