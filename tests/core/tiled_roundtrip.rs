@@ -145,7 +145,7 @@ fn assert_kept(back: &HexMap, map: &HexMap, label: &str) {
             "{label}: {h}"
         );
     }
-    let mut notes = |m: &HexMap| {
+    let notes = |m: &HexMap| {
         let mut v: Vec<String> = m
             .shape()
             .iter()
