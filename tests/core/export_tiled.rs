@@ -64,7 +64,7 @@ fn export(map: &HexMap, format: &dyn Format, path: &Path) {
 
 /// Tiled drew every cell of the map: the pixel at each of our hex centres (Tiled's tile
 /// centre for the cell's offset position) has the terrain's colour; holes are transparent.
-fn check_render(map: &HexMap, img: &tiny_skia::Pixmap, label: &str) {
+pub(crate) fn check_render(map: &HexMap, img: &tiny_skia::Pixmap, label: &str) {
     let tiled = to_tiled(map, "unused.png");
     let kind = map.properties().offset_kind;
     // Tiled's (0, 0) is this offset (col, row) of the map (`hexmap:origin`).

@@ -5,7 +5,7 @@
 
 use assert_cmd::Command;
 use hexmap::hex::{Direction, Edge, OffsetCoord, OffsetKind, Orientation, Point};
-use hexmap::io::format::{self, WriteOptions};
+use hexmap::io::format::{self, WriteJob, WriteOptions};
 use hexmap::map::{
     BuiltinIcon, Corner, EdgeTypeId, HexMap, Icon, MapProperties, MapShape, Palette, TerrainId,
     ViewSettings,
@@ -41,7 +41,7 @@ fn png(m: &HexMap, legend: Option<Corner>) -> tiny_skia::Pixmap {
     };
     let w = format::by_name("png")
         .unwrap()
-        .write(m, &opts, "m.png", &mut |_| {})
+        .write(WriteJob::new(m, &opts, "m.png", &mut |_| {}))
         .unwrap();
     tiny_skia::Pixmap::decode_png(&w.main).unwrap()
 }
@@ -98,7 +98,7 @@ fn the_svg_legend_names_the_used_types_as_text() {
     };
     let w = format::by_name("svg")
         .unwrap()
-        .write(&m, &opts, "m.svg", &mut |_| {})
+        .write(WriteJob::new(&m, &opts, "m.svg", &mut |_| {}))
         .unwrap();
     let svg = String::from_utf8(w.main).unwrap();
     let terrain = |id| {

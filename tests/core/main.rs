@@ -32,4 +32,5 @@ mod tiled_export_generic;
 mod tiled_import_generic;
 mod tiled_objects;
 mod tiled_orientation;
+mod tiled_roundtrip;
 mod undo_history;

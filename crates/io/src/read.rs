@@ -15,10 +15,7 @@ pub(crate) use palette::PaletteEntries;
 
 use super::error::{CellRef, FormatError};
 use super::fast_cube::{CubeList, split_cube_cells};
-use super::model::{
-    FileCells, FileCheck, FileIcon, FileLabel, FileLabels, FileMap, FilePath, FileShape, FileView,
-    Header,
-};
+use super::model::{FileCells, FileCheck, FileLabels, FileMap, FileShape, FileView, Header, Raw};
 use super::{FORMAT_VERSION, Form, MAX_FILE_BYTES};
 use cube::CellSource;
 use features::Coords;
@@ -109,6 +106,19 @@ pub(super) struct Counted<'a> {
     len: usize,
 }
 
+/// Checks the elements of one list, giving their number.
+type Check = fn(&RawList<'_>) -> Result<usize, FormatError>;
+
+/// The list `raw` of the file `parsed`, with the check of its element type `T`.
+fn checked<'a, T: serde::de::DeserializeOwned>(
+    raw: &Raw<'a, T>,
+    parsed: &'a str,
+    extensions: ron::extensions::Extensions,
+) -> (RawList<'a>, Check) {
+    let each: Check = |l| l.for_each::<T>(|_, _| Ok(()));
+    (RawList::new(raw.text, parsed, extensions), each)
+}
+
 /// The cell data of a parsed file, every list checked.
 enum Body<'a> {
     Offset {
@@ -143,61 +153,35 @@ fn finish<'a>(
     extensions: ron::extensions::Extensions,
     fast: Option<CubeList<'a>>,
 ) -> Result<(HexMap, Form), FormatError> {
-    /// Checks the elements of one list, giving their number.
-    type Check = fn(&RawList<'_>) -> Result<usize, FormatError>;
-    fn each<T: serde::de::DeserializeOwned>(l: &RawList<'_>) -> Result<usize, FormatError> {
-        l.for_each::<T>(|_, _| Ok(()))
+    // The list named `$field` of either form, with the check of its element type there.
+    macro_rules! both_forms {
+        ($field:ident) => {
+            match &file.cells {
+                FileCells::Offset { $field, .. } => checked($field, parsed, extensions),
+                FileCells::Cube { $field, .. } => checked($field, parsed, extensions),
+            }
+        };
     }
-    let list = |text: Option<&'a str>| RawList::new(text, parsed, extensions);
-    /// The seven lists of a form, each with its check.
-    type Lists<'a> = [(RawList<'a>, Check); 7];
-    let (origin, lists): (Option<(i32, i32)>, Lists<'a>) = match &file.cells {
-        FileCells::Offset {
-            origin,
-            rows,
-            mines,
-            notes,
-            edges,
-            paths,
-            icons,
-            labels,
-        } => (
-            Some(*origin),
-            [
-                (list(rows.text), each::<String>),
-                (list(mines.text), each::<String>),
-                (list(notes.text), each::<(i32, i32, String)>),
-                (list(edges.text), each::<(i32, i32, String, u16)>),
-                (list(paths.text), each::<FilePath<(i32, i32)>>),
-                (list(icons.text), each::<FileIcon<(i32, i32)>>),
-                (list(labels.text), each::<FileLabel>),
-            ],
-        ),
-        FileCells::Cube {
-            cells,
-            mines,
-            notes,
-            edges,
-            paths,
-            icons,
-            labels,
-        } => (
-            None,
-            [
-                // The fast path has checked the cells already (RON saw an empty list).
-                (
-                    list(cells.text.filter(|_| fast.is_none())),
-                    each::<(i32, i32, i32, u16)>,
-                ),
-                (list(mines.text), each::<(i32, i32, i32)>),
-                (list(notes.text), each::<(i32, i32, i32, String)>),
-                (list(edges.text), each::<(i32, i32, i32, String, u16)>),
-                (list(paths.text), each::<FilePath<(i32, i32, i32)>>),
-                (list(icons.text), each::<FileIcon<(i32, i32, i32)>>),
-                (list(labels.text), each::<FileLabel>),
-            ],
-        ),
+    let (origin, cells) = match &file.cells {
+        FileCells::Offset { origin, rows, .. } => {
+            (Some(*origin), checked(rows, parsed, extensions))
+        }
+        FileCells::Cube { cells, .. } => (None, checked(cells, parsed, extensions)),
     };
+    // The fast path has checked the cube cells already (RON saw an empty list).
+    let cells = match fast {
+        Some(_) => (RawList::new(None, parsed, extensions), cells.1),
+        None => cells,
+    };
+    let lists: [(RawList<'a>, Check); 7] = [
+        cells,
+        both_forms!(mines),
+        both_forms!(notes),
+        both_forms!(edges),
+        both_forms!(paths),
+        both_forms!(icons),
+        both_forms!(labels),
+    ];
     let mut order = [0, 1, 2, 3, 4, 5, 6];
     order.sort_by_key(|&i| lists[i].0.offset());
     let mut lens = [0usize; 7];

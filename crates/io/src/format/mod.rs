@@ -72,15 +72,8 @@ pub trait Format: Send + Sync {
         })
     }
 
-    /// Write `map` as the main file named `file_name` plus side files named after it.
-    /// `progress` receives the share done, 0.0 to 1.0.
-    fn write(
-        &self,
-        _map: &HexMap,
-        _opts: &WriteOptions,
-        _file_name: &str,
-        _progress: &mut dyn FnMut(f32),
-    ) -> Result<Written, WriteError> {
+    /// Write the job's map as the main file plus side files named after it.
+    fn write(&self, _job: WriteJob<'_>) -> Result<Written, WriteError> {
         Err(WriteError::NotWritable {
             format: self.name(),
         })
@@ -216,6 +209,36 @@ impl Default for WriteOptions {
             legend: None,
             images: None,
             link_images: false,
+        }
+    }
+}
+
+/// One write's inputs: the map, the choices, the main file's name (side files are named
+/// after it) and where progress goes. One value, so every [`Format::write`] takes the same.
+pub struct WriteJob<'a> {
+    /// The map to write.
+    pub map: &'a HexMap,
+    /// The choices; a format looks only at the fields its [`Format::options`] name.
+    pub opts: &'a WriteOptions,
+    /// The main file's name (no folder), used to name side files.
+    pub file_name: &'a str,
+    /// Receives the share done, 0.0 to 1.0.
+    pub progress: &'a mut dyn FnMut(f32),
+}
+
+impl<'a> WriteJob<'a> {
+    /// A job writing `map` with `opts` as `file_name`, reporting to `progress`.
+    pub fn new(
+        map: &'a HexMap,
+        opts: &'a WriteOptions,
+        file_name: &'a str,
+        progress: &'a mut dyn FnMut(f32),
+    ) -> Self {
+        WriteJob {
+            map,
+            opts,
+            file_name,
+            progress,
         }
     }
 }

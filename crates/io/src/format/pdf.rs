@@ -1,9 +1,8 @@
 //! PDF, the print format: the map at an exact hex size on pages of a paper size (or one
 //! poster page), drawn as vectors through the PDF back-end of [`crate::picture`].
 
-use super::{Format, FormatInfo, FormatOption, WriteError, WriteOptions, Written};
+use super::{Format, FormatInfo, FormatOption, WriteError, WriteJob, WriteOptions, Written};
 use crate::picture::{PrintOptions, render_pdf};
-use hexmap_map::HexMap;
 
 /// The PDF format.
 pub struct Pdf {
@@ -51,17 +50,8 @@ impl Format for Pdf {
         head.starts_with(b"%PDF-")
     }
 
-    fn write(
-        &self,
-        map: &HexMap,
-        opts: &WriteOptions,
-        _file_name: &str,
-        progress: &mut dyn FnMut(f32),
-    ) -> Result<Written, WriteError> {
-        Ok(Written::main(render_pdf(
-            map,
-            &print_options(opts),
-            progress,
-        )?))
+    fn write(&self, job: WriteJob<'_>) -> Result<Written, WriteError> {
+        let pdf = render_pdf(job.map, &print_options(job.opts), job.progress)?;
+        Ok(Written::main(pdf))
     }
 }

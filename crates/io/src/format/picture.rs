@@ -2,7 +2,7 @@
 //! the raster or SVG back-end of [`crate::picture`] with the options they take. A PNG
 //! may also be made for print: a hex size on paper at a resolution (`--dpi`).
 
-use super::{Format, FormatInfo, FormatOption, WriteError, WriteOptions, Written};
+use super::{Format, FormatInfo, FormatOption, WriteError, WriteJob, WriteOptions, Written};
 use crate::picture::{PictureError, PictureOptions, fit_png, render_png, render_svg};
 use hexmap_draw::print::{HEX_SIZE_RANGE_MM, MM_PER_INCH, flat_to_flat};
 use hexmap_map::HexMap;
@@ -131,13 +131,13 @@ impl Format for Picture {
         &self.info
     }
 
-    fn write(
-        &self,
-        map: &HexMap,
-        opts: &WriteOptions,
-        _file_name: &str,
-        progress: &mut dyn FnMut(f32),
-    ) -> Result<Written, WriteError> {
+    fn write(&self, job: WriteJob<'_>) -> Result<Written, WriteError> {
+        let WriteJob {
+            map,
+            opts,
+            progress,
+            ..
+        } = job;
         let options = picture_options(map, opts)?;
         Ok(Written::main(match (&self.kind, opts.dpi) {
             // At a print size the picture must not shrink: too large is an error.

@@ -6,7 +6,7 @@ use super::picture::{PNG, SVG};
 use super::ron::Ron;
 use super::table::{CSV, JSON};
 use super::tiled::{TMJ, TMX};
-use super::{Format, Imported, ReadError, WriteError, WriteOptions};
+use super::{Format, Imported, ReadError, WriteError, WriteJob, WriteOptions};
 use crate::resources::{FolderResources, ReadFileError, read_file};
 use crate::write_atomic;
 use hexmap_map::HexMap;
@@ -98,7 +98,7 @@ pub fn write_path(
         .file_name()
         .and_then(|n| n.to_str())
         .ok_or_else(|| WriteError::NoFileName(path.to_owned()))?;
-    let out = format.write(map, opts, name, progress)?;
+    let out = format.write(WriteJob::new(map, opts, name, progress))?;
     let folder = path.parent().unwrap_or(Path::new(""));
     for (side_name, bytes) in &out.side {
         let side_path = folder.join(side_name);
@@ -145,7 +145,8 @@ mod tests {
                 f.name()
             );
             assert_eq!(by_name(&f.name().to_uppercase()), Some(*f));
-            let written = f.write(&map, &WriteOptions::default(), "m.x", &mut |_| {});
+            let opts = WriteOptions::default();
+            let written = f.write(WriteJob::new(&map, &opts, "m.x", &mut |_| {}));
             assert_eq!(written.is_ok(), f.can_write(), "{}", f.name());
             if let Ok(w) = written
                 && f.can_read()

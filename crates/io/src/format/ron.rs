@@ -1,10 +1,7 @@
 //! hexmap's own RON files (docs/FORMAT.md), offset or cube form, as a [`Format`].
 
-use super::{
-    Format, FormatInfo, FormatOption, Imported, ReadError, WriteError, WriteOptions, Written,
-};
+use super::{Format, FormatInfo, FormatOption, Imported, ReadError, WriteError, WriteJob, Written};
 use crate::{Resources, from_bytes, to_string};
-use hexmap_map::HexMap;
 
 /// The native format: every map reads back exactly.
 pub struct Ron;
@@ -55,15 +52,9 @@ impl Format for Ron {
         })
     }
 
-    fn write(
-        &self,
-        map: &HexMap,
-        opts: &WriteOptions,
-        _file_name: &str,
-        progress: &mut dyn FnMut(f32),
-    ) -> Result<Written, WriteError> {
-        let text = to_string(map, opts.form);
-        progress(1.0);
+    fn write(&self, job: WriteJob<'_>) -> Result<Written, WriteError> {
+        let text = to_string(job.map, job.opts.form);
+        (job.progress)(1.0);
         Ok(Written::main(text))
     }
 }
@@ -71,6 +62,7 @@ impl Format for Ron {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::WriteOptions;
     use crate::{Form, NoResources};
 
     #[test]
@@ -86,7 +78,9 @@ mod tests {
                 form,
                 ..WriteOptions::default()
             };
-            let w = Ron.write(&map, &opts, "m.ron", &mut |_| {}).unwrap();
+            let w = Ron
+                .write(WriteJob::new(&map, &opts, "m.ron", &mut |_| {}))
+                .unwrap();
             assert!(Ron.recognizes(&w.main));
             let back = Ron.read(&w.main, "m.ron", &NoResources).unwrap();
             assert_eq!(back.form, Some(form));

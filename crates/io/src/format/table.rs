@@ -1,6 +1,6 @@
 //! Exports for game code: CSV (the offset grid of terrain ids) and JSON (every cell).
 
-use super::{Format, FormatInfo, WriteError, WriteOptions, Written};
+use super::{Format, FormatInfo, WriteError, WriteJob, Written};
 use hexmap_hex::OffsetCoord;
 use hexmap_map::{EdgeMove, HexMap, MoveCost};
 use serde::Serialize;
@@ -323,14 +323,8 @@ impl Format for Table {
         &self.info
     }
 
-    fn write(
-        &self,
-        map: &HexMap,
-        _opts: &WriteOptions,
-        _file_name: &str,
-        _progress: &mut dyn FnMut(f32),
-    ) -> Result<Written, WriteError> {
-        Ok(Written::main((self.text)(map)))
+    fn write(&self, job: WriteJob<'_>) -> Result<Written, WriteError> {
+        Ok(Written::main((self.text)(job.map)))
     }
 }
 

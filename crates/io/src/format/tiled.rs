@@ -2,12 +2,11 @@
 //! image beside them (terrain tile art drawn from [`WriteOptions::images`]), read (either syntax, whatever the extension) through the one Tiled
 //! model and converted to a map.
 
-use super::{Format, FormatInfo, Imported, ReadError, WriteError, WriteOptions, Written};
+use super::{Format, FormatInfo, Imported, ReadError, WriteError, WriteJob, Written};
 use crate::Resources;
 use crate::tiled::{
     TiledMap, from_tiled, read_tiled, tileset_image, to_tiled_with_images, to_tmj, to_tmx,
 };
-use hexmap_map::HexMap;
 
 /// The tileset image's file name for a map file named `main` ("x.tmx" → "x-tiles.png").
 pub fn tileset_file_name(main: &str) -> String {
@@ -16,16 +15,10 @@ pub fn tileset_file_name(main: &str) -> String {
 }
 
 /// The map as a Tiled document by `to_text`, and its tileset image.
-fn write_tiled(
-    map: &HexMap,
-    opts: &WriteOptions,
-    file_name: &str,
-    progress: &mut dyn FnMut(f32),
-    to_text: fn(&TiledMap) -> String,
-) -> Result<Written, WriteError> {
-    let images = opts.images.as_deref();
-    let tiled = to_tiled_with_images(map, &tileset_file_name(file_name), images);
-    progress(0.5);
+fn write_tiled(job: WriteJob<'_>, to_text: fn(&TiledMap) -> String) -> Result<Written, WriteError> {
+    let images = job.opts.images.as_deref();
+    let tiled = to_tiled_with_images(job.map, &tileset_file_name(job.file_name), images);
+    (job.progress)(0.5);
     let mut side = Vec::new();
     for tileset in &tiled.tilesets {
         if let Some(image) = &tileset.image {
@@ -128,14 +121,8 @@ impl Format for Tiled {
         read_any_tiled(bytes, file_name, side)
     }
 
-    fn write(
-        &self,
-        map: &HexMap,
-        opts: &WriteOptions,
-        file_name: &str,
-        progress: &mut dyn FnMut(f32),
-    ) -> Result<Written, WriteError> {
-        write_tiled(map, opts, file_name, progress, self.to_text)
+    fn write(&self, job: WriteJob<'_>) -> Result<Written, WriteError> {
+        write_tiled(job, self.to_text)
     }
 }
 

@@ -72,11 +72,6 @@ impl Shared {
         r
     }
 
-    /// How many image XObjects the document holds.
-    pub fn image_count(&self) -> usize {
-        self.images.len()
-    }
-
     /// Write the shared objects into `pdf`.
     pub fn write(&self, pdf: &mut Pdf) {
         self.images.write(pdf);
@@ -554,5 +549,4 @@ impl Sink for PdfSink<'_> {
 }
 
 #[cfg(test)]
-#[path = "pdf_tests.rs"]
 mod tests;

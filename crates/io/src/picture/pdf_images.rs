@@ -68,11 +68,6 @@ impl PdfImages {
         out
     }
 
-    /// How many image XObjects the document holds.
-    pub fn len(&self) -> usize {
-        self.images.len()
-    }
-
     /// Write every image (and its soft mask) into `pdf`.
     pub fn write(&self, pdf: &mut Pdf) {
         for e in &self.images {

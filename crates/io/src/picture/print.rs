@@ -79,6 +79,19 @@ struct PageOut {
     resources: PageResources,
 }
 
+impl PageOut {
+    /// The page `size_pt` points large (in units of `user_unit` points) that `sink` drew.
+    fn new(sink: PdfSink<'_>, size_pt: (f64, f64), user_unit: f64) -> Self {
+        let (content, resources) = sink.finish();
+        PageOut {
+            size_pt,
+            user_unit,
+            content,
+            resources,
+        }
+    }
+}
+
 /// A page of `w` × `h` millimetres: its size in points and the user unit that keeps it
 /// within [`MAX_PAGE_POINTS`].
 fn page_units(w_mm: f64, h_mm: f64) -> ((f64, f64), f64) {
@@ -251,13 +264,7 @@ fn map_page(
         2.0
     };
     caption_text(&mut sink, &caption, c.x + after_marks, c.y + c.h, margin);
-    let (content, resources) = sink.finish();
-    PageOut {
-        size_pt,
-        user_unit: unit,
-        content,
-        resources,
-    }
+    PageOut::new(sink, size_pt, unit)
 }
 
 /// A caption in the bottom margin below `(x, bottom)`, sized to the margin (none when
@@ -481,11 +488,5 @@ fn index_page(
         );
         paper_legend(&mut sink, map, opts, area);
     }
-    let (content, resources) = sink.finish();
-    PageOut {
-        size_pt,
-        user_unit: unit,
-        content,
-        resources,
-    }
+    PageOut::new(sink, size_pt, unit)
 }

@@ -7,7 +7,9 @@
 //! ([`OffsetKind::for_orientation`](hexmap_hex::OffsetKind::for_orientation)), shifted so
 //! the shape's bounding box starts at (0, 0). What Tiled has no place for travels in
 //! `hexmap:*` properties (the map's own offset kind, shape, origin shift, exact hex size,
-//! terrain symbol/cost/sight), so a map exported and imported again comes back cell for cell.
+//! view; each terrain's id, symbol, cost, sight and tile art on its tile, one tile per
+//! palette entry whether cells use it or not), so a map exported and imported again comes
+//! back with the same palette, the same ids and every cell (docs/EXPORT.md lists the gaps).
 
 use super::geometry::{TileGeometry, offset_kind_of};
 use super::grid::TiledGrid;
@@ -17,8 +19,8 @@ use super::tile_art;
 use hexmap_hex::xxyy::LabelSettings;
 use hexmap_hex::{OffsetCoord, OffsetKind, Point};
 use hexmap_map::{
-    HexMap, MAX_MAP_NAME_LEN, MapProperties, MapShape, MoveCost, OffsetBounds, Palette, Rgb,
-    ShapeSpec, Terrain, TerrainId, shorten_to_bytes, validate_hex_size,
+    Corner, HexMap, MAX_MAP_NAME_LEN, MapProperties, MapShape, MoveCost, OffsetBounds, Palette,
+    Rgb, ShapeSpec, Terrain, TerrainId, ViewSettings, shorten_to_bytes, validate_hex_size,
 };
 use std::collections::BTreeMap;
 
@@ -32,6 +34,9 @@ const PROP_SYMBOL: &str = "hexmap:symbol";
 const PROP_COST: &str = "hexmap:cost";
 const PROP_SIGHT: &str = "hexmap:blocks-sight";
 const PROP_ID: &str = "hexmap:id";
+const PROP_COLOR: &str = "hexmap:color";
+const PROP_LEGEND: &str = "hexmap:legend";
+const PROP_NOTE_CAPTIONS: &str = "hexmap:note-captions";
 const MINE_TILE_NAME: &str = "mine";
 
 /// The shape's bounding box in `kind`, grown by one row (column) at the start when it begins
@@ -92,6 +97,8 @@ pub fn to_tiled_with_images(
                     },
                 ),
                 (PROP_SIGHT.into(), t.blocks_sight.to_string()),
+                // Exact, where the sampled tile image may blend it (tiny tiles).
+                (PROP_COLOR.into(), t.color.to_string()),
             ],
             ..Tile::terrain(i as u32, t.name.clone(), rgba(t.color))
         })
@@ -182,6 +189,14 @@ pub fn to_tiled_with_images(
         ),
     ];
     properties.push((PROP_LABELS.into(), props.labels.to_string()));
+    // The view travels only when it is not the default, so plain maps export as before.
+    let view = map.view();
+    if let Some(corner) = view.legend {
+        properties.push((PROP_LEGEND.into(), corner.to_string()));
+    }
+    if view.note_captions {
+        properties.push((PROP_NOTE_CAPTIONS.into(), "true".into()));
+    }
     // A rectangle's spec names its own offset kind ("rect:odd-r:WxH").
     if let Some(shape) = ShapeSpec::of(map.shape()) {
         properties.push((PROP_SHAPE.into(), shape.to_string()));
@@ -222,7 +237,7 @@ pub enum FromTiledError {
     #[error("the Tiled map has no tile layer")]
     NoTileLayer,
     /// More distinct tiles than a palette holds.
-    #[error("the terrain layer uses {0} different tiles; a palette holds at most {max}", max = hexmap_map::palette::MAX_TERRAINS)]
+    #[error("the map needs {0} terrains (tiles the terrain layer uses or that record a hexmap:id); a palette holds at most {max}", max = hexmap_map::palette::MAX_TERRAINS)]
     TooManyTiles(usize),
     /// A layer's tile count is not width × height.
     #[error("layer '{layer}' has {found} tiles; expected {expected} (width × height)")]
@@ -274,10 +289,13 @@ fn free_symbols(taken: &[char]) -> impl Iterator<Item = char> + '_ {
 
 /// A hexmap map from a Tiled hexagonal map, with warnings about what could not be kept.
 ///
-/// The terrain layer is the tile layer named `terrain`, else the first tile layer; each
-/// distinct tile it uses becomes a terrain (name from the tile's `name` property, colour
-/// sampled from the tile image's centre). A layer named `mines` marks mines; point objects
-/// become notes on the hex under them. Maps we exported come back exactly.
+/// The terrain layer is the tile layer named `terrain`, else the first tile layer. Every
+/// tile that records a terrain id (`hexmap:id`) becomes that terrain, used or not, and each
+/// other distinct tile the layer uses becomes a terrain with a free id (name from the
+/// tile's `name` property, colour from `hexmap:color`, else sampled from the tile image's
+/// centre). A layer named
+/// `mines` marks mines; point objects become notes on the hex under them. Maps we exported
+/// keep their whole palette with its ids and every cell (docs/EXPORT.md lists the gaps).
 pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledError> {
     let mut warnings = Vec::new();
     let terrain_layer = doc
@@ -318,23 +336,35 @@ pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledErro
         .and_then(|k| k.parse::<OffsetKind>().ok())
         .unwrap_or(kind);
 
-    // Palette: one terrain per distinct gid used by the terrain layer, in gid order; a
-    // tile-art tile counts as its terrain's tile.
+    // Palette: a terrain per tile that records its terrain id (`hexmap:id`: we write a
+    // tile for every palette entry, used or not), keeping that id, and one per other tile
+    // the terrain layer uses (a tile-art tile counts as its terrain's tile), given the
+    // lowest free id; in gid order, which is the exported palette's order.
     let art_owners = tile_art::art_owners(doc);
     let owner = |gid: u32| art_owners.get(&gid).copied().unwrap_or(gid);
+    let recorded = recorded_ids(doc, &mut warnings);
     let used: std::collections::BTreeSet<u32> = terrain_layer
         .gids
         .iter()
         .map(|&g| owner(g))
         .filter(|&g| g != 0)
         .collect();
-    if used.len() > hexmap_map::palette::MAX_TERRAINS {
-        return Err(FromTiledError::TooManyTiles(used.len()));
+    let gids: std::collections::BTreeSet<u32> = recorded
+        .keys()
+        .copied()
+        .chain(used.iter().copied())
+        .collect();
+    if gids.len() > hexmap_map::palette::MAX_TERRAINS {
+        return Err(FromTiledError::TooManyTiles(gids.len()));
     }
+    let taken_ids: std::collections::BTreeSet<TerrainId> = recorded.values().copied().collect();
+    let mut free_ids = (1..=u16::MAX)
+        .filter_map(TerrainId::new)
+        .filter(|id| !taken_ids.contains(id));
     let mut terrains: Vec<Terrain> = Vec::new();
     let mut gid_terrain: BTreeMap<u32, TerrainId> = BTreeMap::new();
     let mut restored_symbols: Vec<Option<char>> = Vec::new();
-    for (n, &gid) in used.iter().enumerate() {
+    for &gid in &gids {
         let (tileset, tile) = doc.tile(gid).ok_or(FromTiledError::UnknownTile(gid))?;
         let tile_props = tile.map_or(&[][..], |t| t.properties.as_slice());
         let name = tile.and_then(|t| t.name.clone()).unwrap_or_else(|| {
@@ -345,10 +375,18 @@ pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledErro
             };
             format!("{set} {}", gid - tileset.first_gid)
         });
-        let color = tile
-            .and_then(|t| t.color)
-            .map_or([128, 128, 128], |c| [c[0], c[1], c[2]]);
-        let id = TerrainId::new(n as u16 + 1).expect("at most MAX_TERRAINS ids, all nonzero");
+        let color = match property(tile_props, PROP_COLOR).and_then(|c| c.parse::<Rgb>().ok()) {
+            Some(Rgb(c)) => c,
+            None => tile
+                .and_then(|t| t.color)
+                .map_or([128, 128, 128], |c| [c[0], c[1], c[2]]),
+        };
+        let id = match recorded.get(&gid) {
+            Some(&id) => id,
+            None => free_ids
+                .next()
+                .expect("at most MAX_TERRAINS terrains, far fewer than the ids"),
+        };
         gid_terrain.insert(gid, id);
         let cost = match property(tile_props, PROP_COST) {
             Some("impassable") => MoveCost::Impassable,
@@ -386,7 +424,7 @@ pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledErro
         if restored.is_none_or(|c| c != t.symbol) {
             let fresh = free_symbols(&taken)
                 .next()
-                .ok_or(FromTiledError::TooManyTiles(used.len()))?;
+                .ok_or(FromTiledError::TooManyTiles(gids.len()))?;
             t.symbol = fresh;
             taken.push(fresh);
         }
@@ -450,6 +488,7 @@ pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledErro
     };
     let mut map =
         HexMap::new(props, shape, palette).map_err(|e| FromTiledError::Invalid(e.to_string()))?;
+    map.set_view(view_settings(doc, &mut warnings));
     let width = doc.width as usize;
     let mut dropped = 0usize;
     for (i, &gid) in terrain_layer.gids.iter().enumerate() {
@@ -504,6 +543,60 @@ pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledErro
     };
     objects::import::import(doc, &grid, &mut map, &mut warnings)?;
     Ok((map, warnings))
+}
+
+/// The view settings recorded in `doc`'s properties (the default where none are); a value
+/// that does not parse is left at its default with a warning.
+fn view_settings(doc: &TiledMap, warnings: &mut Vec<String>) -> ViewSettings {
+    let mut view = ViewSettings::default();
+    if let Some(text) = property(&doc.properties, PROP_LEGEND) {
+        match text.parse::<Corner>() {
+            Ok(corner) => view.legend = Some(corner),
+            Err(e) => warnings.push(format!("map property '{PROP_LEGEND}': {e}; no legend")),
+        }
+    }
+    if let Some(text) = property(&doc.properties, PROP_NOTE_CAPTIONS) {
+        match text.parse::<bool>() {
+            Ok(on) => view.note_captions = on,
+            Err(_) => warnings.push(format!(
+                "map property '{PROP_NOTE_CAPTIONS}' is '{text}', not true or false; ignored"
+            )),
+        }
+    }
+    view
+}
+
+/// The tiles of `doc` that record the id of the terrain they stand for (`hexmap:id`, on
+/// every terrain tile we write): global id → terrain id. A value that is not an id, or an
+/// id an earlier tile records, is left out with a warning (that tile is then a terrain only
+/// if the terrain layer uses it, with a new id).
+fn recorded_ids(doc: &TiledMap, warnings: &mut Vec<String>) -> BTreeMap<u32, TerrainId> {
+    let mut ids = BTreeMap::new();
+    let mut seen = std::collections::BTreeSet::new();
+    for set in &doc.tilesets {
+        for tile in &set.tiles {
+            let Some(text) = property(&tile.properties, PROP_ID) else {
+                continue;
+            };
+            // A tile another tileset's gids hide is not on the map.
+            let Some(gid) = set.first_gid.checked_add(tile.id).filter(|&gid| {
+                doc.tile(gid)
+                    .is_some_and(|(owner, _)| std::ptr::eq(owner, set))
+            }) else {
+                continue;
+            };
+            match text.parse().ok().and_then(TerrainId::new) {
+                Some(id) if seen.insert(id) => {
+                    ids.insert(gid, id);
+                }
+                _ => warnings.push(format!(
+                    "tileset '{}' tile {}: {PROP_ID} '{text}' is not a terrain id of its own; ignored",
+                    set.name, tile.id
+                )),
+            }
+        }
+    }
+    ids
 }
 
 /// The (col, row) whose tile centre is nearest to a pixel point, if it is on the map.

@@ -27,13 +27,6 @@ impl TiledGrid {
         )
     }
 
-    /// The hex at Tiled's (col, row), when it is within our coordinate range.
-    pub fn hex_of_cell(&self, col: i64, row: i64) -> Option<Hex> {
-        let col = i32::try_from(col + i64::from(self.origin.0)).ok()?;
-        let row = i32::try_from(row + i64::from(self.origin.1)).ok()?;
-        Some(self.kind.to_hex(OffsetCoord::new(col, row)))
-    }
-
     /// The centre of a hex's tile in Tiled's pixels.
     pub fn centre(&self, hex: Hex) -> Point {
         let (col, row) = self.cell(hex);

@@ -107,13 +107,17 @@ pub fn art_owners(doc: &TiledMap) -> BTreeMap<u32, u32> {
         let terrain_gid: BTreeMap<&str, u32> = set
             .tiles
             .iter()
-            .filter_map(|t| Some((property(&t.properties, PROP_ID)?, set.first_gid + t.id)))
+            .filter_map(|t| {
+                let gid = set.first_gid.checked_add(t.id)?;
+                Some((property(&t.properties, PROP_ID)?, gid))
+            })
             .collect();
         for t in &set.tiles {
             if let Some(owner) =
                 property(&t.properties, PROP_ART_OF).and_then(|id| terrain_gid.get(id))
+                && let Some(gid) = set.first_gid.checked_add(t.id)
             {
-                owners.insert(set.first_gid + t.id, *owner);
+                owners.insert(gid, *owner);
             }
         }
     }

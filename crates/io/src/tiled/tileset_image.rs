@@ -4,7 +4,7 @@
 //! out in a grid of tiles the size of the map's tiles.
 
 use super::geometry::TileGeometry;
-use super::model::{TileKind, Tileset};
+use super::model::{Tile, TileKind, Tileset};
 use crate::picture::{Fonts, RasterSink, ToPixels};
 use hexmap_draw::image::draw_tile_art;
 use hexmap_draw::{Colour, ImageSet, Polygon, Sink, markers};
@@ -41,9 +41,24 @@ pub fn tileset_png_with_images(
     tileset: &Tileset,
     images: Option<&ImageSet>,
 ) -> Result<Vec<u8>, TilesetImageError> {
+    let tile = (geometry.tile_width, geometry.tile_height);
+    draw_tiles(tileset, tile, |sink, t, at| {
+        let colour = Colour::from_array(t.color.unwrap_or([0; 4]));
+        draw_tile(sink, geometry, t.kind, colour, at, images);
+    })
+}
+
+/// A tileset image as PNG bytes: `tileset`'s tiles, each `tile` (width, height) pixels, in
+/// its grid on a transparent background, each drawn by `draw` given its top-left corner.
+pub(crate) fn draw_tiles(
+    tileset: &Tileset,
+    tile: (u32, u32),
+    mut draw: impl FnMut(&mut dyn Sink, &Tile, (f64, f64)),
+) -> Result<Vec<u8>, TilesetImageError> {
+    let columns = tileset.columns();
     let (w, h) = (
-        geometry.tile_width.saturating_mul(tileset.columns()),
-        geometry.tile_height.saturating_mul(tileset.rows()),
+        tile.0.saturating_mul(columns),
+        tile.1.saturating_mul(tileset.rows()),
     );
     if w > MAX_SIDE || h > MAX_SIDE {
         return Err(TilesetImageError::Size(w, h));
@@ -55,18 +70,13 @@ pub fn tileset_png_with_images(
         offset: (0.0, 0.0),
     };
     let mut sink = RasterSink::new(&mut pixmap, pixels, &fonts);
-    for (i, tile) in tileset.tiles.iter().enumerate() {
+    for (i, t) in tileset.tiles.iter().enumerate() {
         let i = i as u32;
-        let dx = f64::from(i % tileset.columns() * geometry.tile_width);
-        let dy = f64::from(i / tileset.columns() * geometry.tile_height);
-        draw_tile(
-            &mut sink,
-            geometry,
-            tile.kind,
-            Colour::from_array(tile.color.unwrap_or([0; 4])),
-            (dx, dy),
-            images,
+        let at = (
+            f64::from(i % columns * tile.0),
+            f64::from(i / columns * tile.1),
         );
+        draw(&mut sink, t, at);
     }
     pixmap
         .encode_png()

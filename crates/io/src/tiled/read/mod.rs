@@ -201,6 +201,26 @@ fn geometry(
     })
 }
 
+/// A whole map, read the same way from either syntax: the header from `root`, then each
+/// of `tilesets` (embedded ones read by `embedded`, given the first gid), then the layers
+/// by `layers` (given how many cells each must have), then the checks of [`finish`].
+fn read_map<E: Element>(
+    ctx: &Ctx,
+    root: &dyn Element,
+    tilesets: impl IntoIterator<Item = E>,
+    embedded: impl Fn(&E, u32) -> Result<Tileset, TiledError>,
+    layers: impl FnOnce(usize, &mut TiledMap) -> Result<(), TiledError>,
+) -> Result<TiledMap, TiledError> {
+    let mut map = map_header(ctx, root)?;
+    for ts in tilesets {
+        let tileset = map_tileset(ctx, &ts, |gid| embedded(&ts, gid))?;
+        map.tilesets.push(tileset);
+    }
+    let expected = map.width as usize * map.height as usize;
+    layers(expected, &mut map)?;
+    finish(ctx, map)
+}
+
 /// A `<tileset>` element or tileset object of a map: the one in a file of its own that it
 /// names (`source`), else the embedded one that `embedded` reads.
 fn map_tileset(

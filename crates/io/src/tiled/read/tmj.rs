@@ -24,26 +24,24 @@ fn array<'a>(v: &'a Value, key: &str) -> impl Iterator<Item = &'a Value> {
 pub fn read_tmj(text: &str, file: &str, res: &dyn Resources) -> Result<TiledMap, TiledError> {
     let ctx = Ctx::new(file, res);
     let v = parse(&ctx, text)?;
-    let mut map = super::map_header(
+    let root = Json {
+        value: &v,
+        label: "map",
+    };
+    let tilesets = array(&v, "tilesets").map(|ts| Json {
+        value: ts,
+        label: "tileset",
+    });
+    super::read_map(
         &ctx,
-        &Json {
-            value: &v,
-            label: "map",
+        &root,
+        tilesets,
+        |ts, gid| read_tileset(&ctx, ts.value, gid),
+        |expected, map| match v.get("layers") {
+            Some(layers) => collect_layers(&ctx, layers, expected, map),
+            None => Ok(()),
         },
-    )?;
-    for ts in array(&v, "tilesets") {
-        let el = Json {
-            value: ts,
-            label: "tileset",
-        };
-        let tileset = super::map_tileset(&ctx, &el, |gid| read_tileset(&ctx, ts, gid))?;
-        map.tilesets.push(tileset);
-    }
-    if let Some(layers) = v.get("layers") {
-        let expected = map.width as usize * map.height as usize;
-        collect_layers(&ctx, layers, expected, &mut map)?;
-    }
-    super::finish(&ctx, map)
+    )
 }
 
 /// A TSJ file.

@@ -43,14 +43,17 @@ pub fn read_tmx(text: &str, file: &str, res: &dyn Resources) -> Result<TiledMap,
     let ctx = Ctx::new(file, res);
     let doc = parse(&ctx, text)?;
     let root = root(&ctx, &doc, "map")?;
-    let mut map = super::map_header(&ctx, &Xml(root))?;
-    for ts in root.children().filter(|c| c.has_tag_name("tileset")) {
-        let tileset = super::map_tileset(&ctx, &Xml(ts), |gid| read_tileset(&ctx, ts, gid))?;
-        map.tilesets.push(tileset);
-    }
-    let expected = map.width as usize * map.height as usize;
-    collect_layers(&ctx, root, expected, &mut map)?;
-    super::finish(&ctx, map)
+    let tilesets = root
+        .children()
+        .filter(|c| c.has_tag_name("tileset"))
+        .map(Xml);
+    super::read_map(
+        &ctx,
+        &Xml(root),
+        tilesets,
+        |ts, gid| read_tileset(&ctx, ts.0, gid),
+        |expected, map| collect_layers(&ctx, root, expected, map),
+    )
 }
 
 /// A TSX file.
