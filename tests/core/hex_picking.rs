@@ -2,7 +2,7 @@
 //!
 //! The reference finds the nearest hex centre (hexes are the Voronoi cells of their centres
 //! in the unstretched metric) with exact rational arithmetic: squared distances have the
-//! form P·√3 + Q, compared exactly. It shares no code with `src/hex/pick.rs`, which takes
+//! form P·√3 + Q, compared exactly. It shares no code with `crates/hex/src/pick.rs`, which takes
 //! floors of three edge-line forms instead.
 
 use hexmap::hex::{Hex, Layout, Orientation, Point};
