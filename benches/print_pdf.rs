@@ -8,7 +8,7 @@ mod terrain;
 use criterion::{Criterion, criterion_group, criterion_main};
 use hexmap::draw::print::PageSetup;
 use hexmap::hex::CoordSystem;
-use hexmap::io::picture::{PrintOptions, render_pdf};
+use hexmap::io::render::{PrintOptions, render_pdf};
 use std::hint::black_box;
 use std::time::Duration;
 

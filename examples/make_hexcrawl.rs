@@ -9,7 +9,7 @@
 //! (default `maps/hexcrawl.ron`; with a stem, also writes STEM.png and STEM.svg)
 
 use hexmap::hex::{Direction, Edge, Hex, OffsetCoord, OffsetKind, Orientation, Point};
-use hexmap::io::picture::{PictureOptions, render_png, render_svg};
+use hexmap::io::render::{PictureOptions, render_png, render_svg};
 use hexmap::io::{self, Form};
 use hexmap::map::{
     BuiltinIcon, EdgeTypeId, HexMap, Icon, IconSource, Label, LabelId, MapPath, MapProperties,

@@ -2,7 +2,7 @@
 //! entries, node slots in a vector), kept only so benchmarks can time the new search
 //! against it in the same run on this shared, noisy machine.
 
-use hexmap::hex::{Hex, Path, PathError, PathLimits};
+use hexmap::hex::{Hex, PathError, PathLimits, Route};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -15,7 +15,7 @@ pub fn a_star_dense_steps(
     cells: usize,
     index: impl Fn(Hex) -> Option<usize>,
     step: impl Fn(Hex, Hex) -> Option<u32>,
-) -> Result<Path, PathError> {
+) -> Result<Route, PathError> {
     if index(start).is_none() {
         return Err(PathError::Unreachable);
     }
@@ -97,9 +97,9 @@ fn search(
     limits: &PathLimits,
     index: &mut impl Slots,
     step: impl Fn(Hex, Hex) -> Option<u32>,
-) -> Result<Path, PathError> {
+) -> Result<Route, PathError> {
     if start == goal {
-        return Ok(Path {
+        return Ok(Route {
             hexes: vec![start],
             cost: 0,
         });
@@ -199,7 +199,7 @@ fn search(
     })
 }
 
-fn reconstruct(nodes: &[Node], goal: usize) -> Path {
+fn reconstruct(nodes: &[Node], goal: usize) -> Route {
     let cost = nodes[goal].g;
     let mut hexes = Vec::new();
     let mut at = goal as u32;
@@ -208,5 +208,5 @@ fn reconstruct(nodes: &[Node], goal: usize) -> Path {
         at = nodes[at as usize].parent;
     }
     hexes.reverse();
-    Path { hexes, cost }
+    Route { hexes, cost }
 }

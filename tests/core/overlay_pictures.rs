@@ -6,7 +6,7 @@
 use hexmap::draw::overlay::{HexSet, OverlayStyle, Overlays, Pattern, draw_overlays};
 use hexmap::draw::{Colour, Layers, MapScene, Region, Scene, Style, colour::contrast};
 use hexmap::hex::{Hex, Layout, Orientation, range};
-use hexmap::io::picture::{Fonts, RasterSink, ToPixels};
+use hexmap::io::render::{Fonts, RasterSink, ToPixels};
 use hexmap::map::{HexMap, MapShape, TerrainId};
 use tiny_skia::Pixmap;
 

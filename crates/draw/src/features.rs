@@ -15,7 +15,7 @@
 //! are not clipped).
 
 use super::colour::Colour;
-use super::primitives::{LineStyle, Path, Polyline, Segment, Stroke};
+use super::primitives::{Path, Polyline, Segment, Stroke, StrokePattern};
 use super::sink::Sink;
 use hexmap_hex::{Edge, Hex, Layout, Point};
 use hexmap_map::{EdgeMove, HexMap, LineStyle as FeatureStyle, MapPath};
@@ -61,7 +61,7 @@ pub fn feature_stroke(
             Stroke {
                 width,
                 colour,
-                style: LineStyle::Dashed {
+                style: StrokePattern::Dashed {
                     dash,
                     gap: at_least(radius * GAP_SHARE, MIN_DASH_PX * 0.6),
                 },
@@ -73,7 +73,7 @@ pub fn feature_stroke(
             Stroke {
                 width: line,
                 colour,
-                style: LineStyle::Double {
+                style: StrokePattern::Double {
                     gap: at_least(total / 3.0, MIN_LINE_PX),
                 },
             }

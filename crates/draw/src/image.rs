@@ -201,7 +201,7 @@ pub fn draw_tile_art(
     image: &RgbaImage,
     tint: Option<Colour>,
 ) {
-    let (min, max) = super::map::cover_box(corners, image.width(), image.height());
+    let (min, max) = super::map_scene::cover_box(corners, image.width(), image.height());
     sink.image(&Image {
         id,
         image,

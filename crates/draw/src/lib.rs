@@ -31,7 +31,7 @@ pub mod image;
 pub mod legend;
 pub mod lines;
 pub mod lod;
-pub mod map;
+pub mod map_scene;
 pub mod markers;
 pub mod overlay;
 pub mod primitives;
@@ -48,11 +48,11 @@ pub use colour::{Colour, ink_on};
 pub use game::{GameScene, GameStyle};
 pub use image::{ImageId, ImageSet, RgbaImage, draw_image_icon};
 pub use lod::Detail;
-pub use map::MapScene;
+pub use map_scene::MapScene;
 pub use overlay::{HexSet, OverlayStyle, Overlays, draw_overlays};
 pub use primitives::{
-    Circle, Font, FontFamily, HAlign, Halo, HexCell, Hexagon, Image, LineStyle, OwnedText, Path,
-    Polygon, Polyline, Rect, Segment, Stroke, Text, VAlign,
+    Circle, Font, FontFamily, HAlign, Halo, HexCell, Hexagon, Image, OwnedText, Path, Polygon,
+    Polyline, Rect, Segment, Stroke, StrokePattern, Text, VAlign,
 };
 pub use region::Region;
 pub use scene::Scene;

@@ -8,7 +8,7 @@ use hexmap_hex::{Layout, Point};
 
 /// How a line is drawn along its length.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum LineStyle {
+pub enum StrokePattern {
     /// One continuous line.
     Solid,
     /// Dashes of `dash` world units with `gap` world units between them.
@@ -28,12 +28,12 @@ pub enum LineStyle {
 /// How a line is drawn: width in world units, colour and style.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Stroke {
-    /// Width in world units (of each line, for [`LineStyle::Double`]).
+    /// Width in world units (of each line, for [`StrokePattern::Double`]).
     pub width: f64,
     /// Colour.
     pub colour: Colour,
     /// Solid, dashed or double.
-    pub style: LineStyle,
+    pub style: StrokePattern,
 }
 
 impl Stroke {
@@ -42,7 +42,7 @@ impl Stroke {
         Stroke {
             width,
             colour,
-            style: LineStyle::Solid,
+            style: StrokePattern::Solid,
         }
     }
 }

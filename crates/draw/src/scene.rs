@@ -3,7 +3,7 @@
 
 use super::colour::Colour;
 use super::lod::Detail;
-use super::map::half_pitch;
+use super::map_scene::half_pitch;
 use super::primitives::Rect;
 use super::region::Region;
 use super::sink::Sink;

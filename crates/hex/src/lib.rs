@@ -42,7 +42,7 @@ pub use movement::{
 };
 pub use offset::{OffsetCoord, OffsetKind};
 pub use pathfind::{
-    Path, PathError, PathLimits, a_star, a_star_dense, a_star_dense_steps, a_star_steps,
+    PathError, PathLimits, Route, a_star, a_star_dense, a_star_dense_steps, a_star_steps,
 };
 pub use range::{
     CubeBoxIter, in_wedge, range, range_count, range_intersection, ring, spiral, wedge,

@@ -27,10 +27,10 @@ impl Default for PathLimits {
     }
 }
 
-/// A found path: hexes from start to goal inclusive, and its total cost (the sum of the
+/// A found route: hexes from start to goal inclusive, and its total cost (the sum of the
 /// entry costs of every hex after the start).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Path {
+pub struct Route {
     /// Start, each step, goal; consecutive hexes are neighbours.
     pub hexes: Vec<Hex>,
     /// Sum of the entry costs along the path.
@@ -112,7 +112,7 @@ pub fn a_star(
     min_step_cost: u32,
     limits: &PathLimits,
     cost: impl Fn(Hex) -> Option<u32>,
-) -> Result<Path, PathError> {
+) -> Result<Route, PathError> {
     a_star_steps(start, goal, min_step_cost, limits, |_, to| cost(to))
 }
 
@@ -137,7 +137,7 @@ pub fn a_star_steps(
     min_step_cost: u32,
     limits: &PathLimits,
     step: impl Fn(Hex, Hex) -> Option<u32>,
-) -> Result<Path, PathError> {
+) -> Result<Route, PathError> {
     search(
         start,
         goal,
@@ -173,7 +173,7 @@ pub fn a_star_dense(
     cells: usize,
     index: impl Fn(Hex) -> Option<usize>,
     cost: impl Fn(Hex) -> Option<u32>,
-) -> Result<Path, PathError> {
+) -> Result<Route, PathError> {
     a_star_dense_steps(start, goal, min_step_cost, limits, cells, index, |_, to| {
         cost(to)
     })
@@ -189,7 +189,7 @@ pub fn a_star_dense_steps(
     cells: usize,
     index: impl Fn(Hex) -> Option<usize>,
     step: impl Fn(Hex, Hex) -> Option<u32>,
-) -> Result<Path, PathError> {
+) -> Result<Route, PathError> {
     let mut nodes = DenseNodes::new(cells, index);
     search(start, goal, min_step_cost, limits, &mut nodes, step)
 }
@@ -294,9 +294,9 @@ fn search<N: Nodes>(
     limits: &PathLimits,
     nodes: &mut N,
     step: impl Fn(Hex, Hex) -> Option<u32>,
-) -> Result<Path, PathError> {
+) -> Result<Route, PathError> {
     if start == goal {
-        return Ok(Path {
+        return Ok(Route {
             hexes: vec![start],
             cost: 0,
         });
@@ -395,7 +395,7 @@ fn search<N: Nodes>(
 }
 
 /// The path to `goal` (reached at `cost`), walked back along the recorded steps.
-pub(super) fn reconstruct<N: Nodes>(nodes: &N, goal: Hex, cost: u64) -> Path {
+pub(super) fn reconstruct<N: Nodes>(nodes: &N, goal: Hex, cost: u64) -> Route {
     let mut hexes = vec![goal];
     let mut at = goal;
     while let Some(d) = nodes.slot(at).and_then(|s| nodes.get(s).came_by) {
@@ -403,7 +403,7 @@ pub(super) fn reconstruct<N: Nodes>(nodes: &N, goal: Hex, cost: u64) -> Path {
         hexes.push(at);
     }
     hexes.reverse();
-    Path { hexes, cost }
+    Route { hexes, cost }
 }
 
 #[cfg(test)]

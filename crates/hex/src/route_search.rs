@@ -5,7 +5,7 @@ use super::Direction;
 use super::Hex;
 use super::line::DistanceI64;
 use super::pathfind::{
-    DenseNodes, Entry, NodeState, Nodes, Path, PathError, PathLimits, reconstruct,
+    DenseNodes, Entry, NodeState, Nodes, PathError, PathLimits, Route, reconstruct,
 };
 use super::radix_queue::RadixQueue;
 
@@ -83,9 +83,9 @@ impl RouteSearch {
         limits: &PathLimits,
         index: impl Fn(Hex) -> Option<usize>,
         step: impl Fn(Hex, Hex) -> Option<u32>,
-    ) -> Result<Path, PathError> {
+    ) -> Result<Route, PathError> {
         if goal == self.start {
-            return Ok(Path {
+            return Ok(Route {
                 hexes: vec![goal],
                 cost: 0,
             });
@@ -117,7 +117,7 @@ impl RouteSearch {
         limits: &PathLimits,
         nodes: &mut DenseNodes<F>,
         step: impl Fn(Hex, Hex) -> Option<u32>,
-    ) -> Result<Path, PathError> {
+    ) -> Result<Route, PathError> {
         let max_cost = limits.max_cost.unwrap_or(u64::MAX);
         let Some(goal_slot) = nodes.slot(goal) else {
             return Err(PathError::Unreachable);

@@ -3,15 +3,15 @@
 
 use super::{HexMap, MapShape};
 use hexmap_hex::{
-    Hex, MAX_MOVEMENT_DISTANCE, MovementRange, MovementRangeError, OffsetCoord, Path, PathError,
-    PathLimits, a_star_dense_steps, movement_range_steps,
+    Hex, MAX_MOVEMENT_DISTANCE, MovementRange, MovementRangeError, OffsetCoord, PathError,
+    PathLimits, Route, a_star_dense_steps, movement_range_steps,
 };
 
 impl HexMap {
     /// The cheapest route from `from` to `to` under the movement rule; its cost is in
     /// hundredths of a point. Every cell may be expanded once, so the search never stops
     /// short: `Err(Unreachable)` means no route exists (or an end is not a cell).
-    pub fn route(&self, from: Hex, to: Hex) -> Result<Path, PathError> {
+    pub fn route(&self, from: Hex, to: Hex) -> Result<Route, PathError> {
         if !(self.contains(from) && self.contains(to)) {
             return Err(PathError::Unreachable);
         }

@@ -342,7 +342,7 @@ impl ChunkCache {
 /// Half the pitch of offset cells along x and y (the texel quad of a chunk spans
 /// `CHUNK` of them).
 fn half_pitch(layout: &Layout) -> (f64, f64) {
-    hexmap_draw::map::half_pitch(layout)
+    hexmap_draw::map_scene::half_pitch(layout)
 }
 
 /// Build one chunk as a single quad with a `CHUNK`×`CHUNK` texture, one texel per cell

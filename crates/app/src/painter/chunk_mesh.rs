@@ -11,7 +11,7 @@
 use super::{EguiPainter, Output, color32, fill_fan, image_fan};
 use eframe::egui::epaint::{Mesh, Pos2, Shape, TessellationOptions, Tessellator, Vec2};
 use eframe::egui::{self, Color32, TextureId};
-use hexmap_draw::{HexCell, Hexagon, Image, LineStyle, OwnedText, Rect, Stroke, Text};
+use hexmap_draw::{HexCell, Hexagon, Image, OwnedText, Rect, Stroke, StrokePattern, Text};
 use hexmap_hex::Point;
 
 /// The corner vectors of the last hexagon drawn, so a chunk of equal cells computes them
@@ -171,7 +171,7 @@ impl Output for ChunkMesh {
     /// outlines are left to the painter.
     fn hex(&mut self, cell: &HexCell<'_>) -> Option<Stroke> {
         let centre = self.local(cell.centre);
-        let solid = cell.stroke.filter(|s| s.style == LineStyle::Solid);
+        let solid = cell.stroke.filter(|s| s.style == StrokePattern::Solid);
         let ring_width = solid.map_or(0.0, |s| s.width);
         let corners = self.corners(cell.hexagon, cell.scale, ring_width);
         let (fill, outer, inner) = (corners.fill, corners.outer, corners.inner);

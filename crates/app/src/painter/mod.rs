@@ -22,7 +22,8 @@ use eframe::egui::epaint::{CircleShape, Mesh, PathShape, PathStroke, Vertex};
 use eframe::egui::{self, Color32, Pos2, Shape, TextureId};
 use hexmap_draw::lines::{double_lines, flatten_circle, flatten_path};
 use hexmap_draw::{
-    Circle, Colour, HexCell, Image, LineStyle, Path, Polygon, Polyline, Rect, Sink, Stroke, Text,
+    Circle, Colour, HexCell, Image, Path, Polygon, Polyline, Rect, Sink, Stroke, StrokePattern,
+    Text,
 };
 use hexmap_hex::Point;
 
@@ -85,12 +86,12 @@ impl<O: Output> EguiPainter<O> {
     fn stroke_points(&mut self, points: &[Point], closed: bool, stroke: &Stroke) {
         let s = egui::Stroke::new(self.len(stroke.width), color32(stroke.colour));
         match stroke.style {
-            LineStyle::Double { gap } => {
+            StrokePattern::Double { gap } => {
                 for side in double_lines(points, closed, stroke, gap) {
                     self.stroke_points(&side, closed, &Stroke::solid(stroke.width, stroke.colour));
                 }
             }
-            LineStyle::Dashed { dash, gap } => {
+            StrokePattern::Dashed { dash, gap } => {
                 let mut pts: Vec<Pos2> = points.iter().map(|&p| self.out.pos(p)).collect();
                 if closed && let Some(&first) = pts.first() {
                     pts.push(first);
@@ -98,7 +99,7 @@ impl<O: Output> EguiPainter<O> {
                 let dashes = Shape::dashed_line(&pts, s, self.len(dash), self.len(gap));
                 self.out.shape(Shape::Vec(dashes));
             }
-            LineStyle::Solid => {
+            StrokePattern::Solid => {
                 let pts = points.iter().map(|&p| self.out.pos(p)).collect();
                 self.out.shape(if closed {
                     Shape::closed_line(pts, s)
@@ -157,7 +158,7 @@ impl<O: Output> Sink for EguiPainter<O> {
             self.out.shape(Shape::Circle(shape));
         }
         if let Some(stroke) = &c.stroke {
-            if stroke.style == LineStyle::Solid {
+            if stroke.style == StrokePattern::Solid {
                 let s = egui::Stroke::new(self.len(stroke.width), color32(stroke.colour));
                 self.out
                     .shape(Shape::Circle(CircleShape::stroke(centre, radius, s)));

@@ -92,7 +92,7 @@ fn a_river_edge_runs_from_corner_to_corner_through_the_middle_of_the_edge() {
         .get(EdgeTypeId::new(RIVER).unwrap())
         .unwrap();
     assert_eq!(stroke.colour, Colour::from(river.color));
-    assert_eq!(stroke.style, LineStyle::Solid);
+    assert_eq!(stroke.style, StrokePattern::Solid);
     assert!((stroke.width - f64::from(river.width) * 10.0).abs() < 1e-6);
 }
 
@@ -164,7 +164,7 @@ fn a_wall_is_a_straight_double_line_between_the_corners() {
         .collect();
     assert_eq!(lines.len(), 1, "{:?}", rec.items);
     assert_eq!(lines[0].0, m.layout().unwrap().edge_points(e).to_vec());
-    assert!(matches!(lines[0].1.style, LineStyle::Double { .. }));
+    assert!(matches!(lines[0].1.style, StrokePattern::Double { .. }));
     assert!(paths(&rec).is_empty());
 }
 
@@ -254,7 +254,7 @@ fn a_dashed_path_is_one_line_so_its_dashes_run_on() {
     m.insert_path(trail).unwrap();
     let drawn = paths(&draw(&m, &all_cells(&m), 1.0));
     assert_eq!(drawn.len(), 1);
-    assert!(matches!(drawn[0].2.style, LineStyle::Dashed { .. }));
+    assert!(matches!(drawn[0].2.style, StrokePattern::Dashed { .. }));
     assert_eq!(drawn[0].1.len(), 4);
 }
 

@@ -22,12 +22,12 @@ fn step(from: Hex, to: Hex) -> Option<u32> {
     Some(1 + ((to.q * 7 + to.r * 13) % 4) as u32)
 }
 
-fn fresh(start: Hex, goal: Hex, limits: &PathLimits) -> Result<Path, PathError> {
+fn fresh(start: Hex, goal: Hex, limits: &PathLimits) -> Result<Route, PathError> {
     a_star_dense_steps(start, goal, 1, limits, (W * W) as usize, index, step)
 }
 
 /// `path` runs from `start` to `goal` through possible steps and costs `path.cost`.
-fn assert_valid(path: &Path, start: Hex, goal: Hex) {
+fn assert_valid(path: &Route, start: Hex, goal: Hex) {
     assert_eq!(path.hexes.first(), Some(&start));
     assert_eq!(path.hexes.last(), Some(&goal));
     let sum: u64 = path

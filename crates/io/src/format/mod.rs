@@ -18,7 +18,7 @@ pub use registry::{FORMATS, by_name, native, read_path, reader_for, readers, wri
 pub use table::{to_csv, to_json};
 pub use tiled::tileset_file_name;
 
-use crate::picture::PictureError;
+use crate::render::PictureError;
 use crate::tiled::{FromTiledError, TiledError, TilesetImageError};
 use crate::{Form, FormatError, Resources};
 use hexmap_draw::print::PageSetup;

@@ -1,8 +1,8 @@
 //! PDF, the print format: the map at an exact hex size on pages of a paper size (or one
-//! poster page), drawn as vectors through the PDF back-end of [`crate::picture`].
+//! poster page), drawn as vectors through the PDF back-end of [`crate::render`].
 
 use super::{Format, FormatInfo, FormatOption, WriteError, WriteJob, WriteOptions, Written};
-use crate::picture::{PrintOptions, render_pdf};
+use crate::render::{PrintOptions, render_pdf};
 
 /// The PDF format.
 pub struct Pdf {

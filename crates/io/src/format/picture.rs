@@ -1,9 +1,9 @@
 //! Pictures of a map, PNG and SVG, as [`Format`]s: they draw the map through `draw` into
-//! the raster or SVG back-end of [`crate::picture`] with the options they take. A PNG
+//! the raster or SVG back-end of [`crate::render`] with the options they take. A PNG
 //! may also be made for print: a hex size on paper at a resolution (`--dpi`).
 
 use super::{Format, FormatInfo, FormatOption, WriteError, WriteJob, WriteOptions, Written};
-use crate::picture::{PictureError, PictureOptions, fit_png, render_png, render_svg};
+use crate::render::{PictureError, PictureOptions, fit_png, render_png, render_svg};
 use hexmap_draw::print::{HEX_SIZE_RANGE_MM, MM_PER_INCH, flat_to_flat};
 use hexmap_map::HexMap;
 

@@ -5,7 +5,7 @@
 
 use super::geometry::TileGeometry;
 use super::model::{Tile, TileKind, Tileset};
-use crate::picture::{Fonts, RasterSink, ToPixels};
+use crate::render::{Fonts, RasterSink, ToPixels};
 use hexmap_draw::image::draw_tile_art;
 use hexmap_draw::{Colour, ImageSet, Polygon, Sink, markers};
 use hexmap_hex::Point;

@@ -161,7 +161,7 @@ fn icons(
     if map.icons().is_empty() {
         return (None, None);
     }
-    // The smaller radius of a hex, as `draw::map` sizes icons by it.
+    // The smaller radius of a hex, as `draw::map_scene` sizes icons by it.
     let radius = world.size().x.min(world.size().y);
     let (sx, sy) = grid.scale(world);
     let mut tiles: Vec<Tile> = Vec::new();

@@ -6,8 +6,8 @@ use super::raster::ToPixels;
 use crate::tiled::xml_escape;
 use hexmap_draw::lines::flatten_circle;
 use hexmap_draw::{
-    Circle, Colour, HAlign, HexCell, Hexagon, Image, ImageSet, LineStyle, Path, Polygon, Polyline,
-    Rect, Segment, Sink, Stroke, Text, VAlign,
+    Circle, Colour, HAlign, HexCell, Hexagon, Image, ImageSet, Path, Polygon, Polyline, Rect,
+    Segment, Sink, Stroke, StrokePattern, Text, VAlign,
 };
 use hexmap_hex::Point;
 use std::fmt::Write;
@@ -127,7 +127,7 @@ impl SvgSink {
         let k = self.to_px.scale / shrink;
         let mut a = paint_attr("stroke", s.colour);
         let _ = write!(a, " stroke-width=\"{:.2}\"", s.width * k);
-        if let LineStyle::Dashed { dash, gap } = s.style {
+        if let StrokePattern::Dashed { dash, gap } = s.style {
             let _ = write!(a, " stroke-dasharray=\"{:.2} {:.2}\"", dash * k, gap * k);
         }
         a
@@ -184,7 +184,7 @@ impl SvgSink {
     ) {
         let tag = if closed { "polygon" } else { "polyline" };
         if let Some(s) = stroke
-            && let LineStyle::Double { gap } = s.style
+            && let StrokePattern::Double { gap } = s.style
         {
             if fill.is_some() {
                 self.line_element(points, closed, fill, None);
@@ -212,7 +212,10 @@ impl Sink for SvgSink {
         let id = self.hexagon_id(cell.hexagon);
         let (x, y) = self.px(cell.centre);
         if cell.scale == 1.0
-            && !matches!(cell.stroke.map(|s| s.style), Some(LineStyle::Double { .. }))
+            && !matches!(
+                cell.stroke.map(|s| s.style),
+                Some(StrokePattern::Double { .. })
+            )
         {
             // Full-size cells share their outline through the enclosing group.
             if cell.stroke != self.group {
@@ -235,7 +238,7 @@ impl Sink for SvgSink {
         }
         if cell
             .stroke
-            .is_some_and(|s| matches!(s.style, LineStyle::Double { .. }))
+            .is_some_and(|s| matches!(s.style, StrokePattern::Double { .. }))
         {
             let corners: [Point; 6] =
                 std::array::from_fn(|i| cell.hexagon.corner(cell.centre, cell.scale, i));
@@ -277,7 +280,7 @@ impl Sink for SvgSink {
     fn circle(&mut self, c: &Circle) {
         self.close_group();
         if c.stroke
-            .is_some_and(|s| matches!(s.style, LineStyle::Double { .. }))
+            .is_some_and(|s| matches!(s.style, StrokePattern::Double { .. }))
         {
             let points = flatten_circle(c, 0.1 / self.to_px.scale);
             self.line_element(&points, true, c.fill, c.stroke.as_ref());
@@ -296,7 +299,7 @@ impl Sink for SvgSink {
     fn path(&mut self, p: &Path<'_>) {
         self.close_group();
         if let Some(s) = &p.stroke
-            && let LineStyle::Double { .. } = s.style
+            && let StrokePattern::Double { .. } = s.style
         {
             let points = hexmap_draw::lines::flatten_path(p, 0.1 / self.to_px.scale);
             self.line_element(&points, p.closed, p.fill, Some(s));
@@ -538,7 +541,7 @@ mod tests {
             stroke: Some(Stroke {
                 width: 1.0,
                 colour: Colour::BLACK,
-                style: LineStyle::Dashed {
+                style: StrokePattern::Dashed {
                     dash: 2.0,
                     gap: 1.0,
                 },
@@ -549,7 +552,7 @@ mod tests {
             stroke: Stroke {
                 width: 1.0,
                 colour: Colour::BLACK,
-                style: LineStyle::Double { gap: 1.0 },
+                style: StrokePattern::Double { gap: 1.0 },
             },
         });
         let svg = s.finish();

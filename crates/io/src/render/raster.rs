@@ -4,8 +4,8 @@
 use super::glyphs::Fonts;
 use hexmap_draw::lines::{double_lines, flatten_circle, flatten_path};
 use hexmap_draw::{
-    Circle, Colour, Image, ImageId, LineStyle, Path, Polygon, Polyline, Rect, RgbaImage, Segment,
-    Sink, Stroke, Text,
+    Circle, Colour, Image, ImageId, Path, Polygon, Polyline, Rect, RgbaImage, Segment, Sink,
+    Stroke, StrokePattern, Text,
 };
 use hexmap_hex::Point;
 use std::collections::HashMap;
@@ -109,11 +109,11 @@ impl<'a> RasterSink<'a> {
     fn stroke_path(&mut self, path: &tiny_skia::Path, stroke: &Stroke) {
         let width = (stroke.width * self.to_px.scale) as f32;
         let dash = match stroke.style {
-            LineStyle::Dashed { dash, gap } => {
+            StrokePattern::Dashed { dash, gap } => {
                 let k = self.to_px.scale as f32;
                 StrokeDash::new(vec![dash as f32 * k, gap as f32 * k], 0.0)
             }
-            LineStyle::Solid | LineStyle::Double { .. } => None,
+            StrokePattern::Solid | StrokePattern::Double { .. } => None,
         };
         let s = tiny_skia::Stroke {
             width,
@@ -126,7 +126,7 @@ impl<'a> RasterSink<'a> {
 
     /// Stroke a line through `points`; a double stroke becomes two lines beside it.
     fn stroke_points(&mut self, points: &[Point], closed: bool, stroke: &Stroke) {
-        if let LineStyle::Double { gap } = stroke.style {
+        if let StrokePattern::Double { gap } = stroke.style {
             for side in double_lines(points, closed, stroke, gap) {
                 if let Some(path) = self.polyline_path(&side, closed) {
                     self.stroke_path(&path, stroke);
@@ -215,7 +215,7 @@ impl Sink for RasterSink<'_> {
             self.fill(&path, fill);
         }
         if let Some(stroke) = &c.stroke {
-            if matches!(stroke.style, LineStyle::Double { .. }) {
+            if matches!(stroke.style, StrokePattern::Double { .. }) {
                 // Flattened finely enough to be a circle at any pixel size.
                 let tolerance = 0.1 / self.to_px.scale;
                 let points = flatten_circle(c, tolerance);
@@ -256,7 +256,7 @@ impl Sink for RasterSink<'_> {
             self.fill(&path, fill);
         }
         if let Some(stroke) = &p.stroke {
-            if matches!(stroke.style, LineStyle::Double { .. }) {
+            if matches!(stroke.style, StrokePattern::Double { .. }) {
                 let points = flatten_path(p, 0.1 / self.to_px.scale);
                 self.stroke_points(&points, p.closed, stroke);
             } else {
@@ -355,7 +355,7 @@ mod tests {
                 stroke: Stroke {
                     width: 1.0,
                     colour: Colour::BLACK,
-                    style: LineStyle::Dashed {
+                    style: StrokePattern::Dashed {
                         dash: 4.0,
                         gap: 4.0,
                     },
@@ -366,7 +366,7 @@ mod tests {
                 stroke: Stroke {
                     width: 1.0,
                     colour: Colour::BLACK,
-                    style: LineStyle::Double { gap: 2.0 },
+                    style: StrokePattern::Double { gap: 2.0 },
                 },
             });
         });

@@ -1,5 +1,5 @@
-//! PNG and SVG pictures of a map, drawn by `draw` through the raster and SVG back-ends:
-//! terrain, grid, mines and coordinate labels in any system. Empty cells and the
+//! Rendering a map to a file's picture: PNG (raster), SVG and PDF (print), each a back-end
+//! of `draw` — terrain, grid, mines and coordinate labels in any system. Empty cells and the
 //! background are transparent, so a picture can sit on any page.
 
 mod glyphs;

@@ -335,7 +335,7 @@ fn draw_marks(sink: &mut dyn Sink, layout: &PageLayout, page: &Page) {
     let o = layout.overlap_mm;
     if o > 0.0 {
         let dashed = Stroke {
-            style: hexmap_draw::LineStyle::Dashed {
+            style: hexmap_draw::StrokePattern::Dashed {
                 dash: 1.0,
                 gap: 0.7,
             },

@@ -6,8 +6,8 @@
 use super::pdf_fonts::{StandardFont, win_ansi};
 use hexmap_draw::lines::double_lines;
 use hexmap_draw::{
-    Colour, HAlign, HexCell, Hexagon, Image, LineStyle, Path, Polygon, Polyline, Segment, Sink,
-    Stroke, Text, VAlign,
+    Colour, HAlign, HexCell, Hexagon, Image, Path, Polygon, Polyline, Segment, Sink, Stroke,
+    StrokePattern, Text, VAlign,
 };
 use hexmap_hex::Point;
 use pdf_writer::types::{LineJoinStyle, TextRenderingMode};
@@ -267,8 +267,8 @@ impl<'a> PdfSink<'a> {
             self.state.width = Some(width);
         }
         let dash = match s.style {
-            LineStyle::Dashed { dash, gap } => ((dash * scale) as f32, (gap * scale) as f32),
-            LineStyle::Solid | LineStyle::Double { .. } => (0.0, 0.0),
+            StrokePattern::Dashed { dash, gap } => ((dash * scale) as f32, (gap * scale) as f32),
+            StrokePattern::Solid | StrokePattern::Double { .. } => (0.0, 0.0),
         };
         if self.state.dash.unwrap_or((0.0, 0.0)) != dash {
             if dash == (0.0, 0.0) {
@@ -330,7 +330,7 @@ impl<'a> PdfSink<'a> {
             return;
         }
         if let Some(s) = stroke
-            && let LineStyle::Double { gap } = s.style
+            && let StrokePattern::Double { gap } = s.style
         {
             if fill.is_some() {
                 self.shape(points, closed, fill, None);
@@ -411,7 +411,10 @@ impl Sink for PdfSink<'_> {
     }
 
     fn hex(&mut self, cell: &HexCell<'_>) {
-        let double = matches!(cell.stroke.map(|s| s.style), Some(LineStyle::Double { .. }));
+        let double = matches!(
+            cell.stroke.map(|s| s.style),
+            Some(StrokePattern::Double { .. })
+        );
         if cell.scale != 1.0 || double {
             let corners: [Point; 6] =
                 std::array::from_fn(|i| cell.hexagon.corner(cell.centre, cell.scale, i));
@@ -440,7 +443,7 @@ impl Sink for PdfSink<'_> {
 
     fn path(&mut self, p: &Path<'_>) {
         if let Some(s) = &p.stroke
-            && let LineStyle::Double { .. } = s.style
+            && let StrokePattern::Double { .. } = s.style
         {
             let points = hexmap_draw::lines::flatten_path(p, 0.05 / self.to_page.scale);
             self.shape(&points, p.closed, p.fill, Some(s));
