@@ -16,7 +16,7 @@ mod terrain;
 use criterion::{Criterion, criterion_group, criterion_main};
 use eframe::egui::{Event, Key, Modifiers, PointerButton};
 use headless::{Editor, open, stroke_events};
-use hexmap::app::doc::Doc;
+use hexmap::app::open_map::OpenMap;
 use hexmap::app::overlays::OverlayState;
 use hexmap::hex::{
     self, Direction, Edge, Hex, OffsetCoord, OffsetKind, Orientation, PathLimits, Point,
@@ -380,7 +380,7 @@ fn overlays(c: &mut Criterion) {
         .step_by(7)
         .find(|&h| !blocks(h) && hex::field_of_view(h, 50, blocks).len() > 7651 / 3)
         .expect("an open lookout");
-    let doc = Doc::from_map(map.clone());
+    let doc = OpenMap::from_map(map.clone());
     let cases: [(&str, OverlayState, Option<Hex>); 4] = [
         (
             "range_50",

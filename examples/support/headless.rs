@@ -8,7 +8,7 @@ use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2, RawInput, R
 use hexmap::app::EditorApp;
 use hexmap::app::camera::Camera;
 use hexmap::app::dialogs::FakeDialogs;
-use hexmap::app::doc::Doc;
+use hexmap::app::open_map::OpenMap;
 use hexmap::hex::{Hex, Point};
 use hexmap::map::HexMap;
 
@@ -108,7 +108,7 @@ impl Editor {
 
 /// The editor on `map` with fake dialogs and autosave off.
 pub fn open(map: HexMap) -> EditorApp {
-    let mut app = EditorApp::with_doc(Doc::from_map(map), Box::new(FakeDialogs::default()));
+    let mut app = EditorApp::with_doc(OpenMap::from_map(map), Box::new(FakeDialogs::default()));
     app.set_autosave_secs(0);
     app
 }

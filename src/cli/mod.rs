@@ -2,7 +2,7 @@
 //! of the library. Exit codes: 0 ok, 1 bad input, 2 usage (clap's own parse errors). It
 //! never reaches the editor: with no subcommand, `main.rs` starts it.
 
-mod exchange;
+mod export_import;
 mod geometry;
 mod map_cmds;
 mod mines;
@@ -44,9 +44,9 @@ pub enum Command {
     /// Rewrite a map in offset or cube form (IN = OUT allowed).
     Convert(map_cmds::ConvertArgs),
     /// Export a map for other tools: Tiled TMX/TMJ, CSV, JSON, PNG, SVG, or a PDF to print.
-    Export(exchange::ExportArgs),
+    Export(export_import::ExportArgs),
     /// Import a hexagonal Tiled map (TMX or TMJ) as a hexmap map.
-    Import(exchange::ImportArgs),
+    Import(export_import::ImportArgs),
     /// Minesweeper layouts: generate mines on a map, check a layout is fair.
     Mines(mines::MinesArgs),
     /// The cheapest route between two cells under the map's movement rule (terrain,
@@ -80,8 +80,8 @@ pub fn run(command: Command) -> ExitCode {
     let result = match command {
         Command::Coord(args) => geometry::coord(&args),
         Command::Pick(args) => geometry::pick(&args),
-        Command::Export(args) => exchange::export(&args),
-        Command::Import(args) => exchange::import(&args),
+        Command::Export(args) => export_import::export(&args),
+        Command::Import(args) => export_import::import(&args),
         Command::New(args) => map_cmds::new(&args),
         Command::Info(args) => map_cmds::info(&args),
         Command::Validate(args) => map_cmds::validate(&args),

@@ -11,8 +11,8 @@ use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
 use hexmap::app::camera::Camera;
 use hexmap::app::dialogs::FakeDialogs;
-use hexmap::app::doc::{Doc, NewMapSpec};
 use hexmap::app::label_tool::handles;
+use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::tools::Tool;
 use hexmap::hex::{Hex, Point};
 use hexmap::map::{BuiltinIcon, Edit, Icon, Label, LabelId};
@@ -22,7 +22,7 @@ const ZOOM: f64 = 2.0;
 
 /// The editor on a blank map with `labels` added, looking at hex (5, 5) closely.
 fn harness(labels: &[Label]) -> Harness<'static, EditorApp> {
-    let mut doc = Doc::new_map(&NewMapSpec::default()).expect("default spec is valid");
+    let mut doc = OpenMap::new_map(&NewMapSpec::default()).expect("default spec is valid");
     for (i, l) in labels.iter().enumerate() {
         let edit = Edit::AddLabel {
             id: LabelId(i as u32),
@@ -185,7 +185,7 @@ fn escape_cancels_the_text_field_and_empty_text_adds_nothing() {
 #[test]
 fn dragging_a_label_moves_it_in_one_undo_step_and_the_topmost_is_selected() {
     let centre = |h: Hex| {
-        let doc = Doc::new_map(&NewMapSpec::default()).unwrap();
+        let doc = OpenMap::new_map(&NewMapSpec::default()).unwrap();
         doc.layout().hex_to_pixel(h)
     };
     let c = centre(Hex::new(5, 5));
@@ -214,7 +214,7 @@ fn dragging_a_label_moves_it_in_one_undo_step_and_the_topmost_is_selected() {
 /// pointer takes it and the map counts as changed.
 #[test]
 fn dragging_a_label_redraws_no_chunk_and_draws_the_label_at_the_pointer() {
-    let c = Doc::new_map(&NewMapSpec::default())
+    let c = OpenMap::new_map(&NewMapSpec::default())
         .unwrap()
         .layout()
         .hex_to_pixel(Hex::new(5, 5));
@@ -254,7 +254,7 @@ fn dragging_a_label_redraws_no_chunk_and_draws_the_label_at_the_pointer() {
 
 #[test]
 fn the_handles_turn_and_size_the_selected_label_and_a_double_click_edits_its_text() {
-    let doc = Doc::new_map(&NewMapSpec::default()).unwrap();
+    let doc = OpenMap::new_map(&NewMapSpec::default()).unwrap();
     let layout = doc.layout();
     let c = layout.hex_to_pixel(Hex::new(5, 5));
     let mut h = harness(&[Label::new("Salt Road", c)]);

@@ -7,7 +7,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
 use hexmap::app::dialogs::{DialogReply, FakeDialogs};
-use hexmap::app::doc::Doc;
+use hexmap::app::open_map::OpenMap;
 use hexmap::hex::Hex;
 use hexmap::io::recovery::{recovery_path, write_recovery};
 use hexmap::map::{Edit, TerrainId};
@@ -22,8 +22,8 @@ fn at_time(h: &mut Harness<'static, EditorApp>, secs: f64) {
 
 /// The sample map saved to `path`, a cell, and the editor's current (first) terrain,
 /// which that cell does not have yet (so the brush changes it).
-fn saved_sample(path: &Path) -> (Doc, Hex, TerrainId) {
-    let mut doc = Doc::sample();
+fn saved_sample(path: &Path) -> (OpenMap, Hex, TerrainId) {
+    let mut doc = OpenMap::sample();
     doc.save(path).expect("save the sample");
     let map = doc.map();
     let first = map.palette().terrains()[0].id;
@@ -127,7 +127,7 @@ fn opening_a_map_with_a_newer_recovery_offers_to_restore_it() {
     let dialogs = FakeDialogs::with_answers([DialogReply::Open(path.clone())]);
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
-        .build_eframe(move |_cc| EditorApp::with_doc(Doc::sample(), Box::new(dialogs)));
+        .build_eframe(move |_cc| EditorApp::with_doc(OpenMap::sample(), Box::new(dialogs)));
     settle(&mut h);
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     settle(&mut h);
@@ -163,11 +163,12 @@ fn opening_a_map_with_a_newer_recovery_offers_to_restore_it() {
 fn discarding_removes_an_untitled_recovery_found_at_startup() {
     let dir = temp_dir("recover-untitled");
     let recovery = hexmap::io::recovery::unsaved_recovery_path(&dir);
-    write_recovery(&recovery, Doc::sample().map()).unwrap();
+    write_recovery(&recovery, OpenMap::sample().map()).unwrap();
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| {
-            EditorApp::with_doc(Doc::sample(), Box::new(FakeDialogs::default())).with_data_dir(dir)
+            EditorApp::with_doc(OpenMap::sample(), Box::new(FakeDialogs::default()))
+                .with_data_dir(dir)
         });
     settle(&mut h);
     assert!(
@@ -186,7 +187,7 @@ fn a_failing_autosave_is_a_warning_with_the_reason() {
     let dir = temp_dir("autosave-fails");
     let not_a_folder = dir.join("data");
     std::fs::write(&not_a_folder, "a file where the data folder should be").unwrap();
-    let doc = Doc::sample();
+    let doc = OpenMap::sample();
     let map = doc.map();
     let first = map.palette().terrains()[0].id;
     let cell = map
@@ -244,7 +245,7 @@ fn while_the_restore_question_is_up_letter_keys_do_not_reach_the_editor() {
     let dialogs = FakeDialogs::with_answers([DialogReply::Open(path.clone())]);
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
-        .build_eframe(move |_cc| EditorApp::with_doc(Doc::sample(), Box::new(dialogs)));
+        .build_eframe(move |_cc| EditorApp::with_doc(OpenMap::sample(), Box::new(dialogs)));
     settle(&mut h);
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     settle(&mut h);

@@ -8,13 +8,13 @@ use egui_kittest::Harness;
 use hexmap::app::EditorApp;
 use hexmap::app::camera::Camera;
 use hexmap::app::dialogs::FakeDialogs;
-use hexmap::app::doc::{Doc, NewMapSpec};
+use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::overlays::{OverlayKind, OverlayState};
 use hexmap::hex::{CoordSystem, Hex};
 
 /// The editor on a blank 24 × 16 map of 32-unit hexes, looking at hex (0, 0).
 fn harness() -> Harness<'static, EditorApp> {
-    let doc = Doc::new_map(&NewMapSpec::default()).expect("default spec is valid");
+    let doc = OpenMap::new_map(&NewMapSpec::default()).expect("default spec is valid");
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));

@@ -9,20 +9,20 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
 use hexmap::app::dialogs::{DialogReply, FakeDialogs};
-use hexmap::app::doc::{Doc, NewMapSpec};
+use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::hex::Hex;
 use hexmap::map::ShapeSpec;
 use std::path::Path;
 
 /// The editor on a map saved at `path`, with one cell painted since (unsaved).
 fn editing(path: &Path, dialogs: FakeDialogs) -> Harness<'static, EditorApp> {
-    let mut doc = Doc::new_map(&NewMapSpec {
+    let mut doc = OpenMap::new_map(&NewMapSpec {
         name: "Mine".into(),
         ..Default::default()
     })
     .unwrap();
     doc.save(path).unwrap();
-    let doc = Doc::load(path).unwrap();
+    let doc = OpenMap::load(path).unwrap();
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
@@ -38,7 +38,7 @@ fn editing(path: &Path, dialogs: FakeDialogs) -> Harness<'static, EditorApp> {
 
 /// Another program writes its own version of the map to `path`; its bytes.
 fn written_behind_the_back(path: &Path) -> Vec<u8> {
-    let theirs = Doc::new_map(&NewMapSpec {
+    let theirs = OpenMap::new_map(&NewMapSpec {
         name: "Theirs".into(),
         shape: ShapeSpec::rect(7, 5),
         ..Default::default()

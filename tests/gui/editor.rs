@@ -7,18 +7,18 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
 use hexmap::app::dialogs::{DialogReply, FakeDialogs};
-use hexmap::app::doc::{Doc, NewMapSpec};
+use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::overlays::OverlayKind;
 use hexmap::hex::{Hex, OffsetCoord, OffsetKind, Point};
 use hexmap::map::TerrainId;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-fn blank_doc() -> Doc {
-    Doc::new_map(&NewMapSpec::default()).expect("default spec is valid")
+fn blank_doc() -> OpenMap {
+    OpenMap::new_map(&NewMapSpec::default()).expect("default spec is valid")
 }
 
-fn harness(doc: Doc, dialogs: FakeDialogs) -> Harness<'static, EditorApp> {
+fn harness(doc: OpenMap, dialogs: FakeDialogs) -> Harness<'static, EditorApp> {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
@@ -334,7 +334,7 @@ fn unsaved_changes_prompt_on_new_open_and_close() {
 
     // Reopen what was saved: same cells.
     let painted = h.state().view().doc().terrain(x);
-    let reopened = Doc::load(&saved).unwrap();
+    let reopened = OpenMap::load(&saved).unwrap();
     assert_eq!(reopened.terrain(x), painted);
 
     // Discard path: change, New, Discard → the New dialog opens, Create replaces the map.
@@ -655,7 +655,7 @@ fn the_canvas_keeps_its_place_whatever_the_status_bar_says() {
     let mut map = blank_doc().map().clone();
     map.set_note(noted, Some("a long note about this hex ".repeat(8)))
         .unwrap();
-    let mut h = harness(Doc::from_map(map), FakeDialogs::default());
+    let mut h = harness(OpenMap::from_map(map), FakeDialogs::default());
     let p_plain = h.state().view().hex_to_screen(plain);
     h.hover_at(p_plain);
     h.run();

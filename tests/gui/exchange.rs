@@ -7,7 +7,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
 use hexmap::app::dialogs::{DialogReply, FakeDialogs};
-use hexmap::app::doc::Doc;
+use hexmap::app::open_map::OpenMap;
 use hexmap::hex::Hex;
 use hexmap::io::format::{Format, by_name};
 use std::path::Path;
@@ -69,7 +69,7 @@ fn export_png_and_tmx_then_import_the_tmx_back() {
         DialogReply::Export(tmx.clone()),
         DialogReply::ImportTiled(tmx.clone()),
     ]);
-    let doc = Doc::sample();
+    let doc = OpenMap::sample();
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
@@ -119,7 +119,7 @@ fn export_png_and_tmx_then_import_the_tmx_back() {
 /// sample's terrain before the import.
 fn import_into_sample(path: &Path) -> (Harness<'static, EditorApp>, Vec<(Hex, Option<String>)>) {
     let dialogs = FakeDialogs::with_answers([DialogReply::ImportTiled(path.to_path_buf())]);
-    let doc = Doc::sample();
+    let doc = OpenMap::sample();
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
@@ -183,7 +183,7 @@ fn a_cancelled_dialog_does_not_drop_an_export_waiting_for_its_file() {
     let png = dir.join("after-cancel.png");
     let dialogs =
         FakeDialogs::with_answers([DialogReply::Cancelled, DialogReply::Export(png.clone())]);
-    let doc = Doc::sample();
+    let doc = OpenMap::sample();
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));

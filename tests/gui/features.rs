@@ -8,8 +8,8 @@ use eframe::egui::{Key, Modifiers, Pos2, Vec2};
 use egui_kittest::Harness;
 use hexmap::app::EditorApp;
 use hexmap::app::dialogs::FakeDialogs;
-use hexmap::app::doc::{Doc, NewMapSpec};
 use hexmap::app::feature_tools::edge_label;
+use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::overlays::OverlayState;
 use hexmap::draw::features::distance_to_path_near;
 use hexmap::hex::{CoordSystem, Edge, Hex, OffsetCoord, Orientation, Point};
@@ -21,7 +21,7 @@ fn harness() -> Harness<'static, EditorApp> {
         orientation: Orientation::Flat,
         ..NewMapSpec::default()
     };
-    let doc = Doc::new_map(&spec).expect("valid spec");
+    let doc = OpenMap::new_map(&spec).expect("valid spec");
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
@@ -142,7 +142,7 @@ fn harness_with_paths(paths: &[(u16, Vec<(i32, i32)>)]) -> Harness<'static, Edit
         orientation: Orientation::Flat,
         ..NewMapSpec::default()
     };
-    let mut doc = Doc::new_map(&spec).expect("valid spec");
+    let mut doc = OpenMap::new_map(&spec).expect("valid spec");
     let kind = doc.map().properties().offset_kind;
     for (i, (t, cells)) in paths.iter().enumerate() {
         let path = MapPath {

@@ -8,12 +8,12 @@ use eframe::egui::{Event, Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::dialogs::{DialogReply, FakeDialogs};
-use hexmap::app::doc::{Doc, NewMapSpec};
+use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::{EditorApp, StartOptions};
 use hexmap::hex::Hex;
 use std::path::{Path, PathBuf};
 
-fn harness(doc: Doc, dialogs: FakeDialogs) -> Harness<'static, EditorApp> {
+fn harness(doc: OpenMap, dialogs: FakeDialogs) -> Harness<'static, EditorApp> {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
@@ -27,7 +27,7 @@ fn saved_map(name: &str, path: &Path) {
         name: name.into(),
         ..Default::default()
     };
-    Doc::new_map(&spec).unwrap().save(path).unwrap();
+    OpenMap::new_map(&spec).unwrap().save(path).unwrap();
 }
 
 /// File → "Always use the built-in file dialog", as a person turns it on.
@@ -71,7 +71,7 @@ fn keyboard_only_save_of_an_untitled_map_with_the_built_in_dialog() {
     let dir = temp_dir("kbd-save");
     // The folder does not exist yet: saving creates it.
     let target = dir.join("x/board.ron");
-    let mut h = harness(Doc::sample(), FakeDialogs::default());
+    let mut h = harness(OpenMap::sample(), FakeDialogs::default());
     always_builtin(&mut h);
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
@@ -118,7 +118,7 @@ fn without_a_native_dialog_open_goes_through_the_built_in_one() {
     std::fs::write(dir.join("sub/notes.txt"), "not a map").unwrap();
     // The native dialog could not be shown (what rfd's empty answer at once means).
     let fake = FakeDialogs::with_answers([DialogReply::Unavailable("no desktop portal".into())]);
-    let mut h = harness(Doc::sample(), fake);
+    let mut h = harness(OpenMap::sample(), fake);
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     settle(&mut h);
@@ -180,7 +180,7 @@ fn without_a_native_dialog_open_goes_through_the_built_in_one() {
 fn save_in_the_unsaved_changes_prompt_of_an_untitled_map_saves_then_continues() {
     let dir = temp_dir("prompt-save");
     let target = dir.join("kept.ron");
-    let blank = Doc::new_map(&NewMapSpec::default()).unwrap();
+    let blank = OpenMap::new_map(&NewMapSpec::default()).unwrap();
     let mut h = harness(blank, FakeDialogs::default());
     always_builtin(&mut h);
     paint_one(&mut h);
@@ -207,7 +207,7 @@ fn saving_over_an_existing_file_asks_first() {
     let dir = temp_dir("overwrite");
     let other = dir.join("other.ron");
     std::fs::write(&other, "an older file").unwrap();
-    let mut doc = Doc::sample();
+    let mut doc = OpenMap::sample();
     doc.save(&dir.join("island.ron")).unwrap();
     let mut h = harness(doc, FakeDialogs::default());
     always_builtin(&mut h);
@@ -241,7 +241,7 @@ fn recent_files_are_stored_absolute() {
     let relative = PathBuf::from("maps/minesweeper-13.ron");
     let absolute = std::fs::canonicalize(&relative).unwrap();
     let fake = FakeDialogs::with_answers([DialogReply::Open(relative)]);
-    let mut h = harness(Doc::sample(), fake);
+    let mut h = harness(OpenMap::sample(), fake);
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     settle(&mut h);
     assert_eq!(h.state().view().prefs().recent.first(), Some(&absolute));
@@ -307,7 +307,7 @@ fn the_native_dialog_starts_in_the_open_maps_folder() {
     let dir = temp_dir("native-folder");
     let path = dir.join("board.ron");
     saved_map("Board", &path);
-    let doc = Doc::load(&path).unwrap();
+    let doc = OpenMap::load(&path).unwrap();
     let fake = FakeDialogs::default();
     let seen = fake.requests.clone();
     let mut h = harness(doc, fake);

@@ -6,7 +6,7 @@ use eframe::egui::{Color32, Pos2, Shape, TextureId, Vec2};
 use egui_kittest::Harness;
 use hexmap::app::camera::Camera;
 use hexmap::app::dialogs::FakeDialogs;
-use hexmap::app::doc::Doc;
+use hexmap::app::open_map::OpenMap;
 use hexmap::app::{Action, EditorApp};
 use hexmap::hex::{OffsetCoord, OffsetKind, Orientation, Point};
 use hexmap::map::{BuiltinIcon, Edit, HexMap, Icon, MapProperties, MapShape, Palette, Rgb};
@@ -59,7 +59,7 @@ fn a_big_icon_is_drawn_over_the_next_chunk_and_removing_it_clears_it() {
     let home = OffsetKind::OddR.to_hex(OffsetCoord::new(31, 10));
     map.set_icons(home, vec![Icon::builtin(BuiltinIcon::Castle)])
         .unwrap();
-    let doc = Doc::from_map(map);
+    let doc = OpenMap::from_map(map);
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));

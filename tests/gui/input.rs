@@ -9,13 +9,13 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
 use hexmap::app::dialogs::FakeDialogs;
-use hexmap::app::doc::{Doc, NewMapSpec};
+use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::tools::Tool;
 use hexmap::hex::{Hex, OffsetCoord, OffsetKind};
 use hexmap::map::Edit;
 
 fn harness() -> Harness<'static, EditorApp> {
-    let doc = Doc::new_map(&NewMapSpec::default()).expect("default spec is valid");
+    let doc = OpenMap::new_map(&NewMapSpec::default()).expect("default spec is valid");
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
@@ -444,7 +444,7 @@ fn fit_to_map_shows_every_hex_of_a_flat_hexagon_whole() {
             shape: hexmap::map::ShapeSpec::Hexagon { radius },
             ..NewMapSpec::default()
         };
-        let doc = Doc::new_map(&spec).expect("valid spec");
+        let doc = OpenMap::new_map(&spec).expect("valid spec");
         let mut h = Harness::builder()
             .with_size(Vec2::new(1280.0, 800.0))
             .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
@@ -466,7 +466,7 @@ fn fit_to_map_shows_every_hex_of_a_flat_hexagon_whole() {
 
 #[test]
 fn at_800_by_500_the_toolbar_wraps_instead_of_cutting_off() {
-    let doc = Doc::new_map(&NewMapSpec::default()).expect("default spec is valid");
+    let doc = OpenMap::new_map(&NewMapSpec::default()).expect("default spec is valid");
     let mut h = Harness::builder()
         .with_size(Vec2::new(800.0, 500.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
@@ -520,7 +520,7 @@ fn export_print_error_and_import_warning_windows_open_centred_below_the_bars() {
     std::fs::create_dir_all(&dir).unwrap();
     // A Tiled map with a second tile layer, which the import leaves out with a warning.
     let tmx = dir.join("two-layers.tmx");
-    let doc = Doc::sample();
+    let doc = OpenMap::sample();
     let format = by_name("tmx").unwrap();
     write_path(
         doc.map(),

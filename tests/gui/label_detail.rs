@@ -7,7 +7,7 @@ use egui_kittest::Harness;
 use hexmap::app::EditorApp;
 use hexmap::app::camera::Camera;
 use hexmap::app::dialogs::FakeDialogs;
-use hexmap::app::doc::Doc;
+use hexmap::app::open_map::OpenMap;
 use hexmap::hex::{OffsetKind, Orientation, Point};
 use hexmap::map::{HexMap, Label, LabelId, MapProperties, MapShape, Palette, TerrainId};
 
@@ -33,7 +33,7 @@ fn grass_with(labels: Vec<Label>) -> HexMap {
 
 /// The editor on `map`.
 fn editor(map: HexMap) -> Harness<'static, EditorApp> {
-    let doc = Doc::from_map(map);
+    let doc = OpenMap::from_map(map);
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));

@@ -8,11 +8,11 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
 use hexmap::app::dialogs::FakeDialogs;
-use hexmap::app::doc::{Doc, NewMapSpec};
+use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::hex::{OffsetCoord, OffsetKind, Orientation};
 use hexmap::map::{HexMap, MapProperties, MapShape, Palette};
 
-fn harness(doc: Doc) -> Harness<'static, EditorApp> {
+fn harness(doc: OpenMap) -> Harness<'static, EditorApp> {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
@@ -20,8 +20,8 @@ fn harness(doc: Doc) -> Harness<'static, EditorApp> {
     h
 }
 
-fn blank_doc() -> Doc {
-    Doc::new_map(&NewMapSpec::default()).expect("default spec is valid")
+fn blank_doc() -> OpenMap {
+    OpenMap::new_map(&NewMapSpec::default()).expect("default spec is valid")
 }
 
 fn set_name(h: &mut Harness<'static, EditorApp>, name: &str) {
@@ -84,7 +84,7 @@ fn properties_reshape_a_rectangle_in_the_maps_own_offset_kind() {
     props.offset_kind = OffsetKind::EvenR;
     let shape = MapShape::rectangle(OffsetKind::EvenR, 10, 6).unwrap();
     let map = HexMap::new(props, shape, Palette::standard()).unwrap();
-    let mut h = harness(Doc::from_map(map));
+    let mut h = harness(OpenMap::from_map(map));
     h.get_by_label("Map").click();
     settle(&mut h);
     h.get_by_label("Properties…").click();
@@ -124,7 +124,7 @@ fn switching_to_flat_takes_the_offset_kind_of_the_same_parity_and_keeps_the_rect
             map.set_terrain(c, Some(ids[i % ids.len()])).unwrap();
         }
         let before = map.clone();
-        let mut h = harness(Doc::from_map(map));
+        let mut h = harness(OpenMap::from_map(map));
         open_properties(&mut h);
         h.get_by_label("flat").click();
         settle(&mut h);

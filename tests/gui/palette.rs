@@ -7,12 +7,12 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
 use hexmap::app::dialogs::FakeDialogs;
-use hexmap::app::doc::{Doc, NewMapSpec};
+use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::hex::{OffsetCoord, OffsetKind};
 use hexmap::map::{Edit, Rgb};
 
 fn harness() -> Harness<'static, EditorApp> {
-    let doc = Doc::new_map(&NewMapSpec::default()).expect("default spec is valid");
+    let doc = OpenMap::new_map(&NewMapSpec::default()).expect("default spec is valid");
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));

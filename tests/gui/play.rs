@@ -7,7 +7,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
 use hexmap::app::dialogs::FakeDialogs;
-use hexmap::app::doc::{Doc, NewMapSpec};
+use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::hex::Hex;
 use hexmap::map::Edit;
 use hexmap::map::ShapeSpec;
@@ -19,12 +19,12 @@ const MINE_B: Hex = Hex::new(-2, 2);
 const NEXT_TO_A: Hex = Hex::new(1, 0);
 
 /// A hexagon of radius 2 with two known mines, set through the document (one undo step).
-fn board_doc() -> Doc {
+fn board_doc() -> OpenMap {
     let spec = NewMapSpec {
         shape: ShapeSpec::Hexagon { radius: 2 },
         ..NewMapSpec::default()
     };
-    let mut doc = Doc::new_map(&spec).expect("valid spec");
+    let mut doc = OpenMap::new_map(&spec).expect("valid spec");
     doc.begin_step();
     doc.apply(&Edit::SetMines(vec![MINE_A, MINE_B]))
         .expect("mines on the map");
@@ -191,7 +191,7 @@ fn a_huge_board_is_played_whole_from_its_chunk_cache() {
         hex_size: (1.0, 1.0),
         ..NewMapSpec::default()
     };
-    let mut doc = Doc::new_map(&spec).expect("valid spec");
+    let mut doc = OpenMap::new_map(&spec).expect("valid spec");
     // Play needs mines: one in a corner.
     doc.begin_step();
     doc.apply(&Edit::SetMines(vec![Hex::new(0, 0)]))
@@ -317,7 +317,7 @@ fn play_status_bar_never_tells_where_mines_are() {
 
 #[test]
 fn random_mines_with_a_safe_start_and_no_guessing_then_the_fairness_check() {
-    let doc = Doc::new_map(&NewMapSpec::default()).expect("valid spec");
+    let doc = OpenMap::new_map(&NewMapSpec::default()).expect("valid spec");
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));

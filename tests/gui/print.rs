@@ -8,7 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
 use hexmap::app::dialogs::{DialogReply, FakeDialogs};
-use hexmap::app::doc::Doc;
+use hexmap::app::open_map::OpenMap;
 use hexmap::draw::print::{PageSetup, layout_map};
 
 /// The page count the window shows ("Pages: N (…)").
@@ -31,7 +31,7 @@ fn print_window_shows_the_page_count_and_exports_a_pdf() {
     let pdf = dir.join("board.pdf");
     let _ = std::fs::remove_file(&pdf);
     let dialogs = FakeDialogs::with_answers([DialogReply::Export(pdf.clone())]);
-    let doc = Doc::sample();
+    let doc = OpenMap::sample();
     let map = doc.map().clone();
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 900.0))

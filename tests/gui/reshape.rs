@@ -8,7 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
 use hexmap::app::dialogs::FakeDialogs;
-use hexmap::app::doc::Doc;
+use hexmap::app::open_map::OpenMap;
 use hexmap::hex::{Hex, OffsetCoord, OffsetKind, Orientation};
 use hexmap::map::{HexMap, MapProperties, MapShape, Palette, shape_centre};
 
@@ -28,7 +28,7 @@ fn painted(w: u32, h: u32) -> HexMap {
 }
 
 fn open(map: HexMap) -> Harness<'static, EditorApp> {
-    let doc = Doc::from_map(map);
+    let doc = OpenMap::from_map(map);
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));

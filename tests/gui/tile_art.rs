@@ -8,7 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
 use hexmap::app::dialogs::{DialogReply, FakeDialogs};
-use hexmap::app::doc::{Doc, NewMapSpec};
+use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::draw::RgbaImage;
 use hexmap::map::{Edit, Palette, TerrainId, TileArt};
 
@@ -25,7 +25,7 @@ fn harness(name: &str) -> (Harness<'static, EditorApp>, std::path::PathBuf) {
         hexmap::io::images::encode_png(&tree),
     )
     .unwrap();
-    let mut doc = Doc::new_map(&NewMapSpec::default()).expect("default spec is valid");
+    let mut doc = OpenMap::new_map(&NewMapSpec::default()).expect("default spec is valid");
     doc.save(&dir.join("map.ron")).unwrap();
     let dialogs = FakeDialogs::with_answers([DialogReply::ChooseImage(dir.join("art/tree.png"))]);
     let mut h = Harness::builder()
@@ -162,7 +162,7 @@ fn the_icon_palette_shows_a_user_image_as_its_picture() {
         hexmap::io::images::encode_png(&tree),
     )
     .unwrap();
-    let mut doc = Doc::new_map(&NewMapSpec::default()).expect("default spec is valid");
+    let mut doc = OpenMap::new_map(&NewMapSpec::default()).expect("default spec is valid");
     let icon = Icon {
         source: IconSource::Image("art/tree.png".into()),
         caption: None,
@@ -232,7 +232,7 @@ fn the_canvas_legend_shows_a_user_image_icon_as_its_picture() {
         hexmap::io::images::encode_png(&tree),
     )
     .unwrap();
-    let mut doc = Doc::new_map(&NewMapSpec::default()).expect("default spec is valid");
+    let mut doc = OpenMap::new_map(&NewMapSpec::default()).expect("default spec is valid");
     let icon = Icon {
         source: IconSource::Image("art/tree.png".into()),
         caption: None,

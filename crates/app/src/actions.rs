@@ -4,9 +4,9 @@
 
 use super::dialogs::{DialogReply, DialogRequest};
 use super::disk_check::{self, DiskChoice};
-use super::doc::{Doc, NewMapSpec};
-use super::exchange::{self, ExportSpec};
+use super::export_import::{self, ExportSpec};
 use super::jobs::PendingDialog;
+use super::open_map::{NewMapSpec, OpenMap};
 use super::properties::{self, PropertiesForm};
 use super::tools::Gesture;
 use super::windows;
@@ -114,7 +114,7 @@ impl EditorApp {
     }
 
     /// Replace the document (after any unsaved-changes check).
-    pub(super) fn replace_doc(&mut self, doc: Doc) {
+    pub(super) fn replace_doc(&mut self, doc: OpenMap) {
         self.doc = doc;
         self.no_map = None;
         self.windows.disk_conflict = None;
@@ -124,7 +124,7 @@ impl EditorApp {
     /// Open a map file; false (with the message shown) when it cannot be opened. While no
     /// map is open the message goes on that screen, otherwise in the error window.
     pub(super) fn open_path(&mut self, path: &Path) -> bool {
-        match Doc::load(path) {
+        match OpenMap::load(path) {
             Ok(doc) => {
                 self.prefs.add_recent(path);
                 self.replace_doc(doc);
@@ -150,7 +150,7 @@ impl EditorApp {
 
     /// Load the document's file again from disk ("Reload"); false when it failed (said).
     pub(super) fn reload(&mut self, path: &Path) -> bool {
-        match Doc::load(path) {
+        match OpenMap::load(path) {
             Ok(doc) => {
                 self.replace_doc(doc);
                 self.windows.load_warning = self.doc.take_load_warning();
@@ -251,7 +251,7 @@ impl EditorApp {
     pub(super) fn run(&mut self, ctx: &egui::Context, action: Action) {
         match action {
             Action::NewDialog => self.windows.new_map = Some(windows::NewMapForm::default()),
-            Action::NewMap(spec) => match Doc::new_map(&spec) {
+            Action::NewMap(spec) => match OpenMap::new_map(&spec) {
                 Ok(doc) => self.replace_doc(doc),
                 Err(message) => self.windows.error = Some(message),
             },
@@ -271,16 +271,16 @@ impl EditorApp {
             // Playing never touches the map: edits wait until play mode is left.
             Action::Undo | Action::Redo | Action::Paste if self.play.is_some() => {}
             Action::TogglePlay => play::toggle(self),
-            Action::ExportDialog => exchange::open_export_window(self),
+            Action::ExportDialog => export_import::open_export_window(self),
             Action::PrintDialog => {
                 self.windows.print = Some(self.windows.print.take().unwrap_or_default());
             }
-            Action::Export(spec) => exchange::request_export_path(self, spec),
-            Action::ImportTiledDialog => exchange::request_import_path(self),
+            Action::Export(spec) => export_import::request_export_path(self, spec),
+            Action::ImportTiledDialog => export_import::request_import_path(self),
             Action::ChooseTileArt(id) => {
                 self.ask_file(DialogRequest::ChooseImage, PendingDialog::TileArt(id));
             }
-            Action::ImportTiled(path) => exchange::open_import(self, &path),
+            Action::ImportTiled(path) => export_import::open_import(self, &path),
             Action::Undo => {
                 self.drop_gesture();
                 self.doc.undo();
@@ -371,8 +371,10 @@ impl EditorApp {
                     self.open_path(&path);
                 }
                 PendingDialog::SaveAs { then } => self.save_then(ctx, &path, then.map(|a| *a)),
-                PendingDialog::Export { spec } => exchange::start_export(self, spec, path, ctx),
-                PendingDialog::ImportTiled => exchange::open_import(self, &path),
+                PendingDialog::Export { spec } => {
+                    export_import::start_export(self, spec, path, ctx)
+                }
+                PendingDialog::ImportTiled => export_import::open_import(self, &path),
                 PendingDialog::TileArt(id) => {
                     let action = super::tile_art_picker::add_tile_image(
                         self.doc.map().palette(),

@@ -6,8 +6,8 @@
 use super::Action;
 use super::camera::Camera;
 use super::canvas::CanvasParts;
-use super::doc::Doc;
 use super::label_tool::{self, HANDLE_PX};
+use super::open_map::OpenMap;
 use super::tools::{Tool, Tools};
 use eframe::egui::{self, Color32, Pos2, Rect, Shape, Stroke};
 use hexmap_draw::annotation_hits;
@@ -21,7 +21,7 @@ const SELECT: Color32 = Color32::from_rgb(90, 170, 255);
 pub(super) fn paint(
     painter: &egui::Painter,
     tools: &Tools,
-    doc: &Doc,
+    doc: &OpenMap,
     layout: &Layout,
     (camera, rect): (&Camera, Rect),
 ) {

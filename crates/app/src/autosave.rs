@@ -1,7 +1,7 @@
 //! Autosave to a recovery file and the "restore unsaved changes?" prompt, on top of
 //! `io::recovery`. Time comes from egui's input (`i.time`), so tests control it.
 
-use super::doc::Doc;
+use super::open_map::OpenMap;
 use super::{Action, EditorApp};
 use eframe::egui;
 use hexmap_io::recovery::{
@@ -37,7 +37,7 @@ impl Autosave {
 }
 
 /// The recovery file for the open document; `None` for an untitled map without a data dir.
-pub fn recovery_file(doc: &Doc, data_dir: Option<&Path>) -> Option<PathBuf> {
+pub fn recovery_file(doc: &OpenMap, data_dir: Option<&Path>) -> Option<PathBuf> {
     match doc.path() {
         Some(path) => Some(recovery_path(path)),
         None => data_dir.map(unsaved_recovery_path),
@@ -178,7 +178,7 @@ pub(super) fn answer(app: &mut EditorApp, restore: bool) {
                 let path = app.doc.path().map(Path::to_path_buf);
                 let form = app.doc.form();
                 let stamp = app.doc.disk_stamp().cloned();
-                let mut doc = Doc::recovered(map, path, form);
+                let mut doc = OpenMap::recovered(map, path, form);
                 // Still the same file on disk underneath: a change to it is still noticed.
                 doc.set_disk_stamp(stamp);
                 app.replace_doc(doc);
@@ -203,7 +203,7 @@ mod tests {
 
     #[test]
     fn untitled_maps_need_a_data_dir() {
-        let doc = Doc::sample();
+        let doc = OpenMap::sample();
         assert_eq!(recovery_file(&doc, None), None);
         assert_eq!(
             recovery_file(&doc, Some(Path::new("/d"))),

@@ -5,8 +5,8 @@
 use super::Action;
 use super::camera::Camera;
 use super::chunks::{ChunkCache, ChunkView};
-use super::doc::Doc;
 use super::frame_stats::FrameStats;
+use super::open_map::OpenMap;
 use super::overlays::{OverlayKind, OverlayResult, OverlayState, RouteCache};
 use super::painter::ScreenSink;
 use super::prefs::Prefs;
@@ -86,7 +86,7 @@ impl Canvas {
     }
 
     /// After the document was replaced: new chunks, no hover, fit the new map.
-    pub(super) fn reset(&mut self, doc: &Doc) {
+    pub(super) fn reset(&mut self, doc: &OpenMap) {
         self.chunks.reset_to_bounds(doc.offset_bounds());
         self.fit_pending = true;
         self.hovered = None;
@@ -94,7 +94,7 @@ impl Canvas {
 
     /// Zoom limits: from the whole map with room to spare (however small its hexes get:
     /// chunk meshes switch to cheaper detail), to one hex filling the view.
-    pub(super) fn zoom_limits(&self, doc: &Doc) -> (f64, f64) {
+    pub(super) fn zoom_limits(&self, doc: &OpenMap) -> (f64, f64) {
         let (min, max) = doc.world_bounds();
         let (w, h) = (
             f64::from(self.view.width().max(1.0)),
@@ -119,7 +119,7 @@ impl Canvas {
     }
 
     /// Take this frame's canvas rectangle; fit the map into it if a fit is pending.
-    pub(super) fn set_view(&mut self, rect: Rect, doc: &Doc) {
+    pub(super) fn set_view(&mut self, rect: Rect, doc: &OpenMap) {
         self.view = rect;
         if self.fit_pending && rect.width() > 1.0 && rect.height() > 1.0 {
             let (min, max) = doc.world_bounds();
@@ -206,7 +206,7 @@ pub(super) struct CanvasParts<'a> {
     /// The tools, driven by presses and drags.
     pub tools: &'a mut Tools,
     /// The open document (edits go out as actions).
-    pub doc: &'a Doc,
+    pub doc: &'a OpenMap,
     /// Brush radius and fill mode.
     pub prefs: &'a Prefs,
     /// The outline of a reshape being chosen (world segments), drawn over the map.
@@ -548,7 +548,7 @@ fn paint_feature_tools(
 }
 
 /// True when both hexes of `edge` are cells (only such sides carry features).
-fn edge_on_map(doc: &Doc, edge: hexmap_hex::Edge) -> bool {
+fn edge_on_map(doc: &OpenMap, edge: hexmap_hex::Edge) -> bool {
     let (a, b) = edge.hexes();
     doc.contains(a) && doc.contains(b)
 }

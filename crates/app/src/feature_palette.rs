@@ -1,7 +1,7 @@
 //! The palette panel of the edge and path tools: the edge types or path types of the map,
 //! each with its colour swatch and line style, to pick what the tool draws.
 
-use super::doc::Doc;
+use super::open_map::OpenMap;
 use super::tools::{Tool, Tools};
 use eframe::egui::{self, Color32};
 use hexmap_map::{LineStyle, Rgb};
@@ -41,7 +41,7 @@ fn swatch(ui: &mut egui::Ui, rgb: Rgb, style: LineStyle) {
 
 /// Show the edge or path types when their tool is active; false (nothing shown) for the
 /// other tools.
-pub(super) fn show(ui: &mut egui::Ui, doc: &Doc, tools: &mut Tools) -> bool {
+pub(super) fn show(ui: &mut egui::Ui, doc: &OpenMap, tools: &mut Tools) -> bool {
     let map = doc.map();
     let f = &mut tools.features;
     match tools.tool {

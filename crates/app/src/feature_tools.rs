@@ -11,7 +11,7 @@
 //! nearer end. Escape deselects, Delete removes the selected path.
 
 use super::Action;
-use super::doc::Doc;
+use super::open_map::OpenMap;
 use hexmap_draw::features::distance_to_path_near;
 use hexmap_hex::{CoordContext, CoordSystem, Edge, Hex, Layout, Point};
 use hexmap_map::{EdgeTypeId, Edit, HexMap, MapPath, PathEnd, PathId, PathTypeId};
@@ -93,7 +93,7 @@ impl FeatureTools {
     /// A press of the edge tool at `world`; `erase` with Shift.
     pub fn press_edges(
         &self,
-        doc: &Doc,
+        doc: &OpenMap,
         layout: &Layout,
         world: Point,
         erase: bool,
@@ -116,7 +116,7 @@ impl FeatureTools {
     /// extends the selected one.
     pub fn press_path(
         &mut self,
-        doc: &Doc,
+        doc: &OpenMap,
         layout: &Layout,
         h: Hex,
         (world, pick): (Point, f64),
@@ -171,7 +171,7 @@ impl FeatureTools {
     /// The pointer moved to `h` (world `world`) during a feature drag.
     pub fn drag_to(
         &mut self,
-        doc: &Doc,
+        doc: &OpenMap,
         layout: &Layout,
         gesture: &mut FeatureGesture,
         h: Hex,
@@ -199,7 +199,7 @@ impl FeatureTools {
     }
 
     /// Path gestures: walk to `h` by a hex line.
-    fn drag(&mut self, doc: &Doc, gesture: &mut FeatureGesture, h: Hex, out: &mut Vec<Action>) {
+    fn drag(&mut self, doc: &OpenMap, gesture: &mut FeatureGesture, h: Hex, out: &mut Vec<Action>) {
         if !doc.contains(h) {
             return;
         }
@@ -230,7 +230,7 @@ impl FeatureTools {
     }
 
     /// The drag ended.
-    pub fn release(&mut self, doc: &Doc, gesture: FeatureGesture, out: &mut Vec<Action>) {
+    pub fn release(&mut self, doc: &OpenMap, gesture: FeatureGesture, out: &mut Vec<Action>) {
         match gesture {
             FeatureGesture::Edges { .. } | FeatureGesture::Extend { .. } => {
                 out.push(Action::EndStroke);
@@ -249,7 +249,7 @@ impl FeatureTools {
 }
 
 /// One stroke edit setting `edges` to `kind` (sides not between two cells are skipped).
-fn set_edges(doc: &Doc, edges: Vec<Edge>, kind: Option<EdgeTypeId>, out: &mut Vec<Action>) {
+fn set_edges(doc: &OpenMap, edges: Vec<Edge>, kind: Option<EdgeTypeId>, out: &mut Vec<Action>) {
     let edges: Vec<Edge> = edges
         .into_iter()
         .filter(|e| {
@@ -322,10 +322,10 @@ pub fn features_at(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::doc::NewMapSpec;
+    use crate::open_map::NewMapSpec;
 
     /// The edits a press of the edge tool at the middle of `e` asks for.
-    fn press(doc: &Doc, e: Edge, erase: bool) -> Vec<Edit> {
+    fn press(doc: &OpenMap, e: Edge, erase: bool) -> Vec<Edit> {
         let tools = FeatureTools::new(doc.map());
         let layout = doc.layout();
         let mut out = Vec::new();
@@ -342,7 +342,7 @@ mod tests {
 
     #[test]
     fn the_edge_tool_sets_the_picked_type_and_shift_erases_only_what_is_there() {
-        let mut doc = Doc::new_map(&NewMapSpec::default()).unwrap();
+        let mut doc = OpenMap::new_map(&NewMapSpec::default()).unwrap();
         let e = Edge::around(Hex::new(4, 4))[1];
         let river = EdgeTypeId::new(1);
         let set = Edit::SetEdges {

@@ -4,10 +4,10 @@
 //! selected label or of new labels (size, rotation, colour, bold, italic, halo).
 
 use super::Action;
-use super::doc::Doc;
 use super::icon_tool::{self, IconTool};
 use super::images::EditorImages;
 use super::label_tool::{self, LabelTool};
+use super::open_map::OpenMap;
 use super::painter::ScreenSink;
 use super::tools::{Tool, Tools};
 use eframe::egui::{self, Color32, TextureId};
@@ -24,7 +24,7 @@ const CELL: f32 = 34.0;
 /// the other tools.
 pub(super) fn show(
     ui: &mut egui::Ui,
-    doc: &Doc,
+    doc: &OpenMap,
     tools: &mut Tools,
     images: &EditorImages,
     out: &mut Vec<Action>,

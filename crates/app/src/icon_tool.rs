@@ -4,7 +4,7 @@
 //! the icon and edits the selected one's caption, scale and colour.
 
 use super::Action;
-use super::doc::Doc;
+use super::open_map::OpenMap;
 use super::tools::Press;
 use hexmap_draw::annotation_hits;
 use hexmap_hex::Hex;
@@ -92,7 +92,7 @@ impl IconTool {
 
     /// The pointer moved over `h` while dragging: the icon moves there (appended to that
     /// hex's icons), inside the drag's undo step, if the hex has room.
-    pub fn drag_to(&mut self, doc: &Doc, drag: &mut IconDrag, h: Hex, out: &mut Vec<Action>) {
+    pub fn drag_to(&mut self, doc: &OpenMap, drag: &mut IconDrag, h: Hex, out: &mut Vec<Action>) {
         let map = doc.map();
         if h == drag.at || !doc.contains(h) || map.icons_at(h).len() >= MAX_ICONS_PER_HEX {
             return;
@@ -155,7 +155,7 @@ pub fn user_images(map: &HexMap, search: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::doc::NewMapSpec;
+    use crate::open_map::NewMapSpec;
 
     #[test]
     fn search_filters_by_name_ignoring_case_and_underscores() {
@@ -170,7 +170,7 @@ mod tests {
 
     #[test]
     fn a_press_adds_the_chosen_icon_and_a_press_on_it_selects_and_drags_it() {
-        let mut doc = Doc::new_map(&NewMapSpec::default()).unwrap();
+        let mut doc = OpenMap::new_map(&NewMapSpec::default()).unwrap();
         let layout = doc.layout();
         let mut tool = IconTool {
             chosen: IconSource::Builtin(BuiltinIcon::Castle),

@@ -3,7 +3,7 @@
 //! textures, and the warning naming the images that could not be used. The chunk cache
 //! draws with the textures (see `painter::MeshSink`).
 
-use super::doc::Doc;
+use super::open_map::OpenMap;
 use eframe::egui::{self, ColorImage, TextureHandle, TextureId, TextureOptions};
 use hexmap_draw::{ImageId, ImageSet};
 use hexmap_io::images::{ImageWarning, image_paths, load_images};
@@ -34,7 +34,7 @@ pub struct EditorImages {
 impl EditorImages {
     /// Reload the images if the map's image paths or its file changed since the last
     /// call; true when they were reloaded (cached drawings must be redrawn).
-    pub fn refresh(&mut self, ctx: &egui::Context, doc: &Doc) -> bool {
+    pub fn refresh(&mut self, ctx: &egui::Context, doc: &OpenMap) -> bool {
         let folder = doc.path().and_then(|p| p.parent()).map(PathBuf::from);
         let check = (doc.revision(), folder.clone());
         if self.checked.as_ref() == Some(&check) {

@@ -9,7 +9,7 @@
 use super::Action;
 use super::autosave::Autosave;
 use super::dialogs::{DialogReply, DialogRequest, FileDialogs};
-use super::exchange::{ExportJob, ExportSpec};
+use super::export_import::{ExportJob, ExportSpec};
 use super::file_dialog::BuiltinDialog;
 use std::collections::VecDeque;
 use std::path::PathBuf;

@@ -5,7 +5,7 @@
 //! is a map edit, a drag one undo step.
 
 use super::Action;
-use super::doc::Doc;
+use super::open_map::OpenMap;
 use super::tools::Press;
 use eframe::egui;
 use hexmap_draw::annotation_hits;
@@ -168,7 +168,13 @@ impl LabelTool {
     }
 
     /// The pointer moved to `world` during a label drag: the edit that follows it.
-    pub fn drag_to(&self, doc: &Doc, gesture: &LabelGesture, world: Point, out: &mut Vec<Action>) {
+    pub fn drag_to(
+        &self,
+        doc: &OpenMap,
+        gesture: &LabelGesture,
+        world: Point,
+        out: &mut Vec<Action>,
+    ) {
         let map = doc.map();
         let edit = match *gesture {
             LabelGesture::Move { id, grab } => {
@@ -304,11 +310,11 @@ pub(super) fn draft_field(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::doc::NewMapSpec;
+    use crate::open_map::NewMapSpec;
 
     #[test]
     fn typing_into_a_new_draft_adds_a_label_and_empty_text_adds_nothing() {
-        let mut doc = Doc::new_map(&NewMapSpec::default()).unwrap();
+        let mut doc = OpenMap::new_map(&NewMapSpec::default()).unwrap();
         let layout = doc.layout();
         let mut tool = LabelTool::default();
         let at = Point::new(40.0, 30.0);
@@ -334,7 +340,7 @@ mod tests {
 
     #[test]
     fn handles_rotate_and_resize_the_selected_label() {
-        let mut doc = Doc::new_map(&NewMapSpec::default()).unwrap();
+        let mut doc = OpenMap::new_map(&NewMapSpec::default()).unwrap();
         let layout = doc.layout();
         let id = LabelId(0);
         let at = Point::new(50.0, 50.0);

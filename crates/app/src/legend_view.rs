@@ -2,8 +2,8 @@
 //! [`hexmap_draw::legend`], like in pictures); its entries are worked out again only when
 //! the document changes.
 
-use super::doc::Doc;
 use super::images::EditorImages;
+use super::open_map::OpenMap;
 use super::painter::ScreenSink;
 use eframe::egui::{Painter, Pos2, Rect};
 use hexmap_draw::legend::{LegendEntry, draw_legend, legend_entries};
@@ -20,7 +20,7 @@ pub struct LegendView {
 impl LegendView {
     /// Draw the legend in the corner the map's view settings ask for, if any, over the
     /// canvas rectangle `rect` (screen points), user-image icons from `images`.
-    pub fn paint(&mut self, painter: &Painter, rect: Rect, doc: &Doc, images: &EditorImages) {
+    pub fn paint(&mut self, painter: &Painter, rect: Rect, doc: &OpenMap, images: &EditorImages) {
         let Some(corner) = doc.map().view().legend else {
             return;
         };

@@ -6,7 +6,7 @@
 //! | part | type | holds |
 //! |---|---|---|
 //! | `prefs` | [`prefs::Prefs`] | what is kept between runs (recent files, panels, brush) |
-//! | `doc` | [`doc::Doc`] | the open map, its undo history, its file and form |
+//! | `open_map` | [`open_map::OpenMap`] | the open map, its undo history, its file and form |
 //! | `canvas` | [`canvas::Canvas`] | camera, view, chunk cache, hover, layers, frame times; the overlays ([`overlays`]), legend, spill and image textures |
 //! | `tools` | [`tools::Tools`] | current tool and terrain, drag gesture, selection, clipboard, paste; edge and path types and the selected path ([`feature_tools`]); the icon and label tools ([`icon_tool`], [`label_tool`]) |
 //! | `windows` | [`windows::Windows`] | each open window's form, messages, the unsaved-changes and changed-on-disk prompts |
@@ -28,8 +28,7 @@ mod canvas;
 pub mod chunks;
 pub mod dialogs;
 pub mod disk_check;
-pub mod doc;
-pub mod exchange;
+pub mod export_import;
 mod feature_palette;
 pub mod feature_tools;
 pub mod file_dialog;
@@ -41,6 +40,7 @@ mod jobs;
 pub mod label_tool;
 mod legend_view;
 pub mod no_map;
+pub mod open_map;
 pub mod overlays;
 pub mod painter;
 mod palette_panel;
@@ -65,9 +65,9 @@ pub use view::EditorView;
 use camera::Camera;
 use canvas::Canvas;
 use dialogs::{FileDialogs, RfdDialogs};
-use doc::Doc;
 use eframe::egui;
 use jobs::Jobs;
+use open_map::OpenMap;
 use overlays::OverlayState;
 use prefs::Prefs;
 use std::path::PathBuf;
@@ -104,7 +104,7 @@ pub struct EditorApp {
     /// Whether `prefs` are loaded from and saved to eframe's storage.
     persist: bool,
     /// The open document.
-    doc: Doc,
+    doc: OpenMap,
     /// The map canvas: view, caches, hover, overlays.
     canvas: Canvas,
     /// Tools and what they hold (gesture, selection, clipboard).
@@ -141,8 +141,10 @@ impl EditorApp {
             .unwrap_or_else(|| Box::new(RfdDialogs::new(Some(cc.egui_ctx.clone()))));
         let start = match &options.path {
             // Never shown: a placeholder until the file opens (or another map does).
-            Some(_) => Doc::new_map(&doc::NewMapSpec::default()).expect("default spec is valid"),
-            None => Doc::sample(),
+            Some(_) => {
+                OpenMap::new_map(&open_map::NewMapSpec::default()).expect("default spec is valid")
+            }
+            None => OpenMap::sample(),
         };
         let mut app = Self::with_doc(start, dialogs);
         app.prefs = prefs;
@@ -167,7 +169,7 @@ impl EditorApp {
     }
 
     /// The editor on a given document with given dialogs, no persistence (for tests).
-    pub fn with_doc(doc: Doc, dialogs: Box<dyn FileDialogs>) -> Self {
+    pub fn with_doc(doc: OpenMap, dialogs: Box<dyn FileDialogs>) -> Self {
         let mut app = EditorApp {
             prefs: Prefs::default(),
             persist: false,
@@ -243,7 +245,7 @@ impl EditorApp {
         let ctx = ui.ctx().clone();
         self.jobs.always_builtin = self.prefs.builtin_file_dialog;
         self.poll_dialogs(&ctx);
-        exchange::poll_job(self);
+        export_import::poll_job(self);
         self.handle_close_request(&ctx);
         self.handle_dropped_files(&ctx);
         if ctx.input(|i| i.events.contains(&egui::Event::WindowFocused(true))) {
@@ -344,7 +346,7 @@ impl EditorApp {
         let ctx = &ctx;
         let anchor = self.canvas.overlays.anchor;
         let mut asked = windows::show_all(ctx, &mut self.windows, &self.doc, anchor);
-        asked.extend(exchange::windows(
+        asked.extend(export_import::windows(
             ctx,
             &mut self.windows,
             &self.doc,
@@ -364,7 +366,7 @@ impl EditorApp {
     /// What follows the actions: autosave, redraw of what changed, the window title.
     fn after_actions(&mut self, ctx: &egui::Context) {
         let changed = self.doc.take_changed();
-        if changed != doc::Changed::Nothing {
+        if changed != open_map::Changed::Nothing {
             autosave::note_change(self, ctx);
             // This frame's canvas was painted before the actions ran: show the change now,
             // not at the next input event.
@@ -372,8 +374,8 @@ impl EditorApp {
         }
         autosave::tick(self, ctx);
         match changed {
-            doc::Changed::Nothing => {}
-            doc::Changed::All => {
+            open_map::Changed::Nothing => {}
+            open_map::Changed::All => {
                 self.canvas.chunks.reset_to_bounds(self.doc.offset_bounds());
                 self.canvas.spill.mark_stale();
                 // The palette may have changed (an undone "Add terrain"): the brush keeps
@@ -384,7 +386,7 @@ impl EditorApp {
             // (draw::features), so the neighbours' chunks redraw too; and the icons drawn
             // past their hex (draw::spill) as far as any icon may reach, since the old
             // drawing's reach is gone with it.
-            doc::Changed::Cells { hexes, annotated } => {
+            open_map::Changed::Cells { hexes, annotated } => {
                 let layout = self.doc.layout();
                 let reach = if annotated.is_empty() {
                     0

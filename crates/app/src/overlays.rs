@@ -3,7 +3,7 @@
 //! `compute` turns the settings and the hovered hex into hex sets the canvas draws and
 //! tests inspect.
 
-use super::doc::Doc;
+use super::open_map::OpenMap;
 use hexmap_hex::{self as hex, CoordSystem, Hex, PathError, PathLimits, RouteSearch};
 
 /// One kind of overlay.
@@ -170,7 +170,7 @@ pub struct RouteCache {
 
 impl RouteCache {
     /// The search from `anchor` on `doc` as it is now, made anew when either changed.
-    fn search_from(&mut self, doc: &Doc, anchor: Hex) -> &mut RouteSearch {
+    fn search_from(&mut self, doc: &OpenMap, anchor: Hex) -> &mut RouteSearch {
         let map = doc.map();
         let key = (doc.revision(), anchor, map.min_step(), map.cell_count());
         if self.key != Some(key) {
@@ -184,7 +184,7 @@ impl RouteCache {
 
 impl OverlayState {
     /// The overlay hex sets for the pointer at `hovered`, with a route search of its own.
-    pub fn compute(&self, doc: &Doc, hovered: Option<Hex>) -> OverlayResult {
+    pub fn compute(&self, doc: &OpenMap, hovered: Option<Hex>) -> OverlayResult {
         self.compute_with(doc, hovered, &mut RouteCache::default())
     }
 
@@ -192,7 +192,7 @@ impl OverlayState {
     /// from frame to frame).
     pub fn compute_with(
         &self,
-        doc: &Doc,
+        doc: &OpenMap,
         hovered: Option<Hex>,
         routes: &mut RouteCache,
     ) -> OverlayResult {
@@ -293,8 +293,8 @@ mod tests {
     use super::*;
     use hexmap_map::Edit;
 
-    fn doc() -> Doc {
-        Doc::new_map(&super::super::doc::NewMapSpec::default()).unwrap()
+    fn doc() -> OpenMap {
+        OpenMap::new_map(&super::super::open_map::NewMapSpec::default()).unwrap()
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! step.
 
 use super::Action;
-use super::doc::Doc;
+use super::open_map::OpenMap;
 use super::tools::Tools;
 use eframe::egui::{self, Color32};
 use hexmap_map::{Edit, MoveCost, Palette, Rgb, Terrain};
@@ -49,7 +49,7 @@ fn set_palette(list: Vec<Terrain>, out: &mut Vec<Action>) {
 /// The palette panel.
 pub(super) fn show(
     ui: &mut egui::Ui,
-    doc: &Doc,
+    doc: &OpenMap,
     tools: &mut Tools,
     editor: &mut Option<TerrainEditor>,
     images: &super::images::EditorImages,

@@ -4,8 +4,8 @@
 
 use super::Action;
 use super::canvas::Canvas;
-use super::doc::Doc;
 use super::feature_tools;
+use super::open_map::OpenMap;
 use super::palette_panel::TerrainEditor;
 use super::play::PlaySession;
 use super::prefs::{Panels, Prefs};
@@ -21,7 +21,7 @@ use hexmap_map::{Corner, Edit};
 pub(super) fn menu_bar(
     ui: &mut egui::Ui,
     prefs: &mut Prefs,
-    doc: &Doc,
+    doc: &OpenMap,
     tools: &Tools,
     playing: bool,
 ) -> Vec<Action> {
@@ -157,7 +157,7 @@ pub(super) fn menu_bar(
 
 /// The map's view settings (saved with it, undoable): the legend and its corner, notes
 /// drawn as captions.
-fn view_settings_menu(ui: &mut egui::Ui, doc: &Doc, out: &mut Vec<Action>) {
+fn view_settings_menu(ui: &mut egui::Ui, doc: &OpenMap, out: &mut Vec<Action>) {
     let view = doc.map().view();
     let mut next = view;
     let mut legend = view.legend.is_some();
@@ -249,7 +249,7 @@ pub(super) struct Messages<'a> {
 pub(super) fn status_bar(
     ui: &mut egui::Ui,
     canvas: &Canvas,
-    doc: &Doc,
+    doc: &OpenMap,
     messages: Messages<'_>,
     play: Option<&PlaySession>,
 ) {
@@ -335,7 +335,7 @@ pub(super) fn status_bar(
 pub(super) fn left_panel(
     ui: &mut egui::Ui,
     panels: &Panels,
-    doc: &Doc,
+    doc: &OpenMap,
     tools: &mut Tools,
     terrain_editor: &mut Option<TerrainEditor>,
     canvas: &mut Canvas,
@@ -403,7 +403,7 @@ fn layers_panel(ui: &mut egui::Ui, canvas: &mut Canvas) {
 }
 
 /// Overlay switches and parameters.
-pub(super) fn right_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &Doc) {
+pub(super) fn right_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &OpenMap) {
     egui::Panel::right("overlays")
         .default_size(220.0)
         .show(ui, |ui| {
@@ -412,7 +412,7 @@ pub(super) fn right_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &Doc) {
 }
 
 /// The overlay switches (inside the right panel's scroll area).
-fn overlays_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &Doc) {
+fn overlays_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &OpenMap) {
     ui.heading("Overlays");
     let systems = doc.coord_context().own_systems();
     let o = &mut canvas.overlays;

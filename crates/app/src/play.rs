@@ -6,7 +6,7 @@
 
 use super::canvas::{BACKGROUND, Canvas};
 use super::chunks::{ChunkCache, ChunkView, PaintStats};
-use super::doc::Doc;
+use super::open_map::OpenMap;
 use super::{Action, EditorApp};
 use eframe::egui::{self, PointerButton, Pos2, Sense};
 use hexmap_draw::{GameScene, GameStyle};
@@ -249,7 +249,7 @@ pub(super) struct PlayParts<'a> {
     /// The canvas's view and hover (shared with the editor canvas).
     pub canvas: &'a mut Canvas,
     /// The open document (read only: playing never edits it).
-    pub doc: &'a Doc,
+    pub doc: &'a OpenMap,
     /// The game.
     pub play: &'a mut Option<PlaySession>,
 }

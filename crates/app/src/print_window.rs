@@ -4,8 +4,8 @@
 //! Writing goes through the export job (off the UI thread, atomic save).
 
 use super::Action;
-use super::doc::Doc;
-use super::exchange::ExportSpec;
+use super::export_import::ExportSpec;
+use super::open_map::OpenMap;
 use eframe::egui;
 use hexmap_draw::print::{Length, PageLayout, PageSetup, Paper, layout_map};
 use hexmap_hex::{CoordSystem, Point};
@@ -88,7 +88,7 @@ impl PrintForm {
     }
 
     /// Lay the pages out again if the fields or the map changed since the last time.
-    pub fn update(&mut self, doc: &Doc) {
+    pub fn update(&mut self, doc: &OpenMap) {
         let setup = self.setup();
         let key = setup.as_ref().ok().map(|s| (s.clone(), doc.revision()));
         if key.is_some() && key == self.made_for {
@@ -171,7 +171,7 @@ fn field(ui: &mut egui::Ui, label: &str, text: &mut String) {
 pub(super) fn window(
     ctx: &egui::Context,
     form: &mut Option<PrintForm>,
-    doc: &Doc,
+    doc: &OpenMap,
     out: &mut Vec<Action>,
 ) {
     let Some(f) = form.as_mut() else {
@@ -253,7 +253,7 @@ mod tests {
 
     #[test]
     fn the_preview_outlines_each_page_of_the_layout_and_follows_the_fields() {
-        let doc = Doc::sample();
+        let doc = OpenMap::sample();
         let mut form = PrintForm {
             hex_size: "1.5in".into(),
             ..PrintForm::default()

@@ -4,7 +4,7 @@
 //! number of painted cells that would be dropped said before Apply. One Apply is one undo
 //! step.
 
-use super::doc::Doc;
+use super::open_map::OpenMap;
 use super::windows::{orientation_field, shape_fields};
 use super::{Action, EditorApp};
 use eframe::egui;
@@ -102,7 +102,7 @@ impl PropertiesForm {
     }
 
     /// Work out the reshape for the current choices (again only when they changed).
-    fn update_plan(&mut self, doc: &Doc, anchor: Option<Hex>) -> Result<(), String> {
+    fn update_plan(&mut self, doc: &OpenMap, anchor: Option<Hex>) -> Result<(), String> {
         if !self.reshaping() || self.props.orientation != self.orientation_before {
             self.plan = None;
             return Ok(());
@@ -144,7 +144,7 @@ pub fn outline(layout: &Layout, hexes: &[Hex]) -> Vec<(Point, Point)> {
 pub(super) fn window(
     ctx: &egui::Context,
     open: &mut Option<PropertiesForm>,
-    doc: &Doc,
+    doc: &OpenMap,
     anchor: Option<Hex>,
 ) -> Option<Action> {
     let form = open.as_mut()?;
@@ -229,7 +229,12 @@ fn settings_fields(
     });
 }
 
-fn reshape_fields(ui: &mut egui::Ui, form: &mut PropertiesForm, doc: &Doc, anchor: Option<Hex>) {
+fn reshape_fields(
+    ui: &mut egui::Ui,
+    form: &mut PropertiesForm,
+    doc: &OpenMap,
+    anchor: Option<Hex>,
+) {
     let by_sides = form.sides != Sides::default();
     ui.add_enabled_ui(!by_sides, |ui| shape_fields(ui, &mut form.shape));
     if let MapShape::Rectangle { width, height, .. } = *doc.map().shape()

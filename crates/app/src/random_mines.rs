@@ -5,7 +5,7 @@
 //! and `hexmap mines check` (`map::minesweeper::{generate, solve}`).
 
 use super::Action;
-use super::doc::Doc;
+use super::open_map::OpenMap;
 use super::properties::outline;
 use super::windows::placed;
 use eframe::egui;
@@ -60,7 +60,7 @@ impl RandomMinesForm {
 
     /// Check the map's mines from `start` (default: the cell that opens the most) as
     /// `hexmap mines check` does; remember the verdict and the stuck cells.
-    fn check(&mut self, doc: &Doc, start: Option<Hex>) {
+    fn check(&mut self, doc: &OpenMap, start: Option<Hex>) {
         self.stuck.clear();
         let layout = MineLayout::from_map(doc.map());
         let Some(start) = start.or_else(|| layout.suggested_start()) else {
@@ -95,7 +95,7 @@ impl RandomMinesForm {
 pub(super) fn window(
     ctx: &egui::Context,
     open: &mut Option<RandomMinesForm>,
-    doc: &Doc,
+    doc: &OpenMap,
     anchor: Option<Hex>,
 ) -> Option<Action> {
     let form = open.as_mut()?;

@@ -1,5 +1,5 @@
 //! The bundled sample map the editor opens when no file is given: `maps/island.ron`,
-//! compiled into the binary and read by `io` like any file (`Doc::sample` wraps it).
+//! compiled into the binary and read by `io` like any file (`OpenMap::sample` wraps it).
 
 use hexmap_io::{Form, FormatError};
 use hexmap_map::HexMap;
@@ -15,13 +15,13 @@ pub fn island() -> Result<(HexMap, Form), FormatError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::doc::Doc;
+    use crate::open_map::OpenMap;
 
     #[test]
     fn bundled_sample_loads() {
         let (map, _) = island().expect("bundled sample parses");
         assert!(map.cell_count() > 100);
-        let doc = Doc::sample();
+        let doc = OpenMap::sample();
         assert_eq!(doc.map().name(), map.name());
         assert!(!doc.is_modified());
     }

@@ -2,7 +2,7 @@
 //! out again only after an edit touched icons or notes (or everything), for the chunks
 //! that must draw them again.
 
-use super::doc::Doc;
+use super::open_map::OpenMap;
 use hexmap_draw::spill::Spill;
 
 /// The map's spill, kept until icons, notes or the whole map change.
@@ -23,7 +23,7 @@ impl Default for SpillView {
 
 impl SpillView {
     /// The spill of `doc`'s map in its layout, made again if marked stale.
-    pub fn get(&mut self, doc: &Doc) -> &Spill {
+    pub fn get(&mut self, doc: &OpenMap) -> &Spill {
         if self.stale {
             self.spill = Spill::of(doc.map(), &doc.layout());
             self.stale = false;

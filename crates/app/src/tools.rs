@@ -4,10 +4,10 @@
 //! (`BeginStroke` … `EndStroke`).
 
 use super::Action;
-use super::doc::Doc;
 use super::feature_tools::{FeatureGesture, FeatureTools};
 use super::icon_tool::{IconDrag, IconTool};
 use super::label_tool::{LabelGesture, LabelTool};
+use super::open_map::OpenMap;
 use super::prefs::ToolPrefs;
 use hexmap_hex::{Hex, Layout, Point};
 use hexmap_map::{Clipboard, Edit, TerrainId};
@@ -106,7 +106,7 @@ impl Tool {
 #[derive(Clone, Copy)]
 pub struct Press<'a> {
     /// The open document.
-    pub doc: &'a Doc,
+    pub doc: &'a OpenMap,
     /// Its layout.
     pub layout: &'a Layout,
     /// The world point pressed.
@@ -117,7 +117,7 @@ pub struct Press<'a> {
 
 impl<'a> Press<'a> {
     /// A press at `world` on `doc` laid out by `layout`, drawn at `scale`.
-    pub fn new(doc: &'a Doc, layout: &'a Layout, world: Point, scale: f64) -> Self {
+    pub fn new(doc: &'a OpenMap, layout: &'a Layout, world: Point, scale: f64) -> Self {
         Press {
             doc,
             layout,
@@ -182,7 +182,7 @@ pub struct Tools {
 
 impl Tools {
     /// The brush, painting the first terrain of `doc`'s palette.
-    pub fn new(doc: &Doc) -> Self {
+    pub fn new(doc: &OpenMap) -> Self {
         Tools {
             tool: Tool::Brush,
             current_terrain: doc.map().palette().terrains().first().map(|t| t.id),
@@ -199,7 +199,7 @@ impl Tools {
 
     /// After the document was replaced: no drag or selection, and a current terrain that
     /// exists in the new palette.
-    pub(super) fn reset(&mut self, doc: &Doc) {
+    pub(super) fn reset(&mut self, doc: &OpenMap) {
         self.selection.clear();
         self.gesture = Gesture::Idle;
         self.features = FeatureTools::new(doc.map());
@@ -216,7 +216,7 @@ impl Tools {
 
     /// After the palette changed (an undone "Add terrain", a deleted terrain): a current
     /// terrain that is gone becomes the first one, so the brush never paints nothing.
-    pub(super) fn keep_terrain_valid(&mut self, doc: &Doc) {
+    pub(super) fn keep_terrain_valid(&mut self, doc: &OpenMap) {
         self.features.keep_valid(doc.map());
         self.icons.keep_valid(doc.map());
         self.labels.keep_valid(doc.map());
@@ -234,7 +234,7 @@ impl Tools {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn begin_gesture(
         &mut self,
-        doc: &Doc,
+        doc: &OpenMap,
         prefs: &ToolPrefs,
         layout: &Layout,
         (h, world, scale): (Hex, Point, f64),
@@ -310,7 +310,7 @@ impl Tools {
     }
 
     /// One brush stamp of the painting tools at `h` (inside the drag's undo step).
-    fn stamp(&self, doc: &Doc, h: Hex, radius: u32, out: &mut Vec<Action>) {
+    fn stamp(&self, doc: &OpenMap, h: Hex, radius: u32, out: &mut Vec<Action>) {
         let edits: Vec<Edit> = match self.tool {
             Tool::Brush => vec![Edit::Paint {
                 center: h,
@@ -334,7 +334,7 @@ impl Tools {
     /// The pointer moved to `h` (world point `world`) during a drag.
     pub(super) fn continue_gesture(
         &mut self,
-        doc: &Doc,
+        doc: &OpenMap,
         prefs: &ToolPrefs,
         (layout, h, world): (&Layout, Hex, Point),
         out: &mut Vec<Action>,
@@ -369,7 +369,7 @@ impl Tools {
     /// The drag ended over `end` (world point `end_world`), if the pointer is still known.
     pub(super) fn finish_gesture(
         &mut self,
-        doc: &Doc,
+        doc: &OpenMap,
         end: Option<Hex>,
         end_world: Option<Point>,
         layout: &Layout,
@@ -409,7 +409,7 @@ pub fn stroke_path(from: Hex, to: Hex) -> Vec<Hex> {
 }
 
 /// Hexes of the map whose centres lie in the world rectangle spanned by `a` and `b`.
-pub fn select_rect(doc: &Doc, layout: &Layout, a: Point, b: Point) -> Vec<Hex> {
+pub fn select_rect(doc: &OpenMap, layout: &Layout, a: Point, b: Point) -> Vec<Hex> {
     let (x0, x1) = (a.x.min(b.x), a.x.max(b.x));
     let (y0, y1) = (a.y.min(b.y), a.y.max(b.y));
     doc.cells_in_world_rect(layout, Point::new(x0, y0), Point::new(x1, y1))

@@ -3,11 +3,11 @@
 //! the editor's parts.
 
 use super::camera::Camera;
-use super::doc::Doc;
+use super::open_map::OpenMap;
 use super::overlays::{self, OverlayState};
 use super::prefs::Prefs;
 use super::tools::Tool;
-use super::{EditorApp, PendingDialog, autosave, chunks, exchange, frame_stats, play};
+use super::{EditorApp, PendingDialog, autosave, chunks, export_import, frame_stats, play};
 use eframe::egui;
 use hexmap_hex::Hex;
 
@@ -31,7 +31,7 @@ impl<'a> EditorView<'a> {
     }
 
     /// The open document.
-    pub fn doc(&self) -> &'a Doc {
+    pub fn doc(&self) -> &'a OpenMap {
         &self.app.doc
     }
 
@@ -121,7 +121,7 @@ impl<'a> EditorView<'a> {
     }
 
     /// The export running on a worker thread, if any.
-    pub fn export_job(&self) -> Option<&'a exchange::ExportJob> {
+    pub fn export_job(&self) -> Option<&'a export_import::ExportJob> {
         self.app.jobs.export.as_ref()
     }
 

@@ -4,8 +4,8 @@
 //! prompt. What they decide comes back as [`Action`]s.
 
 use super::disk_check::DiskConflict;
-use super::doc::{Doc, NewMapSpec};
-use super::exchange::ExportSpec;
+use super::export_import::ExportSpec;
+use super::open_map::{NewMapSpec, OpenMap};
 use super::{Action, UnsavedPrompt, properties, random_mines};
 use eframe::egui;
 use hexmap_hex::{Hex, Orientation};
@@ -69,7 +69,7 @@ pub struct NoteForm {
 pub(super) fn show_all(
     ctx: &egui::Context,
     windows: &mut Windows,
-    doc: &Doc,
+    doc: &OpenMap,
     anchor: Option<Hex>,
 ) -> Vec<Action> {
     let mut out: Vec<Action> = [
@@ -236,7 +236,7 @@ fn message_window(ctx: &egui::Context, title: &str, message: &mut Option<String>
 fn unsaved_prompt(
     ctx: &egui::Context,
     prompt: &mut Option<UnsavedPrompt>,
-    doc: &Doc,
+    doc: &OpenMap,
 ) -> Option<Action> {
     prompt.as_ref()?;
     let mut choice = None;

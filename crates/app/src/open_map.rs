@@ -114,8 +114,9 @@ fn next_revision() -> u64 {
     NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
-/// The open document.
-pub struct Doc {
+/// The open map: its `Document` (map + undo), the file and form it is saved in, and what
+/// the canvas must redraw. (`map::Document` is the editor-free part; this adds the file.)
+pub struct OpenMap {
     document: Document,
     path: Option<PathBuf>,
     /// The file as this document loaded or saved it (to notice other versions).
@@ -138,10 +139,10 @@ fn chunk_bounds(map: &HexMap) -> OffsetBounds {
         .offset_bounds(OffsetKind::default_for(map.properties().orientation))
 }
 
-impl Doc {
+impl OpenMap {
     /// A clean document for `map`, not yet saved anywhere.
     pub fn from_map(map: HexMap) -> Self {
-        Doc {
+        OpenMap {
             bounds: chunk_bounds(&map),
             document: Document::new(map),
             path: None,
@@ -174,14 +175,14 @@ impl Doc {
     }
 
     /// A new blank map.
-    pub fn new_map(spec: &NewMapSpec) -> Result<Doc, String> {
-        spec.to_map().map(Doc::from_map)
+    pub fn new_map(spec: &NewMapSpec) -> Result<OpenMap, String> {
+        spec.to_map().map(OpenMap::from_map)
     }
 
     /// A document restored from a recovery file: it belongs to `path` (if any) in `form`
     /// and counts as modified until it is saved.
-    pub fn recovered(map: HexMap, path: Option<PathBuf>, form: Form) -> Doc {
-        let mut doc = Doc::from_map(map);
+    pub fn recovered(map: HexMap, path: Option<PathBuf>, form: Form) -> OpenMap {
+        let mut doc = OpenMap::from_map(map);
         doc.document.mark_unsaved();
         doc.path = path;
         doc.form = form;
@@ -190,19 +191,19 @@ impl Doc {
 
     /// The bundled sample map (clean, no file): `maps/island.ron`, or a blank map should
     /// the bundled text ever fail to load (a test keeps it loading).
-    pub fn sample() -> Doc {
+    pub fn sample() -> OpenMap {
         match super::sample::island() {
             Ok((map, form)) => {
-                let mut doc = Doc::from_map(map);
+                let mut doc = OpenMap::from_map(map);
                 doc.set_form(form);
                 doc
             }
-            Err(_) => Doc::new_map(&NewMapSpec::default()).expect("default spec is valid"),
+            Err(_) => OpenMap::new_map(&NewMapSpec::default()).expect("default spec is valid"),
         }
     }
 
     /// Load a map file; the error is io's message (naming the file and where).
-    pub fn load(path: &Path) -> Result<Doc, String> {
+    pub fn load(path: &Path) -> Result<OpenMap, String> {
         let (mut map, form) = files::read(path)?;
         // An offset kind of the other family would skew rows and export wrongly: switch
         // it (cells kept) and say so.
@@ -213,7 +214,7 @@ impl Doc {
                 m.expected
             )
         });
-        let mut doc = Doc::from_map(map);
+        let mut doc = OpenMap::from_map(map);
         doc.load_warning = warning;
         doc.path = Some(path.to_path_buf());
         doc.disk = DiskStamp::read(path).ok();
@@ -457,7 +458,7 @@ mod tests {
     use super::*;
     use hexmap_hex::OffsetKind;
 
-    fn scanned(doc: &Doc) -> OffsetBounds {
+    fn scanned(doc: &OpenMap) -> OffsetBounds {
         let kind = OffsetKind::default_for(doc.map().properties().orientation);
         doc.map().shape().offset_bounds(kind)
     }
@@ -470,7 +471,7 @@ mod tests {
             Palette::standard(),
         )
         .unwrap();
-        let mut doc = Doc::from_map(map);
+        let mut doc = OpenMap::from_map(map);
         let hexagon = doc.offset_bounds();
         assert_eq!(hexagon, scanned(&doc));
         assert_eq!((hexagon.cols, hexagon.rows), (7, 7));

@@ -3,8 +3,8 @@
 //! [`Action`]s; the work runs after the UI pass and on a worker thread.
 
 use super::dialogs::DialogRequest;
-use super::doc::Doc;
 use super::jobs::PendingDialog;
+use super::open_map::OpenMap;
 use super::windows::Windows;
 use super::{Action, EditorApp};
 use eframe::egui;
@@ -123,9 +123,9 @@ pub(super) fn request_import_path(app: &mut EditorApp) {
 
 /// Read a map in any format the registry reads (a Tiled TMX or TMJ map) as a new unsaved
 /// document, keeping its warnings.
-pub fn import_tiled(path: &Path) -> Result<(Doc, Vec<String>), String> {
+pub fn import_tiled(path: &Path) -> Result<(OpenMap, Vec<String>), String> {
     let imported = read_path(path).map_err(|e| e.to_string())?;
-    Ok((Doc::from_map(imported.map), imported.warnings))
+    Ok((OpenMap::from_map(imported.map), imported.warnings))
 }
 
 /// Import `path` and open it (the unsaved-changes check already happened).
@@ -166,7 +166,7 @@ pub(super) fn poll_job(app: &mut EditorApp) {
 pub(super) fn windows(
     ctx: &egui::Context,
     windows: &mut Windows,
-    doc: &Doc,
+    doc: &OpenMap,
     job: Option<&ExportJob>,
 ) -> Vec<Action> {
     let mut out = Vec::new();
