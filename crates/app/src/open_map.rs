@@ -2,8 +2,8 @@
 //! file it came from and the form (offset or cube) it is saved in, plus the region changed
 //! since the canvas last redrew. A thin adapter: every edit is a `map::Edit`.
 
-use super::chunks::offset_box;
 use super::disk_check::{self, DiskStamp, DiskState};
+use hexmap_draw::region::offset_box;
 use hexmap_hex::{CoordContext, Hex, Layout, OffsetCoord, OffsetKind, Orientation, Point};
 use hexmap_io::Form;
 use hexmap_map::shape::OffsetBounds;

@@ -30,12 +30,6 @@ const MAX_CACHED: usize = 1024;
 /// holds a few screens of them); least recently drawn chunks beyond it are dropped.
 const MAX_CACHED_BYTES: usize = 256 << 20;
 
-/// The offset cells (in [`OffsetKind::default_for`]) whose hexes contain the four corners of
-/// the world rectangle `a`–`b`: ((min col, min row), (max col, max row)).
-pub fn offset_box(layout: &Layout, a: Point, b: Point) -> ((i64, i64), (i64, i64)) {
-    hexmap_draw::region::offset_box(layout, a, b)
-}
-
 /// The key (chunk column, chunk row) of the chunk holding a hex.
 pub fn chunk_of(orientation: Orientation, h: Hex) -> (i32, i32) {
     let c = OffsetKind::default_for(orientation).from_hex(h);
@@ -301,7 +295,7 @@ impl ChunkCache {
             return Vec::new();
         };
         let (a, b) = camera.visible_world(view);
-        let (min, max) = offset_box(layout, a, b);
+        let (min, max) = hexmap_draw::region::offset_box(layout, a, b);
         let ck = |v: i64| (v.div_euclid(i64::from(CHUNK))) as i32;
         let (x0, y0) = (ck(min.0 - 2).max(lo.0), ck(min.1 - 2).max(lo.1));
         let (x1, y1) = (ck(max.0 + 2).min(hi.0), ck(max.1 + 2).min(hi.1));
