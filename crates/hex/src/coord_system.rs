@@ -436,6 +436,40 @@ impl CoordContext {
         name.parse::<CoordChoice>().map(|c| c.resolve(self))
     }
 
+    /// How `h` is named to a person — in messages, window titles and panels of the editor
+    /// and in the command line's text output alike: the map's offset kind, named, e.g.
+    /// "odd-r 4,2". One rule, so that what the editor says matches what `hexmap` prints
+    /// and what the README shows.
+    ///
+    /// ```
+    /// use hexmap_hex::{CoordContext, Hex, Orientation};
+    /// // docs/DESIGN.md §4: axial (3,2) is odd-r (4,2) on a pointy map.
+    /// let cx = CoordContext::new(Orientation::Pointy);
+    /// assert_eq!(cx.hex_name(Hex::new(3, 2)), "odd-r 4,2");
+    /// ```
+    pub fn hex_name(&self, h: Hex) -> String {
+        self.hex_name_in(h, CoordSystem::Offset(self.offset))
+    }
+
+    /// `h` named in `system` ("XXYY 2109", "axial 3,2"), for a person who chose to see
+    /// that system (the editor's label overlay, `--coords` on the command line). Where the
+    /// system cannot write `h` (an XXYY label left of the first column) the map's offset
+    /// kind names it instead, so a message never shows a bare dash.
+    ///
+    /// ```
+    /// use hexmap_hex::{CoordContext, CoordSystem, Hex, Orientation};
+    /// let cx = CoordContext::new(Orientation::Flat);
+    /// assert_eq!(cx.hex_name_in(Hex::new(2, 3), CoordSystem::Xxyy), "XXYY 0305");
+    /// // axial (−1,0) is odd-q (−1,−1): no XXYY label reaches it.
+    /// assert_eq!(cx.hex_name_in(Hex::new(-1, 0), CoordSystem::Xxyy), "odd-q -1,-1");
+    /// ```
+    pub fn hex_name_in(&self, h: Hex, system: CoordSystem) -> String {
+        match system.try_format(h, self) {
+            Ok(text) => format!("{} {text}", system.name()),
+            Err(_) => self.hex_name(h),
+        }
+    }
+
     /// One line with `h` in each of [`CoordContext::own_systems`], e.g.
     /// "axial 1,2  ·  cube 1,2,-3  ·  odd-r 2,2  ·  …" (the status bar).
     pub fn own_systems_line(&self, h: Hex) -> String {

@@ -149,3 +149,17 @@ fn bad_values_are_named() {
     let e = CoordSystem::ThreeAxis.parse("[1,2]", &cx).unwrap_err();
     assert!(e.to_string().contains("is not a 3-axis coordinate"), "{e}");
 }
+
+#[test]
+fn a_hex_is_named_in_the_maps_offset_kind_with_the_system_said() {
+    // docs/DESIGN.md §4 reference: axial (1,2) is odd-q (1,2), even-q (1,3),
+    // odd-r (2,2), even-r (2,2).
+    let h = Hex::new(1, 2);
+    let mut cx = flat_odd_q();
+    assert_eq!(cx.hex_name(h), "odd-q 1,2");
+    cx.offset = OffsetKind::EvenQ;
+    assert_eq!(cx.hex_name(h), "even-q 1,3");
+    let pointy = CoordContext::new(Orientation::Pointy);
+    assert_eq!(pointy.hex_name(h), "odd-r 2,2");
+    assert_eq!(pointy.hex_name_in(h, CoordSystem::Axial), "axial 1,2");
+}
