@@ -137,7 +137,7 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             args.format
         )));
     }
-    let (mut map, _) = load(&args.map)?;
+    let (mut map, _) = super::load_map(&args.map)?;
     if args.format.name() == "ron" {
         map = keep_image_paths(map, &args.map, &args.out)?;
     }

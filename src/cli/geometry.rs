@@ -3,11 +3,13 @@
 //! orientation, a map, label settings) and prints.
 
 use super::CliError;
+use super::queries;
 use clap::Args;
 use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 use hexmap_hex::xxyy::LabelSettings;
 use hexmap_hex::{CoordChoice, CoordContext, CoordSystem, Hex, Layout, Orientation, Point};
 use hexmap_io as io;
+use hexmap_map::HexMap;
 use serde::Serialize;
 use serde::ser::SerializeMap;
 use std::path::PathBuf;
@@ -114,17 +116,22 @@ impl Serialize for AllSystems<'_> {
     }
 }
 
+/// `h` in every system, as `coord --json` prints it (shared with `hexmap batch`).
+pub(super) fn all_systems_json(h: Hex, cx: &CoordContext) -> serde_json::Value {
+    serde_json::to_value(AllSystems { hex: h, cx }).unwrap_or_default()
+}
+
 /// The context `coord` reads and prints in: --map's settings, or the orientation's, with
 /// --labels on top.
-fn coord_context(args: &CoordArgs) -> Result<CoordContext, CliError> {
-    let mut cx = match &args.map {
-        Some(path) => io::load(path)?.0.properties().coord_context(),
+fn coord_context(args: &CoordArgs, map: Option<&HexMap>) -> CoordContext {
+    let mut cx = match map {
+        Some(map) => map.properties().coord_context(),
         None => CoordContext::new(args.orientation.unwrap_or_default()),
     };
     if let Some(labels) = args.labels {
         cx.labels = labels;
     }
-    Ok(cx)
+    cx
 }
 
 /// What `coord` prints for a hex without a label in these settings.
@@ -139,13 +146,21 @@ fn no_label(labels: &LabelSettings) -> String {
 
 /// `hexmap coord`.
 pub fn coord(args: &CoordArgs) -> Result<(), CliError> {
-    let cx = coord_context(args)?;
+    let map = match &args.map {
+        Some(path) => Some(super::load_map(path)?.0),
+        None => None,
+    };
+    let cx = coord_context(args, map.as_ref());
     let h = args.system.resolve(&cx).parse(&args.value, &cx)?;
     if args.json {
-        println!(
-            "{}",
-            serde_json::to_string(&AllSystems { hex: h, cx: &cx })?
-        );
+        let mut out = match all_systems_json(h, &cx) {
+            serde_json::Value::Object(o) => o,
+            _ => serde_json::Map::new(),
+        };
+        if let Some(map) = &map {
+            out.extend(queries::cell_facts(map, h));
+        }
+        println!("{}", serde_json::Value::Object(out));
         return Ok(());
     }
     for system in CoordSystem::ALL {
@@ -170,15 +185,14 @@ pub fn coord(args: &CoordArgs) -> Result<(), CliError> {
         cx.orientation,
         names.join("  ")
     );
+    if let Some(map) = &map {
+        println!("{:<16}{}", "map", cell_text(map, h));
+    }
     Ok(())
 }
 
-/// The layout `pick` picks in: --map's, or the one the options give.
+/// The layout `pick` picks in when no map is given: the one the options give.
 fn pick_layout(args: &PickArgs) -> Result<Layout, CliError> {
-    if let Some(path) = &args.map {
-        let (map, _) = io::load(path)?;
-        return Ok(map.layout()?);
-    }
     let (Some(orientation), Some(size)) = (args.orientation, &args.size) else {
         return Err(CliError("give --map, or --orientation and --size".into()));
     };
@@ -189,17 +203,33 @@ fn pick_layout(args: &PickArgs) -> Result<Layout, CliError> {
     )?)
 }
 
-/// `hexmap pick`.
+/// `hexmap pick`. With `--map` the answer also names the hex in the map's own offset kind
+/// and says whether it is on the map and its terrain.
 pub fn pick(args: &PickArgs) -> Result<(), CliError> {
+    let point = Point::new(args.x, args.y);
+    if let Some(path) = &args.map {
+        let (map, _) = super::load_map(path)?;
+        let answer = queries::pick(&map, point)?;
+        if args.json {
+            println!("{answer}");
+            return Ok(());
+        }
+        let h = map
+            .layout()?
+            .pixel_to_hex(point)
+            .ok_or_else(|| queries::unpickable(point))?;
+        let [q, r, s] = h.cube();
+        println!(
+            "axial {q},{r}  cube {q},{r},{s}  {}  ({})",
+            map.properties().coord_context().hex_name(h),
+            cell_text(&map, h)
+        );
+        return Ok(());
+    }
     let layout = pick_layout(args)?;
     let h = layout
-        .pixel_to_hex(Point::new(args.x, args.y))
-        .ok_or_else(|| {
-            CliError(format!(
-                "point ({}, {}) is not finite or lies beyond the 32-bit hex coordinate range",
-                args.x, args.y
-            ))
-        })?;
+        .pixel_to_hex(point)
+        .ok_or_else(|| queries::unpickable(point))?;
     if args.json {
         #[derive(Serialize)]
         struct Picked {
@@ -216,6 +246,18 @@ pub fn pick(args: &PickArgs) -> Result<(), CliError> {
         println!("axial {q},{r}  cube {q},{r},{s}");
     }
     Ok(())
+}
+
+/// Whether `h` is on `map` and what it holds, in words: "on the map, terrain Grass",
+/// "on the map, no terrain", "off the map".
+fn cell_text(map: &HexMap, h: Hex) -> String {
+    if !map.contains(h) {
+        return "off the map".to_owned();
+    }
+    match map.terrain(h).and_then(|t| map.palette().get(t)) {
+        Some(t) => format!("on the map, terrain {}", t.name),
+        None => "on the map, no terrain".to_owned(),
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Map subcommands: `new`, `info`, `validate`, `convert`. Exit codes: 0 ok, 1 bad input
 //! (unreadable or invalid file, failed save), 2 usage (clap's own errors).
 
-use super::CliError;
+use super::{CliError, load_map, load_matched};
 use clap::Args;
 use hexmap_hex::{OffsetKind, Orientation};
 use hexmap_io::{self as io, Form};
@@ -77,21 +77,6 @@ impl NewArgs {
             None => Ok(()),
         }
     }
-}
-
-/// Load a map as the editor opens it: an offset kind that does not go with the
-/// orientation is switched to the one of the same parity (cells kept), with a warning
-/// printed on stderr.
-fn load_matched(path: &std::path::Path) -> Result<(HexMap, Form, Option<String>), CliError> {
-    let (mut map, form) = io::load(path)?;
-    let warning = map.match_offset_kind().map(|m| {
-        format!(
-            "{}: warning: {m}; read as {} (cells kept)",
-            path.display(),
-            m.expected
-        )
-    });
-    Ok((map, form, warning))
 }
 
 /// `hexmap new`: write an empty map with the standard palette.
@@ -281,7 +266,7 @@ pub fn validate(a: &ValidateArgs) -> Result<(), CliError> {
 /// `hexmap convert`: rewrite a map in another form (and optionally offset kind); the
 /// output is saved atomically, so IN = OUT is safe.
 pub fn convert(a: &ConvertArgs) -> Result<(), CliError> {
-    let (mut map, _) = io::load(&a.input)?;
+    let (mut map, _) = load_map(&a.input)?;
     if let Some(k) = a.offset {
         let mut props = map.properties().clone();
         OffsetMismatch::check(props.orientation, k).map_err(|e| format!("--offset: {e}"))?;

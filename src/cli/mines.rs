@@ -127,19 +127,29 @@ pub(super) fn parse_cell(
     Ok(read_system(map, coords).parse(text, &cx)?)
 }
 
-/// `h` as text in the system cells are read in when that is an offset kind or cube, else
-/// as axial q,r.
+/// The system cells are read and printed in: `coords`, or the map's offset kind.
+pub(super) fn shown_system(map: &HexMap, coords: Option<CoordChoice>) -> CoordSystem {
+    read_system(map, coords)
+}
+
+/// `h` as text in the system cells are read in (so `--coords xxyy` is answered in XXYY);
+/// where that system cannot write `h` (an XXYY label left of the first column), the map's
+/// own name for it, system named ([`CoordContext::hex_name`](hexmap_hex::CoordContext::hex_name)).
 pub(super) fn show(map: &HexMap, coords: Option<CoordChoice>, h: Hex) -> String {
     let cx = map.properties().coord_context();
-    let system = match read_system(map, coords) {
-        s @ (CoordSystem::Offset(_) | CoordSystem::Cube) => s,
-        _ => CoordSystem::Axial,
-    };
-    system.format(h, &cx)
+    read_system(map, coords)
+        .try_format(h, &cx)
+        .unwrap_or_else(|_| cx.hex_name(h))
+}
+
+/// `h` named with its system, as the editor names hexes ("odd-r 4,2", "XXYY 0305").
+pub(super) fn show_named(map: &HexMap, coords: Option<CoordChoice>, h: Hex) -> String {
+    let cx = map.properties().coord_context();
+    cx.hex_name_in(h, read_system(map, coords))
 }
 
 fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
-    let (map, form) = io::load(&a.map)?;
+    let (map, form) = super::load_map(&a.map)?;
     let board = Board::from_map(&map);
     let start = match &a.start {
         Some(text) => Some(parse_cell(&map, a.coords, text)?),
@@ -160,7 +170,7 @@ fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
         return Err(CliError(format!(
             "{}: start {} is not a playable cell (outside the map or a hole)",
             a.map.display(),
-            show(&map, a.coords, h)
+            show_named(&map, a.coords, h)
         )));
     }
     let generated =
@@ -172,7 +182,7 @@ fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
     io::save(&a.out, map, form)?;
     let start_text = generated
         .start
-        .map(|s| format!(", start {}", show(map, a.coords, s)))
+        .map(|s| format!(", start {}", show_named(map, a.coords, s)))
         .unwrap_or_default();
     let plural = |n: u32, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     let guarantee = if a.no_guess {
@@ -227,7 +237,7 @@ struct RulesJson {
 }
 
 fn run_check(a: &CheckArgs) -> Result<(), CliError> {
-    let (map, _) = io::load(&a.map)?;
+    let (map, _) = super::load_map(&a.map)?;
     let name = a.map.display().to_string();
     let layout = MineLayout::from_map(&map);
     let (start, picked) = match &a.start {
@@ -239,7 +249,7 @@ fn run_check(a: &CheckArgs) -> Result<(), CliError> {
             " (suggested start)",
         ),
     };
-    let at = show(&map, a.coords, start);
+    let at = show_named(&map, a.coords, start);
     let report = solve(&layout, start).map_err(|e| {
         CliError(match e {
             SolveError::StartOffBoard(_) => {
@@ -299,10 +309,11 @@ fn run_check(a: &CheckArgs) -> Result<(), CliError> {
     } else {
         let list: Vec<String> = forced.iter().map(|&h| show(&map, a.coords, h)).collect();
         println!(
-            "{name}: stuck from {at}{picked} after revealing {} of {} safe cells; a guess is forced at {} cell(s): {}",
+            "{name}: stuck from {at}{picked} after revealing {} of {} safe cells; a guess is forced at {} cell(s) ({}): {}",
             report.revealed.len(),
             layout.safe_count(),
             forced.len(),
+            shown_system(&map, a.coords).name(),
             list.join(" ")
         );
     }

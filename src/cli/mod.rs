@@ -2,11 +2,14 @@
 //! of the library. Exit codes: 0 ok, 1 bad input, 2 usage (clap's own parse errors). It
 //! never reaches the editor: with no subcommand, `main.rs` starts it.
 
+mod batch;
 mod export_import;
 mod geometry;
 mod map_cmds;
 mod mines;
+mod queries;
 mod routes;
+mod sight;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -54,6 +57,11 @@ pub enum Command {
     Route(routes::RouteArgs),
     /// Every cell reachable from a cell within a movement budget, with its cost.
     Reach(routes::ReachArgs),
+    /// The cells a hex sees within a radius under the map's sight rule.
+    Fov(sight::FovArgs),
+    /// Answer many queries (route, reach, fov, pick, coord) to one map: JSON lines on
+    /// standard input, one JSON answer line each on standard output.
+    Batch(batch::BatchArgs),
 }
 
 /// A failure of a subcommand caused by its input: printed on stderr, exit code 1.
@@ -89,6 +97,8 @@ pub fn run(command: Command) -> ExitCode {
         Command::Mines(args) => mines::run(&args),
         Command::Route(args) => routes::route(&args),
         Command::Reach(args) => routes::reach(&args),
+        Command::Fov(args) => sight::fov(&args),
+        Command::Batch(args) => batch::batch(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -97,6 +107,34 @@ pub fn run(command: Command) -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// Load a map as the editor opens it: an offset kind that does not go with the
+/// orientation is switched to the one of the same parity (cells kept), and the warning
+/// saying so is returned. Every command reads maps this way, so `info`, `route`, `export`
+/// and the editor never disagree about which cells a file holds.
+fn load_matched(
+    path: &std::path::Path,
+) -> Result<(hexmap_map::HexMap, hexmap_io::Form, Option<String>), CliError> {
+    let (mut map, form) = hexmap_io::load(path)?;
+    let warning = map.match_offset_kind().map(|m| {
+        format!(
+            "{}: warning: {m}; read as {} (cells kept)",
+            path.display(),
+            m.expected
+        )
+    });
+    Ok((map, form, warning))
+}
+
+/// [`load_matched`], with its warning printed on stderr (stdout stays the command's
+/// answer).
+fn load_map(path: &std::path::Path) -> Result<(hexmap_map::HexMap, hexmap_io::Form), CliError> {
+    let (map, form, warning) = load_matched(path)?;
+    if let Some(w) = warning {
+        eprintln!("{w}");
+    }
+    Ok((map, form))
 }
 
 /// A reader that stops early (`hexmap info map.ron | head -1`) ends the program as it ends

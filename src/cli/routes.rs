@@ -5,13 +5,13 @@
 
 use super::CliError;
 use super::geometry::CoordChoiceParser;
-use super::mines::{parse_cell, show};
+use super::mines::{parse_cell, show, show_named, shown_system};
+use super::queries;
 use clap::Args;
-use hexmap_hex::{CoordChoice, Hex, PathError};
+use hexmap_hex::{CoordChoice, Hex};
 use hexmap_io as io;
 use hexmap_map::cost::format_hundredths;
 use hexmap_map::{Cost, HexMap};
-use serde::Serialize;
 use std::path::PathBuf;
 
 /// Arguments of `hexmap route`.
@@ -19,9 +19,12 @@ use std::path::PathBuf;
 pub struct RouteArgs {
     /// The map.
     pub map: PathBuf,
-    /// Start cell (col,row in the map's offset kind by default).
+    /// Start cell (col,row in the map's offset kind by default; negative values need no
+    /// `--`).
+    #[arg(allow_hyphen_values = true)]
     pub from: String,
     /// Goal cell.
+    #[arg(allow_hyphen_values = true)]
     pub to: String,
     /// System of FROM, TO and the printed cells (default: col,row in the map's offset
     /// kind; printed as axial q,r for systems other than offset and cube).
@@ -38,6 +41,7 @@ pub struct ReachArgs {
     /// The map.
     pub map: PathBuf,
     /// Start cell (col,row in the map's offset kind by default).
+    #[arg(allow_hyphen_values = true)]
     pub from: String,
     /// Movement points to spend: a number with up to two decimals (6, 4.5).
     pub budget: String,
@@ -60,99 +64,63 @@ fn cell(
     if !map.contains(h) {
         return Err(CliError(format!(
             "{what} {} is not a cell of the map",
-            show(map, coords, h)
+            show_named(map, coords, h)
         )));
     }
     Ok(h)
 }
 
-/// Points as JSON: a whole number when whole, else a decimal (hundredths are exact).
-fn points_json(hundredths: u64) -> serde_json::Value {
-    if hundredths.is_multiple_of(100) {
-        serde_json::Value::from(hundredths / 100)
-    } else {
-        serde_json::Value::from(hundredths as f64 / 100.0)
-    }
-}
-
-#[derive(Serialize)]
-struct RouteJson {
-    cost: serde_json::Value,
-    hexes: Vec<[i32; 2]>,
-}
-
 /// Run `hexmap route`.
 pub fn route(a: &RouteArgs) -> Result<(), CliError> {
-    let (map, _) = io::load(&a.map)?;
+    let (map, _) = super::load_map(&a.map)?;
     let from = cell(&map, a.coords, "FROM", &a.from)?;
     let to = cell(&map, a.coords, "TO", &a.to)?;
-    let found = match map.route(from, to) {
-        Ok(p) => Some(p),
-        Err(PathError::Unreachable) => None,
-        Err(e @ PathError::LimitReached) => return Err(CliError(e.to_string())),
-    };
+    let found = queries::find_route(&map, from, to)?;
     if a.json {
-        let out = RouteJson {
-            cost: found
-                .as_ref()
-                .map_or(serde_json::Value::Null, |p| points_json(p.cost)),
-            hexes: found
-                .map(|p| p.hexes.iter().map(|h| [h.q, h.r]).collect())
-                .unwrap_or_default(),
-        };
-        println!("{}", serde_json::to_string(&out)?);
+        println!("{}", queries::route_json(found.as_ref()));
         return Ok(());
     }
     match found {
         Some(p) => {
             let cells: Vec<String> = p.hexes.iter().map(|&h| show(&map, a.coords, h)).collect();
             println!(
-                "cost {} in {} steps: {}",
+                "cost {} in {} steps ({}): {}",
                 format_hundredths(p.cost),
                 p.hexes.len() - 1,
+                shown_system(&map, a.coords).name(),
                 cells.join(" ")
             );
         }
         None => println!(
             "unreachable: no route from {} to {}",
-            show(&map, a.coords, from),
-            show(&map, a.coords, to)
+            show_named(&map, a.coords, from),
+            show_named(&map, a.coords, to)
         ),
     }
     Ok(())
 }
 
-#[derive(Serialize)]
-struct ReachJson {
-    hexes: Vec<(i32, i32, serde_json::Value)>,
-}
-
 /// Run `hexmap reach`.
 pub fn reach(a: &ReachArgs) -> Result<(), CliError> {
-    let (map, _) = io::load(&a.map)?;
+    let (map, _) = super::load_map(&a.map)?;
     let from = cell(&map, a.coords, "FROM", &a.from)?;
     let budget: Cost = a
         .budget
         .parse()
         .map_err(|e| CliError(format!("BUDGET: {e}")))?;
+    if a.json {
+        println!("{}", queries::reach(&map, from, budget.hundredths())?);
+        return Ok(());
+    }
     let range = map.reach(from, budget.hundredths())?;
     let mut cells: Vec<(Hex, u32)> = range.iter().collect();
     cells.sort_unstable_by_key(|&(h, _)| h);
-    if a.json {
-        let out = ReachJson {
-            hexes: cells
-                .iter()
-                .map(|&(h, c)| (h.q, h.r, points_json(u64::from(c))))
-                .collect(),
-        };
-        println!("{}", serde_json::to_string(&out)?);
-        return Ok(());
-    }
     println!(
-        "{} cells within {} of {}:",
+        "{} cells within {} of {} ({}, cost):",
         cells.len(),
         budget,
-        show(&map, a.coords, from)
+        show_named(&map, a.coords, from),
+        shown_system(&map, a.coords).name()
     );
     for (h, c) in cells {
         println!(

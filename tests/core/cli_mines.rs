@@ -62,7 +62,7 @@ fn generated_no_guess_layout_checks_as_solved() {
         .args(["--start", "6,6"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("solved from 6,6"));
+        .stdout(predicate::str::contains("solved from odd-r 6,6"));
     let json = hexmap()
         .args(["mines", "check", "--json", "--start", "6,6"])
         .arg(&out)
@@ -110,8 +110,10 @@ fn check_names_the_forced_guess_cells() {
         .args(["--start", "5,4"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("stuck from 5,4"))
-        .stdout(predicate::str::contains("forced at 2 cell(s): 0,0 1,0"));
+        .stdout(predicate::str::contains("stuck from odd-r 5,4"))
+        .stdout(predicate::str::contains(
+            "forced at 2 cell(s) (odd-r): 0,0 1,0",
+        ));
     let json = hexmap()
         .args(["mines", "check", "--json", "--start", "5,4"])
         .arg(&map)
@@ -202,9 +204,9 @@ fn no_guess_without_start_reports_the_start_it_picked() {
         .stdout
         .clone();
     let text = String::from_utf8(output).unwrap();
-    // "…, start COL,ROW); no guess needed (…)"
+    // "…, start odd-r COL,ROW); no guess needed (…)": the hex named with its system.
     let start = text
-        .split(", start ")
+        .split(", start odd-r ")
         .nth(1)
         .and_then(|rest| rest.split(')').next())
         .unwrap_or_else(|| panic!("no start in {text:?}"))
@@ -215,7 +217,7 @@ fn no_guess_without_start_reports_the_start_it_picked() {
         .assert()
         .success()
         .stdout(predicate::str::contains(format!(
-            "solved from {start} without guessing"
+            "solved from odd-r {start} without guessing"
         )));
 }
 

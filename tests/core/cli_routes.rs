@@ -69,7 +69,7 @@ fn a_route_follows_the_road_at_half_cost() {
         .assert()
         .success()
         .stdout(predicate::str::starts_with(
-            "cost 2.5 in 5 steps: 0,1 1,1 2,1",
+            "cost 2.5 in 5 steps (odd-r): 0,1 1,1 2,1",
         ));
     // The same cells named in cube coordinates.
     let (a, b) = (at(0, 1), at(5, 1));
@@ -181,7 +181,9 @@ fn bad_cells_and_budgets_are_named() {
         .args(["0,1", "9,9"])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("TO 9,9 is not a cell of the map"));
+        .stderr(predicate::str::contains(
+            "TO odd-r 9,9 is not a cell of the map",
+        ));
     hexmap()
         .arg("reach")
         .arg(&path)

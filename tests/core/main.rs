@@ -8,6 +8,7 @@ mod support;
 mod cli_geometry;
 mod cli_map;
 mod cli_mines;
+mod cli_queries;
 mod cli_routes;
 mod coordinate_limits;
 mod export_annotations;

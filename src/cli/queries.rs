@@ -1,0 +1,177 @@
+//! The questions a game asks of a map — route, reach, field of view, the cell under a
+//! point, a cell's coordinates — answered as the JSON objects that `--json` prints. One
+//! function per question, shared by the single commands and by `hexmap batch`, so that a
+//! batch answer is byte for byte what the command alone would print.
+//!
+//! A hex in these answers is the machine notation of docs/EXPORT.md: axial `[q, r]`.
+
+use super::CliError;
+use hexmap_hex::{CoordSystem, Hex, PathError, Point, Route};
+use hexmap_map::HexMap;
+use serde_json::{Value, json};
+
+/// Points as JSON: a whole number when whole, else a decimal (hundredths are exact).
+pub(super) fn points_json(hundredths: u64) -> Value {
+    if hundredths.is_multiple_of(100) {
+        Value::from(hundredths / 100)
+    } else {
+        Value::from(hundredths as f64 / 100.0)
+    }
+}
+
+/// A hex as the machine notation: `[q, r]`.
+pub(super) fn hex_json(h: Hex) -> Value {
+    json!([h.q, h.r])
+}
+
+/// The cheapest route from `from` to `to`, or `None` when there is none. An error only
+/// when the search gave up at its limit.
+pub(super) fn find_route(map: &HexMap, from: Hex, to: Hex) -> Result<Option<Route>, CliError> {
+    match map.route(from, to) {
+        Ok(p) => Ok(Some(p)),
+        Err(PathError::Unreachable) => Ok(None),
+        Err(e @ PathError::LimitReached) => Err(CliError(e.to_string())),
+    }
+}
+
+/// A route found or not, as JSON: `{"cost": number|null, "hexes": [[q,r], …]}` (no hexes
+/// when unreachable).
+pub(super) fn route_json(found: Option<&Route>) -> Value {
+    match found {
+        Some(p) => json!({
+            "cost": points_json(p.cost),
+            "hexes": p.hexes.iter().map(|&h| hex_json(h)).collect::<Vec<_>>(),
+        }),
+        None => json!({ "cost": null, "hexes": [] }),
+    }
+}
+
+/// [`find_route`] answered as [`route_json`].
+pub(super) fn route(map: &HexMap, from: Hex, to: Hex) -> Result<Value, CliError> {
+    Ok(route_json(find_route(map, from, to)?.as_ref()))
+}
+
+/// Every cell within `budget` hundredths of `from`, with its cost, sorted:
+/// `{"hexes": [[q, r, cost], …]}`.
+pub(super) fn reach(map: &HexMap, from: Hex, budget: u32) -> Result<Value, CliError> {
+    let range = map.reach(from, budget)?;
+    let mut cells: Vec<(Hex, u32)> = range.iter().collect();
+    cells.sort_unstable_by_key(|&(h, _)| h);
+    let hexes: Vec<Value> = cells
+        .iter()
+        .map(|&(h, c)| json!([h.q, h.r, points_json(u64::from(c))]))
+        .collect();
+    Ok(json!({ "hexes": hexes }))
+}
+
+/// The cells seen from `from` within `radius` under the map's sight rule, sorted:
+/// `{"hexes": [[q, r], …]}`.
+pub(super) fn fov(map: &HexMap, from: Hex, radius: u32) -> Value {
+    let hexes: Vec<Value> = map
+        .field_of_view(from, radius)
+        .into_iter()
+        .map(hex_json)
+        .collect();
+    json!({ "hexes": hexes })
+}
+
+/// What the map holds at `h`: `"on_map"`, and on the map its terrain id and name (both
+/// `null` for a cell without terrain) and whether it has a note. Added to `coord --map`
+/// and `pick --map` answers so a game need not load the map to ask.
+pub(super) fn cell_facts(map: &HexMap, h: Hex) -> serde_json::Map<String, Value> {
+    let mut out = serde_json::Map::new();
+    let on_map = map.contains(h);
+    out.insert("on_map".into(), Value::from(on_map));
+    if on_map {
+        let id = map.terrain(h);
+        let name = id
+            .and_then(|t| map.palette().get(t))
+            .map(|t| t.name.clone());
+        out.insert("terrain".into(), json!(id.map(|t| t.get())));
+        out.insert("terrain_name".into(), json!(name));
+        out.insert("note".into(), Value::from(map.note(h).is_some()));
+    }
+    out
+}
+
+/// The hex under world point `p` in the map's layout, with its axial, cube and own
+/// offset coordinates and [`cell_facts`]; an error for a point no hex can hold.
+pub(super) fn pick(map: &HexMap, p: Point) -> Result<Value, CliError> {
+    let layout = map.layout()?;
+    let h = layout.pixel_to_hex(p).ok_or_else(|| unpickable(p))?;
+    let mut out = picked(map, h);
+    out.extend(cell_facts(map, h));
+    Ok(Value::Object(out))
+}
+
+/// The error for a point no hex can hold.
+pub(super) fn unpickable(p: Point) -> CliError {
+    CliError(format!(
+        "point ({}, {}) is not finite or lies beyond the 32-bit hex coordinate range",
+        p.x, p.y
+    ))
+}
+
+/// `h` in axial, cube and the map's own offset kind (keyed by its name, as `coord --json`).
+pub(super) fn picked(map: &HexMap, h: Hex) -> serde_json::Map<String, Value> {
+    let cx = map.properties().coord_context();
+    let mut out = serde_json::Map::new();
+    out.insert("axial".into(), hex_json(h));
+    out.insert("cube".into(), json!(h.cube()));
+    let own = CoordSystem::Offset(cx.offset);
+    out.insert(own.key().into(), json!(own.numbers(h)));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hexmap_hex::Orientation;
+    use hexmap_map::{MapProperties, MapShape, Palette, TerrainId};
+
+    fn map() -> HexMap {
+        let mut m = HexMap::new(
+            MapProperties::new("q", Orientation::Pointy),
+            MapShape::hexagon(2).unwrap(),
+            Palette::standard(),
+        )
+        .unwrap();
+        m.set_terrain(Hex::new(1, 0), Some(TerrainId::new(2).unwrap()))
+            .unwrap();
+        m
+    }
+
+    #[test]
+    fn points_are_whole_numbers_when_whole() {
+        assert_eq!(points_json(300).to_string(), "3");
+        assert_eq!(points_json(250).to_string(), "2.5");
+        assert_eq!(points_json(5).to_string(), "0.05");
+    }
+
+    #[test]
+    fn cell_facts_say_whether_a_hex_is_on_the_map_and_its_terrain() {
+        let m = map();
+        let on = cell_facts(&m, Hex::new(1, 0));
+        let name = m
+            .palette()
+            .get(TerrainId::new(2).unwrap())
+            .unwrap()
+            .name
+            .clone();
+        assert_eq!(on["on_map"], true);
+        assert_eq!(on["terrain"], 2);
+        assert_eq!(on["terrain_name"], name.as_str());
+        let empty = cell_facts(&m, Hex::ORIGIN);
+        assert_eq!(empty["terrain"], Value::Null);
+        let off = cell_facts(&m, Hex::new(5, 0));
+        assert_eq!(off["on_map"], false);
+        assert!(!off.contains_key("terrain"));
+    }
+
+    #[test]
+    fn an_unreachable_route_has_a_null_cost_and_no_hexes() {
+        let m = map();
+        let answer = route(&m, Hex::ORIGIN, Hex::new(9, 9)).unwrap();
+        assert_eq!(answer.to_string(), r#"{"cost":null,"hexes":[]}"#);
+    }
+}

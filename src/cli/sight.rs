@@ -1,0 +1,58 @@
+//! `hexmap fov`: what a hex sees under the map's sight rule (terrain that blocks sight,
+//! sight-blocking features on hexsides), the same field of view as the editor's overlay
+//! (`HexMap::field_of_view`).
+
+use super::CliError;
+use super::mines::{parse_cell, show, show_named, shown_system};
+use super::queries;
+use clap::Args;
+use hexmap_hex::CoordChoice;
+use hexmap_io as io;
+use std::path::PathBuf;
+
+/// Arguments of `hexmap fov`.
+#[derive(Args, Debug)]
+pub struct FovArgs {
+    /// The map.
+    pub map: PathBuf,
+    /// The hex that looks (col,row in the map's offset kind by default; negative values
+    /// need no `--`).
+    #[arg(allow_hyphen_values = true)]
+    pub from: String,
+    /// How far it sees, in hexes.
+    pub radius: u32,
+    /// System of FROM and the printed cells (as for `route`).
+    #[arg(long, value_parser = super::geometry::CoordChoiceParser)]
+    pub coords: Option<CoordChoice>,
+    /// Print `{"hexes": [[q,r], …]}` (axial) instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Run `hexmap fov`.
+pub fn fov(a: &FovArgs) -> Result<(), CliError> {
+    let (map, _) = super::load_map(&a.map)?;
+    let from = parse_cell(&map, a.coords, &a.from)?;
+    if !map.contains(from) {
+        return Err(CliError(format!(
+            "{}: FROM {} is not a cell of the map",
+            a.map.display(),
+            show_named(&map, a.coords, from)
+        )));
+    }
+    if a.json {
+        println!("{}", queries::fov(&map, from, a.radius));
+        return Ok(());
+    }
+    let seen = map.field_of_view(from, a.radius);
+    println!(
+        "{} cells seen from {} within {} ({}):",
+        seen.len(),
+        show_named(&map, a.coords, from),
+        a.radius,
+        shown_system(&map, a.coords).name()
+    );
+    let cells: Vec<String> = seen.iter().map(|&h| show(&map, a.coords, h)).collect();
+    println!("{}", cells.join(" "));
+    Ok(())
+}
