@@ -100,6 +100,37 @@ class Checker:
             self.disagree(f"{ron.name}: schema: at /{'/'.join(map(str, e.path))}: {e.message}")
         return doc
 
+    def check_schema_bites(self, doc: dict) -> None:
+        """The schema must refuse an export with a key missing, a wrong type or an extra key."""
+        import copy
+
+        def broken(edit):
+            d = copy.deepcopy(doc)
+            edit(d)
+            return d
+
+        cases = {
+            "a cell without terrain key": lambda d: d["cells"][0].pop("terrain"),
+            "mine as a string": lambda d: d["cells"][0].update(mine="false"),
+            "an extra cell key": lambda d: d["cells"][0].update(height=3),
+            "a terrain cost as a string": lambda d: d["palette"][0].update(cost="2"),
+            "a fractional terrain cost": lambda d: d["palette"][0].update(cost=1.5),
+            "no edge_types": lambda d: d.pop("edge_types"),
+            "version 2": lambda d: d.update(version=2),
+            "an edge hex of three numbers": lambda d: d["edges"].append(
+                {"a": [0, 0, 0], "b": [1, 0], "type": 1}),
+            "a path of one hex": lambda d: d["paths"].append({"type": 1, "hexes": [[0, 0]]}),
+            "an icon without caption": lambda d: d["icons"].append(
+                {"q": 0, "r": 0, "icon": "town", "scale": 1.0, "color": None}),
+            "a label colour without #": lambda d: d["labels"].append(
+                {"text": "x", "x": 0, "y": 0, "size": 1, "rotation": 0, "color": "102030",
+                 "bold": False, "italic": False, "halo": True}),
+            "a note that is null": lambda d: d["cells"][0].update(note=None),
+        }
+        for what, edit in cases.items():
+            if self.validator.is_valid(broken(edit)):
+                self.disagree(f"the schema accepts an export with {what}")
+
     def check_structure(self, name: str, doc: dict, m: hl.HexMap) -> None:
         """What docs/JSON.md promises beyond the schema."""
         for c in doc["cells"]:
@@ -577,6 +608,8 @@ def main() -> int:
             checker.disagree(f"no maps in {args.maps}")
         for ron in samples:
             checker.check_map(ron, work, rng, args.routes, args.reach, args.geometry)
+            if ron == samples[0]:
+                checker.check_schema_bites(json.loads((work / f"{ron.stem}.json").read_text()))
         n_samples = len(samples)
         for i in range(args.random_maps):
             text, expect = random_map(rng, i)
