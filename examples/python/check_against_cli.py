@@ -309,7 +309,8 @@ class Checker:
         self.compare_coords(name, ron, m, sample)
         self.compare_picks(name, ron, m, rng, sample)
         if self.verbose:
-            print(f"  {name}: {len(m.cells)} cells, {len(m.edges)} edges, {len(m.paths)} paths")
+            print(f"  {name}: {m.orientation} {m.offset}, {len(m.cells)} cells, "
+                  f"{len(m.edges)} edges, {len(m.paths)} paths, {len(m.icons)} icons")
 
     def check_direction_names(self) -> None:
         """`hexmap coord` prints each neighbour with its direction name."""
@@ -334,8 +335,9 @@ def ron_cost_points(h: int) -> str:
 
 def random_map(rng: random.Random, index: int):
     """A random map as RON text and what the export must then hold."""
-    orientation = rng.choice(["pointy", "flat"])
-    kind = rng.choice(["odd-r", "even-r"] if orientation == "pointy" else ["odd-q", "even-q"])
+    # Every orientation with both offset kinds of its family, in turn.
+    orientation = ("pointy", "flat")[index % 2]
+    kind = (("odd-r", "even-r"), ("odd-q", "even-q"))[index % 2][index // 2 % 2]
     shape_kind = ["rect", "hexagon", "parallelogram", "triangle", "cells"][index % 5]
     form = "offset" if shape_kind == "rect" or (shape_kind == "cells" and index % 2) else "cube"
     if shape_kind == "rect":
@@ -365,6 +367,10 @@ def random_map(rng: random.Random, index: int):
         ]
         shape = "Cells"
     cellset = set(cells)
+    if shape_kind == "cells" and form == "cube" and index % 10 == 4:
+        # A mismatched pair (odd-q on pointy hexes …): docs/JSON.md says the export keeps
+        # the file's kind and writes col, row in it.
+        kind = {"odd-r": "odd-q", "even-r": "even-q", "odd-q": "odd-r", "even-q": "even-r"}[kind]
 
     # Terrain palette: ids with gaps, whole costs (0 allowed), one or two impassable.
     ids = rng.sample(range(1, 40), 5)
@@ -521,9 +527,10 @@ def random_map(rng: random.Random, index: int):
         hs = ", ".join(where(h) for h in walk)
         out.append(f"            (id: {pid}, type: {t}, hexes: [{hs}]),")
     out.append("        ],")
+    icon_name = rng.choice(BUILTIN_ICONS)
     out.append("        icons: [")
     out.append(
-        f'            (at: {where(icon_cell)}, icon: "{rng.choice(BUILTIN_ICONS)}", '
+        f'            (at: {where(icon_cell)}, icon: "{icon_name}", '
         f'caption: Some("Here"), scale: 0.8, color: Some("#1a3c6e")),'
     )
     out.append(f'            (at: {where(icon_cell)}, icon: "image:art/x.png"),')
@@ -563,6 +570,15 @@ def random_map(rng: random.Random, index: int):
         got_pt = {t.id: t.cost for t in m.path_types.values()}
         if got_pt != want_pt:
             problems.append(f"path types {got_pt} vs {want_pt}")
+        want_icons = [
+            hl.Icon(icon_cell, icon_name, "Here", 0.8, "#1a3c6e"),
+            hl.Icon(icon_cell, "image:art/x.png", None, 1.0, None),
+        ]
+        if m.icons != want_icons:
+            problems.append(f"icons {m.icons} vs {want_icons}")
+        want_labels = [hl.Label("Somewhere", 1.5, -2.25, 0.6, -10.0, "#203040", False, True, True)]
+        if m.labels != want_labels:
+            problems.append(f"labels {m.labels} vs {want_labels}")
         for p in problems:
             raise_disagreement(f"{name}: the export does not hold what was written: {p}")
 
