@@ -59,6 +59,10 @@ class Checker:
         self.picks = 0
         self.cli_calls = 0
         self.problems: list[str] = []
+        self.cases: dict[str, int] = dict.fromkeys(
+            ["along a path", "by path into impassable terrain", "by path across a costly side",
+             "across a side with extra cost", "free", "fractional",
+             "impassable sides beside the route"], 0)
         schema = json.loads((REPO / "docs" / "hexmap-cells.schema.json").read_text())
         jsonschema.Draft202012Validator.check_schema(schema)
         self.validator = jsonschema.Draft202012Validator(schema)
@@ -200,12 +204,38 @@ class Checker:
             hexes = [tuple(h) for h in got["hexes"]]
             if hexes[0] != a or hexes[-1] != b:
                 self.disagree(f"{name}: route {a} → {b}: hexes run {hexes[0]} → {hexes[-1]}")
+            self.count_cases(m, hexes)
             walked = m.path_cost(hexes)
             if walked != cli:
                 self.disagree(
                     f"{name}: route {a} → {b}: the CLI's hexes cost {hl.points(walked)} "
                     f"under the rule, it says {got['cost']}"
                 )
+
+    def count_cases(self, m: hl.HexMap, hexes) -> None:
+        """Which parts of the movement rule the CLI's routes used (printed at the end)."""
+        for a, b in zip(hexes, hexes[1:]):
+            key = hl.side_key(a, b)
+            edge = m.edges.get(key)
+            extra = edge is not None and m.edge_types[edge].cost
+            if key in m._path_step:
+                self.cases["along a path"] += 1
+                if m.entry_cost(b) is None:
+                    self.cases["by path into impassable terrain"] += 1
+                if extra:
+                    self.cases["by path across a costly side"] += 1
+            elif extra:
+                self.cases["across a side with extra cost"] += 1
+            if m.step_cost(a, b) == 0:
+                self.cases["free"] += 1
+            if m.step_cost(a, b) is not None and m.step_cost(a, b) % 100:
+                self.cases["fractional"] += 1
+        # Sides a route could not cross: impassable edges next to its hexes.
+        for h in hexes:
+            for d in range(6):
+                e = m.edges.get(hl.side_key(h, hl.neighbor(h, d)))
+                if e is not None and m.edge_types[e].cost is None:
+                    self.cases["impassable sides beside the route"] += 1
 
     def compare_reach(self, name: str, ron: Path, m: hl.HexMap, queries) -> None:
         def ask(query):
@@ -440,6 +470,7 @@ def random_map(rng: random.Random, index: int):
         return where(h)[1:-1]
 
     sym = {tid: s for tid, _, s, _ in palette}
+    hex_size = (rng.choice([1.0, 16.0, 24.5]), rng.choice([1.0, 16.0, 20.25]))  # stretched too
     out = [
         "// random map for examples/python/check_against_cli.py (docs/FORMAT.md)",
         "(",
@@ -448,7 +479,7 @@ def random_map(rng: random.Random, index: int):
         f'    name: "random {index}",',
         f'    orientation: "{orientation}",',
         f'    offset: "{kind}",',
-        f"    hex_size: ({rng.choice(['1.0', '16.0', '24.5'])}, {rng.choice(['1.0', '16.0', '20.25'])}),",
+        f"    hex_size: ({hex_size[0]}, {hex_size[1]}),",
         f"    shape: {shape},",
         "    palette: [",
     ]
@@ -546,6 +577,8 @@ def random_map(rng: random.Random, index: int):
 
     def expect(name: str, m: hl.HexMap) -> None:
         problems = []
+        if (m.orientation, m.offset, m.hex_size) != (orientation, kind, hex_size):
+            problems.append(f"layout {m.orientation} {m.offset} {m.hex_size}")
         if set(m.cells) != cellset:
             problems.append(f"cells: {len(m.cells)} exported, {len(cellset)} written")
         wrong = [h for h in cells if h in m.cells and m.cells[h].terrain != terrain[h]]
@@ -638,6 +671,7 @@ def main() -> int:
         f"{n_samples} sample maps and {args.random_maps} random maps (seed {args.seed}); "
         f"{c.coords} coord and {c.picks} pick checks; {c.cli_calls} hexmap runs in {elapsed:.1f} s"
     )
+    print("steps of hexmap's routes: " + ", ".join(f"{n} {k}" for k, n in c.cases.items()))
     print(f"{c.routes} routes, {c.reaches} reach queries, {len(c.problems)} disagreements")
     return 1 if c.problems else 0
 
