@@ -82,10 +82,20 @@ class Checker:
         return json.loads(p.stdout)
 
     def parallel(self, fn, items):
+        """fn over items, `jobs` at once, in order; a run that fails is reported and its
+        result is None (callers skip it)."""
+
+        def safe(item):
+            try:
+                return fn(item)
+            except (RuntimeError, ValueError) as e:  # a failed run, or output that is not JSON
+                self.disagree(str(e))
+                return None
+
         if self.jobs <= 1:
-            return [fn(i) for i in items]
+            return [safe(i) for i in items]
         with ThreadPoolExecutor(self.jobs) as ex:
-            return list(ex.map(fn, items))
+            return list(ex.map(safe, items))
 
     def disagree(self, what: str) -> None:
         self.problems.append(what)
@@ -188,6 +198,8 @@ class Checker:
             )
 
         for (a, b), got in zip(pairs, self.parallel(ask, pairs)):
+            if got is None:
+                continue
             self.routes += 1
             want, _ = m.route(a, b)
             cli = None if got["cost"] is None else hl.to_hundredths(got["cost"])
@@ -246,6 +258,8 @@ class Checker:
             )
 
         for (a, budget), got in zip(queries, self.parallel(ask, queries)):
+            if got is None:
+                continue
             self.reaches += 1
             want = m.reach(a, budget)
             cli = {(q, r): hl.to_hundredths(c) for q, r, c in got["hexes"]}
@@ -268,6 +282,8 @@ class Checker:
             return self.run_json("coord", "offset", f"{c.col},{c.row}", "--map", str(ron), "--json")
 
         for h, got in zip(cells, self.parallel(ask, cells)):
+            if got is None:
+                continue
             self.coords += 1
             if tuple(got["axial"]) != h:
                 self.disagree(f"{name}: coord offset of {h}: hexmap reads it as {got['axial']}")
@@ -302,6 +318,8 @@ class Checker:
             return self.run_json("pick", repr(x), repr(y), "--map", str(ron), "--json")
 
         for ((x, y), want, what), got in zip(queries, self.parallel(ask, queries)):
+            if got is None:
+                continue
             self.picks += 1
             if tuple(got["axial"]) != want:
                 self.disagree(
@@ -613,7 +631,7 @@ def random_map(rng: random.Random, index: int):
         if m.labels != want_labels:
             problems.append(f"labels {m.labels} vs {want_labels}")
         for p in problems:
-            raise_disagreement(f"{name}: the export does not hold what was written: {p}")
+            report_disagreement(f"{name}: the export does not hold what was written: {p}")
 
     return "\n".join(out) + "\n", expect
 
@@ -621,7 +639,7 @@ def random_map(rng: random.Random, index: int):
 _CHECKER: Checker | None = None
 
 
-def raise_disagreement(what: str) -> None:
+def report_disagreement(what: str) -> None:
     assert _CHECKER is not None
     _CHECKER.disagree(what)
 
