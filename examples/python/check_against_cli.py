@@ -33,6 +33,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 sys.path.insert(0, str(HERE))
+sys.dont_write_bytecode = True  # leave no __pycache__ in the repository
 
 import hexmap_loader as hl  # noqa: E402
 
