@@ -1,0 +1,523 @@
+"""A reference loader for hexmap's JSON export (format "hexmap-cells", version 1).
+
+Written from docs/JSON.md alone, with the Python 3.11 standard library only:
+
+    from hexmap_loader import load
+    m = load("island.json")
+    m.cells[(3, 4)].terrain          # a palette id or None
+    m.neighbors((3, 4))              # the cells next to it
+    m.pixel_center((3, 4))           # (x, y) in hexmap's world space, y down
+    m.corners((3, 4))                # six (x, y), corner 0..5
+    m.route((0, 0), (5, -2))         # (cost in hundredths or None, [hexes])
+    m.reach((0, 0), 350)             # {hex: cost in hundredths} within 3.5 points
+
+Hexes are axial (q, r) tuples everywhere. Movement costs are integer hundredths of a point
+(docs/JSON.md, "The movement rule"); `points(c)` turns one back into points.
+"""
+
+from __future__ import annotations
+
+import heapq
+import json
+import math
+from dataclasses import dataclass, field
+from typing import Iterable
+
+FORMAT = "hexmap-cells"
+VERSION = 1
+
+#: The double nearest √3, as the program uses it.
+SQRT3 = 1.7320508075688772
+
+#: Axial steps of the six directions, by index (docs/JSON.md, "Neighbours and direction names").
+DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+POINTY_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
+FLAT_NAMES = ("SE", "NE", "N", "NW", "SW", "S")
+
+#: Forward matrix (f0, f1, f2, f3) and start angle of each orientation.
+FORWARD = {
+    "pointy": (SQRT3, SQRT3 / 2.0, 0.0, 1.5),
+    "flat": (1.5, 0.0, SQRT3 / 2.0, SQRT3),
+}
+#: Unit corner vectors (ux, uy), y down, corner 0..5.
+UNIT_CORNERS = {
+    "pointy": (
+        (SQRT3 / 2.0, 0.5),
+        (SQRT3 / 2.0, -0.5),
+        (0.0, -1.0),
+        (-SQRT3 / 2.0, -0.5),
+        (-SQRT3 / 2.0, 0.5),
+        (0.0, 1.0),
+    ),
+    "flat": (
+        (1.0, 0.0),
+        (0.5, -SQRT3 / 2.0),
+        (-0.5, -SQRT3 / 2.0),
+        (-1.0, 0.0),
+        (-0.5, SQRT3 / 2.0),
+        (0.5, SQRT3 / 2.0),
+    ),
+}
+
+OFFSET_KINDS = ("odd-r", "even-r", "odd-q", "even-q")
+
+#: A step's cost is counted in 32-bit hundredths and saturates there (docs/JSON.md, "Limits").
+STEP_LIMIT = 2**32 - 1
+
+Hex = tuple[int, int]
+
+
+class HexMapError(ValueError):
+    """The JSON is not a hexmap-cells version 1 export, or is inconsistent."""
+
+
+def points(hundredths: int | None) -> float | None:
+    """Hundredths of a point as points (None stays None)."""
+    return None if hundredths is None else hundredths / 100
+
+
+def to_hundredths(cost: float) -> int:
+    """A cost in points from the file (at most two decimals) as integer hundredths."""
+    return int(round(cost * 100))
+
+
+def _round(x: float) -> int:
+    """Round half away from zero (as Rust's f64::round; Python's round() rounds half to even)."""
+    return int(math.copysign(math.floor(abs(x) + 0.5), x))
+
+
+def distance(a: Hex, b: Hex) -> int:
+    dq, dr = b[0] - a[0], b[1] - a[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def neighbor(h: Hex, d: int) -> Hex:
+    dq, dr = DIRECTIONS[d % 6]
+    return (h[0] + dq, h[1] + dr)
+
+
+def direction_between(a: Hex, b: Hex) -> int | None:
+    """The direction index from a to its neighbour b, or None when not neighbours."""
+    try:
+        return DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
+    except ValueError:
+        return None
+
+
+def sort_key(h: Hex) -> tuple[int, int]:
+    """hexmap's hex order: by r, then q."""
+    return (h[1], h[0])
+
+
+def side_key(a: Hex, b: Hex) -> tuple[Hex, Hex]:
+    """One key per hexside: the two hexes, the one that sorts first first."""
+    return (a, b) if sort_key(a) <= sort_key(b) else (b, a)
+
+
+def axial_to_offset(kind: str, h: Hex) -> tuple[int, int]:
+    """(col, row) of an axial hex in an offset kind. Python's & is two's complement and //
+    on an even numerator is exact, as docs/JSON.md asks."""
+    q, r = h
+    if kind == "odd-r":
+        return (q + (r - (r & 1)) // 2, r)
+    if kind == "even-r":
+        return (q + (r + (r & 1)) // 2, r)
+    if kind == "odd-q":
+        return (q, r + (q - (q & 1)) // 2)
+    if kind == "even-q":
+        return (q, r + (q + (q & 1)) // 2)
+    raise HexMapError(f"unknown offset kind {kind!r}")
+
+
+def offset_to_axial(kind: str, col: int, row: int) -> Hex:
+    """The axial hex at (col, row) of an offset kind."""
+    if kind == "odd-r":
+        return (col - (row - (row & 1)) // 2, row)
+    if kind == "even-r":
+        return (col - (row + (row & 1)) // 2, row)
+    if kind == "odd-q":
+        return (col, row - (col - (col & 1)) // 2)
+    if kind == "even-q":
+        return (col, row - (col + (col & 1)) // 2)
+    raise HexMapError(f"unknown offset kind {kind!r}")
+
+
+def direction_names(orientation: str) -> tuple[str, ...]:
+    return POINTY_NAMES if orientation == "pointy" else FLAT_NAMES
+
+
+@dataclass(frozen=True)
+class Terrain:
+    id: int
+    name: str
+    color: str
+    symbol: str
+    cost: int | None  # whole points; None: impassable
+    blocks_sight: bool
+    tile_art: tuple[str, ...] = ()
+    tile_tint: bool = False
+
+
+@dataclass(frozen=True)
+class EdgeType:
+    id: int
+    name: str
+    color: str
+    cost: int | None  # extra hundredths to cross; None: impassable
+    blocks_sight: bool
+
+
+@dataclass(frozen=True)
+class PathType:
+    id: int
+    name: str
+    color: str
+    cost: int | None  # hundredths per step along it; None: no effect
+
+
+@dataclass
+class Cell:
+    q: int
+    r: int
+    col: int
+    row: int
+    terrain: int | None
+    mine: bool
+    count: int
+    note: str | None = None
+
+    @property
+    def hex(self) -> Hex:
+        return (self.q, self.r)
+
+
+@dataclass(frozen=True)
+class Path:
+    type: int
+    hexes: tuple[Hex, ...]
+
+
+@dataclass(frozen=True)
+class Icon:
+    hex: Hex
+    icon: str
+    caption: str | None
+    scale: float
+    color: str | None
+
+
+@dataclass(frozen=True)
+class Label:
+    text: str
+    x: float
+    y: float
+    size: float
+    rotation: float
+    color: str
+    bold: bool
+    italic: bool
+    halo: bool
+
+
+@dataclass
+class HexMap:
+    name: str
+    orientation: str
+    offset: str
+    hex_size: tuple[float, float]
+    palette: dict[int, Terrain]
+    edge_types: dict[int, EdgeType]
+    path_types: dict[int, PathType]
+    cells: dict[Hex, Cell]
+    edges: dict[tuple[Hex, Hex], int]  # side_key → edge type id
+    paths: list[Path]
+    icons: list[Icon]
+    labels: list[Label]
+    # Derived: the cheapest costed path type along each side (hundredths).
+    _path_step: dict[tuple[Hex, Hex], int] = field(default_factory=dict, repr=False)
+
+    # ---- geometry -------------------------------------------------------------------
+
+    def pixel_center(self, h: Hex) -> tuple[float, float]:
+        """The centre of hex h in world space (y down), bit for bit as hexmap computes it."""
+        f0, f1, f2, f3 = FORWARD[self.orientation]
+        sx, sy = self.hex_size
+        q, r = float(h[0]), float(h[1])
+        return ((f0 * q + f1 * r) * sx + 0.0, (f2 * q + f3 * r) * sy + 0.0)
+
+    def corner_offset(self, i: int) -> tuple[float, float]:
+        ux, uy = UNIT_CORNERS[self.orientation][i % 6]
+        return (self.hex_size[0] * ux, self.hex_size[1] * uy)
+
+    def corners(self, h: Hex) -> list[tuple[float, float]]:
+        """The six corners of h, corner 0..5 (counter-clockwise on screen)."""
+        cx, cy = self.pixel_center(h)
+        return [(cx + ox, cy + oy) for ox, oy in map(self.corner_offset, range(6))]
+
+    def side_corners(self, d: int) -> tuple[int, int]:
+        """The two corner indices bounding the side facing direction d."""
+        if self.orientation == "pointy":
+            return (d % 6, (d + 1) % 6)
+        return ((d + 5) % 6, d % 6)
+
+    def edge_points(self, a: Hex, b: Hex) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The two end points of the side between neighbours a and b."""
+        d = direction_between(a, b)
+        if d is None:
+            raise HexMapError(f"{a} and {b} are not neighbours")
+        cs = self.corners(a)
+        i, j = self.side_corners(d)
+        return (cs[i], cs[j])
+
+    def pixel_to_hex(self, x: float, y: float) -> Hex:
+        """The hex at a world point by inverse matrix and cube rounding."""
+        sx, sy = self.hex_size
+        u, v = x / sx, y / sy
+        if self.orientation == "pointy":
+            fq, fr = (SQRT3 / 3.0) * u - v / 3.0, (2.0 / 3.0) * v
+        else:
+            fq, fr = (2.0 / 3.0) * u, -u / 3.0 + (SQRT3 / 3.0) * v
+        fs = -fq - fr
+        q, r, s = _round(fq), _round(fr), _round(fs)
+        dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
+        if dq > dr and dq > ds:
+            q = -r - s
+        elif dr > ds:
+            r = -q - s
+        return (q, r)
+
+    def direction_name(self, d: int) -> str:
+        return direction_names(self.orientation)[d % 6]
+
+    # ---- topology -------------------------------------------------------------------
+
+    def __contains__(self, h: Hex) -> bool:
+        return h in self.cells
+
+    def neighbors(self, h: Hex) -> list[Hex]:
+        """The cells of the map next to h, in direction order."""
+        return [n for n in (neighbor(h, d) for d in range(6)) if n in self.cells]
+
+    def edge_type_between(self, a: Hex, b: Hex) -> EdgeType | None:
+        t = self.edges.get(side_key(a, b))
+        return None if t is None else self.edge_types[t]
+
+    # ---- the movement rule ------------------------------------------------------------
+
+    def entry_cost(self, h: Hex) -> int | None:
+        """Hundredths to enter cell h off any path: its terrain's cost (1 point without
+        terrain); None for impassable terrain and for hexes that are not cells."""
+        cell = self.cells.get(h)
+        if cell is None:
+            return None
+        if cell.terrain is None:
+            return 100
+        cost = self.palette[cell.terrain].cost
+        return None if cost is None else min(cost * 100, STEP_LIMIT)
+
+    def step_cost(self, a: Hex, b: Hex) -> int | None:
+        """The cost in hundredths of the step a → b (neighbours), or None when not allowed."""
+        if b not in self.cells or direction_between(a, b) is None:
+            return None
+        key = side_key(a, b)
+        extra = 0
+        t = self.edges.get(key)
+        if t is not None:
+            cost = self.edge_types[t].cost
+            if cost is None:
+                return None
+            extra = cost
+        along = self._path_step.get(key)
+        if along is not None:
+            return along
+        entry = self.entry_cost(b)
+        if entry is None:
+            return None
+        return min(entry + extra, STEP_LIMIT)
+
+    def _search(self, start: Hex, goal: Hex | None, budget: int | None):
+        best = {start: 0}
+        came: dict[Hex, Hex] = {}
+        heap = [(0, sort_key(start), start)]
+        done: set[Hex] = set()
+        while heap:
+            c, _, h = heapq.heappop(heap)
+            if h in done:
+                continue
+            done.add(h)
+            if h == goal:
+                break
+            for d in range(6):
+                n = neighbor(h, d)
+                if n in done:
+                    continue
+                s = self.step_cost(h, n)
+                if s is None:
+                    continue
+                nc = c + s
+                if budget is not None and nc > budget:
+                    continue
+                if nc < best.get(n, math.inf):
+                    best[n] = nc
+                    came[n] = h
+                    heapq.heappush(heap, (nc, sort_key(n), n))
+        return best, came, done
+
+    def route(self, start: Hex, goal: Hex) -> tuple[int | None, list[Hex]]:
+        """A cheapest route (Dijkstra): (total hundredths, hexes from start to goal), or
+        (None, []) when the goal cannot be reached."""
+        if start not in self.cells or goal not in self.cells:
+            raise HexMapError(f"{start} or {goal} is not a cell of the map")
+        best, came, done = self._search(start, goal, None)
+        if goal not in done:
+            return (None, [])
+        path = [goal]
+        while path[-1] != start:
+            path.append(came[path[-1]])
+        path.reverse()
+        return (best[goal], path)
+
+    def reach(self, start: Hex, budget: int) -> dict[Hex, int]:
+        """Every cell whose cheapest total from start is at most budget hundredths, with
+        that total (the start included at 0)."""
+        if start not in self.cells:
+            raise HexMapError(f"{start} is not a cell of the map")
+        best, _, done = self._search(start, None, budget)
+        return {h: best[h] for h in done}
+
+    def path_cost(self, hexes: Iterable[Hex]) -> int | None:
+        """The total of a sequence of steps, or None when one is not allowed."""
+        hexes = list(hexes)
+        total = 0
+        for a, b in zip(hexes, hexes[1:]):
+            s = self.step_cost(a, b)
+            if s is None:
+                return None
+            total += s
+        return total
+
+
+def _axial(v, where: str) -> Hex:
+    if not (isinstance(v, list) and len(v) == 2 and all(type(x) is int for x in v)):
+        raise HexMapError(f"{where}: expected [q, r], got {v!r}")
+    return (v[0], v[1])
+
+
+def from_json(doc: dict) -> HexMap:
+    """A map from the parsed JSON export. Raises HexMapError on another format or version,
+    or on references that do not resolve."""
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise HexMapError(f"not a {FORMAT} export (format {doc.get('format')!r})")
+    if doc.get("version") != VERSION:
+        raise HexMapError(f"{FORMAT} version {doc.get('version')!r} is not supported")
+    orientation = doc["orientation"]
+    if orientation not in FORWARD:
+        raise HexMapError(f"unknown orientation {orientation!r}")
+    offset = doc["offset"]
+    if offset not in OFFSET_KINDS:
+        raise HexMapError(f"unknown offset kind {offset!r}")
+    sx, sy = doc["hex_size"]
+    palette = {
+        t["id"]: Terrain(
+            t["id"],
+            t["name"],
+            t["color"],
+            t["symbol"],
+            t["cost"],
+            t["blocks_sight"],
+            tuple(t.get("tile_art", ())),
+            t.get("tile_tint", False),
+        )
+        for t in doc["palette"]
+    }
+    edge_types = {
+        t["id"]: EdgeType(
+            t["id"],
+            t["name"],
+            t["color"],
+            None if t["cost"] is None else to_hundredths(t["cost"]),
+            t["blocks_sight"],
+        )
+        for t in doc["edge_types"]
+    }
+    path_types = {
+        t["id"]: PathType(
+            t["id"], t["name"], t["color"], None if t["cost"] is None else to_hundredths(t["cost"])
+        )
+        for t in doc["path_types"]
+    }
+    cells: dict[Hex, Cell] = {}
+    for c in doc["cells"]:
+        cell = Cell(
+            c["q"], c["r"], c["col"], c["row"], c["terrain"], c["mine"], c["count"], c.get("note")
+        )
+        if cell.hex in cells:
+            raise HexMapError(f"cell {cell.hex} listed twice")
+        if cell.terrain is not None and cell.terrain not in palette:
+            raise HexMapError(f"cell {cell.hex}: unknown terrain {cell.terrain}")
+        cells[cell.hex] = cell
+    edges: dict[tuple[Hex, Hex], int] = {}
+    for i, e in enumerate(doc["edges"]):
+        a, b = _axial(e["a"], f"edges[{i}].a"), _axial(e["b"], f"edges[{i}].b")
+        if direction_between(a, b) is None:
+            raise HexMapError(f"edges[{i}]: {a} and {b} are not neighbours")
+        if e["type"] not in edge_types:
+            raise HexMapError(f"edges[{i}]: unknown edge type {e['type']}")
+        edges[side_key(a, b)] = e["type"]
+    paths = []
+    for i, p in enumerate(doc["paths"]):
+        hexes = tuple(_axial(h, f"paths[{i}].hexes") for h in p["hexes"])
+        if p["type"] not in path_types:
+            raise HexMapError(f"paths[{i}]: unknown path type {p['type']}")
+        for a, b in zip(hexes, hexes[1:]):
+            if direction_between(a, b) is None:
+                raise HexMapError(f"paths[{i}]: {a} and {b} are not neighbours")
+        paths.append(Path(p["type"], hexes))
+    icons = [
+        Icon((i["q"], i["r"]), i["icon"], i["caption"], i["scale"], i["color"])
+        for i in doc["icons"]
+    ]
+    labels = [
+        Label(
+            lb["text"],
+            lb["x"],
+            lb["y"],
+            lb["size"],
+            lb["rotation"],
+            lb["color"],
+            lb["bold"],
+            lb["italic"],
+            lb["halo"],
+        )
+        for lb in doc["labels"]
+    ]
+    m = HexMap(
+        doc["name"],
+        orientation,
+        offset,
+        (float(sx), float(sy)),
+        palette,
+        edge_types,
+        path_types,
+        cells,
+        edges,
+        paths,
+        icons,
+        labels,
+    )
+    # The cheapest path type with a cost along each side (step 3 of the rule).
+    for p in paths:
+        cost = path_types[p.type].cost
+        if cost is None:
+            continue
+        for a, b in zip(p.hexes, p.hexes[1:]):
+            k = side_key(a, b)
+            if cost < m._path_step.get(k, math.inf):
+                m._path_step[k] = cost
+    return m
+
+
+def load(path: str) -> HexMap:
+    """Load a JSON export from a file."""
+    with open(path, encoding="utf-8") as f:
+        return from_json(json.load(f))
