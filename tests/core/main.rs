@@ -25,6 +25,7 @@ mod mines_properties;
 mod movement_rule;
 mod overlay_pictures;
 mod print_pdf;
+mod python_consumer;
 mod roundtrip;
 mod save_safety;
 mod tile_art;
