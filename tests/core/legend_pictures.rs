@@ -4,6 +4,7 @@
 //! picture in the legend of the PNG, the SVG (librsvg) and the PDF (poppler).
 
 use assert_cmd::Command;
+use hexmap::draw::legend::LegendPlace;
 use hexmap::hex::{Direction, Edge, OffsetCoord, OffsetKind, Orientation, Point};
 use hexmap::io::format::{self, WriteJob, WriteOptions};
 use hexmap::map::{
@@ -36,7 +37,7 @@ fn map() -> HexMap {
 
 fn png(m: &HexMap, legend: Option<Corner>) -> tiny_skia::Pixmap {
     let opts = WriteOptions {
-        legend,
+        legend: legend.map(LegendPlace::Over),
         ..WriteOptions::default()
     };
     let w = format::by_name("png")
@@ -93,7 +94,7 @@ fn the_png_legend_lands_in_the_chosen_corner() {
 fn the_svg_legend_names_the_used_types_as_text() {
     let m = map();
     let opts = WriteOptions {
-        legend: Some(Corner::TopLeft),
+        legend: Some(LegendPlace::Over(Corner::TopLeft)),
         ..WriteOptions::default()
     };
     let w = format::by_name("svg")
@@ -232,14 +233,14 @@ fn pdf_text(pdf: &std::path::Path) -> Option<String> {
 }
 
 #[test]
-fn the_pdf_legend_is_text_on_the_poster_and_on_the_index_page() {
+fn the_pdf_legend_is_text_on_the_poster_and_on_the_first_board_page() {
     let m = map();
     let dir = tempfile::tempdir().unwrap();
     let pdf = format::by_name("pdf").unwrap();
     let castle = "Castle".to_owned();
     for poster in [true, false] {
         let mut opts = WriteOptions {
-            legend: Some(Corner::TopLeft),
+            legend: Some(LegendPlace::Over(Corner::TopLeft)),
             ..WriteOptions::default()
         };
         opts.print.poster = poster;
@@ -363,7 +364,7 @@ fn a_user_image_icon_shows_its_picture_in_every_legend() {
         let Some(without) = rendered(&m, &opts, kind, dir.path()) else {
             continue;
         };
-        opts.legend = Some(Corner::TopLeft);
+        opts.legend = Some(LegendPlace::Over(Corner::TopLeft));
         let with = rendered(&m, &opts, kind, dir.path()).unwrap();
         let (on_map, in_both) = (pixels_near(&without, MAGENTA), pixels_near(&with, MAGENTA));
         assert!(on_map > 20, "{kind:?}: the icon on its hex ({on_map} px)");

@@ -19,6 +19,7 @@ mod hex_conversions;
 mod hex_picking;
 mod hex_reference;
 mod legend_pictures;
+mod legend_placement;
 mod malformed;
 mod mines_properties;
 mod movement_rule;

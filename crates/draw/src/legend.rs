@@ -14,6 +14,9 @@ use hexmap_hex::Point;
 use hexmap_map::{Corner, HexMap, IconSource, LineStyle};
 use std::collections::{BTreeSet, HashSet};
 
+mod placement;
+pub use placement::{LegendPlace, UnknownLegendPlace};
+
 /// Inner margin of the box, in pixels.
 const PADDING_PX: f64 = 8.0;
 /// Height of one entry, in pixels.
@@ -184,7 +187,8 @@ fn place(entries: &[LegendEntry], area: (Point, Point), scale: f64, corner: Corn
     let (a, b) = area;
     let height_px = (b.y - a.y) * scale;
     // Rows that fit under the title inside the margins (at least one).
-    let fit = ((height_px - 2.0 * (MARGIN_PX + PADDING_PX)) / ROW_PX - 1.0).floor();
+    // (A hair of slack: an area computed to hold exactly k rows must hold them.)
+    let fit = ((height_px - 2.0 * (MARGIN_PX + PADDING_PX)) / ROW_PX - 1.0 + 1e-6).floor();
     let n = entries.len().max(1);
     let fit = if fit.is_finite() && fit >= 1.0 {
         (fit as usize).min(n)
@@ -226,6 +230,36 @@ pub fn legend_box(
 ) -> (Point, Point) {
     let p = place(entries, area, scale, corner);
     (p.min, p.max)
+}
+
+/// The room, in pixels (width, height), the legend of `entries` takes in an area
+/// `height_px` high: its box (wrapped into columns when one would not fit that height) and
+/// its margin on every side. A picture that puts the legend beside or under the map grows
+/// by this much; (0, 0) without entries.
+pub fn legend_room_px(entries: &[LegendEntry], height_px: f64) -> (f64, f64) {
+    if entries.is_empty() {
+        return (0.0, 0.0);
+    }
+    let area = (Point::new(0.0, 0.0), Point::new(1.0e9, height_px.max(1.0)));
+    let p = place(entries, area, 1.0, Corner::TopLeft);
+    (
+        p.max.x - p.min.x + 2.0 * MARGIN_PX,
+        p.max.y - p.min.y + 2.0 * MARGIN_PX,
+    )
+}
+
+/// The room, in pixels (width, height), of the shortest layout of the legend of `entries`
+/// that is no wider than `width_px` (more columns, fewer rows): how a legend under the
+/// map fills the picture's width. One column when even that is wider.
+pub fn legend_room_under_px(entries: &[LegendEntry], width_px: f64) -> (f64, f64) {
+    for rows in 1..=entries.len() {
+        let height = 2.0 * (MARGIN_PX + PADDING_PX) + ROW_PX * (rows + 1) as f64;
+        let room = legend_room_px(entries, height);
+        if room.0 <= width_px {
+            return room;
+        }
+    }
+    legend_room_px(entries, f64::MAX)
 }
 
 /// Draw the legend of `entries` in `corner` of the world rectangle `area` at `scale`
