@@ -24,6 +24,7 @@ mod malformed;
 mod mines_properties;
 mod movement_rule;
 mod overlay_pictures;
+mod picture_frame;
 mod print_pdf;
 mod roundtrip;
 mod save_safety;
