@@ -375,3 +375,47 @@ fn a_user_image_icon_shows_its_picture_in_every_legend() {
         );
     }
 }
+
+/// Issue 24.21: a terrain with tile art shows its art in the legend's swatch, not a flat
+/// colour, in the PNG, the SVG (as librsvg draws it) and the PDF (as poppler draws it):
+/// turning the legend on adds pixels of the art's colour, which the terrain's own colour
+/// is far from.
+#[test]
+fn a_terrain_with_tile_art_shows_its_art_in_every_legend() {
+    use hexmap::draw::{ImageSet, RgbaImage};
+    use hexmap::map::TileArt;
+    const ORANGE: [u8; 3] = [250, 140, 0];
+    let mut m = map();
+    let mut terrains = m.palette().terrains().to_vec();
+    let grass = terrains.iter_mut().find(|t| t.id.get() == 2).unwrap();
+    grass.art = TileArt {
+        images: vec!["art/orange.png".into()],
+        tint: false,
+    };
+    m.set_palette(Palette::new(terrains).unwrap());
+    let mut images = ImageSet::new();
+    let pixels = [ORANGE[0], ORANGE[1], ORANGE[2], 255].repeat(16);
+    images.insert("art/orange.png", RgbaImage::new(4, 4, pixels).unwrap());
+    let dir = tempfile::tempdir().unwrap();
+    for kind in [Rendered::Png, Rendered::Svg, Rendered::Pdf] {
+        let mut opts = WriteOptions {
+            images: Some(std::sync::Arc::new(images.clone())),
+            ..WriteOptions::default()
+        };
+        opts.print.poster = true;
+        opts.print.hex_size = "8mm".parse().unwrap();
+        let Some(without) = rendered(&m, &opts, kind, dir.path()) else {
+            continue;
+        };
+        // Over the right half, whose terrain has no art (and on the PDF's one page).
+        opts.legend = Some(LegendPlace::Over(Corner::TopRight));
+        let with = rendered(&m, &opts, kind, dir.path()).unwrap();
+        let (on_map, in_both) = (pixels_near(&without, ORANGE), pixels_near(&with, ORANGE));
+        assert!(on_map > 100, "{kind:?}: the art on its hexes ({on_map} px)");
+        // The swatch is a hexagon 16 legend pixels across: well over 100 picture pixels.
+        assert!(
+            in_both >= on_map + 100,
+            "{kind:?}: the legend shows the art ({on_map} px on the map, {in_both} with the legend)"
+        );
+    }
+}

@@ -37,8 +37,16 @@ pub const TITLE: &str = "Legend";
 /// How one entry's swatch is drawn.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Swatch {
-    /// A hexagon filled with a terrain's colour.
-    Terrain(Colour),
+    /// A hexagon filled with a terrain's colour, and its tile art over it when it has
+    /// some (the first image, drawn as the map draws a hex of it) and it loaded.
+    Terrain {
+        /// The terrain's colour.
+        colour: Colour,
+        /// The terrain's first tile-art image (a path relative to the map), if any.
+        art: Option<String>,
+        /// Whether the art is tinted with the colour.
+        tint: bool,
+    },
     /// A line along a hexside in an edge type's stroke.
     Edge {
         /// Colour.
@@ -83,7 +91,11 @@ pub fn legend_entries(map: &HexMap) -> Vec<LegendEntry> {
         if used[usize::from(t.id.get())] {
             entries.push(LegendEntry {
                 name: t.name.clone(),
-                swatch: Swatch::Terrain(Colour::from(t.color)),
+                swatch: Swatch::Terrain {
+                    colour: Colour::from(t.color),
+                    art: t.art.images.first().cloned(),
+                    tint: t.art.tint,
+                },
             });
         }
     }
@@ -342,7 +354,7 @@ fn draw_swatch(
         Point::new(centre.x + half_w, centre.y),
     ];
     match swatch {
-        Swatch::Terrain(colour) => {
+        Swatch::Terrain { colour, art, tint } => {
             let r = (ROW_PX / 2.0 - 2.0) * px;
             let corners: Vec<Point> = (0..6)
                 .map(|i| {
@@ -352,6 +364,20 @@ fn draw_swatch(
                 })
                 .collect();
             terrain_swatch(sink, &corners, *colour, px);
+            let loaded = art.as_deref().and_then(|path| images?.get(path));
+            if let Some((id, image)) = loaded {
+                let tint = tint.then_some(*colour);
+                super::image::draw_tile_art(sink, &corners, id, image, tint);
+                // The edge again, over the art, as the swatch's outline.
+                sink.polygon(&Polygon {
+                    points: &corners,
+                    fill: None,
+                    stroke: Some(Stroke::solid(
+                        px,
+                        Colour::rgba(colour.r / 2, colour.g / 2, colour.b / 2, 160),
+                    )),
+                });
+            }
         }
         Swatch::Edge {
             colour,
