@@ -10,7 +10,7 @@ use super::features::{FeatureLayers, draw_features};
 use super::image::ImageSet;
 use super::lod::{self, Detail};
 use super::markers;
-use super::primitives::{Font, HexCell, Hexagon, Stroke, Text};
+use super::primitives::{Font, Halo, HexCell, Hexagon, Stroke, Text};
 use super::region::Region;
 use super::scene::{Scene, draw_blocks};
 use super::sink::Sink;
@@ -473,13 +473,23 @@ impl<'a> MapScene<'a> {
                 } else {
                     c.y
                 };
-                sink.text(&Text::centred(
-                    &text,
-                    Point::new(c.x, y),
-                    size,
-                    ink_on(under),
-                    Font::regular(style.label_font),
-                ));
+                // On a mine the label is wider than the disc: a halo of the mine's colour
+                // carries the disc under the whole label, so its light ink reads over the
+                // terrain too, and the disc still shows around it.
+                let halo = cell.mine.then(|| Halo {
+                    colour: style.mine,
+                    width: size * 0.3,
+                });
+                sink.text(&Text {
+                    halo,
+                    ..Text::centred(
+                        &text,
+                        Point::new(c.x, y),
+                        size,
+                        ink_on(under),
+                        Font::regular(style.label_font),
+                    )
+                });
             }
         }
     }

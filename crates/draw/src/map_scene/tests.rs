@@ -395,3 +395,114 @@ fn terrain_symbols_hide_under_icons_big_ones_included() {
     }
     assert!(symbol_at(at(3, 2)), "far from the icons the symbol shows");
 }
+
+/// What the editor's canvas shows, kept whole: each text with its halo and its measured
+/// box (rotation applied), each polygon, each circle.
+#[derive(Default)]
+struct Seen {
+    texts: Vec<(crate::primitives::OwnedText, [Point; 4])>,
+    polygons: Vec<Vec<Point>>,
+    circles: Vec<(Point, f64)>,
+}
+
+impl Sink for Seen {
+    fn hex(&mut self, _: &HexCell<'_>) {}
+    fn polygon(&mut self, p: &crate::primitives::Polygon<'_>) {
+        self.polygons.push(p.points.to_vec());
+    }
+    fn polyline(&mut self, _: &crate::primitives::Polyline<'_>) {}
+    fn circle(&mut self, c: &crate::primitives::Circle) {
+        self.circles.push((c.centre, c.radius));
+    }
+    fn path(&mut self, _: &crate::primitives::Path<'_>) {}
+    fn text(&mut self, t: &Text<'_>) {
+        let corners = crate::text_box::TextBox::of(t).corners(t);
+        self.texts
+            .push((crate::primitives::OwnedText::new(t), corners));
+    }
+}
+
+/// The axis-aligned box of `points`.
+fn bbox(points: &[Point]) -> (Point, Point) {
+    points.iter().fold(
+        (
+            Point::new(f64::MAX, f64::MAX),
+            Point::new(f64::MIN, f64::MIN),
+        ),
+        |(a, b), p| {
+            (
+                Point::new(a.x.min(p.x), a.y.min(p.y)),
+                Point::new(b.x.max(p.x), b.y.max(p.y)),
+            )
+        },
+    )
+}
+
+/// Issue 24.27: with terrain symbols and coordinate labels on (the editor zoomed in), a
+/// note's flag covers neither the symbol nor the label of its hex, in both orientations;
+/// on a mine the label's light ink is carried by a halo of the mine's colour over its
+/// whole width, so it reads where it runs past the disc.
+#[test]
+fn note_flags_and_mine_discs_leave_symbols_and_labels_readable() {
+    for o in [Orientation::Pointy, Orientation::Flat] {
+        let mut props = MapProperties::new("t", o);
+        props.hex_size = Point::new(10.0, 10.0);
+        let kind = OffsetKind::default_for(o);
+        let shape = MapShape::rectangle(kind, 12, 12).unwrap();
+        let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
+        let cells: Vec<Hex> = m.shape().iter().collect();
+        for &h in &cells {
+            m.set_terrain(h, TerrainId::new(2)).unwrap();
+            m.set_note(h, Some("n".into())).unwrap();
+        }
+        let mined = kind.to_hex(OffsetCoord::new(10, 11));
+        m.set_mine(mined, true).unwrap();
+        let layers = Layers {
+            symbols: true,
+            labels: Some(CoordSystem::Offset(kind)),
+            ..Layers::editor()
+        };
+        let style = Style::editor(layers);
+        let scene = MapScene::whole(&m, m.layout().unwrap(), &style);
+        let mut seen = Seen::default();
+        // 40 px hexes: symbols and four-character labels shown.
+        scene.draw(&Region::Block(scene.bounds()), 4.0, &mut seen);
+        assert_eq!(seen.polygons.len(), cells.len(), "{o:?}: one flag per hex");
+        assert!(
+            seen.texts.len() >= 2 * cells.len(),
+            "{o:?}: symbols and labels"
+        );
+        for flag in &seen.polygons {
+            let (a, b) = bbox(flag);
+            for (t, corners) in &seen.texts {
+                let (p, q) = bbox(corners);
+                let meets = a.x < q.x && p.x < b.x && a.y < q.y && p.y < b.y;
+                assert!(
+                    !meets,
+                    "{o:?}: a flag {flag:?} covers {:?} {corners:?}",
+                    t.text
+                );
+            }
+        }
+        let centre = m.layout().unwrap().hex_to_pixel(mined);
+        let label = kind.from_hex(mined);
+        let label = format!("{},{}", label.col, label.row);
+        let (t, corners) = seen
+            .texts
+            .iter()
+            .find(|(t, _)| t.text == label)
+            .expect("the mine's label");
+        let disc = seen.circles.iter().find(|(c, _)| *c == centre).unwrap();
+        let past_disc = corners
+            .iter()
+            .any(|p| (p.x - centre.x).hypot(p.y - centre.y) > disc.1);
+        assert!(past_disc, "{o:?}: the label is wider than the disc");
+        let halo = t
+            .style
+            .halo
+            .expect("a halo carries the label past the disc");
+        assert_eq!(halo.colour, style.mine, "{o:?}");
+        assert_eq!(t.style.colour, ink_on(style.mine), "{o:?}");
+        assert!(halo.width >= t.style.size * 0.2, "{o:?}: {halo:?}");
+    }
+}
