@@ -279,8 +279,10 @@ fn a_print_gets_a_key_that_fits_on_its_own_page_or_the_first_board_page() {
 fn the_assembly_page_numbers_cover_no_place_name() {
     let dir = tempfile::tempdir().unwrap();
     let (_, mut map) = hexcrawl_with_legend(dir.path());
-    let mut setup = PageSetup::default();
-    setup.hex_size = "19mm".parse().unwrap();
+    let setup = PageSetup {
+        hex_size: "19mm".parse().unwrap(),
+        ..PageSetup::default()
+    };
     let layout = layout_map(&map, &setup).unwrap();
     assert!(layout.page_count() > 1);
     // A place name on the middle of every page's part, where the numbers used to go.

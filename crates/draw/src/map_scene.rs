@@ -476,7 +476,7 @@ impl<'a> MapScene<'a> {
                 // On a mine the label is wider than the disc: a halo of the mine's colour
                 // carries the disc under the whole label, so its light ink reads over the
                 // terrain too, and the disc still shows around it.
-                let halo = cell.mine.then(|| Halo {
+                let halo = cell.mine.then_some(Halo {
                     colour: style.mine,
                     width: size * 0.3,
                 });

@@ -74,7 +74,7 @@ fn paper_legend(
     for _ in 0..16 {
         let (rw, rh) = legend::legend_room_px(&entries, h * k);
         let over = (rw / k / w).max(rh / k / h);
-        if !(over > 1.0) {
+        if over.is_nan() || over <= 1.0 {
             break;
         }
         k *= over * 1.02;
