@@ -30,6 +30,33 @@ pub fn mine(sink: &mut dyn Sink, centre: Point, radius: f64, body: Colour, core:
     }
 }
 
+/// Radius of the mine marker beside texts, as a share of the hex radius.
+pub const SMALL_MINE_SHARE: f64 = 0.18;
+
+/// A mine beside the texts of its hex (its terrain symbol and coordinate label, which sit
+/// in the middle): a smaller disc in the hex's upper-left corner (0.7 of the way to it),
+/// so it covers neither text, nor the note flag in the upper-right corner.
+pub fn mine_beside_texts(
+    sink: &mut dyn Sink,
+    hexagon: &Hexagon,
+    centre: Point,
+    radius: f64,
+    body: Colour,
+    core: Option<Colour>,
+) {
+    // The upper-left corner: the one furthest up and left (corner 3 of pointy hexes,
+    // corner 2 of flat ones).
+    let corner = (0..6)
+        .min_by(|&a, &b| {
+            let key = |i: usize| hexagon.corners[i].x + hexagon.corners[i].y;
+            key(a).total_cmp(&key(b))
+        })
+        .unwrap_or(2);
+    let at = hexagon.corner(centre, 0.7, corner);
+    let small = radius * SMALL_MINE_SHARE / MINE_SHARE;
+    mine(sink, at, small, body, core);
+}
+
 /// The corner of the hex a note's flag sits in: the upper right one in both orientations
 /// (corner 1), away from the terrain symbol and the coordinate label, which are centred.
 pub const NOTE_CORNER: usize = 1;

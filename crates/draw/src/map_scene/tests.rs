@@ -1,5 +1,5 @@
 use super::*;
-use crate::colour::{DARK_INK, LIGHT_INK};
+use crate::colour::DARK_INK;
 use crate::sink::{Recorded, Recording};
 use crate::style::Layers;
 use hexmap_hex::{CoordSystem, OffsetCoord, OffsetKind};
@@ -181,7 +181,11 @@ fn labels_appear_when_legible_with_ink_that_reads_on_the_cell() {
     let ink = |label: &str| texts.iter().find(|t| t.0 == label).unwrap().1;
     assert_eq!(ink("0,0"), ink_on(GRASS));
     assert_eq!(ink("0,0"), DARK_INK);
-    assert_eq!(ink("2,0"), LIGHT_INK, "on the mine marker");
+    assert_eq!(
+        ink("2,0"),
+        DARK_INK,
+        "on the grass: the mine moved to a corner"
+    );
     assert_eq!(ink("1,1"), DARK_INK, "on an empty cell: the white paper");
     assert!(
         texts.iter().all(|t| (t.2 - 6.0).abs() < 1e-9),
@@ -439,9 +443,8 @@ fn bbox(points: &[Point]) -> (Point, Point) {
 }
 
 /// Issue 24.27: with terrain symbols and coordinate labels on (the editor zoomed in), a
-/// note's flag covers neither the symbol nor the label of its hex, in both orientations;
-/// on a mine the label's light ink is carried by a halo of the mine's colour over its
-/// whole width, so it reads where it runs past the disc.
+/// note's flag covers neither the symbol nor the label of its hex, in both orientations,
+/// and a mine's disc covers neither (nor the flag): it moves to a corner while texts show.
 #[test]
 fn note_flags_and_mine_discs_leave_symbols_and_labels_readable() {
     for o in [Orientation::Pointy, Orientation::Flat] {
@@ -484,25 +487,33 @@ fn note_flags_and_mine_discs_leave_symbols_and_labels_readable() {
                 );
             }
         }
+        // The mine: a disc clear of every text and of the flag, inside its hex.
         let centre = m.layout().unwrap().hex_to_pixel(mined);
+        let discs: Vec<_> = seen
+            .circles
+            .iter()
+            .filter(|(c, _)| (c.x - centre.x).hypot(c.y - centre.y) < 10.0)
+            .collect();
+        assert!(!discs.is_empty(), "{o:?}: the mine is drawn");
+        for (c, r) in discs {
+            assert!(
+                (c.x - centre.x).hypot(c.y - centre.y) + r < 9.0,
+                "{o:?}: inside"
+            );
+            let (a, b) = (Point::new(c.x - r, c.y - r), Point::new(c.x + r, c.y + r));
+            let boxes = seen.texts.iter().map(|(_, k)| bbox(k));
+            for (p, q) in boxes.chain(seen.polygons.iter().map(|f| bbox(f))) {
+                let meets = a.x < q.x && p.x < b.x && a.y < q.y && p.y < b.y;
+                assert!(!meets, "{o:?}: the mine at {c:?} r {r} covers {p:?}–{q:?}");
+            }
+        }
         let label = kind.from_hex(mined);
         let label = format!("{},{}", label.col, label.row);
-        let (t, corners) = seen
-            .texts
-            .iter()
-            .find(|(t, _)| t.text == label)
-            .expect("the mine's label");
-        let disc = seen.circles.iter().find(|(c, _)| *c == centre).unwrap();
-        let past_disc = corners
-            .iter()
-            .any(|p| (p.x - centre.x).hypot(p.y - centre.y) > disc.1);
-        assert!(past_disc, "{o:?}: the label is wider than the disc");
-        let halo = t
-            .style
-            .halo
-            .expect("a halo carries the label past the disc");
-        assert_eq!(halo.colour, style.mine, "{o:?}");
-        assert_eq!(t.style.colour, ink_on(style.mine), "{o:?}");
-        assert!(halo.width >= t.style.size * 0.2, "{o:?}: {halo:?}");
+        let (t, _) = seen.texts.iter().find(|(t, _)| t.text == label).unwrap();
+        assert_eq!(
+            t.style.colour,
+            ink_on(GRASS),
+            "{o:?}: the label reads on the grass"
+        );
     }
 }
