@@ -4,13 +4,13 @@ use super::CliError;
 use super::geometry::CoordChoiceParser;
 use clap::Args;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use hexmap_draw::legend::LegendPlace;
 use hexmap_draw::print::{Length, PageSetup, Paper};
 use hexmap_hex::CoordChoice;
 use hexmap_io::format::{
     Format, FormatOption, WriteOptions, by_name, read_path, write_path, writers,
 };
 use hexmap_io::{Form, load, save};
-use hexmap_map::Corner;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -43,11 +43,13 @@ pub struct ExportArgs {
     /// Pictures: leave the grid out.
     #[arg(long)]
     pub no_grid: bool,
-    /// Pictures: draw the legend (the terrains, edge and path types and icons the map
-    /// uses) in this corner: top-left, top-right, bottom-left or bottom-right. Without it,
-    /// the legend the map's view settings ask for, if any.
-    #[arg(long, value_name = "CORNER")]
-    pub legend: Option<Corner>,
+    /// Pictures: where to draw the legend (the terrains, edge and path types and icons the
+    /// map uses): right or below (beside the map; the picture grows), page (PDF: a page of
+    /// its own), a corner to draw it over the map there (top-left, top-right, bottom-left,
+    /// bottom-right; PDF: on the first board page), or none. Without it, the legend the
+    /// map's view settings ask for, if any: on the right of a picture, on its own PDF page.
+    #[arg(long, value_name = "PLACE", value_parser = parse_legend)]
+    pub legend: Option<LegendArg>,
     /// Pictures: hex size in pixels (PNG shrinks it to stay within 16384 pixels).
     #[arg(long, default_value_t = 24.0)]
     pub hex_pixels: f64,
@@ -82,6 +84,20 @@ pub struct ExportArgs {
     /// the SVG beside it) instead of embedding them.
     #[arg(long)]
     pub link_images: bool,
+}
+
+/// `--legend`: a place for the legend, or none.
+#[derive(Clone, Copy, Debug)]
+pub struct LegendArg(Option<LegendPlace>);
+
+/// `--legend`'s value: `none` or a [`LegendPlace`] name.
+fn parse_legend(s: &str) -> Result<LegendArg, String> {
+    if s.trim().eq_ignore_ascii_case("none") {
+        return Ok(LegendArg(None));
+    }
+    s.parse()
+        .map(|p| LegendArg(Some(p)))
+        .map_err(|e| format!("{e}, or none"))
 }
 
 /// Arguments of `hexmap import`.
@@ -160,7 +176,13 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         },
         marks: args.marks,
         dpi: args.dpi,
-        legend: args.legend.or(map.view().legend).filter(|_| takes_legend),
+        legend: match args.legend {
+            Some(LegendArg(place)) => place,
+            None => {
+                (map.view().legend).map(|_| LegendPlace::default_for(args.format.name() == "pdf"))
+            }
+        }
+        .filter(|_| takes_legend),
         images: picture_images(&map, &args.map, args.format.name()),
         link_images: args.link_images,
     };

@@ -4,6 +4,7 @@
 //! picture in the legend of the PNG, the SVG (librsvg) and the PDF (poppler).
 
 use assert_cmd::Command;
+use hexmap::draw::legend::LegendPlace;
 use hexmap::hex::{Direction, Edge, OffsetCoord, OffsetKind, Orientation, Point};
 use hexmap::io::format::{self, WriteJob, WriteOptions};
 use hexmap::map::{
@@ -36,7 +37,7 @@ fn map() -> HexMap {
 
 fn png(m: &HexMap, legend: Option<Corner>) -> tiny_skia::Pixmap {
     let opts = WriteOptions {
-        legend,
+        legend: legend.map(LegendPlace::Over),
         ..WriteOptions::default()
     };
     let w = format::by_name("png")
@@ -93,7 +94,7 @@ fn the_png_legend_lands_in_the_chosen_corner() {
 fn the_svg_legend_names_the_used_types_as_text() {
     let m = map();
     let opts = WriteOptions {
-        legend: Some(Corner::TopLeft),
+        legend: Some(LegendPlace::Over(Corner::TopLeft)),
         ..WriteOptions::default()
     };
     let w = format::by_name("svg")
@@ -232,14 +233,14 @@ fn pdf_text(pdf: &std::path::Path) -> Option<String> {
 }
 
 #[test]
-fn the_pdf_legend_is_text_on_the_poster_and_on_the_index_page() {
+fn the_pdf_legend_is_text_on_the_poster_and_on_the_first_board_page() {
     let m = map();
     let dir = tempfile::tempdir().unwrap();
     let pdf = format::by_name("pdf").unwrap();
     let castle = "Castle".to_owned();
     for poster in [true, false] {
         let mut opts = WriteOptions {
-            legend: Some(Corner::TopLeft),
+            legend: Some(LegendPlace::Over(Corner::TopLeft)),
             ..WriteOptions::default()
         };
         opts.print.poster = poster;
@@ -363,7 +364,7 @@ fn a_user_image_icon_shows_its_picture_in_every_legend() {
         let Some(without) = rendered(&m, &opts, kind, dir.path()) else {
             continue;
         };
-        opts.legend = Some(Corner::TopLeft);
+        opts.legend = Some(LegendPlace::Over(Corner::TopLeft));
         let with = rendered(&m, &opts, kind, dir.path()).unwrap();
         let (on_map, in_both) = (pixels_near(&without, MAGENTA), pixels_near(&with, MAGENTA));
         assert!(on_map > 20, "{kind:?}: the icon on its hex ({on_map} px)");
@@ -371,6 +372,50 @@ fn a_user_image_icon_shows_its_picture_in_every_legend() {
         assert!(
             in_both >= on_map + 100,
             "{kind:?}: the legend shows the picture ({on_map} px on the map, {in_both} with the legend)"
+        );
+    }
+}
+
+/// Issue 24.21: a terrain with tile art shows its art in the legend's swatch, not a flat
+/// colour, in the PNG, the SVG (as librsvg draws it) and the PDF (as poppler draws it):
+/// turning the legend on adds pixels of the art's colour, which the terrain's own colour
+/// is far from.
+#[test]
+fn a_terrain_with_tile_art_shows_its_art_in_every_legend() {
+    use hexmap::draw::{ImageSet, RgbaImage};
+    use hexmap::map::TileArt;
+    const ORANGE: [u8; 3] = [250, 140, 0];
+    let mut m = map();
+    let mut terrains = m.palette().terrains().to_vec();
+    let grass = terrains.iter_mut().find(|t| t.id.get() == 2).unwrap();
+    grass.art = TileArt {
+        images: vec!["art/orange.png".into()],
+        tint: false,
+    };
+    m.set_palette(Palette::new(terrains).unwrap());
+    let mut images = ImageSet::new();
+    let pixels = [ORANGE[0], ORANGE[1], ORANGE[2], 255].repeat(16);
+    images.insert("art/orange.png", RgbaImage::new(4, 4, pixels).unwrap());
+    let dir = tempfile::tempdir().unwrap();
+    for kind in [Rendered::Png, Rendered::Svg, Rendered::Pdf] {
+        let mut opts = WriteOptions {
+            images: Some(std::sync::Arc::new(images.clone())),
+            ..WriteOptions::default()
+        };
+        opts.print.poster = true;
+        opts.print.hex_size = "8mm".parse().unwrap();
+        let Some(without) = rendered(&m, &opts, kind, dir.path()) else {
+            continue;
+        };
+        // Over the right half, whose terrain has no art (and on the PDF's one page).
+        opts.legend = Some(LegendPlace::Over(Corner::TopRight));
+        let with = rendered(&m, &opts, kind, dir.path()).unwrap();
+        let (on_map, in_both) = (pixels_near(&without, ORANGE), pixels_near(&with, ORANGE));
+        assert!(on_map > 100, "{kind:?}: the art on its hexes ({on_map} px)");
+        // The swatch is a hexagon 16 legend pixels across: well over 100 picture pixels.
+        assert!(
+            in_both >= on_map + 100,
+            "{kind:?}: the legend shows the art ({on_map} px on the map, {in_both} with the legend)"
         );
     }
 }

@@ -248,3 +248,76 @@ fn a_cancelled_dialog_does_not_drop_an_export_waiting_for_its_file() {
         "no dialog left waiting"
     );
 }
+
+/// Issue 24.2 in the editor: with the map's legend on, File → Export… of a PNG puts the
+/// legend beside the map by default (the picture is wider than the map's own picture and
+/// no hex centre changes), and choosing "below" in the window puts it under the map.
+#[test]
+fn the_export_window_puts_the_legend_beside_the_map_or_below_it() {
+    use hexmap::map::{Corner, Edit, ViewSettings};
+    let dir = temp_dir("legend-place");
+    let (right, below) = (dir.join("right.png"), dir.join("below.png"));
+    let dialogs = FakeDialogs::with_answers([
+        DialogReply::Export(right.clone()),
+        DialogReply::Export(below.clone()),
+    ]);
+    let mut doc = OpenMap::sample();
+    doc.apply(&Edit::SetView(ViewSettings {
+        legend: Some(Corner::BottomRight),
+        ..ViewSettings::default()
+    }))
+    .unwrap();
+    let map = doc.map().clone();
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 900.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
+    h.run();
+    export_via_menu(&mut h, by_name("png").unwrap());
+    assert!(wait_for_file(&right));
+
+    h.get_by_label("File").click();
+    settle(&mut h);
+    h.get_by_label("Export…").click();
+    settle(&mut h);
+    h.get_by_label(by_name("png").unwrap().description())
+        .click();
+    settle(&mut h);
+    h.get_by_label("below").click();
+    settle(&mut h);
+    h.get_by_label("Choose file and export…").click();
+    settle(&mut h);
+    for _ in 0..500 {
+        if h.state().view().export_job().is_none() && wait_for_file(&below) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        settle(&mut h);
+    }
+    assert!(wait_for_file(&below));
+
+    // The map's own picture, without a legend, drawn the same way.
+    let opts = hexmap::io::format::WriteOptions::default();
+    let plain = by_name("png")
+        .unwrap()
+        .write(hexmap::io::format::WriteJob::new(
+            &map,
+            &opts,
+            "p.png",
+            &mut |_| {},
+        ))
+        .unwrap()
+        .main;
+    let plain = tiny_skia::Pixmap::decode_png(&plain).unwrap();
+    let right = tiny_skia::Pixmap::load_png(&right).unwrap();
+    let below = tiny_skia::Pixmap::load_png(&below).unwrap();
+    assert!(right.width() > plain.width() + 80 && right.height() == plain.height());
+    assert!(below.height() > plain.height() + 60 && below.width() >= plain.width());
+    // Every pixel of the map's own picture is unchanged in both: nothing is covered.
+    for p in [&right, &below] {
+        for y in 0..plain.height() {
+            for x in 0..plain.width() {
+                assert_eq!(p.pixel(x, y), plain.pixel(x, y), "({x}, {y})");
+            }
+        }
+    }
+}

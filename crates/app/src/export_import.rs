@@ -85,8 +85,11 @@ impl ExportJob {
 /// Open the export window.
 pub(super) fn open_export_window(app: &mut EditorApp) {
     let mut form = app.windows.export_form.take().unwrap_or_default();
-    // The legend starts as the map's view settings have it.
-    form.options.legend = app.doc.map().view().legend;
+    // The legend starts as the map's view settings have it: beside a picture, on its own
+    // page of a print.
+    let print = form.format.name() == "pdf";
+    form.options.legend =
+        (app.doc.map().view().legend).map(|_| hexmap_draw::legend::LegendPlace::default_for(print));
     app.windows.export_form = Some(form);
 }
 
@@ -255,8 +258,8 @@ fn export_window(
                 ui.horizontal_wrapped(|ui| {
                     ui.label("Legend");
                     ui.radio_value(&mut form.options.legend, None, "none");
-                    for c in hexmap_map::Corner::ALL {
-                        ui.radio_value(&mut form.options.legend, Some(c), c.name());
+                    for p in hexmap_draw::legend::LegendPlace::ALL {
+                        ui.radio_value(&mut form.options.legend, Some(p), p.name());
                     }
                 });
             });

@@ -237,9 +237,16 @@ pub(crate) fn icons_cover(icons: &[Icon], radius: f64, from: Point) -> bool {
 }
 
 /// Where the caption of an icon of a hex with `n` icons goes, for the icon box `at`/`half`:
-/// the anchor (top centre of the text) and the text size.
+/// the anchor (top centre of the text) and the text size. A lone icon drawn larger than
+/// its scale-1 box gets a caption larger by the same factor (a castle at 2.5× has a 2.5×
+/// caption); a smaller one keeps the scale-1 caption, which stays legible.
 pub(crate) fn caption_place(n: usize, radius: f64, at: Point, half: f64) -> (Point, f64) {
-    let size = radius * CAPTION_SHARE * if n > 1 { 0.75 } else { 1.0 };
+    let size = if n > 1 {
+        radius * CAPTION_SHARE * 0.75
+    } else {
+        let grow = half / (LONE_HALF * radius);
+        radius * CAPTION_SHARE * if grow.is_finite() { grow.max(1.0) } else { 1.0 }
+    };
     (Point::new(at.x, at.y + half * 0.95), size)
 }
 

@@ -14,6 +14,9 @@ use hexmap_hex::Point;
 use hexmap_map::{Corner, HexMap, IconSource, LineStyle};
 use std::collections::{BTreeSet, HashSet};
 
+mod placement;
+pub use placement::{LegendPlace, UnknownLegendPlace};
+
 /// Inner margin of the box, in pixels.
 const PADDING_PX: f64 = 8.0;
 /// Height of one entry, in pixels.
@@ -34,8 +37,16 @@ pub const TITLE: &str = "Legend";
 /// How one entry's swatch is drawn.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Swatch {
-    /// A hexagon filled with a terrain's colour.
-    Terrain(Colour),
+    /// A hexagon filled with a terrain's colour, and its tile art over it when it has
+    /// some (the first image, drawn as the map draws a hex of it) and it loaded.
+    Terrain {
+        /// The terrain's colour.
+        colour: Colour,
+        /// The terrain's first tile-art image (a path relative to the map), if any.
+        art: Option<String>,
+        /// Whether the art is tinted with the colour.
+        tint: bool,
+    },
     /// A line along a hexside in an edge type's stroke.
     Edge {
         /// Colour.
@@ -80,7 +91,11 @@ pub fn legend_entries(map: &HexMap) -> Vec<LegendEntry> {
         if used[usize::from(t.id.get())] {
             entries.push(LegendEntry {
                 name: t.name.clone(),
-                swatch: Swatch::Terrain(Colour::from(t.color)),
+                swatch: Swatch::Terrain {
+                    colour: Colour::from(t.color),
+                    art: t.art.images.first().cloned(),
+                    tint: t.art.tint,
+                },
             });
         }
     }
@@ -184,7 +199,8 @@ fn place(entries: &[LegendEntry], area: (Point, Point), scale: f64, corner: Corn
     let (a, b) = area;
     let height_px = (b.y - a.y) * scale;
     // Rows that fit under the title inside the margins (at least one).
-    let fit = ((height_px - 2.0 * (MARGIN_PX + PADDING_PX)) / ROW_PX - 1.0).floor();
+    // (A hair of slack: an area computed to hold exactly k rows must hold them.)
+    let fit = ((height_px - 2.0 * (MARGIN_PX + PADDING_PX)) / ROW_PX - 1.0 + 1e-6).floor();
     let n = entries.len().max(1);
     let fit = if fit.is_finite() && fit >= 1.0 {
         (fit as usize).min(n)
@@ -226,6 +242,36 @@ pub fn legend_box(
 ) -> (Point, Point) {
     let p = place(entries, area, scale, corner);
     (p.min, p.max)
+}
+
+/// The room, in pixels (width, height), the legend of `entries` takes in an area
+/// `height_px` high: its box (wrapped into columns when one would not fit that height) and
+/// its margin on every side. A picture that puts the legend beside or under the map grows
+/// by this much; (0, 0) without entries.
+pub fn legend_room_px(entries: &[LegendEntry], height_px: f64) -> (f64, f64) {
+    if entries.is_empty() {
+        return (0.0, 0.0);
+    }
+    let area = (Point::new(0.0, 0.0), Point::new(1.0e9, height_px.max(1.0)));
+    let p = place(entries, area, 1.0, Corner::TopLeft);
+    (
+        p.max.x - p.min.x + 2.0 * MARGIN_PX,
+        p.max.y - p.min.y + 2.0 * MARGIN_PX,
+    )
+}
+
+/// The room, in pixels (width, height), of the shortest layout of the legend of `entries`
+/// that is no wider than `width_px` (more columns, fewer rows): how a legend under the
+/// map fills the picture's width. One column when even that is wider.
+pub fn legend_room_under_px(entries: &[LegendEntry], width_px: f64) -> (f64, f64) {
+    for rows in 1..=entries.len() {
+        let height = 2.0 * (MARGIN_PX + PADDING_PX) + ROW_PX * (rows + 1) as f64;
+        let room = legend_room_px(entries, height);
+        if room.0 <= width_px {
+            return room;
+        }
+    }
+    legend_room_px(entries, f64::MAX)
 }
 
 /// Draw the legend of `entries` in `corner` of the world rectangle `area` at `scale`
@@ -308,7 +354,7 @@ fn draw_swatch(
         Point::new(centre.x + half_w, centre.y),
     ];
     match swatch {
-        Swatch::Terrain(colour) => {
+        Swatch::Terrain { colour, art, tint } => {
             let r = (ROW_PX / 2.0 - 2.0) * px;
             let corners: Vec<Point> = (0..6)
                 .map(|i| {
@@ -318,6 +364,20 @@ fn draw_swatch(
                 })
                 .collect();
             terrain_swatch(sink, &corners, *colour, px);
+            let loaded = art.as_deref().and_then(|path| images?.get(path));
+            if let Some((id, image)) = loaded {
+                let tint = tint.then_some(*colour);
+                super::image::draw_tile_art(sink, &corners, id, image, tint);
+                // The edge again, over the art, as the swatch's outline.
+                sink.polygon(&Polygon {
+                    points: &corners,
+                    fill: None,
+                    stroke: Some(Stroke::solid(
+                        px,
+                        Colour::rgba(colour.r / 2, colour.g / 2, colour.b / 2, 160),
+                    )),
+                });
+            }
         }
         Swatch::Edge {
             colour,

@@ -257,8 +257,14 @@ impl<'a> MapScene<'a> {
             };
             draw_features(self.map, &self.layout, &cells, scale, layers, sink);
         }
+        // With the symbol or the coordinate label shown in the middle of each hex, a mine
+        // moves to a corner so it covers neither.
+        let texts_shown = shown & (SHOWN_SYMBOLS | SHOWN_LABELS) != 0;
         for cell in &marked {
-            if cell.mine {
+            if cell.mine && texts_shown {
+                let (body, core) = (style.mine, style.mine_core);
+                markers::mine_beside_texts(sink, &hexagon, cell.centre, radius, body, core);
+            } else if cell.mine {
                 markers::mine(sink, cell.centre, radius, style.mine, style.mine_core);
             }
             if cell.note {
@@ -463,11 +469,8 @@ impl<'a> MapScene<'a> {
                 ));
             }
             if let Some((text, size)) = label {
-                let under = if cell.mine {
-                    style.mine
-                } else {
-                    cell.fill.unwrap_or(style.backdrop)
-                };
+                // (A mine sits in a corner while labels are shown: the label is on the fill.)
+                let under = cell.fill.unwrap_or(style.backdrop);
                 let y = if terrain.is_some() {
                     c.y + size * 0.7
                 } else {

@@ -30,24 +30,63 @@ pub fn mine(sink: &mut dyn Sink, centre: Point, radius: f64, body: Colour, core:
     }
 }
 
-/// A note: a small triangle toward corner 2 of the hex at `centre`.
+/// Radius of the mine marker beside texts, as a share of the hex radius.
+pub const SMALL_MINE_SHARE: f64 = 0.18;
+
+/// A mine beside the texts of its hex (its terrain symbol and coordinate label, which sit
+/// in the middle): a smaller disc in the hex's upper-left corner (0.7 of the way to it),
+/// so it covers neither text, nor the note flag in the upper-right corner.
+pub fn mine_beside_texts(
+    sink: &mut dyn Sink,
+    hexagon: &Hexagon,
+    centre: Point,
+    radius: f64,
+    body: Colour,
+    core: Option<Colour>,
+) {
+    // The upper-left corner: the one furthest up and left (corner 3 of pointy hexes,
+    // corner 2 of flat ones).
+    let corner = (0..6)
+        .min_by(|&a, &b| {
+            let key = |i: usize| hexagon.corners[i].x + hexagon.corners[i].y;
+            key(a).total_cmp(&key(b))
+        })
+        .unwrap_or(2);
+    let at = hexagon.corner(centre, 0.7, corner);
+    let small = radius * SMALL_MINE_SHARE / MINE_SHARE;
+    mine(sink, at, small, body, core);
+}
+
+/// The corner of the hex a note's flag sits in: the upper right one in both orientations
+/// (corner 1), away from the terrain symbol and the coordinate label, which are centred.
+pub const NOTE_CORNER: usize = 1;
+
+/// A note: a small flag in the upper-right corner of the hex at `centre` (from 0.62 to
+/// 0.95 of the way to [`NOTE_CORNER`]), outside the middle where the terrain symbol, the
+/// coordinate label and the mine sit, so none of them is covered.
 pub fn note(sink: &mut dyn Sink, hexagon: &Hexagon, centre: Point, colour: Colour) {
-    let at = |i: usize, s: f64, nudge: Option<usize>| {
-        let p = hexagon.corner(centre, s, i);
-        match nudge {
-            Some(j) => {
-                let o = hexagon.corners[j];
-                Point::new(p.x + o.x * 0.2, p.y + o.y * 0.2)
-            }
-            None => p,
-        }
-    };
-    let points = [at(2, 0.7, None), at(2, 0.35, Some(1)), at(2, 0.35, Some(3))];
+    let points = note_flag(hexagon, centre);
     sink.polygon(&Polygon {
         points: &points,
         fill: Some(colour),
         stroke: None,
     });
+}
+
+/// The three points of a note's flag in the hex at `centre` (see [`note`]).
+pub fn note_flag(hexagon: &Hexagon, centre: Point) -> [Point; 3] {
+    let i = NOTE_CORNER;
+    let at = |s: f64, nudge: Option<usize>| {
+        let p = hexagon.corner(centre, s, i);
+        match nudge {
+            Some(j) => {
+                let o = hexagon.corners[j % 6];
+                Point::new(p.x + o.x * 0.14, p.y + o.y * 0.14)
+            }
+            None => p,
+        }
+    };
+    [at(0.95, None), at(0.62, Some(i + 5)), at(0.62, Some(i + 1))]
 }
 
 /// A terrain swatch (a tile of a tileset, a key entry): the outline filled with the
@@ -87,18 +126,25 @@ mod tests {
     }
 
     #[test]
-    fn note_triangle_lies_inside_the_hex_toward_corner_two() {
-        let layout = Layout::regular(Orientation::Pointy, 10.0).unwrap();
-        let hexagon = Hexagon::of(&layout);
-        let mut r = Recording::default();
-        note(&mut r, &hexagon, Point::new(0.0, 0.0), Colour::WHITE);
-        let Recorded::Polygon { points, .. } = &r.items[0] else {
-            panic!()
-        };
-        let c2 = hexagon.corners[2];
-        for p in points {
-            assert!((p.x * p.x + p.y * p.y).sqrt() < 10.0, "{p:?}");
-            assert!(p.x * c2.x + p.y * c2.y > 0.0, "toward corner 2: {p:?}");
+    fn note_flag_lies_inside_the_hex_in_its_corner_clear_of_the_middle() {
+        for o in [Orientation::Pointy, Orientation::Flat] {
+            let layout = Layout::regular(o, 10.0).unwrap();
+            let hexagon = Hexagon::of(&layout);
+            let mut r = Recording::default();
+            note(&mut r, &hexagon, Point::new(0.0, 0.0), Colour::WHITE);
+            let Recorded::Polygon { points, .. } = &r.items[0] else {
+                panic!()
+            };
+            let c = hexagon.corners[NOTE_CORNER];
+            for p in points {
+                let d = (p.x * p.x + p.y * p.y).sqrt();
+                assert!(d < 10.0 && d > 5.5, "{o:?}: {p:?} inside, off the middle");
+                assert!(
+                    p.x * c.x + p.y * c.y > 0.0,
+                    "{o:?}: toward its corner: {p:?}"
+                );
+                assert!(p.x > 0.0 && p.y < 0.0, "{o:?}: upper right: {p:?}");
+            }
         }
     }
 }

@@ -2,13 +2,19 @@
 //! home of that rule: the print layout, the picture frame and the editor's view limits all
 //! ask here, each saying how far a cell reaches ([`CellReach`]).
 //!
-//! Only the cells count today. Things drawn past their cell (rotated labels, big icons)
-//! would be added here, in [`map_world_box`], so every caller grows with them at once.
+//! A map's box ([`map_world_box`]) covers everything drawn, not only the cells: place-name
+//! labels (their rotated text boxes), icons at their scale and the captions under them,
+//! and notes drawn as captions, so no picture frame or print layout cuts them off.
 
 use hexmap_hex::{Hex, Layout, OffsetCoord, OffsetKind, Point};
 use hexmap_map::{HexMap, OffsetBounds};
 
+use crate::annotations::{
+    caption_place, caption_text, icon_box, label_text, note_caption, note_caption_place,
+};
+use crate::colour::Colour;
 use crate::print::WorldRect;
+use crate::text_box::TextBox;
 
 /// How far the drawing of one cell reaches around its centre.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,8 +99,68 @@ pub fn offset_bounds_world_box(
     world_box(layout, cells, reach).unwrap_or((origin, origin))
 }
 
-/// The world box of `map` in `layout`: every cell, reaching `reach`; `None` for a map
-/// without cells.
+/// The world box of `map` in `layout`: every cell, reaching `reach`, and everything drawn
+/// past the cells ([`drawn_points`]: labels, icons, captions); `None` for a map without
+/// cells. Pictures frame it, prints lay their pages over it.
 pub fn map_world_box(map: &HexMap, layout: &Layout, reach: CellReach) -> Option<WorldRect> {
-    world_box(layout, map.shape().iter(), reach)
+    let (mut lo, mut hi) = world_box(layout, map.shape().iter(), reach)?;
+    for p in drawn_points(map, layout) {
+        if p.x.is_finite() && p.y.is_finite() {
+            lo = Point::new(lo.x.min(p.x), lo.y.min(p.y));
+            hi = Point::new(hi.x.max(p.x), hi.y.max(p.y));
+        }
+    }
+    Some((lo, hi))
+}
+
+/// How far an icon's art reaches past its box, as a share of the box's half side (the
+/// paper halo around its lines).
+const ICON_ART_SLACK: f64 = 1.2;
+
+/// The corners of everything `map` draws that is not a cell, in world units: each label's
+/// rotated text box (halo included), each icon's box at its scale, each caption's text box,
+/// and each note caption when the map's view draws notes as captions. Texts are measured as
+/// drawn ([`TextBox`]), at any zoom (a text too small to draw still counts).
+pub fn drawn_points(map: &HexMap, layout: &Layout) -> Vec<Point> {
+    let mut out = Vec::new();
+    for (_, label) in map.labels().iter() {
+        let text = label_text(label, layout);
+        out.extend(TextBox::of(&text).corners(&text));
+    }
+    let size = layout.size();
+    let radius = size.x.min(size.y);
+    let caption = |out: &mut Vec<Point>, text: &str, top: Point, size: f64| {
+        let t = caption_text(text, top, size, Colour::BLACK);
+        out.extend(TextBox::of(&t).corners(&t));
+    };
+    for (hex, icons) in map.icons().iter() {
+        let c = layout.hex_to_pixel(hex);
+        let n = icons.len();
+        for (i, icon) in icons.iter().enumerate() {
+            let (at, half) = icon_box(i, n, icon.scale, radius);
+            let at = Point::new(c.x + at.x, c.y + at.y);
+            let r = half * ICON_ART_SLACK;
+            out.push(Point::new(at.x - r, at.y - r));
+            out.push(Point::new(at.x + r, at.y + r));
+            if let Some(text) = icon.caption.as_deref() {
+                let (top, size) = caption_place(n, radius, at, half);
+                caption(&mut out, text, top, size);
+            }
+        }
+    }
+    if map.view().note_captions {
+        for (&hex, note) in map.notes() {
+            if let Some(text) = note_caption(note) {
+                let c = layout.hex_to_pixel(hex);
+                let (offset, size) = note_caption_place(radius);
+                caption(
+                    &mut out,
+                    &text,
+                    Point::new(c.x + offset.x, c.y + offset.y),
+                    size,
+                );
+            }
+        }
+    }
+    out
 }

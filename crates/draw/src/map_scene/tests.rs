@@ -1,5 +1,5 @@
 use super::*;
-use crate::colour::{DARK_INK, LIGHT_INK};
+use crate::colour::DARK_INK;
 use crate::sink::{Recorded, Recording};
 use crate::style::Layers;
 use hexmap_hex::{CoordSystem, OffsetCoord, OffsetKind};
@@ -181,7 +181,11 @@ fn labels_appear_when_legible_with_ink_that_reads_on_the_cell() {
     let ink = |label: &str| texts.iter().find(|t| t.0 == label).unwrap().1;
     assert_eq!(ink("0,0"), ink_on(GRASS));
     assert_eq!(ink("0,0"), DARK_INK);
-    assert_eq!(ink("2,0"), LIGHT_INK, "on the mine marker");
+    assert_eq!(
+        ink("2,0"),
+        DARK_INK,
+        "on the grass: the mine moved to a corner"
+    );
     assert_eq!(ink("1,1"), DARK_INK, "on an empty cell: the white paper");
     assert!(
         texts.iter().all(|t| (t.2 - 6.0).abs() < 1e-9),
@@ -394,4 +398,122 @@ fn terrain_symbols_hide_under_icons_big_ones_included() {
         assert!(!symbol_at(hex), "no symbol under the icons at {hex}");
     }
     assert!(symbol_at(at(3, 2)), "far from the icons the symbol shows");
+}
+
+/// What the editor's canvas shows, kept whole: each text with its halo and its measured
+/// box (rotation applied), each polygon, each circle.
+#[derive(Default)]
+struct Seen {
+    texts: Vec<(crate::primitives::OwnedText, [Point; 4])>,
+    polygons: Vec<Vec<Point>>,
+    circles: Vec<(Point, f64)>,
+}
+
+impl Sink for Seen {
+    fn hex(&mut self, _: &HexCell<'_>) {}
+    fn polygon(&mut self, p: &crate::primitives::Polygon<'_>) {
+        self.polygons.push(p.points.to_vec());
+    }
+    fn polyline(&mut self, _: &crate::primitives::Polyline<'_>) {}
+    fn circle(&mut self, c: &crate::primitives::Circle) {
+        self.circles.push((c.centre, c.radius));
+    }
+    fn path(&mut self, _: &crate::primitives::Path<'_>) {}
+    fn text(&mut self, t: &Text<'_>) {
+        let corners = crate::text_box::TextBox::of(t).corners(t);
+        self.texts
+            .push((crate::primitives::OwnedText::new(t), corners));
+    }
+}
+
+/// The axis-aligned box of `points`.
+fn bbox(points: &[Point]) -> (Point, Point) {
+    points.iter().fold(
+        (
+            Point::new(f64::MAX, f64::MAX),
+            Point::new(f64::MIN, f64::MIN),
+        ),
+        |(a, b), p| {
+            (
+                Point::new(a.x.min(p.x), a.y.min(p.y)),
+                Point::new(b.x.max(p.x), b.y.max(p.y)),
+            )
+        },
+    )
+}
+
+/// Issue 24.27: with terrain symbols and coordinate labels on (the editor zoomed in), a
+/// note's flag covers neither the symbol nor the label of its hex, in both orientations,
+/// and a mine's disc covers neither (nor the flag): it moves to a corner while texts show.
+#[test]
+fn note_flags_and_mine_discs_leave_symbols_and_labels_readable() {
+    for o in [Orientation::Pointy, Orientation::Flat] {
+        let mut props = MapProperties::new("t", o);
+        props.hex_size = Point::new(10.0, 10.0);
+        let kind = OffsetKind::default_for(o);
+        let shape = MapShape::rectangle(kind, 12, 12).unwrap();
+        let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
+        let cells: Vec<Hex> = m.shape().iter().collect();
+        for &h in &cells {
+            m.set_terrain(h, TerrainId::new(2)).unwrap();
+            m.set_note(h, Some("n".into())).unwrap();
+        }
+        let mined = kind.to_hex(OffsetCoord::new(10, 11));
+        m.set_mine(mined, true).unwrap();
+        let layers = Layers {
+            symbols: true,
+            labels: Some(CoordSystem::Offset(kind)),
+            ..Layers::editor()
+        };
+        let style = Style::editor(layers);
+        let scene = MapScene::whole(&m, m.layout().unwrap(), &style);
+        let mut seen = Seen::default();
+        // 40 px hexes: symbols and four-character labels shown.
+        scene.draw(&Region::Block(scene.bounds()), 4.0, &mut seen);
+        assert_eq!(seen.polygons.len(), cells.len(), "{o:?}: one flag per hex");
+        assert!(
+            seen.texts.len() >= 2 * cells.len(),
+            "{o:?}: symbols and labels"
+        );
+        for flag in &seen.polygons {
+            let (a, b) = bbox(flag);
+            for (t, corners) in &seen.texts {
+                let (p, q) = bbox(corners);
+                let meets = a.x < q.x && p.x < b.x && a.y < q.y && p.y < b.y;
+                assert!(
+                    !meets,
+                    "{o:?}: a flag {flag:?} covers {:?} {corners:?}",
+                    t.text
+                );
+            }
+        }
+        // The mine: a disc clear of every text and of the flag, inside its hex.
+        let centre = m.layout().unwrap().hex_to_pixel(mined);
+        let discs: Vec<_> = seen
+            .circles
+            .iter()
+            .filter(|(c, _)| (c.x - centre.x).hypot(c.y - centre.y) < 10.0)
+            .collect();
+        assert!(!discs.is_empty(), "{o:?}: the mine is drawn");
+        for (c, r) in discs {
+            assert!(
+                (c.x - centre.x).hypot(c.y - centre.y) + r < 9.0,
+                "{o:?}: inside"
+            );
+            let (a, b) = (Point::new(c.x - r, c.y - r), Point::new(c.x + r, c.y + r));
+            let boxes = seen.texts.iter().map(|(_, k)| bbox(k));
+            for (p, q) in boxes.chain(seen.polygons.iter().map(|f| bbox(f))) {
+                let meets = a.x < q.x && p.x < b.x && a.y < q.y && p.y < b.y;
+                assert!(!meets, "{o:?}: the mine at {c:?} r {r} covers {p:?}–{q:?}");
+            }
+        }
+        let label = kind.from_hex(mined);
+        let label = format!("{},{}", label.col, label.row);
+        let (t, _) = seen.texts.iter().find(|(t, _)| t.text == label).unwrap();
+        assert_eq!(
+            t.style.colour,
+            ink_on(GRASS),
+            "{o:?}: the label reads on the grass"
+        );
+    }
 }

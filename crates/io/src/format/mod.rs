@@ -21,9 +21,10 @@ pub use tiled::tileset_file_name;
 use crate::render::PictureError;
 use crate::tiled::{FromTiledError, TiledError, TilesetImageError};
 use crate::{Form, FormatError, Resources};
+use hexmap_draw::legend::LegendPlace;
 use hexmap_draw::print::PageSetup;
 use hexmap_hex::CoordSystem;
-use hexmap_map::{Corner, HexMap};
+use hexmap_map::HexMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
@@ -150,7 +151,8 @@ pub enum FormatOption {
     Grid,
     /// [`WriteOptions::hex_pixels`]: hex size in pixels.
     HexPixels,
-    /// [`WriteOptions::legend`]: the map's legend in a corner.
+    /// [`WriteOptions::legend`]: the map's legend, beside the map, on a page or over a
+    /// corner.
     Legend,
     /// [`WriteOptions::print`]`.hex_size`: hex size on paper, flat to flat.
     PrintHexSize,
@@ -184,9 +186,11 @@ pub struct WriteOptions {
     /// PNG: print resolution in dots per inch; when set, the hex size in pixels follows
     /// from `print.hex_size` (and the picture is never shrunk).
     pub dpi: Option<f64>,
-    /// Pictures: the legend (used terrains, edge and path types, icons) in this corner;
-    /// `None` for none.
-    pub legend: Option<Corner>,
+    /// Pictures: the legend (used terrains, edge and path types, icons): beside the map
+    /// (PNG, SVG: the picture grows), on a page of its own (PDF), or over a corner (PDF:
+    /// of the first board page); `None` for none. [`LegendPlace::default_for`] is where
+    /// a map's own legend setting puts it.
+    pub legend: Option<LegendPlace>,
     /// Pictures: the map's loaded images (tile art, user-image icons; see
     /// `io::images::load_images`); `None` draws colours and built-in signs only.
     pub images: Option<std::sync::Arc<hexmap_draw::ImageSet>>,

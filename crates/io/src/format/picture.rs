@@ -65,27 +65,12 @@ fn picture_options(map: &HexMap, opts: &WriteOptions) -> Result<PictureOptions, 
 /// `png` with a `pHYs` chunk saying it is `dpi` dots per inch (so image programs print
 /// it at its size), inserted after the header chunk.
 fn with_resolution(png: Vec<u8>, dpi: f64) -> Vec<u8> {
-    // Signature (8) + IHDR (4 length + 4 type + 13 data + 4 CRC).
-    const AFTER_IHDR: usize = 33;
-    if png.len() < AFTER_IHDR || &png[12..16] != b"IHDR" {
-        return png;
-    }
     let per_metre = (dpi / MM_PER_INCH * 1000.0).round() as u32;
     let mut data = Vec::with_capacity(9);
     data.extend_from_slice(&per_metre.to_be_bytes());
     data.extend_from_slice(&per_metre.to_be_bytes());
     data.push(1); // unit: metre
-    let mut crc = flate2::Crc::new();
-    crc.update(b"pHYs");
-    crc.update(&data);
-    let mut out = Vec::with_capacity(png.len() + 21);
-    out.extend_from_slice(&png[..AFTER_IHDR]);
-    out.extend_from_slice(&(data.len() as u32).to_be_bytes());
-    out.extend_from_slice(b"pHYs");
-    out.extend_from_slice(&data);
-    out.extend_from_slice(&crc.sum().to_be_bytes());
-    out.extend_from_slice(&png[AFTER_IHDR..]);
-    out
+    crate::render::png_meta::insert_chunk(png, b"pHYs", &data)
 }
 
 /// Which picture.

@@ -6,7 +6,9 @@ mod glyphs;
 pub mod pdf;
 mod pdf_fonts;
 mod pdf_images;
+pub mod png_meta;
 pub mod print;
+mod print_index;
 pub mod raster;
 pub mod svg;
 mod svg_images;
@@ -18,7 +20,7 @@ pub use svg::SvgSink;
 
 use hexmap_draw::{
     CellReach, Colour, ImageSet, Layers, MapScene, Region, Scene, Sink, Style, legend,
-    map_world_box, region,
+    legend::LegendPlace, map_world_box, region,
 };
 use hexmap_hex::{CoordSystem, Point};
 use hexmap_map::{Corner, HexMap};
@@ -40,8 +42,9 @@ pub struct PictureOptions {
     pub background: Option<Colour>,
     /// Empty margin around the map in pixels.
     pub margin: f64,
-    /// The map's legend in this corner of the picture; `None` for none.
-    pub legend: Option<Corner>,
+    /// The map's legend: beside the map (the picture grows; a print's `Page` counts as
+    /// `Right` here) or over a corner; `None` for none.
+    pub legend: Option<LegendPlace>,
     /// The map's loaded images (tile art, user-image icons); `None` for colours only.
     pub images: Option<Arc<ImageSet>>,
     /// SVG: refer to image files by path instead of embedding their pixels.
@@ -114,10 +117,34 @@ struct Frame {
     to_px: ToPixels,
     width: f64,
     height: f64,
+    /// The map's part (its world box and margins) in pixels: width, height.
+    map_px: (f64, f64),
+    /// Where the legend goes: the world rectangle it is placed in and its corner there.
+    legend: Option<((Point, Point), Corner)>,
 }
 
-/// The frame of `map`'s picture: its world box with each cell reaching the hex size
-/// ([`CellReach::HexSize`]), plus the margin.
+/// The transform from world units of `map`'s layout (`map.layout()`, origin (0, 0)) to
+/// pixels of its picture drawn with `opts`: pixel = world × `scale` + `offset`. The map's
+/// box (everything drawn, [`map_world_box`]) starts `opts.margin` pixels from the top-left
+/// corner; a legend beside or under the map does not move it. PNG and SVG write it into
+/// the file (docs/EXPORT.md, "Where the hexes are in a picture").
+pub fn picture_transform(map: &HexMap, opts: &PictureOptions) -> Result<ToPixels, PictureError> {
+    Ok(frame(map, opts)?.to_px)
+}
+
+/// The transform as text a game can read: one JSON object with the scale (pixels per
+/// world unit), the offset (pixels) and the picture's size, e.g.
+/// `{"scale":24,"offset":[32,28.8],"size":[604,543]}`.
+pub fn transform_json(to_px: &ToPixels, width: f64, height: f64) -> String {
+    format!(
+        "{{\"scale\":{},\"offset\":[{},{}],\"size\":[{},{}]}}",
+        to_px.scale, to_px.offset.0, to_px.offset.1, width, height
+    )
+}
+
+/// The frame of `map`'s picture: the world box of everything drawn with each cell reaching
+/// the hex size ([`CellReach::HexSize`]), plus the margin, and the room the legend takes
+/// beside or under it.
 fn frame(map: &HexMap, opts: &PictureOptions) -> Result<Frame, PictureError> {
     let props = map.properties();
     let (sx, sy) = (props.hex_size.x, props.hex_size.y);
@@ -131,13 +158,49 @@ fn frame(map: &HexMap, opts: &PictureOptions) -> Result<Frame, PictureError> {
     let (lo, hi) = map_world_box(map, &layout, CellReach::HexSize).ok_or(PictureError::Empty)?;
     let (x0, y0, x1, y1) = (lo.x, lo.y, hi.x, hi.y);
     let m = opts.margin.max(0.0);
+    let to_px = ToPixels {
+        scale: k,
+        offset: (m - x0 * k, m - y0 * k),
+    };
+    let map_px = (
+        ((x1 - x0) * k + 2.0 * m).ceil(),
+        ((y1 - y0) * k + 2.0 * m).ceil(),
+    );
+    let (mut width, mut height) = map_px;
+    // A rectangle of picture pixels in world units.
+    let world = |a: (f64, f64), b: (f64, f64)| {
+        let (ox, oy) = to_px.offset;
+        (
+            Point::new((a.0 - ox) / k, (a.1 - oy) / k),
+            Point::new((b.0 - ox) / k, (b.1 - oy) / k),
+        )
+    };
+    let entries = opts
+        .legend
+        .map(|_| legend::legend_entries(map))
+        .unwrap_or_default();
+    let legend = match opts.legend {
+        _ if entries.is_empty() => None,
+        None => None,
+        Some(LegendPlace::Over(corner)) => Some((world((0.0, 0.0), map_px), corner)),
+        Some(LegendPlace::Right | LegendPlace::Page) => {
+            let (w, _) = legend::legend_room_px(&entries, height);
+            width += w.ceil();
+            Some((world((map_px.0, 0.0), (width, height)), Corner::TopLeft))
+        }
+        Some(LegendPlace::Below) => {
+            let (w, h) = legend::legend_room_under_px(&entries, width);
+            width = width.max(w.ceil());
+            height += h.ceil();
+            Some((world((0.0, map_px.1), (width, height)), Corner::TopLeft))
+        }
+    };
     Ok(Frame {
-        to_px: ToPixels {
-            scale: k,
-            offset: (m - x0 * k, m - y0 * k),
-        },
-        width: ((x1 - x0) * k + 2.0 * m).ceil(),
-        height: ((y1 - y0) * k + 2.0 * m).ceil(),
+        to_px,
+        width,
+        height,
+        map_px,
+        legend,
     })
 }
 
@@ -145,10 +208,13 @@ fn frame(map: &HexMap, opts: &PictureOptions) -> Result<Frame, PictureError> {
 /// a huge map still exports (as a smaller picture) instead of failing.
 pub fn fit_png(map: &HexMap, opts: &PictureOptions) -> Result<PictureOptions, PictureError> {
     let f = frame(map, opts)?;
-    let limit = f64::from(MAX_PNG_SIDE) - 2.0 * opts.margin - 4.0;
-    let shrink = (limit / (f.width - 2.0 * opts.margin))
-        .min(limit / (f.height - 2.0 * opts.margin))
-        .min(1.0);
+    // The legend keeps its pixel size: only the map's part shrinks.
+    let m = 2.0 * opts.margin.max(0.0);
+    let (room_w, room_h) = (f.width - f.map_px.0, f.height - f.map_px.1);
+    let limit = f64::from(MAX_PNG_SIDE) - m - 4.0;
+    let shrink = ((limit - room_w) / (f.map_px.0 - m))
+        .min((limit - room_h) / (f.map_px.1 - m))
+        .clamp(0.0, 1.0);
     Ok(PictureOptions {
         scale: opts.scale * shrink,
         ..opts.clone()
@@ -177,20 +243,18 @@ fn draw_map(
         scene.draw(&Region::Block(*band), opts.scale, sink);
         progress((i + 1) as f32 / bands.len() as f32);
     }
-    if let Some(corner) = opts.legend {
-        // The whole picture in world units: the legend keeps its pixel size in it.
-        let (k, (ox, oy)) = (frame.to_px.scale, frame.to_px.offset);
-        let area = (
-            Point::new(-ox / k, -oy / k),
-            Point::new((frame.width - ox) / k, (frame.height - oy) / k),
-        );
+    if let Some((area, corner)) = frame.legend {
+        // The legend keeps its pixel size in its world rectangle.
         let entries = legend::legend_entries(map);
+        let k = frame.to_px.scale;
         legend::draw_legend(sink, &entries, area, k, corner, opts.images.as_deref());
     }
     Ok(())
 }
 
-/// The map as PNG bytes. `progress` is called with the share done (0.0 to 1.0).
+/// The map as PNG bytes, with a `tEXt` chunk [`png_meta::TRANSFORM_KEY`] stating the
+/// world → pixel transform ([`transform_json`]). `progress` is called with the share done
+/// (0.0 to 1.0).
 pub fn render_png(
     map: &HexMap,
     opts: &PictureOptions,
@@ -215,9 +279,15 @@ pub fn render_png(
         progress,
     )?;
     progress(1.0);
-    pixmap
+    let png = pixmap
         .encode_png()
-        .map_err(|e| PictureError::Encode(e.to_string()))
+        .map_err(|e| PictureError::Encode(e.to_string()))?;
+    let transform = transform_json(&f.to_px, w, h);
+    Ok(png_meta::with_text(
+        png,
+        png_meta::TRANSFORM_KEY,
+        &transform,
+    ))
 }
 
 /// The map as an SVG document: one `<use>` of a shared hexagon per cell, so even large maps

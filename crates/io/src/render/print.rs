@@ -1,9 +1,12 @@
 //! A map printed at true scale as a PDF document: the page layout of `draw::print`, each
 //! page the map scene clipped to its part, with crop and registration marks, a caption,
-//! and a first page with an assembly index when the board takes several pages.
+//! a first page with an assembly index when the board takes several pages
+//! ([`super::print_index`]), and the key (legend) on a page of its own or over a corner
+//! of the first board page.
 
 use super::PictureError;
 use super::pdf::{PageResources, PdfSink, Shared, ToPage, write_content};
+use hexmap_draw::legend::LegendPlace;
 use hexmap_draw::print::{POINTS_PER_MM, Page, PageLayout, PageSetup, layout_map};
 use hexmap_draw::{
     Circle, Colour, Font, FontFamily, HAlign, Layers, MapScene, Polyline, Region, Scene, Sink,
@@ -26,9 +29,9 @@ pub struct PrintOptions {
     pub mines: bool,
     /// Crop and registration marks in the margins.
     pub marks: bool,
-    /// The map's legend in this corner of the printed area (of the one page, or of the
-    /// index page's overview); `None` for none.
-    pub legend: Option<Corner>,
+    /// The map's key (legend): over a corner of the first board page (`Over`), else on a
+    /// page of its own after the board; `None` for none.
+    pub legend: Option<LegendPlace>,
     /// The map's loaded images (tile art, user-image icons); `None` for colours only.
     pub images: Option<std::sync::Arc<hexmap_draw::ImageSet>>,
 }
@@ -51,28 +54,79 @@ impl Default for PrintOptions {
 /// written with a `/UserUnit` so their numbers stay within it.
 const MAX_PAGE_POINTS: f64 = 14_400.0;
 
-/// Legend "pixels" per millimetre of paper: its 12-pixel names print 3 mm high.
+/// Legend "pixels" per millimetre of paper: its 12-pixel names print 3 mm high (smaller
+/// when the key would not fit its area otherwise).
 const LEGEND_PX_PER_MM: f64 = 4.0;
 
-/// Draw `map`'s legend in `corner` of the paper rectangle `min`–`max` (millimetres; the
-/// sink draws in paper millimetres), its image icons from the print's images.
-fn paper_legend(sink: &mut dyn Sink, map: &HexMap, opts: &PrintOptions, area: (Point, Point)) {
-    let Some(corner) = opts.legend else {
-        return;
-    };
+/// Draw `map`'s legend in `corner` of the paper rectangle `area` (millimetres; the sink
+/// draws in paper millimetres), its image icons from the print's images. The key is
+/// shrunk until its box fits the area, so it never runs off its page.
+fn paper_legend(
+    sink: &mut dyn Sink,
+    map: &HexMap,
+    opts: &PrintOptions,
+    area: (Point, Point),
+    corner: Corner,
+) {
     let entries = legend::legend_entries(map);
+    let (w, h) = (area.1.x - area.0.x, area.1.y - area.0.y);
+    let mut k = LEGEND_PX_PER_MM;
+    for _ in 0..16 {
+        let (rw, rh) = legend::legend_room_px(&entries, h * k);
+        let over = (rw / k / w).max(rh / k / h);
+        if over.is_nan() || over <= 1.0 {
+            break;
+        }
+        k *= over * 1.02;
+    }
     let images = opts.images.as_deref();
-    legend::draw_legend(sink, &entries, area, LEGEND_PX_PER_MM, corner, images);
+    legend::draw_legend(sink, &entries, area, k, corner, images);
+}
+
+/// The key of `map` on a page of its own (the paper of the board), top left inside the
+/// margins, under a title naming the map.
+fn key_page(
+    map: &HexMap,
+    layout: &PageLayout,
+    opts: &PrintOptions,
+    shared: &mut Shared,
+) -> PageOut {
+    let (size_pt, unit) = page_units(layout.paper_mm.0, layout.paper_mm.1);
+    let (pw, ph) = layout.paper_mm;
+    let margin = 12.0_f64.min(pw / 10.0).min(ph / 10.0);
+    let mut sink = PdfSink::new(paper_transform(size_pt.1, unit), shared);
+    let title = 5.0_f64.min(margin * 0.6);
+    sink.text(&Text {
+        h_align: HAlign::Left,
+        v_align: VAlign::Top,
+        ..Text::centred(
+            &format!("{}: key", map.name()),
+            Point::new(margin, margin),
+            title,
+            INK,
+            Font {
+                bold: true,
+                ..Font::regular(FontFamily::Sans)
+            },
+        )
+    });
+    let top = margin + title * 1.5;
+    let area = (
+        Point::new(margin, top),
+        Point::new(pw - margin, ph - margin),
+    );
+    paper_legend(&mut sink, map, opts, area, Corner::TopLeft);
+    PageOut::new(sink, size_pt, unit)
 }
 
 /// Ink of marks, captions and the index.
-const INK: Colour = Colour::rgb(0, 0, 0);
+pub(super) const INK: Colour = Colour::rgb(0, 0, 0);
 
 /// The text size of captions in millimetres, at most.
 const CAPTION_MM: f64 = 2.5;
 
 /// One page being written: its size and content.
-struct PageOut {
+pub(super) struct PageOut {
     size_pt: (f64, f64),
     user_unit: f64,
     content: Vec<u8>,
@@ -81,7 +135,7 @@ struct PageOut {
 
 impl PageOut {
     /// The page `size_pt` points large (in units of `user_unit` points) that `sink` drew.
-    fn new(sink: PdfSink<'_>, size_pt: (f64, f64), user_unit: f64) -> Self {
+    pub(super) fn new(sink: PdfSink<'_>, size_pt: (f64, f64), user_unit: f64) -> Self {
         let (content, resources) = sink.finish();
         PageOut {
             size_pt,
@@ -94,14 +148,14 @@ impl PageOut {
 
 /// A page of `w` × `h` millimetres: its size in points and the user unit that keeps it
 /// within [`MAX_PAGE_POINTS`].
-fn page_units(w_mm: f64, h_mm: f64) -> ((f64, f64), f64) {
+pub(super) fn page_units(w_mm: f64, h_mm: f64) -> ((f64, f64), f64) {
     let (w, h) = (w_mm * POINTS_PER_MM, h_mm * POINTS_PER_MM);
     let unit = (w.max(h) / MAX_PAGE_POINTS).ceil().max(1.0);
     ((w, h), unit)
 }
 
 /// Paper millimetres (origin top-left, y down) → page units.
-fn paper_transform(height_pt: f64, unit: f64) -> ToPage {
+pub(super) fn paper_transform(height_pt: f64, unit: f64) -> ToPage {
     ToPage {
         scale: POINTS_PER_MM / unit,
         ox: 0.0,
@@ -139,8 +193,16 @@ pub fn render_pdf(
     let mut shared = Shared::new(4);
     let mut pages = Vec::new();
     let several = layout.page_count() > 1;
+    let has_key = !legend::legend_entries(map).is_empty();
+    // A key of its own comes after the index and the board pages.
+    let key_number = match opts.legend {
+        Some(LegendPlace::Over(_)) | None => None,
+        Some(_) => has_key.then(|| layout.page_count() + usize::from(several) + 1),
+    };
     if several {
-        pages.push(index_page(map, &layout, &scene, opts, &mut shared));
+        let index =
+            super::print_index::index_page(map, &layout, &scene, opts, key_number, &mut shared);
+        pages.push(index);
     }
     let total = layout.page_count();
     for (i, page) in layout.pages().enumerate() {
@@ -156,6 +218,9 @@ pub fn render_pdf(
             &mut |share| progress((i as f32 + share) / total as f32),
         ));
         progress((i + 1) as f32 / total as f32);
+    }
+    if key_number.is_some() {
+        pages.push(key_page(map, &layout, opts, &mut shared));
     }
     Ok(write_document(map.name(), pages, &mut shared))
 }
@@ -236,9 +301,13 @@ fn map_page(
     }
     sink.restore();
     sink.set_transform(paper_transform(size_pt.1, unit));
-    if layout.page_count() == 1 {
+    // A key over a corner goes on the first board page (the poster's one page).
+    if let Some(LegendPlace::Over(corner)) = opts.legend
+        && page.row == 0
+        && page.col == 0
+    {
         let area = (Point::new(c.x, c.y), Point::new(c.x + c.w, c.y + c.h));
-        paper_legend(&mut sink, map, opts, area);
+        paper_legend(&mut sink, map, opts, area, corner);
     }
     if opts.marks {
         draw_marks(&mut sink, layout, page);
@@ -366,127 +435,4 @@ fn draw_marks(sink: &mut dyn Sink, layout: &PageLayout, page: &Page) {
             tick(sink, (x1 + gap, y0 + o), (x1 + gap + t, y0 + o));
         }
     }
-}
-
-/// The first page of a multi-page board: title, what was asked, and the page grid over a
-/// thumbnail of the map with each page's number.
-fn index_page(
-    map: &HexMap,
-    layout: &PageLayout,
-    scene: &MapScene<'_>,
-    opts: &PrintOptions,
-    shared: &mut Shared,
-) -> PageOut {
-    let setup = &opts.setup;
-    let (size_pt, unit) = page_units(layout.paper_mm.0, layout.paper_mm.1);
-    let (pw, ph) = layout.paper_mm;
-    let margin = 12.0_f64.min(pw / 10.0);
-    let mut sink = PdfSink::new(paper_transform(size_pt.1, unit), shared);
-    let title_size = 7.0;
-    sink.text(&Text {
-        h_align: HAlign::Left,
-        v_align: VAlign::Top,
-        ..Text::centred(
-            map.name(),
-            Point::new(margin, margin),
-            title_size,
-            INK,
-            Font {
-                bold: true,
-                ..Font::regular(FontFamily::Sans)
-            },
-        )
-    });
-    let hex = setup.hex_size;
-    let lines = [
-        format!(
-            "{} rows × {} columns = {} pages on {} {}, overlap {}",
-            layout.rows,
-            layout.cols,
-            layout.page_count(),
-            setup.paper,
-            if setup.landscape {
-                "landscape"
-            } else {
-                "portrait"
-            },
-            setup.overlap,
-        ),
-        format!(
-            "Hex size {:.1} mm ({:.3} in) flat to flat: print at 100 %, not fit to page.",
-            hex.to_mm(),
-            hex.to_inches()
-        ),
-        "Trim each page at its crop marks and lay it over its neighbour's overlap.".to_string(),
-    ];
-    let line_size = 4.0;
-    let mut y = margin + title_size + 2.0;
-    for l in &lines {
-        sink.text(&Text {
-            h_align: HAlign::Left,
-            v_align: VAlign::Top,
-            ..Text::centred(
-                l,
-                Point::new(margin, y),
-                line_size,
-                INK,
-                Font::regular(FontFamily::Sans),
-            )
-        });
-        y += line_size * 1.3;
-    }
-    // The area the pages cover, fitted into the rest of the page.
-    let first = layout.page(0, 0).world.0;
-    let last = layout.page(layout.rows - 1, layout.cols - 1).world.1;
-    let (box_x, box_y) = (margin, y + 4.0);
-    let (box_w, box_h) = (pw - 2.0 * margin, ph - box_y - margin);
-    let fit = (box_w / (last.x - first.x)).min(box_h / (last.y - first.y));
-    let thumb = ToPage {
-        scale: fit * POINTS_PER_MM / unit,
-        ox: (box_x - first.x * fit) * POINTS_PER_MM / unit,
-        oy: (size_pt.1 - (box_y - first.y * fit) * POINTS_PER_MM) / unit,
-    };
-    sink.set_transform(thumb);
-    scene.draw(
-        &Region::Block(scene.bounds()),
-        fit * POINTS_PER_MM,
-        &mut sink,
-    );
-    let frame = Stroke::solid(0.4 / fit, Colour::rgb(200, 30, 30));
-    for (i, page) in layout.pages().enumerate() {
-        let (a, b) = page.world;
-        let corners = [a, Point::new(b.x, a.y), b, Point::new(a.x, b.y)];
-        sink.polygon(&hexmap_draw::Polygon {
-            points: &corners,
-            fill: None,
-            stroke: Some(frame),
-        });
-        let label = (i + 2).to_string();
-        let cell = ((b.x - a.x).min(b.y - a.y)) * fit;
-        sink.text(&Text {
-            halo: Some(hexmap_draw::Halo {
-                colour: Colour::WHITE,
-                width: 0.6 / fit,
-            }),
-            ..Text::centred(
-                &label,
-                Point::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0),
-                (cell * 0.35).clamp(2.0, 12.0) / fit,
-                Colour::rgb(200, 30, 30),
-                Font {
-                    bold: true,
-                    ..Font::regular(FontFamily::Sans)
-                },
-            )
-        });
-    }
-    if opts.legend.is_some() {
-        sink.set_transform(paper_transform(size_pt.1, unit));
-        let area = (
-            Point::new(box_x, box_y),
-            Point::new(box_x + box_w, box_y + box_h),
-        );
-        paper_legend(&mut sink, map, opts, area);
-    }
-    PageOut::new(sink, size_pt, unit)
 }

@@ -70,12 +70,21 @@ fn paint_attr(name: &str, c: Colour) -> String {
 
 impl SvgSink {
     /// An SVG document of `width` × `height` pixels drawn through `to_px`, with
-    /// `background` behind everything (none: transparent).
+    /// `background` behind everything (none: transparent). The root element states the
+    /// transform (pixel = world × `data-hexmap-scale` + (`data-hexmap-offset-x`,
+    /// `data-hexmap-offset-y`)), and a `<metadata>` element repeats it as JSON
+    /// ([`super::transform_json`]), so a game can lay the picture under its own hexes.
     pub fn new(width: f64, height: f64, to_px: ToPixels, background: Option<Colour>) -> Self {
         let mut out = String::with_capacity(4096);
+        let (k, (ox, oy)) = (to_px.scale, to_px.offset);
         let _ = writeln!(
             out,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" data-hexmap-scale=\"{k}\" data-hexmap-offset-x=\"{ox}\" data-hexmap-offset-y=\"{oy}\">"
+        );
+        let _ = writeln!(
+            out,
+            "<metadata id=\"hexmap-transform\">{}</metadata>",
+            super::transform_json(&to_px, width, height)
         );
         if let Some(bg) = background {
             let _ = writeln!(
