@@ -30,6 +30,7 @@ mod tile_art;
 mod tiled_art;
 mod tiled_export_generic;
 mod tiled_import_generic;
+mod tiled_notes;
 mod tiled_objects;
 mod tiled_orientation;
 mod tiled_roundtrip;

@@ -514,33 +514,12 @@ pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledErro
             "{dropped} tiles lay outside the map's shape and were dropped"
         ));
     }
-    for p in &doc.notes {
-        match nearest_cell(doc, p.x, p.y) {
-            Some((col, row)) => {
-                let hex = kind.to_hex(OffsetCoord::new(col + origin.0, row + origin.1));
-                let text: String = p
-                    .text
-                    .chars()
-                    .take(hexmap_map::layers::MAX_NOTE_LEN / 4)
-                    .collect();
-                if map.set_note(hex, Some(text)).is_err() {
-                    warnings.push(format!(
-                        "note '{}' lies outside the map and was dropped",
-                        p.text
-                    ));
-                }
-            }
-            None => warnings.push(format!(
-                "note '{}' lies outside the map and was dropped",
-                p.text
-            )),
-        }
-    }
     let grid = TiledGrid {
         kind,
         origin,
         geometry: doc.geometry,
     };
+    import_notes(doc, &grid, &mut map, &mut warnings);
     objects::import::import(doc, &grid, &mut map, &mut warnings)?;
     Ok((map, warnings))
 }
@@ -599,25 +578,32 @@ fn recorded_ids(doc: &TiledMap, warnings: &mut Vec<String>) -> BTreeMap<u32, Ter
     ids
 }
 
-/// The (col, row) whose tile centre is nearest to a pixel point, if it is on the map.
-fn nearest_cell(doc: &TiledMap, x: f64, y: f64) -> Option<(i32, i32)> {
-    let g = &doc.geometry;
-    let (tw, th) = (f64::from(g.tile_width), f64::from(g.tile_height));
-    // A point far off the map gives a tile index near i64's ends: saturate, not overflow.
-    let (c0, r0) = ((x / tw.max(1.0)) as i64, (y / th.max(1.0)) as i64);
-    let near =
-        |c: i64, len: u32| c.saturating_sub(3).max(0)..=c.saturating_add(3).min(i64::from(len) - 1);
-    let mut best: Option<((i64, i64), f64)> = None;
-    for col in near(c0, doc.width) {
-        for row in near(r0, doc.height) {
-            let (cx, cy) = g.tile_centre(col, row);
-            let d = (cx - x).powi(2) + (cy - y).powi(2);
-            if best.is_none_or(|(_, b)| d < b) {
-                best = Some(((col, row), d));
-            }
+/// Notes from `doc`'s point objects, each on the hex whose tile is under it in Tiled's
+/// pixel geometry (`grid`). A note off the map, or on a hex an earlier note took, is
+/// dropped with a warning that quotes it.
+fn import_notes(doc: &TiledMap, grid: &TiledGrid, map: &mut HexMap, warnings: &mut Vec<String>) {
+    for p in &doc.notes {
+        let text: String = p
+            .text
+            .chars()
+            .take(hexmap_map::layers::MAX_NOTE_LEN / 4)
+            .collect();
+        let hex = grid
+            .hex_at(Point::new(p.x, p.y))
+            .filter(|&h| map.contains(h));
+        match hex {
+            Some(h) if map.note(h).is_some() => warnings.push(format!(
+                "note '{}' lies on the same hex as note '{}' and was dropped",
+                p.text,
+                map.note(h).unwrap_or_default()
+            )),
+            Some(h) if map.set_note(h, Some(text)).is_ok() => {}
+            _ => warnings.push(format!(
+                "note '{}' lies outside the map and was dropped",
+                p.text
+            )),
         }
     }
-    best.map(|((c, r), _)| (c as i32, r as i32))
 }
 
 #[cfg(test)]
