@@ -29,6 +29,7 @@ mod save_safety;
 mod tile_art;
 mod tiled_art;
 mod tiled_export_generic;
+mod tiled_holes;
 mod tiled_import_generic;
 mod tiled_notes;
 mod tiled_objects;

@@ -19,7 +19,8 @@ fn noted_map(orientation: Orientation, kind: OffsetKind) -> HexMap {
     let mut map = HexMap::new(props, shape, Palette::standard()).unwrap();
     let cells: Vec<Hex> = map.shape().iter().collect();
     for h in cells {
-        map.set_note(h, Some(format!("at {},{}", h.q, h.r))).unwrap();
+        map.set_note(h, Some(format!("at {},{}", h.q, h.r)))
+            .unwrap();
     }
     map
 }
