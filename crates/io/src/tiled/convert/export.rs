@@ -1,7 +1,7 @@
 //! A hexmap map as a Tiled map: the terrain, mines and holes layers, the terrain tileset
 //! with one tile per palette entry, notes and the objects, and the `hexmap:*` properties.
 
-use super::super::geometry::TileGeometry;
+use super::super::geometry::{DEFAULT_TILE_SIZE, TileGeometry};
 use super::super::grid::TiledGrid;
 use super::super::model::{PointObject, Tile, TileKind, TileLayer, TiledMap, Tileset};
 use super::super::{objects, tile_art};
@@ -11,25 +11,28 @@ use hexmap_map::{HexMap, MoveCost, ShapeSpec, TerrainId};
 use std::collections::BTreeMap;
 
 /// The map as a Tiled map whose tileset image is called `image_name`, without tile art
-/// tiles (see [`to_tiled_with_images`]).
+/// tiles, with tiles of [`DEFAULT_TILE_SIZE`] (see [`to_tiled_with_images`]).
 pub fn to_tiled(map: &HexMap, image_name: &str) -> TiledMap {
-    to_tiled_with_images(map, image_name, None)
+    to_tiled_with_images(map, image_name, None, DEFAULT_TILE_SIZE)
 }
 
 /// The map as a Tiled map whose tileset image is called `image_name`. Layers: `terrain`,
 /// and `mines` when any cell has a mine; notes become point objects at hex centres. The
 /// cells are laid out in the map's offset kind turned to its orientation. Each
 /// terrain tile-art image in `images` gets a tile of its own, and a cell of a terrain with
-/// art shows the tile of the image [`hexmap_map::TileArt::pick`] chooses for it.
+/// art shows the tile of the image [`hexmap_map::TileArt::pick`] chooses for it. Tiles
+/// are `tile_size` pixels corner to corner whatever the map's world units
+/// ([`TileGeometry::for_map`]; the map's exact hex size travels in `hexmap:hex-size`).
 pub fn to_tiled_with_images(
     map: &HexMap,
     image_name: &str,
     images: Option<&hexmap_draw::ImageSet>,
+    tile_size: u32,
 ) -> TiledMap {
     let props = map.properties();
     let kind = props.offset_kind.for_orientation(props.orientation);
     let bounds = tiled_bounds(kind, map.shape().offset_bounds(kind));
-    let geometry = TileGeometry::for_hex_size(kind, props.hex_size.x, props.hex_size.y);
+    let geometry = TileGeometry::for_map(kind, props.hex_size, tile_size);
     let palette = map.palette().terrains();
     let mut tiles: Vec<Tile> = palette
         .iter()
