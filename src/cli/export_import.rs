@@ -51,6 +51,10 @@ pub struct ExportArgs {
     /// Pictures: hex size in pixels (PNG shrinks it to stay within 16384 pixels).
     #[arg(long, default_value_t = 24.0)]
     pub hex_pixels: f64,
+    /// Tiled (tmx, tmj): tile size in pixels corner to corner (the tile height of pointy
+    /// hexes, the width of flat ones), 8 to 1024; whatever the map's hex size [default: 48].
+    #[arg(long, value_name = "PIXELS")]
+    pub tile_size: Option<u32>,
     /// PDF, and PNG with --dpi: hex size on paper, flat to flat (19mm, 0.75in, 1.5in, 2cm).
     #[arg(long)]
     pub hex_size: Option<Length>,
@@ -130,6 +134,12 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         }
         _ => {}
     }
+    if args.tile_size.is_some() && !args.format.options().contains(&FormatOption::TileSize) {
+        return Err(CliError(format!(
+            "--tile-size is for Tiled maps (tmx, tmj), not {}; pictures take --hex-pixels",
+            args.format
+        )));
+    }
     let takes_legend = args.format.options().contains(&FormatOption::Legend);
     if args.legend.is_some() && !takes_legend {
         return Err(CliError(format!(
@@ -163,6 +173,7 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         legend: args.legend.or(map.view().legend).filter(|_| takes_legend),
         images: picture_images(&map, &args.map, args.format.name()),
         link_images: args.link_images,
+        tile_size: args.tile_size.unwrap_or(defaults.tile_size),
     };
     let show = map.cell_count() > PROGRESS_CELLS && std::io::stderr().is_terminal();
     let mut last = -1i32;

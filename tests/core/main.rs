@@ -35,4 +35,5 @@ mod tiled_notes;
 mod tiled_objects;
 mod tiled_orientation;
 mod tiled_roundtrip;
+mod tiled_tile_size;
 mod undo_history;
