@@ -26,6 +26,7 @@ mod overlay_pictures;
 mod print_pdf;
 mod roundtrip;
 mod save_safety;
+mod special_outputs;
 mod tile_art;
 mod tiled_art;
 mod tiled_export_generic;
