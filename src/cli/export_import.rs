@@ -28,7 +28,8 @@ pub struct ExportArgs {
     /// The format to write.
     #[arg(long = "to", ignore_case = true, value_parser = writer_parser())]
     pub format: &'static dyn Format,
-    /// The file to write (a Tiled export also writes NAME-tiles.png beside it).
+    /// The file to write, or - for standard output (a Tiled export also writes
+    /// NAME-tiles.png beside it, so it needs a file name).
     pub out: PathBuf,
     /// RON: write the map in offset or cube form.
     #[arg(long, default_value = "offset")]
