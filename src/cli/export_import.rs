@@ -28,7 +28,8 @@ pub struct ExportArgs {
     /// The format to write.
     #[arg(long = "to", ignore_case = true, value_parser = writer_parser())]
     pub format: &'static dyn Format,
-    /// The file to write (a Tiled export also writes NAME-tiles.png beside it).
+    /// The file to write, or - for standard output (a Tiled export also writes
+    /// NAME-tiles.png beside it, so it needs a file name).
     pub out: PathBuf,
     /// RON: write the map in offset or cube form.
     #[arg(long, default_value = "offset")]
@@ -53,6 +54,10 @@ pub struct ExportArgs {
     /// Pictures: hex size in pixels (PNG shrinks it to stay within 16384 pixels).
     #[arg(long, default_value_t = 24.0)]
     pub hex_pixels: f64,
+    /// Tiled (tmx, tmj): tile size in pixels corner to corner (the tile height of pointy
+    /// hexes, the width of flat ones), 8 to 1024; whatever the map's hex size [default: 48].
+    #[arg(long, value_name = "PIXELS")]
+    pub tile_size: Option<u32>,
     /// PDF, and PNG with --dpi: hex size on paper, flat to flat (19mm, 0.75in, 1.5in, 2cm).
     #[arg(long)]
     pub hex_size: Option<Length>,
@@ -146,6 +151,12 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         }
         _ => {}
     }
+    if args.tile_size.is_some() && !args.format.options().contains(&FormatOption::TileSize) {
+        return Err(CliError(format!(
+            "--tile-size is for Tiled maps (tmx, tmj), not {}; pictures take --hex-pixels",
+            args.format
+        )));
+    }
     let takes_legend = args.format.options().contains(&FormatOption::Legend);
     if args.legend.is_some() && !takes_legend {
         return Err(CliError(format!(
@@ -185,6 +196,7 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         .filter(|_| takes_legend),
         images: picture_images(&map, &args.map, args.format.name()),
         link_images: args.link_images,
+        tile_size: args.tile_size.unwrap_or(defaults.tile_size),
     };
     let show = map.cell_count() > PROGRESS_CELLS && std::io::stderr().is_terminal();
     let mut last = -1i32;

@@ -133,11 +133,16 @@ fn assert_same_objects(back: &HexMap, map: &HexMap, label: &str) {
     assert_eq!(back.labels(), map.labels(), "{label}: labels");
 }
 
+/// Exports with 32-pixel tiles: the hexes' radius of 16 world units is then 16 pixels,
+/// the scale the pixel tolerances below are set for.
 fn export(map: &HexMap, ext: &str, file: &Path) {
     write_path(
         map,
         by_name(ext).unwrap(),
-        &WriteOptions::default(),
+        &WriteOptions {
+            tile_size: 32,
+            ..WriteOptions::default()
+        },
         file,
         &mut |_| {},
     )

@@ -51,7 +51,10 @@ fn maps() -> Vec<(String, HexMap)> {
 /// hexmap's layout of the map with Tiled's spacing between tile centres, read from Tiled's
 /// own JSON conversion: pointy hexes sit `tilewidth` apart in a row and rows sit
 /// (`tileheight` + `hexsidelength`) / 2 apart; flat hexes the same with x and y swapped.
-fn layout_with_tiled_spacing(orientation: Orientation, tiled_json: &serde_json::Value) -> Layout {
+pub(crate) fn layout_with_tiled_spacing(
+    orientation: Orientation,
+    tiled_json: &serde_json::Value,
+) -> Layout {
     let num = |k: &str| tiled_json[k].as_f64().unwrap_or_else(|| panic!("{k}"));
     let (tw, th, side) = (num("tilewidth"), num("tileheight"), num("hexsidelength"));
     let sqrt3 = 3f64.sqrt();
@@ -81,7 +84,7 @@ fn shows(img: &tiny_skia::Pixmap, x: f64, y: f64, want: Option<[u8; 4]>) -> bool
 
 /// How many cells the render shows wrong under the best translation: every integer
 /// translation that puts the first cell on a pixel of its own colour is tried.
-fn cells_drawn_wrong(map: &HexMap, layout: &Layout, img: &tiny_skia::Pixmap) -> usize {
+pub(crate) fn cells_drawn_wrong(map: &HexMap, layout: &Layout, img: &tiny_skia::Pixmap) -> usize {
     let cells: Vec<(Point, Option<[u8; 4]>)> = map
         .shape()
         .iter()

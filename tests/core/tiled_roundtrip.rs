@@ -167,15 +167,6 @@ fn assert_same(back: &HexMap, map: &HexMap, label: &str) {
     assert!(back == map, "{label}: the map came back different");
 }
 
-/// Samples that do not yet come back whole, and why (the rest must): their notes land
-/// on a neighbouring hex, or their free-form (`Cells`) shape comes back as its bounding
-/// rectangle. Everything `assert_kept` checks they keep.
-const NOT_YET_WHOLE: [&str; 3] = [
-    "island.ron",
-    "minesweeper-13.ron",
-    "wargame-river-crossing.ron",
-];
-
 #[test]
 fn every_sample_and_a_palette_with_gaps_come_back_whole_through_tmx_and_tmj() {
     let mut maps = samples();
@@ -197,11 +188,7 @@ fn every_sample_and_a_palette_with_gaps_come_back_whole_through_tmx_and_tmj() {
                 back.warnings
             );
             let label = format!("{name} via {format}");
-            if NOT_YET_WHOLE.contains(&name.as_str()) {
-                assert_kept(&back.map, map, &label);
-            } else {
-                assert_same(&back.map, map, &label);
-            }
+            assert_same(&back.map, map, &label);
         }
     }
 }

@@ -6,8 +6,13 @@
 //! points to is replaced, so the link stays a link; the replaced file keeps its permission
 //! bits and, where the system allows, its owner and group. After a successful save, temp
 //! files of the same file left by saves that were killed are removed (see [`stale`]).
+//!
+//! Outputs that are not regular files are written in place, never renamed over (see
+//! [`special`]): `-` and `/dev/stdout` are standard output, and devices, FIFOs and
+//! sockets are opened and written.
 
 mod links;
+mod special;
 mod stale;
 
 use std::fs::{self, File, Metadata, OpenOptions};
@@ -32,7 +37,14 @@ fn temp_path(target: &Path) -> io::Result<PathBuf> {
 /// is replaced and the link is kept. A link that points to nothing is an error naming the
 /// missing file. An existing file keeps its permission bits (and owner and group where
 /// permitted); a new file gets the default mode.
+///
+/// `-` (and `/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/1`) writes to standard output;
+/// `/dev/stderr` to standard error; a device, FIFO or socket is written in place. None of
+/// these is atomic, and none is ever replaced.
 pub fn write_atomic(target: &Path, bytes: &[u8]) -> io::Result<()> {
+    if let Some(how) = special::special(target) {
+        return special::write_special(how, target, bytes);
+    }
     let real = links::resolve_links(target)?;
     // Only a regular file has metadata worth keeping; anything else fails at the rename.
     let existing = fs::metadata(&real).ok().filter(Metadata::is_file);

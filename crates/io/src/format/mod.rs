@@ -154,6 +154,8 @@ pub enum FormatOption {
     /// [`WriteOptions::legend`]: the map's legend, beside the map, on a page or over a
     /// corner.
     Legend,
+    /// [`WriteOptions::tile_size`]: Tiled's tile size in pixels.
+    TileSize,
     /// [`WriteOptions::print`]`.hex_size`: hex size on paper, flat to flat.
     PrintHexSize,
     /// [`WriteOptions::dpi`]: print resolution of a picture (its hex size in pixels then
@@ -197,6 +199,10 @@ pub struct WriteOptions {
     /// SVG: link image files by their path (relative to the map, which must then sit in
     /// the SVG's folder) instead of embedding them.
     pub link_images: bool,
+    /// Tiled: tile size in pixels, corner to corner along the hex's long axis (tile height
+    /// of pointy hexes, width of flat ones), whatever the map's world units; the other
+    /// side follows from the hex's proportions (`tiled::TileGeometry::for_map`).
+    pub tile_size: u32,
 }
 
 impl Default for WriteOptions {
@@ -213,6 +219,7 @@ impl Default for WriteOptions {
             legend: None,
             images: None,
             link_images: false,
+            tile_size: crate::tiled::DEFAULT_TILE_SIZE,
         }
     }
 }
@@ -366,4 +373,7 @@ pub enum WriteError {
         /// The format's name.
         format: &'static str,
     },
+    /// A write option is out of its range (the message says which and what it takes).
+    #[error("{0}")]
+    Option(String),
 }

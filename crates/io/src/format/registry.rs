@@ -85,8 +85,9 @@ pub fn read_path(path: &Path) -> Result<Imported, ReadError> {
     format.read(&bytes, &file, &FolderResources(folder))
 }
 
-/// Write `map` as `format` to `path`, with its side files beside it, each atomically.
-/// `progress` receives the share done, 0.0 to 1.0.
+/// Write `map` as `format` to `path`, with its side files beside it, each atomically
+/// ([`write_atomic`]: `-` is standard output, devices and pipes are written in place; a
+/// format with side files cannot go to `-`). `progress` receives the share done, 0.0 to 1.0.
 pub fn write_path(
     map: &HexMap,
     format: &dyn Format,
@@ -99,6 +100,18 @@ pub fn write_path(
         .and_then(|n| n.to_str())
         .ok_or_else(|| WriteError::NoFileName(path.to_owned()))?;
     let out = format.write(WriteJob::new(map, opts, name, progress))?;
+    if path == Path::new("-") && !out.side.is_empty() {
+        return Err(WriteError::Option(format!(
+            "{} writes {} beside the map, so it cannot go to standard output (-): \
+             give a file name",
+            format.name(),
+            out.side
+                .iter()
+                .map(|(n, _)| n.as_str())
+                .collect::<Vec<_>>()
+                .join(" and ")
+        )));
+    }
     let folder = path.parent().unwrap_or(Path::new(""));
     for (side_name, bytes) in &out.side {
         let side_path = folder.join(side_name);

@@ -2,10 +2,11 @@
 //! image beside them (terrain tile art drawn from [`WriteOptions::images`]), read (either syntax, whatever the extension) through the one Tiled
 //! model and converted to a map.
 
-use super::{Format, FormatInfo, Imported, ReadError, WriteError, WriteJob, Written};
+use super::{Format, FormatInfo, FormatOption, Imported, ReadError, WriteError, WriteJob, Written};
 use crate::Resources;
 use crate::tiled::{
-    TiledMap, from_tiled, read_tiled, tileset_image, to_tiled_with_images, to_tmj, to_tmx,
+    TILE_SIZES, TiledMap, from_tiled, read_tiled, tileset_image, to_tiled_with_images, to_tmj,
+    to_tmx,
 };
 
 /// The tileset image's file name for a map file named `main` ("x.tmx" → "x-tiles.png").
@@ -17,7 +18,16 @@ pub fn tileset_file_name(main: &str) -> String {
 /// The map as a Tiled document by `to_text`, and its tileset image.
 fn write_tiled(job: WriteJob<'_>, to_text: fn(&TiledMap) -> String) -> Result<Written, WriteError> {
     let images = job.opts.images.as_deref();
-    let tiled = to_tiled_with_images(job.map, &tileset_file_name(job.file_name), images);
+    let tile_size = job.opts.tile_size;
+    if !TILE_SIZES.contains(&tile_size) {
+        return Err(WriteError::Option(format!(
+            "the Tiled tile size must be from {} to {} pixels, not {tile_size}",
+            TILE_SIZES.start(),
+            TILE_SIZES.end()
+        )));
+    }
+    let file_name = tileset_file_name(job.file_name);
+    let tiled = to_tiled_with_images(job.map, &file_name, images, tile_size);
     (job.progress)(0.5);
     let mut side = Vec::new();
     for tileset in &tiled.tilesets {
@@ -81,7 +91,7 @@ pub static TMX: Tiled = Tiled {
         name: "tmx",
         description: "Tiled map (TMX) with a generated tileset",
         extensions: &["tmx"],
-        options: &[],
+        options: &[FormatOption::TileSize],
         reads: true,
         writes: true,
     },
@@ -95,7 +105,7 @@ pub static TMJ: Tiled = Tiled {
         name: "tmj",
         description: "Tiled map (JSON) with a generated tileset",
         extensions: &["tmj", "json"],
-        options: &[],
+        options: &[FormatOption::TileSize],
         reads: true,
         writes: true,
     },

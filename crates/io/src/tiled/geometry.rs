@@ -90,7 +90,25 @@ fn even_at_least_2(x: f64) -> u32 {
     (n as u32).saturating_mul(2)
 }
 
+/// The tile size a Tiled export gets unless told otherwise: 48 pixels corner to corner
+/// (a hex radius of 24 pixels, the PNG export's default), whatever the map's world units.
+pub const DEFAULT_TILE_SIZE: u32 = 48;
+
+/// The tile sizes a Tiled export accepts (corner to corner, pixels).
+pub const TILE_SIZES: std::ops::RangeInclusive<u32> = 8..=1024;
+
 impl TileGeometry {
+    /// The tiles of a map with hexes of world size `hex_size` (centre to corner, x and y)
+    /// at `tile_size` pixels corner to corner: the hexes are scaled so their larger radius
+    /// is `tile_size / 2` pixels, keeping their proportions, then rounded as
+    /// [`TileGeometry::for_hex_size`] does. The map's world units do not matter, so a map
+    /// with hex size 1 gets the same tiles as one with hex size 24.
+    pub fn for_map(kind: OffsetKind, hex_size: hexmap_hex::Point, tile_size: u32) -> TileGeometry {
+        let radius = f64::from(tile_size) / 2.0;
+        let k = radius / hex_size.x.max(hex_size.y);
+        TileGeometry::for_hex_size(kind, hex_size.x * k, hex_size.y * k)
+    }
+
     /// Integer tile sizes that draw hexes of circumradius (sx, sy) as closely as Tiled can:
     /// side = sy (pointy) or sx (flat), the other dimension √3 times the radius, all even.
     pub fn for_hex_size(kind: OffsetKind, sx: f64, sy: f64) -> TileGeometry {
@@ -230,6 +248,25 @@ mod tests {
         assert_eq!((g.tile_width, g.tile_height, g.side_length), (32, 28, 16));
         let g = TileGeometry::for_hex_size(OffsetKind::OddQ, 0.1, 0.1);
         assert!(g.tile_width >= 2 && g.tile_height >= 2 && g.side_length >= 2);
+    }
+
+    #[test]
+    fn a_map_gets_the_same_tiles_whatever_its_world_units() {
+        for (kind, sx, sy) in [
+            (OffsetKind::OddR, 1.0, 1.0),
+            (OffsetKind::EvenQ, 0.5, 0.5),
+            (OffsetKind::OddQ, 300.0, 300.0),
+        ] {
+            let g = TileGeometry::for_map(kind, hexmap_hex::Point::new(sx, sy), DEFAULT_TILE_SIZE);
+            let (long, short) = match g.axis {
+                StaggerAxis::Y => (g.tile_height, g.tile_width),
+                StaggerAxis::X => (g.tile_width, g.tile_height),
+            };
+            assert_eq!((long, short, g.side_length), (48, 42, 24), "{kind} {sx}");
+        }
+        // A stretched hex keeps its proportions: the larger radius is the tile size's half.
+        let g = TileGeometry::for_map(OffsetKind::OddR, hexmap_hex::Point::new(2.0, 1.0), 64);
+        assert_eq!((g.tile_width, g.tile_height, g.side_length), (56, 32, 16));
     }
 
     #[test]

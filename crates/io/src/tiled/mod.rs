@@ -17,7 +17,10 @@ mod write_objects;
 mod xml;
 
 pub use convert::{FromTiledError, from_tiled, to_tiled, to_tiled_with_images};
-pub use geometry::{StaggerAxis, StaggerIndex, TileGeometry, offset_kind_of, stagger_of};
+pub use geometry::{
+    DEFAULT_TILE_SIZE, StaggerAxis, StaggerIndex, TILE_SIZES, TileGeometry, offset_kind_of,
+    stagger_of,
+};
 pub use grid::TiledGrid;
 pub use model::{
     MapObject, ObjectGroup, ObjectShape, PointObject, TextObject, Tile, TileKind, TileLayer,
