@@ -113,9 +113,11 @@ impl EditorApp {
         self.play = None;
     }
 
-    /// Replace the document (after any unsaved-changes check).
+    /// Replace the document (after any unsaved-changes check). A message about the old
+    /// map goes with it (the caller may say what happened to the new one).
     pub(super) fn replace_doc(&mut self, doc: OpenMap) {
         self.doc = doc;
+        self.windows.info = None;
         self.no_map = None;
         self.windows.disk_conflict = None;
         self.reset_view();
@@ -206,6 +208,18 @@ impl EditorApp {
         )
     }
 
+    /// Actions that change the map (each a step of its own, or the start of one).
+    fn edits_map(action: &Action) -> bool {
+        matches!(
+            action,
+            Action::Edit(_)
+                | Action::BeginStroke
+                | Action::Undo
+                | Action::Redo
+                | Action::ApplyProperties(_)
+        )
+    }
+
     /// Run this frame's actions, in the order they were asked for.
     pub(super) fn run_actions(&mut self, ctx: &egui::Context) {
         let actions = std::mem::take(&mut self.actions);
@@ -216,6 +230,11 @@ impl EditorApp {
             if Self::guarded(&action) && self.doc.is_modified() {
                 self.windows.unsaved_prompt = Some(UnsavedPrompt { then: action });
                 continue;
+            }
+            // "Opened …", "Saved …", "Copied …" describe the map as it was: an edit makes
+            // them old news.
+            if Self::edits_map(&action) {
+                self.windows.info = None;
             }
             self.run(ctx, action);
         }
@@ -351,6 +370,8 @@ impl EditorApp {
             return;
         };
         if !save {
+            // Discard means gone: no recovery file may offer the changes back.
+            autosave::discarded(self);
             self.run(ctx, prompt.then);
             return;
         }
@@ -440,12 +461,15 @@ impl EditorApp {
     }
 
     pub(super) fn handle_close_request(&mut self, ctx: &egui::Context) {
-        if ctx.input(|i| i.viewport().close_requested())
-            && !self.close_allowed
-            && self.doc.is_modified()
-        {
+        if !ctx.input(|i| i.viewport().close_requested()) {
+            return;
+        }
+        if !self.close_allowed && self.doc.is_modified() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.windows.unsaved_prompt = Some(UnsavedPrompt { then: Action::Quit });
+        } else if !self.doc.is_modified() && self.no_map.is_none() {
+            // The session ends with nothing unsaved: its recovery file is stale.
+            autosave::discarded(self);
         }
     }
 

@@ -126,11 +126,17 @@ pub(super) fn menu_bar(
                 {
                     out.push(Action::FitMap);
                 }
-                if ui.button("Zoom in").clicked() {
-                    out.push(Action::ZoomBy(1.25));
-                }
-                if ui.button("Zoom out").clicked() {
-                    out.push(Action::ZoomBy(0.8));
+                // The canvas's own keys (canvas::Canvas::navigate), as symbols: "+" and "−".
+                for (label, key, factor) in [
+                    ("Zoom in", egui::Key::Plus, 1.25),
+                    ("Zoom out", egui::Key::Minus, 0.8),
+                ] {
+                    if ui
+                        .add(egui::Button::new(label).shortcut_text(key.symbol_or_name()))
+                        .clicked()
+                    {
+                        out.push(Action::ZoomBy(factor));
+                    }
                 }
                 ui.separator();
                 view_settings_menu(ui, doc, &mut out);
