@@ -131,6 +131,20 @@ impl PropertiesForm {
     }
 }
 
+/// The numbers a newly chosen shape kind starts from: the map's own shape when it is of
+/// that kind, a rectangle as wide and high as the map's cells reach (so choosing it
+/// drops nothing), else what `chosen` has.
+fn own_extent(map: &HexMap, own: ShapeSpec, chosen: ShapeSpec) -> ShapeSpec {
+    if chosen.kind() == own.kind() && own.numbers() != (0, 0) {
+        return own;
+    }
+    if chosen.kind() == hexmap_map::ShapeKind::Rectangle {
+        let b = map.shape().offset_bounds(map.properties().offset_kind);
+        return chosen.with(chosen.kind(), b.cols.max(1), b.rows.max(1));
+    }
+    chosen
+}
+
 /// The edges of a set of hexes that face a hex outside it, as world segments.
 pub fn outline(layout: &Layout, hexes: &[Hex]) -> Vec<(Point, Point)> {
     hexmap_draw::overlay::outline(layout, hexes)
@@ -187,6 +201,11 @@ fn settings_fields(
     // orientation are offered.
     let mut orientation = p.orientation;
     orientation_field(ui, &mut orientation);
+    if orientation != p.orientation {
+        // The XXYY label stagger follows as the offset kind does (same parity): a row
+        // stagger on a column-staggered grid would number the hexes wrongly.
+        p.labels.stagger = p.labels.stagger.for_orientation(orientation);
+    }
     p.set_orientation(orientation);
     egui::ComboBox::from_label("Offset kind")
         .selected_text(p.offset_kind.name())
@@ -236,7 +255,12 @@ fn reshape_fields(
     anchor: Option<Hex>,
 ) {
     let by_sides = form.sides != Sides::default();
-    ui.add_enabled_ui(!by_sides, |ui| shape_fields(ui, &mut form.shape));
+    let kind_changed = ui
+        .add_enabled_ui(!by_sides, |ui| shape_fields(ui, &mut form.shape))
+        .inner;
+    if kind_changed {
+        form.shape = own_extent(doc.map(), form.shape_before, form.shape);
+    }
     if let MapShape::Rectangle { width, height, .. } = *doc.map().shape()
         && form.shape.kind() == hexmap_map::ShapeKind::Rectangle
     {

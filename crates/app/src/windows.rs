@@ -88,8 +88,9 @@ pub(super) fn show_all(
     out
 }
 
-/// The shape's kind and numbers, edited in place.
-pub(super) fn shape_fields(ui: &mut egui::Ui, spec: &mut ShapeSpec) {
+/// The shape's kind and numbers, edited in place; true when the kind was changed (the
+/// caller may choose the new kind's numbers).
+pub(super) fn shape_fields(ui: &mut egui::Ui, spec: &mut ShapeSpec) -> bool {
     let mut kind = spec.kind();
     let (mut first, mut second) = spec.numbers();
     egui::ComboBox::from_label("Shape")
@@ -114,7 +115,9 @@ pub(super) fn shape_fields(ui: &mut egui::Ui, spec: &mut ShapeSpec) {
                 .labelled_by(l.id);
         }
     });
+    let changed = kind != spec.kind();
     *spec = spec.with(kind, first, second);
+    changed
 }
 
 /// A window placed where it covers neither the menu bar nor the toolbar: centred
