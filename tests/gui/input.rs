@@ -588,25 +588,3 @@ fn export_print_error_and_import_warning_windows_open_centred_below_the_bars() {
     assert_placed(&h, "Error");
     std::fs::remove_dir_all(&dir).ok();
 }
-
-#[test]
-fn the_view_menu_shows_the_zoom_keys() {
-    let mut h = harness();
-    h.get_by_label("View").click();
-    settle(&mut h);
-    let labels = shown_labels(&h);
-    // A menu item reads "label shortcut"; egui writes the minus key as "−".
-    for item in ["Fit map F", "Zoom in +", "Zoom out −"] {
-        assert!(
-            labels.iter().any(|l| l == item),
-            "the View menu shows {item}: {labels:?}"
-        );
-    }
-    // And the keys do what the menu says.
-    h.key_press(Key::Escape);
-    settle(&mut h);
-    let zoom = h.state().view().camera().zoom;
-    h.key_press(Key::Plus);
-    settle(&mut h);
-    assert!(h.state().view().camera().zoom > zoom * 1.2);
-}

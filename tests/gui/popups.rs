@@ -1,6 +1,7 @@
 //! Menus and combo boxes own the keys and clicks meant for them (issue 24, items 6 and 7):
 //! Escape closes the popup and never reaches the canvas behind it, a click that closes a
-//! menu paints nothing, and the Edit menu's "Copy selection" agrees with the outline drawn.
+//! menu paints nothing, and the Edit menu's "Copy selection" agrees with the outline drawn;
+//! the View menu shows the zoom keys (item 26).
 
 use crate::harness::{settle, shown_labels};
 use eframe::egui::{Event, Key, Modifiers, OutputCommand, Vec2};
@@ -177,4 +178,26 @@ fn after_paste_and_undo_copy_selection_agrees_with_the_outline() {
         outlined,
         "Copy selection is offered exactly while a selection is outlined"
     );
+}
+
+#[test]
+fn the_view_menu_shows_the_zoom_keys() {
+    let mut h = harness();
+    h.get_by_label("View").click();
+    settle(&mut h);
+    let labels = shown_labels(&h);
+    // A menu item reads "label shortcut"; egui writes the minus key as "−".
+    for item in ["Fit map F", "Zoom in +", "Zoom out −"] {
+        assert!(
+            labels.iter().any(|l| l == item),
+            "the View menu shows {item}: {labels:?}"
+        );
+    }
+    // And the keys do what the menu says.
+    h.key_press(Key::Escape);
+    settle(&mut h);
+    let zoom = h.state().view().camera().zoom;
+    h.key_press(Key::Plus);
+    settle(&mut h);
+    assert!(h.state().view().camera().zoom > zoom * 1.2);
 }

@@ -26,6 +26,8 @@ pub enum Action {
     NewMap(NewMapSpec),
     /// Ask for a file to open (after the unsaved-changes check).
     OpenDialog,
+    /// Open the sample map built into the editor (after the unsaved-changes check).
+    OpenBundledSample,
     /// Open this file (after the unsaved-changes check).
     Open(PathBuf),
     /// Save to the current file (Save As when there is none).
@@ -201,6 +203,7 @@ impl EditorApp {
             action,
             Action::NewDialog
                 | Action::OpenDialog
+                | Action::OpenBundledSample
                 | Action::Open(_)
                 | Action::Quit
                 | Action::ImportTiledDialog
@@ -275,6 +278,10 @@ impl EditorApp {
                 Err(message) => self.windows.error = Some(message),
             },
             Action::OpenDialog => self.ask_file(DialogRequest::Open, PendingDialog::Open),
+            Action::OpenBundledSample => {
+                self.replace_doc(OpenMap::sample());
+                autosave::check_on_open(self);
+            }
             Action::Open(path) => {
                 self.open_path(&path);
             }
@@ -420,7 +427,8 @@ impl EditorApp {
     /// the system clipboard, so that Ctrl+V (which egui reports only as a paste of
     /// something on the system clipboard) comes back as a paste.
     fn copy_selection(&mut self, ctx: &egui::Context) {
-        let Some(&anchor) = self.tools.selection.first() else {
+        let Some(anchor) = super::tools::grab_point(&self.tools.selection, self.canvas.hovered)
+        else {
             return;
         };
         self.tools.clipboard =

@@ -32,6 +32,7 @@ pub mod export_import;
 mod feature_palette;
 pub mod feature_tools;
 pub mod file_dialog;
+mod file_menu;
 pub mod frame_stats;
 mod icon_palette;
 pub mod icon_tool;
@@ -266,7 +267,8 @@ impl EditorApp {
             self.actions.extend(keys);
         }
         if let Some(no_map) = &self.no_map {
-            let mut asked = no_map::screen(ui, no_map, self.windows.info.as_deref());
+            let mut asked = file_menu::start_menu_bar(ui, &mut self.prefs);
+            asked.extend(no_map::screen(ui, no_map, self.windows.info.as_deref()));
             asked.extend(self.dialog_windows(ctx.clone()));
             self.actions.extend(asked);
         } else {

@@ -152,7 +152,16 @@ fn new_map_window(ctx: &egui::Context, open: &mut Option<NewMapForm>) -> Option<
                 ui.text_edit_singleline(&mut s.name).labelled_by(l.id);
             });
             orientation_field(ui, &mut s.orientation);
+            s.offset_kind = s.offset_kind.for_orientation(s.orientation);
+            ui.horizontal(|ui| {
+                ui.label("Shifted");
+                for k in hexmap_map::offset_kinds_for(s.orientation) {
+                    ui.radio_value(&mut s.offset_kind, k, k.name())
+                        .on_hover_text(offset_kind_hint(k));
+                }
+            });
             shape_fields(ui, &mut s.shape);
+            fill_field(ui, &mut s.fill);
             ui.horizontal(|ui| {
                 let l = ui.label("Hex size x");
                 ui.add(egui::DragValue::new(&mut s.hex_size.0).range(1.0..=500.0))
@@ -183,6 +192,34 @@ fn new_map_window(ctx: &egui::Context, open: &mut Option<NewMapForm>) -> Option<
         *open = None;
     }
     None
+}
+
+/// What an offset kind shifts, for its radio button's tooltip.
+fn offset_kind_hint(k: hexmap_hex::OffsetKind) -> &'static str {
+    use hexmap_hex::OffsetKind as K;
+    match k {
+        K::OddR => "odd rows shifted right",
+        K::EvenR => "even rows shifted right",
+        K::OddQ => "odd columns shifted down",
+        K::EvenQ => "even columns shifted down",
+    }
+}
+
+/// The terrain a new map's cells start with: one of the standard palette's, or none.
+fn fill_field(ui: &mut egui::Ui, fill: &mut Option<hexmap_map::TerrainId>) {
+    let palette = hexmap_map::Palette::standard();
+    let name = |t: Option<hexmap_map::TerrainId>| {
+        t.and_then(|t| palette.get(t))
+            .map_or("(empty)".to_owned(), |t| t.name.clone())
+    };
+    egui::ComboBox::from_label("Fill with")
+        .selected_text(name(*fill))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(fill, None, name(None));
+            for t in palette.terrains() {
+                ui.selectable_value(fill, Some(t.id), t.name.as_str());
+            }
+        });
 }
 
 /// "Note" while its form is open: saving or removing the note is an edit.
