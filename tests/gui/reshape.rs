@@ -206,3 +206,53 @@ fn switching_to_flat_turns_the_label_stagger_to_columns_too() {
     assert_eq!(props.offset_kind, OffsetKind::OddQ);
     assert_eq!(props.labels.stagger, OffsetKind::OddQ);
 }
+
+#[test]
+fn properties_sit_beside_the_map_with_still_buttons_and_clicks_on_them_never_paint() {
+    let map = painted(40, 30);
+    let mut h = open(map);
+    choose_shape(&mut h, "hexagon");
+    h.get_all_by_role_and_label(egui::Role::SpinButton, "Radius")
+        .last()
+        .unwrap()
+        .set_value_accesskit(10.0);
+    settle(&mut h);
+    assert!(
+        shown_labels(&h)
+            .iter()
+            .any(|l| l.contains("(new outline shown on the map)")),
+        "{:?}",
+        shown_labels(&h)
+    );
+    let canvas = h.state().view().canvas_rect();
+    let apply = h.get_by_label("Apply").rect();
+    assert!(
+        !canvas.intersects(apply),
+        "the properties do not lie over the canvas: {apply:?} vs {canvas:?}"
+    );
+    // The whole map, and so the outline within it, is in view beside them.
+    let doc_map = h.state().view().doc().map().clone();
+    for c in doc_map.shape().iter() {
+        let p = h.state().view().hex_to_screen(c);
+        assert!(
+            canvas.contains(p),
+            "cell {c:?} at {p:?} is on the canvas {canvas:?}"
+        );
+    }
+    // Ticking "flat" shortens the form; Apply stays where it was.
+    h.get_by_label("flat").click();
+    settle(&mut h);
+    assert!(
+        h.query_by_label("Apply the new orientation first, then reshape.")
+            .is_some()
+    );
+    assert_eq!(h.get_by_label("Apply").rect(), apply, "Apply does not move");
+    // A click where the form was never paints the map.
+    let before = h.state().view().doc().map().clone();
+    let below = egui::pos2(apply.center().x, apply.center().y + 300.0);
+    h.drag_at(below);
+    h.run();
+    h.drop_at(below);
+    settle(&mut h);
+    assert_eq!(h.state().view().doc().map(), &before);
+}

@@ -346,6 +346,8 @@ impl EditorApp {
             }
             Action::PropertiesDialog => {
                 self.windows.properties = Some(PropertiesForm::from_map(self.doc.map()));
+                // The canvas narrows for the properties panel: the whole map stays in view.
+                self.canvas.fit_pending = true;
             }
             Action::RandomMinesDialog => {
                 self.windows.random_mines = Some(super::random_mines::RandomMinesForm::default());

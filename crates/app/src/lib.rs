@@ -321,7 +321,14 @@ impl EditorApp {
                     &mut self.canvas,
                 ));
             }
-            if panels.overlays {
+            // Map properties take the overlays panel's place while open: beside the
+            // canvas, never over the map or the reshape outline it previews.
+            let anchor = self.canvas.overlays.anchor;
+            if let Some(apply) =
+                properties::panel(ui, &mut self.windows.properties, &self.doc, anchor)
+            {
+                asked.push(apply);
+            } else if self.windows.properties.is_none() && panels.overlays {
                 panels::right_panel(ui, &mut self.canvas, &self.doc);
             }
             let mut parts = canvas::CanvasParts {

@@ -145,6 +145,9 @@ fn own_extent(map: &HexMap, own: ShapeSpec, chosen: ShapeSpec) -> ShapeSpec {
     chosen
 }
 
+/// The width the properties panel starts with (points).
+const PANEL_WIDTH: f32 = 330.0;
+
 /// The edges of a set of hexes that face a hex outside it, as world segments.
 pub fn outline(layout: &Layout, hexes: &[Hex]) -> Vec<(Point, Point)> {
     hexmap_draw::overlay::outline(layout, hexes)
@@ -153,10 +156,13 @@ pub fn outline(layout: &Layout, hexes: &[Hex]) -> Vec<(Point, Point)> {
         .collect()
 }
 
-/// The window, while its form is open (`anchor`: the overlay anchor, a hex to reshape
-/// around); "Close" closes it.
-pub(super) fn window(
-    ctx: &egui::Context,
+/// The properties, while its form is open (`anchor`: the overlay anchor, a hex to
+/// reshape around), docked at the right of the canvas (in the overlays panel's place):
+/// it never covers the map or the reshape outline it previews, and a click on it never
+/// reaches the canvas. Apply and Close sit at its top, so they stay put however tall the
+/// form grows. "Close" closes it.
+pub(super) fn panel(
+    ui: &mut egui::Ui,
     open: &mut Option<PropertiesForm>,
     doc: &OpenMap,
     anchor: Option<Hex>,
@@ -165,19 +171,23 @@ pub(super) fn window(
     form.follow(doc.map());
     let mut apply = false;
     let mut close = false;
-    super::windows::placed(ctx, egui::Window::new("Map properties"))
-        .collapsible(false)
-        .show(ctx, |ui| {
-            settings_fields(ui, &mut form.props, form.orientation_before, form.shape);
-            ui.separator();
-            if form.props.orientation == form.orientation_before {
-                reshape_fields(ui, form, doc, anchor);
-            } else {
-                ui.label("Apply the new orientation first, then reshape.");
-            }
+    egui::Panel::right("map properties")
+        .default_size(PANEL_WIDTH)
+        .show(ui, |ui| {
+            ui.heading("Map properties");
             ui.horizontal(|ui| {
                 apply = ui.button("Apply").clicked();
                 close = ui.button("Close").clicked();
+            });
+            ui.separator();
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                settings_fields(ui, &mut form.props, form.orientation_before, form.shape);
+                ui.separator();
+                if form.props.orientation == form.orientation_before {
+                    reshape_fields(ui, form, doc, anchor);
+                } else {
+                    ui.label("Apply the new orientation first, then reshape.");
+                }
             });
         });
     let asked = apply.then(|| Action::ApplyProperties(Box::new(form.clone())));

@@ -1,12 +1,13 @@
 //! The windows part of the editor ([`Windows`]: each window's form while it is open, the
-//! messages, the unsaved-changes prompt) and the windows drawn by egui: new map, map
-//! properties, note editor, random mines, the error message and the unsaved-changes
-//! prompt. What they decide comes back as [`Action`]s.
+//! messages, the unsaved-changes prompt) and the windows drawn by egui: new map, note
+//! editor, random mines, the error message and the unsaved-changes prompt (map properties
+//! are a panel beside the canvas: `properties`). What they decide comes back as
+//! [`Action`]s.
 
 use super::disk_check::DiskConflict;
 use super::export_import::ExportSpec;
 use super::open_map::{NewMapSpec, OpenMap};
-use super::{Action, UnsavedPrompt, properties, random_mines};
+use super::{Action, UnsavedPrompt, random_mines};
 use eframe::egui;
 use hexmap_hex::{Hex, Orientation};
 use hexmap_map::{Edit, ShapeKind, ShapeSpec};
@@ -74,7 +75,6 @@ pub(super) fn show_all(
 ) -> Vec<Action> {
     let mut out: Vec<Action> = [
         new_map_window(ctx, &mut windows.new_map),
-        properties::window(ctx, &mut windows.properties, doc, anchor),
         note_window(ctx, &mut windows.note),
         random_mines::window(ctx, &mut windows.random_mines, doc, anchor),
     ]
