@@ -171,3 +171,56 @@ fn the_colour_picker_draws_every_character_it_shows() {
         "characters drawn as empty boxes"
     );
 }
+
+#[test]
+fn the_symbol_is_edited_with_backspace_then_a_letter() {
+    let mut h = harness();
+    edit(&mut h, 0);
+    let field = h.get_by_role_and_label(egui::Role::TextInput, "Symbol");
+    field.click();
+    settle(&mut h);
+    h.key_press(Key::End);
+    settle(&mut h);
+    h.key_press(Key::Backspace);
+    settle(&mut h);
+    assert!(
+        h.query_by_label("type one character").is_some(),
+        "an empty field is allowed while typing, and says what it wants"
+    );
+    h.key_press(Key::Q);
+    h.event(egui::Event::Text("q".into()));
+    settle(&mut h);
+    use egui_kittest::kittest::NodeT;
+    assert_eq!(
+        h.get_by_role_and_label(egui::Role::TextInput, "Symbol")
+            .accesskit_node()
+            .value()
+            .as_deref(),
+        Some("q")
+    );
+    h.get_by_label("Apply").click();
+    settle(&mut h);
+    let t = &h.state().view().doc().map().palette().terrains()[0];
+    assert_eq!(t.symbol, 'q');
+    assert!(h.query_by_label(&format!("q {}", t.name)).is_some());
+}
+
+#[test]
+fn opening_the_terrain_editor_leaves_the_canvas_where_it_is() {
+    let doc = OpenMap::sample();
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+    settle(&mut h);
+    let before = h.state().view().canvas_rect();
+    for i in [0, 3] {
+        edit(&mut h, i);
+        settle(&mut h);
+        assert!(h.query_by_label("Move up").is_some(), "the editor is open");
+        assert_eq!(
+            h.state().view().canvas_rect(),
+            before,
+            "the left panel keeps its width, so the map stays under the pointer"
+        );
+    }
+}

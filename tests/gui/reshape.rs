@@ -116,3 +116,143 @@ fn a_rectangle_grows_on_the_left_and_loses_its_top_row() {
     );
     assert_eq!(h.state().view().doc().document().history().undo_len(), 1);
 }
+
+/// The values the Properties window's Width and Height fields show.
+fn shown_size(h: &Harness<'static, EditorApp>) -> (f64, f64) {
+    use egui_kittest::kittest::NodeT;
+    let value = |label: &str| {
+        h.get_all_by_role_and_label(egui::Role::SpinButton, label)
+            .last()
+            .unwrap()
+            .accesskit_node()
+            .numeric_value()
+            .unwrap()
+    };
+    (value("Width"), value("Height"))
+}
+
+fn choose_shape(h: &mut Harness<'static, EditorApp>, kind: &str) {
+    h.get_by_role_and_label(egui::Role::ComboBox, "Shape")
+        .click();
+    settle(h);
+    h.get_by_label(kind).click();
+    settle(h);
+}
+
+#[test]
+fn rectangle_again_after_hexagon_starts_from_the_maps_own_extent() {
+    let mut h = open(painted(40, 30));
+    assert_eq!(shown_size(&h), (40.0, 30.0));
+    choose_shape(&mut h, "hexagon");
+    h.get_all_by_role_and_label(egui::Role::SpinButton, "Radius")
+        .last()
+        .unwrap()
+        .set_value_accesskit(10.0);
+    settle(&mut h);
+    choose_shape(&mut h, "rectangle");
+    assert_eq!(
+        shown_size(&h),
+        (40.0, 30.0),
+        "the map's own 40 × 30, not 10 × 10"
+    );
+    assert!(
+        !shown_labels(&h)
+            .iter()
+            .any(|l| l.contains("will be dropped")),
+        "nothing would be dropped: {:?}",
+        shown_labels(&h)
+    );
+
+    // Once the map is a hexagon, a rectangle starts as wide and high as it reaches.
+    choose_shape(&mut h, "hexagon");
+    h.get_all_by_role_and_label(egui::Role::SpinButton, "Radius")
+        .last()
+        .unwrap()
+        .set_value_accesskit(10.0);
+    settle(&mut h);
+    h.get_by_label("Apply").click();
+    settle(&mut h);
+    assert_eq!(
+        h.state().view().doc().map().shape(),
+        &MapShape::hexagon(10).unwrap()
+    );
+    choose_shape(&mut h, "rectangle");
+    assert_eq!(shown_size(&h), (21.0, 21.0));
+    assert!(
+        h.query_by_label("No painted cell is dropped (new outline shown on the map).")
+            .is_some(),
+        "{:?}",
+        shown_labels(&h)
+    );
+}
+
+#[test]
+fn switching_to_flat_turns_the_label_stagger_to_columns_too() {
+    let map = painted(10, 8);
+    assert_eq!(map.properties().labels.stagger, OffsetKind::OddR);
+    let mut h = open(map);
+    h.get_by_label("flat").click();
+    settle(&mut h);
+    let stagger = h.get_by_role_and_label(egui::Role::ComboBox, "Label stagger");
+    use egui_kittest::kittest::NodeT;
+    assert_eq!(
+        stagger.accesskit_node().value().as_deref(),
+        Some("odd-q"),
+        "the label stagger follows the orientation"
+    );
+    h.get_by_label("Apply").click();
+    settle(&mut h);
+    let props = h.state().view().doc().map().properties().clone();
+    assert_eq!(props.offset_kind, OffsetKind::OddQ);
+    assert_eq!(props.labels.stagger, OffsetKind::OddQ);
+}
+
+#[test]
+fn properties_sit_beside_the_map_with_still_buttons_and_clicks_on_them_never_paint() {
+    let map = painted(40, 30);
+    let mut h = open(map);
+    choose_shape(&mut h, "hexagon");
+    h.get_all_by_role_and_label(egui::Role::SpinButton, "Radius")
+        .last()
+        .unwrap()
+        .set_value_accesskit(10.0);
+    settle(&mut h);
+    assert!(
+        shown_labels(&h)
+            .iter()
+            .any(|l| l.contains("(new outline shown on the map)")),
+        "{:?}",
+        shown_labels(&h)
+    );
+    let canvas = h.state().view().canvas_rect();
+    let apply = h.get_by_label("Apply").rect();
+    assert!(
+        !canvas.intersects(apply),
+        "the properties do not lie over the canvas: {apply:?} vs {canvas:?}"
+    );
+    // The whole map, and so the outline within it, is in view beside them.
+    let doc_map = h.state().view().doc().map().clone();
+    for c in doc_map.shape().iter() {
+        let p = h.state().view().hex_to_screen(c);
+        assert!(
+            canvas.contains(p),
+            "cell {c:?} at {p:?} is on the canvas {canvas:?}"
+        );
+    }
+    // Ticking "flat" shortens the form; Apply stays where it was.
+    h.get_by_label("flat").click();
+    settle(&mut h);
+    assert!(
+        h.query_by_label("Apply the new orientation first, then reshape.")
+            .is_some()
+    );
+    assert_eq!(h.get_by_label("Apply").rect(), apply, "Apply does not move");
+    // A click where the form was never paints the map.
+    let before = h.state().view().doc().map().clone();
+    let below = egui::pos2(apply.center().x, apply.center().y + 300.0);
+    h.drag_at(below);
+    h.run();
+    h.drop_at(below);
+    settle(&mut h);
+    assert_eq!(h.state().view().doc().map(), &before);
+}

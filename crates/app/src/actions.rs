@@ -26,6 +26,8 @@ pub enum Action {
     NewMap(NewMapSpec),
     /// Ask for a file to open (after the unsaved-changes check).
     OpenDialog,
+    /// Open the sample map built into the editor (after the unsaved-changes check).
+    OpenBundledSample,
     /// Open this file (after the unsaved-changes check).
     Open(PathBuf),
     /// Save to the current file (Save As when there is none).
@@ -113,9 +115,11 @@ impl EditorApp {
         self.play = None;
     }
 
-    /// Replace the document (after any unsaved-changes check).
+    /// Replace the document (after any unsaved-changes check). A message about the old
+    /// map goes with it (the caller may say what happened to the new one).
     pub(super) fn replace_doc(&mut self, doc: OpenMap) {
         self.doc = doc;
+        self.windows.info = None;
         self.no_map = None;
         self.windows.disk_conflict = None;
         self.reset_view();
@@ -199,10 +203,23 @@ impl EditorApp {
             action,
             Action::NewDialog
                 | Action::OpenDialog
+                | Action::OpenBundledSample
                 | Action::Open(_)
                 | Action::Quit
                 | Action::ImportTiledDialog
                 | Action::ImportTiled(_)
+        )
+    }
+
+    /// Actions that change the map (each a step of its own, or the start of one).
+    fn edits_map(action: &Action) -> bool {
+        matches!(
+            action,
+            Action::Edit(_)
+                | Action::BeginStroke
+                | Action::Undo
+                | Action::Redo
+                | Action::ApplyProperties(_)
         )
     }
 
@@ -216,6 +233,11 @@ impl EditorApp {
             if Self::guarded(&action) && self.doc.is_modified() {
                 self.windows.unsaved_prompt = Some(UnsavedPrompt { then: action });
                 continue;
+            }
+            // "Opened …", "Saved …", "Copied …" describe the map as it was: an edit makes
+            // them old news.
+            if Self::edits_map(&action) {
+                self.windows.info = None;
             }
             self.run(ctx, action);
         }
@@ -256,6 +278,10 @@ impl EditorApp {
                 Err(message) => self.windows.error = Some(message),
             },
             Action::OpenDialog => self.ask_file(DialogRequest::Open, PendingDialog::Open),
+            Action::OpenBundledSample => {
+                self.replace_doc(OpenMap::sample());
+                autosave::check_on_open(self);
+            }
             Action::Open(path) => {
                 self.open_path(&path);
             }
@@ -320,6 +346,8 @@ impl EditorApp {
             }
             Action::PropertiesDialog => {
                 self.windows.properties = Some(PropertiesForm::from_map(self.doc.map()));
+                // The canvas narrows for the properties panel: the whole map stays in view.
+                self.canvas.fit_pending = true;
             }
             Action::RandomMinesDialog => {
                 self.windows.random_mines = Some(super::random_mines::RandomMinesForm::default());
@@ -351,6 +379,8 @@ impl EditorApp {
             return;
         };
         if !save {
+            // Discard means gone: no recovery file may offer the changes back.
+            autosave::discarded(self);
             self.run(ctx, prompt.then);
             return;
         }
@@ -399,7 +429,8 @@ impl EditorApp {
     /// the system clipboard, so that Ctrl+V (which egui reports only as a paste of
     /// something on the system clipboard) comes back as a paste.
     fn copy_selection(&mut self, ctx: &egui::Context) {
-        let Some(&anchor) = self.tools.selection.first() else {
+        let Some(anchor) = super::tools::grab_point(&self.tools.selection, self.canvas.hovered)
+        else {
             return;
         };
         self.tools.clipboard =
@@ -440,12 +471,15 @@ impl EditorApp {
     }
 
     pub(super) fn handle_close_request(&mut self, ctx: &egui::Context) {
-        if ctx.input(|i| i.viewport().close_requested())
-            && !self.close_allowed
-            && self.doc.is_modified()
-        {
+        if !ctx.input(|i| i.viewport().close_requested()) {
+            return;
+        }
+        if !self.close_allowed && self.doc.is_modified() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.windows.unsaved_prompt = Some(UnsavedPrompt { then: Action::Quit });
+        } else if !self.doc.is_modified() && self.no_map.is_none() {
+            // The session ends with nothing unsaved: its recovery file is stale.
+            autosave::discarded(self);
         }
     }
 

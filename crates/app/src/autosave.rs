@@ -57,7 +57,15 @@ pub(super) fn tick(app: &mut EditorApp, ctx: &egui::Context) {
     let Some(since) = app.jobs.autosave.dirty_since else {
         return;
     };
-    if interval == 0 || !app.doc.is_modified() {
+    if !app.doc.is_modified() {
+        // Undone back to the saved state: a recovery written meanwhile is stale.
+        if app.jobs.autosave.last_written.take().is_some() {
+            discarded(app);
+        }
+        app.jobs.autosave.dirty_since = None;
+        return;
+    }
+    if interval == 0 {
         app.jobs.autosave.dirty_since = None;
         return;
     }
@@ -110,12 +118,31 @@ pub(super) fn saved(app: &mut EditorApp, old: Option<PathBuf>, path: &Path) {
     }
 }
 
-/// After opening (or starting with) the document: offer a newer recovery file.
+/// After opening (or starting with) the document: offer a newer recovery file. One that
+/// is older than the map file is left from a session that saved afterwards: removed.
 pub(super) fn check_on_open(app: &mut EditorApp) {
     let Some(file) = recovery_file(&app.doc, app.jobs.autosave.data_dir.as_deref()) else {
         return;
     };
     app.jobs.autosave.offer = newer_recovery(&file, app.doc.path());
+    if app.jobs.autosave.offer.is_none() && app.doc.path().is_some() && file.exists() {
+        remove_or_warn(app, &file);
+    }
+}
+
+/// The document's unsaved changes were discarded (or the session ended with none): its
+/// recovery file goes, so nothing discarded is ever offered back.
+pub(super) fn discarded(app: &mut EditorApp) {
+    app.jobs.autosave.dirty_since = None;
+    if let Some(file) = recovery_file(&app.doc, app.jobs.autosave.data_dir.as_deref()) {
+        remove_or_warn(app, &file);
+    }
+}
+
+fn remove_or_warn(app: &mut EditorApp, file: &Path) {
+    if let Err(e) = remove_recovery(file) {
+        app.windows.warning = Some(format!("cannot remove {}: {e}", file.display()));
+    }
 }
 
 /// "HH:MM:SS UTC (N min ago)" for a file time.

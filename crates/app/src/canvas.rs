@@ -85,11 +85,17 @@ impl Canvas {
         }
     }
 
-    /// After the document was replaced: new chunks, no hover, fit the new map.
+    /// After the document was replaced: new chunks, no hover, fit the new map, and the
+    /// overlays as on a fresh start (their anchor, target and route belong to the old
+    /// map's cells: kept, they would mark an unrelated hex or say "no path").
     pub(super) fn reset(&mut self, doc: &OpenMap) {
         self.chunks.reset_to_bounds(doc.offset_bounds());
         self.fit_pending = true;
         self.hovered = None;
+        self.overlays = OverlayState::default();
+        self.last_overlay = OverlayResult::default();
+        self.overlay_key = None;
+        self.routes = RouteCache::default();
     }
 
     /// Zoom limits: from the whole map with room to spare (however small its hexes get:
@@ -135,6 +141,7 @@ impl Canvas {
         ui: &egui::Ui,
         response: &egui::Response,
         (lo, hi): (f64, f64),
+        popup_open: bool,
     ) {
         let rect = self.view;
         let space = ui.input(|i| i.key_down(Key::Space));
@@ -174,7 +181,7 @@ impl Canvas {
                 self.camera.zoom_around(rect, pointer, factor, lo, hi);
             }
         }
-        if ui.ctx().egui_wants_keyboard_input() {
+        if ui.ctx().egui_wants_keyboard_input() || popup_open {
             return;
         }
         let (dx, dy, zin, zout) = ui.input(|i| {
@@ -211,6 +218,9 @@ pub(super) struct CanvasParts<'a> {
     pub prefs: &'a Prefs,
     /// The outline of a reshape being chosen (world segments), drawn over the map.
     pub preview: Option<&'a [(Point, Point)]>,
+    /// A menu or combo box was open when the frame began: its keys and the click that
+    /// closes it are its own, never a tool's.
+    pub popup_open: bool,
 }
 
 /// Show the canvas filling the remaining space of `ui`; returns the edits and windows its
@@ -221,7 +231,7 @@ pub(super) fn canvas(app: &mut CanvasParts<'_>, ui: &mut egui::Ui) -> Vec<Action
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "map canvas"));
     app.canvas.set_view(rect, app.doc);
     let limits = app.canvas.zoom_limits(app.doc);
-    app.canvas.navigate(ui, &response, limits);
+    app.canvas.navigate(ui, &response, limits, app.popup_open);
     let layout = app.doc.layout();
     let camera = app.canvas.camera;
     app.canvas.hovered_world = response
@@ -232,7 +242,7 @@ pub(super) fn canvas(app: &mut CanvasParts<'_>, ui: &mut egui::Ui) -> Vec<Action
         .hovered_world
         .and_then(|w| layout.pixel_to_hex(w));
     // A / T set the overlay anchor and target to the hex under the pointer (this frame's).
-    if !ui.ctx().egui_wants_keyboard_input() {
+    if !ui.ctx().egui_wants_keyboard_input() && !app.popup_open {
         use egui::Modifiers;
         if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::A)) {
             app.canvas.overlays.anchor = app.canvas.hovered;
@@ -292,6 +302,7 @@ fn handle_tool(
 
     if pressed
         && !space
+        && !app.popup_open
         && response.hovered()
         && let Some(start) = origin.filter(|p| rect.contains(*p))
         && let Some(h) = hex_at(start)

@@ -32,6 +32,7 @@ pub mod export_import;
 mod feature_palette;
 pub mod feature_tools;
 pub mod file_dialog;
+mod file_menu;
 pub mod frame_stats;
 mod icon_palette;
 pub mod icon_tool;
@@ -257,17 +258,21 @@ impl EditorApp {
         let asking = self.jobs.builtin().is_some()
             || self.windows.disk_conflict.is_some()
             || ctx.memory(|m| m.top_modal_layer().is_some());
+        // An open menu or combo box owns Escape (it closes it) and the click that closes
+        // it: neither reaches the tools or the canvas behind it.
+        let popup_open = egui::Popup::is_any_open(&ctx);
         if self.play.is_none() && !asking {
             let at = (self.doc.form(), self.doc.map());
-            let keys = shortcuts::handle(&ctx, &mut self.tools, &mut self.prefs, at);
+            let keys = shortcuts::handle(&ctx, &mut self.tools, &mut self.prefs, at, popup_open);
             self.actions.extend(keys);
         }
         if let Some(no_map) = &self.no_map {
-            let mut asked = no_map::screen(ui, no_map, self.windows.info.as_deref());
+            let mut asked = file_menu::start_menu_bar(ui, &mut self.prefs);
+            asked.extend(no_map::screen(ui, no_map, self.windows.info.as_deref()));
             asked.extend(self.dialog_windows(ctx.clone()));
             self.actions.extend(asked);
         } else {
-            self.ui_pass(ui, &ctx);
+            self.ui_pass(ui, &ctx, popup_open);
         }
         self.run_actions(&ctx);
         self.after_actions(&ctx);
@@ -276,7 +281,7 @@ impl EditorApp {
 
     /// Every panel, the canvas and the windows, each on the parts it needs; what they ask
     /// for is collected in `self.actions`.
-    fn ui_pass(&mut self, ui: &mut egui::Ui, ctx: &egui::Context) {
+    fn ui_pass(&mut self, ui: &mut egui::Ui, ctx: &egui::Context, popup_open: bool) {
         let playing = self.play.is_some();
         let mut asked = panels::menu_bar(ui, &mut self.prefs, &self.doc, &self.tools, playing);
         asked.extend(panels::toolbar(
@@ -316,7 +321,14 @@ impl EditorApp {
                     &mut self.canvas,
                 ));
             }
-            if panels.overlays {
+            // Map properties take the overlays panel's place while open: beside the
+            // canvas, never over the map or the reshape outline it previews.
+            let anchor = self.canvas.overlays.anchor;
+            if let Some(apply) =
+                properties::panel(ui, &mut self.windows.properties, &self.doc, anchor)
+            {
+                asked.push(apply);
+            } else if self.windows.properties.is_none() && panels.overlays {
                 panels::right_panel(ui, &mut self.canvas, &self.doc);
             }
             let mut parts = canvas::CanvasParts {
@@ -331,6 +343,7 @@ impl EditorApp {
                     .and_then(|f| f.preview())
                     .or_else(|| self.windows.random_mines.as_ref().and_then(|f| f.stuck()))
                     .or_else(|| self.windows.print.as_ref().and_then(|f| f.preview())),
+                popup_open,
             };
             let drawn = egui::CentralPanel::default()
                 .frame(egui::Frame::NONE)

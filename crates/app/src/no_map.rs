@@ -1,6 +1,7 @@
 //! The screen shown when no map is open: the map file given on the command line could not
-//! be opened. It shows why, with Open, New and Retry, and never another map in its place
-//! (which would invite edits to the wrong map). Only what leads to a map is allowed.
+//! be opened. It shows why, with Open, New and Retry (and a File menu: recent files,
+//! samples, Tiled import, preferences, Quit), and never another map in its place (which
+//! would invite edits to the wrong map). Only what leads to a map is allowed.
 
 use super::Action;
 use eframe::egui::{self, RichText};
@@ -18,14 +19,15 @@ pub struct NoMap {
 /// The window title while no map is open.
 pub const TITLE: &str = "No map open — hexmap";
 
-/// True for the actions that make sense with no map: opening, creating, importing, the
-/// dialogs that lead there, and quitting.
+/// True for the actions that make sense with no map: opening (a sample too), creating,
+/// importing, the dialogs that lead there, and quitting.
 pub fn allows(action: &Action) -> bool {
     matches!(
         action,
         Action::NewDialog
             | Action::NewMap(_)
             | Action::OpenDialog
+            | Action::OpenBundledSample
             | Action::Open(_)
             | Action::ImportTiledDialog
             | Action::ImportTiled(_)

@@ -21,6 +21,11 @@ pub struct NewMapSpec {
     pub shape: ShapeSpec,
     /// Hex size (centre to corner) along x and y.
     pub hex_size: (f64, f64),
+    /// Which rows (or columns) are shifted: one of the orientation's two kinds; one of
+    /// the other orientation becomes the kind of the same parity.
+    pub offset_kind: OffsetKind,
+    /// The terrain of the standard palette every cell starts with (`None`: empty).
+    pub fill: Option<TerrainId>,
 }
 
 impl Default for NewMapSpec {
@@ -30,6 +35,8 @@ impl Default for NewMapSpec {
             orientation: Orientation::Pointy,
             shape: ShapeSpec::rect(24, 16),
             hex_size: (32.0, 32.0),
+            offset_kind: OffsetKind::default_for(Orientation::Pointy),
+            fill: None,
         }
     }
 }
@@ -41,6 +48,9 @@ impl NewMapSpec {
     pub fn parts(&self) -> Result<(MapProperties, MapShape), String> {
         let mut props = MapProperties::new(self.name.clone(), self.orientation);
         props.hex_size = Point::new(self.hex_size.0, self.hex_size.1);
+        // The XXYY labels stagger as the grid does.
+        props.offset_kind = self.offset_kind.for_orientation(self.orientation);
+        props.labels.stagger = props.offset_kind;
         props.validate().map_err(|e| e.to_string())?;
         let shape = self
             .shape
@@ -49,10 +59,22 @@ impl NewMapSpec {
         Ok((props, shape))
     }
 
-    /// The empty map this spec describes.
+    /// The map this spec describes: every cell empty, or of the `fill` terrain.
     pub fn to_map(&self) -> Result<HexMap, String> {
         let (props, shape) = self.parts()?;
-        HexMap::new(props, shape, Palette::standard()).map_err(|e| e.to_string())
+        let palette = Palette::standard();
+        if let Some(t) = self.fill
+            && palette.get(t).is_none()
+        {
+            return Err(format!("terrain id {} is not in the palette", t.get()));
+        }
+        let mut map = HexMap::new(props, shape, palette).map_err(|e| e.to_string())?;
+        if self.fill.is_some() {
+            for i in 0..map.cell_count() {
+                map.set_terrain_index(i, self.fill);
+            }
+        }
+        Ok(map)
     }
 }
 

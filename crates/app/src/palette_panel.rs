@@ -18,6 +18,8 @@ pub struct TerrainEditor {
     pub terrain: Terrain,
     /// The colour field's text (`#rrggbb`), kept while it is not a colour yet.
     pub colour_text: String,
+    /// The symbol field's text, kept while it is empty (one character is the symbol).
+    pub symbol_text: String,
     /// "Delete…" was pressed: the confirmation is on show.
     pub confirm_delete: bool,
 }
@@ -28,6 +30,7 @@ impl TerrainEditor {
         TerrainEditor {
             terrain: t.clone(),
             colour_text: t.color.to_string(),
+            symbol_text: t.symbol.to_string(),
             confirm_delete: false,
         }
     }
@@ -131,7 +134,8 @@ pub(super) fn show(
         let Some(i) = index else {
             return;
         };
-        ui.horizontal(|ui| {
+        // Wraps rather than widening the panel (which would move the canvas).
+        ui.horizontal_wrapped(|ui| {
             let moved = |to: usize| {
                 let mut list = terrains.clone();
                 let t = list.remove(i);
@@ -163,7 +167,7 @@ pub(super) fn show(
                 1 => "1 cell becomes empty".to_owned(),
                 n => format!("{n} cells become empty"),
             };
-            ui.label(format!("Delete \"{name}\"? {cells_text}."));
+            ui.add(egui::Label::new(format!("Delete \"{name}\"? {cells_text}.")).wrap());
             ui.horizontal(|ui| {
                 if ui.button("Delete").clicked() {
                     let mut list = terrains.clone();
@@ -188,7 +192,9 @@ fn fields(ui: &mut egui::Ui, ed: &mut TerrainEditor) {
     ui.label(format!("Terrain id {}", t.id.get()));
     ui.horizontal(|ui| {
         let l = ui.label("Name");
-        ui.text_edit_singleline(&mut t.name).labelled_by(l.id);
+        // As wide as the panel leaves, never wider (the panel must not grow).
+        let field = egui::TextEdit::singleline(&mut t.name).desired_width(ui.available_width());
+        ui.add(field).labelled_by(l.id);
     });
     ui.horizontal(|ui| {
         let l = ui.label("Colour");
@@ -205,16 +211,20 @@ fn fields(ui: &mut egui::Ui, ed: &mut TerrainEditor) {
             ui.label(egui::RichText::new("#rrggbb").color(ui.visuals().error_fg_color));
         }
     });
+    // Edited as any text field is (Backspace empties it, then a letter is typed): one
+    // character at most, and the symbol is that character once there is one.
     ui.horizontal(|ui| {
         let l = ui.label("Symbol");
-        let mut s = t.symbol.to_string();
-        if ui
-            .add(egui::TextEdit::singleline(&mut s).desired_width(24.0))
-            .labelled_by(l.id)
-            .changed()
-            && let Some(c) = s.chars().last()
-        {
-            t.symbol = c;
+        let field = egui::TextEdit::singleline(&mut ed.symbol_text)
+            .char_limit(1)
+            .desired_width(24.0);
+        ui.add(field).labelled_by(l.id);
+        match ed.symbol_text.chars().next() {
+            Some(c) => t.symbol = c,
+            None => {
+                let hint = egui::RichText::new("type one character");
+                ui.label(hint.color(ui.visuals().error_fg_color));
+            }
         }
     });
     ui.horizontal(|ui| {

@@ -13,7 +13,6 @@ use super::shortcuts;
 use super::tools::{self, Tool, Tools};
 use eframe::egui::{self, RichText};
 use hexmap_draw::annotation_hits;
-use hexmap_io::Form;
 use hexmap_map::{Corner, Edit};
 
 /// File, Edit, View and Map menus (`playing`: in play mode, which never edits; `tools`:
@@ -29,63 +28,7 @@ pub(super) fn menu_bar(
     egui::Panel::top("menu").show(ui, |ui| {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
-                command_button(ui, "New…", Action::NewDialog, true, &mut out);
-                command_button(ui, "Open…", Action::OpenDialog, true, &mut out);
-                ui.menu_button("Open recent", |ui| {
-                    if prefs.recent.is_empty() {
-                        ui.label("(none)");
-                    }
-                    for path in prefs.recent.clone() {
-                        if ui.button(path.display().to_string()).clicked() {
-                            out.push(Action::Open(path));
-                        }
-                    }
-                });
-                ui.separator();
-                command_button(ui, "Save", Action::Save, true, &mut out);
-                // Ctrl+Shift+S saves in the map's own form: shown on that item only.
-                for (label, form) in [
-                    ("Save As (offset form)…", Form::Offset),
-                    ("Save As (cube form)…", Form::Cube),
-                ] {
-                    let own = doc.form() == form;
-                    command_button(ui, label, Action::SaveAs(form), own, &mut out);
-                }
-                ui.menu_button("Convert form", |ui| {
-                    for form in [Form::Offset, Form::Cube] {
-                        let current = doc.form() == form;
-                        if ui
-                            .selectable_label(current, format!("{form} form"))
-                            .clicked()
-                        {
-                            out.push(Action::SetForm(form));
-                        }
-                    }
-                });
-                ui.separator();
-                if ui.button("Export…").clicked() {
-                    out.push(Action::ExportDialog);
-                }
-                if ui.button("Print / Export PDF…").clicked() {
-                    out.push(Action::PrintDialog);
-                }
-                if ui.button("Import Tiled map…").clicked() {
-                    out.push(Action::ImportTiledDialog);
-                }
-                ui.separator();
-                ui.horizontal(|ui| {
-                    let l = ui.label("Autosave every (s, 0 = off)");
-                    ui.add(egui::DragValue::new(&mut prefs.autosave_secs).range(0..=3600))
-                        .labelled_by(l.id);
-                });
-                ui.checkbox(
-                    &mut prefs.builtin_file_dialog,
-                    "Always use the built-in file dialog",
-                );
-                ui.separator();
-                if ui.button("Quit").clicked() {
-                    out.push(Action::Quit);
-                }
+                super::file_menu::items(ui, prefs, Some(doc), &mut out);
             });
             ui.menu_button("Edit", |ui| {
                 // Playing never touches the map.
@@ -126,11 +69,17 @@ pub(super) fn menu_bar(
                 {
                     out.push(Action::FitMap);
                 }
-                if ui.button("Zoom in").clicked() {
-                    out.push(Action::ZoomBy(1.25));
-                }
-                if ui.button("Zoom out").clicked() {
-                    out.push(Action::ZoomBy(0.8));
+                // The canvas's own keys (canvas::Canvas::navigate), as symbols: "+" and "−".
+                for (label, key, factor) in [
+                    ("Zoom in", egui::Key::Plus, 1.25),
+                    ("Zoom out", egui::Key::Minus, 0.8),
+                ] {
+                    if ui
+                        .add(egui::Button::new(label).shortcut_text(key.symbol_or_name()))
+                        .clicked()
+                    {
+                        out.push(Action::ZoomBy(factor));
+                    }
                 }
                 ui.separator();
                 view_settings_menu(ui, doc, &mut out);
@@ -368,27 +317,6 @@ pub(super) fn left_panel(
             });
         });
     out
-}
-
-/// A menu item that shows its command's keyboard shortcut (when `show_keys` and it has
-/// one) and asks for the command when clicked.
-fn command_button(
-    ui: &mut egui::Ui,
-    label: &str,
-    action: Action,
-    show_keys: bool,
-    out: &mut Vec<Action>,
-) {
-    let keys = show_keys
-        .then(|| shortcuts::text_for(ui.ctx(), &action))
-        .flatten()
-        .unwrap_or_default();
-    if ui
-        .add(egui::Button::new(label).shortcut_text(keys))
-        .clicked()
-    {
-        out.push(action);
-    }
 }
 
 /// The layer switches (the canvas redraws its chunks when what it shows changes).

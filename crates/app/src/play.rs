@@ -261,7 +261,8 @@ pub(super) fn canvas(app: &mut PlayParts<'_>, ui: &mut egui::Ui) {
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "play canvas"));
     app.canvas.set_view(rect, app.doc);
     let limits = app.canvas.zoom_limits(app.doc);
-    app.canvas.navigate(ui, &response, limits);
+    app.canvas
+        .navigate(ui, &response, limits, egui::Popup::is_any_open(ui.ctx()));
     let layout = app.doc.layout();
     let camera = app.canvas.camera;
     let hex_at = |p: Pos2| layout.pixel_to_hex(camera.screen_to_world(rect, p));

@@ -131,6 +131,23 @@ impl PropertiesForm {
     }
 }
 
+/// The numbers a newly chosen shape kind starts from: the map's own shape when it is of
+/// that kind, a rectangle as wide and high as the map's cells reach (so choosing it
+/// drops nothing), else what `chosen` has.
+fn own_extent(map: &HexMap, own: ShapeSpec, chosen: ShapeSpec) -> ShapeSpec {
+    if chosen.kind() == own.kind() && own.numbers() != (0, 0) {
+        return own;
+    }
+    if chosen.kind() == hexmap_map::ShapeKind::Rectangle {
+        let b = map.shape().offset_bounds(map.properties().offset_kind);
+        return chosen.with(chosen.kind(), b.cols.max(1), b.rows.max(1));
+    }
+    chosen
+}
+
+/// The width the properties panel starts with (points).
+const PANEL_WIDTH: f32 = 330.0;
+
 /// The edges of a set of hexes that face a hex outside it, as world segments.
 pub fn outline(layout: &Layout, hexes: &[Hex]) -> Vec<(Point, Point)> {
     hexmap_draw::overlay::outline(layout, hexes)
@@ -139,10 +156,13 @@ pub fn outline(layout: &Layout, hexes: &[Hex]) -> Vec<(Point, Point)> {
         .collect()
 }
 
-/// The window, while its form is open (`anchor`: the overlay anchor, a hex to reshape
-/// around); "Close" closes it.
-pub(super) fn window(
-    ctx: &egui::Context,
+/// The properties, while its form is open (`anchor`: the overlay anchor, a hex to
+/// reshape around), docked at the right of the canvas (in the overlays panel's place):
+/// it never covers the map or the reshape outline it previews, and a click on it never
+/// reaches the canvas. Apply and Close sit at its top, so they stay put however tall the
+/// form grows. "Close" closes it.
+pub(super) fn panel(
+    ui: &mut egui::Ui,
     open: &mut Option<PropertiesForm>,
     doc: &OpenMap,
     anchor: Option<Hex>,
@@ -151,19 +171,23 @@ pub(super) fn window(
     form.follow(doc.map());
     let mut apply = false;
     let mut close = false;
-    super::windows::placed(ctx, egui::Window::new("Map properties"))
-        .collapsible(false)
-        .show(ctx, |ui| {
-            settings_fields(ui, &mut form.props, form.orientation_before, form.shape);
-            ui.separator();
-            if form.props.orientation == form.orientation_before {
-                reshape_fields(ui, form, doc, anchor);
-            } else {
-                ui.label("Apply the new orientation first, then reshape.");
-            }
+    egui::Panel::right("map properties")
+        .default_size(PANEL_WIDTH)
+        .show(ui, |ui| {
+            ui.heading("Map properties");
             ui.horizontal(|ui| {
                 apply = ui.button("Apply").clicked();
                 close = ui.button("Close").clicked();
+            });
+            ui.separator();
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                settings_fields(ui, &mut form.props, form.orientation_before, form.shape);
+                ui.separator();
+                if form.props.orientation == form.orientation_before {
+                    reshape_fields(ui, form, doc, anchor);
+                } else {
+                    ui.label("Apply the new orientation first, then reshape.");
+                }
             });
         });
     let asked = apply.then(|| Action::ApplyProperties(Box::new(form.clone())));
@@ -187,6 +211,11 @@ fn settings_fields(
     // orientation are offered.
     let mut orientation = p.orientation;
     orientation_field(ui, &mut orientation);
+    if orientation != p.orientation {
+        // The XXYY label stagger follows as the offset kind does (same parity): a row
+        // stagger on a column-staggered grid would number the hexes wrongly.
+        p.labels.stagger = p.labels.stagger.for_orientation(orientation);
+    }
     p.set_orientation(orientation);
     egui::ComboBox::from_label("Offset kind")
         .selected_text(p.offset_kind.name())
@@ -236,7 +265,12 @@ fn reshape_fields(
     anchor: Option<Hex>,
 ) {
     let by_sides = form.sides != Sides::default();
-    ui.add_enabled_ui(!by_sides, |ui| shape_fields(ui, &mut form.shape));
+    let kind_changed = ui
+        .add_enabled_ui(!by_sides, |ui| shape_fields(ui, &mut form.shape))
+        .inner;
+    if kind_changed {
+        form.shape = own_extent(doc.map(), form.shape_before, form.shape);
+    }
     if let MapShape::Rectangle { width, height, .. } = *doc.map().shape()
         && form.shape.kind() == hexmap_map::ShapeKind::Rectangle
     {

@@ -44,12 +44,15 @@ pub(super) fn text_for(ctx: &egui::Context, action: &Action) -> Option<String> {
         .map(|(s, _)| ctx.format_shortcut(&s))
 }
 
-/// Take this frame's shortcuts; `form` is the document's (Save As keeps it).
+/// Take this frame's shortcuts; `form` is the document's (Save As keeps it). While a
+/// menu or combo box is open (`popup_open`) only the commands with a modifier run: plain
+/// keys are the popup's (Escape closes it) and never reach the tools behind it.
 pub(super) fn handle(
     ctx: &egui::Context,
     tools: &mut Tools,
     prefs: &mut Prefs,
     (form, map): (Form, &HexMap),
+    popup_open: bool,
 ) -> Vec<Action> {
     use egui::{Key, Modifiers};
     let mut out = Vec::new();
@@ -62,7 +65,7 @@ pub(super) fn handle(
     // A text field with focus owns the keyboard: its copy, paste and letters are text.
     // So does the label tool's field on the canvas while open (Escape, which takes the
     // focus away before this runs, is its own: it cancels the label).
-    if ctx.egui_wants_keyboard_input() || tools.labels.draft.is_some() {
+    if ctx.egui_wants_keyboard_input() || tools.labels.draft.is_some() || popup_open {
         return out;
     }
     // On the desktop Ctrl+C and Ctrl+V never arrive as keys: egui turns them into events,

@@ -44,7 +44,9 @@ pub(super) fn show(
                         .on_hover_text("not loaded (see the status bar)");
                 }
             }
-            ui.label(path.as_str());
+            // Cut to the panel's width: a long path must not widen the panel.
+            ui.add(egui::Label::new(path.as_str()).truncate())
+                .on_hover_text(path.as_str());
             if ui.small_button("Remove").clicked() {
                 remove = Some(i);
             }
@@ -54,7 +56,7 @@ pub(super) fn show(
         art.images.remove(i);
         changed = true;
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let full = art.images.len() >= hexmap_map::tile_art::MAX_TILE_IMAGES;
         if ui
             .add_enabled(!full, egui::Button::new("Add image…"))

@@ -398,6 +398,28 @@ impl Tools {
     }
 }
 
+/// Where a copied block hangs from the pointer while it is pasted: the selected hex under
+/// the pointer at the copy (where it was grabbed), else the selected hex nearest the
+/// selection's middle. `None` for an empty selection.
+pub fn grab_point(selection: &[Hex], hovered: Option<Hex>) -> Option<Hex> {
+    if let Some(h) = hovered.filter(|h| selection.contains(h)) {
+        return Some(h);
+    }
+    let n = selection.len() as f64;
+    let (q, r) = selection.iter().fold((0.0, 0.0), |(q, r), h| {
+        (q + f64::from(h.q) / n, r + f64::from(h.r) / n)
+    });
+    let far = |h: &Hex| {
+        let (dq, dr) = (f64::from(h.q) - q, f64::from(h.r) - r);
+        // Squared distance in the axial plane (hex distance of the fractional offset).
+        dq * dq + dr * dr + dq * dr
+    };
+    selection
+        .iter()
+        .copied()
+        .min_by(|a, b| far(a).total_cmp(&far(b)))
+}
+
 /// Hexes within `radius` of `centre` (the brush footprint).
 pub fn brush_footprint(centre: Hex, radius: u32) -> Vec<Hex> {
     hexmap_hex::range::range(centre, radius).collect()
@@ -424,6 +446,22 @@ pub fn select_rect(doc: &OpenMap, layout: &Layout, a: Point, b: Point) -> Vec<He
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_block_hangs_from_where_it_was_grabbed_or_its_middle() {
+        let block: Vec<Hex> = brush_footprint(Hex::new(5, 5), 1);
+        assert_eq!(grab_point(&block, None), Some(Hex::new(5, 5)));
+        assert_eq!(
+            grab_point(&block, Some(Hex::new(6, 5))),
+            Some(Hex::new(6, 5))
+        );
+        // A pointer off the selection does not count.
+        assert_eq!(
+            grab_point(&block, Some(Hex::new(9, 9))),
+            Some(Hex::new(5, 5))
+        );
+        assert_eq!(grab_point(&[], None), None);
+    }
 
     #[test]
     fn brush_footprint_sizes() {

@@ -1,12 +1,13 @@
 //! The windows part of the editor ([`Windows`]: each window's form while it is open, the
-//! messages, the unsaved-changes prompt) and the windows drawn by egui: new map, map
-//! properties, note editor, random mines, the error message and the unsaved-changes
-//! prompt. What they decide comes back as [`Action`]s.
+//! messages, the unsaved-changes prompt) and the windows drawn by egui: new map, note
+//! editor, random mines, the error message and the unsaved-changes prompt (map properties
+//! are a panel beside the canvas: `properties`). What they decide comes back as
+//! [`Action`]s.
 
 use super::disk_check::DiskConflict;
 use super::export_import::ExportSpec;
 use super::open_map::{NewMapSpec, OpenMap};
-use super::{Action, UnsavedPrompt, properties, random_mines};
+use super::{Action, UnsavedPrompt, random_mines};
 use eframe::egui;
 use hexmap_hex::{Hex, Orientation};
 use hexmap_map::{Edit, ShapeKind, ShapeSpec};
@@ -74,7 +75,6 @@ pub(super) fn show_all(
 ) -> Vec<Action> {
     let mut out: Vec<Action> = [
         new_map_window(ctx, &mut windows.new_map),
-        properties::window(ctx, &mut windows.properties, doc, anchor),
         note_window(ctx, &mut windows.note),
         random_mines::window(ctx, &mut windows.random_mines, doc, anchor),
     ]
@@ -88,8 +88,9 @@ pub(super) fn show_all(
     out
 }
 
-/// The shape's kind and numbers, edited in place.
-pub(super) fn shape_fields(ui: &mut egui::Ui, spec: &mut ShapeSpec) {
+/// The shape's kind and numbers, edited in place; true when the kind was changed (the
+/// caller may choose the new kind's numbers).
+pub(super) fn shape_fields(ui: &mut egui::Ui, spec: &mut ShapeSpec) -> bool {
     let mut kind = spec.kind();
     let (mut first, mut second) = spec.numbers();
     egui::ComboBox::from_label("Shape")
@@ -114,7 +115,9 @@ pub(super) fn shape_fields(ui: &mut egui::Ui, spec: &mut ShapeSpec) {
                 .labelled_by(l.id);
         }
     });
+    let changed = kind != spec.kind();
     *spec = spec.with(kind, first, second);
+    changed
 }
 
 /// A window placed where it covers neither the menu bar nor the toolbar: centred
@@ -149,7 +152,16 @@ fn new_map_window(ctx: &egui::Context, open: &mut Option<NewMapForm>) -> Option<
                 ui.text_edit_singleline(&mut s.name).labelled_by(l.id);
             });
             orientation_field(ui, &mut s.orientation);
+            s.offset_kind = s.offset_kind.for_orientation(s.orientation);
+            ui.horizontal(|ui| {
+                ui.label("Shifted");
+                for k in hexmap_map::offset_kinds_for(s.orientation) {
+                    ui.radio_value(&mut s.offset_kind, k, k.name())
+                        .on_hover_text(offset_kind_hint(k));
+                }
+            });
             shape_fields(ui, &mut s.shape);
+            fill_field(ui, &mut s.fill);
             ui.horizontal(|ui| {
                 let l = ui.label("Hex size x");
                 ui.add(egui::DragValue::new(&mut s.hex_size.0).range(1.0..=500.0))
@@ -180,6 +192,34 @@ fn new_map_window(ctx: &egui::Context, open: &mut Option<NewMapForm>) -> Option<
         *open = None;
     }
     None
+}
+
+/// What an offset kind shifts, for its radio button's tooltip.
+fn offset_kind_hint(k: hexmap_hex::OffsetKind) -> &'static str {
+    use hexmap_hex::OffsetKind as K;
+    match k {
+        K::OddR => "odd rows shifted right",
+        K::EvenR => "even rows shifted right",
+        K::OddQ => "odd columns shifted down",
+        K::EvenQ => "even columns shifted down",
+    }
+}
+
+/// The terrain a new map's cells start with: one of the standard palette's, or none.
+fn fill_field(ui: &mut egui::Ui, fill: &mut Option<hexmap_map::TerrainId>) {
+    let palette = hexmap_map::Palette::standard();
+    let name = |t: Option<hexmap_map::TerrainId>| {
+        t.and_then(|t| palette.get(t))
+            .map_or("(empty)".to_owned(), |t| t.name.clone())
+    };
+    egui::ComboBox::from_label("Fill with")
+        .selected_text(name(*fill))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(fill, None, name(None));
+            for t in palette.terrains() {
+                ui.selectable_value(fill, Some(t.id), t.name.as_str());
+            }
+        });
 }
 
 /// "Note" while its form is open: saving or removing the note is an edit.

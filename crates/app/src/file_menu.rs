@@ -1,0 +1,132 @@
+//! The File menu, one home for both menu bars: the editor's (with a map open) and the
+//! "No map is open" screen's, which offers what leads to a map (new, open, recent files,
+//! samples, Tiled import), the preferences and Quit.
+
+use super::Action;
+use super::open_map::OpenMap;
+use super::prefs::Prefs;
+use super::shortcuts;
+use eframe::egui;
+use hexmap_io::Form;
+
+/// The File menu's items; `doc` is the open map (`None` on the "No map is open" screen,
+/// which has nothing to save, export or print).
+pub(super) fn items(
+    ui: &mut egui::Ui,
+    prefs: &mut Prefs,
+    doc: Option<&OpenMap>,
+    out: &mut Vec<Action>,
+) {
+    command_button(ui, "New…", Action::NewDialog, true, out);
+    command_button(ui, "Open…", Action::OpenDialog, true, out);
+    ui.menu_button("Open recent", |ui| {
+        if prefs.recent.is_empty() {
+            ui.label("(none)");
+        }
+        for path in prefs.recent.clone() {
+            if ui.button(path.display().to_string()).clicked() {
+                out.push(Action::Open(path));
+            }
+        }
+    });
+    ui.menu_button("Open sample", |ui| {
+        if ui.button("Island (built in)").clicked() {
+            out.push(Action::OpenBundledSample);
+        }
+        // The samples folder beside the working folder (as in a checkout), opened as
+        // files so their tile art is found.
+        for path in super::sample::folder_samples() {
+            let name = path
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            if ui
+                .button(name)
+                .on_hover_text(path.display().to_string())
+                .clicked()
+            {
+                out.push(Action::Open(path));
+            }
+        }
+    });
+    if let Some(doc) = doc {
+        ui.separator();
+        command_button(ui, "Save", Action::Save, true, out);
+        // Ctrl+Shift+S saves in the map's own form: shown on that item only.
+        for (label, form) in [
+            ("Save As (offset form)…", Form::Offset),
+            ("Save As (cube form)…", Form::Cube),
+        ] {
+            let own = doc.form() == form;
+            command_button(ui, label, Action::SaveAs(form), own, out);
+        }
+        ui.menu_button("Convert form", |ui| {
+            for form in [Form::Offset, Form::Cube] {
+                let current = doc.form() == form;
+                if ui
+                    .selectable_label(current, format!("{form} form"))
+                    .clicked()
+                {
+                    out.push(Action::SetForm(form));
+                }
+            }
+        });
+        ui.separator();
+        if ui.button("Export…").clicked() {
+            out.push(Action::ExportDialog);
+        }
+        if ui.button("Print / Export PDF…").clicked() {
+            out.push(Action::PrintDialog);
+        }
+    } else {
+        ui.separator();
+    }
+    if ui.button("Import Tiled map…").clicked() {
+        out.push(Action::ImportTiledDialog);
+    }
+    ui.separator();
+    ui.horizontal(|ui| {
+        let l = ui.label("Autosave every (s, 0 = off)");
+        ui.add(egui::DragValue::new(&mut prefs.autosave_secs).range(0..=3600))
+            .labelled_by(l.id);
+    });
+    ui.checkbox(
+        &mut prefs.builtin_file_dialog,
+        "Always use the built-in file dialog",
+    );
+    ui.separator();
+    if ui.button("Quit").clicked() {
+        out.push(Action::Quit);
+    }
+}
+
+/// The menu bar of the "No map is open" screen: the File menu alone.
+pub(super) fn start_menu_bar(ui: &mut egui::Ui, prefs: &mut Prefs) -> Vec<Action> {
+    let mut out = Vec::new();
+    egui::Panel::top("menu").show(ui, |ui| {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| items(ui, prefs, None, &mut out));
+        });
+    });
+    out
+}
+
+/// A menu item that shows its command's keyboard shortcut (when `show_keys` and it has
+/// one) and asks for the command when clicked.
+pub(super) fn command_button(
+    ui: &mut egui::Ui,
+    label: &str,
+    action: Action,
+    show_keys: bool,
+    out: &mut Vec<Action>,
+) {
+    let keys = show_keys
+        .then(|| shortcuts::text_for(ui.ctx(), &action))
+        .flatten()
+        .unwrap_or_default();
+    if ui
+        .add(egui::Button::new(label).shortcut_text(keys))
+        .clicked()
+    {
+        out.push(action);
+    }
+}
