@@ -12,7 +12,6 @@ use super::geometry::all_systems_json;
 use super::queries;
 use clap::Args;
 use hexmap_hex::{COORD_LIMIT, Hex, Point};
-use hexmap_io as io;
 use hexmap_map::{Cost, HexMap};
 use serde_json::{Map, Value};
 use std::io::{BufRead, Write};

@@ -10,7 +10,7 @@ use hexmap_hex::CoordChoice;
 use hexmap_io::format::{
     Format, FormatOption, WriteOptions, by_name, read_path, write_path, writers,
 };
-use hexmap_io::{Form, load, save};
+use hexmap_io::{Form, save};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 

@@ -8,7 +8,6 @@ use clap::Args;
 use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 use hexmap_hex::xxyy::LabelSettings;
 use hexmap_hex::{CoordChoice, CoordContext, CoordSystem, Hex, Layout, Orientation, Point};
-use hexmap_io as io;
 use hexmap_map::HexMap;
 use serde::Serialize;
 use serde::ser::SerializeMap;

@@ -9,7 +9,6 @@ use super::mines::{parse_cell, show, show_named, shown_system};
 use super::queries;
 use clap::Args;
 use hexmap_hex::{CoordChoice, Hex};
-use hexmap_io as io;
 use hexmap_map::cost::format_hundredths;
 use hexmap_map::{Cost, HexMap};
 use std::path::PathBuf;

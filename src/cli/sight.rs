@@ -7,7 +7,6 @@ use super::mines::{parse_cell, show, show_named, shown_system};
 use super::queries;
 use clap::Args;
 use hexmap_hex::CoordChoice;
-use hexmap_io as io;
 use std::path::PathBuf;
 
 /// Arguments of `hexmap fov`.

@@ -360,6 +360,12 @@ impl OpenMap {
         self.map().properties().coord_context()
     }
 
+    /// How the editor names `h` in messages, titles and panels: the map's offset kind,
+    /// named ("odd-r 4,2"), as `hexmap` prints it (`CoordContext::hex_name`).
+    pub fn hex_name(&self, h: Hex) -> String {
+        self.coord_context().hex_name(h)
+    }
+
     /// True when the map has this cell.
     pub fn contains(&self, h: Hex) -> bool {
         self.map().contains(h)

@@ -273,15 +273,10 @@ impl OverlayState {
         if self.fov
             && let Some(a) = origin
         {
-            let map = doc.map();
+            // The map's own sight rule, as `hexmap fov` asks it.
             out.sets.push((
                 OverlayKind::FieldOfView,
-                on_map(hex::field_of_view_across(
-                    a,
-                    self.fov_radius,
-                    |h| map.blocks_sight(h),
-                    |x, y| map.sight_blocked_between(x, y),
-                )),
+                doc.map().field_of_view(a, self.fov_radius),
             ));
         }
         out

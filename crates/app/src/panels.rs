@@ -378,8 +378,7 @@ fn overlays_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &OpenMap) {
             });
     });
     ui.separator();
-    let show =
-        |h: Option<hexmap_hex::Hex>| h.map_or("—".to_string(), |h| format!("{},{}", h.q, h.r));
+    let show = |h: Option<hexmap_hex::Hex>| h.map_or("—".to_string(), |h| doc.hex_name(h));
     ui.label(format!("Anchor: {}   (A key / Alt+click)", show(o.anchor)));
     ui.label(format!(
         "Target: {}   (T key / Alt+Shift+click)",

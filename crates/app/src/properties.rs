@@ -303,7 +303,7 @@ fn reshape_fields(
             ui.label("Around");
             ui.radio_value(&mut form.around_anchor, false, "the map's centre");
             let label = match anchor {
-                Some(h) => format!("the anchor {},{}", h.q, h.r),
+                Some(h) => format!("the anchor {}", doc.hex_name(h)),
                 None => "the anchor (A key; none set)".to_owned(),
             };
             ui.add_enabled_ui(anchor.is_some(), |ui| {

@@ -71,8 +71,8 @@ impl RandomMinesForm {
             Err(e) => format!("Cannot check: {e}"),
             Ok(report) => match report.verdict {
                 Verdict::Solved => format!(
-                    "Fair: solved from {},{} without guessing.",
-                    start.q, start.r
+                    "Fair: solved from {} without guessing.",
+                    doc.hex_name(start)
                 ),
                 Verdict::Stuck { forced_guess_cells } => {
                     let layout = doc.layout();
@@ -80,9 +80,8 @@ impl RandomMinesForm {
                         self.stuck.extend(outline(&layout, &[h]));
                     }
                     format!(
-                        "Stuck from {},{}: a guess is needed at {} cells (outlined).",
-                        start.q,
-                        start.r,
+                        "Stuck from {}: a guess is needed at {} cells (outlined).",
+                        doc.hex_name(start),
                         forced_guess_cells.len()
                     )
                 }
@@ -127,7 +126,7 @@ pub(super) fn window(
                     .labelled_by(l.id);
             });
             let start_text = match anchor {
-                Some(h) => format!("Safe start at the anchor {},{}", h.q, h.r),
+                Some(h) => format!("Safe start at the anchor {}", doc.hex_name(h)),
                 None => "Safe start at the anchor (set one with A)".to_owned(),
             };
             ui.add_enabled(
@@ -167,7 +166,7 @@ pub(super) fn window(
                     mines.len(),
                     match generated.start {
                         Some(s) if form.no_guess => {
-                            format!(", solvable without guessing from {},{}", s.q, s.r)
+                            format!(", solvable without guessing from {}", doc.hex_name(s))
                         }
                         _ => String::new(),
                     }

@@ -75,7 +75,7 @@ pub(super) fn show_all(
 ) -> Vec<Action> {
     let mut out: Vec<Action> = [
         new_map_window(ctx, &mut windows.new_map),
-        note_window(ctx, &mut windows.note),
+        note_window(ctx, &mut windows.note, doc),
         random_mines::window(ctx, &mut windows.random_mines, doc, anchor),
     ]
     .into_iter()
@@ -223,7 +223,7 @@ fn fill_field(ui: &mut egui::Ui, fill: &mut Option<hexmap_map::TerrainId>) {
 }
 
 /// "Note" while its form is open: saving or removing the note is an edit.
-fn note_window(ctx: &egui::Context, open: &mut Option<NoteForm>) -> Option<Action> {
+fn note_window(ctx: &egui::Context, open: &mut Option<NoteForm>, doc: &OpenMap) -> Option<Action> {
     let NoteForm { hex, text, focus } = open.as_mut()?;
     let hex = *hex;
     let mut save = false;
@@ -232,7 +232,7 @@ fn note_window(ctx: &egui::Context, open: &mut Option<NoteForm>) -> Option<Actio
     placed(ctx, egui::Window::new("Note"))
         .collapsible(false)
         .show(ctx, |ui| {
-            let l = ui.label(format!("Hex {},{}", hex.q, hex.r));
+            let l = ui.label(format!("Hex {}", doc.hex_name(hex)));
             let field = ui.text_edit_multiline(text).labelled_by(l.id);
             // Typing goes into the note at once, not to the tool shortcuts.
             if std::mem::take(focus) {
