@@ -1,6 +1,7 @@
 //! Map subcommands: `new`, `info`, `validate`, `convert`. Exit codes: 0 ok, 1 bad input
 //! (unreadable or invalid file, failed save), 2 usage (clap's own errors).
 
+use super::info_content::ContentInfo;
 use super::{CliError, load_map, load_matched};
 use clap::Args;
 use hexmap_hex::{OffsetKind, Orientation};
@@ -122,6 +123,9 @@ struct Info {
     mines: usize,
     notes: usize,
     terrains: Vec<TerrainInfo>,
+    /// Edge and path types, icons and place names.
+    #[serde(flatten)]
+    content: ContentInfo,
     /// What was repaired on reading (an offset kind of the wrong family).
     warnings: Vec<String>,
 }
@@ -186,6 +190,7 @@ pub fn info(a: &InfoArgs) -> Result<(), CliError> {
                 cells: n,
             })
             .collect(),
+        content: ContentInfo::of(&map),
         warnings: warning.into_iter().collect(),
     };
     if a.json {
@@ -227,6 +232,7 @@ pub fn info(a: &InfoArgs) -> Result<(), CliError> {
             t.cells
         );
     }
+    info.content.print(&map);
     Ok(())
 }
 

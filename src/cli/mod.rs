@@ -5,6 +5,7 @@
 mod batch;
 mod export_import;
 mod geometry;
+mod info_content;
 mod map_cmds;
 mod mines;
 mod queries;

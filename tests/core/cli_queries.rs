@@ -252,3 +252,75 @@ fn a_mismatched_offset_pair_is_read_the_same_way_by_every_command() {
     );
     assert_eq!(c["axial"], json!([-2, 1]));
 }
+
+#[test]
+fn info_lists_edge_and_path_types_icons_and_place_names() {
+    use hexmap::hex::{Edge, Point};
+    use hexmap::map::{BuiltinIcon, EdgeTypeId, Icon, Label, LabelId, MapPath, PathTypeId};
+    let dir = tempfile::tempdir().unwrap();
+    let (mut map, _) = forest_map(dir.path());
+    // Three river sides (standard edge type 1, +2 to cross), one wall (3), a road (path
+    // type 1, ½ per step) through four hexes, two icons on one hex, one place name.
+    for (a, b) in [((0, 0), (1, 0)), ((0, 0), (0, 1)), ((-1, 0), (-1, 1))] {
+        let e = Edge::between(Hex::new(a.0, a.1), Hex::new(b.0, b.1)).unwrap();
+        map.set_edge(e, EdgeTypeId::new(1)).unwrap();
+    }
+    let wall = Edge::between(Hex::new(2, 0), Hex::new(3, 0)).unwrap();
+    map.set_edge(wall, EdgeTypeId::new(3)).unwrap();
+    map.insert_path(MapPath {
+        id: map.paths().next_id(),
+        kind: PathTypeId::new(1).unwrap(),
+        hexes: (-2..2).map(|q| Hex::new(q, 1)).collect(),
+    })
+    .unwrap();
+    let mut castle = Icon::builtin(BuiltinIcon::Castle);
+    castle.caption = Some("Hold Varr".to_owned());
+    map.set_icons(
+        Hex::new(0, -2),
+        vec![castle, Icon::builtin(BuiltinIcon::Town)],
+    )
+    .unwrap();
+    map.add_label(LabelId(4), Label::new("The Wastes", Point::new(0.0, 0.0)))
+        .unwrap();
+    let path = dir.path().join("content.ron");
+    io::save(&path, &map, Form::Offset).unwrap();
+
+    let v = stdout_json(hexmap().arg("info").arg(&path).arg("--json"));
+    let edge = |id: u64| {
+        v["edge_types"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["id"] == id)
+            .cloned()
+            .unwrap()
+    };
+    assert_eq!(edge(1)["edges"], 3);
+    assert_eq!(edge(1)["cost"], 2, "a whole number, not 2.0");
+    assert_eq!(edge(3)["edges"], 1);
+    assert_eq!(edge(3)["cost"], Value::Null, "impassable is null");
+    assert_eq!(edge(3)["blocks_sight"], true);
+    let road = &v["path_types"][0];
+    assert_eq!(
+        (road["paths"].clone(), road["steps"].clone()),
+        (json!(1), json!(3))
+    );
+    assert_eq!(road["cost"], 0.5);
+    assert_eq!(v["icons"].as_array().unwrap().len(), 2);
+    assert_eq!(v["icons"][0]["hex"], json!([0, -2]));
+    assert_eq!(v["icons"][0]["caption"], "Hold Varr");
+    assert_eq!(v["labels"], json!([{"id": 4, "text": "The Wastes"}]));
+    // Text: the tables, and the icon's hex named as the editor names it.
+    let c = OffsetKind::OddR.from_hex(Hex::new(0, -2));
+    hexmap()
+        .arg("info")
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("edge types:"))
+        .stdout(predicate::str::contains(format!(
+            "odd-r {},{}  castle  \"Hold Varr\"",
+            c.col, c.row
+        )))
+        .stdout(predicate::str::contains("labels:      1"));
+}

@@ -1,0 +1,181 @@
+//! What `hexmap info` tells of a map's content beyond terrain: its edge and path types with
+//! how much of each the map holds, its icons and its place names — so a game developer can
+//! see what a file carries without opening the editor.
+
+use super::queries::points_json;
+use hexmap_map::cost::format_hundredths;
+use hexmap_map::{EdgeMove, HexMap};
+use serde::Serialize;
+use serde_json::Value;
+
+/// The map's content, as `info --json` lists it (axial `[q, r]` for hexes).
+#[derive(Serialize)]
+pub(super) struct ContentInfo {
+    edge_types: Vec<EdgeTypeInfo>,
+    path_types: Vec<PathTypeInfo>,
+    icons: Vec<IconInfo>,
+    labels: Vec<LabelInfo>,
+}
+
+#[derive(Serialize)]
+struct EdgeTypeInfo {
+    id: u16,
+    name: String,
+    /// Extra points to cross (a whole number when whole), or `null` when it cannot be
+    /// crossed.
+    cost: Value,
+    #[serde(skip)]
+    hundredths: Option<u32>,
+    blocks_sight: bool,
+    /// Hexsides of the map holding it.
+    edges: usize,
+}
+
+#[derive(Serialize)]
+struct PathTypeInfo {
+    id: u16,
+    name: String,
+    /// Points per step along it, or `null` when it does not change movement.
+    cost: Value,
+    #[serde(skip)]
+    hundredths: Option<u32>,
+    /// Paths of this type.
+    paths: usize,
+    /// Steps (pairs of consecutive hexes) of all those paths.
+    steps: usize,
+}
+
+#[derive(Serialize)]
+struct IconInfo {
+    hex: [i32; 2],
+    icon: String,
+    caption: Option<String>,
+}
+
+#[derive(Serialize)]
+struct LabelInfo {
+    id: u32,
+    text: String,
+}
+
+impl ContentInfo {
+    /// What `map` holds.
+    pub(super) fn of(map: &HexMap) -> ContentInfo {
+        let json = |h: Option<u32>| h.map_or(Value::Null, |h| points_json(u64::from(h)));
+        let edge_types = map
+            .edge_palette()
+            .types()
+            .iter()
+            .map(|t| {
+                let hundredths = match t.movement {
+                    EdgeMove::Extra(c) => Some(c.hundredths()),
+                    EdgeMove::Impassable => None,
+                };
+                EdgeTypeInfo {
+                    id: t.id.get(),
+                    name: t.name.clone(),
+                    cost: json(hundredths),
+                    hundredths,
+                    blocks_sight: t.blocks_sight,
+                    edges: map.edges().filter(|&(_, k)| k == t.id).count(),
+                }
+            })
+            .collect();
+        let path_types = map
+            .path_palette()
+            .types()
+            .iter()
+            .map(|t| {
+                let of_type: Vec<_> = map.paths().iter().filter(|p| p.kind == t.id).collect();
+                let hundredths = t.cost.map(|c| c.hundredths());
+                PathTypeInfo {
+                    id: t.id.get(),
+                    name: t.name.clone(),
+                    cost: json(hundredths),
+                    hundredths,
+                    paths: of_type.len(),
+                    steps: of_type
+                        .iter()
+                        .map(|p| p.hexes.len().saturating_sub(1))
+                        .sum(),
+                }
+            })
+            .collect();
+        let mut icons: Vec<IconInfo> = map
+            .icons()
+            .iter()
+            .flat_map(|(h, list)| {
+                list.iter().map(move |i| IconInfo {
+                    hex: [h.q, h.r],
+                    icon: i.source.to_file_text(),
+                    caption: i.caption.clone(),
+                })
+            })
+            .collect();
+        icons.sort_by_key(|i| i.hex);
+        let labels = map
+            .labels()
+            .iter()
+            .map(|(id, l)| LabelInfo {
+                id: id.0,
+                text: l.text.clone(),
+            })
+            .collect();
+        ContentInfo {
+            edge_types,
+            path_types,
+            icons,
+            labels,
+        }
+    }
+
+    /// The text `info` prints after the terrain table; hexes named as the editor names them.
+    pub(super) fn print(&self, map: &HexMap) {
+        let cx = map.properties().coord_context();
+        let cost = |c: Option<u32>, none: &str| {
+            c.map_or(none.to_owned(), |h| format_hundredths(u64::from(h)))
+        };
+        println!("edge types:");
+        println!(
+            "  {:>5}  {:<20} {:>10} {:<5} {:>9}",
+            "id", "name", "cross", "sight", "hexsides"
+        );
+        for t in &self.edge_types {
+            println!(
+                "  {:>5}  {:<20} {:>10} {:<5} {:>9}",
+                t.id,
+                t.name,
+                cost(t.hundredths, "impassable"),
+                if t.blocks_sight { "block" } else { "clear" },
+                t.edges
+            );
+        }
+        println!("path types:");
+        println!(
+            "  {:>5}  {:<20} {:>10} {:>6} {:>7}",
+            "id", "name", "step", "paths", "steps"
+        );
+        for t in &self.path_types {
+            println!(
+                "  {:>5}  {:<20} {:>10} {:>6} {:>7}",
+                t.id,
+                t.name,
+                cost(t.hundredths, "terrain"),
+                t.paths,
+                t.steps
+            );
+        }
+        println!("icons:       {}", self.icons.len());
+        for i in &self.icons {
+            let hex = cx.hex_name(hexmap_hex::Hex::new(i.hex[0], i.hex[1]));
+            match &i.caption {
+                Some(c) => println!("  {hex}  {}  \"{c}\"", i.icon),
+                None => println!("  {hex}  {}", i.icon),
+            }
+        }
+        println!("labels:      {}", self.labels.len());
+        for l in &self.labels {
+            println!("  {:>5}  {}", l.id, l.text);
+        }
+    }
+}
