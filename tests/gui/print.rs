@@ -99,3 +99,95 @@ fn print_window_shows_the_page_count_and_exports_a_pdf() {
         assert_eq!(count, Some(pages + 1), "{info}");
     }
 }
+
+/// Issue 24.3 in the editor: with the map's legend on, the print window starts with the key
+/// on its own page; "over board top-left" puts it on the first board page instead. Read
+/// back with poppler's `pdftotext` (skipped when poppler is missing, an error under CI).
+#[test]
+fn the_print_window_puts_the_key_on_its_own_page_or_the_first_board_page() {
+    use hexmap::map::{Corner, Edit, ViewSettings};
+    let dir = temp_dir("print-key");
+    let (own, over) = (dir.join("own.pdf"), dir.join("over.pdf"));
+    let dialogs = FakeDialogs::with_answers([
+        DialogReply::Export(own.clone()),
+        DialogReply::Export(over.clone()),
+    ]);
+    let mut doc = OpenMap::sample();
+    doc.apply(&Edit::SetView(ViewSettings {
+        legend: Some(Corner::BottomRight),
+        ..ViewSettings::default()
+    }))
+    .unwrap();
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 900.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
+    h.run();
+    let export =
+        |h: &mut Harness<'static, EditorApp>, choice: Option<&str>, file: &std::path::Path| {
+            h.get_by_label("File").click();
+            settle(h);
+            h.get_by_label("Print / Export PDF…").click();
+            settle(h);
+            if let Some(choice) = choice {
+                h.get_by_label(choice).click();
+                settle(h);
+            }
+            h.get_by_label("Export PDF…").click();
+            settle(h);
+            for _ in 0..1000 {
+                if h.state().view().export_job().is_none() && file.is_file() {
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(10));
+                settle(h);
+            }
+            assert!(
+                h.state().view().error().is_none(),
+                "{:?}",
+                h.state().view().error()
+            );
+        };
+    export(&mut h, None, &own);
+    export(&mut h, Some("over board top-left"), &over);
+    let page_text = |pdf: &std::path::Path, page: usize| {
+        let out = std::process::Command::new("pdftotext")
+            .args(["-f", &page.to_string(), "-l", &page.to_string()])
+            .arg(pdf)
+            .arg("-")
+            .output()
+            .ok()?;
+        assert!(out.status.success());
+        Some(String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    let count = |pdf: &std::path::Path| {
+        let out = std::process::Command::new("pdfinfo")
+            .arg(pdf)
+            .output()
+            .unwrap();
+        let info = String::from_utf8_lossy(&out.stdout).into_owned();
+        info.lines()
+            .find_map(|l| l.strip_prefix("Pages:"))
+            .map(|n| n.trim().parse::<usize>().unwrap())
+            .unwrap()
+    };
+    let Some(index) = page_text(&own, 1) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "poppler-utils is required under CI"
+        );
+        eprintln!("SKIPPED: poppler-utils is not installed");
+        return;
+    };
+    let last = count(&own);
+    assert!(!index.contains("Legend"), "not on the assembly page");
+    assert!(
+        page_text(&own, last).unwrap().contains("Legend"),
+        "on its own last page"
+    );
+    assert_eq!(count(&over), last - 1, "no page of its own");
+    assert!(
+        page_text(&over, 2).unwrap().contains("Legend"),
+        "on the first board page"
+    );
+    assert!(!page_text(&over, 3).unwrap().contains("Legend"));
+}

@@ -7,9 +7,11 @@ use super::Action;
 use super::export_import::ExportSpec;
 use super::open_map::OpenMap;
 use eframe::egui;
+use hexmap_draw::legend::LegendPlace;
 use hexmap_draw::print::{Length, PageLayout, PageSetup, Paper, layout_map};
 use hexmap_hex::{CoordSystem, Point};
 use hexmap_io::format::{self, WriteOptions};
+use hexmap_map::Corner;
 
 /// The print window's fields (text as typed) and the layout they give.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,6 +36,11 @@ pub struct PrintForm {
     pub mines: bool,
     /// Coordinate labels.
     pub labels: Option<CoordSystem>,
+    /// The key (legend): on a page of its own, over a corner of the first board page, or
+    /// none. Starts as the map's View → Legend has it (on: its own page).
+    pub key: Option<LegendPlace>,
+    /// Whether `key` was set from the map yet.
+    key_from_map: bool,
     /// The setup and document revision the layout below was made for.
     made_for: Option<(PageSetup, u64)>,
     /// The layout of the current fields, or why there is none.
@@ -56,6 +63,8 @@ impl Default for PrintForm {
             grid: true,
             mines: true,
             labels: None,
+            key: None,
+            key_from_map: false,
             made_for: None,
             layout: Err(String::new()),
             segments: Vec::new(),
@@ -124,6 +133,7 @@ impl PrintForm {
                 grid: self.grid,
                 print: setup,
                 marks: self.marks,
+                legend: self.key,
                 ..WriteOptions::default()
             },
         }
@@ -178,6 +188,10 @@ pub(super) fn window(
         return;
     };
     let systems = doc.coord_context().own_systems();
+    if !f.key_from_map {
+        f.key = doc.map().view().legend.map(|_| LegendPlace::Page);
+        f.key_from_map = true;
+    }
     let mut export = None;
     let mut close = false;
     super::windows::placed(ctx, egui::Window::new("Print / Export PDF"))
@@ -208,6 +222,15 @@ pub(super) fn window(
                 ui.radio_value(&mut f.labels, None, "none");
                 for s in systems {
                     ui.radio_value(&mut f.labels, Some(s), s.name());
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Key (legend)");
+                ui.radio_value(&mut f.key, None, "none");
+                ui.radio_value(&mut f.key, Some(LegendPlace::Page), "own page");
+                for c in Corner::ALL {
+                    let text = format!("over board {}", c.name());
+                    ui.radio_value(&mut f.key, Some(LegendPlace::Over(c)), text);
                 }
             });
             ui.separator();
