@@ -12,7 +12,7 @@ use hexmap_io as io;
 use hexmap_map::cost::format_hundredths;
 use hexmap_map::{Cost, HexMap};
 use serde::Serialize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `hexmap route`.
 #[derive(Args, Debug)]
@@ -49,18 +49,23 @@ pub struct ReachArgs {
     pub json: bool,
 }
 
-/// A cell of the map read from `text`, or an error naming it.
+/// A cell of the map (read from `path`) read from `text`, or an error naming the file,
+/// the argument and what to do.
 fn cell(
     map: &HexMap,
+    path: &Path,
     coords: Option<CoordChoice>,
     what: &str,
     text: &str,
 ) -> Result<Hex, CliError> {
-    let h = parse_cell(map, coords, text)?;
+    let h = parse_cell(map, coords, text)
+        .map_err(|CliError(e)| CliError(format!("{}: {what}: {e}", path.display())))?;
     if !map.contains(h) {
         return Err(CliError(format!(
-            "{what} {} is not a cell of the map",
-            show(map, coords, h)
+            "{}: {what} {} is not a cell of the map (`hexmap info {}` shows its shape)",
+            path.display(),
+            show(map, coords, h),
+            path.display()
         )));
     }
     Ok(h)
@@ -84,8 +89,8 @@ struct RouteJson {
 /// Run `hexmap route`.
 pub fn route(a: &RouteArgs) -> Result<(), CliError> {
     let (map, _) = io::load(&a.map)?;
-    let from = cell(&map, a.coords, "FROM", &a.from)?;
-    let to = cell(&map, a.coords, "TO", &a.to)?;
+    let from = cell(&map, &a.map, a.coords, "FROM", &a.from)?;
+    let to = cell(&map, &a.map, a.coords, "TO", &a.to)?;
     let found = match map.route(from, to) {
         Ok(p) => Some(p),
         Err(PathError::Unreachable) => None,
@@ -130,7 +135,7 @@ struct ReachJson {
 /// Run `hexmap reach`.
 pub fn reach(a: &ReachArgs) -> Result<(), CliError> {
     let (map, _) = io::load(&a.map)?;
-    let from = cell(&map, a.coords, "FROM", &a.from)?;
+    let from = cell(&map, &a.map, a.coords, "FROM", &a.from)?;
     let budget: Cost = a
         .budget
         .parse()
