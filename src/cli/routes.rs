@@ -11,7 +11,7 @@ use clap::Args;
 use hexmap_hex::{CoordChoice, Hex};
 use hexmap_map::cost::format_hundredths;
 use hexmap_map::{Cost, HexMap};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `hexmap route`.
 #[derive(Args, Debug)]
@@ -52,18 +52,23 @@ pub struct ReachArgs {
     pub json: bool,
 }
 
-/// A cell of the map read from `text`, or an error naming it.
+/// A cell of the map (read from `path`) read from `text`, or an error naming the file,
+/// the argument and what to do.
 fn cell(
     map: &HexMap,
+    path: &Path,
     coords: Option<CoordChoice>,
     what: &str,
     text: &str,
 ) -> Result<Hex, CliError> {
-    let h = parse_cell(map, coords, text)?;
+    let h = parse_cell(map, coords, text)
+        .map_err(|CliError(e)| CliError(format!("{}: {what}: {e}", path.display())))?;
     if !map.contains(h) {
         return Err(CliError(format!(
-            "{what} {} is not a cell of the map",
-            show_named(map, coords, h)
+            "{}: {what} {} is not a cell of the map (`hexmap info {}` shows its shape)",
+            path.display(),
+            show_named(map, coords, h),
+            path.display()
         )));
     }
     Ok(h)
@@ -72,8 +77,8 @@ fn cell(
 /// Run `hexmap route`.
 pub fn route(a: &RouteArgs) -> Result<(), CliError> {
     let (map, _) = super::load_map(&a.map)?;
-    let from = cell(&map, a.coords, "FROM", &a.from)?;
-    let to = cell(&map, a.coords, "TO", &a.to)?;
+    let from = cell(&map, &a.map, a.coords, "FROM", &a.from)?;
+    let to = cell(&map, &a.map, a.coords, "TO", &a.to)?;
     let found = queries::find_route(&map, from, to)?;
     if a.json {
         println!("{}", queries::route_json(found.as_ref()));
@@ -102,7 +107,7 @@ pub fn route(a: &RouteArgs) -> Result<(), CliError> {
 /// Run `hexmap reach`.
 pub fn reach(a: &ReachArgs) -> Result<(), CliError> {
     let (map, _) = super::load_map(&a.map)?;
-    let from = cell(&map, a.coords, "FROM", &a.from)?;
+    let from = cell(&map, &a.map, a.coords, "FROM", &a.from)?;
     let budget: Cost = a
         .budget
         .parse()

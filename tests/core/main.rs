@@ -7,6 +7,7 @@ mod support;
 
 mod cli_geometry;
 mod cli_map;
+mod cli_messages;
 mod cli_mines;
 mod cli_queries;
 mod cli_routes;

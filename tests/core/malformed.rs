@@ -30,7 +30,7 @@ fn every_malformed_file_is_rejected_with_its_error_and_position() {
             Err(LoadError::Io { source, .. }) => {
                 failures.push(format!("{}: io error {source}", path.display()))
             }
-            Err(e @ LoadError::Format { .. }) => {
+            Err(e @ (LoadError::Format { .. } | LoadError::NotAMap { .. })) => {
                 let msg = e.to_string();
                 if !msg.contains(&expect) {
                     failures.push(format!(

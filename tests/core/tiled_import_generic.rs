@@ -278,7 +278,8 @@ fn broken_files_are_named_errors() {
     .unwrap_err();
     assert_eq!(
         e.to_string(),
-        "m.tmx: the map is orthogonal; hexmap imports only hexagonal maps"
+        "m.tmx: a Tiled map with orthogonal orientation; hexmap imports only hexagonal \
+         Tiled maps (in Tiled: Map → Map Properties → Orientation: Hexagonal)"
     );
     let e = read_tiled(
         &tmj.replace("\"hexagonal\"", "\"isometric\""),

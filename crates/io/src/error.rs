@@ -234,6 +234,14 @@ pub enum LoadError {
         /// What and where.
         source: FormatError,
     },
+    /// The file is another kind of file (a Tiled map, hexmap's JSON export, a picture).
+    #[error("{}: {advice}", path.display())]
+    NotAMap {
+        /// The file.
+        path: PathBuf,
+        /// What it is and what to do (`format::FileKind::advice_for_map`).
+        advice: String,
+    },
 }
 
 /// Why a map file could not be saved (the old file, if any, is untouched).

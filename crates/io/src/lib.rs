@@ -112,9 +112,19 @@ pub fn load(path: &Path) -> Result<(HexMap, Form), LoadError> {
             source: FormatError::FileTooLarge { bytes, limit },
         },
     })?;
-    from_bytes(&bytes).map_err(|source| LoadError::Format {
-        path: path.to_owned(),
-        source,
+    from_bytes(&bytes).map_err(|source| {
+        // A file that is not a hexmap map at all is named for what it is.
+        let shown = path.display().to_string();
+        match format::sniff(&bytes).advice_for_map(&shown) {
+            Some(advice) => LoadError::NotAMap {
+                path: path.to_owned(),
+                advice,
+            },
+            None => LoadError::Format {
+                path: path.to_owned(),
+                source,
+            },
+        }
     })
 }
 

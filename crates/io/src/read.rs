@@ -40,8 +40,42 @@ fn syntax(e: ron::error::SpannedError) -> FormatError {
     FormatError::Syntax {
         line: e.span.start.line,
         column: e.span.start.col,
-        message: e.code.to_string(),
+        message: plain_words(&e.code.to_string()),
     }
+}
+
+/// The parts of a file named by the types that read them (what the RON parser says, e.g.
+/// "Expected opening `(` for struct `FileMap`"), in the words of docs/FORMAT.md.
+const PART_NAMES: [(&str, &str); 13] = [
+    ("FileMap", "the map"),
+    ("FileCells", "cells"),
+    ("FileView", "view"),
+    ("FileShape", "shape"),
+    ("FileLabels", "labels (the label settings)"),
+    ("FileTerrain", "a palette entry"),
+    ("FileCost", "a terrain cost (Cost(n) or Impassable)"),
+    ("FileEdgeType", "an edge type"),
+    ("FileEdgeCost", "an edge type's cost"),
+    ("FilePathType", "a path type"),
+    ("FilePath", "a path"),
+    ("FileIcon", "an icon"),
+    ("FileLabel", "a label"),
+];
+
+/// A parser message with the reading types' names replaced by the file's own words, so a
+/// message never names an internal type.
+fn plain_words(message: &str) -> String {
+    let mut out = message.to_string();
+    for (ty, words) in PART_NAMES {
+        for pattern in [
+            format!("struct `{ty}`"),
+            format!("enum `{ty}`"),
+            format!("`{ty}`"),
+        ] {
+            out = out.replace(&pattern, words);
+        }
+    }
+    out
 }
 
 /// Parse and validate map text; returns the map and the form it was written in.

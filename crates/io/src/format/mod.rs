@@ -7,6 +7,7 @@
 //! image), so it works without a file system (tests, the browser); [`read_path`] and
 //! [`write_path`] are the thin wrappers for files on disk.
 
+mod kind;
 mod pdf;
 mod picture;
 mod registry;
@@ -14,6 +15,7 @@ mod ron;
 mod table;
 mod tiled;
 
+pub use kind::{FileKind, sniff};
 pub use registry::{FORMATS, by_name, native, read_path, reader_for, readers, write_path, writers};
 pub use table::{to_csv, to_json};
 pub use tiled::tileset_file_name;
@@ -338,6 +340,14 @@ pub enum ReadError {
         file: String,
         /// Why.
         source: FromTiledError,
+    },
+    /// The file is of a kind no reader takes (hexmap's JSON export, a picture).
+    #[error("{file}: {advice}")]
+    NotImportable {
+        /// The file.
+        file: String,
+        /// What it is and what to do.
+        advice: String,
     },
     /// The format is write-only.
     #[error("{format} files cannot be read")]

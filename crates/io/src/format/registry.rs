@@ -50,13 +50,6 @@ pub fn reader_for(path: &Path, head: &[u8]) -> Option<&'static dyn Format> {
     by_ext.or_else(|| readers().find(|f| f.recognizes(head)))
 }
 
-fn file_name(path: &Path) -> String {
-    path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    )
-}
-
 /// Read the map file at `path` in whichever readable format it is (by extension, else by
 /// content), refusing files over [`crate::MAX_FILE_BYTES`] before reading them. Files
 /// it refers to (a Tiled map's tilesets and images) are read from its folder. The one
@@ -73,7 +66,11 @@ pub fn read_path(path: &Path) -> Result<Imported, ReadError> {
             limit,
         },
     })?;
-    let file = file_name(path);
+    // Messages name the file as given, folder included.
+    let file = path.display().to_string();
+    if let Some(advice) = super::sniff(&bytes).advice_for_import() {
+        return Err(ReadError::NotImportable { file, advice });
+    }
     let format = reader_for(path, &bytes).ok_or_else(|| ReadError::UnknownFormat {
         file: file.clone(),
         expected: readers()

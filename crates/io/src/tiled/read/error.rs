@@ -28,7 +28,10 @@ pub enum TiledError {
         message: String,
     },
     /// Not a hexagonal map.
-    #[error("{file}: the map is {orientation}; hexmap imports only hexagonal maps")]
+    #[error(
+        "{file}: a Tiled map with {orientation} orientation; hexmap imports only hexagonal \
+         Tiled maps (in Tiled: Map → Map Properties → Orientation: Hexagonal)"
+    )]
     NotHexagonal {
         /// File name.
         file: String,
