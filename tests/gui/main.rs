@@ -24,6 +24,7 @@ mod paste;
 mod play;
 mod popups;
 mod print;
+mod readouts;
 mod real_window;
 mod reshape;
 mod tile_art;
