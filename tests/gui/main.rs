@@ -25,6 +25,7 @@ mod paste;
 mod play;
 mod popups;
 mod print;
+mod readouts;
 mod real_window;
 mod reshape;
 mod tile_art;

@@ -230,3 +230,43 @@ fn a_recovery_file_older_than_its_map_is_cleaned_on_open() {
         "a recovery of a session that saved afterwards is stale and removed"
     );
 }
+
+#[test]
+fn discard_then_cancelling_the_open_dialog_keeps_the_changes_and_their_recovery() {
+    let dir = temp_dir("discard-cancel");
+    let path = dir.join("m.ron");
+    old_saved_sample(&path);
+    let recovery = recovery_path(&path);
+    let doc = OpenMap::load(&path).unwrap();
+    let dialogs = FakeDialogs::with_answers([DialogReply::Cancelled]);
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| {
+            EditorApp::with_doc(doc, Box::new(dialogs)).with_data_dir(dir.clone())
+        });
+    h.input_mut().time = Some(1.0);
+    settle(&mut h);
+    let map = h.state().view().doc().map();
+    let first = map.palette().terrains()[0].id;
+    let cell = map
+        .shape()
+        .iter()
+        .find(|&x| map.terrain(x) != Some(first))
+        .unwrap();
+    paint(&mut h, cell);
+    h.input_mut().time = Some(40.0);
+    settle(&mut h);
+    assert!(recovery.exists());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    settle(&mut h);
+    h.get_by_label("Discard").click();
+    settle(&mut h);
+    assert!(
+        h.state().view().doc().is_modified(),
+        "no other map was opened"
+    );
+    assert!(
+        recovery.exists(),
+        "the changes still on screen keep their recovery file"
+    );
+}

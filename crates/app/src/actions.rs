@@ -118,6 +118,12 @@ impl EditorApp {
     /// Replace the document (after any unsaved-changes check). A message about the old
     /// map goes with it (the caller may say what happened to the new one).
     pub(super) fn replace_doc(&mut self, doc: OpenMap) {
+        // Changes dropped with the old map were discarded (the prompt asked): no recovery
+        // file may offer them back. Not before a file is picked: a cancelled Open keeps
+        // the changes, and their recovery file with them.
+        if self.doc.is_modified() {
+            autosave::discarded(self);
+        }
         self.doc = doc;
         self.windows.info = None;
         self.no_map = None;
@@ -379,8 +385,6 @@ impl EditorApp {
             return;
         };
         if !save {
-            // Discard means gone: no recovery file may offer the changes back.
-            autosave::discarded(self);
             self.run(ctx, prompt.then);
             return;
         }
@@ -477,8 +481,9 @@ impl EditorApp {
         if !self.close_allowed && self.doc.is_modified() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.windows.unsaved_prompt = Some(UnsavedPrompt { then: Action::Quit });
-        } else if !self.doc.is_modified() && self.no_map.is_none() {
-            // The session ends with nothing unsaved: its recovery file is stale.
+        } else if self.no_map.is_none() {
+            // The session ends with nothing unsaved (saved, discarded, or none made): its
+            // recovery file is stale.
             autosave::discarded(self);
         }
     }

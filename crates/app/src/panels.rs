@@ -162,13 +162,15 @@ pub(super) fn toolbar(
                 }
             }
             ui.separator();
-            let l = ui.label("Radius");
+            // One widget with its name inside ("Radius 2"), so a wrapping toolbar never
+            // puts the name on one row and the number on the next.
             ui.add(
                 egui::DragValue::new(&mut prefs.tools.brush_radius)
-                    .range(0..=tools::MAX_BRUSH_RADIUS),
+                    .range(0..=tools::MAX_BRUSH_RADIUS)
+                    .prefix("Radius "),
             )
             .on_hover_text("Brush radius in hexes (keys [ and ])")
-            .labelled_by(l.id);
+            .accessible_name("Radius");
             ui.checkbox(&mut prefs.tools.fill_replace_all, "Fill replaces all");
             if tools.tool == Tool::Mine {
                 ui.label("click: place, shift+click: remove");
@@ -205,7 +207,7 @@ pub(super) fn status_bar(
     egui::Panel::bottom("status").show(ui, |ui| {
         ui.horizontal(|ui| {
             let text = match canvas.hovered {
-                Some(h) => doc.coord_context().own_systems_line(h),
+                Some(h) => coordinates_line(ui, doc, h),
                 None => "—".to_owned(),
             };
             ui.add(egui::Label::new(RichText::new(text).monospace()).truncate());
@@ -247,7 +249,16 @@ pub(super) fn status_bar(
                 }
             }
             ui.separator();
-            ui.label(format!("zoom {:.0}%", canvas.camera.zoom * 100.0));
+            // A zoom percentage means nothing on maps whose hexes are 1 world unit: say how
+            // big a hex is on screen instead (flat side to flat side, as printed sizes are).
+            let px = hexmap_draw::print::flat_to_flat(&doc.layout()) * canvas.camera.zoom;
+            let text = if px < 10.0 {
+                format!("hex {px:.1} px")
+            } else {
+                format!("hex {px:.0} px")
+            };
+            ui.label(text)
+                .on_hover_text("How big a hex is on screen, flat side to flat side (+ and − zoom)");
             if let Some(readout) = canvas.frame_stats.readout() {
                 ui.separator();
                 let stats = canvas.chunks.stats;
@@ -279,6 +290,34 @@ pub(super) fn status_bar(
     });
 }
 
+/// The hovered hex in each of the map's systems, as one line that fits the status bar:
+/// spaced out when there is room, tighter in a narrow window (cut only if even that is
+/// too wide).
+fn coordinates_line(ui: &egui::Ui, doc: &OpenMap, h: hexmap_hex::Hex) -> String {
+    let cx = doc.coord_context();
+    let full = cx.own_systems_line(h);
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    let width = ui.fonts_mut(|f| {
+        f.layout_no_wrap(full.clone(), font, egui::Color32::WHITE)
+            .size()
+            .x
+    });
+    if width <= ui.available_width() {
+        return full;
+    }
+    cx.own_systems()
+        .iter()
+        .map(|s| format!("{} {}", s.name(), s.format(h, &cx)))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// The widest a side panel may be: a fifth of the window (at least 150 points), so a
+/// small window keeps most of its width for the map.
+pub(super) fn side_panel_max(ui: &egui::Ui) -> f32 {
+    (ui.ctx().content_rect().width() * 0.2).max(150.0)
+}
+
 /// Terrain palette (pick, add, edit in `terrain_editor`) and layer switches, as `panels`
 /// says.
 pub(super) fn left_panel(
@@ -292,6 +331,7 @@ pub(super) fn left_panel(
     let mut out = Vec::new();
     egui::Panel::left("left")
         .default_size(230.0)
+        .max_size(side_panel_max(ui))
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 if panels.palette {
@@ -334,9 +374,31 @@ fn layers_panel(ui: &mut egui::Ui, canvas: &mut Canvas) {
 pub(super) fn right_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &OpenMap) {
     egui::Panel::right("overlays")
         .default_size(220.0)
+        .max_size(side_panel_max(ui))
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| overlays_panel(ui, canvas, doc));
         });
+}
+
+/// True when coordinate labels in `system` are legible at `zoom` (pixels per world unit)
+/// on the map's first cell or its far corner, by the same rule that draws them
+/// (`draw::lod::label_size`).
+fn labels_legible(doc: &OpenMap, system: hexmap_hex::CoordSystem, zoom: f64) -> bool {
+    let map = doc.map();
+    let layout = doc.layout();
+    let radius = layout.size().x.min(layout.size().y);
+    let cap = hexmap_draw::Style::editor(hexmap_draw::Layers::editor()).label_cap;
+    let cx = map.properties().coord_context();
+    let b = doc.offset_bounds();
+    let kind = map.properties().offset_kind;
+    let corner = kind.to_hex(hexmap_hex::OffsetCoord::new(
+        b.min_col + b.cols as i32 - 1,
+        b.min_row + b.rows as i32 - 1,
+    ));
+    map.shape().iter().take(1).chain([corner]).any(|h| {
+        let chars = system.format(h, &cx).chars().count();
+        hexmap_draw::lod::label_size(radius, chars, cap, zoom).is_some()
+    })
 }
 
 /// The overlay switches (inside the right panel's scroll area).
@@ -367,6 +429,7 @@ fn overlays_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &OpenMap) {
         ui.add(egui::DragValue::new(&mut o.fov_radius).range(0..=100))
             .labelled_by(c.id);
     });
+    let legible = !o.labels || labels_legible(doc, o.label_system, canvas.camera.zoom);
     ui.horizontal(|ui| {
         ui.checkbox(&mut o.labels, "Labels");
         egui::ComboBox::from_label("system")
@@ -377,6 +440,13 @@ fn overlays_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &OpenMap) {
                 }
             });
     });
+    // Labels are drawn only where they are legible (draw::lod): say so rather than
+    // showing nothing.
+    if o.labels && !legible {
+        let hint = RichText::new("zoom in to see labels").color(ui.visuals().warn_fg_color);
+        ui.label(hint)
+            .on_hover_text("Coordinate labels are drawn once they fit their hexes legibly");
+    }
     ui.separator();
     let show = |h: Option<hexmap_hex::Hex>| h.map_or("—".to_string(), |h| doc.hex_name(h));
     ui.label(format!("Anchor: {}   (A key / Alt+click)", show(o.anchor)));

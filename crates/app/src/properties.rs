@@ -173,6 +173,7 @@ pub(super) fn panel(
     let mut close = false;
     egui::Panel::right("map properties")
         .default_size(PANEL_WIDTH)
+        .max_size((ui.ctx().content_rect().width() * 0.45).max(280.0))
         .show(ui, |ui| {
             ui.heading("Map properties");
             ui.horizontal(|ui| {
