@@ -124,7 +124,7 @@ fn ron_errors_use_the_files_words() {
     ]);
     assert!(
         err.contains(&format!(
-            "{}: FROM 99,99 is not a cell of the map",
+            "{}: FROM odd-r 99,99 is not a cell of the map",
             map.display()
         )) && err.contains("hexmap info"),
         "{err}"
