@@ -89,6 +89,10 @@ pub struct ExportArgs {
     /// the SVG beside it) instead of embedding them.
     #[arg(long)]
     pub link_images: bool,
+    /// Refuse to write when anything would be left out or drawn otherwise than the map
+    /// says (an image that cannot be used): warnings become errors.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 /// `--legend`: a place for the legend, or none.
@@ -127,6 +131,12 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             "--hex-pixels must be between 1 and 1000, got {}",
             args.hex_pixels
         )));
+    }
+    if let Some(w) = extension_mismatch(&args.out, args.format) {
+        if args.strict {
+            return Err(CliError(format!("--strict: {w} (nothing written)")));
+        }
+        eprintln!("hexmap: warning: {w}");
     }
     let print_size = args.format.options().contains(&FormatOption::PrintHexSize);
     match (args.dpi, args.hex_size) {
@@ -194,7 +204,7 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             }
         }
         .filter(|_| takes_legend),
-        images: picture_images(&map, &args.map, args.format.name()),
+        images: picture_images(&map, &args.map, args.format.name(), args.strict)?,
         link_images: args.link_images,
         tile_size: args.tile_size.unwrap_or(defaults.tile_size),
     };
@@ -213,6 +223,26 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         eprintln!();
     }
     Ok(())
+}
+
+/// A warning when OUT's extension is not one of the format's own (`map.png` for
+/// `--to svg`): a file a viewer would open as the wrong kind. `-` (standard output) and a
+/// name without extension are never warned about.
+fn extension_mismatch(out: &std::path::Path, format: &dyn Format) -> Option<String> {
+    if out.as_os_str() == "-" {
+        return None;
+    }
+    let ext = out.extension()?.to_string_lossy().to_ascii_lowercase();
+    let own = format.extensions();
+    (!own.iter().any(|e| e.eq_ignore_ascii_case(&ext))).then(|| {
+        format!(
+            "{}: .{ext} is not a {} file's extension (.{}); written as {} all the same",
+            out.display(),
+            format.name(),
+            own.join(", ."),
+            format.name()
+        )
+    })
 }
 
 /// `hexmap import`: read the map (any readable format, within the size limit), report what
@@ -237,17 +267,29 @@ fn picture_images(
     map: &hexmap_map::HexMap,
     path: &std::path::Path,
     format: &str,
-) -> Option<std::sync::Arc<hexmap_draw::ImageSet>> {
+    strict: bool,
+) -> Result<Option<std::sync::Arc<hexmap_draw::ImageSet>>, CliError> {
     if !["png", "svg", "pdf", "tmx", "tmj"].contains(&format)
         || hexmap_io::images::image_paths(map).is_empty()
     {
-        return None;
+        return Ok(None);
     }
     let (images, warnings) = hexmap_io::images::load_images_beside(map, path);
+    if strict && !warnings.is_empty() {
+        return Err(CliError(format!(
+            "{}: --strict: {} (nothing written)",
+            path.display(),
+            warnings
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        )));
+    }
     for w in &warnings {
         eprintln!("warning: {w}");
     }
-    Some(std::sync::Arc::new(images))
+    Ok(Some(std::sync::Arc::new(images)))
 }
 
 /// `map` (read from `from`) with its image paths rewritten for a copy written to `to`

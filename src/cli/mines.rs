@@ -22,6 +22,13 @@ pub struct MinesArgs {
     pub command: MinesCommand,
 }
 
+impl MinesArgs {
+    /// True when the subcommand answers in JSON (`check --json`).
+    pub(super) fn answers_in_json(&self) -> bool {
+        matches!(&self.command, MinesCommand::Check(c) if c.json)
+    }
+}
+
 /// The `mines` subcommands.
 #[derive(Subcommand, Debug)]
 pub enum MinesCommand {

@@ -65,6 +65,28 @@ pub enum Command {
     Batch(batch::BatchArgs),
 }
 
+impl Command {
+    /// True when the command answers in JSON (`--json`, or `batch` always): its error is
+    /// then a JSON object on stderr too, so a pipeline reads one kind of output.
+    fn answers_in_json(&self) -> bool {
+        match self {
+            Command::Coord(a) => a.json,
+            Command::Pick(a) => a.json,
+            Command::Info(a) => a.json,
+            Command::Route(a) => a.json,
+            Command::Reach(a) => a.json,
+            Command::Fov(a) => a.json,
+            Command::Mines(a) => a.answers_in_json(),
+            Command::Batch(_) => true,
+            Command::New(_)
+            | Command::Validate(_)
+            | Command::Convert(_)
+            | Command::Export(_)
+            | Command::Import(_) => false,
+        }
+    }
+}
+
 /// A failure of a subcommand caused by its input: printed on stderr, exit code 1.
 #[derive(Debug)]
 pub struct CliError(pub String);
@@ -86,6 +108,7 @@ pub fn run(command: Command) -> ExitCode {
         eprintln!("hexmap: error: {message}");
         return ExitCode::from(2);
     }
+    let json = command.answers_in_json();
     let result = match command {
         Command::Coord(args) => geometry::coord(&args),
         Command::Pick(args) => geometry::pick(&args),
@@ -103,6 +126,10 @@ pub fn run(command: Command) -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(CliError(message)) if json => {
+            eprintln!("{}", serde_json::json!({ "error": message }));
+            ExitCode::from(1)
+        }
         Err(CliError(message)) => {
             eprintln!("hexmap: error: {message}");
             ExitCode::from(1)

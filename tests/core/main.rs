@@ -9,6 +9,7 @@ mod cli_geometry;
 mod cli_map;
 mod cli_messages;
 mod cli_mines;
+mod cli_pipeline;
 mod cli_queries;
 mod cli_routes;
 mod coordinate_limits;

@@ -1,0 +1,118 @@
+//! What a pipeline needs of the command line (issue 30 item 11): an error in JSON when the
+//! answer was asked in JSON, `--strict` turning warnings into errors with nothing written,
+//! and a warning when OUT's extension does not fit the format.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::Path;
+
+fn hexmap() -> Command {
+    Command::cargo_bin("hexmap").unwrap()
+}
+
+fn bundled(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("maps")
+        .join(name)
+}
+
+#[test]
+fn errors_of_json_commands_are_json_objects_on_stderr() {
+    let map = bundled("island.ron");
+    for args in [
+        vec!["route", "99,99", "0,0", "--json"],
+        vec!["reach", "99,99", "3", "--json"],
+        vec!["fov", "99,99", "3", "--json"],
+    ] {
+        let out = hexmap()
+            .arg(args[0])
+            .arg(&map)
+            .args(&args[1..])
+            .assert()
+            .code(1)
+            .get_output()
+            .clone();
+        assert!(out.stdout.is_empty());
+        let err: serde_json::Value = serde_json::from_slice(&out.stderr)
+            .unwrap_or_else(|e| panic!("{args:?}: stderr is not JSON ({e})"));
+        let message = err["error"].as_str().unwrap();
+        assert!(
+            message.contains("odd-r 99,99 is not a cell of the map"),
+            "{message}"
+        );
+    }
+    // Without --json the error stays a line of text.
+    hexmap()
+        .arg("route")
+        .arg(&map)
+        .args(["99,99", "0,0"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with("hexmap: error: "));
+}
+
+#[test]
+fn strict_refuses_an_export_with_missing_art_and_writes_nothing() {
+    // The hexcrawl without its art/ folder beside it: its tile art and image icon are gone.
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("hexcrawl.ron");
+    std::fs::copy(bundled("hexcrawl.ron"), &map).unwrap();
+    let out = dir.path().join("crawl.png");
+    hexmap()
+        .arg("export")
+        .arg(&map)
+        .args(["--to", "png"])
+        .arg(&out)
+        .arg("--strict")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("--strict"))
+        .stderr(predicate::str::contains("nothing written"));
+    assert!(!out.exists(), "nothing written under --strict");
+    // Without --strict: a warning, and the picture (missing art drawn as terrain colour).
+    hexmap()
+        .arg("export")
+        .arg(&map)
+        .args(["--to", "png"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("warning"));
+    assert!(out.exists());
+}
+
+#[test]
+fn a_mismatched_extension_warns_and_strict_refuses_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("island.png");
+    hexmap()
+        .arg("export")
+        .arg(bundled("island.ron"))
+        .args(["--to", "svg"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            ".png is not a svg file's extension",
+        ));
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert!(svg.contains("<svg"), "written as SVG all the same");
+    let other = dir.path().join("other.png");
+    hexmap()
+        .arg("export")
+        .arg(bundled("island.ron"))
+        .args(["--to", "svg", "--strict"])
+        .arg(&other)
+        .assert()
+        .code(1);
+    assert!(!other.exists());
+    // The right extension, or none at all, says nothing.
+    hexmap()
+        .arg("export")
+        .arg(bundled("island.ron"))
+        .args(["--to", "svg"])
+        .arg(dir.path().join("island.svg"))
+        .assert()
+        .success()
+        .stderr(predicate::str::is_empty());
+}
