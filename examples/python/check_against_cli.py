@@ -630,7 +630,7 @@ def random_map(rng: random.Random, index: int):
         ]
         if m.icons != want_icons:
             problems.append(f"icons {m.icons} vs {want_icons}")
-        want_labels = [hl.Label("Somewhere", 1.5, -2.25, 0.6, -10.0, "#203040", False, True, True)]
+        want_labels = [hl.Label(3, "Somewhere", 1.5, -2.25, 0.6, -10.0, "#203040", False, True, True)]
         if m.labels != want_labels:
             problems.append(f"labels {m.labels} vs {want_labels}")
         for p in problems:

@@ -193,6 +193,7 @@ class Cell:
 
 @dataclass(frozen=True)
 class Path:
+    id: int
     type: int
     hexes: tuple[Hex, ...]
 
@@ -208,6 +209,7 @@ class Icon:
 
 @dataclass(frozen=True)
 class Label:
+    id: int
     text: str
     x: float
     y: float
@@ -472,13 +474,14 @@ def from_json(doc: dict) -> HexMap:
         for a, b in zip(hexes, hexes[1:]):
             if direction_between(a, b) is None:
                 raise HexMapError(f"paths[{i}]: {a} and {b} are not neighbours")
-        paths.append(Path(p["type"], hexes))
+        paths.append(Path(p["id"], p["type"], hexes))
     icons = [
         Icon((i["q"], i["r"]), i["icon"], i["caption"], i["scale"], i["color"])
         for i in doc["icons"]
     ]
     labels = [
         Label(
+            lb["id"],
             lb["text"],
             lb["x"],
             lb["y"],

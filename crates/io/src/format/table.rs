@@ -92,6 +92,8 @@ struct JsonPathType<'a> {
 
 #[derive(Serialize)]
 struct JsonPath {
+    /// The path's id in the map file, stable across exports and Tiled (`hexmap:path_id`).
+    id: u32,
     #[serde(rename = "type")]
     kind: u16,
     /// Axial (q, r) of each hex, in order.
@@ -114,6 +116,8 @@ struct JsonIcon<'a> {
 
 #[derive(Serialize)]
 struct JsonLabel<'a> {
+    /// The label's id in the map file, stable across exports and Tiled (`hexmap:id`).
+    id: u32,
     text: &'a str,
     /// World position (the layout's pixel space, y down).
     x: f64,
@@ -234,6 +238,7 @@ pub fn to_json(map: &HexMap) -> String {
         .paths()
         .iter()
         .map(|p| JsonPath {
+            id: p.id.0,
             kind: p.kind.get(),
             hexes: p.hexes.iter().map(|&h| axial(h)).collect(),
         })
@@ -255,7 +260,8 @@ pub fn to_json(map: &HexMap) -> String {
     let labels = map
         .labels()
         .iter()
-        .map(|(_, l)| JsonLabel {
+        .map(|(id, l)| JsonLabel {
+            id: id.0,
             text: &l.text,
             x: l.at.x,
             y: l.at.y,
@@ -360,7 +366,7 @@ mod tests {
         );
         assert_eq!(
             v["paths"],
-            serde_json::json!([{"type": 1, "hexes": [[0, 1], [0, 0], [1, -1]]}])
+            serde_json::json!([{"id": 1, "type": 1, "hexes": [[0, 1], [0, 0], [1, -1]]}])
         );
         let river = &v["edge_types"][0];
         assert_eq!(river["name"], "River");
@@ -431,7 +437,7 @@ mod tests {
         assert_eq!(v["labels"][0]["text"], "Hills");
         assert_eq!(
             v["labels"][1],
-            serde_json::json!({"text": "Grey Sea", "x": 1.5, "y": -2.0, "size": 1.0,
+            serde_json::json!({"id": 3, "text": "Grey Sea", "x": 1.5, "y": -2.0, "size": 1.0,
                 "rotation": 15.0, "color": "#000000", "bold": false, "italic": true,
                 "halo": true})
         );
