@@ -316,12 +316,23 @@ fn csv_and_json_describe_every_cell() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     export(&map, format("csv"), &csv);
     export(&map, format("json"), &json);
-    let grid: Vec<Vec<i32>> = std::fs::read_to_string(&csv)
-        .unwrap()
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let (header, rows) = text.split_once('\n').unwrap();
+    let grid: Vec<Vec<i32>> = rows
         .lines()
         .map(|l| l.split(',').map(|x| x.parse().unwrap()).collect())
         .collect();
     let b = map.shape().offset_bounds(OffsetKind::EvenQ);
+    // The header says where the grid starts (a hexagon of radius 3 spans columns −3…3);
+    // the cell-by-cell check below proves the numbers right.
+    assert_eq!(
+        header,
+        format!(
+            "# hexmap-csv 1: even-q, first column {}, first row {}",
+            b.min_col, b.min_row
+        )
+    );
+    assert_eq!(b.min_col, -3);
     assert_eq!(grid.len(), b.rows as usize);
     assert_eq!(
         grid.iter().filter(|r| r.len() == b.cols as usize).count(),

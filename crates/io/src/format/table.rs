@@ -7,11 +7,17 @@ use serde::Serialize;
 
 /// The map as a CSV grid in its offset kind: one line per row of the shape's bounding box,
 /// `-1` for a hole (not part of the map), `0` for a cell without terrain, else the terrain
-/// id. The first line is a comment-free header-less grid, like a level array.
+/// id. A first line starting with `#` says which offset kind the grid is in and the
+/// (col, row) of its top-left value: without it a grid whose first row (or column) is odd
+/// would be read with the stagger flipped (docs/EXPORT.md).
 pub fn to_csv(map: &HexMap) -> String {
     let kind = map.properties().offset_kind;
     let b = map.shape().offset_bounds(kind);
-    let mut out = String::with_capacity(b.cols as usize * b.rows as usize * 3);
+    let mut out = String::with_capacity(b.cols as usize * b.rows as usize * 3 + 80);
+    out.push_str(&format!(
+        "# hexmap-csv 1: {kind}, first column {}, first row {}\n",
+        b.min_col, b.min_row
+    ));
     for row in 0..b.rows as i32 {
         for col in 0..b.cols as i32 {
             if col > 0 {
