@@ -58,4 +58,6 @@ pub use region::Region;
 pub use scene::Scene;
 pub use sink::{Recorded, Recording, Sink};
 pub use style::{Layers, LineWidth, Style};
-pub use world_box::{CellReach, map_world_box, offset_bounds_world_box, world_box};
+pub use world_box::{
+    CellReach, drawn_text_boxes, map_world_box, offset_bounds_world_box, world_box,
+};

@@ -257,9 +257,10 @@ impl<'a> MapScene<'a> {
             };
             draw_features(self.map, &self.layout, &cells, scale, layers, sink);
         }
-        // With the symbol or the coordinate label shown in the middle of each hex, a mine
-        // moves to a corner so it covers neither.
-        let texts_shown = shown & (SHOWN_SYMBOLS | SHOWN_LABELS) != 0;
+        // With coordinate labels shown in the middle of each hex, a mine moves to a corner
+        // so it covers neither the label nor the terrain symbol; without them it keeps the
+        // big disc (a minesweeper board reads by its mines) and hides the symbol.
+        let texts_shown = shown & SHOWN_LABELS != 0;
         for cell in &marked {
             if cell.mine && texts_shown {
                 let (body, core) = (style.mine, style.mine_core);
@@ -453,7 +454,8 @@ impl<'a> MapScene<'a> {
             let terrain = cell
                 .terrain
                 .and_then(|t| symbols.as_ref()?.get(usize::from(t)).copied().flatten())
-                .filter(|_| self.tile_image(cell).is_none() && !under_icon());
+                .filter(|_| self.tile_image(cell).is_none() && !under_icon())
+                .filter(|_| !(cell.mine && system.is_none()));
             if let Some(t) = terrain {
                 let fill = colours[usize::from(t.id.get())].unwrap_or(style.backdrop);
                 let y = match &label {

@@ -117,34 +117,59 @@ pub fn map_world_box(map: &HexMap, layout: &Layout, reach: CellReach) -> Option<
 /// paper halo around its lines).
 const ICON_ART_SLACK: f64 = 1.2;
 
-/// The corners of everything `map` draws that is not a cell, in world units: each label's
-/// rotated text box (halo included), each icon's box at its scale, each caption's text box,
-/// and each note caption when the map's view draws notes as captions. Texts are measured as
-/// drawn ([`TextBox`]), at any zoom (a text too small to draw still counts).
+/// The corners of everything `map` draws that is not a cell, in world units: each icon's
+/// box at its scale, and the corners of every text box of [`drawn_text_boxes`].
 pub fn drawn_points(map: &HexMap, layout: &Layout) -> Vec<Point> {
     let mut out = Vec::new();
-    for (_, label) in map.labels().iter() {
-        let text = label_text(label, layout);
-        out.extend(TextBox::of(&text).corners(&text));
-    }
     let size = layout.size();
     let radius = size.x.min(size.y);
-    let caption = |out: &mut Vec<Point>, text: &str, top: Point, size: f64| {
-        let t = caption_text(text, top, size, Colour::BLACK);
-        out.extend(TextBox::of(&t).corners(&t));
-    };
     for (hex, icons) in map.icons().iter() {
         let c = layout.hex_to_pixel(hex);
         let n = icons.len();
         for (i, icon) in icons.iter().enumerate() {
             let (at, half) = icon_box(i, n, icon.scale, radius);
-            let at = Point::new(c.x + at.x, c.y + at.y);
             let r = half * ICON_ART_SLACK;
-            out.push(Point::new(at.x - r, at.y - r));
-            out.push(Point::new(at.x + r, at.y + r));
+            out.push(Point::new(c.x + at.x - r, c.y + at.y - r));
+            out.push(Point::new(c.x + at.x + r, c.y + at.y + r));
+        }
+    }
+    for (lo, hi) in drawn_text_boxes(map, layout) {
+        out.extend([lo, hi]);
+    }
+    out
+}
+
+/// The box (min, max), in world units, of every text `map` draws over its cells: each
+/// label's rotated text box (halo included), each icon caption, and each note caption when
+/// the map's view draws notes as captions. Texts are measured as drawn ([`TextBox`]), at
+/// any zoom (a text too small to draw still counts). What the frame must hold, and what
+/// marks laid over a map (the print index's page numbers) keep clear of.
+pub fn drawn_text_boxes(map: &HexMap, layout: &Layout) -> Vec<WorldRect> {
+    let mut out = Vec::new();
+    let boxed = |out: &mut Vec<WorldRect>, t: &crate::primitives::Text<'_>| {
+        let corners = TextBox::of(t).corners(t);
+        let lo = corners.iter().fold(Point::new(f64::MAX, f64::MAX), |a, p| {
+            Point::new(a.x.min(p.x), a.y.min(p.y))
+        });
+        let hi = corners.iter().fold(Point::new(f64::MIN, f64::MIN), |a, p| {
+            Point::new(a.x.max(p.x), a.y.max(p.y))
+        });
+        out.push((lo, hi));
+    };
+    for (_, label) in map.labels().iter() {
+        boxed(&mut out, &label_text(label, layout));
+    }
+    let size = layout.size();
+    let radius = size.x.min(size.y);
+    for (hex, icons) in map.icons().iter() {
+        let c = layout.hex_to_pixel(hex);
+        let n = icons.len();
+        for (i, icon) in icons.iter().enumerate() {
             if let Some(text) = icon.caption.as_deref() {
+                let (at, half) = icon_box(i, n, icon.scale, radius);
+                let at = Point::new(c.x + at.x, c.y + at.y);
                 let (top, size) = caption_place(n, radius, at, half);
-                caption(&mut out, text, top, size);
+                boxed(&mut out, &caption_text(text, top, size, Colour::BLACK));
             }
         }
     }
@@ -153,12 +178,8 @@ pub fn drawn_points(map: &HexMap, layout: &Layout) -> Vec<Point> {
             if let Some(text) = note_caption(note) {
                 let c = layout.hex_to_pixel(hex);
                 let (offset, size) = note_caption_place(radius);
-                caption(
-                    &mut out,
-                    &text,
-                    Point::new(c.x + offset.x, c.y + offset.y),
-                    size,
-                );
+                let top = Point::new(c.x + offset.x, c.y + offset.y);
+                boxed(&mut out, &caption_text(&text, top, size, Colour::BLACK));
             }
         }
     }

@@ -444,7 +444,7 @@ fn bbox(points: &[Point]) -> (Point, Point) {
 
 /// Issue 24.27: with terrain symbols and coordinate labels on (the editor zoomed in), a
 /// note's flag covers neither the symbol nor the label of its hex, in both orientations,
-/// and a mine's disc covers neither (nor the flag): it moves to a corner while texts show.
+/// and a mine's disc covers neither (nor the flag): it moves to a corner while labels show.
 #[test]
 fn note_flags_and_mine_discs_leave_symbols_and_labels_readable() {
     for o in [Orientation::Pointy, Orientation::Flat] {
@@ -514,6 +514,26 @@ fn note_flags_and_mine_discs_leave_symbols_and_labels_readable() {
             t.style.colour,
             ink_on(GRASS),
             "{o:?}: the label reads on the grass"
+        );
+
+        // Symbols without labels (a minesweeper board at a normal zoom): the mine keeps
+        // its big disc in the middle, and no symbol is drawn half-hidden under it.
+        let style = Style::editor(Layers {
+            symbols: true,
+            ..Layers::editor()
+        });
+        let scene = MapScene::whole(&m, m.layout().unwrap(), &style);
+        let mut seen = Seen::default();
+        scene.draw(&Region::Block(scene.bounds()), 4.0, &mut seen);
+        assert!(seen.circles.iter().any(|(c, _)| *c == centre), "{o:?}");
+        let on_mine = seen.texts.iter().filter(|(t, _)| {
+            (t.style.anchor.x - centre.x).abs() < 1.0 && (t.style.anchor.y - centre.y).abs() < 5.0
+        });
+        assert_eq!(on_mine.count(), 0, "{o:?}: no symbol under the disc");
+        assert_eq!(
+            seen.texts.len(),
+            cells.len() - 1,
+            "{o:?}: every other symbol"
         );
     }
 }

@@ -1,6 +1,6 @@
 //! The assembly index of a multi-page print: the first page, with the title, what was
 //! asked, and the page grid over a thumbnail of the map (kept inside its box), each page's
-//! number placed where it covers no place name.
+//! number placed where it covers no place name or caption.
 
 use super::pdf::{PdfSink, Shared, ToPage};
 use super::print::{INK, PageOut, PrintOptions, page_units, paper_transform};
@@ -8,7 +8,6 @@ use hexmap_draw::print::{POINTS_PER_MM, PageLayout};
 use hexmap_draw::text_box::TextBox;
 use hexmap_draw::{
     Colour, Font, FontFamily, HAlign, Halo, MapScene, Region, Scene, Sink, Stroke, Text, VAlign,
-    annotations,
 };
 use hexmap_hex::Point;
 use hexmap_map::HexMap;
@@ -110,11 +109,8 @@ pub(super) fn index_page(
         &mut sink,
     );
     sink.restore();
-    let names: Vec<(Point, Point)> = map
-        .labels()
-        .iter()
-        .map(|(_, l)| annotations::label_box(l, scene.layout()))
-        .collect();
+    // Place names and captions: what a page number must not cover.
+    let names = hexmap_draw::drawn_text_boxes(map, scene.layout());
     let frame = Stroke::solid(0.4 / fit, Colour::rgb(200, 30, 30));
     for (i, page) in layout.pages().enumerate() {
         let (a, b) = page.world;
@@ -135,7 +131,7 @@ pub(super) fn index_page(
 
 /// A page's number in the index: in the page's rectangle `page` (world units), at the
 /// first of nine spots (centre, then the middles of the sides, then the corners, inset)
-/// where it covers none of the place names' boxes `names`, shrinking to half size when
+/// where it covers none of the text boxes `names` (place names, captions), shrinking to half size when
 /// none is clear (then the spot that covers the least).
 fn page_number<'a>(
     label: &'a str,
