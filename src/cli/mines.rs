@@ -70,6 +70,9 @@ pub struct GenerateArgs {
     pub max_attempts: u32,
     /// The file to write (may equal MAP); written in MAP's form.
     pub out: PathBuf,
+    /// Replace OUT if it exists (not needed when OUT is MAP).
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Arguments of `hexmap mines check`.
@@ -156,6 +159,7 @@ pub(super) fn show_named(map: &HexMap, coords: Option<CoordChoice>, h: Hex) -> S
 }
 
 fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
+    super::check_overwrite(&a.out, a.force, Some(&a.map))?;
     let (map, form) = super::load_map(&a.map)?;
     let board = Board::from_map(&map);
     let start = match &a.start {
