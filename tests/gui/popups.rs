@@ -201,3 +201,32 @@ fn the_view_menu_shows_the_zoom_keys() {
     settle(&mut h);
     assert!(h.state().view().camera().zoom > zoom * 1.2);
 }
+
+#[test]
+fn a_click_inside_a_window_over_the_map_never_paints() {
+    let mut h = harness();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    settle(&mut h);
+    let name = h.get_by_label("Name").rect();
+    let canvas = h.state().view().canvas_rect();
+    assert!(
+        canvas.contains(name.center()),
+        "the New map window lies over the map"
+    );
+    let before = h.state().view().doc().map().clone();
+    for p in [name.center(), name.center() + Vec2::new(0.0, 30.0)] {
+        h.drag_at(p);
+        settle(&mut h);
+        h.drop_at(p);
+        settle(&mut h);
+    }
+    assert_eq!(
+        h.state().view().doc().map(),
+        &before,
+        "nothing painted under it"
+    );
+    assert!(
+        h.query_by_label("Create").is_some(),
+        "the window is still open"
+    );
+}
