@@ -196,7 +196,7 @@ fn fields(ui: &mut egui::Ui, ed: &mut TerrainEditor) {
         let field = egui::TextEdit::singleline(&mut t.name).desired_width(ui.available_width());
         ui.add(field).labelled_by(l.id);
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let l = ui.label("Colour");
         if ui.color_edit_button_srgb(&mut t.color.0).changed() {
             ed.colour_text = t.color.to_string();

@@ -276,7 +276,7 @@ fn reshape_fields(
         && form.shape.kind() == hexmap_map::ShapeKind::Rectangle
     {
         ui.label("Add (+) or remove (−) rows and columns on a side:");
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let s = &mut form.sides;
             for (name, v) in [
                 ("Left", &mut s.left),
@@ -300,7 +300,7 @@ fn reshape_fields(
         }
     }
     if !by_sides {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Around");
             ui.radio_value(&mut form.around_anchor, false, "the map's centre");
             let label = match anchor {
