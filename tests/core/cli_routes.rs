@@ -196,3 +196,66 @@ fn bad_cells_and_budgets_are_named() {
         .assert()
         .code(1);
 }
+
+/// Terrain costs may have two decimals (issue 30.16): a file's `Cost(1.5)` and
+/// `Cost(0.25)` load, `info` shows them, and `route` and `reach` count them exactly; one
+/// limit (a million points) for terrain, edges and paths, refused at load naming the
+/// file, the entry and what to write instead (issue 30.3).
+#[test]
+fn fractional_terrain_costs_are_counted_exactly_and_huge_ones_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = |grass: &str, marsh: &str| {
+        format!(
+            r##"(
+    format: "hexmap",
+    version: 2,
+    name: "fractions",
+    orientation: "pointy",
+    offset: "odd-r",
+    hex_size: (1.0, 1.0),
+    shape: Rect(kind: "odd-r", width: 5, height: 1),
+    palette: [
+        (id: 1, name: "Grass", color: "#00ff00", symbol: "g", cost: Cost({grass}), blocks_sight: false),
+        (id: 2, name: "Marsh", color: "#557755", symbol: "m", cost: Cost({marsh}), blocks_sight: false),
+    ],
+    cells: Offset(origin: (0, 0), rows: ["gmgmg"]),
+)"##
+        )
+    };
+    let map = dir.path().join("fractions.ron");
+    std::fs::write(&map, text("0.25", "1.5")).unwrap();
+    hexmap()
+        .arg("info")
+        .arg(&map)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("1.5").and(predicate::str::contains("0.25")));
+    // 1.5 + 0.25 + 1.5 + 0.25 entering cols 1 to 4.
+    hexmap()
+        .arg("route")
+        .arg(&map)
+        .args(["0,0", "4,0", "--json"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(r#""cost":3.5"#));
+    hexmap()
+        .arg("reach")
+        .arg(&map)
+        .args(["0,0", "1.75"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("3 cells within 1.75 of 0,0"));
+    // Over the limit: refused when loaded, not clamped in the search.
+    std::fs::write(&map, text("1", "50000000")).unwrap();
+    hexmap()
+        .arg("route")
+        .arg(&map)
+        .args(["0,0", "4,0"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(format!(
+            "{}: palette entry 1 (id 2): cost 50000000 is over the limit of 1000000 points",
+            map.display()
+        )))
+        .stderr(predicate::str::contains("write Impassable"));
+}
