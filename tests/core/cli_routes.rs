@@ -259,3 +259,49 @@ fn fractional_terrain_costs_are_counted_exactly_and_huge_ones_refused() {
         )))
         .stderr(predicate::str::contains("write Impassable"));
 }
+
+/// Negative coordinates are values, not options (issue 30.7): half the cells of a hexagon
+/// map have a negative column or row, and `route`, `reach` and `mines --start` take them
+/// as `coord` does, also with options before or after them.
+#[test]
+fn negative_coordinates_are_values() {
+    let map = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/hexagon-r8-cube.ron");
+    for args in [
+        vec!["route", "-2,3", "4,1"],
+        vec!["route", "--json", "-2,3", "4,1"],
+        vec!["route", "-2,3", "-4,1", "--coords", "axial"],
+        vec!["reach", "-2,3", "2"],
+    ] {
+        let (cmd, rest) = args.split_first().unwrap();
+        hexmap()
+            .arg(cmd)
+            .arg(&map)
+            .args(rest)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("-2,3").or(predicate::str::contains("[-3,3]")));
+    }
+    // A negative budget is the command's own error, not a usage error.
+    hexmap()
+        .arg("reach")
+        .arg(&map)
+        .args(["0,0", "-1"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("BUDGET: invalid cost '-1'"));
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("mined.ron");
+    hexmap()
+        .args(["mines", "generate"])
+        .arg(&map)
+        .args(["--count", "10", "--seed", "1", "--start", "-2,3"])
+        .arg(&out)
+        .assert()
+        .success();
+    hexmap()
+        .args(["mines", "check"])
+        .arg(&out)
+        .args(["--start", "-2,3"])
+        .assert()
+        .success();
+}
