@@ -235,7 +235,8 @@ fn icons(
         first_gid,
         name: ICON_TILESET.into(),
         image: Some(image.to_string()),
-        tile_count: tiles.len() as u32,
+        // Every slot of the image, as Tiled counts it when it saves the map.
+        tile_count: crate::tiled::model::generated_tile_count(tiles.len() as u32),
         tiles,
         tile_size: Some((ICON_TILE_PX, ICON_TILE_PX)),
     });
