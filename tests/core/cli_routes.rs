@@ -305,3 +305,41 @@ fn negative_coordinates_are_values() {
         .assert()
         .success();
 }
+
+/// The README's words on the rule (issue 30.15) hold on the wargame sample: a road step
+/// costs the road's ½ whatever the terrain entered (mountains, cost 3) and whatever
+/// passable feature is on the hexside (the ford, or a river put in its place).
+#[test]
+fn the_readme_road_rule_holds_on_the_wargame_sample() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        readme.contains("so a road crosses a river at ½, and a ford changes nothing for a road")
+    );
+    assert!(!readme.contains("a road halves the step cost"));
+    let map = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/wargame-river-crossing.ron");
+    let step = |map: &Path, from: &str, to: &str| {
+        hexmap()
+            .arg("route")
+            .arg(map)
+            .args([from, to])
+            .assert()
+            .success()
+            .stdout(predicate::str::starts_with("cost 0.5 in 1 steps"));
+    };
+    step(&map, "17,5", "18,6");
+    step(&map, "5,9", "6,9");
+    let text = std::fs::read_to_string(&map).unwrap();
+    assert_eq!(text.matches("(6, 9, \"SW\", 5),").count(), 1, "the ford");
+    let dir = tempfile::tempdir().unwrap();
+    let no_ford = dir.path().join("no-ford.ron");
+    std::fs::write(
+        &no_ford,
+        text.replace("(6, 9, \"SW\", 5),", "(6, 9, \"SW\", 1),"),
+    )
+    .unwrap();
+    step(&no_ford, "5,9", "6,9");
+}

@@ -3,8 +3,8 @@
 //! overlays and the `route` and `reach` commands ask the map, so they always agree.
 //!
 //! Every movement cost here is in hundredths of a point (the unit of [`Cost`]), one unit
-//! for terrain entries, steps and the A* bound alike; a terrain's whole-point cost counts
-//! ×100 ([`MoveCost::hundredths`](crate::MoveCost::hundredths)).
+//! for terrain entries, steps and the A* bound alike
+//! ([`MoveCost::hundredths`](crate::MoveCost::hundredths)).
 //!
 //! The movement rule (docs/DESIGN.md §8): a step A→B between
 //! neighbours is impossible if the edge A|B has an impassable feature; else if A→B runs
