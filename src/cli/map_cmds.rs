@@ -134,7 +134,7 @@ struct TerrainInfo {
     name: String,
     symbol: String,
     color: String,
-    cost: Option<u32>,
+    cost: Option<io::format::Points>,
     blocks_sight: bool,
     cells: usize,
 }
@@ -181,7 +181,7 @@ pub fn info(a: &InfoArgs) -> Result<(), CliError> {
                 symbol: t.symbol.to_string(),
                 color: t.color.to_string(),
                 cost: match t.cost {
-                    MoveCost::Cost(c) => Some(c),
+                    MoveCost::Cost(c) => Some(io::format::Points(c)),
                     MoveCost::Impassable => None,
                 },
                 blocks_sight: t.blocks_sight,
@@ -225,7 +225,7 @@ pub fn info(a: &InfoArgs) -> Result<(), CliError> {
             t.symbol,
             t.name,
             t.color,
-            t.cost.map_or("impassable".into(), |c| c.to_string()),
+            t.cost.map_or("impassable".into(), |c| c.0.to_string()),
             if t.blocks_sight { "block" } else { "clear" },
             t.cells
         );
