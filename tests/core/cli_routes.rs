@@ -246,7 +246,9 @@ fn fractional_terrain_costs_are_counted_exactly_and_huge_ones_refused() {
         .args(["0,0", "1.75"])
         .assert()
         .success()
-        .stdout(predicate::str::starts_with("3 cells within 1.75 of odd-r 0,0 (odd-r, cost):"));
+        .stdout(predicate::str::starts_with(
+            "3 cells within 1.75 of odd-r 0,0 (odd-r, cost):",
+        ));
     // Over the limit: refused when loaded, not clamped in the search.
     std::fs::write(&map, text("1", "50000000")).unwrap();
     hexmap()

@@ -212,11 +212,7 @@ fn settings_fields(
     // orientation are offered.
     let mut orientation = p.orientation;
     orientation_field(ui, &mut orientation);
-    if orientation != p.orientation {
-        // The XXYY label stagger follows as the offset kind does (same parity): a row
-        // stagger on a column-staggered grid would number the hexes wrongly.
-        p.labels.stagger = p.labels.stagger.for_orientation(orientation);
-    }
+    // The offset kind and the XXYY label stagger follow (`MapProperties::set_orientation`).
     p.set_orientation(orientation);
     egui::ComboBox::from_label("Offset kind")
         .selected_text(p.offset_kind.name())
