@@ -41,13 +41,12 @@ pub fn to_tiled_with_images(
             properties: vec![
                 (PROP_ID.into(), t.id.to_string()),
                 (PROP_SYMBOL.into(), t.symbol.to_string()),
-                (
-                    PROP_COST.into(),
-                    match t.cost {
-                        MoveCost::Cost(c) => c.to_string(),
-                        MoveCost::Impassable => "impassable".into(),
-                    },
-                ),
+                // A number (float), or a bool saying it cannot be entered: never a word in
+                // a number's place.
+                match t.cost {
+                    MoveCost::Cost(c) => (PROP_COST.into(), c.to_string()),
+                    MoveCost::Impassable => (PROP_IMPASSABLE.into(), "true".into()),
+                },
                 (PROP_SIGHT.into(), t.blocks_sight.to_string()),
                 // Exact, where the sampled tile image may blend it (tiny tiles).
                 (PROP_COLOR.into(), t.color.to_string()),

@@ -29,6 +29,7 @@ pub(super) const PROP_HEX_SIZE: &str = "hexmap:hex-size";
 pub(super) const PROP_LABELS: &str = "hexmap:labels";
 pub(super) const PROP_SYMBOL: &str = "hexmap:symbol";
 pub(super) const PROP_COST: &str = "hexmap:cost";
+pub(super) const PROP_IMPASSABLE: &str = "hexmap:impassable";
 pub(super) const PROP_SIGHT: &str = "hexmap:blocks-sight";
 pub(super) const PROP_ID: &str = "hexmap:id";
 pub(super) const PROP_COLOR: &str = "hexmap:color";
