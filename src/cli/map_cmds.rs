@@ -136,6 +136,8 @@ struct Info {
     empty_cells: usize,
     mines: usize,
     notes: usize,
+    /// The palette, named as in the JSON export.
+    #[serde(rename = "palette")]
     terrains: Vec<TerrainInfo>,
     /// What was repaired on reading (an offset kind of the wrong family).
     warnings: Vec<String>,
