@@ -1,6 +1,7 @@
 //! Tiled properties in Tiled's own types (issue 30.8), as a game reads Tiled's JSON of our
 //! export: terrain ids are ints, costs numbers (never the word "impassable": an
-//! impassable terrain has the bool `hexmap:impassable` and no cost), sight a bool, and
+//! impassable terrain has the bool `hexmap:impassable` and no cost), sight a bool, colours
+//! Tiled colours, and
 //! the edge and path palettes carry costs as numbers. Files written the old way (every
 //! property a string, `hexmap:cost` "impassable", palette costs "2") still read the same.
 
@@ -43,6 +44,13 @@ fn tiled_reads_numbers_and_bools_and_old_files_still_import() {
             let id = prop(props, "hexmap:id").unwrap();
             assert_eq!(id["type"], "int");
             assert_eq!(id["value"], u64::from(terrain.id.get()));
+            // Tiled keeps a colour property as `#aarrggbb`; hexmap reads it back below.
+            let colour = prop(props, "hexmap:color").unwrap();
+            assert_eq!(colour["type"], "color");
+            assert_eq!(
+                colour["value"],
+                format!("#ff{}", &terrain.color.to_string()[1..])
+            );
             let sight = prop(props, "hexmap:blocks-sight").unwrap();
             assert_eq!(
                 (&sight["type"], &sight["value"]),
@@ -89,6 +97,7 @@ fn tiled_reads_numbers_and_bools_and_old_files_still_import() {
         .replace(" type=\"int\"", "")
         .replace(" type=\"float\"", "")
         .replace(" type=\"bool\"", "")
+        .replace(" type=\"color\"", "")
         .replace("&quot;cost&quot;:2,", "&quot;cost&quot;:&quot;2&quot;,");
     assert!(old.contains("value=\"impassable\"") && old.contains("&quot;cost&quot;:&quot;2&quot;"));
     let old_path = dir.path().join("old.tmx");

@@ -1,8 +1,8 @@
 //! The Tiled type each `hexmap:*` property is written with (issue 30.8): ids are `int`,
-//! costs `float`, switches `bool`, so a game reading the file gets numbers and booleans
-//! and not text to parse; everything else (names, pairs such as `hexmap:origin`, lists,
-//! colours) stays `string`. The readers take either (old files wrote every property as a
-//! string), so nothing here changes what a file means.
+//! costs `float`, switches `bool`, colours `color`, so a game reading the file gets
+//! numbers, booleans and colours and not text to parse; everything else (names, pairs such
+//! as `hexmap:origin`, lists) stays `string`. The readers take either (old files wrote
+//! every property as a string), so nothing here changes what a file means.
 
 /// Properties written as Tiled `int`.
 const INTS: [&str; 3] = ["hexmap:id", "hexmap:path_id", "hexmap:art-of"];
@@ -17,8 +17,23 @@ const BOOLS: [&str; 5] = [
     "hexmap:halo",
 ];
 
-/// A property's value in its Tiled type: (`int`, `float`, `bool` or `string`, the value
-/// as JSON). A value that does not read as its name's type is written as a string.
+/// Properties written as Tiled `color` (`#rrggbb`; Tiled saves them as `#aarrggbb`, which
+/// [`plain_colour`] reads back).
+const COLOURS: [&str; 1] = ["hexmap:color"];
+
+/// A colour property's value as hexmap writes it: Tiled's `#aarrggbb` loses its alpha
+/// (hexmap's colours are opaque); anything else is kept as it is.
+pub(crate) fn plain_colour(value: &str) -> String {
+    match value.strip_prefix('#') {
+        Some(hex) if hex.len() == 8 && hex.bytes().all(|b| b.is_ascii_hexdigit()) => {
+            format!("#{}", &hex[2..])
+        }
+        _ => value.to_string(),
+    }
+}
+
+/// A property's value in its Tiled type: (`int`, `float`, `bool`, `color` or `string`, the
+/// value as JSON). A value that does not read as its name's type is written as a string.
 pub(crate) fn typed(name: &str, value: &str) -> (&'static str, serde_json::Value) {
     let text = || serde_json::Value::String(value.to_string());
     if INTS.contains(&name)
@@ -42,6 +57,13 @@ pub(crate) fn typed(name: &str, value: &str) -> (&'static str, serde_json::Value
     {
         return ("bool", b.into());
     }
+    if COLOURS.contains(&name)
+        && value.len() == 7
+        && value.starts_with('#')
+        && value[1..].bytes().all(|b| b.is_ascii_hexdigit())
+    {
+        return ("color", text());
+    }
     ("string", text())
 }
 
@@ -56,6 +78,12 @@ mod tests {
         assert_eq!(typed("hexmap:cost", "2"), ("float", 2.into()));
         assert_eq!(typed("hexmap:blocks-sight", "true"), ("bool", true.into()));
         assert_eq!(typed("hexmap:name", "7"), ("string", "7".into()));
+        assert_eq!(
+            typed("hexmap:color", "#2a6fb0"),
+            ("color", "#2a6fb0".into())
+        );
+        assert_eq!(plain_colour("#ff2a6fb0"), "#2a6fb0");
+        assert_eq!(plain_colour("#2a6fb0"), "#2a6fb0");
         // A value that is not of its type stays text.
         assert_eq!(typed("hexmap:id", "x"), ("string", "x".into()));
     }
