@@ -17,7 +17,8 @@ pub fn to_tiled(map: &HexMap, image_name: &str) -> TiledMap {
 }
 
 /// The map as a Tiled map whose tileset image is called `image_name`. Layers: `terrain`,
-/// and `mines` when any cell has a mine; notes become point objects at hex centres. The
+/// `mines` when any cell has a mine, the hidden `holes` when the shape does not fill
+/// Tiled's rectangle; notes become point objects at hex centres. The
 /// cells are laid out in the map's offset kind turned to its orientation. Each
 /// terrain tile-art image in `images` gets a tile of its own, and a cell of a terrain with
 /// art shows the tile of the image [`hexmap_map::TileArt::pick`] chooses for it. Tiles
