@@ -120,6 +120,8 @@ struct Info {
     empty_cells: usize,
     mines: usize,
     notes: usize,
+    /// The palette, named as in the JSON export.
+    #[serde(rename = "palette")]
     terrains: Vec<TerrainInfo>,
     /// Edge and path types, icons and place names.
     #[serde(flatten)]

@@ -104,8 +104,8 @@ fn info_reports_shape_counts_palette_and_form() {
     assert_eq!(v["cells"], 127);
     assert_eq!(v["mines"], 22);
     assert_eq!(v["form"], "offset");
-    assert_eq!(v["terrains"][0]["name"], "Covered");
-    assert_eq!(v["terrains"][0]["cells"], 127);
+    assert_eq!(v["palette"][0]["name"], "Covered");
+    assert_eq!(v["palette"][0]["cells"], 127);
     hexmap()
         .args(["info", "--json"])
         .arg(bundled("hexagon-r8-cube.ron"))

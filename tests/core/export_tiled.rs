@@ -509,6 +509,6 @@ fn import_shortens_long_non_ascii_names_to_a_file_validate_accepts() {
         "ж".repeat(100),
         "shortened to 200 bytes, whole characters"
     );
-    let terrain = info["terrains"][0]["name"].as_str().unwrap();
+    let terrain = info["palette"][0]["name"].as_str().unwrap();
     assert_eq!(terrain, "é".repeat(100));
 }

@@ -44,4 +44,5 @@ mod tiled_orientation;
 mod tiled_resave;
 mod tiled_roundtrip;
 mod tiled_tile_size;
+mod tiled_types;
 mod undo_history;

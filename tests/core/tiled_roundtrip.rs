@@ -240,7 +240,9 @@ fn tiled_keeps_and_draws_every_terrain_of_a_palette_with_gaps() {
             .filter_map(|tile| {
                 let props = tile["properties"].as_array()?;
                 let id = props.iter().find(|p| p["name"] == "hexmap:id")?;
-                id["value"].as_str()?.parse().ok()
+                // An int property (issue 30.8), not text.
+                assert_eq!(id["type"], "int", "{id}");
+                id["value"].as_u64()?.try_into().ok()
             })
             .collect();
         assert_eq!(tile_ids, ids(&map), "{name}: Tiled's terrain tiles");

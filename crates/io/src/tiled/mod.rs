@@ -9,6 +9,7 @@ pub mod geometry;
 pub mod grid;
 pub mod model;
 pub mod objects;
+mod property_types;
 pub mod read;
 pub mod tile_art;
 pub mod tileset_image;

@@ -173,10 +173,13 @@ fn write_properties(x: &mut XmlWriter, props: &[(String, String)]) {
     }
     x.open("properties", &[]);
     for (name, value) in props {
-        x.empty(
-            "property",
-            &[("name", name.clone()), ("value", value.clone())],
-        );
+        let mut attrs = vec![("name", name.clone())];
+        let (kind, _) = super::property_types::typed(name, value);
+        if kind != "string" {
+            attrs.push(("type", kind.to_string()));
+        }
+        attrs.push(("value", value.clone()));
+        x.empty("property", &attrs);
     }
     x.close("properties");
 }
@@ -195,7 +198,10 @@ fn json_properties(props: &[(String, String)]) -> Value {
     Value::Array(
         props
             .iter()
-            .map(|(n, v)| json!({"name": n, "type": "string", "value": v}))
+            .map(|(n, v)| {
+                let (kind, value) = super::property_types::typed(n, v);
+                json!({"name": n, "type": kind, "value": value})
+            })
             .collect(),
     )
 }

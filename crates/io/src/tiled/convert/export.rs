@@ -17,7 +17,8 @@ pub fn to_tiled(map: &HexMap, image_name: &str) -> TiledMap {
 }
 
 /// The map as a Tiled map whose tileset image is called `image_name`. Layers: `terrain`,
-/// and `mines` when any cell has a mine; notes become point objects at hex centres. The
+/// `mines` when any cell has a mine, the hidden `holes` when the shape does not fill
+/// Tiled's rectangle; notes become point objects at hex centres. The
 /// cells are laid out in the map's offset kind turned to its orientation. Each
 /// terrain tile-art image in `images` gets a tile of its own, and a cell of a terrain with
 /// art shows the tile of the image [`hexmap_map::TileArt::pick`] chooses for it. Tiles
@@ -41,13 +42,12 @@ pub fn to_tiled_with_images(
             properties: vec![
                 (PROP_ID.into(), t.id.to_string()),
                 (PROP_SYMBOL.into(), t.symbol.to_string()),
-                (
-                    PROP_COST.into(),
-                    match t.cost {
-                        MoveCost::Cost(c) => c.to_string(),
-                        MoveCost::Impassable => "impassable".into(),
-                    },
-                ),
+                // A number (float), or a bool saying it cannot be entered: never a word in
+                // a number's place.
+                match t.cost {
+                    MoveCost::Cost(c) => (PROP_COST.into(), c.to_string()),
+                    MoveCost::Impassable => (PROP_IMPASSABLE.into(), "true".into()),
+                },
                 (PROP_SIGHT.into(), t.blocks_sight.to_string()),
                 // Exact, where the sampled tile image may blend it (tiny tiles).
                 (PROP_COLOR.into(), t.color.to_string()),

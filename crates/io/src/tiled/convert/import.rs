@@ -65,9 +65,10 @@ pub enum FromTiledError {
 /// tile that records a terrain id (`hexmap:id`) becomes that terrain, used or not, and each
 /// other distinct tile the layer uses becomes a terrain with a free id (name from the
 /// tile's `name` property, colour from `hexmap:color`, else sampled from the tile image's
-/// centre). A layer named
-/// `mines` marks mines; point objects become notes on the hex under them. Maps we exported
-/// keep their whole palette with its ids and every cell (docs/EXPORT.md lists the gaps).
+/// centre). A layer named `mines` marks mines, a layer named `holes` the cells that are
+/// not part of the map (used for the shape when `hexmap:shape` names none); point objects
+/// become notes on the hex whose tile is under them in Tiled's geometry. Maps we exported
+/// come back whole: palette with its ids, shape, every cell and note.
 pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledError> {
     let mut warnings = Vec::new();
     let terrain_layer = doc

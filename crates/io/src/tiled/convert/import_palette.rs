@@ -69,7 +69,10 @@ pub(super) fn import_palette(
                 .expect("at most MAX_TERRAINS terrains, far fewer than the ids"),
         };
         gid_terrain.insert(gid, id);
+        let impassable = property(tile_props, PROP_IMPASSABLE) == Some("true");
         let cost = match property(tile_props, PROP_COST) {
+            _ if impassable => MoveCost::Impassable,
+            // Files before `hexmap:impassable` wrote the word.
             Some("impassable") => MoveCost::Impassable,
             Some(c) => match c.parse::<hexmap_map::Cost>() {
                 Ok(c) => MoveCost::Cost(c),

@@ -8,8 +8,9 @@
 //! the shape's bounding box starts at (0, 0). What Tiled has no place for travels in
 //! `hexmap:*` properties (the map's own offset kind, shape, origin shift, exact hex size,
 //! view; each terrain's id, symbol, cost, sight and tile art on its tile, one tile per
-//! palette entry whether cells use it or not), so a map exported and imported again comes
-//! back with the same palette, the same ids and every cell (docs/EXPORT.md lists the gaps).
+//! palette entry whether cells use it or not); holes are marked on a hidden `holes` layer.
+//! So a map exported and imported again comes back whole: the same palette and ids, the
+//! same shape, every cell and note (docs/EXPORT.md).
 
 mod export;
 mod import;
@@ -29,6 +30,7 @@ pub(super) const PROP_HEX_SIZE: &str = "hexmap:hex-size";
 pub(super) const PROP_LABELS: &str = "hexmap:labels";
 pub(super) const PROP_SYMBOL: &str = "hexmap:symbol";
 pub(super) const PROP_COST: &str = "hexmap:cost";
+pub(super) const PROP_IMPASSABLE: &str = "hexmap:impassable";
 pub(super) const PROP_SIGHT: &str = "hexmap:blocks-sight";
 pub(super) const PROP_ID: &str = "hexmap:id";
 pub(super) const PROP_COLOR: &str = "hexmap:color";
@@ -57,6 +59,7 @@ pub(super) fn tiled_bounds(kind: OffsetKind, mut b: OffsetBounds) -> OffsetBound
     b
 }
 
+/// An opaque colour as Tiled's RGBA.
 pub(super) fn rgba(c: Rgb) -> [u8; 4] {
     [c.0[0], c.0[1], c.0[2], 255]
 }

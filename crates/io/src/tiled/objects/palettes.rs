@@ -1,13 +1,42 @@
 //! The edge and path palettes as compact JSON text in a map property
-//! (`hexmap:edge_types`, `hexmap:path_types`): every field of each type, costs as text in
-//! points (`"2"`, `"0.5"`) so they come back exact, `null` for impassable / no effect.
+//! (`hexmap:edge_types`, `hexmap:path_types`): every field of each type, costs as numbers
+//! of points (`2`, `0.5`; exact, as they have at most two decimals), `null` for impassable
+//! / no effect. Files that wrote costs as text (`"2"`) read the same.
 
 use hexmap_map::{
     Cost, EdgeMove, EdgePalette, EdgeType, EdgeTypeId, FeatureId, FeaturePalette, FeatureType,
     LineStyle, PathPalette, PathType, PathTypeId, Rgb,
 };
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A cost in points as the property writes it: a JSON number (`2`, `0.5`), read from a
+/// number or from text (older files), kept as its text until checked.
+struct CostText(String);
+
+impl Serialize for CostText {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0.parse::<Cost>() {
+            Ok(c) => crate::format::Points(c).serialize(s),
+            Err(_) => s.serialize_str(&self.0),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for CostText {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Either {
+            Number(serde_json::Number),
+            Text(String),
+        }
+        Ok(CostText(match Either::deserialize(d)? {
+            Either::Number(n) => n.to_string(),
+            Either::Text(t) => t,
+        }))
+    }
+}
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -18,7 +47,7 @@ struct EdgeEntry {
     width: f32,
     style: String,
     /// Extra cost of crossing in points; `None`: impassable.
-    cost: Option<String>,
+    cost: Option<CostText>,
     blocks_sight: bool,
 }
 
@@ -31,7 +60,7 @@ struct PathEntry {
     width: f32,
     style: String,
     /// Cost of a step along the path in points; `None`: no effect.
-    cost: Option<String>,
+    cost: Option<CostText>,
 }
 
 /// A palette entry of the property, of either kind: how a type becomes one and back.
@@ -62,14 +91,19 @@ impl Entry for EdgeEntry {
             width: t.width,
             style: t.style.name().to_string(),
             cost: match t.movement {
-                EdgeMove::Extra(c) => Some(c.to_string()),
+                EdgeMove::Extra(c) => Some(CostText(c.to_string())),
                 EdgeMove::Impassable => None,
             },
             blocks_sight: t.blocks_sight,
         }
     }
     fn written(&self) -> (u16, &str, &str, Option<&str>) {
-        (self.id, &self.color, &self.style, self.cost.as_deref())
+        (
+            self.id,
+            &self.color,
+            &self.style,
+            self.cost.as_ref().map(|c| c.0.as_str()),
+        )
     }
     fn into_type(
         self,
@@ -99,11 +133,16 @@ impl Entry for PathEntry {
             color: t.color.to_string(),
             width: t.width,
             style: t.style.name().to_string(),
-            cost: t.cost.map(|c| c.to_string()),
+            cost: t.cost.map(|c| CostText(c.to_string())),
         }
     }
     fn written(&self) -> (u16, &str, &str, Option<&str>) {
-        (self.id, &self.color, &self.style, self.cost.as_deref())
+        (
+            self.id,
+            &self.color,
+            &self.style,
+            self.cost.as_ref().map(|c| c.0.as_str()),
+        )
     }
     fn into_type(
         self,

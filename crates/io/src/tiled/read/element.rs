@@ -78,7 +78,7 @@ impl Element for Xml<'_, '_> {
                     .or_else(|| p.text())
                     .unwrap_or_default()
                     .to_string();
-                Some((name, value))
+                Some((name, typed_value(p.attribute("type"), value)))
             })
             .collect()
     }
@@ -133,8 +133,20 @@ impl Element for Json<'_> {
                     serde_json::Value::String(s) => s.clone(),
                     other => other.to_string(),
                 };
-                Some((name, value))
+                Some((
+                    name,
+                    typed_value(p.get("type").and_then(|t| t.as_str()), value),
+                ))
             })
             .collect()
+    }
+}
+
+/// A property's value as text: a Tiled `color` (`#aarrggbb`, as Tiled saves one) as
+/// `#rrggbb`, every other value as written.
+fn typed_value(kind: Option<&str>, value: String) -> String {
+    match kind {
+        Some("color") => crate::tiled::property_types::plain_colour(&value),
+        _ => value,
     }
 }

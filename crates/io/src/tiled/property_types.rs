@@ -1,0 +1,90 @@
+//! The Tiled type each `hexmap:*` property is written with (issue 30.8): ids are `int`,
+//! costs `float`, switches `bool`, colours `color`, so a game reading the file gets
+//! numbers, booleans and colours and not text to parse; everything else (names, pairs such
+//! as `hexmap:origin`, lists) stays `string`. The readers take either (old files wrote
+//! every property as a string), so nothing here changes what a file means.
+
+/// Properties written as Tiled `int`.
+const INTS: [&str; 3] = ["hexmap:id", "hexmap:path_id", "hexmap:art-of"];
+/// Properties written as Tiled `float` (points with up to two decimals).
+const FLOATS: [&str; 1] = ["hexmap:cost"];
+/// Properties written as Tiled `bool`.
+const BOOLS: [&str; 5] = [
+    "hexmap:blocks-sight",
+    "hexmap:impassable",
+    "hexmap:note-captions",
+    "hexmap:art-tint",
+    "hexmap:halo",
+];
+
+/// Properties written as Tiled `color` (`#rrggbb`; Tiled saves them as `#aarrggbb`, which
+/// [`plain_colour`] reads back).
+const COLOURS: [&str; 1] = ["hexmap:color"];
+
+/// A colour property's value as hexmap writes it: Tiled's `#aarrggbb` loses its alpha
+/// (hexmap's colours are opaque); anything else is kept as it is.
+pub(crate) fn plain_colour(value: &str) -> String {
+    match value.strip_prefix('#') {
+        Some(hex) if hex.len() == 8 && hex.bytes().all(|b| b.is_ascii_hexdigit()) => {
+            format!("#{}", &hex[2..])
+        }
+        _ => value.to_string(),
+    }
+}
+
+/// A property's value in its Tiled type: (`int`, `float`, `bool`, `color` or `string`, the
+/// value as JSON). A value that does not read as its name's type is written as a string.
+pub(crate) fn typed(name: &str, value: &str) -> (&'static str, serde_json::Value) {
+    let text = || serde_json::Value::String(value.to_string());
+    if INTS.contains(&name)
+        && let Ok(n) = value.parse::<i64>()
+    {
+        return ("int", n.into());
+    }
+    if FLOATS.contains(&name)
+        && let Ok(x) = value.parse::<f64>()
+        && x.is_finite()
+    {
+        // Whole numbers as integers (`2`, not `2.0`), as Tiled writes them.
+        return if x.fract() == 0.0 && x.abs() < 1e15 {
+            ("float", (x as i64).into())
+        } else {
+            ("float", x.into())
+        };
+    }
+    if BOOLS.contains(&name)
+        && let Ok(b) = value.parse::<bool>()
+    {
+        return ("bool", b.into());
+    }
+    if COLOURS.contains(&name)
+        && value.len() == 7
+        && value.starts_with('#')
+        && value[1..].bytes().all(|b| b.is_ascii_hexdigit())
+    {
+        return ("color", text());
+    }
+    ("string", text())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_costs_and_switches_get_tileds_types() {
+        assert_eq!(typed("hexmap:id", "7"), ("int", 7.into()));
+        assert_eq!(typed("hexmap:cost", "1.5"), ("float", 1.5.into()));
+        assert_eq!(typed("hexmap:cost", "2"), ("float", 2.into()));
+        assert_eq!(typed("hexmap:blocks-sight", "true"), ("bool", true.into()));
+        assert_eq!(typed("hexmap:name", "7"), ("string", "7".into()));
+        assert_eq!(
+            typed("hexmap:color", "#2a6fb0"),
+            ("color", "#2a6fb0".into())
+        );
+        assert_eq!(plain_colour("#ff2a6fb0"), "#2a6fb0");
+        assert_eq!(plain_colour("#2a6fb0"), "#2a6fb0");
+        // A value that is not of its type stays text.
+        assert_eq!(typed("hexmap:id", "x"), ("string", "x".into()));
+    }
+}

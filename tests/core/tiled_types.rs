@@ -1,0 +1,108 @@
+//! Tiled properties in Tiled's own types (issue 30.8), as a game reads Tiled's JSON of our
+//! export: terrain ids are ints, costs numbers (never the word "impassable": an
+//! impassable terrain has the bool `hexmap:impassable` and no cost), sight a bool, colours
+//! Tiled colours, and
+//! the edge and path palettes carry costs as numbers. Files written the old way (every
+//! property a string, `hexmap:cost` "impassable", palette costs "2") still read the same.
+
+use crate::support::tiled_tools as tools;
+
+use hexmap::io::format::{WriteOptions, by_name, read_path, write_path};
+use hexmap::map::MoveCost;
+use std::path::Path;
+
+fn prop<'a>(props: &'a serde_json::Value, name: &str) -> Option<&'a serde_json::Value> {
+    props.as_array()?.iter().find(|p| p["name"] == name)
+}
+
+#[test]
+fn tiled_reads_numbers_and_bools_and_old_files_still_import() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/wargame-river-crossing.ron");
+    let (map, _) = hexmap::io::load(&path).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let tmx = dir.path().join("wg.tmx");
+    write_path(
+        &map,
+        by_name("tmx").unwrap(),
+        &WriteOptions::default(),
+        &tmx,
+        &mut |_| {},
+    )
+    .unwrap();
+    if tools::available() {
+        let json = dir.path().join("tiled.tmj");
+        tools::export_map("json", &tmx, &json);
+        let text = std::fs::read_to_string(&json).unwrap();
+        assert!(
+            !text.contains("\"impassable\""),
+            "no word in a number's place"
+        );
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let tiles = v["tilesets"][0]["tiles"].as_array().unwrap();
+        for (t, terrain) in tiles.iter().zip(map.palette().terrains()) {
+            let props = &t["properties"];
+            let id = prop(props, "hexmap:id").unwrap();
+            assert_eq!(id["type"], "int");
+            assert_eq!(id["value"], u64::from(terrain.id.get()));
+            // Tiled keeps a colour property as `#aarrggbb`; hexmap reads it back below.
+            let colour = prop(props, "hexmap:color").unwrap();
+            assert_eq!(colour["type"], "color");
+            assert_eq!(
+                colour["value"],
+                format!("#ff{}", &terrain.color.to_string()[1..])
+            );
+            let sight = prop(props, "hexmap:blocks-sight").unwrap();
+            assert_eq!(
+                (&sight["type"], &sight["value"]),
+                (&"bool".into(), &terrain.blocks_sight.into())
+            );
+            match terrain.cost {
+                MoveCost::Cost(c) => {
+                    let cost = prop(props, "hexmap:cost").unwrap();
+                    assert_eq!(cost["type"], "float");
+                    assert_eq!(cost["value"].as_f64(), Some(c.points()));
+                    assert!(prop(props, "hexmap:impassable").is_none());
+                }
+                MoveCost::Impassable => {
+                    assert!(prop(props, "hexmap:cost").is_none());
+                    let i = prop(props, "hexmap:impassable").unwrap();
+                    assert_eq!((&i["type"], &i["value"]), (&"bool".into(), &true.into()));
+                }
+            }
+        }
+        let edge_types: serde_json::Value = serde_json::from_str(
+            prop(&v["properties"], "hexmap:edge_types").unwrap()["value"]
+                .as_str()
+                .unwrap(),
+        )
+        .unwrap();
+        let river = edge_types
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["name"] == "River")
+            .unwrap();
+        assert_eq!(river["cost"], 2, "a number, not \"2\"");
+        let back = read_path(&json).unwrap();
+        assert_eq!(back.map.palette(), map.palette());
+    }
+    // The same file written the old way: every property a string, the word for
+    // impassable, palette costs as text.
+    let text = std::fs::read_to_string(&tmx).unwrap();
+    let old = text
+        .replace(
+            "name=\"hexmap:impassable\" type=\"bool\" value=\"true\"",
+            "name=\"hexmap:cost\" value=\"impassable\"",
+        )
+        .replace(" type=\"int\"", "")
+        .replace(" type=\"float\"", "")
+        .replace(" type=\"bool\"", "")
+        .replace(" type=\"color\"", "")
+        .replace("&quot;cost&quot;:2,", "&quot;cost&quot;:&quot;2&quot;,");
+    assert!(old.contains("value=\"impassable\"") && old.contains("&quot;cost&quot;:&quot;2&quot;"));
+    let old_path = dir.path().join("old.tmx");
+    std::fs::write(&old_path, old).unwrap();
+    let back = read_path(&old_path).unwrap();
+    assert!(back.warnings.is_empty(), "{:?}", back.warnings);
+    assert!(back.map == map, "an old-style file reads to the same map");
+}
