@@ -71,7 +71,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for FeatureEntries<T> {
 }
 
 /// A cost in points as written (up to two decimals) as a [`Cost`].
-fn cost(points: f64) -> Result<Cost, String> {
+pub(crate) fn cost(points: f64) -> Result<Cost, String> {
     if !(points.is_finite() && points >= 0.0) {
         return Err(format!("cost {points} must be a number ≥ 0"));
     }
