@@ -479,10 +479,13 @@ mod tests {
         }
     }
 
+    /// A change to an export's JSON value.
+    type Edit = Box<dyn FnOnce(&mut Value)>;
+
     #[test]
     fn bad_files_are_refused_naming_the_json_path() {
         let map = full_map();
-        let cases: Vec<(Box<dyn FnOnce(&mut Value)>, &str)> = vec![
+        let cases: Vec<(Edit, &str)> = vec![
             (
                 Box::new(|v| v["cells"][3]["terrain"] = "x".into()),
                 "m.json: cells[3].terrain: expected an integer from 0 to 65535, got \"x\"",
