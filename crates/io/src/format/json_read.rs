@@ -539,6 +539,17 @@ mod tests {
         }
         let e = read("{\"format\": \"hexmap-cells\", ").unwrap_err();
         assert!(e.starts_with("m.json: not valid JSON: "), "{e}");
+        // Nesting deeper than the parser allows is an error, not a stack overflow.
+        let deep = format!(
+            "{{\"format\": \"hexmap-cells\", \"cells\": [{}{}]}}",
+            "[".repeat(100_000),
+            "]".repeat(100_000)
+        );
+        let e = read(&deep).unwrap_err();
+        assert!(
+            e.starts_with("m.json: not valid JSON: recursion limit"),
+            "{e}"
+        );
         let e = read("[1, 2]").unwrap_err();
         assert!(
             e.contains("expected a JSON object (hexmap's JSON export)"),

@@ -205,6 +205,14 @@ mod tests {
         assert_eq!(name("a", b"{\"orientation\":1}"), Some("tmj"));
         assert_eq!(name("a.txt", b"hello"), None);
         assert_eq!(name("a.png", b""), None, "PNG is written, never read");
+        let export = b"{\n  \"format\": \"hexmap-cells\",\n  \"version\": 2";
+        assert_eq!(
+            name("a.json", export),
+            Some("json"),
+            "hexmap's export by content"
+        );
+        assert_eq!(name("a.tmj", export), Some("json"), "whatever its name");
+        assert_eq!(name("a.json", b"{\"tiledversion\":\"1.10\"}"), Some("tmj"));
     }
 
     #[test]
