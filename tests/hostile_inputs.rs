@@ -258,3 +258,28 @@ fn importing_a_json_export_takes_at_most_twice_the_file_plus_the_map() {
     );
     assert!(peak <= bound, "peak {peak} > {bound}");
 }
+
+/// A JSON export whose first cell carries five million extra values (ten megabytes of
+/// `0,`) is refused naming the cell, without building the values: every element of a list,
+/// and every small top-level key, is read within a budget of values.
+#[test]
+fn a_json_cell_of_five_million_values() {
+    let _serial = serial();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hostile.json");
+    let junk = "0,".repeat(5_000_000);
+    let text = format!(
+        "{{\"format\": \"hexmap-cells\", \"version\": 2, \"cells\": [{{\"q\": 0, \"junk\": [{junk}0]}}]}}"
+    );
+    std::fs::write(&path, &text).unwrap();
+    let size = text.len();
+    drop((text, junk));
+    let (result, peak) = peak_growth(|| hexmap::io::format::read_path(&path).map(|_| ()));
+    let err = result.expect_err("refused").to_string();
+    assert!(err.contains("cells[0]: too large"), "{err}");
+    eprintln!("refused a {size} byte JSON export with {peak} bytes peak: {err}");
+    assert!(
+        peak <= 2 * size + (1 << 20),
+        "peak {peak} for a {size} byte file"
+    );
+}

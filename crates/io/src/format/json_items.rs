@@ -299,6 +299,8 @@ pub(super) struct PathIn {
 impl Element for PathIn {
     const LIST: &'static str = "paths";
     const MAX: usize = MAX_PATHS;
+    // The longest path: an array of [q, r] arrays, three values a hex, and the keys.
+    const MAX_VALUES: usize = 3 * MAX_PATH_LEN + 64;
     fn read(v: &Value, at: &At) -> Result<Self, String> {
         let o = object(v, at)?;
         let (v, a) = member(o, "id", at)?;

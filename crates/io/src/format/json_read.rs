@@ -12,7 +12,7 @@
 use super::json_items::{
     CellIn, EdgeIn, IconIn, LabelIn, PathIn, edge_types, path_types, terrains,
 };
-use super::json_value::{At, Elements, boolean, int, member, object, pair, text};
+use super::json_value::{At, Elements, Key, Small, boolean, int, keys, member, object, pair, text};
 use super::{Imported, ReadError};
 use hexmap_hex::xxyy::LabelSettings;
 use hexmap_hex::{Edge, Hex, OffsetKind, Orientation, Point};
@@ -33,29 +33,45 @@ const VERSIONS: std::ops::RangeInclusive<u32> = 1..=super::json_meta::JSON_VERSI
 #[derive(Deserialize, Default)]
 #[serde(default, expecting = "a JSON object (hexmap's JSON export)")]
 struct Doc {
-    name: Option<Value>,
-    orientation: Option<Value>,
-    offset: Option<Value>,
-    hex_size: Option<Value>,
-    palette: Option<Value>,
-    edge_types: Option<Value>,
-    path_types: Option<Value>,
+    name: Small<NameKey>,
+    orientation: Small<OrientationKey>,
+    offset: Small<OffsetKey>,
+    hex_size: Small<HexSizeKey>,
+    palette: Small<PaletteKey>,
+    edge_types: Small<EdgeTypesKey>,
+    path_types: Small<PathTypesKey>,
     cells: Elements<CellIn>,
     edges: Elements<EdgeIn>,
     paths: Elements<PathIn>,
     icons: Elements<IconIn>,
     labels: Elements<LabelIn>,
-    shape: Option<Value>,
-    label_settings: Option<Value>,
-    view: Option<Value>,
+    shape: Small<ShapeKey>,
+    label_settings: Small<LabelSettingsKey>,
+    view: Small<ViewKey>,
+}
+
+keys! {
+    FormatKey = "format", 16;
+    VersionKey = "version", 16;
+    NameKey = "name", 64;
+    OrientationKey = "orientation", 16;
+    OffsetKey = "offset", 16;
+    HexSizeKey = "hex_size", 16;
+    // 1,024 terrains of a dozen keys and up to 16 images each.
+    PaletteKey = "palette", 40 * 1024;
+    EdgeTypesKey = "edge_types", 32 * 256;
+    PathTypesKey = "path_types", 32 * 256;
+    ShapeKey = "shape", 64;
+    LabelSettingsKey = "label_settings", 64;
+    ViewKey = "view", 64;
 }
 
 /// The two keys that say what the file is; every other key is skipped unread.
 #[derive(Deserialize, Default)]
 #[serde(default, expecting = "a JSON object (hexmap's JSON export)")]
 struct Header {
-    format: Option<Value>,
-    version: Option<Value>,
+    format: Small<FormatKey>,
+    version: Small<VersionKey>,
 }
 
 /// The version of a `hexmap-cells` file this reader takes, else what is wrong.
@@ -77,9 +93,9 @@ fn check_header(head: &Header) -> Result<u32, String> {
 }
 
 /// A required top-level value and its place.
-fn required<'v>(v: &'v Option<Value>, key: &str) -> Result<(&'v Value, At), String> {
+fn required<'v, K: Key>(v: &'v Small<K>, key: &str) -> Result<(&'v Value, At), String> {
     let at = At::root(key);
-    v.as_ref()
+    v.0.as_ref()
         .map(|v| (v, at.clone()))
         .ok_or_else(|| at.err("missing"))
 }
@@ -135,12 +151,12 @@ fn build(doc: Doc, version: u32) -> Result<HexMap, String> {
     let (v, at) = required(&doc.path_types, "path_types")?;
     let path_palette = PathPalette::new(path_types(v, &at, PathPalette::standard().types())?)
         .map_err(|e| at.err(e))?;
-    let view = match &doc.view {
+    let view = match &doc.view.0 {
         Some(v) => view(v, &At::root("view"))?,
         None => ViewSettings::default(),
     };
     let cells = list(doc.cells, "cells")?;
-    let shape = match (version, &doc.shape) {
+    let shape = match (version, &doc.shape.0) {
         (1, _) => None,
         (_, None) => return Err(At::root("shape").err("missing (version 2 always has it)")),
         (_, Some(v)) => shape(v, &At::root("shape"))?,
@@ -183,7 +199,7 @@ fn properties(doc: &Doc) -> Result<MapProperties, String> {
     let mut props = MapProperties::new(name, orientation);
     props.offset_kind = offset_kind;
     props.hex_size = Point::new(sx, sy);
-    if let Some(v) = &doc.label_settings {
+    if let Some(v) = &doc.label_settings.0 {
         props.labels = label_settings(v, &At::root("label_settings"))?;
     }
     props.validate().map_err(|e| {

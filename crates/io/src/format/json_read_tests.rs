@@ -161,6 +161,14 @@ fn bad_files_are_refused_naming_the_json_path() {
             "m.json: version: version 3 is not one this hexmap reads (1 to 2)",
         ),
         (
+            Box::new(|v| v["cells"][0]["extra"] = vec![0; 5000].into()),
+            "m.json: cells[0]: too large (over 4096 JSON values), refused unread",
+        ),
+        (
+            Box::new(|v| v["name"] = vec![0; 100].into()),
+            "m.json: name: too large (over 64 JSON values), refused unread",
+        ),
+        (
             Box::new(|v| v["format"] = "hexmap".into()),
             "m.json: format: expected \"hexmap-cells\", got \"hexmap\"",
         ),

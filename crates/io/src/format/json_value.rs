@@ -7,8 +7,10 @@
 use serde::Deserialize;
 use serde::de::{Deserializer, Error as _, SeqAccess, Visitor};
 use serde_json::{Map, Value};
+use std::cell::Cell;
 use std::fmt;
 use std::marker::PhantomData;
+use std::rc::Rc;
 
 /// A place in the document: `cells[12].terrain`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -159,9 +161,54 @@ pub(super) trait Element: Sized {
     const LIST: &'static str;
     /// The most elements the list may have (a map limit): more is refused while reading.
     const MAX: usize;
+    /// The most JSON values (numbers, strings, arrays, objects, each counted once; a string
+    /// counted once per 64 bytes too) one element may hold: a bigger one is refused before
+    /// it is built, so no element's tree can take much more memory than its text.
+    const MAX_VALUES: usize = 4096;
     /// The element at `at` from its value.
     fn read(v: &Value, at: &At) -> Result<Self, String>;
 }
+
+/// A top-level key read as a small value: its name and how many parts it may have.
+pub(super) trait Key {
+    /// The key.
+    const KEY: &'static str;
+    /// The most parts (see [`Element::MAX_VALUES`]) its value may have.
+    const MAX_VALUES: usize;
+}
+
+/// A top-level value (the palettes, shape, settings, header fields) built within its key's
+/// budget; `None` while the key is missing or null.
+pub(super) struct Small<K>(pub Option<Value>, PhantomData<K>);
+
+impl<K> Default for Small<K> {
+    fn default() -> Self {
+        Small(None, PhantomData)
+    }
+}
+
+impl<'de, K: Key> Deserialize<'de> for Small<K> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let budget = Budgeted::new(K::MAX_VALUES, At::root(K::KEY));
+        let v = serde::de::DeserializeSeed::deserialize(budget, d)?;
+        Ok(Small((!v.is_null()).then_some(v), PhantomData))
+    }
+}
+
+/// Declares a [`Key`] type per top-level key: `keys!(Name = "name", 64; …)`.
+macro_rules! keys {
+    ($($ty:ident = $key:literal, $max:expr;)*) => {
+        $(
+            #[doc = concat!("The top-level key `", $key, "`.")]
+            pub(super) struct $ty;
+            impl Key for $ty {
+                const KEY: &'static str = $key;
+                const MAX_VALUES: usize = $max;
+            }
+        )*
+    };
+}
+pub(super) use keys;
 
 /// A top-level list read element by element; `None` while the key is missing.
 pub(super) struct Elements<T>(pub Option<Vec<T>>);
@@ -183,7 +230,11 @@ impl<'de, T: Element> Deserialize<'de> for Elements<T> {
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
                 let mut out = Vec::new();
                 let list = At::root(T::LIST);
-                while let Some(v) = seq.next_element::<Value>()? {
+                loop {
+                    let budget = Budgeted::new(T::MAX_VALUES, list.index(out.len()));
+                    let Some(v) = seq.next_element_seed(budget)? else {
+                        break;
+                    };
                     if out.len() == T::MAX {
                         return Err(A::Error::custom(
                             list.err(format!("more than {} elements, over the limit", T::MAX)),
@@ -197,6 +248,112 @@ impl<'de, T: Element> Deserialize<'de> for Elements<T> {
         }
         d.deserialize_seq(Each::<T>(PhantomData))
             .map(|v| Elements(Some(v)))
+    }
+}
+
+/// A JSON value built while counting its parts against a budget; past it, an error naming
+/// the value's place instead of the rest of the tree.
+pub(super) struct Budgeted {
+    /// Parts left, shared by the parts of one value.
+    left: Rc<Cell<usize>>,
+    /// The value's place and its budget, for the message.
+    what: Rc<(At, usize)>,
+}
+
+impl Budgeted {
+    /// The value at `at`, of at most `values` parts.
+    pub fn new(values: usize, at: At) -> Self {
+        Budgeted {
+            left: Rc::new(Cell::new(values)),
+            what: Rc::new((at, values)),
+        }
+    }
+
+    /// The same budget, for a part of the value.
+    fn part(&self) -> Self {
+        Budgeted {
+            left: self.left.clone(),
+            what: self.what.clone(),
+        }
+    }
+
+    /// Take `n` parts of the budget.
+    fn spend<E: serde::de::Error>(&self, n: usize) -> Result<(), E> {
+        match self.left.get().checked_sub(n) {
+            Some(rest) => {
+                self.left.set(rest);
+                Ok(())
+            }
+            None => {
+                let (at, values) = &*self.what;
+                Err(E::custom(at.err(format!(
+                    "too large (over {values} JSON values), refused unread"
+                ))))
+            }
+        }
+    }
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for Budgeted {
+    type Value = Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Budgeted {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E: serde::de::Error>(self, b: bool) -> Result<Value, E> {
+        self.spend(1)?;
+        Ok(Value::Bool(b))
+    }
+    fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Value, E> {
+        self.spend(1)?;
+        Ok(n.into())
+    }
+    fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Value, E> {
+        self.spend(1)?;
+        Ok(n.into())
+    }
+    fn visit_f64<E: serde::de::Error>(self, x: f64) -> Result<Value, E> {
+        self.spend(1)?;
+        Ok(serde_json::Number::from_f64(x).map_or(Value::Null, Value::Number))
+    }
+    fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Value, E> {
+        self.spend(1 + s.len() / 64)?;
+        Ok(Value::String(s.to_owned()))
+    }
+    fn visit_string<E: serde::de::Error>(self, s: String) -> Result<Value, E> {
+        self.spend(1 + s.len() / 64)?;
+        Ok(Value::String(s))
+    }
+    fn visit_unit<E: serde::de::Error>(self) -> Result<Value, E> {
+        self.spend(1)?;
+        Ok(Value::Null)
+    }
+    fn visit_none<E: serde::de::Error>(self) -> Result<Value, E> {
+        self.visit_unit()
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        self.spend(1)?;
+        let mut out = Vec::new();
+        while let Some(v) = seq.next_element_seed(self.part())? {
+            out.push(v);
+        }
+        Ok(Value::Array(out))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        self.spend(1)?;
+        let mut out = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            self.spend(1 + key.len() / 64)?;
+            let v = map.next_value_seed(self.part())?;
+            out.insert(key, v);
+        }
+        Ok(Value::Object(out))
     }
 }
 
