@@ -57,8 +57,8 @@ keys! {
     OrientationKey = "orientation", 16;
     OffsetKey = "offset", 16;
     HexSizeKey = "hex_size", 16;
-    // 1,024 terrains of a dozen keys and up to 16 images each.
-    PaletteKey = "palette", 40 * 1024;
+    // 1,024 terrains of a dozen keys and up to 16 images of 500 bytes each.
+    PaletteKey = "palette", 200 * 1024;
     EdgeTypesKey = "edge_types", 32 * 256;
     PathTypesKey = "path_types", 32 * 256;
     ShapeKey = "shape", 64;
@@ -76,11 +76,11 @@ struct Header {
 
 /// The version of a `hexmap-cells` file this reader takes, else what is wrong.
 fn check_header(head: &Header) -> Result<u32, String> {
-    let (v, at) = required(&head.format, "format")?;
+    let (v, at) = required(&head.format)?;
     if v.as_str() != Some("hexmap-cells") {
         return Err(at.err(format!("expected \"hexmap-cells\", got {v}")));
     }
-    let (v, at) = required(&head.version, "version")?;
+    let (v, at) = required(&head.version)?;
     let version = int::<u32>(v, &at)?;
     if !VERSIONS.contains(&version) {
         return Err(at.err(format!(
@@ -93,8 +93,8 @@ fn check_header(head: &Header) -> Result<u32, String> {
 }
 
 /// A required top-level value and its place.
-fn required<'v, K: Key>(v: &'v Small<K>, key: &str) -> Result<(&'v Value, At), String> {
-    let at = At::root(key);
+fn required<K: Key>(v: &Small<K>) -> Result<(&Value, At), String> {
+    let at = At::root(K::KEY);
     v.0.as_ref()
         .map(|v| (v, at.clone()))
         .ok_or_else(|| at.err("missing"))
@@ -143,12 +143,12 @@ pub(super) fn read_json(bytes: &[u8], file_name: &str) -> Result<Imported, ReadE
 /// The map of a parsed export, every part checked with an error naming its place.
 fn build(doc: Doc, version: u32) -> Result<HexMap, String> {
     let props = properties(&doc)?;
-    let (v, at) = required(&doc.palette, "palette")?;
+    let (v, at) = required(&doc.palette)?;
     let palette = Palette::new(terrains(v, &at)?).map_err(|e| at.err(e))?;
-    let (v, at) = required(&doc.edge_types, "edge_types")?;
+    let (v, at) = required(&doc.edge_types)?;
     let edge_palette = EdgePalette::new(edge_types(v, &at, EdgePalette::standard().types())?)
         .map_err(|e| at.err(e))?;
-    let (v, at) = required(&doc.path_types, "path_types")?;
+    let (v, at) = required(&doc.path_types)?;
     let path_palette = PathPalette::new(path_types(v, &at, PathPalette::standard().types())?)
         .map_err(|e| at.err(e))?;
     let view = match &doc.view.0 {
@@ -188,13 +188,13 @@ fn build(doc: Doc, version: u32) -> Result<HexMap, String> {
 /// Name, orientation, offset kind, hex size and label settings, checked as the map checks
 /// them.
 fn properties(doc: &Doc) -> Result<MapProperties, String> {
-    let (v, at) = required(&doc.name, "name")?;
+    let (v, at) = required(&doc.name)?;
     let name = text(v, &at)?.to_owned();
-    let (v, at) = required(&doc.orientation, "orientation")?;
+    let (v, at) = required(&doc.orientation)?;
     let orientation: Orientation = text(v, &at)?.parse().map_err(|e: String| at.err(e))?;
-    let (v, at) = required(&doc.offset, "offset")?;
+    let (v, at) = required(&doc.offset)?;
     let offset_kind: OffsetKind = text(v, &at)?.parse().map_err(|e: String| at.err(e))?;
-    let (v, at) = required(&doc.hex_size, "hex_size")?;
+    let (v, at) = required(&doc.hex_size)?;
     let [sx, sy] = pair(v, &at, super::json_value::number)?;
     let mut props = MapProperties::new(name, orientation);
     props.offset_kind = offset_kind;
