@@ -62,7 +62,7 @@ pub fn terrain(
         name: name.to_owned(),
         color: Rgb(color),
         symbol,
-        cost: cost.map_or(MoveCost::Impassable, MoveCost::Cost),
+        cost: cost.map_or(MoveCost::Impassable, MoveCost::whole),
         blocks_sight: blocks,
         art: Default::default(),
     }

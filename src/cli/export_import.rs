@@ -93,6 +93,9 @@ pub struct ExportArgs {
     /// says (an image that cannot be used): warnings become errors.
     #[arg(long)]
     pub strict: bool,
+    /// Replace OUT if it exists (standard output, devices and pipes need no --force).
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// `--legend`: a place for the legend, or none.
@@ -117,6 +120,9 @@ pub struct ImportArgs {
     pub tiled_map: PathBuf,
     /// The hexmap file to write (.ron).
     pub out: PathBuf,
+    /// Replace OUT if it exists.
+    #[arg(long)]
+    pub force: bool,
     /// Write the map in offset or cube form.
     #[arg(long, default_value = "offset")]
     pub form: Form,
@@ -133,6 +139,7 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             args.hex_pixels
         )));
     }
+    super::check_overwrite(&args.out, args.force, Some(&args.map))?;
     if let Some(w) = extension_mismatch(&args.out, args.format) {
         if args.strict {
             return Err(CliError(format!("--strict: {w} (nothing written)")));
@@ -249,6 +256,7 @@ fn extension_mismatch(out: &std::path::Path, format: &dyn Format) -> Option<Stri
 /// `hexmap import`: read the map (any readable format, within the size limit), report what
 /// could not be kept, save it as RON.
 pub fn import(args: &ImportArgs) -> Result<(), CliError> {
+    super::check_overwrite(&args.out, args.force, Some(&args.tiled_map))?;
     let imported = read_path(&args.tiled_map)?;
     let name = args.tiled_map.file_name().map_or_else(
         || args.tiled_map.display().to_string(),

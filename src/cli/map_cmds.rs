@@ -60,6 +60,9 @@ pub struct ConvertArgs {
     pub input: PathBuf,
     /// The file to write (may equal INPUT).
     pub output: PathBuf,
+    /// Replace OUTPUT if it exists (not needed when OUTPUT is INPUT).
+    #[arg(long)]
+    pub force: bool,
     /// offset or cube.
     #[arg(long)]
     pub form: Form,
@@ -82,12 +85,7 @@ impl NewArgs {
 
 /// `hexmap new`: write an empty map with the standard palette.
 pub fn new(a: &NewArgs) -> Result<(), CliError> {
-    if a.out.exists() && !a.force {
-        return Err(CliError(format!(
-            "{}: already exists (use --force to overwrite)",
-            a.out.display()
-        )));
-    }
+    super::check_overwrite(&a.out, a.force, None)?;
     let mut props = MapProperties::new(
         a.name.clone().unwrap_or_else(|| {
             a.out
@@ -136,7 +134,7 @@ struct TerrainInfo {
     name: String,
     symbol: String,
     color: String,
-    cost: Option<u32>,
+    cost: Option<io::format::Points>,
     blocks_sight: bool,
     cells: usize,
 }
@@ -183,7 +181,7 @@ pub fn info(a: &InfoArgs) -> Result<(), CliError> {
                 symbol: t.symbol.to_string(),
                 color: t.color.to_string(),
                 cost: match t.cost {
-                    MoveCost::Cost(c) => Some(c),
+                    MoveCost::Cost(c) => Some(io::format::Points(c)),
                     MoveCost::Impassable => None,
                 },
                 blocks_sight: t.blocks_sight,
@@ -227,7 +225,7 @@ pub fn info(a: &InfoArgs) -> Result<(), CliError> {
             t.symbol,
             t.name,
             t.color,
-            t.cost.map_or("impassable".into(), |c| c.to_string()),
+            t.cost.map_or("impassable".into(), |c| c.0.to_string()),
             if t.blocks_sight { "block" } else { "clear" },
             t.cells
         );
@@ -272,6 +270,7 @@ pub fn validate(a: &ValidateArgs) -> Result<(), CliError> {
 /// `hexmap convert`: rewrite a map in another form (and optionally offset kind); the
 /// output is saved atomically, so IN = OUT is safe.
 pub fn convert(a: &ConvertArgs) -> Result<(), CliError> {
+    super::check_overwrite(&a.output, a.force, Some(&a.input))?;
     let (mut map, _) = load_map(&a.input)?;
     if let Some(k) = a.offset {
         let mut props = map.properties().clone();

@@ -53,8 +53,8 @@ pub struct GenerateArgs {
     /// Seed: the same map, settings and seed give the same layout.
     #[arg(long)]
     pub seed: u64,
-    /// Safe start cell (it and its neighbours stay mine-free).
-    #[arg(long)]
+    /// Safe start cell (it and its neighbours stay mine-free; -2,3 is a value).
+    #[arg(long, allow_hyphen_values = true)]
     pub start: Option<String>,
     /// System of --start and of the printed start (default: col,row in the map's offset
     /// kind; printed as axial q,r for systems other than offset and cube; XXYY counts in
@@ -70,6 +70,9 @@ pub struct GenerateArgs {
     pub max_attempts: u32,
     /// The file to write (may equal MAP); written in MAP's form.
     pub out: PathBuf,
+    /// Replace OUT if it exists (not needed when OUT is MAP).
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Arguments of `hexmap mines check`.
@@ -77,8 +80,8 @@ pub struct GenerateArgs {
 pub struct CheckArgs {
     /// The map to check.
     pub map: PathBuf,
-    /// Start cell (default: the zero cell opening the most cells).
-    #[arg(long)]
+    /// Start cell (default: the zero cell opening the most cells; -2,3 is a value).
+    #[arg(long, allow_hyphen_values = true)]
     pub start: Option<String>,
     /// System of --start and of printed cells (default: col,row in the map's offset kind;
     /// cells print as axial q,r for systems other than offset and cube; XXYY counts in the
@@ -156,6 +159,7 @@ pub(super) fn show_named(map: &HexMap, coords: Option<CoordChoice>, h: Hex) -> S
 }
 
 fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
+    super::check_overwrite(&a.out, a.force, Some(&a.map))?;
     let (map, form) = super::load_map(&a.map)?;
     let board = Board::from_map(&map);
     let start = match &a.start {

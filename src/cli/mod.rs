@@ -165,6 +165,35 @@ fn load_map(path: &std::path::Path) -> Result<(hexmap_map::HexMap, hexmap_io::Fo
     Ok((map, form))
 }
 
+/// The one overwrite rule of every command that writes a file (`new`, `convert`,
+/// `export`, `import`, `mines generate`): an existing regular file is replaced only with
+/// `--force`, or when it is the very file the command read (`convert IN IN` rewrites a map in
+/// place, as documented). Standard output (`-`), devices and pipes are written to, never
+/// "overwritten", so they need no `--force`.
+fn check_overwrite(
+    out: &std::path::Path,
+    force: bool,
+    read_from: Option<&std::path::Path>,
+) -> Result<(), CliError> {
+    let is_regular_file = std::fs::metadata(out).is_ok_and(|m| m.is_file());
+    if force || hexmap_io::is_special_output(out) || !is_regular_file {
+        return Ok(());
+    }
+    let same = |a: &std::path::Path| {
+        matches!(
+            (std::fs::canonicalize(a), std::fs::canonicalize(out)),
+            (Ok(x), Ok(y)) if x == y
+        )
+    };
+    if read_from.is_some_and(same) {
+        return Ok(());
+    }
+    Err(CliError(format!(
+        "{}: already exists (use --force to replace it)",
+        out.display()
+    )))
+}
+
 /// A reader that stops early (`hexmap info map.ron | head -1`) ends the program as it ends
 /// any Unix tool: by SIGPIPE, silently. Rust ignores SIGPIPE by default, which turns the
 /// next `println!` into a panic with a backtrace.

@@ -18,8 +18,8 @@ use std::path::{Path, PathBuf};
 pub struct RouteArgs {
     /// The map.
     pub map: PathBuf,
-    /// Start cell (col,row in the map's offset kind by default; negative values need no
-    /// `--`).
+    /// Start cell (col,row in the map's offset kind by default; negative values such as
+    /// -2,3 are values, not options).
     #[arg(allow_hyphen_values = true)]
     pub from: String,
     /// Goal cell.
@@ -39,10 +39,11 @@ pub struct RouteArgs {
 pub struct ReachArgs {
     /// The map.
     pub map: PathBuf,
-    /// Start cell (col,row in the map's offset kind by default).
+    /// Start cell (col,row in the map's offset kind by default; -2,3 is a value).
     #[arg(allow_hyphen_values = true)]
     pub from: String,
     /// Movement points to spend: a number with up to two decimals (6, 4.5).
+    #[arg(allow_hyphen_values = true)]
     pub budget: String,
     /// System of FROM and the printed cells (as for `route`).
     #[arg(long, value_parser = CoordChoiceParser)]

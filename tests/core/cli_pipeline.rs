@@ -116,3 +116,80 @@ fn a_mismatched_extension_warns_and_strict_refuses_it() {
         .success()
         .stderr(predicate::str::is_empty());
 }
+
+#[test]
+fn new_convert_export_import_and_mines_share_one_overwrite_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let keep = dir.path().join("keep.ron");
+    std::fs::copy(bundled("minesweeper-13.ron"), &keep).unwrap();
+    let before = std::fs::read(&keep).unwrap();
+    let island = bundled("island.ron");
+    let tmx = dir.path().join("island.tmx");
+    hexmap()
+        .arg("export")
+        .arg(&island)
+        .args(["--to", "tmx"])
+        .arg(&tmx)
+        .assert()
+        .success();
+    // Each command refuses to replace an existing file it did not read...
+    let refusals: Vec<Vec<std::ffi::OsString>> = vec![
+        vec![
+            "new".into(),
+            "--shape".into(),
+            "hexagon:2".into(),
+            keep.clone().into(),
+        ],
+        vec![
+            "convert".into(),
+            island.clone().into(),
+            keep.clone().into(),
+            "--form".into(),
+            "cube".into(),
+        ],
+        vec![
+            "export".into(),
+            island.clone().into(),
+            "--to".into(),
+            "ron".into(),
+            keep.clone().into(),
+        ],
+        vec!["import".into(), tmx.clone().into(), keep.clone().into()],
+        vec![
+            "mines".into(),
+            "generate".into(),
+            island.clone().into(),
+            "--count".into(),
+            "3".into(),
+            "--seed".into(),
+            "1".into(),
+            keep.clone().into(),
+        ],
+    ];
+    for args in &refusals {
+        hexmap()
+            .args(args)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(
+                "already exists (use --force to replace it)",
+            ));
+        assert_eq!(
+            std::fs::read(&keep).unwrap(),
+            before,
+            "{args:?} left the file alone"
+        );
+    }
+    // ... and replaces it with --force.
+    for args in &refusals {
+        hexmap().args(args).arg("--force").assert().success();
+    }
+    // Writing back to the file read is the documented in-place rewrite: no --force needed.
+    hexmap()
+        .arg("convert")
+        .arg(&keep)
+        .arg(&keep)
+        .args(["--form", "offset"])
+        .assert()
+        .success();
+}

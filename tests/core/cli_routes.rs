@@ -198,3 +198,152 @@ fn bad_cells_and_budgets_are_named() {
         .assert()
         .code(1);
 }
+
+/// Terrain costs may have two decimals (issue 30.16): a file's `Cost(1.5)` and
+/// `Cost(0.25)` load, `info` shows them, and `route` and `reach` count them exactly; one
+/// limit (a million points) for terrain, edges and paths, refused at load naming the
+/// file, the entry and what to write instead (issue 30.3).
+#[test]
+fn fractional_terrain_costs_are_counted_exactly_and_huge_ones_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = |grass: &str, marsh: &str| {
+        format!(
+            r##"(
+    format: "hexmap",
+    version: 2,
+    name: "fractions",
+    orientation: "pointy",
+    offset: "odd-r",
+    hex_size: (1.0, 1.0),
+    shape: Rect(kind: "odd-r", width: 5, height: 1),
+    palette: [
+        (id: 1, name: "Grass", color: "#00ff00", symbol: "g", cost: Cost({grass}), blocks_sight: false),
+        (id: 2, name: "Marsh", color: "#557755", symbol: "m", cost: Cost({marsh}), blocks_sight: false),
+    ],
+    cells: Offset(origin: (0, 0), rows: ["gmgmg"]),
+)"##
+        )
+    };
+    let map = dir.path().join("fractions.ron");
+    std::fs::write(&map, text("0.25", "1.5")).unwrap();
+    hexmap()
+        .arg("info")
+        .arg(&map)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("1.5").and(predicate::str::contains("0.25")));
+    // 1.5 + 0.25 + 1.5 + 0.25 entering cols 1 to 4.
+    hexmap()
+        .arg("route")
+        .arg(&map)
+        .args(["0,0", "4,0", "--json"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(r#""cost":3.5"#));
+    hexmap()
+        .arg("reach")
+        .arg(&map)
+        .args(["0,0", "1.75"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "3 cells within 1.75 of odd-r 0,0 (odd-r, cost):",
+        ));
+    // Over the limit: refused when loaded, not clamped in the search.
+    std::fs::write(&map, text("1", "50000000")).unwrap();
+    hexmap()
+        .arg("route")
+        .arg(&map)
+        .args(["0,0", "4,0"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(format!(
+            "{}: palette entry 1 (id 2): cost 50000000 is over the limit of 1000000 points",
+            map.display()
+        )))
+        .stderr(predicate::str::contains("write Impassable"));
+}
+
+/// Negative coordinates are values, not options (issue 30.7): half the cells of a hexagon
+/// map have a negative column or row, and `route`, `reach` and `mines --start` take them
+/// as `coord` does, also with options before or after them.
+#[test]
+fn negative_coordinates_are_values() {
+    let map = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/hexagon-r8-cube.ron");
+    for args in [
+        vec!["route", "-2,3", "4,1"],
+        vec!["route", "--json", "-2,3", "4,1"],
+        vec!["route", "-2,3", "-4,1", "--coords", "axial"],
+        vec!["reach", "-2,3", "2"],
+    ] {
+        let (cmd, rest) = args.split_first().unwrap();
+        hexmap()
+            .arg(cmd)
+            .arg(&map)
+            .args(rest)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("-2,3").or(predicate::str::contains("[-3,3]")));
+    }
+    // A negative budget is the command's own error, not a usage error.
+    hexmap()
+        .arg("reach")
+        .arg(&map)
+        .args(["0,0", "-1"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("BUDGET: invalid cost '-1'"));
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("mined.ron");
+    hexmap()
+        .args(["mines", "generate"])
+        .arg(&map)
+        .args(["--count", "10", "--seed", "1", "--start", "-2,3"])
+        .arg(&out)
+        .assert()
+        .success();
+    hexmap()
+        .args(["mines", "check"])
+        .arg(&out)
+        .args(["--start", "-2,3"])
+        .assert()
+        .success();
+}
+
+/// The README's words on the rule (issue 30.15) hold on the wargame sample: a road step
+/// costs the road's ½ whatever the terrain entered (mountains, cost 3) and whatever
+/// passable feature is on the hexside (the ford, or a river put in its place).
+#[test]
+fn the_readme_road_rule_holds_on_the_wargame_sample() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        readme.contains("so a road crosses a river at ½, and a ford changes nothing for a road")
+    );
+    assert!(!readme.contains("a road halves the step cost"));
+    let map = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/wargame-river-crossing.ron");
+    let step = |map: &Path, from: &str, to: &str| {
+        hexmap()
+            .arg("route")
+            .arg(map)
+            .args([from, to])
+            .assert()
+            .success()
+            .stdout(predicate::str::starts_with("cost 0.5 in 1 steps"));
+    };
+    step(&map, "17,5", "18,6");
+    step(&map, "5,9", "6,9");
+    let text = std::fs::read_to_string(&map).unwrap();
+    assert_eq!(text.matches("(6, 9, \"SW\", 5),").count(), 1, "the ford");
+    let dir = tempfile::tempdir().unwrap();
+    let no_ford = dir.path().join("no-ford.ron");
+    std::fs::write(
+        &no_ford,
+        text.replace("(6, 9, \"SW\", 5),", "(6, 9, \"SW\", 1),"),
+    )
+    .unwrap();
+    step(&no_ford, "5,9", "6,9");
+}

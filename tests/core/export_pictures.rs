@@ -19,7 +19,7 @@ fn map() -> HexMap {
         name: "Snow".into(),
         color: Rgb(SNOW),
         symbol: '^',
-        cost: hexmap::map::MoveCost::Cost(1),
+        cost: hexmap::map::MoveCost::whole(1),
         blocks_sight: false,
         art: Default::default(),
     };

@@ -283,7 +283,7 @@ fn broken_tiled_files_exit_1_with_a_clear_message() {
         (
             "ortho.tmx",
             text.replace("orientation=\"hexagonal\"", "orientation=\"orthogonal\""),
-            "hexmap imports only hexagonal maps",
+            "hexmap imports only hexagonal Tiled maps",
         ),
     ];
     for (file, content, message) in cases {

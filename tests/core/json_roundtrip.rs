@@ -199,7 +199,7 @@ fn broken_files_are_refused_naming_the_file_and_the_place() {
         ),
         (
             VERSION_1.replacen("\"cost\": 2,", "\"cost\": [2],", 1),
-            "palette[1].cost: expected an integer from 0 to 4294967295",
+            "palette[1].cost: expected a number, got [2]",
         ),
         (
             VERSION_1.replacen("\"s\": -3", "\"s\": 3", 1),

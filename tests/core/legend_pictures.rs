@@ -135,7 +135,7 @@ fn export_takes_a_legend_corner_and_the_maps_own_setting() {
         let mut c = Command::cargo_bin("hexmap").unwrap();
         c.arg("export")
             .arg(&src)
-            .args(["--to", "svg"])
+            .args(["--to", "svg", "--force"])
             .arg(&out)
             .args(extra);
         c.output().unwrap()

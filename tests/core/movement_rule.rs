@@ -124,7 +124,7 @@ fn reference_step(map: &HexMap, a: Hex, b: Hex) -> Option<u64> {
     }
     let entry = match map.terrain(b).map(|t| map.palette().get(t).unwrap().cost) {
         None => 100,
-        Some(MoveCost::Cost(n)) => u64::from(n) * 100,
+        Some(MoveCost::Cost(n)) => u64::from(n.hundredths()),
         Some(MoveCost::Impassable) => return None,
     };
     let extra = match feature {

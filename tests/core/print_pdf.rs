@@ -36,7 +36,7 @@ fn terrain(id: u16, name: &str, color: [u8; 3]) -> Terrain {
         name: name.into(),
         color: Rgb(color),
         symbol: name.chars().next().unwrap(),
-        cost: MoveCost::Cost(1),
+        cost: MoveCost::whole(1),
         blocks_sight: false,
         art: Default::default(),
     }

@@ -148,7 +148,13 @@ fn arb_palette() -> impl Strategy<Value = Palette> {
                     cost: if attrs[i].3 {
                         MoveCost::Impassable
                     } else {
-                        MoveCost::Cost(u32::from(attrs[i].0))
+                        // Hundredths: fractional costs (0.37, 12.5 …) round-trip too.
+                        MoveCost::Cost(
+                            hexmap::map::Cost::from_hundredths(
+                                u32::from(attrs[i].0) * 37 + u32::from(attrs[i].1),
+                            )
+                            .unwrap(),
+                        )
                     },
                     blocks_sight: attrs[i].3,
                     // Every third terrain carries tile art (paths needing escapes too).

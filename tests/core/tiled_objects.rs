@@ -35,7 +35,7 @@ fn sample(orientation: Orientation, kind: OffsetKind) -> HexMap {
     let mut map = HexMap::new(props, shape, palette).unwrap();
     let cells: Vec<Hex> = map.shape().iter().collect();
     for h in &cells {
-        // Grass, forest, hills: none of them near the river's or the road's colour.
+        // Grass, forest, hills: none of them near the colour of a line type used.
         // A pattern with no period, so only one translation lines a render up with it.
         let mix = (h.q.wrapping_mul(73_856_093) ^ h.r.wrapping_mul(19_349_663)) >> 3;
         let pick = 1 + mix.rem_euclid(3) as usize;
@@ -46,7 +46,7 @@ fn sample(orientation: Orientation, kind: OffsetKind) -> HexMap {
     edge_types.push(EdgeType {
         id: EdgeTypeId::new(9).unwrap(),
         name: "Hedge".into(),
-        color: Rgb([0x20, 0x80, 0x20]),
+        color: Rgb([0xd0, 0x30, 0xd0]),
         width: 0.05,
         style: LineStyle::Dashed,
         movement: EdgeMove::Extra("0.25".parse::<Cost>().unwrap()),
@@ -333,26 +333,20 @@ fn tiled_draws_edges_roads_and_icons_where_hexmap_s_geometry_puts_them() {
         let img = tools::rasterize(&file, &png, &[]);
         let d = translation(&map, &layout, &img);
         let at = |p: Point| Point::new(p.x + d.x, p.y + d.y);
-        // The edges layer is drawn in the river's colour, the paths layer in the road's.
-        let river = rgba(
-            map.edge_palette()
-                .get(EdgeTypeId::new(RIVER).unwrap())
-                .unwrap()
-                .color,
-        );
-        let road = rgba(
-            map.path_palette()
-                .get(PathTypeId::new(ROAD).unwrap())
-                .unwrap()
-                .color,
-        );
-        for (edge, _) in map.edges() {
+        // Each edge and path type has a layer of its own, drawn in the type's colour
+        // (issue 24.20: a wall no longer looks like the river).
+        let edge_colour = |k| rgba(map.edge_palette().get(k).unwrap().color);
+        let path_colour = |k| rgba(map.path_palette().get(k).unwrap().color);
+        let kinds: std::collections::BTreeSet<_> = map.edges().map(|(_, k)| k).collect();
+        assert!(kinds.len() >= 2, "{name}: edges of several types");
+        for (edge, kind) in map.edges() {
             let [a, b] = layout.edge_points(edge);
+            let colour = edge_colour(kind);
             for t in [0.3, 0.5, 0.7] {
                 let p = at(lerp(a, b, t));
                 assert!(
-                    near(&img, p, river, 3),
-                    "{name}: edge {edge:?} not drawn at {p:?}"
+                    near(&img, p, colour, 3),
+                    "{name}: edge {edge:?} not drawn at {p:?} in {colour:?}"
                 );
             }
             // Halfway from the side's middle to each hex's centre there is no line.
@@ -361,7 +355,7 @@ fn tiled_draws_edges_roads_and_icons_where_hexmap_s_geometry_puts_them() {
                 let p = at(lerp(lerp(a, b, 0.5), layout.hex_to_pixel(h), 0.5));
                 if map.paths().through(h).is_empty() {
                     assert!(
-                        !near(&img, p, river, 1),
+                        !near(&img, p, colour, 1),
                         "{name}: line colour off the edge at {p:?}"
                     );
                     let terrain = terrain_colour(&map, h);
@@ -370,11 +364,12 @@ fn tiled_draws_edges_roads_and_icons_where_hexmap_s_geometry_puts_them() {
             }
         }
         for path in map.paths().iter() {
+            let colour = path_colour(path.kind);
             for w in path.hexes.windows(2) {
                 let (a, b) = (layout.hex_to_pixel(w[0]), layout.hex_to_pixel(w[1]));
                 for t in [0.25, 0.5, 0.75] {
                     let p = at(lerp(a, b, t));
-                    assert!(near(&img, p, road, 3), "{name}: road not drawn at {p:?}");
+                    assert!(near(&img, p, colour, 3), "{name}: road not drawn at {p:?}");
                 }
             }
         }
@@ -520,10 +515,31 @@ fn objects_without_properties_fall_back_to_their_geometry() {
     };
     assert_eq!(hexes(&back), hexes(&map));
     assert_eq!(back.icons(), map.icons());
-    // An edge without its type is reported by object id, not guessed.
+    // An edge drawn in Tiled on a per-type layer (no properties) takes the layer's type.
+    let mut v3 = v.clone();
+    let layer = v3["layers"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|l| l["name"] == "hexmap edges: Wall")
+        .expect("a layer of walls, in the walls' colour");
+    assert_eq!(layer["color"], "#554a40");
+    for o in layer["objects"].as_array_mut().unwrap() {
+        o["properties"].as_array_mut().unwrap().clear();
+    }
+    let tiled = read_tiled(&v3.to_string(), "m.tmj", &res).unwrap();
+    let (back, warnings) = from_tiled(&tiled).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(edges(&back), edges(&map), "types from the layer names");
+    // An edge without its type on a layer that names none is reported by object id, not
+    // guessed.
     let mut v2 = v.clone();
     for layer in v2["layers"].as_array_mut().unwrap() {
-        if layer["name"] == "hexmap edges" {
+        if layer["name"]
+            .as_str()
+            .is_some_and(|n| n.starts_with("hexmap edges: "))
+        {
+            layer["name"] = "hexmap edges".into();
             let o = &mut layer["objects"][0];
             let id = o["id"].as_u64().unwrap();
             o["properties"].as_array_mut().unwrap().clear();

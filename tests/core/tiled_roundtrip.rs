@@ -54,7 +54,7 @@ fn gappy_map() -> HexMap {
             images: vec!["art/forest-1.png".into(), "art/forest-2.png".into()],
             tint: true,
         },
-        ..terrain(7, "Wood & <Glade>", [46, 125, 50], 'ж', MoveCost::Cost(12))
+        ..terrain(7, "Wood & <Glade>", [46, 125, 50], 'ж', MoveCost::whole(12))
     };
     let peak = Terrain {
         blocks_sight: true,
@@ -62,14 +62,27 @@ fn gappy_map() -> HexMap {
             images: vec!["art/hills.png".into()],
             tint: false,
         },
-        ..terrain(200, "Peak \"high\"", [141, 110, 99], '^', MoveCost::Cost(0))
+        ..terrain(
+            200,
+            "Peak \"high\"",
+            [141, 110, 99],
+            '^',
+            MoveCost::whole(0),
+        )
     };
     let palette = Palette::new(vec![
         wood,
         terrain(1, "Sea", [42, 111, 176], '~', MoveCost::Impassable),
         peak,
-        terrain(3, "Plain", [156, 204, 101], 'p', MoveCost::Cost(1)),
-        terrain(65535, "Last id", [250, 250, 20], 'Z', MoveCost::Cost(3)),
+        terrain(3, "Plain", [156, 204, 101], 'p', MoveCost::whole(1)),
+        // A fractional cost travels too.
+        terrain(
+            65535,
+            "Last id",
+            [250, 250, 20],
+            'Z',
+            MoveCost::Cost(hexmap::map::Cost::from_hundredths(125).unwrap()),
+        ),
     ])
     .unwrap();
     let mut props = MapProperties::new("palette with gaps", Orientation::Pointy);
@@ -236,25 +249,17 @@ fn tiled_keeps_and_draws_every_terrain_of_a_palette_with_gaps() {
         assert!(back.warnings.is_empty(), "{name}: {:?}", back.warnings);
         assert_kept(&back.map, &map, &format!("{name} saved by Tiled"));
         // Tiled draws each cell in its terrain's colour; the unused tiles change nothing.
+        // Every layer but the terrain hidden: mines, notes and each object layer (one
+        // per edge and path type).
+        let tiled = hexmap::io::tiled::to_tiled(&map, "unused.png");
+        let mut hidden = vec!["mines".to_string(), "notes".to_string()];
+        hidden.extend(tiled.object_groups.iter().map(|g| g.name.clone()));
+        let hide: Vec<&str> = hidden
+            .iter()
+            .flat_map(|name| ["--hide-layer", name.as_str()])
+            .collect();
         for input in [&tmx, &tmj] {
-            let img = tools::rasterize(
-                input,
-                &dir.path().join("render.png"),
-                &[
-                    "--hide-layer",
-                    "mines",
-                    "--hide-layer",
-                    "notes",
-                    "--hide-layer",
-                    "hexmap edges",
-                    "--hide-layer",
-                    "hexmap paths",
-                    "--hide-layer",
-                    "hexmap icons",
-                    "--hide-layer",
-                    "hexmap labels",
-                ],
-            );
+            let img = tools::rasterize(input, &dir.path().join("render.png"), &hide);
             crate::export_tiled::check_render(&map, &img, &format!("{name} {}", input.display()));
         }
     }

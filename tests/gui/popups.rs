@@ -4,7 +4,7 @@
 //! the View menu shows the zoom keys (item 26).
 
 use crate::harness::{settle, shown_labels};
-use eframe::egui::{Event, Key, Modifiers, OutputCommand, Vec2};
+use eframe::egui::{self, Event, Key, Modifiers, OutputCommand, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
@@ -200,4 +200,65 @@ fn the_view_menu_shows_the_zoom_keys() {
     h.key_press(Key::Plus);
     settle(&mut h);
     assert!(h.state().view().camera().zoom > zoom * 1.2);
+}
+
+#[test]
+fn a_click_inside_a_window_over_the_map_never_paints() {
+    let mut h = harness();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    settle(&mut h);
+    let name = h.get_by_label("Name").rect();
+    let canvas = h.state().view().canvas_rect();
+    assert!(
+        canvas.contains(name.center()),
+        "the New map window lies over the map"
+    );
+    let before = h.state().view().doc().map().clone();
+    for p in [name.center(), name.center() + Vec2::new(0.0, 30.0)] {
+        h.drag_at(p);
+        settle(&mut h);
+        h.drop_at(p);
+        settle(&mut h);
+    }
+    assert_eq!(
+        h.state().view().doc().map(),
+        &before,
+        "nothing painted under it"
+    );
+    assert!(
+        h.query_by_label("Create").is_some(),
+        "the window is still open"
+    );
+}
+
+#[test]
+fn after_a_reshape_the_outlined_selection_is_what_copy_takes() {
+    let mut h = harness();
+    // A block across the right edge of the 24 × 16 map, then the map cut to 20 columns.
+    select_box(&mut h, cell(18, 4), cell(23, 6));
+    assert!(h.state().view().selection().len() >= 12);
+    h.get_by_label("Map").click();
+    settle(&mut h);
+    h.get_by_label("Properties…").click();
+    settle(&mut h);
+    h.get_by_role_and_label(egui::Role::SpinButton, "Right")
+        .set_value_accesskit(-4.0);
+    settle(&mut h);
+    h.get_by_label("Apply").click();
+    settle(&mut h);
+    let map = h.state().view().doc().map().clone();
+    let outlined = h.state().view().selection().to_vec();
+    assert!(!outlined.is_empty());
+    assert!(
+        outlined.iter().all(|&x| map.contains(x)),
+        "only cells of the map are outlined"
+    );
+    h.event(Event::Copy);
+    settle(&mut h);
+    let said = format!("Copied {} cells", outlined.len());
+    assert!(
+        h.query_by_label(&said).is_some(),
+        "Copy takes every outlined cell: {:?}",
+        shown_labels(&h)
+    );
 }

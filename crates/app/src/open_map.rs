@@ -523,4 +523,25 @@ mod tests {
         doc.redo();
         assert_eq!(doc.offset_bounds(), scanned(&doc));
     }
+
+    #[test]
+    fn a_new_map_spec_fills_with_a_palette_terrain_and_refuses_an_unknown_one() {
+        let grass = Palette::standard().terrains()[1].id;
+        let spec = NewMapSpec {
+            orientation: Orientation::Flat,
+            offset_kind: OffsetKind::EvenR,
+            fill: Some(grass),
+            ..NewMapSpec::default()
+        };
+        let map = spec.to_map().unwrap();
+        // A kind of the other orientation becomes the one of the same parity.
+        assert_eq!(map.properties().offset_kind, OffsetKind::EvenQ);
+        assert!(map.shape().iter().all(|h| map.terrain(h) == Some(grass)));
+        let unknown = NewMapSpec {
+            fill: TerrainId::new(999),
+            ..NewMapSpec::default()
+        };
+        let message = unknown.to_map().unwrap_err();
+        assert!(message.contains("999"), "{message}");
+    }
 }

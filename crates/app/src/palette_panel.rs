@@ -89,7 +89,7 @@ pub(super) fn show(
                 name: format!("Terrain {}", id.get()),
                 color: Rgb([200, 200, 200]),
                 symbol,
-                cost: MoveCost::Cost(1),
+                cost: MoveCost::whole(1),
                 blocks_sight: false,
                 art: Default::default(),
             });
@@ -196,7 +196,7 @@ fn fields(ui: &mut egui::Ui, ed: &mut TerrainEditor) {
         let field = egui::TextEdit::singleline(&mut t.name).desired_width(ui.available_width());
         ui.add(field).labelled_by(l.id);
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let l = ui.label("Colour");
         if ui.color_edit_button_srgb(&mut t.color.0).changed() {
             ed.colour_text = t.color.to_string();
@@ -233,14 +233,23 @@ fn fields(ui: &mut egui::Ui, ed: &mut TerrainEditor) {
         if impassable {
             t.cost = MoveCost::Impassable;
         } else {
-            let mut c = match t.cost {
-                MoveCost::Cost(c) => c,
-                MoveCost::Impassable => 1,
+            // Points with up to two decimals (hexmap_map::Cost counts hundredths).
+            let mut points = match t.cost {
+                MoveCost::Cost(c) => c.points(),
+                MoveCost::Impassable => 1.0,
             };
             let l = ui.label("Cost");
-            ui.add(egui::DragValue::new(&mut c).range(0..=1000))
-                .labelled_by(l.id);
-            t.cost = MoveCost::Cost(c);
+            ui.add(
+                egui::DragValue::new(&mut points)
+                    .range(0.0..=1000.0)
+                    .speed(0.25)
+                    .max_decimals(2),
+            )
+            .labelled_by(l.id);
+            let hundredths = (points * 100.0).round().clamp(0.0, 100_000.0) as u32;
+            if let Some(c) = hexmap_map::Cost::from_hundredths(hundredths) {
+                t.cost = MoveCost::Cost(c);
+            }
         }
     });
     ui.checkbox(&mut t.blocks_sight, "Blocks sight");

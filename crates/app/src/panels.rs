@@ -312,10 +312,10 @@ fn coordinates_line(ui: &egui::Ui, doc: &OpenMap, h: hexmap_hex::Hex) -> String 
         .join(" · ")
 }
 
-/// The widest a side panel may be: a fifth of the window (at least 150 points), so a
-/// small window keeps most of its width for the map.
+/// The widest a side panel may be: a fifth of the window (at least 170 points, what
+/// their rows need once wrapped), so a small window keeps most of its width for the map.
 pub(super) fn side_panel_max(ui: &egui::Ui) -> f32 {
-    (ui.ctx().content_rect().width() * 0.2).max(150.0)
+    (ui.ctx().content_rect().width() * 0.2).max(170.0)
 }
 
 /// Terrain palette (pick, add, edit in `terrain_editor`) and layer switches, as `panels`
@@ -430,9 +430,11 @@ fn overlays_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &OpenMap) {
             .labelled_by(c.id);
     });
     let legible = !o.labels || labels_legible(doc, o.label_system, canvas.camera.zoom);
-    ui.horizontal(|ui| {
+    // Wraps in a narrow panel (a small window) rather than running off its edge.
+    ui.horizontal_wrapped(|ui| {
         ui.checkbox(&mut o.labels, "Labels");
         egui::ComboBox::from_label("system")
+            .width(90.0)
             .selected_text(o.label_system.name())
             .show_ui(ui, |ui| {
                 for s in systems {
@@ -454,7 +456,10 @@ fn overlays_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &OpenMap) {
         "Target: {}   (T key / Alt+Shift+click)",
         show(o.target)
     ));
-    if ui.button("Clear anchor and target").clicked() {
+    if ui
+        .add(egui::Button::new("Clear anchor and target").wrap())
+        .clicked()
+    {
         o.anchor = None;
         o.target = None;
     }

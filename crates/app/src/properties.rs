@@ -212,11 +212,7 @@ fn settings_fields(
     // orientation are offered.
     let mut orientation = p.orientation;
     orientation_field(ui, &mut orientation);
-    if orientation != p.orientation {
-        // The XXYY label stagger follows as the offset kind does (same parity): a row
-        // stagger on a column-staggered grid would number the hexes wrongly.
-        p.labels.stagger = p.labels.stagger.for_orientation(orientation);
-    }
+    // The offset kind and the XXYY label stagger follow (`MapProperties::set_orientation`).
     p.set_orientation(orientation);
     egui::ComboBox::from_label("Offset kind")
         .selected_text(p.offset_kind.name())
@@ -276,7 +272,7 @@ fn reshape_fields(
         && form.shape.kind() == hexmap_map::ShapeKind::Rectangle
     {
         ui.label("Add (+) or remove (−) rows and columns on a side:");
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let s = &mut form.sides;
             for (name, v) in [
                 ("Left", &mut s.left),
@@ -300,7 +296,7 @@ fn reshape_fields(
         }
     }
     if !by_sides {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Around");
             ui.radio_value(&mut form.around_anchor, false, "the map's centre");
             let label = match anchor {

@@ -214,9 +214,13 @@ impl Tools {
         }
     }
 
-    /// After the palette changed (an undone "Add terrain", a deleted terrain): a current
-    /// terrain that is gone becomes the first one, so the brush never paints nothing.
+    /// After the palette or shape changed (an undone "Add terrain", a deleted terrain, a
+    /// reshape): a current terrain that is gone becomes the first one, so the brush never
+    /// paints nothing, and the selection keeps only hexes of the map.
     pub(super) fn keep_terrain_valid(&mut self, doc: &OpenMap) {
+        // A reshape (or its undo) may leave selected hexes off the map: the outline drawn
+        // and what Copy takes stay the same cells.
+        self.selection.retain(|&h| doc.contains(h));
         self.features.keep_valid(doc.map());
         self.icons.keep_valid(doc.map());
         self.labels.keep_valid(doc.map());

@@ -19,7 +19,7 @@ pub mod resources;
 pub mod tiled;
 mod write;
 
-pub use atomic::write_atomic;
+pub use atomic::{is_special_output, write_atomic};
 pub use error::{CellRef, FormatError, LoadError, SaveError};
 pub use read::from_str;
 pub use resources::{FolderResources, NoResources, ReadFileError, Resources, read_file};

@@ -247,10 +247,10 @@ pub(crate) struct FileTerrain {
     pub tile_tint: bool,
 }
 
-/// Movement cost.
+/// Movement cost: points with up to two decimals (checked when read), or impassable.
 #[derive(Deserialize)]
 pub(crate) enum FileCost {
-    Cost(u32),
+    Cost(f64),
     Impassable,
 }
 

@@ -83,6 +83,7 @@ pub fn to_string(map: &HexMap, form: Form) -> String {
     o.push_str("    palette: [\n");
     for t in map.palette().terrains() {
         let cost = match t.cost {
+            // Points with up to two decimals, as read: `Cost(2)`, `Cost(1.5)`.
             MoveCost::Cost(c) => format!("Cost({c})"),
             MoveCost::Impassable => "Impassable".to_owned(),
         };

@@ -6,8 +6,9 @@ use std::str::FromStr;
 
 /// A movement cost in hundredths of a movement point: `Cost::from_hundredths(50)` is ½.
 ///
-/// Whole-point costs of terrain (`MoveCost::Cost(n)`) are `n × 100` here, so old maps keep
-/// their meaning while roads can cost ½ or ⅓ (rounded to hundredths once, when typed).
+/// Terrain, edge and path costs are all kept this way (a file's `Cost(2)` is 200 here), so
+/// fractional costs such as a road's ½ or a terrain's 1.5 are exact in searches, with one
+/// limit for all: [`Cost::MAX`], one million points.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cost(u32);
 
@@ -16,7 +17,8 @@ impl Cost {
     pub const ZERO: Cost = Cost(0);
     /// Hundredths in one movement point.
     pub const SCALE: u32 = 100;
-    /// The largest cost an edge or path type may have: one million points.
+    /// The largest cost a terrain, edge or path type may have: one million points (so no
+    /// step of the movement rule passes 2 × 10⁸ hundredths, and sums stay exact).
     pub const MAX: Cost = Cost(1_000_000 * Cost::SCALE);
 
     /// `n` whole movement points, or `None` over [`Cost::MAX`].

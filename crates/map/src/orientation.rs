@@ -56,8 +56,13 @@ impl MapProperties {
     }
 
     /// Change the orientation; the offset kind follows to the kind of the same parity
-    /// (odd-r ↔ odd-q, even-r ↔ even-q). Label settings are left alone.
+    /// (odd-r ↔ odd-q, even-r ↔ even-q), and so does the XXYY label stagger: a row stagger
+    /// on a column-staggered grid would number the hexes wrongly. Base, digits and order
+    /// are left alone.
     pub fn set_orientation(&mut self, orientation: Orientation) {
+        if orientation != self.orientation {
+            self.labels.stagger = self.labels.stagger.for_orientation(orientation);
+        }
         self.orientation = orientation;
         self.offset_kind = self.offset_kind.for_orientation(orientation);
     }
@@ -144,6 +149,18 @@ mod tests {
         assert_eq!(p.offset_kind, OffsetKind::EvenQ);
         p.set_orientation(Orientation::Pointy);
         assert_eq!(p.offset_kind, OffsetKind::EvenR);
+    }
+
+    #[test]
+    fn set_orientation_turns_the_label_stagger_too() {
+        let mut p = MapProperties::new("m", Orientation::Pointy);
+        p.labels.stagger = OffsetKind::EvenR;
+        p.set_orientation(Orientation::Flat);
+        assert_eq!(p.labels.stagger, OffsetKind::EvenQ);
+        p.set_orientation(Orientation::Flat);
+        assert_eq!(p.labels.stagger, OffsetKind::EvenQ, "no change, no switch");
+        p.set_orientation(Orientation::Pointy);
+        assert_eq!(p.labels.stagger, OffsetKind::EvenR);
     }
 
     #[test]

@@ -62,23 +62,32 @@ impl FromStr for Rgb {
     }
 }
 
-/// What entering a hex of this terrain costs, in whole movement points as maps store it;
-/// the movement rule reads it in hundredths ([`MoveCost::hundredths`]).
+/// What entering a hex of this terrain costs: points with up to two decimals (hundredths,
+/// as every cost of the movement rule), at most [`crate::Cost::MAX`] (one million points,
+/// the same limit as edge and path costs), or impassable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveCost {
-    /// A finite cost in whole points (0 allowed: free movement).
-    Cost(u32),
+    /// A finite cost (0 allowed: free movement).
+    Cost(crate::Cost),
     /// Cannot be entered.
     Impassable,
 }
 
 impl MoveCost {
+    /// `n` whole points. Panics over [`crate::Cost::MAX`] (one million): for constants
+    /// and tests; files and forms go through [`crate::Cost`]'s checked constructors.
+    pub const fn whole(n: u32) -> MoveCost {
+        match crate::Cost::whole(n) {
+            Some(c) => MoveCost::Cost(c),
+            None => panic!("a terrain cost is at most one million points"),
+        }
+    }
+
     /// The cost in hundredths of a point, the unit of [`crate::Cost`] and of every
-    /// movement search: `n` points are `n × 100` (saturating at `u32::MAX`, far beyond
-    /// any real cost); `None` when impassable.
+    /// movement search; `None` when impassable.
     pub const fn hundredths(self) -> Option<u32> {
         match self {
-            MoveCost::Cost(c) => Some(c.saturating_mul(crate::Cost::SCALE)),
+            MoveCost::Cost(c) => Some(c.hundredths()),
             MoveCost::Impassable => None,
         }
     }
@@ -206,7 +215,7 @@ impl Palette {
                 "Grass",
                 [0x8c, 0xc0, 0x5a],
                 'g',
-                MoveCost::Cost(1),
+                MoveCost::whole(1),
                 false,
             ),
             t(
@@ -214,7 +223,7 @@ impl Palette {
                 "Forest",
                 [0x2f, 0x7a, 0x3a],
                 'f',
-                MoveCost::Cost(2),
+                MoveCost::whole(2),
                 true,
             ),
             t(
@@ -222,7 +231,7 @@ impl Palette {
                 "Hills",
                 [0xb8, 0xa0, 0x62],
                 'h',
-                MoveCost::Cost(2),
+                MoveCost::whole(2),
                 false,
             ),
             t(
@@ -230,7 +239,7 @@ impl Palette {
                 "Mountains",
                 [0x8a, 0x84, 0x80],
                 'm',
-                MoveCost::Cost(3),
+                MoveCost::whole(3),
                 true,
             ),
         ])

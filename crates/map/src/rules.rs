@@ -3,8 +3,8 @@
 //! overlays and the `route` and `reach` commands ask the map, so they always agree.
 //!
 //! Every movement cost here is in hundredths of a point (the unit of [`Cost`]), one unit
-//! for terrain entries, steps and the A* bound alike; a terrain's whole-point cost counts
-//! ×100 ([`MoveCost::hundredths`](crate::MoveCost::hundredths)).
+//! for terrain entries, steps and the A* bound alike
+//! ([`MoveCost::hundredths`](crate::MoveCost::hundredths)).
 //!
 //! The movement rule (docs/DESIGN.md §8): a step A→B between
 //! neighbours is impossible if the edge A|B has an impassable feature; else if A→B runs
@@ -167,7 +167,7 @@ mod tests {
                 .id
         };
         let sea = by_cost(&m, MoveCost::Impassable);
-        let mountains = by_cost(&m, MoveCost::Cost(3));
+        let mountains = by_cost(&m, MoveCost::whole(3));
         m.set_terrain(Hex::new(1, 0), Some(sea)).unwrap();
         m.set_terrain(Hex::new(0, 1), Some(mountains)).unwrap();
         assert_eq!(m.entry_cost(Hex::ORIGIN), Some(100), "empty cell");
@@ -182,7 +182,7 @@ mod tests {
         let mut terrains = Palette::standard().terrains().to_vec();
         for t in &mut terrains {
             if t.cost != MoveCost::Impassable {
-                t.cost = MoveCost::Cost(4);
+                t.cost = MoveCost::whole(4);
             }
         }
         // Empty cells still cost 1.
@@ -190,7 +190,7 @@ mod tests {
             map_with(Palette::new(terrains.clone()).unwrap()).min_step(),
             100
         );
-        terrains[1].cost = MoveCost::Cost(0);
+        terrains[1].cost = MoveCost::whole(0);
         assert_eq!(map_with(Palette::new(terrains).unwrap()).min_step(), 0);
     }
 

@@ -31,6 +31,13 @@ fn temp_path(target: &Path) -> io::Result<PathBuf> {
     Ok(target.with_file_name(stale::temp_name(name, std::process::id(), n)))
 }
 
+/// True when `target` is standard output or error (`-`, `/dev/stdout` …), a device, a FIFO
+/// or a socket: an output that [`write_atomic`] writes in place and never replaces, so a
+/// command's "file exists, use --force" rule does not apply to it.
+pub fn is_special_output(target: &Path) -> bool {
+    special::special(target).is_some()
+}
+
 /// Write `bytes` to `target` atomically (temp file, flush, `sync_all`, rename).
 ///
 /// `target` may be a symbolic link (or a chain of them): the file at the end of the chain

@@ -103,7 +103,7 @@ fn terrain(v: &Value, at: &At) -> Result<Terrain, String> {
         _ => return Err(a.err("expected exactly one character")),
     };
     let (v, a) = member(o, "cost", at)?;
-    let cost = nullable(v, &a, int::<u32>)?.map_or(MoveCost::Impassable, MoveCost::Cost);
+    let cost = nullable(v, &a, points)?.map_or(MoveCost::Impassable, MoveCost::Cost);
     let (v, a) = member(o, "blocks_sight", at)?;
     let blocks_sight = boolean(v, &a)?;
     let images = match o.get("tile_art") {

@@ -2,7 +2,9 @@
 //! (`cells[12].terrain: expected …`), for the JSON export's reader (`json_read`). Long
 //! lists are read one element at a time ([`Elements`]): each element is a small
 //! `serde_json::Value` turned into its typed form at once, so reading takes about the
-//! typed data plus one element, never a tree of the whole file.
+//! typed data plus one element, never a tree of the whole file. Every value (an element, or
+//! a small top-level key: [`Small`]) is built within a budget of parts ([`Budgeted`]), so a
+//! hostile element cannot grow a tree many times its text.
 
 use serde::Deserialize;
 use serde::de::{Deserializer, Error as _, SeqAccess, Visitor};

@@ -22,7 +22,7 @@ mod tiled;
 pub use json_meta::JSON_VERSION;
 pub use kind::{FileKind, sniff};
 pub use registry::{FORMATS, by_name, native, read_path, reader_for, readers, write_path, writers};
-pub use table::{to_csv, to_json};
+pub use table::{Points, to_csv, to_json};
 pub use tiled::tileset_file_name;
 
 use crate::render::PictureError;

@@ -7,8 +7,25 @@ use super::json_read::read_json;
 use super::{Format, FormatInfo, Imported, ReadError, WriteError, WriteJob, Written};
 use crate::Resources;
 use hexmap_hex::OffsetCoord;
-use hexmap_map::{EdgeMove, HexMap, MoveCost};
-use serde::Serialize;
+use hexmap_map::{Cost, EdgeMove, HexMap, MoveCost};
+use serde::{Serialize, Serializer};
+
+/// A cost as a JSON number of points: a whole number as an integer (`2`), else a decimal
+/// (`0.5`, `1.25`). Every cost in hexmap's JSON (terrain, edge and path types, `info
+/// --json`) is written this way, `null` standing for impassable or no effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Points(pub Cost);
+
+impl Serialize for Points {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let h = self.0.hundredths();
+        if h.is_multiple_of(Cost::SCALE) {
+            s.serialize_u32(h / Cost::SCALE)
+        } else {
+            s.serialize_f64(self.0.points())
+        }
+    }
+}
 
 /// The map as a CSV grid in its offset kind: one line per row of the shape's bounding box,
 /// `-1` for a hole (not part of the map), `0` for a cell without terrain, else the terrain
@@ -47,8 +64,8 @@ struct JsonTerrain<'a> {
     name: &'a str,
     color: String,
     symbol: String,
-    /// Movement cost; null when impassable.
-    cost: Option<u32>,
+    /// Movement cost in points; null when impassable.
+    cost: Option<Points>,
     blocks_sight: bool,
     /// Tile art image paths (relative to the map file); left out when none.
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
@@ -79,7 +96,7 @@ struct JsonEdgeType<'a> {
     name: &'a str,
     color: String,
     /// Extra cost of crossing, in points; null when impassable.
-    cost: Option<f64>,
+    cost: Option<Points>,
     blocks_sight: bool,
     /// Stroke width in hex sizes (version 2).
     width: f32,
@@ -102,7 +119,7 @@ struct JsonPathType<'a> {
     name: &'a str,
     color: String,
     /// Cost of a step along the path, in points; null when it does not change movement.
-    cost: Option<f64>,
+    cost: Option<Points>,
     /// Stroke width in hex sizes (version 2).
     width: f32,
     /// `solid`, `dashed` or `double` (version 2).
@@ -196,7 +213,7 @@ pub fn to_json(map: &HexMap) -> String {
             color: t.color.to_string(),
             symbol: t.symbol.to_string(),
             cost: match t.cost {
-                MoveCost::Cost(c) => Some(c),
+                MoveCost::Cost(c) => Some(Points(c)),
                 MoveCost::Impassable => None,
             },
             blocks_sight: t.blocks_sight,
@@ -231,7 +248,7 @@ pub fn to_json(map: &HexMap) -> String {
             name: &t.name,
             color: t.color.to_string(),
             cost: match t.movement {
-                EdgeMove::Extra(c) => Some(c.points()),
+                EdgeMove::Extra(c) => Some(Points(c)),
                 EdgeMove::Impassable => None,
             },
             blocks_sight: t.blocks_sight,
@@ -247,7 +264,7 @@ pub fn to_json(map: &HexMap) -> String {
             id: t.id.get(),
             name: &t.name,
             color: t.color.to_string(),
-            cost: t.cost.map(|c| c.points()),
+            cost: t.cost.map(Points),
             width: t.width,
             style: t.style.name(),
         })

@@ -70,7 +70,8 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for FeatureEntries<T> {
     }
 }
 
-/// A cost in points as written (up to two decimals) as a [`Cost`].
+/// A cost in points as written (up to two decimals) as a [`Cost`]: the one check of
+/// terrain, edge and path costs in files (RON and the JSON export).
 pub(crate) fn cost(points: f64) -> Result<Cost, String> {
     if !(points.is_finite() && points >= 0.0) {
         return Err(format!("cost {points} must be a number ≥ 0"));
@@ -80,7 +81,11 @@ pub(crate) fn cost(points: f64) -> Result<Cost, String> {
         return Err(format!("cost {points} has more than two decimals"));
     }
     if hundredths > f64::from(Cost::MAX.hundredths()) {
-        return Err(format!("cost {points} is over the limit of {}", Cost::MAX));
+        return Err(format!(
+            "cost {points} is over the limit of {} points (the most a terrain, edge or path \
+             may cost; write Impassable for what cannot be entered or crossed)",
+            Cost::MAX
+        ));
     }
     Ok(Cost::from_hundredths(hundredths as u32).expect("checked against the limit"))
 }

@@ -69,15 +69,16 @@ fn terrain(index: usize, e: FileTerrain) -> Result<Terrain, FormatError> {
             )));
         }
     };
+    let cost = match e.cost {
+        FileCost::Cost(points) => MoveCost::Cost(super::features::cost(points).map_err(bad)?),
+        FileCost::Impassable => MoveCost::Impassable,
+    };
     Ok(Terrain {
         id,
         name: e.name,
         color,
         symbol,
-        cost: match e.cost {
-            FileCost::Cost(c) => MoveCost::Cost(c),
-            FileCost::Impassable => MoveCost::Impassable,
-        },
+        cost,
         blocks_sight: e.blocks_sight,
         art: TileArt {
             images: e.tile_art,

@@ -13,7 +13,7 @@ fn map() -> HexMap {
         name: format!("t{id}"),
         color: Rgb(color),
         symbol: char::from(b'a' + id as u8),
-        cost: hexmap_map::MoveCost::Cost(1),
+        cost: hexmap_map::MoveCost::whole(1),
         blocks_sight: false,
         art: Default::default(),
     };

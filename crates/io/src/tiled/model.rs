@@ -56,6 +56,19 @@ impl Tile {
 /// Most tiles per row in the tileset images hexmap generates.
 const GENERATED_COLUMNS: u32 = 8;
 
+/// The tile count of a generated tileset of `n` tiles: every slot of its image, so a
+/// last row that is not full is padded with empty tiles. Tiled counts a tileset's tiles
+/// from its image (columns × rows) when it saves it; a smaller count written here would
+/// move the first gid of every later tileset, and with it every icon object, on the
+/// first save in Tiled.
+pub fn generated_tile_count(n: u32) -> u32 {
+    if n <= GENERATED_COLUMNS {
+        n
+    } else {
+        n.div_ceil(GENERATED_COLUMNS) * GENERATED_COLUMNS
+    }
+}
+
 /// A tileset: global ids `first_gid .. first_gid + tile_count`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tileset {
@@ -76,14 +89,15 @@ pub struct Tileset {
 
 impl Tileset {
     /// The tileset of a generated image: first gid 1, one tile per entry of `tiles`, whose
-    /// ids must be 0, 1, 2 …
+    /// ids must be 0, 1, 2 …, and empty tiles to fill the image's last row
+    /// ([`generated_tile_count`]).
     pub fn generated(name: impl Into<String>, image: impl Into<String>, tiles: Vec<Tile>) -> Self {
         debug_assert!(tiles.iter().enumerate().all(|(i, t)| t.id == i as u32));
         Tileset {
             first_gid: 1,
             name: name.into(),
             image: Some(image.into()),
-            tile_count: tiles.len() as u32,
+            tile_count: generated_tile_count(tiles.len() as u32),
             tiles,
             tile_size: None,
         }
@@ -299,9 +313,12 @@ mod tests {
     }
 
     #[test]
-    fn generated_layout_has_at_most_eight_columns() {
+    fn generated_layout_has_at_most_eight_columns_and_counts_every_slot() {
         let tiles = (0..10).map(|i| Tile::terrain(i, "t", [0; 4])).collect();
         let ts = Tileset::generated("t", "t.png", tiles);
-        assert_eq!((ts.columns(), ts.rows()), (8, 2));
+        assert_eq!((ts.columns(), ts.rows(), ts.tile_count), (8, 2, 16));
+        let tiles = (0..5).map(|i| Tile::terrain(i, "t", [0; 4])).collect();
+        let ts = Tileset::generated("t", "t.png", tiles);
+        assert_eq!((ts.columns(), ts.rows(), ts.tile_count), (5, 1, 5));
     }
 }

@@ -136,7 +136,7 @@ mod tests {
             name: format!("t{id}"),
             color: Rgb([10, 20, 30]),
             symbol: 'x',
-            cost: MoveCost::Cost(1),
+            cost: MoveCost::whole(1),
             blocks_sight: false,
             art: TileArt {
                 images: images.iter().map(|p| p.to_string()).collect(),

@@ -71,8 +71,14 @@ pub(super) fn import_palette(
         gid_terrain.insert(gid, id);
         let cost = match property(tile_props, PROP_COST) {
             Some("impassable") => MoveCost::Impassable,
-            Some(c) => MoveCost::Cost(c.parse().unwrap_or(1)),
-            None => MoveCost::Cost(1),
+            Some(c) => match c.parse::<hexmap_map::Cost>() {
+                Ok(c) => MoveCost::Cost(c),
+                Err(e) => {
+                    warnings.push(format!("terrain '{name}': {PROP_COST}: {e}; cost 1 used"));
+                    MoveCost::whole(1)
+                }
+            },
+            None => MoveCost::whole(1),
         };
         restored_symbols.push(property(tile_props, PROP_SYMBOL).and_then(|s| s.chars().next()));
         terrains.push(Terrain {

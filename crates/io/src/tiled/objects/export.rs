@@ -98,56 +98,67 @@ pub fn export(
     }
 }
 
-fn edges(map: &HexMap, grid: &TiledGrid, ids: &mut Ids) -> Option<ObjectGroup> {
+/// One object layer per edge type the map uses (palette order), named
+/// `hexmap edges: TYPE` and drawn by Tiled in the type's colour, so a river and a wall
+/// look different in Tiled.
+fn edges(map: &HexMap, grid: &TiledGrid, ids: &mut Ids) -> Vec<ObjectGroup> {
     let palette = map.edge_palette();
-    let objects: Vec<MapObject> = map
-        .edges()
-        .filter_map(|(edge, kind)| {
-            let t = palette.get(kind)?;
-            let (a, b) = edge.hexes();
-            let props = vec![
-                (P_EDGE_TYPE.into(), t.name.clone()),
-                (P_A.into(), hex_text(a)),
-                (P_B.into(), hex_text(b)),
-            ];
-            Some(polyline(ids.next(), &t.name, &grid.edge_ends(edge), props))
+    palette
+        .types()
+        .iter()
+        .filter_map(|t| {
+            let objects: Vec<MapObject> = map
+                .edges()
+                .filter(|&(_, kind)| kind == t.id)
+                .map(|(edge, _)| {
+                    let (a, b) = edge.hexes();
+                    let props = vec![
+                        (P_EDGE_TYPE.into(), t.name.clone()),
+                        (P_A.into(), hex_text(a)),
+                        (P_B.into(), hex_text(b)),
+                    ];
+                    polyline(ids.next(), &t.name, &grid.edge_ends(edge), props)
+                })
+                .collect();
+            (!objects.is_empty()).then(|| ObjectGroup {
+                name: type_layer(EDGES_LAYER, &t.name),
+                color: Some(t.color.0),
+                objects,
+            })
         })
-        .collect();
-    let first = map.edges().next().and_then(|(_, k)| palette.get(k))?;
-    Some(ObjectGroup {
-        name: EDGES_LAYER.into(),
-        color: Some(first.color.0),
-        objects,
-    })
+        .collect()
 }
 
-fn paths(map: &HexMap, grid: &TiledGrid, ids: &mut Ids) -> Option<ObjectGroup> {
+/// One object layer per path type the map uses (palette order), named
+/// `hexmap paths: TYPE`, in the type's colour.
+fn paths(map: &HexMap, grid: &TiledGrid, ids: &mut Ids) -> Vec<ObjectGroup> {
     let palette = map.path_palette();
-    let objects: Vec<MapObject> = map
-        .paths()
+    palette
+        .types()
         .iter()
-        .filter_map(|p| {
-            let t = palette.get(p.kind)?;
-            let hexes: Vec<String> = p.hexes.iter().map(|h| hex_text(*h)).collect();
-            let props = vec![
-                (P_PATH_TYPE.into(), t.name.clone()),
-                (P_PATH_ID.into(), p.id.to_string()),
-                (P_HEXES.into(), hexes.join(" ")),
-            ];
-            let centres: Vec<Point> = p.hexes.iter().map(|h| grid.centre(*h)).collect();
-            Some(polyline(ids.next(), &t.name, &centres, props))
+        .filter_map(|t| {
+            let objects: Vec<MapObject> = map
+                .paths()
+                .iter()
+                .filter(|p| p.kind == t.id)
+                .map(|p| {
+                    let hexes: Vec<String> = p.hexes.iter().map(|h| hex_text(*h)).collect();
+                    let props = vec![
+                        (P_PATH_TYPE.into(), t.name.clone()),
+                        (P_PATH_ID.into(), p.id.to_string()),
+                        (P_HEXES.into(), hexes.join(" ")),
+                    ];
+                    let centres: Vec<Point> = p.hexes.iter().map(|h| grid.centre(*h)).collect();
+                    polyline(ids.next(), &t.name, &centres, props)
+                })
+                .collect();
+            (!objects.is_empty()).then(|| ObjectGroup {
+                name: type_layer(PATHS_LAYER, &t.name),
+                color: Some(t.color.0),
+                objects,
+            })
         })
-        .collect();
-    let first = map
-        .paths()
-        .iter()
-        .next()
-        .and_then(|p| palette.get(p.kind))?;
-    Some(ObjectGroup {
-        name: PATHS_LAYER.into(),
-        color: Some(first.color.0),
-        objects,
-    })
+        .collect()
 }
 
 fn icons(
@@ -224,7 +235,8 @@ fn icons(
         first_gid,
         name: ICON_TILESET.into(),
         image: Some(image.to_string()),
-        tile_count: tiles.len() as u32,
+        // Every slot of the image, as Tiled counts it when it saves the map.
+        tile_count: crate::tiled::model::generated_tile_count(tiles.len() as u32),
         tiles,
         tile_size: Some((ICON_TILE_PX, ICON_TILE_PX)),
     });

@@ -103,7 +103,7 @@ pub fn import(
                 o,
             };
             let is = |p: &str, layer: &str, shape: bool| {
-                o.property(p).is_some() || (group.name == layer && shape)
+                o.property(p).is_some() || (layer_type(&group.name, layer).is_some() && shape)
             };
             let polyline = matches!(o.shape, ObjectShape::Polyline(_));
             if is(P_EDGE_TYPE, EDGES_LAYER, polyline) {
@@ -136,7 +136,9 @@ fn edge(
     map: &mut HexMap,
     warnings: &mut Vec<String>,
 ) -> Result<(), FromTiledError> {
-    let Some(name) = obj.o.property(P_EDGE_TYPE) else {
+    // The type: its property, else the name of its per-type layer (a line drawn in Tiled).
+    let from_layer = layer_type(obj.layer, EDGES_LAYER).flatten();
+    let Some(name) = obj.o.property(P_EDGE_TYPE).or(from_layer) else {
         warnings.push(obj.warning(&format!("edge without {P_EDGE_TYPE}")));
         return Ok(());
     };
@@ -176,7 +178,8 @@ fn path(
     map: &mut HexMap,
     warnings: &mut Vec<String>,
 ) -> Result<(), FromTiledError> {
-    let Some(name) = obj.o.property(P_PATH_TYPE) else {
+    let from_layer = layer_type(obj.layer, PATHS_LAYER).flatten();
+    let Some(name) = obj.o.property(P_PATH_TYPE).or(from_layer) else {
         warnings.push(obj.warning(&format!("path without {P_PATH_TYPE}")));
         return Ok(());
     };

@@ -2,10 +2,13 @@
 //! Tiled's pixel space ([`TiledGrid`](super::TiledGrid)) so Tiled draws them where hexmap
 //! does, with `hexmap:*` properties that bring them back exactly:
 //!
-//! - layer [`EDGES_LAYER`]: a two-point polyline per edge feature along the hex side,
-//!   `hexmap:edge_type` (type name), `hexmap:a` / `hexmap:b` (the two hexes, axial `q,r`);
-//! - layer [`PATHS_LAYER`]: a polyline per path through the hex centres,
-//!   `hexmap:path_type`, `hexmap:path_id`, `hexmap:hexes` (axial `q,r q,r …`);
+//! - a layer `hexmap edges: TYPE` per edge type used (in the type's colour, so Tiled
+//!   draws each type in its own colour; [`EDGES_LAYER`]): a two-point polyline per edge
+//!   feature along the hex side, `hexmap:edge_type` (type name), `hexmap:a` / `hexmap:b`
+//!   (the two hexes, axial `q,r`);
+//! - a layer `hexmap paths: TYPE` per path type used ([`PATHS_LAYER`]): a polyline per
+//!   path through the hex centres, `hexmap:path_type`, `hexmap:path_id`, `hexmap:hexes`
+//!   (axial `q,r q,r …`);
 //! - layer [`ICONS_LAYER`]: a tile object per built-in icon (icon tileset drawn by
 //!   `draw`), a point object per image icon; `hexmap:icon`, `hexmap:hex`, caption, scale,
 //!   colour;
@@ -18,9 +21,10 @@ pub mod icon_tileset;
 pub mod import;
 pub mod palettes;
 
-/// The object layer of edge features.
+/// The object layers of edge features: `hexmap edges: TYPE`, one per type
+/// ([`type_layer`]); a layer named just `hexmap edges` is read too.
 pub const EDGES_LAYER: &str = "hexmap edges";
-/// The object layer of paths.
+/// The object layers of paths: `hexmap paths: TYPE`, one per type.
 pub const PATHS_LAYER: &str = "hexmap paths";
 /// The object layer of icons.
 pub const ICONS_LAYER: &str = "hexmap icons";
@@ -47,6 +51,20 @@ const P_AT: &str = "hexmap:at";
 const P_SIZE: &str = "hexmap:size";
 const P_ROTATION: &str = "hexmap:rotation";
 const P_HALO: &str = "hexmap:halo";
+
+/// The name of the object layer of one type of `layer` (edges or paths): `LAYER: TYPE`.
+pub fn type_layer(layer: &str, type_name: &str) -> String {
+    format!("{layer}: {type_name}")
+}
+
+/// Whether a layer called `name` is `layer` or one of its per-type layers, and the type
+/// its name gives (`None` for the plain layer).
+pub fn layer_type<'a>(name: &'a str, layer: &str) -> Option<Option<&'a str>> {
+    if name == layer {
+        return Some(None);
+    }
+    name.strip_prefix(layer)?.strip_prefix(": ").map(Some)
+}
 
 /// A hex as its properties write it: axial `q,r`.
 fn hex_text(h: hexmap_hex::Hex) -> String {
