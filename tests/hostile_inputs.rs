@@ -219,3 +219,67 @@ fn loading_takes_at_most_twice_the_file_plus_the_map() {
     }
     assert!(over.is_empty(), "over the bound: {over:#?}");
 }
+
+/// Reading hexmap's JSON export back (`hexmap import`) costs at most about twice the file
+/// plus the map: the long lists are read one element at a time, never as a tree of the
+/// whole file. A 100,000-cell map with terrain, mines and notes on many cells.
+#[test]
+fn importing_a_json_export_takes_at_most_twice_the_file_plus_the_map() {
+    use hexmap::hex::{OffsetKind, Orientation};
+    use hexmap::map::{HexMap, MapProperties, MapShape, Palette};
+    let _serial = serial();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.json");
+    {
+        let shape = MapShape::rectangle(OffsetKind::OddR, 400, 250).unwrap();
+        let props = MapProperties::new("big", Orientation::Pointy);
+        let mut map = HexMap::new(props, shape, Palette::standard()).unwrap();
+        let ids: Vec<_> = map.palette().terrains().iter().map(|t| t.id).collect();
+        let cells: Vec<_> = map.shape().iter().collect();
+        for (i, h) in cells.into_iter().enumerate() {
+            map.set_terrain(h, Some(ids[i % ids.len()])).unwrap();
+            map.set_mine(h, i % 7 == 0).unwrap();
+            if i % 11 == 0 {
+                map.set_note(h, Some(format!("note {i}"))).unwrap();
+            }
+        }
+        std::fs::write(&path, hexmap::io::format::to_json(&map)).unwrap();
+    }
+    let size = std::fs::metadata(&path).unwrap().len() as usize;
+    let base = LIVE.load(Ordering::Relaxed);
+    let (result, peak) = peak_growth(|| hexmap::io::format::read_path(&path));
+    let map = LIVE.load(Ordering::Relaxed).saturating_sub(base);
+    let imported = result.unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(imported.map.shape().len(), 100_000);
+    let bound = 2 * size + map + (1 << 20);
+    eprintln!(
+        "JSON export: file {size} bytes, map {map}, peak {peak} ({:.2} x file; bound {bound})",
+        peak as f64 / size as f64
+    );
+    assert!(peak <= bound, "peak {peak} > {bound}");
+}
+
+/// A JSON export whose first cell carries five million extra values (ten megabytes of
+/// `0,`) is refused naming the cell, without building the values: every element of a list,
+/// and every small top-level key, is read within a budget of values.
+#[test]
+fn a_json_cell_of_five_million_values() {
+    let _serial = serial();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hostile.json");
+    let junk = "0,".repeat(5_000_000);
+    let text = format!(
+        "{{\"format\": \"hexmap-cells\", \"version\": 2, \"cells\": [{{\"q\": 0, \"junk\": [{junk}0]}}]}}"
+    );
+    std::fs::write(&path, &text).unwrap();
+    let size = text.len();
+    drop((text, junk));
+    let (result, peak) = peak_growth(|| hexmap::io::format::read_path(&path).map(|_| ()));
+    let err = result.expect_err("refused").to_string();
+    assert!(err.contains("cells[0]: too large"), "{err}");
+    eprintln!("refused a {size} byte JSON export with {peak} bytes peak: {err}");
+    assert!(
+        peak <= 2 * size + (1 << 20),
+        "peak {peak} for a {size} byte file"
+    );
+}

@@ -4,7 +4,9 @@
     python3 examples/python/check_against_cli.py --hexmap target/release/hexmap
 
 (a) Every map in maps/: export to JSON, validate against docs/hexmap-cells.schema.json,
-    load with hexmap_loader, check the export's own consistency (s, col/row, edges, paths),
+    load with hexmap_loader, check the export's own consistency (s, col/row, edges, paths,
+    shape, bounds, layout), import it back with `hexmap import` and export it again (the
+    same bytes),
     then compare Dijkstra route costs with `hexmap route --json`, reach sets with
     `hexmap reach --json`, offset coordinates with `hexmap coord --json` and pixel centres,
     corners and sides with `hexmap pick`.
@@ -131,7 +133,13 @@ class Checker:
             "a terrain cost as a string": lambda d: d["palette"][0].update(cost="2"),
             "a fractional terrain cost": lambda d: d["palette"][0].update(cost=1.5),
             "no edge_types": lambda d: d.pop("edge_types"),
-            "version 2": lambda d: d.update(version=2),
+            "version 3": lambda d: d.update(version=3),
+            "version 1 (the schema is of version 2)": lambda d: d.update(version=1),
+            "no shape": lambda d: d.pop("shape"),
+            "a shape of an unknown type": lambda d: d.update(shape={"type": "circle"}),
+            "a layout without origin": lambda d: d["layout"].pop("origin"),
+            "an edge type without style": lambda d: d["edge_types"][0].pop("style"),
+            "label settings of base 2": lambda d: d["label_settings"].update(base=2),
             "an edge hex of three numbers": lambda d: d["edges"].append(
                 {"a": [0, 0, 0], "b": [1, 0], "type": 1}),
             "a path of one hex": lambda d: d["paths"].append({"type": 1, "hexes": [[0, 0]]}),
@@ -148,6 +156,11 @@ class Checker:
 
     def check_structure(self, name: str, doc: dict, m: hl.HexMap) -> None:
         """What docs/JSON.md promises beyond the schema."""
+        if tuple(doc["layout"]["forward"]) != hl.FORWARD[m.orientation]:
+            self.disagree(f"{name}: layout.forward {doc['layout']['forward']} is not the "
+                          f"documented matrix {hl.FORWARD[m.orientation]}")
+        if doc["layout"]["origin"] != [0.0, 0.0]:
+            self.disagree(f"{name}: layout.origin {doc['layout']['origin']} is not [0.0, 0.0]")
         for c in doc["cells"]:
             h = (c["q"], c["r"])
             if c["s"] != -c["q"] - c["r"]:
@@ -340,6 +353,7 @@ class Checker:
             self.disagree(f"{name}: the loader refuses the export: {e}")
             return
         self.check_structure(name, doc, m)
+        self.check_reads_back(name, work / (ron.stem + ".json"), doc)
         if expect is not None:
             expect(name, m)
         cells = sorted(m.cells, key=hl.sort_key)
@@ -360,6 +374,28 @@ class Checker:
         if self.verbose:
             print(f"  {name}: {m.orientation} {m.offset}, {len(m.cells)} cells, "
                   f"{len(m.edges)} edges, {len(m.paths)} paths, {len(m.icons)} icons")
+
+    def check_reads_back(self, name: str, exported: Path, doc: dict) -> None:
+        """`hexmap import` reads the export back to the same map: exported again it is
+        byte for byte the same; and the loader still reads it as version 1 (the keys of
+        version 2 taken out)."""
+        back = exported.with_name(exported.stem + "-back.ron")
+        again = exported.with_name(exported.stem + "-again.json")
+        p = self.run("import", str(exported), str(back))
+        if p.returncode != 0:
+            self.disagree(f"{name}: hexmap import refuses its own export: {p.stderr.strip()}")
+            return
+        p = self.run("export", str(back), "--to", "json", str(again))
+        if p.returncode != 0 or again.read_bytes() != exported.read_bytes():
+            self.disagree(f"{name}: export → import → export does not give the same JSON")
+        v1 = {k: v for k, v in doc.items()
+              if k not in ("shape", "bounds", "label_settings", "layout", "view")}
+        v1["version"] = 1
+        try:
+            if set(hl.from_json(v1).cells) != {(c["q"], c["r"]) for c in doc["cells"]}:
+                self.disagree(f"{name}: the loader reads the version 1 form with other cells")
+        except (hl.HexMapError, KeyError, TypeError) as e:
+            self.disagree(f"{name}: the loader refuses the version 1 form: {e}")
 
     def check_direction_names(self) -> None:
         """`hexmap coord` prints each neighbour with its direction name."""

@@ -1,4 +1,4 @@
-"""A reference loader for hexmap's JSON export (format "hexmap-cells", version 1).
+"""A reference loader for hexmap's JSON export (format "hexmap-cells", versions 1 and 2).
 
 Written from docs/JSON.md alone, with the Python 3.11 standard library only:
 
@@ -24,7 +24,9 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 FORMAT = "hexmap-cells"
-VERSION = 1
+#: The version this loader was written for; it also reads version 1 (no map-level data).
+VERSION = 2
+VERSIONS = (1, 2)
 
 #: The double nearest √3, as the program uses it.
 SQRT3 = 1.7320508075688772
@@ -68,7 +70,7 @@ Hex = tuple[int, int]
 
 
 class HexMapError(ValueError):
-    """The JSON is not a hexmap-cells version 1 export, or is inconsistent."""
+    """The JSON is not a hexmap-cells version 1 or 2 export, or is inconsistent."""
 
 
 def points(hundredths: int | None) -> float | None:
@@ -140,6 +142,35 @@ def offset_to_axial(kind: str, col: int, row: int) -> Hex:
     if kind == "even-q":
         return (col, row - (col + (col & 1)) // 2)
     raise HexMapError(f"unknown offset kind {kind!r}")
+
+
+def shape_hexes(shape: dict) -> set[Hex] | None:
+    """The hexes of a version 2 `shape` (docs/JSON.md, "Shape"); None for "cells" (the
+    listed cells are the shape)."""
+    t = shape["type"]
+    if t == "rect":
+        return {
+            offset_to_axial(shape["kind"], col, row)
+            for col in range(shape["width"])
+            for row in range(shape["height"])
+        }
+    if t == "hexagon":
+        n = shape["radius"]
+        return {(q, r) for q in range(-n, n + 1) for r in range(max(-n, -q - n), min(n, -q + n) + 1)}
+    if t == "parallelogram":
+        return {(q, r) for q in range(shape["width"]) for r in range(shape["height"])}
+    if t == "triangle":
+        n = shape["size"]
+        return {(q, r) for q in range(n) for r in range(n - q)}
+    if t == "cells":
+        return None
+    raise HexMapError(f"unknown shape type {t!r}")
+
+
+def offset_bounds(kind: str, hexes: Iterable[Hex]) -> tuple[int, int, int, int]:
+    """(first col, first row, cols, rows) of the hexes' offset bounding box in `kind`."""
+    cols, rows = zip(*(axial_to_offset(kind, h) for h in hexes))
+    return (min(cols), min(rows), max(cols) - min(cols) + 1, max(rows) - min(rows) + 1)
 
 
 def direction_names(orientation: str) -> tuple[str, ...]:
@@ -235,6 +266,15 @@ class HexMap:
     paths: list[Path]
     icons: list[Icon]
     labels: list[Label]
+    # Version 2's map-level data (None when read from version 1).
+    shape: dict | None = None
+    bounds: tuple[int, int, int, int] | None = None
+    label_settings: dict | None = None
+    view: dict | None = None
+    #: The hex→pixel transform: forward matrix and origin (version 2's `layout`; the same
+    #: values are derived from the orientation for version 1).
+    forward: tuple[float, float, float, float] = ()
+    origin: tuple[float, float] = (0.0, 0.0)
     # Derived: the cheapest costed path type along each side (hundredths).
     _path_step: dict[tuple[Hex, Hex], int] = field(default_factory=dict, repr=False)
 
@@ -242,10 +282,11 @@ class HexMap:
 
     def pixel_center(self, h: Hex) -> tuple[float, float]:
         """The centre of hex h in world space (y down), bit for bit as hexmap computes it."""
-        f0, f1, f2, f3 = FORWARD[self.orientation]
+        f0, f1, f2, f3 = self.forward or FORWARD[self.orientation]
         sx, sy = self.hex_size
+        ox, oy = self.origin
         q, r = float(h[0]), float(h[1])
-        return ((f0 * q + f1 * r) * sx + 0.0, (f2 * q + f3 * r) * sy + 0.0)
+        return ((f0 * q + f1 * r) * sx + ox, (f2 * q + f3 * r) * sy + oy)
 
     def corner_offset(self, i: int) -> tuple[float, float]:
         ux, uy = UNIT_CORNERS[self.orientation][i % 6]
@@ -410,8 +451,9 @@ def from_json(doc: dict) -> HexMap:
     or on references that do not resolve."""
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise HexMapError(f"not a {FORMAT} export (format {doc.get('format')!r})")
-    if doc.get("version") != VERSION:
-        raise HexMapError(f"{FORMAT} version {doc.get('version')!r} is not supported")
+    version = doc.get("version")
+    if version not in VERSIONS:
+        raise HexMapError(f"{FORMAT} version {version!r} is not supported")
     orientation = doc["orientation"]
     if orientation not in FORWARD:
         raise HexMapError(f"unknown orientation {orientation!r}")
@@ -507,7 +549,10 @@ def from_json(doc: dict) -> HexMap:
         paths,
         icons,
         labels,
+        forward=FORWARD[orientation],
     )
+    if version >= 2:
+        _map_level(doc, m)
     # The cheapest path type with a cost along each side (step 3 of the rule).
     for p in paths:
         cost = path_types[p.type].cost
@@ -518,6 +563,29 @@ def from_json(doc: dict) -> HexMap:
             if cost < m._path_step.get(k, math.inf):
                 m._path_step[k] = cost
     return m
+
+
+def _map_level(doc: dict, m: HexMap) -> None:
+    """Version 2's shape, bounds, label settings, layout and view, checked against the
+    cells: a shape other than "cells" lists exactly its hexes; bounds are the cells'
+    offset bounding box."""
+    m.shape = doc["shape"]
+    want = shape_hexes(m.shape)
+    if want is not None and want != set(m.cells):
+        raise HexMapError(
+            f"the {m.shape['type']} shape has {len(want)} hexes, the cells list {len(m.cells)}"
+        )
+    b = doc["bounds"]
+    m.bounds = (b["first_col"], b["first_row"], b["cols"], b["rows"])
+    if m.bounds != offset_bounds(m.offset, m.cells):
+        raise HexMapError(f"bounds {m.bounds} are not the cells' {offset_bounds(m.offset, m.cells)}")
+    m.label_settings = doc["label_settings"]
+    m.view = doc["view"]
+    layout = doc["layout"]
+    m.forward = tuple(layout["forward"])
+    m.origin = tuple(layout["origin"])
+    if tuple(layout["size"]) != m.hex_size:
+        raise HexMapError(f"layout size {layout['size']} is not hex_size {m.hex_size}")
 
 
 def load(path: str) -> HexMap:

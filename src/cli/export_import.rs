@@ -115,7 +115,8 @@ fn parse_legend(s: &str) -> Result<LegendArg, String> {
 /// Arguments of `hexmap import`.
 #[derive(Args, Debug)]
 pub struct ImportArgs {
-    /// A map in any format hexmap reads: a hexagonal Tiled map (.tmx or .tmj), or .ron.
+    /// A map in any format hexmap reads: a hexagonal Tiled map (.tmx or .tmj), hexmap's JSON
+    /// export (.json, docs/JSON.md), or .ron.
     pub tiled_map: PathBuf,
     /// The hexmap file to write (.ron).
     pub out: PathBuf,

@@ -49,7 +49,7 @@ pub enum Command {
     Convert(map_cmds::ConvertArgs),
     /// Export a map for other tools: Tiled TMX/TMJ, CSV, JSON, PNG, SVG, or a PDF to print.
     Export(export_import::ExportArgs),
-    /// Import a hexagonal Tiled map (TMX or TMJ) as a hexmap map.
+    /// Import a hexagonal Tiled map (TMX or TMJ) or hexmap's JSON export as a hexmap map.
     Import(export_import::ImportArgs),
     /// Minesweeper layouts: generate mines on a map, check a layout is fair.
     Mines(mines::MinesArgs),

@@ -38,31 +38,41 @@ fn export(map: &Path, format: &str, out: &Path) {
 }
 
 #[test]
-fn importing_hexmaps_own_json_export_says_what_it_is() {
+fn hexmaps_own_json_export_imports_and_map_commands_say_to_import_it() {
     let dir = tempfile::tempdir().unwrap();
     let json = dir.path().join("bad").join("i.json");
     std::fs::create_dir(json.parent().unwrap()).unwrap();
     export(&bundled("island.ron"), "json", &json);
     let out = dir.path().join("x.ron");
-    let err = fails(&["import".as_ref(), json.as_os_str(), out.as_os_str()]);
+    hexmap()
+        .arg("import")
+        .arg(&json)
+        .arg(&out)
+        .assert()
+        .success();
+    assert!(out.exists(), "import reads the JSON export");
     let shown = json.display().to_string();
-    assert!(
-        err.contains(&shown),
-        "names the file with its folder: {err}"
-    );
-    assert!(
-        err.contains("hexmap's JSON export") && err.contains("use the .ron map")
-            || err.contains("import the .ron map"),
-        "{err}"
-    );
-    assert!(!err.contains("pointy"), "{err}");
-    assert!(!out.exists());
-    // The commands that read maps say the same.
+    // The commands that read maps say what it is and how to convert it.
     let err = fails(&["info".as_ref(), json.as_os_str()]);
+    let want = format!("`hexmap import {shown} MAP.ron`");
     assert!(
-        err.contains(&shown) && err.contains("hexmap's JSON export"),
+        err.contains(&shown) && err.contains("hexmap's JSON export") && err.contains(&want),
         "{err}"
     );
+    // A broken export is refused naming the file, with its folder, and the JSON path.
+    let text = std::fs::read_to_string(&json).unwrap();
+    std::fs::write(
+        &json,
+        text.replacen("\"terrain\": ", "\"terrain\": \"x\", \"t\": ", 1),
+    )
+    .unwrap();
+    let out2 = dir.path().join("y.ron");
+    let err = fails(&["import".as_ref(), json.as_os_str(), out2.as_os_str()]);
+    assert!(
+        err.contains(&format!("{shown}: cells[0].terrain: expected an integer")),
+        "{err}"
+    );
+    assert!(!out2.exists());
 }
 
 #[test]

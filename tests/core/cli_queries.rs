@@ -3,7 +3,7 @@
 //! compared with the single commands and with the sight rule's facts.
 
 use assert_cmd::Command;
-use hexmap::hex::{Hex, OffsetCoord, OffsetKind, Orientation};
+use hexmap::hex::{Hex, OffsetKind, Orientation};
 use hexmap::io::{self, Form};
 use hexmap::map::{HexMap, MapProperties, MapShape, Palette, TerrainId};
 use predicates::prelude::*;

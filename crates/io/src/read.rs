@@ -11,6 +11,7 @@ mod offset;
 mod palette;
 
 pub(crate) use features::FeatureEntries;
+pub(crate) use features::cost as points_to_cost;
 pub(crate) use palette::PaletteEntries;
 
 use super::error::{CellRef, FormatError};

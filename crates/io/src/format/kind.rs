@@ -90,13 +90,9 @@ impl FileKind {
         let not_a_map = "hexmap reads its own maps (.ron, docs/FORMAT.md)";
         Some(match self {
             FileKind::HexmapMap => return None,
-            FileKind::TiledTmx | FileKind::TiledTmj => format!(
+            FileKind::TiledTmx | FileKind::TiledTmj | FileKind::HexmapJson => format!(
                 "{self}, not a hexmap map (.ron): convert it first with \
                  `hexmap import {path} MAP.ron`"
-            ),
-            FileKind::HexmapJson => format!(
-                "{self} (a table of cells for other programs), which hexmap does not read \
-                 back: use the .ron map it was exported from"
             ),
             _ => format!("{self}, not a map: {not_a_map} and imports Tiled maps (.tmx, .tmj)"),
         })
@@ -105,16 +101,12 @@ impl FileKind {
 
 impl FileKind {
     /// Why a file of this kind cannot be imported (`hexmap import`, the editor's Import);
-    /// `None` for a kind some reader may take (Tiled maps, hexmap maps, other JSON or XML,
-    /// whose reader's own error is then the useful one).
+    /// `None` for a kind some reader may take (Tiled maps, hexmap's JSON export, hexmap
+    /// maps, other JSON or XML, whose reader's own error is then the useful one).
     pub fn advice_for_import(self) -> Option<String> {
         match self {
-            FileKind::HexmapJson => Some(format!(
-                "{self} (a table of cells for other programs), which hexmap does not read \
-                 back: open or import the .ron map it was exported from"
-            )),
             FileKind::Png | FileKind::Svg | FileKind::Pdf | FileKind::Binary => Some(format!(
-                "{self}, not a map: hexmap imports Tiled maps (.tmx, .tmj) and its own maps (.ron)"
+                "{self}, not a map: hexmap imports Tiled maps (.tmx, .tmj), its JSON export (.json) and its own maps (.ron)"
             )),
             _ => None,
         }
@@ -170,5 +162,12 @@ mod tests {
         assert!(FileKind::HexmapMap.advice_for_map("m.ron").is_none());
         let tiled = FileKind::TiledTmx.advice_for_map("dir/m.tmx").unwrap();
         assert!(tiled.contains("hexmap import dir/m.tmx"), "{tiled}");
+        let json = FileKind::HexmapJson.advice_for_map("dir/m.json").unwrap();
+        assert!(json.contains("hexmap import dir/m.json"), "{json}");
+        assert_eq!(
+            FileKind::HexmapJson.advice_for_import(),
+            None,
+            "import reads it"
+        );
     }
 }

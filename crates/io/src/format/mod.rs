@@ -7,6 +7,10 @@
 //! image), so it works without a file system (tests, the browser); [`read_path`] and
 //! [`write_path`] are the thin wrappers for files on disk.
 
+mod json_items;
+mod json_meta;
+mod json_read;
+mod json_value;
 mod kind;
 mod pdf;
 mod picture;
@@ -15,6 +19,7 @@ mod ron;
 mod table;
 mod tiled;
 
+pub use json_meta::JSON_VERSION;
 pub use kind::{FileKind, sniff};
 pub use registry::{FORMATS, by_name, native, read_path, reader_for, readers, write_path, writers};
 pub use table::{Points, to_csv, to_json};
@@ -341,7 +346,15 @@ pub enum ReadError {
         /// Why.
         source: FromTiledError,
     },
-    /// The file is of a kind no reader takes (hexmap's JSON export, a picture).
+    /// hexmap's JSON export is invalid: the message names the JSON path of the fault.
+    #[error("{file}: {message}")]
+    Json {
+        /// File name.
+        file: String,
+        /// The place (`cells[12].terrain`) and what is wrong there.
+        message: String,
+    },
+    /// The file is of a kind no reader takes (a picture, a PDF).
     #[error("{file}: {advice}")]
     NotImportable {
         /// The file.

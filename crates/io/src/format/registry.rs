@@ -39,9 +39,13 @@ pub fn writers() -> impl Iterator<Item = &'static dyn Format> {
     FORMATS.iter().copied().filter(|f| f.can_write())
 }
 
-/// The readable format of a file: the first whose extensions include the path's, else the
+/// The readable format of a file: hexmap's own JSON export by its content (a `.json` file
+/// may also be a Tiled map), else the first whose extensions include the path's, else the
 /// first that recognizes the file's first bytes.
 pub fn reader_for(path: &Path, head: &[u8]) -> Option<&'static dyn Format> {
+    if JSON.recognizes(head) {
+        return Some(&JSON);
+    }
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
@@ -201,6 +205,14 @@ mod tests {
         assert_eq!(name("a", b"{\"orientation\":1}"), Some("tmj"));
         assert_eq!(name("a.txt", b"hello"), None);
         assert_eq!(name("a.png", b""), None, "PNG is written, never read");
+        let export = b"{\n  \"format\": \"hexmap-cells\",\n  \"version\": 2";
+        assert_eq!(
+            name("a.json", export),
+            Some("json"),
+            "hexmap's export by content"
+        );
+        assert_eq!(name("a.tmj", export), Some("json"), "whatever its name");
+        assert_eq!(name("a.json", b"{\"tiledversion\":\"1.10\"}"), Some("tmj"));
     }
 
     #[test]

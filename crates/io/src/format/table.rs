@@ -1,6 +1,11 @@
 //! Exports for game code: CSV (the offset grid of terrain ids) and JSON (every cell).
 
-use super::{Format, FormatInfo, WriteError, WriteJob, Written};
+use super::json_meta::{
+    JSON_VERSION, JsonBounds, JsonLabelSettings, JsonLayout, JsonShape, JsonView, meta,
+};
+use super::json_read::read_json;
+use super::{Format, FormatInfo, Imported, ReadError, WriteError, WriteJob, Written};
+use crate::Resources;
 use hexmap_hex::OffsetCoord;
 use hexmap_map::{Cost, EdgeMove, HexMap, MoveCost};
 use serde::{Serialize, Serializer};
@@ -93,6 +98,10 @@ struct JsonEdgeType<'a> {
     /// Extra cost of crossing, in points; null when impassable.
     cost: Option<Points>,
     blocks_sight: bool,
+    /// Stroke width in hex sizes (version 2).
+    width: f32,
+    /// `solid`, `dashed` or `double` (version 2).
+    style: &'static str,
 }
 
 #[derive(Serialize)]
@@ -111,6 +120,10 @@ struct JsonPathType<'a> {
     color: String,
     /// Cost of a step along the path, in points; null when it does not change movement.
     cost: Option<Points>,
+    /// Stroke width in hex sizes (version 2).
+    width: f32,
+    /// `solid`, `dashed` or `double` (version 2).
+    style: &'static str,
 }
 
 #[derive(Serialize)]
@@ -171,6 +184,11 @@ struct JsonMap<'a> {
     paths: Vec<JsonPath>,
     icons: Vec<JsonIcon<'a>>,
     labels: Vec<JsonLabel<'a>>,
+    shape: JsonShape,
+    bounds: JsonBounds,
+    label_settings: JsonLabelSettings,
+    layout: JsonLayout,
+    view: JsonView,
 }
 
 /// The map as JSON: name, orientation, offset kind, hex size, palette, and every cell with
@@ -178,8 +196,10 @@ struct JsonMap<'a> {
 /// among its neighbours, and its note. Cells come in the shape's stable order. Then the
 /// edge and path palettes (costs in points, null for impassable / no effect), the edge
 /// features (the two axial hexes and the type, in edge order) and the paths (type and axial
-/// hexes, in id order). Last the icons (axial hex, in reading order, each hex's icons in
-/// order) and the place-name labels (in id order).
+/// hexes, in id order). Then the icons (axial hex, in reading order, each hex's icons in
+/// order) and the place-name labels (in id order). Last (version 2) the map-level data:
+/// shape, offset bounding box, label settings, hex→pixel layout and view settings. The
+/// `json` format reads it back to the same map (`json_read`).
 pub fn to_json(map: &HexMap) -> String {
     let props = map.properties();
     let kind = props.offset_kind;
@@ -232,6 +252,8 @@ pub fn to_json(map: &HexMap) -> String {
                 EdgeMove::Impassable => None,
             },
             blocks_sight: t.blocks_sight,
+            width: t.width,
+            style: t.style.name(),
         })
         .collect();
     let path_types = map
@@ -243,6 +265,8 @@ pub fn to_json(map: &HexMap) -> String {
             name: &t.name,
             color: t.color.to_string(),
             cost: t.cost.map(Points),
+            width: t.width,
+            style: t.style.name(),
         })
         .collect();
     let axial = |h: hexmap_hex::Hex| [h.q, h.r];
@@ -296,9 +320,10 @@ pub fn to_json(map: &HexMap) -> String {
             halo: l.halo,
         })
         .collect();
+    let meta = meta(map);
     let doc = JsonMap {
         format: "hexmap-cells",
-        version: 1,
+        version: JSON_VERSION,
         name: &props.name,
         orientation: props.orientation.name(),
         offset: kind.name(),
@@ -311,14 +336,25 @@ pub fn to_json(map: &HexMap) -> String {
         paths,
         icons,
         labels,
+        shape: meta.shape,
+        bounds: meta.bounds,
+        label_settings: meta.label_settings,
+        layout: meta.layout,
+        view: meta.view,
     };
     serde_json::to_string_pretty(&doc).expect("plain data always serialises")
 }
 
-/// A format written as one text made from the map: [`CSV`] and [`JSON`].
+/// Reads a file's bytes (named by the file name in messages) back to a map.
+type ReadFn = fn(&[u8], &str) -> Result<Imported, ReadError>;
+
+/// A format written as one text made from the map: [`CSV`] and [`JSON`]; JSON also reads
+/// back (`json_read`).
 pub struct Table {
     info: FormatInfo,
     text: fn(&HexMap) -> String,
+    /// The reader, for a format that reads back.
+    read: Option<ReadFn>,
 }
 
 /// The offset grid of terrain ids ([`to_csv`]).
@@ -332,24 +368,45 @@ pub static CSV: Table = Table {
         writes: true,
     },
     text: to_csv,
+    read: None,
 };
 
-/// Every cell with its coordinates, terrain, mine, count and note ([`to_json`]).
+/// Every cell with its coordinates, terrain, mine, count and note, the features,
+/// annotations and map-level data ([`to_json`]); reads back to the same map.
 pub static JSON: Table = Table {
     info: FormatInfo {
         name: "json",
-        description: "cells with coordinates, terrain, mines and notes, edges, paths, icons and labels (JSON)",
+        description: "hexmap JSON: cells with coordinates, terrain, mines and notes, edges, paths, icons, labels and map data",
         extensions: &["json"],
         options: &[],
-        reads: false,
+        reads: true,
         writes: true,
     },
     text: to_json,
+    read: Some(read_json),
 };
 
 impl Format for Table {
     fn info(&self) -> &FormatInfo {
         &self.info
+    }
+
+    fn recognizes(&self, head: &[u8]) -> bool {
+        self.read.is_some() && super::sniff(head) == super::FileKind::HexmapJson
+    }
+
+    fn read(
+        &self,
+        bytes: &[u8],
+        file_name: &str,
+        _side: &dyn Resources,
+    ) -> Result<Imported, ReadError> {
+        match self.read {
+            Some(read) => read(bytes, file_name),
+            None => Err(ReadError::NotReadable {
+                format: self.name(),
+            }),
+        }
     }
 
     fn write(&self, job: WriteJob<'_>) -> Result<Written, WriteError> {

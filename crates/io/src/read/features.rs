@@ -71,8 +71,8 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for FeatureEntries<T> {
 }
 
 /// A cost in points as written (up to two decimals) as a [`Cost`]: the one check of
-/// terrain, edge and path costs in files.
-pub(super) fn cost(points: f64) -> Result<Cost, String> {
+/// terrain, edge and path costs in files (RON and the JSON export).
+pub(crate) fn cost(points: f64) -> Result<Cost, String> {
     if !(points.is_finite() && points >= 0.0) {
         return Err(format!("cost {points} must be a number ≥ 0"));
     }

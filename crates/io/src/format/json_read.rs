@@ -1,0 +1,397 @@
+//! Reading hexmap's JSON export (`hexmap-cells`, versions 1 and 2; docs/JSON.md) back to a
+//! map: `hexmap import map.json out.ron` and the editor's Import. Version 2 carries
+//! everything the map is (shape, label settings, view, the feature types' strokes), so
+//! it reads back to the very map exported; version 1 lacks those, so its shape becomes the
+//! free-form set of the listed cells, with default label settings and view.
+//!
+//! Every error names the file and the JSON path of the fault (`cells[12].terrain: …`);
+//! nothing in a file can panic the reader. Sizes are bounded by the map's own limits while
+//! reading (the file itself by [`crate::MAX_FILE_BYTES`] in `read_path`), and the long
+//! lists are read one element at a time (`json_value::Elements`).
+
+use super::json_items::{
+    CellIn, EdgeIn, IconIn, LabelIn, PathIn, edge_types, path_types, terrains,
+};
+use super::json_value::{At, Elements, Key, Small, boolean, int, keys, member, object, pair, text};
+use super::{Imported, ReadError};
+use hexmap_hex::xxyy::LabelSettings;
+use hexmap_hex::{Edge, Hex, OffsetKind, Orientation, Point};
+use hexmap_map::{
+    Corner, EdgePalette, HexMap, MapError, MapPath, MapProperties, MapShape, Palette, PathId,
+    PathPalette, TerrainId, ViewSettings,
+};
+use serde::Deserialize;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// The versions of the export this reader takes.
+const VERSIONS: std::ops::RangeInclusive<u32> = 1..=super::json_meta::JSON_VERSION;
+
+/// The top level as read: small parts as JSON values, the long lists typed element by
+/// element. Keys a loader does not need (`bounds`, `layout`, `count`) are derived from the
+/// rest and not read; unknown keys are ignored, as docs/JSON.md asks of every loader.
+#[derive(Deserialize, Default)]
+#[serde(default, expecting = "a JSON object (hexmap's JSON export)")]
+struct Doc {
+    name: Small<NameKey>,
+    orientation: Small<OrientationKey>,
+    offset: Small<OffsetKey>,
+    hex_size: Small<HexSizeKey>,
+    palette: Small<PaletteKey>,
+    edge_types: Small<EdgeTypesKey>,
+    path_types: Small<PathTypesKey>,
+    cells: Elements<CellIn>,
+    edges: Elements<EdgeIn>,
+    paths: Elements<PathIn>,
+    icons: Elements<IconIn>,
+    labels: Elements<LabelIn>,
+    shape: Small<ShapeKey>,
+    label_settings: Small<LabelSettingsKey>,
+    view: Small<ViewKey>,
+}
+
+keys! {
+    FormatKey = "format", 16;
+    VersionKey = "version", 16;
+    NameKey = "name", 64;
+    OrientationKey = "orientation", 16;
+    OffsetKey = "offset", 16;
+    HexSizeKey = "hex_size", 16;
+    // 1,024 terrains of a dozen keys and up to 16 images of 500 bytes each.
+    PaletteKey = "palette", 200 * 1024;
+    EdgeTypesKey = "edge_types", 32 * 256;
+    PathTypesKey = "path_types", 32 * 256;
+    ShapeKey = "shape", 64;
+    LabelSettingsKey = "label_settings", 64;
+    ViewKey = "view", 64;
+}
+
+/// The two keys that say what the file is; every other key is skipped unread.
+#[derive(Deserialize, Default)]
+#[serde(default, expecting = "a JSON object (hexmap's JSON export)")]
+struct Header {
+    format: Small<FormatKey>,
+    version: Small<VersionKey>,
+}
+
+/// The version of a `hexmap-cells` file this reader takes, else what is wrong.
+fn check_header(head: &Header) -> Result<u32, String> {
+    let (v, at) = required(&head.format)?;
+    if v.as_str() != Some("hexmap-cells") {
+        return Err(at.err(format!("expected \"hexmap-cells\", got {v}")));
+    }
+    let (v, at) = required(&head.version)?;
+    let version = int::<u32>(v, &at)?;
+    if !VERSIONS.contains(&version) {
+        return Err(at.err(format!(
+            "version {version} is not one this hexmap reads ({} to {}): use a newer hexmap",
+            VERSIONS.start(),
+            VERSIONS.end()
+        )));
+    }
+    Ok(version)
+}
+
+/// A required top-level value and its place.
+fn required<K: Key>(v: &Small<K>) -> Result<(&Value, At), String> {
+    let at = At::root(K::KEY);
+    v.0.as_ref()
+        .map(|v| (v, at.clone()))
+        .ok_or_else(|| at.err("missing"))
+}
+
+/// A required top-level list.
+fn list<T>(l: Elements<T>, key: &str) -> Result<Vec<T>, String> {
+    l.0.ok_or_else(|| At::root(key).err("missing"))
+}
+
+/// Read a JSON export from `bytes`; errors start with `file_name`.
+pub(super) fn read_json(bytes: &[u8], file_name: &str) -> Result<Imported, ReadError> {
+    let fail = |message: String| ReadError::Json {
+        file: file_name.to_owned(),
+        message,
+    };
+    let text = std::str::from_utf8(bytes).map_err(|_| ReadError::NotText {
+        file: file_name.to_owned(),
+    })?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // serde would take an array as the fields in order; the export is an object.
+    if !text.trim_start().starts_with('{') {
+        return Err(fail(
+            "expected a JSON object (hexmap's JSON export) at its start".into(),
+        ));
+    }
+    let json_error = |e: serde_json::Error| {
+        fail(match e.classify() {
+            serde_json::error::Category::Data => e.to_string(),
+            _ => format!("not valid JSON: {e}"),
+        })
+    };
+    // The header first (every other key skipped unread): a file of another format or a
+    // newer version is named as such, not by the first part this reader does not know.
+    let head: Header = serde_json::from_str(text).map_err(json_error)?;
+    let version = check_header(&head).map_err(fail)?;
+    let doc: Doc = serde_json::from_str(text).map_err(json_error)?;
+    let map = build(doc, version).map_err(fail)?;
+    Ok(Imported {
+        map,
+        form: None,
+        warnings: Vec::new(),
+    })
+}
+
+/// The map of a parsed export, every part checked with an error naming its place.
+fn build(doc: Doc, version: u32) -> Result<HexMap, String> {
+    let props = properties(&doc)?;
+    let (v, at) = required(&doc.palette)?;
+    let palette = Palette::new(terrains(v, &at)?).map_err(|e| at.err(e))?;
+    let (v, at) = required(&doc.edge_types)?;
+    let edge_palette = EdgePalette::new(edge_types(v, &at, EdgePalette::standard().types())?)
+        .map_err(|e| at.err(e))?;
+    let (v, at) = required(&doc.path_types)?;
+    let path_palette = PathPalette::new(path_types(v, &at, PathPalette::standard().types())?)
+        .map_err(|e| at.err(e))?;
+    let view = match &doc.view.0 {
+        Some(v) => view(v, &At::root("view"))?,
+        None => ViewSettings::default(),
+    };
+    let cells = list(doc.cells, "cells")?;
+    let shape = match (version, &doc.shape.0) {
+        (1, _) => None,
+        (_, None) => return Err(At::root("shape").err("missing (version 2 always has it)")),
+        (_, Some(v)) => shape(v, &At::root("shape"))?,
+    };
+    let shape = match shape {
+        Some(s) => s,
+        None => MapShape::cells(cells.iter().map(|c| c.hex)).map_err(|e| {
+            At::root("cells").err(format!("{e} (the listed cells are the map's shape)"))
+        })?,
+    };
+    let mut map = HexMap::new(props, shape, palette).map_err(|e| At::root("map").err(e))?;
+    put_cells(&mut map, cells)?;
+    map.set_edge_palette(edge_palette);
+    map.set_path_palette(path_palette);
+    put_features(
+        &mut map,
+        list(doc.edges, "edges")?,
+        list(doc.paths, "paths")?,
+    )?;
+    put_annotations(
+        &mut map,
+        list(doc.icons, "icons")?,
+        list(doc.labels, "labels")?,
+    )?;
+    map.set_view(view);
+    Ok(map)
+}
+
+/// Name, orientation, offset kind, hex size and label settings, checked as the map checks
+/// them.
+fn properties(doc: &Doc) -> Result<MapProperties, String> {
+    let (v, at) = required(&doc.name)?;
+    let name = text(v, &at)?.to_owned();
+    let (v, at) = required(&doc.orientation)?;
+    let orientation: Orientation = text(v, &at)?.parse().map_err(|e: String| at.err(e))?;
+    let (v, at) = required(&doc.offset)?;
+    let offset_kind: OffsetKind = text(v, &at)?.parse().map_err(|e: String| at.err(e))?;
+    let (v, at) = required(&doc.hex_size)?;
+    let [sx, sy] = pair(v, &at, super::json_value::number)?;
+    let mut props = MapProperties::new(name, orientation);
+    props.offset_kind = offset_kind;
+    props.hex_size = Point::new(sx, sy);
+    if let Some(v) = &doc.label_settings.0 {
+        props.labels = label_settings(v, &At::root("label_settings"))?;
+    }
+    props.validate().map_err(|e| {
+        let field = e.field().replacen("labels", "label_settings", 1);
+        At(field).err(e.problem())
+    })?;
+    Ok(props)
+}
+
+fn label_settings(v: &Value, at: &At) -> Result<LabelSettings, String> {
+    let o = object(v, at)?;
+    let (b, ab) = member(o, "base", at)?;
+    let (d, ad) = member(o, "digits", at)?;
+    let (s, as_) = member(o, "stagger", at)?;
+    let (r, ar) = member(o, "order", at)?;
+    Ok(LabelSettings {
+        base: int::<u8>(b, &ab)?,
+        digits: int::<u8>(d, &ad)?,
+        stagger: text(s, &as_)?.parse().map_err(|e: String| as_.err(e))?,
+        order: text(r, &ar)?.parse().map_err(|e: String| ar.err(e))?,
+    })
+}
+
+fn view(v: &Value, at: &At) -> Result<ViewSettings, String> {
+    let o = object(v, at)?;
+    let (l, al) = member(o, "legend", at)?;
+    let legend = match l {
+        Value::Null => None,
+        l => Some(
+            text(l, &al)?
+                .parse::<Corner>()
+                .map_err(|e| al.err(e.to_string()))?,
+        ),
+    };
+    let (n, an) = member(o, "note_captions", at)?;
+    Ok(ViewSettings {
+        legend,
+        note_captions: boolean(n, &an)?,
+    })
+}
+
+/// The shape of version 2; `None` for `cells` (the listed cells are the shape).
+fn shape(v: &Value, at: &At) -> Result<Option<MapShape>, String> {
+    let o = object(v, at)?;
+    let (t, a) = member(o, "type", at)?;
+    let size = |key| -> Result<u32, String> {
+        let (v, a) = member(o, key, at)?;
+        int::<u32>(v, &a)
+    };
+    let shape = match text(t, &a)? {
+        "rect" => {
+            let (k, ak) = member(o, "kind", at)?;
+            let kind: OffsetKind = text(k, &ak)?.parse().map_err(|e: String| ak.err(e))?;
+            MapShape::rectangle(kind, size("width")?, size("height")?)
+        }
+        "hexagon" => MapShape::hexagon(size("radius")?),
+        "parallelogram" => MapShape::parallelogram(size("width")?, size("height")?),
+        "triangle" => MapShape::triangle(size("size")?),
+        "cells" => return Ok(None),
+        other => {
+            return Err(a.err(format!(
+                "unknown shape {other:?} (expected rect, hexagon, parallelogram, triangle or cells)"
+            )));
+        }
+    };
+    shape.map(Some).map_err(|e| at.err(e))
+}
+
+/// Terrain, mines and notes of the listed cells, which must be exactly the shape's cells,
+/// each once, with `s`, `col` and `row` agreeing with `q`, `r`.
+fn put_cells(map: &mut HexMap, cells: Vec<CellIn>) -> Result<(), String> {
+    let kind = map.properties().offset_kind;
+    let mut seen = vec![false; map.shape().len()];
+    let list = At::root("cells");
+    for (i, c) in cells.into_iter().enumerate() {
+        let at = list.index(i);
+        let h = c.hex;
+        let i = map.shape().index_of(h).ok_or_else(|| {
+            at.err(format!(
+                "({}, {}) is not a cell of the map's shape",
+                h.q, h.r
+            ))
+        })?;
+        if std::mem::replace(&mut seen[i], true) {
+            return Err(at.err(format!("({}, {}) is listed twice", h.q, h.r)));
+        }
+        let s = -i64::from(h.q) - i64::from(h.r);
+        if c.s != s {
+            return Err(at
+                .key("s")
+                .err(format!("must be -q - r = {s}, got {}", c.s)));
+        }
+        let o = kind.from_hex(h);
+        if c.offset != (o.col, o.row) {
+            return Err(at.err(format!(
+                "col, row ({}, {}) do not match q, r: ({}, {}) is ({}, {}) in {kind}",
+                c.offset.0, c.offset.1, h.q, h.r, o.col, o.row
+            )));
+        }
+        if let Some(t) = c.terrain {
+            let id = TerrainId::new(t).expect("ids are read non-zero");
+            map.set_terrain(h, Some(id)).map_err(|_| {
+                at.key("terrain")
+                    .err(format!("no terrain {t} in the palette"))
+            })?;
+        }
+        if c.mine {
+            map.set_mine(h, true).map_err(|e| at.key("mine").err(e))?;
+        }
+        if let Some(note) = c.note {
+            if note.is_empty() {
+                return Err(at.key("note").err("empty (leave the key out instead)"));
+            }
+            map.set_note(h, Some(note))
+                .map_err(|e| at.key("note").err(e))?;
+        }
+    }
+    if let Some(missing) = seen.iter().position(|s| !s) {
+        let h = map.shape().hex_at(missing).unwrap_or(Hex::ORIGIN);
+        return Err(list.err(format!(
+            "({}, {}) of the {} shape is not listed (every cell must be)",
+            h.q,
+            h.r,
+            map.shape().kind_name()
+        )));
+    }
+    Ok(())
+}
+
+/// Edge features (between neighbouring cells, one per side) and paths (unique ids).
+fn put_features(map: &mut HexMap, edges: Vec<EdgeIn>, paths: Vec<PathIn>) -> Result<(), String> {
+    for (i, e) in edges.into_iter().enumerate() {
+        let at = At::root("edges").index(i);
+        let (a, b) = e.hexes;
+        let edge = Edge::between(a, b).ok_or_else(|| {
+            at.err(format!(
+                "[{}, {}] and [{}, {}] are not neighbours",
+                a.q, a.r, b.q, b.r
+            ))
+        })?;
+        let old = map.set_edge(edge, Some(e.kind)).map_err(|e| at.err(e))?;
+        if old.is_some() {
+            return Err(at.err("the side between a and b is listed twice"));
+        }
+    }
+    for (i, p) in paths.into_iter().enumerate() {
+        let at = At::root("paths").index(i);
+        let id = p.id;
+        let path = MapPath {
+            id: PathId(id),
+            kind: p.kind,
+            hexes: p.hexes,
+        };
+        if map.insert_path(path).map_err(|e| at.err(e))?.is_some() {
+            return Err(at.key("id").err(format!("path id {id} is listed twice")));
+        }
+    }
+    Ok(())
+}
+
+/// Icons (grouped by hex in the order listed) and labels.
+fn put_annotations(
+    map: &mut HexMap,
+    icons: Vec<IconIn>,
+    labels: Vec<LabelIn>,
+) -> Result<(), String> {
+    let mut by_hex: BTreeMap<Hex, (usize, Vec<hexmap_map::Icon>)> = BTreeMap::new();
+    for (i, icon) in icons.into_iter().enumerate() {
+        by_hex
+            .entry(icon.hex)
+            .or_insert_with(|| (i, Vec::new()))
+            .1
+            .push(icon.icon);
+    }
+    for (h, (first, list)) in by_hex {
+        map.set_icons(h, list)
+            .map_err(|e| At::root("icons").index(first).err(e))?;
+    }
+    for (i, l) in labels.into_iter().enumerate() {
+        let at = At::root("labels").index(i);
+        map.add_label(hexmap_map::LabelId(l.id), l.label)
+            .map_err(|e| match e {
+                MapError::BadLabel {
+                    error: hexmap_map::LabelError::IdInUse(_),
+                    ..
+                } => at.key("id").err(e),
+                e => at.err(e),
+            })?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+#[path = "json_read_tests.rs"]
+mod tests;
