@@ -131,7 +131,8 @@ class Checker:
             "mine as a string": lambda d: d["cells"][0].update(mine="false"),
             "an extra cell key": lambda d: d["cells"][0].update(height=3),
             "a terrain cost as a string": lambda d: d["palette"][0].update(cost="2"),
-            "a fractional terrain cost": lambda d: d["palette"][0].update(cost=1.5),
+            "a negative terrain cost": lambda d: d["palette"][0].update(cost=-1),
+            "a terrain cost over the limit": lambda d: d["palette"][0].update(cost=1000001),
             "no edge_types": lambda d: d.pop("edge_types"),
             "version 3": lambda d: d.update(version=3),
             "version 1 (the schema is of version 2)": lambda d: d.update(version=1),
@@ -459,10 +460,17 @@ def random_map(rng: random.Random, index: int):
         # A mismatched pair (odd-q on pointy hexes …) written in the file.
         kind = {"odd-r": "odd-q", "even-r": "even-q", "odd-q": "odd-r", "even-q": "even-r"}[kind]
 
-    # Terrain palette: ids with gaps, whole costs (0 allowed), one or two impassable.
+    # Terrain palette: ids with gaps, costs with up to two decimals (0 allowed), one or
+    # two impassable.
     ids = rng.sample(range(1, 40), 5)
     symbols = ["a", "b", "c", "d", "e"]
-    costs = [None, rng.choice([0, 1]), 1, rng.randint(2, 4), rng.choice([None, 5, 9])]
+    costs = [
+        None,
+        rng.choice([0, 1, 0.25]),
+        rng.choice([1, 1.5]),
+        rng.choice([2, 3, 2.75, 3.33]),
+        rng.choice([None, 5, 9, 6.05]),
+    ]
     palette = []
     for i, (tid, sym, cost) in enumerate(zip(ids, symbols, costs)):
         palette.append((tid, f"T{i}", sym, cost))

@@ -183,7 +183,7 @@ class Terrain:
     name: str
     color: str
     symbol: str
-    cost: int | None  # whole points; None: impassable
+    cost: int | None  # hundredths of a point (the file has points, two decimals); None: impassable
     blocks_sight: bool
     tile_art: tuple[str, ...] = ()
     tile_tint: bool = False
@@ -356,7 +356,7 @@ class HexMap:
         if cell.terrain is None:
             return 100
         cost = self.palette[cell.terrain].cost
-        return None if cost is None else min(cost * 100, STEP_LIMIT)
+        return None if cost is None else min(cost, STEP_LIMIT)
 
     def step_cost(self, a: Hex, b: Hex) -> int | None:
         """The cost in hundredths of the step a → b (neighbours), or None when not allowed."""
@@ -467,7 +467,7 @@ def from_json(doc: dict) -> HexMap:
             t["name"],
             t["color"],
             t["symbol"],
-            t["cost"],
+            None if t["cost"] is None else to_hundredths(t["cost"]),
             t["blocks_sight"],
             tuple(t.get("tile_art", ())),
             t.get("tile_tint", False),
