@@ -103,7 +103,7 @@ fn export_png_and_tmx_then_import_the_tmx_back() {
 
     h.get_by_label("File").click();
     settle(&mut h);
-    h.get_by_label("Import Tiled map…").click();
+    h.get_by_label("Import map (Tiled, JSON)…").click();
     settle(&mut h);
     let app = h.state();
     assert!(app.view().error().is_none(), "{:?}", app.view().error());
@@ -115,7 +115,7 @@ fn export_png_and_tmx_then_import_the_tmx_back() {
     assert_eq!(terrain_names(app), original, "same terrain in every cell");
 }
 
-/// The editor on the sample map, after File → Import Tiled map… chose `path`; and the
+/// The editor on the sample map, after File → Import map (Tiled, JSON)… chose `path`; and the
 /// sample's terrain before the import.
 fn import_into_sample(path: &Path) -> (Harness<'static, EditorApp>, Vec<(Hex, Option<String>)>) {
     let dialogs = FakeDialogs::with_answers([DialogReply::ImportTiled(path.to_path_buf())]);
@@ -127,7 +127,7 @@ fn import_into_sample(path: &Path) -> (Harness<'static, EditorApp>, Vec<(Hex, Op
     let before = terrain_names(h.state());
     h.get_by_label("File").click();
     settle(&mut h);
-    h.get_by_label("Import Tiled map…").click();
+    h.get_by_label("Import map (Tiled, JSON)…").click();
     settle(&mut h);
     (h, before)
 }
@@ -320,4 +320,27 @@ fn the_export_window_puts_the_legend_beside_the_map_or_below_it() {
             }
         }
     }
+}
+
+#[test]
+fn importing_hexmaps_own_json_export_gives_back_the_map() {
+    // The hexcrawl, exported to JSON by the CLI's writer, then File → Import map… in the
+    // editor: the same terrain in every cell, as a new unsaved document.
+    let dir = temp_dir("exchange-json");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/hexcrawl.ron");
+    let (map, _) = hexmap::io::load(&source).unwrap();
+    let json = dir.join("hexcrawl.json");
+    std::fs::write(&json, hexmap::io::format::to_json(&map)).unwrap();
+    let (h, _) = import_into_sample(&json);
+    let app = h.state();
+    assert!(app.view().error().is_none(), "{:?}", app.view().error());
+    assert_eq!(app.view().doc().path(), None);
+    let got = app.view().doc().map();
+    assert_eq!(got.properties(), map.properties());
+    assert_eq!(got.shape(), map.shape());
+    for h in map.shape().iter() {
+        assert_eq!(got.terrain(h), map.terrain(h), "{h:?}");
+    }
+    assert_eq!(got.paths().len(), map.paths().len());
+    assert_eq!(got.labels().len(), map.labels().len());
 }

@@ -570,7 +570,7 @@ fn export_print_error_and_import_warning_windows_open_centred_below_the_bars() {
 
     h.get_by_label("File").click();
     settle(&mut h);
-    h.get_by_label("Import Tiled map…").click();
+    h.get_by_label("Import map (Tiled, JSON)…").click();
     settle(&mut h);
     assert!(
         !h.state().view().import_warnings().is_empty(),
@@ -582,7 +582,7 @@ fn export_print_error_and_import_warning_windows_open_centred_below_the_bars() {
 
     h.get_by_label("File").click();
     settle(&mut h);
-    h.get_by_label("Import Tiled map…").click();
+    h.get_by_label("Import map (Tiled, JSON)…").click();
     settle(&mut h);
     assert!(h.state().view().error().is_some());
     assert_placed(&h, "Error");

@@ -77,7 +77,7 @@ fn the_no_map_screen_has_a_file_menu_with_recent_files_samples_and_quit() {
         "Open… Ctrl+O",
         "Open recent",
         "Open sample",
-        "Import Tiled map…",
+        "Import map (Tiled, JSON)…",
         "Always use the built-in file dialog",
         "Quit",
     ] {

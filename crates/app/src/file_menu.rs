@@ -80,7 +80,7 @@ pub(super) fn items(
     } else {
         ui.separator();
     }
-    if ui.button("Import Tiled map…").clicked() {
+    if ui.button("Import map (Tiled, JSON)…").clicked() {
         out.push(Action::ImportTiledDialog);
     }
     ui.separator();

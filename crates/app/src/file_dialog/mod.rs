@@ -96,13 +96,13 @@ impl BuiltinDialog {
         &self.folder
     }
 
-    /// The window heading: "Open map", "Save map as", "Export …", "Import Tiled map".
+    /// The window heading: "Open map", "Save map as", "Export …", "Import map (Tiled, JSON)".
     pub fn title(&self) -> String {
         match &self.request {
             DialogRequest::Open => "Open map".into(),
             DialogRequest::SaveAs { .. } => "Save map as".into(),
             DialogRequest::Export { format, .. } => format!("Export {}", format.description()),
-            DialogRequest::ImportTiled => "Import Tiled map".into(),
+            DialogRequest::ImportTiled => "Import map (Tiled, JSON)".into(),
             DialogRequest::ChooseImage => "Choose tile image".into(),
         }
     }
