@@ -122,7 +122,7 @@ fn tmx_and_tmj_keep_tile_art_and_every_cell_s_terrain() {
         );
         // The art tiles are in the file: grass cells use two tiles, neither the plain one.
         let text = std::fs::read_to_string(&file).unwrap();
-        assert_eq!(text.matches("hexmap:art-of").count(), 3, "{ext}: art tiles");
+        assert_eq!(text.matches("hexmap:art_of").count(), 3, "{ext}: art tiles");
     }
 }
 
@@ -160,11 +160,11 @@ fn the_cli_loads_tile_art_for_tiled_and_names_the_missing_image() {
     let text = std::fs::read_to_string(dir.path().join("map.tmx")).unwrap();
     for path in ["art/red.png", "art/blue.png", "art/moss.png"] {
         assert!(
-            text.contains(&format!(r#"name="hexmap:art-image" value="{path}""#)),
+            text.contains(&format!(r#"name="hexmap:art_image" value="{path}""#)),
             "no art tile for {path}"
         );
     }
-    assert!(!text.contains(r#"name="hexmap:art-image" value="art/gone.png""#));
+    assert!(!text.contains(r#"name="hexmap:art_image" value="art/gone.png""#));
 }
 
 /// The colour of the image hexmap picks for `hex` of `map`, `None` for a cell without art

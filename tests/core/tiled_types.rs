@@ -51,7 +51,7 @@ fn tiled_reads_numbers_and_bools_and_old_files_still_import() {
                 colour["value"],
                 format!("#ff{}", &terrain.color.to_string()[1..])
             );
-            let sight = prop(props, "hexmap:blocks-sight").unwrap();
+            let sight = prop(props, "hexmap:blocks_sight").unwrap();
             assert_eq!(
                 (&sight["type"], &sight["value"]),
                 (&"bool".into(), &terrain.blocks_sight.into())
@@ -105,4 +105,55 @@ fn tiled_reads_numbers_and_bools_and_old_files_still_import() {
     let back = read_path(&old_path).unwrap();
     assert!(back.warnings.is_empty(), "{:?}", back.warnings);
     assert!(back.map == map, "an old-style file reads to the same map");
+}
+
+#[test]
+fn property_names_are_snake_case_and_old_hyphenated_names_still_read() {
+    // The hexcrawl has a hex size and sight blockers: every hexmap property its TMX carries
+    // is snake_case, like the JSON export's keys (tests/core/tiled_art.rs checks the
+    // tile-art names).
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/hexcrawl.ron");
+    let (map, _) = hexmap::io::load(&path).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let tmx = dir.path().join("crawl.tmx");
+    write_path(
+        &map,
+        by_name("tmx").unwrap(),
+        &WriteOptions::default(),
+        &tmx,
+        &mut |_| {},
+    )
+    .unwrap();
+    let text = std::fs::read_to_string(&tmx).unwrap();
+    let names: Vec<&str> = text
+        .split("name=\"hexmap:")
+        .skip(1)
+        .map(|rest| rest.split('"').next().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"blocks_sight") && names.contains(&"hex_size"),
+        "{names:?}"
+    );
+    let hyphenated: Vec<&&str> = names.iter().filter(|n| n.contains('-')).collect();
+    assert!(hyphenated.is_empty(), "hyphenated names: {hyphenated:?}");
+    // A file written before: the same properties with hyphens reads to the same map.
+    let mut old = text.clone();
+    for name in [
+        "blocks_sight",
+        "hex_size",
+        "art_of",
+        "art_tint",
+        "art_image",
+    ] {
+        old = old.replace(
+            &format!("name=\"hexmap:{name}"),
+            &format!("name=\"hexmap:{}", name.replace('_', "-")),
+        );
+    }
+    assert!(old.contains("hexmap:blocks-sight") && old.contains("hexmap:hex-size"));
+    let old_path = dir.path().join("old.tmx");
+    std::fs::write(&old_path, old).unwrap();
+    let new = read_path(&tmx).unwrap();
+    let back = read_path(&old_path).unwrap();
+    assert!(back.map == new.map, "hyphenated names read the same");
 }

@@ -261,6 +261,17 @@ impl TiledMap {
     }
 }
 
+/// A property's name as hexmap looks it up: hexmap's own (`hexmap:…`) are written with
+/// underscores (`hexmap:blocks_sight`, like the JSON export's keys); files written before
+/// that used hyphens in some (`hexmap:blocks-sight`, `hexmap:art-of` …), which read the
+/// same. Other tools' properties are kept as they are.
+pub fn canonical_property_name(name: &str) -> String {
+    match name.strip_prefix("hexmap:") {
+        Some(rest) => format!("hexmap:{}", rest.replace('-', "_")),
+        None => name.to_owned(),
+    }
+}
+
 /// The value of property `name` in a property list.
 pub fn property<'a>(props: &'a [(String, String)], name: &str) -> Option<&'a str> {
     props

@@ -5,15 +5,15 @@
 //! every property as a string), so nothing here changes what a file means.
 
 /// Properties written as Tiled `int`.
-const INTS: [&str; 3] = ["hexmap:id", "hexmap:path_id", "hexmap:art-of"];
+const INTS: [&str; 3] = ["hexmap:id", "hexmap:path_id", "hexmap:art_of"];
 /// Properties written as Tiled `float` (points with up to two decimals).
 const FLOATS: [&str; 1] = ["hexmap:cost"];
 /// Properties written as Tiled `bool`.
 const BOOLS: [&str; 5] = [
-    "hexmap:blocks-sight",
+    "hexmap:blocks_sight",
     "hexmap:impassable",
-    "hexmap:note-captions",
-    "hexmap:art-tint",
+    "hexmap:note_captions",
+    "hexmap:art_tint",
     "hexmap:halo",
 ];
 
@@ -76,7 +76,7 @@ mod tests {
         assert_eq!(typed("hexmap:id", "7"), ("int", 7.into()));
         assert_eq!(typed("hexmap:cost", "1.5"), ("float", 1.5.into()));
         assert_eq!(typed("hexmap:cost", "2"), ("float", 2.into()));
-        assert_eq!(typed("hexmap:blocks-sight", "true"), ("bool", true.into()));
+        assert_eq!(typed("hexmap:blocks_sight", "true"), ("bool", true.into()));
         assert_eq!(typed("hexmap:name", "7"), ("string", "7".into()));
         assert_eq!(
             typed("hexmap:color", "#2a6fb0"),

@@ -1,8 +1,8 @@
 //! Terrain tile art in the Tiled terrain tileset. Each terrain tile carries its whole
-//! [`TileArt`] in properties (`hexmap:art-tint`, `hexmap:art-image-0`, `-1`, …), so an import
+//! [`TileArt`] in properties (`hexmap:art_tint`, `hexmap:art_image_0`, `_1`, …), so an import
 //! restores it exactly; each (terrain, loaded image) pair gets one more tile, drawn as the
-//! map draws a tile-art cell and naming its terrain (`hexmap:art-of`, the terrain id) and
-//! image (`hexmap:art-image`), so a cell shows in Tiled the image hexmap picks for it and
+//! map draws a tile-art cell and naming its terrain (`hexmap:art_of`, the terrain id) and
+//! image (`hexmap:art_image`), so a cell shows in Tiled the image hexmap picks for it and
 //! comes back as its terrain.
 
 use super::model::{Tile, TileKind, TiledMap, property};
@@ -11,13 +11,13 @@ use hexmap_map::{Terrain, TerrainId, TileArt};
 use std::collections::BTreeMap;
 
 /// Terrain tile property: whether its art is tinted.
-const PROP_TINT: &str = "hexmap:art-tint";
-/// Terrain tile property prefix: image `i` of its art is `hexmap:art-image-{i}`.
-const PROP_IMAGE_PREFIX: &str = "hexmap:art-image-";
+const PROP_TINT: &str = "hexmap:art_tint";
+/// Terrain tile property prefix: image `i` of its art is `hexmap:art_image_{i}`.
+const PROP_IMAGE_PREFIX: &str = "hexmap:art_image_";
 /// Art tile property: the id of the terrain it shows.
-const PROP_ART_OF: &str = "hexmap:art-of";
+const PROP_ART_OF: &str = "hexmap:art_of";
 /// Art tile property: the image path it shows.
-const PROP_ART_IMAGE: &str = "hexmap:art-image";
+const PROP_ART_IMAGE: &str = "hexmap:art_image";
 /// The terrain id property of a terrain tile (as `convert` writes it).
 const PROP_ID: &str = "hexmap:id";
 
@@ -163,7 +163,7 @@ mod tests {
             (format!("{PROP_IMAGE_PREFIX}0"), "a.png".to_string()),
         ];
         let e = art_from_properties(&props).unwrap_err();
-        assert!(e.contains("hexmap:art-tint") && e.contains("maybe"), "{e}");
+        assert!(e.contains("hexmap:art_tint") && e.contains("maybe"), "{e}");
         let props = vec![(format!("{PROP_IMAGE_PREFIX}0"), String::new())];
         assert!(art_from_properties(&props).unwrap_err().contains("empty"));
         let many: Vec<(String, String)> = (0..=hexmap_map::tile_art::MAX_TILE_IMAGES)

@@ -23,7 +23,7 @@ pub fn to_tiled(map: &HexMap, image_name: &str) -> TiledMap {
 /// terrain tile-art image in `images` gets a tile of its own, and a cell of a terrain with
 /// art shows the tile of the image [`hexmap_map::TileArt::pick`] chooses for it. Tiles
 /// are `tile_size` pixels corner to corner whatever the map's world units
-/// ([`TileGeometry::for_map`]; the map's exact hex size travels in `hexmap:hex-size`).
+/// ([`TileGeometry::for_map`]; the map's exact hex size travels in `hexmap:hex_size`).
 pub fn to_tiled_with_images(
     map: &HexMap,
     image_name: &str,

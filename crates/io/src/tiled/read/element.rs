@@ -3,6 +3,7 @@
 //! objects are read once through it for both formats.
 
 use super::{Ctx, TiledError};
+use crate::tiled::model::canonical_property_name;
 
 /// A TMX element or a TMJ object, seen as named fields.
 pub(super) trait Element {
@@ -72,7 +73,7 @@ impl Element for Xml<'_, '_> {
             .filter(|c| c.has_tag_name("properties"))
             .flat_map(|p| p.children().filter(|c| c.has_tag_name("property")))
             .filter_map(|p| {
-                let name = p.attribute("name")?.to_string();
+                let name = canonical_property_name(p.attribute("name")?);
                 let value = p
                     .attribute("value")
                     .or_else(|| p.text())
@@ -128,7 +129,7 @@ impl Element for Json<'_> {
             .into_iter()
             .flatten()
             .filter_map(|p| {
-                let name = p.get("name")?.as_str()?.to_string();
+                let name = canonical_property_name(p.get("name")?.as_str()?);
                 let value = match p.get("value")? {
                     serde_json::Value::String(s) => s.clone(),
                     other => other.to_string(),
