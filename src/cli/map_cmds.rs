@@ -141,18 +141,11 @@ struct TerrainInfo {
     cells: usize,
 }
 
+/// A shape as `info` prints it (text and JSON): its spec, as `--shape` reads it.
 fn shape_text(s: &MapShape) -> String {
-    match s {
-        MapShape::Rectangle {
-            kind,
-            width,
-            height,
-        } => format!("rect {width}x{height} ({kind})"),
-        MapShape::Hexagon { radius } => format!("hexagon radius {radius}"),
-        MapShape::Parallelogram { width, height } => format!("parallelogram {width}x{height}"),
-        MapShape::Triangle { size } => format!("triangle {size}"),
-        MapShape::Cells(_) => "cells (free-form)".into(),
-    }
+    // The one text form of a shape: the spec `--shape` reads and Tiled's `hexmap:shape`
+    // carries (`rect:odd-q:24x18`, `hexagon:8`); a free-form map has none.
+    ShapeSpec::of(s).map_or_else(|| "cells".to_owned(), |spec| spec.to_string())
 }
 
 /// `hexmap info`: shape, size, counts per terrain and mines, palette, form.

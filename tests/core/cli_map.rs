@@ -88,7 +88,7 @@ fn info_reports_shape_counts_palette_and_form() {
         .arg(bundled("island.ron"))
         .assert()
         .success()
-        .stdout(predicate::str::contains("shape:       rect 40x30 (odd-r)"))
+        .stdout(predicate::str::contains("shape:       rect:odd-r:40x30"))
         .stdout(predicate::str::contains("cells:       1200"))
         .stdout(predicate::str::contains("form:        offset"))
         .stdout(predicate::str::contains("Forest"));
