@@ -215,27 +215,19 @@ fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// One cell in the JSON output.
-#[derive(Serialize)]
-struct CellJson {
-    q: i32,
-    r: i32,
-    col: i32,
-    row: i32,
-}
-
 /// The JSON output of `mines check`.
 #[derive(Serialize)]
 struct CheckJson {
     map: String,
     verdict: &'static str,
-    start: CellJson,
+    /// Axial `[q, r]`, the machine notation of every JSON answer (docs/JSON.md).
+    start: [i32; 2],
     cells: usize,
     mines: usize,
     revealed: usize,
     safe_cells: usize,
     deduced_mines: usize,
-    forced_guess_cells: Vec<CellJson>,
+    forced_guess_cells: Vec<[i32; 2]>,
     rules: RulesJson,
 }
 
@@ -273,16 +265,7 @@ fn run_check(a: &CheckArgs) -> Result<(), CliError> {
         Verdict::Solved => Vec::new(),
         Verdict::Stuck { forced_guess_cells } => forced_guess_cells.clone(),
     };
-    let kind = map.properties().offset_kind;
-    let cell_json = |h: Hex| {
-        let c = kind.from_hex(h);
-        CellJson {
-            q: h.q,
-            r: h.r,
-            col: c.col,
-            row: c.row,
-        }
-    };
+    let cell_json = |h: Hex| [h.q, h.r];
     if a.json {
         let out = CheckJson {
             map: name,

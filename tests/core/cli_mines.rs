@@ -124,13 +124,15 @@ fn check_names_the_forced_guess_cells() {
         .clone();
     let v: serde_json::Value = serde_json::from_slice(&json).unwrap();
     assert_eq!(v["verdict"], "stuck");
-    let cells: Vec<(i64, i64)> = v["forced_guess_cells"]
-        .as_array()
-        .unwrap()
+    // Axial [q, r], as every JSON answer: odd-r (0,0) and (1,0) are axial (0,0) and (1,0).
+    let want: Vec<[i32; 2]> = [(0, 0), (1, 0)]
         .iter()
-        .map(|c| (c["col"].as_i64().unwrap(), c["row"].as_i64().unwrap()))
+        .map(|&(c, r)| {
+            let h = OffsetKind::OddR.to_hex(OffsetCoord::new(c, r));
+            [h.q, h.r]
+        })
         .collect();
-    assert_eq!(cells, vec![(0, 0), (1, 0)]);
+    assert_eq!(v["forced_guess_cells"], serde_json::json!(want));
 }
 
 #[test]
@@ -245,8 +247,6 @@ fn xxyy_start_cells_count_in_the_maps_label_settings() {
         .stdout
         .clone();
     let v: serde_json::Value = serde_json::from_slice(&json).unwrap();
-    assert_eq!(
-        (&v["start"]["col"], &v["start"]["row"]),
-        (&2.into(), &4.into())
-    );
+    let start = OffsetKind::OddR.to_hex(OffsetCoord::new(2, 4));
+    assert_eq!(v["start"], serde_json::json!([start.q, start.r]));
 }
