@@ -132,6 +132,45 @@ fn terrain(v: &Value, at: &At) -> Result<Terrain, String> {
     })
 }
 
+/// What an edge type and a path type of the export share: id, name, colour, stroke and
+/// cost (`None`: `null`, impassable for an edge, no effect for a path). A version 1 type
+/// takes its width and style from `standard(id)`, the standard type with that id.
+struct FeatureHead {
+    id: u16,
+    name: String,
+    color: Rgb,
+    width: f32,
+    style: LineStyle,
+    cost: Option<Cost>,
+}
+
+/// The shared keys of one feature type object at `at`.
+fn feature_head<'v>(
+    v: &'v Value,
+    at: &At,
+    standard: impl Fn(u16) -> Option<(f32, LineStyle)>,
+) -> Result<(FeatureHead, &'v serde_json::Map<String, Value>), String> {
+    let o = object(v, at)?;
+    let (v, a) = member(o, "id", at)?;
+    let id = id(v, &a)?;
+    let (width, style) = stroke(o, at, standard(id))?;
+    let (v, a) = member(o, "cost", at)?;
+    let cost = nullable(v, &a, points)?;
+    let (v, a) = member(o, "name", at)?;
+    let name = text(v, &a)?.to_owned();
+    let (v, a) = member(o, "color", at)?;
+    let color = color(v, &a)?;
+    let head = FeatureHead {
+        id,
+        name,
+        color,
+        width,
+        style,
+        cost,
+    };
+    Ok((head, o))
+}
+
 /// The edge types of `edge_types`; version 1 types take their width and style from
 /// `standard`.
 pub(super) fn edge_types(
@@ -144,28 +183,20 @@ pub(super) fn edge_types(
         .enumerate()
         .map(|(i, v)| {
             let at = at.index(i);
-            let o = object(v, &at)?;
-            let (v, a) = member(o, "id", &at)?;
-            let id = EdgeTypeId::new(id(v, &a)?).expect("not 0");
-            let std = standard
-                .iter()
-                .find(|t| t.id == id)
-                .map(|t| (t.width, t.style));
-            let (width, style) = stroke(o, &at, std)?;
-            let (v, a) = member(o, "cost", &at)?;
-            let movement = nullable(v, &a, points)?.map_or(EdgeMove::Impassable, EdgeMove::Extra);
-            let (v, a) = member(o, "name", &at)?;
-            let name = text(v, &a)?.to_owned();
-            let (v, a) = member(o, "color", &at)?;
-            let color = color(v, &a)?;
+            let (h, o) = feature_head(v, &at, |id| {
+                standard
+                    .iter()
+                    .find(|t| t.id.get() == id)
+                    .map(|t| (t.width, t.style))
+            })?;
             let (v, a) = member(o, "blocks_sight", &at)?;
             Ok(EdgeType {
-                id,
-                name,
-                color,
-                width,
-                style,
-                movement,
+                id: EdgeTypeId::new(h.id).expect("not 0"),
+                name: h.name,
+                color: h.color,
+                width: h.width,
+                style: h.style,
+                movement: h.cost.map_or(EdgeMove::Impassable, EdgeMove::Extra),
                 blocks_sight: boolean(v, &a)?,
             })
         })
@@ -184,26 +215,19 @@ pub(super) fn path_types(
         .enumerate()
         .map(|(i, v)| {
             let at = at.index(i);
-            let o = object(v, &at)?;
-            let (v, a) = member(o, "id", &at)?;
-            let id = PathTypeId::new(id(v, &a)?).expect("not 0");
-            let std = standard
-                .iter()
-                .find(|t| t.id == id)
-                .map(|t| (t.width, t.style));
-            let (width, style) = stroke(o, &at, std)?;
-            let (v, a) = member(o, "cost", &at)?;
-            let cost = nullable(v, &a, points)?;
-            let (v, a) = member(o, "name", &at)?;
-            let name = text(v, &a)?.to_owned();
-            let (v, a) = member(o, "color", &at)?;
+            let (h, _) = feature_head(v, &at, |id| {
+                standard
+                    .iter()
+                    .find(|t| t.id.get() == id)
+                    .map(|t| (t.width, t.style))
+            })?;
             Ok(PathType {
-                id,
-                name,
-                color: color(v, &a)?,
-                width,
-                style,
-                cost,
+                id: PathTypeId::new(h.id).expect("not 0"),
+                name: h.name,
+                color: h.color,
+                width: h.width,
+                style: h.style,
+                cost: h.cost,
             })
         })
         .collect()
