@@ -344,3 +344,35 @@ fn importing_hexmaps_own_json_export_gives_back_the_map() {
     assert_eq!(got.paths().len(), map.paths().len());
     assert_eq!(got.labels().len(), map.labels().len());
 }
+
+#[test]
+fn opening_a_json_export_imports_it_as_a_new_map() {
+    // File → Open (Ctrl+O) on hexmap's JSON export: the map comes back, untitled, so a
+    // Save never writes RON into the .json file.
+    let dir = temp_dir("exchange-open-json");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/wargame-river-crossing.ron");
+    let (map, _) = hexmap::io::load(&source).unwrap();
+    let json = dir.join("board.json");
+    std::fs::write(&json, hexmap::io::format::to_json(&map)).unwrap();
+    let dialogs = FakeDialogs::with_answers([DialogReply::Open(json.clone())]);
+    let doc = OpenMap::sample();
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    settle(&mut h);
+    let app = h.state();
+    assert!(app.view().error().is_none(), "{:?}", app.view().error());
+    assert_eq!(
+        app.view().doc().path(),
+        None,
+        "imported, not opened in place"
+    );
+    let got = app.view().doc().map();
+    assert_eq!(got.properties(), map.properties());
+    for hex in map.shape().iter() {
+        assert_eq!(got.terrain(hex), map.terrain(hex), "{hex:?}");
+    }
+    assert!(h.query_by_label_contains("Imported").is_some());
+}

@@ -58,7 +58,19 @@ fn start_xvfb() -> (Killed, String) {
         .expect("Xvfb names its display");
     let number = line.trim();
     assert!(!number.is_empty(), "Xvfb started no display");
-    (server, format!(":{number}"))
+    let display = format!(":{number}");
+    // On a loaded machine a client can still be refused for a moment after Xvfb names its
+    // display ("Failed to open connection to X server" from the editor, seen twice under
+    // load 7): wait until a client really connects before the editor starts.
+    let accepts = wait_for(30, || {
+        Command::new("xdotool")
+            .arg("getdisplaygeometry")
+            .env("DISPLAY", &display)
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
+    assert!(accepts, "Xvfb on {display} accepts no client");
+    (server, display)
 }
 
 /// Run xdotool on `display`; its output.

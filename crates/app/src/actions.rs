@@ -133,9 +133,32 @@ impl EditorApp {
 
     /// Open a map file; false (with the message shown) when it cannot be opened. While no
     /// map is open the message goes on that screen, otherwise in the error window.
+    ///
+    /// A file that is not a hexmap map (a Tiled map, hexmap's JSON export) is imported
+    /// instead, as File → Import map does: a new unsaved map, so Save never writes RON into
+    /// the other program's file. `hexmap export.json` thus opens the JSON export too.
     pub(super) fn open_path(&mut self, path: &Path) -> bool {
-        match OpenMap::load(path) {
-            Ok(doc) => {
+        let is_ron = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("ron"));
+        let opened = if is_ron || !path.is_file() {
+            OpenMap::load(path).map(|doc| (doc, None))
+        } else {
+            export_import::import_tiled(path).map(|(doc, warnings)| (doc, Some(warnings)))
+        };
+        match opened {
+            Ok((doc, Some(warnings))) => {
+                self.prefs.add_recent(path);
+                self.replace_doc(doc);
+                self.windows.error = None;
+                self.windows.info = Some(format!(
+                    "Imported {} (a new map: Save writes it as .ron)",
+                    path.display()
+                ));
+                self.windows.import_warnings = warnings;
+                true
+            }
+            Ok((doc, None)) => {
                 self.prefs.add_recent(path);
                 self.replace_doc(doc);
                 self.windows.error = None;
