@@ -108,7 +108,8 @@ fn answer(map: &HexMap, q: &Map<String, Value>) -> Result<Value, String> {
                     .ok_or(format!("\"{key}\" must be a number (world units)"))
             };
             let p = Point::new(coordinate("x")?, coordinate("y")?);
-            queries::pick(map, p).map_err(cli)
+            let h = queries::pick_hex(map, p).map_err(cli)?;
+            Ok(queries::pick_json(map, h))
         }
         "coord" => {
             let h = hex(q, "hex")?;

@@ -208,15 +208,11 @@ pub fn pick(args: &PickArgs) -> Result<(), CliError> {
     let point = Point::new(args.x, args.y);
     if let Some(path) = &args.map {
         let (map, _) = super::load_map(path)?;
-        let answer = queries::pick(&map, point)?;
+        let h = queries::pick_hex(&map, point)?;
         if args.json {
-            println!("{answer}");
+            println!("{}", queries::pick_json(&map, h));
             return Ok(());
         }
-        let h = map
-            .layout()?
-            .pixel_to_hex(point)
-            .ok_or_else(|| queries::unpickable(point))?;
         let [q, r, s] = h.cube();
         println!(
             "axial {q},{r}  cube {q},{r},{s}  {}  ({})",

@@ -119,9 +119,9 @@ pub fn run(args: &MinesArgs) -> Result<(), CliError> {
     }
 }
 
-/// The system cells are read in: `coords` in the map's context, by default col,row in the
-/// map's offset kind.
-fn read_system(map: &HexMap, coords: Option<CoordChoice>) -> CoordSystem {
+/// The system cells are read and printed in: `coords` in the map's context, by default
+/// col,row in the map's offset kind.
+pub(super) fn read_system(map: &HexMap, coords: Option<CoordChoice>) -> CoordSystem {
     let cx = map.properties().coord_context();
     coords.map_or(CoordSystem::Offset(cx.offset), |c| c.resolve(&cx))
 }
@@ -135,11 +135,6 @@ pub(super) fn parse_cell(
 ) -> Result<Hex, CliError> {
     let cx = map.properties().coord_context();
     Ok(read_system(map, coords).parse(text, &cx)?)
-}
-
-/// The system cells are read and printed in: `coords`, or the map's offset kind.
-pub(super) fn shown_system(map: &HexMap, coords: Option<CoordChoice>) -> CoordSystem {
-    read_system(map, coords)
 }
 
 /// `h` as text in the system cells are read in (so `--coords xxyy` is answered in XXYY);
@@ -307,7 +302,7 @@ fn run_check(a: &CheckArgs) -> Result<(), CliError> {
             report.revealed.len(),
             layout.safe_count(),
             forced.len(),
-            shown_system(&map, a.coords).name(),
+            read_system(&map, a.coords).name(),
             list.join(" ")
         );
     }

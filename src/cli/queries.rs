@@ -94,14 +94,18 @@ pub(super) fn cell_facts(map: &HexMap, h: Hex) -> serde_json::Map<String, Value>
     out
 }
 
-/// The hex under world point `p` in the map's layout, with its axial, cube and own
-/// offset coordinates and [`cell_facts`]; an error for a point no hex can hold.
-pub(super) fn pick(map: &HexMap, p: Point) -> Result<Value, CliError> {
-    let layout = map.layout()?;
-    let h = layout.pixel_to_hex(p).ok_or_else(|| unpickable(p))?;
+/// The hex under world point `p` in the map's layout; an error for a point no hex can
+/// hold.
+pub(super) fn pick_hex(map: &HexMap, p: Point) -> Result<Hex, CliError> {
+    map.layout()?.pixel_to_hex(p).ok_or_else(|| unpickable(p))
+}
+
+/// What `pick --map --json` answers for the picked hex `h`: its axial, cube and own
+/// offset coordinates and [`cell_facts`].
+pub(super) fn pick_json(map: &HexMap, h: Hex) -> Value {
     let mut out = picked(map, h);
     out.extend(cell_facts(map, h));
-    Ok(Value::Object(out))
+    Value::Object(out)
 }
 
 /// The error for a point no hex can hold.
@@ -113,7 +117,7 @@ pub(super) fn unpickable(p: Point) -> CliError {
 }
 
 /// `h` in axial, cube and the map's own offset kind (keyed by its name, as `coord --json`).
-pub(super) fn picked(map: &HexMap, h: Hex) -> serde_json::Map<String, Value> {
+fn picked(map: &HexMap, h: Hex) -> serde_json::Map<String, Value> {
     let cx = map.properties().coord_context();
     let mut out = serde_json::Map::new();
     out.insert("axial".into(), hex_json(h));

@@ -5,7 +5,7 @@
 
 use super::CliError;
 use super::geometry::CoordChoiceParser;
-use super::mines::{parse_cell, show, show_named, shown_system};
+use super::mines::{parse_cell, read_system, show, show_named};
 use super::queries;
 use clap::Args;
 use hexmap_hex::{CoordChoice, Hex};
@@ -55,7 +55,7 @@ pub struct ReachArgs {
 
 /// A cell of the map (read from `path`) read from `text`, or an error naming the file,
 /// the argument and what to do.
-fn cell(
+pub(super) fn cell(
     map: &HexMap,
     path: &Path,
     coords: Option<CoordChoice>,
@@ -92,7 +92,7 @@ pub fn route(a: &RouteArgs) -> Result<(), CliError> {
                 "cost {} in {} steps ({}): {}",
                 format_hundredths(p.cost),
                 p.hexes.len() - 1,
-                shown_system(&map, a.coords).name(),
+                read_system(&map, a.coords).name(),
                 cells.join(" ")
             );
         }
@@ -125,7 +125,7 @@ pub fn reach(a: &ReachArgs) -> Result<(), CliError> {
         cells.len(),
         budget,
         show_named(&map, a.coords, from),
-        shown_system(&map, a.coords).name()
+        read_system(&map, a.coords).name()
     );
     for (h, c) in cells {
         println!(

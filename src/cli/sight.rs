@@ -3,7 +3,7 @@
 //! (`HexMap::field_of_view`).
 
 use super::CliError;
-use super::mines::{parse_cell, show, show_named, shown_system};
+use super::mines::{read_system, show, show_named};
 use super::queries;
 use clap::Args;
 use hexmap_hex::CoordChoice;
@@ -31,14 +31,7 @@ pub struct FovArgs {
 /// Run `hexmap fov`.
 pub fn fov(a: &FovArgs) -> Result<(), CliError> {
     let (map, _) = super::load_map(&a.map)?;
-    let from = parse_cell(&map, a.coords, &a.from)?;
-    if !map.contains(from) {
-        return Err(CliError(format!(
-            "{}: FROM {} is not a cell of the map",
-            a.map.display(),
-            show_named(&map, a.coords, from)
-        )));
-    }
+    let from = super::routes::cell(&map, &a.map, a.coords, "FROM", &a.from)?;
     if a.json {
         println!("{}", queries::fov(&map, from, a.radius));
         return Ok(());
@@ -49,7 +42,7 @@ pub fn fov(a: &FovArgs) -> Result<(), CliError> {
         seen.len(),
         show_named(&map, a.coords, from),
         a.radius,
-        shown_system(&map, a.coords).name()
+        read_system(&map, a.coords).name()
     );
     let cells: Vec<String> = seen.iter().map(|&h| show(&map, a.coords, h)).collect();
     println!("{}", cells.join(" "));

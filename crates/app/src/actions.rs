@@ -149,13 +149,7 @@ impl EditorApp {
         match opened {
             Ok((doc, Some(warnings))) => {
                 self.prefs.add_recent(path);
-                self.replace_doc(doc);
-                self.windows.error = None;
-                self.windows.info = Some(format!(
-                    "Imported {} (a new map: Save writes it as .ron)",
-                    path.display()
-                ));
-                self.windows.import_warnings = warnings;
+                export_import::adopt_import(self, path, doc, warnings);
                 true
             }
             Ok((doc, None)) => {

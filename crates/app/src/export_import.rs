@@ -134,14 +134,21 @@ pub fn import_tiled(path: &Path) -> Result<(OpenMap, Vec<String>), String> {
 /// Import `path` and open it (the unsaved-changes check already happened).
 pub(super) fn open_import(app: &mut EditorApp, path: &Path) {
     match import_tiled(path) {
-        Ok((doc, warnings)) => {
-            app.replace_doc(doc);
-            app.windows.error = None;
-            app.windows.info = Some(format!("Imported {}", path.display()));
-            app.windows.import_warnings = warnings;
-        }
+        Ok((doc, warnings)) => adopt_import(app, path, doc, warnings),
         Err(message) => app.windows.error = Some(message),
     }
+}
+
+/// Make `doc`, imported from `path`, the editor's map: a new unsaved map (Save writes it
+/// as .ron), with what the import could not keep listed.
+pub(super) fn adopt_import(app: &mut EditorApp, path: &Path, doc: OpenMap, warnings: Vec<String>) {
+    app.replace_doc(doc);
+    app.windows.error = None;
+    app.windows.info = Some(format!(
+        "Imported {} (a new map: Save writes it as .ron)",
+        path.display()
+    ));
+    app.windows.import_warnings = warnings;
 }
 
 /// Collect progress and the result of a running export.
