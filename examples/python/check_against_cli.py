@@ -134,8 +134,12 @@ class Checker:
             "a negative terrain cost": lambda d: d["palette"][0].update(cost=-1),
             "a terrain cost over the limit": lambda d: d["palette"][0].update(cost=1000001),
             "no edge_types": lambda d: d.pop("edge_types"),
-            "version 3": lambda d: d.update(version=3),
-            "version 1 (the schema is of version 2)": lambda d: d.update(version=1),
+            "version 4": lambda d: d.update(version=4),
+            "version 2 (the schema is of version 3)": lambda d: d.update(version=2),
+            "a cell keyed q, r as version 2 was": lambda d: d["cells"][0].update(q=0, r=0),
+            "a cell hex of three numbers": lambda d: d["cells"][0].update(hex=[0, 0, 0]),
+            "an icon without id": lambda d: d["icons"].append(
+                {"hex": [0, 0], "icon": "town", "caption": None, "scale": 1.0, "color": None}),
             "no shape": lambda d: d.pop("shape"),
             "a shape of an unknown type": lambda d: d.update(shape={"type": "circle"}),
             "a layout without origin": lambda d: d["layout"].pop("origin"),
@@ -145,7 +149,7 @@ class Checker:
                 {"a": [0, 0, 0], "b": [1, 0], "type": 1}),
             "a path of one hex": lambda d: d["paths"].append({"type": 1, "hexes": [[0, 0]]}),
             "an icon without caption": lambda d: d["icons"].append(
-                {"q": 0, "r": 0, "icon": "town", "scale": 1.0, "color": None}),
+                {"id": 9999, "hex": [0, 0], "icon": "town", "scale": 1.0, "color": None}),
             "a label colour without #": lambda d: d["labels"].append(
                 {"text": "x", "x": 0, "y": 0, "size": 1, "rotation": 0, "color": "102030",
                  "bold": False, "italic": False, "halo": True}),
@@ -163,15 +167,14 @@ class Checker:
         if doc["layout"]["origin"] != [0.0, 0.0]:
             self.disagree(f"{name}: layout.origin {doc['layout']['origin']} is not [0.0, 0.0]")
         for c in doc["cells"]:
-            h = (c["q"], c["r"])
-            if c["s"] != -c["q"] - c["r"]:
-                self.disagree(f"{name}: cell {h}: s = {c['s']}, expected {-c['q'] - c['r']}")
-            if hl.axial_to_offset(m.offset, h) != (c["col"], c["row"]):
+            h = tuple(c["hex"])
+            col, row = c["offset"]
+            if hl.axial_to_offset(m.offset, h) != (col, row):
                 self.disagree(
-                    f"{name}: cell {h}: col,row {c['col']},{c['row']}, expected "
+                    f"{name}: cell {h}: offset {col},{row}, expected "
                     f"{hl.axial_to_offset(m.offset, h)} in {m.offset}"
                 )
-            if hl.offset_to_axial(m.offset, c["col"], c["row"]) != h:
+            if hl.offset_to_axial(m.offset, col, row) != h:
                 self.disagree(f"{name}: cell {h}: offset_to_axial does not invert")
             mines = sum(1 for d in range(6) if (n := hl.neighbor(h, d)) in m.cells and m.cells[n].mine)
             if mines != c["count"]:
@@ -192,10 +195,14 @@ class Checker:
                 self.disagree(f"{name}: edges not sorted at {a}|{b}")
             prev = key
         prev = None
+        icon_ids = [i["id"] for i in doc["icons"]]
+        if len(set(icon_ids)) != len(icon_ids):
+            self.disagree(f"{name}: icon ids repeat")
         for i in doc["icons"]:
-            k = hl.sort_key((i["q"], i["r"]))
-            if (i["q"], i["r"]) not in m.cells:
-                self.disagree(f"{name}: icon on {(i['q'], i['r'])}, not a cell")
+            h = tuple(i["hex"])
+            k = hl.sort_key(h)
+            if h not in m.cells:
+                self.disagree(f"{name}: icon on {h}, not a cell")
             if prev is not None and k < prev:
                 self.disagree(f"{name}: icons not sorted by r, then q")
             prev = k
@@ -379,7 +386,7 @@ class Checker:
     def check_reads_back(self, name: str, exported: Path, doc: dict) -> None:
         """`hexmap import` reads the export back to the same map: exported again it is
         byte for byte the same; and the loader still reads it as version 1 (the keys of
-        version 2 taken out)."""
+        versions 2 and 3 taken out, cells and icons keyed "q", "r" as before version 3)."""
         back = exported.with_name(exported.stem + "-back.ron")
         again = exported.with_name(exported.stem + "-again.json")
         p = self.run("import", str(exported), str(back))
@@ -392,8 +399,19 @@ class Checker:
         v1 = {k: v for k, v in doc.items()
               if k not in ("shape", "bounds", "label_settings", "layout", "view")}
         v1["version"] = 1
+        v1["cells"] = [
+            {k: v for k, v in c.items() if k not in ("hex", "offset")}
+            | {"q": c["hex"][0], "r": c["hex"][1], "s": -c["hex"][0] - c["hex"][1],
+               "col": c["offset"][0], "row": c["offset"][1]}
+            for c in doc["cells"]
+        ]
+        v1["icons"] = [
+            {k: v for k, v in i.items() if k not in ("id", "hex")}
+            | {"q": i["hex"][0], "r": i["hex"][1]}
+            for i in doc["icons"]
+        ]
         try:
-            if set(hl.from_json(v1).cells) != {(c["q"], c["r"]) for c in doc["cells"]}:
+            if set(hl.from_json(v1).cells) != {tuple(c["hex"]) for c in doc["cells"]}:
                 self.disagree(f"{name}: the loader reads the version 1 form with other cells")
         except (hl.HexMapError, KeyError, TypeError) as e:
             self.disagree(f"{name}: the loader refuses the version 1 form: {e}")
@@ -540,7 +558,7 @@ def random_map(rng: random.Random, index: int):
         "// random map for examples/python/check_against_cli.py (docs/FORMAT.md)",
         "(",
         '    format: "hexmap",',
-        "    version: 2,",
+        "    version: 3,",
         f'    name: "random {index}",',
         f'    orientation: "{orientation}",',
         f'    offset: "{kind}",',
@@ -626,10 +644,10 @@ def random_map(rng: random.Random, index: int):
     icon_name = rng.choice(BUILTIN_ICONS)
     out.append("        icons: [")
     out.append(
-        f'            (at: {where(icon_cell)}, icon: "{icon_name}", '
+        f'            (id: 5, at: {where(icon_cell)}, icon: "{icon_name}", '
         f'caption: Some("Here"), scale: 0.8, color: Some("#1a3c6e")),'
     )
-    out.append(f'            (at: {where(icon_cell)}, icon: "image:art/x.png"),')
+    out.append(f'            (id: 2, at: {where(icon_cell)}, icon: "image:art/x.png"),')
     out.append("        ],")
     out.append("        labels: [")
     out.append(
@@ -669,8 +687,8 @@ def random_map(rng: random.Random, index: int):
         if got_pt != want_pt:
             problems.append(f"path types {got_pt} vs {want_pt}")
         want_icons = [
-            hl.Icon(icon_cell, icon_name, "Here", 0.8, "#1a3c6e"),
-            hl.Icon(icon_cell, "image:art/x.png", None, 1.0, None),
+            hl.Icon(5, icon_cell, icon_name, "Here", 0.8, "#1a3c6e"),
+            hl.Icon(2, icon_cell, "image:art/x.png", None, 1.0, None),
         ]
         if m.icons != want_icons:
             problems.append(f"icons {m.icons} vs {want_icons}")

@@ -1,4 +1,4 @@
-"""A reference loader for hexmap's JSON export (format "hexmap-cells", versions 1 and 2).
+"""A reference loader for hexmap's JSON export (format "hexmap-cells", versions 1 to 3).
 
 Written from docs/JSON.md alone, with the Python 3.11 standard library only:
 
@@ -24,9 +24,10 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 FORMAT = "hexmap-cells"
-#: The version this loader was written for; it also reads version 1 (no map-level data).
-VERSION = 2
-VERSIONS = (1, 2)
+#: The version this loader was written for; it also reads versions 1 (no map-level data)
+#: and 2 (cells and icons keyed "q", "r"; icons without ids).
+VERSION = 3
+VERSIONS = (1, 2, 3)
 
 #: The double nearest √3, as the program uses it.
 SQRT3 = 1.7320508075688772
@@ -231,6 +232,7 @@ class Path:
 
 @dataclass(frozen=True)
 class Icon:
+    id: int | None
     hex: Hex
     icon: str
     caption: str | None
@@ -491,10 +493,13 @@ def from_json(doc: dict) -> HexMap:
         for t in doc["path_types"]
     }
     cells: dict[Hex, Cell] = {}
-    for c in doc["cells"]:
-        cell = Cell(
-            c["q"], c["r"], c["col"], c["row"], c["terrain"], c["mine"], c["count"], c.get("note")
-        )
+    for i, c in enumerate(doc["cells"]):
+        if version >= 3:
+            q, r = _axial(c["hex"], f"cells[{i}].hex")
+            col, row = c["offset"]
+        else:
+            q, r, col, row = c["q"], c["r"], c["col"], c["row"]
+        cell = Cell(q, r, col, row, c["terrain"], c["mine"], c["count"], c.get("note"))
         if cell.hex in cells:
             raise HexMapError(f"cell {cell.hex} listed twice")
         if cell.terrain is not None and cell.terrain not in palette:
@@ -518,9 +523,19 @@ def from_json(doc: dict) -> HexMap:
                 raise HexMapError(f"paths[{i}]: {a} and {b} are not neighbours")
         paths.append(Path(p["id"], p["type"], hexes))
     icons = [
-        Icon((i["q"], i["r"]), i["icon"], i["caption"], i["scale"], i["color"])
-        for i in doc["icons"]
+        Icon(
+            i["id"] if version >= 3 else None,
+            _axial(i["hex"], f"icons[{n}].hex") if version >= 3 else (i["q"], i["r"]),
+            i["icon"],
+            i["caption"],
+            i["scale"],
+            i["color"],
+        )
+        for n, i in enumerate(doc["icons"])
     ]
+    ids = [i.id for i in icons if i.id is not None]
+    if len(ids) != len(set(ids)):
+        raise HexMapError("an icon id is listed twice")
     labels = [
         Label(
             lb["id"],

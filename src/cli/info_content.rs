@@ -47,6 +47,7 @@ struct PathTypeInfo {
 
 #[derive(Serialize)]
 struct IconInfo {
+    id: u32,
     hex: [i32; 2],
     icon: String,
     caption: Option<String>,
@@ -106,6 +107,7 @@ impl ContentInfo {
             .iter()
             .flat_map(|(h, list)| {
                 list.iter().map(move |i| IconInfo {
+                    id: i.id.0,
                     hex: [h.q, h.r],
                     icon: i.source.to_file_text(),
                     caption: i.caption.clone(),
@@ -169,8 +171,8 @@ impl ContentInfo {
         for i in &self.icons {
             let hex = cx.hex_name(hexmap_hex::Hex::new(i.hex[0], i.hex[1]));
             match &i.caption {
-                Some(c) => println!("  {hex}  {}  \"{c}\"", i.icon),
-                None => println!("  {hex}  {}", i.icon),
+                Some(c) => println!("  {:>5}  {hex}  {}  \"{c}\"", i.id, i.icon),
+                None => println!("  {:>5}  {hex}  {}", i.id, i.icon),
             }
         }
         println!("labels:      {}", self.labels.len());

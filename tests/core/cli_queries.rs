@@ -309,6 +309,10 @@ fn info_lists_edge_and_path_types_icons_and_place_names() {
     assert_eq!(v["icons"].as_array().unwrap().len(), 2);
     assert_eq!(v["icons"][0]["hex"], json!([0, -2]));
     assert_eq!(v["icons"][0]["caption"], "Hold Varr");
+    assert_eq!(
+        (v["icons"][0]["id"].clone(), v["icons"][1]["id"].clone()),
+        (json!(0), json!(1))
+    );
     assert_eq!(v["labels"], json!([{"id": 4, "text": "The Wastes"}]));
     // Text: the tables, and the icon's hex named as the editor names it.
     let c = OffsetKind::OddR.from_hex(Hex::new(0, -2));
@@ -319,7 +323,7 @@ fn info_lists_edge_and_path_types_icons_and_place_names() {
         .success()
         .stdout(predicate::str::contains("edge types:"))
         .stdout(predicate::str::contains(format!(
-            "odd-r {},{}  castle  \"Hold Varr\"",
+            "    0  odd-r {},{}  castle  \"Hold Varr\"",
             c.col, c.row
         )))
         .stdout(predicate::str::contains("labels:      1"));

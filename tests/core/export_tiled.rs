@@ -358,10 +358,11 @@ fn csv_and_json_describe_every_cell() {
     assert_eq!(cells.len(), 37);
     for c in cells {
         let h = Hex::new(
-            c["q"].as_i64().unwrap() as i32,
-            c["r"].as_i64().unwrap() as i32,
+            c["hex"][0].as_i64().unwrap() as i32,
+            c["hex"][1].as_i64().unwrap() as i32,
         );
-        assert_eq!(c["s"].as_i64().unwrap(), i64::from(h.s()));
+        let o = map.properties().offset_kind.from_hex(h);
+        assert_eq!(c["offset"], serde_json::json!([o.col, o.row]), "{h}");
         assert_eq!(
             c["terrain"].as_u64(),
             map.terrain(h).map(|t| u64::from(t.get()))

@@ -342,9 +342,9 @@ fn version_1_files_still_load_with_the_standard_feature_palettes() {
         assert_eq!(map.path_palette(), &PathPalette::standard());
         assert_eq!(map.edges().count(), 0);
         assert!(map.paths().is_empty());
-        // Saved again, it is a version 2 file with the same map.
+        // Saved again, it is a file of the current version with the same map.
         let again = io::to_string(&map, Form::Offset);
-        assert!(again.contains("version: 2,"));
+        assert!(again.contains("version: 3,"));
         assert_eq!(io::from_str(&again).unwrap().0, map);
     }
 }
@@ -390,16 +390,15 @@ fn annotate(map: &mut HexMap, (icons, labels): Annotations) {
                 Some(&b) => IconSource::Builtin(b),
                 None => IconSource::Image(format!("art/icon {kind}.png")),
             };
-            let mut list = map.icons_at(h).to_vec();
-            if list.len() < hexmap::map::annotations::MAX_ICONS_PER_HEX {
+            if map.icons_at(h).len() < hexmap::map::annotations::MAX_ICONS_PER_HEX {
                 let caption = caption.filter(|c| !c.trim().is_empty());
-                list.push(Icon {
+                let icon = Icon {
                     source,
                     caption,
                     scale,
                     color: color.map(Rgb),
-                });
-                map.set_icons(h, list).unwrap();
+                };
+                map.add_icon(h, icon).unwrap();
             }
         }
     }

@@ -329,10 +329,20 @@ fn the_icon_palette_filters_by_search_and_a_click_places_selects_drags_and_delet
     let hex = Hex::new(5, 5);
     let p = h.state().view().hex_to_screen(hex);
     click(&mut h, p);
-    let icons =
-        |h: &Harness<'static, EditorApp>, x: Hex| h.state().view().doc().map().icons_at(x).to_vec();
+    let icons = |h: &Harness<'static, EditorApp>, x: Hex| -> Vec<Icon> {
+        let map = h.state().view().doc().map();
+        map.icons_at(x).iter().map(|p| p.icon.clone()).collect()
+    };
     assert_eq!(icons(&h, hex), [Icon::builtin(BuiltinIcon::Tower)]);
     assert_eq!(h.state().view().selected_icon(), Some((hex, 0)));
+    // The panel names the icon with its id, which a move keeps.
+    let id = h.state().view().doc().map().icons_at(hex)[0].id;
+    let selected = format!("Selected: tower (icon {id})");
+    assert!(
+        shown_labels(&h).contains(&selected),
+        "{:?}",
+        shown_labels(&h)
+    );
     // The status bar names the icon under the pointer.
     h.hover_at(p + Vec2::new(1.0, 1.0));
     h.run();
@@ -344,6 +354,11 @@ fn the_icon_palette_filters_by_search_and_a_click_places_selects_drags_and_delet
     assert!(icons(&h, hex).is_empty());
     assert_eq!(icons(&h, to), [Icon::builtin(BuiltinIcon::Tower)]);
     assert_eq!(h.state().view().selected_icon(), Some((to, 0)));
+    assert!(
+        shown_labels(&h).contains(&selected),
+        "{:?}",
+        shown_labels(&h)
+    );
     undo(&mut h);
     assert_eq!(icons(&h, hex), [Icon::builtin(BuiltinIcon::Tower)]);
     assert!(icons(&h, to).is_empty());

@@ -164,8 +164,12 @@ fn selected_icon_editor(
         tool.caption = icon.caption.clone().unwrap_or_default();
         tool.caption_for = tool.selected;
     }
+    // The id a game or a Tiled object refers to (`hexmap:icon_id`, JSON `id`).
+    let id = (tool.selected)
+        .and_then(|(hex, index)| map.icons_at(hex).get(index))
+        .map_or(String::new(), |p| format!(" (icon {})", p.id));
     ui.label(format!(
-        "Selected: {}",
+        "Selected: {}{id}",
         icon.source.to_file_text().replace('_', " ")
     ));
     let mut new: Icon = icon.clone();

@@ -61,7 +61,7 @@ impl IconTool {
     /// The selected icon, if it still exists.
     pub fn selected_icon<'m>(&self, map: &'m HexMap) -> Option<&'m Icon> {
         let (hex, index) = self.selected?;
-        map.icons_at(hex).get(index)
+        map.icons_at(hex).get(index).map(|p| &p.icon)
     }
 
     /// A press (at a world point, the map drawn at a scale): on an icon,
@@ -119,7 +119,11 @@ impl IconTool {
     /// The edit that replaces the selected icon by `icon`, if it changed.
     pub fn change_selected(&self, map: &HexMap, icon: Icon) -> Option<Edit> {
         let (hex, index) = self.selected?;
-        (map.icons_at(hex).get(index)? != &icon).then_some(Edit::ChangeIcon { hex, index, icon })
+        (map.icons_at(hex).get(index)?.icon != icon).then_some(Edit::ChangeIcon {
+            hex,
+            index,
+            icon,
+        })
     }
 }
 
@@ -187,7 +191,11 @@ mod tests {
             panic!("no edit")
         };
         doc.apply(&add).unwrap();
-        assert_eq!(doc.map().icons_at(h), [Icon::builtin(BuiltinIcon::Castle)]);
+        assert_eq!(
+            doc.map().icons_at(h)[0].icon,
+            Icon::builtin(BuiltinIcon::Castle)
+        );
+        assert_eq!(doc.map().icons_at(h).len(), 1);
         assert_eq!(tool.selected, Some((h, 0)));
         // Pressing on it selects it and starts a drag.
         let mut drag = tool

@@ -134,22 +134,28 @@ pub fn draw_icon_with(
 /// Draw the icons of the hex at `centre` (smaller radius `radius` in world units) at
 /// `scale` pixels per world unit: hidden when smaller than [`ICON_MIN_PX`], captions
 /// (with a halo) under their icons when legible.
-pub fn draw_hex_icons(sink: &mut dyn Sink, icons: &[Icon], centre: Point, radius: f64, scale: f64) {
+pub fn draw_hex_icons<I: AsRef<Icon>>(
+    sink: &mut dyn Sink,
+    icons: &[I],
+    centre: Point,
+    radius: f64,
+    scale: f64,
+) {
     draw_hex_icons_with(sink, icons, centre, radius, scale, None);
 }
 
 /// [`draw_hex_icons`], drawing user-image icons from `images` (an image not in the set
 /// shows the built-in picture sign).
-pub fn draw_hex_icons_with(
+pub fn draw_hex_icons_with<I: AsRef<Icon>>(
     sink: &mut dyn Sink,
-    icons: &[Icon],
+    icons: &[I],
     centre: Point,
     radius: f64,
     scale: f64,
     images: Option<&ImageSet>,
 ) {
     let n = icons.len();
-    for (i, icon) in icons.iter().enumerate() {
+    for (i, icon) in icons.iter().map(AsRef::as_ref).enumerate() {
         let (offset, half) = icon_box(i, n, icon.scale, radius);
         if 2.0 * half * scale < ICON_MIN_PX {
             continue;
@@ -228,12 +234,16 @@ pub fn icon_box(i: usize, n: usize, icon_scale: f32, radius: f64) -> (Point, f64
 
 /// Whether the boxes of one hex's `icons` (smaller radius `radius`) cover the point
 /// `from`, given relative to the hex centre: a terrain symbol there would sit on an icon.
-pub(crate) fn icons_cover(icons: &[Icon], radius: f64, from: Point) -> bool {
+pub(crate) fn icons_cover<I: AsRef<Icon>>(icons: &[I], radius: f64, from: Point) -> bool {
     let n = icons.len();
-    icons.iter().enumerate().any(|(i, icon)| {
-        let (at, half) = icon_box(i, n, icon.scale, radius);
-        (from.x - at.x).abs() <= half && (from.y - at.y).abs() <= half
-    })
+    icons
+        .iter()
+        .map(AsRef::as_ref)
+        .enumerate()
+        .any(|(i, icon)| {
+            let (at, half) = icon_box(i, n, icon.scale, radius);
+            (from.x - at.x).abs() <= half && (from.y - at.y).abs() <= half
+        })
 }
 
 /// Where the caption of an icon of a hex with `n` icons goes, for the icon box `at`/`half`:

@@ -114,10 +114,10 @@ impl Spill {
 /// How far from its hex's centre, in world units, the drawing of one hex's `icons`
 /// reaches, for a hex of smaller radius `radius`: (the icons' box corners, their
 /// captions).
-fn icons_extent(icons: &[Icon], radius: f64) -> (f64, f64) {
+fn icons_extent<I: AsRef<Icon>>(icons: &[I], radius: f64) -> (f64, f64) {
     let n = icons.len();
     let mut reach = (0.0_f64, 0.0_f64);
-    for (i, icon) in icons.iter().enumerate() {
+    for (i, icon) in icons.iter().map(AsRef::as_ref).enumerate() {
         let (at, half) = icon_box(i, n, icon.scale, radius);
         reach.0 = reach
             .0

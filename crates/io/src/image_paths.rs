@@ -35,7 +35,7 @@ pub fn rebase_image_paths(map: &HexMap, from: &Path, to: &Path) -> Vec<Edit> {
             if let IconSource::Image(p) = &icon.source
                 && let Some(q) = moved(p)
             {
-                let mut icon = icon.clone();
+                let mut icon = icon.icon.clone();
                 icon.source = IconSource::Image(q);
                 edits.push(Edit::ChangeIcon { hex, index, icon });
             }

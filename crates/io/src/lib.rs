@@ -31,8 +31,8 @@ use std::path::Path;
 use std::str::FromStr;
 
 /// The file format version this program writes; it reads versions 1 to this one
-/// (version 2 added edge features and paths).
-pub const FORMAT_VERSION: u32 = 2;
+/// (version 2 added edge features, paths, icons and labels; version 3 gives every icon an id).
+pub const FORMAT_VERSION: u32 = 3;
 /// Largest file accepted (bytes), checked before reading the file into memory.
 pub const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
 

@@ -297,11 +297,14 @@ pub(crate) struct FilePath<H> {
     pub hexes: Vec<H>,
 }
 
-/// An icon on a hex (version 2): the hex in the form's coordinates, the icon's name (a
-/// built-in name or `image:` and a path relative to the map file), caption, scale, colour.
+/// An icon on a hex (version 2; `id` since version 3): its id, the hex in the form's
+/// coordinates, the icon's name (a built-in name or `image:` and a path relative to the map
+/// file), caption, scale, colour.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct FileIcon<H> {
+    #[serde(default, deserialize_with = "present")]
+    pub id: Option<u32>,
     pub at: H,
     pub icon: String,
     #[serde(default)]
@@ -310,6 +313,11 @@ pub(crate) struct FileIcon<H> {
     pub scale: f32,
     #[serde(default)]
     pub color: Option<String>,
+}
+
+/// A plain value that may be left out (`id: 3`, not `id: Some(3)`): `Some` when present.
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+    u32::deserialize(d).map(Some)
 }
 
 fn one() -> f32 {

@@ -343,7 +343,8 @@ fn write_annotations(map: &HexMap, o: &mut String, at: impl Fn(Hex) -> (String, 
                 icons.push((
                     key,
                     format!(
-                        "            (at: ({text}), icon: {}, caption: {caption}, scale: {:?}, color: {color}),\n",
+                        "            (id: {}, at: ({text}), icon: {}, caption: {caption}, scale: {:?}, color: {color}),\n",
+                        icon.id,
                         lit(&icon.source.to_file_text()),
                         icon.scale
                     ),

@@ -1,7 +1,7 @@
 //! The per-cell (and per-edge, per-path) changes of one undo step: the first old value and
 //! the last new value of everything an edit or stroke touched.
 
-use super::annotations::{Icon, Label, LabelId};
+use super::annotations::{Label, LabelId, PlacedIcon};
 use super::edit::Changed;
 use super::features::{EdgeTypeId, MapPath, PathId};
 use super::hexmap::HexMap;
@@ -60,8 +60,8 @@ pub(crate) struct CellChanges {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct IconDelta {
     pub hex: Hex,
-    pub old: Vec<Icon>,
-    pub new: Vec<Icon>,
+    pub old: Vec<PlacedIcon>,
+    pub new: Vec<PlacedIcon>,
 }
 
 /// One label before and after (`None`: no label with this id).
@@ -146,7 +146,7 @@ impl CellChanges {
         }
     }
 
-    pub(super) fn icons(&mut self, hex: Hex, old: Vec<Icon>, new: Vec<Icon>) {
+    pub(super) fn icons(&mut self, hex: Hex, old: Vec<PlacedIcon>, new: Vec<PlacedIcon>) {
         match self.icon_pos.get(&hex) {
             Some(&p) => self.icons[p].new = new,
             None => {

@@ -1,8 +1,9 @@
 //! The edits of icons and labels ([`Edit::AddIcon`], [`Edit::AddLabel`] …): checked
 //! first, then applied with each touched hex's icon list and each touched label's first
-//! old value recorded.
+//! old value recorded. A new icon gets the map's next icon id; a changed or moved icon
+//! keeps its id.
 
-use super::annotations::{Icon, Label, LabelError, LabelId};
+use super::annotations::{Label, LabelError, LabelId, PlacedIcon, validate_icons};
 use super::changes::CellChanges;
 use super::edit::{Edit, EditError};
 use super::hexmap::{HexMap, MapError};
@@ -17,7 +18,11 @@ pub(super) fn apply(
     match edit {
         Edit::AddIcon { hex, icon } => {
             let mut list = map.icons_at(*hex).to_vec();
-            list.push(icon.clone());
+            let id = map.icons().next_id();
+            list.push(PlacedIcon {
+                id,
+                icon: icon.clone(),
+            });
             put_icons(map, changes, *hex, list)?;
         }
         Edit::RemoveIcon { hex, index } => {
@@ -29,7 +34,7 @@ pub(super) fn apply(
         Edit::ChangeIcon { hex, index, icon } => {
             let mut list = map.icons_at(*hex).to_vec();
             check_index(*hex, *index, list.len())?;
-            list[*index] = icon.clone();
+            list[*index].icon = icon.clone();
             put_icons(map, changes, *hex, list)?;
         }
         Edit::MoveIcon { from, index, to } => {
@@ -41,7 +46,11 @@ pub(super) fn apply(
             let icon = source.remove(*index);
             let mut target = map.icons_at(*to).to_vec();
             target.push(icon);
-            map.check_icons(*to, &target)?;
+            // Checked before anything changes; the id is checked again once it left `from`.
+            if !map.contains(*to) {
+                return Err(MapError::OutsideShape(*to).into());
+            }
+            validate_icons(&target).map_err(|error| MapError::BadIcon { hex: *to, error })?;
             put_icons(map, changes, *from, source)?;
             put_icons(map, changes, *to, target)?;
         }
@@ -94,9 +103,9 @@ fn put_icons(
     map: &mut HexMap,
     changes: &mut CellChanges,
     hex: Hex,
-    icons: Vec<Icon>,
+    icons: Vec<PlacedIcon>,
 ) -> Result<(), MapError> {
-    let old = map.set_icons(hex, icons.clone())?;
+    let old = map.set_placed_icons(hex, icons.clone())?;
     if old != icons {
         changes.icons(hex, old, icons);
     }

@@ -30,7 +30,8 @@ pub mod tile_art;
 pub mod view;
 
 pub use annotations::{
-    BuiltinIcon, Icon, IconError, IconLayer, IconSource, Label, LabelError, LabelId, Labels,
+    BuiltinIcon, Icon, IconError, IconId, IconLayer, IconSource, Label, LabelError, LabelId,
+    Labels, PlacedIcon,
 };
 pub use clipboard::{ClipCell, Clipboard};
 pub use cost::{Cost, CostError};

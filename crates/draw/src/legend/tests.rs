@@ -186,9 +186,7 @@ fn image_icons_sort_among_built_ins_by_the_name_shown() {
         source: IconSource::Image("art/village.png".into()),
         ..Icon::builtin(BuiltinIcon::Star)
     };
-    let mut icons = m.icons_at(at).to_vec();
-    icons.push(twin);
-    m.set_icons(at, icons).unwrap();
+    m.add_icon(at, twin).unwrap();
     for _ in 0..5 {
         let villages: Vec<Swatch> = legend_entries(&m)
             .into_iter()
@@ -213,9 +211,7 @@ fn a_legend_too_tall_for_the_area_wraps_into_columns_that_stay_inside() {
     // 24 icons on the 6 × 4 map: 28 entries, 580 px in one column.
     for (i, &kind) in BuiltinIcon::ALL.iter().take(24).enumerate() {
         let hex = OffsetKind::OddR.to_hex(OffsetCoord::new(i as i32 % 6, i as i32 / 6));
-        let mut icons = m.icons_at(hex).to_vec();
-        icons.push(Icon::builtin(kind));
-        m.set_icons(hex, icons).unwrap();
+        m.add_icon(hex, Icon::builtin(kind)).unwrap();
     }
     let entries = legend_entries(&m);
     assert!(entries.len() >= 26, "{}", entries.len());

@@ -233,8 +233,8 @@ pub(super) fn path_types(
         .collect()
 }
 
-/// A cell as listed (`col`, `row` and `s` are checked against `q`, `r` by `json_read`;
-/// `count` is derived and not read).
+/// A cell as listed (the offset, and `s` of versions 1–2, are checked against the hex by
+/// `json_read`; `count` is derived and not read).
 pub(super) struct CellIn {
     /// Axial q, r.
     pub hex: Hex,
@@ -256,18 +256,28 @@ impl Element for CellIn {
     fn read(v: &Value, at: &At) -> Result<Self, String> {
         let o = object(v, at)?;
         let get = |key| member(o, key, at);
-        let (v, a) = get("q")?;
-        let q = int::<i32>(v, &a)?;
-        let (v, a) = get("r")?;
-        let r = int::<i32>(v, &a)?;
-        let (v, a) = get("s")?;
-        let s = v
-            .as_i64()
-            .ok_or_else(|| a.err(format!("expected an integer, got {v}")))?;
-        let (v, a) = get("col")?;
-        let col = int::<i32>(v, &a)?;
-        let (v, a) = get("row")?;
-        let row = int::<i32>(v, &a)?;
+        let (hex, s, offset) = if let Some(v) = o.get("hex") {
+            // Version 3: `hex` [q, r] and `offset` [col, row].
+            let hex = axial(v, &at.key("hex"))?;
+            let (v, a) = get("offset")?;
+            let [col, row] = pair(v, &a, int::<i32>)?;
+            (hex, i64::from(hex.s()), (col, row))
+        } else {
+            // Versions 1 and 2: `q`, `r`, `s`, `col`, `row`.
+            let (v, a) = get("q")?;
+            let q = int::<i32>(v, &a)?;
+            let (v, a) = get("r")?;
+            let r = int::<i32>(v, &a)?;
+            let (v, a) = get("s")?;
+            let s = v
+                .as_i64()
+                .ok_or_else(|| a.err(format!("expected an integer, got {v}")))?;
+            let (v, a) = get("col")?;
+            let col = int::<i32>(v, &a)?;
+            let (v, a) = get("row")?;
+            let row = int::<i32>(v, &a)?;
+            (Hex::new(q, r), s, (col, row))
+        };
         let (v, a) = get("terrain")?;
         let terrain = nullable(v, &a, id)?;
         let (v, a) = get("mine")?;
@@ -277,9 +287,9 @@ impl Element for CellIn {
             None => None,
         };
         Ok(CellIn {
-            hex: Hex::new(q, r),
+            hex,
             s,
-            offset: (col, row),
+            offset,
             terrain,
             mine,
             note,
@@ -348,8 +358,10 @@ impl Element for PathIn {
     }
 }
 
-/// An icon as listed, with its hex.
+/// An icon as listed, with its hex and its id (`None` in versions 1–2, which had none).
 pub(super) struct IconIn {
+    /// Its id (version 3).
+    pub id: Option<u32>,
     /// The hex it is on.
     pub hex: Hex,
     /// The icon.
@@ -361,10 +373,21 @@ impl Element for IconIn {
     const MAX: usize = MAX_ICONS_PER_HEX * MAX_CELLS as usize;
     fn read(v: &Value, at: &At) -> Result<Self, String> {
         let o = object(v, at)?;
-        let (v, a) = member(o, "q", at)?;
-        let q = int::<i32>(v, &a)?;
-        let (v, a) = member(o, "r", at)?;
-        let r = int::<i32>(v, &a)?;
+        let (id, hex) = match o.get("hex") {
+            // Version 3: `id` and `hex` [q, r].
+            Some(v) => {
+                let hex = axial(v, &at.key("hex"))?;
+                let (v, a) = member(o, "id", at)?;
+                (Some(int::<u32>(v, &a)?), hex)
+            }
+            // Versions 1 and 2: `q`, `r`, no id.
+            None => {
+                let (v, a) = member(o, "q", at)?;
+                let q = int::<i32>(v, &a)?;
+                let (v, a) = member(o, "r", at)?;
+                (None, Hex::new(q, int::<i32>(v, &a)?))
+            }
+        };
         let (v, a) = member(o, "icon", at)?;
         let source = IconSource::from_file_text(text(v, &a)?).map_err(|e| a.err(e))?;
         let (v, a) = member(o, "caption", at)?;
@@ -374,7 +397,8 @@ impl Element for IconIn {
         let (v, a) = member(o, "color", at)?;
         let color = nullable(v, &a, color)?;
         Ok(IconIn {
-            hex: Hex::new(q, r),
+            id,
+            hex,
             icon: Icon {
                 source,
                 caption,

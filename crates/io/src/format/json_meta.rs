@@ -1,4 +1,4 @@
-//! The map-level data of the JSON export's version 2 (docs/JSON.md): the shape as the RON
+//! The map-level data of the JSON export (version 2 on; docs/JSON.md): the shape as the RON
 //! file names it, the offset bounding box, the hex label settings, the hex→pixel transform
 //! and the view settings. Kept apart from the per-cell lists of `table.rs` so that a game
 //! (and hexmap's own reader, `json_read`) finds everything a map is besides its cells.
@@ -7,8 +7,10 @@ use hexmap_map::{HexMap, MapShape};
 use serde::Serialize;
 
 /// The export's format version: 2 adds `shape`, `bounds`, `label_settings`, `layout` and
-/// `view` and the edge and path types' `width` and `style`; every key of version 1 is kept.
-pub const JSON_VERSION: u32 = 2;
+/// `view` and the edge and path types' `width` and `style`; 3 writes every hex as axial
+/// `[q, r]` (a cell's `hex` and `offset` replace `q`, `r`, `s`, `col`, `row`; an icon's
+/// `hex` replaces `q`, `r`) and gives icons their `id`.
+pub const JSON_VERSION: u32 = 3;
 
 /// The shape, spelled as in the RON file's `shape` (docs/FORMAT.md), tagged by `type`.
 #[derive(Serialize)]

@@ -16,9 +16,10 @@ use super::json_value::{At, Elements, Key, Small, boolean, int, keys, member, ob
 use super::{Imported, ReadError};
 use hexmap_hex::xxyy::LabelSettings;
 use hexmap_hex::{Edge, Hex, OffsetKind, Orientation, Point};
+use hexmap_map::annotations::PlacedIcon;
 use hexmap_map::{
-    Corner, EdgePalette, HexMap, MapError, MapPath, MapProperties, MapShape, Palette, PathId,
-    PathPalette, TerrainId, ViewSettings,
+    Corner, EdgePalette, HexMap, IconId, MapError, MapPath, MapProperties, MapShape, Palette,
+    PathId, PathPalette, TerrainId, ViewSettings,
 };
 use serde::Deserialize;
 use serde_json::Value;
@@ -295,7 +296,7 @@ fn put_cells(map: &mut HexMap, cells: Vec<CellIn>) -> Result<(), String> {
         let o = kind.from_hex(h);
         if c.offset != (o.col, o.row) {
             return Err(at.err(format!(
-                "col, row ({}, {}) do not match q, r: ({}, {}) is ({}, {}) in {kind}",
+                "the offset ({}, {}) does not match the hex: axial ({}, {}) is ({}, {}) in {kind}",
                 c.offset.0, c.offset.1, h.q, h.r, o.col, o.row
             )));
         }
@@ -366,16 +367,25 @@ fn put_annotations(
     icons: Vec<IconIn>,
     labels: Vec<LabelIn>,
 ) -> Result<(), String> {
-    let mut by_hex: BTreeMap<Hex, (usize, Vec<hexmap_map::Icon>)> = BTreeMap::new();
+    // Icons without an id (versions 1–2) take the numbers after the highest listed id.
+    let mut next = icons.iter().filter_map(|i| i.id).max().map_or(0, |m| m + 1);
+    let mut by_hex: BTreeMap<Hex, (usize, Vec<PlacedIcon>)> = BTreeMap::new();
     for (i, icon) in icons.into_iter().enumerate() {
+        let id = IconId(icon.id.unwrap_or_else(|| {
+            next += 1;
+            next - 1
+        }));
         by_hex
             .entry(icon.hex)
             .or_insert_with(|| (i, Vec::new()))
             .1
-            .push(icon.icon);
+            .push(PlacedIcon {
+                id,
+                icon: icon.icon,
+            });
     }
     for (h, (first, list)) in by_hex {
-        map.set_icons(h, list)
+        map.set_placed_icons(h, list)
             .map_err(|e| At::root("icons").index(first).err(e))?;
     }
     for (i, l) in labels.into_iter().enumerate() {

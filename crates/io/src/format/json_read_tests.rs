@@ -84,10 +84,49 @@ fn an_export_reads_back_to_the_same_map() {
     assert_eq!(to_json(&back), to_json(&map));
 }
 
+/// Rewrite a version 3 export's cells and icons in the keys of versions 1–2: `q`, `r`, `s`,
+/// `col`, `row` for cells, `q`, `r` and no id for icons.
+fn as_version_2(v: &mut Value) {
+    v["version"] = 2.into();
+    for cell in v["cells"].as_array_mut().unwrap() {
+        let o = cell.as_object_mut().unwrap();
+        let hex = o.remove("hex").unwrap();
+        let offset = o.remove("offset").unwrap();
+        let (q, r) = (hex[0].as_i64().unwrap(), hex[1].as_i64().unwrap());
+        o.insert("q".into(), q.into());
+        o.insert("r".into(), r.into());
+        o.insert("s".into(), (-q - r).into());
+        o.insert("col".into(), offset[0].clone());
+        o.insert("row".into(), offset[1].clone());
+    }
+    for icon in v["icons"].as_array_mut().unwrap() {
+        let o = icon.as_object_mut().unwrap();
+        let hex = o.remove("hex").unwrap();
+        o.remove("id").unwrap();
+        o.insert("q".into(), hex[0].clone());
+        o.insert("r".into(), hex[1].clone());
+    }
+}
+
+#[test]
+fn version_2_reads_with_icons_numbered_in_listed_order() {
+    let map = full_map();
+    let back = read(&edited(&map, as_version_2)).unwrap();
+    assert!(
+        back == map,
+        "the whole map, icon ids 0 and 1 in listed order"
+    );
+    // An icon id listed twice is refused, naming the icon.
+    let twice = edited(&map, |v| v["icons"][1]["id"] = 0.into());
+    let e = read(&twice).unwrap_err();
+    assert!(e.contains("icon id 0 is already in use"), "{e}");
+}
+
 #[test]
 fn version_1_reads_with_the_listed_cells_as_its_shape() {
     let map = full_map();
     let v1 = edited(&map, |v| {
+        as_version_2(v);
         let o = v.as_object_mut().unwrap();
         o.insert("version".into(), 1.into());
         for key in ["shape", "bounds", "label_settings", "layout", "view"] {
@@ -146,7 +185,7 @@ fn bad_files_are_refused_naming_the_json_path() {
             "m.json: cells: (",
         ),
         (
-            Box::new(|v| v["cells"][1]["q"] = 40.into()),
+            Box::new(|v| v["cells"][1]["hex"][0] = 40.into()),
             "m.json: cells[1]: (40, -2) is not a cell of the map's shape",
         ),
         (
@@ -155,10 +194,10 @@ fn bad_files_are_refused_naming_the_json_path() {
         ),
         (
             Box::new(|v| {
-                v["version"] = 3.into();
-                v["cells"][0] = "a cell of version 3".into();
+                v["version"] = 4.into();
+                v["cells"][0] = "a cell of version 4".into();
             }),
-            "m.json: version: version 3 is not one this hexmap reads (1 to 2)",
+            "m.json: version: version 4 is not one this hexmap reads (1 to 3)",
         ),
         (
             Box::new(|v| v["cells"][0]["extra"] = vec![0; 5000].into()),

@@ -77,11 +77,10 @@ struct JsonTerrain<'a> {
 
 #[derive(Serialize)]
 struct JsonCell<'a> {
-    q: i32,
-    r: i32,
-    s: i32,
-    col: i32,
-    row: i32,
+    /// Axial `[q, r]`: the cell's identity.
+    hex: [i32; 2],
+    /// `[col, row]` in the map's offset kind (top-level `offset`), for array-based loaders.
+    offset: [i32; 2],
     terrain: Option<u16>,
     mine: bool,
     /// Mines among the six neighbours (0–6).
@@ -138,10 +137,10 @@ struct JsonPath {
 
 #[derive(Serialize)]
 struct JsonIcon<'a> {
-    /// Axial q of the hex.
-    q: i32,
-    /// Axial r of the hex.
-    r: i32,
+    /// The icon's id in the map.
+    id: u32,
+    /// Axial `[q, r]` of its hex.
+    hex: [i32; 2],
     /// A built-in icon's name, or `image:` and a path relative to the map file.
     icon: String,
     caption: Option<&'a str>,
@@ -192,11 +191,11 @@ struct JsonMap<'a> {
 }
 
 /// The map as JSON: name, orientation, offset kind, hex size, palette, and every cell with
-/// its cube and offset coordinates, terrain id (null when empty), mine, the number of mines
+/// its axial hex and offset coordinates, terrain id (null when empty), mine, the number of mines
 /// among its neighbours, and its note. Cells come in the shape's stable order. Then the
 /// edge and path palettes (costs in points, null for impassable / no effect), the edge
 /// features (the two axial hexes and the type, in edge order) and the paths (type and axial
-/// hexes, in id order). Then the icons (axial hex, in reading order, each hex's icons in
+/// hexes, in id order). Then the icons (id and axial hex, in reading order, each hex's icons in
 /// order) and the place-name labels (in id order). Last (version 2) the map-level data:
 /// shape, offset bounding box, label settings, hex→pixel layout and view settings. The
 /// `json` format reads it back to the same map (`json_read`).
@@ -227,11 +226,8 @@ pub fn to_json(map: &HexMap) -> String {
         .map(|h| {
             let c = kind.from_hex(h);
             JsonCell {
-                q: h.q,
-                r: h.r,
-                s: h.s(),
-                col: c.col,
-                row: c.row,
+                hex: [h.q, h.r],
+                offset: [c.col, c.row],
                 terrain: map.terrain(h).map(|t| t.get()),
                 mine: map.is_mine(h),
                 count: h.neighbors().iter().filter(|&&n| map.is_mine(n)).count() as u8,
@@ -295,8 +291,8 @@ pub fn to_json(map: &HexMap) -> String {
         .iter()
         .flat_map(|(h, list)| {
             list.iter().map(move |i| JsonIcon {
-                q: h.q,
-                r: h.r,
+                id: i.id.0,
+                hex: [h.q, h.r],
                 icon: i.source.to_file_text(),
                 caption: i.caption.as_deref(),
                 scale: i.scale,
@@ -507,11 +503,12 @@ mod tests {
         assert_eq!(
             v["icons"],
             serde_json::json!([
-                {"q": 0, "r": -1, "icon": "star", "caption": null, "scale": 1.0, "color": null},
-                {"q": 1, "r": 0, "icon": "village", "caption": "Inn", "scale": 1.0,
-                 "color": "#010203"},
-                {"q": 1, "r": 0, "icon": "image:art/inn.png", "caption": null, "scale": 0.5,
+                {"id": 2, "hex": [0, -1], "icon": "star", "caption": null, "scale": 1.0,
                  "color": null},
+                {"id": 0, "hex": [1, 0], "icon": "village", "caption": "Inn", "scale": 1.0,
+                 "color": "#010203"},
+                {"id": 1, "hex": [1, 0], "icon": "image:art/inn.png", "caption": null,
+                 "scale": 0.5, "color": null},
             ])
         );
         assert_eq!(v["labels"][0]["text"], "Hills");

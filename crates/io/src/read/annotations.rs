@@ -1,13 +1,14 @@
 //! Reading the icons and labels of a version-2 file (issue 15): each entry checked with
 //! the map's own validation, the error naming the list, the entry and its hex or id.
 
-use super::super::error::FormatError;
+use super::super::error::{CellRef, FormatError};
 use super::super::model::{FileIcon, FileLabel};
 use super::Counted;
 use super::features::{Coords, FormHex};
-use hexmap_hex::Point;
+use hexmap_hex::{Hex, Point};
+use hexmap_map::annotations::PlacedIcon;
 use hexmap_map::annotations::{MAX_LABELS, validate_icons};
-use hexmap_map::{Icon, IconSource, Label, LabelId, MapError, Rgb};
+use hexmap_map::{Icon, IconId, IconSource, Label, LabelId, MapError, Rgb};
 
 fn bad(
     list: &str,
@@ -21,19 +22,21 @@ fn bad(
     }
 }
 
-/// Read `icons`: each entry a hex (the form's tuple), the icon's name and its options.
-/// Entries on one hex keep their order.
+/// Read `icons`: each entry an optional id (version 3), a hex (the form's tuple), the
+/// icon's name and its options. Entries on one hex keep their order. An entry without an id
+/// (an older file) gets the next number after the highest id in the list, in file order.
 pub(super) fn read_icons<H: FormHex>(
     map: &mut hexmap_map::HexMap,
     coords: Coords,
     icons: Counted<'_>,
 ) -> Result<(), FormatError> {
+    let mut read: Vec<(Hex, CellRef, Option<u32>, Icon)> = Vec::new();
     icons.list.for_each(|index, entry: FileIcon<H>| {
         let (h, cell) = entry
             .at
             .hex(coords)
             .map_err(|(cell, message)| bad("icons", index, cell, message))?;
-        let fail = |message: String| bad("icons", index, cell, message);
+        let fail = |message: String| bad("icons", index, &cell, message);
         if !map.contains(h) {
             return Err(fail("outside the map's shape".into()));
         }
@@ -47,12 +50,22 @@ pub(super) fn read_icons<H: FormHex>(
                 .transpose()
                 .map_err(fail)?,
         };
-        let mut list = map.icons_at(h).to_vec();
-        list.push(icon);
-        validate_icons(&list).map_err(|e| fail(e.to_string()))?;
-        map.set_icons(h, list).map_err(|e| fail(e.to_string()))?;
+        read.push((h, cell, entry.id, icon));
         Ok(())
     })?;
+    let mut next = read.iter().filter_map(|r| r.2).max().map_or(0, |m| m + 1);
+    for (index, (h, cell, id, icon)) in read.into_iter().enumerate() {
+        let fail = |message: String| bad("icons", index, &cell, message);
+        let id = IconId(id.unwrap_or_else(|| {
+            next += 1;
+            next - 1
+        }));
+        let mut list = map.icons_at(h).to_vec();
+        list.push(PlacedIcon { id, icon });
+        validate_icons(&list).map_err(|e| fail(e.to_string()))?;
+        map.set_placed_icons(h, list)
+            .map_err(|e| fail(e.to_string()))?;
+    }
     Ok(())
 }
 

@@ -5,7 +5,12 @@
 //! every property as a string), so nothing here changes what a file means.
 
 /// Properties written as Tiled `int`.
-const INTS: [&str; 3] = ["hexmap:id", "hexmap:path_id", "hexmap:art_of"];
+const INTS: [&str; 4] = [
+    "hexmap:id",
+    "hexmap:path_id",
+    "hexmap:icon_id",
+    "hexmap:art_of",
+];
 /// Properties written as Tiled `float` (points with up to two decimals).
 const FLOATS: [&str; 1] = ["hexmap:cost"];
 /// Properties written as Tiled `bool`.

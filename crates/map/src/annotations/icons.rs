@@ -3,8 +3,6 @@
 //! several icons in a stable order (the order they were added in).
 
 use crate::palette::Rgb;
-use hexmap_hex::Hex;
-use std::collections::BTreeMap;
 use std::fmt;
 
 /// Longest icon caption, in bytes.
@@ -184,70 +182,26 @@ pub enum IconError {
     /// The scale is not a finite number within bounds.
     #[error("icon scale {0} is not within {MIN_ICON_SCALE}..={MAX_ICON_SCALE}")]
     BadScale(f32),
+    /// Another icon of the map already has this id, or the list holds it twice.
+    #[error("icon id {0} is already in use")]
+    IdInUse(super::IconId),
     /// Too many icons on one hex.
     #[error("{0} icons on one hex, over the limit of {MAX_ICONS_PER_HEX}")]
     TooMany(usize),
 }
 
-/// Check a whole hex's icon list: each icon and the count.
-pub fn validate_icons(icons: &[Icon]) -> Result<(), IconError> {
+impl AsRef<Icon> for Icon {
+    fn as_ref(&self) -> &Icon {
+        self
+    }
+}
+
+/// Check a whole hex's icon list (plain or placed icons): each icon and the count.
+pub fn validate_icons<I: AsRef<Icon>>(icons: &[I]) -> Result<(), IconError> {
     if icons.len() > MAX_ICONS_PER_HEX {
         return Err(IconError::TooMany(icons.len()));
     }
-    icons.iter().try_for_each(Icon::validate)
-}
-
-/// The icons of a map: per hex, a non-empty list in stable order; hexes in reading order.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct IconLayer {
-    by_hex: BTreeMap<Hex, Vec<Icon>>,
-}
-
-impl IconLayer {
-    /// No icons.
-    pub fn new() -> Self {
-        IconLayer::default()
-    }
-
-    /// The icons on `hex` (empty when none).
-    pub fn at(&self, hex: Hex) -> &[Icon] {
-        self.by_hex.get(&hex).map_or(&[], Vec::as_slice)
-    }
-
-    /// Replace the icons on `hex` (an empty list removes them); returns the old list.
-    /// Unchecked: callers validate first.
-    pub fn set(&mut self, hex: Hex, icons: Vec<Icon>) -> Vec<Icon> {
-        if icons.is_empty() {
-            self.by_hex.remove(&hex).unwrap_or_default()
-        } else {
-            self.by_hex.insert(hex, icons).unwrap_or_default()
-        }
-    }
-
-    /// Every hex with icons and its list, in reading order (deterministic).
-    pub fn iter(&self) -> impl Iterator<Item = (Hex, &[Icon])> + '_ {
-        self.by_hex.iter().map(|(h, v)| (*h, v.as_slice()))
-    }
-
-    /// Number of hexes with icons.
-    pub fn hex_count(&self) -> usize {
-        self.by_hex.len()
-    }
-
-    /// Number of icons in all.
-    pub fn icon_count(&self) -> usize {
-        self.by_hex.values().map(Vec::len).sum()
-    }
-
-    /// True when there are no icons.
-    pub fn is_empty(&self) -> bool {
-        self.by_hex.is_empty()
-    }
-
-    /// Keep only the hexes for which `keep` is true.
-    pub fn retain(&mut self, mut keep: impl FnMut(Hex) -> bool) {
-        self.by_hex.retain(|h, _| keep(*h));
-    }
+    icons.iter().try_for_each(|i| i.as_ref().validate())
 }
 
 #[cfg(test)]
@@ -304,20 +258,5 @@ mod tests {
             validate_icons(&many),
             Err(IconError::TooMany(MAX_ICONS_PER_HEX + 1))
         );
-    }
-
-    #[test]
-    fn layer_keeps_order_and_removes_empty_lists() {
-        let mut layer = IconLayer::new();
-        let h = Hex::new(1, 0);
-        let list = vec![
-            Icon::builtin(BuiltinIcon::Town),
-            Icon::builtin(BuiltinIcon::Port),
-        ];
-        assert!(layer.set(h, list.clone()).is_empty());
-        assert_eq!(layer.at(h), list.as_slice());
-        assert_eq!(layer.icon_count(), 2);
-        assert_eq!(layer.set(h, Vec::new()), list);
-        assert!(layer.is_empty());
     }
 }

@@ -1,12 +1,14 @@
 //! Map content that says where things are (issue 15): icons on hexes and free place-name
 //! labels at world points, with the one validation the loaders and the edits call.
 
+pub mod icon_layer;
 pub mod icons;
 pub mod labels;
 
+pub use icon_layer::{IconId, IconLayer, PlacedIcon};
 pub use icons::{
-    BuiltinIcon, Icon, IconError, IconLayer, IconSource, MAX_CAPTION_LEN, MAX_ICON_SCALE,
-    MAX_ICONS_PER_HEX, MAX_IMAGE_PATH_LEN, MIN_ICON_SCALE, validate_icons,
+    BuiltinIcon, Icon, IconError, IconSource, MAX_CAPTION_LEN, MAX_ICON_SCALE, MAX_ICONS_PER_HEX,
+    MAX_IMAGE_PATH_LEN, MIN_ICON_SCALE, validate_icons,
 };
 pub use labels::{
     Label, LabelError, LabelId, Labels, MAX_LABEL_COORD, MAX_LABEL_LEN, MAX_LABEL_SIZE, MAX_LABELS,

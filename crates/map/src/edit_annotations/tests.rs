@@ -3,8 +3,8 @@
 
 use crate::annotations::{IconError, LabelError};
 use crate::{
-    BuiltinIcon, Document, Edit, EditError, HexMap, Icon, Label, LabelId, MapError, MapProperties,
-    MapShape, Palette,
+    BuiltinIcon, Document, Edit, EditError, HexMap, Icon, IconId, Label, LabelId, MapError,
+    MapProperties, MapShape, Palette, PlacedIcon,
 };
 use hexmap_hex::{Hex, Orientation, Point};
 
@@ -59,7 +59,13 @@ fn icons_are_added_in_order_changed_moved_and_removed() {
         icon: icon(BuiltinIcon::Port),
     })
     .unwrap();
-    let kinds = |d: &Document, at: Hex| -> Vec<Icon> { d.map().icons_at(at).to_vec() };
+    let kinds = |d: &Document, at: Hex| -> Vec<Icon> {
+        d.map()
+            .icons_at(at)
+            .iter()
+            .map(|p| p.icon.clone())
+            .collect()
+    };
     assert_eq!(
         kinds(&d, h),
         [icon(BuiltinIcon::Town), icon(BuiltinIcon::Port)]
@@ -311,8 +317,94 @@ fn reshape_keeps_icons_on_kept_cells_and_every_label() {
     d.apply(&Edit::Reshape(MapShape::hexagon(1).unwrap()))
         .unwrap();
     assert_eq!(d.map().icons().hex_count(), 1);
-    assert_eq!(d.map().icons_at(Hex::ORIGIN), [icon(BuiltinIcon::Temple)]);
+    assert_eq!(
+        d.map().icons_at(Hex::ORIGIN)[0].icon,
+        icon(BuiltinIcon::Temple)
+    );
+    assert_eq!(d.map().icons_at(Hex::ORIGIN).len(), 1);
     assert_eq!(d.map().labels().len(), 1);
     d.undo().unwrap();
     assert_eq!(d.map(), &before);
+}
+
+#[test]
+fn icons_keep_their_ids_through_change_move_undo_and_redo() {
+    let mut d = doc();
+    let (a, b) = (Hex::ORIGIN, Hex::new(2, -1));
+    let ids = |d: &Document, at: Hex| -> Vec<IconId> {
+        d.map().icons_at(at).iter().map(|p| p.id).collect()
+    };
+    for (hex, kind) in [
+        (a, BuiltinIcon::Town),
+        (a, BuiltinIcon::Port),
+        (b, BuiltinIcon::Cave),
+    ] {
+        d.apply(&Edit::AddIcon {
+            hex,
+            icon: icon(kind),
+        })
+        .unwrap();
+    }
+    assert_eq!(ids(&d, a), [IconId(0), IconId(1)]);
+    assert_eq!(ids(&d, b), [IconId(2)]);
+    d.apply(&Edit::ChangeIcon {
+        hex: a,
+        index: 1,
+        icon: icon(BuiltinIcon::Lighthouse),
+    })
+    .unwrap();
+    assert_eq!(ids(&d, a), [IconId(0), IconId(1)]);
+    d.apply(&Edit::MoveIcon {
+        from: a,
+        index: 0,
+        to: b,
+    })
+    .unwrap();
+    assert_eq!(ids(&d, a), [IconId(1)]);
+    assert_eq!(ids(&d, b), [IconId(2), IconId(0)]);
+    let (hex, town) = d.map().icon(IconId(0)).unwrap();
+    assert_eq!(
+        (hex, town.icon.source.clone()),
+        (b, icon(BuiltinIcon::Town).source)
+    );
+    d.undo().unwrap();
+    assert_eq!(ids(&d, a), [IconId(0), IconId(1)]);
+    assert_eq!(d.map().icon(IconId(0)).map(|(h, _)| h), Some(a));
+    d.redo().unwrap();
+    assert_eq!(d.map().icon(IconId(0)).map(|(h, _)| h), Some(b));
+    d.apply(&Edit::RemoveIcon { hex: a, index: 0 }).unwrap();
+    d.apply(&Edit::AddIcon {
+        hex: a,
+        icon: icon(BuiltinIcon::Star),
+    })
+    .unwrap();
+    assert_eq!(
+        ids(&d, a),
+        [IconId(3)],
+        "a new icon takes the next number after the highest"
+    );
+}
+
+#[test]
+fn an_icon_id_used_on_another_hex_is_refused() {
+    let mut map = doc().map().clone();
+    let placed = |id| PlacedIcon {
+        id: IconId(id),
+        icon: icon(BuiltinIcon::Ruin),
+    };
+    map.set_placed_icons(Hex::ORIGIN, vec![placed(4)]).unwrap();
+    let other = Hex::new(1, 0);
+    let err = map.set_placed_icons(other, vec![placed(4)]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "icon at (1, 0, -1): icon id 4 is already in use"
+    );
+    let err = map
+        .set_placed_icons(other, vec![placed(7), placed(7)])
+        .unwrap_err();
+    assert!(
+        err.to_string().ends_with("icon id 7 is already in use"),
+        "{err}"
+    );
+    assert!(map.icons_at(other).is_empty());
 }

@@ -185,6 +185,7 @@ fn icons(
             let (offset, half) = icon_box(i, n, icon.scale, radius);
             let at = grid.to_tiled(world, Point::new(centre.x + offset.x, centre.y + offset.y));
             let mut props = vec![
+                (P_ICON_ID.into(), icon.id.to_string()),
                 (P_ICON.into(), icon.source.to_file_text()),
                 (P_HEX.into(), hex_text(hex)),
                 (P_SCALE.into(), icon.scale.to_string()),

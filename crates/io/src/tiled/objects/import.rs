@@ -9,8 +9,9 @@ use crate::tiled::convert::FromTiledError;
 use crate::tiled::grid::TiledGrid;
 use crate::tiled::model::{MapObject, ObjectShape, TextObject, TiledMap, property};
 use hexmap_hex::{Edge, Hex, Layout, Point};
-use hexmap_map::{HexMap, Icon, IconSource, Label, LabelId, MapPath, PathId, Rgb};
-use std::collections::BTreeMap;
+use hexmap_map::annotations::PlacedIcon;
+use hexmap_map::{HexMap, Icon, IconId, IconSource, Label, LabelId, MapPath, PathId, Rgb};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// One object being read, for its messages.
 struct Obj<'a> {
@@ -95,7 +96,7 @@ pub fn import(
         map.set_path_palette(palette);
     }
     let world = map.layout().ok();
-    let mut icons: BTreeMap<Hex, Vec<Icon>> = BTreeMap::new();
+    let mut icons: Vec<(Hex, Option<u32>, Icon)> = Vec::new();
     for group in &doc.object_groups {
         for o in &group.objects {
             let obj = Obj {
@@ -111,8 +112,8 @@ pub fn import(
             } else if is(P_PATH_TYPE, PATHS_LAYER, polyline) {
                 path(&obj, grid, map, warnings)?;
             } else if is(P_ICON, ICONS_LAYER, matches!(o.shape, ObjectShape::Tile(_))) {
-                if let Some((hex, icon)) = icon(&obj, doc, grid, warnings)? {
-                    icons.entry(hex).or_default().push(icon);
+                if let Some(found) = icon(&obj, doc, grid, warnings)? {
+                    icons.push(found);
                 }
             } else if let ObjectShape::Text(text) = &o.shape {
                 match &world {
@@ -122,12 +123,35 @@ pub fn import(
             }
         }
     }
-    for (hex, list) in icons {
-        if let Err(e) = map.set_icons(hex, list) {
+    for (hex, list) in placed_icons(icons) {
+        if let Err(e) = map.set_placed_icons(hex, list) {
             warnings.push(format!("icons on {hex} not imported: {e}"));
         }
     }
     Ok(())
+}
+
+/// The icons grouped by hex in the order found, each with its `hexmap:icon_id` when that
+/// id is free, else (an icon drawn in Tiled, a copy pasted there) the next after the
+/// highest id found.
+fn placed_icons(icons: Vec<(Hex, Option<u32>, Icon)>) -> BTreeMap<Hex, Vec<PlacedIcon>> {
+    let mut next = icons.iter().filter_map(|i| i.1).max().map_or(0, |m| m + 1);
+    let mut used = BTreeSet::new();
+    let mut by_hex: BTreeMap<Hex, Vec<PlacedIcon>> = BTreeMap::new();
+    for (hex, id, icon) in icons {
+        let id = match id {
+            Some(id) if used.insert(id) => id,
+            _ => {
+                next += 1;
+                next - 1
+            }
+        };
+        by_hex.entry(hex).or_default().push(PlacedIcon {
+            id: IconId(id),
+            icon,
+        });
+    }
+    by_hex
 }
 
 fn edge(
@@ -222,7 +246,7 @@ fn icon(
     doc: &TiledMap,
     grid: &TiledGrid,
     warnings: &mut Vec<String>,
-) -> Result<Option<(Hex, Icon)>, FromTiledError> {
+) -> Result<Option<(Hex, Option<u32>, Icon)>, FromTiledError> {
     let o = obj.o;
     // The icon's name: the object's property, else its tile's.
     let tile_props = match o.shape {
@@ -266,7 +290,8 @@ fn icon(
         color,
     };
     icon.validate().map_err(|e| obj.error(e.to_string()))?;
-    Ok(Some((hex, icon)))
+    let id = obj.parsed(P_ICON_ID, "an icon id", |t| t.trim().parse::<u32>().ok())?;
+    Ok(Some((hex, id, icon)))
 }
 
 fn label(

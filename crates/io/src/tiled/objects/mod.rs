@@ -42,6 +42,7 @@ const P_PATH_TYPE: &str = "hexmap:path_type";
 const P_PATH_ID: &str = "hexmap:path_id";
 const P_HEXES: &str = "hexmap:hexes";
 const P_ICON: &str = "hexmap:icon";
+const P_ICON_ID: &str = "hexmap:icon_id";
 const P_HEX: &str = "hexmap:hex";
 const P_CAPTION: &str = "hexmap:caption";
 const P_SCALE: &str = "hexmap:scale";
