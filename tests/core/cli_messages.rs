@@ -140,3 +140,24 @@ fn ron_errors_use_the_files_words() {
         "{err}"
     );
 }
+
+#[test]
+fn json_that_is_no_map_says_which_two_json_maps_hexmap_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let other = dir.path().join("scores.json");
+    std::fs::write(&other, "{\"player\": \"ann\", \"score\": 3}").unwrap();
+    let out = dir.path().join("out.ron");
+    let err = fails(&["import".as_ref(), other.as_os_str(), out.as_os_str()]);
+    assert!(
+        err.contains(&format!(
+            "{}: a JSON file that is neither hexmap's JSON export",
+            other.display()
+        )),
+        "{err}"
+    );
+    assert!(err.contains("nor a Tiled map"), "{err}");
+    assert!(!out.exists());
+    // A map command names both JSON maps hexmap imports.
+    let err = fails(&["info".as_ref(), other.as_os_str()]);
+    assert!(err.contains("its own JSON export (.json)"), "{err}");
+}

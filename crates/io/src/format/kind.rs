@@ -94,7 +94,10 @@ impl FileKind {
                 "{self}, not a hexmap map (.ron): convert it first with \
                  `hexmap import {path} MAP.ron`"
             ),
-            _ => format!("{self}, not a map: {not_a_map} and imports Tiled maps (.tmx, .tmj)"),
+            _ => format!(
+                "{self}, not a map: {not_a_map} and imports Tiled maps (.tmx, .tmj) and its \
+                 own JSON export (.json)"
+            ),
         })
     }
 }

@@ -83,7 +83,27 @@ pub fn read_path(path: &Path) -> Result<Imported, ReadError> {
             .join(", "),
     })?;
     let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    format.read(&bytes, &file, &FolderResources(folder))
+    let kind = super::sniff(&bytes);
+    format
+        .read(&bytes, &file, &FolderResources(folder))
+        .map_err(|e| match kind {
+            // JSON that is neither of the two JSON maps hexmap reads: say both, not only
+            // what the Tiled reader missed.
+            super::FileKind::Json => {
+                let message = e.to_string();
+                let detail = message
+                    .strip_prefix(&format!("{file}: "))
+                    .unwrap_or(&message);
+                ReadError::NotImportable {
+                    file: file.clone(),
+                    advice: format!(
+                        "a JSON file that is neither hexmap's JSON export (it has no \
+                         \"format\": \"hexmap-cells\") nor a Tiled map ({detail})"
+                    ),
+                }
+            }
+            _ => e,
+        })
 }
 
 /// Write `map` as `format` to `path`, with its side files beside it, each atomically

@@ -13,7 +13,7 @@ use hexmap_map::{Icon, IconId, IconSource, Label, LabelId, MapError, Rgb};
 fn bad(
     list: &str,
     index: usize,
-    what: impl std::fmt::Display,
+    what: &dyn std::fmt::Display,
     message: impl std::fmt::Display,
 ) -> FormatError {
     FormatError::Field {
@@ -35,7 +35,7 @@ pub(super) fn read_icons<H: FormHex>(
         let (h, cell) = entry
             .at
             .hex(coords)
-            .map_err(|(cell, message)| bad("icons", index, cell, message))?;
+            .map_err(|(cell, message)| bad("icons", index, &cell, message))?;
         let fail = |message: String| bad("icons", index, &cell, message);
         if !map.contains(h) {
             return Err(fail("outside the map's shape".into()));
