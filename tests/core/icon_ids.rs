@@ -4,11 +4,12 @@
 //! RON file, written before icons had ids, numbers them in file order.
 
 use crate::support;
+use crate::support::export::export_as;
 use support::tiled_tools as tools;
 
 use hexmap::hex::Hex;
 use hexmap::io::Form;
-use hexmap::io::format::{WriteOptions, by_name, read_path, write_path};
+use hexmap::io::format::read_path;
 use hexmap::map::{HexMap, IconId, PlacedIcon};
 use std::path::Path;
 
@@ -45,17 +46,6 @@ fn ids(map: &HexMap) -> Vec<(Hex, u32, Option<String>)> {
         .collect()
 }
 
-fn write(map: &HexMap, format: &str, path: &Path) {
-    write_path(
-        map,
-        by_name(format).unwrap(),
-        &WriteOptions::default(),
-        path,
-        &mut |_| {},
-    )
-    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-}
-
 #[test]
 fn icon_ids_with_gaps_survive_ron_json_and_tiled() {
     let map = gappy_hexcrawl();
@@ -70,7 +60,7 @@ fn icon_ids_with_gaps_survive_ron_json_and_tiled() {
     let dir = tempfile::tempdir().unwrap();
     for format in ["json", "tmx", "tmj"] {
         let path = dir.path().join(format!("m.{format}"));
-        write(&map, format, &path);
+        export_as(&map, format, &path);
         let back = read_path(&path).unwrap_or_else(|e| panic!("{format}: {e}"));
         assert_eq!(ids(&back.map), want, "{format}");
     }
@@ -84,7 +74,7 @@ fn icon_ids_survive_a_tmx_that_tiled_converted_to_tmj() {
     let map = gappy_hexcrawl();
     let dir = tempfile::tempdir().unwrap();
     let tmx = dir.path().join("m.tmx");
-    write(&map, "tmx", &tmx);
+    export_as(&map, "tmx", &tmx);
     let tmj = dir.path().join("by-tiled.tmj");
     tools::export_map("json", &tmx, &tmj);
     let back = read_path(&tmj).unwrap();

@@ -6,8 +6,9 @@
 //! hand imports, with its listed cells as the shape; broken files are refused with the
 //! file and the JSON path of the fault.
 
+use crate::support::export::export_as;
 use hexmap::hex::Hex;
-use hexmap::io::format::{WriteOptions, by_name, read_path, write_path};
+use hexmap::io::format::read_path;
 use hexmap::map::{HexMap, MapShape};
 use std::path::Path;
 
@@ -50,18 +51,6 @@ fn assert_same(back: &HexMap, map: &HexMap, label: &str) {
     assert!(back == map, "{label}: the map came back different");
 }
 
-/// Write `map` as JSON to `path` through the format registry (as `hexmap export` does).
-fn export(map: &HexMap, path: &Path) {
-    write_path(
-        map,
-        by_name("json").unwrap(),
-        &WriteOptions::default(),
-        path,
-        &mut |_| {},
-    )
-    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-}
-
 #[test]
 fn every_sample_comes_back_whole_through_json() {
     let maps = samples();
@@ -71,12 +60,12 @@ fn every_sample_comes_back_whole_through_json() {
     for (name, map) in &maps {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("m.json");
-        export(map, &path);
+        export_as(map, "json", &path);
         let back = read_path(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(back.warnings.is_empty(), "{name}: {:?}", back.warnings);
         assert_same(&back.map, map, name);
         let again = dir.path().join("again.json");
-        export(&back.map, &again);
+        export_as(&back.map, "json", &again);
         assert_eq!(
             std::fs::read(&again).unwrap(),
             std::fs::read(&path).unwrap(),
@@ -93,7 +82,7 @@ fn free_form_holes_stay_holes() {
         .expect("a free-form sample");
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("m.json");
-    export(&map, &path);
+    export_as(&map, "json", &path);
     let v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(v["shape"], serde_json::json!({"type": "cells"}), "{name}");
@@ -169,7 +158,7 @@ fn a_version_1_file_imports_with_its_cells_as_the_shape() {
     );
     // Exported again it is a version 2 file that reads back to the same map.
     let v2 = dir.path().join("v2.json");
-    export(&map, &v2);
+    export_as(&map, "json", &v2);
     assert_same(&read_path(&v2).unwrap().map, &map, "version 1 → 2");
 }
 

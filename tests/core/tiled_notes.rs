@@ -3,12 +3,12 @@
 //! none is lost; the same after Tiled's own converter has read the TMX and written it as
 //! JSON.
 
+use crate::support::export::export_as;
 use crate::support::tiled_tools as tools;
 
 use hexmap::hex::{Hex, OffsetKind, Orientation, Point};
-use hexmap::io::format::{WriteOptions, by_name, read_path, write_path};
+use hexmap::io::format::read_path;
 use hexmap::map::{HexMap, MapProperties, MapShape, Palette};
-use std::path::Path;
 
 /// A 40×30 rectangle in `kind` on `orientation` with a note on every hex naming the hex.
 fn noted_map(orientation: Orientation, kind: OffsetKind) -> HexMap {
@@ -42,17 +42,6 @@ fn assert_notes_in_place(back: &HexMap, map: &HexMap, label: &str) {
     );
 }
 
-fn export(map: &HexMap, format: &str, path: &Path) {
-    write_path(
-        map,
-        by_name(format).unwrap(),
-        &WriteOptions::default(),
-        path,
-        &mut |_| {},
-    )
-    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-}
-
 #[test]
 fn a_note_on_every_hex_of_a_large_map_comes_back_on_its_hex() {
     let tiled = tools::available();
@@ -63,7 +52,7 @@ fn a_note_on_every_hex_of_a_large_map_comes_back_on_its_hex() {
             let dir = tempfile::tempdir().unwrap();
             for format in ["tmx", "tmj"] {
                 let path = dir.path().join(format!("m.{format}"));
-                export(&map, format, &path);
+                export_as(&map, format, &path);
                 let back = read_path(&path).unwrap();
                 assert!(back.warnings.is_empty(), "{:?}", back.warnings);
                 let label = format!("{orientation:?} {kind} via {format}");

@@ -5,10 +5,11 @@
 //! keeps every terrain tile when it saves it again, and draws it.
 
 use crate::support;
+use crate::support::export::export_as;
 use support::tiled_tools as tools;
 
 use hexmap::hex::{Hex, OffsetKind, Orientation, Point};
-use hexmap::io::format::{WriteOptions, by_name, read_path, to_csv, to_json, write_path};
+use hexmap::io::format::{read_path, to_csv, to_json};
 use hexmap::map::{
     Corner, HexMap, MapProperties, MapShape, MoveCost, Palette, Rgb, Terrain, TerrainId, TileArt,
     ViewSettings,
@@ -109,17 +110,6 @@ fn gappy_map() -> HexMap {
     map
 }
 
-fn export(map: &HexMap, format: &str, path: &Path) {
-    write_path(
-        map,
-        by_name(format).unwrap(),
-        &WriteOptions::default(),
-        path,
-        &mut |_| {},
-    )
-    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-}
-
 /// The ids of a palette, in its order.
 fn ids(map: &HexMap) -> Vec<u16> {
     map.palette()
@@ -193,7 +183,7 @@ fn every_sample_and_a_palette_with_gaps_come_back_whole_through_tmx_and_tmj() {
         for format in ["tmx", "tmj"] {
             let dir = tempfile::tempdir().unwrap();
             let path = dir.path().join(format!("m.{format}"));
-            export(map, format, &path);
+            export_as(map, format, &path);
             let back = read_path(&path).unwrap_or_else(|e| panic!("{name} {format}: {e}"));
             assert!(
                 back.warnings.is_empty(),
@@ -219,8 +209,8 @@ fn tiled_keeps_and_draws_every_terrain_of_a_palette_with_gaps() {
     for (name, map) in [("palette-with-gaps", gappy_map()), ("wargame", wargame)] {
         let dir = tempfile::tempdir().unwrap();
         let (tmx, tmj) = (dir.path().join("m.tmx"), dir.path().join("m.tmj"));
-        export(&map, "tmx", &tmx);
-        export(&map, "tmj", &tmj);
+        export_as(&map, "tmx", &tmx);
+        export_as(&map, "tmj", &tmj);
         // Tiled reads the TMX and writes it as JSON: one terrain tile per palette entry,
         // each with its id, used or not.
         let by_tiled = dir.path().join("by-tiled.tmj");

@@ -1,2 +1,3 @@
 //! Helpers shared by integration tests.
+pub mod export;
 pub mod tiled_tools;
