@@ -137,36 +137,36 @@ impl ContentInfo {
         let cost = |c: Option<u32>, none: &str| {
             c.map_or(none.to_owned(), |h| format_hundredths(u64::from(h)))
         };
-        println!("edge types:");
-        println!(
-            "  {:>5}  {:<20} {:>10} {:<5} {:>9}",
-            "id", "name", "cross", "sight", "hexsides"
-        );
-        for t in &self.edge_types {
-            println!(
-                "  {:>5}  {:<20} {:>10} {:<5} {:>9}",
-                t.id,
-                t.name,
+        let edge_rows = self.edge_types.iter().map(|t| {
+            [
+                t.id.to_string(),
+                t.name.clone(),
                 cost(t.hundredths, "impassable"),
-                if t.blocks_sight { "block" } else { "clear" },
-                t.edges
-            );
-        }
-        println!("path types:");
-        println!(
-            "  {:>5}  {:<20} {:>10} {:>6} {:>7}",
-            "id", "name", "step", "paths", "steps"
+                (if t.blocks_sight { "block" } else { "clear" }).to_owned(),
+                t.edges.to_string(),
+            ]
+        });
+        print_table(
+            "edge types:",
+            [(5, '>'), (20, '<'), (10, '>'), (5, '<'), (9, '>')],
+            ["id", "name", "cross", "sight", "hexsides"],
+            edge_rows,
         );
-        for t in &self.path_types {
-            println!(
-                "  {:>5}  {:<20} {:>10} {:>6} {:>7}",
-                t.id,
-                t.name,
+        let path_rows = self.path_types.iter().map(|t| {
+            [
+                t.id.to_string(),
+                t.name.clone(),
                 cost(t.hundredths, "terrain"),
-                t.paths,
-                t.steps
-            );
-        }
+                t.paths.to_string(),
+                t.steps.to_string(),
+            ]
+        });
+        print_table(
+            "path types:",
+            [(5, '>'), (20, '<'), (10, '>'), (6, '>'), (7, '>')],
+            ["id", "name", "step", "paths", "steps"],
+            path_rows,
+        );
         println!("icons:       {}", self.icons.len());
         for i in &self.icons {
             let hex = cx.hex_name(hexmap_hex::Hex::new(i.hex[0], i.hex[1]));
@@ -179,5 +179,31 @@ impl ContentInfo {
         for l in &self.labels {
             println!("  {:>5}  {}", l.id, l.text);
         }
+    }
+}
+
+/// Print a titled table of five columns, each `(width, '<' or '>')`, head row first; the
+/// first two columns set off by two spaces, the rest by one.
+fn print_table(
+    title: &str,
+    columns: [(usize, char); 5],
+    head: [&str; 5],
+    rows: impl Iterator<Item = [String; 5]>,
+) {
+    let line = |cells: [&str; 5]| {
+        let mut out = String::new();
+        for (i, (cell, (width, align))) in cells.iter().zip(columns).enumerate() {
+            out.push_str(if i < 2 { "  " } else { " " });
+            match align {
+                '<' => out.push_str(&format!("{cell:<width$}")),
+                _ => out.push_str(&format!("{cell:>width$}")),
+            }
+        }
+        println!("{out}");
+    };
+    println!("{title}");
+    line(head);
+    for row in rows {
+        line(row.each_ref().map(String::as_str));
     }
 }
