@@ -403,5 +403,4 @@ fn put_annotations(
 }
 
 #[cfg(test)]
-#[path = "json_read_tests.rs"]
 mod tests;
