@@ -139,24 +139,6 @@ fn rule(c: &mut Criterion) {
             format!("a_star_across_1000/{name}/binary_heap_before"),
             |bch| bch.iter(|| black_box(old())),
         );
-        // Landmarks (ALT): built once per map (timed here once, outside the loop), then
-        // every route on it uses them.
-        for count in [4, 8] {
-            let built = std::time::Instant::now();
-            let landmarks = map.landmarks(count);
-            eprintln!(
-                "{name}: {count} landmarks built in {:.0} ms",
-                built.elapsed().as_secs_f64() * 1e3
-            );
-            let with = map.route_with(&landmarks, a, b).map(|p| p.cost);
-            assert_eq!(with, Ok(p.cost), "landmarks keep the optimal cost");
-            g.bench_function(
-                format!("a_star_across_1000/{name}/landmarks_{count}"),
-                |bch| {
-                    bch.iter(|| black_box(map.route_with(&landmarks, black_box(a), black_box(b))))
-                },
-            );
-        }
         g.bench_function(format!("movement_budget_100/{name}"), |bch| {
             bch.iter(|| black_box(map.reach(black_box(centre), 100 * 100)))
         });

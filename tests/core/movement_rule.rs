@@ -182,25 +182,6 @@ proptest! {
     }
 
     #[test]
-    fn routes_with_landmarks_cost_what_dijkstra_finds(c in arb_content(), count in 1usize..6, picks in prop::collection::vec((0usize..61, 0usize..61), 6)) {
-        let map = build(&c);
-        let landmarks = map.landmarks(count);
-        let cells: Vec<Hex> = map.shape().iter().collect();
-        for (i, j) in picks {
-            let (from, to) = (cells[i], cells[j]);
-            let reference = reference_costs(&map, from);
-            match map.route_with(&landmarks, from, to) {
-                Ok(p) => {
-                    prop_assert_eq!(Some(&p.cost), reference.get(&to), "{} → {}", from, to);
-                    let sum: Option<u64> = p.hexes.windows(2).map(|w| reference_step(&map, w[0], w[1])).sum();
-                    prop_assert_eq!(sum, Some(p.cost), "the route's own steps add up to its cost");
-                }
-                Err(_) => prop_assert!(!reference.contains_key(&to), "{} → {} is reachable", from, to),
-            }
-        }
-    }
-
-    #[test]
     fn movement_ranges_hold_exactly_the_cells_within_budget(c in arb_content(), start in 0usize..61, budget in 0u32..800) {
         let map = build(&c);
         let from = map.shape().iter().nth(start).unwrap();

@@ -13,7 +13,6 @@ pub mod edge;
 pub mod flood;
 pub mod fov;
 pub mod hash;
-pub mod landmarks;
 pub mod layout;
 pub mod line;
 pub mod movement;
@@ -36,7 +35,6 @@ pub use edge::Edge;
 pub use flood::{FloodLimitError, connected_components, flood_fill};
 pub use fov::{field_of_view, field_of_view_across, is_visible, is_visible_across};
 pub use hash::{HexBuildHasher, HexHashMap, HexHashSet, stable_hash};
-pub use landmarks::{Landmarks, spread_landmarks};
 pub use layout::{Layout, LayoutError, Orientation, Point, Vertex};
 pub use line::{LINE_NUDGE, LineIter, line, line_supercover};
 pub use movement::{
@@ -44,8 +42,7 @@ pub use movement::{
 };
 pub use offset::{OffsetCoord, OffsetKind};
 pub use pathfind::{
-    PathError, PathLimits, Route, a_star, a_star_dense, a_star_dense_landmarks, a_star_dense_steps,
-    a_star_steps,
+    PathError, PathLimits, Route, a_star, a_star_dense, a_star_dense_steps, a_star_steps,
 };
 pub use range::{
     CubeBoxIter, in_wedge, range, range_count, range_intersection, ring, spiral, wedge,

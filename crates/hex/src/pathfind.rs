@@ -4,7 +4,6 @@
 use super::Direction;
 use super::Hex;
 use super::hash::HexHashMap;
-use super::landmarks::Landmarks;
 use super::line::DistanceI64;
 use super::radix_queue::RadixQueue;
 use std::cmp::Ordering;
@@ -139,11 +138,10 @@ pub fn a_star_steps(
     limits: &PathLimits,
     step: impl Fn(Hex, Hex) -> Option<u32>,
 ) -> Result<Route, PathError> {
-    let heuristic = |h: Hex, _: Hex| h.distance_i64(goal) as u64 * u64::from(min_step_cost);
     search(
         start,
         goal,
-        heuristic,
+        min_step_cost,
         limits,
         &mut HashedNodes::default(),
         step,
@@ -193,34 +191,7 @@ pub fn a_star_dense_steps(
     step: impl Fn(Hex, Hex) -> Option<u32>,
 ) -> Result<Route, PathError> {
     let mut nodes = DenseNodes::new(cells, index);
-    let heuristic = |h: Hex, _: usize| h.distance_i64(goal) as u64 * u64::from(min_step_cost);
-    search(start, goal, heuristic, limits, &mut nodes, step)
-}
-
-/// [`a_star_dense_steps`] with landmark lower bounds ([`Landmarks`], built for the same
-/// cells, index and step cost): the heuristic is the larger of `distance ×
-/// min_step_cost` and the landmarks' bound, so the route is the same optimal one while far
-/// fewer hexes are expanded on a big map.
-#[allow(clippy::too_many_arguments)]
-pub fn a_star_dense_landmarks(
-    start: Hex,
-    goal: Hex,
-    min_step_cost: u32,
-    landmarks: &Landmarks,
-    limits: &PathLimits,
-    cells: usize,
-    index: impl Fn(Hex) -> Option<usize>,
-    step: impl Fn(Hex, Hex) -> Option<u32>,
-) -> Result<Route, PathError> {
-    let Some(goal_slot) = index(goal).filter(|&g| g < cells) else {
-        return Err(PathError::Unreachable);
-    };
-    let mut nodes = DenseNodes::new(cells, index);
-    let heuristic = |h: Hex, slot: usize| {
-        let plain = h.distance_i64(goal) as u64 * u64::from(min_step_cost);
-        plain.max(landmarks.lower_bound(slot, goal_slot))
-    };
-    search(start, goal, heuristic, limits, &mut nodes, step)
+    search(start, goal, min_step_cost, limits, &mut nodes, step)
 }
 
 /// What a search knows of one hex: its best cost so far, the direction of the step that
@@ -319,7 +290,7 @@ impl<F: Fn(Hex) -> Option<usize>> Nodes for DenseNodes<F> {
 fn search<N: Nodes>(
     start: Hex,
     goal: Hex,
-    heuristic: impl Fn(Hex, N::Slot) -> u64,
+    min_step_cost: u32,
     limits: &PathLimits,
     nodes: &mut N,
     step: impl Fn(Hex, Hex) -> Option<u32>,
@@ -337,11 +308,12 @@ fn search<N: Nodes>(
     let Some(start_slot) = nodes.slot(start) else {
         return Err(PathError::Unreachable);
     };
+    let heuristic = |h: Hex| h.distance_i64(goal) as u64 * u64::from(min_step_cost);
     let max_cost = limits.max_cost.unwrap_or(u64::MAX);
     let mut pruned = false;
     let mut expansions = 0usize;
 
-    let h0 = heuristic(start, start_slot);
+    let h0 = heuristic(start);
     if h0 > max_cost {
         return Err(PathError::LimitReached);
     }
@@ -395,7 +367,7 @@ fn search<N: Nodes>(
             if g_new >= next.g {
                 continue;
             }
-            let h = heuristic(n, slot);
+            let h = heuristic(n);
             let f = g_new.saturating_add(h);
             if f > max_cost {
                 pruned = true;

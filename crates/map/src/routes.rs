@@ -3,9 +3,8 @@
 
 use super::{HexMap, MapShape};
 use hexmap_hex::{
-    Hex, Landmarks, MAX_MOVEMENT_DISTANCE, MovementRange, MovementRangeError, OffsetCoord,
-    PathError, PathLimits, Route, a_star_dense_landmarks, a_star_dense_steps, movement_range_steps,
-    spread_landmarks,
+    Hex, MAX_MOVEMENT_DISTANCE, MovementRange, MovementRangeError, OffsetCoord, PathError,
+    PathLimits, Route, a_star_dense_steps, movement_range_steps,
 };
 
 impl HexMap {
@@ -24,48 +23,6 @@ impl HexMap {
             from,
             to,
             self.min_step(),
-            &limits,
-            self.cell_count(),
-            |h| self.shape().index_of(h),
-            |a, b| self.step_cost(a, b),
-        )
-    }
-
-    /// Landmark costs for [`HexMap::route_with`]: `count` landmarks spread over the map's
-    /// cells (far apart, on its rim), each with its exact costs to and from every cell under
-    /// the movement rule. As costly as two full searches per landmark; valid until the map
-    /// changes (any edit that touches terrain, palette costs, edges or paths).
-    pub fn landmarks(&self, count: usize) -> Landmarks {
-        let cells: Vec<Hex> = self.shape().iter().collect();
-        let marks = spread_landmarks(&cells, count);
-        Landmarks::build(
-            &marks,
-            self.cell_count(),
-            |h| self.shape().index_of(h),
-            |a, b| self.step_cost(a, b),
-        )
-    }
-
-    /// [`HexMap::route`] with landmark lower bounds built for this very map
-    /// ([`HexMap::landmarks`]): the same optimal cost, found expanding far fewer cells.
-    pub fn route_with(
-        &self,
-        landmarks: &Landmarks,
-        from: Hex,
-        to: Hex,
-    ) -> Result<Route, PathError> {
-        if !(self.contains(from) && self.contains(to)) {
-            return Err(PathError::Unreachable);
-        }
-        let limits = PathLimits {
-            max_expansions: self.cell_count(),
-            max_cost: None,
-        };
-        a_star_dense_landmarks(
-            from,
-            to,
-            self.min_step(),
-            landmarks,
             &limits,
             self.cell_count(),
             |h| self.shape().index_of(h),
