@@ -197,8 +197,9 @@ pub(super) fn prompt(ctx: &egui::Context, autosave: &Autosave) -> Vec<Action> {
             "Restore unsaved changes from {}?",
             describe_time(offer.written)
         ));
+        ui.label("Enter restores.");
         ui.horizontal(|ui| {
-            if ui.button("Restore").clicked() {
+            if ui.button("Restore").clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                 choice = Some(true);
             }
             if ui.button("Discard").clicked() {
