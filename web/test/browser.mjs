@@ -7,9 +7,8 @@
 import { chromium } from "playwright-core";
 import { PNG } from "pngjs";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { tmpdir } from "node:os";
 
 const [url, hexmapBin, outDir] = process.argv.slice(2);
 if (!url || !hexmapBin || !outDir) {
@@ -91,7 +90,6 @@ function colourMatch(png, place) {
   return good / cells.length;
 }
 
-const userData = mkdtempSync(join(tmpdir(), "hexmap-chromium-"));
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   args: [
