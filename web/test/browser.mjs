@@ -2,8 +2,8 @@
 //   node web/test/browser.mjs URL HEXMAP_BIN OUT_DIR
 // URL serves web/dist; HEXMAP_BIN is the hexmap CLI (the JSON export of the sample gives
 // hexmap's own hex centres; `hexmap validate` checks the downloaded map); OUT_DIR gets
-// screenshots and downloads. Prints timings (first paint, pan frame time) as
-// "figure NAME VALUE" lines. Exits non-zero on the first check that fails.
+// screenshots and downloads. Prints the time to first paint as a
+// "figure first_paint_ms N" line. Exits non-zero on the first check that fails.
 import { chromium } from "playwright-core";
 import { PNG } from "pngjs";
 import { execFileSync } from "node:child_process";
@@ -158,8 +158,23 @@ try {
   const savedCell = savedJson.cells.find((c) => c.q === target.q && c.r === target.r);
   check(savedCell && savedCell.terrain !== grass.id, `the downloaded map holds the painted hex (terrain ${savedCell && savedCell.terrain})`);
 
-  // 4. A bundled map opened through the browser's file chooser (Ctrl+O): the title changes.
-  const other = join(repo, "maps/hexcrawl.ron");
+  // 4. File → Open sample → hexcrawl.ron (the samples are bundled into the page, with their
+  // tile art): the title names it. Menu places as egui lays out the File menu at 1280 × 800.
+  const hexcrawlName = JSON.parse(execFileSync(hexmapBin, ["export", join(repo, "maps/hexcrawl.ron"), "--to", "json", "-"], { encoding: "utf8", maxBuffer: 64 << 20 })).name;
+  await page.mouse.click(19, 12);
+  await page.waitForTimeout(500);
+  await page.mouse.move(60, 108);
+  await page.waitForTimeout(500);
+  await page.mouse.move(640, 108);
+  await page.mouse.move(648, 154);
+  await page.waitForTimeout(300);
+  await page.mouse.click(648, 154);
+  await page.waitForFunction((n) => document.title.startsWith(n), hexcrawlName, { timeout: 20000 }).catch(() => {});
+  await shot(page, "sample-menu.png");
+  check((await page.title()).startsWith(hexcrawlName + " — /samples/hexcrawl.ron"), `File → Open sample opened the bundled hexcrawl.ron (title "${await page.title()}")`);
+
+  // 5. A map opened through the browser's file chooser (Ctrl+O): the title changes.
+  const other = join(repo, "maps/wargame-river-crossing.ron");
   const otherName = JSON.parse(execFileSync(hexmapBin, ["export", other, "--to", "json", "-"], { encoding: "utf8", maxBuffer: 64 << 20 })).name;
   const [chooser] = await Promise.all([
     page.waitForEvent("filechooser", { timeout: 20000 }),
@@ -167,10 +182,10 @@ try {
   ]);
   await chooser.setFiles(other);
   await page.waitForFunction((n) => document.title.startsWith(n), otherName, { timeout: 20000 });
-  check(true, `Ctrl+O opened hexcrawl.ron from the file chooser (title "${await page.title()}")`);
+  check(true, `Ctrl+O opened wargame-river-crossing.ron from the file chooser (title "${await page.title()}")`);
   await shot(page, "opened.png");
 
-  // 5. Change it, let the autosave run, reload: the page offers the work back; Enter
+  // 6. Change it, let the autosave run, reload: the page offers the work back; Enter
   // restores it (title: the map's name, modified).
   const centre = [W * 0.6, H * 0.5];
   await page.mouse.click(...centre);
