@@ -7,7 +7,7 @@
 import { chromium } from "playwright-core";
 import { PNG } from "pngjs";
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 const [url, hexmapBin, outDir] = process.argv.slice(2);
@@ -157,6 +157,26 @@ try {
   const savedJson = JSON.parse(execFileSync(hexmapBin, ["export", saved, "--to", "json", "-"], { encoding: "utf8", maxBuffer: 64 << 20 }));
   const savedCell = savedJson.cells.find((c) => c.q === target.q && c.r === target.r);
   check(savedCell && savedCell.terrain !== grass.id, `the downloaded map holds the painted hex (terrain ${savedCell && savedCell.terrain})`);
+
+  // 3b. File → Export… with its default (a PNG picture): the export job runs as a step
+  // between frames and downloads the picture, which shows the island's deep sea.
+  await page.mouse.click(19, 12);
+  await page.waitForTimeout(500);
+  await page.mouse.click(42, 241);
+  await page.waitForTimeout(1000);
+  const [picture] = await Promise.all([
+    page.waitForEvent("download", { timeout: 30000 }),
+    page.mouse.click(556, 591),
+  ]);
+  const pngPath = join(outDir, picture.suggestedFilename());
+  await picture.saveAs(pngPath);
+  const exported = PNG.sync.read(readFileSync(pngPath));
+  let sea = 0;
+  for (let i = 0; i < exported.data.length; i += 4) {
+    if (near([exported.data[i], exported.data[i + 1], exported.data[i + 2]], deep, 3)) sea++;
+  }
+  const seaShare = sea / (exported.width * exported.height);
+  check(pngPath.endsWith(".png") && seaShare > 0.3, `File → Export… downloaded ${picture.suggestedFilename()} (${exported.width} × ${exported.height}, ${(seaShare * 100).toFixed(0)}% deep sea)`);
 
   // 4. File → Open sample → hexcrawl.ron (the samples are bundled into the page, with their
   // tile art): the title names it. Menu places as egui lays out the File menu at 1280 × 800.
