@@ -101,9 +101,18 @@ fn autosave_after_the_interval_and_save_removes_the_recovery_file() {
     assert!(!recovery.exists());
 }
 
-#[test]
-fn opening_a_map_with_a_newer_recovery_offers_to_restore_it() {
-    let dir = temp_dir("recover");
+/// The sample saved to a file an hour old, a newer recovery file beside it holding one
+/// more painted cell, and the editor after Ctrl+O opened that file (the restore question
+/// up, not answered): the harness, the painted cell, its recovered terrain and the file.
+fn offered_recovery(
+    tag: &str,
+) -> (
+    Harness<'static, EditorApp>,
+    Hex,
+    TerrainId,
+    std::path::PathBuf,
+) {
+    let dir = temp_dir(tag);
     let path = dir.join("m.ron");
     let (doc, cell, other) = saved_sample(&path);
     // The map file is an hour old; the recovery holds one more painted cell.
@@ -143,6 +152,12 @@ fn opening_a_map_with_a_newer_recovery_offers_to_restore_it() {
         Some(other),
         "not restored yet"
     );
+    (h, cell, other, path)
+}
+
+#[test]
+fn opening_a_map_with_a_newer_recovery_offers_to_restore_it() {
+    let (mut h, cell, other, path) = offered_recovery("recover");
     h.get_by_label("Restore").click();
     settle(&mut h);
     let app = h.state();
@@ -157,6 +172,24 @@ fn opening_a_map_with_a_newer_recovery_offers_to_restore_it() {
         "restored changes still need saving"
     );
     assert_eq!(app.view().doc().path(), Some(path.as_path()));
+}
+
+/// Enter accepts the restore question (the browser test answers it so after a reload).
+#[test]
+fn enter_restores_the_offered_recovery() {
+    let (mut h, cell, other, _) = offered_recovery("recover-enter");
+    h.key_press(Key::Enter);
+    settle(&mut h);
+    assert!(
+        h.query_by_label_contains("Restore unsaved changes from")
+            .is_none(),
+        "the question is gone"
+    );
+    assert_eq!(
+        h.state().view().doc().terrain(cell),
+        Some(other),
+        "restored"
+    );
 }
 
 #[test]

@@ -487,6 +487,7 @@ impl EditorApp {
         let title = format!("{}{mark} — {file} — hexmap", self.doc.map().name());
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            super::entry::show_title(&title);
             self.title = title;
         }
     }
@@ -506,13 +507,7 @@ impl EditorApp {
     }
 
     pub(super) fn handle_dropped_files(&mut self, ctx: &egui::Context) {
-        let dropped: Vec<PathBuf> = ctx.input(|i| {
-            i.raw
-                .dropped_files
-                .iter()
-                .map(|f| f.path().to_path_buf())
-                .collect()
-        });
+        let dropped = crate::storage::dropped_files(ctx);
         if let Some(path) = dropped.into_iter().next() {
             self.push(Action::Open(path));
         }

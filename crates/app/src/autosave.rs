@@ -75,12 +75,19 @@ pub(super) fn tick(app: &mut EditorApp, ctx: &egui::Context) {
         ctx.request_repaint_after(Duration::from_secs_f64(wait));
         return;
     }
-    let Some(file) = recovery_file(&app.doc, app.jobs.autosave.data_dir.as_deref()) else {
-        app.jobs.autosave.dirty_since = None;
-        return;
+    let written = if super::storage::current().has_files() {
+        let Some(file) = recovery_file(&app.doc, app.jobs.autosave.data_dir.as_deref()) else {
+            app.jobs.autosave.dirty_since = None;
+            return;
+        };
+        write_recovery(&file, app.doc.map())
+            .map(|()| file)
+            .map_err(|e| e.to_string())
+    } else {
+        super::browser_autosave::write(app)
     };
-    match write_recovery(&file, app.doc.map()) {
-        Ok(()) => {
+    match written {
+        Ok(file) => {
             app.jobs.autosave.last_written = Some(file);
             app.windows.warning = None;
         }
@@ -100,6 +107,9 @@ pub(super) fn tick(app: &mut EditorApp, ctx: &egui::Context) {
 pub(super) fn saved(app: &mut EditorApp, old: Option<PathBuf>, path: &Path) {
     app.jobs.autosave.dirty_since = None;
     app.windows.warning = None;
+    if !super::storage::current().has_files() {
+        return super::browser_autosave::forget();
+    }
     let mut stale = vec![recovery_path(path)];
     match old {
         Some(old) => stale.push(recovery_path(&old)),
@@ -121,6 +131,10 @@ pub(super) fn saved(app: &mut EditorApp, old: Option<PathBuf>, path: &Path) {
 /// After opening (or starting with) the document: offer a newer recovery file. One that
 /// is older than the map file is left from a session that saved afterwards: removed.
 pub(super) fn check_on_open(app: &mut EditorApp) {
+    if !super::storage::current().has_files() {
+        app.jobs.autosave.offer = super::browser_autosave::offer();
+        return;
+    }
     let Some(file) = recovery_file(&app.doc, app.jobs.autosave.data_dir.as_deref()) else {
         return;
     };
@@ -134,6 +148,9 @@ pub(super) fn check_on_open(app: &mut EditorApp) {
 /// recovery file goes, so nothing discarded is ever offered back.
 pub(super) fn discarded(app: &mut EditorApp) {
     app.jobs.autosave.dirty_since = None;
+    if !super::storage::current().has_files() {
+        return super::browser_autosave::forget();
+    }
     if let Some(file) = recovery_file(&app.doc, app.jobs.autosave.data_dir.as_deref()) {
         remove_or_warn(app, &file);
     }
@@ -147,11 +164,13 @@ fn remove_or_warn(app: &mut EditorApp, file: &Path) {
 
 /// "HH:MM:SS UTC (N min ago)" for a file time.
 pub fn describe_time(t: SystemTime) -> String {
-    let secs = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let day = secs % 86_400;
-    let ago = SystemTime::now()
-        .duration_since(t)
-        .map_or(0, |d| d.as_secs());
+    let since_epoch = t.duration_since(UNIX_EPOCH).unwrap_or_default();
+    let day = since_epoch.as_secs() % 86_400;
+    // web_time's clock: std's panics in a browser.
+    let now = web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .unwrap_or_default();
+    let ago = now.saturating_sub(since_epoch).as_secs();
     let ago = if ago < 120 {
         format!("{ago} s ago")
     } else {
@@ -178,8 +197,9 @@ pub(super) fn prompt(ctx: &egui::Context, autosave: &Autosave) -> Vec<Action> {
             "Restore unsaved changes from {}?",
             describe_time(offer.written)
         ));
+        ui.label("Enter restores.");
         ui.horizontal(|ui| {
-            if ui.button("Restore").clicked() {
+            if ui.button("Restore").clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                 choice = Some(true);
             }
             if ui.button("Discard").clicked() {
@@ -199,7 +219,16 @@ pub(super) fn answer(app: &mut EditorApp, restore: bool) {
     let Some(offer) = app.jobs.autosave.offer.take() else {
         return;
     };
-    if restore {
+    if !super::storage::current().has_files() {
+        match restore.then(|| super::browser_autosave::restore(&offer)) {
+            Some(Ok(doc)) => {
+                app.replace_doc(doc);
+                app.windows.info = Some("Restored unsaved changes".into());
+            }
+            Some(Err(e)) => app.windows.error = Some(format!("cannot restore: {e}")),
+            None => super::browser_autosave::forget(),
+        }
+    } else if restore {
         match load_recovery(&offer) {
             Ok(map) => {
                 let path = app.doc.path().map(Path::to_path_buf);

@@ -9,7 +9,7 @@ use super::windows::Windows;
 use super::{Action, EditorApp};
 use eframe::egui;
 use hexmap_hex::CoordSystem;
-use hexmap_io::format::{self, Format, FormatOption, WriteOptions, read_path, write_path};
+use hexmap_io::format::{self, Format, FormatOption, WriteJob, WriteOptions};
 use hexmap_map::HexMap;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, channel};
@@ -51,7 +51,7 @@ impl ExportJob {
         let (tx, rx) = channel();
         let target = path.clone();
         let ctx = ctx.clone();
-        std::thread::spawn(move || {
+        super::background::spawn(&ctx.clone(), move || {
             let progress_tx = tx.clone();
             let progress_ctx = ctx.clone();
             let mut progress = move |share: f32| {
@@ -59,7 +59,7 @@ impl ExportJob {
                 let _ = progress_tx.send(JobMessage::Progress(share));
                 progress_ctx.request_repaint();
             };
-            let result = write_path(&map, spec.format, &spec.options, &target, &mut progress)
+            let result = write_export(&map, &spec, &target, &mut progress)
                 .map_err(|e| format!("export to {} failed: {e}", target.display()));
             let _ = tx.send(JobMessage::Done(result));
             ctx.request_repaint();
@@ -80,6 +80,39 @@ impl ExportJob {
     pub fn path(&self) -> &Path {
         &self.path
     }
+}
+
+/// Write `map` as `spec` asks to `path`, with its side files beside it, through the
+/// platform's storage (files, or downloads in a browser).
+fn write_export(
+    map: &HexMap,
+    spec: &ExportSpec,
+    path: &Path,
+    progress: &mut dyn FnMut(f32),
+) -> Result<(), format::WriteError> {
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .ok_or_else(|| format::WriteError::NoFileName(path.to_owned()))?;
+    let out = spec
+        .format
+        .write(WriteJob::new(map, &spec.options, name, progress))?;
+    let storage = super::storage::current();
+    let folder = path.parent().unwrap_or(Path::new(""));
+    for (side_name, bytes) in &out.side {
+        let side = folder.join(side_name);
+        storage
+            .write(&side, bytes)
+            .map_err(|source| format::WriteError::Write { path: side, source })?;
+    }
+    storage
+        .write(path, &out.main)
+        .map_err(|source| format::WriteError::Write {
+            path: path.to_owned(),
+            source,
+        })?;
+    progress(1.0);
+    Ok(())
 }
 
 /// Open the export window.
@@ -127,7 +160,13 @@ pub(super) fn request_import_path(app: &mut EditorApp) {
 /// Read a map in any format the registry reads (a Tiled TMX or TMJ map) as a new unsaved
 /// document, keeping its warnings.
 pub fn import_tiled(path: &Path) -> Result<(OpenMap, Vec<String>), String> {
-    let imported = read_path(path).map_err(|e| e.to_string())?;
+    let storage = super::storage::current();
+    let bytes = storage
+        .read(path)
+        .map_err(|e| format::ReadError::reading(path, e).to_string())?;
+    let folder = path.parent().unwrap_or(Path::new(""));
+    let imported = format::read_bytes(path, &bytes, storage.resources(folder).as_ref())
+        .map_err(|e| e.to_string())?;
     Ok((OpenMap::from_map(imported.map), imported.warnings))
 }
 

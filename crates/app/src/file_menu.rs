@@ -89,15 +89,26 @@ pub(super) fn items(
         ui.add(egui::DragValue::new(&mut prefs.autosave_secs).range(0..=3600))
             .labelled_by(l.id);
     });
-    ui.checkbox(
-        &mut prefs.builtin_file_dialog,
-        "Always use the built-in file dialog",
-    );
+    if super::storage::current().has_files() {
+        ui.checkbox(
+            &mut prefs.builtin_file_dialog,
+            "Always use the built-in file dialog",
+        );
+    } else {
+        // A browser: say here what works otherwise than on the desktop.
+        ui.label(WEB_NOTE);
+    }
     ui.separator();
     if ui.button("Quit").clicked() {
         out.push(Action::Quit);
     }
 }
+
+/// What the File menu says in a browser about the desktop-only parts.
+pub const WEB_NOTE: &str = "In a browser: Open uses the browser's file chooser (or drop a \
+    file on the page); Save, Save As and exports download their files; the autosave stays \
+    in this browser's storage and is offered back on the next visit. Desktop only: native \
+    file dialogs, recovery files beside the map, the changed-on-disk check.";
 
 /// The menu bar of the "No map is open" screen: the File menu alone.
 pub(super) fn start_menu_bar(ui: &mut egui::Ui, prefs: &mut Prefs) -> Vec<Action> {

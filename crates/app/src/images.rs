@@ -6,8 +6,8 @@
 use super::open_map::OpenMap;
 use eframe::egui::{self, ColorImage, TextureHandle, TextureId, TextureOptions};
 use hexmap_draw::{ImageId, ImageSet};
+use hexmap_io::NoResources;
 use hexmap_io::images::{ImageWarning, image_paths, load_images};
-use hexmap_io::{FolderResources, NoResources};
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -46,7 +46,7 @@ impl EditorImages {
             return false;
         }
         let (set, warnings) = match &key.0 {
-            Some(dir) => load_images(doc.map(), &FolderResources(dir.clone())),
+            Some(dir) => load_images(doc.map(), super::storage::current().resources(dir).as_ref()),
             None => load_images(doc.map(), &NoResources),
         };
         self.upload(ctx, &set);

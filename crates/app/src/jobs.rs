@@ -108,7 +108,9 @@ impl Jobs {
             return;
         }
         self.pending = Some(then);
-        if self.always_builtin || self.native_unavailable.is_some() {
+        // The built-in dialog lists folders: only where there are files (not in a browser).
+        let builtin = self.always_builtin || self.native_unavailable.is_some();
+        if builtin && super::storage::current().has_files() {
             self.builtin = Some(BuiltinDialog::new(request, folder));
         } else {
             self.dialogs.request(request.clone(), &folder);
@@ -151,6 +153,14 @@ impl Jobs {
     /// The native dialog could not be shown: say so once, ask its question again in the
     /// built-in dialog, and keep to that one from now on.
     fn switch_to_builtin(&mut self, why: String) {
+        if !super::storage::current().has_files() {
+            // No built-in dialog in a browser (no folders to list): the question is
+            // dropped and the reason shown.
+            self.notice = Some(why);
+            self.asked_native = None;
+            self.pending = None;
+            return;
+        }
         self.notice = Some(format!("Using the built-in file dialog: {why}"));
         self.native_unavailable = Some(why);
         if let Some((request, folder)) = self.asked_native.take() {

@@ -23,11 +23,14 @@
 mod actions;
 mod annotation_marks;
 pub mod autosave;
+mod background;
+mod browser_autosave;
 pub mod camera;
 mod canvas;
 pub mod chunks;
 pub mod dialogs;
 pub mod disk_check;
+mod entry;
 pub mod export_import;
 mod feature_palette;
 pub mod feature_tools;
@@ -51,21 +54,26 @@ pub mod prefs;
 pub mod print_window;
 pub mod properties;
 mod random_mines;
-mod sample;
+pub mod sample;
 mod shortcuts;
 mod spill_view;
+pub mod storage;
 mod tile_art_picker;
 pub mod tools;
 mod view;
 mod windows;
 
 pub use actions::{Action, UnsavedPrompt};
+#[cfg(not(target_arch = "wasm32"))]
+pub use entry::run;
+#[cfg(target_arch = "wasm32")]
+pub use entry::start_web;
 pub use jobs::PendingDialog;
 pub use view::EditorView;
 
 use camera::Camera;
 use canvas::Canvas;
-use dialogs::{FileDialogs, RfdDialogs};
+use dialogs::FileDialogs;
 use eframe::egui;
 use jobs::Jobs;
 use open_map::OpenMap;
@@ -139,7 +147,7 @@ impl EditorApp {
         };
         let dialogs = options
             .dialogs
-            .unwrap_or_else(|| Box::new(RfdDialogs::new(Some(cc.egui_ctx.clone()))));
+            .unwrap_or_else(|| storage::platform_dialogs(&cc.egui_ctx));
         let start = match &options.path {
             // Never shown: a placeholder until the file opens (or another map does).
             Some(_) => {
@@ -151,7 +159,7 @@ impl EditorApp {
         app.prefs = prefs;
         app.prefs.resolve_recent();
         app.persist = options.persist;
-        app.jobs.autosave.data_dir = options.data_dir.or_else(|| eframe::storage_dir("hexmap"));
+        app.jobs.autosave.data_dir = options.data_dir.or_else(storage::data_dir);
         match options.path {
             Some(path) => app.open_at_start(path),
             None => autosave::check_on_open(&mut app),
@@ -242,8 +250,9 @@ impl EditorApp {
     /// One frame of the whole editor in `ui` (what eframe's `App::ui` runs; benchmarks and
     /// tests call it on a bare `egui::Context`). Its own time goes to the frame readout.
     pub fn show(&mut self, ui: &mut egui::Ui) {
-        let started = std::time::Instant::now();
+        let started = web_time::Instant::now();
         let ctx = ui.ctx().clone();
+        background::run_steps(&ctx);
         self.jobs.always_builtin = self.prefs.builtin_file_dialog;
         self.poll_dialogs(&ctx);
         export_import::poll_job(self);
@@ -419,29 +428,4 @@ impl EditorApp {
         }
         self.update_title(ctx);
     }
-}
-
-/// Run the editor in a native window (blocking until it closes).
-pub fn run(path: Option<PathBuf>) -> Result<(), String> {
-    let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_inner_size([1280.0, 800.0])
-            .with_title("hexmap")
-            .with_drag_and_drop(true),
-        ..Default::default()
-    };
-    eframe::run_native(
-        "hexmap",
-        options,
-        Box::new(move |cc| {
-            Ok(Box::new(EditorApp::new(
-                cc,
-                StartOptions {
-                    path,
-                    ..Default::default()
-                },
-            )))
-        }),
-    )
-    .map_err(|e| e.to_string())
 }

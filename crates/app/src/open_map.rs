@@ -470,14 +470,24 @@ mod files {
     use hexmap_map::HexMap;
     use std::path::Path;
 
-    /// Read a map and the form it was written in.
+    /// Read a map and the form it was written in, through the platform's storage.
     pub fn read(path: &Path) -> Result<(HexMap, Form), String> {
-        io::load(path).map_err(|e| e.to_string())
+        let bytes = crate::storage::current()
+            .read(path)
+            .map_err(|e| io::LoadError::reading(path, e).to_string())?;
+        io::load_bytes(path, &bytes).map_err(|e| e.to_string())
     }
 
-    /// Write a map in a form, atomically (temp file, sync, rename).
+    /// Write a map in a form through the platform's storage (atomically on the desktop:
+    /// temp file, sync, rename; a download in a browser).
     pub fn write(path: &Path, map: &HexMap, form: Form) -> Result<(), String> {
-        io::save(path, map, form).map_err(|e| e.to_string())
+        crate::storage::current()
+            .write(path, io::to_string(map, form).as_bytes())
+            .map_err(|source| io::SaveError::Io {
+                path: path.to_owned(),
+                source,
+            })
+            .map_err(|e| e.to_string())
     }
 }
 

@@ -138,7 +138,7 @@ impl PlaySession {
         };
         let (tx, rx) = channel();
         let ctx = ctx.clone();
-        std::thread::spawn(move || {
+        super::background::spawn(&ctx.clone(), move || {
             // The receiver is gone only when play mode was left; nothing to report then.
             let _ = tx.send(generate(&board, &settings));
             ctx.request_repaint();
@@ -163,8 +163,8 @@ impl PlaySession {
 }
 
 fn seed_from_clock() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)
         .unwrap_or(1)
 }

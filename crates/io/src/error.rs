@@ -244,6 +244,22 @@ pub enum LoadError {
     },
 }
 
+impl LoadError {
+    /// The error for a map file at `path` that could not be read (refused, or too large).
+    pub fn reading(path: &std::path::Path, e: crate::ReadFileError) -> Self {
+        match e {
+            crate::ReadFileError::Io(source) => LoadError::Io {
+                path: path.to_owned(),
+                source,
+            },
+            crate::ReadFileError::TooLarge { bytes, limit } => LoadError::Format {
+                path: path.to_owned(),
+                source: FormatError::FileTooLarge { bytes, limit },
+            },
+        }
+    }
+}
+
 /// Why a map file could not be saved (the old file, if any, is untouched).
 #[derive(Debug, thiserror::Error)]
 pub enum SaveError {

@@ -102,20 +102,17 @@ pub fn from_bytes(bytes: &[u8]) -> Result<(HexMap, Form), FormatError> {
 
 /// Load a map file; returns the map and its form.
 pub fn load(path: &Path) -> Result<(HexMap, Form), LoadError> {
-    let bytes = read_file(path).map_err(|e| match e {
-        ReadFileError::Io(source) => LoadError::Io {
-            path: path.to_owned(),
-            source,
-        },
-        ReadFileError::TooLarge { bytes, limit } => LoadError::Format {
-            path: path.to_owned(),
-            source: FormatError::FileTooLarge { bytes, limit },
-        },
-    })?;
-    from_bytes(&bytes).map_err(|source| {
+    let bytes = read_file(path).map_err(|e| LoadError::reading(path, e))?;
+    load_bytes(path, &bytes)
+}
+
+/// Parse `bytes`, the content of the map file at `path` (already read, by whatever holds
+/// the files: the editor's storage); messages name `path`, as [`load`]'s do.
+pub fn load_bytes(path: &Path, bytes: &[u8]) -> Result<(HexMap, Form), LoadError> {
+    from_bytes(bytes).map_err(|source| {
         // A file that is not a hexmap map at all is named for what it is.
         let shown = path.display().to_string();
-        match format::sniff(&bytes).advice_for_map(&shown) {
+        match format::sniff(bytes).advice_for_map(&shown) {
             Some(advice) => LoadError::NotAMap {
                 path: path.to_owned(),
                 advice,

@@ -21,7 +21,9 @@ mod tiled;
 
 pub use json_meta::JSON_VERSION;
 pub use kind::{FileKind, sniff};
-pub use registry::{FORMATS, by_name, native, read_path, reader_for, readers, write_path, writers};
+pub use registry::{
+    FORMATS, by_name, native, read_bytes, read_path, reader_for, readers, write_path, writers,
+};
 pub use table::{Points, to_csv, to_json};
 pub use tiled::tileset_file_name;
 

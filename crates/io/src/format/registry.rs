@@ -59,51 +59,67 @@ pub fn reader_for(path: &Path, head: &[u8]) -> Option<&'static dyn Format> {
 /// it refers to (a Tiled map's tilesets and images) are read from its folder. The one
 /// import path of the command line and the editor.
 pub fn read_path(path: &Path) -> Result<Imported, ReadError> {
-    let bytes = read_file(path).map_err(|e| match e {
-        ReadFileError::Io(source) => ReadError::Io {
-            path: path.to_owned(),
-            source,
-        },
-        ReadFileError::TooLarge { bytes, limit } => ReadError::TooLarge {
-            path: path.to_owned(),
-            bytes,
-            limit,
-        },
-    })?;
+    let bytes = read_file(path).map_err(|e| ReadError::reading(path, e))?;
+    let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    read_bytes(path, &bytes, &FolderResources(folder))
+}
+
+/// Read `bytes`, the content of the file at `path` (already read, by whatever holds the
+/// files: the editor's storage), in whichever readable format it is; the files it refers
+/// to come from `resources`. Messages name `path`.
+pub fn read_bytes(
+    path: &Path,
+    bytes: &[u8],
+    resources: &dyn crate::Resources,
+) -> Result<Imported, ReadError> {
     // Messages name the file as given, folder included.
     let file = path.display().to_string();
-    if let Some(advice) = super::sniff(&bytes).advice_for_import() {
+    if let Some(advice) = super::sniff(bytes).advice_for_import() {
         return Err(ReadError::NotImportable { file, advice });
     }
-    let format = reader_for(path, &bytes).ok_or_else(|| ReadError::UnknownFormat {
+    let format = reader_for(path, bytes).ok_or_else(|| ReadError::UnknownFormat {
         file: file.clone(),
         expected: readers()
             .flat_map(|f| f.extensions().iter().map(|e| format!(".{e}")))
             .collect::<Vec<_>>()
             .join(", "),
     })?;
-    let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let kind = super::sniff(&bytes);
-    format
-        .read(&bytes, &file, &FolderResources(folder))
-        .map_err(|e| match kind {
-            // JSON that is neither of the two JSON maps hexmap reads: say both, not only
-            // what the Tiled reader missed.
-            super::FileKind::Json => {
-                let message = e.to_string();
-                let detail = message
-                    .strip_prefix(&format!("{file}: "))
-                    .unwrap_or(&message);
-                ReadError::NotImportable {
-                    file: file.clone(),
-                    advice: format!(
-                        "a JSON file that is neither hexmap's JSON export (it has no \
-                         \"format\": \"hexmap-cells\") nor a Tiled map ({detail})"
-                    ),
-                }
+    let kind = super::sniff(bytes);
+    format.read(bytes, &file, resources).map_err(|e| match kind {
+        // JSON that is neither of the two JSON maps hexmap reads: say both, not only
+        // what the Tiled reader missed.
+        super::FileKind::Json => {
+            let message = e.to_string();
+            let detail = message
+                .strip_prefix(&format!("{file}: "))
+                .unwrap_or(&message);
+            ReadError::NotImportable {
+                file: file.clone(),
+                advice: format!(
+                    "a JSON file that is neither hexmap's JSON export (it has no \
+                     \"format\": \"hexmap-cells\") nor a Tiled map ({detail})"
+                ),
             }
-            _ => e,
-        })
+        }
+        _ => e,
+    })
+}
+
+impl ReadError {
+    /// The error for a file at `path` that could not be read (refused, or too large).
+    pub fn reading(path: &Path, e: ReadFileError) -> Self {
+        match e {
+            ReadFileError::Io(source) => ReadError::Io {
+                path: path.to_owned(),
+                source,
+            },
+            ReadFileError::TooLarge { bytes, limit } => ReadError::TooLarge {
+                path: path.to_owned(),
+                bytes,
+                limit,
+            },
+        }
+    }
 }
 
 /// Write `map` as `format` to `path`, with its side files beside it, each atomically

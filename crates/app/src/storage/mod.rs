@@ -1,0 +1,109 @@
+//! Where the editor's files live, behind one trait: on the desktop the file system, in a
+//! browser the files the user handed over (file chooser, drop) and downloads. Every read
+//! and write of a map or an export goes through [`current`]; `io` only sees bytes.
+//!
+//! The only `cfg(target_arch = "wasm32")` of file handling is here: which [`Storage`] and
+//! which file dialogs a platform gets, and what it cannot do ([`Storage::has_files`]).
+
+#[cfg(not(target_arch = "wasm32"))]
+mod native_dialogs;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
+
+use crate::dialogs::FileDialogs;
+use hexmap_io::{FolderResources, ReadFileError, Resources};
+use std::path::{Path, PathBuf};
+
+/// A place files are read from and written to.
+pub trait Storage: Send + Sync {
+    /// The bytes of the file at `path` (refusing files over `io::MAX_FILE_BYTES`).
+    fn read(&self, path: &Path) -> Result<Vec<u8>, ReadFileError>;
+    /// Write `bytes` as the file at `path`, replacing it whole or not at all.
+    fn write(&self, path: &Path, bytes: &[u8]) -> Result<(), std::io::Error>;
+    /// Files a file in `folder` names (a Tiled map's tilesets), read relative to it.
+    fn resources(&self, folder: &Path) -> Box<dyn Resources>;
+    /// True where files stay where they are written and can be looked at again (the
+    /// desktop): recovery files beside the map and the changed-on-disk check need it.
+    fn has_files(&self) -> bool;
+    /// Keep `bytes` as the file `name` the user handed over (a drop without a path, in a
+    /// browser); its path, or `None` where files have paths of their own.
+    fn hand_over(&self, _name: &str, _bytes: Vec<u8>) -> Option<PathBuf> {
+        None
+    }
+    /// Keep `text` (a map's RON) as the autosave of the map named `name` where there are
+    /// no recovery files beside maps (the browser's storage); the message says why not.
+    fn autosave(&self, _name: &str, _text: &str) -> Result<(), String> {
+        Err("no autosave store here; recovery files are used".into())
+    }
+    /// The kept autosave: its RON text, file name and when it was written (milliseconds
+    /// since 1970).
+    fn autosaved(&self) -> Option<(String, String, f64)> {
+        None
+    }
+    /// Drop the kept autosave (saved, or discarded by the user).
+    fn forget_autosave(&self) {}
+    /// The sample maps File → Open sample lists, sorted by name.
+    fn samples(&self) -> Vec<PathBuf>;
+}
+
+/// The file system: reads with `io`'s size limit, atomic writes.
+pub struct FileStorage;
+
+impl Storage for FileStorage {
+    fn read(&self, path: &Path) -> Result<Vec<u8>, ReadFileError> {
+        hexmap_io::read_file(path)
+    }
+
+    fn write(&self, path: &Path, bytes: &[u8]) -> Result<(), std::io::Error> {
+        hexmap_io::write_atomic(path, bytes)
+    }
+
+    fn resources(&self, folder: &Path) -> Box<dyn Resources> {
+        Box::new(FolderResources(folder.to_path_buf()))
+    }
+
+    fn has_files(&self) -> bool {
+        true
+    }
+
+    fn samples(&self) -> Vec<PathBuf> {
+        crate::sample::checkout_samples()
+    }
+}
+
+/// The storage of the platform the editor runs on.
+pub fn current() -> &'static dyn Storage {
+    #[cfg(not(target_arch = "wasm32"))]
+    return &FileStorage;
+    #[cfg(target_arch = "wasm32")]
+    return web::storage();
+}
+
+/// The platform's file dialogs: native ones (rfd, off the UI thread) on the desktop, the
+/// browser's file chooser and downloads on the web. `ctx` is woken when one answers.
+pub fn platform_dialogs(ctx: &eframe::egui::Context) -> Box<dyn FileDialogs> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return Box::new(native_dialogs::RfdDialogs::new(Some(ctx.clone())));
+    #[cfg(target_arch = "wasm32")]
+    return Box::new(web::BrowserDialogs::new(ctx.clone()));
+}
+
+/// The files dropped on the editor that are ready to open: on the desktop those of this
+/// frame (by path); in a browser, whose drops have no path, those read since the last
+/// frame (each is read in the background and handed over to the storage).
+pub fn dropped_files(ctx: &eframe::egui::Context) -> Vec<PathBuf> {
+    let files = ctx.input(|i| i.raw.dropped_files.clone());
+    #[cfg(not(target_arch = "wasm32"))]
+    return files.iter().map(|f| f.path().to_path_buf()).collect();
+    #[cfg(target_arch = "wasm32")]
+    return web::dropped_files(ctx, files);
+}
+
+/// The folder for recovery files of untitled maps (eframe's data folder); none in a
+/// browser, where the autosave goes to the browser's storage instead.
+pub fn data_dir() -> Option<PathBuf> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return eframe::storage_dir("hexmap");
+    #[cfg(target_arch = "wasm32")]
+    return None;
+}

@@ -1,0 +1,315 @@
+//! The browser's side of [`Storage`]: files the user hands over (the file chooser, a drop)
+//! are kept in memory under `/browser/NAME`; every write downloads the file under its
+//! name (and keeps it, so a saved map can be read back in the same session); the autosave
+//! goes to the browser's `localStorage`.
+
+use super::Storage;
+use crate::dialogs::{DialogReply, DialogRequest, FileDialogs, IMAGE_EXTENSIONS};
+use hexmap_io::format::{native, readers};
+use hexmap_io::{MAX_FILE_BYTES, ReadFileError, Resources};
+use std::collections::HashMap;
+use std::io::{Error, ErrorKind};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Mutex, OnceLock};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
+
+/// The folder the files handed over by the user are kept under.
+pub const FOLDER: &str = "/browser";
+
+/// The `localStorage` keys of the autosave: the map's RON text, its file name, and when
+/// it was written (milliseconds since 1970).
+const AUTOSAVE_KEYS: [&str; 3] = [
+    "hexmap.autosave",
+    "hexmap.autosave.name",
+    "hexmap.autosave.ms",
+];
+
+/// Files of this session, by path.
+#[derive(Default)]
+pub struct WebStorage {
+    files: Mutex<HashMap<PathBuf, Vec<u8>>>,
+}
+
+/// The folder the bundled samples (and their tile art) are kept under.
+pub const SAMPLES: &str = "/samples";
+
+/// The one storage of the page, holding the bundled samples from the start.
+pub fn storage() -> &'static WebStorage {
+    static STORAGE: OnceLock<WebStorage> = OnceLock::new();
+    STORAGE.get_or_init(|| {
+        let files = crate::sample::BUNDLED
+            .iter()
+            .map(|(name, bytes)| (Path::new(SAMPLES).join(name), bytes.to_vec()))
+            .collect();
+        WebStorage {
+            files: Mutex::new(files),
+        }
+    })
+}
+
+impl WebStorage {
+    /// Keep `bytes` as the file `name` handed over by the user; its path.
+    pub fn hand_over(&self, name: &str, bytes: Vec<u8>) -> PathBuf {
+        // Only the last part of the name: a browser never gives folders.
+        let name = Path::new(name)
+            .file_name()
+            .map_or_else(|| "map".into(), |n| n.to_owned());
+        let path = Path::new(FOLDER).join(name);
+        if let Ok(mut files) = self.files.lock() {
+            files.insert(path.clone(), bytes);
+        }
+        path
+    }
+}
+
+impl Storage for WebStorage {
+    fn read(&self, path: &Path) -> Result<Vec<u8>, ReadFileError> {
+        let files = self
+            .files
+            .lock()
+            .map_err(|_| Error::other("storage poisoned"))?;
+        let bytes = files.get(path).ok_or_else(|| {
+            Error::new(
+                ErrorKind::NotFound,
+                "not among the files given to this page (open it with File → Open or drop it \
+                 on the page)",
+            )
+        })?;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(ReadFileError::TooLarge {
+                bytes: bytes.len() as u64,
+                limit: MAX_FILE_BYTES,
+            });
+        }
+        Ok(bytes.clone())
+    }
+
+    fn write(&self, path: &Path, bytes: &[u8]) -> Result<(), Error> {
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .ok_or_else(|| Error::other(format!("{} has no file name", path.display())))?;
+        download(name, bytes).map_err(|e| Error::other(format!("download failed: {e:?}")))?;
+        if let Ok(mut files) = self.files.lock() {
+            files.insert(path.to_path_buf(), bytes.to_vec());
+        }
+        Ok(())
+    }
+
+    fn resources(&self, folder: &Path) -> Box<dyn Resources> {
+        Box::new(HandedOver(folder.to_path_buf()))
+    }
+
+    fn has_files(&self) -> bool {
+        false
+    }
+
+    fn samples(&self) -> Vec<PathBuf> {
+        let mut maps: Vec<PathBuf> = crate::sample::BUNDLED
+            .iter()
+            .filter(|(name, _)| name.ends_with(".ron"))
+            .map(|(name, _)| Path::new(SAMPLES).join(name))
+            .collect();
+        maps.sort();
+        maps
+    }
+
+    fn hand_over(&self, name: &str, bytes: Vec<u8>) -> Option<PathBuf> {
+        Some(WebStorage::hand_over(self, name, bytes))
+    }
+
+    fn autosave(&self, name: &str, text: &str) -> Result<(), String> {
+        let local = local_storage()?;
+        let ms = js_sys::Date::now().to_string();
+        for (key, value) in AUTOSAVE_KEYS.iter().zip([text, name, ms.as_str()]) {
+            local.set_item(key, value).map_err(|_| {
+                format!(
+                    "the browser's storage is full or refused ({} KB to keep); save the map \
+                     (Ctrl+S downloads it)",
+                    text.len() / 1024
+                )
+            })?;
+        }
+        Ok(())
+    }
+
+    fn autosaved(&self) -> Option<(String, String, f64)> {
+        let local = local_storage().ok()?;
+        let get = |k: &str| local.get_item(k).ok().flatten();
+        let text = get(AUTOSAVE_KEYS[0])?;
+        let name = get(AUTOSAVE_KEYS[1]).unwrap_or_else(|| "map.ron".into());
+        let ms = get(AUTOSAVE_KEYS[2])
+            .and_then(|m| m.parse().ok())
+            .unwrap_or(0.0);
+        Some((text, name, ms))
+    }
+
+    fn forget_autosave(&self) {
+        if let Ok(local) = local_storage() {
+            for key in AUTOSAVE_KEYS {
+                let _ = local.remove_item(key);
+            }
+        }
+    }
+}
+
+/// A handed-over file's neighbours (a Tiled map's tileset handed over with it).
+struct HandedOver(PathBuf);
+
+impl Resources for HandedOver {
+    fn read(&self, path: &str) -> Result<Vec<u8>, String> {
+        storage()
+            .read(&self.0.join(path))
+            .map_err(|e| format!("{path}: {e}"))
+    }
+}
+
+fn local_storage() -> Result<web_sys::Storage, String> {
+    web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .ok_or_else(|| "this browser gives the page no storage".to_string())
+}
+
+/// Start reading the files dropped this frame (a browser reads them only asynchronously);
+/// those read since the last call, handed over to the storage.
+pub fn dropped_files(
+    ctx: &eframe::egui::Context,
+    files: Vec<eframe::egui::DroppedFileHandle>,
+) -> Vec<PathBuf> {
+    static ARRIVED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+    for file in files {
+        let ctx = ctx.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let name = file.path().display().to_string();
+            if let Ok(bytes) = file.bytes_async().await
+                && let Ok(mut arrived) = ARRIVED.lock()
+            {
+                arrived.push(storage().hand_over(&name, bytes));
+            }
+            ctx.request_repaint();
+        });
+    }
+    ARRIVED
+        .lock()
+        .map(|mut a| std::mem::take(&mut *a))
+        .unwrap_or_default()
+}
+
+/// Hand `bytes` to the browser as a download named `name`.
+fn download(name: &str, bytes: &[u8]) -> Result<(), wasm_bindgen::JsValue> {
+    let window = web_sys::window().ok_or("no window")?;
+    let document = window.document().ok_or("no document")?;
+    let array = js_sys::Uint8Array::from(bytes);
+    let parts = js_sys::Array::of1(&array);
+    let blob = web_sys::Blob::new_with_u8_array_sequence(&parts)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    let anchor: web_sys::HtmlAnchorElement = document.create_element("a")?.dyn_into()?;
+    anchor.set_href(&url);
+    anchor.set_download(name);
+    anchor.click();
+    // The browser has taken the blob once the click is handled; free it a little later.
+    let revoke = Closure::once_into_js(move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    });
+    window.set_timeout_with_callback_and_timeout_and_arguments_0(revoke.unchecked_ref(), 60_000)?;
+    Ok(())
+}
+
+/// File dialogs the browser way: choosing a file to read opens the browser's file chooser
+/// (its file is handed over to [`WebStorage`]); choosing where to save answers at once
+/// with the suggested name, and the write downloads it.
+pub struct BrowserDialogs {
+    tx: Sender<DialogReply>,
+    rx: Receiver<DialogReply>,
+    ctx: eframe::egui::Context,
+}
+
+impl BrowserDialogs {
+    /// Dialogs that wake `ctx` when a chosen file has been read.
+    pub fn new(ctx: eframe::egui::Context) -> Self {
+        let (tx, rx) = channel();
+        BrowserDialogs { tx, rx, ctx }
+    }
+}
+
+impl FileDialogs for BrowserDialogs {
+    fn request(&mut self, request: DialogRequest, _folder: &Path) {
+        let saved = |name: &str| Path::new(FOLDER).join(name);
+        let (accept, wrap): (Vec<&str>, fn(PathBuf) -> DialogReply) = match request {
+            DialogRequest::SaveAs { suggested } => {
+                let _ = self.tx.send(DialogReply::SaveAs(saved(&suggested)));
+                return;
+            }
+            DialogRequest::Export { suggested, .. } => {
+                let _ = self.tx.send(DialogReply::Export(saved(&suggested)));
+                return;
+            }
+            DialogRequest::Open => (native().extensions().to_vec(), DialogReply::Open),
+            DialogRequest::ImportTiled => (
+                readers()
+                    .filter(|&f| f != native())
+                    .flat_map(|f| f.extensions().iter().copied())
+                    .collect(),
+                DialogReply::ImportTiled,
+            ),
+            DialogRequest::ChooseImage => (IMAGE_EXTENSIONS.to_vec(), DialogReply::ChooseImage),
+        };
+        let accept: Vec<String> = accept.iter().map(|e| format!(".{e}")).collect();
+        if let Err(e) = choose_file(&accept.join(","), self.tx.clone(), self.ctx.clone(), wrap) {
+            let _ = self.tx.send(DialogReply::Unavailable(format!(
+                "the browser's file chooser failed: {e:?}"
+            )));
+        }
+    }
+
+    fn poll(&mut self) -> Option<DialogReply> {
+        self.rx.try_recv().ok()
+    }
+}
+
+/// Open the browser's file chooser for files ending in `accept`; the chosen file is read,
+/// handed over, and its path sent through `tx` (wrapped by `wrap`).
+fn choose_file(
+    accept: &str,
+    tx: Sender<DialogReply>,
+    ctx: eframe::egui::Context,
+    wrap: fn(PathBuf) -> DialogReply,
+) -> Result<(), wasm_bindgen::JsValue> {
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let input: web_sys::HtmlInputElement = document.create_element("input")?.dyn_into()?;
+    input.set_type("file");
+    input.set_accept(accept);
+    let cancel_tx = tx.clone();
+    let cancel_ctx = ctx.clone();
+    let on_cancel = Closure::once_into_js(move || {
+        let _ = cancel_tx.send(DialogReply::Cancelled);
+        cancel_ctx.request_repaint();
+    });
+    input.add_event_listener_with_callback("cancel", on_cancel.unchecked_ref())?;
+    let chosen = input.clone();
+    let on_change = Closure::once_into_js(move || {
+        let Some(file) = chosen.files().and_then(|list| list.get(0)) else {
+            let _ = tx.send(DialogReply::Cancelled);
+            ctx.request_repaint();
+            return;
+        };
+        wasm_bindgen_futures::spawn_local(async move {
+            let reply = match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
+                Ok(buffer) => {
+                    let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
+                    wrap(storage().hand_over(&file.name(), bytes))
+                }
+                Err(e) => DialogReply::Unavailable(format!("cannot read the chosen file: {e:?}")),
+            };
+            let _ = tx.send(reply);
+            ctx.request_repaint();
+        });
+    });
+    input.set_onchange(Some(on_change.unchecked_ref()));
+    input.click();
+    Ok(())
+}

@@ -1,0 +1,230 @@
+// hexmap's web build driven in Debian's Chromium as a person would (run by .ci/run):
+//   node web/test/browser.mjs URL HEXMAP_BIN OUT_DIR
+// URL serves web/dist; HEXMAP_BIN is the hexmap CLI (the JSON export of the sample gives
+// hexmap's own hex centres; `hexmap validate` checks the downloaded map); OUT_DIR gets
+// screenshots and downloads. Prints the time to first paint as a
+// "figure first_paint_ms N" line. Exits non-zero on the first check that fails.
+import { chromium } from "playwright-core";
+import { PNG } from "pngjs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+const [url, hexmapBin, outDir] = process.argv.slice(2);
+if (!url || !hexmapBin || !outDir) {
+  console.error("usage: node browser.mjs URL HEXMAP_BIN OUT_DIR");
+  process.exit(2);
+}
+mkdirSync(outDir, { recursive: true });
+const repo = resolve(new URL("../..", import.meta.url).pathname);
+const W = 1280, H = 800;
+
+function check(ok, what) {
+  if (!ok) throw new Error("FAILED: " + what);
+  console.log("ok: " + what);
+}
+
+const hexRgb = (s) => [1, 3, 5].map((i) => parseInt(s.slice(i, i + 2), 16));
+const near = (a, b, tol) => a.every((v, i) => Math.abs(v - b[i]) <= tol);
+
+async function shot(page, name) {
+  const buf = await page.screenshot({ path: name ? join(outDir, name) : undefined });
+  const png = PNG.sync.read(buf);
+  png.at = (x, y) => {
+    const i = (Math.round(y) * png.width + Math.round(x)) * 4;
+    return [png.data[i], png.data[i + 1], png.data[i + 2]];
+  };
+  return png;
+}
+
+// The sample as hexmap exports it: each cell's axial coordinates and terrain colour, and
+// the layout's hex -> world transform.
+const json = JSON.parse(
+  execFileSync(hexmapBin, ["export", join(repo, "maps/island.ron"), "--to", "json", "-"], {
+    encoding: "utf8",
+    maxBuffer: 64 << 20,
+  }),
+);
+const colourOf = new Map(json.palette.map((t) => [t.id, hexRgb(t.color)]));
+const f = json.layout.forward, [sx, sy] = json.layout.size;
+const cells = json.cells
+  .filter((c) => c.terrain != null)
+  .map((c) => ({
+    q: c.q, r: c.r, colour: colourOf.get(c.terrain),
+    x: (f[0] * c.q + f[1] * c.r) * sx, y: (f[2] * c.q + f[3] * c.r) * sy,
+  }));
+const deep = colourOf.get(json.cells[0].terrain); // the corner cell: deep sea all round
+
+// Where the map is on screen: the columns and rows mostly of the border terrain's
+// colour, and hexmap's world box of the cells (pointy: √3·s wide, 2·s high).
+function placeMap(png) {
+  const cols = [], rows = [];
+  for (let x = 0; x < png.width; x++) {
+    let n = 0;
+    for (let y = 0; y < png.height; y += 2) if (near(png.at(x, y), deep, 8)) n++;
+    if (n > 40) cols.push(x);
+  }
+  for (let y = 0; y < png.height; y++) {
+    let n = 0;
+    for (let x = 0; x < png.width; x += 2) if (near(png.at(x, y), deep, 8)) n++;
+    if (n > 40) rows.push(y);
+  }
+  if (!cols.length || !rows.length) return null;
+  const wx0 = Math.min(...cells.map((c) => c.x)) - Math.sqrt(3) / 2 * sx;
+  const wx1 = Math.max(...cells.map((c) => c.x)) + Math.sqrt(3) / 2 * sx;
+  const wy0 = Math.min(...cells.map((c) => c.y)) - sy;
+  const wy1 = Math.max(...cells.map((c) => c.y)) + sy;
+  const kx = (cols.at(-1) + 1 - cols[0]) / (wx1 - wx0);
+  const ky = (rows.at(-1) + 1 - rows[0]) / (wy1 - wy0);
+  return { k: (kx + ky) / 2, kx, ky, toScreen: (c) => [cols[0] + (c.x - wx0) * kx, rows[0] + (c.y - wy0) * ky] };
+}
+
+// The share of cells whose centre (a little below it, clear of labels) shows the cell's
+// terrain colour.
+function colourMatch(png, place) {
+  let good = 0;
+  for (const c of cells) {
+    const [x, y] = place.toScreen(c);
+    if (near(png.at(x, y + 0.45 * sy * place.ky), c.colour, 14)) good++;
+  }
+  return good / cells.length;
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: [
+    "--headless", "--no-sandbox", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--enable-unsafe-swiftshader", "--use-angle=swiftshader", "--ignore-gpu-blocklist",
+  ],
+});
+let failed = false;
+try {
+  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: W, height: H } });
+  const page = await context.newPage();
+  const logs = [];
+  page.on("console", (m) => logs.push(m.text()));
+  page.on("pageerror", (e) => logs.push("page error: " + e.message));
+
+  // 1. First paint of the sample, and hexmap's geometry on screen.
+  const t0 = Date.now();
+  await page.goto(url);
+  await page.waitForFunction(() => document.title.endsWith("— hexmap"), null, { timeout: 60000 });
+  let png, place, match = 0;
+  for (let i = 0; i < 200; i++) {
+    png = await shot(page);
+    place = placeMap(png);
+    if (place && (match = colourMatch(png, place)) > 0.9) break;
+    await page.waitForTimeout(50);
+  }
+  const firstPaint = Date.now() - t0;
+  await shot(page, "sample.png");
+  console.log(`figure first_paint_ms ${firstPaint}`);
+  const title = await page.title();
+  check(title.startsWith(json.name), `the page title names the sample map ("${title}")`);
+  check(match > 0.9, `the sample is drawn: ${(match * 100).toFixed(1)}% of ${cells.length} hex centres show their terrain's colour where hexmap's layout puts them`);
+
+  // 2. A click paints a hex; Ctrl+Z undoes it. A grassland hex well inside the island, whose
+  // neighbours are grassland too (the brush colour differs from it).
+  const grass = json.palette.find((t) => t.name === "Grassland");
+  const target = cells.find((c) => c.colour === colourOf.get(grass.id) &&
+    cells.filter((d) => Math.hypot(d.x - c.x, d.y - c.y) < 2 * sx && d.colour === c.colour).length >= 7);
+  const [tx, ty] = place.toScreen(target);
+  const probe = [tx, ty + 0.45 * sy * place.ky];
+  const before = (await shot(page)).at(...probe);
+  check(near(before, target.colour, 14), `hex (${target.q}, ${target.r}) shows grassland before the click`);
+  await page.mouse.click(tx, ty);
+  await page.waitForTimeout(300);
+  const painted = (await shot(page, "painted.png")).at(...probe);
+  const brush = [...colourOf.entries()].find(([, c]) => near(painted, c, 14));
+  check(!near(painted, before, 14) && brush, `the click painted it with another terrain's colour (rgb ${painted})`);
+  check((await page.title()).includes("*"), "the title marks the map modified");
+  await page.keyboard.press("Control+z");
+  await page.waitForTimeout(300);
+  check(near((await shot(page)).at(...probe), target.colour, 14), "Ctrl+Z undid the paint");
+
+  // 3. Paint again, Ctrl+S downloads a map hexmap validates, holding the painted hex.
+  await page.mouse.click(tx, ty);
+  await page.waitForTimeout(300);
+  const [download] = await Promise.all([
+    page.waitForEvent("download", { timeout: 20000 }),
+    page.keyboard.press("Control+s"),
+  ]);
+  const saved = join(outDir, download.suggestedFilename());
+  await download.saveAs(saved);
+  execFileSync(hexmapBin, ["validate", saved], { stdio: "inherit" });
+  check(true, `Ctrl+S downloaded ${download.suggestedFilename()} and hexmap validate accepts it`);
+  const savedJson = JSON.parse(execFileSync(hexmapBin, ["export", saved, "--to", "json", "-"], { encoding: "utf8", maxBuffer: 64 << 20 }));
+  const savedCell = savedJson.cells.find((c) => c.q === target.q && c.r === target.r);
+  check(savedCell && savedCell.terrain !== grass.id, `the downloaded map holds the painted hex (terrain ${savedCell && savedCell.terrain})`);
+
+  // 3b. File → Export… with its default (a PNG picture): the export job runs as a step
+  // between frames and downloads the picture, which shows the island's deep sea.
+  await page.mouse.click(19, 12);
+  await page.waitForTimeout(500);
+  await page.mouse.click(42, 241);
+  await page.waitForTimeout(1000);
+  const [picture] = await Promise.all([
+    page.waitForEvent("download", { timeout: 30000 }),
+    page.mouse.click(556, 591),
+  ]);
+  const pngPath = join(outDir, picture.suggestedFilename());
+  await picture.saveAs(pngPath);
+  const exported = PNG.sync.read(readFileSync(pngPath));
+  let sea = 0;
+  for (let i = 0; i < exported.data.length; i += 4) {
+    if (near([exported.data[i], exported.data[i + 1], exported.data[i + 2]], deep, 3)) sea++;
+  }
+  const seaShare = sea / (exported.width * exported.height);
+  check(pngPath.endsWith(".png") && seaShare > 0.3, `File → Export… downloaded ${picture.suggestedFilename()} (${exported.width} × ${exported.height}, ${(seaShare * 100).toFixed(0)}% deep sea)`);
+
+  // 4. File → Open sample → hexcrawl.ron (the samples are bundled into the page, with their
+  // tile art): the title names it. Menu places as egui lays out the File menu at 1280 × 800.
+  const hexcrawlName = JSON.parse(execFileSync(hexmapBin, ["export", join(repo, "maps/hexcrawl.ron"), "--to", "json", "-"], { encoding: "utf8", maxBuffer: 64 << 20 })).name;
+  await page.mouse.click(19, 12);
+  await page.waitForTimeout(500);
+  await page.mouse.move(60, 108);
+  await page.waitForTimeout(500);
+  await page.mouse.move(640, 108);
+  await page.mouse.move(648, 154);
+  await page.waitForTimeout(300);
+  await page.mouse.click(648, 154);
+  await page.waitForFunction((n) => document.title.startsWith(n), hexcrawlName, { timeout: 20000 }).catch(() => {});
+  await shot(page, "sample-menu.png");
+  check((await page.title()).startsWith(hexcrawlName + " — /samples/hexcrawl.ron"), `File → Open sample opened the bundled hexcrawl.ron (title "${await page.title()}")`);
+
+  // 5. A map opened through the browser's file chooser (Ctrl+O): the title changes.
+  const other = join(repo, "maps/wargame-river-crossing.ron");
+  const otherName = JSON.parse(execFileSync(hexmapBin, ["export", other, "--to", "json", "-"], { encoding: "utf8", maxBuffer: 64 << 20 })).name;
+  const [chooser] = await Promise.all([
+    page.waitForEvent("filechooser", { timeout: 20000 }),
+    page.keyboard.press("Control+o"),
+  ]);
+  await chooser.setFiles(other);
+  await page.waitForFunction((n) => document.title.startsWith(n), otherName, { timeout: 20000 });
+  check(true, `Ctrl+O opened wargame-river-crossing.ron from the file chooser (title "${await page.title()}")`);
+  await shot(page, "opened.png");
+
+  // 6. Change it, let the autosave run, reload: the page offers the work back; Enter
+  // restores it (title: the map's name, modified).
+  const centre = [W * 0.6, H * 0.5];
+  await page.mouse.click(...centre);
+  await page.waitForTimeout(200);
+  check((await page.title()).includes("*"), "the opened map is modified by a click");
+  await page.waitForFunction(() => localStorage.getItem("hexmap.autosave") !== null, null, { timeout: 60000 });
+  check(true, "the autosave reached the browser's storage");
+  await page.reload();
+  await page.waitForFunction(() => document.title.endsWith("— hexmap"), null, { timeout: 60000 });
+  await page.waitForTimeout(1000);
+  await shot(page, "restore-offer.png");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction((n) => document.title.startsWith(n) && document.title.includes("*"), otherName, { timeout: 20000 });
+  check(true, `after a reload Enter restored the work (title "${await page.title()}")`);
+  await shot(page, "restored.png");
+} catch (e) {
+  failed = true;
+  console.error(e.message);
+} finally {
+  await browser.close();
+}
+if (failed) process.exit(1);
