@@ -48,6 +48,7 @@ fn terrain(col: i32, row: i32) -> u16 {
 
 fn icon(kind: BuiltinIcon, caption: Option<&str>) -> Icon {
     Icon {
+        gm_only: false,
         caption: caption.map(str::to_owned),
         ..Icon::builtin(kind)
     }
@@ -111,6 +112,7 @@ fn hexcrawl() -> HexMap {
         .filter(|h| m.contains(*h))
         .collect();
     m.insert_path(MapPath {
+        gm_only: false,
         id: PathId(1),
         kind: PathTypeId::new(1).expect("non-zero"),
         hexes: road,
@@ -161,6 +163,7 @@ fn hexcrawl() -> HexMap {
             5,
             2,
             vec![Icon {
+                gm_only: false,
                 source: IconSource::Image("art/standing-stones.svg".into()),
                 caption: Some("The Nine".into()),
                 scale: 1.2,
@@ -182,6 +185,7 @@ fn hexcrawl() -> HexMap {
         )
     };
     let name = |text: &str, p: Point, size: f32, rotation: f32, color: [u8; 3]| Label {
+        gm_only: false,
         size,
         rotation,
         color: Rgb(color),

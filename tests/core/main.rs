@@ -16,6 +16,7 @@ mod coordinate_limits;
 mod export_annotations;
 mod export_pictures;
 mod export_tiled;
+mod fog;
 mod fuzz_regressions;
 mod hex_algorithms;
 mod hex_conversions;

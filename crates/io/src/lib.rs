@@ -32,7 +32,7 @@ use std::str::FromStr;
 
 /// The file format version this program writes; it reads versions 1 to this one
 /// (version 2 added edge features and paths).
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 /// Largest file accepted (bytes), checked before reading the file into memory.
 pub const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
 

@@ -192,6 +192,57 @@ pub enum Edit {
         /// Its new content.
         label: Label,
     },
+    /// Hide the listed cells from the players, or reveal them (hexes off the map are
+    /// skipped). The fog brush is a stroke of these.
+    SetRevealed {
+        /// The cells.
+        hexes: Vec<Hex>,
+        /// Reveal (`true`) or hide.
+        revealed: bool,
+    },
+    /// Reveal (`true`) or hide every cell: "reveal all", "hide all".
+    RevealAll(bool),
+    /// Reveal what can be seen from `from` within `radius` hexes under the map's sight
+    /// rule ([`HexMap::field_of_view`]).
+    RevealSight {
+        /// Where the eye is.
+        from: Hex,
+        /// How far it sees.
+        radius: u32,
+    },
+    /// Mark the note of a cell GM-only (or not).
+    SetNoteGmOnly {
+        /// Where.
+        hex: Hex,
+        /// GM-only or not.
+        gm_only: bool,
+    },
+    /// Mark the features on the listed edges GM-only (or not); edges not between two
+    /// cells are skipped.
+    SetEdgesGmOnly {
+        /// The edges.
+        edges: Vec<Edge>,
+        /// GM-only or not.
+        gm_only: bool,
+    },
+    /// Mark a path GM-only (or not).
+    SetPathGmOnly {
+        /// The path.
+        id: PathId,
+        /// GM-only or not.
+        gm_only: bool,
+    },
+    /// Put the party on the map (checked: a cell, sight within the limit, an existing
+    /// trail) or take it off with `None`.
+    SetParty(Option<crate::Party>),
+    /// Move the party to `to` and reveal what it sees there; with `trail`, extend its trail
+    /// path by the hex line to `to` (a new path of that type when it has no trail).
+    MoveParty {
+        /// Where it goes.
+        to: Hex,
+        /// Record the move as a trail of this path type.
+        trail: Option<PathTypeId>,
+    },
 }
 
 /// Which end of a path an [`Edit::ExtendPath`] adds to.
@@ -384,6 +435,22 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
             super::edit_annotations::apply(map, edit, &mut changes)?;
             return Ok((changes.changed(map), Record::Cells(Box::new(changes))));
         }
+        Edit::SetRevealed { .. }
+        | Edit::RevealAll(_)
+        | Edit::RevealSight { .. }
+        | Edit::SetNoteGmOnly { .. }
+        | Edit::SetEdgesGmOnly { .. }
+        | Edit::SetPathGmOnly { .. }
+        | Edit::SetParty(_)
+        | Edit::MoveParty { .. } => {
+            let mut changes = CellChanges::default();
+            // A refused edit leaves the map as it was: undo what it did before the refusal.
+            if let Err(e) = super::edit_fog::apply(map, edit, &mut changes) {
+                changes.restore(map, true);
+                return Err(e);
+            }
+            return Ok((changes.changed(map), Record::Cells(Box::new(changes))));
+        }
         _ => {}
     }
     // Checks that can fail before anything changes.
@@ -522,7 +589,15 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
         | Edit::AddLabel { .. }
         | Edit::RemoveLabel(_)
         | Edit::MoveLabel { .. }
-        | Edit::EditLabel { .. } => unreachable!("handled above"),
+        | Edit::EditLabel { .. }
+        | Edit::SetRevealed { .. }
+        | Edit::RevealAll(_)
+        | Edit::RevealSight { .. }
+        | Edit::SetNoteGmOnly { .. }
+        | Edit::SetEdgesGmOnly { .. }
+        | Edit::SetPathGmOnly { .. }
+        | Edit::SetParty(_)
+        | Edit::MoveParty { .. } => unreachable!("handled above"),
     }
     let Recorder { map, changes } = rec;
     Ok((changes.changed(map), Record::Cells(Box::new(changes))))

@@ -376,6 +376,7 @@ impl Element for IconIn {
         Ok(IconIn {
             hex: Hex::new(q, r),
             icon: Icon {
+                gm_only: false,
                 source,
                 caption,
                 scale,
@@ -421,6 +422,7 @@ impl Element for LabelIn {
         Ok(LabelIn {
             id,
             label: Label {
+                gm_only: false,
                 text,
                 at: Point::new(x, y),
                 size,

@@ -349,6 +349,7 @@ fn put_features(map: &mut HexMap, edges: Vec<EdgeIn>, paths: Vec<PathIn>) -> Res
         let at = At::root("paths").index(i);
         let id = p.id;
         let path = MapPath {
+            gm_only: false,
             id: PathId(id),
             kind: p.kind,
             hexes: p.hexes,

@@ -434,6 +434,7 @@ mod tests {
         )
         .unwrap();
         m.insert_path(MapPath {
+            gm_only: false,
             id: PathId(1),
             kind: PathTypeId::new(1).unwrap(),
             hexes: vec![Hex::new(0, 1), Hex::ORIGIN, Hex::new(1, -1)],
@@ -489,6 +490,7 @@ mod tests {
         inn.caption = Some("Inn".into());
         inn.color = Some(Rgb([1, 2, 3]));
         let image = Icon {
+            gm_only: false,
             source: IconSource::Image("art/inn.png".into()),
             caption: None,
             scale: 0.5,

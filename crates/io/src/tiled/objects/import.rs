@@ -211,7 +211,12 @@ fn path(
         Some(id) if map.path(id).is_none() => id,
         _ => map.paths().next_id(),
     };
-    if let Err(e) = map.insert_path(MapPath { id, kind, hexes }) {
+    if let Err(e) = map.insert_path(MapPath {
+        id,
+        kind,
+        hexes,
+        gm_only: false,
+    }) {
         warnings.push(obj.warning(&e.to_string()));
     }
     Ok(())
@@ -260,6 +265,7 @@ fn icon(
         None => (!o.name.is_empty()).then(|| o.name.clone()),
     };
     let icon = Icon {
+        gm_only: false,
         source,
         caption,
         scale: scale.unwrap_or(1.0),
@@ -309,6 +315,7 @@ fn label(
     };
     let halo = obj.parsed(P_HALO, "true or false", |t| t.trim().parse::<bool>().ok())?;
     let label = Label {
+        gm_only: false,
         text: text.text.clone(),
         at,
         size,
