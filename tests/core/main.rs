@@ -17,6 +17,8 @@ mod export_annotations;
 mod export_pictures;
 mod export_tiled;
 mod fog;
+mod fog_cli;
+mod fog_exports;
 mod fuzz_regressions;
 mod hex_algorithms;
 mod hex_conversions;
