@@ -19,7 +19,13 @@ fn map() -> HexMap {
         Palette::standard(),
     )
     .unwrap();
-    let wall = m.palette().terrains().iter().find(|t| t.blocks_sight).unwrap().id;
+    let wall = m
+        .palette()
+        .terrains()
+        .iter()
+        .find(|t| t.blocks_sight)
+        .unwrap()
+        .id;
     for row in 0..6 {
         let h = OffsetKind::OddR.to_hex(OffsetCoord::new(5, row));
         m.set_terrain(h, Some(wall)).unwrap();
@@ -36,14 +42,23 @@ fn reveal_by_sight_reveals_what_fov_sees_and_saves_in_place() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("m.ron");
     io::save(&path, &map(), Form::Cube).unwrap();
-    hexmap().arg("fog").arg(&path).arg("hide-all").assert().success();
+    hexmap()
+        .arg("fog")
+        .arg(&path)
+        .arg("hide-all")
+        .assert()
+        .success();
     let out = hexmap()
         .arg("fog")
         .arg(&path)
         .args(["reveal", "--at", "3,3", "--sight", "4"])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let fov = hexmap()
         .arg("fov")
         .arg(&path)
@@ -59,8 +74,14 @@ fn reveal_by_sight_reveals_what_fov_sees_and_saves_in_place() {
     assert_eq!(revealed(&m), seen);
     // The mountains hide some cells within reach.
     let from = OffsetKind::OddR.to_hex(OffsetCoord::new(3, 3));
-    let within = hexmap::hex::range(from, 4).filter(|h| m.contains(*h)).count();
-    assert!(seen.len() > 5 && seen.len() < within, "{} of {within}", seen.len());
+    let within = hexmap::hex::range(from, 4)
+        .filter(|h| m.contains(*h))
+        .count();
+    assert!(
+        seen.len() > 5 && seen.len() < within,
+        "{} of {within}",
+        seen.len()
+    );
     // A radius hides the cells around one, sight or not.
     hexmap()
         .arg("fog")
@@ -70,7 +91,12 @@ fn reveal_by_sight_reveals_what_fov_sees_and_saves_in_place() {
         .success();
     let (m, _) = io::load(&path).unwrap();
     assert_eq!(revealed(&m).len(), seen.len() - 7);
-    hexmap().arg("fog").arg(&path).arg("reveal-all").assert().success();
+    hexmap()
+        .arg("fog")
+        .arg(&path)
+        .arg("reveal-all")
+        .assert()
+        .success();
     assert!(!std::fs::read_to_string(&path).unwrap().contains("hidden"));
 }
 
@@ -88,6 +114,9 @@ fn a_cell_off_the_map_is_named_and_nothing_is_written() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("m.ron: --at odd-r 20,1 is not a cell of the map"), "{err}");
+    assert!(
+        err.contains("m.ron: --at odd-r 20,1 is not a cell of the map"),
+        "{err}"
+    );
     assert_eq!(std::fs::read(&path).unwrap(), before);
 }

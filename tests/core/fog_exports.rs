@@ -130,7 +130,10 @@ fn check_fog(img: &tiny_skia::Pixmap, t: (f64, f64, f64), what: &str) {
 fn the_player_png_is_fogged_where_hidden_in_the_full_pictures_frame() {
     let dir = tempfile::tempdir().unwrap();
     let (full, players) = export(dir.path(), "png");
-    let (full, players) = (std::fs::read(full).unwrap(), std::fs::read(players).unwrap());
+    let (full, players) = (
+        std::fs::read(full).unwrap(),
+        std::fs::read(players).unwrap(),
+    );
     let t = transform(&players);
     assert_eq!(t, transform(&full), "the two pictures line up");
     let img = tiny_skia::Pixmap::decode_png(&players).unwrap();
@@ -157,7 +160,10 @@ fn the_player_svg_holds_no_secret_and_librsvg_draws_fog_on_hidden_cells() {
         .arg(&players)
         .output()
     else {
-        assert!(std::env::var_os("CI").is_none(), "rsvg-convert is required under CI");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "rsvg-convert is required under CI"
+        );
         eprintln!("SKIPPED: rsvg-convert is not installed");
         return;
     };
@@ -181,11 +187,17 @@ fn the_player_pdf_text_holds_no_secret() {
             .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
     };
     let (Some(gm), Some(text)) = (read(&full), read(&players)) else {
-        assert!(std::env::var_os("CI").is_none(), "pdftotext is required under CI");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "pdftotext is required under CI"
+        );
         eprintln!("SKIPPED: poppler-utils is not installed");
         return;
     };
-    assert!(gm.contains("Vault of Ash") && gm.contains("Hidden Keep"), "{gm}");
+    assert!(
+        gm.contains("Vault of Ash") && gm.contains("Hidden Keep"),
+        "{gm}"
+    );
     assert_no_secrets(&text, "player PDF");
     assert!(text.contains("Open Fields"), "{text}");
     let raw = String::from_utf8_lossy(&std::fs::read(&players).unwrap()).into_owned();
@@ -205,7 +217,10 @@ fn the_player_json_keeps_hidden_cells_without_terrain_or_notes() {
     let cells = v["cells"].as_array().unwrap();
     assert_eq!(cells.len(), m.cell_count());
     for c in cells {
-        let h = Hex::new(c["q"].as_i64().unwrap() as i32, c["r"].as_i64().unwrap() as i32);
+        let h = Hex::new(
+            c["q"].as_i64().unwrap() as i32,
+            c["r"].as_i64().unwrap() as i32,
+        );
         let seen = m.is_revealed(h);
         assert_eq!(c["revealed"], serde_json::json!(seen), "{c}");
         assert_eq!(c["terrain"].is_null(), !seen, "{c}");
@@ -249,5 +264,65 @@ fn formats_without_a_player_view_refuse_it() {
         .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("--player-view is for json, png, svg and pdf"), "{err}");
+    assert!(
+        err.contains("--player-view is for json, png, svg and pdf"),
+        "{err}"
+    );
+}
+
+#[test]
+fn tiled_keeps_fog_as_a_layer_and_secrets_on_a_hidden_layer() {
+    use crate::support::tiled_tools as tools;
+    use hexmap::io::format::{self, WriteOptions};
+    use hexmap::map::{MapPath, PathId, PathTypeId};
+    let mut m = session();
+    m.insert_path(MapPath {
+        id: PathId(1),
+        kind: PathTypeId::new(1).unwrap(),
+        hexes: vec![at(0, 5), at(1, 5), at(2, 5)],
+        gm_only: true,
+    })
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let tmx = dir.path().join("session.tmx");
+    let tmx_format = format::by_name("tmx").unwrap();
+    format::write_path(&m, tmx_format, &WriteOptions::default(), &tmx, &mut |_| {}).unwrap();
+    // hexmap reads its own file back with the fog and the flags.
+    let back = format::read_path(&tmx).unwrap().map;
+    let hidden = |m: &HexMap| m.hidden_cells().collect::<Vec<_>>();
+    assert_eq!(hidden(&back), hidden(&m));
+    assert!(back.path(PathId(1)).unwrap().gm_only);
+    assert!(back.icons_at(at(2, 2))[0].gm_only);
+    assert!(!back.icons_at(at(6, 2))[0].gm_only);
+    assert!(back.label(LabelId(1)).unwrap().gm_only);
+    assert!(!back.label(LabelId(3)).unwrap().gm_only);
+    if !tools::available() {
+        return;
+    }
+    // Tiled's own reading: a visible `fog` layer over exactly the hidden cells, and the
+    // GM-only objects alone on a hidden layer.
+    let tmj = dir.path().join("tiled.tmj");
+    tools::export_map("json", &tmx, &tmj);
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&tmj).unwrap()).unwrap();
+    let layers = v["layers"].as_array().unwrap();
+    let layer = |name: &str| layers.iter().find(|l| l["name"] == name).unwrap();
+    let fog = layer("fog");
+    assert_eq!(fog["visible"], true);
+    let fogged = (fog["data"].as_array().unwrap().iter())
+        .filter(|g| g.as_u64() != Some(0))
+        .count();
+    assert_eq!(fogged, m.hidden_count());
+    let gm_flag = |o: &serde_json::Value| {
+        (o["properties"].as_array().into_iter().flatten())
+            .any(|p| p["name"] == "hexmap:gm_only" && p["value"] == "true")
+    };
+    let gm = layer("hexmap GM only");
+    assert_eq!(gm["visible"], false);
+    let objects = gm["objects"].as_array().unwrap();
+    assert_eq!(objects.len(), 3, "icon, label and path");
+    assert!(objects.iter().all(gm_flag));
+    for l in layers.iter().filter(|l| l["name"] != "hexmap GM only") {
+        let none = (l["objects"].as_array().into_iter().flatten()).all(|o| !gm_flag(o));
+        assert!(none, "layer {} holds a GM-only object", l["name"]);
+    }
 }

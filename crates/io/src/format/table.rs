@@ -4,9 +4,7 @@ use super::json_meta::{
     JSON_VERSION, JsonBounds, JsonLabelSettings, JsonLayout, JsonShape, JsonView, meta,
 };
 use super::json_read::read_json;
-use super::{
-    Format, FormatInfo, FormatOption, Imported, ReadError, WriteError, WriteJob, Written,
-};
+use super::{Format, FormatInfo, FormatOption, Imported, ReadError, WriteError, WriteJob, Written};
 use crate::Resources;
 use hexmap_hex::OffsetCoord;
 use hexmap_map::{Cost, EdgeMove, HexMap, MoveCost};

@@ -19,6 +19,13 @@ struct Obj<'a> {
 }
 
 impl Obj<'_> {
+    /// True when the object is marked GM-only (`hexmap:gm_only`).
+    fn gm_only(&self) -> bool {
+        self.o
+            .property(P_GM_ONLY)
+            .is_some_and(|v| v.trim() == "true")
+    }
+
     fn error(&self, message: impl Into<String>) -> FromTiledError {
         FromTiledError::Object {
             layer: self.layer.to_string(),
@@ -168,6 +175,8 @@ fn edge(
     };
     if let Err(e) = map.set_edge(edge, Some(kind)) {
         warnings.push(obj.warning(&e.to_string()));
+    } else if obj.gm_only() {
+        map.set_edge_gm_only(edge, true);
     }
     Ok(())
 }
@@ -215,7 +224,7 @@ fn path(
         id,
         kind,
         hexes,
-        gm_only: false,
+        gm_only: obj.gm_only(),
     }) {
         warnings.push(obj.warning(&e.to_string()));
     }
@@ -265,7 +274,7 @@ fn icon(
         None => (!o.name.is_empty()).then(|| o.name.clone()),
     };
     let icon = Icon {
-        gm_only: false,
+        gm_only: obj.gm_only(),
         source,
         caption,
         scale: scale.unwrap_or(1.0),
@@ -315,7 +324,7 @@ fn label(
     };
     let halo = obj.parsed(P_HALO, "true or false", |t| t.trim().parse::<bool>().ok())?;
     let label = Label {
-        gm_only: false,
+        gm_only: obj.gm_only(),
         text: text.text.clone(),
         at,
         size,
