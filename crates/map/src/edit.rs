@@ -15,7 +15,6 @@ use super::properties::MapProperties;
 use super::shape::{MapShape, ShapeError};
 use super::view::ViewSettings;
 use hexmap_hex::{Edge, Hex, Point};
-use std::collections::VecDeque;
 
 /// One change to a map, as the editor or CLI asks for it.
 #[derive(Clone, Debug, PartialEq)]
@@ -263,52 +262,6 @@ pub enum EditError {
     /// A new shape is invalid.
     #[error("bad shape: {0}")]
     Shape(#[from] ShapeError),
-}
-
-/// What an edit or undo/redo changed, for redrawing only that.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Changed {
-    /// Cells whose terrain, mine, note, edges, paths or icons changed, no duplicates, in the
-    /// shape's storage order (the order of `MapShape::iter`).
-    pub hexes: Vec<Hex>,
-    /// True when the whole map must be redrawn (shape, palette or properties changed).
-    pub whole_map: bool,
-    /// True when a place-name label changed. Labels are drawn over the map apart from its
-    /// cells (`draw::Scene::draw_free_text`), so no cell needs redrawing for them.
-    pub labels: bool,
-    /// The hexes (also in `hexes`) whose icons or note changed: a large icon or a long
-    /// caption is drawn past its own hex, so a drawing may redraw farther around these.
-    pub annotated: Vec<Hex>,
-}
-
-/// An axial bounding box: q in `min.q..=max.q`, r in `min.r..=max.r`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HexBounds {
-    /// Smallest q and r.
-    pub min: Hex,
-    /// Largest q and r.
-    pub max: Hex,
-}
-
-impl Changed {
-    /// True when nothing changed.
-    pub fn is_empty(&self) -> bool {
-        self.hexes.is_empty() && !self.whole_map && !self.labels
-    }
-
-    /// The axial bounding box of the changed cells (`None` when no cell changed).
-    pub fn bounds(&self) -> Option<HexBounds> {
-        let first = *self.hexes.first()?;
-        let mut b = HexBounds {
-            min: first,
-            max: first,
-        };
-        for h in &self.hexes {
-            b.min = Hex::new(b.min.q.min(h.q), b.min.r.min(h.r));
-            b.max = Hex::new(b.max.q.max(h.q), b.max.r.max(h.r));
-        }
-        Some(b)
-    }
 }
 
 /// What undo needs for one applied edit.
@@ -633,29 +586,10 @@ fn whole() -> Changed {
     }
 }
 
-/// Flood fill the region of cells connected to `start` with the same terrain.
-fn fill(rec: &mut Recorder<'_>, start: Hex, terrain: Option<TerrainId>) {
-    let Some(si) = rec.map.shape().index_of(start) else {
-        return;
-    };
-    let target = rec.map.terrain_layer().raw()[si];
-    if target == terrain.map_or(0, TerrainId::get) {
-        return;
-    }
-    // Each cell is recoloured once: afterwards it no longer matches `target`.
-    let mut queue = VecDeque::from([start]);
-    rec.terrain_at_once(si, terrain);
-    while let Some(h) = queue.pop_front() {
-        for n in h.neighbors() {
-            if let Some(i) = rec.map.shape().index_of(n)
-                && rec.map.terrain_layer().raw()[i] == target
-            {
-                rec.terrain_at_once(i, terrain);
-                queue.push_back(n);
-            }
-        }
-    }
-}
+mod changed;
+mod fill;
+pub use changed::{Changed, HexBounds};
+use fill::fill;
 
 #[cfg(test)]
 mod tests;
