@@ -634,6 +634,7 @@ fn featured_map() -> HexMap {
         for hexes in [row, column] {
             let id = map.paths().next_id();
             map.insert_path(MapPath {
+                gm_only: false,
                 id,
                 kind: road,
                 hexes,

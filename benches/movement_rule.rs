@@ -67,6 +67,7 @@ fn with_features(mut map: HexMap) -> HexMap {
             let hexes: Vec<Hex> = hexes.into_iter().filter(|h| map.contains(*h)).collect();
             let id = map.paths().next_id();
             map.insert_path(MapPath {
+                gm_only: false,
                 id,
                 kind: road,
                 hexes,

@@ -2,7 +2,10 @@
 //! forest, hills and mountains with towns, a castle, ruins and other sites as icons (one
 //! of them a user image, standing stones), a
 //! river along hex sides, a road through hex centres and region names as labels, and tile
-//! art from `maps/art/` (made by `examples/make_tile_art.rs`).
+//! art from `maps/art/` (made by `examples/make_tile_art.rs`). It is a session in
+//! progress (issue 26): the party has walked east from Saltmere with its trail recorded,
+//! the players have seen what it saw, and the GM keeps a few secrets (GM-only notes,
+//! icons and a label).
 //! Deterministic; the map file is committed.
 //!
 //! `cargo run --example make_hexcrawl -- [MAP] [PICTURE_STEM]`
@@ -12,8 +15,8 @@ use hexmap::hex::{Direction, Edge, Hex, OffsetCoord, OffsetKind, Orientation, Po
 use hexmap::io::render::{PictureOptions, render_png, render_svg};
 use hexmap::io::{self, Form};
 use hexmap::map::{
-    BuiltinIcon, EdgeTypeId, HexMap, Icon, IconSource, Label, LabelId, MapPath, MapProperties,
-    MapShape, Palette, PathId, PathTypeId, Rgb, TerrainId, TileArt,
+    BuiltinIcon, Document, EdgeTypeId, Edit, HexMap, Icon, IconSource, Label, LabelId, MapPath,
+    MapProperties, MapShape, Palette, Party, PathId, PathTypeId, Rgb, TerrainId, TileArt,
 };
 use std::path::PathBuf;
 
@@ -48,6 +51,7 @@ fn terrain(col: i32, row: i32) -> u16 {
 
 fn icon(kind: BuiltinIcon, caption: Option<&str>) -> Icon {
     Icon {
+        gm_only: false,
         caption: caption.map(str::to_owned),
         ..Icon::builtin(kind)
     }
@@ -111,6 +115,7 @@ fn hexcrawl() -> HexMap {
         .filter(|h| m.contains(*h))
         .collect();
     m.insert_path(MapPath {
+        gm_only: false,
         id: PathId(1),
         kind: PathTypeId::new(1).expect("non-zero"),
         hexes: road,
@@ -161,6 +166,7 @@ fn hexcrawl() -> HexMap {
             5,
             2,
             vec![Icon {
+                gm_only: false,
                 source: IconSource::Image("art/standing-stones.svg".into()),
                 caption: Some("The Nine".into()),
                 scale: 1.2,
@@ -182,6 +188,7 @@ fn hexcrawl() -> HexMap {
         )
     };
     let name = |text: &str, p: Point, size: f32, rotation: f32, color: [u8; 3]| Label {
+        gm_only: false,
         size,
         rotation,
         color: Rgb(color),
@@ -217,10 +224,71 @@ fn hexcrawl() -> HexMap {
     m
 }
 
+/// The session in progress: everything hidden, then the party's walk from Saltmere east
+/// towards Hold Varr (each step reveals what it sees, the trail recorded as a path), and
+/// the GM's secrets.
+fn session(map: HexMap) -> HexMap {
+    let mut doc = Document::new(map);
+    let mut apply = |e: Edit| doc.apply(&e).expect("a valid session edit");
+    apply(Edit::RevealAll(false));
+    apply(Edit::SetParty(Some(Party {
+        hex: at(4, 6),
+        sight: 2,
+        trail: None,
+    })));
+    apply(Edit::RevealSight {
+        from: at(4, 6),
+        radius: 2,
+    });
+    let trail = PathTypeId::new(2);
+    for (col, row) in [(5, 6), (6, 5), (7, 5), (8, 4), (8, 3), (7, 3)] {
+        apply(Edit::MoveParty {
+            to: at(col, row),
+            trail,
+        });
+    }
+    apply(Edit::SetNote {
+        hex: at(4, 6),
+        text: Some("Saltmere: market day every seventh day".into()),
+    });
+    apply(Edit::SetNote {
+        hex: at(12, 9),
+        text: Some("Old Ylth: the lich Morvaine sleeps in the crypt below".into()),
+    });
+    apply(Edit::SetNoteGmOnly {
+        hex: at(12, 9),
+        gm_only: true,
+    });
+    let map = doc.into_map();
+    let mut m = map;
+    // GM-only sites: the dungeon under the Greenwold and the lair in the peaks.
+    for hex in [at(8, 10), at(13, 2)] {
+        let list = m
+            .icons_at(hex)
+            .iter()
+            .map(|i| Icon {
+                gm_only: true,
+                ..i.icon.clone()
+            })
+            .collect();
+        m.set_icons(hex, list).expect("the same icons, with their ids");
+    }
+    let layout = m.layout().expect("valid hex size");
+    let demesne = Label {
+        gm_only: true,
+        size: 0.45,
+        color: Rgb([0x60, 0x10, 0x40]),
+        italic: true,
+        ..Label::new("Morvaine's Demesne", layout.hex_to_pixel(at(12, 10)))
+    };
+    m.add_label(LabelId(10), demesne).expect("valid label");
+    m
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let map_path = PathBuf::from(args.next().unwrap_or_else(|| "maps/hexcrawl.ron".into()));
-    let map = hexcrawl();
+    let map = session(hexcrawl());
     if let Err(e) = io::save(&map_path, &map, Form::Offset) {
         eprintln!("error: {e}");
         std::process::exit(1);

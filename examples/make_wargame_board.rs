@@ -135,8 +135,13 @@ fn board() -> HexMap {
 
 fn add_path(map: &mut HexMap, kind: PathTypeId, hexes: Vec<Hex>) {
     let id = map.paths().next_id();
-    map.insert_path(MapPath { id, kind, hexes })
-        .expect("a path of neighbouring cells");
+    map.insert_path(MapPath {
+        id,
+        kind,
+        hexes,
+        gm_only: false,
+    })
+    .expect("a path of neighbouring cells");
 }
 
 fn main() -> Result<(), String> {

@@ -89,6 +89,12 @@ pub struct ExportArgs {
     /// the SVG beside it) instead of embedding them.
     #[arg(long)]
     pub link_images: bool,
+    /// JSON, PNG, SVG, PDF: only what the players may see (a game in progress): cells
+    /// they have not seen under fog (`"terrain": null, "revealed": false` in JSON), no
+    /// GM-only item, no note text, nothing on an unseen cell; a picture keeps the full
+    /// map's frame, so the two line up.
+    #[arg(long)]
+    pub player_view: bool,
     /// Refuse to write when anything would be left out or drawn otherwise than the map
     /// says (an image that cannot be used): warnings become errors.
     #[arg(long)]
@@ -182,6 +188,12 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             args.format
         )));
     }
+    if args.player_view && !args.format.options().contains(&FormatOption::PlayerView) {
+        return Err(CliError(format!(
+            "--player-view is for json, png, svg and pdf, not {}",
+            args.format
+        )));
+    }
     let (mut map, _) = super::load_map(&args.map)?;
     if args.format.name() == "ron" {
         map = keep_image_paths(map, &args.map, &args.out)?;
@@ -215,6 +227,8 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         images: picture_images(&map, &args.map, args.format.name(), args.strict)?,
         link_images: args.link_images,
         tile_size: args.tile_size.unwrap_or(defaults.tile_size),
+        player_view: args.player_view,
+        frame_of: None,
     };
     let show = map.cell_count() > PROGRESS_CELLS && std::io::stderr().is_terminal();
     let mut last = -1i32;

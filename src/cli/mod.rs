@@ -4,6 +4,7 @@
 
 mod batch;
 mod export_import;
+mod fog;
 mod geometry;
 mod info_content;
 mod map_cmds;
@@ -60,6 +61,8 @@ pub enum Command {
     Reach(routes::ReachArgs),
     /// The cells a hex sees within a radius under the map's sight rule.
     Fov(sight::FovArgs),
+    /// Fog of war, in place: reveal or hide a cell, a radius, what a cell sees, or all.
+    Fog(fog::FogArgs),
     /// Answer many queries (route, reach, fov, pick, coord) to one map: JSON lines on
     /// standard input, one JSON answer line each on standard output.
     Batch(batch::BatchArgs),
@@ -82,7 +85,8 @@ impl Command {
             | Command::Validate(_)
             | Command::Convert(_)
             | Command::Export(_)
-            | Command::Import(_) => false,
+            | Command::Import(_)
+            | Command::Fog(_) => false,
         }
     }
 }
@@ -122,6 +126,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Route(args) => routes::route(&args),
         Command::Reach(args) => routes::reach(&args),
         Command::Fov(args) => sight::fov(&args),
+        Command::Fog(args) => fog::fog(&args),
         Command::Batch(args) => batch::batch(&args),
     };
     match result {

@@ -268,6 +268,7 @@ fn info_lists_edge_and_path_types_icons_and_place_names() {
     let wall = Edge::between(Hex::new(2, 0), Hex::new(3, 0)).unwrap();
     map.set_edge(wall, EdgeTypeId::new(3)).unwrap();
     map.insert_path(MapPath {
+        gm_only: false,
         id: map.paths().next_id(),
         kind: PathTypeId::new(1).unwrap(),
         hexes: (-2..2).map(|q| Hex::new(q, 1)).collect(),

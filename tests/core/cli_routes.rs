@@ -29,6 +29,7 @@ fn road_map() -> HexMap {
     )
     .unwrap();
     map.insert_path(MapPath {
+        gm_only: false,
         id: map.paths().next_id(),
         kind: PathTypeId::new(ROAD).unwrap(),
         hexes: (0..6).map(|c| at(c, 1)).collect(),

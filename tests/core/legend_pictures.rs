@@ -346,6 +346,7 @@ fn a_user_image_icon_shows_its_picture_in_every_legend() {
     let mut m = map();
     let at = OffsetKind::OddR.to_hex(OffsetCoord::new(20, 12));
     let mark = Icon {
+        gm_only: false,
         source: IconSource::Image("art/mark.png".into()),
         ..Icon::builtin(BuiltinIcon::Star)
     };

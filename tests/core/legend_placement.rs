@@ -289,6 +289,7 @@ fn the_assembly_page_numbers_cover_no_place_name() {
     for (i, page) in layout.pages().enumerate() {
         let (a, b) = page.world;
         let label = Label {
+            gm_only: false,
             size: 0.6,
             color: Rgb([20, 20, 20]),
             ..Label::new(

@@ -89,7 +89,13 @@ fn build(c: &Content) -> HexMap {
         if hexes.len() >= 2 {
             let id = map.paths().next_id();
             let kind = PathTypeId::new(*kind).unwrap();
-            map.insert_path(MapPath { id, kind, hexes }).unwrap();
+            map.insert_path(MapPath {
+                id,
+                kind,
+                hexes,
+                gm_only: false,
+            })
+            .unwrap();
         }
     }
     map
@@ -265,6 +271,7 @@ fn edit_from(map: &HexMap, (what, a, b, kind): (u8, u16, usize, u16)) -> Edit {
             kind: EdgeTypeId::new(kind % 6),
         },
         1 => Edit::AddPath(MapPath {
+            gm_only: false,
             id: map.paths().next_id(),
             kind: PathTypeId::new(kind % 4 + 1).unwrap(),
             hexes: vec![h, h.neighbor(d), h.neighbor(d).neighbor(d)],

@@ -33,6 +33,7 @@ fn map(scale: Option<f32>) -> HexMap {
     };
     let top = m.layout().unwrap().hex_to_pixel(at(2, 0));
     let label = Label {
+        gm_only: false,
         rotation: 75.0,
         size: 0.8,
         color: Rgb([30, 20, 10]),
@@ -41,6 +42,7 @@ fn map(scale: Option<f32>) -> HexMap {
     let id = m.labels().next_id();
     m.add_label(id, label).unwrap();
     let castle = Icon {
+        gm_only: false,
         caption: Some("Fort Ash".into()),
         scale,
         ..Icon::builtin(BuiltinIcon::Castle)

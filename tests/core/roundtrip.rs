@@ -283,6 +283,7 @@ fn add_features(map: &mut HexMap, (edge_cost, road_cost, edges, paths): Features
         if hexes.len() >= 2 {
             let id = map.paths().next_id();
             map.insert_path(MapPath {
+                gm_only: false,
                 id,
                 kind: PathTypeId::new(kind).unwrap(),
                 hexes,
@@ -344,7 +345,7 @@ fn version_1_files_still_load_with_the_standard_feature_palettes() {
         assert!(map.paths().is_empty());
         // Saved again, it is a file of the current version with the same map.
         let again = io::to_string(&map, Form::Offset);
-        assert!(again.contains("version: 3,"));
+        assert!(again.contains(&format!("version: {},", io::FORMAT_VERSION)));
         assert_eq!(io::from_str(&again).unwrap().0, map);
     }
 }
@@ -393,6 +394,7 @@ fn annotate(map: &mut HexMap, (icons, labels): Annotations) {
             if map.icons_at(h).len() < hexmap::map::annotations::MAX_ICONS_PER_HEX {
                 let caption = caption.filter(|c| !c.trim().is_empty());
                 let icon = Icon {
+                    gm_only: false,
                     source,
                     caption,
                     scale,
@@ -405,6 +407,7 @@ fn annotate(map: &mut HexMap, (icons, labels): Annotations) {
     for (id, text, x, y, size, rotation, bold, italic, halo) in labels {
         if map.label(LabelId(id)).is_none() {
             let label = Label {
+                gm_only: false,
                 text,
                 at: Point::new(x, y),
                 size,

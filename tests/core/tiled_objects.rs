@@ -65,6 +65,7 @@ fn sample(orientation: Orientation, kind: OffsetKind) -> HexMap {
     let end = west.neighbor(Direction::ALL[4]).neighbor(Direction::ALL[4]);
     let road = vec![start, west, west.neighbor(Direction::ALL[4]), end];
     map.insert_path(MapPath {
+        gm_only: false,
         id: PathId(7),
         kind: PathTypeId::new(ROAD).unwrap(),
         hexes: road,

@@ -24,7 +24,13 @@ fn samples() -> Vec<(String, HexMap)> {
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "ron"))
         .map(|p| {
-            let (map, _) = hexmap::io::load(&p).unwrap_or_else(|e| panic!("{e}"));
+            let (mut map, _) = hexmap::io::load(&p).unwrap_or_else(|e| panic!("{e}"));
+            // The party marker travels in RON only, and GM-only notes go to Tiled as plain
+            // notes (docs/EXPORT.md, "Fog of war").
+            map.set_party(None).unwrap();
+            for h in map.gm_notes().collect::<Vec<_>>() {
+                map.set_note_gm_only(h, false);
+            }
             (p.file_name().unwrap().to_string_lossy().into_owned(), map)
         })
         .collect();

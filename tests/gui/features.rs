@@ -146,6 +146,7 @@ fn harness_with_paths(paths: &[(u16, Vec<(i32, i32)>)]) -> Harness<'static, Edit
     let kind = doc.map().properties().offset_kind;
     for (i, (t, cells)) in paths.iter().enumerate() {
         let path = MapPath {
+            gm_only: false,
             id: PathId(i as u32 + 1),
             kind: PathTypeId::new(*t).unwrap(),
             hexes: cells

@@ -81,6 +81,7 @@ fn a_big_icon_is_drawn_over_the_next_chunk_and_removing_it_clears_it() {
         seen(&h)
     );
     let big = Icon {
+        gm_only: false,
         scale: 4.0,
         ..Icon::builtin(BuiltinIcon::Castle)
     };

@@ -164,6 +164,7 @@ fn the_icon_palette_shows_a_user_image_as_its_picture() {
     .unwrap();
     let mut doc = OpenMap::new_map(&NewMapSpec::default()).expect("default spec is valid");
     let icon = Icon {
+        gm_only: false,
         source: IconSource::Image("art/tree.png".into()),
         caption: None,
         scale: 1.0,
@@ -234,6 +235,7 @@ fn the_canvas_legend_shows_a_user_image_icon_as_its_picture() {
     .unwrap();
     let mut doc = OpenMap::new_map(&NewMapSpec::default()).expect("default spec is valid");
     let icon = Icon {
+        gm_only: false,
         source: IconSource::Image("art/tree.png".into()),
         caption: None,
         scale: 1.0,

@@ -42,6 +42,10 @@ pub enum Action {
     Redo,
     /// Fit the whole map in the view.
     FitMap,
+    /// Open or close the player window (issue 26).
+    TogglePlayerWindow,
+    /// Show the players' view on the main canvas, or the GM's again.
+    TogglePlayerView,
     /// Zoom by a factor around the view centre.
     ZoomBy(f64),
     /// Copy the selection.
@@ -339,6 +343,8 @@ impl EditorApp {
                 self.doc.redo();
             }
             Action::FitMap => self.canvas.fit_pending = true,
+            Action::TogglePlayerWindow => self.canvas.player.window ^= true,
+            Action::TogglePlayerView => self.canvas.player.main ^= true,
             Action::ZoomBy(f) => {
                 let (lo, hi) = self.canvas.zoom_limits(&self.doc);
                 let c = self.canvas.view.center();

@@ -60,6 +60,8 @@ pub struct Canvas {
     pub(super) spill: super::spill_view::SpillView,
     /// The map's images (tile art, image icons) and their textures.
     pub(super) images: super::images::EditorImages,
+    /// What the players see: the player window and the main canvas's player view.
+    pub(super) player: super::player_view::PlayerView,
 }
 
 impl Canvas {
@@ -82,6 +84,7 @@ impl Canvas {
             legend: Default::default(),
             spill: Default::default(),
             images: Default::default(),
+            player: Default::default(),
         }
     }
 
@@ -376,6 +379,12 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
         camera: &app.canvas.camera,
         layout,
     };
+    if app.canvas.player.main {
+        // The players' view: only the player filter's map, drawn by `player_view`.
+        let map = app.canvas.player.map(app.doc).clone();
+        super::player_view::paint(&painter, rect, &app.canvas.camera, &map);
+        return;
+    }
     app.canvas.chunks.paint(&painter, &v, &scene);
 
     // Overlays (A*, movement, FOV on big maps) are recomputed only when their inputs change.

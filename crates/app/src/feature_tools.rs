@@ -240,7 +240,12 @@ impl FeatureTools {
                     return;
                 };
                 let id = doc.map().paths().next_id();
-                out.push(Action::Edit(Edit::AddPath(MapPath { id, kind, hexes })));
+                out.push(Action::Edit(Edit::AddPath(MapPath {
+                    id,
+                    kind,
+                    hexes,
+                    gm_only: false,
+                })));
                 self.selected_path = Some(id);
             }
             FeatureGesture::NewPath { hexes } => self.path_start = hexes.first().copied(),

@@ -82,6 +82,7 @@ impl IconTool {
         out.push(Action::Edit(Edit::AddIcon {
             hex,
             icon: Icon {
+                gm_only: false,
                 source: self.chosen.clone(),
                 ..Icon::builtin(BuiltinIcon::Star)
             },

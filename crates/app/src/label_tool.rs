@@ -232,6 +232,7 @@ impl LabelTool {
                 let id = map.labels().next_id();
                 self.selected = Some(id);
                 let label = Label {
+                    gm_only: false,
                     text: text.to_owned(),
                     at,
                     ..self.style.clone()

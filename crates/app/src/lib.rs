@@ -36,6 +36,7 @@ mod feature_palette;
 pub mod feature_tools;
 pub mod file_dialog;
 mod file_menu;
+mod fog_panel;
 pub mod frame_stats;
 mod icon_palette;
 pub mod icon_tool;
@@ -50,6 +51,7 @@ pub mod painter;
 mod palette_panel;
 mod panels;
 pub mod play;
+pub mod player_view;
 pub mod prefs;
 pub mod print_window;
 pub mod properties;
@@ -340,6 +342,8 @@ impl EditorApp {
             } else if self.windows.properties.is_none() && panels.overlays {
                 panels::right_panel(ui, &mut self.canvas, &self.doc);
             }
+            let gm = self.canvas.camera;
+            player_view::window(ui.ctx(), &mut self.canvas.player, &self.doc, gm);
             let mut parts = canvas::CanvasParts {
                 canvas: &mut self.canvas,
                 tools: &mut self.tools,

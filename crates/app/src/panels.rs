@@ -82,6 +82,13 @@ pub(super) fn menu_bar(
                     }
                 }
                 ui.separator();
+                if ui.button("Player window").clicked() {
+                    out.push(Action::TogglePlayerWindow);
+                }
+                if ui.button("Player view (this window)").clicked() {
+                    out.push(Action::TogglePlayerView);
+                }
+                ui.separator();
                 view_settings_menu(ui, doc, &mut out);
                 ui.separator();
                 ui.checkbox(&mut prefs.panels.palette, "Palette panel");
@@ -175,6 +182,9 @@ pub(super) fn toolbar(
             if tools.tool == Tool::Mine {
                 ui.label("click: place, shift+click: remove");
             }
+            if tools.tool == Tool::Fog {
+                out.extend(super::fog_panel::fog_bar(ui, &mut prefs.tools));
+            }
             if tools.pasting {
                 ui.label(RichText::new("pasting: R rotate, F reflect, Esc cancel").strong());
             }
@@ -204,16 +214,21 @@ pub(super) fn status_bar(
     messages: Messages<'_>,
     play: Option<&PlaySession>,
 ) {
+    // In the players' view the readout names nothing the players may not know: no hex,
+    // terrain, note or item under the pointer.
+    let player_view = canvas.player.main;
+    let hovered = canvas.hovered.filter(|_| !player_view);
     egui::Panel::bottom("status").show(ui, |ui| {
         ui.horizontal(|ui| {
-            let text = match canvas.hovered {
+            let text = match hovered {
                 Some(h) => coordinates_line(ui, doc, h),
+                None if player_view => "player view".to_owned(),
                 None => "—".to_owned(),
             };
             ui.add(egui::Label::new(RichText::new(text).monospace()).truncate());
         });
         ui.horizontal(|ui| {
-            match canvas.hovered {
+            match hovered {
                 Some(h) if play.is_some() => {
                     ui.label(play.map(|p| p.cell_status(h)).unwrap_or_default());
                 }

@@ -33,7 +33,7 @@ impl Default for Panels {
 }
 
 /// Tool settings worth remembering.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ToolPrefs {
     /// Brush radius in hexes (0 = one hex).
     pub brush_radius: u32,
@@ -42,6 +42,27 @@ pub struct ToolPrefs {
     /// would surprise.
     #[serde(skip)]
     pub fill_replace_all: bool,
+    /// The fog tool reveals what a clicked cell sees instead of painting.
+    #[serde(default)]
+    pub fog_by_sight: bool,
+    /// How far the fog tool's "by sight" sees, in hexes.
+    #[serde(default = "default_sight")]
+    pub fog_sight: u32,
+}
+
+fn default_sight() -> u32 {
+    6
+}
+
+impl Default for ToolPrefs {
+    fn default() -> Self {
+        ToolPrefs {
+            brush_radius: 0,
+            fill_replace_all: false,
+            fog_by_sight: false,
+            fog_sight: default_sight(),
+        }
+    }
 }
 
 /// Everything persisted.

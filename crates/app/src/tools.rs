@@ -39,6 +39,9 @@ pub enum Tool {
     Icon,
     /// Write, select, move, turn and size place-name labels.
     Label,
+    /// Fog of war: reveal cells to the players with the brush (shift: hide), or what a
+    /// cell sees when "by sight" is on.
+    Fog,
 }
 
 /// Largest brush radius (in hexes) the toolbar and the `[` / `]` keys allow.
@@ -46,7 +49,7 @@ pub const MAX_BRUSH_RADIUS: u32 = 20;
 
 impl Tool {
     /// Every tool, in toolbar order.
-    pub const ALL: [Tool; 12] = [
+    pub const ALL: [Tool; 13] = [
         Tool::Brush,
         Tool::Eraser,
         Tool::Picker,
@@ -59,6 +62,7 @@ impl Tool {
         Tool::Path,
         Tool::Icon,
         Tool::Label,
+        Tool::Fog,
     ];
 
     /// Toolbar label (also the accessible name tests click).
@@ -76,6 +80,7 @@ impl Tool {
             Tool::Path => "Paths",
             Tool::Icon => "Icons",
             Tool::Label => "Labels",
+            Tool::Fog => "Fog",
         }
     }
 
@@ -96,6 +101,8 @@ impl Tool {
             // I (Picker), L (Line) and T (overlay target) were taken.
             Tool::Icon => Key::O,
             Tool::Label => Key::X,
+            // F fits the view.
+            Tool::Fog => Key::W,
         }
     }
 }
@@ -256,7 +263,16 @@ impl Tools {
             return;
         }
         match self.tool {
-            Tool::Brush | Tool::Eraser | Tool::Mine => {
+            Tool::Fog if prefs.fog_by_sight => {
+                if doc.contains(h) {
+                    let edit = Edit::RevealSight {
+                        from: h,
+                        radius: prefs.fog_sight,
+                    };
+                    out.push(Action::Edit(edit));
+                }
+            }
+            Tool::Brush | Tool::Eraser | Tool::Mine | Tool::Fog => {
                 self.mine_place = !shift;
                 out.push(Action::BeginStroke);
                 self.gesture = Gesture::Painting { last: h };
@@ -330,6 +346,11 @@ impl Tools {
                     mine: self.mine_place,
                 })
                 .collect(),
+            // The mine tool's place/remove switch: reveal, or with shift hide.
+            Tool::Fog => vec![Edit::SetRevealed {
+                hexes: brush_footprint(h, radius),
+                revealed: self.mine_place,
+            }],
             _ => Vec::new(),
         };
         out.extend(edits.into_iter().map(Action::StrokeEdit));

@@ -18,7 +18,8 @@
 //!   [`annotation_hits`]: which of them is under a point (text measured by [`text_box`]);
 //! - [`fonts`]: the fonts text is drawn and measured with;
 //! - [`legend`]: the key of the terrains, edge and path types and icons a map uses;
-//! - [`world_box`]: the world rectangle a map's cells cover.
+//! - [`world_box`]: the world rectangle a map's cells cover;
+//! - [`player`]: the player filter, what the players may see of a map (fog, no secrets).
 
 pub mod annotation_hits;
 pub mod annotations;
@@ -34,6 +35,7 @@ pub mod lod;
 pub mod map_scene;
 pub mod markers;
 pub mod overlay;
+pub mod player;
 pub mod primitives;
 pub mod print;
 pub mod region;
@@ -50,6 +52,7 @@ pub use image::{ImageId, ImageSet, RgbaImage, draw_image_icon};
 pub use lod::Detail;
 pub use map_scene::MapScene;
 pub use overlay::{HexSet, OverlayStyle, Overlays, draw_overlays};
+pub use player::{PlayerView, player_map};
 pub use primitives::{
     Circle, Font, FontFamily, HAlign, Halo, HexCell, Hexagon, Image, OwnedText, Path, Polygon,
     Polyline, Rect, Segment, Stroke, StrokePattern, Text, VAlign,

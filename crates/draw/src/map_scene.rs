@@ -25,6 +25,9 @@ const SHOWN_SYMBOLS: u8 = 2;
 const SHOWN_LABELS: u8 = 4;
 const SHOWN_FEATURES: u8 = 8;
 
+/// How far the GM's view shades a hidden cell toward the style's fog colour.
+const FOG_SHADE: f32 = 0.55;
+
 /// Transparency of terrain symbols (they sit behind labels and must not shout).
 const SYMBOL_ALPHA: u8 = 150;
 /// Symbol font size as a share of the hex radius.
@@ -162,10 +165,16 @@ impl<'a> MapScene<'a> {
             .map(|t| t.get())
             .filter(|_| layers.terrain);
         let colour = terrain.and_then(|t| colours.get(usize::from(t)).copied().flatten());
+        let mut fill = colour.or(self.style.empty_cell);
+        if let Some(fog) = self.style.fog
+            && map.is_hidden_index(i)
+        {
+            fill = fill.map(|f| f.blend(fog, FOG_SHADE));
+        }
         Some(CellInfo {
             hex,
             centre: self.layout.hex_to_pixel(hex),
-            fill: colour.or(self.style.empty_cell),
+            fill,
             terrain: terrain.filter(|_| colour.is_some()),
             mine: layers.mines && map.mine_layer().get(i),
             note: layers.notes && !map.notes().is_empty() && map.notes().contains_key(&hex),

@@ -172,6 +172,7 @@ fn steps_for(extent: f64, size: Point) -> u32 {
 pub fn max_steps(size: Point) -> u32 {
     let radius = size.x.min(size.y);
     let icon = Icon {
+        gm_only: false,
         caption: Some("W".repeat(MAX_CAPTION_LEN)),
         scale: MAX_ICON_SCALE,
         ..Icon::builtin(hexmap_map::BuiltinIcon::Star)

@@ -79,6 +79,10 @@ pub struct Style {
     pub label_cap: f64,
     /// Which layers are drawn.
     pub layers: Layers,
+    /// The GM's view of fog of war: hidden cells are drawn blended halfway toward this
+    /// colour (still editable, still readable); `None` draws them as any cell (pictures:
+    /// a player picture paints fog itself, `player::player_map`).
+    pub fog: Option<Colour>,
 }
 
 impl Style {
@@ -100,6 +104,7 @@ impl Style {
             label_font: FontFamily::Mono,
             label_cap: 0.32,
             layers,
+            fog: Some(Colour::rgb(20, 22, 30)),
         }
     }
 
@@ -122,6 +127,7 @@ impl Style {
             label_font: FontFamily::Sans,
             label_cap: 0.6,
             layers,
+            fog: None,
         }
     }
 }

@@ -127,6 +127,7 @@ mod tests {
         )
         .unwrap();
         let image_icon = Icon {
+            gm_only: false,
             source: IconSource::Image("icons/keep.png".into()),
             ..Icon::builtin(BuiltinIcon::Star)
         };

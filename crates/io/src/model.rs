@@ -142,6 +142,18 @@ macro_rules! file_structure {
                 icons: $list<'a, FileIcon<(i32, i32)>>,
                 #[serde(default, borrow)]
                 labels: $list<'a, FileLabel>,
+                /// Hidden cells (version 3): rows like `mines`, `#` hidden.
+                #[serde(default)]
+                hidden: Vec<String>,
+                /// Cells whose note is GM-only (version 3).
+                #[serde(default)]
+                gm_notes: Vec<(i32, i32)>,
+                /// GM-only edge features (version 3): hex and side.
+                #[serde(default)]
+                gm_edges: Vec<(i32, i32, String)>,
+                /// The party (version 3).
+                #[serde(default)]
+                party: Option<FileParty<(i32, i32)>>,
             },
             /// Explicit (q, r, s, terrain id) cells.
             Cube {
@@ -159,6 +171,18 @@ macro_rules! file_structure {
                 icons: $list<'a, FileIcon<(i32, i32, i32)>>,
                 #[serde(default, borrow)]
                 labels: $list<'a, FileLabel>,
+                /// Hidden cells (version 3).
+                #[serde(default)]
+                hidden: Vec<(i32, i32, i32)>,
+                /// Cells whose note is GM-only (version 3).
+                #[serde(default)]
+                gm_notes: Vec<(i32, i32, i32)>,
+                /// GM-only edge features (version 3): hex and side.
+                #[serde(default)]
+                gm_edges: Vec<(i32, i32, i32, String)>,
+                /// The party (version 3).
+                #[serde(default)]
+                party: Option<FileParty<(i32, i32, i32)>>,
             },
         }
     };
@@ -295,6 +319,29 @@ pub(crate) struct FilePath<H> {
     #[serde(rename = "type")]
     pub kind: u16,
     pub hexes: Vec<H>,
+    /// GM-only (version 3).
+    #[serde(default)]
+    pub gm_only: bool,
+}
+
+/// The party (version 3): its hex in the form's coordinates, its sight radius, the id of
+/// its trail path.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FileParty<H> {
+    pub at: H,
+    pub sight: u32,
+    #[serde(default)]
+    pub trail: Option<u32>,
+}
+
+/// The fog and secrets of either form, taken out of the cell data (version 3).
+pub(crate) struct FileFog<R, H, E> {
+    /// Offset rows (`#` hidden) or cube hexes.
+    pub hidden: Vec<R>,
+    pub gm_notes: Vec<H>,
+    pub gm_edges: Vec<E>,
+    pub party: Option<FileParty<H>>,
 }
 
 /// An icon on a hex (version 2; `id` since version 3): its id, the hex in the form's
@@ -313,6 +360,9 @@ pub(crate) struct FileIcon<H> {
     pub scale: f32,
     #[serde(default)]
     pub color: Option<String>,
+    /// GM-only (version 3).
+    #[serde(default)]
+    pub gm_only: bool,
 }
 
 /// A plain value that may be left out (`id: 3`, not `id: Some(3)`): `Some` when present.
@@ -348,6 +398,9 @@ pub(crate) struct FileLabel {
     pub italic: bool,
     #[serde(default = "yes")]
     pub halo: bool,
+    /// GM-only (version 3).
+    #[serde(default)]
+    pub gm_only: bool,
 }
 
 impl Default for FileLabels {

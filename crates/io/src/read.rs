@@ -6,6 +6,7 @@
 mod annotations;
 mod cube;
 mod features;
+mod fog;
 mod lists;
 mod offset;
 mod palette;
@@ -184,7 +185,7 @@ struct FeatureLists<'a> {
 fn finish<'a>(
     original: &str,
     parsed: &'a str,
-    file: FileMap<'a>,
+    mut file: FileMap<'a>,
     extensions: ron::extensions::Extensions,
     fast: Option<CubeList<'a>>,
 ) -> Result<(HexMap, Form), FormatError> {
@@ -247,7 +248,8 @@ fn finish<'a>(
             notes: counted(2),
         },
     };
-    build(file, body, features)
+    let fog = fog::take(&mut file.cells);
+    build(file, body, features, fog)
 }
 
 fn check_header(format: &str, version: u64) -> Result<(), FormatError> {
@@ -285,6 +287,7 @@ fn build(
     file: FileMap<'_>,
     body: Body<'_>,
     features: FeatureLists<'_>,
+    fog: fog::FogData,
 ) -> Result<(HexMap, Form), FormatError> {
     if file.version < 2 {
         const FEATURES: &str = "edge features and paths";
@@ -371,6 +374,7 @@ fn build(
         }
     }
     annotations::read_labels(&mut map, features.labels)?;
+    fog::apply(&mut map, file.version, coords, fog)?;
     map.set_view(view);
     Ok((map, form))
 }

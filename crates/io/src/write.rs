@@ -8,6 +8,8 @@ use hexmap_map::{
 };
 use std::fmt::Write;
 
+mod fog;
+
 /// A RON string literal (quoted and escaped).
 fn lit(s: &str) -> String {
     ron::to_string(s).expect("strings always serialize")
@@ -180,6 +182,22 @@ fn write_offset(map: &HexMap, o: &mut String) {
     };
     write_features(map, o, at);
     write_annotations(map, o, at);
+    let hidden = map.has_fog().then(|| {
+        let mut rows = String::new();
+        for dr in 0..b.rows as i32 {
+            rows.push_str("            \"");
+            for i in row_indices(b.min_row + dr) {
+                rows.push(if i.is_some_and(|i| map.is_hidden_index(i)) {
+                    '#'
+                } else {
+                    '.'
+                });
+            }
+            rows.push_str("\",\n");
+        }
+        rows
+    });
+    fog::write_fog(map, o, at, hidden);
     o.push_str("    ),\n");
 }
 
@@ -222,7 +240,14 @@ fn write_cube(map: &HexMap, o: &mut String) {
     let at = |h: Hex| (format!("{}, {}, {}", h.q, h.r, h.s()), (h.r, h.q));
     write_features(map, o, at);
     write_annotations(map, o, at);
+    fog::write_fog(map, o, at, None);
     o.push_str("    ),\n");
+}
+
+/// `, gm_only: true` for a GM-only item (format version 3), nothing otherwise, so files
+/// without secrets are written as before.
+fn gm(gm_only: bool) -> &'static str {
+    if gm_only { ", gm_only: true" } else { "" }
 }
 
 /// A cost in points as a RON float (`2.0`, `0.5`), exact to the hundredth.
@@ -315,10 +340,11 @@ fn write_features(map: &HexMap, o: &mut String, at: impl Fn(Hex) -> (String, (i3
             let hexes: Vec<String> = p.hexes.iter().map(|&h| format!("({})", at(h).0)).collect();
             let _ = writeln!(
                 o,
-                "            (id: {}, type: {}, hexes: [{}]),",
+                "            (id: {}, type: {}, hexes: [{}]{}),",
                 p.id,
                 p.kind,
-                hexes.join(", ")
+                hexes.join(", "),
+                gm(p.gm_only)
             );
         }
         o.push_str("        ],\n");
@@ -343,10 +369,11 @@ fn write_annotations(map: &HexMap, o: &mut String, at: impl Fn(Hex) -> (String, 
                 icons.push((
                     key,
                     format!(
-                        "            (id: {}, at: ({text}), icon: {}, caption: {caption}, scale: {:?}, color: {color}),\n",
+                        "            (id: {}, at: ({text}), icon: {}, caption: {caption}, scale: {:?}, color: {color}{}),\n",
                         icon.id,
                         lit(&icon.source.to_file_text()),
-                        icon.scale
+                        icon.scale,
+                        gm(icon.gm_only)
                     ),
                 ));
             }
@@ -362,7 +389,7 @@ fn write_annotations(map: &HexMap, o: &mut String, at: impl Fn(Hex) -> (String, 
         for (id, l) in map.labels().iter() {
             let _ = writeln!(
                 o,
-                "            (id: {id}, text: {}, x: {}, y: {}, size: {:?}, rotation: {:?}, color: \"{}\", bold: {}, italic: {}, halo: {}),",
+                "            (id: {id}, text: {}, x: {}, y: {}, size: {:?}, rotation: {:?}, color: \"{}\", bold: {}, italic: {}, halo: {}{}),",
                 lit(&l.text),
                 float(l.at.x),
                 float(l.at.y),
@@ -371,7 +398,8 @@ fn write_annotations(map: &HexMap, o: &mut String, at: impl Fn(Hex) -> (String, 
                 l.color,
                 l.bold,
                 l.italic,
-                l.halo
+                l.halo,
+                gm(l.gm_only)
             );
         }
         o.push_str("        ],\n");

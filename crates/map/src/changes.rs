@@ -45,6 +45,8 @@ pub(crate) struct CellChanges {
     pub paths: Vec<PathDelta>,
     pub icons: Vec<IconDelta>,
     pub labels: Vec<LabelDelta>,
+    /// Fog, GM-only flags of notes and edges, the party.
+    pub fog: super::changes_fog::FogChanges,
     // Where each cell's delta sits (for first-old merging). Keys are cell indices and
     // hexes from the map itself, so the fast multiplicative hasher is safe here.
     terrain_pos: HashMap<u32, usize, HexBuildHasher>,
@@ -211,6 +213,7 @@ impl CellChanges {
         for d in later.labels {
             self.label(d.id, d.old, d.new);
         }
+        self.fog.merge(later.fog);
     }
 
     /// Drop cells whose value ended where it started, and the lookup tables.
@@ -222,6 +225,7 @@ impl CellChanges {
         self.paths.retain(|d| d.old != d.new);
         self.icons.retain(|d| d.old != d.new);
         self.labels.retain(|d| d.old != d.new);
+        self.fog.finish();
         self.edges.shrink_to_fit();
         self.paths.shrink_to_fit();
         self.terrain.shrink_to_fit();
@@ -245,6 +249,7 @@ impl CellChanges {
             && self.paths.is_empty()
             && self.icons.is_empty()
             && self.labels.is_empty()
+            && self.fog.is_empty()
     }
 
     /// Heap bytes held (for the undo-memory benchmark).
@@ -272,6 +277,7 @@ impl CellChanges {
                 .sum::<usize>()
             + (self.icons.len() * std::mem::size_of::<IconDelta>())
             + (self.labels.len() * std::mem::size_of::<LabelDelta>())
+            + self.fog.heap_bytes()
     }
 
     /// The touched hexes, unique, in the shape's storage order (sorting the `u32` cell
@@ -284,6 +290,7 @@ impl CellChanges {
             .iter()
             .map(|d| d.index)
             .chain(self.mines.iter().map(|d| d.index))
+            .chain(self.fog.indices())
             .chain(
                 self.notes
                     .iter()
@@ -316,7 +323,7 @@ impl CellChanges {
                 .flat_map(|p| p.hexes.iter().copied())
         });
         let icons = self.icons.iter().map(|d| d.hex);
-        edges.chain(paths).chain(icons)
+        edges.chain(paths).chain(icons).chain(self.fog.hexes())
     }
 
     /// Write the old (`undo`) or new values back into the map.
@@ -352,6 +359,7 @@ impl CellChanges {
             map.icons
                 .set(d.hex, if undo { &d.old } else { &d.new }.clone());
         }
+        self.fog.restore(map, undo);
         for d in &self.labels {
             match if undo { &d.old } else { &d.new } {
                 Some(l) => {

@@ -209,6 +209,7 @@ mod tests {
         let e = Edge::new(Hex::new(1, 0), hexmap_hex::Direction::POINTY_NE);
         m.set_edge(e, EdgeTypeId::new(1)).unwrap();
         m.insert_path(crate::MapPath {
+            gm_only: false,
             id: crate::PathId(1),
             kind: PathTypeId::new(1).unwrap(),
             hexes: vec![

@@ -15,7 +15,6 @@ use super::properties::MapProperties;
 use super::shape::{MapShape, ShapeError};
 use super::view::ViewSettings;
 use hexmap_hex::{Edge, Hex, Point};
-use std::collections::VecDeque;
 
 /// One change to a map, as the editor or CLI asks for it.
 #[derive(Clone, Debug, PartialEq)]
@@ -192,6 +191,57 @@ pub enum Edit {
         /// Its new content.
         label: Label,
     },
+    /// Hide the listed cells from the players, or reveal them (hexes off the map are
+    /// skipped). The fog brush is a stroke of these.
+    SetRevealed {
+        /// The cells.
+        hexes: Vec<Hex>,
+        /// Reveal (`true`) or hide.
+        revealed: bool,
+    },
+    /// Reveal (`true`) or hide every cell: "reveal all", "hide all".
+    RevealAll(bool),
+    /// Reveal what can be seen from `from` within `radius` hexes under the map's sight
+    /// rule ([`HexMap::field_of_view`]).
+    RevealSight {
+        /// Where the eye is.
+        from: Hex,
+        /// How far it sees.
+        radius: u32,
+    },
+    /// Mark the note of a cell GM-only (or not).
+    SetNoteGmOnly {
+        /// Where.
+        hex: Hex,
+        /// GM-only or not.
+        gm_only: bool,
+    },
+    /// Mark the features on the listed edges GM-only (or not); edges not between two
+    /// cells are skipped.
+    SetEdgesGmOnly {
+        /// The edges.
+        edges: Vec<Edge>,
+        /// GM-only or not.
+        gm_only: bool,
+    },
+    /// Mark a path GM-only (or not).
+    SetPathGmOnly {
+        /// The path.
+        id: PathId,
+        /// GM-only or not.
+        gm_only: bool,
+    },
+    /// Put the party on the map (checked: a cell, sight within the limit, an existing
+    /// trail) or take it off with `None`.
+    SetParty(Option<crate::Party>),
+    /// Move the party to `to` and reveal what it sees there; with `trail`, extend its trail
+    /// path by the hex line to `to` (a new path of that type when it has no trail).
+    MoveParty {
+        /// Where it goes.
+        to: Hex,
+        /// Record the move as a trail of this path type.
+        trail: Option<PathTypeId>,
+    },
 }
 
 /// Which end of a path an [`Edit::ExtendPath`] adds to.
@@ -212,52 +262,6 @@ pub enum EditError {
     /// A new shape is invalid.
     #[error("bad shape: {0}")]
     Shape(#[from] ShapeError),
-}
-
-/// What an edit or undo/redo changed, for redrawing only that.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Changed {
-    /// Cells whose terrain, mine, note, edges, paths or icons changed, no duplicates, in the
-    /// shape's storage order (the order of `MapShape::iter`).
-    pub hexes: Vec<Hex>,
-    /// True when the whole map must be redrawn (shape, palette or properties changed).
-    pub whole_map: bool,
-    /// True when a place-name label changed. Labels are drawn over the map apart from its
-    /// cells (`draw::Scene::draw_free_text`), so no cell needs redrawing for them.
-    pub labels: bool,
-    /// The hexes (also in `hexes`) whose icons or note changed: a large icon or a long
-    /// caption is drawn past its own hex, so a drawing may redraw farther around these.
-    pub annotated: Vec<Hex>,
-}
-
-/// An axial bounding box: q in `min.q..=max.q`, r in `min.r..=max.r`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HexBounds {
-    /// Smallest q and r.
-    pub min: Hex,
-    /// Largest q and r.
-    pub max: Hex,
-}
-
-impl Changed {
-    /// True when nothing changed.
-    pub fn is_empty(&self) -> bool {
-        self.hexes.is_empty() && !self.whole_map && !self.labels
-    }
-
-    /// The axial bounding box of the changed cells (`None` when no cell changed).
-    pub fn bounds(&self) -> Option<HexBounds> {
-        let first = *self.hexes.first()?;
-        let mut b = HexBounds {
-            min: first,
-            max: first,
-        };
-        for h in &self.hexes {
-            b.min = Hex::new(b.min.q.min(h.q), b.min.r.min(h.r));
-            b.max = Hex::new(b.max.q.max(h.q), b.max.r.max(h.r));
-        }
-        Some(b)
-    }
 }
 
 /// What undo needs for one applied edit.
@@ -382,6 +386,22 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
         | Edit::EditLabel { .. } => {
             let mut changes = CellChanges::default();
             super::edit_annotations::apply(map, edit, &mut changes)?;
+            return Ok((changes.changed(map), Record::Cells(Box::new(changes))));
+        }
+        Edit::SetRevealed { .. }
+        | Edit::RevealAll(_)
+        | Edit::RevealSight { .. }
+        | Edit::SetNoteGmOnly { .. }
+        | Edit::SetEdgesGmOnly { .. }
+        | Edit::SetPathGmOnly { .. }
+        | Edit::SetParty(_)
+        | Edit::MoveParty { .. } => {
+            let mut changes = CellChanges::default();
+            // A refused edit leaves the map as it was: undo what it did before the refusal.
+            if let Err(e) = super::edit_fog::apply(map, edit, &mut changes) {
+                changes.restore(map, true);
+                return Err(e);
+            }
             return Ok((changes.changed(map), Record::Cells(Box::new(changes))));
         }
         _ => {}
@@ -522,7 +542,15 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
         | Edit::AddLabel { .. }
         | Edit::RemoveLabel(_)
         | Edit::MoveLabel { .. }
-        | Edit::EditLabel { .. } => unreachable!("handled above"),
+        | Edit::EditLabel { .. }
+        | Edit::SetRevealed { .. }
+        | Edit::RevealAll(_)
+        | Edit::RevealSight { .. }
+        | Edit::SetNoteGmOnly { .. }
+        | Edit::SetEdgesGmOnly { .. }
+        | Edit::SetPathGmOnly { .. }
+        | Edit::SetParty(_)
+        | Edit::MoveParty { .. } => unreachable!("handled above"),
     }
     let Recorder { map, changes } = rec;
     Ok((changes.changed(map), Record::Cells(Box::new(changes))))
@@ -558,29 +586,10 @@ fn whole() -> Changed {
     }
 }
 
-/// Flood fill the region of cells connected to `start` with the same terrain.
-fn fill(rec: &mut Recorder<'_>, start: Hex, terrain: Option<TerrainId>) {
-    let Some(si) = rec.map.shape().index_of(start) else {
-        return;
-    };
-    let target = rec.map.terrain_layer().raw()[si];
-    if target == terrain.map_or(0, TerrainId::get) {
-        return;
-    }
-    // Each cell is recoloured once: afterwards it no longer matches `target`.
-    let mut queue = VecDeque::from([start]);
-    rec.terrain_at_once(si, terrain);
-    while let Some(h) = queue.pop_front() {
-        for n in h.neighbors() {
-            if let Some(i) = rec.map.shape().index_of(n)
-                && rec.map.terrain_layer().raw()[i] == target
-            {
-                rec.terrain_at_once(i, terrain);
-                queue.push_back(n);
-            }
-        }
-    }
-}
+mod changed;
+mod fill;
+pub use changed::{Changed, HexBounds};
+use fill::fill;
 
 #[cfg(test)]
 mod tests;

@@ -74,6 +74,7 @@ pub(super) fn apply(
                 return Err(MapError::TooManyPaths(map.paths().len() + 1).into());
             }
             let second = MapPath {
+                gm_only: old.gm_only,
                 id: map.paths().next_id(),
                 kind: old.kind,
                 hexes: old.hexes[*at..].to_vec(),
@@ -187,7 +188,13 @@ pub(super) fn paste(
         for hexes in runs {
             let id = map.paths().next_id();
             let kind = piece.kind;
-            put(map, changes, id, Some(MapPath { id, kind, hexes }));
+            let path = MapPath {
+                id,
+                kind,
+                hexes,
+                gm_only: false,
+            };
+            put(map, changes, id, Some(path));
         }
     }
 }

@@ -167,11 +167,11 @@ impl HexMap {
                 .filter(|run| run.len() >= 2)
                 .map(<[Hex]>::to_vec)
                 .collect();
-            kept.push((path.id, path.kind, runs));
+            kept.push((path.id, path.kind, path.gm_only, runs));
         }
         let mut paths = Paths::new();
         let mut next = old_paths.next_id().0;
-        for (id, kind, runs) in kept {
+        for (id, kind, gm_only, runs) in kept {
             for (i, hexes) in runs.into_iter().enumerate() {
                 let id = if i == 0 {
                     id
@@ -179,7 +179,12 @@ impl HexMap {
                     next += 1;
                     PathId(next - 1)
                 };
-                paths.insert(MapPath { id, kind, hexes });
+                paths.insert(MapPath {
+                    id,
+                    kind,
+                    hexes,
+                    gm_only,
+                });
             }
         }
         self.edges = edges;
@@ -232,6 +237,7 @@ mod tests {
 
     fn road(id: u32, hexes: &[(i32, i32)]) -> MapPath {
         MapPath {
+            gm_only: false,
             id: PathId(id),
             kind: PathTypeId::new(1).unwrap(),
             hexes: hexes.iter().map(|&(q, r)| Hex::new(q, r)).collect(),

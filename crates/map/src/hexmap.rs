@@ -101,6 +101,12 @@ pub enum MapError {
         /// How many icons the hex has.
         len: usize,
     },
+    /// A party breaks a limit or names a hex off the map or a missing trail.
+    #[error(transparent)]
+    Party(#[from] super::fog::PartyError),
+    /// A party move on a map that has no party.
+    #[error("the map has no party: place the party first")]
+    NoParty,
     /// A label breaks a limit, or its id is unknown or taken.
     #[error("label {id}: {error}")]
     BadLabel {
@@ -130,6 +136,7 @@ pub struct HexMap {
     pub(super) icons: IconLayer,
     pub(super) labels: Labels,
     view: ViewSettings,
+    pub(super) fog: super::fog::FogState,
 }
 
 impl HexMap {
@@ -158,6 +165,7 @@ impl HexMap {
             icons: IconLayer::new(),
             labels: Labels::new(),
             view: ViewSettings::default(),
+            fog: super::fog::FogState::new(n),
         }
     }
 
@@ -381,7 +389,13 @@ impl HexMap {
         next.icons.retain(|h| next.shape.contains(h));
         next.labels = std::mem::take(&mut self.labels);
         next.view = self.view;
+        self.reshape_fog(&mut next);
         next.clip_features_to_shape();
+        if let Some(p) = &mut next.fog.party
+            && p.trail.is_some_and(|t| next.paths.get(t).is_none())
+        {
+            p.trail = None;
+        }
         *self = next;
     }
 }

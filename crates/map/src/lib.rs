@@ -6,14 +6,17 @@
 mod annotation_access;
 pub mod annotations;
 mod changes;
+mod changes_fog;
 pub mod clipboard;
 pub mod cost;
 pub mod document;
 pub mod edit;
 mod edit_annotations;
 mod edit_features;
+mod edit_fog;
 mod feature_access;
 pub mod features;
+pub mod fog;
 mod hexmap;
 pub mod history;
 pub mod layers;
@@ -42,6 +45,7 @@ pub use features::{
     FeaturePaletteError, FeatureType, LineStyle, MapPath, PathId, PathPalette, PathShapeError,
     PathType, PathTypeId, Paths,
 };
+pub use fog::{FogState, MAX_SIGHT, Party, PartyError};
 pub use hexmap::{HexMap, MapError};
 pub use history::History;
 pub use layers::{MineLayer, Notes, TerrainLayer};

@@ -245,6 +245,7 @@ mod tests {
         fn path(m: &mut HexMap, kind: u16, hexes: &[(i32, i32)]) {
             let id = m.paths().next_id();
             m.insert_path(MapPath {
+                gm_only: false,
                 id,
                 kind: PathTypeId::new(kind).unwrap(),
                 hexes: hexes.iter().map(|&(q, r)| Hex::new(q, r)).collect(),

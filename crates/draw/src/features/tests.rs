@@ -170,6 +170,7 @@ fn a_wall_is_a_straight_double_line_between_the_corners() {
 
 fn road(m: &mut HexMap, hexes: Vec<Hex>) {
     let path = MapPath {
+        gm_only: false,
         id: PathId(1),
         kind: PathTypeId::new(ROAD).unwrap(),
         hexes,
@@ -247,6 +248,7 @@ fn a_road_along_a_zigzag_row_of_a_flat_map_is_straight() {
 fn a_dashed_path_is_one_line_so_its_dashes_run_on() {
     let mut m = empty();
     let trail = MapPath {
+        gm_only: false,
         id: PathId(1),
         kind: PathTypeId::new(2).unwrap(),
         hexes: vec![at(0, 1), at(1, 1), at(2, 1), at(3, 1)],

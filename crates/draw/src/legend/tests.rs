@@ -32,6 +32,7 @@ fn used_map() -> HexMap {
     let hexes: Vec<Hex> = (0..4).map(|c| at(c, 3)).collect();
     let id = m.paths().next_id();
     m.insert_path(MapPath {
+        gm_only: false,
         id,
         kind: PathTypeId::new(1).unwrap(),
         hexes,
@@ -161,6 +162,7 @@ fn image_icons_sort_among_built_ins_by_the_name_shown() {
     let mut m = used_map();
     let at = OffsetKind::OddR.to_hex(OffsetCoord::new(5, 2));
     let image = Icon {
+        gm_only: false,
         source: IconSource::Image("art/old-abbey.png".into()),
         ..Icon::builtin(BuiltinIcon::Star)
     };
@@ -183,6 +185,7 @@ fn image_icons_sort_among_built_ins_by_the_name_shown() {
     // An image named like a built-in is placed by its file text ("image:…" before
     // "village"), the same every time.
     let twin = Icon {
+        gm_only: false,
         source: IconSource::Image("art/village.png".into()),
         ..Icon::builtin(BuiltinIcon::Star)
     };

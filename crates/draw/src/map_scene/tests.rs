@@ -372,6 +372,7 @@ fn terrain_symbols_hide_under_icons_big_ones_included() {
     m.set_icons(at(0, 0), vec![Icon::builtin(BuiltinIcon::Star)])
         .unwrap();
     let big = Icon {
+        gm_only: false,
         scale: 4.0,
         ..Icon::builtin(BuiltinIcon::Castle)
     };

@@ -7,6 +7,7 @@ use hexmap_map::{BuiltinIcon, MapProperties, MapShape, Palette, ViewSettings};
 
 fn lone(scale: f32, caption: Option<&str>) -> Vec<Icon> {
     vec![Icon {
+        gm_only: false,
         scale,
         caption: caption.map(str::to_owned),
         ..Icon::builtin(BuiltinIcon::Castle)

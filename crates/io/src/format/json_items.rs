@@ -248,6 +248,15 @@ pub(super) struct CellIn {
     pub mine: bool,
     /// The note.
     pub note: Option<String>,
+    /// The note is GM-only (`note_gm_only`, issue 26).
+    pub note_gm_only: bool,
+    /// `revealed` as written (left out on a map without fog).
+    pub revealed: Option<bool>,
+}
+
+/// The boolean `key` of `o`, false when left out (the optional flags of issue 26).
+fn optional_flag(o: &serde_json::Map<String, Value>, key: &str, at: &At) -> Result<bool, String> {
+    o.get(key).map_or(Ok(false), |v| boolean(v, &at.key(key)))
 }
 
 impl Element for CellIn {
@@ -286,6 +295,10 @@ impl Element for CellIn {
             Some(v) => Some(text(v, &at.key("note"))?.to_owned()),
             None => None,
         };
+        let revealed = match o.get("revealed") {
+            Some(v) => Some(boolean(v, &at.key("revealed"))?),
+            None => None,
+        };
         Ok(CellIn {
             hex,
             s,
@@ -293,6 +306,8 @@ impl Element for CellIn {
             terrain,
             mine,
             note,
+            note_gm_only: optional_flag(o, "note_gm_only", at)?,
+            revealed,
         })
     }
 }
@@ -303,6 +318,8 @@ pub(super) struct EdgeIn {
     pub hexes: (Hex, Hex),
     /// The edge type id.
     pub kind: EdgeTypeId,
+    /// GM-only.
+    pub gm_only: bool,
 }
 
 impl Element for EdgeIn {
@@ -316,6 +333,7 @@ impl Element for EdgeIn {
         Ok(EdgeIn {
             hexes: (axial(va, &aa)?, axial(vb, &ab)?),
             kind: EdgeTypeId::new(id(vt, &at_)?).expect("not 0"),
+            gm_only: optional_flag(o, "gm_only", at)?,
         })
     }
 }
@@ -328,6 +346,8 @@ pub(super) struct PathIn {
     pub kind: PathTypeId,
     /// Its hexes in order.
     pub hexes: Vec<Hex>,
+    /// GM-only.
+    pub gm_only: bool,
 }
 
 impl Element for PathIn {
@@ -354,7 +374,12 @@ impl Element for PathIn {
             .enumerate()
             .map(|(i, v)| axial(v, &a.index(i)))
             .collect::<Result<_, _>>()?;
-        Ok(PathIn { id, kind, hexes })
+        Ok(PathIn {
+            id,
+            kind,
+            hexes,
+            gm_only: optional_flag(o, "gm_only", at)?,
+        })
     }
 }
 
@@ -400,6 +425,7 @@ impl Element for IconIn {
             id,
             hex,
             icon: Icon {
+                gm_only: optional_flag(o, "gm_only", at)?,
                 source,
                 caption,
                 scale,
@@ -445,6 +471,7 @@ impl Element for LabelIn {
         Ok(LabelIn {
             id,
             label: Label {
+                gm_only: optional_flag(o, "gm_only", at)?,
                 text,
                 at: Point::new(x, y),
                 size,

@@ -316,6 +316,10 @@ fn put_cells(map: &mut HexMap, cells: Vec<CellIn>) -> Result<(), String> {
             }
             map.set_note(h, Some(note))
                 .map_err(|e| at.key("note").err(e))?;
+            map.set_note_gm_only(h, c.note_gm_only);
+        }
+        if c.revealed == Some(false) {
+            map.set_hidden(h, true);
         }
     }
     if let Some(missing) = seen.iter().position(|s| !s) {
@@ -345,11 +349,13 @@ fn put_features(map: &mut HexMap, edges: Vec<EdgeIn>, paths: Vec<PathIn>) -> Res
         if old.is_some() {
             return Err(at.err("the side between a and b is listed twice"));
         }
+        map.set_edge_gm_only(edge, e.gm_only);
     }
     for (i, p) in paths.into_iter().enumerate() {
         let at = At::root("paths").index(i);
         let id = p.id;
         let path = MapPath {
+            gm_only: p.gm_only,
             id: PathId(id),
             kind: p.kind,
             hexes: p.hexes,

@@ -14,6 +14,7 @@ mod json_value;
 mod kind;
 mod pdf;
 mod picture;
+mod player;
 mod registry;
 mod ron;
 mod table;
@@ -21,6 +22,7 @@ mod tiled;
 
 pub use json_meta::JSON_VERSION;
 pub use kind::{FileKind, sniff};
+pub use player::write_map;
 pub use registry::{
     FORMATS, by_name, native, read_bytes, read_path, reader_for, readers, write_path, writers,
 };
@@ -173,6 +175,8 @@ pub enum FormatOption {
     /// [`WriteOptions::print`]'s paper, orientation, margin, overlap and poster, and
     /// [`WriteOptions::marks`]: pages of a print.
     Pages,
+    /// [`WriteOptions::player_view`]: only what the players may see (issue 26).
+    PlayerView,
 }
 
 /// Choices for writing; each format looks only at the fields its [`Format::options`] name.
@@ -212,6 +216,13 @@ pub struct WriteOptions {
     /// of pointy hexes, width of flat ones), whatever the map's world units; the other
     /// side follows from the hex's proportions (`tiled::TileGeometry::for_map`).
     pub tile_size: u32,
+    /// JSON, pictures and prints: write only what the players may see
+    /// (`hexmap_draw::player::player_map`: hidden cells fogged, nothing GM-only, no note
+    /// text), framed as the full map so the two pictures line up. [`write_map`] applies it.
+    pub player_view: bool,
+    /// Pictures and prints: frame the picture as this map's (the full map of a player
+    /// view) instead of the map drawn; `None` frames the map drawn. Set by [`write_map`].
+    pub frame_of: Option<std::sync::Arc<HexMap>>,
 }
 
 impl Default for WriteOptions {
@@ -229,6 +240,8 @@ impl Default for WriteOptions {
             images: None,
             link_images: false,
             tile_size: crate::tiled::DEFAULT_TILE_SIZE,
+            player_view: false,
+            frame_of: None,
         }
     }
 }

@@ -22,6 +22,7 @@ pub static PDF: Pdf = Pdf {
             FormatOption::PrintHexSize,
             FormatOption::Pages,
             FormatOption::Legend,
+            FormatOption::PlayerView,
         ],
         reads: false,
         writes: true,
@@ -38,6 +39,7 @@ pub fn print_options(opts: &WriteOptions) -> PrintOptions {
         marks: opts.marks,
         legend: opts.legend,
         images: opts.images.clone(),
+        world_box: super::picture::frame_box(opts, hexmap_draw::CellReach::Outline),
     }
 }
 

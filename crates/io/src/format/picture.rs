@@ -14,6 +14,7 @@ const PICTURE_OPTIONS: &[FormatOption] = &[
     FormatOption::Grid,
     FormatOption::HexPixels,
     FormatOption::Legend,
+    FormatOption::PlayerView,
 ];
 
 /// The options PNG takes: those of every picture, and a print size.
@@ -25,6 +26,7 @@ const PNG_OPTIONS: &[FormatOption] = &[
     FormatOption::Dpi,
     FormatOption::PrintHexSize,
     FormatOption::Legend,
+    FormatOption::PlayerView,
 ];
 
 /// Lowest and highest print resolution, dots per inch.
@@ -46,6 +48,15 @@ fn print_scale(map: &HexMap, opts: &WriteOptions, dpi: f64) -> Result<f64, Pictu
     Ok(hex.to_inches() * dpi / flat_to_flat(&layout))
 }
 
+/// The world box of [`WriteOptions::frame_of`], if set, with cells reaching as `reach`.
+pub(super) fn frame_box(
+    opts: &WriteOptions,
+    reach: hexmap_draw::CellReach,
+) -> Option<(hexmap_hex::Point, hexmap_hex::Point)> {
+    let full = opts.frame_of.as_deref()?;
+    hexmap_draw::map_world_box(full, &full.layout().ok()?, reach)
+}
+
 fn picture_options(map: &HexMap, opts: &WriteOptions) -> Result<PictureOptions, PictureError> {
     let mut o = PictureOptions {
         grid: opts.grid,
@@ -54,6 +65,7 @@ fn picture_options(map: &HexMap, opts: &WriteOptions) -> Result<PictureOptions, 
         legend: opts.legend,
         images: opts.images.clone(),
         link_images: opts.link_images,
+        world_box: frame_box(opts, hexmap_draw::CellReach::HexSize),
         ..PictureOptions::for_hex_pixels(map, opts.hex_pixels)
     };
     if let Some(dpi) = opts.dpi {

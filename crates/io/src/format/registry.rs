@@ -6,7 +6,7 @@ use super::picture::{PNG, SVG};
 use super::ron::Ron;
 use super::table::{CSV, JSON};
 use super::tiled::{TMJ, TMX};
-use super::{Format, Imported, ReadError, WriteError, WriteJob, WriteOptions};
+use super::{Format, Imported, ReadError, WriteError, WriteOptions};
 use crate::resources::{FolderResources, ReadFileError, read_file};
 use crate::write_atomic;
 use hexmap_map::HexMap;
@@ -136,7 +136,7 @@ pub fn write_path(
         .file_name()
         .and_then(|n| n.to_str())
         .ok_or_else(|| WriteError::NoFileName(path.to_owned()))?;
-    let out = format.write(WriteJob::new(map, opts, name, progress))?;
+    let out = super::write_map(map, format, opts, name, progress)?;
     if path == Path::new("-") && !out.side.is_empty() {
         return Err(WriteError::Option(format!(
             "{} writes {} beside the map, so it cannot go to standard output (-): \
@@ -169,6 +169,7 @@ pub fn write_path(
 mod tests {
     use super::*;
     use crate::NoResources;
+    use crate::format::WriteJob;
     use hexmap_map::{HexMap, MapProperties, MapShape, Palette};
 
     fn small_map() -> HexMap {

@@ -4,7 +4,7 @@ use super::json_meta::{
     JSON_VERSION, JsonBounds, JsonLabelSettings, JsonLayout, JsonShape, JsonView, meta,
 };
 use super::json_read::read_json;
-use super::{Format, FormatInfo, Imported, ReadError, WriteError, WriteJob, Written};
+use super::{Format, FormatInfo, FormatOption, Imported, ReadError, WriteError, WriteJob, Written};
 use crate::Resources;
 use hexmap_hex::OffsetCoord;
 use hexmap_map::{Cost, EdgeMove, HexMap, MoveCost};
@@ -87,6 +87,12 @@ struct JsonCell<'a> {
     count: u8,
     #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<&'a str>,
+    /// The note is for the GM only; left out when not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    note_gm_only: bool,
+    /// Seen by the players (false: under fog); left out on a map without fog.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    revealed: Option<bool>,
 }
 
 #[derive(Serialize)]
@@ -110,6 +116,9 @@ struct JsonEdge {
     b: [i32; 2],
     #[serde(rename = "type")]
     kind: u16,
+    /// For the GM only; left out when not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    gm_only: bool,
 }
 
 #[derive(Serialize)]
@@ -133,6 +142,9 @@ struct JsonPath {
     kind: u16,
     /// Axial (q, r) of each hex, in order.
     hexes: Vec<[i32; 2]>,
+    /// For the GM only; left out when not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    gm_only: bool,
 }
 
 #[derive(Serialize)]
@@ -147,6 +159,9 @@ struct JsonIcon<'a> {
     scale: f32,
     /// `#rrggbb`, or null for the default ink.
     color: Option<String>,
+    /// For the GM only; left out when not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    gm_only: bool,
 }
 
 #[derive(Serialize)]
@@ -165,6 +180,9 @@ struct JsonLabel<'a> {
     bold: bool,
     italic: bool,
     halo: bool,
+    /// For the GM only; left out when not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    gm_only: bool,
 }
 
 #[derive(Serialize)]
@@ -220,6 +238,7 @@ pub fn to_json(map: &HexMap) -> String {
             tile_tint: t.art.tint,
         })
         .collect();
+    let fog = map.has_fog();
     let cells = map
         .shape()
         .iter()
@@ -232,6 +251,8 @@ pub fn to_json(map: &HexMap) -> String {
                 mine: map.is_mine(h),
                 count: h.neighbors().iter().filter(|&&n| map.is_mine(n)).count() as u8,
                 note: map.note(h),
+                note_gm_only: map.note(h).is_some() && map.note_is_gm_only(h),
+                revealed: fog.then(|| map.is_revealed(h)),
             }
         })
         .collect();
@@ -274,6 +295,7 @@ pub fn to_json(map: &HexMap) -> String {
                 a: axial(a),
                 b: axial(b),
                 kind: k.get(),
+                gm_only: map.edge_is_gm_only(e),
             }
         })
         .collect();
@@ -284,6 +306,7 @@ pub fn to_json(map: &HexMap) -> String {
             id: p.id.0,
             kind: p.kind.get(),
             hexes: p.hexes.iter().map(|&h| axial(h)).collect(),
+            gm_only: p.gm_only,
         })
         .collect();
     let icons = map
@@ -297,6 +320,7 @@ pub fn to_json(map: &HexMap) -> String {
                 caption: i.caption.as_deref(),
                 scale: i.scale,
                 color: i.color.map(|c| c.to_string()),
+                gm_only: i.gm_only,
             })
         })
         .collect();
@@ -314,6 +338,7 @@ pub fn to_json(map: &HexMap) -> String {
             bold: l.bold,
             italic: l.italic,
             halo: l.halo,
+            gm_only: l.gm_only,
         })
         .collect();
     let meta = meta(map);
@@ -374,7 +399,7 @@ pub static JSON: Table = Table {
         name: "json",
         description: "hexmap JSON: cells with coordinates, terrain, mines and notes, edges, paths, icons, labels and map data",
         extensions: &["json"],
-        options: &[],
+        options: &[FormatOption::PlayerView],
         reads: true,
         writes: true,
     },
@@ -430,6 +455,7 @@ mod tests {
         )
         .unwrap();
         m.insert_path(MapPath {
+            gm_only: false,
             id: PathId(1),
             kind: PathTypeId::new(1).unwrap(),
             hexes: vec![Hex::new(0, 1), Hex::ORIGIN, Hex::new(1, -1)],
@@ -485,6 +511,7 @@ mod tests {
         inn.caption = Some("Inn".into());
         inn.color = Some(Rgb([1, 2, 3]));
         let image = Icon {
+            gm_only: false,
             source: IconSource::Image("art/inn.png".into()),
             caption: None,
             scale: 0.5,

@@ -106,6 +106,7 @@ fn a_map_loads_its_images_and_names_each_missing_one_once() {
     )
     .unwrap();
     let icon = Icon {
+        gm_only: false,
         source: IconSource::Image("icons/keep.png".into()),
         ..Icon::builtin(hexmap_map::BuiltinIcon::Star)
     };

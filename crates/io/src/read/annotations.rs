@@ -41,6 +41,7 @@ pub(super) fn read_icons<H: FormHex>(
             return Err(fail("outside the map's shape".into()));
         }
         let icon = Icon {
+            gm_only: entry.gm_only,
             source: IconSource::from_file_text(&entry.icon).map_err(|e| fail(e.to_string()))?,
             caption: entry.caption,
             scale: entry.scale,
@@ -84,6 +85,7 @@ pub(super) fn read_labels(
         let what = format!("id {}", entry.id);
         let fail = |message: String| bad("labels", index, &what, message);
         let label = Label {
+            gm_only: entry.gm_only,
             text: entry.text,
             at: Point::new(entry.x, entry.y),
             size: entry.size,

@@ -306,7 +306,7 @@ impl FormHex for (i32, i32, i32) {
 }
 
 /// The direction a file names on hexes of `orientation` (E, NE … on pointy; N, NE … on flat).
-fn direction(orientation: Orientation, name: &str) -> Result<Direction, String> {
+pub(super) fn direction(orientation: Orientation, name: &str) -> Result<Direction, String> {
     let named = |d: Direction| match orientation {
         Orientation::Pointy => d.pointy_name(),
         Orientation::Flat => d.flat_name(),
@@ -423,8 +423,14 @@ pub(super) fn read_paths<H: FormHex>(
             hexes.push(h);
             previous = Some(cell);
         }
-        map.insert_path(MapPath { id, kind, hexes })
-            .map_err(|e| bad(e.to_string()))?;
+        let gm_only = p.gm_only;
+        map.insert_path(MapPath {
+            id,
+            kind,
+            hexes,
+            gm_only,
+        })
+        .map_err(|e| bad(e.to_string()))?;
         Ok(())
     })?;
     Ok(())

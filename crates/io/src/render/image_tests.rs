@@ -94,6 +94,7 @@ fn pdf_embeds_each_image_once() {
     let (mut m, opts) = painted();
     // An image icon using a second image: two image objects in all.
     let icon = Icon {
+        gm_only: false,
         source: IconSource::Image("icons/keep.png".into()),
         ..Icon::builtin(hexmap_map::BuiltinIcon::Star)
     };

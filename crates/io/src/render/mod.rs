@@ -49,6 +49,9 @@ pub struct PictureOptions {
     pub images: Option<Arc<ImageSet>>,
     /// SVG: refer to image files by path instead of embedding their pixels.
     pub link_images: bool,
+    /// Frame the picture on this world box instead of the map's own (a player view is
+    /// framed as its full map, so the two pictures line up); `None` for the map's.
+    pub world_box: Option<(Point, Point)>,
 }
 
 impl PictureOptions {
@@ -66,6 +69,7 @@ impl PictureOptions {
             legend: None,
             images: None,
             link_images: false,
+            world_box: None,
         }
     }
 
@@ -155,7 +159,10 @@ fn frame(map: &HexMap, opts: &PictureOptions) -> Result<Frame, PictureError> {
     let layout = map
         .layout()
         .map_err(|_| PictureError::BadSize(sx * k, sy * k))?;
-    let (lo, hi) = map_world_box(map, &layout, CellReach::HexSize).ok_or(PictureError::Empty)?;
+    let (lo, hi) = match opts.world_box {
+        Some(b) => b,
+        None => map_world_box(map, &layout, CellReach::HexSize).ok_or(PictureError::Empty)?,
+    };
     let (x0, y0, x1, y1) = (lo.x, lo.y, hi.x, hi.y);
     let m = opts.margin.max(0.0);
     let to_px = ToPixels {

@@ -7,7 +7,7 @@
 use super::PictureError;
 use super::pdf::{PageResources, PdfSink, Shared, ToPage, write_content};
 use hexmap_draw::legend::LegendPlace;
-use hexmap_draw::print::{POINTS_PER_MM, Page, PageLayout, PageSetup, layout_map};
+use hexmap_draw::print::{POINTS_PER_MM, Page, PageLayout, PageSetup, flat_to_flat, layout_map};
 use hexmap_draw::{
     Circle, Colour, Font, FontFamily, HAlign, Layers, MapScene, Polyline, Region, Scene, Sink,
     Stroke, Style, Text, VAlign, legend, region,
@@ -34,6 +34,9 @@ pub struct PrintOptions {
     pub legend: Option<LegendPlace>,
     /// The map's loaded images (tile art, user-image icons); `None` for colours only.
     pub images: Option<std::sync::Arc<hexmap_draw::ImageSet>>,
+    /// Lay the pages out over this world box instead of the map's own (a player view is
+    /// laid out as its full map, so the pages of both match); `None` for the map's.
+    pub world_box: Option<(hexmap_hex::Point, hexmap_hex::Point)>,
 }
 
 impl Default for PrintOptions {
@@ -46,6 +49,7 @@ impl Default for PrintOptions {
             marks: false,
             legend: None,
             images: None,
+            world_box: None,
         }
     }
 }
@@ -172,8 +176,11 @@ pub fn render_pdf(
     if map.shape().is_empty() {
         return Err(PictureError::Empty);
     }
-    let layout = layout_map(map, &opts.setup)?;
     let world = map.layout().map_err(|_| PictureError::BadSize(0.0, 0.0))?;
+    let layout = match opts.world_box {
+        Some(b) => PageLayout::new(&opts.setup, b, flat_to_flat(&world))?,
+        None => layout_map(map, &opts.setup)?,
+    };
     let style = Style::picture(Layers {
         terrain: true,
         mines: opts.mines,

@@ -177,6 +177,7 @@ fn big_icons_and_wide_captions_are_not_cut_by_later_pieces() {
     }
     let at = |c, r| hexmap_hex::OffsetKind::OddR.to_hex(hexmap_hex::OffsetCoord::new(c, r));
     let castle = Icon {
+        gm_only: false,
         scale: 4.0,
         caption: Some("Castle Greymantle".into()),
         ..Icon::builtin(BuiltinIcon::Castle)

@@ -223,6 +223,8 @@ pub struct ObjectGroup {
     pub color: Option<[u8; 3]>,
     /// Its objects, in file order.
     pub objects: Vec<MapObject>,
+    /// Shown in Tiled (the GM-only layer is written hidden).
+    pub visible: bool,
 }
 
 /// A whole hexagonal Tiled map.

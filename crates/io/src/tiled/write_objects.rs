@@ -23,6 +23,9 @@ pub(super) fn tmx_group(
     if let Some(c) = group.color {
         attrs.push(("color", hex_colour(c)));
     }
+    if !group.visible {
+        attrs.push(("visible", "0".into()));
+    }
     x.open("objectgroup", &attrs);
     for o in &group.objects {
         let mut attrs = vec![("id", o.id.to_string())];
@@ -135,7 +138,7 @@ pub(super) fn tmj_group(
         .collect();
     let mut v = json!({
         "type": "objectgroup", "id": id, "name": group.name,
-        "x": 0, "y": 0, "visible": true, "opacity": 1, "draworder": "topdown",
+        "x": 0, "y": 0, "visible": group.visible, "opacity": 1, "draworder": "topdown",
         "objects": objects,
     });
     if let Some(c) = group.color {

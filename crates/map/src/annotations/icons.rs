@@ -119,12 +119,15 @@ pub struct Icon {
     pub scale: f32,
     /// Colour of a built-in icon's strokes (`None`: the style's ink colour).
     pub color: Option<Rgb>,
+    /// Shown to the game master only: never in the player view or a player export.
+    pub gm_only: bool,
 }
 
 impl Icon {
     /// A built-in icon at the standard size and colour, without caption.
     pub fn builtin(kind: BuiltinIcon) -> Icon {
         Icon {
+            gm_only: false,
             source: IconSource::Builtin(kind),
             caption: None,
             scale: 1.0,

@@ -46,12 +46,15 @@ pub struct Label {
     pub italic: bool,
     /// A contrasting outline for legibility over busy terrain.
     pub halo: bool,
+    /// Shown to the game master only: never in the player view or a player export.
+    pub gm_only: bool,
 }
 
 impl Label {
     /// A plain label: black, size 1, no rotation, halo on.
     pub fn new(text: impl Into<String>, at: Point) -> Label {
         Label {
+            gm_only: false,
             text: text.into(),
             at,
             size: 1.0,

@@ -24,6 +24,7 @@ fn hexes(list: &[(i32, i32)]) -> Vec<Hex> {
 
 fn road(id: u32, list: &[(i32, i32)]) -> MapPath {
     MapPath {
+        gm_only: false,
         id: PathId(id),
         kind: PathTypeId::new(1).unwrap(),
         hexes: hexes(list),

@@ -33,6 +33,8 @@ pub struct MapPath {
     pub kind: PathTypeId,
     /// The hexes in order.
     pub hexes: Vec<Hex>,
+    /// Shown to the game master only: never in the player view or a player export.
+    pub gm_only: bool,
 }
 
 /// Why a list of hexes is not a path.
@@ -193,6 +195,7 @@ mod tests {
 
     fn path(id: u32, hexes: &[(i32, i32)]) -> MapPath {
         MapPath {
+            gm_only: false,
             id: PathId(id),
             kind: PathTypeId::new(1).unwrap(),
             hexes: hexes.iter().map(|&(q, r)| Hex::new(q, r)).collect(),

@@ -37,6 +37,7 @@ fn full_map() -> HexMap {
     let e = Edge::new(Hex::new(1, 0), Direction::FLAT_NW);
     m.set_edge(e, hexmap_map::EdgeTypeId::new(1)).unwrap();
     m.insert_path(MapPath {
+        gm_only: false,
         id: PathId(4),
         kind: PathTypeId::new(2).unwrap(),
         hexes: vec![Hex::new(-1, 0), Hex::ORIGIN, Hex::new(1, 0)],

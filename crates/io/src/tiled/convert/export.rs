@@ -87,6 +87,15 @@ pub fn to_tiled_with_images(
             [60, 60, 60, 255],
         ));
     }
+    // Fog: the cells the players have not seen, under a dark tile on the layer `fog`.
+    let fog_gid = tiles.len() as u32 + 1;
+    if map.has_fog() {
+        tiles.push(Tile::terrain(
+            tiles.len() as u32,
+            FOG_TILE_NAME,
+            [46, 50, 64, 255],
+        ));
+    }
     let (art_tiles, art_ids) = tile_art::art_tiles(palette, images, tiles.len() as u32);
     tiles.extend(art_tiles);
     // The terrain tileset's first gid is 1: a tile's gid is its local id + 1.
@@ -106,6 +115,7 @@ pub fn to_tiled_with_images(
     let (w, h) = (bounds.cols, bounds.rows);
     let mut terrain = vec![0u32; w as usize * h as usize];
     let mut mines = vec![0u32; if has_mines { terrain.len() } else { 0 }];
+    let mut fog = vec![0u32; if map.has_fog() { terrain.len() } else { 0 }];
     let mut notes = Vec::new();
     for hex in map.shape().iter() {
         let c = kind.from_hex(hex);
@@ -121,6 +131,9 @@ pub fn to_tiled_with_images(
         }
         if has_mines && map.is_mine(hex) {
             mines[i] = mine_gid;
+        }
+        if !fog.is_empty() && !map.is_revealed(hex) {
+            fog[i] = fog_gid;
         }
         if let Some(text) = map.note(hex) {
             let (x, y) = geometry.tile_centre(col as i64, row as i64);
@@ -144,6 +157,13 @@ pub fn to_tiled_with_images(
         layers.push(TileLayer {
             name: "mines".into(),
             gids: mines,
+            visible: true,
+        });
+    }
+    if !fog.is_empty() {
+        layers.push(TileLayer {
+            name: FOG_LAYER.into(),
+            gids: fog,
             visible: true,
         });
     }

@@ -89,6 +89,10 @@ pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledErro
         .layers
         .iter()
         .find(|l| l.name.eq_ignore_ascii_case(HOLES_LAYER));
+    let fog_layer = doc
+        .layers
+        .iter()
+        .find(|l| l.name.eq_ignore_ascii_case(FOG_LAYER));
     let expected = doc.width as usize * doc.height as usize;
     if let Some(l) = doc.layers.iter().find(|l| l.gids.len() != expected) {
         return Err(FromTiledError::LayerSize {
@@ -98,7 +102,7 @@ pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledErro
         });
     }
     for l in &doc.layers {
-        let known = [Some(terrain_layer), mines_layer, holes_layer];
+        let known = [Some(terrain_layer), mines_layer, holes_layer, fog_layer];
         if !known.iter().any(|k| k.is_some_and(|k| std::ptr::eq(l, k))) {
             warnings.push(format!(
                 "tile layer '{}' was not imported (only one terrain layer and 'mines')",
@@ -212,6 +216,13 @@ pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledErro
         warnings.push(format!(
             "{dropped} tiles lay outside the map's shape and were dropped"
         ));
+    }
+    // Fog: a tile on the `fog` layer hides its cell.
+    for (i, _) in
+        (fog_layer.iter().flat_map(|l| l.gids.iter().enumerate())).filter(|(_, g)| **g != 0)
+    {
+        let (col, row) = ((i % width) as i32 + origin.0, (i / width) as i32 + origin.1);
+        map.set_hidden(kind.to_hex(OffsetCoord::new(col, row)), true);
     }
     let grid = TiledGrid {
         kind,

@@ -40,6 +40,9 @@ pub(super) const MINE_TILE_NAME: &str = "mine";
 pub(super) const HOLE_TILE_NAME: &str = "hole";
 /// The hidden tile layer that marks the cells of Tiled's rectangle that are not the map's.
 pub const HOLES_LAYER: &str = "holes";
+/// The tile layer that covers the cells the players have not seen (fog of war, issue 26).
+pub const FOG_LAYER: &str = "fog";
+pub(super) const FOG_TILE_NAME: &str = "fog";
 
 /// The shape's bounding box in `kind`, grown by one row (column) at the start when it begins
 /// on an odd row (column) of a kind that shoves rows (columns). Tiled shoves the rows its

@@ -83,6 +83,7 @@ pub fn export(
         icon_tileset = tileset;
         groups.extend(labels(map, grid, world, &mut ids));
     }
+    gm_layer(&mut groups);
     let mut properties = Vec::new();
     let used = !map.edge_layer().is_empty() || !map.paths().is_empty();
     if used || *map.edge_palette() != EdgePalette::standard() {
@@ -95,6 +96,35 @@ pub fn export(
         groups,
         properties,
         icon_tileset,
+    }
+}
+
+/// Mark a GM-only object.
+fn gm_flag(props: &mut Vec<(String, String)>, gm_only: bool) {
+    if gm_only {
+        props.push((P_GM_ONLY.into(), "true".into()));
+    }
+}
+
+/// Move the GM-only objects to the hidden layer [`GM_LAYER`] (last), so the GM's Tiled
+/// map shows them only on demand; layers left empty go.
+fn gm_layer(groups: &mut Vec<ObjectGroup>) {
+    let mut secret = Vec::new();
+    for g in groups.iter_mut() {
+        let (gm, public): (Vec<MapObject>, Vec<MapObject>) = std::mem::take(&mut g.objects)
+            .into_iter()
+            .partition(|o| o.properties.iter().any(|(k, _)| k == P_GM_ONLY));
+        g.objects = public;
+        secret.extend(gm);
+    }
+    groups.retain(|g| !g.objects.is_empty());
+    if !secret.is_empty() {
+        groups.push(ObjectGroup {
+            name: GM_LAYER.into(),
+            color: None,
+            objects: secret,
+            visible: false,
+        });
     }
 }
 
@@ -112,11 +142,12 @@ fn edges(map: &HexMap, grid: &TiledGrid, ids: &mut Ids) -> Vec<ObjectGroup> {
                 .filter(|&(_, kind)| kind == t.id)
                 .map(|(edge, _)| {
                     let (a, b) = edge.hexes();
-                    let props = vec![
+                    let mut props = vec![
                         (P_EDGE_TYPE.into(), t.name.clone()),
                         (P_A.into(), hex_text(a)),
                         (P_B.into(), hex_text(b)),
                     ];
+                    gm_flag(&mut props, map.edge_is_gm_only(edge));
                     polyline(ids.next(), &t.name, &grid.edge_ends(edge), props)
                 })
                 .collect();
@@ -124,6 +155,7 @@ fn edges(map: &HexMap, grid: &TiledGrid, ids: &mut Ids) -> Vec<ObjectGroup> {
                 name: type_layer(EDGES_LAYER, &t.name),
                 color: Some(t.color.0),
                 objects,
+                visible: true,
             })
         })
         .collect()
@@ -143,11 +175,12 @@ fn paths(map: &HexMap, grid: &TiledGrid, ids: &mut Ids) -> Vec<ObjectGroup> {
                 .filter(|p| p.kind == t.id)
                 .map(|p| {
                     let hexes: Vec<String> = p.hexes.iter().map(|h| hex_text(*h)).collect();
-                    let props = vec![
+                    let mut props = vec![
                         (P_PATH_TYPE.into(), t.name.clone()),
                         (P_PATH_ID.into(), p.id.to_string()),
                         (P_HEXES.into(), hexes.join(" ")),
                     ];
+                    gm_flag(&mut props, p.gm_only);
                     let centres: Vec<Point> = p.hexes.iter().map(|h| grid.centre(*h)).collect();
                     polyline(ids.next(), &t.name, &centres, props)
                 })
@@ -156,6 +189,7 @@ fn paths(map: &HexMap, grid: &TiledGrid, ids: &mut Ids) -> Vec<ObjectGroup> {
                 name: type_layer(PATHS_LAYER, &t.name),
                 color: Some(t.color.0),
                 objects,
+                visible: true,
             })
         })
         .collect()
@@ -196,6 +230,7 @@ fn icons(
             if let Some(c) = icon.color {
                 props.push((P_COLOR.into(), c.to_string()));
             }
+            gm_flag(&mut props, icon.gm_only);
             let name = icon.caption.clone().unwrap_or_default();
             let (w, h) = (
                 2.0 * half * ICON_TILE_MARGIN * sx,
@@ -243,6 +278,7 @@ fn icons(
     });
     let group = ObjectGroup {
         name: ICONS_LAYER.into(),
+        visible: true,
         color: None,
         objects,
     };
@@ -315,12 +351,16 @@ fn labels(map: &HexMap, grid: &TiledGrid, world: &Layout, ids: &mut Ids) -> Opti
                     (P_SIZE.into(), label.size.to_string()),
                     (P_ROTATION.into(), label.rotation.to_string()),
                     (P_HALO.into(), label.halo.to_string()),
-                ],
+                ]
+                .into_iter()
+                .chain(label.gm_only.then(|| (P_GM_ONLY.into(), "true".into())))
+                .collect(),
             }
         })
         .collect();
     Some(ObjectGroup {
         name: LABELS_LAYER.into(),
+        visible: true,
         color: None,
         objects,
     })

@@ -20,6 +20,13 @@ struct Obj<'a> {
 }
 
 impl Obj<'_> {
+    /// True when the object is marked GM-only (`hexmap:gm_only`).
+    fn gm_only(&self) -> bool {
+        self.o
+            .property(P_GM_ONLY)
+            .is_some_and(|v| v.trim() == "true")
+    }
+
     fn error(&self, message: impl Into<String>) -> FromTiledError {
         FromTiledError::Object {
             layer: self.layer.to_string(),
@@ -192,6 +199,8 @@ fn edge(
     };
     if let Err(e) = map.set_edge(edge, Some(kind)) {
         warnings.push(obj.warning(&e.to_string()));
+    } else if obj.gm_only() {
+        map.set_edge_gm_only(edge, true);
     }
     Ok(())
 }
@@ -235,7 +244,12 @@ fn path(
         Some(id) if map.path(id).is_none() => id,
         _ => map.paths().next_id(),
     };
-    if let Err(e) = map.insert_path(MapPath { id, kind, hexes }) {
+    if let Err(e) = map.insert_path(MapPath {
+        id,
+        kind,
+        hexes,
+        gm_only: obj.gm_only(),
+    }) {
         warnings.push(obj.warning(&e.to_string()));
     }
     Ok(())
@@ -284,6 +298,7 @@ fn icon(
         None => (!o.name.is_empty()).then(|| o.name.clone()),
     };
     let icon = Icon {
+        gm_only: obj.gm_only(),
         source,
         caption,
         scale: scale.unwrap_or(1.0),
@@ -334,6 +349,7 @@ fn label(
     };
     let halo = obj.parsed(P_HALO, "true or false", |t| t.trim().parse::<bool>().ok())?;
     let label = Label {
+        gm_only: obj.gm_only(),
         text: text.text.clone(),
         at,
         size,

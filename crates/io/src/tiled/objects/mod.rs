@@ -30,6 +30,11 @@ pub const PATHS_LAYER: &str = "hexmap paths";
 pub const ICONS_LAYER: &str = "hexmap icons";
 /// The object layer of labels.
 pub const LABELS_LAYER: &str = "hexmap labels";
+/// The hidden object layer of GM-only edge features, paths, icons and labels (each
+/// object keeps its own type properties and carries `hexmap:gm_only`).
+pub const GM_LAYER: &str = "hexmap GM only";
+/// The property marking a GM-only object.
+const P_GM_ONLY: &str = "hexmap:gm_only";
 /// The name of the generated icon tileset.
 pub const ICON_TILESET: &str = "hexmap icons";
 

@@ -267,6 +267,7 @@ fn add_objects(map: &mut TiledMap, layer: &str, objects: Vec<MapObject>) {
             name: layer.to_string(),
             color: None,
             objects: rest,
+            visible: true,
         });
     }
 }

@@ -1,0 +1,133 @@
+//! What the players see (issue 26): the player filter's map (`draw::player::player_map`,
+//! the one home of what may be shown) drawn on the main canvas when "Player view" is on,
+//! and in the player window (View → Player window), a second OS window (an egui viewport;
+//! embedded as a window where the platform has only one). The player window shows only
+//! that map: no palette, tools, readout or coordinates; it follows the GM's camera or pans
+//! and zooms on its own, and can go full screen.
+
+use super::camera::Camera;
+use super::open_map::OpenMap;
+use super::painter::ScreenSink;
+use eframe::egui::{self, Color32, Rect, Sense, Stroke};
+use hexmap_draw::player::{PlayerView as Cut, player_map};
+use hexmap_draw::{Layers, MapScene, Region, Scene, Style};
+use hexmap_map::HexMap;
+
+/// Behind the players' map.
+const BACKGROUND: Color32 = Color32::from_rgb(24, 26, 32);
+/// The party marker.
+const PARTY: Color32 = Color32::from_rgb(230, 60, 60);
+
+/// The player view's state: where it is shown, its own camera, and the player map cut
+/// from the document at its last revision.
+pub struct PlayerView {
+    /// The player window is open.
+    pub window: bool,
+    /// The main canvas shows the player view instead of the GM's.
+    pub main: bool,
+    /// The player window follows the GM's camera (else it pans and zooms on its own).
+    pub follow: bool,
+    /// The player window's own camera (when not following).
+    camera: Option<Camera>,
+    /// The player map and the document revision it was cut at.
+    cache: Option<(u64, HexMap)>,
+}
+
+impl Default for PlayerView {
+    fn default() -> Self {
+        PlayerView {
+            window: false,
+            main: false,
+            follow: true,
+            camera: None,
+            cache: None,
+        }
+    }
+}
+
+impl PlayerView {
+    /// The player map of `doc`, cut again when the document changed (so the players see
+    /// each edit in the frame it is made).
+    pub fn map(&mut self, doc: &OpenMap) -> &HexMap {
+        let rev = doc.revision();
+        if self.cache.as_ref().is_none_or(|(r, _)| *r != rev) {
+            self.cache = Some((rev, player_map(doc.map(), &Cut::default())));
+        }
+        &self.cache.as_ref().expect("just cut").1
+    }
+}
+
+/// Draw `map` (a player map) into `rect` as `camera` sees it: the visible cells, the
+/// place names, and the party marker.
+pub fn paint(painter: &egui::Painter, rect: Rect, camera: &Camera, map: &HexMap) {
+    painter.rect_filled(rect, 0.0, BACKGROUND);
+    let Ok(layout) = map.layout() else {
+        return;
+    };
+    let style = Style {
+        fog: None,
+        ..Style::editor(Layers::editor())
+    };
+    let scene = MapScene::whole(map, layout, &style);
+    let (a, b) = camera.visible_world(rect);
+    let mut sink = ScreenSink::new(painter, camera.centre, rect.center(), camera.zoom);
+    scene.draw_cells(&Region::Rect(a, b), camera.zoom, &mut sink);
+    scene.draw_free_text(a, b, camera.zoom, &mut sink);
+    drop(sink);
+    if let Some(p) = map.party() {
+        let c = camera.world_to_screen(rect, layout.hex_to_pixel(p.hex));
+        let r = (layout.size().x.min(layout.size().y) * camera.zoom * 0.35) as f32;
+        painter.circle(c, r.max(3.0), PARTY, Stroke::new(2.0, Color32::WHITE));
+    }
+}
+
+/// The player window, while it is open: the player map with the GM's camera (`gm`) or its
+/// own. Closing it (or the viewport) clears `view.window`.
+pub fn window(ctx: &egui::Context, view: &mut PlayerView, doc: &OpenMap, gm: Camera) {
+    if !view.window {
+        return;
+    }
+    let id = egui::ViewportId::from_hash_of("hexmap player window");
+    let builder = egui::ViewportBuilder::default()
+        .with_title("hexmap — players")
+        .with_inner_size([960.0, 640.0]);
+    ctx.show_viewport_immediate(id, builder, |ui, class| {
+        let content = |ui: &mut egui::Ui, view: &mut PlayerView| {
+            ui.horizontal(|ui| {
+                ui.checkbox(&mut view.follow, "Follow the GM's view");
+                if ui.button("Full screen").clicked() {
+                    let full = ui.ctx().input(|i| i.viewport().fullscreen.unwrap_or(false));
+                    ui.ctx()
+                        .send_viewport_cmd(egui::ViewportCommand::Fullscreen(!full));
+                }
+            });
+            let rect = ui.available_rect_before_wrap();
+            let response = ui.allocate_rect(rect, Sense::drag());
+            response
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "player map"));
+            let mut camera = match (view.follow, view.camera) {
+                (false, Some(c)) => c,
+                _ => gm,
+            };
+            if !view.follow {
+                camera.centre.x -= f64::from(response.drag_delta().x) / camera.zoom;
+                camera.centre.y -= f64::from(response.drag_delta().y) / camera.zoom;
+                let scroll = ui.input(|i| i.smooth_scroll_delta.y);
+                if response.hovered() && scroll != 0.0 {
+                    camera.zoom *= f64::from((scroll / 200.0).exp());
+                }
+            }
+            view.camera = Some(camera);
+            let map = view.map(doc).clone();
+            paint(&ui.painter_at(rect), rect, &camera, &map);
+        };
+        if class == egui::ViewportClass::EmbeddedWindow {
+            // egui has put us in a window of the main viewport: keep it a sensible size.
+            ui.set_min_size(egui::vec2(480.0, 320.0));
+        }
+        content(ui, view);
+        if ui.ctx().input(|i| i.viewport().close_requested()) {
+            view.window = false;
+        }
+    });
+}

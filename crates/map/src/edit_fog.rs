@@ -1,0 +1,129 @@
+//! The edits of fog and secrets ([`Edit::SetRevealed`], [`Edit::RevealSight`],
+//! [`Edit::MoveParty`] …): checked first, then applied with each touched cell's, flag's or
+//! path's first old value recorded, so a drag of the fog brush is one undo step.
+
+use super::changes::CellChanges;
+use super::edit::{Edit, EditError};
+use super::features::{MapPath, PathTypeId};
+use super::fog::Party;
+use super::hexmap::{HexMap, MapError};
+use hexmap_hex::Hex;
+
+/// Apply one fog edit; on error the map is unchanged.
+pub(super) fn apply(
+    map: &mut HexMap,
+    edit: &Edit,
+    changes: &mut CellChanges,
+) -> Result<(), EditError> {
+    match edit {
+        Edit::SetRevealed { hexes, revealed } => {
+            for &h in hexes {
+                hide(map, changes, h, !revealed);
+            }
+        }
+        Edit::RevealAll(revealed) => {
+            for i in 0..map.cell_count() {
+                hide_index(map, changes, i, !revealed);
+            }
+        }
+        Edit::RevealSight { from, radius } => {
+            if !map.contains(*from) {
+                return Err(MapError::OutsideShape(*from).into());
+            }
+            for h in map.field_of_view(*from, *radius) {
+                hide(map, changes, h, false);
+            }
+        }
+        Edit::SetNoteGmOnly { hex, gm_only } => {
+            if !map.contains(*hex) {
+                return Err(MapError::OutsideShape(*hex).into());
+            }
+            let old = map.set_note_gm_only(*hex, *gm_only);
+            changes.fog.note(*hex, old, *gm_only);
+        }
+        Edit::SetEdgesGmOnly { edges, gm_only } => {
+            for &e in edges {
+                let (a, b) = e.hexes();
+                if map.contains(a) && map.contains(b) {
+                    let old = map.set_edge_gm_only(e, *gm_only);
+                    changes.fog.edge(e, old, *gm_only);
+                }
+            }
+        }
+        Edit::SetPathGmOnly { id, gm_only } => {
+            let old = map.path(*id).cloned().ok_or(MapError::UnknownPath(*id))?;
+            let new = MapPath {
+                gm_only: *gm_only,
+                ..old.clone()
+            };
+            map.insert_path(new.clone())?;
+            changes.path(*id, Some(old), Some(new));
+        }
+        Edit::SetParty(party) => {
+            let old = map.set_party(*party).map_err(MapError::from)?;
+            changes.fog.party(old, *party);
+        }
+        Edit::MoveParty { to, trail } => move_party(map, changes, *to, *trail)?,
+        _ => unreachable!("only fog edits come here"),
+    }
+    Ok(())
+}
+
+/// Hide (or reveal) the cell `h`, recording the change; hexes off the map are skipped.
+fn hide(map: &mut HexMap, changes: &mut CellChanges, h: Hex, hidden: bool) {
+    if let Some(i) = map.shape().index_of(h) {
+        hide_index(map, changes, i, hidden);
+    }
+}
+
+fn hide_index(map: &mut HexMap, changes: &mut CellChanges, i: usize, hidden: bool) {
+    let old = map.fog.hidden.set(i, hidden);
+    if old != hidden {
+        changes.fog.hidden(i as u32, old, hidden);
+    }
+}
+
+/// Move the party to `to`, reveal what it sees there, and with `trail` extend its trail
+/// (a new path of that type when it has none) by the hex line to `to`.
+fn move_party(
+    map: &mut HexMap,
+    changes: &mut CellChanges,
+    to: Hex,
+    trail: Option<PathTypeId>,
+) -> Result<(), EditError> {
+    let old = map.party().ok_or(MapError::NoParty)?;
+    let mut new = Party { hex: to, ..old };
+    map.check_party(&new).map_err(MapError::from)?;
+    if let Some(kind) = trail
+        && old.hex != to
+    {
+        let step: Vec<Hex> = hexmap_hex::line(old.hex, to);
+        match new.trail.and_then(|id| map.path(id).cloned()) {
+            Some(path) if path.hexes.last() == Some(&old.hex) => {
+                let mut longer = path.clone();
+                longer.hexes.extend_from_slice(&step[1..]);
+                map.check_path(&longer)?;
+                map.insert_path(longer.clone())?;
+                changes.path(path.id, Some(path), Some(longer));
+            }
+            _ => {
+                let path = MapPath {
+                    id: map.paths().next_id(),
+                    kind,
+                    hexes: step,
+                    gm_only: false,
+                };
+                map.check_path(&path)?;
+                map.insert_path(path.clone())?;
+                changes.path(path.id, None, Some(path.clone()));
+                new.trail = Some(path.id);
+            }
+        }
+    }
+    map.set_party(Some(new)).map_err(MapError::from)?;
+    changes.fog.party(Some(old), Some(new));
+    for h in map.field_of_view(to, new.sight) {
+        hide(map, changes, h, false);
+    }
+    Ok(())
+}

@@ -1,0 +1,253 @@
+//! Fog of war in the editor (issue 26): the player window (View → Player window; egui
+//! embeds it as a window under the test harness) shows only the player filter's map —
+//! no GM-only text anywhere in its shapes, fog over every hidden hex — and follows each
+//! GM edit; the main window's player view hides the readout; the fog tool's brush reveals
+//! and hides with undo.
+
+use crate::harness::{settle, shown_labels};
+use eframe::egui::{Color32, Key, Pos2, Rect, Shape, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::open_map::OpenMap;
+use hexmap::app::tools::Tool;
+use hexmap::app::{Action, EditorApp};
+use hexmap::hex::{Hex, OffsetCoord, OffsetKind, Orientation, Point};
+use hexmap::map::{
+    BuiltinIcon, Edit, HexMap, Icon, Label, LabelId, MapProperties, MapShape, Palette, TerrainId,
+};
+
+const SECRETS: [&str; 5] = [
+    "dragon lair",
+    "secret door",
+    "Vault of Ash",
+    "Hidden Keep",
+    "Far Lands",
+];
+const FOG: Color32 = Color32::from_rgb(46, 50, 64);
+
+fn at(col: i32, row: i32) -> Hex {
+    OffsetKind::OddR.to_hex(OffsetCoord::new(col, row))
+}
+
+/// A 10 × 8 odd-r map of grass with big hexes, columns 5 and up hidden, a GM-only note
+/// (shown as a caption), icon and label, and an icon and a label on hidden cells.
+fn session() -> HexMap {
+    let mut props = MapProperties::new("session", Orientation::Pointy);
+    props.hex_size = Point::new(30.0, 30.0);
+    let shape = MapShape::rectangle(OffsetKind::OddR, 10, 8).unwrap();
+    let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
+    for h in m.shape().iter().collect::<Vec<_>>() {
+        m.set_terrain(h, TerrainId::new(2)).unwrap();
+        if OffsetKind::OddR.from_hex(h).col >= 5 {
+            m.set_hidden(h, true).unwrap();
+        }
+    }
+    m.set_note(at(1, 1), Some("dragon lair".into())).unwrap();
+    m.set_note_gm_only(at(1, 1), true);
+    let secret = Icon {
+        gm_only: true,
+        caption: Some("secret door".into()),
+        ..Icon::builtin(BuiltinIcon::Dungeon)
+    };
+    m.set_icons(at(2, 3), vec![secret]).unwrap();
+    let keep = Icon {
+        caption: Some("Hidden Keep".into()),
+        ..Icon::builtin(BuiltinIcon::Castle)
+    };
+    m.set_icons(at(7, 3), vec![keep]).unwrap();
+    let layout = m.layout().unwrap();
+    let mut vault = Label::new("Vault of Ash", layout.hex_to_pixel(at(2, 6)));
+    vault.gm_only = true;
+    m.add_label(LabelId(1), vault).unwrap();
+    m.add_label(
+        LabelId(2),
+        Label::new("Far Lands", layout.hex_to_pixel(at(7, 6))),
+    )
+    .unwrap();
+    m.add_label(
+        LabelId(3),
+        Label::new("Open Fields", layout.hex_to_pixel(at(2, 0))),
+    )
+    .unwrap();
+    m.set_view(hexmap::map::ViewSettings {
+        note_captions: true,
+        ..m.view()
+    });
+    m
+}
+
+fn harness() -> Harness<'static, EditorApp> {
+    let doc = OpenMap::from_map(session());
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1400.0, 900.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+    settle(&mut h);
+    h
+}
+
+/// Every shape drawn in the last frame inside `rect`, nested lists flattened.
+fn shapes_in(h: &Harness<'static, EditorApp>, rect: Rect) -> Vec<Shape> {
+    fn collect(shape: &Shape, out: &mut Vec<Shape>) {
+        match shape {
+            Shape::Vec(v) => v.iter().for_each(|s| collect(s, out)),
+            s => out.push(s.clone()),
+        }
+    }
+    let mut out = Vec::new();
+    for clipped in &h.output().shapes {
+        if rect.contains_rect(clipped.clip_rect) {
+            collect(&clipped.shape, &mut out);
+        }
+    }
+    out
+}
+
+fn texts(shapes: &[Shape]) -> Vec<String> {
+    (shapes.iter())
+        .filter_map(|s| match s {
+            Shape::Text(t) => Some(t.galley.text().to_owned()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The colour of the last filled triangle (of the meshes in `shapes`) that holds `p`.
+fn colour_at(shapes: &[Shape], p: Pos2) -> Option<Color32> {
+    let inside = |a: Pos2, b: Pos2, c: Pos2| {
+        let s = |p1: Pos2, p2: Pos2| (p.x - p2.x) * (p1.y - p2.y) - (p1.x - p2.x) * (p.y - p2.y);
+        let (d1, d2, d3) = (s(a, b), s(b, c), s(c, a));
+        !((d1 < 0.0 || d2 < 0.0 || d3 < 0.0) && (d1 > 0.0 || d2 > 0.0 || d3 > 0.0))
+    };
+    let mut found = None;
+    for s in shapes {
+        if let Shape::Mesh(m) = s {
+            for t in m.indices.chunks(3) {
+                let [a, b, c] = [t[0], t[1], t[2]].map(|i| m.vertices[i as usize]);
+                if inside(a.pos, b.pos, c.pos) {
+                    found = Some(a.color);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Open the player window from the View menu; its map's rectangle.
+fn open_player_window(h: &mut Harness<'static, EditorApp>) -> Rect {
+    h.get_by_label("View").click();
+    settle(h);
+    h.get_by_label("Player window").click();
+    settle(h);
+    h.run();
+    h.get_by_label("player map").rect()
+}
+
+#[test]
+fn the_player_window_shows_no_secret_and_fog_over_every_hidden_hex() {
+    let mut h = harness();
+    // The GM's canvas does show the secrets (so the checks below can fail).
+    let gm_rect = h.state().view().canvas_rect();
+    let gm_texts = texts(&shapes_in(&h, gm_rect)).join("\n");
+    for s in ["dragon lair", "secret door", "Vault of Ash"] {
+        assert!(gm_texts.contains(s), "the GM canvas lacks {s}:\n{gm_texts}");
+    }
+    let rect = open_player_window(&mut h);
+    let shapes = shapes_in(&h, rect);
+    let shown = texts(&shapes).join("\n");
+    for s in SECRETS {
+        assert!(
+            !shown.contains(s),
+            "the player window shows {s:?}:\n{shown}"
+        );
+    }
+    assert!(shown.contains("Open Fields"), "{shown}");
+    // Fog over every hidden hex in view, and none over the others.
+    let map = session();
+    let layout = map.layout().unwrap();
+    let camera = *h.state().view().camera();
+    let (mut fogged, mut clear) = (0, 0);
+    for hex in map.shape().iter() {
+        let c = layout.hex_to_pixel(hex);
+        // A little above the centre, clear of icons and captions.
+        let p = camera.world_to_screen(rect, Point::new(c.x, c.y - 20.0));
+        if !rect.shrink(4.0).contains(p) {
+            continue;
+        }
+        let colour = colour_at(&shapes, p);
+        if map.is_revealed(hex) {
+            assert_ne!(colour, Some(FOG), "{hex} is revealed");
+            clear += 1;
+        } else {
+            assert_eq!(colour, Some(FOG), "{hex} is hidden");
+            fogged += 1;
+        }
+    }
+    assert!(
+        fogged > 3 && clear > 3,
+        "{fogged} fogged, {clear} clear in view"
+    );
+}
+
+#[test]
+fn a_gm_edit_reaches_the_player_window_in_the_same_frame() {
+    let mut h = harness();
+    let rect = open_player_window(&mut h);
+    let hidden = at(6, 3);
+    h.state_mut().push(Action::Edit(Edit::SetRevealed {
+        hexes: vec![hidden],
+        revealed: true,
+    }));
+    h.run();
+    let camera = *h.state().view().camera();
+    let c = h.state().view().doc().layout().hex_to_pixel(hidden);
+    let p = camera.world_to_screen(rect, Point::new(c.x, c.y - 20.0));
+    assert!(rect.contains(p));
+    let colour = colour_at(&shapes_in(&h, rect), p);
+    assert_ne!(colour, Some(FOG), "revealed by the GM, seen by the players");
+}
+
+#[test]
+fn the_main_windows_player_view_hides_secrets_and_the_readout() {
+    let mut h = harness();
+    h.get_by_label("View").click();
+    settle(&mut h);
+    h.get_by_label("Player view (this window)").click();
+    settle(&mut h);
+    let rect = h.state().view().canvas_rect();
+    h.hover_at(rect.center());
+    h.run();
+    let shown = texts(&shapes_in(&h, rect)).join("\n");
+    for s in SECRETS {
+        assert!(!shown.contains(s), "the player view shows {s:?}:\n{shown}");
+    }
+    let labels = shown_labels(&h);
+    assert!(labels.iter().any(|l| l == "player view"), "{labels:?}");
+    assert!(!labels.iter().any(|l| l.contains("terrain:")), "{labels:?}");
+}
+
+#[test]
+fn the_fog_brush_reveals_and_hides_in_one_undo_step_each() {
+    let mut h = harness();
+    h.key_press(Key::W);
+    h.run();
+    assert_eq!(h.state().view().tool(), Tool::Fog);
+    let camera = *h.state().view().camera();
+    let rect = h.state().view().canvas_rect();
+    let layout = h.state().view().doc().layout();
+    let hidden = at(7, 4);
+    let p = camera.world_to_screen(rect, layout.hex_to_pixel(hidden));
+    let before = h.state().view().doc().map().hidden_count();
+    h.hover_at(p);
+    h.run();
+    h.drag_at(p);
+    h.run();
+    h.drop_at(p);
+    h.run();
+    let map = h.state().view().doc().map();
+    assert!(map.is_revealed(hidden));
+    assert!(map.hidden_count() < before);
+    h.key_press_modifiers(eframe::egui::Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().view().doc().map().hidden_count(), before);
+}
