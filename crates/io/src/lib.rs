@@ -30,9 +30,10 @@ use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
 
-/// The file format version this program writes; it reads versions 1 to this one
-/// (version 2 added edge features and paths).
-pub const FORMAT_VERSION: u32 = 2;
+/// The newest file format version: it reads versions 1 to this one (version 2 added edge
+/// features and paths, version 3 elevation); a map is written as 3 only when it holds
+/// elevation, else as 2 (`write::written_version`).
+pub const FORMAT_VERSION: u32 = 3;
 /// Largest file accepted (bytes), checked before reading the file into memory.
 pub const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
 

@@ -23,17 +23,29 @@ fn float(x: f64) -> String {
     }
 }
 
+/// The version a map is written as: the newest ([`FORMAT_VERSION`]) only when the map
+/// holds what needs it (an elevation layer), else 2, so maps without it save byte for
+/// byte as before.
+pub(crate) fn written_version(map: &HexMap) -> u32 {
+    if map.elevation_layer().is_some() {
+        FORMAT_VERSION
+    } else {
+        2
+    }
+}
+
 /// The map as RON text in `form`.
 pub fn to_string(map: &HexMap, form: Form) -> String {
     let p = map.properties();
     let mut o = String::with_capacity(map.cell_count() * 2 + 4096);
+    let version = written_version(map);
     let _ = writeln!(
         o,
-        "// hexmap map file, format version {FORMAT_VERSION} (see docs/FORMAT.md)"
+        "// hexmap map file, format version {version} (see docs/FORMAT.md)"
     );
     o.push_str("(\n");
     let _ = writeln!(o, "    format: \"hexmap\",");
-    let _ = writeln!(o, "    version: {FORMAT_VERSION},");
+    let _ = writeln!(o, "    version: {version},");
     let _ = writeln!(o, "    name: {},", lit(&p.name));
     let _ = writeln!(o, "    orientation: \"{}\",", p.orientation.name());
     let _ = writeln!(o, "    offset: \"{}\",", p.offset_kind.name());
@@ -180,6 +192,26 @@ fn write_offset(map: &HexMap, o: &mut String) {
     };
     write_features(map, o, at);
     write_annotations(map, o, at);
+    if let Some(layer) = map.elevation_layer() {
+        o.push_str("        elevation: [\n");
+        let values = layer.values();
+        for dr in 0..b.rows as i32 {
+            o.push_str("            \"");
+            for (n, i) in row_indices(b.min_row + dr).into_iter().enumerate() {
+                if n > 0 {
+                    o.push(' ');
+                }
+                match i {
+                    Some(i) => {
+                        let _ = write!(o, "{}", values[i]);
+                    }
+                    None => o.push('.'),
+                }
+            }
+            o.push_str("\",\n");
+        }
+        o.push_str("        ],\n");
+    }
     o.push_str("    ),\n");
 }
 
@@ -222,6 +254,16 @@ fn write_cube(map: &HexMap, o: &mut String) {
     let at = |h: Hex| (format!("{}, {}, {}", h.q, h.r, h.s()), (h.r, h.q));
     write_features(map, o, at);
     write_annotations(map, o, at);
+    if let Some(layer) = map.elevation_layer() {
+        // Cells at sea level are left out; the list's presence keeps the layer.
+        o.push_str("        elevation: [\n");
+        for (h, &e) in map.shape().iter().zip(layer.values()) {
+            if e != 0 {
+                let _ = writeln!(o, "            ({}, {}, {}, {e}),", h.q, h.r, h.s());
+            }
+        }
+        o.push_str("        ],\n");
+    }
     o.push_str("    ),\n");
 }
 

@@ -12,6 +12,7 @@ pub mod document;
 pub mod edit;
 mod edit_annotations;
 mod edit_features;
+mod elevation;
 mod feature_access;
 pub mod features;
 mod hexmap;
@@ -36,6 +37,7 @@ pub use clipboard::{ClipCell, Clipboard};
 pub use cost::{Cost, CostError};
 pub use document::Document;
 pub use edit::{Changed, Edit, EditError, HexBounds, PathEnd};
+pub use elevation::ElevationLayer;
 pub use features::{
     EdgeLayer, EdgeMove, EdgePalette, EdgeType, EdgeTypeId, FeatureId, FeaturePalette,
     FeaturePaletteError, FeatureType, LineStyle, MapPath, PathId, PathPalette, PathShapeError,

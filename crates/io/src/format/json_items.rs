@@ -248,6 +248,8 @@ pub(super) struct CellIn {
     pub mine: bool,
     /// The note.
     pub note: Option<String>,
+    /// The elevation (on every cell of a map with an elevation layer, on none otherwise).
+    pub elevation: Option<i16>,
 }
 
 impl Element for CellIn {
@@ -276,6 +278,10 @@ impl Element for CellIn {
             Some(v) => Some(text(v, &at.key("note"))?.to_owned()),
             None => None,
         };
+        let elevation = match o.get("elevation") {
+            Some(v) => Some(int::<i16>(v, &at.key("elevation"))?),
+            None => None,
+        };
         Ok(CellIn {
             hex: Hex::new(q, r),
             s,
@@ -283,6 +289,7 @@ impl Element for CellIn {
             terrain,
             mine,
             note,
+            elevation,
         })
     }
 }

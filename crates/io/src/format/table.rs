@@ -88,6 +88,9 @@ struct JsonCell<'a> {
     count: u8,
     #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<&'a str>,
+    /// On every cell when the map has an elevation layer, on none otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    elevation: Option<i16>,
 }
 
 #[derive(Serialize)]
@@ -236,6 +239,7 @@ pub fn to_json(map: &HexMap) -> String {
                 mine: map.is_mine(h),
                 count: h.neighbors().iter().filter(|&&n| map.is_mine(n)).count() as u8,
                 note: map.note(h),
+                elevation: map.elevation(h),
             }
         })
         .collect();
