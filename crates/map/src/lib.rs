@@ -15,6 +15,7 @@ mod edit_features;
 mod elevation;
 mod feature_access;
 pub mod features;
+pub mod generate;
 mod hexmap;
 pub mod history;
 pub mod layers;
