@@ -13,6 +13,7 @@ mod editor;
 mod exchange;
 mod features;
 mod files;
+mod generate;
 mod hex_names;
 mod icon_spill;
 mod input;

@@ -34,6 +34,7 @@ pub mod feature_tools;
 pub mod file_dialog;
 mod file_menu;
 pub mod frame_stats;
+mod generate_window;
 mod icon_palette;
 pub mod icon_tool;
 pub mod images;

@@ -18,6 +18,12 @@ pub(crate) fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
+/// A new seed from `seed` (the editor's "New seed"): well mixed, so neighbouring seeds
+/// give unrelated ones.
+pub fn mix_seed(seed: u64) -> u64 {
+    mix(seed) % 1_000_000
+}
+
 impl ValueNoise {
     /// The noise of `seed`.
     pub fn new(seed: u64) -> Self {

@@ -223,3 +223,30 @@ fn onto_an_existing_palette_the_terrains_keep_their_ids() {
     assert!(map.terrain_counts()[1] > 0, "the standard Sea is used");
     assert_eq!(map.palette().get(sea).unwrap().name, "Sea");
 }
+
+#[test]
+fn applying_a_generated_map_is_one_undo_step() {
+    let blank = HexMap::new(
+        MapProperties::new("blank", Orientation::Pointy),
+        MapShape::hexagon(8).unwrap(),
+        Palette::standard(),
+    )
+    .unwrap();
+    let mut doc = crate::Document::new(blank.clone());
+    let spec = Spec::new(
+        MapShape::hexagon(8).unwrap(),
+        Orientation::Pointy,
+        Preset::Island,
+        2,
+    );
+    let world = generate(&spec).unwrap();
+    let changed = doc
+        .apply(&crate::Edit::ReplaceMap(Box::new(world.clone())))
+        .unwrap();
+    assert!(changed.whole_map);
+    assert_eq!(doc.map(), &world);
+    doc.undo();
+    assert_eq!(doc.map(), &blank);
+    doc.redo();
+    assert_eq!(doc.map(), &world);
+}
