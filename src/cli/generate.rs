@@ -30,7 +30,7 @@ pub struct GenerateArgs {
     /// preset's: island 55, continent 35, archipelago 70, highlands 15).
     #[arg(long, value_parser = parse_percent)]
     pub sea: Option<u8>,
-    /// How many settlements (default: about one per 250 land cells, 3 to 40).
+    /// How many settlements (default: about one per 150 land cells, 3 to 60).
     #[arg(long)]
     pub settlements: Option<u32>,
     /// Lay no rivers.

@@ -30,7 +30,7 @@ pub struct GenerateForm {
     pub preset: Preset,
     /// Percent of cells below sea level.
     pub sea: u8,
-    /// Choose the number of settlements (else about one per 250 land cells).
+    /// Choose the number of settlements (else about one per 150 land cells, 3 to 60).
     pub fixed_settlements: bool,
     /// The number of settlements when fixed.
     pub settlements: u32,

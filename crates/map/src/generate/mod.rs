@@ -105,7 +105,7 @@ pub struct Spec {
     pub preset: Preset,
     /// Share of cells below sea level, in percent (0–100).
     pub sea_percent: u8,
-    /// How many settlements (`None`: about one per 250 land cells, 3 to 40).
+    /// How many settlements (`None`: about one per 150 land cells, 3 to 60).
     pub settlements: Option<u32>,
     /// Lay rivers.
     pub rivers: bool,

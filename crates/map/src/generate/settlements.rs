@@ -15,10 +15,10 @@ use rand::{RngExt, SeedableRng};
 pub const SETTLEMENT_ICONS: [BuiltinIcon; 3] =
     [BuiltinIcon::City, BuiltinIcon::Town, BuiltinIcon::Village];
 
-/// About one settlement per 250 land cells, 3 to 40.
+/// About one settlement per 150 land cells, 3 to 60.
 pub fn default_count(map: &HexMap) -> u32 {
     let land = super::water_cells(map).iter().filter(|w| !**w).count();
-    (land / 250).clamp(3, 40) as u32
+    (land / 150).clamp(3, 60) as u32
 }
 
 /// The name style of a seed.
