@@ -271,7 +271,8 @@ fn session(map: HexMap) -> HexMap {
                 ..i.icon.clone()
             })
             .collect();
-        m.set_icons(hex, list).expect("the same icons, with their ids");
+        m.set_icons(hex, list)
+            .expect("the same icons, with their ids");
     }
     let layout = m.layout().expect("valid hex size");
     let demesne = Label {

@@ -5,6 +5,7 @@
 mod batch;
 mod export_import;
 mod fog;
+mod generate;
 mod geometry;
 mod info_content;
 mod map_cmds;
@@ -42,6 +43,9 @@ pub enum Command {
     Pick(geometry::PickArgs),
     /// Create an empty map file with the standard palette.
     New(map_cmds::NewArgs),
+    /// Generate a world: elevation, terrain, rivers on hexsides, settlements and roads,
+    /// the same file for the same seed.
+    Generate(generate::GenerateArgs),
     /// Show a map's shape, size, palette, terrain and mine counts, and form.
     Info(map_cmds::InfoArgs),
     /// Check map files; exit 1 naming the first problem of each bad file.
@@ -82,6 +86,7 @@ impl Command {
             Command::Mines(a) => a.answers_in_json(),
             Command::Batch(_) => true,
             Command::New(_)
+            | Command::Generate(_)
             | Command::Validate(_)
             | Command::Convert(_)
             | Command::Export(_)
@@ -119,6 +124,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Export(args) => export_import::export(&args),
         Command::Import(args) => export_import::import(&args),
         Command::New(args) => map_cmds::new(&args),
+        Command::Generate(args) => generate::generate(&args),
         Command::Info(args) => map_cmds::info(&args),
         Command::Validate(args) => map_cmds::validate(&args),
         Command::Convert(args) => map_cmds::convert(&args),
@@ -170,8 +176,8 @@ fn load_map(path: &std::path::Path) -> Result<(hexmap_map::HexMap, hexmap_io::Fo
     Ok((map, form))
 }
 
-/// The one overwrite rule of every command that writes a file (`new`, `convert`,
-/// `export`, `import`, `mines generate`): an existing regular file is replaced only with
+/// The one overwrite rule of every command that writes a file (`new`, `generate`,
+/// `convert`, `export`, `import`, `mines generate`): an existing regular file is replaced only with
 /// `--force`, or when it is the very file the command read (`convert IN IN` rewrites a map in
 /// place, as documented). Standard output (`-`), devices and pipes are written to, never
 /// "overwritten", so they need no `--force`.

@@ -14,6 +14,7 @@ mod exchange;
 mod features;
 mod files;
 mod fog;
+mod generate;
 mod hex_names;
 mod icon_spill;
 mod input;

@@ -83,6 +83,8 @@ pub enum Action {
     PropertiesDialog,
     /// Show the random mines window.
     RandomMinesDialog,
+    /// Show the "Generate world" window.
+    GenerateDialog,
     /// Apply the properties window's settings as one undo step.
     ApplyProperties(Box<PropertiesForm>),
     /// The unsaved-changes prompt was answered: save first (`save`) or discard, then do
@@ -380,6 +382,11 @@ impl EditorApp {
             }
             Action::RandomMinesDialog => {
                 self.windows.random_mines = Some(super::random_mines::RandomMinesForm::default());
+            }
+            Action::GenerateDialog => {
+                self.windows.generate = Some(super::generate_window::GenerateForm::for_map(
+                    self.doc.map(),
+                ));
             }
             Action::ApplyProperties(form) => properties::apply(self, *form),
             Action::AnswerUnsaved { save } => self.resolve_prompt(ctx, save),

@@ -105,6 +105,12 @@ pub(super) fn menu_bar(
                 {
                     out.push(Action::PropertiesDialog);
                 }
+                if ui
+                    .add_enabled(!playing, egui::Button::new("Generate…"))
+                    .clicked()
+                {
+                    out.push(Action::GenerateDialog);
+                }
             });
         });
     });

@@ -23,6 +23,8 @@ pub struct Windows {
     pub(super) note: Option<NoteForm>,
     /// "Random mines".
     pub(super) random_mines: Option<super::random_mines::RandomMinesForm>,
+    /// "Generate world".
+    pub(super) generate: Option<super::generate_window::GenerateForm>,
     /// The terrain being edited in the palette panel (a working copy until "Apply").
     pub(super) terrain_editor: Option<super::palette_panel::TerrainEditor>,
     /// "Export".
@@ -77,6 +79,7 @@ pub(super) fn show_all(
         new_map_window(ctx, &mut windows.new_map),
         note_window(ctx, &mut windows.note, doc),
         random_mines::window(ctx, &mut windows.random_mines, doc, anchor),
+        super::generate_window::window(ctx, &mut windows.generate, doc),
     ]
     .into_iter()
     .flatten()

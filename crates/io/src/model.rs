@@ -1,6 +1,6 @@
-//! The serde structures of the RON file (format versions 1 and 2; version 2 adds the edge
-//! and path palettes and the `edges`, `paths`, `icons` and `labels` lists), exactly as
-//! written on disk.
+//! The serde structures of the RON file (format versions 1 to 3; version 2 adds the edge
+//! and path palettes and the `edges`, `paths`, `icons` and `labels` lists, version 3 the
+//! `elevation` list), exactly as written on disk.
 //! Enumerations with dashes (`odd-r`) are plain strings, checked when converting.
 //!
 //! The long lists (cells, rows, mines, notes) are never collected while parsing, so loading
@@ -154,6 +154,9 @@ macro_rules! file_structure {
                 /// The party (version 3).
                 #[serde(default)]
                 party: Option<FileParty<(i32, i32)>>,
+                /// Version 3: one string per row, a whole number per column (`.` for a hole).
+                #[serde(default, borrow)]
+                elevation: $list<'a, String>,
             },
             /// Explicit (q, r, s, terrain id) cells.
             Cube {
@@ -183,6 +186,9 @@ macro_rules! file_structure {
                 /// The party (version 3).
                 #[serde(default)]
                 party: Option<FileParty<(i32, i32, i32)>>,
+                /// Version 3: (q, r, s, elevation) for every cell not at 0.
+                #[serde(default, borrow)]
+                elevation: $list<'a, (i32, i32, i32, i16)>,
             },
         }
     };

@@ -5,6 +5,7 @@
 
 mod annotations;
 mod cube;
+mod elevation;
 mod features;
 mod fog;
 mod lists;
@@ -176,6 +177,8 @@ struct FeatureLists<'a> {
     paths: Counted<'a>,
     icons: Counted<'a>,
     labels: Counted<'a>,
+    /// Version 3.
+    elevation: Counted<'a>,
 }
 
 /// Check every list's elements in file order (so the first error is the one a whole parse
@@ -209,7 +212,7 @@ fn finish<'a>(
         Some(_) => (RawList::new(None, parsed, extensions), cells.1),
         None => cells,
     };
-    let lists: [(RawList<'a>, Check); 7] = [
+    let lists: [(RawList<'a>, Check); 8] = [
         cells,
         both_forms!(mines),
         both_forms!(notes),
@@ -217,10 +220,11 @@ fn finish<'a>(
         both_forms!(paths),
         both_forms!(icons),
         both_forms!(labels),
+        both_forms!(elevation),
     ];
-    let mut order = [0, 1, 2, 3, 4, 5, 6];
+    let mut order = [0, 1, 2, 3, 4, 5, 6, 7];
     order.sort_by_key(|&i| lists[i].0.offset());
-    let mut lens = [0usize; 7];
+    let mut lens = [0usize; 8];
     for i in order {
         lens[i] = (lists[i].1)(&lists[i].0).map_err(|e| first_error(original, e))?;
     }
@@ -234,6 +238,7 @@ fn finish<'a>(
         paths: counted(4),
         icons: counted(5),
         labels: counted(6),
+        elevation: counted(7),
     };
     let body = match (origin, fast) {
         (Some(origin), _) => Body::Offset {
@@ -307,6 +312,15 @@ fn build(
             ));
         }
     }
+    if file.version < 3 && features.elevation.list.is_present() {
+        return Err(field(
+            "cells.elevation",
+            format!(
+                "elevation needs format version 3 (this file says version {})",
+                file.version
+            ),
+        ));
+    }
     let orientation: Orientation = file
         .orientation
         .parse()
@@ -337,6 +351,10 @@ fn build(
     }
     let edge_palette = features::edge_palette(file.edge_types)?;
     let path_palette = features::path_palette(file.path_types)?;
+    let origin = match &body {
+        Body::Offset { origin, .. } => *origin,
+        Body::Cube { .. } => (0, 0),
+    };
     let (mut map, form, coords) = match body {
         Body::Offset {
             origin,
@@ -375,6 +393,12 @@ fn build(
     }
     annotations::read_labels(&mut map, features.labels)?;
     fog::apply(&mut map, file.version, coords, fog)?;
+    match coords {
+        Coords::Offset(kind) => {
+            elevation::read_offset_rows(&mut map, kind, origin, features.elevation)?
+        }
+        Coords::Cube => elevation::read_cube_cells(&mut map, features.elevation)?,
+    }
     map.set_view(view);
     Ok((map, form))
 }

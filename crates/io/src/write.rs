@@ -198,6 +198,26 @@ fn write_offset(map: &HexMap, o: &mut String) {
         rows
     });
     fog::write_fog(map, o, at, hidden);
+    if let Some(layer) = map.elevation_layer() {
+        o.push_str("        elevation: [\n");
+        let values = layer.values();
+        for dr in 0..b.rows as i32 {
+            o.push_str("            \"");
+            for (n, i) in row_indices(b.min_row + dr).into_iter().enumerate() {
+                if n > 0 {
+                    o.push(' ');
+                }
+                match i {
+                    Some(i) => {
+                        let _ = write!(o, "{}", values[i]);
+                    }
+                    None => o.push('.'),
+                }
+            }
+            o.push_str("\",\n");
+        }
+        o.push_str("        ],\n");
+    }
     o.push_str("    ),\n");
 }
 
@@ -241,6 +261,16 @@ fn write_cube(map: &HexMap, o: &mut String) {
     write_features(map, o, at);
     write_annotations(map, o, at);
     fog::write_fog(map, o, at, None);
+    if let Some(layer) = map.elevation_layer() {
+        // Cells at sea level are left out; the list's presence keeps the layer.
+        o.push_str("        elevation: [\n");
+        for (h, &e) in map.shape().iter().zip(layer.values()) {
+            if e != 0 {
+                let _ = writeln!(o, "            ({}, {}, {}, {e}),", h.q, h.r, h.s());
+            }
+        }
+        o.push_str("        ],\n");
+    }
     o.push_str("    ),\n");
 }
 

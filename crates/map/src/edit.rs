@@ -85,6 +85,9 @@ pub enum Edit {
     },
     /// Change the shape (resize or reshape); undo keeps the whole previous map.
     Reshape(MapShape),
+    /// Replace the whole map (a generated world, or one of its stages run again): one
+    /// undo step that gives the old map back.
+    ReplaceMap(Box<HexMap>),
     /// Replace the palette; cells with removed terrains become empty. Undo keeps the whole
     /// previous map.
     SetPalette(Palette),
@@ -351,6 +354,9 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
             shape.validate()?;
             return Ok(swap(map, |m| m.reshape(shape.clone())));
         }
+        Edit::ReplaceMap(next) => {
+            return Ok(swap(map, |m| *m = (**next).clone()));
+        }
         Edit::SetPalette(palette) => {
             return Ok(swap(map, |m| {
                 m.set_palette(palette.clone());
@@ -524,6 +530,7 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
             super::edit_features::paste(rec.map, &mut rec.changes, clipboard, *anchor);
         }
         Edit::Reshape(_)
+        | Edit::ReplaceMap(_)
         | Edit::SetPalette(_)
         | Edit::SetProperties(_)
         | Edit::SetView(_)

@@ -1,4 +1,4 @@
-//! The map itself: properties, shape, palette and layers.
+//! The map itself: properties, shape, palette and layers (elevation: `elevation.rs`).
 
 use super::annotations::{IconError, IconLayer, LabelError, LabelId, Labels};
 use super::features::{
@@ -107,6 +107,14 @@ pub enum MapError {
     /// A party move on a map that has no party.
     #[error("the map has no party: place the party first")]
     NoParty,
+    /// An elevation layer whose length is not the map's cell count.
+    #[error("an elevation layer of {found} values does not fit a map of {cells} cells")]
+    ElevationLength {
+        /// Values in the layer.
+        found: usize,
+        /// Cells of the map.
+        cells: usize,
+    },
     /// A label breaks a limit, or its id is unknown or taken.
     #[error("label {id}: {error}")]
     BadLabel {
@@ -135,6 +143,7 @@ pub struct HexMap {
     pub(super) paths: Paths,
     pub(super) icons: IconLayer,
     pub(super) labels: Labels,
+    pub(super) elevation: Option<super::ElevationLayer>,
     view: ViewSettings,
     pub(super) fog: super::fog::FogState,
 }
@@ -164,6 +173,7 @@ impl HexMap {
             paths: Paths::new(),
             icons: IconLayer::new(),
             labels: Labels::new(),
+            elevation: None,
             view: ViewSettings::default(),
             fog: super::fog::FogState::new(n),
         }
@@ -286,6 +296,7 @@ impl HexMap {
         };
         self.terrain.heap_bytes()
             + self.mines.heap_bytes()
+            + self.elevation.as_ref().map_or(0, |e| e.heap_bytes())
             + shape
             + self
                 .notes
@@ -376,6 +387,15 @@ impl HexMap {
                 next.terrain.set(i, self.terrain.get(j));
                 next.mines.set(i, self.mines.get(j));
             }
+        }
+        if let Some(old) = self.elevation.take() {
+            let mut layer = super::ElevationLayer::new(next.shape.len());
+            for (i, h) in next.shape.iter().enumerate() {
+                if let Some(e) = self.shape.index_of(h).and_then(|j| old.get(j)) {
+                    layer.set(i, e);
+                }
+            }
+            next.elevation = Some(layer);
         }
         next.notes = std::mem::take(&mut self.notes)
             .into_iter()

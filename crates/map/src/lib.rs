@@ -14,9 +14,11 @@ pub mod edit;
 mod edit_annotations;
 mod edit_features;
 mod edit_fog;
+mod elevation;
 mod feature_access;
 pub mod features;
 pub mod fog;
+pub mod generate;
 mod hexmap;
 pub mod history;
 pub mod layers;
@@ -40,6 +42,7 @@ pub use clipboard::{ClipCell, Clipboard};
 pub use cost::{Cost, CostError};
 pub use document::Document;
 pub use edit::{Changed, Edit, EditError, HexBounds, PathEnd};
+pub use elevation::ElevationLayer;
 pub use features::{
     EdgeLayer, EdgeMove, EdgePalette, EdgeType, EdgeTypeId, FeatureId, FeaturePalette,
     FeaturePaletteError, FeatureType, LineStyle, MapPath, PathId, PathPalette, PathShapeError,

@@ -252,6 +252,8 @@ pub(super) struct CellIn {
     pub note_gm_only: bool,
     /// `revealed` as written (left out on a map without fog).
     pub revealed: Option<bool>,
+    /// The elevation (on every cell of a map with an elevation layer, on none otherwise).
+    pub elevation: Option<i16>,
 }
 
 /// The boolean `key` of `o`, false when left out (the optional flags of issue 26).
@@ -299,6 +301,10 @@ impl Element for CellIn {
             Some(v) => Some(boolean(v, &at.key("revealed"))?),
             None => None,
         };
+        let elevation = match o.get("elevation") {
+            Some(v) => Some(int::<i16>(v, &at.key("elevation"))?),
+            None => None,
+        };
         Ok(CellIn {
             hex,
             s,
@@ -308,6 +314,7 @@ impl Element for CellIn {
             note,
             note_gm_only: optional_flag(o, "note_gm_only", at)?,
             revealed,
+            elevation,
         })
     }
 }

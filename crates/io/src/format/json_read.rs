@@ -18,8 +18,8 @@ use hexmap_hex::xxyy::LabelSettings;
 use hexmap_hex::{Edge, Hex, OffsetKind, Orientation, Point};
 use hexmap_map::annotations::PlacedIcon;
 use hexmap_map::{
-    Corner, EdgePalette, HexMap, IconId, MapError, MapPath, MapProperties, MapShape, Palette,
-    PathId, PathPalette, TerrainId, ViewSettings,
+    Corner, EdgePalette, ElevationLayer, HexMap, IconId, MapError, MapPath, MapProperties,
+    MapShape, Palette, PathId, PathPalette, TerrainId, ViewSettings,
 };
 use serde::Deserialize;
 use serde_json::Value;
@@ -275,6 +275,9 @@ fn put_cells(map: &mut HexMap, cells: Vec<CellIn>) -> Result<(), String> {
     let kind = map.properties().offset_kind;
     let mut seen = vec![false; map.shape().len()];
     let list = At::root("cells");
+    // The first cell says whether the map has elevation; every other cell must agree.
+    let with_elevation = cells.first().is_some_and(|c| c.elevation.is_some());
+    let mut elevation = with_elevation.then(|| ElevationLayer::new(map.shape().len()));
     for (i, c) in cells.into_iter().enumerate() {
         let at = list.index(i);
         let h = c.hex;
@@ -310,6 +313,22 @@ fn put_cells(map: &mut HexMap, cells: Vec<CellIn>) -> Result<(), String> {
         if c.mine {
             map.set_mine(h, true).map_err(|e| at.key("mine").err(e))?;
         }
+        match (&mut elevation, c.elevation) {
+            (Some(layer), Some(e)) => {
+                layer.set(i, e);
+            }
+            (None, None) => {}
+            (Some(_), None) => {
+                return Err(at.err(
+                    "has no \"elevation\" but the first cell has one (give it on every cell or on none)",
+                ));
+            }
+            (None, Some(_)) => {
+                return Err(at
+                    .key("elevation")
+                    .err("given, but the first cell has none (give it on every cell or on none)"));
+            }
+        }
         if let Some(note) = c.note {
             if note.is_empty() {
                 return Err(at.key("note").err("empty (leave the key out instead)"));
@@ -331,6 +350,8 @@ fn put_cells(map: &mut HexMap, cells: Vec<CellIn>) -> Result<(), String> {
             map.shape().kind_name()
         )));
     }
+    map.set_elevation_layer(elevation)
+        .map_err(|e| list.err(e))?;
     Ok(())
 }
 

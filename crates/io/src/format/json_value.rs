@@ -104,7 +104,7 @@ macro_rules! bounded {
         })*
     };
 }
-bounded!(u8, u16, u32, i32);
+bounded!(u8, u16, u32, i16, i32);
 
 /// `v` as a finite number.
 pub(super) fn number(v: &Value, at: &At) -> Result<f64, String> {

@@ -85,24 +85,26 @@ pub fn read_bytes(
             .join(", "),
     })?;
     let kind = super::sniff(bytes);
-    format.read(bytes, &file, resources).map_err(|e| match kind {
-        // JSON that is neither of the two JSON maps hexmap reads: say both, not only
-        // what the Tiled reader missed.
-        super::FileKind::Json => {
-            let message = e.to_string();
-            let detail = message
-                .strip_prefix(&format!("{file}: "))
-                .unwrap_or(&message);
-            ReadError::NotImportable {
-                file: file.clone(),
-                advice: format!(
-                    "a JSON file that is neither hexmap's JSON export (it has no \
+    format
+        .read(bytes, &file, resources)
+        .map_err(|e| match kind {
+            // JSON that is neither of the two JSON maps hexmap reads: say both, not only
+            // what the Tiled reader missed.
+            super::FileKind::Json => {
+                let message = e.to_string();
+                let detail = message
+                    .strip_prefix(&format!("{file}: "))
+                    .unwrap_or(&message);
+                ReadError::NotImportable {
+                    file: file.clone(),
+                    advice: format!(
+                        "a JSON file that is neither hexmap's JSON export (it has no \
                      \"format\": \"hexmap-cells\") nor a Tiled map ({detail})"
-                ),
+                    ),
+                }
             }
-        }
-        _ => e,
-    })
+            _ => e,
+        })
 }
 
 impl ReadError {

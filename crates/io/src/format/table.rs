@@ -93,6 +93,9 @@ struct JsonCell<'a> {
     /// Seen by the players (false: under fog); left out on a map without fog.
     #[serde(skip_serializing_if = "Option::is_none")]
     revealed: Option<bool>,
+    /// On every cell when the map has an elevation layer, on none otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    elevation: Option<i16>,
 }
 
 #[derive(Serialize)]
@@ -253,6 +256,7 @@ pub fn to_json(map: &HexMap) -> String {
                 note: map.note(h),
                 note_gm_only: map.note(h).is_some() && map.note_is_gm_only(h),
                 revealed: fog.then(|| map.is_revealed(h)),
+                elevation: map.elevation(h),
             }
         })
         .collect();

@@ -39,7 +39,11 @@ impl CellSource<'_> {
 
 /// The hex (q, r, s) of entry `index` of list `field`, checked: q + r + s = 0 and within
 /// the coordinate limit.
-fn cube(field: &'static str, index: usize, (q, r, s): (i32, i32, i32)) -> Result<Hex, FormatError> {
+pub(super) fn cube(
+    field: &'static str,
+    index: usize,
+    (q, r, s): (i32, i32, i32),
+) -> Result<Hex, FormatError> {
     let h = Hex::from_cube(q, r, s).ok_or(FormatError::BadCube {
         field,
         index,

@@ -37,6 +37,11 @@ impl<'a> RawList<'a> {
         }
     }
 
+    /// True when the file gave the list (even an empty one).
+    pub(super) fn is_present(&self) -> bool {
+        !self.text.is_empty()
+    }
+
     /// Where the list starts in the file (byte offset), for sorting lists in file order.
     pub(super) fn offset(&self) -> usize {
         (self.text.as_ptr() as usize).saturating_sub(self.file.as_ptr() as usize)

@@ -250,3 +250,34 @@ fn bad_files_are_refused_naming_the_json_path() {
         "{e}"
     );
 }
+
+#[test]
+fn elevation_is_on_every_cell_when_the_map_has_it_and_reads_back() {
+    let mut map = full_map();
+    assert!(!to_json(&map).contains("\"elevation\""));
+    map.set_elevation(Hex::new(1, -1), 840).unwrap();
+    map.set_elevation(Hex::new(0, 1), -25).unwrap();
+    let v: Value = serde_json::from_str(&to_json(&map)).unwrap();
+    let cells = v["cells"].as_array().unwrap();
+    assert!(cells.iter().all(|c| c["elevation"].is_i64()));
+    let at = |q: i64, r: i64| {
+        cells
+            .iter()
+            .find(|c| c["q"] == q && c["r"] == r)
+            .map(|c| c["elevation"].as_i64().unwrap())
+    };
+    assert_eq!(
+        (at(1, -1), at(0, 1), at(0, 0)),
+        (Some(840), Some(-25), Some(0))
+    );
+    let back = read(&to_json(&map)).unwrap();
+    assert!(back == map);
+    let partial = edited(&map, |v| {
+        v["cells"][3].as_object_mut().unwrap().remove("elevation");
+    });
+    let e = read(&partial).unwrap_err();
+    assert!(e.contains("cells[3]") && e.contains("elevation"), "{e}");
+    let high = edited(&map, |v| v["cells"][0]["elevation"] = 40000.into());
+    let e = read(&high).unwrap_err();
+    assert!(e.contains("elevation") && e.contains("32767"), "{e}");
+}

@@ -1,0 +1,309 @@
+//! The "Generate world" window (Map → Generate…, issue 27): the generator's parameters, a
+//! live preview of the whole map as it would be (drawn through `draw` by the PNG back-end
+//! into a small texture), "Apply" as one undo step (`Edit::ReplaceMap`), and buttons that
+//! run one stage again on the open map (new rivers, settlements or roads). It calls the
+//! same library as `hexmap generate` (`map::generate`).
+
+use super::Action;
+use super::open_map::OpenMap;
+use super::windows::{placed, shape_fields};
+use eframe::egui;
+use hexmap_hex::Orientation;
+use hexmap_io::render::{PictureOptions, render_png};
+use hexmap_map::generate::{self, GenError, Preset, Spec, grid::Grid};
+use hexmap_map::{Edit, HexMap, ShapeSpec};
+
+/// Maps up to this many cells follow every change of the form; larger ones are drawn when
+/// "Update preview" is pressed (a big map takes seconds to generate).
+const LIVE_PREVIEW_CELLS: u64 = 40_000;
+
+/// The widest side of the preview, in pixels.
+const PREVIEW_PX: f64 = 300.0;
+
+/// The form: the parameters and the preview of the map they give.
+pub struct GenerateForm {
+    /// The map's shape.
+    pub shape: ShapeSpec,
+    /// Pointy or flat.
+    pub orientation: Orientation,
+    /// How the land is shaped.
+    pub preset: Preset,
+    /// Percent of cells below sea level.
+    pub sea: u8,
+    /// Choose the number of settlements (else about one per 150 land cells, 3 to 60).
+    pub fixed_settlements: bool,
+    /// The number of settlements when fixed.
+    pub settlements: u32,
+    /// Lay rivers.
+    pub rivers: bool,
+    /// Lay roads.
+    pub roads: bool,
+    /// Paint with the open map's terrains (matched by name).
+    pub keep_palette: bool,
+    /// The seed.
+    pub seed: u64,
+    /// What the last action said.
+    pub message: Option<String>,
+    /// The map the form gives, drawn small.
+    preview: Option<Preview>,
+}
+
+/// A generated map, its picture and summary, and the spec it came from.
+struct Preview {
+    spec: Spec,
+    /// `None` when the picture could not be drawn (the map can still be applied).
+    texture: Option<egui::TextureHandle>,
+    summary: String,
+    map: HexMap,
+}
+
+impl std::fmt::Debug for GenerateForm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GenerateForm")
+            .field("shape", &self.shape)
+            .field("preset", &self.preset)
+            .field("seed", &self.seed)
+            .finish_non_exhaustive()
+    }
+}
+
+impl GenerateForm {
+    /// A form for the open map: its shape and orientation, the island preset, seed 1.
+    pub fn for_map(map: &HexMap) -> Self {
+        let preset = Preset::Island;
+        GenerateForm {
+            shape: ShapeSpec::of(map.shape()).unwrap_or(ShapeSpec::Hexagon { radius: 20 }),
+            orientation: map.properties().orientation,
+            preset,
+            sea: preset.default_sea(),
+            fixed_settlements: false,
+            settlements: 8,
+            rivers: true,
+            roads: true,
+            keep_palette: false,
+            seed: 1,
+            message: None,
+            preview: None,
+        }
+    }
+
+    /// The generator's spec for the form, named and sized as the open map.
+    fn spec(&self, map: &HexMap) -> Result<Spec, String> {
+        let kind = hexmap_hex::OffsetKind::default_for(self.orientation);
+        let shape = self
+            .shape
+            .to_shape(kind)
+            .map_err(|e| format!("Bad shape: {e}"))?;
+        let mut spec = Spec::new(shape, self.orientation, self.preset, self.seed);
+        spec.name = map.name().to_owned();
+        spec.sea_percent = self.sea.min(100);
+        spec.settlements = self.fixed_settlements.then_some(self.settlements);
+        spec.rivers = self.rivers;
+        spec.roads = self.roads;
+        spec.palette = self.keep_palette.then(|| map.palette().clone());
+        Ok(spec)
+    }
+}
+
+/// Generate `spec`, with the open map's hex size.
+fn build(spec: &Spec, doc: &OpenMap) -> Result<(HexMap, generate::Report), GenError> {
+    let (mut map, report) = generate::generate_with_report(spec)?;
+    let mut props = map.properties().clone();
+    props.hex_size = doc.map().properties().hex_size;
+    if map.set_properties(props.clone()).is_err() {
+        // The open map's hex size does not suit the new orientation: keep the default.
+    }
+    Ok((map, report))
+}
+
+/// One line about a generated map.
+fn summary(map: &HexMap, report: &generate::Report) -> String {
+    let sea = map
+        .elevation_layer()
+        .map_or(0, |l| l.values().iter().filter(|&&e| e < 0).count());
+    format!(
+        "{} cells, {:.0}% sea, {} rivers, {} settlements, {} roads",
+        map.cell_count(),
+        sea as f64 * 100.0 / map.cell_count().max(1) as f64,
+        report.rivers.len(),
+        report.settlements.len(),
+        map.paths().len()
+    )
+}
+
+/// The whole map drawn small, as a texture.
+fn picture(ctx: &egui::Context, map: &HexMap) -> Option<egui::TextureHandle> {
+    let cells = map.cell_count() as f64;
+    let mut opts =
+        PictureOptions::for_hex_pixels(map, (PREVIEW_PX / (cells.sqrt() * 1.8)).clamp(1.0, 12.0));
+    opts.grid = false;
+    opts.margin = 2.0;
+    let png = render_png(map, &opts, &mut |_| {}).ok()?;
+    let image = hexmap_io::images::decode_image("preview", &png).ok()?;
+    let size = [image.width() as usize, image.height() as usize];
+    let pixels = egui::ColorImage::from_rgba_unmultiplied(size, image.pixels());
+    Some(ctx.load_texture("generate preview", pixels, egui::TextureOptions::LINEAR))
+}
+
+/// The open map with one stage run again.
+fn rerun(doc: &OpenMap, stage: &str, form: &GenerateForm) -> Result<HexMap, GenError> {
+    let mut map = doc.map().clone();
+    match stage {
+        "rivers" => {
+            let grid = Grid::of(&map);
+            let moisture = generate::moisture::moisture(&grid, &map, form.seed);
+            generate::rivers::rivers(&mut map, &moisture, form.seed)?;
+        }
+        "settlements" => {
+            let count = if form.fixed_settlements {
+                form.settlements
+            } else {
+                generate::settlements::default_count(&map)
+            };
+            generate::settlements::settlements(&mut map, count, form.seed)?;
+        }
+        _ => {
+            generate::roads::roads(&mut map)?;
+        }
+    }
+    Ok(map)
+}
+
+/// The window, while its form is open.
+pub(super) fn window(
+    ctx: &egui::Context,
+    open: &mut Option<GenerateForm>,
+    doc: &OpenMap,
+) -> Option<Action> {
+    let form = open.as_mut()?;
+    let mut apply = false;
+    let mut refresh = false;
+    let mut stage = None;
+    let mut close = false;
+    placed(ctx, egui::Window::new("Generate world"))
+        .collapsible(false)
+        .show(ctx, |ui| {
+            shape_fields(ui, &mut form.shape);
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut form.orientation, Orientation::Pointy, "Pointy");
+                ui.radio_value(&mut form.orientation, Orientation::Flat, "Flat");
+            });
+            egui::ComboBox::from_label("Preset")
+                .selected_text(form.preset.name())
+                .show_ui(ui, |ui| {
+                    for p in Preset::ALL {
+                        if ui.selectable_value(&mut form.preset, p, p.name()).changed() {
+                            form.sea = p.default_sea();
+                        }
+                    }
+                });
+            let l = ui.label("Sea %");
+            ui.add(egui::Slider::new(&mut form.sea, 0..=100))
+                .labelled_by(l.id);
+            ui.horizontal(|ui| {
+                ui.checkbox(&mut form.fixed_settlements, "Choose how many settlements");
+                let l = ui.label("Settlements");
+                ui.add_enabled(
+                    form.fixed_settlements,
+                    egui::DragValue::new(&mut form.settlements).range(0..=200),
+                )
+                .labelled_by(l.id);
+            });
+            ui.horizontal(|ui| {
+                ui.checkbox(&mut form.rivers, "Rivers");
+                ui.checkbox(&mut form.roads, "Roads");
+                ui.checkbox(&mut form.keep_palette, "Keep this map's terrains");
+            });
+            ui.horizontal(|ui| {
+                let l = ui.label("Seed");
+                ui.add(egui::DragValue::new(&mut form.seed))
+                    .labelled_by(l.id);
+                if ui.button("New seed").clicked() {
+                    form.seed = generate::noise::mix_seed(form.seed);
+                }
+            });
+            ui.separator();
+            match &form.preview {
+                Some(p) => {
+                    if let Some(texture) = &p.texture {
+                        let size = texture.size_vec2();
+                        let k = (PREVIEW_PX as f32 / size.x.max(size.y)).min(1.0);
+                        ui.add(egui::Image::new(texture).fit_to_exact_size(size * k));
+                    }
+                    ui.label(format!("Preview: {}", p.summary));
+                }
+                None => {
+                    ui.label("Preview: none yet");
+                }
+            }
+            ui.horizontal(|ui| {
+                refresh = ui.button("Update preview").clicked();
+                apply = ui.button("Apply").clicked();
+                close = ui.button("Close").clicked();
+            });
+            ui.separator();
+            let has_elevation = doc.map().elevation_layer().is_some();
+            ui.horizontal(|ui| {
+                ui.label("On this map:");
+                if ui
+                    .add_enabled(has_elevation, egui::Button::new("New rivers"))
+                    .clicked()
+                {
+                    stage = Some("rivers");
+                }
+                if ui.button("New settlements").clicked() {
+                    stage = Some("settlements");
+                }
+                if ui.button("New roads").clicked() {
+                    stage = Some("roads");
+                }
+            });
+            if let Some(m) = &form.message {
+                ui.label(m);
+            }
+        });
+    if close {
+        *open = None;
+        return None;
+    }
+    let spec = match form.spec(doc.map()) {
+        Ok(s) => s,
+        Err(e) => {
+            form.message = Some(e);
+            return None;
+        }
+    };
+    let stale = form.preview.as_ref().is_none_or(|p| p.spec != spec);
+    let live = spec.shape.len() as u64 <= LIVE_PREVIEW_CELLS;
+    if stale && (live || refresh || apply) {
+        match build(&spec, doc) {
+            Ok((map, report)) => {
+                let summary = summary(&map, &report);
+                form.preview = Some(Preview {
+                    spec: spec.clone(),
+                    texture: picture(ctx, &map),
+                    summary,
+                    map,
+                });
+            }
+            Err(e) => form.message = Some(format!("Cannot generate: {e}")),
+        }
+    }
+    if apply && let Some(p) = form.preview.as_ref().filter(|p| p.spec == spec) {
+        form.message = Some(format!("Applied: {}", p.summary));
+        return Some(Action::Edit(Edit::ReplaceMap(Box::new(p.map.clone()))));
+    }
+    if let Some(stage) = stage {
+        return match rerun(doc, stage, form) {
+            Ok(map) => {
+                form.message = Some(format!("New {stage} laid on this map."));
+                Some(Action::Edit(Edit::ReplaceMap(Box::new(map))))
+            }
+            Err(e) => {
+                form.message = Some(format!("Cannot lay new {stage}: {e}"));
+                None
+            }
+        };
+    }
+    None
+}

@@ -1,0 +1,48 @@
+//! Times `map::generate` (every stage) on a 100×100 and a 1000×1000 map, the goals of issue
+//! 27 (≤ 100 ms so the editor's preview follows a slider, ≤ 10 s for the largest maps).
+//! A bench binary rather than a criterion bench so it builds with the map crate alone:
+//! `cargo run --release -p hexmap-map --example generate_bench [RUNS]` prints the median
+//! and the range of RUNS runs (default 5) per size (docs/BENCHMARKS.md).
+
+use hexmap_hex::{OffsetKind, Orientation};
+use hexmap_map::MapShape;
+use hexmap_map::generate::{Preset, Spec, generate_with_report};
+use std::time::Instant;
+
+fn main() {
+    let runs: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(5)
+        .max(1);
+    for (side, preset) in [
+        (100, Preset::Continent),
+        (100, Preset::Island),
+        (1000, Preset::Continent),
+        (1000, Preset::Island),
+    ] {
+        let shape = MapShape::rectangle(OffsetKind::OddR, side, side).expect("a valid shape");
+        let spec = Spec::new(shape, Orientation::Pointy, preset, 7);
+        let mut times = Vec::with_capacity(runs);
+        let mut last = String::new();
+        for _ in 0..runs {
+            let t = Instant::now();
+            let (map, report) = generate_with_report(&spec).expect("generates");
+            times.push(t.elapsed().as_secs_f64() * 1000.0);
+            last = format!(
+                "{} rivers, {} settlements, {} roads",
+                report.rivers.len(),
+                report.settlements.len(),
+                map.paths().len()
+            );
+        }
+        times.sort_by(f64::total_cmp);
+        println!(
+            "generate {side}x{side} {}: median {:.1} ms (min {:.1}, max {:.1}, {runs} runs; {last})",
+            preset.name(),
+            times[runs / 2],
+            times[0],
+            times[runs - 1]
+        );
+    }
+}

@@ -1,0 +1,124 @@
+//! Stage 1: elevation from seeded noise shaped by the preset and the map's shape. Sea level
+//! is chosen as the quantile that puts exactly the asked share of cells below 0.
+
+use super::grid::Grid;
+use super::noise::ValueNoise;
+use super::{Preset, stage_seed};
+use crate::ElevationLayer;
+
+/// Deepest sea and highest peak, in metres.
+pub const DEEPEST: i16 = -4000;
+/// Highest peak of the presets other than highlands, in metres.
+pub const HIGHEST: i16 = 3500;
+
+/// The raw height of each cell before sea level is chosen: noise plus the preset's shaping
+/// by depth from the border.
+fn raw_heights(grid: &Grid, preset: Preset, seed: u64) -> Vec<f64> {
+    let base = ValueNoise::new(stage_seed(seed, 1));
+    let ridges = ValueNoise::new(stage_seed(seed, 2));
+    // Features per map: the noise's scale follows the map's size, so a small map and a
+    // large one of the same preset look alike.
+    let (features, octaves) = match preset {
+        Preset::Island => (3.0, 6),
+        Preset::Continent => (2.5, 6),
+        Preset::Archipelago => (7.0, 5),
+        Preset::Highlands => (3.5, 6),
+    };
+    let scale = features / grid.radius;
+    (0..grid.len())
+        .map(|i| {
+            let (x, y) = grid.pos[i];
+            let (x, y) = (x * scale, y * scale);
+            let n = base.fbm(x, y, octaves);
+            let t = grid.depth[i];
+            let ridge = ridges.ridged(x * 0.8, y * 0.8, 4);
+            match preset {
+                Preset::Island => 0.55 * n + 1.1 * t.powf(0.7) + 0.25 * ridge * t,
+                Preset::Continent => 0.7 * n + 0.8 * t.powf(0.4) + 0.3 * ridge,
+                Preset::Archipelago => 0.9 * n + 0.35 * t.powf(0.5) + 0.1 * ridge,
+                Preset::Highlands => 0.45 * n + 0.9 * ridge + 0.3 * t.powf(0.3),
+            }
+        })
+        .collect()
+}
+
+/// The elevation of every cell: exactly `round(sea_percent % of the cells)` below 0 (the
+/// lowest raw heights, ties broken by cell index), the others 1 or more, scaled to
+/// [`DEEPEST`] and the preset's highest peak.
+pub fn elevation(grid: &Grid, preset: Preset, sea_percent: u8, seed: u64) -> ElevationLayer {
+    let raw = raw_heights(grid, preset, seed);
+    let n = raw.len();
+    let mut order: Vec<u32> = (0..n as u32).collect();
+    order.sort_by(|&a, &b| raw[a as usize].total_cmp(&raw[b as usize]).then(a.cmp(&b)));
+    let sea = ((n as u64 * u64::from(sea_percent.min(100)) + 50) / 100) as usize;
+    let peak = f64::from(match preset {
+        Preset::Highlands => 4500,
+        _ => HIGHEST,
+    });
+    let lowest = order.first().map_or(0.0, |&i| raw[i as usize]);
+    let highest = order.last().map_or(0.0, |&i| raw[i as usize]);
+    // Sea level sits between the last sea cell and the first land cell.
+    let level = match (sea.checked_sub(1).map(|k| order[k]), order.get(sea)) {
+        (Some(a), Some(&b)) => (raw[a as usize] + raw[b as usize]) / 2.0,
+        (None, _) => lowest,
+        (Some(_), None) => highest,
+    };
+    let mut values = vec![0i16; n];
+    for (rank, &i) in order.iter().enumerate() {
+        let h = raw[i as usize];
+        values[i as usize] = if rank < sea {
+            let depth = (level - h) / (level - lowest).max(1e-9);
+            (-(depth * -f64::from(DEEPEST)).round()).clamp(f64::from(DEEPEST), -1.0) as i16
+        } else {
+            let height = (h - level) / (highest - level).max(1e-9);
+            // Most land is low, a little is high.
+            (height.powf(1.6) * peak).round().clamp(1.0, peak) as i16
+        };
+    }
+    ElevationLayer::from_values(values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{HexMap, MapProperties, MapShape, Palette};
+    use hexmap_hex::Orientation;
+
+    #[test]
+    fn the_sea_share_is_met_and_the_land_is_above_sea_level() {
+        let map = HexMap::new(
+            MapProperties::new("e", Orientation::Pointy),
+            MapShape::hexagon(12).unwrap(),
+            Palette::standard(),
+        )
+        .unwrap();
+        let grid = Grid::of(&map);
+        for preset in Preset::ALL {
+            for sea in [0, 30, 55, 100] {
+                let layer = elevation(&grid, preset, sea, 7);
+                let below = layer.values().iter().filter(|&&e| e < 0).count();
+                let want = (grid.len() * usize::from(sea) + 50) / 100;
+                assert_eq!(below, want, "{preset:?} {sea}");
+                assert!(layer.values().iter().all(|&e| e != 0));
+            }
+        }
+    }
+
+    #[test]
+    fn an_island_has_sea_at_its_border_and_land_inside() {
+        let map = HexMap::new(
+            MapProperties::new("e", Orientation::Flat),
+            MapShape::hexagon(15).unwrap(),
+            Palette::standard(),
+        )
+        .unwrap();
+        let grid = Grid::of(&map);
+        let layer = elevation(&grid, Preset::Island, 50, 3);
+        let share = |f: &dyn Fn(f64) -> bool| {
+            let cells: Vec<usize> = (0..grid.len()).filter(|&i| f(grid.depth[i])).collect();
+            cells.iter().filter(|&&i| layer.values()[i] < 0).count() as f64 / cells.len() as f64
+        };
+        assert!(share(&|d| d == 0.0) > 0.9, "the border is sea");
+        assert!(share(&|d| d > 0.7) < 0.1, "the middle is land");
+    }
+}

@@ -1,0 +1,257 @@
+//! The world generator (issue 27, docs/DESIGN.md §11): pure functions from a [`Spec`] and a
+//! seed to a map, deterministic byte for byte. One stage per module, each testable alone:
+//!
+//! 1. [`elevation`]: seeded noise shaped by a [`Preset`] and the map's shape; the sea
+//!    share is met exactly by choosing sea level as a quantile.
+//! 2. [`moisture`]: noise, distance to water and a west wind's rain shadow.
+//! 3. [`biome`]: elevation and moisture through a [`BiomeTable`] to terrain names, on the
+//!    standard generated palette or onto an existing palette by names.
+//! 4. [`rivers`]: from high wet corners down the corner elevations along hexsides to
+//!    water or the border, merging; a pit becomes a lake.
+//! 5. [`settlements`]: a city, towns and villages as icons with seeded names, and region
+//!    labels on large landmasses and mountain ranges.
+//! 6. [`roads`]: Road paths between the settlements of each landmass, laid by the map's
+//!    own A* ([`HexMap::route`]) with water made impassable.
+
+pub mod biome;
+mod corners;
+pub mod elevation;
+pub mod grid;
+pub mod moisture;
+pub mod names;
+pub mod noise;
+pub mod rivers;
+pub mod roads;
+pub mod settlements;
+#[cfg(test)]
+mod tests;
+
+pub use biome::{BiomeRule, BiomeTable};
+pub use corners::Corner as HexCorner;
+
+use super::{HexMap, MapError, MapProperties, MapShape, Palette};
+use hexmap_hex::{Hex, Orientation};
+
+/// The terrain names a generated map calls water (case does not matter): no river runs
+/// between two of them and no road enters them.
+pub const WATER_NAMES: [&str; 4] = ["Ocean", "Sea", "Shallows", "Lake"];
+
+/// How the land is shaped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Preset {
+    /// One island in the middle, sea all around.
+    #[default]
+    Island,
+    /// A large landmass that reaches most of the map, sea at some of its edges.
+    Continent,
+    /// Many small islands.
+    Archipelago,
+    /// High broken land with ridges and little sea.
+    Highlands,
+}
+
+impl Preset {
+    /// Every preset, in menu order.
+    pub const ALL: [Preset; 4] = [
+        Preset::Island,
+        Preset::Continent,
+        Preset::Archipelago,
+        Preset::Highlands,
+    ];
+
+    /// The name used on the command line and in the editor.
+    pub fn name(self) -> &'static str {
+        match self {
+            Preset::Island => "island",
+            Preset::Continent => "continent",
+            Preset::Archipelago => "archipelago",
+            Preset::Highlands => "highlands",
+        }
+    }
+
+    /// The sea share this preset looks right with, in percent.
+    pub fn default_sea(self) -> u8 {
+        match self {
+            Preset::Island => 55,
+            Preset::Continent => 35,
+            Preset::Archipelago => 70,
+            Preset::Highlands => 15,
+        }
+    }
+}
+
+impl std::str::FromStr for Preset {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| {
+                format!("unknown preset {s:?}: use island, continent, archipelago or highlands")
+            })
+    }
+}
+
+/// Everything a generated map depends on. The same spec gives the same map.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Spec {
+    /// The map's name.
+    pub name: String,
+    /// Pointy or flat hexes.
+    pub orientation: Orientation,
+    /// The map's shape (any shape; the land is fitted to it).
+    pub shape: MapShape,
+    /// How the land is shaped.
+    pub preset: Preset,
+    /// Share of cells below sea level, in percent (0–100).
+    pub sea_percent: u8,
+    /// How many settlements (`None`: about one per 150 land cells, 3 to 60).
+    pub settlements: Option<u32>,
+    /// Lay rivers.
+    pub rivers: bool,
+    /// Lay roads.
+    pub roads: bool,
+    /// The terrains to paint with: `None` for the standard generated palette
+    /// ([`biome::generated_palette`]), or a palette whose terrains are matched by name
+    /// (missing ones are added).
+    pub palette: Option<Palette>,
+    /// The biome table (terrain names by elevation and moisture).
+    pub biomes: BiomeTable,
+    /// The seed.
+    pub seed: u64,
+}
+
+impl Spec {
+    /// A spec with the preset's sea share, rivers, roads, the standard palette and biomes.
+    pub fn new(shape: MapShape, orientation: Orientation, preset: Preset, seed: u64) -> Self {
+        Spec {
+            name: format!("Generated {} {seed}", preset.name()),
+            orientation,
+            shape,
+            preset,
+            sea_percent: preset.default_sea(),
+            settlements: None,
+            rivers: true,
+            roads: true,
+            palette: None,
+            biomes: BiomeTable::standard(),
+            seed,
+        }
+    }
+}
+
+/// Why a map could not be generated.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum GenError {
+    /// The sea share is over 100 %.
+    #[error("sea share {0}% is over 100%")]
+    Sea(u8),
+    /// The map could not be built (its properties break a limit).
+    #[error(transparent)]
+    Map(#[from] MapError),
+    /// The palette cannot take the terrains the biome table names.
+    #[error("the palette has no room for terrain {0:?} (palettes hold at most 1,024 terrains)")]
+    PaletteFull(String),
+    /// The map's edge or path palette has no type of this name.
+    #[error("the map has no {what} type named {name:?}; add one to its {what} palette")]
+    MissingType {
+        /// `edge` or `path`.
+        what: &'static str,
+        /// The name looked for.
+        name: &'static str,
+    },
+}
+
+/// A seed for one stage, so stages can be rerun alone with the same result.
+pub(crate) fn stage_seed(seed: u64, stage: u64) -> u64 {
+    noise::mix(seed ^ noise::mix(stage))
+}
+
+/// What the stages did beyond the map itself: for tests and messages.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// The rivers' courses, in the order they were laid.
+    pub rivers: Vec<rivers::Course>,
+    /// The settlements, best first.
+    pub settlements: Vec<Hex>,
+    /// Road links no route was found for.
+    pub unrouted: Vec<(Hex, Hex)>,
+}
+
+/// Generate a whole map from `spec`: every stage in order.
+pub fn generate(spec: &Spec) -> Result<HexMap, GenError> {
+    generate_with_report(spec).map(|(map, _)| map)
+}
+
+/// [`generate`], also saying what the stages did.
+pub fn generate_with_report(spec: &Spec) -> Result<(HexMap, Report), GenError> {
+    if spec.sea_percent > 100 {
+        return Err(GenError::Sea(spec.sea_percent));
+    }
+    let props = MapProperties::new(spec.name.clone(), spec.orientation);
+    let palette = match &spec.palette {
+        Some(p) => biome::extend_palette(p, &spec.biomes)?,
+        None => biome::generated_palette(),
+    };
+    let mut map = HexMap::new(props, spec.shape.clone(), palette)?;
+    let grid = grid::Grid::of(&map);
+    let layer = elevation::elevation(&grid, spec.preset, spec.sea_percent, spec.seed);
+    map.set_elevation_layer(Some(layer))?;
+    let moisture = moisture::moisture(&grid, &map, spec.seed);
+    biome::paint(&mut map, &moisture, &spec.biomes)?;
+    let mut report = Report::default();
+    if spec.rivers {
+        report.rivers = rivers::rivers(&mut map, &moisture, spec.seed)?;
+    }
+    let count = spec
+        .settlements
+        .unwrap_or_else(|| settlements::default_count(&map));
+    report.settlements = settlements::settlements(&mut map, count, spec.seed)?;
+    settlements::region_labels(&mut map, spec.seed)?;
+    if spec.roads {
+        report.unrouted = roads::roads(&mut map)?;
+    }
+    Ok((map, report))
+}
+
+/// True when `h` is water on `map`: its terrain has one of the [`WATER_NAMES`], or it has
+/// no terrain and lies below sea level.
+pub fn is_water(map: &HexMap, h: Hex) -> bool {
+    water_table(map)
+        .get(map.terrain(h).map_or(0, |t| usize::from(t.get())))
+        .copied()
+        .flatten()
+        .unwrap_or_else(|| map.elevation(h).is_some_and(|e| e < 0))
+}
+
+/// Per raw terrain id (0 = none): `Some(true)` for water names, `Some(false)` for other
+/// terrains, `None` for no terrain (decided by elevation).
+pub(crate) fn water_table(map: &HexMap) -> Vec<Option<bool>> {
+    map.palette()
+        .by_raw_id()
+        .into_iter()
+        .map(|t| {
+            t.map(|t| {
+                WATER_NAMES
+                    .iter()
+                    .any(|w| w.eq_ignore_ascii_case(t.name.trim()))
+            })
+        })
+        .collect()
+}
+
+/// Water per cell, in cell-index order.
+pub(crate) fn water_cells(map: &HexMap) -> Vec<bool> {
+    let table = water_table(map);
+    let raw = map.terrain_layer().raw();
+    let elev = map.elevation_layer().map(|l| l.values());
+    (0..map.cell_count())
+        .map(|i| {
+            table
+                .get(usize::from(raw[i]))
+                .copied()
+                .flatten()
+                .unwrap_or_else(|| elev.is_some_and(|e| e[i] < 0))
+        })
+        .collect()
+}

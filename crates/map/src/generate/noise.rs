@@ -1,0 +1,108 @@
+//! A small seeded value noise with fractal (fBm) and ridged sums. Written here rather than
+//! taken from a crate so the generator's output depends only on this code: the same seed
+//! gives the same map byte for byte on every platform and with every dependency update
+//! (docs/DESIGN.md §11 says why).
+
+/// Seeded 2-D value noise: a pseudo-random value at every integer lattice point, blended
+/// smoothly in between.
+#[derive(Clone, Copy, Debug)]
+pub struct ValueNoise {
+    seed: u64,
+}
+
+/// SplitMix64's finaliser: a well-mixed 64-bit hash of `x`.
+pub(crate) fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// A new seed from `seed` (the editor's "New seed"): well mixed, so neighbouring seeds
+/// give unrelated ones.
+pub fn mix_seed(seed: u64) -> u64 {
+    mix(seed) % 1_000_000
+}
+
+impl ValueNoise {
+    /// The noise of `seed`.
+    pub fn new(seed: u64) -> Self {
+        ValueNoise { seed: mix(seed) }
+    }
+
+    /// The lattice value at (i, j), in [-1, 1].
+    fn lattice(&self, i: i64, j: i64) -> f64 {
+        let h = mix(self.seed ^ mix(i as u64 ^ mix(j as u64)));
+        (h >> 11) as f64 / (1u64 << 52) as f64 - 1.0
+    }
+
+    /// The noise at (x, y), in [-1, 1]: bilinear blend of the four lattice values around
+    /// the point with a quintic fade, so slopes are continuous.
+    pub fn at(&self, x: f64, y: f64) -> f64 {
+        let (fx, fy) = (x.floor(), y.floor());
+        let (i, j) = (fx as i64, fy as i64);
+        let fade = |t: f64| t * t * t * (t * (t * 6.0 - 15.0) + 10.0);
+        let (u, v) = (fade(x - fx), fade(y - fy));
+        let a = self.lattice(i, j);
+        let b = self.lattice(i + 1, j);
+        let c = self.lattice(i, j + 1);
+        let d = self.lattice(i + 1, j + 1);
+        let top = a + (b - a) * u;
+        let bottom = c + (d - c) * u;
+        top + (bottom - top) * v
+    }
+
+    /// `octaves` layers of noise, each at twice the frequency and half the weight of the
+    /// one before, normalised to about [-1, 1].
+    pub fn fbm(&self, x: f64, y: f64, octaves: u32) -> f64 {
+        let (mut sum, mut weight, mut total, mut f) = (0.0, 1.0, 0.0, 1.0);
+        for o in 0..octaves {
+            // Each octave is shifted so lattice points do not line up.
+            let shift = f64::from(o) * 17.31;
+            sum += weight * self.at(x * f + shift, y * f - shift);
+            total += weight;
+            weight *= 0.5;
+            f *= 2.0;
+        }
+        sum / total
+    }
+
+    /// Ridged noise in [0, 1]: high along the lines where the noise crosses 0, which gives
+    /// mountain chains.
+    pub fn ridged(&self, x: f64, y: f64, octaves: u32) -> f64 {
+        let (mut sum, mut weight, mut total, mut f) = (0.0, 1.0, 0.0, 1.0);
+        for o in 0..octaves {
+            let shift = f64::from(o) * 23.7;
+            let r = 1.0 - self.at(x * f + shift, y * f + shift).abs();
+            sum += weight * r * r;
+            total += weight;
+            weight *= 0.5;
+            f *= 2.0;
+        }
+        sum / total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn noise_is_seeded_bounded_and_continuous() {
+        let (a, b) = (ValueNoise::new(1), ValueNoise::new(2));
+        let mut differs = false;
+        for k in 0..500 {
+            let (x, y) = (f64::from(k) * 0.37 - 40.0, f64::from(k) * 0.11 + 3.0);
+            let v = a.fbm(x, y, 5);
+            assert!((-1.0..=1.0).contains(&v), "{v}");
+            assert!((0.0..=1.0).contains(&a.ridged(x, y, 4)));
+            assert_eq!(v, ValueNoise::new(1).fbm(x, y, 5));
+            differs |= v != b.fbm(x, y, 5);
+            // A small step moves the value a little.
+            assert!((a.at(x, y) - a.at(x + 1e-4, y)).abs() < 1e-2);
+        }
+        assert!(differs);
+        // Lattice points take their own values, which vary.
+        assert_ne!(a.at(0.0, 0.0), a.at(1.0, 0.0));
+    }
+}

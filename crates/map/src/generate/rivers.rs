@@ -1,0 +1,218 @@
+//! Stage 4: rivers along hexsides. Each starts at a high, wet corner and runs from corner
+//! to corner, always to the lowest neighbouring corner that is strictly lower (a corner's
+//! elevation is the mean of the map cells that meet there), until it reaches a corner
+//! that touches water, a corner on the map's border, or a river already laid (it merges).
+//! A river that reaches a pit (no lower corner) fills it: the lowest cell there becomes a
+//! lake, and the river ends in it. Because a river stops at the first corner that
+//! touches water, no side it runs along lies between two water cells.
+
+use super::biome::{LAKE, terrain_named};
+use super::corners::Corner;
+use super::grid::Grid;
+use super::{GenError, stage_seed};
+use crate::{EdgeTypeId, HexMap};
+use hexmap_hex::{Edge, Hex};
+use rand::{RngExt, SeedableRng};
+use std::collections::BTreeSet;
+
+/// How a river's course ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// At a corner touching water.
+    Water,
+    /// At a corner on the map's border.
+    Border,
+    /// At a corner of a river laid before it.
+    Merge,
+    /// At a pit (only while lakes are being made).
+    Pit,
+}
+
+/// One river: its corners from source to mouth, and how it ends.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Course {
+    /// The corners, upstream first.
+    pub corners: Vec<Corner>,
+    /// How it ends.
+    pub end: End,
+}
+
+impl Course {
+    /// The sides it runs along, in order.
+    pub fn sides(&self) -> Vec<Edge> {
+        self.corners
+            .windows(2)
+            .map(|w| {
+                w[0].neighbours()
+                    .into_iter()
+                    .find(|(c, _)| *c == w[1])
+                    .map(|(_, e)| e)
+                    .expect("consecutive corners are neighbours")
+            })
+            .collect()
+    }
+}
+
+/// A corner's elevation as six times the mean of its map cells (exact in integers), and
+/// how many of its hexes are cells; `None` elevation when the map has no layer.
+pub fn corner_height(map: &HexMap, c: Corner) -> (i64, usize) {
+    let mut sum = 0i64;
+    let mut n = 0usize;
+    for h in c.hexes() {
+        if let Some(e) = map.elevation(h) {
+            sum += i64::from(e);
+            n += 1;
+        }
+    }
+    (if n == 0 { 0 } else { sum * 6 / n as i64 }, n)
+}
+
+/// Follow the steepest descent from `start` until water, the border, a corner in
+/// `laid` (merge) or a pit.
+fn trace(
+    map: &HexMap,
+    water: &dyn Fn(Hex) -> bool,
+    start: Corner,
+    laid: &BTreeSet<Corner>,
+) -> Course {
+    let mut corners = vec![start];
+    let mut at = start;
+    loop {
+        let (height, cells) = corner_height(map, at);
+        let end = if at.hexes().iter().any(|&h| map.contains(h) && water(h)) {
+            Some(End::Water)
+        } else if cells < 3 {
+            Some(End::Border)
+        } else if corners.len() > 1 && laid.contains(&at) {
+            Some(End::Merge)
+        } else {
+            None
+        };
+        if let Some(end) = end {
+            return Course { corners, end };
+        }
+        let next = at
+            .neighbours()
+            .into_iter()
+            .map(|(c, _)| (corner_height(map, c).0, c))
+            .filter(|&(h, _)| h < height)
+            .min();
+        match next {
+            Some((_, c)) => {
+                corners.push(c);
+                at = c;
+            }
+            None => {
+                return Course {
+                    corners,
+                    end: End::Pit,
+                };
+            }
+        }
+    }
+}
+
+/// The river sources: interior corners of high, wet land, best first, spaced apart.
+fn sources(map: &HexMap, grid: &Grid, moisture: &[f32], water: &[bool], seed: u64) -> Vec<Corner> {
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(stage_seed(seed, 4));
+    let land = water.iter().filter(|w| !**w).count();
+    let want = land / 150 + 1;
+    let mut candidates: Vec<(f64, usize)> = (0..grid.len())
+        .filter_map(|i| {
+            let e = map.elevation(grid.hexes[i])?;
+            let ok = !water[i] && e > 300 && moisture[i] > 0.4;
+            let jitter: f64 = rng.random::<f64>() * 0.3;
+            ok.then(|| (f64::from(e) / 3000.0 * f64::from(moisture[i]) + jitter, i))
+        })
+        .collect();
+    candidates.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let spacing = ((land as f64 / want as f64).sqrt() * 0.6).max(3.0) as i32;
+    let mut picked: Vec<Hex> = Vec::new();
+    for (_, i) in candidates {
+        if picked.len() >= want {
+            break;
+        }
+        let h = grid.hexes[i];
+        if picked.iter().all(|p| p.distance(h) >= spacing) {
+            picked.push(h);
+        }
+    }
+    picked.into_iter().map(|h| Corner::of(h, 0)).collect()
+}
+
+/// The courses of the map's rivers, making lakes in the pits they reach first.
+pub fn courses(map: &mut HexMap, moisture: &[f32], seed: u64) -> Result<Vec<Course>, GenError> {
+    let grid = Grid::of(map);
+    let water = super::water_cells(map);
+    let starts = sources(map, &grid, moisture, &water, seed);
+    let lake = terrain_named(map.palette(), LAKE);
+    let mut water = water;
+    // Lakes first: each pit a river reaches gets its lowest cell flooded.
+    for &s in &starts {
+        loop {
+            let is_water = |h: Hex| map.shape().index_of(h).is_some_and(|i| water[i]);
+            let course = trace(map, &is_water, s, &BTreeSet::new());
+            if course.end != End::Pit {
+                break;
+            }
+            let pit = *course.corners.last().expect("a course has a corner");
+            let lowest = pit
+                .hexes()
+                .into_iter()
+                .filter_map(|h| Some((map.elevation(h)?, h)))
+                .min()
+                .map(|(_, h)| h)
+                .expect("a pit is inside the map");
+            let i = map.shape().index_of(lowest).expect("a cell");
+            water[i] = true;
+            if let Some(t) = lake {
+                map.set_terrain_index(i, Some(t));
+            }
+        }
+    }
+    let is_water = |h: Hex| map.shape().index_of(h).is_some_and(|i| water[i]);
+    let mut laid = BTreeSet::new();
+    let mut out = Vec::new();
+    for s in starts {
+        let course = trace(map, &is_water, s, &laid);
+        if course.corners.len() < 2 {
+            continue;
+        }
+        laid.extend(course.corners.iter().copied());
+        out.push(course);
+    }
+    Ok(out)
+}
+
+/// The river edge type: the edge palette's type named "River".
+pub fn river_type(map: &HexMap) -> Result<EdgeTypeId, GenError> {
+    map.edge_palette()
+        .types()
+        .iter()
+        .find(|t| t.name.eq_ignore_ascii_case("river"))
+        .map(|t| t.id)
+        .ok_or(GenError::MissingType {
+            what: "edge",
+            name: "River",
+        })
+}
+
+/// Lay the rivers: remove the map's River edges, then add the sides of every course.
+pub fn rivers(map: &mut HexMap, moisture: &[f32], seed: u64) -> Result<Vec<Course>, GenError> {
+    let kind = river_type(map)?;
+    let old: Vec<Edge> = map
+        .edges()
+        .filter(|&(_, k)| k == kind)
+        .map(|(e, _)| e)
+        .collect();
+    for e in old {
+        map.set_edge(e, None)?;
+    }
+    let courses = courses(map, moisture, seed)?;
+    for c in &courses {
+        for side in c.sides() {
+            map.set_edge(side, Some(kind))?;
+        }
+    }
+    Ok(courses)
+}

@@ -1,0 +1,116 @@
+//! `hexmap generate`: a generated world (issue 27) written as a map file. The library does
+//! the work (`hexmap_map::generate`); this parses the arguments, applies the overwrite
+//! rule and saves atomically.
+
+use super::CliError;
+use hexmap_hex::Orientation;
+use hexmap_io::{self as io, Form};
+use hexmap_map::ShapeSpec;
+use hexmap_map::generate::{Preset, Spec, generate_with_report};
+use std::path::PathBuf;
+
+/// Arguments of `hexmap generate`.
+#[derive(clap::Args, Debug)]
+pub struct GenerateArgs {
+    /// The file to write.
+    pub out: PathBuf,
+    /// Shape: rect:WxH, hexagon:R, parallelogram:WxH or triangle:N.
+    #[arg(long)]
+    pub shape: ShapeSpec,
+    /// pointy or flat.
+    #[arg(long, default_value = "pointy")]
+    pub orientation: Orientation,
+    /// The seed: the same seed and arguments give the same file, byte for byte.
+    #[arg(long)]
+    pub seed: u64,
+    /// island, continent, archipelago or highlands.
+    #[arg(long, default_value = "island")]
+    pub preset: Preset,
+    /// Share of the cells below sea level, in percent, e.g. 40 or 40% (default: the
+    /// preset's: island 55, continent 35, archipelago 70, highlands 15).
+    #[arg(long, value_parser = parse_percent)]
+    pub sea: Option<u8>,
+    /// How many settlements (default: about one per 150 land cells, 3 to 60).
+    #[arg(long)]
+    pub settlements: Option<u32>,
+    /// Lay no rivers.
+    #[arg(long)]
+    pub no_rivers: bool,
+    /// Lay no roads.
+    #[arg(long)]
+    pub no_roads: bool,
+    /// Paint with the terrains of this map's palette (matched by name; missing terrains
+    /// are added) instead of the standard generated palette.
+    #[arg(long, value_name = "MAP")]
+    pub palette_from: Option<PathBuf>,
+    /// Map name (default: the file name without extension).
+    #[arg(long)]
+    pub name: Option<String>,
+    /// offset or cube.
+    #[arg(long, default_value = "offset")]
+    pub form: Form,
+    /// Overwrite OUT if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// `40`, `40%` or `40 %` as a percentage from 0 to 100.
+fn parse_percent(s: &str) -> Result<u8, String> {
+    let digits = s.trim().trim_end_matches('%').trim();
+    digits
+        .parse::<u8>()
+        .ok()
+        .filter(|p| *p <= 100)
+        .ok_or_else(|| format!("{s:?} is not a percentage from 0 to 100 (e.g. 40 or 40%)"))
+}
+
+/// Generate the map and save it.
+pub fn generate(a: &GenerateArgs) -> Result<(), CliError> {
+    super::check_overwrite(&a.out, a.force, None)?;
+    let offset = hexmap_hex::OffsetKind::default_for(a.orientation);
+    let shape = a
+        .shape
+        .to_shape(offset)
+        .map_err(|e| CliError(format!("bad shape: {e}")))?;
+    let mut spec = Spec::new(shape, a.orientation, a.preset, a.seed);
+    spec.name = a.name.clone().unwrap_or_else(|| {
+        a.out
+            .file_stem()
+            .map_or_else(|| "map".into(), |s| s.to_string_lossy().into_owned())
+    });
+    if let Some(sea) = a.sea {
+        spec.sea_percent = sea;
+    }
+    spec.settlements = a.settlements;
+    spec.rivers = !a.no_rivers;
+    spec.roads = !a.no_roads;
+    if let Some(path) = &a.palette_from {
+        let (map, _) = super::load_map(path)?;
+        spec.palette = Some(map.palette().clone());
+    }
+    let (map, report) = generate_with_report(&spec)?;
+    io::save(&a.out, &map, a.form)?;
+    if !io::is_special_output(&a.out) {
+        let sea = map
+            .elevation_layer()
+            .map_or(0, |l| l.values().iter().filter(|&&e| e < 0).count());
+        println!(
+            "{}: {} cells, {:.0}% sea, {} rivers, {} settlements, {} road paths",
+            a.out.display(),
+            map.cell_count(),
+            sea as f64 * 100.0 / map.cell_count().max(1) as f64,
+            report.rivers.len(),
+            report.settlements.len(),
+            map.paths().len()
+        );
+        for (x, y) in &report.unrouted {
+            let ctx = map.properties().coord_context();
+            eprintln!(
+                "hexmap: warning: no road could be laid between {} and {} (impassable terrain or sides between them)",
+                ctx.hex_name(*x),
+                ctx.hex_name(*y)
+            );
+        }
+    }
+    Ok(())
+}

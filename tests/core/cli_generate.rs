@@ -1,0 +1,212 @@
+//! `hexmap generate` run as a real binary (issue 27): the same seed gives the same bytes,
+//! `hexmap validate` and the loader accept the file, and the options do what they say,
+//! read back from the file and its JSON export.
+
+use assert_cmd::Command;
+use hexmap::io;
+use hexmap::map::generate::{WATER_NAMES, is_water};
+use predicates::prelude::*;
+use std::fs;
+use std::path::Path;
+
+fn hexmap() -> Command {
+    Command::cargo_bin("hexmap").unwrap()
+}
+
+fn generate(out: &Path, args: &[&str]) {
+    hexmap()
+        .arg("generate")
+        .arg(out)
+        .args(args)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("cells"));
+}
+
+#[test]
+fn the_same_seed_gives_the_same_bytes_and_validate_accepts_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "--shape",
+        "rect:50x36",
+        "--seed",
+        "31",
+        "--preset",
+        "continent",
+        "--sea",
+        "40%",
+    ];
+    // One file name in two folders: the map's name (the file name) is the same too.
+    let (one, two) = (dir.path().join("one"), dir.path().join("two"));
+    fs::create_dir_all(&one).unwrap();
+    fs::create_dir_all(&two).unwrap();
+    let (a, b, c) = (one.join("w.ron"), two.join("w.ron"), one.join("other.ron"));
+    generate(&a, &args);
+    generate(&b, &args);
+    let other: Vec<&str> = args
+        .iter()
+        .map(|&s| if s == "31" { "32" } else { s })
+        .collect();
+    generate(&c, &other);
+    let (ta, tb, tc) = (
+        fs::read(&a).unwrap(),
+        fs::read(&b).unwrap(),
+        fs::read(&c).unwrap(),
+    );
+    assert!(ta == tb, "same seed, same bytes");
+    assert!(ta != tc, "another seed, another map");
+    hexmap()
+        .arg("validate")
+        .args([&a, &c])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("ok").count(2));
+    let (map, _) = io::load(&a).unwrap();
+    assert!(String::from_utf8(ta).unwrap().contains("version: 3,"));
+    let layer = map
+        .elevation_layer()
+        .expect("a generated map has elevation");
+    let sea = layer.values().iter().filter(|&&e| e < 0).count();
+    let share = sea as f64 * 100.0 / map.cell_count() as f64;
+    assert!((share - 40.0).abs() <= 5.0, "{share}% sea");
+    // Below sea level is water, named so a reader can tell it.
+    for h in map.shape().iter() {
+        if map.elevation(h).unwrap() < 0 {
+            let t = map.terrain(h).and_then(|t| map.palette().get(t)).unwrap();
+            assert!(WATER_NAMES.contains(&t.name.as_str()), "{}", t.name);
+            assert!(is_water(&map, h));
+        }
+    }
+    assert!(map.edges().count() > 0, "rivers");
+    assert!(!map.paths().is_empty(), "roads");
+    assert!(!map.icons().is_empty() && !map.labels().is_empty());
+    // The JSON export gives the elevation on every cell.
+    let json = dir.path().join("w.json");
+    hexmap()
+        .args(["export", "--to", "json"])
+        .args([&a, &json])
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&fs::read(&json).unwrap()).unwrap();
+    let cells = v["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), map.cell_count());
+    assert!(cells.iter().all(|c| c["elevation"].is_i64()));
+}
+
+#[test]
+fn options_turn_stages_off_and_count_settlements() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("bare.ron");
+    generate(
+        &out,
+        &[
+            "--shape",
+            "hexagon:16",
+            "--orientation",
+            "flat",
+            "--seed",
+            "5",
+            "--preset",
+            "highlands",
+            "--settlements",
+            "6",
+            "--no-rivers",
+            "--no-roads",
+            "--form",
+            "cube",
+        ],
+    );
+    let (map, form) = io::load(&out).unwrap();
+    assert_eq!(form, io::Form::Cube);
+    assert_eq!(map.properties().orientation, hexmap::hex::Orientation::Flat);
+    assert_eq!(map.edges().count(), 0, "no rivers");
+    assert!(map.paths().is_empty(), "no roads");
+    let captioned = map
+        .icons()
+        .iter()
+        .flat_map(|(_, icons)| icons.iter())
+        .filter(|i| i.caption.is_some())
+        .count();
+    assert_eq!(captioned, 6);
+}
+
+#[test]
+fn an_existing_palette_is_painted_onto_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("plain.ron");
+    hexmap()
+        .args(["new", "--shape", "hexagon:2"])
+        .arg(&plain)
+        .assert()
+        .success();
+    let out = dir.path().join("onto.ron");
+    hexmap()
+        .arg("generate")
+        .arg(&out)
+        .args(["--shape", "hexagon:12", "--seed", "9", "--palette-from"])
+        .arg(&plain)
+        .assert()
+        .success();
+    let (before, _) = io::load(&plain).unwrap();
+    let (map, _) = io::load(&out).unwrap();
+    // The plain map's terrains keep their ids, names and symbols; the rest are added.
+    for t in before.palette().terrains() {
+        let kept = map.palette().get(t.id).unwrap();
+        assert_eq!((&kept.name, kept.symbol), (&t.name, t.symbol));
+    }
+    let sea = before
+        .palette()
+        .terrains()
+        .iter()
+        .find(|t| t.name == "Sea")
+        .unwrap()
+        .id;
+    assert!(map.shape().iter().any(|h| map.terrain(h) == Some(sea)));
+    assert!(map.palette().len() > before.palette().len());
+}
+
+#[test]
+fn bad_arguments_and_an_existing_file_are_refused_with_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("m.ron");
+    generate(&out, &["--shape", "hexagon:4", "--seed", "1"]);
+    hexmap()
+        .arg("generate")
+        .arg(&out)
+        .args(["--shape", "hexagon:4", "--seed", "1"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("already exists (use --force"));
+    hexmap()
+        .arg("generate")
+        .arg(&out)
+        .args([
+            "--shape",
+            "hexagon:4",
+            "--seed",
+            "1",
+            "--sea",
+            "120",
+            "--force",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a percentage from 0 to 100"));
+    hexmap()
+        .arg("generate")
+        .arg(&out)
+        .args([
+            "--shape",
+            "hexagon:4",
+            "--seed",
+            "1",
+            "--preset",
+            "volcano",
+            "--force",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "island, continent, archipelago or highlands",
+        ));
+}

@@ -1,0 +1,81 @@
+//! Map → Generate… driven as a person drives it (issue 27): the window shows a preview of
+//! the map its settings give, Apply replaces the open map in one undo step, and "New
+//! roads" lays the roads again on the open map.
+
+use crate::harness::{settle, shown_labels};
+use eframe::egui::{Key, Modifiers, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::open_map::{NewMapSpec, OpenMap};
+use hexmap::app::{Action, EditorApp};
+use hexmap::map::Edit;
+
+fn harness() -> Harness<'static, EditorApp> {
+    let doc = OpenMap::new_map(&NewMapSpec::default()).expect("valid spec");
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1400.0, 1000.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+    h.run();
+    h
+}
+
+fn open_window(h: &mut Harness<'static, EditorApp>) {
+    h.get_by_label("Map").click();
+    settle(h);
+    h.get_by_label("Generate…").click();
+    settle(h);
+}
+
+#[test]
+fn generate_previews_applies_as_one_undo_step_and_lays_new_roads() {
+    let mut h = harness();
+    let before = h.state().view().doc().map().clone();
+    assert!(before.elevation_layer().is_none());
+    open_window(&mut h);
+    // The preview follows the form: a summary of the map it would make is on screen.
+    let preview = shown_labels(&h)
+        .into_iter()
+        .find(|t| t.starts_with("Preview: ") && t.contains("rivers"))
+        .unwrap_or_else(|| panic!("{:?}", shown_labels(&h)));
+    assert!(
+        preview.contains(&format!("{} cells", before.cell_count())),
+        "{preview}"
+    );
+    h.get_by_label("Apply").click();
+    settle(&mut h);
+    let map = h.state().view().doc().map().clone();
+    assert!(
+        map.elevation_layer().is_some(),
+        "the generated map replaced the open one"
+    );
+    assert_eq!(map.cell_count(), before.cell_count());
+    assert!(map.edges().count() > 0 && !map.icons().is_empty());
+    assert!(
+        h.query_by_label_contains("Applied: ").is_some(),
+        "{:?}",
+        shown_labels(&h)
+    );
+
+    // Undo gives the old map back in one step.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert!(h.state().view().doc().map() == &before, "one undo step");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    settle(&mut h);
+    assert!(h.state().view().doc().map() == &map, "redo");
+
+    // Delete every road, then "New roads" lays them again on this map.
+    let ids: Vec<_> = map.paths().iter().map(|p| p.id).collect();
+    assert!(!ids.is_empty());
+    for id in ids {
+        h.state_mut().push(Action::Edit(Edit::DeletePath(id)));
+    }
+    settle(&mut h);
+    assert!(h.state().view().doc().map().paths().is_empty());
+    h.get_by_label("New roads").click();
+    settle(&mut h);
+    let again = h.state().view().doc().map();
+    assert_eq!(again.paths().len(), map.paths().len());
+    assert!(h.query_by_label("New roads laid on this map.").is_some());
+}
