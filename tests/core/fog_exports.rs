@@ -218,8 +218,8 @@ fn the_player_json_keeps_hidden_cells_without_terrain_or_notes() {
     assert_eq!(cells.len(), m.cell_count());
     for c in cells {
         let h = Hex::new(
-            c["q"].as_i64().unwrap() as i32,
-            c["r"].as_i64().unwrap() as i32,
+            c["hex"][0].as_i64().unwrap() as i32,
+            c["hex"][1].as_i64().unwrap() as i32,
         );
         let seen = m.is_revealed(h);
         assert_eq!(c["revealed"], serde_json::json!(seen), "{c}");
@@ -237,7 +237,7 @@ fn the_player_json_keeps_hidden_cells_without_terrain_or_notes() {
     let cell = |h: Hex| {
         gm_cells
             .iter()
-            .find(|c| c["q"] == h.q && c["r"] == h.r)
+            .find(|c| c["hex"] == serde_json::json!([h.q, h.r]))
             .unwrap()
     };
     assert_eq!(cell(dragon)["note_gm_only"], true);

@@ -49,10 +49,13 @@ const colourOf = new Map(json.palette.map((t) => [t.id, hexRgb(t.color)]));
 const f = json.layout.forward, [sx, sy] = json.layout.size;
 const cells = json.cells
   .filter((c) => c.terrain != null)
-  .map((c) => ({
-    q: c.q, r: c.r, colour: colourOf.get(c.terrain),
-    x: (f[0] * c.q + f[1] * c.r) * sx, y: (f[2] * c.q + f[3] * c.r) * sy,
-  }));
+  .map((c) => {
+    const [q, r] = c.hex; // JSON export version 3: every hex is axial [q, r]
+    return {
+      q, r, colour: colourOf.get(c.terrain),
+      x: (f[0] * q + f[1] * r) * sx, y: (f[2] * q + f[3] * r) * sy,
+    };
+  });
 const deep = colourOf.get(json.cells[0].terrain); // the corner cell: deep sea all round
 
 // Where the map is on screen: the columns and rows mostly of the border terrain's
@@ -155,7 +158,7 @@ try {
   execFileSync(hexmapBin, ["validate", saved], { stdio: "inherit" });
   check(true, `Ctrl+S downloaded ${download.suggestedFilename()} and hexmap validate accepts it`);
   const savedJson = JSON.parse(execFileSync(hexmapBin, ["export", saved, "--to", "json", "-"], { encoding: "utf8", maxBuffer: 64 << 20 }));
-  const savedCell = savedJson.cells.find((c) => c.q === target.q && c.r === target.r);
+  const savedCell = savedJson.cells.find((c) => c.hex[0] === target.q && c.hex[1] === target.r);
   check(savedCell && savedCell.terrain !== grass.id, `the downloaded map holds the painted hex (terrain ${savedCell && savedCell.terrain})`);
 
   // 3b. File → Export… with its default (a PNG picture): the export job runs as a step

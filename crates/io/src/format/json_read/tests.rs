@@ -263,7 +263,7 @@ fn elevation_is_on_every_cell_when_the_map_has_it_and_reads_back() {
     let at = |q: i64, r: i64| {
         cells
             .iter()
-            .find(|c| c["q"] == q && c["r"] == r)
+            .find(|c| c["hex"] == serde_json::json!([q, r]))
             .map(|c| c["elevation"].as_i64().unwrap())
     };
     assert_eq!(
