@@ -241,6 +241,23 @@ fn fog_in_an_older_version_or_a_bad_row_is_refused_by_name() {
     let bad = format!("{}x{}", &text[..sharp], &text[sharp + 1..]);
     let e = from_str(&bad).unwrap_err().to_string();
     assert!(e.contains("cells.hidden") && e.contains("'x'"), "{e}");
+    // A hidden row cut short (or one left out) is refused, not read as revealed cells.
+    let row_at = at + text[at..].find('"').unwrap() + 1;
+    let row_end = row_at + text[row_at..].find('"').unwrap();
+    let short = format!("{}{}", &text[..row_end - 1], &text[row_end..]);
+    let e = from_str(&short).unwrap_err().to_string();
+    assert!(
+        e.contains("cells.hidden") && e.contains("characters, expected"),
+        "{e}"
+    );
+    let line_end = row_end + text[row_end..].find('\n').unwrap() + 1;
+    let line_start = text[..row_at].rfind('\n').unwrap() + 1;
+    let missing = format!("{}{}", &text[..line_start], &text[line_end..]);
+    let e = from_str(&missing).unwrap_err().to_string();
+    assert!(
+        e.contains("cells.hidden") && e.contains("rows, expected"),
+        "{e}"
+    );
     let no_note = text.replace("gm_notes: [", "gm_notes: [(4, 4), ");
     let e = from_str(&no_note).unwrap_err().to_string();
     assert!(e.contains("cells.gm_notes") && e.contains("no note"), "{e}");

@@ -126,6 +126,34 @@ fn hidden_rows(
     let Coords::Offset(kind) = coords else {
         unreachable!("rows come from offset files")
     };
+    // On a fixed shape the rows cover the cell data's box (the shape's) exactly, as `mines`
+    // do: a short or missing row must not quietly show players what the GM hid.
+    if !rows.is_empty() && !matches!(map.shape(), hexmap_map::MapShape::Cells(_)) {
+        let b = map.shape().offset_bounds(kind);
+        if rows.len() != b.rows as usize {
+            return Err(bad(
+                "hidden",
+                format!(
+                    "{} rows, expected {} (one per row of `rows`)",
+                    rows.len(),
+                    b.rows
+                ),
+            ));
+        }
+        if let Some((dr, row)) =
+            (rows.iter().enumerate()).find(|(_, row)| row.chars().count() != b.cols as usize)
+        {
+            return Err(bad(
+                "hidden",
+                format!(
+                    "row {}: {} characters, expected {}",
+                    origin.1 + dr as i32,
+                    row.chars().count(),
+                    b.cols
+                ),
+            ));
+        }
+    }
     for (dr, row) in rows.iter().enumerate() {
         for (dc, ch) in row.chars().enumerate() {
             let c = OffsetCoord::new(origin.0 + dc as i32, origin.1 + dr as i32);
