@@ -364,11 +364,11 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
         }
         Edit::SetProperties(props) => {
             let old = map.set_properties(props.clone())?;
-            return Ok((whole(), Record::Properties(Box::new(old))));
+            return Ok((Changed::whole(), Record::Properties(Box::new(old))));
         }
         Edit::SetView(view) => {
             let old = map.set_view(*view);
-            return Ok((whole(), Record::View(old)));
+            return Ok((Changed::whole(), Record::View(old)));
         }
         Edit::SetEdgePalette(palette) => return Ok(set_feature_palette(map, palette)),
         Edit::SetPathPalette(palette) => return Ok(set_feature_palette(map, palette)),
@@ -567,7 +567,7 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
 fn swap(map: &mut HexMap, change: impl FnOnce(&mut HexMap)) -> (Changed, Record) {
     let before = map.clone();
     change(map);
-    (whole(), Record::Swap(Box::new(before)))
+    (Changed::whole(), Record::Swap(Box::new(before)))
 }
 
 /// Replace the map's edge or path palette. Setting the palette it already has changes
@@ -582,15 +582,6 @@ fn set_feature_palette<T: PaletteOnMap>(
     swap(map, |m| {
         T::set_palette_of(m, palette.clone());
     })
-}
-
-fn whole() -> Changed {
-    Changed {
-        hexes: Vec::new(),
-        whole_map: true,
-        labels: false,
-        annotated: Vec::new(),
-    }
 }
 
 mod changed;

@@ -28,6 +28,16 @@ pub struct HexBounds {
 }
 
 impl Changed {
+    /// A change of the whole map (shape, properties, palettes, a swap): redraw everything.
+    pub(crate) fn whole() -> Changed {
+        Changed {
+            hexes: Vec::new(),
+            whole_map: true,
+            labels: false,
+            annotated: Vec::new(),
+        }
+    }
+
     /// True when nothing changed.
     pub fn is_empty(&self) -> bool {
         self.hexes.is_empty() && !self.whole_map && !self.labels
