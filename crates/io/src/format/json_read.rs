@@ -16,10 +16,10 @@ use super::json_value::{At, Elements, Key, Small, boolean, int, keys, member, ob
 use super::{Imported, ReadError};
 use hexmap_hex::xxyy::LabelSettings;
 use hexmap_hex::{Edge, Hex, OffsetKind, Orientation, Point};
-use hexmap_map::annotations::PlacedIcon;
+use hexmap_map::annotations::{PlacedIcon, complete_ids};
 use hexmap_map::{
-    Corner, EdgePalette, ElevationLayer, HexMap, IconId, MapError, MapPath, MapProperties,
-    MapShape, Palette, PathId, PathPalette, TerrainId, ViewSettings,
+    Corner, EdgePalette, ElevationLayer, HexMap, MapError, MapPath, MapProperties, MapShape,
+    Palette, PathId, PathPalette, TerrainId, ViewSettings,
 };
 use serde::Deserialize;
 use serde_json::Value;
@@ -395,13 +395,9 @@ fn put_annotations(
     labels: Vec<LabelIn>,
 ) -> Result<(), String> {
     // Icons without an id (versions 1–2) take the numbers after the highest listed id.
-    let mut next = icons.iter().filter_map(|i| i.id).max().map_or(0, |m| m + 1);
+    let listed: Vec<Option<u32>> = icons.iter().map(|i| i.id).collect();
     let mut by_hex: BTreeMap<Hex, (usize, Vec<PlacedIcon>)> = BTreeMap::new();
-    for (i, icon) in icons.into_iter().enumerate() {
-        let id = IconId(icon.id.unwrap_or_else(|| {
-            next += 1;
-            next - 1
-        }));
+    for (i, (icon, id)) in icons.into_iter().zip(complete_ids(&listed)).enumerate() {
         by_hex
             .entry(icon.hex)
             .or_insert_with(|| (i, Vec::new()))

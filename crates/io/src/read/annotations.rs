@@ -6,9 +6,9 @@ use super::super::model::{FileIcon, FileLabel};
 use super::Counted;
 use super::features::{Coords, FormHex};
 use hexmap_hex::{Hex, Point};
-use hexmap_map::annotations::PlacedIcon;
 use hexmap_map::annotations::{MAX_LABELS, validate_icons};
-use hexmap_map::{Icon, IconId, IconSource, Label, LabelId, MapError, Rgb};
+use hexmap_map::annotations::{PlacedIcon, complete_ids};
+use hexmap_map::{Icon, IconSource, Label, LabelId, MapError, Rgb};
 
 fn bad(
     list: &str,
@@ -54,13 +54,10 @@ pub(super) fn read_icons<H: FormHex>(
         read.push((h, cell, entry.id, icon));
         Ok(())
     })?;
-    let mut next = read.iter().filter_map(|r| r.2).max().map_or(0, |m| m + 1);
-    for (index, (h, cell, id, icon)) in read.into_iter().enumerate() {
+    let listed: Vec<Option<u32>> = read.iter().map(|r| r.2).collect();
+    let ids = complete_ids(&listed);
+    for (index, ((h, cell, _, icon), id)) in read.into_iter().zip(ids).enumerate() {
         let fail = |message: String| bad("icons", index, &cell, message);
-        let id = IconId(id.unwrap_or_else(|| {
-            next += 1;
-            next - 1
-        }));
         let mut list = map.icons_at(h).to_vec();
         list.push(PlacedIcon { id, icon });
         validate_icons(&list).map_err(|e| fail(e.to_string()))?;

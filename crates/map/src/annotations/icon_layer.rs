@@ -128,6 +128,22 @@ impl IconLayer {
     }
 }
 
+/// The ids of icons read from a file, where some may have none (older files, icons drawn
+/// in Tiled): each listed id as it is, each missing one the next number after the highest
+/// listed, in list order. The one numbering rule of every reader.
+pub fn complete_ids(listed: &[Option<u32>]) -> Vec<IconId> {
+    let mut next = listed.iter().flatten().max().map_or(0, |m| m + 1);
+    listed
+        .iter()
+        .map(|id| {
+            IconId(id.unwrap_or_else(|| {
+                next += 1;
+                next - 1
+            }))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::icons::BuiltinIcon;
@@ -154,6 +170,13 @@ mod tests {
         assert!(layer.is_empty());
         assert_eq!(layer.find(IconId(1)), None);
         assert_eq!(layer.next_id(), IconId(0));
+    }
+
+    #[test]
+    fn missing_ids_follow_the_highest_listed_in_order() {
+        let got = complete_ids(&[None, Some(7), None, Some(2)]);
+        assert_eq!(got, [IconId(8), IconId(7), IconId(9), IconId(2)]);
+        assert_eq!(complete_ids(&[None, None]), [IconId(0), IconId(1)]);
     }
 
     #[test]

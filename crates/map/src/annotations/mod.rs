@@ -5,7 +5,7 @@ pub mod icon_layer;
 pub mod icons;
 pub mod labels;
 
-pub use icon_layer::{IconId, IconLayer, PlacedIcon};
+pub use icon_layer::{IconId, IconLayer, PlacedIcon, complete_ids};
 pub use icons::{
     BuiltinIcon, Icon, IconError, IconSource, MAX_CAPTION_LEN, MAX_ICON_SCALE, MAX_ICONS_PER_HEX,
     MAX_IMAGE_PATH_LEN, MIN_ICON_SCALE, validate_icons,

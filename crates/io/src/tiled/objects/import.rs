@@ -9,8 +9,8 @@ use crate::tiled::convert::FromTiledError;
 use crate::tiled::grid::TiledGrid;
 use crate::tiled::model::{MapObject, ObjectShape, TextObject, TiledMap, property};
 use hexmap_hex::{Edge, Hex, Layout, Point};
-use hexmap_map::annotations::PlacedIcon;
-use hexmap_map::{HexMap, Icon, IconId, IconSource, Label, LabelId, MapPath, PathId, Rgb};
+use hexmap_map::annotations::{PlacedIcon, complete_ids};
+use hexmap_map::{HexMap, Icon, IconSource, Label, LabelId, MapPath, PathId, Rgb};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// One object being read, for its messages.
@@ -142,21 +142,13 @@ pub fn import(
 /// id is free, else (an icon drawn in Tiled, a copy pasted there) the next after the
 /// highest id found.
 fn placed_icons(icons: Vec<(Hex, Option<u32>, Icon)>) -> BTreeMap<Hex, Vec<PlacedIcon>> {
-    let mut next = icons.iter().filter_map(|i| i.1).max().map_or(0, |m| m + 1);
+    // A repeated id counts as missing after its first use.
     let mut used = BTreeSet::new();
+    let listed: Vec<Option<u32>> =
+        (icons.iter().map(|i| i.1.filter(|&id| used.insert(id)))).collect();
     let mut by_hex: BTreeMap<Hex, Vec<PlacedIcon>> = BTreeMap::new();
-    for (hex, id, icon) in icons {
-        let id = match id {
-            Some(id) if used.insert(id) => id,
-            _ => {
-                next += 1;
-                next - 1
-            }
-        };
-        by_hex.entry(hex).or_default().push(PlacedIcon {
-            id: IconId(id),
-            icon,
-        });
+    for ((hex, _, icon), id) in icons.into_iter().zip(complete_ids(&listed)) {
+        by_hex.entry(hex).or_default().push(PlacedIcon { id, icon });
     }
     by_hex
 }
