@@ -400,6 +400,7 @@ impl EditorApp {
             ctx.request_repaint();
         }
         autosave::tick(self, ctx);
+        self.canvas.player.follow(&changed, &self.doc);
         match changed {
             open_map::Changed::Nothing => {}
             open_map::Changed::All => {

@@ -6,10 +6,10 @@
 //! and zooms on its own, and can go full screen.
 
 use super::camera::Camera;
-use super::open_map::OpenMap;
+use super::open_map::{Changed, OpenMap};
 use super::painter::ScreenSink;
 use eframe::egui::{self, Color32, Rect, Sense, Stroke};
-use hexmap_draw::player::{PlayerView as Cut, player_map};
+use hexmap_draw::player::{PlayerView as Cut, player_map, update_player_map};
 use hexmap_draw::{Layers, MapScene, Region, Scene, Style};
 use hexmap_map::HexMap;
 
@@ -54,6 +54,30 @@ impl PlayerView {
             self.cache = Some((rev, player_map(doc.map(), &Cut::default())));
         }
         &self.cache.as_ref().expect("just cut").1
+    }
+
+    /// Follow an edit (`changed`, what the canvas redraws) in the player map, if one is
+    /// cut: only the changed cells are cut again (`draw::player::update_player_map`), so
+    /// a GM's brush stroke on a million-cell map costs microseconds, not a copy of the
+    /// map. A change of palette, shape or properties drops it, to be cut afresh.
+    pub fn follow(&mut self, changed: &Changed, doc: &OpenMap) {
+        let Some((rev, players)) = &mut self.cache else {
+            return;
+        };
+        let kept = match changed {
+            // Nothing the canvas redraws; a change the revision alone tells (if any)
+            // still cuts the map afresh in `map`.
+            Changed::Nothing => return,
+            Changed::All => false,
+            Changed::Cells { hexes, .. } => {
+                update_player_map(players, doc.map(), &Cut::default(), hexes)
+            }
+        };
+        if kept {
+            *rev = doc.revision();
+        } else {
+            self.cache = None;
+        }
     }
 }
 

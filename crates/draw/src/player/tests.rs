@@ -179,3 +179,174 @@ fn a_map_without_fog_or_secrets_loses_only_its_notes() {
     assert!(players.notes().is_empty());
     assert_eq!(players.label(LabelId(3)).unwrap().text, "Far Lands");
 }
+
+#[test]
+fn a_path_cut_into_several_runs_keeps_every_run() {
+    // The road has the largest id; cut in three by two hidden cells, each run must keep an
+    // id of its own (the second run used to take the first one's id and overwrite it).
+    let mut m = session();
+    m.remove_path(PathId(2));
+    let road = MapPath {
+        id: PathId(2),
+        kind: PathTypeId::new(1).unwrap(),
+        hexes: (-3..=3).map(|q| Hex::new(q, 0)).collect(),
+        gm_only: false,
+    };
+    m.insert_path(road).unwrap();
+    for h in m.shape().iter().collect::<Vec<_>>() {
+        m.set_hidden(h, h == Hex::new(-1, 0) || h == Hex::new(2, 0));
+    }
+    let players = player_map(&m, &PlayerView::default());
+    let mut runs: Vec<Vec<Hex>> = players
+        .paths()
+        .iter()
+        .filter(|p| p.kind == PathTypeId::new(1).unwrap())
+        .map(|p| p.hexes.clone())
+        .collect();
+    runs.sort();
+    let row = |a: i32, b: i32| (a..=b).map(|q| Hex::new(q, 0)).collect::<Vec<_>>();
+    // Path 1 (-2..=1 on row 0) is cut at -1 too: its run 0..=1 is the only one left of it.
+    let mut want = vec![row(-3, -2), row(0, 1), row(0, 1)];
+    want.sort();
+    assert_eq!(runs, want);
+}
+
+#[test]
+fn a_hidden_cells_height_never_reaches_the_players() {
+    let mut m = session();
+    for h in m.shape().iter().collect::<Vec<_>>() {
+        m.set_elevation(h, 100 + h.q as i16).unwrap();
+    }
+    let players = player_map(&m, &PlayerView { fog: None });
+    assert!(players.elevation_layer().is_none());
+    assert!(m.hidden_cells().all(|h| players.elevation(h).is_none()));
+    // Without fog the players see the heights (they are not a secret then).
+    for h in m.shape().iter().collect::<Vec<_>>() {
+        m.set_hidden(h, false);
+    }
+    let open = player_map(&m, &PlayerView { fog: None });
+    assert_eq!(open.elevation(Hex::new(2, 0)), Some(102));
+}
+
+mod incremental {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// One GM edit: what it is, on which cell (an index into the shape), and a value.
+    #[derive(Clone, Debug)]
+    struct Step {
+        what: u8,
+        cell: usize,
+        other: usize,
+        value: u8,
+    }
+
+    fn step() -> impl Strategy<Value = Step> {
+        (0u8..9, 0usize..37, 0usize..37, any::<u8>()).prop_map(|(what, cell, other, value)| Step {
+            what,
+            cell,
+            other,
+            value,
+        })
+    }
+
+    /// Apply `s` to `m`; the cells it changed (as the edit path's `Changed` lists them).
+    fn apply(m: &mut HexMap, s: &Step) -> Vec<Hex> {
+        let cells: Vec<Hex> = m.shape().iter().collect();
+        let h = cells[s.cell % cells.len()];
+        let g = cells[s.other % cells.len()];
+        let flag = s.value.is_multiple_of(2);
+        match s.what {
+            0 => {
+                let t = TerrainId::new(u16::from(s.value % 5)).filter(|_| !s.value.is_multiple_of(7));
+                m.set_terrain(h, t).unwrap();
+                vec![h]
+            }
+            1 => {
+                m.set_hidden(h, flag);
+                vec![h]
+            }
+            2 => {
+                let d = Direction::ALL[usize::from(s.value % 6)];
+                let e = Edge::new(h, d);
+                let Some(o) = e.other(h).filter(|o| m.contains(*o)) else {
+                    return vec![];
+                };
+                let kind = EdgeTypeId::new(u16::from(s.value % 3 + 1)).filter(|_| s.value > 40);
+                m.set_edge(e, kind).unwrap();
+                m.set_edge_gm_only(e, kind.is_some() && s.value.is_multiple_of(4));
+                vec![h, o]
+            }
+            3 => {
+                let icon = Icon {
+                    gm_only: flag,
+                    caption: Some(format!("c{}", s.value)),
+                    ..Icon::builtin(BuiltinIcon::Castle)
+                };
+                m.add_icon(h, icon).unwrap();
+                vec![h]
+            }
+            4 => {
+                m.set_note(h, Some(format!("n{}", s.value))).unwrap();
+                m.set_note_gm_only(h, flag);
+                vec![h]
+            }
+            5 => {
+                // Move the icons of h onto g (ids kept).
+                if h == g {
+                    return vec![];
+                }
+                let moved = m.set_placed_icons(h, Vec::new()).unwrap();
+                let mut there = m.icons_at(g).to_vec();
+                there.extend(moved);
+                m.set_placed_icons(g, there).unwrap();
+                vec![h, g]
+            }
+            6 => {
+                let Some(next) = h.neighbors().into_iter().find(|n| m.contains(*n)) else {
+                    return vec![];
+                };
+                let id = m.paths().next_id();
+                m.insert_path(MapPath {
+                    id,
+                    kind: PathTypeId::new(1).unwrap(),
+                    hexes: vec![h, next],
+                    gm_only: flag,
+                })
+                .unwrap();
+                vec![h, next]
+            }
+            7 => {
+                m.set_mine(h, flag).unwrap();
+                vec![h]
+            }
+            _ => {
+                m.set_elevation(h, i16::from(s.value)).unwrap();
+                vec![h]
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn an_updated_player_map_equals_a_fresh_cut(steps in prop::collection::vec(step(), 1..40)) {
+            for view in [PlayerView::default(), PlayerView { fog: None }] {
+                let mut m = session();
+                let mut players = player_map(&m, &view);
+                let mut updated = 0;
+                for s in &steps {
+                    let changed = apply(&mut m, s);
+                    if update_player_map(&mut players, &m, &view, &changed) {
+                        updated += 1;
+                    } else {
+                        players = player_map(&m, &view);
+                    }
+                    prop_assert_eq!(&players, &player_map(&m, &view), "after {:?}", s);
+                }
+                // Most edits update in place: only the fog's first and last cell cut afresh.
+                prop_assert!(updated * 2 >= steps.len(), "{updated} of {}", steps.len());
+            }
+        }
+    }
+}
