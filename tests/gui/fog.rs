@@ -251,3 +251,43 @@ fn the_fog_brush_reveals_and_hides_in_one_undo_step_each() {
     h.run();
     assert_eq!(h.state().view().doc().map().hidden_count(), before);
 }
+
+#[test]
+fn the_player_window_draws_tile_art_on_revealed_cells() {
+    // The session map with grass drawn from an image beside the saved map.
+    let dir = crate::harness::temp_dir("player-tile-art");
+    std::fs::create_dir_all(dir.join("art")).unwrap();
+    let tree = hexmap::draw::RgbaImage::new(2, 2, [20, 120, 40, 255].repeat(4)).unwrap();
+    let png = hexmap::io::images::encode_png(&tree);
+    std::fs::write(dir.join("art/tree.png"), png).unwrap();
+    let mut m = session();
+    let mut terrains = m.palette().terrains().to_vec();
+    terrains[1].art.images = vec!["art/tree.png".into()];
+    m.set_palette(Palette::new(terrains).unwrap());
+    let file = dir.join("session.ron");
+    OpenMap::from_map(m).save(&file).unwrap();
+    let doc = OpenMap::load(&file).unwrap();
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1400.0, 900.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+    settle(&mut h);
+    let rect = open_player_window(&mut h);
+    let textured: Vec<Rect> = shapes_in(&h, rect)
+        .iter()
+        .filter_map(|s| match s {
+            Shape::Mesh(m) if m.texture_id != eframe::egui::TextureId::default() => {
+                Some(m.calc_bounds())
+            }
+            _ => None,
+        })
+        .collect();
+    assert!(!textured.is_empty(), "no tile art in the player window");
+    // The art is on the revealed (west) half only: hidden cells are fog.
+    let camera = *h.state().view().camera();
+    let layout = h.state().view().doc().layout();
+    let east = camera.world_to_screen(rect, layout.hex_to_pixel(at(7, 4)));
+    assert!(
+        textured.iter().all(|r| r.max.x < east.x),
+        "tile art drawn on a hidden cell: {textured:?}"
+    );
+}

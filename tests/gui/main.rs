@@ -23,6 +23,7 @@ mod map_rules;
 mod map_switch;
 mod new_map;
 mod palette;
+mod party;
 mod paste;
 mod play;
 mod popups;

@@ -382,7 +382,8 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
     if app.canvas.player.main {
         // The players' view: only the player filter's map, drawn by `player_view`.
         let map = app.canvas.player.map(app.doc);
-        super::player_view::paint(&painter, rect, &app.canvas.camera, map);
+        let shown = (&app.canvas.camera, &app.canvas.images);
+        super::player_view::paint(&painter, rect, shown, map);
         return;
     }
     app.canvas.chunks.paint(&painter, &v, &scene);

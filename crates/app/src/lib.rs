@@ -51,6 +51,7 @@ pub mod overlays;
 pub mod painter;
 mod palette_panel;
 mod panels;
+mod party_controls;
 pub mod play;
 pub mod player_view;
 pub mod prefs;
@@ -277,6 +278,10 @@ impl EditorApp {
             let at = (self.doc.form(), self.doc.map());
             let keys = shortcuts::handle(&ctx, &mut self.tools, &mut self.prefs, at, popup_open);
             self.actions.extend(keys);
+            if self.tools.tool == tools::Tool::Fog && self.prefs.tools.fog_party && !popup_open {
+                let steps = party_controls::keys(&ctx, &self.doc, &self.prefs.tools);
+                self.actions.extend(steps);
+            }
         }
         if let Some(no_map) = &self.no_map {
             let mut asked = file_menu::start_menu_bar(ui, &mut self.prefs);
@@ -300,7 +305,7 @@ impl EditorApp {
             ui,
             &mut self.tools,
             &mut self.prefs,
-            playing,
+            (&self.doc, playing),
         ));
         let messages = panels::Messages {
             info: self.windows.info.as_deref(),
@@ -344,7 +349,8 @@ impl EditorApp {
                 panels::right_panel(ui, &mut self.canvas, &self.doc);
             }
             let gm = self.canvas.camera;
-            player_view::window(ui.ctx(), &mut self.canvas.player, &self.doc, gm);
+            let shown = (&self.doc, &self.canvas.images);
+            player_view::window(ui.ctx(), &mut self.canvas.player, shown, gm);
             let mut parts = canvas::CanvasParts {
                 canvas: &mut self.canvas,
                 tools: &mut self.tools,

@@ -149,7 +149,7 @@ pub(super) fn toolbar(
     ui: &mut egui::Ui,
     tools: &mut Tools,
     prefs: &mut Prefs,
-    playing: bool,
+    (doc, playing): (&OpenMap, bool),
 ) -> Vec<Action> {
     let mut out = Vec::new();
     egui::Panel::top("toolbar").show(ui, |ui| {
@@ -189,7 +189,7 @@ pub(super) fn toolbar(
                 ui.label("click: place, shift+click: remove");
             }
             if tools.tool == Tool::Fog {
-                out.extend(super::fog_panel::fog_bar(ui, &mut prefs.tools));
+                out.extend(super::fog_panel::fog_bar(ui, doc, &mut prefs.tools));
             }
             if tools.pasting {
                 ui.label(RichText::new("pasting: R rotate, F reflect, Esc cancel").strong());

@@ -6,6 +6,7 @@
 //! and zooms on its own, and can go full screen.
 
 use super::camera::Camera;
+use super::images::EditorImages;
 use super::open_map::{Changed, OpenMap};
 use super::painter::ScreenSink;
 use eframe::egui::{self, Color32, Rect, Sense, Stroke};
@@ -81,9 +82,15 @@ impl PlayerView {
     }
 }
 
-/// Draw `map` (a player map) into `rect` as `camera` sees it: the visible cells, the
-/// place names, and the party marker.
-pub fn paint(painter: &egui::Painter, rect: Rect, camera: &Camera, map: &HexMap) {
+/// Draw `map` (a player map) into `rect` as `camera` sees it: the visible cells with their
+/// tile art and image icons (`images`, the editor's loaded images), the place names, and
+/// the party marker.
+pub fn paint(
+    painter: &egui::Painter,
+    rect: Rect,
+    (camera, images): (&Camera, &EditorImages),
+    map: &HexMap,
+) {
     painter.rect_filled(rect, 0.0, BACKGROUND);
     let Ok(layout) = map.layout() else {
         return;
@@ -92,9 +99,10 @@ pub fn paint(painter: &egui::Painter, rect: Rect, camera: &Camera, map: &HexMap)
         fog: None,
         ..Style::editor(Layers::editor())
     };
-    let scene = MapScene::whole(map, layout, &style);
+    let scene = MapScene::whole(map, layout, &style).with_images(images.set());
     let (a, b) = camera.visible_world(rect);
-    let mut sink = ScreenSink::new(painter, camera.centre, rect.center(), camera.zoom);
+    let mut sink = ScreenSink::new(painter, camera.centre, rect.center(), camera.zoom)
+        .with_textures(images.textures());
     scene.draw_cells(&Region::Rect(a, b), camera.zoom, &mut sink);
     scene.draw_free_text(a, b, camera.zoom, &mut sink);
     drop(sink);
@@ -107,7 +115,12 @@ pub fn paint(painter: &egui::Painter, rect: Rect, camera: &Camera, map: &HexMap)
 
 /// The player window, while it is open: the player map with the GM's camera (`gm`) or its
 /// own. Closing it (or the viewport) clears `view.window`.
-pub fn window(ctx: &egui::Context, view: &mut PlayerView, doc: &OpenMap, gm: Camera) {
+pub fn window(
+    ctx: &egui::Context,
+    view: &mut PlayerView,
+    (doc, images): (&OpenMap, &EditorImages),
+    gm: Camera,
+) {
     if !view.window {
         return;
     }
@@ -142,8 +155,8 @@ pub fn window(ctx: &egui::Context, view: &mut PlayerView, doc: &OpenMap, gm: Cam
                 }
             }
             view.camera = Some(camera);
-            let map = view.map(doc).clone();
-            paint(&ui.painter_at(rect), rect, &camera, &map);
+            let map = view.map(doc);
+            paint(&ui.painter_at(rect), rect, (&camera, images), map);
         };
         if class == egui::ViewportClass::EmbeddedWindow {
             // egui has put us in a window of the main viewport: keep it a sensible size.

@@ -48,6 +48,20 @@ pub struct ToolPrefs {
     /// How far the fog tool's "by sight" sees, in hexes.
     #[serde(default = "default_sight")]
     pub fog_sight: u32,
+    /// The fog tool places and moves the party instead of painting (issue 26).
+    #[serde(default)]
+    pub fog_party: bool,
+    /// A click moves the party along the cheapest route (revealing at every step), not
+    /// straight there.
+    #[serde(default = "yes")]
+    pub party_route: bool,
+    /// The party's moves extend its trail (a path).
+    #[serde(default = "yes")]
+    pub party_trail: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 fn default_sight() -> u32 {
@@ -61,6 +75,9 @@ impl Default for ToolPrefs {
             fill_replace_all: false,
             fog_by_sight: false,
             fog_sight: default_sight(),
+            fog_party: false,
+            party_route: true,
+            party_trail: true,
         }
     }
 }

@@ -263,6 +263,9 @@ impl Tools {
             return;
         }
         match self.tool {
+            Tool::Fog if prefs.fog_party => {
+                out.extend(super::party_controls::click(doc, prefs, h));
+            }
             Tool::Fog if prefs.fog_by_sight => {
                 if doc.contains(h) {
                     let edit = Edit::RevealSight {

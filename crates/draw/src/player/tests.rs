@@ -258,7 +258,8 @@ mod incremental {
         let flag = s.value.is_multiple_of(2);
         match s.what {
             0 => {
-                let t = TerrainId::new(u16::from(s.value % 5)).filter(|_| !s.value.is_multiple_of(7));
+                let t =
+                    TerrainId::new(u16::from(s.value % 5)).filter(|_| !s.value.is_multiple_of(7));
                 m.set_terrain(h, t).unwrap();
                 vec![h]
             }
