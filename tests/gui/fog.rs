@@ -291,3 +291,51 @@ fn the_player_window_draws_tile_art_on_revealed_cells() {
         "tile art drawn on a hidden cell: {textured:?}"
     );
 }
+
+/// The screen points where `shapes` draw in the GM-only mark colour: each dash's ends and
+/// each "GM" tag's position.
+fn secret_marks(shapes: &[Shape]) -> Vec<Pos2> {
+    use hexmap::app::secret_marks::SECRET;
+    let mut out = Vec::new();
+    for s in shapes {
+        match s {
+            Shape::LineSegment { points, stroke } if stroke.color == SECRET => {
+                out.extend(points);
+            }
+            Shape::Text(t) if t.fallback_color == SECRET && t.galley.text() == "GM" => {
+                out.push(t.pos);
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn the_gm_sees_gm_only_items_marked_and_the_players_see_no_mark() {
+    let mut h = harness();
+    let rect = h.state().view().canvas_rect();
+    let camera = *h.state().view().camera();
+    let layout = h.state().view().doc().layout();
+    let marks = secret_marks(&shapes_in(&h, rect));
+    let near = |hex: Hex, reach: f32| {
+        let c = camera.world_to_screen(rect, layout.hex_to_pixel(hex));
+        marks.iter().any(|p| p.distance(c) <= reach)
+    };
+    let hex_px = (30.0 * camera.zoom) as f32;
+    // The GM-only icon's box, the GM-only label's outline, the GM-only note's tag.
+    assert!(
+        near(at(2, 3), hex_px),
+        "no mark at the secret door: {marks:?}"
+    );
+    assert!(near(at(2, 6), 3.0 * hex_px), "no mark at the vault's label");
+    assert!(near(at(1, 1), 1.2 * hex_px), "no tag at the GM-only note");
+    // The public icon on a hidden cell and the public label are not marked.
+    assert!(!near(at(7, 3), 0.6 * hex_px), "a public icon is marked");
+    // The players' view in the main window shows no mark at all.
+    h.get_by_label("View").click();
+    settle(&mut h);
+    h.get_by_label("Player view (this window)").click();
+    settle(&mut h);
+    assert_eq!(secret_marks(&shapes_in(&h, rect)), Vec::<Pos2>::new());
+}

@@ -6,7 +6,7 @@
 //! southern end.
 
 use crate::harness::{settle, shown_labels};
-use eframe::egui::{Key, Modifiers, Vec2};
+use eframe::egui::{Key, Modifiers, Shape, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::dialogs::FakeDialogs;
@@ -88,6 +88,16 @@ fn a_click_places_the_party_and_reveals_what_it_sees_in_one_undo_step() {
     // It sees its cell and the six around it, no farther.
     assert_eq!(map.hidden_count(), 96 - 7);
     assert!(map.is_revealed(at(3, 3)) && !map.is_revealed(at(4, 3)));
+    // The GM's canvas shows the marker on its hex.
+    let camera = *h.state().view().camera();
+    let rect = h.state().view().canvas_rect();
+    let centre =
+        camera.world_to_screen(rect, h.state().view().doc().layout().hex_to_pixel(at(2, 3)));
+    let marker = h.output().shapes.iter().any(|c| {
+        matches!(&c.shape, Shape::Circle(d)
+            if d.fill == hexmap::app::player_view::PARTY && d.center.distance(centre) < 1.0)
+    });
+    assert!(marker, "no party marker at {centre:?}");
     let name = h.state().view().doc().hex_name(at(2, 3));
     let labels = shown_labels(&h);
     assert!(labels.contains(&format!("Party at {name}")), "{labels:?}");

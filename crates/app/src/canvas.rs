@@ -258,13 +258,14 @@ pub(super) fn canvas(app: &mut CanvasParts<'_>, ui: &mut egui::Ui) -> Vec<Action
     handle_tool(app, ui, &response, &layout, &mut out);
     super::annotation_marks::input(app, ui, &response, &layout, &mut out);
     paint(app, ui, rect, &layout);
-    super::annotation_marks::paint(
-        &ui.painter_at(rect),
-        app.tools,
-        app.doc,
-        &layout,
-        (&app.canvas.camera, rect),
-    );
+    // The players' view shows nothing of the GM's: no selection, no secret marks.
+    if !app.canvas.player.main {
+        let painter = ui.painter_at(rect);
+        let view = (&app.canvas.camera, rect);
+        super::annotation_marks::paint(&painter, app.tools, app.doc, &layout, view);
+        super::secret_marks::paint(&painter, app.doc, &layout, view);
+        super::player_view::paint_party(&painter, rect, &app.canvas.camera, app.doc.map());
+    }
     out
 }
 

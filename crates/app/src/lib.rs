@@ -59,6 +59,7 @@ pub mod print_window;
 pub mod properties;
 mod random_mines;
 pub mod sample;
+pub mod secret_marks;
 mod shortcuts;
 mod spill_view;
 pub mod storage;

@@ -16,8 +16,8 @@ use hexmap_map::HexMap;
 
 /// Behind the players' map.
 const BACKGROUND: Color32 = Color32::from_rgb(24, 26, 32);
-/// The party marker.
-const PARTY: Color32 = Color32::from_rgb(230, 60, 60);
+/// The party marker's colour.
+pub const PARTY: Color32 = Color32::from_rgb(230, 60, 60);
 
 /// The player view's state: where it is shown, its own camera, and the player map cut
 /// from the document at its last revision.
@@ -106,11 +106,18 @@ pub fn paint(
     scene.draw_cells(&Region::Rect(a, b), camera.zoom, &mut sink);
     scene.draw_free_text(a, b, camera.zoom, &mut sink);
     drop(sink);
-    if let Some(p) = map.party() {
-        let c = camera.world_to_screen(rect, layout.hex_to_pixel(p.hex));
-        let r = (layout.size().x.min(layout.size().y) * camera.zoom * 0.35) as f32;
-        painter.circle(c, r.max(3.0), PARTY, Stroke::new(2.0, Color32::WHITE));
-    }
+    paint_party(painter, rect, camera, map);
+}
+
+/// The party marker of `map`, if it has a party: a red disc on its hex (the GM's canvas
+/// and the players' views draw the same).
+pub fn paint_party(painter: &egui::Painter, rect: Rect, camera: &Camera, map: &HexMap) {
+    let (Some(p), Ok(layout)) = (map.party(), map.layout()) else {
+        return;
+    };
+    let c = camera.world_to_screen(rect, layout.hex_to_pixel(p.hex));
+    let r = (layout.size().x.min(layout.size().y) * camera.zoom * 0.35) as f32;
+    painter.circle(c, r.max(3.0), PARTY, Stroke::new(2.0, Color32::WHITE));
 }
 
 /// The player window, while it is open: the player map with the GM's camera (`gm`) or its
