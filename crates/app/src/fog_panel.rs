@@ -1,39 +1,33 @@
 //! The fog tool's bar (issue 26): what a click does (reveal/hide brush, reveal by sight,
-//! or place and move the party), the sight radius, hide all, reveal all, and the party's
-//! settings (`party_controls`). The brush itself is in `tools` (a stroke of
-//! `Edit::SetRevealed`).
+//! reveal a terrain area, or place and move the party), the sight radius, hide all,
+//! reveal all, reveal or hide the selection, and the party's settings
+//! (`party_controls`). The brush itself is in `tools` (a stroke of `Edit::SetRevealed`).
 
 use super::Action;
 use super::open_map::OpenMap;
-use super::prefs::ToolPrefs;
+use super::prefs::{FogClick, ToolPrefs};
 use eframe::egui;
+use hexmap_hex::Hex;
 use hexmap_map::{Edit, MAX_SIGHT};
 
-/// What a click of the fog tool does.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum ClickDoes {
-    Brush,
-    Sight,
-    Party,
-}
-
 /// The fog tool's settings and whole-map buttons; returns the edits asked for.
-pub(super) fn fog_bar(ui: &mut egui::Ui, doc: &OpenMap, prefs: &mut ToolPrefs) -> Vec<Action> {
+pub(super) fn fog_bar(
+    ui: &mut egui::Ui,
+    (doc, selection): (&OpenMap, &[Hex]),
+    prefs: &mut ToolPrefs,
+) -> Vec<Action> {
     let mut out = Vec::new();
-    let mut mode = match (prefs.fog_party, prefs.fog_by_sight) {
-        (true, _) => ClickDoes::Party,
-        (false, true) => ClickDoes::Sight,
-        (false, false) => ClickDoes::Brush,
-    };
-    ui.selectable_value(&mut mode, ClickDoes::Brush, "Reveal brush")
+    let mode = &mut prefs.fog_click;
+    ui.selectable_value(mode, FogClick::Brush, "Reveal brush")
         .on_hover_text("Click or drag: reveal with the brush radius; shift: hide");
-    ui.selectable_value(&mut mode, ClickDoes::Sight, "By sight")
+    ui.selectable_value(mode, FogClick::Sight, "By sight")
         .on_hover_text("A click reveals what that cell sees (the map's sight rule)");
-    ui.selectable_value(&mut mode, ClickDoes::Party, "Party")
+    ui.selectable_value(mode, FogClick::Bucket, "Fog bucket")
+        .on_hover_text("A click reveals the clicked cell's terrain area (all connected cells of it); shift: hides it");
+    ui.selectable_value(mode, FogClick::Party, "Party")
         .on_hover_text("A click places the party or moves it; digit keys step it");
-    prefs.fog_party = mode == ClickDoes::Party;
-    prefs.fog_by_sight = mode == ClickDoes::Sight;
-    if mode == ClickDoes::Sight {
+    let mode = *mode;
+    if mode == FogClick::Sight {
         ui.add(
             egui::DragValue::new(&mut prefs.fog_sight)
                 .range(0..=MAX_SIGHT)
@@ -47,12 +41,26 @@ pub(super) fn fog_bar(ui: &mut egui::Ui, doc: &OpenMap, prefs: &mut ToolPrefs) -
     if ui.button("Reveal all").clicked() {
         out.push(Action::Edit(Edit::RevealAll(true)));
     }
+    // The Select tool's selection, revealed or hidden in one step.
+    let selected = !selection.is_empty();
+    for (text, revealed) in [("Reveal selection", true), ("Hide selection", false)] {
+        let button = ui.add_enabled(selected, egui::Button::new(text));
+        if button
+            .on_disabled_hover_text("Select cells first (Select tool)")
+            .clicked()
+        {
+            out.push(Action::Edit(Edit::SetRevealed {
+                hexes: selection.to_vec(),
+                revealed,
+            }));
+        }
+    }
     match mode {
-        ClickDoes::Brush => {
+        FogClick::Brush | FogClick::Bucket => {
             ui.label("click: reveal, shift+click: hide");
         }
-        ClickDoes::Sight => {}
-        ClickDoes::Party => out.extend(super::party_controls::bar(ui, doc, prefs)),
+        FogClick::Sight => {}
+        FogClick::Party => out.extend(super::party_controls::bar(ui, doc, prefs)),
     }
     out
 }

@@ -279,7 +279,10 @@ impl EditorApp {
             let at = (self.doc.form(), self.doc.map());
             let keys = shortcuts::handle(&ctx, &mut self.tools, &mut self.prefs, at, popup_open);
             self.actions.extend(keys);
-            if self.tools.tool == tools::Tool::Fog && self.prefs.tools.fog_party && !popup_open {
+            if self.tools.tool == tools::Tool::Fog
+                && self.prefs.tools.fog_click == prefs::FogClick::Party
+                && !popup_open
+            {
                 let steps = party_controls::keys(&ctx, &self.doc, &self.prefs.tools);
                 self.actions.extend(steps);
             }

@@ -189,7 +189,11 @@ pub(super) fn toolbar(
                 ui.label("click: place, shift+click: remove");
             }
             if tools.tool == Tool::Fog {
-                out.extend(super::fog_panel::fog_bar(ui, doc, &mut prefs.tools));
+                out.extend(super::fog_panel::fog_bar(
+                    ui,
+                    (doc, &tools.selection),
+                    &mut prefs.tools,
+                ));
             }
             if tools.pasting {
                 ui.label(RichText::new("pasting: R rotate, F reflect, Esc cancel").strong());

@@ -42,15 +42,12 @@ pub struct ToolPrefs {
     /// would surprise.
     #[serde(skip)]
     pub fill_replace_all: bool,
-    /// The fog tool reveals what a clicked cell sees instead of painting.
+    /// What a click of the fog tool does.
     #[serde(default)]
-    pub fog_by_sight: bool,
+    pub fog_click: FogClick,
     /// How far the fog tool's "by sight" sees, in hexes.
     #[serde(default = "default_sight")]
     pub fog_sight: u32,
-    /// The fog tool places and moves the party instead of painting (issue 26).
-    #[serde(default)]
-    pub fog_party: bool,
     /// A click moves the party along the cheapest route (revealing at every step), not
     /// straight there.
     #[serde(default = "yes")]
@@ -64,6 +61,20 @@ fn yes() -> bool {
     true
 }
 
+/// What a click (or drag) of the fog tool does (issue 26).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FogClick {
+    /// Reveal with the brush radius (shift: hide).
+    #[default]
+    Brush,
+    /// Reveal what the clicked cell sees within the sight radius.
+    Sight,
+    /// Reveal the contiguous area of the clicked cell's terrain (shift: hide).
+    Bucket,
+    /// Place the party, or move it there (`party_controls`).
+    Party,
+}
+
 fn default_sight() -> u32 {
     6
 }
@@ -73,9 +84,8 @@ impl Default for ToolPrefs {
         ToolPrefs {
             brush_radius: 0,
             fill_replace_all: false,
-            fog_by_sight: false,
+            fog_click: FogClick::default(),
             fog_sight: default_sight(),
-            fog_party: false,
             party_route: true,
             party_trail: true,
         }

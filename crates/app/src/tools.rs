@@ -8,7 +8,7 @@ use super::feature_tools::{FeatureGesture, FeatureTools};
 use super::icon_tool::{IconDrag, IconTool};
 use super::label_tool::{LabelGesture, LabelTool};
 use super::open_map::OpenMap;
-use super::prefs::ToolPrefs;
+use super::prefs::{FogClick, ToolPrefs};
 use hexmap_hex::{Hex, Layout, Point};
 use hexmap_map::{Clipboard, Edit, TerrainId};
 
@@ -263,10 +263,13 @@ impl Tools {
             return;
         }
         match self.tool {
-            Tool::Fog if prefs.fog_party => {
+            Tool::Fog if prefs.fog_click == FogClick::Party => {
                 out.extend(super::party_controls::click(doc, prefs, h));
             }
-            Tool::Fog if prefs.fog_by_sight => {
+            Tool::Fog if prefs.fog_click == FogClick::Bucket => {
+                out.extend(fog_bucket(doc, h, !shift));
+            }
+            Tool::Fog if prefs.fog_click == FogClick::Sight => {
                 if doc.contains(h) {
                     let edit = Edit::RevealSight {
                         from: h,
@@ -469,6 +472,24 @@ pub fn select_rect(doc: &OpenMap, layout: &Layout, a: Point, b: Point) -> Vec<He
             c.x >= x0 && c.x <= x1 && c.y >= y0 && c.y <= y1
         })
         .collect()
+}
+
+/// The fog bucket: reveal (or hide) the contiguous area of `h`'s terrain (cells without
+/// terrain count as one terrain), one undo step.
+fn fog_bucket(doc: &OpenMap, h: Hex, reveal: bool) -> Option<Action> {
+    let map = doc.map();
+    if !map.contains(h) {
+        return None;
+    }
+    let terrain = map.terrain(h);
+    let area = hexmap_hex::flood_fill(h, map.cell_count(), |x| {
+        map.contains(x) && map.terrain(x) == terrain
+    })
+    .ok()?;
+    Some(Action::Edit(Edit::SetRevealed {
+        hexes: area,
+        revealed: reveal,
+    }))
 }
 
 #[cfg(test)]

@@ -1,4 +1,6 @@
-//! The party in the editor (issue 26): with the Fog tool in "Party" mode a click places
+//! The Fog tool's click modes (issue 26). The fog bucket reveals (shift: hides) the
+//! clicked cell's terrain area; the bar reveals or hides the Select tool's selection. The
+//! party: with the Fog tool in "Party" mode a click places
 //! the party (revealing what it sees), a click elsewhere walks it along the cheapest route
 //! (revealing at every step and recording its trail), the keypad digits step it, and
 //! each move is one undo step. The map: 12 × 8 grass, all hidden, with a sea wall in
@@ -6,9 +8,9 @@
 //! southern end.
 
 use crate::harness::{settle, shown_labels};
-use eframe::egui::{Key, Modifiers, Shape, Vec2};
+use eframe::egui::{Event, Key, Modifiers, Shape, Vec2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::app::tools::Tool;
@@ -35,8 +37,8 @@ fn walled() -> HexMap {
     m
 }
 
-/// The editor on the walled map with the Fog tool in party mode, sight 1.
-fn harness() -> Harness<'static, EditorApp> {
+/// The editor on the walled map with the Fog tool on.
+fn fog_tool() -> Harness<'static, EditorApp> {
     let doc = OpenMap::from_map(walled());
     let mut h = Harness::builder()
         .with_size(Vec2::new(1400.0, 900.0))
@@ -45,6 +47,12 @@ fn harness() -> Harness<'static, EditorApp> {
     h.key_press(Key::W);
     settle(&mut h);
     assert_eq!(h.state().view().tool(), Tool::Fog);
+    h
+}
+
+/// The editor on the walled map with the Fog tool in party mode, sight 1.
+fn harness() -> Harness<'static, EditorApp> {
+    let mut h = fog_tool();
     h.get_by_label("Party").click();
     settle(&mut h);
     h.get_by_role_and_label(eframe::egui::Role::SpinButton, "Party sight")
@@ -179,4 +187,72 @@ fn remove_party_takes_it_off_and_undo_puts_it_back() {
     h.state_mut().push(Action::Edit(Edit::SetParty(None)));
     settle(&mut h);
     assert!(h.state().view().doc().map().party().is_none());
+}
+
+fn sea() -> Vec<Hex> {
+    (0..=5).map(|row| at(6, row)).collect()
+}
+
+#[test]
+fn the_fog_bucket_reveals_a_terrain_area_and_shift_hides_it() {
+    let mut h = fog_tool();
+    h.get_by_label("Fog bucket").click();
+    settle(&mut h);
+    click_hex(&mut h, at(6, 2));
+    let map = h.state().view().doc().map();
+    assert!(
+        sea().iter().all(|&c| map.is_revealed(c)),
+        "the whole sea wall"
+    );
+    assert_eq!(map.hidden_count(), 96 - 6, "and nothing else");
+    // Shift+click on the sea hides it again.
+    h.event(Event::ModifiersChanged(Modifiers::SHIFT));
+    click_hex(&mut h, at(6, 4));
+    h.event(Event::ModifiersChanged(Modifiers::NONE));
+    settle(&mut h);
+    assert_eq!(h.state().view().doc().map().hidden_count(), 96);
+    undo(&mut h);
+    assert_eq!(h.state().view().doc().map().hidden_count(), 90);
+    undo(&mut h);
+    assert_eq!(h.state().view().doc().map().hidden_count(), 96);
+}
+
+#[test]
+fn the_fog_bar_reveals_and_hides_the_selection() {
+    let mut h = fog_tool();
+    // Nothing selected yet: the buttons are greyed.
+    let node = h.get_by_label("Reveal selection");
+    assert!(node.accesskit_node().is_disabled());
+    // Select a block with the Select tool (key S), back to the Fog tool (key W).
+    h.key_press(Key::S);
+    settle(&mut h);
+    let camera = *h.state().view().camera();
+    let rect = h.state().view().canvas_rect();
+    let layout = h.state().view().doc().layout();
+    let a = camera.world_to_screen(rect, layout.hex_to_pixel(at(1, 1)));
+    let b = camera.world_to_screen(rect, layout.hex_to_pixel(at(3, 3)));
+    h.hover_at(a);
+    h.run();
+    h.drag_at(a);
+    h.run();
+    h.hover_at(b);
+    h.run();
+    h.drop_at(b);
+    settle(&mut h);
+    h.key_press(Key::W);
+    settle(&mut h);
+    h.get_by_label("Reveal selection").click();
+    settle(&mut h);
+    let map = h.state().view().doc().map();
+    let revealed = 96 - map.hidden_count();
+    // Exactly the selected cells (the Select tool's rule) are revealed.
+    let selected = h.state().view().selection().to_vec();
+    assert!(selected.len() >= 4, "{selected:?}");
+    assert_eq!(revealed, selected.len());
+    assert!(selected.iter().all(|&c| map.is_revealed(c)));
+    h.get_by_label("Hide selection").click();
+    settle(&mut h);
+    assert_eq!(h.state().view().doc().map().hidden_count(), 96);
+    undo(&mut h);
+    assert_eq!(96 - h.state().view().doc().map().hidden_count(), revealed);
 }
