@@ -7,7 +7,7 @@
 //! 3. [`biome`]: elevation and moisture through a [`BiomeTable`] to terrain names, on the
 //!    standard generated palette or onto an existing palette by names.
 //! 4. [`rivers`]: from high wet corners down the corner elevations along hexsides to
-//!    water or the border, merging; a pit becomes a lake.
+//!    water or the border, merging; a pit fills its basin with a lake.
 //! 5. [`settlements`]: a city, towns and villages as icons with seeded names, and region
 //!    labels on large landmasses and mountain ranges.
 //! 6. [`roads`]: Road paths between the settlements of each landmass, laid by the map's
@@ -17,6 +17,7 @@ pub mod biome;
 mod corners;
 pub mod elevation;
 pub mod grid;
+pub mod lakes;
 pub mod moisture;
 pub mod names;
 pub mod noise;

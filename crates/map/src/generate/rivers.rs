@@ -2,8 +2,8 @@
 //! to corner, always to the lowest neighbouring corner that is strictly lower (a corner's
 //! elevation is the mean of the map cells that meet there), until it reaches a corner
 //! that touches water, a corner on the map's border, or a river already laid (it merges).
-//! A river that reaches a pit (no lower corner) fills it: the lowest cell there becomes a
-//! lake, and the river ends in it. Because a river stops at the first corner that
+//! A river that reaches a pit (no lower corner) fills the basin around it with a lake up
+//! to where it would spill (`lakes`), and the river ends in it. Because a river stops at the first corner that
 //! touches water, no side it runs along lies between two water cells.
 
 use super::biome::{LAKE, terrain_named};
@@ -147,7 +147,7 @@ pub fn courses(map: &mut HexMap, moisture: &[f32], seed: u64) -> Result<Vec<Cour
     let starts = sources(map, &grid, moisture, &water, seed);
     let lake = terrain_named(map.palette(), LAKE);
     let mut water = water;
-    // Lakes first: each pit a river reaches gets its lowest cell flooded.
+    // Lakes first: each pit a river reaches fills its basin from its lowest cell.
     for &s in &starts {
         loop {
             let is_water = |h: Hex| map.shape().index_of(h).is_some_and(|i| water[i]);
@@ -163,10 +163,12 @@ pub fn courses(map: &mut HexMap, moisture: &[f32], seed: u64) -> Result<Vec<Cour
                 .min()
                 .map(|(_, h)| h)
                 .expect("a pit is inside the map");
-            let i = map.shape().index_of(lowest).expect("a cell");
-            water[i] = true;
-            if let Some(t) = lake {
-                map.set_terrain_index(i, Some(t));
+            let pit = map.shape().index_of(lowest).expect("a cell");
+            for i in super::lakes::fill_basin(map, &grid, &water, pit) {
+                water[i] = true;
+                if let Some(t) = lake {
+                    map.set_terrain_index(i, Some(t));
+                }
             }
         }
     }
