@@ -4,7 +4,7 @@
 //! GM edit; the main window's player view hides the readout; the fog tool's brush reveals
 //! and hides with undo.
 
-use crate::harness::{settle, shown_labels};
+use crate::harness::{colour_at, settle, shapes_in, shown_labels};
 use eframe::egui::{Color32, Key, Pos2, Rect, Shape, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -86,23 +86,6 @@ fn harness() -> Harness<'static, EditorApp> {
     h
 }
 
-/// Every shape drawn in the last frame inside `rect`, nested lists flattened.
-fn shapes_in(h: &Harness<'static, EditorApp>, rect: Rect) -> Vec<Shape> {
-    fn collect(shape: &Shape, out: &mut Vec<Shape>) {
-        match shape {
-            Shape::Vec(v) => v.iter().for_each(|s| collect(s, out)),
-            s => out.push(s.clone()),
-        }
-    }
-    let mut out = Vec::new();
-    for clipped in &h.output().shapes {
-        if rect.contains_rect(clipped.clip_rect) {
-            collect(&clipped.shape, &mut out);
-        }
-    }
-    out
-}
-
 fn texts(shapes: &[Shape]) -> Vec<String> {
     (shapes.iter())
         .filter_map(|s| match s {
@@ -110,27 +93,6 @@ fn texts(shapes: &[Shape]) -> Vec<String> {
             _ => None,
         })
         .collect()
-}
-
-/// The colour of the last filled triangle (of the meshes in `shapes`) that holds `p`.
-fn colour_at(shapes: &[Shape], p: Pos2) -> Option<Color32> {
-    let inside = |a: Pos2, b: Pos2, c: Pos2| {
-        let s = |p1: Pos2, p2: Pos2| (p.x - p2.x) * (p1.y - p2.y) - (p1.x - p2.x) * (p.y - p2.y);
-        let (d1, d2, d3) = (s(a, b), s(b, c), s(c, a));
-        !((d1 < 0.0 || d2 < 0.0 || d3 < 0.0) && (d1 > 0.0 || d2 > 0.0 || d3 > 0.0))
-    };
-    let mut found = None;
-    for s in shapes {
-        if let Shape::Mesh(m) = s {
-            for t in m.indices.chunks(3) {
-                let [a, b, c] = [t[0], t[1], t[2]].map(|i| m.vertices[i as usize]);
-                if inside(a.pos, b.pos, c.pos) {
-                    found = Some(a.color);
-                }
-            }
-        }
-    }
-    found
 }
 
 /// Open the player window from the View menu; its map's rectangle.

@@ -1,6 +1,7 @@
 //! Helpers every GUI test uses: let the editor settle after an event, and a per-test
 //! scratch folder.
 
+use eframe::egui::{Color32, Pos2, Rect, Shape};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
@@ -31,4 +32,42 @@ pub fn shown_labels(h: &Harness<'static, EditorApp>) -> Vec<String> {
         })
         .flatten()
         .collect()
+}
+
+/// Every shape drawn in the last frame inside `rect`, nested lists flattened.
+pub fn shapes_in(h: &Harness<'static, EditorApp>, rect: Rect) -> Vec<Shape> {
+    fn collect(shape: &Shape, out: &mut Vec<Shape>) {
+        match shape {
+            Shape::Vec(v) => v.iter().for_each(|s| collect(s, out)),
+            s => out.push(s.clone()),
+        }
+    }
+    let mut out = Vec::new();
+    for clipped in &h.output().shapes {
+        if rect.contains_rect(clipped.clip_rect) {
+            collect(&clipped.shape, &mut out);
+        }
+    }
+    out
+}
+
+/// The colour of the last filled triangle (of the meshes in `shapes`) that holds `p`.
+pub fn colour_at(shapes: &[Shape], p: Pos2) -> Option<Color32> {
+    let inside = |a: Pos2, b: Pos2, c: Pos2| {
+        let s = |p1: Pos2, p2: Pos2| (p.x - p2.x) * (p1.y - p2.y) - (p1.x - p2.x) * (p.y - p2.y);
+        let (d1, d2, d3) = (s(a, b), s(b, c), s(c, a));
+        !((d1 < 0.0 || d2 < 0.0 || d3 < 0.0) && (d1 > 0.0 || d2 > 0.0 || d3 > 0.0))
+    };
+    let mut found = None;
+    for s in shapes {
+        if let Shape::Mesh(m) = s {
+            for t in m.indices.chunks(3) {
+                let [a, b, c] = [t[0], t[1], t[2]].map(|i| m.vertices[i as usize]);
+                if inside(a.pos, b.pos, c.pos) {
+                    found = Some(a.color);
+                }
+            }
+        }
+    }
+    found
 }

@@ -39,6 +39,7 @@ mod file_menu;
 mod fog_panel;
 pub mod frame_stats;
 mod generate_window;
+mod height_brush;
 mod icon_palette;
 pub mod icon_tool;
 pub mod images;

@@ -185,6 +185,9 @@ pub(super) fn toolbar(
             .on_hover_text("Brush radius in hexes (keys [ and ])")
             .accessible_name("Radius");
             ui.checkbox(&mut prefs.tools.fill_replace_all, "Fill replaces all");
+            if tools.tool == Tool::Brush {
+                super::height_brush::bar(ui, &mut prefs.tools);
+            }
             if tools.tool == Tool::Mine {
                 ui.label("click: place, shift+click: remove");
             }
@@ -393,6 +396,8 @@ fn layers_panel(ui: &mut egui::Ui, canvas: &mut Canvas) {
     ui.checkbox(&mut canvas.layers.grid, "Grid");
     ui.checkbox(&mut canvas.layers.edges, "Edges");
     ui.checkbox(&mut canvas.layers.paths, "Paths");
+    ui.checkbox(&mut canvas.layers.elevation, "Elevation bands")
+        .on_hover_text("Tint each cell by its height band (bands of 250; blue below sea level)");
 }
 
 /// Overlay switches and parameters.

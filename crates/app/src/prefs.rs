@@ -45,6 +45,12 @@ pub struct ToolPrefs {
     /// What a click of the fog tool does.
     #[serde(default)]
     pub fog_click: FogClick,
+    /// What the brush paints: terrain, or heights up or down (issue 27).
+    #[serde(default)]
+    pub brush_paints: BrushPaints,
+    /// How far one stamp of the raise/lower brush moves a height.
+    #[serde(default = "default_height_step")]
+    pub height_step: i16,
     /// How far the fog tool's "by sight" sees, in hexes.
     #[serde(default = "default_sight")]
     pub fog_sight: u32,
@@ -75,6 +81,22 @@ pub enum FogClick {
     Party,
 }
 
+/// What the brush paints (issue 27): the current terrain, or the elevation layer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BrushPaints {
+    /// The current terrain.
+    #[default]
+    Terrain,
+    /// Heights up by the step.
+    Raise,
+    /// Heights down by the step.
+    Lower,
+}
+
+fn default_height_step() -> i16 {
+    100
+}
+
 fn default_sight() -> u32 {
     6
 }
@@ -85,6 +107,8 @@ impl Default for ToolPrefs {
             brush_radius: 0,
             fill_replace_all: false,
             fog_click: FogClick::default(),
+            brush_paints: BrushPaints::default(),
+            height_step: default_height_step(),
             fog_sight: default_sight(),
             party_route: true,
             party_trail: true,

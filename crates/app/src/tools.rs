@@ -8,7 +8,7 @@ use super::feature_tools::{FeatureGesture, FeatureTools};
 use super::icon_tool::{IconDrag, IconTool};
 use super::label_tool::{LabelGesture, LabelTool};
 use super::open_map::OpenMap;
-use super::prefs::{FogClick, ToolPrefs};
+use super::prefs::{BrushPaints, FogClick, ToolPrefs};
 use hexmap_hex::{Hex, Layout, Point};
 use hexmap_map::{Clipboard, Edit, TerrainId};
 
@@ -252,7 +252,6 @@ impl Tools {
         shift: bool,
         out: &mut Vec<Action>,
     ) {
-        let radius = prefs.brush_radius;
         if self.pasting {
             let edit = Edit::Paste {
                 clipboard: self.clipboard.clone(),
@@ -282,7 +281,7 @@ impl Tools {
                 self.mine_place = !shift;
                 out.push(Action::BeginStroke);
                 self.gesture = Gesture::Painting { last: h };
-                self.stamp(doc, h, radius, out);
+                self.stamp(doc, h, prefs, out);
             }
             Tool::Picker => {
                 if let Some(t) = doc.terrain(h) {
@@ -336,15 +335,27 @@ impl Tools {
     }
 
     /// One brush stamp of the painting tools at `h` (inside the drag's undo step).
-    fn stamp(&self, doc: &OpenMap, h: Hex, radius: u32, out: &mut Vec<Action>) {
-        let edits: Vec<Edit> = match self.tool {
-            Tool::Brush => vec![Edit::Paint {
+    fn stamp(&self, doc: &OpenMap, h: Hex, prefs: &ToolPrefs, out: &mut Vec<Action>) {
+        let radius = prefs.brush_radius;
+        let step = prefs.height_step.max(1);
+        let edits: Vec<Edit> = match (self.tool, prefs.brush_paints) {
+            (Tool::Brush, BrushPaints::Raise | BrushPaints::Lower) => vec![Edit::RaiseElevation {
+                center: h,
+                radius,
+                // Shift turns raise into lower and back (`mine_place` is "no shift").
+                by: if (prefs.brush_paints == BrushPaints::Raise) == self.mine_place {
+                    step
+                } else {
+                    -step
+                },
+            }],
+            (Tool::Brush, BrushPaints::Terrain) => vec![Edit::Paint {
                 center: h,
                 radius,
                 terrain: self.current_terrain,
             }],
-            Tool::Eraser => vec![Edit::Erase { center: h, radius }],
-            Tool::Mine => brush_footprint(h, radius)
+            (Tool::Eraser, _) => vec![Edit::Erase { center: h, radius }],
+            (Tool::Mine, _) => brush_footprint(h, radius)
                 .into_iter()
                 .filter(|&x| doc.contains(x))
                 .map(|x| Edit::SetMine {
@@ -353,7 +364,7 @@ impl Tools {
                 })
                 .collect(),
             // The mine tool's place/remove switch: reveal, or with shift hide.
-            Tool::Fog => vec![Edit::SetRevealed {
+            (Tool::Fog, _) => vec![Edit::SetRevealed {
                 hexes: brush_footprint(h, radius),
                 revealed: self.mine_place,
             }],
@@ -385,13 +396,12 @@ impl Tools {
             }
             _ => {}
         }
-        let radius = prefs.brush_radius;
         if let Gesture::Painting { last } = self.gesture {
             if last == h {
                 return;
             }
             for x in stroke_path(last, h).into_iter().skip(1) {
-                self.stamp(doc, x, radius, out);
+                self.stamp(doc, x, prefs, out);
             }
             self.gesture = Gesture::Painting { last: h };
         }

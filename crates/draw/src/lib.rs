@@ -24,6 +24,7 @@
 pub mod annotation_hits;
 pub mod annotations;
 pub mod colour;
+pub mod elevation_bands;
 pub mod features;
 pub mod fonts;
 pub mod game;

@@ -171,6 +171,12 @@ impl<'a> MapScene<'a> {
         {
             fill = fill.map(|f| f.blend(fog, FOG_SHADE));
         }
+        if layers.elevation
+            && let Some(e) = map.elevation_layer().and_then(|l| l.get(i))
+        {
+            let under = fill.unwrap_or(Colour::rgb(128, 128, 128));
+            fill = Some(super::elevation_bands::tint(under, e));
+        }
         Some(CellInfo {
             hex,
             centre: self.layout.hex_to_pixel(hex),

@@ -24,6 +24,8 @@ pub struct Layers {
     pub edges: bool,
     /// Paths: roads, trails … through hex centres.
     pub paths: bool,
+    /// Cells tinted by their elevation band (`elevation_bands`), on maps with heights.
+    pub elevation: bool,
 }
 
 impl Layers {
@@ -38,6 +40,7 @@ impl Layers {
             labels: None,
             edges: true,
             paths: true,
+            elevation: false,
         }
     }
 }

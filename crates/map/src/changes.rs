@@ -47,6 +47,8 @@ pub(crate) struct CellChanges {
     pub labels: Vec<LabelDelta>,
     /// Fog, GM-only flags of notes and edges, the party.
     pub fog: super::changes_fog::FogChanges,
+    /// Heights (the raise/lower brush).
+    pub elevation: super::changes_elevation::ElevationChanges,
     // Where each cell's delta sits (for first-old merging). Keys are cell indices and
     // hexes from the map itself, so the fast multiplicative hasher is safe here.
     terrain_pos: HashMap<u32, usize, HexBuildHasher>,
@@ -173,7 +175,8 @@ impl CellChanges {
     pub(crate) fn changed(&self, map: &HexMap) -> Changed {
         Changed {
             hexes: self.hexes(map),
-            whole_map: false,
+            // A new elevation layer puts every cell at sea level: all may look different.
+            whole_map: self.elevation.created,
             labels: !self.labels.is_empty(),
             annotated: (self.icons.iter().map(|d| d.hex))
                 .chain(self.notes.iter().map(|d| d.hex))
@@ -214,6 +217,7 @@ impl CellChanges {
             self.label(d.id, d.old, d.new);
         }
         self.fog.merge(later.fog);
+        self.elevation.merge(later.elevation);
     }
 
     /// Drop cells whose value ended where it started, and the lookup tables.
@@ -226,6 +230,7 @@ impl CellChanges {
         self.icons.retain(|d| d.old != d.new);
         self.labels.retain(|d| d.old != d.new);
         self.fog.finish();
+        self.elevation.finish();
         self.edges.shrink_to_fit();
         self.paths.shrink_to_fit();
         self.terrain.shrink_to_fit();
@@ -250,6 +255,7 @@ impl CellChanges {
             && self.icons.is_empty()
             && self.labels.is_empty()
             && self.fog.is_empty()
+            && self.elevation.is_empty()
     }
 
     /// Heap bytes held (for the undo-memory benchmark).
@@ -278,6 +284,7 @@ impl CellChanges {
             + (self.icons.len() * std::mem::size_of::<IconDelta>())
             + (self.labels.len() * std::mem::size_of::<LabelDelta>())
             + self.fog.heap_bytes()
+            + self.elevation.heap_bytes()
     }
 
     /// The touched hexes, unique, in the shape's storage order (sorting the `u32` cell
@@ -291,6 +298,7 @@ impl CellChanges {
             .map(|d| d.index)
             .chain(self.mines.iter().map(|d| d.index))
             .chain(self.fog.indices())
+            .chain(self.elevation.indices())
             .chain(
                 self.notes
                     .iter()
@@ -360,6 +368,7 @@ impl CellChanges {
                 .set(d.hex, if undo { &d.old } else { &d.new }.clone());
         }
         self.fog.restore(map, undo);
+        self.elevation.restore(map, undo);
         for d in &self.labels {
             match if undo { &d.old } else { &d.new } {
                 Some(l) => {

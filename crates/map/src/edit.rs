@@ -245,6 +245,17 @@ pub enum Edit {
         /// Record the move as a trail of this path type.
         trail: Option<PathTypeId>,
     },
+    /// The raise/lower brush: change the height of the cells within `radius` of `center`
+    /// by `by` (negative lowers), within [`crate::MIN_ELEVATION`]..=[`crate::MAX_ELEVATION`];
+    /// a map without an elevation layer gets one (all at sea level).
+    RaiseElevation {
+        /// The brush's centre.
+        center: Hex,
+        /// The brush radius.
+        radius: u32,
+        /// The change of height.
+        by: i16,
+    },
 }
 
 /// Which end of a path an [`Edit::ExtendPath`] adds to.
@@ -410,6 +421,11 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
             }
             return Ok((changes.changed(map), Record::Cells(Box::new(changes))));
         }
+        Edit::RaiseElevation { .. } => {
+            let mut changes = CellChanges::default();
+            super::edit_elevation::apply(map, edit, &mut changes)?;
+            return Ok((changes.changed(map), Record::Cells(Box::new(changes))));
+        }
         _ => {}
     }
     // Checks that can fail before anything changes.
@@ -557,7 +573,8 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
         | Edit::SetEdgesGmOnly { .. }
         | Edit::SetPathGmOnly { .. }
         | Edit::SetParty(_)
-        | Edit::MoveParty { .. } => unreachable!("handled above"),
+        | Edit::MoveParty { .. }
+        | Edit::RaiseElevation { .. } => unreachable!("handled above"),
     }
     let Recorder { map, changes } = rec;
     Ok((changes.changed(map), Record::Cells(Box::new(changes))))

@@ -6,12 +6,14 @@
 mod annotation_access;
 pub mod annotations;
 mod changes;
+mod changes_elevation;
 mod changes_fog;
 pub mod clipboard;
 pub mod cost;
 pub mod document;
 pub mod edit;
 mod edit_annotations;
+mod edit_elevation;
 mod edit_features;
 mod edit_fog;
 mod elevation;
@@ -42,6 +44,7 @@ pub use clipboard::{ClipCell, Clipboard};
 pub use cost::{Cost, CostError};
 pub use document::Document;
 pub use edit::{Changed, Edit, EditError, HexBounds, PathEnd};
+pub use edit_elevation::{MAX_ELEVATION, MIN_ELEVATION};
 pub use elevation::ElevationLayer;
 pub use features::{
     EdgeLayer, EdgeMove, EdgePalette, EdgeType, EdgeTypeId, FeatureId, FeaturePalette,

@@ -84,6 +84,7 @@ impl PictureOptions {
             labels: self.labels,
             edges: true,
             paths: true,
+            elevation: false,
         })
     }
 }

@@ -190,6 +190,7 @@ pub fn render_pdf(
         labels: opts.labels,
         edges: true,
         paths: true,
+        elevation: false,
     });
     let spill = hexmap_draw::spill::Spill::of(map, &world);
     let mut scene = MapScene::whole(map, world, &style).with_spill(&spill);

@@ -1,0 +1,144 @@
+//! The raise/lower brush and the elevation bands (issue 27): Brush → Raise and a stroke
+//! raise the heights under the brush by the step (shift lowers), one undo step; a map
+//! without heights gets its layer on the first stroke; Layers → Elevation bands tints each
+//! cell by its height band on the canvas.
+
+use crate::harness::{colour_at, settle, shapes_in};
+use eframe::egui::{Color32, Event, Key, Modifiers, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use hexmap::app::EditorApp;
+use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::open_map::OpenMap;
+use hexmap::draw::elevation_bands;
+use hexmap::hex::{Hex, OffsetCoord, OffsetKind, Orientation, Point};
+use hexmap::map::{HexMap, MapProperties, MapShape, Palette, TerrainId};
+
+fn at(col: i32, row: i32) -> Hex {
+    OffsetKind::OddR.to_hex(OffsetCoord::new(col, row))
+}
+
+/// 10 × 8 grass without heights, big hexes.
+fn plain() -> HexMap {
+    let mut props = MapProperties::new("plain", Orientation::Pointy);
+    props.hex_size = Point::new(30.0, 30.0);
+    let shape = MapShape::rectangle(OffsetKind::OddR, 10, 8).unwrap();
+    let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
+    for h in m.shape().iter().collect::<Vec<_>>() {
+        m.set_terrain(h, TerrainId::new(2)).unwrap();
+    }
+    m
+}
+
+fn harness() -> Harness<'static, EditorApp> {
+    let doc = OpenMap::from_map(plain());
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1400.0, 900.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+    settle(&mut h);
+    h
+}
+
+fn stroke_on(h: &mut Harness<'static, EditorApp>, hex: Hex) {
+    let camera = *h.state().view().camera();
+    let rect = h.state().view().canvas_rect();
+    let p = camera.world_to_screen(rect, h.state().view().doc().layout().hex_to_pixel(hex));
+    h.hover_at(p);
+    h.run();
+    h.drag_at(p);
+    h.run();
+    h.drop_at(p);
+    settle(h);
+}
+
+fn height(h: &Harness<'static, EditorApp>, hex: Hex) -> Option<i16> {
+    h.state().view().doc().map().elevation(hex)
+}
+
+#[test]
+fn the_raise_brush_raises_under_the_brush_shift_lowers_and_each_stroke_undoes_in_one_step() {
+    let mut h = harness();
+    h.key_press(Key::B);
+    settle(&mut h);
+    h.get_by_label("Raise").click();
+    settle(&mut h);
+    h.get_by_role_and_label(eframe::egui::Role::SpinButton, "Radius")
+        .set_value_accesskit(1.0);
+    settle(&mut h);
+    assert_eq!(height(&h, at(4, 4)), None, "no heights yet");
+    stroke_on(&mut h, at(4, 4));
+    assert_eq!(height(&h, at(4, 4)), Some(100));
+    assert_eq!(
+        height(&h, at(5, 4)),
+        Some(100),
+        "a neighbour, under the brush"
+    );
+    assert_eq!(
+        height(&h, at(7, 4)),
+        Some(0),
+        "outside the brush: sea level"
+    );
+    stroke_on(&mut h, at(4, 4));
+    assert_eq!(height(&h, at(4, 4)), Some(200));
+    // Shift swaps raise for lower.
+    h.event(Event::ModifiersChanged(Modifiers::SHIFT));
+    stroke_on(&mut h, at(5, 4));
+    h.event(Event::ModifiersChanged(Modifiers::NONE));
+    settle(&mut h);
+    assert_eq!(height(&h, at(5, 4)), Some(100));
+    assert_eq!(height(&h, at(6, 4)), Some(-100));
+    // The terrain was not painted by any of it.
+    assert_eq!(
+        h.state().view().doc().map().terrain(at(4, 4)),
+        TerrainId::new(2)
+    );
+    for want in [Some(200), Some(100), None] {
+        h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+        settle(&mut h);
+        assert_eq!(height(&h, at(4, 4)), want);
+    }
+}
+
+#[test]
+fn elevation_bands_tint_each_cell_by_its_height_band() {
+    let mut h = harness();
+    let rect = h.state().view().canvas_rect();
+    let camera = *h.state().view().camera();
+    let layout = h.state().view().doc().layout();
+    let centre = |hex: Hex| camera.world_to_screen(rect, layout.hex_to_pixel(hex));
+    // Heights 0 (band 0), 300 (band 1) and -600 (band -3) by the brush.
+    h.key_press(Key::B);
+    settle(&mut h);
+    h.get_by_label("Raise").click();
+    settle(&mut h);
+    h.get_by_role_and_label(eframe::egui::Role::SpinButton, "Height step")
+        .set_value_accesskit(300.0);
+    settle(&mut h);
+    stroke_on(&mut h, at(2, 2));
+    h.event(Event::ModifiersChanged(Modifiers::SHIFT));
+    stroke_on(&mut h, at(6, 5));
+    stroke_on(&mut h, at(6, 5));
+    h.event(Event::ModifiersChanged(Modifiers::NONE));
+    settle(&mut h);
+    assert_eq!(height(&h, at(6, 5)), Some(-600));
+    let grass = colour_at(&shapes_in(&h, rect), centre(at(8, 1))).expect("a cell");
+    // Off: the heights do not show.
+    assert_eq!(
+        colour_at(&shapes_in(&h, rect), centre(at(2, 2))),
+        Some(grass)
+    );
+    h.get_by_label("Elevation bands").click();
+    settle(&mut h);
+    let shapes = shapes_in(&h, rect);
+    let shown = |hex: Hex| colour_at(&shapes, centre(hex)).expect("a cell");
+    let want = |e: i16| {
+        let g = hexmap::draw::colour::Colour::rgb(grass.r(), grass.g(), grass.b());
+        let c = elevation_bands::tint(g, e);
+        Color32::from_rgb(c.r, c.g, c.b)
+    };
+    assert_eq!(shown(at(8, 1)), want(0));
+    assert_eq!(shown(at(2, 2)), want(300));
+    assert_eq!(shown(at(6, 5)), want(-600));
+    assert_ne!(shown(at(2, 2)), shown(at(8, 1)));
+    assert_ne!(shown(at(6, 5)), shown(at(8, 1)));
+}
