@@ -164,11 +164,18 @@ pub fn courses(map: &mut HexMap, moisture: &[f32], seed: u64) -> Result<Vec<Cour
                 .map(|(_, h)| h)
                 .expect("a pit is inside the map");
             let pit = map.shape().index_of(lowest).expect("a cell");
+            let mut flooded = false;
             for i in super::lakes::fill_basin(map, &grid, &water, pit) {
+                flooded |= !water[i];
                 water[i] = true;
                 if let Some(t) = lake {
                     map.set_terrain_index(i, Some(t));
                 }
+            }
+            // A pit whose lake would add no water (never seen: a pit touching water ends
+            // the river first) must not loop forever.
+            if !flooded {
+                break;
             }
         }
     }
