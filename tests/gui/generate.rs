@@ -79,3 +79,45 @@ fn generate_previews_applies_as_one_undo_step_and_lays_new_roads() {
     assert_eq!(again.paths().len(), map.paths().len());
     assert!(h.query_by_label("New roads laid on this map.").is_some());
 }
+
+#[test]
+fn a_large_world_is_generated_off_the_ui_pass_and_applied_when_ready() {
+    // 210 × 200 = 42,000 cells: past the live preview's limit, so Apply starts a job.
+    let props = hexmap::map::MapProperties::new("big", hexmap::hex::Orientation::Pointy);
+    let shape = hexmap::map::MapShape::rectangle(hexmap::hex::OffsetKind::OddR, 210, 200).unwrap();
+    let big = hexmap::map::HexMap::new(props, shape, hexmap::map::Palette::standard()).unwrap();
+    let doc = OpenMap::from_map(big.clone());
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1400.0, 1000.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+    h.run();
+    open_window(&mut h);
+    assert!(
+        h.query_by_label("Preview: none yet").is_some(),
+        "{:?}",
+        shown_labels(&h)
+    );
+    h.get_by_label("Apply").click();
+    h.run_steps(2);
+    // The frame after Apply: the window says it is working, the map is not yet replaced,
+    // and frames keep coming (the UI pass is not held up).
+    assert!(
+        h.query_by_label_contains("Generating…").is_some(),
+        "{:?}",
+        shown_labels(&h)
+    );
+    assert!(h.state().view().doc().map() == &big);
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(240);
+    while h.state().view().doc().map().elevation_layer().is_none() {
+        assert!(std::time::Instant::now() < end, "generation never finished");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        h.run_steps(1);
+    }
+    settle(&mut h);
+    assert_eq!(h.state().view().doc().map().cell_count(), 42_000);
+    assert!(h.query_by_label_contains("Applied: ").is_some());
+    assert!(h.query_by_label_contains("Generating…").is_none());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert!(h.state().view().doc().map() == &big, "one undo step");
+}

@@ -2,16 +2,19 @@
 //! live preview of the whole map as it would be (drawn through `draw` by the PNG back-end
 //! into a small texture), "Apply" as one undo step (`Edit::ReplaceMap`), and buttons that
 //! run one stage again on the open map (new rivers, settlements or roads). It calls the
-//! same library as `hexmap generate` (`map::generate`).
+//! same library as `hexmap generate` (`map::generate`). A map larger than the live
+//! preview's limit is generated off the UI pass, with a spinner and Cancel, and applied
+//! when ready if "Apply" was pressed.
 
 use super::Action;
 use super::open_map::OpenMap;
 use super::windows::{placed, shape_fields};
 use eframe::egui;
-use hexmap_hex::Orientation;
+use hexmap_hex::{Orientation, Point};
 use hexmap_io::render::{PictureOptions, render_png};
 use hexmap_map::generate::{self, GenError, Preset, Spec, grid::Grid};
 use hexmap_map::{Edit, HexMap, ShapeSpec};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 /// Maps up to this many cells follow every change of the form; larger ones are drawn when
 /// "Update preview" is pressed (a big map takes seconds to generate).
@@ -46,6 +49,18 @@ pub struct GenerateForm {
     pub message: Option<String>,
     /// The map the form gives, drawn small.
     preview: Option<Preview>,
+    /// A large map being generated off the UI pass.
+    running: Option<Running>,
+}
+
+/// A generation running off the UI pass (`background::spawn`: a thread on the desktop, a
+/// step between frames in a browser), so the window and the canvas keep answering while a
+/// large world is made.
+struct Running {
+    spec: Spec,
+    rx: Receiver<Result<(HexMap, generate::Report), GenError>>,
+    /// Apply the map as soon as it is ready ("Apply" was pressed before it was).
+    apply: bool,
 }
 
 /// A generated map, its picture and summary, and the spec it came from.
@@ -84,6 +99,7 @@ impl GenerateForm {
             seed: 1,
             message: None,
             preview: None,
+            running: None,
         }
     }
 
@@ -105,15 +121,36 @@ impl GenerateForm {
     }
 }
 
-/// Generate `spec`, with the open map's hex size.
-fn build(spec: &Spec, doc: &OpenMap) -> Result<(HexMap, generate::Report), GenError> {
+/// Generate `spec` with hexes of `hex_size` (the open map's).
+fn build(spec: &Spec, hex_size: Point) -> Result<(HexMap, generate::Report), GenError> {
     let (mut map, report) = generate::generate_with_report(spec)?;
     let mut props = map.properties().clone();
-    props.hex_size = doc.map().properties().hex_size;
+    props.hex_size = hex_size;
     if map.set_properties(props.clone()).is_err() {
         // The open map's hex size does not suit the new orientation: keep the default.
     }
     Ok((map, report))
+}
+
+/// Show a generation's result: its preview, or why it failed.
+fn show(
+    ctx: &egui::Context,
+    form: &mut GenerateForm,
+    spec: &Spec,
+    result: Result<(HexMap, generate::Report), GenError>,
+) {
+    match result {
+        Ok((map, report)) => {
+            let summary = summary(&map, &report);
+            form.preview = Some(Preview {
+                spec: spec.clone(),
+                texture: picture(ctx, &map),
+                summary,
+                map,
+            });
+        }
+        Err(e) => form.message = Some(format!("Cannot generate: {e}")),
+    }
 }
 
 /// One line about a generated map.
@@ -241,6 +278,17 @@ pub(super) fn window(
                 apply = ui.button("Apply").clicked();
                 close = ui.button("Close").clicked();
             });
+            if form.running.is_some() {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label("Generating… (the editor keeps working meanwhile)");
+                    if ui.button("Cancel").clicked() {
+                        // The worker finishes unseen: its result has no one to go to.
+                        form.running = None;
+                        form.message = Some("Generation cancelled.".into());
+                    }
+                });
+            }
             ui.separator();
             let has_elevation = doc.map().elevation_layer().is_some();
             ui.horizontal(|ui| {
@@ -273,22 +321,46 @@ pub(super) fn window(
             return None;
         }
     };
-    let stale = form.preview.as_ref().is_none_or(|p| p.spec != spec);
-    let live = spec.shape.len() as u64 <= LIVE_PREVIEW_CELLS;
-    if stale && (live || refresh || apply) {
-        match build(&spec, doc) {
-            Ok((map, report)) => {
-                let summary = summary(&map, &report);
-                form.preview = Some(Preview {
-                    spec: spec.clone(),
-                    texture: picture(ctx, &map),
-                    summary,
-                    map,
-                });
+    let hex_size = doc.map().properties().hex_size;
+    let mut apply_ready = false;
+    if let Some(run) = &form.running {
+        match run.rx.try_recv() {
+            Ok(result) => {
+                let run = form.running.take().expect("polled");
+                apply_ready = run.apply && run.spec == spec;
+                show(ctx, form, &run.spec, result);
             }
-            Err(e) => form.message = Some(format!("Cannot generate: {e}")),
+            Err(TryRecvError::Empty) => {}
+            Err(TryRecvError::Disconnected) => {
+                form.running = None;
+                form.message = Some("Cannot generate: the generator stopped".into());
+            }
         }
     }
+    let stale = form.preview.as_ref().is_none_or(|p| p.spec != spec);
+    let live = spec.shape.len() as u64 <= LIVE_PREVIEW_CELLS;
+    if stale && live {
+        show(ctx, form, &spec, build(&spec, hex_size));
+    } else if stale && (refresh || apply) {
+        match &mut form.running {
+            Some(run) if run.spec == spec => run.apply |= apply,
+            _ => {
+                let (tx, rx) = channel();
+                let (job, wake) = (spec.clone(), ctx.clone());
+                super::background::spawn(ctx, move || {
+                    // A closed channel: the window was closed or the run cancelled.
+                    let _ = tx.send(build(&job, hex_size));
+                    wake.request_repaint();
+                });
+                form.running = Some(Running {
+                    spec: spec.clone(),
+                    rx,
+                    apply,
+                });
+            }
+        }
+    }
+    let apply = apply || apply_ready;
     if apply && let Some(p) = form.preview.as_ref().filter(|p| p.spec == spec) {
         form.message = Some(format!("Applied: {}", p.summary));
         return Some(Action::Edit(Edit::ReplaceMap(Box::new(p.map.clone()))));
