@@ -28,6 +28,7 @@ pub mod palette;
 pub mod properties;
 pub mod reshape;
 mod routes;
+pub mod selection;
 mod rules;
 pub mod shape;
 pub mod shape_spec;
