@@ -30,4 +30,5 @@ mod print;
 mod readouts;
 mod real_window;
 mod reshape;
+mod selection;
 mod tile_art;

@@ -197,7 +197,10 @@ fn keyboard_only_save_and_open_in_a_real_window_without_a_portal() {
         let exited = editor.0.try_wait().is_ok_and(|status| status.is_some());
         if window.is_empty() && exited && starts < 3 && log().contains("X server") {
             starts += 1;
-            eprintln!("the editor could not reach the X server; start {starts}:\n{}", log());
+            eprintln!(
+                "the editor could not reach the X server; start {starts}:\n{}",
+                log()
+            );
             editor = start_editor(&display, &home);
         }
         !window.is_empty()

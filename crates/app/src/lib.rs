@@ -58,6 +58,9 @@ pub mod print_window;
 pub mod properties;
 mod random_mines;
 pub mod sample;
+mod selection;
+mod selection_actions;
+mod selection_view;
 mod shortcuts;
 mod spill_view;
 pub mod storage;
@@ -309,6 +312,7 @@ impl EditorApp {
                 .warning
                 .as_deref()
                 .or(self.canvas.images.warning()),
+            selected: self.tools.selection.len(),
         };
         panels::status_bar(ui, &self.canvas, &self.doc, messages, self.play.as_ref());
         if let Some(session) = &mut self.play {

@@ -148,10 +148,7 @@ pub fn delete_edits(map: &HexMap, hexes: &[Hex]) -> Vec<Edit> {
             });
         }
         if map.note(h).is_some() {
-            out.push(Edit::SetNote {
-                hex: h,
-                text: None,
-            });
+            out.push(Edit::SetNote { hex: h, text: None });
         }
     }
     let mut edges: Vec<Edge> = map
@@ -187,7 +184,10 @@ fn cut_paths(map: &HexMap, inside: &HexHashSet) -> Vec<Edit> {
             if cut(i) {
                 pieces.push(Vec::new());
             }
-            pieces.last_mut().expect("never empty").push(path.hexes[i + 1]);
+            pieces
+                .last_mut()
+                .expect("never empty")
+                .push(path.hexes[i + 1]);
         }
         out.push(Edit::DeletePath(path.id));
         let mut first = true;
@@ -283,7 +283,10 @@ pub fn move_edits(map: &HexMap, hexes: &[Hex], delta: Hex) -> Vec<Edit> {
         let (a, b) = (layout.hex_to_pixel(delta), layout.hex_to_pixel(Hex::ORIGIN));
         let shift = Point::new(a.x - b.x, a.y - b.y);
         for (id, label) in map.labels().iter() {
-            if layout.pixel_to_hex(label.at).is_some_and(|h| own.contains(&h)) {
+            if layout
+                .pixel_to_hex(label.at)
+                .is_some_and(|h| own.contains(&h))
+            {
                 let to = Point::new(label.at.x + shift.x, label.at.y + shift.y);
                 plan.push(Edit::MoveLabel { id, to });
             }

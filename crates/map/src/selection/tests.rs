@@ -94,7 +94,10 @@ fn delete_takes_what_copy_takes_and_cuts_paths_at_the_border() {
     assert!(!m.is_mine(Hex::new(1, 0)));
     assert_eq!(m.note(Hex::new(1, 0)), None);
     assert_eq!(m.edge(inner), None);
-    assert!(m.edge(border).is_some(), "a border edge is not copied, so stays");
+    assert!(
+        m.edge(border).is_some(),
+        "a border edge is not copied, so stays"
+    );
     let pieces: Vec<Vec<Hex>> = m.paths().iter().map(|p| p.hexes.clone()).collect();
     assert_eq!(pieces.len(), 2, "{pieces:?}");
     assert_eq!(m.paths().get(PathId(4)).unwrap().hexes[2], Hex::new(0, 0));
