@@ -58,6 +58,7 @@ pub mod print_window;
 pub mod properties;
 mod random_mines;
 pub mod sample;
+mod scatter_panel;
 mod selection;
 mod selection_actions;
 mod selection_view;
@@ -303,7 +304,7 @@ impl EditorApp {
             ui,
             &mut self.tools,
             &mut self.prefs,
-            playing,
+            (&self.doc, playing),
         ));
         let messages = panels::Messages {
             info: self.windows.info.as_deref(),

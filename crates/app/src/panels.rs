@@ -162,7 +162,7 @@ pub(super) fn toolbar(
     ui: &mut egui::Ui,
     tools: &mut Tools,
     prefs: &mut Prefs,
-    playing: bool,
+    (doc, playing): (&OpenMap, bool),
 ) -> Vec<Action> {
     let mut out = Vec::new();
     egui::Panel::top("toolbar").show(ui, |ui| {
@@ -198,6 +198,10 @@ pub(super) fn toolbar(
             .on_hover_text("Brush radius in hexes (keys [ and ])")
             .accessible_name("Radius");
             ui.checkbox(&mut prefs.tools.fill_replace_all, "Fill replaces all");
+            if tools.tool == Tool::Brush {
+                let current = tools.current_terrain;
+                super::scatter_panel::scatter_bar(ui, &mut tools.scatter, doc, current);
+            }
             if tools.tool == Tool::Select {
                 super::selection_view::mode_bar(ui, tools);
             }

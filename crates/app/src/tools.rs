@@ -9,6 +9,7 @@ use super::icon_tool::{IconDrag, IconTool};
 use super::label_tool::{LabelGesture, LabelTool};
 use super::open_map::OpenMap;
 use super::prefs::ToolPrefs;
+use super::scatter_panel::ScatterBrush;
 use super::selection::{SelectMode, Selection};
 use hexmap_hex::{Hex, Layout, Point};
 use hexmap_map::{Clipboard, Edit, TerrainId};
@@ -187,6 +188,8 @@ pub struct Tools {
     pub(super) selection: Selection,
     /// What a plain click or drag of the select tool picks.
     pub(super) select_mode: SelectMode,
+    /// The brush's weighted mix of terrains, when on.
+    pub(super) scatter: ScatterBrush,
     /// The copied region.
     pub(super) clipboard: Clipboard,
     /// Paste mode: the next press pastes the clipboard there.
@@ -209,6 +212,7 @@ impl Tools {
             gesture: Gesture::Idle,
             selection: Selection::default(),
             select_mode: SelectMode::default(),
+            scatter: ScatterBrush::default(),
             clipboard: Clipboard::default(),
             pasting: false,
             features: FeatureTools::new(doc.map()),
@@ -242,6 +246,7 @@ impl Tools {
         // and what Copy takes stay the same cells.
         self.selection.retain(|h| doc.contains(h));
         self.features.keep_valid(doc.map());
+        self.scatter.keep_valid(doc);
         self.icons.keep_valid(doc.map());
         self.labels.keep_valid(doc.map());
         let palette = doc.map().palette();
@@ -346,6 +351,10 @@ impl Tools {
     /// One brush stamp of the painting tools at `h` (inside the drag's undo step).
     fn stamp(&self, doc: &OpenMap, h: Hex, radius: u32, out: &mut Vec<Action>) {
         let edits: Vec<Edit> = match self.tool {
+            // The scatter brush paints each hex with its pick from the mix.
+            Tool::Brush if self.scatter.on => {
+                self.scatter.mix.stamp(h, radius).into_iter().collect()
+            }
             Tool::Brush => vec![Edit::Paint {
                 center: h,
                 radius,
