@@ -111,8 +111,11 @@ pub(super) fn menu_items(ui: &mut egui::Ui, doc: &OpenMap, tools: &Tools, out: &
 /// The Select tool's options in the toolbar: the mode of a plain click or drag, and how
 /// the modifiers change it.
 pub(super) fn mode_bar(ui: &mut egui::Ui, tools: &mut Tools) {
+    let hint = "Shift+click adds, Ctrl+click subtracts, Alt+click selects the same terrain; \
+                drag the selection to move it";
     for mode in super::selection::SelectMode::ALL {
-        ui.radio_value(&mut tools.select_mode, mode, mode.label());
+        ui.radio_value(&mut tools.select_mode, mode, mode.label())
+            .on_hover_text(hint);
     }
-    ui.label("shift: add, ctrl: subtract, alt: same terrain, drag the selection: move");
+    ui.label("Shift +, Ctrl −").on_hover_text(hint);
 }
