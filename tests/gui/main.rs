@@ -32,4 +32,6 @@ mod print;
 mod readouts;
 mod real_window;
 mod reshape;
+mod scatter;
+mod selection;
 mod tile_art;

@@ -52,6 +52,20 @@ pub enum Action {
     Copy,
     /// Start pasting the clipboard.
     Paste,
+    /// Copy the selection and delete it, as one undo step.
+    Cut,
+    /// Delete what Copy takes from the selected hexes (one undo step).
+    DeleteSelection,
+    /// Select every cell of the map.
+    SelectAll,
+    /// Select nothing.
+    Deselect,
+    /// Select every cell of the current terrain.
+    SelectSameTerrain,
+    /// Paint the selected hexes with this terrain (`None`: erase their terrain only).
+    FillSelection(Option<hexmap_map::TerrainId>),
+    /// Apply these edits in order as one undo step (moving the selection).
+    Edits(Vec<Edit>),
     /// Close the window (after the unsaved-changes check).
     Quit,
     /// Enter or leave minesweeper play mode.
@@ -245,6 +259,10 @@ impl EditorApp {
         matches!(
             action,
             Action::Edit(_)
+                | Action::Edits(_)
+                | Action::Cut
+                | Action::DeleteSelection
+                | Action::FillSelection(_)
                 | Action::BeginStroke
                 | Action::Undo
                 | Action::Redo
@@ -325,6 +343,17 @@ impl EditorApp {
             Action::SetForm(form) => self.doc.set_form(form),
             // Playing never touches the map: edits wait until play mode is left.
             Action::Undo | Action::Redo | Action::Paste if self.play.is_some() => {}
+            Action::Cut | Action::DeleteSelection | Action::FillSelection(_) | Action::Edits(_)
+                if self.play.is_some() => {}
+            Action::Cut
+            | Action::DeleteSelection
+            | Action::SelectAll
+            | Action::Deselect
+            | Action::SelectSameTerrain
+            | Action::FillSelection(_)
+            | Action::Edits(_) => {
+                self.run_selection(ctx, &action);
+            }
             Action::TogglePlay => play::toggle(self),
             Action::ExportDialog => export_import::open_export_window(self),
             Action::PrintDialog => {
@@ -462,13 +491,16 @@ impl EditorApp {
     /// Copy the selection into the editor's clipboard, and a line of text naming it onto
     /// the system clipboard, so that Ctrl+V (which egui reports only as a paste of
     /// something on the system clipboard) comes back as a paste.
-    fn copy_selection(&mut self, ctx: &egui::Context) {
-        let Some(anchor) = super::tools::grab_point(&self.tools.selection, self.canvas.hovered)
-        else {
+    pub(super) fn copy_selection(&mut self, ctx: &egui::Context) {
+        let hexes = self.tools.selection.hexes();
+        let Some(anchor) = super::tools::grab_point(hexes, self.canvas.hovered) else {
             return;
         };
-        self.tools.clipboard =
-            Clipboard::copy(self.doc.map(), self.tools.selection.iter().copied(), anchor);
+        self.tools.clipboard = Clipboard::copy(
+            self.doc.map(),
+            self.tools.selection.hexes().iter().copied(),
+            anchor,
+        );
         let message = format!("Copied {} cells", self.tools.clipboard.cells().len());
         ctx.copy_text(format!("hexmap: {message} from {}", self.doc.map().name()));
         self.windows.info = Some(message);

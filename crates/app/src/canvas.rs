@@ -311,7 +311,7 @@ fn handle_tool(
         && let Some(start) = origin.filter(|p| rect.contains(*p))
         && let Some(h) = hex_at(start)
     {
-        if mods.alt {
+        if mods.alt && app.tools.tool != Tool::Select {
             // Alt+click picks overlay anchors: alone the anchor, with shift the path target.
             if mods.shift {
                 app.canvas.overlays.target = Some(h);
@@ -322,7 +322,7 @@ fn handle_tool(
             let world = camera.screen_to_world(rect, start);
             let at = (h, world, camera.zoom);
             app.tools
-                .begin_gesture(app.doc, tool_prefs, layout, at, mods.shift, out);
+                .begin_gesture(app.doc, tool_prefs, layout, at, mods, out);
         }
     }
 
@@ -433,14 +433,21 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
         &mut ScreenSink::new(&painter, camera.centre, rect.center(), camera.zoom),
     );
 
-    // Selection and paste preview.
-    for &h in &app.tools.selection {
-        painter.add(Shape::closed_line(
-            hex_polygon(app, layout, h, 0.95),
-            Stroke::new(1.5, Color32::from_rgb(90, 170, 255)),
-        ));
-    }
-    if let Gesture::Selecting { start } = app.tools.gesture
+    // Selection (moved with the pointer while dragged) and paste preview.
+    let shift = match app.tools.gesture {
+        Gesture::MovingSelection { from, .. } => {
+            app.canvas.hovered.map_or(Hex::ORIGIN, |h| h - from)
+        }
+        _ => Hex::ORIGIN,
+    };
+    super::selection_view::outline(
+        &painter,
+        (&app.canvas.camera, rect),
+        layout,
+        app.tools.selection.outline(),
+        shift,
+    );
+    if let Gesture::Selecting { start, .. } = app.tools.gesture
         && let Some(p) = ui.input(|i| i.pointer.latest_pos())
     {
         let a = app.canvas.camera.world_to_screen(rect, start);

@@ -60,7 +60,11 @@ pub mod print_window;
 pub mod properties;
 mod random_mines;
 pub mod sample;
+mod scatter_panel;
 pub mod secret_marks;
+mod selection;
+mod selection_actions;
+mod selection_view;
 mod shortcuts;
 mod spill_view;
 pub mod storage;
@@ -319,6 +323,7 @@ impl EditorApp {
                 .warning
                 .as_deref()
                 .or(self.canvas.images.warning()),
+            selected: self.tools.selection.len(),
         };
         panels::status_bar(ui, &self.canvas, &self.doc, messages, self.play.as_ref());
         if let Some(session) = &mut self.play {

@@ -38,10 +38,22 @@ pub(super) fn menu_bar(
                 let can_undo = doc.document().can_undo();
                 let can_redo = doc.document().can_redo();
                 // Each item shows its shortcut and is disabled when it has nothing to do.
+                let n = tools.selection.len();
+                let copy_label = match n {
+                    0 => "Copy selection".to_owned(),
+                    n => format!(
+                        "Copy selection ({n} {})",
+                        super::selection_actions::hexes_word(n)
+                    ),
+                };
                 let items = [
                     ("Undo", can_undo, Action::Undo),
                     ("Redo", can_redo, Action::Redo),
-                    ("Copy selection", !tools.selection.is_empty(), Action::Copy),
+                    (
+                        copy_label.as_str(),
+                        !tools.selection.is_empty(),
+                        Action::Copy,
+                    ),
                     ("Paste", !tools.clipboard.is_empty(), Action::Paste),
                 ];
                 for (i, (label, enabled, action)) in items.into_iter().enumerate() {
@@ -54,6 +66,7 @@ pub(super) fn menu_bar(
                         out.push(action);
                     }
                 }
+                super::selection_view::menu_items(ui, doc, tools, &mut out);
                 ui.separator();
                 if ui.button("Random mines…").clicked() {
                     out.push(Action::RandomMinesDialog);
@@ -187,6 +200,11 @@ pub(super) fn toolbar(
             ui.checkbox(&mut prefs.tools.fill_replace_all, "Fill replaces all");
             if tools.tool == Tool::Brush {
                 super::height_brush::bar(ui, &mut prefs.tools);
+                let current = tools.current_terrain;
+                super::scatter_panel::scatter_bar(ui, &mut tools.scatter, doc, current);
+            }
+            if tools.tool == Tool::Select {
+                super::selection_view::mode_bar(ui, tools);
             }
             if tools.tool == Tool::Mine {
                 ui.label("click: place, shift+click: remove");
@@ -194,7 +212,7 @@ pub(super) fn toolbar(
             if tools.tool == Tool::Fog {
                 out.extend(super::fog_panel::fog_bar(
                     ui,
-                    (doc, &tools.selection),
+                    (doc, tools.selection.hexes()),
                     &mut prefs.tools,
                 ));
             }
@@ -213,6 +231,8 @@ pub(super) struct Messages<'a> {
     pub info: Option<&'a str>,
     /// A warning (shown as one, before the information).
     pub warning: Option<&'a str>,
+    /// How many hexes are selected (said while any are).
+    pub selected: usize,
 }
 
 /// Hovered hex in every system, its terrain and note, zoom, frame times and the messages.
@@ -301,6 +321,12 @@ pub(super) fn status_bar(
                 ui.separator();
                 let text = RichText::new(format!("Warning: {warning}"));
                 ui.label(text.color(ui.visuals().warn_fg_color).strong());
+            }
+            if messages.selected > 0 {
+                ui.separator();
+                let n = messages.selected;
+                let word = super::selection_actions::hexes_word(n);
+                ui.label(format!("{n} {word} selected"));
             }
             if let Some(info) = messages.info {
                 ui.separator();

@@ -32,6 +32,21 @@ fn table(form: Form) -> [(egui::KeyboardShortcut, Action); 9] {
     ]
 }
 
+/// The selection's shortcuts: keys of the map, so not while a text field has the focus.
+fn selection_table() -> [(egui::KeyboardShortcut, Action); 3] {
+    use egui::{Key, KeyboardShortcut, Modifiers};
+    let shortcut = |m, k| KeyboardShortcut::new(m, k);
+    [
+        // Before Ctrl+A: a consumed Ctrl+A would also match Ctrl+Shift+A.
+        (
+            shortcut(Modifiers::COMMAND | Modifiers::SHIFT, Key::A),
+            Action::Deselect,
+        ),
+        (shortcut(Modifiers::COMMAND, Key::A), Action::SelectAll),
+        (shortcut(Modifiers::COMMAND, Key::X), Action::Cut),
+    ]
+}
+
 /// The shortcut of `action` as this platform writes it (`Ctrl+Z`), if it has one.
 pub(super) fn text_for(ctx: &egui::Context, action: &Action) -> Option<String> {
     let form = match action {
@@ -40,6 +55,7 @@ pub(super) fn text_for(ctx: &egui::Context, action: &Action) -> Option<String> {
     };
     table(form)
         .into_iter()
+        .chain(selection_table())
         .find(|(_, a)| a == action)
         .map(|(s, _)| ctx.format_shortcut(&s))
 }
@@ -72,6 +88,15 @@ pub(super) fn handle(
     // Ctrl+V only when the system clipboard holds something (copying a selection puts a
     // line of text there for that reason). The map's clipboard is the editor's own, so
     // whatever text comes with the paste is not needed.
+    for (s, action) in selection_table() {
+        if ctx.input_mut(|i| i.consume_shortcut(&s)) {
+            out.push(action);
+        }
+    }
+    // Ctrl+X comes as a Cut event on the desktop, as Ctrl+C comes as Copy.
+    if ctx.input(|i| i.events.iter().any(|e| matches!(e, egui::Event::Cut))) {
+        out.push(Action::Cut);
+    }
     let (copy, paste) = ctx.input(|i| {
         (
             i.events.iter().any(|e| matches!(e, egui::Event::Copy)),
@@ -121,6 +146,15 @@ pub(super) fn handle(
         out.push(Action::Edit(hexmap_map::Edit::DeletePath(id)));
     }
     out.extend(delete_annotation(ctx, tools, map));
+    // Otherwise Delete (or Backspace) deletes what is selected.
+    if !tools.selection.is_empty()
+        && ctx.input_mut(|i| {
+            i.consume_key(Modifiers::NONE, Key::Delete)
+                || i.consume_key(Modifiers::NONE, Key::Backspace)
+        })
+    {
+        out.push(Action::DeleteSelection);
+    }
     if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Escape)) {
         tools.pasting = false;
         tools.selection.clear();

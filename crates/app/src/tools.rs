@@ -9,6 +9,8 @@ use super::icon_tool::{IconDrag, IconTool};
 use super::label_tool::{LabelGesture, LabelTool};
 use super::open_map::OpenMap;
 use super::prefs::{BrushPaints, FogClick, ToolPrefs};
+use super::scatter_panel::ScatterBrush;
+use super::selection::{SelectMode, Selection};
 use hexmap_hex::{Hex, Layout, Point};
 use hexmap_map::{Clipboard, Edit, TerrainId};
 
@@ -153,6 +155,15 @@ pub enum Gesture {
     Selecting {
         /// Drag start in world space.
         start: Point,
+        /// How the box combines with the selection (Shift adds, Ctrl subtracts).
+        combine: hexmap_map::selection::Combine,
+    },
+    /// Select tool: the selection being dragged to a new place.
+    MovingSelection {
+        /// The selected hex the drag started on.
+        from: Hex,
+        /// The world point pressed.
+        world: Point,
     },
     /// Edge or path tool.
     Feature(FeatureGesture),
@@ -173,8 +184,12 @@ pub struct Tools {
     pub(super) mine_place: bool,
     /// The drag in progress.
     pub(super) gesture: Gesture,
-    /// The selected hexes (select tool), for copy.
-    pub(super) selection: Vec<Hex>,
+    /// The selected hexes (select tool), for copy, cut, delete, fill and move.
+    pub(super) selection: Selection,
+    /// What a plain click or drag of the select tool picks.
+    pub(super) select_mode: SelectMode,
+    /// The brush's weighted mix of terrains, when on.
+    pub(super) scatter: ScatterBrush,
     /// The copied region.
     pub(super) clipboard: Clipboard,
     /// Paste mode: the next press pastes the clipboard there.
@@ -195,7 +210,9 @@ impl Tools {
             current_terrain: doc.map().palette().terrains().first().map(|t| t.id),
             mine_place: true,
             gesture: Gesture::Idle,
-            selection: Vec::new(),
+            selection: Selection::default(),
+            select_mode: SelectMode::default(),
+            scatter: ScatterBrush::default(),
             clipboard: Clipboard::default(),
             pasting: false,
             features: FeatureTools::new(doc.map()),
@@ -227,8 +244,9 @@ impl Tools {
     pub(super) fn keep_terrain_valid(&mut self, doc: &OpenMap) {
         // A reshape (or its undo) may leave selected hexes off the map: the outline drawn
         // and what Copy takes stay the same cells.
-        self.selection.retain(|&h| doc.contains(h));
+        self.selection.retain(|h| doc.contains(h));
         self.features.keep_valid(doc.map());
+        self.scatter.keep_valid(doc);
         self.icons.keep_valid(doc.map());
         self.labels.keep_valid(doc.map());
         let palette = doc.map().palette();
@@ -249,9 +267,10 @@ impl Tools {
         prefs: &ToolPrefs,
         layout: &Layout,
         (h, world, scale): (Hex, Point, f64),
-        shift: bool,
+        mods: eframe::egui::Modifiers,
         out: &mut Vec<Action>,
     ) {
+        let shift = mods.shift;
         if self.pasting {
             let edit = Edit::Paste {
                 clipboard: self.clipboard.clone(),
@@ -310,7 +329,7 @@ impl Tools {
                     out.push(Action::NoteDialog(h));
                 }
             }
-            Tool::Select => self.gesture = Gesture::Selecting { start: world },
+            Tool::Select => self.press_select(doc, h, world, mods),
             Tool::Edge => {
                 let g = self.features.press_edges(doc, layout, world, shift, out);
                 self.gesture = g.map_or(Gesture::Idle, Gesture::Feature);
@@ -349,6 +368,10 @@ impl Tools {
                     -step
                 },
             }],
+            // The scatter brush paints each hex with its pick from the mix.
+            (Tool::Brush, BrushPaints::Terrain) if self.scatter.on => {
+                self.scatter.mix.stamp(h, radius).into_iter().collect()
+            }
             (Tool::Brush, BrushPaints::Terrain) => vec![Edit::Paint {
                 center: h,
                 radius,
@@ -429,9 +452,12 @@ impl Tools {
                     out.push(Action::Edit(edit));
                 }
             }
-            Gesture::Selecting { start } => {
+            Gesture::Selecting { start, combine } => {
                 let end = end_world.unwrap_or(start);
-                self.selection = select_rect(doc, layout, start, end);
+                self.finish_box(doc, layout, (start, end), combine);
+            }
+            Gesture::MovingSelection { from, world } => {
+                self.finish_move((doc, layout), (from, world), end, out);
             }
             Gesture::Feature(g) => self.features.release(doc, g, out),
             Gesture::Icon(_) | Gesture::Label(_) => out.push(Action::EndStroke),

@@ -92,7 +92,7 @@ impl<'a> EditorView<'a> {
 
     /// The selected hexes.
     pub fn selection(&self) -> &'a [Hex] {
-        &self.app.tools.selection
+        self.app.tools.selection.hexes()
     }
 
     /// The icon the icon tool selected (its hex and place in the hex's list), if any.

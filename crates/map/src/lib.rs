@@ -31,6 +31,8 @@ pub mod properties;
 pub mod reshape;
 mod routes;
 mod rules;
+pub mod scatter;
+pub mod selection;
 pub mod shape;
 pub mod shape_spec;
 pub mod tile_art;

@@ -1,0 +1,188 @@
+//! The Select tool's selection and gestures: the selected hexes with their outline (kept
+//! up to date with every change, so drawing a big selection costs nothing per frame), the
+//! tool's modes (box, magic wand, same terrain), Shift to add and Ctrl to subtract, Alt to
+//! pick every cell of the clicked terrain, and dragging the selection to move it. The
+//! cells picked come from `hexmap_map::selection`; moving is a list of edits applied as
+//! one undo step ([`Action::Edits`]).
+
+use super::Action;
+use super::open_map::OpenMap;
+use super::tools::{Gesture, Tools, select_rect};
+use eframe::egui::Modifiers;
+use hexmap_hex::{Edge, Hex, Layout, Point};
+use hexmap_map::selection::{self as model, Combine};
+
+/// The selected hexes, sorted and without repeats, with their outline.
+#[derive(Clone, Debug, Default)]
+pub struct Selection {
+    hexes: Vec<Hex>,
+    outline: Vec<Edge>,
+}
+
+impl Selection {
+    /// Replace the selection by `hexes` (any order, repeats allowed).
+    pub fn set(&mut self, mut hexes: Vec<Hex>) {
+        hexes.sort_unstable();
+        hexes.dedup();
+        self.outline = model::outline(&hexes);
+        self.hexes = hexes;
+    }
+
+    /// Select nothing.
+    pub fn clear(&mut self) {
+        self.set(Vec::new());
+    }
+
+    /// Keep only the hexes `keep` accepts.
+    pub fn retain(&mut self, keep: impl Fn(Hex) -> bool) {
+        if self.hexes.iter().all(|&h| keep(h)) {
+            return;
+        }
+        let kept = self.hexes.iter().copied().filter(|&h| keep(h)).collect();
+        self.set(kept);
+    }
+
+    /// The selected hexes, in reading order.
+    pub fn hexes(&self) -> &[Hex] {
+        &self.hexes
+    }
+
+    /// The hexsides around the selection (one line around each selected area).
+    pub fn outline(&self) -> &[Edge] {
+        &self.outline
+    }
+
+    /// How many hexes are selected.
+    pub fn len(&self) -> usize {
+        self.hexes.len()
+    }
+
+    /// True when nothing is selected.
+    pub fn is_empty(&self) -> bool {
+        self.hexes.is_empty()
+    }
+
+    /// Whether `h` is selected.
+    pub fn contains(&self, h: Hex) -> bool {
+        self.hexes.binary_search(&h).is_ok()
+    }
+}
+
+/// What a plain click or drag of the Select tool picks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SelectMode {
+    /// Drag a box: the cells whose centres are inside.
+    #[default]
+    Box,
+    /// Magic wand: click a cell for the connected cells of its terrain.
+    Wand,
+    /// Click a cell for every cell of its terrain (as Alt+click in any mode).
+    SameTerrain,
+}
+
+impl SelectMode {
+    /// Every mode, in the order the toolbar shows them.
+    pub const ALL: [SelectMode; 3] = [SelectMode::Box, SelectMode::Wand, SelectMode::SameTerrain];
+
+    /// The toolbar's name of the mode (also what tests click).
+    pub const fn label(self) -> &'static str {
+        match self {
+            SelectMode::Box => "Box",
+            SelectMode::Wand => "Wand",
+            SelectMode::SameTerrain => "Same terrain",
+        }
+    }
+}
+
+impl Tools {
+    /// A press of the Select tool on hex `h` (world point `world`) with `mods` held.
+    /// A plain press on a selected hex starts moving the selection; otherwise the mode
+    /// (or Alt: same terrain) picks cells, combined by Shift (add) or Ctrl (subtract).
+    pub(super) fn press_select(&mut self, doc: &OpenMap, h: Hex, world: Point, mods: Modifiers) {
+        let combine = Combine::from_modifiers(mods.shift, mods.ctrl || mods.command);
+        let mode = if mods.alt {
+            SelectMode::SameTerrain
+        } else {
+            self.select_mode
+        };
+        if combine == Combine::Replace && !mods.alt && self.selection.contains(h) {
+            // A drag moves the selection; a click without moving picks as below.
+            self.gesture = Gesture::MovingSelection { from: h, world };
+            return;
+        }
+        self.pick_select(doc, h, world, mode, combine);
+    }
+
+    /// What a click of the Select tool in `mode` picks at `h`, combined by `combine`; in
+    /// box mode a drag begins (a click without a drag selects nothing, as in Tiled).
+    fn pick_select(
+        &mut self,
+        doc: &OpenMap,
+        h: Hex,
+        world: Point,
+        mode: SelectMode,
+        combine: Combine,
+    ) {
+        let pick = match mode {
+            SelectMode::Box => {
+                self.gesture = Gesture::Selecting {
+                    start: world,
+                    combine,
+                };
+                return;
+            }
+            _ if !doc.contains(h) => Vec::new(),
+            SelectMode::Wand => model::wand(doc.map(), h),
+            SelectMode::SameTerrain => model::same_terrain(doc.map(), doc.terrain(h)),
+        };
+        self.selection
+            .set(combine.apply(self.selection.hexes(), &pick));
+    }
+
+    /// The box of a Select drag ended: its cells combined with the selection.
+    pub(super) fn finish_box(
+        &mut self,
+        doc: &OpenMap,
+        layout: &Layout,
+        (start, end): (Point, Point),
+        combine: Combine,
+    ) {
+        let pick = select_rect(doc, layout, start, end);
+        self.selection
+            .set(combine.apply(self.selection.hexes(), &pick));
+    }
+
+    /// A drag of the selection from `from` ended over `to`: move what is selected there
+    /// (one undo step) and select the moved cells.
+    /// A release on the hex the press started on is a click: it picks as the mode does.
+    pub(super) fn finish_move(
+        &mut self,
+        (doc, layout): (&OpenMap, &Layout),
+        (from, world): (Hex, Point),
+        to: Option<Hex>,
+        out: &mut Vec<Action>,
+    ) {
+        let Some(to) = to else { return };
+        let delta = to - from;
+        if delta == Hex::ORIGIN {
+            self.pick_select(doc, from, world, self.select_mode, Combine::Replace);
+            if let Gesture::Selecting { start, combine } = self.gesture {
+                self.gesture = Gesture::Idle;
+                self.finish_box(doc, layout, (start, start), combine);
+            }
+            return;
+        }
+        let edits = model::move_edits(doc.map(), self.selection.hexes(), delta);
+        if !edits.is_empty() {
+            out.push(Action::Edits(edits));
+        }
+        let moved = self
+            .selection
+            .hexes()
+            .iter()
+            .map(|&h| h + delta)
+            .filter(|&h| doc.contains(h))
+            .collect();
+        self.selection.set(moved);
+    }
+}

@@ -1,0 +1,71 @@
+//! What the selection commands do (Edit menu and keys): select all, deselect, select the
+//! current terrain, cut, delete, fill, and a list of edits as one undo step (a move).
+//! Each change to the map is one undo step through the one edit path.
+
+use super::Action;
+use super::EditorApp;
+use eframe::egui;
+use hexmap_map::Edit;
+use hexmap_map::selection as model;
+
+impl EditorApp {
+    /// Run a selection command; false when `action` is not one.
+    pub(super) fn run_selection(&mut self, ctx: &egui::Context, action: &Action) -> bool {
+        let hexes = self.tools.selection.hexes().to_vec();
+        let hexes = hexes.as_slice();
+        match action {
+            Action::SelectAll => {
+                let all = self.doc.map().shape().iter().collect();
+                self.tools.selection.set(all);
+            }
+            Action::Deselect => self.tools.selection.clear(),
+            Action::SelectSameTerrain => {
+                let cells = model::same_terrain(self.doc.map(), self.tools.current_terrain);
+                self.tools.selection.set(cells);
+            }
+            Action::Cut => {
+                let n = hexes.len();
+                if n == 0 {
+                    return true;
+                }
+                let edits = model::delete_edits(self.doc.map(), hexes);
+                self.copy_selection(ctx);
+                self.apply_steps(&edits);
+                self.windows.info = Some(format!("Cut {n} {}", hexes_word(n)));
+            }
+            Action::DeleteSelection => {
+                let edits = model::delete_edits(self.doc.map(), hexes);
+                self.apply_steps(&edits);
+            }
+            Action::FillSelection(terrain) => {
+                if !hexes.is_empty() {
+                    let edit = model::fill_edit(hexes, *terrain);
+                    self.apply_steps(&[edit]);
+                }
+            }
+            Action::Edits(edits) => self.apply_steps(edits),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Apply `edits` in order as one undo step (none when the list is empty); a refused
+    /// edit shows its message and the others still apply.
+    pub(super) fn apply_steps(&mut self, edits: &[Edit]) {
+        if edits.is_empty() {
+            return;
+        }
+        self.doc.begin_step();
+        for edit in edits {
+            if let Err(message) = self.doc.apply(edit) {
+                self.windows.error = Some(message);
+            }
+        }
+        self.doc.end_step();
+    }
+}
+
+/// "hex" or "hexes".
+pub(super) fn hexes_word(n: usize) -> &'static str {
+    if n == 1 { "hex" } else { "hexes" }
+}
