@@ -47,6 +47,8 @@ pub(crate) struct CellChanges {
     pub labels: Vec<LabelDelta>,
     /// Fog, GM-only flags of notes and edges, the party.
     pub fog: super::changes_fog::FogChanges,
+    /// Named regions and their kinds.
+    pub regions: super::regions::RegionChanges,
     // Where each cell's delta sits (for first-old merging). Keys are cell indices and
     // hexes from the map itself, so the fast multiplicative hasher is safe here.
     terrain_pos: HashMap<u32, usize, HexBuildHasher>,
@@ -174,7 +176,8 @@ impl CellChanges {
         Changed {
             hexes: self.hexes(map),
             whole_map: false,
-            labels: !self.labels.is_empty(),
+            // Region outlines are drawn with the free text, over the cells.
+            labels: !self.labels.is_empty() || !self.regions.is_empty(),
             annotated: (self.icons.iter().map(|d| d.hex))
                 .chain(self.notes.iter().map(|d| d.hex))
                 .collect(),
@@ -214,6 +217,7 @@ impl CellChanges {
             self.label(d.id, d.old, d.new);
         }
         self.fog.merge(later.fog);
+        self.regions.merge(later.regions);
     }
 
     /// Drop cells whose value ended where it started, and the lookup tables.
@@ -226,6 +230,7 @@ impl CellChanges {
         self.icons.retain(|d| d.old != d.new);
         self.labels.retain(|d| d.old != d.new);
         self.fog.finish();
+        self.regions.finish();
         self.edges.shrink_to_fit();
         self.paths.shrink_to_fit();
         self.terrain.shrink_to_fit();
@@ -250,6 +255,7 @@ impl CellChanges {
             && self.icons.is_empty()
             && self.labels.is_empty()
             && self.fog.is_empty()
+            && self.regions.is_empty()
     }
 
     /// Heap bytes held (for the undo-memory benchmark).
@@ -278,6 +284,7 @@ impl CellChanges {
             + (self.icons.len() * std::mem::size_of::<IconDelta>())
             + (self.labels.len() * std::mem::size_of::<LabelDelta>())
             + self.fog.heap_bytes()
+            + self.regions.heap_bytes()
     }
 
     /// The touched hexes, unique, in the shape's storage order (sorting the `u32` cell
@@ -360,6 +367,7 @@ impl CellChanges {
                 .set(d.hex, if undo { &d.old } else { &d.new }.clone());
         }
         self.fog.restore(map, undo);
+        self.regions.restore(map, undo);
         for d in &self.labels {
             match if undo { &d.old } else { &d.new } {
                 Some(l) => {

@@ -245,6 +245,8 @@ pub enum Edit {
         /// Record the move as a trail of this path type.
         trail: Option<PathTypeId>,
     },
+    /// Change the named regions or their kinds ([`crate::RegionEdit`]).
+    Region(crate::RegionEdit),
 }
 
 /// Which end of a path an [`Edit::ExtendPath`] adds to.
@@ -410,6 +412,11 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
             }
             return Ok((changes.changed(map), Record::Cells(Box::new(changes))));
         }
+        Edit::Region(e) => {
+            let mut changes = CellChanges::default();
+            super::regions::apply(map, e, &mut changes.regions).map_err(MapError::from)?;
+            return Ok((changes.changed(map), Record::Cells(Box::new(changes))));
+        }
         _ => {}
     }
     // Checks that can fail before anything changes.
@@ -557,7 +564,8 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
         | Edit::SetEdgesGmOnly { .. }
         | Edit::SetPathGmOnly { .. }
         | Edit::SetParty(_)
-        | Edit::MoveParty { .. } => unreachable!("handled above"),
+        | Edit::MoveParty { .. }
+        | Edit::Region(_) => unreachable!("handled above"),
     }
     let Recorder { map, changes } = rec;
     Ok((changes.changed(map), Record::Cells(Box::new(changes))))
