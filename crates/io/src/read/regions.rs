@@ -3,9 +3,9 @@
 //! by the map's own rule ([`hexmap_map::Regions::validate`]), each error naming the list,
 //! the entry and what to do.
 
+use super::super::Form;
 use super::super::error::FormatError;
 use super::super::model::{FileCells, FileMap, FileRegion, FileRegionKind};
-use super::super::Form;
 use super::features::{Coords, FormHex};
 use hexmap_map::{BorderStyle, HexMap, Region, RegionId, RegionKind, RegionLook, Regions, Rgb};
 use std::collections::BTreeSet;
@@ -111,7 +111,9 @@ fn convert<H: FormHex>(
             if !map.contains(h) {
                 return Err(bad(
                     "cells.regions",
-                    format!("{at}, hex {j}, {cell}: not a cell of the map (remove it from the region)"),
+                    format!(
+                        "{at}, hex {j}, {cell}: not a cell of the map (remove it from the region)"
+                    ),
                 ));
             }
             hexes.insert(h);
@@ -169,7 +171,13 @@ mod tests {
             hexes: hexes.iter().map(|&(q, r)| Hex::new(q, r)).collect(),
         };
         let regions = [
-            region(3, "Kingdom \"of\" Ard", "Political", None, &[(0, 0), (1, 0), (1, 1)]),
+            region(
+                3,
+                "Kingdom \"of\" Ard",
+                "Political",
+                None,
+                &[(0, 0), (1, 0), (1, 1)],
+            ),
             region(7, "Frost", "Climate", Some(0.3), &[(1, 0), (2, 0)]),
         ];
         for r in regions {
@@ -184,7 +192,10 @@ mod tests {
         for form in [Form::Offset, Form::Cube] {
             let text = to_string(&map, form);
             assert!(text.contains("region_kinds: ["), "{text}");
-            assert!(text.contains("border: \"dotted\", tint: Some(0.3)"), "{text}");
+            assert!(
+                text.contains("border: \"dotted\", tint: Some(0.3)"),
+                "{text}"
+            );
             let (back, f) = from_str(&text).unwrap();
             assert_eq!(f, form);
             assert_eq!(back.regions(), map.regions(), "{text}");

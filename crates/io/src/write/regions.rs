@@ -30,7 +30,11 @@ pub(super) fn write_kinds(map: &HexMap, o: &mut String) {
 
 /// The `regions` list, by id; `at(h)` is how the form writes a hex and the key its hexes
 /// sort by.
-pub(super) fn write_regions(map: &HexMap, o: &mut String, at: impl Fn(Hex) -> (String, (i32, i32))) {
+pub(super) fn write_regions(
+    map: &HexMap,
+    o: &mut String,
+    at: impl Fn(Hex) -> (String, (i32, i32)),
+) {
     let regions = map.regions();
     if regions.len() == 0 {
         return;
