@@ -47,6 +47,7 @@ mod tiled_import_generic;
 mod tiled_notes;
 mod tiled_objects;
 mod tiled_orientation;
+mod tiled_regions;
 mod tiled_resave;
 mod tiled_roundtrip;
 mod tiled_tile_size;

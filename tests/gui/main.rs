@@ -29,5 +29,6 @@ mod popups;
 mod print;
 mod readouts;
 mod real_window;
+mod regions;
 mod reshape;
 mod tile_art;

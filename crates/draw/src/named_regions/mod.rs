@@ -39,34 +39,56 @@ fn corner_key(orientation: Orientation, h: Hex, c: usize) -> CornerKey {
 /// (the first not repeated at the end). Every side of a hex of the set whose other hex is
 /// not in the set is on exactly one ring; all rings turn the same way around the set, so
 /// a hole's ring turns the other way round its own area. Rings come in a stable order
-/// (from the lowest outer side).
+/// (from the lowest outer side). Each corner starts the side of [`outline_sides`] at the
+/// same place.
 pub fn outline_rings(hexes: &BTreeSet<Hex>, layout: &Layout) -> Vec<Vec<Point>> {
-    let orientation = layout.orientation();
+    outline_sides(hexes, layout.orientation())
+        .into_iter()
+        .map(|ring| {
+            ring.into_iter()
+                .map(|(h, d)| layout.corners(h)[layout.side_corners(d)[0]])
+                .collect()
+        })
+        .collect()
+}
+
+/// The outer sides of `hexes` (a hex of the set and the direction of a neighbour that is
+/// not) joined into closed rings, each side followed by the one that starts where it
+/// ends: the outline as a geometry-free list, for placing it in another pixel space (the
+/// Tiled export puts each ring's corners where Tiled draws them). Hexes of a grid meet
+/// three at a corner, so an outline never touches itself and the rings are simple.
+pub fn outline_sides(hexes: &BTreeSet<Hex>, orientation: Orientation) -> Vec<Vec<(Hex, Direction)>> {
+    let side_corners = |d: Direction| {
+        let d = d.index();
+        match orientation {
+            Orientation::Pointy => [d, (d + 1) % 6],
+            Orientation::Flat => [(d + 5) % 6, d],
+        }
+    };
     // Each outer side as a directed segment from corner to corner, in corner order
     // (the same turn for every hex), keyed by its start corner.
-    let mut from: HashMap<CornerKey, Vec<(CornerKey, Point)>> = HashMap::new();
+    let mut from: HashMap<CornerKey, (CornerKey, (Hex, Direction))> = HashMap::new();
     let mut starts = Vec::new();
     for &h in hexes {
-        let corners = layout.corners(h);
         for d in Direction::ALL {
             if hexes.contains(&h.neighbor(d)) {
                 continue;
             }
-            let [a, b] = layout.side_corners(d);
+            let [a, b] = side_corners(d);
             let (ka, kb) = (corner_key(orientation, h, a), corner_key(orientation, h, b));
-            from.entry(ka).or_default().push((kb, corners[a]));
+            from.insert(ka, (kb, (h, d)));
             starts.push(ka);
         }
     }
     let mut rings = Vec::new();
     for start in starts {
-        let Some(first) = from.get_mut(&start).and_then(Vec::pop) else {
+        let Some(first) = from.remove(&start) else {
             continue;
         };
         let mut ring = vec![first.1];
         let mut at = first.0;
         while at != start {
-            let Some(next) = from.get_mut(&at).and_then(Vec::pop) else {
+            let Some(next) = from.remove(&at) else {
                 break; // cannot happen: every corner of a closed outline has a way on
             };
             ring.push(next.1);
