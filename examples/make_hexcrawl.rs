@@ -16,9 +16,9 @@ use hexmap::hex::{Direction, Edge, Hex, OffsetCoord, OffsetKind, Orientation, Po
 use hexmap::io::render::{PictureOptions, render_png, render_svg};
 use hexmap::io::{self, Form};
 use hexmap::map::{
-    BorderStyle, BuiltinIcon, Document, EdgeTypeId, Edit, HexMap, Icon, IconSource, Label,
-    LabelId, MapPath, MapProperties, MapShape, Palette, Party, PathId, PathTypeId, Region,
-    RegionEdit, RegionId, RegionKind, RegionLook, Rgb, TerrainId, TileArt,
+    BorderStyle, BuiltinIcon, Document, EdgeTypeId, Edit, HexMap, Icon, IconSource, Label, LabelId,
+    MapPath, MapProperties, MapShape, Palette, Party, PathId, PathTypeId, Region, RegionEdit,
+    RegionId, RegionKind, RegionLook, Rgb, TerrainId, TileArt,
 };
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -243,7 +243,11 @@ fn regions(map: HexMap) -> HexMap {
         }
         set
     };
-    let (saltmere, varr, frost) = (cells(2..=7, 3..=9), cells(8..=15, 0..=6), cells(10..=15, 0..=3));
+    let (saltmere, varr, frost) = (
+        cells(2..=7, 3..=9),
+        cells(8..=15, 0..=6),
+        cells(10..=15, 0..=3),
+    );
     let mut doc = Document::new(map);
     let mut apply = |e: RegionEdit| doc.apply(&Edit::Region(e)).expect("a valid region edit");
     for (name, exclusive) in [("Political", true), ("Climate", false)] {

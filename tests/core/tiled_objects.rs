@@ -197,7 +197,10 @@ fn tiled_s_own_conversions_keep_every_object() {
 
 /// hexmap's layout of the map with Tiled's spacing between tile centres (from the map
 /// header only: tile width, height and side length).
-pub(crate) fn layout_with_tiled_spacing(orientation: Orientation, tiled_json: &serde_json::Value) -> Layout {
+pub(crate) fn layout_with_tiled_spacing(
+    orientation: Orientation,
+    tiled_json: &serde_json::Value,
+) -> Layout {
     let num = |k: &str| tiled_json[k].as_f64().unwrap();
     let (tw, th, side) = (num("tilewidth"), num("tileheight"), num("hexsidelength"));
     let sqrt3 = 3f64.sqrt();

@@ -88,7 +88,9 @@ fn regions_come_back_from_tmx_tmj_and_tiled_s_json() {
             assert_eq!(back.map.regions(), m.regions(), "{ext}");
             if ext == "tmx" {
                 let text = std::fs::read_to_string(&file).unwrap();
-                assert!(text.contains("<objectgroup") && text.contains("hexmap regions: Political"));
+                assert!(
+                    text.contains("<objectgroup") && text.contains("hexmap regions: Political")
+                );
                 assert_eq!(text.matches("<polygon").count(), 3, "two rings and one");
             }
         }
@@ -96,7 +98,9 @@ fn regions_come_back_from_tmx_tmj_and_tiled_s_json() {
             continue;
         }
         let file = dir.path().join(format!("{}.tmx", orientation.name()));
-        let out = dir.path().join(format!("{}-by-tiled.tmj", orientation.name()));
+        let out = dir
+            .path()
+            .join(format!("{}-by-tiled.tmj", orientation.name()));
         tools::export_map("json", &file, &out);
         let tiled = read_tiled(&std::fs::read_to_string(&out).unwrap(), "by-tiled", &res).unwrap();
         let (back, warnings) = from_tiled(&tiled).unwrap();
@@ -130,7 +134,10 @@ fn tiled_strokes_regions_on_hexmap_s_outline_and_not_inside() {
         let file = dir.path().join(format!("{name}.tmx"));
         export(&m, "tmx", &file);
         let img = tools::rasterize(&file, &dir.path().join(format!("{name}.png")), &[]);
-        assert_eq!((img.width(), img.height()), (plain_img.width(), plain_img.height()));
+        assert_eq!(
+            (img.width(), img.height()),
+            (plain_img.width(), plain_img.height())
+        );
         for region in m.regions().iter() {
             let colour = rgba(region.look.color);
             let rings = outline_rings(&region.hexes, &layout);

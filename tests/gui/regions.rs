@@ -7,10 +7,10 @@ use crate::harness::{settle, shown_labels};
 use eframe::egui::{Color32, Key, Modifiers, Pos2, Rect, Shape, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use hexmap::app::EditorApp;
 use hexmap::app::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::app::tools::Tool;
-use hexmap::app::EditorApp;
 use hexmap::draw::named_regions::outline_rings;
 use hexmap::hex::{Hex, OffsetCoord, OffsetKind, Orientation, Point};
 use hexmap::map::{HexMap, MapProperties, MapShape, Palette, TerrainId};
@@ -116,7 +116,15 @@ fn painting_a_region_shows_its_name_and_outline_and_undo_takes_the_stroke_back()
     h.run();
     h.drop_at(c);
     settle(&mut h);
-    let region = h.state().view().doc().map().regions().get(id).unwrap().clone();
+    let region = h
+        .state()
+        .view()
+        .doc()
+        .map()
+        .regions()
+        .get(id)
+        .unwrap()
+        .clone();
     assert!(region.hexes.contains(&at(2, 4)) && region.hexes.contains(&at(4, 4)));
     let painted = region.hexes.len();
     assert!(painted >= 3, "{painted} hexes");
@@ -125,7 +133,11 @@ fn painting_a_region_shows_its_name_and_outline_and_undo_takes_the_stroke_back()
     let listed = format!("Region 1 (Political, {painted} hexes)");
     assert!(shown_labels(&h).contains(&listed), "{:?}", shown_labels(&h));
     let shapes = shapes_in(&h, rect);
-    assert!(texts(&shapes).iter().any(|t| t == "Region 1"), "{:?}", texts(&shapes));
+    assert!(
+        texts(&shapes).iter().any(|t| t == "Region 1"),
+        "{:?}",
+        texts(&shapes)
+    );
     let [r, g, bl] = region.look.color.0;
     let colour = Color32::from_rgb(r, g, bl);
     let rings = outline_rings(&region.hexes, &layout);
@@ -142,7 +154,10 @@ fn painting_a_region_shows_its_name_and_outline_and_undo_takes_the_stroke_back()
             }
         }
     }
-    assert!(sides > 6 && on_line == sides, "{on_line} of {sides} sides stroked");
+    assert!(
+        sides > 6 && on_line == sides,
+        "{on_line} of {sides} sides stroked"
+    );
     // Not across the middle of a painted hex.
     assert!(!coloured_at(&shapes, screen(at(3, 4)), colour));
     // One undo step takes the whole stroke back; the region itself stays.
@@ -171,7 +186,15 @@ fn the_bucket_puts_the_contiguous_forest_into_the_region() {
     h.drop_at(p);
     settle(&mut h);
     let id = h.state().view().current_region().unwrap();
-    let hexes = &h.state().view().doc().map().regions().get(id).unwrap().hexes;
+    let hexes = &h
+        .state()
+        .view()
+        .doc()
+        .map()
+        .regions()
+        .get(id)
+        .unwrap()
+        .hexes;
     assert_eq!(hexes.len(), 9, "the 3 × 3 forest block");
     assert!(hexes.iter().all(|x| {
         let c = OffsetKind::OddR.from_hex(*x);

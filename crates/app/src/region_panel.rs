@@ -8,9 +8,7 @@ use super::open_map::OpenMap;
 use super::region_tool::RegionTool;
 use super::tools::{Tool, Tools};
 use eframe::egui;
-use hexmap_map::{
-    BorderStyle, Edit, HexMap, Region, RegionEdit, RegionKind, RegionLook, Rgb,
-};
+use hexmap_map::{BorderStyle, Edit, HexMap, Region, RegionEdit, RegionKind, RegionLook, Rgb};
 
 /// Colours new regions take in turn.
 const NEW_COLOURS: [[u8; 3]; 6] = [
@@ -49,7 +47,8 @@ pub(super) fn show(
     }
     for r in map.regions().iter() {
         let text = format!("{} ({}, {} hexes)", r.look.name, r.look.kind, r.hexes.len());
-        let colour = egui::Color32::from_rgb(r.look.color.0[0], r.look.color.0[1], r.look.color.0[2]);
+        let colour =
+            egui::Color32::from_rgb(r.look.color.0[0], r.look.color.0[1], r.look.color.0[2]);
         let chosen = t.current == Some(r.id);
         if ui
             .selectable_label(chosen, egui::RichText::new(text).color(colour))
@@ -84,10 +83,12 @@ fn kinds(ui: &mut egui::Ui, map: &HexMap, t: &mut RegionTool, out: &mut Vec<Acti
             .accessible_name("New kind");
         let name = t.new_kind.trim().to_owned();
         if ui.button("Add kind").clicked() && !name.is_empty() {
-            out.push(Action::Edit(Edit::Region(RegionEdit::AddKind(RegionKind {
-                name,
-                exclusive: false,
-            }))));
+            out.push(Action::Edit(Edit::Region(RegionEdit::AddKind(
+                RegionKind {
+                    name,
+                    exclusive: false,
+                },
+            ))));
             t.new_kind.clear();
         }
     });
@@ -99,10 +100,12 @@ fn new_region(map: &HexMap, t: &mut RegionTool, out: &mut Vec<Action>) {
     let kind = match regions.kinds().first() {
         Some(k) => k.name.clone(),
         None => {
-            out.push(Action::Edit(Edit::Region(RegionEdit::AddKind(RegionKind {
-                name: FIRST_KIND.into(),
-                exclusive: true,
-            }))));
+            out.push(Action::Edit(Edit::Region(RegionEdit::AddKind(
+                RegionKind {
+                    name: FIRST_KIND.into(),
+                    exclusive: true,
+                },
+            ))));
             FIRST_KIND.into()
         }
     };

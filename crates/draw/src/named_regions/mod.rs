@@ -57,7 +57,10 @@ pub fn outline_rings(hexes: &BTreeSet<Hex>, layout: &Layout) -> Vec<Vec<Point>> 
 /// ends: the outline as a geometry-free list, for placing it in another pixel space (the
 /// Tiled export puts each ring's corners where Tiled draws them). Hexes of a grid meet
 /// three at a corner, so an outline never touches itself and the rings are simple.
-pub fn outline_sides(hexes: &BTreeSet<Hex>, orientation: Orientation) -> Vec<Vec<(Hex, Direction)>> {
+pub fn outline_sides(
+    hexes: &BTreeSet<Hex>,
+    orientation: Orientation,
+) -> Vec<Vec<(Hex, Direction)>> {
     let side_corners = |d: Direction| {
         let d = d.index();
         match orientation {

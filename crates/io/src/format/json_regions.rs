@@ -6,9 +6,7 @@ use super::json_value::{At, Element, array, boolean, int, member, object, pair, 
 use hexmap_hex::Hex;
 use hexmap_map::regions::MAX_REGIONS;
 use hexmap_map::shape::MAX_CELLS;
-use hexmap_map::{
-    BorderStyle, HexMap, Region, RegionId, RegionKind, RegionLook, Regions, Rgb,
-};
+use hexmap_map::{BorderStyle, HexMap, Region, RegionId, RegionKind, RegionLook, Regions, Rgb};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -101,9 +99,7 @@ impl Element for RegionIn {
         let border = match o.get("border") {
             Some(v) => {
                 let a = at.key("border");
-                text(v, &a)?
-                    .parse::<BorderStyle>()
-                    .map_err(|e| a.err(e))?
+                text(v, &a)?.parse::<BorderStyle>().map_err(|e| a.err(e))?
             }
             None => BorderStyle::Solid,
         };
@@ -147,7 +143,11 @@ pub(super) fn put_regions(
     regions: Option<Vec<RegionIn>>,
 ) -> Result<(), String> {
     let kinds: Vec<RegionKind> = kinds.unwrap_or_default().into_iter().map(|k| k.0).collect();
-    let regions: Vec<Region> = regions.unwrap_or_default().into_iter().map(|r| r.0).collect();
+    let regions: Vec<Region> = regions
+        .unwrap_or_default()
+        .into_iter()
+        .map(|r| r.0)
+        .collect();
     if kinds.is_empty() && regions.is_empty() {
         return Ok(());
     }
@@ -225,7 +225,9 @@ mod tests {
         .unwrap();
         assert!(!to_json(&plain).contains("region"));
         let text = to_json(&map()).replace("\"kind\": \"Climate\"", "\"kind\": \"Weather\"");
-        let err = read_json(text.as_bytes(), "m.json").unwrap_err().to_string();
+        let err = read_json(text.as_bytes(), "m.json")
+            .unwrap_err()
+            .to_string();
         assert_eq!(
             err,
             "m.json: regions: region 7: unknown kind \"Weather\" (add the kind to region_kinds first)"

@@ -37,7 +37,11 @@ fn ring_points(ring: &[(Hex, hexmap_hex::Direction)], grid: &TiledGrid) -> Vec<P
         .map(|k| {
             let [a, b] = ends[k];
             let next = ends[(k + 1) % ends.len()];
-            if next.iter().any(|p| same(*p, b)) { b } else { a }
+            if next.iter().any(|p| same(*p, b)) {
+                b
+            } else {
+                a
+            }
         })
         .collect()
 }
@@ -54,7 +58,10 @@ pub(super) fn export(
         .kinds()
         .iter()
         .filter_map(|kind| {
-            let of_kind: Vec<&Region> = regions.iter().filter(|r| r.look.kind == kind.name).collect();
+            let of_kind: Vec<&Region> = regions
+                .iter()
+                .filter(|r| r.look.kind == kind.name)
+                .collect();
             let mut objects = Vec::new();
             for r in &of_kind {
                 let hexes: Vec<String> = r.hexes.iter().map(|h| hex_text(*h)).collect();
@@ -73,14 +80,29 @@ pub(super) fn export(
                 let rings = outline_sides(&r.hexes, orientation);
                 // A region without hexes still travels, as a point object.
                 if rings.is_empty() {
-                    objects.push(object(next_id(), &l.name, Point::new(0.0, 0.0), ObjectShape::Point, props));
+                    objects.push(object(
+                        next_id(),
+                        &l.name,
+                        Point::new(0.0, 0.0),
+                        ObjectShape::Point,
+                        props,
+                    ));
                     continue;
                 }
                 for ring in rings {
                     let points = ring_points(&ring, grid);
                     let start = points[0];
-                    let rel = points.iter().map(|p| (p.x - start.x, p.y - start.y)).collect();
-                    objects.push(object(next_id(), &l.name, start, ObjectShape::Polygon(rel), props.clone()));
+                    let rel = points
+                        .iter()
+                        .map(|p| (p.x - start.x, p.y - start.y))
+                        .collect();
+                    objects.push(object(
+                        next_id(),
+                        &l.name,
+                        start,
+                        ObjectShape::Polygon(rel),
+                        props.clone(),
+                    ));
                 }
             }
             (!objects.is_empty()).then(|| ObjectGroup {
@@ -93,7 +115,13 @@ pub(super) fn export(
         .collect()
 }
 
-fn object(id: u32, name: &str, at: Point, shape: ObjectShape, properties: Vec<(String, String)>) -> MapObject {
+fn object(
+    id: u32,
+    name: &str,
+    at: Point,
+    shape: ObjectShape,
+    properties: Vec<(String, String)>,
+) -> MapObject {
     MapObject {
         id,
         name: name.to_owned(),
@@ -117,7 +145,10 @@ pub(super) fn kinds_property(map: &HexMap) -> Option<(String, String)> {
         .iter()
         .map(|k| serde_json::json!({"name": k.name, "exclusive": k.exclusive}))
         .collect();
-    Some((P_REGION_KINDS.into(), serde_json::Value::Array(list).to_string()))
+    Some((
+        P_REGION_KINDS.into(),
+        serde_json::Value::Array(list).to_string(),
+    ))
 }
 
 /// True when an object is a region's ring (it carries `hexmap:region_id`).
@@ -142,19 +173,27 @@ impl Found {
         };
         let get = |name: &str| o.property(name);
         let need = |name: &str| get(name).ok_or_else(|| err(format!("region without {name}")));
-        let id: u32 = need(P_REGION_ID)?
-            .trim()
-            .parse()
-            .map_err(|_| err(format!("{P_REGION_ID} = '{}' is not a whole number", get(P_REGION_ID).unwrap_or(""))))?;
+        let id: u32 = need(P_REGION_ID)?.trim().parse().map_err(|_| {
+            err(format!(
+                "{P_REGION_ID} = '{}' is not a whole number",
+                get(P_REGION_ID).unwrap_or("")
+            ))
+        })?;
         let kind = need(P_REGION_KIND)?.to_owned();
-        let color: Rgb = need(P_COLOR)?.parse().map_err(|e: String| err(format!("{P_COLOR}: {e}")))?;
+        let color: Rgb = need(P_COLOR)?
+            .parse()
+            .map_err(|e: String| err(format!("{P_COLOR}: {e}")))?;
         let border: BorderStyle = get(P_BORDER)
             .unwrap_or("solid")
             .parse()
             .map_err(|e: String| err(format!("{P_BORDER}: {e}")))?;
         let tint = match get(P_TINT) {
             None => None,
-            Some(t) => Some(t.trim().parse::<f32>().map_err(|_| err(format!("{P_TINT} = '{t}' is not a number")))?),
+            Some(t) => Some(
+                t.trim()
+                    .parse::<f32>()
+                    .map_err(|_| err(format!("{P_TINT} = '{t}' is not a number")))?,
+            ),
         };
         let label = get(P_LABEL).is_none_or(|v| v.trim() != "false");
         let mut hexes = BTreeSet::new();
@@ -193,12 +232,15 @@ impl Found {
         };
         let kinds: Vec<RegionKind> = match doc.property(P_REGION_KINDS) {
             Some(text) => {
-                let v: serde_json::Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
+                let v: serde_json::Value =
+                    serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
                 v.as_array()
                     .ok_or_else(|| bad("expected a JSON list of {name, exclusive}".into()))?
                     .iter()
                     .map(|k| {
-                        let name = k["name"].as_str().ok_or_else(|| bad(format!("{k}: no name")))?;
+                        let name = k["name"]
+                            .as_str()
+                            .ok_or_else(|| bad(format!("{k}: no name")))?;
                         Ok(RegionKind {
                             name: name.to_owned(),
                             exclusive: k["exclusive"].as_bool().unwrap_or(false),
