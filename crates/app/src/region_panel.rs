@@ -50,10 +50,14 @@ pub(super) fn show(
         let colour =
             egui::Color32::from_rgb(r.look.color.0[0], r.look.color.0[1], r.look.color.0[2]);
         let chosen = t.current == Some(r.id);
-        if ui
-            .selectable_label(chosen, egui::RichText::new(text).color(colour))
-            .clicked()
-        {
+        // In its colour, but in the theme's ink while chosen (legible on the highlight).
+        let text = egui::RichText::new(text);
+        let text = if chosen {
+            text.strong()
+        } else {
+            text.color(colour)
+        };
+        if ui.selectable_label(chosen, text).clicked() {
             t.current = Some(r.id);
             t.name_draft = None;
         }

@@ -412,11 +412,7 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
             }
             return Ok((changes.changed(map), Record::Cells(Box::new(changes))));
         }
-        Edit::Region(e) => {
-            let mut changes = CellChanges::default();
-            super::regions::apply(map, e, &mut changes.regions).map_err(MapError::from)?;
-            return Ok((changes.changed(map), Record::Cells(Box::new(changes))));
-        }
+        Edit::Region(e) => return super::regions::apply_edit(map, e),
         _ => {}
     }
     // Checks that can fail before anything changes.

@@ -92,7 +92,7 @@ pub fn draw_regions(
     sink: &mut dyn Sink,
 ) {
     let regions = map.regions();
-    if regions.len() == 0 {
+    if regions.iter().next().is_none() {
         return;
     }
     let drawn: Vec<&NamedRegion> = regions

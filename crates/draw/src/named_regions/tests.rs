@@ -111,7 +111,7 @@ fn two_pieces_touching_at_a_corner_still_give_closed_rings_over_every_side() {
 #[test]
 fn the_name_goes_on_the_hex_nearest_the_centroid_even_in_a_crescent() {
     let l = layout(Orientation::Flat);
-    let crescent = set(hexmap_hex::ring(Hex::ORIGIN, 3).into_iter().take(10));
+    let crescent = set(hexmap_hex::ring(Hex::ORIGIN, 3).take(10));
     let h = label_hex(&crescent, &l).unwrap();
     assert!(crescent.contains(&h));
     assert_eq!(label_hex(&BTreeSet::new(), &l), None);

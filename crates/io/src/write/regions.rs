@@ -36,7 +36,7 @@ pub(super) fn write_regions(
     at: impl Fn(Hex) -> (String, (i32, i32)),
 ) {
     let regions = map.regions();
-    if regions.len() == 0 {
+    if regions.iter().next().is_none() {
         return;
     }
     o.push_str("        regions: [\n");

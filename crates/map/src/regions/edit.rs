@@ -123,8 +123,21 @@ fn claim(r: &mut Regions, kind: &str, keep: RegionId, hexes: &BTreeSet<Hex>) {
     }
 }
 
+/// Apply one region edit through the one edit path: what changed and the undo record.
+pub(crate) fn apply_edit(
+    map: &mut HexMap,
+    edit: &RegionEdit,
+) -> Result<(crate::Changed, crate::edit::Record), crate::EditError> {
+    let mut changes = crate::edit::CellChanges::default();
+    apply(map, edit, &mut changes.regions).map_err(crate::MapError::from)?;
+    Ok((
+        changes.changed(map),
+        crate::edit::Record::Cells(Box::new(changes)),
+    ))
+}
+
 /// Apply one region edit; on error the map is unchanged.
-pub(crate) fn apply(
+fn apply(
     map: &mut HexMap,
     edit: &RegionEdit,
     changes: &mut RegionChanges,

@@ -13,7 +13,7 @@ mod edit;
 mod tests;
 
 pub use edit::RegionEdit;
-pub(crate) use edit::{RegionChanges, apply};
+pub(crate) use edit::{RegionChanges, apply_edit};
 
 use super::HexMap;
 use super::palette::Rgb;
