@@ -36,6 +36,7 @@ mod overlay_pictures;
 mod picture_frame;
 mod print_pdf;
 mod python_consumer;
+mod region_pictures;
 mod roundtrip;
 mod save_safety;
 mod special_outputs;
