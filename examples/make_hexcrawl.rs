@@ -5,7 +5,8 @@
 //! art from `maps/art/` (made by `examples/make_tile_art.rs`). It is a session in
 //! progress (issue 26): the party has walked east from Saltmere with its trail recorded,
 //! the players have seen what it saw, and the GM keeps a few secrets (GM-only notes,
-//! icons and a label).
+//! icons and a label). Named regions (issue 29): two baronies of an exclusive
+//! "Political" kind and a "Climate" region overlapping one of them, the frost of the north.
 //! Deterministic; the map file is committed.
 //!
 //! `cargo run --example make_hexcrawl -- [MAP] [PICTURE_STEM]`
@@ -15,9 +16,11 @@ use hexmap::hex::{Direction, Edge, Hex, OffsetCoord, OffsetKind, Orientation, Po
 use hexmap::io::render::{PictureOptions, render_png, render_svg};
 use hexmap::io::{self, Form};
 use hexmap::map::{
-    BuiltinIcon, Document, EdgeTypeId, Edit, HexMap, Icon, IconSource, Label, LabelId, MapPath,
-    MapProperties, MapShape, Palette, Party, PathId, PathTypeId, Rgb, TerrainId, TileArt,
+    BorderStyle, BuiltinIcon, Document, EdgeTypeId, Edit, HexMap, Icon, IconSource, Label, LabelId,
+    MapPath, MapProperties, MapShape, Palette, Party, PathId, PathTypeId, Region, RegionEdit,
+    RegionId, RegionKind, RegionLook, Rgb, TerrainId, TileArt,
 };
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 const W: i32 = 16;
@@ -224,6 +227,77 @@ fn hexcrawl() -> HexMap {
     m
 }
 
+/// The named regions: the Barony of Saltmere (the west coast's land) and the Varr
+/// Marches (the north-east), of the exclusive "Political" kind, and the Frostreach over
+/// the far north-east, of the overlapping "Climate" kind.
+fn regions(map: HexMap) -> HexMap {
+    let land = |col, row| map.terrain(at(col, row)) != TerrainId::new(1);
+    let cells = |cols: std::ops::RangeInclusive<i32>, rows: std::ops::RangeInclusive<i32>| {
+        let mut set = BTreeSet::new();
+        for col in cols {
+            for row in rows.clone() {
+                if land(col, row) {
+                    set.insert(at(col, row));
+                }
+            }
+        }
+        set
+    };
+    let (saltmere, varr, frost) = (
+        cells(2..=7, 3..=9),
+        cells(8..=15, 0..=6),
+        cells(10..=15, 0..=3),
+    );
+    let mut doc = Document::new(map);
+    let mut apply = |e: RegionEdit| doc.apply(&Edit::Region(e)).expect("a valid region edit");
+    for (name, exclusive) in [("Political", true), ("Climate", false)] {
+        apply(RegionEdit::AddKind(RegionKind {
+            name: name.into(),
+            exclusive,
+        }));
+    }
+    let region = |id, name: &str, kind: &str, color, border, tint, hexes| Region {
+        id: RegionId(id),
+        look: RegionLook {
+            name: name.into(),
+            kind: kind.into(),
+            color: Rgb(color),
+            border,
+            tint,
+            label: true,
+        },
+        hexes,
+    };
+    apply(RegionEdit::Add(region(
+        0,
+        "Barony of Saltmere",
+        "Political",
+        [0xb0, 0x20, 0x3c],
+        BorderStyle::Dashed,
+        None,
+        saltmere,
+    )));
+    apply(RegionEdit::Add(region(
+        1,
+        "Varr Marches",
+        "Political",
+        [0x6a, 0x2c, 0x9c],
+        BorderStyle::Solid,
+        None,
+        varr,
+    )));
+    apply(RegionEdit::Add(region(
+        2,
+        "Frostreach",
+        "Climate",
+        [0x20, 0x60, 0xd0],
+        BorderStyle::Dotted,
+        Some(0.3),
+        frost,
+    )));
+    doc.into_map()
+}
+
 /// The session in progress: everything hidden, then the party's walk from Saltmere east
 /// towards Hold Varr (each step reveals what it sees, the trail recorded as a path), and
 /// the GM's secrets.
@@ -289,7 +363,7 @@ fn session(map: HexMap) -> HexMap {
 fn main() {
     let mut args = std::env::args().skip(1);
     let map_path = PathBuf::from(args.next().unwrap_or_else(|| "maps/hexcrawl.ron".into()));
-    let map = session(hexcrawl());
+    let map = session(regions(hexcrawl()));
     if let Err(e) = io::save(&map_path, &map, Form::Offset) {
         eprintln!("error: {e}");
         std::process::exit(1);

@@ -254,6 +254,20 @@ class Label:
     halo: bool
 
 
+@dataclass(frozen=True)
+class Region:
+    """A named region (kingdom, climate zone …): its cells and how it is drawn."""
+
+    id: int
+    name: str
+    kind: str
+    color: str
+    border: str
+    tint: float | None
+    label: bool
+    hexes: frozenset[Hex]
+
+
 @dataclass
 class HexMap:
     name: str
@@ -277,6 +291,9 @@ class HexMap:
     #: values are derived from the orientation for version 1).
     forward: tuple[float, float, float, float] = ()
     origin: tuple[float, float] = (0.0, 0.0)
+    #: Named regions by id and their kinds (name → exclusive); empty when the file has none.
+    regions: dict[int, Region] = field(default_factory=dict)
+    region_kinds: dict[str, bool] = field(default_factory=dict)
     # Derived: the cheapest costed path type along each side (hundredths).
     _path_step: dict[tuple[Hex, Hex], int] = field(default_factory=dict, repr=False)
 
@@ -568,6 +585,7 @@ def from_json(doc: dict) -> HexMap:
     )
     if version >= 2:
         _map_level(doc, m)
+    _regions(doc, m)
     # The cheapest path type with a cost along each side (step 3 of the rule).
     for p in paths:
         cost = path_types[p.type].cost
@@ -607,3 +625,30 @@ def load(path: str) -> HexMap:
     """Load a JSON export from a file."""
     with open(path, encoding="utf-8") as f:
         return from_json(json.load(f))
+
+
+def _regions(doc: dict, m: HexMap) -> None:
+    """Named regions (`region_kinds`, `regions`; left out when the map has none)."""
+    for k in doc.get("region_kinds", []):
+        if k["name"] in m.region_kinds:
+            raise HexMapError(f"region kind {k['name']!r} is listed twice")
+        m.region_kinds[k["name"]] = k["exclusive"]
+    owner: dict[tuple[str, Hex], int] = {}
+    for r in doc.get("regions", []):
+        if r["id"] in m.regions:
+            raise HexMapError(f"region id {r['id']} is listed twice")
+        if r["kind"] not in m.region_kinds:
+            raise HexMapError(f"region {r['id']}: unknown kind {r['kind']!r}")
+        hexes = frozenset((q, r_) for q, r_ in r["hexes"])
+        for h in hexes:
+            if h not in m.cells:
+                raise HexMapError(f"region {r['id']}: hex {h} is not a cell of the map")
+            if m.region_kinds[r["kind"]]:
+                other = owner.setdefault((r["kind"], h), r["id"])
+                if other != r["id"]:
+                    raise HexMapError(
+                        f"regions {other} and {r['id']} of exclusive kind {r['kind']!r} share hex {h}"
+                    )
+        m.regions[r["id"]] = Region(
+            r["id"], r["name"], r["kind"], r["color"], r["border"], r["tint"], r["label"], hexes
+        )

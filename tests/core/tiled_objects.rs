@@ -136,7 +136,7 @@ fn assert_same_objects(back: &HexMap, map: &HexMap, label: &str) {
 
 /// Exports with 32-pixel tiles: the hexes' radius of 16 world units is then 16 pixels,
 /// the scale the pixel tolerances below are set for.
-fn export(map: &HexMap, ext: &str, file: &Path) {
+pub(crate) fn export(map: &HexMap, ext: &str, file: &Path) {
     write_path(
         map,
         by_name(ext).unwrap(),
@@ -197,7 +197,10 @@ fn tiled_s_own_conversions_keep_every_object() {
 
 /// hexmap's layout of the map with Tiled's spacing between tile centres (from the map
 /// header only: tile width, height and side length).
-fn layout_with_tiled_spacing(orientation: Orientation, tiled_json: &serde_json::Value) -> Layout {
+pub(crate) fn layout_with_tiled_spacing(
+    orientation: Orientation,
+    tiled_json: &serde_json::Value,
+) -> Layout {
     let num = |k: &str| tiled_json[k].as_f64().unwrap();
     let (tw, th, side) = (num("tilewidth"), num("tileheight"), num("hexsidelength"));
     let sqrt3 = 3f64.sqrt();
@@ -208,7 +211,7 @@ fn layout_with_tiled_spacing(orientation: Orientation, tiled_json: &serde_json::
     Layout::new(orientation, size, Point::default()).unwrap()
 }
 
-fn rgba(c: Rgb) -> [u8; 4] {
+pub(crate) fn rgba(c: Rgb) -> [u8; 4] {
     [c.0[0], c.0[1], c.0[2], 255]
 }
 
@@ -216,7 +219,7 @@ fn rgba(c: Rgb) -> [u8; 4] {
 /// 3 pixels: the translation found by colour matching is good to about 1.5 pixels, and
 /// Tiled's lines are 2 pixels wide, while a side drawn on the wrong side or a hex drawn
 /// the wrong way round is a hex's half-width (here 14 pixels) away.
-fn near(img: &tiny_skia::Pixmap, p: Point, want: [u8; 4], r: i32) -> bool {
+pub(crate) fn near(img: &tiny_skia::Pixmap, p: Point, want: [u8; 4], r: i32) -> bool {
     (-r..=r).any(|dy| {
         (-r..=r).any(|dx| {
             tools::pixel(img, p.x + f64::from(dx), p.y + f64::from(dy))
@@ -225,7 +228,7 @@ fn near(img: &tiny_skia::Pixmap, p: Point, want: [u8; 4], r: i32) -> bool {
     })
 }
 
-fn lerp(a: Point, b: Point, t: f64) -> Point {
+pub(crate) fn lerp(a: Point, b: Point, t: f64) -> Point {
     Point::new(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
 }
 
@@ -239,7 +242,7 @@ fn terrain_colour(map: &HexMap, h: Hex) -> [u8; 4] {
 /// the most points near each cell's corners on its colour. (Keeping only the translations
 /// with the most centres on colour lost the right one on flat maps, where a line or a
 /// label covering one centre tipped the count, and the search settled 6 px off.)
-fn translation(map: &HexMap, layout: &Layout, img: &tiny_skia::Pixmap) -> Point {
+pub(crate) fn translation(map: &HexMap, layout: &Layout, img: &tiny_skia::Pixmap) -> Point {
     let on_road: Vec<Hex> = map.paths().iter().flat_map(|p| p.hexes.clone()).collect();
     let cells: Vec<(Point, [u8; 4])> = map
         .shape()

@@ -31,6 +31,7 @@ mod popups;
 mod print;
 mod readouts;
 mod real_window;
+mod regions;
 mod reshape;
 mod scatter;
 mod selection;

@@ -506,6 +506,9 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
             Tool::Brush | Tool::Eraser | Tool::Mine if !app.tools.pasting => {
                 tools::brush_footprint(h, app.prefs.tools.brush_radius)
             }
+            Tool::Region if !app.tools.pasting && !app.tools.regions.bucket => {
+                tools::brush_footprint(h, app.prefs.tools.brush_radius)
+            }
             _ => vec![h],
         };
         // Only hexes of the map: an outline off the map would promise a cell that is not.

@@ -59,6 +59,8 @@ pub mod prefs;
 pub mod print_window;
 pub mod properties;
 mod random_mines;
+mod region_panel;
+pub mod region_tool;
 pub mod sample;
 mod scatter_panel;
 pub mod secret_marks;

@@ -392,6 +392,7 @@ pub(super) fn left_panel(
                     // The edge and path tools pick their types here instead of terrain.
                     if !super::feature_palette::show(ui, doc, tools)
                         && !super::icon_palette::show(ui, doc, tools, &canvas.images, &mut out)
+                        && !super::region_panel::show(ui, doc, tools, &mut out)
                     {
                         let images = &canvas.images;
                         super::palette_panel::show(

@@ -44,6 +44,9 @@ pub enum Tool {
     /// Fog of war: reveal cells to the players with the brush (shift: hide), or what a
     /// cell sees when "by sight" is on.
     Fog,
+    /// Paint hexes into the current named region (shift: take them out), or with the
+    /// bucket its contiguous same-terrain cells.
+    Region,
 }
 
 /// Largest brush radius (in hexes) the toolbar and the `[` / `]` keys allow.
@@ -51,7 +54,7 @@ pub const MAX_BRUSH_RADIUS: u32 = 20;
 
 impl Tool {
     /// Every tool, in toolbar order.
-    pub const ALL: [Tool; 13] = [
+    pub const ALL: [Tool; 14] = [
         Tool::Brush,
         Tool::Eraser,
         Tool::Picker,
@@ -65,6 +68,7 @@ impl Tool {
         Tool::Icon,
         Tool::Label,
         Tool::Fog,
+        Tool::Region,
     ];
 
     /// Toolbar label (also the accessible name tests click).
@@ -83,6 +87,7 @@ impl Tool {
             Tool::Icon => "Icons",
             Tool::Label => "Labels",
             Tool::Fog => "Fog",
+            Tool::Region => "Regions",
         }
     }
 
@@ -105,6 +110,8 @@ impl Tool {
             Tool::Label => Key::X,
             // F fits the view.
             Tool::Fog => Key::W,
+            // R rotates a paste only while pasting; the other letters were taken.
+            Tool::Region => Key::K,
         }
     }
 }
@@ -200,6 +207,8 @@ pub struct Tools {
     pub(super) icons: IconTool,
     /// The label tool's selection, text field and new-label look.
     pub(super) labels: LabelTool,
+    /// The region tool's current region, bucket switch and name field.
+    pub(super) regions: super::region_tool::RegionTool,
 }
 
 impl Tools {
@@ -218,6 +227,7 @@ impl Tools {
             features: FeatureTools::new(doc.map()),
             icons: IconTool::default(),
             labels: LabelTool::default(),
+            regions: super::region_tool::RegionTool::default(),
         }
     }
 
@@ -230,6 +240,8 @@ impl Tools {
         self.icons.selected = None;
         self.labels.selected = None;
         self.labels.draft = None;
+        self.regions = super::region_tool::RegionTool::default();
+        self.regions.keep_valid(doc.map());
         if self
             .current_terrain
             .is_none_or(|t| doc.map().palette().get(t).is_none())
@@ -249,6 +261,7 @@ impl Tools {
         self.scatter.keep_valid(doc);
         self.icons.keep_valid(doc.map());
         self.labels.keep_valid(doc.map());
+        self.regions.keep_valid(doc.map());
         let palette = doc.map().palette();
         if self
             .current_terrain
@@ -296,7 +309,10 @@ impl Tools {
                     out.push(Action::Edit(edit));
                 }
             }
-            Tool::Brush | Tool::Eraser | Tool::Mine | Tool::Fog => {
+            Tool::Region if self.regions.bucket => {
+                out.extend(self.regions.bucket(doc, h, !shift).map(Action::Edit));
+            }
+            Tool::Brush | Tool::Eraser | Tool::Mine | Tool::Fog | Tool::Region => {
                 self.mine_place = !shift;
                 out.push(Action::BeginStroke);
                 self.gesture = Gesture::Painting { last: h };
@@ -391,6 +407,10 @@ impl Tools {
                 hexes: brush_footprint(h, radius),
                 revealed: self.mine_place,
             }],
+            (Tool::Region, _) => (self.regions)
+                .stamp(brush_footprint(h, radius), self.mine_place)
+                .into_iter()
+                .collect(),
             _ => Vec::new(),
         };
         out.extend(edits.into_iter().map(Action::StrokeEdit));
@@ -517,13 +537,8 @@ fn fog_bucket(doc: &OpenMap, h: Hex, reveal: bool) -> Option<Action> {
     if !map.contains(h) {
         return None;
     }
-    let terrain = map.terrain(h);
-    let area = hexmap_hex::flood_fill(h, map.cell_count(), |x| {
-        map.contains(x) && map.terrain(x) == terrain
-    })
-    .ok()?;
     Some(Action::Edit(Edit::SetRevealed {
-        hexes: area,
+        hexes: hexmap_map::selection::wand(map, h),
         revealed: reveal,
     }))
 }

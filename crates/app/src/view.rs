@@ -105,6 +105,11 @@ impl<'a> EditorView<'a> {
         self.app.tools.labels.selected
     }
 
+    /// The named region the region tool paints into, if any.
+    pub fn current_region(&self) -> Option<hexmap_map::RegionId> {
+        self.app.tools.regions.current()
+    }
+
     /// True while the label tool's text field is open on the canvas.
     pub fn label_field_open(&self) -> bool {
         self.app.tools.labels.draft.is_some()

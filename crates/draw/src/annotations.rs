@@ -303,6 +303,13 @@ pub fn label_box(label: &Label, layout: &Layout) -> (Point, Point) {
 /// bands) draw it after every cell it may cover, so no later fill hides it.
 pub fn label_home(label: &Label, layout: &Layout, bounds: &OffsetBounds) -> (i32, i32) {
     let (_, max) = label_box(label, layout);
+    point_home(max, layout, bounds)
+}
+
+/// The cell (in [`OffsetKind::default_for`], clamped into `bounds`) under the world point
+/// `max`: the home of something drawn once over the cells whose box ends there (labels,
+/// named regions).
+pub fn point_home(max: Point, layout: &Layout, bounds: &OffsetBounds) -> (i32, i32) {
     let kind = OffsetKind::default_for(layout.orientation());
     let f = layout.pixel_to_frac(max);
     let hex: Hex =

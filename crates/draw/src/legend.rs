@@ -1,5 +1,5 @@
-//! The map's legend (issue 15): a generated key of the terrains, edge types, path types and
-//! icons a map *uses* (not its whole palettes), each with a swatch drawn the way the map
+//! The map's legend (issue 15): a generated key of the terrains, edge types, path types,
+//! icons and named regions (grouped by kind, issue 29) a map *uses* (not its whole palettes), each with a swatch drawn the way the map
 //! draws it and its name as text, in a box with a background, placed in a corner of the
 //! picture or of the screen. Laid out in pixels, so it keeps its size whatever the zoom.
 
@@ -11,7 +11,7 @@ use super::markers::terrain_swatch;
 use super::primitives::{Font, FontFamily, HAlign, Polygon, Polyline, Stroke, Text, VAlign};
 use super::sink::Sink;
 use hexmap_hex::Point;
-use hexmap_map::{Corner, HexMap, IconSource, LineStyle};
+use hexmap_map::{BorderStyle, Corner, HexMap, IconSource, LineStyle};
 use std::collections::{BTreeSet, HashSet};
 
 mod placement;
@@ -67,6 +67,17 @@ pub enum Swatch {
     },
     /// An icon.
     Icon(IconSource),
+    /// A kind of named region: its name is a heading over its regions, no swatch.
+    RegionKind,
+    /// A named region: a small box outlined in its border style, tinted as it is.
+    Region {
+        /// Its colour.
+        colour: Colour,
+        /// Solid, dashed or dotted.
+        border: BorderStyle,
+        /// The tint's opacity, if it has one.
+        tint: Option<f32>,
+    },
 }
 
 /// One line of the legend: a swatch and the name beside it.
@@ -149,7 +160,36 @@ pub fn legend_entries(map: &HexMap) -> Vec<LegendEntry> {
             .then_with(|| file_text(a).cmp(&file_text(b)))
     });
     entries.extend(icon_entries);
+    region_entries(map, &mut entries);
     entries
+}
+
+/// The named regions, grouped under a heading per kind (kinds in their order, regions by
+/// name); a kind without regions, and regions without hexes, are left out.
+fn region_entries(map: &HexMap, entries: &mut Vec<LegendEntry>) {
+    let regions = map.regions();
+    for kind in regions.kinds() {
+        let mut of_kind: Vec<_> = regions
+            .iter()
+            .filter(|r| r.look.kind == kind.name && !r.hexes.is_empty())
+            .collect();
+        if of_kind.is_empty() {
+            continue;
+        }
+        of_kind.sort_by(|a, b| a.look.name.cmp(&b.look.name).then(a.id.cmp(&b.id)));
+        entries.push(LegendEntry {
+            name: kind.name.clone(),
+            swatch: Swatch::RegionKind,
+        });
+        entries.extend(of_kind.into_iter().map(|r| LegendEntry {
+            name: r.look.name.clone(),
+            swatch: Swatch::Region {
+                colour: Colour::from(r.look.color),
+                border: r.look.border,
+                tint: r.look.tint,
+            },
+        }));
+    }
 }
 
 /// A readable name for an icon: a built-in's name, or an image's file name without
@@ -331,7 +371,11 @@ pub fn draw_legend(
                 Point::new(x + (SWATCH_PX + GAP_PX) * px, y),
                 TEXT_PX * px,
                 DEFAULT_INK,
-                Font::regular(FontFamily::Sans),
+                Font {
+                    family: FontFamily::Sans,
+                    bold: entry.swatch == Swatch::RegionKind,
+                    italic: false,
+                },
             )
         });
     }
@@ -395,6 +439,34 @@ fn draw_swatch(
         Swatch::Icon(source) => {
             let half = (ROW_PX / 2.0 - 2.0) * px;
             draw_icon_with(sink, source, centre, half, DEFAULT_INK, images);
+        }
+        Swatch::RegionKind => {}
+        Swatch::Region {
+            colour,
+            border,
+            tint,
+        } => {
+            let (hw, hh) = (half_w - 2.0 * px, (ROW_PX / 2.0 - 4.0) * px);
+            let (x0, x1, y0, y1) = (centre.x - hw, centre.x + hw, centre.y - hh, centre.y + hh);
+            let ring = [
+                Point::new(x0, y0),
+                Point::new(x1, y0),
+                Point::new(x1, y1),
+                Point::new(x0, y1),
+                Point::new(x0, y0),
+            ];
+            if let Some(t) = tint.filter(|t| *t > 0.0) {
+                sink.polygon(&Polygon {
+                    points: &ring[..4],
+                    fill: Some(colour.with_alpha((t * 255.0).round() as u8)),
+                    stroke: None,
+                });
+            }
+            let stroke = super::named_regions::border_stroke(*colour, *border, scale);
+            sink.polyline(&Polyline {
+                points: &ring,
+                stroke,
+            });
         }
     }
 }

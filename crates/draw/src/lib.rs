@@ -17,6 +17,7 @@
 //! - [`annotations`]: icons on hexes (art in [`icon_art`]) and place-name labels;
 //!   [`annotation_hits`]: which of them is under a point (text measured by [`text_box`]);
 //! - [`fonts`]: the fonts text is drawn and measured with;
+//! - [`named_regions`]: named regions' outlines (rings of outer hexsides), tints and names;
 //! - [`legend`]: the key of the terrains, edge and path types and icons a map uses;
 //! - [`world_box`]: the world rectangle a map's cells cover;
 //! - [`player`]: the player filter, what the players may see of a map (fog, no secrets).
@@ -35,6 +36,7 @@ pub mod lines;
 pub mod lod;
 pub mod map_scene;
 pub mod markers;
+pub mod named_regions;
 pub mod overlay;
 pub mod player;
 pub mod primitives;

@@ -425,6 +425,12 @@ impl<'a> MapScene<'a> {
     }
 
     /// The place-name labels this region draws (on top of everything else).
+    /// The named regions' tints, outlines and names (`named_regions`), over the cells.
+    fn draw_named_regions(&self, region: &Region<'_>, scale: f64, sink: &mut dyn Sink) {
+        let (map, layout, bounds) = (self.map, &self.layout, &self.bounds);
+        super::named_regions::draw_regions(map, layout, bounds, region, scale, sink);
+    }
+
     fn draw_labels(&self, region: &Region<'_>, scale: f64, sink: &mut dyn Sink) {
         for (_, label) in self.map.labels().iter() {
             if annotations::region_draws_label(region, label, &self.layout, &self.bounds) {
@@ -520,6 +526,7 @@ impl Scene for MapScene<'_> {
 
     fn draw(&self, region: &Region<'_>, scale: f64, sink: &mut dyn Sink) {
         self.draw_cells(region, scale, sink);
+        self.draw_named_regions(region, scale, sink);
         self.draw_labels(region, scale, sink);
     }
 
@@ -531,6 +538,7 @@ impl Scene for MapScene<'_> {
     }
 
     fn draw_free_text(&self, a: Point, b: Point, scale: f64, sink: &mut dyn Sink) {
+        self.draw_named_regions(&Region::Rect(a, b), scale, sink);
         self.draw_labels(&Region::Rect(a, b), scale, sink);
     }
 

@@ -6,13 +6,17 @@
 //! What is left out: every GM-only icon, label, path, edge feature and note; all note text
 //! (notes are the GM's); on a hidden cell its terrain, mine, icons (and so their captions)
 //! and the labels centred on it; the edge features with a hidden cell on either side; the
-//! steps of paths that touch a hidden cell; the elevation layer when any cell is hidden.
+//! steps of paths that touch a hidden cell; the elevation layer when any cell is hidden;
+//! the hidden cells of named regions (a region with no revealed cell goes, name and all).
 //! The hidden cells stay hidden in the copy, and with a fog colour they are painted with a
 //! terrain of their own ("Unexplored") so every back-end draws them opaque with no code of
 //! its own. [`update_player_map`] follows an edit in a player map already cut.
 
 use hexmap_hex::{Edge, Hex};
-use hexmap_map::{HexMap, MapPath, MoveCost, Palette, Rgb, Terrain, TerrainId, TileArt};
+use hexmap_map::{
+    HexMap, MapPath, MoveCost, Palette, Region, Regions, Rgb, Terrain, TerrainId, TileArt,
+};
+use std::collections::BTreeSet;
 
 /// The fog's default colour: a flat dark grey-blue, far from every standard terrain.
 pub const DEFAULT_FOG: Rgb = Rgb([46, 50, 64]);
@@ -178,6 +182,7 @@ pub fn update_player_map(
     }
     let _ = out.set_party(None);
     let _ = out.set_party(map.party());
+    let _ = out.set_regions(map.regions().clone());
     cut_shared(out, map);
     true
 }
@@ -244,6 +249,22 @@ fn cut_shared(out: &mut HexMap, map: &HexMap) {
     }
     if map.has_fog() {
         let _ = out.set_elevation_layer(None);
+        // Regions keep their revealed cells only (outline, tint and name follow them); a
+        // region wholly unseen goes, name and all.
+        let regions = map.regions();
+        if !regions.is_empty() {
+            let seen: Vec<Region> = regions
+                .iter()
+                .filter_map(|r| {
+                    let hexes: BTreeSet<Hex> =
+                        r.hexes.iter().copied().filter(|&h| !is_hidden(h)).collect();
+                    (!hexes.is_empty()).then(|| Region { hexes, ..r.clone() })
+                })
+                .collect();
+            if let Ok(cut) = Regions::build(out, regions.kinds().to_vec(), seen) {
+                let _ = out.set_regions(cut);
+            }
+        }
     }
 }
 

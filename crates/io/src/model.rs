@@ -116,6 +116,9 @@ macro_rules! file_structure {
             pub path_types: FeatureEntries<FilePathType>,
             #[serde(default)]
             pub view: FileView,
+            /// Region kinds (version 4).
+            #[serde(default)]
+            pub region_kinds: Vec<FileRegionKind>,
             #[serde(borrow)]
             pub cells: $cells<'a>,
         }
@@ -157,6 +160,9 @@ macro_rules! file_structure {
                 /// Version 3: one string per row, a whole number per column (`.` for a hole).
                 #[serde(default, borrow)]
                 elevation: $list<'a, String>,
+                /// Named regions (version 4).
+                #[serde(default)]
+                regions: Vec<FileRegion<(i32, i32)>>,
             },
             /// Explicit (q, r, s, terrain id) cells.
             Cube {
@@ -189,6 +195,9 @@ macro_rules! file_structure {
                 /// Version 3: (q, r, s, elevation) for every cell not at 0.
                 #[serde(default, borrow)]
                 elevation: $list<'a, (i32, i32, i32, i16)>,
+                /// Named regions (version 4).
+                #[serde(default)]
+                regions: Vec<FileRegion<(i32, i32, i32)>>,
             },
         }
     };
@@ -419,4 +428,35 @@ impl Default for FileLabels {
             order: "column-first".to_owned(),
         }
     }
+}
+
+/// A region kind (version 4): its name and whether a hex is in at most one of its regions.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FileRegionKind {
+    pub name: String,
+    #[serde(default)]
+    pub exclusive: bool,
+}
+
+/// A named region (version 4): id, name, kind name, colour, border style, tint opacity,
+/// label switch and its hexes in the form's coordinates.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FileRegion<H> {
+    pub id: u32,
+    pub name: String,
+    pub kind: String,
+    pub color: String,
+    #[serde(default = "solid")]
+    pub border: String,
+    #[serde(default)]
+    pub tint: Option<f32>,
+    #[serde(default = "yes")]
+    pub label: bool,
+    pub hexes: Vec<H>,
+}
+
+fn solid() -> String {
+    "solid".to_owned()
 }

@@ -11,6 +11,7 @@ mod fog;
 mod lists;
 mod offset;
 mod palette;
+mod regions;
 
 pub(crate) use features::FeatureEntries;
 pub(crate) use features::cost as points_to_cost;
@@ -49,7 +50,7 @@ fn syntax(e: ron::error::SpannedError) -> FormatError {
 
 /// The parts of a file named by the types that read them (what the RON parser says, e.g.
 /// "Expected opening `(` for struct `FileMap`"), in the words of docs/FORMAT.md.
-const PART_NAMES: [(&str, &str); 13] = [
+const PART_NAMES: [(&str, &str); 15] = [
     ("FileMap", "the map"),
     ("FileCells", "cells"),
     ("FileView", "view"),
@@ -63,6 +64,8 @@ const PART_NAMES: [(&str, &str); 13] = [
     ("FilePath", "a path"),
     ("FileIcon", "an icon"),
     ("FileLabel", "a label"),
+    ("FileRegion", "a region"),
+    ("FileRegionKind", "a region kind"),
 ];
 
 /// A parser message with the reading types' names replaced by the file's own words, so a
@@ -254,7 +257,9 @@ fn finish<'a>(
         },
     };
     let fog = fog::take(&mut file.cells);
-    build(file, body, features, fog)
+    let regions = regions::take(&mut file);
+    let map = build(file, body, features, fog)?;
+    regions::apply(map, regions)
 }
 
 fn check_header(format: &str, version: u64) -> Result<(), FormatError> {

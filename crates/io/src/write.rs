@@ -9,6 +9,7 @@ use hexmap_map::{
 use std::fmt::Write;
 
 mod fog;
+mod regions;
 
 /// A RON string literal (quoted and escaped).
 fn lit(s: &str) -> String {
@@ -103,6 +104,7 @@ pub fn to_string(map: &HexMap, form: Form) -> String {
     }
     o.push_str("    ],\n");
     write_feature_palettes(map, &mut o);
+    regions::write_kinds(map, &mut o);
     match form {
         Form::Offset => write_offset(map, &mut o),
         Form::Cube => write_cube(map, &mut o),
@@ -218,6 +220,7 @@ fn write_offset(map: &HexMap, o: &mut String) {
         }
         o.push_str("        ],\n");
     }
+    regions::write_regions(map, o, at);
     o.push_str("    ),\n");
 }
 
@@ -271,6 +274,7 @@ fn write_cube(map: &HexMap, o: &mut String) {
         }
         o.push_str("        ],\n");
     }
+    regions::write_regions(map, o, at);
     o.push_str("    ),\n");
 }
 

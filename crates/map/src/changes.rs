@@ -49,6 +49,8 @@ pub(crate) struct CellChanges {
     pub fog: super::changes_fog::FogChanges,
     /// Heights (the raise/lower brush).
     pub elevation: super::changes_elevation::ElevationChanges,
+    /// Named regions and their kinds.
+    pub regions: super::regions::RegionChanges,
     // Where each cell's delta sits (for first-old merging). Keys are cell indices and
     // hexes from the map itself, so the fast multiplicative hasher is safe here.
     terrain_pos: HashMap<u32, usize, HexBuildHasher>,
@@ -177,7 +179,8 @@ impl CellChanges {
             hexes: self.hexes(map),
             // A new elevation layer puts every cell at sea level: all may look different.
             whole_map: self.elevation.created,
-            labels: !self.labels.is_empty(),
+            // Region outlines are drawn with the free text, over the cells.
+            labels: !self.labels.is_empty() || !self.regions.is_empty(),
             annotated: (self.icons.iter().map(|d| d.hex))
                 .chain(self.notes.iter().map(|d| d.hex))
                 .collect(),
@@ -218,6 +221,7 @@ impl CellChanges {
         }
         self.fog.merge(later.fog);
         self.elevation.merge(later.elevation);
+        self.regions.merge(later.regions);
     }
 
     /// Drop cells whose value ended where it started, and the lookup tables.
@@ -231,6 +235,7 @@ impl CellChanges {
         self.labels.retain(|d| d.old != d.new);
         self.fog.finish();
         self.elevation.finish();
+        self.regions.finish();
         self.edges.shrink_to_fit();
         self.paths.shrink_to_fit();
         self.terrain.shrink_to_fit();
@@ -256,6 +261,7 @@ impl CellChanges {
             && self.labels.is_empty()
             && self.fog.is_empty()
             && self.elevation.is_empty()
+            && self.regions.is_empty()
     }
 
     /// Heap bytes held (for the undo-memory benchmark).
@@ -285,6 +291,7 @@ impl CellChanges {
             + (self.labels.len() * std::mem::size_of::<LabelDelta>())
             + self.fog.heap_bytes()
             + self.elevation.heap_bytes()
+            + self.regions.heap_bytes()
     }
 
     /// The touched hexes, unique, in the shape's storage order (sorting the `u32` cell
@@ -369,6 +376,7 @@ impl CellChanges {
         }
         self.fog.restore(map, undo);
         self.elevation.restore(map, undo);
+        self.regions.restore(map, undo);
         for d in &self.labels {
             match if undo { &d.old } else { &d.new } {
                 Some(l) => {

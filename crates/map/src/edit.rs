@@ -256,6 +256,8 @@ pub enum Edit {
         /// The change of height.
         by: i16,
     },
+    /// Change the named regions or their kinds ([`crate::RegionEdit`]).
+    Region(crate::RegionEdit),
 }
 
 /// Which end of a path an [`Edit::ExtendPath`] adds to.
@@ -426,6 +428,7 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
             super::edit_elevation::apply(map, edit, &mut changes)?;
             return Ok((changes.changed(map), Record::Cells(Box::new(changes))));
         }
+        Edit::Region(e) => return super::regions::apply_edit(map, e),
         _ => {}
     }
     // Checks that can fail before anything changes.
@@ -574,7 +577,8 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
         | Edit::SetPathGmOnly { .. }
         | Edit::SetParty(_)
         | Edit::MoveParty { .. }
-        | Edit::RaiseElevation { .. } => unreachable!("handled above"),
+        | Edit::RaiseElevation { .. }
+        | Edit::Region(_) => unreachable!("handled above"),
     }
     let Recorder { map, changes } = rec;
     Ok((changes.changed(map), Record::Cells(Box::new(changes))))

@@ -115,6 +115,9 @@ pub enum MapError {
         /// Cells of the map.
         cells: usize,
     },
+    /// A region or region kind breaks a rule (unknown kind, hex off the map, …).
+    #[error(transparent)]
+    Region(#[from] super::regions::RegionError),
     /// A label breaks a limit, or its id is unknown or taken.
     #[error("label {id}: {error}")]
     BadLabel {
@@ -146,6 +149,7 @@ pub struct HexMap {
     pub(super) elevation: Option<super::ElevationLayer>,
     view: ViewSettings,
     pub(super) fog: super::fog::FogState,
+    pub(super) regions: super::regions::Regions,
 }
 
 impl HexMap {
@@ -176,6 +180,7 @@ impl HexMap {
             elevation: None,
             view: ViewSettings::default(),
             fog: super::fog::FogState::new(n),
+            regions: super::regions::Regions::new(),
         }
     }
 
@@ -409,6 +414,8 @@ impl HexMap {
         next.icons.retain(|h| next.shape.contains(h));
         next.labels = std::mem::take(&mut self.labels);
         next.view = self.view;
+        next.regions = std::mem::take(&mut self.regions);
+        next.regions.retain_hexes(|h| next.shape.contains(h));
         self.reshape_fog(&mut next);
         next.clip_features_to_shape();
         if let Some(p) = &mut next.fog.party

@@ -28,6 +28,7 @@ pub mod minesweeper;
 pub mod orientation;
 pub mod palette;
 pub mod properties;
+pub mod regions;
 pub mod reshape;
 mod routes;
 mod rules;
@@ -62,6 +63,9 @@ pub use palette::{MoveCost, Palette, PaletteError, Rgb, Terrain, TerrainId};
 pub use properties::{
     MAX_HEX_SIZE, MAX_MAP_NAME_LEN, MapProperties, PropertyError, shorten_to_bytes,
     validate_hex_size,
+};
+pub use regions::{
+    BorderStyle, Region, RegionEdit, RegionError, RegionId, RegionKind, RegionLook, Regions,
 };
 pub use reshape::{ReshapePlan, shape_centre};
 pub use shape::{CellSet, MapShape, OffsetBounds, ShapeError};

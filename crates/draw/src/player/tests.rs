@@ -351,3 +351,57 @@ mod incremental {
         }
     }
 }
+
+#[test]
+fn regions_keep_only_their_revealed_cells_and_an_unseen_region_goes() {
+    use hexmap_map::{BorderStyle, Region, RegionId, RegionKind, RegionLook, Regions, Rgb};
+    use std::collections::BTreeSet;
+    let mut m = session();
+    let look = |name: &str| RegionLook {
+        name: name.into(),
+        kind: "Political".into(),
+        color: Rgb([200, 0, 0]),
+        border: BorderStyle::Solid,
+        tint: None,
+        label: true,
+    };
+    // West of q = 0 is revealed, the east hidden (session()).
+    let across: BTreeSet<Hex> = (-2..=2).map(|q| Hex::new(q, 0)).collect();
+    let east: BTreeSet<Hex> = [Hex::new(2, -1), Hex::new(3, -1)].into();
+    let regions = Regions::build(
+        &m,
+        vec![RegionKind {
+            name: "Political".into(),
+            exclusive: false,
+        }],
+        vec![
+            Region {
+                id: RegionId(1),
+                look: look("Open March"),
+                hexes: across,
+            },
+            Region {
+                id: RegionId(2),
+                look: look("Secret Realm"),
+                hexes: east,
+            },
+        ],
+    )
+    .unwrap();
+    m.set_regions(regions).unwrap();
+    let players = player_map(&m, &PlayerView::default());
+    let shown: Vec<(&str, Vec<Hex>)> = players
+        .regions()
+        .iter()
+        .map(|r| (r.look.name.as_str(), r.hexes.iter().copied().collect()))
+        .collect();
+    assert_eq!(
+        shown,
+        [(
+            "Open March",
+            vec![Hex::new(-2, 0), Hex::new(-1, 0), Hex::new(0, 0)]
+        )]
+    );
+    let text = drawn(&players).texts().join("\n");
+    assert!(!text.contains("Secret Realm"), "{text}");
+}

@@ -49,6 +49,8 @@ struct Doc {
     shape: Small<ShapeKey>,
     label_settings: Small<LabelSettingsKey>,
     view: Small<ViewKey>,
+    region_kinds: Elements<super::json_regions::RegionKindIn>,
+    regions: Elements<super::json_regions::RegionIn>,
 }
 
 keys! {
@@ -182,6 +184,7 @@ fn build(doc: Doc, version: u32) -> Result<HexMap, String> {
         list(doc.icons, "icons")?,
         list(doc.labels, "labels")?,
     )?;
+    super::json_regions::put_regions(&mut map, doc.region_kinds.0, doc.regions.0)?;
     map.set_view(view);
     Ok(map)
 }

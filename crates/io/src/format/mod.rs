@@ -10,6 +10,7 @@
 mod json_items;
 mod json_meta;
 mod json_read;
+mod json_regions;
 mod json_value;
 mod kind;
 mod pdf;

@@ -209,6 +209,12 @@ struct JsonMap<'a> {
     label_settings: JsonLabelSettings,
     layout: JsonLayout,
     view: JsonView,
+    /// Named regions' kinds (left out when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    region_kinds: Vec<super::json_regions::JsonRegionKind<'a>>,
+    /// Named regions (left out when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    regions: Vec<super::json_regions::JsonRegion<'a>>,
 }
 
 /// The map as JSON: name, orientation, offset kind, hex size, palette, and every cell with
@@ -346,6 +352,7 @@ pub fn to_json(map: &HexMap) -> String {
         })
         .collect();
     let meta = meta(map);
+    let (region_kinds, regions) = super::json_regions::regions_json(map);
     let doc = JsonMap {
         format: "hexmap-cells",
         version: JSON_VERSION,
@@ -366,6 +373,8 @@ pub fn to_json(map: &HexMap) -> String {
         label_settings: meta.label_settings,
         layout: meta.layout,
         view: meta.view,
+        region_kinds,
+        regions,
     };
     serde_json::to_string_pretty(&doc).expect("plain data always serialises")
 }

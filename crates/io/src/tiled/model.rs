@@ -158,12 +158,14 @@ pub enum ObjectShape {
     Point,
     /// A polyline: points relative to the object's position.
     Polyline(Vec<(f64, f64)>),
+    /// A closed polygon: points relative to the object's position (a named region's ring).
+    Polygon(Vec<(f64, f64)>),
     /// A tile object showing global tile id `gid` (flags removed); Tiled anchors its
     /// image at the object's bottom-left corner on hexagonal maps.
     Tile(u32),
     /// A text object.
     Text(TextObject),
-    /// Anything else (a rectangle, ellipse or polygon): hexmap reads only its position.
+    /// Anything else (a rectangle, ellipse): hexmap reads only its position.
     Other,
 }
 

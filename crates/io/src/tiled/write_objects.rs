@@ -55,6 +55,13 @@ pub(super) fn tmx_group(
                     .collect();
                 x.empty("polyline", &[("points", text.join(" "))]);
             }
+            ObjectShape::Polygon(points) => {
+                let text: Vec<String> = points
+                    .iter()
+                    .map(|(px, py)| format!("{},{}", fmt_num(*px), fmt_num(*py)))
+                    .collect();
+                x.empty("polygon", &[("points", text.join(" "))]);
+            }
             ObjectShape::Text(t) => {
                 x.text_element("text", &tmx_text_attrs(t), &super::xml::escape(&t.text));
             }
@@ -96,6 +103,14 @@ fn tmj_object(o: &MapObject, properties: fn(&[(String, String)]) -> Value) -> Va
         ObjectShape::Point => v["point"] = json!(true),
         ObjectShape::Polyline(points) => {
             v["polyline"] = Value::Array(
+                points
+                    .iter()
+                    .map(|(x, y)| json!({"x": x, "y": y}))
+                    .collect(),
+            );
+        }
+        ObjectShape::Polygon(points) => {
+            v["polygon"] = Value::Array(
                 points
                     .iter()
                     .map(|(x, y)| json!({"x": x, "y": y}))

@@ -75,6 +75,7 @@ pub fn export(
     let mut groups = Vec::new();
     groups.extend(edges(map, grid, &mut ids));
     groups.extend(paths(map, grid, &mut ids));
+    groups.extend(super::regions::export(map, grid, &mut || ids.next()));
     let world = map.layout().ok();
     let mut icon_tileset = None;
     if let Some(world) = &world {
@@ -92,6 +93,7 @@ pub fn export(
     if used || *map.path_palette() != PathPalette::standard() {
         properties.push((P_PATH_TYPES.into(), path_palette_text(map.path_palette())));
     }
+    properties.extend(super::regions::kinds_property(map));
     ObjectExport {
         groups,
         properties,

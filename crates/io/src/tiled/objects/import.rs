@@ -104,8 +104,13 @@ pub fn import(
     }
     let world = map.layout().ok();
     let mut icons: Vec<(Hex, Option<u32>, Icon)> = Vec::new();
+    let mut regions = super::regions::Found::default();
     for group in &doc.object_groups {
         for o in &group.objects {
+            if super::regions::is_region(o) {
+                regions.add(&group.name, o)?;
+                continue;
+            }
             let obj = Obj {
                 layer: &group.name,
                 o,
@@ -135,7 +140,7 @@ pub fn import(
             warnings.push(format!("icons on {hex} not imported: {e}"));
         }
     }
-    Ok(())
+    regions.finish(doc, map)
 }
 
 /// The icons grouped by hex in the order found, each with its `hexmap:icon_id` when that

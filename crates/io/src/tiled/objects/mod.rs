@@ -14,12 +14,15 @@
 //!   colour;
 //! - layer [`LABELS_LAYER`]: a text object per label; `hexmap:id`, `hexmap:at` (exact
 //!   world point), `hexmap:size` (hex units), `hexmap:rotation`, `hexmap:halo`;
+//! - a layer `hexmap regions: KIND` per region kind: a polygon per ring of each named
+//!   region's outline (`regions.rs`);
 //! - map properties `hexmap:edge_types` / `hexmap:path_types`: the palettes as JSON.
 
 pub mod export;
 pub mod icon_tileset;
 pub mod import;
 pub mod palettes;
+pub mod regions;
 
 /// The object layers of edge features: `hexmap edges: TYPE`, one per type
 /// ([`type_layer`]); a layer named just `hexmap edges` is read too.

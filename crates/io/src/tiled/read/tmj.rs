@@ -178,15 +178,11 @@ fn object_shape(ctx: &Ctx, object: &Value) -> Result<ObjectShape, TiledError> {
     if el.flag("point") {
         return Ok(ObjectShape::Point);
     }
-    if let Some(points) = object.get("polyline") {
-        let bad = || {
-            ctx.bad(
-                "object",
-                "polyline",
-                &points.to_string(),
-                "expected [{x, y}, …]",
-            )
+    for key in ["polyline", "polygon"] {
+        let Some(points) = object.get(key) else {
+            continue;
         };
+        let bad = || ctx.bad("object", key, &points.to_string(), "expected [{x, y}, …]");
         let points = points
             .as_array()
             .ok_or_else(bad)?
@@ -197,7 +193,10 @@ fn object_shape(ctx: &Ctx, object: &Value) -> Result<ObjectShape, TiledError> {
                 x.zip(y).ok_or_else(bad)
             })
             .collect::<Result<Vec<_>, _>>()?;
-        return Ok(ObjectShape::Polyline(points));
+        return Ok(match key {
+            "polygon" => ObjectShape::Polygon(points),
+            _ => ObjectShape::Polyline(points),
+        });
     }
     if let Some(text) = object.get("text") {
         let el = Json {

@@ -178,6 +178,10 @@ fn object_shape(ctx: &Ctx, object: Node) -> Result<ObjectShape, TiledError> {
                 let points = child.attribute("points").unwrap_or("");
                 return Ok(ObjectShape::Polyline(objects::tmx_points(ctx, points)?));
             }
+            "polygon" => {
+                let points = child.attribute("points").unwrap_or("");
+                return Ok(ObjectShape::Polygon(objects::tmx_points(ctx, points)?));
+            }
             "text" => {
                 let text = child.text().unwrap_or("").to_string();
                 return Ok(ObjectShape::Text(objects::text_object(
