@@ -146,6 +146,8 @@ pub struct HexMap {
     pub(super) elevation: Option<super::ElevationLayer>,
     view: ViewSettings,
     pub(super) fog: super::fog::FogState,
+    pub(super) scale: Option<super::scale::MapScale>,
+    pub(super) underlay: Option<super::underlay::Underlay>,
 }
 
 impl HexMap {
@@ -176,6 +178,8 @@ impl HexMap {
             elevation: None,
             view: ViewSettings::default(),
             fog: super::fog::FogState::new(n),
+            scale: None,
+            underlay: None,
         }
     }
 

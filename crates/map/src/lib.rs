@@ -29,9 +29,11 @@ pub mod properties;
 pub mod reshape;
 mod routes;
 mod rules;
+pub mod scale;
 pub mod shape;
 pub mod shape_spec;
 pub mod tile_art;
+pub mod underlay;
 pub mod view;
 
 pub use annotations::{
@@ -59,7 +61,9 @@ pub use properties::{
     validate_hex_size,
 };
 pub use reshape::{ReshapePlan, shape_centre};
+pub use scale::{MapScale, ScaleError};
 pub use shape::{CellSet, MapShape, OffsetBounds, ShapeError};
 pub use shape_spec::{ShapeKind, ShapeSpec};
 pub use tile_art::{TileArt, TileArtError};
+pub use underlay::{Underlay, UnderlayError};
 pub use view::{Corner, UnknownCorner, ViewSettings};

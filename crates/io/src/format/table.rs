@@ -209,6 +209,9 @@ struct JsonMap<'a> {
     label_settings: JsonLabelSettings,
     layout: JsonLayout,
     view: JsonView,
+    /// The map scale; left out when the map has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scale: Option<super::json_meta::JsonScale<'a>>,
 }
 
 /// The map as JSON: name, orientation, offset kind, hex size, palette, and every cell with
@@ -366,6 +369,7 @@ pub fn to_json(map: &HexMap) -> String {
         label_settings: meta.label_settings,
         layout: meta.layout,
         view: meta.view,
+        scale: map.scale().map(super::json_meta::JsonScale::of),
     };
     serde_json::to_string_pretty(&doc).expect("plain data always serialises")
 }
