@@ -45,6 +45,7 @@ pub mod images;
 mod jobs;
 pub mod label_tool;
 mod legend_view;
+pub mod measure;
 pub mod no_map;
 pub mod open_map;
 pub mod overlays;
@@ -58,6 +59,7 @@ pub mod print_window;
 pub mod properties;
 mod random_mines;
 pub mod sample;
+pub mod scale_form;
 mod shortcuts;
 mod spill_view;
 pub mod storage;
@@ -310,7 +312,18 @@ impl EditorApp {
                 .as_deref()
                 .or(self.canvas.images.warning()),
         };
-        panels::status_bar(ui, &self.canvas, &self.doc, messages, self.play.as_ref());
+        let measure = (self.tools.tool == tools::Tool::Measure)
+            .then_some(self.tools.measure_anchor)
+            .flatten()
+            .map(|a| (a, self.prefs.tools.measure_speed));
+        panels::status_bar(
+            ui,
+            &self.canvas,
+            &self.doc,
+            messages,
+            self.play.as_ref(),
+            measure,
+        );
         if let Some(session) = &mut self.play {
             asked.extend(play::bar(ui, session));
             let mut parts = play::PlayParts {

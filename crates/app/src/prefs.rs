@@ -48,6 +48,13 @@ pub struct ToolPrefs {
     /// How far the fog tool's "by sight" sees, in hexes.
     #[serde(default = "default_sight")]
     pub fog_sight: u32,
+    /// The Measure tool's travel speed per day, in the map scale's unit.
+    #[serde(default = "default_speed")]
+    pub measure_speed: f64,
+}
+
+fn default_speed() -> f64 {
+    crate::measure::DEFAULT_SPEED
 }
 
 fn default_sight() -> u32 {
@@ -61,6 +68,7 @@ impl Default for ToolPrefs {
             fill_replace_all: false,
             fog_by_sight: false,
             fog_sight: default_sight(),
+            measure_speed: default_speed(),
         }
     }
 }

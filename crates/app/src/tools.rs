@@ -42,6 +42,9 @@ pub enum Tool {
     /// Fog of war: reveal cells to the players with the brush (shift: hide), or what a
     /// cell sees when "by sight" is on.
     Fog,
+    /// Press to set an anchor: the status bar says how far the pointer is from it (hexes,
+    /// map distance, route cost and travel time).
+    Measure,
 }
 
 /// Largest brush radius (in hexes) the toolbar and the `[` / `]` keys allow.
@@ -49,7 +52,7 @@ pub const MAX_BRUSH_RADIUS: u32 = 20;
 
 impl Tool {
     /// Every tool, in toolbar order.
-    pub const ALL: [Tool; 13] = [
+    pub const ALL: [Tool; 14] = [
         Tool::Brush,
         Tool::Eraser,
         Tool::Picker,
@@ -63,6 +66,7 @@ impl Tool {
         Tool::Icon,
         Tool::Label,
         Tool::Fog,
+        Tool::Measure,
     ];
 
     /// Toolbar label (also the accessible name tests click).
@@ -81,6 +85,7 @@ impl Tool {
             Tool::Icon => "Icons",
             Tool::Label => "Labels",
             Tool::Fog => "Fog",
+            Tool::Measure => "Measure",
         }
     }
 
@@ -103,6 +108,8 @@ impl Tool {
             Tool::Label => Key::X,
             // F fits the view.
             Tool::Fog => Key::W,
+            // M (Mine) was taken.
+            Tool::Measure => Key::U,
         }
     }
 }
@@ -160,6 +167,8 @@ pub enum Gesture {
     Icon(IconDrag),
     /// Label tool: a label being moved, turned or sized.
     Label(LabelGesture),
+    /// Measure tool: dragging from the anchor.
+    Measuring,
 }
 
 /// The tools part of the editor.
@@ -185,6 +194,8 @@ pub struct Tools {
     pub(super) icons: IconTool,
     /// The label tool's selection, text field and new-label look.
     pub(super) labels: LabelTool,
+    /// The Measure tool's anchor: where the last press was.
+    pub(super) measure_anchor: Option<Hex>,
 }
 
 impl Tools {
@@ -201,6 +212,7 @@ impl Tools {
             features: FeatureTools::new(doc.map()),
             icons: IconTool::default(),
             labels: LabelTool::default(),
+            measure_anchor: None,
         }
     }
 
@@ -326,6 +338,10 @@ impl Tools {
                 let g = self.labels.press(&at, out);
                 self.gesture = g.map_or(Gesture::Idle, Gesture::Label);
             }
+            Tool::Measure => {
+                self.measure_anchor = Some(h);
+                self.gesture = Gesture::Measuring;
+            }
         }
     }
 
@@ -419,6 +435,7 @@ impl Tools {
             }
             Gesture::Feature(g) => self.features.release(doc, g, out),
             Gesture::Icon(_) | Gesture::Label(_) => out.push(Action::EndStroke),
+            Gesture::Measuring => {}
         }
     }
 }
