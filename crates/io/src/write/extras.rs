@@ -18,13 +18,13 @@ pub(super) fn write_extras(map: &HexMap, o: &mut String) {
     if let Some(u) = map.underlay() {
         let _ = writeln!(
             o,
-            "    underlay: (path: {}, center: ({}, {}), scale: {}, rotation: {}, opacity: {}),",
+            "    underlay: (path: {}, center: ({}, {}), scale: {}, rotation: {}, opacity: {:?}),",
             lit(&u.path),
             float(u.center.x),
             float(u.center.y),
             float(u.scale),
             float(u.rotation),
-            format!("{:?}", u.opacity)
+            u.opacity
         );
     }
 }
