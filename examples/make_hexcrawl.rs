@@ -363,7 +363,10 @@ fn session(map: HexMap) -> HexMap {
 fn main() {
     let mut args = std::env::args().skip(1);
     let map_path = PathBuf::from(args.next().unwrap_or_else(|| "maps/hexcrawl.ron".into()));
-    let map = session(regions(hexcrawl()));
+    let mut map = session(regions(hexcrawl()));
+    // Six miles per hex, the classic hexcrawl scale (issue 29).
+    let six_miles = hexmap::map::MapScale::new(6.0, "mi").expect("a valid scale");
+    map.set_scale(Some(six_miles)).expect("a valid scale");
     if let Err(e) = io::save(&map_path, &map, Form::Offset) {
         eprintln!("error: {e}");
         std::process::exit(1);

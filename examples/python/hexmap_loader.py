@@ -287,6 +287,8 @@ class HexMap:
     bounds: tuple[int, int, int, int] | None = None
     label_settings: dict | None = None
     view: dict | None = None
+    #: The map scale {"per_hex": number, "unit": str}, or None when the map has none.
+    scale: dict | None = None
     #: The hex→pixel transform: forward matrix and origin (version 2's `layout`; the same
     #: values are derived from the orientation for version 1).
     forward: tuple[float, float, float, float] = ()
@@ -614,6 +616,11 @@ def _map_level(doc: dict, m: HexMap) -> None:
         raise HexMapError(f"bounds {m.bounds} are not the cells' {offset_bounds(m.offset, m.cells)}")
     m.label_settings = doc["label_settings"]
     m.view = doc["view"]
+    m.scale = doc.get("scale")
+    if m.scale is not None:
+        d = m.scale.get("per_hex")
+        if not isinstance(d, (int, float)) or not math.isfinite(d) or d <= 0:
+            raise HexMapError(f"scale.per_hex must be a number greater than 0, got {d!r}")
     layout = doc["layout"]
     m.forward = tuple(layout["forward"])
     m.origin = tuple(layout["origin"])

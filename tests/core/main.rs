@@ -30,6 +30,7 @@ mod json_roundtrip;
 mod legend_pictures;
 mod legend_placement;
 mod malformed;
+mod map_scale;
 mod mines_properties;
 mod movement_rule;
 mod overlay_pictures;

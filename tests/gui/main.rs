@@ -22,6 +22,7 @@ mod icon_spill;
 mod input;
 mod label_detail;
 mod map_rules;
+mod map_scale;
 mod map_switch;
 mod new_map;
 mod palette;

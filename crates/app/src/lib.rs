@@ -46,6 +46,7 @@ pub mod images;
 mod jobs;
 pub mod label_tool;
 mod legend_view;
+pub mod measure;
 pub mod no_map;
 pub mod open_map;
 pub mod overlays;
@@ -62,6 +63,7 @@ mod random_mines;
 mod region_panel;
 pub mod region_tool;
 pub mod sample;
+pub mod scale_form;
 mod scatter_panel;
 pub mod secret_marks;
 mod selection;
@@ -327,7 +329,18 @@ impl EditorApp {
                 .or(self.canvas.images.warning()),
             selected: self.tools.selection.len(),
         };
-        panels::status_bar(ui, &self.canvas, &self.doc, messages, self.play.as_ref());
+        let measure = (self.tools.tool == tools::Tool::Measure)
+            .then_some(self.tools.measure_anchor)
+            .flatten()
+            .map(|a| (a, self.prefs.tools.measure_speed));
+        panels::status_bar(
+            ui,
+            &self.canvas,
+            &self.doc,
+            messages,
+            self.play.as_ref(),
+            measure,
+        );
         if let Some(session) = &mut self.play {
             asked.extend(play::bar(ui, session));
             let mut parts = play::PlayParts {

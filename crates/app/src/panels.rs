@@ -13,6 +13,7 @@ use super::shortcuts;
 use super::tools::{self, Tool, Tools};
 use eframe::egui::{self, RichText};
 use hexmap_draw::annotation_hits;
+use hexmap_hex::Hex;
 use hexmap_map::{Corner, Edit};
 
 /// File, Edit, View and Map menus (`playing`: in play mode, which never edits; `tools`:
@@ -216,6 +217,15 @@ pub(super) fn toolbar(
                     &mut prefs.tools,
                 ));
             }
+            if tools.tool == Tool::Measure {
+                ui.add(
+                    egui::DragValue::new(&mut prefs.tools.measure_speed)
+                        .range(0.01..=1.0e6)
+                        .prefix("Speed per day "),
+                )
+                .on_hover_text("Travel speed per day in the map scale's unit (Measure tool)")
+                .accessible_name("Speed per day");
+            }
             if tools.pasting {
                 ui.label(RichText::new("pasting: R rotate, F reflect, Esc cancel").strong());
             }
@@ -246,6 +256,7 @@ pub(super) fn status_bar(
     doc: &OpenMap,
     messages: Messages<'_>,
     play: Option<&PlaySession>,
+    measure: Option<(Hex, f64)>,
 ) {
     // In the players' view the readout names nothing the players may not know: no hex,
     // terrain, note or item under the pointer.
@@ -295,6 +306,10 @@ pub(super) fn status_bar(
                 None => {
                     ui.label("—");
                 }
+            }
+            if let (Some((anchor, speed)), Some(h)) = (measure, hovered) {
+                ui.separator();
+                ui.label(super::measure::readout(doc.map(), anchor, h, speed));
             }
             ui.separator();
             // A zoom percentage means nothing on maps whose hexes are 1 world unit: say how

@@ -61,6 +61,9 @@ pub struct ToolPrefs {
     /// The party's moves extend its trail (a path).
     #[serde(default = "yes")]
     pub party_trail: bool,
+    /// The Measure tool's travel speed per day, in the map scale's unit.
+    #[serde(default = "default_speed")]
+    pub measure_speed: f64,
 }
 
 fn yes() -> bool {
@@ -97,6 +100,10 @@ fn default_height_step() -> i16 {
     100
 }
 
+fn default_speed() -> f64 {
+    crate::measure::DEFAULT_SPEED
+}
+
 fn default_sight() -> u32 {
     6
 }
@@ -112,6 +119,7 @@ impl Default for ToolPrefs {
             fog_sight: default_sight(),
             party_route: true,
             party_trail: true,
+            measure_speed: default_speed(),
         }
     }
 }

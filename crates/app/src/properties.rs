@@ -36,6 +36,10 @@ pub struct PropertiesForm {
     pub sides: Sides,
     /// Reshape around the overlay anchor instead of the map's centre.
     pub around_anchor: bool,
+    /// The map scale's fields.
+    pub scale: crate::scale_form::ScaleForm,
+    /// The map's scale the fields were last brought up to date with.
+    scale_seen: crate::scale_form::ScaleForm,
     shape_before: ShapeSpec,
     orientation_before: Orientation,
     /// The map's properties and shape the form was last brought up to date with: when the
@@ -62,6 +66,8 @@ impl PropertiesForm {
             shape,
             sides: Sides::default(),
             around_anchor: false,
+            scale: crate::scale_form::ScaleForm::from_map(map),
+            scale_seen: crate::scale_form::ScaleForm::from_map(map),
             shape_before: shape,
             orientation_before: map.properties().orientation,
             seen: (map.properties().clone(), ShapeSpec::of(map.shape())),
@@ -73,6 +79,13 @@ impl PropertiesForm {
     /// undo or redo of an Apply): a form the user has not touched shows the map again;
     /// one being edited keeps the user's choices but compares with the map as it is now.
     pub fn follow(&mut self, map: &HexMap) {
+        let scale_now = crate::scale_form::ScaleForm::from_map(map);
+        if scale_now != self.scale_seen {
+            if self.scale == self.scale_seen {
+                self.scale = scale_now.clone();
+            }
+            self.scale_seen = scale_now;
+        }
         let now = (map.properties().clone(), ShapeSpec::of(map.shape()));
         if self.seen == now {
             return;
@@ -183,6 +196,8 @@ pub(super) fn panel(
             ui.separator();
             egui::ScrollArea::vertical().show(ui, |ui| {
                 settings_fields(ui, &mut form.props, form.orientation_before, form.shape);
+                ui.separator();
+                form.scale.ui(ui);
                 ui.separator();
                 if form.props.orientation == form.orientation_before {
                     reshape_fields(ui, form, doc, anchor);
@@ -338,6 +353,13 @@ fn reshape_fields(
 /// it again and fit the map.
 pub(super) fn apply(app: &mut EditorApp, mut form: PropertiesForm) {
     let mut edits = Vec::new();
+    match form.scale.edit(app.doc.map()) {
+        Ok(edit) => edits.extend(edit),
+        Err(message) => {
+            app.windows.error = Some(message);
+            return;
+        }
+    }
     // Pointy ↔ flat (the map's own rule for its cells) comes with the other settings; a
     // reshape is chosen on the map as it is, so only without a new orientation.
     if form.props.orientation != app.doc.map().properties().orientation {

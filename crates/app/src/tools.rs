@@ -47,6 +47,9 @@ pub enum Tool {
     /// Paint hexes into the current named region (shift: take them out), or with the
     /// bucket its contiguous same-terrain cells.
     Region,
+    /// Press to set an anchor: the status bar says how far the pointer is from it (hexes,
+    /// map distance, route cost and travel time).
+    Measure,
 }
 
 /// Largest brush radius (in hexes) the toolbar and the `[` / `]` keys allow.
@@ -54,7 +57,7 @@ pub const MAX_BRUSH_RADIUS: u32 = 20;
 
 impl Tool {
     /// Every tool, in toolbar order.
-    pub const ALL: [Tool; 14] = [
+    pub const ALL: [Tool; 15] = [
         Tool::Brush,
         Tool::Eraser,
         Tool::Picker,
@@ -69,6 +72,7 @@ impl Tool {
         Tool::Label,
         Tool::Fog,
         Tool::Region,
+        Tool::Measure,
     ];
 
     /// Toolbar label (also the accessible name tests click).
@@ -88,6 +92,7 @@ impl Tool {
             Tool::Label => "Labels",
             Tool::Fog => "Fog",
             Tool::Region => "Regions",
+            Tool::Measure => "Measure",
         }
     }
 
@@ -112,6 +117,8 @@ impl Tool {
             Tool::Fog => Key::W,
             // R rotates a paste only while pasting; the other letters were taken.
             Tool::Region => Key::K,
+            // M (Mine) was taken.
+            Tool::Measure => Key::U,
         }
     }
 }
@@ -178,6 +185,8 @@ pub enum Gesture {
     Icon(IconDrag),
     /// Label tool: a label being moved, turned or sized.
     Label(LabelGesture),
+    /// Measure tool: dragging from the anchor.
+    Measuring,
 }
 
 /// The tools part of the editor.
@@ -209,6 +218,8 @@ pub struct Tools {
     pub(super) labels: LabelTool,
     /// The region tool's current region, bucket switch and name field.
     pub(super) regions: super::region_tool::RegionTool,
+    /// The Measure tool's anchor: where the last press was.
+    pub(super) measure_anchor: Option<Hex>,
 }
 
 impl Tools {
@@ -228,6 +239,7 @@ impl Tools {
             icons: IconTool::default(),
             labels: LabelTool::default(),
             regions: super::region_tool::RegionTool::default(),
+            measure_anchor: None,
         }
     }
 
@@ -366,6 +378,10 @@ impl Tools {
                 let g = self.labels.press(&at, out);
                 self.gesture = g.map_or(Gesture::Idle, Gesture::Label);
             }
+            Tool::Measure => {
+                self.measure_anchor = Some(h);
+                self.gesture = Gesture::Measuring;
+            }
         }
     }
 
@@ -481,6 +497,7 @@ impl Tools {
             }
             Gesture::Feature(g) => self.features.release(doc, g, out),
             Gesture::Icon(_) | Gesture::Label(_) => out.push(Action::EndStroke),
+            Gesture::Measuring => {}
         }
     }
 }

@@ -42,6 +42,7 @@ pub mod player;
 pub mod primitives;
 pub mod print;
 pub mod region;
+pub mod scale_bar;
 pub mod scene;
 pub mod sink;
 pub mod spill;

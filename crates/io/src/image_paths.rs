@@ -1,5 +1,5 @@
 //! Keeping image paths valid when a map is saved to another folder: tile art and user-image
-//! icons name their files relative to the map file, so moving the map rewrites each path
+//! icons (and the tracing underlay) name their files relative to the map file, so moving the map rewrites each path
 //! relative to the new folder. One function for the editor's Save As and the CLI.
 
 use hexmap_map::{Edit, HexMap, IconSource};
@@ -40,6 +40,13 @@ pub fn rebase_image_paths(map: &HexMap, from: &Path, to: &Path) -> Vec<Edit> {
                 edits.push(Edit::ChangeIcon { hex, index, icon });
             }
         }
+    }
+    if let Some(u) = map.underlay()
+        && let Some(q) = moved(&u.path)
+    {
+        let mut u = u.clone();
+        u.path = q;
+        edits.push(Edit::SetUnderlay(Some(u)));
     }
     edits
 }

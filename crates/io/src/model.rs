@@ -119,6 +119,12 @@ macro_rules! file_structure {
             /// Region kinds (version 4).
             #[serde(default)]
             pub region_kinds: Vec<FileRegionKind>,
+            /// The map scale (version 4, optional).
+            #[serde(default, deserialize_with = "given")]
+            pub scale: Option<FileScale>,
+            /// The tracing underlay (version 4, optional).
+            #[serde(default, deserialize_with = "given")]
+            pub underlay: Option<FileUnderlay>,
             #[serde(borrow)]
             pub cells: $cells<'a>,
         }
@@ -229,6 +235,42 @@ pub(crate) struct FileView {
     /// Notes drawn as captions under their hexes.
     #[serde(default)]
     pub note_captions: bool,
+}
+
+/// An optional header field written without `Some(…)`: present means `Some`.
+fn given<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
+}
+
+/// The map scale (version 4): distance per hex and its unit.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FileScale {
+    pub per_hex: f64,
+    pub unit: String,
+}
+
+/// The tracing underlay (version 4): image path relative to the map file, centre in
+/// world units, world units per pixel, rotation in degrees, opacity 0 to 1.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FileUnderlay {
+    pub path: String,
+    pub center: (f64, f64),
+    #[serde(default = "one_f64")]
+    pub scale: f64,
+    #[serde(default)]
+    pub rotation: f64,
+    #[serde(default = "half")]
+    pub opacity: f32,
+}
+
+fn one_f64() -> f64 {
+    1.0
+}
+
+fn half() -> f32 {
+    0.5
 }
 
 /// The shape header of a RON map file, as serde reads it. The file's own spelling of a

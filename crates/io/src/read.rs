@@ -6,6 +6,7 @@
 mod annotations;
 mod cube;
 mod elevation;
+mod extras;
 mod features;
 mod fog;
 mod lists;
@@ -50,10 +51,12 @@ fn syntax(e: ron::error::SpannedError) -> FormatError {
 
 /// The parts of a file named by the types that read them (what the RON parser says, e.g.
 /// "Expected opening `(` for struct `FileMap`"), in the words of docs/FORMAT.md.
-const PART_NAMES: [(&str, &str); 15] = [
+const PART_NAMES: [(&str, &str); 17] = [
     ("FileMap", "the map"),
     ("FileCells", "cells"),
     ("FileView", "view"),
+    ("FileScale", "scale"),
+    ("FileUnderlay", "underlay"),
     ("FileShape", "shape"),
     ("FileLabels", "labels (the label settings)"),
     ("FileTerrain", "a palette entry"),
@@ -333,6 +336,8 @@ fn build(
     let offset_kind = parse_offset_kind("offset", &file.offset)?;
     let labels = labels(file.labels)?;
     let view = view(file.view)?;
+    let scale = extras::scale(file.version, file.scale)?;
+    let underlay = extras::underlay(file.version, file.underlay)?;
     let props = MapProperties {
         name: file.name,
         orientation,
@@ -405,6 +410,7 @@ fn build(
         Coords::Cube => elevation::read_cube_cells(&mut map, features.elevation)?,
     }
     map.set_view(view);
+    extras::set(&mut map, scale, underlay);
     Ok((map, form))
 }
 

@@ -8,6 +8,7 @@ use hexmap_map::{
 };
 use std::fmt::Write;
 
+mod extras;
 mod fog;
 mod regions;
 
@@ -83,6 +84,7 @@ pub fn to_string(map: &HexMap, form: Form) -> String {
             view.note_captions
         );
     }
+    extras::write_extras(map, &mut o);
     o.push_str("    palette: [\n");
     for t in map.palette().terrains() {
         let cost = match t.cost {

@@ -258,6 +258,10 @@ pub enum Edit {
     },
     /// Change the named regions or their kinds ([`crate::RegionEdit`]).
     Region(crate::RegionEdit),
+    /// Set or clear the map's scale (distance per hex and unit).
+    SetScale(Option<super::scale::MapScale>),
+    /// Set, move or clear the tracing underlay.
+    SetUnderlay(Option<super::underlay::Underlay>),
 }
 
 /// Which end of a path an [`Edit::ExtendPath`] adds to.
@@ -278,6 +282,12 @@ pub enum EditError {
     /// A new shape is invalid.
     #[error("bad shape: {0}")]
     Shape(#[from] ShapeError),
+    /// A refused map scale.
+    #[error("map scale: {0}")]
+    Scale(#[from] super::scale::ScaleError),
+    /// A refused underlay.
+    #[error(transparent)]
+    Underlay(#[from] super::underlay::UnderlayError),
 }
 
 /// What undo needs for one applied edit.
@@ -292,6 +302,10 @@ pub(crate) enum Record {
     Properties(Box<MapProperties>),
     /// The other view settings: swapping restores them.
     View(ViewSettings),
+    /// The other scale: swapping restores it.
+    Scale(Option<super::scale::MapScale>),
+    /// The other underlay: swapping restores it.
+    Underlay(Option<Box<super::underlay::Underlay>>),
 }
 
 fn check_terrain(map: &HexMap, t: Option<TerrainId>) -> Result<(), EditError> {
@@ -382,6 +396,14 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
         Edit::SetView(view) => {
             let old = map.set_view(*view);
             return Ok((Changed::whole(), Record::View(old)));
+        }
+        Edit::SetScale(scale) => {
+            let old = map.set_scale(scale.clone())?;
+            return Ok((Changed::whole(), Record::Scale(old)));
+        }
+        Edit::SetUnderlay(underlay) => {
+            let old = map.set_underlay(underlay.clone())?;
+            return Ok((Changed::whole(), Record::Underlay(old.map(Box::new))));
         }
         Edit::SetEdgePalette(palette) => return Ok(set_feature_palette(map, palette)),
         Edit::SetPathPalette(palette) => return Ok(set_feature_palette(map, palette)),
@@ -578,7 +600,9 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
         | Edit::SetParty(_)
         | Edit::MoveParty { .. }
         | Edit::RaiseElevation { .. }
-        | Edit::Region(_) => unreachable!("handled above"),
+        | Edit::Region(_)
+        | Edit::SetScale(_)
+        | Edit::SetUnderlay(_) => unreachable!("handled above"),
     }
     let Recorder { map, changes } = rec;
     Ok((changes.changed(map), Record::Cells(Box::new(changes))))

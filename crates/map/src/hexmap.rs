@@ -150,6 +150,8 @@ pub struct HexMap {
     view: ViewSettings,
     pub(super) fog: super::fog::FogState,
     pub(super) regions: super::regions::Regions,
+    pub(super) scale: Option<super::scale::MapScale>,
+    pub(super) underlay: Option<super::underlay::Underlay>,
 }
 
 impl HexMap {
@@ -181,6 +183,8 @@ impl HexMap {
             view: ViewSettings::default(),
             fog: super::fog::FogState::new(n),
             regions: super::regions::Regions::new(),
+            scale: None,
+            underlay: None,
         }
     }
 

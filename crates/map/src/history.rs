@@ -22,7 +22,7 @@ fn record_bytes(record: &Record) -> usize {
     match record {
         Record::Cells(c) => c.heap_bytes(),
         Record::Swap(m) => m.heap_bytes(),
-        Record::Properties(_) | Record::View(_) => 0,
+        Record::Properties(_) | Record::View(_) | Record::Scale(_) | Record::Underlay(_) => 0,
     }
 }
 
@@ -261,6 +261,16 @@ fn revert(map: &mut HexMap, record: &mut Record, undo: bool) -> Changed {
                 labels: false,
                 annotated: Vec::new(),
             }
+        }
+        Record::Scale(s) => {
+            std::mem::swap(&mut map.scale, s);
+            Changed::whole()
+        }
+        Record::Underlay(u) => {
+            let mut other = u.take().map(|b| *b);
+            std::mem::swap(&mut map.underlay, &mut other);
+            *u = other.map(Box::new);
+            Changed::whole()
         }
     }
 }

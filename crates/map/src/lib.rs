@@ -32,11 +32,13 @@ pub mod regions;
 pub mod reshape;
 mod routes;
 mod rules;
+pub mod scale;
 pub mod scatter;
 pub mod selection;
 pub mod shape;
 pub mod shape_spec;
 pub mod tile_art;
+pub mod underlay;
 pub mod view;
 
 pub use annotations::{
@@ -68,7 +70,9 @@ pub use regions::{
     BorderStyle, Region, RegionEdit, RegionError, RegionId, RegionKind, RegionLook, Regions,
 };
 pub use reshape::{ReshapePlan, shape_centre};
+pub use scale::{MapScale, ScaleError};
 pub use shape::{CellSet, MapShape, OffsetBounds, ShapeError};
 pub use shape_spec::{ShapeKind, ShapeSpec};
 pub use tile_art::{TileArt, TileArtError};
+pub use underlay::{Underlay, UnderlayError};
 pub use view::{Corner, UnknownCorner, ViewSettings};

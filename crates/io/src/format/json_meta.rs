@@ -68,6 +68,24 @@ pub(super) struct JsonView {
     note_captions: bool,
 }
 
+/// The map scale: the distance one hex stands for and its unit (written only when the map
+/// has a scale).
+#[derive(Serialize)]
+pub(super) struct JsonScale<'a> {
+    per_hex: f64,
+    unit: &'a str,
+}
+
+impl<'a> JsonScale<'a> {
+    /// The scale of a map.
+    pub(super) fn of(s: &'a hexmap_map::MapScale) -> Self {
+        JsonScale {
+            per_hex: s.per_hex,
+            unit: &s.unit,
+        }
+    }
+}
+
 /// Everything version 2 adds at the top level, in the order written.
 pub(super) struct JsonMeta {
     /// `shape`.

@@ -18,8 +18,8 @@ use hexmap_hex::xxyy::LabelSettings;
 use hexmap_hex::{Edge, Hex, OffsetKind, Orientation, Point};
 use hexmap_map::annotations::{PlacedIcon, complete_ids};
 use hexmap_map::{
-    Corner, EdgePalette, ElevationLayer, HexMap, MapError, MapPath, MapProperties, MapShape,
-    Palette, PathId, PathPalette, TerrainId, ViewSettings,
+    Corner, EdgePalette, ElevationLayer, HexMap, MapError, MapPath, MapProperties, MapScale,
+    MapShape, Palette, PathId, PathPalette, TerrainId, ViewSettings,
 };
 use serde::Deserialize;
 use serde_json::Value;
@@ -51,6 +51,7 @@ struct Doc {
     view: Small<ViewKey>,
     region_kinds: Elements<super::json_regions::RegionKindIn>,
     regions: Elements<super::json_regions::RegionIn>,
+    scale: Small<ScaleKey>,
 }
 
 keys! {
@@ -67,6 +68,7 @@ keys! {
     ShapeKey = "shape", 64;
     LabelSettingsKey = "label_settings", 64;
     ViewKey = "view", 64;
+    ScaleKey = "scale", 256;
 }
 
 /// The two keys that say what the file is; every other key is skipped unread.
@@ -186,6 +188,11 @@ fn build(doc: Doc, version: u32) -> Result<HexMap, String> {
     )?;
     super::json_regions::put_regions(&mut map, doc.region_kinds.0, doc.regions.0)?;
     map.set_view(view);
+    if let Some(v) = &doc.scale.0 {
+        let s = scale(v, &At::root("scale"))?;
+        map.set_scale(Some(s))
+            .map_err(|e| At::root("scale").err(e))?;
+    }
     Ok(map)
 }
 
@@ -242,6 +249,19 @@ fn view(v: &Value, at: &At) -> Result<ViewSettings, String> {
     Ok(ViewSettings {
         legend,
         note_captions: boolean(n, &an)?,
+    })
+}
+
+/// The map scale: `{per_hex, unit}`, checked as the map checks it.
+fn scale(v: &Value, at: &At) -> Result<MapScale, String> {
+    let o = object(v, at)?;
+    let (d, ad) = member(o, "per_hex", at)?;
+    let (u, au) = member(o, "unit", at)?;
+    let per_hex = super::json_value::number(d, &ad)?;
+    let unit = text(u, &au)?;
+    MapScale::new(per_hex, unit).map_err(|e| match e.field() {
+        "scale.per_hex" => ad.err(e),
+        _ => au.err(e),
     })
 }
 

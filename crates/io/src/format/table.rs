@@ -215,6 +215,9 @@ struct JsonMap<'a> {
     /// Named regions (left out when none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     regions: Vec<super::json_regions::JsonRegion<'a>>,
+    /// The map scale; left out when the map has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scale: Option<super::json_meta::JsonScale<'a>>,
 }
 
 /// The map as JSON: name, orientation, offset kind, hex size, palette, and every cell with
@@ -375,6 +378,7 @@ pub fn to_json(map: &HexMap) -> String {
         view: meta.view,
         region_kinds,
         regions,
+        scale: map.scale().map(super::json_meta::JsonScale::of),
     };
     serde_json::to_string_pretty(&doc).expect("plain data always serialises")
 }

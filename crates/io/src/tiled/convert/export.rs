@@ -198,6 +198,10 @@ pub fn to_tiled_with_images(
     if view.note_captions {
         properties.push((PROP_NOTE_CAPTIONS.into(), "true".into()));
     }
+    if let Some(scale) = map.scale() {
+        properties.push((PROP_SCALE_PER_HEX.into(), scale.per_hex.to_string()));
+        properties.push((PROP_SCALE_UNIT.into(), scale.unit.clone()));
+    }
     // A rectangle's spec names its own offset kind ("rect:odd-r:WxH").
     if let Some(shape) = ShapeSpec::of(map.shape()) {
         properties.push((PROP_SHAPE.into(), shape.to_string()));

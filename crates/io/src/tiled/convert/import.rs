@@ -192,6 +192,7 @@ pub fn from_tiled(doc: &TiledMap) -> Result<(HexMap, Vec<String>), FromTiledErro
     let mut map =
         HexMap::new(props, shape, palette).map_err(|e| FromTiledError::Invalid(e.to_string()))?;
     map.set_view(view_settings(doc, &mut warnings));
+    import_scale(doc, &mut map, &mut warnings);
     let width = doc.width as usize;
     let mut dropped = 0usize;
     for (i, &gid) in terrain_layer.gids.iter().enumerate() {
@@ -253,6 +254,28 @@ fn view_settings(doc: &TiledMap, warnings: &mut Vec<String>) -> ViewSettings {
         }
     }
     view
+}
+
+/// The map scale from the `hexmap:scale_per_hex` and `hexmap:scale_unit` map properties; a
+/// bad one is left out with a warning.
+fn import_scale(doc: &TiledMap, map: &mut HexMap, warnings: &mut Vec<String>) {
+    let Some(text) = property(&doc.properties, PROP_SCALE_PER_HEX) else {
+        return;
+    };
+    let unit = property(&doc.properties, PROP_SCALE_UNIT).unwrap_or_default();
+    let scale = text
+        .trim()
+        .parse::<f64>()
+        .map_err(|_| format!("'{text}' is not a number"))
+        .and_then(|d| hexmap_map::MapScale::new(d, unit).map_err(|e| e.to_string()));
+    match scale {
+        Ok(s) => {
+            let _ = map.set_scale(Some(s));
+        }
+        Err(e) => warnings.push(format!(
+            "map property '{PROP_SCALE_PER_HEX}': {e}; the map has no scale"
+        )),
+    }
 }
 
 /// Notes from `doc`'s point objects, each on the hex whose tile is under it in Tiled's

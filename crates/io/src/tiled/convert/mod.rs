@@ -36,6 +36,10 @@ pub(super) const PROP_ID: &str = "hexmap:id";
 pub(super) const PROP_COLOR: &str = "hexmap:color";
 pub(super) const PROP_LEGEND: &str = "hexmap:legend";
 pub(super) const PROP_NOTE_CAPTIONS: &str = "hexmap:note_captions";
+/// The map scale's distance per hex (a map property, only when the map has a scale).
+pub(super) const PROP_SCALE_PER_HEX: &str = "hexmap:scale_per_hex";
+/// The map scale's unit.
+pub(super) const PROP_SCALE_UNIT: &str = "hexmap:scale_unit";
 pub(super) const MINE_TILE_NAME: &str = "mine";
 pub(super) const HOLE_TILE_NAME: &str = "hole";
 /// The hidden tile layer that marks the cells of Tiled's rectangle that are not the map's.
