@@ -58,7 +58,7 @@ pub struct GenerateForm {
 /// large world is made.
 struct Running {
     spec: Spec,
-    rx: Receiver<Result<(HexMap, generate::Report), GenError>>,
+    rx: Receiver<(Built, Option<egui::ColorImage>)>,
     /// Apply the map as soon as it is ready ("Apply" was pressed before it was).
     apply: bool,
 }
@@ -132,19 +132,22 @@ fn build(spec: &Spec, hex_size: Point) -> Result<(HexMap, generate::Report), Gen
     Ok((map, report))
 }
 
-/// Show a generation's result: its preview, or why it failed.
+/// Show a generation's result: its preview (the picture's `pixels` become a texture), or
+/// why it failed.
 fn show(
     ctx: &egui::Context,
     form: &mut GenerateForm,
     spec: &Spec,
-    result: Result<(HexMap, generate::Report), GenError>,
+    result: Built,
+    pixels: Option<egui::ColorImage>,
 ) {
     match result {
         Ok((map, report)) => {
             let summary = summary(&map, &report);
             form.preview = Some(Preview {
                 spec: spec.clone(),
-                texture: picture(ctx, &map),
+                texture: pixels
+                    .map(|p| ctx.load_texture("generate preview", p, egui::TextureOptions::LINEAR)),
                 summary,
                 map,
             });
@@ -169,7 +172,7 @@ fn summary(map: &HexMap, report: &generate::Report) -> String {
 }
 
 /// The whole map drawn small, as a texture.
-fn picture(ctx: &egui::Context, map: &HexMap) -> Option<egui::TextureHandle> {
+fn preview_pixels(map: &HexMap) -> Option<egui::ColorImage> {
     let cells = map.cell_count() as f64;
     let mut opts =
         PictureOptions::for_hex_pixels(map, (PREVIEW_PX / (cells.sqrt() * 1.8)).clamp(1.0, 12.0));
@@ -178,8 +181,21 @@ fn picture(ctx: &egui::Context, map: &HexMap) -> Option<egui::TextureHandle> {
     let png = render_png(map, &opts, &mut |_| {}).ok()?;
     let image = hexmap_io::images::decode_image("preview", &png).ok()?;
     let size = [image.width() as usize, image.height() as usize];
-    let pixels = egui::ColorImage::from_rgba_unmultiplied(size, image.pixels());
-    Some(ctx.load_texture("generate preview", pixels, egui::TextureOptions::LINEAR))
+    Some(egui::ColorImage::from_rgba_unmultiplied(
+        size,
+        image.pixels(),
+    ))
+}
+
+/// What a generation gives: the map and its report, or why not.
+type Built = Result<(HexMap, generate::Report), GenError>;
+
+/// Generate `spec` and draw its preview picture (both slow on a large map, so a job does
+/// both off the UI pass).
+fn build_with_picture(spec: &Spec, hex_size: Point) -> (Built, Option<egui::ColorImage>) {
+    let built = build(spec, hex_size);
+    let pixels = built.as_ref().ok().and_then(|(map, _)| preview_pixels(map));
+    (built, pixels)
 }
 
 /// The open map with one stage run again.
@@ -325,10 +341,10 @@ pub(super) fn window(
     let mut apply_ready = false;
     if let Some(run) = &form.running {
         match run.rx.try_recv() {
-            Ok(result) => {
+            Ok((built, pixels)) => {
                 let run = form.running.take().expect("polled");
                 apply_ready = run.apply && run.spec == spec;
-                show(ctx, form, &run.spec, result);
+                show(ctx, form, &run.spec, built, pixels);
             }
             Err(TryRecvError::Empty) => {}
             Err(TryRecvError::Disconnected) => {
@@ -340,7 +356,8 @@ pub(super) fn window(
     let stale = form.preview.as_ref().is_none_or(|p| p.spec != spec);
     let live = spec.shape.len() as u64 <= LIVE_PREVIEW_CELLS;
     if stale && live {
-        show(ctx, form, &spec, build(&spec, hex_size));
+        let (built, pixels) = build_with_picture(&spec, hex_size);
+        show(ctx, form, &spec, built, pixels);
     } else if stale && (refresh || apply) {
         match &mut form.running {
             Some(run) if run.spec == spec => run.apply |= apply,
@@ -349,7 +366,7 @@ pub(super) fn window(
                 let (job, wake) = (spec.clone(), ctx.clone());
                 super::background::spawn(ctx, move || {
                     // A closed channel: the window was closed or the run cancelled.
-                    let _ = tx.send(build(&job, hex_size));
+                    let _ = tx.send(build_with_picture(&job, hex_size));
                     wake.request_repaint();
                 });
                 form.running = Some(Running {
