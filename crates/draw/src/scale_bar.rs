@@ -5,7 +5,7 @@
 //! primitives, so every back-end shows the same bar.
 //!
 //! Built so far: the length rule and the drawing. Not yet called by the pictures, the print
-//! or the canvas (see the branch's report).
+//! or the canvas (issue 29 is open for that).
 
 use crate::colour::Colour;
 use crate::primitives::{Font, FontFamily, HAlign, Polyline, Stroke, Text, VAlign};
