@@ -15,11 +15,10 @@ use hexmap_map::{Edit, HexMap, MAX_SIGHT, Party, PathTypeId};
 /// The path type a recorded trail takes: the palette's "Trail" if it has one, else its
 /// first type (`None` when the path palette is empty: then no trail is recorded).
 pub(super) fn trail_type(map: &HexMap) -> Option<PathTypeId> {
-    let types = map.path_palette().types();
-    types
-        .iter()
-        .find(|t| t.name.eq_ignore_ascii_case("trail"))
-        .or(types.first())
+    let palette = map.path_palette();
+    palette
+        .named("trail")
+        .or(palette.types().first())
         .map(|t| t.id)
 }
 

@@ -303,6 +303,14 @@ impl<T: FeatureType> FeaturePalette<T> {
         self.types.iter().find(|t| t.id() == id)
     }
 
+    /// The first type called `name`, ignoring ASCII case ("River", "road"): how the
+    /// generator and the party's trail find the standard types in any palette.
+    pub fn named(&self, name: &str) -> Option<&T> {
+        self.types
+            .iter()
+            .find(|t| t.name().eq_ignore_ascii_case(name))
+    }
+
     /// Number of types.
     pub fn len(&self) -> usize {
         self.types.len()

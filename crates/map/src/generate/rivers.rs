@@ -196,9 +196,7 @@ pub fn courses(map: &mut HexMap, moisture: &[f32], seed: u64) -> Result<Vec<Cour
 /// The river edge type: the edge palette's type named "River".
 pub fn river_type(map: &HexMap) -> Result<EdgeTypeId, GenError> {
     map.edge_palette()
-        .types()
-        .iter()
-        .find(|t| t.name.eq_ignore_ascii_case("river"))
+        .named("river")
         .map(|t| t.id)
         .ok_or(GenError::MissingType {
             what: "edge",

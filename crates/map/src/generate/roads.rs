@@ -15,9 +15,7 @@ use std::collections::BTreeSet;
 /// The road path type: the path palette's type named "Road".
 pub fn road_type(map: &HexMap) -> Result<PathTypeId, GenError> {
     map.path_palette()
-        .types()
-        .iter()
-        .find(|t| t.name.eq_ignore_ascii_case("road"))
+        .named("road")
         .map(|t| t.id)
         .ok_or(GenError::MissingType {
             what: "path",
