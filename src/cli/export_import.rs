@@ -1,6 +1,7 @@
 //! `hexmap export` and `hexmap import`: every format of the registry on the command line.
 
 use super::CliError;
+use super::answer::{path_text, print_json, refuse_json_to_stdout, warn};
 use super::geometry::CoordChoiceParser;
 use clap::Args;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
@@ -102,6 +103,10 @@ pub struct ExportArgs {
     /// Replace OUT if it exists (standard output, devices and pipes need no --force).
     #[arg(long)]
     pub force: bool,
+    /// Print one JSON object naming the files written (warnings and errors: JSON lines on
+    /// stderr); OUT must then be a file, not `-`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `--legend`: a place for the legend, or none.
@@ -132,6 +137,10 @@ pub struct ImportArgs {
     /// Write the map in offset or cube form.
     #[arg(long, default_value = "offset")]
     pub form: Form,
+    /// Print one JSON object naming the file written and what could not be kept
+    /// (warnings and errors: JSON lines on stderr).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Maps with more cells than this show progress on a terminal.
@@ -146,11 +155,12 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         )));
     }
     super::check_overwrite(&args.out, args.force, Some(&args.map))?;
+    refuse_json_to_stdout(args.json, &args.out)?;
     if let Some(w) = extension_mismatch(&args.out, args.format) {
         if args.strict {
             return Err(CliError(format!("--strict: {w} (nothing written)")));
         }
-        eprintln!("hexmap: warning: {w}");
+        warn(w);
     }
     let print_size = args.format.options().contains(&FormatOption::PrintHexSize);
     match (args.dpi, args.hex_size) {
@@ -230,7 +240,8 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         player_view: args.player_view,
         frame_of: None,
     };
-    let show = map.cell_count() > PROGRESS_CELLS && std::io::stderr().is_terminal();
+    let show =
+        map.cell_count() > PROGRESS_CELLS && std::io::stderr().is_terminal() && !args.json;
     let mut last = -1i32;
     let mut progress = |done: f32| {
         let percent = (done * 100.0) as i32;
@@ -240,9 +251,17 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             let _ = std::io::stderr().flush();
         }
     };
-    write_path(&map, args.format, &opts, &args.out, &mut progress)?;
+    let written = write_path(&map, args.format, &opts, &args.out, &mut progress)?;
     if show {
         eprintln!();
+    }
+    if args.json {
+        print_json(&serde_json::json!({
+            "file": path_text(&args.out),
+            "format": args.format.name(),
+            "written": written.iter().map(|p| path_text(p)).collect::<Vec<_>>(),
+            "player_view": args.player_view,
+        }))?;
     }
     Ok(())
 }
@@ -271,15 +290,27 @@ fn extension_mismatch(out: &std::path::Path, format: &dyn Format) -> Option<Stri
 /// could not be kept, save it as RON.
 pub fn import(args: &ImportArgs) -> Result<(), CliError> {
     super::check_overwrite(&args.out, args.force, Some(&args.tiled_map))?;
+    refuse_json_to_stdout(args.json, &args.out)?;
     let imported = read_path(&args.tiled_map)?;
     let name = args.tiled_map.file_name().map_or_else(
         || args.tiled_map.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
-    for w in imported.warnings {
-        eprintln!("hexmap: warning: {name}: {w}");
+    for w in &imported.warnings {
+        warn(format!("{name}: {w}"));
     }
     save(&args.out, &imported.map, args.form)?;
+    if args.json {
+        let map = &imported.map;
+        print_json(&serde_json::json!({
+            "file": path_text(&args.out),
+            "from": path_text(&args.tiled_map),
+            "form": args.form.name(),
+            "name": map.properties().name,
+            "cells": map.cell_count(),
+            "warnings": imported.warnings.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        }))?;
+    }
     Ok(())
 }
 
@@ -310,7 +341,7 @@ fn picture_images(
         )));
     }
     for w in &warnings {
-        eprintln!("warning: {w}");
+        warn(w);
     }
     Ok(Some(std::sync::Arc::new(images)))
 }

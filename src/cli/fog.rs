@@ -3,6 +3,7 @@
 //! cell. The map is saved atomically in the form it was read in.
 
 use super::CliError;
+use super::answer::{path_text, print_json};
 use super::mines::show_named;
 use clap::{Args, Subcommand};
 use hexmap_hex::CoordChoice;
@@ -17,6 +18,9 @@ pub struct FogArgs {
     /// What to do.
     #[command(subcommand)]
     pub action: FogAction,
+    /// Print one JSON object saying what changed (errors: a JSON line on stderr).
+    #[arg(long, global = true)]
+    pub json: bool,
 }
 
 /// Which cells `hexmap fog reveal|hide` changes.
@@ -58,9 +62,17 @@ const MAX_REACH: u32 = 1000;
 pub fn fog(a: &FogArgs) -> Result<(), CliError> {
     let (map, form) = super::load_map(&a.map)?;
     let mut doc = Document::new(map);
-    let (edit, what) = match &a.action {
-        FogAction::RevealAll => (Edit::RevealAll(true), "revealed every cell".to_owned()),
-        FogAction::HideAll => (Edit::RevealAll(false), "hid every cell".to_owned()),
+    let (edit, what, changed) = match &a.action {
+        FogAction::RevealAll => (
+            Edit::RevealAll(true),
+            "revealed every cell".to_owned(),
+            doc.map().cell_count(),
+        ),
+        FogAction::HideAll => (
+            Edit::RevealAll(false),
+            "hid every cell".to_owned(),
+            doc.map().cell_count(),
+        ),
         FogAction::Reveal(at) | FogAction::Hide(at) => {
             let reveal = matches!(a.action, FogAction::Reveal(_));
             let map = doc.map();
@@ -79,21 +91,33 @@ pub fn fog(a: &FogArgs) -> Result<(), CliError> {
                 (None, None) => vec![h],
             };
             let verb = if reveal { "revealed" } else { "hid" };
-            let what = format!(
-                "{verb} {} cell(s) at {}",
-                hexes.iter().filter(|c| map.contains(**c)).count(),
-                show_named(map, at.coords, h)
-            );
+            let on_map = hexes.iter().filter(|c| map.contains(**c)).count();
+            let what = format!("{verb} {on_map} cell(s) at {}", show_named(map, at.coords, h));
             let edit = Edit::SetRevealed {
                 hexes,
                 revealed: reveal,
             };
-            (edit, what)
+            (edit, what, on_map)
         }
     };
     doc.apply(&edit)
         .map_err(|e| CliError(format!("{}: {e}", a.map.display())))?;
     hexmap_io::save(&a.map, doc.map(), form)?;
+    if a.json {
+        let action = match &a.action {
+            FogAction::Reveal(_) => "reveal",
+            FogAction::Hide(_) => "hide",
+            FogAction::RevealAll => "reveal-all",
+            FogAction::HideAll => "hide-all",
+        };
+        return print_json(&serde_json::json!({
+            "file": path_text(&a.map),
+            "action": action,
+            "cells_named": changed,
+            "hidden": doc.map().hidden_count(),
+            "cells": doc.map().cell_count(),
+        }));
+    }
     println!(
         "{}: {what}; {} of {} cells hidden",
         a.map.display(),

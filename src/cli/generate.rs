@@ -3,6 +3,7 @@
 //! rule and saves atomically.
 
 use super::CliError;
+use super::answer::{path_text, print_json, refuse_json_to_stdout, warn};
 use hexmap_hex::Orientation;
 use hexmap_io::{self as io, Form};
 use hexmap_map::ShapeSpec;
@@ -52,6 +53,10 @@ pub struct GenerateArgs {
     /// Overwrite OUT if it exists.
     #[arg(long)]
     pub force: bool,
+    /// Print one JSON object describing the world written (warnings and errors: JSON lines
+    /// on stderr); OUT must then be a file, not `-`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `40`, `40%` or `40 %` as a percentage from 0 to 100.
@@ -67,6 +72,7 @@ fn parse_percent(s: &str) -> Result<u8, String> {
 /// Generate the map and save it.
 pub fn generate(a: &GenerateArgs) -> Result<(), CliError> {
     super::check_overwrite(&a.out, a.force, None)?;
+    refuse_json_to_stdout(a.json, &a.out)?;
     let offset = hexmap_hex::OffsetKind::default_for(a.orientation);
     let shape = a
         .shape
@@ -90,27 +96,43 @@ pub fn generate(a: &GenerateArgs) -> Result<(), CliError> {
     }
     let (map, report) = generate_with_report(&spec)?;
     io::save(&a.out, &map, a.form)?;
-    if !io::is_special_output(&a.out) {
-        let sea = map
-            .elevation_layer()
-            .map_or(0, |l| l.values().iter().filter(|&&e| e < 0).count());
+    let ctx = map.properties().coord_context();
+    for (x, y) in &report.unrouted {
+        warn(format!(
+            "no road could be laid between {} and {} (impassable terrain or sides between them)",
+            ctx.hex_name(*x),
+            ctx.hex_name(*y)
+        ));
+    }
+    let sea = map
+        .elevation_layer()
+        .map_or(0, |l| l.values().iter().filter(|&&e| e < 0).count());
+    let sea_percent = sea as f64 * 100.0 / map.cell_count().max(1) as f64;
+    if a.json {
+        print_json(&serde_json::json!({
+            "file": path_text(&a.out),
+            "form": a.form.name(),
+            "seed": a.seed,
+            "cells": map.cell_count(),
+            "sea_cells": sea,
+            "rivers": report.rivers.len(),
+            "settlements": report.settlements.len(),
+            "road_paths": map.paths().len(),
+            "unrouted": report
+                .unrouted
+                .iter()
+                .map(|(x, y)| [[x.q, x.r], [y.q, y.r]])
+                .collect::<Vec<_>>(),
+        }))?;
+    } else if !io::is_special_output(&a.out) {
         println!(
-            "{}: {} cells, {:.0}% sea, {} rivers, {} settlements, {} road paths",
+            "{}: {} cells, {sea_percent:.0}% sea, {} rivers, {} settlements, {} road paths",
             a.out.display(),
             map.cell_count(),
-            sea as f64 * 100.0 / map.cell_count().max(1) as f64,
             report.rivers.len(),
             report.settlements.len(),
             map.paths().len()
         );
-        for (x, y) in &report.unrouted {
-            let ctx = map.properties().coord_context();
-            eprintln!(
-                "hexmap: warning: no road could be laid between {} and {} (impassable terrain or sides between them)",
-                ctx.hex_name(*x),
-                ctx.hex_name(*y)
-            );
-        }
     }
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! Map subcommands: `new`, `info`, `validate`, `convert`. Exit codes: 0 ok, 1 bad input
 //! (unreadable or invalid file, failed save), 2 usage (clap's own errors).
 
+use super::answer::{path_text, print_json, refuse_json_to_stdout};
 use super::info_content::ContentInfo;
 use super::{CliError, load_map, load_matched};
 use clap::Args;
@@ -31,6 +32,10 @@ pub struct NewArgs {
     /// Overwrite OUT if it exists.
     #[arg(long)]
     pub force: bool,
+    /// Print one JSON object saying what was written (warnings and errors: JSON lines on
+    /// stderr).
+    #[arg(long)]
+    pub json: bool,
     /// The file to write.
     pub out: PathBuf,
 }
@@ -51,6 +56,10 @@ pub struct ValidateArgs {
     /// Map files to check.
     #[arg(required = true)]
     pub maps: Vec<PathBuf>,
+    /// Print one JSON object with a verdict per file (the failure, if any: a JSON line on
+    /// stderr).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Arguments of `hexmap convert`.
@@ -69,6 +78,10 @@ pub struct ConvertArgs {
     /// Write rows in this offset kind (changes the map's offset kind).
     #[arg(long)]
     pub offset: Option<OffsetKind>,
+    /// Print one JSON object saying what was written (warnings and errors: JSON lines on
+    /// stderr).
+    #[arg(long)]
+    pub json: bool,
 }
 
 impl NewArgs {
@@ -101,9 +114,40 @@ pub fn new(a: &NewArgs) -> Result<(), CliError> {
         .shape
         .to_shape(props.offset_kind)
         .map_err(|e| CliError(format!("bad shape: {e}")))?;
+    refuse_json_to_stdout(a.json, &a.out)?;
     let map = HexMap::new(props, shape, Palette::standard())?;
     io::save(&a.out, &map, a.form)?;
+    if a.json {
+        print_json(&MapWritten::of(&a.out, &map, a.form))?;
+    }
     Ok(())
+}
+
+/// What `new` and `convert` answer with `--json`: the file written and the map in it.
+#[derive(Serialize)]
+struct MapWritten {
+    file: String,
+    form: &'static str,
+    name: String,
+    orientation: &'static str,
+    offset: &'static str,
+    shape: String,
+    cells: usize,
+}
+
+impl MapWritten {
+    fn of(out: &std::path::Path, map: &HexMap, form: Form) -> MapWritten {
+        let p = map.properties();
+        MapWritten {
+            file: path_text(out),
+            form: form.name(),
+            name: p.name.clone(),
+            orientation: p.orientation.name(),
+            offset: p.offset_kind.name(),
+            shape: shape_text(map.shape()),
+            cells: map.cell_count(),
+        }
+    }
 }
 
 /// What `info` reports (also its JSON form).
@@ -191,7 +235,7 @@ pub fn info(a: &InfoArgs) -> Result<(), CliError> {
         return Ok(());
     }
     for w in &info.warnings {
-        println!("{w}");
+        println!("hexmap: warning: {w}");
     }
     println!("file:        {}", info.file);
     println!("name:        {}", info.name);
@@ -233,24 +277,36 @@ pub fn info(a: &InfoArgs) -> Result<(), CliError> {
 /// otherwise.
 pub fn validate(a: &ValidateArgs) -> Result<(), CliError> {
     let mut bad = 0;
+    let mut verdicts = Vec::with_capacity(a.maps.len());
     for path in &a.maps {
-        match load_matched(path) {
-            Ok((map, form, warning)) => {
-                if let Some(w) = warning {
-                    println!("{w}");
-                }
-                println!(
-                    "{}: ok ({} form, {} cells)",
-                    path.display(),
-                    form,
-                    map.cell_count()
-                );
-            }
+        let verdict = match load_matched(path) {
+            Ok((map, form, warning)) => Verdict {
+                file: path_text(path),
+                ok: true,
+                form: Some(form.name()),
+                cells: Some(map.cell_count()),
+                warnings: warning.into_iter().collect(),
+                problem: None,
+            },
             Err(CliError(e)) => {
                 bad += 1;
-                eprintln!("{e}");
+                Verdict {
+                    file: path_text(path),
+                    ok: false,
+                    form: None,
+                    cells: None,
+                    warnings: Vec::new(),
+                    problem: Some(e),
+                }
             }
+        };
+        if !a.json {
+            verdict.print();
         }
+        verdicts.push(verdict);
+    }
+    if a.json {
+        print_json(&serde_json::json!({ "files": verdicts }))?;
     }
     if bad == 0 {
         Ok(())
@@ -262,10 +318,42 @@ pub fn validate(a: &ValidateArgs) -> Result<(), CliError> {
     }
 }
 
+/// One file's verdict in `validate` (also its JSON form).
+#[derive(Serialize)]
+struct Verdict {
+    file: String,
+    ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    form: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cells: Option<usize>,
+    warnings: Vec<String>,
+    /// Why the file is not valid (its path and place named).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    problem: Option<String>,
+}
+
+impl Verdict {
+    /// Text output: warnings and "ok" on stdout, a problem on stderr.
+    fn print(&self) {
+        for w in &self.warnings {
+            println!("hexmap: warning: {w}");
+        }
+        match (&self.problem, self.form, self.cells) {
+            (Some(problem), _, _) => eprintln!("{problem}"),
+            (None, Some(form), Some(cells)) => {
+                println!("{}: ok ({form} form, {cells} cells)", self.file)
+            }
+            _ => {}
+        }
+    }
+}
+
 /// `hexmap convert`: rewrite a map in another form (and optionally offset kind); the
 /// output is saved atomically, so IN = OUT is safe.
 pub fn convert(a: &ConvertArgs) -> Result<(), CliError> {
     super::check_overwrite(&a.output, a.force, Some(&a.input))?;
+    refuse_json_to_stdout(a.json, &a.output)?;
     let (mut map, _) = load_map(&a.input)?;
     if let Some(k) = a.offset {
         let mut props = map.properties().clone();
@@ -274,5 +362,8 @@ pub fn convert(a: &ConvertArgs) -> Result<(), CliError> {
         map.set_properties(props)?;
     }
     io::save(&a.output, &map, a.form)?;
+    if a.json {
+        print_json(&MapWritten::of(&a.output, &map, a.form))?;
+    }
     Ok(())
 }

@@ -23,9 +23,12 @@ pub struct MinesArgs {
 }
 
 impl MinesArgs {
-    /// True when the subcommand answers in JSON (`check --json`).
+    /// True when the subcommand answers in JSON (`--json`).
     pub(super) fn answers_in_json(&self) -> bool {
-        matches!(&self.command, MinesCommand::Check(c) if c.json)
+        match &self.command {
+            MinesCommand::Generate(g) => g.json,
+            MinesCommand::Check(c) => c.json,
+        }
     }
 }
 
@@ -73,6 +76,10 @@ pub struct GenerateArgs {
     /// Replace OUT if it exists (not needed when OUT is MAP).
     #[arg(long)]
     pub force: bool,
+    /// Print one JSON object describing the layout written (errors: a JSON line on
+    /// stderr); OUT must then be a file, not `-`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Arguments of `hexmap mines check`.
@@ -155,6 +162,7 @@ pub(super) fn show_named(map: &HexMap, coords: Option<CoordChoice>, h: Hex) -> S
 
 fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
     super::check_overwrite(&a.out, a.force, Some(&a.map))?;
+    super::answer::refuse_json_to_stdout(a.json, &a.out)?;
     let (map, form) = super::load_map(&a.map)?;
     let board = Board::from_map(&map);
     let start = match &a.start {
@@ -186,6 +194,19 @@ fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
     doc.apply(&Edit::SetMines(generated.layout.mines().collect()))?;
     let map = doc.map();
     io::save(&a.out, map, form)?;
+    if a.json {
+        return super::answer::print_json(&serde_json::json!({
+            "file": super::answer::path_text(&a.out),
+            "mines": generated.layout.mine_count(),
+            "cells": board.len(),
+            "seed": a.seed,
+            // Axial [q, r], the machine notation of every JSON answer (docs/JSON.md).
+            "start": generated.start.map(|s| [s.q, s.r]),
+            "no_guess": a.no_guess,
+            "placements": generated.attempts,
+            "repairs": generated.repairs,
+        }));
+    }
     let start_text = generated
         .start
         .map(|s| format!(", start {}", show_named(map, a.coords, s)))

@@ -2,6 +2,7 @@
 //! of the library. Exit codes: 0 ok, 1 bad input, 2 usage (clap's own parse errors). It
 //! never reaches the editor: with no subcommand, `main.rs` starts it.
 
+mod answer;
 mod batch;
 mod export_import;
 mod fog;
@@ -73,8 +74,9 @@ pub enum Command {
 }
 
 impl Command {
-    /// True when the command answers in JSON (`--json`, or `batch` always): its error is
-    /// then a JSON object on stderr too, so a pipeline reads one kind of output.
+    /// True when the command answers in JSON (`--json`, or `batch` always): its warnings
+    /// and error are then JSON objects on stderr too, so a pipeline reads one kind of
+    /// output (see `answer`).
     fn answers_in_json(&self) -> bool {
         match self {
             Command::Coord(a) => a.json,
@@ -85,13 +87,13 @@ impl Command {
             Command::Fov(a) => a.json,
             Command::Mines(a) => a.answers_in_json(),
             Command::Batch(_) => true,
-            Command::New(_)
-            | Command::Generate(_)
-            | Command::Validate(_)
-            | Command::Convert(_)
-            | Command::Export(_)
-            | Command::Import(_)
-            | Command::Fog(_) => false,
+            Command::New(a) => a.json,
+            Command::Generate(a) => a.json,
+            Command::Validate(a) => a.json,
+            Command::Convert(a) => a.json,
+            Command::Export(a) => a.json,
+            Command::Import(a) => a.json,
+            Command::Fog(a) => a.json,
         }
     }
 }
@@ -110,14 +112,19 @@ impl<E: std::fmt::Display> From<E> for CliError {
 /// 2 when its arguments contradict each other.
 pub fn run(command: Command) -> ExitCode {
     end_quietly_on_closed_pipe();
+    let json = command.answers_in_json();
+    answer::set_json_mode(json);
     // Arguments that contradict each other are a usage error (exit 2), like clap's own.
     if let Command::New(args) = &command
         && let Err(message) = args.check()
     {
-        eprintln!("hexmap: error: {message}");
+        if json {
+            eprintln!("{}", serde_json::json!({ "error": message }));
+        } else {
+            eprintln!("hexmap: error: {message}");
+        }
         return ExitCode::from(2);
     }
-    let json = command.answers_in_json();
     let result = match command {
         Command::Coord(args) => geometry::coord(&args),
         Command::Pick(args) => geometry::pick(&args),
@@ -158,7 +165,7 @@ fn load_matched(
     let (mut map, form) = hexmap_io::load(path)?;
     let warning = map.match_offset_kind().map(|m| {
         format!(
-            "{}: warning: {m}; read as {} (cells kept)",
+            "{}: {m}; read as {} (cells kept)",
             path.display(),
             m.expected
         )
@@ -171,7 +178,7 @@ fn load_matched(
 fn load_map(path: &std::path::Path) -> Result<(hexmap_map::HexMap, hexmap_io::Form), CliError> {
     let (map, form, warning) = load_matched(path)?;
     if let Some(w) = warning {
-        eprintln!("{w}");
+        answer::warn(w);
     }
     Ok((map, form))
 }

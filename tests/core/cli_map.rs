@@ -314,8 +314,9 @@ fn info_and_validate_open_a_mismatched_file_with_a_warning() {
         .arg(&path)
         .assert()
         .success()
+        .stdout(predicate::str::contains("hexmap: warning: "))
         .stdout(predicate::str::contains(
-            "warning: offset kind odd-r does not go with flat hexes",
+            "skew.ron: offset kind odd-r does not go with flat hexes",
         ))
         .stdout(predicate::str::contains("ok (offset form, 19 cells)"));
     hexmap()

@@ -314,7 +314,7 @@ fn tiled_keeps_fog_as_a_layer_and_secrets_on_a_hidden_layer() {
     assert_eq!(fogged, m.hidden_count());
     let gm_flag = |o: &serde_json::Value| {
         (o["properties"].as_array().into_iter().flatten())
-            .any(|p| p["name"] == "hexmap:gm_only" && p["value"] == "true")
+            .any(|p| p["name"] == "hexmap:gm_only" && p["value"] == true)
     };
     let gm = layer("hexmap GM only");
     assert_eq!(gm["visible"], false);

@@ -7,6 +7,7 @@ mod support;
 
 mod cli_generate;
 mod cli_geometry;
+mod cli_json_answers;
 mod cli_map;
 mod cli_messages;
 mod cli_mines;

@@ -447,7 +447,7 @@ fn malformed_object_values_are_refused_naming_the_object() {
             "unknown icon 'dragon'",
         ),
         (
-            "name=\"hexmap:scale\" value=\"1\"".to_string(),
+            "name=\"hexmap:scale\" type=\"float\" value=\"1\"".to_string(),
             "name=\"hexmap:scale\" value=\"big\"".to_string(),
             "hexmap:scale = 'big'",
         ),

@@ -157,3 +157,80 @@ fn property_names_are_snake_case_and_old_hyphenated_names_still_read() {
     let back = read_path(&old_path).unwrap();
     assert!(back.map == new.map, "hyphenated names read the same");
 }
+
+#[test]
+fn no_number_or_switch_of_the_hexcrawl_is_left_as_text() {
+    // The hexcrawl has every kind of object: icons with a scale, labels with a size and a
+    // turn, regions with ids and tints, GM-only items and the map scale. Read as Tiled
+    // writes it back as JSON, no property whose value is a number or true/false may be a
+    // string, except text that happens to look like one (names, captions, symbols).
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/hexcrawl.ron");
+    let (map, _) = hexmap::io::load(&path).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let tmx = dir.path().join("crawl.tmx");
+    write_path(
+        &map,
+        by_name("tmx").unwrap(),
+        &WriteOptions::default(),
+        &tmx,
+        &mut |_| {},
+    )
+    .unwrap();
+    let json = dir.path().join("crawl.tmj");
+    if tools::available() {
+        tools::export_map("json", &tmx, &json);
+    } else {
+        write_path(
+            &map,
+            by_name("tmj").unwrap(),
+            &WriteOptions::default(),
+            &json,
+            &mut |_| {},
+        )
+        .unwrap();
+    }
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let mut found = std::collections::BTreeMap::<String, String>::new();
+    let mut as_text = Vec::new();
+    let mut stack = vec![&v];
+    while let Some(node) = stack.pop() {
+        match node {
+            serde_json::Value::Array(items) => stack.extend(items),
+            serde_json::Value::Object(fields) => {
+                if let (Some(name), Some(value)) = (fields.get("name"), fields.get("value"))
+                    && let Some(name) = name.as_str()
+                    && name.starts_with("hexmap:")
+                {
+                    let kind = fields.get("type").and_then(|t| t.as_str()).unwrap_or("string");
+                    found.insert(name.to_owned(), kind.to_owned());
+                    let text_like = ["hexmap:name", "hexmap:caption", "hexmap:symbol"];
+                    if kind == "string"
+                        && !text_like.contains(&name)
+                        && let Some(s) = value.as_str()
+                        && (s.parse::<f64>().is_ok() || s == "true" || s == "false")
+                    {
+                        as_text.push(format!("{name} = {s:?}"));
+                    }
+                }
+                stack.extend(fields.values());
+            }
+            _ => {}
+        }
+    }
+    for (name, kind) in [
+        ("hexmap:scale", "float"),
+        ("hexmap:size", "float"),
+        ("hexmap:rotation", "float"),
+        ("hexmap:region_id", "int"),
+        ("hexmap:gm_only", "bool"),
+        ("hexmap:label", "bool"),
+        ("hexmap:scale_per_hex", "float"),
+    ] {
+        assert_eq!(found.get(name).map(String::as_str), Some(kind), "{name}");
+    }
+    assert!(as_text.is_empty(), "numbers or switches as text: {as_text:?}");
+    // And they read back: the map through Tiled's JSON is the map.
+    let back = read_path(&json).unwrap();
+    assert_eq!(back.map.regions(), map.regions());
+}

@@ -127,13 +127,14 @@ impl ReadError {
 /// Write `map` as `format` to `path`, with its side files beside it, each atomically
 /// ([`write_atomic`]: `-` is standard output, devices and pipes are written in place; a
 /// format with side files cannot go to `-`). `progress` receives the share done, 0.0 to 1.0.
+/// Returns the files written: `path` first, then its side files.
 pub fn write_path(
     map: &HexMap,
     format: &dyn Format,
     opts: &WriteOptions,
     path: &Path,
     progress: &mut dyn FnMut(f32),
-) -> Result<(), WriteError> {
+) -> Result<Vec<std::path::PathBuf>, WriteError> {
     let name = path
         .file_name()
         .and_then(|n| n.to_str())
@@ -152,19 +153,22 @@ pub fn write_path(
         )));
     }
     let folder = path.parent().unwrap_or(Path::new(""));
+    let mut written = Vec::with_capacity(1 + out.side.len());
     for (side_name, bytes) in &out.side {
         let side_path = folder.join(side_name);
         write_atomic(&side_path, bytes).map_err(|source| WriteError::Write {
-            path: side_path,
+            path: side_path.clone(),
             source,
         })?;
+        written.push(side_path);
     }
     write_atomic(path, &out.main).map_err(|source| WriteError::Write {
         path: path.to_owned(),
         source,
     })?;
+    written.insert(0, path.to_owned());
     progress(1.0);
-    Ok(())
+    Ok(written)
 }
 
 #[cfg(test)]

@@ -5,21 +5,32 @@
 //! every property as a string), so nothing here changes what a file means.
 
 /// Properties written as Tiled `int`.
-const INTS: [&str; 4] = [
+const INTS: [&str; 5] = [
     "hexmap:id",
     "hexmap:path_id",
     "hexmap:icon_id",
     "hexmap:art_of",
+    "hexmap:region_id",
 ];
-/// Properties written as Tiled `float` (points with up to two decimals).
-const FLOATS: [&str; 1] = ["hexmap:cost"];
+/// Properties written as Tiled `float`: costs (points with up to two decimals), an icon's
+/// scale, a label's size and turn, a region's tint, the map scale's distance per hex.
+const FLOATS: [&str; 6] = [
+    "hexmap:cost",
+    "hexmap:scale",
+    "hexmap:size",
+    "hexmap:rotation",
+    "hexmap:tint",
+    "hexmap:scale_per_hex",
+];
 /// Properties written as Tiled `bool`.
-const BOOLS: [&str; 5] = [
+const BOOLS: [&str; 7] = [
     "hexmap:blocks_sight",
     "hexmap:impassable",
     "hexmap:note_captions",
     "hexmap:art_tint",
     "hexmap:halo",
+    "hexmap:gm_only",
+    "hexmap:label",
 ];
 
 /// Properties written as Tiled `color` (`#rrggbb`; Tiled saves them as `#aarrggbb`, which
@@ -82,6 +93,10 @@ mod tests {
         assert_eq!(typed("hexmap:cost", "1.5"), ("float", 1.5.into()));
         assert_eq!(typed("hexmap:cost", "2"), ("float", 2.into()));
         assert_eq!(typed("hexmap:blocks_sight", "true"), ("bool", true.into()));
+        assert_eq!(typed("hexmap:region_id", "2"), ("int", 2.into()));
+        assert_eq!(typed("hexmap:scale", "1.2"), ("float", 1.2.into()));
+        assert_eq!(typed("hexmap:rotation", "-80"), ("float", (-80).into()));
+        assert_eq!(typed("hexmap:gm_only", "true"), ("bool", true.into()));
         assert_eq!(typed("hexmap:name", "7"), ("string", "7".into()));
         assert_eq!(
             typed("hexmap:color", "#2a6fb0"),

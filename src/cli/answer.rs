@@ -1,0 +1,54 @@
+//! How a command answers a pipeline: with `--json`, one JSON object on standard output when
+//! it succeeds, each warning as a `{"warning": "…"}` line on standard error, and a failure as
+//! an `{"error": "…"}` line on standard error (exit 1). Without `--json`, warnings are text
+//! lines starting `hexmap: warning:`. The mode is set once per run by `cli::run`.
+
+use super::CliError;
+use serde::Serialize;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether this run answers in JSON (set by `cli::run` from the command's `--json`).
+static JSON_MODE: AtomicBool = AtomicBool::new(false);
+
+/// Set whether warnings and errors of this run are JSON lines.
+pub(super) fn set_json_mode(on: bool) {
+    JSON_MODE.store(on, Ordering::Relaxed);
+}
+
+/// Whether this run answers in JSON.
+pub(super) fn json_mode() -> bool {
+    JSON_MODE.load(Ordering::Relaxed)
+}
+
+/// Report a warning on standard error: a text line, or a JSON object line in JSON mode.
+pub(super) fn warn(message: impl std::fmt::Display) {
+    let message = message.to_string();
+    if json_mode() {
+        eprintln!("{}", serde_json::json!({ "warning": message }));
+    } else {
+        eprintln!("hexmap: warning: {message}");
+    }
+}
+
+/// Print a command's JSON answer on standard output.
+pub(super) fn print_json(answer: &impl Serialize) -> Result<(), CliError> {
+    println!("{}", serde_json::to_string_pretty(answer)?);
+    Ok(())
+}
+
+/// `--json` with OUT = `-`: both answers would share standard output, so it is refused.
+pub(super) fn refuse_json_to_stdout(json: bool, out: &std::path::Path) -> Result<(), CliError> {
+    if json && out.as_os_str() == "-" {
+        return Err(CliError(
+            "--json prints its answer on standard output, which OUT `-` already takes: \
+             write to a file, or leave out --json"
+                .into(),
+        ));
+    }
+    Ok(())
+}
+
+/// A written file's name as the answers give it.
+pub(super) fn path_text(p: &std::path::Path) -> String {
+    p.display().to_string()
+}
