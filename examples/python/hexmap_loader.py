@@ -289,6 +289,9 @@ class HexMap:
     view: dict | None = None
     #: The map scale {"per_hex": number, "unit": str}, or None when the map has none.
     scale: dict | None = None
+    #: The party of a game in progress {"hex": Hex, "sight": int, "trail": path id or
+    #: None}, or None when the map has none.
+    party: dict | None = None
     #: The hex→pixel transform: forward matrix and origin (version 2's `layout`; the same
     #: values are derived from the orientation for version 1).
     forward: tuple[float, float, float, float] = ()
@@ -621,6 +624,15 @@ def _map_level(doc: dict, m: HexMap) -> None:
         d = m.scale.get("per_hex")
         if not isinstance(d, (int, float)) or not math.isfinite(d) or d <= 0:
             raise HexMapError(f"scale.per_hex must be a number greater than 0, got {d!r}")
+    party = doc.get("party")
+    if party is not None:
+        at = tuple(party["hex"])
+        if at not in m.cells:
+            raise HexMapError(f"party.hex {party['hex']} is not a cell of the map")
+        trail = party["trail"]
+        if trail is not None and trail not in {p.id for p in m.paths}:
+            raise HexMapError(f"party.trail {trail} is not the id of a path")
+        m.party = {"hex": at, "sight": party["sight"], "trail": trail}
     layout = doc["layout"]
     m.forward = tuple(layout["forward"])
     m.origin = tuple(layout["origin"])

@@ -205,8 +205,11 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         )));
     }
     let (mut map, _) = super::load_map(&args.map)?;
-    if args.format.name() == "ron" {
-        map = keep_image_paths(map, &args.map, &args.out)?;
+    if hexmap_io::image_paths::format_names_images(args.format.name())
+        && let Some(copy) = hexmap_io::image_paths::copy_for(&map, &args.map, &args.out)
+            .map_err(|e| CliError(format!("rewriting image paths: {e}")))?
+    {
+        map = copy;
     }
     let defaults = WriteOptions::default();
     let opts = WriteOptions {
@@ -344,21 +347,4 @@ fn picture_images(
         warn(w);
     }
     Ok(Some(std::sync::Arc::new(images)))
-}
-
-/// `map` (read from `from`) with its image paths rewritten for a copy written to `to`
-/// (see `io::image_paths`).
-fn keep_image_paths(
-    map: hexmap_map::HexMap,
-    from: &std::path::Path,
-    to: &std::path::Path,
-) -> Result<hexmap_map::HexMap, CliError> {
-    let edits = hexmap_io::image_paths::rebase_image_paths(&map, from, to);
-    if edits.is_empty() {
-        return Ok(map);
-    }
-    let mut doc = hexmap_map::Document::new(map);
-    doc.apply_all(&edits)
-        .map_err(|e| CliError(format!("rewriting image paths: {e}")))?;
-    Ok(doc.into_map())
 }

@@ -20,9 +20,7 @@ fn samples() -> Vec<(String, HexMap)> {
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "ron"))
         .map(|p| {
-            let (mut map, _) = hexmap::io::load(&p).unwrap_or_else(|e| panic!("{e}"));
-            // The party marker of a game in progress travels in RON only (docs/JSON.md).
-            map.set_party(None).unwrap();
+            let (map, _) = hexmap::io::load(&p).unwrap_or_else(|e| panic!("{e}"));
             (p.file_name().unwrap().to_string_lossy().into_owned(), map)
         })
         .collect();
@@ -43,6 +41,9 @@ fn assert_same(back: &HexMap, map: &HexMap, label: &str) {
     assert_eq!(back.paths(), map.paths(), "{label}: paths");
     assert_eq!(back.icons(), map.icons(), "{label}: icons");
     assert_eq!(back.labels(), map.labels(), "{label}: labels");
+    assert_eq!(back.party(), map.party(), "{label}: the party");
+    assert_eq!(back.regions(), map.regions(), "{label}: regions");
+    assert_eq!(back.scale(), map.scale(), "{label}: scale");
     for h in map.shape().iter() {
         assert_eq!(
             (back.terrain(h), back.is_mine(h), back.note(h)),
@@ -74,6 +75,51 @@ fn every_sample_comes_back_whole_through_json() {
             "{name}: exporting again gives the same bytes"
         );
     }
+}
+
+#[test]
+fn the_game_in_progress_keeps_its_party_and_a_json_elsewhere_names_the_same_images() {
+    // The hexcrawl has a party with a trail and tile art in maps/art/. Exported by the CLI
+    // into another folder, its JSON names the art from there, and import reads the party.
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/hexcrawl.ron");
+    let (map, _) = hexmap::io::load(&src).unwrap();
+    let party = map.party().expect("the hexcrawl is a game in progress");
+    assert!(party.trail.is_some());
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("deep").join("crawl.json");
+    std::fs::create_dir_all(json.parent().unwrap()).unwrap();
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_hexmap"))
+        .arg("export")
+        .arg(&src)
+        .args(["--to", "json"])
+        .arg(&json)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let art: Vec<&str> = doc["palette"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|t| t["tile_art"].as_array().into_iter().flatten())
+        .map(|p| p.as_str().unwrap())
+        .collect();
+    assert!(art.len() >= 5, "{art:?}");
+    for p in art {
+        let file = json.parent().unwrap().join(p);
+        assert!(file.is_file(), "{p} does not name a file from {}", json.display());
+    }
+    assert_eq!(
+        doc["party"],
+        serde_json::json!({
+            "hex": [party.hex.q, party.hex.r],
+            "sight": party.sight,
+            "trail": party.trail.map(|t| t.0),
+        })
+    );
+    let back = read_path(&json).unwrap();
+    assert_eq!(back.map.party(), Some(party));
 }
 
 #[test]

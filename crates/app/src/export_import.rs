@@ -149,7 +149,15 @@ pub(super) fn start_export(
     ctx: &egui::Context,
 ) {
     spec.options.images = Some(app.canvas.images.shared());
-    app.jobs.export = Some(ExportJob::start(app.doc.map().clone(), spec, path, ctx));
+    // A RON or JSON copy in another folder names the same image files from there.
+    let rebased = match app.doc.path() {
+        Some(from) if hexmap_io::image_paths::format_names_images(spec.format.name()) => {
+            hexmap_io::image_paths::copy_for(app.doc.map(), from, &path).unwrap_or(None)
+        }
+        _ => None,
+    };
+    let map = rebased.unwrap_or_else(|| app.doc.map().clone());
+    app.jobs.export = Some(ExportJob::start(map, spec, path, ctx));
 }
 
 /// Ask for a Tiled map to import.

@@ -1,9 +1,34 @@
 //! Keeping image paths valid when a map is saved to another folder: tile art and user-image
 //! icons (and the tracing underlay) name their files relative to the map file, so moving the map rewrites each path
-//! relative to the new folder. One function for the editor's Save As and the CLI.
+//! relative to the new folder. One function for the editor's Save As, its Export and the
+//! CLI's `export`.
 
 use hexmap_map::{Edit, HexMap, IconSource};
 use std::path::{Component, Path, PathBuf};
+
+/// True for the formats that write the map's image paths for a reader to follow (the RON
+/// map and the JSON export): a copy written elsewhere needs them rebased
+/// ([`copy_for`]). Pictures and Tiled draw the images instead of naming them.
+pub fn format_names_images(format_name: &str) -> bool {
+    matches!(format_name, "ron" | "json")
+}
+
+/// `map` (its file `from`) as it must be written to `to`: with its image paths rewritten
+/// to name the same files from there, through the one edit path. `None` when nothing
+/// changes (same folder, no images, only absolute paths).
+pub fn copy_for(
+    map: &HexMap,
+    from: &Path,
+    to: &Path,
+) -> Result<Option<HexMap>, hexmap_map::EditError> {
+    let edits = rebase_image_paths(map, from, to);
+    if edits.is_empty() {
+        return Ok(None);
+    }
+    let mut doc = hexmap_map::Document::new(map.clone());
+    doc.apply_all(&edits)?;
+    Ok(Some(doc.into_map()))
+}
 
 /// The edits that rewrite `map`'s image paths, written relative to the map file `from`,
 /// so they name the same files relative to the map file `to` (empty when nothing

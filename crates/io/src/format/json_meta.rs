@@ -86,6 +86,28 @@ impl<'a> JsonScale<'a> {
     }
 }
 
+/// The party of a game in progress (fog of war): where it stands, how far it sees and the
+/// path its moves extend (written only when the map has a party).
+#[derive(Serialize)]
+pub(super) struct JsonParty {
+    /// Axial `[q, r]`.
+    hex: [i32; 2],
+    sight: u32,
+    /// The id of the path in `paths` that records its trail, or null.
+    trail: Option<u32>,
+}
+
+impl JsonParty {
+    /// The party of a map.
+    pub(super) fn of(p: &hexmap_map::Party) -> Self {
+        JsonParty {
+            hex: [p.hex.q, p.hex.r],
+            sight: p.sight,
+            trail: p.trail.map(|t| t.0),
+        }
+    }
+}
+
 /// Everything version 2 adds at the top level, in the order written.
 pub(super) struct JsonMeta {
     /// `shape`.

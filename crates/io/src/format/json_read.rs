@@ -19,7 +19,7 @@ use hexmap_hex::{Edge, Hex, OffsetKind, Orientation, Point};
 use hexmap_map::annotations::{PlacedIcon, complete_ids};
 use hexmap_map::{
     Corner, EdgePalette, ElevationLayer, HexMap, MapError, MapPath, MapProperties, MapScale,
-    MapShape, Palette, PathId, PathPalette, TerrainId, ViewSettings,
+    MapShape, Palette, Party, PathId, PathPalette, TerrainId, ViewSettings,
 };
 use serde::Deserialize;
 use serde_json::Value;
@@ -52,6 +52,7 @@ struct Doc {
     region_kinds: Elements<super::json_regions::RegionKindIn>,
     regions: Elements<super::json_regions::RegionIn>,
     scale: Small<ScaleKey>,
+    party: Small<PartyKey>,
 }
 
 keys! {
@@ -69,6 +70,7 @@ keys! {
     LabelSettingsKey = "label_settings", 64;
     ViewKey = "view", 64;
     ScaleKey = "scale", 256;
+    PartyKey = "party", 256;
 }
 
 /// The two keys that say what the file is; every other key is skipped unread.
@@ -193,7 +195,30 @@ fn build(doc: Doc, version: u32) -> Result<HexMap, String> {
         map.set_scale(Some(s))
             .map_err(|e| At::root("scale").err(e))?;
     }
+    if let Some(v) = &doc.party.0 {
+        let p = party(v, &At::root("party"))?;
+        map.set_party(Some(p))
+            .map_err(|e| At::root("party").err(e))?;
+    }
     Ok(map)
+}
+
+/// The party: `{hex: [q, r], sight, trail: path id | null}`, checked as the map checks it
+/// (its hex a cell, its sight within the limit, its trail a path of the file).
+fn party(v: &Value, at: &At) -> Result<Party, String> {
+    let o = object(v, at)?;
+    let (h, ah) = member(o, "hex", at)?;
+    let (s, as_) = member(o, "sight", at)?;
+    let (t, at_) = member(o, "trail", at)?;
+    let [q, r] = pair(h, &ah, int::<i32>)?;
+    Ok(Party {
+        hex: Hex::new(q, r),
+        sight: int::<u32>(s, &as_)?,
+        trail: match t {
+            Value::Null => None,
+            t => Some(PathId(int::<u32>(t, &at_)?)),
+        },
+    })
 }
 
 /// Name, orientation, offset kind, hex size and label settings, checked as the map checks

@@ -218,6 +218,9 @@ struct JsonMap<'a> {
     /// The map scale; left out when the map has none.
     #[serde(skip_serializing_if = "Option::is_none")]
     scale: Option<super::json_meta::JsonScale<'a>>,
+    /// The party (fog of war); left out when the map has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    party: Option<super::json_meta::JsonParty>,
 }
 
 /// The map as JSON: name, orientation, offset kind, hex size, palette, and every cell with
@@ -379,6 +382,7 @@ pub fn to_json(map: &HexMap) -> String {
         region_kinds,
         regions,
         scale: map.scale().map(super::json_meta::JsonScale::of),
+        party: map.party().as_ref().map(super::json_meta::JsonParty::of),
     };
     serde_json::to_string_pretty(&doc).expect("plain data always serialises")
 }
