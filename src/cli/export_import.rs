@@ -243,8 +243,7 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         player_view: args.player_view,
         frame_of: None,
     };
-    let show =
-        map.cell_count() > PROGRESS_CELLS && std::io::stderr().is_terminal() && !args.json;
+    let show = map.cell_count() > PROGRESS_CELLS && std::io::stderr().is_terminal() && !args.json;
     let mut last = -1i32;
     let mut progress = |done: f32| {
         let percent = (done * 100.0) as i32;

@@ -92,7 +92,10 @@ pub fn fog(a: &FogArgs) -> Result<(), CliError> {
             };
             let verb = if reveal { "revealed" } else { "hid" };
             let on_map = hexes.iter().filter(|c| map.contains(**c)).count();
-            let what = format!("{verb} {on_map} cell(s) at {}", show_named(map, at.coords, h));
+            let what = format!(
+                "{verb} {on_map} cell(s) at {}",
+                show_named(map, at.coords, h)
+            );
             let edit = Edit::SetRevealed {
                 hexes,
                 revealed: reveal,

@@ -75,7 +75,11 @@ fn every_subcommand_offers_json() {
     for leaf in leaves {
         let out = hexmap().args(&leaf).arg("--help").output().unwrap();
         let text = String::from_utf8(out.stdout).unwrap();
-        assert!(text.contains("--json"), "`hexmap {}` has no --json", leaf.join(" "));
+        assert!(
+            text.contains("--json"),
+            "`hexmap {}` has no --json",
+            leaf.join(" ")
+        );
     }
 }
 
@@ -134,12 +138,7 @@ fn new_convert_and_import_answer_what_they_wrote() {
     }
 
     let c = dir.path().join("c.ron");
-    let (answer, _) = json_run(&[
-        os("import"),
-        tmx.as_os_str(),
-        c.as_os_str(),
-        os("--json"),
-    ]);
+    let (answer, _) = json_run(&[os("import"), tmx.as_os_str(), c.as_os_str(), os("--json")]);
     assert_eq!(answer["cells"], info(&c)["cells"]);
 }
 
@@ -255,6 +254,9 @@ fn warnings_are_json_lines_and_stdout_is_refused_with_json() {
         assert_eq!(out.status.code(), Some(1), "{args:?}");
         assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
         let error: Value = serde_json::from_slice(&out.stderr).unwrap();
-        assert!(error["error"].as_str().unwrap().contains("--json"), "{error}");
+        assert!(
+            error["error"].as_str().unwrap().contains("--json"),
+            "{error}"
+        );
     }
 }

@@ -108,7 +108,11 @@ fn the_game_in_progress_keeps_its_party_and_a_json_elsewhere_names_the_same_imag
     assert!(art.len() >= 5, "{art:?}");
     for p in art {
         let file = json.parent().unwrap().join(p);
-        assert!(file.is_file(), "{p} does not name a file from {}", json.display());
+        assert!(
+            file.is_file(),
+            "{p} does not name a file from {}",
+            json.display()
+        );
     }
     assert_eq!(
         doc["party"],

@@ -155,7 +155,11 @@ fn tiled_keeps_the_scale_as_map_properties() {
             .find(|p| p["name"] == name)
             .map(|p| p["value"].clone())
     };
-    assert_eq!(value("hexmap:scale_per_hex"), Some(6.into()), "a Tiled float");
+    assert_eq!(
+        value("hexmap:scale_per_hex"),
+        Some(6.into()),
+        "a Tiled float"
+    );
     assert_eq!(value("hexmap:scale_unit"), Some("mi".into()));
     // And the map Tiled wrote comes back with its scale.
     let again = read_path(&tmj).unwrap().map;

@@ -202,7 +202,10 @@ fn no_number_or_switch_of_the_hexcrawl_is_left_as_text() {
                     && let Some(name) = name.as_str()
                     && name.starts_with("hexmap:")
                 {
-                    let kind = fields.get("type").and_then(|t| t.as_str()).unwrap_or("string");
+                    let kind = fields
+                        .get("type")
+                        .and_then(|t| t.as_str())
+                        .unwrap_or("string");
                     found.insert(name.to_owned(), kind.to_owned());
                     let text_like = ["hexmap:name", "hexmap:caption", "hexmap:symbol"];
                     if kind == "string"
@@ -229,7 +232,10 @@ fn no_number_or_switch_of_the_hexcrawl_is_left_as_text() {
     ] {
         assert_eq!(found.get(name).map(String::as_str), Some(kind), "{name}");
     }
-    assert!(as_text.is_empty(), "numbers or switches as text: {as_text:?}");
+    assert!(
+        as_text.is_empty(),
+        "numbers or switches as text: {as_text:?}"
+    );
     // And they read back: the map through Tiled's JSON is the map.
     let back = read_path(&json).unwrap();
     assert_eq!(back.map.regions(), map.regions());

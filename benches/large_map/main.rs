@@ -1,0 +1,85 @@
+//! Large maps (1,000,000 hexes): the editor's frame cost at three zooms, the first frame
+//! after opening, a paint stroke, a 500k-hex bucket fill and its undo, overlays, files,
+//! PNG and SVG pictures.
+//!
+//! Frames run the real `EditorApp::show` on a bare `egui::Context` (no window, no GPU) and
+//! then egui's tessellator: what is timed is all CPU work of a frame up to the triangles
+//! handed to the GPU. Results: docs/BENCHMARKS.md, "Large maps".
+//!
+//! `cargo bench --bench large_map` (add `-- frame` etc. to pick groups).
+
+#[path = "../../examples/support/headless.rs"]
+mod headless;
+#[path = "../../examples/support/terrain.rs"]
+mod terrain;
+
+mod content;
+mod editing;
+mod files;
+mod frames;
+mod overlays;
+
+use content::{annotated_map, featured_map};
+use editing::{fill, paint};
+use files::{files, pictures};
+use frames::{annotated_frames, frames, legend};
+use overlays::overlays;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use eframe::egui::{Event, Key, Modifiers, PointerButton};
+use headless::{Editor, open, stroke_events};
+use hexmap::app::open_map::OpenMap;
+use hexmap::app::overlays::OverlayState;
+use hexmap::hex::{
+    self, Direction, Edge, Hex, OffsetCoord, OffsetKind, Orientation, PathLimits, Point,
+};
+use hexmap::io::format::{WriteOptions, by_name, write_path};
+use hexmap::io::{self, Form};
+use hexmap::map::{
+    BuiltinIcon, Document, EdgeTypeId, Edit, HexMap, Icon, Label, LabelId, MapPath, MapShape,
+    MoveCost, PathTypeId, TerrainId,
+};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// Hex radius in screen points at the "one hex ≈ 40 px" zoom: 40 px across the flats
+/// (the hex's width for pointy maps), where coordinate labels become legible.
+const CLOSE_RADIUS_PX: f64 = 23.1;
+
+/// The three maps of the issue.
+fn maps() -> Vec<(&'static str, HexMap)> {
+    vec![
+        ("pointy_1000x1000", terrain::varied_map(1000, 1000, 7)),
+        (
+            "flat_1000x1000",
+            terrain::varied_shape(
+                "Varied flat 1000x1000",
+                Orientation::Flat,
+                MapShape::rectangle(OffsetKind::OddQ, 1000, 1000).expect("shape"),
+                7,
+            ),
+        ),
+        (
+            "hexagon_r1000",
+            terrain::varied_shape(
+                "Varied hexagon r1000",
+                Orientation::Pointy,
+                MapShape::hexagon(1000).expect("shape"),
+                7,
+            ),
+        ),
+    ]
+}
+
+criterion_group!(
+    benches,
+    frames,
+    annotated_frames,
+    legend,
+    paint,
+    fill,
+    overlays,
+    files,
+    pictures
+);
+criterion_main!(benches);
