@@ -1,24 +1,22 @@
 //! The editor driven through egui_kittest: real `EditorApp::ui` frames, real pointer and
 //! key events, fake file dialogs (no window ever opens).
 
-use crate::harness::{settle, temp_dir};
 use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::{DialogReply, FakeDialogs};
+use hexmap::app::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::overlays::OverlayKind;
 use hexmap::hex::{Hex, OffsetCoord, OffsetKind, Point};
 use hexmap::map::TerrainId;
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 
-fn blank_doc() -> OpenMap {
+pub(crate) fn blank_doc() -> OpenMap {
     OpenMap::new_map(&NewMapSpec::default()).expect("default spec is valid")
 }
 
-fn harness(doc: OpenMap, dialogs: FakeDialogs) -> Harness<'static, EditorApp> {
+pub(crate) fn harness(doc: OpenMap, dialogs: FakeDialogs) -> Harness<'static, EditorApp> {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
@@ -26,7 +24,7 @@ fn harness(doc: OpenMap, dialogs: FakeDialogs) -> Harness<'static, EditorApp> {
     h
 }
 
-fn terrains(app: &EditorApp) -> Vec<(Hex, Option<TerrainId>)> {
+pub(crate) fn terrains(app: &EditorApp) -> Vec<(Hex, Option<TerrainId>)> {
     let map = app.view().doc().map();
     map.shape().iter().map(|h| (h, map.terrain(h))).collect()
 }
@@ -40,7 +38,7 @@ fn changed(a: &[(Hex, Option<TerrainId>)], b: &[(Hex, Option<TerrainId>)]) -> BT
 }
 
 /// Drag the primary button through the centres of `path`.
-fn drag_through(h: &mut Harness<'static, EditorApp>, path: &[Hex]) {
+pub(crate) fn drag_through(h: &mut Harness<'static, EditorApp>, path: &[Hex]) {
     let at = |h: &Harness<'static, EditorApp>, x: Hex| h.state().view().hex_to_screen(x);
     let p0 = at(h, path[0]);
     h.drag_at(p0);
@@ -254,106 +252,6 @@ fn range_overlay_marks_nineteen_hexes() {
 }
 
 #[test]
-fn broken_file_shows_io_error_and_keeps_the_map() {
-    let dir = temp_dir("broken");
-    let path = dir.join("broken.ron");
-    std::fs::write(&path, "HexMap( this is not a map").unwrap();
-    let mut h = harness(
-        blank_doc(),
-        FakeDialogs::with_answers([DialogReply::Open(path.clone())]),
-    );
-    let before = terrains(h.state());
-    let name = h.state().view().doc().map().name().to_string();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
-    settle(&mut h);
-    let message = h
-        .state()
-        .view()
-        .error()
-        .expect("an error is shown")
-        .to_string();
-    assert!(message.contains("broken.ron"), "{message}");
-    // The message is on screen.
-    assert!(h.query_by_label_contains("broken.ron").is_some());
-    assert_eq!(h.state().view().doc().map().name(), name);
-    assert_eq!(terrains(h.state()), before);
-    h.get_by_label("OK").click();
-    settle(&mut h);
-    assert!(h.state().view().error().is_none());
-}
-
-#[test]
-fn unsaved_changes_prompt_on_new_open_and_close() {
-    let dir = temp_dir("prompt");
-    let saved = dir.join("saved.ron");
-    let mut h = harness(
-        blank_doc(),
-        FakeDialogs::with_answers([DialogReply::SaveAs(saved.clone())]),
-    );
-    let x = OffsetKind::OddR.to_hex(OffsetCoord::new(4, 4));
-    drag_through(&mut h, &[x]);
-    assert!(h.state().view().doc().is_modified());
-
-    // New: prompt, Cancel keeps everything.
-    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
-    settle(&mut h);
-    assert!(h.state().view().prompt_open());
-    h.get_by_label("Cancel").click();
-    settle(&mut h);
-    assert!(!h.state().view().prompt_open());
-    assert!(h.state().view().doc().is_modified());
-    assert!(
-        h.query_by_label("Create").is_none(),
-        "no New dialog after Cancel"
-    );
-
-    // Window close: prompt instead of closing.
-    h.input_mut()
-        .viewports
-        .entry(egui::ViewportId::ROOT)
-        .or_default()
-        .events
-        .push(egui::ViewportEvent::Close);
-    settle(&mut h);
-    assert!(
-        h.state().view().prompt_open(),
-        "closing with changes asks first"
-    );
-    h.get_by_label("Cancel").click();
-    settle(&mut h);
-
-    // Open: prompt, Save writes through the (fake) Save As dialog, then continues to Open.
-    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
-    settle(&mut h);
-    assert!(h.state().view().prompt_open());
-    h.get_by_label("Save").click();
-    settle(&mut h);
-    assert!(saved.exists(), "saved before opening");
-    assert!(!h.state().view().doc().is_modified());
-    assert_eq!(h.state().view().doc().path(), Some(saved.as_path()));
-
-    // Reopen what was saved: same cells.
-    let painted = h.state().view().doc().terrain(x);
-    let reopened = OpenMap::load(&saved).unwrap();
-    assert_eq!(reopened.terrain(x), painted);
-
-    // Discard path: change, New, Discard → the New dialog opens, Create replaces the map.
-    drag_through(
-        &mut h,
-        &[x, OffsetKind::OddR.to_hex(OffsetCoord::new(5, 4))],
-    );
-    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
-    settle(&mut h);
-    h.get_by_label("Discard").click();
-    settle(&mut h);
-    h.get_by_label("Create").click();
-    settle(&mut h);
-    assert!(!h.state().view().doc().is_modified());
-    assert_eq!(h.state().view().doc().path(), None);
-    assert_eq!(h.state().view().doc().terrain(x), None);
-}
-
-#[test]
 fn fill_picker_and_status_bar() {
     let mut h = harness(blank_doc(), FakeDialogs::default());
     let forest = h.state().view().doc().map().palette().terrains()[2].clone();
@@ -459,32 +357,6 @@ fn select_copy_rotate_paste() {
     assert_eq!(h.state().view().doc().terrain(at + Hex::new(1, 0)), None);
 }
 
-#[derive(Debug)]
-struct DroppedPath(PathBuf);
-
-impl egui::DroppedFile for DroppedPath {
-    fn path(&self) -> &std::path::Path {
-        &self.0
-    }
-    fn bytes(&self) -> Result<Vec<u8>, String> {
-        std::fs::read(&self.0).map_err(|e| e.to_string())
-    }
-}
-
-#[test]
-fn dropping_a_map_file_opens_it() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("maps/subsector-traveller.ron");
-    let mut h = harness(blank_doc(), FakeDialogs::default());
-    h.input_mut()
-        .dropped_files
-        .push(std::sync::Arc::new(DroppedPath(path.clone())));
-    h.run();
-    assert_eq!(h.state().view().doc().path(), Some(path.as_path()));
-    assert_ne!(h.state().view().doc().map().name(), "Untitled");
-    assert!(h.state().view().title().contains("subsector-traveller.ron"));
-    assert_eq!(h.state().view().prefs().recent.first(), Some(&path));
-}
-
 /// Point at `a` and press A, point at `b` and press T (overlay anchor and path target).
 /// Move and press land in the same frame: the key uses that frame's hovered hex.
 fn anchor_and_target(h: &mut Harness<'static, EditorApp>, a: Hex, b: Hex) {
@@ -517,63 +389,6 @@ fn anchor_and_target_keys_drive_the_path_overlay() {
     assert_eq!(r.path.first(), Some(&a));
     assert_eq!(r.path.last(), Some(&b));
     assert!(h.query_by_label_contains("path cost").is_some());
-}
-
-#[test]
-fn map_properties_change_orientation_and_reshape_as_one_undo_step() {
-    let mut h = harness(blank_doc(), FakeDialogs::default());
-    h.get_by_label("Map").click();
-    settle(&mut h);
-    h.get_by_label("Properties…").click();
-    settle(&mut h);
-    h.get_by_role_and_label(egui::Role::RadioButton, "flat")
-        .click();
-    settle(&mut h);
-    h.get_by_label("Apply").click();
-    settle(&mut h);
-    let props = h.state().view().doc().map().properties().clone();
-    assert_eq!(props.orientation, hexmap::hex::Orientation::Flat);
-    assert!(h.state().view().doc().is_modified());
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    settle(&mut h);
-    assert_eq!(
-        h.state().view().doc().map().properties().orientation,
-        hexmap::hex::Orientation::Pointy
-    );
-    assert!(!h.state().view().doc().is_modified());
-}
-
-#[test]
-fn a_save_that_fails_shows_why_and_the_map_stays_modified() {
-    let dir = temp_dir("save-fails");
-    // The chosen file name is taken by a folder: the save cannot replace it.
-    let blocked = dir.join("blocked.ron");
-    std::fs::create_dir_all(&blocked).unwrap();
-    let mut h = harness(
-        blank_doc(),
-        FakeDialogs::with_answers([DialogReply::SaveAs(blocked.clone())]),
-    );
-    let x = OffsetKind::OddR.to_hex(OffsetCoord::new(3, 3));
-    drag_through(&mut h, &[x]);
-    let painted = h.state().view().doc().terrain(x);
-    assert!(h.state().view().doc().is_modified());
-    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
-    settle(&mut h);
-    let message = h
-        .state()
-        .view()
-        .error()
-        .expect("the failure is shown")
-        .to_string();
-    assert!(message.contains("blocked.ron"), "{message}");
-    assert!(
-        h.query_by_label_contains("blocked.ron").is_some(),
-        "on screen"
-    );
-    // Nothing was lost: the edit is still there, still unsaved, and the folder untouched.
-    assert!(h.state().view().doc().is_modified());
-    assert_eq!(h.state().view().doc().terrain(x), painted);
-    assert!(blocked.is_dir());
 }
 
 #[test]

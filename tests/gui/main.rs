@@ -10,6 +10,7 @@ mod autosave;
 mod canvas_drawing;
 mod disk;
 mod editor;
+mod editor_files;
 mod elevation;
 mod exchange;
 mod features;
