@@ -5,10 +5,7 @@
 use super::annotations::{Icon, Label, LabelId};
 pub(crate) use super::changes::CellChanges;
 use super::clipboard::Clipboard;
-use super::feature_access::PaletteOnMap;
-use super::features::{
-    EdgePalette, EdgeTypeId, FeaturePalette, MapPath, PathId, PathPalette, PathTypeId,
-};
+use super::features::{EdgePalette, EdgeTypeId, MapPath, PathId, PathPalette, PathTypeId};
 use super::hexmap::{HexMap, MapError};
 use super::palette::{Palette, TerrainId};
 use super::properties::MapProperties;
@@ -308,71 +305,6 @@ pub(crate) enum Record {
     Underlay(Option<Box<super::underlay::Underlay>>),
 }
 
-fn check_terrain(map: &HexMap, t: Option<TerrainId>) -> Result<(), EditError> {
-    match t {
-        Some(id) if map.palette().get(id).is_none() => Err(MapError::UnknownTerrain(id).into()),
-        _ => Ok(()),
-    }
-}
-
-/// Records per-cell changes while an edit runs.
-struct Recorder<'a> {
-    map: &'a mut HexMap,
-    changes: CellChanges,
-}
-
-impl Recorder<'_> {
-    fn terrain_at(&mut self, i: usize, t: Option<TerrainId>) {
-        self.set_terrain_with(i, t, CellChanges::terrain);
-    }
-
-    /// [`Recorder::terrain_at`] for an edit that changes each cell at most once (a
-    /// cell it changed no longer matches what it looks for).
-    fn terrain_at_once(&mut self, i: usize, t: Option<TerrainId>) {
-        self.set_terrain_with(i, t, CellChanges::terrain_once);
-    }
-
-    /// Set cell `i`'s terrain and, if it changed, `record` the delta.
-    fn set_terrain_with(
-        &mut self,
-        i: usize,
-        t: Option<TerrainId>,
-        record: fn(&mut CellChanges, u32, u16, u16),
-    ) {
-        let old = self.map.terrain_layer().raw()[i];
-        let new = t.map_or(0, TerrainId::get);
-        if old != new {
-            self.map.set_terrain_index(i, t);
-            record(&mut self.changes, i as u32, old, new);
-        }
-    }
-
-    fn terrain(&mut self, h: Hex, t: Option<TerrainId>) {
-        if let Some(i) = self.map.shape().index_of(h) {
-            self.terrain_at(i, t);
-        }
-    }
-
-    fn mine(&mut self, h: Hex, mine: bool) {
-        if let Some(i) = self.map.shape().index_of(h) {
-            let old = self.map.set_mine(h, mine).unwrap_or(mine);
-            if old != mine {
-                self.changes.mine(i as u32, old, mine);
-            }
-        }
-    }
-
-    fn note(&mut self, h: Hex, text: Option<String>) -> Result<(), MapError> {
-        let new = text.filter(|t| !t.is_empty());
-        if self.map.note(h) == new.as_deref() {
-            return Ok(());
-        }
-        let old = self.map.set_note(h, new.clone())?;
-        self.changes.note(h, old, new);
-        Ok(())
-    }
-}
-
 /// Apply `edit` to `map`: check it, change the map, and return what changed plus the
 /// undo record. On error the map is unchanged.
 pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), EditError> {
@@ -608,31 +540,12 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
     Ok((changes.changed(map), Record::Cells(Box::new(changes))))
 }
 
-/// Change the whole map with `change`, keeping the map as it was for undo.
-fn swap(map: &mut HexMap, change: impl FnOnce(&mut HexMap)) -> (Changed, Record) {
-    let before = map.clone();
-    change(map);
-    (Changed::whole(), Record::Swap(Box::new(before)))
-}
-
-/// Replace the map's edge or path palette. Setting the palette it already has changes
-/// nothing and leaves no undo step.
-fn set_feature_palette<T: PaletteOnMap>(
-    map: &mut HexMap,
-    palette: &FeaturePalette<T>,
-) -> (Changed, Record) {
-    if T::palette_of(map) == palette {
-        return (Changed::default(), Record::Cells(Box::default()));
-    }
-    swap(map, |m| {
-        T::set_palette_of(m, palette.clone());
-    })
-}
-
 mod changed;
 mod fill;
+mod recorder;
 pub use changed::{Changed, HexBounds};
 use fill::fill;
+use recorder::{Recorder, check_terrain, set_feature_palette, swap};
 
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,97 @@
+//! What the one edit path uses while an edit runs: the per-cell recorder that keeps each
+//! touched cell's first old value for undo, and the whole-map swap for edits (reshape,
+//! palettes) whose undo keeps the previous map.
+
+use super::{CellChanges, Changed, Record};
+use crate::EditError;
+use crate::feature_access::PaletteOnMap;
+use crate::features::FeaturePalette;
+use crate::hexmap::{HexMap, MapError};
+use crate::palette::TerrainId;
+use hexmap_hex::Hex;
+
+pub(super) fn check_terrain(map: &HexMap, t: Option<TerrainId>) -> Result<(), EditError> {
+    match t {
+        Some(id) if map.palette().get(id).is_none() => Err(MapError::UnknownTerrain(id).into()),
+        _ => Ok(()),
+    }
+}
+
+/// Records per-cell changes while an edit runs.
+pub(super) struct Recorder<'a> {
+    pub(super) map: &'a mut HexMap,
+    pub(super) changes: CellChanges,
+}
+
+impl Recorder<'_> {
+    pub(super) fn terrain_at(&mut self, i: usize, t: Option<TerrainId>) {
+        self.set_terrain_with(i, t, CellChanges::terrain);
+    }
+
+    /// [`Recorder::terrain_at`] for an edit that changes each cell at most once (a
+    /// cell it changed no longer matches what it looks for).
+    pub(super) fn terrain_at_once(&mut self, i: usize, t: Option<TerrainId>) {
+        self.set_terrain_with(i, t, CellChanges::terrain_once);
+    }
+
+    /// Set cell `i`'s terrain and, if it changed, `record` the delta.
+    pub(super) fn set_terrain_with(
+        &mut self,
+        i: usize,
+        t: Option<TerrainId>,
+        record: fn(&mut CellChanges, u32, u16, u16),
+    ) {
+        let old = self.map.terrain_layer().raw()[i];
+        let new = t.map_or(0, TerrainId::get);
+        if old != new {
+            self.map.set_terrain_index(i, t);
+            record(&mut self.changes, i as u32, old, new);
+        }
+    }
+
+    pub(super) fn terrain(&mut self, h: Hex, t: Option<TerrainId>) {
+        if let Some(i) = self.map.shape().index_of(h) {
+            self.terrain_at(i, t);
+        }
+    }
+
+    pub(super) fn mine(&mut self, h: Hex, mine: bool) {
+        if let Some(i) = self.map.shape().index_of(h) {
+            let old = self.map.set_mine(h, mine).unwrap_or(mine);
+            if old != mine {
+                self.changes.mine(i as u32, old, mine);
+            }
+        }
+    }
+
+    pub(super) fn note(&mut self, h: Hex, text: Option<String>) -> Result<(), MapError> {
+        let new = text.filter(|t| !t.is_empty());
+        if self.map.note(h) == new.as_deref() {
+            return Ok(());
+        }
+        let old = self.map.set_note(h, new.clone())?;
+        self.changes.note(h, old, new);
+        Ok(())
+    }
+}
+
+/// Change the whole map with `change`, keeping the map as it was for undo.
+pub(super) fn swap(map: &mut HexMap, change: impl FnOnce(&mut HexMap)) -> (Changed, Record) {
+    let before = map.clone();
+    change(map);
+    (Changed::whole(), Record::Swap(Box::new(before)))
+}
+
+/// Replace the map's edge or path palette. Setting the palette it already has changes
+/// nothing and leaves no undo step.
+pub(super) fn set_feature_palette<T: PaletteOnMap>(
+    map: &mut HexMap,
+    palette: &FeaturePalette<T>,
+) -> (Changed, Record) {
+    if T::palette_of(map) == palette {
+        return (Changed::default(), Record::Cells(Box::default()));
+    }
+    swap(map, |m| {
+        T::set_palette_of(m, palette.clone());
+    })
+}
