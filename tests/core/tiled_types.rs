@@ -5,6 +5,7 @@
 //! the edge and path palettes carry costs as numbers. Files written the old way (every
 //! property a string, `hexmap:cost` "impassable", palette costs "2") still read the same.
 
+use crate::support::export::export_as;
 use crate::support::tiled_tools as tools;
 
 use hexmap::io::format::{WriteOptions, by_name, read_path, write_path};
@@ -168,26 +169,12 @@ fn no_number_or_switch_of_the_hexcrawl_is_left_as_text() {
     let (map, _) = hexmap::io::load(&path).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let tmx = dir.path().join("crawl.tmx");
-    write_path(
-        &map,
-        by_name("tmx").unwrap(),
-        &WriteOptions::default(),
-        &tmx,
-        &mut |_| {},
-    )
-    .unwrap();
+    export_as(&map, "tmx", &tmx);
     let json = dir.path().join("crawl.tmj");
     if tools::available() {
         tools::export_map("json", &tmx, &json);
     } else {
-        write_path(
-            &map,
-            by_name("tmj").unwrap(),
-            &WriteOptions::default(),
-            &json,
-            &mut |_| {},
-        )
-        .unwrap();
+        export_as(&map, "tmj", &json);
     }
     let v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
