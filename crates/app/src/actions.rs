@@ -553,8 +553,10 @@ impl EditorApp {
 
     pub(super) fn handle_dropped_files(&mut self, ctx: &egui::Context) {
         let dropped = crate::storage::dropped_files(ctx);
-        if let Some(path) = dropped.into_iter().next() {
-            self.push(Action::Open(path));
+        match dropped.into_iter().next() {
+            Some(Ok(path)) => self.push(Action::Open(path)),
+            Some(Err(why)) => self.windows.error = Some(why),
+            None => {}
         }
     }
 }

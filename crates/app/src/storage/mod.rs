@@ -90,11 +90,12 @@ pub fn platform_dialogs(ctx: &eframe::egui::Context) -> Box<dyn FileDialogs> {
 
 /// The files dropped on the editor that are ready to open: on the desktop those of this
 /// frame (by path); in a browser, whose drops have no path, those read since the last
-/// frame (each is read in the background and handed over to the storage).
-pub fn dropped_files(ctx: &eframe::egui::Context) -> Vec<PathBuf> {
+/// frame (each is read in the background and handed over to the storage). A file that
+/// could not be read is an `Err` naming it and why, for the editor to show.
+pub fn dropped_files(ctx: &eframe::egui::Context) -> Vec<Result<PathBuf, String>> {
     let files = ctx.input(|i| i.raw.dropped_files.clone());
     #[cfg(not(target_arch = "wasm32"))]
-    return files.iter().map(|f| f.path().to_path_buf()).collect();
+    return files.iter().map(|f| Ok(f.path().to_path_buf())).collect();
     #[cfg(target_arch = "wasm32")]
     return web::dropped_files(ctx, files);
 }

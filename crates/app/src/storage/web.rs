@@ -173,20 +173,24 @@ fn local_storage() -> Result<web_sys::Storage, String> {
 }
 
 /// Start reading the files dropped this frame (a browser reads them only asynchronously);
-/// those read since the last call, handed over to the storage.
+/// those read since the last call, handed over to the storage, or why one could not be read.
 pub fn dropped_files(
     ctx: &eframe::egui::Context,
     files: Vec<eframe::egui::DroppedFileHandle>,
-) -> Vec<PathBuf> {
-    static ARRIVED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+) -> Vec<Result<PathBuf, String>> {
+    static ARRIVED: Mutex<Vec<Result<PathBuf, String>>> = Mutex::new(Vec::new());
     for file in files {
         let ctx = ctx.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let name = file.path().display().to_string();
-            if let Ok(bytes) = file.bytes_async().await
-                && let Ok(mut arrived) = ARRIVED.lock()
-            {
-                arrived.push(storage().hand_over(&name, bytes));
+            let read = match file.bytes_async().await {
+                Ok(bytes) => Ok(storage().hand_over(&name, bytes)),
+                Err(e) => Err(format!(
+                    "the dropped file {name} could not be read ({e}); nothing was opened"
+                )),
+            };
+            if let Ok(mut arrived) = ARRIVED.lock() {
+                arrived.push(read);
             }
             ctx.request_repaint();
         });
