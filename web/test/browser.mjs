@@ -7,7 +7,7 @@
 import { chromium } from "playwright-core";
 import { PNG } from "pngjs";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 const [url, hexmapBin, outDir] = process.argv.slice(2);
@@ -207,6 +207,51 @@ try {
   await page.waitForFunction((n) => document.title.startsWith(n), otherName, { timeout: 20000 });
   check(true, `Ctrl+O opened wargame-river-crossing.ron from the file chooser (title "${await page.title()}")`);
   await shot(page, "opened.png");
+
+  // 5b. A map that names tile art and image icons, opened from the chooser: the page asks
+  // once for the images (Enter chooses), several files are given together, and the map is
+  // then drawn as the bundled sample (with its art) was drawn in step 4.
+  const crawl = join(repo, "maps/hexcrawl.ron");
+  const [crawlChooser] = await Promise.all([
+    page.waitForEvent("filechooser", { timeout: 20000 }),
+    page.keyboard.press("Control+o"),
+  ]);
+  await crawlChooser.setFiles(crawl);
+  await page.waitForFunction((n) => document.title.startsWith(n + " — /browser/"), hexcrawlName, { timeout: 20000 });
+  await page.waitForTimeout(1500);
+  const asked = await shot(page, "images-asked.png");
+  const [imageChooser] = await Promise.all([
+    page.waitForEvent("filechooser", { timeout: 20000 }),
+    page.keyboard.press("Enter"),
+  ]);
+  check(imageChooser.isMultiple(), "the page asks for the map's images with a chooser that takes several files");
+  const artDir = join(repo, "maps/art");
+  const artFiles = readdirSync(artDir).filter((n) => /\.(png|svg)$/.test(n)).map((n) => join(artDir, n));
+  await imageChooser.setFiles(artFiles);
+  await page.waitForTimeout(3000);
+  const given = await shot(page, "images-given.png");
+  const bundled = PNG.sync.read(readFileSync(join(outDir, "sample-menu.png")));
+  bundled.at = (x, y) => {
+    const i = (Math.round(y) * bundled.width + Math.round(x)) * 4;
+    return [bundled.data[i], bundled.data[i + 1], bundled.data[i + 2]];
+  };
+  const differing = (a) => {
+    let n = 0, all = 0;
+    for (let y = 120; y < 680; y += 3) for (let x = 320; x < 960; x += 3) {
+      all++;
+      if (!near(a.at(x, y), bundled.at(x, y), 24)) n++;
+    }
+    return n / all;
+  };
+  const before = differing(asked), after = differing(given);
+  check(before > 0.1 && after < 0.03, `with the chosen images the map is drawn as the bundled sample with its art (${(after * 100).toFixed(1)}% of canvas pixels differ; ${(before * 100).toFixed(1)}% while the images were asked for)`);
+  // Back to the map of step 5 for the autosave steps.
+  const [backChooser] = await Promise.all([
+    page.waitForEvent("filechooser", { timeout: 20000 }),
+    page.keyboard.press("Control+o"),
+  ]);
+  await backChooser.setFiles(other);
+  await page.waitForFunction((n) => document.title.startsWith(n), otherName, { timeout: 20000 });
 
   // 6. Change it, let the autosave run, reload: the page offers the work back; Enter
   // restores it (title: the map's name, modified).

@@ -75,6 +75,13 @@ impl EditorImages {
         self.textures = Arc::new(textures);
     }
 
+    /// Load the images again at the next [`EditorImages::refresh`] (files the user just
+    /// handed over, in a browser).
+    pub fn reload(&mut self) {
+        self.checked = None;
+        self.loaded = None;
+    }
+
     /// The loaded images.
     pub fn set(&self) -> &ImageSet {
         &self.set

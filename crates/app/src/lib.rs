@@ -47,6 +47,7 @@ mod jobs;
 pub mod label_tool;
 mod legend_view;
 pub mod measure;
+pub mod missing_images;
 pub mod no_map;
 pub mod open_map;
 pub mod overlays;
@@ -146,6 +147,8 @@ pub struct EditorApp {
     title: String,
     /// Set once the user agreed to close with unsaved changes (or there were none).
     close_allowed: bool,
+    /// The question for a map's images in a browser.
+    missing_images: missing_images::MissingImages,
 }
 
 impl EditorApp {
@@ -206,6 +209,7 @@ impl EditorApp {
             actions: Vec::new(),
             title: String::new(),
             close_allowed: false,
+            missing_images: Default::default(),
         };
         app.reset_view();
         app
@@ -411,6 +415,13 @@ impl EditorApp {
             self.jobs.export.as_ref(),
         ));
         asked.extend(autosave::prompt(ctx, &self.jobs.autosave));
+        if self.no_map.is_none()
+            && let Some(given) = self
+                .missing_images
+                .show(ctx, &self.doc, &mut self.canvas.images)
+        {
+            self.windows.info = Some(given);
+        }
         let conflict = self.windows.disk_conflict.as_ref();
         asked.extend(disk_check::prompt(ctx, conflict, self.doc.path()));
         if let Some(dialog) = self.jobs.builtin_mut()

@@ -44,6 +44,20 @@ pub trait Storage: Send + Sync {
     fn forget_autosave(&self) {}
     /// The sample maps File → Open sample lists, sorted by name.
     fn samples(&self) -> Vec<PathBuf>;
+    /// True where a map's images must be handed over by the user (a browser), so the
+    /// editor asks for them ([`crate::missing_images`]).
+    fn takes_images(&self) -> bool {
+        false
+    }
+    /// Ask the user for image files and keep each chosen one as every path of `wanted`
+    /// (relative to `folder`) with its file name; [`Storage::images_arrived`] says when
+    /// they are in. Nothing happens where images are read from beside the map.
+    fn ask_for_images(&self, _folder: &Path, _wanted: Vec<String>, _ctx: &eframe::egui::Context) {}
+    /// How many of the paths last asked for were given, once the chosen files are read
+    /// (then `None` again until the next answer).
+    fn images_arrived(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// The file system: reads with `io`'s size limit, atomic writes.

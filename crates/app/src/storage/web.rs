@@ -120,6 +120,22 @@ impl Storage for WebStorage {
         Some(WebStorage::hand_over(self, name, bytes))
     }
 
+    fn takes_images(&self) -> bool {
+        true
+    }
+
+    fn ask_for_images(&self, folder: &Path, wanted: Vec<String>, ctx: &eframe::egui::Context) {
+        // A chooser that cannot be shown gives nothing: the images stay missing, with the
+        // usual warning.
+        if choose_images(folder.to_path_buf(), wanted, ctx.clone()).is_err() {
+            finish_images(0, ctx);
+        }
+    }
+
+    fn images_arrived(&self) -> Option<usize> {
+        IMAGES_ARRIVED.lock().ok()?.take()
+    }
+
     fn autosave(&self, name: &str, text: &str) -> Result<(), String> {
         let local = local_storage()?;
         let ms = js_sys::Date::now().to_string();
@@ -199,6 +215,69 @@ pub fn dropped_files(
         .lock()
         .map(|mut a| std::mem::take(&mut *a))
         .unwrap_or_default()
+}
+
+/// How many paths the last chosen images stand for, once they are all read.
+static IMAGES_ARRIVED: Mutex<Option<usize>> = Mutex::new(None);
+
+/// Say that `placed` paths were given, and wake the editor.
+fn finish_images(placed: usize, ctx: &eframe::egui::Context) {
+    if let Ok(mut arrived) = IMAGES_ARRIVED.lock() {
+        *arrived = Some(placed);
+    }
+    ctx.request_repaint();
+}
+
+/// Open the browser's chooser for several images; each chosen file is kept as every path
+/// of `wanted` (under `folder`) with its file name
+/// ([`crate::missing_images::paths_for_chosen`]).
+fn choose_images(
+    folder: PathBuf,
+    wanted: Vec<String>,
+    ctx: eframe::egui::Context,
+) -> Result<(), wasm_bindgen::JsValue> {
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let input: web_sys::HtmlInputElement = document.create_element("input")?.dyn_into()?;
+    input.set_type("file");
+    input.set_multiple(true);
+    let accept: Vec<String> = IMAGE_EXTENSIONS.iter().map(|e| format!(".{e}")).collect();
+    input.set_accept(&accept.join(","));
+    let cancel_ctx = ctx.clone();
+    let on_cancel = Closure::once_into_js(move || finish_images(0, &cancel_ctx));
+    input.add_event_listener_with_callback("cancel", on_cancel.unchecked_ref())?;
+    let chosen = input.clone();
+    let on_change = Closure::once_into_js(move || {
+        let files: Vec<web_sys::File> = chosen
+            .files()
+            .map(|list| (0..list.length()).filter_map(|i| list.get(i)).collect())
+            .unwrap_or_default();
+        wasm_bindgen_futures::spawn_local(async move {
+            let mut placed = 0;
+            for file in files {
+                let paths = crate::missing_images::paths_for_chosen(&wanted, &file.name());
+                if paths.is_empty() {
+                    continue;
+                }
+                let Ok(buffer) = wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await
+                else {
+                    continue;
+                };
+                let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
+                if let Ok(mut files) = storage().files.lock() {
+                    for p in &paths {
+                        files.insert(folder.join(p), bytes.clone());
+                    }
+                }
+                placed += paths.len();
+            }
+            finish_images(placed, &ctx);
+        });
+    });
+    input.set_onchange(Some(on_change.unchecked_ref()));
+    input.click();
+    Ok(())
 }
 
 /// Hand `bytes` to the browser as a download named `name`.
