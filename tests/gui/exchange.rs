@@ -376,3 +376,36 @@ fn opening_a_json_export_imports_it_as_a_new_map() {
     }
     assert!(h.query_by_label_contains("Imported").is_some());
 }
+
+#[test]
+fn enter_exports_from_the_export_window() {
+    let dir = temp_dir("export-keys");
+    let csv = dir.join("keys.csv");
+    let dialogs = FakeDialogs::with_answers([DialogReply::Export(csv.clone())]);
+    let doc = OpenMap::sample();
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
+    let open_window = |h: &mut Harness<'static, EditorApp>| {
+        h.get_by_label("File").click();
+        settle(h);
+        h.get_by_label("Export…").click();
+        settle(h);
+        assert!(h.query_by_label("Choose file and export…").is_some());
+    };
+    open_window(&mut h);
+    h.get_by_label(by_name("csv").unwrap().description()).click();
+    settle(&mut h);
+    h.key_press(Key::Enter);
+    settle(&mut h);
+    for _ in 0..500 {
+        if wait_for_file(&csv) && h.state().view().export_job().is_none() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        settle(&mut h);
+    }
+    let text = std::fs::read_to_string(&csv).expect("Enter exported the CSV");
+    assert!(text.lines().count() > 10, "{text}");
+    assert!(h.query_by_label("Choose file and export…").is_none());
+}

@@ -339,6 +339,10 @@ fn export_window(
                 go = ui.button("Choose file and export…").clicked();
                 cancel = ui.button("Cancel").clicked();
             });
+            // Enter exports, unless a number or text is being typed.
+            if !ui.ctx().egui_wants_keyboard_input() {
+                go |= ui.input(|i| i.key_pressed(egui::Key::Enter));
+            }
         });
     if go {
         let spec = form.clone();
