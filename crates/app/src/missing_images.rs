@@ -61,10 +61,14 @@ impl MissingImages {
             let asked = wanted.len();
             self.waiting = None;
             images.reload();
-            return Some(format!(
-                "{placed} of {asked} images this map names were given; the rest are drawn as \
-                 their terrain's colour"
-            ));
+            return Some(if placed >= asked {
+                format!("All {asked} images this map names were given")
+            } else {
+                format!(
+                    "{placed} of {asked} images this map names were given; the rest are drawn \
+                     as their terrain's colour"
+                )
+            });
         }
         let key = doc.path().map(Path::to_path_buf);
         if self.waiting.is_some() || self.asked_for.as_ref() == Some(&key) {
