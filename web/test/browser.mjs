@@ -93,6 +93,21 @@ function colourMatch(png, place) {
   return good / cells.length;
 }
 
+// File → Export… (menu places as egui lays out the File menu at 1280 × 800), again if a
+// click was lost on the busy page: the window's light title bar then shows where the
+// map's dark background was.
+async function openExportWindow(page) {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await page.mouse.click(19, 12);
+    await page.waitForTimeout(600);
+    await page.mouse.click(42, 241);
+    await page.waitForTimeout(900);
+    if ((await shot(page)).at(640, 92).every((v) => v > 180)) return true;
+    await page.keyboard.press("Escape");
+  }
+  return false;
+}
+
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   args: [
@@ -163,10 +178,7 @@ try {
 
   // 3b. File → Export… with its default (a PNG picture): the export job runs as a step
   // between frames and downloads the picture, which shows the island's deep sea.
-  await page.mouse.click(19, 12);
-  await page.waitForTimeout(500);
-  await page.mouse.click(42, 241);
-  await page.waitForTimeout(1000);
+  check(await openExportWindow(page), "File → Export… opened the export window");
   await shot(page, "export-window.png");
   // Enter exports (the window's button moves as options are added).
   const [picture] = await Promise.all([
@@ -182,6 +194,54 @@ try {
   }
   const seaShare = sea / (exported.width * exported.height);
   check(pngPath.endsWith(".png") && seaShare > 0.3, `File → Export… downloaded ${picture.suggestedFilename()} (${exported.width} × ${exported.height}, ${(seaShare * 100).toFixed(0)}% deep sea)`);
+
+  // 3c. Every other export from the same window, each read by its consumer's rules: the
+  // format chosen by its radio button (placed as egui lays out the window at 1280 × 800),
+  // Enter exports, and the downloads are checked against the saved map.
+  const downloads = [];
+  page.on("download", (d) => downloads.push(d));
+  const formats = [
+    ["tmx", 172, 2], ["tmj", 195, 2], ["csv", 218, 1], ["json", 245, 1], ["svg", 297, 1], ["pdf", 320, 1],
+  ];
+  for (const [ext, y, count] of formats) {
+    downloads.length = 0;
+    check(await openExportWindow(page), `File → Export… opened the window for ${ext}`);
+    await page.mouse.click(484, y);
+    await page.waitForTimeout(300);
+    await shot(page, `export-${ext}.png`);
+    await page.keyboard.press("Enter");
+    for (let i = 0; i < 600 && downloads.length < count; i++) await page.waitForTimeout(100);
+    check(downloads.length === count, `the ${ext} export downloaded ${downloads.length} file(s): ${downloads.map((d) => d.suggestedFilename()).join(", ")}`);
+    const files = [];
+    for (const d of downloads) {
+      const file = join(outDir, d.suggestedFilename());
+      await d.saveAs(file);
+      files.push(file);
+    }
+    const main = files.find((f) => f.endsWith("." + ext));
+    check(main, `the ${ext} export's main file is among them`);
+    const bytes = readFileSync(main);
+    if (ext === "tmx" || ext === "tmj") {
+      // hexmap reads its own Tiled export back to the map that was saved.
+      const back = join(outDir, `back-${ext}.ron`);
+      execFileSync(hexmapBin, ["import", main, back, "--force"], { stdio: "inherit" });
+      const backJson = JSON.parse(execFileSync(hexmapBin, ["export", back, "--to", "json", "-"], { encoding: "utf8", maxBuffer: 64 << 20 }));
+      const same = backJson.cells.every((c, i) => c.terrain === savedJson.cells[i].terrain);
+      check(same && backJson.cells.length === savedJson.cells.length, `the ${ext} export imports back to the saved map's ${savedJson.cells.length} cells and terrains`);
+      check(files.some((f) => f.endsWith("-tiles.png")), `the ${ext} export downloaded its tileset`);
+    } else if (ext === "csv") {
+      const rows = bytes.toString("utf8").split("\n").filter((l) => l && !l.startsWith("#"));
+      check(rows.length === savedJson.bounds.rows, `the CSV has a line per row (${rows.length})`);
+    } else if (ext === "json") {
+      const j = JSON.parse(bytes.toString("utf8"));
+      check(JSON.stringify(j.cells) === JSON.stringify(savedJson.cells), "the JSON export's cells are the saved map's");
+    } else if (ext === "svg") {
+      check(bytes.toString("utf8").includes("<svg") && bytes.length > 10000, `the SVG export is an SVG picture (${bytes.length} bytes)`);
+    } else if (ext === "pdf") {
+      check(bytes.subarray(0, 5).toString() === "%PDF-", `the PDF export is a PDF (${bytes.length} bytes)`);
+    }
+  }
+  page.removeAllListeners("download");
 
   // 4. File → Open sample → hexcrawl.ron (the samples are bundled into the page, with their
   // tile art): the title names it. Menu places as egui lays out the File menu at 1280 × 800.
