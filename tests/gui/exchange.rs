@@ -394,7 +394,8 @@ fn enter_exports_from_the_export_window() {
         assert!(h.query_by_label("Choose file and export…").is_some());
     };
     open_window(&mut h);
-    h.get_by_label(by_name("csv").unwrap().description()).click();
+    h.get_by_label(by_name("csv").unwrap().description())
+        .click();
     settle(&mut h);
     h.key_press(Key::Enter);
     settle(&mut h);

@@ -345,9 +345,7 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
         | Edit::ExtendPath { .. }
         | Edit::SplitPath { .. }
         | Edit::SetPathType { .. } => {
-            let mut changes = CellChanges::default();
-            super::edit_features::apply(map, edit, &mut changes)?;
-            return Ok((changes.changed(map), Record::Cells(Box::new(changes))));
+            return cells_applied(map, edit, super::edit_features::apply);
         }
         Edit::AddIcon { .. }
         | Edit::RemoveIcon { .. }
@@ -357,9 +355,7 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
         | Edit::RemoveLabel(_)
         | Edit::MoveLabel { .. }
         | Edit::EditLabel { .. } => {
-            let mut changes = CellChanges::default();
-            super::edit_annotations::apply(map, edit, &mut changes)?;
-            return Ok((changes.changed(map), Record::Cells(Box::new(changes))));
+            return cells_applied(map, edit, super::edit_annotations::apply);
         }
         Edit::SetRevealed { .. }
         | Edit::RevealAll(_)
@@ -369,18 +365,10 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
         | Edit::SetPathGmOnly { .. }
         | Edit::SetParty(_)
         | Edit::MoveParty { .. } => {
-            let mut changes = CellChanges::default();
-            // A refused edit leaves the map as it was: undo what it did before the refusal.
-            if let Err(e) = super::edit_fog::apply(map, edit, &mut changes) {
-                changes.restore(map, true);
-                return Err(e);
-            }
-            return Ok((changes.changed(map), Record::Cells(Box::new(changes))));
+            return cells_applied(map, edit, super::edit_fog::apply);
         }
         Edit::RaiseElevation { .. } => {
-            let mut changes = CellChanges::default();
-            super::edit_elevation::apply(map, edit, &mut changes)?;
-            return Ok((changes.changed(map), Record::Cells(Box::new(changes))));
+            return cells_applied(map, edit, super::edit_elevation::apply);
         }
         Edit::Region(e) => return super::regions::apply_edit(map, e),
         _ => {}
@@ -545,7 +533,7 @@ mod fill;
 mod recorder;
 pub use changed::{Changed, HexBounds};
 use fill::fill;
-use recorder::{Recorder, check_terrain, set_feature_palette, swap};
+use recorder::{Recorder, cells_applied, check_terrain, set_feature_palette, swap};
 
 #[cfg(test)]
 mod tests;

@@ -75,6 +75,22 @@ impl Recorder<'_> {
     }
 }
 
+/// Run one of the per-cell appliers (edge features and paths, icons and labels, fog,
+/// heights) with a fresh record of what it changes, which becomes the undo record. A
+/// refused edit leaves the map as it was: what the applier did before refusing is undone.
+pub(super) fn cells_applied(
+    map: &mut HexMap,
+    edit: &super::Edit,
+    applier: fn(&mut HexMap, &super::Edit, &mut CellChanges) -> Result<(), EditError>,
+) -> Result<(Changed, Record), EditError> {
+    let mut changes = CellChanges::default();
+    if let Err(e) = applier(map, edit, &mut changes) {
+        changes.restore(map, true);
+        return Err(e);
+    }
+    Ok((changes.changed(map), Record::Cells(Box::new(changes))))
+}
+
 /// Change the whole map with `change`, keeping the map as it was for undo.
 pub(super) fn swap(map: &mut HexMap, change: impl FnOnce(&mut HexMap)) -> (Changed, Record) {
     let before = map.clone();
