@@ -34,6 +34,7 @@ mod readouts;
 mod real_window;
 mod regions;
 mod reshape;
+mod scale_bar;
 mod scatter;
 mod selection;
 mod tile_art;

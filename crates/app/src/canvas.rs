@@ -56,6 +56,8 @@ pub struct Canvas {
     pub(super) frame_stats: FrameStats,
     /// The legend drawn over the map (when the map's view settings ask for one).
     pub(super) legend: super::legend_view::LegendView,
+    /// The scale bar's label as last drawn on the canvas (View → Scale bar), if any.
+    pub(super) scale_bar: Option<String>,
     /// The icons and note captions drawn past their hex, for the chunks they reach.
     pub(super) spill: super::spill_view::SpillView,
     /// The map's images (tile art, image icons) and their textures.
@@ -82,6 +84,7 @@ impl Canvas {
             cached_layers: None,
             frame_stats: FrameStats::default(),
             legend: Default::default(),
+            scale_bar: None,
             spill: Default::default(),
             images: Default::default(),
             player: Default::default(),
@@ -519,9 +522,15 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
             ));
         }
     }
-    app.canvas
+    let legend = app
+        .canvas
         .legend
         .paint(&painter, rect, app.doc, &app.canvas.images);
+    app.canvas.scale_bar = None;
+    if app.prefs.scale_bar {
+        let zoom = app.canvas.camera.zoom;
+        app.canvas.scale_bar = super::scale_bar_view::paint(&painter, rect, app.doc, zoom, legend);
+    }
     let caption = overlay.caption();
     app.canvas.last_overlay = overlay;
     if let Some(text) = caption {

@@ -63,6 +63,7 @@ mod random_mines;
 mod region_panel;
 pub mod region_tool;
 pub mod sample;
+mod scale_bar_view;
 pub mod scale_form;
 mod scatter_panel;
 pub mod secret_marks;
