@@ -24,6 +24,7 @@ mod label_detail;
 mod map_rules;
 mod map_scale;
 mod map_switch;
+mod measure_line;
 mod new_map;
 mod palette;
 mod paste;

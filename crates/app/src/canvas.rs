@@ -56,8 +56,6 @@ pub struct Canvas {
     pub(super) frame_stats: FrameStats,
     /// The legend drawn over the map (when the map's view settings ask for one).
     pub(super) legend: super::legend_view::LegendView,
-    /// The scale bar's label as last drawn on the canvas (View → Scale bar), if any.
-    pub(super) scale_bar: Option<String>,
     /// The icons and note captions drawn past their hex, for the chunks they reach.
     pub(super) spill: super::spill_view::SpillView,
     /// The map's images (tile art, image icons) and their textures.
@@ -84,7 +82,6 @@ impl Canvas {
             cached_layers: None,
             frame_stats: FrameStats::default(),
             legend: Default::default(),
-            scale_bar: None,
             spill: Default::default(),
             images: Default::default(),
             player: Default::default(),
@@ -503,6 +500,12 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
     }
 
     paint_feature_tools(app, &painter, rect, layout);
+    if let (Tool::Measure, Some(anchor), Some(h)) =
+        (app.tools.tool, app.tools.measure_anchor, app.canvas.hovered)
+    {
+        let camera = &app.canvas.camera;
+        super::measure_view::paint(&painter, rect, camera, app.doc, layout, (anchor, h));
+    }
     // The hovered hex, outlined (the edge tool outlines its hexside instead).
     if let Some(h) = app.canvas.hovered.filter(|_| app.tools.tool != Tool::Edge) {
         let footprint = match app.tools.tool {
@@ -526,10 +529,9 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
         .canvas
         .legend
         .paint(&painter, rect, app.doc, &app.canvas.images);
-    app.canvas.scale_bar = None;
     if app.prefs.scale_bar {
         let zoom = app.canvas.camera.zoom;
-        app.canvas.scale_bar = super::scale_bar_view::paint(&painter, rect, app.doc, zoom, legend);
+        super::scale_bar_view::paint(&painter, rect, app.doc, zoom, legend);
     }
     let caption = overlay.caption();
     app.canvas.last_overlay = overlay;

@@ -47,6 +47,7 @@ mod jobs;
 pub mod label_tool;
 mod legend_view;
 pub mod measure;
+mod measure_view;
 pub mod no_map;
 pub mod open_map;
 pub mod overlays;

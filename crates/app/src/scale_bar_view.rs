@@ -11,16 +11,20 @@ use hexmap_hex::Point;
 
 /// Draw the map's scale bar over the canvas rectangle `rect` (screen points) at `zoom`
 /// screen points per world unit, clear of the legend's box `legend` (screen points).
-/// Nothing when the map has no scale. Returns the bar's label ("30 mi") when drawn.
+/// Nothing when the map has no scale.
 pub(super) fn paint(
     painter: &Painter,
     rect: Rect,
     doc: &OpenMap,
     zoom: f64,
     legend: Option<(Point, Point)>,
-) -> Option<String> {
-    let scale = doc.map().scale()?;
-    let layout = doc.map().layout().ok()?;
+) {
+    let Some(scale) = doc.map().scale() else {
+        return;
+    };
+    let Ok(layout) = doc.map().layout() else {
+        return;
+    };
     // World units are screen points here: one unit per pixel, origin at the screen's.
     let mut sink = ScreenSink::new(painter, Point::new(0.0, 0.0), Pos2::ZERO, 1.0);
     let area = (
@@ -29,5 +33,5 @@ pub(super) fn paint(
     );
     let hex = hexmap_draw::print::flat_to_flat(&layout) * zoom;
     let max = f64::from(rect.width()) / 5.0;
-    draw_in_corner(&mut sink, scale, hex, max, area, 1.0, legend).map(|(bar, _)| bar.label)
+    draw_in_corner(&mut sink, scale, hex, max, area, 1.0, legend);
 }
