@@ -52,6 +52,15 @@ pub struct ExportArgs {
     /// map's view settings ask for, if any: on the right of a picture, on its own PDF page.
     #[arg(long, value_name = "PLACE", value_parser = parse_legend)]
     pub legend: Option<LegendArg>,
+    /// Pictures: draw the scale bar (a labelled bar of a round distance, e.g. "20 mi", in
+    /// the bottom-left corner clear of the legend; PDF: on the first board page, at true
+    /// length). On by default when the map has a scale (editor: Map → Properties… → Map
+    /// scale); asked for a map without one, a warning and no bar.
+    #[arg(long, overrides_with = "no_scale_bar")]
+    pub scale_bar: bool,
+    /// Pictures: leave the scale bar out.
+    #[arg(long, overrides_with = "scale_bar")]
+    pub no_scale_bar: bool,
     /// Pictures: hex size in pixels (PNG shrinks it to stay within 16384 pixels).
     #[arg(long, default_value_t = 24.0)]
     pub hex_pixels: f64,
@@ -198,6 +207,19 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             args.format
         )));
     }
+    if (args.scale_bar || args.no_scale_bar)
+        && !args.format.options().contains(&FormatOption::ScaleBar)
+    {
+        let flag = if args.scale_bar {
+            "--scale-bar"
+        } else {
+            "--no-scale-bar"
+        };
+        return Err(CliError(format!(
+            "{flag} is for pictures (png, svg, pdf), not {}",
+            args.format
+        )));
+    }
     if args.player_view && !args.format.options().contains(&FormatOption::PlayerView) {
         return Err(CliError(format!(
             "--player-view is for json, png, svg and pdf, not {}",
@@ -210,6 +232,18 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             .map_err(|e| CliError(format!("rewriting image paths: {e}")))?
     {
         map = copy;
+    }
+    if args.scale_bar && map.scale().is_none() {
+        let w = format!(
+            "{}: the map has no scale, so no scale bar is drawn; set one with Map → \
+             Properties… → Map scale in the editor, or `scale: (per_hex: 6.0, unit: \"mi\")` \
+             in the map file",
+            args.map.display()
+        );
+        if args.strict {
+            return Err(CliError(format!("--strict: {w} (nothing written)")));
+        }
+        eprintln!("hexmap: warning: {w}");
     }
     let defaults = WriteOptions::default();
     let opts = WriteOptions {
@@ -237,6 +271,7 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             }
         }
         .filter(|_| takes_legend),
+        scale_bar: !args.no_scale_bar,
         images: picture_images(&map, &args.map, args.format.name(), args.strict)?,
         link_images: args.link_images,
         tile_size: args.tile_size.unwrap_or(defaults.tile_size),

@@ -41,6 +41,7 @@ mod python_consumer;
 mod region_pictures;
 mod roundtrip;
 mod save_safety;
+mod scale_bar_pictures;
 mod special_outputs;
 mod tile_art;
 mod tiled_art;

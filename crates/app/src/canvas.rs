@@ -500,6 +500,12 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
     }
 
     paint_feature_tools(app, &painter, rect, layout);
+    if let (Tool::Measure, Some(anchor), Some(h)) =
+        (app.tools.tool, app.tools.measure_anchor, app.canvas.hovered)
+    {
+        let camera = &app.canvas.camera;
+        super::measure_view::paint(&painter, rect, camera, app.doc, layout, (anchor, h));
+    }
     // The hovered hex, outlined (the edge tool outlines its hexside instead).
     if let Some(h) = app.canvas.hovered.filter(|_| app.tools.tool != Tool::Edge) {
         let footprint = match app.tools.tool {
@@ -519,9 +525,14 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
             ));
         }
     }
-    app.canvas
+    let legend = app
+        .canvas
         .legend
         .paint(&painter, rect, app.doc, &app.canvas.images);
+    if app.prefs.scale_bar {
+        let zoom = app.canvas.camera.zoom;
+        super::scale_bar_view::paint(&painter, rect, app.doc, zoom, legend);
+    }
     let caption = overlay.caption();
     app.canvas.last_overlay = overlay;
     if let Some(text) = caption {

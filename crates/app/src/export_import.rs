@@ -228,7 +228,7 @@ pub(super) fn windows(
 ) -> Vec<Action> {
     let mut out = Vec::new();
     let systems = doc.coord_context().own_systems();
-    export_window(ctx, windows, systems, &mut out);
+    export_window(ctx, windows, systems, doc.map().scale().is_some(), &mut out);
     if let Some(job) = job {
         super::windows::placed(ctx, egui::Window::new("Exporting"))
             .collapsible(false)
@@ -262,6 +262,7 @@ fn export_window(
     ctx: &egui::Context,
     windows: &mut Windows,
     systems: [CoordSystem; 6],
+    has_scale: bool,
     out: &mut Vec<Action>,
 ) {
     let Some(form) = windows.export_form.as_mut() else {
@@ -316,6 +317,10 @@ fn export_window(
                         ui.radio_value(&mut form.options.legend, Some(p), p.name());
                     }
                 });
+            });
+            ui.add_enabled_ui(takes(FormatOption::ScaleBar) && has_scale, |ui| {
+                ui.checkbox(&mut form.options.scale_bar, "Scale bar")
+                    .on_disabled_hover_text(super::scale_form::NO_SCALE);
             });
             let print_size = form.options.dpi.is_some();
             ui.add_enabled_ui(pixels && !print_size, |ui| {

@@ -19,11 +19,16 @@ pub struct LegendView {
 
 impl LegendView {
     /// Draw the legend in the corner the map's view settings ask for, if any, over the
-    /// canvas rectangle `rect` (screen points), user-image icons from `images`.
-    pub fn paint(&mut self, painter: &Painter, rect: Rect, doc: &OpenMap, images: &EditorImages) {
-        let Some(corner) = doc.map().view().legend else {
-            return;
-        };
+    /// canvas rectangle `rect` (screen points), user-image icons from `images`. Returns
+    /// its box in screen points (for the scale bar to keep clear of), if drawn.
+    pub fn paint(
+        &mut self,
+        painter: &Painter,
+        rect: Rect,
+        doc: &OpenMap,
+        images: &EditorImages,
+    ) -> Option<(Point, Point)> {
+        let corner = doc.map().view().legend?;
         if self.revision != Some(doc.revision()) {
             self.entries = legend_entries(doc.map());
             self.revision = Some(doc.revision());
@@ -37,5 +42,7 @@ impl LegendView {
         );
         let set = Some(images.set());
         draw_legend(&mut sink, &self.entries, area, 1.0, corner, set);
+        (!self.entries.is_empty())
+            .then(|| hexmap_draw::legend::legend_box(&self.entries, area, 1.0, corner))
     }
 }

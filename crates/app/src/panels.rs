@@ -104,6 +104,10 @@ pub(super) fn menu_bar(
                 }
                 ui.separator();
                 view_settings_menu(ui, doc, &mut out);
+                ui.add_enabled_ui(doc.map().scale().is_some(), |ui| {
+                    ui.checkbox(&mut prefs.scale_bar, "Scale bar")
+                        .on_disabled_hover_text(super::scale_form::NO_SCALE);
+                });
                 ui.separator();
                 ui.checkbox(&mut prefs.panels.palette, "Palette panel");
                 ui.checkbox(&mut prefs.panels.layers, "Layers panel");

@@ -138,6 +138,9 @@ pub struct Prefs {
     pub autosave_secs: u32,
     /// Always use the built-in file dialog, even where the desktop offers a native one.
     pub builtin_file_dialog: bool,
+    /// View → Scale bar: the scale bar in the canvas's bottom-left corner (drawn only when
+    /// the map has a scale).
+    pub scale_bar: bool,
 }
 
 /// Default seconds between autosaves.
@@ -151,6 +154,7 @@ impl Default for Prefs {
             tools: ToolPrefs::default(),
             autosave_secs: DEFAULT_AUTOSAVE_SECS,
             builtin_file_dialog: false,
+            scale_bar: true,
         }
     }
 }

@@ -39,6 +39,8 @@ pub struct PrintForm {
     /// The key (legend): on a page of its own, over a corner of the first board page, or
     /// none. Starts as the map's View → Legend has it (on: its own page).
     pub key: Option<LegendPlace>,
+    /// The scale bar on the first board page (drawn only when the map has a scale).
+    pub scale_bar: bool,
     /// Whether `key` was set from the map yet.
     key_from_map: bool,
     /// The setup and document revision the layout below was made for.
@@ -64,6 +66,7 @@ impl Default for PrintForm {
             mines: true,
             labels: None,
             key: None,
+            scale_bar: true,
             key_from_map: false,
             made_for: None,
             layout: Err(String::new()),
@@ -134,6 +137,7 @@ impl PrintForm {
                 print: setup,
                 marks: self.marks,
                 legend: self.key,
+                scale_bar: self.scale_bar,
                 ..WriteOptions::default()
             },
         }
@@ -232,6 +236,10 @@ pub(super) fn window(
                     let text = format!("over board {}", c.name());
                     ui.radio_value(&mut f.key, Some(LegendPlace::Over(c)), text);
                 }
+            });
+            ui.add_enabled_ui(doc.map().scale().is_some(), |ui| {
+                ui.checkbox(&mut f.scale_bar, "Scale bar")
+                    .on_disabled_hover_text(super::scale_form::NO_SCALE);
             });
             ui.separator();
             f.update(doc);

@@ -3,6 +3,9 @@
 
 use hexmap_map::{Edit, HexMap, MapScale};
 
+/// Why a "Scale bar" choice is greyed (the Export and Print windows, View → Scale bar).
+pub(super) const NO_SCALE: &str = "The map has no scale: set one in Map → Properties… → Map scale";
+
 /// The scale as the user is editing it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ScaleForm {

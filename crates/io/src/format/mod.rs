@@ -166,6 +166,8 @@ pub enum FormatOption {
     /// [`WriteOptions::legend`]: the map's legend, beside the map, on a page or over a
     /// corner.
     Legend,
+    /// [`WriteOptions::scale_bar`]: the scale bar of a map with a scale.
+    ScaleBar,
     /// [`WriteOptions::tile_size`]: Tiled's tile size in pixels.
     TileSize,
     /// [`WriteOptions::print`]`.hex_size`: hex size on paper, flat to flat.
@@ -207,6 +209,10 @@ pub struct WriteOptions {
     /// of the first board page); `None` for none. [`LegendPlace::default_for`] is where
     /// a map's own legend setting puts it.
     pub legend: Option<LegendPlace>,
+    /// Pictures: the scale bar in the bottom-left corner (PDF: of the first board page, at
+    /// true length), clear of the legend; drawn only when the map has a scale, so on by
+    /// default.
+    pub scale_bar: bool,
     /// Pictures: the map's loaded images (tile art, user-image icons; see
     /// `io::images::load_images`); `None` draws colours and built-in signs only.
     pub images: Option<std::sync::Arc<hexmap_draw::ImageSet>>,
@@ -238,6 +244,7 @@ impl Default for WriteOptions {
             marks: false,
             dpi: None,
             legend: None,
+            scale_bar: true,
             images: None,
             link_images: false,
             tile_size: crate::tiled::DEFAULT_TILE_SIZE,

@@ -22,6 +22,7 @@ pub static PDF: Pdf = Pdf {
             FormatOption::PrintHexSize,
             FormatOption::Pages,
             FormatOption::Legend,
+            FormatOption::ScaleBar,
             FormatOption::PlayerView,
         ],
         reads: false,
@@ -38,6 +39,7 @@ pub fn print_options(opts: &WriteOptions) -> PrintOptions {
         mines: opts.mines,
         marks: opts.marks,
         legend: opts.legend,
+        scale_bar: opts.scale_bar,
         images: opts.images.clone(),
         world_box: super::picture::frame_box(opts, hexmap_draw::CellReach::Outline),
     }

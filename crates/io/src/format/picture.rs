@@ -14,6 +14,7 @@ const PICTURE_OPTIONS: &[FormatOption] = &[
     FormatOption::Grid,
     FormatOption::HexPixels,
     FormatOption::Legend,
+    FormatOption::ScaleBar,
     FormatOption::PlayerView,
 ];
 
@@ -26,6 +27,7 @@ const PNG_OPTIONS: &[FormatOption] = &[
     FormatOption::Dpi,
     FormatOption::PrintHexSize,
     FormatOption::Legend,
+    FormatOption::ScaleBar,
     FormatOption::PlayerView,
 ];
 
@@ -63,6 +65,7 @@ fn picture_options(map: &HexMap, opts: &WriteOptions) -> Result<PictureOptions, 
         labels: opts.labels,
         mines: opts.mines,
         legend: opts.legend,
+        scale_bar: opts.scale_bar,
         images: opts.images.clone(),
         link_images: opts.link_images,
         world_box: frame_box(opts, hexmap_draw::CellReach::HexSize),

@@ -20,7 +20,7 @@ pub use svg::SvgSink;
 
 use hexmap_draw::{
     CellReach, Colour, ImageSet, Layers, MapScene, Region, Scene, Sink, Style, legend,
-    legend::LegendPlace, map_world_box, region,
+    legend::LegendPlace, map_world_box, region, scale_bar,
 };
 use hexmap_hex::{CoordSystem, Point};
 use hexmap_map::{Corner, HexMap};
@@ -45,6 +45,9 @@ pub struct PictureOptions {
     /// The map's legend: beside the map (the picture grows; a print's `Page` counts as
     /// `Right` here) or over a corner; `None` for none.
     pub legend: Option<LegendPlace>,
+    /// Draw the scale bar (in the bottom-left corner of the map's part, clear of a legend
+    /// over it) when the map has a scale (`hexmap_draw::scale_bar`).
+    pub scale_bar: bool,
     /// The map's loaded images (tile art, user-image icons); `None` for colours only.
     pub images: Option<Arc<ImageSet>>,
     /// SVG: refer to image files by path instead of embedding their pixels.
@@ -56,7 +59,8 @@ pub struct PictureOptions {
 
 impl PictureOptions {
     /// Options drawing `map`'s hexes `hex_pixels` pixels from centre to corner (along their
-    /// longer axis), with grid and mines, no labels, transparent, with an 8-pixel margin.
+    /// longer axis), with grid and mines, no labels, no legend, no scale bar, transparent,
+    /// with an 8-pixel margin.
     pub fn for_hex_pixels(map: &HexMap, hex_pixels: f64) -> PictureOptions {
         let size = map.properties().hex_size;
         PictureOptions {
@@ -67,6 +71,7 @@ impl PictureOptions {
             background: None,
             margin: 8.0,
             legend: None,
+            scale_bar: false,
             images: None,
             link_images: false,
             world_box: None,
@@ -126,6 +131,8 @@ struct Frame {
     map_px: (f64, f64),
     /// Where the legend goes: the world rectangle it is placed in and its corner there.
     legend: Option<((Point, Point), Corner)>,
+    /// The map's part of the picture in world units (where the scale bar goes).
+    map_area: (Point, Point),
 }
 
 /// The transform from world units of `map`'s layout (`map.layout()`, origin (0, 0)) to
@@ -209,6 +216,7 @@ fn frame(map: &HexMap, opts: &PictureOptions) -> Result<Frame, PictureError> {
         height,
         map_px,
         legend,
+        map_area: world((0.0, 0.0), map_px),
     })
 }
 
@@ -241,6 +249,7 @@ fn draw_map(
     let layout = map
         .layout()
         .map_err(|_| PictureError::BadSize(opts.scale, opts.scale))?;
+    let hex = hexmap_draw::print::flat_to_flat(&layout);
     let spill = hexmap_draw::spill::Spill::of(map, &layout);
     let mut scene = MapScene::whole(map, layout, &style).with_spill(&spill);
     if let Some(images) = &opts.images {
@@ -251,11 +260,23 @@ fn draw_map(
         scene.draw(&Region::Block(*band), opts.scale, sink);
         progress((i + 1) as f32 / bands.len() as f32);
     }
+    let k = frame.to_px.scale;
+    let mut legend_over = None;
     if let Some((area, corner)) = frame.legend {
         // The legend keeps its pixel size in its world rectangle.
         let entries = legend::legend_entries(map);
-        let k = frame.to_px.scale;
         legend::draw_legend(sink, &entries, area, k, corner, opts.images.as_deref());
+        if let Some(LegendPlace::Over(_)) = opts.legend {
+            legend_over = Some(legend::legend_box(&entries, area, k, corner));
+        }
+    }
+    if opts.scale_bar
+        && let Some(scale) = map.scale()
+    {
+        // At most a quarter of the map's part, in pixels of the picture.
+        let area = frame.map_area;
+        let max = (area.1.x - area.0.x) / 4.0;
+        scale_bar::draw_in_corner(sink, scale, hex, max, area, 1.0 / k, legend_over);
     }
     Ok(())
 }

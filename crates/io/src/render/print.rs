@@ -32,6 +32,9 @@ pub struct PrintOptions {
     /// The map's key (legend): over a corner of the first board page (`Over`), else on a
     /// page of its own after the board; `None` for none.
     pub legend: Option<LegendPlace>,
+    /// Draw the scale bar at true length in the bottom-left corner of the first board page
+    /// (clear of a key over that corner) when the map has a scale.
+    pub scale_bar: bool,
     /// The map's loaded images (tile art, user-image icons); `None` for colours only.
     pub images: Option<std::sync::Arc<hexmap_draw::ImageSet>>,
     /// Lay the pages out over this world box instead of the map's own (a player view is
@@ -48,6 +51,7 @@ impl Default for PrintOptions {
             mines: true,
             marks: false,
             legend: None,
+            scale_bar: false,
             images: None,
             world_box: None,
         }
@@ -64,14 +68,15 @@ const LEGEND_PX_PER_MM: f64 = 4.0;
 
 /// Draw `map`'s legend in `corner` of the paper rectangle `area` (millimetres; the sink
 /// draws in paper millimetres), its image icons from the print's images. The key is
-/// shrunk until its box fits the area, so it never runs off its page.
+/// shrunk until its box fits the area, so it never runs off its page. Returns the key's
+/// box on the paper (`None` when the map has nothing to list).
 fn paper_legend(
     sink: &mut dyn Sink,
     map: &HexMap,
     opts: &PrintOptions,
     area: (Point, Point),
     corner: Corner,
-) {
+) -> Option<(Point, Point)> {
     let entries = legend::legend_entries(map);
     let (w, h) = (area.1.x - area.0.x, area.1.y - area.0.y);
     let mut k = LEGEND_PX_PER_MM;
@@ -85,6 +90,7 @@ fn paper_legend(
     }
     let images = opts.images.as_deref();
     legend::draw_legend(sink, &entries, area, k, corner, images);
+    (!entries.is_empty()).then(|| legend::legend_box(&entries, area, k, corner))
 }
 
 /// The key of `map` on a page of its own (the paper of the board), top left inside the
@@ -309,13 +315,24 @@ fn map_page(
     }
     sink.restore();
     sink.set_transform(paper_transform(size_pt.1, unit));
-    // A key over a corner goes on the first board page (the poster's one page).
+    // A key over a corner and the scale bar go on the first board page (the poster's one
+    // page).
+    let area = (Point::new(c.x, c.y), Point::new(c.x + c.w, c.y + c.h));
+    let first = page.row == 0 && page.col == 0;
+    let mut key = None;
     if let Some(LegendPlace::Over(corner)) = opts.legend
-        && page.row == 0
-        && page.col == 0
+        && first
     {
-        let area = (Point::new(c.x, c.y), Point::new(c.x + c.w, c.y + c.h));
-        paper_legend(&mut sink, map, opts, area, corner);
+        key = paper_legend(&mut sink, map, opts, area, corner);
+    }
+    if opts.scale_bar
+        && first
+        && let Some(scale) = map.scale()
+    {
+        // True length: neighbouring hex centres are the print's hex size apart.
+        let hex_mm = flat_to_flat(scene.layout()) * k;
+        let px = 1.0 / LEGEND_PX_PER_MM;
+        hexmap_draw::scale_bar::draw_in_corner(&mut sink, scale, hex_mm, c.w / 4.0, area, px, key);
     }
     if opts.marks {
         draw_marks(&mut sink, layout, page);
