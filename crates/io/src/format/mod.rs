@@ -207,6 +207,9 @@ pub struct WriteOptions {
     /// of the first board page); `None` for none. [`LegendPlace::default_for`] is where
     /// a map's own legend setting puts it.
     pub legend: Option<LegendPlace>,
+    /// Pictures and prints: draw the map's tracing underlay under it (off by default; its
+    /// image must be in `images`, see `io::images::load_underlay`).
+    pub underlay: bool,
     /// Pictures: the map's loaded images (tile art, user-image icons; see
     /// `io::images::load_images`); `None` draws colours and built-in signs only.
     pub images: Option<std::sync::Arc<hexmap_draw::ImageSet>>,
@@ -238,6 +241,7 @@ impl Default for WriteOptions {
             marks: false,
             dpi: None,
             legend: None,
+            underlay: false,
             images: None,
             link_images: false,
             tile_size: crate::tiled::DEFAULT_TILE_SIZE,

@@ -38,6 +38,7 @@ pub fn print_options(opts: &WriteOptions) -> PrintOptions {
         mines: opts.mines,
         marks: opts.marks,
         legend: opts.legend,
+        underlay: opts.underlay,
         images: opts.images.clone(),
         world_box: super::picture::frame_box(opts, hexmap_draw::CellReach::Outline),
     }

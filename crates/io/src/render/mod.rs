@@ -45,6 +45,8 @@ pub struct PictureOptions {
     /// The map's legend: beside the map (the picture grows; a print's `Page` counts as
     /// `Right` here) or over a corner; `None` for none.
     pub legend: Option<LegendPlace>,
+    /// Draw the map's tracing underlay under it (its image must be in `images`).
+    pub underlay: bool,
     /// The map's loaded images (tile art, user-image icons); `None` for colours only.
     pub images: Option<Arc<ImageSet>>,
     /// SVG: refer to image files by path instead of embedding their pixels.
@@ -67,6 +69,7 @@ impl PictureOptions {
             background: None,
             margin: 8.0,
             legend: None,
+            underlay: false,
             images: None,
             link_images: false,
             world_box: None,
@@ -245,6 +248,11 @@ fn draw_map(
     let mut scene = MapScene::whole(map, layout, &style).with_spill(&spill);
     if let Some(images) = &opts.images {
         scene = scene.with_images(images);
+    }
+    if opts.underlay
+        && let Some(images) = &opts.images
+    {
+        hexmap_draw::underlay::draw_underlay(sink, map, images);
     }
     let bands = region::split(&scene.bounds(), region::picture_pieces(&scene.bounds()));
     for (i, band) in bands.iter().enumerate() {
