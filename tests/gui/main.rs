@@ -37,3 +37,4 @@ mod reshape;
 mod scatter;
 mod selection;
 mod tile_art;
+mod underlay;

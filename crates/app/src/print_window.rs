@@ -39,6 +39,8 @@ pub struct PrintForm {
     /// The key (legend): on a page of its own, over a corner of the first board page, or
     /// none. Starts as the map's View → Legend has it (on: its own page).
     pub key: Option<LegendPlace>,
+    /// Draw the map's tracing underlay under it (off unless asked).
+    pub underlay: bool,
     /// Whether `key` was set from the map yet.
     key_from_map: bool,
     /// The setup and document revision the layout below was made for.
@@ -64,6 +66,7 @@ impl Default for PrintForm {
             mines: true,
             labels: None,
             key: None,
+            underlay: false,
             key_from_map: false,
             made_for: None,
             layout: Err(String::new()),
@@ -134,6 +137,7 @@ impl PrintForm {
                 print: setup,
                 marks: self.marks,
                 legend: self.key,
+                underlay: self.underlay,
                 ..WriteOptions::default()
             },
         }
@@ -232,6 +236,9 @@ pub(super) fn window(
                     let text = format!("over board {}", c.name());
                     ui.radio_value(&mut f.key, Some(LegendPlace::Over(c)), text);
                 }
+            });
+            ui.add_enabled_ui(doc.map().underlay().is_some(), |ui| {
+                ui.checkbox(&mut f.underlay, "Draw underlay");
             });
             ui.separator();
             f.update(doc);
