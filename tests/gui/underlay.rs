@@ -4,9 +4,9 @@
 //! underlay" paints the hexes it covers with the nearest palette colour (Ctrl+Z undoes).
 
 use crate::harness::{settle, shown_labels, temp_dir};
-use eframe::egui::{Key, Modifiers, Pos2, Rect, Shape, TextureId, Vec2};
+use eframe::egui::{Key, Modifiers, Pos2, Rect, Role, Shape, TextureId, Vec2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::dialogs::{DialogReply, FakeDialogs};
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::{Action, EditorApp};
@@ -77,6 +77,14 @@ fn place(h: &mut Harness<'static, EditorApp>, at: Pos2, scale: f64) {
     settle(h);
 }
 
+/// The number a spin field of the window shows.
+fn shown_number(h: &Harness<'static, EditorApp>, name: &str) -> f64 {
+    h.get_by_role_and_label(Role::SpinButton, name)
+        .accesskit_node()
+        .numeric_value()
+        .expect("a number")
+}
+
 /// Every textured quad (a mesh of four vertices with a texture) of the last frame, by
 /// its screen bounds.
 fn textured_quads(h: &Harness<'static, EditorApp>) -> Vec<Rect> {
@@ -107,7 +115,12 @@ fn the_chosen_image_is_drawn_as_a_textured_quad_where_its_numbers_place_it() {
         "the image loads: no warning"
     );
     let canvas = h.state().view().canvas_rect();
-    place(&mut h, canvas.center() + Vec2::new(-200.0, 150.0), 20.0);
+    place(&mut h, canvas.center() + Vec2::new(-200.0, 150.0), 1.0);
+    // The window's scale field: 20 world units per pixel.
+    h.get_by_role_and_label(Role::SpinButton, "Scale (units per pixel)")
+        .set_value_accesskit(20.0);
+    settle(&mut h);
+    assert_eq!(underlay(&h).unwrap().scale, 20.0);
     // The image is 4 × 2 pixels of 20 world units: 80 × 40 world units about its centre.
     let u = underlay(&h).unwrap();
     let v = h.state().view();
@@ -175,10 +188,10 @@ fn dragging_the_centre_handle_moves_the_underlay_in_one_undo_step() {
         steps + 1,
         "one drag, one undo step"
     );
-    // The grass under the press was not painted or selected by a tool.
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     settle(&mut h);
     assert_eq!(underlay(&h).unwrap(), before, "undo restores the old place");
+    assert!((shown_number(&h, "Centre x") - before.center.x).abs() < 0.01);
 }
 
 #[test]
