@@ -1,6 +1,7 @@
 //! "Pick terrain from underlay": the colour of the underlay's image under a world point,
-//! the mean colour under a hex (its centre and six points half-way to its corners), and
-//! the palette terrain nearest to a colour in Oklab (a perceptual space: equal distances
+//! the mean colour under a hex (its centre and six points half-way to its corners), the
+//! terrain a hex gets (those seven points vote), and the palette terrain nearest to a
+//! colour in Oklab (a perceptual space: equal distances
 //! look about equally different, so a scanned forest green does not match a grey-blue
 //! water swatch merely because their RGB channels are close). The editor turns the result
 //! into one `Edit::SetTerrain` (one undo step).
@@ -94,9 +95,40 @@ pub fn nearest_terrain(palette: &Palette, c: Colour) -> Option<TerrainId> {
         .map(|(_, id)| id)
 }
 
-/// The terrain each hex of `hexes` (cells of `map`) gets from the colour under it, for the
-/// hexes whose terrain changes; hexes the image does not cover, or covers with
-/// transparent pixels, are left out.
+/// The terrain hex `h` gets from the image under it: each of its seven sample points (the
+/// centre and six half-way to the corners) that has a colour votes for the palette terrain
+/// nearest to it, and the most votes win (a tie goes to the centre's terrain). Voting, not
+/// the mean colour, because a hex on a coastline would otherwise average sea and grass
+/// into a grey that picks Mountains. `None` when the centre has no colour.
+pub fn hex_terrain(
+    underlay: &Underlay,
+    image: &RgbaImage,
+    layout: &Layout,
+    palette: &Palette,
+    h: Hex,
+) -> Option<TerrainId> {
+    let c = layout.hex_to_pixel(h);
+    let centre = nearest_terrain(palette, sample(underlay, image, c)?)?;
+    let mut votes: Vec<(TerrainId, usize)> = vec![(centre, 1)];
+    for i in 0..6 {
+        let o = layout.corner_offset(i);
+        let p = Point::new(c.x + o.x * 0.5, c.y + o.y * 0.5);
+        let Some(t) = sample(underlay, image, p).and_then(|s| nearest_terrain(palette, s)) else {
+            continue;
+        };
+        match votes.iter_mut().find(|(v, _)| *v == t) {
+            Some((_, n)) => *n += 1,
+            None => votes.push((t, 1)),
+        }
+    }
+    // The first of the most voted: the centre's terrain is first, so it wins a tie.
+    let most = votes.iter().map(|&(_, n)| n).max()?;
+    votes.into_iter().find(|&(_, n)| n == most).map(|(t, _)| t)
+}
+
+/// The terrain each hex of `hexes` (cells of `map`) gets from the image under it
+/// ([`hex_terrain`]), for the hexes whose terrain changes; hexes the image does not cover,
+/// or covers with transparent pixels, are left out.
 pub fn pick_terrain(
     map: &HexMap,
     underlay: &Underlay,
@@ -110,8 +142,7 @@ pub fn pick_terrain(
         .into_iter()
         .filter(|&h| map.shape().contains(h))
         .filter_map(|h| {
-            let c = hex_colour(underlay, image, &layout, h)?;
-            let t = nearest_terrain(map.palette(), c)?;
+            let t = hex_terrain(underlay, image, &layout, map.palette(), h)?;
             (map.terrain(h) != Some(t)).then_some((h, Some(t)))
         })
         .collect()

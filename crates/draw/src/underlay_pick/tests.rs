@@ -110,3 +110,28 @@ fn each_hex_of_a_row_gets_the_terrain_under_it_and_uncovered_hexes_are_left() {
         [(at(0), "Sea".to_owned()), (at(1), "Forest".to_owned())]
     );
 }
+
+#[test]
+fn a_hex_on_a_coastline_takes_the_terrain_most_of_its_samples_show() {
+    // Two pixels, sea left and grass right, the border through the hex's centre: the
+    // centre, the two points straight above and below it and the two right of it lie on
+    // the grass side.
+    let props = MapProperties::new("coast", Orientation::Pointy);
+    let shape = MapShape::rectangle(OffsetKind::OddR, 1, 1).unwrap();
+    let map = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let layout = map.layout().unwrap();
+    let h = OffsetKind::OddR.to_hex(OffsetCoord::new(0, 0));
+    let sea = [0x2a, 0x6f, 0xb0, 255];
+    let grass = [0x8c, 0xc0, 0x5a, 255];
+    let img = RgbaImage::new(2, 1, [sea, grass].concat()).unwrap();
+    let u = Underlay {
+        scale: 4.0,
+        ..Underlay::new("coast.png", layout.hex_to_pixel(h))
+    };
+    let name = |t: Option<TerrainId>| map.palette().get(t.unwrap()).unwrap().name.clone();
+    // Five of the seven samples are grass.
+    assert_eq!(
+        name(hex_terrain(&u, &img, &layout, map.palette(), h)),
+        "Grass"
+    );
+}
