@@ -187,7 +187,7 @@ pub fn pick(doc: &OpenMap, images: &EditorImages, selection: &[Hex]) -> (Option<
     let n = changes.len();
     let text = format!("{n} hex{} changed.", if n == 1 { "" } else { "es" });
     (
-        (n > 0).then(|| Action::Edit(Edit::SetTerrain(changes))),
+        (n > 0).then_some(Action::Edit(Edit::SetTerrain(changes))),
         text,
     )
 }
