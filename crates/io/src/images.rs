@@ -204,7 +204,13 @@ fn decode_jpeg(bytes: &[u8]) -> Result<RgbaImage, String> {
     let mut decoder = zune_jpeg::JpegDecoder::new_with_options(ZCursor::new(bytes), options);
     let pixels = decoder
         .decode()
-        .map_err(|e| format!("broken JPEG: {e:?}"))?;
+        // zune-jpeg's message is its Debug text, with escaped line ends.
+        .map_err(|e| {
+            format!(
+                "broken JPEG: {}",
+                format!("{e:?}").replace("\\n", " ").trim()
+            )
+        })?;
     let (w, h) = decoder
         .dimensions()
         .ok_or_else(|| "broken JPEG: no size".to_owned())?;

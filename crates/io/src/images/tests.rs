@@ -70,9 +70,14 @@ fn bad_images_get_clear_errors() {
             .unwrap_err()
             .contains("broken PNG")
     );
+    let e = decode_image("x.jpg", b"\xff\xd8\xff\xe0 jpeg").unwrap_err();
+    assert!(
+        e.starts_with("broken JPEG: ") && !e.ends_with('\n'),
+        "{e:?}"
+    );
     assert_eq!(
-        decode_image("x.jpg", b"\xff\xd8\xff\xe0 jpeg").unwrap_err(),
-        "not a PNG or SVG image"
+        decode_image("x.gif", b"GIF89a").unwrap_err(),
+        "not a PNG, JPEG or SVG image"
     );
     assert!(
         decode_image("x.svg", b"<svg")
