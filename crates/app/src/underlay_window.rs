@@ -3,8 +3,9 @@
 //! over it, its numbers (centre x and y, scale in world units per image pixel, rotation in
 //! degrees clockwise, opacity), "Edit handles" (the canvas's outline and handles,
 //! `underlay_view`) and "Pick terrain from underlay" (the selection, or every cell, gets
-//! the palette terrain nearest to the colour under it: `draw::underlay_pick`). Every change
-//! goes through `Edit::SetUnderlay`; a number dragged is one undo step.
+//! the palette terrain its samples of the image vote for: `draw::underlay_pick`, one
+//! `Edit::SetTerrain`). Every placement change goes through `Edit::SetUnderlay`; a number
+//! dragged is one undo step.
 
 use super::Action;
 use super::images::EditorImages;
