@@ -61,6 +61,10 @@ pub struct ExportArgs {
     /// Pictures: leave the scale bar out.
     #[arg(long, overrides_with = "scale_bar")]
     pub no_scale_bar: bool,
+    /// Pictures (png, svg, pdf): draw the map's tracing underlay image under the map, at
+    /// its place, scale, rotation and opacity (never drawn without this flag).
+    #[arg(long)]
+    pub underlay: bool,
     /// Pictures: hex size in pixels (PNG shrinks it to stay within 16384 pixels).
     #[arg(long, default_value_t = 24.0)]
     pub hex_pixels: f64,
@@ -220,6 +224,18 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             args.format
         )));
     }
+    if args.underlay && !takes_legend {
+        return Err(CliError(format!(
+            "--underlay is for pictures (png, svg, pdf), not {}",
+            args.format
+        )));
+    }
+    if args.underlay && args.player_view {
+        return Err(CliError(
+            "--underlay is not drawn in a player view (the underlay is the GM's tracing aid)"
+                .into(),
+        ));
+    }
     if args.player_view && !args.format.options().contains(&FormatOption::PlayerView) {
         return Err(CliError(format!(
             "--player-view is for json, png, svg and pdf, not {}",
@@ -227,6 +243,12 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         )));
     }
     let (mut map, _) = super::load_map(&args.map)?;
+    if args.underlay && map.underlay().is_none() {
+        return Err(CliError(format!(
+            "{}: --underlay: the map has no underlay (set one in the editor: Map → Underlay…)",
+            args.map.display()
+        )));
+    }
     if hexmap_io::image_paths::format_names_images(args.format.name())
         && let Some(copy) = hexmap_io::image_paths::copy_for(&map, &args.map, &args.out)
             .map_err(|e| CliError(format!("rewriting image paths: {e}")))?
@@ -243,7 +265,7 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         if args.strict {
             return Err(CliError(format!("--strict: {w} (nothing written)")));
         }
-        eprintln!("hexmap: warning: {w}");
+        warn(w);
     }
     let defaults = WriteOptions::default();
     let opts = WriteOptions {
@@ -272,7 +294,14 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         }
         .filter(|_| takes_legend),
         scale_bar: !args.no_scale_bar,
-        images: picture_images(&map, &args.map, args.format.name(), args.strict)?,
+        underlay: args.underlay,
+        images: picture_images(
+            &map,
+            &args.map,
+            args.format.name(),
+            args.strict,
+            args.underlay,
+        )?,
         link_images: args.link_images,
         tile_size: args.tile_size.unwrap_or(defaults.tile_size),
         player_view: args.player_view,
@@ -353,19 +382,28 @@ pub fn import(args: &ImportArgs) -> Result<(), CliError> {
 
 /// For a format that draws images (pictures, and Tiled's generated terrain tileset): the
 /// images `map` (read from `path`) refers to, each one that cannot be used named once on
-/// stderr. `None` for other formats or a map without images.
+/// stderr. `None` for other formats or a map without images. With `underlay`, the
+/// underlay's image too.
 fn picture_images(
     map: &hexmap_map::HexMap,
     path: &std::path::Path,
     format: &str,
     strict: bool,
+    underlay: bool,
 ) -> Result<Option<std::sync::Arc<hexmap_draw::ImageSet>>, CliError> {
     if !["png", "svg", "pdf", "tmx", "tmj"].contains(&format)
-        || hexmap_io::images::image_paths(map).is_empty()
+        || (hexmap_io::images::image_paths(map).is_empty() && !underlay)
     {
         return Ok(None);
     }
-    let (images, warnings) = hexmap_io::images::load_images_beside(map, path);
+    let (mut images, mut warnings) = hexmap_io::images::load_images_beside(map, path);
+    if underlay {
+        warnings.extend(hexmap_io::images::load_underlay_beside(
+            map,
+            path,
+            &mut images,
+        ));
+    }
     if strict && !warnings.is_empty() {
         return Err(CliError(format!(
             "{}: --strict: {} (nothing written)",

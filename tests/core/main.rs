@@ -56,4 +56,5 @@ mod tiled_resave;
 mod tiled_roundtrip;
 mod tiled_tile_size;
 mod tiled_types;
+mod underlay_pictures;
 mod undo_history;

@@ -40,3 +40,4 @@ mod scale_bar;
 mod scatter;
 mod selection;
 mod tile_art;
+mod underlay;

@@ -80,6 +80,12 @@ pub enum Action {
     ImportTiledDialog,
     /// Ask for an image to add to this terrain's tile art.
     ChooseTileArt(hexmap_map::TerrainId),
+    /// Show the underlay window.
+    UnderlayDialog,
+    /// Ask for the tracing underlay's image.
+    ChooseUnderlay,
+    /// Give the selection (or every cell) the terrain nearest to the underlay's colour.
+    PickTerrainFromUnderlay,
     /// Import this Tiled map as a new unsaved document (after the unsaved-changes check).
     ImportTiled(PathBuf),
     /// Apply one edit as its own undo step; a refused edit shows its message.
@@ -264,6 +270,7 @@ impl EditorApp {
                 | Action::DeleteSelection
                 | Action::FillSelection(_)
                 | Action::BeginStroke
+                | Action::PickTerrainFromUnderlay
                 | Action::Undo
                 | Action::Redo
                 | Action::ApplyProperties(_)
@@ -365,6 +372,21 @@ impl EditorApp {
                 self.ask_file(DialogRequest::ChooseImage, PendingDialog::TileArt(id));
             }
             Action::ImportTiled(path) => export_import::open_import(self, &path),
+            Action::UnderlayDialog => self.windows.underlay = Some(Default::default()),
+            Action::ChooseUnderlay => {
+                self.ask_file(DialogRequest::ChooseImage, PendingDialog::Underlay)
+            }
+            Action::PickTerrainFromUnderlay => {
+                let selected = self.tools.selection.hexes();
+                let (edit, text) =
+                    super::underlay_window::pick(&self.doc, &self.canvas.images, selected);
+                if let Some(form) = &mut self.windows.underlay {
+                    form.picked = Some(text);
+                }
+                if let Some(edit) = edit {
+                    self.run(ctx, edit);
+                }
+            }
             Action::Undo => {
                 self.drop_gesture();
                 self.doc.undo();
@@ -479,6 +501,10 @@ impl EditorApp {
                     if let Some(action) = action {
                         self.run(ctx, action);
                     }
+                }
+                PendingDialog::Underlay => {
+                    let action = super::underlay_window::set_image(&self.doc, &path);
+                    self.run(ctx, action);
                 }
             }
         }

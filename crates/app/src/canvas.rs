@@ -62,6 +62,8 @@ pub struct Canvas {
     pub(super) images: super::images::EditorImages,
     /// What the players see: the player window and the main canvas's player view.
     pub(super) player: super::player_view::PlayerView,
+    /// The tracing underlay's switches (shown, map opacity, handles) and handle drag.
+    pub(super) underlay: super::underlay_view::UnderlayView,
 }
 
 impl Canvas {
@@ -85,6 +87,7 @@ impl Canvas {
             spill: Default::default(),
             images: Default::default(),
             player: Default::default(),
+            underlay: Default::default(),
         }
     }
 
@@ -255,7 +258,9 @@ pub(super) fn canvas(app: &mut CanvasParts<'_>, ui: &mut egui::Ui) -> Vec<Action
         }
     }
     let mut out = Vec::new();
-    handle_tool(app, ui, &response, &layout, &mut out);
+    if !super::underlay_view::input(ui, (&camera, rect), app.doc, app.canvas, &mut out) {
+        handle_tool(app, ui, &response, &layout, &mut out);
+    }
     super::annotation_marks::input(app, ui, &response, &layout, &mut out);
     paint(app, ui, rect, &layout);
     // The players' view shows nothing of the GM's: no selection, no secret marks.
@@ -265,6 +270,7 @@ pub(super) fn canvas(app: &mut CanvasParts<'_>, ui: &mut egui::Ui) -> Vec<Action
         super::annotation_marks::paint(&painter, app.tools, app.doc, &layout, view);
         super::secret_marks::paint(&painter, app.doc, &layout, view);
         super::player_view::paint_party(&painter, rect, &app.canvas.camera, app.doc.map());
+        super::underlay_view::paint_handles(&painter, view, app.doc.map(), app.canvas);
     }
     out
 }
@@ -370,6 +376,11 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
         let textures = app.canvas.images.textures();
         app.canvas.chunks.set_image_textures(textures);
     }
+    // The underlay under the map (not in the players' view); the map over it faded.
+    let map_painter = match app.canvas.player.main {
+        true => painter.clone(),
+        false => super::underlay_view::paint_under(&painter, rect, app.doc.map(), app.canvas),
+    };
     let style = hexmap_draw::Style::editor(layers);
     let scene = hexmap_draw::MapScene::new(app.doc.map(), *layout, app.doc.offset_bounds(), &style)
         .with_images(app.canvas.images.set())
@@ -387,7 +398,7 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
         super::player_view::paint(&painter, rect, shown, map);
         return;
     }
-    app.canvas.chunks.paint(&painter, &v, &scene);
+    app.canvas.chunks.paint(&map_painter, &v, &scene);
 
     // Overlays (A*, movement, FOV on big maps) are recomputed only when their inputs change.
     let key = (

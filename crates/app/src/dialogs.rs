@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// File name extensions of the images the editor reads (tile art).
-pub const IMAGE_EXTENSIONS: &[&str] = &["png", "svg"];
+/// File name extensions of the images the editor reads (tile art, the underlay).
+pub const IMAGE_EXTENSIONS: &[&str] = &["png", "jpg", "jpeg", "svg"];
 
 /// An empty answer from the native dialog sooner than this means it never showed.
 pub const NATIVE_FAILURE_WINDOW: Duration = Duration::from_millis(500);

@@ -322,6 +322,10 @@ fn export_window(
                 ui.checkbox(&mut form.options.scale_bar, "Scale bar")
                     .on_disabled_hover_text(super::scale_form::NO_SCALE);
             });
+            ui.add_enabled_ui(takes(FormatOption::Legend), |ui| {
+                ui.checkbox(&mut form.options.underlay, "Draw underlay")
+                    .on_hover_text("The map's tracing image under it (if it has one)");
+            });
             let print_size = form.options.dpi.is_some();
             ui.add_enabled_ui(pixels && !print_size, |ui| {
                 ui.horizontal(|ui| {

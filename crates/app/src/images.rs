@@ -1,4 +1,5 @@
-//! The editor's images (terrain tile art, user-image icons): loaded from beside the map
+//! The editor's images (terrain tile art, user-image icons, the tracing underlay): loaded
+//! (in the frame that notices the change, as tile art always was) from beside the map
 //! file when the map's image paths (or its file) change, uploaded once each as egui
 //! textures, and the warning naming the images that could not be used. The chunk cache
 //! draws with the textures (see `painter::MeshSink`).
@@ -7,7 +8,7 @@ use super::open_map::OpenMap;
 use eframe::egui::{self, ColorImage, TextureHandle, TextureId, TextureOptions};
 use hexmap_draw::{ImageId, ImageSet};
 use hexmap_io::NoResources;
-use hexmap_io::images::{ImageWarning, image_paths, load_images};
+use hexmap_io::images::{ImageWarning, image_paths, load_images, load_underlay};
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -15,8 +16,8 @@ use std::sync::Arc;
 /// The texture of each loaded image, by its id in the [`ImageSet`].
 pub type ImageTextures = Arc<HashMap<ImageId, TextureId>>;
 
-/// What the images were loaded for: the map's folder and its image paths.
-type LoadKey = (Option<PathBuf>, BTreeSet<String>);
+/// What the images were loaded for: the map's folder, its image paths and its underlay's.
+type LoadKey = (Option<PathBuf>, BTreeSet<String>, Option<String>);
 
 /// Images of the open map and their textures.
 #[derive(Default)]
@@ -41,14 +42,17 @@ impl EditorImages {
             return false;
         }
         self.checked = Some(check);
-        let key = (folder, image_paths(doc.map()));
+        let underlay = doc.map().underlay().map(|u| u.path.clone());
+        let key = (folder, image_paths(doc.map()), underlay);
         if self.loaded.as_ref() == Some(&key) {
             return false;
         }
-        let (set, warnings) = match &key.0 {
-            Some(dir) => load_images(doc.map(), super::storage::current().resources(dir).as_ref()),
-            None => load_images(doc.map(), &NoResources),
+        let files = match &key.0 {
+            Some(dir) => super::storage::current().resources(dir),
+            None => Box::new(NoResources),
         };
+        let (mut set, mut warnings) = load_images(doc.map(), files.as_ref());
+        warnings.extend(load_underlay(doc.map(), files.as_ref(), &mut set));
         self.upload(ctx, &set);
         self.set = Arc::new(set);
         self.warning = warning_text(&warnings);

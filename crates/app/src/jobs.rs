@@ -33,6 +33,8 @@ pub enum PendingDialog {
     ImportTiled,
     /// Add the chosen image to the tile art of this terrain.
     TileArt(hexmap_map::TerrainId),
+    /// Make the chosen image the tracing underlay.
+    Underlay,
 }
 
 /// The editor's background work.
@@ -177,7 +179,8 @@ fn chosen_file(pending: &PendingDialog, reply: DialogReply) -> Option<PathBuf> {
         | (PendingDialog::SaveAs { .. }, DialogReply::SaveAs(path))
         | (PendingDialog::Export { .. }, DialogReply::Export(path))
         | (PendingDialog::ImportTiled, DialogReply::ImportTiled(path))
-        | (PendingDialog::TileArt(_), DialogReply::ChooseImage(path)) => Some(path),
+        | (PendingDialog::TileArt(_), DialogReply::ChooseImage(path))
+        | (PendingDialog::Underlay, DialogReply::ChooseImage(path)) => Some(path),
         _ => None,
     }
 }

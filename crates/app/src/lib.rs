@@ -77,6 +77,8 @@ mod spill_view;
 pub mod storage;
 mod tile_art_picker;
 pub mod tools;
+mod underlay_view;
+mod underlay_window;
 mod view;
 mod windows;
 
@@ -410,6 +412,8 @@ impl EditorApp {
         let ctx = &ctx;
         let anchor = self.canvas.overlays.anchor;
         let mut asked = windows::show_all(ctx, &mut self.windows, &self.doc, anchor);
+        let shown = (&self.doc, &self.canvas.images, &mut self.canvas.underlay);
+        underlay_window::window(ctx, &mut self.windows.underlay, shown, &mut asked);
         asked.extend(export_import::windows(
             ctx,
             &mut self.windows,

@@ -129,6 +129,12 @@ pub(super) fn menu_bar(
                 {
                     out.push(Action::GenerateDialog);
                 }
+                if ui
+                    .add_enabled(!playing, egui::Button::new("Underlay…"))
+                    .clicked()
+                {
+                    out.push(Action::UnderlayDialog);
+                }
             });
         });
     });

@@ -41,6 +41,8 @@ pub struct PrintForm {
     pub key: Option<LegendPlace>,
     /// The scale bar on the first board page (drawn only when the map has a scale).
     pub scale_bar: bool,
+    /// Draw the map's tracing underlay under it (off unless asked).
+    pub underlay: bool,
     /// Whether `key` was set from the map yet.
     key_from_map: bool,
     /// The setup and document revision the layout below was made for.
@@ -67,6 +69,7 @@ impl Default for PrintForm {
             labels: None,
             key: None,
             scale_bar: true,
+            underlay: false,
             key_from_map: false,
             made_for: None,
             layout: Err(String::new()),
@@ -138,6 +141,7 @@ impl PrintForm {
                 marks: self.marks,
                 legend: self.key,
                 scale_bar: self.scale_bar,
+                underlay: self.underlay,
                 ..WriteOptions::default()
             },
         }
@@ -240,6 +244,9 @@ pub(super) fn window(
             ui.add_enabled_ui(doc.map().scale().is_some(), |ui| {
                 ui.checkbox(&mut f.scale_bar, "Scale bar")
                     .on_disabled_hover_text(super::scale_form::NO_SCALE);
+            });
+            ui.add_enabled_ui(doc.map().underlay().is_some(), |ui| {
+                ui.checkbox(&mut f.underlay, "Draw underlay");
             });
             ui.separator();
             f.update(doc);

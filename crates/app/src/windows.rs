@@ -31,6 +31,8 @@ pub struct Windows {
     pub(super) export_form: Option<ExportSpec>,
     /// "Print / Export PDF".
     pub(super) print: Option<super::print_window::PrintForm>,
+    /// "Underlay" (the tracing image).
+    pub(super) underlay: Option<super::underlay_window::UnderlayForm>,
     /// The error message on show.
     pub(super) error: Option<String>,
     /// What was repaired when a file was opened, in its own window until OK.

@@ -44,6 +44,8 @@ impl Default for PlayerView {
 /// back unchanged but for its notes.
 pub fn player_map(map: &HexMap, view: &PlayerView) -> HexMap {
     let mut out = map.clone();
+    // The tracing underlay is the GM's working aid (often a scan of the GM's own map).
+    let _ = out.set_underlay(None);
     let hidden: Vec<Hex> = map.hidden_cells().collect();
     // Notes: all of them are the GM's.
     for h in map.notes().keys() {

@@ -176,6 +176,26 @@ pub struct Image<'a> {
     pub tint: Option<Colour>,
 }
 
+/// A picture placed by an affine map from its pixels to the world (turned, scaled,
+/// anywhere), drawn with an opacity: the tracing underlay. Image pixel (`px`, `py`) (its
+/// top-left corner, in pixels from the image's top-left) lies at world point
+/// `origin + px × x_step + py × y_step`.
+#[derive(Clone, Copy, Debug)]
+pub struct PlacedImage<'a> {
+    /// The image's number in its [`super::ImageSet`].
+    pub id: ImageId,
+    /// Its pixels.
+    pub image: &'a RgbaImage,
+    /// World point of the image's top-left corner.
+    pub origin: Point,
+    /// World vector of one pixel to the right.
+    pub x_step: Point,
+    /// World vector of one pixel down.
+    pub y_step: Point,
+    /// 0 (invisible) to 1 (as the image is).
+    pub opacity: f32,
+}
+
 /// A typeface every back-end can draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FontFamily {

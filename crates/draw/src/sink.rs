@@ -4,7 +4,7 @@
 use super::colour::Colour;
 use super::image::ImageId;
 use super::primitives::{
-    Circle, HexCell, Image, Path, Polygon, Polyline, Rect, Segment, Stroke, Text,
+    Circle, HexCell, Image, Path, PlacedImage, Polygon, Polyline, Rect, Segment, Stroke, Text,
 };
 use hexmap_hex::Point;
 
@@ -72,6 +72,12 @@ pub trait Sink {
     fn image(&mut self, image: &Image<'_>) {
         let _ = image;
     }
+
+    /// A picture placed by an affine map (the tracing underlay). The default draws
+    /// nothing, as [`Sink::image`].
+    fn placed_image(&mut self, image: &PlacedImage<'_>) {
+        let _ = image;
+    }
 }
 
 /// A sink passing everything but text on to another: for redrawing shapes whose texts a
@@ -107,6 +113,10 @@ impl Sink for WithoutText<'_> {
 
     fn image(&mut self, image: &Image<'_>) {
         self.0.image(image);
+    }
+
+    fn placed_image(&mut self, image: &PlacedImage<'_>) {
+        self.0.placed_image(image);
     }
 }
 

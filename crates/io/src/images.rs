@@ -1,6 +1,6 @@
 //! The image store: loads the images a map refers to (terrain tile art, user-image icons)
-//! relative to the map's folder, decodes them (PNG with the `png` crate, SVG rasterised by
-//! `resvg`) within size limits, and reports each image that could not be used once, by
+//! relative to the map's folder, decodes them (PNG with the `png` crate, JPEG with
+//! `zune-jpeg`, SVG rasterised by `resvg`) within size limits, and reports each image that could not be used once, by
 //! name. What failed is simply absent from the [`ImageSet`]: drawing falls back to the
 //! terrain colour or the built-in picture sign.
 
@@ -24,14 +24,19 @@ pub struct ImageWarning {
     pub path: String,
     /// What went wrong.
     pub message: String,
+    /// What is drawn instead ("drawing the colour instead", "the map is drawn without it").
+    pub instead: &'static str,
 }
+
+/// What tile art and icons draw when their image is missing.
+const INSTEAD_COLOUR: &str = "drawing the colour instead";
 
 impl fmt::Display for ImageWarning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "image '{}' not shown ({}); drawing the colour instead",
-            self.path, self.message
+            "image '{}' not shown ({}); {}",
+            self.path, self.message, self.instead
         )
     }
 }
@@ -68,10 +73,52 @@ pub fn load_images(map: &HexMap, files: &dyn Resources) -> (ImageSet, Vec<ImageW
             Ok(image) => {
                 set.insert(&path, image);
             }
-            Err(message) => warnings.push(ImageWarning { path, message }),
+            Err(message) => warnings.push(ImageWarning {
+                path,
+                message,
+                instead: INSTEAD_COLOUR,
+            }),
         }
     }
     (set, warnings)
+}
+
+/// Load `map`'s tracing underlay image from `files` (the map's folder) into `set`, under
+/// its path; the warning naming it when it cannot be used (the map is then drawn without
+/// it). Nothing for a map without an underlay.
+pub fn load_underlay(
+    map: &HexMap,
+    files: &dyn Resources,
+    set: &mut ImageSet,
+) -> Option<ImageWarning> {
+    let path = &map.underlay()?.path;
+    if set.get(path).is_some() {
+        return None;
+    }
+    match files
+        .read(path)
+        .and_then(|bytes| decode_image(path, &bytes))
+    {
+        Ok(image) => {
+            set.insert(path, image);
+            None
+        }
+        Err(message) => Some(ImageWarning {
+            path: path.clone(),
+            message,
+            instead: "the map is drawn without it",
+        }),
+    }
+}
+
+/// [`load_underlay`] from the folder of the map file `map_file`.
+pub fn load_underlay_beside(
+    map: &HexMap,
+    map_file: &Path,
+    set: &mut ImageSet,
+) -> Option<ImageWarning> {
+    let folder = map_file.parent().unwrap_or(Path::new("")).to_path_buf();
+    load_underlay(map, &FolderResources(folder), set)
 }
 
 /// [`load_images`] from the folder of the map file `map_file`.
@@ -80,7 +127,8 @@ pub fn load_images_beside(map: &HexMap, map_file: &Path) -> (ImageSet, Vec<Image
     load_images(map, &FolderResources(folder))
 }
 
-/// Decode a PNG or SVG image (told apart by content: the PNG signature, else SVG text).
+/// Decode a PNG, JPEG or SVG image (told apart by content: the PNG or JPEG signature,
+/// else SVG text).
 pub fn decode_image(name: &str, bytes: &[u8]) -> Result<RgbaImage, String> {
     if bytes.len() > MAX_IMAGE_FILE_BYTES {
         return Err(format!(
@@ -91,10 +139,12 @@ pub fn decode_image(name: &str, bytes: &[u8]) -> Result<RgbaImage, String> {
     const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
     if bytes.starts_with(PNG_SIGNATURE) {
         decode_png(bytes)
+    } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        decode_jpeg(bytes)
     } else if looks_like_svg(name, bytes) {
         decode_svg(bytes)
     } else {
-        Err("not a PNG or SVG image".to_owned())
+        Err("not a PNG, JPEG or SVG image".to_owned())
     }
 }
 
@@ -140,6 +190,31 @@ fn decode_png(bytes: &[u8]) -> Result<RgbaImage, String> {
         png::ColorType::Indexed => return Err("PNG palette was not expanded".to_owned()),
     };
     RgbaImage::new(frame.width, frame.height, rgba).map_err(|e| e.to_string())
+}
+
+/// A JPEG (baseline or progressive, grey, RGB or CMYK) as 8-bit RGBA; dimensions
+/// checked from the header before the pixels are decoded.
+fn decode_jpeg(bytes: &[u8]) -> Result<RgbaImage, String> {
+    use zune_core::{bytestream::ZCursor, colorspace::ColorSpace, options::DecoderOptions};
+    let side = MAX_IMAGE_SIDE as usize;
+    let options = DecoderOptions::default()
+        .set_max_width(side)
+        .set_max_height(side)
+        .jpeg_set_out_colorspace(ColorSpace::RGBA);
+    let mut decoder = zune_jpeg::JpegDecoder::new_with_options(ZCursor::new(bytes), options);
+    let pixels = decoder
+        .decode()
+        // zune-jpeg's message is its Debug text, with escaped line ends.
+        .map_err(|e| {
+            format!(
+                "broken JPEG: {}",
+                format!("{e:?}").replace("\\n", " ").trim()
+            )
+        })?;
+    let (w, h) = decoder
+        .dimensions()
+        .ok_or_else(|| "broken JPEG: no size".to_owned())?;
+    RgbaImage::new(w as u32, h as u32, pixels).map_err(|e| e.to_string())
 }
 
 /// An SVG rasterised with its longer side [`SVG_RASTER_SIDE`] pixels. It may not load

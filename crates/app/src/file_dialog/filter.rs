@@ -20,7 +20,7 @@ impl FileFilter {
     pub fn for_request(request: &DialogRequest) -> Self {
         if *request == DialogRequest::ChooseImage {
             return FileFilter {
-                description: "image (PNG, SVG)".into(),
+                description: "image (PNG, JPEG, SVG)".into(),
                 extensions: crate::dialogs::IMAGE_EXTENSIONS.to_vec(),
             };
         }

@@ -103,7 +103,7 @@ impl BuiltinDialog {
             DialogRequest::SaveAs { .. } => "Save map as".into(),
             DialogRequest::Export { format, .. } => format!("Export {}", format.description()),
             DialogRequest::ImportTiled => "Import map (Tiled, JSON)".into(),
-            DialogRequest::ChooseImage => "Choose tile image".into(),
+            DialogRequest::ChooseImage => "Choose image".into(),
         }
     }
 

@@ -72,7 +72,7 @@ fn run_rfd(request: DialogRequest, folder: &Path) -> Option<DialogReply> {
             .map(DialogReply::ImportTiled),
         DialogRequest::Open => ron().pick_file().map(DialogReply::Open),
         DialogRequest::ChooseImage => dialog
-            .add_filter("image (PNG, SVG)", IMAGE_EXTENSIONS)
+            .add_filter("image (PNG, JPEG, SVG)", IMAGE_EXTENSIONS)
             .pick_file()
             .map(DialogReply::ChooseImage),
         DialogRequest::SaveAs { suggested } => ron()

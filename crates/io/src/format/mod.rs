@@ -213,6 +213,9 @@ pub struct WriteOptions {
     /// true length), clear of the legend; drawn only when the map has a scale, so on by
     /// default.
     pub scale_bar: bool,
+    /// Pictures and prints: draw the map's tracing underlay under it (off by default; its
+    /// image must be in `images`, see `io::images::load_underlay`).
+    pub underlay: bool,
     /// Pictures: the map's loaded images (tile art, user-image icons; see
     /// `io::images::load_images`); `None` draws colours and built-in signs only.
     pub images: Option<std::sync::Arc<hexmap_draw::ImageSet>>,
@@ -245,6 +248,7 @@ impl Default for WriteOptions {
             dpi: None,
             legend: None,
             scale_bar: true,
+            underlay: false,
             images: None,
             link_images: false,
             tile_size: crate::tiled::DEFAULT_TILE_SIZE,

@@ -40,6 +40,7 @@ pub fn print_options(opts: &WriteOptions) -> PrintOptions {
         marks: opts.marks,
         legend: opts.legend,
         scale_bar: opts.scale_bar,
+        underlay: opts.underlay,
         images: opts.images.clone(),
         world_box: super::picture::frame_box(opts, hexmap_draw::CellReach::Outline),
     }

@@ -70,9 +70,14 @@ fn bad_images_get_clear_errors() {
             .unwrap_err()
             .contains("broken PNG")
     );
+    let e = decode_image("x.jpg", b"\xff\xd8\xff\xe0 jpeg").unwrap_err();
+    assert!(
+        e.starts_with("broken JPEG: ") && !e.ends_with('\n'),
+        "{e:?}"
+    );
     assert_eq!(
-        decode_image("x.jpg", b"\xff\xd8\xff\xe0 jpeg").unwrap_err(),
-        "not a PNG or SVG image"
+        decode_image("x.gif", b"GIF89a").unwrap_err(),
+        "not a PNG, JPEG or SVG image"
     );
     assert!(
         decode_image("x.svg", b"<svg")
@@ -124,5 +129,47 @@ fn a_map_loads_its_images_and_names_each_missing_one_once() {
     assert_eq!(
         warnings[0].to_string(),
         "image 'art/gone.png' not shown (no such file); drawing the colour instead"
+    );
+}
+
+#[test]
+fn a_jpeg_made_by_imagemagick_decodes_to_its_colour() {
+    // `convert -size 8x8 xc:'#c81e1e' -quality 95 red-8x8.jpg`.
+    let bytes = include_bytes!("testdata/red-8x8.jpg");
+    let img = decode_image("red-8x8.jpg", bytes).unwrap();
+    assert_eq!((img.width(), img.height()), (8, 8));
+    for px in img.pixels().chunks_exact(4) {
+        let near = |a: u8, b: u8| a.abs_diff(b) <= 4;
+        assert!(
+            near(px[0], 0xc8) && near(px[1], 0x1e) && near(px[2], 0x1e) && px[3] == 255,
+            "{px:?}"
+        );
+    }
+    // A cut-off JPEG is an error naming what is wrong, not a panic.
+    let err = decode_image("cut.jpg", &bytes[..bytes.len() / 2]).unwrap_err();
+    assert!(err.starts_with("broken JPEG"), "{err}");
+}
+
+#[test]
+fn the_underlay_image_loads_into_the_set_and_a_missing_one_is_named() {
+    let props = MapProperties::new("trace", Orientation::Pointy);
+    let mut map = HexMap::new(props, MapShape::Hexagon { radius: 1 }, Palette::standard()).unwrap();
+    let mut set = ImageSet::new();
+    assert_eq!(load_underlay(&map, &Files(HashMap::new()), &mut set), None);
+    map.set_underlay(Some(hexmap_map::Underlay::new(
+        "scans/map.jpg",
+        hexmap_hex::Point::new(0.0, 0.0),
+    )))
+    .unwrap();
+    let files = Files(HashMap::from([(
+        "scans/map.jpg".to_owned(),
+        include_bytes!("testdata/red-8x8.jpg").to_vec(),
+    )]));
+    assert_eq!(load_underlay(&map, &files, &mut set), None);
+    assert_eq!(set.get("scans/map.jpg").map(|(_, i)| i.width()), Some(8));
+    let w = load_underlay(&map, &Files(HashMap::new()), &mut ImageSet::new()).unwrap();
+    assert_eq!(
+        w.to_string(),
+        "image 'scans/map.jpg' not shown (no such file); the map is drawn without it"
     );
 }

@@ -48,6 +48,8 @@ pub struct PictureOptions {
     /// Draw the scale bar (in the bottom-left corner of the map's part, clear of a legend
     /// over it) when the map has a scale (`hexmap_draw::scale_bar`).
     pub scale_bar: bool,
+    /// Draw the map's tracing underlay under it (its image must be in `images`).
+    pub underlay: bool,
     /// The map's loaded images (tile art, user-image icons); `None` for colours only.
     pub images: Option<Arc<ImageSet>>,
     /// SVG: refer to image files by path instead of embedding their pixels.
@@ -72,6 +74,7 @@ impl PictureOptions {
             margin: 8.0,
             legend: None,
             scale_bar: false,
+            underlay: false,
             images: None,
             link_images: false,
             world_box: None,
@@ -254,6 +257,11 @@ fn draw_map(
     let mut scene = MapScene::whole(map, layout, &style).with_spill(&spill);
     if let Some(images) = &opts.images {
         scene = scene.with_images(images);
+    }
+    if opts.underlay
+        && let Some(images) = &opts.images
+    {
+        hexmap_draw::underlay::draw_underlay(sink, map, images);
     }
     let bands = region::split(&scene.bounds(), region::picture_pieces(&scene.bounds()));
     for (i, band) in bands.iter().enumerate() {

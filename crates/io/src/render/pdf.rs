@@ -6,8 +6,8 @@
 use super::pdf_fonts::{StandardFont, win_ansi};
 use hexmap_draw::lines::double_lines;
 use hexmap_draw::{
-    Colour, HAlign, HexCell, Hexagon, Image, Path, Polygon, Polyline, Segment, Sink, Stroke,
-    StrokePattern, Text, VAlign,
+    Colour, HAlign, HexCell, Hexagon, Image, Path, PlacedImage, Polygon, Polyline, Segment, Sink,
+    Stroke, StrokePattern, Text, VAlign,
 };
 use hexmap_hex::Point;
 use pdf_writer::types::{LineJoinStyle, TextRenderingMode};
@@ -406,6 +406,37 @@ impl Sink for PdfSink<'_> {
         // The image space is the unit square with its first row at the top (y up in PDF).
         self.content
             .transform([x1 - x0, 0.0, 0.0, y0 - y1, x0, y1])
+            .x_object(Name(name.as_bytes()))
+            .restore_state();
+    }
+
+    /// The image XObject drawn through the placement (its unit square mapped onto the
+    /// placed image's corners), with the placement's opacity as the fill alpha.
+    fn placed_image(&mut self, img: &PlacedImage<'_>) {
+        let as_image = Image {
+            id: img.id,
+            image: img.image,
+            min: img.origin,
+            max: img.origin,
+            clip: None,
+            tint: None,
+        };
+        let shared = &mut *self.shared;
+        let next = &mut shared.next;
+        let (name, id) = shared.images.name_of(&as_image, &mut || {
+            let r = Ref::new(*next);
+            *next += 1;
+            r
+        });
+        self.used.x_objects.insert(name.clone(), id);
+        let matrix = super::pdf_images::placed_matrix(img, |p| self.to_page.point(p));
+        self.content.save_state();
+        let alpha = (img.opacity.clamp(0.0, 1.0) * 255.0).round() as u8;
+        if alpha < 255 {
+            self.alpha_state(false, alpha);
+        }
+        self.content
+            .transform(matrix)
             .x_object(Name(name.as_bytes()))
             .restore_state();
     }

@@ -3,7 +3,8 @@
 //! shows it by name, clipped to its polygon.
 
 use super::pdf::compress;
-use hexmap_draw::{Colour, Image, ImageId};
+use hexmap_draw::{Colour, Image, ImageId, PlacedImage};
+use hexmap_hex::Point;
 use pdf_writer::{Filter, Finish, Pdf, Ref};
 use std::collections::HashMap;
 
@@ -89,4 +90,27 @@ impl PdfImages {
             }
         }
     }
+}
+
+/// The PDF matrix that maps an image XObject's unit square onto the corners of `img`
+/// placed in the world, through `to_page` (world → page, an affine map). The unit
+/// square's (0, 0) is the image's bottom-left pixel corner, (1, 0) its bottom-right and
+/// (0, 1) its top-left.
+pub fn placed_matrix(img: &PlacedImage<'_>, to_page: impl Fn(Point) -> (f32, f32)) -> [f32; 6] {
+    let (w, h) = (f64::from(img.image.width()), f64::from(img.image.height()));
+    let at = |px: f64, py: f64| {
+        to_page(Point::new(
+            img.origin.x + px * img.x_step.x + py * img.y_step.x,
+            img.origin.y + px * img.x_step.y + py * img.y_step.y,
+        ))
+    };
+    let (p0, pu, pv) = (at(0.0, h), at(w, h), at(0.0, 0.0));
+    [
+        pu.0 - p0.0,
+        pu.1 - p0.1,
+        pv.0 - p0.0,
+        pv.1 - p0.1,
+        p0.0,
+        p0.1,
+    ]
 }

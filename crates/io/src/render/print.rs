@@ -35,6 +35,8 @@ pub struct PrintOptions {
     /// Draw the scale bar at true length in the bottom-left corner of the first board page
     /// (clear of a key over that corner) when the map has a scale.
     pub scale_bar: bool,
+    /// Draw the map's tracing underlay under it (its image must be in `images`).
+    pub underlay: bool,
     /// The map's loaded images (tile art, user-image icons); `None` for colours only.
     pub images: Option<std::sync::Arc<hexmap_draw::ImageSet>>,
     /// Lay the pages out over this world box instead of the map's own (a player view is
@@ -52,6 +54,7 @@ impl Default for PrintOptions {
             marks: false,
             legend: None,
             scale_bar: false,
+            underlay: false,
             images: None,
             world_box: None,
         }
@@ -296,6 +299,11 @@ fn map_page(
     };
     let mut sink = PdfSink::new(to_page, shared);
     sink.clip_rect(page.world.0, page.world.1);
+    if opts.underlay
+        && let Some(images) = &opts.images
+    {
+        hexmap_draw::underlay::draw_underlay(&mut sink, map, images);
+    }
     // Legibility is judged at true size: points per world unit.
     let lod_scale = k * POINTS_PER_MM;
     if layout.page_count() == 1 {

@@ -4,8 +4,8 @@
 use super::glyphs::Fonts;
 use hexmap_draw::lines::{double_lines, flatten_circle, flatten_path};
 use hexmap_draw::{
-    Circle, Colour, Image, ImageId, Path, Polygon, Polyline, Rect, RgbaImage, Segment, Sink,
-    Stroke, StrokePattern, Text,
+    Circle, Colour, Image, ImageId, Path, PlacedImage, Polygon, Polyline, Rect, RgbaImage, Segment,
+    Sink, Stroke, StrokePattern, Text,
 };
 use hexmap_hex::Point;
 use std::collections::HashMap;
@@ -139,6 +139,36 @@ impl<'a> RasterSink<'a> {
 }
 
 impl Sink for RasterSink<'_> {
+    /// The image's pixmap drawn through the placement's affine map (bilinear, with the
+    /// placement's opacity).
+    fn placed_image(&mut self, img: &PlacedImage<'_>) {
+        let source = match self.images.entry((img.id, None)) {
+            Entry::Occupied(e) => e.into_mut(),
+            Entry::Vacant(v) => match image_pixmap(img.image, None) {
+                Some(p) => v.insert(p),
+                None => return,
+            },
+        };
+        let k = self.to_px.scale;
+        let (ox, oy) = self.to_px.point(img.origin);
+        let f = |v: f64| (v * k) as f32;
+        let transform = Transform::from_row(
+            f(img.x_step.x),
+            f(img.x_step.y),
+            f(img.y_step.x),
+            f(img.y_step.y),
+            ox,
+            oy,
+        );
+        let paint = tiny_skia::PixmapPaint {
+            opacity: img.opacity.clamp(0.0, 1.0),
+            quality: tiny_skia::FilterQuality::Bilinear,
+            ..tiny_skia::PixmapPaint::default()
+        };
+        self.pixmap
+            .draw_pixmap(0, 0, source.as_ref(), &paint, transform, None);
+    }
+
     /// The image through a pattern stretched over its box, filling the clip polygon (or
     /// the box): pixels outside the clip are left untouched.
     fn image(&mut self, img: &Image<'_>) {

@@ -6,8 +6,8 @@ use super::raster::ToPixels;
 use crate::tiled::xml_escape;
 use hexmap_draw::lines::flatten_circle;
 use hexmap_draw::{
-    Circle, Colour, HAlign, HexCell, Hexagon, Image, ImageSet, Path, Polygon, Polyline, Rect,
-    Segment, Sink, Stroke, StrokePattern, Text, VAlign,
+    Circle, Colour, HAlign, HexCell, Hexagon, Image, ImageSet, Path, PlacedImage, Polygon,
+    Polyline, Rect, Segment, Sink, Stroke, StrokePattern, Text, VAlign,
 };
 use hexmap_hex::Point;
 use std::fmt::Write;
@@ -215,6 +215,11 @@ impl Sink for SvgSink {
     fn image(&mut self, img: &Image<'_>) {
         self.close_group();
         self.images.write(&mut self.out, img, self.to_px);
+    }
+
+    fn placed_image(&mut self, img: &PlacedImage<'_>) {
+        self.close_group();
+        self.images.write_placed(&mut self.out, img, self.to_px);
     }
 
     fn hex(&mut self, cell: &HexCell<'_>) {

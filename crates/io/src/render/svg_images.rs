@@ -5,7 +5,7 @@
 use super::raster::ToPixels;
 use crate::tiled::xml_escape;
 use base64::Engine;
-use hexmap_draw::{Colour, Image, ImageId, ImageSet};
+use hexmap_draw::{Colour, Image, ImageId, ImageSet, PlacedImage, RgbaImage};
 use std::collections::HashMap;
 use std::fmt::Write;
 use std::sync::Arc;
@@ -90,12 +90,43 @@ impl SvgImages {
         );
     }
 
+    /// Write `img` (the tracing underlay) as one `<image>` mapped onto its placed corners
+    /// by a `matrix(…)` transform, with its opacity.
+    pub(super) fn write_placed(
+        &mut self,
+        out: &mut String,
+        img: &PlacedImage<'_>,
+        to_px: ToPixels,
+    ) {
+        let (w, h) = (img.image.width(), img.image.height());
+        let k = to_px.scale;
+        let (ox, oy) = (
+            img.origin.x * k + to_px.offset.0,
+            img.origin.y * k + to_px.offset.1,
+        );
+        let href = self.href_of(img.id, img.image);
+        let _ = writeln!(
+            out,
+            "<image width=\"{w}\" height=\"{h}\" preserveAspectRatio=\"none\" opacity=\"{:.3}\" transform=\"matrix({:.6} {:.6} {:.6} {:.6} {ox:.3} {oy:.3})\" href=\"{href}\"/>",
+            img.opacity.clamp(0.0, 1.0),
+            img.x_step.x * k,
+            img.x_step.y * k,
+            img.y_step.x * k,
+            img.y_step.y * k,
+        );
+    }
+
     /// The `href` of an image: its file path when linking, else a PNG data URI.
     fn href(&self, img: &Image<'_>) -> String {
-        if let Some(path) = self.link.as_ref().and_then(|set| set.path(img.id)) {
+        self.href_of(img.id, img.image)
+    }
+
+    /// The `href` of image `id` with pixels `image`.
+    fn href_of(&self, id: ImageId, image: &RgbaImage) -> String {
+        if let Some(path) = self.link.as_ref().and_then(|set| set.path(id)) {
             return xml_escape(path);
         }
-        let png = crate::images::encode_png(img.image);
+        let png = crate::images::encode_png(image);
         let data = base64::engine::general_purpose::STANDARD.encode(png);
         format!("data:image/png;base64,{data}")
     }

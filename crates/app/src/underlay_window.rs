@@ -1,0 +1,194 @@
+//! Map → Underlay…: the tracing underlay's window. "Choose image…" (the file dialog; the
+//! path is kept relative to the map file, as tile art), "Remove", Show, the map's opacity
+//! over it, its numbers (centre x and y, scale in world units per image pixel, rotation in
+//! degrees clockwise, opacity), "Edit handles" (the canvas's outline and handles,
+//! `underlay_view`) and "Pick terrain from underlay" (the selection, or every cell, gets
+//! the palette terrain its samples of the image vote for: `draw::underlay_pick`, one
+//! `Edit::SetTerrain`). Every placement change goes through `Edit::SetUnderlay`; a number
+//! dragged is one undo step.
+
+use super::Action;
+use super::images::EditorImages;
+use super::open_map::OpenMap;
+use super::underlay_view::UnderlayView;
+use eframe::egui;
+use hexmap_hex::{Hex, Point};
+use hexmap_map::{Edit, Underlay};
+use std::path::Path;
+
+/// The window's form: open while `Some` (its switches live on the canvas,
+/// [`UnderlayView`], so the canvas keeps them when the window closes).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct UnderlayForm {
+    /// What the last "Pick terrain" did, shown under its button.
+    pub picked: Option<String>,
+}
+
+/// Show the window; what it asks for goes to `out`.
+pub(super) fn window(
+    ctx: &egui::Context,
+    form: &mut Option<UnderlayForm>,
+    (doc, images, view): (&OpenMap, &EditorImages, &mut UnderlayView),
+    out: &mut Vec<Action>,
+) {
+    let Some(f) = form.as_mut() else {
+        return;
+    };
+    let mut open = true;
+    super::windows::placed(ctx, egui::Window::new("Underlay"))
+        .open(&mut open)
+        .resizable(false)
+        .show(ctx, |ui| body(ui, f, (doc, images, view), out));
+    if !open {
+        *form = None;
+        view.handles = false;
+    }
+}
+
+fn body(
+    ui: &mut egui::Ui,
+    form: &mut UnderlayForm,
+    (doc, images, view): (&OpenMap, &EditorImages, &mut UnderlayView),
+    out: &mut Vec<Action>,
+) {
+    let current = doc.map().underlay().cloned();
+    ui.horizontal(|ui| {
+        if ui.button("Choose image…").clicked() {
+            out.push(Action::ChooseUnderlay);
+        }
+        if ui
+            .add_enabled(current.is_some(), egui::Button::new("Remove"))
+            .clicked()
+        {
+            out.push(Action::Edit(Edit::SetUnderlay(None)));
+        }
+    });
+    let Some(u) = current else {
+        ui.label("No underlay: choose a scanned or drawn map (PNG, JPEG or SVG) to trace.");
+        return;
+    };
+    ui.add(egui::Label::new(format!("Image: {}", u.path)).truncate())
+        .on_hover_text(u.path.as_str());
+    match images.set().get(&u.path) {
+        Some((_, img)) => ui.label(format!("{} × {} pixels", img.width(), img.height())),
+        None => ui.colored_label(
+            ui.visuals().error_fg_color,
+            "not loaded (see the status bar)",
+        ),
+    };
+    ui.checkbox(&mut view.shown, "Show");
+    ui.add(egui::Slider::new(&mut view.map_opacity, 0.0..=1.0).text("Map opacity over it"))
+        .on_hover_text("How much the map hides the underlay where it has cells");
+    ui.separator();
+    numbers(ui, &u, out);
+    ui.separator();
+    ui.checkbox(&mut view.handles, "Edit handles")
+        .on_hover_text("Drag the centre to move, a corner to scale, Shift+corner to turn");
+    if ui
+        .button("Pick terrain from underlay")
+        .on_hover_text(
+            "Give the selected hexes (or every hex) the palette terrain nearest to the \
+             underlay's colour under them",
+        )
+        .clicked()
+    {
+        out.push(Action::PickTerrainFromUnderlay);
+    }
+    if let Some(text) = &form.picked {
+        ui.label(text.as_str());
+    }
+}
+
+/// The five numbers, each a `DragValue`: a drag is one undo step, a typed value one edit.
+fn numbers(ui: &mut egui::Ui, u: &Underlay, out: &mut Vec<Action>) {
+    let mut next = u.clone();
+    let mut responses = Vec::new();
+    egui::Grid::new("underlay numbers").show(ui, |ui| {
+        let mut row = |ui: &mut egui::Ui, name: &str, widget: egui::DragValue<'_>| {
+            let l = ui.label(name);
+            responses.push(ui.add(widget).labelled_by(l.id));
+            ui.end_row();
+        };
+        let n = hexmap_map::underlay::MAX_UNDERLAY_NUMBER;
+        row(
+            ui,
+            "Centre x",
+            egui::DragValue::new(&mut next.center.x)
+                .speed(1.0)
+                .range(-n..=n),
+        );
+        row(
+            ui,
+            "Centre y",
+            egui::DragValue::new(&mut next.center.y)
+                .speed(1.0)
+                .range(-n..=n),
+        );
+        let scale = egui::DragValue::new(&mut next.scale)
+            .speed(0.01)
+            .range(1e-6..=n)
+            .max_decimals(6);
+        row(ui, "Scale (units per pixel)", scale);
+        let turn = egui::DragValue::new(&mut next.rotation)
+            .speed(0.5)
+            .range(-360.0..=360.0)
+            .suffix("°");
+        row(ui, "Rotation (clockwise)", turn);
+        let opacity = egui::DragValue::new(&mut next.opacity)
+            .speed(0.01)
+            .range(0.0..=1.0);
+        row(ui, "Opacity", opacity);
+    });
+    let started = responses.iter().any(egui::Response::drag_started);
+    let stopped = responses.iter().any(egui::Response::drag_stopped);
+    let dragging = responses.iter().any(egui::Response::dragged);
+    if started {
+        out.push(Action::BeginStroke);
+    }
+    if next != *u && next.validate().is_ok() {
+        let edit = Edit::SetUnderlay(Some(next));
+        out.push(if dragging || started || stopped {
+            Action::StrokeEdit(edit)
+        } else {
+            Action::Edit(edit)
+        });
+    }
+    if stopped {
+        out.push(Action::EndStroke);
+    }
+}
+
+/// The edit that sets the underlay to the image `file` (path relative to `map_file`'s
+/// folder): a new underlay is centred on the map's middle at one world unit per pixel;
+/// an existing one keeps its place and only changes image.
+pub fn set_image(doc: &OpenMap, file: &Path) -> Action {
+    let path = super::tile_art_picker::image_path_for(doc.path(), file);
+    let underlay = match doc.map().underlay() {
+        Some(u) => Underlay { path, ..u.clone() },
+        None => {
+            let (lo, hi) = doc.world_bounds();
+            Underlay::new(path, Point::new((lo.x + hi.x) / 2.0, (lo.y + hi.y) / 2.0))
+        }
+    };
+    Action::Edit(Edit::SetUnderlay(Some(underlay)))
+}
+
+/// "Pick terrain from underlay" on `selection` (every cell when empty): one
+/// `Edit::SetTerrain` of the hexes whose terrain changes, and the line saying what it did.
+pub fn pick(doc: &OpenMap, images: &EditorImages, selection: &[Hex]) -> (Option<Action>, String) {
+    let map = doc.map();
+    let Some((u, image, _)) = hexmap_draw::underlay::underlay_image(map, images.set()) else {
+        return (None, "No underlay image is loaded.".to_owned());
+    };
+    let changes = if selection.is_empty() {
+        hexmap_draw::underlay_pick::pick_terrain(map, u, image, map.shape().iter())
+    } else {
+        hexmap_draw::underlay_pick::pick_terrain(map, u, image, selection.iter().copied())
+    };
+    let n = changes.len();
+    let text = format!("{n} hex{} changed.", if n == 1 { "" } else { "es" });
+    (
+        (n > 0).then_some(Action::Edit(Edit::SetTerrain(changes))),
+        text,
+    )
+}
