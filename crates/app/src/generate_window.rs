@@ -4,7 +4,8 @@
 //! run one stage again on the open map (new rivers, settlements or roads). It calls the
 //! same library as `hexmap generate` (`map::generate`). A map larger than the live
 //! preview's limit is generated off the UI pass, with a spinner and Cancel, and applied
-//! when ready if "Apply" was pressed.
+//! when ready if "Apply" was pressed. The "Biomes" section edits the biome table
+//! (`generate_biomes`); the preview follows its edits as it follows the other fields.
 
 use super::Action;
 use super::open_map::OpenMap;
@@ -12,7 +13,7 @@ use super::windows::{placed, shape_fields};
 use eframe::egui;
 use hexmap_hex::{Orientation, Point};
 use hexmap_io::render::{PictureOptions, render_png};
-use hexmap_map::generate::{self, GenError, Preset, Spec, grid::Grid};
+use hexmap_map::generate::{self, BiomeTable, GenError, Preset, Spec, grid::Grid};
 use hexmap_map::{Edit, HexMap, ShapeSpec};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
@@ -45,6 +46,8 @@ pub struct GenerateForm {
     pub keep_palette: bool,
     /// The seed.
     pub seed: u64,
+    /// The biome table (kept in the preferences when it changes).
+    pub biomes: BiomeTable,
     /// What the last action said.
     pub message: Option<String>,
     /// The map the form gives, drawn small.
@@ -83,9 +86,12 @@ impl std::fmt::Debug for GenerateForm {
 }
 
 impl GenerateForm {
-    /// A form for the open map: its shape and orientation, the island preset, seed 1.
-    pub fn for_map(map: &HexMap) -> Self {
+    /// A form for the open map: its shape and orientation, the island preset, seed 1, and
+    /// the biome table kept in the preferences (`biomes`, a biome file's text; `None` for
+    /// the standard table).
+    pub fn for_map(map: &HexMap, biomes: Option<&str>) -> Self {
         let preset = Preset::Island;
+        let (biomes, message) = super::generate_biomes::from_prefs(biomes);
         GenerateForm {
             shape: ShapeSpec::of(map.shape()).unwrap_or(ShapeSpec::Hexagon { radius: 20 }),
             orientation: map.properties().orientation,
@@ -97,7 +103,8 @@ impl GenerateForm {
             roads: true,
             keep_palette: false,
             seed: 1,
-            message: None,
+            biomes,
+            message,
             preview: None,
             running: None,
         }
@@ -117,6 +124,7 @@ impl GenerateForm {
         spec.rivers = self.rivers;
         spec.roads = self.roads;
         spec.palette = self.keep_palette.then(|| map.palette().clone());
+        spec.biomes = self.biomes.clone();
         Ok(spec)
     }
 }
@@ -144,6 +152,14 @@ fn show(
     match result {
         Ok((map, report)) => {
             let summary = summary(&map, &report);
+            if form
+                .message
+                .as_deref()
+                .is_some_and(|m| m.starts_with("Cannot generate"))
+            {
+                // The form gives a map again (a biome table put right).
+                form.message = None;
+            }
             form.preview = Some(Preview {
                 spec: spec.clone(),
                 texture: pixels
@@ -152,7 +168,11 @@ fn show(
                 map,
             });
         }
-        Err(e) => form.message = Some(format!("Cannot generate: {e}")),
+        Err(e) => {
+            // The old picture is not what the form gives any more.
+            form.preview = None;
+            form.message = Some(format!("Cannot generate: {e}"));
+        }
     }
 }
 
@@ -222,11 +242,24 @@ fn rerun(doc: &OpenMap, stage: &str, form: &GenerateForm) -> Result<HexMap, GenE
     Ok(map)
 }
 
-/// The window, while its form is open.
+/// The window, while its form is open; what it asks for goes to `out`.
 pub(super) fn window(
     ctx: &egui::Context,
     open: &mut Option<GenerateForm>,
     doc: &OpenMap,
+    out: &mut Vec<Action>,
+) {
+    let edit = form_window(ctx, open, doc, out);
+    out.extend(edit);
+}
+
+/// [`window`]'s body: the edit or nothing it returns; the Biomes section's actions go to
+/// `out`.
+fn form_window(
+    ctx: &egui::Context,
+    open: &mut Option<GenerateForm>,
+    doc: &OpenMap,
+    out: &mut Vec<Action>,
 ) -> Option<Action> {
     let form = open.as_mut()?;
     let mut apply = false;
@@ -274,6 +307,10 @@ pub(super) fn window(
                 if ui.button("New seed").clicked() {
                     form.seed = generate::noise::mix_seed(form.seed);
                 }
+            });
+            egui::CollapsingHeader::new("Biomes").show(ui, |ui| {
+                let choices = super::generate_biomes::terrain_choices(doc.map());
+                super::generate_biomes::section(ui, &mut form.biomes, &choices, out);
             });
             ui.separator();
             match &form.preview {

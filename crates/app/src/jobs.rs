@@ -33,6 +33,10 @@ pub enum PendingDialog {
     ImportTiled,
     /// Add the chosen image to the tile art of this terrain.
     TileArt(hexmap_map::TerrainId),
+    /// Load the chosen biome table into the Generate window.
+    LoadBiomes,
+    /// Save this biome table to the chosen file.
+    SaveBiomes(hexmap_map::generate::BiomeTable),
 }
 
 /// The editor's background work.
@@ -177,7 +181,9 @@ fn chosen_file(pending: &PendingDialog, reply: DialogReply) -> Option<PathBuf> {
         | (PendingDialog::SaveAs { .. }, DialogReply::SaveAs(path))
         | (PendingDialog::Export { .. }, DialogReply::Export(path))
         | (PendingDialog::ImportTiled, DialogReply::ImportTiled(path))
-        | (PendingDialog::TileArt(_), DialogReply::ChooseImage(path)) => Some(path),
+        | (PendingDialog::TileArt(_), DialogReply::ChooseImage(path))
+        | (PendingDialog::LoadBiomes, DialogReply::OpenBiomes(path))
+        | (PendingDialog::SaveBiomes(_), DialogReply::SaveBiomes(path)) => Some(path),
         _ => None,
     }
 }

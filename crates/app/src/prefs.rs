@@ -138,6 +138,9 @@ pub struct Prefs {
     pub autosave_secs: u32,
     /// Always use the built-in file dialog, even where the desktop offers a native one.
     pub builtin_file_dialog: bool,
+    /// The Generate window's biome table as the text of a biome file (`io::biomes`), kept
+    /// between runs; `None` for the standard table.
+    pub generate_biomes: Option<String>,
 }
 
 /// Default seconds between autosaves.
@@ -151,6 +154,7 @@ impl Default for Prefs {
             tools: ToolPrefs::default(),
             autosave_secs: DEFAULT_AUTOSAVE_SECS,
             builtin_file_dialog: false,
+            generate_biomes: None,
         }
     }
 }
