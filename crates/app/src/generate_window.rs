@@ -24,6 +24,11 @@ const LIVE_PREVIEW_CELLS: u64 = 40_000;
 /// The widest side of the preview, in pixels.
 const PREVIEW_PX: f64 = 300.0;
 
+/// The widths of the window's two columns (the form and preview; the biome table), in
+/// points: together they fit a 1280-point-wide window.
+const LEFT_COLUMN: f32 = 430.0;
+const RIGHT_COLUMN: f32 = 720.0;
+
 /// The form: the parameters and the preview of the map they give.
 pub struct GenerateForm {
     /// The map's shape.
@@ -269,99 +274,110 @@ fn form_window(
     placed(ctx, egui::Window::new("Generate world"))
         .collapsible(false)
         .show(ctx, |ui| {
-            shape_fields(ui, &mut form.shape);
-            ui.horizontal(|ui| {
-                ui.radio_value(&mut form.orientation, Orientation::Pointy, "Pointy");
-                ui.radio_value(&mut form.orientation, Orientation::Flat, "Flat");
-            });
-            egui::ComboBox::from_label("Preset")
-                .selected_text(form.preset.name())
-                .show_ui(ui, |ui| {
-                    for p in Preset::ALL {
-                        if ui.selectable_value(&mut form.preset, p, p.name()).changed() {
-                            form.sea = p.default_sea();
+            // The form, its preview and buttons on the left; the biome table beside
+            // them, so the window stays within the screen when the table is open.
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    ui.set_max_width(LEFT_COLUMN);
+                    shape_fields(ui, &mut form.shape);
+                    ui.horizontal(|ui| {
+                        ui.radio_value(&mut form.orientation, Orientation::Pointy, "Pointy");
+                        ui.radio_value(&mut form.orientation, Orientation::Flat, "Flat");
+                    });
+                    egui::ComboBox::from_label("Preset")
+                        .selected_text(form.preset.name())
+                        .show_ui(ui, |ui| {
+                            for p in Preset::ALL {
+                                if ui.selectable_value(&mut form.preset, p, p.name()).changed() {
+                                    form.sea = p.default_sea();
+                                }
+                            }
+                        });
+                    let l = ui.label("Sea %");
+                    ui.add(egui::Slider::new(&mut form.sea, 0..=100))
+                        .labelled_by(l.id);
+                    ui.horizontal(|ui| {
+                        ui.checkbox(&mut form.fixed_settlements, "Choose how many settlements");
+                        let l = ui.label("Settlements");
+                        ui.add_enabled(
+                            form.fixed_settlements,
+                            egui::DragValue::new(&mut form.settlements).range(0..=200),
+                        )
+                        .labelled_by(l.id);
+                    });
+                    ui.horizontal(|ui| {
+                        ui.checkbox(&mut form.rivers, "Rivers");
+                        ui.checkbox(&mut form.roads, "Roads");
+                        ui.checkbox(&mut form.keep_palette, "Keep this map's terrains");
+                    });
+                    ui.horizontal(|ui| {
+                        let l = ui.label("Seed");
+                        ui.add(egui::DragValue::new(&mut form.seed))
+                            .labelled_by(l.id);
+                        if ui.button("New seed").clicked() {
+                            form.seed = generate::noise::mix_seed(form.seed);
+                        }
+                    });
+                    ui.separator();
+                    match &form.preview {
+                        Some(p) => {
+                            if let Some(texture) = &p.texture {
+                                let size = texture.size_vec2();
+                                let k = (PREVIEW_PX as f32 / size.x.max(size.y)).min(1.0);
+                                ui.add(egui::Image::new(texture).fit_to_exact_size(size * k));
+                            }
+                            ui.label(format!("Preview: {}", p.summary));
+                        }
+                        None => {
+                            ui.label("Preview: none yet");
                         }
                     }
-                });
-            let l = ui.label("Sea %");
-            ui.add(egui::Slider::new(&mut form.sea, 0..=100))
-                .labelled_by(l.id);
-            ui.horizontal(|ui| {
-                ui.checkbox(&mut form.fixed_settlements, "Choose how many settlements");
-                let l = ui.label("Settlements");
-                ui.add_enabled(
-                    form.fixed_settlements,
-                    egui::DragValue::new(&mut form.settlements).range(0..=200),
-                )
-                .labelled_by(l.id);
-            });
-            ui.horizontal(|ui| {
-                ui.checkbox(&mut form.rivers, "Rivers");
-                ui.checkbox(&mut form.roads, "Roads");
-                ui.checkbox(&mut form.keep_palette, "Keep this map's terrains");
-            });
-            ui.horizontal(|ui| {
-                let l = ui.label("Seed");
-                ui.add(egui::DragValue::new(&mut form.seed))
-                    .labelled_by(l.id);
-                if ui.button("New seed").clicked() {
-                    form.seed = generate::noise::mix_seed(form.seed);
-                }
-            });
-            egui::CollapsingHeader::new("Biomes").show(ui, |ui| {
-                let choices = super::generate_biomes::terrain_choices(doc.map());
-                super::generate_biomes::section(ui, &mut form.biomes, &choices, out);
-            });
-            ui.separator();
-            match &form.preview {
-                Some(p) => {
-                    if let Some(texture) = &p.texture {
-                        let size = texture.size_vec2();
-                        let k = (PREVIEW_PX as f32 / size.x.max(size.y)).min(1.0);
-                        ui.add(egui::Image::new(texture).fit_to_exact_size(size * k));
+                    ui.horizontal(|ui| {
+                        refresh = ui.button("Update preview").clicked();
+                        apply = ui.button("Apply").clicked();
+                        close = ui.button("Close").clicked();
+                    });
+                    if form.running.is_some() {
+                        ui.horizontal(|ui| {
+                            ui.spinner();
+                            ui.label("Generating… (the editor keeps working meanwhile)");
+                            if ui.button("Cancel").clicked() {
+                                // The worker finishes unseen: its result has no one to go to.
+                                form.running = None;
+                                form.message = Some("Generation cancelled.".into());
+                            }
+                        });
                     }
-                    ui.label(format!("Preview: {}", p.summary));
-                }
-                None => {
-                    ui.label("Preview: none yet");
-                }
-            }
-            ui.horizontal(|ui| {
-                refresh = ui.button("Update preview").clicked();
-                apply = ui.button("Apply").clicked();
-                close = ui.button("Close").clicked();
-            });
-            if form.running.is_some() {
-                ui.horizontal(|ui| {
-                    ui.spinner();
-                    ui.label("Generating… (the editor keeps working meanwhile)");
-                    if ui.button("Cancel").clicked() {
-                        // The worker finishes unseen: its result has no one to go to.
-                        form.running = None;
-                        form.message = Some("Generation cancelled.".into());
+                    ui.separator();
+                    let has_elevation = doc.map().elevation_layer().is_some();
+                    ui.horizontal(|ui| {
+                        ui.label("On this map:");
+                        if ui
+                            .add_enabled(has_elevation, egui::Button::new("New rivers"))
+                            .clicked()
+                        {
+                            stage = Some("rivers");
+                        }
+                        if ui.button("New settlements").clicked() {
+                            stage = Some("settlements");
+                        }
+                        if ui.button("New roads").clicked() {
+                            stage = Some("roads");
+                        }
+                    });
+                    if let Some(m) = &form.message {
+                        ui.label(m);
                     }
                 });
-            }
-            ui.separator();
-            let has_elevation = doc.map().elevation_layer().is_some();
-            ui.horizontal(|ui| {
-                ui.label("On this map:");
-                if ui
-                    .add_enabled(has_elevation, egui::Button::new("New rivers"))
-                    .clicked()
-                {
-                    stage = Some("rivers");
-                }
-                if ui.button("New settlements").clicked() {
-                    stage = Some("settlements");
-                }
-                if ui.button("New roads").clicked() {
-                    stage = Some("roads");
-                }
+                ui.separator();
+                ui.vertical(|ui| {
+                    ui.set_max_width(RIGHT_COLUMN);
+                    egui::CollapsingHeader::new("Biomes").show(ui, |ui| {
+                        let choices = super::generate_biomes::terrain_choices(doc.map());
+                        super::generate_biomes::section(ui, &mut form.biomes, &choices, out);
+                    });
+                });
             });
-            if let Some(m) = &form.message {
-                ui.label(m);
-            }
         });
     if close {
         *open = None;
