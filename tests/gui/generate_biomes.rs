@@ -52,8 +52,7 @@ fn change_row(h: &mut Harness<'static, EditorApp>, from: &str, to: &str) {
     settle(h);
     // The entry in the open list (not another row's box that shows the same name).
     h.get_all_by_label(to)
-        .filter(|n| n.accesskit_node().role() != Role::ComboBox)
-        .last()
+        .rfind(|n| n.accesskit_node().role() != Role::ComboBox)
         .unwrap_or_else(|| panic!("no entry {to}"))
         .click();
     settle(h);
@@ -177,7 +176,7 @@ fn save_and_load_go_through_the_file_dialogs_and_a_bad_table_names_its_problem()
 
     // Removing the last row leaves land no row takes: said under the grid, and Apply
     // changes nothing.
-    h.get_all_by_label("Remove").last().unwrap().click();
+    h.get_all_by_label("Remove").next_back().unwrap().click();
     settle(&mut h);
     assert!(
         h.query_by_label_contains("Biomes: no row takes elevation")

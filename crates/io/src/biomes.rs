@@ -67,8 +67,8 @@ pub enum BiomesLoadError {
     Content {
         /// The file.
         path: PathBuf,
-        /// What and where.
-        source: BiomesError,
+        /// What and where (boxed: it is large and errors are rare).
+        source: Box<BiomesError>,
     },
 }
 
@@ -224,7 +224,7 @@ pub fn biomes_from_bytes(bytes: &[u8]) -> Result<BiomeTable, BiomesError> {
 pub fn biomes_from_file_bytes(path: &Path, bytes: &[u8]) -> Result<BiomeTable, BiomesLoadError> {
     biomes_from_bytes(bytes).map_err(|source| BiomesLoadError::Content {
         path: path.to_owned(),
-        source,
+        source: Box::new(source),
     })
 }
 
