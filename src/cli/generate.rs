@@ -7,23 +7,24 @@ use super::answer::{path_text, print_json, refuse_json_to_stdout, warn};
 use hexmap_hex::Orientation;
 use hexmap_io::{self as io, Form};
 use hexmap_map::ShapeSpec;
-use hexmap_map::generate::{Preset, Spec, generate_with_report};
+use hexmap_map::generate::{BiomeTable, Preset, Spec, generate_with_report};
 use std::path::PathBuf;
 
 /// Arguments of `hexmap generate`.
 #[derive(clap::Args, Debug)]
 pub struct GenerateArgs {
     /// The file to write.
-    pub out: PathBuf,
+    #[arg(required_unless_present = "print_biomes")]
+    pub out: Option<PathBuf>,
     /// Shape: rect:WxH, hexagon:R, parallelogram:WxH or triangle:N.
-    #[arg(long)]
-    pub shape: ShapeSpec,
+    #[arg(long, required_unless_present = "print_biomes")]
+    pub shape: Option<ShapeSpec>,
     /// pointy or flat.
     #[arg(long, default_value = "pointy")]
     pub orientation: Orientation,
     /// The seed: the same seed and arguments give the same file, byte for byte.
-    #[arg(long)]
-    pub seed: u64,
+    #[arg(long, required_unless_present = "print_biomes")]
+    pub seed: Option<u64>,
     /// island, continent, archipelago or highlands.
     #[arg(long, default_value = "island")]
     pub preset: Preset,
@@ -44,6 +45,14 @@ pub struct GenerateArgs {
     /// are added) instead of the standard generated palette.
     #[arg(long, value_name = "MAP")]
     pub palette_from: Option<PathBuf>,
+    /// Turn elevation and moisture into terrain with this biome table file
+    /// (docs/GENERATE.md; start from --print-biomes) instead of the standard table.
+    #[arg(long, value_name = "FILE")]
+    pub biomes: Option<PathBuf>,
+    /// Write the standard biome table to standard output (a file to edit and give to
+    /// --biomes), and nothing else.
+    #[arg(long, conflicts_with_all = ["out", "shape", "seed", "biomes"])]
+    pub print_biomes: bool,
     /// Map name (default: the file name without extension).
     #[arg(long)]
     pub name: Option<String>,
@@ -71,17 +80,35 @@ fn parse_percent(s: &str) -> Result<u8, String> {
 
 /// Generate the map and save it.
 pub fn generate(a: &GenerateArgs) -> Result<(), CliError> {
-    super::check_overwrite(&a.out, a.force, None)?;
-    refuse_json_to_stdout(a.json, &a.out)?;
+    if a.print_biomes {
+        print!("{}", io::biomes::biomes_to_string(&BiomeTable::standard()));
+        return Ok(());
+    }
+    // clap requires these unless --print-biomes is given.
+    let (Some(out), Some(shape), Some(seed)) = (&a.out, &a.shape, a.seed) else {
+        return Err(CliError("OUT, --shape and --seed are required".into()));
+    };
+    super::check_overwrite(out, a.force, None)?;
+    refuse_json_to_stdout(a.json, out)?;
     let offset = hexmap_hex::OffsetKind::default_for(a.orientation);
-    let shape = a
-        .shape
+    let shape = shape
         .to_shape(offset)
         .map_err(|e| CliError(format!("bad shape: {e}")))?;
-    let mut spec = Spec::new(shape, a.orientation, a.preset, a.seed);
+    let mut spec = Spec::new(shape, a.orientation, a.preset, seed);
+    if let Some(path) = &a.biomes {
+        spec.biomes = io::biomes::load_biomes(path)?;
+        for row in spec.biomes.unused_rows() {
+            warn(format!(
+                "{}: row {} ({}) is never used: the rows above it take every elevation and \
+                 moisture it names",
+                path.display(),
+                row + 1,
+                spec.biomes.rules[row].terrain.trim()
+            ));
+        }
+    }
     spec.name = a.name.clone().unwrap_or_else(|| {
-        a.out
-            .file_stem()
+        out.file_stem()
             .map_or_else(|| "map".into(), |s| s.to_string_lossy().into_owned())
     });
     if let Some(sea) = a.sea {
@@ -95,7 +122,7 @@ pub fn generate(a: &GenerateArgs) -> Result<(), CliError> {
         spec.palette = Some(map.palette().clone());
     }
     let (map, report) = generate_with_report(&spec)?;
-    io::save(&a.out, &map, a.form)?;
+    io::save(out, &map, a.form)?;
     let ctx = map.properties().coord_context();
     for (x, y) in &report.unrouted {
         warn(format!(
@@ -110,9 +137,9 @@ pub fn generate(a: &GenerateArgs) -> Result<(), CliError> {
     let sea_percent = sea as f64 * 100.0 / map.cell_count().max(1) as f64;
     if a.json {
         print_json(&serde_json::json!({
-            "file": path_text(&a.out),
+            "file": path_text(out),
             "form": a.form.name(),
-            "seed": a.seed,
+            "seed": seed,
             "cells": map.cell_count(),
             "sea_cells": sea,
             "rivers": report.rivers.len(),
@@ -124,10 +151,10 @@ pub fn generate(a: &GenerateArgs) -> Result<(), CliError> {
                 .map(|(x, y)| [[x.q, x.r], [y.q, y.r]])
                 .collect::<Vec<_>>(),
         }))?;
-    } else if !io::is_special_output(&a.out) {
+    } else if !io::is_special_output(out) {
         println!(
             "{}: {} cells, {sea_percent:.0}% sea, {} rivers, {} settlements, {} road paths",
-            a.out.display(),
+            out.display(),
             map.cell_count(),
             report.rivers.len(),
             report.settlements.len(),

@@ -18,6 +18,7 @@ mod files;
 mod fog;
 mod fog_tool;
 mod generate;
+mod generate_biomes;
 mod hex_names;
 mod icon_spill;
 mod input;

@@ -105,6 +105,13 @@ pub enum Action {
     RandomMinesDialog,
     /// Show the "Generate world" window.
     GenerateDialog,
+    /// Keep the Generate window's biome table in the preferences (the text of a biome
+    /// file; `None` for the standard table).
+    RememberBiomes(Option<String>),
+    /// Ask for a biome table file to load into the Generate window.
+    LoadBiomesDialog,
+    /// Ask where to save this biome table, then save it.
+    SaveBiomesDialog(hexmap_map::generate::BiomeTable),
     /// Apply the properties window's settings as one undo step.
     ApplyProperties(Box<PropertiesForm>),
     /// The unsaved-changes prompt was answered: save first (`save`) or discard, then do
@@ -437,8 +444,17 @@ impl EditorApp {
             Action::GenerateDialog => {
                 self.windows.generate = Some(super::generate_window::GenerateForm::for_map(
                     self.doc.map(),
+                    self.prefs.generate_biomes.as_deref(),
                 ));
             }
+            Action::RememberBiomes(text) => self.prefs.generate_biomes = text,
+            Action::LoadBiomesDialog => {
+                self.ask_file(DialogRequest::OpenBiomes, PendingDialog::LoadBiomes);
+            }
+            Action::SaveBiomesDialog(table) => self.ask_file(
+                super::generate_biomes::save_request(),
+                PendingDialog::SaveBiomes(table),
+            ),
             Action::ApplyProperties(form) => properties::apply(self, *form),
             Action::AnswerUnsaved { save } => self.resolve_prompt(ctx, save),
             Action::AnswerRecovery { restore } => autosave::answer(self, restore),
@@ -490,6 +506,10 @@ impl EditorApp {
                     export_import::start_export(self, spec, path, ctx)
                 }
                 PendingDialog::ImportTiled => export_import::open_import(self, &path),
+                PendingDialog::LoadBiomes => super::generate_biomes::load(self, &path),
+                PendingDialog::SaveBiomes(table) => {
+                    super::generate_biomes::save(self, &table, &path)
+                }
                 PendingDialog::TileArt(id) => {
                     let action = super::tile_art_picker::add_tile_image(
                         self.doc.map().palette(),

@@ -18,6 +18,9 @@ use std::time::Duration;
 /// File name extensions of the images the editor reads (tile art, the underlay).
 pub const IMAGE_EXTENSIONS: &[&str] = &["png", "jpg", "jpeg", "svg"];
 
+/// File name extensions of biome table files (the Generate window's Load… and Save…).
+pub const BIOME_EXTENSIONS: &[&str] = &["ron"];
+
 /// An empty answer from the native dialog sooner than this means it never showed.
 pub const NATIVE_FAILURE_WINDOW: Duration = Duration::from_millis(500);
 
@@ -42,6 +45,14 @@ pub enum DialogRequest {
     ImportTiled,
     /// Choose an image (PNG or SVG), for tile art.
     ChooseImage,
+    /// Choose a biome table file to load into the Generate window.
+    OpenBiomes,
+    /// Choose where to save the Generate window's biome table; `suggested` is the
+    /// proposed file name.
+    SaveBiomes {
+        /// Proposed file name.
+        suggested: String,
+    },
 }
 
 /// The answer to a [`DialogRequest`].
@@ -57,6 +68,10 @@ pub enum DialogReply {
     ImportTiled(PathBuf),
     /// The user chose an image.
     ChooseImage(PathBuf),
+    /// The user chose a biome table file to load.
+    OpenBiomes(PathBuf),
+    /// The user chose where to save the biome table.
+    SaveBiomes(PathBuf),
     /// The user closed the dialog without choosing.
     Cancelled,
     /// No dialog could be shown; the text says why (the built-in dialog takes over).

@@ -4,7 +4,8 @@
 //! run one stage again on the open map (new rivers, settlements or roads). It calls the
 //! same library as `hexmap generate` (`map::generate`). A map larger than the live
 //! preview's limit is generated off the UI pass, with a spinner and Cancel, and applied
-//! when ready if "Apply" was pressed.
+//! when ready if "Apply" was pressed. The "Biomes" section edits the biome table
+//! (`generate_biomes`); the preview follows its edits as it follows the other fields.
 
 use super::Action;
 use super::open_map::OpenMap;
@@ -12,7 +13,7 @@ use super::windows::{placed, shape_fields};
 use eframe::egui;
 use hexmap_hex::{Orientation, Point};
 use hexmap_io::render::{PictureOptions, render_png};
-use hexmap_map::generate::{self, GenError, Preset, Spec, grid::Grid};
+use hexmap_map::generate::{self, BiomeTable, GenError, Preset, Spec, grid::Grid};
 use hexmap_map::{Edit, HexMap, ShapeSpec};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
@@ -22,6 +23,11 @@ const LIVE_PREVIEW_CELLS: u64 = 40_000;
 
 /// The widest side of the preview, in pixels.
 const PREVIEW_PX: f64 = 300.0;
+
+/// The widths of the window's two columns (the form and preview; the biome table), in
+/// points: together they fit a 1280-point-wide window.
+const LEFT_COLUMN: f32 = 430.0;
+const RIGHT_COLUMN: f32 = 720.0;
 
 /// The form: the parameters and the preview of the map they give.
 pub struct GenerateForm {
@@ -45,6 +51,8 @@ pub struct GenerateForm {
     pub keep_palette: bool,
     /// The seed.
     pub seed: u64,
+    /// The biome table (kept in the preferences when it changes).
+    pub biomes: BiomeTable,
     /// What the last action said.
     pub message: Option<String>,
     /// The map the form gives, drawn small.
@@ -83,9 +91,12 @@ impl std::fmt::Debug for GenerateForm {
 }
 
 impl GenerateForm {
-    /// A form for the open map: its shape and orientation, the island preset, seed 1.
-    pub fn for_map(map: &HexMap) -> Self {
+    /// A form for the open map: its shape and orientation, the island preset, seed 1, and
+    /// the biome table kept in the preferences (`biomes`, a biome file's text; `None` for
+    /// the standard table).
+    pub fn for_map(map: &HexMap, biomes: Option<&str>) -> Self {
         let preset = Preset::Island;
+        let (biomes, message) = super::generate_biomes::from_prefs(biomes);
         GenerateForm {
             shape: ShapeSpec::of(map.shape()).unwrap_or(ShapeSpec::Hexagon { radius: 20 }),
             orientation: map.properties().orientation,
@@ -97,7 +108,8 @@ impl GenerateForm {
             roads: true,
             keep_palette: false,
             seed: 1,
-            message: None,
+            biomes,
+            message,
             preview: None,
             running: None,
         }
@@ -117,6 +129,7 @@ impl GenerateForm {
         spec.rivers = self.rivers;
         spec.roads = self.roads;
         spec.palette = self.keep_palette.then(|| map.palette().clone());
+        spec.biomes = self.biomes.clone();
         Ok(spec)
     }
 }
@@ -144,6 +157,14 @@ fn show(
     match result {
         Ok((map, report)) => {
             let summary = summary(&map, &report);
+            if form
+                .message
+                .as_deref()
+                .is_some_and(|m| m.starts_with("Cannot generate"))
+            {
+                // The form gives a map again (a biome table put right).
+                form.message = None;
+            }
             form.preview = Some(Preview {
                 spec: spec.clone(),
                 texture: pixels
@@ -152,7 +173,11 @@ fn show(
                 map,
             });
         }
-        Err(e) => form.message = Some(format!("Cannot generate: {e}")),
+        Err(e) => {
+            // The old picture is not what the form gives any more.
+            form.preview = None;
+            form.message = Some(format!("Cannot generate: {e}"));
+        }
     }
 }
 
@@ -222,11 +247,24 @@ fn rerun(doc: &OpenMap, stage: &str, form: &GenerateForm) -> Result<HexMap, GenE
     Ok(map)
 }
 
-/// The window, while its form is open.
+/// The window, while its form is open; what it asks for goes to `out`.
 pub(super) fn window(
     ctx: &egui::Context,
     open: &mut Option<GenerateForm>,
     doc: &OpenMap,
+    out: &mut Vec<Action>,
+) {
+    let edit = form_window(ctx, open, doc, out);
+    out.extend(edit);
+}
+
+/// [`window`]'s body: the edit or nothing it returns; the Biomes section's actions go to
+/// `out`.
+fn form_window(
+    ctx: &egui::Context,
+    open: &mut Option<GenerateForm>,
+    doc: &OpenMap,
+    out: &mut Vec<Action>,
 ) -> Option<Action> {
     let form = open.as_mut()?;
     let mut apply = false;
@@ -236,95 +274,110 @@ pub(super) fn window(
     placed(ctx, egui::Window::new("Generate world"))
         .collapsible(false)
         .show(ctx, |ui| {
-            shape_fields(ui, &mut form.shape);
-            ui.horizontal(|ui| {
-                ui.radio_value(&mut form.orientation, Orientation::Pointy, "Pointy");
-                ui.radio_value(&mut form.orientation, Orientation::Flat, "Flat");
-            });
-            egui::ComboBox::from_label("Preset")
-                .selected_text(form.preset.name())
-                .show_ui(ui, |ui| {
-                    for p in Preset::ALL {
-                        if ui.selectable_value(&mut form.preset, p, p.name()).changed() {
-                            form.sea = p.default_sea();
+            // The form, its preview and buttons on the left; the biome table beside
+            // them, so the window stays within the screen when the table is open.
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    ui.set_max_width(LEFT_COLUMN);
+                    shape_fields(ui, &mut form.shape);
+                    ui.horizontal(|ui| {
+                        ui.radio_value(&mut form.orientation, Orientation::Pointy, "Pointy");
+                        ui.radio_value(&mut form.orientation, Orientation::Flat, "Flat");
+                    });
+                    egui::ComboBox::from_label("Preset")
+                        .selected_text(form.preset.name())
+                        .show_ui(ui, |ui| {
+                            for p in Preset::ALL {
+                                if ui.selectable_value(&mut form.preset, p, p.name()).changed() {
+                                    form.sea = p.default_sea();
+                                }
+                            }
+                        });
+                    let l = ui.label("Sea %");
+                    ui.add(egui::Slider::new(&mut form.sea, 0..=100))
+                        .labelled_by(l.id);
+                    ui.horizontal(|ui| {
+                        ui.checkbox(&mut form.fixed_settlements, "Choose how many settlements");
+                        let l = ui.label("Settlements");
+                        ui.add_enabled(
+                            form.fixed_settlements,
+                            egui::DragValue::new(&mut form.settlements).range(0..=200),
+                        )
+                        .labelled_by(l.id);
+                    });
+                    ui.horizontal(|ui| {
+                        ui.checkbox(&mut form.rivers, "Rivers");
+                        ui.checkbox(&mut form.roads, "Roads");
+                        ui.checkbox(&mut form.keep_palette, "Keep this map's terrains");
+                    });
+                    ui.horizontal(|ui| {
+                        let l = ui.label("Seed");
+                        ui.add(egui::DragValue::new(&mut form.seed))
+                            .labelled_by(l.id);
+                        if ui.button("New seed").clicked() {
+                            form.seed = generate::noise::mix_seed(form.seed);
+                        }
+                    });
+                    ui.separator();
+                    match &form.preview {
+                        Some(p) => {
+                            if let Some(texture) = &p.texture {
+                                let size = texture.size_vec2();
+                                let k = (PREVIEW_PX as f32 / size.x.max(size.y)).min(1.0);
+                                ui.add(egui::Image::new(texture).fit_to_exact_size(size * k));
+                            }
+                            ui.label(format!("Preview: {}", p.summary));
+                        }
+                        None => {
+                            ui.label("Preview: none yet");
                         }
                     }
-                });
-            let l = ui.label("Sea %");
-            ui.add(egui::Slider::new(&mut form.sea, 0..=100))
-                .labelled_by(l.id);
-            ui.horizontal(|ui| {
-                ui.checkbox(&mut form.fixed_settlements, "Choose how many settlements");
-                let l = ui.label("Settlements");
-                ui.add_enabled(
-                    form.fixed_settlements,
-                    egui::DragValue::new(&mut form.settlements).range(0..=200),
-                )
-                .labelled_by(l.id);
-            });
-            ui.horizontal(|ui| {
-                ui.checkbox(&mut form.rivers, "Rivers");
-                ui.checkbox(&mut form.roads, "Roads");
-                ui.checkbox(&mut form.keep_palette, "Keep this map's terrains");
-            });
-            ui.horizontal(|ui| {
-                let l = ui.label("Seed");
-                ui.add(egui::DragValue::new(&mut form.seed))
-                    .labelled_by(l.id);
-                if ui.button("New seed").clicked() {
-                    form.seed = generate::noise::mix_seed(form.seed);
-                }
-            });
-            ui.separator();
-            match &form.preview {
-                Some(p) => {
-                    if let Some(texture) = &p.texture {
-                        let size = texture.size_vec2();
-                        let k = (PREVIEW_PX as f32 / size.x.max(size.y)).min(1.0);
-                        ui.add(egui::Image::new(texture).fit_to_exact_size(size * k));
+                    ui.horizontal(|ui| {
+                        refresh = ui.button("Update preview").clicked();
+                        apply = ui.button("Apply").clicked();
+                        close = ui.button("Close").clicked();
+                    });
+                    if form.running.is_some() {
+                        ui.horizontal(|ui| {
+                            ui.spinner();
+                            ui.label("Generating… (the editor keeps working meanwhile)");
+                            if ui.button("Cancel").clicked() {
+                                // The worker finishes unseen: its result has no one to go to.
+                                form.running = None;
+                                form.message = Some("Generation cancelled.".into());
+                            }
+                        });
                     }
-                    ui.label(format!("Preview: {}", p.summary));
-                }
-                None => {
-                    ui.label("Preview: none yet");
-                }
-            }
-            ui.horizontal(|ui| {
-                refresh = ui.button("Update preview").clicked();
-                apply = ui.button("Apply").clicked();
-                close = ui.button("Close").clicked();
-            });
-            if form.running.is_some() {
-                ui.horizontal(|ui| {
-                    ui.spinner();
-                    ui.label("Generating… (the editor keeps working meanwhile)");
-                    if ui.button("Cancel").clicked() {
-                        // The worker finishes unseen: its result has no one to go to.
-                        form.running = None;
-                        form.message = Some("Generation cancelled.".into());
+                    ui.separator();
+                    let has_elevation = doc.map().elevation_layer().is_some();
+                    ui.horizontal(|ui| {
+                        ui.label("On this map:");
+                        if ui
+                            .add_enabled(has_elevation, egui::Button::new("New rivers"))
+                            .clicked()
+                        {
+                            stage = Some("rivers");
+                        }
+                        if ui.button("New settlements").clicked() {
+                            stage = Some("settlements");
+                        }
+                        if ui.button("New roads").clicked() {
+                            stage = Some("roads");
+                        }
+                    });
+                    if let Some(m) = &form.message {
+                        ui.label(m);
                     }
                 });
-            }
-            ui.separator();
-            let has_elevation = doc.map().elevation_layer().is_some();
-            ui.horizontal(|ui| {
-                ui.label("On this map:");
-                if ui
-                    .add_enabled(has_elevation, egui::Button::new("New rivers"))
-                    .clicked()
-                {
-                    stage = Some("rivers");
-                }
-                if ui.button("New settlements").clicked() {
-                    stage = Some("settlements");
-                }
-                if ui.button("New roads").clicked() {
-                    stage = Some("roads");
-                }
+                ui.separator();
+                ui.vertical(|ui| {
+                    ui.set_max_width(RIGHT_COLUMN);
+                    egui::CollapsingHeader::new("Biomes").show(ui, |ui| {
+                        let choices = super::generate_biomes::terrain_choices(doc.map());
+                        super::generate_biomes::section(ui, &mut form.biomes, &choices, out);
+                    });
+                });
             });
-            if let Some(m) = &form.message {
-                ui.label(m);
-            }
         });
     if close {
         *open = None;

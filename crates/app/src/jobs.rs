@@ -35,6 +35,10 @@ pub enum PendingDialog {
     TileArt(hexmap_map::TerrainId),
     /// Make the chosen image the tracing underlay.
     Underlay,
+    /// Load the chosen biome table into the Generate window.
+    LoadBiomes,
+    /// Save this biome table to the chosen file.
+    SaveBiomes(hexmap_map::generate::BiomeTable),
 }
 
 /// The editor's background work.
@@ -180,7 +184,9 @@ fn chosen_file(pending: &PendingDialog, reply: DialogReply) -> Option<PathBuf> {
         | (PendingDialog::Export { .. }, DialogReply::Export(path))
         | (PendingDialog::ImportTiled, DialogReply::ImportTiled(path))
         | (PendingDialog::TileArt(_), DialogReply::ChooseImage(path))
-        | (PendingDialog::Underlay, DialogReply::ChooseImage(path)) => Some(path),
+        | (PendingDialog::Underlay, DialogReply::ChooseImage(path))
+        | (PendingDialog::LoadBiomes, DialogReply::OpenBiomes(path))
+        | (PendingDialog::SaveBiomes(_), DialogReply::SaveBiomes(path)) => Some(path),
         _ => None,
     }
 }

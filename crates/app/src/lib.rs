@@ -38,6 +38,7 @@ pub mod file_dialog;
 mod file_menu;
 mod fog_panel;
 pub mod frame_stats;
+mod generate_biomes;
 mod generate_window;
 mod height_brush;
 mod icon_palette;

@@ -141,6 +141,9 @@ pub struct Prefs {
     /// View → Scale bar: the scale bar in the canvas's bottom-left corner (drawn only when
     /// the map has a scale).
     pub scale_bar: bool,
+    /// The Generate window's biome table as the text of a biome file (`io::biomes`), kept
+    /// between runs; `None` for the standard table.
+    pub generate_biomes: Option<String>,
 }
 
 /// Default seconds between autosaves.
@@ -155,6 +158,7 @@ impl Default for Prefs {
             autosave_secs: DEFAULT_AUTOSAVE_SECS,
             builtin_file_dialog: false,
             scale_bar: true,
+            generate_biomes: None,
         }
     }
 }

@@ -81,11 +81,11 @@ pub(super) fn show_all(
         new_map_window(ctx, &mut windows.new_map),
         note_window(ctx, &mut windows.note, doc),
         random_mines::window(ctx, &mut windows.random_mines, doc, anchor),
-        super::generate_window::window(ctx, &mut windows.generate, doc),
     ]
     .into_iter()
     .flatten()
     .collect();
+    super::generate_window::window(ctx, &mut windows.generate, doc, &mut out);
     super::print_window::window(ctx, &mut windows.print, doc, &mut out);
     message_window(ctx, "Error", &mut windows.error, true);
     message_window(ctx, "Warning", &mut windows.load_warning, false);

@@ -6,6 +6,7 @@
 //! Knows nothing of the GUI.
 
 mod atomic;
+pub mod biomes;
 pub mod error;
 mod fast_cube;
 pub mod format;

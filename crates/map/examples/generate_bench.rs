@@ -2,11 +2,14 @@
 //! 27 (≤ 100 ms so the editor's preview follows a slider, ≤ 10 s for the largest maps).
 //! A bench binary rather than a criterion bench so it builds with the map crate alone:
 //! `cargo run --release -p hexmap-map --example generate_bench [RUNS]` prints the median
-//! and the range of RUNS runs (default 5) per size (docs/BENCHMARKS.md).
+//! and the range of RUNS runs (default 5) per size (docs/BENCHMARKS.md). For the
+//! 1000×1000 worlds it also times what applying one in the editor costs the map side: a
+//! clone of the generated map (the Generate window's hand-over) and
+//! `Document::apply(Edit::ReplaceMap)` (the edit with its undo record) on a blank map.
 
 use hexmap_hex::{OffsetKind, Orientation};
-use hexmap_map::MapShape;
 use hexmap_map::generate::{Preset, Spec, generate_with_report};
+use hexmap_map::{Document, Edit, HexMap, MapProperties, MapShape, Palette};
 use std::time::Instant;
 
 fn main() {
@@ -25,6 +28,7 @@ fn main() {
         let spec = Spec::new(shape, Orientation::Pointy, preset, 7);
         let mut times = Vec::with_capacity(runs);
         let mut last = String::new();
+        let mut world = None;
         for _ in 0..runs {
             let t = Instant::now();
             let (map, report) = generate_with_report(&spec).expect("generates");
@@ -35,6 +39,7 @@ fn main() {
                 report.settlements.len(),
                 map.paths().len()
             );
+            world = Some(map);
         }
         times.sort_by(f64::total_cmp);
         println!(
@@ -43,6 +48,38 @@ fn main() {
             times[runs / 2],
             times[0],
             times[runs - 1]
+        );
+        if side == 1000 {
+            apply_times(&world.expect("generated"), runs);
+        }
+    }
+}
+
+/// The clone and the `ReplaceMap` edit of applying `world` on a blank map of its shape.
+fn apply_times(world: &HexMap, runs: usize) {
+    let props = MapProperties::new("blank", Orientation::Pointy);
+    let blank =
+        HexMap::new(props, world.shape().clone(), Palette::standard()).expect("a valid map");
+    let mut doc = Document::new(blank);
+    let (mut clones, mut applies) = (Vec::new(), Vec::new());
+    for _ in 0..runs {
+        let t = Instant::now();
+        let copy = world.clone();
+        clones.push(t.elapsed().as_secs_f64() * 1000.0);
+        let edit = Edit::ReplaceMap(Box::new(copy));
+        let t = Instant::now();
+        doc.apply(&edit).expect("applies");
+        applies.push(t.elapsed().as_secs_f64() * 1000.0);
+        drop(edit);
+        doc.undo();
+    }
+    for (what, mut v) in [("clone", clones), ("ReplaceMap apply", applies)] {
+        v.sort_by(f64::total_cmp);
+        println!(
+            "  {what}: median {:.1} ms (min {:.1}, max {:.1})",
+            v[runs / 2],
+            v[0],
+            v[runs - 1]
         );
     }
 }

@@ -24,11 +24,22 @@ impl FileFilter {
                 extensions: crate::dialogs::IMAGE_EXTENSIONS.to_vec(),
             };
         }
+        if matches!(
+            request,
+            DialogRequest::OpenBiomes | DialogRequest::SaveBiomes { .. }
+        ) {
+            return FileFilter {
+                description: "biome table".into(),
+                extensions: crate::dialogs::BIOME_EXTENSIONS.to_vec(),
+            };
+        }
         let formats: Vec<&'static dyn Format> = match request {
             DialogRequest::Open | DialogRequest::SaveAs { .. } => vec![native()],
             DialogRequest::Export { format, .. } => vec![*format],
             DialogRequest::ImportTiled => readers().filter(|&f| f != native()).collect(),
-            DialogRequest::ChooseImage => Vec::new(),
+            DialogRequest::ChooseImage
+            | DialogRequest::OpenBiomes
+            | DialogRequest::SaveBiomes { .. } => Vec::new(),
         };
         FileFilter {
             description: formats

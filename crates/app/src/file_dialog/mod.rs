@@ -54,18 +54,22 @@ impl BuiltinDialog {
     /// A dialog for `request` showing `folder` (made absolute against the working folder).
     pub fn new(request: DialogRequest, folder: PathBuf) -> Self {
         let mode = match request {
-            DialogRequest::Open | DialogRequest::ImportTiled | DialogRequest::ChooseImage => {
-                Mode::Open
-            }
-            DialogRequest::SaveAs { .. } | DialogRequest::Export { .. } => Mode::Save,
+            DialogRequest::Open
+            | DialogRequest::ImportTiled
+            | DialogRequest::ChooseImage
+            | DialogRequest::OpenBiomes => Mode::Open,
+            DialogRequest::SaveAs { .. }
+            | DialogRequest::Export { .. }
+            | DialogRequest::SaveBiomes { .. } => Mode::Save,
         };
         let proposed = match &request {
-            DialogRequest::SaveAs { suggested } | DialogRequest::Export { suggested, .. } => {
-                suggested.clone()
-            }
-            DialogRequest::Open | DialogRequest::ImportTiled | DialogRequest::ChooseImage => {
-                String::new()
-            }
+            DialogRequest::SaveAs { suggested }
+            | DialogRequest::Export { suggested, .. }
+            | DialogRequest::SaveBiomes { suggested } => suggested.clone(),
+            DialogRequest::Open
+            | DialogRequest::ImportTiled
+            | DialogRequest::ChooseImage
+            | DialogRequest::OpenBiomes => String::new(),
         };
         let folder = std::path::absolute(&folder).unwrap_or(folder);
         let mut dialog = BuiltinDialog {
@@ -104,6 +108,8 @@ impl BuiltinDialog {
             DialogRequest::Export { format, .. } => format!("Export {}", format.description()),
             DialogRequest::ImportTiled => "Import map (Tiled, JSON)".into(),
             DialogRequest::ChooseImage => "Choose image".into(),
+            DialogRequest::OpenBiomes => "Load biome table".into(),
+            DialogRequest::SaveBiomes { .. } => "Save biome table as".into(),
         }
     }
 
@@ -115,6 +121,8 @@ impl BuiltinDialog {
             DialogRequest::Export { .. } => "Export",
             DialogRequest::ImportTiled => "Import",
             DialogRequest::ChooseImage => "Choose",
+            DialogRequest::OpenBiomes => "Load",
+            DialogRequest::SaveBiomes { .. } => "Save",
         }
     }
 
@@ -193,6 +201,8 @@ impl BuiltinDialog {
             DialogRequest::Export { .. } => DialogReply::Export(file),
             DialogRequest::ImportTiled => DialogReply::ImportTiled(file),
             DialogRequest::ChooseImage => DialogReply::ChooseImage(file),
+            DialogRequest::OpenBiomes => DialogReply::OpenBiomes(file),
+            DialogRequest::SaveBiomes { .. } => DialogReply::SaveBiomes(file),
         }
     }
 }

@@ -1,6 +1,8 @@
 //! The desktop's native file dialogs (rfd), each on its own thread so no frame waits.
 
-use crate::dialogs::{DialogReply, DialogRequest, FileDialogs, IMAGE_EXTENSIONS, classify};
+use crate::dialogs::{
+    BIOME_EXTENSIONS, DialogReply, DialogRequest, FileDialogs, IMAGE_EXTENSIONS, classify,
+};
 use hexmap_io::format::{Format, native, readers};
 use std::path::Path;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -79,5 +81,14 @@ fn run_rfd(request: DialogRequest, folder: &Path) -> Option<DialogReply> {
             .set_file_name(suggested)
             .save_file()
             .map(DialogReply::SaveAs),
+        DialogRequest::OpenBiomes => dialog
+            .add_filter("biome table", BIOME_EXTENSIONS)
+            .pick_file()
+            .map(DialogReply::OpenBiomes),
+        DialogRequest::SaveBiomes { suggested } => dialog
+            .add_filter("biome table", BIOME_EXTENSIONS)
+            .set_file_name(suggested)
+            .save_file()
+            .map(DialogReply::SaveBiomes),
     }
 }

@@ -4,7 +4,7 @@
 //! goes to the browser's `localStorage`.
 
 use super::Storage;
-use crate::dialogs::{DialogReply, DialogRequest, FileDialogs, IMAGE_EXTENSIONS};
+use crate::dialogs::{BIOME_EXTENSIONS, DialogReply, DialogRequest, FileDialogs, IMAGE_EXTENSIONS};
 use hexmap_io::format::{native, readers};
 use hexmap_io::{MAX_FILE_BYTES, ReadFileError, Resources};
 use std::collections::HashMap;
@@ -329,6 +329,11 @@ impl FileDialogs for BrowserDialogs {
                 let _ = self.tx.send(DialogReply::Export(saved(&suggested)));
                 return;
             }
+            DialogRequest::SaveBiomes { suggested } => {
+                let _ = self.tx.send(DialogReply::SaveBiomes(saved(&suggested)));
+                return;
+            }
+            DialogRequest::OpenBiomes => (BIOME_EXTENSIONS.to_vec(), DialogReply::OpenBiomes),
             DialogRequest::Open => (native().extensions().to_vec(), DialogReply::Open),
             DialogRequest::ImportTiled => (
                 readers()

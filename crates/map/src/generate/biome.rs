@@ -3,6 +3,7 @@
 //! terrain names (names missing from it are added).
 
 use super::GenError;
+use super::biome_check::ANY_MOISTURE;
 use crate::{HexMap, MoveCost, Palette, Rgb, Terrain, TerrainId, TileArt};
 
 /// The name of the terrain rivers' basins fill with.
@@ -23,6 +24,28 @@ pub struct BiomeRule {
     pub terrain: String,
 }
 
+impl BiomeRule {
+    /// A row for `terrain` with no bounds: it takes every cell that reaches it.
+    pub fn any(terrain: &str) -> Self {
+        BiomeRule {
+            min_elevation: i16::MIN,
+            below_elevation: i16::MAX,
+            min_moisture: 0.0,
+            below_moisture: ANY_MOISTURE,
+            terrain: terrain.to_owned(),
+        }
+    }
+
+    /// True when the rule takes a cell of this elevation and moisture. A
+    /// `below_elevation` of `i16::MAX` means no upper bound, so it takes `i16::MAX` too.
+    pub fn takes(&self, elevation: i16, moisture: f32) -> bool {
+        elevation >= self.min_elevation
+            && (elevation < self.below_elevation || self.below_elevation == i16::MAX)
+            && moisture >= self.min_moisture
+            && moisture < self.below_moisture
+    }
+}
+
 /// Biome rules, tried in order: the first whose ranges hold a cell names its terrain.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BiomeTable {
@@ -41,7 +64,7 @@ impl BiomeTable {
             below_moisture: wet_hi,
             terrain: name.to_owned(),
         };
-        let any = (0.0, 2.0);
+        let any = (0.0, ANY_MOISTURE);
         let (lo, hi) = (i16::MIN, i16::MAX);
         BiomeTable {
             rules: vec![
@@ -64,11 +87,7 @@ impl BiomeTable {
     pub fn terrain_for(&self, elevation: i16, moisture: f32) -> Option<&str> {
         self.rules
             .iter()
-            .find(|r| {
-                (r.min_elevation..r.below_elevation).contains(&elevation)
-                    && moisture >= r.min_moisture
-                    && moisture < r.below_moisture
-            })
+            .find(|r| r.takes(elevation, moisture))
             .map(|r| r.terrain.as_str())
     }
 

@@ -14,6 +14,7 @@
 //!    own A* ([`HexMap::route`]) with water made impassable.
 
 pub mod biome;
+pub mod biome_check;
 mod corners;
 pub mod elevation;
 pub mod grid;
@@ -28,6 +29,7 @@ pub mod settlements;
 mod tests;
 
 pub use biome::{BiomeRule, BiomeTable};
+pub use biome_check::{ANY_MOISTURE, BiomeError, MAX_ROWS};
 pub use corners::Corner as HexCorner;
 
 use super::{HexMap, MapError, MapProperties, MapShape, Palette};
@@ -153,6 +155,10 @@ pub enum GenError {
     /// The palette cannot take the terrains the biome table names.
     #[error("the palette has no room for terrain {0:?} (palettes hold at most 1,024 terrains)")]
     PaletteFull(String),
+    /// The biome table cannot be used (a row is wrong, or some cells would get no
+    /// terrain).
+    #[error(transparent)]
+    Biomes(#[from] BiomeError),
     /// The map's edge or path palette has no type of this name.
     #[error("the map has no {what} type named {name:?}; add one to its {what} palette")]
     MissingType {
@@ -189,6 +195,7 @@ pub fn generate_with_report(spec: &Spec) -> Result<(HexMap, Report), GenError> {
     if spec.sea_percent > 100 {
         return Err(GenError::Sea(spec.sea_percent));
     }
+    spec.biomes.validate()?;
     let props = MapProperties::new(spec.name.clone(), spec.orientation);
     let palette = match &spec.palette {
         Some(p) => biome::extend_palette(p, &spec.biomes)?,

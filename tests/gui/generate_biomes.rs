@@ -1,0 +1,197 @@
+//! Map → Generate… → Biomes driven as a person drives it (issue 27): the biome table as a
+//! grid whose edits the generated map follows, kept in the preferences, loaded and saved
+//! as a biome file through the file dialogs, and refused with the row named when it
+//! cannot be used.
+
+use crate::harness::{settle, shown_labels};
+use eframe::egui::{Key, Modifiers, Role, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use hexmap::app::EditorApp;
+use hexmap::app::dialogs::{DialogReply, FakeDialogs};
+use hexmap::app::open_map::{NewMapSpec, OpenMap};
+use hexmap::io::biomes::{biomes_from_str, load_biomes};
+use hexmap::map::HexMap;
+use hexmap::map::generate::BiomeTable;
+use std::path::PathBuf;
+
+fn harness(dialogs: FakeDialogs) -> Harness<'static, EditorApp> {
+    let doc = OpenMap::new_map(&NewMapSpec::default()).expect("valid spec");
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1400.0, 1200.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
+    h.run();
+    h
+}
+
+/// Open Map → Generate… and its Biomes section (which stays open once opened).
+fn open_biomes(h: &mut Harness<'static, EditorApp>) {
+    h.get_by_label("Map").click();
+    settle(h);
+    h.get_by_label("Generate…").click();
+    settle(h);
+    if h.query_by_role_and_label(Role::ComboBox, "1").is_none() {
+        h.get_by_label("Biomes").click();
+        settle(h);
+    }
+}
+
+/// The terrain boxes of the grid showing `name`.
+fn boxes_showing(h: &Harness<'static, EditorApp>, name: &str) -> usize {
+    h.query_all_by_role(Role::ComboBox)
+        .filter(|n| n.accesskit_node().value().as_deref() == Some(name))
+        .count()
+}
+
+/// Choose `to` in the terrain box of the row that shows `from`.
+fn change_row(h: &mut Harness<'static, EditorApp>, from: &str, to: &str) {
+    h.query_all_by_role(Role::ComboBox)
+        .find(|n| n.accesskit_node().value().as_deref() == Some(from))
+        .unwrap_or_else(|| panic!("no row shows {from}: {:?}", shown_labels(h)))
+        .click();
+    settle(h);
+    // The entry in the open list (not another row's box that shows the same name).
+    h.get_all_by_label(to)
+        .rfind(|n| n.accesskit_node().role() != Role::ComboBox)
+        .unwrap_or_else(|| panic!("no entry {to}"))
+        .click();
+    settle(h);
+}
+
+fn name_at(map: &HexMap, h: hexmap::hex::Hex) -> String {
+    let t = map.terrain(h).and_then(|t| map.palette().get(t));
+    t.map_or("(none)".to_owned(), |t| t.name.clone())
+}
+
+fn apply(h: &mut Harness<'static, EditorApp>) -> HexMap {
+    h.get_by_label("Apply").click();
+    settle(h);
+    assert!(
+        h.query_by_label_contains("Applied: ").is_some(),
+        "{:?}",
+        shown_labels(h)
+    );
+    h.state().view().doc().map().clone()
+}
+
+#[test]
+fn a_row_changed_from_grassland_to_desert_gives_desert_where_the_standard_gives_grassland() {
+    let mut h = harness(FakeDialogs::default());
+    open_biomes(&mut h);
+    assert_eq!(boxes_showing(&h, "Grassland"), 1, "{:?}", shown_labels(&h));
+    let standard = apply(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+
+    change_row(&mut h, "Grassland", "Desert");
+    assert_eq!(boxes_showing(&h, "Grassland"), 0);
+    assert_eq!(boxes_showing(&h, "Desert"), 2);
+    let edited = apply(&mut h);
+
+    let mut was_grass = 0;
+    for c in standard.shape().iter() {
+        let (was, now) = (name_at(&standard, c), name_at(&edited, c));
+        if was == "Grassland" {
+            assert_eq!(now, "Desert", "{c:?}");
+            was_grass += 1;
+        } else {
+            assert_eq!(now, was, "{c:?}: only Grassland changes");
+        }
+    }
+    assert!(
+        was_grass > 10,
+        "the standard table gave {was_grass} Grassland cells"
+    );
+
+    // The table is kept in the preferences: the window opens with it again.
+    let kept = h
+        .state()
+        .view()
+        .prefs()
+        .generate_biomes
+        .clone()
+        .expect("kept");
+    let table = biomes_from_str(&kept).unwrap();
+    assert_eq!(table.rules.last().unwrap().terrain, "Desert");
+    h.get_by_label("Close").click();
+    settle(&mut h);
+    open_biomes(&mut h);
+    assert_eq!(boxes_showing(&h, "Grassland"), 0, "{:?}", shown_labels(&h));
+    assert_eq!(boxes_showing(&h, "Desert"), 2);
+    // Standard puts it back, and forgets the edited one.
+    h.get_by_label("Standard").click();
+    settle(&mut h);
+    assert_eq!(boxes_showing(&h, "Grassland"), 1);
+    assert_eq!(h.state().view().prefs().generate_biomes, None);
+}
+
+#[test]
+fn save_and_load_go_through_the_file_dialogs_and_a_bad_table_names_its_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("mine.ron");
+    let desert = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("maps/biomes/desert-world.ron");
+    let bad = dir.path().join("bad.ron");
+    std::fs::write(
+        &bad,
+        "(version: 1, rows: [(terrain: \"Sea\", below_elevation: 0), (terrain: \"Hills\", min_elevation: 900, below_elevation: 100), (terrain: \"Desert\")])",
+    )
+    .unwrap();
+    let mut h = harness(FakeDialogs::with_answers([
+        DialogReply::SaveBiomes(saved.clone()),
+        DialogReply::OpenBiomes(desert.clone()),
+        DialogReply::OpenBiomes(bad.clone()),
+    ]));
+    open_biomes(&mut h);
+    let before = h.state().view().doc().map().clone();
+
+    h.get_by_label("Save…").click();
+    settle(&mut h);
+    assert_eq!(load_biomes(&saved).unwrap(), BiomeTable::standard());
+
+    h.get_by_label("Load…").click();
+    settle(&mut h);
+    assert_eq!(boxes_showing(&h, "Mountains"), 1, "{:?}", shown_labels(&h));
+    assert_eq!(boxes_showing(&h, "Forest"), 0);
+    let map = apply(&mut h);
+    let names: Vec<String> = map.shape().iter().map(|c| name_at(&map, c)).collect();
+    assert!(names.iter().filter(|n| *n == "Desert").count() > 50);
+    assert!(!names.iter().any(|n| n == "Forest" || n == "Snow"));
+
+    // A file that cannot be used is refused, naming the file and the row.
+    h.get_by_label("Load…").click();
+    settle(&mut h);
+    let error = h
+        .state()
+        .view()
+        .error()
+        .expect("an error on show")
+        .to_owned();
+    assert!(
+        error.contains("bad.ron") && error.contains("row 2 (Hills)"),
+        "{error}"
+    );
+    h.get_by_label("OK").click();
+    settle(&mut h);
+    assert_eq!(boxes_showing(&h, "Mountains"), 1, "the loaded table stays");
+
+    // Removing the last row leaves land no row takes: said under the grid, and Apply
+    // changes nothing.
+    h.get_all_by_label("Remove").next_back().unwrap().click();
+    settle(&mut h);
+    assert!(
+        h.query_by_label_contains("Biomes: no row takes elevation")
+            .is_some(),
+        "{:?}",
+        shown_labels(&h)
+    );
+    h.get_by_label("Apply").click();
+    settle(&mut h);
+    assert!(h.state().view().doc().map() == &map);
+    assert!(h.state().view().doc().map() != &before);
+    // "Add row" adds a row with no bounds at the end: the table is whole again.
+    h.get_by_label("Add row").click();
+    settle(&mut h);
+    assert!(h.query_by_label_contains("no row takes").is_none());
+    assert!(h.query_by_label_contains("Cannot generate").is_none());
+    assert_eq!(boxes_showing(&h, "Grassland"), 2, "{:?}", shown_labels(&h));
+}
