@@ -285,10 +285,14 @@ try {
   await page.waitForFunction((n) => document.title.startsWith(n + " — /browser/"), hexcrawlName, { timeout: 20000 });
   await page.waitForTimeout(1500);
   const asked = await shot(page, "images-asked.png");
-  const [imageChooser] = await Promise.all([
-    page.waitForEvent("filechooser", { timeout: 20000 }),
-    page.keyboard.press("Enter"),
-  ]);
+  // Enter chooses; pressed again if the busy page lost the key.
+  let imageChooser = null;
+  for (let attempt = 0; attempt < 4 && !imageChooser; attempt++) {
+    const waiting = page.waitForEvent("filechooser", { timeout: 6000 }).catch(() => null);
+    await page.keyboard.press("Enter");
+    imageChooser = await waiting;
+  }
+  check(imageChooser, "Enter on the question opened the browser's file chooser");
   check(imageChooser.isMultiple(), "the page asks for the map's images with a chooser that takes several files");
   const artDir = join(repo, "maps/art");
   const artFiles = readdirSync(artDir).filter((n) => /\.(png|svg)$/.test(n)).map((n) => join(artDir, n));
