@@ -236,14 +236,9 @@ fn choose_images(
     wanted: Vec<String>,
     ctx: eframe::egui::Context,
 ) -> Result<(), wasm_bindgen::JsValue> {
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .ok_or("no document")?;
-    let input: web_sys::HtmlInputElement = document.create_element("input")?.dyn_into()?;
-    input.set_type("file");
-    input.set_multiple(true);
     let accept: Vec<String> = IMAGE_EXTENSIONS.iter().map(|e| format!(".{e}")).collect();
-    input.set_accept(&accept.join(","));
+    let input = file_input(&accept.join(","))?;
+    input.set_multiple(true);
     let cancel_ctx = ctx.clone();
     let on_cancel = Closure::once_into_js(move || finish_images(0, &cancel_ctx));
     input.add_event_listener_with_callback("cancel", on_cancel.unchecked_ref())?;
@@ -357,6 +352,17 @@ impl FileDialogs for BrowserDialogs {
     }
 }
 
+/// A file chooser's `<input type="file">` for files ending in `accept` (not yet shown).
+fn file_input(accept: &str) -> Result<web_sys::HtmlInputElement, wasm_bindgen::JsValue> {
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let input: web_sys::HtmlInputElement = document.create_element("input")?.dyn_into()?;
+    input.set_type("file");
+    input.set_accept(accept);
+    Ok(input)
+}
+
 /// Open the browser's file chooser for files ending in `accept`; the chosen file is read,
 /// handed over, and its path sent through `tx` (wrapped by `wrap`).
 fn choose_file(
@@ -365,12 +371,7 @@ fn choose_file(
     ctx: eframe::egui::Context,
     wrap: fn(PathBuf) -> DialogReply,
 ) -> Result<(), wasm_bindgen::JsValue> {
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .ok_or("no document")?;
-    let input: web_sys::HtmlInputElement = document.create_element("input")?.dyn_into()?;
-    input.set_type("file");
-    input.set_accept(accept);
+    let input = file_input(accept)?;
     let cancel_tx = tx.clone();
     let cancel_ctx = ctx.clone();
     let on_cancel = Closure::once_into_js(move || {
