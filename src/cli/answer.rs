@@ -7,6 +7,33 @@ use super::CliError;
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// The flags of every command that writes a file (`new`, `generate`, `convert`, `export`,
+/// `import`, `mines generate`): the one overwrite rule and the JSON answer.
+#[derive(clap::Args, Debug)]
+pub struct Writing {
+    /// Replace OUT if it exists (not needed when OUT is the file the command reads;
+    /// standard output, devices and pipes never need it).
+    #[arg(long)]
+    pub force: bool,
+    /// Print one JSON object saying what was written (warnings and errors: JSON lines on
+    /// stderr); OUT must then be a file, not `-`.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl Writing {
+    /// May `out` be written: the overwrite rule (`read_from` is the file the command read,
+    /// which it may rewrite) and no `--json` with `-`.
+    pub(super) fn check(
+        &self,
+        out: &std::path::Path,
+        read_from: Option<&std::path::Path>,
+    ) -> Result<(), CliError> {
+        super::check_overwrite(out, self.force, read_from)?;
+        refuse_json_to_stdout(self.json, out)
+    }
+}
+
 /// Whether this run answers in JSON (set by `cli::run` from the command's `--json`).
 static JSON_MODE: AtomicBool = AtomicBool::new(false);
 

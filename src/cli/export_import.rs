@@ -1,7 +1,7 @@
 //! `hexmap export` and `hexmap import`: every format of the registry on the command line.
 
 use super::CliError;
-use super::answer::{path_text, print_json, refuse_json_to_stdout, warn};
+use super::answer::{path_text, print_json, warn};
 use super::geometry::CoordChoiceParser;
 use clap::Args;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
@@ -113,13 +113,9 @@ pub struct ExportArgs {
     /// says (an image that cannot be used): warnings become errors.
     #[arg(long)]
     pub strict: bool,
-    /// Replace OUT if it exists (standard output, devices and pipes need no --force).
-    #[arg(long)]
-    pub force: bool,
-    /// Print one JSON object naming the files written (warnings and errors: JSON lines on
-    /// stderr); OUT must then be a file, not `-`.
-    #[arg(long)]
-    pub json: bool,
+    /// `--force` and `--json`, as every command that writes a file has them.
+    #[command(flatten)]
+    pub writing: super::answer::Writing,
 }
 
 /// `--legend`: a place for the legend, or none.
@@ -144,16 +140,12 @@ pub struct ImportArgs {
     pub tiled_map: PathBuf,
     /// The hexmap file to write (.ron).
     pub out: PathBuf,
-    /// Replace OUT if it exists.
-    #[arg(long)]
-    pub force: bool,
     /// Write the map in offset or cube form.
     #[arg(long, default_value = "offset")]
     pub form: Form,
-    /// Print one JSON object naming the file written and what could not be kept
-    /// (warnings and errors: JSON lines on stderr).
-    #[arg(long)]
-    pub json: bool,
+    /// `--force` and `--json`, as every command that writes a file has them.
+    #[command(flatten)]
+    pub writing: super::answer::Writing,
 }
 
 /// Maps with more cells than this show progress on a terminal.
@@ -167,8 +159,7 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             args.hex_pixels
         )));
     }
-    super::check_overwrite(&args.out, args.force, Some(&args.map))?;
-    refuse_json_to_stdout(args.json, &args.out)?;
+    args.writing.check(&args.out, Some(&args.map))?;
     if let Some(w) = extension_mismatch(&args.out, args.format) {
         if args.strict {
             return Err(CliError(format!("--strict: {w} (nothing written)")));
@@ -307,7 +298,8 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         player_view: args.player_view,
         frame_of: None,
     };
-    let show = map.cell_count() > PROGRESS_CELLS && std::io::stderr().is_terminal() && !args.json;
+    let show =
+        map.cell_count() > PROGRESS_CELLS && std::io::stderr().is_terminal() && !args.writing.json;
     let mut last = -1i32;
     let mut progress = |done: f32| {
         let percent = (done * 100.0) as i32;
@@ -321,7 +313,7 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
     if show {
         eprintln!();
     }
-    if args.json {
+    if args.writing.json {
         print_json(&serde_json::json!({
             "file": path_text(&args.out),
             "format": args.format.name(),
@@ -355,8 +347,7 @@ fn extension_mismatch(out: &std::path::Path, format: &dyn Format) -> Option<Stri
 /// `hexmap import`: read the map (any readable format, within the size limit), report what
 /// could not be kept, save it as RON.
 pub fn import(args: &ImportArgs) -> Result<(), CliError> {
-    super::check_overwrite(&args.out, args.force, Some(&args.tiled_map))?;
-    refuse_json_to_stdout(args.json, &args.out)?;
+    args.writing.check(&args.out, Some(&args.tiled_map))?;
     let imported = read_path(&args.tiled_map)?;
     let name = args.tiled_map.file_name().map_or_else(
         || args.tiled_map.display().to_string(),
@@ -366,7 +357,7 @@ pub fn import(args: &ImportArgs) -> Result<(), CliError> {
         warn(format!("{name}: {w}"));
     }
     save(&args.out, &imported.map, args.form)?;
-    if args.json {
+    if args.writing.json {
         let map = &imported.map;
         print_json(&serde_json::json!({
             "file": path_text(&args.out),

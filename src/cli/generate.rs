@@ -3,7 +3,7 @@
 //! rule and saves atomically.
 
 use super::CliError;
-use super::answer::{path_text, print_json, refuse_json_to_stdout, warn};
+use super::answer::{path_text, print_json, warn};
 use hexmap_hex::Orientation;
 use hexmap_io::{self as io, Form};
 use hexmap_map::ShapeSpec;
@@ -59,13 +59,9 @@ pub struct GenerateArgs {
     /// offset or cube.
     #[arg(long, default_value = "offset")]
     pub form: Form,
-    /// Overwrite OUT if it exists.
-    #[arg(long)]
-    pub force: bool,
-    /// Print one JSON object describing the world written (warnings and errors: JSON lines
-    /// on stderr); OUT must then be a file, not `-`.
-    #[arg(long)]
-    pub json: bool,
+    /// `--force` and `--json`, as every command that writes a file has them.
+    #[command(flatten)]
+    pub writing: super::answer::Writing,
 }
 
 /// `40`, `40%` or `40 %` as a percentage from 0 to 100.
@@ -88,8 +84,7 @@ pub fn generate(a: &GenerateArgs) -> Result<(), CliError> {
     let (Some(out), Some(shape), Some(seed)) = (&a.out, &a.shape, a.seed) else {
         return Err(CliError("OUT, --shape and --seed are required".into()));
     };
-    super::check_overwrite(out, a.force, None)?;
-    refuse_json_to_stdout(a.json, out)?;
+    a.writing.check(out, None)?;
     let offset = hexmap_hex::OffsetKind::default_for(a.orientation);
     let shape = shape
         .to_shape(offset)
@@ -135,7 +130,7 @@ pub fn generate(a: &GenerateArgs) -> Result<(), CliError> {
         .elevation_layer()
         .map_or(0, |l| l.values().iter().filter(|&&e| e < 0).count());
     let sea_percent = sea as f64 * 100.0 / map.cell_count().max(1) as f64;
-    if a.json {
+    if a.writing.json {
         print_json(&serde_json::json!({
             "file": path_text(out),
             "form": a.form.name(),

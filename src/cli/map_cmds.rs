@@ -1,7 +1,7 @@
 //! Map subcommands: `new`, `info`, `validate`, `convert`. Exit codes: 0 ok, 1 bad input
 //! (unreadable or invalid file, failed save), 2 usage (clap's own errors).
 
-use super::answer::{path_text, print_json, refuse_json_to_stdout};
+use super::answer::{path_text, print_json};
 use super::info_content::ContentInfo;
 use super::{CliError, load_map, load_matched};
 use clap::Args;
@@ -29,15 +29,11 @@ pub struct NewArgs {
     /// offset or cube.
     #[arg(long, default_value = "offset")]
     pub form: Form,
-    /// Overwrite OUT if it exists.
-    #[arg(long)]
-    pub force: bool,
-    /// Print one JSON object saying what was written (warnings and errors: JSON lines on
-    /// stderr).
-    #[arg(long)]
-    pub json: bool,
     /// The file to write.
     pub out: PathBuf,
+    /// `--force` and `--json`, as every command that writes a file has them.
+    #[command(flatten)]
+    pub writing: super::answer::Writing,
 }
 
 /// Arguments of `hexmap info`.
@@ -69,19 +65,15 @@ pub struct ConvertArgs {
     pub input: PathBuf,
     /// The file to write (may equal INPUT).
     pub output: PathBuf,
-    /// Replace OUTPUT if it exists (not needed when OUTPUT is INPUT).
-    #[arg(long)]
-    pub force: bool,
     /// offset or cube.
     #[arg(long)]
     pub form: Form,
     /// Write rows in this offset kind (changes the map's offset kind).
     #[arg(long)]
     pub offset: Option<OffsetKind>,
-    /// Print one JSON object saying what was written (warnings and errors: JSON lines on
-    /// stderr).
-    #[arg(long)]
-    pub json: bool,
+    /// `--force` and `--json`, as every command that writes a file has them.
+    #[command(flatten)]
+    pub writing: super::answer::Writing,
 }
 
 impl NewArgs {
@@ -98,7 +90,7 @@ impl NewArgs {
 
 /// `hexmap new`: write an empty map with the standard palette.
 pub fn new(a: &NewArgs) -> Result<(), CliError> {
-    super::check_overwrite(&a.out, a.force, None)?;
+    a.writing.check(&a.out, None)?;
     let mut props = MapProperties::new(
         a.name.clone().unwrap_or_else(|| {
             a.out
@@ -114,10 +106,9 @@ pub fn new(a: &NewArgs) -> Result<(), CliError> {
         .shape
         .to_shape(props.offset_kind)
         .map_err(|e| CliError(format!("bad shape: {e}")))?;
-    refuse_json_to_stdout(a.json, &a.out)?;
     let map = HexMap::new(props, shape, Palette::standard())?;
     io::save(&a.out, &map, a.form)?;
-    if a.json {
+    if a.writing.json {
         print_json(&MapWritten::of(&a.out, &map, a.form))?;
     }
     Ok(())
@@ -352,8 +343,7 @@ impl Verdict {
 /// `hexmap convert`: rewrite a map in another form (and optionally offset kind); the
 /// output is saved atomically, so IN = OUT is safe.
 pub fn convert(a: &ConvertArgs) -> Result<(), CliError> {
-    super::check_overwrite(&a.output, a.force, Some(&a.input))?;
-    refuse_json_to_stdout(a.json, &a.output)?;
+    a.writing.check(&a.output, Some(&a.input))?;
     let (mut map, _) = load_map(&a.input)?;
     if let Some(k) = a.offset {
         let mut props = map.properties().clone();
@@ -362,7 +352,7 @@ pub fn convert(a: &ConvertArgs) -> Result<(), CliError> {
         map.set_properties(props)?;
     }
     io::save(&a.output, &map, a.form)?;
-    if a.json {
+    if a.writing.json {
         print_json(&MapWritten::of(&a.output, &map, a.form))?;
     }
     Ok(())

@@ -26,7 +26,7 @@ impl MinesArgs {
     /// True when the subcommand answers in JSON (`--json`).
     pub(super) fn answers_in_json(&self) -> bool {
         match &self.command {
-            MinesCommand::Generate(g) => g.json,
+            MinesCommand::Generate(g) => g.writing.json,
             MinesCommand::Check(c) => c.json,
         }
     }
@@ -73,13 +73,9 @@ pub struct GenerateArgs {
     pub max_attempts: u32,
     /// The file to write (may equal MAP); written in MAP's form.
     pub out: PathBuf,
-    /// Replace OUT if it exists (not needed when OUT is MAP).
-    #[arg(long)]
-    pub force: bool,
-    /// Print one JSON object describing the layout written (errors: a JSON line on
-    /// stderr); OUT must then be a file, not `-`.
-    #[arg(long)]
-    pub json: bool,
+    /// `--force` and `--json`, as every command that writes a file has them.
+    #[command(flatten)]
+    pub writing: super::answer::Writing,
 }
 
 /// Arguments of `hexmap mines check`.
@@ -161,8 +157,7 @@ pub(super) fn show_named(map: &HexMap, coords: Option<CoordChoice>, h: Hex) -> S
 }
 
 fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
-    super::check_overwrite(&a.out, a.force, Some(&a.map))?;
-    super::answer::refuse_json_to_stdout(a.json, &a.out)?;
+    a.writing.check(&a.out, Some(&a.map))?;
     let (map, form) = super::load_map(&a.map)?;
     let board = Board::from_map(&map);
     let start = match &a.start {
@@ -194,7 +189,7 @@ fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
     doc.apply(&Edit::SetMines(generated.layout.mines().collect()))?;
     let map = doc.map();
     io::save(&a.out, map, form)?;
-    if a.json {
+    if a.writing.json {
         return super::answer::print_json(&serde_json::json!({
             "file": super::answer::path_text(&a.out),
             "mines": generated.layout.mine_count(),

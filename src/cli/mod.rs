@@ -87,12 +87,12 @@ impl Command {
             Command::Fov(a) => a.json,
             Command::Mines(a) => a.answers_in_json(),
             Command::Batch(_) => true,
-            Command::New(a) => a.json,
-            Command::Generate(a) => a.json,
+            Command::New(a) => a.writing.json,
+            Command::Generate(a) => a.writing.json,
             Command::Validate(a) => a.json,
-            Command::Convert(a) => a.json,
-            Command::Export(a) => a.json,
-            Command::Import(a) => a.json,
+            Command::Convert(a) => a.writing.json,
+            Command::Export(a) => a.writing.json,
+            Command::Import(a) => a.writing.json,
             Command::Fog(a) => a.json,
         }
     }
