@@ -36,6 +36,8 @@ pub struct Canvas {
     pub(super) chunks: ChunkCache,
     /// The hex under the pointer (on the map or not), while the pointer is over the canvas.
     pub(super) hovered: Option<Hex>,
+    /// The Measure tool's route, kept while the map, anchor and hovered hex stay.
+    pub(super) measure_route: super::measure::MeasureRoute,
     /// The world point under the pointer, while it is over the canvas (the edge tool and
     /// the status bar name the hexside nearest to it).
     pub(super) hovered_world: Option<Point>,
@@ -75,6 +77,7 @@ impl Canvas {
             fit_pending: true,
             chunks: ChunkCache::new(),
             hovered: None,
+            measure_route: Default::default(),
             hovered_world: None,
             overlays: OverlayState::default(),
             last_overlay: OverlayResult::default(),
@@ -102,6 +105,7 @@ impl Canvas {
         self.last_overlay = OverlayResult::default();
         self.overlay_key = None;
         self.routes = RouteCache::default();
+        self.measure_route = Default::default();
     }
 
     /// Zoom limits: from the whole map with room to spare (however small its hexes get:
@@ -515,7 +519,8 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
         (app.tools.tool, app.tools.measure_anchor, app.canvas.hovered)
     {
         let camera = &app.canvas.camera;
-        super::measure_view::paint(&painter, rect, camera, app.doc, layout, (anchor, h));
+        let route = app.canvas.measure_route.get(app.doc, anchor, h);
+        super::measure_view::paint(&painter, rect, camera, layout, (anchor, h), route.ok());
     }
     // The hovered hex, outlined (the edge tool outlines its hexside instead).
     if let Some(h) = app.canvas.hovered.filter(|_| app.tools.tool != Tool::Edge) {

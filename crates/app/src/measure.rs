@@ -3,9 +3,44 @@
 //! map's scale) and, under the map's movement rule ([`hexmap_map::HexMap::route`], the one
 //! home of routing), the route's cost and the travel time at the user's speed per day.
 
-use hexmap_hex::Hex;
+use super::open_map::OpenMap;
+use super::overlays::RouteCache;
+use hexmap_hex::{Hex, PathError, Route};
 use hexmap_map::HexMap;
 use hexmap_map::scale::format_number;
+use std::cell::RefCell;
+
+/// The route the Measure tool shows, kept between frames: the anchor's search goes on
+/// as the pointer moves (`RouteCache`, as the path overlay does), the last answer is kept
+/// while the map (its revision), the anchor and the hovered hex stay, and the status bar
+/// and the canvas share it. A fresh route across a large map takes tens of milliseconds.
+#[derive(Default)]
+pub struct MeasureRoute(RefCell<MeasureState>);
+
+/// What a kept answer was found for: (document revision, anchor, hovered hex).
+type MeasureKey = (u64, Hex, Hex);
+
+#[derive(Default)]
+struct MeasureState {
+    search: RouteCache,
+    last: Option<(MeasureKey, Result<Route, PathError>)>,
+}
+
+impl MeasureRoute {
+    /// The route from `anchor` to `to` on `doc`'s map.
+    pub fn get(&self, doc: &OpenMap, anchor: Hex, to: Hex) -> Result<Route, PathError> {
+        let key = (doc.revision(), anchor, to);
+        let mut state = self.0.borrow_mut();
+        if let Some((k, route)) = &state.last
+            && *k == key
+        {
+            return route.clone();
+        }
+        let route = state.search.route(doc, anchor, to);
+        state.last = Some((key, route.clone()));
+        route
+    }
+}
 
 /// Default travel speed per day, in the map's scale unit (24 miles a day on foot).
 pub const DEFAULT_SPEED: f64 = 24.0;
@@ -15,6 +50,17 @@ pub const DEFAULT_SPEED: f64 = 24.0;
 /// Travel distance is the route cost in points × the distance per hex (a point is one hex
 /// of open ground); `speed` is in the scale's unit per day.
 pub fn readout(map: &HexMap, anchor: Hex, to: Hex, speed: f64) -> String {
+    readout_of(map, anchor, to, speed, map.route(anchor, to))
+}
+
+/// [`readout`] with the route already found (the editor keeps it in [`MeasureRoute`]).
+pub fn readout_of(
+    map: &HexMap,
+    anchor: Hex,
+    to: Hex,
+    speed: f64,
+    route: Result<Route, PathError>,
+) -> String {
     let hexes = anchor.distance(to);
     let plural = if hexes == 1 { "hex" } else { "hexes" };
     let mut parts = vec![format!("measure: {hexes} {plural}")];
@@ -22,7 +68,7 @@ pub fn readout(map: &HexMap, anchor: Hex, to: Hex, speed: f64) -> String {
     if let Some(s) = scale {
         parts.push(s.format(s.distance(f64::from(hexes))));
     }
-    match map.route(anchor, to) {
+    match route {
         Ok(route) => {
             let points = route.cost as f64 / 100.0;
             let mut text = format!("route cost {}", format_number(points));

@@ -5,9 +5,8 @@
 //! from the anchor's centre to the hovered hex's centre on top.
 
 use super::camera::Camera;
-use super::open_map::OpenMap;
 use eframe::egui::{Color32, Painter, Pos2, Rect, Shape, Stroke};
-use hexmap_hex::{Hex, Layout};
+use hexmap_hex::{Hex, Layout, Route};
 
 /// Tint of the hexes on the hex line.
 pub const LINE_HEX_FILL: Color32 = Color32::from_rgba_premultiplied(40, 110, 128, 128);
@@ -18,15 +17,15 @@ pub const ROUTE: Color32 = Color32::from_rgb(255, 150, 40);
 /// The straight line, centre to centre.
 pub const RULER: Color32 = Color32::from_rgb(255, 255, 255);
 
-/// Draw the measurement from `anchor` to `to` over the canvas rectangle `view` seen by
-/// `camera`.
+/// Draw the measurement from `anchor` to `to` (and its `route`, if there is one) over the
+/// canvas rectangle `view` seen by `camera`.
 pub(super) fn paint(
     painter: &Painter,
     view: Rect,
     camera: &Camera,
-    doc: &OpenMap,
     layout: &Layout,
     (anchor, to): (Hex, Hex),
+    route: Option<Route>,
 ) {
     let screen = |p| camera.world_to_screen(view, p);
     let centre = |h: Hex| screen(layout.hex_to_pixel(h));
@@ -38,7 +37,7 @@ pub(super) fn paint(
             Stroke::new(1.5, LINE_HEX_STROKE),
         ));
     }
-    if let Ok(route) = doc.map().route(anchor, to)
+    if let Some(route) = route
         && route.hexes.len() > 1
     {
         let points: Vec<Pos2> = route.hexes.iter().map(|&h| centre(h)).collect();

@@ -55,6 +55,10 @@ impl MissingImages {
         images: &mut EditorImages,
     ) -> Option<String> {
         let storage = super::storage::current();
+        // The desktop reads images from beside the map: nothing to ask, nothing to compute.
+        if !storage.takes_images() {
+            return None;
+        }
         if let Some(wanted) = self.waiting.as_ref()
             && let Some(placed) = storage.images_arrived()
         {
@@ -76,7 +80,9 @@ impl MissingImages {
         }
         let folder = key.as_deref().and_then(Path::parent)?.to_path_buf();
         let missing = missing(doc, images);
-        if missing.is_empty() || !storage.takes_images() {
+        if missing.is_empty() {
+            // Nothing to ask for this file: do not look again every frame.
+            self.asked_for = Some(key);
             return None;
         }
         let mut answer = None;

@@ -180,6 +180,30 @@ impl RouteCache {
         self.search
             .get_or_insert_with(|| RouteSearch::new(anchor, key.2, key.3))
     }
+
+    /// The cheapest route from `anchor` to `goal` on `doc`'s map, as `HexMap::route` finds
+    /// it (every cell may be expanded), continuing the search kept for `anchor`.
+    pub(super) fn route(
+        &mut self,
+        doc: &OpenMap,
+        anchor: Hex,
+        goal: Hex,
+    ) -> Result<hexmap_hex::Route, PathError> {
+        let map = doc.map();
+        if !(map.contains(anchor) && map.contains(goal)) {
+            return Err(PathError::Unreachable);
+        }
+        let limits = PathLimits {
+            max_expansions: map.cell_count(),
+            max_cost: None,
+        };
+        self.search_from(doc, anchor).route_to(
+            goal,
+            &limits,
+            |h| map.shape().index_of(h),
+            |from, to| map.step_cost(from, to),
+        )
+    }
 }
 
 impl OverlayState {

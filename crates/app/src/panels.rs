@@ -319,7 +319,14 @@ pub(super) fn status_bar(
             }
             if let (Some((anchor, speed)), Some(h)) = (measure, hovered) {
                 ui.separator();
-                ui.label(super::measure::readout(doc.map(), anchor, h, speed));
+                let route = canvas.measure_route.get(doc, anchor, h);
+                ui.label(super::measure::readout_of(
+                    doc.map(),
+                    anchor,
+                    h,
+                    speed,
+                    route,
+                ));
             }
             ui.separator();
             // A zoom percentage means nothing on maps whose hexes are 1 world unit: say how
