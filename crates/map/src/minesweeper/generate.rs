@@ -120,6 +120,15 @@ const MIN_REPAIRS: usize = 200;
 /// assert!(solve(&g.layout, Hex::ORIGIN).unwrap().is_solved());
 /// ```
 pub fn generate(board: &Board, settings: &GenerateSettings) -> Result<Generated, GenerateError> {
+    crate::steps::block_on(generate_in_steps(board, settings))
+}
+
+/// [`generate`] as work that pauses after each solver run ([`crate::steps`]), so a browser
+/// can look for a no-guess layout across frames.
+pub async fn generate_in_steps(
+    board: &Board,
+    settings: &GenerateSettings,
+) -> Result<Generated, GenerateError> {
     if board.is_empty() {
         return Err(GenerateError::EmptyBoard);
     }
@@ -178,6 +187,7 @@ pub fn generate(board: &Board, settings: &GenerateSettings) -> Result<Generated,
                 break;
             }
             repairs += 1;
+            crate::steps::pause().await;
         }
     }
     Err(GenerateError::NoGuessNotFound {
@@ -284,6 +294,28 @@ mod tests {
             generate(&board, &ng).unwrap(),
             generate(&board, &ng).unwrap()
         );
+    }
+
+    #[test]
+    fn a_no_guess_search_in_steps_pauses_after_each_repair_and_finds_the_same_layout() {
+        let board = Board::new(shapes::hexagon(8));
+        let ng = settings(MineAmount::Count(70), 5, Some(Hex::ORIGIN), true);
+        let whole = generate(&board, &ng).unwrap();
+        assert!(
+            whole.repairs >= 2,
+            "a search with repairs: {}",
+            whole.repairs
+        );
+        let mut work: crate::steps::Steps<'_, _> = Box::pin(generate_in_steps(&board, &ng));
+        let mut pauses = 0;
+        let stepped = loop {
+            if let Some(out) = crate::steps::step(&mut work) {
+                break out.unwrap();
+            }
+            pauses += 1;
+        };
+        assert_eq!(stepped, whole);
+        assert_eq!(pauses, whole.repairs);
     }
 
     #[test]
