@@ -141,7 +141,7 @@ impl PlaySession {
         let ctx = ctx.clone();
         super::background::spawn_steps(&ctx.clone(), move || async move {
             // The receiver is gone only when play mode was left; nothing to report then.
-            let _ = tx.send(generate_in_steps(&board, &settings).await);
+            let _ = tx.send(generate_in_steps(&board, &settings, &mut |_| {}).await);
             ctx.request_repaint();
         });
         self.pending = Some(rx);
