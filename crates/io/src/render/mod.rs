@@ -243,14 +243,12 @@ pub fn fit_png(map: &HexMap, opts: &PictureOptions) -> Result<PictureOptions, Pi
 }
 
 /// Draw the whole map into `sink` band by band, reporting the share done and pausing
-/// ([`hexmap_map::steps::pause`]) after each. A raster sink gives its `pixels`, so large
-/// hexes make more, smaller bands.
+/// ([`hexmap_map::steps::pause`]) after each.
 async fn draw_map(
     map: &HexMap,
     opts: &PictureOptions,
     frame: &Frame,
     sink: &mut dyn Sink,
-    pixels: Option<f64>,
     progress: &mut dyn FnMut(f32),
 ) -> Result<(), PictureError> {
     let style = opts.style();
@@ -268,11 +266,7 @@ async fn draw_map(
     {
         hexmap_draw::underlay::draw_underlay(sink, map, images);
     }
-    let pieces = match pixels {
-        Some(pixels) => region::raster_pieces(&scene.bounds(), pixels),
-        None => region::picture_pieces(&scene.bounds()),
-    };
-    let bands = region::split(&scene.bounds(), pieces);
+    let bands = region::split(&scene.bounds(), region::picture_pieces(&scene.bounds()));
     for (i, band) in bands.iter().enumerate() {
         scene.draw(&Region::Block(*band), opts.scale, sink);
         progress((i + 1) as f32 / bands.len() as f32);
@@ -335,7 +329,6 @@ pub async fn png_in_steps(
         opts,
         &f,
         &mut RasterSink::new(&mut pixmap, f.to_px, &fonts),
-        Some(w * h),
         &mut drawing,
     )
     .await?;
@@ -373,7 +366,7 @@ pub async fn svg_in_steps(
         sink.link_images(images.clone());
     }
     sink.reserve(map.shape().len() * 80);
-    draw_map(map, opts, &f, &mut sink, None, progress).await?;
+    draw_map(map, opts, &f, &mut sink, progress).await?;
     progress(1.0);
     Ok(sink.finish())
 }
