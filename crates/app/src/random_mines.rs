@@ -10,10 +10,10 @@ use super::properties::outline;
 use super::windows::placed;
 use eframe::egui;
 use hexmap_hex::{Hex, Point};
-use hexmap_map::Edit;
 use hexmap_map::minesweeper::{
     Board, GenerateSettings, MineAmount, MineLayout, Verdict, generate, solve,
 };
+use hexmap_map::{CellEdit, Edit};
 
 /// The "Random mines" form and the last fairness check.
 #[derive(Clone, Debug, PartialEq)]
@@ -171,7 +171,7 @@ pub(super) fn window(
                         _ => String::new(),
                     }
                 ));
-                asked = Some(Action::Edit(Edit::SetMines(mines)));
+                asked = Some(Action::Edit(Edit::Cell(CellEdit::SetMines(mines))));
             }
             Err(e) => form.verdict = Some(format!("Cannot place the mines: {e}")),
         }
