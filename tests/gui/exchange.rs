@@ -410,3 +410,60 @@ fn enter_exports_from_the_export_window() {
     assert!(text.lines().count() > 10, "{text}");
     assert!(h.query_by_label("Choose file and export…").is_none());
 }
+
+#[test]
+fn cancel_stops_a_running_export_before_it_writes_anything() {
+    let dir = temp_dir("export-cancel");
+    let png = dir.join("big.png");
+    let dialogs = FakeDialogs::with_answers([DialogReply::Export(png.clone())]);
+    // 250 × 250 hexes at the window's 24-pixel default: about a hundred million pixels,
+    // hundreds of pieces to draw, so the export is still running when Cancel is clicked.
+    let mut map = hexmap::map::HexMap::new(
+        hexmap::map::MapProperties::new("big", hexmap::hex::Orientation::Pointy),
+        hexmap::map::MapShape::rectangle(hexmap::hex::OffsetKind::OddR, 250, 250).unwrap(),
+        hexmap::map::Palette::standard(),
+    )
+    .unwrap();
+    let grass = map.palette().terrains()[0].id;
+    for h in map.shape().iter().collect::<Vec<_>>() {
+        map.set_terrain(h, Some(grass)).unwrap();
+    }
+    let doc = OpenMap::from_map(map);
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
+    h.get_by_label("File").click();
+    settle(&mut h);
+    h.get_by_label("Export…").click();
+    settle(&mut h);
+    h.get_by_label(by_name("png").unwrap().description())
+        .click();
+    settle(&mut h);
+    h.get_by_label("Choose file and export…").click();
+    settle(&mut h);
+    assert!(h.state().view().export_job().is_some(), "the export runs");
+    assert!(h.query_by_label("Exporting").is_some());
+    h.get_by_label("Cancel").click();
+    settle(&mut h);
+    for _ in 0..500 {
+        if h.state().view().export_job().is_none() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        settle(&mut h);
+    }
+    assert!(
+        h.state().view().export_job().is_none(),
+        "the export stopped"
+    );
+    let info = h.state().view().info().unwrap_or_default().to_owned();
+    assert!(
+        info.starts_with("Export cancelled: nothing was written to"),
+        "{info}"
+    );
+    assert!(h.query_by_label_contains("Export cancelled").is_some());
+    assert!(!png.exists(), "no picture was written");
+    // A file that could have been half-written (the atomic save's temporary) is not left.
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+}

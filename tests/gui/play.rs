@@ -315,6 +315,64 @@ fn play_status_bar_never_tells_where_mines_are() {
     assert!(shown_labels(&h).contains(&text), "{text} shown");
 }
 
+/// Frames until the Random mines window's placement (a worker thread) has answered.
+fn settle_until_placed(h: &mut Harness<'static, EditorApp>) {
+    for _ in 0..500 {
+        settle(h);
+        if h.query_by_label_contains("Placing mines").is_none() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("the placement did not finish");
+}
+
+#[test]
+fn a_slow_no_guess_placement_shows_progress_and_cancel_places_nothing() {
+    // 400 × 400 cells, 40 % mines, no guessing: the search runs far longer than a frame.
+    let spec = NewMapSpec {
+        shape: hexmap::map::ShapeSpec::Rect {
+            width: 400,
+            height: 400,
+            kind: None,
+        },
+        ..NewMapSpec::default()
+    };
+    let doc = OpenMap::new_map(&spec).expect("valid spec");
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+    h.run();
+    h.get_by_label("Edit").click();
+    settle(&mut h);
+    h.get_by_label("Random mines…").click();
+    settle(&mut h);
+    h.get_by_label("No guessing needed").click();
+    h.get_by_label("Density %").click();
+    settle(&mut h);
+    h.get_by_role_and_label(eframe::egui::Role::SpinButton, "Density")
+        .set_value_accesskit(40.0);
+    settle(&mut h);
+    h.get_by_label("Place mines").click();
+    settle(&mut h);
+    assert!(
+        h.query_by_label_contains("Placing mines").is_some(),
+        "{:?}",
+        crate::harness::shown_labels(&h)
+    );
+    // The editor answers while the search runs: the canvas keeps its frames.
+    settle(&mut h);
+    h.get_by_label("Cancel").click();
+    settle_until_placed(&mut h);
+    assert!(
+        h.query_by_label("Cancelled: no mines were placed.")
+            .is_some(),
+        "{:?}",
+        crate::harness::shown_labels(&h)
+    );
+    assert_eq!(h.state().view().doc().map().mine_layer().count(), 0);
+}
+
 #[test]
 fn random_mines_with_a_safe_start_and_no_guessing_then_the_fairness_check() {
     let doc = OpenMap::new_map(&NewMapSpec::default()).expect("valid spec");
@@ -339,7 +397,7 @@ fn random_mines_with_a_safe_start_and_no_guessing_then_the_fairness_check() {
     h.get_by_label("No guessing needed").click();
     settle(&mut h);
     h.get_by_label("Place mines").click();
-    settle(&mut h);
+    settle_until_placed(&mut h);
     let text = "Placed 40 mines, solvable without guessing from odd-r 10,8.".to_owned();
     assert!(
         h.query_by_label(&text).is_some(),
@@ -362,7 +420,7 @@ fn random_mines_with_a_safe_start_and_no_guessing_then_the_fairness_check() {
         .set_value_accesskit(45.0);
     settle(&mut h);
     h.get_by_label("Place mines").click();
-    settle(&mut h);
+    settle_until_placed(&mut h);
     h.get_by_label("Check fairness").click();
     settle(&mut h);
     assert!(

@@ -1,27 +1,52 @@
-//! Work that must not hold up a frame (an export, a random minesweeper layout). On the
-//! desktop it runs on a thread of its own; in a browser, where there are no threads, it
-//! runs as a step between frames: the frame after it was asked for is drawn first (with
-//! its progress bar), and it runs at the start of the next one. Either way its results
-//! come back the same way (a channel the asking part polls), so the callers do not know
-//! which.
+//! Work that must not hold up a frame (an export, a random minesweeper layout, a generated
+//! world). On the desktop it runs on a thread of its own. In a browser, where there are no
+//! threads, it runs between frames: the frame after it was asked for is drawn first (with
+//! its progress bar); from the next one on, each frame gives it about as long as the rest
+//! of the last frame took, 8 to 100 ms. Work written in steps (`hexmap_map::steps`: drawing
+//! band by band, one solver run at a time) goes on where it paused; work with no pauses
+//! runs whole in one such turn. Either way its results come back the same way (a channel
+//! the asking part polls), so the callers do not know which.
 
 use eframe::egui;
+use std::future::Future;
 
-/// Run `task` off the UI pass; `ctx` is asked to draw again so the result is seen.
-pub fn spawn(ctx: &egui::Context, task: impl FnOnce() + Send + 'static) {
+/// The least time a browser frame lets background work run before it draws.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+const LEAST_BUDGET: std::time::Duration = std::time::Duration::from_millis(8);
+/// The most: a frame never waits longer than this for background work (plus the one
+/// piece that was running when it ran out).
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+const MOST_BUDGET: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// The time background work gets in a frame: as long as the rest of the last frame took
+/// (drawing it and the browser's own work), within [`LEAST_BUDGET`] and [`MOST_BUDGET`].
+/// On a fast page that is a few milliseconds; where drawing is slow (software WebGL) the
+/// work still gets about half the time instead of a sliver.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+fn budget(rest_of_last_frame: std::time::Duration) -> std::time::Duration {
+    rest_of_last_frame.clamp(LEAST_BUDGET, MOST_BUDGET)
+}
+
+/// Run the work `make` builds off the UI pass, pausing where it pauses
+/// (`hexmap_map::steps::pause`). `make` is called where the work runs (on the desktop, in
+/// its thread), so the work itself need not be `Send`.
+pub fn spawn_steps<W>(ctx: &egui::Context, make: impl FnOnce() -> W + Send + 'static)
+where
+    W: Future<Output = ()> + 'static,
+{
     #[cfg(not(target_arch = "wasm32"))]
     {
         let _ = ctx;
-        std::thread::spawn(task);
+        std::thread::spawn(move || hexmap_map::steps::block_on(make()));
     }
     #[cfg(target_arch = "wasm32")]
     {
-        steps::queue(Box::new(task));
+        steps::queue(Box::pin(make()));
         ctx.request_repaint();
     }
 }
 
-/// At the start of a frame: run the steps that waited a whole frame (none on the desktop).
+/// At the start of a frame: give the waiting work its turn (nothing on the desktop).
 pub fn run_steps(ctx: &egui::Context) {
     #[cfg(not(target_arch = "wasm32"))]
     let _ = ctx;
@@ -31,31 +56,76 @@ pub fn run_steps(ctx: &egui::Context) {
 
 #[cfg(target_arch = "wasm32")]
 mod steps {
-    use super::egui;
-    use std::cell::RefCell;
+    use super::{budget, egui};
+    use hexmap_map::steps::{Steps, step};
+    use std::cell::{Cell, RefCell};
+    use web_time::Instant;
 
-    type Task = Box<dyn FnOnce()>;
+    type Work = Steps<'static, ()>;
 
     thread_local! {
         /// Asked for since the last frame began.
-        static WAITING: RefCell<Vec<Task>> = const { RefCell::new(Vec::new()) };
-        /// Asked for before the last frame began: that frame showed them as started.
-        static READY: RefCell<Vec<Task>> = const { RefCell::new(Vec::new()) };
+        static WAITING: RefCell<Vec<Work>> = const { RefCell::new(Vec::new()) };
+        /// Asked for before the last frame began (that frame showed them as started), or
+        /// paused in an earlier turn.
+        static READY: RefCell<Vec<Work>> = const { RefCell::new(Vec::new()) };
+        /// When the last turn of background work ended.
+        static LAST_END: Cell<Option<Instant>> = const { Cell::new(None) };
     }
 
-    pub fn queue(task: Task) {
-        WAITING.with(|w| w.borrow_mut().push(task));
+    pub fn queue(work: Work) {
+        WAITING.with(|w| w.borrow_mut().push(work));
     }
 
+    /// Poll the ready work, oldest first, until each is done or the frame's budget is spent
+    /// (each gets at least one poll); keep what paused for the next frame.
     pub fn run(ctx: &egui::Context) {
-        let ready = READY.with(|r| std::mem::take(&mut *r.borrow_mut()));
-        for task in ready {
-            task();
+        let mut ready = READY.with(|r| std::mem::take(&mut *r.borrow_mut()));
+        let start = Instant::now();
+        let rest = LAST_END.get().map(|end| start - end).unwrap_or_default();
+        let budget = budget(rest);
+        let mut index = 0;
+        while index < ready.len() {
+            let mut finished = false;
+            loop {
+                if step(&mut ready[index]).is_some() {
+                    finished = true;
+                    break;
+                }
+                if start.elapsed() >= budget {
+                    break;
+                }
+            }
+            if finished {
+                drop(ready.remove(index));
+            } else {
+                index += 1;
+            }
         }
+        LAST_END.set((!ready.is_empty()).then(Instant::now));
         let waiting = WAITING.with(|w| std::mem::take(&mut *w.borrow_mut()));
-        if !waiting.is_empty() {
-            READY.with(|r| r.borrow_mut().extend(waiting));
+        ready.extend(waiting);
+        if !ready.is_empty() {
             ctx.request_repaint();
         }
+        READY.with(|r| {
+            // Work queued while polling (none today) goes after the older work.
+            let mut r = r.borrow_mut();
+            ready.append(&mut r);
+            *r = ready;
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn work_gets_about_as_long_as_the_rest_of_a_frame_within_bounds() {
+        assert_eq!(budget(Duration::ZERO), LEAST_BUDGET);
+        assert_eq!(budget(Duration::from_millis(30)), Duration::from_millis(30));
+        assert_eq!(budget(Duration::from_millis(150)), MOST_BUDGET);
     }
 }

@@ -11,7 +11,10 @@ use eframe::egui;
 use hexmap_hex::CoordSystem;
 use hexmap_io::format::{self, Format, FormatOption, WriteJob, WriteOptions};
 use hexmap_map::HexMap;
+use hexmap_map::steps::until_cancelled;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 
 /// What the export window asks for.
@@ -36,6 +39,8 @@ impl Default for ExportSpec {
 enum JobMessage {
     Progress(f32),
     Done(Result<(), String>),
+    /// Cancel stopped it before anything was written.
+    Cancelled,
 }
 
 /// An export running on a worker thread.
@@ -43,15 +48,20 @@ pub struct ExportJob {
     rx: Receiver<JobMessage>,
     path: PathBuf,
     progress: f32,
+    /// Set by Cancel: the export stops at its next pause and writes nothing.
+    cancel: Arc<AtomicBool>,
 }
 
 impl ExportJob {
-    /// Start exporting a copy of `map` to `path` on a thread that wakes `ctx` as it goes.
+    /// Start exporting a copy of `map` to `path` off the UI pass (a thread on the desktop,
+    /// steps between frames in a browser), waking `ctx` as it goes.
     fn start(map: HexMap, spec: ExportSpec, path: PathBuf, ctx: &egui::Context) -> Self {
         let (tx, rx) = channel();
         let target = path.clone();
         let ctx = ctx.clone();
-        super::background::spawn(&ctx.clone(), move || {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let cancelled = cancel.clone();
+        super::background::spawn_steps(&ctx.clone(), move || async move {
             let progress_tx = tx.clone();
             let progress_ctx = ctx.clone();
             let mut progress = move |share: f32| {
@@ -59,16 +69,32 @@ impl ExportJob {
                 let _ = progress_tx.send(JobMessage::Progress(share));
                 progress_ctx.request_repaint();
             };
-            let result = write_export(&map, &spec, &target, &mut progress)
-                .map_err(|e| format!("export to {} failed: {e}", target.display()));
-            let _ = tx.send(JobMessage::Done(result));
+            let work = write_export(&map, &spec, &target, &mut progress);
+            let message = match until_cancelled(work, cancelled).await {
+                Some(result) => JobMessage::Done(
+                    result.map_err(|e| format!("export to {} failed: {e}", target.display())),
+                ),
+                None => JobMessage::Cancelled,
+            };
+            let _ = tx.send(message);
             ctx.request_repaint();
         });
         ExportJob {
             rx,
             path,
             progress: 0.0,
+            cancel,
         }
+    }
+
+    /// Stop the export at its next pause, before it writes anything.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether Cancel was pressed.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
     }
 
     /// The share done, 0 to 1.
@@ -83,8 +109,8 @@ impl ExportJob {
 }
 
 /// Write `map` as `spec` asks to `path`, with its side files beside it, through the
-/// platform's storage (files, or downloads in a browser).
-fn write_export(
+/// platform's storage (files, or downloads in a browser), pausing where the format pauses.
+async fn write_export(
     map: &HexMap,
     spec: &ExportSpec,
     path: &Path,
@@ -96,7 +122,8 @@ fn write_export(
         .ok_or_else(|| format::WriteError::NoFileName(path.to_owned()))?;
     let out = spec
         .format
-        .write(WriteJob::new(map, &spec.options, name, progress))?;
+        .write_in_steps(WriteJob::new(map, &spec.options, name, progress))
+        .await?;
     let storage = super::storage::current();
     let folder = path.parent().unwrap_or(Path::new(""));
     for (side_name, bytes) in &out.side {
@@ -207,13 +234,20 @@ pub(super) fn poll_job(app: &mut EditorApp) {
     while let Ok(message) = job.rx.try_recv() {
         match message {
             JobMessage::Progress(p) => job.progress = p.clamp(0.0, 1.0),
-            JobMessage::Done(result) => done = Some(result),
+            JobMessage::Done(result) => done = Some(Some(result)),
+            JobMessage::Cancelled => done = Some(None),
         }
     }
     if let Some(result) = done {
         match result {
-            Ok(()) => app.windows.info = Some(format!("Exported {}", job.path.display())),
-            Err(message) => app.windows.error = Some(message),
+            Some(Ok(())) => app.windows.info = Some(format!("Exported {}", job.path.display())),
+            Some(Err(message)) => app.windows.error = Some(message),
+            None => {
+                app.windows.info = Some(format!(
+                    "Export cancelled: nothing was written to {}",
+                    job.path.display()
+                ))
+            }
         }
         app.jobs.export = None;
     }
@@ -235,6 +269,11 @@ pub(super) fn windows(
             .show(ctx, |ui| {
                 ui.label(job.path.display().to_string());
                 ui.add(egui::ProgressBar::new(job.progress).show_percentage());
+                if job.is_cancelled() {
+                    ui.label("Cancelling…");
+                } else if ui.button("Cancel").clicked() {
+                    job.cancel();
+                }
             });
     }
     if !windows.import_warnings.is_empty() {

@@ -61,8 +61,8 @@ pub struct GenerateForm {
     running: Option<Running>,
 }
 
-/// A generation running off the UI pass (`background::spawn`: a thread on the desktop, a
-/// step between frames in a browser), so the window and the canvas keep answering while a
+/// A generation running off the UI pass (`background::spawn_steps`: a thread on the
+/// desktop, stage by stage between frames in a browser), so the window and the canvas keep answering while a
 /// large world is made.
 struct Running {
     spec: Spec,
@@ -134,9 +134,13 @@ impl GenerateForm {
     }
 }
 
-/// Generate `spec` with hexes of `hex_size` (the open map's).
-fn build(spec: &Spec, hex_size: Point) -> Result<(HexMap, generate::Report), GenError> {
-    let (mut map, report) = generate::generate_with_report(spec)?;
+/// Generate `spec` with hexes of `hex_size` (the open map's), pausing after each stage of
+/// the generator (`generate::generate_in_steps`).
+async fn build_in_steps(
+    spec: &Spec,
+    hex_size: Point,
+) -> Result<(HexMap, generate::Report), GenError> {
+    let (mut map, report) = generate::generate_in_steps(spec).await?;
     let mut props = map.properties().clone();
     props.hex_size = hex_size;
     if map.set_properties(props.clone()).is_err() {
@@ -218,7 +222,15 @@ type Built = Result<(HexMap, generate::Report), GenError>;
 /// Generate `spec` and draw its preview picture (both slow on a large map, so a job does
 /// both off the UI pass).
 fn build_with_picture(spec: &Spec, hex_size: Point) -> (Built, Option<egui::ColorImage>) {
-    let built = build(spec, hex_size);
+    hexmap_map::steps::block_on(build_with_picture_in_steps(spec, hex_size))
+}
+
+/// [`build_with_picture`] pausing after each stage of the generator.
+async fn build_with_picture_in_steps(
+    spec: &Spec,
+    hex_size: Point,
+) -> (Built, Option<egui::ColorImage>) {
+    let built = build_in_steps(spec, hex_size).await;
     let pixels = built.as_ref().ok().and_then(|(map, _)| preview_pixels(map));
     (built, pixels)
 }
@@ -417,9 +429,9 @@ fn form_window(
             _ => {
                 let (tx, rx) = channel();
                 let (job, wake) = (spec.clone(), ctx.clone());
-                super::background::spawn(ctx, move || {
+                super::background::spawn_steps(ctx, move || async move {
                     // A closed channel: the window was closed or the run cancelled.
-                    let _ = tx.send(build_with_picture(&job, hex_size));
+                    let _ = tx.send(build_with_picture_in_steps(&job, hex_size).await);
                     wake.request_repaint();
                 });
                 form.running = Some(Running {

@@ -13,7 +13,7 @@ use hexmap_draw::{GameScene, GameStyle};
 use hexmap_hex::{Hex, OffsetKind, Orientation};
 use hexmap_map::minesweeper::{
     CellView, GameStatus, GenerateError, GenerateSettings, Generated, MineAmount, MineLayout,
-    PlayState, generate,
+    PlayState, generate_in_steps,
 };
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
@@ -124,7 +124,8 @@ impl PlaySession {
         self.pending.is_some()
     }
 
-    /// Start generating a random no-guess layout with the same mine count on a thread.
+    /// Start generating a random no-guess layout with the same mine count off the UI pass (a
+    /// thread, or steps between frames in a browser).
     fn new_random_layout(&mut self, ctx: &egui::Context) {
         self.seed = self.seed.wrapping_mul(6364136223846793005).wrapping_add(1);
         let board = self.game.layout().board().clone();
@@ -138,9 +139,9 @@ impl PlaySession {
         };
         let (tx, rx) = channel();
         let ctx = ctx.clone();
-        super::background::spawn(&ctx.clone(), move || {
+        super::background::spawn_steps(&ctx.clone(), move || async move {
             // The receiver is gone only when play mode was left; nothing to report then.
-            let _ = tx.send(generate(&board, &settings));
+            let _ = tx.send(generate_in_steps(&board, &settings, &mut |_| {}).await);
             ctx.request_repaint();
         });
         self.pending = Some(rx);

@@ -2,7 +2,8 @@
 //! start (the overlay anchor, else the generator's choice) and "no guessing needed"; then
 //! the fairness check of the map's mines, with the cells where a player must guess
 //! outlined on the canvas. It calls the same library functions as `hexmap mines generate`
-//! and `hexmap mines check` (`map::minesweeper::{generate, solve}`).
+//! and `hexmap mines check` (`map::minesweeper::{generate, solve}`); placing runs off the UI
+//! pass with a progress bar and Cancel (a no-guess search on a big map takes a while).
 
 use super::Action;
 use super::open_map::OpenMap;
@@ -11,12 +12,47 @@ use super::windows::placed;
 use eframe::egui;
 use hexmap_hex::{Hex, Point};
 use hexmap_map::minesweeper::{
-    Board, GenerateSettings, MineAmount, MineLayout, Verdict, generate, solve,
+    Board, GenerateError, GenerateSettings, Generated, MineAmount, MineLayout, Verdict,
+    generate_in_steps, solve,
 };
 use hexmap_map::{CellEdit, Edit};
+use hexmap_map::steps::until_cancelled;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, channel};
+
+/// A placement running off the UI pass (`background::spawn_steps`: a thread, or a solver
+/// run at a time between frames in a browser), with its progress and Cancel.
+#[derive(Debug)]
+struct MinesRun {
+    rx: Receiver<RunMessage>,
+    /// Set by Cancel, or when the window closes: the search stops at its next solver run.
+    cancel: Arc<AtomicBool>,
+    /// Share of the search's budget spent.
+    progress: f32,
+    /// The map's revision when the placement began: a layout for a map edited since is
+    /// not placed.
+    revision: u64,
+    /// Whether no guessing was asked for (the verdict says so).
+    no_guess: bool,
+}
+
+impl Drop for MinesRun {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A message from a running placement.
+#[derive(Debug)]
+enum RunMessage {
+    Progress(f32),
+    Done(Result<Generated, GenerateError>),
+    Cancelled,
+}
 
 /// The "Random mines" form and the last fairness check.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug)]
 pub struct RandomMinesForm {
     /// Use a density (percent of cells) instead of a count.
     pub by_density: bool,
@@ -35,6 +71,8 @@ pub struct RandomMinesForm {
     pub verdict: Option<String>,
     /// The cells where the last check got stuck, outlined (world segments).
     stuck: Vec<(Point, Point)>,
+    /// The placement running, if any.
+    running: Option<MinesRun>,
 }
 
 impl Default for RandomMinesForm {
@@ -48,6 +86,7 @@ impl Default for RandomMinesForm {
             no_guess: false,
             verdict: None,
             stuck: Vec::new(),
+            running: None,
         }
     }
 }
@@ -56,6 +95,99 @@ impl RandomMinesForm {
     /// Outline of the cells where the last fairness check needs a guess, if any.
     pub fn stuck(&self) -> Option<&[(Point, Point)]> {
         (!self.stuck.is_empty()).then_some(self.stuck.as_slice())
+    }
+
+    /// Start placing mines on `doc`'s map as the form says, from `start`.
+    fn start_placing(&mut self, ctx: &egui::Context, doc: &OpenMap, start: Option<Hex>) {
+        let board = Board::from_map(doc.map());
+        let amount = if self.by_density {
+            MineAmount::Density(self.density / 100.0)
+        } else {
+            MineAmount::Count(self.count.min(board.len()))
+        };
+        let settings = GenerateSettings {
+            start,
+            no_guess: self.no_guess,
+            ..GenerateSettings::new(amount, self.seed)
+        };
+        self.stuck.clear();
+        self.verdict = None;
+        let (tx, rx) = channel();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (cancelled, wake) = (cancel.clone(), ctx.clone());
+        super::background::spawn_steps(ctx, move || async move {
+            let progress_tx = tx.clone();
+            let progress_wake = wake.clone();
+            let mut progress = move |share: f32| {
+                let _ = progress_tx.send(RunMessage::Progress(share));
+                progress_wake.request_repaint();
+            };
+            let work = generate_in_steps(&board, &settings, &mut progress);
+            let message = match until_cancelled(work, cancelled).await {
+                Some(result) => RunMessage::Done(result),
+                None => RunMessage::Cancelled,
+            };
+            // The window may be gone; then nobody waits for the answer.
+            let _ = tx.send(message);
+            wake.request_repaint();
+        });
+        self.running = Some(MinesRun {
+            rx,
+            cancel,
+            progress: 0.0,
+            revision: doc.revision(),
+            no_guess: self.no_guess,
+        });
+    }
+
+    /// Take what the running placement sent: its progress, and at the end the edit that
+    /// places its mines (or why there is none).
+    fn poll_placing(&mut self, doc: &OpenMap) -> Option<Action> {
+        let run = self.running.as_mut()?;
+        let mut end = None;
+        while let Ok(message) = run.rx.try_recv() {
+            match message {
+                RunMessage::Progress(share) => run.progress = share.clamp(0.0, 1.0),
+                RunMessage::Done(result) => end = Some(Some(result)),
+                RunMessage::Cancelled => end = Some(None),
+            }
+        }
+        let end = end?;
+        let run = self.running.take()?;
+        let result = match end {
+            None => {
+                self.verdict = Some("Cancelled: no mines were placed.".to_owned());
+                return None;
+            }
+            Some(result) => result,
+        };
+        if doc.revision() != run.revision {
+            self.verdict = Some(
+                "The map changed while the mines were being placed: place them again.".to_owned(),
+            );
+            return None;
+        }
+        match result {
+            Ok(generated) => {
+                let mut mines: Vec<Hex> = generated.layout.mines().collect();
+                mines.sort();
+                self.verdict = Some(format!(
+                    "Placed {} mines{}.",
+                    mines.len(),
+                    match generated.start {
+                        Some(s) if run.no_guess => {
+                            format!(", solvable without guessing from {}", doc.hex_name(s))
+                        }
+                        _ => String::new(),
+                    }
+                ));
+                Some(Action::Edit(Edit::Cell(CellEdit::SetMines(mines))))
+            }
+            Err(e) => {
+                self.verdict = Some(format!("Cannot place the mines: {e}"));
+                None
+            }
+        }
     }
 
     /// Check the map's mines from `start` (default: the cell that opens the most) as
@@ -134,51 +266,42 @@ pub(super) fn window(
                 egui::Checkbox::new(&mut form.safe_start, start_text),
             );
             ui.checkbox(&mut form.no_guess, "No guessing needed");
+            let idle = form.running.is_none();
             ui.horizontal(|ui| {
-                place = ui.button("Place mines").clicked();
-                check = ui.button("Check fairness").clicked();
+                place = ui
+                    .add_enabled(idle, egui::Button::new("Place mines"))
+                    .clicked();
+                check = ui
+                    .add_enabled(idle, egui::Button::new("Check fairness"))
+                    .clicked();
                 close = ui.button("Close").clicked();
             });
+            if let Some(run) = &form.running {
+                ui.horizontal(|ui| {
+                    ui.label("Placing mines…");
+                    ui.add(egui::ProgressBar::new(run.progress).desired_width(140.0));
+                    if run.cancel.load(Ordering::Relaxed) {
+                        ui.label("Cancelling…");
+                    } else if ui.button("Cancel").clicked() {
+                        run.cancel.store(true, Ordering::Relaxed);
+                    }
+                });
+            }
             if let Some(v) = &form.verdict {
                 ui.label(v);
             }
         });
     let start = anchor.filter(|_| form.safe_start);
     if place {
-        let board = Board::from_map(doc.map());
-        let amount = if form.by_density {
-            MineAmount::Density(form.density / 100.0)
-        } else {
-            MineAmount::Count(form.count.min(board.len()))
-        };
-        let settings = GenerateSettings {
-            start,
-            no_guess: form.no_guess,
-            ..GenerateSettings::new(amount, form.seed)
-        };
-        form.stuck.clear();
-        match generate(&board, &settings) {
-            Ok(generated) => {
-                let mut mines: Vec<Hex> = generated.layout.mines().collect();
-                mines.sort();
-                form.verdict = Some(format!(
-                    "Placed {} mines{}.",
-                    mines.len(),
-                    match generated.start {
-                        Some(s) if form.no_guess => {
-                            format!(", solvable without guessing from {}", doc.hex_name(s))
-                        }
-                        _ => String::new(),
-                    }
-                ));
-                asked = Some(Action::Edit(Edit::Cell(CellEdit::SetMines(mines))));
-            }
-            Err(e) => form.verdict = Some(format!("Cannot place the mines: {e}")),
-        }
+        form.start_placing(ctx, doc, start);
     } else if check {
         form.check(doc, start);
     }
+    if let Some(placed) = form.poll_placing(doc) {
+        asked = Some(placed);
+    }
     if close {
+        // Dropping a running placement cancels it.
         *open = None;
     }
     asked

@@ -94,12 +94,9 @@ pub struct LegendEntry {
 /// name shown).
 pub fn legend_entries(map: &HexMap) -> Vec<LegendEntry> {
     let mut entries = Vec::new();
-    let mut used = vec![false; usize::from(u16::MAX) + 1];
-    for &raw in map.terrain_layer().raw() {
-        used[usize::from(raw)] = true;
-    }
+    let terrain = map.terrain_layer();
     for t in map.palette().terrains() {
-        if used[usize::from(t.id.get())] {
+        if terrain.count(t.id) > 0 {
             entries.push(LegendEntry {
                 name: t.name.clone(),
                 swatch: Swatch::Terrain {

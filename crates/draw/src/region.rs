@@ -104,6 +104,19 @@ pub fn picture_pieces(bounds: &OffsetBounds) -> u32 {
     (cells / CELLS_PER_PIECE).clamp(1, 128) as u32
 }
 
+/// Pixels of a raster picture drawn between two progress reports, at most (see
+/// [`raster_pieces`]).
+const PIXELS_PER_PIECE: f64 = 262_144.0;
+
+/// How many pieces to draw a raster picture of `pixels` pixels of the cells in `bounds`
+/// in: [`picture_pieces`], or more when the hexes are large, so that no piece fills more
+/// than about a quarter of a million pixels (at most 1,024 pieces). A browser draws one
+/// piece or more per frame, so a piece is what a frame may wait for.
+pub fn raster_pieces(bounds: &OffsetBounds, pixels: f64) -> u32 {
+    let by_pixels = (pixels / PIXELS_PER_PIECE).ceil().clamp(1.0, 1024.0) as u32;
+    picture_pieces(bounds).max(by_pixels)
+}
+
 /// The box of `bounds` split into about `pieces` boxes, row bands first then columns, in
 /// drawing order (for progress reports while drawing a big picture).
 pub fn split(bounds: &OffsetBounds, pieces: u32) -> Vec<OffsetBounds> {
@@ -205,6 +218,17 @@ mod tests {
             collect(Region::Cells(&cells), &layout, &bounds(0, 0, 1, 1)),
             cells
         );
+    }
+
+    #[test]
+    fn large_hexes_make_more_raster_pieces_than_cells_alone() {
+        // 300 × 300 cells: 21 pieces by cells; at 135 million pixels, one per 2^18.
+        let b = bounds(0, 0, 300, 300);
+        assert_eq!(picture_pieces(&b), 21);
+        assert_eq!(raster_pieces(&b, 1.0e6), 21);
+        assert_eq!(raster_pieces(&b, 135.5e6), 517);
+        assert_eq!(raster_pieces(&b, 1.0e12), 1024);
+        assert_eq!(raster_pieces(&bounds(0, 0, 1, 1), 10.0), 1);
     }
 
     #[test]

@@ -8,10 +8,14 @@ use std::collections::BTreeMap;
 /// Longest note, in bytes.
 pub const MAX_NOTE_LEN: usize = 1000;
 
-/// One terrain (or none) per cell: raw ids, 0 = empty. Two bytes per cell.
+/// One terrain (or none) per cell: raw ids, 0 = empty. Two bytes per cell, and a count
+/// of cells per terrain kept by every [`TerrainLayer::set`] (so the legend knows which
+/// terrains a million-cell map uses without looking at its cells).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TerrainLayer {
     cells: Vec<u16>,
+    /// Cells per raw id (index 0: empty cells), as long as the highest id set plus one.
+    counts: Vec<u32>,
 }
 
 impl TerrainLayer {
@@ -19,7 +23,18 @@ impl TerrainLayer {
     pub fn new(len: usize) -> Self {
         TerrainLayer {
             cells: vec![0; len],
+            counts: vec![len as u32],
         }
+    }
+
+    /// How many cells hold terrain `t`.
+    pub fn count(&self, t: TerrainId) -> u32 {
+        self.counts.get(usize::from(t.get())).copied().unwrap_or(0)
+    }
+
+    /// How many cells hold no terrain.
+    pub fn empty_count(&self) -> u32 {
+        self.counts[0]
     }
 
     /// Number of cells.
@@ -41,7 +56,14 @@ impl TerrainLayer {
     /// (callers index through the shape).
     pub fn set(&mut self, i: usize, t: Option<TerrainId>) -> Option<TerrainId> {
         let old = self.cells[i];
-        self.cells[i] = t.map_or(0, TerrainId::get);
+        let new = t.map_or(0, TerrainId::get);
+        self.cells[i] = new;
+        self.counts[usize::from(old)] -= 1;
+        let slot = usize::from(new);
+        if slot >= self.counts.len() {
+            self.counts.resize(slot + 1, 0);
+        }
+        self.counts[slot] += 1;
         TerrainId::new(old)
     }
 
@@ -143,6 +165,27 @@ mod tests {
         assert_eq!(t.get(3), TerrainId::new(7));
         assert_eq!(t.set(3, None), TerrainId::new(7));
         assert_eq!(t.get(99), None);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_counts_always_equal_a_census_of_the_cells(
+            sets in proptest::collection::vec((0usize..50, 0u16..40), 0..300)
+        ) {
+            let mut t = TerrainLayer::new(50);
+            for (i, raw) in sets {
+                t.set(i, TerrainId::new(raw));
+            }
+            let mut census = std::collections::BTreeMap::<u16, u32>::new();
+            for &raw in t.raw() {
+                *census.entry(raw).or_default() += 1;
+            }
+            proptest::prop_assert_eq!(t.empty_count(), census.get(&0).copied().unwrap_or(0));
+            for raw in 1..45u16 {
+                let id = TerrainId::new(raw).unwrap();
+                proptest::prop_assert_eq!(t.count(id), census.get(&raw).copied().unwrap_or(0));
+            }
+        }
     }
 
     #[test]

@@ -37,6 +37,7 @@ use hexmap_draw::legend::LegendPlace;
 use hexmap_draw::print::PageSetup;
 use hexmap_hex::CoordSystem;
 use hexmap_map::HexMap;
+use hexmap_map::steps::Steps;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
@@ -90,6 +91,17 @@ pub trait Format: Send + Sync {
         Err(WriteError::NotWritable {
             format: self.name(),
         })
+    }
+
+    /// [`Format::write`] as work that may pause between pieces ([`hexmap_map::steps`]), so a
+    /// browser, which has no threads, can spread a long export over frames. The formats
+    /// that draw (PNG, SVG, PDF) pause between bands of the map; the others write in one
+    /// piece.
+    fn write_in_steps<'a, 'j: 'a>(
+        &'a self,
+        job: WriteJob<'j>,
+    ) -> Steps<'a, Result<Written, WriteError>> {
+        Box::pin(async move { self.write(job) })
     }
 
     /// [`FormatInfo::name`].
@@ -427,3 +439,6 @@ pub enum WriteError {
     #[error("{0}")]
     Option(String),
 }
+
+#[cfg(test)]
+mod steps_tests;

@@ -2,7 +2,8 @@
 //! poster page), drawn as vectors through the PDF back-end of [`crate::render`].
 
 use super::{Format, FormatInfo, FormatOption, WriteError, WriteJob, WriteOptions, Written};
-use crate::render::{PrintOptions, render_pdf};
+use crate::render::{PrintOptions, pdf_in_steps};
+use hexmap_map::steps::{Steps, block_on};
 
 /// The PDF format.
 pub struct Pdf {
@@ -56,7 +57,17 @@ impl Format for Pdf {
     }
 
     fn write(&self, job: WriteJob<'_>) -> Result<Written, WriteError> {
-        let pdf = render_pdf(job.map, &print_options(job.opts), job.progress)?;
-        Ok(Written::main(pdf))
+        block_on(self.write_in_steps(job))
+    }
+
+    fn write_in_steps<'a, 'j: 'a>(
+        &'a self,
+        job: WriteJob<'j>,
+    ) -> Steps<'a, Result<Written, WriteError>> {
+        Box::pin(async move {
+            let opts = print_options(job.opts);
+            let pdf = pdf_in_steps(job.map, &opts, job.progress).await?;
+            Ok(Written::main(pdf))
+        })
     }
 }

@@ -3,9 +3,10 @@
 //! may also be made for print: a hex size on paper at a resolution (`--dpi`).
 
 use super::{Format, FormatInfo, FormatOption, WriteError, WriteJob, WriteOptions, Written};
-use crate::render::{PictureError, PictureOptions, fit_png, render_png, render_svg};
+use crate::render::{PictureError, PictureOptions, fit_png, png_in_steps, svg_in_steps};
 use hexmap_draw::print::{HEX_SIZE_RANGE_MM, MM_PER_INCH, flat_to_flat};
 use hexmap_map::HexMap;
+use hexmap_map::steps::{Steps, block_on};
 
 /// The options SVG takes.
 const PICTURE_OPTIONS: &[FormatOption] = &[
@@ -133,19 +134,30 @@ impl Format for Picture {
     }
 
     fn write(&self, job: WriteJob<'_>) -> Result<Written, WriteError> {
-        let WriteJob {
-            map,
-            opts,
-            progress,
-            ..
-        } = job;
-        let options = picture_options(map, opts)?;
-        Ok(Written::main(match (&self.kind, opts.dpi) {
-            // At a print size the picture must not shrink: too large is an error.
-            (Kind::Png, Some(dpi)) => with_resolution(render_png(map, &options, progress)?, dpi),
-            (Kind::Png, None) => render_png(map, &fit_png(map, &options)?, progress)?,
-            (Kind::Svg, _) => render_svg(map, &options, progress)?.into_bytes(),
-        }))
+        block_on(self.write_in_steps(job))
+    }
+
+    fn write_in_steps<'a, 'j: 'a>(
+        &'a self,
+        job: WriteJob<'j>,
+    ) -> Steps<'a, Result<Written, WriteError>> {
+        Box::pin(async move {
+            let WriteJob {
+                map,
+                opts,
+                progress,
+                ..
+            } = job;
+            let options = picture_options(map, opts)?;
+            Ok(Written::main(match (&self.kind, opts.dpi) {
+                // At a print size the picture must not shrink: too large is an error.
+                (Kind::Png, Some(dpi)) => {
+                    with_resolution(png_in_steps(map, &options, progress).await?, dpi)
+                }
+                (Kind::Png, None) => png_in_steps(map, &fit_png(map, &options)?, progress).await?,
+                (Kind::Svg, _) => svg_in_steps(map, &options, progress).await?.into_bytes(),
+            }))
+        })
     }
 }
 

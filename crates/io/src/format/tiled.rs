@@ -8,6 +8,7 @@ use crate::tiled::{
     TILE_SIZES, TiledMap, from_tiled, read_tiled, tileset_image, to_tiled_with_images, to_tmj,
     to_tmx,
 };
+use hexmap_map::steps::{Steps, block_on, pause};
 
 /// The tileset image's file name for a map file named `main` ("x.tmx" → "x-tiles.png").
 pub fn tileset_file_name(main: &str) -> String {
@@ -15,8 +16,13 @@ pub fn tileset_file_name(main: &str) -> String {
     format!("{stem}-tiles.png")
 }
 
-/// The map as a Tiled document by `to_text`, and its tileset image.
-fn write_tiled(job: WriteJob<'_>, to_text: fn(&TiledMap) -> String) -> Result<Written, WriteError> {
+/// The map as a Tiled document by `to_text`, and its tileset image, pausing
+/// ([`hexmap_map::steps::pause`]) after the Tiled model is built and after each tileset
+/// image is drawn.
+async fn write_tiled(
+    job: WriteJob<'_>,
+    to_text: fn(&TiledMap) -> String,
+) -> Result<Written, WriteError> {
     let images = job.opts.images.as_deref();
     let tile_size = job.opts.tile_size;
     if !TILE_SIZES.contains(&tile_size) {
@@ -29,6 +35,7 @@ fn write_tiled(job: WriteJob<'_>, to_text: fn(&TiledMap) -> String) -> Result<Wr
     let file_name = tileset_file_name(job.file_name);
     let tiled = to_tiled_with_images(job.map, &file_name, images, tile_size);
     (job.progress)(0.5);
+    pause().await;
     let mut side = Vec::new();
     for tileset in &tiled.tilesets {
         if let Some(image) = &tileset.image {
@@ -36,8 +43,10 @@ fn write_tiled(job: WriteJob<'_>, to_text: fn(&TiledMap) -> String) -> Result<Wr
                 image.clone(),
                 tileset_image(&tiled.geometry, tileset, images)?,
             ));
+            pause().await;
         }
     }
+    (job.progress)(0.75);
     Ok(Written {
         main: to_text(&tiled).into_bytes(),
         side,
@@ -132,7 +141,14 @@ impl Format for Tiled {
     }
 
     fn write(&self, job: WriteJob<'_>) -> Result<Written, WriteError> {
-        write_tiled(job, self.to_text)
+        block_on(write_tiled(job, self.to_text))
+    }
+
+    fn write_in_steps<'a, 'j: 'a>(
+        &'a self,
+        job: WriteJob<'j>,
+    ) -> Steps<'a, Result<Written, WriteError>> {
+        Box::pin(write_tiled(job, self.to_text))
     }
 }
 

@@ -6,6 +6,7 @@ mod glyphs;
 pub mod pdf;
 mod pdf_fonts;
 mod pdf_images;
+mod png_encode;
 pub mod png_meta;
 pub mod print;
 mod print_index;
@@ -14,7 +15,7 @@ pub mod svg;
 mod svg_images;
 
 pub use glyphs::Fonts;
-pub use print::{PrintOptions, render_pdf};
+pub use print::{PrintOptions, pdf_in_steps, render_pdf};
 pub use raster::{RasterSink, ToPixels};
 pub use svg::SvgSink;
 
@@ -23,6 +24,7 @@ use hexmap_draw::{
     legend::LegendPlace, map_world_box, region, scale_bar,
 };
 use hexmap_hex::{CoordSystem, Point};
+use hexmap_map::steps::{block_on, pause};
 use hexmap_map::{Corner, HexMap};
 use std::sync::Arc;
 use tiny_skia::Pixmap;
@@ -240,12 +242,15 @@ pub fn fit_png(map: &HexMap, opts: &PictureOptions) -> Result<PictureOptions, Pi
     })
 }
 
-/// Draw the whole map into `sink` band by band, reporting the share done after each.
-fn draw_map(
+/// Draw the whole map into `sink` band by band, reporting the share done and pausing
+/// ([`hexmap_map::steps::pause`]) after each. A raster sink gives its `pixels`, so large
+/// hexes make more, smaller bands.
+async fn draw_map(
     map: &HexMap,
     opts: &PictureOptions,
     frame: &Frame,
     sink: &mut dyn Sink,
+    pixels: Option<f64>,
     progress: &mut dyn FnMut(f32),
 ) -> Result<(), PictureError> {
     let style = opts.style();
@@ -263,10 +268,15 @@ fn draw_map(
     {
         hexmap_draw::underlay::draw_underlay(sink, map, images);
     }
-    let bands = region::split(&scene.bounds(), region::picture_pieces(&scene.bounds()));
+    let pieces = match pixels {
+        Some(pixels) => region::raster_pieces(&scene.bounds(), pixels),
+        None => region::picture_pieces(&scene.bounds()),
+    };
+    let bands = region::split(&scene.bounds(), pieces);
     for (i, band) in bands.iter().enumerate() {
         scene.draw(&Region::Block(*band), opts.scale, sink);
         progress((i + 1) as f32 / bands.len() as f32);
+        pause().await;
     }
     let k = frame.to_px.scale;
     let mut legend_over = None;
@@ -297,6 +307,16 @@ pub fn render_png(
     opts: &PictureOptions,
     progress: &mut dyn FnMut(f32),
 ) -> Result<Vec<u8>, PictureError> {
+    block_on(png_in_steps(map, opts, progress))
+}
+
+/// [`render_png`] as work that pauses between bands of the drawing and pieces of the
+/// encoding ([`hexmap_map::steps`]).
+pub async fn png_in_steps(
+    map: &HexMap,
+    opts: &PictureOptions,
+    progress: &mut dyn FnMut(f32),
+) -> Result<Vec<u8>, PictureError> {
     let f = frame(map, opts)?;
     let (w, h) = (f.width, f.height);
     if w > f64::from(MAX_PNG_SIDE) || h > f64::from(MAX_PNG_SIDE) {
@@ -308,17 +328,19 @@ pub fn render_png(
         pixmap.fill(tiny_skia::Color::from_rgba8(bg.r, bg.g, bg.b, bg.a));
     }
     let fonts = Fonts::new();
+    // Drawing is most of the work: 95 %, the encoding the rest.
+    let mut drawing = |share: f32| progress(0.95 * share);
     draw_map(
         map,
         opts,
         &f,
         &mut RasterSink::new(&mut pixmap, f.to_px, &fonts),
-        progress,
-    )?;
+        Some(w * h),
+        &mut drawing,
+    )
+    .await?;
+    let png = png_encode::encode(&pixmap, &mut |share| progress(0.95 + 0.05 * share)).await?;
     progress(1.0);
-    let png = pixmap
-        .encode_png()
-        .map_err(|e| PictureError::Encode(e.to_string()))?;
     let transform = transform_json(&f.to_px, w, h);
     Ok(png_meta::with_text(
         png,
@@ -334,6 +356,15 @@ pub fn render_svg(
     opts: &PictureOptions,
     progress: &mut dyn FnMut(f32),
 ) -> Result<String, PictureError> {
+    block_on(svg_in_steps(map, opts, progress))
+}
+
+/// [`render_svg`] as work that pauses between bands ([`hexmap_map::steps`]).
+pub async fn svg_in_steps(
+    map: &HexMap,
+    opts: &PictureOptions,
+    progress: &mut dyn FnMut(f32),
+) -> Result<String, PictureError> {
     let f = frame(map, opts)?;
     let mut sink = SvgSink::new(f.width, f.height, f.to_px, opts.background);
     if opts.link_images
@@ -342,7 +373,7 @@ pub fn render_svg(
         sink.link_images(images.clone());
     }
     sink.reserve(map.shape().len() * 80);
-    draw_map(map, opts, &f, &mut sink, progress)?;
+    draw_map(map, opts, &f, &mut sink, None, progress).await?;
     progress(1.0);
     Ok(sink.finish())
 }

@@ -182,6 +182,16 @@ pub fn render_pdf(
     opts: &PrintOptions,
     progress: &mut dyn FnMut(f32),
 ) -> Result<Vec<u8>, PictureError> {
+    hexmap_map::steps::block_on(pdf_in_steps(map, opts, progress))
+}
+
+/// [`render_pdf`] as work that pauses after each page and each band of a one-page poster
+/// ([`hexmap_map::steps`]).
+pub async fn pdf_in_steps(
+    map: &HexMap,
+    opts: &PrintOptions,
+    progress: &mut dyn FnMut(f32),
+) -> Result<Vec<u8>, PictureError> {
     if map.shape().is_empty() {
         return Err(PictureError::Empty);
     }
@@ -224,17 +234,21 @@ pub fn render_pdf(
     let total = layout.page_count();
     for (i, page) in layout.pages().enumerate() {
         let first_number = usize::from(several) + 1;
-        pages.push(map_page(
-            map,
-            &layout,
-            &scene,
-            &page,
-            opts,
-            i + first_number,
-            &mut shared,
-            &mut |share| progress((i as f32 + share) / total as f32),
-        ));
+        pages.push(
+            map_page(
+                map,
+                &layout,
+                &scene,
+                &page,
+                opts,
+                i + first_number,
+                &mut shared,
+                &mut |share| progress((i as f32 + share) / total as f32),
+            )
+            .await,
+        );
         progress((i + 1) as f32 / total as f32);
+        hexmap_map::steps::pause().await;
     }
     if key_number.is_some() {
         pages.push(key_page(map, &layout, opts, &mut shared));
@@ -279,7 +293,7 @@ fn write_document(title: &str, pages: Vec<PageOut>, shared: &mut Shared) -> Vec<
 
 /// One page of the board: the map clipped to the page's part, then marks and caption.
 #[allow(clippy::too_many_arguments)]
-fn map_page(
+async fn map_page(
     map: &HexMap,
     layout: &PageLayout,
     scene: &MapScene<'_>,
@@ -313,6 +327,7 @@ fn map_page(
         for (i, band) in bands.iter().enumerate() {
             scene.draw(&Region::Block(*band), lod_scale, &mut sink);
             progress((i + 1) as f32 / bands.len() as f32);
+            hexmap_map::steps::pause().await;
         }
     } else {
         scene.draw(

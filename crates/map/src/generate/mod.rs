@@ -192,6 +192,13 @@ pub fn generate(spec: &Spec) -> Result<HexMap, GenError> {
 
 /// [`generate`], also saying what the stages did.
 pub fn generate_with_report(spec: &Spec) -> Result<(HexMap, Report), GenError> {
+    crate::steps::block_on(generate_in_steps(spec))
+}
+
+/// [`generate_with_report`] as work that pauses after each stage ([`crate::steps`]), so a
+/// browser can generate a large world across frames.
+pub async fn generate_in_steps(spec: &Spec) -> Result<(HexMap, Report), GenError> {
+    use crate::steps::pause;
     if spec.sea_percent > 100 {
         return Err(GenError::Sea(spec.sea_percent));
     }
@@ -203,19 +210,26 @@ pub fn generate_with_report(spec: &Spec) -> Result<(HexMap, Report), GenError> {
     };
     let mut map = HexMap::new(props, spec.shape.clone(), palette)?;
     let grid = grid::Grid::of(&map);
+    pause().await;
     let layer = elevation::elevation(&grid, spec.preset, spec.sea_percent, spec.seed);
     map.set_elevation_layer(Some(layer))?;
+    pause().await;
     let moisture = moisture::moisture(&grid, &map, spec.seed);
+    pause().await;
     biome::paint(&mut map, &moisture, &spec.biomes)?;
+    pause().await;
     let mut report = Report::default();
     if spec.rivers {
         report.rivers = rivers::rivers(&mut map, &moisture, spec.seed)?;
+        pause().await;
     }
     let count = spec
         .settlements
         .unwrap_or_else(|| settlements::default_count(&map));
     report.settlements = settlements::settlements(&mut map, count, spec.seed)?;
+    pause().await;
     settlements::region_labels(&mut map, spec.seed)?;
+    pause().await;
     if spec.roads {
         report.unrouted = roads::roads(&mut map)?;
     }

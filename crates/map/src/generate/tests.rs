@@ -176,6 +176,28 @@ fn the_same_spec_gives_the_same_map_and_another_seed_another() {
 }
 
 #[test]
+fn generated_in_steps_it_pauses_between_stages_and_gives_the_same_map() {
+    let spec = Spec::new(
+        MapShape::hexagon(14).unwrap(),
+        Orientation::Pointy,
+        Preset::Island,
+        42,
+    );
+    let mut work: crate::steps::Steps<'_, _> = Box::pin(super::generate_in_steps(&spec));
+    let mut pauses = 0;
+    let (map, _) = loop {
+        if let Some(out) = crate::steps::step(&mut work) {
+            break out.unwrap();
+        }
+        pauses += 1;
+    };
+    assert_eq!(map, generate(&spec).unwrap());
+    // Grid, elevation, moisture, biomes, rivers, settlements and region names: a pause
+    // after each.
+    assert_eq!(pauses, 7);
+}
+
+#[test]
 fn a_generated_map_has_rivers_settlements_roads_and_labels() {
     let spec = Spec::new(
         MapShape::rectangle(OffsetKind::OddR, 60, 40).unwrap(),

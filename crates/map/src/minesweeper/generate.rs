@@ -120,6 +120,18 @@ const MIN_REPAIRS: usize = 200;
 /// assert!(solve(&g.layout, Hex::ORIGIN).unwrap().is_solved());
 /// ```
 pub fn generate(board: &Board, settings: &GenerateSettings) -> Result<Generated, GenerateError> {
+    crate::steps::block_on(generate_in_steps(board, settings, &mut |_| {}))
+}
+
+/// [`generate`] as work that pauses after each solver run ([`crate::steps`]), so a browser
+/// can look for a no-guess layout across frames. `progress` gets the share of the search's
+/// budget spent (every attempt with all its repairs), 0 to 1: an upper bound on the time
+/// left, since a layout is usually found well before the budget ends.
+pub async fn generate_in_steps(
+    board: &Board,
+    settings: &GenerateSettings,
+    progress: &mut dyn FnMut(f32),
+) -> Result<Generated, GenerateError> {
     if board.is_empty() {
         return Err(GenerateError::EmptyBoard);
     }
@@ -161,10 +173,13 @@ pub fn generate(board: &Board, settings: &GenerateSettings) -> Result<Generated,
         });
     };
     let max_repairs = (board.len() * REPAIRS_PER_CELL).max(MIN_REPAIRS);
+    let max_attempts = settings.max_attempts.max(1);
     let mut repairs = 0;
-    for attempt in 1..=settings.max_attempts.max(1) {
+    for attempt in 1..=max_attempts {
         let mut layout = place(board, &eligible, count, &mut rng);
-        for _ in 0..=max_repairs {
+        for repair_no in 0..=max_repairs {
+            let spent = (attempt - 1) as f32 + repair_no as f32 / (max_repairs + 1) as f32;
+            progress(spent / max_attempts as f32);
             let state = solve_indices(&layout, start, SolverLimits::default());
             if state.solved {
                 return Ok(Generated {
@@ -178,6 +193,7 @@ pub fn generate(board: &Board, settings: &GenerateSettings) -> Result<Generated,
                 break;
             }
             repairs += 1;
+            crate::steps::pause().await;
         }
     }
     Err(GenerateError::NoGuessNotFound {
@@ -284,6 +300,39 @@ mod tests {
             generate(&board, &ng).unwrap(),
             generate(&board, &ng).unwrap()
         );
+    }
+
+    #[test]
+    fn a_no_guess_search_in_steps_pauses_after_each_repair_and_finds_the_same_layout() {
+        let board = Board::new(shapes::hexagon(8));
+        let ng = settings(MineAmount::Count(70), 5, Some(Hex::ORIGIN), true);
+        let whole = generate(&board, &ng).unwrap();
+        assert!(
+            whole.repairs >= 2,
+            "a search with repairs: {}",
+            whole.repairs
+        );
+        let mut shares = Vec::new();
+        let mut record = |s| shares.push(s);
+        let mut work: crate::steps::Steps<'_, _> =
+            Box::pin(generate_in_steps(&board, &ng, &mut record));
+        let mut pauses = 0;
+        let stepped = loop {
+            if let Some(out) = crate::steps::step(&mut work) {
+                break out.unwrap();
+            }
+            pauses += 1;
+        };
+        drop(work);
+        assert_eq!(stepped, whole);
+        assert_eq!(pauses, whole.repairs);
+        assert_eq!(
+            shares.len(),
+            whole.repairs as usize + 1,
+            "a share before each solver run"
+        );
+        assert!(shares.windows(2).all(|w| w[0] < w[1]) && shares[0] == 0.0);
+        assert!(*shares.last().unwrap() < 1.0);
     }
 
     #[test]

@@ -40,7 +40,9 @@ mod search;
 mod solver;
 
 pub use board::Board;
-pub use generate::{GenerateError, GenerateSettings, Generated, MineAmount, generate};
+pub use generate::{
+    GenerateError, GenerateSettings, Generated, MineAmount, generate, generate_in_steps,
+};
 pub use layout::{LayoutError, MineLayout};
 pub use play::{CellView, GameStatus, PlayError, PlayState};
 pub use solver::{
