@@ -14,21 +14,22 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use hexmap::draw::player::{PlayerView, player_map, update_player_map};
 use hexmap::draw::{Layers, MapScene, Recording, Region, Scene, Style};
 use hexmap::hex::{OffsetCoord, OffsetKind};
-use hexmap::map::{Document, Edit};
+use hexmap::map::{Document, Edit, FogEdit};
 use std::hint::black_box;
 
 fn fog(c: &mut Criterion) {
     let map = terrain::varied_map(1000, 1000, 7);
     let layout = map.layout().expect("valid hex size");
     let mut doc = Document::new(map);
-    doc.apply(&Edit::RevealAll(false)).expect("hide all");
+    doc.apply(&Edit::Fog(FogEdit::RevealAll(false)))
+        .expect("hide all");
     let from = OffsetKind::OddR.to_hex(OffsetCoord::new(500, 500));
     let style = Style::editor(Layers::editor());
     let mut g = c.benchmark_group("fog");
     g.bench_function("reveal_by_sight_20_redraw_and_undo", |b| {
         b.iter(|| {
             let changed = doc
-                .apply(&Edit::RevealSight { from, radius: 20 })
+                .apply(&Edit::Fog(FogEdit::RevealSight { from, radius: 20 }))
                 .expect("a cell of the map");
             let scene = MapScene::whole(doc.map(), layout, &style);
             let mut rec = Recording::default();
@@ -48,7 +49,7 @@ fn fog(c: &mut Criterion) {
     g.bench_function("reveal_by_sight_20_then_undo_player_map_updates", |b| {
         b.iter(|| {
             let changed = doc
-                .apply(&Edit::RevealSight { from, radius: 20 })
+                .apply(&Edit::Fog(FogEdit::RevealSight { from, radius: 20 }))
                 .expect("a cell of the map");
             assert!(update_player_map(
                 &mut players,

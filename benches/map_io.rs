@@ -7,7 +7,7 @@ mod terrain;
 use criterion::{Criterion, criterion_group, criterion_main};
 use hexmap::hex::{Hex, OffsetCoord, OffsetKind};
 use hexmap::io::{self, Form};
-use hexmap::map::{Document, Edit, TerrainId};
+use hexmap::map::{CellEdit, Document, Edit, TerrainId};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -48,11 +48,11 @@ fn stroke(c: &mut Criterion) {
             |mut doc| {
                 doc.begin_stroke();
                 for &h in &dabs {
-                    doc.apply(&Edit::Paint {
+                    doc.apply(&Edit::Cell(CellEdit::Paint {
                         center: h,
                         radius: 0,
                         terrain: TerrainId::new(9),
-                    })
+                    }))
                     .expect("paint");
                 }
                 doc.end_stroke();

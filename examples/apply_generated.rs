@@ -1,6 +1,6 @@
 //! Times the editor frames that apply a generated 1000 × 1000 world (Map → Generate… →
 //! Apply on a large map: the window hands its finished map to the editor as one
-//! `Edit::ReplaceMap`), docs/BENCHMARKS.md "Generated worlds".
+//! `MapEdit::ReplaceMap`), docs/BENCHMARKS.md "Generated worlds".
 //!
 //! The frame that applies runs the UI pass (still on the old map) and the edit with its
 //! undo record; the frame after it draws the new map (every chunk of the whole-map view is
@@ -15,7 +15,7 @@ use headless::Editor;
 use hexmap::app::Action;
 use hexmap::hex::{OffsetKind, Orientation};
 use hexmap::map::generate::{Preset, Spec, generate};
-use hexmap::map::{Edit, HexMap, MapProperties, MapShape, Palette};
+use hexmap::map::{Edit, HexMap, MapEdit, MapProperties, MapShape, Palette};
 use std::time::Instant;
 
 fn ms(t: Instant) -> f64 {
@@ -54,7 +54,8 @@ fn main() {
         let t = Instant::now();
         let copy = world.clone();
         hand_over.push(ms(t));
-        ed.app.push(Action::Edit(Edit::ReplaceMap(Box::new(copy))));
+        ed.app
+            .push(Action::Edit(Edit::Map(MapEdit::ReplaceMap(Box::new(copy)))));
         let t = Instant::now();
         ed.frame(Vec::new());
         applying.push(ms(t));

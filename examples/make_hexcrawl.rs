@@ -16,9 +16,9 @@ use hexmap::hex::{Direction, Edge, Hex, OffsetCoord, OffsetKind, Orientation, Po
 use hexmap::io::render::{PictureOptions, render_png, render_svg};
 use hexmap::io::{self, Form};
 use hexmap::map::{
-    BorderStyle, BuiltinIcon, Document, EdgeTypeId, Edit, HexMap, Icon, IconSource, Label, LabelId,
-    MapPath, MapProperties, MapShape, Palette, Party, PathId, PathTypeId, Region, RegionEdit,
-    RegionId, RegionKind, RegionLook, Rgb, TerrainId, TileArt,
+    BorderStyle, BuiltinIcon, CellEdit, Document, EdgeTypeId, Edit, FogEdit, HexMap, Icon,
+    IconSource, Label, LabelId, MapPath, MapProperties, MapShape, Palette, Party, PathId,
+    PathTypeId, Region, RegionEdit, RegionId, RegionKind, RegionLook, Rgb, TerrainId, TileArt,
 };
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -304,35 +304,35 @@ fn regions(map: HexMap) -> HexMap {
 fn session(map: HexMap) -> HexMap {
     let mut doc = Document::new(map);
     let mut apply = |e: Edit| doc.apply(&e).expect("a valid session edit");
-    apply(Edit::RevealAll(false));
-    apply(Edit::SetParty(Some(Party {
+    apply(Edit::Fog(FogEdit::RevealAll(false)));
+    apply(Edit::Fog(FogEdit::SetParty(Some(Party {
         hex: at(4, 6),
         sight: 2,
         trail: None,
-    })));
-    apply(Edit::RevealSight {
+    }))));
+    apply(Edit::Fog(FogEdit::RevealSight {
         from: at(4, 6),
         radius: 2,
-    });
+    }));
     let trail = PathTypeId::new(2);
     for (col, row) in [(5, 6), (6, 5), (7, 5), (8, 4), (8, 3), (7, 3)] {
-        apply(Edit::MoveParty {
+        apply(Edit::Fog(FogEdit::MoveParty {
             to: at(col, row),
             trail,
-        });
+        }));
     }
-    apply(Edit::SetNote {
+    apply(Edit::Cell(CellEdit::SetNote {
         hex: at(4, 6),
         text: Some("Saltmere: market day every seventh day".into()),
-    });
-    apply(Edit::SetNote {
+    }));
+    apply(Edit::Cell(CellEdit::SetNote {
         hex: at(12, 9),
         text: Some("Old Ylth: the lich Morvaine sleeps in the crypt below".into()),
-    });
-    apply(Edit::SetNoteGmOnly {
+    }));
+    apply(Edit::Fog(FogEdit::SetNoteGmOnly {
         hex: at(12, 9),
         gm_only: true,
-    });
+    }));
     let map = doc.into_map();
     let mut m = map;
     // GM-only sites: the dungeon under the Greenwold and the lair in the peaks.

@@ -7,7 +7,7 @@
 mod terrain;
 
 use hexmap::hex::{OffsetCoord, OffsetKind};
-use hexmap::map::{Document, Edit, TerrainId};
+use hexmap::map::{CellEdit, Document, Edit, TerrainId};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -50,11 +50,11 @@ fn main() {
     doc.begin_stroke();
     for col in 0..1000 {
         let h = OffsetKind::OddR.to_hex(OffsetCoord::new(col, 500));
-        doc.apply(&Edit::Paint {
+        doc.apply(&Edit::Cell(CellEdit::Paint {
             center: h,
             radius: 0,
             terrain: TerrainId::new(9),
-        })
+        }))
         .expect("paint");
     }
     let open = live() - before;

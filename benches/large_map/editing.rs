@@ -69,11 +69,11 @@ pub(super) fn paint(c: &mut Criterion) {
                 let t = Instant::now();
                 doc.begin_stroke();
                 for &h in &line {
-                    doc.apply(&Edit::Paint {
+                    doc.apply(&Edit::Cell(CellEdit::Paint {
                         center: h,
                         radius: 3,
                         terrain: Some(sea),
-                    })
+                    }))
                     .expect("paint");
                 }
                 doc.end_stroke();
@@ -125,10 +125,10 @@ pub(super) fn fill(c: &mut Criterion) {
     let map = half_and_half();
     let start = OffsetKind::OddR.to_hex(OffsetCoord::new(10, 10));
     let hills = TerrainId::new(6);
-    let fill = Edit::Fill {
+    let fill = Edit::Cell(CellEdit::Fill {
         start,
         terrain: hills,
-    };
+    });
     let mut doc = Document::new(map.clone());
     let changed = doc.apply(&fill).expect("fill");
     assert_eq!(changed.hexes.len(), 500_000, "the region is 500k hexes");

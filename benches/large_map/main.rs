@@ -36,8 +36,8 @@ use hexmap::hex::{
 use hexmap::io::format::{WriteOptions, by_name, write_path};
 use hexmap::io::{self, Form};
 use hexmap::map::{
-    BuiltinIcon, Document, EdgeTypeId, Edit, HexMap, Icon, Label, LabelId, MapPath, MapShape,
-    MoveCost, PathTypeId, TerrainId,
+    BuiltinIcon, CellEdit, Document, EdgeTypeId, Edit, HexMap, Icon, Label, LabelId, MapPath,
+    MapShape, MoveCost, PathTypeId, TerrainId,
 };
 use std::hint::black_box;
 use std::time::{Duration, Instant};

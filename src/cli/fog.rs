@@ -7,7 +7,7 @@ use super::answer::{path_text, print_json};
 use super::mines::show_named;
 use clap::{Args, Subcommand};
 use hexmap_hex::CoordChoice;
-use hexmap_map::{Document, Edit};
+use hexmap_map::{Document, Edit, FogEdit};
 use std::path::PathBuf;
 
 /// Arguments of `hexmap fog`.
@@ -64,12 +64,12 @@ pub fn fog(a: &FogArgs) -> Result<(), CliError> {
     let mut doc = Document::new(map);
     let (edit, what, changed) = match &a.action {
         FogAction::RevealAll => (
-            Edit::RevealAll(true),
+            Edit::Fog(FogEdit::RevealAll(true)),
             "revealed every cell".to_owned(),
             doc.map().cell_count(),
         ),
         FogAction::HideAll => (
-            Edit::RevealAll(false),
+            Edit::Fog(FogEdit::RevealAll(false)),
             "hid every cell".to_owned(),
             doc.map().cell_count(),
         ),
@@ -96,10 +96,10 @@ pub fn fog(a: &FogArgs) -> Result<(), CliError> {
                 "{verb} {on_map} cell(s) at {}",
                 show_named(map, at.coords, h)
             );
-            let edit = Edit::SetRevealed {
+            let edit = Edit::Fog(FogEdit::SetRevealed {
                 hexes,
                 revealed: reveal,
-            };
+            });
             (edit, what, on_map)
         }
     };

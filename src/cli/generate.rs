@@ -5,7 +5,7 @@
 use super::CliError;
 use super::answer::{path_text, print_json, warn};
 use hexmap_hex::Orientation;
-use hexmap_io::{self as io, Form};
+use hexmap_io as io;
 use hexmap_map::ShapeSpec;
 use hexmap_map::generate::{BiomeTable, Preset, Spec, generate_with_report};
 use std::path::PathBuf;
@@ -53,12 +53,9 @@ pub struct GenerateArgs {
     /// --biomes), and nothing else.
     #[arg(long, conflicts_with_all = ["out", "shape", "seed", "biomes"])]
     pub print_biomes: bool,
-    /// Map name (default: the file name without extension).
-    #[arg(long)]
-    pub name: Option<String>,
-    /// offset or cube.
-    #[arg(long, default_value = "offset")]
-    pub form: Form,
+    /// `--name` and `--form`, as every command that makes a new map has them.
+    #[command(flatten)]
+    pub new_map: super::map_cmds::NewMapFlags,
     /// `--force` and `--json`, as every command that writes a file has them.
     #[command(flatten)]
     pub writing: super::answer::Writing,
@@ -102,10 +99,7 @@ pub fn generate(a: &GenerateArgs) -> Result<(), CliError> {
             ));
         }
     }
-    spec.name = a.name.clone().unwrap_or_else(|| {
-        out.file_stem()
-            .map_or_else(|| "map".into(), |s| s.to_string_lossy().into_owned())
-    });
+    spec.name = a.new_map.name_for(out);
     if let Some(sea) = a.sea {
         spec.sea_percent = sea;
     }
@@ -117,7 +111,7 @@ pub fn generate(a: &GenerateArgs) -> Result<(), CliError> {
         spec.palette = Some(map.palette().clone());
     }
     let (map, report) = generate_with_report(&spec)?;
-    io::save(out, &map, a.form)?;
+    io::save(out, &map, a.new_map.form)?;
     let ctx = map.properties().coord_context();
     for (x, y) in &report.unrouted {
         warn(format!(
@@ -133,7 +127,7 @@ pub fn generate(a: &GenerateArgs) -> Result<(), CliError> {
     if a.writing.json {
         print_json(&serde_json::json!({
             "file": path_text(out),
-            "form": a.form.name(),
+            "form": a.new_map.form.name(),
             "seed": seed,
             "cells": map.cell_count(),
             "sea_cells": sea,

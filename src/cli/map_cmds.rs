@@ -23,17 +23,36 @@ pub struct NewArgs {
     /// odd-r, even-r, odd-q or even-q (default: odd-r for pointy, odd-q for flat).
     #[arg(long)]
     pub offset: Option<OffsetKind>,
+    /// `--name` and `--form`, as every command that makes a new map has them.
+    #[command(flatten)]
+    pub new_map: NewMapFlags,
+    /// The file to write.
+    pub out: PathBuf,
+    /// `--force` and `--json`, as every command that writes a file has them.
+    #[command(flatten)]
+    pub writing: super::answer::Writing,
+}
+
+/// The flags of every command that makes a new map file (`new`, `generate`): its name and
+/// the form it is written in.
+#[derive(Args, Debug)]
+pub struct NewMapFlags {
     /// Map name (default: the file name without extension).
     #[arg(long)]
     pub name: Option<String>,
     /// offset or cube.
     #[arg(long, default_value = "offset")]
     pub form: Form,
-    /// The file to write.
-    pub out: PathBuf,
-    /// `--force` and `--json`, as every command that writes a file has them.
-    #[command(flatten)]
-    pub writing: super::answer::Writing,
+}
+
+impl NewMapFlags {
+    /// The map's name: `--name`, else the file name of `out` without extension.
+    pub(super) fn name_for(&self, out: &std::path::Path) -> String {
+        self.name.clone().unwrap_or_else(|| {
+            out.file_stem()
+                .map_or_else(|| "map".into(), |s| s.to_string_lossy().into_owned())
+        })
+    }
 }
 
 /// Arguments of `hexmap info`.
@@ -91,14 +110,7 @@ impl NewArgs {
 /// `hexmap new`: write an empty map with the standard palette.
 pub fn new(a: &NewArgs) -> Result<(), CliError> {
     a.writing.check(&a.out, None)?;
-    let mut props = MapProperties::new(
-        a.name.clone().unwrap_or_else(|| {
-            a.out
-                .file_stem()
-                .map_or_else(|| "map".into(), |s| s.to_string_lossy().into_owned())
-        }),
-        a.orientation,
-    );
+    let mut props = MapProperties::new(a.new_map.name_for(&a.out), a.orientation);
     if let Some(k) = a.offset {
         props.offset_kind = k;
     }
@@ -107,9 +119,9 @@ pub fn new(a: &NewArgs) -> Result<(), CliError> {
         .to_shape(props.offset_kind)
         .map_err(|e| CliError(format!("bad shape: {e}")))?;
     let map = HexMap::new(props, shape, Palette::standard())?;
-    io::save(&a.out, &map, a.form)?;
+    io::save(&a.out, &map, a.new_map.form)?;
     if a.writing.json {
-        print_json(&MapWritten::of(&a.out, &map, a.form))?;
+        print_json(&MapWritten::of(&a.out, &map, a.new_map.form))?;
     }
     Ok(())
 }

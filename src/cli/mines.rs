@@ -10,7 +10,7 @@ use hexmap_io as io;
 use hexmap_map::minesweeper::{
     Board, GenerateSettings, MineAmount, MineLayout, SolveError, Verdict, generate, solve,
 };
-use hexmap_map::{Document, Edit, HexMap};
+use hexmap_map::{CellEdit, Document, Edit, HexMap};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -186,7 +186,9 @@ fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
         generate(&board, &settings).map_err(|e| CliError(format!("{}: {e}", a.map.display())))?;
     // Through the document's one edit path, like any other change to a map.
     let mut doc = Document::new(map);
-    doc.apply(&Edit::SetMines(generated.layout.mines().collect()))?;
+    doc.apply(&Edit::Cell(CellEdit::SetMines(
+        generated.layout.mines().collect(),
+    )))?;
     let map = doc.map();
     io::save(&a.out, map, form)?;
     if a.writing.json {

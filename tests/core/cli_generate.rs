@@ -210,3 +210,56 @@ fn bad_arguments_and_an_existing_file_are_refused_with_what_to_do() {
             "island, continent, archipelago or highlands",
         ));
 }
+
+/// `new` and `generate` take the one `--name`/`--form` flag set: the same help lines, and
+/// the same effect on the written file (the name, or the file name without `--name`; the
+/// form).
+#[test]
+fn new_and_generate_share_the_name_and_form_flags() {
+    let help = |command: &str| {
+        let out = hexmap().args([command, "--help"]).output().unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<String> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.starts_with("--name ") || l.starts_with("--form "))
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect();
+        lines
+    };
+    let want = [
+        "--name <NAME> Map name (default: the file name without extension)",
+        "--form <FORM> offset or cube [default: offset]",
+    ];
+    assert_eq!(help("new"), want);
+    assert_eq!(help("generate"), want);
+
+    let dir = tempfile::tempdir().unwrap();
+    let (named, plain) = (dir.path().join("named.ron"), dir.path().join("plain.ron"));
+    for command in [&["new"][..], &["generate", "--seed", "5"][..]] {
+        for (out, extra) in [
+            (&named, &["--name", "Saltmarsh", "--form", "cube"][..]),
+            (&plain, &[][..]),
+        ] {
+            hexmap()
+                .args(command)
+                .args(["--shape", "hexagon:4", "--force"])
+                .args(extra)
+                .arg(out)
+                .assert()
+                .success();
+        }
+        let (map, form) = io::load(&named).unwrap();
+        assert_eq!(
+            (map.properties().name.as_str(), form),
+            ("Saltmarsh", io::Form::Cube),
+            "{command:?}"
+        );
+        let (map, form) = io::load(&plain).unwrap();
+        assert_eq!(
+            (map.properties().name.as_str(), form),
+            ("plain", io::Form::Offset),
+            "{command:?}"
+        );
+    }
+}

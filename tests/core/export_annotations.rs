@@ -6,8 +6,8 @@ use crate::support::tiled_tools as tools;
 use hexmap::hex::{Hex, Orientation, Point};
 use hexmap::io::format::{self, WriteOptions};
 use hexmap::map::{
-    BuiltinIcon, Document, Edit, HexMap, Icon, Label, LabelId, MapProperties, MapShape, Palette,
-    Rgb,
+    AnnotationEdit, BuiltinIcon, Document, Edit, HexMap, Icon, Label, LabelId, MapProperties,
+    MapShape, Palette, Rgb,
 };
 use std::process::Command;
 
@@ -24,18 +24,18 @@ fn map() -> HexMap {
     let mut d = Document::new(m);
     let mut castle = Icon::builtin(BuiltinIcon::Castle);
     castle.color = Some(Rgb(RED));
-    d.apply(&Edit::AddIcon {
+    d.apply(&Edit::Annotation(AnnotationEdit::AddIcon {
         hex: Hex::new(1, 0),
         icon: castle,
-    })
+    }))
     .unwrap();
     let mut label = Label::new("Zq", layout.hex_to_pixel(Hex::new(-1, 1)));
     label.color = Rgb(BLUE);
     label.halo = false;
-    d.apply(&Edit::AddLabel {
+    d.apply(&Edit::Annotation(AnnotationEdit::AddLabel {
         id: LabelId(0),
         label,
-    })
+    }))
     .unwrap();
     d.into_map()
 }

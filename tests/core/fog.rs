@@ -5,8 +5,8 @@
 use hexmap::hex::{Direction, Edge, Hex, Orientation, field_of_view_across};
 use hexmap::io::{Form, from_str, to_string};
 use hexmap::map::{
-    BuiltinIcon, Document, EdgeTypeId, Edit, HexMap, Icon, Label, MapPath, MapProperties, MapShape,
-    Palette, Party, PathId, PathTypeId, TerrainId,
+    BuiltinIcon, Document, EdgeTypeId, Edit, FogEdit, HexMap, Icon, Label, MapPath, MapProperties,
+    MapShape, Palette, Party, PathId, PathTypeId, TerrainId,
 };
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -95,9 +95,9 @@ proptest! {
         let map = build(o, &terrain, &walls, wall_type());
         let from = map.shape().iter().nth(from).unwrap();
         let mut doc = Document::new(map);
-        doc.apply(&Edit::RevealAll(false)).unwrap();
+        doc.apply(&Edit::Fog(FogEdit::RevealAll(false))).unwrap();
         prop_assert!(revealed(doc.map()).is_empty());
-        doc.apply(&Edit::RevealSight { from, radius }).unwrap();
+        doc.apply(&Edit::Fog(FogEdit::RevealSight { from, radius })).unwrap();
         let expected = reference_fov(doc.map(), from, radius);
         prop_assert_eq!(&revealed(doc.map()), &expected);
         let overlay: BTreeSet<Hex> = doc.map().field_of_view(from, radius).into_iter().collect();
@@ -118,8 +118,8 @@ proptest! {
         let map = build(o, &terrain, &walls, wall_type());
         let start = Hex::ORIGIN;
         let mut doc = Document::new(map);
-        doc.apply(&Edit::RevealAll(false)).unwrap();
-        doc.apply(&Edit::SetParty(Some(Party { hex: start, sight, trail: None }))).unwrap();
+        doc.apply(&Edit::Fog(FogEdit::RevealAll(false))).unwrap();
+        doc.apply(&Edit::Fog(FogEdit::SetParty(Some(Party { hex: start, sight, trail: None })))).unwrap();
         let before = doc.map().clone();
         let trail = PathTypeId::new(2);
         let mut expected: BTreeSet<Hex> = BTreeSet::new();
@@ -130,7 +130,7 @@ proptest! {
             if !doc.map().contains(to) {
                 continue;
             }
-            doc.apply(&Edit::MoveParty { to, trail }).unwrap();
+            doc.apply(&Edit::Fog(FogEdit::MoveParty { to, trail })).unwrap();
             expected.extend(reference_fov(doc.map(), to, sight));
             at = to;
             walked.push(to);
@@ -267,15 +267,15 @@ fn fog_in_an_older_version_or_a_bad_row_is_refused_by_name() {
 fn hide_all_and_reveal_all_are_one_undo_step_each() {
     let mut doc = Document::new(build(Orientation::Pointy, &[], &[], 3));
     assert!(!doc.map().has_fog());
-    doc.apply(&Edit::RevealAll(false)).unwrap();
+    doc.apply(&Edit::Fog(FogEdit::RevealAll(false))).unwrap();
     assert_eq!(doc.map().hidden_count(), 91);
     doc.begin_stroke();
     for q in 0..3 {
         let hexes = hexmap::hex::range(Hex::new(q, 0), 1).collect();
-        doc.apply(&Edit::SetRevealed {
+        doc.apply(&Edit::Fog(FogEdit::SetRevealed {
             hexes,
             revealed: true,
-        })
+        }))
         .unwrap();
     }
     doc.end_stroke();
@@ -290,12 +290,12 @@ fn hide_all_and_reveal_all_are_one_undo_step_each() {
         sight: 2,
         trail: None,
     };
-    assert!(doc.apply(&Edit::SetParty(Some(far))).is_err());
+    assert!(doc.apply(&Edit::Fog(FogEdit::SetParty(Some(far)))).is_err());
     assert!(
-        doc.apply(&Edit::MoveParty {
+        doc.apply(&Edit::Fog(FogEdit::MoveParty {
             to: Hex::ORIGIN,
             trail: None
-        })
+        }))
         .is_err()
     );
     assert_eq!(doc.map().party(), None);

@@ -8,9 +8,9 @@ use hexmap::hex::{
     Direction, Edge, Hex, Orientation, PathError, PathLimits, RouteSearch, a_star_dense_steps,
 };
 use hexmap::map::{
-    Clipboard, Cost, Document, EdgeMove, EdgePalette, EdgeTypeId, Edit, HexMap, MapPath,
-    MapProperties, MapShape, MoveCost, Palette, PathEnd, PathId, PathPalette, PathTypeId,
-    TerrainId,
+    CellEdit, Clipboard, Cost, Document, EdgeMove, EdgePalette, EdgeTypeId, Edit, FeatureEdit,
+    HexMap, MapPath, MapProperties, MapShape, MoveCost, Palette, PathEnd, PathId, PathPalette,
+    PathTypeId, TerrainId,
 };
 use proptest::prelude::*;
 use std::cmp::Reverse;
@@ -264,57 +264,59 @@ fn edit_from(map: &HexMap, (what, a, b, kind): (u8, u16, usize, u16)) -> Edit {
         .unwrap_or(PathId(1));
     let d = Direction::from_index(b);
     match what % 9 {
-        0 => Edit::SetEdges {
+        0 => Edit::Feature(FeatureEdit::SetEdges {
             edges: (0..3)
                 .map(|i| Edge::new(h, Direction::from_index(b + i)))
                 .collect(),
             kind: EdgeTypeId::new(kind % 6),
-        },
-        1 => Edit::AddPath(MapPath {
+        }),
+        1 => Edit::Feature(FeatureEdit::AddPath(MapPath {
             gm_only: false,
             id: map.paths().next_id(),
             kind: PathTypeId::new(kind % 4 + 1).unwrap(),
             hexes: vec![h, h.neighbor(d), h.neighbor(d).neighbor(d)],
-        }),
-        2 => Edit::DeletePath(some_path),
+        })),
+        2 => Edit::Feature(FeatureEdit::DeletePath(some_path)),
         3 => {
             let end = map.path(some_path).map_or(h, |p| *p.hexes.last().unwrap());
-            Edit::ExtendPath {
+            Edit::Feature(FeatureEdit::ExtendPath {
                 id: some_path,
                 end: PathEnd::End,
                 hexes: vec![end.neighbor(d)],
-            }
+            })
         }
         4 => {
             let start = map.path(some_path).map_or(h, |p| p.hexes[0]);
-            Edit::ExtendPath {
+            Edit::Feature(FeatureEdit::ExtendPath {
                 id: some_path,
                 end: PathEnd::Start,
                 hexes: vec![start.neighbor(d)],
-            }
+            })
         }
-        5 => Edit::SplitPath {
+        5 => Edit::Feature(FeatureEdit::SplitPath {
             id: some_path,
             at: b % 4,
-        },
-        6 => Edit::SetPathType {
+        }),
+        6 => Edit::Feature(FeatureEdit::SetPathType {
             id: some_path,
             kind: PathTypeId::new(kind % 5 + 1).unwrap(),
-        },
+        }),
         7 => {
             let mut types = map.edge_palette().types().to_vec();
             if !types.is_empty() {
                 types.remove(usize::from(kind) % types.len());
             }
-            Edit::SetEdgePalette(EdgePalette::new(types).unwrap())
+            Edit::Feature(FeatureEdit::SetEdgePalette(
+                EdgePalette::new(types).unwrap(),
+            ))
         }
         _ => {
             let region: Vec<Hex> = hexmap::hex::range(h, 1).collect();
             let clip = Clipboard::copy(map, region, h).rotated(b as i32);
-            Edit::Paste {
+            Edit::Cell(CellEdit::Paste {
                 clipboard: clip,
                 anchor: cells[usize::from(kind) % cells.len()],
-            }
+            })
         }
     }
 }

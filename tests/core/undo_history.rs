@@ -3,7 +3,10 @@
 //! step lands exactly on the state recorded at its boundary.
 
 use hexmap::hex::{Hex, OffsetKind, Orientation};
-use hexmap::map::{Clipboard, Document, Edit, HexMap, MapProperties, MapShape, Palette, TerrainId};
+use hexmap::map::{
+    CellEdit, Clipboard, Document, Edit, HexMap, MapEdit, MapProperties, MapShape, Palette,
+    TerrainId,
+};
 use proptest::prelude::*;
 
 fn start_map() -> HexMap {
@@ -33,16 +36,16 @@ fn arb_terrain() -> impl Strategy<Value = Option<TerrainId>> {
 fn arb_edit() -> impl Strategy<Value = Edit> {
     prop_oneof![
         4 => (arb_hex(), 0u32..3, arb_terrain())
-            .prop_map(|(center, radius, terrain)| Edit::Paint { center, radius, terrain }),
+            .prop_map(|(center, radius, terrain)| Edit::Cell(CellEdit::Paint { center, radius, terrain })),
         2 => (arb_hex(), arb_hex(), arb_terrain())
-            .prop_map(|(from, to, terrain)| Edit::Line { from, to, terrain }),
-        1 => (arb_hex(), arb_terrain()).prop_map(|(start, terrain)| Edit::Fill { start, terrain }),
-        1 => (arb_terrain(), arb_terrain()).prop_map(|(from, to)| Edit::ReplaceTerrain { from, to }),
-        1 => (arb_hex(), 0u32..2).prop_map(|(center, radius)| Edit::Erase { center, radius }),
-        2 => (arb_hex(), any::<bool>()).prop_map(|(hex, mine)| Edit::SetMine { hex, mine }),
-        1 => prop::collection::vec(arb_hex(), 0..10).prop_map(Edit::SetMines),
+            .prop_map(|(from, to, terrain)| Edit::Cell(CellEdit::Line { from, to, terrain })),
+        1 => (arb_hex(), arb_terrain()).prop_map(|(start, terrain)| Edit::Cell(CellEdit::Fill { start, terrain })),
+        1 => (arb_terrain(), arb_terrain()).prop_map(|(from, to)| Edit::Cell(CellEdit::ReplaceTerrain { from, to })),
+        1 => (arb_hex(), 0u32..2).prop_map(|(center, radius)| Edit::Cell(CellEdit::Erase { center, radius })),
+        2 => (arb_hex(), any::<bool>()).prop_map(|(hex, mine)| Edit::Cell(CellEdit::SetMine { hex, mine })),
+        1 => prop::collection::vec(arb_hex(), 0..10).prop_map(|hexes| Edit::Cell(CellEdit::SetMines(hexes))),
         2 => (arb_hex(), prop::option::of("[a-z ]{0,8}"))
-            .prop_map(|(hex, text)| Edit::SetNote { hex, text }),
+            .prop_map(|(hex, text)| Edit::Cell(CellEdit::SetNote { hex, text })),
         1 => (arb_hex(), arb_hex(), 0i32..6, any::<bool>()).prop_map(|(src, anchor, rot, refl)| {
             // Copy from the start map's geometry: a radius-2 region around `src`.
             let m = start_map();
@@ -51,18 +54,18 @@ fn arb_edit() -> impl Strategy<Value = Edit> {
             if refl {
                 c = c.reflected();
             }
-            Edit::Paste { clipboard: c, anchor }
+            Edit::Cell(CellEdit::Paste { clipboard: c, anchor })
         }),
         1 => (5u32..14, 5u32..12).prop_map(|(w, h)| {
-            Edit::Reshape(MapShape::rectangle(OffsetKind::OddR, w, h).unwrap())
+            Edit::Map(MapEdit::Reshape(MapShape::rectangle(OffsetKind::OddR, w, h).unwrap()))
         }),
         1 => (1usize..5).prop_map(|n| {
-            Edit::SetPalette(Palette::new(Palette::standard().terrains()[..n].to_vec()).unwrap())
+            Edit::Map(MapEdit::SetPalette(Palette::new(Palette::standard().terrains()[..n].to_vec()).unwrap()))
         }),
         1 => "[a-z]{1,6}".prop_map(|name| {
             let mut p = MapProperties::new(name, Orientation::Flat);
             p.offset_kind = OffsetKind::EvenQ;
-            Edit::SetProperties(p)
+            Edit::Map(MapEdit::SetProperties(p))
         }),
     ]
 }

@@ -15,7 +15,7 @@ use hexmap::app::label_tool::handles;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::tools::Tool;
 use hexmap::hex::{Hex, Point};
-use hexmap::map::{BuiltinIcon, Edit, Icon, Label, LabelId};
+use hexmap::map::{AnnotationEdit, BuiltinIcon, Edit, Icon, Label, LabelId};
 
 /// Screen points per world unit the tests look at the map with (hexes 64 points across).
 const ZOOM: f64 = 2.0;
@@ -24,10 +24,10 @@ const ZOOM: f64 = 2.0;
 fn harness(labels: &[Label]) -> Harness<'static, EditorApp> {
     let mut doc = OpenMap::new_map(&NewMapSpec::default()).expect("default spec is valid");
     for (i, l) in labels.iter().enumerate() {
-        let edit = Edit::AddLabel {
+        let edit = Edit::Annotation(AnnotationEdit::AddLabel {
             id: LabelId(i as u32),
             label: l.clone(),
-        };
+        });
         doc.apply(&edit).unwrap();
     }
     let mut h = Harness::builder()

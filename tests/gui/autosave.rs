@@ -10,7 +10,7 @@ use hexmap::app::dialogs::{DialogReply, FakeDialogs};
 use hexmap::app::open_map::OpenMap;
 use hexmap::hex::Hex;
 use hexmap::io::recovery::{recovery_path, write_recovery};
-use hexmap::map::{Edit, TerrainId};
+use hexmap::map::{CellEdit, Edit, TerrainId};
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 
@@ -125,11 +125,11 @@ fn offered_recovery(
         .unwrap();
     let mut changed = doc;
     changed
-        .apply(&Edit::Paint {
+        .apply(&Edit::Cell(CellEdit::Paint {
             center: cell,
             radius: 0,
             terrain: Some(other),
-        })
+        }))
         .unwrap();
     write_recovery(&recovery_path(&path), changed.map()).unwrap();
 
@@ -268,11 +268,11 @@ fn while_the_restore_question_is_up_letter_keys_do_not_reach_the_editor() {
         .unwrap();
     let mut changed = doc;
     changed
-        .apply(&Edit::Paint {
+        .apply(&Edit::Cell(CellEdit::Paint {
             center: cell,
             radius: 0,
             terrain: Some(other),
-        })
+        }))
         .unwrap();
     write_recovery(&recovery_path(&path), changed.map()).unwrap();
     let dialogs = FakeDialogs::with_answers([DialogReply::Open(path.clone())]);

@@ -254,7 +254,7 @@ fn a_cancelled_dialog_does_not_drop_an_export_waiting_for_its_file() {
 /// no hex centre changes), and choosing "below" in the window puts it under the map.
 #[test]
 fn the_export_window_puts_the_legend_beside_the_map_or_below_it() {
-    use hexmap::map::{Corner, Edit, ViewSettings};
+    use hexmap::map::{Corner, Edit, MapEdit, ViewSettings};
     let dir = temp_dir("legend-place");
     let (right, below) = (dir.join("right.png"), dir.join("below.png"));
     let dialogs = FakeDialogs::with_answers([
@@ -262,10 +262,10 @@ fn the_export_window_puts_the_legend_beside_the_map_or_below_it() {
         DialogReply::Export(below.clone()),
     ]);
     let mut doc = OpenMap::sample();
-    doc.apply(&Edit::SetView(ViewSettings {
+    doc.apply(&Edit::Map(MapEdit::SetView(ViewSettings {
         legend: Some(Corner::BottomRight),
         ..ViewSettings::default()
-    }))
+    })))
     .unwrap();
     let map = doc.map().clone();
     let mut h = Harness::builder()

@@ -13,7 +13,7 @@ use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::overlays::OverlayState;
 use hexmap::draw::features::distance_to_path_near;
 use hexmap::hex::{CoordSystem, Edge, Hex, OffsetCoord, Orientation, Point};
-use hexmap::map::{EdgeTypeId, Edit, MapPath, PathId, PathTypeId};
+use hexmap::map::{EdgeTypeId, Edit, FeatureEdit, MapPath, PathId, PathTypeId};
 
 /// A new flat map (XXYY labels count its columns), the editor on it.
 fn harness() -> Harness<'static, EditorApp> {
@@ -154,7 +154,8 @@ fn harness_with_paths(paths: &[(u16, Vec<(i32, i32)>)]) -> Harness<'static, Edit
                 .map(|&(c, r)| kind.to_hex(OffsetCoord::new(c, r)))
                 .collect(),
         };
-        doc.apply(&Edit::AddPath(path)).expect("a valid path");
+        doc.apply(&Edit::Feature(FeatureEdit::AddPath(path)))
+            .expect("a valid path");
     }
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))

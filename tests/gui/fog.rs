@@ -14,7 +14,8 @@ use hexmap::app::tools::Tool;
 use hexmap::app::{Action, EditorApp};
 use hexmap::hex::{Hex, OffsetCoord, OffsetKind, Orientation, Point};
 use hexmap::map::{
-    BuiltinIcon, Edit, HexMap, Icon, Label, LabelId, MapProperties, MapShape, Palette, TerrainId,
+    BuiltinIcon, Edit, FogEdit, HexMap, Icon, Label, LabelId, MapProperties, MapShape, Palette,
+    TerrainId,
 };
 
 const SECRETS: [&str; 5] = [
@@ -156,10 +157,11 @@ fn a_gm_edit_reaches_the_player_window_in_the_same_frame() {
     let mut h = harness();
     let rect = open_player_window(&mut h);
     let hidden = at(6, 3);
-    h.state_mut().push(Action::Edit(Edit::SetRevealed {
-        hexes: vec![hidden],
-        revealed: true,
-    }));
+    h.state_mut()
+        .push(Action::Edit(Edit::Fog(FogEdit::SetRevealed {
+            hexes: vec![hidden],
+            revealed: true,
+        })));
     h.run();
     let camera = *h.state().view().camera();
     let c = h.state().view().doc().layout().hex_to_pixel(hidden);

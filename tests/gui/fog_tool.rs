@@ -16,7 +16,7 @@ use hexmap::app::open_map::OpenMap;
 use hexmap::app::tools::Tool;
 use hexmap::app::{Action, EditorApp};
 use hexmap::hex::{Hex, OffsetCoord, OffsetKind, Orientation, Point};
-use hexmap::map::{Edit, HexMap, MapProperties, MapShape, Palette, TerrainId};
+use hexmap::map::{Edit, FogEdit, HexMap, MapProperties, MapShape, Palette, TerrainId};
 
 fn at(col: i32, row: i32) -> Hex {
     OffsetKind::OddR.to_hex(OffsetCoord::new(col, row))
@@ -184,7 +184,8 @@ fn remove_party_takes_it_off_and_undo_puts_it_back() {
     undo(&mut h);
     assert_eq!(h.state().view().doc().map().party().unwrap().hex, at(2, 3));
     // Also reachable through the one edit path from elsewhere (the party is plain data).
-    h.state_mut().push(Action::Edit(Edit::SetParty(None)));
+    h.state_mut()
+        .push(Action::Edit(Edit::Fog(FogEdit::SetParty(None))));
     settle(&mut h);
     assert!(h.state().view().doc().map().party().is_none());
 }

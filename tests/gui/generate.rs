@@ -9,7 +9,7 @@ use egui_kittest::kittest::Queryable;
 use hexmap::app::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::{Action, EditorApp};
-use hexmap::map::Edit;
+use hexmap::map::{Edit, FeatureEdit};
 
 fn harness() -> Harness<'static, EditorApp> {
     let doc = OpenMap::new_map(&NewMapSpec::default()).expect("valid spec");
@@ -69,7 +69,8 @@ fn generate_previews_applies_as_one_undo_step_and_lays_new_roads() {
     let ids: Vec<_> = map.paths().iter().map(|p| p.id).collect();
     assert!(!ids.is_empty());
     for id in ids {
-        h.state_mut().push(Action::Edit(Edit::DeletePath(id)));
+        h.state_mut()
+            .push(Action::Edit(Edit::Feature(FeatureEdit::DeletePath(id))));
     }
     settle(&mut h);
     assert!(h.state().view().doc().map().paths().is_empty());

@@ -9,7 +9,9 @@ use hexmap::app::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::app::{Action, EditorApp};
 use hexmap::hex::{OffsetCoord, OffsetKind, Orientation, Point};
-use hexmap::map::{BuiltinIcon, Edit, HexMap, Icon, MapProperties, MapShape, Palette, Rgb};
+use hexmap::map::{
+    AnnotationEdit, BuiltinIcon, Edit, HexMap, Icon, MapProperties, MapShape, Palette, Rgb,
+};
 
 /// The colour painted last at `p` by the untextured meshes of the last frame (what a
 /// person sees there, overlays aside).
@@ -85,11 +87,12 @@ fn a_big_icon_is_drawn_over_the_next_chunk_and_removing_it_clears_it() {
         scale: 4.0,
         ..Icon::builtin(BuiltinIcon::Castle)
     };
-    h.state_mut().push(Action::Edit(Edit::ChangeIcon {
-        hex: home,
-        index: 0,
-        icon: big,
-    }));
+    h.state_mut()
+        .push(Action::Edit(Edit::Annotation(AnnotationEdit::ChangeIcon {
+            hex: home,
+            index: 0,
+            icon: big,
+        })));
     h.run();
     let covered = seen(&h).iter().filter(|c| **c != Some(grass)).count();
     assert!(
@@ -97,10 +100,11 @@ fn a_big_icon_is_drawn_over_the_next_chunk_and_removing_it_clears_it() {
         "the big castle covers the next chunk's grass: {:?}",
         seen(&h)
     );
-    h.state_mut().push(Action::Edit(Edit::RemoveIcon {
-        hex: home,
-        index: 0,
-    }));
+    h.state_mut()
+        .push(Action::Edit(Edit::Annotation(AnnotationEdit::RemoveIcon {
+            hex: home,
+            index: 0,
+        })));
     h.run();
     assert!(
         seen(&h).iter().all(|c| *c == Some(grass)),

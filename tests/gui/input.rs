@@ -12,7 +12,7 @@ use hexmap::app::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::tools::Tool;
 use hexmap::hex::{Hex, OffsetCoord, OffsetKind};
-use hexmap::map::Edit;
+use hexmap::map::{CellEdit, Edit};
 
 fn harness() -> Harness<'static, EditorApp> {
     let doc = OpenMap::new_map(&NewMapSpec::default()).expect("default spec is valid");
@@ -170,10 +170,9 @@ fn a_tap_works_for_every_tool_including_the_picker() {
     // Paint one cell with the third terrain through the document, then pick it.
     let src = cell(4, 4);
     h.state_mut()
-        .push(hexmap::app::Action::Edit(Edit::SetTerrain(vec![(
-            src,
-            Some(ids[2]),
-        )])));
+        .push(hexmap::app::Action::Edit(Edit::Cell(CellEdit::SetTerrain(
+            vec![(src, Some(ids[2]))],
+        ))));
     settle(&mut h);
     let selected = |h: &Harness<'static, EditorApp>, name: &str| {
         h.get_by_label(name).accesskit_node().toggled() == Some(Toggled::True)
@@ -366,10 +365,9 @@ fn the_paste_preview_shows_the_terrain_being_pasted() {
     let t = h.state().view().doc().map().palette().terrains()[3].clone();
     let a = cell(6, 6);
     h.state_mut()
-        .push(hexmap::app::Action::Edit(Edit::SetTerrain(vec![(
-            a,
-            Some(t.id),
-        )])));
+        .push(hexmap::app::Action::Edit(Edit::Cell(CellEdit::SetTerrain(
+            vec![(a, Some(t.id))],
+        ))));
     settle(&mut h);
     select_tool(&mut h, Tool::Select);
     let p = h.state().view().hex_to_screen(a);

@@ -9,7 +9,7 @@ use hexmap::app::EditorApp;
 use hexmap::app::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::hex::{OffsetCoord, OffsetKind};
-use hexmap::map::{Edit, Rgb};
+use hexmap::map::{CellEdit, Edit, Rgb};
 
 fn harness() -> Harness<'static, EditorApp> {
     let doc = OpenMap::new_map(&NewMapSpec::default()).expect("default spec is valid");
@@ -44,7 +44,9 @@ fn deleting_a_terrain_empties_its_cells_says_how_many_and_undoes_in_one_step() {
         .collect();
     let edit_cells = cells.iter().map(|&c| (c, Some(victim.id))).collect();
     h.state_mut()
-        .push(hexmap::app::Action::Edit(Edit::SetTerrain(edit_cells)));
+        .push(hexmap::app::Action::Edit(Edit::Cell(CellEdit::SetTerrain(
+            edit_cells,
+        ))));
     settle(&mut h);
     let steps = h.state().view().doc().document().history().undo_len();
     let label = row(&h, 2);

@@ -10,7 +10,7 @@ use hexmap::app::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::tools::Tool;
 use hexmap::hex::{Hex, OffsetCoord, OffsetKind};
-use hexmap::map::Edit;
+use hexmap::map::{CellEdit, Edit};
 
 fn harness() -> Harness<'static, EditorApp> {
     let doc = OpenMap::new_map(&NewMapSpec::default()).expect("default spec is valid");
@@ -80,16 +80,18 @@ fn a_paste_hangs_from_the_middle_of_the_block_or_where_it_was_grabbed() {
     let marked = h.state().view().doc().map().palette().terrains()[2].id;
     let other = h.state().view().doc().map().palette().terrains()[3].id;
     let (left, middle, right) = (cell(4, 5), cell(5, 5), cell(6, 5));
-    h.state_mut().push(hexmap::app::Action::Edit(Edit::Paint {
-        center: middle,
-        radius: 0,
-        terrain: Some(marked),
-    }));
-    h.state_mut().push(hexmap::app::Action::Edit(Edit::Paint {
-        center: right,
-        radius: 0,
-        terrain: Some(other),
-    }));
+    h.state_mut()
+        .push(hexmap::app::Action::Edit(Edit::Cell(CellEdit::Paint {
+            center: middle,
+            radius: 0,
+            terrain: Some(marked),
+        })));
+    h.state_mut()
+        .push(hexmap::app::Action::Edit(Edit::Cell(CellEdit::Paint {
+            center: right,
+            radius: 0,
+            terrain: Some(other),
+        })));
     settle(&mut h);
     select_box(&mut h, left, right);
     assert_eq!(h.state().view().selection().len(), 3);

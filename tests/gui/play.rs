@@ -9,9 +9,9 @@ use hexmap::app::EditorApp;
 use hexmap::app::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::hex::Hex;
-use hexmap::map::Edit;
 use hexmap::map::ShapeSpec;
 use hexmap::map::minesweeper::{CellView, GameStatus};
+use hexmap::map::{CellEdit, Edit};
 
 const MINE_A: Hex = Hex::new(2, 0);
 const MINE_B: Hex = Hex::new(-2, 2);
@@ -26,7 +26,7 @@ fn board_doc() -> OpenMap {
     };
     let mut doc = OpenMap::new_map(&spec).expect("valid spec");
     doc.begin_step();
-    doc.apply(&Edit::SetMines(vec![MINE_A, MINE_B]))
+    doc.apply(&Edit::Cell(CellEdit::SetMines(vec![MINE_A, MINE_B])))
         .expect("mines on the map");
     doc.end_step();
     doc
@@ -194,7 +194,7 @@ fn a_huge_board_is_played_whole_from_its_chunk_cache() {
     let mut doc = OpenMap::new_map(&spec).expect("valid spec");
     // Play needs mines: one in a corner.
     doc.begin_step();
-    doc.apply(&Edit::SetMines(vec![Hex::new(0, 0)]))
+    doc.apply(&Edit::Cell(CellEdit::SetMines(vec![Hex::new(0, 0)])))
         .expect("a cell of the map");
     doc.end_step();
     let mut h = Harness::builder()

@@ -105,7 +105,7 @@ fn print_window_shows_the_page_count_and_exports_a_pdf() {
 /// back with poppler's `pdftotext` (skipped when poppler is missing, an error under CI).
 #[test]
 fn the_print_window_puts_the_key_on_its_own_page_or_the_first_board_page() {
-    use hexmap::map::{Corner, Edit, ViewSettings};
+    use hexmap::map::{Corner, Edit, MapEdit, ViewSettings};
     let dir = temp_dir("print-key");
     let (own, over) = (dir.join("own.pdf"), dir.join("over.pdf"));
     let dialogs = FakeDialogs::with_answers([
@@ -113,10 +113,10 @@ fn the_print_window_puts_the_key_on_its_own_page_or_the_first_board_page() {
         DialogReply::Export(over.clone()),
     ]);
     let mut doc = OpenMap::sample();
-    doc.apply(&Edit::SetView(ViewSettings {
+    doc.apply(&Edit::Map(MapEdit::SetView(ViewSettings {
         legend: Some(Corner::BottomRight),
         ..ViewSettings::default()
-    }))
+    })))
     .unwrap();
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 900.0))

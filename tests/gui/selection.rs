@@ -12,7 +12,7 @@ use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::tools::Tool;
 use hexmap::app::{Action, EditorApp};
 use hexmap::hex::{Hex, OffsetCoord, OffsetKind};
-use hexmap::map::{Edit, TerrainId};
+use hexmap::map::{AnnotationEdit, CellEdit, Edit, TerrainId};
 
 /// The default 24 × 16 map, every cell painted with the palette's first terrain.
 fn harness() -> Harness<'static, EditorApp> {
@@ -22,10 +22,11 @@ fn harness() -> Harness<'static, EditorApp> {
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
     h.run();
     let first = terrain(&h, 0);
-    h.state_mut().push(Action::Edit(Edit::ReplaceTerrain {
-        from: None,
-        to: Some(first),
-    }));
+    h.state_mut()
+        .push(Action::Edit(Edit::Cell(CellEdit::ReplaceTerrain {
+            from: None,
+            to: Some(first),
+        })));
     settle(&mut h);
     h
 }
@@ -50,7 +51,8 @@ fn at(h: &Harness<'static, EditorApp>, x: Hex) -> Pos2 {
 
 fn paint(h: &mut Harness<'static, EditorApp>, cells: &[Hex], t: TerrainId) {
     let cells = cells.iter().map(|&c| (c, Some(t))).collect();
-    h.state_mut().push(Action::Edit(Edit::SetTerrain(cells)));
+    h.state_mut()
+        .push(Action::Edit(Edit::Cell(CellEdit::SetTerrain(cells))));
     settle(h);
 }
 
@@ -268,10 +270,11 @@ fn dragging_the_selection_moves_it_with_its_icon_in_one_undo_step() {
     let second = terrain(&h, 1);
     let from = cell(4, 4);
     paint(&mut h, &[from], second);
-    h.state_mut().push(Action::Edit(Edit::AddIcon {
-        hex: from,
-        icon: hexmap::map::Icon::builtin(hexmap::map::BuiltinIcon::Castle),
-    }));
+    h.state_mut()
+        .push(Action::Edit(Edit::Annotation(AnnotationEdit::AddIcon {
+            hex: from,
+            icon: hexmap::map::Icon::builtin(hexmap::map::BuiltinIcon::Castle),
+        })));
     settle(&mut h);
     select_box(&mut h, from, from);
     assert!(shows(&h, "1 hex selected"));

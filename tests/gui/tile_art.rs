@@ -10,7 +10,7 @@ use hexmap::app::EditorApp;
 use hexmap::app::dialogs::{DialogReply, FakeDialogs};
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::draw::RgbaImage;
-use hexmap::map::{Edit, Palette, TerrainId, TileArt};
+use hexmap::map::{AnnotationEdit, Edit, MapEdit, Palette, TerrainId, TileArt};
 
 const FOREST: u16 = 3;
 
@@ -113,7 +113,9 @@ fn a_missing_image_is_named_in_the_status_bar() {
     terrains[2].art.images = vec!["art/gone.png".into()];
     let palette = Palette::new(terrains).unwrap();
     h.state_mut()
-        .push(hexmap::app::Action::Edit(Edit::SetPalette(palette)));
+        .push(hexmap::app::Action::Edit(Edit::Map(MapEdit::SetPalette(
+            palette,
+        ))));
     settle(&mut h);
     settle(&mut h);
     let labels = shown_labels(&h);
@@ -170,10 +172,10 @@ fn the_icon_palette_shows_a_user_image_as_its_picture() {
         scale: 1.0,
         color: None,
     };
-    doc.apply(&Edit::AddIcon {
+    doc.apply(&Edit::Annotation(AnnotationEdit::AddIcon {
         hex: Hex::new(0, 0),
         icon,
-    })
+    }))
     .unwrap();
     doc.save(&dir.join("map.ron")).unwrap();
     let mut h = Harness::builder()
@@ -241,15 +243,15 @@ fn the_canvas_legend_shows_a_user_image_icon_as_its_picture() {
         scale: 1.0,
         color: None,
     };
-    doc.apply(&Edit::AddIcon {
+    doc.apply(&Edit::Annotation(AnnotationEdit::AddIcon {
         hex: Hex::new(0, 0),
         icon,
-    })
+    }))
     .unwrap();
-    doc.apply(&Edit::SetView(ViewSettings {
+    doc.apply(&Edit::Map(MapEdit::SetView(ViewSettings {
         legend: Some(Corner::BottomRight),
         note_captions: false,
-    }))
+    })))
     .unwrap();
     doc.save(&dir.join("map.ron")).unwrap();
     let mut h = Harness::builder()

@@ -12,7 +12,7 @@ use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::{Action, EditorApp};
 use hexmap::draw::RgbaImage;
 use hexmap::hex::{Hex, Point};
-use hexmap::map::{Edit, TerrainId, Underlay};
+use hexmap::map::{Edit, MapEdit, TerrainId, Underlay};
 
 /// The standard palette's Forest colour.
 const FOREST_RGB: [u8; 3] = [0x2f, 0x7a, 0x3a];
@@ -73,7 +73,8 @@ fn place(h: &mut Harness<'static, EditorApp>, at: Pos2, scale: f64) {
         opacity: 1.0,
         ..underlay(h).expect("an underlay")
     };
-    h.state_mut().push(Action::Edit(Edit::SetUnderlay(Some(u))));
+    h.state_mut()
+        .push(Action::Edit(Edit::Map(MapEdit::SetUnderlay(Some(u)))));
     settle(h);
 }
 
@@ -209,7 +210,8 @@ fn pick_terrain_paints_the_covered_hex_and_ctrl_z_undoes_it() {
         scale: 1.0,
         ..underlay(&h).unwrap()
     };
-    h.state_mut().push(Action::Edit(Edit::SetUnderlay(Some(u))));
+    h.state_mut()
+        .push(Action::Edit(Edit::Map(MapEdit::SetUnderlay(Some(u)))));
     settle(&mut h);
     let terrain =
         |h: &Harness<'static, EditorApp>, at: Hex| h.state().view().doc().map().terrain(at);

@@ -14,7 +14,7 @@ use super::Action;
 use super::open_map::OpenMap;
 use hexmap_draw::features::distance_to_path_near;
 use hexmap_hex::{CoordContext, CoordSystem, Edge, Hex, Layout, Point};
-use hexmap_map::{EdgeTypeId, Edit, HexMap, MapPath, PathEnd, PathId, PathTypeId};
+use hexmap_map::{EdgeTypeId, Edit, FeatureEdit, HexMap, MapPath, PathEnd, PathId, PathTypeId};
 
 /// How near (screen pixels) a press of the path tool must be to a path's drawn line to
 /// select it.
@@ -219,11 +219,11 @@ impl FeatureTools {
                     .skip(1)
                     .collect();
                 *last = h;
-                out.push(Action::StrokeEdit(Edit::ExtendPath {
+                out.push(Action::StrokeEdit(Edit::Feature(FeatureEdit::ExtendPath {
                     id: *id,
                     end: *end,
                     hexes: steps,
-                }));
+                })));
             }
             FeatureGesture::Edges { .. } => {}
         }
@@ -240,12 +240,12 @@ impl FeatureTools {
                     return;
                 };
                 let id = doc.map().paths().next_id();
-                out.push(Action::Edit(Edit::AddPath(MapPath {
+                out.push(Action::Edit(Edit::Feature(FeatureEdit::AddPath(MapPath {
                     id,
                     kind,
                     hexes,
                     gm_only: false,
-                })));
+                }))));
                 self.selected_path = Some(id);
             }
             FeatureGesture::NewPath { hexes } => self.path_start = hexes.first().copied(),
@@ -263,7 +263,10 @@ fn set_edges(doc: &OpenMap, edges: Vec<Edge>, kind: Option<EdgeTypeId>, out: &mu
         })
         .collect();
     if !edges.is_empty() {
-        out.push(Action::StrokeEdit(Edit::SetEdges { edges, kind }));
+        out.push(Action::StrokeEdit(Edit::Feature(FeatureEdit::SetEdges {
+            edges,
+            kind,
+        })));
     }
 }
 
@@ -350,18 +353,18 @@ mod tests {
         let mut doc = OpenMap::new_map(&NewMapSpec::default()).unwrap();
         let e = Edge::around(Hex::new(4, 4))[1];
         let river = EdgeTypeId::new(1);
-        let set = Edit::SetEdges {
+        let set = Edit::Feature(FeatureEdit::SetEdges {
             edges: vec![e],
             kind: river,
-        };
+        });
         assert_eq!(press(&doc, e, false), vec![set.clone()]);
         // Nothing to erase: no edit (an empty undo step would be noise).
         assert!(press(&doc, e, true).is_empty());
         doc.apply(&set).unwrap();
-        let erase = Edit::SetEdges {
+        let erase = Edit::Feature(FeatureEdit::SetEdges {
             edges: vec![e],
             kind: None,
-        };
+        });
         assert_eq!(press(&doc, e, true), vec![erase]);
         // Drawing what is already there asks for nothing either.
         assert!(press(&doc, e, false).is_empty());

@@ -1,14 +1,14 @@
 //! The fog tool's bar (issue 26): what a click does (reveal/hide brush, reveal by sight,
 //! reveal a terrain area, or place and move the party), the sight radius, hide all,
 //! reveal all, reveal or hide the selection, and the party's settings
-//! (`party_controls`). The brush itself is in `tools` (a stroke of `Edit::SetRevealed`).
+//! (`party_controls`). The brush itself is in `tools` (a stroke of `FogEdit::SetRevealed`).
 
 use super::Action;
 use super::open_map::OpenMap;
 use super::prefs::{FogClick, ToolPrefs};
 use eframe::egui;
 use hexmap_hex::Hex;
-use hexmap_map::{Edit, MAX_SIGHT};
+use hexmap_map::{Edit, FogEdit, MAX_SIGHT};
 
 /// The fog tool's settings and whole-map buttons; returns the edits asked for.
 pub(super) fn fog_bar(
@@ -36,10 +36,10 @@ pub(super) fn fog_bar(
         .accessible_name("Sight");
     }
     if ui.button("Hide all").clicked() {
-        out.push(Action::Edit(Edit::RevealAll(false)));
+        out.push(Action::Edit(Edit::Fog(FogEdit::RevealAll(false))));
     }
     if ui.button("Reveal all").clicked() {
-        out.push(Action::Edit(Edit::RevealAll(true)));
+        out.push(Action::Edit(Edit::Fog(FogEdit::RevealAll(true))));
     }
     // The Select tool's selection, revealed or hidden in one step.
     let selected = !selection.is_empty();
@@ -49,10 +49,10 @@ pub(super) fn fog_bar(
             .on_disabled_hover_text("Select cells first (Select tool)")
             .clicked()
         {
-            out.push(Action::Edit(Edit::SetRevealed {
+            out.push(Action::Edit(Edit::Fog(FogEdit::SetRevealed {
                 hexes: selection.to_vec(),
                 revealed,
-            }));
+            })));
         }
     }
     match mode {

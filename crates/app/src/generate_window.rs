@@ -1,6 +1,6 @@
 //! The "Generate world" window (Map → Generate…, issue 27): the generator's parameters, a
 //! live preview of the whole map as it would be (drawn through `draw` by the PNG back-end
-//! into a small texture), "Apply" as one undo step (`Edit::ReplaceMap`), and buttons that
+//! into a small texture), "Apply" as one undo step (`MapEdit::ReplaceMap`), and buttons that
 //! run one stage again on the open map (new rivers, settlements or roads). It calls the
 //! same library as `hexmap generate` (`map::generate`). A map larger than the live
 //! preview's limit is generated off the UI pass, with a spinner and Cancel, and applied
@@ -14,7 +14,7 @@ use eframe::egui;
 use hexmap_hex::{Orientation, Point};
 use hexmap_io::render::{PictureOptions, render_png};
 use hexmap_map::generate::{self, BiomeTable, GenError, Preset, Spec, grid::Grid};
-use hexmap_map::{Edit, HexMap, ShapeSpec};
+use hexmap_map::{Edit, HexMap, MapEdit, ShapeSpec};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 /// Maps up to this many cells follow every change of the form; larger ones are drawn when
@@ -445,13 +445,15 @@ fn form_window(
     let apply = apply || apply_ready;
     if apply && let Some(p) = form.preview.as_ref().filter(|p| p.spec == spec) {
         form.message = Some(format!("Applied: {}", p.summary));
-        return Some(Action::Edit(Edit::ReplaceMap(Box::new(p.map.clone()))));
+        return Some(Action::Edit(Edit::Map(MapEdit::ReplaceMap(Box::new(
+            p.map.clone(),
+        )))));
     }
     if let Some(stage) = stage {
         return match rerun(doc, stage, form) {
             Ok(map) => {
                 form.message = Some(format!("New {stage} laid on this map."));
-                Some(Action::Edit(Edit::ReplaceMap(Box::new(map))))
+                Some(Action::Edit(Edit::Map(MapEdit::ReplaceMap(Box::new(map)))))
             }
             Err(e) => {
                 form.message = Some(format!("Cannot lay new {stage}: {e}"));

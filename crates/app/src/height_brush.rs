@@ -1,6 +1,6 @@
 //! The Brush's height modes (issue 27): besides the current terrain it can raise or lower
 //! the elevation layer by a step per stamp (shift swaps raise and lower), one undo step
-//! per stroke (`Edit::RaiseElevation`). View → Elevation bands shows the result.
+//! per stroke (`ElevationEdit::Raise`). View → Elevation bands shows the result.
 
 use super::prefs::{BrushPaints, ToolPrefs};
 use eframe::egui;

@@ -9,7 +9,7 @@ use super::tools::Press;
 use hexmap_draw::annotation_hits;
 use hexmap_hex::Hex;
 use hexmap_map::annotations::MAX_ICONS_PER_HEX;
-use hexmap_map::{BuiltinIcon, Edit, HexMap, Icon, IconSource};
+use hexmap_map::{AnnotationEdit, BuiltinIcon, Edit, HexMap, Icon, IconSource};
 
 /// What the icon tool places and the icon it has selected.
 #[derive(Clone, Debug, PartialEq)]
@@ -79,14 +79,14 @@ impl IconTool {
             self.selected = None;
             return None;
         }
-        out.push(Action::Edit(Edit::AddIcon {
+        out.push(Action::Edit(Edit::Annotation(AnnotationEdit::AddIcon {
             hex,
             icon: Icon {
                 gm_only: false,
                 source: self.chosen.clone(),
                 ..Icon::builtin(BuiltinIcon::Star)
             },
-        }));
+        })));
         self.selected = Some((hex, here));
         None
     }
@@ -98,11 +98,13 @@ impl IconTool {
         if h == drag.at || !doc.contains(h) || map.icons_at(h).len() >= MAX_ICONS_PER_HEX {
             return;
         }
-        out.push(Action::StrokeEdit(Edit::MoveIcon {
-            from: drag.at,
-            index: drag.index,
-            to: h,
-        }));
+        out.push(Action::StrokeEdit(Edit::Annotation(
+            AnnotationEdit::MoveIcon {
+                from: drag.at,
+                index: drag.index,
+                to: h,
+            },
+        )));
         *drag = IconDrag {
             at: h,
             index: map.icons_at(h).len(),
@@ -114,17 +116,15 @@ impl IconTool {
     pub fn delete_selected(&mut self, map: &HexMap) -> Option<Edit> {
         let (hex, index) = self.selected.take()?;
         map.icons_at(hex).get(index)?;
-        Some(Edit::RemoveIcon { hex, index })
+        Some(Edit::Annotation(AnnotationEdit::RemoveIcon { hex, index }))
     }
 
     /// The edit that replaces the selected icon by `icon`, if it changed.
     pub fn change_selected(&self, map: &HexMap, icon: Icon) -> Option<Edit> {
         let (hex, index) = self.selected?;
-        (map.icons_at(hex).get(index)?.icon != icon).then_some(Edit::ChangeIcon {
-            hex,
-            index,
-            icon,
-        })
+        (map.icons_at(hex).get(index)?.icon != icon).then_some(Edit::Annotation(
+            AnnotationEdit::ChangeIcon { hex, index, icon },
+        ))
     }
 }
 
@@ -208,11 +208,13 @@ mod tests {
         tool.drag_to(&doc, &mut drag, to, &mut out);
         assert_eq!(
             out,
-            [Action::StrokeEdit(Edit::MoveIcon {
-                from: h,
-                index: 0,
-                to
-            })]
+            [Action::StrokeEdit(Edit::Annotation(
+                AnnotationEdit::MoveIcon {
+                    from: h,
+                    index: 0,
+                    to
+                }
+            ))]
         );
         assert_eq!(tool.selected, Some((to, 0)));
         assert_eq!(

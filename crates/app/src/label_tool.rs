@@ -11,7 +11,7 @@ use eframe::egui;
 use hexmap_draw::annotation_hits;
 use hexmap_hex::{Layout, Point};
 use hexmap_map::annotations::{MAX_LABEL_SIZE, MIN_LABEL_SIZE};
-use hexmap_map::{Edit, HexMap, Label, LabelId};
+use hexmap_map::{AnnotationEdit, Edit, HexMap, Label, LabelId};
 
 /// How near (screen points) a press must be to a handle to take it.
 pub const HANDLE_PX: f64 = 8.0;
@@ -179,7 +179,8 @@ impl LabelTool {
         let edit = match *gesture {
             LabelGesture::Move { id, grab } => {
                 let to = Point::new(world.x + grab.x, world.y + grab.y);
-                (map.label(id).map(|l| l.at) != Some(to)).then_some(Edit::MoveLabel { id, to })
+                (map.label(id).map(|l| l.at) != Some(to))
+                    .then_some(Edit::Annotation(AnnotationEdit::MoveLabel { id, to }))
             }
             LabelGesture::Rotate { id } => map.label(id).and_then(|l| {
                 let (dx, dy) = (world.x - l.at.x, world.y - l.at.y);
@@ -237,7 +238,7 @@ impl LabelTool {
                     at,
                     ..self.style.clone()
                 };
-                Some(Edit::AddLabel { id, label })
+                Some(Edit::Annotation(AnnotationEdit::AddLabel { id, label }))
             }
             DraftTarget::Existing(id) => {
                 let label = map.label(id)?;
@@ -250,15 +251,18 @@ impl LabelTool {
     pub fn delete_selected(&mut self, map: &HexMap) -> Option<Edit> {
         let id = self.selected.take()?;
         map.label(id)?;
-        Some(Edit::RemoveLabel(id))
+        Some(Edit::Annotation(AnnotationEdit::RemoveLabel(id)))
     }
 }
 
-/// An [`Edit::EditLabel`] giving `label` (id `id`) the change `f`, if it changes it.
+/// An [`AnnotationEdit::EditLabel`] giving `label` (id `id`) the change `f`, if it changes it.
 pub fn changed(id: LabelId, label: &Label, f: impl FnOnce(&mut Label)) -> Option<Edit> {
     let mut new = label.clone();
     f(&mut new);
-    (new != *label).then_some(Edit::EditLabel { id, label: new })
+    (new != *label).then_some(Edit::Annotation(AnnotationEdit::EditLabel {
+        id,
+        label: new,
+    }))
 }
 
 /// The text field of an open draft, at screen point `at` (its centre); returns the edit
@@ -345,10 +349,10 @@ mod tests {
         let layout = doc.layout();
         let id = LabelId(0);
         let at = Point::new(50.0, 50.0);
-        doc.apply(&Edit::AddLabel {
+        doc.apply(&Edit::Annotation(AnnotationEdit::AddLabel {
             id,
             label: Label::new("Old Road", at),
-        })
+        }))
         .unwrap();
         let mut tool = LabelTool {
             selected: Some(id),
@@ -364,7 +368,12 @@ mod tests {
         // Pointer to the right of the centre: the top faces right, a quarter turn.
         out.clear();
         tool.drag_to(&doc, &g, Point::new(at.x + 30.0, at.y), &mut out);
-        let [Action::StrokeEdit(Edit::EditLabel { label: turned, .. })] = &out[..] else {
+        let [
+            Action::StrokeEdit(Edit::Annotation(AnnotationEdit::EditLabel {
+                label: turned, ..
+            })),
+        ] = &out[..]
+        else {
             panic!("{out:?}")
         };
         assert_eq!(turned.rotation, 90.0);
@@ -379,7 +388,12 @@ mod tests {
             at.y + 2.0 * (resize.y - at.y),
         );
         tool.drag_to(&doc, &g, twice, &mut out);
-        let [Action::StrokeEdit(Edit::EditLabel { label: grown, .. })] = &out[..] else {
+        let [
+            Action::StrokeEdit(Edit::Annotation(AnnotationEdit::EditLabel {
+                label: grown, ..
+            })),
+        ] = &out[..]
+        else {
             panic!("{out:?}")
         };
         assert!((grown.size - 2.0).abs() < 0.02, "{}", grown.size);

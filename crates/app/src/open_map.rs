@@ -7,7 +7,9 @@ use hexmap_draw::region::offset_box;
 use hexmap_hex::{CoordContext, Hex, Layout, OffsetCoord, OffsetKind, Orientation, Point};
 use hexmap_io::Form;
 use hexmap_map::shape::OffsetBounds;
-use hexmap_map::{Document, Edit, HexMap, MapProperties, MapShape, Palette, ShapeSpec, TerrainId};
+use hexmap_map::{
+    Document, Edit, HexMap, MapEdit, MapProperties, MapShape, Palette, ShapeSpec, TerrainId,
+};
 use std::path::{Path, PathBuf};
 
 /// What the "New map" dialog asks for.
@@ -460,7 +462,7 @@ impl OpenMap {
 
     /// Replace the map properties (one undo step).
     pub fn set_properties(&mut self, props: MapProperties) -> Result<(), String> {
-        self.apply(&Edit::SetProperties(props))
+        self.apply(&Edit::Map(MapEdit::SetProperties(props)))
     }
 }
 
@@ -514,9 +516,9 @@ mod tests {
         assert_eq!(hexagon, scanned(&doc));
         assert_eq!((hexagon.cols, hexagon.rows), (7, 7));
 
-        doc.apply(&Edit::Reshape(
+        doc.apply(&Edit::Map(MapEdit::Reshape(
             MapShape::rectangle(OffsetKind::EvenQ, 9, 4).unwrap(),
-        ))
+        )))
         .unwrap();
         assert_eq!(doc.offset_bounds(), scanned(&doc));
         let mut props = doc.map().properties().clone();

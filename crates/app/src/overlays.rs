@@ -310,7 +310,7 @@ impl OverlayState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hexmap_map::Edit;
+    use hexmap_map::{CellEdit, Edit};
 
     fn doc() -> OpenMap {
         OpenMap::new_map(&super::super::open_map::NewMapSpec::default()).unwrap()
@@ -350,17 +350,17 @@ mod tests {
         assert_eq!(r.path.len(), 5);
         // Surround the target with sea (impassable): no path.
         let sea = d.map().palette().terrains()[0].id;
-        d.apply(&Edit::Paint {
+        d.apply(&Edit::Cell(CellEdit::Paint {
             center: b,
             radius: 1,
             terrain: Some(sea),
-        })
+        }))
         .unwrap();
-        d.apply(&Edit::Paint {
+        d.apply(&Edit::Cell(CellEdit::Paint {
             center: b,
             radius: 0,
             terrain: None,
-        })
+        }))
         .unwrap();
         let r = st.compute(&d, None);
         assert!(matches!(r.path_cost, Some(Err(_))));
@@ -386,11 +386,11 @@ mod tests {
         }
         // Sea (impassable) on the way: the kept search must not answer from the old map.
         let sea = d.map().palette().terrains()[0].id;
-        d.apply(&Edit::Paint {
+        d.apply(&Edit::Cell(CellEdit::Paint {
             center: Hex::new(5, 2),
             radius: 1,
             terrain: Some(sea),
-        })
+        }))
         .unwrap();
         let goal = Hex::new(8, 2);
         let kept = st.compute_with(&d, Some(goal), &mut routes);

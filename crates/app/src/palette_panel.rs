@@ -1,14 +1,14 @@
 //! The terrain palette panel: pick a terrain, add one, and edit the selected one (name,
 //! colour by picker or typed as `#rrggbb`, symbol, movement cost, sight), move it up or
 //! down, or delete it (its cells become empty; the confirmation says how many), and pick
-//! its tile art (`tile_art_picker`). Every change is one `Edit::SetPalette`, so one undo
+//! its tile art (`tile_art_picker`). Every change is one `MapEdit::SetPalette`, so one undo
 //! step.
 
 use super::Action;
 use super::open_map::OpenMap;
 use super::tools::Tools;
 use eframe::egui::{self, Color32};
-use hexmap_map::{Edit, MoveCost, Palette, Rgb, Terrain};
+use hexmap_map::{Edit, MapEdit, MoveCost, Palette, Rgb, Terrain};
 
 /// The terrain being edited: a working copy until "Apply", the colour as typed, and
 /// whether "Delete…" waits for its confirmation.
@@ -44,7 +44,7 @@ fn colour(rgb: Rgb) -> Color32 {
 /// The palette as a new list: one `SetPalette` edit, or the palette's refusal.
 fn set_palette(list: Vec<Terrain>, out: &mut Vec<Action>) {
     match Palette::new(list) {
-        Ok(p) => out.push(Action::Edit(Edit::SetPalette(p))),
+        Ok(p) => out.push(Action::Edit(Edit::Map(MapEdit::SetPalette(p)))),
         Err(e) => out.push(Action::Error(e.to_string())),
     }
 }

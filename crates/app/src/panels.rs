@@ -14,7 +14,7 @@ use super::tools::{self, Tool, Tools};
 use eframe::egui::{self, RichText};
 use hexmap_draw::annotation_hits;
 use hexmap_hex::Hex;
-use hexmap_map::{Corner, Edit};
+use hexmap_map::{CellEdit, Corner, Edit, MapEdit};
 
 /// File, Edit, View and Map menus (`playing`: in play mode, which never edits; `tools`:
 /// whether there is a selection to copy and a clipboard to paste).
@@ -73,7 +73,7 @@ pub(super) fn menu_bar(
                     out.push(Action::RandomMinesDialog);
                 }
                 if ui.button("Clear mines").clicked() {
-                    out.push(Action::Edit(Edit::SetMines(Vec::new())));
+                    out.push(Action::Edit(Edit::Cell(CellEdit::SetMines(Vec::new()))));
                 }
             });
             ui.menu_button("View", |ui| {
@@ -164,7 +164,7 @@ fn view_settings_menu(ui: &mut egui::Ui, doc: &OpenMap, out: &mut Vec<Action>) {
     });
     ui.checkbox(&mut next.note_captions, "Notes as captions");
     if next != view {
-        out.push(Action::Edit(Edit::SetView(next)));
+        out.push(Action::Edit(Edit::Map(MapEdit::SetView(next))));
     }
 }
 

@@ -2,15 +2,15 @@
 //! the party on a cell or moves it there — along the cheapest route under the movement
 //! rule, revealing what it sees at every step, or straight — the digit keys step it to a
 //! neighbour as on a numeric keypad, and the bar sets its sight, records its trail and
-//! removes it. Every move is one undo step through the one edit path (`Edit::SetParty`,
-//! `Edit::MoveParty`).
+//! removes it. Every move is one undo step through the one edit path (`FogEdit::SetParty`,
+//! `FogEdit::MoveParty`).
 
 use super::Action;
 use super::open_map::OpenMap;
 use super::prefs::ToolPrefs;
 use eframe::egui;
 use hexmap_hex::{Hex, Layout};
-use hexmap_map::{Edit, HexMap, MAX_SIGHT, Party, PathTypeId};
+use hexmap_map::{Edit, FogEdit, HexMap, MAX_SIGHT, Party, PathTypeId};
 
 /// The path type a recorded trail takes: the palette's "Trail" if it has one, else its
 /// first type (`None` when the path palette is empty: then no trail is recorded).
@@ -39,8 +39,8 @@ pub(super) fn click(doc: &OpenMap, prefs: &ToolPrefs, h: Hex) -> Vec<Action> {
         // Placing it and what it sees from there: one undo step.
         return vec![
             Action::BeginStroke,
-            Action::StrokeEdit(Edit::SetParty(Some(placed))),
-            Action::StrokeEdit(Edit::MoveParty { to: h, trail: None }),
+            Action::StrokeEdit(Edit::Fog(FogEdit::SetParty(Some(placed)))),
+            Action::StrokeEdit(Edit::Fog(FogEdit::MoveParty { to: h, trail: None })),
             Action::EndStroke,
         ];
     };
@@ -48,7 +48,7 @@ pub(super) fn click(doc: &OpenMap, prefs: &ToolPrefs, h: Hex) -> Vec<Action> {
         return Vec::new();
     }
     if !prefs.party_route {
-        return vec![Action::Edit(Edit::MoveParty { to: h, trail })];
+        return vec![Action::Edit(Edit::Fog(FogEdit::MoveParty { to: h, trail }))];
     }
     match map.route(party.hex, h) {
         Ok(route) => {
@@ -56,7 +56,7 @@ pub(super) fn click(doc: &OpenMap, prefs: &ToolPrefs, h: Hex) -> Vec<Action> {
             out.extend(
                 route.hexes[1..]
                     .iter()
-                    .map(|&to| Action::StrokeEdit(Edit::MoveParty { to, trail })),
+                    .map(|&to| Action::StrokeEdit(Edit::Fog(FogEdit::MoveParty { to, trail }))),
             );
             out.push(Action::EndStroke);
             out
@@ -131,7 +131,7 @@ pub(super) fn keys(ctx: &egui::Context, doc: &OpenMap, prefs: &ToolPrefs) -> Vec
             )));
             continue;
         }
-        out.push(Action::Edit(Edit::MoveParty { to, trail }));
+        out.push(Action::Edit(Edit::Fog(FogEdit::MoveParty { to, trail })));
         // One step a frame: the next key reads the moved party.
         break;
     }
@@ -160,14 +160,17 @@ pub(super) fn bar(ui: &mut egui::Ui, doc: &OpenMap, prefs: &mut ToolPrefs) -> Ve
         .accessible_name("Party sight");
     if sight != party.sight {
         prefs.fog_sight = sight;
-        out.push(Action::Edit(Edit::SetParty(Some(Party { sight, ..party }))));
+        out.push(Action::Edit(Edit::Fog(FogEdit::SetParty(Some(Party {
+            sight,
+            ..party
+        })))));
     }
     r.on_hover_text("How far the party sees, in hexes");
     ui.checkbox(&mut prefs.party_route, "Along routes")
         .on_hover_text("A click moves the party along the cheapest route, revealing as it goes");
     ui.checkbox(&mut prefs.party_trail, "Record trail");
     if ui.button("Remove party").clicked() {
-        out.push(Action::Edit(Edit::SetParty(None)));
+        out.push(Action::Edit(Edit::Fog(FogEdit::SetParty(None))));
     }
     ui.label("click: move, keys 1–9: step");
     out

@@ -10,7 +10,9 @@ use super::{Action, EditorApp};
 use eframe::egui;
 use hexmap_hex::xxyy::LabelOrder;
 use hexmap_hex::{Hex, Layout, OffsetKind, Orientation, Point};
-use hexmap_map::{Edit, HexMap, MapProperties, MapShape, ReshapePlan, ShapeSpec, offset_kinds_for};
+use hexmap_map::{
+    Edit, HexMap, MapEdit, MapProperties, MapShape, ReshapePlan, ShapeSpec, offset_kinds_for,
+};
 
 /// Rows and columns added (positive) or removed (negative) on each side of a rectangle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -364,9 +366,9 @@ pub(super) fn apply(app: &mut EditorApp, mut form: PropertiesForm) {
     // reshape is chosen on the map as it is, so only without a new orientation.
     if form.props.orientation != app.doc.map().properties().orientation {
         edits.extend(app.doc.map().reorient_edits(form.props.orientation));
-        edits.push(Edit::SetProperties(form.props.clone()));
+        edits.push(Edit::Map(MapEdit::SetProperties(form.props.clone())));
     } else {
-        edits.push(Edit::SetProperties(form.props.clone()));
+        edits.push(Edit::Map(MapEdit::SetProperties(form.props.clone())));
         let anchor = app.canvas.overlays.anchor;
         if let Err(message) = form.update_plan(&app.doc, anchor) {
             app.windows.error = Some(format!("cannot make that shape: {message}"));

@@ -11,11 +11,11 @@ use super::properties::outline;
 use super::windows::placed;
 use eframe::egui;
 use hexmap_hex::{Hex, Point};
-use hexmap_map::Edit;
 use hexmap_map::minesweeper::{
     Board, GenerateError, GenerateSettings, Generated, MineAmount, MineLayout, Verdict,
     generate_in_steps, solve,
 };
+use hexmap_map::{CellEdit, Edit};
 use hexmap_map::steps::until_cancelled;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -181,7 +181,7 @@ impl RandomMinesForm {
                         _ => String::new(),
                     }
                 ));
-                Some(Action::Edit(Edit::SetMines(mines)))
+                Some(Action::Edit(Edit::Cell(CellEdit::SetMines(mines))))
             }
             Err(e) => {
                 self.verdict = Some(format!("Cannot place the mines: {e}"));

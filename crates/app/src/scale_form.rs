@@ -1,7 +1,7 @@
 //! The map scale's fields in the Map properties panel: on/off, distance per hex and unit,
-//! applied with the other properties as one undo step ([`hexmap_map::Edit::SetScale`]).
+//! applied with the other properties as one undo step ([`hexmap_map::MapEdit::SetScale`]).
 
-use hexmap_map::{Edit, HexMap, MapScale};
+use hexmap_map::{Edit, HexMap, MapEdit, MapScale};
 
 /// Why a "Scale bar" choice is greyed (the Export and Print windows, View → Scale bar).
 pub(super) const NO_SCALE: &str = "The map has no scale: set one in Map → Properties… → Map scale";
@@ -44,7 +44,7 @@ impl ScaleForm {
         } else {
             None
         };
-        Ok((wanted.as_ref() != map.scale()).then_some(Edit::SetScale(wanted)))
+        Ok((wanted.as_ref() != map.scale()).then_some(Edit::Map(MapEdit::SetScale(wanted))))
     }
 
     /// The fields: "Map scale" check box, "Distance per hex" and "Unit".

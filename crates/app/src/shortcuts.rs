@@ -143,7 +143,9 @@ pub(super) fn handle(
         })
     {
         tools.features.selected_path = None;
-        out.push(Action::Edit(hexmap_map::Edit::DeletePath(id)));
+        out.push(Action::Edit(hexmap_map::Edit::Feature(
+            hexmap_map::FeatureEdit::DeletePath(id),
+        )));
     }
     out.extend(delete_annotation(ctx, tools, map));
     // Otherwise Delete (or Backspace) deletes what is selected.

@@ -1,13 +1,13 @@
 //! The tile-art picker of the terrain editor: the terrain's images with a preview each,
 //! "Remove", "Add image…" (the file dialog; see [`add_tile_image`]) and the tint switch.
-//! Each change is at once one `Edit::SetPalette` (one undo step); the editor's working
+//! Each change is at once one `MapEdit::SetPalette` (one undo step); the editor's working
 //! copy follows the map's art, so "Apply" keeps it.
 
 use super::Action;
 use super::images::EditorImages;
 use super::palette_panel::TerrainEditor;
 use eframe::egui;
-use hexmap_map::{Edit, Palette, Terrain, TerrainId, TileArt};
+use hexmap_map::{Edit, MapEdit, Palette, Terrain, TerrainId, TileArt};
 use std::path::Path;
 
 /// Side of an image preview, in points.
@@ -88,7 +88,7 @@ fn with_art(terrains: &[Terrain], id: TerrainId, art: TileArt) -> Option<Action>
     let mut list = terrains.to_vec();
     list.iter_mut().find(|t| t.id == id)?.art = art;
     Some(match Palette::new(list) {
-        Ok(p) => Action::Edit(Edit::SetPalette(p)),
+        Ok(p) => Action::Edit(Edit::Map(MapEdit::SetPalette(p))),
         Err(e) => Action::Error(e.to_string()),
     })
 }
@@ -174,7 +174,7 @@ mod tests {
         let mut ed = TerrainEditor::new(palette.get(forest).unwrap());
         let map = Path::new("/maps/m.ron");
         let file = Path::new("/maps/art/tree.png");
-        let Some(Action::Edit(Edit::SetPalette(p))) =
+        let Some(Action::Edit(Edit::Map(MapEdit::SetPalette(p)))) =
             add_tile_image(&palette, forest, Some(map), file, Some(&mut ed))
         else {
             panic!("one palette edit");

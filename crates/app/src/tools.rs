@@ -12,7 +12,7 @@ use super::prefs::{BrushPaints, FogClick, ToolPrefs};
 use super::scatter_panel::ScatterBrush;
 use super::selection::{SelectMode, Selection};
 use hexmap_hex::{Hex, Layout, Point};
-use hexmap_map::{Clipboard, Edit, TerrainId};
+use hexmap_map::{CellEdit, Clipboard, Edit, ElevationEdit, FogEdit, TerrainId};
 
 /// The tool on the primary mouse button.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -297,10 +297,10 @@ impl Tools {
     ) {
         let shift = mods.shift;
         if self.pasting {
-            let edit = Edit::Paste {
+            let edit = Edit::Cell(CellEdit::Paste {
                 clipboard: self.clipboard.clone(),
                 anchor: h,
-            };
+            });
             out.push(Action::Edit(edit));
             self.pasting = false;
             return;
@@ -314,10 +314,10 @@ impl Tools {
             }
             Tool::Fog if prefs.fog_click == FogClick::Sight => {
                 if doc.contains(h) {
-                    let edit = Edit::RevealSight {
+                    let edit = Edit::Fog(FogEdit::RevealSight {
                         from: h,
                         radius: prefs.fog_sight,
-                    };
+                    });
                     out.push(Action::Edit(edit));
                 }
             }
@@ -339,15 +339,15 @@ impl Tools {
             Tool::Fill => {
                 if let Some(from) = doc.contains(h).then(|| doc.terrain(h)) {
                     let edit = if prefs.fill_replace_all {
-                        Edit::ReplaceTerrain {
+                        Edit::Cell(CellEdit::ReplaceTerrain {
                             from,
                             to: self.current_terrain,
-                        }
+                        })
                     } else {
-                        Edit::Fill {
+                        Edit::Cell(CellEdit::Fill {
                             start: h,
                             terrain: self.current_terrain,
-                        }
+                        })
                     };
                     out.push(Action::Edit(edit));
                 }
@@ -390,39 +390,43 @@ impl Tools {
         let radius = prefs.brush_radius;
         let step = prefs.height_step.max(1);
         let edits: Vec<Edit> = match (self.tool, prefs.brush_paints) {
-            (Tool::Brush, BrushPaints::Raise | BrushPaints::Lower) => vec![Edit::RaiseElevation {
-                center: h,
-                radius,
-                // Shift turns raise into lower and back (`mine_place` is "no shift").
-                by: if (prefs.brush_paints == BrushPaints::Raise) == self.mine_place {
-                    step
-                } else {
-                    -step
-                },
-            }],
+            (Tool::Brush, BrushPaints::Raise | BrushPaints::Lower) => {
+                vec![Edit::Elevation(ElevationEdit::Raise {
+                    center: h,
+                    radius,
+                    // Shift turns raise into lower and back (`mine_place` is "no shift").
+                    by: if (prefs.brush_paints == BrushPaints::Raise) == self.mine_place {
+                        step
+                    } else {
+                        -step
+                    },
+                })]
+            }
             // The scatter brush paints each hex with its pick from the mix.
             (Tool::Brush, BrushPaints::Terrain) if self.scatter.on => {
                 self.scatter.mix.stamp(h, radius).into_iter().collect()
             }
-            (Tool::Brush, BrushPaints::Terrain) => vec![Edit::Paint {
+            (Tool::Brush, BrushPaints::Terrain) => vec![Edit::Cell(CellEdit::Paint {
                 center: h,
                 radius,
                 terrain: self.current_terrain,
-            }],
-            (Tool::Eraser, _) => vec![Edit::Erase { center: h, radius }],
+            })],
+            (Tool::Eraser, _) => vec![Edit::Cell(CellEdit::Erase { center: h, radius })],
             (Tool::Mine, _) => brush_footprint(h, radius)
                 .into_iter()
                 .filter(|&x| doc.contains(x))
-                .map(|x| Edit::SetMine {
-                    hex: x,
-                    mine: self.mine_place,
+                .map(|x| {
+                    Edit::Cell(CellEdit::SetMine {
+                        hex: x,
+                        mine: self.mine_place,
+                    })
                 })
                 .collect(),
             // The mine tool's place/remove switch: reveal, or with shift hide.
-            (Tool::Fog, _) => vec![Edit::SetRevealed {
+            (Tool::Fog, _) => vec![Edit::Fog(FogEdit::SetRevealed {
                 hexes: brush_footprint(h, radius),
                 revealed: self.mine_place,
-            }],
+            })],
             (Tool::Region, _) => (self.regions)
                 .stamp(brush_footprint(h, radius), self.mine_place)
                 .into_iter()
@@ -480,11 +484,11 @@ impl Tools {
             Gesture::Painting { .. } => out.push(Action::EndStroke),
             Gesture::Line { start } => {
                 if let Some(end) = end {
-                    let edit = Edit::Line {
+                    let edit = Edit::Cell(CellEdit::Line {
                         from: start,
                         to: end,
                         terrain: self.current_terrain,
-                    };
+                    });
                     out.push(Action::Edit(edit));
                 }
             }
@@ -554,10 +558,10 @@ fn fog_bucket(doc: &OpenMap, h: Hex, reveal: bool) -> Option<Action> {
     if !map.contains(h) {
         return None;
     }
-    Some(Action::Edit(Edit::SetRevealed {
+    Some(Action::Edit(Edit::Fog(FogEdit::SetRevealed {
         hexes: hexmap_map::selection::wand(map, h),
         revealed: reveal,
-    }))
+    })))
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! the map's opacity over it, and its handles while "Edit handles" is on: the image's
 //! outline, a centre handle (drag: move) and four corner handles (drag: scale about the
 //! centre; with Shift: turn about it). A handle drag previews on the canvas and is one
-//! `Edit::SetUnderlay` at release (one undo step).
+//! `MapEdit::SetUnderlay` at release (one undo step).
 
 use super::Action;
 use super::camera::Camera;
@@ -13,7 +13,7 @@ use super::open_map::OpenMap;
 use eframe::egui::{self, Color32, Painter, Pos2, Rect, Shape, Stroke};
 use hexmap_draw::underlay::corners;
 use hexmap_hex::Point;
-use hexmap_map::{Edit, HexMap, Underlay};
+use hexmap_map::{Edit, HexMap, MapEdit, Underlay};
 
 /// How near (screen points) a press must be to a handle to take it.
 const HANDLE_REACH: f32 = 10.0;
@@ -195,7 +195,7 @@ pub fn dragged(start: &Underlay, handle: Handle, from: Point, to: Point, shift: 
 }
 
 /// Pointer input on the handles (while "Edit handles" is on): a press on a handle starts
-/// a drag, moving previews it, release pushes one `Edit::SetUnderlay`. True while the
+/// a drag, moving previews it, release pushes one `MapEdit::SetUnderlay`. True while the
 /// handles own the pointer (the tools must not see the press).
 pub fn input(
     ui: &egui::Ui,
@@ -247,7 +247,9 @@ pub fn input(
     if !down {
         let drag = state.drag.take().expect("a drag");
         if drag.now != drag.start && drag.now.validate().is_ok() {
-            out.push(Action::Edit(Edit::SetUnderlay(Some(drag.now))));
+            out.push(Action::Edit(Edit::Map(MapEdit::SetUnderlay(Some(
+                drag.now,
+            )))));
         }
     }
     true

@@ -4,7 +4,7 @@
 //! degrees clockwise, opacity), "Edit handles" (the canvas's outline and handles,
 //! `underlay_view`) and "Pick terrain from underlay" (the selection, or every cell, gets
 //! the palette terrain its samples of the image vote for: `draw::underlay_pick`, one
-//! `Edit::SetTerrain`). Every placement change goes through `Edit::SetUnderlay`; a number
+//! `CellEdit::SetTerrain`). Every placement change goes through `MapEdit::SetUnderlay`; a number
 //! dragged is one undo step.
 
 use super::Action;
@@ -13,7 +13,7 @@ use super::open_map::OpenMap;
 use super::underlay_view::UnderlayView;
 use eframe::egui;
 use hexmap_hex::{Hex, Point};
-use hexmap_map::{Edit, Underlay};
+use hexmap_map::{CellEdit, Edit, MapEdit, Underlay};
 use std::path::Path;
 
 /// The window's form: open while `Some` (its switches live on the canvas,
@@ -60,7 +60,7 @@ fn body(
             .add_enabled(current.is_some(), egui::Button::new("Remove"))
             .clicked()
         {
-            out.push(Action::Edit(Edit::SetUnderlay(None)));
+            out.push(Action::Edit(Edit::Map(MapEdit::SetUnderlay(None))));
         }
     });
     let Some(u) = current else {
@@ -146,7 +146,7 @@ fn numbers(ui: &mut egui::Ui, u: &Underlay, out: &mut Vec<Action>) {
         out.push(Action::BeginStroke);
     }
     if next != *u && next.validate().is_ok() {
-        let edit = Edit::SetUnderlay(Some(next));
+        let edit = Edit::Map(MapEdit::SetUnderlay(Some(next)));
         out.push(if dragging || started || stopped {
             Action::StrokeEdit(edit)
         } else {
@@ -170,11 +170,11 @@ pub fn set_image(doc: &OpenMap, file: &Path) -> Action {
             Underlay::new(path, Point::new((lo.x + hi.x) / 2.0, (lo.y + hi.y) / 2.0))
         }
     };
-    Action::Edit(Edit::SetUnderlay(Some(underlay)))
+    Action::Edit(Edit::Map(MapEdit::SetUnderlay(Some(underlay))))
 }
 
 /// "Pick terrain from underlay" on `selection` (every cell when empty): one
-/// `Edit::SetTerrain` of the hexes whose terrain changes, and the line saying what it did.
+/// `CellEdit::SetTerrain` of the hexes whose terrain changes, and the line saying what it did.
 pub fn pick(doc: &OpenMap, images: &EditorImages, selection: &[Hex]) -> (Option<Action>, String) {
     let map = doc.map();
     let Some((u, image, _)) = hexmap_draw::underlay::underlay_image(map, images.set()) else {
@@ -188,7 +188,7 @@ pub fn pick(doc: &OpenMap, images: &EditorImages, selection: &[Hex]) -> (Option<
     let n = changes.len();
     let text = format!("{n} hex{} changed.", if n == 1 { "" } else { "es" });
     (
-        (n > 0).then_some(Action::Edit(Edit::SetTerrain(changes))),
+        (n > 0).then_some(Action::Edit(Edit::Cell(CellEdit::SetTerrain(changes)))),
         text,
     )
 }

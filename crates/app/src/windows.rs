@@ -10,7 +10,7 @@ use super::open_map::{NewMapSpec, OpenMap};
 use super::{Action, UnsavedPrompt, random_mines};
 use eframe::egui;
 use hexmap_hex::{Hex, Orientation};
-use hexmap_map::{Edit, ShapeKind, ShapeSpec};
+use hexmap_map::{CellEdit, Edit, ShapeKind, ShapeSpec};
 
 /// The windows part of the editor: a form is `Some` while its window is open.
 #[derive(Debug, Default)]
@@ -253,7 +253,7 @@ fn note_window(ctx: &egui::Context, open: &mut Option<NoteForm>, doc: &OpenMap) 
     if save || remove || cancel {
         *open = None;
     }
-    (save || remove).then_some(Action::Edit(Edit::SetNote { hex, text }))
+    (save || remove).then_some(Action::Edit(Edit::Cell(CellEdit::SetNote { hex, text })))
 }
 
 /// A message in a window titled `title` until OK (an error in the error colour).

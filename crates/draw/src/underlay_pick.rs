@@ -4,7 +4,7 @@
 //! colour in Oklab (a perceptual space: equal distances
 //! look about equally different, so a scanned forest green does not match a grey-blue
 //! water swatch merely because their RGB channels are close). The editor turns the result
-//! into one `Edit::SetTerrain` (one undo step).
+//! into one `CellEdit::SetTerrain` (one undo step).
 
 use super::colour::Colour;
 use super::image::RgbaImage;

@@ -3,7 +3,7 @@
 //! relative to the new folder. One function for the editor's Save As, its Export and the
 //! CLI's `export`.
 
-use hexmap_map::{Edit, HexMap, IconSource};
+use hexmap_map::{AnnotationEdit, Edit, HexMap, IconSource, MapEdit};
 use std::path::{Component, Path, PathBuf};
 
 /// True for the formats that write the map's image paths for a reader to follow (the RON
@@ -53,7 +53,7 @@ pub fn rebase_image_paths(map: &HexMap, from: &Path, to: &Path) -> Vec<Edit> {
         }
     }
     if palette_changed && let Ok(palette) = hexmap_map::Palette::new(terrains) {
-        edits.push(Edit::SetPalette(palette));
+        edits.push(Edit::Map(MapEdit::SetPalette(palette)));
     }
     for (hex, icons) in map.icons().iter() {
         for (index, icon) in icons.iter().enumerate() {
@@ -62,7 +62,11 @@ pub fn rebase_image_paths(map: &HexMap, from: &Path, to: &Path) -> Vec<Edit> {
             {
                 let mut icon = icon.icon.clone();
                 icon.source = IconSource::Image(q);
-                edits.push(Edit::ChangeIcon { hex, index, icon });
+                edits.push(Edit::Annotation(AnnotationEdit::ChangeIcon {
+                    hex,
+                    index,
+                    icon,
+                }));
             }
         }
     }
@@ -71,7 +75,7 @@ pub fn rebase_image_paths(map: &HexMap, from: &Path, to: &Path) -> Vec<Edit> {
     {
         let mut u = u.clone();
         u.path = q;
-        edits.push(Edit::SetUnderlay(Some(u)));
+        edits.push(Edit::Map(MapEdit::SetUnderlay(Some(u))));
     }
     edits
 }

@@ -5,11 +5,11 @@
 //! and the range of RUNS runs (default 5) per size (docs/BENCHMARKS.md). For the
 //! 1000×1000 worlds it also times what applying one in the editor costs the map side: a
 //! clone of the generated map (the Generate window's hand-over) and
-//! `Document::apply(Edit::ReplaceMap)` (the edit with its undo record) on a blank map.
+//! `Document::apply(MapEdit::ReplaceMap)` (the edit with its undo record) on a blank map.
 
 use hexmap_hex::{OffsetKind, Orientation};
 use hexmap_map::generate::{Preset, Spec, generate_with_report};
-use hexmap_map::{Document, Edit, HexMap, MapProperties, MapShape, Palette};
+use hexmap_map::{Document, Edit, HexMap, MapEdit, MapProperties, MapShape, Palette};
 use std::time::Instant;
 
 fn main() {
@@ -66,7 +66,7 @@ fn apply_times(world: &HexMap, runs: usize) {
         let t = Instant::now();
         let copy = world.clone();
         clones.push(t.elapsed().as_secs_f64() * 1000.0);
-        let edit = Edit::ReplaceMap(Box::new(copy));
+        let edit = Edit::Map(MapEdit::ReplaceMap(Box::new(copy)));
         let t = Instant::now();
         doc.apply(&edit).expect("applies");
         applies.push(t.elapsed().as_secs_f64() * 1000.0);

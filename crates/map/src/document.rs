@@ -9,7 +9,7 @@ use super::history::History;
 ///
 /// ```
 /// use hexmap_hex::{Hex, Orientation};
-/// use hexmap_map::{Document, Edit, HexMap, MapProperties, MapShape, Palette, TerrainId};
+/// use hexmap_map::{CellEdit, Document, Edit, HexMap, MapProperties, MapShape, Palette, TerrainId};
 ///
 /// let map = HexMap::new(
 ///     MapProperties::new("demo", Orientation::Pointy),
@@ -22,7 +22,7 @@ use super::history::History;
 /// doc.begin_stroke();
 /// for q in 0..4 {
 ///     let changed = doc
-///         .apply(&Edit::Paint { center: Hex::new(q, 0), radius: 1, terrain: forest })
+///         .apply(&Edit::Cell(CellEdit::Paint { center: Hex::new(q, 0), radius: 1, terrain: forest }))
 ///         .unwrap();
 ///     assert!(!changed.hexes.is_empty()); // redraw only these
 /// }
@@ -147,7 +147,7 @@ impl Document {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{MapProperties, MapShape, Palette, TerrainId};
+    use crate::{CellEdit, MapEdit, MapProperties, MapShape, Palette, TerrainId};
     use hexmap_hex::{Hex, Orientation};
 
     fn doc() -> Document {
@@ -162,11 +162,11 @@ mod tests {
     }
 
     fn paint(q: i32, r: i32, t: u16) -> Edit {
-        Edit::Paint {
+        Edit::Cell(CellEdit::Paint {
             center: Hex::new(q, r),
             radius: 1,
             terrain: TerrainId::new(t),
-        }
+        })
     }
 
     #[test]
@@ -232,16 +232,20 @@ mod tests {
         d.apply(&paint(25, 25, 3)).unwrap();
         let before = d.map().clone();
         let ch = d
-            .apply(&Edit::Reshape(MapShape::parallelogram(10, 10).unwrap()))
+            .apply(&Edit::Map(MapEdit::Reshape(
+                MapShape::parallelogram(10, 10).unwrap(),
+            )))
             .unwrap();
         assert!(ch.whole_map);
         assert_eq!(d.map().cell_count(), 100);
-        d.apply(&Edit::SetPalette(Palette::new(vec![]).unwrap()))
-            .unwrap();
+        d.apply(&Edit::Map(MapEdit::SetPalette(
+            Palette::new(vec![]).unwrap(),
+        )))
+        .unwrap();
         assert!(d.map().palette().is_empty());
         let mut props = d.map().properties().clone();
         props.name = "renamed".into();
-        d.apply(&Edit::SetProperties(props)).unwrap();
+        d.apply(&Edit::Map(MapEdit::SetProperties(props))).unwrap();
         assert_eq!(d.map().name(), "renamed");
         d.undo();
         d.undo();
@@ -260,13 +264,15 @@ mod tests {
                 .map(|q| (Hex::new(q, r), TerrainId::new(t)))
                 .collect::<Vec<_>>()
         };
-        d.apply(&Edit::SetTerrain(row(0, 2))).unwrap();
+        d.apply(&Edit::Cell(CellEdit::SetTerrain(row(0, 2))))
+            .unwrap();
         let one_step = d.history().heap_bytes();
         assert!(one_step > 0);
         d.mark_saved();
         let saved = d.map().clone();
         for r in 1..10 {
-            d.apply(&Edit::SetTerrain(row(r, 3))).unwrap();
+            d.apply(&Edit::Cell(CellEdit::SetTerrain(row(r, 3))))
+                .unwrap();
         }
         let final_map = d.map().clone();
         // Room for about three steps: the oldest seven go.
@@ -299,7 +305,8 @@ mod tests {
         assert!(!d.is_modified());
         // The newest step is kept even when it alone is over the budget.
         d.set_history_limit(1);
-        d.apply(&Edit::SetTerrain(row(20, 4))).unwrap();
+        d.apply(&Edit::Cell(CellEdit::SetTerrain(row(20, 4))))
+            .unwrap();
         assert_eq!(d.history().undo_len(), 1);
     }
 }

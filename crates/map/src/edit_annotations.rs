@@ -1,22 +1,82 @@
-//! The edits of icons and labels ([`Edit::AddIcon`], [`Edit::AddLabel`] …): checked
+//! The edits of icons and labels ([`AnnotationEdit`]: add, remove, move, change): checked
 //! first, then applied with each touched hex's icon list and each touched label's first
 //! old value recorded. A new icon gets the map's next icon id; a changed or moved icon
 //! keeps its id.
 
-use super::annotations::{Label, LabelError, LabelId, PlacedIcon, validate_icons};
+use super::annotations::{Icon, Label, LabelError, LabelId, PlacedIcon, validate_icons};
 use super::changes::CellChanges;
-use super::edit::{Edit, EditError};
+use super::edit::EditError;
 use super::hexmap::{HexMap, MapError};
-use hexmap_hex::Hex;
+use hexmap_hex::{Hex, Point};
+
+/// A change to icons or labels (carried by [`crate::Edit::Annotation`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnnotationEdit {
+    /// Put an icon on a hex, after the icons already there.
+    AddIcon {
+        /// Where.
+        hex: Hex,
+        /// The icon.
+        icon: Icon,
+    },
+    /// Remove the icon at `index` in the hex's list.
+    RemoveIcon {
+        /// Where.
+        hex: Hex,
+        /// Its index in the hex's icons.
+        index: usize,
+    },
+    /// Move the icon at `index` on `from` to the end of `to`'s list.
+    MoveIcon {
+        /// The hex it is on.
+        from: Hex,
+        /// Its index in that hex's icons.
+        index: usize,
+        /// The hex it goes to.
+        to: Hex,
+    },
+    /// Replace the icon at `index` (kind, caption, scale, colour).
+    ChangeIcon {
+        /// Where.
+        hex: Hex,
+        /// Its index in the hex's icons.
+        index: usize,
+        /// The new icon.
+        icon: Icon,
+    },
+    /// Add a label; its id must be unused (take `map.labels().next_id()`).
+    AddLabel {
+        /// The new label's id.
+        id: LabelId,
+        /// The label.
+        label: Label,
+    },
+    /// Remove a label.
+    RemoveLabel(LabelId),
+    /// Move a label's centre to a world point.
+    MoveLabel {
+        /// The label.
+        id: LabelId,
+        /// Its new centre.
+        to: Point,
+    },
+    /// Replace a label (text, position, size, rotation, style).
+    EditLabel {
+        /// The label.
+        id: LabelId,
+        /// Its new content.
+        label: Label,
+    },
+}
 
 /// Apply one icon or label edit; on error the map is unchanged.
 pub(super) fn apply(
     map: &mut HexMap,
-    edit: &Edit,
+    edit: &AnnotationEdit,
     changes: &mut CellChanges,
 ) -> Result<(), EditError> {
     match edit {
-        Edit::AddIcon { hex, icon } => {
+        AnnotationEdit::AddIcon { hex, icon } => {
             let mut list = map.icons_at(*hex).to_vec();
             let id = map.icons().next_id();
             list.push(PlacedIcon {
@@ -25,19 +85,19 @@ pub(super) fn apply(
             });
             put_icons(map, changes, *hex, list)?;
         }
-        Edit::RemoveIcon { hex, index } => {
+        AnnotationEdit::RemoveIcon { hex, index } => {
             let mut list = map.icons_at(*hex).to_vec();
             check_index(*hex, *index, list.len())?;
             list.remove(*index);
             put_icons(map, changes, *hex, list)?;
         }
-        Edit::ChangeIcon { hex, index, icon } => {
+        AnnotationEdit::ChangeIcon { hex, index, icon } => {
             let mut list = map.icons_at(*hex).to_vec();
             check_index(*hex, *index, list.len())?;
             list[*index].icon = icon.clone();
             put_icons(map, changes, *hex, list)?;
         }
-        Edit::MoveIcon { from, index, to } => {
+        AnnotationEdit::MoveIcon { from, index, to } => {
             let mut source = map.icons_at(*from).to_vec();
             check_index(*from, *index, source.len())?;
             if from == to {
@@ -54,26 +114,25 @@ pub(super) fn apply(
             put_icons(map, changes, *from, source)?;
             put_icons(map, changes, *to, target)?;
         }
-        Edit::AddLabel { id, label } => {
+        AnnotationEdit::AddLabel { id, label } => {
             map.check_new_label(*id, label)?;
             put_label(map, changes, *id, Some(label.clone()));
         }
-        Edit::RemoveLabel(id) => {
+        AnnotationEdit::RemoveLabel(id) => {
             existing(map, *id)?;
             put_label(map, changes, *id, None);
         }
-        Edit::MoveLabel { id, to } => {
+        AnnotationEdit::MoveLabel { id, to } => {
             let mut label = existing(map, *id)?;
             label.at = *to;
             map.check_label(*id, &label)?;
             put_label(map, changes, *id, Some(label));
         }
-        Edit::EditLabel { id, label } => {
+        AnnotationEdit::EditLabel { id, label } => {
             existing(map, *id)?;
             map.check_label(*id, label)?;
             put_label(map, changes, *id, Some(label.clone()));
         }
-        _ => unreachable!("only icon and label edits come here"),
     }
     Ok(())
 }

@@ -1,27 +1,42 @@
-//! The elevation edit ([`Edit::RaiseElevation`]): the raise/lower brush. Heights change
+//! The elevation edit ([`ElevationEdit::Raise`]): the raise/lower brush. Heights change
 //! by a step within the brush, saturating at the limits of [`MIN_ELEVATION`] and
 //! [`MAX_ELEVATION`]; a map without an elevation layer gets one (all at sea level) in
 //! the same undo step.
 
 use super::changes::CellChanges;
-use super::edit::{Edit, EditError};
+use super::edit::EditError;
 use super::elevation::ElevationLayer;
 use super::hexmap::HexMap;
+use hexmap_hex::Hex;
 
 /// Lowest height the brush lowers to (the deepest generated sea is far above it).
 pub const MIN_ELEVATION: i16 = -10_000;
 /// Highest height the brush raises to.
 pub const MAX_ELEVATION: i16 = 10_000;
 
+/// A change to the heights (carried by [`crate::Edit::Elevation`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ElevationEdit {
+    /// The raise/lower brush: change the height of the cells within `radius` of `center`
+    /// by `by` (negative lowers), within [`crate::MIN_ELEVATION`]..=[`crate::MAX_ELEVATION`];
+    /// a map without an elevation layer gets one (all at sea level).
+    Raise {
+        /// The brush's centre.
+        center: Hex,
+        /// The brush radius.
+        radius: u32,
+        /// The change of height.
+        by: i16,
+    },
+}
+
 /// Apply an elevation edit.
 pub(super) fn apply(
     map: &mut HexMap,
-    edit: &Edit,
+    edit: &ElevationEdit,
     changes: &mut CellChanges,
 ) -> Result<(), EditError> {
-    let Edit::RaiseElevation { center, radius, by } = edit else {
-        unreachable!("only elevation edits come here");
-    };
+    let ElevationEdit::Raise { center, radius, by } = edit;
     let cells: Vec<usize> = hexmap_hex::range(*center, *radius)
         .filter_map(|h| map.shape().index_of(h))
         .collect();
@@ -52,7 +67,7 @@ pub(super) fn apply(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Document, MapProperties, MapShape, Palette};
+    use crate::{Document, Edit, MapProperties, MapShape, Palette};
     use hexmap_hex::{Hex, Orientation};
 
     fn doc() -> Document {
@@ -62,7 +77,7 @@ mod tests {
     }
 
     fn raise(center: Hex, radius: u32, by: i16) -> Edit {
-        Edit::RaiseElevation { center, radius, by }
+        Edit::Elevation(ElevationEdit::Raise { center, radius, by })
     }
 
     #[test]

@@ -1,101 +1,191 @@
-//! The edits of edge features and paths ([`Edit::SetEdges`], [`Edit::AddPath`] …): checked
-//! first, then applied with each touched edge's and path's first old value recorded.
+//! The edits of edge features and paths ([`FeatureEdit`]: edges, paths and the two
+//! feature palettes): checked first, then applied with each touched edge's and path's first
+//! old value recorded; a new palette keeps the whole previous map for undo.
 
 use super::changes::CellChanges;
 use super::clipboard::Clipboard;
-use super::edit::{Edit, EditError, PathEnd};
-use super::features::{MAX_PATHS, MapPath, PathId};
+use super::edit::recorder::{cells_applied, set_feature_palette};
+use super::edit::{Changed, EditError, Record};
+use super::features::{
+    EdgePalette, EdgeTypeId, MAX_PATHS, MapPath, PathId, PathPalette, PathTypeId,
+};
 use super::hexmap::{HexMap, MapError};
 use hexmap_hex::hash::HexHashSet;
 use hexmap_hex::{Direction, Edge, Hex};
 
+/// A change to edge features, paths or their palettes (carried by [`crate::Edit::Feature`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum FeatureEdit {
+    /// Put the feature `kind` on every listed edge (`None` erases); edges not between two
+    /// cells of the map are skipped. One drag of the edge tool is a stroke of these.
+    SetEdges {
+        /// The edges.
+        edges: Vec<Edge>,
+        /// The edge type, or `None` to erase.
+        kind: Option<EdgeTypeId>,
+    },
+    /// Add a path; its id must be unused (take `map.paths().next_id()`).
+    AddPath(MapPath),
+    /// Delete a path.
+    DeletePath(PathId),
+    /// Lengthen a path at one end by `hexes`, listed in walking order away from that end.
+    ExtendPath {
+        /// The path.
+        id: PathId,
+        /// Which end.
+        end: PathEnd,
+        /// The new hexes, the first a neighbour of the current end hex.
+        hexes: Vec<Hex>,
+    },
+    /// Cut a path in two at hex index `at` (shared by both parts): the first part
+    /// `hexes[..=at]` keeps the id, the second `hexes[at..]` gets `paths().next_id()` as it
+    /// was before the edit. Both parts must keep at least two hexes.
+    SplitPath {
+        /// The path.
+        id: PathId,
+        /// Index of the hex to cut at, in `1..len − 1`.
+        at: usize,
+    },
+    /// Change a path's type.
+    SetPathType {
+        /// The path.
+        id: PathId,
+        /// Its new type.
+        kind: PathTypeId,
+    },
+    /// Replace the edge palette (add, rename, recolour, delete types); features of removed
+    /// types go. Undo keeps the whole previous map.
+    SetEdgePalette(EdgePalette),
+    /// Replace the path palette; paths of removed types go. Undo keeps the whole previous
+    /// map.
+    SetPathPalette(PathPalette),
+}
+
+/// Which end of a path an [`FeatureEdit::ExtendPath`] adds to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathEnd {
+    /// Before the first hex.
+    Start,
+    /// After the last hex.
+    End,
+}
+
 /// Apply one feature edit; on error the map is unchanged.
-pub(super) fn apply(
-    map: &mut HexMap,
-    edit: &Edit,
-    changes: &mut CellChanges,
-) -> Result<(), EditError> {
+pub(super) fn apply(map: &mut HexMap, edit: &FeatureEdit) -> Result<(Changed, Record), EditError> {
     match edit {
-        Edit::SetEdges { edges, kind } => {
-            if let Some(k) = kind
-                && map.edge_palette().get(*k).is_none()
-            {
-                return Err(MapError::UnknownEdgeType(*k).into());
-            }
-            for &e in edges {
-                let (a, b) = e.hexes();
-                if !(map.contains(a) && map.contains(b)) {
-                    continue;
-                }
-                let old = map.edges.set(e, *kind);
-                if old != *kind {
-                    changes.edge(e, old, *kind);
-                }
-            }
+        FeatureEdit::SetEdgePalette(palette) => Ok(set_feature_palette(map, palette)),
+        FeatureEdit::SetPathPalette(palette) => Ok(set_feature_palette(map, palette)),
+        FeatureEdit::SetEdges { edges, kind } => {
+            cells_applied(map, |m, c| set_edges(m, c, edges, *kind))
         }
-        Edit::AddPath(path) => {
-            if map.path(path.id).is_some() {
-                return Err(MapError::PathIdInUse(path.id).into());
-            }
-            if map.paths().len() >= MAX_PATHS {
-                return Err(MapError::TooManyPaths(map.paths().len() + 1).into());
-            }
-            map.check_path(path)?;
-            put(map, changes, path.id, Some(path.clone()));
+        FeatureEdit::AddPath(path) => cells_applied(map, |m, c| add_path(m, c, path)),
+        FeatureEdit::DeletePath(id) => cells_applied(map, |m, c| {
+            existing(m, *id)?;
+            put(m, c, *id, None);
+            Ok(())
+        }),
+        FeatureEdit::ExtendPath { id, end, hexes } => {
+            cells_applied(map, |m, c| extend_path(m, c, *id, *end, hexes))
         }
-        Edit::DeletePath(id) => {
-            existing(map, *id)?;
-            put(map, changes, *id, None);
-        }
-        Edit::ExtendPath { id, end, hexes } => {
-            let old = existing(map, *id)?;
-            let mut longer = old.clone();
-            match end {
-                PathEnd::End => longer.hexes.extend_from_slice(hexes),
-                PathEnd::Start => {
-                    longer.hexes = hexes.iter().rev().chain(&old.hexes).copied().collect();
-                }
-            }
-            map.check_path(&longer)?;
-            put(map, changes, *id, Some(longer));
-        }
-        Edit::SplitPath { id, at } => {
-            let old = existing(map, *id)?;
-            let len = old.hexes.len();
-            if *at == 0 || *at + 1 >= len {
-                return Err(MapError::BadSplit {
-                    id: *id,
-                    at: *at,
-                    len,
-                }
-                .into());
-            }
-            if map.paths().len() >= MAX_PATHS {
-                return Err(MapError::TooManyPaths(map.paths().len() + 1).into());
-            }
-            let second = MapPath {
-                gm_only: old.gm_only,
-                id: map.paths().next_id(),
-                kind: old.kind,
-                hexes: old.hexes[*at..].to_vec(),
-            };
-            let first = MapPath {
-                hexes: old.hexes[..=*at].to_vec(),
-                ..old
-            };
-            put(map, changes, first.id, Some(first));
-            put(map, changes, second.id, Some(second));
-        }
-        Edit::SetPathType { id, kind } => {
-            let mut path = existing(map, *id)?;
-            if map.path_palette().get(*kind).is_none() {
+        FeatureEdit::SplitPath { id, at } => cells_applied(map, |m, c| split_path(m, c, *id, *at)),
+        FeatureEdit::SetPathType { id, kind } => cells_applied(map, |m, c| {
+            let mut path = existing(m, *id)?;
+            if m.path_palette().get(*kind).is_none() {
                 return Err(MapError::UnknownPathType(*kind).into());
             }
             path.kind = *kind;
-            put(map, changes, *id, Some(path));
-        }
-        _ => unreachable!("only feature edits come here"),
+            put(m, c, *id, Some(path));
+            Ok(())
+        }),
     }
+}
+
+/// Put the feature `kind` (or none) on every edge between two cells of the map.
+fn set_edges(
+    map: &mut HexMap,
+    changes: &mut CellChanges,
+    edges: &[Edge],
+    kind: Option<EdgeTypeId>,
+) -> Result<(), EditError> {
+    if let Some(k) = kind
+        && map.edge_palette().get(k).is_none()
+    {
+        return Err(MapError::UnknownEdgeType(k).into());
+    }
+    for &e in edges {
+        let (a, b) = e.hexes();
+        if !(map.contains(a) && map.contains(b)) {
+            continue;
+        }
+        let old = map.edges.set(e, kind);
+        if old != kind {
+            changes.edge(e, old, kind);
+        }
+    }
+    Ok(())
+}
+
+/// Add a path whose id is unused.
+fn add_path(map: &mut HexMap, changes: &mut CellChanges, path: &MapPath) -> Result<(), EditError> {
+    if map.path(path.id).is_some() {
+        return Err(MapError::PathIdInUse(path.id).into());
+    }
+    if map.paths().len() >= MAX_PATHS {
+        return Err(MapError::TooManyPaths(map.paths().len() + 1).into());
+    }
+    map.check_path(path)?;
+    put(map, changes, path.id, Some(path.clone()));
+    Ok(())
+}
+
+/// Lengthen the path `id` at `end` by `hexes`.
+fn extend_path(
+    map: &mut HexMap,
+    changes: &mut CellChanges,
+    id: PathId,
+    end: PathEnd,
+    hexes: &[Hex],
+) -> Result<(), EditError> {
+    let old = existing(map, id)?;
+    let mut longer = old.clone();
+    match end {
+        PathEnd::End => longer.hexes.extend_from_slice(hexes),
+        PathEnd::Start => {
+            longer.hexes = hexes.iter().rev().chain(&old.hexes).copied().collect();
+        }
+    }
+    map.check_path(&longer)?;
+    put(map, changes, id, Some(longer));
+    Ok(())
+}
+
+/// Cut the path `id` in two at hex index `at`.
+fn split_path(
+    map: &mut HexMap,
+    changes: &mut CellChanges,
+    id: PathId,
+    at: usize,
+) -> Result<(), EditError> {
+    let old = existing(map, id)?;
+    let len = old.hexes.len();
+    if at == 0 || at + 1 >= len {
+        return Err(MapError::BadSplit { id, at, len }.into());
+    }
+    if map.paths().len() >= MAX_PATHS {
+        return Err(MapError::TooManyPaths(map.paths().len() + 1).into());
+    }
+    let second = MapPath {
+        gm_only: old.gm_only,
+        id: map.paths().next_id(),
+        kind: old.kind,
+        hexes: old.hexes[at..].to_vec(),
+    };
+    let first = MapPath {
+        hexes: old.hexes[..=at].to_vec(),
+        ..old
+    };
+    put(map, changes, first.id, Some(first));
+    put(map, changes, second.id, Some(second));
     Ok(())
 }
 

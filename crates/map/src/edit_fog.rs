@@ -1,32 +1,90 @@
-//! The edits of fog and secrets ([`Edit::SetRevealed`], [`Edit::RevealSight`],
-//! [`Edit::MoveParty`] …): checked first, then applied with each touched cell's, flag's or
+//! The edits of fog and secrets ([`FogEdit`]: hide and reveal, GM-only flags, the party):
+//! checked first, then applied with each touched cell's, flag's or
 //! path's first old value recorded, so a drag of the fog brush is one undo step.
 
 use super::changes::CellChanges;
-use super::edit::{Edit, EditError};
-use super::features::{MapPath, PathTypeId};
+use super::edit::EditError;
+use super::features::{MapPath, PathId, PathTypeId};
 use super::fog::Party;
 use super::hexmap::{HexMap, MapError};
-use hexmap_hex::Hex;
+use hexmap_hex::{Edge, Hex};
+
+/// A change to the fog of war, the GM-only flags or the party (carried by
+/// [`crate::Edit::Fog`]). The party's edits live here because moving it reveals what it
+/// sees, and its undo is part of the same fog record.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FogEdit {
+    /// Hide the listed cells from the players, or reveal them (hexes off the map are
+    /// skipped). The fog brush is a stroke of these.
+    SetRevealed {
+        /// The cells.
+        hexes: Vec<Hex>,
+        /// Reveal (`true`) or hide.
+        revealed: bool,
+    },
+    /// Reveal (`true`) or hide every cell: "reveal all", "hide all".
+    RevealAll(bool),
+    /// Reveal what can be seen from `from` within `radius` hexes under the map's sight
+    /// rule ([`HexMap::field_of_view`]).
+    RevealSight {
+        /// Where the eye is.
+        from: Hex,
+        /// How far it sees.
+        radius: u32,
+    },
+    /// Mark the note of a cell GM-only (or not).
+    SetNoteGmOnly {
+        /// Where.
+        hex: Hex,
+        /// GM-only or not.
+        gm_only: bool,
+    },
+    /// Mark the features on the listed edges GM-only (or not); edges not between two
+    /// cells are skipped.
+    SetEdgesGmOnly {
+        /// The edges.
+        edges: Vec<Edge>,
+        /// GM-only or not.
+        gm_only: bool,
+    },
+    /// Mark a path GM-only (or not).
+    SetPathGmOnly {
+        /// The path.
+        id: PathId,
+        /// GM-only or not.
+        gm_only: bool,
+    },
+    /// Put the party on the map (checked: a cell, sight within the limit, an existing
+    /// trail) or take it off with `None`.
+    SetParty(Option<Party>),
+    /// Move the party to `to` and reveal what it sees there; with `trail`, extend its trail
+    /// path by the hex line to `to` (a new path of that type when it has no trail).
+    MoveParty {
+        /// Where it goes.
+        to: Hex,
+        /// Record the move as a trail of this path type.
+        trail: Option<PathTypeId>,
+    },
+}
 
 /// Apply one fog edit; on error the map is unchanged.
 pub(super) fn apply(
     map: &mut HexMap,
-    edit: &Edit,
+    edit: &FogEdit,
     changes: &mut CellChanges,
 ) -> Result<(), EditError> {
     match edit {
-        Edit::SetRevealed { hexes, revealed } => {
+        FogEdit::SetRevealed { hexes, revealed } => {
             for &h in hexes {
                 hide(map, changes, h, !revealed);
             }
         }
-        Edit::RevealAll(revealed) => {
+        FogEdit::RevealAll(revealed) => {
             for i in 0..map.cell_count() {
                 hide_index(map, changes, i, !revealed);
             }
         }
-        Edit::RevealSight { from, radius } => {
+        FogEdit::RevealSight { from, radius } => {
             if !map.contains(*from) {
                 return Err(MapError::OutsideShape(*from).into());
             }
@@ -34,14 +92,14 @@ pub(super) fn apply(
                 hide(map, changes, h, false);
             }
         }
-        Edit::SetNoteGmOnly { hex, gm_only } => {
+        FogEdit::SetNoteGmOnly { hex, gm_only } => {
             if !map.contains(*hex) {
                 return Err(MapError::OutsideShape(*hex).into());
             }
             let old = map.set_note_gm_only(*hex, *gm_only);
             changes.fog.note(*hex, old, *gm_only);
         }
-        Edit::SetEdgesGmOnly { edges, gm_only } => {
+        FogEdit::SetEdgesGmOnly { edges, gm_only } => {
             for &e in edges {
                 let (a, b) = e.hexes();
                 if map.contains(a) && map.contains(b) {
@@ -50,7 +108,7 @@ pub(super) fn apply(
                 }
             }
         }
-        Edit::SetPathGmOnly { id, gm_only } => {
+        FogEdit::SetPathGmOnly { id, gm_only } => {
             let old = map.path(*id).cloned().ok_or(MapError::UnknownPath(*id))?;
             let new = MapPath {
                 gm_only: *gm_only,
@@ -59,12 +117,11 @@ pub(super) fn apply(
             map.insert_path(new.clone())?;
             changes.path(*id, Some(old), Some(new));
         }
-        Edit::SetParty(party) => {
+        FogEdit::SetParty(party) => {
             let old = map.set_party(*party).map_err(MapError::from)?;
             changes.fog.party(old, *party);
         }
-        Edit::MoveParty { to, trail } => move_party(map, changes, *to, *trail)?,
-        _ => unreachable!("only fog edits come here"),
+        FogEdit::MoveParty { to, trail } => move_party(map, changes, *to, *trail)?,
     }
     Ok(())
 }

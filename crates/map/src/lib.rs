@@ -13,9 +13,11 @@ pub mod cost;
 pub mod document;
 pub mod edit;
 mod edit_annotations;
+mod edit_cells;
 mod edit_elevation;
 mod edit_features;
 mod edit_fog;
+mod edit_map;
 mod elevation;
 mod feature_access;
 pub mod features;
@@ -49,7 +51,10 @@ pub use annotations::{
 pub use clipboard::{ClipCell, Clipboard};
 pub use cost::{Cost, CostError};
 pub use document::Document;
-pub use edit::{Changed, Edit, EditError, HexBounds, PathEnd};
+pub use edit::{
+    AnnotationEdit, CellEdit, Changed, Edit, EditError, ElevationEdit, FeatureEdit, FogEdit,
+    HexBounds, MapEdit, PathEnd,
+};
 pub use edit_elevation::{MAX_ELEVATION, MIN_ELEVATION};
 pub use elevation::ElevationLayer;
 pub use features::{

@@ -4,7 +4,7 @@
 //! read with a mismatched pair ([`HexMap::match_offset_kind`]) and the edits that switch a
 //! map between pointy and flat ([`HexMap::reorient_edits`]). XXYY label stagger is free.
 
-use super::{Edit, HexMap, MapProperties, MapShape};
+use super::{Edit, HexMap, MapEdit, MapProperties, MapShape};
 use hexmap_hex::{Hex, OffsetKind, Orientation};
 
 /// An offset kind of the other family than the orientation (odd-q on pointy hexes …).
@@ -90,7 +90,7 @@ impl HexMap {
     pub fn reorient_edits(&self, orientation: Orientation) -> Vec<Edit> {
         let mut props = self.properties().clone();
         props.set_orientation(orientation);
-        let mut edits = vec![Edit::SetProperties(props)];
+        let mut edits = vec![Edit::Map(MapEdit::SetProperties(props))];
         let MapShape::Rectangle {
             kind,
             width,
@@ -112,7 +112,7 @@ impl HexMap {
             .iter()
             .map(|from| (from, new_kind.to_hex(kind.from_hex(from))))
             .collect();
-        edits.push(Edit::Reshape(shape.clone()));
+        edits.push(Edit::Map(MapEdit::Reshape(shape.clone())));
         edits.extend(self.move_edits(&shape, &moved));
         edits
     }

@@ -9,7 +9,7 @@
 //! - [`HexMap::resize_rect_plan`]: a rectangle grown or shrunk by columns and rows on each
 //!   side (negative numbers remove), the content staying where it is on screen.
 
-use super::{Edit, HexMap, MapShape, ShapeError};
+use super::{CellEdit, Edit, HexMap, MapEdit, MapShape, ShapeError};
 use hexmap_hex::{FracHex, Hex, OffsetCoord};
 use std::collections::HashSet;
 
@@ -102,7 +102,7 @@ impl HexMap {
             .filter(|&&(from, to)| !shape.contains(to) && painted(from))
             .count();
         let footprint = shape.iter().map(back).collect();
-        let mut edits = vec![Edit::Reshape(shape.clone())];
+        let mut edits = vec![Edit::Map(MapEdit::Reshape(shape.clone()))];
         edits.extend(self.move_edits(&shape, &moved));
         ReshapePlan {
             shape,
@@ -144,19 +144,22 @@ impl HexMap {
             .map(|&(_, to)| to)
             .collect();
         mines.sort();
-        let mut edits = vec![Edit::SetTerrain(terrain), Edit::SetMines(mines)];
+        let mut edits = vec![
+            Edit::Cell(CellEdit::SetTerrain(terrain)),
+            Edit::Cell(CellEdit::SetMines(mines)),
+        ];
         // Notes the reshape keeps where they were are removed, then the moved ones set.
         for &h in self.notes().keys() {
             if shape.contains(h) {
-                edits.push(Edit::SetNote { hex: h, text: None });
+                edits.push(Edit::Cell(CellEdit::SetNote { hex: h, text: None }));
             }
         }
         for &(from, to) in &moved {
             if let Some(text) = self.note(from) {
-                edits.push(Edit::SetNote {
+                edits.push(Edit::Cell(CellEdit::SetNote {
                     hex: to,
                     text: Some(text.to_owned()),
-                });
+                }));
             }
         }
         edits

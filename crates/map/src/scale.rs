@@ -1,6 +1,6 @@
 //! A map's scale: the distance one hex stands for ("6 mi", "5 km", "1 league"), kept with
 //! the map (RON version 4, JSON `scale`, Tiled map properties) and changed through the one
-//! edit path ([`crate::Edit::SetScale`]). The Measure tool, the scale bar and the CLI's
+//! edit path ([`crate::MapEdit::SetScale`]). The Measure tool, the scale bar and the CLI's
 //! distances all read it from here.
 
 use super::hexmap::HexMap;
@@ -104,7 +104,7 @@ impl HexMap {
     }
 
     /// Set or clear the scale (checked); returns the old one. The low level without undo:
-    /// editors use [`crate::Edit::SetScale`].
+    /// editors use [`crate::MapEdit::SetScale`].
     pub fn set_scale(&mut self, scale: Option<MapScale>) -> Result<Option<MapScale>, ScaleError> {
         if let Some(s) = &scale {
             s.validate()?;
@@ -116,7 +116,7 @@ impl HexMap {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Document, Edit, HexMap, MapProperties, MapShape, Palette};
+    use crate::{Document, Edit, HexMap, MapEdit, MapProperties, MapShape, Palette};
     use hexmap_hex::{OffsetKind, Orientation};
 
     #[test]
@@ -146,13 +146,14 @@ mod tests {
         let shape = MapShape::rectangle(OffsetKind::OddR, 3, 3).unwrap();
         let mut d = Document::new(HexMap::new(props, shape, Palette::standard()).unwrap());
         let six = MapScale::new(6.0, "mi").unwrap();
-        d.apply(&Edit::SetScale(Some(six.clone()))).unwrap();
+        d.apply(&Edit::Map(MapEdit::SetScale(Some(six.clone()))))
+            .unwrap();
         assert_eq!(d.map().scale(), Some(&six));
         let bad = MapScale {
             per_hex: 0.0,
             unit: "mi".into(),
         };
-        assert!(d.apply(&Edit::SetScale(Some(bad))).is_err());
+        assert!(d.apply(&Edit::Map(MapEdit::SetScale(Some(bad)))).is_err());
         assert_eq!(d.map().scale(), Some(&six));
         d.undo().unwrap();
         assert_eq!(d.map().scale(), None);

@@ -6,7 +6,7 @@
 //! Tile-art variants need nothing here: a terrain with several images already shows one
 //! of them per hex, chosen by the hex's stable hash (`TileArt::pick`).
 
-use super::edit::Edit;
+use super::edit::{CellEdit, Edit};
 use super::palette::TerrainId;
 use hexmap_hex::Hex;
 
@@ -56,7 +56,7 @@ impl Scatter {
         let cells: Vec<(Hex, Option<TerrainId>)> = hexmap_hex::range::range(center, radius)
             .filter_map(|h| Some((h, self.pick(h)?)))
             .collect();
-        (!cells.is_empty()).then_some(Edit::SetTerrain(cells))
+        (!cells.is_empty()).then_some(Edit::Cell(CellEdit::SetTerrain(cells)))
     }
 }
 

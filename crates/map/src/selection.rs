@@ -11,7 +11,7 @@
 //! selection leaves objects alone): only [`move_edits`] carries them along.
 
 use super::clipboard::Clipboard;
-use super::edit::Edit;
+use super::edit::{AnnotationEdit, CellEdit, Edit, FeatureEdit};
 use super::features::MapPath;
 use super::hexmap::HexMap;
 use super::palette::TerrainId;
@@ -120,7 +120,9 @@ pub fn outline(hexes: &[Hex]) -> Vec<Edge> {
 
 /// Paint every selected cell with `terrain` (`None` erases terrain only).
 pub fn fill_edit(hexes: &[Hex], terrain: Option<TerrainId>) -> Edit {
-    Edit::SetTerrain(hexes.iter().map(|&h| (h, terrain)).collect())
+    Edit::Cell(CellEdit::SetTerrain(
+        hexes.iter().map(|&h| (h, terrain)).collect(),
+    ))
 }
 
 /// The edits that delete what Copy takes from these cells: their terrain, mines and
@@ -138,17 +140,17 @@ pub fn delete_edits(map: &HexMap, hexes: &[Hex]) -> Vec<Edit> {
         .map(|&h| (h, None))
         .collect();
     if !painted.is_empty() {
-        out.push(Edit::SetTerrain(painted));
+        out.push(Edit::Cell(CellEdit::SetTerrain(painted)));
     }
     for &h in &cells {
         if map.is_mine(h) {
-            out.push(Edit::SetMine {
+            out.push(Edit::Cell(CellEdit::SetMine {
                 hex: h,
                 mine: false,
-            });
+            }));
         }
         if map.note(h).is_some() {
-            out.push(Edit::SetNote { hex: h, text: None });
+            out.push(Edit::Cell(CellEdit::SetNote { hex: h, text: None }));
         }
     }
     let mut edges: Vec<Edge> = map
@@ -163,7 +165,7 @@ pub fn delete_edits(map: &HexMap, hexes: &[Hex]) -> Vec<Edit> {
     edges.sort_unstable();
     edges.dedup();
     if !edges.is_empty() {
-        out.push(Edit::SetEdges { edges, kind: None });
+        out.push(Edit::Feature(FeatureEdit::SetEdges { edges, kind: None }));
     }
     out.extend(cut_paths(map, &inside));
     out
@@ -189,7 +191,7 @@ fn cut_paths(map: &HexMap, inside: &HexHashSet) -> Vec<Edit> {
                 .expect("never empty")
                 .push(path.hexes[i + 1]);
         }
-        out.push(Edit::DeletePath(path.id));
+        out.push(Edit::Feature(FeatureEdit::DeletePath(path.id)));
         let mut first = true;
         for hexes in pieces.into_iter().filter(|p| p.len() >= 2) {
             let id = if std::mem::take(&mut first) {
@@ -198,12 +200,12 @@ fn cut_paths(map: &HexMap, inside: &HexHashSet) -> Vec<Edit> {
                 next += 1;
                 super::features::PathId(next - 1)
             };
-            out.push(Edit::AddPath(MapPath {
+            out.push(Edit::Feature(FeatureEdit::AddPath(MapPath {
                 id,
                 kind: path.kind,
                 hexes,
                 gm_only: path.gm_only,
-            }));
+            })));
         }
     }
     out
@@ -244,13 +246,16 @@ pub fn move_edits(map: &HexMap, hexes: &[Hex], delta: Hex) -> Vec<Edit> {
     // Icons under the moved cells go, except the selection's own (they move next).
     for &t in targets.iter().filter(|t| !own.contains(t)) {
         for index in (0..plan.scratch.icons_at(t).len()).rev() {
-            plan.push(Edit::RemoveIcon { hex: t, index });
+            plan.push(Edit::Annotation(AnnotationEdit::RemoveIcon {
+                hex: t,
+                index,
+            }));
         }
     }
-    plan.push(Edit::Paste {
+    plan.push(Edit::Cell(CellEdit::Paste {
         clipboard,
         anchor: delta,
-    });
+    }));
     // The cells furthest along `delta` first, so a hex's icons never land on icons that
     // have yet to move.
     let along = |h: &Hex| {
@@ -269,13 +274,16 @@ pub fn move_edits(map: &HexMap, hexes: &[Hex], delta: Hex) -> Vec<Edit> {
         let to = h + delta;
         for _ in 0..map.icons_at(h).len() {
             if plan.scratch.contains(to) {
-                plan.push(Edit::MoveIcon {
+                plan.push(Edit::Annotation(AnnotationEdit::MoveIcon {
                     from: h,
                     index: 0,
                     to,
-                });
+                }));
             } else {
-                plan.push(Edit::RemoveIcon { hex: h, index: 0 });
+                plan.push(Edit::Annotation(AnnotationEdit::RemoveIcon {
+                    hex: h,
+                    index: 0,
+                }));
             }
         }
     }
@@ -288,7 +296,7 @@ pub fn move_edits(map: &HexMap, hexes: &[Hex], delta: Hex) -> Vec<Edit> {
                 .is_some_and(|h| own.contains(&h))
             {
                 let to = Point::new(label.at.x + shift.x, label.at.y + shift.y);
-                plan.push(Edit::MoveLabel { id, to });
+                plan.push(Edit::Annotation(AnnotationEdit::MoveLabel { id, to }));
             }
         }
     }

@@ -1,7 +1,7 @@
 //! The tracing underlay: an image (a scanned or drawn map; path relative to the map file,
 //! as tile art) shown under the map with a position, scale, rotation and opacity, so a
 //! designer can trace over it. Kept with the map (RON version 4), changed through the one
-//! edit path ([`crate::Edit::SetUnderlay`]); `io` loads the image and pictures draw it only
+//! edit path ([`crate::MapEdit::SetUnderlay`]); `io` loads the image and pictures draw it only
 //! when asked.
 
 use super::hexmap::HexMap;
@@ -131,7 +131,7 @@ impl HexMap {
     }
 
     /// Set or clear the underlay (checked); returns the old one. The low level without
-    /// undo: editors use [`crate::Edit::SetUnderlay`].
+    /// undo: editors use [`crate::MapEdit::SetUnderlay`].
     pub fn set_underlay(
         &mut self,
         underlay: Option<Underlay>,

@@ -84,7 +84,7 @@ mod tests {
 
     #[test]
     fn a_view_change_is_one_undo_step_that_redraws_the_map() {
-        use crate::{Document, Edit, HexMap, MapProperties, MapShape, Palette};
+        use crate::{Document, Edit, HexMap, MapEdit, MapProperties, MapShape, Palette};
         use hexmap_hex::{OffsetKind, Orientation};
         let props = MapProperties::new("view", Orientation::Pointy);
         let shape = MapShape::rectangle(OffsetKind::OddR, 3, 3).unwrap();
@@ -93,7 +93,7 @@ mod tests {
             legend: Some(Corner::TopLeft),
             note_captions: true,
         };
-        let changed = d.apply(&Edit::SetView(view)).unwrap();
+        let changed = d.apply(&Edit::Map(MapEdit::SetView(view))).unwrap();
         assert!(changed.whole_map);
         assert_eq!(d.map().view(), view);
         d.undo().unwrap();

@@ -15,10 +15,12 @@ fn map() -> HexMap {
 
 fn add_label(m: &mut HexMap, id: u32, label: Label) {
     let mut d = hexmap_map::Document::new(m.clone());
-    d.apply(&hexmap_map::Edit::AddLabel {
-        id: LabelId(id),
-        label,
-    })
+    d.apply(&hexmap_map::Edit::Annotation(
+        hexmap_map::AnnotationEdit::AddLabel {
+            id: LabelId(id),
+            label,
+        },
+    ))
     .unwrap();
     *m = d.into_map();
 }

@@ -6,7 +6,8 @@ use crate::style::{Layers, Style};
 use crate::{MapScene, Scene, region};
 use hexmap_hex::{Orientation, Point};
 use hexmap_map::{
-    BuiltinIcon, Edit, HexMap, Icon, Label, LabelId, MapProperties, MapShape, Palette,
+    AnnotationEdit, BuiltinIcon, Edit, HexMap, Icon, Label, LabelId, MapProperties, MapShape,
+    Palette,
 };
 
 /// Every point a recorded path passes through or is pulled toward.
@@ -124,10 +125,10 @@ fn map_with(labels: &[Label]) -> HexMap {
     let mut m = HexMap::new(props, MapShape::hexagon(12).unwrap(), Palette::standard()).unwrap();
     let mut d = hexmap_map::Document::new(m.clone());
     for (i, l) in labels.iter().enumerate() {
-        d.apply(&Edit::AddLabel {
+        d.apply(&Edit::Annotation(AnnotationEdit::AddLabel {
             id: LabelId(i as u32),
             label: l.clone(),
-        })
+        }))
         .unwrap();
     }
     m = d.into_map();

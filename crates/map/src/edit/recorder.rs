@@ -10,32 +10,34 @@ use crate::hexmap::{HexMap, MapError};
 use crate::palette::TerrainId;
 use hexmap_hex::Hex;
 
-pub(super) fn check_terrain(map: &HexMap, t: Option<TerrainId>) -> Result<(), EditError> {
-    match t {
-        Some(id) if map.palette().get(id).is_none() => Err(MapError::UnknownTerrain(id).into()),
-        _ => Ok(()),
+pub(crate) fn check_terrain(map: &HexMap, t: Option<TerrainId>) -> Result<(), EditError> {
+    if let Some(id) = t
+        && map.palette().get(id).is_none()
+    {
+        return Err(MapError::UnknownTerrain(id).into());
     }
+    Ok(())
 }
 
 /// Records per-cell changes while an edit runs.
-pub(super) struct Recorder<'a> {
-    pub(super) map: &'a mut HexMap,
-    pub(super) changes: CellChanges,
+pub(crate) struct Recorder<'a> {
+    pub(crate) map: &'a mut HexMap,
+    pub(crate) changes: &'a mut CellChanges,
 }
 
 impl Recorder<'_> {
-    pub(super) fn terrain_at(&mut self, i: usize, t: Option<TerrainId>) {
+    pub(crate) fn terrain_at(&mut self, i: usize, t: Option<TerrainId>) {
         self.set_terrain_with(i, t, CellChanges::terrain);
     }
 
     /// [`Recorder::terrain_at`] for an edit that changes each cell at most once (a
     /// cell it changed no longer matches what it looks for).
-    pub(super) fn terrain_at_once(&mut self, i: usize, t: Option<TerrainId>) {
+    pub(crate) fn terrain_at_once(&mut self, i: usize, t: Option<TerrainId>) {
         self.set_terrain_with(i, t, CellChanges::terrain_once);
     }
 
     /// Set cell `i`'s terrain and, if it changed, `record` the delta.
-    pub(super) fn set_terrain_with(
+    pub(crate) fn set_terrain_with(
         &mut self,
         i: usize,
         t: Option<TerrainId>,
@@ -45,17 +47,17 @@ impl Recorder<'_> {
         let new = t.map_or(0, TerrainId::get);
         if old != new {
             self.map.set_terrain_index(i, t);
-            record(&mut self.changes, i as u32, old, new);
+            record(self.changes, i as u32, old, new);
         }
     }
 
-    pub(super) fn terrain(&mut self, h: Hex, t: Option<TerrainId>) {
+    pub(crate) fn terrain(&mut self, h: Hex, t: Option<TerrainId>) {
         if let Some(i) = self.map.shape().index_of(h) {
             self.terrain_at(i, t);
         }
     }
 
-    pub(super) fn mine(&mut self, h: Hex, mine: bool) {
+    pub(crate) fn mine(&mut self, h: Hex, mine: bool) {
         if let Some(i) = self.map.shape().index_of(h) {
             let old = self.map.set_mine(h, mine).unwrap_or(mine);
             if old != mine {
@@ -64,7 +66,7 @@ impl Recorder<'_> {
         }
     }
 
-    pub(super) fn note(&mut self, h: Hex, text: Option<String>) -> Result<(), MapError> {
+    pub(crate) fn note(&mut self, h: Hex, text: Option<String>) -> Result<(), MapError> {
         let new = text.filter(|t| !t.is_empty());
         if self.map.note(h) == new.as_deref() {
             return Ok(());
@@ -75,16 +77,15 @@ impl Recorder<'_> {
     }
 }
 
-/// Run one of the per-cell appliers (edge features and paths, icons and labels, fog,
-/// heights) with a fresh record of what it changes, which becomes the undo record. A
+/// Run one of the per-cell appliers (cells, edge features and paths, icons and labels,
+/// fog, heights) with a fresh record of what it changes, which becomes the undo record. A
 /// refused edit leaves the map as it was: what the applier did before refusing is undone.
-pub(super) fn cells_applied(
+pub(crate) fn cells_applied(
     map: &mut HexMap,
-    edit: &super::Edit,
-    applier: fn(&mut HexMap, &super::Edit, &mut CellChanges) -> Result<(), EditError>,
+    applier: impl FnOnce(&mut HexMap, &mut CellChanges) -> Result<(), EditError>,
 ) -> Result<(Changed, Record), EditError> {
     let mut changes = CellChanges::default();
-    if let Err(e) = applier(map, edit, &mut changes) {
+    if let Err(e) = applier(map, &mut changes) {
         changes.restore(map, true);
         return Err(e);
     }
@@ -92,7 +93,7 @@ pub(super) fn cells_applied(
 }
 
 /// Change the whole map with `change`, keeping the map as it was for undo.
-pub(super) fn swap(map: &mut HexMap, change: impl FnOnce(&mut HexMap)) -> (Changed, Record) {
+pub(crate) fn swap(map: &mut HexMap, change: impl FnOnce(&mut HexMap)) -> (Changed, Record) {
     let before = map.clone();
     change(map);
     (Changed::whole(), Record::Swap(Box::new(before)))
@@ -100,7 +101,7 @@ pub(super) fn swap(map: &mut HexMap, change: impl FnOnce(&mut HexMap)) -> (Chang
 
 /// Replace the map's edge or path palette. Setting the palette it already has changes
 /// nothing and leaves no undo step.
-pub(super) fn set_feature_palette<T: PaletteOnMap>(
+pub(crate) fn set_feature_palette<T: PaletteOnMap>(
     map: &mut HexMap,
     palette: &FeaturePalette<T>,
 ) -> (Changed, Record) {

@@ -1,7 +1,10 @@
 //! Unit tests of `map::edit`: every edit, its record and its undo.
 
 use super::*;
-use hexmap_hex::Orientation;
+use crate::clipboard::Clipboard;
+use crate::palette::{Palette, TerrainId};
+use crate::shape::MapShape;
+use hexmap_hex::{Hex, Orientation};
 
 fn map() -> HexMap {
     HexMap::new(
@@ -21,22 +24,22 @@ fn paint_reports_only_changed_cells() {
     let mut m = map();
     let (c, _) = apply(
         &mut m,
-        &Edit::Paint {
+        &Edit::Cell(CellEdit::Paint {
             center: Hex::new(4, 0),
             radius: 1,
             terrain: t(2),
-        },
+        }),
     )
     .unwrap();
     // Radius-1 brush at a corner of a radius-4 hexagon: 4 of 7 hexes inside.
     assert_eq!(c.hexes.len(), 4);
     let (c, _) = apply(
         &mut m,
-        &Edit::Paint {
+        &Edit::Cell(CellEdit::Paint {
             center: Hex::new(4, 0),
             radius: 1,
             terrain: t(2),
-        },
+        }),
     )
     .unwrap();
     assert!(c.is_empty());
@@ -51,20 +54,20 @@ fn fill_stops_at_other_terrain() {
     }
     let (c, _) = apply(
         &mut m,
-        &Edit::Fill {
+        &Edit::Cell(CellEdit::Fill {
             start: Hex::new(2, 0),
             terrain: t(1),
-        },
+        }),
     )
     .unwrap();
     assert!(c.hexes.iter().all(|h| h.q > 0));
     assert_eq!(c.hexes.len(), (61 - 9) / 2);
     let (c, _) = apply(
         &mut m,
-        &Edit::ReplaceTerrain {
+        &Edit::Cell(CellEdit::ReplaceTerrain {
             from: t(3),
             to: t(5),
-        },
+        }),
     )
     .unwrap();
     assert_eq!(c.hexes.len(), 9);
@@ -78,22 +81,28 @@ fn bad_edits_leave_the_map_alone() {
     assert!(
         apply(
             &mut m,
-            &Edit::Paint {
+            &Edit::Cell(CellEdit::Paint {
                 center: Hex::ORIGIN,
                 radius: 2,
                 terrain: t(42)
-            }
+            })
         )
         .is_err()
     );
-    assert!(apply(&mut m, &Edit::SetMines(vec![Hex::ORIGIN, Hex::new(10, 0)])).is_err());
     assert!(
         apply(
             &mut m,
-            &Edit::SetNote {
+            &Edit::Cell(CellEdit::SetMines(vec![Hex::ORIGIN, Hex::new(10, 0)]))
+        )
+        .is_err()
+    );
+    assert!(
+        apply(
+            &mut m,
+            &Edit::Cell(CellEdit::SetNote {
                 hex: Hex::ORIGIN,
                 text: Some("x".repeat(5000))
-            }
+            })
         )
         .is_err()
     );
@@ -105,7 +114,11 @@ fn set_mines_replaces_the_layer_and_undo_record_restores() {
     let mut m = map();
     m.set_mine(Hex::new(1, 1), true).unwrap();
     let before = m.clone();
-    let (c, rec) = apply(&mut m, &Edit::SetMines(vec![Hex::ORIGIN, Hex::new(2, 0)])).unwrap();
+    let (c, rec) = apply(
+        &mut m,
+        &Edit::Cell(CellEdit::SetMines(vec![Hex::ORIGIN, Hex::new(2, 0)])),
+    )
+    .unwrap();
     assert_eq!(c.hexes.len(), 3);
     assert_eq!(m.mines().count(), 2);
     let Record::Cells(ch) = rec else {
@@ -122,10 +135,10 @@ fn paste_rotated_lands_rotated() {
     let clip = Clipboard::copy(&m, [Hex::new(1, 0)], Hex::ORIGIN).rotated(1);
     apply(
         &mut m,
-        &Edit::Paste {
+        &Edit::Cell(CellEdit::Paste {
             clipboard: clip,
             anchor: Hex::new(-1, 0),
-        },
+        }),
     )
     .unwrap();
     assert_eq!(

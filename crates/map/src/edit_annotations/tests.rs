@@ -3,8 +3,8 @@
 
 use crate::annotations::{IconError, LabelError};
 use crate::{
-    BuiltinIcon, Document, Edit, EditError, HexMap, Icon, IconId, Label, LabelId, MapError,
-    MapProperties, MapShape, Palette, PlacedIcon,
+    AnnotationEdit, BuiltinIcon, Document, Edit, EditError, HexMap, Icon, IconId, Label, LabelId,
+    MapEdit, MapError, MapProperties, MapShape, Palette, PlacedIcon,
 };
 use hexmap_hex::{Hex, Orientation, Point};
 
@@ -47,17 +47,17 @@ fn icons_are_added_in_order_changed_moved_and_removed() {
     let h = Hex::new(1, -1);
     let other = Hex::new(-2, 1);
     let c = d
-        .apply(&Edit::AddIcon {
+        .apply(&Edit::Annotation(AnnotationEdit::AddIcon {
             hex: h,
             icon: icon(BuiltinIcon::Town),
-        })
+        }))
         .unwrap();
     assert_eq!(c.hexes, [h]);
     assert!(!c.whole_map);
-    d.apply(&Edit::AddIcon {
+    d.apply(&Edit::Annotation(AnnotationEdit::AddIcon {
         hex: h,
         icon: icon(BuiltinIcon::Port),
-    })
+    }))
     .unwrap();
     let kinds = |d: &Document, at: Hex| -> Vec<Icon> {
         d.map()
@@ -72,23 +72,27 @@ fn icons_are_added_in_order_changed_moved_and_removed() {
     );
     let mut captioned = icon(BuiltinIcon::City);
     captioned.caption = Some("Highmoor".into());
-    d.apply(&Edit::ChangeIcon {
+    d.apply(&Edit::Annotation(AnnotationEdit::ChangeIcon {
         hex: h,
         index: 0,
         icon: captioned.clone(),
-    })
+    }))
     .unwrap();
     let c = d
-        .apply(&Edit::MoveIcon {
+        .apply(&Edit::Annotation(AnnotationEdit::MoveIcon {
             from: h,
             index: 1,
             to: other,
-        })
+        }))
         .unwrap();
     assert_eq!(c.hexes.len(), 2);
     assert_eq!(kinds(&d, h), [captioned]);
     assert_eq!(kinds(&d, other), [icon(BuiltinIcon::Port)]);
-    d.apply(&Edit::RemoveIcon { hex: h, index: 0 }).unwrap();
+    d.apply(&Edit::Annotation(AnnotationEdit::RemoveIcon {
+        hex: h,
+        index: 0,
+    }))
+    .unwrap();
     assert!(d.map().icons_at(h).is_empty());
     assert_eq!(d.map().icons().hex_count(), 1);
 }
@@ -100,28 +104,28 @@ fn icon_edits_undo_and_redo_exactly() {
     undo_redo_exactly(
         &mut d,
         &[
-            Edit::AddIcon {
+            Edit::Annotation(AnnotationEdit::AddIcon {
                 hex: h,
                 icon: icon(BuiltinIcon::Castle),
-            },
-            Edit::AddIcon {
+            }),
+            Edit::Annotation(AnnotationEdit::AddIcon {
                 hex: h,
                 icon: icon(BuiltinIcon::Star),
-            },
-            Edit::MoveIcon {
+            }),
+            Edit::Annotation(AnnotationEdit::MoveIcon {
                 from: h,
                 index: 0,
                 to: Hex::new(1, 0),
-            },
-            Edit::ChangeIcon {
+            }),
+            Edit::Annotation(AnnotationEdit::ChangeIcon {
                 hex: h,
                 index: 0,
                 icon: icon(BuiltinIcon::Ruin),
-            },
-            Edit::RemoveIcon {
+            }),
+            Edit::Annotation(AnnotationEdit::RemoveIcon {
                 hex: Hex::new(1, 0),
                 index: 0,
-            },
+            }),
         ],
     );
 }
@@ -130,18 +134,18 @@ fn icon_edits_undo_and_redo_exactly() {
 fn one_stroke_of_icon_edits_keeps_the_first_old_list() {
     let mut d = doc();
     let h = Hex::new(0, 1);
-    d.apply(&Edit::AddIcon {
+    d.apply(&Edit::Annotation(AnnotationEdit::AddIcon {
         hex: h,
         icon: icon(BuiltinIcon::Cave),
-    })
+    }))
     .unwrap();
     let before = d.map().clone();
     d.begin_stroke();
     for kind in [BuiltinIcon::Mine, BuiltinIcon::Tower] {
-        d.apply(&Edit::AddIcon {
+        d.apply(&Edit::Annotation(AnnotationEdit::AddIcon {
             hex: h,
             icon: icon(kind),
-        })
+        }))
         .unwrap();
     }
     d.end_stroke();
@@ -156,29 +160,29 @@ fn bad_icon_edits_are_refused_and_change_nothing() {
     let before = d.map().clone();
     let outside = Hex::new(9, 0);
     assert_eq!(
-        d.apply(&Edit::AddIcon {
+        d.apply(&Edit::Annotation(AnnotationEdit::AddIcon {
             hex: outside,
             icon: icon(BuiltinIcon::Town),
-        }),
+        })),
         Err(EditError::Map(MapError::OutsideShape(outside)))
     );
     let mut huge = icon(BuiltinIcon::Town);
     huge.scale = f32::NAN;
     assert!(matches!(
-        d.apply(&Edit::AddIcon {
+        d.apply(&Edit::Annotation(AnnotationEdit::AddIcon {
             hex: Hex::ORIGIN,
             icon: huge,
-        }),
+        })),
         Err(EditError::Map(MapError::BadIcon {
             error: IconError::BadScale(_),
             ..
         }))
     ));
     assert_eq!(
-        d.apply(&Edit::RemoveIcon {
+        d.apply(&Edit::Annotation(AnnotationEdit::RemoveIcon {
             hex: Hex::ORIGIN,
             index: 0
-        }),
+        })),
         Err(EditError::Map(MapError::NoSuchIcon {
             hex: Hex::ORIGIN,
             index: 0,
@@ -186,18 +190,18 @@ fn bad_icon_edits_are_refused_and_change_nothing() {
         }))
     );
     for _ in 0..crate::annotations::MAX_ICONS_PER_HEX {
-        d.apply(&Edit::AddIcon {
+        d.apply(&Edit::Annotation(AnnotationEdit::AddIcon {
             hex: Hex::new(1, 0),
             icon: icon(BuiltinIcon::Star),
-        })
+        }))
         .unwrap();
     }
     let full = d.map().clone();
     assert!(matches!(
-        d.apply(&Edit::AddIcon {
+        d.apply(&Edit::Annotation(AnnotationEdit::AddIcon {
             hex: Hex::new(1, 0),
             icon: icon(BuiltinIcon::Star),
-        }),
+        })),
         Err(EditError::Map(MapError::BadIcon {
             error: IconError::TooMany(_),
             ..
@@ -216,10 +220,10 @@ fn labels_are_added_moved_edited_and_removed_with_exact_undo() {
     let id = d.map().labels().next_id();
     let name = Label::new("The Fens", Point::new(12.0, -30.0));
     let c = d
-        .apply(&Edit::AddLabel {
+        .apply(&Edit::Annotation(AnnotationEdit::AddLabel {
             id,
             label: name.clone(),
-        })
+        }))
         .unwrap();
     assert!(
         c.labels && !c.whole_map && c.hexes.is_empty(),
@@ -232,19 +236,19 @@ fn labels_are_added_moved_edited_and_removed_with_exact_undo() {
     undo_redo_exactly(
         &mut d,
         &[
-            Edit::MoveLabel {
+            Edit::Annotation(AnnotationEdit::MoveLabel {
                 id,
                 to: Point::new(-5.0, 5.0),
-            },
-            Edit::EditLabel {
+            }),
+            Edit::Annotation(AnnotationEdit::EditLabel {
                 id,
                 label: bigger.clone(),
-            },
-            Edit::AddLabel {
+            }),
+            Edit::Annotation(AnnotationEdit::AddLabel {
                 id: LabelId(7),
                 label: Label::new("Sea of Reeds", Point::new(0.0, 0.0)),
-            },
-            Edit::RemoveLabel(id),
+            }),
+            Edit::Annotation(AnnotationEdit::RemoveLabel(id)),
         ],
     );
     assert!(d.map().label(id).is_none());
@@ -257,10 +261,10 @@ fn labels_are_added_moved_edited_and_removed_with_exact_undo() {
 fn bad_label_edits_are_refused_and_change_nothing() {
     let mut d = doc();
     let id = LabelId(0);
-    d.apply(&Edit::AddLabel {
+    d.apply(&Edit::Annotation(AnnotationEdit::AddLabel {
         id,
         label: Label::new("A", Point::new(0.0, 0.0)),
-    })
+    }))
     .unwrap();
     let before = d.map().clone();
     let refused = |e: Result<_, EditError>| match e {
@@ -268,28 +272,28 @@ fn bad_label_edits_are_refused_and_change_nothing() {
         other => panic!("expected a label error, got {other:?}"),
     };
     assert_eq!(
-        refused(d.apply(&Edit::AddLabel {
+        refused(d.apply(&Edit::Annotation(AnnotationEdit::AddLabel {
             id,
             label: Label::new("B", Point::new(0.0, 0.0)),
-        })),
+        }))),
         LabelError::IdInUse(id)
     );
     assert!(matches!(
-        refused(d.apply(&Edit::MoveLabel {
+        refused(d.apply(&Edit::Annotation(AnnotationEdit::MoveLabel {
             id,
             to: Point::new(f64::NAN, 0.0),
-        })),
+        }))),
         LabelError::BadPosition(..)
     ));
     assert_eq!(
-        refused(d.apply(&Edit::RemoveLabel(LabelId(3)))),
+        refused(d.apply(&Edit::Annotation(AnnotationEdit::RemoveLabel(LabelId(3))))),
         LabelError::Unknown(LabelId(3))
     );
     assert_eq!(
-        refused(d.apply(&Edit::EditLabel {
+        refused(d.apply(&Edit::Annotation(AnnotationEdit::EditLabel {
             id,
             label: Label::new("x".repeat(201), Point::new(0.0, 0.0)),
-        })),
+        }))),
         LabelError::TextTooLong(201)
     );
     assert_eq!(d.map(), &before);
@@ -298,23 +302,23 @@ fn bad_label_edits_are_refused_and_change_nothing() {
 #[test]
 fn reshape_keeps_icons_on_kept_cells_and_every_label() {
     let mut d = doc();
-    d.apply(&Edit::AddIcon {
+    d.apply(&Edit::Annotation(AnnotationEdit::AddIcon {
         hex: Hex::ORIGIN,
         icon: icon(BuiltinIcon::Temple),
-    })
+    }))
     .unwrap();
-    d.apply(&Edit::AddIcon {
+    d.apply(&Edit::Annotation(AnnotationEdit::AddIcon {
         hex: Hex::new(3, 0),
         icon: icon(BuiltinIcon::Lighthouse),
-    })
+    }))
     .unwrap();
-    d.apply(&Edit::AddLabel {
+    d.apply(&Edit::Annotation(AnnotationEdit::AddLabel {
         id: LabelId(0),
         label: Label::new("Far away", Point::new(900.0, 900.0)),
-    })
+    }))
     .unwrap();
     let before = d.map().clone();
-    d.apply(&Edit::Reshape(MapShape::hexagon(1).unwrap()))
+    d.apply(&Edit::Map(MapEdit::Reshape(MapShape::hexagon(1).unwrap())))
         .unwrap();
     assert_eq!(d.map().icons().hex_count(), 1);
     assert_eq!(
@@ -339,26 +343,26 @@ fn icons_keep_their_ids_through_change_move_undo_and_redo() {
         (a, BuiltinIcon::Port),
         (b, BuiltinIcon::Cave),
     ] {
-        d.apply(&Edit::AddIcon {
+        d.apply(&Edit::Annotation(AnnotationEdit::AddIcon {
             hex,
             icon: icon(kind),
-        })
+        }))
         .unwrap();
     }
     assert_eq!(ids(&d, a), [IconId(0), IconId(1)]);
     assert_eq!(ids(&d, b), [IconId(2)]);
-    d.apply(&Edit::ChangeIcon {
+    d.apply(&Edit::Annotation(AnnotationEdit::ChangeIcon {
         hex: a,
         index: 1,
         icon: icon(BuiltinIcon::Lighthouse),
-    })
+    }))
     .unwrap();
     assert_eq!(ids(&d, a), [IconId(0), IconId(1)]);
-    d.apply(&Edit::MoveIcon {
+    d.apply(&Edit::Annotation(AnnotationEdit::MoveIcon {
         from: a,
         index: 0,
         to: b,
-    })
+    }))
     .unwrap();
     assert_eq!(ids(&d, a), [IconId(1)]);
     assert_eq!(ids(&d, b), [IconId(2), IconId(0)]);
@@ -372,11 +376,15 @@ fn icons_keep_their_ids_through_change_move_undo_and_redo() {
     assert_eq!(d.map().icon(IconId(0)).map(|(h, _)| h), Some(a));
     d.redo().unwrap();
     assert_eq!(d.map().icon(IconId(0)).map(|(h, _)| h), Some(b));
-    d.apply(&Edit::RemoveIcon { hex: a, index: 0 }).unwrap();
-    d.apply(&Edit::AddIcon {
+    d.apply(&Edit::Annotation(AnnotationEdit::RemoveIcon {
+        hex: a,
+        index: 0,
+    }))
+    .unwrap();
+    d.apply(&Edit::Annotation(AnnotationEdit::AddIcon {
         hex: a,
         icon: icon(BuiltinIcon::Star),
-    })
+    }))
     .unwrap();
     assert_eq!(
         ids(&d, a),

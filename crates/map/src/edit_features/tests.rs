@@ -2,8 +2,8 @@
 //! [`crate::Document`].
 
 use crate::{
-    Clipboard, Document, EdgePalette, EdgeTypeId, Edit, EditError, HexMap, MapError, MapPath,
-    MapProperties, MapShape, Palette, PathEnd, PathId, PathTypeId,
+    CellEdit, Clipboard, Document, EdgePalette, EdgeTypeId, Edit, EditError, FeatureEdit, HexMap,
+    MapEdit, MapError, MapPath, MapProperties, MapShape, Palette, PathEnd, PathId, PathTypeId,
 };
 use hexmap_hex::{Direction, Edge, Hex, Orientation};
 
@@ -44,10 +44,10 @@ fn one_drag_of_edges_is_one_undo_step() {
     let border = Edge::new(Hex::new(4, 0), Direction::POINTY_E);
     d.begin_stroke();
     let c = d
-        .apply(&Edit::SetEdges {
+        .apply(&Edit::Feature(FeatureEdit::SetEdges {
             edges: vec![e1, border],
             kind: river(),
-        })
+        }))
         .unwrap();
     assert_eq!(
         c.hexes,
@@ -57,16 +57,16 @@ fn one_drag_of_edges_is_one_undo_step() {
             .filter(|h| e1.touches(*h))
             .collect::<Vec<_>>()
     );
-    d.apply(&Edit::SetEdges {
+    d.apply(&Edit::Feature(FeatureEdit::SetEdges {
         edges: vec![e2],
         kind: river(),
-    })
+    }))
     .unwrap();
     // Erasing the first again inside the same drag: first old value kept.
-    d.apply(&Edit::SetEdges {
+    d.apply(&Edit::Feature(FeatureEdit::SetEdges {
         edges: vec![e1],
         kind: None,
-    })
+    }))
     .unwrap();
     d.end_stroke();
     assert_eq!(
@@ -80,10 +80,10 @@ fn one_drag_of_edges_is_one_undo_step() {
     assert_eq!(d.map().edge(e2), river());
     let unknown = EdgeTypeId::new(40).unwrap();
     assert_eq!(
-        d.apply(&Edit::SetEdges {
+        d.apply(&Edit::Feature(FeatureEdit::SetEdges {
             edges: vec![e1],
             kind: Some(unknown)
-        }),
+        })),
         Err(EditError::Map(MapError::UnknownEdgeType(unknown)))
     );
 }
@@ -93,21 +93,24 @@ fn path_edits_and_their_undo() {
     let mut d = doc();
     let mut states = vec![d.map().clone()];
     let id = d.map().paths().next_id();
-    d.apply(&Edit::AddPath(road(id.0, &[(0, 0), (1, 0), (2, 0)])))
-        .unwrap();
+    d.apply(&Edit::Feature(FeatureEdit::AddPath(road(
+        id.0,
+        &[(0, 0), (1, 0), (2, 0)],
+    ))))
+    .unwrap();
     states.push(d.map().clone());
-    d.apply(&Edit::ExtendPath {
+    d.apply(&Edit::Feature(FeatureEdit::ExtendPath {
         id,
         end: PathEnd::End,
         hexes: hexes(&[(2, 1), (2, 2)]),
-    })
+    }))
     .unwrap();
     states.push(d.map().clone());
-    d.apply(&Edit::ExtendPath {
+    d.apply(&Edit::Feature(FeatureEdit::ExtendPath {
         id,
         end: PathEnd::Start,
         hexes: hexes(&[(-1, 0), (-2, 0)]),
-    })
+    }))
     .unwrap();
     assert_eq!(
         d.map().path(id).unwrap().hexes,
@@ -115,7 +118,8 @@ fn path_edits_and_their_undo() {
     );
     states.push(d.map().clone());
     let second = d.map().paths().next_id();
-    d.apply(&Edit::SplitPath { id, at: 3 }).unwrap();
+    d.apply(&Edit::Feature(FeatureEdit::SplitPath { id, at: 3 }))
+        .unwrap();
     assert_eq!(
         d.map().path(id).unwrap().hexes,
         hexes(&[(-2, 0), (-1, 0), (0, 0), (1, 0)])
@@ -126,14 +130,15 @@ fn path_edits_and_their_undo() {
     );
     states.push(d.map().clone());
     let trail = PathTypeId::new(2).unwrap();
-    d.apply(&Edit::SetPathType {
+    d.apply(&Edit::Feature(FeatureEdit::SetPathType {
         id: second,
         kind: trail,
-    })
+    }))
     .unwrap();
     assert_eq!(d.map().path(second).unwrap().kind, trail);
     states.push(d.map().clone());
-    d.apply(&Edit::DeletePath(id)).unwrap();
+    d.apply(&Edit::Feature(FeatureEdit::DeletePath(id)))
+        .unwrap();
     assert_eq!(d.map().paths().len(), 1);
     // Undo walks back through every state exactly, redo forward again.
     for want in states.iter().rev() {
@@ -151,23 +156,26 @@ fn path_edits_and_their_undo() {
 #[test]
 fn bad_path_edits_are_refused_and_change_nothing() {
     let mut d = doc();
-    d.apply(&Edit::AddPath(road(1, &[(0, 0), (1, 0), (2, 0)])))
-        .unwrap();
+    d.apply(&Edit::Feature(FeatureEdit::AddPath(road(
+        1,
+        &[(0, 0), (1, 0), (2, 0)],
+    ))))
+    .unwrap();
     let before = d.map().clone();
     let refused = [
         (
-            Edit::AddPath(road(1, &[(0, 1), (1, 1)])),
+            Edit::Feature(FeatureEdit::AddPath(road(1, &[(0, 1), (1, 1)]))),
             MapError::PathIdInUse(PathId(1)),
         ),
         (
-            Edit::DeletePath(PathId(9)),
+            Edit::Feature(FeatureEdit::DeletePath(PathId(9))),
             MapError::UnknownPath(PathId(9)),
         ),
         (
-            Edit::SplitPath {
+            Edit::Feature(FeatureEdit::SplitPath {
                 id: PathId(1),
                 at: 0,
-            },
+            }),
             MapError::BadSplit {
                 id: PathId(1),
                 at: 0,
@@ -175,10 +183,10 @@ fn bad_path_edits_are_refused_and_change_nothing() {
             },
         ),
         (
-            Edit::SplitPath {
+            Edit::Feature(FeatureEdit::SplitPath {
                 id: PathId(1),
                 at: 2,
-            },
+            }),
             MapError::BadSplit {
                 id: PathId(1),
                 at: 2,
@@ -186,11 +194,11 @@ fn bad_path_edits_are_refused_and_change_nothing() {
             },
         ),
         (
-            Edit::ExtendPath {
+            Edit::Feature(FeatureEdit::ExtendPath {
                 id: PathId(1),
                 end: PathEnd::End,
                 hexes: hexes(&[(4, 0)]),
-            },
+            }),
             MapError::BadPath {
                 id: PathId(1),
                 error: crate::PathShapeError::Gap {
@@ -201,11 +209,11 @@ fn bad_path_edits_are_refused_and_change_nothing() {
             },
         ),
         (
-            Edit::ExtendPath {
+            Edit::Feature(FeatureEdit::ExtendPath {
                 id: PathId(1),
                 end: PathEnd::End,
                 hexes: hexes(&[(3, 0), (4, 0), (5, 0)]),
-            },
+            }),
             MapError::PathOutsideShape {
                 id: PathId(1),
                 index: 5,
@@ -213,10 +221,10 @@ fn bad_path_edits_are_refused_and_change_nothing() {
             },
         ),
         (
-            Edit::SetPathType {
+            Edit::Feature(FeatureEdit::SetPathType {
                 id: PathId(1),
                 kind: PathTypeId::new(99).unwrap(),
-            },
+            }),
             MapError::UnknownPathType(PathTypeId::new(99).unwrap()),
         ),
     ];
@@ -230,19 +238,26 @@ fn bad_path_edits_are_refused_and_change_nothing() {
 fn deleting_a_type_removes_its_features_in_one_undo_step() {
     let mut d = doc();
     let e = Edge::new(Hex::ORIGIN, Direction::POINTY_E);
-    d.apply(&Edit::SetEdges {
+    d.apply(&Edit::Feature(FeatureEdit::SetEdges {
         edges: vec![e],
         kind: river(),
-    })
+    }))
     .unwrap();
-    d.apply(&Edit::AddPath(road(1, &[(0, 0), (0, 1)]))).unwrap();
+    d.apply(&Edit::Feature(FeatureEdit::AddPath(road(
+        1,
+        &[(0, 0), (0, 1)],
+    ))))
+    .unwrap();
     let before = d.map().clone();
     let edges = EdgePalette::new(d.map().edge_palette().types()[1..].to_vec()).unwrap();
-    let c = d.apply(&Edit::SetEdgePalette(edges)).unwrap();
+    let c = d
+        .apply(&Edit::Feature(FeatureEdit::SetEdgePalette(edges)))
+        .unwrap();
     assert!(c.whole_map);
     assert_eq!(d.map().edge(e), None);
     let paths = crate::PathPalette::new(d.map().path_palette().types()[1..].to_vec()).unwrap();
-    d.apply(&Edit::SetPathPalette(paths)).unwrap();
+    d.apply(&Edit::Feature(FeatureEdit::SetPathPalette(paths)))
+        .unwrap();
     assert!(d.map().paths().is_empty());
     d.undo().unwrap();
     d.undo().unwrap();
@@ -253,22 +268,25 @@ fn deleting_a_type_removes_its_features_in_one_undo_step() {
 fn paste_carries_edges_and_paths_and_undoes_exactly() {
     let mut d = doc();
     let e = Edge::new(Hex::ORIGIN, Direction::POINTY_E);
-    d.apply(&Edit::SetEdges {
+    d.apply(&Edit::Feature(FeatureEdit::SetEdges {
         edges: vec![e],
         kind: river(),
-    })
+    }))
     .unwrap();
-    d.apply(&Edit::AddPath(road(1, &[(-1, 0), (0, 0), (1, 0)])))
-        .unwrap();
+    d.apply(&Edit::Feature(FeatureEdit::AddPath(road(
+        1,
+        &[(-1, 0), (0, 0), (1, 0)],
+    ))))
+    .unwrap();
     let region = [Hex::new(-1, 0), Hex::ORIGIN, Hex::new(1, 0)];
     let clip = Clipboard::copy(d.map(), region, Hex::ORIGIN);
     // Paste one row down, turned by 60° twice.
     let before = d.map().clone();
     let anchor = Hex::new(0, 2);
-    d.apply(&Edit::Paste {
+    d.apply(&Edit::Cell(CellEdit::Paste {
         clipboard: clip.rotated(2),
         anchor,
-    })
+    }))
     .unwrap();
     let turned = |h: Hex| anchor + h.rotate_right().rotate_right();
     let want = Edge::between(turned(Hex::ORIGIN), turned(Hex::new(1, 0))).unwrap();
@@ -278,10 +296,10 @@ fn paste_carries_edges_and_paths_and_undoes_exactly() {
     d.undo().unwrap();
     assert_eq!(d.map(), &before);
     // Pasting at the map's edge keeps only what lands on cells.
-    d.apply(&Edit::Paste {
+    d.apply(&Edit::Cell(CellEdit::Paste {
         clipboard: clip,
         anchor: Hex::new(4, 0),
-    })
+    }))
     .unwrap();
     assert_eq!(
         d.map().path(PathId(2)).unwrap().hexes,
@@ -299,13 +317,13 @@ fn reshape_keeps_edges_and_undo_restores_the_rest() {
     let mut d = doc();
     let inner = Edge::new(Hex::ORIGIN, Direction::POINTY_E);
     let outer = Edge::new(Hex::new(3, 0), Direction::POINTY_E);
-    d.apply(&Edit::SetEdges {
+    d.apply(&Edit::Feature(FeatureEdit::SetEdges {
         edges: vec![inner, outer],
         kind: river(),
-    })
+    }))
     .unwrap();
     let before = d.map().clone();
-    d.apply(&Edit::Reshape(MapShape::hexagon(2).unwrap()))
+    d.apply(&Edit::Map(MapEdit::Reshape(MapShape::hexagon(2).unwrap())))
         .unwrap();
     assert_eq!(d.map().edges().map(|(e, _)| e).collect::<Vec<_>>(), [inner]);
     d.undo().unwrap();

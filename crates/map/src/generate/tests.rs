@@ -263,7 +263,9 @@ fn applying_a_generated_map_is_one_undo_step() {
     );
     let world = generate(&spec).unwrap();
     let changed = doc
-        .apply(&crate::Edit::ReplaceMap(Box::new(world.clone())))
+        .apply(&crate::Edit::Map(crate::MapEdit::ReplaceMap(Box::new(
+            world.clone(),
+        ))))
         .unwrap();
     assert!(changed.whole_map);
     assert_eq!(doc.map(), &world);

@@ -105,10 +105,10 @@ fn delete_takes_what_copy_takes_and_cuts_paths_at_the_border() {
     let clip = Clipboard::copy(&before, sel, Hex::ORIGIN);
     crate::edit::apply(
         &mut m,
-        &Edit::Paste {
+        &Edit::Cell(CellEdit::Paste {
             clipboard: clip,
             anchor: Hex::ORIGIN,
-        },
+        }),
     )
     .unwrap();
     assert_eq!(m.terrain(Hex::new(0, 0)), t(2));
@@ -128,18 +128,18 @@ fn move_carries_icons_labels_and_replaces_what_it_covers() {
     apply_all(
         &mut m,
         &[
-            Edit::AddIcon {
+            Edit::Annotation(AnnotationEdit::AddIcon {
                 hex: Hex::new(0, 0),
                 icon: icon(BuiltinIcon::Castle),
-            },
-            Edit::AddIcon {
+            }),
+            Edit::Annotation(AnnotationEdit::AddIcon {
                 hex: Hex::new(1, 0),
                 icon: icon(BuiltinIcon::Town),
-            },
-            Edit::AddIcon {
+            }),
+            Edit::Annotation(AnnotationEdit::AddIcon {
                 hex: Hex::new(2, 0),
                 icon: icon(BuiltinIcon::Cave),
-            },
+            }),
         ],
     );
     let layout = m.layout().unwrap();
@@ -147,10 +147,10 @@ fn move_carries_icons_labels_and_replaces_what_it_covers() {
     let id = m.labels().next_id();
     apply_all(
         &mut m,
-        &[Edit::AddLabel {
+        &[Edit::Annotation(AnnotationEdit::AddLabel {
             id,
             label: Label::new("Keep", at),
-        }],
+        })],
     );
     let edits = move_edits(&m, &sel, delta);
     apply_all(&mut m, &edits);

@@ -1,4 +1,4 @@
-//! Bucket fill ([`super::Edit::Fill`]): the contiguous region of one terrain.
+//! Bucket fill ([`super::CellEdit::Fill`]): the contiguous region of one terrain.
 
 use super::{Recorder, TerrainId};
 use hexmap_hex::Hex;

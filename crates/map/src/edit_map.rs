@@ -1,0 +1,66 @@
+//! The edits of the map as a whole ([`MapEdit`]: reshape, replace, terrain palette,
+//! properties, view, scale, underlay). Undo keeps what they replaced: the whole previous
+//! map for a reshape, a replacement or a new palette; the old properties, view, scale or
+//! underlay for the others.
+
+use super::edit::recorder::swap;
+use super::edit::{Changed, EditError, Record};
+use super::hexmap::HexMap;
+use super::palette::Palette;
+use super::properties::MapProperties;
+use super::scale::MapScale;
+use super::shape::MapShape;
+use super::underlay::Underlay;
+use super::view::ViewSettings;
+
+/// A change to the map as a whole (carried by [`crate::Edit::Map`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum MapEdit {
+    /// Change the shape (resize or reshape); undo keeps the whole previous map.
+    Reshape(MapShape),
+    /// Replace the whole map (a generated world, or one of its stages run again): one
+    /// undo step that gives the old map back.
+    ReplaceMap(Box<HexMap>),
+    /// Replace the palette; cells with removed terrains become empty. Undo keeps the whole
+    /// previous map.
+    SetPalette(Palette),
+    /// Replace the map properties (name, orientation, offset kind, hex size, labels).
+    SetProperties(MapProperties),
+    /// Change how the map asks to be shown (legend, note captions); undoable like any
+    /// change that is saved with the map.
+    SetView(ViewSettings),
+    /// Set or clear the map's scale (distance per hex and unit).
+    SetScale(Option<MapScale>),
+    /// Set, move or clear the tracing underlay.
+    SetUnderlay(Option<Underlay>),
+}
+
+/// Apply one whole-map edit; on error the map is unchanged.
+pub(super) fn apply(map: &mut HexMap, edit: &MapEdit) -> Result<(Changed, Record), EditError> {
+    match edit {
+        MapEdit::Reshape(shape) => {
+            shape.validate()?;
+            Ok(swap(map, |m| m.reshape(shape.clone())))
+        }
+        MapEdit::ReplaceMap(next) => Ok(swap(map, |m| *m = (**next).clone())),
+        MapEdit::SetPalette(palette) => Ok(swap(map, |m| {
+            m.set_palette(palette.clone());
+        })),
+        MapEdit::SetProperties(props) => {
+            let old = map.set_properties(props.clone())?;
+            Ok((Changed::whole(), Record::Properties(Box::new(old))))
+        }
+        MapEdit::SetView(view) => {
+            let old = map.set_view(*view);
+            Ok((Changed::whole(), Record::View(old)))
+        }
+        MapEdit::SetScale(scale) => {
+            let old = map.set_scale(scale.clone())?;
+            Ok((Changed::whole(), Record::Scale(old)))
+        }
+        MapEdit::SetUnderlay(underlay) => {
+            let old = map.set_underlay(underlay.clone())?;
+            Ok((Changed::whole(), Record::Underlay(old.map(Box::new))))
+        }
+    }
+}
