@@ -37,6 +37,7 @@ pub mod scatter;
 pub mod selection;
 pub mod shape;
 pub mod shape_spec;
+mod step_rule;
 pub mod tile_art;
 pub mod underlay;
 pub mod view;
