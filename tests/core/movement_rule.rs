@@ -5,7 +5,8 @@
 //! (goals jumping about and wandering hex by hex) against fresh A* and the reference.
 
 use hexmap::hex::{
-    Direction, Edge, Hex, Orientation, PathError, PathLimits, RouteSearch, a_star_dense_steps,
+    Direction, Edge, Hex, OffsetKind, Orientation, PathError, PathLimits, RouteSearch,
+    a_star_dense_steps,
 };
 use hexmap::map::{
     CellEdit, Clipboard, Cost, Document, EdgeMove, EdgePalette, EdgeTypeId, Edit, FeatureEdit,
@@ -53,9 +54,14 @@ fn arb_content() -> impl Strategy<Value = Content> {
 
 /// A radius-4 hexagon (61 cells) with `c` on it.
 fn build(c: &Content) -> HexMap {
+    build_on(c, MapShape::hexagon(4).unwrap(), Orientation::Flat)
+}
+
+/// `c` on the first 61 cells of `shape` (the rest stay empty).
+fn build_on(c: &Content, shape: MapShape, orientation: Orientation) -> HexMap {
     let mut map = HexMap::new(
-        MapProperties::new("rule", Orientation::Flat),
-        MapShape::hexagon(4).unwrap(),
+        MapProperties::new("rule", orientation),
+        shape,
         Palette::standard(),
     )
     .unwrap();
@@ -196,6 +202,40 @@ proptest! {
         let got: BTreeMap<Hex, u64> = range.iter().map(|(h, c)| (h, u64::from(c))).collect();
         let want: BTreeMap<Hex, u64> = reference.into_iter().filter(|&(_, d)| d <= u64::from(budget)).collect();
         prop_assert_eq!(got, want);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Rectangles take the searches' fast offset index (issue 28): routes and ranges
+    /// there cost what Dijkstra under the rule finds, in each offset kind.
+    #[test]
+    fn rectangle_routes_and_ranges_cost_what_dijkstra_finds(
+        c in arb_content(),
+        kind in 0usize..4,
+        picks in prop::collection::vec((0usize..64, 0usize..64), 3),
+        budget in 0u32..900,
+    ) {
+        let kind = OffsetKind::ALL[kind];
+        let map = build_on(&c, MapShape::rectangle(kind, 8, 8).unwrap(), kind.orientation());
+        let cells: Vec<Hex> = map.shape().iter().collect();
+        for (i, j) in picks {
+            let (from, to) = (cells[i], cells[j]);
+            let reference = reference_costs(&map, from);
+            match map.route(from, to) {
+                Ok(p) => {
+                    prop_assert_eq!(Some(&p.cost), reference.get(&to), "{} → {}", from, to);
+                    let sum: Option<u64> = p.hexes.windows(2).map(|w| reference_step(&map, w[0], w[1])).sum();
+                    prop_assert_eq!(sum, Some(p.cost), "the route's own steps add up to its cost");
+                }
+                Err(_) => prop_assert!(!reference.contains_key(&to), "{} → {} is reachable", from, to),
+            }
+            let range = map.reach(from, budget).unwrap();
+            let got: BTreeMap<Hex, u64> = range.iter().map(|(h, c)| (h, u64::from(c))).collect();
+            let want: BTreeMap<Hex, u64> = reference.into_iter().filter(|&(_, d)| d <= u64::from(budget)).collect();
+            prop_assert_eq!(got, want);
+        }
     }
 }
 

@@ -180,7 +180,8 @@ pub fn a_star_dense(
 }
 
 /// [`a_star_dense`] with a cost per step, as [`a_star_steps`]: the search a map's movement
-/// rule (edge features, roads) runs on.
+/// rule (edge features, roads) runs on. It runs [`a_star_grid`](super::a_star_grid); a
+/// goal off the grid is unreachable at once.
 pub fn a_star_dense_steps(
     start: Hex,
     goal: Hex,
@@ -190,8 +191,9 @@ pub fn a_star_dense_steps(
     index: impl Fn(Hex) -> Option<usize>,
     step: impl Fn(Hex, Hex) -> Option<u32>,
 ) -> Result<Route, PathError> {
-    let mut nodes = DenseNodes::new(cells, index);
-    search(start, goal, min_step_cost, limits, &mut nodes, step)
+    super::a_star_grid(start, goal, min_step_cost, limits, cells, index, |s| {
+        step(s.from, s.to)
+    })
 }
 
 /// What a search knows of one hex: its best cost so far, the direction of the step that
@@ -251,16 +253,6 @@ pub(super) struct DenseNodes<F> {
 
 /// The settled flag in [`DenseNodes::info`].
 const SETTLED: u8 = 8;
-
-impl<F: Fn(Hex) -> Option<usize>> DenseNodes<F> {
-    fn new(cells: usize, index: F) -> Self {
-        DenseNodes {
-            index,
-            g_plus_one: vec![0; cells],
-            info: vec![0; cells],
-        }
-    }
-}
 
 impl<F: Fn(Hex) -> Option<usize>> Nodes for DenseNodes<F> {
     type Slot = usize;

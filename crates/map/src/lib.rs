@@ -39,6 +39,7 @@ pub mod scatter;
 pub mod selection;
 pub mod shape;
 pub mod shape_spec;
+mod step_rule;
 pub mod steps;
 pub mod tile_art;
 pub mod underlay;

@@ -1,10 +1,11 @@
 //! Routes and movement ranges on a map under its movement rule ([`HexMap::step_cost`]):
 //! the searches the `route` and `reach` commands run, so they and any other caller agree.
 
+use super::step_rule::{Indexer, RectIndex, ShapeIndex, StepRule};
 use super::{HexMap, MapShape};
 use hexmap_hex::{
     Hex, MAX_MOVEMENT_DISTANCE, MovementRange, MovementRangeError, OffsetCoord, PathError,
-    PathLimits, Route, a_star_dense_steps, movement_range_steps,
+    PathLimits, Route, a_star_grid, movement_range_steps,
 };
 
 impl HexMap {
@@ -15,19 +16,10 @@ impl HexMap {
         if !(self.contains(from) && self.contains(to)) {
             return Err(PathError::Unreachable);
         }
-        let limits = PathLimits {
-            max_expansions: self.cell_count(),
-            max_cost: None,
-        };
-        a_star_dense_steps(
-            from,
-            to,
-            self.min_step(),
-            &limits,
-            self.cell_count(),
-            |h| self.shape().index_of(h),
-            |a, b| self.step_cost(a, b),
-        )
+        match RectIndex::of(self.shape()) {
+            Some(ix) => route_on(self, &ix, from, to),
+            None => route_on(self, &ShapeIndex(self.shape()), from, to),
+        }
     }
 
     /// How far (in steps) a movement range from `from` with `budget` hundredths can reach:
@@ -51,8 +43,34 @@ impl HexMap {
                 requested: distance,
             });
         }
-        movement_range_steps(from, budget, distance, |a, b| self.step_cost(a, b))
+        let rule = StepRule::new(self);
+        match RectIndex::of(self.shape()) {
+            Some(ix) => movement_range_steps(from, budget, distance, |a, b| rule.step(a, b, &ix)),
+            None => {
+                let ix = ShapeIndex(self.shape());
+                movement_range_steps(from, budget, distance, |a, b| rule.step(a, b, &ix))
+            }
+        }
     }
+}
+
+/// [`HexMap::route`] with the cells indexed by `ix` and steps priced by the map's
+/// [`StepRule`].
+fn route_on(map: &HexMap, ix: &impl Indexer, from: Hex, to: Hex) -> Result<Route, PathError> {
+    let limits = PathLimits {
+        max_expansions: map.cell_count(),
+        max_cost: None,
+    };
+    let rule = StepRule::new(map);
+    a_star_grid(
+        from,
+        to,
+        map.min_step(),
+        &limits,
+        map.cell_count(),
+        |h| ix.index(h),
+        |s| rule.grid_step(s),
+    )
 }
 
 /// The most steps from `from` to any cell of `shape`. Hex distance is a norm, so over a

@@ -149,6 +149,12 @@ impl Paths {
         self.by_step.get(&edge).map_or(&[], Vec::as_slice)
     }
 
+    /// Every edge some path steps across, each once, in no particular order (the
+    /// movement rule's searches mark these sides before they start).
+    pub fn stepped_edges(&self) -> impl Iterator<Item = Edge> + '_ {
+        self.by_step.keys().copied()
+    }
+
     /// The paths passing through `h`, each once, in id order.
     pub fn through(&self, h: Hex) -> Vec<&MapPath> {
         let mut ids: Vec<PathId> = Edge::around(h)
