@@ -15,8 +15,8 @@ use hexmap_map::minesweeper::{
     Board, GenerateError, GenerateSettings, Generated, MineAmount, MineLayout, Verdict,
     generate_in_steps, solve,
 };
-use hexmap_map::{CellEdit, Edit};
 use hexmap_map::steps::until_cancelled;
+use hexmap_map::{CellEdit, Edit};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, channel};
