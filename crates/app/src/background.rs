@@ -8,7 +8,11 @@
 //! the asking part polls), so the callers do not know which.
 
 use eframe::egui;
+use hexmap_map::steps::until_cancelled;
 use std::future::Future;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, channel};
 
 /// The least time a browser frame lets background work run before it draws.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
@@ -43,6 +47,105 @@ where
     {
         steps::queue(Box::pin(make()));
         ctx.request_repaint();
+    }
+}
+
+/// Work started by [`Job::start`] that its asker polls each frame: its progress (0 to 1),
+/// Cancel, and at the end its result. Dropping the job cancels the work.
+#[derive(Debug)]
+pub struct Job<T> {
+    rx: Receiver<JobMessage<T>>,
+    cancel: Arc<AtomicBool>,
+    progress: f32,
+}
+
+/// What a [`Job`] sends back.
+#[derive(Debug)]
+enum JobMessage<T> {
+    Progress(f32),
+    Done(T),
+    Cancelled,
+}
+
+/// How a [`Job`] ended.
+#[derive(Debug)]
+pub enum JobEnd<T> {
+    /// It ran to its end with this result.
+    Done(T),
+    /// Cancel stopped it at a pause, before its end.
+    Cancelled,
+}
+
+impl<T: Send + 'static> Job<T> {
+    /// Start the work `make` builds (given the function to report progress to) off the UI
+    /// pass, as [`spawn_steps`] runs it, stopping at its next pause once cancelled.
+    pub fn start<W>(
+        ctx: &egui::Context,
+        make: impl FnOnce(Box<dyn FnMut(f32) + Send>) -> W + Send + 'static,
+    ) -> Self
+    where
+        W: Future<Output = T> + 'static,
+    {
+        let (tx, rx) = channel();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (cancelled, wake) = (cancel.clone(), ctx.clone());
+        spawn_steps(ctx, move || {
+            let (progress_tx, progress_wake) = (tx.clone(), wake.clone());
+            let progress = Box::new(move |share: f32| {
+                // A closed channel: nobody waits for the job any more.
+                let _ = progress_tx.send(JobMessage::Progress(share));
+                progress_wake.request_repaint();
+            });
+            let work = make(progress);
+            async move {
+                let message = match until_cancelled(work, cancelled).await {
+                    Some(out) => JobMessage::Done(out),
+                    None => JobMessage::Cancelled,
+                };
+                let _ = tx.send(message);
+                wake.request_repaint();
+            }
+        });
+        Job {
+            rx,
+            cancel,
+            progress: 0.0,
+        }
+    }
+
+    /// Take what the work sent since the last call: its progress, and how it ended once
+    /// it has.
+    pub fn poll(&mut self) -> Option<JobEnd<T>> {
+        let mut end = None;
+        while let Ok(message) = self.rx.try_recv() {
+            match message {
+                JobMessage::Progress(share) => self.progress = share.clamp(0.0, 1.0),
+                JobMessage::Done(out) => end = Some(JobEnd::Done(out)),
+                JobMessage::Cancelled => end = Some(JobEnd::Cancelled),
+            }
+        }
+        end
+    }
+
+    /// The share done, 0 to 1.
+    pub fn progress(&self) -> f32 {
+        self.progress
+    }
+
+    /// Stop the work at its next pause.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether Cancel was pressed.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+}
+
+impl<T> Drop for Job<T> {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
     }
 }
 

@@ -2,6 +2,7 @@
 //! Tiled maps as a new unsaved document. The UI here only edits forms and returns
 //! [`Action`]s; the work runs after the UI pass and on a worker thread.
 
+use super::background::{Job, JobEnd};
 use super::dialogs::DialogRequest;
 use super::jobs::PendingDialog;
 use super::open_map::OpenMap;
@@ -11,11 +12,7 @@ use eframe::egui;
 use hexmap_hex::CoordSystem;
 use hexmap_io::format::{self, Format, FormatOption, WriteJob, WriteOptions};
 use hexmap_map::HexMap;
-use hexmap_map::steps::until_cancelled;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, channel};
 
 /// What the export window asks for.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,71 +32,38 @@ impl Default for ExportSpec {
     }
 }
 
-/// A message from the export thread.
-enum JobMessage {
-    Progress(f32),
-    Done(Result<(), String>),
-    /// Cancel stopped it before anything was written.
-    Cancelled,
-}
-
-/// An export running on a worker thread.
+/// An export running off the UI pass, and the file it writes.
 pub struct ExportJob {
-    rx: Receiver<JobMessage>,
+    job: Job<Result<(), String>>,
     path: PathBuf,
-    progress: f32,
-    /// Set by Cancel: the export stops at its next pause and writes nothing.
-    cancel: Arc<AtomicBool>,
 }
 
 impl ExportJob {
     /// Start exporting a copy of `map` to `path` off the UI pass (a thread on the desktop,
-    /// steps between frames in a browser), waking `ctx` as it goes.
+    /// steps between frames in a browser); Cancel stops it before it writes anything.
     fn start(map: HexMap, spec: ExportSpec, path: PathBuf, ctx: &egui::Context) -> Self {
-        let (tx, rx) = channel();
         let target = path.clone();
-        let ctx = ctx.clone();
-        let cancel = Arc::new(AtomicBool::new(false));
-        let cancelled = cancel.clone();
-        super::background::spawn_steps(&ctx.clone(), move || async move {
-            let progress_tx = tx.clone();
-            let progress_ctx = ctx.clone();
-            let mut progress = move |share: f32| {
-                // A closed channel means the app is gone; the export just finishes unseen.
-                let _ = progress_tx.send(JobMessage::Progress(share));
-                progress_ctx.request_repaint();
-            };
-            let work = write_export(&map, &spec, &target, &mut progress);
-            let message = match until_cancelled(work, cancelled).await {
-                Some(result) => JobMessage::Done(
-                    result.map_err(|e| format!("export to {} failed: {e}", target.display())),
-                ),
-                None => JobMessage::Cancelled,
-            };
-            let _ = tx.send(message);
-            ctx.request_repaint();
+        let job = Job::start(ctx, move |mut progress| async move {
+            write_export(&map, &spec, &target, &mut progress)
+                .await
+                .map_err(|e| format!("export to {} failed: {e}", target.display()))
         });
-        ExportJob {
-            rx,
-            path,
-            progress: 0.0,
-            cancel,
-        }
+        ExportJob { job, path }
     }
 
     /// Stop the export at its next pause, before it writes anything.
     pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::Relaxed);
+        self.job.cancel();
     }
 
     /// Whether Cancel was pressed.
     pub fn is_cancelled(&self) -> bool {
-        self.cancel.load(Ordering::Relaxed)
+        self.job.is_cancelled()
     }
 
     /// The share done, 0 to 1.
     pub fn progress(&self) -> f32 {
-        self.progress
+        self.job.progress()
     }
 
     /// The file being written.
@@ -230,27 +194,20 @@ pub(super) fn poll_job(app: &mut EditorApp) {
     let Some(job) = app.jobs.export.as_mut() else {
         return;
     };
-    let mut done = None;
-    while let Ok(message) = job.rx.try_recv() {
-        match message {
-            JobMessage::Progress(p) => job.progress = p.clamp(0.0, 1.0),
-            JobMessage::Done(result) => done = Some(Some(result)),
-            JobMessage::Cancelled => done = Some(None),
+    let Some(end) = job.job.poll() else {
+        return;
+    };
+    match end {
+        JobEnd::Done(Ok(())) => app.windows.info = Some(format!("Exported {}", job.path.display())),
+        JobEnd::Done(Err(message)) => app.windows.error = Some(message),
+        JobEnd::Cancelled => {
+            app.windows.info = Some(format!(
+                "Export cancelled: nothing was written to {}",
+                job.path.display()
+            ))
         }
     }
-    if let Some(result) = done {
-        match result {
-            Some(Ok(())) => app.windows.info = Some(format!("Exported {}", job.path.display())),
-            Some(Err(message)) => app.windows.error = Some(message),
-            None => {
-                app.windows.info = Some(format!(
-                    "Export cancelled: nothing was written to {}",
-                    job.path.display()
-                ))
-            }
-        }
-        app.jobs.export = None;
-    }
+    app.jobs.export = None;
 }
 
 /// The export form, the progress window of `job` and the import warnings.
@@ -268,7 +225,7 @@ pub(super) fn windows(
             .collapsible(false)
             .show(ctx, |ui| {
                 ui.label(job.path.display().to_string());
-                ui.add(egui::ProgressBar::new(job.progress).show_percentage());
+                ui.add(egui::ProgressBar::new(job.progress()).show_percentage());
                 if job.is_cancelled() {
                     ui.label("Cancelling…");
                 } else if ui.button("Cancel").clicked() {

@@ -6,6 +6,7 @@
 //! pass with a progress bar and Cancel (a no-guess search on a big map takes a while).
 
 use super::Action;
+use super::background::{Job, JobEnd};
 use super::open_map::OpenMap;
 use super::properties::outline;
 use super::windows::placed;
@@ -15,40 +16,19 @@ use hexmap_map::minesweeper::{
     Board, GenerateError, GenerateSettings, Generated, MineAmount, MineLayout, Verdict,
     generate_in_steps, solve,
 };
-use hexmap_map::steps::until_cancelled;
 use hexmap_map::{CellEdit, Edit};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, channel};
 
-/// A placement running off the UI pass (`background::spawn_steps`: a thread, or a solver
-/// run at a time between frames in a browser), with its progress and Cancel.
+/// A placement running off the UI pass (`background::Job`: a thread, or a solver run at a
+/// time between frames in a browser), with its progress and Cancel; dropping it (the window
+/// closed) cancels it.
 #[derive(Debug)]
 struct MinesRun {
-    rx: Receiver<RunMessage>,
-    /// Set by Cancel, or when the window closes: the search stops at its next solver run.
-    cancel: Arc<AtomicBool>,
-    /// Share of the search's budget spent.
-    progress: f32,
+    job: Job<Result<Generated, GenerateError>>,
     /// The map's revision when the placement began: a layout for a map edited since is
     /// not placed.
     revision: u64,
     /// Whether no guessing was asked for (the verdict says so).
     no_guess: bool,
-}
-
-impl Drop for MinesRun {
-    fn drop(&mut self) {
-        self.cancel.store(true, Ordering::Relaxed);
-    }
-}
-
-/// A message from a running placement.
-#[derive(Debug)]
-enum RunMessage {
-    Progress(f32),
-    Done(Result<Generated, GenerateError>),
-    Cancelled,
 }
 
 /// The "Random mines" form and the last fairness check.
@@ -112,29 +92,11 @@ impl RandomMinesForm {
         };
         self.stuck.clear();
         self.verdict = None;
-        let (tx, rx) = channel();
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (cancelled, wake) = (cancel.clone(), ctx.clone());
-        super::background::spawn_steps(ctx, move || async move {
-            let progress_tx = tx.clone();
-            let progress_wake = wake.clone();
-            let mut progress = move |share: f32| {
-                let _ = progress_tx.send(RunMessage::Progress(share));
-                progress_wake.request_repaint();
-            };
-            let work = generate_in_steps(&board, &settings, &mut progress);
-            let message = match until_cancelled(work, cancelled).await {
-                Some(result) => RunMessage::Done(result),
-                None => RunMessage::Cancelled,
-            };
-            // The window may be gone; then nobody waits for the answer.
-            let _ = tx.send(message);
-            wake.request_repaint();
+        let job = Job::start(ctx, move |mut progress| async move {
+            generate_in_steps(&board, &settings, &mut progress).await
         });
         self.running = Some(MinesRun {
-            rx,
-            cancel,
-            progress: 0.0,
+            job,
             revision: doc.revision(),
             no_guess: self.no_guess,
         });
@@ -143,23 +105,14 @@ impl RandomMinesForm {
     /// Take what the running placement sent: its progress, and at the end the edit that
     /// places its mines (or why there is none).
     fn poll_placing(&mut self, doc: &OpenMap) -> Option<Action> {
-        let run = self.running.as_mut()?;
-        let mut end = None;
-        while let Ok(message) = run.rx.try_recv() {
-            match message {
-                RunMessage::Progress(share) => run.progress = share.clamp(0.0, 1.0),
-                RunMessage::Done(result) => end = Some(Some(result)),
-                RunMessage::Cancelled => end = Some(None),
-            }
-        }
-        let end = end?;
+        let end = self.running.as_mut()?.job.poll()?;
         let run = self.running.take()?;
         let result = match end {
-            None => {
+            JobEnd::Cancelled => {
                 self.verdict = Some("Cancelled: no mines were placed.".to_owned());
                 return None;
             }
-            Some(result) => result,
+            JobEnd::Done(result) => result,
         };
         if doc.revision() != run.revision {
             self.verdict = Some(
@@ -279,11 +232,11 @@ pub(super) fn window(
             if let Some(run) = &form.running {
                 ui.horizontal(|ui| {
                     ui.label("Placing mines…");
-                    ui.add(egui::ProgressBar::new(run.progress).desired_width(140.0));
-                    if run.cancel.load(Ordering::Relaxed) {
+                    ui.add(egui::ProgressBar::new(run.job.progress()).desired_width(140.0));
+                    if run.job.is_cancelled() {
                         ui.label("Cancelling…");
                     } else if ui.button("Cancel").clicked() {
-                        run.cancel.store(true, Ordering::Relaxed);
+                        run.job.cancel();
                     }
                 });
             }
