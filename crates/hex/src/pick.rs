@@ -173,16 +173,74 @@ fn floor_frac(x: f64) -> (f64, f64) {
     (floor, x - floor)
 }
 
+/// Largest |U| + |V| of the integer fast path (2³⁰): every form then lies within ±1.25·10⁹,
+/// so adding [`FLOOR_OFFSET`] keeps it positive and below 2³³, and q and r fit an i32.
+const INTEGER_PATH_LIMIT: f64 = 1_073_741_824.0;
+
+/// 3·2³⁰, added to each form so that truncating to an integer is its floor, and a multiple
+/// of 3 so that the offsets come out of ⌊…/3⌋ whole.
+const FLOOR_OFFSET_INT: i64 = 3 << 30;
+/// [`FLOOR_OFFSET_INT`] as an f64 (exact).
+const FLOOR_OFFSET: f64 = FLOOR_OFFSET_INT as f64;
+
 /// The hex containing `p`, decided exactly (see the module docs).
 ///
-/// Fast path: two divisions, six multiply-adds and a few additions and comparisons per
-/// point, branch-free; a form lying within the error band of an integer (rare) sends the
-/// point to [`pick_slow`], which settles it exactly.
+/// Fast path, for points within 2³⁰ hex sizes of the origin: each form, shifted by
+/// [`FLOOR_OFFSET`] to be positive, is floored by one truncating conversion and q, r follow
+/// in integer arithmetic (two divisions by 3, which compile to multiplications). A form
+/// within the error band of an integer (rare), or a point farther out, goes to
+/// [`pick_any_range`], which settles it exactly.
 #[inline]
 pub(crate) fn pick_exact(layout: &Layout, p: Point) -> Option<Hex> {
     let (size, origin) = (layout.size(), layout.origin());
     // Multiplying by reciprocals (one extra rounding, far inside the band below) lets a
     // caller's loop over many points hoist the divisions out when this is inlined.
+    let u = (p.x - origin.x) * (1.0 / size.x);
+    let v = (p.y - origin.y) * (1.0 / size.y);
+    let [[a_u, a_v], [b_u, b_v], _] = *match layout.orientation() {
+        Orientation::Pointy => &POINTY_COEFFICIENTS,
+        Orientation::Flat => &FLAT_COEFFICIENTS,
+    };
+    let magnitude = u.abs() + v.abs();
+    // NaN and ±∞ fail this too.
+    if !(magnitude < INTEGER_PATH_LIMIT) {
+        return pick_any_range(layout, p);
+    }
+    // The shifted forms lie in (2.0·10⁹, 4.5·10⁹): rounding the shift costs at most half an
+    // ulp there (4.8·10⁻⁷) on top of the forms' own error (a few ulps of |U| + |V|); the
+    // band is many times both.
+    let band = 1e-12 * magnitude + 4e-6;
+    let a = a_u * u + a_v * v + FLOOR_OFFSET;
+    let b = b_u * u + b_v * v + FLOOR_OFFSET;
+    // Positive, so truncation is the floor; the differences below are exact.
+    let (floor_a, floor_b) = (a as i64, b as i64);
+    let (ra, rb) = (a - floor_a as f64, b - floor_b as f64);
+    // C = −A − B, so ⌊C⌋ = −⌊A⌋ − ⌊B⌋ − 1 − [ra + rb > 1], on an edge when ra + rb = 1.
+    let t = ra + rb;
+    let high = 1.0 - band;
+    let near_edge = (ra <= band) | (rb <= band) | (ra >= high) | (rb >= high);
+    if near_edge | ((t - 1.0).abs() <= 2.0 * band) {
+        return pick_any_range(layout, p);
+    }
+    let carry = i64::from(t > 1.0);
+    // With the shifts: q = ⌊(⌊A⌋ − ⌊C⌋ + 1)/3⌋ = ⌊(2a + b + 2 + carry)/3⌋ − offset and
+    // r = ⌊(⌊B⌋ − ⌊A⌋ + 1)/3⌋ = ⌊(b − a + 1 + 3·offset)/3⌋ − offset, on positive integers.
+    let q = ((2 * floor_a + floor_b + 2 + carry) as u64 / 3) as i64 - FLOOR_OFFSET_INT;
+    let r = ((floor_b - floor_a + 1 + 3 * FLOOR_OFFSET_INT) as u64 / 3) as i64 - FLOOR_OFFSET_INT;
+    // |q|, |r| < 0.7·2³⁰ here, so the narrowing is lossless.
+    Some(Hex::new(q as i32, r as i32))
+}
+
+/// The hex containing `p` anywhere, decided exactly: the path for points near an edge or
+/// beyond the integer path's range.
+///
+/// Two divisions, six multiply-adds and a few additions and comparisons per
+/// point, branch-free; a form lying within the error band of an integer (rare) sends the
+/// point to [`pick_slow`], which settles it exactly.
+#[inline(never)]
+fn pick_any_range(layout: &Layout, p: Point) -> Option<Hex> {
+    let (size, origin) = (layout.size(), layout.origin());
+    // The same unit coordinates as the integer path, to the same rounding.
     let u = (p.x - origin.x) * (1.0 / size.x);
     let v = (p.y - origin.y) * (1.0 / size.y);
     let [[a_u, a_v], [b_u, b_v], _] = *match layout.orientation() {
@@ -285,6 +343,81 @@ mod tests {
             if a.abs().max(b.abs()).max(c.abs()) < 0.99 {
                 assert_eq!(layout.pixel_to_hex(p), Some(rounded));
             }
+        }
+    }
+
+    /// The integer path against the any-range path (f64 floors, rational arithmetic near
+    /// edges) on random points at every scale it serves, on stretched layouts with offset
+    /// origins, and on points at and a hair off corners and edge midpoints.
+    #[test]
+    fn the_integer_path_agrees_with_the_any_range_path() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut unit = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let layouts = [
+            Layout::regular(Orientation::Pointy, 1.0).unwrap(),
+            Layout::regular(Orientation::Flat, 1.0).unwrap(),
+            Layout::new(
+                Orientation::Pointy,
+                Point::new(10.0, 7.0),
+                Point::new(3.0, -5.0),
+            )
+            .unwrap(),
+            Layout::new(
+                Orientation::Flat,
+                Point::new(0.3, 19.0),
+                Point::new(-71.5, 2.25),
+            )
+            .unwrap(),
+        ];
+        let mut checked = 0;
+        for layout in &layouts {
+            for scale in [1.0, 1e3, 1e6, 1e8, 5e8, 9e8] {
+                for _ in 0..2000 {
+                    let p = Point::new(
+                        (unit() - 0.5) * 2.0 * scale * layout.size().x,
+                        (unit() - 0.5) * 2.0 * scale * layout.size().y,
+                    );
+                    assert_eq!(pick_exact(layout, p), pick_any_range(layout, p), "{p:?}");
+                    checked += 1;
+                }
+            }
+            for q in -4..=4 {
+                for r in -4..=4 {
+                    let h = Hex::new(q * 997, r * 1009);
+                    let corners = layout.corners(h);
+                    for i in 0..6 {
+                        let (c, d) = (corners[i], corners[(i + 1) % 6]);
+                        let mid = Point::new((c.x + d.x) / 2.0, (c.y + d.y) / 2.0);
+                        for base in [c, mid] {
+                            for (dx, dy) in [(0.0, 0.0), (1e-7, 0.0), (0.0, -1e-7), (3e-6, 3e-6)] {
+                                let p = Point::new(base.x + dx, base.y + dy);
+                                assert_eq!(
+                                    pick_exact(layout, p),
+                                    pick_any_range(layout, p),
+                                    "{p:?}"
+                                );
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 60_000, "{checked}");
+    }
+
+    #[test]
+    fn points_beyond_the_integer_path_are_still_picked_exactly() {
+        let layout = Layout::regular(Orientation::Pointy, 1.0).unwrap();
+        for x in [1.0e9, 1.2e9, 3.0e9, 2.0e12] {
+            let h = layout.pixel_to_hex_rounded(Point::new(x, 0.0));
+            let centre = layout.hex_to_pixel(h);
+            assert_eq!(layout.pixel_to_hex(centre), Some(h), "{x}");
         }
     }
 
