@@ -203,7 +203,8 @@ pub(crate) fn pick_exact(layout: &Layout, p: Point) -> Option<Hex> {
     };
     let magnitude = u.abs() + v.abs();
     // NaN and ±∞ fail this too.
-    if !(magnitude < INTEGER_PATH_LIMIT) {
+    let in_integer_range = magnitude < INTEGER_PATH_LIMIT;
+    if !in_integer_range {
         return pick_any_range(layout, p);
     }
     // The shifted forms lie in (2.0·10⁹, 4.5·10⁹): rounding the shift costs at most half an
