@@ -157,6 +157,10 @@ pub fn symbol_allowed(c: char) -> bool {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Palette {
     terrains: Vec<Terrain>,
+    /// Position + 1 in `terrains` by raw id (0: no such terrain), so that [`Palette::get`],
+    /// asked per cell and per step, is one load instead of a search. Derived from
+    /// `terrains`, so equality and hashing are unchanged by it.
+    slot_by_id: Vec<u16>,
 }
 
 impl Palette {
@@ -187,7 +191,16 @@ impl Palette {
                 }
             }
         }
-        Ok(Palette { terrains })
+        let len = terrains.iter().map(|t| usize::from(t.id.get()) + 1).max();
+        let mut slot_by_id = vec![0u16; len.unwrap_or(0)];
+        for (i, t) in terrains.iter().enumerate() {
+            // At most MAX_TERRAINS (1024) terrains, so i + 1 fits.
+            slot_by_id[usize::from(t.id.get())] = (i + 1) as u16;
+        }
+        Ok(Palette {
+            terrains,
+            slot_by_id,
+        })
     }
 
     /// A small default palette (sea, grass, forest, hills, mountains) for new maps.
@@ -263,7 +276,8 @@ impl Palette {
 
     /// The terrain with this id.
     pub fn get(&self, id: TerrainId) -> Option<&Terrain> {
-        self.terrains.iter().find(|t| t.id == id)
+        let slot = *self.slot_by_id.get(usize::from(id.get()))?;
+        self.terrains.get(usize::from(slot).checked_sub(1)?)
     }
 
     /// The terrain with this symbol.
@@ -311,6 +325,32 @@ mod tests {
         for bad in ["1a2b3c", "#1a2b3", "#1a2b3cd", "#gg0000", "#ééé"] {
             assert!(bad.parse::<Rgb>().is_err(), "{bad}");
         }
+    }
+
+    /// The id index against a plain search, on sparse ids in shuffled order, ids absent,
+    /// id 0's neighbour 1 and the largest id.
+    #[test]
+    fn get_finds_every_terrain_by_id_and_nothing_else() {
+        let ids = [65535u16, 3, 700, 1, 42, 9];
+        let terrains: Vec<Terrain> = ids
+            .iter()
+            .zip("abcdef".chars())
+            .map(|(&id, symbol)| {
+                let mut t = Palette::standard().terrains()[0].clone();
+                t.id = TerrainId::new(id).unwrap();
+                t.symbol = symbol;
+                t.name = format!("T{id}");
+                t
+            })
+            .collect();
+        let p = Palette::new(terrains).unwrap();
+        for raw in (1..=u16::MAX).filter(|r| r % 97 == 0 || ids.contains(r) || *r < 50) {
+            let id = TerrainId::new(raw).unwrap();
+            let want = p.terrains().iter().find(|t| t.id == id);
+            assert_eq!(p.get(id), want, "{raw}");
+        }
+        assert_eq!(p.get(TerrainId::new(700).unwrap()).unwrap().name, "T700");
+        assert_eq!(Palette::default().get(TerrainId::new(1).unwrap()), None);
     }
 
     #[test]
