@@ -37,6 +37,7 @@ mod mines_properties;
 mod movement_rule;
 mod overlay_pictures;
 mod picture_frame;
+mod png_compression;
 mod print_pdf;
 mod python_consumer;
 mod region_pictures;

@@ -192,6 +192,8 @@ pub enum FormatOption {
     Pages,
     /// [`WriteOptions::player_view`]: only what the players may see (issue 26).
     PlayerView,
+    /// [`WriteOptions::png_compression`]: a PNG's compression, time against size.
+    PngCompression,
 }
 
 /// Choices for writing; each format looks only at the fields its [`Format::options`] name.
@@ -245,6 +247,8 @@ pub struct WriteOptions {
     /// Pictures and prints: frame the picture as this map's (the full map of a player
     /// view) instead of the map drawn; `None` frames the map drawn. Set by [`write_map`].
     pub frame_of: Option<std::sync::Arc<HexMap>>,
+    /// PNG: how hard the pixels are compressed (time against file size).
+    pub png_compression: crate::render::PngCompression,
 }
 
 impl Default for WriteOptions {
@@ -266,6 +270,7 @@ impl Default for WriteOptions {
             tile_size: crate::tiled::DEFAULT_TILE_SIZE,
             player_view: false,
             frame_of: None,
+            png_compression: crate::render::PngCompression::default(),
         }
     }
 }

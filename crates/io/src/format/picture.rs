@@ -30,6 +30,7 @@ const PNG_OPTIONS: &[FormatOption] = &[
     FormatOption::Legend,
     FormatOption::ScaleBar,
     FormatOption::PlayerView,
+    FormatOption::PngCompression,
 ];
 
 /// Lowest and highest print resolution, dots per inch.
@@ -71,6 +72,7 @@ fn picture_options(map: &HexMap, opts: &WriteOptions) -> Result<PictureOptions, 
         images: opts.images.clone(),
         link_images: opts.link_images,
         world_box: frame_box(opts, hexmap_draw::CellReach::HexSize),
+        png_compression: opts.png_compression,
         ..PictureOptions::for_hex_pixels(map, opts.hex_pixels)
     };
     if let Some(dpi) = opts.dpi {

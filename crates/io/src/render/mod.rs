@@ -6,6 +6,7 @@ mod glyphs;
 pub mod pdf;
 mod pdf_fonts;
 mod pdf_images;
+mod png_compression;
 mod png_encode;
 pub mod png_meta;
 pub mod print;
@@ -15,6 +16,7 @@ pub mod svg;
 mod svg_images;
 
 pub use glyphs::Fonts;
+pub use png_compression::PngCompression;
 pub use print::{PrintOptions, pdf_in_steps, render_pdf};
 pub use raster::{RasterSink, ToPixels};
 pub use svg::SvgSink;
@@ -59,12 +61,14 @@ pub struct PictureOptions {
     /// Frame the picture on this world box instead of the map's own (a player view is
     /// framed as its full map, so the two pictures line up); `None` for the map's.
     pub world_box: Option<(Point, Point)>,
+    /// PNG: how hard the pixels are compressed (time against file size).
+    pub png_compression: PngCompression,
 }
 
 impl PictureOptions {
     /// Options drawing `map`'s hexes `hex_pixels` pixels from centre to corner (along their
     /// longer axis), with grid and mines, no labels, no legend, no scale bar, transparent,
-    /// with an 8-pixel margin.
+    /// with an 8-pixel margin, the default PNG compression.
     pub fn for_hex_pixels(map: &HexMap, hex_pixels: f64) -> PictureOptions {
         let size = map.properties().hex_size;
         PictureOptions {
@@ -80,6 +84,7 @@ impl PictureOptions {
             images: None,
             link_images: false,
             world_box: None,
+            png_compression: PngCompression::default(),
         }
     }
 
@@ -332,7 +337,10 @@ pub async fn png_in_steps(
         &mut drawing,
     )
     .await?;
-    let png = png_encode::encode(&pixmap, &mut |share| progress(0.95 + 0.05 * share)).await?;
+    let png = png_encode::encode(&pixmap, opts.png_compression, &mut |share| {
+        progress(0.95 + 0.05 * share)
+    })
+    .await?;
     progress(1.0);
     let transform = transform_json(&f.to_px, w, h);
     Ok(png_meta::with_text(

@@ -1,7 +1,7 @@
 //! PNG encoding of a drawn picture in pieces of rows, pausing between them
 //! ([`hexmap_map::steps::pause`]), so encoding a large picture does not hold a browser frame.
 
-use super::PictureError;
+use super::{PictureError, PngCompression};
 use hexmap_map::steps::pause;
 use std::io::Write;
 use tiny_skia::Pixmap;
@@ -10,9 +10,11 @@ use tiny_skia::Pixmap;
 const PIXELS_PER_PIECE: usize = 1 << 18;
 
 /// `pixmap` as PNG bytes (8-bit RGBA, straight alpha as PNG wants; the pixmap holds
-/// premultiplied colours). `progress` gets the share of rows written.
+/// premultiplied colours), compressed as `compression` says. `progress` gets the share of
+/// rows written.
 pub(super) async fn encode(
     pixmap: &Pixmap,
+    compression: PngCompression,
     progress: &mut dyn FnMut(f32),
 ) -> Result<Vec<u8>, PictureError> {
     let failed = |e: png::EncodingError| PictureError::Encode(e.to_string());
@@ -23,6 +25,7 @@ pub(super) async fn encode(
     let mut encoder = png::Encoder::new(&mut data, pixmap.width(), pixmap.height());
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_deflate_compression(compression.deflate());
     let mut writer = encoder.write_header().map_err(failed)?;
     let mut stream = writer.stream_writer().map_err(failed)?;
     let mut straight = Vec::with_capacity(4 * width * rows_per_piece);
@@ -50,7 +53,7 @@ mod tests {
     use hexmap_map::steps::block_on;
 
     #[test]
-    fn decodes_to_the_straight_colours_of_every_pixel() {
+    fn decodes_to_the_straight_colours_of_every_pixel_at_every_compression() {
         // Tall enough for several pieces: 3 columns × 700,000 rows, 8 pieces of 2^18 pixels.
         let (w, h) = (3u32, 700_000u32);
         let mut pixmap = Pixmap::new(w, h).unwrap();
@@ -65,17 +68,19 @@ mod tests {
             tiny_skia::Transform::identity(),
             None,
         );
-        let mut shares = Vec::new();
-        let png = block_on(encode(&pixmap, &mut |s| shares.push(s))).unwrap();
-        assert!(shares.len() >= 3, "reported piece by piece: {shares:?}");
-        assert_eq!(shares.last(), Some(&1.0));
-        // Decode with the reference path: tiny-skia's own decoder.
-        let back = Pixmap::decode_png(&png).unwrap();
-        assert_eq!((back.width(), back.height()), (w, h));
-        // Same premultiplied pixels as tiny-skia's own encoder gives after a round trip.
-        let reference = Pixmap::decode_png(&pixmap.encode_png().unwrap()).unwrap();
-        assert_eq!(back.data(), reference.data());
-        let last = back.pixel(2, h - 1).unwrap().demultiply();
-        assert_eq!((last.red(), last.green(), last.blue()), (10, 20, 30));
+        for compression in PngCompression::ALL {
+            let mut shares = Vec::new();
+            let png = block_on(encode(&pixmap, compression, &mut |s| shares.push(s))).unwrap();
+            assert!(shares.len() >= 3, "reported piece by piece: {shares:?}");
+            assert_eq!(shares.last(), Some(&1.0));
+            // Decode with the reference path: tiny-skia's own decoder.
+            let back = Pixmap::decode_png(&png).unwrap();
+            assert_eq!((back.width(), back.height()), (w, h));
+            // Same premultiplied pixels as tiny-skia's own encoder gives after a round trip.
+            let reference = Pixmap::decode_png(&pixmap.encode_png().unwrap()).unwrap();
+            assert_eq!(back.data(), reference.data(), "{compression}");
+            let last = back.pixel(2, h - 1).unwrap().demultiply();
+            assert_eq!((last.red(), last.green(), last.blue()), (10, 20, 30));
+        }
     }
 }
