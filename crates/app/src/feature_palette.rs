@@ -43,8 +43,9 @@ fn swatch(ui: &mut egui::Ui, rgb: Rgb, style: LineStyle) {
 /// other tools.
 pub(super) fn show(ui: &mut egui::Ui, doc: &OpenMap, tools: &mut Tools) -> bool {
     let map = doc.map();
-    let f = &mut tools.features;
-    match tools.tool {
+    let tool = tools.tool();
+    let f = tools.features_mut();
+    match tool {
         Tool::Edge => {
             ui.heading("Edge types");
             for t in map.edge_palette().types() {

@@ -29,13 +29,13 @@ pub(super) fn show(
     images: &EditorImages,
     out: &mut Vec<Action>,
 ) -> bool {
-    match tools.tool {
+    match tools.tool() {
         Tool::Icon => {
-            icon_panel(ui, doc.map(), &mut tools.icons, images, out);
+            icon_panel(ui, doc.map(), tools.icons_mut(), images, out);
             true
         }
         Tool::Label => {
-            label_panel(ui, doc.map(), &mut tools.labels, out);
+            label_panel(ui, doc.map(), tools.labels_mut(), out);
             true
         }
         _ => false,

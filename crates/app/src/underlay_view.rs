@@ -7,7 +7,6 @@
 
 use super::Action;
 use super::camera::Camera;
-use super::canvas::Canvas;
 use super::images::EditorImages;
 use super::open_map::OpenMap;
 use eframe::egui::{self, Color32, Painter, Pos2, Rect, Shape, Stroke};
@@ -91,10 +90,14 @@ fn outline(u: &Underlay, images: &EditorImages) -> Option<([Point; 4], Point)> {
 
 /// Draw the underlay (when shown and loaded) as one textured quad under the map; the
 /// painter the map is then drawn with (at the map's opacity over the underlay).
-pub fn paint_under(painter: &Painter, rect: Rect, map: &HexMap, canvas: &Canvas) -> Painter {
+pub fn paint_under(
+    painter: &Painter,
+    rect: Rect,
+    map: &HexMap,
+    (camera, images, state): (&Camera, &EditorImages, &UnderlayView),
+) -> Painter {
     let mut map_painter = painter.clone();
-    map_painter.set_opacity(canvas.underlay.map_opacity(map));
-    let (camera, images, state) = (&canvas.camera, &canvas.images, &canvas.underlay);
+    map_painter.set_opacity(state.map_opacity(map));
     if !state.shown {
         return map_painter;
     }
@@ -120,9 +123,13 @@ pub fn paint_under(painter: &Painter, rect: Rect, map: &HexMap, canvas: &Canvas)
 }
 
 /// Draw the outline and handles over the map while "Edit handles" is on.
-pub fn paint_handles(painter: &Painter, view: (&Camera, Rect), map: &HexMap, canvas: &Canvas) {
+pub fn paint_handles(
+    painter: &Painter,
+    view: (&Camera, Rect),
+    map: &HexMap,
+    (images, state): (&EditorImages, &UnderlayView),
+) {
     let (camera, rect) = view;
-    let (images, state) = (&canvas.images, &canvas.underlay);
     if !state.handles {
         return;
     }
@@ -201,11 +208,11 @@ pub fn input(
     ui: &egui::Ui,
     view: (&Camera, Rect),
     doc: &OpenMap,
-    canvas: &mut Canvas,
+    (images, state): (&EditorImages, &mut UnderlayView),
     out: &mut Vec<Action>,
 ) -> bool {
     let (camera, rect) = view;
-    let (map, images, state) = (doc.map(), &canvas.images, &mut canvas.underlay);
+    let map = doc.map();
     if !state.handles {
         state.drag = None;
         return false;
