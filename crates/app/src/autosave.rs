@@ -15,7 +15,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 #[derive(Debug, Default)]
 pub struct Autosave {
     /// Where untitled maps recover from (eframe's data folder; a temp folder in tests).
-    pub data_dir: Option<PathBuf>,
+    data_dir: Option<PathBuf>,
     /// egui time of the first change not yet in a recovery file.
     dirty_since: Option<f64>,
     /// A recovery file on offer.
@@ -33,6 +33,11 @@ impl Autosave {
     /// The last recovery file written.
     pub fn last_written(&self) -> Option<&Path> {
         self.last_written.as_deref()
+    }
+
+    /// Use `dir` for the recovery files of untitled maps (`None`: they get none).
+    pub(super) fn set_data_dir(&mut self, dir: Option<PathBuf>) {
+        self.data_dir = dir;
     }
 
     /// The document changed at egui time `now`: the interval runs from the first change

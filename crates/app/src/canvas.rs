@@ -429,7 +429,7 @@ pub(super) fn canvas(app: &mut CanvasParts<'_>, ui: &mut egui::Ui) -> Vec<Action
     super::annotation_marks::input(app, ui, &response, &layout, &mut out);
     paint(app, ui, rect, &layout);
     // The players' view shows nothing of the GM's: no selection, no secret marks.
-    if !app.canvas.player.main {
+    if !app.canvas.player.on_main() {
         let painter = ui.painter_at(rect);
         let view = (&app.canvas.camera, rect);
         super::annotation_marks::paint(&painter, app.tools, app.doc, &layout, view);
@@ -456,7 +456,7 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
         app.canvas.chunks.set_image_textures(textures);
     }
     // The underlay under the map (not in the players' view); the map over it faded.
-    let map_painter = match app.canvas.player.main {
+    let map_painter = match app.canvas.player.on_main() {
         true => painter.clone(),
         false => {
             let shown = (&app.canvas.camera, &app.canvas.images, &app.canvas.underlay);
@@ -473,7 +473,7 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
         camera: &app.canvas.camera,
         layout,
     };
-    if app.canvas.player.main {
+    if app.canvas.player.on_main() {
         // The players' view: only the player filter's map, drawn by `player_view`.
         let map = app.canvas.player.map(app.doc);
         let shown = (&app.canvas.camera, &app.canvas.images);

@@ -1,22 +1,24 @@
 //! The egui editor (feature `gui`): an eframe app on top of the document (`map`) and files
 //! (`io`).
 //!
-//! [`EditorApp`] is a few parts, each owning its state:
+//! [`EditorApp`] is a few parts, each owning its state (its fields private to its file;
+//! other files call its methods):
 //!
 //! | part | type | holds |
 //! |---|---|---|
 //! | `prefs` | [`prefs::Prefs`] | what is kept between runs (recent files, panels, brush) |
-//! | `open_map` | [`open_map::OpenMap`] | the open map, its undo history, its file and form |
-//! | `canvas` | [`canvas::Canvas`] | camera, view, chunk cache, hover, layers, frame times; the overlays ([`overlays`]), legend, spill and image textures |
-//! | `tools` | [`tools::Tools`] | current tool and terrain, drag gesture, selection, clipboard, paste; edge and path types and the selected path ([`feature_tools`]); the icon and label tools ([`icon_tool`], [`label_tool`]) |
-//! | `windows` | [`windows::Windows`] | each open window's form, messages, the unsaved-changes and changed-on-disk prompts |
-//! | `jobs` | [`jobs::Jobs`] | file dialogs (native or [`file_dialog`]) and the one pending, the export thread, autosave ([`autosave`]) |
+//! | `doc` | [`open_map::OpenMap`] | the open map, its undo history, its file and form |
+//! | `canvas` | `canvas::Canvas` | camera, view, chunk cache, hover, layers, frame times; the overlays ([`overlays`]), legend, spill, image textures, player view, underlay handles |
+//! | `tools` | [`tools::Tools`] | current tool and terrain, drag gesture, selection, clipboard, paste; edge and path types and the selected path ([`feature_tools`]); the icon, label and region tools ([`icon_tool`], [`label_tool`], [`region_tool`]) |
+//! | `windows` | `windows::Windows` | each open window's form, messages, the unsaved-changes and changed-on-disk prompts |
+//! | `jobs` | `jobs::Jobs` | file dialogs (native or [`file_dialog`]) and the one pending, the export job, autosave ([`autosave`]) |
 //! | `play` | [`play::PlaySession`] | the minesweeper game while in play mode |
 //! | `no_map` | [`no_map::NoMap`] | why no map is open (the file given at startup failed) |
 //!
 //! A frame (`EditorApp::show`) polls the jobs, then runs the UI: menus, toolbar, side panels
 //! and status bar (`panels`), the canvas, the windows. Each borrows only the parts it needs
 //! and returns [`Action`]s; `run_actions` (in `actions`) applies them after the UI pass.
+//! Whatever changes more than one part is a method of `EditorApp` in `actions/`.
 //! Everything drawn goes through [`painter`]. Tests read the editor through
 //! [`EditorApp::view`].
 
@@ -183,7 +185,8 @@ impl EditorApp {
         app.prefs = prefs;
         app.prefs.resolve_recent();
         app.persist = options.persist;
-        app.jobs.autosave_mut().data_dir = options.data_dir.or_else(storage::data_dir);
+        let data_dir = options.data_dir.or_else(storage::data_dir);
+        app.jobs.autosave_mut().set_data_dir(data_dir);
         match options.path {
             Some(path) => app.open_at_start(path),
             None => app.check_recovery(),
@@ -225,7 +228,7 @@ impl EditorApp {
     /// Use `dir` for recovery files of untitled maps, and offer a newer one there now (as
     /// at startup).
     pub fn with_data_dir(mut self, dir: PathBuf) -> Self {
-        self.jobs.autosave_mut().data_dir = Some(dir);
+        self.jobs.autosave_mut().set_data_dir(Some(dir));
         self.check_recovery();
         self
     }

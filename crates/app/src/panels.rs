@@ -267,7 +267,7 @@ pub(super) fn status_bar(
 ) {
     // In the players' view the readout names nothing the players may not know: no hex,
     // terrain, note or item under the pointer.
-    let player_view = canvas.player().main;
+    let player_view = canvas.player().on_main();
     let hovered = canvas.hovered().filter(|_| !player_view);
     egui::Panel::bottom("status").show(ui, |ui| {
         ui.horizontal(|ui| {

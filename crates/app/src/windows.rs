@@ -349,6 +349,17 @@ pub(super) fn placed<'a>(ctx: &egui::Context, window: egui::Window<'a>) -> egui:
         .default_pos(egui::pos2(area.center().x, area.top() + 80.0))
 }
 
+/// A mode switch of a toolbar: one selectable button per `(value, name, tooltip)`.
+pub(super) fn choices<T: PartialEq + Copy>(
+    ui: &mut egui::Ui,
+    value: &mut T,
+    options: &[(T, &str, &str)],
+) {
+    for &(option, name, hint) in options {
+        ui.selectable_value(value, option, name).on_hover_text(hint);
+    }
+}
+
 /// Pointy or flat, as two radio buttons.
 pub(super) fn orientation_field(ui: &mut egui::Ui, o: &mut Orientation) {
     ui.horizontal(|ui| {

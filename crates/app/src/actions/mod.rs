@@ -321,8 +321,8 @@ impl EditorApp {
                 self.doc.redo();
             }
             Action::FitMap => self.canvas.fit_map(),
-            Action::TogglePlayerWindow => self.canvas.player_mut().window ^= true,
-            Action::TogglePlayerView => self.canvas.player_mut().main ^= true,
+            Action::TogglePlayerWindow => self.canvas.player_mut().toggle_window(),
+            Action::TogglePlayerView => self.canvas.player_mut().toggle_main(),
             Action::ZoomBy(f) => self.canvas.zoom_by(f, &self.doc),
             Action::Copy => self.copy_selection(ctx),
             Action::Paste => self.tools.start_paste(),
