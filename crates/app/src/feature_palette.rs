@@ -52,10 +52,10 @@ pub(super) fn show(ui: &mut egui::Ui, doc: &OpenMap, tools: &mut Tools) -> bool 
                 ui.horizontal(|ui| {
                     swatch(ui, t.color, t.style);
                     if ui
-                        .selectable_label(f.edge_kind == Some(t.id), &t.name)
+                        .selectable_label(f.edge_type() == Some(t.id), &t.name)
                         .clicked()
                     {
-                        f.edge_kind = Some(t.id);
+                        f.choose_edge_type(t.id);
                     }
                 });
             }
@@ -68,10 +68,10 @@ pub(super) fn show(ui: &mut egui::Ui, doc: &OpenMap, tools: &mut Tools) -> bool 
                 ui.horizontal(|ui| {
                     swatch(ui, t.color, t.style);
                     if ui
-                        .selectable_label(f.path_kind == Some(t.id), &t.name)
+                        .selectable_label(f.path_type() == Some(t.id), &t.name)
                         .clicked()
                     {
-                        f.path_kind = Some(t.id);
+                        f.choose_path_type(t.id);
                     }
                 });
             }

@@ -31,7 +31,7 @@ pub(super) fn paint_feature_tools(
         }
         Tool::Path => {
             let f = app.tools.features();
-            if let Some(path) = f.selected_path.and_then(|id| app.doc.map().path(id)) {
+            if let Some(path) = f.selected_path().and_then(|id| app.doc.map().path(id)) {
                 let points: Vec<Pos2> = path
                     .hexes
                     .iter()
@@ -43,7 +43,7 @@ pub(super) fn paint_feature_tools(
                     painter.circle_stroke(p, 5.0, Stroke::new(2.0, select));
                 }
             }
-            if let Some(h) = f.path_start {
+            if let Some(h) = f.path_start() {
                 painter.circle_filled(to_screen(layout.hex_to_pixel(h)), 5.0, highlight);
             }
         }

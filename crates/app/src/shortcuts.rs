@@ -136,13 +136,13 @@ pub(super) fn handle(
     }
     // Delete (or Backspace) removes the path the path tool selected.
     if tools.tool() == Tool::Path
-        && let Some(id) = tools.features().selected_path
+        && tools.features().selected_path().is_some()
         && ctx.input_mut(|i| {
             i.consume_key(Modifiers::NONE, Key::Delete)
                 || i.consume_key(Modifiers::NONE, Key::Backspace)
         })
+        && let Some(id) = tools.features_mut().take_selected_path()
     {
-        tools.features_mut().selected_path = None;
         out.push(Action::Edit(hexmap_map::Edit::Feature(
             hexmap_map::FeatureEdit::DeletePath(id),
         )));

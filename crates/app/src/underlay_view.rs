@@ -23,15 +23,35 @@ const HANDLE_HALF: f32 = 5.0;
 #[derive(Debug)]
 pub struct UnderlayView {
     /// Draw the underlay (the window's "Show").
-    pub shown: bool,
+    shown: bool,
     /// Opacity of the map drawn over a shown underlay (1: the map hides it where it has
     /// cells). Tracing needs both at once: the scan through the terrain already painted.
-    pub map_opacity: f32,
+    map_opacity: f32,
     /// Show the outline and handles, and let them be dragged.
-    pub handles: bool,
+    handles: bool,
     /// The handle being dragged: which, the underlay when the drag began, the world point
     /// pressed, and the underlay as it is now (drawn instead of the map's until release).
     drag: Option<HandleDrag>,
+}
+
+impl UnderlayView {
+    /// The Underlay window's "Show" switch and the map's opacity over the underlay.
+    pub(super) fn show_controls(&mut self, ui: &mut egui::Ui) {
+        ui.checkbox(&mut self.shown, "Show");
+        ui.add(egui::Slider::new(&mut self.map_opacity, 0.0..=1.0).text("Map opacity over it"))
+            .on_hover_text("How much the map hides the underlay where it has cells");
+    }
+
+    /// The Underlay window's "Edit handles" switch.
+    pub(super) fn handles_control(&mut self, ui: &mut egui::Ui) {
+        ui.checkbox(&mut self.handles, "Edit handles")
+            .on_hover_text("Drag the centre to move, a corner to scale, Shift+corner to turn");
+    }
+
+    /// The Underlay window closed: no handles on the canvas.
+    pub(super) fn hide_handles(&mut self) {
+        self.handles = false;
+    }
 }
 
 impl Default for UnderlayView {

@@ -117,7 +117,7 @@ impl<'a> EditorView<'a> {
 
     /// The path the path tool selected, if any.
     pub fn selected_path(&self) -> Option<hexmap_map::PathId> {
-        self.app.tools.features().selected_path
+        self.app.tools.features().selected_path()
     }
 
     /// The minesweeper session while in play mode.
