@@ -44,7 +44,7 @@ pub(super) fn paint(
             }
         }
         Tool::Label => {
-            if let Some(label) = tools.labels().selected.and_then(|id| map.label(id)) {
+            if let Some(label) = tools.labels().selected().and_then(|id| map.label(id)) {
                 let corners: Vec<Pos2> = annotation_hits::label_corners(label, layout)
                     .into_iter()
                     .map(to_screen)
@@ -82,7 +82,7 @@ pub(super) fn input(
     out: &mut Vec<Action>,
 ) {
     if app.tools.tool() != Tool::Label {
-        app.tools.labels_mut().draft = None;
+        app.tools.labels_mut().drop_draft();
         return;
     }
     let labels = app.tools.labels_mut();
@@ -94,7 +94,7 @@ pub(super) fn input(
         let world = camera.screen_to_world(rect, p);
         labels.edit_text_at(app.doc.map(), layout, world, camera.zoom);
     }
-    let at = match labels.draft.as_ref().map(|d| d.target) {
+    let at = match labels.draft_target() {
         Some(label_tool::DraftTarget::New(p)) => p,
         Some(label_tool::DraftTarget::Existing(id)) => match app.doc.map().label(id) {
             Some(l) => l.at,

@@ -239,12 +239,14 @@ fn push_drag_bounds(out: &mut Vec<Action>, r: &egui::Response) {
 /// labels.
 fn label_panel(ui: &mut egui::Ui, map: &HexMap, tool: &mut LabelTool, out: &mut Vec<Action>) {
     ui.heading("Labels");
-    let selected = tool.selected.and_then(|id| map.label(id).map(|l| (id, l)));
+    let selected = tool
+        .selected()
+        .and_then(|id| map.label(id).map(|l| (id, l)));
     match selected {
         Some((_, l)) => ui.label(format!("Selected: “{}”", l.text)),
         None => ui.label("New labels:"),
     };
-    let current: Label = selected.map_or_else(|| tool.style.clone(), |(_, l)| l.clone());
+    let current: Label = selected.map_or_else(|| tool.new_style().clone(), |(_, l)| l.clone());
     let mut new = current.clone();
     let drags = label_look(ui, &mut new);
     match selected {
@@ -258,7 +260,7 @@ fn label_panel(ui: &mut egui::Ui, map: &HexMap, tool: &mut LabelTool, out: &mut 
             },
             None => drags.iter().for_each(|r| push_drag_bounds(out, r)),
         },
-        None => tool.style = new,
+        None => tool.set_new_style(new),
     }
     ui.label(
         "Click empty space to write a label (Enter adds it, Escape cancels); click a label \

@@ -81,7 +81,7 @@ pub(super) fn handle(
     // A text field with focus owns the keyboard: its copy, paste and letters are text.
     // So does the label tool's field on the canvas while open (Escape, which takes the
     // focus away before this runs, is its own: it cancels the label).
-    if ctx.egui_wants_keyboard_input() || tools.labels().draft.is_some() || popup_open {
+    if ctx.egui_wants_keyboard_input() || tools.labels().draft_target().is_some() || popup_open {
         return out;
     }
     // On the desktop Ctrl+C and Ctrl+V never arrive as keys: egui turns them into events,
@@ -168,7 +168,7 @@ fn delete_annotation(ctx: &egui::Context, tools: &mut Tools, map: &HexMap) -> Op
     use egui::{Key, Modifiers};
     let has = match tools.tool() {
         Tool::Icon => tools.icons().selected.is_some(),
-        Tool::Label => tools.labels().selected.is_some(),
+        Tool::Label => tools.labels().selected().is_some(),
         _ => false,
     };
     let pressed = has

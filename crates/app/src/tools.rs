@@ -196,7 +196,7 @@ impl Tools {
         self.selection.clear();
         self.features.deselect();
         self.icons.selected = None;
-        self.labels.selected = None;
+        self.labels.deselect();
     }
 
     /// The edge and path tools.
@@ -253,8 +253,8 @@ impl Tools {
         self.gesture = Gesture::Idle;
         self.features = FeatureTools::new(doc.map());
         self.icons.selected = None;
-        self.labels.selected = None;
-        self.labels.draft = None;
+        self.labels.deselect();
+        self.labels.drop_draft();
         self.regions = super::region_tool::RegionTool::default();
         self.regions.keep_valid(doc.map());
         if self
@@ -410,8 +410,8 @@ impl Tools {
                 })]
             }
             // The scatter brush paints each hex with its pick from the mix.
-            (Tool::Brush, BrushPaints::Terrain) if self.scatter.on => {
-                self.scatter.mix.stamp(h, radius).into_iter().collect()
+            (Tool::Brush, BrushPaints::Terrain) if self.scatter.is_on() => {
+                self.scatter.stamp(h, radius)
             }
             (Tool::Brush, BrushPaints::Terrain) => vec![Edit::Cell(CellEdit::Paint {
                 center: h,

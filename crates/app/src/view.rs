@@ -102,7 +102,7 @@ impl<'a> EditorView<'a> {
 
     /// The label the label tool selected, if any.
     pub fn selected_label(&self) -> Option<hexmap_map::LabelId> {
-        self.app.tools.labels().selected
+        self.app.tools.labels().selected()
     }
 
     /// The named region the region tool paints into, if any.
@@ -112,7 +112,7 @@ impl<'a> EditorView<'a> {
 
     /// True while the label tool's text field is open on the canvas.
     pub fn label_field_open(&self) -> bool {
-        self.app.tools.labels().draft.is_some()
+        self.app.tools.labels().draft_target().is_some()
     }
 
     /// The path the path tool selected, if any.
