@@ -30,7 +30,7 @@ pub(super) fn paint(
     let map = doc.map();
     match tools.tool() {
         Tool::Icon => {
-            if let Some((hex, index)) = tools.icons().selected
+            if let Some((hex, index)) = tools.icons().selected()
                 && let Some(b) = annotation_hits::icon_box(map, layout, hex, index)
             {
                 let a = to_screen(Point::new(b.centre.x - b.half, b.centre.y - b.half));

@@ -167,7 +167,7 @@ pub(super) fn handle(
 fn delete_annotation(ctx: &egui::Context, tools: &mut Tools, map: &HexMap) -> Option<Action> {
     use egui::{Key, Modifiers};
     let has = match tools.tool() {
-        Tool::Icon => tools.icons().selected.is_some(),
+        Tool::Icon => tools.icons().selected().is_some(),
         Tool::Label => tools.labels().selected().is_some(),
         _ => false,
     };

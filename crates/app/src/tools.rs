@@ -195,7 +195,7 @@ impl Tools {
         self.pasting = false;
         self.selection.clear();
         self.features.deselect();
-        self.icons.selected = None;
+        self.icons.deselect();
         self.labels.deselect();
     }
 
@@ -252,7 +252,7 @@ impl Tools {
         self.selection.clear();
         self.gesture = Gesture::Idle;
         self.features = FeatureTools::new(doc.map());
-        self.icons.selected = None;
+        self.icons.deselect();
         self.labels.deselect();
         self.labels.drop_draft();
         self.regions = super::region_tool::RegionTool::default();

@@ -97,7 +97,7 @@ impl<'a> EditorView<'a> {
 
     /// The icon the icon tool selected (its hex and place in the hex's list), if any.
     pub fn selected_icon(&self) -> Option<(Hex, usize)> {
-        self.app.tools.icons().selected
+        self.app.tools.icons().selected()
     }
 
     /// The label the label tool selected, if any.
