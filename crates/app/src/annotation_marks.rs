@@ -28,9 +28,9 @@ pub(super) fn paint(
     let to_screen = |p: Point| camera.world_to_screen(rect, p);
     let stroke = Stroke::new(2.0, SELECT);
     let map = doc.map();
-    match tools.tool {
+    match tools.tool() {
         Tool::Icon => {
-            if let Some((hex, index)) = tools.icons.selected
+            if let Some((hex, index)) = tools.icons().selected()
                 && let Some(b) = annotation_hits::icon_box(map, layout, hex, index)
             {
                 let a = to_screen(Point::new(b.centre.x - b.half, b.centre.y - b.half));
@@ -44,7 +44,7 @@ pub(super) fn paint(
             }
         }
         Tool::Label => {
-            if let Some(label) = tools.labels.selected.and_then(|id| map.label(id)) {
+            if let Some(label) = tools.labels().selected().and_then(|id| map.label(id)) {
                 let corners: Vec<Pos2> = annotation_hits::label_corners(label, layout)
                     .into_iter()
                     .map(to_screen)
@@ -81,20 +81,20 @@ pub(super) fn input(
     layout: &Layout,
     out: &mut Vec<Action>,
 ) {
-    let labels = &mut app.tools.labels;
-    if app.tools.tool != Tool::Label {
-        labels.draft = None;
+    if app.tools.tool() != Tool::Label {
+        app.tools.labels_mut().drop_draft();
         return;
     }
-    let camera = app.canvas.camera;
-    let rect = app.canvas.view;
+    let labels = app.tools.labels_mut();
+    let camera = *app.canvas.camera();
+    let rect = app.canvas.view();
     if response.double_clicked()
         && let Some(p) = response.interact_pointer_pos()
     {
         let world = camera.screen_to_world(rect, p);
         labels.edit_text_at(app.doc.map(), layout, world, camera.zoom);
     }
-    let at = match labels.draft.as_ref().map(|d| d.target) {
+    let at = match labels.draft_target() {
         Some(label_tool::DraftTarget::New(p)) => p,
         Some(label_tool::DraftTarget::Existing(id)) => match app.doc.map().label(id) {
             Some(l) => l.at,

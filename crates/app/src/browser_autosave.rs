@@ -3,7 +3,6 @@
 //! `localStorage`), and the next visit offers it back in the same "Recovered changes"
 //! prompt. `autosave` calls these when [`crate::storage::Storage::has_files`] is false.
 
-use super::EditorApp;
 use super::open_map::OpenMap;
 use hexmap_io::recovery::Recovery;
 use std::path::{Path, PathBuf};
@@ -16,9 +15,9 @@ fn restored_path(name: &str) -> PathBuf {
 }
 
 /// Keep the document in the store; the message says why not.
-pub(super) fn write(app: &mut EditorApp) -> Result<PathBuf, String> {
-    let name = app.doc.suggested_file_name();
-    let text = hexmap_io::to_string(app.doc.map(), app.doc.form());
+pub(super) fn write(doc: &OpenMap) -> Result<PathBuf, String> {
+    let name = doc.suggested_file_name();
+    let text = hexmap_io::to_string(doc.map(), doc.form());
     super::storage::current().autosave(&name, &text)?;
     Ok(restored_path(&name))
 }

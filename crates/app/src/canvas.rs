@@ -10,11 +10,8 @@ use super::open_map::OpenMap;
 use super::overlays::{OverlayKind, OverlayResult, OverlayState, RouteCache};
 use super::painter::ScreenSink;
 use super::prefs::Prefs;
-use super::tools::{self, Gesture, Tool, Tools};
-use eframe::egui::{
-    self, Color32, Event, Key, MouseWheelUnit, PointerButton, Pos2, Rect, Sense, Shape, Stroke,
-    StrokeKind, Vec2,
-};
+use super::tools::Tools;
+use eframe::egui::{self, Color32, Event, Key, MouseWheelUnit, PointerButton, Rect, Sense, Vec2};
 use hexmap_draw::{HexSet, Layers, OverlayStyle, Overlays, draw_overlays};
 use hexmap_hex::{Hex, Layout, Point};
 
@@ -27,45 +24,45 @@ pub const BACKGROUND: Color32 = Color32::from_rgb(32, 34, 38);
 /// The canvas part of the editor: where it looks, what it shows, and its caches.
 pub struct Canvas {
     /// Pan and zoom.
-    pub(super) camera: Camera,
+    camera: Camera,
     /// The canvas rectangle of the last frame (screen points).
-    pub(super) view: Rect,
+    view: Rect,
     /// Fit the whole map into the view at the next frame with a usable view.
-    pub(super) fit_pending: bool,
+    fit_pending: bool,
     /// Cached meshes per chunk of hexes.
-    pub(super) chunks: ChunkCache,
+    chunks: ChunkCache,
     /// The hex under the pointer (on the map or not), while the pointer is over the canvas.
-    pub(super) hovered: Option<Hex>,
+    hovered: Option<Hex>,
     /// The Measure tool's route, kept while the map, anchor and hovered hex stay.
-    pub(super) measure_route: super::measure::MeasureRoute,
+    measure_route: super::measure::MeasureRoute,
     /// The world point under the pointer, while it is over the canvas (the edge tool and
     /// the status bar name the hexside nearest to it).
-    pub(super) hovered_world: Option<Point>,
+    hovered_world: Option<Point>,
     /// Overlay switches and parameters.
-    pub(super) overlays: OverlayState,
+    overlays: OverlayState,
     /// What the overlays marked when last computed.
-    pub(super) last_overlay: OverlayResult,
+    last_overlay: OverlayResult,
     /// What `last_overlay` was computed from: (document revision, hovered hex, settings).
-    pub(super) overlay_key: Option<(u64, Option<Hex>, OverlayState)>,
+    overlay_key: Option<(u64, Option<Hex>, OverlayState)>,
     /// The path overlay's route search, continued while only its target moves.
-    pub(super) routes: RouteCache,
+    routes: RouteCache,
     /// Which layers are drawn (the layers panel's switches; symbols and coordinate
     /// labels follow the overlay panel, see `drawn_layers`).
-    pub(super) layers: Layers,
+    layers: Layers,
     /// What the cached chunk meshes were drawn with (`None`: nothing drawn yet).
-    pub(super) cached_layers: Option<Layers>,
+    cached_layers: Option<Layers>,
     /// Recent frame times for the status-bar readout.
-    pub(super) frame_stats: FrameStats,
+    frame_stats: FrameStats,
     /// The legend drawn over the map (when the map's view settings ask for one).
-    pub(super) legend: super::legend_view::LegendView,
+    legend: super::legend_view::LegendView,
     /// The icons and note captions drawn past their hex, for the chunks they reach.
-    pub(super) spill: super::spill_view::SpillView,
+    spill: super::spill_view::SpillView,
     /// The map's images (tile art, image icons) and their textures.
-    pub(super) images: super::images::EditorImages,
+    images: super::images::EditorImages,
     /// What the players see: the player window and the main canvas's player view.
-    pub(super) player: super::player_view::PlayerView,
+    player: super::player_view::PlayerView,
     /// The tracing underlay's switches (shown, map opacity, handles) and handle drag.
-    pub(super) underlay: super::underlay_view::UnderlayView,
+    underlay: super::underlay_view::UnderlayView,
 }
 
 impl Canvas {
@@ -106,6 +103,164 @@ impl Canvas {
         self.overlay_key = None;
         self.routes = RouteCache::default();
         self.measure_route = Default::default();
+    }
+
+    /// Pan and zoom.
+    pub(super) fn camera(&self) -> &Camera {
+        &self.camera
+    }
+
+    /// Put the camera somewhere; cancels a pending "fit map".
+    pub(super) fn set_camera(&mut self, camera: Camera) {
+        self.camera = camera;
+        self.fit_pending = false;
+    }
+
+    /// The canvas rectangle of the last frame (screen points).
+    pub(super) fn view(&self) -> Rect {
+        self.view
+    }
+
+    /// Fit the whole map into the view at the next frame with a usable view.
+    pub(super) fn fit_map(&mut self) {
+        self.fit_pending = true;
+    }
+
+    /// Zoom by `factor` around the view's centre, within the zoom limits.
+    pub(super) fn zoom_by(&mut self, factor: f64, doc: &OpenMap) {
+        let (lo, hi) = self.zoom_limits(doc);
+        let c = self.view.center();
+        self.camera.zoom_around(self.view, c, factor, lo, hi);
+    }
+
+    /// The hex under the pointer (on the map or not), while the pointer is over the canvas.
+    pub(super) fn hovered(&self) -> Option<Hex> {
+        self.hovered
+    }
+
+    /// The world point under the pointer, while it is over the canvas.
+    pub(super) fn hovered_world(&self) -> Option<Point> {
+        self.hovered_world
+    }
+
+    /// The hex under the pointer, as another canvas (the play canvas) found it.
+    pub(super) fn set_hovered(&mut self, hex: Option<Hex>) {
+        self.hovered = hex;
+    }
+
+    /// The Measure tool's route from `anchor` to `to` (kept while they and the map stay).
+    pub(super) fn measure_route(
+        &self,
+        doc: &OpenMap,
+        anchor: Hex,
+        to: Hex,
+    ) -> Result<hexmap_hex::Route, hexmap_hex::PathError> {
+        self.measure_route.get(doc, anchor, to)
+    }
+
+    /// Overlay switches and parameters.
+    pub(super) fn overlays(&self) -> &OverlayState {
+        &self.overlays
+    }
+
+    /// Overlay switches and parameters, to change (the overlays panel, tests).
+    pub(super) fn overlays_mut(&mut self) -> &mut OverlayState {
+        &mut self.overlays
+    }
+
+    /// What the overlays marked when last computed.
+    pub(super) fn last_overlay(&self) -> &OverlayResult {
+        &self.last_overlay
+    }
+
+    /// The layer switches (the layers panel's checkboxes).
+    pub(super) fn layers_mut(&mut self) -> &mut Layers {
+        &mut self.layers
+    }
+
+    /// Recent frame times.
+    pub(super) fn frame_stats(&self) -> &FrameStats {
+        &self.frame_stats
+    }
+
+    /// Recent frame times, to record one.
+    pub(super) fn frame_stats_mut(&mut self) -> &mut FrameStats {
+        &mut self.frame_stats
+    }
+
+    /// The chunk cache (its statistics and memory, read-only).
+    pub(super) fn chunks(&self) -> &ChunkCache {
+        &self.chunks
+    }
+
+    /// The map's images and their textures.
+    pub(super) fn images(&self) -> &super::images::EditorImages {
+        &self.images
+    }
+
+    /// The map's images, to load or replace them.
+    pub(super) fn images_mut(&mut self) -> &mut super::images::EditorImages {
+        &mut self.images
+    }
+
+    /// What the players see (the player window and the main canvas's player view).
+    pub(super) fn player(&self) -> &super::player_view::PlayerView {
+        &self.player
+    }
+
+    /// What the players see, to switch it.
+    pub(super) fn player_mut(&mut self) -> &mut super::player_view::PlayerView {
+        &mut self.player
+    }
+
+    /// The player window (while open), drawn from the GM's camera.
+    pub(super) fn player_window(&mut self, ctx: &egui::Context, doc: &OpenMap) {
+        let gm = self.camera;
+        super::player_view::window(ctx, &mut self.player, (doc, &self.images), gm);
+    }
+
+    /// The map's images with the underlay's switches and handle drag (the underlay window
+    /// reads the one and changes the other).
+    pub(super) fn images_and_underlay(
+        &mut self,
+    ) -> (
+        &super::images::EditorImages,
+        &mut super::underlay_view::UnderlayView,
+    ) {
+        (&self.images, &mut self.underlay)
+    }
+
+    /// Redraw what the document's change touched: every chunk after a new map, else the
+    /// chunks of the changed cells and their neighbours (a chunk also draws the edge
+    /// features and paths of its cells' neighbours, `draw::features`), and of the icons
+    /// drawn past their hex (`draw::spill`) as far as any icon may reach, since the old
+    /// drawing's reach is gone with it.
+    pub(super) fn redraw(&mut self, changed: &super::open_map::Changed, doc: &OpenMap) {
+        use super::open_map::Changed;
+        match changed {
+            Changed::Nothing => {}
+            Changed::All => {
+                self.chunks.reset_to_bounds(doc.offset_bounds());
+                self.spill.mark_stale();
+            }
+            Changed::Cells { hexes, annotated } => {
+                let layout = doc.layout();
+                let reach = if annotated.is_empty() {
+                    0
+                } else {
+                    self.spill.mark_stale();
+                    hexmap_draw::spill::max_steps(layout.size())
+                };
+                let around = annotated.iter().flat_map(|&h| hexmap_hex::range(h, reach));
+                self.chunks.mark_dirty(
+                    layout.orientation(),
+                    hexes
+                        .iter()
+                        .flat_map(|h| std::iter::once(*h).chain(h.neighbors()))
+                        .chain(around),
+                );
+            }
+        }
     }
 
     /// Zoom limits: from the whole map with room to spare (however small its hexes get:
@@ -262,108 +417,28 @@ pub(super) fn canvas(app: &mut CanvasParts<'_>, ui: &mut egui::Ui) -> Vec<Action
         }
     }
     let mut out = Vec::new();
-    if !super::underlay_view::input(ui, (&camera, rect), app.doc, app.canvas, &mut out) {
-        handle_tool(app, ui, &response, &layout, &mut out);
+    if !super::underlay_view::input(
+        ui,
+        (&camera, rect),
+        app.doc,
+        (&app.canvas.images, &mut app.canvas.underlay),
+        &mut out,
+    ) {
+        super::tool_marks::handle_tool(app, ui, &response, &layout, &mut out);
     }
     super::annotation_marks::input(app, ui, &response, &layout, &mut out);
     paint(app, ui, rect, &layout);
     // The players' view shows nothing of the GM's: no selection, no secret marks.
-    if !app.canvas.player.main {
+    if !app.canvas.player.on_main() {
         let painter = ui.painter_at(rect);
         let view = (&app.canvas.camera, rect);
         super::annotation_marks::paint(&painter, app.tools, app.doc, &layout, view);
         super::secret_marks::paint(&painter, app.doc, &layout, view);
         super::player_view::paint_party(&painter, rect, &app.canvas.camera, app.doc.map());
-        super::underlay_view::paint_handles(&painter, view, app.doc.map(), app.canvas);
+        let shown = (&app.canvas.images, &app.canvas.underlay);
+        super::underlay_view::paint_handles(&painter, view, app.doc.map(), shown);
     }
     out
-}
-
-/// Press, drag and release of the primary button, turned into edits by the current tool.
-fn handle_tool(
-    app: &mut CanvasParts<'_>,
-    ui: &egui::Ui,
-    response: &egui::Response,
-    layout: &Layout,
-    out: &mut Vec<Action>,
-) {
-    let rect = app.canvas.view;
-    let (pressed, down, released, origin, latest, mods, space) = ui.input(|i| {
-        // A press and release in one frame (a touchpad tap) leave no press origin: take
-        // the press's own position then.
-        let pressed_at = i.events.iter().find_map(|e| match e {
-            Event::PointerButton {
-                pos,
-                button: PointerButton::Primary,
-                pressed: true,
-                ..
-            } => Some(*pos),
-            _ => None,
-        });
-        (
-            i.pointer.primary_pressed(),
-            i.pointer.primary_down(),
-            i.pointer.primary_released(),
-            i.pointer.press_origin().or(pressed_at),
-            i.pointer.latest_pos(),
-            i.modifiers,
-            i.key_down(Key::Space),
-        )
-    });
-    let camera = app.canvas.camera;
-    let hex_at = |p: Pos2| layout.pixel_to_hex(camera.screen_to_world(rect, p));
-    let tool_prefs = &app.prefs.tools;
-
-    if pressed
-        && !space
-        && !app.popup_open
-        && response.hovered()
-        && let Some(start) = origin.filter(|p| rect.contains(*p))
-        && let Some(h) = hex_at(start)
-    {
-        if mods.alt && app.tools.tool != Tool::Select {
-            // Alt+click picks overlay anchors: alone the anchor, with shift the path target.
-            if mods.shift {
-                app.canvas.overlays.target = Some(h);
-            } else {
-                app.canvas.overlays.anchor = Some(h);
-            }
-        } else {
-            let world = camera.screen_to_world(rect, start);
-            let at = (h, world, camera.zoom);
-            app.tools
-                .begin_gesture(app.doc, tool_prefs, layout, at, mods, out);
-        }
-    }
-
-    if app.tools.gesture != Gesture::Idle
-        && let Some(p) = latest
-        && let Some(h) = hex_at(p)
-    {
-        let world = camera.screen_to_world(rect, p);
-        app.tools
-            .continue_gesture(app.doc, tool_prefs, (layout, h, world), out);
-    }
-
-    if (released || !down) && app.tools.gesture != Gesture::Idle {
-        let end = latest.map(|p| camera.screen_to_world(rect, p));
-        let end_hex = end.and_then(|w| layout.pixel_to_hex(w));
-        app.tools.finish_gesture(app.doc, end_hex, end, layout, out);
-    }
-}
-
-/// Screen polygon of a hex.
-fn hex_polygon(app: &CanvasParts<'_>, layout: &Layout, h: Hex, scale: f64) -> Vec<Pos2> {
-    let c = layout.hex_to_pixel(h);
-    (0..6)
-        .map(|i| {
-            let o = layout.corner_offset(i);
-            app.canvas.camera.world_to_screen(
-                app.canvas.view,
-                Point::new(c.x + o.x * scale, c.y + o.y * scale),
-            )
-        })
-        .collect()
 }
 
 fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) {
@@ -381,9 +456,12 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
         app.canvas.chunks.set_image_textures(textures);
     }
     // The underlay under the map (not in the players' view); the map over it faded.
-    let map_painter = match app.canvas.player.main {
+    let map_painter = match app.canvas.player.on_main() {
         true => painter.clone(),
-        false => super::underlay_view::paint_under(&painter, rect, app.doc.map(), app.canvas),
+        false => {
+            let shown = (&app.canvas.camera, &app.canvas.images, &app.canvas.underlay);
+            super::underlay_view::paint_under(&painter, rect, app.doc.map(), shown)
+        }
     };
     let style = hexmap_draw::Style::editor(layers);
     let scene = hexmap_draw::MapScene::new(app.doc.map(), *layout, app.doc.offset_bounds(), &style)
@@ -395,7 +473,7 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
         camera: &app.canvas.camera,
         layout,
     };
-    if app.canvas.player.main {
+    if app.canvas.player.on_main() {
         // The players' view: only the player filter's map, drawn by `player_view`.
         let map = app.canvas.player.map(app.doc);
         let shown = (&app.canvas.camera, &app.canvas.images);
@@ -448,99 +526,7 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
         &mut ScreenSink::new(&painter, camera.centre, rect.center(), camera.zoom),
     );
 
-    // Selection (moved with the pointer while dragged) and paste preview.
-    let shift = match app.tools.gesture {
-        Gesture::MovingSelection { from, .. } => {
-            app.canvas.hovered.map_or(Hex::ORIGIN, |h| h - from)
-        }
-        _ => Hex::ORIGIN,
-    };
-    super::selection_view::outline(
-        &painter,
-        (&app.canvas.camera, rect),
-        layout,
-        app.tools.selection.outline(),
-        shift,
-    );
-    if let Gesture::Selecting { start, .. } = app.tools.gesture
-        && let Some(p) = ui.input(|i| i.pointer.latest_pos())
-    {
-        let a = app.canvas.camera.world_to_screen(rect, start);
-        painter.rect_stroke(
-            Rect::from_two_pos(a, p),
-            0.0,
-            Stroke::new(1.0, Color32::from_rgb(90, 170, 255)),
-            StrokeKind::Middle,
-        );
-    }
-    if let Gesture::Line { start } = app.tools.gesture
-        && let Some(end) = app.canvas.hovered
-    {
-        for h in tools::stroke_path(start, end) {
-            painter.add(Shape::convex_polygon(
-                hex_polygon(app, layout, h, 0.9),
-                Color32::from_white_alpha(60),
-                Stroke::NONE,
-            ));
-        }
-    }
-    if app.tools.pasting
-        && let Some(at) = app.canvas.hovered
-    {
-        // Each cell in the terrain it brings (as it will look), so R and F show.
-        let palette = app.doc.map().palette();
-        let empty = style
-            .empty_cell
-            .map_or(Color32::TRANSPARENT, super::painter::color32);
-        for c in app.tools.clipboard.cells() {
-            let fill = c.terrain.and_then(|t| palette.get(t)).map_or(empty, |t| {
-                let [r, g, b] = t.color.0;
-                Color32::from_rgba_unmultiplied(r, g, b, 220)
-            });
-            painter.add(Shape::convex_polygon(
-                hex_polygon(app, layout, at + c.offset, 0.9),
-                fill,
-                Stroke::new(1.5, Color32::from_rgb(90, 170, 255)),
-            ));
-        }
-    }
-
-    // The outline a reshape would give the map, before it is applied.
-    if let Some(segments) = app.preview {
-        let stroke = Stroke::new(3.0, Color32::from_rgb(255, 140, 40));
-        let to_screen = |p: Point| app.canvas.camera.world_to_screen(rect, p);
-        for &(a, b) in segments {
-            painter.line_segment([to_screen(a), to_screen(b)], stroke);
-        }
-    }
-
-    super::feature_tool_view::paint_feature_tools(app, &painter, rect, layout);
-    if let (Tool::Measure, Some(anchor), Some(h)) =
-        (app.tools.tool, app.tools.measure_anchor, app.canvas.hovered)
-    {
-        let camera = &app.canvas.camera;
-        let route = app.canvas.measure_route.get(app.doc, anchor, h);
-        super::measure_view::paint(&painter, rect, camera, layout, (anchor, h), route.ok());
-    }
-    // The hovered hex, outlined (the edge tool outlines its hexside instead).
-    if let Some(h) = app.canvas.hovered.filter(|_| app.tools.tool != Tool::Edge) {
-        let footprint = match app.tools.tool {
-            Tool::Brush | Tool::Eraser | Tool::Mine if !app.tools.pasting => {
-                tools::brush_footprint(h, app.prefs.tools.brush_radius)
-            }
-            Tool::Region if !app.tools.pasting && !app.tools.regions.bucket => {
-                tools::brush_footprint(h, app.prefs.tools.brush_radius)
-            }
-            _ => vec![h],
-        };
-        // Only hexes of the map: an outline off the map would promise a cell that is not.
-        for x in footprint.into_iter().filter(|&x| app.doc.contains(x)) {
-            painter.add(Shape::closed_line(
-                hex_polygon(app, layout, x, 1.0),
-                Stroke::new(2.0, Color32::from_rgb(255, 230, 80)),
-            ));
-        }
-    }
+    super::tool_marks::paint(app, ui, &painter, rect, layout);
     let legend = app
         .canvas
         .legend

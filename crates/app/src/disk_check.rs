@@ -5,7 +5,7 @@
 //! a difference asks: Reload, Keep mine, or Save as. It never overwrites the other version
 //! without that answer.
 
-use super::{Action, EditorApp};
+use super::Action;
 use eframe::egui;
 use std::hash::Hasher;
 use std::io::Read;
@@ -100,67 +100,25 @@ pub struct DiskConflict {
     pub then: Option<Action>,
 }
 
-/// The window got the focus: ask if the file changed meanwhile.
-pub(super) fn on_focus(app: &mut EditorApp) {
-    if app.windows.disk_conflict.is_some() || app.doc.path().is_none() {
-        return;
-    }
-    let missing = match app.doc.disk_state() {
-        DiskState::Same => return,
+/// The question to ask about `doc`'s file if another program changed (or removed) it
+/// since it was loaded or saved (a touched file with the same bytes only renews the
+/// document's stamp); `saving`: a save is held back for the answer, then
+/// `then` runs.
+pub(super) fn conflict(
+    doc: &mut super::open_map::OpenMap,
+    saving: bool,
+    then: Option<Action>,
+) -> Option<DiskConflict> {
+    let missing = match doc.disk_state() {
+        DiskState::Same => return None,
         DiskState::Changed(_) => false,
         DiskState::Missing => true,
     };
-    app.windows.disk_conflict = Some(DiskConflict {
+    Some(DiskConflict {
         missing,
-        saving: false,
-        then: None,
-    });
-}
-
-/// Before saving over `path`: true when it is the document's file and it changed on disk,
-/// in which case the question is put and the save (then `then`) waits for the answer.
-pub(super) fn holds_back_save(app: &mut EditorApp, path: &Path, then: &Option<Action>) -> bool {
-    if app.doc.path() != Some(path) {
-        return false;
-    }
-    let missing = match app.doc.disk_state() {
-        DiskState::Same => return false,
-        DiskState::Changed(_) => false,
-        DiskState::Missing => true,
-    };
-    app.windows.disk_conflict = Some(DiskConflict {
-        missing,
-        saving: true,
-        then: then.clone(),
-    });
-    true
-}
-
-/// Carry out the answer to the open question.
-pub(super) fn answer(app: &mut EditorApp, ctx: &egui::Context, choice: DiskChoice) {
-    let Some(conflict) = app.windows.disk_conflict.take() else {
-        return;
-    };
-    let Some(path) = app.doc.path().map(Path::to_path_buf) else {
-        return;
-    };
-    match choice {
-        DiskChoice::Reload => {
-            if app.reload(&path)
-                && let Some(then) = conflict.then
-            {
-                app.run(ctx, then);
-            }
-        }
-        DiskChoice::KeepMine => {
-            app.doc.accept_disk_version();
-            if conflict.saving {
-                app.save_then(ctx, &path, conflict.then);
-            }
-        }
-        DiskChoice::SaveAs => app.ask_save_as(conflict.then),
-        DiskChoice::Cancel => {}
-    }
+        saving,
+        then,
+    })
 }
 
 /// The question while one is open; the answer comes back as an action.

@@ -2,12 +2,9 @@
 //! Tiled maps as a new unsaved document. The UI here only edits forms and returns
 //! [`Action`]s; the work runs after the UI pass and on a worker thread.
 
+use super::Action;
 use super::background::{Job, JobEnd};
-use super::dialogs::DialogRequest;
-use super::jobs::PendingDialog;
 use super::open_map::OpenMap;
-use super::windows::Windows;
-use super::{Action, EditorApp};
 use eframe::egui;
 use hexmap_hex::CoordSystem;
 use hexmap_io::format::{self, Format, FormatOption, WriteJob, WriteOptions};
@@ -41,7 +38,7 @@ pub struct ExportJob {
 impl ExportJob {
     /// Start exporting a copy of `map` to `path` off the UI pass (a thread on the desktop,
     /// steps between frames in a browser); Cancel stops it before it writes anything.
-    fn start(map: HexMap, spec: ExportSpec, path: PathBuf, ctx: &egui::Context) -> Self {
+    pub(super) fn start(map: HexMap, spec: ExportSpec, path: PathBuf, ctx: &egui::Context) -> Self {
         let target = path.clone();
         let job = Job::start(ctx, move |mut progress| async move {
             write_export(&map, &spec, &target, &mut progress)
@@ -69,6 +66,19 @@ impl ExportJob {
     /// The file being written.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Once it has ended: what to tell the user (`Ok` a message, `Err` an error); `None`
+    /// while it runs.
+    pub(super) fn poll(&mut self) -> Option<Result<String, String>> {
+        Some(match self.job.poll()? {
+            JobEnd::Done(Ok(())) => Ok(format!("Exported {}", self.path.display())),
+            JobEnd::Done(Err(message)) => Err(message),
+            JobEnd::Cancelled => Ok(format!(
+                "Export cancelled: nothing was written to {}",
+                self.path.display()
+            )),
+        })
     }
 }
 
@@ -106,56 +116,6 @@ async fn write_export(
     Ok(())
 }
 
-/// Open the export window.
-pub(super) fn open_export_window(app: &mut EditorApp) {
-    let mut form = app.windows.export_form.take().unwrap_or_default();
-    // The legend starts as the map's view settings have it: beside a picture, on its own
-    // page of a print.
-    let print = form.format.name() == "pdf";
-    form.options.legend =
-        (app.doc.map().view().legend).map(|_| hexmap_draw::legend::LegendPlace::default_for(print));
-    app.windows.export_form = Some(form);
-}
-
-/// Ask where to export (after the window's "Export" button).
-pub(super) fn request_export_path(app: &mut EditorApp, spec: ExportSpec) {
-    let stem = app
-        .doc
-        .suggested_file_name()
-        .rsplit_once('.')
-        .map_or_else(|| "map".to_string(), |(s, _)| s.to_string());
-    let request = DialogRequest::Export {
-        suggested: format!("{stem}.{}", spec.format.extensions()[0]),
-        format: spec.format,
-    };
-    app.ask_file(request, PendingDialog::Export { spec });
-}
-
-/// The export path was chosen: start the job (pictures and Tiled's tileset drawn with the
-/// images the editor loaded for the map).
-pub(super) fn start_export(
-    app: &mut EditorApp,
-    mut spec: ExportSpec,
-    path: PathBuf,
-    ctx: &egui::Context,
-) {
-    spec.options.images = Some(app.canvas.images.shared());
-    // A RON or JSON copy in another folder names the same image files from there.
-    let rebased = match app.doc.path() {
-        Some(from) if hexmap_io::image_paths::format_names_images(spec.format.name()) => {
-            hexmap_io::image_paths::copy_for(app.doc.map(), from, &path).unwrap_or(None)
-        }
-        _ => None,
-    };
-    let map = rebased.unwrap_or_else(|| app.doc.map().clone());
-    app.jobs.export = Some(ExportJob::start(map, spec, path, ctx));
-}
-
-/// Ask for a Tiled map to import.
-pub(super) fn request_import_path(app: &mut EditorApp) {
-    app.ask_file(DialogRequest::ImportTiled, PendingDialog::ImportTiled);
-}
-
 /// Read a map in any format the registry reads (a Tiled TMX or TMJ map) as a new unsaved
 /// document, keeping its warnings.
 pub fn import_tiled(path: &Path) -> Result<(OpenMap, Vec<String>), String> {
@@ -169,57 +129,19 @@ pub fn import_tiled(path: &Path) -> Result<(OpenMap, Vec<String>), String> {
     Ok((OpenMap::from_map(imported.map), imported.warnings))
 }
 
-/// Import `path` and open it (the unsaved-changes check already happened).
-pub(super) fn open_import(app: &mut EditorApp, path: &Path) {
-    match import_tiled(path) {
-        Ok((doc, warnings)) => adopt_import(app, path, doc, warnings),
-        Err(message) => app.windows.error = Some(message),
-    }
-}
-
-/// Make `doc`, imported from `path`, the editor's map: a new unsaved map (Save writes it
-/// as .ron), with what the import could not keep listed.
-pub(super) fn adopt_import(app: &mut EditorApp, path: &Path, doc: OpenMap, warnings: Vec<String>) {
-    app.replace_doc(doc);
-    app.windows.error = None;
-    app.windows.info = Some(format!(
-        "Imported {} (a new map: Save writes it as .ron)",
-        path.display()
-    ));
-    app.windows.import_warnings = warnings;
-}
-
-/// Collect progress and the result of a running export.
-pub(super) fn poll_job(app: &mut EditorApp) {
-    let Some(job) = app.jobs.export.as_mut() else {
-        return;
-    };
-    let Some(end) = job.job.poll() else {
-        return;
-    };
-    match end {
-        JobEnd::Done(Ok(())) => app.windows.info = Some(format!("Exported {}", job.path.display())),
-        JobEnd::Done(Err(message)) => app.windows.error = Some(message),
-        JobEnd::Cancelled => {
-            app.windows.info = Some(format!(
-                "Export cancelled: nothing was written to {}",
-                job.path.display()
-            ))
-        }
-    }
-    app.jobs.export = None;
-}
-
-/// The export form, the progress window of `job` and the import warnings.
+/// The export form, the progress window of `job` and the import warnings (`forms`: the
+/// export form, `None` while closed, and the warnings on show).
 pub(super) fn windows(
     ctx: &egui::Context,
-    windows: &mut Windows,
+    forms: (&mut Option<ExportSpec>, &mut Vec<String>),
     doc: &OpenMap,
     job: Option<&ExportJob>,
 ) -> Vec<Action> {
+    let (export_form, import_warnings) = forms;
     let mut out = Vec::new();
     let systems = doc.coord_context().own_systems();
-    export_window(ctx, windows, systems, doc.map().scale().is_some(), &mut out);
+    let has_scale = doc.map().scale().is_some();
+    export_window(ctx, export_form, systems, has_scale, &mut out);
     if let Some(job) = job {
         super::windows::placed(ctx, egui::Window::new("Exporting"))
             .collapsible(false)
@@ -233,7 +155,7 @@ pub(super) fn windows(
                 }
             });
     }
-    if !windows.import_warnings.is_empty() {
+    if !import_warnings.is_empty() {
         let mut ok = false;
         super::windows::placed(ctx, egui::Window::new("Import warnings"))
             .collapsible(false)
@@ -241,14 +163,14 @@ pub(super) fn windows(
                 egui::ScrollArea::vertical()
                     .max_height(300.0)
                     .show(ui, |ui| {
-                        for w in &windows.import_warnings {
+                        for w in import_warnings.iter() {
                             ui.label(w);
                         }
                     });
                 ok = ui.button("OK").clicked();
             });
         if ok {
-            windows.import_warnings.clear();
+            import_warnings.clear();
         }
     }
     out
@@ -256,12 +178,12 @@ pub(super) fn windows(
 
 fn export_window(
     ctx: &egui::Context,
-    windows: &mut Windows,
+    open: &mut Option<ExportSpec>,
     systems: [CoordSystem; 6],
     has_scale: bool,
     out: &mut Vec<Action>,
 ) {
-    let Some(form) = windows.export_form.as_mut() else {
+    let Some(form) = open.as_mut() else {
         return;
     };
     let mut go = false;
@@ -351,10 +273,10 @@ fn export_window(
         });
     if go {
         let spec = form.clone();
-        windows.export_form = None;
+        *open = None;
         out.push(Action::Export(spec));
     } else if cancel {
-        windows.export_form = None;
+        *open = None;
     }
 }
 

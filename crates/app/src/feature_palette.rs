@@ -43,18 +43,19 @@ fn swatch(ui: &mut egui::Ui, rgb: Rgb, style: LineStyle) {
 /// other tools.
 pub(super) fn show(ui: &mut egui::Ui, doc: &OpenMap, tools: &mut Tools) -> bool {
     let map = doc.map();
-    let f = &mut tools.features;
-    match tools.tool {
+    let tool = tools.tool();
+    let f = tools.features_mut();
+    match tool {
         Tool::Edge => {
             ui.heading("Edge types");
             for t in map.edge_palette().types() {
                 ui.horizontal(|ui| {
                     swatch(ui, t.color, t.style);
                     if ui
-                        .selectable_label(f.edge_kind == Some(t.id), &t.name)
+                        .selectable_label(f.edge_type() == Some(t.id), &t.name)
                         .clicked()
                     {
-                        f.edge_kind = Some(t.id);
+                        f.choose_edge_type(t.id);
                     }
                 });
             }
@@ -67,10 +68,10 @@ pub(super) fn show(ui: &mut egui::Ui, doc: &OpenMap, tools: &mut Tools) -> bool 
                 ui.horizontal(|ui| {
                     swatch(ui, t.color, t.style);
                     if ui
-                        .selectable_label(f.path_kind == Some(t.id), &t.name)
+                        .selectable_label(f.path_type() == Some(t.id), &t.name)
                         .clicked()
                     {
-                        f.path_kind = Some(t.id);
+                        f.choose_path_type(t.id);
                     }
                 });
             }

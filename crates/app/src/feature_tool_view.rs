@@ -15,13 +15,13 @@ pub(super) fn paint_feature_tools(
     rect: Rect,
     layout: &Layout,
 ) {
-    let to_screen = |p: Point| app.canvas.camera.world_to_screen(rect, p);
+    let to_screen = |p: Point| app.canvas.camera().world_to_screen(rect, p);
     let highlight = Color32::from_rgb(255, 230, 80);
-    match app.tools.tool {
+    match app.tools.tool() {
         Tool::Edge => {
             if let Some(edge) = app
                 .canvas
-                .hovered_world
+                .hovered_world()
                 .and_then(|w| layout.pixel_to_edge(w))
                 && edge_on_map(app.doc, edge)
             {
@@ -30,8 +30,8 @@ pub(super) fn paint_feature_tools(
             }
         }
         Tool::Path => {
-            let f = &app.tools.features;
-            if let Some(path) = f.selected_path.and_then(|id| app.doc.map().path(id)) {
+            let f = app.tools.features();
+            if let Some(path) = f.selected_path().and_then(|id| app.doc.map().path(id)) {
                 let points: Vec<Pos2> = path
                     .hexes
                     .iter()
@@ -43,7 +43,7 @@ pub(super) fn paint_feature_tools(
                     painter.circle_stroke(p, 5.0, Stroke::new(2.0, select));
                 }
             }
-            if let Some(h) = f.path_start {
+            if let Some(h) = f.path_start() {
                 painter.circle_filled(to_screen(layout.hex_to_pixel(h)), 5.0, highlight);
             }
         }

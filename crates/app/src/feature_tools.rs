@@ -24,13 +24,13 @@ pub const PATH_PICK_PX: f64 = 6.0;
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FeatureTools {
     /// The edge type the edge tool sets.
-    pub edge_kind: Option<EdgeTypeId>,
+    edge_kind: Option<EdgeTypeId>,
     /// The path type new paths get.
-    pub path_kind: Option<PathTypeId>,
+    path_kind: Option<PathTypeId>,
     /// The selected path (extended by the path tool, removed by Delete).
-    pub selected_path: Option<PathId>,
+    selected_path: Option<PathId>,
     /// A path begun with one click, waiting for the next.
-    pub path_start: Option<Hex>,
+    path_start: Option<Hex>,
 }
 
 /// A feature drag in progress.
@@ -67,6 +67,41 @@ impl FeatureTools {
         let mut t = FeatureTools::default();
         t.keep_valid(map);
         t
+    }
+
+    /// The edge type the edge tool sets.
+    pub fn edge_type(&self) -> Option<EdgeTypeId> {
+        self.edge_kind
+    }
+
+    /// The path type new paths get.
+    pub fn path_type(&self) -> Option<PathTypeId> {
+        self.path_kind
+    }
+
+    /// Draw edges of type `id` from now on (the edge types panel).
+    pub fn choose_edge_type(&mut self, id: EdgeTypeId) {
+        self.edge_kind = Some(id);
+    }
+
+    /// New paths get type `id` from now on (the path types panel).
+    pub fn choose_path_type(&mut self, id: PathTypeId) {
+        self.path_kind = Some(id);
+    }
+
+    /// The selected path, if any.
+    pub fn selected_path(&self) -> Option<PathId> {
+        self.selected_path
+    }
+
+    /// The selected path, unselected (Delete removes it).
+    pub fn take_selected_path(&mut self) -> Option<PathId> {
+        self.selected_path.take()
+    }
+
+    /// The hex a path was begun on with one click, waiting for the next.
+    pub fn path_start(&self) -> Option<Hex> {
+        self.path_start
     }
 
     /// After the map or its palettes changed: types that exist, a selected path that does.

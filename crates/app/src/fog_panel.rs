@@ -17,16 +17,30 @@ pub(super) fn fog_bar(
     prefs: &mut ToolPrefs,
 ) -> Vec<Action> {
     let mut out = Vec::new();
-    let mode = &mut prefs.fog_click;
-    ui.selectable_value(mode, FogClick::Brush, "Reveal brush")
-        .on_hover_text("Click or drag: reveal with the brush radius; shift: hide");
-    ui.selectable_value(mode, FogClick::Sight, "By sight")
-        .on_hover_text("A click reveals what that cell sees (the map's sight rule)");
-    ui.selectable_value(mode, FogClick::Bucket, "Fog bucket")
-        .on_hover_text("A click reveals the clicked cell's terrain area (all connected cells of it); shift: hides it");
-    ui.selectable_value(mode, FogClick::Party, "Party")
-        .on_hover_text("A click places the party or moves it; digit keys step it");
-    let mode = *mode;
+    let modes = [
+        (
+            FogClick::Brush,
+            "Reveal brush",
+            "Click or drag: reveal with the brush radius; shift: hide",
+        ),
+        (
+            FogClick::Sight,
+            "By sight",
+            "A click reveals what that cell sees (the map's sight rule)",
+        ),
+        (
+            FogClick::Bucket,
+            "Fog bucket",
+            "A click reveals the clicked cell's terrain area (all connected cells of it); shift: hides it",
+        ),
+        (
+            FogClick::Party,
+            "Party",
+            "A click places the party or moves it; digit keys step it",
+        ),
+    ];
+    super::windows::choices(ui, &mut prefs.fog_click, &modes);
+    let mode = prefs.fog_click;
     if mode == FogClick::Sight {
         ui.add(
             egui::DragValue::new(&mut prefs.fog_sight)

@@ -6,7 +6,7 @@
 //! (`Prefs::generate_biomes`, the biome file's text), so it outlives the window and a
 //! restart. What a table must be is checked by `BiomeTable::validate` (one home, in map).
 
-use super::{Action, EditorApp, storage};
+use super::{Action, storage};
 use eframe::egui;
 use hexmap_io::biomes;
 use hexmap_map::HexMap;
@@ -245,43 +245,25 @@ fn moisture(ui: &mut egui::Ui, value: &mut f32, top: f32) -> egui::Response {
     )
 }
 
-/// Load the biome file at `path` (read through the editor's storage) into the Generate
-/// window and the preferences, or say why not.
-pub(super) fn load(app: &mut EditorApp, path: &Path) {
-    let read = storage::current()
+/// Read the biome file at `path` (through the editor's storage), or say why not.
+pub(super) fn load(path: &Path) -> Result<BiomeTable, String> {
+    storage::current()
         .read(path)
         .map_err(|e| format!("{}: {e}", path.display()))
-        .and_then(|bytes| biomes::biomes_from_file_bytes(path, &bytes).map_err(|e| e.to_string()));
-    match read {
-        Ok(table) => {
-            app.prefs.generate_biomes = prefs_text(&table);
-            if let Some(form) = app.windows.generate.as_mut() {
-                form.biomes = table;
-                form.message = Some(format!("Loaded the biome table {}", path.display()));
-            }
-        }
-        Err(e) => app.windows.error = Some(format!("Cannot load the biome table: {e}")),
-    }
+        .and_then(|bytes| biomes::biomes_from_file_bytes(path, &bytes).map_err(|e| e.to_string()))
+        .map_err(|e| format!("Cannot load the biome table: {e}"))
 }
 
 /// Save `table` as a biome file at `path` (through the editor's storage: a download in a
-/// browser), or say why not.
-pub(super) fn save(app: &mut EditorApp, table: &BiomeTable, path: &Path) {
+/// browser): what to say, or why not.
+pub(super) fn save(table: &BiomeTable, path: &Path) -> Result<String, String> {
     let text = biomes::biomes_to_string(table);
     match storage::current().write(path, text.as_bytes()) {
-        Ok(()) => {
-            let said = format!("Saved the biome table to {}", path.display());
-            if let Some(form) = app.windows.generate.as_mut() {
-                form.message = Some(said.clone());
-            }
-            app.windows.info = Some(said);
-        }
-        Err(e) => {
-            app.windows.error = Some(format!(
-                "Cannot save the biome table to {}: {e}",
-                path.display()
-            ))
-        }
+        Ok(()) => Ok(format!("Saved the biome table to {}", path.display())),
+        Err(e) => Err(format!(
+            "Cannot save the biome table to {}: {e}",
+            path.display()
+        )),
     }
 }
 

@@ -7,14 +7,25 @@ use eframe::egui;
 
 /// The Brush's mode switch and the height step.
 pub(super) fn bar(ui: &mut egui::Ui, prefs: &mut ToolPrefs) {
-    let paints = &mut prefs.brush_paints;
-    ui.selectable_value(paints, BrushPaints::Terrain, "Terrain")
-        .on_hover_text("The brush paints the current terrain");
-    ui.selectable_value(paints, BrushPaints::Raise, "Raise")
-        .on_hover_text("Each stamp raises the heights under the brush (shift: lowers)");
-    ui.selectable_value(paints, BrushPaints::Lower, "Lower")
-        .on_hover_text("Each stamp lowers the heights under the brush (shift: raises)");
-    if *paints != BrushPaints::Terrain {
+    let modes = [
+        (
+            BrushPaints::Terrain,
+            "Terrain",
+            "The brush paints the current terrain",
+        ),
+        (
+            BrushPaints::Raise,
+            "Raise",
+            "Each stamp raises the heights under the brush (shift: lowers)",
+        ),
+        (
+            BrushPaints::Lower,
+            "Lower",
+            "Each stamp lowers the heights under the brush (shift: raises)",
+        ),
+    ];
+    super::windows::choices(ui, &mut prefs.brush_paints, &modes);
+    if prefs.brush_paints != BrushPaints::Terrain {
         ui.add(
             egui::DragValue::new(&mut prefs.height_step)
                 .range(1..=2000)

@@ -29,13 +29,13 @@ pub(super) fn show(
     images: &EditorImages,
     out: &mut Vec<Action>,
 ) -> bool {
-    match tools.tool {
+    match tools.tool() {
         Tool::Icon => {
-            icon_panel(ui, doc.map(), &mut tools.icons, images, out);
+            icon_panel(ui, doc.map(), tools.icons_mut(), images, out);
             true
         }
         Tool::Label => {
-            label_panel(ui, doc.map(), &mut tools.labels, out);
+            label_panel(ui, doc.map(), tools.labels_mut(), out);
             true
         }
         _ => false,
@@ -112,11 +112,12 @@ fn icon_panel(
     ui.heading("Icons");
     ui.horizontal(|ui| {
         let l = ui.label("Search");
-        ui.add(egui::TextEdit::singleline(&mut tool.search).desired_width(140.0))
+        ui.add(egui::TextEdit::singleline(tool.search_field()).desired_width(140.0))
             .labelled_by(l.id);
     });
-    let builtin = icon_tool::filter_builtin(&tool.search);
-    let images = icon_tool::user_images(map, &tool.search);
+    let search = tool.search_field().clone();
+    let builtin = icon_tool::filter_builtin(&search);
+    let images = icon_tool::user_images(map, &search);
     let per_row = ((ui.available_width() / (CELL + 4.0)).floor() as usize).max(1);
     let mut cells: Vec<(IconSource, String)> = builtin
         .into_iter()
@@ -137,8 +138,8 @@ fn icon_panel(
                     IconSource::Image(path) => picture_of(pictures, path),
                     IconSource::Builtin(_) => None,
                 };
-                if icon_cell(ui, source, name, tool.chosen == *source, picture) {
-                    tool.chosen = source.clone();
+                if icon_cell(ui, source, name, tool.chosen() == source, picture) {
+                    tool.choose(source.clone());
                 }
             }
         });
@@ -160,12 +161,8 @@ fn selected_icon_editor(
         ui.label("No icon selected.");
         return;
     };
-    if tool.caption_for != tool.selected {
-        tool.caption = icon.caption.clone().unwrap_or_default();
-        tool.caption_for = tool.selected;
-    }
     // The id a game or a Tiled object refers to (`hexmap:icon_id`, JSON `id`).
-    let id = (tool.selected)
+    let id = (tool.selected())
         .and_then(|(hex, index)| map.icons_at(hex).get(index))
         .map_or(String::new(), |p| format!(" (icon {})", p.id));
     ui.label(format!(
@@ -175,11 +172,12 @@ fn selected_icon_editor(
     let mut new: Icon = icon.clone();
     ui.horizontal(|ui| {
         let l = ui.label("Caption");
+        let caption = tool.caption_field(&icon);
         let r = ui
-            .add(egui::TextEdit::singleline(&mut tool.caption).desired_width(130.0))
+            .add(egui::TextEdit::singleline(&mut *caption).desired_width(130.0))
             .labelled_by(l.id);
         if r.lost_focus() {
-            let trimmed = tool.caption.trim();
+            let trimmed = caption.trim();
             new.caption = (!trimmed.is_empty()).then(|| trimmed.to_owned());
         }
     });
@@ -239,12 +237,14 @@ fn push_drag_bounds(out: &mut Vec<Action>, r: &egui::Response) {
 /// labels.
 fn label_panel(ui: &mut egui::Ui, map: &HexMap, tool: &mut LabelTool, out: &mut Vec<Action>) {
     ui.heading("Labels");
-    let selected = tool.selected.and_then(|id| map.label(id).map(|l| (id, l)));
+    let selected = tool
+        .selected()
+        .and_then(|id| map.label(id).map(|l| (id, l)));
     match selected {
         Some((_, l)) => ui.label(format!("Selected: “{}”", l.text)),
         None => ui.label("New labels:"),
     };
-    let current: Label = selected.map_or_else(|| tool.style.clone(), |(_, l)| l.clone());
+    let current: Label = selected.map_or_else(|| tool.new_style().clone(), |(_, l)| l.clone());
     let mut new = current.clone();
     let drags = label_look(ui, &mut new);
     match selected {
@@ -258,7 +258,7 @@ fn label_panel(ui: &mut egui::Ui, map: &HexMap, tool: &mut LabelTool, out: &mut 
             },
             None => drags.iter().for_each(|r| push_drag_bounds(out, r)),
         },
-        None => tool.style = new,
+        None => tool.set_new_style(new),
     }
     ui.label(
         "Click empty space to write a label (Enter adds it, Escape cancels); click a label \

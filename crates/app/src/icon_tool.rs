@@ -15,15 +15,15 @@ use hexmap_map::{AnnotationEdit, BuiltinIcon, Edit, HexMap, Icon, IconSource};
 #[derive(Clone, Debug, PartialEq)]
 pub struct IconTool {
     /// The icon a click on a hex adds.
-    pub chosen: IconSource,
+    chosen: IconSource,
     /// The palette's search text.
-    pub search: String,
+    search: String,
     /// The selected icon: its hex and its place in the hex's list.
-    pub selected: Option<(Hex, usize)>,
+    selected: Option<(Hex, usize)>,
     /// The caption field's text (committed when the field loses the keyboard).
-    pub caption: String,
+    caption: String,
     /// The icon the caption field was filled from.
-    pub caption_for: Option<(Hex, usize)>,
+    caption_for: Option<(Hex, usize)>,
 }
 
 /// An icon being dragged: where it is now (its hex and place in the list).
@@ -48,6 +48,41 @@ impl Default for IconTool {
 }
 
 impl IconTool {
+    /// The icon a click on a hex adds.
+    pub fn chosen(&self) -> &IconSource {
+        &self.chosen
+    }
+
+    /// A click on a hex adds `source` from now on (the icon palette).
+    pub fn choose(&mut self, source: IconSource) {
+        self.chosen = source;
+    }
+
+    /// The palette's search text, for its field.
+    pub fn search_field(&mut self) -> &mut String {
+        &mut self.search
+    }
+
+    /// The selected icon: its hex and its place in the hex's list.
+    pub fn selected(&self) -> Option<(Hex, usize)> {
+        self.selected
+    }
+
+    /// Select no icon.
+    pub fn deselect(&mut self) {
+        self.selected = None;
+    }
+
+    /// The caption field's text, filled from `icon` (the selected icon) when the
+    /// selection changed since.
+    pub fn caption_field(&mut self, icon: &Icon) -> &mut String {
+        if self.caption_for != self.selected {
+            self.caption = icon.caption.clone().unwrap_or_default();
+            self.caption_for = self.selected;
+        }
+        &mut self.caption
+    }
+
     /// After the map changed (undo, a new document): a selection that names no icon is
     /// dropped.
     pub fn keep_valid(&mut self, map: &HexMap) {

@@ -50,7 +50,7 @@ pub struct Jobs {
     /// The built-in dialog's answer, taken by the next [`Jobs::poll_dialog`].
     builtin_reply: Option<DialogReply>,
     /// Use the built-in dialog even where a native one works (the preference).
-    pub(super) always_builtin: bool,
+    always_builtin: bool,
     /// Why the native dialogs are not used this session (`None` while they are).
     native_unavailable: Option<String>,
     /// A message to show once (the switch to the built-in dialog).
@@ -63,9 +63,9 @@ pub struct Jobs {
     /// ever taken for the wrong question.
     waiting: VecDeque<(DialogRequest, PendingDialog, PathBuf)>,
     /// The export running on a worker thread.
-    pub(super) export: Option<ExportJob>,
+    export: Option<ExportJob>,
     /// Autosave bookkeeping.
-    pub(super) autosave: Autosave,
+    autosave: Autosave,
 }
 
 impl Jobs {
@@ -84,6 +84,41 @@ impl Jobs {
             export: None,
             autosave: Autosave::default(),
         }
+    }
+
+    /// Use the built-in dialog even where a native one works (the preference, read each
+    /// frame).
+    pub(super) fn set_always_builtin(&mut self, on: bool) {
+        self.always_builtin = on;
+    }
+
+    /// The export running off the UI thread, if any.
+    pub(super) fn export(&self) -> Option<&ExportJob> {
+        self.export.as_ref()
+    }
+
+    /// Run this export off the UI thread (one at a time: a running one is replaced, and
+    /// cancelled when dropped).
+    pub(super) fn start_export(&mut self, job: ExportJob) {
+        self.export = Some(job);
+    }
+
+    /// Once the export has ended (the job is then gone): what to tell the user, `Ok` a
+    /// message, `Err` an error; `None` while it runs or when there is none.
+    pub(super) fn poll_export(&mut self) -> Option<Result<String, String>> {
+        let said = self.export.as_mut()?.poll()?;
+        self.export = None;
+        Some(said)
+    }
+
+    /// Autosave's bookkeeping.
+    pub(super) fn autosave(&self) -> &Autosave {
+        &self.autosave
+    }
+
+    /// Autosave's bookkeeping, to change.
+    pub(super) fn autosave_mut(&mut self) -> &mut Autosave {
+        &mut self.autosave
     }
 
     /// The dialog on screen, if any.

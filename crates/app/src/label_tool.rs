@@ -42,11 +42,11 @@ pub enum DraftTarget {
 #[derive(Clone, Debug, PartialEq)]
 pub struct LabelTool {
     /// The selected label.
-    pub selected: Option<LabelId>,
+    selected: Option<LabelId>,
     /// The text field on the canvas, if one is open.
-    pub draft: Option<LabelDraft>,
+    draft: Option<LabelDraft>,
     /// Size, colour, bold, italic and halo of new labels (its text and place unused).
-    pub style: Label,
+    style: Label,
 }
 
 impl Default for LabelTool {
@@ -104,6 +104,36 @@ fn distance(a: Point, b: Point) -> f64 {
 }
 
 impl LabelTool {
+    /// The selected label, if any.
+    pub fn selected(&self) -> Option<LabelId> {
+        self.selected
+    }
+
+    /// Select no label.
+    pub fn deselect(&mut self) {
+        self.selected = None;
+    }
+
+    /// What the text field open on the canvas is for, if one is open.
+    pub fn draft_target(&self) -> Option<DraftTarget> {
+        self.draft.as_ref().map(|d| d.target)
+    }
+
+    /// Drop the text field on the canvas unread (another tool was chosen, a new map).
+    pub fn drop_draft(&mut self) {
+        self.draft = None;
+    }
+
+    /// The look of new labels.
+    pub fn new_style(&self) -> &Label {
+        &self.style
+    }
+
+    /// New labels take this look (its text and place unused).
+    pub fn set_new_style(&mut self, style: Label) {
+        self.style = style;
+    }
+
     /// After the map changed: a selection or an edited label that is gone is dropped.
     pub fn keep_valid(&mut self, map: &HexMap) {
         if self.selected.is_some_and(|id| map.label(id).is_none()) {

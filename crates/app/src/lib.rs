@@ -1,22 +1,24 @@
 //! The egui editor (feature `gui`): an eframe app on top of the document (`map`) and files
 //! (`io`).
 //!
-//! [`EditorApp`] is a few parts, each owning its state:
+//! [`EditorApp`] is a few parts, each owning its state (its fields private to its file;
+//! other files call its methods):
 //!
 //! | part | type | holds |
 //! |---|---|---|
 //! | `prefs` | [`prefs::Prefs`] | what is kept between runs (recent files, panels, brush) |
-//! | `open_map` | [`open_map::OpenMap`] | the open map, its undo history, its file and form |
-//! | `canvas` | [`canvas::Canvas`] | camera, view, chunk cache, hover, layers, frame times; the overlays ([`overlays`]), legend, spill and image textures |
-//! | `tools` | [`tools::Tools`] | current tool and terrain, drag gesture, selection, clipboard, paste; edge and path types and the selected path ([`feature_tools`]); the icon and label tools ([`icon_tool`], [`label_tool`]) |
-//! | `windows` | [`windows::Windows`] | each open window's form, messages, the unsaved-changes and changed-on-disk prompts |
-//! | `jobs` | [`jobs::Jobs`] | file dialogs (native or [`file_dialog`]) and the one pending, the export thread, autosave ([`autosave`]) |
+//! | `doc` | [`open_map::OpenMap`] | the open map, its undo history, its file and form |
+//! | `canvas` | `canvas::Canvas` | camera, view, chunk cache, hover, layers, frame times; the overlays ([`overlays`]), legend, spill, image textures, player view, underlay handles |
+//! | `tools` | [`tools::Tools`] | current tool and terrain, drag gesture, selection, clipboard, paste; edge and path types and the selected path ([`feature_tools`]); the icon, label and region tools ([`icon_tool`], [`label_tool`], [`region_tool`]) |
+//! | `windows` | `windows::Windows` | each open window's form, messages, the unsaved-changes and changed-on-disk prompts |
+//! | `jobs` | `jobs::Jobs` | file dialogs (native or [`file_dialog`]) and the one pending, the export job, autosave ([`autosave`]) |
 //! | `play` | [`play::PlaySession`] | the minesweeper game while in play mode |
 //! | `no_map` | [`no_map::NoMap`] | why no map is open (the file given at startup failed) |
 //!
 //! A frame (`EditorApp::show`) polls the jobs, then runs the UI: menus, toolbar, side panels
 //! and status bar (`panels`), the canvas, the windows. Each borrows only the parts it needs
 //! and returns [`Action`]s; `run_actions` (in `actions`) applies them after the UI pass.
+//! Whatever changes more than one part is a method of `EditorApp` in `actions/`.
 //! Everything drawn goes through [`painter`]. Tests read the editor through
 //! [`EditorApp::view`].
 
@@ -35,7 +37,6 @@ pub mod export_import;
 mod feature_palette;
 mod feature_tool_view;
 pub mod feature_tools;
-mod file_actions;
 pub mod file_dialog;
 mod file_menu;
 mod fog_panel;
@@ -73,12 +74,13 @@ pub mod scale_form;
 mod scatter_panel;
 pub mod secret_marks;
 mod selection;
-mod selection_actions;
 mod selection_view;
 mod shortcuts;
 mod spill_view;
 pub mod storage;
 mod tile_art_picker;
+mod tool_marks;
+mod tool_set;
 pub mod tools;
 mod underlay_view;
 mod underlay_window;
@@ -183,10 +185,11 @@ impl EditorApp {
         app.prefs = prefs;
         app.prefs.resolve_recent();
         app.persist = options.persist;
-        app.jobs.autosave.data_dir = options.data_dir.or_else(storage::data_dir);
+        let data_dir = options.data_dir.or_else(storage::data_dir);
+        app.jobs.autosave_mut().set_data_dir(data_dir);
         match options.path {
             Some(path) => app.open_at_start(path),
-            None => autosave::check_on_open(&mut app),
+            None => app.check_recovery(),
         }
         app
     }
@@ -225,8 +228,8 @@ impl EditorApp {
     /// Use `dir` for recovery files of untitled maps, and offer a newer one there now (as
     /// at startup).
     pub fn with_data_dir(mut self, dir: PathBuf) -> Self {
-        self.jobs.autosave.data_dir = Some(dir);
-        autosave::check_on_open(&mut self);
+        self.jobs.autosave_mut().set_data_dir(Some(dir));
+        self.check_recovery();
         self
     }
 
@@ -237,13 +240,12 @@ impl EditorApp {
 
     /// Put the camera somewhere (tests, benchmarks); cancels a pending "fit map".
     pub fn set_camera(&mut self, camera: Camera) {
-        self.canvas.camera = camera;
-        self.canvas.fit_pending = false;
+        self.canvas.set_camera(camera);
     }
 
     /// Replace the overlay switches and parameters (tests, benchmarks).
     pub fn set_overlays(&mut self, overlays: OverlayState) {
-        self.canvas.overlays = overlays;
+        *self.canvas.overlays_mut() = overlays;
     }
 
     /// Ask for an action; it runs after the current UI pass.
@@ -255,7 +257,7 @@ impl EditorApp {
 impl eframe::App for EditorApp {
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         if let Some(cpu) = frame.info().cpu_usage {
-            self.canvas.frame_stats.record_whole(cpu);
+            self.canvas.frame_stats_mut().record_whole(cpu);
         }
         self.show(ui);
     }
@@ -278,19 +280,19 @@ impl EditorApp {
         let started = web_time::Instant::now();
         let ctx = ui.ctx().clone();
         background::run_steps(&ctx);
-        self.jobs.always_builtin = self.prefs.builtin_file_dialog;
+        self.jobs.set_always_builtin(self.prefs.builtin_file_dialog);
         self.poll_dialogs(&ctx);
-        export_import::poll_job(self);
+        self.poll_export();
         self.handle_close_request(&ctx);
         self.handle_dropped_files(&ctx);
         if ctx.input(|i| i.events.contains(&egui::Event::WindowFocused(true))) {
-            disk_check::on_focus(self);
+            self.check_disk();
         }
         // Keys belong to a question while one is up (the built-in file dialog, the
         // changed-on-disk and restore questions, the unsaved-changes prompt: any modal
         // shown last frame), never to the tools behind it.
         let asking = self.jobs.builtin().is_some()
-            || self.windows.disk_conflict.is_some()
+            || self.windows.disk_conflict().is_some()
             || ctx.memory(|m| m.top_modal_layer().is_some());
         // An open menu or combo box owns Escape (it closes it) and the click that closes
         // it: neither reaches the tools or the canvas behind it.
@@ -299,7 +301,7 @@ impl EditorApp {
             let at = (self.doc.form(), self.doc.map());
             let keys = shortcuts::handle(&ctx, &mut self.tools, &mut self.prefs, at, popup_open);
             self.actions.extend(keys);
-            if self.tools.tool == tools::Tool::Fog
+            if self.tools.tool() == tools::Tool::Fog
                 && self.prefs.tools.fog_click == prefs::FogClick::Party
                 && !popup_open
             {
@@ -309,7 +311,7 @@ impl EditorApp {
         }
         if let Some(no_map) = &self.no_map {
             let mut asked = file_menu::start_menu_bar(ui, &mut self.prefs);
-            asked.extend(no_map::screen(ui, no_map, self.windows.info.as_deref()));
+            asked.extend(no_map::screen(ui, no_map, self.windows.info()));
             asked.extend(self.dialog_windows(ctx.clone()));
             self.actions.extend(asked);
         } else {
@@ -317,7 +319,9 @@ impl EditorApp {
         }
         self.run_actions(&ctx);
         self.after_actions(&ctx);
-        self.canvas.frame_stats.record_editor(started.elapsed());
+        self.canvas
+            .frame_stats_mut()
+            .record_editor(started.elapsed());
     }
 
     /// Every panel, the canvas and the windows, each on the parts it needs; what they ask
@@ -332,16 +336,12 @@ impl EditorApp {
             (&self.doc, playing),
         ));
         let messages = panels::Messages {
-            info: self.windows.info.as_deref(),
-            warning: self
-                .windows
-                .warning
-                .as_deref()
-                .or(self.canvas.images.warning()),
-            selected: self.tools.selection.len(),
+            info: self.windows.info(),
+            warning: self.windows.warning().or(self.canvas.images().warning()),
+            selected: self.tools.selection().len(),
         };
-        let measure = (self.tools.tool == tools::Tool::Measure)
-            .then_some(self.tools.measure_anchor)
+        let measure = (self.tools.tool() == tools::Tool::Measure)
+            .then_some(self.tools.measure_anchor())
             .flatten()
             .map(|a| (a, self.prefs.tools.measure_speed));
         panels::status_bar(
@@ -370,35 +370,25 @@ impl EditorApp {
                     &panels,
                     &self.doc,
                     &mut self.tools,
-                    &mut self.windows.terrain_editor,
+                    self.windows.terrain_editor(),
                     &mut self.canvas,
                 ));
             }
             // Map properties take the overlays panel's place while open: beside the
             // canvas, never over the map or the reshape outline it previews.
-            let anchor = self.canvas.overlays.anchor;
-            if let Some(apply) =
-                properties::panel(ui, &mut self.windows.properties, &self.doc, anchor)
-            {
+            let anchor = self.canvas.overlays().anchor;
+            if let Some(apply) = self.windows.properties_panel(ui, &self.doc, anchor) {
                 asked.push(apply);
-            } else if self.windows.properties.is_none() && panels.overlays {
+            } else if !self.windows.properties_open() && panels.overlays {
                 panels::right_panel(ui, &mut self.canvas, &self.doc);
             }
-            let gm = self.canvas.camera;
-            let shown = (&self.doc, &self.canvas.images);
-            player_view::window(ui.ctx(), &mut self.canvas.player, shown, gm);
+            self.canvas.player_window(ui.ctx(), &self.doc);
             let mut parts = canvas::CanvasParts {
                 canvas: &mut self.canvas,
                 tools: &mut self.tools,
                 doc: &self.doc,
                 prefs: &self.prefs,
-                preview: self
-                    .windows
-                    .properties
-                    .as_ref()
-                    .and_then(|f| f.preview())
-                    .or_else(|| self.windows.random_mines.as_ref().and_then(|f| f.stuck()))
-                    .or_else(|| self.windows.print.as_ref().and_then(|f| f.preview())),
+                preview: self.windows.canvas_preview(),
                 popup_open,
             };
             let drawn = egui::CentralPanel::default()
@@ -413,25 +403,25 @@ impl EditorApp {
     /// The windows and prompts over everything, the built-in file dialog on top.
     fn dialog_windows(&mut self, ctx: egui::Context) -> Vec<Action> {
         let ctx = &ctx;
-        let anchor = self.canvas.overlays.anchor;
-        let mut asked = windows::show_all(ctx, &mut self.windows, &self.doc, anchor);
-        let shown = (&self.doc, &self.canvas.images, &mut self.canvas.underlay);
-        underlay_window::window(ctx, &mut self.windows.underlay, shown, &mut asked);
-        asked.extend(export_import::windows(
-            ctx,
-            &mut self.windows,
-            &self.doc,
-            self.jobs.export.as_ref(),
-        ));
-        asked.extend(autosave::prompt(ctx, &self.jobs.autosave));
+        let anchor = self.canvas.overlays().anchor;
+        let (images, underlay) = self.canvas.images_and_underlay();
+        let shown = windows::Shown {
+            doc: &self.doc,
+            anchor,
+            export: self.jobs.export(),
+            images,
+            underlay,
+        };
+        let mut asked = windows::show_all(ctx, &mut self.windows, shown);
+        asked.extend(autosave::prompt(ctx, self.jobs.autosave()));
         if self.no_map.is_none()
             && let Some(given) = self
                 .missing_images
-                .show(ctx, &self.doc, &mut self.canvas.images)
+                .show(ctx, &self.doc, self.canvas.images_mut())
         {
-            self.windows.info = Some(given);
+            self.windows.say(given);
         }
-        let conflict = self.windows.disk_conflict.as_ref();
+        let conflict = self.windows.disk_conflict();
         asked.extend(disk_check::prompt(ctx, conflict, self.doc.path()));
         if let Some(dialog) = self.jobs.builtin_mut()
             && let Some(reply) = file_dialog::show(ctx, dialog, &self.prefs.recent)
@@ -445,43 +435,19 @@ impl EditorApp {
     fn after_actions(&mut self, ctx: &egui::Context) {
         let changed = self.doc.take_changed();
         if changed != open_map::Changed::Nothing {
-            autosave::note_change(self, ctx);
+            let now = ctx.input(|i| i.time);
+            self.jobs.autosave_mut().note_change(now);
             // This frame's canvas was painted before the actions ran: show the change now,
             // not at the next input event.
             ctx.request_repaint();
         }
-        autosave::tick(self, ctx);
-        self.canvas.player.follow(&changed, &self.doc);
-        match changed {
-            open_map::Changed::Nothing => {}
-            open_map::Changed::All => {
-                self.canvas.chunks.reset_to_bounds(self.doc.offset_bounds());
-                self.canvas.spill.mark_stale();
-                // The palette may have changed (an undone "Add terrain"): the brush keeps
-                // a terrain that exists.
-                self.tools.keep_terrain_valid(&self.doc);
-            }
-            // A chunk also draws the edge features and paths of its cells' neighbours
-            // (draw::features), so the neighbours' chunks redraw too; and the icons drawn
-            // past their hex (draw::spill) as far as any icon may reach, since the old
-            // drawing's reach is gone with it.
-            open_map::Changed::Cells { hexes, annotated } => {
-                let layout = self.doc.layout();
-                let reach = if annotated.is_empty() {
-                    0
-                } else {
-                    self.canvas.spill.mark_stale();
-                    hexmap_draw::spill::max_steps(layout.size())
-                };
-                let around = annotated.iter().flat_map(|&h| hexmap_hex::range(h, reach));
-                self.canvas.chunks.mark_dirty(
-                    layout.orientation(),
-                    hexes
-                        .iter()
-                        .flat_map(|h| std::iter::once(*h).chain(h.neighbors()))
-                        .chain(around),
-                );
-            }
+        self.autosave_tick(ctx);
+        self.canvas.player_mut().follow(&changed, &self.doc);
+        self.canvas.redraw(&changed, &self.doc);
+        // The palette may have changed (an undone "Add terrain"): the brush keeps a
+        // terrain that exists.
+        if changed == open_map::Changed::All {
+            self.tools.keep_terrain_valid(&self.doc);
         }
         self.update_title(ctx);
     }

@@ -64,12 +64,12 @@ pub(super) fn show(
         ui.horizontal(|ui| {
             let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
             ui.painter().rect_filled(rect, 2.0, colour(t.color));
-            let selected = tools.current_terrain == Some(t.id);
+            let selected = tools.terrain() == Some(t.id);
             if ui
                 .selectable_label(selected, format!("{} {}", t.symbol, t.name))
                 .clicked()
             {
-                tools.current_terrain = Some(t.id);
+                tools.set_terrain(t.id);
                 *editor = None;
             }
         });
@@ -94,14 +94,12 @@ pub(super) fn show(
                 art: Default::default(),
             });
             if Palette::new(list.clone()).is_ok() {
-                tools.current_terrain = Some(id);
+                tools.set_terrain(id);
             }
             set_palette(list, out);
         }
         if ui.button("Edit…").clicked()
-            && let Some(t) = tools
-                .current_terrain
-                .and_then(|id| doc.map().palette().get(id))
+            && let Some(t) = tools.terrain().and_then(|id| doc.map().palette().get(id))
         {
             *editor = Some(TerrainEditor::new(t));
         }

@@ -39,23 +39,20 @@ pub(super) fn menu_bar(
                 let can_undo = doc.document().can_undo();
                 let can_redo = doc.document().can_redo();
                 // Each item shows its shortcut and is disabled when it has nothing to do.
-                let n = tools.selection.len();
+                let n = tools.selection().len();
                 let copy_label = match n {
                     0 => "Copy selection".to_owned(),
-                    n => format!(
-                        "Copy selection ({n} {})",
-                        super::selection_actions::hexes_word(n)
-                    ),
+                    n => format!("Copy selection ({n} {})", super::actions::hexes_word(n)),
                 };
                 let items = [
                     ("Undo", can_undo, Action::Undo),
                     ("Redo", can_redo, Action::Redo),
                     (
                         copy_label.as_str(),
-                        !tools.selection.is_empty(),
+                        !tools.selection().is_empty(),
                         Action::Copy,
                     ),
-                    ("Paste", !tools.clipboard.is_empty(), Action::Paste),
+                    ("Paste", !tools.clipboard().is_empty(), Action::Paste),
                 ];
                 for (i, (label, enabled, action)) in items.into_iter().enumerate() {
                     if i == 2 {
@@ -192,10 +189,10 @@ pub(super) fn toolbar(
             }
             for tool in Tool::ALL {
                 let r = ui
-                    .selectable_label(tools.tool == tool, tool.label())
+                    .selectable_label(tools.tool() == tool, tool.label())
                     .on_hover_text(format!("{} (key {:?})", tool.label(), tool.key()));
                 if r.clicked() {
-                    tools.tool = tool;
+                    tools.set_tool(tool);
                 }
             }
             ui.separator();
@@ -209,25 +206,25 @@ pub(super) fn toolbar(
             .on_hover_text("Brush radius in hexes (keys [ and ])")
             .accessible_name("Radius");
             ui.checkbox(&mut prefs.tools.fill_replace_all, "Fill replaces all");
-            if tools.tool == Tool::Brush {
+            if tools.tool() == Tool::Brush {
                 super::height_brush::bar(ui, &mut prefs.tools);
-                let current = tools.current_terrain;
-                super::scatter_panel::scatter_bar(ui, &mut tools.scatter, doc, current);
+                let (scatter, current) = tools.scatter_and_terrain();
+                super::scatter_panel::scatter_bar(ui, scatter, doc, current);
             }
-            if tools.tool == Tool::Select {
+            if tools.tool() == Tool::Select {
                 super::selection_view::mode_bar(ui, tools);
             }
-            if tools.tool == Tool::Mine {
+            if tools.tool() == Tool::Mine {
                 ui.label("click: place, shift+click: remove");
             }
-            if tools.tool == Tool::Fog {
+            if tools.tool() == Tool::Fog {
                 out.extend(super::fog_panel::fog_bar(
                     ui,
-                    (doc, tools.selection.hexes()),
+                    (doc, tools.selection().hexes()),
                     &mut prefs.tools,
                 ));
             }
-            if tools.tool == Tool::Measure {
+            if tools.tool() == Tool::Measure {
                 ui.add(
                     egui::DragValue::new(&mut prefs.tools.measure_speed)
                         .range(0.01..=1.0e6)
@@ -236,7 +233,7 @@ pub(super) fn toolbar(
                 .on_hover_text("Travel speed per day in the map scale's unit (Measure tool)")
                 .accessible_name("Speed per day");
             }
-            if tools.pasting {
+            if tools.pasting() {
                 ui.label(RichText::new("pasting: R rotate, F reflect, Esc cancel").strong());
             }
         });
@@ -270,8 +267,8 @@ pub(super) fn status_bar(
 ) {
     // In the players' view the readout names nothing the players may not know: no hex,
     // terrain, note or item under the pointer.
-    let player_view = canvas.player.main;
-    let hovered = canvas.hovered.filter(|_| !player_view);
+    let player_view = canvas.player().on_main();
+    let hovered = canvas.hovered().filter(|_| !player_view);
     egui::Panel::bottom("status").show(ui, |ui| {
         ui.horizontal(|ui| {
             let text = match hovered {
@@ -295,15 +292,15 @@ pub(super) fn status_bar(
                     if doc.map().is_mine(h) {
                         ui.label("mine");
                     }
-                    if let Some(w) = canvas.hovered_world {
-                        let system = canvas.overlays.label_system;
+                    if let Some(w) = canvas.hovered_world() {
+                        let system = canvas.overlays().label_system;
                         let layout = doc.layout();
                         for text in feature_tools::features_at(doc.map(), &layout, w, system) {
                             ui.label(text);
                         }
                         let map = doc.map();
                         if let Some(text) =
-                            annotation_hits::hit(map, &layout, w, canvas.camera.zoom)
+                            annotation_hits::hit(map, &layout, w, canvas.camera().zoom)
                                 .and_then(|hit| annotation_hits::describe(map, hit))
                         {
                             ui.label(text);
@@ -319,7 +316,7 @@ pub(super) fn status_bar(
             }
             if let (Some((anchor, speed)), Some(h)) = (measure, hovered) {
                 ui.separator();
-                let route = canvas.measure_route.get(doc, anchor, h);
+                let route = canvas.measure_route(doc, anchor, h);
                 ui.label(super::measure::readout_of(
                     doc.map(),
                     anchor,
@@ -331,7 +328,7 @@ pub(super) fn status_bar(
             ui.separator();
             // A zoom percentage means nothing on maps whose hexes are 1 world unit: say how
             // big a hex is on screen instead (flat side to flat side, as printed sizes are).
-            let px = hexmap_draw::print::flat_to_flat(&doc.layout()) * canvas.camera.zoom;
+            let px = hexmap_draw::print::flat_to_flat(&doc.layout()) * canvas.camera().zoom;
             let text = if px < 10.0 {
                 format!("hex {px:.1} px")
             } else {
@@ -339,9 +336,9 @@ pub(super) fn status_bar(
             };
             ui.label(text)
                 .on_hover_text("How big a hex is on screen, flat side to flat side (+ and − zoom)");
-            if let Some(readout) = canvas.frame_stats.readout() {
+            if let Some(readout) = canvas.frame_stats().readout() {
                 ui.separator();
-                let stats = canvas.chunks.stats;
+                let stats = canvas.chunks().stats;
                 ui.label(readout).on_hover_text(format!(
                     "Median (and slowest) time of the editor's own work over the last \
                      frames; CPU = eframe's time for whole frames incl. drawing.\n\
@@ -357,7 +354,7 @@ pub(super) fn status_bar(
             if messages.selected > 0 {
                 ui.separator();
                 let n = messages.selected;
-                let word = super::selection_actions::hexes_word(n);
+                let word = super::actions::hexes_word(n);
                 ui.label(format!("{n} {word} selected"));
             }
             if let Some(info) = messages.info {
@@ -367,7 +364,7 @@ pub(super) fn status_bar(
             // Last, as it can be long: cut to the room left. Not while playing: a note
             // may tell what is under a cell.
             if play.is_none()
-                && let Some(note) = canvas.hovered.and_then(|h| doc.note(h))
+                && let Some(note) = canvas.hovered().and_then(|h| doc.note(h))
             {
                 ui.separator();
                 ui.add(egui::Label::new(format!("note: {note}")).truncate());
@@ -423,10 +420,10 @@ pub(super) fn left_panel(
                 if panels.palette {
                     // The edge and path tools pick their types here instead of terrain.
                     if !super::feature_palette::show(ui, doc, tools)
-                        && !super::icon_palette::show(ui, doc, tools, &canvas.images, &mut out)
+                        && !super::icon_palette::show(ui, doc, tools, canvas.images(), &mut out)
                         && !super::region_panel::show(ui, doc, tools, &mut out)
                     {
-                        let images = &canvas.images;
+                        let images = canvas.images();
                         super::palette_panel::show(
                             ui,
                             doc,
@@ -449,13 +446,14 @@ pub(super) fn left_panel(
 /// The layer switches (the canvas redraws its chunks when what it shows changes).
 fn layers_panel(ui: &mut egui::Ui, canvas: &mut Canvas) {
     ui.heading("Layers");
-    ui.checkbox(&mut canvas.layers.terrain, "Terrain");
-    ui.checkbox(&mut canvas.layers.mines, "Mines");
-    ui.checkbox(&mut canvas.layers.notes, "Notes");
-    ui.checkbox(&mut canvas.layers.grid, "Grid");
-    ui.checkbox(&mut canvas.layers.edges, "Edges");
-    ui.checkbox(&mut canvas.layers.paths, "Paths");
-    ui.checkbox(&mut canvas.layers.elevation, "Elevation bands")
+    let layers = canvas.layers_mut();
+    ui.checkbox(&mut layers.terrain, "Terrain");
+    ui.checkbox(&mut layers.mines, "Mines");
+    ui.checkbox(&mut layers.notes, "Notes");
+    ui.checkbox(&mut layers.grid, "Grid");
+    ui.checkbox(&mut layers.edges, "Edges");
+    ui.checkbox(&mut layers.paths, "Paths");
+    ui.checkbox(&mut layers.elevation, "Elevation bands")
         .on_hover_text("Tint each cell by its height band (bands of 250; blue below sea level)");
 }
 
@@ -494,7 +492,8 @@ fn labels_legible(doc: &OpenMap, system: hexmap_hex::CoordSystem, zoom: f64) -> 
 fn overlays_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &OpenMap) {
     ui.heading("Overlays");
     let systems = doc.coord_context().own_systems();
-    let o = &mut canvas.overlays;
+    let zoom = canvas.camera().zoom;
+    let o = canvas.overlays_mut();
     ui.checkbox(&mut o.neighbours, "Neighbours");
     ui.horizontal(|ui| {
         let c = ui.checkbox(&mut o.range, "Range");
@@ -518,7 +517,7 @@ fn overlays_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &OpenMap) {
         ui.add(egui::DragValue::new(&mut o.fov_radius).range(0..=100))
             .labelled_by(c.id);
     });
-    let legible = !o.labels || labels_legible(doc, o.label_system, canvas.camera.zoom);
+    let legible = !o.labels || labels_legible(doc, o.label_system, zoom);
     // Wraps in a narrow panel (a small window) rather than running off its edge.
     ui.horizontal_wrapped(|ui| {
         ui.checkbox(&mut o.labels, "Labels");
@@ -552,7 +551,7 @@ fn overlays_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &OpenMap) {
         o.anchor = None;
         o.target = None;
     }
-    if let Some(text) = canvas.last_overlay.caption() {
+    if let Some(text) = canvas.last_overlay().caption() {
         ui.separator();
         ui.label(text);
     }

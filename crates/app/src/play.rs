@@ -4,10 +4,10 @@
 //! The board is drawn by `draw::GameScene` into its own chunk cache, so a board of any size
 //! can be seen whole; a move redraws only the chunks of the cells it changed.
 
+use super::Action;
 use super::canvas::{BACKGROUND, Canvas};
 use super::chunks::{ChunkCache, ChunkView, PaintStats};
 use super::open_map::OpenMap;
-use super::{Action, EditorApp};
 use eframe::egui::{self, PointerButton, Pos2, Sense};
 use hexmap_draw::{GameScene, GameStyle};
 use hexmap_hex::{Hex, OffsetKind, Orientation};
@@ -184,24 +184,6 @@ pub fn status_text(status: GameStatus) -> &'static str {
     }
 }
 
-/// Enter or leave play mode; a map without mines cannot be played, and that is said.
-pub(super) fn toggle(app: &mut EditorApp) {
-    if app.play.is_none() && app.doc.map().mine_layer().count() == 0 {
-        app.windows.error = Some(
-            "This map has no mines to play. Place some first with Edit, Random mines…, or \
-             the Mine tool."
-                .to_owned(),
-        );
-        return;
-    }
-    app.play = match app.play {
-        Some(_) => None,
-        None => Some(PlaySession::from_map(app.doc.map())),
-    };
-    app.tools.gesture = super::tools::Gesture::Idle;
-    app.tools.pasting = false;
-}
-
 /// The bar above the canvas while playing; "Exit play" and a failed generation come back
 /// as actions.
 pub(super) fn bar(ui: &mut egui::Ui, session: &mut PlaySession) -> Vec<Action> {
@@ -265,9 +247,10 @@ pub(super) fn canvas(app: &mut PlayParts<'_>, ui: &mut egui::Ui) {
     app.canvas
         .navigate(ui, &response, limits, egui::Popup::is_any_open(ui.ctx()));
     let layout = app.doc.layout();
-    let camera = app.canvas.camera;
+    let camera = *app.canvas.camera();
     let hex_at = |p: Pos2| layout.pixel_to_hex(camera.screen_to_world(rect, p));
-    app.canvas.hovered = response.hover_pos().and_then(hex_at);
+    app.canvas
+        .set_hovered(response.hover_pos().and_then(hex_at));
     let t = now(ui.ctx());
     if let Some(session) = app.play.as_mut() {
         let clicked = response.interact_pointer_pos().and_then(hex_at);
@@ -299,7 +282,7 @@ fn paint(app: &mut PlayParts<'_>, ui: &egui::Ui, rect: egui::Rect) {
     );
     let v = ChunkView {
         view: rect,
-        camera: &app.canvas.camera,
+        camera: app.canvas.camera(),
         layout: &layout,
     };
     session.chunks.paint(&painter, &v, &scene);

@@ -23,15 +23,32 @@ pub const PARTY: Color32 = Color32::from_rgb(230, 60, 60);
 /// from the document at its last revision.
 pub struct PlayerView {
     /// The player window is open.
-    pub window: bool,
+    window: bool,
     /// The main canvas shows the player view instead of the GM's.
-    pub main: bool,
+    main: bool,
     /// The player window follows the GM's camera (else it pans and zooms on its own).
-    pub follow: bool,
+    follow: bool,
     /// The player window's own camera (when not following).
     camera: Option<Camera>,
     /// The player map and the document revision it was cut at.
     cache: Option<(u64, HexMap)>,
+}
+
+impl PlayerView {
+    /// True while the main canvas shows the players' view instead of the GM's.
+    pub(super) fn on_main(&self) -> bool {
+        self.main
+    }
+
+    /// Open or close the player window.
+    pub(super) fn toggle_window(&mut self) {
+        self.window ^= true;
+    }
+
+    /// Show the players' view on the main canvas, or the GM's again.
+    pub(super) fn toggle_main(&mut self) {
+        self.main ^= true;
+    }
 }
 
 impl Default for PlayerView {

@@ -4,9 +4,9 @@
 //! number of painted cells that would be dropped said before Apply. One Apply is one undo
 //! step.
 
+use super::Action;
 use super::open_map::OpenMap;
 use super::windows::{orientation_field, shape_fields};
-use super::{Action, EditorApp};
 use eframe::egui;
 use hexmap_hex::xxyy::LabelOrder;
 use hexmap_hex::{Hex, Layout, OffsetKind, Orientation, Point};
@@ -114,6 +114,28 @@ impl PropertiesForm {
     /// is chosen.
     pub fn preview(&self) -> Option<&[(Point, Point)]> {
         self.plan.as_ref().map(|(_, _, outline)| outline.as_slice())
+    }
+
+    /// The edits that make `doc`'s map as this form says, applied as one undo step: the
+    /// scale, then pointy ↔ flat (the map's own rule for its cells) with the other
+    /// settings, or the settings and a reshape chosen on the map as it is (around
+    /// `anchor`); `Err` says why not.
+    pub(super) fn edits(mut self, doc: &OpenMap, anchor: Option<Hex>) -> Result<Vec<Edit>, String> {
+        let mut edits = Vec::new();
+        edits.extend(self.scale.edit(doc.map())?);
+        let set = Edit::Map(MapEdit::SetProperties(self.props.clone()));
+        if self.props.orientation != doc.map().properties().orientation {
+            edits.extend(doc.map().reorient_edits(self.props.orientation));
+            edits.push(set);
+        } else {
+            edits.push(set);
+            self.update_plan(doc, anchor)
+                .map_err(|message| format!("cannot make that shape: {message}"))?;
+            if let Some((_, plan, _)) = self.plan.take() {
+                edits.extend(plan.edits);
+            }
+        }
+        Ok(edits)
     }
 
     /// Work out the reshape for the current choices (again only when they changed).
@@ -349,38 +371,4 @@ fn reshape_fields(
             }
         }
     }
-}
-
-/// Apply the properties window's settings as one undo step, show the map's settings in
-/// it again and fit the map.
-pub(super) fn apply(app: &mut EditorApp, mut form: PropertiesForm) {
-    let mut edits = Vec::new();
-    match form.scale.edit(app.doc.map()) {
-        Ok(edit) => edits.extend(edit),
-        Err(message) => {
-            app.windows.error = Some(message);
-            return;
-        }
-    }
-    // Pointy ↔ flat (the map's own rule for its cells) comes with the other settings; a
-    // reshape is chosen on the map as it is, so only without a new orientation.
-    if form.props.orientation != app.doc.map().properties().orientation {
-        edits.extend(app.doc.map().reorient_edits(form.props.orientation));
-        edits.push(Edit::Map(MapEdit::SetProperties(form.props.clone())));
-    } else {
-        edits.push(Edit::Map(MapEdit::SetProperties(form.props.clone())));
-        let anchor = app.canvas.overlays.anchor;
-        if let Err(message) = form.update_plan(&app.doc, anchor) {
-            app.windows.error = Some(format!("cannot make that shape: {message}"));
-            return;
-        }
-        if let Some((_, plan, _)) = form.plan.take() {
-            edits.extend(plan.edits);
-        }
-    }
-    if let Err(message) = app.doc.apply_all(&edits) {
-        app.windows.error = Some(message);
-    }
-    app.windows.properties = Some(PropertiesForm::from_map(app.doc.map()));
-    app.canvas.fit_pending = true;
 }

@@ -30,14 +30,14 @@ pub(super) fn show(
     tools: &mut Tools,
     out: &mut Vec<Action>,
 ) -> bool {
-    if tools.tool != Tool::Region {
+    if tools.tool() != Tool::Region {
         return false;
     }
     let map = doc.map();
-    let t = &mut tools.regions;
+    let t = tools.regions_mut();
     t.keep_valid(map);
     ui.heading("Regions");
-    ui.checkbox(&mut t.bucket, "Bucket: same terrain")
+    ui.checkbox(t.bucket_switch(), "Bucket: same terrain")
         .on_hover_text("A click puts the contiguous cells of that terrain into the region");
     ui.label("drag: paint into the region, shift: erase");
     kinds(ui, map, t, out);
@@ -49,7 +49,7 @@ pub(super) fn show(
         let text = format!("{} ({}, {} hexes)", r.look.name, r.look.kind, r.hexes.len());
         let colour =
             egui::Color32::from_rgb(r.look.color.0[0], r.look.color.0[1], r.look.color.0[2]);
-        let chosen = t.current == Some(r.id);
+        let chosen = t.current() == Some(r.id);
         // In its colour, but in the theme's ink while chosen (legible on the highlight).
         let text = egui::RichText::new(text);
         let text = if chosen {
@@ -58,11 +58,10 @@ pub(super) fn show(
             text.color(colour)
         };
         if ui.selectable_label(chosen, text).clicked() {
-            t.current = Some(r.id);
-            t.name_draft = None;
+            t.choose(r.id);
         }
     }
-    if let Some(r) = t.current.and_then(|id| map.regions().get(id)) {
+    if let Some(r) = t.current().and_then(|id| map.regions().get(id)) {
         ui.separator();
         current_region(ui, map, r, t, out);
     }
@@ -83,9 +82,9 @@ fn kinds(ui: &mut egui::Ui, map: &HexMap, t: &mut RegionTool, out: &mut Vec<Acti
         }
     }
     ui.horizontal(|ui| {
-        ui.add(egui::TextEdit::singleline(&mut t.new_kind).desired_width(110.0))
+        ui.add(egui::TextEdit::singleline(t.kind_draft()).desired_width(110.0))
             .accessible_name("New kind");
-        let name = t.new_kind.trim().to_owned();
+        let name = t.kind_draft().trim().to_owned();
         if ui.button("Add kind").clicked() && !name.is_empty() {
             out.push(Action::Edit(Edit::Region(RegionEdit::AddKind(
                 RegionKind {
@@ -93,7 +92,7 @@ fn kinds(ui: &mut egui::Ui, map: &HexMap, t: &mut RegionTool, out: &mut Vec<Acti
                     exclusive: false,
                 },
             ))));
-            t.new_kind.clear();
+            t.kind_draft().clear();
         }
     });
 }
@@ -127,8 +126,7 @@ fn new_region(map: &HexMap, t: &mut RegionTool, out: &mut Vec<Action>) {
         hexes: Default::default(),
     };
     out.push(Action::Edit(Edit::Region(RegionEdit::Add(region))));
-    t.current = Some(id);
-    t.name_draft = None;
+    t.choose(id);
 }
 
 /// The current region's look and its delete button.
@@ -146,10 +144,7 @@ fn current_region(
         }
     };
     // The name is committed when its field is left, one undo step per rename.
-    let draft = match &mut t.name_draft {
-        Some((d, text)) if *d == id => text,
-        slot => &mut slot.insert((id, r.look.name.clone())).1,
-    };
+    let draft = t.name_draft(id, &r.look.name);
     let field = ui
         .add(egui::TextEdit::singleline(draft).desired_width(160.0))
         .accessible_name("Region name");

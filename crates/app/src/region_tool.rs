@@ -11,19 +11,51 @@ use hexmap_map::{Edit, HexMap, RegionEdit, RegionId};
 #[derive(Clone, Debug, Default)]
 pub struct RegionTool {
     /// The region painted into.
-    pub(super) current: Option<RegionId>,
+    current: Option<RegionId>,
     /// A press fills the contiguous cells of the same terrain instead of painting.
-    pub(super) bucket: bool,
+    bucket: bool,
     /// The name being typed for the current region (committed when the field is left).
-    pub(super) name_draft: Option<(RegionId, String)>,
+    name_draft: Option<(RegionId, String)>,
     /// The name typed for a new kind.
-    pub(super) new_kind: String,
+    new_kind: String,
 }
 
 impl RegionTool {
     /// The current region, if it is on `map`.
     pub fn current(&self) -> Option<RegionId> {
         self.current
+    }
+
+    /// Paint into region `id` from now on (its name field starts from the map's name).
+    pub(super) fn choose(&mut self, id: RegionId) {
+        self.current = Some(id);
+        self.name_draft = None;
+    }
+
+    /// True when a press fills the contiguous cells of a terrain instead of painting.
+    pub(super) fn uses_bucket(&self) -> bool {
+        self.bucket
+    }
+
+    /// The bucket switch, for its checkbox.
+    pub(super) fn bucket_switch(&mut self) -> &mut bool {
+        &mut self.bucket
+    }
+
+    /// The name typed for a new kind, for its text field.
+    pub(super) fn kind_draft(&mut self) -> &mut String {
+        &mut self.new_kind
+    }
+
+    /// The name being typed for region `id` (first its name on the map, `name`).
+    pub(super) fn name_draft(&mut self, id: RegionId, name: &str) -> &mut String {
+        if self.name_draft.as_ref().is_some_and(|(d, _)| *d != id) {
+            self.name_draft = None;
+        }
+        &mut self
+            .name_draft
+            .get_or_insert_with(|| (id, name.to_owned()))
+            .1
     }
 
     /// After an undo, a reload or a deletion: a current region that is gone becomes the

@@ -11,12 +11,23 @@ use hexmap_map::scatter::{MAX_WEIGHT, Scatter};
 #[derive(Clone, Debug, Default)]
 pub struct ScatterBrush {
     /// The brush paints the mix instead of the current terrain.
-    pub on: bool,
+    on: bool,
     /// The mix and its seed.
-    pub mix: Scatter,
+    mix: Scatter,
 }
 
 impl ScatterBrush {
+    /// True while the brush paints the mix instead of the current terrain.
+    pub(super) fn is_on(&self) -> bool {
+        self.on
+    }
+
+    /// The edit of one brush stamp of `radius` around `center`: each hex its pick from
+    /// the mix (nothing for an empty mix).
+    pub(super) fn stamp(&self, center: hexmap_hex::Hex, radius: u32) -> Vec<hexmap_map::Edit> {
+        self.mix.stamp(center, radius).into_iter().collect()
+    }
+
     /// Turned on with no rows yet: start from the current terrain (70) and the next one
     /// in the palette (30), so the brush paints a mix at once.
     fn start_rows(&mut self, doc: &OpenMap, current: Option<TerrainId>) {

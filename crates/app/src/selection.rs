@@ -7,7 +7,7 @@
 
 use super::Action;
 use super::open_map::OpenMap;
-use super::tools::{Gesture, Tools, select_rect};
+use super::tools::{Gesture, select_rect};
 use eframe::egui::Modifiers;
 use hexmap_hex::{Edge, Hex, Layout, Point};
 use hexmap_map::selection::{self as model, Combine};
@@ -17,6 +17,8 @@ use hexmap_map::selection::{self as model, Combine};
 pub struct Selection {
     hexes: Vec<Hex>,
     outline: Vec<Edge>,
+    /// What a plain click or drag of the Select tool picks.
+    mode: SelectMode,
 }
 
 impl Selection {
@@ -94,49 +96,60 @@ impl SelectMode {
     }
 }
 
-impl Tools {
-    /// A press of the Select tool on hex `h` (world point `world`) with `mods` held.
-    /// A plain press on a selected hex starts moving the selection; otherwise the mode
-    /// (or Alt: same terrain) picks cells, combined by Shift (add) or Ctrl (subtract).
-    pub(super) fn press_select(&mut self, doc: &OpenMap, h: Hex, world: Point, mods: Modifiers) {
+impl Selection {
+    /// What a plain click or drag of the Select tool picks (its radio buttons).
+    pub(super) fn mode_mut(&mut self) -> &mut SelectMode {
+        &mut self.mode
+    }
+
+    /// A press of the Select tool on hex `h` (world point `world`) with `mods` held; the
+    /// drag it starts, if any. A plain press on a selected hex starts moving the
+    /// selection; otherwise the mode (or Alt: same terrain) picks cells, combined by
+    /// Shift (add) or Ctrl (subtract).
+    pub(super) fn press(
+        &mut self,
+        doc: &OpenMap,
+        h: Hex,
+        world: Point,
+        mods: Modifiers,
+    ) -> Option<Gesture> {
         let combine = Combine::from_modifiers(mods.shift, mods.ctrl || mods.command);
         let mode = if mods.alt {
             SelectMode::SameTerrain
         } else {
-            self.select_mode
+            self.mode
         };
-        if combine == Combine::Replace && !mods.alt && self.selection.contains(h) {
+        if combine == Combine::Replace && !mods.alt && self.contains(h) {
             // A drag moves the selection; a click without moving picks as below.
-            self.gesture = Gesture::MovingSelection { from: h, world };
-            return;
+            return Some(Gesture::MovingSelection { from: h, world });
         }
-        self.pick_select(doc, h, world, mode, combine);
+        self.pick(doc, h, world, mode, combine)
     }
 
     /// What a click of the Select tool in `mode` picks at `h`, combined by `combine`; in
-    /// box mode a drag begins (a click without a drag selects nothing, as in Tiled).
-    fn pick_select(
+    /// box mode a drag begins (returned; a click without a drag selects nothing, as in
+    /// Tiled).
+    fn pick(
         &mut self,
         doc: &OpenMap,
         h: Hex,
         world: Point,
         mode: SelectMode,
         combine: Combine,
-    ) {
+    ) -> Option<Gesture> {
         let pick = match mode {
             SelectMode::Box => {
-                self.gesture = Gesture::Selecting {
+                return Some(Gesture::Selecting {
                     start: world,
                     combine,
-                };
-                return;
+                });
             }
             _ if !doc.contains(h) => Vec::new(),
             SelectMode::Wand => model::wand(doc.map(), h),
             SelectMode::SameTerrain => model::same_terrain(doc.map(), doc.terrain(h)),
         };
-        self.selection
-            .set(combine.apply(self.selection.hexes(), &pick));
+        self.set(combine.apply(self.hexes(), &pick));
+        None
     }
 
     /// The box of a Select drag ended: its cells combined with the selection.
@@ -148,8 +161,7 @@ impl Tools {
         combine: Combine,
     ) {
         let pick = select_rect(doc, layout, start, end);
-        self.selection
-            .set(combine.apply(self.selection.hexes(), &pick));
+        self.set(combine.apply(self.hexes(), &pick));
     }
 
     /// A drag of the selection from `from` ended over `to`: move what is selected there
@@ -165,24 +177,22 @@ impl Tools {
         let Some(to) = to else { return };
         let delta = to - from;
         if delta == Hex::ORIGIN {
-            self.pick_select(doc, from, world, self.select_mode, Combine::Replace);
-            if let Gesture::Selecting { start, combine } = self.gesture {
-                self.gesture = Gesture::Idle;
+            let picked = self.pick(doc, from, world, self.mode, Combine::Replace);
+            if let Some(Gesture::Selecting { start, combine }) = picked {
                 self.finish_box(doc, layout, (start, start), combine);
             }
             return;
         }
-        let edits = model::move_edits(doc.map(), self.selection.hexes(), delta);
+        let edits = model::move_edits(doc.map(), self.hexes(), delta);
         if !edits.is_empty() {
             out.push(Action::Edits(edits));
         }
         let moved = self
-            .selection
             .hexes()
             .iter()
             .map(|&h| h + delta)
             .filter(|&h| doc.contains(h))
             .collect();
-        self.selection.set(moved);
+        self.set(moved);
     }
 }

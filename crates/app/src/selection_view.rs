@@ -60,14 +60,14 @@ pub(super) fn outline(
 /// The Edit menu's selection items (after Copy and Paste): Cut, Delete, Select all,
 /// Deselect, Select same terrain, Fill and Erase terrain.
 pub(super) fn menu_items(ui: &mut egui::Ui, doc: &OpenMap, tools: &Tools, out: &mut Vec<Action>) {
-    let n = tools.selection.len();
+    let n = tools.selection().len();
     let some = n > 0;
     let count = |verb: &str| match n {
         0 => verb.to_owned(),
         1 => format!("{verb} 1 hex"),
         n => format!("{verb} {n} hexes"),
     };
-    let terrain = tools.current_terrain;
+    let terrain = tools.terrain();
     let terrain_name = terrain
         .and_then(|t| doc.map().palette().get(t))
         .map_or("empty".to_owned(), |t| t.name.clone());
@@ -114,7 +114,7 @@ pub(super) fn mode_bar(ui: &mut egui::Ui, tools: &mut Tools) {
     let hint = "Shift+click adds, Ctrl+click subtracts, Alt+click selects the same terrain; \
                 drag the selection to move it";
     for mode in super::selection::SelectMode::ALL {
-        ui.radio_value(&mut tools.select_mode, mode, mode.label())
+        ui.radio_value(tools.selection_mut().mode_mut(), mode, mode.label())
             .on_hover_text(hint);
     }
     ui.label("Shift +, Ctrl −").on_hover_text(hint);

@@ -81,7 +81,7 @@ pub(super) fn handle(
     // A text field with focus owns the keyboard: its copy, paste and letters are text.
     // So does the label tool's field on the canvas while open (Escape, which takes the
     // focus away before this runs, is its own: it cancels the label).
-    if ctx.egui_wants_keyboard_input() || tools.labels.draft.is_some() || popup_open {
+    if ctx.egui_wants_keyboard_input() || tools.labels().draft_target().is_some() || popup_open {
         return out;
     }
     // On the desktop Ctrl+C and Ctrl+V never arrive as keys: egui turns them into events,
@@ -113,7 +113,7 @@ pub(super) fn handle(
     }
     for tool in Tool::ALL {
         if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, tool.key())) {
-            tools.tool = tool;
+            tools.set_tool(tool);
         }
     }
     // [ and ] shrink and grow the brush, as in most paint programs.
@@ -125,31 +125,31 @@ pub(super) fn handle(
         *radius = (*radius + 1).min(tools::MAX_BRUSH_RADIUS);
     }
     if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F)) {
-        if tools.pasting {
-            tools.clipboard = tools.clipboard.reflected();
+        if tools.pasting() {
+            tools.turn_paste(true);
         } else {
             out.push(Action::FitMap);
         }
     }
-    if tools.pasting && ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::R)) {
-        tools.clipboard = tools.clipboard.rotated(1);
+    if tools.pasting() && ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::R)) {
+        tools.turn_paste(false);
     }
     // Delete (or Backspace) removes the path the path tool selected.
-    if tools.tool == Tool::Path
-        && let Some(id) = tools.features.selected_path
+    if tools.tool() == Tool::Path
+        && tools.features().selected_path().is_some()
         && ctx.input_mut(|i| {
             i.consume_key(Modifiers::NONE, Key::Delete)
                 || i.consume_key(Modifiers::NONE, Key::Backspace)
         })
+        && let Some(id) = tools.features_mut().take_selected_path()
     {
-        tools.features.selected_path = None;
         out.push(Action::Edit(hexmap_map::Edit::Feature(
             hexmap_map::FeatureEdit::DeletePath(id),
         )));
     }
     out.extend(delete_annotation(ctx, tools, map));
     // Otherwise Delete (or Backspace) deletes what is selected.
-    if !tools.selection.is_empty()
+    if !tools.selection().is_empty()
         && ctx.input_mut(|i| {
             i.consume_key(Modifiers::NONE, Key::Delete)
                 || i.consume_key(Modifiers::NONE, Key::Backspace)
@@ -158,11 +158,7 @@ pub(super) fn handle(
         out.push(Action::DeleteSelection);
     }
     if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Escape)) {
-        tools.pasting = false;
-        tools.selection.clear();
-        tools.features.deselect();
-        tools.icons.selected = None;
-        tools.labels.selected = None;
+        tools.deselect_all();
     }
     out
 }
@@ -170,9 +166,9 @@ pub(super) fn handle(
 /// Delete (or Backspace) removes the icon or label the icon or label tool selected.
 fn delete_annotation(ctx: &egui::Context, tools: &mut Tools, map: &HexMap) -> Option<Action> {
     use egui::{Key, Modifiers};
-    let has = match tools.tool {
-        Tool::Icon => tools.icons.selected.is_some(),
-        Tool::Label => tools.labels.selected.is_some(),
+    let has = match tools.tool() {
+        Tool::Icon => tools.icons().selected().is_some(),
+        Tool::Label => tools.labels().selected().is_some(),
         _ => false,
     };
     let pressed = has
@@ -183,9 +179,9 @@ fn delete_annotation(ctx: &egui::Context, tools: &mut Tools, map: &HexMap) -> Op
     if !pressed {
         return None;
     }
-    let edit = match tools.tool {
-        Tool::Icon => tools.icons.delete_selected(map),
-        _ => tools.labels.delete_selected(map),
+    let edit = match tools.tool() {
+        Tool::Icon => tools.icons_mut().delete_selected(map),
+        _ => tools.labels_mut().delete_selected(map),
     };
     edit.map(Action::Edit)
 }

@@ -10,145 +10,13 @@ use super::label_tool::{LabelGesture, LabelTool};
 use super::open_map::OpenMap;
 use super::prefs::{BrushPaints, FogClick, ToolPrefs};
 use super::scatter_panel::ScatterBrush;
-use super::selection::{SelectMode, Selection};
+use super::selection::Selection;
 use hexmap_hex::{Hex, Layout, Point};
 use hexmap_map::{CellEdit, Clipboard, Edit, ElevationEdit, FogEdit, TerrainId};
 
-/// The tool on the primary mouse button.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Tool {
-    /// Paint the current terrain (with the brush radius).
-    Brush,
-    /// Clear terrain (with the brush radius).
-    Eraser,
-    /// Take the terrain under the pointer as the current terrain.
-    Picker,
-    /// Drag a straight hex line, painted on release.
-    Line,
-    /// Bucket fill: contiguous region, or replace all of one terrain.
-    Fill,
-    /// Place mines (shift: remove).
-    Mine,
-    /// Edit the note of a hex.
-    Note,
-    /// Drag to select a region (for copy and paste).
-    Select,
-    /// Draw edge features along hexsides (shift: erase).
-    Edge,
-    /// Draw, select and extend paths through hex centres.
-    Path,
-    /// Place, select, move and edit icons on hexes.
-    Icon,
-    /// Write, select, move, turn and size place-name labels.
-    Label,
-    /// Fog of war: reveal cells to the players with the brush (shift: hide), or what a
-    /// cell sees when "by sight" is on.
-    Fog,
-    /// Paint hexes into the current named region (shift: take them out), or with the
-    /// bucket its contiguous same-terrain cells.
-    Region,
-    /// Press to set an anchor: the status bar says how far the pointer is from it (hexes,
-    /// map distance, route cost and travel time).
-    Measure,
-}
-
-/// Largest brush radius (in hexes) the toolbar and the `[` / `]` keys allow.
-pub const MAX_BRUSH_RADIUS: u32 = 20;
-
-impl Tool {
-    /// Every tool, in toolbar order.
-    pub const ALL: [Tool; 15] = [
-        Tool::Brush,
-        Tool::Eraser,
-        Tool::Picker,
-        Tool::Line,
-        Tool::Fill,
-        Tool::Mine,
-        Tool::Note,
-        Tool::Select,
-        Tool::Edge,
-        Tool::Path,
-        Tool::Icon,
-        Tool::Label,
-        Tool::Fog,
-        Tool::Region,
-        Tool::Measure,
-    ];
-
-    /// Toolbar label (also the accessible name tests click).
-    pub const fn label(self) -> &'static str {
-        match self {
-            Tool::Brush => "Brush",
-            Tool::Eraser => "Eraser",
-            Tool::Picker => "Picker",
-            Tool::Line => "Line",
-            Tool::Fill => "Fill",
-            Tool::Mine => "Mine",
-            Tool::Note => "Note",
-            Tool::Select => "Select",
-            Tool::Edge => "Edges",
-            Tool::Path => "Paths",
-            Tool::Icon => "Icons",
-            Tool::Label => "Labels",
-            Tool::Fog => "Fog",
-            Tool::Region => "Regions",
-            Tool::Measure => "Measure",
-        }
-    }
-
-    /// The keyboard shortcut (no modifiers).
-    pub const fn key(self) -> eframe::egui::Key {
-        use eframe::egui::Key;
-        match self {
-            Tool::Brush => Key::B,
-            Tool::Eraser => Key::E,
-            Tool::Picker => Key::I,
-            Tool::Line => Key::L,
-            Tool::Fill => Key::G,
-            Tool::Mine => Key::M,
-            Tool::Note => Key::N,
-            Tool::Select => Key::S,
-            Tool::Edge => Key::H,
-            Tool::Path => Key::P,
-            // I (Picker), L (Line) and T (overlay target) were taken.
-            Tool::Icon => Key::O,
-            Tool::Label => Key::X,
-            // F fits the view.
-            Tool::Fog => Key::W,
-            // R rotates a paste only while pasting; the other letters were taken.
-            Tool::Region => Key::K,
-            // M (Mine) was taken.
-            Tool::Measure => Key::U,
-        }
-    }
-}
-
-/// Where a press of the pointer landed, as the icon and label tools take it: the
-/// document, its layout, the world point, and the scale it is drawn at (pixels per world
-/// unit, for exact hits on what is drawn).
-#[derive(Clone, Copy)]
-pub struct Press<'a> {
-    /// The open document.
-    pub doc: &'a OpenMap,
-    /// Its layout.
-    pub layout: &'a Layout,
-    /// The world point pressed.
-    pub world: Point,
-    /// Pixels per world unit.
-    pub scale: f64,
-}
-
-impl<'a> Press<'a> {
-    /// A press at `world` on `doc` laid out by `layout`, drawn at `scale`.
-    pub fn new(doc: &'a OpenMap, layout: &'a Layout, world: Point, scale: f64) -> Self {
-        Press {
-            doc,
-            layout,
-            world,
-            scale,
-        }
-    }
-}
+pub use super::tool_set::{
+    MAX_BRUSH_RADIUS, Press, Tool, brush_footprint, grab_point, select_rect, stroke_path,
+};
 
 /// The state of a drag in progress.
 #[derive(Clone, Debug, PartialEq)]
@@ -193,33 +61,31 @@ pub enum Gesture {
 #[derive(Clone, Debug)]
 pub struct Tools {
     /// The tool on the primary button.
-    pub(super) tool: Tool,
+    tool: Tool,
     /// The terrain the brush, line and fill paint (`None` paints empty cells).
-    pub(super) current_terrain: Option<TerrainId>,
+    current_terrain: Option<TerrainId>,
     /// The mine tool places (true) or, with shift held at the press, removes mines.
-    pub(super) mine_place: bool,
+    mine_place: bool,
     /// The drag in progress.
-    pub(super) gesture: Gesture,
+    gesture: Gesture,
     /// The selected hexes (select tool), for copy, cut, delete, fill and move.
-    pub(super) selection: Selection,
-    /// What a plain click or drag of the select tool picks.
-    pub(super) select_mode: SelectMode,
+    selection: Selection,
     /// The brush's weighted mix of terrains, when on.
-    pub(super) scatter: ScatterBrush,
+    scatter: ScatterBrush,
     /// The copied region.
-    pub(super) clipboard: Clipboard,
+    clipboard: Clipboard,
     /// Paste mode: the next press pastes the clipboard there.
-    pub(super) pasting: bool,
+    pasting: bool,
     /// The edge and path tools' types and selected path.
-    pub(super) features: FeatureTools,
+    features: FeatureTools,
     /// The icon tool's chosen icon, search and selection.
-    pub(super) icons: IconTool,
+    icons: IconTool,
     /// The label tool's selection, text field and new-label look.
-    pub(super) labels: LabelTool,
+    labels: LabelTool,
     /// The region tool's current region, bucket switch and name field.
-    pub(super) regions: super::region_tool::RegionTool,
+    regions: super::region_tool::RegionTool,
     /// The Measure tool's anchor: where the last press was.
-    pub(super) measure_anchor: Option<Hex>,
+    measure_anchor: Option<Hex>,
 }
 
 impl Tools {
@@ -231,7 +97,6 @@ impl Tools {
             mine_place: true,
             gesture: Gesture::Idle,
             selection: Selection::default(),
-            select_mode: SelectMode::default(),
             scatter: ScatterBrush::default(),
             clipboard: Clipboard::default(),
             pasting: false,
@@ -243,15 +108,153 @@ impl Tools {
         }
     }
 
+    /// The tool on the primary button.
+    pub(super) fn tool(&self) -> Tool {
+        self.tool
+    }
+
+    /// Put `tool` on the primary button (toolbar, keys).
+    pub(super) fn set_tool(&mut self, tool: Tool) {
+        self.tool = tool;
+    }
+
+    /// The terrain the brush, line and fill paint (`None` paints empty cells).
+    pub(super) fn terrain(&self) -> Option<TerrainId> {
+        self.current_terrain
+    }
+
+    /// Paint with `terrain` from now on (the palette panel).
+    pub(super) fn set_terrain(&mut self, terrain: TerrainId) {
+        self.current_terrain = Some(terrain);
+    }
+
+    /// The drag in progress.
+    pub(super) fn gesture(&self) -> &Gesture {
+        &self.gesture
+    }
+
+    /// Forget the drag in progress (an undo, play mode); true if it was a paint stroke,
+    /// whose undo step the caller closes.
+    pub(super) fn drop_gesture(&mut self) -> bool {
+        let painting = matches!(self.gesture, Gesture::Painting { .. });
+        self.gesture = Gesture::Idle;
+        painting
+    }
+
+    /// The selected hexes.
+    pub(super) fn selection(&self) -> &Selection {
+        &self.selection
+    }
+
+    /// The selected hexes, to change (the selection commands).
+    pub(super) fn selection_mut(&mut self) -> &mut Selection {
+        &mut self.selection
+    }
+
+    /// The scatter brush with the terrain the brush paints (the brush's bar).
+    pub(super) fn scatter_and_terrain(&mut self) -> (&mut ScatterBrush, Option<TerrainId>) {
+        (&mut self.scatter, self.current_terrain)
+    }
+
+    /// The copied cells.
+    pub(super) fn clipboard(&self) -> &Clipboard {
+        &self.clipboard
+    }
+
+    /// Keep `copied` as the clipboard (Copy, Cut).
+    pub(super) fn set_clipboard(&mut self, copied: Clipboard) {
+        self.clipboard = copied;
+    }
+
+    /// True in paste mode: the next press pastes the clipboard there.
+    pub(super) fn pasting(&self) -> bool {
+        self.pasting
+    }
+
+    /// Paste mode on, if there is something to paste.
+    pub(super) fn start_paste(&mut self) {
+        self.pasting = !self.clipboard.is_empty();
+    }
+
+    /// Leave paste mode.
+    pub(super) fn stop_paste(&mut self) {
+        self.pasting = false;
+    }
+
+    /// Turn the cells being pasted: reflected (`reflect`), else a sixth turn.
+    pub(super) fn turn_paste(&mut self, reflect: bool) {
+        self.clipboard = if reflect {
+            self.clipboard.reflected()
+        } else {
+            self.clipboard.rotated(1)
+        };
+    }
+
+    /// Escape: no paste, nothing selected by any tool.
+    pub(super) fn deselect_all(&mut self) {
+        self.pasting = false;
+        self.selection.clear();
+        self.features.deselect();
+        self.icons.deselect();
+        self.labels.deselect();
+    }
+
+    /// The edge and path tools.
+    pub(super) fn features(&self) -> &FeatureTools {
+        &self.features
+    }
+
+    /// The edge and path tools, to change (their panel, keys).
+    pub(super) fn features_mut(&mut self) -> &mut FeatureTools {
+        &mut self.features
+    }
+
+    /// The icon tool.
+    pub(super) fn icons(&self) -> &IconTool {
+        &self.icons
+    }
+
+    /// The icon tool, to change (its panel, keys).
+    pub(super) fn icons_mut(&mut self) -> &mut IconTool {
+        &mut self.icons
+    }
+
+    /// The label tool.
+    pub(super) fn labels(&self) -> &LabelTool {
+        &self.labels
+    }
+
+    /// The label tool, to change (its panel, the text field on the canvas).
+    pub(super) fn labels_mut(&mut self) -> &mut LabelTool {
+        &mut self.labels
+    }
+
+    /// The region tool.
+    pub(super) fn regions(&self) -> &super::region_tool::RegionTool {
+        &self.regions
+    }
+
+    /// The region tool, to change (its panel).
+    pub(super) fn regions_mut(&mut self) -> &mut super::region_tool::RegionTool {
+        &mut self.regions
+    }
+
+    /// The Measure tool's anchor, while the Measure tool is on.
+    pub(super) fn measure_anchor(&self) -> Option<Hex> {
+        (self.tool == Tool::Measure)
+            .then_some(self.measure_anchor)
+            .flatten()
+    }
+
     /// After the document was replaced: no drag or selection, and a current terrain that
     /// exists in the new palette.
     pub(super) fn reset(&mut self, doc: &OpenMap) {
         self.selection.clear();
         self.gesture = Gesture::Idle;
         self.features = FeatureTools::new(doc.map());
-        self.icons.selected = None;
-        self.labels.selected = None;
-        self.labels.draft = None;
+        self.icons.deselect();
+        self.labels.deselect();
+        self.labels.drop_draft();
         self.regions = super::region_tool::RegionTool::default();
         self.regions.keep_valid(doc.map());
         if self
@@ -321,7 +324,7 @@ impl Tools {
                     out.push(Action::Edit(edit));
                 }
             }
-            Tool::Region if self.regions.bucket => {
+            Tool::Region if self.regions.uses_bucket() => {
                 out.extend(self.regions.bucket(doc, h, !shift).map(Action::Edit));
             }
             Tool::Brush | Tool::Eraser | Tool::Mine | Tool::Fog | Tool::Region => {
@@ -357,7 +360,11 @@ impl Tools {
                     out.push(Action::NoteDialog(h));
                 }
             }
-            Tool::Select => self.press_select(doc, h, world, mods),
+            Tool::Select => {
+                if let Some(g) = self.selection.press(doc, h, world, mods) {
+                    self.gesture = g;
+                }
+            }
             Tool::Edge => {
                 let g = self.features.press_edges(doc, layout, world, shift, out);
                 self.gesture = g.map_or(Gesture::Idle, Gesture::Feature);
@@ -403,8 +410,8 @@ impl Tools {
                 })]
             }
             // The scatter brush paints each hex with its pick from the mix.
-            (Tool::Brush, BrushPaints::Terrain) if self.scatter.on => {
-                self.scatter.mix.stamp(h, radius).into_iter().collect()
+            (Tool::Brush, BrushPaints::Terrain) if self.scatter.is_on() => {
+                self.scatter.stamp(h, radius)
             }
             (Tool::Brush, BrushPaints::Terrain) => vec![Edit::Cell(CellEdit::Paint {
                 center: h,
@@ -494,61 +501,18 @@ impl Tools {
             }
             Gesture::Selecting { start, combine } => {
                 let end = end_world.unwrap_or(start);
-                self.finish_box(doc, layout, (start, end), combine);
+                self.selection
+                    .finish_box(doc, layout, (start, end), combine);
             }
             Gesture::MovingSelection { from, world } => {
-                self.finish_move((doc, layout), (from, world), end, out);
+                self.selection
+                    .finish_move((doc, layout), (from, world), end, out);
             }
             Gesture::Feature(g) => self.features.release(doc, g, out),
             Gesture::Icon(_) | Gesture::Label(_) => out.push(Action::EndStroke),
             Gesture::Measuring => {}
         }
     }
-}
-
-/// Where a copied block hangs from the pointer while it is pasted: the selected hex under
-/// the pointer at the copy (where it was grabbed), else the selected hex nearest the
-/// selection's middle. `None` for an empty selection.
-pub fn grab_point(selection: &[Hex], hovered: Option<Hex>) -> Option<Hex> {
-    if let Some(h) = hovered.filter(|h| selection.contains(h)) {
-        return Some(h);
-    }
-    let n = selection.len() as f64;
-    let (q, r) = selection.iter().fold((0.0, 0.0), |(q, r), h| {
-        (q + f64::from(h.q) / n, r + f64::from(h.r) / n)
-    });
-    let far = |h: &Hex| {
-        let (dq, dr) = (f64::from(h.q) - q, f64::from(h.r) - r);
-        // Squared distance in the axial plane (hex distance of the fractional offset).
-        dq * dq + dr * dr + dq * dr
-    };
-    selection
-        .iter()
-        .copied()
-        .min_by(|a, b| far(a).total_cmp(&far(b)))
-}
-
-/// Hexes within `radius` of `centre` (the brush footprint).
-pub fn brush_footprint(centre: Hex, radius: u32) -> Vec<Hex> {
-    hexmap_hex::range::range(centre, radius).collect()
-}
-
-/// The hexes between two hexes of a stroke, both ends included, so fast drags leave no gaps.
-pub fn stroke_path(from: Hex, to: Hex) -> Vec<Hex> {
-    hexmap_hex::line::line(from, to)
-}
-
-/// Hexes of the map whose centres lie in the world rectangle spanned by `a` and `b`.
-pub fn select_rect(doc: &OpenMap, layout: &Layout, a: Point, b: Point) -> Vec<Hex> {
-    let (x0, x1) = (a.x.min(b.x), a.x.max(b.x));
-    let (y0, y1) = (a.y.min(b.y), a.y.max(b.y));
-    doc.cells_in_world_rect(layout, Point::new(x0, y0), Point::new(x1, y1))
-        .into_iter()
-        .filter(|&h| {
-            let c = layout.hex_to_pixel(h);
-            c.x >= x0 && c.x <= x1 && c.y >= y0 && c.y <= y1
-        })
-        .collect()
 }
 
 /// The fog bucket: reveal (or hide) the contiguous area of `h`'s terrain (cells without
@@ -562,31 +526,4 @@ fn fog_bucket(doc: &OpenMap, h: Hex, reveal: bool) -> Option<Action> {
         hexes: hexmap_map::selection::wand(map, h),
         revealed: reveal,
     })))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_block_hangs_from_where_it_was_grabbed_or_its_middle() {
-        let block: Vec<Hex> = brush_footprint(Hex::new(5, 5), 1);
-        assert_eq!(grab_point(&block, None), Some(Hex::new(5, 5)));
-        assert_eq!(
-            grab_point(&block, Some(Hex::new(6, 5))),
-            Some(Hex::new(6, 5))
-        );
-        // A pointer off the selection does not count.
-        assert_eq!(
-            grab_point(&block, Some(Hex::new(9, 9))),
-            Some(Hex::new(5, 5))
-        );
-        assert_eq!(grab_point(&[], None), None);
-    }
-
-    #[test]
-    fn brush_footprint_sizes() {
-        assert_eq!(brush_footprint(Hex::ORIGIN, 0), vec![Hex::ORIGIN]);
-        assert_eq!(brush_footprint(Hex::new(4, 4), 2).len(), 19);
-    }
 }

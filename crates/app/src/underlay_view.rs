@@ -7,7 +7,6 @@
 
 use super::Action;
 use super::camera::Camera;
-use super::canvas::Canvas;
 use super::images::EditorImages;
 use super::open_map::OpenMap;
 use eframe::egui::{self, Color32, Painter, Pos2, Rect, Shape, Stroke};
@@ -24,15 +23,35 @@ const HANDLE_HALF: f32 = 5.0;
 #[derive(Debug)]
 pub struct UnderlayView {
     /// Draw the underlay (the window's "Show").
-    pub shown: bool,
+    shown: bool,
     /// Opacity of the map drawn over a shown underlay (1: the map hides it where it has
     /// cells). Tracing needs both at once: the scan through the terrain already painted.
-    pub map_opacity: f32,
+    map_opacity: f32,
     /// Show the outline and handles, and let them be dragged.
-    pub handles: bool,
+    handles: bool,
     /// The handle being dragged: which, the underlay when the drag began, the world point
     /// pressed, and the underlay as it is now (drawn instead of the map's until release).
     drag: Option<HandleDrag>,
+}
+
+impl UnderlayView {
+    /// The Underlay window's "Show" switch and the map's opacity over the underlay.
+    pub(super) fn show_controls(&mut self, ui: &mut egui::Ui) {
+        ui.checkbox(&mut self.shown, "Show");
+        ui.add(egui::Slider::new(&mut self.map_opacity, 0.0..=1.0).text("Map opacity over it"))
+            .on_hover_text("How much the map hides the underlay where it has cells");
+    }
+
+    /// The Underlay window's "Edit handles" switch.
+    pub(super) fn handles_control(&mut self, ui: &mut egui::Ui) {
+        ui.checkbox(&mut self.handles, "Edit handles")
+            .on_hover_text("Drag the centre to move, a corner to scale, Shift+corner to turn");
+    }
+
+    /// The Underlay window closed: no handles on the canvas.
+    pub(super) fn hide_handles(&mut self) {
+        self.handles = false;
+    }
 }
 
 impl Default for UnderlayView {
@@ -91,10 +110,14 @@ fn outline(u: &Underlay, images: &EditorImages) -> Option<([Point; 4], Point)> {
 
 /// Draw the underlay (when shown and loaded) as one textured quad under the map; the
 /// painter the map is then drawn with (at the map's opacity over the underlay).
-pub fn paint_under(painter: &Painter, rect: Rect, map: &HexMap, canvas: &Canvas) -> Painter {
+pub fn paint_under(
+    painter: &Painter,
+    rect: Rect,
+    map: &HexMap,
+    (camera, images, state): (&Camera, &EditorImages, &UnderlayView),
+) -> Painter {
     let mut map_painter = painter.clone();
-    map_painter.set_opacity(canvas.underlay.map_opacity(map));
-    let (camera, images, state) = (&canvas.camera, &canvas.images, &canvas.underlay);
+    map_painter.set_opacity(state.map_opacity(map));
     if !state.shown {
         return map_painter;
     }
@@ -120,9 +143,13 @@ pub fn paint_under(painter: &Painter, rect: Rect, map: &HexMap, canvas: &Canvas)
 }
 
 /// Draw the outline and handles over the map while "Edit handles" is on.
-pub fn paint_handles(painter: &Painter, view: (&Camera, Rect), map: &HexMap, canvas: &Canvas) {
+pub fn paint_handles(
+    painter: &Painter,
+    view: (&Camera, Rect),
+    map: &HexMap,
+    (images, state): (&EditorImages, &UnderlayView),
+) {
     let (camera, rect) = view;
-    let (images, state) = (&canvas.images, &canvas.underlay);
     if !state.handles {
         return;
     }
@@ -201,11 +228,11 @@ pub fn input(
     ui: &egui::Ui,
     view: (&Camera, Rect),
     doc: &OpenMap,
-    canvas: &mut Canvas,
+    (images, state): (&EditorImages, &mut UnderlayView),
     out: &mut Vec<Action>,
 ) -> bool {
     let (camera, rect) = view;
-    let (map, images, state) = (doc.map(), &canvas.images, &mut canvas.underlay);
+    let map = doc.map();
     if !state.handles {
         state.drag = None;
         return false;

@@ -41,7 +41,7 @@ pub(super) fn window(
         .show(ctx, |ui| body(ui, f, (doc, images, view), out));
     if !open {
         *form = None;
-        view.handles = false;
+        view.hide_handles();
     }
 }
 
@@ -76,14 +76,11 @@ fn body(
             "not loaded (see the status bar)",
         ),
     };
-    ui.checkbox(&mut view.shown, "Show");
-    ui.add(egui::Slider::new(&mut view.map_opacity, 0.0..=1.0).text("Map opacity over it"))
-        .on_hover_text("How much the map hides the underlay where it has cells");
+    view.show_controls(ui);
     ui.separator();
     numbers(ui, &u, out);
     ui.separator();
-    ui.checkbox(&mut view.handles, "Edit handles")
-        .on_hover_text("Drag the centre to move, a corner to scale, Shift+corner to turn");
+    view.handles_control(ui);
     if ui
         .button("Pick terrain from underlay")
         .on_hover_text(

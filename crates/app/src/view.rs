@@ -27,7 +27,7 @@ impl EditorApp {
 impl<'a> EditorView<'a> {
     /// Autosave state: the recovery file on offer and the last one written.
     pub fn autosave(&self) -> &'a autosave::Autosave {
-        &self.app.jobs.autosave
+        self.app.jobs.autosave()
     }
 
     /// The open document.
@@ -37,37 +37,37 @@ impl<'a> EditorView<'a> {
 
     /// The camera.
     pub fn camera(&self) -> &'a Camera {
-        &self.app.canvas.camera
+        self.app.canvas.camera()
     }
 
     /// The hex under the pointer (on the map or not), if the pointer is over the canvas.
     pub fn hovered(&self) -> Option<Hex> {
-        self.app.canvas.hovered
+        self.app.canvas.hovered()
     }
 
     /// Heap bytes of the cached chunk meshes and textures (memory reports).
     pub fn cached_chunk_bytes(&self) -> usize {
-        self.app.canvas.chunks.cached_bytes()
+        self.app.canvas.chunks().cached_bytes()
     }
 
     /// Recent frame times (the status-bar readout).
     pub fn frame_stats(&self) -> &'a frame_stats::FrameStats {
-        &self.app.canvas.frame_stats
+        self.app.canvas.frame_stats()
     }
 
     /// The canvas rectangle of the last frame.
     pub fn canvas_rect(&self) -> egui::Rect {
-        self.app.canvas.view
+        self.app.canvas.view()
     }
 
     /// The error message on show, if any.
     pub fn error(&self) -> Option<&'a str> {
-        self.app.windows.error.as_deref()
+        self.app.windows.error()
     }
 
     /// True while the "save changes?" prompt is open.
     pub fn prompt_open(&self) -> bool {
-        self.app.windows.unsaved_prompt.is_some()
+        self.app.windows.unsaved_open()
     }
 
     /// The window title the editor asked for.
@@ -77,47 +77,47 @@ impl<'a> EditorView<'a> {
 
     /// The current tool.
     pub fn tool(&self) -> Tool {
-        self.app.tools.tool
+        self.app.tools.tool()
     }
 
     /// Overlay settings.
     pub fn overlays(&self) -> &'a OverlayState {
-        &self.app.canvas.overlays
+        self.app.canvas.overlays()
     }
 
     /// The hexes each enabled overlay marks for the current hover (what is drawn).
     pub fn overlay_result(&self) -> overlays::OverlayResult {
-        self.app.canvas.last_overlay.clone()
+        self.app.canvas.last_overlay().clone()
     }
 
     /// The selected hexes.
     pub fn selection(&self) -> &'a [Hex] {
-        self.app.tools.selection.hexes()
+        self.app.tools.selection().hexes()
     }
 
     /// The icon the icon tool selected (its hex and place in the hex's list), if any.
     pub fn selected_icon(&self) -> Option<(Hex, usize)> {
-        self.app.tools.icons.selected
+        self.app.tools.icons().selected()
     }
 
     /// The label the label tool selected, if any.
     pub fn selected_label(&self) -> Option<hexmap_map::LabelId> {
-        self.app.tools.labels.selected
+        self.app.tools.labels().selected()
     }
 
     /// The named region the region tool paints into, if any.
     pub fn current_region(&self) -> Option<hexmap_map::RegionId> {
-        self.app.tools.regions.current()
+        self.app.tools.regions().current()
     }
 
     /// True while the label tool's text field is open on the canvas.
     pub fn label_field_open(&self) -> bool {
-        self.app.tools.labels.draft.is_some()
+        self.app.tools.labels().draft_target().is_some()
     }
 
     /// The path the path tool selected, if any.
     pub fn selected_path(&self) -> Option<hexmap_map::PathId> {
-        self.app.tools.features.selected_path
+        self.app.tools.features().selected_path()
     }
 
     /// The minesweeper session while in play mode.
@@ -127,7 +127,7 @@ impl<'a> EditorView<'a> {
 
     /// The export running on a worker thread, if any.
     pub fn export_job(&self) -> Option<&'a export_import::ExportJob> {
-        self.app.jobs.export.as_ref()
+        self.app.jobs.export()
     }
 
     /// The file dialog on screen and what continues with its answer, if any.
@@ -137,12 +137,12 @@ impl<'a> EditorView<'a> {
 
     /// Warnings of the last Tiled import still on show.
     pub fn import_warnings(&self) -> &'a [String] {
-        &self.app.windows.import_warnings
+        self.app.windows.import_warnings()
     }
 
     /// The last information message (saved, exported, imported).
     pub fn info(&self) -> Option<&'a str> {
-        self.app.windows.info.as_deref()
+        self.app.windows.info()
     }
 
     /// Persisted preferences.
@@ -152,15 +152,13 @@ impl<'a> EditorView<'a> {
 
     /// Statistics of the last chunk paint.
     pub fn paint_stats(&self) -> chunks::PaintStats {
-        self.app.canvas.chunks.stats
+        self.app.canvas.chunks().stats
     }
 
     /// World point → screen point for the current camera and canvas (for tests).
     pub fn world_to_screen(&self, p: hexmap_hex::Point) -> egui::Pos2 {
-        self.app
-            .canvas
-            .camera
-            .world_to_screen(self.app.canvas.view, p)
+        let canvas = &self.app.canvas;
+        canvas.camera().world_to_screen(canvas.view(), p)
     }
 
     /// Screen centre of a hex (for tests).

@@ -16,37 +16,242 @@ use hexmap_map::{CellEdit, Edit, ShapeKind, ShapeSpec};
 #[derive(Debug, Default)]
 pub struct Windows {
     /// "New map".
-    pub(super) new_map: Option<NewMapForm>,
+    new_map: Option<NewMapForm>,
     /// "Map properties".
-    pub(super) properties: Option<super::properties::PropertiesForm>,
+    properties: Option<super::properties::PropertiesForm>,
     /// "Note".
-    pub(super) note: Option<NoteForm>,
+    note: Option<NoteForm>,
     /// "Random mines".
-    pub(super) random_mines: Option<super::random_mines::RandomMinesForm>,
+    random_mines: Option<super::random_mines::RandomMinesForm>,
     /// "Generate world".
-    pub(super) generate: Option<super::generate_window::GenerateForm>,
+    generate: Option<super::generate_window::GenerateForm>,
     /// The terrain being edited in the palette panel (a working copy until "Apply").
-    pub(super) terrain_editor: Option<super::palette_panel::TerrainEditor>,
+    terrain_editor: Option<super::palette_panel::TerrainEditor>,
     /// "Export".
-    pub(super) export_form: Option<ExportSpec>,
+    export_form: Option<ExportSpec>,
     /// "Print / Export PDF".
-    pub(super) print: Option<super::print_window::PrintForm>,
+    print: Option<super::print_window::PrintForm>,
     /// "Underlay" (the tracing image).
-    pub(super) underlay: Option<super::underlay_window::UnderlayForm>,
+    underlay: Option<super::underlay_window::UnderlayForm>,
     /// The error message on show.
-    pub(super) error: Option<String>,
+    error: Option<String>,
     /// What was repaired when a file was opened, in its own window until OK.
-    pub(super) load_warning: Option<String>,
+    load_warning: Option<String>,
     /// The last information message (status bar).
-    pub(super) info: Option<String>,
+    info: Option<String>,
     /// A warning on show in the status bar until it is resolved (a failed autosave).
-    pub(super) warning: Option<String>,
+    warning: Option<String>,
     /// "Changed on disk", holding a save that waits for the answer.
-    pub(super) disk_conflict: Option<DiskConflict>,
+    disk_conflict: Option<DiskConflict>,
     /// Warnings of the last Tiled import (their window shows while there are any).
-    pub(super) import_warnings: Vec<String>,
+    import_warnings: Vec<String>,
     /// "Save changes?", holding what waits for the answer.
-    pub(super) unsaved_prompt: Option<UnsavedPrompt>,
+    unsaved_prompt: Option<UnsavedPrompt>,
+}
+
+impl Windows {
+    /// The error message on show, if any.
+    pub(super) fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// Show an error message in its window (until OK).
+    pub(super) fn show_error(&mut self, message: impl Into<String>) {
+        self.error = Some(message.into());
+    }
+
+    /// The last information message (status bar), if any.
+    pub(super) fn info(&self) -> Option<&str> {
+        self.info.as_deref()
+    }
+
+    /// Say something in the status bar (saved, copied, exported …).
+    pub(super) fn say(&mut self, message: impl Into<String>) {
+        self.info = Some(message.into());
+    }
+
+    /// The status bar's message is old news (the map changed).
+    pub(super) fn clear_info(&mut self) {
+        self.info = None;
+    }
+
+    /// The warning on show in the status bar, if any.
+    pub(super) fn warning(&self) -> Option<&str> {
+        self.warning.as_deref()
+    }
+
+    /// Show a warning in the status bar until it is resolved (`None`: it is).
+    pub(super) fn set_warning(&mut self, warning: Option<String>) {
+        self.warning = warning;
+    }
+
+    /// A map was opened: no error, what was repaired in its window, `message` in the
+    /// status bar.
+    pub(super) fn opened(&mut self, message: String, repaired: Option<String>) {
+        self.error = None;
+        self.reloaded(message, repaired);
+    }
+
+    /// The map was read again from its file: what was repaired in its window, `message`
+    /// in the status bar.
+    pub(super) fn reloaded(&mut self, message: String, repaired: Option<String>) {
+        self.load_warning = repaired;
+        self.info = Some(message);
+    }
+
+    /// A map was imported: no error, `message` in the status bar, what the import could
+    /// not keep in its window.
+    pub(super) fn imported(&mut self, message: String, warnings: Vec<String>) {
+        self.error = None;
+        self.info = Some(message);
+        self.import_warnings = warnings;
+    }
+
+    /// Warnings of the last import still on show.
+    pub(super) fn import_warnings(&self) -> &[String] {
+        &self.import_warnings
+    }
+
+    /// Another document replaced the open one: the messages and the changed-on-disk
+    /// question about the old one go.
+    pub(super) fn document_replaced(&mut self) {
+        self.info = None;
+        self.disk_conflict = None;
+    }
+
+    /// Ask "Save changes?" before `then`.
+    pub(super) fn ask_unsaved(&mut self, then: Action) {
+        self.unsaved_prompt = Some(UnsavedPrompt { then });
+    }
+
+    /// The answered "Save changes?" question (taken), if it was asked.
+    pub(super) fn take_unsaved(&mut self) -> Option<UnsavedPrompt> {
+        self.unsaved_prompt.take()
+    }
+
+    /// True while "Save changes?" is asked.
+    pub(super) fn unsaved_open(&self) -> bool {
+        self.unsaved_prompt.is_some()
+    }
+
+    /// The "changed on disk" question, if it is asked.
+    pub(super) fn disk_conflict(&self) -> Option<&DiskConflict> {
+        self.disk_conflict.as_ref()
+    }
+
+    /// Ask "changed on disk" (replacing the question asked, if any).
+    pub(super) fn ask_disk_conflict(&mut self, conflict: DiskConflict) {
+        self.disk_conflict = Some(conflict);
+    }
+
+    /// The answered "changed on disk" question (taken), if it was asked.
+    pub(super) fn take_disk_conflict(&mut self) -> Option<DiskConflict> {
+        self.disk_conflict.take()
+    }
+
+    /// Open "New map" with a fresh form.
+    pub(super) fn open_new_map(&mut self) {
+        self.new_map = Some(NewMapForm::default());
+    }
+
+    /// Open "Note" on `hex`, its text being `text`, the keyboard in the field.
+    pub(super) fn open_note(&mut self, hex: Hex, text: String) {
+        self.note = Some(NoteForm {
+            hex,
+            text,
+            focus: true,
+        });
+    }
+
+    /// Show "Map properties" with `form` (the map's settings).
+    pub(super) fn open_properties(&mut self, form: super::properties::PropertiesForm) {
+        self.properties = Some(form);
+    }
+
+    /// True while "Map properties" is shown (the panel beside the canvas).
+    pub(super) fn properties_open(&self) -> bool {
+        self.properties.is_some()
+    }
+
+    /// The "Map properties" panel beside the canvas, while it is open; its Apply.
+    pub(super) fn properties_panel(
+        &mut self,
+        ui: &mut egui::Ui,
+        doc: &OpenMap,
+        anchor: Option<Hex>,
+    ) -> Option<Action> {
+        super::properties::panel(ui, &mut self.properties, doc, anchor)
+    }
+
+    /// Open "Random mines" with a fresh form.
+    pub(super) fn open_random_mines(&mut self) {
+        self.random_mines = Some(Default::default());
+    }
+
+    /// Open "Generate world" with `form`.
+    pub(super) fn open_generate(&mut self, form: super::generate_window::GenerateForm) {
+        self.generate = Some(form);
+    }
+
+    /// The "Generate world" form while it is open (a biome table loaded or saved).
+    pub(super) fn generate_form(&mut self) -> Option<&mut super::generate_window::GenerateForm> {
+        self.generate.as_mut()
+    }
+
+    /// Open "Print / Export PDF", keeping its last choices.
+    pub(super) fn open_print(&mut self) {
+        self.print = Some(self.print.take().unwrap_or_default());
+    }
+
+    /// Open "Export", keeping its last choices; the legend starts as the map shows it
+    /// (`legend`): beside a picture, on its own page of a print.
+    pub(super) fn open_export(&mut self, legend: bool) {
+        let mut form = self.export_form.take().unwrap_or_default();
+        let print = form.format.name() == "pdf";
+        form.options.legend = legend.then(|| hexmap_draw::legend::LegendPlace::default_for(print));
+        self.export_form = Some(form);
+    }
+
+    /// Open "Underlay" with a fresh form.
+    pub(super) fn open_underlay(&mut self) {
+        self.underlay = Some(Default::default());
+    }
+
+    /// Show what "Pick terrain from underlay" did, in the Underlay window if it is open.
+    pub(super) fn underlay_picked(&mut self, text: String) {
+        if let Some(form) = &mut self.underlay {
+            form.picked = Some(text);
+        }
+    }
+
+    /// The palette panel's terrain editor: `None` while closed (the panel shows it).
+    pub(super) fn terrain_editor(&mut self) -> &mut Option<super::palette_panel::TerrainEditor> {
+        &mut self.terrain_editor
+    }
+
+    /// The outline a window previews on the canvas: the new shape of Map properties, the
+    /// cells Random mines could not place, the print's page grid.
+    pub(super) fn canvas_preview(&self) -> Option<&[(hexmap_hex::Point, hexmap_hex::Point)]> {
+        self.properties
+            .as_ref()
+            .and_then(|f| f.preview())
+            .or_else(|| self.random_mines.as_ref().and_then(|f| f.stuck()))
+            .or_else(|| self.print.as_ref().and_then(|f| f.preview()))
+    }
+}
+
+/// What the windows read (and the underlay window's handles on the canvas).
+pub(super) struct Shown<'a> {
+    /// The open document.
+    pub doc: &'a OpenMap,
+    /// The overlay anchor, a hex to reshape around.
+    pub anchor: Option<Hex>,
+    /// The export running, for its progress window.
+    pub export: Option<&'a super::export_import::ExportJob>,
+    /// The map's images (the underlay's).
+    pub images: &'a super::images::EditorImages,
+    /// The underlay's handles on the canvas.
+    pub underlay: &'a mut super::underlay_view::UnderlayView,
 }
 
 /// The "New map" form.
@@ -69,14 +274,20 @@ pub struct NoteForm {
     pub focus: bool,
 }
 
-/// Show every open window (`doc` is read for names, random mines and reshape plans;
-/// `anchor` is the overlay anchor, a hex to reshape around).
+/// Show every open window, each on its own form and what it reads (`doc` is read for
+/// names, random mines and reshape plans).
 pub(super) fn show_all(
     ctx: &egui::Context,
     windows: &mut Windows,
-    doc: &OpenMap,
-    anchor: Option<Hex>,
+    shown: Shown<'_>,
 ) -> Vec<Action> {
+    let Shown {
+        doc,
+        anchor,
+        export,
+        images,
+        underlay,
+    } = shown;
     let mut out: Vec<Action> = [
         new_map_window(ctx, &mut windows.new_map),
         note_window(ctx, &mut windows.note, doc),
@@ -90,6 +301,10 @@ pub(super) fn show_all(
     message_window(ctx, "Error", &mut windows.error, true);
     message_window(ctx, "Warning", &mut windows.load_warning, false);
     out.extend(unsaved_prompt(ctx, &mut windows.unsaved_prompt, doc));
+    let shown = (doc, images, underlay);
+    super::underlay_window::window(ctx, &mut windows.underlay, shown, &mut out);
+    let forms = (&mut windows.export_form, &mut windows.import_warnings);
+    out.extend(super::export_import::windows(ctx, forms, doc, export));
     out
 }
 
@@ -132,6 +347,17 @@ pub(super) fn placed<'a>(ctx: &egui::Context, window: egui::Window<'a>) -> egui:
     window
         .pivot(egui::Align2::CENTER_TOP)
         .default_pos(egui::pos2(area.center().x, area.top() + 80.0))
+}
+
+/// A mode switch of a toolbar: one selectable button per `(value, name, tooltip)`.
+pub(super) fn choices<T: PartialEq + Copy>(
+    ui: &mut egui::Ui,
+    value: &mut T,
+    options: &[(T, &str, &str)],
+) {
+    for &(option, name, hint) in options {
+        ui.selectable_value(value, option, name).on_hover_text(hint);
+    }
 }
 
 /// Pointy or flat, as two radio buttons.

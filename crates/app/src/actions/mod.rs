@@ -1,16 +1,26 @@
 //! What the UI asks for ([`Action`]) and the one place that does it: `run_actions`, after
 //! the UI pass, with the whole editor at hand. Also what continues after a file dialog
-//! answers, and replacing the document (opening and saving: `file_actions.rs`).
+//! answers, and replacing the document. Every change that reaches across the editor's
+//! parts is a method of `EditorApp` here, one file per group: opening, saving and the
+//! changed-on-disk answer (`files.rs`), the selection commands (`selection.rs`), autosave
+//! and recovery (`recovery.rs`), export and import (`exchange.rs`), what windows apply
+//! and play mode (`forms.rs`). The parts themselves only change their own state.
+
+mod exchange;
+mod files;
+mod forms;
+mod recovery;
+mod selection;
+
+pub(crate) use selection::hexes_word;
 
 use super::dialogs::{DialogReply, DialogRequest};
-use super::disk_check::{self, DiskChoice};
-use super::export_import::{self, ExportSpec};
+use super::disk_check::DiskChoice;
+use super::export_import::ExportSpec;
 use super::jobs::PendingDialog;
 use super::open_map::{NewMapSpec, OpenMap};
-use super::properties::{self, PropertiesForm};
-use super::tools::Gesture;
-use super::windows;
-use super::{EditorApp, autosave, no_map, play};
+use super::properties::PropertiesForm;
+use super::{EditorApp, no_map};
 use eframe::egui;
 use hexmap_hex::Hex;
 use hexmap_io::Form;
@@ -142,7 +152,7 @@ pub struct UnsavedPrompt {
 
 impl EditorApp {
     /// Reset what belongs to the old document: view, hover, tools, play mode.
-    pub(super) fn reset_view(&mut self) {
+    pub(crate) fn reset_view(&mut self) {
         self.canvas.reset(&self.doc);
         self.tools.reset(&self.doc);
         self.play = None;
@@ -150,17 +160,16 @@ impl EditorApp {
 
     /// Replace the document (after any unsaved-changes check). A message about the old
     /// map goes with it (the caller may say what happened to the new one).
-    pub(super) fn replace_doc(&mut self, doc: OpenMap) {
+    pub(crate) fn replace_doc(&mut self, doc: OpenMap) {
         // Changes dropped with the old map were discarded (the prompt asked): no recovery
         // file may offer them back. Not before a file is picked: a cancelled Open keeps
         // the changes, and their recovery file with them.
         if self.doc.is_modified() {
-            autosave::discarded(self);
+            self.recovery_discarded();
         }
         self.doc = doc;
-        self.windows.info = None;
+        self.windows.document_replaced();
         self.no_map = None;
-        self.windows.disk_conflict = None;
         self.reset_view();
     }
 
@@ -196,27 +205,27 @@ impl EditorApp {
     }
 
     /// Run this frame's actions, in the order they were asked for.
-    pub(super) fn run_actions(&mut self, ctx: &egui::Context) {
+    pub(crate) fn run_actions(&mut self, ctx: &egui::Context) {
         let actions = std::mem::take(&mut self.actions);
         for action in actions {
             if self.no_map.is_some() && !no_map::allows(&action) {
                 continue;
             }
             if Self::guarded(&action) && self.doc.is_modified() {
-                self.windows.unsaved_prompt = Some(UnsavedPrompt { then: action });
+                self.windows.ask_unsaved(action);
                 continue;
             }
             // "Opened …", "Saved …", "Copied …" describe the map as it was: an edit makes
             // them old news.
             if Self::edits_map(&action) {
-                self.windows.info = None;
+                self.windows.clear_info();
             }
             self.run(ctx, action);
         }
     }
 
     /// Ask where to save (the form is already chosen); `then` runs after a save.
-    pub(super) fn ask_save_as(&mut self, then: Option<Action>) {
+    pub(crate) fn ask_save_as(&mut self, then: Option<Action>) {
         let request = DialogRequest::SaveAs {
             suggested: self.doc.suggested_file_name(),
         };
@@ -227,7 +236,7 @@ impl EditorApp {
     /// Show a file dialog (native or built-in) for `request` in the folder of the open
     /// map (or of the file that failed to open), else of the last recent file, else the
     /// working folder.
-    pub(super) fn ask_file(&mut self, request: DialogRequest, then: PendingDialog) {
+    pub(crate) fn ask_file(&mut self, request: DialogRequest, then: PendingDialog) {
         let folder_of = |p: &Path| std::path::absolute(p).ok()?.parent().map(Path::to_path_buf);
         let failed = self.no_map.as_ref().map(|n| n.path.as_path());
         let folder = self
@@ -242,17 +251,17 @@ impl EditorApp {
     }
 
     /// Run one action with no unsaved-changes check.
-    pub(super) fn run(&mut self, ctx: &egui::Context, action: Action) {
+    pub(crate) fn run(&mut self, ctx: &egui::Context, action: Action) {
         match action {
-            Action::NewDialog => self.windows.new_map = Some(windows::NewMapForm::default()),
+            Action::NewDialog => self.windows.open_new_map(),
             Action::NewMap(spec) => match OpenMap::new_map(&spec) {
                 Ok(doc) => self.replace_doc(doc),
-                Err(message) => self.windows.error = Some(message),
+                Err(message) => self.windows.show_error(message),
             },
             Action::OpenDialog => self.ask_file(DialogRequest::Open, PendingDialog::Open),
             Action::OpenBundledSample => {
                 self.replace_doc(OpenMap::sample());
-                autosave::check_on_open(self);
+                self.check_recovery();
             }
             Action::Open(path) => {
                 self.open_path(&path);
@@ -279,28 +288,26 @@ impl EditorApp {
             | Action::Edits(_) => {
                 self.run_selection(ctx, &action);
             }
-            Action::TogglePlay => play::toggle(self),
-            Action::ExportDialog => export_import::open_export_window(self),
-            Action::PrintDialog => {
-                self.windows.print = Some(self.windows.print.take().unwrap_or_default());
+            Action::TogglePlay => self.toggle_play(),
+            Action::ExportDialog => self.open_export_window(),
+            Action::PrintDialog => self.windows.open_print(),
+            Action::Export(spec) => self.request_export_path(spec),
+            Action::ImportTiledDialog => {
+                self.ask_file(DialogRequest::ImportTiled, PendingDialog::ImportTiled)
             }
-            Action::Export(spec) => export_import::request_export_path(self, spec),
-            Action::ImportTiledDialog => export_import::request_import_path(self),
             Action::ChooseTileArt(id) => {
                 self.ask_file(DialogRequest::ChooseImage, PendingDialog::TileArt(id));
             }
-            Action::ImportTiled(path) => export_import::open_import(self, &path),
-            Action::UnderlayDialog => self.windows.underlay = Some(Default::default()),
+            Action::ImportTiled(path) => self.open_import(&path),
+            Action::UnderlayDialog => self.windows.open_underlay(),
             Action::ChooseUnderlay => {
                 self.ask_file(DialogRequest::ChooseImage, PendingDialog::Underlay)
             }
             Action::PickTerrainFromUnderlay => {
-                let selected = self.tools.selection.hexes();
+                let selected = self.tools.selection().hexes();
                 let (edit, text) =
-                    super::underlay_window::pick(&self.doc, &self.canvas.images, selected);
-                if let Some(form) = &mut self.windows.underlay {
-                    form.picked = Some(text);
-                }
+                    super::underlay_window::pick(&self.doc, self.canvas.images(), selected);
+                self.windows.underlay_picked(text);
                 if let Some(edit) = edit {
                     self.run(ctx, edit);
                 }
@@ -313,18 +320,12 @@ impl EditorApp {
                 self.drop_gesture();
                 self.doc.redo();
             }
-            Action::FitMap => self.canvas.fit_pending = true,
-            Action::TogglePlayerWindow => self.canvas.player.window ^= true,
-            Action::TogglePlayerView => self.canvas.player.main ^= true,
-            Action::ZoomBy(f) => {
-                let (lo, hi) = self.canvas.zoom_limits(&self.doc);
-                let c = self.canvas.view.center();
-                self.canvas
-                    .camera
-                    .zoom_around(self.canvas.view, c, f, lo, hi);
-            }
+            Action::FitMap => self.canvas.fit_map(),
+            Action::TogglePlayerWindow => self.canvas.player_mut().toggle_window(),
+            Action::TogglePlayerView => self.canvas.player_mut().toggle_main(),
+            Action::ZoomBy(f) => self.canvas.zoom_by(f, &self.doc),
             Action::Copy => self.copy_selection(ctx),
-            Action::Paste => self.tools.pasting = !self.tools.clipboard.is_empty(),
+            Action::Paste => self.tools.start_paste(),
             Action::Quit => {
                 self.close_allowed = true;
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
@@ -338,25 +339,23 @@ impl EditorApp {
             Action::EndStroke => self.doc.end_step(),
             Action::NoteDialog(hex) => {
                 let text = self.doc.note(hex).unwrap_or_default().to_string();
-                self.windows.note = Some(windows::NoteForm {
-                    hex,
-                    text,
-                    focus: true,
-                });
+                self.windows.open_note(hex, text);
             }
             Action::PropertiesDialog => {
-                self.windows.properties = Some(PropertiesForm::from_map(self.doc.map()));
+                self.windows
+                    .open_properties(PropertiesForm::from_map(self.doc.map()));
                 // The canvas narrows for the properties panel: the whole map stays in view.
-                self.canvas.fit_pending = true;
+                self.canvas.fit_map();
             }
             Action::RandomMinesDialog => {
-                self.windows.random_mines = Some(super::random_mines::RandomMinesForm::default());
+                self.windows.open_random_mines();
             }
             Action::GenerateDialog => {
-                self.windows.generate = Some(super::generate_window::GenerateForm::for_map(
-                    self.doc.map(),
-                    self.prefs.generate_biomes.as_deref(),
-                ));
+                self.windows
+                    .open_generate(super::generate_window::GenerateForm::for_map(
+                        self.doc.map(),
+                        self.prefs.generate_biomes.as_deref(),
+                    ));
             }
             Action::RememberBiomes(text) => self.prefs.generate_biomes = text,
             Action::LoadBiomesDialog => {
@@ -366,30 +365,29 @@ impl EditorApp {
                 super::generate_biomes::save_request(),
                 PendingDialog::SaveBiomes(table),
             ),
-            Action::ApplyProperties(form) => properties::apply(self, *form),
+            Action::ApplyProperties(form) => self.apply_properties(*form),
             Action::AnswerUnsaved { save } => self.resolve_prompt(ctx, save),
-            Action::AnswerRecovery { restore } => autosave::answer(self, restore),
+            Action::AnswerRecovery { restore } => self.answer_recovery(restore),
             Action::DialogAnswer(reply) => {
                 self.jobs.answer_builtin(reply);
                 self.poll_dialogs(ctx);
             }
-            Action::AnswerDiskConflict(choice) => disk_check::answer(self, ctx, choice),
-            Action::Error(message) => self.windows.error = Some(message),
+            Action::AnswerDiskConflict(choice) => self.answer_disk(ctx, choice),
+            Action::Error(message) => self.windows.show_error(message),
         }
     }
 
     /// Forget the drag in progress; a paint stroke's undo step is closed, so the edits
     /// after an undo in the middle of a drag are steps of their own.
     fn drop_gesture(&mut self) {
-        if matches!(self.tools.gesture, Gesture::Painting { .. }) {
+        if self.tools.drop_gesture() {
             self.doc.end_step();
         }
-        self.tools.gesture = Gesture::Idle;
     }
 
     /// Continue after the prompt: save first (`save`), or discard.
     fn resolve_prompt(&mut self, ctx: &egui::Context, save: bool) {
-        let Some(prompt) = self.windows.unsaved_prompt.take() else {
+        let Some(prompt) = self.windows.take_unsaved() else {
             return;
         };
         if !save {
@@ -404,7 +402,7 @@ impl EditorApp {
     }
 
     /// Take the answers of file dialogs and continue with what each was asked for.
-    pub(super) fn poll_dialogs(&mut self, ctx: &egui::Context) {
+    pub(crate) fn poll_dialogs(&mut self, ctx: &egui::Context) {
         while let Some((pending, path)) = self.jobs.poll_dialog() {
             // `None`: the dialog was cancelled; only what waited for it is dropped.
             let Some(path) = path else { continue };
@@ -413,21 +411,17 @@ impl EditorApp {
                     self.open_path(&path);
                 }
                 PendingDialog::SaveAs { then } => self.save_then(ctx, &path, then.map(|a| *a)),
-                PendingDialog::Export { spec } => {
-                    export_import::start_export(self, spec, path, ctx)
-                }
-                PendingDialog::ImportTiled => export_import::open_import(self, &path),
-                PendingDialog::LoadBiomes => super::generate_biomes::load(self, &path),
-                PendingDialog::SaveBiomes(table) => {
-                    super::generate_biomes::save(self, &table, &path)
-                }
+                PendingDialog::Export { spec } => self.start_export(spec, path, ctx),
+                PendingDialog::ImportTiled => self.open_import(&path),
+                PendingDialog::LoadBiomes => self.load_biomes(&path),
+                PendingDialog::SaveBiomes(table) => self.save_biomes(&table, &path),
                 PendingDialog::TileArt(id) => {
                     let action = super::tile_art_picker::add_tile_image(
                         self.doc.map().palette(),
                         id,
                         self.doc.path(),
                         &path,
-                        self.windows.terrain_editor.as_mut(),
+                        self.windows.terrain_editor().as_mut(),
                     );
                     if let Some(action) = action {
                         self.run(ctx, action);
@@ -441,38 +435,35 @@ impl EditorApp {
         }
         // A native dialog that could not be shown is never passed over in silence.
         if let Some(notice) = self.jobs.take_notice() {
-            self.windows.info = Some(notice);
+            self.windows.say(notice);
         }
     }
 
     /// Copy the selection into the editor's clipboard, and a line of text naming it onto
     /// the system clipboard, so that Ctrl+V (which egui reports only as a paste of
     /// something on the system clipboard) comes back as a paste.
-    pub(super) fn copy_selection(&mut self, ctx: &egui::Context) {
-        let hexes = self.tools.selection.hexes();
-        let Some(anchor) = super::tools::grab_point(hexes, self.canvas.hovered) else {
+    pub(crate) fn copy_selection(&mut self, ctx: &egui::Context) {
+        let hexes = self.tools.selection().hexes();
+        let Some(anchor) = super::tools::grab_point(hexes, self.canvas.hovered()) else {
             return;
         };
-        self.tools.clipboard = Clipboard::copy(
-            self.doc.map(),
-            self.tools.selection.hexes().iter().copied(),
-            anchor,
-        );
-        let message = format!("Copied {} cells", self.tools.clipboard.cells().len());
+        let copied = Clipboard::copy(self.doc.map(), hexes.iter().copied(), anchor);
+        let message = format!("Copied {} cells", copied.cells().len());
+        self.tools.set_clipboard(copied);
         ctx.copy_text(format!("hexmap: {message} from {}", self.doc.map().name()));
-        self.windows.info = Some(message);
+        self.windows.say(message);
     }
 
     /// Apply one edit as its own undo step; a refused edit shows its message.
     fn apply_step(&mut self, edit: &Edit) {
         self.doc.begin_step();
         if let Err(message) = self.doc.apply(edit) {
-            self.windows.error = Some(message);
+            self.windows.show_error(message);
         }
         self.doc.end_step();
     }
 
-    pub(super) fn update_title(&mut self, ctx: &egui::Context) {
+    pub(crate) fn update_title(&mut self, ctx: &egui::Context) {
         if self.no_map.is_some() {
             if self.title != no_map::TITLE {
                 ctx.send_viewport_cmd(egui::ViewportCommand::Title(no_map::TITLE.into()));
@@ -494,25 +485,25 @@ impl EditorApp {
         }
     }
 
-    pub(super) fn handle_close_request(&mut self, ctx: &egui::Context) {
+    pub(crate) fn handle_close_request(&mut self, ctx: &egui::Context) {
         if !ctx.input(|i| i.viewport().close_requested()) {
             return;
         }
         if !self.close_allowed && self.doc.is_modified() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.windows.unsaved_prompt = Some(UnsavedPrompt { then: Action::Quit });
+            self.windows.ask_unsaved(Action::Quit);
         } else if self.no_map.is_none() {
             // The session ends with nothing unsaved (saved, discarded, or none made): its
             // recovery file is stale.
-            autosave::discarded(self);
+            self.recovery_discarded();
         }
     }
 
-    pub(super) fn handle_dropped_files(&mut self, ctx: &egui::Context) {
+    pub(crate) fn handle_dropped_files(&mut self, ctx: &egui::Context) {
         let dropped = crate::storage::dropped_files(ctx);
         match dropped.into_iter().next() {
             Some(Ok(path)) => self.push(Action::Open(path)),
-            Some(Err(why)) => self.windows.error = Some(why),
+            Some(Err(why)) => self.windows.show_error(why),
             None => {}
         }
     }

@@ -2,26 +2,26 @@
 //! current terrain, cut, delete, fill, and a list of edits as one undo step (a move).
 //! Each change to the map is one undo step through the one edit path.
 
-use super::Action;
-use super::EditorApp;
+use crate::Action;
+use crate::EditorApp;
 use eframe::egui;
 use hexmap_map::Edit;
 use hexmap_map::selection as model;
 
 impl EditorApp {
     /// Run a selection command; false when `action` is not one.
-    pub(super) fn run_selection(&mut self, ctx: &egui::Context, action: &Action) -> bool {
-        let hexes = self.tools.selection.hexes().to_vec();
+    pub(crate) fn run_selection(&mut self, ctx: &egui::Context, action: &Action) -> bool {
+        let hexes = self.tools.selection().hexes().to_vec();
         let hexes = hexes.as_slice();
         match action {
             Action::SelectAll => {
                 let all = self.doc.map().shape().iter().collect();
-                self.tools.selection.set(all);
+                self.tools.selection_mut().set(all);
             }
-            Action::Deselect => self.tools.selection.clear(),
+            Action::Deselect => self.tools.selection_mut().clear(),
             Action::SelectSameTerrain => {
-                let cells = model::same_terrain(self.doc.map(), self.tools.current_terrain);
-                self.tools.selection.set(cells);
+                let cells = model::same_terrain(self.doc.map(), self.tools.terrain());
+                self.tools.selection_mut().set(cells);
             }
             Action::Cut => {
                 let n = hexes.len();
@@ -31,7 +31,7 @@ impl EditorApp {
                 let edits = model::delete_edits(self.doc.map(), hexes);
                 self.copy_selection(ctx);
                 self.apply_steps(&edits);
-                self.windows.info = Some(format!("Cut {n} {}", hexes_word(n)));
+                self.windows.say(format!("Cut {n} {}", hexes_word(n)));
             }
             Action::DeleteSelection => {
                 let edits = model::delete_edits(self.doc.map(), hexes);
@@ -51,14 +51,14 @@ impl EditorApp {
 
     /// Apply `edits` in order as one undo step (none when the list is empty); a refused
     /// edit shows its message and the others still apply.
-    pub(super) fn apply_steps(&mut self, edits: &[Edit]) {
+    pub(crate) fn apply_steps(&mut self, edits: &[Edit]) {
         if edits.is_empty() {
             return;
         }
         self.doc.begin_step();
         for edit in edits {
             if let Err(message) = self.doc.apply(edit) {
-                self.windows.error = Some(message);
+                self.windows.show_error(message);
             }
         }
         self.doc.end_step();
@@ -66,6 +66,6 @@ impl EditorApp {
 }
 
 /// "hex" or "hexes".
-pub(super) fn hexes_word(n: usize) -> &'static str {
+pub(crate) fn hexes_word(n: usize) -> &'static str {
     if n == 1 { "hex" } else { "hexes" }
 }

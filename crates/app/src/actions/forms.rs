@@ -1,0 +1,71 @@
+//! What windows ask of the whole editor: Map properties applied (one undo step, the form
+//! shown again, the map fitted), a biome table loaded into or saved from the Generate
+//! window, play mode entered or left.
+
+use crate::properties::PropertiesForm;
+use crate::{EditorApp, generate_biomes, play};
+use hexmap_map::generate::BiomeTable;
+use std::path::Path;
+
+impl EditorApp {
+    /// Apply the properties window's settings as one undo step, show the map's settings
+    /// in it again and fit the map.
+    pub(crate) fn apply_properties(&mut self, form: PropertiesForm) {
+        let anchor = self.canvas.overlays().anchor;
+        let edits = match form.edits(&self.doc, anchor) {
+            Ok(edits) => edits,
+            Err(message) => return self.windows.show_error(message),
+        };
+        if let Err(message) = self.doc.apply_all(&edits) {
+            self.windows.show_error(message);
+        }
+        self.windows
+            .open_properties(PropertiesForm::from_map(self.doc.map()));
+        self.canvas.fit_map();
+    }
+
+    /// Load the biome file at `path` into the Generate window and the preferences, or say
+    /// why not.
+    pub(crate) fn load_biomes(&mut self, path: &Path) {
+        match generate_biomes::load(path) {
+            Ok(table) => {
+                self.prefs.generate_biomes = generate_biomes::prefs_text(&table);
+                if let Some(form) = self.windows.generate_form() {
+                    form.biomes = table;
+                    form.message = Some(format!("Loaded the biome table {}", path.display()));
+                }
+            }
+            Err(message) => self.windows.show_error(message),
+        }
+    }
+
+    /// Save `table` as a biome file at `path`, or say why not.
+    pub(crate) fn save_biomes(&mut self, table: &BiomeTable, path: &Path) {
+        match generate_biomes::save(table, path) {
+            Ok(said) => {
+                if let Some(form) = self.windows.generate_form() {
+                    form.message = Some(said.clone());
+                }
+                self.windows.say(said);
+            }
+            Err(message) => self.windows.show_error(message),
+        }
+    }
+
+    /// Enter or leave play mode; a map without mines cannot be played, and that is said.
+    pub(crate) fn toggle_play(&mut self) {
+        if self.play.is_none() && self.doc.map().mine_layer().count() == 0 {
+            self.windows.show_error(
+                "This map has no mines to play. Place some first with Edit, Random mines…, \
+                 or the Mine tool.",
+            );
+            return;
+        }
+        self.play = match self.play {
+            Some(_) => None,
+            None => Some(play::PlaySession::from_map(self.doc.map())),
+        };
+        self.tools.drop_gesture();
+        self.tools.stop_paste();
+    }
+}

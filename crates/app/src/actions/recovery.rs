@@ -1,0 +1,71 @@
+//! Autosave and recovery as the editor does them: the recovery file written after the
+//! interval, removed when the changes are saved or discarded, offered on opening, and the
+//! offer's answer. What autosave keeps and decides is `autosave::Autosave`; here it meets
+//! the document, the messages and the window.
+
+use crate::EditorApp;
+use crate::autosave::Due;
+use eframe::egui;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+impl EditorApp {
+    /// Write the recovery file once the interval has passed since the first unsaved
+    /// change; a failed write is a warning that stays until a write or a save succeeds
+    /// (the changes are not safe anywhere yet).
+    pub(crate) fn autosave_tick(&mut self, ctx: &egui::Context) {
+        let now = ctx.input(|i| i.time);
+        let (modified, interval) = (self.doc.is_modified(), self.prefs.autosave_secs);
+        match self.jobs.autosave_mut().due(modified, interval, now) {
+            Due::Nothing => {}
+            Due::Stale => self.recovery_discarded(),
+            Due::Wait(secs) => ctx.request_repaint_after(Duration::from_secs_f64(secs)),
+            Due::Write => match self.jobs.autosave_mut().write(&self.doc) {
+                None => {}
+                Some(Ok(())) => self.windows.set_warning(None),
+                Some(Err(e)) => {
+                    self.windows
+                        .set_warning(Some(format!("autosave failed: {e}")));
+                    // Shown now, not at the next input event.
+                    ctx.request_repaint();
+                }
+            },
+        }
+    }
+
+    /// After a successful save to `path` (from `old`): the recovery files of both places go.
+    pub(crate) fn recovery_saved(&mut self, old: Option<PathBuf>, path: &Path) {
+        self.windows.set_warning(None);
+        if let Err(warning) = self.jobs.autosave_mut().saved(old, path) {
+            self.windows.set_warning(Some(warning));
+        }
+    }
+
+    /// After opening (or starting with) the document: offer a newer recovery file.
+    pub(crate) fn check_recovery(&mut self) {
+        if let Err(warning) = self.jobs.autosave_mut().check_on_open(&self.doc) {
+            self.windows.set_warning(Some(warning));
+        }
+    }
+
+    /// The document's unsaved changes were discarded (or the session ended with none):
+    /// its recovery file goes.
+    pub(crate) fn recovery_discarded(&mut self) {
+        if let Err(warning) = self.jobs.autosave_mut().discard(&self.doc) {
+            self.windows.set_warning(Some(warning));
+        }
+    }
+
+    /// The restore prompt was answered: the restored map replaces the document, or the
+    /// recovery file is deleted.
+    pub(crate) fn answer_recovery(&mut self, restore: bool) {
+        match self.jobs.autosave_mut().answer(restore, &self.doc) {
+            Ok(Some(doc)) => {
+                self.replace_doc(doc);
+                self.windows.say("Restored unsaved changes");
+            }
+            Ok(None) => {}
+            Err(message) => self.windows.show_error(message),
+        }
+    }
+}
