@@ -467,3 +467,66 @@ fn cancel_stops_a_running_export_before_it_writes_anything() {
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert!(left.is_empty(), "{left:?}");
 }
+
+/// Issue 28: the Export window's PNG compression choice reaches the file. "fastest" and
+/// "small" write the same pixels, fastest's file the larger; the window starts at "fast",
+/// whose file is the library's default PNG byte for byte.
+#[test]
+fn the_export_windows_png_compression_choice_reaches_the_file() {
+    let dir = temp_dir("png-compression");
+    let paths = ["default", "fastest", "small"].map(|n| dir.join(format!("{n}.png")));
+    let dialogs = FakeDialogs::with_answers(paths.clone().map(DialogReply::Export));
+    let doc = OpenMap::sample();
+    let map = doc.map().clone();
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 900.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
+    h.run();
+    for (path, level) in paths.iter().zip([None, Some("fastest"), Some("small")]) {
+        h.get_by_label("File").click();
+        settle(&mut h);
+        h.get_by_label("Export…").click();
+        settle(&mut h);
+        h.get_by_label(by_name("png").unwrap().description())
+            .click();
+        settle(&mut h);
+        if let Some(level) = level {
+            h.get_by_label(level).click();
+            settle(&mut h);
+        }
+        h.get_by_label("Choose file and export…").click();
+        settle(&mut h);
+        for _ in 0..500 {
+            if h.state().view().export_job().is_none() && wait_for_file(path) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+            settle(&mut h);
+        }
+        assert!(wait_for_file(path), "{level:?}");
+    }
+    let [default, fastest, small] = paths.map(|p| std::fs::read(p).unwrap());
+    let library_default = by_name("png")
+        .unwrap()
+        .write(hexmap::io::format::WriteJob::new(
+            &map,
+            &hexmap::io::format::WriteOptions::default(),
+            "p.png",
+            &mut |_| {},
+        ))
+        .unwrap()
+        .main;
+    assert!(
+        default == library_default,
+        "the window starts at the default"
+    );
+    assert!(
+        fastest.len() > small.len(),
+        "{} vs {}",
+        fastest.len(),
+        small.len()
+    );
+    assert!(small != default, "small is not the default level");
+    let pixels = |png: &[u8]| tiny_skia::Pixmap::decode_png(png).unwrap().data().to_vec();
+    assert!(pixels(&fastest) == pixels(&small) && pixels(&small) == pixels(&default));
+}

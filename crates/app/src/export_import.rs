@@ -255,6 +255,17 @@ fn export_window(
             if takes(FormatOption::Dpi) {
                 print_size_fields(ui, &mut form.options);
             }
+            if takes(FormatOption::PngCompression) {
+                ui.horizontal(|ui| {
+                    ui.label("Compression").on_hover_text(
+                        "fast: the default; small: a few per cent smaller, twice the time; \
+                         fastest: quickest, about twice the size. The pixels are the same.",
+                    );
+                    for c in hexmap_io::render::PngCompression::ALL {
+                        ui.radio_value(&mut form.options.png_compression, c, c.name());
+                    }
+                });
+            }
             if takes(FormatOption::Pages) {
                 ui.label(format!(
                     "Hex size {}, paper {}: set them in File → Print / Export PDF…",
