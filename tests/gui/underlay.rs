@@ -20,6 +20,16 @@ const FOREST_RGB: [u8; 3] = [0x2f, 0x7a, 0x3a];
 /// The editor on a new map of grass saved in a scratch folder with `scans/scan.png` (a
 /// 4 × 2 image of forest green) beside it; the file dialog answers with that image.
 fn harness(name: &str) -> Harness<'static, EditorApp> {
+    harness_choosing(name, "scans/scan.png", |_| {})
+}
+
+/// [`harness`], with `prepare` run on the scratch folder first and the file dialog
+/// answering with `chosen` (a path in that folder).
+fn harness_choosing(
+    name: &str,
+    chosen: &str,
+    prepare: impl FnOnce(&std::path::Path),
+) -> Harness<'static, EditorApp> {
     let dir = temp_dir(name);
     std::fs::create_dir_all(dir.join("scans")).unwrap();
     let [r, g, b] = FOREST_RGB;
@@ -35,7 +45,8 @@ fn harness(name: &str) -> Harness<'static, EditorApp> {
     };
     let mut doc = OpenMap::new_map(&spec).unwrap();
     doc.save(&dir.join("map.ron")).unwrap();
-    let dialogs = FakeDialogs::with_answers([DialogReply::ChooseImage(dir.join("scans/scan.png"))]);
+    prepare(&dir);
+    let dialogs = FakeDialogs::with_answers([DialogReply::ChooseImage(dir.join(chosen))]);
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 900.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
@@ -233,4 +244,72 @@ fn pick_terrain_paints_the_covered_hex_and_ctrl_z_undoes_it() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     settle(&mut h);
     assert_eq!(terrain(&h, hex), grass, "Ctrl+Z undoes the pick");
+}
+
+/// Issue 28, no stalls: a large underlay (2,000 × 2,000 pixels of noise) is read and
+/// decoded off the UI pass. Frames go on while it loads, the status bar says "Loading
+/// images…" meanwhile, and the image is drawn once it has loaded.
+#[test]
+fn a_large_underlay_loads_off_the_ui_pass_with_a_status_and_is_then_drawn() {
+    let write_big = |dir: &std::path::Path| {
+        let (w, ht) = (2000u32, 2000u32);
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let pixels: Vec<u8> = (0..w * ht)
+            .flat_map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let [r, g, b, ..] = seed.to_le_bytes();
+                [r, g, b, 255]
+            })
+            .collect();
+        let big = RgbaImage::new(w, ht, pixels).unwrap();
+        std::fs::write(
+            dir.join("scans/big.png"),
+            hexmap::io::images::encode_png(&big),
+        )
+        .unwrap();
+    };
+    let mut h = harness_choosing("underlay-large", "scans/big.png", write_big);
+    h.get_by_label("Map").click();
+    settle(&mut h);
+    h.get_by_label("Underlay…").click();
+    settle(&mut h);
+    h.get_by_label("Choose image…").click();
+    // The choice is applied after the frame of the click; the next frame starts the load.
+    for _ in 0..5 {
+        h.step();
+        if h.state().view().images_loading() {
+            break;
+        }
+    }
+    assert!(
+        h.state().view().images_loading(),
+        "the load runs after the frame that asked"
+    );
+    let mut frames_while_loading = 0;
+    let mut status_said_loading = false;
+    for _ in 0..200 {
+        h.step();
+        if !h.state().view().images_loading() {
+            break;
+        }
+        frames_while_loading += 1;
+        status_said_loading |= shown_labels(&h).iter().any(|l| l == "Loading images…");
+    }
+    assert!(
+        frames_while_loading >= 2,
+        "{frames_while_loading} frames drawn while loading"
+    );
+    assert!(
+        status_said_loading,
+        "the status bar says the images are loading"
+    );
+    settle(&mut h);
+    assert!(!h.state().view().images_loading());
+    assert!(!shown_labels(&h).iter().any(|l| l == "Loading images…"));
+    assert!(
+        !textured_quads(&h).is_empty(),
+        "the underlay is drawn once loaded"
+    );
 }

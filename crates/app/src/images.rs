@@ -1,14 +1,17 @@
-//! The editor's images (terrain tile art, user-image icons, the tracing underlay): loaded
-//! (in the frame that notices the change, as tile art always was) from beside the map
-//! file when the map's image paths (or its file) change, uploaded once each as egui
-//! textures, and the warning naming the images that could not be used. The chunk cache
-//! draws with the textures (see `painter::MeshSink`).
+//! The editor's images (terrain tile art, user-image icons, the tracing underlay): read and
+//! decoded off the UI pass (a [`Job`]: a thread on the desktop, steps between frames in a
+//! browser) from beside the map file when the map's image paths (or its file) change,
+//! uploaded once each as egui textures when the load ends, and the warning naming the
+//! images that could not be used. Until then the map is drawn with the images it had. The
+//! chunk cache draws with the textures (see `painter::MeshSink`).
 
+use super::background::{Job, JobEnd};
 use super::open_map::OpenMap;
 use eframe::egui::{self, ColorImage, TextureHandle, TextureId, TextureOptions};
 use hexmap_draw::{ImageId, ImageSet};
-use hexmap_io::NoResources;
 use hexmap_io::images::{ImageWarning, image_paths, load_images, load_underlay};
+use hexmap_io::{NoResources, Resources};
+use hexmap_map::HexMap;
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -18,6 +21,15 @@ pub type ImageTextures = Arc<HashMap<ImageId, TextureId>>;
 
 /// What the images were loaded for: the map's folder, its image paths and its underlay's.
 type LoadKey = (Option<PathBuf>, BTreeSet<String>, Option<String>);
+
+/// What a load gives: the images that could be used, and a warning for each that could not.
+type Loaded = (ImageSet, Vec<ImageWarning>);
+
+/// A load running off the UI pass, and what it loads for.
+struct PendingLoad {
+    key: LoadKey,
+    job: Job<Loaded>,
+}
 
 /// Images of the open map and their textures.
 #[derive(Default)]
@@ -29,35 +41,84 @@ pub struct EditorImages {
     /// The document revision last checked, and what was loaded.
     checked: Option<(u64, Option<PathBuf>)>,
     loaded: Option<LoadKey>,
+    /// The load under way, if any (replacing it cancels the older one).
+    pending: Option<PendingLoad>,
     warning: Option<String>,
 }
 
 impl EditorImages {
-    /// Reload the images if the map's image paths or its file changed since the last
-    /// call; true when they were reloaded (cached drawings must be redrawn).
+    /// Start loading the images if the map's image paths or its file changed since the
+    /// last call, and take a finished load; true when new images arrived (cached drawings
+    /// must be redrawn).
     pub fn refresh(&mut self, ctx: &egui::Context, doc: &OpenMap) -> bool {
+        let arrived = self.take_finished_load(ctx);
         let folder = doc.path().and_then(|p| p.parent()).map(PathBuf::from);
         let check = (doc.revision(), folder.clone());
         if self.checked.as_ref() == Some(&check) {
-            return false;
+            return arrived;
         }
         self.checked = Some(check);
         let underlay = doc.map().underlay().map(|u| u.path.clone());
         let key = (folder, image_paths(doc.map()), underlay);
         if self.loaded.as_ref() == Some(&key) {
-            return false;
+            // Back to what is shown: a load for something else is no longer wanted.
+            self.pending = None;
+            return arrived;
         }
-        let files = match &key.0 {
+        if self.pending.as_ref().is_some_and(|p| p.key == key) {
+            return arrived;
+        }
+        if key.1.is_empty() && key.2.is_none() {
+            // Nothing to read: no job, no frame without the (empty) images.
+            self.pending = None;
+            self.upload(ctx, &ImageSet::default());
+            self.set = Arc::new(ImageSet::default());
+            self.warning = None;
+            self.loaded = Some(key);
+            return true;
+        }
+        let files: Box<dyn Resources + Send> = match &key.0 {
             Some(dir) => super::storage::current().resources(dir),
             None => Box::new(NoResources),
         };
-        let (mut set, mut warnings) = load_images(doc.map(), files.as_ref());
-        warnings.extend(load_underlay(doc.map(), files.as_ref(), &mut set));
-        self.upload(ctx, &set);
-        self.set = Arc::new(set);
-        self.warning = warning_text(&warnings);
-        self.loaded = Some(key);
-        true
+        let map = doc.map().clone();
+        let job = Job::start(
+            ctx,
+            move |_progress| async move { load(&map, files.as_ref()) },
+        );
+        self.pending = Some(PendingLoad { key, job });
+        arrived
+    }
+
+    /// If the load under way has ended: upload its images and keep its warning; true then.
+    fn take_finished_load(&mut self, ctx: &egui::Context) -> bool {
+        let Some(pending) = self.pending.as_mut() else {
+            return false;
+        };
+        match pending.job.poll() {
+            None => {
+                // Keep frames coming until it ends (the job also wakes the UI when it does).
+                ctx.request_repaint();
+                false
+            }
+            Some(JobEnd::Cancelled) => {
+                self.pending = None;
+                false
+            }
+            Some(JobEnd::Done((set, warnings))) => {
+                let key = self.pending.take().map(|p| p.key);
+                self.upload(ctx, &set);
+                self.set = Arc::new(set);
+                self.warning = warning_text(&warnings);
+                self.loaded = key;
+                true
+            }
+        }
+    }
+
+    /// True while images are being read and decoded.
+    pub fn loading(&self) -> bool {
+        self.pending.is_some()
     }
 
     /// One texture per image of `set`.
@@ -84,6 +145,7 @@ impl EditorImages {
     pub fn reload(&mut self) {
         self.checked = None;
         self.loaded = None;
+        self.pending = None;
     }
 
     /// The loaded images.
@@ -111,6 +173,13 @@ impl EditorImages {
     pub fn warning(&self) -> Option<&str> {
         self.warning.as_deref()
     }
+}
+
+/// Read and decode the images `map` names, and its underlay, from `files`.
+fn load(map: &HexMap, files: &dyn Resources) -> Loaded {
+    let (mut set, mut warnings) = load_images(map, files);
+    warnings.extend(load_underlay(map, files, &mut set));
+    (set, warnings)
 }
 
 /// One line naming every image that could not be used (the first few in full).

@@ -339,6 +339,7 @@ impl EditorApp {
             info: self.windows.info(),
             warning: self.windows.warning().or(self.canvas.images().warning()),
             selected: self.tools.selection().len(),
+            loading_images: self.canvas.images().loading(),
         };
         let measure = (self.tools.tool() == tools::Tool::Measure)
             .then_some(self.tools.measure_anchor())

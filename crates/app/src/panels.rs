@@ -250,6 +250,8 @@ pub(super) struct Messages<'a> {
     pub warning: Option<&'a str>,
     /// How many hexes are selected (said while any are).
     pub selected: usize,
+    /// True while the map's images are read and decoded off the UI pass.
+    pub loading_images: bool,
 }
 
 /// Hovered hex in every system, its terrain and note, zoom, frame times and the messages.
@@ -350,6 +352,11 @@ pub(super) fn status_bar(
                 ui.separator();
                 let text = RichText::new(format!("Warning: {warning}"));
                 ui.label(text.color(ui.visuals().warn_fg_color).strong());
+            }
+            if messages.loading_images {
+                ui.separator();
+                ui.spinner();
+                ui.label("Loading images…");
             }
             if messages.selected > 0 {
                 ui.separator();

@@ -125,6 +125,11 @@ impl<'a> EditorView<'a> {
         self.app.play.as_ref()
     }
 
+    /// True while the map's images are read and decoded off the UI pass.
+    pub fn images_loading(&self) -> bool {
+        self.app.canvas.images().loading()
+    }
+
     /// The export running on a worker thread, if any.
     pub fn export_job(&self) -> Option<&'a export_import::ExportJob> {
         self.app.jobs.export()

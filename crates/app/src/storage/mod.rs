@@ -21,7 +21,7 @@ pub trait Storage: Send + Sync {
     /// Write `bytes` as the file at `path`, replacing it whole or not at all.
     fn write(&self, path: &Path, bytes: &[u8]) -> Result<(), std::io::Error>;
     /// Files a file in `folder` names (a Tiled map's tilesets), read relative to it.
-    fn resources(&self, folder: &Path) -> Box<dyn Resources>;
+    fn resources(&self, folder: &Path) -> Box<dyn Resources + Send>;
     /// True where files stay where they are written and can be looked at again (the
     /// desktop): recovery files beside the map and the changed-on-disk check need it.
     fn has_files(&self) -> bool;
@@ -72,7 +72,7 @@ impl Storage for FileStorage {
         hexmap_io::write_atomic(path, bytes)
     }
 
-    fn resources(&self, folder: &Path) -> Box<dyn Resources> {
+    fn resources(&self, folder: &Path) -> Box<dyn Resources + Send> {
         Box::new(FolderResources(folder.to_path_buf()))
     }
 

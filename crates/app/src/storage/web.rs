@@ -98,7 +98,7 @@ impl Storage for WebStorage {
         Ok(())
     }
 
-    fn resources(&self, folder: &Path) -> Box<dyn Resources> {
+    fn resources(&self, folder: &Path) -> Box<dyn Resources + Send> {
         Box::new(HandedOver(folder.to_path_buf()))
     }
 
