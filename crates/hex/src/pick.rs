@@ -183,6 +183,22 @@ const FLOOR_OFFSET_INT: i64 = 3 << 30;
 /// [`FLOOR_OFFSET_INT`] as an f64 (exact).
 const FLOOR_OFFSET: f64 = FLOOR_OFFSET_INT as f64;
 
+/// The unit coordinates U, V of `p` and the fast-path coefficients of the three forms for
+/// the layout's orientation. Multiplying by reciprocals (one extra rounding, far inside
+/// either path's band) lets a caller's loop over many points hoist the divisions out when
+/// the pick is inlined.
+#[inline(always)]
+fn unit_coordinates(layout: &Layout, p: Point) -> (f64, f64, &'static [[f64; 2]; 3]) {
+    let (size, origin) = (layout.size(), layout.origin());
+    let u = (p.x - origin.x) * (1.0 / size.x);
+    let v = (p.y - origin.y) * (1.0 / size.y);
+    let coefficients = match layout.orientation() {
+        Orientation::Pointy => &POINTY_COEFFICIENTS,
+        Orientation::Flat => &FLAT_COEFFICIENTS,
+    };
+    (u, v, coefficients)
+}
+
 /// The hex containing `p`, decided exactly (see the module docs).
 ///
 /// Fast path, for points within 2³⁰ hex sizes of the origin: each form, shifted by
@@ -192,15 +208,7 @@ const FLOOR_OFFSET: f64 = FLOOR_OFFSET_INT as f64;
 /// [`pick_any_range`], which settles it exactly.
 #[inline]
 pub(crate) fn pick_exact(layout: &Layout, p: Point) -> Option<Hex> {
-    let (size, origin) = (layout.size(), layout.origin());
-    // Multiplying by reciprocals (one extra rounding, far inside the band below) lets a
-    // caller's loop over many points hoist the divisions out when this is inlined.
-    let u = (p.x - origin.x) * (1.0 / size.x);
-    let v = (p.y - origin.y) * (1.0 / size.y);
-    let [[a_u, a_v], [b_u, b_v], _] = *match layout.orientation() {
-        Orientation::Pointy => &POINTY_COEFFICIENTS,
-        Orientation::Flat => &FLAT_COEFFICIENTS,
-    };
+    let (u, v, [[a_u, a_v], [b_u, b_v], _]) = unit_coordinates(layout, p);
     let magnitude = u.abs() + v.abs();
     // NaN and ±∞ fail this too.
     let in_integer_range = magnitude < INTEGER_PATH_LIMIT;
@@ -240,14 +248,7 @@ pub(crate) fn pick_exact(layout: &Layout, p: Point) -> Option<Hex> {
 /// point to [`pick_slow`], which settles it exactly.
 #[inline(never)]
 fn pick_any_range(layout: &Layout, p: Point) -> Option<Hex> {
-    let (size, origin) = (layout.size(), layout.origin());
-    // The same unit coordinates as the integer path, to the same rounding.
-    let u = (p.x - origin.x) * (1.0 / size.x);
-    let v = (p.y - origin.y) * (1.0 / size.y);
-    let [[a_u, a_v], [b_u, b_v], _] = *match layout.orientation() {
-        Orientation::Pointy => &POINTY_COEFFICIENTS,
-        Orientation::Flat => &FLAT_COEFFICIENTS,
-    };
+    let (u, v, [[a_u, a_v], [b_u, b_v], _]) = unit_coordinates(layout, p);
     // |A|, |B|, |C| ≤ 1.16·(|U| + |V|), so below this bound every floor is exact in f64
     // (and a point beyond it is far outside the i32 hex range). NaN and ±∞ fail it too.
     let magnitude = u.abs() + v.abs();
