@@ -117,21 +117,42 @@ pub fn map_world_box(map: &HexMap, layout: &Layout, reach: CellReach) -> Option<
 /// paper halo around its lines).
 const ICON_ART_SLACK: f64 = 1.2;
 
+/// One icon where the map draws it: the icon, its box's centre and half size in world
+/// units, and how many icons share its hex.
+struct PlacedIcon<'a> {
+    icon: &'a hexmap_map::Icon,
+    at: Point,
+    half: f64,
+    of: usize,
+}
+
+/// Every icon of `map` at its place ([`icon_box`] within its hex).
+fn placed_icons<'a>(map: &'a HexMap, layout: &'a Layout) -> impl Iterator<Item = PlacedIcon<'a>> {
+    let size = layout.size();
+    let radius = size.x.min(size.y);
+    map.icons().iter().flat_map(move |(hex, icons)| {
+        let c = layout.hex_to_pixel(hex);
+        let of = icons.len();
+        icons.iter().enumerate().map(move |(i, icon)| {
+            let (at, half) = icon_box(i, of, icon.scale, radius);
+            PlacedIcon {
+                icon,
+                at: Point::new(c.x + at.x, c.y + at.y),
+                half,
+                of,
+            }
+        })
+    })
+}
+
 /// The corners of everything `map` draws that is not a cell, in world units: each icon's
 /// box at its scale, and the corners of every text box of [`drawn_text_boxes`].
 pub fn drawn_points(map: &HexMap, layout: &Layout) -> Vec<Point> {
     let mut out = Vec::new();
-    let size = layout.size();
-    let radius = size.x.min(size.y);
-    for (hex, icons) in map.icons().iter() {
-        let c = layout.hex_to_pixel(hex);
-        let n = icons.len();
-        for (i, icon) in icons.iter().enumerate() {
-            let (at, half) = icon_box(i, n, icon.scale, radius);
-            let r = half * ICON_ART_SLACK;
-            out.push(Point::new(c.x + at.x - r, c.y + at.y - r));
-            out.push(Point::new(c.x + at.x + r, c.y + at.y + r));
-        }
+    for placed in placed_icons(map, layout) {
+        let (at, r) = (placed.at, placed.half * ICON_ART_SLACK);
+        out.push(Point::new(at.x - r, at.y - r));
+        out.push(Point::new(at.x + r, at.y + r));
     }
     for (lo, hi) in drawn_text_boxes(map, layout) {
         out.extend([lo, hi]);
@@ -161,16 +182,10 @@ pub fn drawn_text_boxes(map: &HexMap, layout: &Layout) -> Vec<WorldRect> {
     }
     let size = layout.size();
     let radius = size.x.min(size.y);
-    for (hex, icons) in map.icons().iter() {
-        let c = layout.hex_to_pixel(hex);
-        let n = icons.len();
-        for (i, icon) in icons.iter().enumerate() {
-            if let Some(text) = icon.caption.as_deref() {
-                let (at, half) = icon_box(i, n, icon.scale, radius);
-                let at = Point::new(c.x + at.x, c.y + at.y);
-                let (top, size) = caption_place(n, radius, at, half);
-                boxed(&mut out, &caption_text(text, top, size, Colour::BLACK));
-            }
+    for placed in placed_icons(map, layout) {
+        if let Some(text) = placed.icon.caption.as_deref() {
+            let (top, size) = caption_place(placed.of, radius, placed.at, placed.half);
+            boxed(&mut out, &caption_text(text, top, size, Colour::BLACK));
         }
     }
     if map.view().note_captions {
