@@ -222,7 +222,7 @@ impl PaletteOnMap for PathType {
 
 #[cfg(test)]
 mod tests {
-    use crate::features::{EdgeTypeId, MapPath, PathId, PathTypeId};
+    use crate::features::{EdgeTypeId, PathId, PathTypeId};
     use crate::{HexMap, MapError, MapProperties, MapShape, Palette};
     use hexmap_hex::{Direction, Edge, Hex, Orientation};
 
@@ -235,14 +235,7 @@ mod tests {
         .unwrap()
     }
 
-    fn road(id: u32, hexes: &[(i32, i32)]) -> MapPath {
-        MapPath {
-            gm_only: false,
-            id: PathId(id),
-            kind: PathTypeId::new(1).unwrap(),
-            hexes: hexes.iter().map(|&(q, r)| Hex::new(q, r)).collect(),
-        }
-    }
+    use crate::features::paths::tests::path as road;
 
     #[test]
     fn edges_are_checked_and_read_back() {

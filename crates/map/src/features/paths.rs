@@ -196,10 +196,12 @@ impl Paths {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn path(id: u32, hexes: &[(i32, i32)]) -> MapPath {
+    /// A path of type 1 (a road in the standard palette) through `hexes` as (q, r), for
+    /// the tests of this crate.
+    pub(crate) fn path(id: u32, hexes: &[(i32, i32)]) -> MapPath {
         MapPath {
             gm_only: false,
             id: PathId(id),
