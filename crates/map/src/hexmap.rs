@@ -214,6 +214,19 @@ impl HexMap {
         &self.shape
     }
 
+    /// The offset kind, width and height when the map is a rectangle (reorienting and
+    /// resizing treat rectangles by column and row); `None` for any other shape.
+    pub fn rectangle(&self) -> Option<(hexmap_hex::OffsetKind, u32, u32)> {
+        match self.shape {
+            MapShape::Rectangle {
+                kind,
+                width,
+                height,
+            } => Some((kind, width, height)),
+            _ => None,
+        }
+    }
+
     /// The palette.
     pub fn palette(&self) -> &Palette {
         &self.palette

@@ -91,12 +91,7 @@ impl HexMap {
         let mut props = self.properties().clone();
         props.set_orientation(orientation);
         let mut edits = vec![Edit::Map(MapEdit::SetProperties(props))];
-        let MapShape::Rectangle {
-            kind,
-            width,
-            height,
-        } = *self.shape()
-        else {
+        let Some((kind, width, height)) = self.rectangle() else {
             return edits;
         };
         let new_kind = kind.for_orientation(orientation);

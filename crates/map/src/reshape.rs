@@ -63,14 +63,7 @@ impl HexMap {
         top: i32,
         bottom: i32,
     ) -> Result<ReshapePlan, ShapeError> {
-        let MapShape::Rectangle {
-            kind,
-            width,
-            height,
-        } = *self.shape()
-        else {
-            return Err(ShapeError::NotRectangle);
-        };
+        let (kind, width, height) = self.rectangle().ok_or(ShapeError::NotRectangle)?;
         let grow = |n: u32, a: i32, b: i32| i64::from(n) + i64::from(a) + i64::from(b);
         let (w, h) = (grow(width, left, right), grow(height, top, bottom));
         let side = |v: i64| u32::try_from(v.max(0)).unwrap_or(u32::MAX);
