@@ -528,7 +528,10 @@ mod tests {
             })
         );
         let err = MapShape::hexagon(2000).unwrap_err();
-        assert_eq!(err.to_string(), "12006001 cells is over the limit of 12000000");
+        assert_eq!(
+            err.to_string(),
+            "12006001 cells is over the limit of 12000000"
+        );
         assert!(MapShape::parallelogram(3465, 3465).is_err());
         assert!(MapShape::triangle(4898).is_ok());
         assert!(MapShape::triangle(4899).is_err());
