@@ -122,7 +122,8 @@ fn deeply_nested_ron() {
 #[test]
 fn millions_of_cube_cells_beyond_the_limit() {
     let _serial = serial();
-    // 4,000,001 cells of the same hex: refused (duplicate or count) without building a map.
+    // 4,000,001 cells of the same hex: refused (a duplicate; the cell limit is now 12,000,000)
+    // without building a map.
     let cell = "(0,0,0,1),";
     let text = file(
         "shape: Cells,",

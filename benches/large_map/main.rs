@@ -1,6 +1,6 @@
 //! Large maps (1,000,000 hexes): the editor's frame cost at three zooms, the first frame
 //! after opening, a paint stroke, a 500k-hex bucket fill and its undo, overlays, files,
-//! PNG and SVG pictures.
+//! PNG and SVG pictures; and the same on ten million hexes (`huge`).
 //!
 //! Frames run the real `EditorApp::show` on a bare `egui::Context` (no window, no GPU) and
 //! then egui's tessellator: what is timed is all CPU work of a frame up to the triangles
@@ -17,12 +17,14 @@ mod content;
 mod editing;
 mod files;
 mod frames;
+mod huge;
 mod overlays;
 
 use content::{annotated_map, featured_map};
 use editing::{fill, paint};
 use files::{files, pictures};
 use frames::{annotated_frames, frames, legend};
+use huge::{huge_driven, huge_edit, huge_files, huge_frames};
 use overlays::overlays;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -80,6 +82,10 @@ criterion_group!(
     fill,
     overlays,
     files,
-    pictures
+    pictures,
+    huge_files,
+    huge_frames,
+    huge_edit,
+    huge_driven
 );
 criterion_main!(benches);

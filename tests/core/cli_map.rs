@@ -81,6 +81,43 @@ fn new_refuses_to_overwrite_and_bad_usage_exits_2() {
     assert_eq!(names(dir.path()), ["m.ron"]);
 }
 
+/// A whole world of ten million hexes is made, and one beyond the cell limit is refused with
+/// the count and the limit, before anything is allocated.
+#[test]
+fn new_makes_a_ten_million_hex_world_and_refuses_one_over_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("world.ron");
+    hexmap()
+        .args(["new", "--shape", "hexagon:1826"])
+        .arg(&out)
+        .assert()
+        .success();
+    hexmap()
+        .arg("info")
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("cells:       10008307"));
+    let big = dir.path().join("big.ron");
+    hexmap()
+        .args(["new", "--shape", "hexagon:2000"])
+        .arg(&big)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "12006001 cells is over the limit of 12000000",
+        ));
+    hexmap()
+        .args(["new", "--shape", "rect:3465x3465"])
+        .arg(&big)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "12006225 cells is over the limit of 12000000",
+        ));
+    assert!(!big.exists());
+}
+
 #[test]
 fn info_reports_shape_counts_palette_and_form() {
     hexmap()

@@ -256,3 +256,26 @@ fn properties_sit_beside_the_map_with_still_buttons_and_clicks_on_them_never_pai
     settle(&mut h);
     assert_eq!(h.state().view().doc().map(), &before);
 }
+
+/// A map wider than the form's old 2,000 limit (a ten-million-hex world is 3163 wide):
+/// opening Map properties shows its own numbers, plans no reshape, and Apply keeps every
+/// cell (the form used to clamp the width to 2,000, so opening it previewed a crop, and on
+/// a 10M map spent seconds in one frame working the crop out).
+#[test]
+fn opening_properties_of_a_map_wider_than_2000_changes_nothing() {
+    let mut h = open(painted(2500, 4));
+    let shown = shown_labels(&h);
+    assert!(
+        !shown
+            .iter()
+            .any(|l| l.contains("dropped") || l.contains("new outline")),
+        "{shown:?}"
+    );
+    h.get_by_label("Apply").click();
+    settle(&mut h);
+    let doc = h.state().view().doc();
+    assert_eq!(
+        *doc.map().shape(),
+        MapShape::rectangle(OffsetKind::OddR, 2500, 4).unwrap()
+    );
+}

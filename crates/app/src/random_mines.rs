@@ -201,8 +201,11 @@ pub(super) fn window(
                         .labelled_by(l.id);
                 } else {
                     let l = ui.label("Count");
-                    ui.add(egui::DragValue::new(&mut form.count).range(0..=4_000_000))
-                        .labelled_by(l.id);
+                    ui.add(
+                        egui::DragValue::new(&mut form.count)
+                            .range(0..=hexmap_map::shape::MAX_CELLS as usize),
+                    )
+                    .labelled_by(l.id);
                 }
             });
             ui.horizontal(|ui| {

@@ -326,12 +326,21 @@ pub(super) fn shape_fields(ui: &mut egui::Ui, spec: &mut ShapeSpec) -> bool {
             ShapeKind::Triangle => "Side",
             _ => "Width",
         };
+        // The shape's own side limits (not a smaller one of the form's, which would shrink
+        // a bigger map's numbers and turn merely opening the properties into a reshape);
+        // the cell limit is checked with the shape and said under the fields.
+        let side = hexmap_map::shape::MAX_SIDE;
+        let first_max = if kind == ShapeKind::Hexagon {
+            side / 2 - 1
+        } else {
+            side
+        };
         let l = ui.label(first_name);
-        ui.add(egui::DragValue::new(&mut first).range(1..=2000))
+        ui.add(egui::DragValue::new(&mut first).range(1..=first_max))
             .labelled_by(l.id);
         if kind.has_height() {
             let l = ui.label("Height");
-            ui.add(egui::DragValue::new(&mut second).range(1..=2000))
+            ui.add(egui::DragValue::new(&mut second).range(1..=side))
                 .labelled_by(l.id);
         }
     });

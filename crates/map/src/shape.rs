@@ -8,8 +8,11 @@
 use hexmap_hex::{Hex, OffsetCoord, OffsetKind, shapes};
 use std::sync::Arc;
 
-/// Most cells a map may have (documented in docs/FORMAT.md). A 1000×1000 map is 1,000,000.
-pub const MAX_CELLS: u64 = 4_000_000;
+/// Most cells a map may have (documented in docs/FORMAT.md): the one cell limit every reader,
+/// `hexmap new` / `generate`, the Tiled import and the editor's windows check. It covers a
+/// whole world of ten million hexes both as a 3163 × 3163 rectangle (10,004,569 cells) and as
+/// a hexagon of radius 1826 (10,008,307); a 1000×1000 map is 1,000,000.
+pub const MAX_CELLS: u64 = 12_000_000;
 /// Largest width or height of a rectangle or parallelogram, and largest extent of any shape
 /// along one offset axis.
 pub const MAX_SIDE: u32 = 10_000;
@@ -506,6 +509,32 @@ mod tests {
                 .count();
             assert_eq!(inside, s.len(), "{s:?}");
         }
+    }
+
+    #[test]
+    fn ten_million_hex_worlds_fit_and_one_cell_more_than_the_limit_does_not() {
+        let rect = MapShape::rectangle(OffsetKind::OddR, 3163, 3163).expect("3163 x 3163");
+        assert_eq!(rect.len(), 10_004_569);
+        let hexagon = MapShape::hexagon(1826).expect("radius 1826");
+        assert_eq!(hexagon.len(), 10_008_307);
+        // 4000 x 3000 is exactly the limit; one row of 4000 more is over it.
+        assert_eq!(MAX_CELLS, 12_000_000);
+        assert!(MapShape::rectangle(OffsetKind::OddQ, 4000, 3000).is_ok());
+        assert_eq!(
+            MapShape::rectangle(OffsetKind::OddQ, 4000, 3001),
+            Err(ShapeError::TooManyCells {
+                cells: 12_004_000,
+                limit: MAX_CELLS
+            })
+        );
+        let err = MapShape::hexagon(2000).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "12006001 cells is over the limit of 12000000"
+        );
+        assert!(MapShape::parallelogram(3465, 3465).is_err());
+        assert!(MapShape::triangle(4898).is_ok());
+        assert!(MapShape::triangle(4899).is_err());
     }
 
     #[test]

@@ -22,6 +22,14 @@ use std::sync::Arc;
 /// Side of a chunk in offset cells.
 pub const CHUNK: i32 = 32;
 
+/// Chunks per side of one texture at [`Detail::Texel`] (the whole-world view): one quad and
+/// one `CHUNK·TEXEL_BLOCK`² texture (128 × 128 cells, 64 KB) stands for 16 chunks, so a
+/// ten-million-hex map is about 620 quads to draw instead of 9,800.
+pub const TEXEL_BLOCK: i32 = 4;
+
+/// Side of a texel block in offset cells.
+const TEXEL_SIDE: i32 = CHUNK * TEXEL_BLOCK;
+
 /// Most chunk meshes kept in memory; the least recently drawn are dropped beyond this
 /// (chunks drawn in the current frame are always kept).
 const MAX_CACHED: usize = 1024;
@@ -46,6 +54,11 @@ pub fn chunk_bounds(key: (i32, i32)) -> OffsetBounds {
     }
 }
 
+/// The texel block (of [`TEXEL_BLOCK`]² chunks) holding chunk `key`.
+fn block_of(key: (i32, i32)) -> (i32, i32) {
+    (key.0.div_euclid(TEXEL_BLOCK), key.1.div_euclid(TEXEL_BLOCK))
+}
+
 struct CachedChunk {
     generation: u64,
     detail: Detail,
@@ -61,7 +74,7 @@ struct CachedChunk {
     bytes: usize,
 }
 
-/// Heap bytes a mesh, its texts (and a `CHUNK`² RGBA texture, if any) take.
+/// Heap bytes a mesh, its texts (and a `TEXEL_SIDE`² RGBA texture, if any) take.
 fn chunk_bytes(meshes: &[Mesh], texts: &[OwnedText], textured: bool) -> usize {
     meshes
         .iter()
@@ -75,7 +88,7 @@ fn chunk_bytes(meshes: &[Mesh], texts: &[OwnedText], textured: bool) -> usize {
             .map(|t| std::mem::size_of::<OwnedText>() + t.text.capacity())
             .sum::<usize>()
         + if textured {
-            (CHUNK * CHUNK) as usize * 4
+            (TEXEL_SIDE * TEXEL_SIDE) as usize * 4
         } else {
             0
         }
@@ -109,10 +122,14 @@ pub struct PaintStats {
 
 /// Cached chunk meshes for one map.
 pub struct ChunkCache {
+    /// Keyed by chunk, or at [`Detail::Texel`] by texel block (an entry's `detail` says
+    /// which; an entry of the other kind is stale by its detail and rebuilt).
     chunks: HashMap<(i32, i32), CachedChunk>,
     /// Per-chunk generation bumped by `mark_dirty`; a chunk is stale when its cached
     /// generation differs from `global + local`.
     dirty: HashMap<(i32, i32), u64>,
+    /// The same per texel block (bumped with any of its chunks).
+    block_dirty: HashMap<(i32, i32), u64>,
     global: u64,
     frame: u64,
     extent: Option<((i32, i32), (i32, i32))>,
@@ -138,6 +155,7 @@ impl ChunkCache {
         ChunkCache {
             chunks: HashMap::new(),
             dirty: HashMap::new(),
+            block_dirty: HashMap::new(),
             global: 1,
             frame: 0,
             extent: None,
@@ -153,6 +171,7 @@ impl ChunkCache {
     pub fn reset_to_bounds(&mut self, b: hexmap_map::shape::OffsetBounds) {
         self.chunks.clear();
         self.dirty.clear();
+        self.block_dirty.clear();
         self.bytes = 0;
         self.global += 1;
         let last = |first: i32, n: u32| first.saturating_add(n.max(1) as i32 - 1);
@@ -189,6 +208,7 @@ impl ChunkCache {
             let key = chunk_of(orientation, h);
             if last != Some(key) {
                 *self.dirty.entry(key).or_insert(0) += 1;
+                *self.block_dirty.entry(block_of(key)).or_insert(0) += 1;
                 last = Some(key);
             }
         }
@@ -217,16 +237,27 @@ impl ChunkCache {
         let detail = scene.detail(scale);
         let mut stats = PaintStats::default();
         let mut texts = Vec::new();
-        for key in self.visible_keys(view, camera, layout) {
-            let generation = self.global + self.dirty.get(&key).copied().unwrap_or(0);
+        let texel = detail == Detail::Texel;
+        let keys = if texel {
+            self.visible_blocks(view, camera, layout)
+        } else {
+            self.visible_keys(view, camera, layout)
+        };
+        for key in keys {
+            let dirty = if texel {
+                &self.block_dirty
+            } else {
+                &self.dirty
+            };
+            let generation = self.global + dirty.get(&key).copied().unwrap_or(0);
             let fresh = self
                 .chunks
                 .get(&key)
                 .is_some_and(|c| c.generation == generation && c.detail == detail);
             if !fresh {
-                let (anchor, meshes, chunk_texts, texture) = if detail == Detail::Texel {
+                let (anchor, meshes, chunk_texts, texture) = if texel {
                     let (anchor, mesh, texture) =
-                        build_texel_chunk(painter.ctx(), layout, key, scene);
+                        build_texel_block(painter.ctx(), layout, key, scene);
                     (anchor, vec![mesh], Vec::new(), texture)
                 } else {
                     let textures = self.textures.clone();
@@ -291,21 +322,24 @@ impl ChunkCache {
 
     /// Chunk keys meeting the view, within the map's extent.
     pub fn visible_keys(&self, view: Rect, camera: &Camera, layout: &Layout) -> Vec<(i32, i32)> {
+        let Some(extent) = self.extent else {
+            return Vec::new();
+        };
+        keys_in_view(view, camera, layout, CHUNK, extent)
+    }
+
+    /// Texel blocks meeting the view, within the map's extent.
+    fn visible_blocks(&self, view: Rect, camera: &Camera, layout: &Layout) -> Vec<(i32, i32)> {
         let Some((lo, hi)) = self.extent else {
             return Vec::new();
         };
-        let (a, b) = camera.visible_world(view);
-        let (min, max) = hexmap_draw::region::offset_box(layout, a, b);
-        let ck = |v: i64| (v.div_euclid(i64::from(CHUNK))) as i32;
-        let (x0, y0) = (ck(min.0 - 2).max(lo.0), ck(min.1 - 2).max(lo.1));
-        let (x1, y1) = (ck(max.0 + 2).min(hi.0), ck(max.1 + 2).min(hi.1));
-        let mut keys = Vec::new();
-        for cy in y0..=y1 {
-            for cx in x0..=x1 {
-                keys.push((cx, cy));
-            }
-        }
-        keys
+        keys_in_view(
+            view,
+            camera,
+            layout,
+            TEXEL_SIDE,
+            (block_of(lo), block_of(hi)),
+        )
     }
 
     /// Drop the least recently drawn chunks while over the count or byte budget, never
@@ -333,25 +367,52 @@ impl ChunkCache {
     }
 }
 
-/// Half the pitch of offset cells along x and y (the texel quad of a chunk spans
-/// `CHUNK` of them).
+/// Keys of the `side` × `side`-cell squares meeting the view, within `(lo, hi)` (inclusive).
+fn keys_in_view(
+    view: Rect,
+    camera: &Camera,
+    layout: &Layout,
+    side: i32,
+    (lo, hi): ((i32, i32), (i32, i32)),
+) -> Vec<(i32, i32)> {
+    let (a, b) = camera.visible_world(view);
+    let (min, max) = hexmap_draw::region::offset_box(layout, a, b);
+    let ck = |v: i64| (v.div_euclid(i64::from(side))) as i32;
+    let (x0, y0) = (ck(min.0 - 2).max(lo.0), ck(min.1 - 2).max(lo.1));
+    let (x1, y1) = (ck(max.0 + 2).min(hi.0), ck(max.1 + 2).min(hi.1));
+    let mut keys = Vec::new();
+    for cy in y0..=y1 {
+        for cx in x0..=x1 {
+            keys.push((cx, cy));
+        }
+    }
+    keys
+}
+
+/// Half the pitch of offset cells along x and y (the texel quad of a block spans
+/// `TEXEL_SIDE` of them).
 fn half_pitch(layout: &Layout) -> (f64, f64) {
     hexmap_draw::map_scene::half_pitch(layout)
 }
 
-/// Build one chunk as a single quad with a `CHUNK`×`CHUNK` texture, one texel per cell
+/// Build one texel block as a single quad with a `TEXEL_SIDE`² texture, one texel per cell
 /// (transparent where there is no cell). The half-cell shove of alternate rows or columns
 /// is below a pixel at this zoom and is ignored.
-fn build_texel_chunk(
+fn build_texel_block(
     ctx: &Context,
     layout: &Layout,
     key: (i32, i32),
     scene: &dyn Scene,
 ) -> (Point, Mesh, Option<TextureHandle>) {
     let kind = OffsetKind::default_for(layout.orientation());
-    let bounds = chunk_bounds(key);
+    let bounds = OffsetBounds {
+        min_col: key.0 * TEXEL_SIDE,
+        min_row: key.1 * TEXEL_SIDE,
+        cols: TEXEL_SIDE as u32,
+        rows: TEXEL_SIDE as u32,
+    };
     let anchor = layout.hex_to_pixel(kind.to_hex(OffsetCoord::new(bounds.min_col, bounds.min_row)));
-    let n = CHUNK as usize;
+    let n = TEXEL_SIDE as usize;
     let mut pixels = vec![Color32::TRANSPARENT; n * n];
     let mut any = false;
     scene.block_colours(&Region::Block(bounds), &mut |h, colour| {
@@ -369,7 +430,7 @@ fn build_texel_chunk(
         return (anchor, Mesh::default(), None);
     }
     let texture = ctx.load_texture(
-        format!("hexmap-chunk-{}-{}", key.0, key.1),
+        format!("hexmap-texels-{}-{}", key.0, key.1),
         ColorImage::new([n, n], pixels),
         TextureOptions::NEAREST,
     );
@@ -377,8 +438,8 @@ fn build_texel_chunk(
     let rect = Rect::from_min_max(
         Pos2::new(-hw as f32, -hh as f32),
         Pos2::new(
-            (-hw + 2.0 * hw * f64::from(CHUNK)) as f32,
-            (-hh + 2.0 * hh * f64::from(CHUNK)) as f32,
+            (-hw + 2.0 * hw * f64::from(TEXEL_SIDE)) as f32,
+            (-hh + 2.0 * hh * f64::from(TEXEL_SIDE)) as f32,
         ),
     );
     let mut mesh = Mesh::with_texture(texture.id());

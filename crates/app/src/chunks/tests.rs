@@ -94,8 +94,65 @@ fn only_visible_chunks_are_built_and_dirty_ones_rebuilt() {
         ..v_far
     };
     cache.paint(&painter, &v_texel, &scene);
-    assert_eq!(cache.stats.drawn, 49);
-    assert_eq!(cache.stats.vertices, 49 * 4, "one textured quad per chunk");
+    // 7 × 7 chunks make 2 × 2 texel blocks of 4 × 4 chunks each.
+    assert_eq!(cache.stats.drawn, 4);
+    assert_eq!(
+        cache.stats.vertices,
+        4 * 4,
+        "one textured quad per texel block"
+    );
+}
+
+#[test]
+fn the_whole_world_view_draws_one_quad_per_texel_block_and_redraws_only_the_edited_one() {
+    // 1000 × 1000 cells: 32 × 32 chunks, 8 × 8 texel blocks.
+    let map = grass(1000, 1000);
+    let layout = map.layout().unwrap();
+    let style = Style::editor(Layers::editor());
+    let scene = MapScene::whole(&map, layout, &style);
+    let mut cache = ChunkCache::new();
+    cache.reset_to_bounds(scene.bounds());
+    let painter = painter();
+    let camera = Camera {
+        centre: Point::new(8660.0, 7500.0),
+        zoom: 0.04,
+    };
+    assert_eq!(scene.detail(camera.zoom), Detail::Texel);
+    let v = ChunkView {
+        view: view(1200.0, 800.0),
+        camera: &camera,
+        layout: &layout,
+    };
+    cache.paint(&painter, &v, &scene);
+    assert_eq!(cache.stats.drawn, 64, "{:?}", cache.stats);
+    assert_eq!(cache.stats.rebuilt, 64);
+    assert_eq!(cache.stats.vertices, 64 * 4);
+    cache.paint(&painter, &v, &scene);
+    assert_eq!(cache.stats.rebuilt, 0, "kept");
+    // An edit in one chunk makes its block stale, and only that block.
+    let h = OffsetKind::OddR.to_hex(OffsetCoord::new(300, 700));
+    cache.mark_dirty(Orientation::Pointy, [h]);
+    cache.paint(&painter, &v, &scene);
+    assert_eq!(cache.stats.rebuilt, 1);
+    // Zoomed in, the same keys are chunks again: rebuilt as chunks, not taken for blocks.
+    let close = Camera {
+        centre: Point::new(100.0, 100.0),
+        zoom: 1.0,
+    };
+    cache.paint(
+        &painter,
+        &ChunkView {
+            camera: &close,
+            ..v
+        },
+        &scene,
+    );
+    assert!(cache.stats.rebuilt > 0);
+    assert_eq!(cache.stats.rebuilt, cache.stats.drawn);
+    assert!(
+        cache.stats.vertices > 4 * cache.stats.drawn,
+        "hexes, not texel quads"
+    );
 }
 
 #[test]

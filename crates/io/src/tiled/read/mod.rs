@@ -25,8 +25,9 @@ use super::model::{MapObject, ObjectGroup, TiledMap, Tileset};
 use crate::Resources;
 use element::Element;
 
-/// Most cells we import (width × height), checked before allocating.
-pub const MAX_IMPORT_CELLS: u64 = 4_000_000;
+/// Most cells we import (width × height), checked before allocating: the map's own cell
+/// limit, [`hexmap_map::shape::MAX_CELLS`], so whatever hexmap can hold it can import.
+pub const MAX_IMPORT_CELLS: u64 = hexmap_map::shape::MAX_CELLS;
 
 /// Read a Tiled map by its text: JSON when it starts with `{`, XML otherwise. `file` names
 /// it in messages; `res` supplies external tilesets and images.
