@@ -210,7 +210,9 @@ fn a_huge_board_is_played_whole_from_its_chunk_cache() {
         "play shows the whole board"
     );
     let stats = h.state().view().play().unwrap().paint_stats();
-    assert_eq!(stats.drawn, 13 * 13, "every chunk of the board is drawn");
+    // At this zoom the 13 × 13 chunks are drawn as texel blocks of 4 × 4 chunks each
+    // (`chunks::TEXEL_BLOCK`): 4 × 4 blocks cover the board.
+    assert_eq!(stats.drawn, 4 * 4, "every block of the board is drawn");
     assert_eq!(stats.rebuilt, 0, "from the cache");
     // Zooming out with the wheel goes further still.
     let centre = h.state().view().canvas_rect().center();

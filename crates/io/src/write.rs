@@ -115,6 +115,24 @@ pub fn to_string(map: &HexMap, form: Form) -> String {
     o
 }
 
+/// One quoted RON string per row of `rows`: `mark` where the cell's dense index (from
+/// `row_indices`) is `marked`, `.` elsewhere and outside the map (mines, fog).
+fn mark_rows(
+    o: &mut String,
+    rows: std::ops::Range<i32>,
+    row_indices: &dyn Fn(i32) -> Vec<Option<usize>>,
+    mark: char,
+    marked: impl Fn(usize) -> bool,
+) {
+    for row in rows {
+        o.push_str("            \"");
+        for i in row_indices(row) {
+            o.push(if i.is_some_and(&marked) { mark } else { '.' });
+        }
+        o.push_str("\",\n");
+    }
+}
+
 fn write_offset(map: &HexMap, o: &mut String) {
     let kind = map.properties().offset_kind;
     let shape = map.shape();
@@ -154,17 +172,13 @@ fn write_offset(map: &HexMap, o: &mut String) {
     o.push_str("        ],\n");
     if mines.count() > 0 {
         o.push_str("        mines: [\n");
-        for dr in 0..b.rows as i32 {
-            o.push_str("            \"");
-            for i in row_indices(b.min_row + dr) {
-                o.push(if i.is_some_and(|i| mines.get(i)) {
-                    '*'
-                } else {
-                    '.'
-                });
-            }
-            o.push_str("\",\n");
-        }
+        mark_rows(
+            o,
+            b.min_row..b.min_row + b.rows as i32,
+            &row_indices,
+            '*',
+            |i| mines.get(i),
+        );
         o.push_str("        ],\n");
     }
     if !map.notes().is_empty() {
@@ -188,17 +202,13 @@ fn write_offset(map: &HexMap, o: &mut String) {
     write_annotations(map, o, at);
     let hidden = map.has_fog().then(|| {
         let mut rows = String::new();
-        for dr in 0..b.rows as i32 {
-            rows.push_str("            \"");
-            for i in row_indices(b.min_row + dr) {
-                rows.push(if i.is_some_and(|i| map.is_hidden_index(i)) {
-                    '#'
-                } else {
-                    '.'
-                });
-            }
-            rows.push_str("\",\n");
-        }
+        mark_rows(
+            &mut rows,
+            b.min_row..b.min_row + b.rows as i32,
+            &row_indices,
+            '#',
+            |i| map.is_hidden_index(i),
+        );
         rows
     });
     fog::write_fog(map, o, at, hidden);

@@ -108,7 +108,8 @@ pub struct ChunkView<'a> {
 /// Counters from the last `paint` call, for tests and benchmarks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PaintStats {
-    /// Chunks drawn this frame.
+    /// Cache entries drawn this frame: chunks, or at the texel level blocks of
+    /// [`TEXEL_BLOCK`]² chunks.
     pub drawn: usize,
     /// Chunks whose mesh was (re)built this frame.
     pub rebuilt: usize,

@@ -169,6 +169,16 @@ pub enum GenError {
     },
 }
 
+/// `found`, or [`GenError::MissingType`] naming the `what` palette's type `name` the
+/// generator needs (rivers need "River", roads "Road").
+fn required_type<T>(
+    found: Option<T>,
+    what: &'static str,
+    name: &'static str,
+) -> Result<T, GenError> {
+    found.ok_or(GenError::MissingType { what, name })
+}
+
 /// A seed for one stage, so stages can be rerun alone with the same result.
 pub(crate) fn stage_seed(seed: u64, stage: u64) -> u64 {
     noise::mix(seed ^ noise::mix(stage))

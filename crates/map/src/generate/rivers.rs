@@ -195,13 +195,11 @@ pub fn courses(map: &mut HexMap, moisture: &[f32], seed: u64) -> Result<Vec<Cour
 
 /// The river edge type: the edge palette's type named "River".
 pub fn river_type(map: &HexMap) -> Result<EdgeTypeId, GenError> {
-    map.edge_palette()
-        .named("river")
-        .map(|t| t.id)
-        .ok_or(GenError::MissingType {
-            what: "edge",
-            name: "River",
-        })
+    super::required_type(
+        map.edge_palette().named("river").map(|t| t.id),
+        "edge",
+        "River",
+    )
 }
 
 /// Lay the rivers: remove the map's River edges, then add the sides of every course.

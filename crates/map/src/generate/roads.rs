@@ -14,13 +14,11 @@ use std::collections::BTreeSet;
 
 /// The road path type: the path palette's type named "Road".
 pub fn road_type(map: &HexMap) -> Result<PathTypeId, GenError> {
-    map.path_palette()
-        .named("road")
-        .map(|t| t.id)
-        .ok_or(GenError::MissingType {
-            what: "path",
-            name: "Road",
-        })
+    super::required_type(
+        map.path_palette().named("road").map(|t| t.id),
+        "path",
+        "Road",
+    )
 }
 
 /// The hexes with a settlement icon, in reading order.
