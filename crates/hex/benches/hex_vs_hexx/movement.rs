@@ -76,12 +76,7 @@ pub fn bench_a_star(c: &mut Criterion) {
             }
         };
         let ours = a_star(start, goal, 1, &PathLimits::default(), cost).unwrap();
-        let theirs: Vec<Hex> =
-            hexx::algorithms::a_star(to_hexx(start), to_hexx(goal), |_, b| cost(from_hexx(b)))
-                .unwrap()
-                .into_iter()
-                .map(from_hexx)
-                .collect();
+        let theirs = hexx_route(start, goal, cost);
         assert_eq!(ours.cost, path_cost(&ours.hexes, cost));
         let theirs_cost = path_cost(&theirs, cost);
         eprintln!(
@@ -133,12 +128,7 @@ pub fn bench_a_star(c: &mut Criterion) {
         }
     };
     let ours = a_star(start, goal, 0, &PathLimits::default(), cost).unwrap();
-    let theirs: Vec<Hex> =
-        hexx::algorithms::a_star(to_hexx(start), to_hexx(goal), |_, b| cost(from_hexx(b)))
-            .unwrap()
-            .into_iter()
-            .map(from_hexx)
-            .collect();
+    let theirs = hexx_route(start, goal, cost);
     let theirs_cost = path_cost(&theirs, cost);
     eprintln!(
         "a_star zero-cost road: ours cost {} ({} hexes), hexx cost {theirs_cost} ({} hexes)",
@@ -168,4 +158,13 @@ pub fn bench_a_star(c: &mut Criterion) {
         })
     });
     g.finish();
+}
+
+/// hexx's A* route from `start` to `goal` under `cost`, as our hexes.
+fn hexx_route(start: Hex, goal: Hex, cost: impl Fn(Hex) -> Option<u32>) -> Vec<Hex> {
+    hexx::algorithms::a_star(to_hexx(start), to_hexx(goal), |_, b| cost(from_hexx(b)))
+        .unwrap()
+        .into_iter()
+        .map(from_hexx)
+        .collect()
 }
