@@ -161,8 +161,37 @@ pub(super) fn fill(c: &mut Criterion) {
 
     let mut ed = Editor::new(map);
     ed.key(Key::G, Modifiers::NONE); // the Fill tool
+    let first = ed
+        .app
+        .view()
+        .doc()
+        .map()
+        .palette()
+        .terrains()
+        .first()
+        .map(|t| t.id);
+    fill_click_and_undo(
+        &mut g,
+        &mut ed,
+        start,
+        first,
+        ["editor_fill_click_whole_map", "editor_undo_fill_whole_map"],
+    );
+    g.finish();
+}
+
+/// A Fill tool click at `start` in the editor (press: the fill is applied; release: the
+/// filled chunks are redrawn) and its Ctrl+Z, each timed over its frames as `names`.
+/// Checks first that the click fills `start` with `filled` and that Ctrl+Z undoes it.
+pub(super) fn fill_click_and_undo(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    ed: &mut Editor,
+    start: Hex,
+    filled: Option<TerrainId>,
+    names: [&str; 2],
+) {
+    let before = ed.app.view().doc().terrain(start);
     let at = ed.screen_of(start);
-    // Press (the fill is applied), then release (the filled chunks are redrawn).
     let click = move |ed: &mut Editor| {
         let button = |pressed| Event::PointerButton {
             pos: at,
@@ -173,27 +202,25 @@ pub(super) fn fill(c: &mut Criterion) {
         ed.frame(vec![Event::PointerMoved(at), button(true)]);
         ed.frame(vec![button(false)])
     };
-    click(&mut ed);
+    click(ed);
     assert_eq!(
         ed.app.view().doc().terrain(start),
-        ed.app
-            .view()
-            .doc()
-            .map()
-            .palette()
-            .terrains()
-            .first()
-            .map(|t| t.id)
+        filled,
+        "the click fills"
     );
     ed.key(Key::Z, Modifiers::COMMAND);
     ed.frame(Vec::new());
-    assert_eq!(ed.app.view().doc().terrain(start), TerrainId::new(4));
-    g.bench_function("editor_fill_click_whole_map", |b| {
+    assert_eq!(
+        ed.app.view().doc().terrain(start),
+        before,
+        "Ctrl+Z undoes it"
+    );
+    g.bench_function(names[0], |b| {
         b.iter_custom(|iters| {
             let mut total = Duration::ZERO;
             for _ in 0..iters {
                 let t = Instant::now();
-                black_box(click(&mut ed));
+                black_box(click(ed));
                 total += t.elapsed();
                 ed.key(Key::Z, Modifiers::COMMAND);
                 ed.frame(Vec::new());
@@ -201,11 +228,11 @@ pub(super) fn fill(c: &mut Criterion) {
             total
         })
     });
-    g.bench_function("editor_undo_fill_whole_map", |b| {
+    g.bench_function(names[1], |b| {
         b.iter_custom(|iters| {
             let mut total = Duration::ZERO;
             for _ in 0..iters {
-                click(&mut ed);
+                click(ed);
                 let t = Instant::now();
                 ed.key(Key::Z, Modifiers::COMMAND);
                 black_box(ed.frame(Vec::new()));
@@ -214,5 +241,4 @@ pub(super) fn fill(c: &mut Criterion) {
             total
         })
     });
-    g.finish();
 }

@@ -229,48 +229,25 @@ pub(super) fn huge_edit(c: &mut Criterion) {
     ed.app.set_camera(fit);
     ed.frame(Vec::new());
     ed.key(Key::G, Modifiers::NONE); // the Fill tool
-    let at = ed.screen_of(start);
-    let click = move |ed: &mut Editor| {
-        let button = |pressed| Event::PointerButton {
-            pos: at,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        };
-        ed.frame(vec![Event::PointerMoved(at), button(true)]);
-        ed.frame(vec![button(false)])
-    };
-    click(&mut ed);
-    assert_ne!(ed.app.view().doc().terrain(start), TerrainId::new(4));
-    ed.key(Key::Z, Modifiers::COMMAND);
-    ed.frame(Vec::new());
-    assert_eq!(ed.app.view().doc().terrain(start), TerrainId::new(4));
-    g.bench_function("editor_fill_5m_click_two_frames", |b| {
-        b.iter_custom(|iters| {
-            let mut total = Duration::ZERO;
-            for _ in 0..iters {
-                let t = Instant::now();
-                black_box(click(&mut ed));
-                total += t.elapsed();
-                ed.key(Key::Z, Modifiers::COMMAND);
-                ed.frame(Vec::new());
-            }
-            total
-        })
-    });
-    g.bench_function("editor_undo_fill_5m_two_frames", |b| {
-        b.iter_custom(|iters| {
-            let mut total = Duration::ZERO;
-            for _ in 0..iters {
-                click(&mut ed);
-                let t = Instant::now();
-                ed.key(Key::Z, Modifiers::COMMAND);
-                black_box(ed.frame(Vec::new()));
-                total += t.elapsed();
-            }
-            total
-        })
-    });
+    let first = ed
+        .app
+        .view()
+        .doc()
+        .map()
+        .palette()
+        .terrains()
+        .first()
+        .map(|t| t.id);
+    editing::fill_click_and_undo(
+        &mut g,
+        &mut ed,
+        start,
+        first,
+        [
+            "editor_fill_5m_click_two_frames",
+            "editor_undo_fill_5m_two_frames",
+        ],
+    );
     g.finish();
 }
 

@@ -27,7 +27,8 @@ use frames::{annotated_frames, frames, legend};
 use huge::{huge_driven, huge_edit, huge_files, huge_frames};
 use overlays::overlays;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
 use eframe::egui::{Event, Key, Modifiers, PointerButton};
 use headless::{Editor, open, stroke_events};
 use hexmap::app::open_map::OpenMap;
