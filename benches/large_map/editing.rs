@@ -161,20 +161,10 @@ pub(super) fn fill(c: &mut Criterion) {
 
     let mut ed = Editor::new(map);
     ed.key(Key::G, Modifiers::NONE); // the Fill tool
-    let first = ed
-        .app
-        .view()
-        .doc()
-        .map()
-        .palette()
-        .terrains()
-        .first()
-        .map(|t| t.id);
     fill_click_and_undo(
         &mut g,
         &mut ed,
         start,
-        first,
         ["editor_fill_click_whole_map", "editor_undo_fill_whole_map"],
     );
     g.finish();
@@ -182,15 +172,17 @@ pub(super) fn fill(c: &mut Criterion) {
 
 /// A Fill tool click at `start` in the editor (press: the fill is applied; release: the
 /// filled chunks are redrawn) and its Ctrl+Z, each timed over its frames as `names`.
-/// Checks first that the click fills `start` with `filled` and that Ctrl+Z undoes it.
+/// Checks first that the click fills `start` with the selected terrain (the palette's
+/// first) and that Ctrl+Z undoes it.
 pub(super) fn fill_click_and_undo(
     g: &mut BenchmarkGroup<'_, WallTime>,
     ed: &mut Editor,
     start: Hex,
-    filled: Option<TerrainId>,
     names: [&str; 2],
 ) {
-    let before = ed.app.view().doc().terrain(start);
+    let doc = ed.app.view().doc();
+    let filled = doc.map().palette().terrains().first().map(|t| t.id);
+    let before = doc.terrain(start);
     let at = ed.screen_of(start);
     let click = move |ed: &mut Editor| {
         let button = |pressed| Event::PointerButton {

@@ -229,20 +229,10 @@ pub(super) fn huge_edit(c: &mut Criterion) {
     ed.app.set_camera(fit);
     ed.frame(Vec::new());
     ed.key(Key::G, Modifiers::NONE); // the Fill tool
-    let first = ed
-        .app
-        .view()
-        .doc()
-        .map()
-        .palette()
-        .terrains()
-        .first()
-        .map(|t| t.id);
     editing::fill_click_and_undo(
         &mut g,
         &mut ed,
         start,
-        first,
         [
             "editor_fill_5m_click_two_frames",
             "editor_undo_fill_5m_two_frames",
