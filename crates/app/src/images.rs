@@ -71,10 +71,7 @@ impl EditorImages {
         if key.1.is_empty() && key.2.is_none() {
             // Nothing to read: no job, no frame without the (empty) images.
             self.pending = None;
-            self.upload(ctx, &ImageSet::default());
-            self.set = Arc::new(ImageSet::default());
-            self.warning = None;
-            self.loaded = Some(key);
+            self.install(ctx, key, (ImageSet::default(), Vec::new()));
             return true;
         }
         let files: Box<dyn Resources + Send> = match &key.0 {
@@ -95,25 +92,27 @@ impl EditorImages {
         let Some(pending) = self.pending.as_mut() else {
             return false;
         };
-        match pending.job.poll() {
-            None => {
-                // Keep frames coming until it ends (the job also wakes the UI when it does).
-                ctx.request_repaint();
-                false
-            }
-            Some(JobEnd::Cancelled) => {
+        // Still running: the job wakes the UI when it ends (and the status bar's spinner
+        // keeps frames coming meanwhile).
+        let end = pending.job.poll();
+        let Some(JobEnd::Done(loaded)) = end else {
+            if end.is_some() {
                 self.pending = None;
-                false
             }
-            Some(JobEnd::Done((set, warnings))) => {
-                let key = self.pending.take().map(|p| p.key);
-                self.upload(ctx, &set);
-                self.set = Arc::new(set);
-                self.warning = warning_text(&warnings);
-                self.loaded = key;
-                true
-            }
+            return false;
+        };
+        if let Some(pending) = self.pending.take() {
+            self.install(ctx, pending.key, loaded);
         }
+        true
+    }
+
+    /// Show what a load gave for `key`: its images as textures, and its warning.
+    fn install(&mut self, ctx: &egui::Context, key: LoadKey, (set, warnings): Loaded) {
+        self.upload(ctx, &set);
+        self.set = Arc::new(set);
+        self.warning = warning_text(&warnings);
+        self.loaded = Some(key);
     }
 
     /// True while images are being read and decoded.
