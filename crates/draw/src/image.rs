@@ -3,7 +3,7 @@
 //! back-ends key their caches (textures, PDF image objects, SVG definitions) by [`ImageId`].
 
 use super::colour::Colour;
-use super::primitives::Image;
+use super::primitives::{Image, ImageRef};
 use super::sink::Sink;
 use hexmap_hex::Point;
 use std::collections::HashMap;
@@ -182,8 +182,7 @@ pub fn draw_image_icon(
     let k = half / w.max(h);
     let (hw, hh) = (w * k, h * k);
     sink.image(&Image {
-        id,
-        image,
+        source: ImageRef { id, pixels: image },
         min: Point::new(centre.x - hw, centre.y - hh),
         max: Point::new(centre.x + hw, centre.y + hh),
         clip: None,
@@ -203,8 +202,7 @@ pub fn draw_tile_art(
 ) {
     let (min, max) = super::map_scene::cover_box(corners, image.width(), image.height());
     sink.image(&Image {
-        id,
-        image,
+        source: ImageRef { id, pixels: image },
         min,
         max,
         clip: Some(corners),

@@ -60,8 +60,8 @@ pub use map_scene::MapScene;
 pub use overlay::{HexSet, OverlayStyle, Overlays, draw_overlays};
 pub use player::{PlayerView, player_map};
 pub use primitives::{
-    Circle, Font, FontFamily, HAlign, Halo, HexCell, Hexagon, Image, OwnedText, Path, PlacedImage,
-    Polygon, Polyline, Rect, Segment, Stroke, StrokePattern, Text, VAlign,
+    Circle, Font, FontFamily, HAlign, Halo, HexCell, Hexagon, Image, ImageRef, OwnedText, Path,
+    PlacedImage, Polygon, Polyline, Rect, Segment, Stroke, StrokePattern, Text, VAlign,
 };
 pub use region::Region;
 pub use scene::Scene;

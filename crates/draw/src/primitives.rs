@@ -157,15 +157,23 @@ pub struct Path<'a> {
     pub stroke: Option<Stroke>,
 }
 
-/// A picture stretched over the box `min`..`max` (world units), optionally clipped to a
-/// convex polygon (the hex of tile art) and multiplied by a tint colour. Back-ends that
-/// keep images (textures, PDF objects, SVG definitions) key them by `id`.
+/// An image of an [`super::ImageSet`] as drawing hands it to a back-end: its pixels and
+/// its number, by which back-ends that keep images (textures, PDF objects, SVG
+/// definitions) key them.
 #[derive(Clone, Copy, Debug)]
-pub struct Image<'a> {
-    /// The image's number in its [`super::ImageSet`].
+pub struct ImageRef<'a> {
+    /// The image's number in its set.
     pub id: ImageId,
     /// Its pixels.
-    pub image: &'a RgbaImage,
+    pub pixels: &'a RgbaImage,
+}
+
+/// A picture stretched over the box `min`..`max` (world units), optionally clipped to a
+/// convex polygon (the hex of tile art) and multiplied by a tint colour.
+#[derive(Clone, Copy, Debug)]
+pub struct Image<'a> {
+    /// Which image, and its pixels.
+    pub source: ImageRef<'a>,
     /// Top-left corner of the box the image fills.
     pub min: Point,
     /// Bottom-right corner of that box.
@@ -182,10 +190,8 @@ pub struct Image<'a> {
 /// `origin + px × x_step + py × y_step`.
 #[derive(Clone, Copy, Debug)]
 pub struct PlacedImage<'a> {
-    /// The image's number in its [`super::ImageSet`].
-    pub id: ImageId,
-    /// Its pixels.
-    pub image: &'a RgbaImage,
+    /// Which image, and its pixels.
+    pub source: ImageRef<'a>,
     /// World point of the image's top-left corner.
     pub origin: Point,
     /// World vector of one pixel to the right.

@@ -276,7 +276,7 @@ impl Sink for Recording {
 
     fn image(&mut self, i: &Image<'_>) {
         self.items.push(Recorded::Image {
-            id: i.id,
+            id: i.source.id,
             min: i.min,
             max: i.max,
             clip: i.clip.map(<[Point]>::to_vec),

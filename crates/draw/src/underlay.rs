@@ -5,7 +5,7 @@
 //! only when asked (`export --underlay`); the editor draws it under the cells.
 
 use super::image::{ImageSet, RgbaImage};
-use super::primitives::PlacedImage;
+use super::primitives::{ImageRef, PlacedImage};
 use super::sink::Sink;
 use hexmap_hex::Point;
 use hexmap_map::{HexMap, Underlay};
@@ -77,8 +77,7 @@ pub fn draw_underlay(sink: &mut dyn Sink, map: &HexMap, images: &ImageSet) {
     };
     let p = placement(u, image.width(), image.height());
     sink.placed_image(&PlacedImage {
-        id,
-        image,
+        source: ImageRef { id, pixels: image },
         origin: p.origin,
         x_step: p.x_step,
         y_step: p.y_step,

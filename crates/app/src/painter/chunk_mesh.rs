@@ -296,7 +296,7 @@ mod tests {
 
     #[test]
     fn images_are_textured_fans_in_their_own_layer_between_the_shapes_around_them() {
-        use hexmap_draw::{ImageId, RgbaImage};
+        use hexmap_draw::{ImageId, ImageRef, RgbaImage};
         let layout = Layout::regular(Orientation::Flat, 10.0).unwrap();
         let hexagon = Hexagon::of(&layout);
         let texture = TextureId::User(7);
@@ -316,8 +316,7 @@ mod tests {
             std::array::from_fn(|i| hexagon.corner(Point::new(0.0, 0.0), 1.0, i));
         let draw = |s: &mut MeshSink, id| {
             s.image(&Image {
-                id,
-                image: &image,
+                source: ImageRef { id, pixels: &image },
                 min: Point::new(-10.0, -10.0),
                 max: Point::new(10.0, 10.0),
                 clip: Some(&corners),

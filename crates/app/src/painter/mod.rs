@@ -114,7 +114,11 @@ impl<O: Output> EguiPainter<O> {
 impl<O: Output> Sink for EguiPainter<O> {
     /// Drawn by the output with the image's texture; images without one are left out.
     fn image(&mut self, img: &Image<'_>) {
-        let Some(texture) = self.textures.as_ref().and_then(|t| t.get(&img.id).copied()) else {
+        let Some(texture) = self
+            .textures
+            .as_ref()
+            .and_then(|t| t.get(&img.source.id).copied())
+        else {
             return;
         };
         self.out.image(texture, img);

@@ -7,6 +7,7 @@
 //! image), so it works without a file system (tests, the browser); [`read_path`] and
 //! [`write_path`] are the thin wrappers for files on disk.
 
+mod drawn;
 mod json_items;
 mod json_meta;
 mod json_read;

@@ -1,17 +1,12 @@
 //! PDF, the print format: the map at an exact hex size on pages of a paper size (or one
 //! poster page), drawn as vectors through the PDF back-end of [`crate::render`].
 
-use super::{Format, FormatInfo, FormatOption, WriteError, WriteJob, WriteOptions, Written};
-use crate::render::{PrintOptions, pdf_in_steps};
-use hexmap_map::steps::{Steps, block_on};
+use super::drawn::{Drawn, Kind};
+use super::{FormatInfo, FormatOption, WriteOptions};
+use crate::render::PrintOptions;
 
-/// The PDF format.
-pub struct Pdf {
-    info: FormatInfo,
-}
-
-/// A print of the map (PDF).
-pub static PDF: Pdf = Pdf {
+/// A print of the map (PDF); written by [`Drawn`], as PNG and SVG are.
+pub static PDF: Drawn = Drawn {
     info: FormatInfo {
         name: "pdf",
         description: "print at true scale (PDF)",
@@ -29,10 +24,11 @@ pub static PDF: Pdf = Pdf {
         reads: false,
         writes: true,
     },
+    kind: Kind::Pdf,
 };
 
 /// The print options `opts` asks for.
-pub fn print_options(opts: &WriteOptions) -> PrintOptions {
+pub(super) fn print_options(opts: &WriteOptions) -> PrintOptions {
     PrintOptions {
         setup: opts.print.clone(),
         grid: opts.grid,
@@ -44,30 +40,5 @@ pub fn print_options(opts: &WriteOptions) -> PrintOptions {
         underlay: opts.underlay,
         images: opts.images.clone(),
         world_box: super::picture::frame_box(opts, hexmap_draw::CellReach::Outline),
-    }
-}
-
-impl Format for Pdf {
-    fn info(&self) -> &FormatInfo {
-        &self.info
-    }
-
-    fn recognizes(&self, head: &[u8]) -> bool {
-        head.starts_with(b"%PDF-")
-    }
-
-    fn write(&self, job: WriteJob<'_>) -> Result<Written, WriteError> {
-        block_on(self.write_in_steps(job))
-    }
-
-    fn write_in_steps<'a, 'j: 'a>(
-        &'a self,
-        job: WriteJob<'j>,
-    ) -> Steps<'a, Result<Written, WriteError>> {
-        Box::pin(async move {
-            let opts = print_options(job.opts);
-            let pdf = pdf_in_steps(job.map, &opts, job.progress).await?;
-            Ok(Written::main(pdf))
-        })
     }
 }

@@ -1,12 +1,12 @@
-//! Pictures of a map, PNG and SVG, as [`Format`]s: they draw the map through `draw` into
-//! the raster or SVG back-end of [`crate::render`] with the options they take. A PNG
-//! may also be made for print: a hex size on paper at a resolution (`--dpi`).
+//! The picture formats, PNG and SVG, and the options they take: a hex size in pixels, or
+//! for a PNG made for print a hex size on paper at a resolution (`--dpi`). They are
+//! written by [`super::drawn::Drawn`], as PDF is.
 
-use super::{Format, FormatInfo, FormatOption, WriteError, WriteJob, WriteOptions, Written};
-use crate::render::{PictureError, PictureOptions, fit_png, png_in_steps, svg_in_steps};
+use super::drawn::{Drawn, Kind};
+use super::{FormatInfo, FormatOption, WriteOptions};
+use crate::render::{PictureError, PictureOptions};
 use hexmap_draw::print::{HEX_SIZE_RANGE_MM, MM_PER_INCH, flat_to_flat};
 use hexmap_map::HexMap;
-use hexmap_map::steps::{Steps, block_on};
 
 /// The options SVG takes.
 const PICTURE_OPTIONS: &[FormatOption] = &[
@@ -61,7 +61,11 @@ pub(super) fn frame_box(
     hexmap_draw::map_world_box(full, &full.layout().ok()?, reach)
 }
 
-fn picture_options(map: &HexMap, opts: &WriteOptions) -> Result<PictureOptions, PictureError> {
+/// The picture options `opts` asks for on `map`, checked.
+pub(super) fn picture_options(
+    map: &HexMap,
+    opts: &WriteOptions,
+) -> Result<PictureOptions, PictureError> {
     let mut o = PictureOptions {
         grid: opts.grid,
         labels: opts.labels,
@@ -83,7 +87,7 @@ fn picture_options(map: &HexMap, opts: &WriteOptions) -> Result<PictureOptions, 
 
 /// `png` with a `pHYs` chunk saying it is `dpi` dots per inch (so image programs print
 /// it at its size), inserted after the header chunk.
-fn with_resolution(png: Vec<u8>, dpi: f64) -> Vec<u8> {
+pub(super) fn with_resolution(png: Vec<u8>, dpi: f64) -> Vec<u8> {
     let per_metre = (dpi / MM_PER_INCH * 1000.0).round() as u32;
     let mut data = Vec::with_capacity(9);
     data.extend_from_slice(&per_metre.to_be_bytes());
@@ -92,20 +96,8 @@ fn with_resolution(png: Vec<u8>, dpi: f64) -> Vec<u8> {
     crate::render::png_meta::insert_chunk(png, b"pHYs", &data)
 }
 
-/// Which picture.
-enum Kind {
-    Png,
-    Svg,
-}
-
-/// A picture of the map: [`PNG`] or [`SVG`].
-pub struct Picture {
-    info: FormatInfo,
-    kind: Kind,
-}
-
 /// A raster picture.
-pub static PNG: Picture = Picture {
+pub static PNG: Drawn = Drawn {
     info: FormatInfo {
         name: "png",
         description: "picture (PNG)",
@@ -118,7 +110,7 @@ pub static PNG: Picture = Picture {
 };
 
 /// A vector picture.
-pub static SVG: Picture = Picture {
+pub static SVG: Drawn = Drawn {
     info: FormatInfo {
         name: "svg",
         description: "vector picture (SVG)",
@@ -129,39 +121,6 @@ pub static SVG: Picture = Picture {
     },
     kind: Kind::Svg,
 };
-
-impl Format for Picture {
-    fn info(&self) -> &FormatInfo {
-        &self.info
-    }
-
-    fn write(&self, job: WriteJob<'_>) -> Result<Written, WriteError> {
-        block_on(self.write_in_steps(job))
-    }
-
-    fn write_in_steps<'a, 'j: 'a>(
-        &'a self,
-        job: WriteJob<'j>,
-    ) -> Steps<'a, Result<Written, WriteError>> {
-        Box::pin(async move {
-            let WriteJob {
-                map,
-                opts,
-                progress,
-                ..
-            } = job;
-            let options = picture_options(map, opts)?;
-            Ok(Written::main(match (&self.kind, opts.dpi) {
-                // At a print size the picture must not shrink: too large is an error.
-                (Kind::Png, Some(dpi)) => {
-                    with_resolution(png_in_steps(map, &options, progress).await?, dpi)
-                }
-                (Kind::Png, None) => png_in_steps(map, &fit_png(map, &options)?, progress).await?,
-                (Kind::Svg, _) => svg_in_steps(map, &options, progress).await?.into_bytes(),
-            }))
-        })
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -390,7 +390,7 @@ impl Sink for PdfSink<'_> {
     fn image(&mut self, img: &Image<'_>) {
         let shared = &mut *self.shared;
         let next = &mut shared.next;
-        let (name, id) = shared.images.name_of(img, &mut || {
+        let (name, id) = shared.images.name_of(img.source, img.tint, &mut || {
             let r = Ref::new(*next);
             *next += 1;
             r
@@ -413,17 +413,9 @@ impl Sink for PdfSink<'_> {
     /// The image XObject drawn through the placement (its unit square mapped onto the
     /// placed image's corners), with the placement's opacity as the fill alpha.
     fn placed_image(&mut self, img: &PlacedImage<'_>) {
-        let as_image = Image {
-            id: img.id,
-            image: img.image,
-            min: img.origin,
-            max: img.origin,
-            clip: None,
-            tint: None,
-        };
         let shared = &mut *self.shared;
         let next = &mut shared.next;
-        let (name, id) = shared.images.name_of(&as_image, &mut || {
+        let (name, id) = shared.images.name_of(img.source, None, &mut || {
             let r = Ref::new(*next);
             *next += 1;
             r

@@ -3,7 +3,7 @@
 //! shows it by name, clipped to its polygon.
 
 use super::pdf::compress;
-use hexmap_draw::{Colour, Image, ImageId, PlacedImage};
+use hexmap_draw::{Colour, ImageId, ImageRef, PlacedImage};
 use hexmap_hex::Point;
 use pdf_writer::{Filter, Finish, Pdf, Ref};
 use std::collections::HashMap;
@@ -29,21 +29,26 @@ pub struct PdfImages {
 }
 
 impl PdfImages {
-    /// The resource name and object id of `img`'s XObject, made on first use (object ids
-    /// from `alloc`).
-    pub fn name_of(&mut self, img: &Image<'_>, alloc: &mut dyn FnMut() -> Ref) -> (String, Ref) {
-        let key = (img.id, img.tint);
+    /// The resource name and object id of the XObject of `source` multiplied by `tint`,
+    /// made on first use (object ids from `alloc`).
+    pub fn name_of(
+        &mut self,
+        source: ImageRef<'_>,
+        tint: Option<Colour>,
+        alloc: &mut dyn FnMut() -> Ref,
+    ) -> (String, Ref) {
+        let key = (source.id, tint);
         if let Some(&i) = self.index.get(&key) {
             let e = &self.images[i];
             return (e.name.clone(), e.id);
         }
         let tinted;
-        let image = match img.tint {
+        let image = match tint {
             Some(t) => {
-                tinted = img.image.tinted(t);
+                tinted = source.pixels.tinted(t);
                 &tinted
             }
-            None => img.image,
+            None => source.pixels,
         };
         let px = image.pixels();
         let rgb: Vec<u8> = px
@@ -97,7 +102,10 @@ impl PdfImages {
 /// square's (0, 0) is the image's bottom-left pixel corner, (1, 0) its bottom-right and
 /// (0, 1) its top-left.
 pub fn placed_matrix(img: &PlacedImage<'_>, to_page: impl Fn(Point) -> (f32, f32)) -> [f32; 6] {
-    let (w, h) = (f64::from(img.image.width()), f64::from(img.image.height()));
+    let (w, h) = (
+        f64::from(img.source.pixels.width()),
+        f64::from(img.source.pixels.height()),
+    );
     let at = |px: f64, py: f64| {
         to_page(Point::new(
             img.origin.x + px * img.x_step.x + py * img.y_step.x,

@@ -142,9 +142,9 @@ impl Sink for RasterSink<'_> {
     /// The image's pixmap drawn through the placement's affine map (bilinear, with the
     /// placement's opacity).
     fn placed_image(&mut self, img: &PlacedImage<'_>) {
-        let source = match self.images.entry((img.id, None)) {
+        let source = match self.images.entry((img.source.id, None)) {
             Entry::Occupied(e) => e.into_mut(),
-            Entry::Vacant(v) => match image_pixmap(img.image, None) {
+            Entry::Vacant(v) => match image_pixmap(img.source.pixels, None) {
                 Some(p) => v.insert(p),
                 None => return,
             },
@@ -181,9 +181,9 @@ impl Sink for RasterSink<'_> {
         let Some(area) = area else {
             return;
         };
-        let source = match self.images.entry((img.id, img.tint)) {
+        let source = match self.images.entry((img.source.id, img.tint)) {
             Entry::Occupied(e) => e.into_mut(),
-            Entry::Vacant(v) => match image_pixmap(img.image, img.tint) {
+            Entry::Vacant(v) => match image_pixmap(img.source.pixels, img.tint) {
                 Some(p) => v.insert(p),
                 None => return,
             },

@@ -5,7 +5,7 @@
 use super::raster::ToPixels;
 use crate::tiled::xml_escape;
 use base64::Engine;
-use hexmap_draw::{Colour, Image, ImageId, ImageSet, PlacedImage, RgbaImage};
+use hexmap_draw::{Colour, Image, ImageId, ImageRef, ImageSet, PlacedImage};
 use std::collections::HashMap;
 use std::fmt::Write;
 use std::sync::Arc;
@@ -29,8 +29,8 @@ impl SvgImages {
 
     /// Write `img` into `out` (its definition first when new).
     pub(super) fn write(&mut self, out: &mut String, img: &Image<'_>, to_px: ToPixels) {
-        let (w, h) = (img.image.width(), img.image.height());
-        let key = (img.id, img.tint);
+        let (w, h) = (img.source.pixels.width(), img.source.pixels.height());
+        let key = (img.source.id, img.tint);
         let def = match self.defined.get(&key) {
             Some(&d) => d,
             None => {
@@ -98,13 +98,13 @@ impl SvgImages {
         img: &PlacedImage<'_>,
         to_px: ToPixels,
     ) {
-        let (w, h) = (img.image.width(), img.image.height());
+        let (w, h) = (img.source.pixels.width(), img.source.pixels.height());
         let k = to_px.scale;
         let (ox, oy) = (
             img.origin.x * k + to_px.offset.0,
             img.origin.y * k + to_px.offset.1,
         );
-        let href = self.href_of(img.id, img.image);
+        let href = self.href_of(img.source);
         let _ = writeln!(
             out,
             "<image width=\"{w}\" height=\"{h}\" preserveAspectRatio=\"none\" opacity=\"{:.3}\" transform=\"matrix({:.6} {:.6} {:.6} {:.6} {ox:.3} {oy:.3})\" href=\"{href}\"/>",
@@ -118,15 +118,15 @@ impl SvgImages {
 
     /// The `href` of an image: its file path when linking, else a PNG data URI.
     fn href(&self, img: &Image<'_>) -> String {
-        self.href_of(img.id, img.image)
+        self.href_of(img.source)
     }
 
-    /// The `href` of image `id` with pixels `image`.
-    fn href_of(&self, id: ImageId, image: &RgbaImage) -> String {
-        if let Some(path) = self.link.as_ref().and_then(|set| set.path(id)) {
+    /// The `href` of `source`.
+    fn href_of(&self, source: ImageRef<'_>) -> String {
+        if let Some(path) = self.link.as_ref().and_then(|set| set.path(source.id)) {
             return xml_escape(path);
         }
-        let png = crate::images::encode_png(image);
+        let png = crate::images::encode_png(source.pixels);
         let data = base64::engine::general_purpose::STANDARD.encode(png);
         format!("data:image/png;base64,{data}")
     }

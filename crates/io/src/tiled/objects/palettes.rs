@@ -7,7 +7,6 @@ use hexmap_map::{
     Cost, EdgeMove, EdgePalette, EdgeType, EdgeTypeId, FeatureId, FeaturePalette, FeatureType,
     LineStyle, PathPalette, PathType, PathTypeId, Rgb,
 };
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A cost in points as the property writes it: a JSON number (`2`, `0.5`), read from a
@@ -38,174 +37,158 @@ impl<'de> Deserialize<'de> for CostText {
     }
 }
 
+/// One palette entry of the property, of either kind: the fields every feature type has,
+/// its cost, and the sight flag that only edges carry.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct EdgeEntry {
+struct Entry {
     id: u16,
     name: String,
     color: String,
     width: f32,
     style: String,
-    /// Extra cost of crossing in points; `None`: impassable.
+    /// Edges: extra cost of crossing in points, `None` impassable. Paths: cost of a step
+    /// along the path in points, `None` no effect.
     cost: Option<CostText>,
-    blocks_sight: bool,
+    /// Whether an edge blocks sight; absent for paths.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    blocks_sight: Option<bool>,
 }
 
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PathEntry {
-    id: u16,
+/// An entry's fields once checked, from which a type of either kind is made.
+struct Checked<Id> {
+    id: Id,
     name: String,
-    color: String,
+    color: Rgb,
     width: f32,
-    style: String,
-    /// Cost of a step along the path in points; `None`: no effect.
-    cost: Option<CostText>,
+    style: LineStyle,
+    cost: Option<Cost>,
+    blocks_sight: Option<bool>,
 }
 
-/// A palette entry of the property, of either kind: how a type becomes one and back.
-trait Entry: Serialize + DeserializeOwned {
-    /// The palette type it stands for.
-    type Type: FeatureType;
-    /// The entry for `t`.
-    fn of(t: &Self::Type) -> Self;
-    /// The id, colour, style and cost as written.
-    fn written(&self) -> (u16, &str, &str, Option<&str>);
-    /// The type from the checked common fields and the entry's own.
-    fn into_type(
-        self,
-        id: <Self::Type as FeatureType>::Id,
-        color: Rgb,
-        style: LineStyle,
-        cost: Option<Cost>,
-    ) -> Self::Type;
+/// What the two kinds of palette type do differently in the property: the cost's meaning
+/// and the sight flag.
+trait Kind: FeatureType {
+    /// The cost as the entry writes it and the sight flag (`None` for a kind without one).
+    fn cost_and_sight(&self) -> (Option<Cost>, Option<bool>);
+    /// The type from a checked entry; an error when the sight flag is missing or not
+    /// allowed for this kind.
+    fn from_checked(entry: Checked<Self::Id>) -> Result<Self, String>;
 }
 
-impl Entry for EdgeEntry {
-    type Type = EdgeType;
-    fn of(t: &EdgeType) -> Self {
-        EdgeEntry {
-            id: t.id.get(),
-            name: t.name.clone(),
-            color: t.color.to_string(),
-            width: t.width,
-            style: t.style.name().to_string(),
-            cost: match t.movement {
-                EdgeMove::Extra(c) => Some(CostText(c.to_string())),
-                EdgeMove::Impassable => None,
-            },
-            blocks_sight: t.blocks_sight,
-        }
+impl Kind for EdgeType {
+    fn cost_and_sight(&self) -> (Option<Cost>, Option<bool>) {
+        let cost = match self.movement {
+            EdgeMove::Extra(c) => Some(c),
+            EdgeMove::Impassable => None,
+        };
+        (cost, Some(self.blocks_sight))
     }
-    fn written(&self) -> (u16, &str, &str, Option<&str>) {
-        (
-            self.id,
-            &self.color,
-            &self.style,
-            self.cost.as_ref().map(|c| c.0.as_str()),
-        )
-    }
-    fn into_type(
-        self,
-        id: EdgeTypeId,
-        color: Rgb,
-        style: LineStyle,
-        cost: Option<Cost>,
-    ) -> EdgeType {
-        EdgeType {
-            id,
-            name: self.name,
-            color,
-            width: self.width,
-            style,
-            movement: cost.map_or(EdgeMove::Impassable, EdgeMove::Extra),
-            blocks_sight: self.blocks_sight,
-        }
+    fn from_checked(e: Checked<EdgeTypeId>) -> Result<EdgeType, String> {
+        Ok(EdgeType {
+            id: e.id,
+            name: e.name,
+            color: e.color,
+            width: e.width,
+            style: e.style,
+            movement: e.cost.map_or(EdgeMove::Impassable, EdgeMove::Extra),
+            blocks_sight: e.blocks_sight.ok_or("an edge type needs `blocks_sight`")?,
+        })
     }
 }
 
-impl Entry for PathEntry {
-    type Type = PathType;
-    fn of(t: &PathType) -> Self {
-        PathEntry {
-            id: t.id.get(),
-            name: t.name.clone(),
-            color: t.color.to_string(),
-            width: t.width,
-            style: t.style.name().to_string(),
-            cost: t.cost.map(|c| CostText(c.to_string())),
-        }
+impl Kind for PathType {
+    fn cost_and_sight(&self) -> (Option<Cost>, Option<bool>) {
+        (self.cost, None)
     }
-    fn written(&self) -> (u16, &str, &str, Option<&str>) {
-        (
-            self.id,
-            &self.color,
-            &self.style,
-            self.cost.as_ref().map(|c| c.0.as_str()),
-        )
-    }
-    fn into_type(
-        self,
-        id: PathTypeId,
-        color: Rgb,
-        style: LineStyle,
-        cost: Option<Cost>,
-    ) -> PathType {
-        PathType {
-            id,
-            name: self.name,
-            color,
-            width: self.width,
-            style,
-            cost,
+    fn from_checked(e: Checked<PathTypeId>) -> Result<PathType, String> {
+        if e.blocks_sight.is_some() {
+            return Err("a path type has no `blocks_sight`".into());
         }
+        Ok(PathType {
+            id: e.id,
+            name: e.name,
+            color: e.color,
+            width: e.width,
+            style: e.style,
+            cost: e.cost,
+        })
+    }
+}
+
+/// The property's entry for `t`.
+fn entry_of<T: Kind>(t: &T) -> Entry {
+    let (cost, blocks_sight) = t.cost_and_sight();
+    Entry {
+        id: t.id().get(),
+        name: t.name().to_string(),
+        color: t.color().to_string(),
+        width: t.width(),
+        style: t.style().name().to_string(),
+        cost: cost.map(|c| CostText(c.to_string())),
+        blocks_sight,
     }
 }
 
 /// The edge palette as the property's text.
 pub fn edge_palette_text(palette: &EdgePalette) -> String {
-    palette_text::<EdgeEntry>(palette)
+    palette_text(palette)
 }
 
 /// The path palette as the property's text.
 pub fn path_palette_text(palette: &PathPalette) -> String {
-    palette_text::<PathEntry>(palette)
+    palette_text(palette)
 }
 
 /// Read `hexmap:edge_types`: every entry checked, then the palette's own checks.
 pub fn edge_palette_from_text(text: &str) -> Result<EdgePalette, String> {
-    palette_from_text::<EdgeEntry>(text)
+    palette_from_text(text)
 }
 
 /// Read `hexmap:path_types`: every entry checked, then the palette's own checks.
 pub fn path_palette_from_text(text: &str) -> Result<PathPalette, String> {
-    palette_from_text::<PathEntry>(text)
+    palette_from_text(text)
 }
 
-/// A palette as the property's text: a JSON list of entries `E`.
-fn palette_text<E: Entry>(palette: &FeaturePalette<E::Type>) -> String {
-    let entries: Vec<E> = palette.types().iter().map(E::of).collect();
+/// A palette as the property's text: a JSON list of entries.
+fn palette_text<T: Kind>(palette: &FeaturePalette<T>) -> String {
+    let entries: Vec<Entry> = palette.types().iter().map(entry_of).collect();
     serde_json::to_string(&entries).expect("plain values serialise")
 }
 
-/// A palette from the property's text: each entry's id, colour, style and cost checked
-/// (errors name the entry), then the palette's own checks.
-fn palette_from_text<E: Entry>(text: &str) -> Result<FeaturePalette<E::Type>, String> {
-    let entries: Vec<E> = serde_json::from_str(text).map_err(|e| e.to_string())?;
+/// A palette from the property's text: each entry's id, colour, style, cost and sight
+/// flag checked (errors name the entry), then the palette's own checks.
+fn palette_from_text<T: Kind>(text: &str) -> Result<FeaturePalette<T>, String> {
+    let entries: Vec<Entry> = serde_json::from_str(text).map_err(|e| e.to_string())?;
     let types = entries
         .into_iter()
         .enumerate()
         .map(|(index, e)| {
-            let (id, color, style, cost) = e.written();
-            let at = |m: String| format!("entry {index} (id {id}): {m}");
-            let id = FeatureId::new(id).ok_or_else(|| at("id must be at least 1".into()))?;
-            let color: Rgb = color.parse().map_err(at)?;
-            let style = LineStyle::from_name(style)
-                .ok_or_else(|| at(format!("unknown style '{style}' (solid, dashed or double)")))?;
-            let cost = cost
-                .map(|c| c.parse::<Cost>().map_err(|e| at(e.to_string())))
+            let raw_id = e.id;
+            let at = |m: String| format!("entry {index} (id {raw_id}): {m}");
+            let id = T::Id::new(raw_id).ok_or_else(|| at("id must be at least 1".into()))?;
+            let color: Rgb = e.color.parse().map_err(at)?;
+            let style = LineStyle::from_name(&e.style).ok_or_else(|| {
+                at(format!(
+                    "unknown style '{}' (solid, dashed or double)",
+                    e.style
+                ))
+            })?;
+            let cost = e
+                .cost
+                .as_ref()
+                .map(|c| c.0.parse::<Cost>().map_err(|err| at(err.to_string())))
                 .transpose()?;
-            Ok(e.into_type(id, color, style, cost))
+            T::from_checked(Checked {
+                id,
+                name: e.name,
+                color,
+                width: e.width,
+                style,
+                cost,
+                blocks_sight: e.blocks_sight,
+            })
+            .map_err(at)
         })
         .collect::<Result<Vec<_>, String>>()?;
     FeaturePalette::new(types).map_err(|e| e.to_string())
@@ -255,5 +238,27 @@ mod tests {
         .unwrap_err();
         assert!(e.contains("width 3"), "{e}");
         assert!(edge_palette_from_text("[{").is_err());
+    }
+
+    #[test]
+    fn the_sight_flag_is_required_on_edges_and_refused_on_paths() {
+        let e = edge_palette_from_text(
+            r##"[{"id":2,"name":"x","color":"#000000","width":0.1,"style":"solid","cost":null}]"##,
+        )
+        .unwrap_err();
+        assert!(
+            e.starts_with("entry 0 (id 2):") && e.contains("blocks_sight"),
+            "{e}"
+        );
+        let e = path_palette_from_text(
+            r##"[{"id":1,"name":"x","color":"#000000","width":0.1,"style":"solid","cost":null,"blocks_sight":true}]"##,
+        )
+        .unwrap_err();
+        assert!(
+            e.starts_with("entry 0 (id 1):") && e.contains("blocks_sight"),
+            "{e}"
+        );
+        let text = path_palette_text(&PathPalette::standard());
+        assert!(!text.contains("blocks_sight"), "{text}");
     }
 }
