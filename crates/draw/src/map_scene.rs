@@ -112,6 +112,11 @@ impl<'a> MapScene<'a> {
         MapScene::new(map, layout, bounds, style)
     }
 
+    /// The map drawn.
+    pub fn map(&self) -> &'a HexMap {
+        self.map
+    }
+
     /// The layout drawn in.
     pub fn layout(&self) -> &Layout {
         &self.layout

@@ -12,6 +12,7 @@ pub mod png_meta;
 pub mod print;
 mod print_index;
 pub mod raster;
+mod strips;
 pub mod svg;
 mod svg_images;
 
@@ -27,7 +28,7 @@ use hexmap_draw::{
 };
 use hexmap_hex::{CoordSystem, Point};
 use hexmap_map::steps::{block_on, pause};
-use hexmap_map::{Corner, HexMap};
+use hexmap_map::{Corner, HexMap, OffsetBounds};
 use std::sync::Arc;
 use tiny_skia::Pixmap;
 
@@ -247,13 +248,49 @@ pub fn fit_png(map: &HexMap, opts: &PictureOptions) -> Result<PictureOptions, Pi
     })
 }
 
-/// Draw the whole map into `sink` band by band, reporting the share done and pausing
-/// ([`hexmap_map::steps::pause`]) after each.
+/// A sink over a whole picture that draws the map's pieces: one after another (SVG), or in
+/// strips on every core (PNG, [`strips`]).
+trait PictureSink: Sink + Sized {
+    /// Draw `pieces` of `scene` at `scale` in their order, reporting the share done and
+    /// pausing ([`hexmap_map::steps::pause`]) between them.
+    async fn draw_pieces(
+        &mut self,
+        scene: &MapScene<'_>,
+        pieces: &[OffsetBounds],
+        scale: f64,
+        progress: &mut dyn FnMut(f32),
+    ) {
+        for (i, piece) in pieces.iter().enumerate() {
+            scene.draw(&Region::Block(*piece), scale, self);
+            progress((i + 1) as f32 / pieces.len() as f32);
+            pause().await;
+        }
+    }
+}
+
+impl PictureSink for SvgSink {}
+
+impl PictureSink for RasterSink<'_> {
+    async fn draw_pieces(
+        &mut self,
+        scene: &MapScene<'_>,
+        pieces: &[OffsetBounds],
+        scale: f64,
+        progress: &mut dyn FnMut(f32),
+    ) {
+        let (first, end) = self.rows();
+        let strips = strips::strip_count(end - first);
+        strips::draw_pieces(self, scene, pieces, scale, strips, progress).await;
+    }
+}
+
+/// Draw the whole map into `sink` piece by piece, reporting the share done and pausing
+/// ([`hexmap_map::steps::pause`]) between pieces.
 async fn draw_map(
     map: &HexMap,
     opts: &PictureOptions,
     frame: &Frame,
-    sink: &mut dyn Sink,
+    sink: &mut impl PictureSink,
     progress: &mut dyn FnMut(f32),
 ) -> Result<(), PictureError> {
     let style = opts.style();
@@ -271,12 +308,9 @@ async fn draw_map(
     {
         hexmap_draw::underlay::draw_underlay(sink, map, images);
     }
-    let bands = region::split(&scene.bounds(), region::picture_pieces(&scene.bounds()));
-    for (i, band) in bands.iter().enumerate() {
-        scene.draw(&Region::Block(*band), opts.scale, sink);
-        progress((i + 1) as f32 / bands.len() as f32);
-        pause().await;
-    }
+    let pieces = region::split(&scene.bounds(), region::picture_pieces(&scene.bounds()));
+    sink.draw_pieces(&scene, &pieces, opts.scale, progress)
+        .await;
     let k = frame.to_px.scale;
     let mut legend_over = None;
     if let Some((area, corner)) = frame.legend {

@@ -10,7 +10,7 @@ use hexmap_draw::{
 use hexmap_hex::Point;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
-use tiny_skia::{FillRule, LineJoin, Paint, PathBuilder, Pixmap, StrokeDash, Transform};
+use tiny_skia::{FillRule, LineJoin, Paint, PathBuilder, Pixmap, PixmapMut, StrokeDash, Transform};
 
 /// World → pixel: `pixel = world × scale + offset`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -31,10 +31,12 @@ impl ToPixels {
     }
 }
 
-/// Draws into a pixmap.
+/// Draws into a pixmap, or into some rows of a taller picture (a strip one thread draws).
 pub struct RasterSink<'a> {
-    pixmap: &'a mut Pixmap,
+    pixmap: PixmapMut<'a>,
     to_px: ToPixels,
+    /// The picture row that is the pixmap's first: subtracted from every pixel y.
+    first_row: f32,
     fonts: &'a Fonts,
     /// Images converted to pixmaps (premultiplied, tinted), each once.
     images: HashMap<(ImageId, Option<Colour>), Pixmap>,
@@ -71,18 +73,66 @@ fn paint(c: Colour) -> Paint<'static> {
 impl<'a> RasterSink<'a> {
     /// A sink drawing into `pixmap` through `to_px`, writing text with `fonts`.
     pub fn new(pixmap: &'a mut Pixmap, to_px: ToPixels, fonts: &'a Fonts) -> Self {
+        RasterSink::on_rows(pixmap.as_mut(), 0, to_px, fonts)
+    }
+
+    /// A sink drawing the rows from `first_row` down of a picture whose transform is
+    /// `to_px` into `rows`, which holds just those rows (the picture's full width): what
+    /// falls outside them is cut off. Strips drawn this way on several threads make the
+    /// same picture as one sink over it all: a pixel y is the whole picture's y less
+    /// `first_row`, subtracted after the transform.
+    pub fn on_rows(rows: PixmapMut<'a>, first_row: u32, to_px: ToPixels, fonts: &'a Fonts) -> Self {
         RasterSink {
-            pixmap,
+            pixmap: rows,
             to_px,
+            first_row: first_row as f32,
             fonts,
             images: HashMap::new(),
         }
     }
 
+    /// The sink's rows cut into strips of `rows_per_strip` rows (the last may be shorter),
+    /// top to bottom, each a sink with this one's transform and fonts
+    /// ([`RasterSink::on_rows`]): for drawing on several threads at once.
+    pub fn strips(&mut self, rows_per_strip: u32) -> Vec<RasterSink<'_>> {
+        let width = self.pixmap.width();
+        let row_bytes = width as usize * 4;
+        let first = self.first_row as u32;
+        let (to_px, fonts) = (self.to_px, self.fonts);
+        self.pixmap
+            .data_mut()
+            .chunks_mut(rows_per_strip.max(1) as usize * row_bytes)
+            .enumerate()
+            .map(|(i, rows)| {
+                let height = (rows.len() / row_bytes) as u32;
+                let pixmap = PixmapMut::from_bytes(rows, width, height).expect("whole rows");
+                let first_row = first + i as u32 * rows_per_strip.max(1);
+                RasterSink::on_rows(pixmap, first_row, to_px, fonts)
+            })
+            .collect()
+    }
+
+    /// The world → pixel transform of the whole picture.
+    pub fn to_px(&self) -> ToPixels {
+        self.to_px
+    }
+
+    /// The pixel rows this sink draws: the first, and one past the last.
+    pub fn rows(&self) -> (u32, u32) {
+        let first = self.first_row as u32;
+        (first, first + self.pixmap.height())
+    }
+
+    /// A world point in this sink's pixels.
+    fn px(&self, p: Point) -> (f32, f32) {
+        let (x, y) = self.to_px.point(p);
+        (x, y - self.first_row)
+    }
+
     fn polyline_path(&self, points: &[Point], closed: bool) -> Option<tiny_skia::Path> {
         let mut pb = PathBuilder::new();
         for (i, &p) in points.iter().enumerate() {
-            let (x, y) = self.to_px.point(p);
+            let (x, y) = self.px(p);
             if i == 0 {
                 pb.move_to(x, y);
             } else {
@@ -142,6 +192,8 @@ impl Sink for RasterSink<'_> {
     /// The image's pixmap drawn through the placement's affine map (bilinear, with the
     /// placement's opacity).
     fn placed_image(&mut self, img: &PlacedImage<'_>) {
+        let k = self.to_px.scale;
+        let (ox, oy) = self.px(img.origin);
         let source = match self.images.entry((img.source.id, None)) {
             Entry::Occupied(e) => e.into_mut(),
             Entry::Vacant(v) => match image_pixmap(img.source.pixels, None) {
@@ -149,8 +201,6 @@ impl Sink for RasterSink<'_> {
                 None => return,
             },
         };
-        let k = self.to_px.scale;
-        let (ox, oy) = self.to_px.point(img.origin);
         let f = |v: f64| (v * k) as f32;
         let transform = Transform::from_row(
             f(img.x_step.x),
@@ -172,8 +222,8 @@ impl Sink for RasterSink<'_> {
     /// The image through a pattern stretched over its box, filling the clip polygon (or
     /// the box): pixels outside the clip are left untouched.
     fn image(&mut self, img: &Image<'_>) {
-        let (x0, y0) = self.to_px.point(img.min);
-        let (x1, y1) = self.to_px.point(img.max);
+        let (x0, y0) = self.px(img.min);
+        let (x1, y1) = self.px(img.max);
         let area = match img.clip {
             Some(points) => self.polyline_path(points, true),
             None => tiny_skia::Rect::from_ltrb(x0, y0, x1, y1).map(PathBuilder::from_rect),
@@ -212,8 +262,8 @@ impl Sink for RasterSink<'_> {
     }
 
     fn rect(&mut self, rect: &Rect) {
-        let (x0, y0) = self.to_px.point(rect.min);
-        let (x1, y1) = self.to_px.point(rect.max);
+        let (x0, y0) = self.px(rect.min);
+        let (x1, y1) = self.px(rect.max);
         if let Some(r) = tiny_skia::Rect::from_ltrb(x0, y0, x1, y1) {
             self.pixmap
                 .fill_rect(r, &paint(rect.fill), Transform::identity(), None);
@@ -236,7 +286,7 @@ impl Sink for RasterSink<'_> {
     }
 
     fn circle(&mut self, c: &Circle) {
-        let (x, y) = self.to_px.point(c.centre);
+        let (x, y) = self.px(c.centre);
         let r = (c.radius * self.to_px.scale) as f32;
         let Some(path) = PathBuilder::from_circle(x, y, r) else {
             return;
@@ -258,20 +308,16 @@ impl Sink for RasterSink<'_> {
 
     fn path(&mut self, p: &Path<'_>) {
         let mut pb = PathBuilder::new();
-        let (x, y) = self.to_px.point(p.start);
+        let (x, y) = self.px(p.start);
         pb.move_to(x, y);
         for s in p.segments {
             match *s {
                 Segment::Line(a) => {
-                    let (x, y) = self.to_px.point(a);
+                    let (x, y) = self.px(a);
                     pb.line_to(x, y);
                 }
                 Segment::Cubic(c1, c2, a) => {
-                    let ((x1, y1), (x2, y2), (x, y)) = (
-                        self.to_px.point(c1),
-                        self.to_px.point(c2),
-                        self.to_px.point(a),
-                    );
+                    let ((x1, y1), (x2, y2), (x, y)) = (self.px(c1), self.px(c2), self.px(a));
                     pb.cubic_to(x1, y1, x2, y2, x, y);
                 }
             }
@@ -297,7 +343,7 @@ impl Sink for RasterSink<'_> {
 
     fn text(&mut self, t: &Text<'_>) {
         let size = (t.size * self.to_px.scale) as f32;
-        let Some(path) = self.fonts.outline(t, self.to_px.point(t.anchor), size) else {
+        let Some(path) = self.fonts.outline(t, self.px(t.anchor), size) else {
             return;
         };
         let round = |width: f32| tiny_skia::Stroke {
