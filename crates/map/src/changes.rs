@@ -46,9 +46,9 @@ pub(crate) struct CellChanges {
     pub icons: Vec<IconDelta>,
     pub labels: Vec<LabelDelta>,
     /// Fog, GM-only flags of notes and edges, the party.
-    pub fog: super::changes_fog::FogChanges,
+    pub fog: super::fog::changes::FogChanges,
     /// Heights (the raise/lower brush).
-    pub elevation: super::changes_elevation::ElevationChanges,
+    pub elevation: super::elevation::changes::ElevationChanges,
     /// Named regions and their kinds.
     pub regions: super::regions::RegionChanges,
     // Where each cell's delta sits (for first-old merging). Keys are cell indices and

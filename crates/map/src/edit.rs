@@ -4,18 +4,18 @@
 //!
 //! [`Edit`] is nested by content: each kind of map content has its own sub-enum, defined
 //! and applied beside that content's edit code ([`CellEdit`] in `edit_cells.rs`,
-//! [`FeatureEdit`] in `edit_features.rs`, [`AnnotationEdit`] in `edit_annotations.rs`,
-//! [`FogEdit`] in `edit_fog.rs`, [`ElevationEdit`] in `edit_elevation.rs`, [`RegionEdit`] in
+//! [`FeatureEdit`] in `features/edit.rs`, [`AnnotationEdit`] in `annotations/edit.rs`,
+//! [`FogEdit`] in `fog/edit.rs`, [`ElevationEdit`] in `elevation/edit.rs`, [`RegionEdit`] in
 //! `regions/edit.rs`, [`MapEdit`] in `edit_map.rs`). `apply` matches [`Edit`] once and
 //! hands the sub-enum to its applier, which matches it exhaustively.
 
+pub use super::annotations::edit::AnnotationEdit;
 pub(crate) use super::changes::CellChanges;
-pub use super::edit_annotations::AnnotationEdit;
 pub use super::edit_cells::CellEdit;
-pub use super::edit_elevation::ElevationEdit;
-pub use super::edit_features::{FeatureEdit, PathEnd};
-pub use super::edit_fog::FogEdit;
 pub use super::edit_map::MapEdit;
+pub use super::elevation::edit::ElevationEdit;
+pub use super::features::edit::{FeatureEdit, PathEnd};
+pub use super::fog::edit::FogEdit;
 use super::hexmap::{HexMap, MapError};
 use super::properties::MapProperties;
 pub use super::regions::RegionEdit;
@@ -105,10 +105,10 @@ pub(crate) enum Record {
 pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), EditError> {
     match edit {
         Edit::Cell(e) => cells_applied(map, |m, c| super::edit_cells::apply(m, e, c)),
-        Edit::Feature(e) => super::edit_features::apply(map, e),
-        Edit::Annotation(e) => cells_applied(map, |m, c| super::edit_annotations::apply(m, e, c)),
-        Edit::Fog(e) => cells_applied(map, |m, c| super::edit_fog::apply(m, e, c)),
-        Edit::Elevation(e) => cells_applied(map, |m, c| super::edit_elevation::apply(m, e, c)),
+        Edit::Feature(e) => super::features::edit::apply(map, e),
+        Edit::Annotation(e) => cells_applied(map, |m, c| super::annotations::edit::apply(m, e, c)),
+        Edit::Fog(e) => cells_applied(map, |m, c| super::fog::edit::apply(m, e, c)),
+        Edit::Elevation(e) => cells_applied(map, |m, c| super::elevation::edit::apply(m, e, c)),
         Edit::Region(e) => super::regions::apply_edit(map, e),
         Edit::Map(e) => super::edit_map::apply(map, e),
     }

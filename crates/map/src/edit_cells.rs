@@ -117,7 +117,7 @@ fn check(map: &HexMap, edit: &CellEdit) -> Result<(), EditError> {
             }
         }
         CellEdit::Paste { clipboard, .. } => {
-            super::edit_features::check_paste(map, clipboard)?;
+            super::features::edit::check_paste(map, clipboard)?;
             for c in clipboard.cells() {
                 check_terrain(map, c.terrain)?;
                 if let Some(t) = &c.note
@@ -204,7 +204,7 @@ pub(super) fn apply(
                     rec.note(h, c.note.clone())?;
                 }
             }
-            super::edit_features::paste(rec.map, rec.changes, clipboard, *anchor);
+            super::features::edit::paste(rec.map, rec.changes, clipboard, *anchor);
         }
     }
     Ok(())

@@ -3,23 +3,15 @@
 //! and rules (movement, sight), shape specs, the one edit path, and undo history. Knows
 //! nothing of files or the GUI.
 
-mod annotation_access;
 pub mod annotations;
 mod changes;
-mod changes_elevation;
-mod changes_fog;
 pub mod clipboard;
 pub mod cost;
 pub mod document;
 pub mod edit;
-mod edit_annotations;
 mod edit_cells;
-mod edit_elevation;
-mod edit_features;
-mod edit_fog;
 mod edit_map;
 mod elevation;
-mod feature_access;
 pub mod features;
 pub mod fog;
 pub mod generate;
@@ -56,8 +48,7 @@ pub use edit::{
     AnnotationEdit, CellEdit, Changed, Edit, EditError, ElevationEdit, FeatureEdit, FogEdit,
     HexBounds, MapEdit, PathEnd,
 };
-pub use edit_elevation::{MAX_ELEVATION, MIN_ELEVATION};
-pub use elevation::ElevationLayer;
+pub use elevation::{ElevationLayer, MAX_ELEVATION, MIN_ELEVATION};
 pub use features::{
     EdgeLayer, EdgeMove, EdgePalette, EdgeType, EdgeTypeId, FeatureId, FeaturePalette,
     FeaturePaletteError, FeatureType, LineStyle, MapPath, PathId, PathPalette, PathShapeError,

@@ -1,6 +1,9 @@
 //! Map content that says where things are (issue 15): icons on hexes and free place-name
-//! labels at world points, with the one validation the loaders and the edits call.
+//! labels at world points, with the one validation the loaders and the edits call, how the
+//! map reads and sets them (`access`) and their edits and undo (`edit`).
 
+mod access;
+pub(crate) mod edit;
 pub mod icon_layer;
 pub mod icons;
 pub mod labels;

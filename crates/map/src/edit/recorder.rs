@@ -4,8 +4,8 @@
 
 use super::{CellChanges, Changed, Record};
 use crate::EditError;
-use crate::feature_access::PaletteOnMap;
 use crate::features::FeaturePalette;
+use crate::features::access::PaletteOnMap;
 use crate::hexmap::{HexMap, MapError};
 use crate::palette::TerrainId;
 use hexmap_hex::Hex;

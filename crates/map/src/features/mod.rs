@@ -1,8 +1,11 @@
 //! Map content on hexsides and through hex centres (issue 14): the edge and path palettes,
-//! the edge layer and the paths. The movement and sight rules that use them live in
+//! the edge layer and the paths, how the map reads and sets them (`access`) and their
+//! edits and undo (`edit`). The movement and sight rules that use them live in
 //! `map::rules`.
 
+pub(crate) mod access;
 pub mod edges;
+pub(crate) mod edit;
 pub mod palette;
 pub mod paths;
 

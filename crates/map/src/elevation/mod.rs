@@ -3,6 +3,11 @@
 //! metres). A map without the layer has no elevation at all, which is not the same as
 //! every hex at sea level: files and exports leave the layer out only then.
 
+pub(crate) mod changes;
+pub(crate) mod edit;
+
+pub use edit::{MAX_ELEVATION, MIN_ELEVATION};
+
 use super::{HexMap, MapError};
 use hexmap_hex::Hex;
 

@@ -1,8 +1,8 @@
 //! The map's icons and labels: read access and the checks the loaders and edits share.
 
-use super::annotations::{Icon, IconError, IconId, MAX_LABELS, PlacedIcon};
-use super::annotations::{IconLayer, Label, LabelError, LabelId, Labels, validate_icons};
-use super::hexmap::{HexMap, MapError};
+use crate::annotations::{Icon, IconError, IconId, MAX_LABELS, PlacedIcon};
+use crate::annotations::{IconLayer, Label, LabelError, LabelId, Labels, validate_icons};
+use crate::hexmap::{HexMap, MapError};
 use hexmap_hex::Hex;
 
 impl HexMap {

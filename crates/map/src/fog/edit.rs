@@ -2,11 +2,11 @@
 //! checked first, then applied with each touched cell's, flag's or
 //! path's first old value recorded, so a drag of the fog brush is one undo step.
 
-use super::changes::CellChanges;
-use super::edit::EditError;
-use super::features::{MapPath, PathId, PathTypeId};
-use super::fog::Party;
-use super::hexmap::{HexMap, MapError};
+use crate::changes::CellChanges;
+use crate::edit::EditError;
+use crate::features::{MapPath, PathId, PathTypeId};
+use crate::fog::Party;
+use crate::hexmap::{HexMap, MapError};
 use hexmap_hex::{Edge, Hex};
 
 /// A change to the fog of war, the GM-only flags or the party (carried by
@@ -68,7 +68,7 @@ pub enum FogEdit {
 }
 
 /// Apply one fog edit; on error the map is unchanged.
-pub(super) fn apply(
+pub(crate) fn apply(
     map: &mut HexMap,
     edit: &FogEdit,
     changes: &mut CellChanges,

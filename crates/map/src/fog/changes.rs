@@ -1,10 +1,10 @@
-//! The fog and secrets part of one undo step ([`super::changes::CellChanges::fog`]):
+//! The fog and secrets part of one undo step ([`crate::changes::CellChanges::fog`]):
 //! hidden cells, GM-only flags of notes and edges, and the party, each with its first old
 //! and last new value.
 
-use super::changes::MineDelta;
-use super::fog::Party;
-use super::hexmap::HexMap;
+use crate::changes::MineDelta;
+use crate::fog::Party;
+use crate::hexmap::HexMap;
 use hexmap_hex::hash::{HexBuildHasher, HexHashMap};
 use hexmap_hex::{Edge, Hex};
 use std::collections::HashMap;

@@ -1,10 +1,10 @@
-//! The elevation part of one undo step ([`super::changes::CellChanges::elevation`]): each
+//! The elevation part of one undo step ([`crate::changes::CellChanges::elevation`]): each
 //! touched cell's first old and last new height, and whether the step created the map's
 //! elevation layer (a map without one gets it, all at sea level, on its first raise or
 //! lower; undoing that step takes it away again).
 
-use super::elevation::ElevationLayer;
-use super::hexmap::HexMap;
+use crate::elevation::ElevationLayer;
+use crate::hexmap::HexMap;
 use hexmap_hex::hash::HexBuildHasher;
 use std::collections::HashMap;
 

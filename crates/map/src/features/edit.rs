@@ -2,14 +2,14 @@
 //! feature palettes): checked first, then applied with each touched edge's and path's first
 //! old value recorded; a new palette keeps the whole previous map for undo.
 
-use super::changes::CellChanges;
-use super::clipboard::Clipboard;
-use super::edit::recorder::{cells_applied, set_feature_palette};
-use super::edit::{Changed, EditError, Record};
-use super::features::{
+use crate::changes::CellChanges;
+use crate::clipboard::Clipboard;
+use crate::edit::recorder::{cells_applied, set_feature_palette};
+use crate::edit::{Changed, EditError, Record};
+use crate::features::{
     EdgePalette, EdgeTypeId, MAX_PATHS, MapPath, PathId, PathPalette, PathTypeId,
 };
-use super::hexmap::{HexMap, MapError};
+use crate::hexmap::{HexMap, MapError};
 use hexmap_hex::hash::HexHashSet;
 use hexmap_hex::{Direction, Edge, Hex};
 
@@ -71,7 +71,7 @@ pub enum PathEnd {
 }
 
 /// Apply one feature edit; on error the map is unchanged.
-pub(super) fn apply(map: &mut HexMap, edit: &FeatureEdit) -> Result<(Changed, Record), EditError> {
+pub(crate) fn apply(map: &mut HexMap, edit: &FeatureEdit) -> Result<(Changed, Record), EditError> {
     match edit {
         FeatureEdit::SetEdgePalette(palette) => Ok(set_feature_palette(map, palette)),
         FeatureEdit::SetPathPalette(palette) => Ok(set_feature_palette(map, palette)),
@@ -206,7 +206,7 @@ fn put(map: &mut HexMap, changes: &mut CellChanges, id: PathId, new: Option<MapP
 }
 
 /// Check a clipboard's edge and path types against the map before pasting.
-pub(super) fn check_paste(map: &HexMap, clipboard: &Clipboard) -> Result<(), MapError> {
+pub(crate) fn check_paste(map: &HexMap, clipboard: &Clipboard) -> Result<(), MapError> {
     if let Some((_, k)) = clipboard
         .edges()
         .iter()
@@ -232,7 +232,7 @@ pub(super) fn check_paste(map: &HexMap, clipboard: &Clipboard) -> Result<(), Map
 /// [`check_paste`]): every edge between two pasted cells takes the clipboard's feature or
 /// none, as cells take its terrain; path pieces are added as new paths, cut to their runs
 /// on the map.
-pub(super) fn paste(
+pub(crate) fn paste(
     map: &mut HexMap,
     changes: &mut CellChanges,
     clipboard: &Clipboard,

@@ -5,8 +5,11 @@
 //! A map with no hidden cell has no fog: everything is revealed, as for a map that never
 //! used it. Icons, labels and paths carry their own `gm_only` flag; notes and edge
 //! features are keyed by hex and edge, so their flags live here. Changes go through
-//! [`crate::Edit`] like any content (`edit_fog.rs`); the player view is cut from this by
+//! [`crate::Edit`] like any content (`fog/edit.rs`); the player view is cut from this by
 //! `draw::player`.
+
+pub(crate) mod changes;
+pub(crate) mod edit;
 
 use super::HexMap;
 use super::features::PathId;

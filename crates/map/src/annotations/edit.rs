@@ -3,10 +3,10 @@
 //! old value recorded. A new icon gets the map's next icon id; a changed or moved icon
 //! keeps its id.
 
-use super::annotations::{Icon, Label, LabelError, LabelId, PlacedIcon, validate_icons};
-use super::changes::CellChanges;
-use super::edit::EditError;
-use super::hexmap::{HexMap, MapError};
+use crate::annotations::{Icon, Label, LabelError, LabelId, PlacedIcon, validate_icons};
+use crate::changes::CellChanges;
+use crate::edit::EditError;
+use crate::hexmap::{HexMap, MapError};
 use hexmap_hex::{Hex, Point};
 
 /// A change to icons or labels (carried by [`crate::Edit::Annotation`]).
@@ -70,7 +70,7 @@ pub enum AnnotationEdit {
 }
 
 /// Apply one icon or label edit; on error the map is unchanged.
-pub(super) fn apply(
+pub(crate) fn apply(
     map: &mut HexMap,
     edit: &AnnotationEdit,
     changes: &mut CellChanges,

@@ -3,10 +3,10 @@
 //! [`MAX_ELEVATION`]; a map without an elevation layer gets one (all at sea level) in
 //! the same undo step.
 
-use super::changes::CellChanges;
-use super::edit::EditError;
-use super::elevation::ElevationLayer;
-use super::hexmap::HexMap;
+use crate::changes::CellChanges;
+use crate::edit::EditError;
+use crate::elevation::ElevationLayer;
+use crate::hexmap::HexMap;
 use hexmap_hex::Hex;
 
 /// Lowest height the brush lowers to (the deepest generated sea is far above it).
@@ -31,7 +31,7 @@ pub enum ElevationEdit {
 }
 
 /// Apply an elevation edit.
-pub(super) fn apply(
+pub(crate) fn apply(
     map: &mut HexMap,
     edit: &ElevationEdit,
     changes: &mut CellChanges,

@@ -1,11 +1,11 @@
 //! [`HexMap`]'s edge features and paths: read accessors for drawing and rules, and the
 //! checked low-level setters (no undo) that edits and loaders call.
 
-use super::features::{
+use crate::features::{
     EdgeLayer, EdgePalette, EdgeType, EdgeTypeId, FeaturePalette, FeatureType, MAX_PATHS, MapPath,
     PathId, PathPalette, PathType, Paths, check_path_hexes,
 };
-use super::hexmap::{HexMap, MapError};
+use crate::hexmap::{HexMap, MapError};
 use hexmap_hex::{Edge, Hex};
 
 impl HexMap {
@@ -150,7 +150,7 @@ impl HexMap {
 
     /// After a shape change: drop edge features not between two cells, and cut paths to
     /// their runs of at least two cells (the first run keeps the id).
-    pub(super) fn clip_features_to_shape(&mut self) {
+    pub(crate) fn clip_features_to_shape(&mut self) {
         let mut edges = std::mem::take(&mut self.edges);
         let old_paths = std::mem::take(&mut self.paths);
         let shape = self.shape();
