@@ -28,7 +28,7 @@ use hexmap_draw::{
 };
 use hexmap_hex::{CoordSystem, Point};
 use hexmap_map::steps::{block_on, pause};
-use hexmap_map::{Corner, HexMap, OffsetBounds};
+use hexmap_map::{Corner, HexMap};
 use std::sync::Arc;
 use tiny_skia::Pixmap;
 
@@ -248,49 +248,31 @@ pub fn fit_png(map: &HexMap, opts: &PictureOptions) -> Result<PictureOptions, Pi
     })
 }
 
-/// A sink over a whole picture that draws the map's pieces: one after another (SVG), or in
-/// strips on every core (PNG, [`strips`]).
-trait PictureSink: Sink + Sized {
-    /// Draw `pieces` of `scene` at `scale` in their order, reporting the share done and
-    /// pausing ([`hexmap_map::steps::pause`]) between them.
-    async fn draw_pieces(
-        &mut self,
-        scene: &MapScene<'_>,
-        pieces: &[OffsetBounds],
-        scale: f64,
-        progress: &mut dyn FnMut(f32),
-    ) {
-        for (i, piece) in pieces.iter().enumerate() {
-            scene.draw(&Region::Block(*piece), scale, self);
-            progress((i + 1) as f32 / pieces.len() as f32);
-            pause().await;
+/// What [`draw_map`] draws into.
+enum Target<'s, 'p> {
+    /// One sink, the pieces drawn one after another (SVG).
+    InOrder(&'s mut dyn Sink),
+    /// A raster picture, its pieces drawn in strips on every core ([`strips`]).
+    Raster(&'s mut RasterSink<'p>),
+}
+
+impl Target<'_, '_> {
+    /// The sink over the whole picture.
+    fn sink(&mut self) -> &mut dyn Sink {
+        match self {
+            Target::InOrder(sink) => *sink,
+            Target::Raster(sink) => *sink,
         }
     }
 }
 
-impl PictureSink for SvgSink {}
-
-impl PictureSink for RasterSink<'_> {
-    async fn draw_pieces(
-        &mut self,
-        scene: &MapScene<'_>,
-        pieces: &[OffsetBounds],
-        scale: f64,
-        progress: &mut dyn FnMut(f32),
-    ) {
-        let (first, end) = self.rows();
-        let strips = strips::strip_count(end - first);
-        strips::draw_pieces(self, scene, pieces, scale, strips, progress).await;
-    }
-}
-
-/// Draw the whole map into `sink` piece by piece, reporting the share done and pausing
+/// Draw the whole map into `target` piece by piece, reporting the share done and pausing
 /// ([`hexmap_map::steps::pause`]) between pieces.
 async fn draw_map(
     map: &HexMap,
     opts: &PictureOptions,
     frame: &Frame,
-    sink: &mut impl PictureSink,
+    mut target: Target<'_, '_>,
     progress: &mut dyn FnMut(f32),
 ) -> Result<(), PictureError> {
     let style = opts.style();
@@ -306,11 +288,24 @@ async fn draw_map(
     if opts.underlay
         && let Some(images) = &opts.images
     {
-        hexmap_draw::underlay::draw_underlay(sink, map, images);
+        hexmap_draw::underlay::draw_underlay(target.sink(), map, images);
     }
     let pieces = region::split(&scene.bounds(), region::picture_pieces(&scene.bounds()));
-    sink.draw_pieces(&scene, &pieces, opts.scale, progress)
-        .await;
+    match &mut target {
+        Target::Raster(raster) => {
+            let (first, end) = raster.rows();
+            let strips = strips::strip_count(end - first);
+            strips::draw_pieces(raster, &scene, &pieces, opts.scale, strips, progress).await;
+        }
+        Target::InOrder(sink) => {
+            for (i, piece) in pieces.iter().enumerate() {
+                scene.draw(&Region::Block(*piece), opts.scale, *sink);
+                progress((i + 1) as f32 / pieces.len() as f32);
+                pause().await;
+            }
+        }
+    }
+    let sink = target.sink();
     let k = frame.to_px.scale;
     let mut legend_over = None;
     if let Some((area, corner)) = frame.legend {
@@ -367,7 +362,7 @@ pub async fn png_in_steps(
         map,
         opts,
         &f,
-        &mut RasterSink::new(&mut pixmap, f.to_px, &fonts),
+        Target::Raster(&mut RasterSink::new(&mut pixmap, f.to_px, &fonts)),
         &mut drawing,
     )
     .await?;
@@ -408,7 +403,7 @@ pub async fn svg_in_steps(
         sink.link_images(images.clone());
     }
     sink.reserve(map.shape().len() * 80);
-    draw_map(map, opts, &f, &mut sink, progress).await?;
+    draw_map(map, opts, &f, Target::InOrder(&mut sink), progress).await?;
     progress(1.0);
     Ok(sink.finish())
 }
