@@ -97,9 +97,8 @@ mod tests {
         out.push((Orientation::Pointy, MapShape::hexagon(4).unwrap()));
         out.push((Orientation::Flat, MapShape::parallelogram(6, 5).unwrap()));
         out.push((Orientation::Pointy, MapShape::triangle(7).unwrap()));
-        let holed = hexmap_hex::range(Hex::new(0, 0), 5)
-            .into_iter()
-            .filter(|h| (h.q * 7 + h.r * 3).rem_euclid(5) != 0);
+        let holed =
+            hexmap_hex::range(Hex::new(0, 0), 5).filter(|h| (h.q * 7 + h.r * 3).rem_euclid(5) != 0);
         out.push((Orientation::Pointy, MapShape::cells(holed).unwrap()));
         out
     }
