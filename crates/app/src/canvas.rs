@@ -252,13 +252,8 @@ impl Canvas {
                     hexmap_draw::spill::max_steps(layout.size())
                 };
                 let around = annotated.iter().flat_map(|&h| hexmap_hex::range(h, reach));
-                self.chunks.mark_dirty(
-                    layout.orientation(),
-                    hexes
-                        .iter()
-                        .flat_map(|h| std::iter::once(*h).chain(h.neighbors()))
-                        .chain(around),
-                );
+                self.chunks.mark_dirty_around(layout.orientation(), hexes);
+                self.chunks.mark_dirty(layout.orientation(), around);
             }
         }
     }

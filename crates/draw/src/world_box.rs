@@ -7,7 +7,7 @@
 //! and notes drawn as captions, so no picture frame or print layout cuts them off.
 
 use hexmap_hex::{Hex, Layout, OffsetCoord, OffsetKind, Point};
-use hexmap_map::{HexMap, OffsetBounds};
+use hexmap_map::{HexMap, MapShape, OffsetBounds};
 
 use crate::annotations::{
     caption_place, caption_text, icon_box, label_text, note_caption, note_caption_place,
@@ -99,11 +99,65 @@ pub fn offset_bounds_world_box(
     world_box(layout, cells, reach).unwrap_or((origin, origin))
 }
 
+/// [`world_box`] of every cell of `shape`. A cell's centre is linear in its axial q and r,
+/// so along a straight line of cells it is extreme at the line's two ends: for the shapes
+/// made of such lines (rectangles: their rows or columns; hexagons, parallelograms and
+/// triangles: their rows of constant r) only the ends are looked at, a few thousand cells
+/// for a ten-million-cell map. An explicit cell set is looked at whole.
+pub fn shape_world_box(layout: &Layout, shape: &MapShape, reach: CellReach) -> Option<WorldRect> {
+    match line_ends(shape) {
+        Some(ends) => world_box(layout, ends, reach),
+        None => world_box(layout, shape.iter(), reach),
+    }
+}
+
+/// Both end cells of every straight line of cells `shape` is made of (`None`: a cell set).
+fn line_ends(shape: &MapShape) -> Option<Vec<Hex>> {
+    // Rows of constant axial r, q running over `q0(r)..q1(r)` (both included).
+    let rows = |r: std::ops::Range<i32>, q: &dyn Fn(i32) -> (i32, i32)| {
+        r.flat_map(|r| {
+            let (a, b) = q(r);
+            [Hex::new(a, r), Hex::new(b, r)]
+        })
+        .collect::<Vec<_>>()
+    };
+    Some(match *shape {
+        MapShape::Rectangle {
+            kind,
+            width,
+            height,
+        } => {
+            let (w, h) = (width as i32, height as i32);
+            let at = |col, row| kind.to_hex(OffsetCoord::new(col, row));
+            // A row of a row-shoved kind (a column of a column-shoved one) is a straight
+            // line of hexes.
+            if kind.shoves_rows() {
+                (0..h)
+                    .flat_map(|row| [at(0, row), at(w - 1, row)])
+                    .collect()
+            } else {
+                (0..w)
+                    .flat_map(|col| [at(col, 0), at(col, h - 1)])
+                    .collect()
+            }
+        }
+        MapShape::Hexagon { radius } => {
+            let n = radius as i32;
+            rows(-n..n + 1, &|r| ((-n).max(-r - n), n.min(n - r)))
+        }
+        MapShape::Parallelogram { width, height } => {
+            rows(0..height as i32, &|_| (0, width as i32 - 1))
+        }
+        MapShape::Triangle { size } => rows(0..size as i32, &|r| (0, size as i32 - 1 - r)),
+        MapShape::Cells(_) => return None,
+    })
+}
+
 /// The world box of `map` in `layout`: every cell, reaching `reach`, and everything drawn
 /// past the cells ([`drawn_points`]: labels, icons, captions); `None` for a map without
 /// cells. Pictures frame it, prints lay their pages over it.
 pub fn map_world_box(map: &HexMap, layout: &Layout, reach: CellReach) -> Option<WorldRect> {
-    let (mut lo, mut hi) = world_box(layout, map.shape().iter(), reach)?;
+    let (mut lo, mut hi) = shape_world_box(layout, map.shape(), reach)?;
     for p in drawn_points(map, layout) {
         if p.x.is_finite() && p.y.is_finite() {
             lo = Point::new(lo.x.min(p.x), lo.y.min(p.y));
@@ -199,4 +253,42 @@ pub fn drawn_text_boxes(map: &HexMap, layout: &Layout) -> Vec<WorldRect> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hexmap_hex::Orientation;
+
+    #[test]
+    fn the_box_from_line_ends_is_the_box_of_every_cell() {
+        let mut shapes = vec![
+            MapShape::parallelogram(7, 3).unwrap(),
+            MapShape::parallelogram(1, 1).unwrap(),
+            MapShape::cells([Hex::new(0, 0), Hex::new(5, -2), Hex::new(-3, 4)]).unwrap(),
+        ];
+        for n in 0..5 {
+            shapes.push(MapShape::hexagon(n).unwrap());
+            shapes.push(MapShape::triangle(n + 1).unwrap());
+        }
+        for kind in OffsetKind::ALL {
+            for (w, h) in [(1, 1), (1, 6), (6, 1), (2, 2), (9, 5), (4, 7)] {
+                shapes.push(MapShape::rectangle(kind, w, h).unwrap());
+            }
+        }
+        for orientation in [Orientation::Pointy, Orientation::Flat] {
+            // Stretched hexes and an origin away from zero, so no term drops out.
+            let layout =
+                Layout::new(orientation, Point::new(10.0, 6.5), Point::new(3.0, -7.0)).unwrap();
+            for shape in &shapes {
+                for reach in [CellReach::Outline, CellReach::HexSize] {
+                    assert_eq!(
+                        shape_world_box(&layout, shape, reach),
+                        world_box(&layout, shape.iter(), reach),
+                        "{shape:?} {orientation:?} {reach:?}"
+                    );
+                }
+            }
+        }
+    }
 }

@@ -353,6 +353,12 @@ impl HexMap {
         self.terrain.set(i, t);
     }
 
+    /// The terrain layer to change in bulk ([`TerrainLayer::set_marked`]); edits go
+    /// through the recorder, which keeps the undo record.
+    pub(crate) fn terrain_layer_mut(&mut self) -> &mut TerrainLayer {
+        &mut self.terrain
+    }
+
     /// Place or remove a mine at `h`; returns the old value.
     pub fn set_mine(&mut self, h: Hex, mine: bool) -> Result<bool, MapError> {
         let i = self.index(h)?;

@@ -82,6 +82,37 @@ impl TerrainLayer {
         TerrainId::new(old)
     }
 
+    /// Set every cell whose bit is set in `marks` (bit `i % 64` of word `i / 64` for cell
+    /// `i`) to `t`, in index order, calling `changed(i, old)` for each cell that held
+    /// another terrain. One pass front to back over the cells: what a bucket fill of
+    /// millions of cells needs. Panics if `marks` is longer than the layer.
+    pub fn set_marked(
+        &mut self,
+        marks: &[u64],
+        t: Option<TerrainId>,
+        mut changed: impl FnMut(usize, u16),
+    ) {
+        let new = t.map_or(0, TerrainId::get);
+        let slot = usize::from(new);
+        if slot >= self.counts.len() {
+            self.counts.resize(slot + 1, 0);
+        }
+        for (w, &word) in marks.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let i = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let old = self.cells[i];
+                if old != new {
+                    self.cells[i] = new;
+                    self.counts[usize::from(old)] -= 1;
+                    self.counts[slot] += 1;
+                    changed(i, old);
+                }
+            }
+        }
+    }
+
     /// The raw ids (0 = empty), in index order: for renderers and writers.
     pub fn raw(&self) -> &[u16] {
         &self.cells

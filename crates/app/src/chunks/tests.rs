@@ -303,3 +303,30 @@ fn labels_come_from_the_cache_and_only_those_near_the_view_are_drawn() {
     assert!(cache.stats.rebuilt > 0);
     assert_eq!(cache.stats.texts, 0);
 }
+
+#[test]
+fn marking_around_changed_hexes_marks_the_chunks_of_every_hex_and_neighbour() {
+    // Blobs of cells in storage order, across chunk borders, in both orientations: the
+    // chunks marked are those of the cells and of all their neighbours, no more.
+    for orientation in [Orientation::Pointy, Orientation::Flat] {
+        let kind = OffsetKind::default_for(orientation);
+        let mut cells: Vec<OffsetCoord> = (-40..70)
+            .flat_map(|row| (-40..100).map(move |col| OffsetCoord::new(col, row)))
+            .filter(|c| (c.col * 7 + c.row * 13).rem_euclid(11) < 3 || c.col == 31)
+            .collect();
+        cells.sort_by_key(|c| (c.row, c.col));
+        let hexes: Vec<Hex> = cells.iter().map(|&c| kind.to_hex(c)).collect();
+        let mut cache = ChunkCache::new();
+        cache.mark_dirty_around(orientation, &hexes);
+        let marked: std::collections::BTreeSet<_> = cache.dirty.keys().copied().collect();
+        let want: std::collections::BTreeSet<_> = hexes
+            .iter()
+            .flat_map(|h| std::iter::once(*h).chain(h.neighbors()))
+            .map(|h| chunk_of(orientation, h))
+            .collect();
+        assert_eq!(marked, want, "{orientation:?}");
+        let blocks: std::collections::BTreeSet<_> = cache.block_dirty.keys().copied().collect();
+        let want_blocks = want.iter().map(|&k| block_of(k)).collect();
+        assert_eq!(blocks, want_blocks);
+    }
+}

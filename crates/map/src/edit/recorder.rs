@@ -36,6 +36,18 @@ impl Recorder<'_> {
         self.set_terrain_with(i, t, CellChanges::terrain_once);
     }
 
+    /// Set every cell marked in `marks` (a bitset by dense index) to `t`, recording each
+    /// change once, in index order (so the record needs no sorting later).
+    pub(crate) fn terrain_marked(&mut self, marks: &[u64], t: Option<TerrainId>) {
+        let marked: usize = marks.iter().map(|w| w.count_ones() as usize).sum();
+        let new = t.map_or(0, TerrainId::get);
+        let changes = &mut *self.changes;
+        changes.terrain.reserve_exact(marked);
+        self.map
+            .terrain_layer_mut()
+            .set_marked(marks, t, |i, old| changes.terrain_once(i as u32, old, new));
+    }
+
     /// Set cell `i`'s terrain and, if it changed, `record` the delta.
     pub(crate) fn set_terrain_with(
         &mut self,
