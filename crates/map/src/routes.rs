@@ -76,7 +76,7 @@ fn reach_on(
     budget: u32,
     distance: u32,
 ) -> Result<MovementRange, MovementRangeError> {
-    let rule = StepRule::near(map, from, distance);
+    let rule = StepRule::near(map, ix, from, distance);
     movement_range_grid(
         from,
         budget,

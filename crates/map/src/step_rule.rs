@@ -65,13 +65,13 @@ impl<'a> StepRule<'a> {
     /// The rule of `map` for steps into cells within `distance` steps of `centre` (a
     /// movement range): only their sides are marked, in a mask spanning only the dense
     /// indices of marked cells, each with its [`SideRule`] gathered from the edge layer
-    /// and the paths in one pass over each. Steps into other cells cost their entry.
-    pub(crate) fn near(map: &'a HexMap, centre: Hex, distance: u32) -> Self {
+    /// and the paths in one pass over each (`ix`: the map's dense index). Steps into
+    /// other cells cost their entry.
+    pub(crate) fn near(map: &'a HexMap, ix: &impl Indexer, centre: Hex, distance: u32) -> Self {
         let mut rule = StepRule::bare(map);
         if map.edges.is_empty() && map.paths.is_empty() {
             return rule;
         }
-        let shape = map.shape();
         let mut rules: HashMap<u64, SideRule, HexBuildHasher> = HashMap::default();
         // Each side near the centre of an edge, with its key.
         let near_sides = |e: Edge| {
@@ -80,7 +80,7 @@ impl<'a> StepRule<'a> {
                 if h.distance(centre).unsigned_abs() > distance {
                     return None;
                 }
-                Some(side_key(shape.index_of(h)?, e.direction_from(h)?.index()))
+                Some(side_key(ix.index(h)?, e.direction_from(h)?.index()))
             })
         };
         for (e, kind) in map.edges.iter() {
