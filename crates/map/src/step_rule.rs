@@ -149,9 +149,16 @@ impl<'a> StepRule<'a> {
             .sides
             .get(s.to_index.wrapping_sub(self.first))
             .is_some_and(|m| m & (1 << side) != 0);
-        if !marked {
-            return self.entry_at(s.to_index);
+        if marked {
+            return self.marked_step(s, side);
         }
+        self.entry_at(s.to_index)
+    }
+
+    /// [`StepRule::grid_step`] across a marked side (`side` of `s.to`): kept out of line
+    /// so the common step stays small enough to inline into the search's loop.
+    #[inline(never)]
+    fn marked_step(&self, s: GridStep, side: usize) -> Option<u32> {
         match &self.rules {
             Some(rules) => rules
                 .get(&side_key(s.to_index, side))
