@@ -186,15 +186,14 @@ fn pointer(c: &mut Criterion) {
             (search, first)
         };
         let fresh = |goal: Hex| {
-            hex::a_star_dense_steps(
-                anchor,
+            let query = hex::GridQuery {
+                start: anchor,
                 goal,
-                map.min_step(),
-                &limits,
-                map.cell_count(),
-                index,
-                step,
-            )
+                min_step_cost: map.min_step(),
+                limits,
+                cells: map.cell_count(),
+            };
+            hex::a_star_dense_steps(query, index, step)
         };
         // Every answer costs what fresh A* finds, and one walk's per-query times.
         let (mut search, first) = primed();

@@ -2,9 +2,9 @@
 //! pathfind, movement, fov) against their definitions and simple reference versions.
 
 use hexmap::hex::{
-    Axis, Direction, FracHex, Hex, PathLimits, a_star, a_star_dense, connected_components,
-    field_of_view, flood_fill, in_wedge, is_visible, line, line_supercover, movement_range, range,
-    range_count, range_intersection, reflect, ring, rotate, spiral, wedge,
+    Axis, Direction, FracHex, GridQuery, Hex, PathLimits, a_star, a_star_dense,
+    connected_components, field_of_view, flood_fill, in_wedge, is_visible, line, line_supercover,
+    movement_range, range, range_count, range_intersection, reflect, ring, rotate, spiral, wedge,
 };
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
@@ -194,7 +194,8 @@ proptest! {
         let index = |h: Hex| sorted.binary_search(&h).ok();
         for min in [0, min_step] {
             let found = a_star(start, goal, min, &PathLimits::default(), cost);
-            let dense = a_star_dense(start, goal, min, &PathLimits::default(), sorted.len(), index, cost);
+            let query = GridQuery { start, goal, min_step_cost: min, limits: PathLimits::default(), cells: sorted.len() };
+            let dense = a_star_dense(query, index, cost);
             prop_assert_eq!(&dense, &found, "the dense search finds the same path");
             match (reach.cost(goal), found) {
                 (Some(best), Ok(path)) => {

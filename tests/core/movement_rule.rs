@@ -5,7 +5,7 @@
 //! (goals jumping about and wandering hex by hex) against fresh A* and the reference.
 
 use hexmap::hex::{
-    Direction, Edge, Hex, OffsetKind, Orientation, PathError, PathLimits, RouteSearch,
+    Direction, Edge, GridQuery, Hex, OffsetKind, Orientation, PathError, PathLimits, RouteSearch,
     a_star_dense_steps,
 };
 use hexmap::map::{
@@ -273,7 +273,8 @@ proptest! {
         goals.extend(wandering_goals(&cells, first, &steps));
         for to in goals {
             let reused = search.route_to(to, &limits, index, step);
-            let fresh = a_star_dense_steps(from, to, map.min_step(), &limits, map.cell_count(), index, step);
+            let query = GridQuery { start: from, goal: to, min_step_cost: map.min_step(), limits, cells: map.cell_count() };
+            let fresh = a_star_dense_steps(query, index, step);
             match (&reused, &fresh) {
                 (Ok(p), Ok(f)) => {
                     prop_assert_eq!(p.cost, f.cost, "{} → {}", from, to);

@@ -7,7 +7,7 @@
 
 use super::level_queue::{LevelQueue, Queued};
 use super::line::DistanceI64;
-use super::pathfind::{PathError, PathLimits, Route};
+use super::pathfind::{GridQuery, PathError, PathLimits, Route};
 use super::{Direction, Hex};
 
 /// One step a search asks the price of: from `from` to its neighbour `to` in `direction`
@@ -35,26 +35,30 @@ pub struct GridStep {
 /// [`a_star`](super::a_star).
 ///
 /// ```
-/// use hexmap_hex::{a_star_grid, Hex, PathLimits};
+/// use hexmap_hex::{a_star_grid, GridQuery, Hex, PathLimits};
 /// // A parallelogram grid 8 wide, 8 high, indexed row by row; cells with an even index
 /// // cost 1 to enter, the others 2.
 /// let index = |h: Hex| ((0..8).contains(&h.q) && (0..8).contains(&h.r))
 ///     .then(|| (h.r * 8 + h.q) as usize);
-/// let limits = PathLimits::default();
-/// let route = a_star_grid(Hex::new(0, 0), Hex::new(7, 0), 1, &limits, 64, index, |s| {
+/// let (start, goal, limits) = (Hex::new(0, 0), Hex::new(7, 0), PathLimits::default());
+/// let query = GridQuery { start, goal, min_step_cost: 1, limits, cells: 64 };
+/// let route = a_star_grid(query, index, |s| {
 ///     Some(if s.to_index % 2 == 0 { 1 } else { 2 })
 /// });
 /// assert_eq!(route.unwrap().cost, 11);
 /// ```
 pub fn a_star_grid(
-    start: Hex,
-    goal: Hex,
-    min_step_cost: u32,
-    limits: &PathLimits,
-    cells: usize,
+    query: GridQuery,
     index: impl Fn(Hex) -> Option<usize>,
     step: impl Fn(GridStep) -> Option<u32>,
 ) -> Result<Route, PathError> {
+    let GridQuery {
+        start,
+        goal,
+        min_step_cost,
+        ref limits,
+        cells,
+    } = query;
     let index = |h: Hex| index(h).filter(|&i| i < cells);
     if start == goal {
         return Ok(Route {

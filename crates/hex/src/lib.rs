@@ -41,11 +41,12 @@ pub use hash::{HexBuildHasher, HexHashMap, HexHashSet, stable_hash};
 pub use layout::{Layout, LayoutError, Orientation, Point, Vertex};
 pub use line::{LINE_NUDGE, LineIter, line, line_supercover};
 pub use movement::{
-    MAX_MOVEMENT_DISTANCE, MovementRange, MovementRangeError, movement_range, movement_range_steps,
+    MAX_MOVEMENT_DISTANCE, MovementRange, MovementRangeError, movement_range, movement_range_grid,
+    movement_range_steps,
 };
 pub use offset::{OffsetCoord, OffsetKind};
 pub use pathfind::{
-    PathError, PathLimits, Route, a_star, a_star_dense, a_star_dense_steps, a_star_steps,
+    GridQuery, PathError, PathLimits, Route, a_star, a_star_dense, a_star_dense_steps, a_star_steps,
 };
 pub use range::{
     CubeBoxIter, in_wedge, range, range_count, range_intersection, ring, spiral, wedge,

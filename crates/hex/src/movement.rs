@@ -1,7 +1,7 @@
 //! Movement range: every hex reachable from a start within a cost budget, with its cost
 //! and the step it was reached from (Dijkstra on a dense local grid).
 
-use super::{Direction, Hex};
+use super::{Direction, GridStep, Hex};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -136,7 +136,7 @@ pub fn movement_range(
     const BLOCKED: u32 = u32::MAX - 1;
     let width = 2 * max_distance.min(MAX_MOVEMENT_DISTANCE) as usize + 1;
     let mut entry = vec![UNKNOWN; width * width];
-    search(start, budget, max_distance, |_, to, slot| {
+    search(start, budget, max_distance, |_, to, _, slot| {
         let c = match entry[slot] {
             UNKNOWN => {
                 let c = cost(to).map_or(BLOCKED, |c| c.min(BLOCKED - 1));
@@ -168,21 +168,155 @@ pub fn movement_range_steps(
     max_distance: u32,
     step: impl Fn(Hex, Hex) -> Option<u32>,
 ) -> Result<MovementRange, MovementRangeError> {
-    search(start, budget, max_distance, |from, to, _| step(from, to))
+    search(start, budget, max_distance, |from, to, _, _| step(from, to))
 }
 
-/// Dijkstra within `max_distance` of `start`; `step(from, to, slot of to)` prices a step.
+/// [`movement_range_steps`] on a bounded grid with dense cell indices (a map's cell
+/// storage), each step priced from a [`GridStep`] that carries the entered hex's dense
+/// index and the step's direction, as [`a_star_grid`](super::a_star_grid) prices them: a
+/// map prices a step from its per-cell arrays with no second lookup of the hex. Hexes for
+/// which `index` is `None` are off the grid and never entered.
+///
+/// ```
+/// use hexmap_hex::{movement_range_grid, Hex};
+/// // A parallelogram grid 8 wide, 8 high, indexed row by row; odd cells cost 2.
+/// let index = |h: Hex| ((0..8).contains(&h.q) && (0..8).contains(&h.r))
+///     .then(|| (h.r * 8 + h.q) as usize);
+/// let reach = movement_range_grid(Hex::new(0, 0), 3, 3, index, |s| {
+///     Some(if s.to_index % 2 == 0 { 1 } else { 2 })
+/// })
+/// .unwrap();
+/// assert_eq!(reach.cost(Hex::new(2, 0)), Some(3));
+/// assert_eq!(reach.cost(Hex::new(-1, 0)), None);
+/// ```
+pub fn movement_range_grid(
+    start: Hex,
+    budget: u32,
+    max_distance: u32,
+    index: impl Fn(Hex) -> Option<usize>,
+    step: impl Fn(GridStep) -> Option<u32>,
+) -> Result<MovementRange, MovementRangeError> {
+    search(start, budget, max_distance, |from, to, direction, _| {
+        step(GridStep {
+            from,
+            to,
+            to_index: index(to)?,
+            direction,
+        })
+    })
+}
+
+/// Budgets up to this one search with a bucket per cost ([`Buckets`]); larger ones with
+/// a binary heap.
+const BUCKETED_BUDGET: u32 = 1 << 22;
+
+/// Dijkstra within `max_distance` of `start`; `step(from, to, direction, slot of to)`
+/// prices a step.
 fn search(
     start: Hex,
     budget: u32,
     max_distance: u32,
-    mut step: impl FnMut(Hex, Hex, usize) -> Option<u32>,
+    step: impl FnMut(Hex, Hex, Direction, usize) -> Option<u32>,
 ) -> Result<MovementRange, MovementRangeError> {
     if max_distance > MAX_MOVEMENT_DISTANCE {
         return Err(MovementRangeError {
             requested: max_distance,
         });
     }
+    if budget <= BUCKETED_BUDGET {
+        Ok(dijkstra(
+            start,
+            budget,
+            max_distance,
+            Buckets::new(budget),
+            step,
+        ))
+    } else {
+        Ok(dijkstra(start, budget, max_distance, Heap::default(), step))
+    }
+}
+
+/// The open list of [`dijkstra`]: (cost, slot) pairs, popped cheapest first.
+trait Open {
+    /// Queues `slot` at `cost`.
+    fn push(&mut self, cost: u32, slot: u32);
+    /// Removes a pair of the lowest cost.
+    fn pop(&mut self) -> Option<(u32, u32)>;
+}
+
+/// A binary heap of (cost, slot): any budget.
+#[derive(Default)]
+struct Heap(BinaryHeap<Reverse<(u32, u32)>>);
+
+impl Open for Heap {
+    fn push(&mut self, cost: u32, slot: u32) {
+        self.0.push(Reverse((cost, slot)));
+    }
+    fn pop(&mut self) -> Option<(u32, u32)> {
+        self.0.pop().map(|Reverse(pair)| pair)
+    }
+}
+
+/// Dial's bucket queue: one list of slots per cost `0..=budget` (costs are integers and
+/// none over the budget is queued), linked through one arena and scanned upwards, so a
+/// push or pop is a few array accesses. Within one cost the last pushed pops first.
+struct Buckets {
+    /// Per cost, 1 + the arena index of its last pushed slot (0: empty). Zeroed pages
+    /// from the allocator: a search touches only the costs it reaches.
+    heads: Vec<u32>,
+    /// Queued slots and 1 + the arena index of the next one of the same cost.
+    arena: Vec<(u32, u32)>,
+    /// No bucket below this cost holds slots.
+    at: usize,
+    /// Number of queued slots.
+    queued: usize,
+}
+
+impl Buckets {
+    fn new(budget: u32) -> Self {
+        Buckets {
+            heads: vec![0; budget as usize + 1],
+            arena: Vec::new(),
+            at: 0,
+            queued: 0,
+        }
+    }
+}
+
+impl Open for Buckets {
+    #[inline]
+    fn push(&mut self, cost: u32, slot: u32) {
+        let head = &mut self.heads[cost as usize];
+        self.arena.push((slot, *head));
+        *head = self.arena.len() as u32;
+        self.queued += 1;
+    }
+    #[inline]
+    fn pop(&mut self) -> Option<(u32, u32)> {
+        if self.queued == 0 {
+            return None;
+        }
+        while self.heads[self.at] == 0 {
+            self.at += 1;
+        }
+        let (slot, next) = self.arena[self.heads[self.at] as usize - 1];
+        self.heads[self.at] = next;
+        self.queued -= 1;
+        Some((self.at as u32, slot))
+    }
+}
+
+/// [`search`] with the open list `open`. Each slot is queued at most once per cost it is
+/// improved to and popped once at its final cost (the stale pairs are skipped), so no
+/// settled flags are needed: a neighbour already reached for the popped cost or less is
+/// not priced at all (no step costs less than nothing).
+fn dijkstra(
+    start: Hex,
+    budget: u32,
+    max_distance: u32,
+    mut open: impl Open,
+    mut step: impl FnMut(Hex, Hex, Direction, usize) -> Option<u32>,
+) -> MovementRange {
     let radius = max_distance as i32;
     let width = 2 * max_distance as usize + 1;
     let cells = width * width;
@@ -194,37 +328,33 @@ fn search(
         came_by: vec![NO_STEP; cells],
         reached: 0,
     };
-    let mut settled = vec![false; cells];
-    // Neighbour slot offsets and hex offsets by direction.
+    // Neighbour slot offsets by direction.
     let w = width as isize;
     let slot_step: [isize; 6] = Direction::ALL.map(|d| {
         let o = d.offset();
         o.r as isize * w + o.q as isize
     });
-
     let start_slot = (radius as usize) * width + radius as usize;
     range.cost[start_slot] = 0;
-    let mut open = BinaryHeap::new();
-    open.push(Reverse((0u32, start_slot as u32)));
-    while let Some(Reverse((g, slot))) = open.pop() {
+    open.push(0, start_slot as u32);
+    while let Some((g, slot)) = open.pop() {
         let slot = slot as usize;
-        if settled[slot] || g > range.cost[slot] {
+        if g != range.cost[slot] {
             continue;
         }
-        settled[slot] = true;
         range.reached += 1;
         let here = range.hex_at(slot) - start;
         for (d, offset) in slot_step.iter().enumerate() {
-            let off = Direction::from_index(d).offset();
-            let n = here + off;
+            let direction = Direction::from_index(d);
+            let n = here + direction.offset();
             if n.length() > radius {
                 continue;
             }
             let ns = (slot as isize + offset) as usize;
-            if settled[ns] {
+            if range.cost[ns] <= g {
                 continue;
             }
-            let Some(c) = step(start + here, start + n, ns) else {
+            let Some(c) = step(start + here, start + n, direction, ns) else {
                 continue;
             };
             let Some(total) = g.checked_add(c) else {
@@ -233,11 +363,11 @@ fn search(
             if total <= budget && total < range.cost[ns] {
                 range.cost[ns] = total;
                 range.came_by[ns] = d as u8;
-                open.push(Reverse((total, ns as u32)));
+                open.push(total, ns as u32);
             }
         }
     }
-    Ok(range)
+    range
 }
 
 #[cfg(test)]
@@ -276,6 +406,32 @@ mod tests {
         let r = movement_range(Hex::ORIGIN, 0, 4, |h| (h.r == 0).then_some(0)).unwrap();
         let got: Vec<_> = r.iter().map(|(h, _)| h).collect();
         assert_eq!(got, (-4..=4).map(|q| Hex::new(q, 0)).collect::<Vec<_>>());
+    }
+
+    /// The bucket queue (budgets up to 2²²) and the binary heap (above) find the same
+    /// costs, on terrain with walls and free hexes.
+    #[test]
+    fn buckets_and_heap_agree() {
+        let cost = |h: Hex| match (h.q * 7 + h.r * 13).rem_euclid(9) {
+            0 => None,
+            1 => Some(0),
+            c => Some(c as u32 * 37),
+        };
+        let step = |_: Hex, to: Hex, _: Direction, _: usize| cost(to);
+        for budget in [0, 150, 1000] {
+            let start = Hex::new(2, -1);
+            let bucketed = dijkstra(start, budget, 12, Buckets::new(budget), step);
+            let heaped = dijkstra(start, budget, 12, Heap::default(), step);
+            assert!(bucketed.len() > 1 || budget == 0);
+            assert_eq!(
+                bucketed.iter().collect::<Vec<_>>(),
+                heaped.iter().collect::<Vec<_>>(),
+                "budget {budget}"
+            );
+        }
+        // A budget over the bucket limit takes the heap and still finds every cost.
+        let big = movement_range(Hex::ORIGIN, BUCKETED_BUDGET + 1, 3, |_| Some(1)).unwrap();
+        assert_eq!(big.len(), 37);
     }
 
     #[test]

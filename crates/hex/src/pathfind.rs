@@ -17,6 +17,23 @@ pub struct PathLimits {
     pub max_cost: Option<u64>,
 }
 
+/// What a search on a bounded grid with dense cell indices is asked ([`a_star_dense`],
+/// [`a_star_dense_steps`], [`a_star_grid`](super::a_star_grid)): its ends, the cheapest
+/// step, its bounds and how many cells the grid has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GridQuery {
+    /// Where the route starts.
+    pub start: Hex,
+    /// Where the route ends.
+    pub goal: Hex,
+    /// At most every step's cost, as for [`a_star`]: the heuristic is distance × this.
+    pub min_step_cost: u32,
+    /// Bounds on the search.
+    pub limits: PathLimits,
+    /// The grid's cells have the dense indices `0..cells`.
+    pub cells: usize,
+}
+
 impl Default for PathLimits {
     /// One million expansions (a disc of radius ~570), no cost bound.
     fn default() -> Self {
@@ -154,46 +171,36 @@ pub fn a_star_steps(
 /// grid and impassable. Same paths as [`a_star`] with `cost` returning `None` off the grid.
 ///
 /// ```
-/// use hexmap_hex::{a_star, a_star_dense, Hex, PathLimits};
+/// use hexmap_hex::{a_star, a_star_dense, GridQuery, Hex, PathLimits};
 /// // A parallelogram grid 8 wide, 8 high, indexed row by row.
 /// let index = |h: Hex| ((0..8).contains(&h.q) && (0..8).contains(&h.r))
 ///     .then(|| (h.r * 8 + h.q) as usize);
 /// let cost = |h: Hex| index(h).map(|_| 1);
 /// let limits = PathLimits::default();
-/// let dense = a_star_dense(Hex::new(0, 0), Hex::new(7, 7), 1, &limits, 64, index, cost);
-/// let hashed = a_star(Hex::new(0, 0), Hex::new(7, 7), 1, &limits, cost);
+/// let (start, goal) = (Hex::new(0, 0), Hex::new(7, 7));
+/// let query = GridQuery { start, goal, min_step_cost: 1, limits, cells: 64 };
+/// let dense = a_star_dense(query, index, cost);
+/// let hashed = a_star(start, goal, 1, &limits, cost);
 /// assert_eq!(dense, hashed);
 /// assert_eq!(dense.unwrap().cost, 14);
 /// ```
 pub fn a_star_dense(
-    start: Hex,
-    goal: Hex,
-    min_step_cost: u32,
-    limits: &PathLimits,
-    cells: usize,
+    query: GridQuery,
     index: impl Fn(Hex) -> Option<usize>,
     cost: impl Fn(Hex) -> Option<u32>,
 ) -> Result<Route, PathError> {
-    a_star_dense_steps(start, goal, min_step_cost, limits, cells, index, |_, to| {
-        cost(to)
-    })
+    a_star_dense_steps(query, index, |_, to| cost(to))
 }
 
 /// [`a_star_dense`] with a cost per step, as [`a_star_steps`]: the search a map's movement
 /// rule (edge features, roads) runs on. It runs [`a_star_grid`](super::a_star_grid); a
 /// goal off the grid is unreachable at once.
 pub fn a_star_dense_steps(
-    start: Hex,
-    goal: Hex,
-    min_step_cost: u32,
-    limits: &PathLimits,
-    cells: usize,
+    query: GridQuery,
     index: impl Fn(Hex) -> Option<usize>,
     step: impl Fn(Hex, Hex) -> Option<u32>,
 ) -> Result<Route, PathError> {
-    super::a_star_grid(start, goal, min_step_cost, limits, cells, index, |s| {
-        step(s.from, s.to)
-    })
+    super::a_star_grid(query, index, |s| step(s.from, s.to))
 }
 
 /// What a search knows of one hex: its best cost so far, the direction of the step that

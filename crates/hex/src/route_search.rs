@@ -29,7 +29,7 @@ use super::radix_queue::RadixQueue;
 /// search when the map changes): the settled costs were computed with them.
 ///
 /// ```
-/// use hexmap_hex::{a_star_dense_steps, Hex, PathLimits, RouteSearch};
+/// use hexmap_hex::{a_star_dense_steps, GridQuery, Hex, PathLimits, RouteSearch};
 /// // A parallelogram grid 8 wide, 8 high, indexed row by row; every step costs 1.
 /// let index = |h: Hex| ((0..8).contains(&h.q) && (0..8).contains(&h.r))
 ///     .then(|| (h.r * 8 + h.q) as usize);
@@ -38,7 +38,8 @@ use super::radix_queue::RadixQueue;
 /// let mut search = RouteSearch::new(Hex::new(0, 0), 1, 64);
 /// for goal in [Hex::new(7, 7), Hex::new(6, 7), Hex::new(0, 5)] {
 ///     let reused = search.route_to(goal, &limits, index, step).unwrap();
-///     let fresh = a_star_dense_steps(Hex::new(0, 0), goal, 1, &limits, 64, index, step);
+///     let query = GridQuery { start: Hex::new(0, 0), goal, min_step_cost: 1, limits, cells: 64 };
+///     let fresh = a_star_dense_steps(query, index, step);
 ///     assert_eq!(reused.cost, fresh.unwrap().cost);
 /// }
 /// ```

@@ -4,8 +4,8 @@
 use super::step_rule::{Indexer, RectIndex, ShapeIndex, StepRule};
 use super::{HexMap, MapShape};
 use hexmap_hex::{
-    Hex, MAX_MOVEMENT_DISTANCE, MovementRange, MovementRangeError, OffsetCoord, PathError,
-    PathLimits, Route, a_star_grid, movement_range_steps,
+    GridQuery, Hex, MAX_MOVEMENT_DISTANCE, MovementRange, MovementRangeError, OffsetCoord,
+    PathError, PathLimits, Route, a_star_grid, movement_range_grid,
 };
 
 impl HexMap {
@@ -43,13 +43,9 @@ impl HexMap {
                 requested: distance,
             });
         }
-        let rule = StepRule::new(self);
         match RectIndex::of(self.shape()) {
-            Some(ix) => movement_range_steps(from, budget, distance, |a, b| rule.step(a, b, &ix)),
-            None => {
-                let ix = ShapeIndex(self.shape());
-                movement_range_steps(from, budget, distance, |a, b| rule.step(a, b, &ix))
-            }
+            Some(ix) => reach_on(self, &ix, from, budget, distance),
+            None => reach_on(self, &ShapeIndex(self.shape()), from, budget, distance),
         }
     }
 }
@@ -57,17 +53,34 @@ impl HexMap {
 /// [`HexMap::route`] with the cells indexed by `ix` and steps priced by the map's
 /// [`StepRule`].
 fn route_on(map: &HexMap, ix: &impl Indexer, from: Hex, to: Hex) -> Result<Route, PathError> {
-    let limits = PathLimits {
-        max_expansions: map.cell_count(),
-        max_cost: None,
+    let query = GridQuery {
+        start: from,
+        goal: to,
+        min_step_cost: map.min_step(),
+        limits: PathLimits {
+            max_expansions: map.cell_count(),
+            max_cost: None,
+        },
+        cells: map.cell_count(),
     };
     let rule = StepRule::new(map);
-    a_star_grid(
+    a_star_grid(query, |h| ix.index(h), |s| rule.grid_step(s))
+}
+
+/// [`HexMap::reach`] within `distance` steps, with the cells indexed by `ix` and steps
+/// priced by the map's [`StepRule`].
+fn reach_on(
+    map: &HexMap,
+    ix: &impl Indexer,
+    from: Hex,
+    budget: u32,
+    distance: u32,
+) -> Result<MovementRange, MovementRangeError> {
+    let rule = StepRule::near(map, ix, from, distance);
+    movement_range_grid(
         from,
-        to,
-        map.min_step(),
-        &limits,
-        map.cell_count(),
+        budget,
+        distance,
         |h| ix.index(h),
         |s| rule.grid_step(s),
     )

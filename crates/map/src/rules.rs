@@ -57,27 +57,33 @@ impl HexMap {
     pub fn step_cost(&self, from: Hex, to: Hex) -> Option<u32> {
         let i = self.shape().index_of(to)?;
         let edge = Edge::between(from, to)?;
-        let mut extra = 0;
-        if !self.edges.is_empty()
-            && let Some(feature) = self.edges.get(edge)
-            && let Some(t) = self.edge_palette.get(feature)
-        {
-            match t.movement {
-                EdgeMove::Impassable => return None,
-                EdgeMove::Extra(c) => extra = c.hundredths(),
-            }
+        self.side_rule(edge).cost(|| self.entry_cost_at(i))
+    }
+
+    /// What the feature on `edge` and the paths across it make of a step across it.
+    pub(crate) fn side_rule(&self, edge: Edge) -> SideRule {
+        SideRule {
+            edge: self.edge_move(edge),
+            path: self.path_cost_along(edge),
         }
-        if !self.paths.is_empty()
-            && let Some(c) = self.path_cost_along(edge)
-        {
-            return Some(c.hundredths());
+    }
+
+    /// How the feature on `edge` (if any, and of a known type) affects movement.
+    pub(crate) fn edge_move(&self, edge: Edge) -> Option<EdgeMove> {
+        if self.edges.is_empty() {
+            return None;
         }
-        Some(self.entry_cost_at(i)?.saturating_add(extra))
+        self.edge_palette
+            .get(self.edges.get(edge)?)
+            .map(|t| t.movement)
     }
 
     /// The lowest cost of the paths with a step across `edge`, among path types that have
     /// a cost.
-    fn path_cost_along(&self, edge: Edge) -> Option<Cost> {
+    pub(crate) fn path_cost_along(&self, edge: Edge) -> Option<Cost> {
+        if self.paths.is_empty() {
+            return None;
+        }
         self.paths
             .along(edge)
             .iter()
@@ -138,6 +144,35 @@ impl HexMap {
     /// their edge (false for non-neighbours): the edge test of `hex::field_of_view_across`.
     pub fn sight_blocked_between(&self, a: Hex, b: Hex) -> bool {
         !self.edges.is_empty() && Edge::between(a, b).is_some_and(|e| self.edge_blocks_sight(e))
+    }
+}
+
+/// The part of the movement rule (module doc) that belongs to one side of a cell: the
+/// feature on it and the cheapest path across it. [`HexMap::step_cost`] applies it to the
+/// entered cell's terrain; the movement range keeps it for the sides near its start
+/// (`step_rule`), so both price a step by this one formula.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct SideRule {
+    /// How the feature on the side affects movement (`None`: no feature).
+    pub(crate) edge: Option<EdgeMove>,
+    /// The cheapest path type with a cost stepping across the side.
+    pub(crate) path: Option<Cost>,
+}
+
+impl SideRule {
+    /// The cost of a step across this side into a cell whose terrain entry costs
+    /// `entry()`: none across an impassable feature; else the path's cost; else the entry
+    /// plus the feature's extra cost.
+    #[inline]
+    pub(crate) fn cost(self, entry: impl FnOnce() -> Option<u32>) -> Option<u32> {
+        match (self.edge, self.path) {
+            (Some(EdgeMove::Impassable), _) => None,
+            (_, Some(path)) => Some(path.hundredths()),
+            (Some(EdgeMove::Extra(extra)), None) => {
+                Some(entry()?.saturating_add(extra.hundredths()))
+            }
+            (None, None) => entry(),
+        }
     }
 }
 

@@ -1,13 +1,16 @@
 //! The movement rule ([`HexMap::step_cost`]) flattened for one search: a table of entry
 //! costs by raw terrain id, and — only when the map has edge features or paths — a mask of
 //! the cell sides that carry one. A step across an unmarked side costs its cell's entry
-//! from the table (two array reads); a marked side asks [`HexMap::step_cost`], the rule's
-//! one home. The searches of [`HexMap::route`] and [`HexMap::reach`] price every step this
-//! way, so they ask the edge layer's B-tree and the path index only where a feature is.
+//! from the table (two array reads). A marked side asks [`HexMap::step_cost`], the rule's
+//! one home, in a route search; a movement range, which stays near its start, marks only
+//! the sides there and keeps each one's [`SideRule`] (read straight off the edge layer and
+//! the paths, once), so none of its steps asks the edge layer's B-tree or the path index.
 
 use super::cost::Cost;
+use super::rules::SideRule;
 use super::{HexMap, MapShape};
-use hexmap_hex::{Direction, Edge, GridStep, Hex};
+use hexmap_hex::{Edge, GridStep, Hex, HexBuildHasher};
+use std::collections::HashMap;
 
 /// A table entry for impassable terrain.
 const BLOCKED: u32 = u32::MAX;
@@ -19,25 +22,30 @@ pub(crate) struct StepRule<'a> {
     terrain: &'a [u16],
     /// Entry cost in hundredths by raw terrain id ([`BLOCKED`]: impassable).
     entry: Vec<u32>,
-    /// Bit k of a cell: its side in direction k has an edge feature or a path step.
-    /// Empty when the map has neither.
+    /// Bit k of the cell with dense index `first + j` at `j`: its side in direction k has
+    /// an edge feature or a path step. Cells outside have no marked side; empty when the
+    /// map has neither.
     sides: Vec<u8>,
+    /// The dense index of the cell `sides[0]` is for.
+    first: usize,
+    /// For a movement range ([`StepRule::near`]): the rule of every marked side, by
+    /// [`side_key`]; `None`: a marked side asks [`HexMap::step_cost`].
+    rules: Option<HashMap<u64, SideRule, HexBuildHasher>>,
+}
+
+/// The key of the side in direction `side` of the cell with dense index `i`.
+#[inline]
+fn side_key(i: usize, side: usize) -> u64 {
+    (i as u64) << 3 | side as u64
 }
 
 impl<'a> StepRule<'a> {
-    /// The rule of `map`; marks the sides of its features (one pass over the edge layer
-    /// and the path index).
+    /// The rule of `map` for a search that may go anywhere (a route); marks the sides of
+    /// its features (one pass over the edge layer and the path index).
     pub(crate) fn new(map: &'a HexMap) -> Self {
-        let palette = map.palette().terrains();
-        let max = palette.iter().map(|t| t.id.get()).max().unwrap_or(0);
-        // Empty cells and ids the palette lacks cost one point, as in `entry_cost`.
-        let mut entry = vec![Cost::SCALE; usize::from(max) + 1];
-        for t in palette {
-            entry[usize::from(t.id.get())] = t.cost.hundredths().unwrap_or(BLOCKED);
-        }
-        let mut sides = Vec::new();
+        let mut rule = StepRule::bare(map);
         if !(map.edges.is_empty() && map.paths.is_empty()) {
-            sides = vec![0u8; map.cell_count()];
+            let mut sides = vec![0u8; map.cell_count()];
             let shape = map.shape();
             let mut mark = |e: Edge| {
                 let (a, b) = e.hexes();
@@ -49,12 +57,76 @@ impl<'a> StepRule<'a> {
             };
             map.edges.iter().for_each(|(e, _)| mark(e));
             map.paths.stepped_edges().for_each(&mut mark);
+            rule.sides = sides;
+        }
+        rule
+    }
+
+    /// The rule of `map` for steps into cells within `distance` steps of `centre` (a
+    /// movement range): only their sides are marked, in a mask spanning only the dense
+    /// indices of marked cells, each with its [`SideRule`] gathered from the edge layer
+    /// and the paths in one pass over each (`ix`: the map's dense index). Steps into
+    /// other cells cost their entry.
+    pub(crate) fn near(map: &'a HexMap, ix: &impl Indexer, centre: Hex, distance: u32) -> Self {
+        let mut rule = StepRule::bare(map);
+        if map.edges.is_empty() && map.paths.is_empty() {
+            return rule;
+        }
+        let mut rules: HashMap<u64, SideRule, HexBuildHasher> = HashMap::default();
+        // Each side near the centre of an edge, with its key.
+        let near_sides = |e: Edge| {
+            let (a, b) = e.hexes();
+            [a, b].into_iter().filter_map(move |h| {
+                if h.distance(centre).unsigned_abs() > distance {
+                    return None;
+                }
+                Some(side_key(ix.index(h)?, e.direction_from(h)?.index()))
+            })
+        };
+        for (e, kind) in map.edges.iter() {
+            let edge = map.edge_palette().get(kind).map(|t| t.movement);
+            for key in near_sides(e) {
+                rules.entry(key).or_default().edge = edge;
+            }
+        }
+        for path in map.paths.iter() {
+            // Paths whose type has no cost leave a step's cost alone.
+            let Some(cost) = map.path_palette().get(path.kind).and_then(|t| t.cost) else {
+                continue;
+            };
+            for key in path.steps().flat_map(near_sides) {
+                let side = rules.entry(key).or_default();
+                side.path = Some(side.path.map_or(cost, |c| c.min(cost)));
+            }
+        }
+        let first = rules.keys().map(|&k| k >> 3).min().unwrap_or(0) as usize;
+        let end = rules.keys().map(|&k| (k >> 3) + 1).max().unwrap_or(0) as usize;
+        let mut sides = vec![0u8; end.saturating_sub(first)];
+        for &k in rules.keys() {
+            sides[(k >> 3) as usize - first] |= 1 << (k & 7);
+        }
+        rule.sides = sides;
+        rule.first = first;
+        rule.rules = Some(rules);
+        rule
+    }
+
+    /// The rule of `map` with no side marked: every step costs its cell's entry.
+    fn bare(map: &'a HexMap) -> Self {
+        let palette = map.palette().terrains();
+        let max = palette.iter().map(|t| t.id.get()).max().unwrap_or(0);
+        // Empty cells and ids the palette lacks cost one point, as in `entry_cost`.
+        let mut entry = vec![Cost::SCALE; usize::from(max) + 1];
+        for t in palette {
+            entry[usize::from(t.id.get())] = t.cost.hundredths().unwrap_or(BLOCKED);
         }
         StepRule {
             map,
             terrain: map.terrain_layer().raw(),
             entry,
-            sides,
+            sides: Vec::new(),
+            first: 0,
+            rules: None,
         }
     }
 
@@ -73,45 +145,28 @@ impl<'a> StepRule<'a> {
     pub(crate) fn grid_step(&self, s: GridStep) -> Option<u32> {
         // The side of `to` the step crosses faces back along the step.
         let side = (s.direction.index() + 3) % 6;
-        if self
+        let marked = self
             .sides
-            .get(s.to_index)
-            .is_some_and(|m| m & (1 << side) != 0)
-        {
-            return self.map.step_cost(s.from, s.to);
+            .get(s.to_index.wrapping_sub(self.first))
+            .is_some_and(|m| m & (1 << side) != 0);
+        if marked {
+            return self.marked_step(s, side);
         }
         self.entry_at(s.to_index)
     }
 
-    /// [`HexMap::step_cost`] from `from` to its neighbour `to`, with `index` the map's
-    /// dense index (a fast form of [`MapShape::index_of`]).
-    #[inline]
-    pub(crate) fn step(&self, from: Hex, to: Hex, index: &impl Indexer) -> Option<u32> {
-        let direction = direction_between(from, to)?;
-        self.grid_step(GridStep {
-            from,
-            to,
-            to_index: index.index(to)?,
-            direction,
-        })
-    }
-}
-
-/// The direction from `a` to its neighbour `b`, `None` when they are not neighbours.
-#[inline]
-fn direction_between(a: Hex, b: Hex) -> Option<Direction> {
-    let (dq, dr) = (
-        i64::from(b.q) - i64::from(a.q),
-        i64::from(b.r) - i64::from(a.r),
-    );
-    // Directions 0..5 by (dq + 1) * 3 + (dr + 1); 6: not a neighbour.
-    const BY_DELTA: [u8; 9] = [6, 3, 4, 2, 6, 5, 1, 0, 6];
-    if !((-1..=1).contains(&dq) && (-1..=1).contains(&dr)) {
-        return None;
-    }
-    match BY_DELTA[((dq + 1) * 3 + dr + 1) as usize] {
-        6 => None,
-        d => Some(Direction::from_index(usize::from(d))),
+    /// [`StepRule::grid_step`] across a marked side (`side` of `s.to`): kept out of line
+    /// so the common step stays small enough to inline into the search's loop.
+    #[inline(never)]
+    fn marked_step(&self, s: GridStep, side: usize) -> Option<u32> {
+        match &self.rules {
+            Some(rules) => rules
+                .get(&side_key(s.to_index, side))
+                .copied()
+                .unwrap_or_default()
+                .cost(|| self.entry_at(s.to_index)),
+            None => self.map.step_cost(s.from, s.to),
+        }
     }
 }
 
@@ -198,16 +253,5 @@ mod tests {
             let far = Hex::new(i32::MAX, i32::MIN);
             assert_eq!(rect.and_then(|ix| ix.index(far)), None);
         }
-    }
-
-    #[test]
-    fn directions_between_neighbours() {
-        let a = Hex::new(-3, 7);
-        for d in Direction::ALL {
-            assert_eq!(direction_between(a, a.neighbor(d)), Some(d));
-            assert_eq!(direction_between(a, a.neighbor(d).neighbor(d)), None);
-        }
-        assert_eq!(direction_between(a, a), None);
-        assert_eq!(direction_between(a, a + Hex::new(1, 1)), None);
     }
 }

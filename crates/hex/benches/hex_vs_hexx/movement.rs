@@ -86,26 +86,7 @@ pub fn bench_a_star(c: &mut Criterion) {
             theirs.len()
         );
         assert!(ours.cost <= theirs_cost);
-        g.bench_function(format!("ours/radius_{radius}"), |b| {
-            b.iter(|| {
-                black_box(
-                    a_star(black_box(start), goal, 1, &PathLimits::default(), cost)
-                        .unwrap()
-                        .cost,
-                )
-            })
-        });
-        g.bench_function(format!("hexx/radius_{radius}"), |b| {
-            b.iter(|| {
-                black_box(
-                    hexx::algorithms::a_star(to_hexx(black_box(start)), to_hexx(goal), |_, b| {
-                        cost(from_hexx(b))
-                    })
-                    .unwrap()
-                    .len(),
-                )
-            })
-        });
+        bench_both(&mut g, &format!("radius_{radius}"), (start, goal), 1, cost);
     }
 
     // A free road on plains of cost 1: from the start it runs 30 hexes north, 70 east, and
@@ -137,34 +118,49 @@ pub fn bench_a_star(c: &mut Criterion) {
         theirs.len()
     );
     assert!(ours.cost < theirs_cost, "hexx should miss the road");
-    g.bench_function("ours/road", |b| {
-        b.iter(|| {
-            black_box(
-                a_star(black_box(start), goal, 0, &PathLimits::default(), cost)
-                    .unwrap()
-                    .cost,
-            )
-        })
-    });
-    g.bench_function("hexx/road", |b| {
-        b.iter(|| {
-            black_box(
-                hexx::algorithms::a_star(to_hexx(black_box(start)), to_hexx(goal), |_, b| {
-                    cost(from_hexx(b))
-                })
-                .unwrap()
-                .len(),
-            )
-        })
-    });
+    bench_both(&mut g, "road", (start, goal), 0, cost);
     g.finish();
+}
+
+/// Times our A* (`ours/{case}`, with `min_step` as its cheapest step) and hexx's
+/// (`hexx/{case}`) from `ends.0` to `ends.1` under `cost`.
+fn bench_both(
+    g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    case: &str,
+    (start, goal): (Hex, Hex),
+    min_step: u32,
+    cost: impl Fn(Hex) -> Option<u32> + Copy,
+) {
+    g.bench_function(format!("ours/{case}"), |b| {
+        b.iter(|| {
+            black_box(
+                a_star(
+                    black_box(start),
+                    goal,
+                    min_step,
+                    &PathLimits::default(),
+                    cost,
+                )
+                .unwrap()
+                .cost,
+            )
+        })
+    });
+    g.bench_function(format!("hexx/{case}"), |b| {
+        b.iter(|| black_box(hexx_a_star(black_box(start), goal, cost).unwrap().len()))
+    });
 }
 
 /// hexx's A* route from `start` to `goal` under `cost`, as our hexes.
 fn hexx_route(start: Hex, goal: Hex, cost: impl Fn(Hex) -> Option<u32>) -> Vec<Hex> {
-    hexx::algorithms::a_star(to_hexx(start), to_hexx(goal), |_, b| cost(from_hexx(b)))
+    hexx_a_star(start, goal, cost)
         .unwrap()
         .into_iter()
         .map(from_hexx)
         .collect()
+}
+
+/// hexx's A* from `start` to `goal`, entering `h` for `cost(h)`, as hexx returns it.
+fn hexx_a_star(start: Hex, goal: Hex, cost: impl Fn(Hex) -> Option<u32>) -> Option<Vec<hexx::Hex>> {
+    hexx::algorithms::a_star(to_hexx(start), to_hexx(goal), |_, b| cost(from_hexx(b)))
 }

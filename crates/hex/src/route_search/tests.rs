@@ -1,5 +1,5 @@
 use super::*;
-use crate::a_star_dense_steps;
+use crate::{GridQuery, a_star_dense_steps};
 
 /// A parallelogram grid `W` × `W`, indexed row by row.
 const W: i32 = 24;
@@ -23,7 +23,18 @@ fn step(from: Hex, to: Hex) -> Option<u32> {
 }
 
 fn fresh(start: Hex, goal: Hex, limits: &PathLimits) -> Result<Route, PathError> {
-    a_star_dense_steps(start, goal, 1, limits, (W * W) as usize, index, step)
+    a_star_dense_steps(query(start, goal, limits), index, step)
+}
+
+/// The test grid's query from `start` to `goal`, every step costing at least 1.
+fn query(start: Hex, goal: Hex, limits: &PathLimits) -> GridQuery {
+    GridQuery {
+        start,
+        goal,
+        min_step_cost: 1,
+        limits: *limits,
+        cells: (W * W) as usize,
+    }
 }
 
 /// `path` runs from `start` to `goal` through possible steps and costs `path.cost`.
@@ -146,11 +157,7 @@ fn unreachable_goals_and_starts() {
         .route_to(Hex::new(3, 3), &limits, index, walled)
         .unwrap();
     let expected = a_star_dense_steps(
-        Hex::new(0, 0),
-        Hex::new(3, 3),
-        1,
-        &limits,
-        (W * W) as usize,
+        query(Hex::new(0, 0), Hex::new(3, 3), &limits),
         index,
         walled,
     );
