@@ -7,7 +7,7 @@
 //! portal, no zenity). Nobody can see a dialog and cancel it within
 //! [`NATIVE_FAILURE_WINDOW`], so an empty answer that quick (or a panic in rfd) is
 //! reported as [`DialogReply::Unavailable`]; the editor then shows its built-in dialog for
-//! the same request and uses it for the rest of the session (`app::jobs`).
+//! the same request and uses it for the rest of the session (`app::file_work`).
 
 use hexmap_io::format::Format;
 use std::collections::VecDeque;

@@ -11,11 +11,11 @@
 //! | `canvas` | `canvas::Canvas` | camera, view, chunk cache, hover, layers, frame times; the overlays ([`overlays`]), legend, spill, image textures, player view, underlay handles |
 //! | `tools` | [`tools::Tools`] | current tool and terrain, drag gesture, selection, clipboard, paste; edge and path types and the selected path ([`feature_tools`]); the icon, label and region tools ([`icon_tool`], [`label_tool`], [`region_tool`]) |
 //! | `windows` | `windows::Windows` | each open window's form, messages, the unsaved-changes and changed-on-disk prompts |
-//! | `jobs` | `jobs::Jobs` | file dialogs (native or [`file_dialog`]) and the one pending, the export job, autosave ([`autosave`]) |
+//! | `file_work` | `file_work::FileWork` | file dialogs (native or [`file_dialog`]) and the one pending, the export job, autosave ([`autosave`]) |
 //! | `play` | [`play::PlaySession`] | the minesweeper game while in play mode |
 //! | `no_map` | [`no_map::NoMap`] | why no map is open (the file given at startup failed) |
 //!
-//! A frame (`EditorApp::show`) polls the jobs, then runs the UI: menus, toolbar, side panels
+//! A frame (`EditorApp::show`) polls the file work, then runs the UI: menus, toolbar, side panels
 //! and status bar (`panels`), the canvas, the windows. Each borrows only the parts it needs
 //! and returns [`Action`]s; `run_actions` (in `actions`) applies them after the UI pass.
 //! Whatever changes more than one part is a method of `EditorApp` in `actions/`.
@@ -39,6 +39,7 @@ mod feature_tool_view;
 pub mod feature_tools;
 pub mod file_dialog;
 mod file_menu;
+mod file_work;
 mod fog_panel;
 pub mod frame_stats;
 mod generate_biomes;
@@ -47,7 +48,6 @@ mod height_brush;
 mod icon_palette;
 pub mod icon_tool;
 pub mod images;
-mod jobs;
 pub mod label_tool;
 mod legend_view;
 pub mod measure;
@@ -92,14 +92,14 @@ pub use actions::{Action, UnsavedPrompt};
 pub use entry::run;
 #[cfg(target_arch = "wasm32")]
 pub use entry::start_web;
-pub use jobs::PendingDialog;
+pub use file_work::PendingDialog;
 pub use view::EditorView;
 
 use camera::Camera;
 use canvas::Canvas;
 use dialogs::FileDialogs;
 use eframe::egui;
-use jobs::Jobs;
+use file_work::FileWork;
 use open_map::OpenMap;
 use overlays::OverlayState;
 use prefs::Prefs;
@@ -145,7 +145,7 @@ pub struct EditorApp {
     /// Open windows and messages.
     windows: Windows,
     /// File dialogs, the export thread, autosave.
-    jobs: Jobs,
+    file_work: FileWork,
     /// The minesweeper game while in play mode.
     play: Option<play::PlaySession>,
     /// Set while no map is open: the file given at startup could not be opened.
@@ -186,7 +186,7 @@ impl EditorApp {
         app.prefs.resolve_recent();
         app.persist = options.persist;
         let data_dir = options.data_dir.or_else(storage::data_dir);
-        app.jobs.autosave_mut().set_data_dir(data_dir);
+        app.file_work.autosave_mut().set_data_dir(data_dir);
         match options.path {
             Some(path) => app.open_at_start(path),
             None => app.check_recovery(),
@@ -213,7 +213,7 @@ impl EditorApp {
             tools: Tools::new(&doc),
             doc,
             windows: Windows::default(),
-            jobs: Jobs::new(dialogs),
+            file_work: FileWork::new(dialogs),
             play: None,
             no_map: None,
             actions: Vec::new(),
@@ -228,7 +228,7 @@ impl EditorApp {
     /// Use `dir` for recovery files of untitled maps, and offer a newer one there now (as
     /// at startup).
     pub fn with_data_dir(mut self, dir: PathBuf) -> Self {
-        self.jobs.autosave_mut().set_data_dir(Some(dir));
+        self.file_work.autosave_mut().set_data_dir(Some(dir));
         self.check_recovery();
         self
     }
@@ -280,7 +280,8 @@ impl EditorApp {
         let started = web_time::Instant::now();
         let ctx = ui.ctx().clone();
         background::run_steps(&ctx);
-        self.jobs.set_always_builtin(self.prefs.builtin_file_dialog);
+        self.file_work
+            .set_always_builtin(self.prefs.builtin_file_dialog);
         self.poll_dialogs(&ctx);
         self.poll_export();
         self.handle_close_request(&ctx);
@@ -291,7 +292,7 @@ impl EditorApp {
         // Keys belong to a question while one is up (the built-in file dialog, the
         // changed-on-disk and restore questions, the unsaved-changes prompt: any modal
         // shown last frame), never to the tools behind it.
-        let asking = self.jobs.builtin().is_some()
+        let asking = self.file_work.builtin().is_some()
             || self.windows.disk_conflict().is_some()
             || ctx.memory(|m| m.top_modal_layer().is_some());
         // An open menu or combo box owns Escape (it closes it) and the click that closes
@@ -409,12 +410,12 @@ impl EditorApp {
         let shown = windows::Shown {
             doc: &self.doc,
             anchor,
-            export: self.jobs.export(),
+            export: self.file_work.export(),
             images,
             underlay,
         };
         let mut asked = windows::show_all(ctx, &mut self.windows, shown);
-        asked.extend(autosave::prompt(ctx, self.jobs.autosave()));
+        asked.extend(autosave::prompt(ctx, self.file_work.autosave()));
         if self.no_map.is_none()
             && let Some(given) = self
                 .missing_images
@@ -424,7 +425,7 @@ impl EditorApp {
         }
         let conflict = self.windows.disk_conflict();
         asked.extend(disk_check::prompt(ctx, conflict, self.doc.path()));
-        if let Some(dialog) = self.jobs.builtin_mut()
+        if let Some(dialog) = self.file_work.builtin_mut()
             && let Some(reply) = file_dialog::show(ctx, dialog, &self.prefs.recent)
         {
             asked.push(Action::DialogAnswer(reply));
@@ -437,7 +438,7 @@ impl EditorApp {
         let changed = self.doc.take_changed();
         if changed != open_map::Changed::Nothing {
             let now = ctx.input(|i| i.time);
-            self.jobs.autosave_mut().note_change(now);
+            self.file_work.autosave_mut().note_change(now);
             // This frame's canvas was painted before the actions ran: show the change now,
             // not at the next input event.
             ctx.request_repaint();

@@ -27,7 +27,7 @@ impl EditorApp {
 impl<'a> EditorView<'a> {
     /// Autosave state: the recovery file on offer and the last one written.
     pub fn autosave(&self) -> &'a autosave::Autosave {
-        self.app.jobs.autosave()
+        self.app.file_work.autosave()
     }
 
     /// The open document.
@@ -132,12 +132,12 @@ impl<'a> EditorView<'a> {
 
     /// The export running on a worker thread, if any.
     pub fn export_job(&self) -> Option<&'a export_import::ExportJob> {
-        self.app.jobs.export()
+        self.app.file_work.export()
     }
 
     /// The file dialog on screen and what continues with its answer, if any.
     pub fn pending_dialog(&self) -> Option<&'a PendingDialog> {
-        self.app.jobs.pending()
+        self.app.file_work.pending()
     }
 
     /// Warnings of the last Tiled import still on show.

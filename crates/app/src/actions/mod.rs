@@ -3,10 +3,10 @@
 //! answers, and replacing the document. Every change that reaches across the editor's
 //! parts is a method of `EditorApp` here, one file per group: opening, saving and the
 //! changed-on-disk answer (`files.rs`), the selection commands (`selection.rs`), autosave
-//! and recovery (`recovery.rs`), export and import (`exchange.rs`), what windows apply
+//! and recovery (`recovery.rs`), export and import (`export_import.rs`), what windows apply
 //! and play mode (`forms.rs`). The parts themselves only change their own state.
 
-mod exchange;
+mod export_import;
 mod files;
 mod forms;
 mod recovery;
@@ -17,7 +17,7 @@ pub(crate) use selection::hexes_word;
 use super::dialogs::{DialogReply, DialogRequest};
 use super::disk_check::DiskChoice;
 use super::export_import::ExportSpec;
-use super::jobs::PendingDialog;
+use super::file_work::PendingDialog;
 use super::open_map::{NewMapSpec, OpenMap};
 use super::properties::PropertiesForm;
 use super::{EditorApp, no_map};
@@ -247,7 +247,7 @@ impl EditorApp {
             .or_else(|| self.prefs.recent.first().and_then(|p| folder_of(p)))
             .or_else(|| std::env::current_dir().ok())
             .unwrap_or_else(|| PathBuf::from("/"));
-        self.jobs.ask(request, then, folder);
+        self.file_work.ask(request, then, folder);
     }
 
     /// Run one action with no unsaved-changes check.
@@ -369,7 +369,7 @@ impl EditorApp {
             Action::AnswerUnsaved { save } => self.resolve_prompt(ctx, save),
             Action::AnswerRecovery { restore } => self.answer_recovery(restore),
             Action::DialogAnswer(reply) => {
-                self.jobs.answer_builtin(reply);
+                self.file_work.answer_builtin(reply);
                 self.poll_dialogs(ctx);
             }
             Action::AnswerDiskConflict(choice) => self.answer_disk(ctx, choice),
@@ -403,7 +403,7 @@ impl EditorApp {
 
     /// Take the answers of file dialogs and continue with what each was asked for.
     pub(crate) fn poll_dialogs(&mut self, ctx: &egui::Context) {
-        while let Some((pending, path)) = self.jobs.poll_dialog() {
+        while let Some((pending, path)) = self.file_work.poll_dialog() {
             // `None`: the dialog was cancelled; only what waited for it is dropped.
             let Some(path) = path else { continue };
             match pending {
@@ -434,7 +434,7 @@ impl EditorApp {
             }
         }
         // A native dialog that could not be shown is never passed over in silence.
-        if let Some(notice) = self.jobs.take_notice() {
+        if let Some(notice) = self.file_work.take_notice() {
             self.windows.say(notice);
         }
     }

@@ -16,11 +16,11 @@ impl EditorApp {
     pub(crate) fn autosave_tick(&mut self, ctx: &egui::Context) {
         let now = ctx.input(|i| i.time);
         let (modified, interval) = (self.doc.is_modified(), self.prefs.autosave_secs);
-        match self.jobs.autosave_mut().due(modified, interval, now) {
+        match self.file_work.autosave_mut().due(modified, interval, now) {
             Due::Nothing => {}
             Due::Stale => self.recovery_discarded(),
             Due::Wait(secs) => ctx.request_repaint_after(Duration::from_secs_f64(secs)),
-            Due::Write => match self.jobs.autosave_mut().write(&self.doc) {
+            Due::Write => match self.file_work.autosave_mut().write(&self.doc) {
                 None => {}
                 Some(Ok(())) => self.windows.set_warning(None),
                 Some(Err(e)) => {
@@ -36,14 +36,14 @@ impl EditorApp {
     /// After a successful save to `path` (from `old`): the recovery files of both places go.
     pub(crate) fn recovery_saved(&mut self, old: Option<PathBuf>, path: &Path) {
         self.windows.set_warning(None);
-        if let Err(warning) = self.jobs.autosave_mut().saved(old, path) {
+        if let Err(warning) = self.file_work.autosave_mut().saved(old, path) {
             self.windows.set_warning(Some(warning));
         }
     }
 
     /// After opening (or starting with) the document: offer a newer recovery file.
     pub(crate) fn check_recovery(&mut self) {
-        if let Err(warning) = self.jobs.autosave_mut().check_on_open(&self.doc) {
+        if let Err(warning) = self.file_work.autosave_mut().check_on_open(&self.doc) {
             self.windows.set_warning(Some(warning));
         }
     }
@@ -51,7 +51,7 @@ impl EditorApp {
     /// The document's unsaved changes were discarded (or the session ended with none):
     /// its recovery file goes.
     pub(crate) fn recovery_discarded(&mut self) {
-        if let Err(warning) = self.jobs.autosave_mut().discard(&self.doc) {
+        if let Err(warning) = self.file_work.autosave_mut().discard(&self.doc) {
             self.windows.set_warning(Some(warning));
         }
     }
@@ -59,7 +59,7 @@ impl EditorApp {
     /// The restore prompt was answered: the restored map replaces the document, or the
     /// recovery file is deleted.
     pub(crate) fn answer_recovery(&mut self, restore: bool) {
-        match self.jobs.autosave_mut().answer(restore, &self.doc) {
+        match self.file_work.autosave_mut().answer(restore, &self.doc) {
             Ok(Some(doc)) => {
                 self.replace_doc(doc);
                 self.windows.say("Restored unsaved changes");

@@ -1,5 +1,5 @@
-//! Work that outlives a frame: file dialogs (one on screen at a time, with what continues
-//! after it), the export thread, and autosave.
+//! The editor's work with files that outlives a frame: file dialogs (one on screen at a
+//! time, with what continues after it), the export job, and autosave.
 //!
 //! A file dialog is the native one (through [`FileDialogs`]) or the built-in one
 //! ([`BuiltinDialog`]): the built-in one when the preference says so, or once the native
@@ -41,13 +41,14 @@ pub enum PendingDialog {
     SaveBiomes(hexmap_map::generate::BiomeTable),
 }
 
-/// The editor's background work.
-pub struct Jobs {
+/// The editor's file work beside the frames: its dialogs, the export job and autosave's
+/// bookkeeping.
+pub struct FileWork {
     /// File dialogs (native ones, or scripted in tests).
     dialogs: Box<dyn FileDialogs>,
     /// The built-in dialog on screen, if that is where the question is.
     builtin: Option<BuiltinDialog>,
-    /// The built-in dialog's answer, taken by the next [`Jobs::poll_dialog`].
+    /// The built-in dialog's answer, taken by the next [`FileWork::poll_dialog`].
     builtin_reply: Option<DialogReply>,
     /// Use the built-in dialog even where a native one works (the preference).
     always_builtin: bool,
@@ -68,10 +69,10 @@ pub struct Jobs {
     autosave: Autosave,
 }
 
-impl Jobs {
+impl FileWork {
     /// No work yet; dialogs go to `dialogs`.
     pub fn new(dialogs: Box<dyn FileDialogs>) -> Self {
-        Jobs {
+        FileWork {
             dialogs,
             builtin: None,
             builtin_reply: None,
@@ -159,7 +160,7 @@ impl Jobs {
         }
     }
 
-    /// The built-in dialog was answered: close it; [`Jobs::poll_dialog`] hands the answer on.
+    /// The built-in dialog was answered: close it; [`FileWork::poll_dialog`] hands the answer on.
     pub fn answer_builtin(&mut self, reply: DialogReply) {
         if self.builtin.take().is_some() {
             self.builtin_reply = Some(reply);
@@ -237,11 +238,11 @@ mod tests {
             DialogReply::Cancelled,
             DialogReply::Export("x.png".into()),
         ]);
-        let mut jobs = Jobs::new(Box::new(fake));
-        jobs.ask(DialogRequest::Open, PendingDialog::Open, PathBuf::from("."));
+        let mut work = FileWork::new(Box::new(fake));
+        work.ask(DialogRequest::Open, PendingDialog::Open, PathBuf::from("."));
         let spec = ExportSpec::default();
         let export = PendingDialog::Export { spec: spec.clone() };
-        jobs.ask(
+        work.ask(
             DialogRequest::Export {
                 suggested: "x.png".into(),
                 format: spec.format,
@@ -249,42 +250,42 @@ mod tests {
             export.clone(),
             PathBuf::from("."),
         );
-        assert_eq!(jobs.pending(), Some(&PendingDialog::Open));
+        assert_eq!(work.pending(), Some(&PendingDialog::Open));
         // The Open dialog is cancelled: only it; the export dialog comes up and answers.
-        assert_eq!(jobs.poll_dialog(), Some((PendingDialog::Open, None)));
-        assert_eq!(jobs.pending(), Some(&export));
+        assert_eq!(work.poll_dialog(), Some((PendingDialog::Open, None)));
+        assert_eq!(work.pending(), Some(&export));
         assert_eq!(
-            jobs.poll_dialog(),
+            work.poll_dialog(),
             Some((export, Some(PathBuf::from("x.png"))))
         );
-        assert_eq!(jobs.pending(), None);
-        assert_eq!(jobs.poll_dialog(), None);
+        assert_eq!(work.pending(), None);
+        assert_eq!(work.poll_dialog(), None);
     }
 
     #[test]
     fn an_unavailable_native_dialog_hands_the_question_to_the_built_in_one() {
         let fake = FakeDialogs::with_answers([DialogReply::Unavailable("no portal".into())]);
-        let mut jobs = Jobs::new(Box::new(fake));
+        let mut work = FileWork::new(Box::new(fake));
         let dir = std::env::temp_dir();
-        jobs.ask(DialogRequest::Open, PendingDialog::Open, dir.clone());
+        work.ask(DialogRequest::Open, PendingDialog::Open, dir.clone());
         assert_eq!(
-            jobs.poll_dialog(),
+            work.poll_dialog(),
             None,
             "no answer yet: the question moved"
         );
-        assert_eq!(jobs.pending(), Some(&PendingDialog::Open));
-        assert!(jobs.take_notice().unwrap().contains("no portal"));
-        let builtin = jobs.builtin_mut().expect("the built-in dialog is up");
+        assert_eq!(work.pending(), Some(&PendingDialog::Open));
+        assert!(work.take_notice().unwrap().contains("no portal"));
+        let builtin = work.builtin_mut().expect("the built-in dialog is up");
         assert_eq!(builtin.request(), &DialogRequest::Open);
-        jobs.answer_builtin(DialogReply::Open("m.ron".into()));
+        work.answer_builtin(DialogReply::Open("m.ron".into()));
         assert_eq!(
-            jobs.poll_dialog(),
+            work.poll_dialog(),
             Some((PendingDialog::Open, Some(PathBuf::from("m.ron"))))
         );
         // From now on straight to the built-in dialog (the fake would cancel).
-        jobs.ask(DialogRequest::ImportTiled, PendingDialog::ImportTiled, dir);
-        assert!(jobs.builtin_mut().is_some());
-        assert_eq!(jobs.poll_dialog(), None);
+        work.ask(DialogRequest::ImportTiled, PendingDialog::ImportTiled, dir);
+        assert!(work.builtin_mut().is_some());
+        assert_eq!(work.poll_dialog(), None);
     }
 
     #[test]

@@ -6,7 +6,7 @@
 use crate::EditorApp;
 use crate::dialogs::DialogRequest;
 use crate::export_import::{ExportJob, ExportSpec, import_tiled};
-use crate::jobs::PendingDialog;
+use crate::file_work::PendingDialog;
 use crate::open_map::OpenMap;
 use eframe::egui;
 use std::path::{Path, PathBuf};
@@ -49,13 +49,13 @@ impl EditorApp {
             _ => None,
         };
         let map = rebased.unwrap_or_else(|| self.doc.map().clone());
-        self.jobs
+        self.file_work
             .start_export(ExportJob::start(map, spec, path, ctx));
     }
 
     /// Say how the running export ended, once it has.
     pub(crate) fn poll_export(&mut self) {
-        match self.jobs.poll_export() {
+        match self.file_work.poll_export() {
             Some(Ok(message)) => self.windows.say(message),
             Some(Err(message)) => self.windows.show_error(message),
             None => {}
