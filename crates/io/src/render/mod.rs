@@ -293,9 +293,8 @@ async fn draw_map(
     let pieces = region::split(&scene.bounds(), region::picture_pieces(&scene.bounds()));
     match &mut target {
         Target::Raster(raster) => {
-            let (first, end) = raster.rows();
-            let strips = strips::strip_count(end - first);
-            strips::draw_pieces(raster, &scene, &pieces, opts.scale, strips, progress).await;
+            let rows = strips::rows_per_strip(frame.map_px.1.ceil() as u32);
+            strips::draw_pieces(raster, &scene, &pieces, opts.scale, rows, progress).await;
         }
         Target::InOrder(sink) => {
             for (i, piece) in pieces.iter().enumerate() {

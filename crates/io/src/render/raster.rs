@@ -97,16 +97,17 @@ impl<'a> RasterSink<'a> {
     pub fn strips(&mut self, rows_per_strip: u32) -> Vec<RasterSink<'_>> {
         let width = self.pixmap.width();
         let row_bytes = width as usize * 4;
+        let rows_per_strip = rows_per_strip.clamp(1, self.pixmap.height().max(1));
         let first = self.first_row as u32;
         let (to_px, fonts) = (self.to_px, self.fonts);
         self.pixmap
             .data_mut()
-            .chunks_mut(rows_per_strip.max(1) as usize * row_bytes)
+            .chunks_mut(rows_per_strip as usize * row_bytes)
             .enumerate()
             .map(|(i, rows)| {
                 let height = (rows.len() / row_bytes) as u32;
                 let pixmap = PixmapMut::from_bytes(rows, width, height).expect("whole rows");
-                let first_row = first + i as u32 * rows_per_strip.max(1);
+                let first_row = first + i as u32 * rows_per_strip;
                 RasterSink::on_rows(pixmap, first_row, to_px, fonts)
             })
             .collect()

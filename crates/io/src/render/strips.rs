@@ -16,21 +16,29 @@ const MIN_STRIP_ROWS: u32 = 256;
 /// Threads at the most, whatever the machine has.
 const MAX_STRIPS: usize = 8;
 
-/// How many strips to draw a picture `height` rows high in: one per core (at most
-/// [`MAX_STRIPS`]), none thinner than [`MIN_STRIP_ROWS`]; one in a browser, which has no
-/// threads.
-pub fn strip_count(height: u32) -> usize {
+/// How many rows each strip of a picture gets when its map takes `map_rows` rows from its
+/// top: the map's rows shared among one strip per core (at most [`MAX_STRIPS`]), none
+/// thinner than [`MIN_STRIP_ROWS`]; all of them in one strip in a browser, which has no
+/// threads. Rows below the map (a legend under it) fall in one more strip. The strips
+/// follow the map's rows, not the picture's, so the same map with or without a legend
+/// beside or under it is cut in the same places and its pixels come out the same.
+pub fn rows_per_strip(map_rows: u32) -> u32 {
+    let map_rows = map_rows.max(1);
     if cfg!(target_arch = "wasm32") {
-        return 1;
+        return u32::MAX;
     }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    cores
+    let strips = cores
         .min(MAX_STRIPS)
-        .min((height / MIN_STRIP_ROWS).max(1) as usize)
+        .min((map_rows / MIN_STRIP_ROWS).max(1) as usize);
+    if strips == 1 {
+        return u32::MAX;
+    }
+    map_rows.div_ceil(strips as u32)
 }
 
-/// Draw `pieces` of `scene` (in their order) at `scale` into `sink` in `strips` strips
-/// at once, a round at a time: each round draws each strip's next piece, then reports the
+/// Draw `pieces` of `scene` (in their order) at `scale` into `sink` in strips of
+/// `rows_per_strip` rows drawn at once, a round at a time: each round draws each strip's next piece, then reports the
 /// share done and pauses ([`pause`]), so Cancel and a browser's frames still come between
 /// pieces.
 pub async fn draw_pieces(
@@ -38,11 +46,9 @@ pub async fn draw_pieces(
     scene: &MapScene<'_>,
     pieces: &[OffsetBounds],
     scale: f64,
-    strips: usize,
+    rows_per_strip: u32,
     progress: &mut dyn FnMut(f32),
 ) {
-    let (top, bottom) = sink.rows();
-    let rows_per_strip = (bottom - top).div_ceil(strips.max(1) as u32).max(1);
     let to_px = sink.to_px();
     let reach = vertical_reach(scene.map(), scene.layout(), &scene.bounds(), pieces, scale);
     let mut strips = sink.strips(rows_per_strip);

@@ -308,7 +308,7 @@ fn strips_map(label: bool) -> HexMap {
 }
 
 /// `m` drawn in 16 pieces shared among `strips` strips ([`strips::draw_pieces`]).
-fn drawn_in_strips(m: &HexMap, o: &PictureOptions, strips: usize) -> (Pixmap, Vec<f32>) {
+fn drawn_in_strips(m: &HexMap, o: &PictureOptions, strips: u32) -> (Pixmap, Vec<f32>) {
     let f = frame(m, o).unwrap();
     let mut pixmap = Pixmap::new(f.width as u32, f.height as u32).unwrap();
     pixmap.fill(tiny_skia::Color::WHITE);
@@ -318,12 +318,13 @@ fn drawn_in_strips(m: &HexMap, o: &PictureOptions, strips: usize) -> (Pixmap, Ve
     let pieces = region::split(&scene.bounds(), 16);
     let mut sink = RasterSink::new(&mut pixmap, f.to_px, &fonts);
     let mut shares = Vec::new();
+    let rows_per_strip = (f.height as u32).div_ceil(strips);
     block_on(strips::draw_pieces(
         &mut sink,
         &scene,
         &pieces,
         o.scale,
-        strips,
+        rows_per_strip,
         &mut |share| shares.push(share),
     ));
     drop(sink);
@@ -356,7 +357,7 @@ fn strips_on_several_threads_draw_the_picture_of_one_thread() {
                 Some(&1.0),
                 "{strips} strips: progress ends at 1"
             );
-            let rows_per_strip = h.div_ceil(strips);
+            let rows_per_strip = h.div_ceil(strips as usize);
             let from_edge = |y: usize| {
                 let r = y % rows_per_strip;
                 if strips == 1 {
