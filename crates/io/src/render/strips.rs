@@ -38,9 +38,9 @@ pub fn rows_per_strip(map_rows: u32) -> u32 {
 }
 
 /// Draw `pieces` of `scene` (in their order) at `scale` into `sink` in strips of
-/// `rows_per_strip` rows drawn at once, a round at a time: each round draws each strip's next piece, then reports the
-/// share done and pauses ([`pause`]), so Cancel and a browser's frames still come between
-/// pieces.
+/// `rows_per_strip` rows drawn at once, a round at a time: each round draws each strip's
+/// next piece, then reports the share done and pauses ([`pause`]), so Cancel and a
+/// browser's frames still come between pieces.
 pub async fn draw_pieces(
     sink: &mut RasterSink<'_>,
     scene: &MapScene<'_>,
