@@ -342,11 +342,7 @@ pub fn region_draws_label(
             lo.x <= b.x && hi.x >= a.x && lo.y <= b.y && hi.y >= a.y
         }
         Region::Block(block) => {
-            let (col, row) = label_home(label, layout, bounds);
-            let inside = |v: i32, start: i32, n: u32| {
-                i64::from(v) >= i64::from(start) && i64::from(v) < i64::from(start) + i64::from(n)
-            };
-            inside(col, block.min_col, block.cols) && inside(row, block.min_row, block.rows)
+            super::region::block_contains(&block, label_home(label, layout, bounds))
         }
         Region::Cells(cells) => {
             let (col, row) = label_home(label, layout, bounds);

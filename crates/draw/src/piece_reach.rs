@@ -5,6 +5,7 @@
 
 use super::annotations::{label_box, label_home, point_home};
 use super::named_regions::hexes_box;
+use super::region::block_contains;
 use super::spill;
 use super::world_box::{CellReach, offset_bounds_world_box};
 use hexmap_hex::Layout;
@@ -37,14 +38,7 @@ pub fn vertical_reach(
             (lo.y - margin, hi.y + margin)
         })
         .collect();
-    let home_piece = |(col, row): (i32, i32)| {
-        pieces.iter().position(|p| {
-            let inside = |v: i32, start: i32, n: u32| {
-                i64::from(v) >= i64::from(start) && i64::from(v) < i64::from(start) + i64::from(n)
-            };
-            inside(col, p.min_col, p.cols) && inside(row, p.min_row, p.rows)
-        })
-    };
+    let home_piece = |home: (i32, i32)| pieces.iter().position(|p| block_contains(p, home));
     let mut widen = |piece: Option<usize>, top: f64, bottom: f64| {
         if let Some(r) = piece.and_then(|i| reach.get_mut(i)) {
             r.0 = r.0.min(top - margin);

@@ -95,6 +95,15 @@ fn intersect(a: &OffsetBounds, b: &OffsetBounds) -> Option<OffsetBounds> {
 /// Cells per piece a picture is drawn in, at least (see [`picture_pieces`]).
 const CELLS_PER_PIECE: u64 = 4096;
 
+/// Whether the offset cell (`col`, `row`) lies in `block`: the piece, chunk or page that is
+/// home to something drawn once (a label, a named region).
+pub fn block_contains(block: &OffsetBounds, (col, row): (i32, i32)) -> bool {
+    let inside = |v: i32, start: i32, n: u32| {
+        i64::from(v) >= i64::from(start) && i64::from(v) < i64::from(start) + i64::from(n)
+    };
+    inside(col, block.min_col, block.cols) && inside(row, block.min_row, block.rows)
+}
+
 /// How many pieces to draw a picture of the cells in `bounds` in: about one per 4096
 /// cells, at most 128. A big picture reports progress piece by piece; a small one is one
 /// piece, so nothing is drawn twice where pieces meet (edge features and icons drawn past

@@ -40,7 +40,11 @@ const MAX_CACHED_BYTES: usize = 256 << 20;
 
 /// The key (chunk column, chunk row) of the chunk holding a hex.
 pub fn chunk_of(orientation: Orientation, h: Hex) -> (i32, i32) {
-    let c = OffsetKind::default_for(orientation).from_hex(h);
+    chunk_of_offset(OffsetKind::default_for(orientation).from_hex(h))
+}
+
+/// The chunk of the offset cell `c` (in [`OffsetKind::default_for`]).
+fn chunk_of_offset(c: OffsetCoord) -> (i32, i32) {
     (c.col.div_euclid(CHUNK), c.row.div_euclid(CHUNK))
 }
 
@@ -208,8 +212,7 @@ impl ChunkCache {
         for h in hexes {
             let key = chunk_of(orientation, h);
             if last != Some(key) {
-                *self.dirty.entry(key).or_insert(0) += 1;
-                *self.block_dirty.entry(block_of(key)).or_insert(0) += 1;
+                self.mark_chunk(key);
                 last = Some(key);
             }
         }
@@ -223,7 +226,6 @@ impl ChunkCache {
     /// millions of cells marks in milliseconds.
     pub fn mark_dirty_around(&mut self, orientation: Orientation, hexes: &[Hex]) {
         let kind = OffsetKind::default_for(orientation);
-        let key_of = |c: OffsetCoord| (c.col.div_euclid(CHUNK), c.row.div_euclid(CHUNK));
         let edge = |v: i32| {
             let m = v.rem_euclid(CHUNK);
             m == 0 || m == CHUNK - 1
@@ -233,7 +235,7 @@ impl ChunkCache {
         let mut run: Option<((i32, i32), u16)> = None;
         for &h in hexes {
             let c = kind.from_hex(h);
-            let key = key_of(c);
+            let key = chunk_of_offset(c);
             if run.is_none_or(|(k, _)| k != key) {
                 self.mark_chunk(key);
                 run = Some((key, 1 << 4));
@@ -245,7 +247,7 @@ impl ChunkCache {
                 continue;
             }
             for n in h.neighbors() {
-                let nk = key_of(kind.from_hex(n));
+                let nk = chunk_of_offset(kind.from_hex(n));
                 let bit = 1u16 << ((nk.0 - key.0 + 1) * 3 + nk.1 - key.1 + 1);
                 if *marked & bit == 0 {
                     *marked |= bit;

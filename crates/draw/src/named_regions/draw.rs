@@ -65,11 +65,7 @@ fn part_draws(
     match *part {
         Region::Rect(a, b) => lo.x <= b.x && hi.x >= a.x && lo.y <= b.y && hi.y >= a.y,
         Region::Block(block) => {
-            let (col, row) = point_home(hi, layout, bounds);
-            let inside = |v: i32, start: i32, n: u32| {
-                i64::from(v) >= i64::from(start) && i64::from(v) < i64::from(start) + i64::from(n)
-            };
-            inside(col, block.min_col, block.cols) && inside(row, block.min_row, block.rows)
+            super::super::region::block_contains(&block, point_home(hi, layout, bounds))
         }
         Region::Cells(cells) => {
             let (col, row) = point_home(hi, layout, bounds);
