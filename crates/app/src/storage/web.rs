@@ -271,8 +271,7 @@ fn choose_images(
         });
     });
     input.set_onchange(Some(on_change.unchecked_ref()));
-    input.click();
-    Ok(())
+    show_chooser(&input)
 }
 
 /// Hand `bytes` to the browser as a download named `name`.
@@ -341,15 +340,48 @@ impl FileDialogs for BrowserDialogs {
         };
         let accept: Vec<String> = accept.iter().map(|e| format!(".{e}")).collect();
         if let Err(e) = choose_file(&accept.join(","), self.tx.clone(), self.ctx.clone(), wrap) {
-            let _ = self.tx.send(DialogReply::Unavailable(format!(
-                "the browser's file chooser failed: {e:?}"
-            )));
+            let why = e
+                .as_string()
+                .unwrap_or_else(|| format!("the browser's file chooser failed: {e:?}"));
+            let _ = self.tx.send(DialogReply::Unavailable(why));
         }
     }
 
     fn poll(&mut self) -> Option<DialogReply> {
         self.rx.try_recv().ok()
     }
+}
+
+/// What the editor says when the browser refuses to show its file chooser.
+const CHOOSER_REFUSED: &str = "The browser did not show its file chooser: it shows one only \
+    right after a click or a key press. Please ask again.";
+
+/// Show `input`'s file chooser. A browser shows one only just after a click or a key press;
+/// `showPicker` throws `NotAllowedError` when it refuses, where a bare `click()` would be
+/// ignored in silence and leave the editor waiting for an answer that never comes. Browsers
+/// without `showPicker` get the `click()`.
+fn show_chooser(input: &web_sys::HtmlInputElement) -> Result<(), wasm_bindgen::JsValue> {
+    if !js_sys::Reflect::has(input, &"showPicker".into()).unwrap_or(false) {
+        input.click();
+        return Ok(());
+    }
+    match input.show_picker() {
+        Ok(()) => Ok(()),
+        Err(e) if error_name(&e).as_deref() == Some("NotAllowedError") => {
+            Err(CHOOSER_REFUSED.into())
+        }
+        Err(_) => {
+            input.click();
+            Ok(())
+        }
+    }
+}
+
+/// The `name` of a thrown DOM exception (`NotAllowedError`, …).
+fn error_name(error: &wasm_bindgen::JsValue) -> Option<String> {
+    js_sys::Reflect::get(error, &"name".into())
+        .ok()?
+        .as_string()
 }
 
 /// A file chooser's `<input type="file">` for files ending in `accept` (not yet shown).
@@ -399,6 +431,5 @@ fn choose_file(
         });
     });
     input.set_onchange(Some(on_change.unchecked_ref()));
-    input.click();
-    Ok(())
+    show_chooser(&input)
 }
