@@ -3,6 +3,7 @@
 //! background are transparent, so a picture can sit on any page.
 
 mod glyphs;
+mod hex_raster;
 pub mod pdf;
 mod pdf_fonts;
 mod pdf_images;

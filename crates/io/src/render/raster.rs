@@ -2,10 +2,11 @@
 //! through a world → pixel transform (scale, then offset).
 
 use super::glyphs::Fonts;
+use super::hex_raster::{HexPaint, paint_hex};
 use hexmap_draw::lines::{double_lines, flatten_circle, flatten_path};
 use hexmap_draw::{
-    Circle, Colour, Image, ImageId, Path, PlacedImage, Polygon, Polyline, Rect, RgbaImage, Segment,
-    Sink, Stroke, StrokePattern, Text,
+    Circle, Colour, HexCell, Image, ImageId, Path, PlacedImage, Polygon, Polyline, Rect, RgbaImage,
+    Segment, Sink, Stroke, StrokePattern, Text,
 };
 use hexmap_hex::Point;
 use std::collections::HashMap;
@@ -190,6 +191,41 @@ impl<'a> RasterSink<'a> {
 }
 
 impl Sink for RasterSink<'_> {
+    /// Most of a map picture: painted straight into the pixmap ([`paint_hex`]) when its
+    /// outline is solid (or absent) and the hex is a few pixels wide, else drawn as a
+    /// polygon like any other.
+    fn hex(&mut self, cell: &HexCell<'_>) {
+        let corners: [Point; 6] =
+            std::array::from_fn(|i| cell.hexagon.corner(cell.centre, cell.scale, i));
+        let k = self.to_px.scale;
+        let outline = match &cell.stroke {
+            None => Some(None),
+            Some(s) if matches!(s.style, StrokePattern::Solid) && s.width > 0.0 => {
+                Some(Some((s.width * k, s.colour)))
+            }
+            Some(_) => None,
+        };
+        if let Some(outline) = outline {
+            let (dx, dy) = (
+                self.to_px.offset.0,
+                self.to_px.offset.1 - f64::from(self.first_row),
+            );
+            let pixels = corners.map(|p| (p.x * k + dx, p.y * k + dy));
+            let paint = HexPaint {
+                fill: cell.fill,
+                outline,
+            };
+            if paint_hex(&mut self.pixmap, &pixels, paint) {
+                return;
+            }
+        }
+        self.polygon(&Polygon {
+            points: &corners,
+            fill: cell.fill,
+            stroke: cell.stroke,
+        });
+    }
+
     /// The image's pixmap drawn through the placement's affine map (bilinear, with the
     /// placement's opacity).
     fn placed_image(&mut self, img: &PlacedImage<'_>) {
