@@ -18,6 +18,16 @@ use tiny_skia::{PixmapMut, PremultipliedColorU8};
 /// hexagon is about a pixel wide.
 pub const MIN_APOTHEM_PX: f64 = 2.0;
 
+/// Coverage is rounded to this many steps, as a 4 × 4 supersampling rasteriser (tiny-skia's)
+/// gives: a continuous coverage makes nearly every edge pixel a colour of its own, and a
+/// PNG of a map half as large again.
+const COVERAGE_STEPS: f64 = 16.0;
+
+/// `coverage` (0–1) rounded to [`COVERAGE_STEPS`].
+fn stepped(coverage: f64) -> f64 {
+    (coverage * COVERAGE_STEPS).round() / COVERAGE_STEPS
+}
+
 /// One side as a half-plane: `nx·x + ny·y + c` is a pixel point's signed distance from the
 /// side's line, positive inside the hexagon.
 #[derive(Clone, Copy, Debug)]
@@ -117,20 +127,20 @@ pub fn paint_hex(pixmap: &mut PixmapMut<'_>, corners: &[(f64, f64); 6], paint: H
             .map(|(i, j)| (i.max(a), j.min(b)))
             .filter(|&(i, j)| i < j);
         let line = &mut pixels[row * width..(row + 1) * width];
-        let mut edge_pixel = |col: usize, px: &mut PremultipliedColorU8| {
+        let edge_pixel = |col: usize, px: &mut PremultipliedColorU8| {
             let x = col as f64 + 0.5;
             let d = sides
                 .iter()
                 .map(|s| s.nx * x + s.ny * y + s.c)
                 .fold(f64::INFINITY, f64::min);
             if let Some(f) = fill {
-                let coverage = (d + 0.5).clamp(0.0, 1.0);
+                let coverage = stepped((d + 0.5).clamp(0.0, 1.0));
                 if coverage > 0.0 {
                     *px = f.over(coverage, *px);
                 }
             }
             if let Some((h, o)) = outline {
-                let coverage = ((d + 0.5).min(h) - (d - 0.5).max(-h)).max(0.0);
+                let coverage = stepped(((d + 0.5).min(h) - (d - 0.5).max(-h)).max(0.0));
                 if coverage > 0.0 {
                     *px = o.over(coverage, *px);
                 }

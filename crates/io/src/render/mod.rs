@@ -10,6 +10,7 @@ mod pdf_images;
 mod png_compression;
 mod png_encode;
 pub mod png_meta;
+mod png_pieces;
 pub mod print;
 mod print_index;
 pub mod raster;

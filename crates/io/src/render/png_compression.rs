@@ -35,6 +35,16 @@ impl PngCompression {
         }
     }
 
+    /// The zlib level, for the settings that are one (compressed in pieces on every core);
+    /// `None` for fdeflate's mode.
+    pub(super) fn deflate_level(self) -> Option<u32> {
+        match self {
+            PngCompression::Fastest => None,
+            PngCompression::Fast => Some(2),
+            PngCompression::Small => Some(6),
+        }
+    }
+
     /// The png crate's setting for it.
     pub(super) fn deflate(self) -> png::DeflateCompression {
         match self {

@@ -1,0 +1,272 @@
+//! PNG image data compressed on every core: the picture's rows are cut into pieces of a
+//! fixed size, and each piece is filtered and deflated on its own thread. A piece ends with
+//! a sync flush (byte-aligned, not final), so the pieces laid end to end are one deflate
+//! stream; its zlib checksum is the pieces' Adler-32 sums combined. The pieces' size does
+//! not depend on the machine, so the same picture gives the same file everywhere.
+//!
+//! Deflate levels only: the `fastest` choice's fdeflate writes whole streams, and stays
+//! on one thread in [`super::png_encode`].
+
+use super::PictureError;
+use hexmap_map::steps::pause;
+use std::io::Write;
+use tiny_skia::Pixmap;
+
+/// Rows are compressed in pieces of about this many pixels (1 MB of RGBA): small enough
+/// for a browser's frame between two pieces, large enough that restarting the deflate
+/// window (32 KB) at a piece's start costs nothing visible in size.
+const PIXELS_PER_PIECE: usize = 1 << 18;
+
+/// IDAT chunks carry at most this many bytes each.
+const IDAT_BYTES: usize = 1 << 20;
+
+/// The zlib-wrapped, filtered image data of `pixmap` (8-bit RGBA, straight alpha) deflated
+/// at `level` (1–9), on up to `threads` threads at a time (one: no thread is started, as in
+/// a browser); `progress` gets the share of rows done after each round of pieces, and the
+/// work pauses there ([`pause`]).
+pub(super) async fn zlib_image_data(
+    pixmap: &Pixmap,
+    level: u32,
+    threads: usize,
+    progress: &mut dyn FnMut(f32),
+) -> Result<Vec<u8>, PictureError> {
+    zlib_in_pieces(pixmap, level, threads, PIXELS_PER_PIECE, progress).await
+}
+
+/// [`zlib_image_data`] with pieces of about `pixels_per_piece` pixels.
+async fn zlib_in_pieces(
+    pixmap: &Pixmap,
+    level: u32,
+    threads: usize,
+    pixels_per_piece: usize,
+    progress: &mut dyn FnMut(f32),
+) -> Result<Vec<u8>, PictureError> {
+    let width = pixmap.width() as usize;
+    let height = pixmap.height() as usize;
+    let threads = threads.max(1);
+    let rows_per_piece = (pixels_per_piece / width.max(1)).max(1);
+    let pieces: Vec<std::ops::Range<usize>> = (0..height)
+        .step_by(rows_per_piece)
+        .map(|first| first..(first + rows_per_piece).min(height))
+        .collect();
+    let mut out = vec![0x78, if level <= 5 { 0x5E } else { 0x9C }];
+    let mut adler = 1u32;
+    for batch in pieces.chunks(threads) {
+        let results: Vec<std::io::Result<Piece>> = if threads == 1 {
+            batch
+                .iter()
+                .map(|rows| compress_rows(pixmap, rows.clone(), level, rows.end == height))
+                .collect()
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = batch
+                    .iter()
+                    .map(|rows| {
+                        let last = rows.end == height;
+                        scope.spawn(move || compress_rows(pixmap, rows.clone(), level, last))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| {
+                        h.join().unwrap_or_else(|_| {
+                            Err(std::io::Error::other("a compressing thread failed"))
+                        })
+                    })
+                    .collect()
+            })
+        };
+        for piece in results {
+            let piece = piece.map_err(|e| PictureError::Encode(e.to_string()))?;
+            out.extend_from_slice(&piece.deflated);
+            adler = adler32_combine(adler, piece.adler, piece.filtered_len);
+        }
+        let done = batch.last().map_or(height, |rows| rows.end);
+        progress(done as f32 / height.max(1) as f32);
+        pause().await;
+    }
+    if pieces.is_empty() {
+        // No rows: an empty final block.
+        out.extend_from_slice(&[0x03, 0x00]);
+    }
+    out.extend_from_slice(&adler.to_be_bytes());
+    Ok(out)
+}
+
+/// A PNG of `width` × `height` RGBA pixels whose image data is `zlib` (a whole zlib stream
+/// of filtered rows): the signature and IHDR as the `png` crate writes them, `zlib` in
+/// IDAT chunks, then IEND.
+pub(super) fn png_with_image_data(
+    width: u32,
+    height: u32,
+    zlib: &[u8],
+) -> Result<Vec<u8>, PictureError> {
+    let failed = |e: png::EncodingError| PictureError::Encode(e.to_string());
+    let mut data = Vec::with_capacity(zlib.len() + 1024);
+    let mut encoder = png::Encoder::new(&mut data, width, height);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().map_err(failed)?;
+    for chunk in zlib.chunks(IDAT_BYTES) {
+        writer
+            .write_chunk(png::chunk::IDAT, chunk)
+            .map_err(failed)?;
+    }
+    writer.finish().map_err(failed)?;
+    Ok(data)
+}
+
+/// One piece of rows, filtered and deflated.
+struct Piece {
+    /// Raw deflate blocks ending in a sync flush (or the final block, for the last piece).
+    deflated: Vec<u8>,
+    /// Adler-32 of the filtered bytes.
+    adler: u32,
+    /// How many filtered bytes there were.
+    filtered_len: u64,
+}
+
+fn compress_rows(
+    pixmap: &Pixmap,
+    rows: std::ops::Range<usize>,
+    level: u32,
+    last: bool,
+) -> std::io::Result<Piece> {
+    let width = pixmap.width() as usize;
+    let row_bytes = 4 * width;
+    let straight_row = |y: usize, into: &mut Vec<u8>| {
+        into.clear();
+        for p in &pixmap.pixels()[y * width..(y + 1) * width] {
+            let c = p.demultiply();
+            into.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+        }
+    };
+    let mut previous = Vec::with_capacity(row_bytes);
+    match rows.start {
+        0 => previous.resize(row_bytes, 0),
+        first => straight_row(first - 1, &mut previous),
+    }
+    let mut current = Vec::with_capacity(row_bytes);
+    let mut filtered = Vec::with_capacity((row_bytes + 1) * rows.len());
+    let mut scratch = FilterScratch {
+        trying: Vec::with_capacity(row_bytes),
+        best: Vec::with_capacity(row_bytes),
+    };
+    for y in rows {
+        straight_row(y, &mut current);
+        filter_row(&current, &previous, &mut scratch, &mut filtered);
+        std::mem::swap(&mut current, &mut previous);
+    }
+    let adler = simd_adler32::adler32(&filtered.as_slice());
+    let mut encoder = flate2::write::DeflateEncoder::new(
+        Vec::with_capacity(filtered.len() / 4),
+        flate2::Compression::new(level),
+    );
+    encoder.write_all(&filtered)?;
+    let deflated = if last {
+        encoder.finish()?
+    } else {
+        encoder.flush()?;
+        // Taken before the encoder is dropped (which would add a final block).
+        std::mem::take(encoder.get_mut())
+    };
+    Ok(Piece {
+        deflated,
+        adler,
+        filtered_len: filtered.len() as u64,
+    })
+}
+
+/// Buffers for [`filter_row`]: a filter's bytes being tried, and the best so far.
+struct FilterScratch {
+    trying: Vec<u8>,
+    best: Vec<u8>,
+}
+
+/// Append `row` filtered as PNG's adaptive heuristic does: of the five filters, the one
+/// whose bytes, read as signed, sum smallest in size (its type byte first). `above` is the
+/// previous row (zeros for the first).
+fn filter_row(row: &[u8], above: &[u8], scratch: &mut FilterScratch, out: &mut Vec<u8>) {
+    const BPP: usize = 4;
+    let score = |bytes: &[u8]| -> u64 {
+        bytes
+            .iter()
+            .map(|&b| u64::from((b as i8).unsigned_abs()))
+            .sum()
+    };
+    let n = row.len();
+    scratch.trying.resize(n, 0);
+    scratch.best.clear();
+    scratch.best.extend_from_slice(row);
+    let mut best = (score(row), 0u8);
+    for kind in 1..=4u8 {
+        let t = &mut scratch.trying[..n];
+        let head = BPP.min(n);
+        match kind {
+            1 => {
+                t[..head].copy_from_slice(&row[..head]);
+                for i in head..n {
+                    t[i] = row[i].wrapping_sub(row[i - BPP]);
+                }
+            }
+            2 => {
+                for i in 0..n {
+                    t[i] = row[i].wrapping_sub(above[i]);
+                }
+            }
+            3 => {
+                for i in 0..head {
+                    t[i] = row[i].wrapping_sub(above[i] / 2);
+                }
+                for i in head..n {
+                    let mean = (u16::from(row[i - BPP]) + u16::from(above[i])) / 2;
+                    t[i] = row[i].wrapping_sub(mean as u8);
+                }
+            }
+            _ => {
+                for i in 0..head {
+                    t[i] = row[i].wrapping_sub(above[i]);
+                }
+                for i in head..n {
+                    t[i] = row[i].wrapping_sub(paeth(row[i - BPP], above[i], above[i - BPP]));
+                }
+            }
+        }
+        let s = score(t);
+        if s < best.0 {
+            best = (s, kind);
+            std::mem::swap(&mut scratch.trying, &mut scratch.best);
+        }
+    }
+    out.push(best.1);
+    out.extend_from_slice(&scratch.best[..n]);
+}
+
+/// PNG's Paeth predictor: of left, above and upper left, the one nearest `a + b - c`.
+fn paeth(a: u8, b: u8, c: u8) -> u8 {
+    let (ia, ib, ic) = (i16::from(a), i16::from(b), i16::from(c));
+    let p = ia + ib - ic;
+    let (pa, pb, pc) = ((p - ia).abs(), (p - ib).abs(), (p - ic).abs());
+    if pa <= pb && pa <= pc {
+        a
+    } else if pb <= pc {
+        b
+    } else {
+        c
+    }
+}
+
+/// The Adler-32 of two byte runs laid end to end, from each run's sum and the second's
+/// length (as zlib's `adler32_combine`).
+fn adler32_combine(first: u32, second: u32, second_len: u64) -> u32 {
+    const BASE: u64 = 65_521;
+    let rem = second_len % BASE;
+    let (a1, b1) = (u64::from(first & 0xffff), u64::from(first >> 16));
+    let (a2, b2) = (u64::from(second & 0xffff), u64::from(second >> 16));
+    let a = (a1 + a2 + BASE - 1) % BASE;
+    let b = (rem * a1 % BASE + b1 + b2 + BASE - rem) % BASE;
+    (a | (b << 16)) as u32
+}
+
+#[cfg(test)]
+mod tests;
