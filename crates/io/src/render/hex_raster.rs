@@ -25,7 +25,8 @@ const COVERAGE_STEPS: f64 = 16.0;
 
 /// `coverage` (0–1) rounded to [`COVERAGE_STEPS`].
 fn stepped(coverage: f64) -> f64 {
-    (coverage * COVERAGE_STEPS).round() / COVERAGE_STEPS
+    // Coverage is never negative: adding a half and truncating rounds it.
+    f64::from((coverage * COVERAGE_STEPS + 0.5) as u32) / COVERAGE_STEPS
 }
 
 /// One side as a half-plane: `nx·x + ny·y + c` is a pixel point's signed distance from the

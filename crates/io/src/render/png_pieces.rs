@@ -137,8 +137,13 @@ fn compress_rows(
     let straight_row = |y: usize, into: &mut Vec<u8>| {
         into.clear();
         for p in &pixmap.pixels()[y * width..(y + 1) * width] {
-            let c = p.demultiply();
-            into.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+            let c = if p.alpha() == 255 {
+                [p.red(), p.green(), p.blue(), 255]
+            } else {
+                let c = p.demultiply();
+                [c.red(), c.green(), c.blue(), c.alpha()]
+            };
+            into.extend_from_slice(&c);
         }
     };
     let mut previous = Vec::with_capacity(row_bytes);
@@ -184,51 +189,49 @@ struct FilterScratch {
 }
 
 /// Append `row` filtered as PNG's adaptive heuristic does: of the five filters, the one
-/// whose bytes, read as signed, sum smallest in size (its type byte first). `above` is the
-/// previous row (zeros for the first).
+/// whose bytes, read as signed, sum smallest in size (its type byte first; the first
+/// tried wins a tie). `above` is the previous row (zeros for the first). Each filter is a
+/// loop over zipped slices, which the compiler turns into vector code.
 fn filter_row(row: &[u8], above: &[u8], scratch: &mut FilterScratch, out: &mut Vec<u8>) {
-    const BPP: usize = 4;
-    let score = |bytes: &[u8]| -> u64 {
-        bytes
-            .iter()
-            .map(|&b| u64::from((b as i8).unsigned_abs()))
-            .sum()
-    };
     let n = row.len();
+    let head = BPP.min(n);
     scratch.trying.resize(n, 0);
-    scratch.best.clear();
-    scratch.best.extend_from_slice(row);
+    scratch.best.resize(n, 0);
     let mut best = (score(row), 0u8);
+    scratch.best.copy_from_slice(row);
     for kind in 1..=4u8 {
         let t = &mut scratch.trying[..n];
-        let head = BPP.min(n);
+        let (t_head, t_rest) = t.split_at_mut(head);
+        let (left, rest) = (&row[..n - head], &row[head..]);
+        let (up_left, up) = (&above[..n - head], &above[head..]);
         match kind {
             1 => {
-                t[..head].copy_from_slice(&row[..head]);
-                for i in head..n {
-                    t[i] = row[i].wrapping_sub(row[i - BPP]);
+                t_head.copy_from_slice(&row[..head]);
+                for ((o, &x), &a) in t_rest.iter_mut().zip(rest).zip(left) {
+                    *o = x.wrapping_sub(a);
                 }
             }
             2 => {
-                for i in 0..n {
-                    t[i] = row[i].wrapping_sub(above[i]);
+                for ((o, &x), &b) in t.iter_mut().zip(row).zip(above) {
+                    *o = x.wrapping_sub(b);
                 }
             }
             3 => {
-                for i in 0..head {
-                    t[i] = row[i].wrapping_sub(above[i] / 2);
+                for ((o, &x), &b) in t_head.iter_mut().zip(&row[..head]).zip(&above[..head]) {
+                    *o = x.wrapping_sub(b >> 1);
                 }
-                for i in head..n {
-                    let mean = (u16::from(row[i - BPP]) + u16::from(above[i])) / 2;
-                    t[i] = row[i].wrapping_sub(mean as u8);
+                for (((o, &x), &a), &b) in t_rest.iter_mut().zip(rest).zip(left).zip(up) {
+                    *o = x.wrapping_sub(((u16::from(a) + u16::from(b)) >> 1) as u8);
                 }
             }
             _ => {
-                for i in 0..head {
-                    t[i] = row[i].wrapping_sub(above[i]);
+                for ((o, &x), &b) in t_head.iter_mut().zip(&row[..head]).zip(&above[..head]) {
+                    *o = x.wrapping_sub(b);
                 }
-                for i in head..n {
-                    t[i] = row[i].wrapping_sub(paeth(row[i - BPP], above[i], above[i - BPP]));
+                for ((((o, &x), &a), &b), &c) in
+                    t_rest.iter_mut().zip(rest).zip(left).zip(up).zip(up_left)
+                {
+                    *o = x.wrapping_sub(paeth(a, b, c));
                 }
             }
         }
@@ -242,18 +245,24 @@ fn filter_row(row: &[u8], above: &[u8], scratch: &mut FilterScratch, out: &mut V
     out.extend_from_slice(&scratch.best[..n]);
 }
 
-/// PNG's Paeth predictor: of left, above and upper left, the one nearest `a + b - c`.
+/// Bytes per pixel: 8-bit RGBA.
+const BPP: usize = 4;
+
+/// The adaptive heuristic's cost of filtered bytes: their sizes read as signed.
+fn score(bytes: &[u8]) -> u32 {
+    bytes.iter().map(|&b| u32::from((b as i8).unsigned_abs())).sum()
+}
+
+/// PNG's Paeth predictor: of left, above and upper left, the one nearest `a + b - c`
+/// (ties in that order). Written without branches, for vector code.
+#[inline(always)]
 fn paeth(a: u8, b: u8, c: u8) -> u8 {
     let (ia, ib, ic) = (i16::from(a), i16::from(b), i16::from(c));
-    let p = ia + ib - ic;
-    let (pa, pb, pc) = ((p - ia).abs(), (p - ib).abs(), (p - ic).abs());
-    if pa <= pb && pa <= pc {
-        a
-    } else if pb <= pc {
-        b
-    } else {
-        c
-    }
+    let pa = (ib - ic).abs();
+    let pb = (ia - ic).abs();
+    let pc = (ia + ib - 2 * ic).abs();
+    let b_or_c = if pb <= pc { b } else { c };
+    if pa <= pb && pa <= pc { a } else { b_or_c }
 }
 
 /// The Adler-32 of two byte runs laid end to end, from each run's sum and the second's
