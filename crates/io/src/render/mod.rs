@@ -357,8 +357,9 @@ pub async fn png_in_steps(
         pixmap.fill(tiny_skia::Color::from_rgba8(bg.r, bg.g, bg.b, bg.a));
     }
     let fonts = Fonts::new();
-    // Drawing is most of the work: 95 %, the encoding the rest.
-    let mut drawing = |share: f32| progress(0.95 * share);
+    // Drawing and encoding take about half the work each (a profile of a 300 × 300 map's
+    // export: painting the hexes about 30 % of the CPU, filtering and deflating about 50 %).
+    let mut drawing = |share: f32| progress(0.5 * share);
     draw_map(
         map,
         opts,
@@ -368,7 +369,7 @@ pub async fn png_in_steps(
     )
     .await?;
     let png = png_encode::encode(&pixmap, opts.png_compression, &mut |share| {
-        progress(0.95 + 0.05 * share)
+        progress(0.5 + 0.5 * share)
     })
     .await?;
     progress(1.0);
