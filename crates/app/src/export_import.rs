@@ -258,8 +258,8 @@ fn export_window(
             if takes(FormatOption::PngCompression) {
                 ui.horizontal(|ui| {
                     ui.label("Compression").on_hover_text(
-                        "fast: the default; small: a few per cent smaller, twice the time; \
-                         fastest: quickest, about twice the size. The pixels are the same.",
+                        "fast: the default; small: about a sixth smaller, a third more time; \
+                         fastest: one core, about twice the size. The pixels are the same.",
                     );
                     for c in hexmap_io::render::PngCompression::ALL {
                         ui.radio_value(&mut form.options.png_compression, c, c.name());

@@ -3,18 +3,19 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// A PNG compression setting. Measured on a 300 × 300 map drawn at 12-pixel hexes
-/// (docs/BENCHMARKS.md, "PNG compression"): `Fastest` 0.45 s and 1.6× the size of `Small`,
-/// `Fast` (the default) 1.6 s and 1.03×, `Small` 3.2 s. zlib's level 9 took 9.5 s for a
-/// file no smaller than level 6's, so it is not offered.
+/// A PNG compression setting. Measured on a 300 × 300 map drawn at 24-pixel hexes
+/// (docs/BENCHMARKS.md, "PNG: hexes painted straight into the pixmap"; zlib-rs, in pieces on
+/// every core): the whole export took 3.1 CPU-s for a 13.3 MB file at `Fast` (the default)
+/// and 4.2 CPU-s for 11.2 MB at `Small`. zlib's level 9 was no smaller than level 6 in an
+/// earlier measurement, so it is not offered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum PngCompression {
-    /// fdeflate's ultra-fast mode: by far the quickest, files about twice as large.
+    /// fdeflate's ultra-fast mode, on one core: files about twice as large.
     Fastest,
-    /// zlib level 2: about half the time of `Small`, files a few per cent larger.
+    /// zlib level 2: about three quarters of the time of `Small`, files a sixth larger.
     #[default]
     Fast,
-    /// zlib level 6 (what most PNG writers use): the smallest files, twice the time of `Fast`.
+    /// zlib level 6 (what most PNG writers use): the smallest files.
     Small,
 }
 

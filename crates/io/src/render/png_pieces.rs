@@ -250,7 +250,10 @@ const BPP: usize = 4;
 
 /// The adaptive heuristic's cost of filtered bytes: their sizes read as signed.
 fn score(bytes: &[u8]) -> u32 {
-    bytes.iter().map(|&b| u32::from((b as i8).unsigned_abs())).sum()
+    bytes
+        .iter()
+        .map(|&b| u32::from((b as i8).unsigned_abs()))
+        .sum()
 }
 
 /// PNG's Paeth predictor: of left, above and upper left, the one nearest `a + b - c`
