@@ -117,7 +117,9 @@ pub fn paint_hex(pixmap: &mut PixmapMut<'_>, corners: &[(f64, f64); 6], paint: H
     if first_row >= end_row {
         return true;
     }
+    // Opaque colours where they cover a pixel whole: the pixel is the colour.
     let solid = fill.and_then(Premultiplied::solid);
+    let solid_outline = outline.and_then(|(_, o)| o.solid());
     let pixels = pixmap.pixels_mut();
     for row in first_row as usize..end_row as usize {
         let y = row as f64 + 0.5;
@@ -128,22 +130,28 @@ pub fn paint_hex(pixmap: &mut PixmapMut<'_>, corners: &[(f64, f64); 6], paint: H
             .map(|(i, j)| (i.max(a), j.min(b)))
             .filter(|&(i, j)| i < j);
         let line = &mut pixels[row * width..(row + 1) * width];
+        // The sides' distances along this row: `nx·x + at_row`.
+        let along = sides.map(|s| (s.nx, s.ny * y + s.c));
         let edge_pixel = |col: usize, px: &mut PremultipliedColorU8| {
             let x = col as f64 + 0.5;
-            let d = sides
+            let d = along
                 .iter()
-                .map(|s| s.nx * x + s.ny * y + s.c)
+                .map(|&(nx, at_row)| nx * x + at_row)
                 .fold(f64::INFINITY, f64::min);
             if let Some(f) = fill {
                 let coverage = stepped((d + 0.5).clamp(0.0, 1.0));
-                if coverage > 0.0 {
-                    *px = f.over(coverage, *px);
+                match solid {
+                    Some(s) if coverage == 1.0 => *px = s,
+                    _ if coverage > 0.0 => *px = f.over(coverage, *px),
+                    _ => {}
                 }
             }
             if let Some((h, o)) = outline {
                 let coverage = stepped(((d + 0.5).min(h) - (d - 0.5).max(-h)).max(0.0));
-                if coverage > 0.0 {
-                    *px = o.over(coverage, *px);
+                match solid_outline {
+                    Some(s) if coverage == 1.0 => *px = s,
+                    _ if coverage > 0.0 => *px = o.over(coverage, *px),
+                    _ => {}
                 }
             }
         };
