@@ -263,8 +263,36 @@ pub(super) fn huge_driven(c: &mut Criterion) {
     let mut g = c.benchmark_group("huge_driven");
     g.sample_size(10).measurement_time(Duration::from_secs(2));
     let (_, map) = huge_maps().swap_remove(0);
-    let mut ed = Editor::new(map);
+    let mut ed = Editor::new(map.clone());
     let fit = *ed.app.view().camera();
+    // Open the map and let its texel blocks fill in (built within a budget per frame,
+    // nearest the middle first): the longest of the frames until none is pending.
+    let (mut worst, mut needed) = (Duration::ZERO, 0);
+    g.bench_function("open_and_fill_in", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                ed.app = open(map.clone());
+                for n in 1..=200 {
+                    let t = Instant::now();
+                    black_box(ed.frame(Vec::new()));
+                    let took = t.elapsed();
+                    total += took;
+                    worst = worst.max(took);
+                    needed = n;
+                    if ed.app.view().paint_stats().pending == 0 {
+                        break;
+                    }
+                }
+            }
+            total
+        })
+    });
+    eprintln!(
+        "driven open_and_fill_in: longest frame {:.2} ms, {needed} frames until every block is built",
+        worst.as_secs_f64() * 1e3
+    );
+    drop(map);
     let centre = Pos2::new(640.0, 420.0);
     let wheel = |y: f32| Event::MouseWheel {
         unit: eframe::egui::MouseWheelUnit::Line,

@@ -8,11 +8,8 @@
 //! frame over them, culled by its own box, at every level of detail.
 
 use super::camera::Camera;
-use crate::painter::{MeshSink, ScreenSink, color32};
-use eframe::egui::{
-    Color32, ColorImage, Context, Mesh, Painter, Pos2, Rect, Shape, TextureHandle, TextureOptions,
-    epaint::Vertex,
-};
+use crate::painter::{MeshSink, ScreenSink};
+use eframe::egui::{Mesh, Painter, Rect, Shape, TextureHandle, epaint::Vertex};
 use hexmap_draw::{Detail, OwnedText, Region, Scene};
 use hexmap_hex::{Hex, Layout, OffsetCoord, OffsetKind, Orientation, Point};
 use hexmap_map::OffsetBounds;
@@ -29,6 +26,11 @@ pub const TEXEL_BLOCK: i32 = 4;
 
 /// Side of a texel block in offset cells.
 const TEXEL_SIDE: i32 = CHUNK * TEXEL_BLOCK;
+
+/// Time a frame may spend building texel blocks (about 0.3–0.6 ms each for 16,384 cells
+/// in a release build); the rest wait for the next frames. Keeps the first frame of a
+/// ten-million-hex map (625 blocks), and the frame after a huge fill, short.
+pub const TEXEL_BUILD_BUDGET: std::time::Duration = std::time::Duration::from_millis(20);
 
 /// Most chunk meshes kept in memory; the least recently drawn are dropped beyond this
 /// (chunks drawn in the current frame are always kept).
@@ -78,8 +80,8 @@ struct CachedChunk {
     bytes: usize,
 }
 
-/// Heap bytes a mesh, its texts (and a `TEXEL_SIDE`² RGBA texture, if any) take.
-fn chunk_bytes(meshes: &[Mesh], texts: &[OwnedText], textured: bool) -> usize {
+/// Heap bytes a mesh, its texts (and its RGBA texture, if any) take.
+fn chunk_bytes(meshes: &[Mesh], texts: &[OwnedText], texture: Option<&TextureHandle>) -> usize {
     meshes
         .iter()
         .map(|mesh| {
@@ -91,11 +93,7 @@ fn chunk_bytes(meshes: &[Mesh], texts: &[OwnedText], textured: bool) -> usize {
             .iter()
             .map(|t| std::mem::size_of::<OwnedText>() + t.text.capacity())
             .sum::<usize>()
-        + if textured {
-            (TEXEL_SIDE * TEXEL_SIDE) as usize * 4
-        } else {
-            0
-        }
+        + texture.map_or(0, |t| t.size()[0] * t.size()[1] * 4)
 }
 
 /// Where the map is seen: the canvas rectangle, the camera and the map's layout.
@@ -123,6 +121,9 @@ pub struct PaintStats {
     pub texts: usize,
     /// Free texts (place-name labels) drawn this frame, over the chunks.
     pub free_texts: usize,
+    /// Texel blocks on view left stale or missing this frame (out of
+    /// [`TEXEL_BUILD_BUDGET`]); built in the next frames, which are asked for.
+    pub pending: usize,
 }
 
 /// Cached chunk meshes for one map.
@@ -275,18 +276,31 @@ impl ChunkCache {
 
     /// Draw the visible chunks of `scene` into `painter`, rebuilding stale ones. A change
     /// of scene (another style, play mode) needs [`ChunkCache::mark_all_dirty`] first.
+    ///
+    /// Below [`hexmap_draw::lod::COARSE_BELOW_PX`] the map is drawn as texel blocks
+    /// (`texel`), built nearest the view's centre first and only for
+    /// [`TEXEL_BUILD_BUDGET`] per frame: a block not rebuilt yet shows its last picture,
+    /// or nothing until its first, and the frame asks egui for another
+    /// ([`PaintStats::pending`] counts them). So opening a ten-million-hex map shows its
+    /// first frame at once and fills in over the next few, none of them long.
     pub fn paint(&mut self, painter: &Painter, v: &ChunkView<'_>, scene: &dyn Scene) {
         let ChunkView {
             view,
             camera,
             layout,
         } = *v;
+        let started = web_time::Instant::now();
         self.frame += 1;
         let scale = camera.zoom;
-        let detail = scene.detail(scale);
+        // Both coarse levels are drawn as texel blocks: the same picture (see `texel`).
+        let texel = scene.detail(scale).is_coarse();
+        let detail = if texel {
+            Detail::Texel
+        } else {
+            scene.detail(scale)
+        };
         let mut stats = PaintStats::default();
         let mut texts = Vec::new();
-        let texel = detail == Detail::Texel;
         let keys = if texel {
             self.visible_blocks(view, camera, layout)
         } else {
@@ -299,14 +313,18 @@ impl ChunkCache {
                 &self.dirty
             };
             let generation = self.global + dirty.get(&key).copied().unwrap_or(0);
-            let fresh = self
-                .chunks
-                .get(&key)
-                .is_some_and(|c| c.generation == generation && c.detail == detail);
-            if !fresh {
+            let cached = self.chunks.get(&key).map(|c| (c.generation, c.detail));
+            let fresh = cached == Some((generation, detail));
+            if !fresh && texel && started.elapsed() >= TEXEL_BUILD_BUDGET {
+                // Out of time this frame: the block's last picture, if any, stands in.
+                stats.pending += 1;
+                if cached.is_none_or(|(_, d)| d != detail) {
+                    continue;
+                }
+            } else if !fresh {
                 let (anchor, meshes, chunk_texts, texture) = if texel {
                     let (anchor, mesh, texture) =
-                        build_texel_block(painter.ctx(), layout, key, scene);
+                        texel::build_texel_block(painter.ctx(), layout, key, scene);
                     (anchor, vec![mesh], Vec::new(), texture)
                 } else {
                     let textures = self.textures.clone();
@@ -314,7 +332,7 @@ impl ChunkCache {
                     (anchor, meshes, texts, None)
                 };
                 stats.rebuilt += 1;
-                let bytes = chunk_bytes(&meshes, &chunk_texts, texture.is_some());
+                let bytes = chunk_bytes(&meshes, &chunk_texts, texture.as_ref());
                 self.bytes += bytes;
                 let old = self.chunks.insert(
                     key,
@@ -333,7 +351,7 @@ impl ChunkCache {
                     self.bytes -= old.bytes;
                 }
             }
-            let chunk = self.chunks.get_mut(&key).expect("just inserted");
+            let chunk = self.chunks.get_mut(&key).expect("cached");
             chunk.last_used = self.frame;
             if !chunk.texts.is_empty() {
                 texts.push(chunk.texts.clone());
@@ -348,6 +366,9 @@ impl ChunkCache {
                 stats.vertices += mesh.vertices.len();
                 painter.add(Shape::mesh(mesh));
             }
+        }
+        if stats.pending > 0 {
+            painter.ctx().request_repaint();
         }
         let (a, b) = camera.visible_world(view);
         if !texts.is_empty() {
@@ -382,13 +403,22 @@ impl ChunkCache {
         let Some((lo, hi)) = self.extent else {
             return Vec::new();
         };
-        keys_in_view(
+        let mut keys = keys_in_view(
             view,
             camera,
             layout,
             TEXEL_SIDE,
             (block_of(lo), block_of(hi)),
-        )
+        );
+        // Nearest the middle first: they are built first when a frame cannot build all.
+        if let (Some(&first), Some(&last)) = (keys.first(), keys.last()) {
+            let mid = (first.0 + last.0, first.1 + last.1);
+            keys.sort_by_key(|k| {
+                let (dx, dy) = (2 * k.0 - mid.0, 2 * k.1 - mid.1);
+                dx * dx + dy * dy
+            });
+        }
+        keys
     }
 
     /// Drop the least recently drawn chunks while over the count or byte budget, never
@@ -438,68 +468,6 @@ fn keys_in_view(
     keys
 }
 
-/// Half the pitch of offset cells along x and y (the texel quad of a block spans
-/// `TEXEL_SIDE` of them).
-fn half_pitch(layout: &Layout) -> (f64, f64) {
-    hexmap_draw::map_scene::half_pitch(layout)
-}
-
-/// Build one texel block as a single quad with a `TEXEL_SIDE`² texture, one texel per cell
-/// (transparent where there is no cell). The half-cell shove of alternate rows or columns
-/// is below a pixel at this zoom and is ignored.
-fn build_texel_block(
-    ctx: &Context,
-    layout: &Layout,
-    key: (i32, i32),
-    scene: &dyn Scene,
-) -> (Point, Mesh, Option<TextureHandle>) {
-    let kind = OffsetKind::default_for(layout.orientation());
-    let bounds = OffsetBounds {
-        min_col: key.0 * TEXEL_SIDE,
-        min_row: key.1 * TEXEL_SIDE,
-        cols: TEXEL_SIDE as u32,
-        rows: TEXEL_SIDE as u32,
-    };
-    let anchor = layout.hex_to_pixel(kind.to_hex(OffsetCoord::new(bounds.min_col, bounds.min_row)));
-    let n = TEXEL_SIDE as usize;
-    let mut pixels = vec![Color32::TRANSPARENT; n * n];
-    let mut any = false;
-    scene.block_colours(&Region::Block(bounds), &mut |h, colour| {
-        let c = kind.from_hex(h);
-        let (i, j) = (
-            (c.col - bounds.min_col) as usize,
-            (c.row - bounds.min_row) as usize,
-        );
-        if i < n && j < n {
-            pixels[j * n + i] = color32(colour);
-            any = true;
-        }
-    });
-    if !any {
-        return (anchor, Mesh::default(), None);
-    }
-    let texture = ctx.load_texture(
-        format!("hexmap-texels-{}-{}", key.0, key.1),
-        ColorImage::new([n, n], pixels),
-        TextureOptions::NEAREST,
-    );
-    let (hw, hh) = half_pitch(layout);
-    let rect = Rect::from_min_max(
-        Pos2::new(-hw as f32, -hh as f32),
-        Pos2::new(
-            (-hw + 2.0 * hw * f64::from(TEXEL_SIDE)) as f32,
-            (-hh + 2.0 * hh * f64::from(TEXEL_SIDE)) as f32,
-        ),
-    );
-    let mut mesh = Mesh::with_texture(texture.id());
-    mesh.add_rect_with_uv(
-        rect,
-        Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)),
-        Color32::WHITE,
-    );
-    (anchor, mesh, Some(texture))
-}
-
 /// Build the mesh and texts of one chunk at `scale`; vertices are world positions minus
 /// the returned anchor.
 fn build_chunk(
@@ -546,6 +514,8 @@ fn paint_free_text(
     }
     texts.len()
 }
+
+mod texel;
 
 #[cfg(test)]
 mod tests;
