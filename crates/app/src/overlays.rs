@@ -277,17 +277,14 @@ impl OverlayState {
             && let Some(a) = origin
             && doc.contains(a)
         {
-            let map = doc.map();
-            // Costs are in hundredths of a point (roads cost ½).
+            // Costs are in hundredths of a point (roads cost ½). The map's own range, as
+            // `hexmap reach` asks it, cut off at the search's largest distance on maps
+            // too wide for a whole one.
             let budget = self.budget.saturating_mul(hexmap_map::Cost::SCALE);
-            let max_distance = match map.min_step() {
-                0 => hex::MAX_MOVEMENT_DISTANCE,
-                min => budget / min,
-            }
-            .min(hex::MAX_MOVEMENT_DISTANCE);
-            if let Ok(reach) = hex::movement_range_steps(a, budget, max_distance, |from, to| {
-                map.step_cost(from, to)
-            }) {
+            if let Ok(reach) = doc
+                .map()
+                .reach_within(a, budget, hex::MAX_MOVEMENT_DISTANCE)
+            {
                 out.sets.push((
                     OverlayKind::Movement,
                     reach.iter().map(|(h, _)| h).collect(),
@@ -365,6 +362,68 @@ mod tests {
         let r = st.compute(&d, None);
         assert!(matches!(r.path_cost, Some(Err(_))));
         assert!(r.caption().unwrap().contains("no path"));
+    }
+
+    /// The movement overlay is the map's own range (`HexMap::reach`): a road carries it
+    /// farther, a wall across the road cuts it back.
+    #[test]
+    fn the_movement_overlay_follows_roads_and_walls() {
+        use hexmap_hex::Edge;
+        use hexmap_map::{EdgeTypeId, FeatureEdit, MapPath, PathTypeId};
+        let mut d = doc();
+        let a = Hex::new(4, 4);
+        let st = OverlayState {
+            movement: true,
+            budget: 2,
+            ..Default::default()
+        };
+        let shown = |d: &OpenMap| -> Vec<Hex> {
+            let mut v = st
+                .compute(d, Some(a))
+                .set(OverlayKind::Movement)
+                .unwrap()
+                .to_vec();
+            v.sort();
+            v
+        };
+        let range = |d: &OpenMap| -> Vec<Hex> {
+            let mut v: Vec<Hex> = d
+                .map()
+                .reach(a, 200)
+                .unwrap()
+                .iter()
+                .map(|(h, _)| h)
+                .collect();
+            v.sort();
+            v
+        };
+        // Empty cells cost one point: two points reach the 19 cells within two steps.
+        assert_eq!(shown(&d).len(), 19);
+        assert_eq!(shown(&d), range(&d));
+        let east = Hex::new(8, 4);
+        assert!(!shown(&d).contains(&east));
+        // A road east from the start (½ a point a step): four steps along it cost two.
+        let id = d.map().paths().next_id();
+        d.apply(&Edit::Feature(FeatureEdit::AddPath(MapPath {
+            id,
+            kind: PathTypeId::new(1).unwrap(),
+            hexes: (4..=10).map(|q| Hex::new(q, 4)).collect(),
+            gm_only: false,
+        })))
+        .unwrap();
+        assert!(shown(&d).contains(&east));
+        assert!(!shown(&d).contains(&Hex::new(9, 4)));
+        assert_eq!(shown(&d), range(&d));
+        // A wall (impassable) across the road's first step: the far end is out of reach.
+        let wall = EdgeTypeId::new(3).unwrap();
+        d.apply(&Edit::Feature(FeatureEdit::SetEdges {
+            edges: vec![Edge::between(a, Hex::new(5, 4)).unwrap()],
+            kind: Some(wall),
+        }))
+        .unwrap();
+        assert!(!shown(&d).contains(&east));
+        assert!(shown(&d).contains(&Hex::new(5, 4)));
+        assert_eq!(shown(&d), range(&d));
     }
 
     #[test]

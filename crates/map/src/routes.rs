@@ -43,6 +43,23 @@ impl HexMap {
                 requested: distance,
             });
         }
+        self.reach_within(from, budget, distance)
+    }
+
+    /// [`HexMap::reach`] cut off at `max_distance` steps from `from` (and at
+    /// [`MAX_MOVEMENT_DISTANCE`]): the cells farther away are left out even when the budget
+    /// would reach them. The editor's movement overlay asks this on maps too large for a
+    /// whole range, so it shows the near part instead of nothing.
+    pub fn reach_within(
+        &self,
+        from: Hex,
+        budget: u32,
+        max_distance: u32,
+    ) -> Result<MovementRange, MovementRangeError> {
+        let distance = self
+            .reach_distance(from, budget)
+            .min(max_distance)
+            .min(MAX_MOVEMENT_DISTANCE);
         match RectIndex::of(self.shape()) {
             Some(ix) => reach_on(self, &ix, from, budget, distance),
             None => reach_on(self, &ShapeIndex(self.shape()), from, budget, distance),
@@ -52,7 +69,7 @@ impl HexMap {
 
 /// [`HexMap::route`] with the cells indexed by `ix` and steps priced by the map's
 /// [`StepRule`].
-fn route_on(map: &HexMap, ix: &impl Indexer, from: Hex, to: Hex) -> Result<Route, PathError> {
+fn route_on<I: Indexer>(map: &HexMap, ix: &I, from: Hex, to: Hex) -> Result<Route, PathError> {
     let query = GridQuery {
         start: from,
         goal: to,
@@ -63,7 +80,7 @@ fn route_on(map: &HexMap, ix: &impl Indexer, from: Hex, to: Hex) -> Result<Route
         },
         cells: map.cell_count(),
     };
-    let rule = StepRule::new(map);
+    let rule = StepRule::new(map, ix);
     a_star_grid(query, |h| ix.index(h), |s| rule.grid_step(s))
 }
 

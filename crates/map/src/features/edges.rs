@@ -61,6 +61,22 @@ impl EdgeLayer {
         self.features.range(first..=last).map(|(e, k)| (*e, *k))
     }
 
+    /// The features whose canonical hex lies between `first` and `last` (both included) in
+    /// hex order (by r, then q): one row's stretch of them, in edge order, without walking
+    /// the rest (a movement range asks for the rows near its start).
+    pub(crate) fn between(
+        &self,
+        first: Hex,
+        last: Hex,
+    ) -> impl Iterator<Item = (Edge, EdgeTypeId)> + '_ {
+        let lo = Edge::new(first, Direction::ALL[0]);
+        let hi = Edge::new(last, Direction::ALL[5]);
+        (lo <= hi)
+            .then(|| self.features.range(lo..=hi).map(|(e, k)| (*e, *k)))
+            .into_iter()
+            .flatten()
+    }
+
     /// Keep only the features for which `keep` is true.
     pub(crate) fn retain(&mut self, mut keep: impl FnMut(Edge, EdgeTypeId) -> bool) {
         self.features.retain(|e, k| keep(*e, *k));

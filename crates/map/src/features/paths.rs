@@ -99,6 +99,9 @@ pub struct Paths {
     by_id: BTreeMap<PathId, MapPath>,
     // Keys are edges between map cells, not attacker-chosen: the fast hasher is safe.
     by_step: HashMap<Edge, Vec<PathId>, HexBuildHasher>,
+    /// Every step as (edge, path) with the path's type, in edge order: a search near one
+    /// place finds the steps there, and their types, without walking every path.
+    stepped: BTreeMap<(Edge, PathId), PathTypeId>,
 }
 
 impl PartialEq for Paths {
@@ -149,10 +152,34 @@ impl Paths {
         self.by_step.get(&edge).map_or(&[], Vec::as_slice)
     }
 
-    /// Every edge some path steps across, each once, in no particular order (the
-    /// movement rule's searches mark these sides before they start).
+    /// Every edge some path steps across, each once, in no particular order
+    /// (`steps_between`, inside the crate, walks them in edge order with their types).
     pub fn stepped_edges(&self) -> impl Iterator<Item = Edge> + '_ {
         self.by_step.keys().copied()
+    }
+
+    /// Every step of a path across an edge whose canonical hex lies between `first` and
+    /// `last` (both included) in hex order (by r, then q), with the path's type: one row's
+    /// stretch of them, in edge order (an edge crossed by several paths comes once per
+    /// path), found without walking every path.
+    pub(crate) fn steps_between(
+        &self,
+        first: Hex,
+        last: Hex,
+    ) -> impl Iterator<Item = (Edge, PathTypeId)> + '_ {
+        let lo = (Edge::new(first, hexmap_hex::Direction::ALL[0]), PathId(0));
+        let hi = (
+            Edge::new(last, hexmap_hex::Direction::ALL[5]),
+            PathId(u32::MAX),
+        );
+        (lo <= hi)
+            .then(|| {
+                self.stepped
+                    .range(lo..=hi)
+                    .map(|(&(e, _), &kind)| (e, kind))
+            })
+            .into_iter()
+            .flatten()
     }
 
     /// The paths passing through `h`, each once, in id order.
@@ -171,6 +198,7 @@ impl Paths {
     pub(crate) fn insert(&mut self, path: MapPath) -> Option<MapPath> {
         let old = self.remove(path.id);
         for e in path.steps() {
+            self.stepped.insert((e, path.id), path.kind);
             let ids = self.by_step.entry(e).or_default();
             if let Err(at) = ids.binary_search(&path.id) {
                 ids.insert(at, path.id);
@@ -184,6 +212,7 @@ impl Paths {
     pub(crate) fn remove(&mut self, id: PathId) -> Option<MapPath> {
         let path = self.by_id.remove(&id)?;
         for e in path.steps() {
+            self.stepped.remove(&(e, id));
             if let Some(ids) = self.by_step.get_mut(&e) {
                 ids.retain(|i| *i != id);
                 if ids.is_empty() {
@@ -251,11 +280,22 @@ pub(crate) mod tests {
         assert_eq!(ids(paths.through(Hex::new(1, 0))), [PathId(1), PathId(4)]);
         assert_eq!(ids(paths.through(Hex::new(1, 1))), [PathId(4)]);
         assert!(paths.through(Hex::new(5, 5)).is_empty());
+        // The sorted steps of a row's stretch: each path's step once, with its type.
+        let row = |paths: &Paths| -> Vec<Edge> {
+            paths
+                .steps_between(Hex::new(0, 0), Hex::new(9, 0))
+                .map(|(e, _)| e)
+                .collect()
+        };
+        assert_eq!(row(&paths).iter().filter(|&&e| e == shared).count(), 2);
+        assert_eq!(row(&paths).len(), 4);
         // Replacing a path re-indexes it.
         paths.insert(path(4, &[(5, 5), (6, 5)]));
         assert_eq!(paths.along(shared), [PathId(1)]);
+        assert_eq!(row(&paths).len(), 2);
         assert_eq!(paths.remove(PathId(1)).unwrap().hexes.len(), 3);
         assert!(paths.along(shared).is_empty());
+        assert!(row(&paths).is_empty());
         assert_eq!(paths.len(), 1);
     }
 }
