@@ -51,19 +51,24 @@ async fn zlib_in_pieces(
         .collect();
     let mut out = vec![0x78, if level <= 5 { 0x5E } else { 0x9C }];
     let mut adler = 1u32;
+    let mut workers: Vec<Worker> = (0..threads.min(pieces.len().max(1)))
+        .map(|_| Worker::new(level))
+        .collect();
     for batch in pieces.chunks(threads) {
-        let results: Vec<std::io::Result<Piece>> = if threads == 1 {
-            batch
-                .iter()
-                .map(|rows| compress_rows(pixmap, rows.clone(), level, rows.end == height))
+        let results: Vec<std::io::Result<Summed>> = if threads == 1 {
+            workers
+                .iter_mut()
+                .zip(batch)
+                .map(|(worker, rows)| worker.compress(pixmap, rows.clone(), rows.end == height))
                 .collect()
         } else {
             std::thread::scope(|scope| {
-                let handles: Vec<_> = batch
-                    .iter()
-                    .map(|rows| {
+                let handles: Vec<_> = workers
+                    .iter_mut()
+                    .zip(batch)
+                    .map(|(worker, rows)| {
                         let last = rows.end == height;
-                        scope.spawn(move || compress_rows(pixmap, rows.clone(), level, last))
+                        scope.spawn(move || worker.compress(pixmap, rows.clone(), last))
                     })
                     .collect();
                 handles
@@ -76,10 +81,12 @@ async fn zlib_in_pieces(
                     .collect()
             })
         };
-        for piece in results {
-            let piece = piece.map_err(|e| PictureError::Encode(e.to_string()))?;
-            out.extend_from_slice(&piece.deflated);
-            adler = adler32_combine(adler, piece.adler, piece.filtered_len);
+        for (worker, summed) in workers.iter_mut().zip(results) {
+            let summed = summed.map_err(|e| PictureError::Encode(e.to_string()))?;
+            worker
+                .take_deflated(&mut out)
+                .map_err(|e| PictureError::Encode(e.to_string()))?;
+            adler = adler32_combine(adler, summed.adler, summed.len);
         }
         let done = batch.last().map_or(height, |rows| rows.end);
         progress(done as f32 / height.max(1) as f32);
@@ -116,70 +123,101 @@ pub(super) fn png_with_image_data(
     Ok(data)
 }
 
-/// One piece of rows, filtered and deflated.
-struct Piece {
-    /// Raw deflate blocks ending in a sync flush (or the final block, for the last piece).
-    deflated: Vec<u8>,
-    /// Adler-32 of the filtered bytes.
+/// The Adler-32 sum of a piece's filtered bytes, and how many there were.
+struct Summed {
     adler: u32,
-    /// How many filtered bytes there were.
-    filtered_len: u64,
+    len: u64,
 }
 
-fn compress_rows(
-    pixmap: &Pixmap,
-    rows: std::ops::Range<usize>,
-    level: u32,
-    last: bool,
-) -> std::io::Result<Piece> {
-    let width = pixmap.width() as usize;
-    let row_bytes = 4 * width;
-    let straight_row = |y: usize, into: &mut Vec<u8>| {
-        into.clear();
-        for p in &pixmap.pixels()[y * width..(y + 1) * width] {
-            let c = if p.alpha() == 255 {
-                [p.red(), p.green(), p.blue(), 255]
-            } else {
-                let c = p.demultiply();
-                [c.red(), c.green(), c.blue(), c.alpha()]
-            };
-            into.extend_from_slice(&c);
+/// What one thread keeps from piece to piece: its row buffers and its deflate state, so a
+/// piece allocates (and faults in) no fresh memory.
+struct Worker {
+    current: Vec<u8>,
+    previous: Vec<u8>,
+    filtered: Vec<u8>,
+    scratch: FilterScratch,
+    /// Raw deflate into its own buffer: a piece's blocks, ending in a sync flush (or the
+    /// final block, for the last piece), until [`Worker::take_deflated`].
+    encoder: flate2::write::DeflateEncoder<Vec<u8>>,
+}
+
+impl Worker {
+    fn new(level: u32) -> Self {
+        Worker {
+            current: Vec::new(),
+            previous: Vec::new(),
+            filtered: Vec::new(),
+            scratch: FilterScratch {
+                trying: Vec::new(),
+                best: Vec::new(),
+            },
+            encoder: flate2::write::DeflateEncoder::new(
+                Vec::new(),
+                flate2::Compression::new(level),
+            ),
         }
-    };
-    let mut previous = Vec::with_capacity(row_bytes);
-    match rows.start {
-        0 => previous.resize(row_bytes, 0),
-        first => straight_row(first - 1, &mut previous),
     }
-    let mut current = Vec::with_capacity(row_bytes);
-    let mut filtered = Vec::with_capacity((row_bytes + 1) * rows.len());
-    let mut scratch = FilterScratch {
-        trying: Vec::with_capacity(row_bytes),
-        best: Vec::with_capacity(row_bytes),
-    };
-    for y in rows {
-        straight_row(y, &mut current);
-        filter_row(&current, &previous, &mut scratch, &mut filtered);
-        std::mem::swap(&mut current, &mut previous);
+
+    /// Filter and deflate `rows` of `pixmap` (`last`: the picture's last piece, which
+    /// ends the deflate stream).
+    fn compress(
+        &mut self,
+        pixmap: &Pixmap,
+        rows: std::ops::Range<usize>,
+        last: bool,
+    ) -> std::io::Result<Summed> {
+        let width = pixmap.width() as usize;
+        let straight_row = |y: usize, into: &mut Vec<u8>| {
+            into.clear();
+            for p in &pixmap.pixels()[y * width..(y + 1) * width] {
+                let c = if p.alpha() == 255 {
+                    [p.red(), p.green(), p.blue(), 255]
+                } else {
+                    let c = p.demultiply();
+                    [c.red(), c.green(), c.blue(), c.alpha()]
+                };
+                into.extend_from_slice(&c);
+            }
+        };
+        match rows.start {
+            0 => {
+                self.previous.clear();
+                self.previous.resize(4 * width, 0);
+            }
+            first => straight_row(first - 1, &mut self.previous),
+        }
+        self.filtered.clear();
+        for y in rows {
+            straight_row(y, &mut self.current);
+            filter_row(
+                &self.current,
+                &self.previous,
+                &mut self.scratch,
+                &mut self.filtered,
+            );
+            std::mem::swap(&mut self.current, &mut self.previous);
+        }
+        self.encoder.write_all(&self.filtered)?;
+        if last {
+            self.encoder.try_finish()?;
+        } else {
+            self.encoder.flush()?;
+        }
+        Ok(Summed {
+            adler: simd_adler32::adler32(&self.filtered.as_slice()),
+            len: self.filtered.len() as u64,
+        })
     }
-    let adler = simd_adler32::adler32(&filtered.as_slice());
-    let mut encoder = flate2::write::DeflateEncoder::new(
-        Vec::with_capacity(filtered.len() / 4),
-        flate2::Compression::new(level),
-    );
-    encoder.write_all(&filtered)?;
-    let deflated = if last {
-        encoder.finish()?
-    } else {
-        encoder.flush()?;
-        // Taken before the encoder is dropped (which would add a final block).
-        std::mem::take(encoder.get_mut())
-    };
-    Ok(Piece {
-        deflated,
-        adler,
-        filtered_len: filtered.len() as u64,
-    })
+
+    /// Append the last piece's deflated bytes to `out`, and start a fresh stream state
+    /// for the next piece (keeping the buffer).
+    fn take_deflated(&mut self, out: &mut Vec<u8>) -> std::io::Result<()> {
+        out.extend_from_slice(self.encoder.get_ref());
+        self.encoder.get_mut().clear();
+        let buffer = std::mem::take(self.encoder.get_mut());
+        self.encoder.reset(buffer)?;
+        Ok(())
+    }
 }
 
 /// Buffers for [`filter_row`]: a filter's bytes being tried, and the best so far.

@@ -13,6 +13,10 @@ use hexmap_map::steps::pause;
 /// Strips thinner than this many rows are not worth a thread.
 const MIN_STRIP_ROWS: u32 = 256;
 
+/// Pieces each thread draws between two pauses: enough that the threads rarely wait for
+/// each other, few enough that Cancel is seen within a fraction of a second.
+const PIECES_PER_ROUND: usize = 8;
+
 /// Threads at the most, whatever the machine has.
 const MAX_STRIPS: usize = 8;
 
@@ -39,8 +43,8 @@ pub fn rows_per_strip(map_rows: u32) -> u32 {
 
 /// Draw `pieces` of `scene` (in their order) at `scale` into `sink` in strips of
 /// `rows_per_strip` rows drawn at once, a round at a time: each round draws each strip's
-/// next piece, then reports the share done and pauses ([`pause`]), so Cancel and a
-/// browser's frames still come between pieces.
+/// next few pieces ([`PIECES_PER_ROUND`]; one in a browser), then reports the share done
+/// and pauses ([`pause`]), so Cancel and a browser's frames still come between them.
 pub async fn draw_pieces(
     sink: &mut RasterSink<'_>,
     scene: &MapScene<'_>,
@@ -70,28 +74,47 @@ pub async fn draw_pieces(
                 .collect()
         })
         .collect();
-    let rounds = lists.iter().map(Vec::len).max().unwrap_or(0);
-    let draw = |strip: &mut RasterSink<'_>, piece: &OffsetBounds| {
-        scene.draw(&Region::Block(*piece), scale, strip);
+    // A browser (one strip) pauses after every piece, to keep its frames coming; threads
+    // take several pieces a round on a big picture, so that they wait for each other less
+    // often, and still pause some 32 times or more.
+    let longest = lists.iter().map(Vec::len).max().unwrap_or(0);
+    let per_round = if cfg!(target_arch = "wasm32") {
+        1
+    } else {
+        (longest / 32).clamp(1, PIECES_PER_ROUND)
+    };
+    let rounds = lists
+        .iter()
+        .map(|list| list.len().div_ceil(per_round))
+        .max()
+        .unwrap_or(0);
+    let draw = |strip: &mut RasterSink<'_>, pieces: &[OffsetBounds]| {
+        for piece in pieces {
+            scene.draw(&Region::Block(*piece), scale, strip);
+        }
     };
     for round in 0..rounds {
-        let mut jobs: Vec<(&mut RasterSink<'_>, &OffsetBounds)> = strips
+        let mut jobs: Vec<(&mut RasterSink<'_>, &[OffsetBounds])> = strips
             .iter_mut()
             .zip(&lists)
-            .filter_map(|(strip, list)| list.get(round).map(|piece| (strip, piece)))
+            .filter_map(|(strip, list)| {
+                let first = (round * per_round).min(list.len());
+                let end = ((round + 1) * per_round).min(list.len());
+                (first < end).then(|| (strip, &list[first..end]))
+            })
             .collect();
         match jobs.len() {
             0 => {}
             1 => {
-                let (strip, piece) = jobs.pop().expect("one job");
-                draw(strip, piece);
+                let (strip, pieces) = jobs.pop().expect("one job");
+                draw(strip, pieces);
             }
             _ => std::thread::scope(|threads| {
-                let (strip, piece) = jobs.pop().expect("jobs");
-                for (other, its_piece) in jobs {
-                    threads.spawn(|| draw(other, its_piece));
+                let (strip, pieces) = jobs.pop().expect("jobs");
+                for (other, its_pieces) in jobs {
+                    threads.spawn(|| draw(other, its_pieces));
                 }
-                draw(strip, piece);
+                draw(strip, pieces);
             }),
         }
         progress((round + 1) as f32 / rounds as f32);

@@ -152,12 +152,6 @@ impl Paths {
         self.by_step.get(&edge).map_or(&[], Vec::as_slice)
     }
 
-    /// Every edge some path steps across, each once, in no particular order
-    /// (`steps_between`, inside the crate, walks them in edge order with their types).
-    pub fn stepped_edges(&self) -> impl Iterator<Item = Edge> + '_ {
-        self.by_step.keys().copied()
-    }
-
     /// Every step of a path across an edge whose canonical hex lies between `first` and
     /// `last` (both included) in hex order (by r, then q), with the path's type: one row's
     /// stretch of them, in edge order (an edge crossed by several paths comes once per
