@@ -157,21 +157,21 @@ pub fn paint_hex(pixmap: &mut PixmapMut<'_>, corners: &[(f64, f64); 6], paint: H
         };
         match inner {
             Some((i, j)) => {
-                for col in a..i {
-                    edge_pixel(col, &mut line[col]);
+                for (col, px) in line.iter_mut().enumerate().take(i).skip(a) {
+                    edge_pixel(col, px);
                 }
                 match (solid, fill) {
                     (Some(s), _) => line[i..j].fill(s),
                     (None, Some(f)) => line[i..j].iter_mut().for_each(|p| *p = f.over(1.0, *p)),
                     (None, None) => {}
                 }
-                for col in j..b {
-                    edge_pixel(col, &mut line[col]);
+                for (col, px) in line.iter_mut().enumerate().take(b).skip(j) {
+                    edge_pixel(col, px);
                 }
             }
             None => {
-                for col in a..b {
-                    edge_pixel(col, &mut line[col]);
+                for (col, px) in line.iter_mut().enumerate().take(b).skip(a) {
+                    edge_pixel(col, px);
                 }
             }
         }
@@ -192,7 +192,8 @@ fn sides_of(corners: &[(f64, f64); 6]) -> Option<[Side; 6]> {
         let (x0, y0) = corners[i];
         let (x1, y1) = corners[(i + 1) % 6];
         let length = (x1 - x0).hypot(y1 - y0);
-        if !(length > 1e-9) || !length.is_finite() {
+        // Also refuses NaN corners: no comparison with NaN holds.
+        if length.is_nan() || length <= 1e-9 || !length.is_finite() {
             return None;
         }
         let (mut nx, mut ny) = (-(y1 - y0) / length, (x1 - x0) / length);
@@ -240,7 +241,7 @@ fn columns_where(sides: &[Side; 6], y: f64, at_least: f64, width: usize) -> Opti
     }
     let from = (lo - 0.5).ceil().max(0.0);
     let to = ((hi - 0.5).floor() + 1.0).min(width as f64);
-    (from < to).then(|| (from as usize, to as usize))
+    (from < to).then_some((from as usize, to as usize))
 }
 
 #[cfg(test)]
