@@ -181,7 +181,8 @@ fn the_icon_palette_shows_a_user_image_as_its_picture() {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 900.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    h.run();
+    // The icon's image loads off the UI pass (a spinner until it is in): wait for it.
+    settle(&mut h);
     assert!(
         panel_pictures(&h).is_empty(),
         "the brush's palette has no picture"
@@ -257,7 +258,8 @@ fn the_canvas_legend_shows_a_user_image_icon_as_its_picture() {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 900.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    h.run();
+    // The icon's image loads off the UI pass (a spinner until it is in): wait for it.
+    settle(&mut h);
     let canvas = h.state().view().canvas_rect();
     let (pictures, texts) = pictures_and_texts(&h);
     // The legend's row for the icon: its name, in the canvas's bottom-right quarter.
