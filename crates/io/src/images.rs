@@ -241,15 +241,19 @@ fn decode_svg(bytes: &[u8]) -> Result<RgbaImage, String> {
         tiny_skia::Transform::from_scale(k, k),
         &mut pixmap.as_mut(),
     );
-    let rgba = pixmap
+    RgbaImage::new(w, h, straight_rgba(&pixmap)).map_err(|e| e.to_string())
+}
+
+/// A pixmap's pixels as 8-bit RGBA with straight alpha (tiny-skia keeps them premultiplied).
+pub(crate) fn straight_rgba(pixmap: &tiny_skia::Pixmap) -> Vec<u8> {
+    pixmap
         .pixels()
         .iter()
         .flat_map(|p| {
             let c = p.demultiply();
             [c.red(), c.green(), c.blue(), c.alpha()]
         })
-        .collect();
-    RgbaImage::new(w, h, rgba).map_err(|e| e.to_string())
+        .collect()
 }
 
 /// `image` as PNG bytes (how the SVG and PDF back-ends embed pixels, and how tests make

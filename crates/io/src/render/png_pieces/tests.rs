@@ -119,14 +119,7 @@ fn png_crate_size(pixmap: &Pixmap, level: u8) -> usize {
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_deflate_compression(png::DeflateCompression::Level(level));
     let mut writer = encoder.write_header().unwrap();
-    let straight: Vec<u8> = pixmap
-        .pixels()
-        .iter()
-        .flat_map(|p| {
-            let c = p.demultiply();
-            [c.red(), c.green(), c.blue(), c.alpha()]
-        })
-        .collect();
+    let straight = crate::images::straight_rgba(pixmap);
     writer.write_image_data(&straight).unwrap();
     writer.finish().unwrap();
     data.len()
