@@ -69,9 +69,10 @@ impl Premultiplied {
     fn solid(self) -> Option<PremultipliedColorU8> {
         let round = |v: f64| (v + 0.5) as u8;
         let a = round(self.0[3]);
-        (a == 255).then(|| {
-            PremultipliedColorU8::from_rgba(round(self.0[0]), round(self.0[1]), round(self.0[2]), a)
-        })?
+        if a != 255 {
+            return None;
+        }
+        PremultipliedColorU8::from_rgba(round(self.0[0]), round(self.0[1]), round(self.0[2]), a)
     }
 }
 

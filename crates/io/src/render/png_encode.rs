@@ -9,14 +9,6 @@ use tiny_skia::Pixmap;
 /// About this many pixels are converted and compressed between two pauses.
 const PIXELS_PER_PIECE: usize = 1 << 18;
 
-/// Threads to compress on: one per core (at most 8); one in a browser, which has none.
-fn threads() -> usize {
-    if cfg!(target_arch = "wasm32") {
-        return 1;
-    }
-    std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
-}
-
 /// `pixmap` as PNG bytes (8-bit RGBA, straight alpha as PNG wants; the pixmap holds
 /// premultiplied colours), compressed as `compression` says: at a deflate level, in pieces
 /// on every core ([`png_pieces`]); `fastest` (fdeflate) as one stream. `progress` gets the share of
@@ -27,7 +19,8 @@ pub(super) async fn encode(
     progress: &mut dyn FnMut(f32),
 ) -> Result<Vec<u8>, PictureError> {
     if let Some(level) = compression.deflate_level() {
-        let zlib = png_pieces::zlib_image_data(pixmap, level, threads(), progress).await?;
+        let zlib =
+            png_pieces::zlib_image_data(pixmap, level, super::strips::threads(), progress).await?;
         return png_pieces::png_with_image_data(pixmap.width(), pixmap.height(), &zlib);
     }
     let failed = |e: png::EncodingError| PictureError::Encode(e.to_string());

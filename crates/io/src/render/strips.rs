@@ -20,6 +20,15 @@ const PIECES_PER_ROUND: usize = 8;
 /// Threads at the most, whatever the machine has.
 const MAX_STRIPS: usize = 8;
 
+/// Threads a picture is drawn or compressed on: one per core, at most [`MAX_STRIPS`]; one
+/// in a browser, which has none.
+pub fn threads() -> usize {
+    if cfg!(target_arch = "wasm32") {
+        return 1;
+    }
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_STRIPS))
+}
+
 /// How many rows each strip of a picture gets when its map takes `map_rows` rows from its
 /// top: the map's rows shared among one strip per core (at most [`MAX_STRIPS`]), none
 /// thinner than [`MIN_STRIP_ROWS`]; all of them in one strip in a browser, which has no
@@ -28,13 +37,7 @@ const MAX_STRIPS: usize = 8;
 /// beside or under it is cut in the same places and its pixels come out the same.
 pub fn rows_per_strip(map_rows: u32) -> u32 {
     let map_rows = map_rows.max(1);
-    if cfg!(target_arch = "wasm32") {
-        return u32::MAX;
-    }
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let strips = cores
-        .min(MAX_STRIPS)
-        .min((map_rows / MIN_STRIP_ROWS).max(1) as usize);
+    let strips = threads().min((map_rows / MIN_STRIP_ROWS).max(1) as usize);
     if strips == 1 {
         return u32::MAX;
     }
