@@ -237,26 +237,9 @@ fn write_offset(map: &HexMap, o: &mut String) {
 }
 
 fn write_cube(map: &HexMap, o: &mut String) {
-    let raw = map.terrain_layer().raw();
     o.push_str("    cells: Cube(\n");
     o.push_str("        cells: [\n");
-    // Several cells per line keeps big maps compact while staying diffable by row.
-    let mut last_r = None;
-    for (i, h) in map.shape().iter().enumerate() {
-        if last_r != Some(h.r) {
-            if last_r.is_some() {
-                o.push('\n');
-            }
-            o.push_str("            ");
-            last_r = Some(h.r);
-        } else {
-            o.push(' ');
-        }
-        let _ = write!(o, "({}, {}, {}, {}),", h.q, h.r, h.s(), raw[i]);
-    }
-    if last_r.is_some() {
-        o.push('\n');
-    }
+    write_cube_cells(map, o);
     o.push_str("        ],\n");
     if map.mine_layer().count() > 0 {
         o.push_str("        mines: [\n");
@@ -288,6 +271,41 @@ fn write_cube(map: &HexMap, o: &mut String) {
     }
     regions::write_regions(map, o, at);
     o.push_str("    ),\n");
+}
+
+/// The cube form's cell list, `(q, r, s, terrain),` with the cells of one row (same r) on
+/// one line: compact for big maps, still diffable by row. Integers go through `itoa`, not
+/// `core::fmt`: this list is nearly all of a big cube file.
+fn write_cube_cells(map: &HexMap, o: &mut String) {
+    const INDENT: &str = "            ";
+    let raw = map.terrain_layer().raw();
+    // "(-1234, 567, 667, 12)," is 22 bytes; reserving avoids copying a big file's text.
+    o.reserve(raw.len() * 24);
+    let mut digits = itoa::Buffer::new();
+    let mut last_r = None;
+    for (h, &id) in map.shape().iter().zip(raw) {
+        if last_r != Some(h.r) {
+            if last_r.is_some() {
+                o.push('\n');
+            }
+            o.push_str(INDENT);
+            last_r = Some(h.r);
+        } else {
+            o.push(' ');
+        }
+        o.push('(');
+        o.push_str(digits.format(h.q));
+        o.push_str(", ");
+        o.push_str(digits.format(h.r));
+        o.push_str(", ");
+        o.push_str(digits.format(h.s()));
+        o.push_str(", ");
+        o.push_str(digits.format(id));
+        o.push_str("),");
+    }
+    if last_r.is_some() {
+        o.push('\n');
+    }
 }
 
 /// `, gm_only: true` for a GM-only item (format version 3), nothing otherwise, so files
