@@ -320,6 +320,17 @@ mod tests {
     }
 
     #[test]
+    fn the_lists_end_is_the_bracket_after_its_last_cell_not_one_in_a_comment() {
+        let text =
+            "(cells: Cube(cells: [(0, 0, 0, 1), /* ] */ (1, -1, 0, 2) // ]\n],\n mines: []))";
+        let (list, emptied) = split_cube_cells(text).unwrap();
+        assert_eq!(cells(list), [(0, 0, 0, 1), (1, -1, 0, 2)]);
+        assert_eq!(emptied, "(cells: Cube(cells: [\n],\n mines: []))");
+        // A list that never closes is left to RON.
+        assert!(split_cube_cells("(cells: Cube(cells: [(0, 0, 0, 1), ").is_none());
+    }
+
+    #[test]
     fn newlines_are_counted_across_runs() {
         let text: Vec<u8> = (0..2000)
             .map(|i| if i % 7 == 0 { b'\n' } else { b'x' })
