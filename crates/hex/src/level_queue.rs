@@ -150,7 +150,7 @@ impl<T: Queued> LevelQueue<T> {
     }
 
     /// Removes and returns the item with the smallest (f, distance, item).
-    #[inline]
+    #[inline(always)]
     pub(super) fn pop(&mut self) -> Option<T> {
         if self.in_level == 0 {
             self.refill()?;
