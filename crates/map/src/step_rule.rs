@@ -164,19 +164,19 @@ impl<'a> StepRule<'a> {
         }
     }
 
-    /// [`StepRule::grid_step`] for a route: on a map with no edge feature and no path
-    /// (nothing to mark) a step costs its cell's entry, in a body small enough to inline
-    /// into the search's loop (`perf` showed a call per neighbour as 8 % of a route);
-    /// other steps go through an out-of-line [`StepRule::grid_step`].
+    /// [`StepRule::grid_step`] as a search's loop asks it: on a map with no edge feature
+    /// and no path (nothing to mark) a step costs its cell's entry, in a body small enough
+    /// to inline into the loop (`perf` showed a call per neighbour as 8 % of a route and
+    /// 17 % of a range); other steps go through an out-of-line [`StepRule::grid_step`].
     #[inline(always)]
-    pub(crate) fn route_step(&self, s: GridStep) -> Option<u32> {
+    pub(crate) fn search_step(&self, s: GridStep) -> Option<u32> {
         if self.lazy.is_none() && self.sides.is_empty() {
             return self.entry_at(s.to_index);
         }
         self.grid_step_out_of_line(s)
     }
 
-    /// [`StepRule::grid_step`], kept out of line (see [`StepRule::route_step`]).
+    /// [`StepRule::grid_step`], kept out of line (see [`StepRule::search_step`]).
     #[inline(never)]
     fn grid_step_out_of_line(&self, s: GridStep) -> Option<u32> {
         self.grid_step(s)
