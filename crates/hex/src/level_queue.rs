@@ -1,8 +1,11 @@
-//! The open list of the dense A* ([`super::grid_search`]): a radix heap on f (integer
-//! costs; f never decreases under a consistent heuristic) whose current level — the items
-//! of the smallest f — is split by the items' distance to the goal: one short sorted list
-//! per distance, linked through one arena (the level's items sit together in memory, so a
-//! pop rarely misses the cache), with a bitset of the distances that hold items.
+//! The open list of the dense A* ([`super::grid_search`]): a ring of buckets by f (Dial's
+//! queue: costs are integer hundredths and f never decreases under a consistent heuristic,
+//! so the open f values span at most a step's cost and a heuristic step above the last
+//! popped one) whose current level — the items of the smallest f — is split by the items'
+//! distance to the goal: one short sorted list per distance, linked through one arena (the
+//! level's items sit together in memory, so a pop rarely misses the cache), with a bitset of
+//! the distances that hold items. An f too far above the last popped one for the ring waits
+//! in a binary heap until the ring reaches it.
 //!
 //! The pop order is (f, distance, item): with h = distance × the cheapest step this is the
 //! classic A* order (lowest f, then lowest h, then the item, here a hex in reading order),
@@ -14,9 +17,10 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// Buckets 1..=64 hold keys whose highest bit differing from the current f is bit
-/// `bucket − 1`; bucket 0 (the split level) holds keys equal to it.
-const BUCKETS: usize = 65;
+/// Buckets of the ring: an item whose f is within this of the last popped f waits in the
+/// bucket of f modulo this (each bucket then holds a single f); farther ones wait in a heap.
+/// 20.48 points of hundredths: above every step of the usual terrain and road costs.
+const RING: usize = 2048;
 
 /// Distances from this one up go to the spill heap, so a sparse grid far from the origin
 /// does not make the queue allocate a list per distance.
@@ -47,10 +51,14 @@ pub(super) struct LevelQueue<T: Queued> {
     weight: u64,
     /// The f of the split level: the last f popped (or the first pushed).
     last: u64,
-    /// Items with larger f, by the highest bit in which their f differs from `last`.
-    buckets: Vec<Vec<T>>,
-    /// Number of items in `buckets`.
-    waiting: usize,
+    /// Items with f in `last + 1 .. last + RING`, by f modulo [`RING`].
+    ring: Vec<Vec<T>>,
+    /// Bit b % 64 of word b / 64: `ring[b]` holds items.
+    occupied: [u64; RING / 64],
+    /// Number of items in `ring`.
+    in_ring: usize,
+    /// Items with f at or above `last + RING` when queued, smallest f first.
+    far: BinaryHeap<Reverse<(u64, T)>>,
     /// The items whose f is `last` and the arena index of the next larger item of the
     /// same distance ([`NONE`]: the last one). Cleared when a level begins.
     arena: Vec<(T, u32)>,
@@ -74,8 +82,10 @@ impl<T: Queued> LevelQueue<T> {
         LevelQueue {
             weight,
             last: first,
-            buckets: (0..BUCKETS).map(|_| Vec::new()).collect(),
-            waiting: 0,
+            ring: (0..RING).map(|_| Vec::new()).collect(),
+            occupied: [0; RING / 64],
+            in_ring: 0,
+            far: BinaryHeap::new(),
             arena: Vec::new(),
             heads: Vec::new(),
             filled: Vec::new(),
@@ -91,10 +101,13 @@ impl<T: Queued> LevelQueue<T> {
         let f = item.f(self.weight).max(self.last);
         if f == self.last {
             self.push_level(item);
+        } else if f - self.last < RING as u64 {
+            let b = f as usize % RING;
+            self.ring[b].push(item);
+            self.occupied[b / 64] |= 1 << (b % 64);
+            self.in_ring += 1;
         } else {
-            let b = BUCKETS - 1 - (f ^ self.last).leading_zeros() as usize;
-            self.buckets[b].push(item);
-            self.waiting += 1;
+            self.far.push(Reverse((f, item)));
         }
     }
 
@@ -137,7 +150,7 @@ impl<T: Queued> LevelQueue<T> {
     }
 
     /// Removes and returns the item with the smallest (f, distance, item).
-    #[inline]
+    #[inline(always)]
     pub(super) fn pop(&mut self) -> Option<T> {
         if self.in_level == 0 {
             self.refill()?;
@@ -175,28 +188,69 @@ impl<T: Queued> LevelQueue<T> {
         Some(top)
     }
 
-    /// Makes the items of the smallest waiting f the split level, spreading the rest of
-    /// their bucket over lower buckets. `None` when nothing waits.
+    /// Makes the items of the smallest waiting f the split level, and moves the far items
+    /// the ring then reaches into it. `None` when nothing waits.
     #[inline(never)]
     fn refill(&mut self) -> Option<()> {
-        if self.waiting == 0 {
-            return None;
-        }
-        let b = (1..BUCKETS).find(|&b| !self.buckets[b].is_empty())?;
-        let mut items = std::mem::take(&mut self.buckets[b]);
-        // Each f at or above the old `last` (those below it were queued at it).
-        let last = self.last;
-        self.last = items.iter().map(|i| i.f(self.weight).max(last)).min()?;
-        self.waiting -= items.len();
+        let ring = self.next_in_ring();
+        let far = self.far.peek().map(|Reverse((f, _))| *f);
+        let f = match (ring, far) {
+            (Some(r), Some(f)) => r.min(f),
+            (r, f) => r.or(f)?,
+        };
+        self.last = f;
         self.lowest = usize::MAX;
         self.arena.clear();
-        // Every item lands in the level or a lower bucket than `b` relative to `last`.
-        for item in items.drain(..) {
+        if ring == Some(f) {
+            let b = f as usize % RING;
+            let mut items = std::mem::take(&mut self.ring[b]);
+            self.occupied[b / 64] &= !(1 << (b % 64));
+            self.in_ring -= items.len();
+            // Last pushed first: a search pushes a bucket's items roughly in (distance,
+            // hex) order, so backwards most of them land on top of their list (no walk).
+            for item in items.drain(..).rev() {
+                self.push_level(item);
+            }
+            // Keep the emptied bucket's storage for later pushes.
+            self.ring[b] = items;
+        }
+        while let Some(Reverse((f, _))) = self.far.peek()
+            && f - self.last < RING as u64
+        {
+            let Some(Reverse((_, item))) = self.far.pop() else {
+                break;
+            };
             self.push(item);
         }
-        // Keep the emptied bucket's storage for later pushes.
-        self.buckets[b] = items;
         Some(())
+    }
+
+    /// The smallest f in the ring (every one lies in `last + 1 .. last + RING`).
+    fn next_in_ring(&self) -> Option<u64> {
+        if self.in_ring == 0 {
+            return None;
+        }
+        let start = (self.last as usize + 1) % RING;
+        let words = RING / 64;
+        let (w0, bit0) = (start / 64, start % 64);
+        // The first word from `start` on, every other word, then the first word's low bits.
+        let mut found = None;
+        for k in 0..=words {
+            let w = (w0 + k) % words;
+            let mut bits = self.occupied[w];
+            if k == 0 {
+                bits &= !0u64 << bit0;
+            } else if k == words {
+                bits &= !(!0u64 << bit0);
+            }
+            if bits != 0 {
+                found = Some(w * 64 + bits.trailing_zeros() as usize);
+                break;
+            }
+        }
+        let b = found?;
+        let ahead = (b + RING - self.last as usize % RING) % RING;
+        Some(self.last + ahead as u64)
     }
 }
 
@@ -236,7 +290,7 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
-        for spread in [3, 700, 1 << 40] {
+        for spread in [3, 700, 5000, 1 << 40] {
             let mut q = LevelQueue::new(100, 1);
             let mut reference = std::collections::BTreeMap::<Item, usize>::new();
             let mut last = 100;

@@ -81,7 +81,7 @@ fn route_on<I: Indexer>(map: &HexMap, ix: &I, from: Hex, to: Hex) -> Result<Rout
         cells: map.cell_count(),
     };
     let rule = StepRule::new(map, ix);
-    a_star_grid(query, |h| ix.index(h), |s| rule.grid_step(s))
+    a_star_grid(query, |h| ix.index(h), |s| rule.search_step(s))
 }
 
 /// [`HexMap::reach`] within `distance` steps, with the cells indexed by `ix` and steps
@@ -99,7 +99,7 @@ fn reach_on(
         budget,
         distance,
         |h| ix.index(h),
-        |s| rule.grid_step(s),
+        |s| rule.search_step(s),
     )
 }
 
