@@ -1,8 +1,12 @@
-//! A fast path for the cube form's cell list, which dominates big cube files: RON's
-//! generic parser needs about 0.7 µs per `(q, r, s, t)` tuple, this scanner a few ns.
+//! Fast paths for the lists that dominate big files: the cube form's cell list (RON's
+//! generic parser needs about 0.7 µs per `(q, r, s, t)` tuple, this scanner a few ns) and
+//! the `edges` list of either form (a generated ten-million-hex world writes two million
+//! river sides, which RON parsed three times at about 2.7 µs an entry in all).
 //!
-//! It only ever *accepts*: it finds `cells: Cube( … cells: [ … ] …)` at the expected depth,
-//! checks that the list is nothing but 4-integer tuples, whitespace and comments, and hands
+//! Each only ever *accepts*: it finds its list at the expected depth (`cells: Cube( … cells:
+//! [ … ] …)`, or `edges: [ … ]` inside `cells: Offset(…)` or `Cube(…)`), checks that the
+//! list is nothing but its tuples (4 integers; 2 or 3 integers, a plain name and an
+//! integer), whitespace and comments, and hands
 //! back the list (read in place, never collected) and a copy of the text with the list
 //! emptied for RON. The copy keeps the list's line breaks, so lines after it keep their
 //! numbers, and costs at most one byte per line of the list. Errors are never reported
@@ -47,11 +51,22 @@ pub(crate) fn split_cube_cells(text: &str) -> Option<(CubeList<'_>, String)> {
     let open = find_cells_list(b)?;
     // One scan checks the list and finds its end.
     let (len, close) = scan_list(b, open + 1, |_, _| Ok::<(), ()>(())).and_then(Result::ok)?;
-    let body = &b[open + 1..=close];
-    let breaks = count_newlines(body);
-    let copy = text.len() - (body.len() - 1) + breaks;
-    // The copy must not cost more than the scanner saves: in a big file whose bulk is not
-    // the cell list (mines, notes, palette), RON reads the original instead.
+    let emptied = emptied_copy(text, open, close)?;
+    Some((
+        CubeList {
+            body: &b[open + 1..=close],
+            len,
+        },
+        emptied,
+    ))
+}
+
+/// `text` with the list between `open` and `close` emptied but for its line breaks, or
+/// `None` when the copy would cost more than the scanner saves: in a big file whose bulk
+/// is not the list, RON reads the original instead.
+fn emptied_copy(text: &str, open: usize, close: usize) -> Option<String> {
+    let breaks = count_newlines(&text.as_bytes()[open + 1..close]);
+    let copy = text.len() - (close - open - 1) + breaks;
     if copy > text.len() / 2 && text.len() > SMALL_FILE {
         return None;
     }
@@ -59,7 +74,134 @@ pub(crate) fn split_cube_cells(text: &str) -> Option<(CubeList<'_>, String)> {
     emptied.push_str(&text[..=open]);
     emptied.extend(std::iter::repeat_n('\n', breaks));
     emptied.push_str(&text[close..]);
-    Some((CubeList { body, len }, emptied))
+    Some(emptied)
+}
+
+/// One `edges` entry as written: the hex's 2 (offset) or 3 (cube) coordinates (the third
+/// 0 for offset), the side's name and the edge type id.
+pub(crate) struct ScannedEdge<'a> {
+    /// The coordinates, as many as the form writes.
+    pub coords: [i32; 3],
+    /// The direction name, ASCII letters only.
+    pub name: &'a str,
+    /// The edge type id.
+    pub kind: u16,
+}
+
+/// An `edges` list checked by the scanner, read from the text in place: a river-rich
+/// generated world writes millions of entries, which RON parses at about 2.7 µs each.
+#[derive(Clone, Copy)]
+pub(crate) struct EdgeList<'a> {
+    /// The list's text after its `[`, up to and including its `]`.
+    body: &'a [u8],
+    /// Coordinates per entry: 2 in the offset form, 3 in the cube form.
+    coords: usize,
+    len: usize,
+}
+
+impl EdgeList<'_> {
+    /// Number of entries.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Call `f` with each entry in order, stopping at its first error.
+    pub(crate) fn for_each<E>(
+        &self,
+        f: impl FnMut(usize, ScannedEdge<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        // The body was checked when the list was made, so the scan always completes.
+        scan_edges(self.body, 0, self.coords, f)
+            .unwrap_or(Ok((0, 0)))
+            .map(|_| ())
+    }
+}
+
+/// The `edges` list of either form and the text with it emptied, or `None` to leave it to
+/// RON (anything the scanner does not read, as [`split_cube_cells`]).
+pub(crate) fn split_edges(text: &str) -> Option<(EdgeList<'_>, String)> {
+    let b = text.as_bytes();
+    let (open, variant) = find_list(b, &[b"Offset", b"Cube"], b"edges")?;
+    let coords = if variant == 0 { 2 } else { 3 };
+    let (len, close) =
+        scan_edges(b, open + 1, coords, |_, _| Ok::<(), ()>(())).and_then(Result::ok)?;
+    let emptied = emptied_copy(text, open, close)?;
+    let body = &b[open + 1..=close];
+    Some((EdgeList { body, coords, len }, emptied))
+}
+
+/// Scan `(int, int[, int], "Name", int),` … from `start` up to the list's closing `]`, as
+/// [`scan_list`] does; names are ASCII letters only (anything else is left to RON).
+fn scan_edges<E>(
+    b: &[u8],
+    start: usize,
+    coords: usize,
+    mut f: impl FnMut(usize, ScannedEdge<'_>) -> Result<(), E>,
+) -> Option<Result<(usize, usize), E>> {
+    let mut count = 0;
+    let mut i = skip_ws(b, start)?;
+    loop {
+        match *b.get(i)? {
+            b']' => return Some(Ok((count, i))),
+            b'(' => i += 1,
+            _ => return None,
+        }
+        let mut at = [0i32; 3];
+        for slot in at.iter_mut().take(coords) {
+            i = skip_ws(b, i)?;
+            let (n, j) = int(b, i)?;
+            *slot = i32::try_from(n).ok()?;
+            i = skip_ws(b, j)?;
+            if *b.get(i)? != b',' {
+                return None;
+            }
+            i = skip_ws(b, i + 1)?;
+        }
+        if *b.get(i)? != b'"' {
+            return None;
+        }
+        let name_start = i + 1;
+        let mut j = name_start;
+        while b.get(j)?.is_ascii_alphabetic() {
+            j += 1;
+        }
+        if b[j] != b'"' || j == name_start {
+            return None;
+        }
+        // ASCII letters only, so this is valid UTF-8.
+        let name = std::str::from_utf8(&b[name_start..j]).ok()?;
+        i = skip_ws(b, j + 1)?;
+        if *b.get(i)? != b',' {
+            return None;
+        }
+        i = skip_ws(b, i + 1)?;
+        let (n, j) = int(b, i)?;
+        let kind = u16::try_from(n).ok()?;
+        i = skip_ws(b, j)?;
+        if b.get(i) == Some(&b',') {
+            // A trailing comma inside the tuple is legal RON.
+            i = skip_ws(b, i + 1)?;
+        }
+        if *b.get(i)? != b')' {
+            return None;
+        }
+        i += 1;
+        let edge = ScannedEdge {
+            coords: at,
+            name,
+            kind,
+        };
+        if let Err(e) = f(count, edge) {
+            return Some(Err(e));
+        }
+        count += 1;
+        i = skip_ws(b, i)?;
+        match *b.get(i)? {
+            b',' => i = skip_ws(b, i + 1)?,
+            b']' => return Some(Ok((count, i))),
+            _ => return None,
+        }
+    }
 }
 
 /// The number of `\n` in `b`, counted in runs of 255 bytes with a byte counter each, which
@@ -142,12 +284,20 @@ fn skip_string(b: &[u8], mut i: usize) -> Option<usize> {
 /// `cells : Cube (`, then at depth 2 `cells : [`. Gives up (None) on anything it does not
 /// understand (raw strings, char literals, raw identifiers).
 fn find_cells_list(b: &[u8]) -> Option<usize> {
+    find_list(b, &[b"Cube"], b"cells").map(|(open, _)| open)
+}
+
+/// Find the `[` of the list `list` of the cells' variant (one of `variants`): at depth 1
+/// the tokens `cells : Variant (`, then at depth 2 `list : [`; with the index of the
+/// variant found. Gives up (None) on anything it does not understand.
+fn find_list(b: &[u8], variants: &[&[u8]], list: &[u8]) -> Option<(usize, usize)> {
+    let mut variant = 0;
     let mut depth = 0usize;
     let mut i = 0;
     // The last three significant tokens, newest first, as (kind, start, end); kind `a`
     // is an identifier, otherwise the punctuation byte.
     let mut prev: [Option<(u8, usize, usize)>; 3] = [None, None, None];
-    let mut in_cube_depth: Option<usize> = None;
+    let mut in_variant_depth: Option<usize> = None;
     loop {
         i = skip_ws(b, i)?;
         let c = *b.get(i)?;
@@ -168,20 +318,21 @@ fn find_cells_list(b: &[u8]) -> Option<usize> {
                 // `cells : Cube (` at depth 1.
                 if c == b'('
                     && depth == 1
-                    && in_cube_depth.is_none()
-                    && is_ident(prev[0], b"Cube")
+                    && in_variant_depth.is_none()
                     && is_colon(prev[1])
                     && is_ident(prev[2], b"cells")
+                    && let Some(v) = variants.iter().position(|v| is_ident(prev[0], v))
                 {
-                    in_cube_depth = Some(depth + 1);
+                    variant = v;
+                    in_variant_depth = Some(depth + 1);
                 }
-                // `cells : [` directly inside `Cube(`.
+                // `list : [` directly inside the variant's `(`.
                 if c == b'['
-                    && in_cube_depth == Some(depth)
+                    && in_variant_depth == Some(depth)
                     && is_colon(prev[0])
-                    && is_ident(prev[1], b"cells")
+                    && is_ident(prev[1], list)
                 {
-                    return Some(i);
+                    return Some((i, variant));
                 }
                 depth += 1;
                 token = (c, i, i + 1);
@@ -189,7 +340,7 @@ fn find_cells_list(b: &[u8]) -> Option<usize> {
             }
             b')' | b']' | b'}' => {
                 depth = depth.checked_sub(1)?;
-                if in_cube_depth.is_some_and(|d| depth < d) {
+                if in_variant_depth.is_some_and(|d| depth < d) {
                     return None;
                 }
                 token = (c, i, i + 1);

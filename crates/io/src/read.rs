@@ -19,11 +19,12 @@ pub(crate) use features::cost as points_to_cost;
 pub(crate) use palette::PaletteEntries;
 
 use super::error::{CellRef, FormatError};
-use super::fast_cube::{CubeList, split_cube_cells};
+use super::fast_cube::{CubeList, EdgeList, split_cube_cells, split_edges};
 use super::model::{FileCells, FileCheck, FileLabels, FileMap, FileShape, FileView, Header, Raw};
 use super::{FORMAT_VERSION, Form, MAX_FILE_BYTES};
 use cube::CellSource;
 use features::Coords;
+use features::EdgeSource;
 use hexmap_hex::xxyy::LabelSettings;
 use hexmap_hex::{Hex, OffsetKind, Orientation, Point};
 use hexmap_map::layers::MAX_NOTE_LEN;
@@ -100,15 +101,28 @@ pub(crate) fn parse(text: &str, allow_fast: bool) -> Result<(HexMap, Form), Form
             limit: MAX_FILE_BYTES,
         });
     }
-    // Fast path for big cube files; any doubt falls back to RON on the original text.
-    if let Some((list, emptied)) = allow_fast.then(|| split_cube_cells(text)).flatten()
-        && let Ok((file, extensions)) = parse_file(&emptied)
-        && matches!(file.cells, FileCells::Cube { .. })
+    // Fast paths for big lists (a cube file's cells, a generated world's edges), each read
+    // in place and emptied from the text RON parses; any doubt falls back to RON on the
+    // original text.
+    let (cube, after_cube) = match allow_fast.then(|| split_cube_cells(text)).flatten() {
+        Some((list, emptied)) => (Some(list), Some(emptied)),
+        None => (None, None),
+    };
+    let rest = after_cube.as_deref().unwrap_or(text);
+    let (edges, after_edges) = match allow_fast.then(|| split_edges(rest)).flatten() {
+        Some((list, emptied)) => (Some(list), Some(emptied)),
+        None => (None, None),
+    };
+    let parsed = after_edges.as_deref().unwrap_or(rest);
+    if (cube.is_some() || edges.is_some())
+        && let Ok((file, extensions)) = parse_file(parsed)
+        && (cube.is_none() || matches!(file.cells, FileCells::Cube { .. }))
     {
-        return finish(text, &emptied, file, extensions, Some(list));
+        let fast = Fast { cube, edges };
+        return finish(text, parsed, file, extensions, fast);
     }
     match parse_file(text) {
-        Ok((file, extensions)) => finish(text, text, file, extensions, None),
+        Ok((file, extensions)) => finish(text, text, file, extensions, Fast::default()),
         Err(e) => Err(first_error(text, syntax(e))),
     }
 }
@@ -177,9 +191,18 @@ enum Body<'a> {
     },
 }
 
+/// The lists read by the fast scanners ([`super::fast_cube`]) instead of RON.
+#[derive(Clone, Copy, Default)]
+struct Fast<'a> {
+    /// The cube form's cells.
+    cube: Option<CubeList<'a>>,
+    /// The `edges` list of either form.
+    edges: Option<EdgeList<'a>>,
+}
+
 /// The version-2 lists of either form: edge features and paths.
 struct FeatureLists<'a> {
-    edges: Counted<'a>,
+    edges: EdgeSource<'a>,
     paths: Counted<'a>,
     icons: Counted<'a>,
     labels: Counted<'a>,
@@ -196,7 +219,7 @@ fn finish<'a>(
     parsed: &'a str,
     mut file: FileMap<'a>,
     extensions: ron::extensions::Extensions,
-    fast: Option<CubeList<'a>>,
+    fast: Fast<'a>,
 ) -> Result<(HexMap, Form), FormatError> {
     // The list named `$field` of either form, with the check of its element type there.
     macro_rules! both_forms {
@@ -214,15 +237,16 @@ fn finish<'a>(
         FileCells::Cube { cells, .. } => (None, checked(cells, parsed, extensions)),
     };
     // The fast path has checked the cube cells already (RON saw an empty list).
-    let cells = match fast {
-        Some(_) => (RawList::new(None, parsed, extensions), cells.1),
-        None => cells,
+    // So have the edges (RON saw an empty list).
+    let scanned = |list: (RawList<'a>, Check), fast: bool| match fast {
+        true => (RawList::new(None, parsed, extensions), list.1),
+        false => list,
     };
     let lists: [(RawList<'a>, Check); 8] = [
-        cells,
+        scanned(cells, fast.cube.is_some()),
         both_forms!(mines),
         both_forms!(notes),
-        both_forms!(edges),
+        scanned(both_forms!(edges), fast.edges.is_some()),
         both_forms!(paths),
         both_forms!(icons),
         both_forms!(labels),
@@ -240,13 +264,15 @@ fn finish<'a>(
         len: lens[i],
     };
     let features = FeatureLists {
-        edges: counted(3),
+        edges: fast
+            .edges
+            .map_or_else(|| EdgeSource::Ron(counted(3)), EdgeSource::Fast),
         paths: counted(4),
         icons: counted(5),
         labels: counted(6),
         elevation: counted(7),
     };
-    let body = match (origin, fast) {
+    let body = match (origin, fast.cube) {
         (Some(origin), _) => Body::Offset {
             origin,
             rows: counted(0),
@@ -308,7 +334,7 @@ fn build(
         let v2 = [
             ("edge_types", file.edge_types.is_present(), FEATURES),
             ("path_types", file.path_types.is_present(), FEATURES),
-            ("cells.edges", features.edges.len > 0, FEATURES),
+            ("cells.edges", features.edges.len() > 0, FEATURES),
             ("cells.paths", features.paths.len > 0, FEATURES),
             ("cells.icons", features.icons.len > 0, ANNOTATIONS),
             ("cells.labels", features.labels.len > 0, ANNOTATIONS),
@@ -528,6 +554,63 @@ mod tests {
             assert_eq!(parse(t, true), parse(t, false), "{t}");
         }
         assert!(fast_used >= 8, "fast path used only {fast_used} times");
+    }
+
+    /// The `edges` fast path gives the same map, or the same error, as RON alone: on the
+    /// samples and malformed files with edges, in both forms, and on entries it leaves to
+    /// RON (an escape in the name, a type id over `u16`) or reads (a trailing comma).
+    #[test]
+    fn the_edges_fast_path_and_ron_agree() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut texts = Vec::new();
+        for sub in ["maps", "tests/malformed"] {
+            for e in std::fs::read_dir(dir.join(sub)).unwrap() {
+                let path = e.unwrap().path();
+                if path.extension().is_some_and(|x| x == "ron") {
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    if text.contains("edges: [") {
+                        texts.push(text);
+                    }
+                }
+            }
+        }
+        let river = std::fs::read_to_string(dir.join("maps/wargame-river-crossing.ron")).unwrap();
+        let (map, _) = from_str(&river).unwrap();
+        assert!(
+            map.edge_layer().iter().count() > 10,
+            "the sample has rivers"
+        );
+        texts.push(crate::to_string(&map, Form::Cube));
+        for (from, to) in [
+            ("(7, 0, \"SE\", 1)", "(7, 0, \"S\\u{45}\", 1)"),
+            ("(7, 0, \"SE\", 1)", "(7, 0, \"SE\", 70000)"),
+            ("(7, 0, \"SE\", 1)", "(7, 0, \"SE\", 1,)"),
+            ("(7, 0, \"SE\", 1)", "(7, 0, \"XX\", 1)"),
+            ("(7, 0, \"SE\", 1)", "(7, 0, \"SE\", 9)"),
+            ("(7, 0, \"SE\", 1)", "(7, 0, \"\", 1)"),
+            ("(7, 0, \"SE\", 1)", "(7, 0 /* c */, \"SE\", 1) // ]"),
+        ] {
+            assert!(river.contains(from));
+            texts.push(river.replacen(from, to, 1));
+        }
+        let mut fast_used = 0;
+        for t in &texts {
+            if super::super::fast_cube::split_edges(t).is_some() {
+                fast_used += 1;
+            }
+            assert_eq!(parse(t, true), parse(t, false), "{t}");
+        }
+        assert!(
+            fast_used >= 12,
+            "edges fast path used only {fast_used} times"
+        );
+        let escaped = river.replacen("(7, 0, \"SE\", 1)", "(7, 0, \"S\\u{45}\", 1)", 1);
+        assert!(super::super::fast_cube::split_edges(&escaped).is_none());
+        assert_eq!(
+            parse(&escaped, true).unwrap().0,
+            map,
+            "the escape names the same side"
+        );
     }
 
     /// A file with a syntax error in one list and a content error elsewhere reports the

@@ -2,6 +2,7 @@
 //! lists of either form, each entry checked with an error naming its position.
 
 use super::super::error::{CellRef, FormatError};
+use super::super::fast_cube::EdgeList;
 use super::super::model::{FileEdgeCost, FileEdgeType, FilePath, FilePathType};
 use super::Counted;
 use hexmap_hex::{Direction, Edge, Hex, OffsetCoord, OffsetKind, Orientation};
@@ -258,6 +259,8 @@ pub(super) trait FormHex: serde::de::DeserializeOwned {
     type EdgeEntry: serde::de::DeserializeOwned;
     /// The hex, direction name and type id of an `edges` entry.
     fn split_edge(entry: Self::EdgeEntry) -> (Self, String, u16);
+    /// The tuple of coordinates the fast scanner read (as many as the form writes).
+    fn scanned(coords: [i32; 3]) -> Self;
     /// The hex and how the file names it; `Err` with the message for a bad coordinate.
     fn hex(self, coords: Coords) -> Result<(Hex, CellRef), (CellRef, String)>;
 }
@@ -270,6 +273,9 @@ impl FormHex for (i32, i32) {
     type EdgeEntry = (i32, i32, String, u16);
     fn split_edge((col, row, name, kind): Self::EdgeEntry) -> (Self, String, u16) {
         ((col, row), name, kind)
+    }
+    fn scanned([col, row, _]: [i32; 3]) -> Self {
+        (col, row)
     }
     fn hex(self, coords: Coords) -> Result<(Hex, CellRef), (CellRef, String)> {
         let (col, row) = self;
@@ -288,6 +294,9 @@ impl FormHex for (i32, i32, i32) {
     type EdgeEntry = (i32, i32, i32, String, u16);
     fn split_edge((q, r, s, name, kind): Self::EdgeEntry) -> (Self, String, u16) {
         ((q, r, s), name, kind)
+    }
+    fn scanned([q, r, s]: [i32; 3]) -> Self {
+        (q, r, s)
     }
     fn hex(self, _: Coords) -> Result<(Hex, CellRef), (CellRef, String)> {
         let (q, r, s) = self;
@@ -323,15 +332,58 @@ pub(super) fn direction(orientation: Orientation, name: &str) -> Result<Directio
         })
 }
 
+/// Where the `edges` entries come from: the fast scanner's list, or RON.
+#[derive(Clone, Copy)]
+pub(super) enum EdgeSource<'a> {
+    /// Checked by the scanner, read in place.
+    Fast(EdgeList<'a>),
+    /// Checked by RON, read with RON.
+    Ron(Counted<'a>),
+}
+
+impl EdgeSource<'_> {
+    /// Number of entries.
+    pub(super) fn len(&self) -> usize {
+        match self {
+            EdgeSource::Fast(l) => l.len(),
+            EdgeSource::Ron(c) => c.len,
+        }
+    }
+}
+
 /// Read `edges`: each entry a hex (the form's tuple), a direction name and an edge type id.
 pub(super) fn read_edges<H: FormHex>(
     map: &mut HexMap,
     coords: Coords,
-    edges: Counted<'_>,
+    edges: EdgeSource<'_>,
+) -> Result<(), FormatError> {
+    match edges {
+        EdgeSource::Ron(list) => list.list.for_each(|index, entry: H::EdgeEntry| {
+            let (at, name, kind) = H::split_edge(entry);
+            add_edge(map, coords, index, at, &name, kind)
+        })?,
+        EdgeSource::Fast(list) => {
+            list.for_each(|index, e| {
+                add_edge(map, coords, index, H::scanned(e.coords), e.name, e.kind)
+            })?;
+            list.len()
+        }
+    };
+    Ok(())
+}
+
+/// Entry `index` of `edges`: the side `name` of hex `at`, of edge type `kind`, checked and
+/// set on `map`.
+fn add_edge<H: FormHex>(
+    map: &mut HexMap,
+    coords: Coords,
+    index: usize,
+    at: H,
+    name: &str,
+    kind: u16,
 ) -> Result<(), FormatError> {
     let orientation = map.properties().orientation;
-    edges.list.for_each(|index, entry: H::EdgeEntry| {
-        let (at, name, kind) = H::split_edge(entry);
+    {
         let (h, cell) = at
             .hex(coords)
             .map_err(|(cell, message)| FormatError::Edge {
@@ -344,7 +396,7 @@ pub(super) fn read_edges<H: FormHex>(
             cell,
             message,
         };
-        let d = direction(orientation, &name).map_err(bad)?;
+        let d = direction(orientation, name).map_err(bad)?;
         if !map.contains(h) {
             return Err(bad("outside the map's shape".into()));
         }
@@ -368,8 +420,7 @@ pub(super) fn read_edges<H: FormHex>(
         }
         map.set_edge(e, Some(id)).map_err(|e| bad(e.to_string()))?;
         Ok(())
-    })?;
-    Ok(())
+    }
 }
 
 /// Read `paths`: each entry an id, a path type id and its hexes (the form's tuples).
