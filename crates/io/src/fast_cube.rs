@@ -132,76 +132,63 @@ pub(crate) fn split_edges(text: &str) -> Option<(EdgeList<'_>, String)> {
 
 /// Scan `(int, int[, int], "Name", int),` … from `start` up to the list's closing `]`, as
 /// [`scan_list`] does; names are ASCII letters only (anything else is left to RON).
-fn scan_edges<E>(
-    b: &[u8],
+fn scan_edges<'b, E>(
+    b: &'b [u8],
     start: usize,
     coords: usize,
-    mut f: impl FnMut(usize, ScannedEdge<'_>) -> Result<(), E>,
+    f: impl FnMut(usize, ScannedEdge<'b>) -> Result<(), E>,
 ) -> Option<Result<(usize, usize), E>> {
-    let mut count = 0;
-    let mut i = skip_ws(b, start)?;
-    loop {
-        match *b.get(i)? {
-            b']' => return Some(Ok((count, i))),
-            b'(' => i += 1,
-            _ => return None,
-        }
-        let mut at = [0i32; 3];
-        for slot in at.iter_mut().take(coords) {
-            i = skip_ws(b, i)?;
-            let (n, j) = int(b, i)?;
-            *slot = i32::try_from(n).ok()?;
-            i = skip_ws(b, j)?;
-            if *b.get(i)? != b',' {
-                return None;
-            }
-            i = skip_ws(b, i + 1)?;
-        }
-        if *b.get(i)? != b'"' {
-            return None;
-        }
-        let name_start = i + 1;
-        let mut j = name_start;
-        while b.get(j)?.is_ascii_alphabetic() {
-            j += 1;
-        }
-        if b[j] != b'"' || j == name_start {
-            return None;
-        }
-        // ASCII letters only, so this is valid UTF-8.
-        let name = std::str::from_utf8(&b[name_start..j]).ok()?;
-        i = skip_ws(b, j + 1)?;
+    scan_tuples(b, start, |b, i| edge_entry(b, i, coords), f)
+}
+
+/// One `edges` entry's `coords` integers, name and type id and `)` after its `(`: the
+/// entry and the index after the `)`.
+fn edge_entry(b: &[u8], mut i: usize, coords: usize) -> Option<(ScannedEdge<'_>, usize)> {
+    let mut at = [0i32; 3];
+    for slot in at.iter_mut().take(coords) {
+        i = skip_ws(b, i)?;
+        let (n, j) = int(b, i)?;
+        *slot = i32::try_from(n).ok()?;
+        i = skip_ws(b, j)?;
         if *b.get(i)? != b',' {
             return None;
         }
         i = skip_ws(b, i + 1)?;
-        let (n, j) = int(b, i)?;
-        let kind = u16::try_from(n).ok()?;
-        i = skip_ws(b, j)?;
-        if b.get(i) == Some(&b',') {
-            // A trailing comma inside the tuple is legal RON.
-            i = skip_ws(b, i + 1)?;
-        }
-        if *b.get(i)? != b')' {
-            return None;
-        }
-        i += 1;
-        let edge = ScannedEdge {
-            coords: at,
-            name,
-            kind,
-        };
-        if let Err(e) = f(count, edge) {
-            return Some(Err(e));
-        }
-        count += 1;
-        i = skip_ws(b, i)?;
-        match *b.get(i)? {
-            b',' => i = skip_ws(b, i + 1)?,
-            b']' => return Some(Ok((count, i))),
-            _ => return None,
-        }
     }
+    if *b.get(i)? != b'"' {
+        return None;
+    }
+    let name_start = i + 1;
+    let mut j = name_start;
+    while b.get(j)?.is_ascii_alphabetic() {
+        j += 1;
+    }
+    if b[j] != b'"' || j == name_start {
+        return None;
+    }
+    // ASCII letters only, so this is valid UTF-8.
+    let name = std::str::from_utf8(&b[name_start..j]).ok()?;
+    i = skip_ws(b, j + 1)?;
+    if *b.get(i)? != b',' {
+        return None;
+    }
+    i = skip_ws(b, i + 1)?;
+    let (n, j) = int(b, i)?;
+    let kind = u16::try_from(n).ok()?;
+    i = skip_ws(b, j)?;
+    if b.get(i) == Some(&b',') {
+        // A trailing comma inside the tuple is legal RON.
+        i = skip_ws(b, i + 1)?;
+    }
+    if *b.get(i)? != b')' {
+        return None;
+    }
+    let edge = ScannedEdge {
+        coords: at,
+        name,
+        kind,
+    };
+    Some((edge, i + 1))
 }
 
 /// The number of `\n` in `b`, counted in runs of 255 bytes with a byte counter each, which
@@ -367,7 +354,47 @@ fn find_list(b: &[u8], variants: &[&[u8]], list: &[u8]) -> Option<(usize, usize)
 fn scan_list<E>(
     b: &[u8],
     start: usize,
-    mut f: impl FnMut(usize, CubeCell) -> Result<(), E>,
+    f: impl FnMut(usize, CubeCell) -> Result<(), E>,
+) -> Option<Result<(usize, usize), E>> {
+    scan_tuples(b, start, cube_cell, f)
+}
+
+/// One cell's `int, int, int, int)` after its `(`: the cell and the index after the `)`.
+fn cube_cell(b: &[u8], mut i: usize) -> Option<(CubeCell, usize)> {
+    let mut v = [0i64; 4];
+    for (k, slot) in v.iter_mut().enumerate() {
+        i = skip_ws(b, i)?;
+        let (n, j) = int(b, i)?;
+        *slot = n;
+        i = skip_ws(b, j)?;
+        let want = if k == 3 { b')' } else { b',' };
+        if k == 3 && b.get(i) == Some(&b',') {
+            // A trailing comma inside the tuple is legal RON.
+            i = skip_ws(b, i + 1)?;
+        }
+        if *b.get(i)? != want {
+            return None;
+        }
+        i += 1;
+    }
+    let cell = (
+        i32::try_from(v[0]).ok()?,
+        i32::try_from(v[1]).ok()?,
+        i32::try_from(v[2]).ok()?,
+        u16::try_from(v[3]).ok()?,
+    );
+    Some((cell, i))
+}
+
+/// Scan a list of tuples from `start` (just after its `[`) up to its closing `]`: each `(`,
+/// then `tuple` reads the rest of one (returning it and the index after its `)`), then a
+/// comma or the `]`. Calls `f` with each tuple; gives the count and the index of the `]`,
+/// `f`'s first error, or `None` on anything `tuple` or the list's punctuation rejects.
+fn scan_tuples<'b, T, E>(
+    b: &'b [u8],
+    start: usize,
+    mut tuple: impl FnMut(&'b [u8], usize) -> Option<(T, usize)>,
+    mut f: impl FnMut(usize, T) -> Result<(), E>,
 ) -> Option<Result<(usize, usize), E>> {
     let mut count = 0;
     let mut i = skip_ws(b, start)?;
@@ -377,33 +404,12 @@ fn scan_list<E>(
             b'(' => i += 1,
             _ => return None,
         }
-        let mut v = [0i64; 4];
-        for (k, slot) in v.iter_mut().enumerate() {
-            i = skip_ws(b, i)?;
-            let (n, j) = int(b, i)?;
-            *slot = n;
-            i = skip_ws(b, j)?;
-            let want = if k == 3 { b')' } else { b',' };
-            if k == 3 && b.get(i) == Some(&b',') {
-                // A trailing comma inside the tuple is legal RON.
-                i = skip_ws(b, i + 1)?;
-            }
-            if *b.get(i)? != want {
-                return None;
-            }
-            i += 1;
-        }
-        let cell = (
-            i32::try_from(v[0]).ok()?,
-            i32::try_from(v[1]).ok()?,
-            i32::try_from(v[2]).ok()?,
-            u16::try_from(v[3]).ok()?,
-        );
-        if let Err(e) = f(count, cell) {
+        let (item, after) = tuple(b, i)?;
+        if let Err(e) = f(count, item) {
             return Some(Err(e));
         }
         count += 1;
-        i = skip_ws(b, i)?;
+        i = skip_ws(b, after)?;
         match *b.get(i)? {
             b',' => i = skip_ws(b, i + 1)?,
             b']' => return Some(Ok((count, i))),

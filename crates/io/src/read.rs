@@ -525,10 +525,9 @@ fn set_note(map: &mut HexMap, h: Hex, cell: CellRef, text: String) -> Result<(),
 mod tests {
     use super::*;
 
-    /// The cube fast path gives the same map, or the same error, as RON alone.
-    #[test]
-    fn fast_and_slow_paths_agree() {
-        // The workspace root, two folders above this crate.
+    /// The workspace root (two folders above this crate) and the text of every map file
+    /// of the samples and the malformed files.
+    fn sample_texts() -> (std::path::PathBuf, Vec<String>) {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         let mut texts = Vec::new();
         for sub in ["maps", "tests/malformed"] {
@@ -540,6 +539,13 @@ mod tests {
                 }
             }
         }
+        (dir, texts)
+    }
+
+    /// The cube fast path gives the same map, or the same error, as RON alone.
+    #[test]
+    fn fast_and_slow_paths_agree() {
+        let (dir, mut texts) = sample_texts();
         let cube = std::fs::read_to_string(dir.join("maps/hexagon-r8-cube.ron")).unwrap();
         texts.push(cube.replacen("(0, -8, 8, 2)", "(0, -8, 8, 2, 5)", 1));
         texts.push(cube.replacen("(0, -8, 8, 2)", "(0, -8, 8, 70000)", 1));
@@ -561,19 +567,8 @@ mod tests {
     /// RON (an escape in the name, a type id over `u16`) or reads (a trailing comma).
     #[test]
     fn the_edges_fast_path_and_ron_agree() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let mut texts = Vec::new();
-        for sub in ["maps", "tests/malformed"] {
-            for e in std::fs::read_dir(dir.join(sub)).unwrap() {
-                let path = e.unwrap().path();
-                if path.extension().is_some_and(|x| x == "ron") {
-                    let text = std::fs::read_to_string(&path).unwrap();
-                    if text.contains("edges: [") {
-                        texts.push(text);
-                    }
-                }
-            }
-        }
+        let (dir, mut texts) = sample_texts();
+        texts.retain(|t| t.contains("edges: ["));
         let river = std::fs::read_to_string(dir.join("maps/wargame-river-crossing.ron")).unwrap();
         let (map, _) = from_str(&river).unwrap();
         assert!(
