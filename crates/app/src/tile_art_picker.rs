@@ -93,13 +93,38 @@ fn with_art(terrains: &[Terrain], id: TerrainId, art: TileArt) -> Option<Action>
     })
 }
 
+/// The path the map whose file is `map_file` (none: not saved yet) names the chosen
+/// image `file` by: relative to the map's folder, as [`image_path_for`] says; in a browser,
+/// which has no folders to keep relative to, its bare file name, the image being kept
+/// beside the map (so a saved map names it as the desktop would, next to it).
+pub fn chosen_image_path(map_file: Option<&Path>, file: &Path) -> String {
+    let storage = super::storage::current();
+    let name = file.file_name().map(|n| n.to_string_lossy().into_owned());
+    match (
+        storage.takes_images(),
+        super::storage::map_folder(map_file),
+        name,
+    ) {
+        (true, Some(folder), Some(name)) => {
+            storage.copy_image(file, &folder.join(&name));
+            name
+        }
+        _ => image_path_for(map_file, file),
+    }
+}
+
 /// The path a map saved as `map_file` (none: not saved yet) uses for the image `file`:
 /// relative to the map's folder, else the path as chosen.
 pub fn image_path_for(map_file: Option<&Path>, file: &Path) -> String {
-    let folder = map_file
-        .and_then(|f| std::path::absolute(f).ok())
-        .and_then(|f| f.parent().map(Path::to_path_buf));
-    let absolute = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
+    let absolute = |p: &Path| {
+        if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+        }
+    };
+    let folder = map_file.and_then(|f| absolute(f).parent().map(Path::to_path_buf));
+    let absolute = absolute(file);
     match folder {
         Some(folder) => relative_or_absolute(&absolute, &folder),
         None => absolute.to_string_lossy().into_owned(),
@@ -134,7 +159,7 @@ pub fn add_tile_image(
     editor: Option<&mut TerrainEditor>,
 ) -> Option<Action> {
     let terrain = palette.get(id)?;
-    let path = image_path_for(map_file, file);
+    let path = chosen_image_path(map_file, file);
     if terrain.art.images.contains(&path) {
         return None;
     }

@@ -20,6 +20,14 @@ pub(super) fn handle_tool(
     out: &mut Vec<Action>,
 ) {
     let rect = app.canvas.view();
+    // A second finger on a touch screen makes the touch a pinch (zoom and pan, done by
+    // the canvas): the first finger's stroke is taken back, and no tool starts.
+    if ui.input(|i| i.multi_touch().is_some()) {
+        if *app.tools.gesture() != Gesture::Idle {
+            out.push(Action::CancelGesture);
+        }
+        return;
+    }
     let (pressed, down, released, origin, latest, mods, space) = ui.input(|i| {
         // A press and release in one frame (a touchpad tap) leave no press origin: take
         // the press's own position then.

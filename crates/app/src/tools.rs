@@ -74,6 +74,8 @@ pub struct Tools {
     scatter: ScatterBrush,
     /// The copied region.
     clipboard: Clipboard,
+    /// The clipboard as the system clipboard's text (`clipboard_text`), when it is there.
+    clipboard_text: Option<String>,
     /// Paste mode: the next press pastes the clipboard there.
     pasting: bool,
     /// The edge and path tools' types and selected path.
@@ -99,6 +101,7 @@ impl Tools {
             selection: Selection::default(),
             scatter: ScatterBrush::default(),
             clipboard: Clipboard::default(),
+            clipboard_text: None,
             pasting: false,
             features: FeatureTools::new(doc.map()),
             icons: IconTool::default(),
@@ -133,12 +136,15 @@ impl Tools {
         &self.gesture
     }
 
-    /// Forget the drag in progress (an undo, play mode); true if it was a paint stroke,
-    /// whose undo step the caller closes.
+    /// Forget the drag in progress (an undo, play mode, a pinch); true if it had opened
+    /// an undo step (a paint stroke, an icon or label drag), which the caller closes.
     pub(super) fn drop_gesture(&mut self) -> bool {
-        let painting = matches!(self.gesture, Gesture::Painting { .. });
+        let stroke = matches!(
+            self.gesture,
+            Gesture::Painting { .. } | Gesture::Icon(_) | Gesture::Label(_)
+        );
         self.gesture = Gesture::Idle;
-        painting
+        stroke
     }
 
     /// The selected hexes.
@@ -161,9 +167,16 @@ impl Tools {
         &self.clipboard
     }
 
-    /// Keep `copied` as the clipboard (Copy, Cut).
-    pub(super) fn set_clipboard(&mut self, copied: Clipboard) {
+    /// Keep `copied` as the clipboard (Copy, Cut, a paste from elsewhere), and `text`,
+    /// what the system clipboard got for it.
+    pub(super) fn set_clipboard(&mut self, copied: Clipboard, text: Option<String>) {
         self.clipboard = copied;
+        self.clipboard_text = text;
+    }
+
+    /// The system clipboard's text for the clipboard, if it was put there.
+    pub(super) fn copied_text(&self) -> Option<&str> {
+        self.clipboard_text.as_deref()
     }
 
     /// True in paste mode: the next press pastes the clipboard there.
