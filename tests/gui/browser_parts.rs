@@ -289,6 +289,17 @@ fn a_second_finger_takes_back_the_stroke_and_pinches() {
     }
     assert!(h.state().view().doc().map() != &before, "one finger paints");
     // A second finger: the stroke is taken back, and the fingers spreading apart zoom.
+    // Chromium reports it as eframe passes it on: a press where the second finger lands,
+    // then in the next frame a press of the first and the second finger's touch.
+    let press = |at: Pos2| Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: Modifiers::NONE,
+    };
+    h.event(press(p2));
+    h.run();
+    h.event(press(p1 + Vec2::new(30.0, 4.0)));
     h.event(touch(2, TouchPhase::Start, p2));
     h.run();
     for d in 1..=6 {

@@ -140,12 +140,17 @@ try {
   await page.waitForTimeout(300);
   check(near((await shot(page)).at(...probe), target.colour, 14), "Ctrl+Z undid the paint");
 
-  // 3. Paint again, Ctrl+S downloads a map hexmap validates, holding the painted hex.
+  // 3. Paint again, Ctrl+S asks the untitled map's file name (the browser downloads it
+  // under that name; Enter takes the one proposed) and downloads a map hexmap validates,
+  // holding the painted hex.
   await page.mouse.click(tx, ty);
   await page.waitForTimeout(300);
+  await page.keyboard.press("Control+s");
+  await page.waitForTimeout(600);
+  await shot(page, "save-as-name.png");
   const [download] = await Promise.all([
     page.waitForEvent("download", { timeout: 20000 }),
-    page.keyboard.press("Control+s"),
+    page.keyboard.press("Enter"),
   ]);
   const saved = join(outDir, download.suggestedFilename());
   await download.saveAs(saved);
@@ -360,18 +365,22 @@ try {
   // 6. Change it and reload at once, as a person does (no wait for an autosave): the
   // browser asks "Leave site?" (answered Leave), the reloaded page offers the work back,
   // and Enter restores it: the title names the map, modified, and the change is on screen.
-  const asked = leaveWhenAsked(page);
+  const leaveAsked = leaveWhenAsked(page);
   const centre = [W * 0.6, H * 0.5];
   const box = [centre[0] - 40, centre[1] - 40, centre[0] + 40, centre[1] + 40];
+  // Screenshots with the pointer off the map (no hover outline in them).
+  await page.mouse.move(W - 5, H / 2);
+  await page.waitForTimeout(300);
   const unedited = await shot(page);
   await page.mouse.click(...centre);
+  await page.mouse.move(W - 5, H / 2);
   await page.waitForTimeout(200);
   check((await page.title()).includes("*"), "the opened map is modified by a click");
   const edited = await shot(page, "edited.png");
   check(lib.differing(unedited, edited, box) > 0.02, "the click changed the map on screen");
   const reloadStarted = Date.now();
   await page.reload();
-  check(asked.includes("beforeunload"), `the browser asked "Leave site?" before the reload (asked: ${asked.join(", ")})`);
+  check(leaveAsked.includes("beforeunload"), `the browser asked "Leave site?" before the reload (asked: ${leaveAsked.join(", ")})`);
   await lib.editorReady(page);
   await page.waitForTimeout(1500);
   await shot(page, "restore-offer.png");

@@ -52,19 +52,6 @@ async function paintSomewhere(page, points, name) {
   throw new Error("no click changed the map");
 }
 
-/** File → Open sample → the bundled sample `y` places down the list (menu places as egui
- *  lays out the File menu at 1280 × 800). */
-async function openSample(page, y) {
-  await page.mouse.click(19, 12);
-  await page.waitForTimeout(500);
-  await page.mouse.move(60, 108);
-  await page.waitForTimeout(500);
-  await page.mouse.move(640, 108);
-  await page.mouse.move(648, y);
-  await page.waitForTimeout(300);
-  await page.mouse.click(648, y);
-}
-
 /** Enter answers the offer; the title then names `name`, modified. */
 async function restore(page, name) {
   await page.keyboard.press("Enter");
@@ -124,7 +111,7 @@ try {
     const a = await newTab(context);
     const editA = await paintSomewhere(a.page, [[700, 430], [640, 300]], "tabs-a-edited.png");
     const b = await newTab(context);
-    await openSample(b.page, 154);
+    await lib.openSample(b.page, 154);
     await b.page.waitForFunction((n) => document.title.startsWith(n), crawl, { timeout: 20000 });
     await b.page.mouse.move(W - 5, H / 2);
     await b.page.waitForTimeout(1500);

@@ -92,6 +92,33 @@ export async function chooserFromCtrlO(page, dir) {
   throw new Error("Ctrl+O showed no file chooser in 4 attempts");
 }
 
+/** File → Open sample → the bundled sample at `y` down the list (menu places as egui lays
+ *  out the File menu at 1280 × 800: the island at 108, hexcrawl 154, minesweeper 200). */
+export async function openSample(page, y) {
+  await page.mouse.click(19, 12);
+  await page.waitForTimeout(500);
+  await page.mouse.move(60, 108);
+  await page.waitForTimeout(500);
+  await page.mouse.move(640, 108);
+  await page.mouse.move(648, y);
+  await page.waitForTimeout(300);
+  await page.mouse.click(648, y);
+}
+
+/** Click the button at `point` until the page shows its file chooser (a click lost by a
+ *  busy page is clicked again, as a person does). */
+export async function chooserFromClick(page, point, dir) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const waiting = page.waitForEvent("filechooser", { timeout: 6000 }).catch(() => null);
+    await page.mouse.click(...point);
+    const chooser = await waiting;
+    if (chooser) return chooser;
+    console.log(`note: the click at ${point} showed no file chooser (attempt ${attempt + 1})`);
+    await shot(page, dir, `click-missed-${attempt + 1}.png`);
+  }
+  throw new Error(`the click at ${point} showed no file chooser in 3 attempts`);
+}
+
 /** Open `file` through the page's file chooser (Ctrl+O) and wait for the title to name
  *  the map `name`. */
 export async function openByChooser(page, dir, file, name) {

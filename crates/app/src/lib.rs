@@ -85,6 +85,7 @@ mod tile_art_picker;
 mod tool_marks;
 mod tool_set;
 pub mod tools;
+mod touches;
 mod underlay_view;
 mod underlay_window;
 mod view;

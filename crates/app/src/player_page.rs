@@ -152,6 +152,7 @@ impl PlayerPage {
                 PlayerMessage::Map(text) => match hexmap_io::from_str(&text) {
                     Ok((map, _)) => {
                         self.fit |= self.map.is_none();
+                        super::entry::show_title(&format!("{} — players — hexmap", map.name()));
                         self.map = Some(map);
                         self.problem = None;
                     }

@@ -68,6 +68,9 @@ pub struct Tools {
     mine_place: bool,
     /// The drag in progress.
     gesture: Gesture,
+    /// The fingers on a touch screen (a pinch: no tool starts until every finger is
+    /// lifted).
+    touches: super::touches::Touches,
     /// The selected hexes (select tool), for copy, cut, delete, fill and move.
     selection: Selection,
     /// The brush's weighted mix of terrains, when on.
@@ -98,6 +101,7 @@ impl Tools {
             current_terrain: doc.map().palette().terrains().first().map(|t| t.id),
             mine_place: true,
             gesture: Gesture::Idle,
+            touches: Default::default(),
             selection: Selection::default(),
             scatter: ScatterBrush::default(),
             clipboard: Clipboard::default(),
@@ -134,6 +138,12 @@ impl Tools {
     /// The drag in progress.
     pub(super) fn gesture(&self) -> &Gesture {
         &self.gesture
+    }
+
+    /// Follow this frame's touch `events`; true while the touch is a pinch (two or more
+    /// fingers came down since none were), when the tools take no part in it.
+    pub(super) fn pinching(&mut self, events: &[eframe::egui::Event]) -> bool {
+        self.touches.follow(events)
     }
 
     /// Forget the drag in progress (an undo, play mode, a pinch); true if it had opened
