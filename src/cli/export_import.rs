@@ -168,9 +168,12 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
     args.writing.check(&args.out, Some(&args.map))?;
     if let Some(w) = extension_mismatch(&args.out, args.format) {
         if args.strict {
-            return Err(CliError(format!("--strict: {w} (nothing written)")));
+            return Err(CliError(format!("--strict: {w}; nothing written")));
         }
-        warn(w);
+        warn(format!(
+            "{w}; written as {} all the same",
+            args.format.name()
+        ));
     }
     let print_size = args.format.options().contains(&FormatOption::PrintHexSize);
     match (args.dpi, args.hex_size) {
@@ -353,11 +356,10 @@ fn extension_mismatch(out: &std::path::Path, format: &dyn Format) -> Option<Stri
     let own = format.extensions();
     (!own.iter().any(|e| e.eq_ignore_ascii_case(&ext))).then(|| {
         format!(
-            "{}: .{ext} is not a {} file's extension (.{}); written as {} all the same",
+            "{}: .{ext} is not a {} file's extension (.{})",
             out.display(),
             format.name(),
             own.join(", ."),
-            format.name()
         )
     })
 }
@@ -365,8 +367,9 @@ fn extension_mismatch(out: &std::path::Path, format: &dyn Format) -> Option<Stri
 /// `hexmap import`: read the map (any readable format, within the size limit), report what
 /// could not be kept, save it as RON.
 pub fn import(args: &ImportArgs) -> Result<(), CliError> {
-    args.writing.check(&args.out, Some(&args.tiled_map))?;
+    // IN first: a missing or unreadable map is the error to hear about, whatever OUT is.
     let imported = read_path(&args.tiled_map)?;
+    args.writing.check(&args.out, Some(&args.tiled_map))?;
     let name = args.tiled_map.file_name().map_or_else(
         || args.tiled_map.display().to_string(),
         |n| n.to_string_lossy().into_owned(),

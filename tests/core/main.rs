@@ -16,6 +16,7 @@ mod cli_pipeline;
 mod cli_queries;
 mod cli_routes;
 mod coordinate_limits;
+mod every_export;
 mod export_annotations;
 mod export_pictures;
 mod export_tiled;
