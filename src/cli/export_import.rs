@@ -98,9 +98,13 @@ pub struct ExportArgs {
     /// PDF: how much of the map two neighbouring pages both show.
     #[arg(long, default_value = "10mm")]
     pub overlap: Length,
-    /// PDF: crop and registration marks in the margins.
-    #[arg(long)]
+    /// PDF: crop and registration marks in the margins (the default, as in the editor's
+    /// Print window).
+    #[arg(long, overrides_with = "no_marks")]
     pub marks: bool,
+    /// PDF: no crop and registration marks.
+    #[arg(long, overrides_with = "marks")]
+    pub no_marks: bool,
     /// PDF: one page sized to the map plus margins (for print shops), instead of pages of
     /// --paper.
     #[arg(long)]
@@ -295,7 +299,11 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             overlap: args.overlap,
             poster: args.poster,
         },
-        marks: args.marks,
+        marks: if args.marks || args.no_marks {
+            args.marks
+        } else {
+            defaults.marks
+        },
         dpi: args.dpi,
         legend: match args.legend {
             Some(LegendArg(place)) => place,

@@ -201,17 +201,20 @@ fn consume(
                     .args(["-r", "12", "-png"])
                     .arg(out)
                     .arg(&prefix));
-                let drawn = std::fs::read_dir(dir)
+                let stem = prefix.file_name().unwrap().to_string_lossy().into_owned();
+                let mut drawn: Vec<PathBuf> = std::fs::read_dir(dir)
                     .unwrap()
-                    .filter(|e| {
-                        let n = e.as_ref().unwrap().file_name();
-                        let n = n.to_string_lossy();
-                        let stem = prefix.file_name().unwrap().to_string_lossy();
-                        n.starts_with(&*stem) && n.ends_with(".png")
+                    .map(|e| e.unwrap().path())
+                    .filter(|p| {
+                        let n = p.file_name().unwrap().to_string_lossy();
+                        n.starts_with(&format!("{stem}-")) && n.ends_with(".png")
                     })
-                    .count();
-                assert_eq!(drawn, pages, "{what}: pages drawn by pdftoppm");
-                assert_picture(&PathBuf::from(format!("{}-1.png", prefix.display())), &what);
+                    .collect();
+                drawn.sort();
+                assert_eq!(drawn.len(), pages, "{what}: pages drawn by pdftoppm");
+                for page in &drawn {
+                    assert_picture(page, &what);
+                }
             }
         }
         other => panic!("no consumer check for the format {other}: add one to this test"),

@@ -261,7 +261,7 @@ impl Default for WriteOptions {
             grid: true,
             hex_pixels: 24.0,
             print: PageSetup::default(),
-            marks: false,
+            marks: hexmap_draw::print::MARKS_BY_DEFAULT,
             dpi: None,
             legend: None,
             scale_bar: true,
