@@ -327,6 +327,19 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         frame_of: None,
         png_compression: args.png_compression.unwrap_or(defaults.png_compression),
     };
+    let left = hexmap_io::format::left_out(&map, args.format, &opts);
+    if !left.is_empty() {
+        let what = format!(
+            "{}: {} leaves out what the map holds: {}",
+            args.out.display(),
+            args.format.name(),
+            hexmap_io::format::describe(&left)
+        );
+        if args.strict {
+            return Err(CliError(format!("--strict: {what}; nothing written")));
+        }
+        warn(what);
+    }
     let show =
         map.cell_count() > PROGRESS_CELLS && std::io::stderr().is_terminal() && !args.writing.json;
     let mut last = -1i32;

@@ -47,6 +47,7 @@ mod roundtrip;
 mod save_safety;
 mod scale_bar_pictures;
 mod special_outputs;
+mod strict_exports;
 mod tile_art;
 mod tiled_art;
 mod tiled_export_generic;
