@@ -26,6 +26,29 @@ fn shown_pages(h: &Harness<'static, EditorApp>) -> usize {
     n.parse().unwrap_or_else(|_| panic!("no count in {text:?}"))
 }
 
+/// Click the window's "Export PDF…" and wait (up to 30 s) for the export job to finish
+/// without an error.
+fn export_pdf_and_wait(h: &mut Harness<'static, EditorApp>) {
+    h.get_by_label("Export PDF…").click();
+    settle(h);
+    for _ in 0..3000 {
+        if h.state().view().export_job().is_none() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        settle(h);
+    }
+    assert!(
+        h.state().view().export_job().is_none(),
+        "the export finished"
+    );
+    assert!(
+        h.state().view().error().is_none(),
+        "{:?}",
+        h.state().view().error()
+    );
+}
+
 #[test]
 fn print_window_shows_the_page_count_and_exports_a_pdf() {
     let dir = temp_dir("print");
@@ -70,24 +93,7 @@ fn print_window_shows_the_page_count_and_exports_a_pdf() {
             .is_some()
     );
 
-    h.get_by_label("Export PDF…").click();
-    settle(&mut h);
-    for _ in 0..1000 {
-        if h.state().view().export_job().is_none() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        settle(&mut h);
-    }
-    assert!(
-        h.state().view().export_job().is_none(),
-        "the export finished"
-    );
-    assert!(
-        h.state().view().error().is_none(),
-        "{:?}",
-        h.state().view().error()
-    );
+    export_pdf_and_wait(&mut h);
     let bytes = std::fs::read(&pdf).unwrap();
     assert!(bytes.starts_with(b"%PDF-"), "a PDF file");
     if let Ok(out) = std::process::Command::new("pdfinfo").arg(&pdf).output() {
@@ -221,24 +227,7 @@ fn the_wargame_board_prints_from_the_print_window() {
         "the window's default for marks is the library's"
     );
     let pages = shown_pages(&h);
-    h.get_by_label("Export PDF…").click();
-    settle(&mut h);
-    for _ in 0..3000 {
-        if h.state().view().export_job().is_none() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        settle(&mut h);
-    }
-    assert!(
-        h.state().view().export_job().is_none(),
-        "the export finished"
-    );
-    assert!(
-        h.state().view().error().is_none(),
-        "{:?}",
-        h.state().view().error()
-    );
+    export_pdf_and_wait(&mut h);
     let Ok(info) = std::process::Command::new("pdfinfo").arg(&pdf).output() else {
         assert!(
             std::env::var("CI").as_deref() != Ok("true"),
