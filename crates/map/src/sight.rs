@@ -125,14 +125,14 @@ mod tests {
     fn a_map_wider_than_the_limit_refuses_a_radius_over_it() {
         let m = map(MapShape::rectangle(OffsetKind::OddR, 300, 2).unwrap());
         let from = Hex::ORIGIN;
-        assert_eq!(m.sight_distance(from, 5000), 299);
+        assert_eq!(m.sight_distance(from, 5000), 300);
         assert_eq!(
             m.field_of_view(from, 5000),
-            Err(SightLimitError { requested: 299 })
+            Err(SightLimitError { requested: 300 })
         );
         assert_eq!(
             m.field_of_view(from, 5000).unwrap_err().to_string(),
-            "sight radius 299 is over the limit of 100"
+            "sight radius 300 is over the limit of 100"
         );
         let seen = m.field_of_view(from, MAX_SIGHT).unwrap();
         assert!(seen.iter().all(|h| h.distance(from) <= MAX_SIGHT as i32));
