@@ -6,10 +6,8 @@
 //! pages of one browser: `browser_autosave::MemoryStore` stands for IndexedDB, which
 //! `web/test/autosave.mjs` drives in Chromium).
 
-use crate::harness::{settle, shown_labels, temp_dir};
-use eframe::egui::{
-    self, Event, Key, Modifiers, OutputCommand, Pos2, TouchDeviceId, TouchId, TouchPhase, Vec2,
-};
+use crate::harness::{copied_text, settle, shown_labels, temp_dir};
+use eframe::egui::{self, Event, Key, Modifiers, Pos2, TouchDeviceId, TouchId, TouchPhase, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::browser_autosave::{MemoryStore, Shelf};
@@ -169,18 +167,6 @@ fn generate_apply_asks_about_unsaved_changes_then_makes_a_new_map() {
         title.iter().any(|t| t.contains("a new map: Save keeps it")),
         "{title:?}"
     );
-}
-
-/// The text the last frame put on the system clipboard.
-fn copied_text(h: &Harness<'static, EditorApp>) -> Option<String> {
-    h.output()
-        .platform_output
-        .commands
-        .iter()
-        .find_map(|c| match c {
-            OutputCommand::CopyText(t) => Some(t.clone()),
-            _ => None,
-        })
 }
 
 #[test]
