@@ -12,7 +12,7 @@ use hexmap_io::format::{
     Format, FormatOption, WriteOptions, by_name, read_path, write_path, writers,
 };
 use hexmap_io::render::PngCompression;
-use hexmap_io::{Form, save};
+use hexmap_io::{Form, save_from};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -257,18 +257,12 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             args.format
         )));
     }
-    let (mut map, _) = super::load_map(&args.map)?;
+    let (map, _) = super::load_map(&args.map)?;
     if args.underlay && map.underlay().is_none() {
         return Err(CliError(format!(
             "{}: --underlay: the map has no underlay (set one in the editor: Map → Underlay…)",
             args.map.display()
         )));
-    }
-    if hexmap_io::image_paths::format_names_images(args.format.name())
-        && let Some(copy) = hexmap_io::image_paths::copy_for(&map, &args.map, &args.out)
-            .map_err(|e| CliError(format!("rewriting image paths: {e}")))?
-    {
-        map = copy;
     }
     if args.scale_bar && map.scale().is_none() {
         let w = format!(
@@ -351,7 +345,14 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             let _ = std::io::stderr().flush();
         }
     };
-    let written = write_path(&map, args.format, &opts, &args.out, &mut progress)?;
+    let written = write_path(
+        &map,
+        Some(&args.map),
+        args.format,
+        &opts,
+        &args.out,
+        &mut progress,
+    )?;
     if show {
         eprintln!();
     }
@@ -398,7 +399,7 @@ pub fn import(args: &ImportArgs) -> Result<(), CliError> {
     for w in &imported.warnings {
         warn(format!("{name}: {w}"));
     }
-    save(&args.out, &imported.map, args.form)?;
+    save_from(Some(&args.tiled_map), &args.out, &imported.map, args.form)?;
     if args.writing.json {
         let map = &imported.map;
         print_json(&serde_json::json!({

@@ -84,7 +84,15 @@ fn check(map: &HexMap, img: &tiny_skia::Pixmap, what: &str) {
 }
 
 fn export(map: &HexMap, format: &dyn Format, path: &Path) {
-    format::write_path(map, format, &WriteOptions::default(), path, &mut |_| {}).unwrap();
+    format::write_path(
+        map,
+        None,
+        format,
+        &WriteOptions::default(),
+        path,
+        &mut |_| {},
+    )
+    .unwrap();
 }
 
 #[test]
