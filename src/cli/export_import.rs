@@ -109,8 +109,8 @@ pub struct ExportArgs {
     /// --paper.
     #[arg(long)]
     pub poster: bool,
-    /// SVG: link tile art and image icons by their paths (relative to the map, so write
-    /// the SVG beside it) instead of embedding them.
+    /// SVG: link tile art and image icons by their paths (from the SVG's folder) instead
+    /// of embedding them.
     #[arg(long)]
     pub link_images: bool,
     /// JSON, PNG, SVG, PDF: only what the players may see (a game in progress): cells
