@@ -53,9 +53,9 @@ pub struct ExportArgs {
     /// map's view settings ask for, if any: on the right of a picture, on its own PDF page.
     #[arg(long, value_name = "PLACE", value_parser = parse_legend)]
     pub legend: Option<LegendArg>,
-    /// Pictures: draw the scale bar (a labelled bar of a round distance, e.g. "20 mi", in
-    /// the bottom-left corner clear of the legend; PDF: on the first board page, at true
-    /// length). On by default when the map has a scale (editor: Map → Properties… → Map
+    /// Pictures: draw the scale bar (a labelled bar of a round distance, e.g. "20 mi",
+    /// under the map at its left, the picture grown to hold it; PDF: in the bottom-left
+    /// corner of the first board page, clear of the legend, at true length). On by default when the map has a scale (editor: Map → Properties… → Map
     /// scale); asked for a map without one, a warning and no bar.
     #[arg(long, overrides_with = "no_scale_bar")]
     pub scale_bar: bool,

@@ -229,9 +229,9 @@ pub struct WriteOptions {
     /// of the first board page); `None` for none. [`LegendPlace::default_for`] is where
     /// a map's own legend setting puts it.
     pub legend: Option<LegendPlace>,
-    /// Pictures: the scale bar in the bottom-left corner (PDF: of the first board page, at
-    /// true length), clear of the legend; drawn only when the map has a scale, so on by
-    /// default.
+    /// Pictures: the scale bar under the map (PNG, SVG: the picture grows to hold it; PDF:
+    /// in the bottom-left corner of the first board page, clear of the legend, at true
+    /// length); drawn only when the map has a scale, so on by default.
     pub scale_bar: bool,
     /// Pictures and prints: draw the map's tracing underlay under it (off by default; its
     /// image must be in `images`, see `io::images::load_underlay`).
