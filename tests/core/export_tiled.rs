@@ -59,15 +59,7 @@ fn format(name: &str) -> &'static dyn Format {
 }
 
 fn export(map: &HexMap, format: &dyn Format, path: &Path) {
-    write_path(
-        map,
-        None,
-        format,
-        &WriteOptions::default(),
-        path,
-        &mut |_| {},
-    )
-    .unwrap();
+    crate::support::export::export_as(map, format.name(), path);
 }
 
 /// Tiled drew every cell of the map: the pixel at each of our hex centres (Tiled's tile

@@ -6,89 +6,14 @@
 //! TMX byte for byte in another folder, the map that came back draws its tile art, and
 //! Tiled's own render of that TMX shows the art tiles.
 
+use crate::support::image_fixture::{destinations, hexcrawl_in, run, unresolved};
 use crate::support::tiled_tools as tools;
-use assert_cmd::Command;
-use hexmap::hex::{Hex, Point};
+use hexmap::hex::Hex;
 use hexmap::io::format::read_path;
-use hexmap::io::images::{encode_png, image_paths, load_images_beside, load_underlay_beside};
+use hexmap::io::images::load_images_beside;
 use hexmap::io::render::png_meta;
-use hexmap::map::{Document, Edit, HexMap, IconSource, MapEdit, Underlay};
+use hexmap::map::{HexMap, IconSource};
 use std::path::{Path, PathBuf};
-
-fn hexmap() -> Command {
-    Command::cargo_bin("hexmap").unwrap()
-}
-
-/// Run `hexmap ARGS…`, which must succeed; its stderr.
-fn run(args: &[&dyn AsRef<std::ffi::OsStr>]) -> String {
-    let out = hexmap().args(args).output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(
-        out.status.success(),
-        "hexmap {:?}: {stderr}",
-        args.iter().map(|a| a.as_ref()).collect::<Vec<_>>()
-    );
-    stderr
-}
-
-/// A copy of the bundled hexcrawl (tile art on seven terrains, an image icon) with an
-/// underlay `scan.png`, as `ROOT/maps/hexcrawl.ron` beside its `art/` folder.
-fn hexcrawl_in(root: &Path) -> PathBuf {
-    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
-    let maps = root.join("maps");
-    std::fs::create_dir_all(maps.join("art")).unwrap();
-    for entry in std::fs::read_dir(bundled.join("art")).unwrap() {
-        let entry = entry.unwrap();
-        std::fs::copy(entry.path(), maps.join("art").join(entry.file_name())).unwrap();
-    }
-    let scan = hexmap::draw::RgbaImage::new(4, 4, [90, 80, 70, 255].repeat(16)).unwrap();
-    std::fs::write(maps.join("scan.png"), encode_png(&scan)).unwrap();
-    let (map, _) = hexmap::io::load(&bundled.join("hexcrawl.ron")).unwrap();
-    let mut doc = Document::new(map);
-    doc.apply(&Edit::Map(MapEdit::SetUnderlay(Some(Underlay::new(
-        "scan.png",
-        Point::new(4.0, 4.0),
-    )))))
-    .unwrap();
-    let file = maps.join("hexcrawl.ron");
-    hexmap::io::save(&file, doc.map(), hexmap::io::Form::Offset).unwrap();
-    file
-}
-
-/// The two places a copy goes: a folder beside the map's and one nested below it.
-fn destinations(root: &Path) -> [PathBuf; 2] {
-    let sibling = root.join("out");
-    let nested = root.join("maps/deep/er");
-    for d in [&sibling, &nested] {
-        std::fs::create_dir_all(d).unwrap();
-    }
-    [sibling, nested]
-}
-
-/// Read `file` as its reader does and load every image it names from its folder: the
-/// paths that cannot be found (none when the writer named them from there).
-fn unresolved(file: &Path) -> Vec<String> {
-    let map = read_path(file)
-        .unwrap_or_else(|e| panic!("{}: {e}", file.display()))
-        .map;
-    unresolved_in(&map, file)
-}
-
-/// The images of `map`, read from `file`, that cannot be found from `file`'s folder.
-fn unresolved_in(map: &HexMap, file: &Path) -> Vec<String> {
-    let wanted = image_paths(map);
-    assert!(
-        wanted.len() >= 8,
-        "{}: the art and the icon are kept: {wanted:?}",
-        file.display()
-    );
-    let (mut images, mut warnings) = load_images_beside(map, file);
-    warnings.extend(load_underlay_beside(map, file, &mut images));
-    warnings
-        .iter()
-        .map(|w| format!("{}: {w}", file.display()))
-        .collect()
-}
 
 /// Every destination: `write(map, out folder)` writes a file there and returns it; each
 /// written file must find all its images.

@@ -121,6 +121,18 @@ fn the_pdf_bar_is_its_distance_at_the_prints_hex_size() {
     assert!(x < page.width() / 2 && y > page.height() / 2, "({x}, {y})");
 }
 
+/// librsvg's rendering of `svg`, written to `png` and decoded.
+fn rsvg(svg: &Path, png: &Path) -> tiny_skia::Pixmap {
+    let o = Command::new("rsvg-convert")
+        .arg("-o")
+        .arg(png)
+        .arg(svg)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    tiny_skia::Pixmap::load_png(png).unwrap()
+}
+
 /// The world → pixel scale an SVG states in its attributes.
 fn svg_scale(svg: &str) -> f64 {
     let at = svg.find("data-hexmap-scale=\"").unwrap() + "data-hexmap-scale=\"".len();
@@ -138,14 +150,7 @@ fn the_svg_and_png_bars_are_their_distance_at_the_pictures_scale() {
     let text = std::fs::read_to_string(&svg).unwrap();
     let miles = miles_in(&text);
     let want = miles / 6.0 * hex_world() * svg_scale(&text);
-    let o = Command::new("rsvg-convert")
-        .arg("-o")
-        .arg(&drawn)
-        .arg(&svg)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let img = tiny_skia::Pixmap::load_png(&drawn).unwrap();
+    let img = rsvg(&svg, &drawn);
     let (len, x, y) = longest_black_run(&img);
     assert!(
         (f64::from(len) - want).abs() <= 2.0,
@@ -302,14 +307,7 @@ fn the_png_and_svg_bars_sit_under_the_map_and_cover_no_hex() {
         attr("data-hexmap-offset-y"),
     );
     let drawn = dir.path().join("banded-svg.png");
-    let o = Command::new("rsvg-convert")
-        .arg("-o")
-        .arg(&drawn)
-        .arg(&svg)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let img = tiny_skia::Pixmap::load_png(&drawn).unwrap();
+    let img = rsvg(&svg, &drawn);
     bar_beside_the_map(&map, &img, transform, "SVG (librsvg)");
 }
 

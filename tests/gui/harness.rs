@@ -99,7 +99,13 @@ pub fn export_via_menu(
     settle(h);
     h.get_by_label("Choose file and export…").click();
     settle(h);
-    for _ in 0..500 {
+    wait_for_export(h);
+}
+
+/// Wait (up to 30 s, as a person watches the progress bar) for the export job to finish,
+/// which it must do without an error.
+pub fn wait_for_export(h: &mut Harness<'static, EditorApp>) {
+    for _ in 0..3000 {
         if h.state().view().export_job().is_none() {
             break;
         }
