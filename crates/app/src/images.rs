@@ -52,7 +52,7 @@ impl EditorImages {
     /// must be redrawn).
     pub fn refresh(&mut self, ctx: &egui::Context, doc: &OpenMap) -> bool {
         let arrived = self.take_finished_load(ctx);
-        let folder = super::storage::map_folder(doc.path());
+        let folder = super::storage::map_folder(doc.images_from());
         let check = (doc.revision(), folder.clone());
         if self.checked.as_ref() == Some(&check) {
             return arrived;

@@ -85,7 +85,7 @@ impl MissingImages {
                 )
             });
         }
-        let key = doc.path().map(Path::to_path_buf);
+        let key = doc.images_from().map(Path::to_path_buf);
         if self.waiting.is_some() || self.asked_for.as_ref() == Some(&key) {
             return None;
         }
@@ -152,7 +152,7 @@ impl MissingImages {
         if missing.is_empty() {
             return Some("Every image this map names is given".to_owned());
         }
-        let folder = super::storage::map_folder(doc.path())?;
+        let folder = super::storage::map_folder(doc.images_from())?;
         self.asked_for = Some(doc.path().map(Path::to_path_buf));
         storage.ask_for_images(&folder, missing.clone(), ctx);
         self.waiting = Some(missing);
@@ -173,7 +173,7 @@ impl MissingImages {
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
         let missing = missing(doc, images);
         let paths = paths_for_chosen(&missing, &name);
-        let Some(folder) = super::storage::map_folder(doc.path()) else {
+        let Some(folder) = super::storage::map_folder(doc.images_from()) else {
             return Err(format!("{name}: the map has no folder to keep images in"));
         };
         if paths.is_empty() {

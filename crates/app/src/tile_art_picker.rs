@@ -94,7 +94,7 @@ fn with_art(terrains: &[Terrain], id: TerrainId, art: TileArt) -> Option<Action>
 }
 
 /// The path the map whose file is `map_file` (none: not saved yet) names the chosen
-/// image `file` by: relative to the map's folder, as [`image_path_for`] says; in a browser,
+/// image `file` by: relative to the map's folder (`io::image_paths::path_for_image`); in a browser,
 /// which has no folders to keep relative to, its bare file name, the image being kept
 /// beside the map (so a saved map names it as the desktop would, next to it).
 pub fn chosen_image_path(map_file: Option<&Path>, file: &Path) -> String {
@@ -109,43 +109,8 @@ pub fn chosen_image_path(map_file: Option<&Path>, file: &Path) -> String {
             storage.copy_image(file, &folder.join(&name));
             name
         }
-        _ => image_path_for(map_file, file),
+        _ => hexmap_io::image_paths::path_for_image(map_file, file),
     }
-}
-
-/// The path a map saved as `map_file` (none: not saved yet) uses for the image `file`:
-/// relative to the map's folder, else the path as chosen.
-pub fn image_path_for(map_file: Option<&Path>, file: &Path) -> String {
-    let absolute = |p: &Path| {
-        if p.is_absolute() {
-            p.to_path_buf()
-        } else {
-            std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
-        }
-    };
-    let folder = map_file.and_then(|f| absolute(f).parent().map(Path::to_path_buf));
-    let absolute = absolute(file);
-    match folder {
-        Some(folder) => relative_or_absolute(&absolute, &folder),
-        None => absolute.to_string_lossy().into_owned(),
-    }
-}
-
-/// `file` relative to `folder` (both absolute), with `/` separators.
-fn relative_or_absolute(file: &Path, folder: &Path) -> String {
-    let f: Vec<_> = file.components().collect();
-    let b: Vec<_> = folder.components().collect();
-    let common = f.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    if common == 0 {
-        return file.to_string_lossy().into_owned();
-    }
-    let mut parts = vec!["..".to_owned(); b.len() - common];
-    parts.extend(
-        f[common..]
-            .iter()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
-    );
-    parts.join("/")
 }
 
 /// The actions that add the image `file` to terrain `id`'s tile art (path relative to
@@ -174,23 +139,6 @@ pub fn add_tile_image(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn chosen_images_are_written_relative_to_the_map() {
-        let map = Path::new("/maps/world/map.ron");
-        assert_eq!(
-            image_path_for(Some(map), Path::new("/maps/world/art/a.png")),
-            "art/a.png"
-        );
-        assert_eq!(
-            image_path_for(Some(map), Path::new("/maps/shared/b.svg")),
-            "../shared/b.svg"
-        );
-        assert_eq!(
-            image_path_for(None, Path::new("/maps/shared/b.svg")),
-            "/maps/shared/b.svg"
-        );
-    }
 
     #[test]
     fn adding_an_image_edits_the_palette_once_and_updates_the_editor() {
