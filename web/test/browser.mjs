@@ -292,14 +292,33 @@ try {
   await page.waitForFunction((n) => document.title.startsWith(n + " — /browser/"), hexcrawlName, { timeout: 20000 });
   await page.waitForTimeout(1500);
   const asked = await shot(page, "images-asked.png");
+  // A script's Enter, long after the last user gesture, gets no chooser from the browser:
+  // the question must stay up (saying why) for the person to answer again, not vanish
+  // with the images never asked for.
+  const refusedImages = page.waitForEvent("filechooser", { timeout: 9000 }).then(() => true, () => false);
+  await page.evaluate(() => {
+    const target = document.activeElement && document.activeElement !== document.body
+      ? document.activeElement : document.querySelector("canvas");
+    setTimeout(() => {
+      for (const type of ["keydown", "keyup"]) {
+        target.dispatchEvent(new KeyboardEvent(type, { key: "Enter", code: "Enter", bubbles: true }));
+      }
+    }, 6000);
+  });
+  check(!(await refusedImages), "a script's Enter on the question, with no user activation, showed no chooser");
+  await shot(page, "images-refused.png");
   // Enter chooses; pressed again if the busy page lost the key.
   let imageChooser = null;
   for (let attempt = 0; attempt < 4 && !imageChooser; attempt++) {
     const waiting = page.waitForEvent("filechooser", { timeout: 6000 }).catch(() => null);
     await page.keyboard.press("Enter");
     imageChooser = await waiting;
+    if (!imageChooser) {
+      console.log(`note: Enter on the images question showed no chooser (attempt ${attempt + 1})`);
+      await shot(page, `images-enter-missed-${attempt + 1}.png`);
+    }
   }
-  check(imageChooser, "Enter on the question opened the browser's file chooser");
+  check(imageChooser, "Enter on the question (after the refused one) opened the browser's file chooser");
   check(imageChooser.isMultiple(), "the page asks for the map's images with a chooser that takes several files");
   const artDir = join(repo, "maps/art");
   const artFiles = readdirSync(artDir).filter((n) => /\.(png|svg)$/.test(n)).map((n) => join(artDir, n));

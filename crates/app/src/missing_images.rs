@@ -19,6 +19,8 @@ pub struct MissingImages {
     asked_for: Option<Option<PathBuf>>,
     /// The paths asked for, while the chooser is open.
     waiting: Option<Vec<String>>,
+    /// Why the browser did not show its chooser at the last answer (the question stays up).
+    refused: Option<String>,
 }
 
 /// The image paths `wanted` (as the map names them, e.g. `art/waves.png`) that a chosen
@@ -114,6 +116,9 @@ impl MissingImages {
                 "Choose them (select several files at once; Enter chooses); without them \
                  each is drawn as its terrain's colour. Map → Map images… asks again later.",
             );
+            if let Some(why) = &self.refused {
+                ui.colored_label(ui.visuals().warn_fg_color, why);
+            }
             ui.horizontal(|ui| {
                 let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
                 if ui.button("Choose images…").clicked() || enter {
@@ -126,12 +131,19 @@ impl MissingImages {
             });
         });
         match answer {
-            Some(true) => {
+            Some(true) => match storage.ask_for_images(&folder, missing.clone(), ctx) {
+                Ok(()) => {
+                    self.asked_for = Some(key);
+                    self.refused = None;
+                    self.waiting = Some(missing);
+                }
+                // No chooser came up: the question stays, saying why, to be answered again.
+                Err(why) => self.refused = Some(why),
+            },
+            Some(false) => {
                 self.asked_for = Some(key);
-                storage.ask_for_images(&folder, missing.clone(), ctx);
-                self.waiting = Some(missing);
+                self.refused = None;
             }
-            Some(false) => self.asked_for = Some(key),
             None => {}
         }
         None
@@ -154,7 +166,9 @@ impl MissingImages {
         }
         let folder = super::storage::map_folder(doc.images_from())?;
         self.asked_for = Some(doc.path().map(Path::to_path_buf));
-        storage.ask_for_images(&folder, missing.clone(), ctx);
+        if let Err(why) = storage.ask_for_images(&folder, missing.clone(), ctx) {
+            return Some(why);
+        }
         self.waiting = Some(missing);
         None
     }

@@ -62,8 +62,17 @@ pub trait Storage: Send + Sync {
     }
     /// Ask the user for image files and keep each chosen one as every path of `wanted`
     /// (relative to `folder`) with its file name; [`Storage::images_arrived`] says when
-    /// they are in. Nothing happens where images are read from beside the map.
-    fn ask_for_images(&self, _folder: &Path, _wanted: Vec<String>, _ctx: &eframe::egui::Context) {}
+    /// they are in. Nothing happens where images are read from beside the map. An error
+    /// says why no chooser was shown (a browser refuses one without a recent click or
+    /// key press), so the question can stay up and be answered again.
+    fn ask_for_images(
+        &self,
+        _folder: &Path,
+        _wanted: Vec<String>,
+        _ctx: &eframe::egui::Context,
+    ) -> Result<(), String> {
+        Ok(())
+    }
     /// How many of the paths last asked for were given, once the chosen files are read
     /// (then `None` again until the next answer).
     fn images_arrived(&self) -> Option<usize> {

@@ -132,12 +132,16 @@ impl Storage for WebStorage {
         true
     }
 
-    fn ask_for_images(&self, folder: &Path, wanted: Vec<String>, ctx: &eframe::egui::Context) {
-        // A chooser that cannot be shown gives nothing: the images stay missing, with the
-        // usual warning.
-        if choose_images(folder.to_path_buf(), wanted, ctx.clone()).is_err() {
-            finish_images(0, ctx);
-        }
+    fn ask_for_images(
+        &self,
+        folder: &Path,
+        wanted: Vec<String>,
+        ctx: &eframe::egui::Context,
+    ) -> Result<(), String> {
+        choose_images(folder.to_path_buf(), wanted, ctx.clone()).map_err(|e| {
+            e.as_string()
+                .unwrap_or_else(|| format!("the browser's file chooser failed: {e:?}"))
+        })
     }
 
     fn images_arrived(&self) -> Option<usize> {
