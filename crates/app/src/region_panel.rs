@@ -122,6 +122,7 @@ fn new_region(map: &HexMap, t: &mut RegionTool, out: &mut Vec<Action>) {
             border: BorderStyle::Solid,
             tint: None,
             label: true,
+            gm_only: false,
         },
         hexes: Default::default(),
     };

@@ -139,6 +139,7 @@ fn map_with_region(border: BorderStyle, tint: Option<f32>) -> HexMap {
             border,
             tint,
             label: true,
+            gm_only: false,
         },
         hexes: set(hexmap_hex::range(Hex::new(1, 1), 1)),
     })))
@@ -223,6 +224,7 @@ fn the_legend_lists_regions_under_their_kind_with_their_colour() {
             border: BorderStyle::Solid,
             tint: None,
             label: false,
+            gm_only: false,
         },
         hexes: set([Hex::new(1, 1)]),
     };

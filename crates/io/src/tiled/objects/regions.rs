@@ -5,9 +5,10 @@
 //! Tiled draws, so Tiled strokes each region on its outer hexsides. Each polygon carries
 //! `hexmap:region_id`, `hexmap:region_kind`, the region's look and its hexes
 //! (`hexmap:hexes`, axial `q,r q,r …`), which bring it back exactly; the kinds travel in
-//! the map property `hexmap:region_kinds` (JSON).
+//! the map property `hexmap:region_kinds` (JSON). A GM-only region's rings carry
+//! `hexmap:gm_only` and sit in the hidden GM layer with the other secrets.
 
-use super::{P_COLOR, P_HEXES, hex_text, type_layer};
+use super::{P_COLOR, P_GM_ONLY, P_HEXES, hex_text, type_layer};
 use crate::tiled::convert::FromTiledError;
 use crate::tiled::grid::TiledGrid;
 use crate::tiled::model::{MapObject, ObjectGroup, ObjectShape, TiledMap};
@@ -76,6 +77,10 @@ pub(super) fn export(
                 ];
                 if let Some(t) = l.tint {
                     props.push((P_TINT.into(), t.to_string()));
+                }
+                // A GM-only region's rings go to the hidden GM layer with the other secrets.
+                if l.gm_only {
+                    props.push((P_GM_ONLY.into(), "true".into()));
                 }
                 let rings = outline_sides(&r.hexes, orientation);
                 // A region without hexes still travels, as a point object.
@@ -196,6 +201,7 @@ impl Found {
             ),
         };
         let label = get(P_LABEL).is_none_or(|v| v.trim() != "false");
+        let gm_only = get(P_GM_ONLY).is_some_and(|v| v.trim() == "true");
         let mut hexes = BTreeSet::new();
         for text in get(P_HEXES).unwrap_or("").split_whitespace() {
             let (q, r) = text
@@ -216,6 +222,7 @@ impl Found {
                 border,
                 tint,
                 label,
+                gm_only,
             },
             hexes: BTreeSet::new(),
         });
