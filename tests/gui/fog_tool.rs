@@ -7,8 +7,8 @@
 //! column 6 from row 0 to row 5, so the route from the west to the east goes round its
 //! southern end.
 
-use crate::harness::{settle, shown_labels};
-use eframe::egui::{Event, Key, Modifiers, Shape, Vec2};
+use crate::harness::{colour_at, settle, shapes_in, shown_labels};
+use eframe::egui::{Event, Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::dialogs::FakeDialogs;
@@ -101,11 +101,11 @@ fn a_click_places_the_party_and_reveals_what_it_sees_in_one_undo_step() {
     let rect = h.state().view().canvas_rect();
     let centre =
         camera.world_to_screen(rect, h.state().view().doc().layout().hex_to_pixel(at(2, 3)));
-    let marker = h.output().shapes.iter().any(|c| {
-        matches!(&c.shape, Shape::Circle(d)
-            if d.fill == hexmap::app::player_view::PARTY && d.center.distance(centre) < 1.0)
-    });
-    assert!(marker, "no party marker at {centre:?}");
+    // Drawn by `draw` as every picture draws it: a disc of the party colour on its hex.
+    let party = hexmap::app::painter::color32(hexmap::draw::PARTY);
+    let shapes = shapes_in(&h, rect);
+    let marker = colour_at(&shapes, centre);
+    assert_eq!(marker, Some(party), "no party marker at {centre:?}");
     let name = h.state().view().doc().hex_name(at(2, 3));
     let labels = shown_labels(&h);
     assert!(labels.contains(&format!("Party at {name}")), "{labels:?}");

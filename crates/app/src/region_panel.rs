@@ -195,6 +195,8 @@ fn current_region(
     }
     look.tint = tinted.then_some(tint);
     ui.checkbox(&mut look.label, "Show name");
+    ui.checkbox(&mut look.gm_only, "GM only")
+        .on_hover_text(super::feature_palette::GM_ONLY_HINT);
     set(look, out);
     if ui.button("Delete region").clicked() {
         out.push(Action::Edit(Edit::Region(RegionEdit::Delete(id))));

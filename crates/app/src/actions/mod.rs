@@ -24,7 +24,7 @@ use super::{EditorApp, no_map};
 use eframe::egui;
 use hexmap_hex::Hex;
 use hexmap_io::Form;
-use hexmap_map::{Clipboard, Edit};
+use hexmap_map::{Clipboard, Edit, GmItem};
 use std::path::{Path, PathBuf};
 
 /// Something the user asked for during a frame; run after the UI pass.
@@ -322,7 +322,13 @@ impl EditorApp {
             }
             Action::FitMap => self.canvas.fit_map(),
             Action::TogglePlayerWindow => self.canvas.player_mut().toggle_window(),
-            Action::TogglePlayerView => self.canvas.player_mut().toggle_main(),
+            Action::TogglePlayerView => {
+                self.canvas.player_mut().toggle_main();
+                if self.canvas.player().on_main() {
+                    self.windows.close_for_players();
+                    self.drop_gesture();
+                }
+            }
             Action::ZoomBy(f) => self.canvas.zoom_by(f, &self.doc),
             Action::Copy => self.copy_selection(ctx),
             Action::Paste => self.tools.start_paste(),
@@ -339,7 +345,8 @@ impl EditorApp {
             Action::EndStroke => self.doc.end_step(),
             Action::NoteDialog(hex) => {
                 let text = self.doc.note(hex).unwrap_or_default().to_string();
-                self.windows.open_note(hex, text);
+                let gm_only = GmItem::Note(hex).is_gm_only(self.doc.map());
+                self.windows.open_note(hex, text, gm_only);
             }
             Action::PropertiesDialog => {
                 self.windows

@@ -425,6 +425,7 @@ impl Sink for Seen {
         self.texts
             .push((crate::primitives::OwnedText::new(t), corners));
     }
+    fn placed_image(&mut self, _: &crate::PlacedImage<'_>) {}
 }
 
 /// The axis-aligned box of `points`.

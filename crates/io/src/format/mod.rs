@@ -24,7 +24,7 @@ mod tiled;
 
 pub use json_meta::JSON_VERSION;
 pub use kind::{FileKind, sniff};
-pub use player::write_map;
+pub use player::{write_map, write_map_in_steps};
 pub use registry::{
     FORMATS, by_name, native, read_bytes, read_path, reader_for, readers, write_path, writers,
 };
