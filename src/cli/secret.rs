@@ -261,7 +261,11 @@ fn item_name(map: &HexMap, coords: Option<CoordChoice>, i: &GmItem) -> String {
             format!("path {id} ({kind})")
         }
         GmItem::Icon(id) => match map.icon(*id) {
-            Some((h, p)) => format!("icon {id} ({}) on {}", p.icon.source.to_file_text(), at(h)),
+            Some((h, p)) => {
+                let caption = p.icon.caption.as_deref().map(|c| format!(" {c:?}"));
+                let source = p.icon.source.to_file_text();
+                format!("icon {id} ({source}){} on {}", caption.unwrap_or_default(), at(h))
+            }
             None => format!("icon {id}"),
         },
         GmItem::Label(id) => format!(

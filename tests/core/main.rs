@@ -44,6 +44,7 @@ mod region_pictures;
 mod roundtrip;
 mod save_safety;
 mod scale_bar_pictures;
+mod secrets;
 mod special_outputs;
 mod tile_art;
 mod tiled_art;

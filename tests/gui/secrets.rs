@@ -353,3 +353,72 @@ fn every_panel_switches_gm_only_and_one_undo_takes_it_back() {
     undo(&mut h);
     assert!(!h.state().view().doc().map().edge_is_gm_only(river));
 }
+
+/// Every name or text of `tests/fixtures/every-secret.ron` that only the GM may know.
+const FIXTURE_SECRETS: [&str; 14] = [
+    "GMNOTE",
+    "PUBNOTE",
+    "HIDDENNOTE",
+    "GMICON",
+    "HIDDENICON",
+    "GMLABEL",
+    "HIDDENLABEL",
+    "Secret Passage",
+    "Smuggler Route",
+    "GMREGION",
+    "Conspiracy",
+    "HIDDENREGION",
+    "Underdark",
+    "Dragon Lair",
+];
+
+/// The texts painted in `rect` in the last frame.
+fn painted_texts(h: &Harness<'static, EditorApp>, rect: eframe::egui::Rect) -> String {
+    (crate::harness::shapes_in(h, rect).iter())
+        .filter_map(|s| match s {
+            eframe::egui::Shape::Text(t) => Some(t.galley.text().to_owned()),
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn no_secret_of_any_kind_reaches_the_player_window_or_the_player_view() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/every-secret.ron");
+    let mut h = harness(&path);
+    // Notes as captions and the legend, so notes and palette names are drawn if kept.
+    push(
+        &mut h,
+        Edit::Map(hexmap::map::MapEdit::SetView(hexmap::map::ViewSettings {
+            note_captions: true,
+            legend: Some(hexmap::map::Corner::default()),
+        })),
+    );
+    let gm_rect = h.state().view().canvas_rect();
+    let gm = painted_texts(&h, gm_rect);
+    for s in ["GMICON", "GMLABEL", "GMNOTE", "GMREGION", "Dragon Lair"] {
+        assert!(gm.contains(s), "the GM's canvas lacks {s} (the checks below could not fail)");
+    }
+    view_menu(&mut h, "Player window");
+    h.run();
+    let rect = h.get_by_label("player map").rect();
+    let shown = painted_texts(&h, rect);
+    for s in FIXTURE_SECRETS {
+        assert!(!shown.contains(s), "the player window paints {s:?}:\n{shown}");
+    }
+    assert!(shown.contains("Open Fields") && shown.contains("Watchtower"), "{shown}");
+    view_menu(&mut h, "Player window");
+    view_menu(&mut h, "Player view (this window)");
+    let hexes: Vec<Hex> = h.state().view().doc().map().shape().iter().collect();
+    for hex in hexes {
+        h.hover_at(screen(&h, hex));
+        h.run();
+        let mut seen = painted_texts(&h, gm_rect);
+        seen.push('\n');
+        seen.push_str(&shown_labels(&h).join("\n"));
+        for s in FIXTURE_SECRETS {
+            assert!(!seen.contains(s), "the player view shows {s:?} over {hex}:\n{seen}");
+        }
+    }
+}
