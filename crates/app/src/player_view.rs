@@ -48,6 +48,12 @@ impl PlayerView {
     pub(super) fn toggle_main(&mut self) {
         self.main ^= true;
     }
+
+    /// The player window's camera while it pans and zooms on its own (not following the
+    /// GM's).
+    pub(super) fn own_camera(&self) -> Option<Camera> {
+        self.camera.filter(|_| self.window && !self.follow)
+    }
 }
 
 impl Default for PlayerView {

@@ -274,6 +274,7 @@ impl<'a> MapScene<'a> {
             let layers = FeatureLayers {
                 edges: style.layers.edges,
                 paths: style.layers.paths,
+                fog_casing: style.fog.map(|_| super::features::FOG_CASING),
             };
             draw_features(self.map, &self.layout, &cells, scale, layers, sink);
         }

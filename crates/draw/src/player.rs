@@ -322,4 +322,6 @@ fn add_fog_terrain(map: &mut HexMap, colour: Rgb) -> Option<TerrainId> {
 mod compact;
 
 #[cfg(test)]
+mod compact_tests;
+#[cfg(test)]
 mod tests;
