@@ -422,3 +422,55 @@ fn no_secret_of_any_kind_reaches_the_player_window_or_the_player_view() {
         }
     }
 }
+
+#[test]
+fn the_gms_secret_marks_are_drawn_under_the_canvas_legend() {
+    use eframe::egui::Shape;
+    use hexmap::app::secret_marks::SECRET;
+    let path = hexcrawl_copy("legend-marks");
+    let mut h = harness(&path);
+    push(
+        &mut h,
+        Edit::Map(hexmap::map::MapEdit::SetView(hexmap::map::ViewSettings {
+            note_captions: false,
+            legend: Some(hexmap::map::Corner::TopLeft),
+        })),
+    );
+    // The GM-only cave and lair of (13, 2) brought under the legend's box.
+    let rect = h.state().view().canvas_rect();
+    let map = h.state().view().doc().map().clone();
+    let entries = hexmap::draw::legend::legend_entries(&map);
+    let area = (
+        Point::new(rect.min.x.into(), rect.min.y.into()),
+        Point::new(rect.max.x.into(), rect.max.y.into()),
+    );
+    let corner = hexmap::map::Corner::TopLeft;
+    let (lo, hi) = hexmap::draw::legend::legend_box(&entries, area, 1.0, corner);
+    let target = Pos2::new(((lo.x + hi.x) / 2.0) as f32, ((lo.y + hi.y) / 2.0) as f32);
+    let mut camera = *h.state().view().camera();
+    let lair = map.layout().unwrap().hex_to_pixel(at(13, 2));
+    let d = (target - rect.center()) / camera.zoom as f32;
+    camera.centre = Point::new(lair.x - f64::from(d.x), lair.y - f64::from(d.y));
+    h.state_mut().set_camera(camera);
+    settle(&mut h);
+    let inside = |p: Pos2| {
+        f64::from(p.x) > lo.x && f64::from(p.x) < hi.x && f64::from(p.y) > lo.y && f64::from(p.y) < hi.y
+    };
+    let shapes = crate::harness::shapes_in(&h, rect);
+    let marks: Vec<usize> = (0..shapes.len())
+        .filter(|&i| match &shapes[i] {
+            Shape::LineSegment { points, stroke } => {
+                stroke.color == SECRET && points.iter().any(|p| inside(*p))
+            }
+            _ => false,
+        })
+        .collect();
+    assert!(!marks.is_empty(), "no GM mark under the legend (the check could not fail)");
+    let legend = (0..shapes.len())
+        .find(|&i| matches!(&shapes[i], Shape::Text(t) if inside(t.pos) && t.galley.text() == "Grass"))
+        .expect("the legend's terrain names");
+    assert!(
+        marks.iter().all(|&m| m < legend),
+        "GM marks drawn over the legend: marks {marks:?}, legend text at {legend}"
+    );
+}
