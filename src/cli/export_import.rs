@@ -98,9 +98,13 @@ pub struct ExportArgs {
     /// PDF: how much of the map two neighbouring pages both show.
     #[arg(long, default_value = "10mm")]
     pub overlap: Length,
-    /// PDF: crop and registration marks in the margins.
-    #[arg(long)]
+    /// PDF: crop and registration marks in the margins (the default, as in the editor's
+    /// Print window).
+    #[arg(long, overrides_with = "no_marks")]
     pub marks: bool,
+    /// PDF: no crop and registration marks.
+    #[arg(long, overrides_with = "marks")]
+    pub no_marks: bool,
     /// PDF: one page sized to the map plus margins (for print shops), instead of pages of
     /// --paper.
     #[arg(long)]
@@ -168,9 +172,12 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
     args.writing.check(&args.out, Some(&args.map))?;
     if let Some(w) = extension_mismatch(&args.out, args.format) {
         if args.strict {
-            return Err(CliError(format!("--strict: {w} (nothing written)")));
+            return Err(CliError(format!("--strict: {w}; nothing written")));
         }
-        warn(w);
+        warn(format!(
+            "{w}; written as {} all the same",
+            args.format.name()
+        ));
     }
     let print_size = args.format.options().contains(&FormatOption::PrintHexSize);
     match (args.dpi, args.hex_size) {
@@ -292,7 +299,11 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             overlap: args.overlap,
             poster: args.poster,
         },
-        marks: args.marks,
+        marks: if args.marks || args.no_marks {
+            args.marks
+        } else {
+            defaults.marks
+        },
         dpi: args.dpi,
         legend: match args.legend {
             Some(LegendArg(place)) => place,
@@ -316,6 +327,19 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         frame_of: None,
         png_compression: args.png_compression.unwrap_or(defaults.png_compression),
     };
+    let left = hexmap_io::format::left_out(&map, args.format, &opts);
+    if !left.is_empty() {
+        let what = format!(
+            "{}: {} leaves out what the map holds: {}",
+            args.out.display(),
+            args.format.name(),
+            hexmap_io::format::describe(&left)
+        );
+        if args.strict {
+            return Err(CliError(format!("--strict: {what}; nothing written")));
+        }
+        warn(what);
+    }
     let show =
         map.cell_count() > PROGRESS_CELLS && std::io::stderr().is_terminal() && !args.writing.json;
     let mut last = -1i32;
@@ -353,11 +377,10 @@ fn extension_mismatch(out: &std::path::Path, format: &dyn Format) -> Option<Stri
     let own = format.extensions();
     (!own.iter().any(|e| e.eq_ignore_ascii_case(&ext))).then(|| {
         format!(
-            "{}: .{ext} is not a {} file's extension (.{}); written as {} all the same",
+            "{}: .{ext} is not a {} file's extension (.{})",
             out.display(),
             format.name(),
             own.join(", ."),
-            format.name()
         )
     })
 }
@@ -365,8 +388,9 @@ fn extension_mismatch(out: &std::path::Path, format: &dyn Format) -> Option<Stri
 /// `hexmap import`: read the map (any readable format, within the size limit), report what
 /// could not be kept, save it as RON.
 pub fn import(args: &ImportArgs) -> Result<(), CliError> {
-    args.writing.check(&args.out, Some(&args.tiled_map))?;
+    // IN first: a missing or unreadable map is the error to hear about, whatever OUT is.
     let imported = read_path(&args.tiled_map)?;
+    args.writing.check(&args.out, Some(&args.tiled_map))?;
     let name = args.tiled_map.file_name().map_or_else(
         || args.tiled_map.display().to_string(),
         |n| n.to_string_lossy().into_owned(),

@@ -23,7 +23,8 @@ pub struct GenerateArgs {
     #[arg(long, default_value = "pointy")]
     pub orientation: Orientation,
     /// The seed: the same seed and arguments give the same file, byte for byte.
-    #[arg(long, required_unless_present = "print_biomes")]
+    #[arg(long, required_unless_present = "print_biomes", allow_hyphen_values = true,
+          value_parser = super::parse_seed)]
     pub seed: Option<u64>,
     /// island, continent, archipelago or highlands.
     #[arg(long, default_value = "island")]

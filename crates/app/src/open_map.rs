@@ -64,17 +64,9 @@ impl NewMapSpec {
     /// The map this spec describes: every cell empty, or of the `fill` terrain.
     pub fn to_map(&self) -> Result<HexMap, String> {
         let (props, shape) = self.parts()?;
-        let palette = Palette::standard();
-        if let Some(t) = self.fill
-            && palette.get(t).is_none()
-        {
-            return Err(format!("terrain id {} is not in the palette", t.get()));
-        }
-        let mut map = HexMap::new(props, shape, palette).map_err(|e| e.to_string())?;
-        if self.fill.is_some() {
-            for i in 0..map.cell_count() {
-                map.set_terrain_index(i, self.fill);
-            }
+        let mut map = HexMap::new(props, shape, Palette::standard()).map_err(|e| e.to_string())?;
+        if let Some(t) = self.fill {
+            map.fill_terrain(t).map_err(|e| e.to_string())?;
         }
         Ok(map)
     }

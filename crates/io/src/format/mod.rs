@@ -14,6 +14,7 @@ mod json_read;
 mod json_regions;
 mod json_value;
 mod kind;
+mod left_out;
 mod pdf;
 mod picture;
 mod player;
@@ -24,6 +25,7 @@ mod tiled;
 
 pub use json_meta::JSON_VERSION;
 pub use kind::{FileKind, sniff};
+pub use left_out::{Content, describe, held, left_out};
 pub use player::{write_map, write_map_in_steps};
 pub use registry::{
     FORMATS, by_name, native, read_bytes, read_path, reader_for, readers, write_path, writers,
@@ -59,6 +61,9 @@ pub struct FormatInfo {
     pub reads: bool,
     /// Whether [`Format::write`] writes this format.
     pub writes: bool,
+    /// The kinds of content a written file cannot carry (`export --strict` refuses to
+    /// leave out what a map holds; [`left_out`]).
+    pub drops: &'static [Content],
 }
 
 /// A file format: its [`FormatInfo`], and how it reads and/or writes a map. Formats are
@@ -261,7 +266,7 @@ impl Default for WriteOptions {
             grid: true,
             hex_pixels: 24.0,
             print: PageSetup::default(),
-            marks: false,
+            marks: hexmap_draw::print::MARKS_BY_DEFAULT,
             dpi: None,
             legend: None,
             scale_bar: true,

@@ -51,6 +51,16 @@ pub fn write_map_in_steps<'a>(
     })
 }
 
+/// The player map `format` writes of `map` (`player_export`): formats that draw paint
+/// the fog, the JSON export leaves hidden cells without terrain.
+pub(super) fn players_for(map: &HexMap, format: &dyn Format) -> HexMap {
+    let draws = format.options().contains(&FormatOption::Grid);
+    let view = PlayerView {
+        fog: draws.then_some(DEFAULT_FOG),
+    };
+    player_export(map, &view)
+}
+
 /// The player map and the options to write it with, when `opts` asks for the player view
 /// (`None` when it does not); refused for a format without one.
 fn players_of(
@@ -67,12 +77,7 @@ fn players_of(
             format.name()
         )));
     }
-    // Formats that draw paint the fog; the JSON export leaves hidden cells without terrain.
-    let draws = format.options().contains(&FormatOption::Grid);
-    let view = PlayerView {
-        fog: draws.then_some(DEFAULT_FOG),
-    };
-    let players = player_export(map, &view);
+    let players = players_for(map, format);
     let opts = WriteOptions {
         frame_of: Some(Arc::new(map.clone())),
         ..opts.clone()

@@ -141,13 +141,19 @@ pub fn write_path(
         .ok_or_else(|| WriteError::NoFileName(path.to_owned()))?;
     let out = super::write_map(map, format, opts, name, progress)?;
     if path == Path::new("-") && !out.side.is_empty() {
+        // Side files are named after the main file; "-" has no name, so say the pattern.
+        let ext = format
+            .extensions()
+            .first()
+            .copied()
+            .unwrap_or(format.name());
         return Err(WriteError::Option(format!(
-            "{} writes {} beside the map, so it cannot go to standard output (-): \
+            "{} writes {} beside NAME.{ext}, so it cannot go to standard output (-): \
              give a file name",
             format.name(),
             out.side
                 .iter()
-                .map(|(n, _)| n.as_str())
+                .map(|(n, _)| n.replacen('-', "NAME", 1))
                 .collect::<Vec<_>>()
                 .join(" and ")
         )));
