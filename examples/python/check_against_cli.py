@@ -382,7 +382,11 @@ class Checker:
 
     def compare_secrets(self, name: str, ron: Path, m: hl.HexMap) -> None:
         """The GM-only items the loader reads against `hexmap secret MAP list --json`."""
-        got = self.run_json("secret", str(ron), "list", "--json")
+        try:
+            got = self.run_json("secret", str(ron), "list", "--json")
+        except (RuntimeError, ValueError) as e:
+            self.disagree(f"{name}: {e}")
+            return
         cli = set()
         for i in got["gm_only_items"]:
             kind = i["kind"]
