@@ -8,9 +8,7 @@ use super::answer::{path_text, print_json};
 use super::mines::show_named;
 use clap::{Args, Subcommand};
 use hexmap_hex::{CoordChoice, Edge, Hex};
-use hexmap_map::{
-    Document, Edit, FogEdit, GmItem, HexMap, IconId, LabelId, PathId, RegionId,
-};
+use hexmap_map::{Document, Edit, FogEdit, GmItem, HexMap, IconId, LabelId, PathId, RegionId};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `hexmap secret`.
@@ -188,16 +186,31 @@ fn items_named(map: &HexMap, path: &Path, i: &SecretItems) -> Result<Vec<GmItem>
         let a = super::routes::cell(map, path, i.coords, "--edge", a)?;
         let b = super::routes::cell(map, path, i.coords, "--edge", b)?;
         let Some(e) = Edge::between(a, b) else {
-            return Err(bad(format!("--edge {text}: the two cells are not neighbours")));
+            return Err(bad(format!(
+                "--edge {text}: the two cells are not neighbours"
+            )));
         };
         if map.edge(e).is_none() {
-            return Err(bad(format!("--edge {text}: there is no edge feature there")));
+            return Err(bad(format!(
+                "--edge {text}: there is no edge feature there"
+            )));
         }
         out.push(GmItem::Edge(e));
     }
-    let by_id = (i.path.iter().map(|&id| ("--path", id, GmItem::Path(PathId(id)))))
-        .chain(i.icon.iter().map(|&id| ("--icon", id, GmItem::Icon(IconId(id)))))
-        .chain(i.label.iter().map(|&id| ("--label", id, GmItem::Label(LabelId(id)))));
+    let by_id = (i
+        .path
+        .iter()
+        .map(|&id| ("--path", id, GmItem::Path(PathId(id)))))
+    .chain(
+        i.icon
+            .iter()
+            .map(|&id| ("--icon", id, GmItem::Icon(IconId(id)))),
+    )
+    .chain(
+        i.label
+            .iter()
+            .map(|&id| ("--label", id, GmItem::Label(LabelId(id)))),
+    );
     for (option, id, item) in by_id {
         if !item.exists(map) {
             return Err(bad(format!("{option} {id}: the map has no {item}")));
@@ -264,7 +277,11 @@ fn item_name(map: &HexMap, coords: Option<CoordChoice>, i: &GmItem) -> String {
             Some((h, p)) => {
                 let caption = p.icon.caption.as_deref().map(|c| format!(" {c:?}"));
                 let source = p.icon.source.to_file_text();
-                format!("icon {id} ({source}){} on {}", caption.unwrap_or_default(), at(h))
+                format!(
+                    "icon {id} ({source}){} on {}",
+                    caption.unwrap_or_default(),
+                    at(h)
+                )
             }
             None => format!("icon {id}"),
         },

@@ -91,7 +91,10 @@ fn the_python_reference_consumer_agrees_with_the_cli() {
     );
     let counts = |suffix: &str| {
         (stdout.lines())
-            .find_map(|l| l.split_once(suffix).map(|(n, _)| n.rsplit(' ').next().map(str::to_owned)))
+            .find_map(|l| {
+                l.split_once(suffix)
+                    .map(|(n, _)| n.rsplit(' ').next().map(str::to_owned))
+            })
             .flatten()
             .and_then(|n| n.parse::<u64>().ok())
     };

@@ -92,11 +92,18 @@ fn assert_holds(text: &str, what: &str, wanted: &[&str]) {
 fn tool(cmd: &mut std::process::Command, name: &str) -> Option<std::process::Output> {
     match cmd.output() {
         Ok(o) => {
-            assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
+            assert!(
+                o.status.success(),
+                "{name}: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
             Some(o)
         }
         Err(_) => {
-            assert!(std::env::var_os("CI").is_none(), "{name} is required under CI");
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "{name} is required under CI"
+            );
             eprintln!("SKIPPED: {name} is not installed");
             None
         }
@@ -160,8 +167,18 @@ fn hexmap_secret_sets_clears_and_lists_every_kind_of_item() {
         GmItem::Region(RegionId(0)),
     ];
     let args = [
-        "--note", "2,4", "--edge", "0,3:1,3", "--path", "1", "--icon", "2", "--label", "3",
-        "--region", "Open Realm",
+        "--note",
+        "2,4",
+        "--edge",
+        "0,3:1,3",
+        "--path",
+        "1",
+        "--icon",
+        "2",
+        "--label",
+        "3",
+        "--region",
+        "Open Realm",
     ];
     let before = load(&map);
     assert!(items.iter().all(|i| !i.is_gm_only(&before)));
@@ -173,7 +190,11 @@ fn hexmap_secret_sets_clears_and_lists_every_kind_of_item() {
         .arg("--json")
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(answer["changed"], 6, "{answer}");
     let after = load(&map);
@@ -182,19 +203,43 @@ fn hexmap_secret_sets_clears_and_lists_every_kind_of_item() {
     }
     // The JSON export marks them.
     let json = dir.path().join("after.json");
-    hexmap().arg("export").arg(&map).args(["--to", "json"]).arg(&json).assert().success();
+    hexmap()
+        .arg("export")
+        .arg(&map)
+        .args(["--to", "json"])
+        .arg(&json)
+        .assert()
+        .success();
     let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
     assert_eq!(v["regions"][0]["gm_only"], true, "{}", v["regions"]);
     assert_eq!(v["paths"][0]["gm_only"], true);
     // `list` names them (with the fixture's own secrets), one a line.
-    let listed = hexmap().arg("secret").arg(&map).arg("list").output().unwrap();
+    let listed = hexmap()
+        .arg("secret")
+        .arg(&map)
+        .arg("list")
+        .output()
+        .unwrap();
     let listed = String::from_utf8_lossy(&listed.stdout).into_owned();
-    for text in ["PUBNOTE tavern rumour", "River", "Road", "Watchtower", "Open Fields", "Open Realm"] {
+    for text in [
+        "PUBNOTE tavern rumour",
+        "River",
+        "Road",
+        "Watchtower",
+        "Open Fields",
+        "Open Realm",
+    ] {
         assert!(listed.contains(text), "list lacks {text}:\n{listed}");
     }
     assert_eq!(listed.lines().count(), 6 + 6, "{listed}");
     // `clear` makes them public again; the fixture's own secrets stay.
-    hexmap().arg("secret").arg(&map).arg("clear").args(args).assert().success();
+    hexmap()
+        .arg("secret")
+        .arg(&map)
+        .arg("clear")
+        .args(args)
+        .assert()
+        .success();
     let cleared = load(&map);
     assert!(items.iter().all(|i| !i.is_gm_only(&cleared)));
     assert!(GmItem::Note(at(1, 1)).is_gm_only(&cleared));
@@ -226,7 +271,11 @@ fn hexmap_secret_refuses_an_item_the_map_lacks_and_leaves_the_file_alone() {
         let err: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
         let message = err["error"].as_str().unwrap();
         assert!(message.contains(says), "{args:?}: {message}");
-        assert_eq!(std::fs::read_to_string(&map).unwrap(), text, "{args:?} wrote");
+        assert_eq!(
+            std::fs::read_to_string(&map).unwrap(),
+            text,
+            "{args:?} wrote"
+        );
     }
 }
 
@@ -242,7 +291,11 @@ fn no_secret_reaches_any_player_export() {
     // SVG: its text, with the legend beside the map.
     let (full, players) = export(dir.path(), "svg");
     let gm = std::fs::read_to_string(full).unwrap();
-    assert_holds(&gm, "GM SVG", &["GMICON", "GMLABEL", "Dragon Lair", "Secret Passage"]);
+    assert_holds(
+        &gm,
+        "GM SVG",
+        &["GMICON", "GMLABEL", "Dragon Lair", "Secret Passage"],
+    );
     assert_no_secrets(&std::fs::read_to_string(&players).unwrap(), "player SVG");
     // PDF: poppler's text of every page (the key on a page of its own), and the bytes.
     let (full, players) = export(dir.path(), "pdf");
@@ -320,7 +373,10 @@ fn the_party_is_drawn_in_the_player_png_svg_and_pdf() {
     let c = map.layout().unwrap().hex_to_pixel(map.party().unwrap().hex);
     let at_party = (c.x * t.0 + t.1, c.y * t.0 + t.2);
     let seen = rgb(&img, at_party.0, at_party.1).unwrap();
-    assert!(near(seen, PARTY, 8), "the player PNG shows {seen:?} at the party");
+    assert!(
+        near(seen, PARTY, 8),
+        "the player PNG shows {seen:?} at the party"
+    );
     // librsvg draws the SVG in the same frame (the SVG states the PNG's transform).
     let (_, svg) = export(dir.path(), "svg");
     if let Some(drawn) = rsvg(&svg) {
@@ -331,12 +387,16 @@ fn the_party_is_drawn_in_the_player_png_svg_and_pdf() {
     let (_, pdf) = export(dir.path(), "pdf");
     let prefix = dir.path().join("page");
     let mut cmd = std::process::Command::new("pdftoppm");
-    cmd.args(["-r", "150", "-png", "-f", "1", "-l", "1"]).arg(&pdf).arg(&prefix);
+    cmd.args(["-r", "150", "-png", "-f", "1", "-l", "1"])
+        .arg(&pdf)
+        .arg(&prefix);
     if tool(&mut cmd, "pdftoppm").is_some() {
         let page = std::fs::read_dir(dir.path())
             .unwrap()
             .map(|e| e.unwrap().path())
-            .find(|p| p.to_string_lossy().contains("page-") && p.extension().is_some_and(|e| e == "png"))
+            .find(|p| {
+                p.to_string_lossy().contains("page-") && p.extension().is_some_and(|e| e == "png")
+            })
             .expect("a page");
         let img = tiny_skia::Pixmap::load_png(&page).unwrap();
         let red = (img.pixels().iter())
@@ -345,7 +405,10 @@ fn the_party_is_drawn_in_the_player_png_svg_and_pdf() {
                 near([p.red(), p.green(), p.blue()], PARTY, 12)
             })
             .count();
-        assert!(red > 50, "{red} pixels of the party's colour on the PDF's board page");
+        assert!(
+            red > 50,
+            "{red} pixels of the party's colour on the PDF's board page"
+        );
     }
 }
 
@@ -397,7 +460,10 @@ fn player_pictures_draw_no_region_border_along_the_fog() {
             );
         }
     };
-    check(&tiny_skia::Pixmap::decode_png(&bytes).unwrap(), "player PNG");
+    check(
+        &tiny_skia::Pixmap::decode_png(&bytes).unwrap(),
+        "player PNG",
+    );
     let (_, svg) = export(dir.path(), "svg");
     if let Some(drawn) = rsvg(&svg) {
         check(&drawn, "player SVG by librsvg");

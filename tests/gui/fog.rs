@@ -338,5 +338,8 @@ fn the_player_window_zooms_at_the_pointer_within_the_canvas_limits() {
     );
     let still = after.screen_to_world(rect, p);
     let moved = (still.x - under.x).hypot(still.y - under.y) * after.zoom;
-    assert!(moved < 1.0, "the point under the pointer moved {moved:.1} px");
+    assert!(
+        moved < 1.0,
+        "the point under the pointer moved {moved:.1} px"
+    );
 }

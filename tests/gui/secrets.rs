@@ -43,7 +43,10 @@ fn hexcrawl_copy(name: &str) -> PathBuf {
         std::fs::copy(entry.path(), dir.join("art").join(entry.file_name())).unwrap();
     }
     let (mut map, form) = hexmap::io::load(&root.join("hexcrawl.ron")).unwrap();
-    assert!(map.edge(gm_edge()).is_some(), "the sample's river runs there");
+    assert!(
+        map.edge(gm_edge()).is_some(),
+        "the sample's river runs there"
+    );
     map.set_edge_gm_only(gm_edge(), true);
     let path = dir.join("hexcrawl.ron");
     hexmap::io::save(&path, &map, form).unwrap();
@@ -158,7 +161,9 @@ fn the_player_view_in_the_main_window_reads_no_note_under_the_pointer() {
     h.hover_at(screen(&h, old_ylth));
     settle(&mut h);
     assert!(
-        shown_labels(&h).iter().any(|l| l.contains("the lich Morvaine")),
+        shown_labels(&h)
+            .iter()
+            .any(|l| l.contains("the lich Morvaine")),
         "{:?}",
         shown_labels(&h)
     );
@@ -183,7 +188,10 @@ fn the_player_view_shows_no_panel_and_no_tool_reads_a_hidden_hex() {
     let mut h = harness(&path);
     // The Labels tool on the GM-only label "Morvaine's Demesne": the panel names it.
     tool(&mut h, Tool::Label);
-    let demesne = h.state().view().world_to_screen(Point::new(18.0, 17.320508));
+    let demesne = h
+        .state()
+        .view()
+        .world_to_screen(Point::new(18.0, 17.320508));
     click(&mut h, demesne);
     assert_eq!(h.state().view().selected_label(), Some(LabelId(10)));
     let selected = shown_labels(&h);
@@ -193,7 +201,9 @@ fn the_player_view_shows_no_panel_and_no_tool_reads_a_hidden_hex() {
     );
     view_menu(&mut h, "Player view (this window)");
     let shown = shown_labels(&h);
-    for gm in ["Morvaine", "Selected", "Anchor:", "Overlays", "Labels", "Picker", "Note"] {
+    for gm in [
+        "Morvaine", "Selected", "Anchor:", "Overlays", "Labels", "Picker", "Note",
+    ] {
         assert!(
             !shown.iter().any(|l| l.contains(gm)),
             "the player view shows {gm:?}: {shown:?}"
@@ -205,9 +215,15 @@ fn the_player_view_shows_no_panel_and_no_tool_reads_a_hidden_hex() {
     h.key_press(Key::N);
     settle(&mut h);
     click_hex(&mut h, fogged);
-    assert!(h.query_by_label("Save note").is_none(), "a note window opened");
+    assert!(
+        h.query_by_label("Save note").is_none(),
+        "a note window opened"
+    );
     assert_eq!(h.state().view().tool(), Tool::Label, "a tool key acted");
-    assert!(!h.state().view().doc().is_modified(), "a click edited the map");
+    assert!(
+        !h.state().view().doc().is_modified(),
+        "a click edited the map"
+    );
     // And back: the GM's panels again.
     h.get_by_label("Back to the GM's view").click();
     settle(&mut h);
@@ -234,12 +250,21 @@ fn a_moved_box_keeps_its_gm_only_note_and_river_side_in_the_saved_file() {
         saved.note(note).is_some_and(|n| n.contains("Morvaine")),
         "the note moved"
     );
-    assert!(text.contains("gm_notes"), "no gm_notes in the file:\n{text}");
+    assert!(
+        text.contains("gm_notes"),
+        "no gm_notes in the file:\n{text}"
+    );
     assert!(saved.note_is_gm_only(note), "the moved note lost its flag");
     let moved = south_east(at(8, 10) + west);
     assert!(saved.edge(moved).is_some(), "the river side moved");
-    assert!(text.contains("gm_edges"), "no gm_edges in the file:\n{text}");
-    assert!(saved.edge_is_gm_only(moved), "the moved river side lost its flag");
+    assert!(
+        text.contains("gm_edges"),
+        "no gm_edges in the file:\n{text}"
+    );
+    assert!(
+        saved.edge_is_gm_only(moved),
+        "the moved river side lost its flag"
+    );
 }
 
 #[test]
@@ -280,10 +305,18 @@ fn switch_and_undo(h: &mut Harness<'static, EditorApp>, item: &GmItem, label: &s
     h.get_by_label(label).click();
     settle(h);
     let map = h.state().view().doc().map();
-    assert_eq!(item.is_gm_only(map), !before, "{label} did not switch {item}");
+    assert_eq!(
+        item.is_gm_only(map),
+        !before,
+        "{label} did not switch {item}"
+    );
     undo(h);
     let map = h.state().view().doc().map();
-    assert_eq!(item.is_gm_only(map), before, "undo did not take {item} back");
+    assert_eq!(
+        item.is_gm_only(map),
+        before,
+        "undo did not take {item} back"
+    );
 }
 
 #[test]
@@ -311,7 +344,10 @@ fn every_panel_switches_gm_only_and_one_undo_takes_it_back() {
     switch_and_undo(&mut h, &GmItem::Icon(id), "GM only");
     // A label: "Crown Peaks".
     tool(&mut h, Tool::Label);
-    let peaks = h.state().view().world_to_screen(Point::new(18.75, 6.754998));
+    let peaks = h
+        .state()
+        .view()
+        .world_to_screen(Point::new(18.75, 6.754998));
     click(&mut h, peaks);
     assert_eq!(h.state().view().selected_label(), Some(LabelId(2)));
     switch_and_undo(&mut h, &GmItem::Label(LabelId(2)), "GM only");
@@ -398,16 +434,25 @@ fn no_secret_of_any_kind_reaches_the_player_window_or_the_player_view() {
     let gm_rect = h.state().view().canvas_rect();
     let gm = painted_texts(&h, gm_rect);
     for s in ["GMICON", "GMLABEL", "GMNOTE", "GMREGION", "Dragon Lair"] {
-        assert!(gm.contains(s), "the GM's canvas lacks {s} (the checks below could not fail)");
+        assert!(
+            gm.contains(s),
+            "the GM's canvas lacks {s} (the checks below could not fail)"
+        );
     }
     view_menu(&mut h, "Player window");
     h.run();
     let rect = h.get_by_label("player map").rect();
     let shown = painted_texts(&h, rect);
     for s in FIXTURE_SECRETS {
-        assert!(!shown.contains(s), "the player window paints {s:?}:\n{shown}");
+        assert!(
+            !shown.contains(s),
+            "the player window paints {s:?}:\n{shown}"
+        );
     }
-    assert!(shown.contains("Open Fields") && shown.contains("Watchtower"), "{shown}");
+    assert!(
+        shown.contains("Open Fields") && shown.contains("Watchtower"),
+        "{shown}"
+    );
     view_menu(&mut h, "Player window");
     view_menu(&mut h, "Player view (this window)");
     let hexes: Vec<Hex> = h.state().view().doc().map().shape().iter().collect();
@@ -418,7 +463,10 @@ fn no_secret_of_any_kind_reaches_the_player_window_or_the_player_view() {
         seen.push('\n');
         seen.push_str(&shown_labels(&h).join("\n"));
         for s in FIXTURE_SECRETS {
-            assert!(!seen.contains(s), "the player view shows {s:?} over {hex}:\n{seen}");
+            assert!(
+                !seen.contains(s),
+                "the player view shows {s:?} over {hex}:\n{seen}"
+            );
         }
     }
 }
@@ -454,7 +502,10 @@ fn the_gms_secret_marks_are_drawn_under_the_canvas_legend() {
     h.state_mut().set_camera(camera);
     settle(&mut h);
     let inside = |p: Pos2| {
-        f64::from(p.x) > lo.x && f64::from(p.x) < hi.x && f64::from(p.y) > lo.y && f64::from(p.y) < hi.y
+        f64::from(p.x) > lo.x
+            && f64::from(p.x) < hi.x
+            && f64::from(p.y) > lo.y
+            && f64::from(p.y) < hi.y
     };
     let shapes = crate::harness::shapes_in(&h, rect);
     let marks: Vec<usize> = (0..shapes.len())
@@ -465,7 +516,10 @@ fn the_gms_secret_marks_are_drawn_under_the_canvas_legend() {
             _ => false,
         })
         .collect();
-    assert!(!marks.is_empty(), "no GM mark under the legend (the check could not fail)");
+    assert!(
+        !marks.is_empty(),
+        "no GM mark under the legend (the check could not fail)"
+    );
     let legend = (0..shapes.len())
         .find(|&i| matches!(&shapes[i], Shape::Text(t) if inside(t.pos) && t.galley.text() == "Grass"))
         .expect("the legend's terrain names");

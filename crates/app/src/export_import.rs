@@ -250,10 +250,13 @@ fn export_window(
             if !players {
                 form.options.player_view = false;
             }
-            ui.add_enabled_ui(takes(FormatOption::Legend) && !form.options.player_view, |ui| {
-                ui.checkbox(&mut form.options.underlay, "Draw underlay")
-                    .on_hover_text("The map's tracing image under it (if it has one)");
-            });
+            ui.add_enabled_ui(
+                takes(FormatOption::Legend) && !form.options.player_view,
+                |ui| {
+                    ui.checkbox(&mut form.options.underlay, "Draw underlay")
+                        .on_hover_text("The map's tracing image under it (if it has one)");
+                },
+            );
             ui.add_enabled_ui(players, |ui| {
                 ui.checkbox(&mut form.options.player_view, PLAYER_VIEW)
                     .on_hover_text(PLAYER_VIEW_HINT);

@@ -71,7 +71,9 @@ pub(super) fn show(
                 });
             }
             ui.checkbox(f.gm_only_mut(), "GM only")
-                .on_hover_text(format!("{GM_ONLY_HINT}; drawing over a feature sets its flag"));
+                .on_hover_text(format!(
+                    "{GM_ONLY_HINT}; drawing over a feature sets its flag"
+                ));
             ui.label("Drag along hexsides to draw; Shift+drag erases.");
             true
         }
@@ -93,7 +95,11 @@ pub(super) fn show(
             if let Some(path) = f.selected_path().and_then(|id| map.path(id)) {
                 let mut gm_only = path.gm_only;
                 let label = format!("Selected path {}: GM only", path.id);
-                if ui.checkbox(&mut gm_only, label).on_hover_text(GM_ONLY_HINT).changed() {
+                if ui
+                    .checkbox(&mut gm_only, label)
+                    .on_hover_text(GM_ONLY_HINT)
+                    .changed()
+                {
                     out.push(Action::Edit(Edit::Fog(FogEdit::SetGmOnly {
                         items: vec![GmItem::Path(path.id)],
                         gm_only,

@@ -8,15 +8,14 @@
 //! control (zoom at the pointer within the canvas's limits), and can go full screen.
 
 use super::camera::Camera;
+use super::canvas::{Navigation, navigate, zoom_limits};
 use super::images::EditorImages;
 use super::open_map::{Changed, OpenMap};
 use super::painter::ScreenSink;
-use super::canvas::{Navigation, navigate, zoom_limits};
 use eframe::egui::{self, Rect, Sense};
 use hexmap_draw::player::{PlayerView as Cut, player_map, update_player_map};
 use hexmap_draw::{Layers, MapScene, Region, Scene, Style};
 use hexmap_map::HexMap;
-
 
 /// The player view's state: where it is shown, its own camera, and the player map cut
 /// from the document at its last revision.

@@ -350,7 +350,9 @@ pub fn region_draws_box(
 ) -> bool {
     match *region {
         Region::Rect(a, b) => lo.x <= b.x && hi.x >= a.x && lo.y <= b.y && hi.y >= a.y,
-        Region::Block(block) => super::region::block_contains(&block, point_home(hi, layout, bounds)),
+        Region::Block(block) => {
+            super::region::block_contains(&block, point_home(hi, layout, bounds))
+        }
         Region::Cells(cells) => {
             let (col, row) = point_home(hi, layout, bounds);
             let home =

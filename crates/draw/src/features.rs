@@ -1,5 +1,5 @@
 //! Edge features (rivers, walls … along hexsides) and paths (roads, trails … through hex
-//! centres), drawn once here for every back-end (issue 14).
+//! centres), drawn once here for every back-end.
 //!
 //! Passable edge features (rivers, streams, fords) are smooth: each edge is two cubic
 //! pieces from one corner through the edge's middle to the other, and where it meets

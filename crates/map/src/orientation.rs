@@ -116,8 +116,8 @@ impl HexMap {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hexmap_hex::Hex;
     use crate::{Document, Palette};
+    use hexmap_hex::Hex;
 
     fn map(orientation: Orientation, kind: OffsetKind, shape: MapShape) -> HexMap {
         let mut props = MapProperties::new("m", orientation);

@@ -52,7 +52,7 @@ pub enum Action {
     Redo,
     /// Fit the whole map in the view.
     FitMap,
-    /// Open or close the player window (issue 26).
+    /// Open or close the player window.
     TogglePlayerWindow,
     /// Show the players' view on the main canvas, or the GM's again.
     TogglePlayerView,

@@ -503,13 +503,27 @@ fn over_the_gms_fog_a_wall_is_drawn_on_a_light_casing_and_in_the_open_without() 
     let cased: Vec<usize> = (0..lines.len())
         .filter(|&i| lines[i].1.colour == FOG_CASING)
         .collect();
-    assert_eq!(cased.len(), 1, "one casing, under the wall beside the fog: {lines:?}");
+    assert_eq!(
+        cased.len(),
+        1,
+        "one casing, under the wall beside the fog: {lines:?}"
+    );
     let (band_points, band) = &lines[cased[0]];
     let (wall_points, wall) = &lines[cased[0] + 1];
-    assert_eq!(band_points, wall_points, "the casing runs under the wall drawn next");
+    assert_eq!(
+        band_points, wall_points,
+        "the casing runs under the wall drawn next"
+    );
     assert_eq!(band.style, StrokePattern::Solid);
-    assert!(band.width > 2.0 * wall.width, "the band is wider than both lines");
+    assert!(
+        band.width > 2.0 * wall.width,
+        "the band is wider than both lines"
+    );
     // Pictures and the players' view (no casing colour) draw no casing.
     let plain = draw(&m, &cells, 4.0);
-    assert!(polylines(&plain).iter().all(|(_, s)| s.colour != FOG_CASING));
+    assert!(
+        polylines(&plain)
+            .iter()
+            .all(|(_, s)| s.colour != FOG_CASING)
+    );
 }

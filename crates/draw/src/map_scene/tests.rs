@@ -552,8 +552,11 @@ fn the_party_is_drawn_once_over_the_cells_and_under_the_place_names_at_any_zoom(
     .unwrap();
     let layout = m.layout().unwrap();
     let centre = layout.hex_to_pixel(hex);
-    m.add_label(hexmap_map::LabelId(0), hexmap_map::Label::new("Camp", centre))
-        .unwrap();
+    m.add_label(
+        hexmap_map::LabelId(0),
+        hexmap_map::Label::new("Camp", centre),
+    )
+    .unwrap();
     let style = Style::picture(Layers::editor());
     let scene = MapScene::whole(&m, layout, &style);
     // Pictures drawn in pieces and the editor's free text: one disc each, the label after.
@@ -577,12 +580,18 @@ fn the_party_is_drawn_once_over_the_cells_and_under_the_place_names_at_any_zoom(
                 Recorded::Circle(c) => c.radius,
                 _ => unreachable!(),
             };
-            assert!(r * scale >= markers::PARTY_MIN_PX - 1e-9, "visible zoomed out");
+            assert!(
+                r * scale >= markers::PARTY_MIN_PX - 1e-9,
+                "visible zoomed out"
+            );
             // (Zoomed out the label is too small to be written at all.)
             let label = (rec.items.iter())
                 .position(|i| matches!(i, Recorded::Text { text, .. } if text == "Camp"));
             assert_eq!(label.is_some(), scale > 1.0, "the label at scale {scale}");
-            assert!(label.is_none_or(|l| l > discs[0]), "the label over the marker");
+            assert!(
+                label.is_none_or(|l| l > discs[0]),
+                "the label over the marker"
+            );
         }
     }
 }

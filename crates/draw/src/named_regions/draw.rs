@@ -223,7 +223,10 @@ fn outline_lines(
 fn name_box(name: &str, at: Point, size: f64) -> (Point, Point) {
     let w = size * 0.66 * name.chars().count() as f64;
     let (hw, hh) = (w / 2.0, size / 2.0);
-    (Point::new(at.x - hw, at.y - hh), Point::new(at.x + hw, at.y + hh))
+    (
+        Point::new(at.x - hw, at.y - hh),
+        Point::new(at.x + hw, at.y + hh),
+    )
 }
 
 /// Where a region's name goes: the centre of its middle hex ([`label_hex`]) when the
@@ -238,7 +241,11 @@ fn name_place(
     let meets = |a: (Point, Point), b: &(Point, Point)| {
         a.0.x < b.1.x && a.1.x > b.0.x && a.0.y < b.1.y && a.1.y > b.0.y
     };
-    let clear = |at: Point| !taken.iter().any(|t| meets(name_box(&r.look.name, at, size), t));
+    let clear = |at: Point| {
+        !taken
+            .iter()
+            .any(|t| meets(name_box(&r.look.name, at, size), t))
+    };
     let middle = layout.hex_to_pixel(label_hex(&r.hexes, layout)?);
     if clear(middle) {
         return Some(middle);

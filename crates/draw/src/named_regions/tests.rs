@@ -1,9 +1,9 @@
 use super::draw::OUTLINE_PX;
 use super::*;
-use hexmap_hex::Edge;
 use crate::region::{Region as Part, split};
 use crate::sink::{Recorded, Recording};
 use crate::{Colour, Layers, MapScene, Scene, Stroke, StrokePattern, Style};
+use hexmap_hex::Edge;
 use hexmap_map::{
     BorderStyle, Document, Edit, HexMap, MapProperties, MapShape, Palette, Region, RegionEdit,
     RegionId, RegionKind, RegionLook, Rgb,
@@ -328,7 +328,11 @@ fn drawn_for_the_players_the_outline_leaves_out_the_sides_along_the_fog() {
     let players = sides(&Style::picture(Layers::editor()).for_players());
     let along_fog = gm.iter().filter(|(a, b)| is_fog_side(*a, *b)).count();
     assert!(along_fog >= 3, "{along_fog} sides face the fog");
-    assert_eq!(players.len(), 18 - along_fog, "the players see every other side");
+    assert_eq!(
+        players.len(),
+        18 - along_fog,
+        "the players see every other side"
+    );
     assert!(!players.iter().any(|(a, b)| is_fog_side(*a, *b)));
 }
 
@@ -338,12 +342,20 @@ fn a_region_name_keeps_clear_of_a_place_name_on_its_middle_hex() {
     let layout = map.layout().unwrap();
     // A place name right on the flower's middle hex, where the name would go.
     let middle = layout.hex_to_pixel(Hex::new(1, 1));
-    map.add_label(hexmap_map::LabelId(0), hexmap_map::Label::new("Old Mill", middle))
-        .unwrap();
+    map.add_label(
+        hexmap_map::LabelId(0),
+        hexmap_map::Label::new("Old Mill", middle),
+    )
+    .unwrap();
     let style = Style::picture(Layers::editor());
     let scene = MapScene::whole(&map, layout, &style);
     let mut rec = Recording::default();
-    scene.draw_free_text(Point::new(-99.0, -99.0), Point::new(99.0, 99.0), 40.0, &mut rec);
+    scene.draw_free_text(
+        Point::new(-99.0, -99.0),
+        Point::new(99.0, 99.0),
+        40.0,
+        &mut rec,
+    );
     let anchor = |name: &str| {
         rec.items.iter().find_map(|i| match i {
             Recorded::Text { text, anchor, .. } if text == name => Some(*anchor),
@@ -353,6 +365,13 @@ fn a_region_name_keeps_clear_of_a_place_name_on_its_middle_hex() {
     let at = anchor("Ardmoor").expect("the region's name is written");
     assert!(!near(at, middle), "the name sits on the label");
     let home = layout.pixel_to_hex(at).unwrap();
-    assert!(hexmap_hex::range(Hex::new(1, 1), 1).any(|h| h == home), "inside: {home}");
-    assert_eq!(anchor("Old Mill"), Some(middle), "the label stays where it is");
+    assert!(
+        hexmap_hex::range(Hex::new(1, 1), 1).any(|h| h == home),
+        "inside: {home}"
+    );
+    assert_eq!(
+        anchor("Old Mill"),
+        Some(middle),
+        "the label stays where it is"
+    );
 }

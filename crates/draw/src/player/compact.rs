@@ -6,9 +6,9 @@
 
 use hexmap_hex::{Edge, Hex};
 use hexmap_map::{
-    EdgePalette, EdgeType, EdgeTypeId, FeatureId, HexMap, IconId, LabelId, MapPath, Palette,
-    Party, PathId, PathPalette, PathType, PathTypeId, PlacedIcon, Region, RegionId, Regions,
-    Terrain, TerrainId,
+    EdgePalette, EdgeType, EdgeTypeId, FeatureId, HexMap, IconId, LabelId, MapPath, Palette, Party,
+    PathId, PathPalette, PathType, PathTypeId, PlacedIcon, Region, RegionId, Regions, Terrain,
+    TerrainId,
 };
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -3,9 +3,9 @@
 use super::*;
 use hexmap_hex::{Direction, Edge, Orientation, Point};
 use hexmap_map::{
-    BorderStyle, BuiltinIcon, EdgeTypeId, Icon, Label, LabelId, MapPath, MapProperties,
-    MapShape, MoveCost, Party, PathId, PathTypeId, Region, RegionId, RegionKind, RegionLook,
-    Regions, Rgb, Terrain, TileArt,
+    BorderStyle, BuiltinIcon, EdgeTypeId, Icon, Label, LabelId, MapPath, MapProperties, MapShape,
+    MoveCost, Party, PathId, PathTypeId, Region, RegionId, RegionKind, RegionLook, Regions, Rgb,
+    Terrain, TileArt,
 };
 
 fn terrain(id: u16, name: &str, symbol: char) -> Terrain {
@@ -44,8 +44,11 @@ fn stocked() -> HexMap {
     let wall = Edge::new(Hex::ORIGIN, Direction::ALL[4]);
     m.set_edge(wall, EdgeTypeId::new(3)).unwrap();
     m.set_edge_gm_only(wall, true);
-    m.set_edge(Edge::new(Hex::ORIGIN, Direction::ALL[5]), EdgeTypeId::new(1))
-        .unwrap();
+    m.set_edge(
+        Edge::new(Hex::ORIGIN, Direction::ALL[5]),
+        EdgeTypeId::new(1),
+    )
+    .unwrap();
     let path = |id, kind, gm_only, hexes: Vec<Hex>| MapPath {
         id: PathId(id),
         kind: PathTypeId::new(kind).unwrap(),
@@ -63,7 +66,10 @@ fn stocked() -> HexMap {
     }))
     .unwrap();
     let icon = |id, gm_only| PlacedIconFor { id, gm_only };
-    for (h, i) in [(Hex::new(0, 1), icon(3, true)), (Hex::new(1, 0), icon(7, false))] {
+    for (h, i) in [
+        (Hex::new(0, 1), icon(3, true)),
+        (Hex::new(1, 0), icon(7, false)),
+    ] {
         let placed = hexmap_map::PlacedIcon {
             id: hexmap_map::IconId(i.id),
             icon: Icon {
@@ -121,36 +127,79 @@ struct PlacedIconFor {
 fn only_what_the_players_see_is_listed_and_ids_count_from_the_first() {
     let m = stocked();
     let p = player_export(&m, &PlayerView { fog: None });
-    let names: Vec<&str> = p.palette().terrains().iter().map(|t| t.name.as_str()).collect();
-    assert_eq!(names, ["Grass", "Forest"], "no unused or hidden-only terrain");
+    let names: Vec<&str> = p
+        .palette()
+        .terrains()
+        .iter()
+        .map(|t| t.name.as_str())
+        .collect();
+    assert_eq!(
+        names,
+        ["Grass", "Forest"],
+        "no unused or hidden-only terrain"
+    );
     let ids: Vec<u16> = p.palette().terrains().iter().map(|t| t.id.get()).collect();
     assert_eq!(ids, [1, 2]);
     // The forest cell still shows forest under its new id.
     let forest = p.terrain(Hex::new(-1, 0)).and_then(|t| p.palette().get(t));
     assert_eq!(forest.map(|t| t.name.as_str()), Some("Forest"));
     assert_eq!(p.terrain(Hex::new(2, 0)), None, "under the fog");
-    let edge_names: Vec<&str> = p.edge_palette().types().iter().map(|t| t.name.as_str()).collect();
+    let edge_names: Vec<&str> = p
+        .edge_palette()
+        .types()
+        .iter()
+        .map(|t| t.name.as_str())
+        .collect();
     assert_eq!(edge_names, ["River"]);
     assert_eq!(p.edges().map(|(_, k)| k.get()).collect::<Vec<_>>(), [1]);
-    let path_names: Vec<&str> = p.path_palette().types().iter().map(|t| t.name.as_str()).collect();
+    let path_names: Vec<&str> = p
+        .path_palette()
+        .types()
+        .iter()
+        .map(|t| t.name.as_str())
+        .collect();
     assert_eq!(path_names, ["Road"]);
-    assert_eq!(p.paths().iter().map(|x| x.id).collect::<Vec<_>>(), [PathId(1)]);
-    assert_eq!(p.party().and_then(|x| x.trail), Some(PathId(1)), "the trail follows");
-    let icons: Vec<u32> = p.icons().iter().flat_map(|(_, l)| l.iter().map(|i| i.id.0)).collect();
+    assert_eq!(
+        p.paths().iter().map(|x| x.id).collect::<Vec<_>>(),
+        [PathId(1)]
+    );
+    assert_eq!(
+        p.party().and_then(|x| x.trail),
+        Some(PathId(1)),
+        "the trail follows"
+    );
+    let icons: Vec<u32> = p
+        .icons()
+        .iter()
+        .flat_map(|(_, l)| l.iter().map(|i| i.id.0))
+        .collect();
     assert_eq!(icons, [0]);
-    assert_eq!(p.labels().iter().map(|(id, _)| id).collect::<Vec<_>>(), [LabelId(0)]);
+    assert_eq!(
+        p.labels().iter().map(|(id, _)| id).collect::<Vec<_>>(),
+        [LabelId(0)]
+    );
     let regions: Vec<(u32, &str)> = (p.regions().iter())
         .map(|r| (r.id.0, r.look.name.as_str()))
         .collect();
     assert_eq!(regions, [(0, "The Realm")]);
-    let kinds: Vec<&str> = p.regions().kinds().iter().map(|k| k.name.as_str()).collect();
+    let kinds: Vec<&str> = p
+        .regions()
+        .kinds()
+        .iter()
+        .map(|k| k.name.as_str())
+        .collect();
     assert_eq!(kinds, ["Realm"]);
 }
 
 #[test]
 fn a_picture_cut_keeps_its_fog_terrain_listed() {
     let p = player_export(&stocked(), &PlayerView::default());
-    let names: Vec<&str> = p.palette().terrains().iter().map(|t| t.name.as_str()).collect();
+    let names: Vec<&str> = p
+        .palette()
+        .terrains()
+        .iter()
+        .map(|t| t.name.as_str())
+        .collect();
     assert_eq!(names, ["Grass", "Forest", FOG_NAME]);
     let fog = p.terrain(Hex::new(2, 0)).and_then(|t| p.palette().get(t));
     assert_eq!(fog.map(|t| t.name.as_str()), Some(FOG_NAME));

@@ -196,7 +196,7 @@ pub enum FormatOption {
     /// [`WriteOptions::print`]'s paper, orientation, margin, overlap and poster, and
     /// [`WriteOptions::marks`]: pages of a print.
     Pages,
-    /// [`WriteOptions::player_view`]: only what the players may see (issue 26).
+    /// [`WriteOptions::player_view`]: only what the players may see.
     PlayerView,
     /// [`WriteOptions::png_compression`]: a PNG's compression, time against size.
     PngCompression,

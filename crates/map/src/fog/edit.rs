@@ -2,9 +2,9 @@
 //! checked first, then applied with each touched cell's, flag's or
 //! path's first old value recorded, so a drag of the fog brush is one undo step.
 
+use crate::annotations::{IconId, Label, LabelId};
 use crate::changes::CellChanges;
 use crate::edit::EditError;
-use crate::annotations::{IconId, Label, LabelId};
 use crate::features::{MapPath, PathId, PathTypeId};
 use crate::fog::Party;
 use crate::hexmap::{HexMap, MapError};

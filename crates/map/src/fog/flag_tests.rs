@@ -40,8 +40,12 @@ fn stocked(seed: u64) -> HexMap {
     let pick = |rng: &mut Pcg64Mcg| cells[rng.random_range(0..cells.len())];
     let mut props = MapProperties::new("secrets", Orientation::Pointy);
     props.hex_size = hexmap_hex::Point::new(10.0, 10.0);
-    let mut m = HexMap::new(props, MapShape::hexagon(RADIUS).unwrap(), Palette::standard())
-        .unwrap();
+    let mut m = HexMap::new(
+        props,
+        MapShape::hexagon(RADIUS).unwrap(),
+        Palette::standard(),
+    )
+    .unwrap();
     for &h in &cells {
         m.set_terrain(h, TerrainId::new(rng.random_range(1..=4)))
             .unwrap();
@@ -148,7 +152,10 @@ fn texts_keep_their_flags(before: &HexMap, after: &HexMap) -> Result<(), String>
     let was = flags_by_text(before);
     for (text, gm) in flags_by_text(after) {
         if was.get(&text) != Some(&gm) {
-            return Err(format!("{text:?} is gm_only {gm}, was {:?}", was.get(&text)));
+            return Err(format!(
+                "{text:?} is gm_only {gm}, was {:?}",
+                was.get(&text)
+            ));
         }
     }
     Ok(())
@@ -176,7 +183,9 @@ fn lines_keep_their_flags(
     for (e, k) in after.edges() {
         let found = (e, k, after.edge_is_gm_only(e));
         if !edges.contains(&found) {
-            return Err(format!("edge feature {found:?} comes from no feature before"));
+            return Err(format!(
+                "edge feature {found:?} comes from no feature before"
+            ));
         }
     }
     let mut steps: BTreeSet<(Edge, PathTypeId, bool)> = BTreeSet::new();
@@ -234,10 +243,9 @@ fn carried_arrives(
             let (a, b) = e.hexes();
             if let (Some(fa), Some(fb)) = (f(a), f(b)) {
                 let i = Edge::between(fa, fb).unwrap();
-                let arrived = after
-                    .paths()
-                    .iter()
-                    .any(|q| q.kind == p.kind && q.gm_only == p.gm_only && q.steps().any(|s| s == i));
+                let arrived = after.paths().iter().any(|q| {
+                    q.kind == p.kind && q.gm_only == p.gm_only && q.steps().any(|s| s == i)
+                });
                 if !arrived {
                     return Err(format!("path {} step {e} did not arrive on {i}", p.id));
                 }
@@ -430,5 +438,8 @@ fn the_moves_of_a_resized_rectangle_take_the_fog_along() {
     .apply(h);
     assert_eq!(d.map().note(t), Some("vault"));
     assert!(d.map().note_is_gm_only(t) && !d.map().is_revealed(t));
-    assert!(d.map().is_revealed(h), "no fog is left on the hex it came from");
+    assert!(
+        d.map().is_revealed(h),
+        "no fog is left on the hex it came from"
+    );
 }

@@ -123,7 +123,13 @@ impl HexMap {
         for (id, label) in self.labels.iter() {
             let d = shift(label.at);
             let at = Point::new(label.at.x + d.x, label.at.y + d.y);
-            next.labels.insert(id, crate::Label { at, ..label.clone() });
+            next.labels.insert(
+                id,
+                crate::Label {
+                    at,
+                    ..label.clone()
+                },
+            );
         }
         next.view = self.view;
         fog.party = self.fog.party.and_then(|p| {
@@ -174,9 +180,7 @@ fn moved_paths(paths: &Paths, to: impl Fn(Hex) -> Option<Hex>) -> Paths {
         for &h in &path.hexes {
             let run = runs.last_mut().expect("never empty");
             match to(h) {
-                Some(t) if run.last().is_none_or(|&p| Edge::between(p, t).is_some()) => {
-                    run.push(t)
-                }
+                Some(t) if run.last().is_none_or(|&p| Edge::between(p, t).is_some()) => run.push(t),
                 Some(t) => runs.push(vec![t]),
                 None => runs.push(Vec::new()),
             }

@@ -1,4 +1,4 @@
-//! Named regions as Tiled objects (issue 29): an object layer per region kind,
+//! Named regions as Tiled objects: an object layer per region kind,
 //! `hexmap regions: KIND` ([`REGIONS_LAYER`]), drawn by Tiled in the colour of the kind's
 //! first region, with one closed polyline object per ring of each region's outline
 //! (`draw::named_regions::outline_sides`) whose corners are the corners of the hexagons

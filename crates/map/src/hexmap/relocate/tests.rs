@@ -1,7 +1,7 @@
 use super::*;
 use crate::{
-    BuiltinIcon, EdgeTypeId, GmItem, Icon, Label, LabelId, MapProperties, MapShape, Palette,
-    Party, PathTypeId, TerrainId,
+    BuiltinIcon, EdgeTypeId, GmItem, Icon, Label, LabelId, MapProperties, MapShape, Palette, Party,
+    PathTypeId, TerrainId,
 };
 use hexmap_hex::{Direction, Orientation};
 
