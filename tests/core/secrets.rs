@@ -412,10 +412,13 @@ fn the_party_is_drawn_in_the_player_png_svg_and_pdf() {
     }
 }
 
+/// A world point as (x, y).
+type WorldPoint = (f64, f64);
+
 /// The midpoints (world) of the sides of "Open Realm"'s revealed hexes that face a hidden
 /// cell (where the players' view cuts it), and of its sides that face a revealed cell
 /// outside it (its real border).
-fn realm_sides(map: &HexMap) -> (Vec<(f64, f64)>, Vec<(f64, f64)>) {
+fn realm_sides(map: &HexMap) -> (Vec<WorldPoint>, Vec<WorldPoint>) {
     let layout = map.layout().unwrap();
     let realm = &map.regions().get(RegionId(0)).unwrap().hexes;
     let (mut fog_edge, mut border) = (Vec::new(), Vec::new());
