@@ -12,7 +12,7 @@ use hexmap_io::format::{
     Format, FormatOption, WriteOptions, by_name, read_path, write_path, writers,
 };
 use hexmap_io::render::PngCompression;
-use hexmap_io::{Form, save};
+use hexmap_io::{Form, save_from};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -53,9 +53,9 @@ pub struct ExportArgs {
     /// map's view settings ask for, if any: on the right of a picture, on its own PDF page.
     #[arg(long, value_name = "PLACE", value_parser = parse_legend)]
     pub legend: Option<LegendArg>,
-    /// Pictures: draw the scale bar (a labelled bar of a round distance, e.g. "20 mi", in
-    /// the bottom-left corner clear of the legend; PDF: on the first board page, at true
-    /// length). On by default when the map has a scale (editor: Map → Properties… → Map
+    /// Pictures: draw the scale bar (a labelled bar of a round distance, e.g. "20 mi",
+    /// under the map at its left, the picture grown to hold it; PDF: in the bottom-left
+    /// corner of the first board page, clear of the legend, at true length). On by default when the map has a scale (editor: Map → Properties… → Map
     /// scale); asked for a map without one, a warning and no bar.
     #[arg(long, overrides_with = "no_scale_bar")]
     pub scale_bar: bool,
@@ -109,8 +109,8 @@ pub struct ExportArgs {
     /// --paper.
     #[arg(long)]
     pub poster: bool,
-    /// SVG: link tile art and image icons by their paths (relative to the map, so write
-    /// the SVG beside it) instead of embedding them.
+    /// SVG: link tile art and image icons by their paths (from the SVG's folder) instead
+    /// of embedding them.
     #[arg(long)]
     pub link_images: bool,
     /// JSON, PNG, SVG, PDF: only what the players may see (a game in progress): cells
@@ -257,18 +257,12 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             args.format
         )));
     }
-    let (mut map, _) = super::load_map(&args.map)?;
+    let (map, _) = super::load_map(&args.map)?;
     if args.underlay && map.underlay().is_none() {
         return Err(CliError(format!(
             "{}: --underlay: the map has no underlay (set one in the editor: Map → Underlay…)",
             args.map.display()
         )));
-    }
-    if hexmap_io::image_paths::format_names_images(args.format.name())
-        && let Some(copy) = hexmap_io::image_paths::copy_for(&map, &args.map, &args.out)
-            .map_err(|e| CliError(format!("rewriting image paths: {e}")))?
-    {
-        map = copy;
     }
     if args.scale_bar && map.scale().is_none() {
         let w = format!(
@@ -351,7 +345,14 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             let _ = std::io::stderr().flush();
         }
     };
-    let written = write_path(&map, args.format, &opts, &args.out, &mut progress)?;
+    let written = write_path(
+        &map,
+        Some(&args.map),
+        args.format,
+        &opts,
+        &args.out,
+        &mut progress,
+    )?;
     if show {
         eprintln!();
     }
@@ -398,7 +399,7 @@ pub fn import(args: &ImportArgs) -> Result<(), CliError> {
     for w in &imported.warnings {
         warn(format!("{name}: {w}"));
     }
-    save(&args.out, &imported.map, args.form)?;
+    save_from(Some(&args.tiled_map), &args.out, &imported.map, args.form)?;
     if args.writing.json {
         let map = &imported.map;
         print_json(&serde_json::json!({

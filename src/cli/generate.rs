@@ -112,7 +112,8 @@ pub fn generate(a: &GenerateArgs) -> Result<(), CliError> {
         spec.palette = Some(map.palette().clone());
     }
     let (map, report) = generate_with_report(&spec)?;
-    io::save(out, &map, a.new_map.form)?;
+    // A palette from another map keeps naming its tile art from there.
+    io::save_from(a.palette_from.as_deref(), out, &map, a.new_map.form)?;
     let ctx = map.properties().coord_context();
     for (x, y) in &report.unrouted {
         warn(format!(

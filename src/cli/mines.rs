@@ -190,7 +190,7 @@ fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
         generated.layout.mines().collect(),
     )))?;
     let map = doc.map();
-    io::save(&a.out, map, form)?;
+    io::save_from(Some(&a.map), &a.out, map, form)?;
     if a.writing.json {
         return super::answer::print_json(&serde_json::json!({
             "file": super::answer::path_text(&a.out),

@@ -286,7 +286,15 @@ fn tiled_keeps_fog_as_a_layer_and_secrets_on_a_hidden_layer() {
     let dir = tempfile::tempdir().unwrap();
     let tmx = dir.path().join("session.tmx");
     let tmx_format = format::by_name("tmx").unwrap();
-    format::write_path(&m, tmx_format, &WriteOptions::default(), &tmx, &mut |_| {}).unwrap();
+    format::write_path(
+        &m,
+        None,
+        tmx_format,
+        &WriteOptions::default(),
+        &tmx,
+        &mut |_| {},
+    )
+    .unwrap();
     // hexmap reads its own file back with the fog and the flags.
     let back = format::read_path(&tmx).unwrap().map;
     let hidden = |m: &HexMap| m.hidden_cells().collect::<Vec<_>>();
@@ -336,6 +344,7 @@ fn tiled_keeps_fog_as_a_layer_and_secrets_on_a_hidden_layer() {
     let open_tmx = dir.path().join("open.tmx");
     format::write_path(
         &open,
+        None,
         tmx_format,
         &WriteOptions::default(),
         &open_tmx,

@@ -30,6 +30,7 @@ mod hex_conversions;
 mod hex_picking;
 mod hex_reference;
 mod icon_ids;
+mod image_paths;
 mod json_docs;
 mod json_roundtrip;
 mod legend_pictures;

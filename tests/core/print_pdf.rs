@@ -62,7 +62,8 @@ fn land_map(orientation: Orientation, size: Point, w: u32, h: u32) -> HexMap {
 }
 
 fn write_pdf(map: &HexMap, opts: &WriteOptions, path: &Path) {
-    hexmap::io::format::write_path(map, by_name("pdf").unwrap(), opts, path, &mut |_| {}).unwrap();
+    hexmap::io::format::write_path(map, None, by_name("pdf").unwrap(), opts, path, &mut |_| {})
+        .unwrap();
 }
 
 /// Page `page` (1-based) of `pdf` rendered at `dpi`.

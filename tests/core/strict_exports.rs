@@ -58,7 +58,7 @@ fn what_a_format_declares_left_out_is_what_its_file_loses() {
             let out = dir
                 .path()
                 .join(format!("check-{stem}.{}", format.extensions()[0]));
-            let written = write_path(&map, format, &opts, &out, &mut |_| {}).unwrap();
+            let written = write_path(&map, None, format, &opts, &out, &mut |_| {}).unwrap();
             let back = read_path(&out).unwrap().map;
             let after = held(&back);
             let lost: Vec<Content> = before

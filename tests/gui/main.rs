@@ -21,6 +21,7 @@ mod generate;
 mod generate_biomes;
 mod hex_names;
 mod icon_spill;
+mod image_paths;
 mod input;
 mod label_detail;
 mod map_rules;

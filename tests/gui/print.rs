@@ -31,22 +31,7 @@ fn shown_pages(h: &Harness<'static, EditorApp>) -> usize {
 fn export_pdf_and_wait(h: &mut Harness<'static, EditorApp>) {
     h.get_by_label("Export PDF…").click();
     settle(h);
-    for _ in 0..3000 {
-        if h.state().view().export_job().is_none() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        settle(h);
-    }
-    assert!(
-        h.state().view().export_job().is_none(),
-        "the export finished"
-    );
-    assert!(
-        h.state().view().error().is_none(),
-        "{:?}",
-        h.state().view().error()
-    );
+    crate::harness::wait_for_export(h);
 }
 
 #[test]
