@@ -100,6 +100,19 @@ def _round(x: float) -> int:
     return int(math.copysign(math.floor(abs(x) + 0.5), x))
 
 
+def cube_round(fq: float, fr: float) -> Hex:
+    """The hex nearest the fractional axial (fq, fr): each of q, r, s rounded (halves away
+    from zero), then the one with the largest rounding error set from the other two."""
+    fs = -fq - fr
+    q, r, s = _round(fq), _round(fr), _round(fs)
+    dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
+    if dq > dr and dq > ds:
+        q = -r - s
+    elif dr > ds:
+        r = -q - s
+    return (q, r)
+
+
 def distance(a: Hex, b: Hex) -> int:
     dq, dr = b[0] - a[0], b[1] - a[1]
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
@@ -368,14 +381,7 @@ class HexMap:
             fq, fr = (SQRT3 / 3.0) * u - v / 3.0, (2.0 / 3.0) * v
         else:
             fq, fr = (2.0 / 3.0) * u, -u / 3.0 + (SQRT3 / 3.0) * v
-        fs = -fq - fr
-        q, r, s = _round(fq), _round(fr), _round(fs)
-        dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
-        if dq > dr and dq > ds:
-            q = -r - s
-        elif dr > ds:
-            r = -q - s
-        return (q, r)
+        return cube_round(fq, fr)
 
     def direction_name(self, d: int) -> str:
         return direction_names(self.orientation)[d % 6]
@@ -632,14 +638,7 @@ def sight_line(lo: Hex, hi: Hex, delta: float) -> list[Hex]:
             w = num // n  # Python's // floors, as the rule asks
             whole.append(w)
             frac.append((num - w * n) / n + delta)
-        fq, fr = frac
-        fs = -fq - fr
-        rq, rr, rs = _round(fq), _round(fr), _round(fs)
-        dq, dr, ds = abs(rq - fq), abs(rr - fr), abs(rs - fs)
-        if dq > dr and dq > ds:
-            rq = -rr - rs
-        elif dr > ds:
-            rr = -rq - rs
+        rq, rr = cube_round(*frac)
         out.append((whole[0] + rq, whole[1] + rr))
     return out
 

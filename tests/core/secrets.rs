@@ -6,29 +6,23 @@
 //! comes out; the player JSON lists only what it shows, with ids that count nothing
 //! hidden; the party is drawn; no region border runs along the fog.
 
+use crate::support::consumers::{pdftoppm, pdftotext, rsvg};
 use assert_cmd::Command;
 use hexmap::hex::{Edge, Hex, OffsetCoord, OffsetKind};
 use hexmap::io::render::png_meta;
 use hexmap::map::{GmItem, HexMap, IconId, LabelId, PathId, RegionId};
 use std::path::{Path, PathBuf};
 
-/// Every name or text of the fixture that only the GM may know.
-const SECRETS: [&str; 14] = [
-    "GMNOTE",
-    "PUBNOTE",
-    "HIDDENNOTE",
-    "GMICON",
-    "HIDDENICON",
-    "GMLABEL",
-    "HIDDENLABEL",
-    "Secret Passage",
-    "Smuggler Route",
-    "GMREGION",
-    "Conspiracy",
-    "HIDDENREGION",
-    "Underdark",
-    "Dragon Lair",
-];
+/// Every name or text of the fixture that only the GM may know (one a line in
+/// `tests/fixtures/every-secret-names.txt`, which the editor's test reads too).
+fn secrets() -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/every-secret-names.txt");
+    (std::fs::read_to_string(path).unwrap().lines())
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_owned)
+        .collect()
+}
+
 /// The colour of the terrain found only under the fog ("Dragon Lair").
 const DRAGON_LAIR: [u8; 3] = [255, 128, 0];
 /// The outline colour of "Open Realm", a region half under the fog.
@@ -59,64 +53,25 @@ fn hexmap() -> Command {
 /// players'; their paths.
 fn export(dir: &Path, format: &str) -> (PathBuf, PathBuf) {
     let map = copy(dir);
-    let full = dir.join(format!("full.{format}"));
-    let players = dir.join(format!("players.{format}"));
-    for (out, player) in [(&full, false), (&players, true)] {
-        let mut cmd = hexmap();
-        cmd.arg("export").arg(&map).arg("--to").arg(format).arg(out);
-        if format != "json" {
-            cmd.args(["--legend", if format == "pdf" { "page" } else { "right" }]);
-        }
-        if player {
-            cmd.arg("--player-view");
-        }
-        cmd.assert().success();
-    }
-    (full, players)
+    let legend: &[&str] = match format {
+        "json" => &[],
+        "pdf" => &["--legend", "page"],
+        _ => &["--legend", "right"],
+    };
+    crate::support::export::full_and_players(&map, dir, format, legend)
 }
 
 fn assert_no_secrets(text: &str, what: &str) {
-    for s in SECRETS {
-        assert!(!text.contains(s), "{what} holds {s:?}:\n{text}");
+    for s in secrets() {
+        assert!(!text.contains(&s), "{what} holds {s:?}:\n{text}");
     }
 }
 
 /// A text the GM's output must hold (so the players' check can fail).
-fn assert_holds(text: &str, what: &str, wanted: &[&str]) {
+fn assert_holds<S: AsRef<str>>(text: &str, what: &str, wanted: &[S]) {
     for s in wanted {
-        assert!(text.contains(s), "{what} lacks {s:?}");
+        assert!(text.contains(s.as_ref()), "{what} lacks {:?}", s.as_ref());
     }
-}
-
-/// An external tool's output, or `None` (a skip outside CI) when it is not installed.
-fn tool(cmd: &mut std::process::Command, name: &str) -> Option<std::process::Output> {
-    match cmd.output() {
-        Ok(o) => {
-            assert!(
-                o.status.success(),
-                "{name}: {}",
-                String::from_utf8_lossy(&o.stderr)
-            );
-            Some(o)
-        }
-        Err(_) => {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "{name} is required under CI"
-            );
-            eprintln!("SKIPPED: {name} is not installed");
-            None
-        }
-    }
-}
-
-/// librsvg's drawing of an SVG, decoded.
-fn rsvg(svg: &Path) -> Option<tiny_skia::Pixmap> {
-    let png = svg.with_extension("rsvg.png");
-    let mut cmd = std::process::Command::new("rsvg-convert");
-    cmd.arg("-o").arg(&png).arg(svg);
-    tool(&mut cmd, "rsvg-convert")?;
-    Some(tiny_skia::Pixmap::load_png(&png).unwrap())
 }
 
 /// The world → pixel transform a PNG states: (scale, offset x, offset y).
@@ -284,7 +239,11 @@ fn no_secret_reaches_any_player_export() {
     let dir = tempfile::tempdir().unwrap();
     // JSON, read as a game reads it.
     let (full, players) = export(dir.path(), "json");
-    assert_holds(&std::fs::read_to_string(full).unwrap(), "GM JSON", &SECRETS);
+    assert_holds(
+        &std::fs::read_to_string(full).unwrap(),
+        "GM JSON",
+        &secrets(),
+    );
     let text = std::fs::read_to_string(&players).unwrap();
     assert_no_secrets(&text, "player JSON");
     assert!(!text.contains("gm_only"), "{text}");
@@ -299,11 +258,6 @@ fn no_secret_reaches_any_player_export() {
     assert_no_secrets(&std::fs::read_to_string(&players).unwrap(), "player SVG");
     // PDF: poppler's text of every page (the key on a page of its own), and the bytes.
     let (full, players) = export(dir.path(), "pdf");
-    let pdftotext = |pdf: &Path| {
-        let mut cmd = std::process::Command::new("pdftotext");
-        cmd.arg(pdf).arg("-");
-        tool(&mut cmd, "pdftotext").map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
-    };
     if let (Some(gm), Some(text)) = (pdftotext(&full), pdftotext(&players)) {
         assert_holds(&gm, "GM PDF", &["GMLABEL", "Dragon Lair", "Smuggler Route"]);
         assert_no_secrets(&text, "player PDF");
@@ -385,20 +339,7 @@ fn the_party_is_drawn_in_the_player_png_svg_and_pdf() {
     }
     // poppler draws the PDF's board page: a disc of the party's colour is on it.
     let (_, pdf) = export(dir.path(), "pdf");
-    let prefix = dir.path().join("page");
-    let mut cmd = std::process::Command::new("pdftoppm");
-    cmd.args(["-r", "150", "-png", "-f", "1", "-l", "1"])
-        .arg(&pdf)
-        .arg(&prefix);
-    if tool(&mut cmd, "pdftoppm").is_some() {
-        let page = std::fs::read_dir(dir.path())
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .find(|p| {
-                p.to_string_lossy().contains("page-") && p.extension().is_some_and(|e| e == "png")
-            })
-            .expect("a page");
-        let img = tiny_skia::Pixmap::load_png(&page).unwrap();
+    if let Some(img) = pdftoppm(&pdf, 1, 150) {
         let red = (img.pixels().iter())
             .filter(|p| {
                 let p = p.demultiply();

@@ -7,7 +7,7 @@
 //! column 6 from row 0 to row 5, so the route from the west to the east goes round its
 //! southern end.
 
-use crate::harness::{colour_at, settle, shapes_in, shown_labels};
+use crate::harness::{click_hex, colour_at, settle, shapes_in, shown_labels, undo};
 use eframe::egui::{Event, Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -59,26 +59,6 @@ fn harness() -> Harness<'static, EditorApp> {
         .set_value_accesskit(1.0);
     settle(&mut h);
     h
-}
-
-/// Press and release the primary button on the centre of `hex`.
-fn click_hex(h: &mut Harness<'static, EditorApp>, hex: Hex) {
-    let camera = *h.state().view().camera();
-    let rect = h.state().view().canvas_rect();
-    let layout = h.state().view().doc().layout();
-    let p = camera.world_to_screen(rect, layout.hex_to_pixel(hex));
-    assert!(rect.contains(p), "{hex} is on screen");
-    h.hover_at(p);
-    h.run();
-    h.drag_at(p);
-    h.run();
-    h.drop_at(p);
-    settle(h);
-}
-
-fn undo(h: &mut Harness<'static, EditorApp>) {
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    settle(h);
 }
 
 #[test]

@@ -4,8 +4,10 @@
 //! that holds a note, icon, label, edge feature, path or region has a "GM only" switch
 //! whose change one undo takes back.
 
-use crate::harness::{settle, shown_labels, temp_dir};
-use eframe::egui::{Event, Key, Modifiers, OutputCommand, Pos2, Vec2};
+use crate::harness::{
+    click, click_hex, copy_then_paste, drag, settle, shown_labels, temp_dir, undo,
+};
+use eframe::egui::{Key, Modifiers, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::dialogs::FakeDialogs;
@@ -73,40 +75,8 @@ fn tool(h: &mut Harness<'static, EditorApp>, t: Tool) {
     assert_eq!(h.state().view().tool(), t);
 }
 
-fn click(h: &mut Harness<'static, EditorApp>, p: Pos2) {
-    h.hover_at(p);
-    h.run();
-    h.drag_at(p);
-    h.run();
-    h.drop_at(p);
-    settle(h);
-}
-
-fn click_hex(h: &mut Harness<'static, EditorApp>, x: Hex) {
-    let p = screen(h, x);
-    click(h, p);
-}
-
-fn drag(h: &mut Harness<'static, EditorApp>, from: Pos2, to: Pos2) {
-    h.hover_at(from);
-    h.run();
-    h.drag_at(from);
-    h.run();
-    for t in [0.25, 0.5, 0.75, 1.0] {
-        h.hover_at(from + (to - from) * t);
-        h.run();
-    }
-    h.drop_at(to);
-    settle(h);
-}
-
 fn screen(h: &Harness<'static, EditorApp>, x: Hex) -> Pos2 {
     h.state().view().hex_to_screen(x)
-}
-
-fn undo(h: &mut Harness<'static, EditorApp>) {
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    settle(h);
 }
 
 /// View → the given item.
@@ -277,17 +247,7 @@ fn a_copied_and_pasted_gm_note_stays_gm_only_in_the_saved_file() {
     // Ctrl+C and Ctrl+V as the desktop sends them, the pointer on the hex.
     h.hover_at(screen(&h, old_ylth));
     settle(&mut h);
-    h.event(Event::Copy);
-    h.step();
-    let copied = (h.output().platform_output.commands.iter())
-        .find_map(|c| match c {
-            OutputCommand::CopyText(t) => Some(t.clone()),
-            _ => None,
-        })
-        .expect("text on the system clipboard");
-    settle(&mut h);
-    h.event(Event::Paste(copied));
-    settle(&mut h);
+    copy_then_paste(&mut h);
     click_hex(&mut h, target);
     let (saved, _) = save_and_read(&mut h, &path);
     assert!(
@@ -390,23 +350,15 @@ fn every_panel_switches_gm_only_and_one_undo_takes_it_back() {
     assert!(!h.state().view().doc().map().edge_is_gm_only(river));
 }
 
-/// Every name or text of `tests/fixtures/every-secret.ron` that only the GM may know.
-const FIXTURE_SECRETS: [&str; 14] = [
-    "GMNOTE",
-    "PUBNOTE",
-    "HIDDENNOTE",
-    "GMICON",
-    "HIDDENICON",
-    "GMLABEL",
-    "HIDDENLABEL",
-    "Secret Passage",
-    "Smuggler Route",
-    "GMREGION",
-    "Conspiracy",
-    "HIDDENREGION",
-    "Underdark",
-    "Dragon Lair",
-];
+/// Every name or text of `tests/fixtures/every-secret.ron` that only the GM may know (one
+/// a line in `tests/fixtures/every-secret-names.txt`, which the export test reads too).
+fn fixture_secrets() -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/every-secret-names.txt");
+    (std::fs::read_to_string(path).unwrap().lines())
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_owned)
+        .collect()
+}
 
 /// The texts painted in `rect` in the last frame.
 fn painted_texts(h: &Harness<'static, EditorApp>, rect: eframe::egui::Rect) -> String {
@@ -443,9 +395,9 @@ fn no_secret_of_any_kind_reaches_the_player_window_or_the_player_view() {
     h.run();
     let rect = h.get_by_label("player map").rect();
     let shown = painted_texts(&h, rect);
-    for s in FIXTURE_SECRETS {
+    for s in fixture_secrets() {
         assert!(
-            !shown.contains(s),
+            !shown.contains(&s),
             "the player window paints {s:?}:\n{shown}"
         );
     }
@@ -462,9 +414,9 @@ fn no_secret_of_any_kind_reaches_the_player_window_or_the_player_view() {
         let mut seen = painted_texts(&h, gm_rect);
         seen.push('\n');
         seen.push_str(&shown_labels(&h).join("\n"));
-        for s in FIXTURE_SECRETS {
+        for s in fixture_secrets() {
             assert!(
-                !seen.contains(s),
+                !seen.contains(&s),
                 "the player view shows {s:?} over {hex}:\n{seen}"
             );
         }

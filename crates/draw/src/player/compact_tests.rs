@@ -118,6 +118,11 @@ fn stocked() -> HexMap {
     m
 }
 
+/// The names of a palette's entries, in order.
+fn names_of<T>(list: &[T], name: impl Fn(&T) -> &str) -> Vec<&str> {
+    list.iter().map(name).collect()
+}
+
 struct PlacedIconFor {
     id: u32,
     gm_only: bool,
@@ -127,12 +132,7 @@ struct PlacedIconFor {
 fn only_what_the_players_see_is_listed_and_ids_count_from_the_first() {
     let m = stocked();
     let p = player_export(&m, &PlayerView { fog: None });
-    let names: Vec<&str> = p
-        .palette()
-        .terrains()
-        .iter()
-        .map(|t| t.name.as_str())
-        .collect();
+    let names = names_of(p.palette().terrains(), |t: &Terrain| &t.name);
     assert_eq!(
         names,
         ["Grass", "Forest"],
@@ -144,20 +144,10 @@ fn only_what_the_players_see_is_listed_and_ids_count_from_the_first() {
     let forest = p.terrain(Hex::new(-1, 0)).and_then(|t| p.palette().get(t));
     assert_eq!(forest.map(|t| t.name.as_str()), Some("Forest"));
     assert_eq!(p.terrain(Hex::new(2, 0)), None, "under the fog");
-    let edge_names: Vec<&str> = p
-        .edge_palette()
-        .types()
-        .iter()
-        .map(|t| t.name.as_str())
-        .collect();
+    let edge_names = names_of(p.edge_palette().types(), |t: &hexmap_map::EdgeType| &t.name);
     assert_eq!(edge_names, ["River"]);
     assert_eq!(p.edges().map(|(_, k)| k.get()).collect::<Vec<_>>(), [1]);
-    let path_names: Vec<&str> = p
-        .path_palette()
-        .types()
-        .iter()
-        .map(|t| t.name.as_str())
-        .collect();
+    let path_names = names_of(p.path_palette().types(), |t: &hexmap_map::PathType| &t.name);
     assert_eq!(path_names, ["Road"]);
     assert_eq!(
         p.paths().iter().map(|x| x.id).collect::<Vec<_>>(),
@@ -182,24 +172,14 @@ fn only_what_the_players_see_is_listed_and_ids_count_from_the_first() {
         .map(|r| (r.id.0, r.look.name.as_str()))
         .collect();
     assert_eq!(regions, [(0, "The Realm")]);
-    let kinds: Vec<&str> = p
-        .regions()
-        .kinds()
-        .iter()
-        .map(|k| k.name.as_str())
-        .collect();
+    let kinds = names_of(p.regions().kinds(), |k: &RegionKind| &k.name);
     assert_eq!(kinds, ["Realm"]);
 }
 
 #[test]
 fn a_picture_cut_keeps_its_fog_terrain_listed() {
     let p = player_export(&stocked(), &PlayerView::default());
-    let names: Vec<&str> = p
-        .palette()
-        .terrains()
-        .iter()
-        .map(|t| t.name.as_str())
-        .collect();
+    let names = names_of(p.palette().terrains(), |t: &Terrain| &t.name);
     assert_eq!(names, ["Grass", "Forest", FOG_NAME]);
     let fog = p.terrain(Hex::new(2, 0)).and_then(|t| p.palette().get(t));
     assert_eq!(fog.map(|t| t.name.as_str()), Some(FOG_NAME));
