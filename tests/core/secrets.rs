@@ -103,6 +103,10 @@ fn colour_near(img: &tiny_skia::Pixmap, (x, y): (f64, f64), reach: i32, colour: 
     })
 }
 
+fn read_json(path: &Path) -> serde_json::Value {
+    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
+}
+
 fn load(path: &Path) -> HexMap {
     hexmap::io::load(path).unwrap().0
 }
@@ -137,20 +141,15 @@ fn hexmap_secret_sets_clears_and_lists_every_kind_of_item() {
     ];
     let before = load(&map);
     assert!(items.iter().all(|i| !i.is_gm_only(&before)));
-    let out = hexmap()
+    let set = hexmap()
         .arg("secret")
         .arg(&map)
         .arg("set")
         .args(args)
         .arg("--json")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        .assert()
+        .success();
+    let answer: serde_json::Value = serde_json::from_slice(&set.get_output().stdout).unwrap();
     assert_eq!(answer["changed"], 6, "{answer}");
     let after = load(&map);
     for i in &items {
@@ -165,7 +164,7 @@ fn hexmap_secret_sets_clears_and_lists_every_kind_of_item() {
         .arg(&json)
         .assert()
         .success();
-    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let v = read_json(&json);
     assert_eq!(v["regions"][0]["gm_only"], true, "{}", v["regions"]);
     assert_eq!(v["paths"][0]["gm_only"], true);
     // `list` names them (with the fixture's own secrets), one a line.
@@ -288,7 +287,7 @@ fn no_secret_reaches_any_player_export() {
 fn the_player_json_lists_only_what_it_shows_with_ids_that_count_nothing_hidden() {
     let dir = tempfile::tempdir().unwrap();
     let (_, players) = export(dir.path(), "json");
-    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(players).unwrap()).unwrap();
+    let v = read_json(&players);
     let field = |list: &str, key: &str| -> Vec<serde_json::Value> {
         (v[list].as_array().unwrap_or(&Vec::new()).iter())
             .map(|x| x[key].clone())
