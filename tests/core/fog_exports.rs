@@ -223,15 +223,15 @@ fn formats_without_a_player_view_refuse_it() {
         .unwrap()
         .arg("export")
         .arg(&map)
-        .args(["--to", "tmx"])
-        .arg(dir.path().join("x.tmx"))
+        .args(["--to", "csv"])
+        .arg(dir.path().join("x.csv"))
         .arg("--player-view")
         .output()
         .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("--player-view is for json, png, svg and pdf"),
+        err.contains("--player-view is for tmx, tmj, json, png, svg and pdf"),
         "{err}"
     );
 }

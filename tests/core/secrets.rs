@@ -54,9 +54,9 @@ fn hexmap() -> Command {
 fn export(dir: &Path, format: &str) -> (PathBuf, PathBuf) {
     let map = copy(dir);
     let legend: &[&str] = match format {
-        "json" => &[],
         "pdf" => &["--legend", "page"],
-        _ => &["--legend", "right"],
+        "png" | "svg" => &["--legend", "right"],
+        _ => &[],
     };
     crate::support::export::full_and_players(&map, dir, format, legend)
 }
@@ -411,4 +411,78 @@ fn player_pictures_draw_no_region_border_along_the_fog() {
     if let Some(drawn) = rsvg(&svg) {
         check(&drawn, "player SVG by librsvg");
     }
+}
+
+/// The Tiled JSON objects of the region with this name (Tiled's own conversion): each as
+/// its polyline's points.
+fn region_lines(tiled_json: &serde_json::Value, name: &str) -> Vec<Vec<(f64, f64)>> {
+    let mut out = Vec::new();
+    for layer in tiled_json["layers"].as_array().unwrap() {
+        for o in layer["objects"].as_array().into_iter().flatten() {
+            if o["name"] == name
+                && let Some(line) = o["polyline"].as_array()
+            {
+                out.push(
+                    line.iter()
+                        .map(|p| (p["x"].as_f64().unwrap(), p["y"].as_f64().unwrap()))
+                        .collect(),
+                );
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_player_tiled_map_holds_no_secret_and_leaves_a_region_open_along_the_fog() {
+    use crate::support::tiled_tools as tools;
+    let dir = tempfile::tempdir().unwrap();
+    let (full, players) = export(dir.path(), "tmx");
+    let gm = std::fs::read_to_string(&full).unwrap();
+    assert_holds(
+        &gm,
+        "GM TMX",
+        &["GMICON", "Dragon Lair", "Secret Passage", "GMREGION"],
+    );
+    assert_no_secrets(&std::fs::read_to_string(&players).unwrap(), "player TMX");
+    // hexmap reads its own player map back: no secret flag, the realm cut to what is seen.
+    let back = hexmap::io::format::read_path(&players).unwrap().map;
+    assert!(back.regions().iter().all(|r| !r.look.gm_only));
+    assert_eq!(back.regions().iter().count(), 1);
+    if !tools::available() {
+        return;
+    }
+    // Tiled's own reading (its JSON conversion) holds no secret either, and the realm's
+    // outline is open where the realm runs under the fog: no segment closes it there.
+    let read = |tmx: &Path, name: &str| {
+        let json = dir.path().join(name);
+        tools::export_map("json", tmx, &json);
+        read_json(&json)
+    };
+    let (gm_json, player_json) = (
+        read(&full, "full-tiled.json"),
+        read(&players, "players-tiled.json"),
+    );
+    assert_no_secrets(&player_json.to_string(), "Tiled's JSON of the player TMX");
+    let closed = |line: &Vec<(f64, f64)>| line.first() == line.last();
+    let gm_lines = region_lines(&gm_json, "Open Realm");
+    assert!(
+        !gm_lines.is_empty() && gm_lines.iter().all(closed),
+        "{gm_lines:?}"
+    );
+    let lines = region_lines(&player_json, "Open Realm");
+    assert!(!lines.is_empty() && !lines.iter().any(closed), "{lines:?}");
+    // tmxrasterizer draws the players' map: no pixel of the terrain only the fog hides.
+    let lair = |img: &tiny_skia::Pixmap| {
+        (img.pixels().iter())
+            .filter(|p| {
+                let p = p.demultiply();
+                near([p.red(), p.green(), p.blue()], DRAGON_LAIR, 2)
+            })
+            .count()
+    };
+    let gm_png = tools::rasterize(&full, &dir.path().join("full-tiled.png"), &[]);
+    let png = tools::rasterize(&players, &dir.path().join("players-tiled.png"), &[]);
+    assert!(lair(&gm_png) > 20, "Tiled draws the lair in the GM's map");
+    assert_eq!(lair(&png), 0, "Tiled draws the lair in the players' map");
 }

@@ -26,7 +26,7 @@ mod tiled;
 pub use json_meta::JSON_VERSION;
 pub use kind::{FileKind, sniff};
 pub use left_out::{Content, describe, held, left_out};
-pub use player::{write_map, write_map_in_steps};
+pub use player::{player_view_formats, write_map, write_map_in_steps};
 pub use registry::{
     FORMATS, by_name, native, read_bytes, read_path, reader_for, readers, write_path, writers,
 };

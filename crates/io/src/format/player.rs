@@ -9,11 +9,20 @@ use hexmap_map::HexMap;
 use hexmap_map::steps::Steps;
 use std::sync::Arc;
 
-/// The formats that have a player view, for messages.
-const PLAYER_FORMATS: &str = "json, png, svg and pdf";
+/// The names of the formats that have a player view, for messages: "json, png, … and tmj".
+pub fn player_view_formats() -> String {
+    let names: Vec<&str> = (super::writers())
+        .filter(|f| f.options().contains(&FormatOption::PlayerView))
+        .map(|f| f.name())
+        .collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.join(""),
+    }
+}
 
 /// Write `map` as `format` with `opts`: with [`WriteOptions::player_view`], the player
-/// map instead (hidden cells fogged in pictures, `"terrain": null` in
+/// map instead (hidden cells fogged in pictures and Tiled maps, `"terrain": null` in
 /// JSON; only what it shows listed, ids numbered afresh), framed as the full map. A format
 /// without a player view refuses it, naming the ones that have it.
 pub fn write_map(
@@ -51,10 +60,11 @@ pub fn write_map_in_steps<'a>(
     })
 }
 
-/// The player map `format` writes of `map` (`player_export`): formats that draw paint
-/// the fog, the JSON export leaves hidden cells without terrain.
+/// The player map `format` writes of `map` (`player_export`): formats that draw (pictures,
+/// Tiled's tile layer) paint the fog, the JSON export leaves hidden cells without terrain.
 pub(super) fn players_for(map: &HexMap, format: &dyn Format) -> HexMap {
-    let draws = format.options().contains(&FormatOption::Grid);
+    let options = format.options();
+    let draws = options.contains(&FormatOption::Grid) || options.contains(&FormatOption::TileSize);
     let view = PlayerView {
         fog: draws.then_some(DEFAULT_FOG),
     };
@@ -73,8 +83,9 @@ fn players_of(
     }
     if !format.options().contains(&FormatOption::PlayerView) {
         return Err(WriteError::Option(format!(
-            "{} has no player view; --player-view is for {PLAYER_FORMATS}",
-            format.name()
+            "{} has no player view; --player-view is for {}",
+            format.name(),
+            player_view_formats()
         )));
     }
     let players = players_for(map, format);
