@@ -29,6 +29,18 @@ pub fn settle(h: &mut Harness<'static, EditorApp>) {
     }
 }
 
+/// The text the last frame put on the system clipboard, if any.
+pub fn copied_text(h: &Harness<'static, EditorApp>) -> Option<String> {
+    h.output()
+        .platform_output
+        .commands
+        .iter()
+        .find_map(|c| match c {
+            eframe::egui::OutputCommand::CopyText(t) => Some(t.clone()),
+            _ => None,
+        })
+}
+
 /// A fresh scratch folder for one test, unique per test name and process.
 pub fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("hexmap-gui-{name}-{}", std::process::id()));
@@ -162,15 +174,10 @@ pub fn undo(h: &mut Harness<'static, EditorApp>) {
 /// Ctrl+C then Ctrl+V as the desktop sends them: the copy's text on the system clipboard,
 /// handed back as the paste.
 pub fn copy_then_paste(h: &mut Harness<'static, EditorApp>) {
-    use eframe::egui::{Event, OutputCommand};
+    use eframe::egui::Event;
     h.event(Event::Copy);
     h.step();
-    let copied = (h.output().platform_output.commands.iter())
-        .find_map(|c| match c {
-            OutputCommand::CopyText(t) => Some(t.clone()),
-            _ => None,
-        })
-        .expect("text on the system clipboard");
+    let copied = copied_text(h).expect("text on the system clipboard");
     settle(h);
     h.event(Event::Paste(copied));
     settle(h);

@@ -306,13 +306,17 @@ impl Canvas {
 /// small its hexes get: chunk meshes switch to cheaper detail), to one hex filling the
 /// view. The canvas and the player window share them.
 pub(super) fn zoom_limits(rect: Rect, doc: &OpenMap) -> (f64, f64) {
-    let (min, max) = doc.world_bounds();
+    zoom_limits_of(rect, doc.world_bounds(), doc.layout().size())
+}
+
+/// [`zoom_limits`] of a map whose cells cover the world box `(min, max)` with hexes of
+/// `size` (the browser's players' window, which holds only the players' map).
+pub(super) fn zoom_limits_of(rect: Rect, (min, max): (Point, Point), size: Point) -> (f64, f64) {
     let (w, h) = (
         f64::from(rect.width().max(1.0)),
         f64::from(rect.height().max(1.0)),
     );
     let fit = (w / (max.x - min.x).max(1e-9)).min(h / (max.y - min.y).max(1e-9));
-    let size = doc.layout().size();
     let one_hex = w.min(h) / (2.0 * size.x.max(size.y));
     let lo = (fit * 0.5).min(one_hex);
     (lo, one_hex.max(lo))
@@ -423,9 +427,15 @@ pub(super) fn canvas(app: &mut CanvasParts<'_>, ui: &mut egui::Ui) -> Vec<Action
     let rect = ui.available_rect_before_wrap();
     let response = ui.allocate_rect(rect, Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "map canvas"));
+    let zoom_before = app.canvas.camera.zoom;
     app.canvas.set_view(rect, app.doc);
     let limits = app.canvas.zoom_limits(app.doc);
     app.canvas.navigate(ui, &response, limits, app.popup_open);
+    if app.canvas.camera.zoom != zoom_before {
+        // The status bar, drawn before the canvas, read the old zoom ("hex 64 px"): the
+        // next frame shows the new one at once, not at the next input event.
+        ui.ctx().request_repaint();
+    }
     let layout = app.doc.layout();
     let camera = app.canvas.camera;
     app.canvas.hovered_world = response
