@@ -56,6 +56,15 @@ pub fn player_export(map: &HexMap, view: &PlayerView) -> HexMap {
     out
 }
 
+/// [`player_export`] of a player map already cut ([`player_map`], kept current by
+/// [`update_player_map`]): what leaves the GM's program for the players (the browser's
+/// players' window) lists only what it shows, with fresh ids.
+pub fn export_of_cut(cut: &HexMap) -> HexMap {
+    let mut out = cut.clone();
+    compact::compact(&mut out);
+    out
+}
+
 /// What the players may see of `map` (module doc). A map without fog or secrets comes
 /// back unchanged but for its notes.
 pub fn player_map(map: &HexMap, view: &PlayerView) -> HexMap {
