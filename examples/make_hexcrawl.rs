@@ -16,7 +16,7 @@ use hexmap::hex::{Direction, Edge, Hex, OffsetCoord, OffsetKind, Orientation, Po
 use hexmap::io::render::{PictureOptions, render_png, render_svg};
 use hexmap::io::{self, Form};
 use hexmap::map::{
-    BorderStyle, BuiltinIcon, CellEdit, Document, EdgeTypeId, Edit, FogEdit, HexMap, Icon,
+    BorderStyle, BuiltinIcon, CellEdit, Document, EdgeTypeId, Edit, FogEdit, GmItem, HexMap, Icon,
     IconSource, Label, LabelId, MapPath, MapProperties, MapShape, Palette, Party, PathId,
     PathTypeId, Region, RegionEdit, RegionId, RegionKind, RegionLook, Rgb, TerrainId, TileArt,
 };
@@ -265,6 +265,7 @@ fn regions(map: HexMap) -> HexMap {
             border,
             tint,
             label: true,
+            gm_only: false,
         },
         hexes,
     };
@@ -329,8 +330,8 @@ fn session(map: HexMap) -> HexMap {
         hex: at(12, 9),
         text: Some("Old Ylth: the lich Morvaine sleeps in the crypt below".into()),
     }));
-    apply(Edit::Fog(FogEdit::SetNoteGmOnly {
-        hex: at(12, 9),
+    apply(Edit::Fog(FogEdit::SetGmOnly {
+        items: vec![GmItem::Note(at(12, 9))],
         gm_only: true,
     }));
     let map = doc.into_map();

@@ -10,10 +10,18 @@
     then compare Dijkstra route costs with `hexmap route --json`, reach sets with
     `hexmap reach --json`, offset coordinates with `hexmap coord --json` and pixel centres,
     corners and sides with `hexmap pick`.
+    On every map also: its field of view against `hexmap fov --json`, the game master's
+    secrets it reads (`gm_only`, `note_gm_only`) against `hexmap secret MAP list --json`,
+    and its own player view (fog, secrets, heights) against `export --player-view`: the
+    same cells, terrain names, features, paths, icons, labels, regions and party, and
+    lists that name only what is seen, with ids that count nothing hidden.
 (b) The same on random maps written as RON from docs/FORMAT.md with a fixed seed
     (fractional edge and path costs, blocking edges, roads over impassable terrain, holes,
     every shape and offset kind), also checking that the export holds exactly the terrain,
-    edges (named by direction) and paths written.
+    edges (named by direction) and paths written; then fogged with `hexmap fog` and given
+    secrets with `hexmap secret`, and checked again.
+(c) A generated world (heights on every cell), fogged, and tests/fixtures/every-secret.ron
+    (a secret of every kind).
 
 Prints "N routes, M reach queries, K disagreements" last and exits 1 on any disagreement
 (2 when it cannot run: no jsonschema, no hexmap binary).
@@ -58,6 +66,8 @@ class Checker:
         self.verbose = verbose
         self.routes = 0
         self.reaches = 0
+        self.fovs = 0
+        self.player_views = 0
         self.coords = 0
         self.picks = 0
         self.cli_calls = 0
@@ -349,6 +359,120 @@ class Checker:
                     f"loader {want}"
                 )
 
+    def compare_fov(self, name: str, ron: Path, m: hl.HexMap, queries) -> None:
+        """The loader's field of view (the sight rule of docs/JSON.md) against `hexmap fov`."""
+        def ask(query):
+            a, radius = query
+            return self.run_json(
+                "fov", "--coords", "axial", "--json", "--", str(ron), f"{a[0]},{a[1]}", str(radius)
+            )
+
+        for (a, radius), got in zip(queries, self.parallel(ask, queries)):
+            if got is None:
+                continue
+            self.fovs += 1
+            want = m.field_of_view(a, radius)
+            cli = [tuple(h) for h in got["hexes"]]
+            if cli != want:
+                only_cli = sorted(set(cli) - set(want))[:5]
+                only_mine = sorted(set(want) - set(cli))[:5]
+                self.disagree(
+                    f"{name}: fov {a} {radius}: only hexmap {only_cli}, only loader {only_mine}"
+                )
+
+    def compare_secrets(self, name: str, ron: Path, m: hl.HexMap) -> None:
+        """The GM-only items the loader reads against `hexmap secret MAP list --json`."""
+        try:
+            got = self.run_json("secret", str(ron), "list", "--json")
+        except (RuntimeError, ValueError) as e:
+            self.disagree(f"{name}: {e}")
+            return
+        cli = set()
+        for i in got["gm_only_items"]:
+            kind = i["kind"]
+            if kind == "note":
+                cli.add(("note", tuple(i["hex"])))
+            elif kind == "edge":
+                cli.add(("edge", *hl.side_key(tuple(i["a"]), tuple(i["b"]))))
+            else:
+                cli.add((kind, i["id"]))
+        mine = set(m.gm_items())
+        if cli != mine:
+            self.disagree(
+                f"{name}: GM-only items: only hexmap {sorted(cli - mine, key=str)[:5]}, "
+                f"only loader {sorted(mine - cli, key=str)[:5]}"
+            )
+
+    def compare_player_view(self, name: str, ron: Path, m: hl.HexMap, work: Path) -> None:
+        """The loader's player view against hexmap's player export, read with the loader:
+        the same map by names (the export numbers ids afresh), lists that name only what
+        is seen, ids without gaps, and no secret flag left."""
+        out = work / (ron.stem + "-players.json")
+        p = self.run("export", str(ron), "--to", "json", str(out), "--player-view", "--force")
+        if p.returncode != 0:
+            self.disagree(f"{name}: hexmap export --player-view refuses it: {p.stderr.strip()}")
+            return
+        text = out.read_text(encoding="utf-8")
+        doc = json.loads(text)
+        for e in list(self.validator.iter_errors(doc))[:3]:
+            self.disagree(f"{name}: player view: schema: {e.message}")
+        if "gm_only" in text:
+            self.disagree(f"{name}: the player view holds a gm_only flag")
+        try:
+            cli = hl.from_json(doc)
+        except (hl.HexMapError, KeyError, TypeError) as e:
+            self.disagree(f"{name}: the loader refuses the player view: {e}")
+            return
+        self.player_views += 1
+        mine = m.player_view()
+
+        def terrain_name(x: hl.HexMap, t):
+            return None if t is None else x.palette[t].name
+
+        def looks(x: hl.HexMap):
+            return {
+                "cells": {
+                    h: (c.revealed, terrain_name(x, c.terrain), c.mine, c.note, c.elevation)
+                    for h, c in x.cells.items()
+                },
+                "edges": {k: x.edge_types[t].name for k, t in x.edges.items()},
+                "paths": sorted((x.path_types[p.type].name, p.hexes) for p in x.paths),
+                "icons": sorted((i.hex, i.icon, i.caption or "") for i in x.icons),
+                "labels": sorted((lb.text, lb.x, lb.y) for lb in x.labels),
+                "regions": sorted((r.name, r.kind, tuple(sorted(r.hexes))) for r in x.regions.values()),
+                "party": None if x.party is None else (x.party["hex"], x.party["sight"],
+                                                       x.party["trail"] is not None),
+            }
+
+        a, b = looks(mine), looks(cli)
+        for key in a:
+            if a[key] != b[key]:
+                if isinstance(a[key], dict):
+                    diff = [(h, a[key].get(h), b[key].get(h)) for h in a[key] | b[key]
+                            if a[key].get(h) != b[key].get(h)][:3]
+                else:
+                    diff = (a[key] or [])[:2], (b[key] or [])[:2]
+                self.disagree(f"{name}: player view {key}: loader vs hexmap {diff}")
+        seen_terrains = {c.terrain for c in cli.cells.values() if c.terrain is not None}
+        lists = {
+            "palette": (sorted(cli.palette), sorted(seen_terrains), 1),
+            "edge_types": (sorted(cli.edge_types), sorted(set(cli.edges.values())), 1),
+            "path_types": (sorted(cli.path_types), sorted({p.type for p in cli.paths}), 1),
+            "paths": (sorted({p.id for p in cli.paths}), None, 1),
+            "icons": (sorted(i.id for i in cli.icons), None, 0),
+            "labels": (sorted(lb.id for lb in cli.labels), None, 0),
+            "regions": (sorted(cli.regions), None, 0),
+        }
+        for what, (ids, used, first) in lists.items():
+            if ids != list(range(first, first + len(ids))):
+                self.disagree(f"{name}: player view {what} ids {ids[:8]} leave gaps")
+            if used is not None and ids != used:
+                self.disagree(f"{name}: player view {what} lists {ids} but uses {used}")
+        kinds = sorted(cli.region_kinds)
+        used_kinds = sorted({r.kind for r in cli.regions.values()})
+        if kinds != used_kinds:
+            self.disagree(f"{name}: player view region kinds {kinds}, used {used_kinds}")
+
     def check_map(self, ron: Path, work: Path, rng: random.Random, n_routes: int,
                   n_reach: int, n_geometry: int, expect=None) -> None:
         name = ron.name
@@ -379,6 +503,13 @@ class Checker:
         sample = rng.sample(cells, min(n_geometry, len(cells)))
         self.compare_coords(name, ron, m, sample)
         self.compare_picks(name, ron, m, rng, sample)
+        radii = [0, 1, 2, 3, 5, 8, 12]
+        fovs = [(rng.choice(cells), rng.choice(radii)) for _ in range(n_reach)]
+        # A radius far past the map's extent is cut to it (and costs nothing more).
+        fovs.append((rng.choice(cells), 1_000_000))
+        self.compare_fov(name, ron, m, fovs)
+        self.compare_secrets(name, ron, m)
+        self.compare_player_view(name, ron, m, work)
         if self.verbose:
             print(f"  {name}: {m.orientation} {m.offset}, {len(m.cells)} cells, "
                   f"{len(m.edges)} edges, {len(m.paths)} paths, {len(m.icons)} icons")
@@ -415,6 +546,43 @@ class Checker:
                 self.disagree(f"{name}: the loader reads the version 1 form with other cells")
         except (hl.HexMapError, KeyError, TypeError) as e:
             self.disagree(f"{name}: the loader refuses the version 1 form: {e}")
+
+    def fog_and_secrets(self, source: Path, rng: random.Random) -> Path | None:
+        """A copy of the map, fogged with `hexmap fog` (all hidden, then what a cell sees)
+        and with some of its content made GM-only by `hexmap secret set`; None when a run
+        fails (reported)."""
+        ron = source.with_name(source.stem + "-fog.ron")
+        ron.write_bytes(source.read_bytes())
+        exported = ron.with_suffix(".tmp.json")
+        self.run("export", str(ron), "--to", "json", str(exported), "--force")
+        m = hl.load(str(exported))
+        cells = sorted(m.cells, key=hl.sort_key)
+        at = rng.choice(cells)
+        runs = [
+            ("fog", str(ron), "hide-all"),
+            ("fog", str(ron), "reveal", "--coords", "axial", "--at", f"{at[0]},{at[1]}",
+             "--sight", "6"),
+        ]
+        items = []
+        notes = [h for h, c in m.cells.items() if c.note is not None]
+        if notes:
+            h = rng.choice(notes)
+            items += ["--note", f"{h[0]},{h[1]}"]
+        if m.edges:
+            a, b = rng.choice(sorted(m.edges))
+            items += ["--edge", f"{a[0]},{a[1]}:{b[0]},{b[1]}"]
+        if m.paths:
+            items += ["--path", str(rng.choice(m.paths).id)]
+        items += [f for i in m.icons[:1] for f in ("--icon", str(i.id))]
+        items += [f for lb in m.labels[:1] for f in ("--label", str(lb.id))]
+        if items:
+            runs.append(("secret", str(ron), "set", "--coords", "axial", *items))
+        for args in runs:
+            p = self.run(*args)
+            if p.returncode != 0:
+                self.disagree(f"{ron.name}: hexmap {' '.join(args[:3])}: {p.stderr.strip()}")
+                return None
+        return ron
 
     def check_direction_names(self) -> None:
         """`hexmap coord` prints each neighbour with its direction name."""
@@ -701,6 +869,15 @@ def random_map(rng: random.Random, index: int):
     return "\n".join(out) + "\n", expect
 
 
+def expect_heights(present: bool):
+    """The check that the export's cells carry heights (all of them) or none."""
+    def expect(name: str, m: hl.HexMap) -> None:
+        have = [c.elevation is not None for c in m.cells.values()]
+        if any(have) != present or (present and not all(have)):
+            report_disagreement(f"{name}: heights on {sum(have)} of {len(have)} cells")
+    return expect
+
+
 _CHECKER: Checker | None = None
 
 
@@ -748,6 +925,18 @@ def main() -> int:
             ron = work / f"random-{i:02d}.ron"
             ron.write_text(text, encoding="utf-8")
             checker.check_map(ron, work, rng, args.random_routes, args.reach, 2, expect)
+            # Fogged, with a party's view revealed and secrets of every kind, again.
+            if fogged := checker.fog_and_secrets(ron, rng):
+                checker.check_map(fogged, work, rng, args.random_routes // 2, args.reach, 1)
+        world = work / "world.ron"
+        checker.run("generate", str(world), "--shape", "rect:18x12", "--seed", "7", "--force")
+        checker.check_map(world, work, rng, args.random_routes, args.reach, 1,
+                          expect_heights(True))
+        if fogged := checker.fog_and_secrets(world, rng):
+            checker.check_map(fogged, work, rng, args.random_routes, args.reach, 1,
+                              expect_heights(True))
+        fixture = REPO / "tests" / "fixtures" / "every-secret.ron"
+        checker.check_map(fixture, work, rng, args.random_routes, args.reach, 2)
     elapsed = time.monotonic() - start
     c = checker
     print(
@@ -755,6 +944,7 @@ def main() -> int:
         f"{c.coords} coord and {c.picks} pick checks; {c.cli_calls} hexmap runs in {elapsed:.1f} s"
     )
     print("steps of hexmap's routes: " + ", ".join(f"{n} {k}" for k, n in c.cases.items()))
+    print(f"{c.fovs} fields of view, {c.player_views} player views")
     print(f"{c.routes} routes, {c.reaches} reach queries, {len(c.problems)} disagreements")
     return 1 if c.problems else 0
 

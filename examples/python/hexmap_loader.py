@@ -10,9 +10,15 @@ Written from docs/JSON.md alone, with the Python 3.11 standard library only:
     m.corners((3, 4))                # six (x, y), corner 0..5
     m.route((0, 0), (5, -2))         # (cost in hundredths or None, [hexes])
     m.reach((0, 0), 350)             # {hex: cost in hundredths} within 3.5 points
+    m.field_of_view((0, 0), 5)       # the cells seen from (0, 0) under the sight rule
+    m.cells[(3, 4)].revealed         # False under the fog of war
+    m.player_view()                  # only what the players may see (no GM secret)
 
 Hexes are axial (q, r) tuples everywhere. Movement costs are integer hundredths of a point
-(docs/JSON.md, "The movement rule"); `points(c)` turns one back into points.
+(docs/JSON.md, "The movement rule"); `points(c)` turns one back into points. Everything the
+export holds is read: fog (`revealed`), the game master's secrets (`gm_only`,
+`note_gm_only`), heights (`elevation`), the party and named regions. A game shows players
+`player_view()`, never the map itself.
 """
 
 from __future__ import annotations
@@ -67,6 +73,11 @@ OFFSET_KINDS = ("odd-r", "even-r", "odd-q", "even-q")
 #: A step's cost is counted in 32-bit hundredths and saturates there (docs/JSON.md, "Limits").
 STEP_LIMIT = 2**32 - 1
 
+#: The nudge of the sight rule's two lines (docs/JSON.md, "Sight").
+SIGHT_EPSILON = 1e-6
+#: The largest sight radius (after cutting it to the map), as `hexmap fov` allows.
+MAX_SIGHT = 100
+
 Hex = tuple[int, int]
 
 
@@ -87,6 +98,19 @@ def to_hundredths(cost: float) -> int:
 def _round(x: float) -> int:
     """Round half away from zero (as Rust's f64::round; Python's round() rounds half to even)."""
     return int(math.copysign(math.floor(abs(x) + 0.5), x))
+
+
+def cube_round(fq: float, fr: float) -> Hex:
+    """The hex nearest the fractional axial (fq, fr): each of q, r, s rounded (halves away
+    from zero), then the one with the largest rounding error set from the other two."""
+    fs = -fq - fr
+    q, r, s = _round(fq), _round(fr), _round(fs)
+    dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
+    if dq > dr and dq > ds:
+        q = -r - s
+    elif dr > ds:
+        r = -q - s
+    return (q, r)
 
 
 def distance(a: Hex, b: Hex) -> int:
@@ -217,6 +241,13 @@ class Cell:
     mine: bool
     count: int
     note: str | None = None
+    #: The note is for the game master only (never show it to players).
+    note_gm_only: bool = False
+    #: False for a cell the players have not seen (fog of war); always True on a map
+    #: without fog.
+    revealed: bool = True
+    #: Height (0 is sea level, below is under the sea); None on a map without heights.
+    elevation: int | None = None
 
     @property
     def hex(self) -> Hex:
@@ -228,6 +259,7 @@ class Path:
     id: int
     type: int
     hexes: tuple[Hex, ...]
+    gm_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -238,6 +270,7 @@ class Icon:
     caption: str | None
     scale: float
     color: str | None
+    gm_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -252,6 +285,7 @@ class Label:
     bold: bool
     italic: bool
     halo: bool
+    gm_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -266,6 +300,7 @@ class Region:
     tint: float | None
     label: bool
     hexes: frozenset[Hex]
+    gm_only: bool = False
 
 
 @dataclass
@@ -299,6 +334,8 @@ class HexMap:
     #: Named regions by id and their kinds (name → exclusive); empty when the file has none.
     regions: dict[int, Region] = field(default_factory=dict)
     region_kinds: dict[str, bool] = field(default_factory=dict)
+    #: The edge features only the game master may see, by side_key.
+    gm_edges: set[tuple[Hex, Hex]] = field(default_factory=set)
     # Derived: the cheapest costed path type along each side (hundredths).
     _path_step: dict[tuple[Hex, Hex], int] = field(default_factory=dict, repr=False)
 
@@ -344,14 +381,7 @@ class HexMap:
             fq, fr = (SQRT3 / 3.0) * u - v / 3.0, (2.0 / 3.0) * v
         else:
             fq, fr = (2.0 / 3.0) * u, -u / 3.0 + (SQRT3 / 3.0) * v
-        fs = -fq - fr
-        q, r, s = _round(fq), _round(fr), _round(fs)
-        dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
-        if dq > dr and dq > ds:
-            q = -r - s
-        elif dr > ds:
-            r = -q - s
-        return (q, r)
+        return cube_round(fq, fr)
 
     def direction_name(self, d: int) -> str:
         return direction_names(self.orientation)[d % 6]
@@ -463,6 +493,155 @@ class HexMap:
             total += s
         return total
 
+    # ---- the sight rule (docs/JSON.md, "Sight") --------------------------------------------
+
+    def blocks_sight(self, h: Hex) -> bool:
+        """True when the terrain of cell h blocks sight (a hex off the map or without
+        terrain does not)."""
+        cell = self.cells.get(h)
+        return cell is not None and cell.terrain is not None and self.palette[cell.terrain].blocks_sight
+
+    def sight_blocked_between(self, a: Hex, b: Hex) -> bool:
+        """True when the side between neighbours a and b holds a feature that blocks sight."""
+        t = self.edges.get(side_key(a, b))
+        return t is not None and self.edge_types[t].blocks_sight
+
+    def sees(self, a: Hex, b: Hex) -> bool:
+        """B is seen from A (and A from B): one of the two nudged lines between them passes
+        no blocking hex strictly between them and crosses no blocking side."""
+        lo, hi = (a, b) if sort_key(a) <= sort_key(b) else (b, a)
+        for delta in (SIGHT_EPSILON, -SIGHT_EPSILON):
+            line = sight_line(lo, hi, delta)
+            inner = line[1:-1]
+            if any(self.blocks_sight(h) for h in inner):
+                continue
+            if any(self.sight_blocked_between(x, y) for x, y in zip(line, line[1:])):
+                continue
+            return True
+        return False
+
+    def field_of_view(self, origin: Hex, radius: int) -> list[Hex]:
+        """The cells seen from `origin` within `radius` hexes, by r then q (what
+        `hexmap fov` answers). The radius is first cut to the farthest cell of the map; a
+        radius still over MAX_SIGHT is refused, as `hexmap fov` refuses it."""
+        if origin not in self.cells:
+            raise HexMapError(f"{origin} is not a cell of the map")
+        farthest = max(distance(origin, h) for h in self.cells)
+        radius = min(radius, farthest)
+        if radius > MAX_SIGHT:
+            raise HexMapError(f"a sight radius of {radius} is over the limit of {MAX_SIGHT}")
+        seen = [h for h in self.cells if distance(origin, h) <= radius and self.sees(origin, h)]
+        return sorted(seen, key=sort_key)
+
+    # ---- secrets and the players' view ---------------------------------------------------
+
+    @property
+    def has_fog(self) -> bool:
+        """True when some cell is hidden from the players."""
+        return any(not c.revealed for c in self.cells.values())
+
+    def gm_items(self) -> list[tuple]:
+        """Every item only the game master may see: ("note", hex), ("edge", a, b),
+        ("path", id), ("icon", id), ("label", id), ("region", id)."""
+        out: list[tuple] = [("note", h) for h, c in self.cells.items() if c.note_gm_only]
+        out += [("edge", a, b) for a, b in self.gm_edges]
+        out += [("path", p.id) for p in self.paths if p.gm_only]
+        out += [("icon", i.id) for i in self.icons if i.gm_only]
+        out += [("label", lb.id) for lb in self.labels if lb.gm_only]
+        out += [("region", r.id) for r in self.regions.values() if r.gm_only]
+        return out
+
+    def player_view(self) -> HexMap:
+        """What the players may see of this map: what a game must show them instead of
+        the map itself (the rules of docs/JSON.md, "The player view"). A cell not seen
+        keeps its place but has no terrain, mine or note; no cell has a note (notes are the
+        game master's); every GM-only item goes, and so does what lies on a cell not seen:
+        its icons, the labels centred on it, the edge features beside it, the steps of paths
+        through it (a path keeps its runs of seen cells), a region's cells there (a region
+        with none seen goes); heights go when any cell is hidden. Ids are kept (the CLI's
+        player export numbers them afresh)."""
+        hidden = {h for h, c in self.cells.items() if not c.revealed}
+        cells = {}
+        for h, c in self.cells.items():
+            seen = h not in hidden
+            cells[h] = Cell(
+                c.q, c.r, c.col, c.row,
+                c.terrain if seen else None,
+                c.mine and seen,
+                0,
+                revealed=seen,
+                elevation=None if hidden else c.elevation,
+            )
+        for h, c in cells.items():
+            c.count = sum(1 for d in range(6) if (n := neighbor(h, d)) in cells and cells[n].mine)
+        edges = {
+            k: t for k, t in self.edges.items()
+            if k not in self.gm_edges and k[0] not in hidden and k[1] not in hidden
+        }
+        paths: list[Path] = []
+        for p in self.paths:
+            if p.gm_only:
+                continue
+            runs: list[list[Hex]] = [[]]
+            for h in p.hexes:
+                if h in hidden:
+                    runs.append([])
+                else:
+                    runs[-1].append(h)
+            for run in (r for r in runs if len(r) >= 2):
+                paths.append(Path(p.id, p.type, tuple(run)))
+        icons = [i for i in self.icons if not i.gm_only and i.hex not in hidden]
+        labels = [
+            lb for lb in self.labels
+            if not lb.gm_only and self.pixel_to_hex(lb.x, lb.y) not in hidden
+        ]
+        out = HexMap(
+            self.name, self.orientation, self.offset, self.hex_size, dict(self.palette),
+            dict(self.edge_types), dict(self.path_types), cells, edges, paths, icons, labels,
+            shape=self.shape, bounds=self.bounds, label_settings=self.label_settings,
+            view=self.view, scale=self.scale, forward=self.forward, origin=self.origin,
+        )
+        for r in self.regions.values():
+            seen = frozenset(h for h in r.hexes if h not in hidden)
+            if not r.gm_only and seen:
+                out.regions[r.id] = Region(
+                    r.id, r.name, r.kind, r.color, r.border, r.tint, r.label, seen
+                )
+        out.region_kinds = dict(self.region_kinds)
+        if self.party is not None:
+            trail = self.party["trail"]
+            if trail is not None and not any(p.id == trail for p in paths):
+                trail = None
+            out.party = dict(self.party, trail=trail)
+        out._path_step = {}
+        for p in paths:
+            cost = out.path_types[p.type].cost
+            for a, b in zip(p.hexes, p.hexes[1:]):
+                k = side_key(a, b)
+                if cost is not None and cost < out._path_step.get(k, math.inf):
+                    out._path_step[k] = cost
+        return out
+
+
+def sight_line(lo: Hex, hi: Hex, delta: float) -> list[Hex]:
+    """The hexes of the line from lo to hi (lo the smaller by r, then q), sampled as the
+    sight rule says: exact integer numerators, only the fraction rounded, nudged by delta
+    on q and on r (docs/JSON.md, "Sight", steps 1–5)."""
+    n = distance(lo, hi)
+    if n == 0:
+        return [lo]
+    out = []
+    for i in range(n + 1):
+        whole, frac = [], []
+        for a, b in zip(lo, hi):
+            num = a * n + (b - a) * i
+            w = num // n  # Python's // floors, as the rule asks
+            whole.append(w)
+            frac.append((num - w * n) / n + delta)
+        rq, rr = cube_round(*frac)
+        out.append((whole[0] + rq, whole[1] + rr))
+    return out
+
 
 def _axial(v, where: str) -> Hex:
     if not (isinstance(v, list) and len(v) == 2 and all(type(x) is int for x in v)):
@@ -521,13 +700,21 @@ def from_json(doc: dict) -> HexMap:
             col, row = c["offset"]
         else:
             q, r, col, row = c["q"], c["r"], c["col"], c["row"]
-        cell = Cell(q, r, col, row, c["terrain"], c["mine"], c["count"], c.get("note"))
+        cell = Cell(
+            q, r, col, row, c["terrain"], c["mine"], c["count"], c.get("note"),
+            note_gm_only=c.get("note_gm_only", False),
+            revealed=c.get("revealed", True),
+            elevation=c.get("elevation"),
+        )
+        if cell.note_gm_only and cell.note is None:
+            raise HexMapError(f"cell {cell.hex}: note_gm_only without a note")
         if cell.hex in cells:
             raise HexMapError(f"cell {cell.hex} listed twice")
         if cell.terrain is not None and cell.terrain not in palette:
             raise HexMapError(f"cell {cell.hex}: unknown terrain {cell.terrain}")
         cells[cell.hex] = cell
     edges: dict[tuple[Hex, Hex], int] = {}
+    gm_edges: set[tuple[Hex, Hex]] = set()
     for i, e in enumerate(doc["edges"]):
         a, b = _axial(e["a"], f"edges[{i}].a"), _axial(e["b"], f"edges[{i}].b")
         if direction_between(a, b) is None:
@@ -535,6 +722,8 @@ def from_json(doc: dict) -> HexMap:
         if e["type"] not in edge_types:
             raise HexMapError(f"edges[{i}]: unknown edge type {e['type']}")
         edges[side_key(a, b)] = e["type"]
+        if e.get("gm_only", False):
+            gm_edges.add(side_key(a, b))
     paths = []
     for i, p in enumerate(doc["paths"]):
         hexes = tuple(_axial(h, f"paths[{i}].hexes") for h in p["hexes"])
@@ -543,7 +732,7 @@ def from_json(doc: dict) -> HexMap:
         for a, b in zip(hexes, hexes[1:]):
             if direction_between(a, b) is None:
                 raise HexMapError(f"paths[{i}]: {a} and {b} are not neighbours")
-        paths.append(Path(p["id"], p["type"], hexes))
+        paths.append(Path(p["id"], p["type"], hexes, p.get("gm_only", False)))
     icons = [
         Icon(
             i["id"] if version >= 3 else None,
@@ -552,6 +741,7 @@ def from_json(doc: dict) -> HexMap:
             i["caption"],
             i["scale"],
             i["color"],
+            i.get("gm_only", False),
         )
         for n, i in enumerate(doc["icons"])
     ]
@@ -570,6 +760,7 @@ def from_json(doc: dict) -> HexMap:
             lb["bold"],
             lb["italic"],
             lb["halo"],
+            lb.get("gm_only", False),
         )
         for lb in doc["labels"]
     ]
@@ -587,7 +778,11 @@ def from_json(doc: dict) -> HexMap:
         icons,
         labels,
         forward=FORWARD[orientation],
+        gm_edges=gm_edges,
     )
+    elevations = [c.elevation is None for c in cells.values()]
+    if any(elevations) and not all(elevations):
+        raise HexMapError("elevation is on some cells but not on all")
     if version >= 2:
         _map_level(doc, m)
     _regions(doc, m)
@@ -669,5 +864,6 @@ def _regions(doc: dict, m: HexMap) -> None:
                         f"regions {other} and {r['id']} of exclusive kind {r['kind']!r} share hex {h}"
                     )
         m.regions[r["id"]] = Region(
-            r["id"], r["name"], r["kind"], r["color"], r["border"], r["tint"], r["label"], hexes
+            r["id"], r["name"], r["kind"], r["color"], r["border"], r["tint"], r["label"], hexes,
+            r.get("gm_only", False),
         )

@@ -253,7 +253,8 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
     }
     if args.player_view && !args.format.options().contains(&FormatOption::PlayerView) {
         return Err(CliError(format!(
-            "--player-view is for json, png, svg and pdf, not {}",
+            "--player-view is for {}, not {}",
+            hexmap_io::format::player_view_formats(),
             args.format
         )));
     }

@@ -1,4 +1,4 @@
-//! `hexmap fog`: fog of war on a map file, in place (issue 26): reveal or hide a cell,
+//! `hexmap fog`: fog of war on a map file, in place: reveal or hide a cell,
 //! the cells within a radius of it, or what it sees (the map's field of view), or every
 //! cell. The map is saved atomically in the form it was read in.
 

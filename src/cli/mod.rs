@@ -13,6 +13,7 @@ mod map_cmds;
 mod mines;
 mod queries;
 mod routes;
+mod secret;
 mod sight;
 
 use clap::{Parser, Subcommand};
@@ -73,6 +74,9 @@ pub enum Command {
     Fov(sight::FovArgs),
     /// Fog of war, in place: reveal or hide a cell, a radius, what a cell sees, or all.
     Fog(fog::FogArgs),
+    /// What only the GM may see, in place: mark notes, edge features, paths, icons,
+    /// labels and regions GM-only (set) or public (clear), or list them.
+    Secret(secret::SecretArgs),
     /// Answer many queries (route, reach, fov, pick, coord) to one map: JSON lines on
     /// standard input, one JSON answer line each on standard output.
     Batch(batch::BatchArgs),
@@ -99,6 +103,7 @@ impl Command {
             Command::Export(a) => a.writing.json,
             Command::Import(a) => a.writing.json,
             Command::Fog(a) => a.json,
+            Command::Secret(a) => a.json,
         }
     }
 }
@@ -146,6 +151,7 @@ pub fn run(command: Command, pretty: bool) -> ExitCode {
         Command::Reach(args) => routes::reach(&args),
         Command::Fov(args) => sight::fov(&args),
         Command::Fog(args) => fog::fog(&args),
+        Command::Secret(args) => secret::secret(&args),
         Command::Batch(args) => batch::batch(&args),
     };
     match result {

@@ -48,6 +48,7 @@ mod region_pictures;
 mod roundtrip;
 mod save_safety;
 mod scale_bar_pictures;
+mod secrets;
 mod sight_rule_doc;
 mod special_outputs;
 mod strict_exports;

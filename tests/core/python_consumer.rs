@@ -1,9 +1,13 @@
-//! The reference consumer of the JSON export (issue 30's proof): `examples/python/`'s loader,
-//! written from docs/JSON.md alone, run by `check_against_cli.py` against this build's
-//! `hexmap` on every map in `maps/` and on random maps it writes from docs/FORMAT.md — the
-//! exports validated by docs/hexmap-cells.schema.json, its Dijkstra against `route`, its
-//! movement ranges against `reach`, its offset formulas against `coord`, its pixel centres,
-//! corners and sides against `pick`. So docs/JSON.md cannot drift from the program.
+//! The reference consumer of the JSON export: `examples/python/`'s loader, written from
+//! docs/JSON.md alone, run by `check_against_cli.py` against this build's `hexmap` on every
+//! map in `maps/`, on random maps it writes from docs/FORMAT.md (then fogs and gives
+//! secrets with `hexmap fog` and `hexmap secret`), on a generated world with heights and on
+//! the every-secret fixture — the exports validated by docs/hexmap-cells.schema.json, its
+//! Dijkstra against `route`, its movement ranges against `reach`, its field of view against
+//! `fov`, its offset formulas against `coord`, its pixel centres, corners and sides against
+//! `pick`, the secrets it reads against `secret list`, its player view against
+//! `export --player-view`. So docs/JSON.md cannot drift from the program, and a game built on
+//! the loader keeps the GM's secrets.
 //! Skipped when python3 or its `jsonschema` package is missing, except under CI=true where
 //! both must be there (.ci/run installs jsonschema).
 
@@ -84,5 +88,19 @@ fn the_python_reference_consumer_agrees_with_the_cli() {
     assert!(
         routes >= 100 && reach >= 20,
         "too few comparisons ({routes} routes, {reach} reach queries):\n{stdout}"
+    );
+    let counts = |suffix: &str| {
+        (stdout.lines())
+            .find_map(|l| {
+                l.split_once(suffix)
+                    .map(|(n, _)| n.rsplit(' ').next().map(str::to_owned))
+            })
+            .flatten()
+            .and_then(|n| n.parse::<u64>().ok())
+    };
+    let (fovs, players) = (counts(" fields of view"), counts(" player views"));
+    assert!(
+        fovs.is_some_and(|n| n >= 100) && players.is_some_and(|n| n >= 20),
+        "too few fields of view ({fovs:?}) or player views ({players:?}):\n{stdout}"
     );
 }

@@ -120,6 +120,7 @@ fn a_region_across_the_pieces_of_a_big_picture_is_stroked_on_every_side() {
             border: BorderStyle::Solid,
             tint: None,
             label: false,
+            gm_only: false,
         },
         hexes,
     };

@@ -61,6 +61,7 @@ fn map(orientation: Orientation, regions: bool) -> HexMap {
             border: BorderStyle::Dashed,
             tint: Some(0.2),
             label: true,
+            gm_only: false,
         },
         hexes,
     };

@@ -4,7 +4,7 @@
 //! selecting, dragging and deleting icons; the topmost label wins a click; typing in the
 //! label field never switches tools; the status bar names what is under the pointer.
 
-use crate::harness::shown_labels;
+use crate::harness::{click, drag, shown_labels, undo};
 use eframe::egui::{Key, Modifiers, Pos2, Shape, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -48,28 +48,6 @@ fn tool(h: &mut Harness<'static, EditorApp>, key: Key, want: Tool) {
     assert_eq!(h.state().view().tool(), want);
 }
 
-fn click(h: &mut Harness<'static, EditorApp>, p: Pos2) {
-    h.hover_at(p);
-    h.run();
-    h.drag_at(p);
-    h.run();
-    h.drop_at(p);
-    h.run();
-}
-
-fn drag(h: &mut Harness<'static, EditorApp>, from: Pos2, to: Pos2) {
-    h.hover_at(from);
-    h.run();
-    h.drag_at(from);
-    h.run();
-    for t in [0.25, 0.5, 0.75, 1.0] {
-        h.hover_at(from + (to - from) * t);
-        h.run();
-    }
-    h.drop_at(to);
-    h.run();
-}
-
 /// Type `text` as a keyboard does: each letter a key press (which a shortcut could take)
 /// and its text.
 fn type_keys(h: &mut Harness<'static, EditorApp>, text: &str) {
@@ -86,11 +64,6 @@ fn type_keys(h: &mut Harness<'static, EditorApp>, text: &str) {
         h.event(eframe::egui::Event::Text(c.to_string()));
         h.run();
     }
-}
-
-fn undo(h: &mut Harness<'static, EditorApp>) {
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    h.run();
 }
 
 fn screen(h: &Harness<'static, EditorApp>, p: Point) -> Pos2 {

@@ -3,7 +3,7 @@
 //! without heights gets its layer on the first stroke; Layers → Elevation bands tints each
 //! cell by its height band on the canvas.
 
-use crate::harness::{colour_at, settle, shapes_in};
+use crate::harness::{click_hex, colour_at, settle, shapes_in};
 use eframe::egui::{Color32, Event, Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -40,15 +40,7 @@ fn harness() -> Harness<'static, EditorApp> {
 }
 
 fn stroke_on(h: &mut Harness<'static, EditorApp>, hex: Hex) {
-    let camera = *h.state().view().camera();
-    let rect = h.state().view().canvas_rect();
-    let p = camera.world_to_screen(rect, h.state().view().doc().layout().hex_to_pixel(hex));
-    h.hover_at(p);
-    h.run();
-    h.drag_at(p);
-    h.run();
-    h.drop_at(p);
-    settle(h);
+    click_hex(h, hex);
 }
 
 fn height(h: &Harness<'static, EditorApp>, hex: Hex) -> Option<i16> {

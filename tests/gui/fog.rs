@@ -303,3 +303,43 @@ fn the_gm_sees_gm_only_items_marked_and_the_players_see_no_mark() {
     settle(&mut h);
     assert_eq!(secret_marks(&shapes_in(&h, rect)), Vec::<Pos2>::new());
 }
+
+#[test]
+fn the_player_window_zooms_at_the_pointer_within_the_canvas_limits() {
+    let mut h = harness();
+    let rect = open_player_window(&mut h);
+    h.get_by_label("Follow the GM's view").click();
+    settle(&mut h);
+    let p = rect.center() + Vec2::new(120.0, 60.0);
+    h.hover_at(p);
+    settle(&mut h);
+    let before = h.state().view().player_camera().expect("its own camera");
+    let under = before.screen_to_world(rect, p);
+    // A long turn of the wheel, towards the viewer.
+    for _ in 0..60 {
+        h.event(eframe::egui::Event::MouseWheel {
+            unit: eframe::egui::MouseWheelUnit::Line,
+            delta: Vec2::new(0.0, 2.0),
+            modifiers: eframe::egui::Modifiers::NONE,
+            phase: eframe::egui::TouchPhase::Move,
+            source: eframe::egui::MouseWheelSource::Wheel,
+        });
+        h.run();
+    }
+    let after = h.state().view().player_camera().unwrap();
+    assert!(after.zoom > before.zoom, "it zoomed in");
+    // The canvas's limit: one hex filling the view, however far the wheel turns.
+    let size = session().properties().hex_size;
+    let one_hex = rect.width().min(rect.height()) as f64 / (2.0 * size.x.max(size.y));
+    assert!(
+        after.zoom <= one_hex * 1.000_001,
+        "zoom {} past the limit {one_hex}",
+        after.zoom
+    );
+    let still = after.screen_to_world(rect, p);
+    let moved = (still.x - under.x).hypot(still.y - under.y) * after.zoom;
+    assert!(
+        moved < 1.0,
+        "the point under the pointer moved {moved:.1} px"
+    );
+}

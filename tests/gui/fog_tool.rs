@@ -7,8 +7,8 @@
 //! column 6 from row 0 to row 5, so the route from the west to the east goes round its
 //! southern end.
 
-use crate::harness::{settle, shown_labels};
-use eframe::egui::{Event, Key, Modifiers, Shape, Vec2};
+use crate::harness::{click_hex, colour_at, settle, shapes_in, shown_labels, undo};
+use eframe::egui::{Event, Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::dialogs::FakeDialogs;
@@ -61,26 +61,6 @@ fn harness() -> Harness<'static, EditorApp> {
     h
 }
 
-/// Press and release the primary button on the centre of `hex`.
-fn click_hex(h: &mut Harness<'static, EditorApp>, hex: Hex) {
-    let camera = *h.state().view().camera();
-    let rect = h.state().view().canvas_rect();
-    let layout = h.state().view().doc().layout();
-    let p = camera.world_to_screen(rect, layout.hex_to_pixel(hex));
-    assert!(rect.contains(p), "{hex} is on screen");
-    h.hover_at(p);
-    h.run();
-    h.drag_at(p);
-    h.run();
-    h.drop_at(p);
-    settle(h);
-}
-
-fn undo(h: &mut Harness<'static, EditorApp>) {
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    settle(h);
-}
-
 #[test]
 fn a_click_places_the_party_and_reveals_what_it_sees_in_one_undo_step() {
     let mut h = harness();
@@ -101,11 +81,11 @@ fn a_click_places_the_party_and_reveals_what_it_sees_in_one_undo_step() {
     let rect = h.state().view().canvas_rect();
     let centre =
         camera.world_to_screen(rect, h.state().view().doc().layout().hex_to_pixel(at(2, 3)));
-    let marker = h.output().shapes.iter().any(|c| {
-        matches!(&c.shape, Shape::Circle(d)
-            if d.fill == hexmap::app::player_view::PARTY && d.center.distance(centre) < 1.0)
-    });
-    assert!(marker, "no party marker at {centre:?}");
+    // Drawn by `draw` as every picture draws it: a disc of the party colour on its hex.
+    let party = hexmap::app::painter::color32(hexmap::draw::PARTY);
+    let shapes = shapes_in(&h, rect);
+    let marker = colour_at(&shapes, centre);
+    assert_eq!(marker, Some(party), "no party marker at {centre:?}");
     let name = h.state().view().doc().hex_name(at(2, 3));
     let labels = shown_labels(&h);
     assert!(labels.contains(&format!("Party at {name}")), "{labels:?}");

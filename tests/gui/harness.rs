@@ -134,3 +134,51 @@ pub fn wait_for_export(h: &mut Harness<'static, EditorApp>) {
         h.state().view().error()
     );
 }
+
+/// A click at `p` as a person makes it: the pointer there, pressed, released.
+pub fn click(h: &mut Harness<'static, EditorApp>, p: Pos2) {
+    h.hover_at(p);
+    h.run();
+    h.drag_at(p);
+    h.run();
+    h.drop_at(p);
+    settle(h);
+}
+
+/// A click on the centre of `hex` on the canvas.
+pub fn click_hex(h: &mut Harness<'static, EditorApp>, hex: hexmap::hex::Hex) {
+    let p = h.state().view().hex_to_screen(hex);
+    click(h, p);
+}
+
+/// A drag from `from` to `to` in four steps.
+pub fn drag(h: &mut Harness<'static, EditorApp>, from: Pos2, to: Pos2) {
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    for t in [0.25, 0.5, 0.75, 1.0] {
+        h.hover_at(from + (to - from) * t);
+        h.run();
+    }
+    h.drop_at(to);
+    settle(h);
+}
+
+/// Ctrl+Z.
+pub fn undo(h: &mut Harness<'static, EditorApp>) {
+    h.key_press_modifiers(eframe::egui::Modifiers::COMMAND, eframe::egui::Key::Z);
+    settle(h);
+}
+
+/// Ctrl+C then Ctrl+V as the desktop sends them: the copy's text on the system clipboard,
+/// handed back as the paste.
+pub fn copy_then_paste(h: &mut Harness<'static, EditorApp>) {
+    use eframe::egui::Event;
+    h.event(Event::Copy);
+    h.step();
+    let copied = copied_text(h).expect("text on the system clipboard");
+    settle(h);
+    h.event(Event::Paste(copied));
+    settle(h);
+}

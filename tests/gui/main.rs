@@ -41,6 +41,7 @@ mod regions;
 mod reshape;
 mod scale_bar;
 mod scatter;
+mod secrets;
 mod selection;
 mod tile_art;
 mod underlay;

@@ -1,8 +1,8 @@
 //! Copy and paste (issue 24, item 18): a pasted block hangs from the point where it was
 //! grabbed at the copy, or from its middle, never from its top-left cell.
 
-use crate::harness::{copied_text, settle};
-use eframe::egui::{Event, Pos2, Vec2};
+use crate::harness::{click_hex, copy_then_paste, settle};
+use eframe::egui::{Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
@@ -47,22 +47,7 @@ fn select_box(h: &mut Harness<'static, EditorApp>, a: Hex, b: Hex) {
 fn copy_and_paste(h: &mut Harness<'static, EditorApp>, at: Pos2) {
     h.hover_at(at);
     settle(h);
-    h.event(Event::Copy);
-    h.step();
-    let copied = copied_text(h).expect("text on the system clipboard");
-    settle(h);
-    h.event(Event::Paste(copied));
-    settle(h);
-}
-
-fn click_hex(h: &mut Harness<'static, EditorApp>, x: Hex) {
-    let p = h.state().view().hex_to_screen(x);
-    h.hover_at(p);
-    settle(h);
-    h.drag_at(p);
-    h.run();
-    h.drop_at(p);
-    settle(h);
+    copy_then_paste(h);
 }
 
 #[test]

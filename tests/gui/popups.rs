@@ -3,8 +3,8 @@
 //! menu paints nothing, and the Edit menu's "Copy selection" agrees with the outline drawn;
 //! the View menu shows the zoom keys (item 26).
 
-use crate::harness::{settle, shown_labels};
-use eframe::egui::{self, Event, Key, Modifiers, OutputCommand, Vec2};
+use crate::harness::{copy_then_paste, settle, shown_labels};
+use eframe::egui::{self, Event, Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
@@ -142,21 +142,7 @@ fn after_paste_and_undo_copy_selection_agrees_with_the_outline() {
     // S, drag-select 9 cells, Ctrl+C, Ctrl+V, R, F, click to place, Escape, Ctrl+Z.
     select_box(&mut h, cell(4, 4), cell(6, 6));
     assert!(h.state().view().selection().len() >= 8);
-    h.event(Event::Copy);
-    h.step();
-    let copied = h
-        .output()
-        .platform_output
-        .commands
-        .iter()
-        .find_map(|c| match c {
-            OutputCommand::CopyText(t) => Some(t.clone()),
-            _ => None,
-        })
-        .expect("text on the system clipboard");
-    settle(&mut h);
-    h.event(Event::Paste(copied));
-    settle(&mut h);
+    copy_then_paste(&mut h);
     h.key_press(Key::R);
     settle(&mut h);
     h.key_press(Key::F);

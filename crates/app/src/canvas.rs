@@ -258,19 +258,9 @@ impl Canvas {
         }
     }
 
-    /// Zoom limits: from the whole map with room to spare (however small its hexes get:
-    /// chunk meshes switch to cheaper detail), to one hex filling the view.
+    /// Zoom limits of the canvas (see [`zoom_limits`]).
     pub(super) fn zoom_limits(&self, doc: &OpenMap) -> (f64, f64) {
-        let (min, max) = doc.world_bounds();
-        let (w, h) = (
-            f64::from(self.view.width().max(1.0)),
-            f64::from(self.view.height().max(1.0)),
-        );
-        let fit = (w / (max.x - min.x).max(1e-9)).min(h / (max.y - min.y).max(1e-9));
-        let size = doc.layout().size();
-        let one_hex = w.min(h) / (2.0 * size.x.max(size.y));
-        let lo = (fit * 0.5).min(one_hex);
-        (lo, one_hex.max(lo))
+        zoom_limits(self.view, doc)
     }
 
     /// What the map is drawn with: the layer switches, terrain symbols, and the coordinate
@@ -300,68 +290,116 @@ impl Canvas {
         &mut self,
         ui: &egui::Ui,
         response: &egui::Response,
-        (lo, hi): (f64, f64),
+        limits: (f64, f64),
         popup_open: bool,
     ) {
-        let rect = self.view;
-        let space = ui.input(|i| i.key_down(Key::Space));
-        if response.dragged_by(PointerButton::Middle)
-            || response.dragged_by(PointerButton::Secondary)
-            || (space && response.dragged_by(PointerButton::Primary))
-        {
-            self.camera.pan_by_screen(response.drag_delta());
-        }
-        if let Some(pointer) = response.hover_pos() {
-            let (wheel, pinch) = ui.input(|i| {
-                let mut factor = 1.0_f64;
-                for e in &i.events {
-                    if let Event::MouseWheel {
-                        unit,
-                        delta,
-                        modifiers,
-                        ..
-                    } = e
-                    {
-                        // Ctrl/Cmd + wheel arrives as zoom_delta below; do not count it twice.
-                        if modifiers.ctrl || modifiers.command {
-                            continue;
-                        }
-                        let per = match unit {
-                            MouseWheelUnit::Point => 0.002,
-                            MouseWheelUnit::Line => 0.1,
-                            MouseWheelUnit::Page => 0.5,
-                        };
-                        factor *= (f64::from(delta.y) * per).exp();
+        let how = Navigation {
+            limits,
+            primary_pans: false,
+            keys: !popup_open,
+        };
+        navigate(&mut self.camera, self.view, ui, response, &how);
+    }
+}
+
+/// Zoom limits of a view `rect` on `doc`: from the whole map with room to spare (however
+/// small its hexes get: chunk meshes switch to cheaper detail), to one hex filling the
+/// view. The canvas and the player window share them.
+pub(super) fn zoom_limits(rect: Rect, doc: &OpenMap) -> (f64, f64) {
+    zoom_limits_of(rect, doc.world_bounds(), doc.layout().size())
+}
+
+/// [`zoom_limits`] of a map whose cells cover the world box `(min, max)` with hexes of
+/// `size` (the browser's players' window, which holds only the players' map).
+pub(super) fn zoom_limits_of(rect: Rect, (min, max): (Point, Point), size: Point) -> (f64, f64) {
+    let (w, h) = (
+        f64::from(rect.width().max(1.0)),
+        f64::from(rect.height().max(1.0)),
+    );
+    let fit = (w / (max.x - min.x).max(1e-9)).min(h / (max.y - min.y).max(1e-9));
+    let one_hex = w.min(h) / (2.0 * size.x.max(size.y));
+    let lo = (fit * 0.5).min(one_hex);
+    (lo, one_hex.max(lo))
+}
+
+/// How a view pans and zooms.
+pub(super) struct Navigation {
+    /// The zoom limits (lowest, highest).
+    pub limits: (f64, f64),
+    /// A plain (primary) drag pans, where no tool takes it (the player window).
+    pub primary_pans: bool,
+    /// Arrows and +/- act (not while a menu or text field has the keys).
+    pub keys: bool,
+}
+
+/// Pan (middle/right drag, space+drag, with `how.primary_pans` a plain drag, arrows) and
+/// zoom at the pointer (wheel, pinch) or the middle (+/-) within the zoom limits: the one
+/// camera control of the canvas and the player window.
+pub(super) fn navigate(
+    camera: &mut Camera,
+    rect: Rect,
+    ui: &egui::Ui,
+    response: &egui::Response,
+    how: &Navigation,
+) {
+    let (lo, hi) = how.limits;
+    let space = ui.input(|i| i.key_down(Key::Space));
+    if response.dragged_by(PointerButton::Middle)
+        || response.dragged_by(PointerButton::Secondary)
+        || ((space || how.primary_pans) && response.dragged_by(PointerButton::Primary))
+    {
+        camera.pan_by_screen(response.drag_delta());
+    }
+    if let Some(pointer) = response.hover_pos() {
+        let (wheel, pinch) = ui.input(|i| {
+            let mut factor = 1.0_f64;
+            for e in &i.events {
+                if let Event::MouseWheel {
+                    unit,
+                    delta,
+                    modifiers,
+                    ..
+                } = e
+                {
+                    // Ctrl/Cmd + wheel arrives as zoom_delta below; do not count it twice.
+                    if modifiers.ctrl || modifiers.command {
+                        continue;
                     }
+                    let per = match unit {
+                        MouseWheelUnit::Point => 0.002,
+                        MouseWheelUnit::Line => 0.1,
+                        MouseWheelUnit::Page => 0.5,
+                    };
+                    factor *= (f64::from(delta.y) * per).exp();
                 }
-                (factor, f64::from(i.zoom_delta()))
-            });
-            let factor = wheel * pinch;
-            if (factor - 1.0).abs() > 1e-9 {
-                self.camera.zoom_around(rect, pointer, factor, lo, hi);
             }
-        }
-        if ui.ctx().egui_wants_keyboard_input() || popup_open {
-            return;
-        }
-        let (dx, dy, zin, zout) = ui.input(|i| {
-            let p = |k| if i.key_pressed(k) { KEY_PAN } else { 0.0 };
-            (
-                p(Key::ArrowLeft) - p(Key::ArrowRight),
-                p(Key::ArrowUp) - p(Key::ArrowDown),
-                i.key_pressed(Key::Plus) || i.key_pressed(Key::Equals),
-                i.key_pressed(Key::Minus),
-            )
+            (factor, f64::from(i.zoom_delta()))
         });
-        if dx != 0.0 || dy != 0.0 {
-            self.camera.pan_by_screen(Vec2::new(dx, dy));
+        let factor = wheel * pinch;
+        if (factor - 1.0).abs() > 1e-9 {
+            camera.zoom_around(rect, pointer, factor, lo, hi);
         }
-        if zin {
-            self.camera.zoom_around(rect, rect.center(), 1.25, lo, hi);
-        }
-        if zout {
-            self.camera.zoom_around(rect, rect.center(), 0.8, lo, hi);
-        }
+    }
+    if ui.ctx().egui_wants_keyboard_input() || !how.keys {
+        return;
+    }
+    let (dx, dy, zin, zout) = ui.input(|i| {
+        let p = |k| if i.key_pressed(k) { KEY_PAN } else { 0.0 };
+        (
+            p(Key::ArrowLeft) - p(Key::ArrowRight),
+            p(Key::ArrowUp) - p(Key::ArrowDown),
+            i.key_pressed(Key::Plus) || i.key_pressed(Key::Equals),
+            i.key_pressed(Key::Minus),
+        )
+    });
+    if dx != 0.0 || dy != 0.0 {
+        camera.pan_by_screen(Vec2::new(dx, dy));
+    }
+    if zin {
+        camera.zoom_around(rect, rect.center(), 1.25, lo, hi);
+    }
+    if zout {
+        camera.zoom_around(rect, rect.center(), 0.8, lo, hi);
     }
 }
 
@@ -407,6 +445,12 @@ pub(super) fn canvas(app: &mut CanvasParts<'_>, ui: &mut egui::Ui) -> Vec<Action
         .canvas
         .hovered_world
         .and_then(|w| layout.pixel_to_hex(w));
+    let mut out = Vec::new();
+    // The players' view: no tool acts and none reads a hex; the camera moves as ever.
+    if app.canvas.player.on_main() {
+        paint(app, ui, rect, &layout);
+        return out;
+    }
     // A / T set the overlay anchor and target to the hex under the pointer (this frame's).
     if !ui.ctx().egui_wants_keyboard_input() && !app.popup_open {
         use egui::Modifiers;
@@ -417,7 +461,6 @@ pub(super) fn canvas(app: &mut CanvasParts<'_>, ui: &mut egui::Ui) -> Vec<Action
             app.canvas.overlays.target = app.canvas.hovered;
         }
     }
-    let mut out = Vec::new();
     if !super::underlay_view::input(
         ui,
         (&camera, rect),
@@ -429,16 +472,14 @@ pub(super) fn canvas(app: &mut CanvasParts<'_>, ui: &mut egui::Ui) -> Vec<Action
     }
     super::annotation_marks::input(app, ui, &response, &layout, &mut out);
     paint(app, ui, rect, &layout);
-    // The players' view shows nothing of the GM's: no selection, no secret marks.
-    if !app.canvas.player.on_main() {
-        let painter = ui.painter_at(rect);
-        let view = (&app.canvas.camera, rect);
-        super::annotation_marks::paint(&painter, app.tools, app.doc, &layout, view);
-        super::secret_marks::paint(&painter, app.doc, &layout, view);
-        super::player_view::paint_party(&painter, rect, &app.canvas.camera, app.doc.map());
-        let shown = (&app.canvas.images, &app.canvas.underlay);
-        super::underlay_view::paint_handles(&painter, view, app.doc.map(), shown);
-    }
+    let painter = ui.painter_at(rect);
+    let view = (&app.canvas.camera, rect);
+    super::annotation_marks::paint(&painter, app.tools, app.doc, &layout, view);
+    super::secret_marks::paint(&painter, app.doc, &layout, view);
+    let shown = (&app.canvas.images, &app.canvas.underlay);
+    super::underlay_view::paint_handles(&painter, view, app.doc.map(), shown);
+    // The legend, scale bar and overlay caption over every mark of the map.
+    paint_keys(app, &painter, rect);
     out
 }
 
@@ -528,17 +569,21 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
     );
 
     super::tool_marks::paint(app, ui, &painter, rect, layout);
+    app.canvas.last_overlay = overlay;
+}
+
+/// The legend, the scale bar and the overlays' caption, over the map and its marks (the
+/// GM's secret marks and the selection never cover them).
+fn paint_keys(app: &mut CanvasParts<'_>, painter: &egui::Painter, rect: Rect) {
     let legend = app
         .canvas
         .legend
-        .paint(&painter, rect, app.doc, &app.canvas.images);
+        .paint(painter, rect, app.doc, &app.canvas.images);
     if app.prefs.scale_bar {
         let zoom = app.canvas.camera.zoom;
-        super::scale_bar_view::paint(&painter, rect, app.doc, zoom, legend);
+        super::scale_bar_view::paint(painter, rect, app.doc, zoom, legend);
     }
-    let caption = overlay.caption();
-    app.canvas.last_overlay = overlay;
-    if let Some(text) = caption {
+    if let Some(text) = app.canvas.last_overlay.caption() {
         painter.text(
             rect.left_top() + Vec2::new(8.0, 8.0),
             egui::Align2::LEFT_TOP,

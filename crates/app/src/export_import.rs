@@ -7,9 +7,17 @@ use super::background::{Job, JobEnd};
 use super::open_map::OpenMap;
 use eframe::egui;
 use hexmap_hex::CoordSystem;
-use hexmap_io::format::{self, Format, FormatOption, WriteJob, WriteOptions};
+use hexmap_io::format::{self, Format, FormatOption, WriteOptions};
 use hexmap_map::HexMap;
 use std::path::{Path, PathBuf};
+
+/// The name of the switch that exports only what the players see.
+pub const PLAYER_VIEW: &str = "Player view (only what the players see)";
+
+/// What the player view leaves out, for its switch's hover text.
+pub const PLAYER_VIEW_HINT: &str = "A handout for the players: hidden hexes are fog, and no \
+     GM-only item, note, hidden name or underlay is written (the player filter every \
+     player output goes through)";
 
 /// What the export window asks for.
 #[derive(Clone, Debug, PartialEq)]
@@ -94,10 +102,8 @@ async fn write_export(
         .file_name()
         .and_then(|n| n.to_str())
         .ok_or_else(|| format::WriteError::NoFileName(path.to_owned()))?;
-    let out = spec
-        .format
-        .write_in_steps(WriteJob::new(map, &spec.options, name, progress))
-        .await?;
+    // The one writer every export goes through, the player view's cut included.
+    let out = format::write_map_in_steps(map, spec.format, &spec.options, name, progress).await?;
     let storage = super::storage::current();
     let folder = path.parent().unwrap_or(Path::new(""));
     for (side_name, bytes) in &out.side {
@@ -240,9 +246,20 @@ fn export_window(
                 ui.checkbox(&mut form.options.scale_bar, "Scale bar")
                     .on_disabled_hover_text(super::scale_form::NO_SCALE);
             });
-            ui.add_enabled_ui(takes(FormatOption::Legend), |ui| {
-                ui.checkbox(&mut form.options.underlay, "Draw underlay")
-                    .on_hover_text("The map's tracing image under it (if it has one)");
+            let players = takes(FormatOption::PlayerView);
+            if !players {
+                form.options.player_view = false;
+            }
+            ui.add_enabled_ui(
+                takes(FormatOption::Legend) && !form.options.player_view,
+                |ui| {
+                    ui.checkbox(&mut form.options.underlay, "Draw underlay")
+                        .on_hover_text("The map's tracing image under it (if it has one)");
+                },
+            );
+            ui.add_enabled_ui(players, |ui| {
+                ui.checkbox(&mut form.options.player_view, PLAYER_VIEW)
+                    .on_hover_text(PLAYER_VIEW_HINT);
             });
             let print_size = form.options.dpi.is_some();
             ui.add_enabled_ui(pixels && !print_size, |ui| {

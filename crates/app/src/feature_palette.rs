@@ -1,10 +1,16 @@
 //! The palette panel of the edge and path tools: the edge types or path types of the map,
-//! each with its colour swatch and line style, to pick what the tool draws.
+//! each with its colour swatch and line style, to pick what the tool draws; whether what
+//! it draws is for the GM only, and the selected path's GM-only flag.
 
+use super::Action;
 use super::open_map::OpenMap;
 use super::tools::{Tool, Tools};
 use eframe::egui::{self, Color32};
-use hexmap_map::{LineStyle, Rgb};
+use hexmap_map::{Edit, FogEdit, GmItem, LineStyle, Rgb};
+
+/// The hover text of the GM-only switches.
+pub(super) const GM_ONLY_HINT: &str =
+    "Only the GM sees it: the player window, the player view and player exports leave it out";
 
 fn colour(rgb: Rgb) -> Color32 {
     let [r, g, b] = rgb.0;
@@ -40,8 +46,13 @@ fn swatch(ui: &mut egui::Ui, rgb: Rgb, style: LineStyle) {
 }
 
 /// Show the edge or path types when their tool is active; false (nothing shown) for the
-/// other tools.
-pub(super) fn show(ui: &mut egui::Ui, doc: &OpenMap, tools: &mut Tools) -> bool {
+/// other tools. A change of the selected path's GM-only flag goes to `out`.
+pub(super) fn show(
+    ui: &mut egui::Ui,
+    doc: &OpenMap,
+    tools: &mut Tools,
+    out: &mut Vec<Action>,
+) -> bool {
     let map = doc.map();
     let tool = tools.tool();
     let f = tools.features_mut();
@@ -59,6 +70,10 @@ pub(super) fn show(ui: &mut egui::Ui, doc: &OpenMap, tools: &mut Tools) -> bool 
                     }
                 });
             }
+            ui.checkbox(f.gm_only_mut(), "GM only")
+                .on_hover_text(format!(
+                    "{GM_ONLY_HINT}; drawing over a feature sets its flag"
+                ));
             ui.label("Drag along hexsides to draw; Shift+drag erases.");
             true
         }
@@ -74,6 +89,22 @@ pub(super) fn show(ui: &mut egui::Ui, doc: &OpenMap, tools: &mut Tools) -> bool 
                         f.choose_path_type(t.id);
                     }
                 });
+            }
+            ui.checkbox(f.gm_only_mut(), "New paths GM only")
+                .on_hover_text(GM_ONLY_HINT);
+            if let Some(path) = f.selected_path().and_then(|id| map.path(id)) {
+                let mut gm_only = path.gm_only;
+                let label = format!("Selected path {}: GM only", path.id);
+                if ui
+                    .checkbox(&mut gm_only, label)
+                    .on_hover_text(GM_ONLY_HINT)
+                    .changed()
+                {
+                    out.push(Action::Edit(Edit::Fog(FogEdit::SetGmOnly {
+                        items: vec![GmItem::Path(path.id)],
+                        gm_only,
+                    })));
+                }
             }
             ui.label(
                 "Click or drag through hexes to draw a path; click a path to select it, \

@@ -14,7 +14,9 @@ use super::Action;
 use super::open_map::OpenMap;
 use hexmap_draw::features::distance_to_path_near;
 use hexmap_hex::{CoordContext, CoordSystem, Edge, Hex, Layout, Point};
-use hexmap_map::{EdgeTypeId, Edit, FeatureEdit, HexMap, MapPath, PathEnd, PathId, PathTypeId};
+use hexmap_map::{
+    EdgeTypeId, Edit, FeatureEdit, FogEdit, GmItem, HexMap, MapPath, PathEnd, PathId, PathTypeId,
+};
 
 /// How near (screen pixels) a press of the path tool must be to a path's drawn line to
 /// select it.
@@ -31,6 +33,9 @@ pub struct FeatureTools {
     selected_path: Option<PathId>,
     /// A path begun with one click, waiting for the next.
     path_start: Option<Hex>,
+    /// New edge features and paths are for the GM only (the players' views leave them
+    /// out); an edge stroke over a feature sets its flag too.
+    gm_only: bool,
 }
 
 /// A feature drag in progress.
@@ -89,6 +94,12 @@ impl FeatureTools {
         self.path_kind = Some(id);
     }
 
+    /// Whether new edge features and paths are for the GM only, to switch (the palette
+    /// panel's "GM only").
+    pub fn gm_only_mut(&mut self) -> &mut bool {
+        &mut self.gm_only
+    }
+
     /// The selected path, if any.
     pub fn selected_path(&self) -> Option<PathId> {
         self.selected_path
@@ -137,7 +148,7 @@ impl FeatureTools {
         let edge = layout.pixel_to_edge(world)?;
         let kind = if erase { None } else { Some(self.edge_kind?) };
         out.push(Action::BeginStroke);
-        set_edges(doc, vec![edge], kind, out);
+        set_edges(doc, vec![edge], (kind, self.gm_only), out);
         Some(FeatureGesture::Edges {
             last: edge,
             last_world: world,
@@ -226,7 +237,7 @@ impl FeatureTools {
             *last_world = world;
             if let Some(&e) = edges.last() {
                 *last = e;
-                set_edges(doc, edges, *kind, out);
+                set_edges(doc, edges, (*kind, self.gm_only), out);
             }
         } else {
             self.drag(doc, gesture, h, out);
@@ -279,7 +290,7 @@ impl FeatureTools {
                     id,
                     kind,
                     hexes,
-                    gm_only: false,
+                    gm_only: self.gm_only,
                 }))));
                 self.selected_path = Some(id);
             }
@@ -288,19 +299,47 @@ impl FeatureTools {
     }
 }
 
-/// One stroke edit setting `edges` to `kind` (sides not between two cells are skipped).
-fn set_edges(doc: &OpenMap, edges: Vec<Edge>, kind: Option<EdgeTypeId>, out: &mut Vec<Action>) {
+/// The stroke edits setting `edges` to `kind` (sides not between two cells are skipped)
+/// and, when drawing, their GM-only flag to `gm_only` (a feature drawn over keeps its flag
+/// unless the stroke's differs).
+fn set_edges(
+    doc: &OpenMap,
+    edges: Vec<Edge>,
+    (kind, gm_only): (Option<EdgeTypeId>, bool),
+    out: &mut Vec<Action>,
+) {
+    let map = doc.map();
     let edges: Vec<Edge> = edges
         .into_iter()
         .filter(|e| {
             let (a, b) = e.hexes();
-            doc.contains(a) && doc.contains(b) && doc.map().edge(*e) != kind
+            doc.contains(a) && doc.contains(b)
         })
         .collect();
-    if !edges.is_empty() {
+    let changed: Vec<Edge> = edges
+        .iter()
+        .copied()
+        .filter(|e| map.edge(*e) != kind)
+        .collect();
+    if !changed.is_empty() {
         out.push(Action::StrokeEdit(Edit::Feature(FeatureEdit::SetEdges {
-            edges,
+            edges: changed,
             kind,
+        })));
+    }
+    if kind.is_none() {
+        return;
+    }
+    // After the stroke: an old feature keeps its flag, a new one starts public.
+    let flagged: Vec<GmItem> = edges
+        .into_iter()
+        .filter(|e| (map.edge(*e).is_some() && map.edge_is_gm_only(*e)) != gm_only)
+        .map(GmItem::Edge)
+        .collect();
+    if !flagged.is_empty() {
+        out.push(Action::StrokeEdit(Edit::Fog(FogEdit::SetGmOnly {
+            items: flagged,
+            gm_only,
         })));
     }
 }

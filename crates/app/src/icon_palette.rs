@@ -201,6 +201,8 @@ fn selected_icon_editor(
         }
     });
     new.color = own.then_some(Rgb(rgb));
+    ui.checkbox(&mut new.gm_only, "GM only")
+        .on_hover_text(super::feature_palette::GM_ONLY_HINT);
     match tool.change_selected(map, new) {
         Some(edit) => push_dragged(out, &scale_r, edit),
         None => push_drag_bounds(out, &scale_r),
@@ -298,5 +300,7 @@ fn label_look(ui: &mut egui::Ui, label: &mut Label) -> Vec<egui::Response> {
         ui.checkbox(&mut label.italic, "Italic");
         ui.checkbox(&mut label.halo, "Halo");
     });
+    ui.checkbox(&mut label.gm_only, "GM only")
+        .on_hover_text(super::feature_palette::GM_ONLY_HINT);
     drags
 }

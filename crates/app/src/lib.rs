@@ -324,7 +324,9 @@ impl EditorApp {
         // An open menu or combo box owns Escape (it closes it) and the click that closes
         // it: neither reaches the tools or the canvas behind it.
         let popup_open = egui::Popup::is_any_open(&ctx);
-        if self.play.is_none() && !asking {
+        // The players' view takes no tool keys: no tool acts, none reads a hex.
+        let players = self.canvas.player().on_main();
+        if self.play.is_none() && !asking && !players {
             let at = (self.doc.form(), self.doc.map());
             let keys = shortcuts::handle(&ctx, &mut self.tools, &mut self.prefs, at, popup_open);
             self.actions.extend(keys);
@@ -355,12 +357,21 @@ impl EditorApp {
     /// for is collected in `self.actions`.
     fn ui_pass(&mut self, ui: &mut egui::Ui, ctx: &egui::Context, popup_open: bool) {
         let playing = self.play.is_some();
-        let mut asked = panels::menu_bar(ui, &mut self.prefs, &self.doc, &self.tools, playing);
+        // In the players' view the window shows what the player window shows: the
+        // players' map, no tool, panel or readout of the GM's (`panels::Mode`).
+        let mode = if playing {
+            panels::Mode::Playing
+        } else if self.canvas.player().on_main() {
+            panels::Mode::Players
+        } else {
+            panels::Mode::Editing
+        };
+        let mut asked = panels::menu_bar(ui, &mut self.prefs, (&self.doc, &self.tools), mode);
         asked.extend(panels::toolbar(
             ui,
             &mut self.tools,
             &mut self.prefs,
-            (&self.doc, playing),
+            (&self.doc, mode),
         ));
         let messages = panels::Messages {
             info: self.windows.info(),
@@ -368,7 +379,7 @@ impl EditorApp {
             selected: self.tools.selection().len(),
             loading_images: self.canvas.images().loading(),
         };
-        let measure = (self.tools.tool() == tools::Tool::Measure)
+        let measure = (self.tools.tool() == tools::Tool::Measure && mode == panels::Mode::Editing)
             .then_some(self.tools.measure_anchor())
             .flatten()
             .map(|a| (a, self.prefs.tools.measure_speed));
@@ -392,10 +403,13 @@ impl EditorApp {
                 .show(ui, |ui| play::canvas(&mut parts, ui));
         } else {
             let panels = self.prefs.panels;
+            let editing = mode == panels::Mode::Editing;
             // A narrow window (a phone) keeps its width for the map: the side panels are
             // drawers there, opened from a strip at each side.
             let narrow = panels::narrow(ctx);
-            if (panels.palette || panels.layers) && (!narrow || panels::drawer(ui, "terrain", true))
+            if editing
+                && (panels.palette || panels.layers)
+                && (!narrow || panels::drawer(ui, "terrain", true))
             {
                 asked.extend(panels::left_panel(
                     ui,
@@ -409,13 +423,15 @@ impl EditorApp {
             // Map properties take the overlays panel's place while open: beside the
             // canvas, never over the map or the reshape outline it previews.
             let anchor = self.canvas.overlays().anchor;
-            if let Some(apply) = self.windows.properties_panel(ui, &self.doc, anchor) {
-                asked.push(apply);
-            } else if !self.windows.properties_open()
-                && panels.overlays
-                && (!narrow || panels::drawer(ui, "overlays", false))
-            {
-                panels::right_panel(ui, &mut self.canvas, &self.doc);
+            if editing {
+                if let Some(apply) = self.windows.properties_panel(ui, &self.doc, anchor) {
+                    asked.push(apply);
+                } else if !self.windows.properties_open()
+                    && panels.overlays
+                    && (!narrow || panels::drawer(ui, "overlays", false))
+                {
+                    panels::right_panel(ui, &mut self.canvas, &self.doc);
+                }
             }
             self.canvas.player_window(ui.ctx(), &self.doc);
             let mut parts = canvas::CanvasParts {

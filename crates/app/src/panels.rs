@@ -16,15 +16,29 @@ use hexmap_draw::annotation_hits;
 use hexmap_hex::Hex;
 use hexmap_map::{CellEdit, Corner, Edit, MapEdit};
 
-/// File, Edit, View and Map menus (`playing`: in play mode, which never edits; `tools`:
-/// whether there is a selection to copy and a clipboard to paste).
+/// What the main window is doing: editing the map, playing minesweeper on it, or showing
+/// the players' view (which shows what the player window shows and nothing more: no
+/// tool, panel or readout that could read a hidden hex or a GM-only item).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Mode {
+    /// The GM edits the map.
+    Editing,
+    /// Minesweeper play: nothing edits the map.
+    Playing,
+    /// The players' view on the main canvas.
+    Players,
+}
+
+/// File, Edit, View and Map menus (`mode`: playing and the players' view never edit;
+/// `tools`: whether there is a selection to copy and a clipboard to paste).
 pub(super) fn menu_bar(
     ui: &mut egui::Ui,
     prefs: &mut Prefs,
-    doc: &OpenMap,
-    tools: &Tools,
-    playing: bool,
+    (doc, tools): (&OpenMap, &Tools),
+    mode: Mode,
 ) -> Vec<Action> {
+    let playing = mode == Mode::Playing;
+    let players = mode == Mode::Players;
     let mut out = Vec::new();
     egui::Panel::top("menu").show(ui, |ui| {
         egui::MenuBar::new().ui(ui, |ui| {
@@ -32,8 +46,8 @@ pub(super) fn menu_bar(
                 super::file_menu::items(ui, prefs, Some(doc), &mut out);
             });
             ui.menu_button("Edit", |ui| {
-                // Playing never touches the map.
-                if playing {
+                // Playing and the players' view never touch the map.
+                if mode != Mode::Editing {
                     ui.disable();
                 }
                 let can_undo = doc.document().can_undo();
@@ -96,7 +110,10 @@ pub(super) fn menu_bar(
                 if ui.button("Player window").clicked() {
                     out.push(Action::TogglePlayerWindow);
                 }
-                if ui.button("Player view (this window)").clicked() {
+                if ui
+                    .selectable_label(players, "Player view (this window)")
+                    .clicked()
+                {
                     out.push(Action::TogglePlayerView);
                 }
                 ui.separator();
@@ -111,6 +128,9 @@ pub(super) fn menu_bar(
                 ui.checkbox(&mut prefs.panels.overlays, "Overlays panel");
             });
             ui.menu_button("Map", |ui| {
+                if players {
+                    ui.disable();
+                }
                 if ui.selectable_label(playing, "Play minesweeper").clicked() {
                     out.push(Action::TogglePlay);
                 }
@@ -178,17 +198,26 @@ fn view_settings_menu(ui: &mut egui::Ui, doc: &OpenMap, out: &mut Vec<Action>) {
     }
 }
 
-/// Tool buttons and tool settings (only the Play button while `playing`).
+/// Tool buttons and tool settings (only the Play button while playing; in the players'
+/// view only the way back).
 pub(super) fn toolbar(
     ui: &mut egui::Ui,
     tools: &mut Tools,
     prefs: &mut Prefs,
-    (doc, playing): (&OpenMap, bool),
+    (doc, mode): (&OpenMap, Mode),
 ) -> Vec<Action> {
     let mut out = Vec::new();
+    let playing = mode == Mode::Playing;
     egui::Panel::top("toolbar").show(ui, |ui| {
         // Wraps in a narrow window instead of cutting off the last items.
         ui.horizontal_wrapped(|ui| {
+            if mode == Mode::Players {
+                ui.label(RichText::new("Player view: what the players see").strong());
+                if ui.button("Back to the GM's view").clicked() {
+                    out.push(Action::TogglePlayerView);
+                }
+                return;
+            }
             if ui
                 .selectable_label(playing, "Play")
                 .on_hover_text("Minesweeper play mode on this map's mines")
@@ -271,7 +300,7 @@ pub(super) struct Messages<'a> {
 /// Always two lines that never wrap: a status bar that changed height with its text would
 /// move the canvas, and the map with it, under a still pointer. While `play` runs, the
 /// second line tells only what a player may know of the cell (never its terrain, note or
-/// the map's mines).
+/// the map's mines). In the players' view it says only that and the hex size.
 pub(super) fn status_bar(
     ui: &mut egui::Ui,
     canvas: &Canvas,
@@ -281,14 +310,16 @@ pub(super) fn status_bar(
     measure: Option<(Hex, f64)>,
 ) {
     // In the players' view the readout names nothing the players may not know: no hex,
-    // terrain, note or item under the pointer.
-    let player_view = canvas.player().on_main();
-    let hovered = canvas.hovered().filter(|_| !player_view);
+    // terrain, note or item under the pointer (the player window has no readout at all).
+    if canvas.player().on_main() {
+        players_status_bar(ui, canvas, doc);
+        return;
+    }
+    let hovered = canvas.hovered();
     egui::Panel::bottom("status").show(ui, |ui| {
         ui.horizontal(|ui| {
             let text = match hovered {
                 Some(h) => coordinates_line(ui, doc, h),
-                None if player_view => "player view".to_owned(),
                 None => "—".to_owned(),
             };
             ui.add(egui::Label::new(RichText::new(text).monospace()).truncate());
@@ -341,16 +372,7 @@ pub(super) fn status_bar(
                 ));
             }
             ui.separator();
-            // A zoom percentage means nothing on maps whose hexes are 1 world unit: say how
-            // big a hex is on screen instead (flat side to flat side, as printed sizes are).
-            let px = hexmap_draw::print::flat_to_flat(&doc.layout()) * canvas.camera().zoom;
-            let text = if px < 10.0 {
-                format!("hex {px:.1} px")
-            } else {
-                format!("hex {px:.0} px")
-            };
-            ui.label(text)
-                .on_hover_text("How big a hex is on screen, flat side to flat side (+ and − zoom)");
+            hex_size_readout(ui, canvas, doc);
             if let Some(readout) = canvas.frame_stats().readout() {
                 ui.separator();
                 let stats = canvas.chunks().stats;
@@ -391,6 +413,30 @@ pub(super) fn status_bar(
             }
         });
     });
+}
+
+/// The status bar of the players' view: what it is and how big a hex is, nothing of the
+/// map under the pointer (two lines, as the editor's, so the canvas does not move).
+fn players_status_bar(ui: &mut egui::Ui, canvas: &Canvas, doc: &OpenMap) {
+    egui::Panel::bottom("status").show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.add(egui::Label::new(RichText::new("player view").monospace()).truncate());
+        });
+        ui.horizontal(|ui| hex_size_readout(ui, canvas, doc));
+    });
+}
+
+/// How big a hex is on screen. A zoom percentage means nothing on maps whose hexes are 1
+/// world unit: this says the size instead (flat side to flat side, as printed sizes are).
+fn hex_size_readout(ui: &mut egui::Ui, canvas: &Canvas, doc: &OpenMap) {
+    let px = hexmap_draw::print::flat_to_flat(&doc.layout()) * canvas.camera().zoom;
+    let text = if px < 10.0 {
+        format!("hex {px:.1} px")
+    } else {
+        format!("hex {px:.0} px")
+    };
+    ui.label(text)
+        .on_hover_text("How big a hex is on screen, flat side to flat side (+ and − zoom)");
 }
 
 /// The hovered hex in each of the map's systems, as one line that fits the status bar:
@@ -491,7 +537,7 @@ pub(super) fn left_panel(
             egui::ScrollArea::vertical().show(ui, |ui| {
                 if panels.palette {
                     // The edge and path tools pick their types here instead of terrain.
-                    if !super::feature_palette::show(ui, doc, tools)
+                    if !super::feature_palette::show(ui, doc, tools, &mut out)
                         && !super::icon_palette::show(ui, doc, tools, canvas.images(), &mut out)
                         && !super::region_panel::show(ui, doc, tools, &mut out)
                     {

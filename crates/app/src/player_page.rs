@@ -2,7 +2,8 @@
 //! screen) that shows only the player cut of the GM's map (`draw::player::player_map`,
 //! as the player view keeps it), kept in step with the GM's tab over a channel between
 //! the two windows (`storage::web_players`: a BroadcastChannel). The GM's side
-//! ([`PlayerLink`]) sends the cut as RON whenever it changes, and the GM's camera; the
+//! ([`PlayerLink`]) sends the cut as RON whenever it changes (listing only what it shows,
+//! ids afresh: `draw::player::export_of_cut`), and the GM's camera; the
 //! players' side ([`PlayerPage`]) is an app of its own that draws what arrives. Nothing
 //! but the cut ever crosses: the players' window never holds the GM's map.
 
@@ -75,7 +76,9 @@ impl PlayerLink {
         let mut waiting = false;
         if self.sent_revision != Some(revision) {
             if now - self.sent_at >= send_interval(players.cell_count()) {
-                let text = hexmap_io::to_string(players, hexmap_io::Form::Offset);
+                // What leaves for the players lists only what they see, ids afresh.
+                let sent = hexmap_draw::player::export_of_cut(players);
+                let text = hexmap_io::to_string(&sent, hexmap_io::Form::Offset);
                 self.channel.send(&PlayerMessage::Map(text));
                 self.sent_revision = Some(revision);
                 self.sent_at = now;
@@ -228,13 +231,15 @@ impl PlayerPage {
             if let Some(gm) = self.gm {
                 self.camera = gm;
             }
-        } else {
-            self.camera.pan_by_screen(response.drag_delta());
-            let scroll = ui.input(|i| i.smooth_scroll_delta.y);
-            if let Some(at) = response.hover_pos().filter(|_| scroll != 0.0) {
-                let factor = f64::from((scroll / 200.0).exp());
-                self.camera.zoom_around(rect, at, factor, 1e-4, 1e4);
-            }
+        } else if let Ok(layout) = map.layout() {
+            // The canvas's own control: a drag pans, the wheel zooms at the pointer, within
+            // the canvas's zoom limits for this window's size.
+            let how = super::canvas::Navigation {
+                limits: super::canvas::zoom_limits_of(rect, world_box(map, &layout), layout.size()),
+                primary_pans: true,
+                keys: response.hovered(),
+            };
+            super::canvas::navigate(&mut self.camera, rect, ui, &response, &how);
         }
         super::player_view::paint(
             &ui.painter_at(rect),
@@ -301,5 +306,38 @@ mod tests {
         *kept.1.borrow_mut() = true;
         link.sync(&map, 2, camera, 0.3);
         assert_eq!(kept.0.borrow().len(), 5, "a new window gets map and camera");
+    }
+
+    #[test]
+    fn what_crosses_to_the_players_names_no_terrain_found_only_under_the_fog() {
+        use hexmap_map::{MapProperties, MapShape, Palette};
+        let palette = Palette::standard();
+        let mut map = HexMap::new(
+            MapProperties::new("crossing", hexmap_hex::Orientation::Pointy),
+            MapShape::hexagon(2).unwrap(),
+            palette.clone(),
+        )
+        .unwrap();
+        let (open, lair) = (&palette.terrains()[1], &palette.terrains()[4]);
+        for h in map.shape().iter().collect::<Vec<_>>() {
+            map.set_terrain(h, Some(open.id)).unwrap();
+        }
+        let hidden = hexmap_hex::Hex::new(2, 0);
+        map.set_terrain(hidden, Some(lair.id)).unwrap();
+        map.set_hidden(hidden, true).unwrap();
+        let cut = hexmap_draw::player::player_map(&map, &Default::default());
+        assert!(cut.palette().terrains().iter().any(|t| t.name == lair.name));
+        let kept = Kept::default();
+        let mut link = PlayerLink::new(Box::new(kept.clone()));
+        link.sync(&cut, 1, Camera::default(), 0.0);
+        let PlayerMessage::Map(text) = &kept.0.borrow()[0] else {
+            panic!("the map goes first");
+        };
+        assert!(text.contains(&open.name), "{text}");
+        assert!(
+            !text.contains(&lair.name),
+            "the players' window hears of {}",
+            lair.name
+        );
     }
 }

@@ -1,23 +1,21 @@
-//! What the players see (issue 26): the player filter's map (`draw::player::player_map`,
-//! the one home of what may be shown) drawn on the main canvas when "Player view" is on,
-//! and in the player window (View → Player window), a second OS window (an egui viewport;
-//! embedded as a window where the platform has only one). The player window shows only
-//! that map: no palette, tools, readout or coordinates; it follows the GM's camera or pans
-//! and zooms on its own, and can go full screen.
+//! What the players see: the player filter's map (`draw::player::player_map`, the one
+//! home of what may be shown) drawn on the main canvas when "Player view" is on, and in
+//! the player window (View → Player window), a second OS window (an egui viewport;
+//! embedded as a window where the platform has only one). Both draw that map with the
+//! players' style (`draw::Style::for_players`: the party, no GM shading, no region border
+//! along the fog) and nothing else: no palette, tools, readout or coordinates. The player
+//! window follows the GM's camera or pans and zooms on its own with the canvas's own
+//! control (zoom at the pointer within the canvas's limits), and can go full screen.
 
 use super::camera::Camera;
+use super::canvas::{Navigation, navigate, zoom_limits};
 use super::images::EditorImages;
 use super::open_map::{Changed, OpenMap};
 use super::painter::ScreenSink;
-use eframe::egui::{self, Color32, Rect, Sense, Stroke};
+use eframe::egui::{self, Rect, Sense};
 use hexmap_draw::player::{PlayerView as Cut, player_map, update_player_map};
 use hexmap_draw::{Layers, MapScene, Region, Scene, Style};
 use hexmap_map::HexMap;
-
-/// Behind the players' map.
-const BACKGROUND: Color32 = Color32::from_rgb(24, 26, 32);
-/// The party marker's colour.
-pub const PARTY: Color32 = Color32::from_rgb(230, 60, 60);
 
 /// The player view's state: where it is shown, its own camera, and the player map cut
 /// from the document at its last revision.
@@ -48,6 +46,12 @@ impl PlayerView {
     /// Show the players' view on the main canvas, or the GM's again.
     pub(super) fn toggle_main(&mut self) {
         self.main ^= true;
+    }
+
+    /// The player window's camera while it pans and zooms on its own (not following the
+    /// GM's).
+    pub(super) fn own_camera(&self) -> Option<Camera> {
+        self.camera.filter(|_| self.window && !self.follow)
     }
 }
 
@@ -99,42 +103,26 @@ impl PlayerView {
     }
 }
 
-/// Draw `map` (a player map) into `rect` as `camera` sees it: the visible cells with their
-/// tile art and image icons (`images`, the editor's loaded images), the place names, and
-/// the party marker.
+/// Draw `map` (a player map) into `rect` as `camera` sees it, with the players' style:
+/// the visible cells with their tile art and image icons (`images`, the editor's loaded
+/// images), the named regions, the party and the place names.
 pub fn paint(
     painter: &egui::Painter,
     rect: Rect,
     (camera, images): (&Camera, &EditorImages),
     map: &HexMap,
 ) {
-    painter.rect_filled(rect, 0.0, BACKGROUND);
+    painter.rect_filled(rect, 0.0, super::canvas::BACKGROUND);
     let Ok(layout) = map.layout() else {
         return;
     };
-    let style = Style {
-        fog: None,
-        ..Style::editor(Layers::editor())
-    };
+    let style = Style::editor(Layers::editor()).for_players();
     let scene = MapScene::whole(map, layout, &style).with_images(images.set());
     let (a, b) = camera.visible_world(rect);
     let mut sink = ScreenSink::new(painter, camera.centre, rect.center(), camera.zoom)
         .with_textures(images.textures());
     scene.draw_cells(&Region::Rect(a, b), camera.zoom, &mut sink);
     scene.draw_free_text(a, b, camera.zoom, &mut sink);
-    drop(sink);
-    paint_party(painter, rect, camera, map);
-}
-
-/// The party marker of `map`, if it has a party: a red disc on its hex (the GM's canvas
-/// and the players' views draw the same).
-pub fn paint_party(painter: &egui::Painter, rect: Rect, camera: &Camera, map: &HexMap) {
-    let (Some(p), Ok(layout)) = (map.party(), map.layout()) else {
-        return;
-    };
-    let c = camera.world_to_screen(rect, layout.hex_to_pixel(p.hex));
-    let r = (layout.size().x.min(layout.size().y) * camera.zoom * 0.35) as f32;
-    painter.circle(c, r.max(3.0), PARTY, Stroke::new(2.0, Color32::WHITE));
 }
 
 /// The player window, while it is open: the player map with the GM's camera (`gm`) or its
@@ -171,12 +159,14 @@ pub fn window(
                 _ => gm,
             };
             if !view.follow {
-                camera.centre.x -= f64::from(response.drag_delta().x) / camera.zoom;
-                camera.centre.y -= f64::from(response.drag_delta().y) / camera.zoom;
-                let scroll = ui.input(|i| i.smooth_scroll_delta.y);
-                if response.hovered() && scroll != 0.0 {
-                    camera.zoom *= f64::from((scroll / 200.0).exp());
-                }
+                // The canvas's own control: a drag pans, the wheel zooms at the pointer,
+                // within the canvas's zoom limits for this window's size.
+                let how = Navigation {
+                    limits: zoom_limits(rect, doc),
+                    primary_pans: true,
+                    keys: response.hovered(),
+                };
+                navigate(&mut camera, rect, ui, &response, &how);
             }
             view.camera = Some(camera);
             let map = view.map(doc);

@@ -43,6 +43,8 @@ pub struct PrintForm {
     pub scale_bar: bool,
     /// Draw the map's tracing underlay under it (off unless asked).
     pub underlay: bool,
+    /// Print only what the players see (a handout: the player filter's map).
+    pub players: bool,
     /// Whether `key` was set from the map yet.
     key_from_map: bool,
     /// The setup and document revision the layout below was made for.
@@ -70,6 +72,7 @@ impl Default for PrintForm {
             key: None,
             scale_bar: true,
             underlay: false,
+            players: false,
             key_from_map: false,
             made_for: None,
             layout: Err(String::new()),
@@ -142,6 +145,7 @@ impl PrintForm {
                 legend: self.key,
                 scale_bar: self.scale_bar,
                 underlay: self.underlay,
+                player_view: self.players,
                 ..WriteOptions::default()
             },
         }
@@ -245,9 +249,11 @@ pub(super) fn window(
                 ui.checkbox(&mut f.scale_bar, "Scale bar")
                     .on_disabled_hover_text(super::scale_form::NO_SCALE);
             });
-            ui.add_enabled_ui(doc.map().underlay().is_some(), |ui| {
+            ui.add_enabled_ui(doc.map().underlay().is_some() && !f.players, |ui| {
                 ui.checkbox(&mut f.underlay, "Draw underlay");
             });
+            ui.checkbox(&mut f.players, super::export_import::PLAYER_VIEW)
+                .on_hover_text(super::export_import::PLAYER_VIEW_HINT);
             ui.separator();
             f.update(doc);
             let setup = f.setup();

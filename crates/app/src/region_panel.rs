@@ -122,6 +122,7 @@ fn new_region(map: &HexMap, t: &mut RegionTool, out: &mut Vec<Action>) {
             border: BorderStyle::Solid,
             tint: None,
             label: true,
+            gm_only: false,
         },
         hexes: Default::default(),
     };
@@ -194,6 +195,8 @@ fn current_region(
     }
     look.tint = tinted.then_some(tint);
     ui.checkbox(&mut look.label, "Show name");
+    ui.checkbox(&mut look.gm_only, "GM only")
+        .on_hover_text(super::feature_palette::GM_ONLY_HINT);
     set(look, out);
     if ui.button("Delete region").clicked() {
         out.push(Action::Edit(Edit::Region(RegionEdit::Delete(id))));

@@ -1,5 +1,6 @@
-//! The tracing underlay on the canvas: its image drawn under the cells as one textured
-//! quad (centre, scale, clockwise turn and opacity from the map; following pan and zoom),
+//! The tracing underlay on the canvas: its image drawn under the cells by `draw` as every
+//! picture draws it (`draw::underlay`: centre, scale, clockwise turn and opacity from the
+//! map; following pan and zoom),
 //! the map's opacity over it, and its handles while "Edit handles" is on: the image's
 //! outline, a centre handle (drag: move) and four corner handles (drag: scale about the
 //! centre; with Shift: turn about it). A handle drag previews on the canvas and is one
@@ -9,6 +10,7 @@ use super::Action;
 use super::camera::Camera;
 use super::images::EditorImages;
 use super::open_map::OpenMap;
+use super::painter::ScreenSink;
 use eframe::egui::{self, Color32, Painter, Pos2, Rect, Shape, Stroke};
 use hexmap_draw::underlay::corners;
 use hexmap_hex::Point;
@@ -108,8 +110,9 @@ fn outline(u: &Underlay, images: &EditorImages) -> Option<([Point; 4], Point)> {
     Some((corners(u, image.width(), image.height()), u.center))
 }
 
-/// Draw the underlay (when shown and loaded) as one textured quad under the map; the
-/// painter the map is then drawn with (at the map's opacity over the underlay).
+/// Draw the underlay (when shown and loaded) under the map, through `draw` as pictures
+/// draw it; the painter the map is then drawn with (at the map's opacity over the
+/// underlay).
 pub fn paint_under(
     painter: &Painter,
     rect: Rect,
@@ -121,24 +124,11 @@ pub fn paint_under(
     if !state.shown {
         return map_painter;
     }
-    let Some(u) = state.current(map) else {
-        return map_painter;
-    };
-    let (Some((world, _)), Some(texture)) = (outline(u, images), images.preview(&u.path)) else {
-        return map_painter;
-    };
-    let mut mesh = egui::Mesh::with_texture(texture);
-    let tint = Color32::WHITE.gamma_multiply(u.opacity.clamp(0.0, 1.0));
-    let uv = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)];
-    for (p, (x, y)) in world.iter().zip(uv) {
-        mesh.vertices.push(egui::epaint::Vertex {
-            pos: camera.world_to_screen(rect, *p),
-            uv: egui::pos2(x, y),
-            color: tint,
-        });
+    if let Some(u) = state.current(map) {
+        let mut sink = ScreenSink::new(painter, camera.centre, rect.center(), camera.zoom)
+            .with_textures(images.textures());
+        hexmap_draw::underlay::draw_placed(&mut sink, u, images.set());
     }
-    mesh.indices.extend([0, 1, 2, 0, 2, 3]);
-    painter.add(Shape::mesh(mesh));
     map_painter
 }
 

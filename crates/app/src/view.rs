@@ -40,6 +40,11 @@ impl<'a> EditorView<'a> {
         self.app.canvas.camera()
     }
 
+    /// The player window's camera while it pans and zooms on its own.
+    pub fn player_camera(&self) -> Option<Camera> {
+        self.app.canvas.player().own_camera()
+    }
+
     /// The hex under the pointer (on the map or not), if the pointer is over the canvas.
     pub fn hovered(&self) -> Option<Hex> {
         self.app.canvas.hovered()

@@ -10,7 +10,7 @@ use super::open_map::{NewMapSpec, OpenMap};
 use super::{Action, UnsavedPrompt, random_mines};
 use eframe::egui;
 use hexmap_hex::{Hex, Orientation};
-use hexmap_map::{CellEdit, Edit, ShapeKind, ShapeSpec};
+use hexmap_map::{CellEdit, Edit, FogEdit, GmItem, ShapeKind, ShapeSpec};
 
 /// The windows part of the editor: a form is `Some` while its window is open.
 #[derive(Debug, Default)]
@@ -156,11 +156,23 @@ impl Windows {
         self.new_map = Some(NewMapForm::default());
     }
 
-    /// Open "Note" on `hex`, its text being `text`, the keyboard in the field.
-    pub(super) fn open_note(&mut self, hex: Hex, text: String) {
+    /// The main window turned to the players' view: close what shows the GM's content
+    /// (the note being written, the map's properties, the underlay, the terrain being
+    /// edited); exports and prints stay (they have a player view of their own).
+    pub(super) fn close_for_players(&mut self) {
+        self.note = None;
+        self.properties = None;
+        self.underlay = None;
+        self.terrain_editor = None;
+    }
+
+    /// Open "Note" on `hex`, its text being `text` (GM-only or not), the keyboard in the
+    /// field.
+    pub(super) fn open_note(&mut self, hex: Hex, text: String, gm_only: bool) {
         self.note = Some(NoteForm {
             hex,
             text,
+            gm_only,
             focus: true,
         });
     }
@@ -277,6 +289,8 @@ pub struct NoteForm {
     pub hex: Hex,
     /// The text being edited.
     pub text: String,
+    /// The note is for the GM only.
+    pub gm_only: bool,
     /// Give the text field the keyboard at the next frame (set when it opens).
     pub focus: bool,
 }
@@ -472,7 +486,12 @@ fn fill_field(ui: &mut egui::Ui, fill: &mut Option<hexmap_map::TerrainId>) {
 
 /// "Note" while its form is open: saving or removing the note is an edit.
 fn note_window(ctx: &egui::Context, open: &mut Option<NoteForm>, doc: &OpenMap) -> Option<Action> {
-    let NoteForm { hex, text, focus } = open.as_mut()?;
+    let NoteForm {
+        hex,
+        text,
+        gm_only,
+        focus,
+    } = open.as_mut()?;
     let hex = *hex;
     let mut save = false;
     let mut remove = false;
@@ -486,17 +505,34 @@ fn note_window(ctx: &egui::Context, open: &mut Option<NoteForm>, doc: &OpenMap) 
             if std::mem::take(focus) {
                 field.request_focus();
             }
+            ui.checkbox(gm_only, "GM only")
+                .on_hover_text(super::feature_palette::GM_ONLY_HINT);
             ui.horizontal(|ui| {
                 save = ui.button("Save note").clicked();
                 remove = ui.button("Remove note").clicked();
                 cancel = ui.button("Cancel").clicked();
             });
         });
-    let text = save.then(|| text.clone());
+    let text = save.then(|| text.clone()).filter(|t| !t.is_empty());
+    let gm_only = *gm_only;
     if save || remove || cancel {
         *open = None;
     }
-    (save || remove).then_some(Action::Edit(Edit::Cell(CellEdit::SetNote { hex, text })))
+    if !(save || remove) {
+        return None;
+    }
+    // The text and its flag as one undo step (a removed note takes its flag along).
+    let mut edits = vec![Edit::Cell(CellEdit::SetNote {
+        hex,
+        text: text.clone(),
+    })];
+    if text.is_some() && gm_only != GmItem::Note(hex).is_gm_only(doc.map()) {
+        edits.push(Edit::Fog(FogEdit::SetGmOnly {
+            items: vec![GmItem::Note(hex)],
+            gm_only,
+        }));
+    }
+    Some(Action::Edits(edits))
 }
 
 /// A message in a window titled `title` until OK (an error in the error colour).

@@ -336,16 +336,25 @@ pub fn region_draws_label(
     layout: &Layout,
     bounds: &OffsetBounds,
 ) -> bool {
+    region_draws_box(region, label_box(label, layout), layout, bounds)
+}
+
+/// Whether `region` is the one that draws something drawn once over the cells in the
+/// world box `(lo, hi)` (a label, the party marker): the home of the box's bottom-right
+/// corner ([`point_home`]); a world rectangle draws it when the box meets it.
+pub fn region_draws_box(
+    region: &Region<'_>,
+    (lo, hi): (Point, Point),
+    layout: &Layout,
+    bounds: &OffsetBounds,
+) -> bool {
     match *region {
-        Region::Rect(a, b) => {
-            let (lo, hi) = label_box(label, layout);
-            lo.x <= b.x && hi.x >= a.x && lo.y <= b.y && hi.y >= a.y
-        }
+        Region::Rect(a, b) => lo.x <= b.x && hi.x >= a.x && lo.y <= b.y && hi.y >= a.y,
         Region::Block(block) => {
-            super::region::block_contains(&block, label_home(label, layout, bounds))
+            super::region::block_contains(&block, point_home(hi, layout, bounds))
         }
         Region::Cells(cells) => {
-            let (col, row) = label_home(label, layout, bounds);
+            let (col, row) = point_home(hi, layout, bounds);
             let home =
                 OffsetKind::default_for(layout.orientation()).to_hex(OffsetCoord::new(col, row));
             cells.contains(&home)

@@ -1,5 +1,5 @@
 //! Edge features (rivers, walls … along hexsides) and paths (roads, trails … through hex
-//! centres), drawn once here for every back-end (issue 14).
+//! centres), drawn once here for every back-end.
 //!
 //! Passable edge features (rivers, streams, fords) are smooth: each edge is two cubic
 //! pieces from one corner through the edge's middle to the other, and where it meets
@@ -31,13 +31,44 @@ const MIN_DASH_PX: f64 = 4.0;
 const DASH_SHARE: f64 = 0.3;
 const GAP_SHARE: f64 = 0.2;
 
-/// Which kinds of features to draw.
+/// Which kinds of features to draw, and how over the GM's fog shading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FeatureLayers {
     /// Edge features.
     pub edges: bool,
     /// Paths.
     pub paths: bool,
+    /// The GM's view shades hidden cells dark: a feature touching a hidden cell is drawn
+    /// over a band of this colour (a casing), so a dark wall or road stays visible there.
+    /// `None` for no casing (pictures, the players' view).
+    pub fog_casing: Option<Colour>,
+}
+
+/// The casing of features over the GM's fog shading: a translucent light band.
+pub const FOG_CASING: Colour = Colour::rgba(235, 235, 225, 140);
+
+/// How much wider than its line a casing is, in pixels.
+const CASING_PX: f64 = 3.0;
+
+/// The solid band a casing of `colour` draws under `stroke`: its whole width (both lines
+/// and the gap of a double stroke) and [`CASING_PX`] more.
+fn casing(stroke: &Stroke, colour: Colour, scale: f64) -> Stroke {
+    let width = match stroke.style {
+        StrokePattern::Double { gap } => 2.0 * stroke.width + gap,
+        _ => stroke.width,
+    };
+    Stroke::solid(width + CASING_PX / scale.max(1e-9), colour)
+}
+
+/// The casing colour for a feature crossing `hexes`, when one is wanted and one of them is
+/// hidden.
+fn casing_over_fog(
+    map: &HexMap,
+    layers: &FeatureLayers,
+    mut hexes: impl Iterator<Item = Hex>,
+) -> Option<Colour> {
+    let colour = layers.fog_casing?;
+    (map.has_fog() && hexes.any(|h| !map.is_revealed(h))).then_some(colour)
 }
 
 /// The stroke of a feature of `width` hex units in `style` and `colour`, for a hex radius
@@ -128,6 +159,13 @@ pub fn draw_features(
             let block = runs::block_of(&run, i);
             covered.extend(block.edges.iter().copied());
             let stroke = feature_stroke(t.width, t.style, t.color.into(), radius, scale);
+            let sides = block.edges.iter().flat_map(|e| {
+                let (a, b) = e.hexes();
+                [a, b]
+            });
+            if let Some(colour) = casing_over_fog(map, &layers, sides) {
+                draw_edge_run(map, layout, &block, casing(&stroke, colour, scale), sink);
+            }
             draw_edge_run(map, layout, &block, stroke, sink);
         }
     }
@@ -156,8 +194,20 @@ pub fn draw_features(
             let to = (from + runs::MAX_RUN).min(path.hexes.len());
             let segments: Vec<Segment> =
                 (from..to).map(|k| path_piece(layout, path, k).1).collect();
+            let start = path_knot(layout, path, from);
+            let end = (to + 1).min(path.hexes.len());
+            let crossed = path.hexes[from.saturating_sub(1)..end].iter().copied();
+            if let Some(colour) = casing_over_fog(map, &layers, crossed) {
+                sink.path(&Path {
+                    start,
+                    segments: &segments,
+                    closed: false,
+                    fill: None,
+                    stroke: Some(casing(&stroke, colour, scale)),
+                });
+            }
             sink.path(&Path {
-                start: path_knot(layout, path, from),
+                start,
                 segments: &segments,
                 closed: false,
                 fill: None,

@@ -274,6 +274,7 @@ impl<'a> MapScene<'a> {
             let layers = FeatureLayers {
                 edges: style.layers.edges,
                 paths: style.layers.paths,
+                fog_casing: style.fog.map(|_| super::features::FOG_CASING),
             };
             draw_features(self.map, &self.layout, &cells, scale, layers, sink);
         }
@@ -429,13 +430,42 @@ impl<'a> MapScene<'a> {
         }
     }
 
-    /// The place-name labels this region draws (on top of everything else).
     /// The named regions' tints, outlines and names (`named_regions`), over the cells.
     fn draw_named_regions(&self, region: &Region<'_>, scale: f64, sink: &mut dyn Sink) {
         let (map, layout, bounds) = (self.map, &self.layout, &self.bounds);
-        super::named_regions::draw_regions(map, layout, bounds, region, scale, sink);
+        let drawing = super::named_regions::RegionDrawing {
+            scale,
+            players: self.style.players,
+            party: self.party_box(scale),
+        };
+        super::named_regions::draw_regions(map, (layout, bounds), region, &drawing, sink);
     }
 
+    /// The party marker's centre and radius at `scale`, if the map has a party.
+    fn party_marker(&self, scale: f64) -> Option<(Point, f64)> {
+        let p = self.map.party()?;
+        let r = markers::party_radius(self.radius(), scale);
+        Some((self.layout.hex_to_pixel(p.hex), r))
+    }
+
+    /// The world box the party marker covers at `scale`.
+    fn party_box(&self, scale: f64) -> Option<(Point, Point)> {
+        let (c, r) = self.party_marker(scale)?;
+        Some((Point::new(c.x - r, c.y - r), Point::new(c.x + r, c.y + r)))
+    }
+
+    /// The party marker, drawn by the piece that is home to it, over the cells and named
+    /// regions and under the place-name labels (which stay readable over it).
+    fn draw_party(&self, region: &Region<'_>, scale: f64, sink: &mut dyn Sink) {
+        let (Some((c, r)), Some(b)) = (self.party_marker(scale), self.party_box(scale)) else {
+            return;
+        };
+        if annotations::region_draws_box(region, b, &self.layout, &self.bounds) {
+            markers::party(sink, c, r, self.style.party);
+        }
+    }
+
+    /// The place-name labels this region draws (on top of everything else).
     fn draw_labels(&self, region: &Region<'_>, scale: f64, sink: &mut dyn Sink) {
         for (_, label) in self.map.labels().iter() {
             if annotations::region_draws_label(region, label, &self.layout, &self.bounds) {
@@ -532,6 +562,7 @@ impl Scene for MapScene<'_> {
     fn draw(&self, region: &Region<'_>, scale: f64, sink: &mut dyn Sink) {
         self.draw_cells(region, scale, sink);
         self.draw_named_regions(region, scale, sink);
+        self.draw_party(region, scale, sink);
         self.draw_labels(region, scale, sink);
     }
 
@@ -544,6 +575,7 @@ impl Scene for MapScene<'_> {
 
     fn draw_free_text(&self, a: Point, b: Point, scale: f64, sink: &mut dyn Sink) {
         self.draw_named_regions(&Region::Rect(a, b), scale, sink);
+        self.draw_party(&Region::Rect(a, b), scale, sink);
         self.draw_labels(&Region::Rect(a, b), scale, sink);
     }
 

@@ -1,10 +1,31 @@
-//! Small marks drawn on a hex — the mine and note markers — and the terrain swatch of keys
-//! and tilesets, each drawn once here for every picture.
+//! Small marks drawn on a hex — the mine and note markers, the party — and the terrain
+//! swatch of keys and tilesets, each drawn once here for every picture.
 
 use super::colour::Colour;
 use super::primitives::{Circle, Hexagon, Polygon, Stroke};
 use super::sink::Sink;
 use hexmap_hex::Point;
+
+/// Party marker radius as a share of the hex radius.
+pub const PARTY_SHARE: f64 = 0.35;
+/// Smallest party marker radius in screen pixels (it stays visible on a whole-map view).
+pub const PARTY_MIN_PX: f64 = 4.0;
+
+/// The party marker's radius on a hex of radius `radius` drawn at `scale` pixels per
+/// world unit.
+pub fn party_radius(radius: f64, scale: f64) -> f64 {
+    (radius * PARTY_SHARE).max(PARTY_MIN_PX / scale)
+}
+
+/// The party: a disc of `fill` with a white ring, of radius `r` at `centre`.
+pub fn party(sink: &mut dyn Sink, centre: Point, r: f64, fill: Colour) {
+    sink.circle(&Circle {
+        centre,
+        radius: r,
+        fill: Some(fill),
+        stroke: Some(Stroke::solid(r * 0.2, Colour::WHITE)),
+    });
+}
 
 /// Mine marker radius as a share of the hex radius.
 pub const MINE_SHARE: f64 = 0.38;

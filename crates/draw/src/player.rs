@@ -1,16 +1,22 @@
-//! The player filter: the one function that turns a map into what the players may see
-//! (issue 26). Every player output — the editor's player view and player window, and
-//! `hexmap export --player-view` to JSON, PNG, SVG and PDF — draws or writes the map this
-//! returns, so nothing GM-only can reach the players by another path.
+//! The player filter: the one place that turns a map into what the players may see.
+//! Every player output — the editor's player view and player window, and every player
+//! export (`hexmap export --player-view`, File → Export… and Print with "Player view") —
+//! draws or writes the map cut here, so nothing GM-only can reach the players by another
+//! path.
 //!
-//! What is left out: every GM-only icon, label, path, edge feature and note; all note text
-//! (notes are the GM's); on a hidden cell its terrain, mine, icons (and so their captions)
-//! and the labels centred on it; the edge features with a hidden cell on either side; the
-//! steps of paths that touch a hidden cell; the elevation layer when any cell is hidden;
-//! the hidden cells of named regions (a region with no revealed cell goes, name and all).
-//! The hidden cells stay hidden in the copy, and with a fog colour they are painted with a
-//! terrain of their own ("Unexplored") so every back-end draws them opaque with no code of
-//! its own. [`update_player_map`] follows an edit in a player map already cut.
+//! What is left out: every GM-only icon, label, path, edge feature, note and named region;
+//! all note text (notes are the GM's); on a hidden cell its terrain, mine, icons (and so
+//! their captions) and the labels centred on it; the edge features with a hidden cell on
+//! either side; the steps of paths that touch a hidden cell; the elevation layer when any
+//! cell is hidden; the hidden cells of named regions (a region with no revealed cell goes,
+//! name and all). The hidden cells stay hidden in the copy, and with a fog colour they are
+//! painted with a terrain of their own ("Unexplored") so every back-end draws them opaque
+//! with no code of its own; drawn with [`crate::Style::for_players`], no region outline
+//! runs along them.
+//!
+//! [`player_map`] is the cut the editor draws, and [`update_player_map`] follows an edit
+//! in it. [`player_export`] is what a player export writes: the same cut listing only
+//! what it shows, with fresh ids (`compact.rs`).
 
 use hexmap_hex::{Edge, Hex};
 use hexmap_map::{
@@ -38,6 +44,25 @@ impl Default for PlayerView {
             fog: Some(DEFAULT_FOG),
         }
     }
+}
+
+/// What a player export writes of `map`: [`player_map`] listing only what it shows — no
+/// terrain, edge or path type or region kind that nothing visible uses — with the ids of
+/// terrains, types, paths, icons, labels and regions numbered afresh, so no name and no
+/// gap tells of what the players may not see.
+pub fn player_export(map: &HexMap, view: &PlayerView) -> HexMap {
+    let mut out = player_map(map, view);
+    compact::compact(&mut out);
+    out
+}
+
+/// [`player_export`] of a player map already cut ([`player_map`], kept current by
+/// [`update_player_map`]): what leaves the GM's program for the players (the browser's
+/// players' window) lists only what it shows, with fresh ids.
+pub fn export_of_cut(cut: &HexMap) -> HexMap {
+    let mut out = cut.clone();
+    compact::compact(&mut out);
+    out
 }
 
 /// What the players may see of `map` (module doc). A map without fog or secrets comes
@@ -199,8 +224,9 @@ fn edge_is_public(map: &HexMap, e: Edge) -> bool {
 /// The cut of what is not per cell, the same for a fresh and an updated player map: the
 /// paths (GM-only ones go, the others keep their runs of revealed cells), the labels
 /// (GM-only ones and those centred on a hidden cell go), the party's trail (dropped when
-/// its path went), and the elevation (dropped when any cell is hidden: it is one layer
-/// for every cell, and a hidden cell's height is the GM's).
+/// its path went), the elevation (dropped when any cell is hidden: it is one layer for
+/// every cell, and a hidden cell's height is the GM's) and the named regions (GM-only
+/// ones go, the others keep their revealed cells).
 fn cut_shared(out: &mut HexMap, map: &HexMap) {
     let is_hidden = |h: Hex| !map.is_revealed(h);
     // Split runs get ids above every id of the GM's map, so no run takes another's id.
@@ -251,21 +277,22 @@ fn cut_shared(out: &mut HexMap, map: &HexMap) {
     }
     if map.has_fog() {
         let _ = out.set_elevation_layer(None);
-        // Regions keep their revealed cells only (outline, tint and name follow them); a
-        // region wholly unseen goes, name and all.
-        let regions = map.regions();
-        if !regions.is_empty() {
-            let seen: Vec<Region> = regions
-                .iter()
-                .filter_map(|r| {
-                    let hexes: BTreeSet<Hex> =
-                        r.hexes.iter().copied().filter(|&h| !is_hidden(h)).collect();
-                    (!hexes.is_empty()).then(|| Region { hexes, ..r.clone() })
-                })
-                .collect();
-            if let Ok(cut) = Regions::build(out, regions.kinds().to_vec(), seen) {
-                let _ = out.set_regions(cut);
-            }
+    }
+    // Regions: GM-only ones go; the others keep their revealed cells only (outline, tint
+    // and name follow them), and one wholly unseen goes, name and all.
+    let regions = map.regions();
+    if map.has_fog() || regions.iter().any(|r| r.look.gm_only) {
+        let seen: Vec<Region> = regions
+            .iter()
+            .filter(|r| !r.look.gm_only)
+            .filter_map(|r| {
+                let hexes: BTreeSet<Hex> =
+                    r.hexes.iter().copied().filter(|&h| !is_hidden(h)).collect();
+                (!hexes.is_empty()).then(|| Region { hexes, ..r.clone() })
+            })
+            .collect();
+        if let Ok(cut) = Regions::build(out, regions.kinds().to_vec(), seen) {
+            let _ = out.set_regions(cut);
         }
     }
 }
@@ -301,5 +328,9 @@ fn add_fog_terrain(map: &mut HexMap, colour: Rgb) -> Option<TerrainId> {
     Some(id)
 }
 
+mod compact;
+
+#[cfg(test)]
+mod compact_tests;
 #[cfg(test)]
 mod tests;

@@ -28,8 +28,9 @@ pub trait Scene {
         self.draw(region, scale, sink);
     }
 
-    /// Draw the text not tied to cells (place-name labels) whose box meets the world
-    /// rectangle `a`–`b`, as legible at `scale`. None by default.
+    /// Draw what is not tied to cells (named regions, the party marker, place-name
+    /// labels) whose box meets the world rectangle `a`–`b`, as legible at `scale`. None by
+    /// default.
     fn draw_free_text(&self, _a: Point, _b: Point, _scale: f64, _sink: &mut dyn Sink) {}
 
     /// Call `f` with the colour of each cell of `region` that shows one when drawn as a

@@ -73,11 +73,9 @@ pub trait Sink {
         let _ = image;
     }
 
-    /// A picture placed by an affine map (the tracing underlay). The default draws
-    /// nothing, as [`Sink::image`].
-    fn placed_image(&mut self, image: &PlacedImage<'_>) {
-        let _ = image;
-    }
+    /// A picture placed by an affine map (the tracing underlay). Required, so no
+    /// back-end can leave it out without saying so.
+    fn placed_image(&mut self, image: &PlacedImage<'_>);
 }
 
 /// A sink passing everything but text on to another: for redrawing shapes whose texts a
@@ -177,6 +175,19 @@ pub enum Recorded {
         size: f64,
         /// Ink.
         colour: Colour,
+    },
+    /// A picture placed by an affine map (its pixels are not kept).
+    PlacedImage {
+        /// The image's number.
+        id: ImageId,
+        /// World point of its top-left corner.
+        origin: Point,
+        /// World vector of one pixel to the right.
+        x_step: Point,
+        /// World vector of one pixel down.
+        y_step: Point,
+        /// Its opacity.
+        opacity: f32,
     },
     /// A picture (its pixels are not kept).
     Image {
@@ -283,6 +294,16 @@ impl Sink for Recording {
             tint: i.tint,
         });
     }
+
+    fn placed_image(&mut self, i: &PlacedImage<'_>) {
+        self.items.push(Recorded::PlacedImage {
+            id: i.source.id,
+            origin: i.origin,
+            x_step: i.x_step,
+            y_step: i.y_step,
+            opacity: i.opacity,
+        });
+    }
 }
 
 #[cfg(test)]
@@ -306,6 +327,9 @@ mod tests {
         }
         fn text(&mut self, t: &Text<'_>) {
             self.0.text(t);
+        }
+        fn placed_image(&mut self, i: &PlacedImage<'_>) {
+            self.0.placed_image(i);
         }
     }
 

@@ -86,6 +86,11 @@ pub struct Style {
     /// colour (still editable, still readable); `None` draws them as any cell (pictures:
     /// a player picture paints fog itself, `player::player_map`).
     pub fog: Option<Colour>,
+    /// The party marker (a disc with a white ring).
+    pub party: Colour,
+    /// Drawn for the players (a player map, `player::player_map`): a named region's
+    /// outline is left out along hidden cells, where the region may go on under the fog.
+    pub players: bool,
 }
 
 impl Style {
@@ -108,6 +113,8 @@ impl Style {
             label_cap: 0.32,
             layers,
             fog: Some(Colour::rgb(20, 22, 30)),
+            party: PARTY,
+            players: false,
         }
     }
 
@@ -131,6 +138,21 @@ impl Style {
             label_cap: 0.6,
             layers,
             fog: None,
+            party: PARTY,
+            players: false,
+        }
+    }
+
+    /// The same style for a player map: no GM fog shading (the player map paints its own
+    /// fog), and no region outline along the fog.
+    pub fn for_players(self) -> Style {
+        Style {
+            fog: None,
+            players: true,
+            ..self
         }
     }
 }
+
+/// The party marker's colour.
+pub const PARTY: Colour = Colour::rgb(230, 60, 60);

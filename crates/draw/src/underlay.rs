@@ -72,7 +72,15 @@ pub fn underlay_image<'a>(
 /// Draw `map`'s underlay into `sink` (nothing when the map has none or its image is not in
 /// `images`). Call before the map, so the cells lie over it.
 pub fn draw_underlay(sink: &mut dyn Sink, map: &HexMap, images: &ImageSet) {
-    let Some((u, image, id)) = underlay_image(map, images) else {
+    if let Some(u) = map.underlay() {
+        draw_placed(sink, u, images);
+    }
+}
+
+/// Draw the image of `u` where it lies (nothing when its image is not in `images`): the
+/// map's underlay, or one being dragged in the editor.
+pub fn draw_placed(sink: &mut dyn Sink, u: &Underlay, images: &ImageSet) {
+    let Some((id, image)) = images.get(&u.path) else {
         return;
     };
     let p = placement(u, image.width(), image.height());

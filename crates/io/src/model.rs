@@ -482,7 +482,7 @@ pub(crate) struct FileRegionKind {
 }
 
 /// A named region (version 4): id, name, kind name, colour, border style, tint opacity,
-/// label switch and its hexes in the form's coordinates.
+/// label switch, the GM-only flag and its hexes in the form's coordinates.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct FileRegion<H> {
@@ -496,6 +496,8 @@ pub(crate) struct FileRegion<H> {
     pub tint: Option<f32>,
     #[serde(default = "yes")]
     pub label: bool,
+    #[serde(default)]
+    pub gm_only: bool,
     pub hexes: Vec<H>,
 }
 

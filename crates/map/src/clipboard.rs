@@ -1,6 +1,7 @@
 //! Copy and paste: a region of cells stored relative to an anchor, with the edge features
 //! between them and the parts of paths through them, which can be rotated by 60° steps and
-//! reflected before pasting.
+//! reflected before pasting. Every piece keeps its GM-only flag, so a paste (and a moved
+//! selection, which is a cut and a paste) never turns a secret public.
 
 use super::features::{EdgeTypeId, PathTypeId};
 use super::hexmap::HexMap;
@@ -20,6 +21,20 @@ pub struct ClipCell {
     pub mine: bool,
     /// Note.
     pub note: Option<String>,
+    /// The note is for the GM only.
+    pub note_gm_only: bool,
+}
+
+/// A copied edge feature: the side between two offset hexes, its type and its GM-only
+/// flag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ClipEdge {
+    /// The side, between two hexes relative to the anchor.
+    pub edge: Edge,
+    /// The edge type.
+    pub kind: EdgeTypeId,
+    /// The feature is for the GM only.
+    pub gm_only: bool,
 }
 
 /// A copied piece of a path: its type and hexes relative to the anchor (two or more).
@@ -29,6 +44,8 @@ pub struct ClipPath {
     pub kind: PathTypeId,
     /// Hexes relative to the anchor, in path order.
     pub hexes: Vec<Hex>,
+    /// The path is for the GM only.
+    pub gm_only: bool,
 }
 
 /// A copied region, sorted by offset: cells, the edge features between two copied cells
@@ -36,7 +53,7 @@ pub struct ClipPath {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Clipboard {
     cells: Vec<ClipCell>,
-    edges: Vec<(Edge, EdgeTypeId)>,
+    edges: Vec<ClipEdge>,
     paths: Vec<ClipPath>,
 }
 
@@ -58,20 +75,27 @@ impl Clipboard {
                 terrain: map.terrain(h),
                 mine: map.is_mine(h),
                 note: map.note(h).map(str::to_owned),
+                note_gm_only: map.note(h).is_some() && map.note_is_gm_only(h),
             })
             .collect();
         cells.sort_by_key(|c| c.offset);
         cells.dedup_by_key(|c| c.offset);
         let offset = |h: Hex| h - anchor;
         let inside: HexHashSet = cells.iter().map(|c| c.offset + anchor).collect();
-        let mut edges: Vec<(Edge, EdgeTypeId)> = map
+        let mut edges: Vec<ClipEdge> = map
             .edges_in(inside.iter().copied())
             .into_iter()
-            .filter_map(|(e, k)| {
+            .filter_map(|(e, kind)| {
                 let (a, b) = e.hexes();
                 let both = inside.contains(&a) && inside.contains(&b);
-                both.then(|| Edge::between(offset(a), offset(b)).map(|e| (e, k)))
+                let gm_only = map.edge_is_gm_only(e);
+                both.then(|| Edge::between(offset(a), offset(b)))
                     .flatten()
+                    .map(|edge| ClipEdge {
+                        edge,
+                        kind,
+                        gm_only,
+                    })
             })
             .collect();
         edges.sort_unstable();
@@ -82,6 +106,7 @@ impl Clipboard {
                     paths.push(ClipPath {
                         kind: path.kind,
                         hexes: run.iter().map(|&h| offset(h)).collect(),
+                        gm_only: path.gm_only,
                     });
                 }
             }
@@ -94,7 +119,7 @@ impl Clipboard {
     }
 
     /// The copied edge features, on edges between offset hexes.
-    pub fn edges(&self) -> &[(Edge, EdgeTypeId)] {
+    pub fn edges(&self) -> &[ClipEdge] {
         &self.edges
     }
 
@@ -123,12 +148,12 @@ impl Clipboard {
             })
             .collect();
         cells.sort_by_key(|c| c.offset);
-        let mut edges: Vec<(Edge, EdgeTypeId)> = self
+        let mut edges: Vec<ClipEdge> = self
             .edges
             .iter()
-            .filter_map(|&(e, k)| {
-                let (a, b) = e.hexes();
-                Edge::between(f(a), f(b)).map(|e| (e, k))
+            .filter_map(|c| {
+                let (a, b) = c.edge.hexes();
+                Edge::between(f(a), f(b)).map(|edge| ClipEdge { edge, ..*c })
             })
             .collect();
         edges.sort_unstable();
@@ -136,8 +161,8 @@ impl Clipboard {
             .paths
             .iter()
             .map(|p| ClipPath {
-                kind: p.kind,
                 hexes: p.hexes.iter().map(|&h| f(h)).collect(),
+                ..p.clone()
             })
             .collect();
         Clipboard {
@@ -229,10 +254,11 @@ mod tests {
         let c = Clipboard::copy(&m, region, Hex::new(1, 0));
         assert_eq!(
             c.edges(),
-            [(
-                Edge::new(Hex::ORIGIN, hexmap_hex::Direction::POINTY_NE),
-                EdgeTypeId::new(1).unwrap()
-            )]
+            [ClipEdge {
+                edge: Edge::new(Hex::ORIGIN, hexmap_hex::Direction::POINTY_NE),
+                kind: EdgeTypeId::new(1).unwrap(),
+                gm_only: false,
+            }]
         );
         assert_eq!(
             c.paths()[0].hexes,
@@ -242,7 +268,7 @@ mod tests {
         assert_eq!(c.rotated(6), c);
         assert_eq!(c.reflected().reflected(), c);
         let turned = c.rotated(1);
-        let (a, b) = turned.edges()[0].0.hexes();
+        let (a, b) = turned.edges()[0].edge.hexes();
         let want = Edge::between(Hex::ORIGIN, Hex::new(1, -1).rotate_right()).unwrap();
         assert_eq!(Edge::between(a, b), Some(want));
         assert_eq!(turned.paths()[0].hexes[2], Hex::new(1, -1).rotate_right());

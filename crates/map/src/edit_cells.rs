@@ -202,6 +202,7 @@ pub(super) fn apply(
                     rec.terrain(h, c.terrain);
                     rec.mine(h, c.mine);
                     rec.note(h, c.note.clone())?;
+                    rec.note_gm_only(h, c.note.is_some() && c.note_gm_only);
                 }
             }
             super::features::edit::paste(rec.map, rec.changes, clipboard, *anchor);

@@ -18,6 +18,15 @@ use super::view::ViewSettings;
 pub enum MapEdit {
     /// Change the shape (resize or reshape); undo keeps the whole previous map.
     Reshape(MapShape),
+    /// Change the shape and move every cell's content as `moves` says (fog, flags,
+    /// icons, features, labels and regions with it: `HexMap::relocate`); undo keeps the
+    /// whole previous map.
+    Relocate {
+        /// The new shape.
+        shape: MapShape,
+        /// Where each cell's content goes.
+        moves: crate::CellMove,
+    },
     /// Replace the whole map (a generated world, or one of its stages run again): one
     /// undo step that gives the old map back.
     ReplaceMap(Box<HexMap>),
@@ -41,6 +50,10 @@ pub(super) fn apply(map: &mut HexMap, edit: &MapEdit) -> Result<(Changed, Record
         MapEdit::Reshape(shape) => {
             shape.validate()?;
             Ok(swap(map, |m| m.reshape(shape.clone())))
+        }
+        MapEdit::Relocate { shape, moves } => {
+            shape.validate()?;
+            Ok(swap(map, |m| m.relocate(shape.clone(), moves)))
         }
         MapEdit::ReplaceMap(next) => Ok(swap(map, |m| *m = (**next).clone())),
         MapEdit::SetPalette(palette) => Ok(swap(map, |m| {

@@ -11,6 +11,9 @@ use super::shape::MapShape;
 use super::view::ViewSettings;
 use hexmap_hex::{Edge, Hex, Layout, LayoutError, Point};
 
+mod relocate;
+pub use relocate::CellMove;
+
 /// Why a map-level operation was refused.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum MapError {
@@ -104,6 +107,9 @@ pub enum MapError {
     /// A party breaks a limit or names a hex off the map or a missing trail.
     #[error(transparent)]
     Party(#[from] super::fog::PartyError),
+    /// A GM-only flag for an item the map does not have.
+    #[error("there is no {0} to mark")]
+    NoSuchItem(super::fog::GmItem),
     /// A party move on a map that has no party.
     #[error("the map has no party: place the party first")]
     NoParty,
@@ -417,49 +423,14 @@ impl HexMap {
         std::mem::replace(&mut self.palette, palette)
     }
 
-    /// Change the shape: cells in both shapes keep their terrain, mine, note and icons;
-    /// the rest are dropped; new cells are empty. View settings stay. Edge features between two kept cells
-    /// stay; a path keeps its runs of two or more kept hexes (the first run keeps its id,
-    /// the others get new ones). Labels stay (they sit at world points, not on cells).
+    /// Change the shape: cells in both shapes keep everything on them (terrain, mine,
+    /// note, icons, fog and flags); the rest are dropped; new cells are empty. View
+    /// settings stay. Edge features between two kept cells stay; a path keeps its runs of
+    /// two or more kept hexes (the first run keeps its id, the others get new ones).
+    /// Labels stay (they sit at world points, not on cells). [`HexMap::relocate`] also
+    /// moves the content.
     pub fn reshape(&mut self, shape: MapShape) {
-        let mut next = HexMap::unchecked(self.props.clone(), shape, self.palette.clone());
-        for (i, h) in next.shape.iter().enumerate() {
-            if let Some(j) = self.shape.index_of(h) {
-                next.terrain.set(i, self.terrain.get(j));
-                next.mines.set(i, self.mines.get(j));
-            }
-        }
-        if let Some(old) = self.elevation.take() {
-            let mut layer = super::ElevationLayer::new(next.shape.len());
-            for (i, h) in next.shape.iter().enumerate() {
-                if let Some(e) = self.shape.index_of(h).and_then(|j| old.get(j)) {
-                    layer.set(i, e);
-                }
-            }
-            next.elevation = Some(layer);
-        }
-        next.notes = std::mem::take(&mut self.notes)
-            .into_iter()
-            .filter(|(h, _)| next.shape.contains(*h))
-            .collect();
-        next.edge_palette = std::mem::take(&mut self.edge_palette);
-        next.path_palette = std::mem::take(&mut self.path_palette);
-        next.edges = std::mem::take(&mut self.edges);
-        next.paths = std::mem::take(&mut self.paths);
-        next.icons = std::mem::take(&mut self.icons);
-        next.icons.retain(|h| next.shape.contains(h));
-        next.labels = std::mem::take(&mut self.labels);
-        next.view = self.view;
-        next.regions = std::mem::take(&mut self.regions);
-        next.regions.retain_hexes(|h| next.shape.contains(h));
-        self.reshape_fog(&mut next);
-        next.clip_features_to_shape();
-        if let Some(p) = &mut next.fog.party
-            && p.trail.is_some_and(|t| next.paths.get(t).is_none())
-        {
-            p.trail = None;
-        }
-        *self = next;
+        self.relocate(shape, &CellMove::Stay);
     }
 }
 

@@ -42,7 +42,7 @@ pub use annotations::{
     BuiltinIcon, Icon, IconError, IconId, IconLayer, IconSource, Label, LabelError, LabelId,
     Labels, PlacedIcon,
 };
-pub use clipboard::{ClipCell, Clipboard};
+pub use clipboard::{ClipCell, ClipEdge, ClipPath, Clipboard};
 pub use cost::{Cost, CostError};
 pub use document::Document;
 pub use edit::{
@@ -55,8 +55,8 @@ pub use features::{
     FeaturePaletteError, FeatureType, LineStyle, MapPath, PathId, PathPalette, PathShapeError,
     PathType, PathTypeId, Paths,
 };
-pub use fog::{FogState, MAX_SIGHT, Party, PartyError};
-pub use hexmap::{HexMap, MapError};
+pub use fog::{FogState, GmItem, MAX_SIGHT, Party, PartyError};
+pub use hexmap::{CellMove, HexMap, MapError};
 pub use history::History;
 pub use layers::{MineLayer, Notes, TerrainLayer};
 pub use orientation::{OffsetMismatch, offset_kinds_for};

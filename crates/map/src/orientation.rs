@@ -5,7 +5,7 @@
 //! map between pointy and flat ([`HexMap::reorient_edits`]). XXYY label stagger is free.
 
 use super::{Edit, HexMap, MapEdit, MapProperties, MapShape};
-use hexmap_hex::{Hex, OffsetKind, Orientation};
+use hexmap_hex::{OffsetKind, Orientation};
 
 /// An offset kind of the other family than the orientation (odd-q on pointy hexes …).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -102,13 +102,13 @@ impl HexMap {
             return edits;
         };
         // Where each cell goes: the hex with the same (column, row) in the new kind.
-        let moved: Vec<(Hex, Hex)> = self
-            .shape()
-            .iter()
-            .map(|from| (from, new_kind.to_hex(kind.from_hex(from))))
-            .collect();
-        edits.push(Edit::Map(MapEdit::Reshape(shape.clone())));
-        edits.extend(self.move_edits(&shape, &moved));
+        edits.push(Edit::Map(MapEdit::Relocate {
+            shape,
+            moves: crate::CellMove::Rekind {
+                from: kind,
+                to: new_kind,
+            },
+        }));
         edits
     }
 }
@@ -117,6 +117,7 @@ impl HexMap {
 mod tests {
     use super::*;
     use crate::{Document, Palette};
+    use hexmap_hex::Hex;
 
     fn map(orientation: Orientation, kind: OffsetKind, shape: MapShape) -> HexMap {
         let mut props = MapProperties::new("m", orientation);

@@ -9,9 +9,8 @@
 //! - [`HexMap::resize_rect_plan`]: a rectangle grown or shrunk by columns and rows on each
 //!   side (negative numbers remove), the content staying where it is on screen.
 
-use super::{CellEdit, Edit, HexMap, MapEdit, MapShape, ShapeError};
-use hexmap_hex::{FracHex, Hex, OffsetCoord};
-use std::collections::HashSet;
+use super::{CellMove, Edit, HexMap, MapEdit, MapShape, ShapeError};
+use hexmap_hex::{FracHex, Hex};
 
 /// A reshape worked out before it is applied.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,7 +48,7 @@ impl HexMap {
     pub fn reshape_plan(&self, shape: MapShape, around: Option<Hex>) -> ReshapePlan {
         let from = around.unwrap_or_else(|| shape_centre(self.shape()));
         let step = shape_centre(&shape) - from;
-        self.relocate_plan(shape, |h| h + step, |h| h - step)
+        self.relocate_plan(shape, CellMove::By(step), |h| h - step)
     }
 
     /// Grow (positive) or shrink (negative) a rectangle by columns on the left and right
@@ -68,35 +67,40 @@ impl HexMap {
         let (w, h) = (grow(width, left, right), grow(height, top, bottom));
         let side = |v: i64| u32::try_from(v.max(0)).unwrap_or(u32::MAX);
         let shape = MapShape::rectangle(kind, side(w), side(h))?;
-        let shift = move |h: Hex, dc: i32, dr: i32| {
-            let o = kind.from_hex(h);
-            kind.to_hex(OffsetCoord::new(o.col + dc, o.row + dr))
+        let back = CellMove::Offset {
+            kind,
+            cols: -left,
+            rows: -top,
         };
-        Ok(self.relocate_plan(
-            shape,
-            move |h| shift(h, left, top),
-            move |h| shift(h, -left, -top),
-        ))
+        let moves = CellMove::Offset {
+            kind,
+            cols: left,
+            rows: top,
+        };
+        Ok(self.relocate_plan(shape, moves, move |h| back.apply(h)))
     }
 
-    /// The plan that moves each cell's content by `to` into `shape`; `back` is the inverse
-    /// of `to` (for the footprint).
+    /// The plan that moves each cell's content into `shape` as `moves` says; `back` is its
+    /// inverse (for the footprint). One edit: [`MapEdit::Relocate`], which takes every
+    /// piece of content along.
     pub(crate) fn relocate_plan(
         &self,
         shape: MapShape,
-        to: impl Fn(Hex) -> Hex,
+        moves: CellMove,
         back: impl Fn(Hex) -> Hex,
     ) -> ReshapePlan {
-        let moved: Vec<(Hex, Hex)> = self.shape().iter().map(|h| (h, to(h))).collect();
         let painted =
             |h: Hex| self.terrain(h).is_some() || self.is_mine(h) || self.note(h).is_some();
-        let dropped = moved
+        let dropped = self
+            .shape()
             .iter()
-            .filter(|&&(from, to)| !shape.contains(to) && painted(from))
+            .filter(|&from| !shape.contains(moves.apply(from)) && painted(from))
             .count();
         let footprint = shape.iter().map(back).collect();
-        let mut edits = vec![Edit::Map(MapEdit::Reshape(shape.clone()))];
-        edits.extend(self.move_edits(&shape, &moved));
+        let edits = vec![Edit::Map(MapEdit::Relocate {
+            shape: shape.clone(),
+            moves,
+        })];
         ReshapePlan {
             shape,
             edits,
@@ -104,66 +108,13 @@ impl HexMap {
             footprint,
         }
     }
-
-    /// The edits that, after a reshape to `shape`, put each cell's content (from, to) in
-    /// place; cells that left the shape are skipped.
-    pub(crate) fn move_edits(&self, shape: &MapShape, moved: &[(Hex, Hex)]) -> Vec<Edit> {
-        let moved: Vec<(Hex, Hex)> = moved
-            .iter()
-            .copied()
-            .filter(|&(_, to)| shape.contains(to))
-            .collect();
-        // After the reshape a cell in both shapes still holds its old content.
-        let now = |h: Hex| self.contains(h);
-        let targets: HashSet<Hex> = moved.iter().map(|&(_, to)| to).collect();
-        let mut terrain: Vec<_> = moved
-            .iter()
-            .filter(|&&(from, to)| {
-                let before = if now(to) { self.terrain(to) } else { None };
-                before != self.terrain(from)
-            })
-            .map(|&(from, to)| (to, self.terrain(from)))
-            .collect();
-        // Cells of both shapes that nothing moves into become empty (new rows, columns).
-        terrain.extend(
-            shape
-                .iter()
-                .filter(|h| !targets.contains(h) && self.terrain(*h).is_some())
-                .map(|h| (h, None)),
-        );
-        let mut mines: Vec<Hex> = moved
-            .iter()
-            .filter(|&&(from, _)| self.is_mine(from))
-            .map(|&(_, to)| to)
-            .collect();
-        mines.sort();
-        let mut edits = vec![
-            Edit::Cell(CellEdit::SetTerrain(terrain)),
-            Edit::Cell(CellEdit::SetMines(mines)),
-        ];
-        // Notes the reshape keeps where they were are removed, then the moved ones set.
-        for &h in self.notes().keys() {
-            if shape.contains(h) {
-                edits.push(Edit::Cell(CellEdit::SetNote { hex: h, text: None }));
-            }
-        }
-        for &(from, to) in &moved {
-            if let Some(text) = self.note(from) {
-                edits.push(Edit::Cell(CellEdit::SetNote {
-                    hex: to,
-                    text: Some(text.to_owned()),
-                }));
-            }
-        }
-        edits
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{Document, MapProperties, Palette};
-    use hexmap_hex::{OffsetKind, Orientation};
+    use hexmap_hex::{OffsetCoord, OffsetKind, Orientation};
 
     fn painted_rect(w: u32, h: u32) -> HexMap {
         let props = MapProperties::new("r", Orientation::Pointy);

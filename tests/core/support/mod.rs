@@ -1,4 +1,5 @@
 //! Helpers shared by integration tests.
+pub mod consumers;
 pub mod export;
 pub mod image_fixture;
 pub mod tiled_tools;

@@ -24,7 +24,7 @@ use super::{EditorApp, no_map};
 use eframe::egui;
 use hexmap_hex::Hex;
 use hexmap_io::Form;
-use hexmap_map::{Clipboard, Edit};
+use hexmap_map::{Clipboard, Edit, GmItem};
 use std::path::{Path, PathBuf};
 
 /// Something the user asked for during a frame; run after the UI pass.
@@ -63,7 +63,7 @@ pub enum Action {
     Redo,
     /// Fit the whole map in the view.
     FitMap,
-    /// Open or close the player window (issue 26).
+    /// Open or close the player window.
     TogglePlayerWindow,
     /// Show the players' view on the main canvas, or the GM's again.
     TogglePlayerView,
@@ -397,7 +397,13 @@ impl EditorApp {
                 Some(Err(why)) => self.windows.show_error(why),
                 None => self.canvas.player_mut().toggle_window(),
             },
-            Action::TogglePlayerView => self.canvas.player_mut().toggle_main(),
+            Action::TogglePlayerView => {
+                self.canvas.player_mut().toggle_main();
+                if self.canvas.player().on_main() {
+                    self.windows.close_for_players();
+                    self.drop_gesture();
+                }
+            }
             Action::ZoomBy(f) => self.canvas.zoom_by(f, &self.doc),
             Action::Copy => self.copy_selection(ctx),
             Action::Paste => self.tools.start_paste(),
@@ -420,7 +426,8 @@ impl EditorApp {
             }
             Action::NoteDialog(hex) => {
                 let text = self.doc.note(hex).unwrap_or_default().to_string();
-                self.windows.open_note(hex, text);
+                let gm_only = GmItem::Note(hex).is_gm_only(self.doc.map());
+                self.windows.open_note(hex, text, gm_only);
             }
             Action::PropertiesDialog => {
                 self.windows

@@ -8,7 +8,7 @@
 //! mesh has one texture, so a chunk is a list of meshes in drawing order, a new one
 //! starting wherever the texture changes.
 
-use super::{EguiPainter, Output, color32, fill_fan, image_fan};
+use super::{EguiPainter, Output, color32, fill_fan, image_fan, texture_quad};
 use eframe::egui::epaint::{Mesh, Pos2, Shape, TessellationOptions, Tessellator, Vec2};
 use eframe::egui::{self, Color32, TextureId};
 use hexmap_draw::{HexCell, Hexagon, Image, OwnedText, Rect, Stroke, StrokePattern, Text};
@@ -197,6 +197,12 @@ impl Output for ChunkMesh {
         let anchor = self.anchor;
         let local = |p: Point| Pos2::new((p.x - anchor.x) as f32, (p.y - anchor.y) as f32);
         image_fan(self.layer(texture), img, local);
+    }
+
+    fn quad(&mut self, texture: TextureId, corners: [Point; 4], tint: Color32) {
+        let anchor = self.anchor;
+        let local = |p: Point| Pos2::new((p.x - anchor.x) as f32, (p.y - anchor.y) as f32);
+        texture_quad(self.layer(texture), corners, tint, local);
     }
 
     fn text(&mut self, t: &Text<'_>) {

@@ -22,8 +22,8 @@ use eframe::egui::epaint::{CircleShape, Mesh, PathShape, PathStroke, Vertex};
 use eframe::egui::{self, Color32, Pos2, Shape, TextureId};
 use hexmap_draw::lines::{double_lines, flatten_circle, flatten_path};
 use hexmap_draw::{
-    Circle, Colour, HexCell, Image, Path, Polygon, Polyline, Rect, Sink, Stroke, StrokePattern,
-    Text,
+    Circle, Colour, HexCell, Image, Path, PlacedImage, Polygon, Polyline, Rect, Sink, Stroke,
+    StrokePattern, Text,
 };
 use hexmap_hex::Point;
 
@@ -48,6 +48,9 @@ pub trait Output {
     fn rect(&mut self, rect: &Rect);
     /// Draw an image with its texture.
     fn image(&mut self, texture: TextureId, img: &Image<'_>);
+    /// Draw a whole texture on the quad `corners` (the image's top-left, top-right,
+    /// bottom-right and bottom-left corners in the world), tinted by `tint`.
+    fn quad(&mut self, texture: TextureId, corners: [Point; 4], tint: Color32);
     /// Draw (or keep) a text.
     fn text(&mut self, t: &Text<'_>);
 }
@@ -111,17 +114,40 @@ impl<O: Output> EguiPainter<O> {
     }
 }
 
+impl<O: Output> EguiPainter<O> {
+    /// The texture of an image, if it has one.
+    fn texture(&self, id: &hexmap_draw::ImageId) -> Option<TextureId> {
+        self.textures.as_ref().and_then(|t| t.get(id).copied())
+    }
+}
+
 impl<O: Output> Sink for EguiPainter<O> {
     /// Drawn by the output with the image's texture; images without one are left out.
     fn image(&mut self, img: &Image<'_>) {
-        let Some(texture) = self
-            .textures
-            .as_ref()
-            .and_then(|t| t.get(&img.source.id).copied())
-        else {
+        if let Some(texture) = self.texture(&img.source.id) {
+            self.out.image(texture, img);
+        }
+    }
+
+    /// The whole texture on the image's placed quad, at its opacity (the tracing
+    /// underlay); an image without a texture is left out, as [`Sink::image`].
+    fn placed_image(&mut self, img: &PlacedImage<'_>) {
+        let Some(texture) = self.texture(&img.source.id) else {
             return;
         };
-        self.out.image(texture, img);
+        let (w, h) = (
+            f64::from(img.source.pixels.width()),
+            f64::from(img.source.pixels.height()),
+        );
+        let at = |px: f64, py: f64| {
+            Point::new(
+                img.origin.x + px * img.x_step.x + py * img.y_step.x,
+                img.origin.y + px * img.x_step.y + py * img.y_step.y,
+            )
+        };
+        let corners = [at(0.0, 0.0), at(w, 0.0), at(w, h), at(0.0, h)];
+        let tint = Color32::WHITE.gamma_multiply(img.opacity.clamp(0.0, 1.0));
+        self.out.quad(texture, corners, tint);
     }
 
     fn hex(&mut self, cell: &HexCell<'_>) {
@@ -188,6 +214,28 @@ impl<O: Output> Sink for EguiPainter<O> {
     fn text(&mut self, t: &Text<'_>) {
         self.out.text(t);
     }
+}
+
+/// Append the whole texture of `mesh` on the quad `corners` (top-left, top-right,
+/// bottom-right, bottom-left of the image) to `mesh`, tinted by `tint`; `place` maps world
+/// points to the mesh's coordinates. Both outputs draw placed images with it.
+fn texture_quad(
+    mesh: &mut Mesh,
+    corners: [Point; 4],
+    tint: Color32,
+    place: impl Fn(Point) -> Pos2,
+) {
+    let base = mesh.vertices.len() as u32;
+    let uv = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)];
+    for (p, (u, v)) in corners.into_iter().zip(uv) {
+        mesh.vertices.push(Vertex {
+            pos: place(p),
+            uv: Pos2::new(u, v),
+            color: tint,
+        });
+    }
+    mesh.add_triangle(base, base + 1, base + 2);
+    mesh.add_triangle(base, base + 2, base + 3);
 }
 
 /// Append a convex polygon to `mesh` as a triangle fan of one colour (a hex fill).

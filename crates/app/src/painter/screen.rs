@@ -4,7 +4,7 @@
 //! shapes, in order, and reaches the painter when the sink is dropped. Used for the text
 //! of cached chunks and for drawing that changes every frame.
 
-use super::{EguiPainter, Output, color32, fill_fan, image_fan};
+use super::{EguiPainter, Output, color32, fill_fan, image_fan, texture_quad};
 use eframe::egui::epaint::{Mesh, TextShape};
 use eframe::egui::text::LayoutJob;
 use eframe::egui::{self, Color32, FontId, Painter, Pos2, Shape, TextureId, Vec2};
@@ -101,6 +101,13 @@ impl Output for Screen<'_> {
         if !mesh.is_empty() {
             self.shape(Shape::mesh(mesh));
         }
+    }
+
+    /// A textured mesh of its own, in order with the other shapes.
+    fn quad(&mut self, texture: TextureId, corners: [Point; 4], tint: Color32) {
+        let mut mesh = Mesh::with_texture(texture);
+        texture_quad(&mut mesh, corners, tint, |p| self.pos(p));
+        self.shape(Shape::mesh(mesh));
     }
 
     fn text(&mut self, t: &Text<'_>) {

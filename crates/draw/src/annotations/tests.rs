@@ -117,6 +117,7 @@ impl Sink for TextSink {
     fn text(&mut self, t: &Text<'_>) {
         self.0.push((t.text.to_owned(), t.size, t.rotation, t.font));
     }
+    fn placed_image(&mut self, _: &crate::PlacedImage<'_>) {}
 }
 
 fn map_with(labels: &[Label]) -> HexMap {

@@ -33,6 +33,7 @@ fn all_cells(m: &HexMap) -> Vec<Hex> {
 }
 
 const BOTH: FeatureLayers = FeatureLayers {
+    fog_casing: None,
     edges: true,
     paths: true,
 };
@@ -482,4 +483,47 @@ fn features_change_the_scene_detail_so_chunks_redraw_when_they_appear() {
     let a = MapScene::whole(&plain, plain.layout().unwrap(), &style).detail(2.0);
     let b = MapScene::whole(&river, river.layout().unwrap(), &style).detail(2.0);
     assert_ne!(a, b);
+}
+
+#[test]
+fn over_the_gms_fog_a_wall_is_drawn_on_a_light_casing_and_in_the_open_without() {
+    let mut m = empty();
+    let (fogged, open) = (edge(at(1, 1), at(1, 2)), edge(at(3, 1), at(3, 2)));
+    set(&mut m, fogged, WALL);
+    set(&mut m, open, WALL);
+    m.set_hidden(at(1, 2), true).unwrap();
+    let cells = all_cells(&m);
+    let layers = FeatureLayers {
+        fog_casing: Some(FOG_CASING),
+        ..BOTH
+    };
+    let mut rec = Recording::default();
+    draw_features(&m, &m.layout().unwrap(), &cells, 4.0, layers, &mut rec);
+    let lines = polylines(&rec);
+    let cased: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].1.colour == FOG_CASING)
+        .collect();
+    assert_eq!(
+        cased.len(),
+        1,
+        "one casing, under the wall beside the fog: {lines:?}"
+    );
+    let (band_points, band) = &lines[cased[0]];
+    let (wall_points, wall) = &lines[cased[0] + 1];
+    assert_eq!(
+        band_points, wall_points,
+        "the casing runs under the wall drawn next"
+    );
+    assert_eq!(band.style, StrokePattern::Solid);
+    assert!(
+        band.width > 2.0 * wall.width,
+        "the band is wider than both lines"
+    );
+    // Pictures and the players' view (no casing colour) draw no casing.
+    let plain = draw(&m, &cells, 4.0);
+    assert!(
+        polylines(&plain)
+            .iter()
+            .all(|(_, s)| s.colour != FOG_CASING)
+    );
 }

@@ -425,6 +425,7 @@ impl Sink for Seen {
         self.texts
             .push((crate::primitives::OwnedText::new(t), corners));
     }
+    fn placed_image(&mut self, _: &crate::PlacedImage<'_>) {}
 }
 
 /// The axis-aligned box of `points`.
@@ -536,5 +537,61 @@ fn note_flags_and_mine_discs_leave_symbols_and_labels_readable() {
             cells.len() - 1,
             "{o:?}: every other symbol"
         );
+    }
+}
+
+#[test]
+fn the_party_is_drawn_once_over_the_cells_and_under_the_place_names_at_any_zoom() {
+    let mut m = map();
+    let hex = at(1, 2);
+    m.set_party(Some(hexmap_map::Party {
+        hex,
+        sight: 1,
+        trail: None,
+    }))
+    .unwrap();
+    let layout = m.layout().unwrap();
+    let centre = layout.hex_to_pixel(hex);
+    m.add_label(
+        hexmap_map::LabelId(0),
+        hexmap_map::Label::new("Camp", centre),
+    )
+    .unwrap();
+    let style = Style::picture(Layers::editor());
+    let scene = MapScene::whole(&m, layout, &style);
+    // Pictures drawn in pieces and the editor's free text: one disc each, the label after.
+    for scale in [0.2, 4.0] {
+        let mut pieces = Recording::default();
+        for piece in crate::region::split(&scene.bounds(), 3) {
+            scene.draw(&Region::Block(piece), scale, &mut pieces);
+        }
+        let mut free = Recording::default();
+        let (a, b) = (Point::new(-100.0, -100.0), Point::new(100.0, 100.0));
+        scene.draw_free_text(a, b, scale, &mut free);
+        for rec in [&pieces, &free] {
+            let discs: Vec<usize> = (0..rec.items.len())
+                .filter(|&i| {
+                    matches!(&rec.items[i], Recorded::Circle(c)
+                        if c.fill == Some(crate::style::PARTY) && c.centre == centre)
+                })
+                .collect();
+            assert_eq!(discs.len(), 1, "one party marker at scale {scale}");
+            let r = match &rec.items[discs[0]] {
+                Recorded::Circle(c) => c.radius,
+                _ => unreachable!(),
+            };
+            assert!(
+                r * scale >= markers::PARTY_MIN_PX - 1e-9,
+                "visible zoomed out"
+            );
+            // (Zoomed out the label is too small to be written at all.)
+            let label = (rec.items.iter())
+                .position(|i| matches!(i, Recorded::Text { text, .. } if text == "Camp"));
+            assert_eq!(label.is_some(), scale > 1.0, "the label at scale {scale}");
+            assert!(
+                label.is_none_or(|l| l > discs[0]),
+                "the label over the marker"
+            );
+        }
     }
 }

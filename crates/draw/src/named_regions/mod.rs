@@ -8,7 +8,7 @@ mod draw;
 #[cfg(test)]
 mod tests;
 
-pub use draw::{OUTLINE_PX, border_stroke, draw_regions, region_stroke};
+pub use draw::{OUTLINE_PX, RegionDrawing, border_stroke, draw_regions, region_stroke};
 
 use hexmap_hex::{Direction, Hex, Layout, Orientation, Point};
 use std::collections::{BTreeSet, HashMap};

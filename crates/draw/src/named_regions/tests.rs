@@ -3,6 +3,7 @@ use super::*;
 use crate::region::{Region as Part, split};
 use crate::sink::{Recorded, Recording};
 use crate::{Colour, Layers, MapScene, Scene, Stroke, StrokePattern, Style};
+use hexmap_hex::Edge;
 use hexmap_map::{
     BorderStyle, Document, Edit, HexMap, MapProperties, MapShape, Palette, Region, RegionEdit,
     RegionId, RegionKind, RegionLook, Rgb,
@@ -139,6 +140,7 @@ fn map_with_region(border: BorderStyle, tint: Option<f32>) -> HexMap {
             border,
             tint,
             label: true,
+            gm_only: false,
         },
         hexes: set(hexmap_hex::range(Hex::new(1, 1), 1)),
     })))
@@ -223,6 +225,7 @@ fn the_legend_lists_regions_under_their_kind_with_their_colour() {
             border: BorderStyle::Solid,
             tint: None,
             label: false,
+            gm_only: false,
         },
         hexes: set([Hex::new(1, 1)]),
     };
@@ -281,5 +284,94 @@ fn the_legend_lists_regions_under_their_kind_with_their_colour() {
     assert!(
         outlines(&rec).len() == 1,
         "the Ardmoor swatch is outlined in its colour"
+    );
+}
+
+#[test]
+fn drawn_for_the_players_the_outline_leaves_out_the_sides_along_the_fog() {
+    // The 7-hex flower around (1, 1) with its eastern neighbours hidden.
+    let mut map = map_with_region(BorderStyle::Solid, None);
+    let flower = set(hexmap_hex::range(Hex::new(1, 1), 1));
+    let east: Vec<Hex> = (flower.iter())
+        .flat_map(|h| h.neighbors())
+        .filter(|n| !flower.contains(n) && n.q >= 2)
+        .collect();
+    for &h in &east {
+        map.set_hidden(h, true).unwrap();
+    }
+    let layout = map.layout().unwrap();
+    let is_fog_side = |a: Point, b: Point| {
+        let mid = Point::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
+        // The side's middle is halfway to the hidden neighbour's centre.
+        east.iter().any(|&h| {
+            flower.iter().any(|&f| {
+                Edge::between(f, h).is_some() && {
+                    let (c, d) = (layout.hex_to_pixel(f), layout.hex_to_pixel(h));
+                    near(mid, Point::new((c.x + d.x) / 2.0, (c.y + d.y) / 2.0))
+                }
+            })
+        })
+    };
+    let sides = |style: &Style| {
+        let scene = MapScene::whole(&map, layout, style);
+        let mut rec = Recording::default();
+        let (a, b) = (Point::new(-500.0, -500.0), Point::new(500.0, 500.0));
+        scene.draw_free_text(a, b, 4.0, &mut rec);
+        let mut out = Vec::new();
+        for (points, _) in outlines(&rec) {
+            out.extend(points.windows(2).map(|w| (w[0], w[1])));
+        }
+        out
+    };
+    let gm = sides(&Style::picture(Layers::editor()));
+    assert_eq!(gm.len(), 18, "the GM's outline is whole");
+    let players = sides(&Style::picture(Layers::editor()).for_players());
+    let along_fog = gm.iter().filter(|(a, b)| is_fog_side(*a, *b)).count();
+    assert!(along_fog >= 3, "{along_fog} sides face the fog");
+    assert_eq!(
+        players.len(),
+        18 - along_fog,
+        "the players see every other side"
+    );
+    assert!(!players.iter().any(|(a, b)| is_fog_side(*a, *b)));
+}
+
+#[test]
+fn a_region_name_keeps_clear_of_a_place_name_on_its_middle_hex() {
+    let mut map = map_with_region(BorderStyle::Solid, None);
+    let layout = map.layout().unwrap();
+    // A place name right on the flower's middle hex, where the name would go.
+    let middle = layout.hex_to_pixel(Hex::new(1, 1));
+    map.add_label(
+        hexmap_map::LabelId(0),
+        hexmap_map::Label::new("Old Mill", middle),
+    )
+    .unwrap();
+    let style = Style::picture(Layers::editor());
+    let scene = MapScene::whole(&map, layout, &style);
+    let mut rec = Recording::default();
+    scene.draw_free_text(
+        Point::new(-99.0, -99.0),
+        Point::new(99.0, 99.0),
+        40.0,
+        &mut rec,
+    );
+    let anchor = |name: &str| {
+        rec.items.iter().find_map(|i| match i {
+            Recorded::Text { text, anchor, .. } if text == name => Some(*anchor),
+            _ => None,
+        })
+    };
+    let at = anchor("Ardmoor").expect("the region's name is written");
+    assert!(!near(at, middle), "the name sits on the label");
+    let home = layout.pixel_to_hex(at).unwrap();
+    assert!(
+        hexmap_hex::range(Hex::new(1, 1), 1).any(|h| h == home),
+        "inside: {home}"
+    );
+    assert_eq!(
+        anchor("Old Mill"),
+        Some(middle),
+        "the label stays where it is"
     );
 }

@@ -28,6 +28,9 @@ pub(super) struct JsonRegion<'a> {
     /// The tint's opacity; `null` for none.
     tint: Option<f32>,
     label: bool,
+    /// For the GM only; left out when not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    gm_only: bool,
     hexes: Vec<[i32; 2]>,
 }
 
@@ -52,6 +55,7 @@ pub(super) fn regions_json(map: &HexMap) -> (Vec<JsonRegionKind<'_>>, Vec<JsonRe
             border: r.look.border.name(),
             tint: r.look.tint,
             label: r.look.label,
+            gm_only: r.look.gm_only,
             hexes: r.hexes.iter().map(|h| [h.q, h.r]).collect(),
         })
         .collect();
@@ -111,6 +115,10 @@ impl Element for RegionIn {
             Some(v) => boolean(v, &at.key("label"))?,
             None => true,
         };
+        let gm_only = match o.get("gm_only") {
+            Some(v) => boolean(v, &at.key("gm_only"))?,
+            None => false,
+        };
         let (v, a) = get("hexes")?;
         let hexes = array(v, &a)?
             .iter()
@@ -129,6 +137,7 @@ impl Element for RegionIn {
                 border,
                 tint,
                 label,
+                gm_only,
             },
             hexes,
         }))
@@ -189,6 +198,7 @@ mod tests {
                 border: BorderStyle::Dashed,
                 tint: Some(0.5),
                 label: false,
+                gm_only: false,
             },
             hexes: [Hex::new(0, 0), Hex::new(1, -1)].into_iter().collect(),
         })))

@@ -8,7 +8,6 @@
 //! that reads back (RON, JSON, Tiled) gives back is what it keeps.
 
 use super::{Format, WriteOptions};
-use hexmap_draw::player::{DEFAULT_FOG, PlayerView, player_map};
 use hexmap_map::HexMap;
 use std::borrow::Cow;
 
@@ -33,7 +32,7 @@ pub enum Content {
     Mines,
     /// Which cells are hidden from the players (fog of war).
     Fog,
-    /// The GM-only flags of icons, labels, paths and edge features.
+    /// The GM-only flags of icons, labels, paths, edge features and regions.
     GmOnlyItems,
     /// The GM-only flags of notes.
     GmOnlyNotes,
@@ -79,7 +78,7 @@ impl Content {
             Content::Regions => "regions",
             Content::Mines => "mines",
             Content::Fog => "fog (hidden cells)",
-            Content::GmOnlyItems => "GM-only flags of icons, labels, paths and edges",
+            Content::GmOnlyItems => "GM-only flags of icons, labels, paths, edges and regions",
             Content::GmOnlyNotes => "GM-only flags of notes",
             Content::Party => "the party",
             Content::Heights => "heights",
@@ -104,6 +103,7 @@ impl Content {
                 map.gm_edges().next().is_some()
                     || map.paths().iter().any(|p| p.gm_only)
                     || map.labels().iter().any(|(_, l)| l.gm_only)
+                    || map.regions().iter().any(|r| r.look.gm_only)
                     || map
                         .icons()
                         .iter()
@@ -130,13 +130,7 @@ pub fn held(map: &HexMap) -> Vec<Content> {
 /// player map, for a player view) that the format drops.
 pub fn left_out(map: &HexMap, format: &dyn Format, opts: &WriteOptions) -> Vec<Content> {
     let map: Cow<'_, HexMap> = if opts.player_view {
-        let draws = format.options().contains(&super::FormatOption::Grid);
-        Cow::Owned(player_map(
-            map,
-            &PlayerView {
-                fog: draws.then_some(DEFAULT_FOG),
-            },
-        ))
+        Cow::Owned(super::player::players_for(map, format))
     } else {
         Cow::Borrowed(map)
     };

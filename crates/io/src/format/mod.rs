@@ -26,7 +26,7 @@ mod tiled;
 pub use json_meta::JSON_VERSION;
 pub use kind::{FileKind, sniff};
 pub use left_out::{Content, describe, held, left_out};
-pub use player::write_map;
+pub use player::{player_view_formats, write_map, write_map_in_steps};
 pub use registry::{
     FORMATS, by_name, native, read_bytes, read_path, reader_for, readers, write_path, writers,
 };
@@ -196,7 +196,7 @@ pub enum FormatOption {
     /// [`WriteOptions::print`]'s paper, orientation, margin, overlap and poster, and
     /// [`WriteOptions::marks`]: pages of a print.
     Pages,
-    /// [`WriteOptions::player_view`]: only what the players may see (issue 26).
+    /// [`WriteOptions::player_view`]: only what the players may see.
     PlayerView,
     /// [`WriteOptions::png_compression`]: a PNG's compression, time against size.
     PngCompression,

@@ -41,5 +41,6 @@ pub(super) fn print_options(opts: &WriteOptions) -> PrintOptions {
         underlay: opts.underlay,
         images: opts.images.clone(),
         world_box: super::picture::frame_box(opts, hexmap_draw::CellReach::Outline),
+        players: opts.player_view,
     }
 }

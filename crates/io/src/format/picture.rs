@@ -77,6 +77,7 @@ pub(super) fn picture_options(
         link_images: opts.link_images,
         world_box: frame_box(opts, hexmap_draw::CellReach::HexSize),
         png_compression: opts.png_compression,
+        players: opts.player_view,
         ..PictureOptions::for_hex_pixels(map, opts.hex_pixels)
     };
     if let Some(dpi) = opts.dpi {

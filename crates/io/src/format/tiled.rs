@@ -35,7 +35,8 @@ async fn write_tiled(
         )));
     }
     let file_name = tileset_file_name(job.file_name);
-    let tiled = to_tiled_with_images(job.map, &file_name, images, tile_size);
+    let players = job.opts.player_view;
+    let tiled = to_tiled_with_images(job.map, &file_name, images, (tile_size, players));
     (job.progress)(0.5);
     pause().await;
     let mut side = Vec::new();
@@ -111,7 +112,7 @@ pub static TMX: Tiled = Tiled {
         name: "tmx",
         description: "Tiled map (TMX) with a generated tileset",
         extensions: &["tmx"],
-        options: &[FormatOption::TileSize],
+        options: &[FormatOption::TileSize, FormatOption::PlayerView],
         reads: true,
         writes: true,
         drops: TILED_DROPS,
@@ -126,7 +127,7 @@ pub static TMJ: Tiled = Tiled {
         name: "tmj",
         description: "Tiled map (JSON) with a generated tileset",
         extensions: &["tmj", "json"],
-        options: &[FormatOption::TileSize],
+        options: &[FormatOption::TileSize, FormatOption::PlayerView],
         reads: true,
         writes: true,
         drops: TILED_DROPS,

@@ -127,6 +127,7 @@ fn convert<H: FormHex>(
                 border,
                 tint: r.tint,
                 label: r.label,
+                gm_only: r.gm_only,
             },
             hexes,
         });
@@ -167,6 +168,7 @@ mod tests {
                 border: BorderStyle::Dotted,
                 tint,
                 label: id != 7,
+                gm_only: false,
             },
             hexes: hexes.iter().map(|&(q, r)| Hex::new(q, r)).collect(),
         };

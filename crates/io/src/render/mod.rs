@@ -66,6 +66,8 @@ pub struct PictureOptions {
     pub world_box: Option<(Point, Point)>,
     /// PNG: how hard the pixels are compressed (time against file size).
     pub png_compression: PngCompression,
+    /// The map is a player map: drawn in the players' style (`Style::for_players`).
+    pub players: bool,
 }
 
 impl PictureOptions {
@@ -88,12 +90,13 @@ impl PictureOptions {
             link_images: false,
             world_box: None,
             png_compression: PngCompression::default(),
+            players: false,
         }
     }
 
     /// The style pictures are drawn in.
     fn style(&self) -> Style {
-        Style::picture(Layers {
+        let style = Style::picture(Layers {
             terrain: true,
             mines: self.mines,
             notes: false,
@@ -103,7 +106,12 @@ impl PictureOptions {
             edges: true,
             paths: true,
             elevation: false,
-        })
+        });
+        if self.players {
+            style.for_players()
+        } else {
+            style
+        }
     }
 }
 

@@ -42,6 +42,8 @@ pub struct PrintOptions {
     /// Lay the pages out over this world box instead of the map's own (a player view is
     /// laid out as its full map, so the pages of both match); `None` for the map's.
     pub world_box: Option<(hexmap_hex::Point, hexmap_hex::Point)>,
+    /// The map is a player map: drawn in the players' style (`Style::for_players`).
+    pub players: bool,
 }
 
 impl Default for PrintOptions {
@@ -57,6 +59,7 @@ impl Default for PrintOptions {
             underlay: false,
             images: None,
             world_box: None,
+            players: false,
         }
     }
 }
@@ -200,7 +203,7 @@ pub async fn pdf_in_steps(
         Some(b) => PageLayout::new(&opts.setup, b, flat_to_flat(&world))?,
         None => layout_map(map, &opts.setup)?,
     };
-    let style = Style::picture(Layers {
+    let mut style = Style::picture(Layers {
         terrain: true,
         mines: opts.mines,
         notes: false,
@@ -211,6 +214,9 @@ pub async fn pdf_in_steps(
         paths: true,
         elevation: false,
     });
+    if opts.players {
+        style = style.for_players();
+    }
     let spill = hexmap_draw::spill::Spill::of(map, &world);
     let mut scene = MapScene::whole(map, world, &style).with_spill(&spill);
     if let Some(images) = &opts.images {

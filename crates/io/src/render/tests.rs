@@ -300,6 +300,7 @@ fn strips_map(label: bool) -> HexMap {
             border: hexmap_map::BorderStyle::Dashed,
             tint: Some(0.3),
             label: true,
+            gm_only: false,
         },
         hexes: hexmap_hex::range(at(5, 12), 5).collect(),
     })))

@@ -43,9 +43,10 @@ pub(super) fn write_regions(
     for r in regions.iter() {
         let l = &r.look;
         let tint = l.tint.map_or("None".to_owned(), |t| format!("Some({t:?})"));
+        let gm = if l.gm_only { "gm_only: true, " } else { "" };
         let _ = writeln!(
             o,
-            "            (id: {}, name: {}, kind: {}, color: \"{}\", border: \"{}\", tint: {tint}, label: {}, hexes: [",
+            "            (id: {}, name: {}, kind: {}, color: \"{}\", border: \"{}\", tint: {tint}, label: {}, {gm}hexes: [",
             r.id,
             lit(&l.name),
             lit(&l.kind),

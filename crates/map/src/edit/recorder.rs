@@ -78,14 +78,28 @@ impl Recorder<'_> {
         }
     }
 
+    /// Set the note on `h`; a removed note takes its GM-only flag along (recorded), so a
+    /// later note there starts public.
     pub(crate) fn note(&mut self, h: Hex, text: Option<String>) -> Result<(), MapError> {
         let new = text.filter(|t| !t.is_empty());
         if self.map.note(h) == new.as_deref() {
             return Ok(());
         }
+        let removed = new.is_none();
         let old = self.map.set_note(h, new.clone())?;
         self.changes.note(h, old, new);
+        if removed {
+            self.note_gm_only(h, false);
+        }
         Ok(())
+    }
+
+    /// Mark the note on `h` GM-only or not, recording the change.
+    pub(crate) fn note_gm_only(&mut self, h: Hex, gm_only: bool) {
+        let old = self.map.set_note_gm_only(h, gm_only);
+        if old != gm_only {
+            self.changes.fog.note(h, old, gm_only);
+        }
     }
 }
 

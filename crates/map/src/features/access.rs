@@ -128,9 +128,12 @@ impl HexMap {
         self.paths.remove(id)
     }
 
-    /// Replace the edge palette; features whose type is no longer in it are removed.
+    /// Replace the edge palette; features whose type is no longer in it are removed (with
+    /// their GM-only flags).
     pub fn set_edge_palette(&mut self, palette: EdgePalette) -> EdgePalette {
         self.edges.retain(|_, k| palette.get(k).is_some());
+        let edges = &self.edges;
+        self.fog.gm_edges.retain(|e| edges.get(*e).is_some());
         std::mem::replace(&mut self.edge_palette, palette)
     }
 
@@ -146,49 +149,6 @@ impl HexMap {
             self.paths.remove(id);
         }
         std::mem::replace(&mut self.path_palette, palette)
-    }
-
-    /// After a shape change: drop edge features not between two cells, and cut paths to
-    /// their runs of at least two cells (the first run keeps the id).
-    pub(crate) fn clip_features_to_shape(&mut self) {
-        let mut edges = std::mem::take(&mut self.edges);
-        let old_paths = std::mem::take(&mut self.paths);
-        let shape = self.shape();
-        let on_map = |h: Hex| shape.contains(h);
-        edges.retain(|e, _| {
-            let (a, b) = e.hexes();
-            on_map(a) && on_map(b)
-        });
-        let mut kept = Vec::new();
-        for path in old_paths.iter() {
-            let runs: Vec<Vec<Hex>> = path
-                .hexes
-                .split(|h| !on_map(*h))
-                .filter(|run| run.len() >= 2)
-                .map(<[Hex]>::to_vec)
-                .collect();
-            kept.push((path.id, path.kind, path.gm_only, runs));
-        }
-        let mut paths = Paths::new();
-        let mut next = old_paths.next_id().0;
-        for (id, kind, gm_only, runs) in kept {
-            for (i, hexes) in runs.into_iter().enumerate() {
-                let id = if i == 0 {
-                    id
-                } else {
-                    next += 1;
-                    PathId(next - 1)
-                };
-                paths.insert(MapPath {
-                    id,
-                    kind,
-                    hexes,
-                    gm_only,
-                });
-            }
-        }
-        self.edges = edges;
-        self.paths = paths;
     }
 }
 

@@ -117,12 +117,31 @@ fn set_edges(
         if !(map.contains(a) && map.contains(b)) {
             continue;
         }
-        let old = map.edges.set(e, kind);
-        if old != kind {
-            changes.edge(e, old, kind);
-        }
+        // A feature painted over keeps its GM-only flag; an erased one takes it along.
+        let gm_only = kind.is_some() && map.edge_is_gm_only(e);
+        put_edge(map, changes, e, kind, gm_only);
     }
     Ok(())
+}
+
+/// Put the feature `kind` (or none) on `e` with its GM-only flag (cleared with the
+/// feature), recording both changes.
+pub(crate) fn put_edge(
+    map: &mut HexMap,
+    changes: &mut CellChanges,
+    e: Edge,
+    kind: Option<EdgeTypeId>,
+    gm_only: bool,
+) {
+    let old = map.edges.set(e, kind);
+    if old != kind {
+        changes.edge(e, old, kind);
+    }
+    let gm_only = gm_only && kind.is_some();
+    let old_flag = map.set_edge_gm_only(e, gm_only);
+    if old_flag != gm_only {
+        changes.fog.edge(e, old_flag, gm_only);
+    }
 }
 
 /// Add a path whose id is unused.
@@ -207,12 +226,12 @@ fn put(map: &mut HexMap, changes: &mut CellChanges, id: PathId, new: Option<MapP
 
 /// Check a clipboard's edge and path types against the map before pasting.
 pub(crate) fn check_paste(map: &HexMap, clipboard: &Clipboard) -> Result<(), MapError> {
-    if let Some((_, k)) = clipboard
+    if let Some(c) = clipboard
         .edges()
         .iter()
-        .find(|(_, k)| map.edge_palette().get(*k).is_none())
+        .find(|c| map.edge_palette().get(c.kind).is_none())
     {
-        return Err(MapError::UnknownEdgeType(*k));
+        return Err(MapError::UnknownEdgeType(c.kind));
     }
     if let Some(p) = clipboard
         .paths()
@@ -231,7 +250,7 @@ pub(crate) fn check_paste(map: &HexMap, clipboard: &Clipboard) -> Result<(), Map
 /// Paste a clipboard's edges and paths with its origin at `anchor` (checked by
 /// [`check_paste`]): every edge between two pasted cells takes the clipboard's feature or
 /// none, as cells take its terrain; path pieces are added as new paths, cut to their runs
-/// on the map.
+/// on the map. Edges and paths keep their GM-only flags.
 pub(crate) fn paste(
     map: &mut HexMap,
     changes: &mut CellChanges,
@@ -244,12 +263,12 @@ pub(crate) fn paste(
         .map(|c| anchor + c.offset)
         .filter(|h| map.contains(*h))
         .collect();
-    let copied: std::collections::HashMap<Edge, _> = clipboard
+    let copied: std::collections::HashMap<Edge, (EdgeTypeId, bool)> = clipboard
         .edges()
         .iter()
-        .filter_map(|&(e, k)| {
-            let (a, b) = e.hexes();
-            Edge::between(anchor + a, anchor + b).map(|e| (e, k))
+        .filter_map(|c| {
+            let (a, b) = c.edge.hexes();
+            Edge::between(anchor + a, anchor + b).map(|e| (e, (c.kind, c.gm_only)))
         })
         .collect();
     let mut cells: Vec<Hex> = pasted.iter().copied().collect();
@@ -262,10 +281,8 @@ pub(crate) fn paste(
                 continue;
             }
             let new = copied.get(&e).copied();
-            let old = map.edges.set(e, new);
-            if old != new {
-                changes.edge(e, old, new);
-            }
+            let gm_only = new.is_some_and(|(_, gm)| gm);
+            put_edge(map, changes, e, new.map(|(k, _)| k), gm_only);
         }
     }
     for piece in clipboard.paths() {
@@ -277,12 +294,11 @@ pub(crate) fn paste(
             .collect();
         for hexes in runs {
             let id = map.paths().next_id();
-            let kind = piece.kind;
             let path = MapPath {
                 id,
-                kind,
+                kind: piece.kind,
                 hexes,
-                gm_only: false,
+                gm_only: piece.gm_only,
             };
             put(map, changes, id, Some(path));
         }

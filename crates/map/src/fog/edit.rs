@@ -2,11 +2,13 @@
 //! checked first, then applied with each touched cell's, flag's or
 //! path's first old value recorded, so a drag of the fog brush is one undo step.
 
+use crate::annotations::{IconId, Label, LabelId};
 use crate::changes::CellChanges;
 use crate::edit::EditError;
 use crate::features::{MapPath, PathId, PathTypeId};
 use crate::fog::Party;
 use crate::hexmap::{HexMap, MapError};
+use crate::regions::{RegionEdit, RegionId, RegionLook};
 use hexmap_hex::{Edge, Hex};
 
 /// A change to the fog of war, the GM-only flags or the party (carried by
@@ -32,25 +34,13 @@ pub enum FogEdit {
         /// How far it sees.
         radius: u32,
     },
-    /// Mark the note of a cell GM-only (or not).
-    SetNoteGmOnly {
-        /// Where.
-        hex: Hex,
-        /// GM-only or not.
-        gm_only: bool,
-    },
-    /// Mark the features on the listed edges GM-only (or not); edges not between two
-    /// cells are skipped.
-    SetEdgesGmOnly {
-        /// The edges.
-        edges: Vec<Edge>,
-        /// GM-only or not.
-        gm_only: bool,
-    },
-    /// Mark a path GM-only (or not).
-    SetPathGmOnly {
-        /// The path.
-        id: PathId,
+    /// Mark items GM-only (or not): notes, edge features, paths, icons, labels and named
+    /// regions, the one way every front end sets and clears the flag. An item that does
+    /// not exist is refused (a note or edge feature must be there to be marked), so a
+    /// flag never waits on an empty hex or side for content to come.
+    SetGmOnly {
+        /// The items.
+        items: Vec<GmItem>,
         /// GM-only or not.
         gm_only: bool,
     },
@@ -65,6 +55,62 @@ pub enum FogEdit {
         /// Record the move as a trail of this path type.
         trail: Option<PathTypeId>,
     },
+}
+
+/// An item that may be for the GM only, named as the map keeps it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum GmItem {
+    /// The note on a cell.
+    Note(Hex),
+    /// The edge feature on a hexside.
+    Edge(Edge),
+    /// A path.
+    Path(PathId),
+    /// An icon.
+    Icon(IconId),
+    /// A label.
+    Label(LabelId),
+    /// A named region.
+    Region(RegionId),
+}
+
+impl std::fmt::Display for GmItem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GmItem::Note(h) => write!(f, "note on {h}"),
+            GmItem::Edge(e) => write!(f, "edge feature on {e}"),
+            GmItem::Path(id) => write!(f, "path {id}"),
+            GmItem::Icon(id) => write!(f, "icon {id}"),
+            GmItem::Label(id) => write!(f, "label {id}"),
+            GmItem::Region(id) => write!(f, "region {id}"),
+        }
+    }
+}
+
+impl GmItem {
+    /// True when `map` has this item.
+    pub fn exists(&self, map: &HexMap) -> bool {
+        match self {
+            GmItem::Note(h) => map.note(*h).is_some(),
+            GmItem::Edge(e) => map.edge(*e).is_some(),
+            GmItem::Path(id) => map.path(*id).is_some(),
+            GmItem::Icon(id) => map.icon(*id).is_some(),
+            GmItem::Label(id) => map.label(*id).is_some(),
+            GmItem::Region(id) => map.regions().get(*id).is_some(),
+        }
+    }
+
+    /// True when this item of `map` is for the GM only (false for an item it lacks).
+    pub fn is_gm_only(&self, map: &HexMap) -> bool {
+        match self {
+            GmItem::Note(h) => map.note(*h).is_some() && map.note_is_gm_only(*h),
+            GmItem::Edge(e) => map.edge(*e).is_some() && map.edge_is_gm_only(*e),
+            GmItem::Path(id) => map.path(*id).is_some_and(|p| p.gm_only),
+            GmItem::Icon(id) => map.icon(*id).is_some_and(|(_, i)| i.icon.gm_only),
+            GmItem::Label(id) => map.label(*id).is_some_and(|l| l.gm_only),
+            GmItem::Region(id) => map.regions().get(*id).is_some_and(|r| r.look.gm_only),
+        }
+    }
 }
 
 /// Apply one fog edit; on error the map is unchanged.
@@ -92,36 +138,78 @@ pub(crate) fn apply(
                 hide(map, changes, h, false);
             }
         }
-        FogEdit::SetNoteGmOnly { hex, gm_only } => {
-            if !map.contains(*hex) {
-                return Err(MapError::OutsideShape(*hex).into());
+        FogEdit::SetGmOnly { items, gm_only } => {
+            for item in items {
+                set_gm_only(map, changes, item, *gm_only)?;
             }
-            let old = map.set_note_gm_only(*hex, *gm_only);
-            changes.fog.note(*hex, old, *gm_only);
-        }
-        FogEdit::SetEdgesGmOnly { edges, gm_only } => {
-            for &e in edges {
-                let (a, b) = e.hexes();
-                if map.contains(a) && map.contains(b) {
-                    let old = map.set_edge_gm_only(e, *gm_only);
-                    changes.fog.edge(e, old, *gm_only);
-                }
-            }
-        }
-        FogEdit::SetPathGmOnly { id, gm_only } => {
-            let old = map.path(*id).cloned().ok_or(MapError::UnknownPath(*id))?;
-            let new = MapPath {
-                gm_only: *gm_only,
-                ..old.clone()
-            };
-            map.insert_path(new.clone())?;
-            changes.path(*id, Some(old), Some(new));
         }
         FogEdit::SetParty(party) => {
             let old = map.set_party(*party).map_err(MapError::from)?;
             changes.fog.party(old, *party);
         }
         FogEdit::MoveParty { to, trail } => move_party(map, changes, *to, *trail)?,
+    }
+    Ok(())
+}
+
+/// Mark one item GM-only (or not), recording the change with the item's own undo record;
+/// an item the map lacks is refused.
+fn set_gm_only(
+    map: &mut HexMap,
+    changes: &mut CellChanges,
+    item: &GmItem,
+    gm_only: bool,
+) -> Result<(), EditError> {
+    if !item.exists(map) {
+        return Err(MapError::NoSuchItem(item.clone()).into());
+    }
+    match item {
+        GmItem::Note(h) => {
+            let old = map.set_note_gm_only(*h, gm_only);
+            changes.fog.note(*h, old, gm_only);
+        }
+        GmItem::Edge(e) => {
+            let old = map.set_edge_gm_only(*e, gm_only);
+            changes.fog.edge(*e, old, gm_only);
+        }
+        GmItem::Path(id) => {
+            let old = map.path(*id).cloned().ok_or(MapError::UnknownPath(*id))?;
+            let new = MapPath {
+                gm_only,
+                ..old.clone()
+            };
+            map.insert_path(new.clone())?;
+            changes.path(*id, Some(old), Some(new));
+        }
+        GmItem::Icon(id) => {
+            let Some((hex, index)) = map.icons().find(*id) else {
+                return Err(MapError::NoSuchItem(item.clone()).into());
+            };
+            let old = map.icons_at(hex).to_vec();
+            let mut new = old.clone();
+            new[index].icon.gm_only = gm_only;
+            map.set_placed_icons(hex, new.clone())?;
+            changes.icons(hex, old, new);
+        }
+        GmItem::Label(id) => {
+            let old = map.label(*id).cloned();
+            let new = old.clone().map(|l| Label { gm_only, ..l });
+            if let Some(l) = &new {
+                map.labels.insert(*id, l.clone());
+            }
+            changes.label(*id, old, new);
+        }
+        GmItem::Region(id) => {
+            let Some(region) = map.regions().get(*id) else {
+                return Err(MapError::NoSuchItem(item.clone()).into());
+            };
+            let look = RegionLook {
+                gm_only,
+                ..region.look.clone()
+            };
+            let edit = RegionEdit::SetLook { id: *id, look };
+            crate::regions::apply_to(map, &edit, &mut changes.regions).map_err(MapError::from)?;
+        }
     }
     Ok(())
 }

@@ -11,6 +11,8 @@
 pub(crate) mod changes;
 pub(crate) mod edit;
 
+pub use edit::GmItem;
+
 use super::HexMap;
 use super::features::PathId;
 use super::layers::MineLayer;
@@ -190,19 +192,6 @@ impl HexMap {
         }
         Ok(std::mem::replace(&mut self.fog.party, party))
     }
-
-    /// The fog and secrets kept across a reshape: hidden cells and flags of cells in both
-    /// shapes, the party if its hex stays.
-    pub(crate) fn reshape_fog(&self, next: &mut HexMap) {
-        for h in self.hidden_cells() {
-            next.set_hidden(h, true);
-        }
-        next.fog.gm_notes = (self.fog.gm_notes.iter().copied())
-            .filter(|h| next.contains(*h))
-            .collect();
-        next.fog.gm_edges = self.fog.gm_edges.clone();
-        next.fog.party = self.fog.party.filter(|p| next.contains(p.hex));
-    }
 }
 
 impl HexMap {
@@ -212,3 +201,6 @@ impl HexMap {
         self.labels.remove(id)
     }
 }
+
+#[cfg(test)]
+mod flag_tests;

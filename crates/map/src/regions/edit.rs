@@ -136,6 +136,16 @@ pub(crate) fn apply_edit(
     ))
 }
 
+/// Apply one region edit within another edit's step (a region's GM-only flag, set by
+/// [`crate::FogEdit::SetGmOnly`]); on error the map is unchanged.
+pub(crate) fn apply_to(
+    map: &mut HexMap,
+    edit: &RegionEdit,
+    changes: &mut RegionChanges,
+) -> Result<(), RegionError> {
+    apply(map, edit, changes)
+}
+
 /// Apply one region edit; on error the map is unchanged.
 fn apply(
     map: &mut HexMap,

@@ -13,7 +13,7 @@ mod edit;
 mod tests;
 
 pub use edit::RegionEdit;
-pub(crate) use edit::{RegionChanges, apply_edit};
+pub(crate) use edit::{RegionChanges, apply_edit, apply_to};
 
 use super::HexMap;
 use super::palette::Rgb;
@@ -99,6 +99,8 @@ pub struct RegionLook {
     pub tint: Option<f32>,
     /// Draw its name inside it.
     pub label: bool,
+    /// For the GM only: the player view leaves the region out (name, outline and tint).
+    pub gm_only: bool,
 }
 
 /// A named region: its id, look and hexes.
@@ -329,10 +331,11 @@ impl Regions {
         self.regions.values().filter(move |r| r.hexes.contains(&h))
     }
 
-    /// Drop the hexes that are not cells of the map (after a reshape).
-    pub(crate) fn retain_hexes(&mut self, keep: impl Fn(Hex) -> bool) {
+    /// Move every region's hexes by `to` (after a reshape), dropping those it sends off
+    /// the map (`None`).
+    pub(crate) fn map_hexes(&mut self, to: impl Fn(Hex) -> Option<Hex>) {
         for r in self.regions.values_mut() {
-            r.hexes.retain(|h| keep(*h));
+            r.hexes = r.hexes.iter().filter_map(|&h| to(h)).collect();
         }
     }
 }

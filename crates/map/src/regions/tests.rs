@@ -21,6 +21,7 @@ fn look(name: &str, kind: &str) -> RegionLook {
         border: BorderStyle::Dashed,
         tint: None,
         label: true,
+        gm_only: false,
     }
 }
 

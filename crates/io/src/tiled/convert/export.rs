@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 /// The map as a Tiled map whose tileset image is called `image_name`, without tile art
 /// tiles, with tiles of [`DEFAULT_TILE_SIZE`] (see [`to_tiled_with_images`]).
 pub fn to_tiled(map: &HexMap, image_name: &str) -> TiledMap {
-    to_tiled_with_images(map, image_name, None, DEFAULT_TILE_SIZE)
+    to_tiled_with_images(map, image_name, None, (DEFAULT_TILE_SIZE, false))
 }
 
 /// The map as a Tiled map whose tileset image is called `image_name`. Layers: `terrain`,
@@ -24,11 +24,13 @@ pub fn to_tiled(map: &HexMap, image_name: &str) -> TiledMap {
 /// art shows the tile of the image [`hexmap_map::TileArt::pick`] chooses for it. Tiles
 /// are `tile_size` pixels corner to corner whatever the map's world units
 /// ([`TileGeometry::for_map`]; the map's exact hex size travels in `hexmap:hex_size`).
+/// `players`: the map is a player map (`--player-view`), whose regions' outlines leave
+/// out the sides along hidden cells.
 pub fn to_tiled_with_images(
     map: &HexMap,
     image_name: &str,
     images: Option<&hexmap_draw::ImageSet>,
-    tile_size: u32,
+    (tile_size, players): (u32, bool),
 ) -> TiledMap {
     let props = map.properties();
     let kind = props.offset_kind.for_orientation(props.orientation);
@@ -217,7 +219,7 @@ pub fn to_tiled_with_images(
     let icon_first_gid = terrain.first_gid + terrain.tile_count;
     let objects = objects::export::export(
         map,
-        &grid,
+        (&grid, players),
         notes.len() as u32 + 1,
         icon_first_gid,
         &objects::icon_image_name(image_name),

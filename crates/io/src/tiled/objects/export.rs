@@ -63,10 +63,11 @@ fn polyline(id: u32, name: &str, points: &[Point], properties: Vec<(String, Stri
 }
 
 /// The map's objects: ids from `first_id`, icon tiles from global id `icon_first_gid`,
-/// the icon tileset's image named `icon_image`.
+/// the icon tileset's image named `icon_image`; `players` for a player map (regions'
+/// outlines open along hidden cells).
 pub fn export(
     map: &HexMap,
-    grid: &TiledGrid,
+    (grid, players): (&TiledGrid, bool),
     first_id: u32,
     icon_first_gid: u32,
     icon_image: &str,
@@ -75,7 +76,9 @@ pub fn export(
     let mut groups = Vec::new();
     groups.extend(edges(map, grid, &mut ids));
     groups.extend(paths(map, grid, &mut ids));
-    groups.extend(super::regions::export(map, grid, &mut || ids.next()));
+    groups.extend(super::regions::export(map, (grid, players), &mut || {
+        ids.next()
+    }));
     let world = map.layout().ok();
     let mut icon_tileset = None;
     if let Some(world) = &world {

@@ -1,4 +1,4 @@
-//! Named regions as Tiled objects (issue 29): an object layer per region kind,
+//! Named regions as Tiled objects: an object layer per region kind,
 //! `hexmap regions: KIND` ([`REGIONS_LAYER`]), drawn by Tiled in the colour of the kind's
 //! first region, with one closed polyline object per ring of each region's outline
 //! (`draw::named_regions::outline_sides`) whose corners are the corners of the hexagons
@@ -6,9 +6,11 @@
 //! hexmap draws it (polygons, which Tiled fills, are read too). Each ring carries
 //! `hexmap:region_id`, `hexmap:region_kind`, the region's look and its hexes
 //! (`hexmap:hexes`, axial `q,r q,r …`), which bring it back exactly; the kinds travel in
-//! the map property `hexmap:region_kinds` (JSON).
+//! the map property `hexmap:region_kinds` (JSON). A GM-only region's rings carry
+//! `hexmap:gm_only` and sit in the hidden GM layer with the other secrets. In a player
+//! map a ring is cut where it runs along hidden cells: open polylines, no border there.
 
-use super::{P_COLOR, P_HEXES, hex_text, type_layer};
+use super::{P_COLOR, P_GM_ONLY, P_HEXES, hex_text, type_layer};
 use crate::tiled::convert::FromTiledError;
 use crate::tiled::grid::TiledGrid;
 use crate::tiled::model::{MapObject, ObjectGroup, ObjectShape, TiledMap};
@@ -47,10 +49,53 @@ fn ring_points(ring: &[(Hex, hexmap_hex::Direction)], grid: &TiledGrid) -> Vec<P
         .collect()
 }
 
-/// The region layers, one per kind with regions (kind order), ids from `next_id`.
+/// The lines of one ring (its sides and their corners from [`ring_points`]): the ring
+/// closed, or — for a player map (`players`) where some sides face a hidden cell — the
+/// runs of the other sides, open: a region running under the fog shows no border there.
+fn ring_lines(
+    map: &HexMap,
+    ring: &[(Hex, hexmap_hex::Direction)],
+    points: &[Point],
+    players: bool,
+) -> Vec<Vec<Point>> {
+    let along_fog = |k: usize| {
+        let (h, d) = ring[k];
+        players && !map.is_revealed(h.neighbor(d))
+    };
+    let n = ring.len();
+    let Some(first) = (0..n).find(|&k| along_fog(k)) else {
+        let mut closed = points.to_vec();
+        closed.push(points[0]);
+        return vec![closed];
+    };
+    // Side k runs from corner k − 1 to corner k; start after a side along the fog.
+    let mut out = Vec::new();
+    let mut line: Vec<Point> = Vec::new();
+    for step in 1..=n {
+        let k = (first + step) % n;
+        if along_fog(k) {
+            if line.len() >= 2 {
+                out.push(std::mem::take(&mut line));
+            }
+            line.clear();
+            continue;
+        }
+        if line.is_empty() {
+            line.push(points[(k + n - 1) % n]);
+        }
+        line.push(points[k]);
+    }
+    if line.len() >= 2 {
+        out.push(line);
+    }
+    out
+}
+
+/// The region layers, one per kind with regions (kind order), ids from `next_id`;
+/// `players` for a player map (see [`ring_lines`]).
 pub(super) fn export(
     map: &HexMap,
-    grid: &TiledGrid,
+    (grid, players): (&TiledGrid, bool),
     next_id: &mut dyn FnMut() -> u32,
 ) -> Vec<ObjectGroup> {
     let regions = map.regions();
@@ -78,6 +123,10 @@ pub(super) fn export(
                 if let Some(t) = l.tint {
                     props.push((P_TINT.into(), t.to_string()));
                 }
+                // A GM-only region's rings go to the hidden GM layer with the other secrets.
+                if l.gm_only {
+                    props.push((P_GM_ONLY.into(), "true".into()));
+                }
                 let rings = outline_sides(&r.hexes, orientation);
                 // A region without hexes still travels, as a point object.
                 if rings.is_empty() {
@@ -92,21 +141,22 @@ pub(super) fn export(
                 }
                 for ring in rings {
                     let points = ring_points(&ring, grid);
-                    let start = points[0];
-                    // A closed polyline, not a polygon: Tiled fills polygons, and hexmap
-                    // draws a region as its outline (its tint is the map's choice, light).
-                    let rel = points
-                        .iter()
-                        .chain(std::iter::once(&start))
-                        .map(|p| (p.x - start.x, p.y - start.y))
-                        .collect();
-                    objects.push(object(
-                        next_id(),
-                        &l.name,
-                        start,
-                        ObjectShape::Polyline(rel),
-                        props.clone(),
-                    ));
+                    // Polylines, not polygons: Tiled fills polygons, and hexmap draws a
+                    // region as its outline (its tint is the map's choice, light).
+                    for line in ring_lines(map, &ring, &points, players) {
+                        let start = line[0];
+                        let rel = line
+                            .iter()
+                            .map(|p| (p.x - start.x, p.y - start.y))
+                            .collect();
+                        objects.push(object(
+                            next_id(),
+                            &l.name,
+                            start,
+                            ObjectShape::Polyline(rel),
+                            props.clone(),
+                        ));
+                    }
                 }
             }
             (!objects.is_empty()).then(|| ObjectGroup {
@@ -200,6 +250,7 @@ impl Found {
             ),
         };
         let label = get(P_LABEL).is_none_or(|v| v.trim() != "false");
+        let gm_only = get(P_GM_ONLY).is_some_and(|v| v.trim() == "true");
         let mut hexes = BTreeSet::new();
         for text in get(P_HEXES).unwrap_or("").split_whitespace() {
             let (q, r) = text
@@ -220,6 +271,7 @@ impl Found {
                 border,
                 tint,
                 label,
+                gm_only,
             },
             hexes: BTreeSet::new(),
         });
