@@ -33,7 +33,7 @@ fn table(form: Form) -> [(egui::KeyboardShortcut, Action); 9] {
 }
 
 /// The selection's shortcuts: keys of the map, so not while a text field has the focus.
-fn selection_table() -> [(egui::KeyboardShortcut, Action); 3] {
+fn selection_table() -> [(egui::KeyboardShortcut, Action); 4] {
     use egui::{Key, KeyboardShortcut, Modifiers};
     let shortcut = |m, k| KeyboardShortcut::new(m, k);
     [
@@ -44,6 +44,8 @@ fn selection_table() -> [(egui::KeyboardShortcut, Action); 3] {
         ),
         (shortcut(Modifiers::COMMAND, Key::A), Action::SelectAll),
         (shortcut(Modifiers::COMMAND, Key::X), Action::Cut),
+        // As Tiled; before the plain I of the Picker, which it would otherwise also be.
+        (shortcut(Modifiers::COMMAND, Key::I), Action::InvertSelection),
     ]
 }
 
