@@ -98,12 +98,12 @@ fn ctrl_v_as_the_desktop_sends_it_pastes_what_was_copied() {
         })
         .expect("something on the system clipboard");
     settle(&mut h);
-    assert!(h.query_by_label("Copied 1 cells").is_some());
+    assert!(h.query_by_label("Copied 1 cell").is_some());
     // Ctrl+V: a paste of that text (egui-winit never sends the V key itself).
     h.event(Event::Paste(copied));
     settle(&mut h);
     assert!(
-        h.query_by_label("pasting: R rotate, F reflect, Esc cancel")
+        h.query_by_label("pasting 1 hex: R rotate, F reflect, Esc cancel")
             .is_some(),
         "paste mode is on and the toolbar says so"
     );
@@ -481,7 +481,7 @@ fn at_800_by_500_the_toolbar_wraps_instead_of_cutting_off() {
     settle(&mut h);
     for label in [
         "Fill replaces all",
-        "pasting: R rotate, F reflect, Esc cancel",
+        "pasting 1 hex: R rotate, F reflect, Esc cancel",
     ] {
         let r = h.get_by_label(label).rect();
         assert!(r.right() <= 800.0, "{label} ends at {} of 800", r.right());

@@ -28,6 +28,7 @@ mod map_scale;
 mod map_switch;
 mod measure_line;
 mod new_map;
+mod note_window;
 mod palette;
 mod paste;
 mod play;

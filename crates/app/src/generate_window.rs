@@ -190,13 +190,14 @@ fn summary(map: &HexMap, report: &generate::Report) -> String {
     let sea = map
         .elevation_layer()
         .map_or(0, |l| l.values().iter().filter(|&&e| e < 0).count());
+    use super::words::count;
     format!(
-        "{} cells, {:.0}% sea, {} rivers, {} settlements, {} roads",
-        map.cell_count(),
+        "{}, {:.0}% sea, {}, {}, {}",
+        count(map.cell_count(), "cell", "cells"),
         sea as f64 * 100.0 / map.cell_count().max(1) as f64,
-        report.rivers.len(),
-        report.settlements.len(),
-        map.paths().len()
+        count(report.rivers.len(), "river", "rivers"),
+        count(report.settlements.len(), "settlement", "settlements"),
+        count(map.paths().len(), "road", "roads")
     )
 }
 

@@ -86,6 +86,7 @@ mod underlay_view;
 mod underlay_window;
 mod view;
 mod windows;
+mod words;
 
 pub use actions::{Action, UnsavedPrompt};
 #[cfg(not(target_arch = "wasm32"))]
@@ -298,6 +299,16 @@ impl EditorApp {
         // An open menu or combo box owns Escape (it closes it) and the click that closes
         // it: neither reaches the tools or the canvas behind it.
         let popup_open = egui::Popup::is_any_open(&ctx);
+        // Escape closes the Note window as its Cancel does, before it can reach the tools
+        // (where it would deselect); the text typed is dropped, as the user asked.
+        if self.windows.note_open()
+            && !asking
+            && !popup_open
+            && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
+        {
+            self.windows.close_note();
+        }
+        let tool_before = self.tools.tool();
         if self.play.is_none() && !asking {
             let at = (self.doc.form(), self.doc.map());
             let keys = shortcuts::handle(&ctx, &mut self.tools, &mut self.prefs, at, popup_open);
@@ -317,6 +328,9 @@ impl EditorApp {
             self.actions.extend(asked);
         } else {
             self.ui_pass(ui, &ctx, popup_open);
+        }
+        if self.tools.tool() != tool_before {
+            self.keep_note_draft();
         }
         self.run_actions(&ctx);
         self.after_actions(&ctx);

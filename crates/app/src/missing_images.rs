@@ -89,9 +89,9 @@ impl MissingImages {
         egui::Modal::new(egui::Id::unique("missing images")).show(ctx, |ui| {
             ui.heading("Images this map names");
             ui.label(format!(
-                "{} names {} image file(s) the browser has not been given:",
+                "{} names {} the browser has not been given:",
                 doc.map().name(),
-                missing.len()
+                super::words::count(missing.len(), "image file", "image files")
             ));
             for p in missing.iter().take(8) {
                 ui.monospace(p);

@@ -42,7 +42,7 @@ pub(super) fn menu_bar(
                 let n = tools.selection().len();
                 let copy_label = match n {
                     0 => "Copy selection".to_owned(),
-                    n => format!("Copy selection ({n} {})", super::actions::hexes_word(n)),
+                    n => format!("Copy selection ({})", super::words::count(n, "hex", "hexes")),
                 };
                 let items = [
                     ("Undo", can_undo, Action::Undo),
@@ -234,7 +234,10 @@ pub(super) fn toolbar(
                 .accessible_name("Speed per day");
             }
             if tools.pasting() {
-                ui.label(RichText::new("pasting: R rotate, F reflect, Esc cancel").strong());
+                // Says how much is pasted, so an old clipboard never lands unnoticed.
+                let n = super::words::count(tools.clipboard().cells().len(), "hex", "hexes");
+                let text = format!("pasting {n}: R rotate, F reflect, Esc cancel");
+                ui.label(RichText::new(text).strong());
             }
         });
     });
@@ -316,7 +319,8 @@ pub(super) fn status_bar(
                     ui.label("—");
                 }
             }
-            if let (Some((anchor, speed)), Some(h)) = (measure, hovered) {
+            // A tool's readout is the editor's, never the game's: none while playing.
+            if let (Some((anchor, speed)), Some(h), None) = (measure, hovered, play) {
                 ui.separator();
                 let route = canvas.measure_route(doc, anchor, h);
                 ui.label(super::measure::readout_of(
@@ -360,9 +364,8 @@ pub(super) fn status_bar(
             }
             if messages.selected > 0 {
                 ui.separator();
-                let n = messages.selected;
-                let word = super::actions::hexes_word(n);
-                ui.label(format!("{n} {word} selected"));
+                let n = super::words::count(messages.selected, "hex", "hexes");
+                ui.label(format!("{n} selected"));
             }
             if let Some(info) = messages.info {
                 ui.separator();

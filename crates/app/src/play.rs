@@ -112,7 +112,10 @@ impl PlaySession {
             None => "off the board".to_owned(),
             Some(CellView::Hidden) => "cell: covered".to_owned(),
             Some(CellView::Flagged) => "cell: flagged".to_owned(),
-            Some(CellView::Revealed(n)) => format!("cell: open, {n} mines around"),
+            Some(CellView::Revealed(n)) => {
+                let n = super::words::count(usize::from(n), "mine", "mines");
+                format!("cell: open, {n} around")
+            }
             Some(CellView::Mine) => "cell: a mine (game over)".to_owned(),
             Some(CellView::Exploded) => "cell: the mine that went off".to_owned(),
             Some(CellView::WrongFlag) => "cell: flagged, no mine (game over)".to_owned(),

@@ -355,12 +355,10 @@ fn reshape_fields(
             if let Some((_, plan, _)) = &form.plan {
                 let text = match plan.dropped {
                     0 => "No painted cell is dropped (new outline shown on the map).".to_owned(),
-                    1 => {
-                        "1 painted cell will be dropped (new outline shown on the map).".to_owned()
-                    }
-                    n => {
-                        format!("{n} painted cells will be dropped (new outline shown on the map).")
-                    }
+                    n => format!(
+                        "{} will be dropped (new outline shown on the map).",
+                        super::words::count(n, "painted cell", "painted cells")
+                    ),
                 };
                 let colour = if plan.dropped > 0 {
                     ui.visuals().warn_fg_color

@@ -183,7 +183,7 @@ pub fn pick(doc: &OpenMap, images: &EditorImages, selection: &[Hex]) -> (Option<
         hexmap_draw::underlay_pick::pick_terrain(map, u, image, selection.iter().copied())
     };
     let n = changes.len();
-    let text = format!("{n} hex{} changed.", if n == 1 { "" } else { "es" });
+    let text = format!("{} changed.", super::words::count(n, "hex", "hexes"));
     (
         (n > 0).then_some(Action::Edit(Edit::Cell(CellEdit::SetTerrain(changes)))),
         text,

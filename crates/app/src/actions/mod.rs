@@ -12,8 +12,6 @@ mod forms;
 mod recovery;
 mod selection;
 
-pub(crate) use selection::hexes_word;
-
 use super::dialogs::{DialogReply, DialogRequest};
 use super::disk_check::DiskChoice;
 use super::export_import::ExportSpec;
@@ -70,6 +68,8 @@ pub enum Action {
     SelectAll,
     /// Select nothing.
     Deselect,
+    /// Select every cell of the map that is not selected, and none that is.
+    InvertSelection,
     /// Select every cell of the current terrain.
     SelectSameTerrain,
     /// Paint the selected hexes with this terrain (`None`: erase their terrain only).
@@ -283,6 +283,7 @@ impl EditorApp {
             | Action::DeleteSelection
             | Action::SelectAll
             | Action::Deselect
+            | Action::InvertSelection
             | Action::SelectSameTerrain
             | Action::FillSelection(_)
             | Action::Edits(_) => {
@@ -338,6 +339,7 @@ impl EditorApp {
             }
             Action::EndStroke => self.doc.end_step(),
             Action::NoteDialog(hex) => {
+                self.keep_note_draft();
                 let text = self.doc.note(hex).unwrap_or_default().to_string();
                 self.windows.open_note(hex, text);
             }
@@ -448,7 +450,8 @@ impl EditorApp {
             return;
         };
         let copied = Clipboard::copy(self.doc.map(), hexes.iter().copied(), anchor);
-        let message = format!("Copied {} cells", copied.cells().len());
+        let n = copied.cells().len();
+        let message = format!("Copied {}", crate::words::count(n, "cell", "cells"));
         self.tools.set_clipboard(copied);
         ctx.copy_text(format!("hexmap: {message} from {}", self.doc.map().name()));
         self.windows.say(message);
