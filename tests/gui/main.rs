@@ -22,6 +22,7 @@ mod generate_biomes;
 mod hex_names;
 mod icon_spill;
 mod input;
+mod input_bursts;
 mod label_detail;
 mod map_rules;
 mod map_scale;

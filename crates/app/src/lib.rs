@@ -45,6 +45,7 @@ pub mod frame_stats;
 mod generate_biomes;
 mod generate_window;
 mod height_brush;
+mod key_presses;
 mod icon_palette;
 pub mod icon_tool;
 pub mod images;
@@ -62,6 +63,7 @@ mod panels;
 mod party_controls;
 pub mod play;
 pub mod player_view;
+mod pointer_steps;
 pub mod prefs;
 pub mod print_window;
 pub mod properties;
@@ -82,6 +84,7 @@ mod tile_art_picker;
 mod tool_marks;
 mod tool_set;
 pub mod tools;
+mod typeahead;
 mod underlay_view;
 mod underlay_window;
 mod view;
@@ -159,6 +162,8 @@ pub struct EditorApp {
     close_allowed: bool,
     /// The question for a map's images in a browser.
     missing_images: missing_images::MissingImages,
+    /// Text typed in the frame a field took the keyboard, for that field.
+    typeahead: typeahead::TypeAhead,
 }
 
 impl EditorApp {
@@ -221,6 +226,7 @@ impl EditorApp {
             title: String::new(),
             close_allowed: false,
             missing_images: Default::default(),
+            typeahead: Default::default(),
         };
         app.reset_view();
         app
@@ -280,6 +286,7 @@ impl EditorApp {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let started = web_time::Instant::now();
         let ctx = ui.ctx().clone();
+        let focused_at_start = self.typeahead.give(&ctx);
         background::run_steps(&ctx);
         self.file_work
             .set_always_builtin(self.prefs.builtin_file_dialog);
@@ -334,6 +341,7 @@ impl EditorApp {
         }
         self.run_actions(&ctx);
         self.after_actions(&ctx);
+        self.typeahead.keep(&ctx, focused_at_start);
         self.canvas
             .frame_stats_mut()
             .record_editor(started.elapsed());
@@ -374,6 +382,7 @@ impl EditorApp {
                 canvas: &mut self.canvas,
                 doc: &self.doc,
                 play: &mut self.play,
+                popup_open,
             };
             egui::CentralPanel::default()
                 .frame(egui::Frame::NONE)
