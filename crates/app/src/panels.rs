@@ -257,7 +257,8 @@ pub(super) struct Messages<'a> {
     pub loading_images: bool,
 }
 
-/// Hovered hex in every system, its terrain and note, zoom, frame times and the messages.
+/// Hovered hex in every system, its terrain, height and note, zoom, frame times and the
+/// messages.
 /// Always two lines that never wrap: a status bar that changed height with its text would
 /// move the canvas, and the map with it, under a still pointer. While `play` runs, the
 /// second line tells only what a player may know of the cell (never its terrain, note or
@@ -294,6 +295,10 @@ pub(super) fn status_bar(
                         .and_then(|t| doc.map().palette().get(t))
                         .map_or("empty", |t| t.name.as_str());
                     ui.label(format!("terrain: {terrain}"));
+                    // Where the map has heights (sea level 0, below it sea).
+                    if let Some(height) = doc.map().elevation(h) {
+                        ui.label(format!("height: {height}"));
+                    }
                     if doc.map().is_mine(h) {
                         ui.label("mine");
                     }
