@@ -405,7 +405,10 @@ fn a_press_just_beside_a_turned_label_grabs_it_instead_of_opening_a_new_label() 
     );
     // Well away from it (40 points), a press opens a new label's field.
     undo(&mut h);
-    let far = Point::new(top.x + ux / len * 40.0 / ZOOM, top.y + uy / len * 40.0 / ZOOM);
+    let far = Point::new(
+        top.x + ux / len * 40.0 / ZOOM,
+        top.y + uy / len * 40.0 / ZOOM,
+    );
     let far = screen(&h, far);
     click(&mut h, far);
     assert!(h.state().view().label_field_open());

@@ -203,5 +203,9 @@ fn one_raise_stroke_raises_each_hex_once_and_the_status_bar_reads_the_height() {
     assert_eq!(shown_height(&mut h, at(5, 4)).as_deref(), Some("100"));
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     settle(&mut h);
-    assert_eq!(shown_height(&mut h, at(5, 4)), None, "the layer went with it");
+    assert_eq!(
+        shown_height(&mut h, at(5, 4)),
+        None,
+        "the layer went with it"
+    );
 }

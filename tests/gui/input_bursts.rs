@@ -169,7 +169,10 @@ fn two_clicks_of_the_mine_tool_in_one_frame_place_two_mines() {
     let pm = h.state().view().hex_to_screen(between);
     h.hover_at(pm);
     settle(&mut h);
-    assert!(!shown_labels(&h).iter().any(|l| l == "mine"), "no mine between");
+    assert!(
+        !shown_labels(&h).iter().any(|l| l == "mine"),
+        "no mine between"
+    );
     for (hex, p) in [(a, pa), (b, pb)] {
         h.hover_at(p);
         settle(&mut h);
@@ -202,7 +205,8 @@ fn minesweeper_clicks_three_to_a_frame_all_play_and_win() {
     let mut h = harness_on(board(), Vec2::new(1280.0, 800.0));
     h.get_by_label("Play").click();
     settle(&mut h);
-    let game = |h: &Harness<'static, EditorApp>| h.state().view().play().expect("playing").game().clone();
+    let game =
+        |h: &Harness<'static, EditorApp>| h.state().view().play().expect("playing").game().clone();
     // Every safe cell, three clicks to a frame.
     let mines = Hex::ORIGIN.neighbors();
     let safe: Vec<Hex> = game(&h)

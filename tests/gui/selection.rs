@@ -327,7 +327,11 @@ fn ctrl_i_inverts_the_selection_and_the_edit_menu_offers_it() {
         ("Invert selection".into(), true)
     );
     click_edit_item(&mut h, "Invert selection");
-    assert!(shows(&h, &format!("{n} hexes selected")), "{:?}", shown_labels(&h));
+    assert!(
+        shows(&h, &format!("{n} hexes selected")),
+        "{:?}",
+        shown_labels(&h)
+    );
     // Nothing selected: inverting selects the whole map.
     h.key_press(Key::Escape);
     settle(&mut h);
@@ -359,8 +363,14 @@ fn a_plain_click_in_box_mode_selects_the_clicked_hex_so_ctrl_c_copies_it() {
     let target = at(&h, cell(12, 12));
     click_with(&mut h, target, Modifiers::NONE);
     assert_eq!(shown_terrain(&mut h, cell(12, 12)), name(&h, Some(second)));
-    assert_eq!(shown_terrain(&mut h, cell(13, 12)), name(&h, Some(terrain(&h, 0))));
-    assert_eq!(shown_terrain(&mut h, cell(12, 13)), name(&h, Some(terrain(&h, 0))));
+    assert_eq!(
+        shown_terrain(&mut h, cell(13, 12)),
+        name(&h, Some(terrain(&h, 0)))
+    );
+    assert_eq!(
+        shown_terrain(&mut h, cell(12, 13)),
+        name(&h, Some(terrain(&h, 0)))
+    );
     // A Shift+click adds the clicked hex; a Ctrl+click takes it away again.
     let q = at(&h, cell(3, 3));
     click_with(&mut h, q, Modifiers::SHIFT);

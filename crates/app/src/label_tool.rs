@@ -181,7 +181,8 @@ impl LabelTool {
                 return gesture;
             }
         }
-        if let Some(id) = annotation_hits::hit_label_near(map, layout, world, scale, LABEL_REACH_PX) {
+        if let Some(id) = annotation_hits::hit_label_near(map, layout, world, scale, LABEL_REACH_PX)
+        {
             let at = map.label(id)?.at;
             self.selected = Some(id);
             out.push(Action::BeginStroke);

@@ -42,7 +42,10 @@ pub(super) fn menu_bar(
                 let n = tools.selection().len();
                 let copy_label = match n {
                     0 => "Copy selection".to_owned(),
-                    n => format!("Copy selection ({})", super::words::count(n, "hex", "hexes")),
+                    n => format!(
+                        "Copy selection ({})",
+                        super::words::count(n, "hex", "hexes")
+                    ),
                 };
                 let items = [
                     ("Undo", can_undo, Action::Undo),

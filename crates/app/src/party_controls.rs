@@ -114,9 +114,8 @@ pub(super) fn keys(ctx: &egui::Context, doc: &OpenMap, prefs: &ToolPrefs) -> Vec
     let layout = doc.layout();
     let trail = prefs.party_trail.then(|| trail_type(map)).flatten();
     let keys = KEYPAD.map(|(key, _)| key);
-    let pressed = ctx.input_mut(|i| {
-        super::key_presses::take_in_order(i, egui::Modifiers::NONE, &keys)
-    });
+    let pressed =
+        ctx.input_mut(|i| super::key_presses::take_in_order(i, egui::Modifiers::NONE, &keys));
     // Every press is a step, in order, each from where the one before left the party
     // (several quick presses may arrive in one slow frame).
     let mut at = party.hex;

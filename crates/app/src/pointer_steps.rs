@@ -129,11 +129,21 @@ mod tests {
         let got = clicks.take(&steps, 6.0, |_| true);
         assert_eq!(
             got,
-            [(Primary, Pos2::new(10.0, 0.0)), (Secondary, Pos2::new(50.0, 0.0))]
+            [
+                (Primary, Pos2::new(10.0, 0.0)),
+                (Secondary, Pos2::new(50.0, 0.0))
+            ]
         );
         // A press in one frame, its release in the next.
-        assert!(clicks.take(&[press(90.0, Primary)], 6.0, |_| true).is_empty());
-        assert_eq!(clicks.take(&[release(91.0, Primary)], 6.0, |_| true).len(), 1);
+        assert!(
+            clicks
+                .take(&[press(90.0, Primary)], 6.0, |_| true)
+                .is_empty()
+        );
+        assert_eq!(
+            clicks.take(&[release(91.0, Primary)], 6.0, |_| true).len(),
+            1
+        );
         // A drag of 40 points: no click. A press refused by `accept`: none either.
         let drag = [press(0.0, Primary), release(40.0, Primary)];
         assert!(clicks.take(&drag, 6.0, |_| true).is_empty());

@@ -49,7 +49,10 @@ fn selection_table() -> [(egui::KeyboardShortcut, Action); 4] {
         (shortcut(Modifiers::COMMAND, Key::A), Action::SelectAll),
         (shortcut(Modifiers::COMMAND, Key::X), Action::Cut),
         // As Tiled; before the plain I of the Picker, which it would otherwise also be.
-        (shortcut(Modifiers::COMMAND, Key::I), Action::InvertSelection),
+        (
+            shortcut(Modifiers::COMMAND, Key::I),
+            Action::InvertSelection,
+        ),
     ]
 }
 

@@ -5,8 +5,8 @@
 
 use super::Action;
 use super::canvas::CanvasParts;
-use super::tools::{self, Gesture, Tool};
 use super::pointer_steps::PointerStep;
+use super::tools::{self, Gesture, Tool};
 use eframe::egui::{self, Color32, Key, PointerButton, Pos2, Rect, Shape, Stroke, StrokeKind};
 use hexmap_hex::{Hex, Layout, Point};
 

@@ -148,7 +148,9 @@ pub fn hit_label_near(
 /// around it); 0 inside.
 fn distance_to_quad(corners: &[Point; 4], p: Point) -> f64 {
     let cross = |a: Point, b: Point| (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
-    let sides: Vec<f64> = (0..4).map(|i| cross(corners[i], corners[(i + 1) % 4])).collect();
+    let sides: Vec<f64> = (0..4)
+        .map(|i| cross(corners[i], corners[(i + 1) % 4]))
+        .collect();
     if sides.iter().all(|&s| s >= 0.0) || sides.iter().all(|&s| s <= 0.0) {
         return 0.0;
     }

@@ -65,11 +65,21 @@ fn a_press_just_beside_a_turned_label_takes_it_and_one_farther_away_does_not() {
     let along = |x: f64, y: f64| super::super::text_box::to_world(&text, Point::new(x, y));
     // 5 screen pixels above the middle of the top edge, across the turned text.
     let beside = along(0.0, b.min.y - 5.0 / NEAR);
-    assert_eq!(hit(&m, &layout, beside, NEAR), None, "not on the text itself");
-    assert_eq!(hit_label_near(&m, &layout, beside, NEAR, 8.0), Some(LabelId(0)));
+    assert_eq!(
+        hit(&m, &layout, beside, NEAR),
+        None,
+        "not on the text itself"
+    );
+    assert_eq!(
+        hit_label_near(&m, &layout, beside, NEAR, 8.0),
+        Some(LabelId(0))
+    );
     // Past the end of the text, 6 pixels out along its axis: still the label.
     let past_end = along(b.max.x + 6.0 / NEAR, 0.0);
-    assert_eq!(hit_label_near(&m, &layout, past_end, NEAR, 8.0), Some(LabelId(0)));
+    assert_eq!(
+        hit_label_near(&m, &layout, past_end, NEAR, 8.0),
+        Some(LabelId(0))
+    );
     // 20 pixels away: the empty map.
     let far = along(0.0, b.min.y - 20.0 / NEAR);
     assert_eq!(hit_label_near(&m, &layout, far, NEAR, 8.0), None);

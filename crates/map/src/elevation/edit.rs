@@ -141,8 +141,11 @@ mod tests {
     fn a_cell_listed_twice_is_raised_once() {
         let mut d = doc();
         let twice = vec![Hex::ORIGIN, Hex::new(1, 0), Hex::ORIGIN];
-        d.apply(&Edit::Elevation(ElevationEdit::Raise { hexes: twice, by: 40 }))
-            .unwrap();
+        d.apply(&Edit::Elevation(ElevationEdit::Raise {
+            hexes: twice,
+            by: 40,
+        }))
+        .unwrap();
         assert_eq!(d.map().elevation(Hex::ORIGIN), Some(40));
         assert_eq!(d.map().elevation(Hex::new(1, 0)), Some(40));
     }

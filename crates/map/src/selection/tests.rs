@@ -184,7 +184,11 @@ fn invert_takes_every_other_cell_of_the_map_and_twice_gives_the_selection_back()
     picked.truncate(5);
     let inverted = invert(&m, &picked);
     assert_eq!(inverted.len(), m.cell_count() - picked.len());
-    assert!(inverted.iter().all(|h| m.contains(*h) && !picked.contains(h)));
+    assert!(
+        inverted
+            .iter()
+            .all(|h| m.contains(*h) && !picked.contains(h))
+    );
     assert_eq!(invert(&m, &inverted), picked);
     assert_eq!(invert(&m, &[]).len(), m.cell_count());
 }
