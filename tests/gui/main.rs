@@ -24,6 +24,7 @@ mod icon_spill;
 mod input;
 mod input_bursts;
 mod label_detail;
+mod layout_stability;
 mod map_rules;
 mod map_scale;
 mod map_switch;

@@ -83,6 +83,7 @@ pub mod storage;
 mod tile_art_picker;
 mod tool_marks;
 mod tool_set;
+mod toolbar;
 pub mod tools;
 mod typeahead;
 mod underlay_view;
@@ -352,7 +353,7 @@ impl EditorApp {
     fn ui_pass(&mut self, ui: &mut egui::Ui, ctx: &egui::Context, popup_open: bool) {
         let playing = self.play.is_some();
         let mut asked = panels::menu_bar(ui, &mut self.prefs, &self.doc, &self.tools, playing);
-        asked.extend(panels::toolbar(
+        asked.extend(toolbar::toolbar(
             ui,
             &mut self.tools,
             &mut self.prefs,

@@ -10,7 +10,7 @@ use super::palette_panel::TerrainEditor;
 use super::play::PlaySession;
 use super::prefs::{Panels, Prefs};
 use super::shortcuts;
-use super::tools::{self, Tool, Tools};
+use super::tools::Tools;
 use eframe::egui::{self, RichText};
 use hexmap_draw::annotation_hits;
 use hexmap_hex::Hex;
@@ -166,85 +166,6 @@ fn view_settings_menu(ui: &mut egui::Ui, doc: &OpenMap, out: &mut Vec<Action>) {
     if next != view {
         out.push(Action::Edit(Edit::Map(MapEdit::SetView(next))));
     }
-}
-
-/// Tool buttons and tool settings (only the Play button while `playing`).
-pub(super) fn toolbar(
-    ui: &mut egui::Ui,
-    tools: &mut Tools,
-    prefs: &mut Prefs,
-    (doc, playing): (&OpenMap, bool),
-) -> Vec<Action> {
-    let mut out = Vec::new();
-    egui::Panel::top("toolbar").show(ui, |ui| {
-        // Wraps in a narrow window instead of cutting off the last items.
-        ui.horizontal_wrapped(|ui| {
-            if ui
-                .selectable_label(playing, "Play")
-                .on_hover_text("Minesweeper play mode on this map's mines")
-                .clicked()
-            {
-                out.push(Action::TogglePlay);
-            }
-            ui.separator();
-            if playing {
-                return;
-            }
-            for tool in Tool::ALL {
-                let r = ui
-                    .selectable_label(tools.tool() == tool, tool.label())
-                    .on_hover_text(format!("{} (key {:?})", tool.label(), tool.key()));
-                if r.clicked() {
-                    tools.set_tool(tool);
-                }
-            }
-            ui.separator();
-            // One widget with its name inside ("Radius 2"), so a wrapping toolbar never
-            // puts the name on one row and the number on the next.
-            ui.add(
-                egui::DragValue::new(&mut prefs.tools.brush_radius)
-                    .range(0..=tools::MAX_BRUSH_RADIUS)
-                    .prefix("Radius "),
-            )
-            .on_hover_text("Brush radius in hexes (keys [ and ])")
-            .accessible_name("Radius");
-            ui.checkbox(&mut prefs.tools.fill_replace_all, "Fill replaces all");
-            if tools.tool() == Tool::Brush {
-                super::height_brush::bar(ui, &mut prefs.tools);
-                let (scatter, current) = tools.scatter_and_terrain();
-                super::scatter_panel::scatter_bar(ui, scatter, doc, current);
-            }
-            if tools.tool() == Tool::Select {
-                super::selection_view::mode_bar(ui, tools);
-            }
-            if tools.tool() == Tool::Mine {
-                ui.label("click: place, shift+click: remove");
-            }
-            if tools.tool() == Tool::Fog {
-                out.extend(super::fog_panel::fog_bar(
-                    ui,
-                    (doc, tools.selection().hexes()),
-                    &mut prefs.tools,
-                ));
-            }
-            if tools.tool() == Tool::Measure {
-                ui.add(
-                    egui::DragValue::new(&mut prefs.tools.measure_speed)
-                        .range(0.01..=1.0e6)
-                        .prefix("Speed per day "),
-                )
-                .on_hover_text("Travel speed per day in the map scale's unit (Measure tool)")
-                .accessible_name("Speed per day");
-            }
-            if tools.pasting() {
-                // Says how much is pasted, so an old clipboard never lands unnoticed.
-                let n = super::words::count(tools.clipboard().cells().len(), "hex", "hexes");
-                let text = format!("pasting {n}: R rotate, F reflect, Esc cancel");
-                ui.label(RichText::new(text).strong());
-            }
-        });
-    });
-    out
 }
 
 /// The messages the status bar shows after the readouts.
@@ -413,10 +334,14 @@ fn coordinates_line(ui: &egui::Ui, doc: &OpenMap, h: hexmap_hex::Hex) -> String 
         .join(" · ")
 }
 
-/// The widest a side panel may be: a fifth of the window (at least 170 points, what
-/// their rows need once wrapped), so a small window keeps most of its width for the map.
-pub(super) fn side_panel_max(ui: &egui::Ui) -> f32 {
-    (ui.ctx().content_rect().width() * 0.2).max(170.0)
+/// A side panel's width: `wanted`, or a fifth of the window where that is less (at least
+/// 170 points, what their rows need once wrapped), so a small window keeps most of its
+/// width for the map. It depends on the window's width alone: what the panel shows (the
+/// terrain editor, tile art, another tool's palette) never widens it, and a width a small
+/// window forced goes when the window grows again. Either would move the canvas.
+pub(super) fn side_panel_width(ui: &egui::Ui, wanted: f32) -> f32 {
+    let fifth = (ui.ctx().content_rect().width() * 0.2).max(170.0);
+    wanted.min(fifth)
 }
 
 /// Terrain palette (pick, add, edit in `terrain_editor`) and layer switches, as `panels`
@@ -431,8 +356,8 @@ pub(super) fn left_panel(
 ) -> Vec<Action> {
     let mut out = Vec::new();
     egui::Panel::left("left")
-        .default_size(230.0)
-        .max_size(side_panel_max(ui))
+        .exact_size(side_panel_width(ui, 230.0))
+        .resizable(false)
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 if panels.palette {
@@ -478,8 +403,8 @@ fn layers_panel(ui: &mut egui::Ui, canvas: &mut Canvas) {
 /// Overlay switches and parameters.
 pub(super) fn right_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &OpenMap) {
     egui::Panel::right("overlays")
-        .default_size(220.0)
-        .max_size(side_panel_max(ui))
+        .exact_size(side_panel_width(ui, 220.0))
+        .resizable(false)
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| overlays_panel(ui, canvas, doc));
         });
