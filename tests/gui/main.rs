@@ -43,5 +43,6 @@ mod reshape;
 mod scale_bar;
 mod scatter;
 mod selection;
+mod small_window;
 mod tile_art;
 mod underlay;

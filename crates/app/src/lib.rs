@@ -79,6 +79,7 @@ mod selection;
 mod selection_view;
 mod shortcuts;
 mod spill_view;
+mod status_bar;
 pub mod storage;
 mod tile_art_picker;
 mod tool_marks;
@@ -359,7 +360,7 @@ impl EditorApp {
             &mut self.prefs,
             (&self.doc, playing),
         ));
-        let messages = panels::Messages {
+        let messages = status_bar::Messages {
             info: self.windows.info(),
             warning: self.windows.warning().or(self.canvas.images().warning()),
             selected: self.tools.selection().len(),
@@ -369,7 +370,7 @@ impl EditorApp {
             .then_some(self.tools.measure_anchor())
             .flatten()
             .map(|a| (a, self.prefs.tools.measure_speed));
-        panels::status_bar(
+        status_bar::status_bar(
             ui,
             &self.canvas,
             &self.doc,

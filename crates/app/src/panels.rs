@@ -1,19 +1,16 @@
-//! Menus, toolbar, side panels (palette, layers, overlays) and the status bar. Each borrows
-//! only the parts it shows; they change UI state (preferences, tools, canvas settings)
-//! and return [`Action`]s for everything else, edits included.
+//! Menus and side panels (palette, layers, overlays); the toolbar is `toolbar`, the status
+//! bar `status_bar`. Each borrows only the parts it shows; they change UI state
+//! (preferences, tools, canvas settings) and return [`Action`]s for everything else, edits
+//! included.
 
 use super::Action;
 use super::canvas::Canvas;
-use super::feature_tools;
 use super::open_map::OpenMap;
 use super::palette_panel::TerrainEditor;
-use super::play::PlaySession;
 use super::prefs::{Panels, Prefs};
 use super::shortcuts;
 use super::tools::Tools;
 use eframe::egui::{self, RichText};
-use hexmap_draw::annotation_hits;
-use hexmap_hex::Hex;
 use hexmap_map::{CellEdit, Corner, Edit, MapEdit};
 
 /// File, Edit, View and Map menus (`playing`: in play mode, which never edits; `tools`:
@@ -166,172 +163,6 @@ fn view_settings_menu(ui: &mut egui::Ui, doc: &OpenMap, out: &mut Vec<Action>) {
     if next != view {
         out.push(Action::Edit(Edit::Map(MapEdit::SetView(next))));
     }
-}
-
-/// The messages the status bar shows after the readouts.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Messages<'a> {
-    /// The last information message.
-    pub info: Option<&'a str>,
-    /// A warning (shown as one, before the information).
-    pub warning: Option<&'a str>,
-    /// How many hexes are selected (said while any are).
-    pub selected: usize,
-    /// True while the map's images are read and decoded off the UI pass.
-    pub loading_images: bool,
-}
-
-/// Hovered hex in every system, its terrain, height and note, zoom, frame times and the
-/// messages.
-/// Always two lines that never wrap: a status bar that changed height with its text would
-/// move the canvas, and the map with it, under a still pointer. While `play` runs, the
-/// second line tells only what a player may know of the cell (never its terrain, note or
-/// the map's mines).
-pub(super) fn status_bar(
-    ui: &mut egui::Ui,
-    canvas: &Canvas,
-    doc: &OpenMap,
-    messages: Messages<'_>,
-    play: Option<&PlaySession>,
-    measure: Option<(Hex, f64)>,
-) {
-    // In the players' view the readout names nothing the players may not know: no hex,
-    // terrain, note or item under the pointer.
-    let player_view = canvas.player().on_main();
-    let hovered = canvas.hovered().filter(|_| !player_view);
-    egui::Panel::bottom("status").show(ui, |ui| {
-        ui.horizontal(|ui| {
-            let text = match hovered {
-                Some(h) => coordinates_line(ui, doc, h),
-                None if player_view => "player view".to_owned(),
-                None => "—".to_owned(),
-            };
-            ui.add(egui::Label::new(RichText::new(text).monospace()).truncate());
-        });
-        ui.horizontal(|ui| {
-            match hovered {
-                Some(h) if play.is_some() => {
-                    ui.label(play.map(|p| p.cell_status(h)).unwrap_or_default());
-                }
-                Some(h) if doc.contains(h) => {
-                    let terrain = doc
-                        .terrain(h)
-                        .and_then(|t| doc.map().palette().get(t))
-                        .map_or("empty", |t| t.name.as_str());
-                    ui.label(format!("terrain: {terrain}"));
-                    // Where the map has heights (sea level 0, below it sea).
-                    if let Some(height) = doc.map().elevation(h) {
-                        ui.label(format!("height: {height}"));
-                    }
-                    if doc.map().is_mine(h) {
-                        ui.label("mine");
-                    }
-                    if let Some(w) = canvas.hovered_world() {
-                        let system = canvas.overlays().label_system;
-                        let layout = doc.layout();
-                        for text in feature_tools::features_at(doc.map(), &layout, w, system) {
-                            ui.label(text);
-                        }
-                        let map = doc.map();
-                        if let Some(text) =
-                            annotation_hits::hit(map, &layout, w, canvas.camera().zoom)
-                                .and_then(|hit| annotation_hits::describe(map, hit))
-                        {
-                            ui.label(text);
-                        }
-                    }
-                }
-                Some(_) => {
-                    ui.label("off the map");
-                }
-                None => {
-                    ui.label("—");
-                }
-            }
-            // A tool's readout is the editor's, never the game's: none while playing.
-            if let (Some((anchor, speed)), Some(h), None) = (measure, hovered, play) {
-                ui.separator();
-                let route = canvas.measure_route(doc, anchor, h);
-                ui.label(super::measure::readout_of(
-                    doc.map(),
-                    anchor,
-                    h,
-                    speed,
-                    route,
-                ));
-            }
-            ui.separator();
-            // A zoom percentage means nothing on maps whose hexes are 1 world unit: say how
-            // big a hex is on screen instead (flat side to flat side, as printed sizes are).
-            let px = hexmap_draw::print::flat_to_flat(&doc.layout()) * canvas.camera().zoom;
-            let text = if px < 10.0 {
-                format!("hex {px:.1} px")
-            } else {
-                format!("hex {px:.0} px")
-            };
-            ui.label(text)
-                .on_hover_text("How big a hex is on screen, flat side to flat side (+ and − zoom)");
-            if let Some(readout) = canvas.frame_stats().readout() {
-                ui.separator();
-                let stats = canvas.chunks().stats;
-                ui.label(readout).on_hover_text(format!(
-                    "Median (and slowest) time of the editor's own work over the last \
-                     frames; CPU = eframe's time for whole frames incl. drawing.\n\
-                     Last frame: {} chunks drawn, {} rebuilt, {} vertices.",
-                    stats.drawn, stats.rebuilt, stats.vertices
-                ));
-            }
-            if let Some(warning) = messages.warning {
-                ui.separator();
-                let text = RichText::new(format!("Warning: {warning}"));
-                ui.label(text.color(ui.visuals().warn_fg_color).strong());
-            }
-            if messages.loading_images {
-                ui.separator();
-                ui.spinner();
-                ui.label("Loading images…");
-            }
-            if messages.selected > 0 {
-                ui.separator();
-                let n = super::words::count(messages.selected, "hex", "hexes");
-                ui.label(format!("{n} selected"));
-            }
-            if let Some(info) = messages.info {
-                ui.separator();
-                ui.label(info);
-            }
-            // Last, as it can be long: cut to the room left. Not while playing: a note
-            // may tell what is under a cell.
-            if play.is_none()
-                && let Some(note) = canvas.hovered().and_then(|h| doc.note(h))
-            {
-                ui.separator();
-                ui.add(egui::Label::new(format!("note: {note}")).truncate());
-            }
-        });
-    });
-}
-
-/// The hovered hex in each of the map's systems, as one line that fits the status bar:
-/// spaced out when there is room, tighter in a narrow window (cut only if even that is
-/// too wide).
-fn coordinates_line(ui: &egui::Ui, doc: &OpenMap, h: hexmap_hex::Hex) -> String {
-    let cx = doc.coord_context();
-    let full = cx.own_systems_line(h);
-    let font = egui::TextStyle::Monospace.resolve(ui.style());
-    let width = ui.fonts_mut(|f| {
-        f.layout_no_wrap(full.clone(), font, egui::Color32::WHITE)
-            .size()
-            .x
-    });
-    if width <= ui.available_width() {
-        return full;
-    }
-    cx.own_systems()
-        .iter()
-        .map(|s| format!("{} {}", s.name(), s.format(h, &cx)))
-        .collect::<Vec<_>>()
-        .join(" · ")
 }
 
 /// A side panel's width: `wanted`, or a fifth of the window where that is less (at least
