@@ -30,6 +30,7 @@ mod map_scale;
 mod map_switch;
 mod measure_line;
 mod new_map;
+mod note_captions;
 mod note_window;
 mod palette;
 mod paste;
