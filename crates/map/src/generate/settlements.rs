@@ -189,15 +189,19 @@ pub fn region_labels(map: &mut HexMap, seed: u64) -> Result<(), GenError> {
                 base
             };
             let mut label = Label::new(text, layout.hex_to_pixel(grid.hexes[at]));
+            // Range names grow with the range (1.4 to 3 hex sizes: legible where a map of
+            // small hexes is seen whole), bold italic in a near-black brown that keeps a
+            // contrast of 4.5 to the grey of mountains and more to snow; a landmass name
+            // grows with its land.
             label.size = if mountains {
-                0.9
+                (n.sqrt() / 3.0).clamp(1.4, 3.0) as f32
             } else {
                 (n.sqrt() / 8.0).clamp(1.2, 6.0) as f32
             };
             label.italic = mountains;
-            label.bold = !mountains;
+            label.bold = true;
             label.color = if mountains {
-                Rgb([0x4a, 0x3a, 0x2a])
+                Rgb([0x1e, 0x18, 0x12])
             } else {
                 Rgb([0x20, 0x20, 0x20])
             };
