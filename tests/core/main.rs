@@ -23,6 +23,7 @@ mod fog;
 mod fog_cli;
 mod fog_exports;
 mod fuzz_regressions;
+mod generate_preview;
 mod hex_algorithms;
 mod hex_conversions;
 mod hex_picking;

@@ -201,13 +201,10 @@ fn summary(map: &HexMap, report: &generate::Report) -> String {
     )
 }
 
-/// The whole map drawn small, as a texture.
+/// The whole map drawn small, with its rivers, roads and settlements (what the summary
+/// counts) drawn however small its hexes are, as a texture.
 fn preview_pixels(map: &HexMap) -> Option<egui::ColorImage> {
-    let cells = map.cell_count() as f64;
-    let mut opts =
-        PictureOptions::for_hex_pixels(map, (PREVIEW_PX / (cells.sqrt() * 1.8)).clamp(1.0, 12.0));
-    opts.grid = false;
-    opts.margin = 2.0;
+    let opts = PictureOptions::overview(map, PREVIEW_PX);
     let png = render_png(map, &opts, &mut |_| {}).ok()?;
     let image = hexmap_io::images::decode_image("preview", &png).ok()?;
     let size = [image.width() as usize, image.height() as usize];

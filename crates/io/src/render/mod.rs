@@ -66,6 +66,9 @@ pub struct PictureOptions {
     pub world_box: Option<(Point, Point)>,
     /// PNG: how hard the pixels are compressed (time against file size).
     pub png_compression: PngCompression,
+    /// Draw the edge features, paths and icons over the map at widths fixed in pixels
+    /// (`hexmap_draw::overview`), however small the hexes: a map seen whole shows them.
+    pub overview: bool,
 }
 
 impl PictureOptions {
@@ -88,6 +91,22 @@ impl PictureOptions {
             link_images: false,
             world_box: None,
             png_compression: PngCompression::default(),
+            overview: false,
+        }
+    }
+
+    /// Options for a small picture of the whole of `map` whose longer side is about
+    /// `longest_px` pixels: no grid, a 2-pixel margin, and the overview of rivers, roads
+    /// and settlements, which hexes of a few pixels would otherwise leave out (the
+    /// Generate window's preview).
+    pub fn overview(map: &HexMap, longest_px: f64) -> PictureOptions {
+        let cells = map.cell_count() as f64;
+        let hex_pixels = (longest_px / (cells.sqrt() * 1.8)).clamp(1.0, 12.0);
+        PictureOptions {
+            grid: false,
+            margin: 2.0,
+            overview: true,
+            ..PictureOptions::for_hex_pixels(map, hex_pixels)
         }
     }
 
@@ -308,6 +327,9 @@ async fn draw_map(
     }
     let sink = target.sink();
     let k = frame.to_px.scale;
+    if opts.overview {
+        hexmap_draw::overview::draw_overview(map, &layout, k, sink);
+    }
     let mut legend_over = None;
     if let Some((area, corner)) = frame.legend {
         // The legend keeps its pixel size in its world rectangle.
