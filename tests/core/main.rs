@@ -43,6 +43,7 @@ mod print_pdf;
 mod python_consumer;
 mod region_pictures;
 mod roundtrip;
+mod sample_river;
 mod save_safety;
 mod scale_bar_pictures;
 mod special_outputs;
