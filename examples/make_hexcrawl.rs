@@ -12,7 +12,7 @@
 //! `cargo run --example make_hexcrawl -- [MAP] [PICTURE_STEM]`
 //! (default `maps/hexcrawl.ron`; with a stem, also writes STEM.png and STEM.svg)
 
-use hexmap::hex::{Direction, Edge, Hex, OffsetCoord, OffsetKind, Orientation, Point};
+use hexmap::hex::{Edge, Hex, OffsetCoord, OffsetKind, Orientation, Point};
 use hexmap::io::render::{PictureOptions, render_png, render_svg};
 use hexmap::io::{self, Form};
 use hexmap::map::generate::HexCorner;
