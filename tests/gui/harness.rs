@@ -85,3 +85,22 @@ pub fn colour_at(shapes: &[Shape], p: Pos2) -> Option<Color32> {
     }
     found
 }
+
+/// Run frames as eframe does, from `events` all arriving at once (one frame's input):
+/// each frame's input goes through the app's `raw_input_hook` before egui reads it, and
+/// frames go on while the app keeps input waiting for the next one.
+pub fn frames_as_eframe(h: &mut Harness<'static, EditorApp>, events: Vec<eframe::egui::Event>) {
+    use eframe::App as _;
+    h.input_mut().events.extend(events);
+    for _ in 0..20 {
+        let ctx = h.ctx.clone();
+        let mut input = h.input_mut().clone();
+        h.state_mut().raw_input_hook(&ctx, &mut input);
+        *h.input_mut() = input;
+        h.step();
+        if !h.state().view().input_waiting() {
+            break;
+        }
+    }
+    settle(h);
+}

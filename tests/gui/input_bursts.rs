@@ -2,7 +2,7 @@
 //! presses and clicks arrive several to a frame: each test here delivers them in ONE
 //! frame and reads what the screen shows afterwards.
 
-use crate::harness::{settle, shown_labels};
+use crate::harness::{frames_as_eframe, settle, shown_labels};
 use eframe::egui::{Event, Key, Modifiers, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -121,32 +121,66 @@ fn of_two_tool_keys_in_one_frame_the_last_pressed_wins_and_two_undos_undo_twice(
 }
 
 #[test]
-fn sixty_typed_right_after_the_click_into_a_number_field_gives_sixty() {
+fn sixty_typed_right_after_the_click_into_a_number_field_then_tab_gives_sixty() {
     let doc = OpenMap::new_map(&NewMapSpec::default()).expect("valid spec");
     let mut h = harness_on(doc, Vec2::new(1400.0, 1000.0));
     h.get_by_label("Map").click();
     settle(&mut h);
     h.get_by_label("Generate…").click();
     settle(&mut h);
+    let shown = |h: &Harness<'static, EditorApp>, name: &str| {
+        let v = h.get_by_label(name).accesskit_node().value();
+        v.unwrap_or_default()
+    };
+    let height = shown(&h, "Height");
     let width = h.get_by_label("Width").rect().center();
     h.hover_at(width);
     settle(&mut h);
-    // The click that opens the field for typing and "6", "0" typed at once: one frame.
+    // The click that opens the field for typing, "6", "0" and Tab to the next field, all
+    // arriving at once, as a person types while a frame is slow.
     let events: Vec<Event> = click(width, PointerButton::Primary)
         .into_iter()
         .chain(typed('6'))
         .chain(typed('0'))
+        .chain(key(Key::Tab, Modifiers::NONE))
         .collect();
-    one_frame(&mut h, events);
-    // Tab leaves the field; the form reads 60 and the preview is of a 60-wide map.
-    one_frame(&mut h, key(Key::Tab, Modifiers::NONE));
-    let shown = h.get_by_label("Width").accesskit_node().value();
-    assert_eq!(shown.as_deref(), Some("60"));
+    frames_as_eframe(&mut h, events);
+    assert_eq!(shown(&h, "Width"), "60");
+    assert_eq!(
+        shown(&h, "Height"),
+        height,
+        "nothing typed went to the next field"
+    );
     let preview = shown_labels(&h)
         .into_iter()
         .find(|t| t.starts_with("Preview: "))
         .expect("a preview summary");
     assert!(preview.contains("960 cells"), "60 × 16: {preview}");
+}
+
+#[test]
+fn two_quick_clicks_on_a_button_in_one_frame_both_count() {
+    let doc = OpenMap::new_map(&NewMapSpec::default()).expect("valid spec");
+    let mut h = harness_on(doc, Vec2::new(1400.0, 1000.0));
+    h.get_by_label("Map").click();
+    settle(&mut h);
+    h.get_by_label("Generate…").click();
+    settle(&mut h);
+    let seed = |h: &Harness<'static, EditorApp>| {
+        let v = h.get_by_label("Seed").accesskit_node().value();
+        v.unwrap_or_default().parse::<u64>().expect("a number")
+    };
+    let first = seed(&h);
+    let once = hexmap::map::generate::noise::mix_seed(first);
+    let twice = hexmap::map::generate::noise::mix_seed(once);
+    let at = h.get_by_label("New seed").rect().center();
+    h.hover_at(at);
+    settle(&mut h);
+    let events: Vec<Event> = (0..2)
+        .flat_map(|_| click(at, PointerButton::Primary))
+        .collect();
+    frames_as_eframe(&mut h, events);
+    assert_eq!(seed(&h), twice, "two new seeds, not one ({once})");
 }
 
 #[test]

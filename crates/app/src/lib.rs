@@ -48,6 +48,7 @@ mod height_brush;
 mod icon_palette;
 pub mod icon_tool;
 pub mod images;
+mod input_steps;
 mod key_presses;
 pub mod label_tool;
 mod legend_view;
@@ -86,7 +87,6 @@ mod tool_marks;
 mod tool_set;
 mod toolbar;
 pub mod tools;
-mod typeahead;
 mod underlay_view;
 mod underlay_window;
 mod view;
@@ -164,8 +164,8 @@ pub struct EditorApp {
     close_allowed: bool,
     /// The question for a map's images in a browser.
     missing_images: missing_images::MissingImages,
-    /// Text typed in the frame a field took the keyboard, for that field.
-    typeahead: typeahead::TypeAhead,
+    /// Input that arrived with an earlier frame's, given to egui a frame later.
+    input_steps: input_steps::InputSteps,
 }
 
 impl EditorApp {
@@ -228,7 +228,7 @@ impl EditorApp {
             title: String::new(),
             close_allowed: false,
             missing_images: Default::default(),
-            typeahead: Default::default(),
+            input_steps: Default::default(),
         };
         app.reset_view();
         app
@@ -280,6 +280,12 @@ impl eframe::App for EditorApp {
     fn persist_egui_memory(&self) -> bool {
         false
     }
+
+    /// Feed egui a click, or typed text before a Tab, one frame at a time
+    /// ([`input_steps`]): quick input that arrives several to a slow frame is not lost.
+    fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        self.input_steps.split(ctx, raw_input);
+    }
 }
 
 impl EditorApp {
@@ -288,7 +294,6 @@ impl EditorApp {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let started = web_time::Instant::now();
         let ctx = ui.ctx().clone();
-        let focused_at_start = self.typeahead.give(&ctx);
         background::run_steps(&ctx);
         self.file_work
             .set_always_builtin(self.prefs.builtin_file_dialog);
@@ -343,7 +348,6 @@ impl EditorApp {
         }
         self.run_actions(&ctx);
         self.after_actions(&ctx);
-        self.typeahead.keep(&ctx, focused_at_start);
         self.canvas
             .frame_stats_mut()
             .record_editor(started.elapsed());
