@@ -74,6 +74,23 @@ fn tools_and_modes_keep_the_canvas_still(width: f32) {
     // mode (the party's bar is the longest), the select modes, and paste mode.
     h.key_press(Key::B);
     settle(&mut h);
+    // The brush's modes side by side on the options row, never split over two rows.
+    let row = |h: &Harness<'static, EditorApp>, label: &str| {
+        h.get_all_by_label(label)
+            .next()
+            .expect(label)
+            .rect()
+            .center()
+            .y
+    };
+    let terrain_row = row(&h, "Terrain");
+    for label in ["Raise", "Lower", "Scatter"] {
+        assert_eq!(
+            row(&h, label),
+            terrain_row,
+            "{label} on the modes' row at {width}"
+        );
+    }
     for label in ["Raise", "Lower", "Scatter", "Terrain"] {
         click(&mut h, label);
         assert_still(&h, mark, canvas, &format!("Brush {label} at {width}"));
