@@ -7,6 +7,7 @@ mod harness;
 
 mod annotations;
 mod autosave;
+mod browser_parts;
 mod canvas_drawing;
 mod disk;
 mod editor;
@@ -21,6 +22,7 @@ mod generate;
 mod generate_biomes;
 mod hex_names;
 mod icon_spill;
+mod image_paths;
 mod input;
 mod input_bursts;
 mod label_detail;

@@ -94,34 +94,24 @@ fn with_art(terrains: &[Terrain], id: TerrainId, art: TileArt) -> Option<Action>
     })
 }
 
-/// The path a map saved as `map_file` (none: not saved yet) uses for the image `file`:
-/// relative to the map's folder, else the path as chosen.
-pub fn image_path_for(map_file: Option<&Path>, file: &Path) -> String {
-    let folder = map_file
-        .and_then(|f| std::path::absolute(f).ok())
-        .and_then(|f| f.parent().map(Path::to_path_buf));
-    let absolute = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
-    match folder {
-        Some(folder) => relative_or_absolute(&absolute, &folder),
-        None => absolute.to_string_lossy().into_owned(),
+/// The path the map whose file is `map_file` (none: not saved yet) names the chosen
+/// image `file` by: relative to the map's folder (`io::image_paths::path_for_image`); in a browser,
+/// which has no folders to keep relative to, its bare file name, the image being kept
+/// beside the map (so a saved map names it as the desktop would, next to it).
+pub fn chosen_image_path(map_file: Option<&Path>, file: &Path) -> String {
+    let storage = super::storage::current();
+    let name = file.file_name().map(|n| n.to_string_lossy().into_owned());
+    match (
+        storage.takes_images(),
+        super::storage::map_folder(map_file),
+        name,
+    ) {
+        (true, Some(folder), Some(name)) => {
+            storage.copy_image(file, &folder.join(&name));
+            name
+        }
+        _ => hexmap_io::image_paths::path_for_image(map_file, file),
     }
-}
-
-/// `file` relative to `folder` (both absolute), with `/` separators.
-fn relative_or_absolute(file: &Path, folder: &Path) -> String {
-    let f: Vec<_> = file.components().collect();
-    let b: Vec<_> = folder.components().collect();
-    let common = f.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    if common == 0 {
-        return file.to_string_lossy().into_owned();
-    }
-    let mut parts = vec!["..".to_owned(); b.len() - common];
-    parts.extend(
-        f[common..]
-            .iter()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
-    );
-    parts.join("/")
 }
 
 /// The actions that add the image `file` to terrain `id`'s tile art (path relative to
@@ -135,7 +125,7 @@ pub fn add_tile_image(
     editor: Option<&mut TerrainEditor>,
 ) -> Option<Action> {
     let terrain = palette.get(id)?;
-    let path = image_path_for(map_file, file);
+    let path = chosen_image_path(map_file, file);
     if terrain.art.images.contains(&path) {
         return None;
     }
@@ -150,23 +140,6 @@ pub fn add_tile_image(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn chosen_images_are_written_relative_to_the_map() {
-        let map = Path::new("/maps/world/map.ron");
-        assert_eq!(
-            image_path_for(Some(map), Path::new("/maps/world/art/a.png")),
-            "art/a.png"
-        );
-        assert_eq!(
-            image_path_for(Some(map), Path::new("/maps/shared/b.svg")),
-            "../shared/b.svg"
-        );
-        assert_eq!(
-            image_path_for(None, Path::new("/maps/shared/b.svg")),
-            "/maps/shared/b.svg"
-        );
-    }
 
     #[test]
     fn adding_an_image_edits_the_palette_once_and_updates_the_editor() {

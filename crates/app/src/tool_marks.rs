@@ -22,6 +22,14 @@ pub(super) fn handle_tool(
     out: &mut Vec<Action>,
 ) {
     let rect = app.canvas.view();
+    // A second finger on a touch screen makes the touch a pinch (zoom and pan, done by
+    // the canvas): the first finger's stroke is taken back, and no tool starts.
+    if app.tools.pinching(&ui.input(|i| i.events.clone())) {
+        if *app.tools.gesture() != Gesture::Idle {
+            out.push(Action::CancelGesture);
+        }
+        return;
+    }
     let (steps, down, latest, held, space) = ui.input(|i| {
         (
             super::pointer_steps::this_frame(i),
@@ -40,18 +48,19 @@ pub(super) fn handle_tool(
 
     for step in steps {
         match step {
+            // A press while a drag goes on starts nothing: a browser reports the first
+            // finger pressed again as a second one lands (which then makes the touch a
+            // pinch).
             PointerStep::Press {
                 pos,
                 button: PointerButton::Primary,
                 modifiers,
-            } if !space && !app.popup_open && on_canvas(pos) => {
+            } if *app.tools.gesture() == Gesture::Idle
+                && !space
+                && !app.popup_open
+                && on_canvas(pos) =>
+            {
                 let Some(h) = hex_at(pos) else { continue };
-                // A press while a drag is still open (its release was never seen) ends it.
-                if *app.tools.gesture() != Gesture::Idle {
-                    let end = camera.screen_to_world(rect, pos);
-                    app.tools
-                        .finish_gesture(app.doc, Some(h), Some(end), layout, out);
-                }
                 // The modifiers the press came with, or held as the frame began.
                 let mods = modifiers | held;
                 if mods.alt && app.tools.tool() != Tool::Select {

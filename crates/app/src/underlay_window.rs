@@ -226,7 +226,7 @@ fn numbers(ui: &mut egui::Ui, u: &Underlay, out: &mut Vec<Action>) {
 /// image. An image whose size cannot be read starts at one world unit per pixel (its
 /// load then says what is wrong with it).
 pub fn set_image(doc: &OpenMap, file: &Path) -> Action {
-    let path = super::tile_art_picker::image_path_for(doc.path(), file);
+    let path = super::tile_art_picker::chosen_image_path(doc.images_from(), file);
     let underlay = match doc.map().underlay() {
         Some(u) => Underlay { path, ..u.clone() },
         None => {

@@ -80,6 +80,9 @@ pub enum EditError {
     /// A refused underlay.
     #[error(transparent)]
     Underlay(#[from] super::underlay::UnderlayError),
+    /// A field of view over the sight limit.
+    #[error(transparent)]
+    Sight(#[from] super::sight::SightLimitError),
 }
 
 /// What undo needs for one applied edit.

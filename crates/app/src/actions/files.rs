@@ -19,7 +19,7 @@ impl EditorApp {
         let is_ron = path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("ron"));
-        let opened = if is_ron || !path.is_file() {
+        let opened = if is_ron || !crate::storage::current().is_file(path) {
             OpenMap::load(path).map(|doc| (doc, None))
         } else {
             export_import::import_tiled(path).map(|(doc, warnings)| (doc, Some(warnings)))
