@@ -552,8 +552,8 @@ impl EditorApp {
             let n = clip.cells().len();
             self.tools.set_clipboard(clip, Some(text.to_owned()));
             self.windows.say(format!(
-                "Pasting {n} {} from the system clipboard: click where they go",
-                hexes_word(n)
+                "Pasting {} from the system clipboard: click where they go",
+                crate::words::count(n, "hex", "hexes")
             ));
         }
         self.tools.start_paste();
