@@ -43,11 +43,17 @@ fn stroke_on(h: &mut Harness<'static, EditorApp>, hex: Hex) {
     let camera = *h.state().view().camera();
     let rect = h.state().view().canvas_rect();
     let p = camera.world_to_screen(rect, h.state().view().doc().layout().hex_to_pixel(hex));
-    h.hover_at(p);
-    h.run();
-    h.drag_at(p);
-    h.run();
-    h.drop_at(p);
+    crate::harness::click_at(h, p);
+}
+
+/// The Brush in Raise mode with a radius of one hex.
+fn raise_with_radius_one(h: &mut Harness<'static, EditorApp>) {
+    h.key_press(Key::B);
+    settle(h);
+    h.get_by_label("Raise").click();
+    settle(h);
+    h.get_by_role_and_label(eframe::egui::Role::SpinButton, "Radius")
+        .set_value_accesskit(1.0);
     settle(h);
 }
 
@@ -58,13 +64,7 @@ fn height(h: &Harness<'static, EditorApp>, hex: Hex) -> Option<i16> {
 #[test]
 fn the_raise_brush_raises_under_the_brush_shift_lowers_and_each_stroke_undoes_in_one_step() {
     let mut h = harness();
-    h.key_press(Key::B);
-    settle(&mut h);
-    h.get_by_label("Raise").click();
-    settle(&mut h);
-    h.get_by_role_and_label(eframe::egui::Role::SpinButton, "Radius")
-        .set_value_accesskit(1.0);
-    settle(&mut h);
+    raise_with_radius_one(&mut h);
     assert_eq!(height(&h, at(4, 4)), None, "no heights yet");
     stroke_on(&mut h, at(4, 4));
     assert_eq!(height(&h, at(4, 4)), Some(100));
@@ -160,13 +160,7 @@ fn one_raise_stroke_raises_each_hex_once_and_the_status_bar_reads_the_height() {
     let mut h = harness();
     // No heights yet: the status bar says nothing about height.
     assert_eq!(shown_height(&mut h, at(4, 4)), None);
-    h.key_press(Key::B);
-    settle(&mut h);
-    h.get_by_label("Raise").click();
-    settle(&mut h);
-    h.get_by_role_and_label(eframe::egui::Role::SpinButton, "Radius")
-        .set_value_accesskit(1.0);
-    settle(&mut h);
+    raise_with_radius_one(&mut h);
     // One drag along row 4 from column 2 to column 7, through every hex between: the
     // radius-1 stamps overlap three deep in the middle.
     let camera = *h.state().view().camera();

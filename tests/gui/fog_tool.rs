@@ -68,12 +68,7 @@ fn click_hex(h: &mut Harness<'static, EditorApp>, hex: Hex) {
     let layout = h.state().view().doc().layout();
     let p = camera.world_to_screen(rect, layout.hex_to_pixel(hex));
     assert!(rect.contains(p), "{hex} is on screen");
-    h.hover_at(p);
-    h.run();
-    h.drag_at(p);
-    h.run();
-    h.drop_at(p);
-    settle(h);
+    crate::harness::click_at(h, p);
 }
 
 fn undo(h: &mut Harness<'static, EditorApp>) {

@@ -1,11 +1,63 @@
 //! Helpers every GUI test uses: let the editor settle after an event, and a per-test
 //! scratch folder.
 
-use eframe::egui::{Color32, Pos2, Rect, Shape};
+use eframe::egui::{Color32, Pos2, Rect, Shape, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
+use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use std::path::PathBuf;
+
+/// The editor on `doc` in a window of `size` points, fake file dialogs, one frame run.
+pub fn editor_on(doc: OpenMap, size: Vec2) -> Harness<'static, EditorApp> {
+    let mut h = Harness::builder()
+        .with_size(size)
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+    h.run();
+    h
+}
+
+/// The editor on a new default map (24 × 16 pointy hexes), 1280 × 800.
+pub fn editor() -> Harness<'static, EditorApp> {
+    let doc = OpenMap::new_map(&NewMapSpec::default()).expect("default spec is valid");
+    editor_on(doc, Vec2::new(1280.0, 800.0))
+}
+
+/// A click of the primary button at `p`: hover, press and release in frames of their own.
+pub fn click_at(h: &mut Harness<'static, EditorApp>, p: Pos2) {
+    h.hover_at(p);
+    h.run();
+    h.drag_at(p);
+    h.run();
+    h.drop_at(p);
+    settle(h);
+}
+
+/// Every text painted in the last frame, as shown (an ellipsis of a cut text included),
+/// with its box on screen.
+pub fn painted_texts(h: &Harness<'static, EditorApp>) -> Vec<(String, Rect)> {
+    fn collect(shape: &Shape, out: &mut Vec<(String, Rect)>) {
+        match shape {
+            Shape::Vec(v) => v.iter().for_each(|s| collect(s, out)),
+            Shape::Text(t) => {
+                let shown: String = t
+                    .galley
+                    .rows
+                    .iter()
+                    .flat_map(|r| r.glyphs.iter().map(|g| g.chr))
+                    .collect();
+                out.push((shown, t.visual_bounding_rect()));
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for clipped in &h.output().shapes {
+        collect(&clipped.shape, &mut out);
+    }
+    out
+}
 
 /// Run frames until egui stops asking for repaints; animations that never settle (a
 /// spinner, a timer) get a fixed number of frames instead. Images being loaded off the UI

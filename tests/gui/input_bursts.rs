@@ -2,29 +2,27 @@
 //! presses and clicks arrive several to a frame: each test here delivers them in ONE
 //! frame and reads what the screen shows afterwards.
 
-use crate::harness::{frames_as_eframe, settle, shown_labels};
+use crate::harness::{editor, editor_on, frames_as_eframe, settle, shown_labels};
 use eframe::egui::{Event, Key, Modifiers, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::tools::Tool;
 use hexmap::hex::{Hex, OffsetCoord, OffsetKind};
 use hexmap::map::minesweeper::GameStatus;
 use hexmap::map::{CellEdit, Edit, ShapeSpec};
 
-fn harness_on(doc: OpenMap, size: Vec2) -> Harness<'static, EditorApp> {
-    let mut h = Harness::builder()
-        .with_size(size)
-        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    h.run();
+/// The editor on a new map with Map → Generate… open (a window of number fields and
+/// buttons), in a window tall enough for it.
+fn with_generate_window() -> Harness<'static, EditorApp> {
+    let doc = OpenMap::new_map(&NewMapSpec::default()).expect("valid spec");
+    let mut h = editor_on(doc, Vec2::new(1400.0, 1000.0));
+    h.get_by_label("Map").click();
+    settle(&mut h);
+    h.get_by_label("Generate…").click();
+    settle(&mut h);
     h
-}
-
-fn harness() -> Harness<'static, EditorApp> {
-    let doc = OpenMap::new_map(&NewMapSpec::default()).expect("default spec is valid");
-    harness_on(doc, Vec2::new(1280.0, 800.0))
 }
 
 fn cell(col: i32, row: i32) -> Hex {
@@ -70,7 +68,7 @@ fn radius_shown(h: &Harness<'static, EditorApp>) -> String {
 
 #[test]
 fn two_quick_bracket_presses_in_one_frame_grow_the_brush_twice() {
-    let mut h = harness();
+    let mut h = editor();
     assert_eq!(radius_shown(&h), "Radius 0");
     one_frame(
         &mut h,
@@ -91,7 +89,7 @@ fn two_quick_bracket_presses_in_one_frame_grow_the_brush_twice() {
 
 #[test]
 fn of_two_tool_keys_in_one_frame_the_last_pressed_wins_and_two_undos_undo_twice() {
-    let mut h = harness();
+    let mut h = editor();
     one_frame(
         &mut h,
         key(Key::E, Modifiers::NONE)
@@ -122,12 +120,7 @@ fn of_two_tool_keys_in_one_frame_the_last_pressed_wins_and_two_undos_undo_twice(
 
 #[test]
 fn sixty_typed_right_after_the_click_into_a_number_field_then_tab_gives_sixty() {
-    let doc = OpenMap::new_map(&NewMapSpec::default()).expect("valid spec");
-    let mut h = harness_on(doc, Vec2::new(1400.0, 1000.0));
-    h.get_by_label("Map").click();
-    settle(&mut h);
-    h.get_by_label("Generate…").click();
-    settle(&mut h);
+    let mut h = with_generate_window();
     let shown = |h: &Harness<'static, EditorApp>, name: &str| {
         let v = h.get_by_label(name).accesskit_node().value();
         v.unwrap_or_default()
@@ -160,12 +153,7 @@ fn sixty_typed_right_after_the_click_into_a_number_field_then_tab_gives_sixty() 
 
 #[test]
 fn two_quick_clicks_on_a_button_in_one_frame_both_count() {
-    let doc = OpenMap::new_map(&NewMapSpec::default()).expect("valid spec");
-    let mut h = harness_on(doc, Vec2::new(1400.0, 1000.0));
-    h.get_by_label("Map").click();
-    settle(&mut h);
-    h.get_by_label("Generate…").click();
-    settle(&mut h);
+    let mut h = with_generate_window();
     let seed = |h: &Harness<'static, EditorApp>| {
         let v = h.get_by_label("Seed").accesskit_node().value();
         v.unwrap_or_default().parse::<u64>().expect("a number")
@@ -185,7 +173,7 @@ fn two_quick_clicks_on_a_button_in_one_frame_both_count() {
 
 #[test]
 fn two_clicks_of_the_mine_tool_in_one_frame_place_two_mines() {
-    let mut h = harness();
+    let mut h = editor();
     h.get_by_label(Tool::Mine.label()).click();
     settle(&mut h);
     let (a, b) = (cell(4, 4), cell(9, 6));
@@ -236,7 +224,7 @@ fn board() -> OpenMap {
 
 #[test]
 fn minesweeper_clicks_three_to_a_frame_all_play_and_win() {
-    let mut h = harness_on(board(), Vec2::new(1280.0, 800.0));
+    let mut h = editor_on(board(), Vec2::new(1280.0, 800.0));
     h.get_by_label("Play").click();
     settle(&mut h);
     let game =
@@ -268,7 +256,7 @@ fn minesweeper_clicks_three_to_a_frame_all_play_and_win() {
 
 #[test]
 fn a_flag_and_a_reveal_in_one_frame_both_play() {
-    let mut h = harness_on(board(), Vec2::new(1280.0, 800.0));
+    let mut h = editor_on(board(), Vec2::new(1280.0, 800.0));
     h.get_by_label("Play").click();
     settle(&mut h);
     let mine = h.state().view().hex_to_screen(Hex::new(1, 0));

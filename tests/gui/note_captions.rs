@@ -1,39 +1,19 @@
 //! View → Notes as captions on the hexcrawl: a note's caption goes under the captions of
 //! its hex's icons, never over them ("Old Ylth: the lich…" under "Old Ylth").
 
-use crate::harness::settle;
-use eframe::egui::{Rect, Shape, Vec2};
+use crate::harness::{editor_on, painted_texts, settle};
+use eframe::egui::{Rect, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
 use hexmap::app::camera::Camera;
-use hexmap::app::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::hex::{OffsetCoord, OffsetKind};
 
-/// Every text drawn on the canvas in the last frame, as shown (an ellipsis included), with
-/// its box.
+/// Every text drawn on the canvas in the last frame, as shown, with its box.
 fn canvas_texts(h: &Harness<'static, EditorApp>) -> Vec<(String, Rect)> {
-    fn collect(shape: &Shape, out: &mut Vec<(String, Rect)>) {
-        match shape {
-            Shape::Vec(v) => v.iter().for_each(|s| collect(s, out)),
-            Shape::Text(t) => {
-                let shown: String = t
-                    .galley
-                    .rows
-                    .iter()
-                    .flat_map(|r| r.glyphs.iter().map(|g| g.chr))
-                    .collect();
-                out.push((shown, t.visual_bounding_rect()));
-            }
-            _ => {}
-        }
-    }
     let canvas = h.state().view().canvas_rect();
-    let mut out = Vec::new();
-    for clipped in &h.output().shapes {
-        collect(&clipped.shape, &mut out);
-    }
+    let mut out = painted_texts(h);
     out.retain(|(_, r)| canvas.contains_rect(*r));
     out
 }
@@ -42,9 +22,7 @@ fn canvas_texts(h: &Harness<'static, EditorApp>) -> Vec<(String, Rect)> {
 fn note_captions_lie_under_icon_captions_not_over_them() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/hexcrawl.ron");
     let doc = OpenMap::load(&path).expect("the sample loads");
-    let mut h = Harness::builder()
-        .with_size(Vec2::new(1280.0, 800.0))
-        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+    let mut h = editor_on(doc, Vec2::new(1280.0, 800.0));
     settle(&mut h);
     h.get_by_label("View").click();
     settle(&mut h);

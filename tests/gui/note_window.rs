@@ -2,24 +2,13 @@
 //! is dropped), and moving on (another tool, another hex's note) closes it keeping what
 //! was typed as the note, one undo step.
 
-use crate::harness::{settle, shown_labels};
+use crate::harness::{click_at, editor, settle, shown_labels};
 use eframe::egui::{self, Event, Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::FakeDialogs;
-use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::tools::Tool;
 use hexmap::hex::{Hex, OffsetCoord, OffsetKind};
-
-fn harness() -> Harness<'static, EditorApp> {
-    let doc = OpenMap::new_map(&NewMapSpec::default()).expect("default spec is valid");
-    let mut h = Harness::builder()
-        .with_size(Vec2::new(1280.0, 800.0))
-        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    h.run();
-    h
-}
 
 fn cell(col: i32, row: i32) -> Hex {
     OffsetKind::OddR.to_hex(OffsetCoord::new(col, row))
@@ -29,16 +18,6 @@ fn cell(col: i32, row: i32) -> Hex {
 fn click_hex(h: &mut Harness<'static, EditorApp>, hex: Hex) {
     let p = h.state().view().hex_to_screen(hex);
     click_at(h, p);
-}
-
-/// A click of the pointer at `p`.
-fn click_at(h: &mut Harness<'static, EditorApp>, p: egui::Pos2) {
-    h.hover_at(p);
-    h.run();
-    h.drag_at(p);
-    h.run();
-    h.drop_at(p);
-    settle(h);
 }
 
 fn note_window_open(h: &Harness<'static, EditorApp>) -> bool {
@@ -76,7 +55,7 @@ fn open_note_tool(h: &mut Harness<'static, EditorApp>) {
 
 #[test]
 fn escape_closes_the_note_window_as_cancel_does_with_the_field_focused_or_not() {
-    let mut h = harness();
+    let mut h = editor();
     open_note_tool(&mut h);
     let at = cell(5, 5);
     click_hex(&mut h, at);
@@ -103,7 +82,7 @@ fn escape_closes_the_note_window_as_cancel_does_with_the_field_focused_or_not() 
 
 #[test]
 fn a_tool_switch_closes_the_note_window_keeping_the_text_as_one_undo_step() {
-    let mut h = harness();
+    let mut h = editor();
     open_note_tool(&mut h);
     let at = cell(6, 4);
     click_hex(&mut h, at);
@@ -131,7 +110,7 @@ fn a_tool_switch_closes_the_note_window_keeping_the_text_as_one_undo_step() {
 
 #[test]
 fn clicking_another_hex_keeps_the_first_hexs_typed_note() {
-    let mut h = harness();
+    let mut h = editor();
     open_note_tool(&mut h);
     let (a, b) = (cell(3, 3), cell(9, 7));
     click_hex(&mut h, a);

@@ -2,45 +2,22 @@
 //! cut with an ellipsis inside the window; Map → Properties keeps each side's name beside
 //! its number, two sides to a row ("Bottom" never alone on a line).
 
-use crate::harness::settle;
-use eframe::egui::{self, Key, Modifiers, Rect, Shape, Vec2};
+use crate::harness::{editor_on, painted_texts, settle};
+use eframe::egui::{self, Key, Modifiers, Rect, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 
 fn harness(size: Vec2) -> Harness<'static, EditorApp> {
-    let doc = OpenMap::sample();
-    let mut h = Harness::builder()
-        .with_size(size)
-        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+    let mut h = editor_on(OpenMap::sample(), size);
     settle(&mut h);
     h
 }
 
-/// Every text painted below `top` in the last frame: its characters as shown (an
-/// ellipsis included) and its box.
+/// Every text painted below `top` in the last frame, as shown, with its box.
 fn texts_below(h: &Harness<'static, EditorApp>, top: f32) -> Vec<(String, Rect)> {
-    fn collect(shape: &Shape, out: &mut Vec<(String, Rect)>) {
-        match shape {
-            Shape::Vec(v) => v.iter().for_each(|s| collect(s, out)),
-            Shape::Text(t) => {
-                let shown: String = t
-                    .galley
-                    .rows
-                    .iter()
-                    .flat_map(|r| r.glyphs.iter().map(|g| g.chr))
-                    .collect();
-                out.push((shown, t.visual_bounding_rect()));
-            }
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    for clipped in &h.output().shapes {
-        collect(&clipped.shape, &mut out);
-    }
+    let mut out = painted_texts(h);
     out.retain(|(_, r)| r.top() >= top);
     out
 }
