@@ -59,7 +59,7 @@ fn selection_table() -> [(egui::KeyboardShortcut, Action); 4] {
         ),
         (shortcut(Modifiers::COMMAND, Key::A), Action::SelectAll),
         (shortcut(Modifiers::COMMAND, Key::X), Action::Cut),
-        // As Tiled; before the plain I of the Picker, which it would otherwise also be.
+        // As Tiled (the plain I is the Picker's key).
         (
             shortcut(Modifiers::COMMAND, Key::I),
             Action::InvertSelection,
