@@ -12,9 +12,10 @@
 //! `cargo run --example make_hexcrawl -- [MAP] [PICTURE_STEM]`
 //! (default `maps/hexcrawl.ron`; with a stem, also writes STEM.png and STEM.svg)
 
-use hexmap::hex::{Direction, Edge, Hex, OffsetCoord, OffsetKind, Orientation, Point};
+use hexmap::hex::{Edge, Hex, OffsetCoord, OffsetKind, Orientation, Point};
 use hexmap::io::render::{PictureOptions, render_png, render_svg};
 use hexmap::io::{self, Form};
+use hexmap::map::generate::HexCorner;
 use hexmap::map::{
     BorderStyle, BuiltinIcon, CellEdit, Document, EdgeTypeId, Edit, FogEdit, GmItem, HexMap, Icon,
     IconSource, Label, LabelId, MapPath, MapProperties, MapShape, Palette, Party, PathId,
@@ -50,6 +51,76 @@ fn terrain(col: i32, row: i32) -> u16 {
         h if h < 0.85 => 4,
         _ => 5,
     }
+}
+
+/// The river's spring: a corner of the hills under the north-eastern mountains (a hex
+/// and its corner index).
+const SPRING: (i32, i32, usize) = (14, 0, 4);
+
+/// The river's sea: the Sunless Sea, the water of the western columns.
+const SEA_COLUMNS: i32 = 4;
+
+/// The river's hexsides from [`SPRING`] to the sea, in order: the route along hexsides,
+/// corner to corner, that climbs least on its way (heights by [`height`]; a corner's is
+/// the mean of its three hexes'), found by Dijkstra's search with each step costing one
+/// plus ten times what it climbs. It ends at the first corner that touches the Sunless
+/// Sea ([`SEA_COLUMNS`]), and never runs between two water hexes.
+fn river_course(m: &HexMap) -> Vec<Edge> {
+    use std::cmp::Reverse;
+    use std::collections::{BTreeMap, BinaryHeap};
+    let water = |h: Hex| {
+        let c = KIND.from_hex(h);
+        m.contains(h) && terrain(c.col, c.row) == 1
+    };
+    let sea = |h: Hex| water(h) && KIND.from_hex(h).col < SEA_COLUMNS;
+    let corner_height = |c: HexCorner| {
+        let sum: f64 = c
+            .hexes()
+            .iter()
+            .map(|&h| {
+                let o = KIND.from_hex(h);
+                height(o.col, o.row)
+            })
+            .sum();
+        sum / 3.0
+    };
+    let (col, row, i) = SPRING;
+    let spring = HexCorner::of(at(col, row), i);
+    // Costs in millionths, so the queue orders integers.
+    let mut best: BTreeMap<HexCorner, (u64, Option<(HexCorner, Edge)>)> = BTreeMap::new();
+    let mut queue = BinaryHeap::from([Reverse((0u64, spring))]);
+    best.insert(spring, (0, None));
+    let mut mouth = None;
+    while let Some(Reverse((cost, c))) = queue.pop() {
+        if best.get(&c).is_some_and(|&(b, _)| b < cost) {
+            continue;
+        }
+        if c.hexes().into_iter().any(sea) {
+            mouth = Some(c);
+            break;
+        }
+        for (next, edge) in c.neighbours() {
+            let (a, b) = edge.hexes();
+            if !(m.contains(a) && m.contains(b)) || water(a) && water(b) {
+                continue;
+            }
+            let climb = (corner_height(next) - corner_height(c)).max(0.0);
+            let step = ((1.0 + 10.0 * climb) * 1e6) as u64;
+            let total = cost + step;
+            if best.get(&next).is_none_or(|&(b, _)| total < b) {
+                best.insert(next, (total, Some((c, edge))));
+                queue.push(Reverse((total, next)));
+            }
+        }
+    }
+    let mut course = Vec::new();
+    let mut at_corner = mouth.expect("the sea is reachable from the spring");
+    while let Some(&(_, Some((from, edge)))) = best.get(&at_corner) {
+        course.push(edge);
+        at_corner = from;
+    }
+    course.reverse();
+    course
 }
 
 fn icon(kind: BuiltinIcon, caption: Option<&str>) -> Icon {
@@ -92,25 +163,12 @@ fn hexcrawl() -> HexMap {
                 .expect("cell of the map");
         }
     }
-    // A river down from the hills to the sea, along the sides of a run of hexes.
+    // A river from a spring in the hills down to the sea: consecutive hexsides, corner to
+    // corner, always to the lowest corner not yet passed (a corner's height is the mean of
+    // its three hexes'), ending where it reaches the sea.
     let river = EdgeTypeId::new(1);
-    let mut h = at(11, 0);
-    for step in 0..14 {
-        let d = if step % 3 == 2 {
-            Direction::FLAT_SW
-        } else {
-            Direction::FLAT_S
-        };
-        let side = if step % 2 == 0 {
-            Direction::FLAT_SW
-        } else {
-            Direction::FLAT_SE
-        };
-        if m.contains(h) && m.contains(h.neighbor(side)) {
-            m.set_edge(Edge::new(h, side), river)
-                .expect("both cells on the map");
-        }
-        h = h.neighbor(d);
+    for edge in river_course(&m) {
+        m.set_edge(edge, river).expect("both cells on the map");
     }
     // A road from the port town east through the castle to the mountain pass.
     let road: Vec<Hex> = hexmap::hex::line(at(4, 6), at(14, 4))

@@ -263,3 +263,93 @@ fn new_and_generate_share_the_name_and_form_flags() {
         );
     }
 }
+
+/// Mountain range names read in a picture of a 120 × 80 world at 14 pixels a hex: large
+/// (at least 1.4 hex sizes, about 20 pixels here), bold, and dark enough against the grey
+/// of mountains (WCAG contrast at least 4.5); in the PNG, pixels that contrast that much
+/// with the grey fill a fair share of each name's box (the old names: none at all, a
+/// brown that blended into the grey inside a light halo).
+#[test]
+fn mountain_range_names_are_large_and_dark_enough_to_read_in_a_png() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, png) = (dir.path().join("w.ron"), dir.path().join("w.png"));
+    let args = [
+        "--shape",
+        "rect:120x80",
+        "--seed",
+        "7",
+        "--preset",
+        "continent",
+    ];
+    generate(&out, &args);
+    hexmap()
+        .args(["export"])
+        .arg(&out)
+        .args(["--to", "png"])
+        .arg(&png)
+        .args(["--hex-pixels", "14"])
+        .assert()
+        .success();
+    let (map, _) = io::load(&out).unwrap();
+    let layout = map.layout().unwrap();
+    let mountains = map
+        .palette()
+        .terrains()
+        .iter()
+        .find(|t| t.name == "Mountains")
+        .map(|t| hexmap::draw::Colour::from(t.color))
+        .expect("a Mountains terrain");
+    let bytes = fs::read(&png).unwrap();
+    let picture = tiny_skia::Pixmap::decode_png(&bytes).unwrap();
+    let text = io::render::png_meta::read_text(&bytes, "hexmap-transform").unwrap();
+    let t: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let (scale, ox, oy) = (
+        t["scale"].as_f64().unwrap(),
+        t["offset"][0].as_f64().unwrap(),
+        t["offset"][1].as_f64().unwrap(),
+    );
+    let ranges: Vec<_> = map
+        .labels()
+        .iter()
+        .filter(|(_, l)| l.text.ends_with(" Mountains"))
+        .collect();
+    assert!(!ranges.is_empty(), "the world has named ranges");
+    for (_, label) in ranges {
+        assert!(label.size >= 1.4 && label.bold, "{label:?}");
+        let ink = hexmap::draw::Colour::from(label.color);
+        let ratio = hexmap::draw::colour::contrast(ink, mountains);
+        assert!(ratio >= 4.5, "{}: contrast {ratio:.2}", label.text);
+        // The name's box in the picture, and the share of it the dark ink covers.
+        let corners = hexmap::draw::annotation_hits::label_corners(label, &layout);
+        let px = |x: f64, o: f64| (x * scale + o).round() as i64;
+        let (x0, x1) = corners.iter().fold((i64::MAX, i64::MIN), |(a, b), p| {
+            (a.min(px(p.x, ox)), b.max(px(p.x, ox)))
+        });
+        let (y0, y1) = corners.iter().fold((i64::MAX, i64::MIN), |(a, b), p| {
+            (a.min(px(p.y, oy)), b.max(px(p.y, oy)))
+        });
+        assert!(y1 - y0 >= 18, "{}: {} pixels high", label.text, y1 - y0);
+        let (mut inked, mut all) = (0, 0);
+        for y in y0.max(0)..y1.min(i64::from(picture.height())) {
+            for x in x0.max(0)..x1.min(i64::from(picture.width())) {
+                let p = picture.pixel(x as u32, y as u32).unwrap().demultiply();
+                let (r, g, b) = (p.red(), p.green(), p.blue());
+                all += 1;
+                // Ink that stands out from the grey (the light halo does not count).
+                let c = hexmap::draw::Colour::rgb(r, g, b);
+                if c.luminance() < mountains.luminance()
+                    && hexmap::draw::colour::contrast(c, mountains) >= 4.5
+                {
+                    inked += 1;
+                }
+            }
+        }
+        let share = f64::from(inked) / f64::from(all.max(1));
+        assert!(
+            share >= 0.1,
+            "{}: ink covers {:.1}% of its box",
+            label.text,
+            share * 100.0
+        );
+    }
+}

@@ -342,3 +342,47 @@ fn the_icon_palette_filters_by_search_and_a_click_places_selects_drags_and_delet
     h.run();
     assert!(icons(&h, hex).is_empty());
 }
+
+#[test]
+fn a_press_just_beside_a_turned_label_grabs_it_instead_of_opening_a_new_label() {
+    let c = OpenMap::new_map(&NewMapSpec::default())
+        .unwrap()
+        .layout()
+        .hex_to_pixel(Hex::new(5, 5));
+    let mut label = Label::new("Morvaine's Demesne", c);
+    label.rotation = 40.0;
+    let mut h = harness(&[label.clone()]);
+    tool(&mut h, Key::X, Tool::Label);
+    // 5 screen points outside the middle of the turned box's top edge.
+    let layout = h.state().view().doc().layout();
+    let [tl, tr, br, _] = hexmap::draw::annotation_hits::label_corners(&label, &layout);
+    let top = Point::new((tl.x + tr.x) / 2.0, (tl.y + tr.y) / 2.0);
+    let (ux, uy) = (tr.x - br.x, tr.y - br.y);
+    let len = ux.hypot(uy);
+    let out = 5.0 / ZOOM;
+    let beside = Point::new(top.x + ux / len * out, top.y + uy / len * out);
+    let from = screen(&h, beside);
+    drag(&mut h, from, from + Vec2::new(90.0, 30.0));
+    assert!(
+        !h.state().view().label_field_open(),
+        "no new-label field opened"
+    );
+    assert_eq!(h.state().view().selected_label(), Some(LabelId(0)));
+    let got = labels(&h);
+    assert_eq!(got.len(), 1);
+    let moved = got[0].1.at;
+    let want = Point::new(c.x + 90.0 / ZOOM, c.y + 30.0 / ZOOM);
+    assert!(
+        (moved.x - want.x).abs() < 0.5 && (moved.y - want.y).abs() < 0.5,
+        "moved to {moved:?}, want {want:?}"
+    );
+    // Well away from it (40 points), a press opens a new label's field.
+    undo(&mut h);
+    let far = Point::new(
+        top.x + ux / len * 40.0 / ZOOM,
+        top.y + uy / len * 40.0 / ZOOM,
+    );
+    let far = screen(&h, far);
+    click(&mut h, far);
+    assert!(h.state().view().label_field_open());
+}

@@ -43,6 +43,17 @@ fn stroke_on(h: &mut Harness<'static, EditorApp>, hex: Hex) {
     click_hex(h, hex);
 }
 
+/// The Brush in Raise mode with a radius of one hex.
+fn raise_with_radius_one(h: &mut Harness<'static, EditorApp>) {
+    h.key_press(Key::B);
+    settle(h);
+    h.get_by_label("Raise").click();
+    settle(h);
+    h.get_by_role_and_label(eframe::egui::Role::SpinButton, "Radius")
+        .set_value_accesskit(1.0);
+    settle(h);
+}
+
 fn height(h: &Harness<'static, EditorApp>, hex: Hex) -> Option<i16> {
     h.state().view().doc().map().elevation(hex)
 }
@@ -50,13 +61,7 @@ fn height(h: &Harness<'static, EditorApp>, hex: Hex) -> Option<i16> {
 #[test]
 fn the_raise_brush_raises_under_the_brush_shift_lowers_and_each_stroke_undoes_in_one_step() {
     let mut h = harness();
-    h.key_press(Key::B);
-    settle(&mut h);
-    h.get_by_label("Raise").click();
-    settle(&mut h);
-    h.get_by_role_and_label(eframe::egui::Role::SpinButton, "Radius")
-        .set_value_accesskit(1.0);
-    settle(&mut h);
+    raise_with_radius_one(&mut h);
     assert_eq!(height(&h, at(4, 4)), None, "no heights yet");
     stroke_on(&mut h, at(4, 4));
     assert_eq!(height(&h, at(4, 4)), Some(100));
@@ -133,4 +138,65 @@ fn elevation_bands_tint_each_cell_by_its_height_band() {
     assert_eq!(shown(at(6, 5)), want(-600));
     assert_ne!(shown(at(2, 2)), shown(at(8, 1)));
     assert_ne!(shown(at(6, 5)), shown(at(8, 1)));
+}
+
+/// What the status bar says about the height under the pointer at `hex`, if anything.
+fn shown_height(h: &mut Harness<'static, EditorApp>, hex: Hex) -> Option<String> {
+    let camera = *h.state().view().camera();
+    let rect = h.state().view().canvas_rect();
+    let p = camera.world_to_screen(rect, h.state().view().doc().layout().hex_to_pixel(hex));
+    h.hover_at(p);
+    settle(h);
+    crate::harness::shown_labels(h)
+        .into_iter()
+        .find_map(|l| l.strip_prefix("height: ").map(str::to_owned))
+}
+
+#[test]
+fn one_raise_stroke_raises_each_hex_once_and_the_status_bar_reads_the_height() {
+    let mut h = harness();
+    // No heights yet: the status bar says nothing about height.
+    assert_eq!(shown_height(&mut h, at(4, 4)), None);
+    raise_with_radius_one(&mut h);
+    // One drag along row 4 from column 2 to column 7, through every hex between: the
+    // radius-1 stamps overlap three deep in the middle.
+    let camera = *h.state().view().camera();
+    let rect = h.state().view().canvas_rect();
+    let layout = h.state().view().doc().layout();
+    let screen = |hex: Hex| camera.world_to_screen(rect, layout.hex_to_pixel(hex));
+    h.hover_at(screen(at(2, 4)));
+    h.run();
+    h.drag_at(screen(at(2, 4)));
+    h.run();
+    for col in 3..=7 {
+        h.hover_at(screen(at(col, 4)));
+        h.run();
+    }
+    h.drop_at(screen(at(7, 4)));
+    settle(&mut h);
+    for col in 2..=7 {
+        assert_eq!(
+            shown_height(&mut h, at(col, 4)).as_deref(),
+            Some("100"),
+            "column {col} of the stroke"
+        );
+    }
+    // Beside the row, under the brush's edge: raised once too. Beyond it: sea level.
+    assert_eq!(shown_height(&mut h, at(5, 3)).as_deref(), Some("100"));
+    assert_eq!(shown_height(&mut h, at(5, 6)).as_deref(), Some("0"));
+    // A second stroke over the same row is another step of 100.
+    stroke_on(&mut h, at(5, 4));
+    assert_eq!(shown_height(&mut h, at(5, 4)).as_deref(), Some("200"));
+    assert_eq!(shown_height(&mut h, at(2, 4)).as_deref(), Some("100"));
+    // Each stroke is one undo step.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(shown_height(&mut h, at(5, 4)).as_deref(), Some("100"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(
+        shown_height(&mut h, at(5, 4)),
+        None,
+        "the layer went with it"
+    );
 }

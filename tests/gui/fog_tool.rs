@@ -237,3 +237,26 @@ fn the_fog_bar_reveals_and_hides_the_selection() {
     undo(&mut h);
     assert_eq!(96 - h.state().view().doc().map().hidden_count(), revealed);
 }
+
+#[test]
+fn two_keypad_steps_in_one_frame_walk_two_hexes_each_its_own_undo_step() {
+    let mut h = harness();
+    click_hex(&mut h, at(2, 3));
+    let step = |pressed| Event::Key {
+        key: Key::Num6,
+        physical_key: Some(Key::Num6),
+        pressed,
+        repeat: false,
+        modifiers: Modifiers::NONE,
+    };
+    h.input_mut()
+        .events
+        .extend([step(true), step(false), step(true), step(false)]);
+    h.step();
+    settle(&mut h);
+    let name = h.state().view().doc().hex_name(at(4, 3));
+    let labels = shown_labels(&h);
+    assert!(labels.contains(&format!("Party at {name}")), "{labels:?}");
+    undo(&mut h);
+    assert_eq!(h.state().view().doc().map().party().unwrap().hex, at(3, 3));
+}

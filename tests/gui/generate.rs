@@ -36,7 +36,7 @@ fn generate_previews_applies_as_one_undo_step_and_lays_new_roads() {
     // The preview follows the form: a summary of the map it would make is on screen.
     let preview = shown_labels(&h)
         .into_iter()
-        .find(|t| t.starts_with("Preview: ") && t.contains("rivers"))
+        .find(|t| t.starts_with("Preview: ") && t.contains("% sea"))
         .unwrap_or_else(|| panic!("{:?}", shown_labels(&h)));
     assert!(
         preview.contains(&format!("{} cells", before.cell_count())),

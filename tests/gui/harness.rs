@@ -1,11 +1,63 @@
 //! Helpers every GUI test uses: let the editor settle after an event, and a per-test
 //! scratch folder.
 
-use eframe::egui::{Color32, Pos2, Rect, Shape};
+use eframe::egui::{Color32, Pos2, Rect, Shape, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
+use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use std::path::PathBuf;
+
+/// The editor on `doc` in a window of `size` points, fake file dialogs, one frame run.
+pub fn editor_on(doc: OpenMap, size: Vec2) -> Harness<'static, EditorApp> {
+    let mut h = Harness::builder()
+        .with_size(size)
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+    h.run();
+    h
+}
+
+/// The editor on a new default map (24 × 16 pointy hexes), 1280 × 800.
+pub fn editor() -> Harness<'static, EditorApp> {
+    let doc = OpenMap::new_map(&NewMapSpec::default()).expect("default spec is valid");
+    editor_on(doc, Vec2::new(1280.0, 800.0))
+}
+
+/// A click of the primary button at `p`: hover, press and release in frames of their own.
+pub fn click_at(h: &mut Harness<'static, EditorApp>, p: Pos2) {
+    h.hover_at(p);
+    h.run();
+    h.drag_at(p);
+    h.run();
+    h.drop_at(p);
+    settle(h);
+}
+
+/// Every text painted in the last frame, as shown (an ellipsis of a cut text included),
+/// with its box on screen.
+pub fn painted_texts(h: &Harness<'static, EditorApp>) -> Vec<(String, Rect)> {
+    fn collect(shape: &Shape, out: &mut Vec<(String, Rect)>) {
+        match shape {
+            Shape::Vec(v) => v.iter().for_each(|s| collect(s, out)),
+            Shape::Text(t) => {
+                let shown: String = t
+                    .galley
+                    .rows
+                    .iter()
+                    .flat_map(|r| r.glyphs.iter().map(|g| g.chr))
+                    .collect();
+                out.push((shown, t.visual_bounding_rect()));
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for clipped in &h.output().shapes {
+        collect(&clipped.shape, &mut out);
+    }
+    out
+}
 
 /// Run frames until egui stops asking for repaints; animations that never settle (a
 /// spinner, a timer) get a fixed number of frames instead. Images being loaded off the UI
@@ -96,6 +148,25 @@ pub fn colour_at(shapes: &[Shape], p: Pos2) -> Option<Color32> {
         }
     }
     found
+}
+
+/// Run frames as eframe does, from `events` all arriving at once (one frame's input):
+/// each frame's input goes through the app's `raw_input_hook` before egui reads it, and
+/// frames go on while the app keeps input waiting for the next one.
+pub fn frames_as_eframe(h: &mut Harness<'static, EditorApp>, events: Vec<eframe::egui::Event>) {
+    use eframe::App as _;
+    h.input_mut().events.extend(events);
+    for _ in 0..20 {
+        let ctx = h.ctx.clone();
+        let mut input = h.input_mut().clone();
+        h.state_mut().raw_input_hook(&ctx, &mut input);
+        *h.input_mut() = input;
+        h.step();
+        if !h.state().view().input_waiting() {
+            break;
+        }
+    }
+    settle(h);
 }
 
 /// File → Export…, pick `format`, confirm, and wait for the worker to finish.

@@ -98,12 +98,12 @@ fn ctrl_v_as_the_desktop_sends_it_pastes_what_was_copied() {
         })
         .expect("something on the system clipboard");
     settle(&mut h);
-    assert!(h.query_by_label("Copied 1 cells").is_some());
+    assert!(h.query_by_label("Copied 1 cell").is_some());
     // Ctrl+V: a paste of that text (egui-winit never sends the V key itself).
     h.event(Event::Paste(copied));
     settle(&mut h);
     assert!(
-        h.query_by_label("pasting: R rotate, F reflect, Esc cancel")
+        h.query_by_label("pasting 1 hex: R rotate, F reflect, Esc cancel")
             .is_some(),
         "paste mode is on and the toolbar says so"
     );
@@ -469,7 +469,7 @@ fn at_800_by_500_the_toolbar_wraps_instead_of_cutting_off() {
         .with_size(Vec2::new(800.0, 500.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
     h.run();
-    // Paste mode adds the longest toolbar text.
+    // Paste mode adds the longest toolbar text, first in the options row.
     select_tool(&mut h, Tool::Select);
     let p = h.state().view().hex_to_screen(cell(6, 6));
     h.drag_at(p - Vec2::new(3.0, 3.0));
@@ -479,11 +479,12 @@ fn at_800_by_500_the_toolbar_wraps_instead_of_cutting_off() {
     h.event(Event::Copy);
     h.event(Event::Paste("x".into()));
     settle(&mut h);
-    for label in [
-        "Fill replaces all",
-        "pasting: R rotate, F reflect, Esc cancel",
-    ] {
-        let r = h.get_by_label(label).rect();
+    let labels = Tool::ALL
+        .iter()
+        .map(|t| t.label())
+        .chain(["Play", "pasting 1 hex: R rotate, F reflect, Esc cancel"]);
+    for label in labels {
+        let r = h.get_all_by_label(label).next().expect(label).rect();
         assert!(r.right() <= 800.0, "{label} ends at {} of 800", r.right());
     }
 }

@@ -313,7 +313,8 @@ fn play_status_bar_never_tells_where_mines_are() {
     let Some(CellView::Revealed(n)) = game.view(start) else {
         panic!("the safe start opened");
     };
-    let text = format!("cell: open, {n} mines around");
+    let mines = if n == 1 { "mine" } else { "mines" };
+    let text = format!("cell: open, {n} {mines} around");
     assert!(shown_labels(&h).contains(&text), "{text} shown");
 }
 
@@ -446,4 +447,40 @@ fn play_bar_buttons_stay_put_as_the_status_text_changes() {
     click_hex(&mut h, MINE_A, PointerButton::Primary);
     assert!(h.query_by_label("Boom! You lost").is_some());
     assert_eq!(where_(&h), before, "the buttons did not move");
+}
+
+#[test]
+fn play_mode_shows_no_measure_readout_and_it_comes_back_after() {
+    let mut h = harness();
+    h.get_by_label("Measure").click();
+    settle(&mut h);
+    // The Measure tool anchors at a press; hovering elsewhere reads the distance.
+    click_hex(&mut h, Hex::new(-2, 0), PointerButton::Primary);
+    let far = h.state().view().hex_to_screen(Hex::new(2, -2));
+    h.hover_at(far);
+    settle(&mut h);
+    let measured = |h: &Harness<'static, EditorApp>| {
+        shown_labels(h)
+            .into_iter()
+            .filter(|l| l.starts_with("measure:"))
+            .collect::<std::collections::BTreeSet<_>>()
+    };
+    let before = measured(&h);
+    assert!(
+        before.len() == 1 && before.iter().all(|l| l.starts_with("measure: 4 hexes")),
+        "{before:?}"
+    );
+    enter_play(&mut h);
+    for hex in [Hex::new(2, -2), Hex::new(0, 0), Hex::new(-2, 0)] {
+        let pos = h.state().view().hex_to_screen(hex);
+        h.hover_at(pos);
+        settle(&mut h);
+        assert!(measured(&h).is_empty(), "at {hex:?} in play");
+        assert!(shown_labels(&h).iter().any(|l| l.starts_with("cell: ")));
+    }
+    h.get_by_label("Exit play").click();
+    settle(&mut h);
+    h.hover_at(far);
+    settle(&mut h);
+    assert_eq!(measured(&h).len(), 1, "the editor's readout is back");
 }

@@ -297,3 +297,84 @@ fn dragging_the_selection_moves_it_with_its_icon_in_one_undo_step() {
     assert_eq!(shown_terrain(&mut h, from), name(&h, Some(second)));
     assert_eq!(shown_terrain(&mut h, to), first);
 }
+
+#[test]
+fn ctrl_i_inverts_the_selection_and_the_edit_menu_offers_it() {
+    let mut h = harness();
+    let first = name(&h, Some(terrain(&h, 0)));
+    select_box(&mut h, cell(4, 4), cell(6, 6));
+    let n = h.state().view().selection().len();
+    assert!(shows(&h, &format!("{n} hexes selected")));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::I);
+    settle(&mut h);
+    assert!(
+        shows(&h, &format!("{} hexes selected", 384 - n)),
+        "{:?}",
+        shown_labels(&h)
+    );
+    // The tool is still the Select tool: Ctrl+I is not the Picker's plain I.
+    assert_eq!(h.state().view().tool(), Tool::Select);
+    // Delete now erases everything but the box.
+    h.key_press(Key::Delete);
+    settle(&mut h);
+    assert_eq!(shown_terrain(&mut h, cell(5, 5)), first);
+    assert_eq!(shown_terrain(&mut h, cell(12, 10)), "empty");
+    assert_eq!(shown_terrain(&mut h, cell(0, 0)), "empty");
+    undo(&mut h);
+    // The menu item inverts back to the box.
+    assert_eq!(
+        edit_item(&mut h, "Invert selection"),
+        ("Invert selection".into(), true)
+    );
+    click_edit_item(&mut h, "Invert selection");
+    assert!(
+        shows(&h, &format!("{n} hexes selected")),
+        "{:?}",
+        shown_labels(&h)
+    );
+    // Nothing selected: inverting selects the whole map.
+    h.key_press(Key::Escape);
+    settle(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::I);
+    settle(&mut h);
+    assert!(shows(&h, "384 hexes selected"), "{:?}", shown_labels(&h));
+}
+
+#[test]
+fn a_plain_click_in_box_mode_selects_the_clicked_hex_so_ctrl_c_copies_it() {
+    let mut h = harness();
+    let second = terrain(&h, 1);
+    paint(&mut h, &[cell(7, 7)], second);
+    // An old, larger clipboard: a box of several hexes copied first.
+    select_box(&mut h, cell(1, 1), cell(4, 4));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::C);
+    settle(&mut h);
+    // A plain click (no drag) on one hex, as in Tiled, selects that hex.
+    let p = at(&h, cell(7, 7)) + Vec2::new(4.0, -3.0);
+    click_with(&mut h, p, Modifiers::NONE);
+    assert!(shows(&h, "1 hex selected"), "{:?}", shown_labels(&h));
+    assert_eq!(h.state().view().selection(), &[cell(7, 7)]);
+    // Copy then paste takes that one hex, not the old block.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::C);
+    settle(&mut h);
+    assert!(shows(&h, "Copied 1 cell"), "{:?}", shown_labels(&h));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::V);
+    settle(&mut h);
+    let target = at(&h, cell(12, 12));
+    click_with(&mut h, target, Modifiers::NONE);
+    assert_eq!(shown_terrain(&mut h, cell(12, 12)), name(&h, Some(second)));
+    assert_eq!(
+        shown_terrain(&mut h, cell(13, 12)),
+        name(&h, Some(terrain(&h, 0)))
+    );
+    assert_eq!(
+        shown_terrain(&mut h, cell(12, 13)),
+        name(&h, Some(terrain(&h, 0)))
+    );
+    // A Shift+click adds the clicked hex; a Ctrl+click takes it away again.
+    let q = at(&h, cell(3, 3));
+    click_with(&mut h, q, Modifiers::SHIFT);
+    assert!(shows(&h, "2 hexes selected"), "{:?}", shown_labels(&h));
+    click_with(&mut h, q, Modifiers::CTRL);
+    assert!(shows(&h, "1 hex selected"), "{:?}", shown_labels(&h));
+}

@@ -313,3 +313,67 @@ fn a_large_underlay_loads_off_the_ui_pass_with_a_status_and_is_then_drawn() {
         "the underlay is drawn once loaded"
     );
 }
+
+/// The Underlay window's box on screen.
+fn window_rect(h: &Harness<'static, EditorApp>) -> Rect {
+    h.get_by_role_and_label(Role::Window, "Underlay").rect()
+}
+
+#[test]
+fn a_new_underlay_is_fitted_to_the_map_and_its_window_never_covers_the_move_handle() {
+    let mut h = harness("underlay-fit");
+    choose_image(&mut h);
+    let u = underlay(&h).expect("an underlay");
+    // The 4 × 2 scan is as large as fits the map, centred on it: on screen its quad spans
+    // the map's whole width or height.
+    let (lo, hi) = h.state().view().doc().world_bounds();
+    let v = h.state().view();
+    let map_box = Rect::from_two_pos(v.world_to_screen(lo), v.world_to_screen(hi));
+    let quads = textured_quads(&h);
+    let quad = quads
+        .iter()
+        .find(|r| (r.center() - map_box.center()).length() < 1.0)
+        .unwrap_or_else(|| panic!("no quad centred on the map {map_box:?}: {quads:?}"));
+    let fits_width =
+        (quad.width() - map_box.width()).abs() < 1.0 && quad.height() <= map_box.height() + 1.0;
+    let fits_height =
+        (quad.height() - map_box.height()).abs() < 1.0 && quad.width() <= map_box.width() + 1.0;
+    assert!(
+        fits_width || fits_height,
+        "quad {quad:?} in map {map_box:?}"
+    );
+    assert!((shown_number(&h, "Scale (units per pixel)") - u.scale).abs() < 1e-3);
+    assert!(u.scale > 10.0, "not one world unit per pixel: {}", u.scale);
+    // With the handles on, the window covers neither the centre (move) handle…
+    h.get_by_label("Edit handles").click();
+    settle(&mut h);
+    let centre = h.state().view().world_to_screen(u.center);
+    assert!(
+        !window_rect(&h).expand(5.0).contains(centre),
+        "{:?} covers {centre:?}",
+        window_rect(&h)
+    );
+    // …nor does it after the handle is dragged to where the window stood.
+    let under_window = window_rect(&h).center();
+    h.hover_at(centre);
+    h.run();
+    h.drag_at(centre);
+    h.run();
+    h.hover_at(centre + (under_window - centre) * 0.5);
+    h.run();
+    h.hover_at(under_window);
+    h.run();
+    h.drop_at(under_window);
+    settle(&mut h);
+    let moved = underlay(&h).unwrap();
+    let centre = h.state().view().world_to_screen(moved.center);
+    assert!(
+        (centre - under_window).length() < 2.0,
+        "the handle moved the underlay"
+    );
+    assert!(
+        !window_rect(&h).expand(5.0).contains(centre),
+        "{:?} covers {centre:?}",
+        window_rect(&h)
+    );
+}

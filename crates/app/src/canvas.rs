@@ -383,22 +383,23 @@ pub(super) fn navigate(
     if ui.ctx().egui_wants_keyboard_input() || !how.keys {
         return;
     }
+    // Every press counts (two quick presses in one slow frame move twice).
     let (dx, dy, zin, zout) = ui.input(|i| {
-        let p = |k| if i.key_pressed(k) { KEY_PAN } else { 0.0 };
+        let p = |k| i.num_presses(k) as f32 * KEY_PAN;
         (
             p(Key::ArrowLeft) - p(Key::ArrowRight),
             p(Key::ArrowUp) - p(Key::ArrowDown),
-            i.key_pressed(Key::Plus) || i.key_pressed(Key::Equals),
-            i.key_pressed(Key::Minus),
+            i.num_presses(Key::Plus) + i.num_presses(Key::Equals),
+            i.num_presses(Key::Minus),
         )
     });
     if dx != 0.0 || dy != 0.0 {
         camera.pan_by_screen(Vec2::new(dx, dy));
     }
-    if zin {
+    for _ in 0..zin {
         camera.zoom_around(rect, rect.center(), 1.25, lo, hi);
     }
-    if zout {
+    for _ in 0..zout {
         camera.zoom_around(rect, rect.center(), 0.8, lo, hi);
     }
 }

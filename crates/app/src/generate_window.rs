@@ -191,23 +191,21 @@ fn summary(map: &HexMap, report: &generate::Report) -> String {
     let sea = map
         .elevation_layer()
         .map_or(0, |l| l.values().iter().filter(|&&e| e < 0).count());
+    use super::words::count;
     format!(
-        "{} cells, {:.0}% sea, {} rivers, {} settlements, {} roads",
-        map.cell_count(),
+        "{}, {:.0}% sea, {}, {}, {}",
+        count(map.cell_count(), "cell", "cells"),
         sea as f64 * 100.0 / map.cell_count().max(1) as f64,
-        report.rivers.len(),
-        report.settlements.len(),
-        map.paths().len()
+        count(report.rivers.len(), "river", "rivers"),
+        count(report.settlements.len(), "settlement", "settlements"),
+        count(map.paths().len(), "road", "roads")
     )
 }
 
-/// The whole map drawn small, as a texture.
+/// The whole map drawn small, with its rivers, roads and settlements (what the summary
+/// counts) drawn however small its hexes are, as a texture.
 fn preview_pixels(map: &HexMap) -> Option<egui::ColorImage> {
-    let cells = map.cell_count() as f64;
-    let mut opts =
-        PictureOptions::for_hex_pixels(map, (PREVIEW_PX / (cells.sqrt() * 1.8)).clamp(1.0, 12.0));
-    opts.grid = false;
-    opts.margin = 2.0;
+    let opts = PictureOptions::overview(map, PREVIEW_PX);
     let png = render_png(map, &opts, &mut |_| {}).ok()?;
     let image = hexmap_io::images::decode_image("preview", &png).ok()?;
     let size = [image.width() as usize, image.height() as usize];

@@ -1,6 +1,8 @@
-//! The Brush's height modes (issue 27): besides the current terrain it can raise or lower
-//! the elevation layer by a step per stamp (shift swaps raise and lower), one undo step
-//! per stroke (`ElevationEdit::Raise`). View → Elevation bands shows the result.
+//! The Brush's height modes: besides the current terrain it can raise or lower the
+//! elevation layer by a step (shift swaps raise and lower). One stroke is one undo step
+//! and changes each hex it covers once, by one step, however its stamps overlap
+//! (`ElevationEdit::Raise`). View → Elevation bands shows the result; the status bar
+//! reads the height under the pointer.
 
 use super::prefs::{BrushPaints, ToolPrefs};
 use eframe::egui;
@@ -16,12 +18,12 @@ pub(super) fn bar(ui: &mut egui::Ui, prefs: &mut ToolPrefs) {
         (
             BrushPaints::Raise,
             "Raise",
-            "Each stamp raises the heights under the brush (shift: lowers)",
+            "A stroke raises each height under it by the step (shift: lowers)",
         ),
         (
             BrushPaints::Lower,
             "Lower",
-            "Each stamp lowers the heights under the brush (shift: raises)",
+            "A stroke lowers each height under it by the step (shift: raises)",
         ),
     ];
     super::windows::choices(ui, &mut prefs.brush_paints, &modes);
@@ -31,7 +33,7 @@ pub(super) fn bar(ui: &mut egui::Ui, prefs: &mut ToolPrefs) {
                 .range(1..=2000)
                 .prefix("Step "),
         )
-        .on_hover_text("How much one stamp raises or lowers a height")
+        .on_hover_text("How much one stroke raises or lowers a height")
         .accessible_name("Height step");
     }
 }

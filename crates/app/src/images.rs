@@ -197,9 +197,9 @@ fn web_warning_text(folder: &std::path::Path, warnings: &[ImageWarning]) -> Opti
     let absent = (!absent.is_empty()).then(|| {
         let n = absent.len();
         format!(
-            "{n} image{} not given yet: Map → Map images…, or drop {} on the page",
-            if n == 1 { "" } else { "s" },
-            if n == 1 { "it" } else { "them" }
+            "{} not given yet: Map → Map images…, or drop {} on the page",
+            super::words::count(n, "image", "images"),
+            super::words::noun(n, "it", "them")
         )
     });
     match (absent, warning_text(&other)) {
@@ -214,9 +214,8 @@ pub fn warning_text(warnings: &[ImageWarning]) -> Option<String> {
         [] => None,
         [one] => Some(one.to_string()),
         [first, rest @ ..] => Some(format!(
-            "{first} (and {} more image{})",
-            rest.len(),
-            if rest.len() == 1 { "" } else { "s" }
+            "{first} (and {} more)",
+            super::words::count(rest.len(), "image", "images")
         )),
     }
 }

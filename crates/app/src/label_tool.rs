@@ -1,8 +1,8 @@
-//! The label tool (issue 15): a click on empty space opens a text field there (Enter adds
-//! the label, Escape cancels, empty text adds nothing); a click on a label selects the
-//! topmost one (exact hit), a drag moves it; the selected label has a rotate handle and a
-//! resize handle; a double-click edits its text in place; Delete removes it. Every change
-//! is a map edit, a drag one undo step.
+//! The label tool: a click on empty space opens a text field there (Enter adds the label,
+//! Escape cancels, empty text adds nothing); a click on a label, or a few points beside
+//! its turned text box, selects the topmost one and a drag moves it; the selected label
+//! has a rotate handle and a resize handle; a double-click edits its text in place;
+//! Delete removes it. Every change is a map edit, a drag one undo step.
 
 use super::Action;
 use super::open_map::OpenMap;
@@ -15,6 +15,8 @@ use hexmap_map::{AnnotationEdit, Edit, HexMap, Label, LabelId};
 
 /// How near (screen points) a press must be to a handle to take it.
 pub const HANDLE_PX: f64 = 8.0;
+/// How near (screen points) to a label's turned text box a press takes the label.
+const LABEL_REACH_PX: f64 = 8.0;
 /// How far (screen points) the rotate handle stands above the label's top edge.
 const ROTATE_GAP_PX: f64 = 18.0;
 
@@ -179,7 +181,8 @@ impl LabelTool {
                 return gesture;
             }
         }
-        if let Some(id) = annotation_hits::hit_label(map, layout, world, scale) {
+        if let Some(id) = annotation_hits::hit_label_near(map, layout, world, scale, LABEL_REACH_PX)
+        {
             let at = map.label(id)?.at;
             self.selected = Some(id);
             out.push(Action::BeginStroke);
@@ -238,7 +241,7 @@ impl LabelTool {
 
     /// A double-click at `world`: open the text of the topmost label there for editing.
     pub fn edit_text_at(&mut self, map: &HexMap, layout: &Layout, world: Point, scale: f64) {
-        if let Some(id) = annotation_hits::hit_label(map, layout, world, scale)
+        if let Some(id) = annotation_hits::hit_label_near(map, layout, world, scale, LABEL_REACH_PX)
             && let Some(label) = map.label(id)
         {
             self.selected = Some(id);

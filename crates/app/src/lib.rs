@@ -49,6 +49,8 @@ mod height_brush;
 mod icon_palette;
 pub mod icon_tool;
 pub mod images;
+mod input_steps;
+mod key_presses;
 pub mod label_tool;
 mod legend_view;
 pub mod measure;
@@ -64,6 +66,7 @@ mod party_controls;
 pub mod play;
 pub mod player_page;
 pub mod player_view;
+mod pointer_steps;
 pub mod prefs;
 pub mod print_window;
 pub mod properties;
@@ -80,16 +83,19 @@ mod selection;
 mod selection_view;
 mod shortcuts;
 mod spill_view;
+mod status_bar;
 pub mod storage;
 mod tile_art_picker;
 mod tool_marks;
 mod tool_set;
+mod toolbar;
 pub mod tools;
 mod touches;
 mod underlay_view;
 mod underlay_window;
 mod view;
 mod windows;
+mod words;
 
 pub use actions::{Action, UnsavedPrompt};
 #[cfg(not(target_arch = "wasm32"))]
@@ -162,6 +168,8 @@ pub struct EditorApp {
     close_allowed: bool,
     /// The question for a map's images in a browser.
     missing_images: missing_images::MissingImages,
+    /// Input that arrived with an earlier frame's, given to egui a frame later.
+    input_steps: input_steps::InputSteps,
     /// The players' window of a browser (another browser window), while it is fed.
     player_link: Option<player_page::PlayerLink>,
 }
@@ -228,6 +236,7 @@ impl EditorApp {
             title: String::new(),
             close_allowed: false,
             missing_images: Default::default(),
+            input_steps: Default::default(),
             player_link: storage::players_relink().map(player_page::PlayerLink::new),
         };
         app.reset_view();
@@ -292,6 +301,12 @@ impl eframe::App for EditorApp {
         false
     }
 
+    /// Feed egui a click, or typed text before a Tab, one frame at a time
+    /// ([`input_steps`]): quick input that arrives several to a slow frame is not lost.
+    fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        self.input_steps.split(ctx, raw_input);
+    }
+
     // The web page reaches the editor when it is hidden or closed (`entry::start_web`).
     #[cfg(target_arch = "wasm32")]
     fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
@@ -324,6 +339,16 @@ impl EditorApp {
         // An open menu or combo box owns Escape (it closes it) and the click that closes
         // it: neither reaches the tools or the canvas behind it.
         let popup_open = egui::Popup::is_any_open(&ctx);
+        // Escape closes the Note window as its Cancel does, before it can reach the tools
+        // (where it would deselect); the text typed is dropped, as the user asked.
+        if self.windows.note_open()
+            && !asking
+            && !popup_open
+            && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
+        {
+            self.windows.close_note();
+        }
+        let tool_before = self.tools.tool();
         // The players' view takes no tool keys: no tool acts, none reads a hex.
         let players = self.canvas.player().on_main();
         if self.play.is_none() && !asking && !players {
@@ -346,6 +371,9 @@ impl EditorApp {
         } else {
             self.ui_pass(ui, &ctx, popup_open);
         }
+        if self.tools.tool() != tool_before {
+            self.keep_note_draft();
+        }
         self.run_actions(&ctx);
         self.after_actions(&ctx);
         self.canvas
@@ -367,13 +395,13 @@ impl EditorApp {
             panels::Mode::Editing
         };
         let mut asked = panels::menu_bar(ui, &mut self.prefs, (&self.doc, &self.tools), mode);
-        asked.extend(panels::toolbar(
+        asked.extend(toolbar::toolbar(
             ui,
             &mut self.tools,
             &mut self.prefs,
             (&self.doc, mode),
         ));
-        let messages = panels::Messages {
+        let messages = status_bar::Messages {
             info: self.windows.info(),
             warning: self.windows.warning().or(self.canvas.images().warning()),
             selected: self.tools.selection().len(),
@@ -383,7 +411,7 @@ impl EditorApp {
             .then_some(self.tools.measure_anchor())
             .flatten()
             .map(|a| (a, self.prefs.tools.measure_speed));
-        panels::status_bar(
+        status_bar::status_bar(
             ui,
             &self.canvas,
             &self.doc,
@@ -397,6 +425,7 @@ impl EditorApp {
                 canvas: &mut self.canvas,
                 doc: &self.doc,
                 play: &mut self.play,
+                popup_open,
             };
             egui::CentralPanel::default()
                 .frame(egui::Frame::NONE)

@@ -62,8 +62,8 @@ pub fn readout_of(
     route: Result<Route, PathError>,
 ) -> String {
     let hexes = anchor.distance(to);
-    let plural = if hexes == 1 { "hex" } else { "hexes" };
-    let mut parts = vec![format!("measure: {hexes} {plural}")];
+    let hexes_text = super::words::count(hexes as usize, "hex", "hexes");
+    let mut parts = vec![format!("measure: {hexes_text}")];
     let scale = map.scale();
     if let Some(s) = scale {
         parts.push(s.format(s.distance(f64::from(hexes))));

@@ -52,11 +52,6 @@ pub fn missing(doc: &OpenMap, images: &EditorImages) -> Vec<String> {
         .collect()
 }
 
-/// "1 image" / "3 images".
-fn images_word(n: usize) -> String {
-    format!("{n} image{}", if n == 1 { "" } else { "s" })
-}
-
 impl MissingImages {
     /// Ask for the open map's missing images (once per map file) where the storage can
     /// take them, and reload the images when chosen files arrived. Returns a message for
@@ -104,7 +99,7 @@ impl MissingImages {
             ui.label(format!(
                 "\"{}\" shows {} that this page has not been given yet:",
                 doc.map().name(),
-                images_word(missing.len())
+                super::words::count(missing.len(), "image", "images")
             ));
             for p in missing.iter().take(8) {
                 ui.monospace(p);

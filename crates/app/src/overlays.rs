@@ -147,9 +147,9 @@ impl OverlayResult {
         }
         match &self.path_cost {
             Some(Ok(c)) => parts.push(format!(
-                "path cost {} ({} steps)",
+                "path cost {} ({})",
                 hexmap_map::cost::format_hundredths(*c),
-                self.path.len().saturating_sub(1)
+                super::words::count(self.path.len().saturating_sub(1), "step", "steps")
             )),
             Some(Err(why)) => parts.push(format!("no path: {why}")),
             None => {}

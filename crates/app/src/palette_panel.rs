@@ -163,7 +163,7 @@ pub(super) fn show(
             let name = &terrains[i].name;
             let cells_text = match cells {
                 1 => "1 cell becomes empty".to_owned(),
-                n => format!("{n} cells become empty"),
+                n => format!("{} become empty", super::words::count(n, "cell", "cells")),
             };
             ui.add(egui::Label::new(format!("Delete \"{name}\"? {cells_text}.")).wrap());
             ui.horizontal(|ui| {

@@ -1,19 +1,16 @@
-//! Menus, toolbar, side panels (palette, layers, overlays) and the status bar. Each borrows
-//! only the parts it shows; they change UI state (preferences, tools, canvas settings)
-//! and return [`Action`]s for everything else, edits included.
+//! Menus and side panels (palette, layers, overlays); the toolbar is `toolbar`, the status
+//! bar `status_bar`. Each borrows only the parts it shows; they change UI state
+//! (preferences, tools, canvas settings) and return [`Action`]s for everything else, edits
+//! included.
 
 use super::Action;
 use super::canvas::Canvas;
-use super::feature_tools;
 use super::open_map::OpenMap;
 use super::palette_panel::TerrainEditor;
-use super::play::PlaySession;
 use super::prefs::{Panels, Prefs};
 use super::shortcuts;
-use super::tools::{self, Tool, Tools};
+use super::tools::Tools;
 use eframe::egui::{self, RichText};
-use hexmap_draw::annotation_hits;
-use hexmap_hex::Hex;
 use hexmap_map::{CellEdit, Corner, Edit, MapEdit};
 
 /// What the main window is doing: editing the map, playing minesweeper on it, or showing
@@ -56,7 +53,10 @@ pub(super) fn menu_bar(
                 let n = tools.selection().len();
                 let copy_label = match n {
                     0 => "Copy selection".to_owned(),
-                    n => format!("Copy selection ({n} {})", super::actions::hexes_word(n)),
+                    n => format!(
+                        "Copy selection ({})",
+                        super::words::count(n, "hex", "hexes")
+                    ),
                 };
                 let items = [
                     ("Undo", can_undo, Action::Undo),
@@ -198,279 +198,19 @@ fn view_settings_menu(ui: &mut egui::Ui, doc: &OpenMap, out: &mut Vec<Action>) {
     }
 }
 
-/// Tool buttons and tool settings (only the Play button while playing; in the players'
-/// view only the way back).
-pub(super) fn toolbar(
-    ui: &mut egui::Ui,
-    tools: &mut Tools,
-    prefs: &mut Prefs,
-    (doc, mode): (&OpenMap, Mode),
-) -> Vec<Action> {
-    let mut out = Vec::new();
-    let playing = mode == Mode::Playing;
-    egui::Panel::top("toolbar").show(ui, |ui| {
-        // Wraps in a narrow window instead of cutting off the last items.
-        ui.horizontal_wrapped(|ui| {
-            if mode == Mode::Players {
-                ui.label(RichText::new("Player view: what the players see").strong());
-                if ui.button("Back to the GM's view").clicked() {
-                    out.push(Action::TogglePlayerView);
-                }
-                return;
-            }
-            if ui
-                .selectable_label(playing, "Play")
-                .on_hover_text("Minesweeper play mode on this map's mines")
-                .clicked()
-            {
-                out.push(Action::TogglePlay);
-            }
-            ui.separator();
-            if playing {
-                return;
-            }
-            for tool in Tool::ALL {
-                let r = ui
-                    .selectable_label(tools.tool() == tool, tool.label())
-                    .on_hover_text(format!("{} (key {:?})", tool.label(), tool.key()));
-                if r.clicked() {
-                    tools.set_tool(tool);
-                }
-            }
-            ui.separator();
-            // One widget with its name inside ("Radius 2"), so a wrapping toolbar never
-            // puts the name on one row and the number on the next.
-            ui.add(
-                egui::DragValue::new(&mut prefs.tools.brush_radius)
-                    .range(0..=tools::MAX_BRUSH_RADIUS)
-                    .prefix("Radius "),
-            )
-            .on_hover_text("Brush radius in hexes (keys [ and ])")
-            .accessible_name("Radius");
-            ui.checkbox(&mut prefs.tools.fill_replace_all, "Fill replaces all");
-            if tools.tool() == Tool::Brush {
-                super::height_brush::bar(ui, &mut prefs.tools);
-                let (scatter, current) = tools.scatter_and_terrain();
-                super::scatter_panel::scatter_bar(ui, scatter, doc, current);
-            }
-            if tools.tool() == Tool::Select {
-                super::selection_view::mode_bar(ui, tools);
-            }
-            if tools.tool() == Tool::Mine {
-                ui.label("click: place, shift+click: remove");
-            }
-            if tools.tool() == Tool::Fog {
-                out.extend(super::fog_panel::fog_bar(
-                    ui,
-                    (doc, tools.selection().hexes()),
-                    &mut prefs.tools,
-                ));
-            }
-            if tools.tool() == Tool::Measure {
-                ui.add(
-                    egui::DragValue::new(&mut prefs.tools.measure_speed)
-                        .range(0.01..=1.0e6)
-                        .prefix("Speed per day "),
-                )
-                .on_hover_text("Travel speed per day in the map scale's unit (Measure tool)")
-                .accessible_name("Speed per day");
-            }
-            if tools.pasting() {
-                ui.label(RichText::new("pasting: R rotate, F reflect, Esc cancel").strong());
-            }
-        });
-    });
-    out
-}
-
-/// The messages the status bar shows after the readouts.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Messages<'a> {
-    /// The last information message.
-    pub info: Option<&'a str>,
-    /// A warning (shown as one, before the information).
-    pub warning: Option<&'a str>,
-    /// How many hexes are selected (said while any are).
-    pub selected: usize,
-    /// True while the map's images are read and decoded off the UI pass.
-    pub loading_images: bool,
-}
-
-/// Hovered hex in every system, its terrain and note, zoom, frame times and the messages.
-/// Always two lines that never wrap: a status bar that changed height with its text would
-/// move the canvas, and the map with it, under a still pointer. While `play` runs, the
-/// second line tells only what a player may know of the cell (never its terrain, note or
-/// the map's mines). In the players' view it says only that and the hex size.
-pub(super) fn status_bar(
-    ui: &mut egui::Ui,
-    canvas: &Canvas,
-    doc: &OpenMap,
-    messages: Messages<'_>,
-    play: Option<&PlaySession>,
-    measure: Option<(Hex, f64)>,
-) {
-    // In the players' view the readout names nothing the players may not know: no hex,
-    // terrain, note or item under the pointer (the player window has no readout at all).
-    if canvas.player().on_main() {
-        players_status_bar(ui, canvas, doc);
-        return;
-    }
-    let hovered = canvas.hovered();
-    egui::Panel::bottom("status").show(ui, |ui| {
-        ui.horizontal(|ui| {
-            let text = match hovered {
-                Some(h) => coordinates_line(ui, doc, h),
-                None => "—".to_owned(),
-            };
-            ui.add(egui::Label::new(RichText::new(text).monospace()).truncate());
-        });
-        ui.horizontal(|ui| {
-            match hovered {
-                Some(h) if play.is_some() => {
-                    ui.label(play.map(|p| p.cell_status(h)).unwrap_or_default());
-                }
-                Some(h) if doc.contains(h) => {
-                    let terrain = doc
-                        .terrain(h)
-                        .and_then(|t| doc.map().palette().get(t))
-                        .map_or("empty", |t| t.name.as_str());
-                    ui.label(format!("terrain: {terrain}"));
-                    if doc.map().is_mine(h) {
-                        ui.label("mine");
-                    }
-                    if let Some(w) = canvas.hovered_world() {
-                        let system = canvas.overlays().label_system;
-                        let layout = doc.layout();
-                        for text in feature_tools::features_at(doc.map(), &layout, w, system) {
-                            ui.label(text);
-                        }
-                        let map = doc.map();
-                        if let Some(text) =
-                            annotation_hits::hit(map, &layout, w, canvas.camera().zoom)
-                                .and_then(|hit| annotation_hits::describe(map, hit))
-                        {
-                            ui.label(text);
-                        }
-                    }
-                }
-                Some(_) => {
-                    ui.label("off the map");
-                }
-                None => {
-                    ui.label("—");
-                }
-            }
-            if let (Some((anchor, speed)), Some(h)) = (measure, hovered) {
-                ui.separator();
-                let route = canvas.measure_route(doc, anchor, h);
-                ui.label(super::measure::readout_of(
-                    doc.map(),
-                    anchor,
-                    h,
-                    speed,
-                    route,
-                ));
-            }
-            ui.separator();
-            hex_size_readout(ui, canvas, doc);
-            if let Some(readout) = canvas.frame_stats().readout() {
-                ui.separator();
-                let stats = canvas.chunks().stats;
-                ui.label(readout).on_hover_text(format!(
-                    "Median (and slowest) time of the editor's own work over the last \
-                     frames; CPU = eframe's time for whole frames incl. drawing.\n\
-                     Last frame: {} chunks drawn, {} rebuilt, {} vertices.",
-                    stats.drawn, stats.rebuilt, stats.vertices
-                ));
-            }
-            if let Some(warning) = messages.warning {
-                ui.separator();
-                let text = RichText::new(format!("Warning: {warning}"));
-                ui.label(text.color(ui.visuals().warn_fg_color).strong());
-            }
-            if messages.loading_images {
-                ui.separator();
-                ui.spinner();
-                ui.label("Loading images…");
-            }
-            if messages.selected > 0 {
-                ui.separator();
-                let n = messages.selected;
-                let word = super::actions::hexes_word(n);
-                ui.label(format!("{n} {word} selected"));
-            }
-            if let Some(info) = messages.info {
-                ui.separator();
-                ui.label(info);
-            }
-            // Last, as it can be long: cut to the room left. Not while playing: a note
-            // may tell what is under a cell.
-            if play.is_none()
-                && let Some(note) = canvas.hovered().and_then(|h| doc.note(h))
-            {
-                ui.separator();
-                ui.add(egui::Label::new(format!("note: {note}")).truncate());
-            }
-        });
-    });
-}
-
-/// The status bar of the players' view: what it is and how big a hex is, nothing of the
-/// map under the pointer (two lines, as the editor's, so the canvas does not move).
-fn players_status_bar(ui: &mut egui::Ui, canvas: &Canvas, doc: &OpenMap) {
-    egui::Panel::bottom("status").show(ui, |ui| {
-        ui.horizontal(|ui| {
-            ui.add(egui::Label::new(RichText::new("player view").monospace()).truncate());
-        });
-        ui.horizontal(|ui| hex_size_readout(ui, canvas, doc));
-    });
-}
-
-/// How big a hex is on screen. A zoom percentage means nothing on maps whose hexes are 1
-/// world unit: this says the size instead (flat side to flat side, as printed sizes are).
-fn hex_size_readout(ui: &mut egui::Ui, canvas: &Canvas, doc: &OpenMap) {
-    let px = hexmap_draw::print::flat_to_flat(&doc.layout()) * canvas.camera().zoom;
-    let text = if px < 10.0 {
-        format!("hex {px:.1} px")
-    } else {
-        format!("hex {px:.0} px")
-    };
-    ui.label(text)
-        .on_hover_text("How big a hex is on screen, flat side to flat side (+ and − zoom)");
-}
-
-/// The hovered hex in each of the map's systems, as one line that fits the status bar:
-/// spaced out when there is room, tighter in a narrow window (cut only if even that is
-/// too wide).
-fn coordinates_line(ui: &egui::Ui, doc: &OpenMap, h: hexmap_hex::Hex) -> String {
-    let cx = doc.coord_context();
-    let full = cx.own_systems_line(h);
-    let font = egui::TextStyle::Monospace.resolve(ui.style());
-    let width = ui.fonts_mut(|f| {
-        f.layout_no_wrap(full.clone(), font, egui::Color32::WHITE)
-            .size()
-            .x
-    });
-    if width <= ui.available_width() {
-        return full;
-    }
-    cx.own_systems()
-        .iter()
-        .map(|s| format!("{} {}", s.name(), s.format(h, &cx)))
-        .collect::<Vec<_>>()
-        .join(" · ")
-}
-
-/// The widest a side panel may be: a fifth of the window (at least 170 points, what
-/// their rows need once wrapped), so a small window keeps most of its width for the map.
-/// In a narrow window (a phone) a panel is a drawer opened on demand, which may take
-/// most of the width while it is open.
-pub(super) fn side_panel_max(ui: &egui::Ui) -> f32 {
+/// A side panel's width: `wanted`, or a fifth of the window where that is less (at least
+/// 170 points, what their rows need once wrapped), so a small window keeps most of its
+/// width for the map. It depends on the window's width alone: what the panel shows (the
+/// terrain editor, tile art, another tool's palette) never widens it, and a width a small
+/// window forced goes when the window grows again. Either would move the canvas. In a
+/// narrow window (a phone) a panel is a drawer opened on demand, which may take most of
+/// the width while it is open.
+pub(super) fn side_panel_width(ui: &egui::Ui, wanted: f32) -> f32 {
     let width = ui.ctx().content_rect().width();
     if narrow(ui.ctx()) {
-        width * 0.8
+        wanted.min(width * 0.8)
     } else {
-        (width * 0.2).max(170.0)
+        wanted.min((width * 0.2).max(170.0))
     }
 }
 
@@ -531,8 +271,8 @@ pub(super) fn left_panel(
 ) -> Vec<Action> {
     let mut out = Vec::new();
     egui::Panel::left("left")
-        .default_size(230.0)
-        .max_size(side_panel_max(ui))
+        .exact_size(side_panel_width(ui, 230.0))
+        .resizable(false)
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 if panels.palette {
@@ -578,8 +318,8 @@ fn layers_panel(ui: &mut egui::Ui, canvas: &mut Canvas) {
 /// Overlay switches and parameters.
 pub(super) fn right_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &OpenMap) {
     egui::Panel::right("overlays")
-        .default_size(220.0)
-        .max_size(side_panel_max(ui))
+        .exact_size(side_panel_width(ui, 220.0))
+        .resizable(false)
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| overlays_panel(ui, canvas, doc));
         });

@@ -113,18 +113,24 @@ pub(super) fn keys(ctx: &egui::Context, doc: &OpenMap, prefs: &ToolPrefs) -> Vec
     };
     let layout = doc.layout();
     let trail = prefs.party_trail.then(|| trail_type(map)).flatten();
+    let keys = KEYPAD.map(|(key, _)| key);
+    let pressed =
+        ctx.input_mut(|i| super::key_presses::take_in_order(i, egui::Modifiers::NONE, &keys));
+    // Every press is a step, in order, each from where the one before left the party
+    // (several quick presses may arrive in one slow frame).
+    let mut at = party.hex;
     let mut out = Vec::new();
-    for (key, dir) in KEYPAD {
-        if !ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key)) {
+    for key in pressed {
+        let Some(&(_, dir)) = KEYPAD.iter().find(|(k, _)| *k == key) else {
             continue;
-        }
-        let Some(to) = neighbour_towards(&layout, party.hex, dir) else {
+        };
+        let Some(to) = neighbour_towards(&layout, at, dir) else {
             continue;
         };
         if !map.contains(to) {
             continue;
         }
-        if prefs.party_route && map.step_cost(party.hex, to).is_none() {
+        if prefs.party_route && map.step_cost(at, to).is_none() {
             out.push(Action::Error(format!(
                 "The party cannot enter {}: the movement rule forbids that step.",
                 doc.hex_name(to)
@@ -132,8 +138,7 @@ pub(super) fn keys(ctx: &egui::Context, doc: &OpenMap, prefs: &ToolPrefs) -> Vec
             continue;
         }
         out.push(Action::Edit(Edit::Fog(FogEdit::MoveParty { to, trail })));
-        // One step a frame: the next key reads the moved party.
-        break;
+        at = to;
     }
     out
 }

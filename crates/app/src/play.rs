@@ -8,6 +8,7 @@ use super::Action;
 use super::canvas::{BACKGROUND, Canvas};
 use super::chunks::{ChunkCache, ChunkView, PaintStats};
 use super::open_map::OpenMap;
+use super::pointer_steps::{self, Clicks};
 use eframe::egui::{self, PointerButton, Pos2, Sense};
 use hexmap_draw::{GameScene, GameStyle};
 use hexmap_hex::{Hex, OffsetKind, Orientation};
@@ -30,6 +31,9 @@ pub struct PlaySession {
     chunks: ChunkCache,
     /// The map's orientation (chunks are cut in its offset kind).
     orientation: Orientation,
+    /// Presses on the board waiting for their release (every click plays, however
+    /// many arrive in one frame).
+    clicks: Clicks,
     /// The colours of the game.
     style: GameStyle,
 }
@@ -50,6 +54,7 @@ impl PlaySession {
             pending: None,
             chunks,
             orientation,
+            clicks: Clicks::default(),
             style: GameStyle::classic(),
         }
     }
@@ -112,7 +117,10 @@ impl PlaySession {
             None => "off the board".to_owned(),
             Some(CellView::Hidden) => "cell: covered".to_owned(),
             Some(CellView::Flagged) => "cell: flagged".to_owned(),
-            Some(CellView::Revealed(n)) => format!("cell: open, {n} mines around"),
+            Some(CellView::Revealed(n)) => {
+                let n = super::words::count(usize::from(n), "mine", "mines");
+                format!("cell: open, {n} around")
+            }
             Some(CellView::Mine) => "cell: a mine (game over)".to_owned(),
             Some(CellView::Exploded) => "cell: the mine that went off".to_owned(),
             Some(CellView::WrongFlag) => "cell: flagged, no mine (game over)".to_owned(),
@@ -235,6 +243,9 @@ pub(super) struct PlayParts<'a> {
     pub doc: &'a OpenMap,
     /// The game.
     pub play: &'a mut Option<PlaySession>,
+    /// A menu or combo box was open when the frame began: the click that closes it is
+    /// its own, never a move of the game.
+    pub popup_open: bool,
 }
 
 /// The play canvas: navigation as in the editor, clicks play the game.
@@ -244,8 +255,7 @@ pub(super) fn canvas(app: &mut PlayParts<'_>, ui: &mut egui::Ui) {
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "play canvas"));
     app.canvas.set_view(rect, app.doc);
     let limits = app.canvas.zoom_limits(app.doc);
-    app.canvas
-        .navigate(ui, &response, limits, egui::Popup::is_any_open(ui.ctx()));
+    app.canvas.navigate(ui, &response, limits, app.popup_open);
     let layout = app.doc.layout();
     let camera = *app.canvas.camera();
     let hex_at = |p: Pos2| layout.pixel_to_hex(camera.screen_to_world(rect, p));
@@ -253,12 +263,22 @@ pub(super) fn canvas(app: &mut PlayParts<'_>, ui: &mut egui::Ui) {
         .set_hovered(response.hover_pos().and_then(hex_at));
     let t = now(ui.ctx());
     if let Some(session) = app.play.as_mut() {
-        let clicked = response.interact_pointer_pos().and_then(hex_at);
-        if let Some(h) = clicked.filter(|&h| session.game.layout().board().contains(h)) {
-            if response.clicked_by(PointerButton::Primary) {
-                session.open(h, t);
-            } else if response.clicked_by(PointerButton::Secondary) {
-                session.flag(h);
+        // Every click of the frame, each where it was pressed: quick clicks that arrive
+        // in one slow frame all play. A press counts on the board only (not under a
+        // window or a menu).
+        let steps = ui.input(pointer_steps::this_frame);
+        let max_dist = ui.ctx().options(|o| o.input_options.max_click_dist);
+        let (ctx, layer) = (ui.ctx(), response.layer_id);
+        let popup = app.popup_open;
+        let on_board = |p: Pos2| !popup && rect.contains(p) && ctx.layer_id_at(p) == Some(layer);
+        for (button, p) in session.clicks.take(&steps, max_dist, on_board) {
+            let Some(h) = hex_at(p).filter(|&h| session.game.layout().board().contains(h)) else {
+                continue;
+            };
+            match button {
+                PointerButton::Primary => session.open(h, t),
+                PointerButton::Secondary => session.flag(h),
+                _ => {}
             }
         }
     }

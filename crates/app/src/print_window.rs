@@ -162,10 +162,10 @@ fn summary(layout: &PageLayout, setup: &PageSetup) -> [String; 3] {
     };
     [
         format!(
-            "Pages: {} ({} rows × {} columns)",
+            "Pages: {} ({} × {})",
             layout.page_count(),
-            layout.rows,
-            layout.cols
+            super::words::count(layout.rows as usize, "row", "rows"),
+            super::words::count(layout.cols as usize, "column", "columns")
         ),
         format!(
             "Paper: {paper}, {w:.0} × {h:.0} mm ({:.2} × {:.2} in)",

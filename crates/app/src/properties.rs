@@ -311,17 +311,21 @@ fn reshape_fields(
         && form.shape.kind() == hexmap_map::ShapeKind::Rectangle
     {
         ui.label("Add (+) or remove (−) rows and columns on a side:");
-        ui.horizontal_wrapped(|ui| {
+        // Two rows of two sides (left and right, top and bottom), each name beside its
+        // number, whatever the panel's width: never one side alone on a line.
+        egui::Grid::new("reshape sides").show(ui, |ui| {
             let s = &mut form.sides;
-            for (name, v) in [
-                ("Left", &mut s.left),
-                ("Right", &mut s.right),
-                ("Top", &mut s.top),
-                ("Bottom", &mut s.bottom),
-            ] {
-                let l = ui.label(name);
-                ui.add(egui::DragValue::new(v).range(-2000..=2000))
-                    .labelled_by(l.id);
+            let pairs = [
+                [("Left", &mut s.left), ("Right", &mut s.right)],
+                [("Top", &mut s.top), ("Bottom", &mut s.bottom)],
+            ];
+            for pair in pairs {
+                for (name, v) in pair {
+                    let l = ui.label(name);
+                    ui.add(egui::DragValue::new(v).range(-2000..=2000))
+                        .labelled_by(l.id);
+                }
+                ui.end_row();
             }
         });
         if by_sides {
@@ -355,12 +359,10 @@ fn reshape_fields(
             if let Some((_, plan, _)) = &form.plan {
                 let text = match plan.dropped {
                     0 => "No painted cell is dropped (new outline shown on the map).".to_owned(),
-                    1 => {
-                        "1 painted cell will be dropped (new outline shown on the map).".to_owned()
-                    }
-                    n => {
-                        format!("{n} painted cells will be dropped (new outline shown on the map).")
-                    }
+                    n => format!(
+                        "{} will be dropped (new outline shown on the map).",
+                        super::words::count(n, "painted cell", "painted cells")
+                    ),
                 };
                 let colour = if plan.dropped > 0 {
                     ui.visuals().warn_fg_color

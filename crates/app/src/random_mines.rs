@@ -125,8 +125,8 @@ impl RandomMinesForm {
                 let mut mines: Vec<Hex> = generated.layout.mines().collect();
                 mines.sort();
                 self.verdict = Some(format!(
-                    "Placed {} mines{}.",
-                    mines.len(),
+                    "Placed {}{}.",
+                    super::words::count(mines.len(), "mine", "mines"),
                     match generated.start {
                         Some(s) if run.no_guess => {
                             format!(", solvable without guessing from {}", doc.hex_name(s))
@@ -165,9 +165,9 @@ impl RandomMinesForm {
                         self.stuck.extend(outline(&layout, &[h]));
                     }
                     format!(
-                        "Stuck from {}: a guess is needed at {} cells (outlined).",
+                        "Stuck from {}: a guess is needed at {} (outlined).",
                         doc.hex_name(start),
-                        forced_guess_cells.len()
+                        super::words::count(forced_guess_cells.len(), "cell", "cells")
                     )
                 }
             },

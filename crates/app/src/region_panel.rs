@@ -46,7 +46,8 @@ pub(super) fn show(
         new_region(map, t, out);
     }
     for r in map.regions().iter() {
-        let text = format!("{} ({}, {} hexes)", r.look.name, r.look.kind, r.hexes.len());
+        let hexes = super::words::count(r.hexes.len(), "hex", "hexes");
+        let text = format!("{} ({}, {hexes})", r.look.name, r.look.kind);
         let colour =
             egui::Color32::from_rgb(r.look.color.0[0], r.look.color.0[1], r.look.color.0[2]);
         let chosen = t.current() == Some(r.id);

@@ -127,8 +127,8 @@ impl Selection {
     }
 
     /// What a click of the Select tool in `mode` picks at `h`, combined by `combine`; in
-    /// box mode a drag begins (returned; a click without a drag selects nothing, as in
-    /// Tiled).
+    /// box mode a drag begins (returned; a click without a drag picks the clicked hex when
+    /// it ends, as Tiled picks the clicked tile).
     fn pick(
         &mut self,
         doc: &OpenMap,
@@ -152,7 +152,10 @@ impl Selection {
         None
     }
 
-    /// The box of a Select drag ended: its cells combined with the selection.
+    /// The box of a Select drag ended: its cells combined with the selection. A box that
+    /// holds no hex centre (a plain click, or a drag within a hex or two) picks the hexes
+    /// it was pressed and released on, as Tiled picks the tiles a click or a small box
+    /// touches: a click selects the clicked hex, so Copy then takes that hex.
     pub(super) fn finish_box(
         &mut self,
         doc: &OpenMap,
@@ -160,7 +163,14 @@ impl Selection {
         (start, end): (Point, Point),
         combine: Combine,
     ) {
-        let pick = select_rect(doc, layout, start, end);
+        let mut pick = select_rect(doc, layout, start, end);
+        if pick.is_empty() {
+            pick = [start, end]
+                .into_iter()
+                .filter_map(|p| layout.pixel_to_hex(p))
+                .filter(|&h| doc.contains(h))
+                .collect();
+        }
         self.set(combine.apply(self.hexes(), &pick));
     }
 

@@ -58,14 +58,13 @@ pub(super) fn outline(
 }
 
 /// The Edit menu's selection items (after Copy and Paste): Cut, Delete, Select all,
-/// Deselect, Select same terrain, Fill and Erase terrain.
+/// Deselect, Invert selection, Select same terrain, Fill and Erase terrain.
 pub(super) fn menu_items(ui: &mut egui::Ui, doc: &OpenMap, tools: &Tools, out: &mut Vec<Action>) {
     let n = tools.selection().len();
     let some = n > 0;
     let count = |verb: &str| match n {
         0 => verb.to_owned(),
-        1 => format!("{verb} 1 hex"),
-        n => format!("{verb} {n} hexes"),
+        n => format!("{verb} {}", super::words::count(n, "hex", "hexes")),
     };
     let terrain = tools.terrain();
     let terrain_name = terrain
@@ -76,6 +75,7 @@ pub(super) fn menu_items(ui: &mut egui::Ui, doc: &OpenMap, tools: &Tools, out: &
         (count("Delete"), some, Action::DeleteSelection),
         ("Select all".to_owned(), true, Action::SelectAll),
         ("Deselect".to_owned(), some, Action::Deselect),
+        ("Invert selection".to_owned(), true, Action::InvertSelection),
         (
             format!("Select same terrain: {terrain_name}"),
             true,
@@ -93,7 +93,7 @@ pub(super) fn menu_items(ui: &mut egui::Ui, doc: &OpenMap, tools: &Tools, out: &
         ),
     ];
     for (i, (label, enabled, action)) in items.into_iter().enumerate() {
-        if i == 2 || i == 5 {
+        if i == 2 || i == 6 {
             ui.separator();
         }
         let keys = shortcuts::text_for(ui.ctx(), &action).unwrap_or_default();

@@ -1,7 +1,11 @@
 //! Keyboard shortcuts of the editor (not while playing): file and edit commands become
-//! [`Action`]s; tool keys, brush size and paste rotation change the tools at once.
+//! [`Action`]s; tool keys, brush size and paste rotation change the tools at once. Keys
+//! are read as events (`key_presses`): two quick presses that arrive in one slow frame
+//! count twice (two undos, two steps of the brush radius), and of two tool keys the one
+//! pressed last wins.
 
 use super::Action;
+use super::key_presses::{take_count, take_in_order};
 use super::prefs::Prefs;
 use super::tools::{self, Tool, Tools};
 use eframe::egui;
@@ -44,7 +48,7 @@ fn new_map_shortcut() -> egui::KeyboardShortcut {
 }
 
 /// The selection's shortcuts: keys of the map, so not while a text field has the focus.
-fn selection_table() -> [(egui::KeyboardShortcut, Action); 3] {
+fn selection_table() -> [(egui::KeyboardShortcut, Action); 4] {
     use egui::{Key, KeyboardShortcut, Modifiers};
     let shortcut = |m, k| KeyboardShortcut::new(m, k);
     [
@@ -55,6 +59,11 @@ fn selection_table() -> [(egui::KeyboardShortcut, Action); 3] {
         ),
         (shortcut(Modifiers::COMMAND, Key::A), Action::SelectAll),
         (shortcut(Modifiers::COMMAND, Key::X), Action::Cut),
+        // As Tiled (the plain I is the Picker's key).
+        (
+            shortcut(Modifiers::COMMAND, Key::I),
+            Action::InvertSelection,
+        ),
     ]
 }
 
@@ -85,9 +94,14 @@ pub(super) fn handle(
     let mut out = Vec::new();
     let pairs = table(form);
     for (s, action) in pairs {
-        if ctx.input_mut(|i| i.consume_shortcut(&s)) {
-            out.push(action);
-        }
+        let presses = take_count(ctx, s.modifiers, s.logical_key);
+        // Undo and redo as often as pressed; a second Save or Open in the same frame is
+        // the same request.
+        let times = match action {
+            Action::Undo | Action::Redo => presses,
+            _ => presses.min(1),
+        };
+        out.extend(std::iter::repeat_n(action, times));
     }
     // Ctrl+N still makes a new map where a browser lets it through.
     let ctrl_n = egui::KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
@@ -135,28 +149,34 @@ pub(super) fn handle(
         Some(_) => out.push(Action::Paste),
         None => {}
     }
-    for tool in Tool::ALL {
-        if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, tool.key())) {
+    let tool_keys = Tool::ALL.map(Tool::key);
+    let pressed = ctx.input_mut(|i| take_in_order(i, Modifiers::NONE, &tool_keys));
+    for key in pressed {
+        if let Some(tool) = Tool::ALL.into_iter().find(|t| t.key() == key) {
             tools.set_tool(tool);
         }
     }
-    // [ and ] shrink and grow the brush, as in most paint programs.
+    // [ and ] shrink and grow the brush, as in most paint programs, a step per press.
     let radius = &mut prefs.tools.brush_radius;
-    if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::OpenBracket)) {
-        *radius = radius.saturating_sub(1);
+    let brush_keys = [Key::OpenBracket, Key::CloseBracket];
+    for key in ctx.input_mut(|i| take_in_order(i, Modifiers::NONE, &brush_keys)) {
+        *radius = match key {
+            Key::OpenBracket => radius.saturating_sub(1),
+            _ => (*radius + 1).min(tools::MAX_BRUSH_RADIUS),
+        };
     }
-    if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::CloseBracket)) {
-        *radius = (*radius + 1).min(tools::MAX_BRUSH_RADIUS);
-    }
-    if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F)) {
-        if tools.pasting() {
+    let f = take_count(ctx, Modifiers::NONE, Key::F);
+    if tools.pasting() {
+        for _ in 0..f {
             tools.turn_paste(true);
-        } else {
-            out.push(Action::FitMap);
         }
+    } else if f > 0 {
+        out.push(Action::FitMap);
     }
-    if tools.pasting() && ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::R)) {
-        tools.turn_paste(false);
+    if tools.pasting() {
+        for _ in 0..take_count(ctx, Modifiers::NONE, Key::R) {
+            tools.turn_paste(false);
+        }
     }
     // Delete (or Backspace) removes the path the path tool selected.
     if tools.tool() == Tool::Path

@@ -44,12 +44,13 @@ pub(super) fn show(
                         .on_hover_text("not loaded (see the status bar)");
                 }
             }
-            // Cut to the panel's width: a long path must not widen the panel.
-            ui.add(egui::Label::new(path.as_str()).truncate())
-                .on_hover_text(path.as_str());
+            // The button before the path, and the path cut to the width left: the row
+            // never widens the panel (which would move the canvas).
             if ui.small_button("Remove").clicked() {
                 remove = Some(i);
             }
+            ui.add(egui::Label::new(path.as_str()).truncate())
+                .on_hover_text(path.as_str());
         });
     }
     if let Some(i) = remove {

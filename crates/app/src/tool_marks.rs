@@ -5,13 +5,15 @@
 
 use super::Action;
 use super::canvas::CanvasParts;
+use super::pointer_steps::PointerStep;
 use super::tools::{self, Gesture, Tool};
-use eframe::egui::{
-    self, Color32, Event, Key, PointerButton, Pos2, Rect, Shape, Stroke, StrokeKind,
-};
+use eframe::egui::{self, Color32, Key, PointerButton, Pos2, Rect, Shape, Stroke, StrokeKind};
 use hexmap_hex::{Hex, Layout, Point};
 
 /// Press, drag and release of the primary button, turned into edits by the current tool.
+/// The frame's pointer events are taken in order (`pointer_steps`), so two quick clicks
+/// that arrive in one slow frame are two clicks, each where it was made, and a drag
+/// follows every point the pointer passed.
 pub(super) fn handle_tool(
     app: &mut CanvasParts<'_>,
     ui: &egui::Ui,
@@ -28,23 +30,10 @@ pub(super) fn handle_tool(
         }
         return;
     }
-    let (pressed, down, released, origin, latest, mods, space) = ui.input(|i| {
-        // A press and release in one frame (a touchpad tap) leave no press origin: take
-        // the press's own position then.
-        let pressed_at = i.events.iter().find_map(|e| match e {
-            Event::PointerButton {
-                pos,
-                button: PointerButton::Primary,
-                pressed: true,
-                ..
-            } => Some(*pos),
-            _ => None,
-        });
+    let (steps, down, latest, held, space) = ui.input(|i| {
         (
-            i.pointer.primary_pressed(),
+            super::pointer_steps::this_frame(i),
             i.pointer.primary_down(),
-            i.pointer.primary_released(),
-            i.pointer.press_origin().or(pressed_at),
             i.pointer.latest_pos(),
             i.modifiers,
             i.key_down(Key::Space),
@@ -52,43 +41,70 @@ pub(super) fn handle_tool(
     });
     let camera = *app.canvas.camera();
     let hex_at = |p: Pos2| layout.pixel_to_hex(camera.screen_to_world(rect, p));
+    // A press belongs to the canvas only where nothing lies over it (a window, a menu).
+    let ctx = ui.ctx();
+    let on_canvas = |p: Pos2| rect.contains(p) && ctx.layer_id_at(p) == Some(response.layer_id);
     let tool_prefs = &app.prefs.tools;
 
-    // A press while a drag goes on starts nothing: a browser reports the first finger
-    // pressed again as a second one lands (which then makes the touch a pinch).
-    if pressed
-        && *app.tools.gesture() == Gesture::Idle
-        && !space
-        && !app.popup_open
-        && response.hovered()
-        && let Some(start) = origin.filter(|p| rect.contains(*p))
-        && let Some(h) = hex_at(start)
-    {
-        if mods.alt && app.tools.tool() != Tool::Select {
-            // Alt+click picks overlay anchors: alone the anchor, with shift the path target.
-            if mods.shift {
-                app.canvas.overlays_mut().target = Some(h);
-            } else {
-                app.canvas.overlays_mut().anchor = Some(h);
+    for step in steps {
+        match step {
+            // A press while a drag goes on starts nothing: a browser reports the first
+            // finger pressed again as a second one lands (which then makes the touch a
+            // pinch).
+            PointerStep::Press {
+                pos,
+                button: PointerButton::Primary,
+                modifiers,
+            } if *app.tools.gesture() == Gesture::Idle
+                && !space
+                && !app.popup_open
+                && on_canvas(pos) =>
+            {
+                let Some(h) = hex_at(pos) else { continue };
+                // The modifiers the press came with, or held as the frame began.
+                let mods = modifiers | held;
+                if mods.alt && app.tools.tool() != Tool::Select {
+                    // Alt+click picks overlay anchors: alone the anchor, with shift the
+                    // path target.
+                    if mods.shift {
+                        app.canvas.overlays_mut().target = Some(h);
+                    } else {
+                        app.canvas.overlays_mut().anchor = Some(h);
+                    }
+                } else {
+                    let world = camera.screen_to_world(rect, pos);
+                    let at = (h, world, camera.zoom);
+                    app.tools
+                        .begin_gesture(app.doc, tool_prefs, layout, at, mods, out);
+                }
             }
-        } else {
-            let world = camera.screen_to_world(rect, start);
-            let at = (h, world, camera.zoom);
-            app.tools
-                .begin_gesture(app.doc, tool_prefs, layout, at, mods, out);
+            PointerStep::Move(pos) if *app.tools.gesture() != Gesture::Idle => {
+                if let Some(h) = hex_at(pos) {
+                    let world = camera.screen_to_world(rect, pos);
+                    app.tools
+                        .continue_gesture(app.doc, tool_prefs, (layout, h, world), out);
+                }
+            }
+            PointerStep::Release {
+                pos,
+                button: PointerButton::Primary,
+            } if *app.tools.gesture() != Gesture::Idle => {
+                let end = camera.screen_to_world(rect, pos);
+                let end_hex = layout.pixel_to_hex(end);
+                if let Some(h) = end_hex {
+                    app.tools
+                        .continue_gesture(app.doc, tool_prefs, (layout, h, end), out);
+                }
+                app.tools
+                    .finish_gesture(app.doc, end_hex, Some(end), layout, out);
+            }
+            _ => {}
         }
     }
 
-    if *app.tools.gesture() != Gesture::Idle
-        && let Some(p) = latest
-        && let Some(h) = hex_at(p)
-    {
-        let world = camera.screen_to_world(rect, p);
-        app.tools
-            .continue_gesture(app.doc, tool_prefs, (layout, h, world), out);
-    }
-
-    if (released || !down) && *app.tools.gesture() != Gesture::Idle {
+    // The button is up but a drag is still open (its release went elsewhere, e.g. the
+    // pointer left the window): end it where the pointer was last seen.
+    if !down && *app.tools.gesture() != Gesture::Idle {
         let end = latest.map(|p| camera.screen_to_world(rect, p));
         let end_hex = end.and_then(|w| layout.pixel_to_hex(w));
         app.tools.finish_gesture(app.doc, end_hex, end, layout, out);

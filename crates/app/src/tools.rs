@@ -11,6 +11,7 @@ use super::open_map::OpenMap;
 use super::prefs::{BrushPaints, FogClick, ToolPrefs};
 use super::scatter_panel::ScatterBrush;
 use super::selection::Selection;
+use hexmap_hex::hash::HexHashSet;
 use hexmap_hex::{Hex, Layout, Point};
 use hexmap_map::{CellEdit, Clipboard, Edit, ElevationEdit, FogEdit, TerrainId};
 
@@ -91,6 +92,9 @@ pub struct Tools {
     regions: super::region_tool::RegionTool,
     /// The Measure tool's anchor: where the last press was.
     measure_anchor: Option<Hex>,
+    /// The hexes the open Raise/Lower stroke has changed: a stroke changes each hex's
+    /// height once however many of its stamps cover it.
+    stroke_heights: HexHashSet,
 }
 
 impl Tools {
@@ -112,6 +116,7 @@ impl Tools {
             labels: LabelTool::default(),
             regions: super::region_tool::RegionTool::default(),
             measure_anchor: None,
+            stroke_heights: HexHashSet::default(),
         }
     }
 
@@ -352,6 +357,7 @@ impl Tools {
             }
             Tool::Brush | Tool::Eraser | Tool::Mine | Tool::Fog | Tool::Region => {
                 self.mine_place = !shift;
+                self.stroke_heights.clear();
                 out.push(Action::BeginStroke);
                 self.gesture = Gesture::Painting { last: h };
                 self.stamp(doc, h, prefs, out);
@@ -416,14 +422,22 @@ impl Tools {
     }
 
     /// One brush stamp of the painting tools at `h` (inside the drag's undo step).
-    fn stamp(&self, doc: &OpenMap, h: Hex, prefs: &ToolPrefs, out: &mut Vec<Action>) {
+    fn stamp(&mut self, doc: &OpenMap, h: Hex, prefs: &ToolPrefs, out: &mut Vec<Action>) {
         let radius = prefs.brush_radius;
         let step = prefs.height_step.max(1);
         let edits: Vec<Edit> = match (self.tool, prefs.brush_paints) {
             (Tool::Brush, BrushPaints::Raise | BrushPaints::Lower) => {
+                // Only the hexes this stroke has not raised yet: overlapping stamps
+                // along a drag raise each hex once.
+                let hexes: Vec<Hex> = brush_footprint(h, radius)
+                    .into_iter()
+                    .filter(|&x| self.stroke_heights.insert(x))
+                    .collect();
+                if hexes.is_empty() {
+                    return;
+                }
                 vec![Edit::Elevation(ElevationEdit::Raise {
-                    center: h,
-                    radius,
+                    hexes,
                     // Shift turns raise into lower and back (`mine_place` is "no shift").
                     by: if (prefs.brush_paints == BrushPaints::Raise) == self.mine_place {
                         step

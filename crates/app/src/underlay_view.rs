@@ -34,6 +34,9 @@ pub struct UnderlayView {
     /// The handle being dragged: which, the underlay when the drag began, the world point
     /// pressed, and the underlay as it is now (drawn instead of the map's until release).
     drag: Option<HandleDrag>,
+    /// Where the handles were on screen at the last canvas frame (none while hidden), and
+    /// the canvas rectangle: the Underlay window keeps clear of them.
+    on_screen: (Vec<Pos2>, Rect),
 }
 
 impl UnderlayView {
@@ -54,6 +57,12 @@ impl UnderlayView {
     pub(super) fn hide_handles(&mut self) {
         self.handles = false;
     }
+
+    /// The handles' screen points at the last canvas frame (the centre first; none while
+    /// the handles are hidden) and the canvas rectangle they were drawn in.
+    pub(super) fn handles_on_screen(&self) -> (&[Pos2], Rect) {
+        (&self.on_screen.0, self.on_screen.1)
+    }
 }
 
 impl Default for UnderlayView {
@@ -63,6 +72,7 @@ impl Default for UnderlayView {
             map_opacity: 0.6,
             handles: false,
             drag: None,
+            on_screen: (Vec::new(), Rect::NOTHING),
         }
     }
 }
@@ -223,6 +233,17 @@ pub fn input(
 ) -> bool {
     let (camera, rect) = view;
     let map = doc.map();
+    let shown = state
+        .current(map)
+        .filter(|_| state.handles)
+        .and_then(|u| outline(u, images));
+    let points = shown.map_or(Vec::new(), |(corners, centre)| {
+        std::iter::once(centre)
+            .chain(corners)
+            .map(|p| camera.world_to_screen(rect, p))
+            .collect()
+    });
+    state.on_screen = (points, rect);
     if !state.handles {
         state.drag = None;
         return false;

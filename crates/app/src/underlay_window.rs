@@ -22,6 +22,53 @@ use std::path::Path;
 pub struct UnderlayForm {
     /// What the last "Pick terrain" did, shown under its button.
     pub picked: Option<String>,
+    /// The canvas corner the window sits in (`None` until first shown) and its size at
+    /// the last frame.
+    docked: Option<(egui::Align2, egui::Vec2)>,
+}
+
+/// The canvas corners the window may sit in, in the order tried.
+const CORNERS: [egui::Align2; 4] = [
+    egui::Align2::RIGHT_TOP,
+    egui::Align2::LEFT_TOP,
+    egui::Align2::RIGHT_BOTTOM,
+    egui::Align2::LEFT_BOTTOM,
+];
+
+/// Room between the window and the canvas's edge, in points.
+const DOCK_MARGIN: f32 = 8.0;
+
+/// The window's box in `corner` of `canvas` at `size`.
+fn docked_rect(canvas: egui::Rect, corner: egui::Align2, size: egui::Vec2) -> egui::Rect {
+    corner.align_size_within_rect(size, canvas.shrink(DOCK_MARGIN))
+}
+
+/// The corner the window sits in: the one it is in while that covers none of the handles
+/// (`points`, the centre first: never moving it while it is clear), else the first corner
+/// that covers none, else the one covering the fewest (clear of the centre if it can be).
+fn dock_corner(
+    now: Option<egui::Align2>,
+    canvas: egui::Rect,
+    size: egui::Vec2,
+    points: &[egui::Pos2],
+) -> egui::Align2 {
+    // How much a corner covers: the centre handle counts more than all corners together.
+    let covered = |corner| {
+        let r = docked_rect(canvas, corner, size).expand(12.0);
+        points
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| r.contains(**p))
+            .map(|(i, _)| if i == 0 { 10 } else { 1 })
+            .sum::<u32>()
+    };
+    if let Some(c) = now.filter(|&c| covered(c) == 0) {
+        return c;
+    }
+    CORNERS
+        .into_iter()
+        .min_by_key(|&c| covered(c))
+        .unwrap_or(egui::Align2::RIGHT_TOP)
 }
 
 /// Show the window; what it asks for goes to `out`.
@@ -35,10 +82,28 @@ pub(super) fn window(
         return;
     };
     let mut open = true;
-    super::windows::placed(ctx, egui::Window::new("Underlay"))
+    // Docked in a corner of the canvas that covers none of the underlay's handles (the
+    // centre handle of a new underlay is the middle of the map, where a centred window
+    // would sit), moving to another corner when a handle is dragged under it.
+    let (points, canvas) = view.handles_on_screen();
+    let canvas = if canvas.is_positive() {
+        canvas
+    } else {
+        ctx.content_rect()
+    };
+    let (now, size) = f.docked.unzip();
+    let size = size.unwrap_or(egui::vec2(320.0, 420.0));
+    let corner = dock_corner(now, canvas, size, points);
+    let at = docked_rect(canvas, corner, size).min;
+    let shown = egui::Window::new("Underlay")
         .open(&mut open)
         .resizable(false)
+        .collapsible(false)
+        .fixed_pos(at)
         .show(ctx, |ui| body(ui, f, (doc, images, view), out));
+    if let Some(shown) = shown {
+        f.docked = Some((corner, shown.response.rect.size()));
+    }
     if !open {
         *form = None;
         view.hide_handles();
@@ -156,15 +221,24 @@ fn numbers(ui: &mut egui::Ui, u: &Underlay, out: &mut Vec<Action>) {
 }
 
 /// The edit that sets the underlay to the image `file` (path relative to `map_file`'s
-/// folder): a new underlay is centred on the map's middle at one world unit per pixel;
-/// an existing one keeps its place and only changes image.
+/// folder): a new underlay is fitted to the map (centred on it, as large as fits: its
+/// size read from the image's header); an existing one keeps its place and only changes
+/// image. An image whose size cannot be read starts at one world unit per pixel (its
+/// load then says what is wrong with it).
 pub fn set_image(doc: &OpenMap, file: &Path) -> Action {
     let path = super::tile_art_picker::chosen_image_path(doc.images_from(), file);
     let underlay = match doc.map().underlay() {
         Some(u) => Underlay { path, ..u.clone() },
         None => {
             let (lo, hi) = doc.world_bounds();
-            Underlay::new(path, Point::new((lo.x + hi.x) / 2.0, (lo.y + hi.y) / 2.0))
+            let size = super::storage::current()
+                .read(file)
+                .ok()
+                .and_then(|bytes| hexmap_io::images::image_size(&path, &bytes).ok());
+            match size {
+                Some(size) => Underlay::fitted(path, size, lo, hi),
+                None => Underlay::new(path, Point::new((lo.x + hi.x) / 2.0, (lo.y + hi.y) / 2.0)),
+            }
         }
     };
     Action::Edit(Edit::Map(MapEdit::SetUnderlay(Some(underlay))))
@@ -183,7 +257,7 @@ pub fn pick(doc: &OpenMap, images: &EditorImages, selection: &[Hex]) -> (Option<
         hexmap_draw::underlay_pick::pick_terrain(map, u, image, selection.iter().copied())
     };
     let n = changes.len();
-    let text = format!("{n} hex{} changed.", if n == 1 { "" } else { "es" });
+    let text = format!("{} changed.", super::words::count(n, "hex", "hexes"));
     (
         (n > 0).then_some(Action::Edit(Edit::Cell(CellEdit::SetTerrain(changes)))),
         text,

@@ -130,6 +130,12 @@ impl<'a> EditorView<'a> {
         self.app.play.as_ref()
     }
 
+    /// True while input that arrived in one frame waits to be given to egui in the next
+    /// (`EditorApp::raw_input_hook`).
+    pub fn input_waiting(&self) -> bool {
+        self.app.input_steps.waiting()
+    }
+
     /// True while the map's images are read and decoded off the UI pass.
     pub fn images_loading(&self) -> bool {
         self.app.canvas.images().loading()

@@ -177,6 +177,16 @@ impl Windows {
         });
     }
 
+    /// True while "Note" is open.
+    pub(super) fn note_open(&self) -> bool {
+        self.note.is_some()
+    }
+
+    /// Close "Note"; its form (the hex and the text typed), if it was open.
+    pub(super) fn close_note(&mut self) -> Option<NoteForm> {
+        self.note.take()
+    }
+
     /// Show "Map properties" with `form` (the map's settings).
     pub(super) fn open_properties(&mut self, form: super::properties::PropertiesForm) {
         self.properties = Some(form);

@@ -116,6 +116,55 @@ pub fn hit_label(map: &HexMap, layout: &Layout, p: Point, scale: f64) -> Option<
     top
 }
 
+/// The label a press at `p` means with the label tool: the topmost drawn at `p`, else the
+/// one whose (rotated) text box passes nearest to `p` within `reach_px` screen pixels at
+/// `scale` (a later label wins a tie). A press just beside a turned label's letters
+/// takes the label rather than the empty map.
+pub fn hit_label_near(
+    map: &HexMap,
+    layout: &Layout,
+    p: Point,
+    scale: f64,
+    reach_px: f64,
+) -> Option<LabelId> {
+    if let Some(id) = hit_label(map, layout, p, scale) {
+        return Some(id);
+    }
+    let reach = reach_px / scale.max(1e-9);
+    let mut best: Option<(f64, LabelId)> = None;
+    for (id, label) in map.labels().iter() {
+        if annotations::label_height(label, layout) * scale < MIN_TEXT_PX {
+            continue;
+        }
+        let d = distance_to_quad(&label_corners(label, layout), p);
+        if d <= reach && best.is_none_or(|(b, _)| d <= b) {
+            best = Some((d, id));
+        }
+    }
+    best.map(|(_, id)| id)
+}
+
+/// The distance from `p` to the edges of the convex quadrilateral `corners` (in order
+/// around it); 0 inside.
+fn distance_to_quad(corners: &[Point; 4], p: Point) -> f64 {
+    let cross = |a: Point, b: Point| (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+    let sides: Vec<f64> = (0..4)
+        .map(|i| cross(corners[i], corners[(i + 1) % 4]))
+        .collect();
+    if sides.iter().all(|&s| s >= 0.0) || sides.iter().all(|&s| s <= 0.0) {
+        return 0.0;
+    }
+    (0..4)
+        .map(|i| {
+            let (a, b) = (corners[i], corners[(i + 1) % 4]);
+            let (dx, dy) = (b.x - a.x, b.y - a.y);
+            let len2 = (dx * dx + dy * dy).max(1e-18);
+            let t = (((p.x - a.x) * dx + (p.y - a.y) * dy) / len2).clamp(0.0, 1.0);
+            (p.x - a.x - t * dx).hypot(p.y - a.y - t * dy)
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
 /// The topmost icon (or its caption) drawn at `p` (labels ignored): its hex and place in
 /// the hex's list.
 pub fn hit_icon(map: &HexMap, layout: &Layout, p: Point, scale: f64) -> Option<(Hex, usize)> {

@@ -202,20 +202,43 @@ pub fn note_caption(note: &str) -> Option<String> {
     Some(format!("{}…", cut.trim_end()))
 }
 
-/// Draw the note of the hex at `centre` (smaller radius `radius`) as a caption under its
-/// middle, the way icon captions are drawn, when legible at `scale`.
-pub fn draw_note_caption(sink: &mut dyn Sink, note: &str, centre: Point, radius: f64, scale: f64) {
+/// Draw the note of the hex at `centre` (smaller radius `radius`, holding `icons`) as a
+/// caption under its middle, or under its icons' captions, the way icon captions are
+/// drawn, when legible at `scale`.
+pub fn draw_note_caption<I: AsRef<Icon>>(
+    sink: &mut dyn Sink,
+    note: &str,
+    (centre, icons): (Point, &[I]),
+    radius: f64,
+    scale: f64,
+) {
     if let Some(text) = note_caption(note) {
-        let (offset, size) = note_caption_place(radius);
+        let (offset, size) = note_caption_place(icons, radius);
         let top = Point::new(centre.x + offset.x, centre.y + offset.y);
         draw_caption(sink, &text, top, size, DEFAULT_INK, scale);
     }
 }
 
-/// Where a note's caption goes in a hex of smaller radius `radius`: its top centre's
-/// offset from the hex centre, and its text size.
-pub(crate) fn note_caption_place(radius: f64) -> (Point, f64) {
-    (Point::new(0.0, radius * 0.5), radius * CAPTION_SHARE)
+/// Where a note's caption goes in a hex of smaller radius `radius` holding `icons`: its
+/// top centre's offset from the hex centre, and its text size. Under the hex's middle, or
+/// under the lowest caption of its icons when that reaches lower (a note's caption never
+/// lies over an icon's: "Old Ylth: the lich…" goes under "Old Ylth").
+pub(crate) fn note_caption_place<I: AsRef<Icon>>(icons: &[I], radius: f64) -> (Point, f64) {
+    let n = icons.len();
+    // A caption line: the font's line height and the halo around it.
+    let line = super::fonts::em_per_line(FontFamily::Sans) + 0.3;
+    let top = icons
+        .iter()
+        .map(AsRef::as_ref)
+        .enumerate()
+        .filter(|(_, icon)| icon.caption.is_some())
+        .map(|(i, icon)| {
+            let (at, half) = icon_box(i, n, icon.scale, radius);
+            let (caption_top, size) = caption_place(n, radius, at, half);
+            caption_top.y + size * line
+        })
+        .fold(radius * 0.5, f64::max);
+    (Point::new(0.0, top), radius * CAPTION_SHARE)
 }
 
 /// The box of the `i`-th of `n` icons of a hex with icon scale `icon_scale`: its centre's

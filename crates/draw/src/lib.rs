@@ -38,6 +38,7 @@ pub mod map_scene;
 pub mod markers;
 pub mod named_regions;
 pub mod overlay;
+pub mod overview;
 pub mod piece_reach;
 pub mod player;
 pub mod primitives;

@@ -297,7 +297,9 @@ impl<'a> MapScene<'a> {
         if self.note_captions() {
             for cell in &texts {
                 if let Some(note) = self.map.notes().get(&cell.hex) {
-                    annotations::draw_note_caption(sink, note, cell.centre, radius, scale);
+                    let icons = self.map.icons().at(cell.hex);
+                    let at = (cell.centre, icons);
+                    annotations::draw_note_caption(sink, note, at, radius, scale);
                 }
             }
         }
@@ -356,7 +358,7 @@ impl<'a> MapScene<'a> {
                 && !self.texts_on_top
                 && let Some(note) = self.map.notes().get(&hex)
             {
-                annotations::draw_note_caption(sink, note, centre, radius, scale);
+                annotations::draw_note_caption(sink, note, (centre, icons), radius, scale);
             }
         }
         near

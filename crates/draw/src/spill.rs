@@ -45,7 +45,8 @@ impl Spill {
         let notes = map.view().note_captions;
         let note_steps = |hex: Hex| {
             let note = map.notes().get(&hex).filter(|_| notes);
-            note.map_or(0, |n| steps_for(note_extent(n, radius), size))
+            let icons = map.icons().at(hex);
+            note.map_or(0, |n| steps_for(note_extent(n, icons, radius), size))
         };
         let mut entries = Vec::new();
         for (hex, icons) in map.icons().iter() {
@@ -130,10 +131,11 @@ fn icons_extent<I: AsRef<Icon>>(icons: &[I], radius: f64) -> (f64, f64) {
     reach
 }
 
-/// How far from its hex's centre a note drawn as a caption reaches (0 for a blank note).
-fn note_extent(note: &str, radius: f64) -> f64 {
+/// How far from its hex's centre a note drawn as a caption reaches (0 for a blank note),
+/// on a hex holding `icons` (the note goes under their captions).
+fn note_extent<I: AsRef<Icon>>(note: &str, icons: &[I], radius: f64) -> f64 {
     note_caption(note).map_or(0.0, |text| {
-        let (top, size) = note_caption_place(radius);
+        let (top, size) = note_caption_place(icons, radius);
         caption_extent(text.chars().count(), top, size)
     })
 }
@@ -177,8 +179,9 @@ pub fn max_steps(size: Point) -> u32 {
         scale: MAX_ICON_SCALE,
         ..Icon::builtin(hexmap_map::BuiltinIcon::Star)
     };
-    let (shapes, captions) = icons_extent(std::slice::from_ref(&icon), radius);
-    let note = note_extent(&"W".repeat(MAX_CAPTION_LEN), radius);
+    let lone = std::slice::from_ref(&icon);
+    let (shapes, captions) = icons_extent(lone, radius);
+    let note = note_extent(&"W".repeat(MAX_CAPTION_LEN), lone, radius);
     steps_for(shapes.max(captions).max(note), size)
 }
 

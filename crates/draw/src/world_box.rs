@@ -246,7 +246,7 @@ pub fn drawn_text_boxes(map: &HexMap, layout: &Layout) -> Vec<WorldRect> {
         for (&hex, note) in map.notes() {
             if let Some(text) = note_caption(note) {
                 let c = layout.hex_to_pixel(hex);
-                let (offset, size) = note_caption_place(radius);
+                let (offset, size) = note_caption_place(map.icons().at(hex), radius);
                 let top = Point::new(c.x + offset.x, c.y + offset.y);
                 boxed(&mut out, &caption_text(&text, top, size, Colour::BLACK));
             }

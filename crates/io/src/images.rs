@@ -148,6 +148,39 @@ pub fn decode_image(name: &str, bytes: &[u8]) -> Result<RgbaImage, String> {
     }
 }
 
+/// The size in pixels [`decode_image`] gives the image in `bytes`, read from its header
+/// without decoding the pixels (an SVG is parsed for its size): a newly chosen underlay
+/// is fitted to the map from it before the image itself is loaded.
+pub fn image_size(name: &str, bytes: &[u8]) -> Result<(u32, u32), String> {
+    const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+    let (w, h) = if bytes.starts_with(PNG_SIGNATURE) {
+        let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+        let reader = decoder
+            .read_info()
+            .map_err(|e| format!("broken PNG: {e}"))?;
+        (reader.info().width, reader.info().height)
+    } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        let mut decoder = zune_jpeg::JpegDecoder::new(zune_core::bytestream::ZCursor::new(bytes));
+        decoder
+            .decode_headers()
+            .map_err(|e| format!("broken JPEG: {e:?}"))?;
+        let (w, h) = decoder
+            .dimensions()
+            .ok_or_else(|| "broken JPEG: no size".to_owned())?;
+        (w as u32, h as u32)
+    } else if looks_like_svg(name, bytes) {
+        svg_raster_size(&svg_tree(bytes)?)
+    } else {
+        return Err("not a PNG, JPEG or SVG image".to_owned());
+    };
+    if w == 0 || h == 0 || w > MAX_IMAGE_SIDE || h > MAX_IMAGE_SIDE {
+        return Err(format!(
+            "image is {w}×{h} pixels; each side must be 1 to {MAX_IMAGE_SIDE}"
+        ));
+    }
+    Ok((w, h))
+}
+
 /// True for SVG text (an `.svg` name, or `<svg` near the start).
 fn looks_like_svg(name: &str, bytes: &[u8]) -> bool {
     let head = &bytes[..bytes.len().min(4096)];
@@ -220,20 +253,11 @@ fn decode_jpeg(bytes: &[u8]) -> Result<RgbaImage, String> {
 /// An SVG rasterised with its longer side [`SVG_RASTER_SIDE`] pixels. It may not load
 /// other files or data: images inside it are left out.
 fn decode_svg(bytes: &[u8]) -> Result<RgbaImage, String> {
-    use resvg::{tiny_skia, usvg};
-    let options = usvg::Options {
-        image_href_resolver: usvg::ImageHrefResolver {
-            resolve_data: Box::new(|_, _, _| None),
-            resolve_string: Box::new(|_, _| None),
-        },
-        ..usvg::Options::default()
-    };
-    let tree = usvg::Tree::from_data(bytes, &options).map_err(|e| format!("broken SVG: {e}"))?;
+    use resvg::tiny_skia;
+    let tree = svg_tree(bytes)?;
+    let (w, h) = svg_raster_size(&tree);
     let size = tree.size();
-    let longer = size.width().max(size.height());
-    let k = SVG_RASTER_SIDE as f32 / longer;
-    let w = ((size.width() * k).round() as u32).clamp(1, SVG_RASTER_SIDE);
-    let h = ((size.height() * k).round() as u32).clamp(1, SVG_RASTER_SIDE);
+    let k = SVG_RASTER_SIDE as f32 / size.width().max(size.height());
     let mut pixmap =
         tiny_skia::Pixmap::new(w, h).ok_or_else(|| format!("SVG size {w}×{h} is not usable"))?;
     resvg::render(
@@ -242,6 +266,28 @@ fn decode_svg(bytes: &[u8]) -> Result<RgbaImage, String> {
         &mut pixmap.as_mut(),
     );
     RgbaImage::new(w, h, straight_rgba(&pixmap)).map_err(|e| e.to_string())
+}
+
+/// An SVG document parsed, with no access to other files or data.
+fn svg_tree(bytes: &[u8]) -> Result<resvg::usvg::Tree, String> {
+    use resvg::usvg;
+    let options = usvg::Options {
+        image_href_resolver: usvg::ImageHrefResolver {
+            resolve_data: Box::new(|_, _, _| None),
+            resolve_string: Box::new(|_, _| None),
+        },
+        ..usvg::Options::default()
+    };
+    usvg::Tree::from_data(bytes, &options).map_err(|e| format!("broken SVG: {e}"))
+}
+
+/// The pixels an SVG is rasterised at: its longer side [`SVG_RASTER_SIDE`].
+fn svg_raster_size(tree: &resvg::usvg::Tree) -> (u32, u32) {
+    let size = tree.size();
+    let k = SVG_RASTER_SIDE as f32 / size.width().max(size.height());
+    let w = ((size.width() * k).round() as u32).clamp(1, SVG_RASTER_SIDE);
+    let h = ((size.height() * k).round() as u32).clamp(1, SVG_RASTER_SIDE);
+    (w, h)
 }
 
 /// A pixmap's pixels as 8-bit RGBA with straight alpha (tiny-skia keeps them premultiplied).

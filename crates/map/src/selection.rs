@@ -80,6 +80,18 @@ pub fn same_terrain(map: &HexMap, terrain: Option<TerrainId>) -> Vec<Hex> {
     out
 }
 
+/// Every cell of the map that is not in `selected` (sorted, as a selection is), in
+/// reading order: Edit → Invert selection, as Tiled's Ctrl+I.
+pub fn invert(map: &HexMap, selected: &[Hex]) -> Vec<Hex> {
+    let mut out: Vec<Hex> = map
+        .shape()
+        .iter()
+        .filter(|h| selected.binary_search(h).is_err())
+        .collect();
+    out.sort_unstable();
+    out
+}
+
 /// The magic wand: the cells connected to `start` through neighbours of the same terrain
 /// (as the bucket fill would paint), in reading order; empty when `start` is off the map.
 pub fn wand(map: &HexMap, start: Hex) -> Vec<Hex> {

@@ -70,6 +70,30 @@ impl Underlay {
         }
     }
 
+    /// An underlay of `path` whose image, `width` × `height` pixels, fits the world box
+    /// `lo`..`hi` (the map's): centred on it, unturned, as large as fits inside it. What a
+    /// newly chosen image starts as, so a scan of the map lies over the map at once
+    /// (at one world unit per pixel a scan would cover hundreds of small hexes).
+    pub fn fitted(
+        path: impl Into<String>,
+        (width, height): (u32, u32),
+        lo: Point,
+        hi: Point,
+    ) -> Underlay {
+        let (w, h) = (f64::from(width.max(1)), f64::from(height.max(1)));
+        let scale = ((hi.x - lo.x) / w).min((hi.y - lo.y) / h);
+        let scale = if scale.is_finite() && scale > 0.0 {
+            scale.min(MAX_UNDERLAY_NUMBER)
+        } else {
+            1.0
+        };
+        let centre = Point::new((lo.x + hi.x) / 2.0, (lo.y + hi.y) / 2.0);
+        Underlay {
+            scale,
+            ..Underlay::new(path, centre)
+        }
+    }
+
     /// The one check (loaders and the editor).
     pub fn validate(&self) -> Result<(), UnderlayError> {
         let p = &self.path;
@@ -146,6 +170,39 @@ impl HexMap {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fitted_underlay_covers_the_map_box_by_its_longer_fit() {
+        // A 400 × 200 pixel scan on a map 100 × 80 world units: as wide as the map.
+        let u = Underlay::fitted(
+            "s.png",
+            (400, 200),
+            Point::new(-10.0, 0.0),
+            Point::new(90.0, 80.0),
+        );
+        assert!((u.scale - 0.25).abs() < 1e-12);
+        assert_eq!(u.center, Point::new(40.0, 40.0));
+        let top_left = u.image_to_world(400.0, 200.0, 0.0, 0.0);
+        let bottom_right = u.image_to_world(400.0, 200.0, 400.0, 200.0);
+        assert!((top_left.x + 10.0).abs() < 1e-9 && (bottom_right.x - 90.0).abs() < 1e-9);
+        assert!((top_left.y - 15.0).abs() < 1e-9 && (bottom_right.y - 65.0).abs() < 1e-9);
+        assert!(u.validate().is_ok());
+        // A tall scan fits the height instead; an empty box keeps one unit per pixel.
+        let tall = Underlay::fitted(
+            "t.png",
+            (100, 400),
+            Point::new(0.0, 0.0),
+            Point::new(100.0, 80.0),
+        );
+        assert!((tall.scale - 0.2).abs() < 1e-12);
+        let dot = Underlay::fitted(
+            "d.png",
+            (10, 10),
+            Point::new(5.0, 5.0),
+            Point::new(5.0, 5.0),
+        );
+        assert_eq!(dot.scale, 1.0);
+    }
 
     #[test]
     fn image_and_world_points_invert_each_other_under_rotation() {

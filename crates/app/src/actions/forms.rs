@@ -1,13 +1,32 @@
 //! What windows ask of the whole editor: Map properties applied (one undo step, the form
 //! shown again, the map fitted), a biome table loaded into or saved from the Generate
-//! window, play mode entered or left.
+//! window, play mode entered or left, and the Note window's text kept when the user moves
+//! on to another tool or hex.
 
 use crate::properties::PropertiesForm;
 use crate::{EditorApp, generate_biomes, play};
 use hexmap_map::generate::BiomeTable;
+use hexmap_map::{CellEdit, Edit};
 use std::path::Path;
 
 impl EditorApp {
+    /// Close the Note window because the user moved on: a switch to another tool (the
+    /// window belongs to the Note tool) or a click on another hex's note. What was typed
+    /// is kept as the hex's note (one undo step, so Ctrl+Z takes it back) rather than
+    /// thrown away: moving on is not cancelling (Escape and the Cancel button are).
+    pub(crate) fn keep_note_draft(&mut self) {
+        let Some(form) = self.windows.close_note() else {
+            return;
+        };
+        if self.doc.note(form.hex).unwrap_or_default() != form.text {
+            let edit = Edit::Cell(CellEdit::SetNote {
+                hex: form.hex,
+                text: Some(form.text),
+            });
+            self.apply_step(&edit);
+        }
+    }
+
     /// Apply the properties window's settings as one undo step, show the map's settings
     /// in it again and fit the map.
     pub(crate) fn apply_properties(&mut self, form: PropertiesForm) {

@@ -12,8 +12,6 @@ mod forms;
 mod recovery;
 mod selection;
 
-pub(crate) use selection::hexes_word;
-
 use super::dialogs::{DialogReply, DialogRequest};
 use super::disk_check::DiskChoice;
 use super::export_import::ExportSpec;
@@ -84,6 +82,8 @@ pub enum Action {
     SelectAll,
     /// Select nothing.
     Deselect,
+    /// Select every cell of the map that is not selected, and none that is.
+    InvertSelection,
     /// Select every cell of the current terrain.
     SelectSameTerrain,
     /// Paint the selected hexes with this terrain (`None`: erase their terrain only).
@@ -346,6 +346,7 @@ impl EditorApp {
             | Action::DeleteSelection
             | Action::SelectAll
             | Action::Deselect
+            | Action::InvertSelection
             | Action::SelectSameTerrain
             | Action::FillSelection(_)
             | Action::Edits(_) => {
@@ -425,6 +426,7 @@ impl EditorApp {
                 }
             }
             Action::NoteDialog(hex) => {
+                self.keep_note_draft();
                 let text = self.doc.note(hex).unwrap_or_default().to_string();
                 let gm_only = GmItem::Note(hex).is_gm_only(self.doc.map());
                 self.windows.open_note(hex, text, gm_only);
@@ -539,7 +541,8 @@ impl EditorApp {
             return;
         };
         let copied = Clipboard::copy(self.doc.map(), hexes.iter().copied(), anchor);
-        let message = format!("Copied {} cells", copied.cells().len());
+        let n = copied.cells().len();
+        let message = format!("Copied {}", crate::words::count(n, "cell", "cells"));
         let text = super::clipboard_text::to_text(self.doc.map(), &copied, anchor)
             .unwrap_or_else(|| format!("hexmap: {message} from {}", self.doc.map().name()));
         self.tools.set_clipboard(copied, Some(text.clone()));
@@ -556,8 +559,8 @@ impl EditorApp {
             let n = clip.cells().len();
             self.tools.set_clipboard(clip, Some(text.to_owned()));
             self.windows.say(format!(
-                "Pasting {n} {} from the system clipboard: click where they go",
-                hexes_word(n)
+                "Pasting {} from the system clipboard: click where they go",
+                crate::words::count(n, "hex", "hexes")
             ));
         }
         self.tools.start_paste();

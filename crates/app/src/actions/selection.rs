@@ -1,4 +1,4 @@
-//! What the selection commands do (Edit menu and keys): select all, deselect, select the
+//! What the selection commands do (Edit menu and keys): select all, deselect, invert, select the
 //! current terrain, cut, delete, fill, and a list of edits as one undo step (a move).
 //! Each change to the map is one undo step through the one edit path.
 
@@ -19,6 +19,10 @@ impl EditorApp {
                 self.tools.selection_mut().set(all);
             }
             Action::Deselect => self.tools.selection_mut().clear(),
+            Action::InvertSelection => {
+                let others = model::invert(self.doc.map(), hexes);
+                self.tools.selection_mut().set(others);
+            }
             Action::SelectSameTerrain => {
                 let cells = model::same_terrain(self.doc.map(), self.tools.terrain());
                 self.tools.selection_mut().set(cells);
@@ -31,7 +35,8 @@ impl EditorApp {
                 let edits = model::delete_edits(self.doc.map(), hexes);
                 self.copy_selection(ctx);
                 self.apply_steps(&edits);
-                self.windows.say(format!("Cut {n} {}", hexes_word(n)));
+                let n = crate::words::count(n, "hex", "hexes");
+                self.windows.say(format!("Cut {n}"));
             }
             Action::DeleteSelection => {
                 let edits = model::delete_edits(self.doc.map(), hexes);
@@ -63,9 +68,4 @@ impl EditorApp {
         }
         self.doc.end_step();
     }
-}
-
-/// "hex" or "hexes".
-pub(crate) fn hexes_word(n: usize) -> &'static str {
-    if n == 1 { "hex" } else { "hexes" }
 }

@@ -54,6 +54,43 @@ fn a_point_inside_a_rotated_label_hits_and_just_outside_misses() {
 }
 
 #[test]
+fn a_press_just_beside_a_turned_label_takes_it_and_one_farther_away_does_not() {
+    let mut m = map();
+    let layout = m.layout().unwrap();
+    let mut label = Label::new("Morvaine's Demesne", Point::new(0.0, 0.0));
+    label.rotation = -35.0;
+    add_label(&mut m, 0, label.clone());
+    let text = annotations::label_text(&label, &layout);
+    let b = TextBox::of(&text);
+    let along = |x: f64, y: f64| super::super::text_box::to_world(&text, Point::new(x, y));
+    // 5 screen pixels above the middle of the top edge, across the turned text.
+    let beside = along(0.0, b.min.y - 5.0 / NEAR);
+    assert_eq!(
+        hit(&m, &layout, beside, NEAR),
+        None,
+        "not on the text itself"
+    );
+    assert_eq!(
+        hit_label_near(&m, &layout, beside, NEAR, 8.0),
+        Some(LabelId(0))
+    );
+    // Past the end of the text, 6 pixels out along its axis: still the label.
+    let past_end = along(b.max.x + 6.0 / NEAR, 0.0);
+    assert_eq!(
+        hit_label_near(&m, &layout, past_end, NEAR, 8.0),
+        Some(LabelId(0))
+    );
+    // 20 pixels away: the empty map.
+    let far = along(0.0, b.min.y - 20.0 / NEAR);
+    assert_eq!(hit_label_near(&m, &layout, far, NEAR, 8.0), None);
+    // On the text, the exact hit.
+    assert_eq!(
+        hit_label_near(&m, &layout, along(0.0, 0.0), NEAR, 8.0),
+        Some(LabelId(0))
+    );
+}
+
+#[test]
 fn two_icons_on_one_hex_are_told_apart_and_a_caption_hits_its_icon() {
     let mut m = map();
     let layout = m.layout().unwrap();

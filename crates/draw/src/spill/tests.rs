@@ -32,11 +32,11 @@ fn icons_inside_their_hex_do_not_spill_and_big_ones_do() {
     );
     assert!(steps(&lone(1.0, Some("The Great Fortress of the North"))) >= 2);
     assert_eq!(
-        note_extent("   \n  ", 10.0),
+        note_extent::<Icon>("   \n  ", &[], 10.0),
         0.0,
         "a blank note draws nothing"
     );
-    assert!(steps_for(note_extent("Abandoned watchtower", 10.0), size) >= 1);
+    assert!(steps_for(note_extent::<Icon>("Abandoned watchtower", &[], 10.0), size) >= 1);
 }
 
 /// Every point of a drawing that reaches `extent` from the centre lies in a hex at most

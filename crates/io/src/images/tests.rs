@@ -173,3 +173,20 @@ fn the_underlay_image_loads_into_the_set_and_a_missing_one_is_named() {
         "image 'scans/map.jpg' not shown (no such file); the map is drawn without it"
     );
 }
+
+#[test]
+fn image_size_reads_the_size_decoding_gives_from_the_header() {
+    let png = encode_png(&checker(7, 3));
+    assert_eq!(image_size("a.png", &png), Ok((7, 3)));
+    let jpeg = include_bytes!("testdata/red-8x8.jpg");
+    let decoded = decode_image("red.jpg", jpeg).unwrap();
+    assert_eq!(
+        image_size("red.jpg", jpeg),
+        Ok((decoded.width(), decoded.height()))
+    );
+    assert_eq!(
+        image_size("tree.svg", SVG.as_bytes()),
+        Ok((SVG_RASTER_SIDE, SVG_RASTER_SIDE / 2))
+    );
+    assert!(image_size("x.bin", b"hello").is_err());
+}

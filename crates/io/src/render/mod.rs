@@ -68,6 +68,9 @@ pub struct PictureOptions {
     pub png_compression: PngCompression,
     /// The map is a player map: drawn in the players' style (`Style::for_players`).
     pub players: bool,
+    /// Draw the edge features, paths and icons over the map at widths fixed in pixels
+    /// (`hexmap_draw::overview`), however small the hexes: a map seen whole shows them.
+    pub overview: bool,
 }
 
 impl PictureOptions {
@@ -91,6 +94,22 @@ impl PictureOptions {
             world_box: None,
             png_compression: PngCompression::default(),
             players: false,
+            overview: false,
+        }
+    }
+
+    /// Options for a small picture of the whole of `map` whose longer side is about
+    /// `longest_px` pixels: no grid, a 2-pixel margin, and the overview of rivers, roads
+    /// and settlements, which hexes of a few pixels would otherwise leave out (the
+    /// Generate window's preview).
+    pub fn overview(map: &HexMap, longest_px: f64) -> PictureOptions {
+        let cells = map.cell_count() as f64;
+        let hex_pixels = (longest_px / (cells.sqrt() * 1.8)).clamp(1.0, 12.0);
+        PictureOptions {
+            grid: false,
+            margin: 2.0,
+            overview: true,
+            ..PictureOptions::for_hex_pixels(map, hex_pixels)
         }
     }
 
@@ -335,6 +354,9 @@ async fn draw_map(
     }
     let sink = target.sink();
     let k = frame.to_px.scale;
+    if opts.overview {
+        hexmap_draw::overview::draw_overview(map, &layout, k, sink);
+    }
     if let Some((area, corner)) = frame.legend {
         // The legend keeps its pixel size in its world rectangle.
         let entries = legend::legend_entries(map);

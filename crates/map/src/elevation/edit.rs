@@ -1,7 +1,9 @@
-//! The elevation edit ([`ElevationEdit::Raise`]): the raise/lower brush. Heights change
-//! by a step within the brush, saturating at the limits of [`MIN_ELEVATION`] and
+//! The elevation edit ([`ElevationEdit::Raise`]): the raise/lower brush. Heights of the
+//! cells given change by a step, saturating at the limits of [`MIN_ELEVATION`] and
 //! [`MAX_ELEVATION`]; a map without an elevation layer gets one (all at sea level) in
-//! the same undo step.
+//! the same undo step. The cells are listed (not a centre and radius) so a stroke of
+//! overlapping stamps can raise each cell once: the brush sends only the cells its stroke
+//! has not raised yet.
 
 use crate::changes::CellChanges;
 use crate::edit::EditError;
@@ -17,14 +19,13 @@ pub const MAX_ELEVATION: i16 = 10_000;
 /// A change to the heights (carried by [`crate::Edit::Elevation`]).
 #[derive(Clone, Debug, PartialEq)]
 pub enum ElevationEdit {
-    /// The raise/lower brush: change the height of the cells within `radius` of `center`
-    /// by `by` (negative lowers), within [`crate::MIN_ELEVATION`]..=[`crate::MAX_ELEVATION`];
-    /// a map without an elevation layer gets one (all at sea level).
+    /// The raise/lower brush: change the height of each of `hexes` once by `by`
+    /// (negative lowers), within [`crate::MIN_ELEVATION`]..=[`crate::MAX_ELEVATION`];
+    /// cells off the map are skipped; a map without an elevation layer gets one (all at
+    /// sea level).
     Raise {
-        /// The brush's centre.
-        center: Hex,
-        /// The brush radius.
-        radius: u32,
+        /// The cells to raise or lower (a repeat counts once).
+        hexes: Vec<Hex>,
         /// The change of height.
         by: i16,
     },
@@ -36,10 +37,13 @@ pub(crate) fn apply(
     edit: &ElevationEdit,
     changes: &mut CellChanges,
 ) -> Result<(), EditError> {
-    let ElevationEdit::Raise { center, radius, by } = edit;
-    let cells: Vec<usize> = hexmap_hex::range(*center, *radius)
-        .filter_map(|h| map.shape().index_of(h))
+    let ElevationEdit::Raise { hexes, by } = edit;
+    let mut cells: Vec<usize> = hexes
+        .iter()
+        .filter_map(|&h| map.shape().index_of(h))
         .collect();
+    cells.sort_unstable();
+    cells.dedup();
     if cells.is_empty() || *by == 0 {
         return Ok(());
     }
@@ -77,7 +81,8 @@ mod tests {
     }
 
     fn raise(center: Hex, radius: u32, by: i16) -> Edit {
-        Edit::Elevation(ElevationEdit::Raise { center, radius, by })
+        let hexes = hexmap_hex::range(center, radius).collect();
+        Edit::Elevation(ElevationEdit::Raise { hexes, by })
     }
 
     #[test]
@@ -130,5 +135,18 @@ mod tests {
         let before = d.map().clone();
         d.apply(&raise(Hex::new(40, 0), 2, 10)).unwrap();
         assert_eq!(d.map(), &before);
+    }
+
+    #[test]
+    fn a_cell_listed_twice_is_raised_once() {
+        let mut d = doc();
+        let twice = vec![Hex::ORIGIN, Hex::new(1, 0), Hex::ORIGIN];
+        d.apply(&Edit::Elevation(ElevationEdit::Raise {
+            hexes: twice,
+            by: 40,
+        }))
+        .unwrap();
+        assert_eq!(d.map().elevation(Hex::ORIGIN), Some(40));
+        assert_eq!(d.map().elevation(Hex::new(1, 0)), Some(40));
     }
 }

@@ -22,6 +22,7 @@ pub mod lakes;
 pub mod moisture;
 pub mod names;
 pub mod noise;
+pub mod region_labels;
 pub mod rivers;
 pub mod roads;
 pub mod settlements;
@@ -238,7 +239,7 @@ pub async fn generate_in_steps(spec: &Spec) -> Result<(HexMap, Report), GenError
         .unwrap_or_else(|| settlements::default_count(&map));
     report.settlements = settlements::settlements(&mut map, count, spec.seed)?;
     pause().await;
-    settlements::region_labels(&mut map, spec.seed)?;
+    region_labels::region_labels(&mut map, spec.seed)?;
     pause().await;
     if spec.roads {
         report.unrouted = roads::roads(&mut map)?;

@@ -4,12 +4,12 @@
 //! seeded names. Each large landmass and each mountain range gets a label.
 
 use super::biome::terrain_named;
-use super::grid::{Grid, NONE, landmasses};
+use super::grid::{Grid, NONE};
 use super::names::{Style, names};
 use super::rivers::river_type;
 use super::{GenError, stage_seed};
 use crate::annotations::PlacedIcon;
-use crate::{BuiltinIcon, HexMap, Icon, Label, LabelId, Rgb};
+use crate::{BuiltinIcon, HexMap, Icon};
 use rand::{RngExt, SeedableRng};
 
 /// Settlement icons the generator places (and replaces when run again).
@@ -130,83 +130,4 @@ pub fn settlements(
         out.push(h);
     }
     Ok(out)
-}
-
-/// Label each landmass of at least 40 cells and each range of at least 8 mountain (or
-/// snow) cells at its cell nearest its middle. Adds labels after the map's own.
-pub fn region_labels(map: &mut HexMap, seed: u64) -> Result<(), GenError> {
-    let grid = Grid::of(map);
-    let water = super::water_cells(map);
-    let mut rng = rand_pcg::Pcg64::seed_from_u64(stage_seed(seed, 7));
-    // The hex size is checked with the map's properties, so the layout exists.
-    let Ok(layout) = map.layout() else {
-        return Ok(());
-    };
-    let high: Vec<bool> = (0..grid.len())
-        .map(|i| {
-            let name = map
-                .terrain(grid.hexes[i])
-                .and_then(|t| map.palette().get(t))
-                .map(|t| t.name.to_ascii_lowercase());
-            !matches!(name.as_deref(), Some("mountains" | "snow"))
-        })
-        .collect();
-    let groups = [
-        (landmasses(&grid, &water), 40usize, false),
-        (landmasses(&grid, &high), 8usize, true),
-    ];
-    let style = style(seed);
-    for (ids, min, mountains) in groups {
-        let count = ids
-            .iter()
-            .filter(|&&k| k != NONE)
-            .map(|&k| k as usize + 1)
-            .max()
-            .unwrap_or(0);
-        let mut members: Vec<Vec<usize>> = vec![Vec::new(); count];
-        for (i, &k) in ids.iter().enumerate() {
-            if k != NONE {
-                members[k as usize].push(i);
-            }
-        }
-        for cells in members.into_iter().filter(|c| c.len() >= min) {
-            let n = cells.len() as f64;
-            let (sx, sy) = cells.iter().fold((0.0, 0.0), |(x, y), &i| {
-                (x + grid.pos[i].0, y + grid.pos[i].1)
-            });
-            let mid = (sx / n, sy / n);
-            let dist = |i: usize| (grid.pos[i].0 - mid.0).powi(2) + (grid.pos[i].1 - mid.1).powi(2);
-            let at = *cells
-                .iter()
-                .min_by(|&&a, &&b| dist(a).total_cmp(&dist(b)).then(a.cmp(&b)))
-                .expect("a group has cells");
-            let base = super::names::name(style, &mut rng);
-            let text = if mountains {
-                format!("{base} Mountains")
-            } else if cells.len() < 150 {
-                format!("Isle of {base}")
-            } else {
-                base
-            };
-            let mut label = Label::new(text, layout.hex_to_pixel(grid.hexes[at]));
-            label.size = if mountains {
-                0.9
-            } else {
-                (n.sqrt() / 8.0).clamp(1.2, 6.0) as f32
-            };
-            label.italic = mountains;
-            label.bold = !mountains;
-            label.color = if mountains {
-                Rgb([0x4a, 0x3a, 0x2a])
-            } else {
-                Rgb([0x20, 0x20, 0x20])
-            };
-            let id = map.labels().next_id();
-            if map.labels().len() >= crate::annotations::labels::MAX_LABELS {
-                return Ok(());
-            }
-            map.add_label(LabelId(id.0), label)?;
-        }
-    }
-    Ok(())
 }

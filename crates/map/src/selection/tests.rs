@@ -176,3 +176,19 @@ fn move_carries_icons_labels_and_replaces_what_it_covers() {
     // Moving by nothing changes nothing.
     assert!(move_edits(&m, &sel, Hex::ORIGIN).is_empty());
 }
+
+#[test]
+fn invert_takes_every_other_cell_of_the_map_and_twice_gives_the_selection_back() {
+    let m = map();
+    let mut picked = wand(&m, Hex::new(0, 0));
+    picked.truncate(5);
+    let inverted = invert(&m, &picked);
+    assert_eq!(inverted.len(), m.cell_count() - picked.len());
+    assert!(
+        inverted
+            .iter()
+            .all(|h| m.contains(*h) && !picked.contains(h))
+    );
+    assert_eq!(invert(&m, &inverted), picked);
+    assert_eq!(invert(&m, &[]).len(), m.cell_count());
+}
