@@ -29,7 +29,7 @@ fn huge_maps() -> Vec<(&'static str, HexMap)> {
 
 /// Whether a group's benchmarks are wanted at all: building a 10M map costs seconds, so a
 /// run filtered to other groups skips it.
-fn wanted(group: &str) -> bool {
+pub(super) fn wanted(group: &str) -> bool {
     let filters: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with('-'))
@@ -147,7 +147,7 @@ pub(super) fn huge_edit(c: &mut Criterion) {
     });
     let mut doc = Document::new(map.clone());
     let changed = doc.apply(&fill).expect("fill");
-    assert_eq!(changed.hexes.len(), 1581 * 3163, "the region is 5M hexes");
+    assert_eq!(changed.cell_count(), 1581 * 3163, "the region is 5M hexes");
     doc.undo().expect("undo");
     assert_eq!(doc.map().terrain(start), TerrainId::new(4));
     g.bench_function("document_fill_5m", |b| {

@@ -19,6 +19,7 @@ mod files;
 mod frames;
 mod huge;
 mod overlays;
+mod whole_map;
 
 use content::{annotated_map, featured_map};
 use editing::{fill, paint};
@@ -26,6 +27,7 @@ use files::{files, pictures};
 use frames::{annotated_frames, frames, legend};
 use huge::{huge_driven, huge_edit, huge_files, huge_frames};
 use overlays::overlays;
+use whole_map::huge_whole_map;
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
@@ -87,6 +89,7 @@ criterion_group!(
     huge_files,
     huge_frames,
     huge_edit,
-    huge_driven
+    huge_driven,
+    huge_whole_map
 );
 criterion_main!(benches);

@@ -7,6 +7,7 @@ mod harness;
 
 mod annotations;
 mod autosave;
+mod big_maps;
 mod canvas_drawing;
 mod disk;
 mod editor;

@@ -252,13 +252,16 @@ pub(super) struct Messages<'a> {
     pub selected: usize,
     /// True while the map's images are read and decoded off the UI pass.
     pub loading_images: bool,
+    /// Long work on the map while it runs (a fill, a file read): what it does and the
+    /// share done.
+    pub working: Option<(&'a str, Option<f32>)>,
 }
 
 /// Hovered hex in every system, its terrain and note, zoom, frame times and the messages.
 /// Always two lines that never wrap: a status bar that changed height with its text would
 /// move the canvas, and the map with it, under a still pointer. While `play` runs, the
 /// second line tells only what a player may know of the cell (never its terrain, note or
-/// the map's mines).
+/// the map's mines). Returns Cancel of the long work, when pressed.
 pub(super) fn status_bar(
     ui: &mut egui::Ui,
     canvas: &Canvas,
@@ -266,7 +269,8 @@ pub(super) fn status_bar(
     messages: Messages<'_>,
     play: Option<&PlaySession>,
     measure: Option<(Hex, f64)>,
-) {
+) -> Option<Action> {
+    let mut out = None;
     // In the players' view the readout names nothing the players may not know: no hex,
     // terrain, note or item under the pointer.
     let player_view = canvas.player().on_main();
@@ -353,6 +357,18 @@ pub(super) fn status_bar(
                 let text = RichText::new(format!("Warning: {warning}"));
                 ui.label(text.color(ui.visuals().warn_fg_color).strong());
             }
+            if let Some((what, done)) = messages.working {
+                ui.separator();
+                ui.spinner();
+                ui.label(what);
+                if let Some(done) = done {
+                    let bar = egui::ProgressBar::new(done).desired_width(80.0);
+                    ui.add(bar.show_percentage());
+                }
+                if ui.small_button("Cancel").clicked() {
+                    out = Some(Action::CancelLongWork);
+                }
+            }
             if messages.loading_images {
                 ui.separator();
                 ui.spinner();
@@ -378,6 +394,7 @@ pub(super) fn status_bar(
             }
         });
     });
+    out
 }
 
 /// The hovered hex in each of the map's systems, as one line that fits the status bar:

@@ -14,7 +14,7 @@ use super::TEXEL_SIDE;
 use crate::painter::color32;
 use eframe::egui::{Color32, ColorImage, Context, Mesh, Pos2, Rect, TextureHandle, TextureOptions};
 use hexmap_draw::{Region, Scene};
-use hexmap_hex::{Layout, OffsetCoord, OffsetKind, Orientation, Point};
+use hexmap_hex::{Hex, Layout, OffsetCoord, OffsetKind, Orientation, Point};
 use hexmap_map::OffsetBounds;
 
 /// A block's picture before it becomes a texture: the texels and the rectangle they cover
@@ -51,11 +51,12 @@ pub(super) fn texel_image(
     key: (i32, i32),
     scene: &dyn Scene,
 ) -> (Point, Option<TexelImage>) {
-    let kind = OffsetKind::default_for(layout.orientation());
+    let orientation = layout.orientation();
+    let kind = OffsetKind::default_for(orientation);
     let bounds = block_bounds(key);
     let anchor = layout.hex_to_pixel(kind.to_hex(OffsetCoord::new(bounds.min_col, bounds.min_row)));
     let (hw, hh) = hexmap_draw::map_scene::half_pitch(layout);
-    let (sx, sy) = texels_per_cell(layout.orientation());
+    let (sx, sy) = texels_per_cell(orientation);
     // Texel size, margin (in texels) at each end, and texture size.
     let (tw, th) = (2.0 * hw / sx as f64, 2.0 * hh / sy as f64);
     let (mx, my) = (sx - 1, sy - 1);
@@ -65,14 +66,9 @@ pub(super) fn texel_image(
     let mut pixels = vec![Color32::TRANSPARENT; w * h];
     let mut any = false;
     scene.block_colours(&Region::Block(bounds), &mut |cell, colour| {
-        let c = layout.hex_to_pixel(cell);
-        // The texel where the cell's rectangle starts (exact up to rounding noise).
-        let i = ((c.x - anchor.x - hw - origin.0) / tw).round();
-        let j = ((c.y - anchor.y - hh - origin.1) / th).round();
-        if i < 0.0 || j < 0.0 {
+        let Some((i, j)) = first_texel(kind, bounds, cell) else {
             return;
-        }
-        let (i, j) = (i as usize, j as usize);
+        };
         if i + sx > w || j + sy > h {
             return;
         }
@@ -94,6 +90,26 @@ pub(super) fn texel_image(
     );
     let image = ColorImage::new([w, h], pixels);
     (anchor, Some(TexelImage { image, rect }))
+}
+
+/// The first texel (column, row) of `cell`'s rectangle in the texture of the block of
+/// `bounds`, from its offset coordinates in `kind` (the chunks' kind): a cell's rectangle
+/// starts one texel pitch per cell along each axis from the block's first cell, plus the
+/// margin and half a cell (one texel) where its line is shoved. Whole numbers, so no
+/// rounding of world positions. `None` for a cell before the block's start.
+fn first_texel(kind: OffsetKind, bounds: OffsetBounds, cell: Hex) -> Option<(usize, usize)> {
+    let c = kind.from_hex(cell);
+    let (col, row) = (c.col - bounds.min_col, c.row - bounds.min_row);
+    // The block starts on an even line (a multiple of `TEXEL_SIDE`), which no kind shoves.
+    let shove = |line: i32| match kind {
+        OffsetKind::OddR | OffsetKind::OddQ => line & 1,
+        OffsetKind::EvenR | OffsetKind::EvenQ => -(line & 1),
+    };
+    let (i, j) = match kind.orientation() {
+        Orientation::Pointy => (2 * col + shove(c.row) + 1, row),
+        Orientation::Flat => (col, 2 * row + shove(c.col) + 1),
+    };
+    Some((usize::try_from(i).ok()?, usize::try_from(j).ok()?))
 }
 
 /// Build texel block `key` as one quad with its texture (an empty mesh and no texture
