@@ -43,6 +43,7 @@ mod file_work;
 mod fog_panel;
 pub mod frame_stats;
 mod generate_biomes;
+pub mod generate_preview;
 mod generate_window;
 mod height_brush;
 mod icon_palette;
