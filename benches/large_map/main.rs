@@ -19,6 +19,7 @@ mod files;
 mod frames;
 mod huge;
 mod overlays;
+mod submitted;
 mod whole_map;
 
 use content::{annotated_map, featured_map};
@@ -27,6 +28,7 @@ use files::{files, pictures};
 use frames::{annotated_frames, frames, legend};
 use huge::{huge_driven, huge_edit, huge_files, huge_frames};
 use overlays::overlays;
+use submitted::gpu_load;
 use whole_map::huge_whole_map;
 
 use criterion::measurement::WallTime;
@@ -90,6 +92,7 @@ criterion_group!(
     huge_frames,
     huge_edit,
     huge_driven,
-    huge_whole_map
+    huge_whole_map,
+    gpu_load
 );
 criterion_main!(benches);

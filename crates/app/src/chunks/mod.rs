@@ -71,6 +71,9 @@ struct CachedChunk {
     anchor: Point,
     /// Meshes in drawing order (more than one where images change the texture).
     meshes: Arc<[Mesh]>,
+    /// Each mesh's vertices' bounding box (relative to the anchor, world units): what the
+    /// view is compared with to hand the GPU only what is on screen.
+    bounds: Arc<[Rect]>,
     /// Text drawn over the mesh each frame (world units).
     texts: Arc<[OwnedText]>,
     /// The chunk's texture at [`Detail::Texel`] (kept alive with the mesh using it).
@@ -147,6 +150,8 @@ pub struct ChunkCache {
     pub stats: PaintStats,
     /// Textures of the map's images (tile art, image icons); `None` draws none.
     textures: Option<crate::images::ImageTextures>,
+    /// Cuts partly seen meshes down to their triangles on view.
+    culler: cull::Culler,
 }
 
 impl Default for ChunkCache {
@@ -169,6 +174,7 @@ impl ChunkCache {
             budget: (MAX_CACHED, MAX_CACHED_BYTES),
             stats: PaintStats::default(),
             textures: None,
+            culler: cull::Culler::default(),
         }
     }
 
@@ -334,6 +340,7 @@ impl ChunkCache {
                 stats.rebuilt += 1;
                 let bytes = chunk_bytes(&meshes, &chunk_texts, texture.as_ref());
                 self.bytes += bytes;
+                let bounds = meshes.iter().map(Mesh::calc_bounds).collect();
                 let old = self.chunks.insert(
                     key,
                     CachedChunk {
@@ -341,6 +348,7 @@ impl ChunkCache {
                         detail,
                         anchor,
                         meshes: meshes.into(),
+                        bounds,
                         texts: chunk_texts.into(),
                         _texture: texture,
                         last_used: 0,
@@ -360,9 +368,14 @@ impl ChunkCache {
                 continue;
             }
             stats.drawn += 1;
-            for mesh in chunk.meshes.iter().filter(|m| !m.is_empty()) {
-                let mut mesh = mesh.clone();
-                mesh.transform(camera.mesh_transform(view, chunk.anchor));
+            // The view in the chunk's own coordinates: only what meets it is handed on.
+            let to_screen = camera.mesh_transform(view, chunk.anchor);
+            let seen = to_screen.inverse().mul_rect(view);
+            for (mesh, &bounds) in chunk.meshes.iter().zip(chunk.bounds.iter()) {
+                let Some(mut mesh) = self.culler.visible(mesh, bounds, seen) else {
+                    continue;
+                };
+                mesh.transform(to_screen);
                 stats.vertices += mesh.vertices.len();
                 painter.add(Shape::mesh(mesh));
             }
@@ -515,6 +528,7 @@ fn paint_free_text(
     texts.len()
 }
 
+mod cull;
 mod texel;
 
 #[cfg(test)]
