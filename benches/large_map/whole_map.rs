@@ -31,6 +31,8 @@ struct Run {
     until_drawn: Duration,
     /// Frames until then.
     frames: usize,
+    /// Texels of the textures built until then (each uploaded to the GPU, 4 bytes).
+    texels: usize,
 }
 
 /// True when nothing is left to draw or to work out: every texel block on view is built
@@ -46,12 +48,14 @@ fn run_until_drawn(ed: &mut Editor, first: Vec<Event>, done: &dyn Fn(&Editor) ->
     let start = Instant::now();
     let mut longest = Duration::ZERO;
     let mut until_done = None;
+    let mut texels = 0;
     let mut events = first;
     for frames in 1..=MOST_FRAMES {
         let done_before = done(ed);
         let t = Instant::now();
         black_box(ed.frame(std::mem::take(&mut events)));
         longest = longest.max(t.elapsed());
+        texels += ed.app.view().paint_stats().texels;
         if done(ed) {
             until_done.get_or_insert_with(|| start.elapsed());
         }
@@ -61,6 +65,7 @@ fn run_until_drawn(ed: &mut Editor, first: Vec<Event>, done: &dyn Fn(&Editor) ->
                 until_done: until_done.unwrap_or_default(),
                 until_drawn: start.elapsed(),
                 frames,
+                texels,
             };
         }
     }
@@ -84,13 +89,16 @@ fn report(name: &str, runs: &[Run]) {
     };
     let mut frames: Vec<usize> = runs.iter().map(|r| r.frames).collect();
     frames.sort_unstable();
+    let mut texels: Vec<usize> = runs.iter().map(|r| r.texels).collect();
+    texels.sort_unstable();
     eprintln!(
         "whole map {name}: longest frame {}, done after {}, whole map drawn after {}, {} \
-         frames (median of {})",
+         frames, {:.1} MB of textures built (median of {})",
         range(|r| r.longest),
         range(|r| r.until_done),
         range(|r| r.until_drawn),
         frames[frames.len() / 2],
+        texels[texels.len() / 2] as f64 * 4.0 / 1e6,
         runs.len()
     );
 }

@@ -16,8 +16,8 @@ use super::scene::{Scene, draw_blocks};
 use super::sink::Sink;
 use super::spill::Spill;
 use super::style::Style;
-use hexmap_hex::{Hex, Layout, OffsetKind, Orientation, Point};
-use hexmap_map::{HexMap, OffsetBounds};
+use hexmap_hex::{Hex, Layout, OffsetCoord, OffsetKind, Orientation, Point};
+use hexmap_map::{HexMap, MapShape, OffsetBounds};
 
 /// Bits of [`Detail::Full::shown`] for a map.
 const SHOWN_GRID: u8 = 1;
@@ -554,6 +554,43 @@ impl Scene for MapScene<'_> {
     fn draw_free_text(&self, a: Point, b: Point, scale: f64, sink: &mut dyn Sink) {
         self.draw_named_regions(&Region::Rect(a, b), scale, sink);
         self.draw_labels(&Region::Rect(a, b), scale, sink);
+    }
+
+    fn block_colours_in(
+        &self,
+        kind: OffsetKind,
+        bounds: &OffsetBounds,
+        f: &mut dyn FnMut(OffsetCoord, Colour),
+    ) {
+        // A rectangle straight in `kind` stores its cells row by row: a cell's index is
+        // its row times the width plus its column, no hex in between.
+        let MapShape::Rectangle {
+            kind: own,
+            width,
+            height,
+        } = *self.map.shape()
+        else {
+            return self.block_colours(&Region::Block(*bounds), &mut |h, c| f(kind.from_hex(h), c));
+        };
+        if own != kind {
+            return self.block_colours(&Region::Block(*bounds), &mut |h, c| f(kind.from_hex(h), c));
+        }
+        let colours = self.colours();
+        let (map, mines) = (self.map, self.style.layers.mines);
+        let span = |start: i32, n: u32, size: u32| {
+            let lo = i64::from(start).max(0);
+            let hi = (i64::from(start) + i64::from(n)).min(i64::from(size));
+            lo..hi.max(lo)
+        };
+        for row in span(bounds.min_row, bounds.rows, height) {
+            for col in span(bounds.min_col, bounds.cols, width) {
+                let i = (row * i64::from(width) + col) as usize;
+                let (fill, _) = self.fill_of(i, &colours);
+                if let Some(fill) = self.block_colour(fill, mines && map.mine_layer().get(i)) {
+                    f(OffsetCoord::new(col as i32, row as i32), fill);
+                }
+            }
+        }
     }
 
     fn block_colours(&self, region: &Region<'_>, f: &mut dyn FnMut(Hex, Colour)) {

@@ -68,6 +68,8 @@ fn block_of(key: (i32, i32)) -> (i32, i32) {
 struct CachedChunk {
     generation: u64,
     detail: Detail,
+    /// Cells per texel along each axis of a texel block's texture (1 for chunks).
+    cells_per_texel: usize,
     anchor: Point,
     /// Meshes in drawing order (more than one where images change the texture).
     meshes: Arc<[Mesh]>,
@@ -127,6 +129,8 @@ pub struct PaintStats {
     /// Texel blocks on view left stale or missing this frame (out of
     /// [`TEXEL_BUILD_BUDGET`]); built in the next frames, which are asked for.
     pub pending: usize,
+    /// Texels of the textures built this frame (each is uploaded to the GPU, 4 bytes).
+    pub texels: usize,
 }
 
 /// Cached chunk meshes for one map.
@@ -305,6 +309,11 @@ impl ChunkCache {
         } else {
             scene.detail(scale)
         };
+        // Texel blocks as coarse as the zoom allows (see `texel::cells_per_texel`).
+        let step = match texel {
+            true => texel::cells_per_texel(layout, scale),
+            false => 1,
+        };
         let mut stats = PaintStats::default();
         let mut texts = Vec::new();
         let keys = if texel {
@@ -319,18 +328,20 @@ impl ChunkCache {
                 &self.dirty
             };
             let generation = self.global + dirty.get(&key).copied().unwrap_or(0);
-            let cached = self.chunks.get(&key).map(|c| (c.generation, c.detail));
-            let fresh = cached == Some((generation, detail));
+            let cached = self.chunks.get(&key);
+            let cached = cached.map(|c| (c.generation, c.detail, c.cells_per_texel));
+            let fresh = cached == Some((generation, detail, step));
             if !fresh && texel && started.elapsed() >= TEXEL_BUILD_BUDGET {
                 // Out of time this frame: the block's last picture, if any, stands in.
                 stats.pending += 1;
-                if cached.is_none_or(|(_, d)| d != detail) {
+                if cached.is_none_or(|(_, d, _)| d != detail) {
                     continue;
                 }
             } else if !fresh {
                 let (anchor, meshes, chunk_texts, texture) = if texel {
                     let (anchor, mesh, texture) =
-                        texel::build_texel_block(painter.ctx(), layout, key, scene);
+                        texel::build_texel_block(painter.ctx(), layout, key, scene, step);
+                    stats.texels += texture.as_ref().map_or(0, |t| t.size()[0] * t.size()[1]);
                     (anchor, vec![mesh], Vec::new(), texture)
                 } else {
                     let textures = self.textures.clone();
@@ -346,6 +357,7 @@ impl ChunkCache {
                     CachedChunk {
                         generation,
                         detail,
+                        cells_per_texel: step,
                         anchor,
                         meshes: meshes.into(),
                         bounds,
