@@ -10,9 +10,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return cli::usage_error(e, std::env::args_os()),
+    };
     match cli.command {
-        Some(command) => cli::run(command),
+        Some(command) => cli::run(command, cli.pretty),
         None => open_editor(cli.map),
     }
 }

@@ -23,6 +23,7 @@ pub(super) fn files(c: &mut Criterion) {
             b.iter(|| {
                 write_path(
                     black_box(&map),
+                    None,
                     by_name("tmx").expect("registered"),
                     &WriteOptions::default(),
                     &tmx,
@@ -49,6 +50,7 @@ pub(super) fn pictures(c: &mut Criterion) {
             b.iter(|| {
                 write_path(
                     black_box(&map),
+                    None,
                     format,
                     &WriteOptions::default(),
                     &path,

@@ -71,7 +71,7 @@ Hex = tuple[int, int]
 
 
 class HexMapError(ValueError):
-    """The JSON is not a hexmap-cells version 1 or 2 export, or is inconsistent."""
+    """The JSON is not a hexmap-cells export of versions 1 to 3, or is inconsistent."""
 
 
 def points(hundredths: int | None) -> float | None:

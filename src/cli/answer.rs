@@ -47,6 +47,14 @@ pub(super) fn json_mode() -> bool {
     JSON_MODE.load(Ordering::Relaxed)
 }
 
+/// Whether JSON answers are indented (`--pretty`) rather than one line each.
+static PRETTY: AtomicBool = AtomicBool::new(false);
+
+/// Set whether JSON answers of this run are indented over several lines.
+pub(super) fn set_pretty(on: bool) {
+    PRETTY.store(on, Ordering::Relaxed);
+}
+
 /// Report a warning on standard error: a text line, or a JSON object line in JSON mode.
 pub(super) fn warn(message: impl std::fmt::Display) {
     let message = message.to_string();
@@ -57,9 +65,14 @@ pub(super) fn warn(message: impl std::fmt::Display) {
     }
 }
 
-/// Print a command's JSON answer on standard output.
+/// Print a command's JSON answer on standard output: one line (JSON lines, as every
+/// answer under `--json`), or indented with `--pretty`.
 pub(super) fn print_json(answer: &impl Serialize) -> Result<(), CliError> {
-    println!("{}", serde_json::to_string_pretty(answer)?);
+    if PRETTY.load(Ordering::Relaxed) {
+        println!("{}", serde_json::to_string_pretty(answer)?);
+    } else {
+        println!("{}", serde_json::to_string(answer)?);
+    }
     Ok(())
 }
 

@@ -99,7 +99,7 @@ fn answer(map: &HexMap, q: &Map<String, Value>) -> Result<Value, String> {
                 .and_then(Value::as_u64)
                 .and_then(|r| u32::try_from(r).ok())
                 .ok_or("\"radius\" must be a whole number of hexes")?;
-            Ok(queries::fov(map, from, radius))
+            queries::fov(map, from, radius).map_err(cli)
         }
         "pick" => {
             let coordinate = |key: &str| {

@@ -12,7 +12,7 @@ use hexmap_io::format::{
     Format, FormatOption, WriteOptions, by_name, read_path, write_path, writers,
 };
 use hexmap_io::render::PngCompression;
-use hexmap_io::{Form, save};
+use hexmap_io::{Form, save_from};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -53,9 +53,9 @@ pub struct ExportArgs {
     /// map's view settings ask for, if any: on the right of a picture, on its own PDF page.
     #[arg(long, value_name = "PLACE", value_parser = parse_legend)]
     pub legend: Option<LegendArg>,
-    /// Pictures: draw the scale bar (a labelled bar of a round distance, e.g. "20 mi", in
-    /// the bottom-left corner clear of the legend; PDF: on the first board page, at true
-    /// length). On by default when the map has a scale (editor: Map → Properties… → Map
+    /// Pictures: draw the scale bar (a labelled bar of a round distance, e.g. "20 mi",
+    /// under the map at its left, the picture grown to hold it; PDF: in the bottom-left
+    /// corner of the first board page, clear of the legend, at true length). On by default when the map has a scale (editor: Map → Properties… → Map
     /// scale); asked for a map without one, a warning and no bar.
     #[arg(long, overrides_with = "no_scale_bar")]
     pub scale_bar: bool,
@@ -98,15 +98,19 @@ pub struct ExportArgs {
     /// PDF: how much of the map two neighbouring pages both show.
     #[arg(long, default_value = "10mm")]
     pub overlap: Length,
-    /// PDF: crop and registration marks in the margins.
-    #[arg(long)]
+    /// PDF: crop and registration marks in the margins (the default, as in the editor's
+    /// Print window).
+    #[arg(long, overrides_with = "no_marks")]
     pub marks: bool,
+    /// PDF: no crop and registration marks.
+    #[arg(long, overrides_with = "marks")]
+    pub no_marks: bool,
     /// PDF: one page sized to the map plus margins (for print shops), instead of pages of
     /// --paper.
     #[arg(long)]
     pub poster: bool,
-    /// SVG: link tile art and image icons by their paths (relative to the map, so write
-    /// the SVG beside it) instead of embedding them.
+    /// SVG: link tile art and image icons by their paths (from the SVG's folder) instead
+    /// of embedding them.
     #[arg(long)]
     pub link_images: bool,
     /// JSON, PNG, SVG, PDF: only what the players may see (a game in progress): cells
@@ -168,9 +172,12 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
     args.writing.check(&args.out, Some(&args.map))?;
     if let Some(w) = extension_mismatch(&args.out, args.format) {
         if args.strict {
-            return Err(CliError(format!("--strict: {w} (nothing written)")));
+            return Err(CliError(format!("--strict: {w}; nothing written")));
         }
-        warn(w);
+        warn(format!(
+            "{w}; written as {} all the same",
+            args.format.name()
+        ));
     }
     let print_size = args.format.options().contains(&FormatOption::PrintHexSize);
     match (args.dpi, args.hex_size) {
@@ -250,18 +257,12 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             args.format
         )));
     }
-    let (mut map, _) = super::load_map(&args.map)?;
+    let (map, _) = super::load_map(&args.map)?;
     if args.underlay && map.underlay().is_none() {
         return Err(CliError(format!(
             "{}: --underlay: the map has no underlay (set one in the editor: Map → Underlay…)",
             args.map.display()
         )));
-    }
-    if hexmap_io::image_paths::format_names_images(args.format.name())
-        && let Some(copy) = hexmap_io::image_paths::copy_for(&map, &args.map, &args.out)
-            .map_err(|e| CliError(format!("rewriting image paths: {e}")))?
-    {
-        map = copy;
     }
     if args.scale_bar && map.scale().is_none() {
         let w = format!(
@@ -292,7 +293,11 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             overlap: args.overlap,
             poster: args.poster,
         },
-        marks: args.marks,
+        marks: if args.marks || args.no_marks {
+            args.marks
+        } else {
+            defaults.marks
+        },
         dpi: args.dpi,
         legend: match args.legend {
             Some(LegendArg(place)) => place,
@@ -316,6 +321,19 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         frame_of: None,
         png_compression: args.png_compression.unwrap_or(defaults.png_compression),
     };
+    let left = hexmap_io::format::left_out(&map, args.format, &opts);
+    if !left.is_empty() {
+        let what = format!(
+            "{}: {} leaves out what the map holds: {}",
+            args.out.display(),
+            args.format.name(),
+            hexmap_io::format::describe(&left)
+        );
+        if args.strict {
+            return Err(CliError(format!("--strict: {what}; nothing written")));
+        }
+        warn(what);
+    }
     let show =
         map.cell_count() > PROGRESS_CELLS && std::io::stderr().is_terminal() && !args.writing.json;
     let mut last = -1i32;
@@ -327,7 +345,14 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             let _ = std::io::stderr().flush();
         }
     };
-    let written = write_path(&map, args.format, &opts, &args.out, &mut progress)?;
+    let written = write_path(
+        &map,
+        Some(&args.map),
+        args.format,
+        &opts,
+        &args.out,
+        &mut progress,
+    )?;
     if show {
         eprintln!();
     }
@@ -353,11 +378,10 @@ fn extension_mismatch(out: &std::path::Path, format: &dyn Format) -> Option<Stri
     let own = format.extensions();
     (!own.iter().any(|e| e.eq_ignore_ascii_case(&ext))).then(|| {
         format!(
-            "{}: .{ext} is not a {} file's extension (.{}); written as {} all the same",
+            "{}: .{ext} is not a {} file's extension (.{})",
             out.display(),
             format.name(),
             own.join(", ."),
-            format.name()
         )
     })
 }
@@ -365,8 +389,9 @@ fn extension_mismatch(out: &std::path::Path, format: &dyn Format) -> Option<Stri
 /// `hexmap import`: read the map (any readable format, within the size limit), report what
 /// could not be kept, save it as RON.
 pub fn import(args: &ImportArgs) -> Result<(), CliError> {
-    args.writing.check(&args.out, Some(&args.tiled_map))?;
+    // IN first: a missing or unreadable map is the error to hear about, whatever OUT is.
     let imported = read_path(&args.tiled_map)?;
+    args.writing.check(&args.out, Some(&args.tiled_map))?;
     let name = args.tiled_map.file_name().map_or_else(
         || args.tiled_map.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
@@ -374,7 +399,7 @@ pub fn import(args: &ImportArgs) -> Result<(), CliError> {
     for w in &imported.warnings {
         warn(format!("{name}: {w}"));
     }
-    save(&args.out, &imported.map, args.form)?;
+    save_from(Some(&args.tiled_map), &args.out, &imported.map, args.form)?;
     if args.writing.json {
         let map = &imported.map;
         print_json(&serde_json::json!({

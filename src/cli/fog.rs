@@ -55,56 +55,74 @@ pub enum FogAction {
     HideAll,
 }
 
-/// Largest --radius or --sight.
-const MAX_REACH: u32 = 1000;
+/// Largest --radius (a plain disc of cells; --sight is held to the sight limit,
+/// `hexmap_map::MAX_SIGHT`, as `fov` is). Both are first cut to the map's extent.
+const MAX_RADIUS: u32 = 1000;
 
 /// Run `hexmap fog`.
 pub fn fog(a: &FogArgs) -> Result<(), CliError> {
     let (map, form) = super::load_map(&a.map)?;
     let mut doc = Document::new(map);
-    let (edit, what, changed) = match &a.action {
+    let hidden_before = doc.map().hidden_count();
+    // What is done, and where (text), and how many cells it names.
+    let (edit, verb, place, named) = match &a.action {
         FogAction::RevealAll => (
             Edit::Fog(FogEdit::RevealAll(true)),
-            "revealed every cell".to_owned(),
+            "revealed",
+            "on the whole map".to_owned(),
             doc.map().cell_count(),
         ),
         FogAction::HideAll => (
             Edit::Fog(FogEdit::RevealAll(false)),
-            "hid every cell".to_owned(),
+            "hid",
+            "on the whole map".to_owned(),
             doc.map().cell_count(),
         ),
         FogAction::Reveal(at) | FogAction::Hide(at) => {
             let reveal = matches!(a.action, FogAction::Reveal(_));
             let map = doc.map();
             let h = super::routes::cell(map, &a.map, at.coords, "--at", &at.at)?;
-            if let Some(n) = at.sight.or(at.radius)
-                && n > MAX_REACH
-            {
-                return Err(CliError(format!(
-                    "{}: --sight and --radius go up to {MAX_REACH}, got {n}",
-                    a.map.display()
-                )));
-            }
+            let in_file = |e: &dyn std::fmt::Display| CliError(format!("{}: {e}", a.map.display()));
             let hexes = match (at.sight, at.radius) {
-                (Some(n), _) => map.field_of_view(h, n),
-                (None, Some(n)) => hexmap_hex::range(h, n).collect(),
+                (Some(n), _) => map.field_of_view(h, n).map_err(|e| in_file(&e))?,
+                (None, Some(n)) => {
+                    let n = map.sight_distance(h, n);
+                    if n > MAX_RADIUS {
+                        return Err(in_file(&format!(
+                            "--radius {n} is over the limit of {MAX_RADIUS}"
+                        )));
+                    }
+                    hexmap_hex::range(h, n)
+                        .filter(|c| map.contains(*c))
+                        .collect()
+                }
                 (None, None) => vec![h],
             };
-            let verb = if reveal { "revealed" } else { "hid" };
             let on_map = hexes.iter().filter(|c| map.contains(**c)).count();
-            let what = format!(
-                "{verb} {on_map} cell(s) at {}",
-                show_named(map, at.coords, h)
-            );
             let edit = Edit::Fog(FogEdit::SetRevealed {
                 hexes,
                 revealed: reveal,
             });
-            (edit, what, on_map)
+            let verb = if reveal { "revealed" } else { "hid" };
+            (
+                edit,
+                verb,
+                format!("at {}", show_named(map, at.coords, h)),
+                on_map,
+            )
         }
     };
     doc.apply(&edit)
         .map_err(|e| CliError(format!("{}: {e}", a.map.display())))?;
+    // Only the cells whose state changed count: revealing a revealed cell changes nothing.
+    let changed = doc.map().hidden_count().abs_diff(hidden_before);
+    let unchanged = named - changed;
+    let already = match (unchanged, verb) {
+        (0, _) => String::new(),
+        (n, "revealed") => format!(" ({n} already revealed)"),
+        (n, _) => format!(" ({n} already hidden)"),
+    };
+    let what = format!("{verb} {changed} cell(s) {place}{already}");
     hexmap_io::save(&a.map, doc.map(), form)?;
     if a.json {
         let action = match &a.action {
@@ -116,7 +134,8 @@ pub fn fog(a: &FogArgs) -> Result<(), CliError> {
         return print_json(&serde_json::json!({
             "file": path_text(&a.map),
             "action": action,
-            "cells_named": changed,
+            "cells_named": named,
+            "changed": changed,
             "hidden": doc.map().hidden_count(),
             "cells": doc.map().cell_count(),
         }));

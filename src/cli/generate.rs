@@ -23,7 +23,8 @@ pub struct GenerateArgs {
     #[arg(long, default_value = "pointy")]
     pub orientation: Orientation,
     /// The seed: the same seed and arguments give the same file, byte for byte.
-    #[arg(long, required_unless_present = "print_biomes")]
+    #[arg(long, required_unless_present = "print_biomes", allow_hyphen_values = true,
+          value_parser = super::parse_seed)]
     pub seed: Option<u64>,
     /// island, continent, archipelago or highlands.
     #[arg(long, default_value = "island")]
@@ -111,7 +112,8 @@ pub fn generate(a: &GenerateArgs) -> Result<(), CliError> {
         spec.palette = Some(map.palette().clone());
     }
     let (map, report) = generate_with_report(&spec)?;
-    io::save(out, &map, a.new_map.form)?;
+    // A palette from another map keeps naming its tile art from there.
+    io::save_from(a.palette_from.as_deref(), out, &map, a.new_map.form)?;
     let ctx = map.properties().coord_context();
     for (x, y) in &report.unrouted {
         warn(format!(

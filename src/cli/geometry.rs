@@ -50,7 +50,8 @@ pub struct CoordArgs {
     #[arg(allow_hyphen_values = true)]
     pub value: String,
     /// Orientation used for naming neighbour directions and for `offset`/`doubled`
-    /// [default: pointy].
+    /// [default: pointy; for xxyy the orientation its labels' stagger counts in, flat for
+    /// the default odd-q].
     #[arg(long, conflicts_with = "map")]
     pub orientation: Option<Orientation>,
     /// Read and print in this map's settings: its XXYY labels, orientation and offset kind
@@ -125,7 +126,14 @@ pub(super) fn all_systems_json(h: Hex, cx: &CoordContext) -> serde_json::Value {
 fn coord_context(args: &CoordArgs, map: Option<&HexMap>) -> CoordContext {
     let mut cx = match map {
         Some(map) => map.properties().coord_context(),
-        None => CoordContext::new(args.orientation.unwrap_or_default()),
+        // XXYY counts in its stagger's offset kind (odd-q by default: flat hexes), so the
+        // neighbours are named in that orientation unless one is given.
+        None => CoordContext::new(args.orientation.unwrap_or_else(|| match args.system {
+            CoordChoice::System(CoordSystem::Xxyy) => {
+                args.labels.unwrap_or_default().stagger.orientation()
+            }
+            _ => Orientation::default(),
+        })),
     };
     if let Some(labels) = args.labels {
         cx.labels = labels;
@@ -159,8 +167,7 @@ pub fn coord(args: &CoordArgs) -> Result<(), CliError> {
         if let Some(map) = &map {
             out.extend(queries::cell_facts(map, h));
         }
-        println!("{}", serde_json::Value::Object(out));
-        return Ok(());
+        return super::answer::print_json(&serde_json::Value::Object(out));
     }
     for system in CoordSystem::ALL {
         let text = system
@@ -210,8 +217,7 @@ pub fn pick(args: &PickArgs) -> Result<(), CliError> {
         let (map, _) = super::load_map(path)?;
         let h = queries::pick_hex(&map, point)?;
         if args.json {
-            println!("{}", queries::pick_json(&map, h));
-            return Ok(());
+            return super::answer::print_json(&queries::pick_json(&map, h));
         }
         let [q, r, s] = h.cube();
         println!(
@@ -235,7 +241,7 @@ pub fn pick(args: &PickArgs) -> Result<(), CliError> {
             axial: [h.q, h.r],
             cube: h.cube(),
         };
-        println!("{}", serde_json::to_string(&out)?);
+        super::answer::print_json(&out)?;
     } else {
         let [q, r, s] = h.cube();
         println!("axial {q},{r}  cube {q},{r},{s}");

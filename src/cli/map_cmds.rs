@@ -23,6 +23,10 @@ pub struct NewArgs {
     /// odd-r, even-r, odd-q or even-q (default: odd-r for pointy, odd-q for flat).
     #[arg(long)]
     pub offset: Option<OffsetKind>,
+    /// Give every cell this terrain of the standard palette, by name (grass, "deep sea")
+    /// or id (default: every cell empty).
+    #[arg(long, value_name = "TERRAIN")]
+    pub fill: Option<String>,
     /// `--name` and `--form`, as every command that makes a new map has them.
     #[command(flatten)]
     pub new_map: NewMapFlags,
@@ -118,7 +122,22 @@ pub fn new(a: &NewArgs) -> Result<(), CliError> {
         .shape
         .to_shape(props.offset_kind)
         .map_err(|e| CliError(format!("bad shape: {e}")))?;
-    let map = HexMap::new(props, shape, Palette::standard())?;
+    let mut map = HexMap::new(props, shape, Palette::standard())?;
+    if let Some(name) = &a.fill {
+        let terrain = map.palette().by_id_or_name(name).ok_or_else(|| {
+            let names: Vec<String> = map
+                .palette()
+                .terrains()
+                .iter()
+                .map(|t| format!("{} {}", t.id.get(), t.name))
+                .collect();
+            CliError(format!(
+                "--fill: no terrain '{name}' in the standard palette ({})",
+                names.join(", ")
+            ))
+        })?;
+        map.fill_terrain(terrain.id)?;
+    }
     io::save(&a.out, &map, a.new_map.form)?;
     if a.writing.json {
         print_json(&MapWritten::of(&a.out, &map, a.new_map.form))?;
@@ -234,8 +253,7 @@ pub fn info(a: &InfoArgs) -> Result<(), CliError> {
         warnings: warning.into_iter().collect(),
     };
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&info)?);
-        return Ok(());
+        return super::answer::print_json(&info);
     }
     for w in &info.warnings {
         println!("hexmap: warning: {w}");
@@ -363,7 +381,7 @@ pub fn convert(a: &ConvertArgs) -> Result<(), CliError> {
         props.offset_kind = k;
         map.set_properties(props)?;
     }
-    io::save(&a.output, &map, a.form)?;
+    io::save_from(Some(&a.input), &a.output, &map, a.form)?;
     if a.writing.json {
         print_json(&MapWritten::of(&a.output, &map, a.form))?;
     }

@@ -54,7 +54,7 @@ pub struct GenerateArgs {
     #[arg(long, value_parser = parse_density)]
     pub density: Option<f64>,
     /// Seed: the same map, settings and seed give the same layout.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = super::parse_seed)]
     pub seed: u64,
     /// Safe start cell (it and its neighbours stay mine-free; -2,3 is a value).
     #[arg(long, allow_hyphen_values = true)]
@@ -190,7 +190,7 @@ fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
         generated.layout.mines().collect(),
     )))?;
     let map = doc.map();
-    io::save(&a.out, map, form)?;
+    io::save_from(Some(&a.map), &a.out, map, form)?;
     if a.writing.json {
         return super::answer::print_json(&serde_json::json!({
             "file": super::answer::path_text(&a.out),
@@ -301,11 +301,7 @@ fn run_check(a: &CheckArgs) -> Result<(), CliError> {
                 global: report.stats.global,
             },
         };
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&out).map_err(|e| CliError(e.to_string()))?
-        );
-        return Ok(());
+        return super::answer::print_json(&out);
     }
     if report.is_solved() {
         println!(

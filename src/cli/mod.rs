@@ -30,6 +30,11 @@ pub struct Cli {
     /// A map file to open in the editor (no subcommand).
     pub map: Option<std::path::PathBuf>,
 
+    /// With --json: indent each JSON answer over several lines (for a person) instead of
+    /// one line per answer (JSON lines, for a pipeline).
+    #[arg(long, global = true)]
+    pub pretty: bool,
+
     /// The subcommand; none opens the editor.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -110,10 +115,11 @@ impl<E: std::fmt::Display> From<E> for CliError {
 
 /// Run one subcommand: 0 on success, 1 (with the message on stderr) when its input is bad,
 /// 2 when its arguments contradict each other.
-pub fn run(command: Command) -> ExitCode {
+pub fn run(command: Command, pretty: bool) -> ExitCode {
     end_quietly_on_closed_pipe();
     let json = command.answers_in_json();
     answer::set_json_mode(json);
+    answer::set_pretty(pretty);
     // Arguments that contradict each other are a usage error (exit 2), like clap's own.
     if let Command::New(args) = &command
         && let Err(message) = args.check()
@@ -152,6 +158,54 @@ pub fn run(command: Command) -> ExitCode {
             eprintln!("hexmap: error: {message}");
             ExitCode::from(1)
         }
+    }
+}
+
+/// `--seed`: a whole number from 0 to 2⁶⁴ − 1; a negative or fractional one is refused
+/// with the range (not taken for an option, so `--seed -1` says what is wrong with it).
+pub fn parse_seed(s: &str) -> Result<u64, String> {
+    s.trim()
+        .parse()
+        .map_err(|_| format!("a seed is a whole number from 0 to {}, got '{s}'", u64::MAX))
+}
+
+/// Arguments clap could not read (exit 2). When the command line asks for JSON (`--json`,
+/// or `batch`, which always answers in JSON) the error is one `{"error": …}` line on
+/// standard error, its text clap's message followed by the usage line, so a pipeline reads
+/// every failure the same way; else clap prints it as usual. Help and version requests
+/// print as always.
+pub fn usage_error(e: clap::Error, args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
+    use clap::error::ErrorKind;
+    let args: Vec<std::ffi::OsString> = args.into_iter().skip(1).collect();
+    let asks_json = args
+        .iter()
+        .take_while(|a| *a != "--")
+        .any(|a| a == "--json" || a.to_str().is_some_and(|s| s.starts_with("--json=")))
+        || args.first().is_some_and(|a| a == "batch");
+    let informational = matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    );
+    if !asks_json || informational {
+        e.exit();
+    }
+    eprintln!("{}", serde_json::json!({ "error": usage_error_text(&e) }));
+    ExitCode::from(2)
+}
+
+/// clap's message for `e` on one line: its first paragraph without the `error: ` prefix,
+/// then the usage line in brackets.
+fn usage_error_text(e: &clap::Error) -> String {
+    let rendered = e.render().to_string();
+    let mut paragraphs = rendered.split("\n\n").map(str::trim);
+    let message = paragraphs.next().unwrap_or_default();
+    let message = message.strip_prefix("error: ").unwrap_or(message);
+    let message = message.split_whitespace().collect::<Vec<_>>().join(" ");
+    match paragraphs.find_map(|p| p.strip_prefix("Usage: ")) {
+        Some(usage) => format!("{message} (usage: {})", usage.trim()),
+        None => message,
     }
 }
 

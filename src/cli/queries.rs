@@ -65,14 +65,15 @@ pub(super) fn reach(map: &HexMap, from: Hex, budget: u32) -> Result<Value, CliEr
 }
 
 /// The cells seen from `from` within `radius` under the map's sight rule, sorted:
-/// `{"hexes": [[q, r], …]}`.
-pub(super) fn fov(map: &HexMap, from: Hex, radius: u32) -> Value {
+/// `{"hexes": [[q, r], …]}`. Refused over the sight limit (`hexmap_map::MAX_SIGHT`, after
+/// the radius is cut to the map's extent), as `reach` is over its own.
+pub(super) fn fov(map: &HexMap, from: Hex, radius: u32) -> Result<Value, CliError> {
     let hexes: Vec<Value> = map
-        .field_of_view(from, radius)
+        .field_of_view(from, radius)?
         .into_iter()
         .map(hex_json)
         .collect();
-    json!({ "hexes": hexes })
+    Ok(json!({ "hexes": hexes }))
 }
 
 /// What the map holds at `h`: `"on_map"`, and on the map its terrain id and name (both
@@ -110,9 +111,18 @@ pub(super) fn pick_json(map: &HexMap, h: Hex) -> Value {
 
 /// The error for a point no hex can hold.
 pub(super) fn unpickable(p: Point) -> CliError {
+    // Large numbers in exponent form: 1e308 written out is over 300 digits.
+    let short = |v: f64| {
+        if v.is_finite() && v.abs() < 1e12 {
+            format!("{v}")
+        } else {
+            format!("{v:e}")
+        }
+    };
     CliError(format!(
         "point ({}, {}) is not finite or lies beyond the 32-bit hex coordinate range",
-        p.x, p.y
+        short(p.x),
+        short(p.y)
     ))
 }
 

@@ -82,7 +82,7 @@ pub fn route(a: &RouteArgs) -> Result<(), CliError> {
     let to = cell(&map, &a.map, a.coords, "TO", &a.to)?;
     let found = queries::find_route(&map, from, to)?;
     if a.json {
-        println!("{}", queries::route_json(found.as_ref()));
+        super::answer::print_json(&queries::route_json(found.as_ref()))?;
         return Ok(());
     }
     match found {
@@ -114,7 +114,7 @@ pub fn reach(a: &ReachArgs) -> Result<(), CliError> {
         .parse()
         .map_err(|e| CliError(format!("BUDGET: {e}")))?;
     if a.json {
-        println!("{}", queries::reach(&map, from, budget.hundredths())?);
+        super::answer::print_json(&queries::reach(&map, from, budget.hundredths())?)?;
         return Ok(());
     }
     let range = map.reach(from, budget.hundredths())?;

@@ -18,7 +18,7 @@ pub struct FovArgs {
     /// need no `--`).
     #[arg(allow_hyphen_values = true)]
     pub from: String,
-    /// How far it sees, in hexes.
+    /// How far it sees, in hexes (cut to the map's extent from FROM, then at most 100).
     pub radius: u32,
     /// System of FROM and the printed cells (as for `route`).
     #[arg(long, value_parser = super::geometry::CoordChoiceParser)]
@@ -33,10 +33,9 @@ pub fn fov(a: &FovArgs) -> Result<(), CliError> {
     let (map, _) = super::load_map(&a.map)?;
     let from = super::routes::cell(&map, &a.map, a.coords, "FROM", &a.from)?;
     if a.json {
-        println!("{}", queries::fov(&map, from, a.radius));
-        return Ok(());
+        return super::answer::print_json(&queries::fov(&map, from, a.radius)?);
     }
-    let seen = map.field_of_view(from, a.radius);
+    let seen = map.field_of_view(from, a.radius)?;
     println!(
         "{} cells seen from {} within {} ({}):",
         seen.len(),

@@ -148,7 +148,7 @@ fn info_reports_shape_counts_palette_and_form() {
         .arg(bundled("hexagon-r8-cube.ron"))
         .assert()
         .success()
-        .stdout(predicate::str::contains("\"form\": \"cube\""));
+        .stdout(predicate::str::contains("\"form\":\"cube\""));
 }
 
 #[test]

@@ -99,7 +99,7 @@ fn png_export_draws_icons_inside_their_hex_and_labels_at_their_point() {
     let path = dir.path().join("marked.png");
     let m = map();
     let png = format::by_name("png").unwrap();
-    format::write_path(&m, png, &WriteOptions::default(), &path, &mut |_| {}).unwrap();
+    format::write_path(&m, None, png, &WriteOptions::default(), &path, &mut |_| {}).unwrap();
     check(&m, &tiny_skia::Pixmap::load_png(&path).unwrap(), "PNG");
 }
 
@@ -109,7 +109,15 @@ fn svg_export_has_labels_as_text_and_icons_as_paths_that_librsvg_draws() {
     let (svg, png) = (dir.path().join("marked.svg"), dir.path().join("marked.png"));
     let m = map();
     let format = format::by_name("svg").unwrap();
-    format::write_path(&m, format, &WriteOptions::default(), &svg, &mut |_| {}).unwrap();
+    format::write_path(
+        &m,
+        None,
+        format,
+        &WriteOptions::default(),
+        &svg,
+        &mut |_| {},
+    )
+    .unwrap();
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.contains(">Zq</text>"), "the label is SVG text");
     assert!(text.contains("<path"), "icons are vector paths");

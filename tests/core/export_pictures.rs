@@ -5,7 +5,7 @@
 use crate::support::tiled_tools as tools;
 
 use hexmap::hex::{Hex, Orientation, Point};
-use hexmap::io::format::{self, Format, WriteOptions};
+use hexmap::io::format::{self, Format};
 use hexmap::map::{HexMap, MapProperties, MapShape, Palette, Rgb, Terrain, TerrainId};
 use std::path::Path;
 use std::process::Command;
@@ -84,7 +84,7 @@ fn check(map: &HexMap, img: &tiny_skia::Pixmap, what: &str) {
 }
 
 fn export(map: &HexMap, format: &dyn Format, path: &Path) {
-    format::write_path(map, format, &WriteOptions::default(), path, &mut |_| {}).unwrap();
+    crate::support::export::export_as(map, format.name(), path);
 }
 
 #[test]

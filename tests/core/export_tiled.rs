@@ -59,7 +59,7 @@ fn format(name: &str) -> &'static dyn Format {
 }
 
 fn export(map: &HexMap, format: &dyn Format, path: &Path) {
-    write_path(map, format, &WriteOptions::default(), path, &mut |_| {}).unwrap();
+    crate::support::export::export_as(map, format.name(), path);
 }
 
 /// Tiled drew every cell of the map: the pixel at each of our hex centres (Tiled's tile
@@ -419,7 +419,7 @@ fn png_export_has_terrain_colours_at_hex_centres() {
     };
     for (name, map) in maps() {
         let path = dir.path().join(format!("{name}.png"));
-        write_path(&map, format("png"), &opts, &path, &mut |_| {}).unwrap();
+        write_path(&map, None, format("png"), &opts, &path, &mut |_| {}).unwrap();
         check_picture_centres(&map, &tiny_skia::Pixmap::load_png(&path).unwrap(), &name);
     }
 }
@@ -448,7 +448,7 @@ fn svg_export_drawn_by_librsvg_has_terrain_colours_at_hex_centres() {
             dir.path().join(format!("{name}.svg")),
             dir.path().join(format!("{name}.png")),
         );
-        write_path(&map, format("svg"), &opts, &svg, &mut |_| {}).unwrap();
+        write_path(&map, None, format("svg"), &opts, &svg, &mut |_| {}).unwrap();
         let o = Command::new("rsvg-convert")
             .arg("-o")
             .arg(&png)

@@ -100,7 +100,7 @@ proptest! {
         doc.apply(&Edit::Fog(FogEdit::RevealSight { from, radius })).unwrap();
         let expected = reference_fov(doc.map(), from, radius);
         prop_assert_eq!(&revealed(doc.map()), &expected);
-        let overlay: BTreeSet<Hex> = doc.map().field_of_view(from, radius).into_iter().collect();
+        let overlay: BTreeSet<Hex> = doc.map().field_of_view(from, radius).unwrap().into_iter().collect();
         prop_assert_eq!(&overlay, &expected);
         doc.undo();
         prop_assert!(revealed(doc.map()).is_empty());

@@ -286,7 +286,15 @@ fn tiled_keeps_fog_as_a_layer_and_secrets_on_a_hidden_layer() {
     let dir = tempfile::tempdir().unwrap();
     let tmx = dir.path().join("session.tmx");
     let tmx_format = format::by_name("tmx").unwrap();
-    format::write_path(&m, tmx_format, &WriteOptions::default(), &tmx, &mut |_| {}).unwrap();
+    format::write_path(
+        &m,
+        None,
+        tmx_format,
+        &WriteOptions::default(),
+        &tmx,
+        &mut |_| {},
+    )
+    .unwrap();
     // hexmap reads its own file back with the fog and the flags.
     let back = format::read_path(&tmx).unwrap().map;
     let hidden = |m: &HexMap| m.hidden_cells().collect::<Vec<_>>();
@@ -299,15 +307,16 @@ fn tiled_keeps_fog_as_a_layer_and_secrets_on_a_hidden_layer() {
     if !tools::available() {
         return;
     }
-    // Tiled's own reading: a visible `fog` layer over exactly the hidden cells, and the
-    // GM-only objects alone on a hidden layer.
+    // Tiled's own reading: a hidden `fog` layer over exactly the hidden cells (hexmap's
+    // own view shows the map under the fog), and the GM-only objects alone on a hidden
+    // layer.
     let tmj = dir.path().join("tiled.tmj");
     tools::export_map("json", &tmx, &tmj);
     let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&tmj).unwrap()).unwrap();
     let layers = v["layers"].as_array().unwrap();
     let layer = |name: &str| layers.iter().find(|l| l["name"] == name).unwrap();
     let fog = layer("fog");
-    assert_eq!(fog["visible"], true);
+    assert_eq!(fog["visible"], false);
     let fogged = (fog["data"].as_array().unwrap().iter())
         .filter(|g| g.as_u64() != Some(0))
         .count();
@@ -325,4 +334,31 @@ fn tiled_keeps_fog_as_a_layer_and_secrets_on_a_hidden_layer() {
         let none = (l["objects"].as_array().into_iter().flatten()).all(|o| !gm_flag(o));
         assert!(none, "layer {} holds a GM-only object", l["name"]);
     }
+    // Tiled's default view (tmxrasterizer) is hexmap's: the map under the fog, pixel for
+    // pixel what the same map without fog renders.
+    let mut open = m.clone();
+    for h in open.shape().iter().collect::<Vec<_>>() {
+        open.set_hidden(h, false);
+    }
+    assert!(!open.has_fog() && m.has_fog());
+    let open_tmx = dir.path().join("open.tmx");
+    format::write_path(
+        &open,
+        None,
+        tmx_format,
+        &WriteOptions::default(),
+        &open_tmx,
+        &mut |_| {},
+    )
+    .unwrap();
+    let fogged = tools::rasterize(&tmx, &dir.path().join("fogged.png"), &[]);
+    let clear = tools::rasterize(&open_tmx, &dir.path().join("open.png"), &[]);
+    assert_eq!(
+        (fogged.width(), fogged.height()),
+        (clear.width(), clear.height())
+    );
+    let differ = (fogged.pixels().iter().zip(clear.pixels()))
+        .filter(|(a, b)| a != b)
+        .count();
+    assert_eq!(differ, 0, "Tiled draws the fog layer by default");
 }

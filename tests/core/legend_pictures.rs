@@ -246,7 +246,7 @@ fn the_pdf_legend_is_text_on_the_poster_and_on_the_first_board_page() {
         opts.print.poster = poster;
         opts.print.hex_size = "25mm".parse().unwrap();
         let path = dir.path().join(format!("m-{poster}.pdf"));
-        format::write_path(&m, pdf, &opts, &path, &mut |_| {}).unwrap();
+        format::write_path(&m, None, pdf, &opts, &path, &mut |_| {}).unwrap();
         let Some(text) = pdf_text(&path) else {
             return;
         };
@@ -258,7 +258,7 @@ fn the_pdf_legend_is_text_on_the_poster_and_on_the_first_board_page() {
         }
         // Without the option, no legend.
         opts.legend = None;
-        format::write_path(&m, pdf, &opts, &path, &mut |_| {}).unwrap();
+        format::write_path(&m, None, pdf, &opts, &path, &mut |_| {}).unwrap();
         let text = pdf_text(&path).unwrap();
         assert!(!text.contains("Legend"), "poster {poster}: {text}");
     }
@@ -297,7 +297,15 @@ fn rendered(
         Rendered::Pdf => ("pdf", "pdf"),
     };
     let file = dir.join(format!("picture.{ext}"));
-    format::write_path(m, format::by_name(name).unwrap(), opts, &file, &mut |_| {}).unwrap();
+    format::write_path(
+        m,
+        None,
+        format::by_name(name).unwrap(),
+        opts,
+        &file,
+        &mut |_| {},
+    )
+    .unwrap();
     let png = dir.join("rendered.png");
     let run = |c: &mut std::process::Command| c.output();
     let out = match kind {

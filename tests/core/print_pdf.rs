@@ -62,7 +62,8 @@ fn land_map(orientation: Orientation, size: Point, w: u32, h: u32) -> HexMap {
 }
 
 fn write_pdf(map: &HexMap, opts: &WriteOptions, path: &Path) {
-    hexmap::io::format::write_path(map, by_name("pdf").unwrap(), opts, path, &mut |_| {}).unwrap();
+    hexmap::io::format::write_path(map, None, by_name("pdf").unwrap(), opts, path, &mut |_| {})
+        .unwrap();
 }
 
 /// Page `page` (1-based) of `pdf` rendered at `dpi`.
@@ -523,4 +524,77 @@ fn bad_print_options_are_clear_errors() {
         assert!(err.contains(message), "{args:?}: {err}");
     }
     assert!(!dir.path().join("out.pdf").exists(), "nothing written");
+}
+
+/// The darkest grey (0 black, 255 white) in a `w`×`h` mm box at `mm` on a rendered page.
+fn darkest_in(img: &tiny_skia::Pixmap, mm: (f64, f64), size: (f64, f64), dpi: u32) -> u8 {
+    let k = f64::from(dpi) / 25.4;
+    let (x0, y0) = ((mm.0 * k) as u32, (mm.1 * k) as u32);
+    let (x1, y1) = (((mm.0 + size.0) * k) as u32, ((mm.1 + size.1) * k) as u32);
+    (y0..y1)
+        .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+        .filter_map(|(x, y)| img.pixel(x, y))
+        .map(|p| p.red().min(p.green()).min(p.blue()))
+        .min()
+        .unwrap_or(255)
+}
+
+/// The command line's PDF, by default and with `--no-marks`: the assembly index (page 1,
+/// read by `pdftotext`) tells a person to trim at the crop marks only when the board pages
+/// have them (a crop mark in the top-left margin of page 2, as poppler draws it), and the
+/// default is the editor's Print window's (`MARKS_BY_DEFAULT`).
+#[test]
+fn the_index_speaks_of_crop_marks_only_when_they_are_printed() {
+    if !poppler() {
+        return;
+    }
+    let map = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/hexcrawl.ron");
+    let dir = tempfile::tempdir().unwrap();
+    for (flag, marks) in [
+        (None, true),
+        (Some("--no-marks"), false),
+        (Some("--marks"), true),
+    ] {
+        let pdf = dir
+            .path()
+            .join(format!("hc-{marks}-{}.pdf", flag.unwrap_or("default")));
+        let mut cmd = assert_cmd::Command::cargo_bin("hexmap").unwrap();
+        cmd.arg("export").arg(&map).args(["--to", "pdf"]).arg(&pdf);
+        if let Some(f) = flag {
+            cmd.arg(f);
+        }
+        cmd.assert().success();
+        assert!(info(&pdf).0 > 2, "an index and several board pages");
+        let text = Command::new("pdftotext")
+            .args(["-f", "1", "-l", "1"])
+            .arg(&pdf)
+            .arg("-")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&text.stdout)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let says_marks = text.contains("Trim each page at its crop marks");
+        assert_eq!(says_marks, marks, "{flag:?}: page 1 reads {text:?}");
+        if !marks {
+            assert!(
+                text.contains("Trim each page at the edge of its map area"),
+                "{text}"
+            );
+        }
+        // Page 2: the map area starts at the 10 mm margin; a crop mark runs along its top
+        // edge out into the left margin (1 to 9 mm from the paper's edge).
+        let page = render(&pdf, 2, 150);
+        let ink = darkest_in(&page, (2.0, 9.0), (6.0, 2.0), 150);
+        assert_eq!(
+            ink < 160,
+            marks,
+            "{flag:?}: darkest grey {ink} where a crop mark goes"
+        );
+    }
+    assert_eq!(
+        hexmap::draw::print::MARKS_BY_DEFAULT,
+        hexmap::io::format::WriteOptions::default().marks
+    );
 }

@@ -121,6 +121,18 @@ fn the_pdf_bar_is_its_distance_at_the_prints_hex_size() {
     assert!(x < page.width() / 2 && y > page.height() / 2, "({x}, {y})");
 }
 
+/// librsvg's rendering of `svg`, written to `png` and decoded.
+fn rsvg(svg: &Path, png: &Path) -> tiny_skia::Pixmap {
+    let o = Command::new("rsvg-convert")
+        .arg("-o")
+        .arg(png)
+        .arg(svg)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    tiny_skia::Pixmap::load_png(png).unwrap()
+}
+
 /// The world → pixel scale an SVG states in its attributes.
 fn svg_scale(svg: &str) -> f64 {
     let at = svg.find("data-hexmap-scale=\"").unwrap() + "data-hexmap-scale=\"".len();
@@ -138,14 +150,7 @@ fn the_svg_and_png_bars_are_their_distance_at_the_pictures_scale() {
     let text = std::fs::read_to_string(&svg).unwrap();
     let miles = miles_in(&text);
     let want = miles / 6.0 * hex_world() * svg_scale(&text);
-    let o = Command::new("rsvg-convert")
-        .arg("-o")
-        .arg(&drawn)
-        .arg(&svg)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let img = tiny_skia::Pixmap::load_png(&drawn).unwrap();
+    let img = rsvg(&svg, &drawn);
     let (len, x, y) = longest_black_run(&img);
     assert!(
         (f64::from(len) - want).abs() <= 2.0,
@@ -172,6 +177,138 @@ fn the_svg_and_png_bars_are_their_distance_at_the_pictures_scale() {
         (f64::from(len) - want).abs() <= 2.0,
         "PNG bar {len} px at ({x}, {y}), want {want:.1}"
     );
+}
+
+/// A pointy odd-r 10×8 map of grass and sea in diagonal bands, 6 mi per hex, without
+/// tile art, saved as `dir/banded.ron`.
+fn banded_map(dir: &Path) -> PathBuf {
+    use hexmap::hex::{OffsetKind, Orientation};
+    use hexmap::map::{Document, Edit, HexMap, MapEdit, MapProperties, MapScale, MapShape};
+    let mut props = MapProperties::new("banded", Orientation::Pointy);
+    props.offset_kind = OffsetKind::OddR;
+    let shape = MapShape::rectangle(OffsetKind::OddR, 10, 8).unwrap();
+    let palette = hexmap::map::Palette::standard();
+    let (sea, grass) = (palette.terrains()[0].id, palette.terrains()[1].id);
+    let mut map = HexMap::new(props, shape, palette).unwrap();
+    for h in map.shape().iter().collect::<Vec<_>>() {
+        let t = if (h.q + 2 * h.r).rem_euclid(4) < 2 {
+            sea
+        } else {
+            grass
+        };
+        map.set_terrain(h, Some(t)).unwrap();
+    }
+    let mut doc = Document::new(map);
+    doc.apply(&Edit::Map(MapEdit::SetScale(Some(
+        MapScale::new(6.0, "mi").unwrap(),
+    ))))
+    .unwrap();
+    let file = dir.join("banded.ron");
+    hexmap::io::save(&file, doc.map(), hexmap::io::Form::Offset).unwrap();
+    file
+}
+
+/// Checks a picture of the banded map (`img`, drawn with world → pixel `(scale, dx, dy)`):
+/// every hex centre shows its terrain's colour, and every black pixel (the bar, its ticks
+/// and label) lies below the bottom of the hexes.
+fn bar_beside_the_map(
+    map_file: &Path,
+    img: &tiny_skia::Pixmap,
+    (scale, dx, dy): (f64, f64, f64),
+    what: &str,
+) {
+    let (map, _) = hexmap::io::load(map_file).unwrap();
+    let layout = map.layout().unwrap();
+    let px = |p: hexmap::hex::Point| (p.x * scale + dx, p.y * scale + dy);
+    let mut bottom = f64::MIN;
+    let mut wrong = Vec::new();
+    for h in map.shape().iter() {
+        for c in layout.corners(h) {
+            bottom = bottom.max(px(c).1);
+        }
+        let t = map.palette().get(map.terrain(h).unwrap()).unwrap();
+        let [r, g, b] = t.color.0;
+        let (x, y) = px(layout.hex_to_pixel(h));
+        let p = img.pixel(x as u32, y as u32).unwrap().demultiply();
+        let got = [p.red(), p.green(), p.blue(), p.alpha()];
+        if got
+            .iter()
+            .zip([r, g, b, 255])
+            .any(|(a, b)| a.abs_diff(b) > 2)
+        {
+            wrong.push(format!(
+                "{h:?} at ({x:.0}, {y:.0}): {got:?}, not {} {:?}",
+                t.name, t.color.0
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{what}: hex centres not their terrain colour:\n{}",
+        wrong.join("\n")
+    );
+    let mut black_top = u32::MAX;
+    for y in 0..img.height() {
+        for x in 0..img.width() {
+            let p = img.pixel(x, y).unwrap();
+            if p.alpha() >= 250 && p.red() <= 20 && p.green() <= 20 && p.blue() <= 20 {
+                black_top = black_top.min(y);
+            }
+        }
+    }
+    assert!(black_top < img.height(), "{what}: a bar is drawn");
+    assert!(
+        f64::from(black_top) > bottom,
+        "{what}: the bar's ink starts at row {black_top}, inside the map (its hexes end at {bottom:.1})"
+    );
+}
+
+#[test]
+fn the_png_and_svg_bars_sit_under_the_map_and_cover_no_hex() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = banded_map(dir.path());
+    let png = dir.path().join("banded.png");
+    export(&map, "png", &png, &["--hex-pixels", "24"]);
+    let bytes = std::fs::read(&png).unwrap();
+    let meta: serde_json::Value =
+        serde_json::from_str(&png_meta::read_text(&bytes, png_meta::TRANSFORM_KEY).unwrap())
+            .unwrap();
+    let transform = (
+        meta["scale"].as_f64().unwrap(),
+        meta["offset"][0].as_f64().unwrap(),
+        meta["offset"][1].as_f64().unwrap(),
+    );
+    let img = tiny_skia::Pixmap::decode_png(&bytes).unwrap();
+    bar_beside_the_map(&map, &img, transform, "PNG");
+    // With the legend beside the map the bar still goes under it.
+    let with_legend = dir.path().join("legend.png");
+    export(
+        &map,
+        "png",
+        &with_legend,
+        &["--hex-pixels", "24", "--legend", "right"],
+    );
+    let img = tiny_skia::Pixmap::load_png(&with_legend).unwrap();
+    bar_beside_the_map(&map, &img, transform, "PNG with a legend on the right");
+
+    if !have("rsvg-convert") {
+        return;
+    }
+    let svg = dir.path().join("banded.svg");
+    export(&map, "svg", &svg, &["--hex-pixels", "24"]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let attr = |name: &str| -> f64 {
+        let at = text.find(&format!("{name}=\"")).expect(name) + name.len() + 2;
+        text[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    let transform = (
+        attr("data-hexmap-scale"),
+        attr("data-hexmap-offset-x"),
+        attr("data-hexmap-offset-y"),
+    );
+    let drawn = dir.path().join("banded-svg.png");
+    let img = rsvg(&svg, &drawn);
+    bar_beside_the_map(&map, &img, transform, "SVG (librsvg)");
 }
 
 #[test]

@@ -72,7 +72,7 @@ fn export(map: &HexMap, ext: &str, file: &Path) {
         images: Some(Arc::new(images)),
         ..WriteOptions::default()
     };
-    write_path(map, by_name(ext).unwrap(), &opts, file, &mut |_| {}).unwrap();
+    write_path(map, None, by_name(ext).unwrap(), &opts, file, &mut |_| {}).unwrap();
 }
 
 fn terrain_named<'a>(map: &'a HexMap, name: &str) -> &'a hexmap::map::Terrain {

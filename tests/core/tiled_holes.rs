@@ -21,6 +21,7 @@ fn a_free_form_map_keeps_its_holes_through_tiled() {
     let tmx = dir.path().join("m.tmx");
     write_path(
         &map,
+        None,
         by_name("tmx").unwrap(),
         &WriteOptions::default(),
         &tmx,

@@ -139,6 +139,7 @@ fn assert_same_objects(back: &HexMap, map: &HexMap, label: &str) {
 pub(crate) fn export(map: &HexMap, ext: &str, file: &Path) {
     write_path(
         map,
+        None,
         by_name(ext).unwrap(),
         &WriteOptions {
             tile_size: 32,

@@ -146,7 +146,7 @@ fn tiled_draws_every_orientation_and_offset_kind_where_hexmap_puts_each_cell() {
         for ext in ["tmx", "tmj"] {
             let file = dir.path().join(format!("{name}.{ext}"));
             let opts = WriteOptions::default();
-            write_path(&map, by_name(ext).unwrap(), &opts, &file, &mut |_| {}).unwrap();
+            write_path(&map, None, by_name(ext).unwrap(), &opts, &file, &mut |_| {}).unwrap();
             let as_json = dir.path().join(format!("{name}-by-tiled-{ext}.tmj"));
             tools::export_map("json", &file, &as_json);
             let tiled_json = std::fs::read_to_string(&as_json).unwrap();
@@ -204,7 +204,7 @@ fn the_stagger_axis_follows_the_orientation_and_the_offset_kind_comes_back() {
         for ext in ["tmx", "tmj"] {
             let file = dir.path().join(format!("{name}.{ext}"));
             let opts = WriteOptions::default();
-            write_path(&map, by_name(ext).unwrap(), &opts, &file, &mut |_| {}).unwrap();
+            write_path(&map, None, by_name(ext).unwrap(), &opts, &file, &mut |_| {}).unwrap();
             let text = std::fs::read_to_string(&file).unwrap();
             let tiled = read_tiled(&text, "m", &res).unwrap();
             assert_eq!(

@@ -48,7 +48,15 @@ fn saving_again_in_tiled_keeps_every_gid() {
     };
     let dir = tempfile::tempdir().unwrap();
     let tmx = dir.path().join("hc.tmx");
-    write_path(&map, by_name("tmx").unwrap(), &opts, &tmx, &mut |_| {}).unwrap();
+    write_path(
+        &map,
+        None,
+        by_name("tmx").unwrap(),
+        &opts,
+        &tmx,
+        &mut |_| {},
+    )
+    .unwrap();
     // Tiled reads our TMX and writes it as JSON (what it has in memory), then reads that
     // and saves it as TMX again (recounting every tileset from its image).
     let first = dir.path().join("first.tmj");
@@ -59,7 +67,15 @@ fn saving_again_in_tiled_keeps_every_gid() {
     tools::export_map("json", &resaved, &again);
     let ours = {
         let our_tmj = dir.path().join("ours.tmj");
-        write_path(&map, by_name("tmj").unwrap(), &opts, &our_tmj, &mut |_| {}).unwrap();
+        write_path(
+            &map,
+            None,
+            by_name("tmj").unwrap(),
+            &opts,
+            &our_tmj,
+            &mut |_| {},
+        )
+        .unwrap();
         gids(&our_tmj)
     };
     assert!(!ours.1.is_empty(), "the hexcrawl has icon tile objects");

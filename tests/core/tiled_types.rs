@@ -24,6 +24,7 @@ fn tiled_reads_numbers_and_bools_and_old_files_still_import() {
     let tmx = dir.path().join("wg.tmx");
     write_path(
         &map,
+        None,
         by_name("tmx").unwrap(),
         &WriteOptions::default(),
         &tmx,
@@ -119,6 +120,7 @@ fn property_names_are_snake_case_and_old_hyphenated_names_still_read() {
     let tmx = dir.path().join("crawl.tmx");
     write_path(
         &map,
+        None,
         by_name("tmx").unwrap(),
         &WriteOptions::default(),
         &tmx,

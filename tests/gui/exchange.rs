@@ -1,7 +1,7 @@
 //! Export and Tiled import through the File menu, driven by egui_kittest with fake file
 //! dialogs: the export runs on a worker thread and the files land where the dialog said.
 
-use crate::harness::{settle, temp_dir};
+use crate::harness::{export_via_menu, settle, temp_dir};
 use eframe::egui::{Event, Key, Modifiers, PointerButton, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -9,7 +9,7 @@ use hexmap::app::EditorApp;
 use hexmap::app::dialogs::{DialogReply, FakeDialogs};
 use hexmap::app::open_map::OpenMap;
 use hexmap::hex::Hex;
-use hexmap::io::format::{Format, by_name};
+use hexmap::io::format::by_name;
 use std::path::Path;
 
 /// Terrain name per cell: palettes may number terrains differently after an import.
@@ -25,34 +25,6 @@ fn terrain_names(app: &EditorApp) -> Vec<(Hex, Option<String>)> {
             (h, name)
         })
         .collect()
-}
-
-/// File → Export…, pick `format`, confirm, and wait for the worker to finish.
-fn export_via_menu(h: &mut Harness<'static, EditorApp>, format: &dyn Format) {
-    h.get_by_label("File").click();
-    settle(h);
-    h.get_by_label("Export…").click();
-    settle(h);
-    h.get_by_label(format.description()).click();
-    settle(h);
-    h.get_by_label("Choose file and export…").click();
-    settle(h);
-    for _ in 0..500 {
-        if h.state().view().export_job().is_none() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        settle(h);
-    }
-    assert!(
-        h.state().view().export_job().is_none(),
-        "the export finished"
-    );
-    assert!(
-        h.state().view().error().is_none(),
-        "{:?}",
-        h.state().view().error()
-    );
 }
 
 fn wait_for_file(path: &Path) -> bool {

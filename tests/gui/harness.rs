@@ -90,3 +90,40 @@ pub fn colour_at(shapes: &[Shape], p: Pos2) -> Option<Color32> {
     }
     found
 }
+
+/// File → Export…, pick `format`, confirm, and wait for the worker to finish.
+pub fn export_via_menu(
+    h: &mut Harness<'static, EditorApp>,
+    format: &dyn hexmap::io::format::Format,
+) {
+    h.get_by_label("File").click();
+    settle(h);
+    h.get_by_label("Export…").click();
+    settle(h);
+    h.get_by_label(format.description()).click();
+    settle(h);
+    h.get_by_label("Choose file and export…").click();
+    settle(h);
+    wait_for_export(h);
+}
+
+/// Wait (up to 30 s, as a person watches the progress bar) for the export job to finish,
+/// which it must do without an error.
+pub fn wait_for_export(h: &mut Harness<'static, EditorApp>) {
+    for _ in 0..3000 {
+        if h.state().view().export_job().is_none() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        settle(h);
+    }
+    assert!(
+        h.state().view().export_job().is_none(),
+        "the export finished"
+    );
+    assert!(
+        h.state().view().error().is_none(),
+        "{:?}",
+        h.state().view().error()
+    );
+}

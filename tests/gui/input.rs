@@ -522,6 +522,7 @@ fn export_print_error_and_import_warning_windows_open_centred_below_the_bars() {
     let format = by_name("tmx").unwrap();
     write_path(
         doc.map(),
+        None,
         format,
         &WriteOptions::default(),
         &tmx,

@@ -22,6 +22,7 @@ mod generate;
 mod generate_biomes;
 mod hex_names;
 mod icon_spill;
+mod image_paths;
 mod input;
 mod label_detail;
 mod map_rules;

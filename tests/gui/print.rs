@@ -3,6 +3,7 @@
 //! "Export PDF…" writes the PDF through the export job to the file the dialog names.
 
 use crate::harness::{settle, temp_dir};
+use eframe::egui::accesskit::Toggled;
 use eframe::egui::{Event, Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -23,6 +24,14 @@ fn shown_pages(h: &Harness<'static, EditorApp>) -> usize {
         .unwrap_or_default();
     let n = text["Pages: ".len()..].split_whitespace().next().unwrap();
     n.parse().unwrap_or_else(|_| panic!("no count in {text:?}"))
+}
+
+/// Click the window's "Export PDF…" and wait (up to 30 s) for the export job to finish
+/// without an error.
+fn export_pdf_and_wait(h: &mut Harness<'static, EditorApp>) {
+    h.get_by_label("Export PDF…").click();
+    settle(h);
+    crate::harness::wait_for_export(h);
 }
 
 #[test]
@@ -69,24 +78,7 @@ fn print_window_shows_the_page_count_and_exports_a_pdf() {
             .is_some()
     );
 
-    h.get_by_label("Export PDF…").click();
-    settle(&mut h);
-    for _ in 0..1000 {
-        if h.state().view().export_job().is_none() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        settle(&mut h);
-    }
-    assert!(
-        h.state().view().export_job().is_none(),
-        "the export finished"
-    );
-    assert!(
-        h.state().view().error().is_none(),
-        "{:?}",
-        h.state().view().error()
-    );
+    export_pdf_and_wait(&mut h);
     let bytes = std::fs::read(&pdf).unwrap();
     assert!(bytes.starts_with(b"%PDF-"), "a PDF file");
     if let Ok(out) = std::process::Command::new("pdfinfo").arg(&pdf).output() {
@@ -190,4 +182,77 @@ fn the_print_window_puts_the_key_on_its_own_page_or_the_first_board_page() {
         "on the first board page"
     );
     assert!(!page_text(&over, 3).unwrap().contains("Legend"));
+}
+
+/// The bundled wargame board (walls and a railway drawn as double lines) printed from the
+/// Print window, as a person does: File → Print / Export PDF… → Export PDF…. The PDF is
+/// read by poppler: every page renders, and the pages are the window's count plus the
+/// index. The window's marks box starts as the command line's default.
+#[test]
+fn the_wargame_board_prints_from_the_print_window() {
+    let dir = temp_dir("print-wargame");
+    let pdf = dir.join("wargame.pdf");
+    let _ = std::fs::remove_file(&pdf);
+    let dialogs = FakeDialogs::with_answers([DialogReply::Export(pdf.clone())]);
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/wargame-river-crossing.ron");
+    let doc = OpenMap::load(&path).unwrap();
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 900.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
+    h.run();
+    h.get_by_label("File").click();
+    settle(&mut h);
+    h.get_by_label("Print / Export PDF…").click();
+    settle(&mut h);
+    let marks = h.get_by_label("Crop and registration marks");
+    assert_eq!(
+        marks.accesskit_node().toggled().map(|t| t == Toggled::True),
+        Some(hexmap::draw::print::MARKS_BY_DEFAULT),
+        "the window's default for marks is the library's"
+    );
+    let pages = shown_pages(&h);
+    export_pdf_and_wait(&mut h);
+    let Ok(info) = std::process::Command::new("pdfinfo").arg(&pdf).output() else {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "pdfinfo (poppler-utils) is required under CI"
+        );
+        return;
+    };
+    assert!(
+        info.status.success(),
+        "{}",
+        String::from_utf8_lossy(&info.stderr)
+    );
+    let info = String::from_utf8_lossy(&info.stdout);
+    let count: usize = info
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:"))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("{info}"));
+    assert_eq!(count, pages + 1, "an index and the board's pages");
+    let prefix = dir.join("wargame-page");
+    let out = std::process::Command::new("pdftoppm")
+        .args(["-r", "20", "-png"])
+        .arg(&pdf)
+        .arg(&prefix)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success() && out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rendered = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .starts_with("wargame-page")
+        })
+        .count();
+    assert_eq!(rendered, count, "poppler drew every page");
 }

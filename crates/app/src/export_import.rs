@@ -126,7 +126,7 @@ pub fn import_tiled(path: &Path) -> Result<(OpenMap, Vec<String>), String> {
     let folder = path.parent().unwrap_or(Path::new(""));
     let imported = format::read_bytes(path, &bytes, storage.resources(folder).as_ref())
         .map_err(|e| e.to_string())?;
-    Ok((OpenMap::from_map(imported.map), imported.warnings))
+    Ok((OpenMap::imported(imported.map, path), imported.warnings))
 }
 
 /// The export form, the progress window of `job` and the import warnings (`forms`: the

@@ -52,7 +52,10 @@ impl EditorImages {
     /// must be redrawn).
     pub fn refresh(&mut self, ctx: &egui::Context, doc: &OpenMap) -> bool {
         let arrived = self.take_finished_load(ctx);
-        let folder = doc.path().and_then(|p| p.parent()).map(PathBuf::from);
+        let folder = doc
+            .images_from()
+            .and_then(|p| p.parent())
+            .map(PathBuf::from);
         let check = (doc.revision(), folder.clone());
         if self.checked.as_ref() == Some(&check) {
             return arrived;

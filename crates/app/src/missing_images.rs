@@ -74,7 +74,7 @@ impl MissingImages {
                 )
             });
         }
-        let key = doc.path().map(Path::to_path_buf);
+        let key = doc.images_from().map(Path::to_path_buf);
         if self.waiting.is_some() || self.asked_for.as_ref() == Some(&key) {
             return None;
         }

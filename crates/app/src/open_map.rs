@@ -65,17 +65,9 @@ impl NewMapSpec {
     /// The map this spec describes: every cell empty, or of the `fill` terrain.
     pub fn to_map(&self) -> Result<HexMap, String> {
         let (props, shape) = self.parts()?;
-        let palette = Palette::standard();
-        if let Some(t) = self.fill
-            && palette.get(t).is_none()
-        {
-            return Err(format!("terrain id {} is not in the palette", t.get()));
-        }
-        let mut map = HexMap::new(props, shape, palette).map_err(|e| e.to_string())?;
-        if self.fill.is_some() {
-            for i in 0..map.cell_count() {
-                map.set_terrain_index(i, self.fill);
-            }
+        let mut map = HexMap::new(props, shape, Palette::standard()).map_err(|e| e.to_string())?;
+        if let Some(t) = self.fill {
+            map.fill_terrain(t).map_err(|e| e.to_string())?;
         }
         Ok(map)
     }
@@ -170,6 +162,9 @@ fn next_revision() -> u64 {
 pub struct OpenMap {
     document: Document,
     path: Option<PathBuf>,
+    /// The file an unsaved document was imported from (a Tiled map, a JSON export): its
+    /// image paths start at that file's folder until it is saved.
+    imported_from: Option<PathBuf>,
     /// The file as this document loaded or saved it (to notice other versions).
     disk: Option<DiskStamp>,
     form: Form,
@@ -197,6 +192,7 @@ impl OpenMap {
             bounds: chunk_bounds(&map),
             document: Document::new(map),
             path: None,
+            imported_from: None,
             disk: None,
             form: Form::Offset,
             changed: Changed::All,
@@ -223,6 +219,14 @@ impl OpenMap {
     /// pointy maps, columns for flat ones).
     pub fn offset_bounds(&self) -> OffsetBounds {
         self.bounds
+    }
+
+    /// A clean, unsaved document for `map`, imported from the file `from`, whose image
+    /// paths start at that file's folder ([`OpenMap::images_from`]).
+    pub fn imported(map: HexMap, from: &Path) -> Self {
+        let mut doc = OpenMap::from_map(map);
+        doc.imported_from = Some(from.to_path_buf());
+        doc
     }
 
     /// A new blank map.
@@ -276,16 +280,17 @@ impl OpenMap {
     /// Save to `path` in the current form; on success this becomes the document's file and
     /// the document is clean.
     pub fn save(&mut self, path: &Path) -> Result<(), String> {
-        // Another folder: image paths are rewritten to name the same files from there
+        // Image paths are rewritten to name the same files from the new file's folder
         // (one undo step), so tile art and image icons still load.
-        if let Some(old) = self.path.clone() {
-            let edits = hexmap_io::image_paths::rebase_image_paths(self.map(), &old, path);
-            if !edits.is_empty() {
-                self.apply_all(&edits)?;
-            }
+        let from = self.images_from().map(Path::to_path_buf);
+        let edits = hexmap_io::image_paths::rebase_image_paths(self.map(), from.as_deref(), path)
+            .map_err(|e| e.to_string())?;
+        if !edits.is_empty() {
+            self.apply_all(&edits)?;
         }
         files::write(path, self.document.map(), self.form)?;
         self.path = Some(path.to_path_buf());
+        self.imported_from = None;
         self.disk = DiskStamp::read(path).ok();
         self.document.mark_saved();
         Ok(())
@@ -325,6 +330,12 @@ impl OpenMap {
     /// The file this document was loaded from or saved to.
     pub fn path(&self) -> Option<&Path> {
         self.path.as_deref()
+    }
+
+    /// The file the map's relative image paths start at (its folder): the document's file,
+    /// else the file it was imported from; `None` for a map made in the editor.
+    pub fn images_from(&self) -> Option<&Path> {
+        self.path.as_deref().or(self.imported_from.as_deref())
     }
 
     /// The form used when saving.

@@ -297,7 +297,10 @@ impl OverlayState {
             // The map's own sight rule, as `hexmap fov` asks it.
             out.sets.push((
                 OverlayKind::FieldOfView,
-                doc.map().field_of_view(a, self.fov_radius),
+                // The panel keeps the radius within the limit.
+                doc.map()
+                    .field_of_view(a, self.fov_radius)
+                    .unwrap_or_default(),
             ));
         }
         out

@@ -538,7 +538,7 @@ fn overlays_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &OpenMap) {
     });
     ui.horizontal(|ui| {
         let c = ui.checkbox(&mut o.fov, "Field of view");
-        ui.add(egui::DragValue::new(&mut o.fov_radius).range(0..=100))
+        ui.add(egui::DragValue::new(&mut o.fov_radius).range(0..=hexmap_map::MAX_SIGHT))
             .labelled_by(c.id);
     });
     let legible = !o.labels || labels_legible(doc, o.label_system, zoom);

@@ -63,7 +63,7 @@ impl Default for PrintForm {
             margin: setup.margin.to_string(),
             overlap: setup.overlap.to_string(),
             poster: false,
-            marks: true,
+            marks: hexmap_draw::print::MARKS_BY_DEFAULT,
             grid: true,
             mines: true,
             labels: None,

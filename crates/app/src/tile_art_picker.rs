@@ -93,36 +93,6 @@ fn with_art(terrains: &[Terrain], id: TerrainId, art: TileArt) -> Option<Action>
     })
 }
 
-/// The path a map saved as `map_file` (none: not saved yet) uses for the image `file`:
-/// relative to the map's folder, else the path as chosen.
-pub fn image_path_for(map_file: Option<&Path>, file: &Path) -> String {
-    let folder = map_file
-        .and_then(|f| std::path::absolute(f).ok())
-        .and_then(|f| f.parent().map(Path::to_path_buf));
-    let absolute = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
-    match folder {
-        Some(folder) => relative_or_absolute(&absolute, &folder),
-        None => absolute.to_string_lossy().into_owned(),
-    }
-}
-
-/// `file` relative to `folder` (both absolute), with `/` separators.
-fn relative_or_absolute(file: &Path, folder: &Path) -> String {
-    let f: Vec<_> = file.components().collect();
-    let b: Vec<_> = folder.components().collect();
-    let common = f.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    if common == 0 {
-        return file.to_string_lossy().into_owned();
-    }
-    let mut parts = vec!["..".to_owned(); b.len() - common];
-    parts.extend(
-        f[common..]
-            .iter()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
-    );
-    parts.join("/")
-}
-
 /// The actions that add the image `file` to terrain `id`'s tile art (path relative to
 /// `map_file`'s folder): the palette edit, and nothing when the terrain is gone or
 /// already has that image. Keeps `editor`'s working copy in step.
@@ -134,7 +104,7 @@ pub fn add_tile_image(
     editor: Option<&mut TerrainEditor>,
 ) -> Option<Action> {
     let terrain = palette.get(id)?;
-    let path = image_path_for(map_file, file);
+    let path = hexmap_io::image_paths::path_for_image(map_file, file);
     if terrain.art.images.contains(&path) {
         return None;
     }
@@ -149,23 +119,6 @@ pub fn add_tile_image(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn chosen_images_are_written_relative_to_the_map() {
-        let map = Path::new("/maps/world/map.ron");
-        assert_eq!(
-            image_path_for(Some(map), Path::new("/maps/world/art/a.png")),
-            "art/a.png"
-        );
-        assert_eq!(
-            image_path_for(Some(map), Path::new("/maps/shared/b.svg")),
-            "../shared/b.svg"
-        );
-        assert_eq!(
-            image_path_for(None, Path::new("/maps/shared/b.svg")),
-            "/maps/shared/b.svg"
-        );
-    }
 
     #[test]
     fn adding_an_image_edits_the_palette_once_and_updates_the_editor() {

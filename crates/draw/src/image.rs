@@ -167,6 +167,26 @@ impl ImageSet {
     pub fn is_empty(&self) -> bool {
         self.images.is_empty()
     }
+
+    /// The same images under new paths: `rename` gives an image's new path (`None`: it
+    /// keeps its own), as a map written elsewhere names its files from there. Ids stay
+    /// as they are; of two images renamed to one path, the first answers to it.
+    pub fn renamed(&self, rename: impl Fn(&str) -> Option<String>) -> ImageSet {
+        let paths: Vec<String> = self
+            .paths
+            .iter()
+            .map(|p| rename(p).unwrap_or_else(|| p.clone()))
+            .collect();
+        let mut by_path = HashMap::with_capacity(paths.len());
+        for (i, p) in paths.iter().enumerate() {
+            by_path.entry(p.clone()).or_insert(ImageId(i as u32));
+        }
+        ImageSet {
+            by_path,
+            images: self.images.clone(),
+            paths,
+        }
+    }
 }
 
 /// A user-image icon: `image` fitted, at its own proportions, in the square of half side
@@ -244,6 +264,21 @@ mod tests {
         assert_eq!(set.insert("art/a.png", blue), a);
         assert_eq!(set.image(a).unwrap().pixel(0, 0), [0, 0, 255, 255]);
         assert_eq!(set.len(), 2);
+    }
+
+    #[test]
+    fn renamed_sets_answer_to_the_new_paths_with_the_same_ids() {
+        let red = RgbaImage::new(1, 1, vec![255, 0, 0, 255]).unwrap();
+        let blue = RgbaImage::new(1, 1, vec![0, 0, 255, 255]).unwrap();
+        let mut set = ImageSet::new();
+        let a = set.insert("art/a.png", red);
+        let b = set.insert("/abs/b.png", blue);
+        let moved = set.renamed(|p| p.starts_with("art/").then(|| format!("../{p}")));
+        assert_eq!(moved.get("../art/a.png").map(|(id, _)| id), Some(a));
+        assert!(moved.get("art/a.png").is_none());
+        assert_eq!(moved.get("/abs/b.png").map(|(id, _)| id), Some(b));
+        assert_eq!(moved.path(a), Some("../art/a.png"));
+        assert_eq!(moved.len(), 2);
     }
 
     #[test]

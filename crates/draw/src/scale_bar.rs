@@ -5,10 +5,12 @@
 //! millimetres: the print's hex size), which stands for `MapScale::per_hex`; drawn as
 //! plain primitives, so every back-end shows the same bar.
 //!
-//! One home for where it sits: [`place`] (bottom-left of the area, clear of a legend box),
-//! and [`draw_in_corner`] fits, places and draws it. Called by the PNG and SVG pictures
-//! (`io::render`), the PDF print (`io::render::print`, first board page) and the editor's
-//! canvas (View → Scale bar).
+//! One home for where it sits. In a picture (PNG, SVG: `io::render`) it goes under the
+//! map's part, as a legend below the map does, and the picture grows to hold it
+//! ([`room_under_px`], [`place_under`]), so it never covers a hex. On the PDF print's
+//! first board page (`io::render::print`) and the editor's canvas (View → Scale bar) it
+//! sits in the bottom-left corner of the area, clear of a legend box ([`place`];
+//! [`draw_in_corner`] fits, places and draws it there).
 
 use crate::colour::Colour;
 use crate::primitives::{Font, FontFamily, HAlign, Polygon, Rect, Stroke, Text, VAlign};
@@ -179,6 +181,23 @@ pub fn place(
     at(area.0.x + m, a.y - m)
 }
 
+/// The room, in pixels (width, height), a bar box of `size` pixels takes in a strip
+/// under a picture's map: the box [`MARGIN_PX`] in from the left with as much after it,
+/// at the strip's top (the map's part keeps its own margin above) with [`MARGIN_PX`]
+/// under it.
+pub fn room_under_px(size: (f64, f64)) -> (f64, f64) {
+    (size.0 + 2.0 * MARGIN_PX, size.1 + MARGIN_PX)
+}
+
+/// Where a box of `size` goes in the strip under a picture's map whose top-left corner
+/// is `strip` (its corner (min, max), in the same units as `size`): [`MARGIN_PX`] in from
+/// the strip's left, at its top; `px` is one pixel in those units. The strip is the room
+/// of [`room_under_px`].
+pub fn place_under(size: (f64, f64), strip: Point, px: f64) -> (Point, Point) {
+    let min = Point::new(strip.x + MARGIN_PX * px, strip.y);
+    (min, Point::new(min.x + size.0, min.y + size.1))
+}
+
 /// Fit, place and draw the bar of `scale` in the bottom-left corner of `area` (drawing
 /// units, in which neighbouring hex centres are `hex` apart), at most `max` long and clear
 /// of `avoid` (see [`place`]); `px` is one output pixel. Returns the bar and its box, or
@@ -263,6 +282,19 @@ mod tests {
         let wide = sq((10.0, 150.0), (350.0, 290.0));
         let (a, b) = place((80.0, 30.0), area, 1.0, Some(wide));
         assert_eq!((a, b), sq((10.0, 110.0), (90.0, 140.0)));
+    }
+
+    #[test]
+    fn under_a_picture_the_bar_sits_in_its_own_room() {
+        let (w, h) = room_under_px((80.0, 30.0));
+        assert_eq!((w, h), (100.0, 40.0));
+        // A strip from y = 300 (the map's part above it): the box at its top, 10 px in.
+        let (a, b) = place_under((80.0, 30.0), Point::new(0.0, 300.0), 1.0);
+        assert_eq!((a, b), sq((10.0, 300.0), (90.0, 330.0)));
+        assert!(b.x + MARGIN_PX <= w && b.y + MARGIN_PX <= 300.0 + h);
+        // In world units of half a pixel each.
+        let (a, _) = place_under((40.0, 15.0), Point::new(-5.0, 150.0), 0.5);
+        assert_eq!(a, Point::new(0.0, 150.0));
     }
 
     #[test]

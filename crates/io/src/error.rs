@@ -271,4 +271,7 @@ pub enum SaveError {
         /// The OS error.
         source: std::io::Error,
     },
+    /// The map's image paths cannot be named from the file's folder.
+    #[error(transparent)]
+    ImagePaths(#[from] crate::image_paths::ImagePathError),
 }

@@ -1,64 +1,140 @@
-//! Keeping image paths valid when a map is saved to another folder: tile art and user-image
-//! icons (and the tracing underlay) name their files relative to the map file, so moving the map rewrites each path
-//! relative to the new folder. One function for the editor's Save As, its Export and the
-//! CLI's `export`.
+//! Image paths in written files, one rule for every writer. Tile art, user-image icons and
+//! the tracing underlay name their image files by paths relative to the folder of the file
+//! the map was read from (readers keep the paths as the file writes them). Whatever writes
+//! a map into a file — RON in either form, the JSON export, Tiled's TMX and TMJ, an SVG
+//! that links its images, `convert`, `import`, `mines generate`, `generate
+//! --palette-from`, the editor's Save As and its exports — writes each path relative to
+//! the folder of the file it writes, through [`for_file`] (or, in the editor, as undoable
+//! edits: [`rebase_image_paths`]). So a map written anywhere still finds its images, and
+//! reading it back and writing it to the same place gives the same bytes.
 
+use hexmap_draw::ImageSet;
 use hexmap_map::{AnnotationEdit, Edit, HexMap, IconSource, MapEdit};
+use std::borrow::Cow;
 use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
 
-/// True for the formats that write the map's image paths for a reader to follow (the RON
-/// map and the JSON export): a copy written elsewhere needs them rebased
-/// ([`copy_for`]). Pictures and Tiled draw the images instead of naming them.
-pub fn format_names_images(format_name: &str) -> bool {
-    matches!(format_name, "ron" | "json")
+/// A map's image paths could not be written for the file it goes to (a rewritten path
+/// over the length limit of image paths).
+#[derive(Debug, thiserror::Error)]
+#[error("{}: cannot name the map's images from there: {message}", to.display())]
+pub struct ImagePathError {
+    /// The file written.
+    pub to: PathBuf,
+    /// What the map refused (the palette's or the edit's message).
+    pub message: String,
 }
 
-/// `map` (its file `from`) as it must be written to `to`: with its image paths rewritten
-/// to name the same files from there, through the one edit path. `None` when nothing
-/// changes (same folder, no images, only absolute paths).
-pub fn copy_for(
-    map: &HexMap,
-    from: &Path,
+/// Moving image paths from the folder of the file a map was read from to the folder of
+/// the file it is written to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rebase {
+    /// The folder the paths are relative to now (absolute, normalised); `None` for a map
+    /// that came from no file, whose relative paths are kept as they are.
+    from: Option<PathBuf>,
+    /// The folder of the written file (absolute, normalised).
+    to: PathBuf,
+}
+
+impl Rebase {
+    /// The move from the folder of the file `from` (`None`: a map made in memory) to the
+    /// folder of the file `to` (`-`, standard output: the current folder). `None` when a
+    /// folder cannot be told (the current folder is gone).
+    pub fn between(from: Option<&Path>, to: &Path) -> Option<Rebase> {
+        let from = match from {
+            Some(f) => Some(folder_of(f)?),
+            None => None,
+        };
+        Some(Rebase {
+            from,
+            to: folder_of(to)?,
+        })
+    }
+
+    /// `path` as the written file names it, or `None` when it stays as it is: a relative
+    /// path names the same file from the new folder (kept as written when the folder is
+    /// the same, or when the map came from no file); an absolute path becomes relative
+    /// (kept where no relative path reaches it, e.g. another drive). `/` separators.
+    pub fn path(&self, path: &str) -> Option<String> {
+        let p = Path::new(path);
+        let target = if p.is_absolute() {
+            normalise(p)
+        } else {
+            let from = self.from.as_ref().filter(|f| **f != self.to)?;
+            normalise(&from.join(p))
+        };
+        relative(&target, &self.to).filter(|q| q != path)
+    }
+}
+
+/// `map` (its relative image paths starting at the folder of the file `from`; `None`: a
+/// map that came from no file) as it must be written into the file `to`, with every image
+/// path naming the same file from `to`'s folder ([`Rebase::path`]), through the one edit
+/// path; and `images`, loaded under the map's paths, under the paths written, so a writer
+/// that draws them (a picture, Tiled's tileset) finds each one. Borrowed when nothing
+/// changes. The one rule every writer of a map file follows.
+pub fn for_file<'m>(
+    map: &'m HexMap,
+    images: Option<&Arc<ImageSet>>,
+    from: Option<&Path>,
     to: &Path,
-) -> Result<Option<HexMap>, hexmap_map::EditError> {
-    let edits = rebase_image_paths(map, from, to);
+) -> Result<(Cow<'m, HexMap>, Option<Arc<ImageSet>>), ImagePathError> {
+    let Some(rebase) = Rebase::between(from, to) else {
+        return Ok((Cow::Borrowed(map), images.cloned()));
+    };
+    let refused = |message: String| ImagePathError {
+        to: to.to_owned(),
+        message,
+    };
+    let edits = rebase_edits(map, &rebase).map_err(refused)?;
     if edits.is_empty() {
-        return Ok(None);
+        return Ok((Cow::Borrowed(map), images.cloned()));
     }
     let mut doc = hexmap_map::Document::new(map.clone());
-    doc.apply_all(&edits)?;
-    Ok(Some(doc.into_map()))
+    doc.apply_all(&edits).map_err(|e| refused(e.to_string()))?;
+    let images = images.map(|set| Arc::new(set.renamed(|p| rebase.path(p))));
+    Ok((Cow::Owned(doc.into_map()), images))
 }
 
-/// The edits that rewrite `map`'s image paths, written relative to the map file `from`,
-/// so they name the same files relative to the map file `to` (empty when nothing
-/// changes: same folder, no images, or only absolute paths). Apply them as one step.
-pub fn rebase_image_paths(map: &HexMap, from: &Path, to: &Path) -> Vec<Edit> {
-    let (Some(old), Some(new)) = (folder_of(from), folder_of(to)) else {
-        return Vec::new();
-    };
-    if old == new {
-        return Vec::new();
+/// The edits that rewrite `map`'s image paths, relative to the folder of the map file
+/// `from`, as the file `to` names them ([`for_file`]'s rule, for the editor's Save As,
+/// which applies them as one undo step); empty when nothing changes.
+pub fn rebase_image_paths(
+    map: &HexMap,
+    from: Option<&Path>,
+    to: &Path,
+) -> Result<Vec<Edit>, ImagePathError> {
+    match Rebase::between(from, to) {
+        Some(rebase) => rebase_edits(map, &rebase).map_err(|message| ImagePathError {
+            to: to.to_owned(),
+            message,
+        }),
+        None => Ok(Vec::new()),
     }
-    let moved = |p: &str| rebase(p, &old, &new).filter(|q| q != p);
+}
+
+/// The edits moving every image path of `map` (tile art, image icons, the underlay) by
+/// `rebase`; the palette's refusal when a moved tile-art path breaks its limits.
+fn rebase_edits(map: &HexMap, rebase: &Rebase) -> Result<Vec<Edit>, String> {
     let mut edits = Vec::new();
     let mut terrains = map.palette().terrains().to_vec();
     let mut palette_changed = false;
     for t in &mut terrains {
         for p in &mut t.art.images {
-            if let Some(q) = moved(p) {
+            if let Some(q) = rebase.path(p) {
                 *p = q;
                 palette_changed = true;
             }
         }
     }
-    if palette_changed && let Ok(palette) = hexmap_map::Palette::new(terrains) {
+    if palette_changed {
+        let palette = hexmap_map::Palette::new(terrains).map_err(|e| e.to_string())?;
         edits.push(Edit::Map(MapEdit::SetPalette(palette)));
     }
     for (hex, icons) in map.icons().iter() {
         for (index, icon) in icons.iter().enumerate() {
             if let IconSource::Image(p) = &icon.source
-                && let Some(q) = moved(p)
+                && let Some(q) = rebase.path(p)
             {
                 let mut icon = icon.icon.clone();
                 icon.source = IconSource::Image(q);
@@ -71,13 +147,13 @@ pub fn rebase_image_paths(map: &HexMap, from: &Path, to: &Path) -> Vec<Edit> {
         }
     }
     if let Some(u) = map.underlay()
-        && let Some(q) = moved(&u.path)
+        && let Some(q) = rebase.path(&u.path)
     {
         let mut u = u.clone();
         u.path = q;
         edits.push(Edit::Map(MapEdit::SetUnderlay(Some(u))));
     }
-    edits
+    Ok(edits)
 }
 
 /// The folder of a map file as an absolute, lexically normalised path.
@@ -86,14 +162,16 @@ fn folder_of(file: &Path) -> Option<PathBuf> {
     Some(normalise(abs.parent()?))
 }
 
-/// `path` without `.` and with `..` folded into the part before it.
+/// `path` without `.` and with `..` folded into the part before it (a `..` at the root
+/// stays at the root).
 fn normalise(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for c in path.components() {
         match c {
             Component::CurDir => {}
             Component::ParentDir => {
-                if !out.pop() {
+                let at_root = out.parent().is_none() && out.has_root();
+                if !at_root && !out.pop() {
                     out.push("..");
                 }
             }
@@ -103,90 +181,36 @@ fn normalise(path: &Path) -> PathBuf {
     out
 }
 
-/// The image path `path` (relative to folder `old`) written relative to folder `new`,
-/// with `/` separators; `None` for an absolute path (kept as it is).
-pub fn rebase(path: &str, old: &Path, new: &Path) -> Option<String> {
-    let p = Path::new(path);
-    if p.is_absolute() {
-        return None;
-    }
-    let target = normalise(&old.join(p));
+/// The file `target` (absolute, normalised) named from the folder `folder` (the same),
+/// with `/` separators; `target` itself, as text, when they share no root (another drive).
+fn relative(target: &Path, folder: &Path) -> Option<String> {
     let t: Vec<Component> = target.components().collect();
-    let b: Vec<Component> = new.components().collect();
+    let b: Vec<Component> = folder.components().collect();
     let common = t.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    if common == 0 {
+        return Some(target.to_string_lossy().into_owned());
+    }
     let mut parts: Vec<String> = vec!["..".to_owned(); b.len() - common];
     parts.extend(
         t[common..]
             .iter()
             .map(|c| c.as_os_str().to_string_lossy().into_owned()),
     );
-    Some(parts.join("/"))
+    (!parts.is_empty()).then(|| parts.join("/"))
+}
+
+/// The file `file` (any path) named from the folder of the map file `map_file` (`None`: a
+/// map not saved yet, which names it by its absolute path), as a map stores a chosen image
+/// (the editor's tile art and underlay pickers).
+pub fn path_for_image(map_file: Option<&Path>, file: &Path) -> String {
+    let absolute = normalise(&std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf()));
+    match map_file.and_then(folder_of) {
+        Some(folder) => {
+            relative(&absolute, &folder).unwrap_or_else(|| absolute.to_string_lossy().into())
+        }
+        None => absolute.to_string_lossy().into_owned(),
+    }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use hexmap_hex::{Hex, Orientation};
-    use hexmap_map::{BuiltinIcon, Document, Icon, MapProperties, MapShape, Palette, TileArt};
-
-    #[test]
-    fn rebase_rewrites_relative_to_the_new_folder() {
-        let old = Path::new("/maps/world");
-        assert_eq!(
-            rebase("art/a.png", old, Path::new("/maps/world/copies")).as_deref(),
-            Some("../art/a.png")
-        );
-        assert_eq!(
-            rebase("art/a.png", old, Path::new("/maps")).as_deref(),
-            Some("world/art/a.png")
-        );
-        assert_eq!(
-            rebase("../shared/b.svg", old, Path::new("/other/place")).as_deref(),
-            Some("../../maps/shared/b.svg")
-        );
-        assert_eq!(rebase("./a.png", old, old).as_deref(), Some("a.png"));
-        assert_eq!(rebase("/abs/a.png", old, Path::new("/x")), None);
-    }
-
-    #[test]
-    fn saving_elsewhere_rewrites_tile_art_and_icons_and_keeps_the_rest() {
-        let mut terrains = Palette::standard().terrains().to_vec();
-        terrains[0].art = TileArt {
-            images: vec!["art/sea.png".into(), "/abs/wave.png".into()],
-            tint: true,
-        };
-        let props = MapProperties::new("m", Orientation::Pointy);
-        let mut map = HexMap::new(
-            props,
-            MapShape::Hexagon { radius: 1 },
-            Palette::new(terrains).unwrap(),
-        )
-        .unwrap();
-        let image_icon = Icon {
-            gm_only: false,
-            source: IconSource::Image("icons/keep.png".into()),
-            ..Icon::builtin(BuiltinIcon::Star)
-        };
-        map.set_icons(
-            Hex::ORIGIN,
-            vec![Icon::builtin(BuiltinIcon::Town), image_icon],
-        )
-        .unwrap();
-        let from = Path::new("/maps/world/map.ron");
-        assert!(rebase_image_paths(&map, from, Path::new("/maps/world/renamed.ron")).is_empty());
-        let edits = rebase_image_paths(&map, from, Path::new("/maps/out/map.ron"));
-        assert_eq!(edits.len(), 2);
-        let mut doc = Document::new(map);
-        doc.apply_all(&edits).unwrap();
-        let moved = doc.map();
-        let art = &moved.palette().terrains()[0].art;
-        assert_eq!(art.images, ["../world/art/sea.png", "/abs/wave.png"]);
-        assert!(art.tint);
-        let icons = moved.icons().at(Hex::ORIGIN);
-        assert_eq!(icons[0].source, IconSource::Builtin(BuiltinIcon::Town));
-        assert_eq!(
-            icons[1].source,
-            IconSource::Image("../world/icons/keep.png".into())
-        );
-    }
-}
+mod tests;

@@ -128,9 +128,24 @@ pub fn load_bytes(path: &Path, bytes: &[u8]) -> Result<(HexMap, Form), LoadError
     })
 }
 
-/// Save a map atomically in `form`: on failure the old file is untouched.
+/// Save a map atomically in `form`: on failure the old file is untouched. Its relative
+/// image paths already start at `path`'s folder (absolute ones are written relative to it).
 pub fn save(path: &Path, map: &HexMap, form: Form) -> Result<(), SaveError> {
-    write_atomic(path, to_string(map, form).as_bytes()).map_err(|source| SaveError::Io {
+    save_from(None, path, map, form)
+}
+
+/// Save `map`, read from the file `from` (`None`: made here, or read from `path`'s
+/// folder), to `path` ([`save`]), its image paths named from `path`'s folder
+/// ([`image_paths::for_file`]): `convert`, `import` and every command that writes a map it
+/// read elsewhere.
+pub fn save_from(
+    from: Option<&Path>,
+    path: &Path,
+    map: &HexMap,
+    form: Form,
+) -> Result<(), SaveError> {
+    let (map, _) = image_paths::for_file(map, None, from, path)?;
+    write_atomic(path, to_string(&map, form).as_bytes()).map_err(|source| SaveError::Io {
         path: path.to_owned(),
         source,
     })

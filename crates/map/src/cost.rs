@@ -78,19 +78,61 @@ pub enum CostError {
 
 impl FromStr for Cost {
     type Err = CostError;
-    /// Read `2`, `0.5`, `1.25` (at most two decimals, no sign, no exponent).
+    /// Read `2`, `0.5`, `1.25`, or the same in exponent form as JSON writes numbers (`1e3`,
+    /// `2.5E-1`, `1.0`): no sign, and at most two decimals once the exponent is applied
+    /// (trailing zeros aside), so every cost read is exact in hundredths.
     fn from_str(s: &str) -> Result<Self, CostError> {
         let syntax = || CostError::Syntax(s.to_owned());
-        let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
-        let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
-        if whole.is_empty() || !digits(whole) || !digits(frac) || frac.len() > 2 {
-            return Err(syntax());
-        }
-        if s.ends_with('.') {
-            return Err(syntax());
-        }
         let too_large = || CostError::TooLarge(s.to_owned());
-        let whole: u32 = whole.parse().map_err(|_| too_large())?;
+        let (mantissa, exponent) = match s.split_once(['e', 'E']) {
+            Some((m, e)) => {
+                let digits = e.strip_prefix(['+', '-']).unwrap_or(e);
+                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(syntax());
+                }
+                // Past ±40 no cost within the limit has more than two decimals or fits.
+                let e: i32 = e
+                    .parse()
+                    .unwrap_or(if e.starts_with('-') { -99 } else { 99 });
+                (m, e.clamp(-99, 99))
+            }
+            None => (s, 0),
+        };
+        let (whole, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+        let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+        if whole.is_empty() || !digits(whole) || !digits(frac) || mantissa.ends_with('.') {
+            return Err(syntax());
+        }
+        if exponent == 0 && frac.len() > 2 {
+            return Err(syntax());
+        }
+        // Move the decimal point by the exponent over the mantissa's digits.
+        let all = format!("{whole}{frac}");
+        let point = whole.len() as i32 + exponent;
+        let (whole, frac) = if point <= 0 {
+            (
+                "0".to_owned(),
+                format!("{}{all}", "0".repeat((-point) as usize)),
+            )
+        } else if point as usize >= all.len() {
+            (
+                format!("{all}{}", "0".repeat(point as usize - all.len())),
+                String::new(),
+            )
+        } else {
+            let (w, f) = all.split_at(point as usize);
+            (w.to_owned(), f.to_owned())
+        };
+        let frac = frac.trim_end_matches('0');
+        if frac.len() > 2 {
+            return Err(syntax());
+        }
+        let whole = whole.trim_start_matches('0');
+        let whole: u32 = if whole.is_empty() {
+            0
+        } else {
+            whole.parse().map_err(|_| too_large())?
+        };
         let frac: u32 = format!("{frac:0<2}").parse().map_err(|_| syntax())?;
         whole
             .checked_mul(Cost::SCALE)
@@ -119,7 +161,10 @@ mod tests {
         }
         assert_eq!(Cost::whole(3), Cost::from_hundredths(300));
         assert_eq!(Cost::from_hundredths(50).unwrap().points(), 0.5);
-        for bad in ["", ".5", "1.", "-1", "1.234", "1e3", "one", "1.-2"] {
+        for bad in [
+            "", ".5", "1.", "-1", "1.234", "one", "1.-2", "1e", "1e+", "e3", "1.2e-2", "1e-3",
+            "-1e3", "1e3.5",
+        ] {
             assert!(
                 matches!(bad.parse::<Cost>(), Err(CostError::Syntax(_))),
                 "{bad}"
@@ -137,5 +182,32 @@ mod tests {
         assert_eq!(Cost::whole(1_000_001), None);
         assert_eq!(Cost::whole(u32::MAX), None);
         assert_eq!(format_hundredths(12_345_678_905), "123456789.05");
+    }
+
+    #[test]
+    fn costs_read_in_exponent_form_as_json_writes_numbers() {
+        for (text, hundredths) in [
+            ("1e3", 100_000),
+            ("1E3", 100_000),
+            ("1e+3", 100_000),
+            ("2.5e-1", 25),
+            ("25e-2", 25),
+            ("1.0", 100),
+            ("1000.0", 100_000),
+            ("0e5", 0),
+            ("1e6", 100_000_000),
+        ] {
+            let c: Cost = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(c.hundredths(), hundredths, "{text}");
+        }
+        assert!(matches!("1e7".parse::<Cost>(), Err(CostError::TooLarge(_))));
+        assert!(matches!(
+            "1e99999".parse::<Cost>(),
+            Err(CostError::TooLarge(_))
+        ));
+        assert!(matches!(
+            "1e-99999".parse::<Cost>(),
+            Err(CostError::Syntax(_))
+        ));
     }
 }

@@ -89,6 +89,9 @@ pub enum EditError {
         /// Cells of this map.
         cells: usize,
     },
+    /// A field of view over the sight limit.
+    #[error(transparent)]
+    Sight(#[from] super::sight::SightLimitError),
 }
 
 /// What undo needs for one applied edit.

@@ -353,6 +353,19 @@ impl HexMap {
         self.terrain.set(i, t);
     }
 
+    /// Give every cell the terrain `t` (a new map's "fill with": the editor's New map
+    /// window and `hexmap new --fill`), without undo; refused when `t` is not in the
+    /// palette.
+    pub fn fill_terrain(&mut self, t: TerrainId) -> Result<(), MapError> {
+        if self.palette().get(t).is_none() {
+            return Err(MapError::UnknownTerrain(t));
+        }
+        for i in 0..self.cell_count() {
+            self.terrain.set(i, Some(t));
+        }
+        Ok(())
+    }
+
     /// The terrain layer to change in bulk ([`TerrainLayer::set_marked`]); edits go
     /// through the recorder, which keeps the undo record.
     pub(crate) fn terrain_layer_mut(&mut self) -> &mut TerrainLayer {

@@ -285,6 +285,19 @@ impl Palette {
         self.terrains.iter().find(|t| t.symbol == symbol)
     }
 
+    /// The terrain a person names: its id (`3`) or its name, ignoring case (`forest`).
+    /// `hexmap new --fill` reads it this way.
+    pub fn by_id_or_name(&self, text: &str) -> Option<&Terrain> {
+        let text = text.trim();
+        match text.parse::<u16>() {
+            Ok(n) => TerrainId::new(n).and_then(|id| self.get(id)),
+            Err(_) => self
+                .terrains
+                .iter()
+                .find(|t| t.name.eq_ignore_ascii_case(text)),
+        }
+    }
+
     /// The smallest id not yet used (for adding a terrain), or `None` when full.
     pub fn next_free_id(&self) -> Option<TerrainId> {
         (1..=u16::MAX)

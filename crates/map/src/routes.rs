@@ -106,7 +106,7 @@ fn reach_on(
 /// The most steps from `from` to any cell of `shape`. Hex distance is a norm, so over a
 /// convex shape it is largest at a corner of the shape's hull, and those corners are among
 /// a handful of cells: only they are measured (an explicit cell set is scanned).
-fn farthest_cell_distance(shape: &MapShape, from: Hex) -> u32 {
+pub(crate) fn farthest_cell_distance(shape: &MapShape, from: Hex) -> u32 {
     let farthest = |cells: &mut dyn Iterator<Item = Hex>| {
         cells
             .map(|h| h.distance(from).unsigned_abs())

@@ -121,25 +121,6 @@ impl HexMap {
             .is_some_and(|t| t.blocks_sight)
     }
 
-    /// The cells of the map seen from `center` within `radius` hexes under the map's sight
-    /// rule: terrain that blocks sight hides what lies behind it (the blocking hex itself is
-    /// seen), and so does a sight-blocking feature on a hexside; symmetric (A sees B exactly
-    /// when B sees A). One home for the rule: the editor's field-of-view overlay and
-    /// `hexmap fov` both ask here. Sorted; hexes off the map are left out.
-    pub fn field_of_view(&self, center: Hex, radius: u32) -> Vec<Hex> {
-        let mut seen: Vec<Hex> = hexmap_hex::field_of_view_across(
-            center,
-            radius,
-            |h| self.blocks_sight(h),
-            |a, b| self.sight_blocked_between(a, b),
-        )
-        .into_iter()
-        .filter(|&h| self.contains(h))
-        .collect();
-        seen.sort_unstable();
-        seen
-    }
-
     /// True when sight between the neighbours `a` and `b` is blocked by the feature on
     /// their edge (false for non-neighbours): the edge test of `hex::field_of_view_across`.
     pub fn sight_blocked_between(&self, a: Hex, b: Hex) -> bool {
@@ -390,7 +371,7 @@ mod tests {
             assert!(wide.iter().any(|&h| !m.contains(h)));
             let mut expected: Vec<Hex> = wide.into_iter().filter(|&h| m.contains(h)).collect();
             expected.sort_unstable();
-            let on_map = m.field_of_view(Hex::ORIGIN, 5);
+            let on_map = m.field_of_view(Hex::ORIGIN, 5).unwrap();
             assert_eq!(
                 on_map, expected,
                 "the map's own field of view is the overlay's"

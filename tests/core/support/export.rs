@@ -10,6 +10,7 @@ use std::path::Path;
 pub fn export_as(map: &HexMap, format: &str, path: &Path) {
     write_path(
         map,
+        None,
         by_name(format).unwrap(),
         &WriteOptions::default(),
         path,

@@ -33,24 +33,29 @@ impl EditorApp {
     }
 
     /// The export path was chosen: start the job (pictures and Tiled's tileset drawn with
-    /// the images the editor loaded for the map).
+    /// the images the editor loaded for the map), the map's image paths named from the
+    /// exported file's folder, as every writer names them.
     pub(crate) fn start_export(
         &mut self,
         mut spec: ExportSpec,
         path: PathBuf,
         ctx: &egui::Context,
     ) {
-        spec.options.images = Some(self.canvas.images().shared());
-        // A RON or JSON copy in another folder names the same image files from there.
-        let rebased = match self.doc.path() {
-            Some(from) if hexmap_io::image_paths::format_names_images(spec.format.name()) => {
-                hexmap_io::image_paths::copy_for(self.doc.map(), from, &path).unwrap_or(None)
+        let images = self.canvas.images().shared();
+        let copy = hexmap_io::image_paths::for_file(
+            self.doc.map(),
+            Some(&images),
+            self.doc.images_from(),
+            &path,
+        );
+        match copy {
+            Ok((map, images)) => {
+                spec.options.images = images;
+                self.file_work
+                    .start_export(ExportJob::start(map.into_owned(), spec, path, ctx));
             }
-            _ => None,
-        };
-        let map = rebased.unwrap_or_else(|| self.doc.map().clone());
-        self.file_work
-            .start_export(ExportJob::start(map, spec, path, ctx));
+            Err(e) => self.windows.show_error(e.to_string()),
+        }
     }
 
     /// Say how the running export ended, once it has.

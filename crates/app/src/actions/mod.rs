@@ -429,7 +429,7 @@ impl EditorApp {
                     let action = super::tile_art_picker::add_tile_image(
                         self.doc.map().palette(),
                         id,
-                        self.doc.path(),
+                        self.doc.images_from(),
                         &path,
                         self.windows.terrain_editor().as_mut(),
                     );

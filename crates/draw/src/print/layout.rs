@@ -8,6 +8,11 @@
 use super::units::{Length, Paper};
 use hexmap_hex::{Layout, Orientation, Point};
 
+/// Whether a print has crop and registration marks unless asked otherwise: the one default
+/// of the editor's Print window, `hexmap export --to pdf` and the library's options. On,
+/// because a board of several pages is trimmed at its marks and laid over its neighbour.
+pub const MARKS_BY_DEFAULT: bool = true;
+
 /// Most pages one print may take.
 pub const MAX_PAGES: u64 = 500;
 

@@ -6,8 +6,8 @@ pub mod layout;
 pub mod units;
 
 pub use layout::{
-    HEX_SIZE_RANGE_MM, MAX_PAGES, Page, PageLayout, PageSetup, PaperRect, PrintLayoutError,
-    WorldRect, flat_to_flat,
+    HEX_SIZE_RANGE_MM, MARKS_BY_DEFAULT, MAX_PAGES, Page, PageLayout, PageSetup, PaperRect,
+    PrintLayoutError, WorldRect, flat_to_flat,
 };
 pub use units::{Length, MM_PER_INCH, POINTS_PER_MM, Paper, UnitError};
 

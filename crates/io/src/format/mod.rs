@@ -14,6 +14,7 @@ mod json_read;
 mod json_regions;
 mod json_value;
 mod kind;
+mod left_out;
 mod pdf;
 mod picture;
 mod player;
@@ -24,6 +25,7 @@ mod tiled;
 
 pub use json_meta::JSON_VERSION;
 pub use kind::{FileKind, sniff};
+pub use left_out::{Content, describe, held, left_out};
 pub use player::write_map;
 pub use registry::{
     FORMATS, by_name, native, read_bytes, read_path, reader_for, readers, write_path, writers,
@@ -59,6 +61,9 @@ pub struct FormatInfo {
     pub reads: bool,
     /// Whether [`Format::write`] writes this format.
     pub writes: bool,
+    /// The kinds of content a written file cannot carry (`export --strict` refuses to
+    /// leave out what a map holds; [`left_out`]).
+    pub drops: &'static [Content],
 }
 
 /// A file format: its [`FormatInfo`], and how it reads and/or writes a map. Formats are
@@ -224,9 +229,9 @@ pub struct WriteOptions {
     /// of the first board page); `None` for none. [`LegendPlace::default_for`] is where
     /// a map's own legend setting puts it.
     pub legend: Option<LegendPlace>,
-    /// Pictures: the scale bar in the bottom-left corner (PDF: of the first board page, at
-    /// true length), clear of the legend; drawn only when the map has a scale, so on by
-    /// default.
+    /// Pictures: the scale bar under the map (PNG, SVG: the picture grows to hold it; PDF:
+    /// in the bottom-left corner of the first board page, clear of the legend, at true
+    /// length); drawn only when the map has a scale, so on by default.
     pub scale_bar: bool,
     /// Pictures and prints: draw the map's tracing underlay under it (off by default; its
     /// image must be in `images`, see `io::images::load_underlay`).
@@ -234,8 +239,8 @@ pub struct WriteOptions {
     /// Pictures: the map's loaded images (tile art, user-image icons; see
     /// `io::images::load_images`); `None` draws colours and built-in signs only.
     pub images: Option<std::sync::Arc<hexmap_draw::ImageSet>>,
-    /// SVG: link image files by their path (relative to the map, which must then sit in
-    /// the SVG's folder) instead of embedding them.
+    /// SVG: link image files by their path (as [`write_path`] names them from the SVG's
+    /// folder) instead of embedding them.
     pub link_images: bool,
     /// Tiled: tile size in pixels, corner to corner along the hex's long axis (tile height
     /// of pointy hexes, width of flat ones), whatever the map's world units; the other
@@ -261,7 +266,7 @@ impl Default for WriteOptions {
             grid: true,
             hex_pixels: 24.0,
             print: PageSetup::default(),
-            marks: false,
+            marks: hexmap_draw::print::MARKS_BY_DEFAULT,
             dpi: None,
             legend: None,
             scale_bar: true,
@@ -444,6 +449,9 @@ pub enum WriteError {
     /// A write option is out of its range (the message says which and what it takes).
     #[error("{0}")]
     Option(String),
+    /// The map's image paths cannot be named from the written file's folder.
+    #[error(transparent)]
+    ImagePaths(#[from] crate::image_paths::ImagePathError),
 }
 
 #[cfg(test)]

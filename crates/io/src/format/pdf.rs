@@ -23,6 +23,7 @@ pub static PDF: Drawn = Drawn {
         ],
         reads: false,
         writes: true,
+        drops: super::picture::PICTURE_DROPS,
     },
     kind: Kind::Pdf,
 };

@@ -96,6 +96,11 @@ pub(super) fn with_resolution(png: Vec<u8>, dpi: f64) -> Vec<u8> {
     crate::render::png_meta::insert_chunk(png, b"pHYs", &data)
 }
 
+/// What a picture (PNG, SVG, PDF) leaves out: nothing it is asked to draw. A picture is a
+/// drawing of the map, not a copy of its data (heights show as terrain, notes as captions
+/// when the map's view asks); `--strict` refuses only images it cannot draw.
+pub(super) const PICTURE_DROPS: &[super::Content] = &[];
+
 /// A raster picture.
 pub static PNG: Drawn = Drawn {
     info: FormatInfo {
@@ -105,6 +110,7 @@ pub static PNG: Drawn = Drawn {
         options: PNG_OPTIONS,
         reads: false,
         writes: true,
+        drops: PICTURE_DROPS,
     },
     kind: Kind::Png,
 };
@@ -118,6 +124,7 @@ pub static SVG: Drawn = Drawn {
         options: PICTURE_OPTIONS,
         reads: false,
         writes: true,
+        drops: PICTURE_DROPS,
     },
     kind: Kind::Svg,
 };

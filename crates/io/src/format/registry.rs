@@ -124,12 +124,15 @@ impl ReadError {
     }
 }
 
-/// Write `map` as `format` to `path`, with its side files beside it, each atomically
-/// ([`write_atomic`]: `-` is standard output, devices and pipes are written in place; a
-/// format with side files cannot go to `-`). `progress` receives the share done, 0.0 to 1.0.
+/// Write `map`, read from the file `from` (`None`: made in memory), as `format` to `path`,
+/// with its side files beside it, each atomically ([`write_atomic`]: `-` is standard
+/// output, devices and pipes are written in place; a format with side files cannot go to
+/// `-`). Its image paths (and the images in `opts`) are named from `path`'s folder first
+/// ([`crate::image_paths::for_file`]). `progress` receives the share done, 0.0 to 1.0.
 /// Returns the files written: `path` first, then its side files.
 pub fn write_path(
     map: &HexMap,
+    from: Option<&Path>,
     format: &dyn Format,
     opts: &WriteOptions,
     path: &Path,
@@ -139,15 +142,26 @@ pub fn write_path(
         .file_name()
         .and_then(|n| n.to_str())
         .ok_or_else(|| WriteError::NoFileName(path.to_owned()))?;
-    let out = super::write_map(map, format, opts, name, progress)?;
+    let (map, images) = crate::image_paths::for_file(map, opts.images.as_ref(), from, path)?;
+    let opts = WriteOptions {
+        images,
+        ..opts.clone()
+    };
+    let out = super::write_map(&map, format, &opts, name, progress)?;
     if path == Path::new("-") && !out.side.is_empty() {
+        // Side files are named after the main file; "-" has no name, so say the pattern.
+        let ext = format
+            .extensions()
+            .first()
+            .copied()
+            .unwrap_or(format.name());
         return Err(WriteError::Option(format!(
-            "{} writes {} beside the map, so it cannot go to standard output (-): \
+            "{} writes {} beside NAME.{ext}, so it cannot go to standard output (-): \
              give a file name",
             format.name(),
             out.side
                 .iter()
-                .map(|(n, _)| n.as_str())
+                .map(|(n, _)| n.replacen('-', "NAME", 1))
                 .collect::<Vec<_>>()
                 .join(" and ")
         )));
@@ -280,6 +294,7 @@ mod tests {
         let mut last = 0.0;
         write_path(
             &small_map(),
+            None,
             by_name("tmx").unwrap(),
             &WriteOptions::default(),
             &path,

@@ -15,6 +15,7 @@ impl Format for Ron {
             options: &[FormatOption::Form],
             reads: true,
             writes: true,
+            drops: &[],
         }
     }
 

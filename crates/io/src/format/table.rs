@@ -4,7 +4,9 @@ use super::json_meta::{
     JSON_VERSION, JsonBounds, JsonLabelSettings, JsonLayout, JsonShape, JsonView, meta,
 };
 use super::json_read::read_json;
-use super::{Format, FormatInfo, FormatOption, Imported, ReadError, WriteError, WriteJob, Written};
+use super::{
+    Content, Format, FormatInfo, FormatOption, Imported, ReadError, WriteError, WriteJob, Written,
+};
 use crate::Resources;
 use hexmap_hex::OffsetCoord;
 use hexmap_map::{Cost, EdgeMove, HexMap, MoveCost};
@@ -408,6 +410,8 @@ pub static CSV: Table = Table {
         options: &[],
         reads: false,
         writes: true,
+        // Only the terrain ids of the grid.
+        drops: &Content::ALL,
     },
     text: to_csv,
     read: None,
@@ -423,6 +427,7 @@ pub static JSON: Table = Table {
         options: &[FormatOption::PlayerView],
         reads: true,
         writes: true,
+        drops: &[Content::Underlay],
     },
     text: to_json,
     read: Some(read_json),

@@ -2,7 +2,9 @@
 //! image beside them (terrain tile art drawn from [`WriteOptions::images`]), read (either syntax, whatever the extension) through the one Tiled
 //! model and converted to a map.
 
-use super::{Format, FormatInfo, FormatOption, Imported, ReadError, WriteError, WriteJob, Written};
+use super::{
+    Content, Format, FormatInfo, FormatOption, Imported, ReadError, WriteError, WriteJob, Written,
+};
 use crate::Resources;
 use crate::tiled::{
     TILE_SIZES, TiledMap, from_tiled, read_tiled, tileset_image, to_tiled_with_images, to_tmj,
@@ -94,6 +96,15 @@ pub struct Tiled {
     first_byte: u8,
 }
 
+/// What a Tiled map cannot carry: heights, the party, the GM-only flags of notes and the
+/// underlay (docs/EXPORT.md).
+const TILED_DROPS: &[Content] = &[
+    Content::GmOnlyNotes,
+    Content::Party,
+    Content::Heights,
+    Content::Underlay,
+];
+
 /// Tiled's XML map format.
 pub static TMX: Tiled = Tiled {
     info: FormatInfo {
@@ -103,6 +114,7 @@ pub static TMX: Tiled = Tiled {
         options: &[FormatOption::TileSize],
         reads: true,
         writes: true,
+        drops: TILED_DROPS,
     },
     to_text: to_tmx,
     first_byte: b'<',
@@ -117,6 +129,7 @@ pub static TMJ: Tiled = Tiled {
         options: &[FormatOption::TileSize],
         reads: true,
         writes: true,
+        drops: TILED_DROPS,
     },
     to_text: to_tmj,
     first_byte: b'{',

@@ -6,7 +6,7 @@ use super::super::error::FormatError;
 use super::super::model::{FileCells, FileFog, FileParty};
 use super::features::{Coords, FormHex, direction};
 use hexmap_hex::{Edge, OffsetCoord};
-use hexmap_map::{HexMap, Party, PathId};
+use hexmap_map::{HexMap, Party, PartyError, PathId};
 
 /// The fog lists of an offset-form file.
 type OffsetFog = FileFog<String, (i32, i32), (i32, i32, String)>;
@@ -227,8 +227,15 @@ fn secrets<R, H: FormHex, E>(
             sight,
             trail: trail.map(PathId),
         };
-        map.set_party(Some(party))
-            .map_err(|e| bad("party", format!("{cell}: {e}")))?;
+        // `cell` names the hex as the file writes it (offset or cube form), so the
+        // message does not name it again in cube form.
+        map.set_party(Some(party)).map_err(|e| {
+            let what = match e {
+                PartyError::OutsideShape(_) => "the party's hex is not a cell of the map".into(),
+                other => other.to_string(),
+            };
+            bad("party", format!("{cell}: {what}"))
+        })?;
     }
     Ok(())
 }

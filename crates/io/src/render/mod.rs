@@ -52,8 +52,8 @@ pub struct PictureOptions {
     /// The map's legend: beside the map (the picture grows; a print's `Page` counts as
     /// `Right` here) or over a corner; `None` for none.
     pub legend: Option<LegendPlace>,
-    /// Draw the scale bar (in the bottom-left corner of the map's part, clear of a legend
-    /// over it) when the map has a scale (`hexmap_draw::scale_bar`).
+    /// Draw the scale bar (under the map's part, at its left; the picture grows to hold
+    /// it, as for a legend below) when the map has a scale (`hexmap_draw::scale_bar`).
     pub scale_bar: bool,
     /// Draw the map's tracing underlay under it (its image must be in `images`).
     pub underlay: bool,
@@ -144,8 +144,8 @@ struct Frame {
     map_px: (f64, f64),
     /// Where the legend goes: the world rectangle it is placed in and its corner there.
     legend: Option<((Point, Point), Corner)>,
-    /// The map's part of the picture in world units (where the scale bar goes).
-    map_area: (Point, Point),
+    /// The scale bar and its box (world units), under the map's part.
+    scale_bar: Option<(scale_bar::ScaleBar, (Point, Point))>,
 }
 
 /// The transform from world units of `map`'s layout (`map.layout()`, origin (0, 0)) to
@@ -168,8 +168,8 @@ pub fn transform_json(to_px: &ToPixels, width: f64, height: f64) -> String {
 }
 
 /// The frame of `map`'s picture: the world box of everything drawn with each cell reaching
-/// the hex size ([`CellReach::HexSize`]), plus the margin, and the room the legend takes
-/// beside or under it.
+/// the hex size ([`CellReach::HexSize`]), plus the margin, the room the scale bar takes
+/// under it, and the room the legend takes beside or under both.
 fn frame(map: &HexMap, opts: &PictureOptions) -> Result<Frame, PictureError> {
     let props = map.properties();
     let (sx, sy) = (props.hex_size.x, props.hex_size.y);
@@ -203,6 +203,25 @@ fn frame(map: &HexMap, opts: &PictureOptions) -> Result<Frame, PictureError> {
             Point::new((b.0 - ox) / k, (b.1 - oy) / k),
         )
     };
+    // The scale bar, at most a quarter of the map's part long, in a strip under it.
+    let map_area = world((0.0, 0.0), map_px);
+    let scale_bar = opts
+        .scale_bar
+        .then(|| map.scale())
+        .flatten()
+        .and_then(|scale| {
+            let hex = hexmap_draw::print::flat_to_flat(&layout);
+            scale_bar::ScaleBar::fit_units(scale, hex, (map_area.1.x - map_area.0.x) / 4.0)
+        })
+        .map(|bar| {
+            let (w, h) = bar.box_size(1.0 / k);
+            let (room_w, room_h) = scale_bar::room_under_px((w * k, h * k));
+            let strip = world((0.0, height), (0.0, 0.0)).0;
+            width = width.max(room_w.ceil());
+            height += room_h.ceil();
+            let placed = scale_bar::place_under((w, h), strip, 1.0 / k);
+            (bar, placed)
+        });
     let entries = opts
         .legend
         .map(|_| legend::legend_entries(map))
@@ -218,9 +237,10 @@ fn frame(map: &HexMap, opts: &PictureOptions) -> Result<Frame, PictureError> {
         }
         Some(LegendPlace::Below) => {
             let (w, h) = legend::legend_room_under_px(&entries, width);
+            let top = height;
             width = width.max(w.ceil());
             height += h.ceil();
-            Some((world((0.0, map_px.1), (width, height)), Corner::TopLeft))
+            Some((world((0.0, top), (width, height)), Corner::TopLeft))
         }
     };
     Ok(Frame {
@@ -229,7 +249,7 @@ fn frame(map: &HexMap, opts: &PictureOptions) -> Result<Frame, PictureError> {
         height,
         map_px,
         legend,
-        map_area: world((0.0, 0.0), map_px),
+        scale_bar,
     })
 }
 
@@ -281,7 +301,6 @@ async fn draw_map(
     let layout = map
         .layout()
         .map_err(|_| PictureError::BadSize(opts.scale, opts.scale))?;
-    let hex = hexmap_draw::print::flat_to_flat(&layout);
     let spill = hexmap_draw::spill::Spill::of(map, &layout);
     let mut scene = MapScene::whole(map, layout, &style).with_spill(&spill);
     if let Some(images) = &opts.images {
@@ -308,22 +327,13 @@ async fn draw_map(
     }
     let sink = target.sink();
     let k = frame.to_px.scale;
-    let mut legend_over = None;
     if let Some((area, corner)) = frame.legend {
         // The legend keeps its pixel size in its world rectangle.
         let entries = legend::legend_entries(map);
         legend::draw_legend(sink, &entries, area, k, corner, opts.images.as_deref());
-        if let Some(LegendPlace::Over(_)) = opts.legend {
-            legend_over = Some(legend::legend_box(&entries, area, k, corner));
-        }
     }
-    if opts.scale_bar
-        && let Some(scale) = map.scale()
-    {
-        // At most a quarter of the map's part, in pixels of the picture.
-        let area = frame.map_area;
-        let max = (area.1.x - area.0.x) / 4.0;
-        scale_bar::draw_in_corner(sink, scale, hex, max, area, 1.0 / k, legend_over);
+    if let Some((bar, (min, _))) = &frame.scale_bar {
+        bar.draw(sink, *min, 1.0 / k);
     }
     Ok(())
 }

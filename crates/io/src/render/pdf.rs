@@ -335,8 +335,14 @@ impl<'a> PdfSink<'a> {
             if fill.is_some() {
                 self.shape(points, closed, fill, None);
             }
+            // Each of the two lines is a single solid stroke of the same width and colour
+            // (passing the double stroke on would split each side again, without end).
+            let single = Stroke {
+                style: StrokePattern::Solid,
+                ..*s
+            };
             for side in double_lines(points, closed, s, gap) {
-                self.shape(&side, closed, None, Some(s));
+                self.shape(&side, closed, None, Some(&single));
             }
             return;
         }

@@ -51,7 +51,7 @@ impl Default for PrintOptions {
             grid: true,
             labels: None,
             mines: true,
-            marks: false,
+            marks: hexmap_draw::print::MARKS_BY_DEFAULT,
             legend: None,
             scale_bar: false,
             underlay: false,

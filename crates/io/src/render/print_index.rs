@@ -63,7 +63,13 @@ pub(super) fn index_page(
             hex.to_mm(),
             hex.to_inches()
         ),
-        "Trim each page at its crop marks and lay it over its neighbour's overlap.".to_string(),
+        // Say how to trim by what is printed: the marks, or the edge of the map area.
+        if opts.marks {
+            "Trim each page at its crop marks and lay it over its neighbour's overlap."
+        } else {
+            "Trim each page at the edge of its map area and lay it over its neighbour's overlap."
+        }
+        .to_string(),
     ];
     let lines = lines.iter().chain(key.as_ref());
     let line_size = 4.0;

@@ -88,7 +88,7 @@ pub(crate) fn apply(
             if !map.contains(*from) {
                 return Err(MapError::OutsideShape(*from).into());
             }
-            for h in map.field_of_view(*from, *radius) {
+            for h in map.field_of_view(*from, *radius)? {
                 hide(map, changes, h, false);
             }
         }
@@ -179,7 +179,8 @@ fn move_party(
     }
     map.set_party(Some(new)).map_err(MapError::from)?;
     changes.fog.party(Some(old), Some(new));
-    for h in map.field_of_view(to, new.sight) {
+    // The party's sight is checked against the limit by `set_party`.
+    for h in map.field_of_view(to, new.sight).unwrap_or_default() {
         hide(map, changes, h, false);
     }
     Ok(())

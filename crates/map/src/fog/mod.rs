@@ -17,8 +17,7 @@ use super::layers::MineLayer;
 use hexmap_hex::{Edge, Hex};
 use std::collections::BTreeSet;
 
-/// Largest sight radius of the party, in hexes.
-pub const MAX_SIGHT: u32 = 100;
+pub use crate::sight::MAX_SIGHT;
 
 /// The party on the map: where it is, how far it sees, and the path its moves extend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -137,7 +136,8 @@ impl HexMap {
     pub fn party_sight(&self) -> Vec<Hex> {
         self.fog
             .party
-            .map_or_else(Vec::new, |p| self.field_of_view(p.hex, p.sight))
+            .and_then(|p| self.field_of_view(p.hex, p.sight).ok())
+            .unwrap_or_default()
     }
 
     // ----- low-level setters (no undo), for loaders -----

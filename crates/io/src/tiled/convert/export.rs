@@ -161,10 +161,12 @@ pub fn to_tiled_with_images(
         });
     }
     if !fog.is_empty() {
+        // Hidden, as hexmap's own view of the map shows the terrain under the fog; a GM
+        // shows the layer in Tiled to see what the players see.
         layers.push(TileLayer {
             name: FOG_LAYER.into(),
             gids: fog,
-            visible: true,
+            visible: false,
         });
     }
     if has_holes {

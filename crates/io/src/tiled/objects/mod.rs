@@ -14,7 +14,7 @@
 //!   colour;
 //! - layer [`LABELS_LAYER`]: a text object per label; `hexmap:id`, `hexmap:at` (exact
 //!   world point), `hexmap:size` (hex units), `hexmap:rotation`, `hexmap:halo`;
-//! - a layer `hexmap regions: KIND` per region kind: a polygon per ring of each named
+//! - a layer `hexmap regions: KIND` per region kind: a closed polyline per ring of each named
 //!   region's outline (`regions.rs`);
 //! - map properties `hexmap:edge_types` / `hexmap:path_types`: the palettes as JSON.
 

@@ -1,8 +1,9 @@
 //! Named regions as Tiled objects (issue 29): an object layer per region kind,
 //! `hexmap regions: KIND` ([`REGIONS_LAYER`]), drawn by Tiled in the colour of the kind's
-//! first region, with one polygon object per ring of each region's outline
+//! first region, with one closed polyline object per ring of each region's outline
 //! (`draw::named_regions::outline_sides`) whose corners are the corners of the hexagons
-//! Tiled draws, so Tiled strokes each region on its outer hexsides. Each polygon carries
+//! Tiled draws, so Tiled strokes each region on its outer hexsides and fills nothing, as
+//! hexmap draws it (polygons, which Tiled fills, are read too). Each ring carries
 //! `hexmap:region_id`, `hexmap:region_kind`, the region's look and its hexes
 //! (`hexmap:hexes`, axial `q,r q,r …`), which bring it back exactly; the kinds travel in
 //! the map property `hexmap:region_kinds` (JSON).
@@ -92,15 +93,18 @@ pub(super) fn export(
                 for ring in rings {
                     let points = ring_points(&ring, grid);
                     let start = points[0];
+                    // A closed polyline, not a polygon: Tiled fills polygons, and hexmap
+                    // draws a region as its outline (its tint is the map's choice, light).
                     let rel = points
                         .iter()
+                        .chain(std::iter::once(&start))
                         .map(|p| (p.x - start.x, p.y - start.y))
                         .collect();
                     objects.push(object(
                         next_id(),
                         &l.name,
                         start,
-                        ObjectShape::Polygon(rel),
+                        ObjectShape::Polyline(rel),
                         props.clone(),
                     ));
                 }

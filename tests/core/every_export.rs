@@ -1,0 +1,296 @@
+//! Every map in `maps/` (the bundled samples, and whatever the examples write there) exported
+//! by the command line to every format of the registry, and to every player view a format
+//! offers, each output read by its own consumer: Tiled's `--export-map` for TMX and TMJ,
+//! librsvg for SVG, poppler for PDF, a PNG decoder, the JSON schema (Python's jsonschema),
+//! a CSV parse, and `hexmap import` or the RON loader where hexmap reads the file back.
+//! A map or a format added later is covered without a change here; a format with no
+//! consumer check below fails the test until one is written.
+//!
+//! Each consumer is required under CI=true; elsewhere a missing one is said and skipped.
+
+use hexmap::io::format::{Format, FormatOption, read_path, writers};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Whether `program` runs (`args` is a harmless call such as `--version`); under CI it must.
+fn tool(program: &str, args: &[&str], package: &str) -> bool {
+    let ok = Command::new(program)
+        .args(args)
+        .env("QT_QPA_PLATFORM", "offscreen")
+        .output()
+        .is_ok_and(|o| o.status.success() || !o.stdout.is_empty() || !o.stderr.is_empty());
+    if !ok {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "{program} ({package}) is required under CI"
+        );
+        eprintln!("SKIPPED a consumer: {program} ({package}) is not installed");
+    }
+    ok
+}
+
+/// The consumers found on this machine.
+struct Consumers {
+    tiled: bool,
+    rsvg: bool,
+    poppler: bool,
+    jsonschema: bool,
+}
+
+impl Consumers {
+    fn find() -> Consumers {
+        Consumers {
+            tiled: tool("tiled", &["--version"], "apt package tiled"),
+            rsvg: tool("rsvg-convert", &["--version"], "apt package librsvg2-bin"),
+            poppler: tool("pdfinfo", &["-v"], "apt package poppler-utils")
+                && tool("pdftoppm", &["-v"], "apt package poppler-utils"),
+            jsonschema: tool(
+                "python3",
+                &["-c", "import jsonschema"],
+                "python3 -m pip install jsonschema",
+            ),
+        }
+    }
+}
+
+/// Every `.ron` file in `maps/`, sorted.
+fn bundled_maps() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+    let mut maps: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .collect();
+    maps.sort();
+    assert!(maps.len() >= 6, "the bundled maps: {maps:?}");
+    maps
+}
+
+/// Run a program, failing with its output when it fails.
+fn run(cmd: &mut Command) -> std::process::Output {
+    let out = cmd
+        .env("QT_QPA_PLATFORM", "offscreen")
+        .output()
+        .unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
+    assert!(
+        out.status.success(),
+        "{cmd:?} failed ({}):\n{}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// A decoded PNG that shows something: more than one colour.
+fn assert_picture(png: &Path, what: &str) {
+    let img = tiny_skia::Pixmap::load_png(png)
+        .unwrap_or_else(|e| panic!("{what}: {} is not a PNG ({e})", png.display()));
+    assert!(
+        img.width() > 10 && img.height() > 10,
+        "{what}: a tiny picture"
+    );
+    let first = img.pixels()[0];
+    assert!(
+        img.pixels().iter().any(|p| *p != first),
+        "{what}: one colour only"
+    );
+}
+
+/// The map's cell count after `hexmap import FILE back.ron`, read by the RON loader.
+fn imported_cells(file: &Path, dir: &Path) -> usize {
+    let back = dir.join(format!(
+        "{}-back.ron",
+        file.file_name().unwrap().to_string_lossy()
+    ));
+    run(Command::new(env!("CARGO_BIN_EXE_hexmap"))
+        .arg("import")
+        .arg(file)
+        .arg(&back)
+        .arg("--force"));
+    read_path(&back).unwrap().map.cell_count()
+}
+
+/// Read `out`, written as `format` from a map of `cells` cells, with that format's
+/// consumer. JSON files are collected in `json` for one schema run at the end.
+fn consume(
+    format: &dyn Format,
+    player_view: bool,
+    out: &Path,
+    cells: usize,
+    c: &Consumers,
+    json: &mut Vec<PathBuf>,
+) {
+    let what = format!("{} ({})", out.display(), format.name());
+    let dir = out.parent().unwrap();
+    match format.name() {
+        "ron" => assert_eq!(read_path(out).unwrap().map.cell_count(), cells, "{what}"),
+        "tmx" | "tmj" => {
+            if c.tiled {
+                let tiled_json = out.with_extension(format!("{}.tiled.json", format.name()));
+                run(Command::new("tiled")
+                    .arg("--export-map")
+                    .arg("json")
+                    .arg(out)
+                    .arg(&tiled_json));
+                let doc: serde_json::Value =
+                    serde_json::from_slice(&std::fs::read(&tiled_json).unwrap()).unwrap();
+                let (w, h) = (
+                    doc["width"].as_u64().unwrap(),
+                    doc["height"].as_u64().unwrap(),
+                );
+                let layers = doc["layers"].as_array().unwrap();
+                let tiles: Vec<&serde_json::Value> =
+                    layers.iter().filter(|l| l["type"] == "tilelayer").collect();
+                assert!(!tiles.is_empty(), "{what}: Tiled read no tile layer");
+                for l in tiles {
+                    assert_eq!(
+                        l["data"].as_array().map(Vec::len),
+                        Some((w * h) as usize),
+                        "{what}: layer {} as Tiled reads it",
+                        l["name"]
+                    );
+                }
+            }
+            assert_eq!(imported_cells(out, dir), cells, "{what}: imported back");
+        }
+        "csv" => {
+            let text = std::fs::read_to_string(out).unwrap();
+            let mut rows = text.lines().filter(|l| !l.starts_with('#'));
+            let mut width = None;
+            let mut on_map = 0;
+            for row in rows.by_ref() {
+                let values: Vec<i64> = row
+                    .split(',')
+                    .map(|v| v.trim().parse().unwrap_or_else(|_| panic!("{what}: {v:?}")))
+                    .collect();
+                assert_eq!(*width.get_or_insert(values.len()), values.len(), "{what}");
+                on_map += values.iter().filter(|&&v| v >= 0).count();
+            }
+            assert_eq!(on_map, cells, "{what}: cells in the grid");
+        }
+        "json" => {
+            let doc: serde_json::Value =
+                serde_json::from_slice(&std::fs::read(out).unwrap()).unwrap();
+            assert_eq!(doc["cells"].as_array().map(Vec::len), Some(cells), "{what}");
+            json.push(out.to_path_buf());
+            if !player_view {
+                assert_eq!(imported_cells(out, dir), cells, "{what}: imported back");
+            }
+        }
+        "png" => assert_picture(out, &what),
+        "svg" => {
+            if c.rsvg {
+                let png = out.with_extension("svg.png");
+                run(Command::new("rsvg-convert").arg(out).arg("-o").arg(&png));
+                assert_picture(&png, &what);
+            }
+        }
+        "pdf" => {
+            if c.poppler {
+                let info = run(Command::new("pdfinfo").arg(out));
+                let info = String::from_utf8_lossy(&info.stdout);
+                let pages: usize = info
+                    .lines()
+                    .find_map(|l| l.strip_prefix("Pages:"))
+                    .and_then(|n| n.trim().parse().ok())
+                    .unwrap_or_else(|| panic!("{what}: {info}"));
+                assert!(pages >= 1, "{what}");
+                let prefix = out.with_extension("page");
+                run(Command::new("pdftoppm")
+                    .args(["-r", "12", "-png"])
+                    .arg(out)
+                    .arg(&prefix));
+                let stem = prefix.file_name().unwrap().to_string_lossy().into_owned();
+                let mut drawn: Vec<PathBuf> = std::fs::read_dir(dir)
+                    .unwrap()
+                    .map(|e| e.unwrap().path())
+                    .filter(|p| {
+                        let n = p.file_name().unwrap().to_string_lossy();
+                        n.starts_with(&format!("{stem}-")) && n.ends_with(".png")
+                    })
+                    .collect();
+                drawn.sort();
+                assert_eq!(drawn.len(), pages, "{what}: pages drawn by pdftoppm");
+                for page in &drawn {
+                    assert_picture(page, &what);
+                }
+            }
+        }
+        other => panic!("no consumer check for the format {other}: add one to this test"),
+    }
+}
+
+/// Export one map to every format and player view, reading each file back.
+fn export_everything(map: &Path, dir: &Path, c: &Consumers) -> Vec<PathBuf> {
+    let cells = read_path(map).unwrap().map.cell_count();
+    let stem = map.file_stem().unwrap().to_string_lossy().into_owned();
+    let mut json = Vec::new();
+    for format in writers() {
+        let views: &[bool] = if format.options().contains(&FormatOption::PlayerView) {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        for &player_view in views {
+            let name = format!(
+                "{stem}{}.{}",
+                if player_view { "-player" } else { "" },
+                format.extensions()[0]
+            );
+            let out = dir.join(name);
+            let mut cmd = Command::new(env!("CARGO_BIN_EXE_hexmap"));
+            cmd.arg("export")
+                .arg(map)
+                .arg("--to")
+                .arg(format.name())
+                .arg(&out);
+            if player_view {
+                cmd.arg("--player-view");
+            }
+            run(&mut cmd);
+            consume(format, player_view, &out, cells, c, &mut json);
+        }
+    }
+    json
+}
+
+#[test]
+fn every_bundled_map_exports_to_every_format_and_each_file_reads_back() {
+    let consumers = Consumers::find();
+    let root = tempfile::tempdir().unwrap();
+    let maps = bundled_maps();
+    // One thread per map: the machine's cores share the exports and the consumers.
+    let json: Vec<PathBuf> = std::thread::scope(|s| {
+        let jobs: Vec<_> = maps
+            .iter()
+            .map(|map| {
+                let dir = root
+                    .path()
+                    .join(map.file_stem().unwrap().to_string_lossy().as_ref());
+                std::fs::create_dir_all(&dir).unwrap();
+                let consumers = &consumers;
+                s.spawn(move || export_everything(map, &dir, consumers))
+            })
+            .collect();
+        jobs.into_iter().flat_map(|j| j.join().unwrap()).collect()
+    });
+    assert_eq!(
+        json.len(),
+        maps.len() * 2,
+        "a full and a player JSON per map"
+    );
+    if consumers.jsonschema {
+        let schema = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/hexmap-cells.schema.json");
+        run(Command::new("python3")
+            .arg("-c")
+            .arg(
+                "import json, sys, jsonschema\n\
+                 v = jsonschema.Draft202012Validator(json.load(open(sys.argv[1])))\n\
+                 bad = [(f, e.message) for f in sys.argv[2:] for e in v.iter_errors(json.load(open(f)))]\n\
+                 sys.exit(str(bad[:5]) if bad else 0)\n",
+            )
+            .arg(schema)
+            .args(&json));
+    }
+}
