@@ -49,7 +49,7 @@ pub enum Finished {
         /// The file.
         path: PathBuf,
         /// The document, or the message saying why not.
-        opened: Result<OpenMap, String>,
+        opened: Result<Box<OpenMap>, String>,
     },
     /// Cancel stopped it: nothing changes.
     Cancelled,
@@ -58,7 +58,7 @@ pub enum Finished {
 /// What a job sends back.
 enum Outcome {
     Filled(Edit),
-    Opened(Result<OpenMap, String>),
+    Opened(Result<Box<OpenMap>, String>),
 }
 
 /// The long work on the open map (at most one at a time) and the actions waiting for it.
@@ -138,7 +138,7 @@ impl LongWork {
         }
         let file = path.to_path_buf();
         let job = Job::start(ctx, move |_| async move {
-            Outcome::Opened(OpenMap::load(&file))
+            Outcome::Opened(OpenMap::load(&file).map(Box::new))
         });
         let task = Task::Open {
             path: path.to_path_buf(),

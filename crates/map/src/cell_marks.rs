@@ -22,7 +22,7 @@ impl CellMarks {
     pub fn from_words(mut words: Vec<u64>, cells: usize) -> Self {
         words.resize(cells.div_ceil(64), 0);
         if let Some(last) = words.last_mut()
-            && cells % 64 != 0
+            && !cells.is_multiple_of(64)
         {
             *last &= (1u64 << (cells % 64)) - 1;
         }

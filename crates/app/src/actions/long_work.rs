@@ -26,7 +26,7 @@ impl EditorApp {
                 let waiting = self.long_work.take_waiting();
                 let kept = waiting.into_iter().filter(|a| !Self::edits_map(a));
                 kept.for_each(|a| self.long_work.hold(a));
-                self.opened(&path, opened);
+                self.opened(&path, opened.map(|doc| *doc));
                 ctx.request_repaint();
             }
             Some(Finished::Cancelled) | None => {}
