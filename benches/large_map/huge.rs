@@ -202,8 +202,9 @@ pub(super) fn huge_edit(c: &mut Criterion) {
     });
     drop(doc);
 
-    // The same in the editor: a stroke at a zoom where 100 hexes span the canvas, and the
-    // fill clicked at whole-world zoom, each with the frames that redraw it.
+    // The same in the editor: a stroke at a zoom where 100 hexes span the canvas, with the
+    // frame that redraws it, and the fill clicked at whole-world zoom with the frames until
+    // it is in (its region is found off the frame).
     let mut ed = Editor::new(map);
     let fit = *ed.app.view().camera();
     let mid = ed.app.view().doc().layout().hex_to_pixel(line[50]);
@@ -234,8 +235,8 @@ pub(super) fn huge_edit(c: &mut Criterion) {
         &mut ed,
         start,
         [
-            "editor_fill_5m_click_two_frames",
-            "editor_undo_fill_5m_two_frames",
+            "editor_fill_5m_click_until_filled",
+            "editor_undo_fill_5m",
         ],
     );
     g.finish();
