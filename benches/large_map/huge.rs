@@ -234,10 +234,7 @@ pub(super) fn huge_edit(c: &mut Criterion) {
         &mut g,
         &mut ed,
         start,
-        [
-            "editor_fill_5m_click_until_filled",
-            "editor_undo_fill_5m",
-        ],
+        ["editor_fill_5m_click_until_filled", "editor_undo_fill_5m"],
     );
     g.finish();
 }

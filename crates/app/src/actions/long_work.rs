@@ -69,10 +69,12 @@ impl EditorApp {
     /// Cancel button of the long work: it stops, nothing changes, what waited runs.
     pub(crate) fn cancel_long_work(&mut self, ctx: &egui::Context) {
         if let Some(Task::Open { path }) = self.long_work.task() {
-            let message = format!("Cancelled before {} was read", path.display());
             match &mut self.no_map {
-                Some(no_map) => no_map.message = message,
-                None => self.windows.say(message),
+                // Under "Could not open PATH:".
+                Some(no_map) => no_map.message = "Cancelled before it was read.".into(),
+                None => self
+                    .windows
+                    .say(format!("Not opened: {} (cancelled)", path.display())),
             }
         }
         self.long_work.cancel();
