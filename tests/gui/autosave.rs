@@ -143,7 +143,7 @@ fn offered_recovery(
     assert_eq!(h.state().view().doc().path(), Some(path.as_path()));
     assert!(h.state().view().autosave().offer().is_some());
     assert!(
-        h.query_by_label_contains("Restore unsaved changes from")
+        h.query_by_label_contains("Restore unsaved changes to")
             .is_some(),
         "the prompt is on screen"
     );
@@ -181,7 +181,7 @@ fn enter_restores_the_offered_recovery() {
     h.key_press(Key::Enter);
     settle(&mut h);
     assert!(
-        h.query_by_label_contains("Restore unsaved changes from")
+        h.query_by_label_contains("Restore unsaved changes to")
             .is_none(),
         "the question is gone"
     );
@@ -205,7 +205,7 @@ fn discarding_removes_an_untitled_recovery_found_at_startup() {
         });
     settle(&mut h);
     assert!(
-        h.query_by_label_contains("Restore unsaved changes from")
+        h.query_by_label_contains("Restore unsaved changes to")
             .is_some()
     );
     h.get_by_label("Discard").click();
@@ -283,7 +283,7 @@ fn while_the_restore_question_is_up_letter_keys_do_not_reach_the_editor() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     settle(&mut h);
     assert!(
-        h.query_by_label_contains("Restore unsaved changes from")
+        h.query_by_label_contains("Restore unsaved changes to")
             .is_some()
     );
     let (tool, camera) = (h.state().view().tool(), *h.state().view().camera());
@@ -296,7 +296,7 @@ fn while_the_restore_question_is_up_letter_keys_do_not_reach_the_editor() {
     assert_eq!(h.state().view().tool(), tool, "the tool did not change");
     assert_eq!(h.state().view().camera(), &camera, "the view did not move");
     assert!(
-        h.query_by_label_contains("Restore unsaved changes from")
+        h.query_by_label_contains("Restore unsaved changes to")
             .is_some(),
         "the question is still there"
     );

@@ -34,6 +34,18 @@ pub fn settle(h: &mut Harness<'static, EditorApp>) {
     }
 }
 
+/// The text the last frame put on the system clipboard, if any.
+pub fn copied_text(h: &Harness<'static, EditorApp>) -> Option<String> {
+    h.output()
+        .platform_output
+        .commands
+        .iter()
+        .find_map(|c| match c {
+            eframe::egui::OutputCommand::CopyText(t) => Some(t.clone()),
+            _ => None,
+        })
+}
+
 /// A fresh scratch folder for one test, unique per test name and process.
 pub fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("hexmap-gui-{name}-{}", std::process::id()));

@@ -1,8 +1,8 @@
 //! Copy and paste (issue 24, item 18): a pasted block hangs from the point where it was
 //! grabbed at the copy, or from its middle, never from its top-left cell.
 
-use crate::harness::settle;
-use eframe::egui::{Event, OutputCommand, Pos2, Vec2};
+use crate::harness::{copied_text, settle};
+use eframe::egui::{Event, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
@@ -49,16 +49,7 @@ fn copy_and_paste(h: &mut Harness<'static, EditorApp>, at: Pos2) {
     settle(h);
     h.event(Event::Copy);
     h.step();
-    let copied = h
-        .output()
-        .platform_output
-        .commands
-        .iter()
-        .find_map(|c| match c {
-            OutputCommand::CopyText(t) => Some(t.clone()),
-            _ => None,
-        })
-        .expect("text on the system clipboard");
+    let copied = copied_text(h).expect("text on the system clipboard");
     settle(h);
     h.event(Event::Paste(copied));
     settle(h);

@@ -4,11 +4,12 @@
 // hexmap's own hex centres; `hexmap validate` checks the downloaded map); OUT_DIR gets
 // screenshots and downloads. Prints the time to first paint as a
 // "figure first_paint_ms N" line. Exits non-zero on the first check that fails.
-import { chromium } from "playwright-core";
 import { PNG } from "pngjs";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
+import * as lib from "./lib.mjs";
+import { check, hexRgb, near, leaveWhenAsked } from "./lib.mjs";
 
 const [url, hexmapBin, outDir] = process.argv.slice(2);
 if (!url || !hexmapBin || !outDir) {
@@ -19,23 +20,8 @@ mkdirSync(outDir, { recursive: true });
 const repo = resolve(new URL("../..", import.meta.url).pathname);
 const W = 1280, H = 800;
 
-function check(ok, what) {
-  if (!ok) throw new Error("FAILED: " + what);
-  console.log("ok: " + what);
-}
-
-const hexRgb = (s) => [1, 3, 5].map((i) => parseInt(s.slice(i, i + 2), 16));
-const near = (a, b, tol) => a.every((v, i) => Math.abs(v - b[i]) <= tol);
-
-async function shot(page, name) {
-  const buf = await page.screenshot({ path: name ? join(outDir, name) : undefined });
-  const png = PNG.sync.read(buf);
-  png.at = (x, y) => {
-    const i = (Math.round(y) * png.width + Math.round(x)) * 4;
-    return [png.data[i], png.data[i + 1], png.data[i + 2]];
-  };
-  return png;
-}
+const shot = (page, name) => lib.shot(page, outDir, name);
+const chooserFromCtrlO = (page) => lib.chooserFromCtrlO(page, outDir);
 
 // The sample as hexmap exports it: each cell's axial coordinates and terrain colour, and
 // the layout's hex -> world transform.
@@ -96,26 +82,6 @@ function colourMatch(png, place) {
 // File → Export… (menu places as egui lays out the File menu at 1280 × 800), again if a
 // click was lost on the busy page: the window's light title bar then shows where the
 // map's dark background was.
-/** Press Ctrl+O until the page shows its file chooser. A key press lost by a busy page or
- *  an unfocused canvas, or a chooser the browser refused (the editor says so and forgets
- *  the question), is pressed again after a click on the menu bar's empty middle, which
- *  gives the canvas the keyboard and does nothing else. */
-async function chooserFromCtrlO(page) {
-  for (let attempt = 0; attempt < 4; attempt++) {
-    if (attempt > 0) {
-      await page.mouse.click(700, 12);
-      await page.waitForTimeout(300);
-    }
-    const waiting = page.waitForEvent("filechooser", { timeout: 8000 }).catch(() => null);
-    await page.keyboard.press("Control+o");
-    const chooser = await waiting;
-    if (chooser) return chooser;
-    console.log(`note: Ctrl+O showed no file chooser (attempt ${attempt + 1}); pressing it again`);
-    await shot(page, `ctrl-o-missed-${attempt + 1}.png`);
-  }
-  throw new Error("Ctrl+O showed no file chooser in 4 attempts");
-}
-
 async function openExportWindow(page) {
   for (let attempt = 0; attempt < 4; attempt++) {
     await page.mouse.click(19, 12);
@@ -128,14 +94,7 @@ async function openExportWindow(page) {
   return false;
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: [
-    "--headless", "--no-sandbox", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--enable-unsafe-swiftshader", "--use-angle=swiftshader", "--ignore-gpu-blocklist",
-  ],
-});
+const browser = await lib.launch();
 let failed = false;
 try {
   const context = await browser.newContext({ acceptDownloads: true, viewport: { width: W, height: H } });
@@ -181,12 +140,17 @@ try {
   await page.waitForTimeout(300);
   check(near((await shot(page)).at(...probe), target.colour, 14), "Ctrl+Z undid the paint");
 
-  // 3. Paint again, Ctrl+S downloads a map hexmap validates, holding the painted hex.
+  // 3. Paint again, Ctrl+S asks the untitled map's file name (the browser downloads it
+  // under that name; Enter takes the one proposed) and downloads a map hexmap validates,
+  // holding the painted hex.
   await page.mouse.click(tx, ty);
   await page.waitForTimeout(300);
+  await page.keyboard.press("Control+s");
+  await page.waitForTimeout(600);
+  await shot(page, "save-as-name.png");
   const [download] = await Promise.all([
     page.waitForEvent("download", { timeout: 20000 }),
-    page.keyboard.press("Control+s"),
+    page.keyboard.press("Enter"),
   ]);
   const saved = join(outDir, download.suggestedFilename());
   await download.saveAs(saved);
@@ -398,22 +362,35 @@ try {
   await backChooser.setFiles(other);
   await page.waitForFunction((n) => document.title.startsWith(n), otherName, { timeout: 20000 });
 
-  // 6. Change it, let the autosave run, reload: the page offers the work back; Enter
-  // restores it (title: the map's name, modified).
+  // 6. Change it and reload at once, as a person does (no wait for an autosave): the
+  // browser asks "Leave site?" (answered Leave), the reloaded page offers the work back,
+  // and Enter restores it: the title names the map, modified, and the change is on screen.
+  const leaveAsked = leaveWhenAsked(page);
   const centre = [W * 0.6, H * 0.5];
+  const box = [centre[0] - 40, centre[1] - 40, centre[0] + 40, centre[1] + 40];
+  // Screenshots with the pointer off the map (no hover outline in them).
+  await page.mouse.move(W - 5, H / 2);
+  await page.waitForTimeout(300);
+  const unedited = await shot(page);
   await page.mouse.click(...centre);
+  await page.mouse.move(W - 5, H / 2);
   await page.waitForTimeout(200);
   check((await page.title()).includes("*"), "the opened map is modified by a click");
-  await page.waitForFunction(() => localStorage.getItem("hexmap.autosave") !== null, null, { timeout: 60000 });
-  check(true, "the autosave reached the browser's storage");
+  const edited = await shot(page, "edited.png");
+  check(lib.differing(unedited, edited, box) > 0.02, "the click changed the map on screen");
+  const reloadStarted = Date.now();
   await page.reload();
-  await page.waitForFunction(() => document.title.endsWith("— hexmap"), null, { timeout: 60000 });
-  await page.waitForTimeout(1000);
+  check(leaveAsked.includes("beforeunload"), `the browser asked "Leave site?" before the reload (asked: ${leaveAsked.join(", ")})`);
+  await lib.editorReady(page);
+  await page.waitForTimeout(1500);
   await shot(page, "restore-offer.png");
   await page.keyboard.press("Enter");
   await page.waitForFunction((n) => document.title.startsWith(n) && document.title.includes("*"), otherName, { timeout: 20000 });
-  check(true, `after a reload Enter restored the work (title "${await page.title()}")`);
-  await shot(page, "restored.png");
+  await page.mouse.move(W - 5, H / 2);
+  await page.waitForTimeout(800);
+  const restored = await shot(page, "restored.png");
+  const off = lib.differing(edited, restored, box);
+  check(off < 0.02, `a reload right after the edit (${((Date.now() - reloadStarted) / 1000).toFixed(1)} s to the restore) kept it: Enter restored "${await page.title()}", the edited hexes as they were (${(off * 100).toFixed(1)}% of pixels near the edit differ)`);
 } catch (e) {
   failed = true;
   console.error(e.message);

@@ -1,7 +1,10 @@
 //! Autosave to a recovery file and the "restore unsaved changes?" prompt, on top of
-//! `io::recovery`. Time comes from egui's input (`i.time`), so tests control it.
+//! `io::recovery`; in a browser, to the page's own slot of the browser's store
+//! ([`crate::browser_autosave`]), kept soon after the edits pause and when the page is
+//! hidden or closed. Time comes from egui's input (`i.time`), so tests control it.
 
 use super::Action;
+use super::browser_autosave::{AutosaveStore, Kept};
 use super::open_map::OpenMap;
 use eframe::egui;
 use hexmap_io::recovery::{
@@ -9,10 +12,26 @@ use hexmap_io::recovery::{
     write_recovery,
 };
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// Seconds after the last edit that a browser page keeps its work (edits in a row are
+/// kept once, when they pause).
+pub const PAUSE_SECS: f64 = 1.5;
+
+/// What the restore prompt offers: which map, kept when, and how many more wait.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Offer {
+    /// The map's name, or the recovery file's name on the desktop.
+    pub what: String,
+    /// When the changes were kept.
+    pub written: SystemTime,
+    /// Other pages' work waiting to be offered after this one.
+    pub more: usize,
+}
 
 /// Autosave bookkeeping.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct Autosave {
     /// Where untitled maps recover from (eframe's data folder; a temp folder in tests).
     data_dir: Option<PathBuf>,
@@ -20,14 +39,60 @@ pub struct Autosave {
     dirty_since: Option<f64>,
     /// A recovery file on offer.
     offer: Option<Recovery>,
+    /// The file (or "untitled map") the recovery file on offer belongs to.
+    offer_name: String,
     /// The last recovery file written (for tests and the status bar).
     last_written: Option<PathBuf>,
+    /// The browser's slots, used instead of recovery files where there are none.
+    store: Option<Arc<dyn AutosaveStore>>,
+    /// egui time of the last change not yet kept (a browser keeps work once edits pause).
+    last_change: Option<f64>,
+    /// The page's own slot holds work (removed again when it is saved or undone).
+    kept: bool,
+    /// The store is being asked for the slots left behind (from the start until it says).
+    looking: bool,
+    /// The store was asked once (only a page's start offers other pages' work).
+    asked_store: bool,
+    /// Slots left behind by pages that are gone, offered one at a time (the first is on
+    /// offer).
+    left: Vec<Kept>,
+    /// The slot just restored (its work moves to this page's slot once the document is
+    /// replaced) and how many others were left waiting.
+    adopting: Option<(String, usize)>,
 }
 
 impl Autosave {
-    /// The recovery file offered in the prompt, if any.
-    pub fn offer(&self) -> Option<&Recovery> {
-        self.offer.as_ref()
+    /// What the prompt offers, if anything: the recovery file, or the first slot left
+    /// behind in a browser.
+    pub fn offer(&self) -> Option<Offer> {
+        if let Some(kept) = self.left.first() {
+            return Some(Offer {
+                what: kept.map_name.clone(),
+                written: UNIX_EPOCH + Duration::from_millis(kept.written_ms.max(0.0) as u64),
+                more: self.left.len() - 1,
+            });
+        }
+        let offer = self.offer.as_ref()?;
+        Some(Offer {
+            what: self.offer_name.clone(),
+            written: offer.written,
+            more: 0,
+        })
+    }
+
+    /// True while the browser's store is asked for the slots left behind.
+    pub fn looking(&self) -> bool {
+        self.looking
+    }
+
+    /// Keep work in `store`'s slots instead of recovery files (a browser).
+    pub fn set_store(&mut self, store: Option<Arc<dyn AutosaveStore>>) {
+        self.store = store;
+    }
+
+    /// The browser's store of autosave slots, if work is kept there.
+    pub fn store(&self) -> Option<&dyn AutosaveStore> {
+        self.store.as_deref()
     }
 
     /// The last recovery file written.
@@ -46,6 +111,7 @@ impl Autosave {
         if self.dirty_since.is_none() {
             self.dirty_since = Some(now);
         }
+        self.last_change = Some(now);
     }
 
     /// What autosave wants at egui time `now` (`modified`: the document has unsaved
@@ -56,7 +122,7 @@ impl Autosave {
         };
         if !modified {
             // Undone back to the saved state: a recovery written meanwhile is stale.
-            let stale = self.last_written.take().is_some();
+            let stale = self.last_written.take().is_some() || std::mem::take(&mut self.kept);
             self.dirty_since = None;
             return if stale { Due::Stale } else { Due::Nothing };
         }
@@ -64,7 +130,13 @@ impl Autosave {
             self.dirty_since = None;
             return Due::Nothing;
         }
-        let wait = since + f64::from(interval) - now;
+        let mut wait = since + f64::from(interval) - now;
+        if self.store.is_some() {
+            // A browser page keeps its work once the edits pause (the interval bounds the
+            // wait while they go on): a closed tab or a crash loses little.
+            let paused = self.last_change.unwrap_or(since) + PAUSE_SECS - now;
+            wait = wait.min(paused);
+        }
         if wait > 0.0 {
             return Due::Wait(wait);
         }
@@ -75,19 +147,49 @@ impl Autosave {
     /// untitled map, or the browser's storage); `None` when there is nowhere to write it
     /// (an untitled map without a data folder).
     pub(super) fn write(&mut self, doc: &OpenMap) -> Option<Result<(), String>> {
-        let written = if super::storage::current().has_files() {
-            let Some(file) = recovery_file(doc, self.data_dir.as_deref()) else {
-                self.dirty_since = None;
-                return None;
-            };
-            write_recovery(&file, doc.map())
-                .map(|()| file)
-                .map_err(|e| e.to_string())
-        } else {
-            super::browser_autosave::write(doc)
+        self.last_change = None;
+        if let Some(store) = &self.store {
+            self.dirty_since = None;
+            let now = web_time::SystemTime::now()
+                .duration_since(web_time::UNIX_EPOCH)
+                .unwrap_or_default();
+            return Some(Kept::of(doc, now.as_secs_f64() * 1000.0).map(|kept| {
+                store.put(kept);
+                self.kept = true;
+            }));
+        }
+        let Some(file) = recovery_file(doc, self.data_dir.as_deref()) else {
+            self.dirty_since = None;
+            return None;
         };
+        let written = write_recovery(&file, doc.map())
+            .map(|()| file)
+            .map_err(|e| e.to_string());
         self.dirty_since = None;
         Some(written.map(|file| self.last_written = Some(file)))
+    }
+
+    /// The page is being hidden or closed: keep `doc`'s changes now if they are not kept
+    /// yet (a browser; recovery files on the desktop wait for their interval). `None`
+    /// when there was nothing to keep.
+    pub fn flush(&mut self, doc: &OpenMap) -> Option<Result<(), String>> {
+        if self.store.is_none() || self.dirty_since.is_none() || !doc.is_modified() {
+            return None;
+        }
+        self.write(doc)
+    }
+
+    /// The store's news for this frame: the slots left behind, once it has looked (they
+    /// are then offered), and a failed write's message.
+    pub(super) fn poll_store(&mut self) -> Option<String> {
+        let store = self.store.as_ref()?;
+        if self.looking
+            && let Some(left) = store.left_behind()
+        {
+            self.looking = false;
+            self.left = left;
+        }
+        store.take_failure()
     }
 
     /// After a successful save of `doc` to `path` (from `old`, its file before): the
@@ -95,8 +197,9 @@ impl Autosave {
     /// which one could not be removed.
     pub(super) fn saved(&mut self, old: Option<PathBuf>, path: &Path) -> Result<(), String> {
         self.dirty_since = None;
-        if !super::storage::current().has_files() {
-            super::browser_autosave::forget();
+        if let Some(store) = &self.store {
+            store.remove_own();
+            self.kept = false;
             return Ok(());
         }
         let mut stale = vec![recovery_path(path)];
@@ -117,14 +220,20 @@ impl Autosave {
     /// older than the map file is left from a session that saved afterwards: removed
     /// (`Err` if it cannot be).
     pub(super) fn check_on_open(&mut self, doc: &OpenMap) -> Result<(), String> {
-        if !super::storage::current().has_files() {
-            self.offer = super::browser_autosave::offer();
+        if self.store.is_some() {
+            // Only a page's start offers what other pages left behind: the store is
+            // asked once, and its answer comes in a later frame.
+            self.looking = !std::mem::replace(&mut self.asked_store, true);
             return Ok(());
         }
         let Some(file) = recovery_file(doc, self.data_dir.as_deref()) else {
             return Ok(());
         };
         self.offer = newer_recovery(&file, doc.path());
+        self.offer_name = doc.path().and_then(Path::file_name).map_or_else(
+            || "an untitled map".to_owned(),
+            |n| n.to_string_lossy().into_owned(),
+        );
         if self.offer.is_none() && doc.path().is_some() && file.exists() {
             return remove_or_say(&file);
         }
@@ -135,14 +244,42 @@ impl Autosave {
     /// recovery file goes, so nothing discarded is ever offered back.
     pub(super) fn discard(&mut self, doc: &OpenMap) -> Result<(), String> {
         self.dirty_since = None;
-        if !super::storage::current().has_files() {
-            super::browser_autosave::forget();
+        if let Some(store) = &self.store {
+            store.remove_own();
+            self.kept = false;
             return Ok(());
         }
         match recovery_file(doc, self.data_dir.as_deref()) {
             Some(file) => remove_or_say(&file),
             None => Ok(()),
         }
+    }
+
+    /// After a restored slot's map replaced the document: its work moves to this page's
+    /// own slot at once, and the old slot goes (unless it is this page's own from before a
+    /// reload). What else was left behind waits for another page, since this one now holds
+    /// unsaved work: the message says so.
+    pub(super) fn adopt(&mut self, doc: &OpenMap) -> Option<String> {
+        let (slot, waiting) = self.adopting.take()?;
+        let store = self.store.clone()?;
+        self.write(doc);
+        if store.own_slot().as_deref() != Some(slot.as_str()) {
+            store.remove(&slot);
+        }
+        (waiting > 0).then(|| {
+            format!(
+                "{} kept in this browser; open hexmap in another tab to get {} back",
+                plural(waiting, "more map is", "more maps are"),
+                if waiting == 1 { "it" } else { "them" }
+            )
+        })
+    }
+
+    /// The restore prompt was put off ("Later", Escape): what it offered stays kept, for
+    /// the next time the map opens (or the next page, in a browser).
+    pub(super) fn postpone(&mut self) {
+        self.offer = None;
+        self.left.clear();
     }
 
     /// The restore prompt was answered for the open `doc`: `Ok(Some(map))` is the
@@ -153,19 +290,23 @@ impl Autosave {
         restore: bool,
         doc: &OpenMap,
     ) -> Result<Option<OpenMap>, String> {
+        if let Some(store) = self.store.clone()
+            && !self.left.is_empty()
+        {
+            let kept = self.left.remove(0);
+            if !restore {
+                // The next slot left behind is offered now.
+                store.remove(&kept.slot);
+                return Ok(None);
+            }
+            let restored = kept.restore().map_err(|e| format!("cannot restore: {e}"))?;
+            self.adopting = Some((kept.slot, self.left.len()));
+            self.left.clear();
+            return Ok(Some(restored));
+        }
         let Some(offer) = self.offer.take() else {
             return Ok(None);
         };
-        if !super::storage::current().has_files() {
-            return match restore.then(|| super::browser_autosave::restore(&offer)) {
-                Some(Ok(doc)) => Ok(Some(doc)),
-                Some(Err(e)) => Err(format!("cannot restore: {e}")),
-                None => {
-                    super::browser_autosave::forget();
-                    Ok(None)
-                }
-            };
-        }
         if !restore {
             return remove_recovery(&offer.path)
                 .map(|()| None)
@@ -230,30 +371,42 @@ pub fn describe_time(t: SystemTime) -> String {
 /// The restore prompt while `autosave` offers a recovery file; the answer comes back as
 /// an action.
 pub(super) fn prompt(ctx: &egui::Context, autosave: &Autosave) -> Vec<Action> {
-    let Some(offer) = &autosave.offer else {
+    let Some(offer) = autosave.offer() else {
         return Vec::new();
     };
     let mut choice = None;
     egui::Modal::new(egui::Id::unique("restore recovery")).show(ctx, |ui| {
         ui.heading("Recovered changes");
         ui.label(format!(
-            "Restore unsaved changes from {}?",
+            "Restore unsaved changes to \"{}\" from {}?",
+            offer.what,
             describe_time(offer.written)
         ));
-        ui.label("Enter restores.");
+        if offer.more > 0 {
+            ui.label(format!(
+                "{} kept (offered next).",
+                plural(offer.more, "more map is", "more maps are")
+            ));
+        }
+        ui.label("Enter restores; Escape (Later) keeps them for another time.");
         ui.horizontal(|ui| {
             if ui.button("Restore").clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-                choice = Some(true);
+                choice = Some(Action::AnswerRecovery { restore: true });
             }
             if ui.button("Discard").clicked() {
-                choice = Some(false);
+                choice = Some(Action::AnswerRecovery { restore: false });
+            }
+            if ui.button("Later").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                choice = Some(Action::PostponeRecovery);
             }
         });
     });
-    choice
-        .map(|restore| Action::AnswerRecovery { restore })
-        .into_iter()
-        .collect()
+    choice.into_iter().collect()
+}
+
+/// "1 map is" / "3 maps are".
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 #[cfg(test)]

@@ -408,9 +408,15 @@ pub(super) fn canvas(app: &mut CanvasParts<'_>, ui: &mut egui::Ui) -> Vec<Action
     let rect = ui.available_rect_before_wrap();
     let response = ui.allocate_rect(rect, Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "map canvas"));
+    let zoom_before = app.canvas.camera.zoom;
     app.canvas.set_view(rect, app.doc);
     let limits = app.canvas.zoom_limits(app.doc);
     app.canvas.navigate(ui, &response, limits, app.popup_open);
+    if app.canvas.camera.zoom != zoom_before {
+        // The status bar, drawn before the canvas, read the old zoom ("hex 64 px"): the
+        // next frame shows the new one at once, not at the next input event.
+        ui.ctx().request_repaint();
+    }
     let layout = app.doc.layout();
     let camera = app.canvas.camera;
     app.canvas.hovered_world = response

@@ -97,17 +97,25 @@ pub(super) fn items(
     } else {
         // A browser: say here what works otherwise than on the desktop.
         ui.label(WEB_NOTE);
+        let store = super::storage::current().autosaves();
+        if let Some(line) = store.and_then(|s| super::browser_autosave::usage_text(&*s)) {
+            ui.label(line);
+        }
     }
-    ui.separator();
-    if ui.button("Quit").clicked() {
-        out.push(Action::Quit);
+    // A page is closed by the browser (which asks first while changes are unsaved).
+    if super::storage::current().has_files() {
+        ui.separator();
+        if ui.button("Quit").clicked() {
+            out.push(Action::Quit);
+        }
     }
 }
 
 /// What the File menu says in a browser about the desktop-only parts.
 pub const WEB_NOTE: &str = "In a browser: Open uses the browser's file chooser (or drop a \
-    file on the page); Save, Save As and exports download their files; the autosave stays \
-    in this browser's storage and is offered back on the next visit. Desktop only: native \
+    file on the page); Save, Save As and exports download their files. Each tab keeps its \
+    unsaved work in this browser's storage (soon after each edit, and when the tab is hidden \
+    or closed); a new tab offers back the work of tabs that are gone. Desktop only: native \
     file dialogs, recovery files beside the map, the changed-on-disk check.";
 
 /// The menu bar of the "No map is open" screen: the File menu alone.

@@ -1,7 +1,8 @@
 //! The "Generate world" window (Map → Generate…, issue 27): the generator's parameters, a
 //! live preview of the whole map as it would be (drawn through `draw` by the PNG back-end
-//! into a small texture), "Apply" as one undo step (`MapEdit::ReplaceMap`), and buttons that
-//! run one stage again on the open map (new rivers, settlements or roads). It calls the
+//! into a small texture), "Apply" as a new map (unsaved, named by the generator; the open
+//! map's unsaved changes are asked about first), and buttons that run one stage again on
+//! the open map as one undo step (new rivers, settlements or roads). It calls the
 //! same library as `hexmap generate` (`map::generate`). A map larger than the live
 //! preview's limit is generated off the UI pass, with a spinner and Cancel, and applied
 //! when ready if "Apply" was pressed. The "Biomes" section edits the biome table
@@ -112,15 +113,15 @@ impl GenerateForm {
         }
     }
 
-    /// The generator's spec for the form, named and sized as the open map.
+    /// The generator's spec for the form, sized as the open map.
     fn spec(&self, map: &HexMap) -> Result<Spec, String> {
         let kind = hexmap_hex::OffsetKind::default_for(self.orientation);
         let shape = self
             .shape
             .to_shape(kind)
             .map_err(|e| format!("Bad shape: {e}"))?;
+        // Named by the generator ("Generated continent 7"): Apply makes a new map.
         let mut spec = Spec::new(shape, self.orientation, self.preset, self.seed);
-        spec.name = map.name().to_owned();
         spec.sea_percent = self.sea.min(100);
         spec.settlements = self.fixed_settlements.then_some(self.settlements);
         spec.rivers = self.rivers;
@@ -267,6 +268,13 @@ fn form_window(
     let mut refresh = false;
     let mut stage = None;
     let mut close = false;
+    // A preview of other settings that is not made again at once (a big map waits for
+    // "Update preview") no longer describes what Apply would give.
+    let waiting_spec = form
+        .spec(doc.map())
+        .ok()
+        .filter(|s| s.shape.len() as u64 > LIVE_PREVIEW_CELLS);
+    let outdated = |p: &Preview| waiting_spec.as_ref().is_some_and(|s| *s != p.spec);
     placed(ctx, egui::Window::new("Generate world"))
         .collapsible(false)
         .show(ctx, |ui| {
@@ -316,6 +324,12 @@ fn form_window(
                     });
                     ui.separator();
                     match &form.preview {
+                        Some(p) if outdated(p) => {
+                            ui.label(
+                                "Preview: the settings changed; Update preview shows what they \
+                                 give",
+                            );
+                        }
                         Some(p) => {
                             if let Some(texture) = &p.texture {
                                 let size = texture.size_vec2();
@@ -429,9 +443,9 @@ fn form_window(
     let apply = apply || apply_ready;
     if apply && let Some(p) = form.preview.as_ref().filter(|p| p.spec == spec) {
         form.message = Some(format!("Applied: {}", p.summary));
-        return Some(Action::Edit(Edit::Map(MapEdit::ReplaceMap(Box::new(
-            p.map.clone(),
-        )))));
+        // A new map, unsaved and named by the generator (the open map is asked about
+        // first if it has unsaved changes).
+        return Some(Action::NewGeneratedMap(Box::new(p.map.clone())));
     }
     if let Some(stage) = stage {
         return match rerun(doc, stage, form) {

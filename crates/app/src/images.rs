@@ -52,10 +52,7 @@ impl EditorImages {
     /// must be redrawn).
     pub fn refresh(&mut self, ctx: &egui::Context, doc: &OpenMap) -> bool {
         let arrived = self.take_finished_load(ctx);
-        let folder = doc
-            .images_from()
-            .and_then(|p| p.parent())
-            .map(PathBuf::from);
+        let folder = super::storage::map_folder(doc.images_from());
         let check = (doc.revision(), folder.clone());
         if self.checked.as_ref() == Some(&check) {
             return arrived;
@@ -114,7 +111,12 @@ impl EditorImages {
     fn install(&mut self, ctx: &egui::Context, key: LoadKey, (set, warnings): Loaded) {
         self.upload(ctx, &set);
         self.set = Arc::new(set);
-        self.warning = warning_text(&warnings);
+        self.warning = match &key.0 {
+            Some(folder) if super::storage::current().takes_images() => {
+                web_warning_text(folder, &warnings)
+            }
+            _ => warning_text(&warnings),
+        };
         self.loaded = Some(key);
     }
 
@@ -182,6 +184,28 @@ fn load(map: &HexMap, files: &dyn Resources) -> Loaded {
     let (mut set, mut warnings) = load_images(map, files);
     warnings.extend(load_underlay(map, files, &mut set));
     (set, warnings)
+}
+
+/// In a browser: one short line counting the images the page was not given, and how to
+/// give them, then the others that could not be used ([`warning_text`]).
+fn web_warning_text(folder: &std::path::Path, warnings: &[ImageWarning]) -> Option<String> {
+    let storage = super::storage::current();
+    let (absent, other): (Vec<ImageWarning>, Vec<ImageWarning>) = warnings
+        .iter()
+        .cloned()
+        .partition(|w| !storage.is_file(&folder.join(&w.path)));
+    let absent = (!absent.is_empty()).then(|| {
+        let n = absent.len();
+        format!(
+            "{n} image{} not given yet: Map → Map images…, or drop {} on the page",
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "it" } else { "them" }
+        )
+    });
+    match (absent, warning_text(&other)) {
+        (Some(a), Some(o)) => Some(format!("{a}; {o}")),
+        (a, o) => a.or(o),
+    }
 }
 
 /// One line naming every image that could not be used (the first few in full).

@@ -26,10 +26,11 @@ mod actions;
 mod annotation_marks;
 pub mod autosave;
 mod background;
-mod browser_autosave;
+pub mod browser_autosave;
 pub mod camera;
 mod canvas;
 pub mod chunks;
+mod clipboard_text;
 pub mod dialogs;
 pub mod disk_check;
 mod entry;
@@ -63,6 +64,7 @@ mod palette_panel;
 mod panels;
 mod party_controls;
 pub mod play;
+pub mod player_page;
 pub mod player_view;
 pub mod prefs;
 pub mod print_window;
@@ -71,6 +73,7 @@ mod random_mines;
 mod region_panel;
 pub mod region_tool;
 pub mod sample;
+mod save_name;
 mod scale_bar_view;
 pub mod scale_form;
 mod scatter_panel;
@@ -84,6 +87,7 @@ mod tile_art_picker;
 mod tool_marks;
 mod tool_set;
 pub mod tools;
+mod touches;
 mod underlay_view;
 mod underlay_window;
 mod view;
@@ -162,6 +166,8 @@ pub struct EditorApp {
     close_allowed: bool,
     /// The question for a map's images in a browser.
     missing_images: missing_images::MissingImages,
+    /// The players' window of a browser (another browser window), while it is fed.
+    player_link: Option<player_page::PlayerLink>,
 }
 
 impl EditorApp {
@@ -191,6 +197,8 @@ impl EditorApp {
         app.persist = options.persist;
         let data_dir = options.data_dir.or_else(storage::data_dir);
         app.file_work.autosave_mut().set_data_dir(data_dir);
+        let store = storage::current().autosaves();
+        app.file_work.autosave_mut().set_store(store);
         match options.path {
             Some(path) => app.open_at_start(&cc.egui_ctx, path),
             None => app.check_recovery(),
@@ -226,6 +234,7 @@ impl EditorApp {
             title: String::new(),
             close_allowed: false,
             missing_images: Default::default(),
+            player_link: storage::players_relink().map(player_page::PlayerLink::new),
         };
         app.reset_view();
         app
@@ -235,6 +244,17 @@ impl EditorApp {
     /// at startup).
     pub fn with_data_dir(mut self, dir: PathBuf) -> Self {
         self.file_work.autosave_mut().set_data_dir(Some(dir));
+        self.check_recovery();
+        self
+    }
+
+    /// Keep unsaved work in `store`'s slots, as a browser page does, and offer what pages
+    /// that are gone left there (as at a page's start).
+    pub fn with_autosave_store(
+        mut self,
+        store: std::sync::Arc<dyn browser_autosave::AutosaveStore>,
+    ) -> Self {
+        self.file_work.autosave_mut().set_store(Some(store));
         self.check_recovery();
         self
     }
@@ -276,6 +296,12 @@ impl eframe::App for EditorApp {
 
     fn persist_egui_memory(&self) -> bool {
         false
+    }
+
+    // The web page reaches the editor when it is hidden or closed (`entry::start_web`).
+    #[cfg(target_arch = "wasm32")]
+    fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
+        Some(&mut *self)
     }
 }
 
@@ -379,7 +405,11 @@ impl EditorApp {
                 .show(ui, |ui| play::canvas(&mut parts, ui));
         } else {
             let panels = self.prefs.panels;
-            if panels.palette || panels.layers {
+            // A narrow window (a phone) keeps its width for the map: the side panels are
+            // drawers there, opened from a strip at each side.
+            let narrow = panels::narrow(ctx);
+            if (panels.palette || panels.layers) && (!narrow || panels::drawer(ui, "terrain", true))
+            {
                 asked.extend(panels::left_panel(
                     ui,
                     &panels,
@@ -394,7 +424,10 @@ impl EditorApp {
             let anchor = self.canvas.overlays().anchor;
             if let Some(apply) = self.windows.properties_panel(ui, &self.doc, anchor) {
                 asked.push(apply);
-            } else if !self.windows.properties_open() && panels.overlays {
+            } else if !self.windows.properties_open()
+                && panels.overlays
+                && (!narrow || panels::drawer(ui, "overlays", false))
+            {
                 panels::right_panel(ui, &mut self.canvas, &self.doc);
             }
             self.canvas.player_window(ui.ctx(), &self.doc);
@@ -464,6 +497,15 @@ impl EditorApp {
             false => &changed,
         };
         self.canvas.player_mut().follow(follow, &self.doc);
+        if let Some(link) = &mut self.player_link {
+            let camera = *self.canvas.camera();
+            let now = ctx.input(|i| i.time);
+            let revision = self.doc.revision();
+            let cut = self.canvas.player_mut().map(&self.doc);
+            if link.sync(cut, revision, camera, now) {
+                ctx.request_repaint_after(std::time::Duration::from_millis(250));
+            }
+        }
         self.canvas.redraw(&changed, &self.doc);
         // The palette may have changed (an undone "Add terrain"): the brush keeps a
         // terrain that exists.

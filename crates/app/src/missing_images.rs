@@ -2,8 +2,10 @@
 //! the map file, so after a map that names images opens, the editor asks once for them
 //! (several files chosen together in the browser's chooser). Each chosen file takes the
 //! place of every path the map names with the same file name; what is still missing is
-//! drawn as the terrain colour with the usual warning. On the desktop the images are read
-//! from beside the map and nothing is asked.
+//! drawn as the terrain colour with the usual warning. Map → Map images… asks again at
+//! any time (after "Not now"), and an image dropped on the page is taken as the map's
+//! image of that name. On the desktop the images are read from beside the map and nothing
+//! is asked.
 
 use super::images::EditorImages;
 use super::open_map::OpenMap;
@@ -36,12 +38,21 @@ pub fn paths_for_chosen(wanted: &[String], name: &str) -> Vec<String> {
         .collect()
 }
 
-/// The image paths `doc`'s map names that did not load.
-fn missing(doc: &OpenMap, images: &EditorImages) -> Vec<String> {
-    hexmap_io::images::image_paths(doc.map())
+/// The image paths `doc`'s map names (tile art, image icons, the underlay) that did not
+/// load.
+pub fn missing(doc: &OpenMap, images: &EditorImages) -> Vec<String> {
+    let underlay = doc.map().underlay().map(|u| u.path.clone());
+    let mut paths = hexmap_io::images::image_paths(doc.map());
+    paths.extend(underlay);
+    paths
         .into_iter()
         .filter(|p| images.set().get(p).is_none())
         .collect()
+}
+
+/// "1 image" / "3 images".
+fn images_word(n: usize) -> String {
+    format!("{n} image{}", if n == 1 { "" } else { "s" })
 }
 
 impl MissingImages {
@@ -78,7 +89,7 @@ impl MissingImages {
         if self.waiting.is_some() || self.asked_for.as_ref() == Some(&key) {
             return None;
         }
-        let folder = key.as_deref().and_then(Path::parent)?.to_path_buf();
+        let folder = super::storage::map_folder(key.as_deref())?;
         let missing = missing(doc, images);
         if missing.is_empty() {
             // Nothing to ask for this file: do not look again every frame.
@@ -89,9 +100,9 @@ impl MissingImages {
         egui::Modal::new(egui::Id::unique("missing images")).show(ctx, |ui| {
             ui.heading("Images this map names");
             ui.label(format!(
-                "{} names {} image file(s) the browser has not been given:",
+                "\"{}\" shows {} that this page has not been given yet:",
                 doc.map().name(),
-                missing.len()
+                images_word(missing.len())
             ));
             for p in missing.iter().take(8) {
                 ui.monospace(p);
@@ -101,7 +112,7 @@ impl MissingImages {
             }
             ui.label(
                 "Choose them (select several files at once; Enter chooses); without them \
-                 each is drawn as its terrain's colour.",
+                 each is drawn as its terrain's colour. Map → Map images… asks again later.",
             );
             ui.horizontal(|ui| {
                 let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
@@ -124,6 +135,68 @@ impl MissingImages {
             None => {}
         }
         None
+    }
+}
+
+impl MissingImages {
+    /// Map → Map images…: open the chooser for the map's missing images now (the user
+    /// just clicked, so the browser shows it). The message says why nothing was asked.
+    pub fn ask_now(
+        &mut self,
+        ctx: &egui::Context,
+        doc: &OpenMap,
+        images: &EditorImages,
+    ) -> Option<String> {
+        let storage = super::storage::current();
+        let missing = missing(doc, images);
+        if missing.is_empty() {
+            return Some("Every image this map names is given".to_owned());
+        }
+        let folder = super::storage::map_folder(doc.images_from())?;
+        self.asked_for = Some(doc.path().map(Path::to_path_buf));
+        storage.ask_for_images(&folder, missing.clone(), ctx);
+        self.waiting = Some(missing);
+        None
+    }
+
+    /// An image dropped on the page (handed over as `dropped`): kept as each of the map's
+    /// missing images of its file name, which are then loaded. The message says what it
+    /// was taken as.
+    pub fn take_dropped(
+        &mut self,
+        dropped: &Path,
+        doc: &OpenMap,
+        images: &mut EditorImages,
+    ) -> Result<String, String> {
+        let name = dropped
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let missing = missing(doc, images);
+        let paths = paths_for_chosen(&missing, &name);
+        let Some(folder) = super::storage::map_folder(doc.images_from()) else {
+            return Err(format!("{name}: the map has no folder to keep images in"));
+        };
+        if paths.is_empty() {
+            return Err(if missing.is_empty() {
+                format!(
+                    "{name} is a picture, and this map names no image that is missing: add it \
+                     as tile art (Terrain → Edit… → Add image…) or as the underlay (Map → \
+                     Underlay…)"
+                )
+            } else {
+                format!(
+                    "{name} is not among the images this map names that are missing ({}{})",
+                    missing[..missing.len().min(4)].join(", "),
+                    if missing.len() > 4 { ", …" } else { "" }
+                )
+            });
+        }
+        let storage = super::storage::current();
+        for p in &paths {
+            storage.copy_image(dropped, &folder.join(p));
+        }
+        images.reload();
+        Ok(format!("{name} given as {}", paths.join(", ")))
     }
 }
 

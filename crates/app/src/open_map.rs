@@ -446,6 +446,13 @@ impl OpenMap {
         self.document.end_stroke();
     }
 
+    /// Take back the open undo step: what it changed is undone and it leaves no step.
+    pub fn cancel_step(&mut self) {
+        if let Some(c) = self.document.cancel_stroke() {
+            self.record_change(c);
+        }
+    }
+
     /// Undo one step.
     pub fn undo(&mut self) {
         if let Some(c) = self.document.undo() {

@@ -132,6 +132,19 @@ pub(super) fn menu_bar(
                 {
                     out.push(Action::UnderlayDialog);
                 }
+                // A browser reads no files beside the map: its images are given here (or
+                // dropped on the page) whenever the user has them at hand.
+                if super::storage::current().takes_images()
+                    && ui
+                        .button("Map images…")
+                        .on_hover_text(
+                            "Give the page the image files this map names (tile art, image \
+                             icons, the underlay); you can also drop them on the page",
+                        )
+                        .clicked()
+                {
+                    out.push(Action::GiveImages);
+                }
             });
         });
     });
@@ -421,9 +434,61 @@ fn coordinates_line(ui: &egui::Ui, doc: &OpenMap, h: hexmap_hex::Hex) -> String 
 
 /// The widest a side panel may be: a fifth of the window (at least 170 points, what
 /// their rows need once wrapped), so a small window keeps most of its width for the map.
+/// In a narrow window (a phone) a panel is a drawer opened on demand, which may take
+/// most of the width while it is open.
 pub(super) fn side_panel_max(ui: &egui::Ui) -> f32 {
-    (ui.ctx().content_rect().width() * 0.2).max(170.0)
+    let width = ui.ctx().content_rect().width();
+    if narrow(ui.ctx()) {
+        width * 0.8
+    } else {
+        (width * 0.2).max(170.0)
+    }
 }
+
+/// Below this width (points) the side panels are drawers: at 170 points each, two
+/// panels would leave a phone's map a sliver.
+pub const NARROW_WIDTH: f32 = 640.0;
+
+/// True in a window too narrow for the side panels beside the map.
+pub(super) fn narrow(ctx: &egui::Context) -> bool {
+    ctx.content_rect().width() < NARROW_WIDTH
+}
+
+/// In a narrow window, the side panel `name` as a drawer: a thin strip at the window's
+/// side with a button that opens and closes it. True while it is open (the panel is then
+/// shown beside the strip).
+pub(super) fn drawer(ui: &mut egui::Ui, name: &str, left: bool) -> bool {
+    let id = egui::Id::unique(("drawer", name));
+    let mut open = ui.data(|d| d.get_temp::<bool>(id)).unwrap_or(false);
+    let (shut, opened) = if left { ("▶", "◀") } else { ("◀", "▶") };
+    let strip = if left {
+        egui::Panel::left(id.with("strip"))
+    } else {
+        egui::Panel::right(id.with("strip"))
+    };
+    strip
+        .exact_size(DRAWER_STRIP)
+        .resizable(false)
+        .show(ui, |ui| {
+            let hint = if open {
+                format!("Close the {name} panel")
+            } else {
+                format!("Open the {name} panel")
+            };
+            if ui
+                .add(egui::Button::new(if open { opened } else { shut }).frame(false))
+                .on_hover_text(&hint)
+                .clicked()
+            {
+                open = !open;
+            }
+        });
+    ui.data_mut(|d| d.insert_temp(id, open));
+    open
+}
+
+/// Width of a closed drawer's strip, in points.
+const DRAWER_STRIP: f32 = 22.0;
 
 /// Terrain palette (pick, add, edit in `terrain_editor`) and layer switches, as `panels`
 /// says.

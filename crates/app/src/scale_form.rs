@@ -1,6 +1,7 @@
 //! The map scale's fields in the Map properties panel: on/off, distance per hex and unit,
 //! applied with the other properties as one undo step ([`hexmap_map::MapEdit::SetScale`]).
 
+use eframe::egui;
 use hexmap_map::{Edit, HexMap, MapEdit, MapScale};
 
 /// Why a "Scale bar" choice is greyed (the Export and Print windows, View → Scale bar).

@@ -26,10 +26,21 @@ fn table(form: Form) -> [(egui::KeyboardShortcut, Action); 9] {
         ),
         (shortcut(Modifiers::COMMAND, Key::S), Action::Save),
         (shortcut(Modifiers::COMMAND, Key::O), Action::OpenDialog),
-        (shortcut(Modifiers::COMMAND, Key::N), Action::NewDialog),
+        (new_map_shortcut(), Action::NewDialog),
         (shortcut(Modifiers::COMMAND, Key::C), Action::Copy),
         (shortcut(Modifiers::COMMAND, Key::V), Action::Paste),
     ]
+}
+
+/// New's key: Ctrl+N, except in a browser, which keeps Ctrl+N for itself (a new browser
+/// window; the page never sees it): Alt+N there.
+fn new_map_shortcut() -> egui::KeyboardShortcut {
+    use egui::{Key, KeyboardShortcut, Modifiers};
+    if super::storage::current().has_files() {
+        KeyboardShortcut::new(Modifiers::COMMAND, Key::N)
+    } else {
+        KeyboardShortcut::new(Modifiers::ALT, Key::N)
+    }
 }
 
 /// The selection's shortcuts: keys of the map, so not while a text field has the focus.
@@ -78,6 +89,11 @@ pub(super) fn handle(
             out.push(action);
         }
     }
+    // Ctrl+N still makes a new map where a browser lets it through.
+    let ctrl_n = egui::KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
+    if ctx.input_mut(|i| i.consume_shortcut(&ctrl_n)) {
+        out.push(Action::NewDialog);
+    }
     // A text field with focus owns the keyboard: its copy, paste and letters are text.
     // So does the label tool's field on the canvas while open (Escape, which takes the
     // focus away before this runs, is its own: it cancels the label).
@@ -98,18 +114,26 @@ pub(super) fn handle(
         out.push(Action::Cut);
     }
     let (copy, paste) = ctx.input(|i| {
+        let paste = i.events.iter().find_map(|e| match e {
+            egui::Event::Paste(text) => Some(Some(text.clone())),
+            egui::Event::PasteImage(_) => Some(None),
+            _ => None,
+        });
         (
             i.events.iter().any(|e| matches!(e, egui::Event::Copy)),
-            i.events
-                .iter()
-                .any(|e| matches!(e, egui::Event::Paste(_) | egui::Event::PasteImage(_))),
+            paste,
         )
     });
     if copy {
         out.push(Action::Copy);
     }
-    if paste {
-        out.push(Action::Paste);
+    match paste {
+        // Hexes copied in another window or tab come as text.
+        Some(Some(text)) if text.starts_with(super::clipboard_text::HEADER) => {
+            out.push(Action::PasteText(text));
+        }
+        Some(_) => out.push(Action::Paste),
+        None => {}
     }
     for tool in Tool::ALL {
         if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, tool.key())) {

@@ -93,6 +93,26 @@ fn with_art(terrains: &[Terrain], id: TerrainId, art: TileArt) -> Option<Action>
     })
 }
 
+/// The path the map whose file is `map_file` (none: not saved yet) names the chosen
+/// image `file` by: relative to the map's folder (`io::image_paths::path_for_image`); in a browser,
+/// which has no folders to keep relative to, its bare file name, the image being kept
+/// beside the map (so a saved map names it as the desktop would, next to it).
+pub fn chosen_image_path(map_file: Option<&Path>, file: &Path) -> String {
+    let storage = super::storage::current();
+    let name = file.file_name().map(|n| n.to_string_lossy().into_owned());
+    match (
+        storage.takes_images(),
+        super::storage::map_folder(map_file),
+        name,
+    ) {
+        (true, Some(folder), Some(name)) => {
+            storage.copy_image(file, &folder.join(&name));
+            name
+        }
+        _ => hexmap_io::image_paths::path_for_image(map_file, file),
+    }
+}
+
 /// The actions that add the image `file` to terrain `id`'s tile art (path relative to
 /// `map_file`'s folder): the palette edit, and nothing when the terrain is gone or
 /// already has that image. Keeps `editor`'s working copy in step.
@@ -104,7 +124,7 @@ pub fn add_tile_image(
     editor: Option<&mut TerrainEditor>,
 ) -> Option<Action> {
     let terrain = palette.get(id)?;
-    let path = hexmap_io::image_paths::path_for_image(map_file, file);
+    let path = chosen_image_path(map_file, file);
     if terrain.art.images.contains(&path) {
         return None;
     }

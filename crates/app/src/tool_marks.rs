@@ -20,6 +20,14 @@ pub(super) fn handle_tool(
     out: &mut Vec<Action>,
 ) {
     let rect = app.canvas.view();
+    // A second finger on a touch screen makes the touch a pinch (zoom and pan, done by
+    // the canvas): the first finger's stroke is taken back, and no tool starts.
+    if app.tools.pinching(&ui.input(|i| i.events.clone())) {
+        if *app.tools.gesture() != Gesture::Idle {
+            out.push(Action::CancelGesture);
+        }
+        return;
+    }
     let (pressed, down, released, origin, latest, mods, space) = ui.input(|i| {
         // A press and release in one frame (a touchpad tap) leave no press origin: take
         // the press's own position then.
@@ -46,7 +54,10 @@ pub(super) fn handle_tool(
     let hex_at = |p: Pos2| layout.pixel_to_hex(camera.screen_to_world(rect, p));
     let tool_prefs = &app.prefs.tools;
 
+    // A press while a drag goes on starts nothing: a browser reports the first finger
+    // pressed again as a second one lands (which then makes the touch a pinch).
     if pressed
+        && *app.tools.gesture() == Gesture::Idle
         && !space
         && !app.popup_open
         && response.hovered()

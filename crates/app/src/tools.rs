@@ -68,12 +68,17 @@ pub struct Tools {
     mine_place: bool,
     /// The drag in progress.
     gesture: Gesture,
+    /// The fingers on a touch screen (a pinch: no tool starts until every finger is
+    /// lifted).
+    touches: super::touches::Touches,
     /// The selected hexes (select tool), for copy, cut, delete, fill and move.
     selection: Selection,
     /// The brush's weighted mix of terrains, when on.
     scatter: ScatterBrush,
     /// The copied region.
     clipboard: Clipboard,
+    /// The clipboard as the system clipboard's text (`clipboard_text`), when it is there.
+    clipboard_text: Option<String>,
     /// Paste mode: the next press pastes the clipboard there.
     pasting: bool,
     /// The edge and path tools' types and selected path.
@@ -96,9 +101,11 @@ impl Tools {
             current_terrain: doc.map().palette().terrains().first().map(|t| t.id),
             mine_place: true,
             gesture: Gesture::Idle,
+            touches: Default::default(),
             selection: Selection::default(),
             scatter: ScatterBrush::default(),
             clipboard: Clipboard::default(),
+            clipboard_text: None,
             pasting: false,
             features: FeatureTools::new(doc.map()),
             icons: IconTool::default(),
@@ -133,12 +140,21 @@ impl Tools {
         &self.gesture
     }
 
-    /// Forget the drag in progress (an undo, play mode); true if it was a paint stroke,
-    /// whose undo step the caller closes.
+    /// Follow this frame's touch `events`; true while the touch is a pinch (two or more
+    /// fingers came down since none were), when the tools take no part in it.
+    pub(super) fn pinching(&mut self, events: &[eframe::egui::Event]) -> bool {
+        self.touches.follow(events)
+    }
+
+    /// Forget the drag in progress (an undo, play mode, a pinch); true if it had opened
+    /// an undo step (a paint stroke, an icon or label drag), which the caller closes.
     pub(super) fn drop_gesture(&mut self) -> bool {
-        let painting = matches!(self.gesture, Gesture::Painting { .. });
+        let stroke = matches!(
+            self.gesture,
+            Gesture::Painting { .. } | Gesture::Icon(_) | Gesture::Label(_)
+        );
         self.gesture = Gesture::Idle;
-        painting
+        stroke
     }
 
     /// The selected hexes.
@@ -161,9 +177,16 @@ impl Tools {
         &self.clipboard
     }
 
-    /// Keep `copied` as the clipboard (Copy, Cut).
-    pub(super) fn set_clipboard(&mut self, copied: Clipboard) {
+    /// Keep `copied` as the clipboard (Copy, Cut, a paste from elsewhere), and `text`,
+    /// what the system clipboard got for it.
+    pub(super) fn set_clipboard(&mut self, copied: Clipboard, text: Option<String>) {
         self.clipboard = copied;
+        self.clipboard_text = text;
+    }
+
+    /// The system clipboard's text for the clipboard, if it was put there.
+    pub(super) fn copied_text(&self) -> Option<&str> {
+        self.clipboard_text.as_deref()
     }
 
     /// True in paste mode: the next press pastes the clipboard there.

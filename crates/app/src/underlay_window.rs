@@ -159,7 +159,7 @@ fn numbers(ui: &mut egui::Ui, u: &Underlay, out: &mut Vec<Action>) {
 /// folder): a new underlay is centred on the map's middle at one world unit per pixel;
 /// an existing one keeps its place and only changes image.
 pub fn set_image(doc: &OpenMap, file: &Path) -> Action {
-    let path = hexmap_io::image_paths::path_for_image(doc.images_from(), file);
+    let path = super::tile_art_picker::chosen_image_path(doc.images_from(), file);
     let underlay = match doc.map().underlay() {
         Some(u) => Underlay { path, ..u.clone() },
         None => {

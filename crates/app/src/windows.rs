@@ -33,6 +33,8 @@ pub struct Windows {
     print: Option<super::print_window::PrintForm>,
     /// "Underlay" (the tracing image).
     underlay: Option<super::underlay_window::UnderlayForm>,
+    /// "Save As" asking for a file name (where saving is a download).
+    save_name: Option<super::save_name::SaveNameForm>,
     /// The error message on show.
     error: Option<String>,
     /// What was repaired when a file was opened, in its own window until OK.
@@ -212,6 +214,11 @@ impl Windows {
         self.export_form = Some(form);
     }
 
+    /// Ask for the file name of a Save As that downloads (`suggested` first), then `then`.
+    pub(super) fn open_save_name(&mut self, suggested: String, then: Option<Action>) {
+        self.save_name = Some(super::save_name::SaveNameForm::new(suggested, then));
+    }
+
     /// Open "Underlay" with a fresh form.
     pub(super) fn open_underlay(&mut self) {
         self.underlay = Some(Default::default());
@@ -301,6 +308,7 @@ pub(super) fn show_all(
     message_window(ctx, "Error", &mut windows.error, true);
     message_window(ctx, "Warning", &mut windows.load_warning, false);
     out.extend(unsaved_prompt(ctx, &mut windows.unsaved_prompt, doc));
+    out.extend(super::save_name::window(ctx, &mut windows.save_name));
     let shown = (doc, images, underlay);
     super::underlay_window::window(ctx, &mut windows.underlay, shown, &mut out);
     let forms = (&mut windows.export_form, &mut windows.import_warnings);
@@ -512,7 +520,8 @@ fn message_window(ctx: &egui::Context, title: &str, message: &mut Option<String>
     }
 }
 
-/// "Save changes?" while it is asked: Save and Discard answer it, Cancel drops it.
+/// "Save changes?" while it is asked: Save and Discard answer it, Cancel (or Escape)
+/// drops it.
 fn unsaved_prompt(
     ctx: &egui::Context,
     prompt: &mut Option<UnsavedPrompt>,
@@ -530,10 +539,11 @@ fn unsaved_prompt(
             if ui.button("Discard").clicked() {
                 choice = Some(Some(false));
             }
-            if ui.button("Cancel").clicked() {
+            if ui.button("Cancel").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
                 choice = Some(None);
             }
         });
+        ui.label("Escape cancels.");
     });
     match choice {
         Some(Some(save)) => return Some(Action::AnswerUnsaved { save }),

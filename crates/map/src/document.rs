@@ -98,6 +98,12 @@ impl Document {
         self.history.end_stroke();
     }
 
+    /// Take back the open stroke (a drag cancelled midway): what it changed is undone and
+    /// it leaves no undo step; `None` when it had changed nothing.
+    pub fn cancel_stroke(&mut self) -> Option<Changed> {
+        self.history.cancel_stroke(&mut self.map)
+    }
+
     /// Undo the last step; `None` when there is nothing to undo.
     pub fn undo(&mut self) -> Option<Changed> {
         self.history.undo(&mut self.map)
@@ -182,6 +188,27 @@ mod tests {
         assert!(ch.hexes.len() > 18);
         d.redo().unwrap();
         assert_eq!(d.map(), &after);
+    }
+
+    #[test]
+    fn a_cancelled_stroke_is_taken_back_and_leaves_no_step() {
+        let mut d = doc();
+        d.apply(&paint(3, 3, 2)).unwrap();
+        let before = d.map().clone();
+        d.begin_stroke();
+        for q in 5..12 {
+            d.apply(&paint(q, 8, 4)).unwrap();
+        }
+        let changed = d.cancel_stroke().expect("the stroke changed cells");
+        assert_eq!(d.map(), &before, "every painted cell is back");
+        assert!(changed.hexes.len() >= 7);
+        assert_eq!(d.history().undo_len(), 1, "only the edit before it");
+        assert!(!d.can_redo(), "nothing to redo");
+        d.undo();
+        assert!(!d.is_modified());
+        // A stroke that changed nothing has nothing to take back.
+        d.begin_stroke();
+        assert!(d.cancel_stroke().is_none());
     }
 
     #[test]

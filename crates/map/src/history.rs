@@ -152,6 +152,19 @@ impl History {
         self.trim();
     }
 
+    /// Take back the open stroke on `map`: its step is undone and dropped (no redo).
+    /// `None` when the stroke had made no step.
+    pub(crate) fn cancel_stroke(&mut self, map: &mut HexMap) -> Option<Changed> {
+        let id = self.stroke_step;
+        self.end_stroke();
+        let id = id?;
+        if self.undo.last()?.id != id {
+            return None;
+        }
+        let mut step = self.undo.pop()?;
+        Some(revert(map, &mut step.record, true))
+    }
+
     /// Heap bytes of all undo and redo steps (cell records; snapshots count their layers).
     pub fn heap_bytes(&self) -> usize {
         self.undo

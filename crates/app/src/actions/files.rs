@@ -21,7 +21,7 @@ impl EditorApp {
         let is_ron = path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("ron"));
-        if is_ron || !path.is_file() {
+        if is_ron || !crate::storage::current().is_file(path) {
             if self.long_work.start_open(ctx, path) {
                 return true;
             }

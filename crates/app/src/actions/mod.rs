@@ -36,6 +36,9 @@ pub enum Action {
     NewDialog,
     /// Replace the document by a new map.
     NewMap(NewMapSpec),
+    /// Make this generated map the document: a new map, unsaved (after the
+    /// unsaved-changes check).
+    NewGeneratedMap(Box<hexmap_map::HexMap>),
     /// Ask for a file to open (after the unsaved-changes check).
     OpenDialog,
     /// Open the sample map built into the editor (after the unsaved-changes check).
@@ -46,6 +49,14 @@ pub enum Action {
     Save,
     /// Ask where to save, in the given form.
     SaveAs(Form),
+    /// Save under this file name in the map's folder, then run `then` (Save As where
+    /// saving is a download).
+    SaveAsNamed {
+        /// The file name (ending in `.ron`).
+        name: String,
+        /// What runs after a successful save.
+        then: Option<Box<Action>>,
+    },
     /// Switch the form (offset / cube) used when saving.
     SetForm(Form),
     /// Undo one step.
@@ -64,6 +75,9 @@ pub enum Action {
     Copy,
     /// Start pasting the clipboard.
     Paste,
+    /// Start pasting what the system clipboard holds (hexes copied elsewhere), or the
+    /// editor's clipboard.
+    PasteText(String),
     /// Copy the selection and delete it, as one undo step.
     Cut,
     /// Delete what Copy takes from the selected hexes (one undo step).
@@ -94,6 +108,8 @@ pub enum Action {
     ChooseTileArt(hexmap_map::TerrainId),
     /// Show the underlay window.
     UnderlayDialog,
+    /// Ask for the images the map names that this page has not been given (a browser).
+    GiveImages,
     /// Ask for the tracing underlay's image.
     ChooseUnderlay,
     /// Give the selection (or every cell) the terrain nearest to the underlay's colour.
@@ -109,6 +125,9 @@ pub enum Action {
     StrokeEdit(Edit),
     /// Close the undo step of a drag.
     EndStroke,
+    /// Drop the drag in progress and take back what it changed (a second finger turned
+    /// the touch into a pinch).
+    CancelGesture,
     /// Show the note window for this hex.
     NoteDialog(Hex),
     /// Show the map properties window.
@@ -137,6 +156,8 @@ pub enum Action {
         /// Restore; otherwise delete the recovery file.
         restore: bool,
     },
+    /// The recovery prompt was put off: what it offers stays kept for another time.
+    PostponeRecovery,
     /// The built-in file dialog was answered.
     DialogAnswer(DialogReply),
     /// The "changed on disk" question was answered.
@@ -146,6 +167,25 @@ pub enum Action {
     /// Stop the long work on the map (a fill's region being found, a large file being
     /// read): nothing changes, and what waited for it runs.
     CancelLongWork,
+}
+
+/// The folder of the file `p` (made absolute against the working folder if it is not).
+fn folder_of(p: &Path) -> Option<PathBuf> {
+    let absolute = if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        std::path::absolute(p).ok()?
+    };
+    absolute.parent().map(Path::to_path_buf)
+}
+
+/// True when `path` names a picture (by its extension), as the image choosers take.
+fn is_image(path: &Path) -> bool {
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        super::dialogs::IMAGE_EXTENSIONS
+            .iter()
+            .any(|x| x.eq_ignore_ascii_case(e))
+    })
 }
 
 /// An action waiting for the answer to "save changes?".
@@ -189,6 +229,7 @@ impl EditorApp {
                 | Action::Quit
                 | Action::ImportTiledDialog
                 | Action::ImportTiled(_)
+                | Action::NewGeneratedMap(_)
         )
     }
 
@@ -212,6 +253,11 @@ impl EditorApp {
     /// Run this frame's actions, in the order they were asked for.
     pub(crate) fn run_actions(&mut self, ctx: &egui::Context) {
         let actions = std::mem::take(&mut self.actions);
+        if !actions.is_empty() {
+            // This frame was drawn before they ran: show what they did (a question, a
+            // window, a message) at once, not at the next input event.
+            ctx.request_repaint();
+        }
         for action in actions {
             let Some(action) = self.hold_for_long_work(action) else {
                 continue;
@@ -234,9 +280,13 @@ impl EditorApp {
 
     /// Ask where to save (the form is already chosen); `then` runs after a save.
     pub(crate) fn ask_save_as(&mut self, then: Option<Action>) {
-        let request = DialogRequest::SaveAs {
-            suggested: self.doc.suggested_file_name(),
-        };
+        let suggested = self.doc.suggested_file_name();
+        if !super::storage::current().has_files() {
+            // A download: the browser names the file, so the name is asked for here.
+            self.windows.open_save_name(suggested, then);
+            return;
+        }
+        let request = DialogRequest::SaveAs { suggested };
         let then = then.map(Box::new);
         self.ask_file(request, PendingDialog::SaveAs { then });
     }
@@ -245,13 +295,13 @@ impl EditorApp {
     /// map (or of the file that failed to open), else of the last recent file, else the
     /// working folder.
     pub(crate) fn ask_file(&mut self, request: DialogRequest, then: PendingDialog) {
-        let folder_of = |p: &Path| std::path::absolute(p).ok()?.parent().map(Path::to_path_buf);
         let failed = self.no_map.as_ref().map(|n| n.path.as_path());
         let folder = self
             .doc
             .path()
             .or(failed)
             .and_then(folder_of)
+            .or_else(|| super::storage::current().untitled_folder())
             .or_else(|| self.prefs.recent.first().and_then(|p| folder_of(p)))
             .or_else(|| std::env::current_dir().ok())
             .unwrap_or_else(|| PathBuf::from("/"));
@@ -266,6 +316,12 @@ impl EditorApp {
                 Ok(doc) => self.replace_doc(doc),
                 Err(message) => self.windows.show_error(message),
             },
+            Action::NewGeneratedMap(map) => {
+                let name = map.name().to_owned();
+                self.replace_doc(OpenMap::recovered(*map, None, Form::Offset));
+                self.windows
+                    .say(format!("Generated \"{name}\", a new map: Save keeps it"));
+            }
             Action::OpenDialog => self.ask_file(DialogRequest::Open, PendingDialog::Open),
             Action::OpenBundledSample => {
                 self.replace_doc(OpenMap::sample());
@@ -282,9 +338,16 @@ impl EditorApp {
                 self.doc.set_form(form);
                 self.ask_save_as(None);
             }
+            Action::SaveAsNamed { name, then } => {
+                let folder = self.doc.path().and_then(folder_of);
+                let folder = folder.or_else(|| super::storage::current().untitled_folder());
+                let path = folder.unwrap_or_default().join(name);
+                self.save_then(ctx, &path, then.map(|a| *a));
+            }
             Action::SetForm(form) => self.doc.set_form(form),
             // Playing never touches the map: edits wait until play mode is left.
-            Action::Undo | Action::Redo | Action::Paste if self.play.is_some() => {}
+            Action::Undo | Action::Redo | Action::Paste | Action::PasteText(_)
+                if self.play.is_some() => {}
             Action::Cut | Action::DeleteSelection | Action::FillSelection(_) | Action::Edits(_)
                 if self.play.is_some() => {}
             Action::Cut
@@ -308,6 +371,7 @@ impl EditorApp {
             }
             Action::ImportTiled(path) => self.open_import(&path),
             Action::UnderlayDialog => self.windows.open_underlay(),
+            Action::GiveImages => self.give_images(ctx),
             Action::ChooseUnderlay => {
                 self.ask_file(DialogRequest::ChooseImage, PendingDialog::Underlay)
             }
@@ -329,11 +393,23 @@ impl EditorApp {
                 self.doc.redo();
             }
             Action::FitMap => self.canvas.fit_map(),
-            Action::TogglePlayerWindow => self.canvas.player_mut().toggle_window(),
+            Action::TogglePlayerWindow => match crate::storage::open_players_window() {
+                // A browser: the players' window is a window of the browser, fed from here.
+                Some(Ok(channel)) => {
+                    self.player_link = Some(super::player_page::PlayerLink::new(channel));
+                    self.windows.say(
+                        "The players' window shows only what the players may see; drag it to \
+                         the TV or projector, then Full screen",
+                    );
+                }
+                Some(Err(why)) => self.windows.show_error(why),
+                None => self.canvas.player_mut().toggle_window(),
+            },
             Action::TogglePlayerView => self.canvas.player_mut().toggle_main(),
             Action::ZoomBy(f) => self.canvas.zoom_by(f, &self.doc),
             Action::Copy => self.copy_selection(ctx),
             Action::Paste => self.tools.start_paste(),
+            Action::PasteText(text) => self.paste_text(&text),
             Action::Quit => {
                 self.close_allowed = true;
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
@@ -346,6 +422,11 @@ impl EditorApp {
                 let _ = self.doc.apply(&edit);
             }
             Action::EndStroke => self.doc.end_step(),
+            Action::CancelGesture => {
+                if self.tools.drop_gesture() {
+                    self.doc.cancel_step();
+                }
+            }
             Action::NoteDialog(hex) => {
                 let text = self.doc.note(hex).unwrap_or_default().to_string();
                 self.windows.open_note(hex, text);
@@ -377,6 +458,7 @@ impl EditorApp {
             Action::ApplyProperties(form) => self.apply_properties(*form),
             Action::AnswerUnsaved { save } => self.resolve_prompt(ctx, save),
             Action::AnswerRecovery { restore } => self.answer_recovery(restore),
+            Action::PostponeRecovery => self.file_work.autosave_mut().postpone(),
             Action::DialogAnswer(reply) => {
                 self.file_work.answer_builtin(reply);
                 self.poll_dialogs(ctx);
@@ -449,9 +531,11 @@ impl EditorApp {
         }
     }
 
-    /// Copy the selection into the editor's clipboard, and a line of text naming it onto
-    /// the system clipboard, so that Ctrl+V (which egui reports only as a paste of
-    /// something on the system clipboard) comes back as a paste.
+    /// Copy the selection into the editor's clipboard, and onto the system clipboard as
+    /// text (the copied hexes as a small map, `clipboard_text`), so another window or tab
+    /// can paste them and Ctrl+V (which egui reports only as a paste of something on the
+    /// system clipboard) comes back as a paste. A copy too big for that puts a line
+    /// naming it there.
     pub(crate) fn copy_selection(&mut self, ctx: &egui::Context) {
         let hexes = self.tools.selection().hexes();
         let Some(anchor) = super::tools::grab_point(hexes, self.canvas.hovered()) else {
@@ -459,9 +543,27 @@ impl EditorApp {
         };
         let copied = Clipboard::copy(self.doc.map(), hexes.iter().copied(), anchor);
         let message = format!("Copied {} cells", copied.cells().len());
-        self.tools.set_clipboard(copied);
-        ctx.copy_text(format!("hexmap: {message} from {}", self.doc.map().name()));
+        let text = super::clipboard_text::to_text(self.doc.map(), &copied, anchor)
+            .unwrap_or_else(|| format!("hexmap: {message} from {}", self.doc.map().name()));
+        self.tools.set_clipboard(copied, Some(text.clone()));
+        ctx.copy_text(text);
         self.windows.say(message);
+    }
+
+    /// A paste of `text` from the system clipboard: hexes copied elsewhere (another tab or
+    /// window) become the editor's clipboard; the editor's own copy is pasted as it is.
+    fn paste_text(&mut self, text: &str) {
+        if self.tools.copied_text() != Some(text)
+            && let Some(clip) = super::clipboard_text::from_text(text)
+        {
+            let n = clip.cells().len();
+            self.tools.set_clipboard(clip, Some(text.to_owned()));
+            self.windows.say(format!(
+                "Pasting {n} {} from the system clipboard: click where they go",
+                hexes_word(n)
+            ));
+        }
+        self.tools.start_paste();
     }
 
     /// Apply one edit as its own undo step; a refused edit shows its message.
@@ -509,12 +611,39 @@ impl EditorApp {
         }
     }
 
+    /// Files dropped on the editor: the first map is opened (a Tiled or JSON map
+    /// imported); in a browser, images dropped with it are taken as the map's images.
     pub(crate) fn handle_dropped_files(&mut self, ctx: &egui::Context) {
-        let dropped = crate::storage::dropped_files(ctx);
-        match dropped.into_iter().next() {
-            Some(Ok(path)) => self.push(Action::Open(path)),
-            Some(Err(why)) => self.windows.show_error(why),
-            None => {}
+        let storage = crate::storage::current();
+        let mut opened = false;
+        for dropped in crate::storage::dropped_files(ctx) {
+            match dropped {
+                Ok(path) if storage.takes_images() && is_image(&path) => {
+                    let taken = self.missing_images.take_dropped(
+                        &path,
+                        &self.doc,
+                        self.canvas.images_mut(),
+                    );
+                    match taken {
+                        Ok(said) => self.windows.say(said),
+                        Err(why) => self.windows.show_error(why),
+                    }
+                }
+                Ok(path) if !opened => {
+                    opened = true;
+                    self.push(Action::Open(path));
+                }
+                Ok(_) => {}
+                Err(why) => self.windows.show_error(why),
+            }
+        }
+    }
+
+    /// Map → Map images… (a browser): ask for the map's missing images now.
+    fn give_images(&mut self, ctx: &egui::Context) {
+        let images = self.canvas.images();
+        if let Some(said) = self.missing_images.ask_now(ctx, &self.doc, images) {
+            self.windows.say(said);
         }
     }
 }

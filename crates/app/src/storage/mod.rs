@@ -9,6 +9,10 @@
 mod native_dialogs;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
+#[cfg(target_arch = "wasm32")]
+mod web_autosave;
+#[cfg(target_arch = "wasm32")]
+pub mod web_players;
 
 use crate::dialogs::FileDialogs;
 use hexmap_io::{FolderResources, ReadFileError, Resources};
@@ -25,23 +29,30 @@ pub trait Storage: Send + Sync {
     /// True where files stay where they are written and can be looked at again (the
     /// desktop): recovery files beside the map and the changed-on-disk check need it.
     fn has_files(&self) -> bool;
+    /// True when there is a file at `path` (on the desktop, a file on disk; in a
+    /// browser, one handed over to the page or downloaded from it).
+    fn is_file(&self, path: &Path) -> bool {
+        path.is_file()
+    }
+    /// The folder an untitled map's images are read from and its first save goes to
+    /// (the browser's folder of handed-over files; `None` on the desktop, where an
+    /// untitled map names its images by absolute paths).
+    fn untitled_folder(&self) -> Option<PathBuf> {
+        None
+    }
+    /// Keep the image `from` (a file handed over) as `to` too, so a map in `to`'s folder
+    /// names it by its bare name (a browser); the desktop reads images where they are.
+    fn copy_image(&self, _from: &Path, _to: &Path) {}
     /// Keep `bytes` as the file `name` the user handed over (a drop without a path, in a
     /// browser); its path, or `None` where files have paths of their own.
     fn hand_over(&self, _name: &str, _bytes: Vec<u8>) -> Option<PathBuf> {
         None
     }
-    /// Keep `text` (a map's RON) as the autosave of the map named `name` where there are
-    /// no recovery files beside maps (the browser's storage); the message says why not.
-    fn autosave(&self, _name: &str, _text: &str) -> Result<(), String> {
-        Err("no autosave store here; recovery files are used".into())
-    }
-    /// The kept autosave: its RON text, file name and when it was written (milliseconds
-    /// since 1970).
-    fn autosaved(&self) -> Option<(String, String, f64)> {
+    /// The browser's store of autosave slots, where work is kept instead of recovery
+    /// files beside maps (`None` on the desktop).
+    fn autosaves(&self) -> Option<std::sync::Arc<dyn crate::browser_autosave::AutosaveStore>> {
         None
     }
-    /// Drop the kept autosave (saved, or discarded by the user).
-    fn forget_autosave(&self) {}
     /// The sample maps File → Open sample lists, sorted by name.
     fn samples(&self) -> Vec<PathBuf>;
     /// True where a map's images must be handed over by the user (a browser), so the
@@ -57,6 +68,15 @@ pub trait Storage: Send + Sync {
     /// (then `None` again until the next answer).
     fn images_arrived(&self) -> Option<usize> {
         None
+    }
+}
+
+/// The folder of a map whose file is `path` (for an untitled map, the storage's
+/// [`Storage::untitled_folder`]): where its images are read from.
+pub fn map_folder(path: Option<&Path>) -> Option<PathBuf> {
+    match path {
+        Some(p) => p.parent().map(Path::to_path_buf),
+        None => current().untitled_folder(),
     }
 }
 
@@ -112,6 +132,24 @@ pub fn dropped_files(ctx: &eframe::egui::Context) -> Vec<Result<PathBuf, String>
     return files.iter().map(|f| Ok(f.path().to_path_buf())).collect();
     #[cfg(target_arch = "wasm32")]
     return web::dropped_files(ctx, files);
+}
+
+/// Open (or bring forward) the players' window as a window of the browser, linked to
+/// this tab (`crate::player_page`); `None` where the player window is one of the editor's
+/// own windows (the desktop). `Err` says why the browser did not open it.
+pub fn open_players_window() -> Option<Result<Box<dyn crate::player_page::PlayerChannel>, String>> {
+    #[cfg(target_arch = "wasm32")]
+    return Some(web_players::open_players_window());
+    #[cfg(not(target_arch = "wasm32"))]
+    return None;
+}
+
+/// The link to the players' window this browser tab opened before a reload, if any.
+pub fn players_relink() -> Option<Box<dyn crate::player_page::PlayerChannel>> {
+    #[cfg(target_arch = "wasm32")]
+    return web_players::relink();
+    #[cfg(not(target_arch = "wasm32"))]
+    return None;
 }
 
 /// The folder for recovery files of untitled maps (eframe's data folder); none in a

@@ -1,7 +1,7 @@
 //! The browser's side of [`Storage`]: files the user hands over (the file chooser, a drop)
 //! are kept in memory under `/browser/NAME`; every write downloads the file under its
 //! name (and keeps it, so a saved map can be read back in the same session); the autosave
-//! goes to the browser's `localStorage`.
+//! goes to the page's slot in IndexedDB (`web_autosave`).
 
 use super::Storage;
 use crate::dialogs::{BIOME_EXTENSIONS, DialogReply, DialogRequest, FileDialogs, IMAGE_EXTENSIONS};
@@ -17,14 +17,6 @@ use wasm_bindgen::closure::Closure;
 
 /// The folder the files handed over by the user are kept under.
 pub const FOLDER: &str = "/browser";
-
-/// The `localStorage` keys of the autosave: the map's RON text, its file name, and when
-/// it was written (milliseconds since 1970).
-const AUTOSAVE_KEYS: [&str; 3] = [
-    "hexmap.autosave",
-    "hexmap.autosave.name",
-    "hexmap.autosave.ms",
-];
 
 /// Files of this session, by path.
 #[derive(Default)]
@@ -73,8 +65,8 @@ impl Storage for WebStorage {
         let bytes = files.get(path).ok_or_else(|| {
             Error::new(
                 ErrorKind::NotFound,
-                "not among the files given to this page (open it with File → Open or drop it \
-                 on the page)",
+                "not among the files given to this page (a map: File → Open; its images: Map \
+                 → Map images…; or drop them on the page)",
             )
         })?;
         if bytes.len() as u64 > MAX_FILE_BYTES {
@@ -104,6 +96,22 @@ impl Storage for WebStorage {
 
     fn has_files(&self) -> bool {
         false
+    }
+
+    fn is_file(&self, path: &Path) -> bool {
+        self.files.lock().is_ok_and(|f| f.contains_key(path))
+    }
+
+    fn untitled_folder(&self) -> Option<PathBuf> {
+        Some(PathBuf::from(FOLDER))
+    }
+
+    fn copy_image(&self, from: &Path, to: &Path) {
+        if let Ok(mut files) = self.files.lock()
+            && let Some(bytes) = files.get(from).cloned()
+        {
+            files.insert(to.to_path_buf(), bytes);
+        }
     }
 
     fn samples(&self) -> Vec<PathBuf> {
@@ -136,38 +144,8 @@ impl Storage for WebStorage {
         IMAGES_ARRIVED.lock().ok()?.take()
     }
 
-    fn autosave(&self, name: &str, text: &str) -> Result<(), String> {
-        let local = local_storage()?;
-        let ms = js_sys::Date::now().to_string();
-        for (key, value) in AUTOSAVE_KEYS.iter().zip([text, name, ms.as_str()]) {
-            local.set_item(key, value).map_err(|_| {
-                format!(
-                    "the browser's storage is full or refused ({} KB to keep); save the map \
-                     (Ctrl+S downloads it)",
-                    text.len() / 1024
-                )
-            })?;
-        }
-        Ok(())
-    }
-
-    fn autosaved(&self) -> Option<(String, String, f64)> {
-        let local = local_storage().ok()?;
-        let get = |k: &str| local.get_item(k).ok().flatten();
-        let text = get(AUTOSAVE_KEYS[0])?;
-        let name = get(AUTOSAVE_KEYS[1]).unwrap_or_else(|| "map.ron".into());
-        let ms = get(AUTOSAVE_KEYS[2])
-            .and_then(|m| m.parse().ok())
-            .unwrap_or(0.0);
-        Some((text, name, ms))
-    }
-
-    fn forget_autosave(&self) {
-        if let Ok(local) = local_storage() {
-            for key in AUTOSAVE_KEYS {
-                let _ = local.remove_item(key);
-            }
-        }
+    fn autosaves(&self) -> Option<std::sync::Arc<dyn crate::browser_autosave::AutosaveStore>> {
+        Some(super::web_autosave::autosaves())
     }
 }
 
@@ -180,12 +158,6 @@ impl Resources for HandedOver {
             .read(&self.0.join(path))
             .map_err(|e| format!("{path}: {e}"))
     }
-}
-
-fn local_storage() -> Result<web_sys::Storage, String> {
-    web_sys::window()
-        .and_then(|w| w.local_storage().ok().flatten())
-        .ok_or_else(|| "this browser gives the page no storage".to_string())
 }
 
 /// Start reading the files dropped this frame (a browser reads them only asynchronously);
@@ -328,14 +300,10 @@ impl FileDialogs for BrowserDialogs {
                 return;
             }
             DialogRequest::OpenBiomes => (BIOME_EXTENSIONS.to_vec(), DialogReply::OpenBiomes),
-            DialogRequest::Open => (native().extensions().to_vec(), DialogReply::Open),
-            DialogRequest::ImportTiled => (
-                readers()
-                    .filter(|&f| f != native())
-                    .flat_map(|f| f.extensions().iter().copied())
-                    .collect(),
-                DialogReply::ImportTiled,
-            ),
+            // Open takes every map the editor reads (Tiled and JSON maps are imported, as
+            // File → Import does), hexmap's own first.
+            DialogRequest::Open => (map_extensions(true), DialogReply::Open),
+            DialogRequest::ImportTiled => (map_extensions(false), DialogReply::ImportTiled),
             DialogRequest::ChooseImage => (IMAGE_EXTENSIONS.to_vec(), DialogReply::ChooseImage),
         };
         let accept: Vec<String> = accept.iter().map(|e| format!(".{e}")).collect();
@@ -350,6 +318,20 @@ impl FileDialogs for BrowserDialogs {
     fn poll(&mut self) -> Option<DialogReply> {
         self.rx.try_recv().ok()
     }
+}
+
+/// The extensions of the map formats the editor reads (`native`: hexmap's own too), each
+/// once (two formats may share one: JSON).
+fn map_extensions(native_too: bool) -> Vec<&'static str> {
+    let mut list: Vec<&'static str> = Vec::new();
+    for format in readers().filter(|&f| native_too || f != native()) {
+        for &ext in format.extensions() {
+            if !list.contains(&ext) {
+                list.push(ext);
+            }
+        }
+    }
+    list
 }
 
 /// What the editor says when the browser refuses to show its file chooser.

@@ -1,0 +1,128 @@
+// What the browser tests share: Chromium launched as TESTING.md says, screenshots read
+// as pixels, checks that stop the run, hexmap's own answers (the CLI) about a map, and the
+// moves a person makes (File menu, file chooser, a reload with "Leave site?").
+import { chromium } from "playwright-core";
+import { PNG } from "pngjs";
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+
+/** Chromium, headless, with software WebGL (no GPU on CI machines). */
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: [
+      "--headless", "--no-sandbox", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      "--enable-unsafe-swiftshader", "--use-angle=swiftshader", "--ignore-gpu-blocklist",
+    ],
+  });
+}
+
+/** Stop the run unless `ok`; say what held. */
+export function check(ok, what) {
+  if (!ok) throw new Error("FAILED: " + what);
+  console.log("ok: " + what);
+}
+
+export const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+export const hexRgb = (s) => [1, 3, 5].map((i) => parseInt(s.slice(i, i + 2), 16));
+export const near = (a, b, tol) => a.every((v, i) => Math.abs(v - b[i]) <= tol);
+
+/** A screenshot of `page` (kept as `dir/name` when named), readable as pixels: `.at(x, y)`. */
+export async function shot(page, dir, name) {
+  const buf = await page.screenshot({ path: name ? join(dir, name) : undefined });
+  const png = PNG.sync.read(buf);
+  png.at = (x, y) => {
+    const i = (Math.round(y) * png.width + Math.round(x)) * 4;
+    return [png.data[i], png.data[i + 1], png.data[i + 2]];
+  };
+  return png;
+}
+
+/** The share of pixels in the box (x0, y0)–(x1, y1) that differ between two shots. */
+export function differing(a, b, [x0, y0, x1, y1], tol = 24) {
+  let n = 0, all = 0;
+  for (let y = y0; y < y1; y += 2) {
+    for (let x = x0; x < x1; x += 2) {
+      all++;
+      if (!near(a.at(x, y), b.at(x, y), tol)) n++;
+    }
+  }
+  return n / all;
+}
+
+/** hexmap's JSON answer for `args` (a subcommand run by the CLI). */
+export function hexmapJson(bin, args) {
+  return JSON.parse(execFileSync(bin, args, { encoding: "utf8", maxBuffer: 256 << 20 }));
+}
+
+/** Wait until the page's title ends as the editor's do (the editor runs). */
+export function editorReady(page) {
+  return page.waitForFunction(() => document.title.endsWith("— hexmap"), null, { timeout: 60000 });
+}
+
+/** Answer every "Leave site?" the page asks with "Leave", as a person who means to
+ *  reload or close does; the questions asked are counted in the returned list. */
+export function leaveWhenAsked(page) {
+  const asked = [];
+  page.on("dialog", async (d) => {
+    asked.push(d.type());
+    await d.accept();
+  });
+  return asked;
+}
+
+/** Press Ctrl+O until the page shows its file chooser. A key press lost by a busy page or
+ *  an unfocused canvas, or a chooser the browser refused (the editor says so and forgets
+ *  the question), is pressed again after a click on the menu bar's empty middle, which
+ *  gives the canvas the keyboard and does nothing else. */
+export async function chooserFromCtrlO(page, dir) {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    if (attempt > 0) {
+      await page.mouse.click(700, 12);
+      await page.waitForTimeout(300);
+    }
+    const waiting = page.waitForEvent("filechooser", { timeout: 8000 }).catch(() => null);
+    await page.keyboard.press("Control+o");
+    const chooser = await waiting;
+    if (chooser) return chooser;
+    console.log(`note: Ctrl+O showed no file chooser (attempt ${attempt + 1}); pressing it again`);
+    await shot(page, dir, `ctrl-o-missed-${attempt + 1}.png`);
+  }
+  throw new Error("Ctrl+O showed no file chooser in 4 attempts");
+}
+
+/** File → Open sample → the bundled sample at `y` down the list (menu places as egui lays
+ *  out the File menu at 1280 × 800: the island at 108, hexcrawl 154, minesweeper 200). */
+export async function openSample(page, y) {
+  await page.mouse.click(19, 12);
+  await page.waitForTimeout(500);
+  await page.mouse.move(60, 108);
+  await page.waitForTimeout(500);
+  await page.mouse.move(640, 108);
+  await page.mouse.move(648, y);
+  await page.waitForTimeout(300);
+  await page.mouse.click(648, y);
+}
+
+/** Click the button at `point` until the page shows its file chooser (a click lost by a
+ *  busy page is clicked again, as a person does). */
+export async function chooserFromClick(page, point, dir) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const waiting = page.waitForEvent("filechooser", { timeout: 6000 }).catch(() => null);
+    await page.mouse.click(...point);
+    const chooser = await waiting;
+    if (chooser) return chooser;
+    console.log(`note: the click at ${point} showed no file chooser (attempt ${attempt + 1})`);
+    await shot(page, dir, `click-missed-${attempt + 1}.png`);
+  }
+  throw new Error(`the click at ${point} showed no file chooser in 3 attempts`);
+}
+
+/** Open `file` through the page's file chooser (Ctrl+O) and wait for the title to name
+ *  the map `name`. */
+export async function openByChooser(page, dir, file, name) {
+  const chooser = await chooserFromCtrlO(page, dir);
+  await chooser.setFiles(file);
+  await page.waitForFunction((n) => document.title.startsWith(n), name, { timeout: 60000 });
+}
