@@ -74,7 +74,7 @@ async fn rect_region(
     let marked = |marks: &[u64], i: usize| marks[i / 64] & (1 << (i % 64)) != 0;
     let open = |marks: &[u64], i: usize| cells[i] == target && !marked(marks, i);
     let mut seeds = vec![(si as i64 % w, si as i64 / w)];
-    let (mut taken, mut next_pause) = (0usize, STEP_CELLS);
+    let mut walked = Walked::new(cells.len(), progress);
     while let Some((col, row)) = seeds.pop() {
         let at = |c: i64| (row * w + c) as usize;
         if !open(&marks, at(col)) {
@@ -91,7 +91,6 @@ async fn rect_region(
             let i = at(c);
             marks[i / 64] |= 1 << (i % 64);
         }
-        taken += (b - a + 1) as usize;
         for (next, up) in [(row - 1, true), (row + 1, false)] {
             if !(0..h).contains(&next) {
                 continue;
@@ -121,11 +120,7 @@ async fn rect_region(
                 }
             }
         }
-        if taken >= next_pause {
-            next_pause = taken + STEP_CELLS;
-            progress(taken as f32 / cells.len() as f32);
-            crate::steps::pause().await;
-        }
+        walked.took((b - a + 1) as usize).await;
     }
     marks
 }
@@ -142,8 +137,9 @@ async fn region(
     let mut marks = vec![0u64; cells.len().div_ceil(64)];
     marks[si / 64] |= 1 << (si % 64);
     let mut stack = vec![start];
-    let (mut taken, mut next_pause) = (1usize, STEP_CELLS);
+    let mut walked = Walked::new(cells.len(), progress);
     while let Some(h) = stack.pop() {
+        let mut taken = 0;
         for n in h.neighbors() {
             if let Some(i) = index.index(n) {
                 let (word, bit) = (i / 64, 1u64 << (i % 64));
@@ -154,13 +150,39 @@ async fn region(
                 }
             }
         }
-        if taken >= next_pause {
-            next_pause = taken + STEP_CELLS;
-            progress(taken as f32 / cells.len() as f32);
+        walked.took(taken).await;
+    }
+    marks
+}
+
+/// The cells a region walk has taken: it tells `progress` their share of the map's and
+/// pauses after every [`STEP_CELLS`] of them.
+struct Walked<'p> {
+    taken: usize,
+    next_pause: usize,
+    total: usize,
+    progress: &'p mut dyn FnMut(f32),
+}
+
+impl<'p> Walked<'p> {
+    fn new(total: usize, progress: &'p mut dyn FnMut(f32)) -> Self {
+        Walked {
+            taken: 0,
+            next_pause: STEP_CELLS,
+            total,
+            progress,
+        }
+    }
+
+    /// `n` more cells taken.
+    async fn took(&mut self, n: usize) {
+        self.taken += n;
+        if self.taken >= self.next_pause {
+            self.next_pause = self.taken + STEP_CELLS;
+            (self.progress)(self.taken as f32 / self.total as f32);
             crate::steps::pause().await;
         }
     }
-    marks
 }
 
 #[cfg(test)]
