@@ -1,6 +1,8 @@
 //! Large maps (1,000,000 hexes): the editor's frame cost at three zooms, the first frame
 //! after opening, a paint stroke, a 500k-hex bucket fill and its undo, overlays, files,
-//! PNG and SVG pictures; and the same on ten million hexes (`huge`).
+//! PNG and SVG pictures; and the same on ten million hexes (`huge`); whole-map work on ten
+//! million hexes (`whole_map`); what a frame hands the GPU (`submitted`); the Generate
+//! window's picture made in pieces (`preview`).
 //!
 //! Frames run the real `EditorApp::show` on a bare `egui::Context` (no window, no GPU) and
 //! then egui's tessellator: what is timed is all CPU work of a frame up to the triangles
@@ -19,6 +21,9 @@ mod files;
 mod frames;
 mod huge;
 mod overlays;
+mod preview;
+mod submitted;
+mod whole_map;
 
 use content::{annotated_map, featured_map};
 use editing::{fill, paint};
@@ -26,6 +31,9 @@ use files::{files, pictures};
 use frames::{annotated_frames, frames, legend};
 use huge::{huge_driven, huge_edit, huge_files, huge_frames};
 use overlays::overlays;
+use preview::generate_preview;
+use submitted::gpu_load;
+use whole_map::huge_whole_map;
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
@@ -87,6 +95,9 @@ criterion_group!(
     huge_files,
     huge_frames,
     huge_edit,
-    huge_driven
+    huge_driven,
+    huge_whole_map,
+    gpu_load,
+    generate_preview
 );
 criterion_main!(benches);

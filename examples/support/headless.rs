@@ -54,6 +54,12 @@ impl Editor {
     /// One frame: the editor's UI pass, then tessellation. Returns the triangle count so
     /// the work cannot be optimised away.
     pub fn frame(&mut self, events: Vec<Event>) -> usize {
+        self.frame_load(events).1
+    }
+
+    /// One frame, as [`Editor::frame`]; returns the vertices and triangles tessellation
+    /// hands to the GPU (all meshes of the frame: map, panels, text).
+    pub fn frame_load(&mut self, events: Vec<Event>) -> (usize, usize) {
         self.time += 1.0 / 60.0;
         let input = RawInput {
             screen_rect: Some(Rect::from_min_size(Pos2::ZERO, SCREEN)),
@@ -70,10 +76,10 @@ impl Editor {
         prims
             .iter()
             .map(|p| match &p.primitive {
-                egui::epaint::Primitive::Mesh(m) => m.indices.len() / 3,
-                egui::epaint::Primitive::Callback(_) => 0,
+                egui::epaint::Primitive::Mesh(m) => (m.vertices.len(), m.indices.len() / 3),
+                egui::epaint::Primitive::Callback(_) => (0, 0),
             })
-            .sum()
+            .fold((0, 0), |(v, t), (mv, mt)| (v + mv, t + mt))
     }
 
     /// The world point at the middle of the canvas for a centred camera at `radius_px`.

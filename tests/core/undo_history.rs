@@ -108,7 +108,7 @@ proptest! {
                                         || before_map.note(h) != doc.map().note(h)
                                 })
                                 .collect();
-                            prop_assert_eq!(&changed.hexes, &expected);
+                            prop_assert_eq!(&changed.all_hexes(doc.map().shape()), &expected);
                         }
                     }
                     Err(_) => prop_assert_eq!(doc.map(), &before_map),

@@ -129,3 +129,54 @@ fn a_large_world_is_generated_off_the_ui_pass_and_applied_when_ready() {
     );
     assert!(doc.path().is_none() && doc.is_modified() && !doc.document().can_undo());
 }
+
+#[test]
+fn a_large_worlds_preview_is_shown_no_smaller_than_its_picture() {
+    // 210 × 200 cells: at the preview's 300 px each would get under a pixel. A picture
+    // with a pixel a hex, shown shrunk, takes one texel in several for each shown pixel
+    // (moiré stripes); the preview must be drawn at the size it is shown.
+    let props = hexmap::map::MapProperties::new("big", hexmap::hex::Orientation::Pointy);
+    let shape = hexmap::map::MapShape::rectangle(hexmap::hex::OffsetKind::OddR, 210, 200).unwrap();
+    let big = hexmap::map::HexMap::new(props, shape, hexmap::map::Palette::standard()).unwrap();
+    let doc = OpenMap::from_map(big);
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1400.0, 1000.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+    h.run();
+    open_window(&mut h);
+    h.get_by_label("Update preview").click();
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(240);
+    while h.query_by_label_contains("Preview: 42000 cells").is_none() {
+        assert!(std::time::Instant::now() < end, "the preview never came");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        h.run_steps(1);
+    }
+    settle(&mut h);
+    // The preview is drawn as a rectangle filled with its texture.
+    let font = eframe::egui::TextureId::default();
+    let mut shown = Vec::new();
+    for clipped in &h.output().shapes {
+        if let eframe::egui::Shape::Rect(r) = &clipped.shape
+            && r.fill_texture_id() != font
+        {
+            shown.push((r.fill_texture_id(), r.rect.width(), r.rect.height()));
+        }
+    }
+    let previews: Vec<_> = shown
+        .iter()
+        .filter(|(id, ..)| {
+            h.ctx
+                .tex_manager()
+                .read()
+                .meta(*id)
+                .is_some_and(|m| m.name == "generate preview")
+        })
+        .collect();
+    assert_eq!(previews.len(), 1, "{shown:?}");
+    let (id, width, height) = *previews[0];
+    let size = h.ctx.tex_manager().read().meta(id).unwrap().size;
+    assert!(
+        size[0] as f32 <= width + 0.5 && size[1] as f32 <= height + 0.5,
+        "a {size:?} picture shown at {width} × {height}"
+    );
+}

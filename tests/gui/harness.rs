@@ -60,19 +60,24 @@ pub fn painted_texts(h: &Harness<'static, EditorApp>) -> Vec<(String, Rect)> {
 }
 
 /// Run frames until egui stops asking for repaints; animations that never settle (a
-/// spinner, a timer) get a fixed number of frames instead. Images being loaded off the UI
-/// pass are waited for (up to 10 s), as a person waits for the spinner to go.
+/// spinner, a timer) get a fixed number of frames instead. Images being loaded and long
+/// work on the map (a huge fill, a large file read) run off the UI pass and are waited for
+/// (up to 10 s), as a person waits for the spinner to go.
 pub fn settle(h: &mut Harness<'static, EditorApp>) {
     if h.try_run().is_err() {
         h.run_steps(8);
     }
-    if !h.state().view().images_loading() {
+    let busy = |h: &Harness<'static, EditorApp>| {
+        let view = h.state().view();
+        view.images_loading() || view.long_work().is_some()
+    };
+    if !busy(h) {
         return;
     }
     for _ in 0..1000 {
         std::thread::sleep(std::time::Duration::from_millis(10));
         h.run_steps(1);
-        if !h.state().view().images_loading() {
+        if !busy(h) {
             break;
         }
     }

@@ -7,6 +7,7 @@ mod harness;
 
 mod annotations;
 mod autosave;
+mod big_maps;
 mod browser_parts;
 mod canvas_drawing;
 mod disk;

@@ -15,6 +15,10 @@ use eframe::egui::{self, Color32, Event, Key, MouseWheelUnit, PointerButton, Rec
 use hexmap_draw::{HexSet, Layers, OverlayStyle, Overlays, draw_overlays};
 use hexmap_hex::{Hex, Layout, Point};
 
+/// Most cells of a bulk change whose chunks are found one by one; past this every chunk
+/// is marked stale (cheaper than finding the chunks of millions of cells).
+const FEW_MARKED: usize = 1 << 16;
+
 /// Screen points moved per arrow-key press.
 const KEY_PAN: f32 = 60.0;
 
@@ -234,7 +238,9 @@ impl Canvas {
     /// chunks of the changed cells and their neighbours (a chunk also draws the edge
     /// features and paths of its cells' neighbours, `draw::features`), and of the icons
     /// drawn past their hex (`draw::spill`) as far as any icon may reach, since the old
-    /// drawing's reach is gone with it.
+    /// drawing's reach is gone with it. A bulk change of many cells (a fill of millions)
+    /// marks every chunk stale instead of finding each cell's: the chunks on view are
+    /// rebuilt, nearest the middle first, showing their old pictures until then.
     pub(super) fn redraw(&mut self, changed: &super::open_map::Changed, doc: &OpenMap) {
         use super::open_map::Changed;
         match changed {
@@ -243,7 +249,11 @@ impl Canvas {
                 self.chunks.reset_to_bounds(doc.offset_bounds());
                 self.spill.mark_stale();
             }
-            Changed::Cells { hexes, annotated } => {
+            Changed::Cells {
+                hexes,
+                annotated,
+                marked,
+            } => {
                 let layout = doc.layout();
                 let reach = if annotated.is_empty() {
                     0
@@ -254,6 +264,15 @@ impl Canvas {
                 let around = annotated.iter().flat_map(|&h| hexmap_hex::range(h, reach));
                 self.chunks.mark_dirty_around(layout.orientation(), hexes);
                 self.chunks.mark_dirty(layout.orientation(), around);
+                match marked {
+                    Some(m) if m.count() > FEW_MARKED => self.chunks.mark_all_dirty(),
+                    Some(m) => {
+                        let shape = doc.map().shape();
+                        let cells: Vec<Hex> = m.iter().filter_map(|i| shape.hex_at(i)).collect();
+                        self.chunks.mark_dirty_around(layout.orientation(), &cells);
+                    }
+                    None => {}
+                }
             }
         }
     }

@@ -9,11 +9,11 @@
 //! (`generate_biomes`); the preview follows its edits as it follows the other fields.
 
 use super::Action;
+use super::generate_preview::{PREVIEW_PX, preview_in_steps};
 use super::open_map::OpenMap;
 use super::windows::{placed, shape_fields};
 use eframe::egui;
 use hexmap_hex::{Orientation, Point};
-use hexmap_io::render::{PictureOptions, render_png};
 use hexmap_map::generate::{self, BiomeTable, GenError, Preset, Spec, grid::Grid};
 use hexmap_map::{Edit, HexMap, MapEdit, ShapeSpec};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
@@ -21,9 +21,6 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 /// Maps up to this many cells follow every change of the form; larger ones are drawn when
 /// "Update preview" is pressed (a big map takes seconds to generate).
 const LIVE_PREVIEW_CELLS: u64 = 40_000;
-
-/// The widest side of the preview, in pixels.
-const PREVIEW_PX: f64 = 300.0;
 
 /// The widths of the window's two columns (the form and preview; the biome table), in
 /// points: together they fit a 1280-point-wide window.
@@ -202,19 +199,6 @@ fn summary(map: &HexMap, report: &generate::Report) -> String {
     )
 }
 
-/// The whole map drawn small, with its rivers, roads and settlements (what the summary
-/// counts) drawn however small its hexes are, as a texture.
-fn preview_pixels(map: &HexMap) -> Option<egui::ColorImage> {
-    let opts = PictureOptions::overview(map, PREVIEW_PX);
-    let png = render_png(map, &opts, &mut |_| {}).ok()?;
-    let image = hexmap_io::images::decode_image("preview", &png).ok()?;
-    let size = [image.width() as usize, image.height() as usize];
-    Some(egui::ColorImage::from_rgba_unmultiplied(
-        size,
-        image.pixels(),
-    ))
-}
-
 /// What a generation gives: the map and its report, or why not.
 type Built = Result<(HexMap, generate::Report), GenError>;
 
@@ -230,7 +214,10 @@ async fn build_with_picture_in_steps(
     hex_size: Point,
 ) -> (Built, Option<egui::ColorImage>) {
     let built = build_in_steps(spec, hex_size).await;
-    let pixels = built.as_ref().ok().and_then(|(map, _)| preview_pixels(map));
+    let pixels = match &built {
+        Ok((map, _)) => preview_in_steps(map).await,
+        Err(_) => None,
+    };
     (built, pixels)
 }
 

@@ -44,6 +44,7 @@ mod file_work;
 mod fog_panel;
 pub mod frame_stats;
 mod generate_biomes;
+pub mod generate_preview;
 mod generate_window;
 mod height_brush;
 mod icon_palette;
@@ -53,6 +54,7 @@ mod input_steps;
 mod key_presses;
 pub mod label_tool;
 mod legend_view;
+pub mod long_work;
 pub mod measure;
 mod measure_view;
 pub mod missing_images;
@@ -156,6 +158,8 @@ pub struct EditorApp {
     windows: Windows,
     /// File dialogs, the export thread, autosave.
     file_work: FileWork,
+    /// Work on the map too long for a frame (a huge fill, a large file being read).
+    long_work: long_work::LongWork,
     /// The minesweeper game while in play mode.
     play: Option<play::PlaySession>,
     /// Set while no map is open: the file given at startup could not be opened.
@@ -204,20 +208,21 @@ impl EditorApp {
         let store = storage::current().autosaves();
         app.file_work.autosave_mut().set_store(store);
         match options.path {
-            Some(path) => app.open_at_start(path),
+            Some(path) => app.open_at_start(&cc.egui_ctx, path),
             None => app.check_recovery(),
         }
         app
     }
 
     /// Open the map given on the command line; if it cannot be opened, no map is open:
-    /// the error shows on an empty screen with Open, New and Retry.
-    fn open_at_start(&mut self, path: PathBuf) {
+    /// the error shows on an empty screen with Open, New and Retry. A large file is read
+    /// off the frame, that screen saying so meanwhile.
+    fn open_at_start(&mut self, ctx: &egui::Context, path: PathBuf) {
         self.no_map = Some(no_map::NoMap {
             path: path.clone(),
             message: String::new(),
         });
-        self.open_path(&path);
+        self.open_path(ctx, &path);
     }
 
     /// The editor on a given document with given dialogs, no persistence (for tests).
@@ -230,6 +235,7 @@ impl EditorApp {
             doc,
             windows: Windows::default(),
             file_work: FileWork::new(dialogs),
+            long_work: Default::default(),
             play: None,
             no_map: None,
             actions: Vec::new(),
@@ -365,7 +371,9 @@ impl EditorApp {
         }
         if let Some(no_map) = &self.no_map {
             let mut asked = file_menu::start_menu_bar(ui, &mut self.prefs);
-            asked.extend(no_map::screen(ui, no_map, self.windows.info()));
+            let working = self.long_work.status();
+            let working = working.as_ref().map(|(what, done)| (what.as_str(), *done));
+            asked.extend(no_map::screen(ui, no_map, self.windows.info(), working));
             asked.extend(self.dialog_windows(ctx.clone()));
             self.actions.extend(asked);
         } else {
@@ -374,6 +382,9 @@ impl EditorApp {
         if self.tools.tool() != tool_before {
             self.keep_note_draft();
         }
+        // After the UI pass, which showed the work as running: what it finished goes in,
+        // and the actions that waited run first.
+        self.poll_long_work(&ctx);
         self.run_actions(&ctx);
         self.after_actions(&ctx);
         self.canvas
@@ -401,24 +412,26 @@ impl EditorApp {
             &mut self.prefs,
             (&self.doc, mode),
         ));
+        let working = self.long_work.status();
         let messages = status_bar::Messages {
             info: self.windows.info(),
             warning: self.windows.warning().or(self.canvas.images().warning()),
             selected: self.tools.selection().len(),
             loading_images: self.canvas.images().loading(),
+            working: working.as_ref().map(|(what, done)| (what.as_str(), *done)),
         };
         let measure = (self.tools.tool() == tools::Tool::Measure && mode == panels::Mode::Editing)
             .then_some(self.tools.measure_anchor())
             .flatten()
             .map(|a| (a, self.prefs.tools.measure_speed));
-        status_bar::status_bar(
+        asked.extend(status_bar::status_bar(
             ui,
             &self.canvas,
             &self.doc,
             messages,
             self.play.as_ref(),
             measure,
-        );
+        ));
         if let Some(session) = &mut self.play {
             asked.extend(play::bar(ui, session));
             let mut parts = play::PlayParts {
@@ -522,7 +535,13 @@ impl EditorApp {
             ctx.request_repaint();
         }
         self.autosave_tick(ctx);
-        self.canvas.player_mut().follow(&changed, &self.doc);
+        // The player map is cut again for cells changed in bulk (it takes changes as a
+        // list of cells).
+        let follow = match changed.has_bulk() {
+            true => &open_map::Changed::All,
+            false => &changed,
+        };
+        self.canvas.player_mut().follow(follow, &self.doc);
         if let Some(link) = &mut self.player_link {
             let camera = *self.canvas.camera();
             let now = ctx.input(|i| i.time);

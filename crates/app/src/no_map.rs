@@ -34,16 +34,36 @@ pub fn allows(action: &Action) -> bool {
             | Action::DialogAnswer(_)
             | Action::Quit
             | Action::Error(_)
+            | Action::CancelLongWork
     )
 }
 
-/// The whole window: the error, the three ways on, and the last information message.
-pub(super) fn screen(ui: &mut egui::Ui, no_map: &NoMap, info: Option<&str>) -> Vec<Action> {
+/// The whole window: the error, the three ways on, and the last information message; or
+/// while the file is still being read (`working`: what is done and the share of it), that
+/// with a Cancel button.
+pub(super) fn screen(
+    ui: &mut egui::Ui,
+    no_map: &NoMap,
+    info: Option<&str>,
+    working: Option<(&str, Option<f32>)>,
+) -> Vec<Action> {
     let mut out = Vec::new();
     egui::CentralPanel::default().show(ui, |ui| {
         ui.add_space(ui.available_height() / 4.0);
         ui.vertical_centered(|ui| {
             ui.set_max_width(720.0);
+            if let Some((what, done)) = working {
+                ui.heading(what);
+                ui.add_space(8.0);
+                ui.add(egui::Spinner::new().size(24.0));
+                if let Some(done) = done {
+                    ui.add(egui::ProgressBar::new(done).desired_width(240.0));
+                }
+                if ui.button("Cancel").clicked() {
+                    out.push(Action::CancelLongWork);
+                }
+                return;
+            }
             ui.heading("No map is open");
             ui.add_space(8.0);
             ui.label(format!("Could not open {}:", no_map.path.display()));

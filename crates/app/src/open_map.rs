@@ -8,7 +8,8 @@ use hexmap_hex::{CoordContext, Hex, Layout, OffsetCoord, OffsetKind, Orientation
 use hexmap_io::Form;
 use hexmap_map::shape::OffsetBounds;
 use hexmap_map::{
-    Document, Edit, HexMap, MapEdit, MapProperties, MapShape, Palette, ShapeSpec, TerrainId,
+    CellMarks, Document, Edit, HexMap, MapEdit, MapProperties, MapShape, Palette, ShapeSpec,
+    TerrainId,
 };
 use std::path::{Path, PathBuf};
 
@@ -79,12 +80,15 @@ pub enum Changed {
     #[default]
     Nothing,
     /// These cells; `annotated` are those whose icons or note changed (drawn as icons
-    /// and captions that may reach past the hex).
+    /// and captions that may reach past the hex); `marked`, cells changed in bulk (a
+    /// bucket fill, a replace-all, their undo), as their bits.
     Cells {
-        /// Every changed cell.
+        /// Every changed cell but those in `marked`.
         hexes: Vec<Hex>,
         /// The cells whose icons or note changed.
         annotated: Vec<Hex>,
+        /// Cells changed in bulk, by dense index.
+        marked: Option<CellMarks>,
     },
     /// Everything (shape, palette, properties, a new map).
     All,
@@ -96,13 +100,15 @@ impl Changed {
             *self = Changed::All;
             return;
         }
-        if c.hexes.is_empty() {
+        let bulk = c.marked.filter(|m| !m.is_empty());
+        if c.hexes.is_empty() && bulk.is_none() {
             // A label alone: nothing to redraw in the chunks (labels are drawn over them
             // every frame), but still a change (autosave, title).
             if c.labels && *self == Changed::Nothing {
                 *self = Changed::Cells {
                     hexes: Vec::new(),
                     annotated: Vec::new(),
+                    marked: None,
                 };
             }
             return;
@@ -113,13 +119,34 @@ impl Changed {
                 *self = Changed::Cells {
                     hexes: c.hexes,
                     annotated: c.annotated,
+                    marked: bulk,
                 }
             }
-            Changed::Cells { hexes, annotated } => {
+            Changed::Cells {
+                hexes,
+                annotated,
+                marked,
+            } => {
                 hexes.extend(c.hexes);
                 annotated.extend(c.annotated);
+                *marked = match (marked.take(), bulk) {
+                    (Some(a), Some(b)) => Some(a.union(&b)),
+                    (a, b) => a.or(b),
+                };
             }
         }
+    }
+
+    /// True when cells changed in bulk (the canvas redraws all it shows; the player view
+    /// cuts its map afresh).
+    pub fn has_bulk(&self) -> bool {
+        matches!(
+            self,
+            Changed::Cells {
+                marked: Some(_),
+                ..
+            }
+        )
     }
 }
 

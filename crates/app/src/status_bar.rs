@@ -4,6 +4,7 @@
 //! the tool's readout, the zoom, frame times and the messages. What does not fit the
 //! window is cut with an ellipsis ("…"), never cut off at the window's edge unmarked.
 
+use super::Action;
 use super::canvas::Canvas;
 use super::feature_tools;
 use super::open_map::OpenMap;
@@ -23,6 +24,9 @@ pub(super) struct Messages<'a> {
     pub selected: usize,
     /// True while the map's images are read and decoded off the UI pass.
     pub loading_images: bool,
+    /// Long work on the map while it runs (a fill, a file read): what it does and the
+    /// share done.
+    pub working: Option<(&'a str, Option<f32>)>,
 }
 
 /// One piece of the second line.
@@ -69,13 +73,14 @@ pub(super) fn status_bar(
     messages: Messages<'_>,
     play: Option<&PlaySession>,
     measure: Option<(Hex, f64)>,
-) {
+) -> Option<Action> {
     // In the players' view the readout names nothing the players may not know: no hex,
     // terrain, note or item under the pointer (the player window has no readout at all).
     if canvas.player().on_main() {
         players_status_bar(ui, canvas, doc);
-        return;
+        return None;
     }
+    let mut out = None;
     let hovered = canvas.hovered();
     egui::Panel::bottom("status").show(ui, |ui| {
         ui.horizontal(|ui| {
@@ -86,8 +91,24 @@ pub(super) fn status_bar(
             ui.add(egui::Label::new(RichText::new(text).monospace()).truncate());
         });
         let pieces = second_line(ui, canvas, doc, (messages, play, measure), hovered);
-        ui.horizontal(|ui| show_cut(ui, pieces));
+        ui.horizontal(|ui| {
+            // Long work comes first, so its Cancel is never cut off.
+            if let Some((what, done)) = messages.working {
+                ui.spinner();
+                ui.label(what);
+                if let Some(done) = done {
+                    let bar = egui::ProgressBar::new(done).desired_width(80.0);
+                    ui.add(bar.show_percentage());
+                }
+                if ui.small_button("Cancel").clicked() {
+                    out = Some(Action::CancelLongWork);
+                }
+                ui.separator();
+            }
+            show_cut(ui, pieces);
+        });
     });
+    out
 }
 
 /// The status bar of the players' view: what it is and how big a hex is, nothing of the

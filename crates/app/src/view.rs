@@ -30,6 +30,12 @@ impl<'a> EditorView<'a> {
         self.app.file_work.autosave()
     }
 
+    /// The long work on the map while it runs (a fill's region being found, a large file
+    /// being read): what the status bar says and the share done, where known.
+    pub fn long_work(&self) -> Option<(String, Option<f32>)> {
+        self.app.long_work.status()
+    }
+
     /// The open document.
     pub fn doc(&self) -> &'a OpenMap {
         &self.app.doc

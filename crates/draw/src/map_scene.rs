@@ -16,8 +16,8 @@ use super::scene::{Scene, draw_blocks};
 use super::sink::Sink;
 use super::spill::Spill;
 use super::style::Style;
-use hexmap_hex::{Hex, Layout, OffsetKind, Orientation, Point};
-use hexmap_map::{HexMap, OffsetBounds};
+use hexmap_hex::{Hex, Layout, OffsetCoord, OffsetKind, Orientation, Point};
+use hexmap_map::{HexMap, MapShape, OffsetBounds};
 
 /// Bits of [`Detail::Full::shown`] for a map.
 const SHOWN_GRID: u8 = 1;
@@ -164,6 +164,22 @@ impl<'a> MapScene<'a> {
         let map = self.map;
         let i = map.shape().index_of(hex)?;
         let layers = &self.style.layers;
+        let (fill, terrain) = self.fill_of(i, colours);
+        Some(CellInfo {
+            hex,
+            centre: self.layout.hex_to_pixel(hex),
+            fill,
+            terrain,
+            mine: layers.mines && map.mine_layer().get(i),
+            note: layers.notes && !map.notes().is_empty() && map.notes().contains_key(&hex),
+        })
+    }
+
+    /// The fill of cell `i` (terrain colour or the empty-cell colour, shaded under fog,
+    /// tinted by elevation bands) and its terrain id where that terrain has a colour.
+    fn fill_of(&self, i: usize, colours: &[Option<Colour>]) -> (Option<Colour>, Option<u16>) {
+        let map = self.map;
+        let layers = &self.style.layers;
         let terrain = map
             .terrain_layer()
             .get(i)
@@ -182,21 +198,14 @@ impl<'a> MapScene<'a> {
             let under = fill.unwrap_or(Colour::rgb(128, 128, 128));
             fill = Some(super::elevation_bands::tint(under, e));
         }
-        Some(CellInfo {
-            hex,
-            centre: self.layout.hex_to_pixel(hex),
-            fill,
-            terrain: terrain.filter(|_| colour.is_some()),
-            mine: layers.mines && map.mine_layer().get(i),
-            note: layers.notes && !map.notes().is_empty() && map.notes().contains_key(&hex),
-        })
+        (fill, terrain.filter(|_| colour.is_some()))
     }
 
     /// The colour a cell shows when it is a block: its fill, darkened toward the mine
     /// colour when it holds a shown mine.
-    fn block_colour(&self, cell: &CellInfo) -> Option<Colour> {
-        cell.fill.map(|f| {
-            if cell.mine {
+    fn block_colour(&self, fill: Option<Colour>, mine: bool) -> Option<Colour> {
+        fill.map(|f| {
+            if mine {
                 f.blend(self.style.mine, 0.6)
             } else {
                 f
@@ -581,10 +590,54 @@ impl Scene for MapScene<'_> {
         self.draw_labels(&Region::Rect(a, b), scale, sink);
     }
 
-    fn block_colours(&self, region: &Region<'_>, f: &mut dyn FnMut(Hex, Colour)) {
+    fn block_colours_in(
+        &self,
+        kind: OffsetKind,
+        bounds: &OffsetBounds,
+        f: &mut dyn FnMut(OffsetCoord, Colour),
+    ) {
+        // A rectangle straight in `kind` stores its cells row by row: a cell's index is
+        // its row times the width plus its column, no hex in between.
+        let MapShape::Rectangle {
+            kind: own,
+            width,
+            height,
+        } = *self.map.shape()
+        else {
+            return self.block_colours(&Region::Block(*bounds), &mut |h, c| f(kind.from_hex(h), c));
+        };
+        if own != kind {
+            return self.block_colours(&Region::Block(*bounds), &mut |h, c| f(kind.from_hex(h), c));
+        }
         let colours = self.colours();
+        let (map, mines) = (self.map, self.style.layers.mines);
+        let span = |start: i32, n: u32, size: u32| {
+            let lo = i64::from(start).max(0);
+            let hi = (i64::from(start) + i64::from(n)).min(i64::from(size));
+            lo..hi.max(lo)
+        };
+        for row in span(bounds.min_row, bounds.rows, height) {
+            for col in span(bounds.min_col, bounds.cols, width) {
+                let i = (row * i64::from(width) + col) as usize;
+                let (fill, _) = self.fill_of(i, &colours);
+                if let Some(fill) = self.block_colour(fill, mines && map.mine_layer().get(i)) {
+                    f(OffsetCoord::new(col as i32, row as i32), fill);
+                }
+            }
+        }
+    }
+
+    fn block_colours(&self, region: &Region<'_>, f: &mut dyn FnMut(Hex, Colour)) {
+        // The fill without what `info` adds for a hexagon (its centre, its note): the
+        // whole-world view colours millions of cells this way.
+        let colours = self.colours();
+        let (map, mines) = (self.map, self.style.layers.mines);
         region.for_each(&self.layout, &self.bounds, |h| {
-            if let Some(fill) = self.info(h, &colours).and_then(|c| self.block_colour(&c)) {
+            let Some(i) = map.shape().index_of(h) else {
+                return;
+            };
+            let (fill, _) = self.fill_of(i, &colours);
+            if let Some(fill) = self.block_colour(fill, mines && map.mine_layer().get(i)) {
                 f(h, fill);
             }
         });

@@ -7,7 +7,8 @@ use super::map_scene::half_pitch;
 use super::primitives::Rect;
 use super::region::Region;
 use super::sink::Sink;
-use hexmap_hex::{Hex, Layout, Point};
+use hexmap_hex::{Hex, Layout, OffsetCoord, OffsetKind, Point};
+use hexmap_map::OffsetBounds;
 
 /// A drawing of cells that can be made for any region; `scale` is screen pixels per world
 /// unit throughout.
@@ -36,6 +37,19 @@ pub trait Scene {
     /// Call `f` with the colour of each cell of `region` that shows one when drawn as a
     /// block (what a back-end puts in a texel per cell at [`Detail::Texel`]).
     fn block_colours(&self, region: &Region<'_>, f: &mut dyn FnMut(Hex, Colour));
+
+    /// [`Scene::block_colours`] of the block of offset cells `bounds` in `kind` (the kind
+    /// regions are cut in, [`OffsetKind::default_for`] the orientation), each cell given
+    /// by its offset coordinates: the same cells and colours. A scene may answer it
+    /// without going through hexes (a texel block of a huge map colours 16,384 cells).
+    fn block_colours_in(
+        &self,
+        kind: OffsetKind,
+        bounds: &OffsetBounds,
+        f: &mut dyn FnMut(OffsetCoord, Colour),
+    ) {
+        self.block_colours(&Region::Block(*bounds), &mut |h, c| f(kind.from_hex(h), c));
+    }
 }
 
 /// Draw the cells of `region` as blocks (coarse detail): one rectangle of the offset pitch

@@ -6,9 +6,13 @@
 //! 1000×1000 worlds it also times what applying one in the editor costs the map side: a
 //! clone of the generated map (the Generate window's hand-over) and
 //! `Document::apply(MapEdit::ReplaceMap)` (the edit with its undo record) on a blank map.
+//! It also runs each size once piece by piece, as a browser's frames run it
+//! (`generate_in_steps` polled with `steps::step`), and prints the longest piece between
+//! two pauses: what one frame would hold.
 
 use hexmap_hex::{OffsetKind, Orientation};
-use hexmap_map::generate::{Preset, Spec, generate_with_report};
+use hexmap_map::generate::{Preset, Spec, generate_in_steps, generate_with_report};
+use hexmap_map::steps::{Steps, step};
 use hexmap_map::{Document, Edit, HexMap, MapEdit, MapProperties, MapShape, Palette};
 use std::time::Instant;
 
@@ -49,8 +53,26 @@ fn main() {
             times[0],
             times[runs - 1]
         );
+        let (longest, pieces) = longest_piece(&spec);
+        println!("  in steps: {pieces} pieces, the longest {longest:.1} ms");
         if side == 1000 {
             apply_times(&world.expect("generated"), runs);
+        }
+    }
+}
+
+/// Generate `spec` a piece at a time; the longest piece in ms and how many there were.
+fn longest_piece(spec: &Spec) -> (f64, usize) {
+    let mut work: Steps<'_, _> = Box::pin(generate_in_steps(spec));
+    let (mut longest, mut pieces) = (0.0f64, 0);
+    loop {
+        let t = Instant::now();
+        let done = step(&mut work);
+        longest = longest.max(t.elapsed().as_secs_f64() * 1000.0);
+        pieces += 1;
+        if let Some(out) = done {
+            out.expect("generates");
+            return (longest, pieces);
         }
     }
 }

@@ -85,12 +85,7 @@ impl Document {
         if self.map != before {
             self.history.record(edit::Record::Swap(Box::new(before)));
         }
-        Ok(Changed {
-            hexes: Vec::new(),
-            whole_map: true,
-            labels: false,
-            annotated: Vec::new(),
-        })
+        Ok(Changed::whole())
     }
 
     /// Start a stroke: edits until [`Document::end_stroke`] form one undo step.

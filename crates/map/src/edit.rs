@@ -80,6 +80,15 @@ pub enum EditError {
     /// A refused underlay.
     #[error(transparent)]
     Underlay(#[from] super::underlay::UnderlayError),
+    /// Cells marked for a map of another size (the map changed since they were worked
+    /// out).
+    #[error("the cells are marked for a map of {marked} cells, but this map has {cells}")]
+    MarksSize {
+        /// Cells of the map the marks are for.
+        marked: usize,
+        /// Cells of this map.
+        cells: usize,
+    },
     /// A field of view over the sight limit.
     #[error(transparent)]
     Sight(#[from] super::sight::SightLimitError),

@@ -2,6 +2,7 @@
 //! set, erase, mines, notes, paste): checked first, then applied with each touched cell's
 //! first old value recorded.
 
+use super::CellMarks;
 use super::changes::CellChanges;
 use super::clipboard::Clipboard;
 use super::edit::EditError;
@@ -47,6 +48,15 @@ pub enum CellEdit {
     },
     /// Set the terrain of listed cells (cells outside the map are skipped).
     SetTerrain(Vec<(Hex, Option<TerrainId>)>),
+    /// Give every marked cell `terrain`: a region worked out apart from the edit (a bucket
+    /// fill's region found off the editor's frame, [`fill_region`]). Refused when the
+    /// marks are for a map of another size.
+    Recolour {
+        /// The cells, by dense index.
+        cells: CellMarks,
+        /// Their new terrain; `None` erases terrain.
+        terrain: Option<TerrainId>,
+    },
     /// Erase everything (terrain, mine, note) within `radius` of `center`.
     Erase {
         /// Brush centre.
@@ -86,6 +96,15 @@ fn check(map: &HexMap, edit: &CellEdit) -> Result<(), EditError> {
         | CellEdit::Line { terrain, .. }
         | CellEdit::Fill { terrain, .. } => check_terrain(map, *terrain)?,
         CellEdit::ReplaceTerrain { to, .. } => check_terrain(map, *to)?,
+        CellEdit::Recolour { cells, terrain } => {
+            check_terrain(map, *terrain)?;
+            if cells.cell_count() != map.cell_count() {
+                return Err(EditError::MarksSize {
+                    marked: cells.cell_count(),
+                    cells: map.cell_count(),
+                });
+            }
+        }
         CellEdit::SetTerrain(cells) => {
             for (_, t) in cells {
                 check_terrain(map, *t)?;
@@ -160,13 +179,13 @@ pub(super) fn apply(
         }
         CellEdit::Fill { start, terrain } => fill(&mut rec, *start, *terrain),
         CellEdit::ReplaceTerrain { from, to } => {
-            let from_raw = from.map_or(0, TerrainId::get);
-            for i in 0..rec.map.cell_count() {
-                if rec.map.terrain_layer().raw()[i] == from_raw {
-                    rec.terrain_at_once(i, *to);
-                }
-            }
+            let marks = rec
+                .map
+                .terrain_layer()
+                .marks_of(from.map_or(0, TerrainId::get));
+            rec.terrain_marked(&marks, *to);
         }
+        CellEdit::Recolour { cells, terrain } => rec.terrain_marked(cells, *terrain),
         CellEdit::SetTerrain(cells) => {
             for &(h, t) in cells {
                 rec.terrain(h, t);
@@ -213,3 +232,4 @@ pub(super) fn apply(
 
 mod fill;
 use fill::fill;
+pub use fill::fill_region;

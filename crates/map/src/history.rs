@@ -250,30 +250,15 @@ fn revert(map: &mut HexMap, record: &mut Record, undo: bool) -> Changed {
         }
         Record::Swap(other) => {
             std::mem::swap(map, other);
-            Changed {
-                hexes: Vec::new(),
-                whole_map: true,
-                labels: false,
-                annotated: Vec::new(),
-            }
+            Changed::whole()
         }
         Record::Properties(p) => {
             map.swap_properties(p);
-            Changed {
-                hexes: Vec::new(),
-                whole_map: true,
-                labels: false,
-                annotated: Vec::new(),
-            }
+            Changed::whole()
         }
         Record::View(v) => {
             *v = map.set_view(*v);
-            Changed {
-                hexes: Vec::new(),
-                whole_map: true,
-                labels: false,
-                annotated: Vec::new(),
-            }
+            Changed::whole()
         }
         Record::Scale(s) => {
             std::mem::swap(&mut map.scale, s);

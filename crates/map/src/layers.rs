@@ -113,6 +113,74 @@ impl TerrainLayer {
         }
     }
 
+    /// The cells that hold raw id `raw` (0 = empty), as marks.
+    pub fn marks_of(&self, raw: u16) -> crate::CellMarks {
+        let words = self
+            .cells
+            .chunks(64)
+            .map(|cells| {
+                cells
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |w, (b, &c)| w | (u64::from(c == raw) << b))
+            })
+            .collect();
+        crate::CellMarks::from_words(words, self.cells.len())
+    }
+
+    /// The one raw id (0 = empty) every cell marked in `marks` holds, or `None` when they
+    /// hold different ones or none is marked. Panics if `marks` is longer than the layer.
+    pub fn uniform_marked(&self, marks: &[u64]) -> Option<u16> {
+        let mut seen = None;
+        for (w, &word) in marks.iter().enumerate() {
+            let cells = &self.cells[w * 64..(w * 64 + 64).min(self.cells.len())];
+            if word == u64::MAX {
+                let first = *seen.get_or_insert(cells[0]);
+                if cells.iter().any(|&c| c != first) {
+                    return None;
+                }
+                continue;
+            }
+            let mut bits = word;
+            while bits != 0 {
+                let c = cells[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+                if *seen.get_or_insert(c) != c {
+                    return None;
+                }
+            }
+        }
+        seen
+    }
+
+    /// Set every cell marked in `marks` (`count` of them, all holding raw id `from`) to
+    /// raw id `to`: a bulk change and its undo, written a word of 64 cells at a time where
+    /// all are marked, with the counts moved in one step. Panics if `marks` is longer than
+    /// the layer.
+    pub(crate) fn move_marked(&mut self, marks: &[u64], count: usize, from: u16, to: u16) {
+        let slot = usize::from(to);
+        if slot >= self.counts.len() {
+            self.counts.resize(slot + 1, 0);
+        }
+        for (w, &word) in marks.iter().enumerate() {
+            if word == u64::MAX {
+                let cells = &mut self.cells[w * 64..w * 64 + 64];
+                debug_assert!(cells.iter().all(|&c| c == from));
+                cells.fill(to);
+                continue;
+            }
+            let mut bits = word;
+            while bits != 0 {
+                let i = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                debug_assert_eq!(self.cells[i], from);
+                self.cells[i] = to;
+            }
+        }
+        self.counts[usize::from(from)] -= count as u32;
+        self.counts[slot] += count as u32;
+    }
+
     /// The raw ids (0 = empty), in index order: for renderers and writers.
     pub fn raw(&self) -> &[u16] {
         &self.cells

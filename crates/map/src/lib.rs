@@ -4,6 +4,7 @@
 //! nothing of files or the GUI.
 
 pub mod annotations;
+pub mod cell_marks;
 mod changes;
 pub mod clipboard;
 pub mod cost;
@@ -42,6 +43,7 @@ pub use annotations::{
     BuiltinIcon, Icon, IconError, IconId, IconLayer, IconSource, Label, LabelError, LabelId,
     Labels, PlacedIcon,
 };
+pub use cell_marks::CellMarks;
 pub use clipboard::{ClipCell, ClipEdge, ClipPath, Clipboard};
 pub use cost::{Cost, CostError};
 pub use document::Document;
@@ -49,6 +51,7 @@ pub use edit::{
     AnnotationEdit, CellEdit, Changed, Edit, EditError, ElevationEdit, FeatureEdit, FogEdit,
     HexBounds, MapEdit, PathEnd,
 };
+pub use edit_cells::fill_region;
 pub use elevation::{ElevationLayer, MAX_ELEVATION, MIN_ELEVATION};
 pub use features::{
     EdgeLayer, EdgeMove, EdgePalette, EdgeType, EdgeTypeId, FeatureId, FeaturePalette,

@@ -350,10 +350,14 @@ impl Indexer for ShapeIndex<'_> {
 /// for the even kinds and 0 for the odd ones, col = q + ⌊(r + e) / 2⌋ for shoved rows,
 /// row = r + ⌊(q + e) / 2⌋ for shoved columns.
 pub(crate) struct RectIndex {
-    rows: bool,
-    even: i64,
-    width: i64,
-    height: i64,
+    /// True when rows are shoved (pointy), false for shoved columns (flat).
+    pub(crate) rows: bool,
+    /// e: 1 for the even kinds, 0 for the odd ones.
+    pub(crate) even: i64,
+    /// Columns.
+    pub(crate) width: i64,
+    /// Rows.
+    pub(crate) height: i64,
 }
 
 impl RectIndex {

@@ -63,6 +63,75 @@ pub fn step<T>(work: &mut Steps<'_, T>) -> Option<T> {
     }
 }
 
+/// Pauses long work of many small pieces (cells looked at, corners a river runs through,
+/// searches) after about every `every` units of it: the work counts what it did with
+/// [`Pacer::tick`], which pauses once enough has been done since the last pause.
+#[derive(Debug)]
+pub struct Pacer {
+    every: u64,
+    done: u64,
+}
+
+impl Pacer {
+    /// A pacer that pauses after about every `every` units of work.
+    pub fn new(every: u64) -> Self {
+        Pacer {
+            every: every.max(1),
+            done: 0,
+        }
+    }
+
+    /// Count `units` more of work done; pause if `every` were done since the last pause.
+    pub async fn tick(&mut self, units: u64) {
+        self.done += units;
+        if self.done >= self.every {
+            self.done = 0;
+            pause().await;
+        }
+    }
+}
+
+/// Sort `v` by `cmp` as [`slice::sort_by`] does, pausing on `pacer` between pieces: runs
+/// of `RUN` elements sorted one at a time, then merged pairwise, each pass counting its
+/// elements. With a total order (ties broken, e.g. by index) the result is the same as
+/// any sort's, so work that sorts millions of cells stays the same byte for byte.
+pub async fn sort_by_in_steps<T: Copy>(
+    v: &mut Vec<T>,
+    cmp: impl Fn(&T, &T) -> std::cmp::Ordering,
+    pacer: &mut Pacer,
+) {
+    const RUN: usize = 1 << 14;
+    for run in v.chunks_mut(RUN) {
+        run.sort_by(&cmp);
+        pacer.tick(run.len() as u64 * 8).await;
+    }
+    let mut width = RUN;
+    let mut out: Vec<T> = Vec::with_capacity(v.len());
+    while width < v.len() {
+        out.clear();
+        for start in (0..v.len()).step_by(2 * width) {
+            let mid = (start + width).min(v.len());
+            let end = (start + 2 * width).min(v.len());
+            let (mut a, mut b) = (start, mid);
+            while a < mid && b < end {
+                // Equal elements keep their order (the first run's first).
+                if cmp(&v[b], &v[a]) == std::cmp::Ordering::Less {
+                    out.push(v[b]);
+                    b += 1;
+                } else {
+                    out.push(v[a]);
+                    a += 1;
+                }
+            }
+            out.extend_from_slice(&v[a..mid]);
+            out.extend_from_slice(&v[b..end]);
+            pacer.tick((end - start) as u64).await;
+        }
+        std::mem::swap(v, &mut out);
+        width *= 2;
+    }
+}
+
 /// `work` that stops, giving `None`, at its first pause after `cancel` is set (or before
 /// it starts, if it is set already): a Cancel button sets the flag from another thread or
 /// from the next frame, and the work ends between two pieces.
@@ -122,6 +191,37 @@ mod tests {
             block_on(until_cancelled(count_to(3, &seen), left_alone)),
             Some(30)
         );
+    }
+
+    #[test]
+    fn a_sort_in_steps_pauses_and_sorts_as_sort_by_does() {
+        // Pseudo-random keys with many ties, ordered by key then index (a total order).
+        let keys: Vec<(u32, u32)> = (0..100_003u32)
+            .map(|i| ((i.wrapping_mul(2_654_435_761) >> 7) % 1000, i))
+            .collect();
+        let cmp = |a: &(u32, u32), b: &(u32, u32)| a.0.cmp(&b.0).then(a.1.cmp(&b.1));
+        let mut want = keys.clone();
+        want.sort_by(cmp);
+        let mut got = keys.clone();
+        let mut pacer = Pacer::new(1 << 16);
+        let mut work: Steps<'_, ()> = Box::pin(sort_by_in_steps(&mut got, cmp, &mut pacer));
+        let mut polls = 1;
+        while step(&mut work).is_none() {
+            polls += 1;
+        }
+        drop(work);
+        assert_eq!(got, want);
+        assert!(polls >= 8, "{polls} polls");
+        // Small and empty lists too.
+        for n in [0, 1, 2, 5] {
+            let mut v: Vec<u32> = (0..n).rev().collect();
+            block_on(sort_by_in_steps(
+                &mut v,
+                |a, b| a.cmp(b),
+                &mut Pacer::new(1),
+            ));
+            assert_eq!(v, (0..n).collect::<Vec<_>>());
+        }
     }
 
     #[test]

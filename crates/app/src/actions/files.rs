@@ -10,27 +10,38 @@ use std::path::Path;
 
 impl EditorApp {
     /// Open a map file; false (with the message shown) when it cannot be opened. While no
-    /// map is open the message goes on that screen, otherwise in the error window.
+    /// map is open the message goes on that screen, otherwise in the error window. A
+    /// large map file is read off the frame (`long_work`): then this says true at once
+    /// and the map opens when it has been read.
     ///
     /// A file that is not a hexmap map (a Tiled map, hexmap's JSON export) is imported
     /// instead, as File → Import map does: a new unsaved map, so Save never writes RON into
     /// the other program's file. `hexmap export.json` thus opens the JSON export too.
-    pub(crate) fn open_path(&mut self, path: &Path) -> bool {
+    pub(crate) fn open_path(&mut self, ctx: &egui::Context, path: &Path) -> bool {
         let is_ron = path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("ron"));
-        let opened = if is_ron || !crate::storage::current().is_file(path) {
-            OpenMap::load(path).map(|doc| (doc, None))
-        } else {
-            export_import::import_tiled(path).map(|(doc, warnings)| (doc, Some(warnings)))
-        };
-        match opened {
-            Ok((doc, Some(warnings))) => {
+        if is_ron || !crate::storage::current().is_file(path) {
+            if self.long_work.start_open(ctx, path) {
+                return true;
+            }
+            return self.opened(path, OpenMap::load(path));
+        }
+        match export_import::import_tiled(path) {
+            Ok((doc, warnings)) => {
                 self.prefs.add_recent(path);
                 self.adopt_import(path, doc, warnings);
                 true
             }
-            Ok((doc, None)) => {
+            Err(message) => self.not_opened(path, message),
+        }
+    }
+
+    /// Make `opened`, read from `path`, the editor's map (or say why it could not be
+    /// read); false when it could not.
+    pub(crate) fn opened(&mut self, path: &Path, opened: Result<OpenMap, String>) -> bool {
+        match opened {
+            Ok(doc) => {
                 self.prefs.add_recent(path);
                 self.replace_doc(doc);
                 let repaired = self.doc.take_load_warning();
@@ -39,18 +50,22 @@ impl EditorApp {
                 self.check_recovery();
                 true
             }
-            Err(message) if self.no_map.is_some() => {
-                self.no_map = Some(no_map::NoMap {
-                    path: path.to_path_buf(),
-                    message,
-                });
-                false
-            }
-            Err(message) => {
-                self.windows.show_error(message);
-                false
-            }
+            Err(message) => self.not_opened(path, message),
         }
+    }
+
+    /// Say why `path` could not be opened: on the "no map is open" screen while no map
+    /// is, else in the error window. Always false.
+    fn not_opened(&mut self, path: &Path, message: String) -> bool {
+        if self.no_map.is_some() {
+            self.no_map = Some(no_map::NoMap {
+                path: path.to_path_buf(),
+                message,
+            });
+        } else {
+            self.windows.show_error(message);
+        }
+        false
     }
 
     /// Load the document's file again from disk ("Reload"); false when it failed (said).

@@ -4,11 +4,13 @@
 //! parts is a method of `EditorApp` here, one file per group: opening, saving and the
 //! changed-on-disk answer (`files.rs`), the selection commands (`selection.rs`), autosave
 //! and recovery (`recovery.rs`), export and import (`export_import.rs`), what windows apply
-//! and play mode (`forms.rs`). The parts themselves only change their own state.
+//! and play mode (`forms.rs`), the end of long work and the actions that wait for it
+//! (`long_work.rs`). The parts themselves only change their own state.
 
 mod export_import;
 mod files;
 mod forms;
+mod long_work;
 mod recovery;
 mod selection;
 
@@ -22,7 +24,7 @@ use super::{EditorApp, no_map};
 use eframe::egui;
 use hexmap_hex::Hex;
 use hexmap_io::Form;
-use hexmap_map::{Clipboard, Edit, GmItem};
+use hexmap_map::{CellEdit, Clipboard, Edit, GmItem};
 use std::path::{Path, PathBuf};
 
 /// Something the user asked for during a frame; run after the UI pass.
@@ -162,6 +164,9 @@ pub enum Action {
     AnswerDiskConflict(DiskChoice),
     /// Show an error message.
     Error(String),
+    /// Stop the long work on the map (a fill's region being found, a large file being
+    /// read): nothing changes, and what waited for it runs.
+    CancelLongWork,
 }
 
 /// The folder of the file `p` (made absolute against the working folder if it is not).
@@ -254,6 +259,9 @@ impl EditorApp {
             ctx.request_repaint();
         }
         for action in actions {
+            let Some(action) = self.hold_for_long_work(action) else {
+                continue;
+            };
             if self.no_map.is_some() && !no_map::allows(&action) {
                 continue;
             }
@@ -320,7 +328,7 @@ impl EditorApp {
                 self.check_recovery();
             }
             Action::Open(path) => {
-                self.open_path(&path);
+                self.open_path(ctx, &path);
             }
             Action::Save => match self.doc.path().map(Path::to_path_buf) {
                 Some(path) => self.save_then(ctx, &path, None),
@@ -413,6 +421,7 @@ impl EditorApp {
                 self.close_allowed = true;
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
+            Action::Edit(edit @ Edit::Cell(CellEdit::Fill { .. })) => self.fill(ctx, &edit),
             Action::Edit(edit) => self.apply_step(&edit),
             Action::BeginStroke => self.doc.begin_step(),
             Action::StrokeEdit(edit) => {
@@ -465,6 +474,7 @@ impl EditorApp {
             }
             Action::AnswerDiskConflict(choice) => self.answer_disk(ctx, choice),
             Action::Error(message) => self.windows.show_error(message),
+            Action::CancelLongWork => self.cancel_long_work(ctx),
         }
     }
 
@@ -499,7 +509,7 @@ impl EditorApp {
             let Some(path) = path else { continue };
             match pending {
                 PendingDialog::Open => {
-                    self.open_path(&path);
+                    self.open_path(ctx, &path);
                 }
                 PendingDialog::SaveAs { then } => self.save_then(ctx, &path, then.map(|a| *a)),
                 PendingDialog::Export { spec } => self.start_export(spec, path, ctx),

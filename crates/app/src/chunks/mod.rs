@@ -68,9 +68,14 @@ fn block_of(key: (i32, i32)) -> (i32, i32) {
 struct CachedChunk {
     generation: u64,
     detail: Detail,
+    /// Cells per texel along each axis of a texel block's texture (1 for chunks).
+    cells_per_texel: usize,
     anchor: Point,
     /// Meshes in drawing order (more than one where images change the texture).
     meshes: Arc<[Mesh]>,
+    /// Each mesh's vertices' bounding box (relative to the anchor, world units): what the
+    /// view is compared with to hand the GPU only what is on screen.
+    bounds: Arc<[Rect]>,
     /// Text drawn over the mesh each frame (world units).
     texts: Arc<[OwnedText]>,
     /// The chunk's texture at [`Detail::Texel`] (kept alive with the mesh using it).
@@ -124,6 +129,8 @@ pub struct PaintStats {
     /// Texel blocks on view left stale or missing this frame (out of
     /// [`TEXEL_BUILD_BUDGET`]); built in the next frames, which are asked for.
     pub pending: usize,
+    /// Texels of the textures built this frame (each is uploaded to the GPU, 4 bytes).
+    pub texels: usize,
 }
 
 /// Cached chunk meshes for one map.
@@ -147,6 +154,8 @@ pub struct ChunkCache {
     pub stats: PaintStats,
     /// Textures of the map's images (tile art, image icons); `None` draws none.
     textures: Option<crate::images::ImageTextures>,
+    /// Cuts partly seen meshes down to their triangles on view.
+    culler: cull::Culler,
 }
 
 impl Default for ChunkCache {
@@ -169,6 +178,7 @@ impl ChunkCache {
             budget: (MAX_CACHED, MAX_CACHED_BYTES),
             stats: PaintStats::default(),
             textures: None,
+            culler: cull::Culler::default(),
         }
     }
 
@@ -299,6 +309,11 @@ impl ChunkCache {
         } else {
             scene.detail(scale)
         };
+        // Texel blocks as coarse as the zoom allows (see `texel::cells_per_texel`).
+        let step = match texel {
+            true => texel::cells_per_texel(layout, scale),
+            false => 1,
+        };
         let mut stats = PaintStats::default();
         let mut texts = Vec::new();
         let keys = if texel {
@@ -313,18 +328,20 @@ impl ChunkCache {
                 &self.dirty
             };
             let generation = self.global + dirty.get(&key).copied().unwrap_or(0);
-            let cached = self.chunks.get(&key).map(|c| (c.generation, c.detail));
-            let fresh = cached == Some((generation, detail));
+            let cached = self.chunks.get(&key);
+            let cached = cached.map(|c| (c.generation, c.detail, c.cells_per_texel));
+            let fresh = cached == Some((generation, detail, step));
             if !fresh && texel && started.elapsed() >= TEXEL_BUILD_BUDGET {
                 // Out of time this frame: the block's last picture, if any, stands in.
                 stats.pending += 1;
-                if cached.is_none_or(|(_, d)| d != detail) {
+                if cached.is_none_or(|(_, d, _)| d != detail) {
                     continue;
                 }
             } else if !fresh {
                 let (anchor, meshes, chunk_texts, texture) = if texel {
                     let (anchor, mesh, texture) =
-                        texel::build_texel_block(painter.ctx(), layout, key, scene);
+                        texel::build_texel_block(painter.ctx(), layout, key, scene, step);
+                    stats.texels += texture.as_ref().map_or(0, |t| t.size()[0] * t.size()[1]);
                     (anchor, vec![mesh], Vec::new(), texture)
                 } else {
                     let textures = self.textures.clone();
@@ -334,13 +351,16 @@ impl ChunkCache {
                 stats.rebuilt += 1;
                 let bytes = chunk_bytes(&meshes, &chunk_texts, texture.as_ref());
                 self.bytes += bytes;
+                let bounds = meshes.iter().map(Mesh::calc_bounds).collect();
                 let old = self.chunks.insert(
                     key,
                     CachedChunk {
                         generation,
                         detail,
+                        cells_per_texel: step,
                         anchor,
                         meshes: meshes.into(),
+                        bounds,
                         texts: chunk_texts.into(),
                         _texture: texture,
                         last_used: 0,
@@ -360,9 +380,14 @@ impl ChunkCache {
                 continue;
             }
             stats.drawn += 1;
-            for mesh in chunk.meshes.iter().filter(|m| !m.is_empty()) {
-                let mut mesh = mesh.clone();
-                mesh.transform(camera.mesh_transform(view, chunk.anchor));
+            // The view in the chunk's own coordinates: only what meets it is handed on.
+            let to_screen = camera.mesh_transform(view, chunk.anchor);
+            let seen = to_screen.inverse().mul_rect(view);
+            for (mesh, &bounds) in chunk.meshes.iter().zip(chunk.bounds.iter()) {
+                let Some(mut mesh) = self.culler.visible(mesh, bounds, seen) else {
+                    continue;
+                };
+                mesh.transform(to_screen);
                 stats.vertices += mesh.vertices.len();
                 painter.add(Shape::mesh(mesh));
             }
@@ -515,6 +540,7 @@ fn paint_free_text(
     texts.len()
 }
 
+mod cull;
 mod texel;
 
 #[cfg(test)]

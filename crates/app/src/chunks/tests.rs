@@ -352,3 +352,39 @@ fn marking_around_changed_hexes_marks_the_chunks_of_every_hex_and_neighbour() {
         assert_eq!(blocks, want_blocks);
     }
 }
+
+#[test]
+fn zoomed_in_the_vertices_handed_on_follow_the_view_not_the_chunks_or_the_map() {
+    // A 400 × 300 view at 11 px hexes (hex size 10, zoom 1.1) looking into a map: about
+    // 22 × 18 hexes show, while the chunks they lie in hold 32 × 32 each.
+    let camera = Camera {
+        centre: Point::new(1000.0, 900.0),
+        zoom: 1.1,
+    };
+    let drawn = |map: &HexMap| {
+        let layout = map.layout().unwrap();
+        let style = Style::editor(Layers::editor());
+        let scene = MapScene::whole(map, layout, &style);
+        let mut cache = ChunkCache::new();
+        cache.reset_to_bounds(scene.bounds());
+        let v = ChunkView {
+            view: view(400.0, 300.0),
+            camera: &camera,
+            layout: &layout,
+        };
+        cache.paint(&painter(), &v, &scene);
+        cache.stats
+    };
+    let (big, bigger) = (drawn(&grass(120, 120)), drawn(&grass(300, 300)));
+    assert!(big.drawn >= 2, "{big:?}");
+    // Grid lines at this size: a hex is its fill (6 vertices) and its outline ring (12).
+    let on_view = 24 * 20;
+    assert!(
+        big.vertices <= on_view * 18,
+        "{big:?}: more than the hexes on view"
+    );
+    assert_eq!(
+        bigger.vertices, big.vertices,
+        "a larger map hands on the same"
+    );
+}

@@ -3,7 +3,7 @@ use crate::colour::DARK_INK;
 use crate::sink::{Recorded, Recording};
 use crate::style::Layers;
 use hexmap_hex::{CoordSystem, OffsetCoord, OffsetKind};
-use hexmap_map::{MapProperties, MapShape, Palette, TerrainId};
+use hexmap_map::{MapProperties, MapShape, OffsetBounds, Palette, TerrainId};
 
 /// A 4 × 3 pointy map, hex radius 10: grass everywhere but one empty cell (1, 1), a mine
 /// on (2, 0) and a note on (3, 2).
@@ -154,6 +154,61 @@ fn small_hexes_are_blocks_tinted_by_mines() {
     // A picture's empty cells stay transparent as blocks too.
     let picture = Style::picture(Layers::editor());
     assert_eq!(draw(&picture, 0.3).items.len(), 11);
+}
+
+#[test]
+fn block_colours_by_offset_are_the_hexes_colours_for_every_kind_of_rectangle() {
+    // Terrain, mines and fog on rectangles of each offset kind, looked at in blocks that
+    // reach past the map's edges: the fast path (a rectangle in the chunks' kind) and the
+    // hexes' path give the same cells and colours.
+    let style = Style {
+        fog: Some(Colour::rgb(20, 20, 30)),
+        ..Style::editor(Layers::editor())
+    };
+    for kind in OffsetKind::ALL {
+        let orientation = kind.orientation();
+        let shape = MapShape::rectangle(kind, 13, 9).unwrap();
+        let mut m = HexMap::new(
+            MapProperties::new("b", orientation),
+            shape,
+            Palette::standard(),
+        )
+        .unwrap();
+        for (i, h) in m.shape().iter().collect::<Vec<_>>().into_iter().enumerate() {
+            m.set_terrain(h, TerrainId::new((i % 6) as u16)).unwrap();
+            if i % 7 == 0 {
+                m.set_mine(h, true).unwrap();
+            }
+        }
+        let chunks = OffsetKind::default_for(orientation);
+        let scene = MapScene::whole(&m, m.layout().unwrap(), &style);
+        for bounds in [
+            scene.bounds(),
+            OffsetBounds {
+                min_col: -3,
+                min_row: 4,
+                cols: 8,
+                rows: 20,
+            },
+            OffsetBounds {
+                min_col: 20,
+                min_row: 0,
+                cols: 4,
+                rows: 4,
+            },
+        ] {
+            let mut by_hex = Vec::new();
+            scene.block_colours(&Region::Block(bounds), &mut |h, c| {
+                by_hex.push((chunks.from_hex(h), c))
+            });
+            let mut by_offset = Vec::new();
+            scene.block_colours_in(chunks, &bounds, &mut |o, c| by_offset.push((o, c)));
+            let key = |(o, _): &(OffsetCoord, Colour)| (o.row, o.col);
+            by_hex.sort_by_key(key);
+            by_offset.sort_by_key(key);
+            assert_eq!(by_offset, by_hex, "{kind:?} {bounds:?}");
+        }
+    }
 }
 
 #[test]

@@ -3,11 +3,11 @@
 //! palettes) whose undo keeps the previous map.
 
 use super::{CellChanges, Changed, Record};
-use crate::EditError;
 use crate::features::FeaturePalette;
 use crate::features::access::PaletteOnMap;
 use crate::hexmap::{HexMap, MapError};
 use crate::palette::TerrainId;
+use crate::{CellMarks, EditError};
 use hexmap_hex::Hex;
 
 pub(crate) fn check_terrain(map: &HexMap, t: Option<TerrainId>) -> Result<(), EditError> {
@@ -30,17 +30,22 @@ impl Recorder<'_> {
         self.set_terrain_with(i, t, CellChanges::terrain);
     }
 
-    /// [`Recorder::terrain_at`] for an edit that changes each cell at most once (a
-    /// cell it changed no longer matches what it looks for).
-    pub(crate) fn terrain_at_once(&mut self, i: usize, t: Option<TerrainId>) {
-        self.set_terrain_with(i, t, CellChanges::terrain_once);
-    }
-
-    /// Set every cell marked in `marks` (a bitset by dense index) to `t`, recording each
-    /// change once, in index order (so the record needs no sorting later).
-    pub(crate) fn terrain_marked(&mut self, marks: &[u64], t: Option<TerrainId>) {
-        let marked: usize = marks.iter().map(|w| w.count_ones() as usize).sum();
+    /// Set every cell of `marks` to `t`. When they all held one other terrain (a bucket
+    /// fill's region, a replace-all) and nothing else is recorded yet, the record is the
+    /// marks themselves ([`CellChanges::terrain_bulk`]); otherwise each change is recorded
+    /// once, in index order (so the record needs no sorting later).
+    pub(crate) fn terrain_marked(&mut self, marks: &CellMarks, t: Option<TerrainId>) {
         let new = t.map_or(0, TerrainId::get);
+        let fresh = self.changes.terrain.is_empty() && self.changes.terrain_bulk.is_none();
+        if fresh && let Some(old) = self.map.terrain_layer().uniform_marked(marks.words()) {
+            if old != new {
+                let layer = self.map.terrain_layer_mut();
+                layer.move_marked(marks.words(), marks.count(), old, new);
+                self.changes.terrain_bulk(marks.clone(), old, new);
+            }
+            return;
+        }
+        let (marks, marked) = (marks.words(), marks.count());
         let changes = &mut *self.changes;
         changes.terrain.reserve_exact(marked);
         self.map

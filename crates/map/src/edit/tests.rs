@@ -60,8 +60,9 @@ fn fill_stops_at_other_terrain() {
         }),
     )
     .unwrap();
-    assert!(c.hexes.iter().all(|h| h.q > 0));
-    assert_eq!(c.hexes.len(), (61 - 9) / 2);
+    let filled = c.all_hexes(m.shape());
+    assert!(filled.iter().all(|h| h.q > 0));
+    assert_eq!(filled.len(), (61 - 9) / 2);
     let (c, _) = apply(
         &mut m,
         &Edit::Cell(CellEdit::ReplaceTerrain {
@@ -70,8 +71,8 @@ fn fill_stops_at_other_terrain() {
         }),
     )
     .unwrap();
-    assert_eq!(c.hexes.len(), 9);
-    assert_eq!(c.bounds().unwrap().min, Hex::new(0, -4));
+    assert_eq!(c.all_hexes(m.shape()).len(), 9);
+    assert_eq!(c.bounds(m.shape()).unwrap().min, Hex::new(0, -4));
 }
 
 #[test]

@@ -4,6 +4,7 @@
 
 use super::GenError;
 use super::biome_check::ANY_MOISTURE;
+use crate::steps::{Pacer, block_on};
 use crate::{HexMap, MoveCost, Palette, Rgb, Terrain, TerrainId, TileArt};
 
 /// The name of the terrain rivers' basins fill with.
@@ -191,6 +192,16 @@ pub fn terrain_named(palette: &Palette, name: &str) -> Option<TerrainId> {
 
 /// Paint every cell from its elevation and `moisture` through `table`.
 pub fn paint(map: &mut HexMap, moisture: &[f32], table: &BiomeTable) -> Result<(), GenError> {
+    block_on(paint_in_steps(map, moisture, table, &mut super::pacer()))
+}
+
+/// [`paint`], pausing on `pacer` as it goes.
+pub(crate) async fn paint_in_steps(
+    map: &mut HexMap,
+    moisture: &[f32],
+    table: &BiomeTable,
+    pacer: &mut Pacer,
+) -> Result<(), GenError> {
     let palette = extend_palette(map.palette(), table)?;
     if palette != *map.palette() {
         map.set_palette(palette);
@@ -208,6 +219,7 @@ pub fn paint(map: &mut HexMap, moisture: &[f32], table: &BiomeTable) -> Result<(
             .terrain_for(e, m)
             .and_then(|n| ids.iter().find(|(name, _)| name == n).map(|(_, id)| *id));
         map.set_terrain_index(i, t);
+        pacer.tick(1).await;
     }
     Ok(())
 }

@@ -5,6 +5,7 @@ use super::grid::Grid;
 use super::noise::ValueNoise;
 use super::{Preset, stage_seed};
 use crate::ElevationLayer;
+use crate::steps::{Pacer, block_on, sort_by_in_steps};
 
 /// Deepest sea and highest peak, in metres.
 pub const DEEPEST: i16 = -4000;
@@ -13,7 +14,7 @@ pub const HIGHEST: i16 = 3500;
 
 /// The raw height of each cell before sea level is chosen: noise plus the preset's shaping
 /// by depth from the border.
-fn raw_heights(grid: &Grid, preset: Preset, seed: u64) -> Vec<f64> {
+async fn raw_heights(grid: &Grid, preset: Preset, seed: u64, pacer: &mut Pacer) -> Vec<f64> {
     let base = ValueNoise::new(stage_seed(seed, 1));
     let ridges = ValueNoise::new(stage_seed(seed, 2));
     // Features per map: the noise's scale follows the map's size, so a small map and a
@@ -25,31 +26,52 @@ fn raw_heights(grid: &Grid, preset: Preset, seed: u64) -> Vec<f64> {
         Preset::Highlands => (3.5, 6),
     };
     let scale = features / grid.radius;
-    (0..grid.len())
-        .map(|i| {
-            let (x, y) = grid.pos[i];
-            let (x, y) = (x * scale, y * scale);
-            let n = base.fbm(x, y, octaves);
-            let t = grid.depth[i];
-            let ridge = ridges.ridged(x * 0.8, y * 0.8, 4);
-            match preset {
-                Preset::Island => 0.55 * n + 1.1 * t.powf(0.7) + 0.25 * ridge * t,
-                Preset::Continent => 0.7 * n + 0.8 * t.powf(0.4) + 0.3 * ridge,
-                Preset::Archipelago => 0.9 * n + 0.35 * t.powf(0.5) + 0.1 * ridge,
-                Preset::Highlands => 0.45 * n + 0.9 * ridge + 0.3 * t.powf(0.3),
-            }
-        })
-        .collect()
+    let mut out = Vec::with_capacity(grid.len());
+    for i in 0..grid.len() {
+        let (x, y) = grid.pos[i];
+        let (x, y) = (x * scale, y * scale);
+        let n = base.fbm(x, y, octaves);
+        let t = grid.depth[i];
+        let ridge = ridges.ridged(x * 0.8, y * 0.8, 4);
+        out.push(match preset {
+            Preset::Island => 0.55 * n + 1.1 * t.powf(0.7) + 0.25 * ridge * t,
+            Preset::Continent => 0.7 * n + 0.8 * t.powf(0.4) + 0.3 * ridge,
+            Preset::Archipelago => 0.9 * n + 0.35 * t.powf(0.5) + 0.1 * ridge,
+            Preset::Highlands => 0.45 * n + 0.9 * ridge + 0.3 * t.powf(0.3),
+        });
+        // Ten noise octaves a cell: a cell weighs as much as a few of other stages.
+        pacer.tick(4).await;
+    }
+    out
 }
 
 /// The elevation of every cell: exactly `round(sea_percent % of the cells)` below 0 (the
 /// lowest raw heights, ties broken by cell index), the others 1 or more, scaled to
 /// [`DEEPEST`] and the preset's highest peak.
 pub fn elevation(grid: &Grid, preset: Preset, sea_percent: u8, seed: u64) -> ElevationLayer {
-    let raw = raw_heights(grid, preset, seed);
+    block_on(elevation_in_steps(
+        grid,
+        preset,
+        sea_percent,
+        seed,
+        &mut super::pacer(),
+    ))
+}
+
+/// [`elevation`], pausing on `pacer` as it goes.
+pub(crate) async fn elevation_in_steps(
+    grid: &Grid,
+    preset: Preset,
+    sea_percent: u8,
+    seed: u64,
+    pacer: &mut Pacer,
+) -> ElevationLayer {
+    let raw = raw_heights(grid, preset, seed, pacer).await;
     let n = raw.len();
     let mut order: Vec<u32> = (0..n as u32).collect();
-    order.sort_by(|&a, &b| raw[a as usize].total_cmp(&raw[b as usize]).then(a.cmp(&b)));
+    let by_height =
+        |&a: &u32, &b: &u32| raw[a as usize].total_cmp(&raw[b as usize]).then(a.cmp(&b));
+    sort_by_in_steps(&mut order, by_height, pacer).await;
     let sea = ((n as u64 * u64::from(sea_percent.min(100)) + 50) / 100) as usize;
     let peak = f64::from(match preset {
         Preset::Highlands => 4500,
@@ -74,6 +96,7 @@ pub fn elevation(grid: &Grid, preset: Preset, sea_percent: u8, seed: u64) -> Ele
             // Most land is low, a little is high.
             (height.powf(1.6) * peak).round().clamp(1.0, peak) as i16
         };
+        pacer.tick(1).await;
     }
     ElevationLayer::from_values(values)
 }

@@ -3,6 +3,7 @@
 //! shape, whatever the shape).
 
 use super::super::HexMap;
+use crate::steps::{Pacer, block_on};
 use hexmap_hex::{Hex, Orientation};
 use std::collections::VecDeque;
 
@@ -27,15 +28,21 @@ pub struct Grid {
 impl Grid {
     /// The grid of `map`'s shape.
     pub fn of(map: &HexMap) -> Grid {
+        block_on(Grid::of_in_steps(map, &mut super::pacer()))
+    }
+
+    /// [`Grid::of`], pausing on `pacer` as it goes (a cell is a unit).
+    pub(crate) async fn of_in_steps(map: &HexMap, pacer: &mut Pacer) -> Grid {
         let shape = map.shape();
         let hexes: Vec<Hex> = shape.iter().collect();
-        let nbr: Vec<[u32; 6]> = hexes
-            .iter()
-            .map(|h| {
+        let mut nbr: Vec<[u32; 6]> = Vec::with_capacity(hexes.len());
+        for h in &hexes {
+            nbr.push(
                 h.neighbors()
-                    .map(|n| shape.index_of(n).map_or(NONE, |i| i as u32))
-            })
-            .collect();
+                    .map(|n| shape.index_of(n).map_or(NONE, |i| i as u32)),
+            );
+            pacer.tick(1).await;
+        }
         let s3 = 3f64.sqrt();
         let raw: Vec<(f64, f64)> = hexes
             .iter()
@@ -59,7 +66,8 @@ impl Grid {
             .into_iter()
             .map(|(x, y)| (x - centre.0, y - centre.1))
             .collect();
-        let depth = border_depth(&nbr);
+        pacer.tick(hexes.len() as u64 / 8).await;
+        let depth = border_depth(&nbr, pacer).await;
         Grid {
             hexes,
             nbr,
@@ -81,7 +89,7 @@ impl Grid {
 }
 
 /// Breadth-first steps from the border cells, scaled to [0, 1].
-fn border_depth(nbr: &[[u32; 6]]) -> Vec<f64> {
+async fn border_depth(nbr: &[[u32; 6]], pacer: &mut Pacer) -> Vec<f64> {
     let mut steps = vec![u32::MAX; nbr.len()];
     let mut queue = VecDeque::new();
     for (i, n) in nbr.iter().enumerate() {
@@ -97,6 +105,7 @@ fn border_depth(nbr: &[[u32; 6]]) -> Vec<f64> {
                 queue.push_back(n as usize);
             }
         }
+        pacer.tick(1).await;
     }
     let max = steps.iter().copied().max().unwrap_or(0).max(1);
     steps
@@ -108,10 +117,20 @@ fn border_depth(nbr: &[[u32; 6]]) -> Vec<f64> {
 /// The landmass of each cell: cells that are not water, joined through neighbours, get one
 /// number per landmass (0, 1, … in order of their first cell); water gets [`NONE`].
 pub fn landmasses(grid: &Grid, water: &[bool]) -> Vec<u32> {
+    block_on(landmasses_in_steps(grid, water, &mut super::pacer()))
+}
+
+/// [`landmasses`], pausing on `pacer` as it goes (a cell is a unit).
+pub(crate) async fn landmasses_in_steps(
+    grid: &Grid,
+    water: &[bool],
+    pacer: &mut Pacer,
+) -> Vec<u32> {
     let mut id = vec![NONE; grid.len()];
     let mut next = 0u32;
     let mut stack = Vec::new();
     for start in 0..grid.len() {
+        pacer.tick(1).await;
         if water[start] || id[start] != NONE {
             continue;
         }
@@ -124,6 +143,7 @@ pub fn landmasses(grid: &Grid, water: &[bool]) -> Vec<u32> {
                     stack.push(n as usize);
                 }
             }
+            pacer.tick(1).await;
         }
         next += 1;
     }

@@ -33,6 +33,7 @@ pub use biome::{BiomeRule, BiomeTable};
 pub use biome_check::{ANY_MOISTURE, BiomeError, MAX_ROWS};
 pub use corners::Corner as HexCorner;
 
+use super::steps::Pacer;
 use super::{HexMap, MapError, MapProperties, MapShape, Palette};
 use hexmap_hex::{Hex, Orientation};
 
@@ -180,6 +181,16 @@ fn required_type<T>(
     found.ok_or(GenError::MissingType { what, name })
 }
 
+/// Units of work (mostly cells looked at) between two pauses of a generation in steps:
+/// about 10–30 ms of a release build at the slowest stage, so a browser that runs it across
+/// its frames keeps each frame short.
+const PIECE: u64 = 1 << 15;
+
+/// A pacer for the generator's pieces of [`PIECE`] units.
+pub(crate) fn pacer() -> Pacer {
+    Pacer::new(PIECE)
+}
+
 /// A seed for one stage, so stages can be rerun alone with the same result.
 pub(crate) fn stage_seed(seed: u64, stage: u64) -> u64 {
     noise::mix(seed ^ noise::mix(stage))
@@ -206,10 +217,10 @@ pub fn generate_with_report(spec: &Spec) -> Result<(HexMap, Report), GenError> {
     crate::steps::block_on(generate_in_steps(spec))
 }
 
-/// [`generate_with_report`] as work that pauses after each stage ([`crate::steps`]), so a
-/// browser can generate a large world across frames.
+/// [`generate_with_report`] as work that pauses every few milliseconds of it, inside the
+/// stages too ([`crate::steps`]), so a browser can generate a large world across frames
+/// without a long one.
 pub async fn generate_in_steps(spec: &Spec) -> Result<(HexMap, Report), GenError> {
-    use crate::steps::pause;
     if spec.sea_percent > 100 {
         return Err(GenError::Sea(spec.sea_percent));
     }
@@ -220,29 +231,27 @@ pub async fn generate_in_steps(spec: &Spec) -> Result<(HexMap, Report), GenError
         None => biome::generated_palette(),
     };
     let mut map = HexMap::new(props, spec.shape.clone(), palette)?;
-    let grid = grid::Grid::of(&map);
-    pause().await;
-    let layer = elevation::elevation(&grid, spec.preset, spec.sea_percent, spec.seed);
+    // Every stage pauses after each piece of about `PIECE` units of its work.
+    let pacer = &mut pacer();
+    let grid = grid::Grid::of_in_steps(&map, pacer).await;
+    let layer =
+        elevation::elevation_in_steps(&grid, spec.preset, spec.sea_percent, spec.seed, pacer).await;
     map.set_elevation_layer(Some(layer))?;
-    pause().await;
-    let moisture = moisture::moisture(&grid, &map, spec.seed);
-    pause().await;
-    biome::paint(&mut map, &moisture, &spec.biomes)?;
-    pause().await;
+    let moisture = moisture::moisture_in_steps(&grid, &map, spec.seed, pacer).await;
+    biome::paint_in_steps(&mut map, &moisture, &spec.biomes, pacer).await?;
     let mut report = Report::default();
     if spec.rivers {
-        report.rivers = rivers::rivers(&mut map, &moisture, spec.seed)?;
-        pause().await;
+        report.rivers =
+            rivers::rivers_in_steps(&mut map, &grid, &moisture, spec.seed, pacer).await?;
     }
     let count = spec
         .settlements
         .unwrap_or_else(|| settlements::default_count(&map));
-    report.settlements = settlements::settlements(&mut map, count, spec.seed)?;
-    pause().await;
-    region_labels::region_labels(&mut map, spec.seed)?;
-    pause().await;
+    report.settlements =
+        settlements::settlements_in_steps(&mut map, &grid, count, spec.seed, pacer).await?;
+    region_labels::region_labels_in_steps(&mut map, &grid, spec.seed, pacer).await?;
     if spec.roads {
-        report.unrouted = roads::roads(&mut map)?;
+        report.unrouted = roads::roads_in_steps(&mut map, &grid, pacer).await?;
     }
     Ok((map, report))
 }

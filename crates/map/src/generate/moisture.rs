@@ -6,6 +6,7 @@ use super::grid::{Grid, NONE};
 use super::noise::ValueNoise;
 use super::stage_seed;
 use crate::HexMap;
+use crate::steps::{Pacer, block_on};
 use hexmap_hex::Orientation;
 use std::collections::VecDeque;
 
@@ -14,11 +15,21 @@ const SHADOW_STEPS: usize = 8;
 
 /// Moisture per cell (index order), in [0, 1]; water cells are 1.
 pub fn moisture(grid: &Grid, map: &HexMap, seed: u64) -> Vec<f32> {
+    block_on(moisture_in_steps(grid, map, seed, &mut super::pacer()))
+}
+
+/// [`moisture`], pausing on `pacer` as it goes.
+pub(crate) async fn moisture_in_steps(
+    grid: &Grid,
+    map: &HexMap,
+    seed: u64,
+    pacer: &mut Pacer,
+) -> Vec<f32> {
     let water = super::water_cells(map);
     let elev: Vec<i16> = map
         .elevation_layer()
         .map_or_else(|| vec![0; grid.len()], |l| l.values().to_vec());
-    let dist = water_distance(grid, &water);
+    let dist = water_distance(grid, &water, pacer).await;
     let noise = ValueNoise::new(stage_seed(seed, 3));
     let scale = 4.0 / grid.radius;
     // Upwind (west) directions: pointy hexes have one, flat hexes alternate NW and SW.
@@ -26,32 +37,34 @@ pub fn moisture(grid: &Grid, map: &HexMap, seed: u64) -> Vec<f32> {
         Orientation::Pointy => [3, 3],
         Orientation::Flat => [3, 4],
     };
-    (0..grid.len())
-        .map(|i| {
-            if water[i] {
-                return 1.0;
+    let mut out = Vec::with_capacity(grid.len());
+    for i in 0..grid.len() {
+        pacer.tick(2).await;
+        if water[i] {
+            out.push(1.0);
+            continue;
+        }
+        let (x, y) = grid.pos[i];
+        let n = noise.fbm(x * scale, y * scale, 4);
+        let near = (-f64::from(dist[i]) / 5.0).exp();
+        let mut shadow = 0.0f64;
+        let mut at = i;
+        for step in 0..SHADOW_STEPS {
+            let next = grid.nbr[at][upwind[step % 2]];
+            if next == NONE {
+                break;
             }
-            let (x, y) = grid.pos[i];
-            let n = noise.fbm(x * scale, y * scale, 4);
-            let near = (-f64::from(dist[i]) / 5.0).exp();
-            let mut shadow = 0.0f64;
-            let mut at = i;
-            for step in 0..SHADOW_STEPS {
-                let next = grid.nbr[at][upwind[step % 2]];
-                if next == NONE {
-                    break;
-                }
-                at = next as usize;
-                shadow = shadow.max(f64::from(elev[at]) - f64::from(elev[i]));
-            }
-            let m = 0.45 + 0.3 * n + 0.35 * near - 0.4 * (shadow / 2000.0).min(1.0);
-            m.clamp(0.0, 1.0) as f32
-        })
-        .collect()
+            at = next as usize;
+            shadow = shadow.max(f64::from(elev[at]) - f64::from(elev[i]));
+        }
+        let m = 0.45 + 0.3 * n + 0.35 * near - 0.4 * (shadow / 2000.0).min(1.0);
+        out.push(m.clamp(0.0, 1.0) as f32);
+    }
+    out
 }
 
 /// Steps from each cell to the nearest water cell (`u32::MAX / 2` with no water).
-fn water_distance(grid: &Grid, water: &[bool]) -> Vec<u32> {
+async fn water_distance(grid: &Grid, water: &[bool], pacer: &mut Pacer) -> Vec<u32> {
     let far = u32::MAX / 2;
     let mut dist = vec![far; grid.len()];
     let mut queue = VecDeque::new();
@@ -68,6 +81,7 @@ fn water_distance(grid: &Grid, water: &[bool]) -> Vec<u32> {
                 queue.push_back(n as usize);
             }
         }
+        pacer.tick(1).await;
     }
     dist
 }

@@ -3,9 +3,10 @@
 //! box is clear of the labels placed before (a range in the middle of its island moves
 //! its name off the island's).
 
-use super::grid::{Grid, NONE, landmasses};
+use super::grid::{Grid, NONE, landmasses_in_steps};
 use super::settlements::style;
 use super::{GenError, stage_seed};
+use crate::steps::{Pacer, block_on};
 use crate::{HexMap, Label, LabelId, Rgb};
 use hexmap_hex::{Layout, Point};
 use rand::SeedableRng;
@@ -22,24 +23,49 @@ const CHAR_WIDTH: f64 = 0.62;
 /// name that finds no such place is left out). Adds labels after the map's own.
 pub fn region_labels(map: &mut HexMap, seed: u64) -> Result<(), GenError> {
     let grid = Grid::of(map);
+    block_on(region_labels_in_steps(
+        map,
+        &grid,
+        seed,
+        &mut super::pacer(),
+    ))
+}
+
+/// [`region_labels`] on the map's `grid`, pausing on `pacer` as it goes.
+pub(crate) async fn region_labels_in_steps(
+    map: &mut HexMap,
+    grid: &Grid,
+    seed: u64,
+    pacer: &mut Pacer,
+) -> Result<(), GenError> {
     let water = super::water_cells(map);
     let mut rng = rand_pcg::Pcg64::seed_from_u64(stage_seed(seed, 7));
     // The hex size is checked with the map's properties, so the layout exists.
     let Ok(layout) = map.layout() else {
         return Ok(());
     };
-    let high: Vec<bool> = (0..grid.len())
-        .map(|i| {
-            let name = map
-                .terrain(grid.hexes[i])
-                .and_then(|t| map.palette().get(t))
-                .map(|t| t.name.to_ascii_lowercase());
+    // Per raw terrain id: true for all but mountains and snow. Given to `landmasses` as
+    // its water, these leave the mountain ranges as the "land" it groups.
+    let not_high: Vec<bool> = map
+        .palette()
+        .by_raw_id()
+        .into_iter()
+        .map(|t| {
+            let name = t.map(|t| t.name.to_ascii_lowercase());
             !matches!(name.as_deref(), Some("mountains" | "snow"))
         })
         .collect();
+    let raw = map.terrain_layer().raw();
+    let high: Vec<bool> = (0..grid.len())
+        .map(|i| not_high.get(usize::from(raw[i])).copied().unwrap_or(true))
+        .collect();
     let groups = [
-        (landmasses(&grid, &water), 40usize, false),
-        (landmasses(&grid, &high), 8usize, true),
+        (
+            landmasses_in_steps(grid, &water, pacer).await,
+            40usize,
+            false,
+        ),
+        (landmasses_in_steps(grid, &high, pacer).await, 8usize, true),
     ];
     let style = style(seed);
     let mut placed: Vec<(Point, Point)> = map
@@ -49,6 +75,7 @@ pub fn region_labels(map: &mut HexMap, seed: u64) -> Result<(), GenError> {
         .collect();
     for (ids, min, mountains) in groups {
         for cells in members(&ids).into_iter().filter(|c| c.len() >= min) {
+            pacer.tick(cells.len() as u64).await;
             let base = super::names::name(style, &mut rng);
             let text = if mountains {
                 format!("{base} Mountains")
@@ -58,7 +85,7 @@ pub fn region_labels(map: &mut HexMap, seed: u64) -> Result<(), GenError> {
                 base
             };
             let mut label = styled(text, cells.len() as f64, mountains);
-            let Some(at) = clear_place(&grid, &cells, &layout, &mut label, &placed) else {
+            let Some(at) = clear_place(grid, &cells, &layout, &mut label, &placed) else {
                 continue;
             };
             label.at = at;

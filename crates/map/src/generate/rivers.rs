@@ -10,6 +10,7 @@ use super::biome::{LAKE, terrain_named};
 use super::corners::Corner;
 use super::grid::Grid;
 use super::{GenError, stage_seed};
+use crate::steps::{Pacer, block_on, sort_by_in_steps};
 use crate::{EdgeTypeId, HexMap};
 use hexmap_hex::{Edge, Hex};
 use rand::{RngExt, SeedableRng};
@@ -113,19 +114,30 @@ fn trace(
 }
 
 /// The river sources: interior corners of high, wet land, best first, spaced apart.
-fn sources(map: &HexMap, grid: &Grid, moisture: &[f32], water: &[bool], seed: u64) -> Vec<Corner> {
+async fn sources(
+    map: &HexMap,
+    grid: &Grid,
+    (moisture, water): (&[f32], &[bool]),
+    seed: u64,
+    pacer: &mut Pacer,
+) -> Vec<Corner> {
     let mut rng = rand_pcg::Pcg64::seed_from_u64(stage_seed(seed, 4));
     let land = water.iter().filter(|w| !**w).count();
     let want = land / 150 + 1;
-    let mut candidates: Vec<(f64, usize)> = (0..grid.len())
-        .filter_map(|i| {
-            let e = map.elevation(grid.hexes[i])?;
-            let ok = !water[i] && e > 300 && moisture[i] > 0.4;
-            let jitter: f64 = rng.random::<f64>() * 0.3;
-            ok.then(|| (f64::from(e) / 3000.0 * f64::from(moisture[i]) + jitter, i))
-        })
-        .collect();
-    candidates.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut candidates: Vec<(f64, usize)> = Vec::new();
+    for i in 0..grid.len() {
+        pacer.tick(1).await;
+        let Some(e) = map.elevation(grid.hexes[i]) else {
+            continue;
+        };
+        let ok = !water[i] && e > 300 && moisture[i] > 0.4;
+        let jitter: f64 = rng.random::<f64>() * 0.3;
+        if ok {
+            candidates.push((f64::from(e) / 3000.0 * f64::from(moisture[i]) + jitter, i));
+        }
+    }
+    let best_first = |a: &(f64, usize), b: &(f64, usize)| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1));
+    sort_by_in_steps(&mut candidates, best_first, pacer).await;
     let spacing = ((land as f64 / want as f64).sqrt() * 0.6).max(3.0) as i32;
     let mut picked: Vec<Hex> = Vec::new();
     for (_, i) in candidates {
@@ -136,6 +148,7 @@ fn sources(map: &HexMap, grid: &Grid, moisture: &[f32], water: &[bool], seed: u6
         if picked.iter().all(|p| p.distance(h) >= spacing) {
             picked.push(h);
         }
+        pacer.tick(1 + picked.len() as u64 / 16).await;
     }
     picked.into_iter().map(|h| Corner::of(h, 0)).collect()
 }
@@ -143,8 +156,25 @@ fn sources(map: &HexMap, grid: &Grid, moisture: &[f32], water: &[bool], seed: u6
 /// The courses of the map's rivers, making lakes in the pits they reach first.
 pub fn courses(map: &mut HexMap, moisture: &[f32], seed: u64) -> Result<Vec<Course>, GenError> {
     let grid = Grid::of(map);
+    block_on(courses_in_steps(
+        map,
+        &grid,
+        moisture,
+        seed,
+        &mut super::pacer(),
+    ))
+}
+
+/// [`courses`] on the map's `grid`, pausing on `pacer` as it goes.
+async fn courses_in_steps(
+    map: &mut HexMap,
+    grid: &Grid,
+    moisture: &[f32],
+    seed: u64,
+    pacer: &mut Pacer,
+) -> Result<Vec<Course>, GenError> {
     let water = super::water_cells(map);
-    let starts = sources(map, &grid, moisture, &water, seed);
+    let starts = sources(map, grid, (moisture, &water), seed, pacer).await;
     let lake = terrain_named(map.palette(), LAKE);
     let mut water = water;
     // Lakes first: each pit a river reaches fills its basin from its lowest cell.
@@ -152,6 +182,7 @@ pub fn courses(map: &mut HexMap, moisture: &[f32], seed: u64) -> Result<Vec<Cour
         loop {
             let is_water = |h: Hex| map.shape().index_of(h).is_some_and(|i| water[i]);
             let course = trace(map, &is_water, s, &BTreeSet::new());
+            pacer.tick(course.corners.len() as u64).await;
             if course.end != End::Pit {
                 break;
             }
@@ -165,7 +196,9 @@ pub fn courses(map: &mut HexMap, moisture: &[f32], seed: u64) -> Result<Vec<Cour
                 .expect("a pit is inside the map");
             let pit = map.shape().index_of(lowest).expect("a cell");
             let mut flooded = false;
-            for i in super::lakes::fill_basin(map, &grid, &water, pit) {
+            // Filling a basin marks the map's cells as it goes: a cell in 64 of them.
+            pacer.tick(grid.len() as u64 / 64).await;
+            for i in super::lakes::fill_basin(map, grid, &water, pit) {
                 flooded |= !water[i];
                 water[i] = true;
                 if let Some(t) = lake {
@@ -184,6 +217,7 @@ pub fn courses(map: &mut HexMap, moisture: &[f32], seed: u64) -> Result<Vec<Cour
     let mut out = Vec::new();
     for s in starts {
         let course = trace(map, &is_water, s, &laid);
+        pacer.tick(course.corners.len() as u64).await;
         if course.corners.len() < 2 {
             continue;
         }
@@ -204,6 +238,24 @@ pub fn river_type(map: &HexMap) -> Result<EdgeTypeId, GenError> {
 
 /// Lay the rivers: remove the map's River edges, then add the sides of every course.
 pub fn rivers(map: &mut HexMap, moisture: &[f32], seed: u64) -> Result<Vec<Course>, GenError> {
+    let grid = Grid::of(map);
+    block_on(rivers_in_steps(
+        map,
+        &grid,
+        moisture,
+        seed,
+        &mut super::pacer(),
+    ))
+}
+
+/// [`rivers`] on the map's `grid`, pausing on `pacer` as it goes.
+pub(crate) async fn rivers_in_steps(
+    map: &mut HexMap,
+    grid: &Grid,
+    moisture: &[f32],
+    seed: u64,
+    pacer: &mut Pacer,
+) -> Result<Vec<Course>, GenError> {
     let kind = river_type(map)?;
     let old: Vec<Edge> = map
         .edges()
@@ -213,11 +265,12 @@ pub fn rivers(map: &mut HexMap, moisture: &[f32], seed: u64) -> Result<Vec<Cours
     for e in old {
         map.set_edge(e, None)?;
     }
-    let courses = courses(map, moisture, seed)?;
+    let courses = courses_in_steps(map, grid, moisture, seed, pacer).await?;
     for c in &courses {
         for side in c.sides() {
             map.set_edge(side, Some(kind))?;
         }
+        pacer.tick(c.corners.len() as u64).await;
     }
     Ok(courses)
 }

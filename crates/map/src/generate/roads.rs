@@ -6,8 +6,9 @@
 //! the steps a new road shares with an old one are left out, so roads merge.
 
 use super::GenError;
-use super::grid::{Grid, NONE, landmasses};
+use super::grid::{Grid, NONE, landmasses_in_steps};
 use super::settlements::SETTLEMENT_ICONS;
+use crate::steps::{Pacer, block_on};
 use crate::{HexMap, Icon, MapPath, MoveCost, Palette, PathId, PathTypeId};
 use hexmap_hex::Hex;
 use std::collections::BTreeSet;
@@ -38,10 +39,9 @@ pub fn settlement_hexes(map: &HexMap) -> Vec<Hex> {
 
 /// The links to lay: per landmass, Prim's tree over its settlements by hex distance,
 /// sorted shortest first (ties in settlement order).
-fn links(map: &HexMap, towns: &[Hex]) -> Vec<(Hex, Hex)> {
-    let grid = Grid::of(map);
+async fn links(map: &HexMap, grid: &Grid, towns: &[Hex], pacer: &mut Pacer) -> Vec<(Hex, Hex)> {
     let water = super::water_cells(map);
-    let land = landmasses(&grid, &water);
+    let land = landmasses_in_steps(grid, &water, pacer).await;
     let mass = |h: Hex| map.shape().index_of(h).map_or(NONE, |i| land[i]);
     let mut groups: Vec<(u32, Vec<Hex>)> = Vec::new();
     for &t in towns {
@@ -79,6 +79,17 @@ fn links(map: &HexMap, towns: &[Hex]) -> Vec<(Hex, Hex)> {
 /// Lay the roads: the map's Road paths are removed, then every link is routed. Returns
 /// the links no route was found for (blocked by impassable terrain or sides).
 pub fn roads(map: &mut HexMap) -> Result<Vec<(Hex, Hex)>, GenError> {
+    let grid = Grid::of(map);
+    block_on(roads_in_steps(map, &grid, &mut super::pacer()))
+}
+
+/// [`roads`] on the map's `grid`, pausing on `pacer` as it goes (each road's search is
+/// one piece).
+pub(crate) async fn roads_in_steps(
+    map: &mut HexMap,
+    grid: &Grid,
+    pacer: &mut Pacer,
+) -> Result<Vec<(Hex, Hex)>, GenError> {
     let road = road_type(map)?;
     let old: Vec<PathId> = map
         .paths()
@@ -108,7 +119,9 @@ pub fn roads(map: &mut HexMap) -> Result<Vec<(Hex, Hex)>, GenError> {
     routing.set_palette(Palette::new(terrains).expect("same terrains"));
     let mut steps: BTreeSet<(Hex, Hex)> = BTreeSet::new();
     let mut failed = Vec::new();
-    for (a, b) in links(map, &towns) {
+    for (a, b) in links(map, grid, &towns, pacer).await {
+        // A search may look at much of the map: a piece of its own.
+        pacer.tick(super::PIECE).await;
         let Ok(route) = routing.route(a, b) else {
             failed.push((a, b));
             continue;

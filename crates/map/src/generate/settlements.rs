@@ -9,6 +9,7 @@ use super::names::{Style, names};
 use super::rivers::river_type;
 use super::{GenError, stage_seed};
 use crate::annotations::PlacedIcon;
+use crate::steps::{Pacer, block_on, sort_by_in_steps};
 use crate::{BuiltinIcon, HexMap, Icon};
 use rand::{RngExt, SeedableRng};
 
@@ -27,39 +28,62 @@ pub(crate) fn style(seed: u64) -> Style {
     Style::ALL[(stage_seed(seed, 5) % 3) as usize]
 }
 
-/// How good a place is for a settlement (`None`: not a place for one).
-fn score(map: &HexMap, grid: &Grid, water: &[bool], i: usize) -> Option<f64> {
-    if water[i] {
-        return None;
-    }
-    let h = grid.hexes[i];
-    let name = map
-        .terrain(h)
-        .and_then(|t| map.palette().get(t))
-        .map(|t| t.name.to_ascii_lowercase());
-    let land = match name.as_deref() {
-        Some("grassland" | "grass") => 3.0,
-        Some("beach") => 1.5,
-        Some("forest" | "hills") => 1.2,
-        Some("desert" | "swamp") => 0.3,
-        Some("mountains" | "snow") => return None,
-        _ => 1.0,
-    };
-    let river = river_type(map).ok();
-    let fresh = map.edges_touching(h).any(|(_, k)| Some(k) == river);
-    let lake = terrain_named(map.palette(), super::biome::LAKE);
-    let mut coast = false;
-    let mut lakeside = false;
-    for &n in &grid.nbr[i] {
-        if n != NONE && water[n as usize] {
-            if lake.is_some() && map.terrain(grid.hexes[n as usize]) == lake {
-                lakeside = true;
-            } else {
-                coast = true;
-            }
+/// What a settlement's score needs of the map, looked up once instead of per cell: the
+/// land score of each raw terrain id (`None`: no place for one), the river type, and the
+/// lake terrain.
+struct Scoring {
+    land: Vec<Option<f64>>,
+    river: Option<crate::EdgeTypeId>,
+    lake: Option<crate::TerrainId>,
+}
+
+impl Scoring {
+    fn of(map: &HexMap) -> Scoring {
+        let land = map
+            .palette()
+            .by_raw_id()
+            .into_iter()
+            .map(
+                |t| match t.map(|t| t.name.to_ascii_lowercase()).as_deref() {
+                    Some("grassland" | "grass") => Some(3.0),
+                    Some("beach") => Some(1.5),
+                    Some("forest" | "hills") => Some(1.2),
+                    Some("desert" | "swamp") => Some(0.3),
+                    Some("mountains" | "snow") => None,
+                    _ => Some(1.0),
+                },
+            )
+            .collect();
+        Scoring {
+            land,
+            river: river_type(map).ok(),
+            lake: terrain_named(map.palette(), super::biome::LAKE),
         }
     }
-    Some(land + 2.0 * f64::from(u8::from(fresh || lakeside)) + 1.5 * f64::from(u8::from(coast)))
+
+    /// How good a place cell `i` is for a settlement (`None`: not a place for one): its
+    /// terrain, fresh water (a river side or a lake next to it) and coast.
+    fn score(&self, map: &HexMap, grid: &Grid, water: &[bool], i: usize) -> Option<f64> {
+        if water[i] {
+            return None;
+        }
+        let h = grid.hexes[i];
+        let raw = usize::from(map.terrain_layer().raw()[i]);
+        let land = self.land.get(raw).copied().unwrap_or(Some(1.0))?;
+        let fresh = map.edges_touching(h).any(|(_, k)| Some(k) == self.river);
+        let mut coast = false;
+        let mut lakeside = false;
+        for &n in &grid.nbr[i] {
+            if n != NONE && water[n as usize] {
+                if self.lake.is_some() && map.terrain(grid.hexes[n as usize]) == self.lake {
+                    lakeside = true;
+                } else {
+                    coast = true;
+                }
+            }
+        }
+        Some(land + 2.0 * f64::from(u8::from(fresh || lakeside)) + 1.5 * f64::from(u8::from(coast)))
+    }
 }
 
 /// Place `count` settlements (fewer if the land runs out): the map's city, town and
@@ -70,9 +94,28 @@ pub fn settlements(
     seed: u64,
 ) -> Result<Vec<hexmap_hex::Hex>, GenError> {
     let grid = Grid::of(map);
+    block_on(settlements_in_steps(
+        map,
+        &grid,
+        count,
+        seed,
+        &mut super::pacer(),
+    ))
+}
+
+/// [`settlements`] on the map's `grid`, pausing on `pacer` as it goes.
+pub(crate) async fn settlements_in_steps(
+    map: &mut HexMap,
+    grid: &Grid,
+    count: u32,
+    seed: u64,
+    pacer: &mut Pacer,
+) -> Result<Vec<hexmap_hex::Hex>, GenError> {
     let water = super::water_cells(map);
     let mut rng = rand_pcg::Pcg64::seed_from_u64(stage_seed(seed, 6));
+    // The generator's own icons go; icons a user placed stay.
     for i in 0..grid.len() {
+        pacer.tick(1).await;
         let h = grid.hexes[i];
         let kept: Vec<PlacedIcon> = map
             .icons_at(h)
@@ -88,13 +131,17 @@ pub fn settlements(
             map.set_placed_icons(h, kept)?;
         }
     }
-    let mut scored: Vec<(f64, usize)> = (0..grid.len())
-        .filter_map(|i| {
-            let jitter: f64 = rng.random::<f64>();
-            score(map, &grid, &water, i).map(|s| (s + jitter, i))
-        })
-        .collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let scoring = Scoring::of(map);
+    let mut scored: Vec<(f64, usize)> = Vec::new();
+    for i in 0..grid.len() {
+        pacer.tick(1).await;
+        let jitter: f64 = rng.random::<f64>();
+        if let Some(s) = scoring.score(map, grid, &water, i) {
+            scored.push((s + jitter, i));
+        }
+    }
+    let best_first = |a: &(f64, usize), b: &(f64, usize)| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1));
+    sort_by_in_steps(&mut scored, best_first, pacer).await;
     let land = water.iter().filter(|w| !**w).count().max(1);
     let mut spacing = ((land as f64 / f64::from(count.max(1))).sqrt() * 0.7).max(2.0) as i32;
     let mut picked: Vec<usize> = Vec::new();
@@ -107,6 +154,7 @@ pub fn settlements(
             if picked.iter().all(|&p| grid.hexes[p].distance(h) >= spacing) {
                 picked.push(i);
             }
+            pacer.tick(1 + picked.len() as u64 / 16).await;
         }
         spacing /= 2;
     }

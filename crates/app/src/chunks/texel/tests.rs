@@ -3,7 +3,7 @@
 //! rows or columns of either parity.
 
 use super::*;
-use hexmap_draw::{Colour, Layers, MapScene, Style};
+use hexmap_draw::{Colour, Layers, MapScene, Region, Style};
 use hexmap_hex::Hex;
 use hexmap_map::{HexMap, MapProperties, MapShape, Palette, TerrainId};
 
@@ -68,7 +68,7 @@ fn every_point_of_a_cells_coarse_block_shows_its_colour_across_block_borders() {
                     .map(move |y| (x, y))
             })
             .filter_map(|key| {
-                let (anchor, image) = texel_image(&layout, key, &scene);
+                let (anchor, image) = texel_image(&layout, key, &scene, 1);
                 image.map(|i| (anchor, i))
             })
             .collect();
@@ -110,6 +110,60 @@ fn a_block_without_cells_has_no_texture() {
     let layout = map.layout().unwrap();
     let style = Style::editor(Layers::editor());
     let scene = MapScene::whole(&map, layout, &style);
-    assert!(texel_image(&layout, (5, 5), &scene).1.is_none());
-    assert!(texel_image(&layout, (0, 0), &scene).1.is_some());
+    assert!(texel_image(&layout, (5, 5), &scene, 1).1.is_none());
+    assert!(texel_image(&layout, (0, 0), &scene, 1).1.is_some());
+}
+
+#[test]
+fn zoomed_far_out_a_texel_is_the_mean_of_its_square_of_cells() {
+    // Rows alternate Sea and Grass: at 4 cells a texel each texel mixes both evenly.
+    let kind = OffsetKind::OddR;
+    let side = TEXEL_SIDE as u32 + 6;
+    let mut props = MapProperties::new("rows", Orientation::Pointy);
+    props.hex_size = Point::new(10.0, 10.0);
+    let shape = MapShape::rectangle(kind, side, side).unwrap();
+    let mut map = HexMap::new(props, shape, Palette::standard()).unwrap();
+    for hex in map.shape().iter().collect::<Vec<_>>() {
+        let row = kind.from_hex(hex).row;
+        map.set_terrain(hex, TerrainId::new(1 + (row % 2) as u16))
+            .unwrap();
+    }
+    let layout = map.layout().unwrap();
+    let style = Style::editor(Layers::editor());
+    let scene = MapScene::whole(&map, layout, &style);
+    // A cell's pitch is 15 units: at zoom 1/64 that is a quarter of a pixel.
+    assert_eq!(cells_per_texel(&layout, 1.0), 1);
+    assert_eq!(cells_per_texel(&layout, 1.0 / 64.0), 4);
+    let (_, image) = texel_image(&layout, (0, 0), &scene, 4);
+    let image = image.expect("cells");
+    assert_eq!(image.image.size, [32, 32], "a sixteenth of the texels");
+    let colour = |id: u16| {
+        map.palette()
+            .get(TerrainId::new(id).unwrap())
+            .unwrap()
+            .color
+            .0
+    };
+    let (sea, grass) = (colour(1), colour(2));
+    for p in &image.image.pixels {
+        for k in 0..3 {
+            let mix = (u16::from(sea[k]) + u16::from(grass[k])) / 2;
+            let got = [p.r(), p.g(), p.b()][k];
+            assert!(u16::from(got).abs_diff(mix) <= 1, "{p:?}");
+        }
+        assert_eq!(p.a(), 255);
+    }
+    // The next block holds 6 columns of cells: its first texel column two-thirds clear
+    // past the map's edge (4 of 4 cells, then 2 of 4), then nothing.
+    let (_, edge) = texel_image(&layout, (1, 0), &scene, 4);
+    let edge = edge.expect("cells").image;
+    assert_eq!(edge.pixels[0].a(), 255);
+    assert_eq!(edge.pixels[1].a(), 127);
+    assert_eq!(edge.pixels[2].a(), 0);
+    // Neighbouring blocks' quads meet edge to edge.
+    let (a0, first) = texel_image(&layout, (0, 0), &scene, 4);
+    let (a1, second) = texel_image(&layout, (1, 0), &scene, 4);
+    let right = a0.x + f64::from(first.unwrap().rect.max.x);
+    let left = a1.x + f64::from(second.unwrap().rect.min.x);
+    assert!((right - left).abs() < 1e-3, "{right} against {left}");
 }
