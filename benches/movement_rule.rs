@@ -180,21 +180,13 @@ fn pointer(c: &mut Criterion) {
     for (name, map) in [("terrain_only", &plain), ("edges_and_roads", &featured)] {
         let index = |h: Hex| map.shape().index_of(h);
         let step = |x: Hex, y: Hex| map.step_cost(x, y);
+        let grid = hex::GridSearch::new(anchor, map.cell_count()).min_step_cost(map.min_step());
         let primed = || {
-            let mut search = hex::RouteSearch::new(anchor, map.min_step(), map.cell_count());
+            let mut search = grid.reusable();
             let first = search.route_to(goals[0], &limits, index, step);
             (search, first)
         };
-        let fresh = |goal: Hex| {
-            let query = hex::GridQuery {
-                start: anchor,
-                goal,
-                min_step_cost: map.min_step(),
-                limits,
-                cells: map.cell_count(),
-            };
-            hex::a_star_dense_steps(query, index, step)
-        };
+        let fresh = |goal: Hex| grid.route_to(goal, &limits, index, |s| step(s.from, s.to));
         // Every answer costs what fresh A* finds, and one walk's per-query times.
         let (mut search, first) = primed();
         assert_eq!(first.map(|p| p.cost), fresh(goals[0]).map(|p| p.cost));

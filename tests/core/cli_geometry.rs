@@ -342,3 +342,15 @@ fn every_system_name_reads_and_help_lists_them() {
         assert_eq!(v["cube"], serde_json::json!([1, 2, -3]), "{system}");
     }
 }
+
+/// Coordinates beyond `hex::COORD_LIMIT` are refused with a message, not wrapped.
+#[test]
+fn the_cli_refuses_coordinates_beyond_the_limit() {
+    let too_far = format!("{},0", hexmap::hex::COORD_LIMIT as i64 * 2 + 1);
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_hexmap"))
+        .args(["coord", "axial", &too_far])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not supported"));
+}

@@ -5,8 +5,7 @@
 //! (goals jumping about and wandering hex by hex) against fresh A* and the reference.
 
 use hexmap::hex::{
-    Direction, Edge, GridQuery, Hex, OffsetKind, Orientation, PathError, PathLimits, RouteSearch,
-    a_star_dense_steps,
+    Direction, Edge, GridSearch, Hex, OffsetKind, Orientation, PathError, PathLimits,
 };
 use hexmap::map::{
     CellEdit, Clipboard, Cost, Document, EdgeMove, EdgePalette, EdgeTypeId, Edit, FeatureEdit,
@@ -268,13 +267,13 @@ proptest! {
         let index = |h: Hex| map.shape().index_of(h);
         let step = |a: Hex, b: Hex| map.step_cost(a, b);
         let limits = PathLimits::default();
-        let mut search = RouteSearch::new(from, map.min_step(), map.cell_count());
+        let grid = GridSearch::new(from, map.cell_count()).min_step_cost(map.min_step());
+        let mut search = grid.reusable();
         let mut goals: Vec<Hex> = jumps.iter().map(|&j| cells[j]).collect();
         goals.extend(wandering_goals(&cells, first, &steps));
         for to in goals {
             let reused = search.route_to(to, &limits, index, step);
-            let query = GridQuery { start: from, goal: to, min_step_cost: map.min_step(), limits, cells: map.cell_count() };
-            let fresh = a_star_dense_steps(query, index, step);
+            let fresh = grid.route_to(to, &limits, index, |s| step(s.from, s.to));
             match (&reused, &fresh) {
                 (Ok(p), Ok(f)) => {
                     prop_assert_eq!(p.cost, f.cost, "{} → {}", from, to);

@@ -4,7 +4,7 @@
 //! tests inspect.
 
 use super::open_map::OpenMap;
-use hexmap_hex::{self as hex, CoordSystem, Hex, PathError, PathLimits, RouteSearch};
+use hexmap_hex::{self as hex, CoordSystem, GridSearch, Hex, PathError, PathLimits, RouteSearch};
 
 /// One kind of overlay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -177,8 +177,11 @@ impl RouteCache {
             self.key = Some(key);
             self.search = None;
         }
-        self.search
-            .get_or_insert_with(|| RouteSearch::new(anchor, key.2, key.3))
+        self.search.get_or_insert_with(|| {
+            GridSearch::new(anchor, key.3)
+                .min_step_cost(key.2)
+                .reusable()
+        })
     }
 
     /// The cheapest route from `anchor` to `goal` on `doc`'s map, as `HexMap::route` finds

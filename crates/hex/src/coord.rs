@@ -1,6 +1,5 @@
 //! The hex coordinate itself: axial storage with a cube view.
 
-use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
@@ -12,7 +11,7 @@ use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 ///
 /// ```
 /// use hexmap_hex::Hex;
-/// // The reference sums of docs/DESIGN.md §4: (1,−3,2) ± (3,−7,4).
+/// // The reference sums (crate docs, "Reference vectors"): (1,−3,2) ± (3,−7,4).
 /// let a = Hex::new(1, -3);
 /// let b = Hex::new(3, -7);
 /// assert_eq!(a.s(), 2);
@@ -22,7 +21,8 @@ use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 /// // Reading order: by row (r), then column (q).
 /// assert!(Hex::new(9, -1) < Hex::new(0, 0));
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Hex {
     /// Axial column (cube x).
     pub q: i32,
@@ -35,6 +35,7 @@ impl Hex {
     pub const ORIGIN: Hex = Hex { q: 0, r: 0 };
 
     /// A hex from axial coordinates.
+    #[must_use]
     pub const fn new(q: i32, r: i32) -> Self {
         Hex { q, r }
     }
@@ -46,22 +47,26 @@ impl Hex {
     /// assert_eq!(Hex::from_cube(1, -3, 2), Some(Hex::new(1, -3)));
     /// assert_eq!(Hex::from_cube(1, 1, 1), None);
     /// ```
+    #[must_use]
     pub fn from_cube(q: i32, r: i32, s: i32) -> Option<Self> {
         (i64::from(q) + i64::from(r) + i64::from(s) == 0).then_some(Hex { q, r })
     }
 
     /// The third cube coordinate, s = −q − r.
+    #[must_use]
     pub const fn s(self) -> i32 {
         -self.q - self.r
     }
 
     /// The cube view (q, r, s).
+    #[must_use]
     pub const fn cube(self) -> [i32; 3] {
         [self.q, self.r, self.s()]
     }
 
     /// Number of steps from the origin. Summed in 64 bits, so it is exact for every hex
     /// within [`COORD_LIMIT`](super::COORD_LIMIT) (and beyond).
+    #[must_use]
     pub fn length(self) -> i32 {
         let (q, r) = (i64::from(self.q), i64::from(self.r));
         ((q.abs() + r.abs() + (q + r).abs()) / 2) as i32
@@ -71,10 +76,11 @@ impl Hex {
     ///
     /// ```
     /// use hexmap_hex::Hex;
-    /// // docs/DESIGN.md §4: (3,−7,4) is 7 steps from the origin.
+    /// // Reference vector: (3,−7,4) is 7 steps from the origin.
     /// assert_eq!(Hex::new(3, -7).distance(Hex::ORIGIN), 7);
     /// assert_eq!(Hex::new(1, -3).distance(Hex::new(3, -7)), 4);
     /// ```
+    #[must_use]
     pub fn distance(self, other: Hex) -> i32 {
         (self - other).length()
     }
@@ -83,13 +89,14 @@ impl Hex {
     ///
     /// ```
     /// use hexmap_hex::{Direction, Hex};
-    /// // docs/DESIGN.md §4: (1,−2,1) in direction 2 is (1,−3,2).
+    /// // Reference vector: (1,−2,1) in direction 2 is (1,−3,2).
     /// let h = Hex::from_cube(1, -2, 1).unwrap();
     /// assert_eq!(h.neighbor(Direction::from_index(2)).cube(), [1, -3, 2]);
     /// // Direction 2 is north-west on pointy hexes, north on flat ones.
     /// assert_eq!(Direction::from_index(2), Direction::POINTY_NW);
     /// assert_eq!(Direction::from_index(2), Direction::FLAT_N);
     /// ```
+    #[must_use]
     pub fn neighbor(self, direction: super::Direction) -> Hex {
         self + direction.offset()
     }
@@ -101,6 +108,7 @@ impl Hex {
     /// let n = Hex::ORIGIN.neighbors().map(Hex::cube);
     /// assert_eq!(n, [[1, 0, -1], [1, -1, 0], [0, -1, 1], [-1, 0, 1], [-1, 1, 0], [0, 1, -1]]);
     /// ```
+    #[must_use]
     pub fn neighbors(self) -> [Hex; 6] {
         super::Direction::ALL.map(|d| self.neighbor(d))
     }
@@ -110,16 +118,18 @@ impl Hex {
     ///
     /// ```
     /// use hexmap_hex::Hex;
-    /// // docs/DESIGN.md §4: diagonal 3 of (1,−2,1) is (−1,−1,2).
+    /// // Reference vector: diagonal 3 of (1,−2,1) is (−1,−1,2).
     /// let h = Hex::from_cube(1, -2, 1).unwrap();
     /// assert_eq!(h.diagonal_neighbor(3).cube(), [-1, -1, 2]);
     /// assert_eq!(h.distance(h.diagonal_neighbor(3)), 2);
     /// ```
+    #[must_use]
     pub fn diagonal_neighbor(self, index: usize) -> Hex {
         self + super::direction::DIAGONALS[index % 6]
     }
 
     /// All six diagonal neighbours, in index order 0..5.
+    #[must_use]
     pub fn diagonal_neighbors(self) -> [Hex; 6] {
         super::direction::DIAGONALS.map(|d| self + d)
     }
@@ -128,11 +138,12 @@ impl Hex {
     ///
     /// ```
     /// use hexmap_hex::Hex;
-    /// // docs/DESIGN.md §4: (1,−3,2) → (3,−2,−1); six turns come back.
+    /// // Reference vector: (1,−3,2) → (3,−2,−1); six turns come back.
     /// let h = Hex::new(1, -3);
     /// assert_eq!(h.rotate_right().cube(), [3, -2, -1]);
     /// assert_eq!((0..6).fold(h, |x, _| x.rotate_right()), h);
     /// ```
+    #[must_use]
     pub const fn rotate_right(self) -> Hex {
         Hex {
             q: -self.r,
@@ -144,9 +155,10 @@ impl Hex {
     ///
     /// ```
     /// use hexmap_hex::Hex;
-    /// // docs/DESIGN.md §4: (1,−3,2) → (−2,−1,3).
+    /// // Reference vector: (1,−3,2) → (−2,−1,3).
     /// assert_eq!(Hex::new(1, -3).rotate_left().cube(), [-2, -1, 3]);
     /// ```
+    #[must_use]
     pub const fn rotate_left(self) -> Hex {
         Hex {
             q: -self.s(),
@@ -224,11 +236,13 @@ pub struct FracHex {
 
 impl FracHex {
     /// A fractional hex from axial parts.
+    #[must_use]
     pub const fn new(q: f64, r: f64) -> Self {
         FracHex { q, r }
     }
 
     /// Fractional s = −q − r.
+    #[must_use]
     pub fn s(self) -> f64 {
         -self.q - self.r
     }
@@ -237,11 +251,12 @@ impl FracHex {
     ///
     /// ```
     /// use hexmap_hex::{FracHex, Hex};
-    /// // docs/DESIGN.md §4: halfway from (0,0,0) to (10,−20,10) rounds to (5,−10,5).
+    /// // Reference vector: halfway from (0,0,0) to (10,−20,10) rounds to (5,−10,5).
     /// let a = FracHex::from(Hex::ORIGIN);
     /// let b = FracHex::from(Hex::new(10, -20));
     /// assert_eq!(a.lerp(b, 0.5).round().cube(), [5, -10, 5]);
     /// ```
+    #[must_use]
     pub fn lerp(self, other: FracHex, t: f64) -> FracHex {
         FracHex::new(
             self.q + (other.q - self.q) * t,
@@ -254,12 +269,13 @@ impl FracHex {
     ///
     /// ```
     /// use hexmap_hex::FracHex;
-    /// // The rounding cases of docs/DESIGN.md §4, written (q, r) with s = −q − r.
+    /// // The reference rounding cases, written (q, r) with s = −q − r.
     /// assert_eq!(FracHex::new(0.499, -0.499).round().cube(), [0, 0, 0]);
     /// assert_eq!(FracHex::new(0.501, -0.501).round().cube(), [1, -1, 0]);
     /// assert_eq!(FracHex::new(0.3, -0.6).round().cube(), [0, 0, 0]);
     /// assert_eq!(FracHex::new(0.3, -0.7).round().cube(), [0, -1, 1]);
     /// ```
+    #[must_use]
     pub fn round(self) -> Hex {
         let (q, r, s) = (self.q, self.r, self.s());
         let (mut rq, mut rr, rs) = (q.round(), r.round(), s.round());
@@ -289,7 +305,7 @@ mod tests {
 
     #[test]
     fn arithmetic_and_rotation_reference_vectors() {
-        // docs/DESIGN.md §4.
+        // The reference vectors (crate docs).
         let (a, b) = (cube(1, -3, 2), cube(3, -7, 4));
         assert_eq!(a + b, cube(4, -10, 6));
         assert_eq!(a - b, cube(-2, 4, -2));
@@ -301,7 +317,7 @@ mod tests {
 
     #[test]
     fn rounding_reference_vectors() {
-        // docs/DESIGN.md §4: lerp and the four rounding cases near edges.
+        // Reference vector: lerp and the four rounding cases near edges.
         let mid = FracHex::from(Hex::ORIGIN).lerp(FracHex::from(cube(10, -20, 10)), 0.5);
         assert_eq!(mid.round(), cube(5, -10, 5));
         let cases = [

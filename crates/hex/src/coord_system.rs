@@ -6,13 +6,13 @@
 use super::three_axis::{self, ThreeAxis, ThreeAxisError};
 use super::xxyy::{LabelError, LabelSettings};
 use super::{COORD_LIMIT, DoubledKind, Hex, OffsetCoord, OffsetKind, Orientation};
-use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
 /// A coordinate system, with everything it needs except the label settings of XXYY (those
 /// come from a [`CoordContext`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CoordSystem {
     /// Axial "q,r".
     Axial,
@@ -118,6 +118,7 @@ impl CoordSystem {
     ];
 
     /// The name shown to people: status bar, overlay and export choices, messages.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             CoordSystem::Axial => "axial",
@@ -132,6 +133,7 @@ impl CoordSystem {
     }
 
     /// The name in lower case: the command line's value and the JSON key (`xxyy`).
+    #[must_use]
     pub const fn key(self) -> &'static str {
         match self {
             CoordSystem::Xxyy => "xxyy",
@@ -142,6 +144,7 @@ impl CoordSystem {
     /// The system a name stands for: any [`CoordSystem::name`] in any case, and the older
     /// spellings `double-width` / `double-height`. `offset` and `doubled` (the map's own
     /// kinds) are [`CoordChoice`]s, not systems.
+    #[must_use]
     pub fn from_name(name: &str) -> Option<CoordSystem> {
         let name = name.trim();
         let alias = |a: &str, kind| a.eq_ignore_ascii_case(name).then_some(kind);
@@ -164,6 +167,7 @@ impl CoordSystem {
 
     /// The integers that write `h` in this system (two or three of them); `None` for XXYY,
     /// whose value is a label (see [`CoordSystem::try_format`]).
+    #[must_use]
     pub fn numbers(self, h: Hex) -> Option<Vec<i64>> {
         let wide = |v: &[i32]| v.iter().map(|&x| i64::from(x)).collect();
         Some(match self {
@@ -207,7 +211,7 @@ impl CoordSystem {
     /// ```
     /// use hexmap_hex::{CoordContext, CoordSystem, DoubledKind, Hex, OffsetKind, Orientation};
     /// let cx = CoordContext::new(Orientation::Flat);
-    /// let h = Hex::new(1, 2); // cube (1,2,−3), as in docs/DESIGN.md §4
+    /// let h = Hex::new(1, 2); // cube (1,2,−3), a reference vector
     /// assert_eq!(CoordSystem::Cube.format(h, &cx), "1,2,-3");
     /// assert_eq!(CoordSystem::Offset(OffsetKind::EvenQ).format(h, &cx), "1,3");
     /// assert_eq!(CoordSystem::Offset(OffsetKind::OddQ).format(h, &cx), "1,2");
@@ -216,6 +220,7 @@ impl CoordSystem {
     /// assert_eq!(CoordSystem::Xxyy.format(Hex::new(2, 3), &cx), "0305");
     /// assert_eq!(CoordSystem::Xxyy.format(Hex::new(-1, 0), &cx), "–");
     /// ```
+    #[must_use]
     pub fn format(self, h: Hex, cx: &CoordContext) -> String {
         self.try_format(h, cx).unwrap_or_else(|_| "–".to_string())
     }
@@ -228,7 +233,7 @@ impl CoordSystem {
     /// let cx = CoordContext::new(Orientation::Flat);
     /// assert_eq!(CoordSystem::Xxyy.parse("0305", &cx), Ok(Hex::new(2, 3)));
     /// assert_eq!(CoordSystem::Cube.parse("2, 3, -5", &cx), Ok(Hex::new(2, 3)));
-    /// // docs/DESIGN.md §4: the three-axis [3,0,1] is the cube hex (1,−3,2).
+    /// // Reference vector: the three-axis [3,0,1] is the cube hex (1,−3,2).
     /// assert_eq!(CoordSystem::ThreeAxis.parse("[3,0,1]", &cx), Ok(Hex::new(1, -3)));
     /// let system: CoordSystem = "odd-q".parse().unwrap();
     /// assert_eq!(system.parse("1,-3", &cx), Ok(Hex::new(1, -3)));
@@ -358,6 +363,7 @@ impl CoordChoice {
     }
 
     /// The lower-case name typed on the command line.
+    #[must_use]
     pub const fn key(self) -> &'static str {
         match self {
             CoordChoice::System(s) => s.key(),
@@ -367,6 +373,7 @@ impl CoordChoice {
     }
 
     /// The fixed system this choice means in `cx`.
+    #[must_use]
     pub fn resolve(self, cx: &CoordContext) -> CoordSystem {
         match self {
             CoordChoice::System(s) => s,
@@ -405,6 +412,7 @@ pub struct CoordContext {
 impl CoordContext {
     /// The context of no particular map: `orientation`, its default offset kind and the
     /// classic wargame labels (base 1, two digits, odd-q, column first).
+    #[must_use]
     pub fn new(orientation: Orientation) -> Self {
         CoordContext {
             orientation,
@@ -414,12 +422,14 @@ impl CoordContext {
     }
 
     /// The doubled kind that goes with the orientation.
+    #[must_use]
     pub fn doubled(&self) -> DoubledKind {
         DoubledKind::for_orientation(self.orientation)
     }
 
     /// The systems a map shows a hex in, in status-bar order: axial, cube, the map's offset
     /// kind, its doubled kind, XXYY, three-axis.
+    #[must_use]
     pub fn own_systems(&self) -> [CoordSystem; 6] {
         [
             CoordSystem::Axial,
@@ -443,10 +453,11 @@ impl CoordContext {
     ///
     /// ```
     /// use hexmap_hex::{CoordContext, Hex, Orientation};
-    /// // docs/DESIGN.md §4: axial (3,2) is odd-r (4,2) on a pointy map.
+    /// // Reference vector: axial (3,2) is odd-r (4,2) on a pointy map.
     /// let cx = CoordContext::new(Orientation::Pointy);
     /// assert_eq!(cx.hex_name(Hex::new(3, 2)), "odd-r 4,2");
     /// ```
+    #[must_use]
     pub fn hex_name(&self, h: Hex) -> String {
         self.hex_name_in(h, CoordSystem::Offset(self.offset))
     }
@@ -463,6 +474,7 @@ impl CoordContext {
     /// // axial (−1,0) is odd-q (−1,−1): no XXYY label reaches it.
     /// assert_eq!(cx.hex_name_in(Hex::new(-1, 0), CoordSystem::Xxyy), "odd-q -1,-1");
     /// ```
+    #[must_use]
     pub fn hex_name_in(&self, h: Hex, system: CoordSystem) -> String {
         match system.try_format(h, self) {
             Ok(text) => format!("{} {text}", system.name()),
@@ -472,6 +484,7 @@ impl CoordContext {
 
     /// One line with `h` in each of [`CoordContext::own_systems`], e.g.
     /// "axial 1,2  ·  cube 1,2,-3  ·  odd-r 2,2  ·  …" (the status bar).
+    #[must_use]
     pub fn own_systems_line(&self, h: Hex) -> String {
         self.own_systems()
             .iter()

@@ -1,13 +1,13 @@
 //! The six neighbour directions and six diagonals, with their names for pointy and flat hexes.
 
 use super::Hex;
-use serde::{Deserialize, Serialize};
 
-/// A neighbour direction, index 0..5 in the fixed cube order of docs/DESIGN.md §3:
+/// A neighbour direction, index 0..5 in the fixed cube order:
 /// (1,0,−1), (1,−1,0), (0,−1,1), (−1,0,1), (−1,1,0), (0,1,−1).
 ///
 /// On pointy hexes these are E, NE, NW, W, SW, SE; on flat hexes SE, NE, N, NW, SW, S.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Direction(u8);
 
 /// The axial offsets of the six directions, by index.
@@ -68,31 +68,37 @@ impl Direction {
     pub const FLAT_S: Direction = Direction(5);
 
     /// The direction with this index, taken modulo 6.
+    #[must_use]
     pub const fn from_index(index: usize) -> Direction {
         Direction((index % 6) as u8)
     }
 
     /// The index 0..5.
+    #[must_use]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
     /// The axial step of this direction.
+    #[must_use]
     pub const fn offset(self) -> Hex {
         OFFSETS[self.0 as usize]
     }
 
     /// The opposite direction.
+    #[must_use]
     pub const fn opposite(self) -> Direction {
         Direction((self.0 + 3) % 6)
     }
 
     /// The next direction counter-clockwise on screen (index + 1).
+    #[must_use]
     pub const fn counter_clockwise(self) -> Direction {
         Direction((self.0 + 1) % 6)
     }
 
     /// The next direction clockwise on screen (index − 1).
+    #[must_use]
     pub const fn clockwise(self) -> Direction {
         Direction((self.0 + 5) % 6)
     }
@@ -106,11 +112,13 @@ impl Direction {
     }
 
     /// The compass name of this direction on pointy hexes.
+    #[must_use]
     pub const fn pointy_name(self) -> &'static str {
         ["E", "NE", "NW", "W", "SW", "SE"][self.0 as usize]
     }
 
     /// The compass name of this direction on flat hexes.
+    #[must_use]
     pub const fn flat_name(self) -> &'static str {
         ["SE", "NE", "N", "NW", "SW", "S"][self.0 as usize]
     }
@@ -122,7 +130,7 @@ mod tests {
 
     #[test]
     fn neighbour_and_diagonal_reference_vectors() {
-        // docs/DESIGN.md §4: (1,−2,1) direction 2 → (1,−3,2); diagonal 3 → (−1,−1,2).
+        // Reference vector: (1,−2,1) direction 2 → (1,−3,2); diagonal 3 → (−1,−1,2).
         let h = Hex::new(1, -2);
         assert_eq!(h.neighbor(Direction::from_index(2)), Hex::new(1, -3));
         assert_eq!(h.diagonal_neighbor(3), Hex::new(-1, -1));

@@ -1,12 +1,12 @@
 //! Doubled coordinates: double-width (pointy) and double-height (flat).
 
 use super::{Hex, Orientation};
-use serde::{Deserialize, Serialize};
 
 /// Which doubled system: columns counted twice per hex (pointy rows) or rows counted twice
 /// (flat columns).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum DoubledKind {
     /// Pointy "double-width": (col, row) = (2q + r, r).
     DoubleWidth,
@@ -20,6 +20,7 @@ impl DoubledKind {
 
     /// The doubled system that goes with an orientation: double-width for pointy hexes
     /// (rows), double-height for flat hexes (columns).
+    #[must_use]
     pub const fn for_orientation(orientation: Orientation) -> DoubledKind {
         match orientation {
             Orientation::Pointy => DoubledKind::DoubleWidth,
@@ -31,13 +32,14 @@ impl DoubledKind {
     ///
     /// ```
     /// use hexmap_hex::{DoubledKind, Hex};
-    /// // docs/DESIGN.md §4: cube (1,2,−3).
+    /// // Reference vector: cube (1,2,−3).
     /// assert_eq!(DoubledKind::DoubleHeight.from_hex(Hex::new(1, 2)), [1, 5]);
     /// assert_eq!(DoubledKind::DoubleWidth.from_hex(Hex::new(1, 2)), [4, 2]);
     /// // Back again; an odd col + row names no hex.
     /// assert_eq!(DoubledKind::DoubleWidth.to_hex([4, 2]), Some(Hex::new(1, 2)));
     /// assert_eq!(DoubledKind::DoubleWidth.to_hex([3, 2]), None);
     /// ```
+    #[must_use]
     pub fn from_hex(self, h: Hex) -> [i32; 2] {
         match self {
             DoubledKind::DoubleWidth => [2 * h.q + h.r, h.r],
@@ -46,6 +48,7 @@ impl DoubledKind {
     }
 
     /// The hex at doubled (col, row), or `None` when col + row is odd (no hex there).
+    #[must_use]
     pub fn to_hex(self, [col, row]: [i32; 2]) -> Option<Hex> {
         if (i64::from(col) + i64::from(row)) % 2 != 0 {
             return None;

@@ -29,6 +29,7 @@ pub struct Edge {
 
 impl Edge {
     /// The side of `hex` facing its neighbour in `direction`.
+    #[must_use]
     pub fn new(hex: Hex, direction: Direction) -> Edge {
         if CANONICAL.contains(&direction) {
             Edge { hex, direction }
@@ -41,6 +42,7 @@ impl Edge {
     }
 
     /// The side between `a` and `b`, or `None` when they are not neighbours.
+    #[must_use]
     pub fn between(a: Hex, b: Hex) -> Option<Edge> {
         // Differences of far-apart hexes may overflow; such hexes are never neighbours.
         let dq = b.q.checked_sub(a.q)?;
@@ -49,32 +51,38 @@ impl Edge {
     }
 
     /// The six sides of `hex`, in direction order 0..5.
+    #[must_use]
     pub fn around(hex: Hex) -> [Edge; 6] {
         Direction::ALL.map(|d| Edge::new(hex, d))
     }
 
     /// The canonical hex: the one of the two that sorts first.
+    #[must_use]
     pub const fn hex(self) -> Hex {
         self.hex
     }
 
     /// The canonical direction (0, 4 or 5), from [`Edge::hex`] toward the other hex.
+    #[must_use]
     pub const fn direction(self) -> Direction {
         self.direction
     }
 
     /// The two hexes, the canonical one first (so `.0 < .1`).
+    #[must_use]
     pub fn hexes(self) -> (Hex, Hex) {
         (self.hex, self.hex.neighbor(self.direction))
     }
 
     /// True when `h` is one of the two hexes.
+    #[must_use]
     pub fn touches(self, h: Hex) -> bool {
         let (a, b) = self.hexes();
         a == h || b == h
     }
 
     /// The hex across the edge from `h`, or `None` when `h` is not one of the two.
+    #[must_use]
     pub fn other(self, h: Hex) -> Option<Hex> {
         match self.hexes() {
             (a, b) if a == h => Some(b),
@@ -84,6 +92,7 @@ impl Edge {
     }
 
     /// The direction from `h` across this edge, or `None` when `h` is not one of the two.
+    #[must_use]
     pub fn direction_from(self, h: Hex) -> Option<Direction> {
         let (a, b) = self.hexes();
         if a == h {

@@ -1,5 +1,5 @@
-//! A* on a bounded grid with dense cell indices: the search behind
-//! [`a_star_dense_steps`](super::a_star_dense_steps) and a map's routes, built for speed on
+//! A* on a bounded grid with dense cell indices ([`GridSearch`]): the search behind a map's
+//! routes, built for speed on
 //! large maps. Node states live in two flat arrays by cell, the open list is a
 //! [`LevelQueue`] (no deep heap), and each step's cost is asked with the dense index of the
 //! hex it enters, so a caller can price it from its own per-cell arrays without looking the
@@ -7,7 +7,7 @@
 
 use super::level_queue::{LevelQueue, Queued};
 use super::line::DistanceI64;
-use super::pathfind::{GridQuery, PathError, PathLimits, Route};
+use super::pathfind::{PathError, PathLimits, Route};
 use super::{Direction, Hex};
 
 /// One step a search asks the price of: from `from` to its neighbour `to` in `direction`
@@ -25,40 +25,112 @@ pub struct GridStep {
     pub direction: Direction,
 }
 
-/// [`a_star_dense_steps`](super::a_star_dense_steps) with each step priced from a
-/// [`GridStep`], which carries the entered hex's dense index and the step's direction: a
-/// map prices a step from its per-cell arrays with no second lookup of the hex.
+/// A* on a bounded grid whose hexes have dense indices `0..cells` (a map's cell storage):
+/// the search for large maps, where [`a_star`](super::a_star) is the one for the open plane.
 ///
-/// Same paths as [`a_star_dense_steps`](super::a_star_dense_steps) with
-/// `step(s.from, s.to)`: the pop order is lowest f, then lowest heuristic, then hex
-/// order. `min_step_cost` must be at most every step's cost, as for
-/// [`a_star`](super::a_star).
+/// Build it from the start and the number of cells, say how cheap the cheapest step is,
+/// then ask for routes:
+/// - [`route_to`](GridSearch::route_to) runs one search. Node states live in flat arrays by
+///   cell instead of a hash map, and each step is priced from a [`GridStep`] that carries
+///   the entered hex's dense index and the step's direction, so a caller prices it from its
+///   own per-cell arrays without looking the hex up again. Hexes for which `index` is `None`
+///   are off the grid and never entered.
+/// - [`reusable`](GridSearch::reusable) gives a [`RouteSearch`](super::RouteSearch) that
+///   keeps its work between queries from the same start: what a path overlay needs while
+///   the pointer (the goal) moves.
+///
+/// The paths are the ones [`a_star`](super::a_star) finds with the same costs (`None` off
+/// the grid): the pop order is lowest f, then lowest heuristic, then hex order.
 ///
 /// ```
-/// use hexmap_hex::{a_star_grid, GridQuery, Hex, PathLimits};
-/// // A parallelogram grid 8 wide, 8 high, indexed row by row; cells with an even index
-/// // cost 1 to enter, the others 2.
+/// use hexmap_hex::{a_star, GridSearch, Hex, PathLimits};
+/// // A parallelogram grid 8 wide, 8 high, indexed row by row.
 /// let index = |h: Hex| ((0..8).contains(&h.q) && (0..8).contains(&h.r))
 ///     .then(|| (h.r * 8 + h.q) as usize);
-/// let (start, goal, limits) = (Hex::new(0, 0), Hex::new(7, 0), PathLimits::default());
-/// let query = GridQuery { start, goal, min_step_cost: 1, limits, cells: 64 };
-/// let route = a_star_grid(query, index, |s| {
+/// let cost = |h: Hex| index(h).map(|_| 1);
+/// let limits = PathLimits::default();
+/// let (start, goal) = (Hex::new(0, 0), Hex::new(7, 7));
+/// let search = GridSearch::new(start, 64).min_step_cost(1);
+/// let dense = search.route_to(goal, &limits, index, |s| cost(s.to));
+/// let hashed = a_star(start, goal, 1, &limits, cost);
+/// assert_eq!(dense, hashed);
+/// assert_eq!(dense.unwrap().cost, 14);
+///
+/// // Cells with an even index cost 1 to enter, the others 2.
+/// let route = search.route_to(Hex::new(7, 0), &limits, index, |s| {
 ///     Some(if s.to_index % 2 == 0 { 1 } else { 2 })
 /// });
 /// assert_eq!(route.unwrap().cost, 11);
 /// ```
-pub fn a_star_grid(
-    query: GridQuery,
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[must_use]
+pub struct GridSearch {
+    start: Hex,
+    cells: usize,
+    min_step_cost: u32,
+}
+
+impl GridSearch {
+    /// A search from `start` on a grid whose cells have the dense indices `0..cells`, with
+    /// a cheapest step of 0 (always correct; see [`min_step_cost`](Self::min_step_cost)).
+    pub fn new(start: Hex, cells: usize) -> Self {
+        GridSearch {
+            start,
+            cells,
+            min_step_cost: 0,
+        }
+    }
+
+    /// At most every step's cost, as for [`a_star`](super::a_star): the heuristic is
+    /// distance × this. 0 (the default) keeps every search optimal when steps can be free
+    /// (it is then Dijkstra's); the true minimum makes searches much faster.
+    pub fn min_step_cost(self, min_step_cost: u32) -> Self {
+        GridSearch {
+            min_step_cost,
+            ..self
+        }
+    }
+
+    /// The hex every route starts from.
+    #[must_use]
+    pub fn start(&self) -> Hex {
+        self.start
+    }
+
+    /// The cheapest route from the start to `goal` within `limits`: `index` gives a hex's
+    /// dense index (`None`: off the grid) and `step` the price of one step (`None`: the step
+    /// is impossible). A goal off the grid, or one no step leads into, is unreachable at once.
+    pub fn route_to(
+        &self,
+        goal: Hex,
+        limits: &PathLimits,
+        index: impl Fn(Hex) -> Option<usize>,
+        step: impl Fn(GridStep) -> Option<u32>,
+    ) -> Result<Route, PathError> {
+        a_star_grid(self, goal, limits, index, step)
+    }
+
+    /// A search that keeps its settled and open hexes from query to query (see
+    /// [`RouteSearch`](super::RouteSearch)).
+    #[must_use]
+    pub fn reusable(self) -> super::RouteSearch {
+        super::RouteSearch::new(self.start, self.min_step_cost, self.cells)
+    }
+}
+
+/// The one fresh search of [`GridSearch::route_to`].
+fn a_star_grid(
+    search: &GridSearch,
+    goal: Hex,
+    limits: &PathLimits,
     index: impl Fn(Hex) -> Option<usize>,
     step: impl Fn(GridStep) -> Option<u32>,
 ) -> Result<Route, PathError> {
-    let GridQuery {
+    let GridSearch {
         start,
-        goal,
-        min_step_cost,
-        ref limits,
         cells,
-    } = query;
+        min_step_cost,
+    } = *search;
     let index = |h: Hex| index(h).filter(|&i| i < cells);
     if start == goal {
         return Ok(Route {
@@ -104,7 +176,7 @@ pub fn a_star_grid(
     }
 }
 
-/// One search's inputs (see [`a_star_grid`]); `index` answers only indices below `cells`.
+/// One search's inputs (see [`GridSearch::route_to`]); `index` answers only indices below `cells`.
 struct Search<'a, I, S> {
     start: Hex,
     start_index: usize,

@@ -65,6 +65,7 @@ pub type HexHashSet = HashSet<Hex, HexBuildHasher>;
 
 /// A hash of `hex` that is the same on every run and machine (no random seed): for
 /// choices that must not change between draws, such as which tile image a hex shows.
+#[must_use]
 pub fn stable_hash(hex: Hex) -> u64 {
     use std::hash::BuildHasher;
     HexBuildHasher::default().hash_one(hex)

@@ -1,7 +1,6 @@
 //! Layout: where hexes sit on screen (pointy or flat, regular or stretched) and back.
 
 use super::{Direction, Edge, FracHex, Hex, pick};
-use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
@@ -36,8 +35,9 @@ const fn unit_corners(o: Orientation) -> &'static [[f64; 2]; 6] {
 }
 
 /// Pointy-topped hexes (rows) or flat-topped hexes (columns).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Orientation {
     /// A vertex points up; hexes form rows.
     #[default]
@@ -46,7 +46,7 @@ pub enum Orientation {
     Flat,
 }
 
-/// The 2×2 forward and inverse matrices and start angle of one orientation (docs/DESIGN.md §3).
+/// The 2×2 forward and inverse matrices and start angle of one orientation (crate docs, "Reference vectors": the layout formulas).
 #[derive(Clone, Copy, Debug)]
 pub struct OrientationMatrix {
     /// Forward matrix (f0, f1, f2, f3): axial → unit pixel.
@@ -71,6 +71,7 @@ const FLAT: OrientationMatrix = OrientationMatrix {
 
 impl Orientation {
     /// The matrices of this orientation.
+    #[must_use]
     pub const fn matrix(self) -> &'static OrientationMatrix {
         match self {
             Orientation::Pointy => &POINTY,
@@ -79,6 +80,7 @@ impl Orientation {
     }
 
     /// The lowercase name used in files and on the command line.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Orientation::Pointy => "pointy",
@@ -107,7 +109,8 @@ impl FromStr for Orientation {
 }
 
 /// A point in world (pixel) space, y down.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Point {
     /// x, growing right.
     pub x: f64,
@@ -117,6 +120,7 @@ pub struct Point {
 
 impl Point {
     /// A point from its coordinates.
+    #[must_use]
     pub const fn new(x: f64, y: f64) -> Self {
         Point { x, y }
     }
@@ -137,7 +141,8 @@ pub enum LayoutError {
 /// hexes) and the pixel position of hex (0, 0).
 ///
 /// `size` is the distance from centre to corner along each axis, as on Red Blob Games.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Layout {
     orientation: Orientation,
     size: Point,
@@ -176,16 +181,19 @@ impl Layout {
     }
 
     /// The orientation.
+    #[must_use]
     pub const fn orientation(&self) -> Orientation {
         self.orientation
     }
 
     /// The hex size (centre to corner) along x and y.
+    #[must_use]
     pub const fn size(&self) -> Point {
         self.size
     }
 
     /// The pixel position of hex (0, 0).
+    #[must_use]
     pub const fn origin(&self) -> Point {
         self.origin
     }
@@ -194,7 +202,7 @@ impl Layout {
     ///
     /// ```
     /// use hexmap_hex::{Hex, Layout, Orientation, Point};
-    /// // docs/DESIGN.md §4: (3,4,−7) with size (10,15) and origin (35,71).
+    /// // Reference vector: (3,4,−7) with size (10,15) and origin (35,71).
     /// let (size, origin) = (Point::new(10.0, 15.0), Point::new(35.0, 71.0));
     /// let flat = Layout::new(Orientation::Flat, size, origin).unwrap();
     /// let pointy = Layout::new(Orientation::Pointy, size, origin).unwrap();
@@ -204,12 +212,14 @@ impl Layout {
     /// assert!((p.x - 121.602_540_3).abs() < 1e-6 && (p.y - 161.0).abs() < 1e-9);
     /// ```
     #[inline]
+    #[must_use]
     pub fn hex_to_pixel(&self, h: Hex) -> Point {
         self.frac_to_pixel(FracHex::from(h))
     }
 
     /// A fractional hex position in world space.
     #[inline]
+    #[must_use]
     pub fn frac_to_pixel(&self, h: FracHex) -> Point {
         let m = self.orientation.matrix().forward;
         Point::new(
@@ -219,6 +229,7 @@ impl Layout {
     }
 
     /// The fractional hex at a world point (no rounding).
+    #[must_use]
     pub fn pixel_to_frac(&self, p: Point) -> FracHex {
         let b = self.orientation.matrix().inverse;
         let u = (p.x - self.origin.x) / self.size.x;
@@ -245,18 +256,21 @@ impl Layout {
     /// assert_eq!(layout.pixel_to_hex(Point::new(f64::NAN, 0.0)), None);
     /// ```
     #[inline]
+    #[must_use]
     pub fn pixel_to_hex(&self, p: Point) -> Option<Hex> {
         pick::pick_exact(self, p)
     }
 
     /// The hex at a world point by plain f64 rounding (fast, may be wrong within rounding
     /// error of an edge). Use [`Layout::pixel_to_hex`] unless you measured a need.
+    #[must_use]
     pub fn pixel_to_hex_rounded(&self, p: Point) -> Hex {
         self.pixel_to_frac(p).round()
     }
 
     /// Offset of corner `i` (taken modulo 6) from a hex centre: angle 2π(start − i)/6, y down.
     #[inline]
+    #[must_use]
     pub fn corner_offset(&self, i: usize) -> Point {
         let [x, y] = unit_corners(self.orientation)[i % 6];
         Point::new(self.size.x * x, self.size.y * y)
@@ -266,7 +280,7 @@ impl Layout {
     ///
     /// ```
     /// use hexmap_hex::{Hex, Layout, Orientation, Point};
-    /// // docs/DESIGN.md §4: the flat corners of (3,4), size (10,15), origin (35,71).
+    /// // Reference vector: the flat corners of (3,4), size (10,15), origin (35,71).
     /// let layout =
     ///     Layout::new(Orientation::Flat, Point::new(10.0, 15.0), Point::new(35.0, 71.0)).unwrap();
     /// let want = [
@@ -277,6 +291,7 @@ impl Layout {
     ///     assert!((c.x - x).abs() < 1e-3 && (c.y - y).abs() < 1e-3, "{c:?}");
     /// }
     /// ```
+    #[must_use]
     pub fn corners(&self, h: Hex) -> [Point; 6] {
         let c = self.hex_to_pixel(h);
         std::array::from_fn(|i| {
@@ -296,6 +311,7 @@ impl Layout {
     /// The edge nearest to a world point: a side of the hex it is in, the one facing the
     /// neighbour whose centre is nearest (measured with the stretch undone, so on a regular
     /// layout it is exactly the nearest side). `None` where `pixel_to_hex` is `None`.
+    #[must_use]
     pub fn pixel_to_edge(&self, p: Point) -> Option<Edge> {
         let hex = self.pixel_to_hex(p)?;
         let direction = Direction::ALL
@@ -311,6 +327,7 @@ impl Layout {
 
     /// The two corner indices (numbering of [`Layout::corners`]) bounding the side of a hex
     /// that faces `direction`: corners d and d + 1 on pointy hexes, d − 1 and d on flat.
+    #[must_use]
     pub const fn side_corners(&self, direction: Direction) -> [usize; 2] {
         let d = direction.index();
         match self.orientation {
@@ -321,6 +338,7 @@ impl Layout {
 
     /// The two end points of an edge in world space: the corners the two hexes share, from
     /// the canonical hex's side (see [`Layout::side_corners`]).
+    #[must_use]
     pub fn edge_points(&self, edge: Edge) -> [Point; 2] {
         let c = self.hex_to_pixel(edge.hex());
         self.side_corners(edge.direction()).map(|i| {
@@ -330,6 +348,7 @@ impl Layout {
     }
 
     /// The middle of an edge in world space (halfway between the two hex centres).
+    #[must_use]
     pub fn edge_midpoint(&self, edge: Edge) -> Point {
         let (a, b) = edge.hexes();
         let (pa, pb) = (self.hex_to_pixel(a), self.hex_to_pixel(b));
@@ -337,6 +356,7 @@ impl Layout {
     }
 
     /// The vertex nearest to a world point: the hex it is in and its nearest corner.
+    #[must_use]
     pub fn pixel_to_vertex(&self, p: Point) -> Option<Vertex> {
         let hex = self.pixel_to_hex(p)?;
         let corners = self.corners(hex);

@@ -4,6 +4,8 @@
 //!
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
+#![warn(clippy::must_use_candidate, clippy::return_self_not_must_use)]
+#![forbid(unsafe_code)]
 
 mod coord;
 pub mod coord_system;
@@ -36,18 +38,15 @@ pub use doubled::DoubledKind;
 pub use edge::Edge;
 pub use flood::{FloodLimitError, connected_components, flood_fill};
 pub use fov::{field_of_view, field_of_view_across, is_visible, is_visible_across};
-pub use grid_search::{GridStep, a_star_grid};
+pub use grid_search::{GridSearch, GridStep};
 pub use hash::{HexBuildHasher, HexHashMap, HexHashSet, stable_hash};
 pub use layout::{Layout, LayoutError, Orientation, Point, Vertex};
 pub use line::{LINE_NUDGE, LineIter, line, line_supercover};
 pub use movement::{
     MAX_MOVEMENT_DISTANCE, MovementRange, MovementRangeError, movement_range, movement_range_grid,
-    movement_range_steps,
 };
 pub use offset::{OffsetCoord, OffsetKind};
-pub use pathfind::{
-    GridQuery, PathError, PathLimits, Route, a_star, a_star_dense, a_star_dense_steps, a_star_steps,
-};
+pub use pathfind::{PathError, PathLimits, Route, a_star};
 pub use range::{
     CubeBoxIter, in_wedge, range, range_count, range_intersection, ring, spiral, wedge,
 };
@@ -58,8 +57,8 @@ pub use transform::{Axis, reflect, rotate};
 ///
 /// Within it, all arithmetic between two hexes is exact in 32 bits with no overflow: sums and
 /// differences, distance, rotation and reflection, neighbours, offset and doubled coordinates,
-/// XXYY and three-axis forms (the hexmap repository tests each at the corners, in
-/// `tests/core/coordinate_limits.rs`). [`CoordSystem::parse`] refuses hexes beyond it, so
+/// XXYY and three-axis forms (the crate's tests check each at the corners, with overflow
+/// checks on, in `tests/geometry/coordinate_limits.rs`). [`CoordSystem::parse`] refuses hexes beyond it, so
 /// whatever it reads prints exactly in every other system; hexmap's maps are far smaller.
 ///
 /// ```

@@ -28,6 +28,7 @@ pub struct LineIter {
 
 impl LineIter {
     /// The line from `a` to `b`, each sample nudged by `nudge`.
+    #[must_use]
     pub fn new(a: Hex, b: Hex, nudge: FracHex) -> Self {
         let n = a.distance_i64(b);
         LineIter {
@@ -45,6 +46,7 @@ impl LineIter {
     }
 
     /// Number of steps from `a` to `b` (the line has one more hex).
+    #[must_use]
     pub fn steps(&self) -> i64 {
         self.n
     }
@@ -108,11 +110,12 @@ impl ExactSizeIterator for LineIter {}
 ///
 /// ```
 /// use hexmap_hex::{line, Hex};
-/// // docs/DESIGN.md §4: (0,0,0) → (1,−5,4).
+/// // Reference vector: (0,0,0) → (1,−5,4).
 /// let v = line(Hex::new(0, 0), Hex::new(1, -5));
 /// let want = [(0, 0), (0, -1), (0, -2), (1, -3), (1, -4), (1, -5)];
 /// assert_eq!(v, want.map(|(q, r)| Hex::new(q, r)));
 /// ```
+#[must_use]
 pub fn line(a: Hex, b: Hex) -> Vec<Hex> {
     LineIter::new(a, b, LINE_NUDGE).collect()
 }
@@ -218,6 +221,7 @@ fn touch_interval(a: Hex, b: Hex, h: Hex) -> Option<(Ratio, Ratio)> {
 /// assert_eq!(v.len(), 4);
 /// assert!(v.contains(&Hex::new(1, -1)) && v.contains(&Hex::new(1, 0)));
 /// ```
+#[must_use]
 pub fn line_supercover(a: Hex, b: Hex) -> Vec<Hex> {
     // Every touched hex is within one step of a sampled line hex (samples are one step
     // apart and a point is within 2/3 of its hex centre), so test those and their

@@ -51,33 +51,39 @@ impl MovementRange {
     }
 
     /// The start hex (cost 0).
+    #[must_use]
     pub fn start(&self) -> Hex {
         self.start
     }
 
     /// Number of reachable hexes, the start included.
+    #[must_use]
     pub fn len(&self) -> usize {
         self.reached
     }
 
     /// Never true: the start is always reachable. Present for API symmetry with `len`.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.reached == 0
     }
 
     /// The cheapest total cost to reach `h`, or `None` when it is out of reach.
+    #[must_use]
     pub fn cost(&self, h: Hex) -> Option<u32> {
         let c = self.cost[self.slot(h)?];
         (c != UNREACHED).then_some(c)
     }
 
     /// True when `h` is reachable within the budget.
+    #[must_use]
     pub fn contains(&self, h: Hex) -> bool {
         self.cost(h).is_some()
     }
 
     /// The neighbour `h` is reached from on a cheapest path (`None` for the start and for
     /// hexes out of reach).
+    #[must_use]
     pub fn predecessor(&self, h: Hex) -> Option<Hex> {
         let slot = self.slot(h)?;
         let d = self.came_by[slot];
@@ -88,6 +94,7 @@ impl MovementRange {
     }
 
     /// A cheapest path from the start to `h` (start and `h` included), or `None`.
+    #[must_use]
     pub fn path_to(&self, h: Hex) -> Option<Vec<Hex>> {
         self.cost(h)?;
         let mut path = vec![h];
@@ -149,31 +156,9 @@ pub fn movement_range(
     })
 }
 
-/// [`movement_range`] where a step's cost depends on both hexes: `step(from, to)` is the
-/// cost of moving from `from` to its neighbour `to`, `None` when that step is impossible
-/// (a wall on the edge between them, impassable terrain). The movement rule of a map
-/// (`HexMap::step_cost`) has this form.
-///
-/// ```
-/// use hexmap_hex::{movement_range_steps, Hex};
-/// // Half-price steps along r = 0.
-/// let step = |a: Hex, b: Hex| Some(if a.r == 0 && b.r == 0 { 50 } else { 100 });
-/// let reach = movement_range_steps(Hex::ORIGIN, 100, 2, step).unwrap();
-/// assert_eq!(reach.cost(Hex::new(2, 0)), Some(100));
-/// assert_eq!(reach.cost(Hex::new(0, 2)), None);
-/// ```
-pub fn movement_range_steps(
-    start: Hex,
-    budget: u32,
-    max_distance: u32,
-    step: impl Fn(Hex, Hex) -> Option<u32>,
-) -> Result<MovementRange, MovementRangeError> {
-    search(start, budget, max_distance, |from, to, _, _| step(from, to))
-}
-
-/// [`movement_range_steps`] on a bounded grid with dense cell indices (a map's cell
-/// storage), each step priced from a [`GridStep`] that carries the entered hex's dense
-/// index and the step's direction, as [`a_star_grid`](super::a_star_grid) prices them: a
+/// [`movement_range`] on a bounded grid with dense cell indices (a map's cell storage),
+/// each step priced from a [`GridStep`] that carries the entered hex's dense index and the
+/// step's direction, as [`GridSearch`](super::GridSearch) prices them: a
 /// map prices a step from its per-cell arrays with no second lookup of the hex. Hexes for
 /// which `index` is `None` are off the grid and never entered.
 ///
@@ -373,6 +358,15 @@ fn dijkstra(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_step_rule_prices_each_step_by_both_its_hexes() {
+        // Half-price steps along r = 0.
+        let step = |a: Hex, b: Hex| Some(if a.r == 0 && b.r == 0 { 50 } else { 100 });
+        let reach = search(Hex::ORIGIN, 100, 2, |from, to, _, _| step(from, to)).unwrap();
+        assert_eq!(reach.cost(Hex::new(2, 0)), Some(100));
+        assert_eq!(reach.cost(Hex::new(0, 2)), None);
+    }
     use crate::hash::HexHashSet;
 
     #[test]

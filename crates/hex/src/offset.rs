@@ -1,7 +1,6 @@
 //! Offset coordinates (odd-r, even-r, odd-q, even-q): the row/column arrays of level files.
 
 use super::{Hex, Orientation};
-use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
@@ -9,8 +8,9 @@ use std::str::FromStr;
 ///
 /// `OddR`/`EvenR` shove rows and go with pointy hexes; `OddQ`/`EvenQ` shove columns and go
 /// with flat hexes. Tiled's `staggeraxis`/`staggerindex` map onto these one to one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum OffsetKind {
     /// Odd rows shoved right (pointy).
     OddR,
@@ -23,7 +23,8 @@ pub enum OffsetKind {
 }
 
 /// A (column, row) position in an offset grid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct OffsetCoord {
     /// Column.
     pub col: i32,
@@ -33,6 +34,7 @@ pub struct OffsetCoord {
 
 impl OffsetCoord {
     /// A (col, row) pair.
+    #[must_use]
     pub const fn new(col: i32, row: i32) -> Self {
         OffsetCoord { col, row }
     }
@@ -48,11 +50,13 @@ impl OffsetKind {
     ];
 
     /// True for the kinds that shove rows (odd-r, even-r).
+    #[must_use]
     pub const fn shoves_rows(self) -> bool {
         matches!(self, OffsetKind::OddR | OffsetKind::EvenR)
     }
 
     /// True for the "even" kinds.
+    #[must_use]
     pub const fn is_even(self) -> bool {
         matches!(self, OffsetKind::EvenR | OffsetKind::EvenQ)
     }
@@ -65,6 +69,7 @@ impl OffsetKind {
     /// use hexmap_hex::{OffsetKind, Orientation};
     /// assert_eq!(OffsetKind::default_for(Orientation::Flat), OffsetKind::OddQ);
     /// ```
+    #[must_use]
     pub const fn default_for(orientation: Orientation) -> OffsetKind {
         match orientation {
             Orientation::Pointy => OffsetKind::OddR,
@@ -74,6 +79,7 @@ impl OffsetKind {
 
     /// The orientation this kind goes with: pointy for the row kinds, flat for the column
     /// kinds.
+    #[must_use]
     pub const fn orientation(self) -> Orientation {
         if self.shoves_rows() {
             Orientation::Pointy
@@ -84,6 +90,7 @@ impl OffsetKind {
 
     /// The kind of the same parity (odd or even) that goes with `orientation`: odd-r ↔
     /// odd-q, even-r ↔ even-q. Unchanged when it already goes with `orientation`.
+    #[must_use]
     pub const fn for_orientation(self, orientation: Orientation) -> OffsetKind {
         match (orientation, self.is_even()) {
             (Orientation::Pointy, false) => OffsetKind::OddR,
@@ -93,12 +100,13 @@ impl OffsetKind {
         }
     }
 
-    /// The sign `o` of docs/DESIGN.md §3: +1 for even, −1 for odd.
+    /// The sign `o` of the offset formulas (crate docs): +1 for even, −1 for odd.
     const fn sign(self) -> i64 {
         if self.is_even() { 1 } else { -1 }
     }
 
     /// The lowercase name used in files and on the command line (`odd-r` …).
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             OffsetKind::OddR => "odd-r",
@@ -112,13 +120,14 @@ impl OffsetKind {
     ///
     /// ```
     /// use hexmap_hex::{Hex, OffsetKind, OffsetCoord};
-    /// // docs/DESIGN.md §4: cube (3,4,−7) in each kind.
+    /// // Reference vector: cube (3,4,−7) in each kind.
     /// let h = Hex::new(3, 4);
     /// assert_eq!(OffsetKind::EvenQ.from_hex(h), OffsetCoord::new(3, 6));
     /// assert_eq!(OffsetKind::OddQ.from_hex(h), OffsetCoord::new(3, 5));
     /// assert_eq!(OffsetKind::EvenR.from_hex(h), OffsetCoord::new(5, 4));
     /// assert_eq!(OffsetKind::OddR.from_hex(h), OffsetCoord::new(5, 4));
     /// ```
+    #[must_use]
     pub fn from_hex(self, h: Hex) -> OffsetCoord {
         let (q, r, o) = (i64::from(h.q), i64::from(h.r), self.sign());
         if self.shoves_rows() {
@@ -132,13 +141,14 @@ impl OffsetKind {
     ///
     /// ```
     /// use hexmap_hex::{OffsetCoord, OffsetKind};
-    /// // docs/DESIGN.md §4: offset (1,−3) in each kind.
+    /// // Reference vector: offset (1,−3) in each kind.
     /// let c = OffsetCoord::new(1, -3);
     /// assert_eq!(OffsetKind::EvenQ.to_hex(c).cube(), [1, -4, 3]);
     /// assert_eq!(OffsetKind::OddQ.to_hex(c).cube(), [1, -3, 2]);
     /// assert_eq!(OffsetKind::EvenR.to_hex(c).cube(), [2, -3, 1]);
     /// assert_eq!(OffsetKind::OddR.to_hex(c).cube(), [3, -3, 0]);
     /// ```
+    #[must_use]
     pub fn to_hex(self, c: OffsetCoord) -> Hex {
         let (col, row, o) = (i64::from(c.col), i64::from(c.row), self.sign());
         if self.shoves_rows() {

@@ -17,23 +17,6 @@ pub struct PathLimits {
     pub max_cost: Option<u64>,
 }
 
-/// What a search on a bounded grid with dense cell indices is asked ([`a_star_dense`],
-/// [`a_star_dense_steps`], [`a_star_grid`](super::a_star_grid)): its ends, the cheapest
-/// step, its bounds and how many cells the grid has.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GridQuery {
-    /// Where the route starts.
-    pub start: Hex,
-    /// Where the route ends.
-    pub goal: Hex,
-    /// At most every step's cost, as for [`a_star`]: the heuristic is distance × this.
-    pub min_step_cost: u32,
-    /// Bounds on the search.
-    pub limits: PathLimits,
-    /// The grid's cells have the dense indices `0..cells`.
-    pub cells: usize,
-}
-
 impl Default for PathLimits {
     /// One million expansions (a disc of radius ~570), no cost bound.
     fn default() -> Self {
@@ -134,21 +117,8 @@ pub fn a_star(
 }
 
 /// [`a_star`] where a step's cost depends on both hexes: `step(from, to)` is the cost of
-/// moving from `from` to its neighbour `to` (`None`: that step is impossible, e.g. across a
-/// wall, while `to` may still be entered from another side).
-///
-/// `min_step_cost` must be at most every possible step's cost, as for [`a_star`].
-///
-/// ```
-/// use hexmap_hex::{a_star_steps, Hex, PathLimits};
-/// // A wall on the side between the origin and (1,0): going round costs 2.
-/// let wall = |a: Hex, b: Hex| (a == Hex::ORIGIN && b == Hex::new(1, 0))
-///     || (b == Hex::ORIGIN && a == Hex::new(1, 0));
-/// let step = |a: Hex, b: Hex| (!wall(a, b) && b.length() <= 3).then_some(1);
-/// let path = a_star_steps(Hex::ORIGIN, Hex::new(1, 0), 1, &PathLimits::default(), step);
-/// assert_eq!(path.unwrap().cost, 2);
-/// ```
-pub fn a_star_steps(
+/// moving from `from` to its neighbour `to` (`None`: that step is impossible).
+fn a_star_steps(
     start: Hex,
     goal: Hex,
     min_step_cost: u32,
@@ -163,44 +133,6 @@ pub fn a_star_steps(
         &mut HashedNodes::default(),
         step,
     )
-}
-
-/// [`a_star`] on a bounded grid whose hexes have dense indices `0..cells` (a map's cell
-/// storage): node slots live in a vector instead of a hash map, which makes searches
-/// across large maps several times cheaper. Hexes for which `index` is `None` are off the
-/// grid and impassable. Same paths as [`a_star`] with `cost` returning `None` off the grid.
-///
-/// ```
-/// use hexmap_hex::{a_star, a_star_dense, GridQuery, Hex, PathLimits};
-/// // A parallelogram grid 8 wide, 8 high, indexed row by row.
-/// let index = |h: Hex| ((0..8).contains(&h.q) && (0..8).contains(&h.r))
-///     .then(|| (h.r * 8 + h.q) as usize);
-/// let cost = |h: Hex| index(h).map(|_| 1);
-/// let limits = PathLimits::default();
-/// let (start, goal) = (Hex::new(0, 0), Hex::new(7, 7));
-/// let query = GridQuery { start, goal, min_step_cost: 1, limits, cells: 64 };
-/// let dense = a_star_dense(query, index, cost);
-/// let hashed = a_star(start, goal, 1, &limits, cost);
-/// assert_eq!(dense, hashed);
-/// assert_eq!(dense.unwrap().cost, 14);
-/// ```
-pub fn a_star_dense(
-    query: GridQuery,
-    index: impl Fn(Hex) -> Option<usize>,
-    cost: impl Fn(Hex) -> Option<u32>,
-) -> Result<Route, PathError> {
-    a_star_dense_steps(query, index, |_, to| cost(to))
-}
-
-/// [`a_star_dense`] with a cost per step, as [`a_star_steps`]: the search a map's movement
-/// rule (edge features, roads) runs on. It runs [`a_star_grid`](super::a_star_grid); a
-/// goal off the grid is unreachable at once.
-pub fn a_star_dense_steps(
-    query: GridQuery,
-    index: impl Fn(Hex) -> Option<usize>,
-    step: impl Fn(Hex, Hex) -> Option<u32>,
-) -> Result<Route, PathError> {
-    super::a_star_grid(query, index, |s| step(s.from, s.to))
 }
 
 /// What a search knows of one hex: its best cost so far, the direction of the step that
@@ -283,7 +215,7 @@ impl<F: Fn(Hex) -> Option<usize>> Nodes for DenseNodes<F> {
     }
 }
 
-/// The search behind [`a_star`] and [`a_star_dense`]: A* with a radix queue on f (integer
+/// The search behind [`a_star`] and [`RouteSearch`](super::RouteSearch): A* with a radix queue on f (integer
 /// costs, and f never decreases under a consistent heuristic), ties popped by lowest
 /// heuristic then lowest hex.
 fn search<N: Nodes>(

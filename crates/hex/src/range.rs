@@ -4,6 +4,7 @@ use super::{Direction, Hex};
 
 /// Number of hexes within `radius` steps of a hex: 3N² + 3N + 1 (exact up to radius
 /// 2 479 700 524; saturates at `u64::MAX` beyond).
+#[must_use]
 pub const fn range_count(radius: u32) -> u64 {
     let n = radius as u128;
     let count = 3 * n * n + 3 * n + 1;
@@ -198,6 +199,7 @@ fn sum_positive(a: i128, k: i128, x: i128, y: i128) -> i128 {
 /// use hexmap_hex::{range, Hex};
 /// assert_eq!(range(Hex::new(5, -2), 2).count(), 19);
 /// ```
+#[must_use]
 pub fn range(center: Hex, radius: u32) -> CubeBoxIter {
     range_intersection(&[(center, radius)])
 }
@@ -249,6 +251,7 @@ pub fn range_intersection(ranges: &[(Hex, u32)]) -> CubeBoxIter {
 /// // Closed loop of neighbours.
 /// assert!(r.iter().zip(r.iter().cycle().skip(1)).all(|(a, b)| a.distance(*b) == 1));
 /// ```
+#[must_use]
 pub fn ring(center: Hex, radius: u32) -> impl ExactSizeIterator<Item = Hex> + Clone {
     let n = radius as i32;
     let count = if radius == 0 { 1 } else { 6 * radius as usize };
@@ -281,6 +284,7 @@ pub fn spiral(center: Hex, radius: u32) -> impl Iterator<Item = Hex> + Clone {
 /// True when `h` lies in the wedge of [`wedge`]: `h` is `center`, or the angle between the
 /// ray from `center` towards `h` and the ray of `direction` is at most `width_sixths × 30°`
 /// (boundary rays included). See [`wedge`] for the exact meaning.
+#[must_use]
 pub fn in_wedge(center: Hex, direction: Direction, width_sixths: u8, h: Hex) -> bool {
     let mut d = h - center;
     if d == Hex::ORIGIN || width_sixths >= 6 {

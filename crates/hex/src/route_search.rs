@@ -18,8 +18,8 @@ use super::radix_queue::RadixQueue;
 /// heuristic and the search goes on from where it stopped. When the goal moves a hex at a
 /// time, a query settles only the few hexes the last one did not need.
 ///
-/// Every answer costs exactly what a fresh [`a_star_dense_steps`](super::a_star_dense_steps)
-/// returns; among routes of equal cost the hexes may differ from the fresh search's (the
+/// Made by [`GridSearch::reusable`](super::GridSearch::reusable). Every answer costs exactly
+/// what a fresh [`GridSearch::route_to`](super::GridSearch::route_to) returns; among routes of equal cost the hexes may differ from the fresh search's (the
 /// settled hexes were reached while heading for other goals). [`PathLimits`] apply to each
 /// query: `max_cost` bounds the route, `max_expansions` counts the hexes this query settles
 /// (hexes settled by earlier queries are free, so a query may succeed where a fresh search
@@ -29,17 +29,17 @@ use super::radix_queue::RadixQueue;
 /// search when the map changes): the settled costs were computed with them.
 ///
 /// ```
-/// use hexmap_hex::{a_star_dense_steps, GridQuery, Hex, PathLimits, RouteSearch};
+/// use hexmap_hex::{GridSearch, Hex, PathLimits};
 /// // A parallelogram grid 8 wide, 8 high, indexed row by row; every step costs 1.
 /// let index = |h: Hex| ((0..8).contains(&h.q) && (0..8).contains(&h.r))
 ///     .then(|| (h.r * 8 + h.q) as usize);
 /// let step = |_: Hex, to: Hex| index(to).map(|_| 1);
 /// let limits = PathLimits::default();
-/// let mut search = RouteSearch::new(Hex::new(0, 0), 1, 64);
+/// let grid = GridSearch::new(Hex::new(0, 0), 64).min_step_cost(1);
+/// let mut search = grid.reusable();
 /// for goal in [Hex::new(7, 7), Hex::new(6, 7), Hex::new(0, 5)] {
 ///     let reused = search.route_to(goal, &limits, index, step).unwrap();
-///     let query = GridQuery { start: Hex::new(0, 0), goal, min_step_cost: 1, limits, cells: 64 };
-///     let fresh = a_star_dense_steps(query, index, step);
+///     let fresh = grid.route_to(goal, &limits, index, |s| step(s.from, s.to));
 ///     assert_eq!(reused.cost, fresh.unwrap().cost);
 /// }
 /// ```
@@ -57,8 +57,8 @@ pub struct RouteSearch {
 
 impl RouteSearch {
     /// A search from `start` on a grid of `cells` dense indices. `min_step_cost` must be at
-    /// most every possible step's cost, as for [`a_star_steps`](super::a_star_steps).
-    pub fn new(start: Hex, min_step_cost: u32, cells: usize) -> Self {
+    /// most every possible step's cost, as for [`a_star`](super::a_star).
+    pub(crate) fn new(start: Hex, min_step_cost: u32, cells: usize) -> Self {
         RouteSearch {
             start,
             min_step_cost,
@@ -70,6 +70,7 @@ impl RouteSearch {
     }
 
     /// The hex every route starts from.
+    #[must_use]
     pub fn start(&self) -> Hex {
         self.start
     }

@@ -14,6 +14,7 @@ pub fn rectangle(kind: OffsetKind, width: u32, height: u32) -> impl Iterator<Ite
 }
 
 /// True when `h` lies in [`rectangle`]`(kind, width, height)`.
+#[must_use]
 pub fn rectangle_contains(kind: OffsetKind, width: u32, height: u32, h: Hex) -> bool {
     let c = kind.from_hex(h);
     (0..width as i64).contains(&i64::from(c.col)) && (0..height as i64).contains(&i64::from(c.row))
@@ -26,6 +27,7 @@ pub fn hexagon(radius: u32) -> impl Iterator<Item = Hex> {
 }
 
 /// True when `h` lies in [`hexagon`]`(radius)`.
+#[must_use]
 pub fn hexagon_contains(radius: u32, h: Hex) -> bool {
     i64::from(h.length()) <= i64::from(radius)
         && h.q.abs() <= radius as i32
@@ -38,6 +40,7 @@ pub fn parallelogram(width: u32, height: u32) -> impl Iterator<Item = Hex> {
 }
 
 /// True when `h` lies in [`parallelogram`]`(width, height)`.
+#[must_use]
 pub fn parallelogram_contains(width: u32, height: u32, h: Hex) -> bool {
     (0..width as i64).contains(&i64::from(h.q)) && (0..height as i64).contains(&i64::from(h.r))
 }
@@ -50,6 +53,7 @@ pub fn triangle(size: u32) -> impl Iterator<Item = Hex> {
 }
 
 /// True when `h` lies in [`triangle`]`(size)`.
+#[must_use]
 pub fn triangle_contains(size: u32, h: Hex) -> bool {
     h.q >= 0 && h.r >= 0 && i64::from(h.q) + i64::from(h.r) < i64::from(size)
 }

@@ -6,11 +6,11 @@
 //! the origin. The two-axis form `[a − c, b + c]` drops the redundancy entirely.
 
 use super::Hex;
-use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A hex written on the three axes (12, 2 and 4 o'clock on flat-topped hexes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ThreeAxis {
     /// Steps toward 12 o'clock.
     pub a: i32,
@@ -47,6 +47,7 @@ fn median3(x: i64, y: i64, z: i64) -> i64 {
 
 impl ThreeAxis {
     /// A triple, not necessarily normal.
+    #[must_use]
     pub const fn new(a: i32, b: i32, c: i32) -> Self {
         ThreeAxis { a, b, c }
     }
@@ -57,6 +58,7 @@ impl ThreeAxis {
     /// use hexmap_hex::three_axis::ThreeAxis;
     /// assert_eq!(ThreeAxis::new(1, 0, 1).normalized(), ThreeAxis::new(0, 1, 0));
     /// ```
+    #[must_use]
     pub fn normalized(self) -> ThreeAxis {
         let (a, b, c) = (i64::from(self.a), i64::from(self.b), i64::from(self.c));
         let t = median3(a, -b, c);
@@ -65,6 +67,7 @@ impl ThreeAxis {
     }
 
     /// True when this triple is the normal form (median(a, −b, c) = 0).
+    #[must_use]
     pub fn is_normal(self) -> bool {
         median3(i64::from(self.a), -i64::from(self.b), i64::from(self.c)) == 0
     }
@@ -73,12 +76,13 @@ impl ThreeAxis {
     ///
     /// ```
     /// use hexmap_hex::three_axis::ThreeAxis;
-    /// // docs/DESIGN.md §4: [4,−1,−2] normalises to [3,0,−3], the cube hex (−3,−3,6).
+    /// // Reference vector: [4,−1,−2] normalises to [3,0,−3], the cube hex (−3,−3,6).
     /// let t = ThreeAxis::new(4, -1, -2);
     /// assert_eq!(t.normalized(), ThreeAxis::new(3, 0, -3));
     /// assert_eq!(t.to_hex().unwrap().cube(), [-3, -3, 6]);
     /// assert_eq!(t.length(), 6);
     /// ```
+    #[must_use]
     pub fn to_hex(self) -> Option<Hex> {
         let (a, b, c) = (i64::from(self.a), i64::from(self.b), i64::from(self.c));
         let q = i32::try_from(b + c).ok()?;
@@ -88,6 +92,7 @@ impl ThreeAxis {
     }
 
     /// The normal triple of a hex.
+    #[must_use]
     pub fn from_hex(h: Hex) -> ThreeAxis {
         // [−r, 0, q] names h (q = 0 + q, r = −(−r), s = −r − q); then normalise.
         let t = median3(-i64::from(h.r), 0, i64::from(h.q));
@@ -103,15 +108,17 @@ impl ThreeAxis {
     ///
     /// ```
     /// use hexmap_hex::three_axis::ThreeAxis;
-    /// // docs/DESIGN.md §4: [0,1,2] → [−2,3].
+    /// // Reference vector: [0,1,2] → [−2,3].
     /// assert_eq!(ThreeAxis::new(0, 1, 2).two_axis(), [-2, 3]);
     /// ```
+    #[must_use]
     pub fn two_axis(self) -> [i64; 2] {
         let (a, b, c) = (i64::from(self.a), i64::from(self.b), i64::from(self.c));
         [a - c, b + c]
     }
 
     /// The number of steps from the origin: |a|+|b|+|c| of the normal form.
+    #[must_use]
     pub fn length(self) -> i64 {
         let n = self.normalized();
         i64::from(n.a).abs() + i64::from(n.b).abs() + i64::from(n.c).abs()
@@ -130,6 +137,7 @@ impl ThreeAxis {
 }
 
 /// The hex named by a two-axis coordinate `[x, y]` = `[s, q]`. `None` if out of range.
+#[must_use]
 pub fn hex_from_two_axis([x, y]: [i64; 2]) -> Option<Hex> {
     let q = i32::try_from(y).ok()?;
     let r = i32::try_from(-x - y).ok()?;

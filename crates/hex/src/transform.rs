@@ -2,7 +2,6 @@
 //! reflections across the three cube axes. Copy/paste of regions applies these per hex.
 
 use super::Hex;
-use serde::{Deserialize, Serialize};
 
 /// Rotate `h` about `center` by `sixths × 60°`, counter-clockwise on screen (y down) for
 /// positive `sixths` (the way direction indices grow), clockwise for negative. Any
@@ -14,6 +13,7 @@ use serde::{Deserialize, Serialize};
 /// assert_eq!(rotate(c + Hex::new(1, 0), c, 1), c + Hex::new(1, -1));
 /// assert_eq!(rotate(Hex::new(5, -3), c, 6), Hex::new(5, -3));
 /// ```
+#[must_use]
 pub fn rotate(h: Hex, center: Hex, sixths: i32) -> Hex {
     let d = h - center;
     let [q, r, s] = d.cube();
@@ -31,7 +31,8 @@ pub fn rotate(h: Hex, center: Hex, sixths: i32) -> Hex {
 
 /// The cube axis a reflection keeps fixed; the other two coordinates (relative to the
 /// centre) swap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Axis {
     /// Keep q, swap r and s. The mirror line is where r = s, through the centre along
     /// diagonals 0 and 3 ((2,−1,−1), (−2,1,1)): horizontal on flat hexes, rising 30° to
@@ -58,6 +59,7 @@ impl Axis {
 /// // (1,−3,2) across the q axis → (1,2,−3).
 /// assert_eq!(reflect(Hex::new(1, -3), Hex::ORIGIN, Axis::Q), Hex::new(1, 2));
 /// ```
+#[must_use]
 pub fn reflect(h: Hex, center: Hex, axis: Axis) -> Hex {
     let [q, r, s] = (h - center).cube();
     let d = match axis {
@@ -74,7 +76,7 @@ mod tests {
 
     #[test]
     fn rotation_matches_the_reference_vectors() {
-        // docs/DESIGN.md §4: rotate right / left of (1,−3,2) → (3,−2,−1) / (−2,−1,3).
+        // Reference vector: rotate right / left of (1,−3,2) → (3,−2,−1) / (−2,−1,3).
         let h = Hex::new(1, -3);
         assert_eq!(rotate(h, Hex::ORIGIN, -1), Hex::new(3, -2));
         assert_eq!(rotate(h, Hex::ORIGIN, 1), Hex::new(-2, -1));

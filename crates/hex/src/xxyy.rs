@@ -6,13 +6,13 @@
 //! layout is flat-topped with odd columns (0-based) shoved down, i.e. odd-q.
 
 use super::{Hex, OffsetCoord, OffsetKind};
-use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
 /// Which number comes first in a label.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum LabelOrder {
     /// Column then row: "0305" is column 3, row 5 (the wargame convention).
     #[default]
@@ -26,6 +26,7 @@ impl LabelOrder {
     pub const ALL: [LabelOrder; 2] = [LabelOrder::ColumnFirst, LabelOrder::RowFirst];
 
     /// The name used in files, on the command line and in Tiled properties.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             LabelOrder::ColumnFirst => "column-first",
@@ -58,7 +59,7 @@ impl FromStr for LabelOrder {
 /// ```
 /// use hexmap_hex::{Hex, xxyy::LabelSettings};
 /// let labels = LabelSettings::default();
-/// // docs/DESIGN.md §4: labels to axial, and the six neighbours of 0305.
+/// // Reference vector: labels to axial, and the six neighbours of 0305.
 /// for (label, (q, r)) in [("0101", (0, 0)), ("0201", (1, 0)), ("0102", (0, 1)),
 ///                          ("0305", (2, 3)), ("0810", (7, 6)), ("3240", (31, 24))] {
 ///     assert_eq!(labels.parse(label).unwrap(), Hex::new(q, r));
@@ -68,8 +69,9 @@ impl FromStr for LabelOrder {
 /// around.sort();
 /// assert_eq!(around, ["0204", "0205", "0304", "0306", "0404", "0405"]);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 pub struct LabelSettings {
     /// The number of the first column and row: 0 or 1.
     pub base: u8,

@@ -4,8 +4,8 @@
 use super::step_rule::{Indexer, RectIndex, ShapeIndex, StepRule};
 use super::{HexMap, MapShape};
 use hexmap_hex::{
-    GridQuery, Hex, MAX_MOVEMENT_DISTANCE, MovementRange, MovementRangeError, OffsetCoord,
-    PathError, PathLimits, Route, a_star_grid, movement_range_grid,
+    GridSearch, Hex, MAX_MOVEMENT_DISTANCE, MovementRange, MovementRangeError, OffsetCoord,
+    PathError, PathLimits, Route, movement_range_grid,
 };
 
 impl HexMap {
@@ -70,18 +70,14 @@ impl HexMap {
 /// [`HexMap::route`] with the cells indexed by `ix` and steps priced by the map's
 /// [`StepRule`].
 fn route_on<I: Indexer>(map: &HexMap, ix: &I, from: Hex, to: Hex) -> Result<Route, PathError> {
-    let query = GridQuery {
-        start: from,
-        goal: to,
-        min_step_cost: map.min_step(),
-        limits: PathLimits {
-            max_expansions: map.cell_count(),
-            max_cost: None,
-        },
-        cells: map.cell_count(),
+    let limits = PathLimits {
+        max_expansions: map.cell_count(),
+        max_cost: None,
     };
     let rule = StepRule::new(map, ix);
-    a_star_grid(query, |h| ix.index(h), |s| rule.search_step(s))
+    GridSearch::new(from, map.cell_count())
+        .min_step_cost(map.min_step())
+        .route_to(to, &limits, |h| ix.index(h), |s| rule.search_step(s))
 }
 
 /// [`HexMap::reach`] within `distance` steps, with the cells indexed by `ix` and steps

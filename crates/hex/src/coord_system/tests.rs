@@ -10,7 +10,7 @@ fn flat_odd_q() -> CoordContext {
 
 #[test]
 fn every_system_writes_and_reads_the_reference_hex() {
-    // The hex (2, 3, -5) in each system (docs/DESIGN.md §4 for XXYY and three-axis).
+    // The hex (2, 3, -5) in each system (the reference vectors for XXYY and three-axis).
     let cx = flat_odd_q();
     let h = Hex::new(2, 3);
     let expected = [
@@ -152,7 +152,7 @@ fn bad_values_are_named() {
 
 #[test]
 fn a_hex_is_named_in_the_maps_offset_kind_with_the_system_said() {
-    // docs/DESIGN.md §4 reference: axial (1,2) is odd-q (1,2), even-q (1,3),
+    // Reference vector: axial (1,2) is odd-q (1,2), even-q (1,3),
     // odd-r (2,2), even-r (2,2).
     let h = Hex::new(1, 2);
     let mut cx = flat_odd_q();

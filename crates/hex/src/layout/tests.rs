@@ -59,7 +59,7 @@ fn close(a: Point, b: Point) -> bool {
 
 #[test]
 fn edge_points_match_the_reference_corners() {
-    // docs/DESIGN.md §4: flat hex (3,4), size (10,15), origin (35,71) has corners
+    // Reference vector: flat hex (3,4), size (10,15), origin (35,71) has corners
     // 1 = (85, 200.904) and 2 = (75, 200.904): its north side.
     let layout = Layout::new(
         Orientation::Flat,

@@ -131,3 +131,14 @@ fn same_input_same_path() {
     );
     assert_eq!(a, b);
 }
+
+#[test]
+fn a_wall_on_a_side_sends_a_step_search_round_it() {
+    // A wall on the side between the origin and (1,0): going round costs 2.
+    let wall = |a: Hex, b: Hex| {
+        (a == Hex::ORIGIN && b == Hex::new(1, 0)) || (b == Hex::ORIGIN && a == Hex::new(1, 0))
+    };
+    let step = |a: Hex, b: Hex| (!wall(a, b) && b.length() <= 3).then_some(1);
+    let path = a_star_steps(Hex::ORIGIN, Hex::new(1, 0), 1, &PathLimits::default(), step);
+    assert_eq!(path.unwrap().cost, 2);
+}

@@ -1,5 +1,5 @@
 use super::*;
-use crate::{GridQuery, a_star_dense_steps};
+use crate::GridSearch;
 
 /// A parallelogram grid `W` × `W`, indexed row by row.
 const W: i32 = 24;
@@ -23,18 +23,12 @@ fn step(from: Hex, to: Hex) -> Option<u32> {
 }
 
 fn fresh(start: Hex, goal: Hex, limits: &PathLimits) -> Result<Route, PathError> {
-    a_star_dense_steps(query(start, goal, limits), index, step)
+    grid(start).route_to(goal, limits, index, |s| step(s.from, s.to))
 }
 
-/// The test grid's query from `start` to `goal`, every step costing at least 1.
-fn query(start: Hex, goal: Hex, limits: &PathLimits) -> GridQuery {
-    GridQuery {
-        start,
-        goal,
-        min_step_cost: 1,
-        limits: *limits,
-        cells: (W * W) as usize,
-    }
+/// The test grid's search from `start`, every step costing at least 1.
+fn grid(start: Hex) -> GridSearch {
+    GridSearch::new(start, (W * W) as usize).min_step_cost(1)
 }
 
 /// `path` runs from `start` to `goal` through possible steps and costs `path.cost`.
@@ -53,7 +47,7 @@ fn assert_valid(path: &Route, start: Hex, goal: Hex) {
 fn every_goal_in_turn_costs_what_a_fresh_search_finds() {
     let start = Hex::new(2, 3);
     let limits = PathLimits::default();
-    let mut search = RouteSearch::new(start, 1, (W * W) as usize);
+    let mut search = grid(start).reusable();
     // Far, near, back across the wall, hex by hex along a row, and the start itself.
     let mut goals = vec![
         Hex::new(20, 20),
@@ -79,7 +73,7 @@ fn every_goal_in_turn_costs_what_a_fresh_search_finds() {
 #[test]
 fn a_settled_goal_needs_no_new_expansion() {
     let start = Hex::new(0, 0);
-    let mut search = RouteSearch::new(start, 1, (W * W) as usize);
+    let mut search = grid(start).reusable();
     let far = search
         .route_to(Hex::new(10, 10), &PathLimits::default(), index, step)
         .unwrap();
@@ -101,7 +95,7 @@ fn a_settled_goal_needs_no_new_expansion() {
 fn a_stopped_query_leaves_the_search_usable() {
     let start = Hex::new(1, 1);
     let goal = Hex::new(22, 21);
-    let mut search = RouteSearch::new(start, 1, (W * W) as usize);
+    let mut search = grid(start).reusable();
     let exact = fresh(start, goal, &PathLimits::default()).unwrap();
     let tight = PathLimits {
         max_expansions: usize::MAX,
@@ -156,11 +150,8 @@ fn unreachable_goals_and_starts() {
     let ok = search
         .route_to(Hex::new(3, 3), &limits, index, walled)
         .unwrap();
-    let expected = a_star_dense_steps(
-        query(Hex::new(0, 0), Hex::new(3, 3), &limits),
-        index,
-        walled,
-    );
+    let expected =
+        grid(Hex::new(0, 0)).route_to(Hex::new(3, 3), &limits, index, |s| walled(s.from, s.to));
     assert_eq!(ok.cost, expected.unwrap().cost);
     // A start off the grid reaches nothing but itself.
     let mut outside = RouteSearch::new(Hex::new(-5, 0), 1, (W * W) as usize);

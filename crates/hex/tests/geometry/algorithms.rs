@@ -1,10 +1,10 @@
-//! Property tests of the hex algorithms (src/hex: range, line, transform, flood,
+//! Property tests of the hex algorithms (range, line, transform, flood,
 //! pathfind, movement, fov) against their definitions and simple reference versions.
 
-use hexmap::hex::{
-    Axis, Direction, FracHex, GridQuery, Hex, PathLimits, a_star, a_star_dense,
-    connected_components, field_of_view, flood_fill, in_wedge, is_visible, line, line_supercover,
-    movement_range, range, range_count, range_intersection, reflect, ring, rotate, spiral, wedge,
+use hexmap_hex::{
+    Axis, Direction, FracHex, GridSearch, Hex, PathLimits, a_star, connected_components,
+    field_of_view, flood_fill, in_wedge, is_visible, line, line_supercover, movement_range, range,
+    range_count, range_intersection, reflect, ring, rotate, spiral, wedge,
 };
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
@@ -194,8 +194,8 @@ proptest! {
         let index = |h: Hex| sorted.binary_search(&h).ok();
         for min in [0, min_step] {
             let found = a_star(start, goal, min, &PathLimits::default(), cost);
-            let query = GridQuery { start, goal, min_step_cost: min, limits: PathLimits::default(), cells: sorted.len() };
-            let dense = a_star_dense(query, index, cost);
+            let grid = GridSearch::new(start, sorted.len()).min_step_cost(min);
+            let dense = grid.route_to(goal, &PathLimits::default(), index, |s| cost(s.to));
             prop_assert_eq!(&dense, &found, "the dense search finds the same path");
             match (reach.cost(goal), found) {
                 (Some(best), Ok(path)) => {
@@ -209,7 +209,7 @@ proptest! {
                         .sum();
                     prop_assert_eq!(sum, Some(path.cost));
                 }
-                (None, Err(e)) => prop_assert_eq!(e, hexmap::hex::PathError::Unreachable),
+                (None, Err(e)) => prop_assert_eq!(e, hexmap_hex::PathError::Unreachable),
                 (want, got) => prop_assert!(false, "dijkstra {:?} vs a* {:?}", want, got),
             }
         }

@@ -1,8 +1,9 @@
-//! docs/DESIGN.md §4: the reference vectors, asserted through the public API.
+//! The reference vectors of the crate docs ("Reference vectors"), asserted through the
+//! public API.
 
-use hexmap::hex::three_axis::ThreeAxis;
-use hexmap::hex::xxyy::LabelSettings;
-use hexmap::hex::*;
+use hexmap_hex::three_axis::ThreeAxis;
+use hexmap_hex::xxyy::LabelSettings;
+use hexmap_hex::*;
 
 fn cube(q: i32, r: i32, s: i32) -> Hex {
     Hex::from_cube(q, r, s).expect("valid cube")

@@ -2,10 +2,10 @@
 //!
 //! The reference finds the nearest hex centre (hexes are the Voronoi cells of their centres
 //! in the unstretched metric) with exact rational arithmetic: squared distances have the
-//! form P·√3 + Q, compared exactly. It shares no code with `crates/hex/src/pick.rs`, which takes
+//! form P·√3 + Q, compared exactly. It shares no code with the crate's `pick` module, which takes
 //! floors of three edge-line forms instead.
 
-use hexmap::hex::{Hex, Layout, Orientation, Point};
+use hexmap_hex::{Hex, Layout, Orientation, Point};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;

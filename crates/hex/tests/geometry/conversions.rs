@@ -1,9 +1,9 @@
 //! Property tests: every coordinate conversion round-trips, the three-axis normal form is
 //! unique and measures distance, and picking a point inside a hex finds it far from the origin.
 
-use hexmap::hex::three_axis::{self, ThreeAxis};
-use hexmap::hex::xxyy::{LabelOrder, LabelSettings};
-use hexmap::hex::*;
+use hexmap_hex::three_axis::{self, ThreeAxis};
+use hexmap_hex::xxyy::{LabelOrder, LabelSettings};
+use hexmap_hex::*;
 use proptest::prelude::*;
 
 const FAR: i32 = 1 << 28;
