@@ -7,7 +7,7 @@ use super::answer::{path_text, print_json};
 use super::mines::show_named;
 use clap::{Args, Subcommand};
 use hexmap_hex::CoordChoice;
-use hexmap_map::{Document, Edit, FogEdit};
+use hexmap_map::{Document, Edit, FogEdit, HexError};
 use std::path::PathBuf;
 
 /// Arguments of `hexmap fog`.
@@ -112,8 +112,10 @@ pub fn fog(a: &FogArgs) -> Result<(), CliError> {
             )
         }
     };
-    doc.apply(&edit)
-        .map_err(|e| CliError(format!("{}: {e}", a.map.display())))?;
+    doc.apply(&edit).map_err(|e| {
+        let what = e.describe(&doc.map().properties().coord_context());
+        CliError(format!("{}: {what}", a.map.display()))
+    })?;
     // Only the cells whose state changed count: revealing a revealed cell changes nothing.
     let changed = doc.map().hidden_count().abs_diff(hidden_before);
     let unchanged = named - changed;

@@ -8,9 +8,9 @@ use clap::{ArgGroup, Args, Subcommand};
 use hexmap_hex::{CoordChoice, CoordSystem, Hex};
 use hexmap_io as io;
 use hexmap_map::minesweeper::{
-    Board, GenerateSettings, MineAmount, MineLayout, SolveError, Verdict, generate, solve,
+    Board, GenerateSettings, MineAmount, MineLayout, Verdict, generate, solve,
 };
-use hexmap_map::{CellEdit, Document, Edit, HexMap};
+use hexmap_map::{CellEdit, Document, Edit, HexError, HexMap};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -175,15 +175,10 @@ fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
         max_attempts: a.max_attempts,
         ..GenerateSettings::new(amount, a.seed)
     };
-    if let Some(h) = start.filter(|&h| !board.contains(h)) {
-        return Err(CliError(format!(
-            "{}: start {} is not a playable cell (outside the map or a hole)",
-            a.map.display(),
-            show_named(&map, a.coords, h)
-        )));
-    }
-    let generated =
-        generate(&board, &settings).map_err(|e| CliError(format!("{}: {e}", a.map.display())))?;
+    let generated = generate(&board, &settings).map_err(|e| {
+        let what = e.describe_with(&|h| show_named(&map, a.coords, h));
+        CliError(format!("{}: {what}", a.map.display()))
+    })?;
     // Through the document's one edit path, like any other change to a map.
     let mut doc = Document::new(map);
     doc.apply(&Edit::Cell(CellEdit::SetMines(
@@ -267,12 +262,10 @@ fn run_check(a: &CheckArgs) -> Result<(), CliError> {
     };
     let at = show_named(&map, a.coords, start);
     let report = solve(&layout, start).map_err(|e| {
-        CliError(match e {
-            SolveError::StartOffBoard(_) => {
-                format!("{name}: start {at} is not a playable cell (outside the map or a hole)")
-            }
-            SolveError::StartIsMine(_) => format!("{name}: start {at} holds a mine"),
-        })
+        CliError(format!(
+            "{name}: {}",
+            e.describe_with(&|h| show_named(&map, a.coords, h))
+        ))
     })?;
     let forced: Vec<Hex> = match &report.verdict {
         Verdict::Solved => Vec::new(),

@@ -8,7 +8,9 @@ use super::answer::{path_text, print_json};
 use super::mines::show_named;
 use clap::{Args, Subcommand};
 use hexmap_hex::{CoordChoice, Edge, Hex};
-use hexmap_map::{Document, Edit, FogEdit, GmItem, HexMap, IconId, LabelId, PathId, RegionId};
+use hexmap_map::{
+    Document, Edit, FogEdit, GmItem, HexError, HexMap, IconId, LabelId, PathId, RegionId,
+};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `hexmap secret`.
@@ -89,8 +91,10 @@ pub fn secret(a: &SecretArgs) -> Result<(), CliError> {
             items: changed.iter().map(|i| (*i).clone()).collect(),
             gm_only,
         });
-        doc.apply(&edit)
-            .map_err(|e| CliError(format!("{}: {e}", a.map.display())))?;
+        doc.apply(&edit).map_err(|e| {
+            let what = e.describe(&doc.map().properties().coord_context());
+            CliError(format!("{}: {what}", a.map.display()))
+        })?;
         hexmap_io::save(&a.map, doc.map(), form)?;
     }
     let map = doc.map();

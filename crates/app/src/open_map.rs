@@ -8,8 +8,8 @@ use hexmap_hex::{CoordContext, Hex, Layout, OffsetCoord, OffsetKind, Orientation
 use hexmap_io::Form;
 use hexmap_map::shape::OffsetBounds;
 use hexmap_map::{
-    CellMarks, Document, Edit, HexMap, MapEdit, MapProperties, MapShape, Palette, ShapeSpec,
-    TerrainId,
+    CellMarks, Document, Edit, HexError, HexMap, MapEdit, MapProperties, MapShape, Palette,
+    ShapeSpec, TerrainId,
 };
 use std::path::{Path, PathBuf};
 
@@ -421,9 +421,10 @@ impl OpenMap {
         self.map().note(h)
     }
 
-    /// Apply an edit (inside or outside a stroke); the error text says what was refused.
+    /// Apply an edit (inside or outside a stroke); the error text says what was refused,
+    /// naming a hex the way the map does ([`HexError::describe`]).
     pub fn apply(&mut self, edit: &Edit) -> Result<(), String> {
-        let changed = self.document.apply(edit).map_err(|e| e.to_string())?;
+        let changed = (self.document.apply(edit)).map_err(|e| e.describe(&self.coord_context()))?;
         self.record_change(changed);
         Ok(())
     }
@@ -431,7 +432,8 @@ impl OpenMap {
     /// Apply several edits as one undo step (all or nothing; see
     /// [`Document::apply_all`]).
     pub fn apply_all(&mut self, edits: &[Edit]) -> Result<(), String> {
-        let changed = self.document.apply_all(edits).map_err(|e| e.to_string())?;
+        let changed =
+            (self.document.apply_all(edits)).map_err(|e| e.describe(&self.coord_context()))?;
         self.record_change(changed);
         Ok(())
     }

@@ -151,7 +151,7 @@ pub enum LabelError {
     },
     /// The hex has no label: it lies left of or above the first column/row, or its number
     /// needs more digits than the settings allow.
-    #[error("hex {hex} has no {digits}-digit label (column {col}, row {row} counting from {base})")]
+    #[error("the hex has no {digits}-digit label (column {col}, row {row} counting from {base})")]
     Unlabelable {
         /// The hex.
         hex: Hex,

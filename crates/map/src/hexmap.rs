@@ -18,13 +18,13 @@ pub use relocate::CellMove;
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum MapError {
     /// The hex is not a cell of the map.
-    #[error("cell {0} is outside the map")]
+    #[error("the cell is outside the map")]
     OutsideShape(Hex),
     /// The terrain id is not in the palette.
     #[error("terrain id {0} is not in the palette")]
     UnknownTerrain(TerrainId),
     /// A note is too long.
-    #[error("note at {hex} is {len} bytes, over the limit of {MAX_NOTE_LEN}")]
+    #[error("a note is {len} bytes, over the limit of {MAX_NOTE_LEN}")]
     NoteTooLong {
         /// Where.
         hex: Hex,
@@ -38,10 +38,10 @@ pub enum MapError {
     #[error(transparent)]
     OffsetKind(#[from] super::OffsetMismatch),
     /// An edge with a hex that is not a cell of the map.
-    #[error("edge {0} is not between two cells of the map")]
+    #[error("the edge is not between two cells of the map")]
     EdgeOutsideShape(Edge),
     /// Two hexes given as an edge are not neighbours.
-    #[error("{0} and {1} are not neighbours, so they share no edge")]
+    #[error("the two hexes are not neighbours, so they share no edge")]
     NotNeighbours(Hex, Hex),
     /// The edge type id is not in the edge palette.
     #[error("edge type id {0} is not in the edge palette")]
@@ -58,7 +58,7 @@ pub enum MapError {
         error: PathShapeError,
     },
     /// A path leaves the map.
-    #[error("path {id}: hex {index} ({hex}) is outside the map")]
+    #[error("path {id}: its hex {index} is outside the map")]
     PathOutsideShape {
         /// The path.
         id: PathId,
@@ -87,7 +87,7 @@ pub enum MapError {
     #[error("the map has {0} paths, over the limit of {max}", max = super::features::MAX_PATHS)]
     TooManyPaths(usize),
     /// An icon (or a hex's icon list) breaks a limit.
-    #[error("icon at {hex}: {error}")]
+    #[error("icon: {error}")]
     BadIcon {
         /// Where.
         hex: Hex,
@@ -95,7 +95,7 @@ pub enum MapError {
         error: IconError,
     },
     /// An icon index names no icon on the hex.
-    #[error("hex {hex} has {len} icons, so there is no icon {index}")]
+    #[error("the hex has {len} icons, so there is no icon {index}")]
     NoSuchIcon {
         /// Where.
         hex: Hex,

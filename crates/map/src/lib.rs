@@ -16,6 +16,7 @@ mod elevation;
 pub mod features;
 pub mod fog;
 pub mod generate;
+mod hex_error;
 mod hexmap;
 pub mod history;
 pub mod layers;
@@ -59,6 +60,7 @@ pub use features::{
     PathType, PathTypeId, Paths,
 };
 pub use fog::{FogState, GmItem, MAX_SIGHT, Party, PartyError};
+pub use hex_error::HexError;
 pub use hexmap::{CellMove, HexMap, MapError};
 pub use history::History;
 pub use layers::{MineLayer, Notes, TerrainLayer};

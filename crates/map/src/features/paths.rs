@@ -47,7 +47,7 @@ pub enum PathShapeError {
     #[error("a path has {0} hexes, over the limit of {MAX_PATH_LEN}")]
     TooLong(usize),
     /// Two consecutive hexes are not neighbours.
-    #[error("path step {index} from {from} to {to} is not to a neighbour")]
+    #[error("path step {index} does not go to a neighbour")]
     Gap {
         /// Index of the step's first hex.
         index: usize,

@@ -58,7 +58,7 @@ impl FogState {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PartyError {
     /// Its hex is not a cell of the map.
-    #[error("the party's hex {0} is not a cell of the map")]
+    #[error("the party's hex is not a cell of the map")]
     OutsideShape(Hex),
     /// Its sight radius is over the limit.
     #[error("the party's sight radius {0} is over the limit of {MAX_SIGHT}")]

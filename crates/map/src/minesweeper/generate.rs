@@ -76,7 +76,7 @@ pub enum GenerateError {
     #[error("the board has no playable cell")]
     EmptyBoard,
     /// The start is not a playable cell.
-    #[error("start {0} is not a playable cell (outside the board or a hole)")]
+    #[error("the start is not a playable cell (outside the map or a hole)")]
     StartOffBoard(Hex),
     /// The density is not a number from 0 to 1.
     #[error("mine density {0} is not a number from 0 to 1")]

@@ -9,7 +9,7 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum LayoutError {
     /// A mine was placed on a hex that is not a playable cell (outside the board or a hole).
-    #[error("mine at {0} is not on a playable cell (outside the board or a hole)")]
+    #[error("a mine is not on a playable cell (outside the map or a hole)")]
     MineOffBoard(Hex),
 }
 

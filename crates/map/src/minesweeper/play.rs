@@ -22,7 +22,7 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PlayError {
     /// The hex is not a playable cell (outside the board or a hole).
-    #[error("{0} is not a playable cell (outside the board or a hole)")]
+    #[error("not a playable cell (outside the map or a hole)")]
     NotOnBoard(Hex),
 }
 

@@ -40,10 +40,10 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SolveError {
     /// The start is not a playable cell (outside the board or a hole).
-    #[error("start {0} is not a playable cell (outside the board or a hole)")]
+    #[error("the start is not a playable cell (outside the map or a hole)")]
     StartOffBoard(Hex),
     /// The start holds a mine, so the first click loses.
-    #[error("start {0} holds a mine")]
+    #[error("the start holds a mine")]
     StartIsMine(Hex),
 }
 

@@ -149,7 +149,7 @@ pub enum RegionError {
     #[error("there is no region {0}")]
     NoSuchRegion(RegionId),
     /// A hex that is not a cell of the map.
-    #[error("region {id}: hex {hex} is not a cell of the map")]
+    #[error("region {id}: the hex is not a cell of the map")]
     OutsideMap {
         /// The region.
         id: RegionId,
@@ -158,7 +158,7 @@ pub enum RegionError {
     },
     /// Two regions of an exclusive kind share a hex.
     #[error(
-        "regions {a} and {b} of exclusive kind {kind:?} share hex {hex} (a hex is in at most one region of the kind)"
+        "regions {a} and {b} of exclusive kind {kind:?} share the hex (a hex is in at most one region of the kind)"
     )]
     Overlap {
         /// The kind.

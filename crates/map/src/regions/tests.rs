@@ -202,7 +202,7 @@ fn making_a_kind_exclusive_is_refused_while_regions_share_a_hex() {
             exclusive: true,
         }))
         .unwrap_err();
-    assert!(err.to_string().contains("share hex"), "{err}");
+    assert!(err.to_string().contains("share the hex"), "{err}");
     assert!(!d.map().regions().kinds()[0].exclusive);
 }
 

@@ -403,10 +403,8 @@ fn an_icon_id_used_on_another_hex_is_refused() {
     map.set_placed_icons(Hex::ORIGIN, vec![placed(4)]).unwrap();
     let other = Hex::new(1, 0);
     let err = map.set_placed_icons(other, vec![placed(4)]).unwrap_err();
-    assert_eq!(
-        err.to_string(),
-        "icon at (1, 0, -1): icon id 4 is already in use"
-    );
+    assert_eq!(err.to_string(), "icon: icon id 4 is already in use");
+    assert_eq!(crate::HexError::hex(&err), Some(other));
     let err = map
         .set_placed_icons(other, vec![placed(7), placed(7)])
         .unwrap_err();
