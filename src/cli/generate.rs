@@ -122,20 +122,17 @@ pub fn generate(a: &GenerateArgs) -> Result<(), CliError> {
             ctx.hex_name(*y)
         ));
     }
-    let sea = map
-        .elevation_layer()
-        .map_or(0, |l| l.values().iter().filter(|&&e| e < 0).count());
-    let sea_percent = sea as f64 * 100.0 / map.cell_count().max(1) as f64;
+    let summary = report.summary(&map);
     if a.writing.json {
         print_json(&serde_json::json!({
             "file": path_text(out),
             "form": a.new_map.form.name(),
             "seed": seed,
-            "cells": map.cell_count(),
-            "sea_cells": sea,
-            "rivers": report.rivers.len(),
-            "settlements": report.settlements.len(),
-            "road_paths": map.paths().len(),
+            "cells": summary.cells,
+            "sea_cells": summary.sea_cells,
+            "rivers": summary.rivers,
+            "settlements": summary.settlements,
+            "road_paths": summary.roads,
             "unrouted": report
                 .unrouted
                 .iter()
@@ -143,14 +140,7 @@ pub fn generate(a: &GenerateArgs) -> Result<(), CliError> {
                 .collect::<Vec<_>>(),
         }))?;
     } else if !io::is_special_output(out) {
-        println!(
-            "{}: {} cells, {sea_percent:.0}% sea, {} rivers, {} settlements, {} road paths",
-            out.display(),
-            map.cell_count(),
-            report.rivers.len(),
-            report.settlements.len(),
-            map.paths().len()
-        );
+        println!("{}: {summary}", out.display());
     }
     Ok(())
 }

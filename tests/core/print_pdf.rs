@@ -492,7 +492,7 @@ fn bad_print_options_are_clear_errors() {
     let ron = dir.path().join("m.ron");
     let map = land_map(Orientation::Pointy, Point::new(10.0, 10.0), 40, 40);
     hexmap::io::save(&ron, &map, hexmap::io::Form::Offset).unwrap();
-    let cases: [(&[&str], &str); 9] = [
+    let cases: [(&[&str], &str); 10] = [
         (&["--to", "pdf", "--hex-size", "0mm"], "out of range"),
         (
             &["--to", "pdf", "--hex-size", "1000000000mm"],
@@ -508,6 +508,10 @@ fn bad_print_options_are_clear_errors() {
         ),
         (&["--to", "pdf", "--hex-size", "500mm"], "page limit"),
         (&["--to", "png", "--dpi", "300"], "--dpi needs --hex-size"),
+        (
+            &["--to", "png", "--dpi", "5", "--hex-size", "19mm"],
+            "a print resolution must be from 10 to 2400 dpi, got 5",
+        ),
     ];
     for (args, message) in cases {
         let out = assert_cmd::Command::cargo_bin("hexmap")

@@ -320,12 +320,19 @@ fn print_size_fields(ui: &mut egui::Ui, options: &mut WriteOptions) {
     if let Some(dpi) = options.dpi.as_mut() {
         ui.horizontal(|ui| {
             let l = ui.label("DPI");
-            ui.add(egui::DragValue::new(dpi).range(10.0..=2400.0))
-                .labelled_by(l.id);
+            ui.add(
+                egui::DragValue::new(dpi).range(hexmap_io::DPI_RANGE.0..=hexmap_io::DPI_RANGE.1),
+            )
+            .labelled_by(l.id);
             let mut mm = options.print.hex_size.to_mm();
             let l = ui.label("Hex size, flat to flat (mm)");
-            ui.add(egui::DragValue::new(&mut mm).range(2.0..=500.0).speed(0.1))
-                .labelled_by(l.id);
+            let (min_mm, max_mm) = hexmap_draw::print::HEX_SIZE_RANGE_MM;
+            ui.add(
+                egui::DragValue::new(&mut mm)
+                    .range(min_mm..=max_mm)
+                    .speed(0.1),
+            )
+            .labelled_by(l.id);
             options.print.hex_size = hexmap_draw::print::Length::mm(mm);
             ui.label(format!("= {:.3} in", mm / hexmap_draw::print::MM_PER_INCH));
         });

@@ -347,8 +347,7 @@ fn set_edges(
 /// The hexsides nearest to the points of the segment `from`–`to`, sampled a quarter hex
 /// apart (so a fast drag leaves no gaps), in order, without repeats, `from`'s side first.
 pub fn edges_along(layout: &Layout, from: Point, to: Point) -> Vec<Edge> {
-    let size = layout.size();
-    let step = size.x.min(size.y) / 4.0;
+    let step = layout.inner_radius() / 4.0;
     let (dx, dy) = (to.x - from.x, to.y - from.y);
     let n = ((dx * dx + dy * dy).sqrt() / step)
         .ceil()

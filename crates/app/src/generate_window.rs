@@ -185,18 +185,7 @@ fn show(
 
 /// One line about a generated map.
 fn summary(map: &HexMap, report: &generate::Report) -> String {
-    let sea = map
-        .elevation_layer()
-        .map_or(0, |l| l.values().iter().filter(|&&e| e < 0).count());
-    use super::words::count;
-    format!(
-        "{}, {:.0}% sea, {}, {}, {}",
-        count(map.cell_count(), "cell", "cells"),
-        sea as f64 * 100.0 / map.cell_count().max(1) as f64,
-        count(report.rivers.len(), "river", "rivers"),
-        count(report.settlements.len(), "settlement", "settlements"),
-        count(map.paths().len(), "road", "roads")
-    )
+    report.summary(map).to_string()
 }
 
 /// What a generation gives: the map and its report, or why not.

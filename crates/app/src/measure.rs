@@ -70,7 +70,7 @@ pub fn readout_of(
     }
     match route {
         Ok(route) => {
-            let points = route.cost as f64 / 100.0;
+            let points = hexmap_map::cost::hundredths_to_points(route.cost);
             let mut text = format!("route cost {}", format_number(points));
             if let Some(s) = scale {
                 let travel = s.distance(points);

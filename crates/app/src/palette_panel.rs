@@ -239,13 +239,12 @@ fn fields(ui: &mut egui::Ui, ed: &mut TerrainEditor) {
             let l = ui.label("Cost");
             ui.add(
                 egui::DragValue::new(&mut points)
-                    .range(0.0..=1000.0)
+                    .range(0.0..=hexmap_map::Cost::MAX.points())
                     .speed(0.25)
                     .max_decimals(2),
             )
             .labelled_by(l.id);
-            let hundredths = (points * 100.0).round().clamp(0.0, 100_000.0) as u32;
-            if let Some(c) = hexmap_map::Cost::from_hundredths(hundredths) {
+            if let Some(c) = hexmap_map::Cost::from_points(points) {
                 t.cost = MoveCost::Cost(c);
             }
         }

@@ -331,7 +331,7 @@ pub(super) fn right_panel(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &OpenMap)
 fn labels_legible(doc: &OpenMap, system: hexmap_hex::CoordSystem, zoom: f64) -> bool {
     let map = doc.map();
     let layout = doc.layout();
-    let radius = layout.size().x.min(layout.size().y);
+    let radius = layout.inner_radius();
     let cap = hexmap_draw::Style::editor(hexmap_draw::Layers::editor()).label_cap;
     let cx = map.properties().coord_context();
     let b = doc.offset_bounds();

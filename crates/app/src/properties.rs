@@ -265,10 +265,10 @@ fn settings_fields(
     }
     ui.horizontal(|ui| {
         let l = ui.label("Hex size x");
-        ui.add(egui::DragValue::new(&mut p.hex_size.x).range(0.5..=1000.0))
+        ui.add(egui::DragValue::new(&mut p.hex_size.x).range(hexmap_map::HEX_SIZE_RANGE))
             .labelled_by(l.id);
         let l = ui.label("y (stretch)");
-        ui.add(egui::DragValue::new(&mut p.hex_size.y).range(0.5..=1000.0))
+        ui.add(egui::DragValue::new(&mut p.hex_size.y).range(hexmap_map::HEX_SIZE_RANGE))
             .labelled_by(l.id);
     });
     ui.separator();

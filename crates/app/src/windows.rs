@@ -436,10 +436,10 @@ fn new_map_window(ctx: &egui::Context, open: &mut Option<NewMapForm>) -> Option<
             fill_field(ui, &mut s.fill);
             ui.horizontal(|ui| {
                 let l = ui.label("Hex size x");
-                ui.add(egui::DragValue::new(&mut s.hex_size.0).range(1.0..=500.0))
+                ui.add(egui::DragValue::new(&mut s.hex_size.0).range(hexmap_map::HEX_SIZE_RANGE))
                     .labelled_by(l.id);
                 let l = ui.label("y");
-                ui.add(egui::DragValue::new(&mut s.hex_size.1).range(1.0..=500.0))
+                ui.add(egui::DragValue::new(&mut s.hex_size.1).range(hexmap_map::HEX_SIZE_RANGE))
                     .labelled_by(l.id);
             });
             if let Some(message) = &form.error {

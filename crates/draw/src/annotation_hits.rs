@@ -52,8 +52,7 @@ type DrawOrder = (i32, i32, usize);
 
 /// The smaller hex radius the icons are laid out on (as `MapScene` draws them).
 fn radius(layout: &Layout) -> f64 {
-    let s = layout.size();
-    s.x.min(s.y)
+    layout.inner_radius()
 }
 
 /// The box of the `index`-th icon on `hex` (`None` when there is no such icon).

@@ -138,8 +138,7 @@ pub fn draw_features(
         return;
     }
     let near = with_neighbours(cells);
-    let size = layout.size();
-    let radius = size.x.min(size.y);
+    let radius = layout.inner_radius();
     if draw_edges {
         let mut edges: Vec<(Edge, _)> = near.iter().flat_map(|&h| map.edges_owned_by(h)).collect();
         edges.sort_unstable();
@@ -350,8 +349,7 @@ pub fn edge_curve(map: &HexMap, layout: &Layout, edge: Edge) -> (Point, [Segment
 /// How far `p` is (world units) from the line drawn for `path` near hex `h` (its pieces in
 /// `h` and its neighbours): the one geometry the editor picks paths by.
 pub fn distance_to_path_near(layout: &Layout, path: &MapPath, h: Hex, p: Point) -> f64 {
-    let size = layout.size();
-    let tolerance = size.x.min(size.y) * 0.01;
+    let tolerance = layout.inner_radius() * 0.01;
     let mut best = f64::INFINITY;
     for (k, _) in path
         .hexes

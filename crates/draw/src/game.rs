@@ -108,8 +108,7 @@ impl<'a> GameScene<'a> {
     }
 
     fn radius(&self) -> f64 {
-        let s = self.layout.size();
-        s.x.min(s.y)
+        self.layout.inner_radius()
     }
 
     /// The decorations of one cell on top of its fill.

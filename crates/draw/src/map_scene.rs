@@ -129,8 +129,7 @@ impl<'a> MapScene<'a> {
 
     /// The smaller hex radius in world units (what the level of detail is measured on).
     pub fn radius(&self) -> f64 {
-        let s = self.layout.size();
-        s.x.min(s.y)
+        self.layout.inner_radius()
     }
 
     /// The colour a person sees in the cell at `hex`: its terrain's colour, the style's

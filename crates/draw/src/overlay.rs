@@ -140,7 +140,7 @@ pub fn draw_overlays(
         })
     };
     let fill_at = |h: Hex| cell_fill(h).unwrap_or(style.backdrop);
-    let radius_px = size.x.min(size.y) * scale;
+    let radius_px = layout.inner_radius() * scale;
     for set in overlays.sets {
         let shown = set
             .hexes

@@ -22,8 +22,7 @@ pub const DOT_PX: f64 = 4.0;
 /// whose icons are too small to be drawn. Every one shows however small the hexes are.
 pub fn draw_overview(map: &HexMap, layout: &Layout, scale: f64, sink: &mut dyn Sink) {
     let px = 1.0 / scale.max(1e-9);
-    let size = layout.size();
-    let radius = size.x.min(size.y);
+    let radius = layout.inner_radius();
     if radius * scale < FEATURES_FROM_PX {
         draw_lines(map, layout, px, sink);
     }

@@ -40,7 +40,7 @@ impl Spill {
     /// spilling note captions, for hexes of `layout`.
     pub fn of(map: &HexMap, layout: &Layout) -> Spill {
         let size = layout.size();
-        let radius = size.x.min(size.y);
+        let radius = layout.inner_radius();
         let kind = OffsetKind::default_for(layout.orientation());
         let notes = map.view().note_captions;
         let note_steps = |hex: Hex| {

@@ -43,6 +43,22 @@ impl Layers {
             elevation: false,
         }
     }
+
+    /// What an exported picture or print draws: terrain, edge features and paths always,
+    /// mines, the grid and coordinate labels as asked; never notes, symbols or elevation.
+    pub const fn picture(mines: bool, grid: bool, labels: Option<CoordSystem>) -> Layers {
+        Layers {
+            terrain: true,
+            mines,
+            notes: false,
+            grid,
+            symbols: false,
+            labels,
+            edges: true,
+            paths: true,
+            elevation: false,
+        }
+    }
 }
 
 /// A line width in pixels that follows the hex size within bounds (see [`super::lod::line_px`]).

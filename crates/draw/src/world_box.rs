@@ -182,8 +182,7 @@ struct PlacedIcon<'a> {
 
 /// Every icon of `map` at its place ([`icon_box`] within its hex).
 fn placed_icons<'a>(map: &'a HexMap, layout: &'a Layout) -> impl Iterator<Item = PlacedIcon<'a>> {
-    let size = layout.size();
-    let radius = size.x.min(size.y);
+    let radius = layout.inner_radius();
     map.icons().iter().flat_map(move |(hex, icons)| {
         let c = layout.hex_to_pixel(hex);
         let of = icons.len();
@@ -234,8 +233,7 @@ pub fn drawn_text_boxes(map: &HexMap, layout: &Layout) -> Vec<WorldRect> {
     for (_, label) in map.labels().iter() {
         boxed(&mut out, &label_text(label, layout));
     }
-    let size = layout.size();
-    let radius = size.x.min(size.y);
+    let radius = layout.inner_radius();
     for placed in placed_icons(map, layout) {
         if let Some(text) = placed.icon.caption.as_deref() {
             let (top, size) = caption_place(placed.of, radius, placed.at, placed.half);

@@ -70,6 +70,24 @@ const FLAT: OrientationMatrix = OrientationMatrix {
 };
 
 impl Orientation {
+    /// The two corner indices (numbering of [`Layout::corners`]) bounding the side of a hex
+    /// that faces `direction`: corners d and d + 1 on pointy hexes, d − 1 and d on flat. The
+    /// same for every size and origin, so an outline can be worked out without a layout.
+    ///
+    /// ```
+    /// use hexmap_hex::{Direction, Orientation};
+    /// assert_eq!(Orientation::Pointy.side_corners(Direction::from_index(0)), [0, 1]);
+    /// assert_eq!(Orientation::Flat.side_corners(Direction::from_index(0)), [5, 0]);
+    /// ```
+    #[must_use]
+    pub const fn side_corners(self, direction: Direction) -> [usize; 2] {
+        let d = direction.index();
+        match self {
+            Orientation::Pointy => [d, (d + 1) % 6],
+            Orientation::Flat => [(d + 5) % 6, d],
+        }
+    }
+
     /// The matrices of this orientation.
     #[must_use]
     pub const fn matrix(self) -> &'static OrientationMatrix {
@@ -190,6 +208,21 @@ impl Layout {
     #[must_use]
     pub const fn size(&self) -> Point {
         self.size
+    }
+
+    /// The hex size along its shorter axis, `size.x.min(size.y)` (centre to corner; the
+    /// two are equal unless the hexes are stretched): the one length drawings scale
+    /// strokes, icons and tolerances by, so a stretched hex draws them no larger than its
+    /// narrow side allows.
+    ///
+    /// ```
+    /// use hexmap_hex::{Layout, Orientation, Point};
+    /// let stretched = Layout::new(Orientation::Flat, Point::new(10.0, 15.0), Point::default());
+    /// assert_eq!(stretched.unwrap().inner_radius(), 10.0);
+    /// ```
+    #[must_use]
+    pub const fn inner_radius(&self) -> f64 {
+        self.size.x.min(self.size.y)
     }
 
     /// The pixel position of hex (0, 0).
@@ -329,11 +362,7 @@ impl Layout {
     /// that faces `direction`: corners d and d + 1 on pointy hexes, d − 1 and d on flat.
     #[must_use]
     pub const fn side_corners(&self, direction: Direction) -> [usize; 2] {
-        let d = direction.index();
-        match self.orientation {
-            Orientation::Pointy => [d, (d + 1) % 6],
-            Orientation::Flat => [(d + 5) % 6, d],
-        }
+        self.orientation.side_corners(direction)
     }
 
     /// The two end points of an edge in world space: the corners the two hexes share, from

@@ -22,6 +22,7 @@ mod write;
 
 pub use atomic::{is_special_output, write_atomic};
 pub use error::{CellRef, FormatError, LoadError, SaveError};
+pub use format::DPI_RANGE;
 pub use read::from_str;
 pub use resources::{FolderResources, NoResources, ReadFileError, Resources, read_file};
 pub use write::to_string;

@@ -44,6 +44,29 @@ impl Cost {
     pub fn points(self) -> f64 {
         f64::from(self.0) / f64::from(Cost::SCALE)
     }
+
+    /// `points` rounded to the nearest hundredth (what a number field gives), or `None`
+    /// when it is negative, not a number or over [`Cost::MAX`].
+    ///
+    /// ```
+    /// use hexmap_map::Cost;
+    /// assert_eq!(Cost::from_points(1.25), Cost::from_hundredths(125));
+    /// assert_eq!(Cost::from_points(Cost::MAX.points()), Some(Cost::MAX));
+    /// assert_eq!(Cost::from_points(Cost::MAX.points() + 1.0), None);
+    /// assert_eq!(Cost::from_points(-1.0), None);
+    /// ```
+    pub fn from_points(points: f64) -> Option<Cost> {
+        let hundredths = (points * f64::from(Cost::SCALE)).round();
+        if !(0.0..=f64::from(Cost::MAX.0)).contains(&hundredths) {
+            return None;
+        }
+        Cost::from_hundredths(hundredths as u32)
+    }
+}
+
+/// A total in hundredths of a point (a route's cost) in points: `450` → `4.5`.
+pub fn hundredths_to_points(total: u64) -> f64 {
+    total as f64 / f64::from(Cost::SCALE)
 }
 
 impl fmt::Display for Cost {

@@ -53,7 +53,7 @@ pub use edit::{
     HexBounds, MapEdit, PathEnd,
 };
 pub use edit_cells::fill_region;
-pub use elevation::{ElevationLayer, MAX_ELEVATION, MIN_ELEVATION};
+pub use elevation::{ElevationLayer, MAX_ELEVATION, MIN_ELEVATION, is_below_sea};
 pub use features::{
     EdgeLayer, EdgeMove, EdgePalette, EdgeType, EdgeTypeId, FeatureId, FeaturePalette,
     FeaturePaletteError, FeatureType, LineStyle, MapPath, PathId, PathPalette, PathShapeError,
@@ -67,7 +67,7 @@ pub use layers::{MineLayer, Notes, TerrainLayer};
 pub use orientation::{OffsetMismatch, offset_kinds_for};
 pub use palette::{MoveCost, Palette, PaletteError, Rgb, Terrain, TerrainId};
 pub use properties::{
-    MAX_HEX_SIZE, MAX_MAP_NAME_LEN, MapProperties, PropertyError, shorten_to_bytes,
+    HEX_SIZE_RANGE, MAX_HEX_SIZE, MAX_MAP_NAME_LEN, MapProperties, PropertyError, shorten_to_bytes,
     validate_hex_size,
 };
 pub use regions::{

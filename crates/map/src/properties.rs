@@ -14,6 +14,10 @@ pub const MAX_MAP_NAME_LEN: usize = 200;
 /// world units, where f64 still counts whole units exactly.
 pub const MAX_HEX_SIZE: f64 = 1_000_000.0;
 
+/// The hex sizes (centre to corner, along x or y) an editor's number fields offer: from half
+/// a world unit to [`MAX_HEX_SIZE`]. Files may hold any positive size up to the maximum.
+pub const HEX_SIZE_RANGE: std::ops::RangeInclusive<f64> = 0.5..=MAX_HEX_SIZE;
+
 /// The whole-map settings that are not per cell.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MapProperties {

@@ -141,7 +141,7 @@ pub fn draw_regions(
             });
         }
     }
-    let radius = layout.size().x.min(layout.size().y);
+    let radius = layout.inner_radius();
     let size = (radius * NAME_SHARE).max(NAME_MIN_PX / scale);
     let mut taken: Vec<(Point, Point)> = map
         .labels()

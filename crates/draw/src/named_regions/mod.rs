@@ -61,13 +61,6 @@ pub fn outline_sides(
     hexes: &BTreeSet<Hex>,
     orientation: Orientation,
 ) -> Vec<Vec<(Hex, Direction)>> {
-    let side_corners = |d: Direction| {
-        let d = d.index();
-        match orientation {
-            Orientation::Pointy => [d, (d + 1) % 6],
-            Orientation::Flat => [(d + 5) % 6, d],
-        }
-    };
     // Each outer side as a directed segment from corner to corner, in corner order
     // (the same turn for every hex), keyed by its start corner.
     let mut from: HashMap<CornerKey, (CornerKey, (Hex, Direction))> = HashMap::new();
@@ -77,7 +70,7 @@ pub fn outline_sides(
             if hexes.contains(&h.neighbor(d)) {
                 continue;
             }
-            let [a, b] = side_corners(d);
+            let [a, b] = orientation.side_corners(d);
             let (ka, kb) = (corner_key(orientation, h, a), corner_key(orientation, h, b));
             from.insert(ka, (kb, (h, d)));
             starts.push(ka);

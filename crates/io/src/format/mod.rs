@@ -17,6 +17,7 @@ mod kind;
 mod left_out;
 mod pdf;
 mod picture;
+pub use picture::DPI_RANGE;
 mod player;
 mod registry;
 mod ron;

@@ -115,17 +115,7 @@ impl PictureOptions {
 
     /// The style pictures are drawn in.
     fn style(&self) -> Style {
-        let style = Style::picture(Layers {
-            terrain: true,
-            mines: self.mines,
-            notes: false,
-            grid: self.grid,
-            symbols: false,
-            labels: self.labels,
-            edges: true,
-            paths: true,
-            elevation: false,
-        });
+        let style = Style::picture(Layers::picture(self.mines, self.grid, self.labels));
         if self.players {
             style.for_players()
         } else {
@@ -155,7 +145,7 @@ pub enum PictureError {
     #[error(transparent)]
     Layout(#[from] hexmap_draw::print::PrintLayoutError),
     /// A print resolution out of range.
-    #[error("--dpi must be between 10 and 2400, got {0}")]
+    #[error("a print resolution must be from {min} to {max} dpi, got {0}", min = crate::DPI_RANGE.0, max = crate::DPI_RANGE.1)]
     BadDpi(f64),
     /// PNG encoding failed.
     #[error("PNG encoding failed: {0}")]

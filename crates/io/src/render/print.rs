@@ -203,17 +203,7 @@ pub async fn pdf_in_steps(
         Some(b) => PageLayout::new(&opts.setup, b, flat_to_flat(&world))?,
         None => layout_map(map, &opts.setup)?,
     };
-    let mut style = Style::picture(Layers {
-        terrain: true,
-        mines: opts.mines,
-        notes: false,
-        grid: opts.grid,
-        symbols: false,
-        labels: opts.labels,
-        edges: true,
-        paths: true,
-        elevation: false,
-    });
+    let mut style = Style::picture(Layers::picture(opts.mines, opts.grid, opts.labels));
     if opts.players {
         style = style.for_players();
     }

@@ -17,6 +17,12 @@ pub struct ElevationLayer {
     cells: Vec<i16>,
 }
 
+/// True for an elevation below sea level (under 0): the one sea test of the generator, its
+/// reports and the water a generated world starts with.
+pub const fn is_below_sea(elevation: i16) -> bool {
+    elevation < 0
+}
+
 impl ElevationLayer {
     /// `len` cells at sea level (0).
     pub fn new(len: usize) -> Self {
@@ -54,6 +60,12 @@ impl ElevationLayer {
     /// The values in cell-index order: for writers and renderers.
     pub fn values(&self) -> &[i16] {
         &self.cells
+    }
+
+    /// How many cells lie below sea level (elevation under 0): the sea of a generated
+    /// world, counted the same way by every front end.
+    pub fn below_sea(&self) -> usize {
+        self.cells.iter().filter(|&&e| is_below_sea(e)).count()
     }
 
     /// Heap bytes used.

@@ -119,7 +119,7 @@ mod tests {
         for preset in Preset::ALL {
             for sea in [0, 30, 55, 100] {
                 let layer = elevation(&grid, preset, sea, 7);
-                let below = layer.values().iter().filter(|&&e| e < 0).count();
+                let below = layer.below_sea();
                 let want = (grid.len() * usize::from(sea) + 50) / 100;
                 assert_eq!(below, want, "{preset:?} {sea}");
                 assert!(layer.values().iter().all(|&e| e != 0));

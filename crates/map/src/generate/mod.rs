@@ -207,6 +207,59 @@ pub struct Report {
     pub unrouted: Vec<(Hex, Hex)>,
 }
 
+impl Report {
+    /// The numbers both front ends report about `map`, the map this report came with.
+    pub fn summary(&self, map: &HexMap) -> Summary {
+        Summary {
+            cells: map.cell_count(),
+            sea_cells: map.elevation_layer().map_or(0, |l| l.below_sea()),
+            rivers: self.rivers.len(),
+            settlements: self.settlements.len(),
+            roads: map.paths().len(),
+        }
+    }
+}
+
+/// What a generated map holds, in numbers: the CLI's answer and the Generate window's
+/// preview line. Its `Display` is that line: "1200 cells, 38% sea, 3 rivers, 1 settlement,
+/// 2 roads".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// Cells of the map.
+    pub cells: usize,
+    /// Cells below sea level.
+    pub sea_cells: usize,
+    /// Rivers laid.
+    pub rivers: usize,
+    /// Settlements placed.
+    pub settlements: usize,
+    /// Road paths laid.
+    pub roads: usize,
+}
+
+impl Summary {
+    /// The share of the map below sea level, in percent (0 for a map without cells).
+    pub fn sea_percent(&self) -> f64 {
+        self.sea_cells as f64 * 100.0 / self.cells.max(1) as f64
+    }
+}
+
+impl std::fmt::Display for Summary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let count =
+            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        write!(
+            f,
+            "{}, {:.0}% sea, {}, {}, {}",
+            count(self.cells, "cell", "cells"),
+            self.sea_percent(),
+            count(self.rivers, "river", "rivers"),
+            count(self.settlements, "settlement", "settlements"),
+            count(self.roads, "road", "roads")
+        )
+    }
+}
+
 /// Generate a whole map from `spec`: every stage in order.
 pub fn generate(spec: &Spec) -> Result<HexMap, GenError> {
     generate_with_report(spec).map(|(map, _)| map)
@@ -263,7 +316,7 @@ pub fn is_water(map: &HexMap, h: Hex) -> bool {
         .get(map.terrain(h).map_or(0, |t| usize::from(t.get())))
         .copied()
         .flatten()
-        .unwrap_or_else(|| map.elevation(h).is_some_and(|e| e < 0))
+        .unwrap_or_else(|| map.elevation(h).is_some_and(crate::is_below_sea))
 }
 
 /// Per raw terrain id (0 = none): `Some(true)` for water names, `Some(false)` for other
@@ -293,7 +346,7 @@ pub(crate) fn water_cells(map: &HexMap) -> Vec<bool> {
                 .get(usize::from(raw[i]))
                 .copied()
                 .flatten()
-                .unwrap_or_else(|| elev.is_some_and(|e| e[i] < 0))
+                .unwrap_or_else(|| elev.is_some_and(|e| crate::is_below_sea(e[i])))
         })
         .collect()
 }

@@ -212,7 +212,7 @@ fn icons(
         return (None, None);
     }
     // The smaller radius of a hex, as `draw::map_scene` sizes icons by it.
-    let radius = world.size().x.min(world.size().y);
+    let radius = world.inner_radius();
     let (sx, sy) = grid.scale(world);
     let mut tiles: Vec<Tile> = Vec::new();
     let mut objects = Vec::new();
