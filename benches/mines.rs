@@ -3,7 +3,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hexmap::hex::{Hex, OffsetCoord, OffsetKind, shapes};
-use hexmap::map::minesweeper::{Board, GenerateSettings, MineAmount, generate, solve};
+use hexmap::mines::{Board, GenerateSettings, MineAmount, generate, solve};
 use std::hint::black_box;
 
 fn settings(amount: MineAmount, seed: u64, start: Hex) -> GenerateSettings {

@@ -13,8 +13,8 @@ mod headless;
 use eframe::egui::{Key, Modifiers};
 use headless::Editor;
 use hexmap::app::Action;
+use hexmap::generate::{Preset, Spec, generate};
 use hexmap::hex::{OffsetKind, Orientation};
-use hexmap::map::generate::{Preset, Spec, generate};
 use hexmap::map::{Edit, HexMap, MapEdit, MapProperties, MapShape, Palette};
 use std::time::Instant;
 

@@ -12,10 +12,10 @@
 //! `cargo run --example make_hexcrawl -- [MAP] [PICTURE_STEM]`
 //! (default `maps/hexcrawl.ron`; with a stem, also writes STEM.png and STEM.svg)
 
+use hexmap::generate::HexCorner;
 use hexmap::hex::{Edge, Hex, OffsetCoord, OffsetKind, Orientation, Point};
 use hexmap::io::render::{PictureOptions, render_png, render_svg};
 use hexmap::io::{self, Form};
-use hexmap::map::generate::HexCorner;
 use hexmap::map::{
     BorderStyle, BuiltinIcon, CellEdit, Document, EdgeTypeId, Edit, FogEdit, GmItem, HexMap, Icon,
     IconSource, Label, LabelId, MapPath, MapProperties, MapShape, Palette, Party, PathId,

@@ -1,13 +1,13 @@
 //! `hexmap generate`: a generated world (issue 27) written as a map file. The library does
-//! the work (`hexmap_map::generate`); this parses the arguments, applies the overwrite
+//! the work (`hexmap_generate`); this parses the arguments, applies the overwrite
 //! rule and saves atomically.
 
 use super::CliError;
 use super::answer::{path_text, print_json, warn};
+use hexmap_generate::{BiomeTable, Preset, Spec, generate_with_report};
 use hexmap_hex::Orientation;
 use hexmap_io as io;
 use hexmap_map::ShapeSpec;
-use hexmap_map::generate::{BiomeTable, Preset, Spec, generate_with_report};
 use std::path::PathBuf;
 
 /// Arguments of `hexmap generate`.

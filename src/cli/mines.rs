@@ -1,5 +1,5 @@
 //! `hexmap mines generate` and `hexmap mines check`: seeded mine layouts on a map and the
-//! fairness check, on top of `map::minesweeper`. Cells are read and printed as `col,row` in
+//! fairness check, on top of `hexmap_mines`. Cells are read and printed as `col,row` in
 //! the map's own offset kind unless `--coords` names another system.
 
 use super::CliError;
@@ -7,10 +7,8 @@ use super::geometry::CoordChoiceParser;
 use clap::{ArgGroup, Args, Subcommand};
 use hexmap_hex::{CoordChoice, CoordSystem, Hex};
 use hexmap_io as io;
-use hexmap_map::minesweeper::{
-    Board, GenerateSettings, MineAmount, MineLayout, Verdict, generate, solve,
-};
 use hexmap_map::{CellEdit, Document, Edit, HexError, HexMap};
+use hexmap_mines::{Board, GenerateSettings, MineAmount, MineLayout, Verdict, generate, solve};
 use serde::Serialize;
 use std::path::PathBuf;
 

@@ -3,9 +3,9 @@
 //! the command writes.
 
 use assert_cmd::Command;
+use hexmap::generate::BiomeTable;
 use hexmap::io;
 use hexmap::map::HexMap;
-use hexmap::map::generate::BiomeTable;
 use predicates::prelude::*;
 use std::collections::BTreeMap;
 use std::fs;

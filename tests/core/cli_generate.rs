@@ -3,8 +3,8 @@
 //! read back from the file and its JSON export.
 
 use assert_cmd::Command;
+use hexmap::generate::{WATER_NAMES, is_water};
 use hexmap::io;
-use hexmap::map::generate::{WATER_NAMES, is_water};
 use predicates::prelude::*;
 use std::fs;
 use std::path::Path;

@@ -5,9 +5,9 @@
 
 use hexmap::draw::annotation_hits::label_corners;
 use hexmap::draw::colour::{Colour, DARK_INK};
+use hexmap::generate::{Preset, Spec, generate};
 use hexmap::hex::{OffsetKind, Orientation, Point};
 use hexmap::io::render::{PictureOptions, png_meta, render_png};
-use hexmap::map::generate::{Preset, Spec, generate};
 use hexmap::map::{HexMap, MapShape};
 
 /// The Generate window's first world on a 60 × 40 map: an island from seed 1.

@@ -2,7 +2,7 @@
 //! holes, determinism, no guessing needed), the solver is sound, and play follows the rules.
 
 use hexmap::hex::*;
-use hexmap::map::minesweeper::*;
+use hexmap::mines::*;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 use std::time::Duration;

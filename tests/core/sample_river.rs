@@ -2,10 +2,10 @@
 //! to corner into one chain without branches or loops, from a source inland to the sea
 //! (a water hex at its mouth), never between two water hexes nor along a shore.
 
+use hexmap::generate::is_water;
 use hexmap::hex::{Edge, Hex};
 use hexmap::io;
 use hexmap::map::HexMap;
-use hexmap::map::generate::is_water;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 

@@ -10,9 +10,9 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
 use hexmap::app::dialogs::{DialogReply, FakeDialogs};
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
+use hexmap::generate::BiomeTable;
 use hexmap::io::biomes::{biomes_from_str, load_biomes};
 use hexmap::map::HexMap;
-use hexmap::map::generate::BiomeTable;
 use std::path::PathBuf;
 
 fn harness(dialogs: FakeDialogs) -> Harness<'static, EditorApp> {

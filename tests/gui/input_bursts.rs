@@ -10,8 +10,8 @@ use hexmap::app::EditorApp;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::tools::Tool;
 use hexmap::hex::{Hex, OffsetCoord, OffsetKind};
-use hexmap::map::minesweeper::GameStatus;
 use hexmap::map::{CellEdit, Edit, ShapeSpec};
+use hexmap::mines::GameStatus;
 
 /// The editor on a new map with Map → Generate… open (a window of number fields and
 /// buttons), in a window tall enough for it.
@@ -159,8 +159,8 @@ fn two_quick_clicks_on_a_button_in_one_frame_both_count() {
         v.unwrap_or_default().parse::<u64>().expect("a number")
     };
     let first = seed(&h);
-    let once = hexmap::map::generate::noise::mix_seed(first);
-    let twice = hexmap::map::generate::noise::mix_seed(once);
+    let once = hexmap::generate::noise::mix_seed(first);
+    let twice = hexmap::generate::noise::mix_seed(once);
     let at = h.get_by_label("New seed").rect().center();
     h.hover_at(at);
     settle(&mut h);

@@ -10,8 +10,8 @@ use hexmap::app::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::hex::Hex;
 use hexmap::map::ShapeSpec;
-use hexmap::map::minesweeper::{CellView, GameStatus};
 use hexmap::map::{CellEdit, Edit};
+use hexmap::mines::{CellView, GameStatus};
 
 const MINE_A: Hex = Hex::new(2, 0);
 const MINE_B: Hex = Hex::new(-2, 2);

@@ -38,7 +38,7 @@ pub enum PendingDialog {
     /// Load the chosen biome table into the Generate window.
     LoadBiomes,
     /// Save this biome table to the chosen file.
-    SaveBiomes(hexmap_map::generate::BiomeTable),
+    SaveBiomes(hexmap_generate::BiomeTable),
 }
 
 /// The editor's file work beside the frames: its dialogs, the export job and autosave's

@@ -8,9 +8,9 @@
 
 use super::{Action, storage};
 use eframe::egui;
+use hexmap_generate::{ANY_MOISTURE, BiomeRule, BiomeTable, MAX_ROWS, biome};
 use hexmap_io::biomes;
 use hexmap_map::HexMap;
-use hexmap_map::generate::{ANY_MOISTURE, BiomeRule, BiomeTable, MAX_ROWS, biome};
 use std::path::Path;
 
 /// The file name Save… proposes.

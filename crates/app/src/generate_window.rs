@@ -3,7 +3,7 @@
 //! into a small texture), "Apply" as a new map (unsaved, named by the generator; the open
 //! map's unsaved changes are asked about first), and buttons that run one stage again on
 //! the open map as one undo step (new rivers, settlements or roads). It calls the
-//! same library as `hexmap generate` (`map::generate`). A map larger than the live
+//! same library as `hexmap generate` (`hexmap_generate`). A map larger than the live
 //! preview's limit is generated off the UI pass, with a spinner and Cancel, and applied
 //! when ready if "Apply" was pressed. The "Biomes" section edits the biome table
 //! (`generate_biomes`); the preview follows its edits as it follows the other fields.
@@ -13,8 +13,8 @@ use super::generate_preview::{PREVIEW_PX, preview_in_steps};
 use super::open_map::OpenMap;
 use super::windows::{placed, shape_fields};
 use eframe::egui;
+use hexmap_generate::{self as generate, BiomeTable, GenError, Preset, Spec, grid::Grid};
 use hexmap_hex::{Orientation, Point};
-use hexmap_map::generate::{self, BiomeTable, GenError, Preset, Spec, grid::Grid};
 use hexmap_map::{Edit, HexMap, MapEdit, ShapeSpec};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 

@@ -12,7 +12,7 @@ use super::pointer_steps::{self, Clicks};
 use eframe::egui::{self, PointerButton, Pos2, Sense};
 use hexmap_draw::{GameScene, GameStyle};
 use hexmap_hex::{Hex, OffsetKind, Orientation};
-use hexmap_map::minesweeper::{
+use hexmap_mines::{
     CellView, GameStatus, GenerateError, GenerateSettings, Generated, MineAmount, MineLayout,
     PlayState, generate_in_steps,
 };

@@ -2,7 +2,7 @@
 //! start (the overlay anchor, else the generator's choice) and "no guessing needed"; then
 //! the fairness check of the map's mines, with the cells where a player must guess
 //! outlined on the canvas. It calls the same library functions as `hexmap mines generate`
-//! and `hexmap mines check` (`map::minesweeper::{generate, solve}`); placing runs off the UI
+//! and `hexmap mines check` (`hexmap_mines::{generate, solve}`); placing runs off the UI
 //! pass with a progress bar and Cancel (a no-guess search on a big map takes a while).
 
 use super::Action;
@@ -12,11 +12,11 @@ use super::properties::outline;
 use super::windows::placed;
 use eframe::egui;
 use hexmap_hex::{Hex, Point};
-use hexmap_map::minesweeper::{
+use hexmap_map::{CellEdit, Edit};
+use hexmap_mines::{
     Board, GenerateError, GenerateSettings, Generated, MineAmount, MineLayout, Verdict,
     generate_in_steps, solve,
 };
-use hexmap_map::{CellEdit, Edit};
 
 /// A placement running off the UI pass (`background::Job`: a thread, or a solver run at a
 /// time between frames in a browser), with its progress and Cancel; dropping it (the window

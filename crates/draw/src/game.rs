@@ -11,7 +11,7 @@ use super::scene::{Scene, draw_blocks};
 use super::sink::Sink;
 use hexmap_hex::{Hex, Layout, Point};
 use hexmap_map::OffsetBounds;
-use hexmap_map::minesweeper::{CellView, PlayState};
+use hexmap_mines::{CellView, PlayState};
 
 /// Bit of [`Detail::Full::shown`]: cell outlines (from [`OUTLINE_FROM_PX`]).
 const SHOWN_OUTLINE: u8 = 1;
@@ -232,7 +232,7 @@ mod tests {
     use super::*;
     use crate::sink::{Recorded, Recording};
     use hexmap_hex::{OffsetKind, Orientation, shapes};
-    use hexmap_map::minesweeper::{Board, MineLayout};
+    use hexmap_mines::{Board, MineLayout};
     use std::time::Duration;
 
     fn setup() -> (PlayState, Layout, OffsetBounds) {

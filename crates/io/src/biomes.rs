@@ -22,7 +22,7 @@
 //! [`BiomeTable::validate`] in `map`, the one home of that rule.
 
 use crate::{FormatError, read_file, write_atomic};
-use hexmap_map::generate::{ANY_MOISTURE, BiomeRule, BiomeTable, MAX_ROWS};
+use hexmap_generate::{ANY_MOISTURE, BiomeRule, BiomeTable, MAX_ROWS};
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -48,7 +48,7 @@ pub enum BiomesError {
     Version(u32),
     /// The rows do not make a usable table (the message names the row and field).
     #[error(transparent)]
-    Table(#[from] hexmap_map::generate::BiomeError),
+    Table(#[from] hexmap_generate::BiomeError),
 }
 
 /// Why a biome file could not be read or used: the file named, then what and where.

@@ -120,40 +120,6 @@ impl HexError for hexmap_hex::xxyy::LabelError {
     }
 }
 
-impl HexError for crate::minesweeper::SolveError {
-    fn hex(&self) -> Option<Hex> {
-        match self {
-            crate::minesweeper::SolveError::StartOffBoard(h)
-            | crate::minesweeper::SolveError::StartIsMine(h) => Some(*h),
-        }
-    }
-}
-
-impl HexError for crate::minesweeper::PlayError {
-    fn hex(&self) -> Option<Hex> {
-        match self {
-            crate::minesweeper::PlayError::NotOnBoard(h) => Some(*h),
-        }
-    }
-}
-
-impl HexError for crate::minesweeper::LayoutError {
-    fn hex(&self) -> Option<Hex> {
-        match self {
-            crate::minesweeper::LayoutError::MineOffBoard(h) => Some(*h),
-        }
-    }
-}
-
-impl HexError for crate::minesweeper::GenerateError {
-    fn hex(&self) -> Option<Hex> {
-        match self {
-            crate::minesweeper::GenerateError::StartOffBoard(h) => Some(*h),
-            _ => None,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

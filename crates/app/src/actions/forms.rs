@@ -5,7 +5,7 @@
 
 use crate::properties::PropertiesForm;
 use crate::{EditorApp, generate_biomes, play};
-use hexmap_map::generate::BiomeTable;
+use hexmap_generate::BiomeTable;
 use hexmap_map::{CellEdit, Edit};
 use std::path::Path;
 

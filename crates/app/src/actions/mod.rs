@@ -142,7 +142,7 @@ pub enum Action {
     /// Ask for a biome table file to load into the Generate window.
     LoadBiomesDialog,
     /// Ask where to save this biome table, then save it.
-    SaveBiomesDialog(hexmap_map::generate::BiomeTable),
+    SaveBiomesDialog(hexmap_generate::BiomeTable),
     /// Apply the properties window's settings as one undo step.
     ApplyProperties(Box<PropertiesForm>),
     /// The unsaved-changes prompt was answered: save first (`save`) or discard, then do

@@ -3,8 +3,8 @@
 use super::*;
 use eframe::egui::{Context, LayerId, Pos2, Vec2};
 use hexmap_draw::{GameScene, GameStyle, Layers, MapScene, Style};
-use hexmap_map::minesweeper::{Board, MineLayout, PlayState};
 use hexmap_map::{HexMap, MapProperties, MapShape, Palette, TerrainId};
+use hexmap_mines::{Board, MineLayout, PlayState};
 
 /// A `w` × `h` odd-r pointy map of grass, hex radius 10.
 fn grass(w: u32, h: u32) -> HexMap {

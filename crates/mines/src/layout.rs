@@ -1,8 +1,8 @@
 //! A mine layout: a board plus the set of cells holding mines, with neighbour counts.
 
 use super::Board;
-use crate::HexMap;
 use hexmap_hex::Hex;
+use hexmap_map::HexMap;
 use thiserror::Error;
 
 /// Why a mine layout could not be built.
@@ -17,7 +17,7 @@ pub enum LayoutError {
 ///
 /// ```
 /// use hexmap_hex::{shapes, Hex};
-/// use hexmap_map::minesweeper::{Board, MineLayout};
+/// use hexmap_mines::{Board, MineLayout};
 /// let board = Board::new(shapes::hexagon(1));
 /// let layout = MineLayout::with_mines(board, [Hex::new(1, 0)]).unwrap();
 /// assert_eq!(layout.mine_count(), 1);
@@ -357,8 +357,8 @@ mod tests {
 
     #[test]
     fn layout_from_a_map_has_its_cells_and_mines() {
-        use crate::{HexMap, MapProperties, MapShape, Palette};
         use hexmap_hex::Orientation;
+        use hexmap_map::{HexMap, MapProperties, MapShape, Palette};
         let shape = MapShape::cells(shapes::hexagon(2).filter(|&h| h != Hex::ORIGIN)).unwrap();
         let mut map = HexMap::new(
             MapProperties::new("t", Orientation::Pointy),

@@ -1,4 +1,4 @@
-//! The world generator (issue 27, docs/DESIGN.md §11): pure functions from a [`Spec`] and a
+//! The world generator of hexmap: pure functions from a [`Spec`] and a
 //! seed to a map, deterministic byte for byte. One stage per module, each testable alone:
 //!
 //! 1. [`elevation`]: seeded noise shaped by a [`Preset`] and the map's shape; the sea
@@ -33,9 +33,9 @@ pub use biome::{BiomeRule, BiomeTable};
 pub use biome_check::{ANY_MOISTURE, BiomeError, MAX_ROWS};
 pub use corners::Corner as HexCorner;
 
-use super::steps::Pacer;
-use super::{HexMap, MapError, MapProperties, MapShape, Palette};
 use hexmap_hex::{Hex, Orientation};
+use hexmap_map::steps::Pacer;
+use hexmap_map::{HexMap, MapError, MapProperties, MapShape, Palette};
 
 /// The terrain names a generated map calls water (case does not matter): no river runs
 /// between two of them and no road enters them.
@@ -267,11 +267,11 @@ pub fn generate(spec: &Spec) -> Result<HexMap, GenError> {
 
 /// [`generate`], also saying what the stages did.
 pub fn generate_with_report(spec: &Spec) -> Result<(HexMap, Report), GenError> {
-    crate::steps::block_on(generate_in_steps(spec))
+    hexmap_map::steps::block_on(generate_in_steps(spec))
 }
 
 /// [`generate_with_report`] as work that pauses every few milliseconds of it, inside the
-/// stages too ([`crate::steps`]), so a browser can generate a large world across frames
+/// stages too ([`hexmap_map::steps`]), so a browser can generate a large world across frames
 /// without a long one.
 pub async fn generate_in_steps(spec: &Spec) -> Result<(HexMap, Report), GenError> {
     if spec.sea_percent > 100 {
@@ -316,7 +316,7 @@ pub fn is_water(map: &HexMap, h: Hex) -> bool {
         .get(map.terrain(h).map_or(0, |t| usize::from(t.get())))
         .copied()
         .flatten()
-        .unwrap_or_else(|| map.elevation(h).is_some_and(crate::is_below_sea))
+        .unwrap_or_else(|| map.elevation(h).is_some_and(hexmap_map::is_below_sea))
 }
 
 /// Per raw terrain id (0 = none): `Some(true)` for water names, `Some(false)` for other
@@ -346,7 +346,7 @@ pub(crate) fn water_cells(map: &HexMap) -> Vec<bool> {
                 .get(usize::from(raw[i]))
                 .copied()
                 .flatten()
-                .unwrap_or_else(|| elev.is_some_and(|e| crate::is_below_sea(e[i])))
+                .unwrap_or_else(|| elev.is_some_and(|e| hexmap_map::is_below_sea(e[i])))
         })
         .collect()
 }

@@ -16,7 +16,7 @@
 //!
 //! ```
 //! use hexmap_hex::{shapes, Hex};
-//! use hexmap_map::minesweeper::*;
+//! use hexmap_mines::*;
 //! use std::time::Duration;
 //! let board = Board::new(shapes::hexagon(6));
 //! let settings = GenerateSettings {
@@ -48,3 +48,37 @@ pub use play::{CellView, GameStatus, PlayError, PlayState};
 pub use solver::{
     RuleStats, SolveError, SolveReport, SolverLimits, Verdict, solve, solve_with_limits,
 };
+
+// Errors about a cell keep it; front ends name it the map's way (`HexError::describe`).
+impl hexmap_map::HexError for crate::SolveError {
+    fn hex(&self) -> Option<hexmap_hex::Hex> {
+        match self {
+            crate::SolveError::StartOffBoard(h) | crate::SolveError::StartIsMine(h) => Some(*h),
+        }
+    }
+}
+
+impl hexmap_map::HexError for crate::PlayError {
+    fn hex(&self) -> Option<hexmap_hex::Hex> {
+        match self {
+            crate::PlayError::NotOnBoard(h) => Some(*h),
+        }
+    }
+}
+
+impl hexmap_map::HexError for crate::LayoutError {
+    fn hex(&self) -> Option<hexmap_hex::Hex> {
+        match self {
+            crate::LayoutError::MineOffBoard(h) => Some(*h),
+        }
+    }
+}
+
+impl hexmap_map::HexError for crate::GenerateError {
+    fn hex(&self) -> Option<hexmap_hex::Hex> {
+        match self {
+            crate::GenerateError::StartOffBoard(h) => Some(*h),
+            _ => None,
+        }
+    }
+}

@@ -3,8 +3,8 @@
 //! count that ties the groups and the interior together.
 
 use super::{Rule, Solver};
-use crate::minesweeper::global::reconcile;
-use crate::minesweeper::search::{GroupConstraint, enumerate};
+use crate::global::reconcile;
+use crate::search::{GroupConstraint, enumerate};
 use std::collections::VecDeque;
 
 impl Solver<'_> {

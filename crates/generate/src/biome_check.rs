@@ -9,7 +9,7 @@
 //! level 0) and moisture over 0 to 1, both ends included (water cells have moisture 1).
 
 use super::biome::{BiomeRule, BiomeTable};
-use crate::palette::MAX_NAME_LEN;
+use hexmap_map::palette::MAX_NAME_LEN;
 
 /// Most rows a biome table may have.
 pub const MAX_ROWS: usize = 100;

@@ -1,4 +1,4 @@
-//! Times `map::generate` (every stage) on a 100×100 and a 1000×1000 map, the goals of issue
+//! Times `hexmap_generate` (every stage) on a 100×100 and a 1000×1000 map, the goals of issue
 //! 27 (≤ 100 ms so the editor's preview follows a slider, ≤ 10 s for the largest maps).
 //! A bench binary rather than a criterion bench so it builds with the map crate alone:
 //! `cargo run --release -p hexmap-map --example generate_bench [RUNS]` prints the median
@@ -10,8 +10,8 @@
 //! (`generate_in_steps` polled with `steps::step`), and prints the longest piece between
 //! two pauses: what one frame would hold.
 
+use hexmap_generate::{Preset, Spec, generate_in_steps, generate_with_report};
 use hexmap_hex::{OffsetKind, Orientation};
-use hexmap_map::generate::{Preset, Spec, generate_in_steps, generate_with_report};
 use hexmap_map::steps::{Steps, step};
 use hexmap_map::{Document, Edit, HexMap, MapEdit, MapProperties, MapShape, Palette};
 use std::time::Instant;

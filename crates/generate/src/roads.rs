@@ -8,9 +8,9 @@
 use super::GenError;
 use super::grid::{Grid, NONE, landmasses_in_steps};
 use super::settlements::SETTLEMENT_ICONS;
-use crate::steps::{Pacer, block_on};
-use crate::{HexMap, Icon, MapPath, MoveCost, Palette, PathId, PathTypeId};
 use hexmap_hex::Hex;
+use hexmap_map::steps::{Pacer, block_on};
+use hexmap_map::{HexMap, Icon, MapPath, MoveCost, Palette, PathId, PathTypeId};
 use std::collections::BTreeSet;
 
 /// The road path type: the path palette's type named "Road".

@@ -10,9 +10,9 @@ use super::biome::{LAKE, terrain_named};
 use super::corners::Corner;
 use super::grid::Grid;
 use super::{GenError, stage_seed};
-use crate::steps::{Pacer, block_on, sort_by_in_steps};
-use crate::{EdgeTypeId, HexMap};
 use hexmap_hex::{Edge, Hex};
+use hexmap_map::steps::{Pacer, block_on, sort_by_in_steps};
+use hexmap_map::{EdgeTypeId, HexMap};
 use rand::{RngExt, SeedableRng};
 use std::collections::BTreeSet;
 

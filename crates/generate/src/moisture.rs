@@ -5,9 +5,9 @@
 use super::grid::{Grid, NONE};
 use super::noise::ValueNoise;
 use super::stage_seed;
-use crate::HexMap;
-use crate::steps::{Pacer, block_on};
 use hexmap_hex::Orientation;
+use hexmap_map::HexMap;
+use hexmap_map::steps::{Pacer, block_on};
 use std::collections::VecDeque;
 
 /// How many steps upwind the rain shadow looks.
@@ -89,8 +89,8 @@ async fn water_distance(grid: &Grid, water: &[bool], pacer: &mut Pacer) -> Vec<u
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{ElevationLayer, MapProperties, MapShape, Palette};
     use hexmap_hex::{Hex, OffsetKind};
+    use hexmap_map::{ElevationLayer, MapProperties, MapShape, Palette};
 
     #[test]
     fn a_ridge_casts_a_rain_shadow_to_its_east() {

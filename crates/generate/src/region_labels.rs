@@ -6,9 +6,9 @@
 use super::grid::{Grid, NONE, landmasses_in_steps};
 use super::settlements::style;
 use super::{GenError, stage_seed};
-use crate::steps::{Pacer, block_on};
-use crate::{HexMap, Label, LabelId, Rgb};
 use hexmap_hex::{Layout, Point};
+use hexmap_map::steps::{Pacer, block_on};
+use hexmap_map::{HexMap, Label, LabelId, Rgb};
 use rand::SeedableRng;
 
 /// How many of a group's cells nearest its middle are tried for a clear place.
@@ -89,7 +89,7 @@ pub(crate) async fn region_labels_in_steps(
                 continue;
             };
             label.at = at;
-            if map.labels().len() >= crate::annotations::labels::MAX_LABELS {
+            if map.labels().len() >= hexmap_map::annotations::labels::MAX_LABELS {
                 return Ok(());
             }
             placed.push(label_box(&label, &layout));
@@ -180,9 +180,9 @@ fn label_box(label: &Label, layout: &Layout) -> (Point, Point) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::MapShape;
-    use crate::generate::{Preset, Spec, generate};
+    use crate::{Preset, Spec, generate};
     use hexmap_hex::{OffsetKind, Orientation};
+    use hexmap_map::MapShape;
 
     #[test]
     fn no_two_names_of_a_generated_world_overlap() {

@@ -8,9 +8,9 @@ use super::grid::{Grid, NONE};
 use super::names::{Style, names};
 use super::rivers::river_type;
 use super::{GenError, stage_seed};
-use crate::annotations::PlacedIcon;
-use crate::steps::{Pacer, block_on, sort_by_in_steps};
-use crate::{BuiltinIcon, HexMap, Icon};
+use hexmap_map::annotations::PlacedIcon;
+use hexmap_map::steps::{Pacer, block_on, sort_by_in_steps};
+use hexmap_map::{BuiltinIcon, HexMap, Icon};
 use rand::{RngExt, SeedableRng};
 
 /// Settlement icons the generator places (and replaces when run again).
@@ -33,8 +33,8 @@ pub(crate) fn style(seed: u64) -> Style {
 /// lake terrain.
 struct Scoring {
     land: Vec<Option<f64>>,
-    river: Option<crate::EdgeTypeId>,
-    lake: Option<crate::TerrainId>,
+    river: Option<hexmap_map::EdgeTypeId>,
+    lake: Option<hexmap_map::TerrainId>,
 }
 
 impl Scoring {
@@ -173,7 +173,7 @@ pub(crate) async fn settlements_in_steps(
         let mut list = map.icons_at(h).to_vec();
         let id = map.icons().next_id();
         list.insert(0, PlacedIcon { id, icon });
-        list.truncate(crate::annotations::icons::MAX_ICONS_PER_HEX);
+        list.truncate(hexmap_map::annotations::icons::MAX_ICONS_PER_HEX);
         map.set_placed_icons(h, list)?;
         out.push(h);
     }

@@ -60,7 +60,7 @@ pub enum CellView {
 ///
 /// ```
 /// use hexmap_hex::{shapes, Hex};
-/// use hexmap_map::minesweeper::{Board, GameStatus, MineLayout, PlayState};
+/// use hexmap_mines::{Board, GameStatus, MineLayout, PlayState};
 /// use std::time::Duration;
 /// let board = Board::new(shapes::hexagon(1));
 /// let layout = MineLayout::with_mines(board, [Hex::new(1, 0)]).unwrap();
@@ -274,7 +274,7 @@ impl PlayState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::minesweeper::Board;
+    use crate::Board;
     use hexmap_hex::shapes;
 
     fn secs(s: u64) -> Duration {

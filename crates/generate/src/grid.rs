@@ -2,9 +2,9 @@
 //! scaled to the map and the depth from the map's border (how the land is fitted to the
 //! shape, whatever the shape).
 
-use super::super::HexMap;
-use crate::steps::{Pacer, block_on};
 use hexmap_hex::{Hex, Orientation};
+use hexmap_map::HexMap;
+use hexmap_map::steps::{Pacer, block_on};
 use std::collections::VecDeque;
 
 /// No neighbour (off the map).

@@ -4,8 +4,8 @@
 
 use super::GenError;
 use super::biome_check::ANY_MOISTURE;
-use crate::steps::{Pacer, block_on};
-use crate::{HexMap, MoveCost, Palette, Rgb, Terrain, TerrainId, TileArt};
+use hexmap_map::steps::{Pacer, block_on};
+use hexmap_map::{HexMap, MoveCost, Palette, Rgb, Terrain, TerrainId, TileArt};
 
 /// The name of the terrain rivers' basins fill with.
 pub const LAKE: &str = "Lake";

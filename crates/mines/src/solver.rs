@@ -119,7 +119,7 @@ impl SolveReport {
 ///
 /// ```
 /// use hexmap_hex::{shapes, Hex};
-/// use hexmap_map::minesweeper::{solve, Board, MineLayout};
+/// use hexmap_mines::{solve, Board, MineLayout};
 /// let board = Board::new(shapes::hexagon(3));
 /// let layout = MineLayout::with_mines(board, [Hex::new(3, -3)]).unwrap();
 /// assert!(solve(&layout, Hex::ORIGIN).unwrap().is_solved());

@@ -4,8 +4,8 @@
 use super::grid::Grid;
 use super::noise::ValueNoise;
 use super::{Preset, stage_seed};
-use crate::ElevationLayer;
-use crate::steps::{Pacer, block_on, sort_by_in_steps};
+use hexmap_map::ElevationLayer;
+use hexmap_map::steps::{Pacer, block_on, sort_by_in_steps};
 
 /// Deepest sea and highest peak, in metres.
 pub const DEEPEST: i16 = -4000;
@@ -104,8 +104,8 @@ pub(crate) async fn elevation_in_steps(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{HexMap, MapProperties, MapShape, Palette};
     use hexmap_hex::Orientation;
+    use hexmap_map::{HexMap, MapProperties, MapShape, Palette};
 
     #[test]
     fn the_sea_share_is_met_and_the_land_is_above_sea_level() {

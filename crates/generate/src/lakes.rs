@@ -6,7 +6,7 @@
 //! spill level — exactly the cells of the basin that lie below its lowest way out.
 
 use super::grid::{Grid, NONE};
-use crate::HexMap;
+use hexmap_map::HexMap;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -56,8 +56,8 @@ pub fn fill_basin(map: &HexMap, grid: &Grid, water: &[bool], pit: usize) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{MapProperties, MapShape, Palette};
     use hexmap_hex::{Hex, OffsetCoord, OffsetKind, Orientation};
+    use hexmap_map::{MapProperties, MapShape, Palette};
 
     /// A 12 × 10 map whose height is `f(col, row)`.
     fn relief(f: impl Fn(i32, i32) -> i16) -> (HexMap, Grid) {

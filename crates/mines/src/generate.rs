@@ -110,7 +110,7 @@ const MIN_REPAIRS: usize = 200;
 ///
 /// ```
 /// use hexmap_hex::{shapes, Hex};
-/// use hexmap_map::minesweeper::{generate, solve, Board, GenerateSettings, MineAmount};
+/// use hexmap_mines::{generate, solve, Board, GenerateSettings, MineAmount};
 /// let board = Board::new(shapes::hexagon(6));
 /// let mut settings = GenerateSettings::new(MineAmount::Count(20), 42);
 /// settings.start = Some(Hex::ORIGIN);
@@ -120,10 +120,10 @@ const MIN_REPAIRS: usize = 200;
 /// assert!(solve(&g.layout, Hex::ORIGIN).unwrap().is_solved());
 /// ```
 pub fn generate(board: &Board, settings: &GenerateSettings) -> Result<Generated, GenerateError> {
-    crate::steps::block_on(generate_in_steps(board, settings, &mut |_| {}))
+    hexmap_map::steps::block_on(generate_in_steps(board, settings, &mut |_| {}))
 }
 
-/// [`generate`] as work that pauses after each solver run ([`crate::steps`]), so a browser
+/// [`generate`] as work that pauses after each solver run ([`hexmap_map::steps`]), so a browser
 /// can look for a no-guess layout across frames. `progress` gets the share of the search's
 /// budget spent (every attempt with all its repairs), 0 to 1: an upper bound on the time
 /// left, since a layout is usually found well before the budget ends.
@@ -193,7 +193,7 @@ pub async fn generate_in_steps(
                 break;
             }
             repairs += 1;
-            crate::steps::pause().await;
+            hexmap_map::steps::pause().await;
         }
     }
     Err(GenerateError::NoGuessNotFound {
@@ -271,7 +271,7 @@ fn repair(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::minesweeper::solve;
+    use crate::solve;
     use hexmap_hex::{OffsetKind, shapes};
 
     fn settings(
@@ -314,11 +314,11 @@ mod tests {
         );
         let mut shares = Vec::new();
         let mut record = |s| shares.push(s);
-        let mut work: crate::steps::Steps<'_, _> =
+        let mut work: hexmap_map::steps::Steps<'_, _> =
             Box::pin(generate_in_steps(&board, &ng, &mut record));
         let mut pauses = 0;
         let stepped = loop {
-            if let Some(out) = crate::steps::step(&mut work) {
+            if let Some(out) = hexmap_map::steps::step(&mut work) {
                 break out.unwrap();
             }
             pauses += 1;

@@ -183,10 +183,10 @@ fn generated_in_steps_it_pauses_inside_the_stages_and_gives_the_same_map() {
         Preset::Continent,
         42,
     );
-    let mut work: crate::steps::Steps<'_, _> = Box::pin(super::generate_in_steps(&spec));
+    let mut work: hexmap_map::steps::Steps<'_, _> = Box::pin(super::generate_in_steps(&spec));
     let mut pauses = 0;
     let (map, _) = loop {
-        if let Some(out) = crate::steps::step(&mut work) {
+        if let Some(out) = hexmap_map::steps::step(&mut work) {
             break out.unwrap();
         }
         pauses += 1;
@@ -255,7 +255,7 @@ fn applying_a_generated_map_is_one_undo_step() {
         Palette::standard(),
     )
     .unwrap();
-    let mut doc = crate::Document::new(blank.clone());
+    let mut doc = hexmap_map::Document::new(blank.clone());
     let spec = Spec::new(
         MapShape::hexagon(8).unwrap(),
         Orientation::Pointy,
@@ -264,9 +264,9 @@ fn applying_a_generated_map_is_one_undo_step() {
     );
     let world = generate(&spec).unwrap();
     let changed = doc
-        .apply(&crate::Edit::Map(crate::MapEdit::ReplaceMap(Box::new(
-            world.clone(),
-        ))))
+        .apply(&hexmap_map::Edit::Map(hexmap_map::MapEdit::ReplaceMap(
+            Box::new(world.clone()),
+        )))
         .unwrap();
     assert!(changed.whole_map);
     assert_eq!(doc.map(), &world);

@@ -1,7 +1,7 @@
 //! The playable cells of a minesweeper board: any shape, holes allowed, with a dense index.
 
-use crate::HexMap;
 use hexmap_hex::Hex;
+use hexmap_map::HexMap;
 use std::collections::HashMap;
 
 /// The set of playable cells of a board, with a dense index `0..len()` and precomputed
@@ -14,7 +14,7 @@ use std::collections::HashMap;
 ///
 /// ```
 /// use hexmap_hex::{shapes, Hex};
-/// use hexmap_map::minesweeper::Board;
+/// use hexmap_mines::Board;
 /// let board = Board::new(shapes::hexagon(6));
 /// assert_eq!(board.len(), 127);
 /// let centre = board.index_of(Hex::ORIGIN).unwrap();
