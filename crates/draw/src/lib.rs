@@ -1,7 +1,7 @@
-//! Backend-neutral drawing of a map (docs/DESIGN.md §1, §6): a map, a style and a region become
-//! primitives in world units — hex cells, rectangles, polygons, polylines, circles, Bézier
-//! paths and text — handed to a [`Sink`]. Back-ends only translate them: raster (PNG) and
-//! SVG in `io::picture`, the Tiled tileset image, and egui meshes in the editor, which
+//! Backend-neutral drawing of a map: a map, a style and a region become primitives in world
+//! units — hex cells, rectangles, polygons, polylines, circles, Bézier paths, placed images
+//! and text — handed to a [`Sink`]. Back-ends only translate them: raster (PNG), SVG and PDF
+//! in `hexmap-io`'s `render`, the Tiled tileset image, and egui meshes in the editor, which
 //! caches them per chunk. So a new kind of map content is drawn once, here, and shows the
 //! same in every picture.
 //!
@@ -20,7 +20,14 @@
 //! - [`named_regions`]: named regions' outlines (rings of outer hexsides), tints and names;
 //! - [`legend`]: the key of the terrains, edge and path types and icons a map uses;
 //! - [`world_box`]: the world rectangle a map's cells cover;
-//! - [`player`]: the player filter, what the players may see of a map (fog, no secrets).
+//! - [`player`]: the player filter, what the players may see of a map (fog, no secrets);
+//! - [`underlay`] and [`underlay_pick`]: the tracing picture under a map, and which of its
+//!   pixels lies under a point;
+//! - [`scale_bar`], [`elevation_bands`], [`overview`]: the scale bar, elevation shading,
+//!   and the picture of a map too large for hexagons;
+//! - [`spill`] and [`piece_reach`]: how far an icon, caption or feature piece reaches past
+//!   its hex, so a redraw covers it;
+//! - [`print`]: pages, marks and hex sizes on paper.
 
 pub mod annotation_hits;
 pub mod annotations;

@@ -213,6 +213,17 @@ pub struct Recording {
 }
 
 impl Recording {
+    /// The polylines received, in order: their points and stroke.
+    pub fn polylines(&self) -> Vec<(Vec<Point>, Stroke)> {
+        self.items
+            .iter()
+            .filter_map(|i| match i {
+                Recorded::Polyline { points, stroke } => Some((points.clone(), *stroke)),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The texts received, in order.
     pub fn texts(&self) -> Vec<&str> {
         self.items

@@ -3,7 +3,10 @@
 //! cells). Every format, RON included, is listed in [`format::FORMATS`] behind the
 //! [`format::Format`] trait. Text in and out works on bytes and strings (usable in the
 //! browser); thin path wrappers add reading (within [`MAX_FILE_BYTES`]) and atomic saving.
-//! Knows nothing of the GUI.
+//! Pictures (PNG, SVG, PDF prints) are drawn by `hexmap-draw` and encoded in [`render`];
+//! Tiled maps and tilesets go both ways in [`tiled`]; [`images`] and [`image_paths`] find
+//! the pictures a map names; [`recovery`] keeps autosaved copies; [`biomes`] reads the
+//! generator's biome tables. Knows nothing of the GUI.
 
 mod atomic;
 pub mod biomes;

@@ -1,7 +1,19 @@
-//! The document: a hex map (shape, palette, terrain/mine/note layers, edge features and
-//! paths, icons and labels), its property limits
-//! and rules (movement, sight), shape specs, the one edit path, and undo history. Knows
-//! nothing of files or the GUI.
+//! The document of hexmap: one hex map and every way to change it. Knows nothing of files,
+//! drawing or the GUI; the world generator (`hexmap-generate`) and minesweeper
+//! (`hexmap-mines`) are crates of their own on top of it.
+//!
+//! - [`HexMap`]: properties ([`MapProperties`], with their limits), the [`MapShape`], the
+//!   terrain [`Palette`], and the layers: terrain, mines, notes ([`layers`]), elevation,
+//!   edge features and paths ([`features`]), icons and labels ([`annotations`]), named
+//!   [`regions`], the map [`scale`], an [`underlay`] picture, tile art ([`tile_art`]) and
+//!   fog of war with GM secrets and the party ([`fog`]);
+//! - the rules read from it: movement cost in [`Cost`] units (`HexMap::route`,
+//!   `HexMap::reach`), sight (`HexMap::field_of_view`, within [`MAX_SIGHT`]);
+//! - the one edit path: an [`Edit`] applied by a [`Document`], which records undo
+//!   ([`history`]); [`Clipboard`], [`selection`], [`scatter`] and [`reshape`] build edits;
+//! - long work that must not hold a browser frame, written once as an `async fn`
+//!   ([`steps`]);
+//! - errors about a hex keep it and leave its name to the front end ([`HexError`]).
 
 pub mod annotations;
 pub mod cell_marks;

@@ -262,13 +262,7 @@ fn a_dashed_path_is_one_line_so_its_dashes_run_on() {
 }
 
 fn polylines(rec: &Recording) -> Vec<(Vec<Point>, Stroke)> {
-    rec.items
-        .iter()
-        .filter_map(|i| match i {
-            Recorded::Polyline { points, stroke } => Some((points.clone(), *stroke)),
-            _ => None,
-        })
-        .collect()
+    rec.polylines()
 }
 
 #[test]

@@ -11,13 +11,7 @@ fn hatch(angle_deg: f64) -> Pattern {
 }
 
 fn lines(rec: &Recording) -> Vec<(Vec<Point>, Stroke)> {
-    rec.items
-        .iter()
-        .filter_map(|i| match i {
-            Recorded::Polyline { points, stroke } => Some((points.clone(), *stroke)),
-            _ => None,
-        })
-        .collect()
+    rec.polylines()
 }
 
 #[test]
