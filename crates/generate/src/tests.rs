@@ -1,4 +1,4 @@
-//! Property tests of the generator over many seeds and shapes: each rule of issue 27's
+//! Property tests of the generator over many seeds and shapes: each rule of the generator's
 //! Proof, read off the finished map.
 
 use super::corners::Corner;

@@ -54,7 +54,7 @@ fn every_cell_is_a_hex_with_its_terrain_and_empty_cells_follow_the_style() {
     assert_eq!(fills.iter().filter(|f| **f == Some(GRASS)).count(), 11);
     assert!(fills.contains(&editor.empty_cell));
 
-    // Pictures leave the empty cell unfilled but still outline it (issue 12 item 10).
+    // Pictures leave the empty cell unfilled but still outline it.
     let picture = Style::picture(Layers::editor());
     let rec = draw(&picture, 1.0);
     let empty: Vec<_> = rec
