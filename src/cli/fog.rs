@@ -4,7 +4,7 @@
 
 use super::CliError;
 use super::answer::{path_text, print_json};
-use super::mines::show_named;
+use super::cells::show_named;
 use clap::{Args, Subcommand};
 use hexmap_hex::CoordChoice;
 use hexmap_map::{Document, Edit, FogEdit, HexError};
@@ -81,7 +81,7 @@ pub fn fog(a: &FogArgs) -> Result<(), CliError> {
         FogAction::Reveal(at) | FogAction::Hide(at) => {
             let reveal = matches!(a.action, FogAction::Reveal(_));
             let map = doc.map();
-            let h = super::routes::cell(map, &a.map, at.coords, "--at", &at.at)?;
+            let h = super::cells::cell(map, &a.map, at.coords, "--at", &at.at)?;
             let in_file = |e: &dyn std::fmt::Display| CliError(format!("{}: {e}", a.map.display()));
             let hexes = match (at.sight, at.radius) {
                 (Some(n), _) => map.field_of_view(h, n).map_err(|e| in_file(&e))?,

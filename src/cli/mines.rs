@@ -3,11 +3,12 @@
 //! the map's own offset kind unless `--coords` names another system.
 
 use super::CliError;
+use super::cells::{parse_cell, read_system, show, show_named};
 use super::geometry::CoordChoiceParser;
 use clap::{ArgGroup, Args, Subcommand};
-use hexmap_hex::{CoordChoice, CoordSystem, Hex};
+use hexmap_hex::{CoordChoice, Hex};
 use hexmap_io as io;
-use hexmap_map::{CellEdit, Document, Edit, HexError, HexMap};
+use hexmap_map::{CellEdit, Document, Edit, HexError};
 use hexmap_mines::{Board, GenerateSettings, MineAmount, MineLayout, Verdict, generate, solve};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -118,40 +119,6 @@ pub fn run(args: &MinesArgs) -> Result<(), CliError> {
         MinesCommand::Generate(a) => run_generate(a),
         MinesCommand::Check(a) => run_check(a),
     }
-}
-
-/// The system cells are read and printed in: `coords` in the map's context, by default
-/// col,row in the map's offset kind.
-pub(super) fn read_system(map: &HexMap, coords: Option<CoordChoice>) -> CoordSystem {
-    let cx = map.properties().coord_context();
-    coords.map_or(CoordSystem::Offset(cx.offset), |c| c.resolve(&cx))
-}
-
-/// `text` as a hex in `coords` (in the map's context), or as col,row in the map's offset
-/// kind.
-pub(super) fn parse_cell(
-    map: &HexMap,
-    coords: Option<CoordChoice>,
-    text: &str,
-) -> Result<Hex, CliError> {
-    let cx = map.properties().coord_context();
-    Ok(read_system(map, coords).parse(text, &cx)?)
-}
-
-/// `h` as text in the system cells are read in (so `--coords xxyy` is answered in XXYY);
-/// where that system cannot write `h` (an XXYY label left of the first column), the map's
-/// own name for it, system named ([`CoordContext::hex_name`](hexmap_hex::CoordContext::hex_name)).
-pub(super) fn show(map: &HexMap, coords: Option<CoordChoice>, h: Hex) -> String {
-    let cx = map.properties().coord_context();
-    read_system(map, coords)
-        .try_format(h, &cx)
-        .unwrap_or_else(|_| cx.hex_name(h))
-}
-
-/// `h` named with its system, as the editor names hexes ("odd-r 4,2", "XXYY 0305").
-pub(super) fn show_named(map: &HexMap, coords: Option<CoordChoice>, h: Hex) -> String {
-    let cx = map.properties().coord_context();
-    cx.hex_name_in(h, read_system(map, coords))
 }
 
 fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {

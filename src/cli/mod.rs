@@ -4,6 +4,7 @@
 
 mod answer;
 mod batch;
+mod cells;
 mod export_import;
 mod fog;
 mod generate;

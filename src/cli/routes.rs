@@ -4,14 +4,14 @@
 //! `--coords` names another system, as `mines --start` reads them.
 
 use super::CliError;
+use super::cells::{cell, read_system, show, show_named};
 use super::geometry::CoordChoiceParser;
-use super::mines::{parse_cell, read_system, show, show_named};
 use super::queries;
 use clap::Args;
 use hexmap_hex::{CoordChoice, Hex};
+use hexmap_map::Cost;
 use hexmap_map::cost::format_hundredths;
-use hexmap_map::{Cost, HexMap};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Arguments of `hexmap route`.
 #[derive(Args, Debug)]
@@ -51,28 +51,6 @@ pub struct ReachArgs {
     /// Print `{"hexes": [[q,r,cost], …]}` (axial, cost in points) instead of text.
     #[arg(long)]
     pub json: bool,
-}
-
-/// A cell of the map (read from `path`) read from `text`, or an error naming the file,
-/// the argument and what to do.
-pub(super) fn cell(
-    map: &HexMap,
-    path: &Path,
-    coords: Option<CoordChoice>,
-    what: &str,
-    text: &str,
-) -> Result<Hex, CliError> {
-    let h = parse_cell(map, coords, text)
-        .map_err(|CliError(e)| CliError(format!("{}: {what}: {e}", path.display())))?;
-    if !map.contains(h) {
-        return Err(CliError(format!(
-            "{}: {what} {} is not a cell of the map (`hexmap info {}` shows its shape)",
-            path.display(),
-            show_named(map, coords, h),
-            path.display()
-        )));
-    }
-    Ok(h)
 }
 
 /// Run `hexmap route`.

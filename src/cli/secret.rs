@@ -5,7 +5,7 @@
 
 use super::CliError;
 use super::answer::{path_text, print_json};
-use super::mines::show_named;
+use super::cells::show_named;
 use clap::{Args, Subcommand};
 use hexmap_hex::{CoordChoice, Edge, Hex};
 use hexmap_map::{
@@ -174,7 +174,7 @@ fn items_named(map: &HexMap, path: &Path, i: &SecretItems) -> Result<Vec<GmItem>
     let bad = |what: String| CliError(format!("{}: {what}", path.display()));
     let mut out = Vec::new();
     for text in &i.note {
-        let h = super::routes::cell(map, path, i.coords, "--note", text)?;
+        let h = super::cells::cell(map, path, i.coords, "--note", text)?;
         if map.note(h).is_none() {
             let name = show_named(map, i.coords, h);
             return Err(bad(format!("--note {text}: {name} has no note")));
@@ -187,8 +187,8 @@ fn items_named(map: &HexMap, path: &Path, i: &SecretItems) -> Result<Vec<GmItem>
                 "--edge {text}: give the two cells on either side, CELL:CELL (e.g. 8,10:9,10)"
             )));
         };
-        let a = super::routes::cell(map, path, i.coords, "--edge", a)?;
-        let b = super::routes::cell(map, path, i.coords, "--edge", b)?;
+        let a = super::cells::cell(map, path, i.coords, "--edge", a)?;
+        let b = super::cells::cell(map, path, i.coords, "--edge", b)?;
         let Some(e) = Edge::between(a, b) else {
             return Err(bad(format!(
                 "--edge {text}: the two cells are not neighbours"

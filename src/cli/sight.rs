@@ -3,7 +3,7 @@
 //! (`HexMap::field_of_view`).
 
 use super::CliError;
-use super::mines::{read_system, show, show_named};
+use super::cells::{read_system, show, show_named};
 use super::queries;
 use clap::Args;
 use hexmap_hex::CoordChoice;
@@ -31,7 +31,7 @@ pub struct FovArgs {
 /// Run `hexmap fov`.
 pub fn fov(a: &FovArgs) -> Result<(), CliError> {
     let (map, _) = super::load_map(&a.map)?;
-    let from = super::routes::cell(&map, &a.map, a.coords, "FROM", &a.from)?;
+    let from = super::cells::cell(&map, &a.map, a.coords, "FROM", &a.from)?;
     if a.json {
         return super::answer::print_json(&queries::fov(&map, from, a.radius)?);
     }
