@@ -3,21 +3,12 @@
 
 use super::annotations::{Label, LabelId, PlacedIcon};
 use super::cell_marks::CellMarks;
+use super::deltas::{Delta, Deltas};
 use super::edit::Changed;
 use super::features::{EdgeTypeId, MapPath, PathId};
 use super::hexmap::HexMap;
 use super::palette::TerrainId;
-use hexmap_hex::hash::{HexBuildHasher, HexHashMap};
 use hexmap_hex::{Edge, Hex};
-use std::collections::HashMap;
-
-/// One terrain change: dense index, value before, value after (raw ids, 0 = empty).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct TerrainDelta {
-    pub index: u32,
-    pub old: u16,
-    pub new: u16,
-}
 
 /// A bulk terrain change: every marked cell went from `old` to `new` (a bucket fill, a
 /// replace-all). Kept as the cells' bits, not a delta per cell: a fill of ten million
@@ -29,94 +20,43 @@ pub(crate) struct TerrainBulk {
     pub new: u16,
 }
 
-/// One mine change: dense index, before, after.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct MineDelta {
-    pub index: u32,
-    pub old: bool,
-    pub new: bool,
-}
-
 /// One note change.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct NoteDelta {
-    pub hex: Hex,
-    pub old: Option<String>,
-    pub new: Option<String>,
-}
+pub(crate) type NoteDelta = Delta<Hex, Option<String>>;
 
 /// Per-cell changes of one undo step: one entry per touched cell with the *first* old
 /// value and the *last* new value. The lookup tables exist only while the step is open.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct CellChanges {
-    pub terrain: Vec<TerrainDelta>,
+    pub terrain: Deltas<u32, u16>,
     /// A bulk terrain change, when the step is one (then `terrain` is empty; merged into
     /// a stroke it becomes per-cell deltas).
     pub terrain_bulk: Option<TerrainBulk>,
-    pub mines: Vec<MineDelta>,
-    pub notes: Vec<NoteDelta>,
-    pub edges: Vec<EdgeDelta>,
-    pub paths: Vec<PathDelta>,
-    pub icons: Vec<IconDelta>,
-    pub labels: Vec<LabelDelta>,
+    pub mines: Deltas<u32, bool>,
+    pub notes: Deltas<Hex, Option<String>>,
+    pub edges: Deltas<Edge, Option<EdgeTypeId>>,
+    pub paths: Deltas<PathId, Option<MapPath>>,
+    pub icons: Deltas<Hex, Vec<PlacedIcon>>,
+    pub labels: Deltas<LabelId, Option<Label>, std::hash::RandomState>,
     /// Fog, GM-only flags of notes and edges, the party.
     pub fog: super::fog::changes::FogChanges,
     /// Heights (the raise/lower brush).
     pub elevation: super::elevation::changes::ElevationChanges,
     /// Named regions and their kinds.
     pub regions: super::regions::RegionChanges,
-    // Where each cell's delta sits (for first-old merging). Keys are cell indices and
-    // hexes from the map itself, so the fast multiplicative hasher is safe here.
-    terrain_pos: HashMap<u32, usize, HexBuildHasher>,
-    mine_pos: HashMap<u32, usize, HexBuildHasher>,
-    note_pos: HexHashMap<usize>,
-    edge_pos: HashMap<Edge, usize, HexBuildHasher>,
-    path_pos: HashMap<PathId, usize, HexBuildHasher>,
-    icon_pos: HexHashMap<usize>,
-    label_pos: HashMap<LabelId, usize>,
 }
 
 /// One hex's icon list before and after.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct IconDelta {
-    pub hex: Hex,
-    pub old: Vec<PlacedIcon>,
-    pub new: Vec<PlacedIcon>,
-}
+pub(crate) type IconDelta = Delta<Hex, Vec<PlacedIcon>>;
 
 /// One label before and after (`None`: no label with this id).
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct LabelDelta {
-    pub id: LabelId,
-    pub old: Option<Label>,
-    pub new: Option<Label>,
-}
-
-/// One edge change: the feature before and after.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct EdgeDelta {
-    pub edge: Edge,
-    pub old: Option<EdgeTypeId>,
-    pub new: Option<EdgeTypeId>,
-}
+pub(crate) type LabelDelta = Delta<LabelId, Option<Label>>;
 
 /// One path change: the path with this id before and after (`None`: no such path).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct PathDelta {
-    pub id: PathId,
-    pub old: Option<MapPath>,
-    pub new: Option<MapPath>,
-}
+pub(crate) type PathDelta = Delta<PathId, Option<MapPath>>;
 
 impl CellChanges {
     pub(super) fn terrain(&mut self, index: u32, old: u16, new: u16) {
-        match self.terrain_pos.get(&index) {
-            Some(&p) => self.terrain[p].new = new,
-            None => {
-                self.terrain_pos.insert(index, self.terrain.len());
-                self.terrain.push(TerrainDelta { index, old, new });
-            }
-        }
+        self.terrain.record(index, old, new);
     }
 
     /// Record a bulk change of the marked cells from `old` to `new`, which the map already
@@ -140,68 +80,31 @@ impl CellChanges {
     /// Record a cell the current edit changes exactly once (bucket fill, replace-all):
     /// no lookup, as no earlier delta of this edit can exist for it.
     pub(super) fn terrain_once(&mut self, index: u32, old: u16, new: u16) {
-        debug_assert!(!self.terrain_pos.contains_key(&index));
-        self.terrain.push(TerrainDelta { index, old, new });
+        self.terrain.record_once(index, old, new);
     }
 
     pub(super) fn mine(&mut self, index: u32, old: bool, new: bool) {
-        match self.mine_pos.get(&index) {
-            Some(&p) => self.mines[p].new = new,
-            None => {
-                self.mine_pos.insert(index, self.mines.len());
-                self.mines.push(MineDelta { index, old, new });
-            }
-        }
+        self.mines.record(index, old, new);
     }
 
     pub(super) fn note(&mut self, hex: Hex, old: Option<String>, new: Option<String>) {
-        match self.note_pos.get(&hex) {
-            Some(&p) => self.notes[p].new = new,
-            None => {
-                self.note_pos.insert(hex, self.notes.len());
-                self.notes.push(NoteDelta { hex, old, new });
-            }
-        }
+        self.notes.record(hex, old, new);
     }
 
     pub(super) fn edge(&mut self, edge: Edge, old: Option<EdgeTypeId>, new: Option<EdgeTypeId>) {
-        match self.edge_pos.get(&edge) {
-            Some(&p) => self.edges[p].new = new,
-            None => {
-                self.edge_pos.insert(edge, self.edges.len());
-                self.edges.push(EdgeDelta { edge, old, new });
-            }
-        }
+        self.edges.record(edge, old, new);
     }
 
     pub(super) fn path(&mut self, id: PathId, old: Option<MapPath>, new: Option<MapPath>) {
-        match self.path_pos.get(&id) {
-            Some(&p) => self.paths[p].new = new,
-            None => {
-                self.path_pos.insert(id, self.paths.len());
-                self.paths.push(PathDelta { id, old, new });
-            }
-        }
+        self.paths.record(id, old, new);
     }
 
     pub(super) fn icons(&mut self, hex: Hex, old: Vec<PlacedIcon>, new: Vec<PlacedIcon>) {
-        match self.icon_pos.get(&hex) {
-            Some(&p) => self.icons[p].new = new,
-            None => {
-                self.icon_pos.insert(hex, self.icons.len());
-                self.icons.push(IconDelta { hex, old, new });
-            }
-        }
+        self.icons.record(hex, old, new);
     }
 
     pub(super) fn label(&mut self, id: LabelId, old: Option<Label>, new: Option<Label>) {
-        match self.label_pos.get(&id) {
-            Some(&p) => self.labels[p].new = new,
-            None => {
-                self.label_pos.insert(id, self.labels.len());
-                self.labels.push(LabelDelta { id, old, new });
-            }
-        }
+        self.labels.record(id, old, new);
     }
 
     /// What these changes touched, for redrawing: the cells, and whether a label changed
@@ -214,8 +117,8 @@ impl CellChanges {
             whole_map: self.elevation.created,
             // Region outlines are drawn with the free text, over the cells.
             labels: !self.labels.is_empty() || !self.regions.is_empty(),
-            annotated: (self.icons.iter().map(|d| d.hex))
-                .chain(self.notes.iter().map(|d| d.hex))
+            annotated: (self.icons.iter().map(|d| d.key))
+                .chain(self.notes.iter().map(|d| d.key))
                 .collect(),
         }
     }
@@ -224,36 +127,13 @@ impl CellChanges {
     pub(crate) fn merge(&mut self, mut later: CellChanges) {
         self.expand_bulk();
         later.expand_bulk();
-        // Deltas recorded by `terrain_once` have no lookup entry yet.
-        if self.terrain_pos.len() != self.terrain.len() {
-            self.terrain_pos = self
-                .terrain
-                .iter()
-                .enumerate()
-                .map(|(p, d)| (d.index, p))
-                .collect();
-        }
-        for d in later.terrain {
-            self.terrain(d.index, d.old, d.new);
-        }
-        for d in later.mines {
-            self.mine(d.index, d.old, d.new);
-        }
-        for d in later.notes {
-            self.note(d.hex, d.old, d.new);
-        }
-        for d in later.edges {
-            self.edge(d.edge, d.old, d.new);
-        }
-        for d in later.paths {
-            self.path(d.id, d.old, d.new);
-        }
-        for d in later.icons {
-            self.icons(d.hex, d.old, d.new);
-        }
-        for d in later.labels {
-            self.label(d.id, d.old, d.new);
-        }
+        self.terrain.merge(later.terrain);
+        self.mines.merge(later.mines);
+        self.notes.merge(later.notes);
+        self.edges.merge(later.edges);
+        self.paths.merge(later.paths);
+        self.icons.merge(later.icons);
+        self.labels.merge(later.labels);
         self.fog.merge(later.fog);
         self.elevation.merge(later.elevation);
         self.regions.merge(later.regions);
@@ -261,28 +141,16 @@ impl CellChanges {
 
     /// Drop cells whose value ended where it started, and the lookup tables.
     pub(crate) fn finish(&mut self) {
-        self.terrain.retain(|d| d.old != d.new);
-        self.mines.retain(|d| d.old != d.new);
-        self.notes.retain(|d| d.old != d.new);
-        self.edges.retain(|d| d.old != d.new);
-        self.paths.retain(|d| d.old != d.new);
-        self.icons.retain(|d| d.old != d.new);
-        self.labels.retain(|d| d.old != d.new);
+        self.terrain.finish();
+        self.mines.finish();
+        self.notes.finish();
+        self.edges.finish();
+        self.paths.finish();
+        self.icons.finish();
+        self.labels.finish();
         self.fog.finish();
         self.elevation.finish();
         self.regions.finish();
-        self.edges.shrink_to_fit();
-        self.paths.shrink_to_fit();
-        self.terrain.shrink_to_fit();
-        self.mines.shrink_to_fit();
-        self.notes.shrink_to_fit();
-        self.terrain_pos = HashMap::default();
-        self.mine_pos = HashMap::default();
-        self.note_pos = HexHashMap::default();
-        self.edge_pos = HashMap::default();
-        self.path_pos = HashMap::default();
-        self.icon_pos = HexHashMap::default();
-        self.label_pos = HashMap::default();
     }
 
     /// True when no cell changed.
@@ -302,12 +170,12 @@ impl CellChanges {
 
     /// Heap bytes held (for the undo-memory benchmark).
     pub(crate) fn heap_bytes(&self) -> usize {
-        self.terrain.capacity() * std::mem::size_of::<TerrainDelta>()
+        self.terrain.list_bytes()
             + self
                 .terrain_bulk
                 .as_ref()
                 .map_or(0, |b| b.cells.heap_bytes())
-            + self.mines.capacity() * std::mem::size_of::<MineDelta>()
+            + self.mines.list_bytes()
             + self
                 .notes
                 .iter()
@@ -317,7 +185,7 @@ impl CellChanges {
                         + n.new.as_ref().map_or(0, String::capacity)
                 })
                 .sum::<usize>()
-            + self.edges.capacity() * std::mem::size_of::<EdgeDelta>()
+            + self.edges.list_bytes()
             + self
                 .paths
                 .iter()
@@ -342,14 +210,14 @@ impl CellChanges {
         let mut indices: Vec<u32> = self
             .terrain
             .iter()
-            .map(|d| d.index)
-            .chain(self.mines.iter().map(|d| d.index))
+            .map(|d| d.key)
+            .chain(self.mines.iter().map(|d| d.key))
             .chain(self.fog.indices())
             .chain(self.elevation.indices())
             .chain(
                 self.notes
                     .iter()
-                    .filter_map(|d| shape.index_of(d.hex).map(|i| i as u32)),
+                    .filter_map(|d| shape.index_of(d.key).map(|i| i as u32)),
             )
             .chain(
                 self.feature_hexes()
@@ -368,7 +236,7 @@ impl CellChanges {
     /// each hex whose icons changed.
     fn feature_hexes(&self) -> impl Iterator<Item = Hex> + '_ {
         let edges = self.edges.iter().flat_map(|d| {
-            let (a, b) = d.edge.hexes();
+            let (a, b) = d.key.hexes();
             [a, b]
         });
         let paths = self.paths.iter().flat_map(|d| {
@@ -377,7 +245,7 @@ impl CellChanges {
                 .chain(d.new.iter())
                 .flat_map(|p| p.hexes.iter().copied())
         });
-        let icons = self.icons.iter().map(|d| d.hex);
+        let icons = self.icons.iter().map(|d| d.key);
         edges.chain(paths).chain(icons).chain(self.fog.hexes())
     }
 
@@ -391,20 +259,20 @@ impl CellChanges {
         }
         for d in &self.terrain {
             let v = if undo { d.old } else { d.new };
-            map.set_terrain_index(d.index as usize, TerrainId::new(v));
+            map.set_terrain_index(d.key as usize, TerrainId::new(v));
         }
         for d in &self.mines {
             let v = if undo { d.old } else { d.new };
-            if let Some(h) = map.shape().hex_at(d.index as usize) {
+            if let Some(h) = map.shape().hex_at(d.key as usize) {
                 let _ = map.set_mine(h, v);
             }
         }
         for d in &self.notes {
             let v = if undo { &d.old } else { &d.new };
-            let _ = map.set_note(d.hex, v.clone());
+            let _ = map.set_note(d.key, v.clone());
         }
         for d in &self.edges {
-            map.edges.set(d.edge, if undo { d.old } else { d.new });
+            map.edges.set(d.key, if undo { d.old } else { d.new });
         }
         for d in &self.paths {
             match if undo { &d.old } else { &d.new } {
@@ -412,13 +280,13 @@ impl CellChanges {
                     map.paths.insert(p.clone());
                 }
                 None => {
-                    map.paths.remove(d.id);
+                    map.paths.remove(d.key);
                 }
             }
         }
         for d in &self.icons {
             map.icons
-                .set(d.hex, if undo { &d.old } else { &d.new }.clone());
+                .set(d.key, if undo { &d.old } else { &d.new }.clone());
         }
         self.fog.restore(map, undo);
         self.elevation.restore(map, undo);
@@ -426,10 +294,10 @@ impl CellChanges {
         for d in &self.labels {
             match if undo { &d.old } else { &d.new } {
                 Some(l) => {
-                    map.labels.insert(d.id, l.clone());
+                    map.labels.insert(d.key, l.clone());
                 }
                 None => {
-                    map.labels.remove(d.id);
+                    map.labels.remove(d.key);
                 }
             }
         }

@@ -20,6 +20,7 @@ pub mod cell_marks;
 mod changes;
 pub mod clipboard;
 pub mod cost;
+mod deltas;
 pub mod document;
 pub mod edit;
 mod edit_cells;
