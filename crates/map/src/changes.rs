@@ -272,20 +272,21 @@ impl CellChanges {
             let _ = map.set_note(d.key, v.clone());
         }
         for d in &self.edges {
-            map.edges.set(d.key, if undo { d.old } else { d.new });
+            map.edge_layer_mut()
+                .set(d.key, if undo { d.old } else { d.new });
         }
         for d in &self.paths {
             match if undo { &d.old } else { &d.new } {
                 Some(p) => {
-                    map.paths.insert(p.clone());
+                    map.paths_mut().insert(p.clone());
                 }
                 None => {
-                    map.paths.remove(d.key);
+                    map.paths_mut().remove(d.key);
                 }
             }
         }
         for d in &self.icons {
-            map.icons
+            map.icons_mut()
                 .set(d.key, if undo { &d.old } else { &d.new }.clone());
         }
         self.fog.restore(map, undo);
@@ -294,10 +295,10 @@ impl CellChanges {
         for d in &self.labels {
             match if undo { &d.old } else { &d.new } {
                 Some(l) => {
-                    map.labels.insert(d.key, l.clone());
+                    map.labels_mut().insert(d.key, l.clone());
                 }
                 None => {
-                    map.labels.remove(d.key);
+                    map.labels_mut().remove(d.key);
                 }
             }
         }

@@ -11,6 +11,7 @@ use super::shape::MapShape;
 use super::view::ViewSettings;
 use hexmap_hex::{Edge, Hex, Layout, LayoutError, Point};
 
+mod layers;
 mod relocate;
 pub use relocate::CellMove;
 

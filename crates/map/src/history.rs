@@ -261,12 +261,12 @@ fn revert(map: &mut HexMap, record: &mut Record, undo: bool) -> Changed {
             Changed::whole()
         }
         Record::Scale(s) => {
-            std::mem::swap(&mut map.scale, s);
+            std::mem::swap(map.scale_slot_mut(), s);
             Changed::whole()
         }
         Record::Underlay(u) => {
             let mut other = u.take().map(|b| *b);
-            std::mem::swap(&mut map.underlay, &mut other);
+            std::mem::swap(map.underlay_slot_mut(), &mut other);
             *u = other.map(Box::new);
             Changed::whole()
         }

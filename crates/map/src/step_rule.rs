@@ -52,7 +52,7 @@ impl<'a> StepRule<'a> {
     /// block ([`LazySides`]), so a route along a road marks only the rows it passes.
     pub(crate) fn new(map: &'a HexMap, ix: &'a dyn Indexer) -> Self {
         let mut rule = StepRule::bare(map);
-        if !(map.edges.is_empty() && map.paths.is_empty()) {
+        if !(map.edge_layer().is_empty() && map.paths().is_empty()) {
             rule.lazy = Some(LazySides::new(map, ix));
         }
         rule
@@ -66,7 +66,7 @@ impl<'a> StepRule<'a> {
     /// Steps into other cells cost their entry.
     pub(crate) fn near(map: &'a HexMap, ix: &impl Indexer, centre: Hex, distance: u32) -> Self {
         let mut rule = StepRule::bare(map);
-        if map.edges.is_empty() && map.paths.is_empty() {
+        if map.edge_layer().is_empty() && map.paths().is_empty() {
             return rule;
         }
         // An edge's canonical hex is a side's own cell or a neighbour of it: every cell
@@ -75,8 +75,8 @@ impl<'a> StepRule<'a> {
         let mut features = Vec::new();
         let mut steps = Vec::new();
         for (first, last) in rows_around(centre, distance.saturating_add(1)) {
-            features.extend(map.edges.between(first, last));
-            steps.extend(map.paths.steps_between(first, last));
+            features.extend(map.edge_layer().between(first, last));
+            steps.extend(map.paths().steps_between(first, last));
         }
         let mut rules: HashMap<u64, SideRule, HexBuildHasher> = HashMap::with_capacity_and_hasher(
             2 * (features.len() + steps.len()),
@@ -306,8 +306,8 @@ impl<'a> LazySides<'a> {
         let first = Hex::new(i32::MIN, r0.saturating_sub(1));
         let last = Hex::new(i32::MAX, r1);
         let map = self.map;
-        let edges = map.edges.between(first, last).map(|(e, _)| e);
-        let steps = map.paths.steps_between(first, last).map(|(e, _)| e);
+        let edges = map.edge_layer().between(first, last).map(|(e, _)| e);
+        let steps = map.paths().steps_between(first, last).map(|(e, _)| e);
         for e in edges.chain(steps) {
             let (a, c) = e.hexes();
             for h in [a, c] {

@@ -174,8 +174,8 @@ fn put_icons(
 /// Set the label `id` to `new` (checked by the caller) and record the change.
 fn put_label(map: &mut HexMap, changes: &mut CellChanges, id: LabelId, new: Option<Label>) {
     let old = match &new {
-        Some(l) => map.labels.insert(id, l.clone()),
-        None => map.labels.remove(id),
+        Some(l) => map.labels_mut().insert(id, l.clone()),
+        None => map.labels_mut().remove(id),
     };
     if old != new {
         changes.label(id, old, new);

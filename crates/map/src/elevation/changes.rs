@@ -53,12 +53,14 @@ impl ElevationChanges {
             return;
         }
         let n = map.cell_count();
-        let layer = map.elevation.get_or_insert_with(|| ElevationLayer::new(n));
+        let layer = map
+            .elevation_slot_mut()
+            .get_or_insert_with(|| ElevationLayer::new(n));
         for d in &self.cells {
             layer.set(d.key as usize, if undo { d.old } else { d.new });
         }
         if undo && self.created {
-            map.elevation = None;
+            *map.elevation_slot_mut() = None;
         }
     }
 }

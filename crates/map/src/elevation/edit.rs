@@ -47,11 +47,11 @@ pub(crate) fn apply(
     if cells.is_empty() || *by == 0 {
         return Ok(());
     }
-    if map.elevation.is_none() {
+    if map.elevation_layer().is_none() {
         map.elevation = Some(ElevationLayer::new(map.cell_count()));
         changes.elevation.created = true;
     }
-    let layer = map.elevation.as_mut().expect("just made");
+    let layer = map.elevation_slot_mut().as_mut().expect("just made");
     for i in cells {
         let old = layer.get(i).unwrap_or(0);
         // Never past a limit, and never moved the wrong way by one (a cell already past it).

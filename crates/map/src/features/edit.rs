@@ -133,7 +133,7 @@ pub(crate) fn put_edge(
     kind: Option<EdgeTypeId>,
     gm_only: bool,
 ) {
-    let old = map.edges.set(e, kind);
+    let old = map.edge_layer_mut().set(e, kind);
     if old != kind {
         changes.edge(e, old, kind);
     }
@@ -216,8 +216,8 @@ fn existing(map: &HexMap, id: PathId) -> Result<MapPath, MapError> {
 /// Set the path `id` to `new` (checked by the caller) and record the change.
 fn put(map: &mut HexMap, changes: &mut CellChanges, id: PathId, new: Option<MapPath>) {
     let old = match &new {
-        Some(p) => map.paths.insert(p.clone()),
-        None => map.paths.remove(id),
+        Some(p) => map.paths_mut().insert(p.clone()),
+        None => map.paths_mut().remove(id),
     };
     if old != new {
         changes.path(id, old, new);

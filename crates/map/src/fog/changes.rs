@@ -91,7 +91,7 @@ impl FogChanges {
     pub(crate) fn restore(&self, map: &mut HexMap, undo: bool) {
         let pick = |old: bool, new: bool| if undo { old } else { new };
         for d in &self.hidden {
-            map.fog.hidden.set(d.key as usize, pick(d.old, d.new));
+            map.fog_mut().hidden.set(d.key as usize, pick(d.old, d.new));
         }
         for d in &self.notes {
             map.set_note_gm_only(d.key, pick(d.old, d.new));
@@ -100,7 +100,7 @@ impl FogChanges {
             map.set_edge_gm_only(d.key, pick(d.old, d.new));
         }
         if let Some((old, new)) = self.party {
-            map.fog.party = if undo { old } else { new };
+            map.fog_mut().party = if undo { old } else { new };
         }
     }
 }

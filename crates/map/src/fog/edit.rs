@@ -195,7 +195,7 @@ fn set_gm_only(
             let old = map.label(*id).cloned();
             let new = old.clone().map(|l| Label { gm_only, ..l });
             if let Some(l) = &new {
-                map.labels.insert(*id, l.clone());
+                map.labels_mut().insert(*id, l.clone());
             }
             changes.label(*id, old, new);
         }
@@ -222,7 +222,7 @@ fn hide(map: &mut HexMap, changes: &mut CellChanges, h: Hex, hidden: bool) {
 }
 
 fn hide_index(map: &mut HexMap, changes: &mut CellChanges, i: usize, hidden: bool) {
-    let old = map.fog.hidden.set(i, hidden);
+    let old = map.fog_mut().hidden.set(i, hidden);
     if old != hidden {
         changes.fog.hidden(i as u32, old, hidden);
     }

@@ -102,7 +102,7 @@ impl RegionChanges {
     /// Put the old (`undo`) or new regions back.
     pub(crate) fn restore(&self, map: &mut HexMap, undo: bool) {
         if let Some(c) = &self.change {
-            map.regions = if undo { c.0.clone() } else { c.1.clone() };
+            *map.regions_mut() = if undo { c.0.clone() } else { c.1.clone() };
         }
     }
 }
@@ -152,7 +152,7 @@ fn apply(
     edit: &RegionEdit,
     changes: &mut RegionChanges,
 ) -> Result<(), RegionError> {
-    let mut next = map.regions.clone();
+    let mut next = map.regions().clone();
     match edit {
         RegionEdit::AddKind(kind) => {
             super::check_region_name(&kind.name)?;
@@ -220,8 +220,8 @@ fn apply(
         }
     }
     next.validate(map)?;
-    if next != map.regions {
-        let before = std::mem::replace(&mut map.regions, next.clone());
+    if next != *map.regions() {
+        let before = std::mem::replace(map.regions_mut(), next.clone());
         changes.record(before, next);
     }
     Ok(())
