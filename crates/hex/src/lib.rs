@@ -3,7 +3,6 @@
 //! the GUI.
 //!
 #![doc = include_str!("../README.md")]
-#![warn(missing_docs)]
 #![warn(clippy::must_use_candidate, clippy::return_self_not_must_use)]
 #![forbid(unsafe_code)]
 
