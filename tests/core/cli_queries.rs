@@ -5,7 +5,7 @@
 use assert_cmd::Command;
 use hexmap::hex::{Hex, OffsetKind, Orientation};
 use hexmap::io::{self, Form};
-use hexmap::map::{HexMap, MapProperties, MapShape, Palette, TerrainId};
+use hexmap::map::{HexMap, TerrainId};
 use predicates::prelude::*;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -18,12 +18,7 @@ const FOREST: u16 = 3; // the standard palette's Forest: cost 2, blocks sight
 
 /// A pointy odd-r hexagon of radius 4, empty but for one Forest east of the centre.
 fn forest_map(dir: &Path) -> (HexMap, PathBuf) {
-    let mut map = HexMap::new(
-        MapProperties::new("sight", Orientation::Pointy),
-        MapShape::hexagon(4).unwrap(),
-        Palette::standard(),
-    )
-    .unwrap();
+    let mut map = hexmap::map::testing::hexagon_map(4, Orientation::Pointy);
     map.set_terrain(Hex::new(1, 0), TerrainId::new(FOREST))
         .unwrap();
     let path = dir.join("sight.ron");

@@ -4,7 +4,7 @@
 use assert_cmd::Command;
 use hexmap::hex::{Edge, Hex, OffsetCoord, OffsetKind};
 use hexmap::io::{self, Form};
-use hexmap::map::{EdgeTypeId, HexMap, MapPath, MapProperties, MapShape, Palette, PathTypeId};
+use hexmap::map::{EdgeTypeId, HexMap, MapPath, MapShape, PathTypeId};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -22,12 +22,10 @@ const ROAD: u16 = 1;
 
 /// A 6×3 odd-r map of empty cells (cost 1) with a road along row 1 from col 0 to col 5.
 fn road_map() -> HexMap {
-    let mut map = HexMap::new(
-        MapProperties::new("roads", hexmap::hex::Orientation::Pointy),
+    let mut map = hexmap::map::testing::map_on(
+        hexmap::hex::Orientation::Pointy,
         MapShape::rectangle(OffsetKind::OddR, 6, 3).unwrap(),
-        Palette::standard(),
-    )
-    .unwrap();
+    );
     map.insert_path(MapPath {
         gm_only: false,
         id: map.paths().next_id(),

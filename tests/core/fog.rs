@@ -5,8 +5,8 @@
 use hexmap::hex::{Direction, Edge, Hex, Orientation, field_of_view_across};
 use hexmap::io::{Form, from_str, to_string};
 use hexmap::map::{
-    BuiltinIcon, Document, EdgeTypeId, Edit, FogEdit, HexMap, Icon, Label, MapPath, MapProperties,
-    MapShape, Palette, Party, PathId, PathTypeId, TerrainId,
+    BuiltinIcon, Document, EdgeTypeId, Edit, FogEdit, HexMap, Icon, Label, MapPath, MapShape,
+    Party, PathId, PathTypeId, TerrainId,
 };
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -14,12 +14,7 @@ use std::collections::BTreeSet;
 /// A radius-5 hexagon (91 cells) with `terrain` (palette ids, 0 = empty) and the edge
 /// type `wall` on the listed (cell index, direction) sides.
 fn build(orientation: Orientation, terrain: &[u8], walls: &[(usize, usize)], wall: u16) -> HexMap {
-    let mut map = HexMap::new(
-        MapProperties::new("fog", orientation),
-        MapShape::hexagon(5).unwrap(),
-        Palette::standard(),
-    )
-    .unwrap();
+    let mut map = hexmap::map::testing::map_on(orientation, MapShape::hexagon(5).unwrap());
     let cells: Vec<Hex> = map.shape().iter().collect();
     let ids: Vec<TerrainId> = map.palette().terrains().iter().map(|t| t.id).collect();
     for (h, &t) in cells.iter().zip(terrain) {

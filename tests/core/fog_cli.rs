@@ -2,9 +2,9 @@
 //! prints, the map is saved in place in its own form, and bad cells are named.
 
 use assert_cmd::Command;
-use hexmap::hex::{Hex, OffsetCoord, OffsetKind, Orientation};
+use hexmap::hex::{Hex, OffsetCoord, OffsetKind};
 use hexmap::io::{self, Form};
-use hexmap::map::{HexMap, MapProperties, MapShape, Palette};
+use hexmap::map::HexMap;
 use std::collections::BTreeSet;
 
 fn hexmap() -> Command {
@@ -13,12 +13,7 @@ fn hexmap() -> Command {
 
 /// A 9 × 7 odd-r map with a sight-blocking column of mountains-like terrain at col 5.
 fn map() -> HexMap {
-    let mut m = HexMap::new(
-        MapProperties::new("fog", Orientation::Pointy),
-        MapShape::rectangle(OffsetKind::OddR, 9, 7).unwrap(),
-        Palette::standard(),
-    )
-    .unwrap();
+    let mut m = hexmap::map::testing::rectangle_map(OffsetKind::OddR, 9, 7);
     let wall = m
         .palette()
         .terrains()

@@ -7,12 +7,10 @@ use crate::support;
 use crate::support::export::export_as;
 use support::tiled_tools as tools;
 
-use hexmap::hex::{Hex, OffsetKind, Orientation};
+use hexmap::hex::{Hex, OffsetKind};
 use hexmap::io::Form;
 use hexmap::io::format::read_path;
-use hexmap::map::{
-    BuiltinIcon, HexMap, Icon, IconId, MapProperties, MapShape, Palette, PlacedIcon,
-};
+use hexmap::map::{BuiltinIcon, HexMap, Icon, IconId, PlacedIcon};
 use std::path::Path;
 
 /// The bundled hexcrawl with its icons renumbered 3, 13, 23 … in reading order: the ids a
@@ -86,12 +84,7 @@ fn icon_ids_survive_a_tmx_that_tiled_converted_to_tmj() {
 #[test]
 fn a_version_2_file_numbers_its_icons_in_file_order_and_saves_them() {
     // A map with nothing else of version 3 (the hexcrawl has fog, which version 2 lacks).
-    let mut map = HexMap::new(
-        MapProperties::new("icons", Orientation::Pointy),
-        MapShape::rectangle(OffsetKind::OddR, 6, 4).unwrap(),
-        Palette::standard(),
-    )
-    .unwrap();
+    let mut map = hexmap::map::testing::rectangle_map(OffsetKind::OddR, 6, 4);
     for (n, q) in [0, 2, 4].into_iter().enumerate() {
         let icon = Icon::builtin(BuiltinIcon::ALL[n]);
         let placed = PlacedIcon {

@@ -8,12 +8,11 @@ use crate::support::tiled_tools;
 use hexmap::hex::{OffsetKind, Orientation, Point};
 use hexmap::io::format::read_path;
 use hexmap::io::{Form, from_str, to_string};
-use hexmap::map::{HexMap, MapProperties, MapScale, MapShape, Palette, Underlay};
+use hexmap::map::{HexMap, MapScale, MapShape, Underlay};
 
 fn small_map() -> HexMap {
-    let props = MapProperties::new("scaled", Orientation::Pointy);
     let shape = MapShape::rectangle(OffsetKind::OddR, 4, 3).unwrap();
-    HexMap::new(props, shape, Palette::standard()).unwrap()
+    hexmap::map::testing::map_on(Orientation::Pointy, shape)
 }
 
 fn scaled_map() -> HexMap {

@@ -9,8 +9,7 @@ use hexmap::hex::{
 };
 use hexmap::map::{
     CellEdit, Clipboard, Cost, Document, EdgeMove, EdgePalette, EdgeTypeId, Edit, FeatureEdit,
-    HexMap, MapPath, MapProperties, MapShape, MoveCost, Palette, PathEnd, PathId, PathPalette,
-    PathTypeId, TerrainId,
+    HexMap, MapPath, MapShape, MoveCost, PathEnd, PathId, PathPalette, PathTypeId, TerrainId,
 };
 use proptest::prelude::*;
 use std::cmp::Reverse;
@@ -58,12 +57,7 @@ fn build(c: &Content) -> HexMap {
 
 /// `c` on the first 61 cells of `shape` (the rest stay empty).
 fn build_on(c: &Content, shape: MapShape, orientation: Orientation) -> HexMap {
-    let mut map = HexMap::new(
-        MapProperties::new("rule", orientation),
-        shape,
-        Palette::standard(),
-    )
-    .unwrap();
+    let mut map = hexmap::map::testing::map_on(orientation, shape);
     let cells: Vec<Hex> = map.shape().iter().collect();
     for (h, &t) in cells.iter().zip(&c.terrain) {
         // 0 = empty; 1..=5 the standard terrains (sea impassable, costs 1, 2, 2, 3).

@@ -92,16 +92,13 @@ fn a_region_across_the_pieces_of_a_big_picture_is_stroked_on_every_side() {
     // two columns at column 150; a tall thin region across that cut crosses every band
     // border. Each piece's fills must not cover the strokes of the pieces before it.
     use hexmap::map::{
-        BorderStyle, MapProperties, MapShape, Palette, Region, RegionId, RegionKind, RegionLook,
-        Regions, Rgb,
+        BorderStyle, MapShape, Region, RegionId, RegionKind, RegionLook, Regions, Rgb,
     };
     let kind = hexmap::hex::OffsetKind::OddR;
-    let mut map = HexMap::new(
-        MapProperties::new("bands", hexmap::hex::Orientation::Pointy),
+    let mut map = hexmap::map::testing::map_on(
+        hexmap::hex::Orientation::Pointy,
         MapShape::rectangle(kind, 300, 300).unwrap(),
-        Palette::standard(),
-    )
-    .unwrap();
+    );
     let grass = map.palette().terrains()[0].id;
     for h in map.shape().iter().collect::<Vec<_>>() {
         map.set_terrain(h, Some(grass)).unwrap();

@@ -10,12 +10,7 @@ use hexmap::map::{
 use proptest::prelude::*;
 
 fn start_map() -> HexMap {
-    let mut m = HexMap::new(
-        MapProperties::new("undo", Orientation::Pointy),
-        MapShape::rectangle(OffsetKind::OddR, 12, 10).unwrap(),
-        Palette::standard(),
-    )
-    .unwrap();
+    let mut m = hexmap::map::testing::rectangle_map(OffsetKind::OddR, 12, 10);
     for (i, h) in m.shape().iter().collect::<Vec<_>>().into_iter().enumerate() {
         if i % 3 == 0 {
             m.set_terrain(h, TerrainId::new((i % 5) as u16 + 1))

@@ -68,12 +68,11 @@ mod tests {
     use super::*;
     use crate::region::split;
     use hexmap_hex::{OffsetKind, Orientation, Point};
-    use hexmap_map::{Label, MapProperties, MapShape, Palette};
+    use hexmap_map::{Label, MapShape};
 
     fn map() -> HexMap {
-        let props = MapProperties::new("reach", Orientation::Pointy);
         let shape = MapShape::rectangle(OffsetKind::OddR, 40, 40).unwrap();
-        HexMap::new(props, shape, Palette::standard()).unwrap()
+        hexmap_map::testing::map_on(Orientation::Pointy, shape)
     }
 
     #[test]

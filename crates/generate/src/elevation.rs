@@ -105,16 +105,10 @@ pub(crate) async fn elevation_in_steps(
 mod tests {
     use super::*;
     use hexmap_hex::Orientation;
-    use hexmap_map::{HexMap, MapProperties, MapShape, Palette};
 
     #[test]
     fn the_sea_share_is_met_and_the_land_is_above_sea_level() {
-        let map = HexMap::new(
-            MapProperties::new("e", Orientation::Pointy),
-            MapShape::hexagon(12).unwrap(),
-            Palette::standard(),
-        )
-        .unwrap();
+        let map = hexmap_map::testing::hexagon_map(12, Orientation::Pointy);
         let grid = Grid::of(&map);
         for preset in Preset::ALL {
             for sea in [0, 30, 55, 100] {
@@ -129,12 +123,7 @@ mod tests {
 
     #[test]
     fn an_island_has_sea_at_its_border_and_land_inside() {
-        let map = HexMap::new(
-            MapProperties::new("e", Orientation::Flat),
-            MapShape::hexagon(15).unwrap(),
-            Palette::standard(),
-        )
-        .unwrap();
+        let map = hexmap_map::testing::hexagon_map(15, Orientation::Flat);
         let grid = Grid::of(&map);
         let layer = elevation(&grid, Preset::Island, 50, 3);
         let share = |f: &dyn Fn(f64) -> bool| {

@@ -57,13 +57,12 @@ pub fn fill_basin(map: &HexMap, grid: &Grid, water: &[bool], pit: usize) -> Vec<
 mod tests {
     use super::*;
     use hexmap_hex::{Hex, OffsetCoord, OffsetKind, Orientation};
-    use hexmap_map::{MapProperties, MapShape, Palette};
+    use hexmap_map::MapShape;
 
     /// A 12 × 10 map whose height is `f(col, row)`.
     fn relief(f: impl Fn(i32, i32) -> i16) -> (HexMap, Grid) {
         let shape = MapShape::rectangle(OffsetKind::OddR, 12, 10).unwrap();
-        let props = MapProperties::new("relief", Orientation::Pointy);
-        let mut map = HexMap::new(props, shape, Palette::standard()).unwrap();
+        let mut map = hexmap_map::testing::map_on(Orientation::Pointy, shape);
         for h in map.shape().iter().collect::<Vec<Hex>>() {
             let c = OffsetKind::OddR.from_hex(h);
             map.set_elevation(h, f(c.col, c.row)).unwrap();

@@ -90,19 +90,14 @@ async fn water_distance(grid: &Grid, water: &[bool], pacer: &mut Pacer) -> Vec<u
 mod tests {
     use super::*;
     use hexmap_hex::{Hex, OffsetKind};
-    use hexmap_map::{ElevationLayer, MapProperties, MapShape, Palette};
+    use hexmap_map::{ElevationLayer, MapShape};
 
     #[test]
     fn a_ridge_casts_a_rain_shadow_to_its_east() {
         // A rectangle of flat land with a wall of mountains down column 5: cells just
         // east of it are drier than cells just west of it, row by row (noise aside).
         let shape = MapShape::rectangle(OffsetKind::OddR, 12, 6).unwrap();
-        let mut map = HexMap::new(
-            MapProperties::new("m", Orientation::Pointy),
-            shape,
-            Palette::standard(),
-        )
-        .unwrap();
+        let mut map = hexmap_map::testing::map_on(Orientation::Pointy, shape);
         let cells: Vec<Hex> = map.shape().iter().collect();
         let kind = OffsetKind::OddR;
         let values = cells

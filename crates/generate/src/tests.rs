@@ -249,12 +249,7 @@ fn onto_an_existing_palette_the_terrains_keep_their_ids() {
 
 #[test]
 fn applying_a_generated_map_is_one_undo_step() {
-    let blank = HexMap::new(
-        MapProperties::new("blank", Orientation::Pointy),
-        MapShape::hexagon(8).unwrap(),
-        Palette::standard(),
-    )
-    .unwrap();
+    let blank = hexmap_map::testing::hexagon_map(8, Orientation::Pointy);
     let mut doc = hexmap_map::Document::new(blank.clone());
     let spec = Spec::new(
         MapShape::hexagon(8).unwrap(),

@@ -193,16 +193,14 @@ impl Clipboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{MapProperties, MapShape, Palette};
+    use crate::MapShape;
 
     #[test]
     fn six_rotations_and_two_reflections_are_identity() {
-        let mut m = HexMap::new(
-            MapProperties::new("c", hexmap_hex::Orientation::Pointy),
+        let mut m = crate::testing::map_on(
+            hexmap_hex::Orientation::Pointy,
             MapShape::hexagon(3).unwrap(),
-            Palette::standard(),
-        )
-        .unwrap();
+        );
         m.set_terrain(Hex::new(1, 0), TerrainId::new(2)).unwrap();
         m.set_mine(Hex::new(2, -1), true).unwrap();
         let c = Clipboard::copy(
@@ -224,12 +222,10 @@ mod tests {
 
     #[test]
     fn edges_and_paths_are_copied_and_turn_with_the_cells() {
-        let mut m = HexMap::new(
-            MapProperties::new("c", hexmap_hex::Orientation::Pointy),
+        let mut m = crate::testing::map_on(
+            hexmap_hex::Orientation::Pointy,
             MapShape::hexagon(3).unwrap(),
-            Palette::standard(),
-        )
-        .unwrap();
+        );
         // Edges and paths turn with the cells.
         let e = Edge::new(Hex::new(1, 0), hexmap_hex::Direction::POINTY_NE);
         m.set_edge(e, EdgeTypeId::new(1)).unwrap();

@@ -123,17 +123,12 @@ impl HexError for hexmap_hex::xxyy::LabelError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{CellEdit, Document, Edit, HexMap, MapProperties, MapShape, Palette};
-    use hexmap_hex::{OffsetCoord, OffsetKind, Orientation};
+    use crate::{CellEdit, Document, Edit};
+    use hexmap_hex::{OffsetCoord, OffsetKind};
 
     #[test]
     fn a_long_note_names_its_hex_the_maps_way_and_never_in_cube_form() {
-        let map = HexMap::new(
-            MapProperties::new("m", Orientation::Pointy),
-            MapShape::rectangle(OffsetKind::OddR, 6, 4).unwrap(),
-            Palette::standard(),
-        )
-        .unwrap();
+        let map = crate::testing::rectangle_map(OffsetKind::OddR, 6, 4);
         let mut doc = Document::new(map);
         let at = OffsetKind::OddR.to_hex(OffsetCoord::new(3, 2));
         let text = "x".repeat(crate::layers::MAX_NOTE_LEN + 1);

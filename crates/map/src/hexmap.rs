@@ -441,12 +441,7 @@ mod tests {
     use hexmap_hex::Orientation;
 
     fn small() -> HexMap {
-        HexMap::new(
-            MapProperties::new("t", Orientation::Pointy),
-            MapShape::hexagon(2).unwrap(),
-            Palette::standard(),
-        )
-        .unwrap()
+        crate::testing::hexagon_map(2, Orientation::Pointy)
     }
 
     #[test]

@@ -47,6 +47,8 @@ pub mod shape_spec;
 mod sight;
 mod step_rule;
 pub mod steps;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 pub mod tile_art;
 pub mod underlay;
 pub mod view;

@@ -113,13 +113,12 @@ impl HexMap {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Document, MapProperties, Palette};
+    use crate::Document;
     use hexmap_hex::{OffsetCoord, OffsetKind, Orientation};
 
     fn painted_rect(w: u32, h: u32) -> HexMap {
-        let props = MapProperties::new("r", Orientation::Pointy);
         let shape = MapShape::rectangle(OffsetKind::OddR, w, h).unwrap();
-        let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
+        let mut m = crate::testing::map_on(Orientation::Pointy, shape);
         let id = m.palette().terrains()[0].id;
         let cells: Vec<Hex> = m.shape().iter().collect();
         for c in cells {

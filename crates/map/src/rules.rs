@@ -231,10 +231,7 @@ mod tests {
     }
 
     mod features {
-        use crate::{
-            EdgeTypeId, HexMap, MapPath, MapProperties, MapShape, Palette, PathId, PathTypeId,
-            TerrainId,
-        };
+        use crate::{EdgeTypeId, HexMap, MapPath, PathId, PathTypeId, TerrainId};
         use hexmap_hex::{Direction, Edge, Hex, Orientation, field_of_view_across};
 
         const RIVER: u16 = 1;
@@ -245,12 +242,7 @@ mod tests {
         const RAILWAY: u16 = 3;
 
         fn map() -> HexMap {
-            HexMap::new(
-                MapProperties::new("rules", Orientation::Pointy),
-                MapShape::hexagon(3).unwrap(),
-                Palette::standard(),
-            )
-            .unwrap()
+            crate::testing::hexagon_map(3, Orientation::Pointy)
         }
 
         fn edge(m: &mut HexMap, a: (i32, i32), b: (i32, i32), kind: u16) {

@@ -116,7 +116,7 @@ impl HexMap {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Document, Edit, HexMap, MapEdit, MapProperties, MapShape, Palette};
+    use crate::{Document, Edit, MapEdit, MapShape};
     use hexmap_hex::{OffsetKind, Orientation};
 
     #[test]
@@ -142,9 +142,8 @@ mod tests {
 
     #[test]
     fn setting_the_scale_is_one_undo_step_and_a_bad_one_changes_nothing() {
-        let props = MapProperties::new("s", Orientation::Pointy);
         let shape = MapShape::rectangle(OffsetKind::OddR, 3, 3).unwrap();
-        let mut d = Document::new(HexMap::new(props, shape, Palette::standard()).unwrap());
+        let mut d = Document::new(crate::testing::map_on(Orientation::Pointy, shape));
         let six = MapScale::new(6.0, "mi").unwrap();
         d.apply(&Edit::Map(MapEdit::SetScale(Some(six.clone()))))
             .unwrap();

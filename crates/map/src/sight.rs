@@ -67,16 +67,11 @@ impl HexMap {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{MapProperties, MapShape, Palette};
+    use crate::MapShape;
     use hexmap_hex::{OffsetKind, Orientation};
 
     fn map(shape: MapShape) -> HexMap {
-        HexMap::new(
-            MapProperties::new("sight", Orientation::Pointy),
-            shape,
-            Palette::standard(),
-        )
-        .unwrap()
+        crate::testing::map_on(Orientation::Pointy, shape)
     }
 
     #[test]

@@ -418,7 +418,7 @@ mod tests {
     /// features on sides that straddle two blocks.
     #[test]
     fn a_routes_steps_cost_what_the_rule_says_block_by_block() {
-        use crate::{EdgeTypeId, MapPath, MapProperties, Palette, PathTypeId};
+        use crate::{EdgeTypeId, MapPath, PathTypeId};
         use hexmap_hex::{Direction, Orientation};
         let mut shapes = vec![MapShape::hexagon(40).unwrap()];
         for kind in OffsetKind::ALL {
@@ -432,8 +432,7 @@ mod tests {
             seed
         };
         for shape in shapes {
-            let props = MapProperties::new("lazy", Orientation::Pointy);
-            let mut map = HexMap::new(props, shape.clone(), Palette::standard()).unwrap();
+            let mut map = crate::testing::map_on(Orientation::Pointy, shape.clone());
             let cells: Vec<Hex> = shape.iter().collect();
             for _ in 0..1500 {
                 let h = cells[next() as usize % cells.len()];

@@ -84,11 +84,10 @@ mod tests {
 
     #[test]
     fn a_view_change_is_one_undo_step_that_redraws_the_map() {
-        use crate::{Document, Edit, HexMap, MapEdit, MapProperties, MapShape, Palette};
+        use crate::{Document, Edit, MapEdit, MapShape};
         use hexmap_hex::{OffsetKind, Orientation};
-        let props = MapProperties::new("view", Orientation::Pointy);
         let shape = MapShape::rectangle(OffsetKind::OddR, 3, 3).unwrap();
-        let mut d = Document::new(HexMap::new(props, shape, Palette::standard()).unwrap());
+        let mut d = Document::new(crate::testing::map_on(Orientation::Pointy, shape));
         let view = ViewSettings {
             legend: Some(Corner::TopLeft),
             note_captions: true,

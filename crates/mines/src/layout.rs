@@ -358,14 +358,9 @@ mod tests {
     #[test]
     fn layout_from_a_map_has_its_cells_and_mines() {
         use hexmap_hex::Orientation;
-        use hexmap_map::{HexMap, MapProperties, MapShape, Palette};
+        use hexmap_map::MapShape;
         let shape = MapShape::cells(shapes::hexagon(2).filter(|&h| h != Hex::ORIGIN)).unwrap();
-        let mut map = HexMap::new(
-            MapProperties::new("t", Orientation::Pointy),
-            shape,
-            Palette::standard(),
-        )
-        .unwrap();
+        let mut map = hexmap_map::testing::map_on(Orientation::Pointy, shape);
         map.set_mine(Hex::new(1, 0), true).unwrap();
         map.set_mine(Hex::new(-2, 2), true).unwrap();
         let layout = MineLayout::from_map(&map);

@@ -4,16 +4,13 @@
 use super::*;
 use crate::sink::{Recorded, Recording};
 use hexmap_hex::{Direction, Edge, Hex, OffsetCoord, OffsetKind, Orientation};
-use hexmap_map::{
-    BuiltinIcon, EdgeTypeId, Icon, MapPath, MapProperties, MapShape, Palette, PathTypeId, TerrainId,
-};
+use hexmap_map::{BuiltinIcon, EdgeTypeId, Icon, MapPath, MapShape, PathTypeId, TerrainId};
 
 /// A 6 × 4 map using two terrains, one edge type, one path type and two kinds of icon
 /// (one of them on two hexes).
 fn used_map() -> HexMap {
-    let props = MapProperties::new("legend", Orientation::Pointy);
     let shape = MapShape::rectangle(OffsetKind::OddR, 6, 4).unwrap();
-    let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let mut m = hexmap_map::testing::map_on(Orientation::Pointy, shape);
     let at = |c, r| OffsetKind::OddR.to_hex(OffsetCoord::new(c, r));
     for c in 0..6 {
         m.set_terrain(at(c, 0), TerrainId::new(2)).unwrap();
@@ -80,9 +77,8 @@ fn entries_list_only_the_used_types_once_each() {
 
 #[test]
 fn a_map_with_nothing_used_has_no_legend() {
-    let props = MapProperties::new("empty", Orientation::Flat);
     let shape = MapShape::rectangle(OffsetKind::OddQ, 3, 3).unwrap();
-    let m = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let m = hexmap_map::testing::map_on(Orientation::Flat, shape);
     let entries = legend_entries(&m);
     assert!(entries.is_empty());
     let mut rec = Recording::default();

@@ -168,12 +168,7 @@ fn block_colours_by_offset_are_the_hexes_colours_for_every_kind_of_rectangle() {
     for kind in OffsetKind::ALL {
         let orientation = kind.orientation();
         let shape = MapShape::rectangle(kind, 13, 9).unwrap();
-        let mut m = HexMap::new(
-            MapProperties::new("b", orientation),
-            shape,
-            Palette::standard(),
-        )
-        .unwrap();
+        let mut m = hexmap_map::testing::map_on(orientation, shape);
         for (i, h) in m.shape().iter().collect::<Vec<_>>().into_iter().enumerate() {
             m.set_terrain(h, TerrainId::new((i % 6) as u16)).unwrap();
             if i % 7 == 0 {

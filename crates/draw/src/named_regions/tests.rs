@@ -5,8 +5,7 @@ use crate::sink::{Recorded, Recording};
 use crate::{Colour, Layers, MapScene, Scene, Stroke, StrokePattern, Style};
 use hexmap_hex::Edge;
 use hexmap_map::{
-    BorderStyle, Document, Edit, HexMap, MapProperties, MapShape, Palette, Region, RegionEdit,
-    RegionId, RegionKind, RegionLook, Rgb,
+    BorderStyle, Document, Edit, HexMap, Region, RegionEdit, RegionId, RegionKind, RegionLook, Rgb,
 };
 
 fn layout(o: Orientation) -> Layout {
@@ -119,12 +118,7 @@ fn the_name_goes_on_the_hex_nearest_the_centroid_even_in_a_crescent() {
 }
 
 fn map_with_region(border: BorderStyle, tint: Option<f32>) -> HexMap {
-    let map = HexMap::new(
-        MapProperties::new("r", Orientation::Pointy),
-        MapShape::hexagon(6).unwrap(),
-        Palette::standard(),
-    )
-    .unwrap();
+    let map = hexmap_map::testing::hexagon_map(6, Orientation::Pointy);
     let mut d = Document::new(map);
     d.apply(&Edit::Region(RegionEdit::AddKind(RegionKind {
         name: "Political".into(),

@@ -3,7 +3,7 @@
 
 use super::*;
 use hexmap_hex::{OffsetKind, Orientation};
-use hexmap_map::{BuiltinIcon, MapProperties, MapShape, Palette, ViewSettings};
+use hexmap_map::{BuiltinIcon, MapShape, ViewSettings};
 
 fn lone(scale: f32, caption: Option<&str>) -> Vec<Icon> {
     vec![Icon {
@@ -89,9 +89,8 @@ fn the_largest_reach_bounds_every_allowed_icon() {
 
 #[test]
 fn regions_find_the_spilling_hexes_that_reach_them() {
-    let props = MapProperties::new("spill", Orientation::Pointy);
     let shape = MapShape::rectangle(OffsetKind::OddR, 20, 20).unwrap();
-    let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let mut m = hexmap_map::testing::map_on(Orientation::Pointy, shape);
     let at = |c, r| OffsetKind::OddR.to_hex(OffsetCoord::new(c, r));
     m.set_icons(at(5, 5), lone(4.0, None)).unwrap();
     m.set_icons(at(15, 15), lone(1.0, None)).unwrap();

@@ -4,7 +4,7 @@
 
 use super::*;
 use hexmap_hex::{OffsetCoord, OffsetKind, Orientation};
-use hexmap_map::{MapProperties, MapShape};
+use hexmap_map::MapShape;
 
 const RED: [u8; 4] = [255, 0, 0, 255];
 const GREEN: [u8; 4] = [0, 255, 0, 255];
@@ -83,9 +83,8 @@ fn a_scanned_shade_picks_the_nearest_palette_terrain() {
 
 #[test]
 fn each_hex_of_a_row_gets_the_terrain_under_it_and_uncovered_hexes_are_left() {
-    let props = MapProperties::new("trace", Orientation::Pointy);
     let shape = MapShape::rectangle(OffsetKind::OddR, 4, 1).unwrap();
-    let mut map = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let mut map = hexmap_map::testing::map_on(Orientation::Pointy, shape);
     let at = |c| OffsetKind::OddR.to_hex(OffsetCoord::new(c, 0));
     let grass = TerrainId::new(2);
     for c in 0..4 {
@@ -116,9 +115,8 @@ fn a_hex_on_a_coastline_takes_the_terrain_most_of_its_samples_show() {
     // Two pixels, sea left and grass right, the border through the hex's centre: the
     // centre, the two points straight above and below it and the two right of it lie on
     // the grass side.
-    let props = MapProperties::new("coast", Orientation::Pointy);
     let shape = MapShape::rectangle(OffsetKind::OddR, 1, 1).unwrap();
-    let map = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let map = hexmap_map::testing::map_on(Orientation::Pointy, shape);
     let layout = map.layout().unwrap();
     let h = OffsetKind::OddR.to_hex(OffsetCoord::new(0, 0));
     let sea = [0x2a, 0x6f, 0xb0, 255];

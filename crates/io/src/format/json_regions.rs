@@ -172,17 +172,12 @@ mod tests {
     use super::super::table::to_json;
     use hexmap_hex::{Hex, Orientation};
     use hexmap_map::{
-        BorderStyle, Document, Edit, HexMap, MapProperties, MapShape, Palette, Region, RegionEdit,
-        RegionId, RegionKind, RegionLook, Rgb,
+        BorderStyle, Document, Edit, HexMap, Region, RegionEdit, RegionId, RegionKind, RegionLook,
+        Rgb,
     };
 
     fn map() -> HexMap {
-        let map = HexMap::new(
-            MapProperties::new("j", Orientation::Pointy),
-            MapShape::hexagon(3).unwrap(),
-            Palette::standard(),
-        )
-        .unwrap();
+        let map = hexmap_map::testing::hexagon_map(3, Orientation::Pointy);
         let mut d = Document::new(map);
         d.apply(&Edit::Region(RegionEdit::AddKind(RegionKind {
             name: "Climate".into(),
@@ -227,12 +222,7 @@ mod tests {
 
     #[test]
     fn a_map_without_regions_has_no_region_keys_and_bad_regions_are_named() {
-        let plain = HexMap::new(
-            MapProperties::new("p", Orientation::Flat),
-            MapShape::hexagon(1).unwrap(),
-            Palette::standard(),
-        )
-        .unwrap();
+        let plain = hexmap_map::testing::hexagon_map(1, Orientation::Flat);
         assert!(!to_json(&plain).contains("region"));
         let text = to_json(&map()).replace("\"kind\": \"Climate\"", "\"kind\": \"Weather\"");
         let err = read_json(text.as_bytes(), "m.json")

@@ -190,15 +190,13 @@ mod tests {
     use super::*;
     use crate::NoResources;
     use crate::format::WriteJob;
-    use hexmap_map::{HexMap, MapProperties, MapShape, Palette};
+    use hexmap_map::{HexMap, MapShape};
 
     fn small_map() -> HexMap {
-        let mut map = HexMap::new(
-            MapProperties::new("small", hexmap_hex::Orientation::Pointy),
+        let mut map = hexmap_map::testing::map_on(
+            hexmap_hex::Orientation::Pointy,
             MapShape::hexagon(2).unwrap(),
-            Palette::standard(),
-        )
-        .unwrap();
+        );
         let id = map.palette().terrains()[1].id;
         map.set_terrain(hexmap_hex::Hex::new(1, -1), Some(id))
             .unwrap();

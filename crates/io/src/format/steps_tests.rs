@@ -4,16 +4,14 @@
 
 use super::{FORMATS, WriteJob, WriteOptions};
 use hexmap_map::steps::step;
-use hexmap_map::{HexMap, MapProperties, MapShape, Palette, TerrainId};
+use hexmap_map::{HexMap, MapShape, TerrainId};
 
 /// 40,000 cells in stripes: enough for several bands of a picture.
 fn big_map() -> HexMap {
-    let mut map = HexMap::new(
-        MapProperties::new("steps", hexmap_hex::Orientation::Pointy),
+    let mut map = hexmap_map::testing::map_on(
+        hexmap_hex::Orientation::Pointy,
         MapShape::rectangle(hexmap_hex::OffsetKind::OddR, 200, 200).unwrap(),
-        Palette::standard(),
-    )
-    .unwrap();
+    );
     let terrains = map.palette().terrains().len() as u16;
     for (i, h) in map
         .shape()

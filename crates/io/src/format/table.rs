@@ -469,12 +469,7 @@ mod tests {
 
     #[test]
     fn json_lists_edges_paths_and_their_palettes() {
-        let mut m = HexMap::new(
-            MapProperties::new("j", Orientation::Pointy),
-            MapShape::hexagon(2).unwrap(),
-            Palette::standard(),
-        )
-        .unwrap();
+        let mut m = hexmap_map::testing::hexagon_map(2, Orientation::Pointy);
         m.set_edge(
             Edge::new(Hex::new(1, 0), Direction::POINTY_W),
             EdgeTypeId::new(3),
@@ -527,12 +522,7 @@ mod tests {
     fn json_lists_icons_in_reading_order_and_labels_in_id_order() {
         use hexmap_hex::Point;
         use hexmap_map::{BuiltinIcon, Icon, IconSource, Label, LabelId, Rgb};
-        let mut m = HexMap::new(
-            MapProperties::new("j", Orientation::Flat),
-            MapShape::hexagon(2).unwrap(),
-            Palette::standard(),
-        )
-        .unwrap();
+        let mut m = hexmap_map::testing::hexagon_map(2, Orientation::Flat);
         let mut inn = Icon::builtin(BuiltinIcon::Village);
         inn.caption = Some("Inn".into());
         inn.color = Some(Rgb([1, 2, 3]));

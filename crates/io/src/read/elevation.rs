@@ -111,15 +111,10 @@ pub(super) fn read_cube_cells(map: &mut HexMap, cells: Counted<'_>) -> Result<()
 mod tests {
     use crate::{Form, from_str, to_string};
     use hexmap_hex::{Hex, OffsetKind, Orientation};
-    use hexmap_map::{HexMap, MapProperties, MapShape, Palette};
+    use hexmap_map::{HexMap, MapShape};
 
     fn map(shape: MapShape) -> HexMap {
-        HexMap::new(
-            MapProperties::new("e", Orientation::Pointy),
-            shape,
-            Palette::standard(),
-        )
-        .unwrap()
+        hexmap_map::testing::map_on(Orientation::Pointy, shape)
     }
 
     fn with_elevation(shape: MapShape) -> HexMap {

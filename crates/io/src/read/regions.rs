@@ -140,17 +140,15 @@ mod tests {
     use crate::{Form, from_str, to_string};
     use hexmap_hex::{Hex, Orientation};
     use hexmap_map::{
-        BorderStyle, Document, Edit, HexMap, MapProperties, MapShape, Palette, Region, RegionEdit,
-        RegionId, RegionKind, RegionLook, Rgb,
+        BorderStyle, Document, Edit, HexMap, MapShape, Region, RegionEdit, RegionId, RegionKind,
+        RegionLook, Rgb,
     };
 
     fn map_with_regions() -> HexMap {
-        let map = HexMap::new(
-            MapProperties::new("r", Orientation::Flat),
+        let map = hexmap_map::testing::map_on(
+            Orientation::Flat,
             MapShape::rectangle(hexmap_hex::OffsetKind::OddQ, 6, 5).unwrap(),
-            Palette::standard(),
-        )
-        .unwrap();
+        );
         let mut d = Document::new(map);
         for (name, exclusive) in [("Political", true), ("Climate", false)] {
             d.apply(&Edit::Region(RegionEdit::AddKind(RegionKind {
@@ -206,12 +204,7 @@ mod tests {
 
     #[test]
     fn a_map_without_regions_writes_no_region_fields() {
-        let map = HexMap::new(
-            MapProperties::new("plain", Orientation::Pointy),
-            MapShape::hexagon(1).unwrap(),
-            Palette::standard(),
-        )
-        .unwrap();
+        let map = hexmap_map::testing::hexagon_map(1, Orientation::Pointy);
         for form in [Form::Offset, Form::Cube] {
             let text = to_string(&map, form);
             assert!(!text.contains("region"), "{text}");

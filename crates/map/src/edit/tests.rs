@@ -2,17 +2,11 @@
 
 use super::*;
 use crate::clipboard::Clipboard;
-use crate::palette::{Palette, TerrainId};
-use crate::shape::MapShape;
+use crate::palette::TerrainId;
 use hexmap_hex::{Hex, Orientation};
 
 fn map() -> HexMap {
-    HexMap::new(
-        MapProperties::new("e", Orientation::Pointy),
-        MapShape::hexagon(4).unwrap(),
-        Palette::standard(),
-    )
-    .unwrap()
+    crate::testing::hexagon_map(4, Orientation::Pointy)
 }
 
 fn t(n: u16) -> Option<TerrainId> {

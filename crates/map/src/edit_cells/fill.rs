@@ -187,9 +187,7 @@ impl<'p> Walked<'p> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{
-        CellEdit, CellMarks, Document, Edit, HexMap, MapProperties, MapShape, Palette, TerrainId,
-    };
+    use crate::{CellEdit, CellMarks, Document, Edit, HexMap, MapShape, TerrainId};
     use hexmap_hex::{Hex, OffsetKind, Orientation};
     use proptest::prelude::*;
     use std::collections::VecDeque;
@@ -251,12 +249,7 @@ mod tests {
         ) {
             let all = shapes();
             let (orientation, shape) = all[which % all.len()].clone();
-            let mut map = HexMap::new(
-                MapProperties::new("f", orientation),
-                shape,
-                Palette::standard(),
-            )
-            .unwrap();
+            let mut map = crate::testing::map_on(orientation, shape);
             let n = map.cell_count();
             for i in 0..n {
                 map.set_terrain_index(i, TerrainId::new(terrain[i % terrain.len()]));
@@ -298,8 +291,7 @@ mod tests {
         ) {
             let all = shapes();
             let (orientation, shape) = all[which % all.len()].clone();
-            let mut map = HexMap::new(MapProperties::new("f", orientation), shape, Palette::standard())
-                .unwrap();
+            let mut map = crate::testing::map_on(orientation, shape);
             let n = map.cell_count();
             for i in 0..n {
                 map.set_terrain_index(i, TerrainId::new(terrain[i % terrain.len()]));
@@ -341,12 +333,10 @@ mod tests {
     }
 
     fn blank(width: u32, height: u32) -> HexMap {
-        HexMap::new(
-            MapProperties::new("f", Orientation::Pointy),
+        crate::testing::map_on(
+            Orientation::Pointy,
             MapShape::rectangle(OffsetKind::OddR, width, height).unwrap(),
-            Palette::standard(),
         )
-        .unwrap()
     }
 
     #[test]

@@ -71,12 +71,11 @@ pub(crate) fn apply(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Document, Edit, MapProperties, MapShape, Palette};
+    use crate::{Document, Edit, MapShape};
     use hexmap_hex::{Hex, Orientation};
 
     fn doc() -> Document {
-        let props = MapProperties::new("e", Orientation::Pointy);
-        let map = HexMap::new(props, MapShape::hexagon(4).unwrap(), Palette::standard()).unwrap();
+        let map = crate::testing::map_on(Orientation::Pointy, MapShape::hexagon(4).unwrap());
         Document::new(map)
     }
 

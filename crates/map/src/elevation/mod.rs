@@ -119,16 +119,11 @@ impl HexMap {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{MapProperties, MapShape, Palette};
+    use crate::MapShape;
     use hexmap_hex::Orientation;
 
     fn map() -> HexMap {
-        HexMap::new(
-            MapProperties::new("e", Orientation::Pointy),
-            MapShape::hexagon(2).unwrap(),
-            Palette::standard(),
-        )
-        .unwrap()
+        crate::testing::hexagon_map(2, Orientation::Pointy)
     }
 
     #[test]

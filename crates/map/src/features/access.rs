@@ -183,16 +183,11 @@ impl PaletteOnMap for PathType {
 #[cfg(test)]
 mod tests {
     use crate::features::{EdgeTypeId, PathId, PathTypeId};
-    use crate::{HexMap, MapError, MapProperties, MapShape, Palette};
+    use crate::{HexMap, MapError, MapShape};
     use hexmap_hex::{Direction, Edge, Hex, Orientation};
 
     fn small() -> HexMap {
-        HexMap::new(
-            MapProperties::new("f", Orientation::Pointy),
-            MapShape::hexagon(2).unwrap(),
-            Palette::standard(),
-        )
-        .unwrap()
+        crate::testing::hexagon_map(2, Orientation::Pointy)
     }
 
     use crate::features::paths::tests::path as road;

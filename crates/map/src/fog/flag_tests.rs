@@ -417,12 +417,7 @@ proptest! {
 fn the_moves_of_a_resized_rectangle_take_the_fog_along() {
     // A rectangle grown by two columns on the left: every cell moves two columns right.
     let shape = MapShape::rectangle(hexmap_hex::OffsetKind::OddR, 5, 4).unwrap();
-    let mut m = HexMap::new(
-        MapProperties::new("r", Orientation::Pointy),
-        shape,
-        Palette::standard(),
-    )
-    .unwrap();
+    let mut m = crate::testing::map_on(Orientation::Pointy, shape);
     let h = hexmap_hex::OffsetKind::OddR.to_hex(hexmap_hex::OffsetCoord::new(1, 1));
     m.set_hidden(h, true).unwrap();
     m.set_note(h, Some("vault".into())).unwrap();

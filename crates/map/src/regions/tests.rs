@@ -1,16 +1,9 @@
 use super::*;
-use crate::{Document, Edit, MapError, MapProperties, MapShape, Palette};
+use crate::{Document, Edit, MapError, MapShape};
 use hexmap_hex::Orientation;
 
 fn doc() -> Document {
-    Document::new(
-        HexMap::new(
-            MapProperties::new("r", Orientation::Pointy),
-            MapShape::hexagon(3).unwrap(),
-            Palette::standard(),
-        )
-        .unwrap(),
-    )
+    Document::new(crate::testing::hexagon_map(3, Orientation::Pointy))
 }
 
 fn look(name: &str, kind: &str) -> RegionLook {

@@ -1,16 +1,10 @@
 use super::*;
 use crate::annotations::{BuiltinIcon, Icon, Label};
 use crate::features::{EdgeTypeId, PathId, PathTypeId};
-use crate::{MapProperties, MapShape, Palette};
 use hexmap_hex::Orientation;
 
 fn map() -> HexMap {
-    HexMap::new(
-        MapProperties::new("s", Orientation::Pointy),
-        MapShape::hexagon(4).unwrap(),
-        Palette::standard(),
-    )
-    .unwrap()
+    crate::testing::hexagon_map(4, Orientation::Pointy)
 }
 
 fn t(n: u16) -> Option<TerrainId> {

@@ -3,20 +3,13 @@
 
 use crate::annotations::{IconError, LabelError};
 use crate::{
-    AnnotationEdit, BuiltinIcon, Document, Edit, EditError, HexMap, Icon, IconId, Label, LabelId,
-    MapEdit, MapError, MapProperties, MapShape, Palette, PlacedIcon,
+    AnnotationEdit, BuiltinIcon, Document, Edit, EditError, Icon, IconId, Label, LabelId, MapEdit,
+    MapError, MapShape, PlacedIcon,
 };
 use hexmap_hex::{Hex, Orientation, Point};
 
 fn doc() -> Document {
-    Document::new(
-        HexMap::new(
-            MapProperties::new("a", Orientation::Flat),
-            MapShape::hexagon(3).unwrap(),
-            Palette::standard(),
-        )
-        .unwrap(),
-    )
+    Document::new(crate::testing::hexagon_map(3, Orientation::Flat))
 }
 
 fn icon(kind: BuiltinIcon) -> Icon {

@@ -2,20 +2,13 @@
 //! [`crate::Document`].
 
 use crate::{
-    CellEdit, Clipboard, Document, EdgePalette, EdgeTypeId, Edit, EditError, FeatureEdit, HexMap,
-    MapEdit, MapError, MapPath, MapProperties, MapShape, Palette, PathEnd, PathId, PathTypeId,
+    CellEdit, Clipboard, Document, EdgePalette, EdgeTypeId, Edit, EditError, FeatureEdit, MapEdit,
+    MapError, MapPath, MapShape, PathEnd, PathId, PathTypeId,
 };
 use hexmap_hex::{Direction, Edge, Hex, Orientation};
 
 fn doc() -> Document {
-    Document::new(
-        HexMap::new(
-            MapProperties::new("f", Orientation::Pointy),
-            MapShape::hexagon(4).unwrap(),
-            Palette::standard(),
-        )
-        .unwrap(),
-    )
+    Document::new(crate::testing::hexagon_map(4, Orientation::Pointy))
 }
 
 fn hexes(list: &[(i32, i32)]) -> Vec<Hex> {

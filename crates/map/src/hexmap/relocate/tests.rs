@@ -1,7 +1,6 @@
 use super::*;
 use crate::{
-    BuiltinIcon, EdgeTypeId, GmItem, Icon, Label, LabelId, MapProperties, MapShape, Palette, Party,
-    PathTypeId, TerrainId,
+    BuiltinIcon, EdgeTypeId, GmItem, Icon, Label, LabelId, MapShape, Party, PathTypeId, TerrainId,
 };
 use hexmap_hex::{Direction, Orientation};
 
@@ -13,12 +12,7 @@ fn at(col: i32, row: i32) -> Hex {
 /// each secret, and the cell hidden.
 fn stocked() -> HexMap {
     let shape = MapShape::rectangle(OffsetKind::OddR, 6, 5).unwrap();
-    let mut m = HexMap::new(
-        MapProperties::new("r", Orientation::Pointy),
-        shape,
-        Palette::standard(),
-    )
-    .unwrap();
+    let mut m = crate::testing::map_on(Orientation::Pointy, shape);
     let (a, b) = (at(2, 2), at(3, 2));
     m.set_terrain(a, TerrainId::new(3)).unwrap();
     m.set_note(a, Some("lair".into())).unwrap();
