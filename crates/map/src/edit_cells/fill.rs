@@ -239,6 +239,20 @@ mod tests {
         out
     }
 
+    /// Test shape number `which` (of [`shapes`]) painted with `terrain` cell by cell (the
+    /// list repeated), and its cell number `start`.
+    fn painted(which: usize, terrain: &[u16], start: usize) -> (HexMap, Hex) {
+        let all = shapes();
+        let (orientation, shape) = all[which % all.len()].clone();
+        let mut map = crate::testing::map_on(orientation, shape);
+        let n = map.cell_count();
+        for i in 0..n {
+            map.set_terrain_index(i, TerrainId::new(terrain[i % terrain.len()]));
+        }
+        let start = map.shape().hex_at(start % n).unwrap();
+        (map, start)
+    }
+
     proptest! {
         #[test]
         fn the_fill_recolours_what_the_old_walk_did_and_undoes_to_the_same_map(
@@ -247,14 +261,7 @@ mod tests {
             start in 0usize..91,
             new in 0u16..4,
         ) {
-            let all = shapes();
-            let (orientation, shape) = all[which % all.len()].clone();
-            let mut map = crate::testing::map_on(orientation, shape);
-            let n = map.cell_count();
-            for i in 0..n {
-                map.set_terrain_index(i, TerrainId::new(terrain[i % terrain.len()]));
-            }
-            let start = map.shape().hex_at(start % n).unwrap();
+            let (map, start) = painted(which, &terrain, start);
             let (want, filled) = reference_fill(&map, start, new);
             let before = map.clone();
             let mut doc = Document::new(map);
@@ -289,14 +296,7 @@ mod tests {
             start in 0usize..91,
             new in 0u16..4,
         ) {
-            let all = shapes();
-            let (orientation, shape) = all[which % all.len()].clone();
-            let mut map = crate::testing::map_on(orientation, shape);
-            let n = map.cell_count();
-            for i in 0..n {
-                map.set_terrain_index(i, TerrainId::new(terrain[i % terrain.len()]));
-            }
-            let start = map.shape().hex_at(start % n).unwrap();
+            let (map, start) = painted(which, &terrain, start);
             let terrain = TerrainId::new(new);
             let mut filled = Document::new(map.clone());
             filled.apply(&Edit::Cell(CellEdit::Fill { start, terrain })).unwrap();
