@@ -261,10 +261,6 @@ fn a_dashed_path_is_one_line_so_its_dashes_run_on() {
     assert_eq!(drawn[0].1.len(), 4);
 }
 
-fn polylines(rec: &Recording) -> Vec<(Vec<Point>, Stroke)> {
-    rec.polylines()
-}
-
 #[test]
 fn walls_joined_end_to_end_are_one_line_through_their_corners() {
     let mut m = empty();
@@ -274,7 +270,7 @@ fn walls_joined_end_to_end_are_one_line_through_their_corners() {
         set(&mut m, Edge::new(h, Direction::ALL[d]), WALL);
     }
     let layout = m.layout().unwrap();
-    let lines = polylines(&draw(&m, &all_cells(&m), 1.0));
+    let lines = draw(&m, &all_cells(&m), 1.0).polylines();
     assert_eq!(lines.len(), 2, "{lines:?}");
     let run = lines.iter().find(|(p, _)| p.len() == 4).expect("the run");
     // Consecutive points are the corners of one wall each, in order.
@@ -303,12 +299,12 @@ fn a_ring_of_walls_is_one_closed_line_and_the_same_from_any_region() {
     for e in Edge::around(h) {
         set(&mut m, e, WALL);
     }
-    let whole = polylines(&draw(&m, &all_cells(&m), 1.0));
+    let whole = draw(&m, &all_cells(&m), 1.0).polylines();
     assert_eq!(whole.len(), 1);
     assert_eq!(whole[0].0.len(), 7);
     assert!(close(whole[0].0[0], whole[0].0[6]));
     for n in h.neighbors() {
-        assert_eq!(polylines(&draw(&m, &[n], 1.0)), whole, "from {n}");
+        assert_eq!(draw(&m, &[n], 1.0).polylines(), whole, "from {n}");
     }
 }
 
@@ -493,7 +489,7 @@ fn over_the_gms_fog_a_wall_is_drawn_on_a_light_casing_and_in_the_open_without() 
     };
     let mut rec = Recording::default();
     draw_features(&m, &m.layout().unwrap(), &cells, 4.0, layers, &mut rec);
-    let lines = polylines(&rec);
+    let lines = rec.polylines();
     let cased: Vec<usize> = (0..lines.len())
         .filter(|&i| lines[i].1.colour == FOG_CASING)
         .collect();
@@ -516,7 +512,8 @@ fn over_the_gms_fog_a_wall_is_drawn_on_a_light_casing_and_in_the_open_without() 
     // Pictures and the players' view (no casing colour) draw no casing.
     let plain = draw(&m, &cells, 4.0);
     assert!(
-        polylines(&plain)
+        plain
+            .polylines()
             .iter()
             .all(|(_, s)| s.colour != FOG_CASING)
     );

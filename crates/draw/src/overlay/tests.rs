@@ -10,10 +10,6 @@ fn hatch(angle_deg: f64) -> Pattern {
     Pattern::Hatch { angle_deg }
 }
 
-fn lines(rec: &Recording) -> Vec<(Vec<Point>, Stroke)> {
-    rec.polylines()
-}
-
 #[test]
 fn sets_path_and_markers_in_order_with_off_view_hexes_left_out() {
     let layout = Layout::regular(Orientation::Pointy, 10.0).unwrap();
@@ -44,7 +40,7 @@ fn sets_path_and_markers_in_order_with_off_view_hexes_left_out() {
     let style = OverlayStyle::default();
     draw_overlays(&layout, &o, Some(view), 2.0, &style, &|_| None, &mut rec);
     // Two touching hexes: 10 outer edges; the far hex is off view.
-    let l = lines(&rec);
+    let l = rec.polylines();
     assert_eq!(l.len(), 10 + 2, "{:?}", rec.items);
     // The path: casing under the line, 3 px at 2 px per unit.
     let (casing, line) = (&l[10], &l[11]);
@@ -59,7 +55,7 @@ fn sets_path_and_markers_in_order_with_off_view_hexes_left_out() {
     ));
     let mut all = Recording::default();
     draw_overlays(&layout, &o, None, 2.0, &style, &|_| None, &mut all);
-    assert_eq!(lines(&all).len(), 10 + 6 + 2, "no view: every hex");
+    assert_eq!(all.polylines().len(), 10 + 6 + 2, "no view: every hex");
 }
 
 #[test]
@@ -82,7 +78,7 @@ fn the_outline_runs_only_around_the_set_on_the_shared_edges() {
         let mut rec = Recording::default();
         let style = OverlayStyle::default();
         draw_overlays(&layout, &o, None, 3.0, &style, &|_| None, &mut rec);
-        let l = lines(&rec);
+        let l = rec.polylines();
         assert_eq!(l.len(), 18, "six outer hexes, three outer sides each");
         for (points, _) in &l {
             // Every outline side separates a member from a hex outside the set: points just
@@ -123,7 +119,8 @@ fn hatching_stays_inside_each_hex_and_continues_into_the_next() {
     let style = OverlayStyle::default();
     // 3 px per unit: radius 30 px, lines 9 px apart = 3 units.
     draw_overlays(&layout, &o, None, 3.0, &style, &|_| Some(BEACH), &mut rec);
-    let hatches: Vec<[Point; 2]> = lines(&rec)
+    let hatches: Vec<[Point; 2]> = rec
+        .polylines()
         .into_iter()
         .filter(|(_, s)| (s.width - style.hatch_px / 3.0).abs() < 1e-12)
         .map(|(p, _)| [p[0], p[1]])
@@ -195,7 +192,7 @@ fn every_line_contrasts_with_the_cell_under_it() {
         let mut rec = Recording::default();
         let style = OverlayStyle::default();
         draw_overlays(&layout, &o, None, 2.0, &style, &fill, &mut rec);
-        let l = lines(&rec);
+        let l = rec.polylines();
         assert!(l.len() > disc.len());
         for (points, stroke) in l {
             let mid = Point::new(
@@ -242,7 +239,7 @@ fn tiny_hexes_are_tinted_instead_of_hatched() {
     // 0.5 px per unit: a radius of 5 px.
     draw_overlays(&layout, &o, None, 0.5, &style, &|_| None, &mut rec);
     assert_eq!(rec.hex_count(), 7);
-    assert!(lines(&rec).is_empty());
+    assert!(rec.polylines().is_empty());
     assert!(matches!(
         rec.items[0],
         Recorded::Hex { fill: Some(f), .. } if f == YELLOW.with_alpha(style.tint_alpha)
