@@ -8,7 +8,7 @@ use eframe::egui::{Color32, Event, Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::draw::elevation_bands;
 use hexmap::hex::{Hex, OffsetCoord, OffsetKind, Orientation, Point};

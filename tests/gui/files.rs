@@ -7,7 +7,7 @@ use crate::harness::{settle, temp_dir};
 use eframe::egui::{Event, Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use hexmap::app::dialogs::{DialogReply, FakeDialogs};
+use hexmap::app::files::dialogs::{DialogReply, FakeDialogs};
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::{EditorApp, StartOptions};
 use hexmap::hex::Hex;
@@ -322,7 +322,7 @@ fn the_native_dialog_starts_in_the_open_maps_folder() {
     let (request, folder) = seen.last().expect("the native dialog was asked");
     assert!(matches!(
         request,
-        hexmap::app::dialogs::DialogRequest::SaveAs { .. }
+        hexmap::app::files::dialogs::DialogRequest::SaveAs { .. }
     ));
     assert_eq!(
         folder.canonicalize().unwrap(),

@@ -6,7 +6,7 @@ use crate::harness::{settle, shown_labels};
 use eframe::egui::Vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::{Action, EditorApp};
 use hexmap::map::{Edit, FeatureEdit};

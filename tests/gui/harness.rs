@@ -5,7 +5,7 @@ use eframe::egui::{Color32, Pos2, Rect, Shape, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use std::path::PathBuf;
 

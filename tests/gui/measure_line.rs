@@ -8,7 +8,7 @@ use eframe::egui::{Pos2, Shape, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::hex::{Hex, OffsetKind, Orientation};
 use hexmap::map::{HexMap, MapProperties, MapScale, MapShape, Palette, TerrainId};

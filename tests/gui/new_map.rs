@@ -6,7 +6,7 @@ use crate::harness::{settle, shown_labels, temp_dir};
 use eframe::egui::{self, Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::app::{EditorApp, StartOptions};
 use hexmap::hex::OffsetKind;

@@ -6,7 +6,7 @@ use eframe::egui::{Event, Modifiers, PointerButton, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::hex::Hex;
 use hexmap::map::ShapeSpec;
@@ -384,7 +384,7 @@ fn random_mines_with_a_safe_start_and_no_guessing_then_the_fairness_check() {
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
     h.run();
     let start = hexmap::hex::OffsetKind::OddR.to_hex(hexmap::hex::OffsetCoord::new(10, 8));
-    let overlays = hexmap::app::overlays::OverlayState {
+    let overlays = hexmap::app::canvas::overlays::OverlayState {
         anchor: Some(start),
         ..Default::default()
     };

@@ -8,7 +8,7 @@ use eframe::egui::{self, Key, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 
 fn harness_at(doc: OpenMap, size: Vec2) -> Harness<'static, EditorApp> {

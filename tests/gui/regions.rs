@@ -8,7 +8,7 @@ use eframe::egui::{Color32, Key, Modifiers, Pos2, Rect, Shape, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::app::tools::Tool;
 use hexmap::draw::named_regions::outline_rings;

@@ -8,7 +8,7 @@ use eframe::egui::{Key, Shape, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::{DialogReply, FakeDialogs};
+use hexmap::app::files::dialogs::{DialogReply, FakeDialogs};
 use hexmap::app::open_map::OpenMap;
 use hexmap::map::HexMap;
 use std::path::Path;

@@ -7,7 +7,7 @@ use crate::harness::{settle, shown_labels};
 use eframe::egui::{Event, Key, Modifiers, PointerButton, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::tools::Tool;
 use hexmap::app::{Action, EditorApp};

@@ -7,7 +7,7 @@ use crate::harness::{settle, shown_labels, temp_dir};
 use eframe::egui::{Key, Modifiers, Pos2, Rect, Role, Shape, TextureId, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use hexmap::app::dialogs::{DialogReply, FakeDialogs};
+use hexmap::app::files::dialogs::{DialogReply, FakeDialogs};
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::{Action, EditorApp};
 use hexmap::draw::RgbaImage;

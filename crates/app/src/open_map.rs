@@ -2,7 +2,7 @@
 //! file it came from and the form (offset or cube) it is saved in, plus the region changed
 //! since the canvas last redrew. A thin adapter: every edit is a `map::Edit`.
 
-use super::disk_check::{self, DiskStamp, DiskState};
+use crate::files::disk_check::{self, DiskStamp, DiskState};
 use hexmap_draw::region::offset_box;
 use hexmap_hex::{CoordContext, Hex, Layout, OffsetCoord, OffsetKind, Orientation, Point};
 use hexmap_io::Form;
@@ -247,7 +247,7 @@ impl OpenMap {
     /// The bundled sample map (clean, no file): `maps/island.ron`, or a blank map should
     /// the bundled text ever fail to load (a test keeps it loading).
     pub fn sample() -> OpenMap {
-        match super::sample::island() {
+        match crate::files::sample::island() {
             Ok((map, form)) => {
                 let mut doc = OpenMap::from_map(map);
                 doc.set_form(form);
@@ -519,7 +519,7 @@ mod files {
 
     /// Read a map and the form it was written in, through the platform's storage.
     pub fn read(path: &Path) -> Result<(HexMap, Form), String> {
-        let bytes = crate::storage::current()
+        let bytes = crate::files::storage::current()
             .read(path)
             .map_err(|e| io::LoadError::reading(path, e).to_string())?;
         io::load_bytes(path, &bytes).map_err(|e| e.to_string())
@@ -528,7 +528,7 @@ mod files {
     /// Write a map in a form through the platform's storage (atomically on the desktop:
     /// temp file, sync, rename; a download in a browser).
     pub fn write(path: &Path, map: &HexMap, form: Form) -> Result<(), String> {
-        crate::storage::current()
+        crate::files::storage::current()
             .write(path, io::to_string(map, form).as_bytes())
             .map_err(|source| io::SaveError::Io {
                 path: path.to_owned(),

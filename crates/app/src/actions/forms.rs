@@ -3,8 +3,10 @@
 //! window, play mode entered or left, and the Note window's text kept when the user moves
 //! on to another tool or hex.
 
-use crate::properties::PropertiesForm;
-use crate::{EditorApp, generate_biomes, play};
+use crate::EditorApp;
+use crate::tools::play;
+use crate::windows::generate_biomes;
+use crate::windows::properties::PropertiesForm;
 use hexmap_map::generate::BiomeTable;
 use hexmap_map::{CellEdit, Edit};
 use std::path::Path;

@@ -35,7 +35,7 @@ impl EditorApp {
                 let edits = model::delete_edits(self.doc.map(), hexes);
                 self.copy_selection(ctx);
                 self.apply_steps(&edits);
-                let n = crate::words::count(n, "hex", "hexes");
+                let n = crate::panels::words::count(n, "hex", "hexes");
                 self.windows.say(format!("Cut {n}"));
             }
             Action::DeleteSelection => {

@@ -1,0 +1,625 @@
+//! The windows part of the editor ([`Windows`]: each window's form while it is open, the
+//! messages, the unsaved-changes prompt) and the windows drawn by egui: new map, note
+//! editor, random mines, the error message and the unsaved-changes prompt (map properties
+//! are a panel beside the canvas: `properties`). What they decide comes back as
+//! [`Action`]s.
+
+pub(crate) mod export_import;
+pub(crate) mod generate_biomes;
+pub mod generate_preview;
+pub(crate) mod generate_window;
+pub(crate) mod missing_images;
+pub(crate) mod no_map;
+pub mod player_page;
+pub(crate) mod print_window;
+pub(crate) mod properties;
+pub(crate) mod random_mines;
+pub(crate) mod save_name;
+pub(crate) mod scale_form;
+pub(crate) mod underlay_window;
+
+use crate::files::disk_check::DiskConflict;
+use crate::open_map::{NewMapSpec, OpenMap};
+use crate::windows::export_import::ExportSpec;
+use crate::{Action, UnsavedPrompt};
+use eframe::egui;
+use hexmap_hex::{Hex, Orientation};
+use hexmap_map::{CellEdit, Edit, FogEdit, GmItem, ShapeKind, ShapeSpec};
+
+/// The windows part of the editor: a form is `Some` while its window is open.
+#[derive(Debug, Default)]
+pub struct Windows {
+    /// "New map".
+    new_map: Option<NewMapForm>,
+    /// "Map properties".
+    properties: Option<crate::windows::properties::PropertiesForm>,
+    /// "Note".
+    note: Option<NoteForm>,
+    /// "Random mines".
+    random_mines: Option<crate::windows::random_mines::RandomMinesForm>,
+    /// "Generate world".
+    generate: Option<crate::windows::generate_window::GenerateForm>,
+    /// The terrain being edited in the palette panel (a working copy until "Apply").
+    terrain_editor: Option<crate::panels::palette_panel::TerrainEditor>,
+    /// "Export".
+    export_form: Option<ExportSpec>,
+    /// "Print / Export PDF".
+    print: Option<crate::windows::print_window::PrintForm>,
+    /// "Underlay" (the tracing image).
+    underlay: Option<crate::windows::underlay_window::UnderlayForm>,
+    /// "Save As" asking for a file name (where saving is a download).
+    save_name: Option<crate::windows::save_name::SaveNameForm>,
+    /// The error message on show.
+    error: Option<String>,
+    /// What was repaired when a file was opened, in its own window until OK.
+    load_warning: Option<String>,
+    /// The last information message (status bar).
+    info: Option<String>,
+    /// A warning on show in the status bar until it is resolved (a failed autosave).
+    warning: Option<String>,
+    /// "Changed on disk", holding a save that waits for the answer.
+    disk_conflict: Option<DiskConflict>,
+    /// Warnings of the last Tiled import (their window shows while there are any).
+    import_warnings: Vec<String>,
+    /// "Save changes?", holding what waits for the answer.
+    unsaved_prompt: Option<UnsavedPrompt>,
+}
+
+impl Windows {
+    /// The error message on show, if any.
+    pub(super) fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// Show an error message in its window (until OK).
+    pub(super) fn show_error(&mut self, message: impl Into<String>) {
+        self.error = Some(message.into());
+    }
+
+    /// The last information message (status bar), if any.
+    pub(super) fn info(&self) -> Option<&str> {
+        self.info.as_deref()
+    }
+
+    /// Say something in the status bar (saved, copied, exported …).
+    pub(super) fn say(&mut self, message: impl Into<String>) {
+        self.info = Some(message.into());
+    }
+
+    /// The status bar's message is old news (the map changed).
+    pub(super) fn clear_info(&mut self) {
+        self.info = None;
+    }
+
+    /// The warning on show in the status bar, if any.
+    pub(super) fn warning(&self) -> Option<&str> {
+        self.warning.as_deref()
+    }
+
+    /// Show a warning in the status bar until it is resolved (`None`: it is).
+    pub(super) fn set_warning(&mut self, warning: Option<String>) {
+        self.warning = warning;
+    }
+
+    /// A map was opened: no error, what was repaired in its window, `message` in the
+    /// status bar.
+    pub(super) fn opened(&mut self, message: String, repaired: Option<String>) {
+        self.error = None;
+        self.reloaded(message, repaired);
+    }
+
+    /// The map was read again from its file: what was repaired in its window, `message`
+    /// in the status bar.
+    pub(super) fn reloaded(&mut self, message: String, repaired: Option<String>) {
+        self.load_warning = repaired;
+        self.info = Some(message);
+    }
+
+    /// A map was imported: no error, `message` in the status bar, what the import could
+    /// not keep in its window.
+    pub(super) fn imported(&mut self, message: String, warnings: Vec<String>) {
+        self.error = None;
+        self.info = Some(message);
+        self.import_warnings = warnings;
+    }
+
+    /// Warnings of the last import still on show.
+    pub(super) fn import_warnings(&self) -> &[String] {
+        &self.import_warnings
+    }
+
+    /// Another document replaced the open one: the messages and the changed-on-disk
+    /// question about the old one go.
+    pub(super) fn document_replaced(&mut self) {
+        self.info = None;
+        self.disk_conflict = None;
+    }
+
+    /// Ask "Save changes?" before `then`.
+    pub(super) fn ask_unsaved(&mut self, then: Action) {
+        self.unsaved_prompt = Some(UnsavedPrompt { then });
+    }
+
+    /// The answered "Save changes?" question (taken), if it was asked.
+    pub(super) fn take_unsaved(&mut self) -> Option<UnsavedPrompt> {
+        self.unsaved_prompt.take()
+    }
+
+    /// True while "Save changes?" is asked.
+    pub(super) fn unsaved_open(&self) -> bool {
+        self.unsaved_prompt.is_some()
+    }
+
+    /// The "changed on disk" question, if it is asked.
+    pub(super) fn disk_conflict(&self) -> Option<&DiskConflict> {
+        self.disk_conflict.as_ref()
+    }
+
+    /// Ask "changed on disk" (replacing the question asked, if any).
+    pub(super) fn ask_disk_conflict(&mut self, conflict: DiskConflict) {
+        self.disk_conflict = Some(conflict);
+    }
+
+    /// The answered "changed on disk" question (taken), if it was asked.
+    pub(super) fn take_disk_conflict(&mut self) -> Option<DiskConflict> {
+        self.disk_conflict.take()
+    }
+
+    /// Open "New map" with a fresh form.
+    pub(super) fn open_new_map(&mut self) {
+        self.new_map = Some(NewMapForm::default());
+    }
+
+    /// The main window turned to the players' view: close what shows the GM's content
+    /// (the note being written, the map's properties, the underlay, the terrain being
+    /// edited); exports and prints stay (they have a player view of their own).
+    pub(super) fn close_for_players(&mut self) {
+        self.note = None;
+        self.properties = None;
+        self.underlay = None;
+        self.terrain_editor = None;
+    }
+
+    /// Open "Note" on `hex`, its text being `text` (GM-only or not), the keyboard in the
+    /// field.
+    pub(super) fn open_note(&mut self, hex: Hex, text: String, gm_only: bool) {
+        self.note = Some(NoteForm {
+            hex,
+            text,
+            gm_only,
+            focus: true,
+        });
+    }
+
+    /// True while "Note" is open.
+    pub(super) fn note_open(&self) -> bool {
+        self.note.is_some()
+    }
+
+    /// Close "Note"; its form (the hex and the text typed), if it was open.
+    pub(super) fn close_note(&mut self) -> Option<NoteForm> {
+        self.note.take()
+    }
+
+    /// Show "Map properties" with `form` (the map's settings).
+    pub(super) fn open_properties(&mut self, form: crate::windows::properties::PropertiesForm) {
+        self.properties = Some(form);
+    }
+
+    /// True while "Map properties" is shown (the panel beside the canvas).
+    pub(super) fn properties_open(&self) -> bool {
+        self.properties.is_some()
+    }
+
+    /// The "Map properties" panel beside the canvas, while it is open; its Apply.
+    pub(super) fn properties_panel(
+        &mut self,
+        ui: &mut egui::Ui,
+        doc: &OpenMap,
+        anchor: Option<Hex>,
+    ) -> Option<Action> {
+        crate::windows::properties::panel(ui, &mut self.properties, doc, anchor)
+    }
+
+    /// Open "Random mines" with a fresh form.
+    pub(super) fn open_random_mines(&mut self) {
+        self.random_mines = Some(Default::default());
+    }
+
+    /// Open "Generate world" with `form`.
+    pub(super) fn open_generate(&mut self, form: crate::windows::generate_window::GenerateForm) {
+        self.generate = Some(form);
+    }
+
+    /// The "Generate world" form while it is open (a biome table loaded or saved).
+    pub(super) fn generate_form(
+        &mut self,
+    ) -> Option<&mut crate::windows::generate_window::GenerateForm> {
+        self.generate.as_mut()
+    }
+
+    /// Open "Print / Export PDF", keeping its last choices.
+    pub(super) fn open_print(&mut self) {
+        self.print = Some(self.print.take().unwrap_or_default());
+    }
+
+    /// Open "Export", keeping its last choices; the legend starts as the map shows it
+    /// (`legend`): beside a picture, on its own page of a print.
+    pub(super) fn open_export(&mut self, legend: bool) {
+        let mut form = self.export_form.take().unwrap_or_default();
+        let print = form.format.name() == "pdf";
+        form.options.legend = legend.then(|| hexmap_draw::legend::LegendPlace::default_for(print));
+        self.export_form = Some(form);
+    }
+
+    /// Ask for the file name of a Save As that downloads (`suggested` first), then `then`.
+    pub(super) fn open_save_name(&mut self, suggested: String, then: Option<Action>) {
+        self.save_name = Some(crate::windows::save_name::SaveNameForm::new(
+            suggested, then,
+        ));
+    }
+
+    /// Open "Underlay" with a fresh form.
+    pub(super) fn open_underlay(&mut self) {
+        self.underlay = Some(Default::default());
+    }
+
+    /// Show what "Pick terrain from underlay" did, in the Underlay window if it is open.
+    pub(super) fn underlay_picked(&mut self, text: String) {
+        if let Some(form) = &mut self.underlay {
+            form.picked = Some(text);
+        }
+    }
+
+    /// The palette panel's terrain editor: `None` while closed (the panel shows it).
+    pub(super) fn terrain_editor(
+        &mut self,
+    ) -> &mut Option<crate::panels::palette_panel::TerrainEditor> {
+        &mut self.terrain_editor
+    }
+
+    /// The outline a window previews on the canvas: the new shape of Map properties, the
+    /// cells Random mines could not place, the print's page grid.
+    pub(super) fn canvas_preview(&self) -> Option<&[(hexmap_hex::Point, hexmap_hex::Point)]> {
+        self.properties
+            .as_ref()
+            .and_then(|f| f.preview())
+            .or_else(|| self.random_mines.as_ref().and_then(|f| f.stuck()))
+            .or_else(|| self.print.as_ref().and_then(|f| f.preview()))
+    }
+}
+
+/// What the windows read (and the underlay window's handles on the canvas).
+pub(super) struct Shown<'a> {
+    /// The open document.
+    pub doc: &'a OpenMap,
+    /// The overlay anchor, a hex to reshape around.
+    pub anchor: Option<Hex>,
+    /// The export running, for its progress window.
+    pub export: Option<&'a crate::windows::export_import::ExportJob>,
+    /// The map's images (the underlay's).
+    pub images: &'a crate::canvas::images::EditorImages,
+    /// The underlay's handles on the canvas.
+    pub underlay: &'a mut crate::canvas::underlay_view::UnderlayView,
+}
+
+/// The "New map" form.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NewMapForm {
+    /// What to create.
+    pub spec: NewMapSpec,
+    /// Why the last "Create" was refused (shown in the dialog, which stays open).
+    pub error: Option<String>,
+}
+
+/// The "Note" form: the hex and the text being edited.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NoteForm {
+    /// The hex whose note it is.
+    pub hex: Hex,
+    /// The text being edited.
+    pub text: String,
+    /// The note is for the GM only.
+    pub gm_only: bool,
+    /// Give the text field the keyboard at the next frame (set when it opens).
+    pub focus: bool,
+}
+
+/// Show every open window, each on its own form and what it reads (`doc` is read for
+/// names, random mines and reshape plans).
+pub(super) fn show_all(
+    ctx: &egui::Context,
+    windows: &mut Windows,
+    shown: Shown<'_>,
+) -> Vec<Action> {
+    let Shown {
+        doc,
+        anchor,
+        export,
+        images,
+        underlay,
+    } = shown;
+    let mut out: Vec<Action> = [
+        new_map_window(ctx, &mut windows.new_map),
+        note_window(ctx, &mut windows.note, doc),
+        random_mines::window(ctx, &mut windows.random_mines, doc, anchor),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    crate::windows::generate_window::window(ctx, &mut windows.generate, doc, &mut out);
+    crate::windows::print_window::window(ctx, &mut windows.print, doc, &mut out);
+    message_window(ctx, "Error", &mut windows.error, true);
+    message_window(ctx, "Warning", &mut windows.load_warning, false);
+    out.extend(unsaved_prompt(ctx, &mut windows.unsaved_prompt, doc));
+    out.extend(crate::windows::save_name::window(
+        ctx,
+        &mut windows.save_name,
+    ));
+    let shown = (doc, images, underlay);
+    crate::windows::underlay_window::window(ctx, &mut windows.underlay, shown, &mut out);
+    let forms = (&mut windows.export_form, &mut windows.import_warnings);
+    out.extend(crate::windows::export_import::windows(
+        ctx, forms, doc, export,
+    ));
+    out
+}
+
+/// The shape's kind and numbers, edited in place; true when the kind was changed (the
+/// caller may choose the new kind's numbers).
+pub(super) fn shape_fields(ui: &mut egui::Ui, spec: &mut ShapeSpec) -> bool {
+    let mut kind = spec.kind();
+    let (mut first, mut second) = spec.numbers();
+    egui::ComboBox::from_label("Shape")
+        .selected_text(kind.name())
+        .show_ui(ui, |ui| {
+            for k in ShapeKind::ALL {
+                ui.selectable_value(&mut kind, k, k.name());
+            }
+        });
+    ui.horizontal(|ui| {
+        let first_name = match kind {
+            ShapeKind::Hexagon => "Radius",
+            ShapeKind::Triangle => "Side",
+            _ => "Width",
+        };
+        // The shape's own side limits (not a smaller one of the form's, which would shrink
+        // a bigger map's numbers and turn merely opening the properties into a reshape);
+        // the cell limit is checked with the shape and said under the fields.
+        let side = hexmap_map::shape::MAX_SIDE;
+        let first_max = if kind == ShapeKind::Hexagon {
+            side / 2 - 1
+        } else {
+            side
+        };
+        let l = ui.label(first_name);
+        ui.add(egui::DragValue::new(&mut first).range(1..=first_max))
+            .labelled_by(l.id);
+        if kind.has_height() {
+            let l = ui.label("Height");
+            ui.add(egui::DragValue::new(&mut second).range(1..=side))
+                .labelled_by(l.id);
+        }
+    });
+    let changed = kind != spec.kind();
+    *spec = spec.with(kind, first, second);
+    changed
+}
+
+/// A window placed where it covers neither the menu bar nor the toolbar: centred
+/// horizontally, its top below them (the user may move it from there).
+pub(super) fn placed<'a>(ctx: &egui::Context, window: egui::Window<'a>) -> egui::Window<'a> {
+    let area = ctx.content_rect();
+    window
+        .pivot(egui::Align2::CENTER_TOP)
+        .default_pos(egui::pos2(area.center().x, area.top() + 80.0))
+}
+
+/// A mode switch of a toolbar: one selectable button per `(value, name, tooltip)`.
+pub(super) fn choices<T: PartialEq + Copy>(
+    ui: &mut egui::Ui,
+    value: &mut T,
+    options: &[(T, &str, &str)],
+) {
+    for &(option, name, hint) in options {
+        ui.selectable_value(value, option, name).on_hover_text(hint);
+    }
+}
+
+/// Pointy or flat, as two radio buttons.
+pub(super) fn orientation_field(ui: &mut egui::Ui, o: &mut Orientation) {
+    ui.horizontal(|ui| {
+        ui.label("Orientation");
+        ui.radio_value(o, Orientation::Pointy, "pointy");
+        ui.radio_value(o, Orientation::Flat, "flat");
+    });
+}
+
+/// "New map" while its form is open: "Create" asks for the map once the spec is valid.
+fn new_map_window(ctx: &egui::Context, open: &mut Option<NewMapForm>) -> Option<Action> {
+    let form = open.as_mut()?;
+    let mut create = false;
+    let mut cancel = false;
+    placed(ctx, egui::Window::new("New map"))
+        .collapsible(false)
+        .show(ctx, |ui| {
+            let s = &mut form.spec;
+            ui.horizontal(|ui| {
+                let l = ui.label("Name");
+                ui.text_edit_singleline(&mut s.name).labelled_by(l.id);
+            });
+            orientation_field(ui, &mut s.orientation);
+            s.offset_kind = s.offset_kind.for_orientation(s.orientation);
+            ui.horizontal(|ui| {
+                ui.label("Shifted");
+                for k in hexmap_map::offset_kinds_for(s.orientation) {
+                    ui.radio_value(&mut s.offset_kind, k, k.name())
+                        .on_hover_text(offset_kind_hint(k));
+                }
+            });
+            shape_fields(ui, &mut s.shape);
+            fill_field(ui, &mut s.fill);
+            ui.horizontal(|ui| {
+                let l = ui.label("Hex size x");
+                ui.add(egui::DragValue::new(&mut s.hex_size.0).range(1.0..=500.0))
+                    .labelled_by(l.id);
+                let l = ui.label("y");
+                ui.add(egui::DragValue::new(&mut s.hex_size.1).range(1.0..=500.0))
+                    .labelled_by(l.id);
+            });
+            if let Some(message) = &form.error {
+                ui.label(egui::RichText::new(message).color(ui.visuals().error_fg_color));
+            }
+            ui.horizontal(|ui| {
+                create = ui.button("Create").clicked();
+                cancel = ui.button("Cancel").clicked();
+            });
+        });
+    if create {
+        // The map's own checks (name, hex size, shape) before the dialog closes.
+        match form.spec.parts() {
+            Ok(_) => {
+                let spec = form.spec.clone();
+                *open = None;
+                return Some(Action::NewMap(spec));
+            }
+            Err(message) => form.error = Some(message),
+        }
+    } else if cancel {
+        *open = None;
+    }
+    None
+}
+
+/// What an offset kind shifts, for its radio button's tooltip.
+fn offset_kind_hint(k: hexmap_hex::OffsetKind) -> &'static str {
+    use hexmap_hex::OffsetKind as K;
+    match k {
+        K::OddR => "odd rows shifted right",
+        K::EvenR => "even rows shifted right",
+        K::OddQ => "odd columns shifted down",
+        K::EvenQ => "even columns shifted down",
+    }
+}
+
+/// The terrain a new map's cells start with: one of the standard palette's, or none.
+fn fill_field(ui: &mut egui::Ui, fill: &mut Option<hexmap_map::TerrainId>) {
+    let palette = hexmap_map::Palette::standard();
+    let name = |t: Option<hexmap_map::TerrainId>| {
+        t.and_then(|t| palette.get(t))
+            .map_or("(empty)".to_owned(), |t| t.name.clone())
+    };
+    egui::ComboBox::from_label("Fill with")
+        .selected_text(name(*fill))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(fill, None, name(None));
+            for t in palette.terrains() {
+                ui.selectable_value(fill, Some(t.id), t.name.as_str());
+            }
+        });
+}
+
+/// "Note" while its form is open: saving or removing the note is an edit.
+fn note_window(ctx: &egui::Context, open: &mut Option<NoteForm>, doc: &OpenMap) -> Option<Action> {
+    let NoteForm {
+        hex,
+        text,
+        gm_only,
+        focus,
+    } = open.as_mut()?;
+    let hex = *hex;
+    let mut save = false;
+    let mut remove = false;
+    let mut cancel = false;
+    placed(ctx, egui::Window::new("Note"))
+        .collapsible(false)
+        .show(ctx, |ui| {
+            let l = ui.label(format!("Hex {}", doc.hex_name(hex)));
+            let field = ui.text_edit_multiline(text).labelled_by(l.id);
+            // Typing goes into the note at once, not to the tool shortcuts.
+            if std::mem::take(focus) {
+                field.request_focus();
+            }
+            ui.checkbox(gm_only, "GM only")
+                .on_hover_text(crate::panels::feature_palette::GM_ONLY_HINT);
+            ui.horizontal(|ui| {
+                save = ui.button("Save note").clicked();
+                remove = ui.button("Remove note").clicked();
+                cancel = ui.button("Cancel").clicked();
+            });
+        });
+    let text = save.then(|| text.clone()).filter(|t| !t.is_empty());
+    let gm_only = *gm_only;
+    if save || remove || cancel {
+        *open = None;
+    }
+    if !(save || remove) {
+        return None;
+    }
+    // The text and its flag as one undo step (a removed note takes its flag along).
+    let mut edits = vec![Edit::Cell(CellEdit::SetNote {
+        hex,
+        text: text.clone(),
+    })];
+    if text.is_some() && gm_only != GmItem::Note(hex).is_gm_only(doc.map()) {
+        edits.push(Edit::Fog(FogEdit::SetGmOnly {
+            items: vec![GmItem::Note(hex)],
+            gm_only,
+        }));
+    }
+    Some(Action::Edits(edits))
+}
+
+/// A message in a window titled `title` until OK (an error in the error colour).
+fn message_window(ctx: &egui::Context, title: &str, message: &mut Option<String>, error: bool) {
+    let Some(text) = message.as_deref() else {
+        return;
+    };
+    let mut ok = false;
+    placed(ctx, egui::Window::new(title))
+        .collapsible(false)
+        .show(ctx, |ui| {
+            let mut line = egui::RichText::new(text);
+            if error {
+                line = line.color(ui.visuals().error_fg_color);
+            }
+            ui.label(line);
+            ok = ui.button("OK").clicked();
+        });
+    if ok {
+        *message = None;
+    }
+}
+
+/// "Save changes?" while it is asked: Save and Discard answer it, Cancel (or Escape)
+/// drops it.
+fn unsaved_prompt(
+    ctx: &egui::Context,
+    prompt: &mut Option<UnsavedPrompt>,
+    doc: &OpenMap,
+) -> Option<Action> {
+    prompt.as_ref()?;
+    let mut choice = None;
+    egui::Modal::new(egui::Id::unique("unsaved changes")).show(ctx, |ui| {
+        ui.heading("Unsaved changes");
+        ui.label(format!("Save changes to \"{}\" first?", doc.map().name()));
+        ui.horizontal(|ui| {
+            if ui.button("Save").clicked() {
+                choice = Some(Some(true));
+            }
+            if ui.button("Discard").clicked() {
+                choice = Some(Some(false));
+            }
+            if ui.button("Cancel").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                choice = Some(None);
+            }
+        });
+        ui.label("Escape cancels.");
+    });
+    match choice {
+        Some(Some(save)) => return Some(Action::AnswerUnsaved { save }),
+        Some(None) => *prompt = None,
+        None => {}
+    }
+    None
+}
