@@ -311,16 +311,17 @@ fn negative_coordinates_are_values() {
         .success();
 }
 
-/// The README's words on the rule (issue 30.15) hold on the wargame sample: a road step
+/// The editor guide's words on the rule hold on the wargame sample: a road step
 /// costs the road's ½ whatever the terrain entered (mountains, cost 3) and whatever
 /// passable feature is on the hexside (the ford, or a river put in its place).
 #[test]
-fn the_readme_road_rule_holds_on_the_wargame_sample() {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-        .unwrap()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
+fn the_documented_road_rule_holds_on_the_wargame_sample() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/EDITOR.md"))
+            .unwrap()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
     assert!(
         readme.contains("so a road crosses a river at ½, and a ford changes nothing for a road")
     );
