@@ -1,4 +1,4 @@
-//! `hexmap generate`: a generated world (issue 27) written as a map file. The library does
+//! `hexmap generate`: a generated world written as a map file. The library does
 //! the work (`hexmap_map::generate`); this parses the arguments, applies the overwrite
 //! rule and saves atomically.
 

@@ -200,10 +200,10 @@ fn bad_cells_and_budgets_are_named() {
         .code(1);
 }
 
-/// Terrain costs may have two decimals (issue 30.16): a file's `Cost(1.5)` and
+/// Terrain costs may have two decimals: a file's `Cost(1.5)` and
 /// `Cost(0.25)` load, `info` shows them, and `route` and `reach` count them exactly; one
 /// limit (a million points) for terrain, edges and paths, refused at load naming the
-/// file, the entry and what to write instead (issue 30.3).
+/// file, the entry and what to write instead.
 #[test]
 fn fractional_terrain_costs_are_counted_exactly_and_huge_ones_refused() {
     let dir = tempfile::tempdir().unwrap();
@@ -265,7 +265,7 @@ fn fractional_terrain_costs_are_counted_exactly_and_huge_ones_refused() {
         .stderr(predicate::str::contains("write Impassable"));
 }
 
-/// Negative coordinates are values, not options (issue 30.7): half the cells of a hexagon
+/// Negative coordinates are values, not options: half the cells of a hexagon
 /// map have a negative column or row, and `route`, `reach` and `mines --start` take them
 /// as `coord` does, also with options before or after them.
 #[test]

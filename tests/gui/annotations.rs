@@ -1,4 +1,4 @@
-//! The icon and label tools (issue 15) driven through real frames: click, type, Enter adds
+//! The icon and label tools driven through real frames: click, type, Enter adds
 //! a label that is then drawn on the canvas; drags move (one undo step each), handles turn
 //! and size, a double-click edits the text in place; the icon palette's search, placing,
 //! selecting, dragging and deleting icons; the topmost label wins a click; typing in the

@@ -1,4 +1,4 @@
-//! "Changed on disk" (issue 13 item 5): the open map's file is rewritten behind the
+//! "Changed on disk": the open map's file is rewritten behind the
 //! editor's back (another program, a `git checkout`); a save, or the window getting the
 //! focus back, asks Reload / Keep mine / Save as, and nothing overwrites the other version
 //! without that answer.

@@ -1,4 +1,4 @@
-//! The raise/lower brush and the elevation bands (issue 27): Brush → Raise and a stroke
+//! The raise/lower brush and the elevation bands: Brush → Raise and a stroke
 //! raise the heights under the brush by the step (shift lowers), one undo step; a map
 //! without heights gets its layer on the first stroke; Layers → Elevation bands tints each
 //! cell by its height band on the canvas.

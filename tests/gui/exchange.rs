@@ -221,7 +221,7 @@ fn a_cancelled_dialog_does_not_drop_an_export_waiting_for_its_file() {
     );
 }
 
-/// Issue 24.2 in the editor: with the map's legend on, File → Export… of a PNG puts the
+/// With the map's legend on, File → Export… of a PNG puts the
 /// legend beside the map by default (the picture is wider than the map's own picture and
 /// no hex centre changes), and choosing "below" in the window puts it under the map.
 #[test]
@@ -440,7 +440,7 @@ fn cancel_stops_a_running_export_before_it_writes_anything() {
     assert!(left.is_empty(), "{left:?}");
 }
 
-/// Issue 28: the Export window's PNG compression choice reaches the file. "fastest" and
+/// The Export window's PNG compression choice reaches the file. "fastest" and
 /// "small" write the same pixels, fastest's file the larger; the window starts at "fast",
 /// whose file is the library's default PNG byte for byte.
 #[test]

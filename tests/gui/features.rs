@@ -1,4 +1,4 @@
-//! The edge and path tools (issue 14) driven through real frames: a drag of the edge tool
+//! The edge and path tools driven through real frames: a drag of the edge tool
 //! along three hexsides, the status bar naming the river under the pointer, one undo for
 //! the drag; the path tool's click, click, click, then Delete; a press selects another
 //! path only on its drawn line, so paths start and extend in hexes other paths cross.

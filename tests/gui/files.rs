@@ -1,5 +1,5 @@
-//! The built-in file dialog (issue 12 item 2), recent files stored absolute (item 3) and a
-//! broken map given at startup (item 6), driven through egui_kittest as a person would:
+//! The built-in file dialog, recent files stored absolute and a
+//! broken map given at startup, driven through egui_kittest as a person would:
 //! keys typed into the focused field, labels read off the screen. The fake native dialog
 //! answers "nothing", as rfd does on a desktop without a portal.
 

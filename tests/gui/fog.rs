@@ -1,4 +1,4 @@
-//! Fog of war in the editor (issue 26): the player window (View → Player window; egui
+//! Fog of war in the editor: the player window (View → Player window; egui
 //! embeds it as a window under the test harness) shows only the player filter's map —
 //! no GM-only text anywhere in its shapes, fog over every hidden hex — and follows each
 //! GM edit; the main window's player view hides the readout; the fog tool's brush reveals

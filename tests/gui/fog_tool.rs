@@ -1,4 +1,4 @@
-//! The Fog tool's click modes (issue 26). The fog bucket reveals (shift: hides) the
+//! The Fog tool's click modes. The fog bucket reveals (shift: hides) the
 //! clicked cell's terrain area; the bar reveals or hides the Select tool's selection. The
 //! party: with the Fog tool in "Party" mode a click places
 //! the party (revealing what it sees), a click elsewhere walks it along the cheapest route

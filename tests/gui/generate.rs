@@ -1,4 +1,4 @@
-//! Map → Generate… driven as a person drives it (issue 27): the window shows a preview of
+//! Map → Generate… driven as a person drives it: the window shows a preview of
 //! the map its settings give, Apply makes it a new map (unsaved, named by the generator),
 //! and "New roads" lays the roads again on the open map.
 

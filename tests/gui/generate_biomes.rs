@@ -1,4 +1,4 @@
-//! Map → Generate… → Biomes driven as a person drives it (issue 27): the biome table as a
+//! Map → Generate… → Biomes driven as a person drives it: the biome table as a
 //! grid whose edits the generated map follows, kept in the preferences, loaded and saved
 //! as a biome file through the file dialogs, and refused with the row named when it
 //! cannot be used.

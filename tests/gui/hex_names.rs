@@ -1,4 +1,4 @@
-//! One rule for naming a hex to a person (issue 24 item 9): the editor's panels, windows
+//! One rule for naming a hex to a person: the editor's panels, windows
 //! and messages name a hex in the map's offset kind with the kind said ("odd-q 20,8"), as
 //! `hexmap route`, `mines check` and the README do — never in bare axial numbers.
 

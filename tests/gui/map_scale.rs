@@ -1,4 +1,4 @@
-//! The map scale set in the Map properties panel as a user does (issue 29): tick "Map
+//! The map scale set in the Map properties panel as a user does: tick "Map
 //! scale", type the unit, Apply — one undo step; a distance of 0 is refused with a message
 //! on screen and the map keeps its scale.
 

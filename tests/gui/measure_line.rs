@@ -1,4 +1,4 @@
-//! What the Measure tool draws while it measures (issue 29), read from the shapes of the
+//! What the Measure tool draws while it measures, read from the shapes of the
 //! frame: the straight line from the anchor's centre to the hovered hex's centre, every hex
 //! of the hex line (`hexmap_hex::line`) tinted alike, and the route the status bar costs
 //! (`HexMap::route`) as a path through its cells' centres.

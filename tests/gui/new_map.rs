@@ -1,4 +1,4 @@
-//! Starting a map (issue 24, items 16 and 17): the New map window fills the cells with a
+//! Starting a map: the New map window fills the cells with a
 //! terrain and chooses which rows or columns are shifted; the "No map is open" screen has
 //! a File menu with recent files, samples, import, preferences and Quit.
 

@@ -1,4 +1,4 @@
-//! Copy and paste (issue 24, item 18): a pasted block hangs from the point where it was
+//! Copy and paste: a pasted block hangs from the point where it was
 //! grabbed at the copy, or from its middle, never from its top-left cell.
 
 use crate::harness::{click_hex, copy_then_paste, settle};

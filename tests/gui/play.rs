@@ -393,8 +393,8 @@ fn random_mines_with_a_safe_start_and_no_guessing_then_the_fairness_check() {
     settle(&mut h);
     h.get_by_label("Random mines…").click();
     settle(&mut h);
-    // The editor names the hex as `hexmap` does: the map's offset kind, named (issue 24
-    // item 9; it said axial "7,8" before).
+    // The editor names the hex as `hexmap` does: the map's offset kind, named (not
+    // axial "7,8").
     h.get_by_label("Safe start at the anchor odd-r 10,8")
         .click();
     h.get_by_label("No guessing needed").click();

@@ -92,7 +92,7 @@ fn print_window_shows_the_page_count_and_exports_a_pdf() {
     }
 }
 
-/// Issue 24.3 in the editor: with the map's legend on, the print window starts with the key
+/// With the map's legend on, the print window starts with the key
 /// on its own page; "over board top-left" puts it on the first board page instead. Read
 /// back with poppler's `pdftotext` (skipped when poppler is missing, an error under CI).
 #[test]

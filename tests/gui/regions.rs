@@ -1,4 +1,4 @@
-//! The region tool (issue 29) as a user drives it: choose the tool, make a new region in
+//! The region tool as a user drives it: choose the tool, make a new region in
 //! the Regions panel, drag the brush across the map — the region's name and outline show
 //! on the canvas and in the panel — then undo the stroke in one step; the bucket fills a
 //! contiguous terrain into the region.

@@ -1,4 +1,4 @@
-//! The scale bar in the editor (issue 29): on the canvas (View → Scale bar), its label read
+//! The scale bar in the editor: on the canvas (View → Scale bar), its label read
 //! from the shapes drawn in the canvas's bottom-left corner, changing with the zoom and gone
 //! when the toggle is off; the Print window's "Scale bar" checkbox, read back from the PDF
 //! it writes with `pdftotext`; and the checkbox greyed for a map without a scale.

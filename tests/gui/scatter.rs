@@ -1,4 +1,4 @@
-//! The scatter brush (issue 29): a 70/30 mix painted with a big brush comes out near its
+//! The scatter brush: a 70/30 mix painted with a big brush comes out near its
 //! weights, and the same stroke with the same seed paints exactly the same cells again
 //! after an undo; a re-roll paints another pattern.
 

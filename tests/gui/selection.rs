@@ -1,4 +1,4 @@
-//! Selections as a Tiled user drives them (issue 29): Select all, Deselect, Cut, Delete,
+//! Selections as a Tiled user drives them: Select all, Deselect, Cut, Delete,
 //! select same terrain (menu and Alt+click), the magic wand, Shift to add and Ctrl to
 //! subtract, fill and erase the selection, and moving it by dragging. Each reads what is
 //! shown (status bar, Edit menu, the terrain under the pointer) and undoes in one step.

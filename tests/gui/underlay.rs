@@ -1,4 +1,4 @@
-//! The tracing underlay in the editor (issue 29): Map → Underlay… chooses the image (its
+//! The tracing underlay in the editor: Map → Underlay… chooses the image (its
 //! path kept relative to the map), the canvas draws it as a textured quad where its
 //! numbers place it, the centre handle moves it in one undo step, and "Pick terrain from
 //! underlay" paints the hexes it covers with the nearest palette colour (Ctrl+Z undoes).
@@ -246,7 +246,7 @@ fn pick_terrain_paints_the_covered_hex_and_ctrl_z_undoes_it() {
     assert_eq!(terrain(&h, hex), grass, "Ctrl+Z undoes the pick");
 }
 
-/// Issue 28, no stalls: a large underlay (2,000 × 2,000 pixels of noise) is read and
+/// No stalls: a large underlay (2,000 × 2,000 pixels of noise) is read and
 /// decoded off the UI pass. Frames go on while it loads, the status bar says "Loading
 /// images…" meanwhile, and the image is drawn once it has loaded.
 #[test]

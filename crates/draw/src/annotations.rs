@@ -1,4 +1,4 @@
-//! Icons on hexes and place-name labels, drawn from the map's annotations (issue 15):
+//! Icons on hexes and place-name labels, drawn from the map's annotations:
 //! several icons on one hex laid out without overlap, captions under them with a halo,
 //! and labels as rotated text sized in hex units. Each label is drawn by exactly one
 //! region (its *home*, see [`label_home`]), so chunked and banded drawings draw it once.

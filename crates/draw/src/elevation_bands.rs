@@ -1,4 +1,4 @@
-//! The elevation view (issue 27): each cell's fill is tinted toward the colour of its
+//! The elevation view: each cell's fill is tinted toward the colour of its
 //! height band — bands of [`BAND`] units, blue and darker below sea level, green through
 //! tan and brown to white above it — so equal heights read as one band and each step
 //! between bands shows as a contour-like edge. Drawn when [`super::Layers::elevation`] is

@@ -1,4 +1,4 @@
-//! The built-in vector icons (issue 15): each a few paths in a unit box (x and y in
+//! The built-in vector icons: each a few paths in a unit box (x and y in
 //! −1..1, y down), written in a tiny path language (`M x y`, `L x y`, `Q cx cy x y`,
 //! `C c1x c1y c2x c2y x y`, `Z`) and parsed once. Every part is filled with ink, stroked
 //! with ink, or filled with paper and outlined with ink, so an icon reads at ~16 pixels.

@@ -1,5 +1,5 @@
-//! The map's legend (issue 15): a generated key of the terrains, edge types, path types,
-//! icons and named regions (grouped by kind, issue 29) a map *uses* (not its whole palettes), each with a swatch drawn the way the map
+//! The map's legend: a generated key of the terrains, edge types, path types,
+//! icons and named regions (grouped by kind) a map *uses* (not its whole palettes), each with a swatch drawn the way the map
 //! draws it and its name as text, in a box with a background, placed in a corner of the
 //! picture or of the screen. Laid out in pixels, so it keeps its size whatever the zoom.
 

@@ -1,4 +1,4 @@
-//! The scale bar (issue 29): a bar of a nice round length (1, 2 or 5 × 10ⁿ of the map's
+//! The scale bar: a bar of a nice round length (1, 2 or 5 × 10ⁿ of the map's
 //! scale unit) labelled with that distance, so a reader of a picture or print can measure
 //! the map. Worked out here from the map's scale and the distance between neighbouring hex
 //! centres in the units the bar is drawn in (world units: `print::flat_to_flat`; paper

@@ -160,7 +160,7 @@ impl OverlayResult {
 
 /// The path overlay's route search, kept from frame to frame while the anchor and the map
 /// (its revision, hence every rule input) stay the same: when only the target moves, a
-/// query continues the last search instead of starting over (issue 14).
+/// query continues the last search instead of starting over.
 #[derive(Default)]
 pub struct RouteCache {
     /// What `search` was made for: (document revision, anchor, min step cost, cells).

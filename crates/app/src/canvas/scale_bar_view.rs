@@ -1,4 +1,4 @@
-//! The scale bar on the canvas (View → Scale bar, issue 29): fixed to the canvas's
+//! The scale bar on the canvas (View → Scale bar): fixed to the canvas's
 //! bottom-left corner in screen space, a nice round distance about a fifth of the view's
 //! width long at the current zoom, drawn by [`hexmap_draw::scale_bar`] like in pictures
 //! and placed by the same rule (clear of the legend when that sits in the same corner).

@@ -1,4 +1,4 @@
-//! What the GM sees of the secrets (issue 26): every GM-only item in view is marked over
+//! What the GM sees of the secrets: every GM-only item in view is marked over
 //! the map in one colour — icons and labels outlined with a dashed box, edge features and
 //! paths traced with a dashed line, GM-only notes tagged at their hex's top — so the GM
 //! knows at a glance what the players will not see. Drawn on the GM's canvas only, never

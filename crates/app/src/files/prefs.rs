@@ -45,7 +45,7 @@ pub struct ToolPrefs {
     /// What a click of the fog tool does.
     #[serde(default)]
     pub fog_click: FogClick,
-    /// What the brush paints: terrain, or heights up or down (issue 27).
+    /// What the brush paints: terrain, or heights up or down.
     #[serde(default)]
     pub brush_paints: BrushPaints,
     /// How far one stamp of the raise/lower brush moves a height.
@@ -70,7 +70,7 @@ fn yes() -> bool {
     true
 }
 
-/// What a click (or drag) of the fog tool does (issue 26).
+/// What a click (or drag) of the fog tool does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum FogClick {
     /// Reveal with the brush radius (shift: hide).
@@ -84,7 +84,7 @@ pub enum FogClick {
     Party,
 }
 
-/// What the brush paints (issue 27): the current terrain, or the elevation layer.
+/// What the brush paints: the current terrain, or the elevation layer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum BrushPaints {
     /// The current terrain.
@@ -214,7 +214,7 @@ mod tests {
         assert_eq!(prefs.recent, [PathBuf::from("a.ron")]);
         assert!(!prefs.panels.palette && prefs.panels.layers && prefs.panels.overlays);
         assert_eq!(prefs.tools.brush_radius, 3);
-        // "Fill replaces all" is no longer kept between runs (issue 12, item 15).
+        // "Fill replaces all" is no longer kept between runs.
         assert!(!prefs.tools.fill_replace_all);
         assert_eq!(prefs.autosave_secs, 12);
         // And what is saved now loads back the same.
@@ -266,7 +266,7 @@ mod tests {
             p.add_recent(Path::new(&format!("m{i}.ron")));
         }
         p.add_recent(Path::new("m10.ron"));
-        // Stored absolute (issue 12 item 3): these files do not exist, so against the
+        // Stored absolute: these files do not exist, so against the
         // working folder.
         let m10 = std::path::absolute("m10.ron").unwrap();
         assert_eq!(p.recent.len(), MAX_RECENT);

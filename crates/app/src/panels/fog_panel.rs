@@ -1,4 +1,4 @@
-//! The fog tool's bar (issue 26): what a click does (reveal/hide brush, reveal by sight,
+//! The fog tool's bar: what a click does (reveal/hide brush, reveal by sight,
 //! reveal a terrain area, or place and move the party), the sight radius, hide all,
 //! reveal all, reveal or hide the selection, and the party's settings
 //! (`party_controls`). The brush itself is in `tools` (a stroke of `FogEdit::SetRevealed`).

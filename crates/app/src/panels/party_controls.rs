@@ -1,4 +1,4 @@
-//! The party in the editor (issue 26): with the Fog tool in its "Party" mode a click places
+//! The party in the editor: with the Fog tool in its "Party" mode a click places
 //! the party on a cell or moves it there — along the cheapest route under the movement
 //! rule, revealing what it sees at every step, or straight — the digit keys step it to a
 //! neighbour as on a numeric keypad, and the bar sets its sight, records its trail and

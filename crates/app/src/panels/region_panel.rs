@@ -1,4 +1,4 @@
-//! The Regions panel of the region tool (issue 29): the kinds (exclusive or overlapping,
+//! The Regions panel of the region tool: the kinds (exclusive or overlapping,
 //! add a kind), the list of regions (click one to paint into it), a new region, and the
 //! current region's name, colour, kind, border, tint, label and delete. Every change is
 //! an `Edit::Region` with undo.

@@ -1,4 +1,4 @@
-//! The edge and path tools (issue 14): what a press, drag and release turn into when
+//! The edge and path tools: what a press, drag and release turn into when
 //! drawing rivers and walls along hexsides or roads through hex centres, and the names
 //! the status bar gives the feature under the pointer.
 //!

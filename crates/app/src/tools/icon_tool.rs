@@ -1,4 +1,4 @@
-//! The icon tool (issue 15): a click on a hex adds the chosen icon, a click on an icon
+//! The icon tool: a click on a hex adds the chosen icon, a click on an icon
 //! selects it (exact hit, [`hexmap_draw::annotation_hits`]), a drag carries it to other
 //! hexes (one undo step), Delete removes it; the panel ([`crate::panels::icon_palette`]) picks
 //! the icon and edits the selected one's caption, scale and colour.

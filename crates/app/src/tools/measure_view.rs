@@ -1,4 +1,4 @@
-//! What the Measure tool draws on the canvas while it measures (issue 29): the hexes of the
+//! What the Measure tool draws on the canvas while it measures: the hexes of the
 //! hex line from the anchor to the hovered hex (`hexmap_hex::line`, what "N hexes" counts)
 //! tinted, the route under the map's movement rule (`HexMap::route`, what "route cost"
 //! costs) as a path through its cells' centres when there is one, and the straight line

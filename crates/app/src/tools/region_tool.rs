@@ -1,4 +1,4 @@
-//! The region tool (issue 29): paint hexes into the current named region with the brush
+//! The region tool: paint hexes into the current named region with the brush
 //! radius (shift erases them from it), or with the bucket put the contiguous cells of
 //! the pressed cell's terrain into it. Each drag is one undo step (a stroke of
 //! `Edit::Region(RegionEdit::AddHexes …)`); the panel is `region_panel.rs`.

@@ -1,4 +1,4 @@
-//! The Generate window's "Biomes" section (issue 27, docs/GENERATE.md): the biome table as
+//! The Generate window's "Biomes" section (docs/GENERATE.md): the biome table as
 //! a grid the user edits (terrain, elevation and moisture bounds per row; add, remove,
 //! move rows; back to the standard table), loaded from and saved to a biome file through
 //! the editor's storage and file dialogs (`io::biomes`, so the browser build reads the

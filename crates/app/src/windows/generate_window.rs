@@ -1,4 +1,4 @@
-//! The "Generate world" window (Map → Generate…, issue 27): the generator's parameters, a
+//! The "Generate world" window (Map → Generate…): the generator's parameters, a
 //! live preview of the whole map as it would be (drawn through `draw` by the PNG back-end
 //! into a small texture), "Apply" as a new map (unsaved, named by the generator; the open
 //! map's unsaved changes are asked about first), and buttons that run one stage again on

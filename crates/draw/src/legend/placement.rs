@@ -1,4 +1,4 @@
-//! Where a picture or a print puts the legend (issue 24): beside the map by default, so
+//! Where a picture or a print puts the legend: beside the map by default, so
 //! nothing of the map is covered, or over a corner when the user asks for it.
 
 use hexmap_map::Corner;

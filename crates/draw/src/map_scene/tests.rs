@@ -54,7 +54,7 @@ fn every_cell_is_a_hex_with_its_terrain_and_empty_cells_follow_the_style() {
     assert_eq!(fills.iter().filter(|f| **f == Some(GRASS)).count(), 11);
     assert!(fills.contains(&editor.empty_cell));
 
-    // Pictures leave the empty cell unfilled but still outline it (issue 12 item 10).
+    // Pictures leave the empty cell unfilled but still outline it.
     let picture = Style::picture(Layers::editor());
     let rec = draw(&picture, 1.0);
     let empty: Vec<_> = rec
@@ -499,7 +499,7 @@ fn bbox(points: &[Point]) -> (Point, Point) {
     )
 }
 
-/// Issue 24.27: with terrain symbols and coordinate labels on (the editor zoomed in), a
+/// With terrain symbols and coordinate labels on (the editor zoomed in), a
 /// note's flag covers neither the symbol nor the label of its hex, in both orientations,
 /// and a mine's disc covers neither (nor the flag): it moves to a corner while labels show.
 #[test]

@@ -248,7 +248,7 @@ pub(super) struct CellIn {
     pub mine: bool,
     /// The note.
     pub note: Option<String>,
-    /// The note is GM-only (`note_gm_only`, issue 26).
+    /// The note is GM-only (`note_gm_only`).
     pub note_gm_only: bool,
     /// `revealed` as written (left out on a map without fog).
     pub revealed: Option<bool>,
@@ -256,7 +256,7 @@ pub(super) struct CellIn {
     pub elevation: Option<i16>,
 }
 
-/// The boolean `key` of `o`, false when left out (the optional flags of issue 26).
+/// The boolean `key` of `o`, false when left out (the optional GM-only flags).
 fn optional_flag(o: &serde_json::Map<String, Value>, key: &str, at: &At) -> Result<bool, String> {
     o.get(key).map_or(Ok(false), |v| boolean(v, &at.key(key)))
 }

@@ -1,4 +1,4 @@
-//! Reading the icons and labels of a version-2 file (issue 15): each entry checked with
+//! Reading the icons and labels of a version-2 file: each entry checked with
 //! the map's own validation, the error naming the list, the entry and its hex or id.
 
 use super::super::error::{CellRef, FormatError};

@@ -1,4 +1,4 @@
-//! Reading the elevation layer of a version-3 file (issue 27): in the offset form one string
+//! Reading the elevation layer of a version-3 file: in the offset form one string
 //! per row of the map's offset box with a whole number per column (`.` for a hole), in the
 //! cube form `(q, r, s, elevation)` for every cell not at sea level. A file that gives the
 //! list (even empty) has the layer; one that leaves it out has none.

@@ -1,4 +1,4 @@
-//! The Tiled type each `hexmap:*` property is written with (issue 30.8): ids are `int`,
+//! The Tiled type each `hexmap:*` property is written with: ids are `int`,
 //! costs `float`, switches `bool`, colours `color`, so a game reading the file gets
 //! numbers, booleans and colours and not text to parse; everything else (names, pairs such
 //! as `hexmap:origin`, lists) stays `string`. The readers take either (old files wrote

@@ -1,4 +1,4 @@
-//! Map content that says where things are (issue 15): icons on hexes and free place-name
+//! Map content that says where things are: icons on hexes and free place-name
 //! labels at world points, with the one validation the loaders and the edits call, how the
 //! map reads and sets them (`access`) and their edits and undo (`edit`).
 

@@ -1,4 +1,4 @@
-//! Map content on hexsides and through hex centres (issue 14): the edge and path palettes,
+//! Map content on hexsides and through hex centres: the edge and path palettes,
 //! the edge layer and the paths, how the map reads and sets them (`access`) and their
 //! edits and undo (`edit`). The movement and sight rules that use them live in
 //! `map::rules`.

@@ -1,4 +1,4 @@
-//! The world generator (issue 27, docs/DESIGN.md §11): pure functions from a [`Spec`] and a
+//! The world generator (docs/DESIGN.md §11): pure functions from a [`Spec`] and a
 //! seed to a map, deterministic byte for byte. One stage per module, each testable alone:
 //!
 //! 1. [`elevation`]: seeded noise shaped by a [`Preset`] and the map's shape; the sea

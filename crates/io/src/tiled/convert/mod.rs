@@ -44,7 +44,7 @@ pub(super) const MINE_TILE_NAME: &str = "mine";
 pub(super) const HOLE_TILE_NAME: &str = "hole";
 /// The hidden tile layer that marks the cells of Tiled's rectangle that are not the map's.
 pub const HOLES_LAYER: &str = "holes";
-/// The tile layer that covers the cells the players have not seen (fog of war, issue 26).
+/// The tile layer that covers the cells the players have not seen (fog of war).
 pub const FOG_LAYER: &str = "fog";
 pub(super) const FOG_TILE_NAME: &str = "fog";
 

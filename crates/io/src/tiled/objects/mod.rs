@@ -1,4 +1,4 @@
-//! hexmap's edges, paths, icons and labels as Tiled objects (issues 14 and 15), in
+//! hexmap's edges, paths, icons and labels as Tiled objects, in
 //! Tiled's pixel space ([`TiledGrid`](super::TiledGrid)) so Tiled draws them where hexmap
 //! does, with `hexmap:*` properties that bring them back exactly:
 //!
