@@ -17,6 +17,7 @@ mod cli_pipeline;
 mod cli_queries;
 mod cli_routes;
 mod coordinate_limits;
+mod docs_are_true;
 mod every_export;
 mod export_annotations;
 mod export_pictures;
