@@ -29,13 +29,13 @@ fn south_east(h: Hex) -> Edge {
     Edge::new(h, Direction::ALL[0])
 }
 
-/// The river side south-east of (8, 10), made GM-only in [`hexcrawl_copy`].
+/// The river side south-east of (8, 3), made GM-only in [`hexcrawl_copy`].
 fn gm_edge() -> Edge {
-    south_east(at(8, 10))
+    south_east(at(8, 3))
 }
 
 /// A copy of `maps/hexcrawl.ron` (and its art) in a fresh folder, with the river side
-/// south-east of (8, 10) GM-only as in the walkthrough's `gmedge.ron`; its path.
+/// south-east of (8, 3) GM-only as in the walkthrough's `gmedge.ron`; its path.
 fn hexcrawl_copy(name: &str) -> PathBuf {
     let dir = temp_dir(name);
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
@@ -210,9 +210,9 @@ fn a_moved_box_keeps_its_gm_only_note_and_river_side_in_the_saved_file() {
     assert_eq!(h.state().view().selection().len(), 2);
     let (from, to) = (screen(&h, at(12, 9)), screen(&h, at(10, 9)));
     drag(&mut h, from, to);
-    // The river side south-east of (8, 10) and its neighbour (9, 10), two columns west.
-    select_box(&mut h, at(8, 10), at(9, 10));
-    let (from, to) = (screen(&h, at(8, 10)), screen(&h, at(6, 10)));
+    // The river side south-east of (8, 3) and its neighbour (9, 3), two columns west.
+    select_box(&mut h, at(8, 3), at(9, 3));
+    let (from, to) = (screen(&h, at(8, 3)), screen(&h, at(6, 3)));
     drag(&mut h, from, to);
     let (saved, text) = save_and_read(&mut h, &path);
     let note = at(12, 9) + west;
@@ -225,7 +225,7 @@ fn a_moved_box_keeps_its_gm_only_note_and_river_side_in_the_saved_file() {
         "no gm_notes in the file:\n{text}"
     );
     assert!(saved.note_is_gm_only(note), "the moved note lost its flag");
-    let moved = south_east(at(8, 10) + west);
+    let moved = south_east(at(8, 3) + west);
     assert!(saved.edge(moved).is_some(), "the river side moved");
     assert!(
         text.contains("gm_edges"),
