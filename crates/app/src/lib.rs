@@ -116,7 +116,6 @@ pub struct EditorApp {
     /// Set once the user agreed to close with unsaved changes (or there were none).
     close_allowed: bool,
     /// The question for a map's images in a browser.
-    missing_images: windows::missing_images::MissingImages,
     /// Input that arrived with an earlier frame's, given to egui a frame later.
     input_steps: canvas::input_steps::InputSteps,
     /// The players' window of a browser (another browser window), while it is fed.
@@ -186,7 +185,6 @@ impl EditorApp {
             actions: Vec::new(),
             title: String::new(),
             close_allowed: false,
-            missing_images: Default::default(),
             input_steps: Default::default(),
             player_link: files::storage::players_relink()
                 .map(windows::player_page::PlayerLink::new),
@@ -427,7 +425,6 @@ impl EditorApp {
                     panels::right_panel(ui, &mut self.canvas, &self.doc);
                 }
             }
-            self.canvas.player_window(ui.ctx(), &self.doc);
             let mut parts = canvas::CanvasParts {
                 canvas: &mut self.canvas,
                 tools: &mut self.tools,
@@ -449,25 +446,20 @@ impl EditorApp {
     fn dialog_windows(&mut self, ctx: egui::Context) -> Vec<Action> {
         let ctx = &ctx;
         let anchor = self.canvas.overlays().anchor;
-        let (images, underlay) = self.canvas.images_and_underlay();
+        let gm_camera = *self.canvas.camera();
+        let (images, underlay, player) = self.canvas.window_parts();
         let shown = windows::Shown {
             doc: &self.doc,
+            map_open: self.no_map.is_none(),
+            playing: self.play.is_some(),
             anchor,
             export: self.file_work.export(),
+            autosave: self.file_work.autosave(),
             images,
             underlay,
+            gm_camera,
         };
-        let mut asked = windows::show_all(ctx, &mut self.windows, shown);
-        asked.extend(files::autosave::prompt(ctx, self.file_work.autosave()));
-        if self.no_map.is_none()
-            && let Some(given) = self
-                .missing_images
-                .show(ctx, &self.doc, self.canvas.images_mut())
-        {
-            self.windows.say(given);
-        }
-        let conflict = self.windows.disk_conflict();
-        asked.extend(files::disk_check::prompt(ctx, conflict, self.doc.path()));
+        let mut asked = windows::show_all(ctx, &mut self.windows, shown, player);
         if let Some(dialog) = self.file_work.builtin_mut()
             && let Some(reply) = files::file_dialog::show(ctx, dialog, &self.prefs.recent)
         {

@@ -31,6 +31,8 @@ use std::path::{Path, PathBuf};
 /// Something the user asked for during a frame; run after the UI pass.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
+    /// Say this in the status bar (what a window did that the user should know).
+    Say(String),
     /// Show the "new map" dialog (after the unsaved-changes check).
     NewDialog,
     /// Replace the document by a new map.
@@ -472,6 +474,7 @@ impl EditorApp {
             Action::AnswerUnsaved { save } => self.resolve_prompt(ctx, save),
             Action::AnswerRecovery { restore } => self.answer_recovery(restore),
             Action::PostponeRecovery => self.file_work.autosave_mut().postpone(),
+            Action::Say(text) => self.windows.say(text),
             Action::DialogAnswer(reply) => {
                 self.file_work.answer_builtin(reply);
                 self.poll_dialogs(ctx);
@@ -633,7 +636,7 @@ impl EditorApp {
         for dropped in crate::files::storage::dropped_files(ctx) {
             match dropped {
                 Ok(path) if storage.takes_images() && is_image(&path) => {
-                    let taken = self.missing_images.take_dropped(
+                    let taken = self.windows.missing_images_mut().take_dropped(
                         &path,
                         &self.doc,
                         self.canvas.images_mut(),
@@ -656,7 +659,11 @@ impl EditorApp {
     /// Map → Map images… (a browser): ask for the map's missing images now.
     fn give_images(&mut self, ctx: &egui::Context) {
         let images = self.canvas.images();
-        if let Some(said) = self.missing_images.ask_now(ctx, &self.doc, images) {
+        let asked = self
+            .windows
+            .missing_images_mut()
+            .ask_now(ctx, &self.doc, images);
+        if let Some(said) = asked {
             self.windows.say(said);
         }
     }

@@ -240,21 +240,16 @@ impl Canvas {
         &mut self.player
     }
 
-    /// The player window (while open), drawn from the GM's camera.
-    pub(super) fn player_window(&mut self, ctx: &egui::Context, doc: &OpenMap) {
-        let gm = self.camera;
-        crate::canvas::player_view::window(ctx, &mut self.player, (doc, &self.images), gm);
-    }
-
-    /// The map's images with the underlay's switches and handle drag (the underlay window
-    /// reads the one and changes the other).
-    pub(super) fn images_and_underlay(
+    /// What the windows change of the canvas: the map's images (a browser hands chosen
+    /// images over), the underlay's switches and handle drag, and the player window.
+    pub(super) fn window_parts(
         &mut self,
     ) -> (
-        &crate::canvas::images::EditorImages,
+        &mut crate::canvas::images::EditorImages,
         &mut crate::canvas::underlay_view::UnderlayView,
+        &mut crate::canvas::player_view::PlayerView,
     ) {
-        (&self.images, &mut self.underlay)
+        (&mut self.images, &mut self.underlay, &mut self.player)
     }
 
     /// Redraw what the document's change touched: every chunk after a new map, else the

@@ -125,9 +125,24 @@ pub fn paint(
     scene.draw_free_text(a, b, camera.zoom, &mut sink);
 }
 
-/// The player window, while it is open: the player map with the GM's camera (`gm`) or its
-/// own. Closing it (or the viewport) clears `view.window`.
-pub fn window(
+/// The player window, while it is open (and the canvas is not playing minesweeper): the
+/// player map with the GM's camera or its own. Closing it (or the viewport) clears
+/// `window`.
+impl crate::windows::EditorWindow for PlayerView {
+    fn show(
+        &mut self,
+        ctx: &egui::Context,
+        shown: &mut crate::windows::Shown<'_>,
+        _: &mut Vec<crate::Action>,
+    ) {
+        if shown.map_open && !shown.playing {
+            window(ctx, self, (shown.doc, &*shown.images), shown.gm_camera);
+        }
+    }
+}
+
+/// The player window's viewport, while it is open.
+fn window(
     ctx: &egui::Context,
     view: &mut PlayerView,
     (doc, images): (&OpenMap, &EditorImages),

@@ -370,7 +370,7 @@ pub fn describe_time(t: SystemTime) -> String {
 
 /// The restore prompt while `autosave` offers a recovery file; the answer comes back as
 /// an action.
-pub(crate) fn prompt(ctx: &egui::Context, autosave: &Autosave) -> Vec<Action> {
+fn prompt(ctx: &egui::Context, autosave: &Autosave) -> Vec<Action> {
     let Some(offer) = autosave.offer() else {
         return Vec::new();
     };
@@ -409,6 +409,21 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// "Recovered changes?": the window of the autosave's offer (the question is the offer
+/// itself, kept by [`Autosave`]).
+#[derive(Debug, Default)]
+pub(crate) struct RestorePrompt;
+
+impl crate::windows::EditorWindow for RestorePrompt {
+    fn show(
+        &mut self,
+        ctx: &egui::Context,
+        shown: &mut crate::windows::Shown<'_>,
+        out: &mut Vec<Action>,
+    ) {
+        out.extend(prompt(ctx, shown.autosave));
+    }
+}
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -122,7 +122,7 @@ pub(crate) fn conflict(
 }
 
 /// The question while one is open; the answer comes back as an action.
-pub(crate) fn prompt(
+fn prompt(
     ctx: &egui::Context,
     conflict: Option<&DiskConflict>,
     file: Option<&Path>,
@@ -179,6 +179,16 @@ pub(crate) fn prompt(
     choice.map(Action::AnswerDiskConflict).into_iter().collect()
 }
 
+impl crate::windows::EditorWindow for Option<DiskConflict> {
+    fn show(
+        &mut self,
+        ctx: &egui::Context,
+        shown: &mut crate::windows::Shown<'_>,
+        out: &mut Vec<Action>,
+    ) {
+        out.extend(prompt(ctx, self.as_ref(), shown.doc.path()));
+    }
+}
 #[cfg(test)]
 mod tests {
     use super::*;

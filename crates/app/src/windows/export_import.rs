@@ -135,33 +135,47 @@ pub fn import_tiled(path: &Path) -> Result<(OpenMap, Vec<String>), String> {
     Ok((OpenMap::imported(imported.map, path), imported.warnings))
 }
 
-/// The export form, the progress window of `job` and the import warnings (`forms`: the
-/// export form, `None` while closed, and the warnings on show).
-pub(crate) fn windows(
-    ctx: &egui::Context,
-    forms: (&mut Option<ExportSpec>, &mut Vec<String>),
-    doc: &OpenMap,
-    job: Option<&ExportJob>,
-) -> Vec<Action> {
-    let (export_form, import_warnings) = forms;
-    let mut out = Vec::new();
-    let systems = doc.coord_context().own_systems();
-    let has_scale = doc.map().scale().is_some();
-    export_window(ctx, export_form, systems, has_scale, &mut out);
-    if let Some(job) = job {
-        crate::windows::placed(ctx, egui::Window::new("Exporting"))
-            .collapsible(false)
-            .show(ctx, |ui| {
-                ui.label(job.path.display().to_string());
-                ui.add(egui::ProgressBar::new(job.progress()).show_percentage());
-                if job.is_cancelled() {
-                    ui.label("Cancelling…");
-                } else if ui.button("Cancel").clicked() {
-                    job.cancel();
-                }
-            });
+/// The warnings of the last import, in their window while there are any.
+#[derive(Debug, Default)]
+pub(crate) struct ImportWarnings(pub(crate) Vec<String>);
+
+impl crate::windows::EditorWindow for Option<ExportSpec> {
+    /// The Export window while it is open, and the progress of the export running.
+    fn show(
+        &mut self,
+        ctx: &egui::Context,
+        shown: &mut crate::windows::Shown<'_>,
+        out: &mut Vec<Action>,
+    ) {
+        let systems = shown.doc.coord_context().own_systems();
+        let has_scale = shown.doc.map().scale().is_some();
+        export_window(ctx, self, systems, has_scale, out);
+        if let Some(job) = shown.export {
+            crate::windows::placed(ctx, egui::Window::new("Exporting"))
+                .collapsible(false)
+                .show(ctx, |ui| {
+                    ui.label(job.path.display().to_string());
+                    ui.add(egui::ProgressBar::new(job.progress()).show_percentage());
+                    if job.is_cancelled() {
+                        ui.label("Cancelling…");
+                    } else if ui.button("Cancel").clicked() {
+                        job.cancel();
+                    }
+                });
+        }
     }
-    if !import_warnings.is_empty() {
+}
+
+impl crate::windows::EditorWindow for ImportWarnings {
+    fn show(
+        &mut self,
+        ctx: &egui::Context,
+        _: &mut crate::windows::Shown<'_>,
+        _: &mut Vec<Action>,
+    ) {
+        if self.0.is_empty() {
+            return;
+        }
         let mut ok = false;
         crate::windows::placed(ctx, egui::Window::new("Import warnings"))
             .collapsible(false)
@@ -169,17 +183,16 @@ pub(crate) fn windows(
                 egui::ScrollArea::vertical()
                     .max_height(300.0)
                     .show(ui, |ui| {
-                        for w in import_warnings.iter() {
+                        for w in self.0.iter() {
                             ui.label(w);
                         }
                     });
                 ok = ui.button("OK").clicked();
             });
         if ok {
-            import_warnings.clear();
+            self.0.clear();
         }
     }
-    out
 }
 
 fn export_window(

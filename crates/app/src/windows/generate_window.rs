@@ -246,14 +246,18 @@ fn rerun(doc: &OpenMap, stage: &str, form: &GenerateForm) -> Result<HexMap, GenE
 }
 
 /// The window, while its form is open; what it asks for goes to `out`.
-pub(crate) fn window(
-    ctx: &egui::Context,
-    open: &mut Option<GenerateForm>,
-    doc: &OpenMap,
-    out: &mut Vec<Action>,
-) {
-    let edit = form_window(ctx, open, doc, out);
-    out.extend(edit);
+impl crate::windows::EditorWindow for Option<GenerateForm> {
+    fn show(
+        &mut self,
+        ctx: &egui::Context,
+        shown: &mut crate::windows::Shown<'_>,
+        out: &mut Vec<Action>,
+    ) {
+        let open = self;
+        let doc = shown.doc;
+        let edit = form_window(ctx, open, doc, out);
+        out.extend(edit);
+    }
 }
 
 /// [`window`]'s body: the edit or nothing it returns; the Biomes section's actions go to

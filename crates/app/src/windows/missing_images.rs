@@ -13,7 +13,7 @@ use eframe::egui;
 use std::path::{Path, PathBuf};
 
 /// Whether the question was asked for the open map, and what arrived.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct MissingImages {
     /// The map file the question was last shown (or answered) for.
     asked_for: Option<Option<PathBuf>>,
@@ -21,6 +21,23 @@ pub struct MissingImages {
     waiting: Option<Vec<String>>,
     /// Why the browser did not show its chooser at the last answer (the question stays up).
     refused: Option<String>,
+}
+
+impl crate::windows::EditorWindow for MissingImages {
+    /// The question while a map is open; the images handed over are reported in the status
+    /// bar.
+    fn show(
+        &mut self,
+        ctx: &egui::Context,
+        shown: &mut crate::windows::Shown<'_>,
+        out: &mut Vec<crate::Action>,
+    ) {
+        if shown.map_open
+            && let Some(given) = self.ask(ctx, shown.doc, shown.images)
+        {
+            out.push(crate::Action::Say(given));
+        }
+    }
 }
 
 /// The image paths `wanted` (as the map names them, e.g. `art/waves.png`) that a chosen
@@ -56,7 +73,7 @@ impl MissingImages {
     /// Ask for the open map's missing images (once per map file) where the storage can
     /// take them, and reload the images when chosen files arrived. Returns a message for
     /// the status bar when they did.
-    pub fn show(
+    pub fn ask(
         &mut self,
         ctx: &egui::Context,
         doc: &OpenMap,

@@ -8,6 +8,7 @@ pub(crate) mod export_import;
 pub(crate) mod generate_biomes;
 pub mod generate_preview;
 pub(crate) mod generate_window;
+pub(crate) mod map_fields;
 pub(crate) mod missing_images;
 pub(crate) mod no_map;
 pub mod player_page;
@@ -18,13 +19,15 @@ pub(crate) mod save_name;
 pub(crate) mod scale_form;
 pub(crate) mod underlay_window;
 
+pub(crate) use map_fields::{hex_size_field, offset_kind_field, orientation_field, shape_fields};
+
 use crate::files::disk_check::DiskConflict;
 use crate::open_map::{NewMapSpec, OpenMap};
 use crate::windows::export_import::ExportSpec;
 use crate::{Action, UnsavedPrompt};
 use eframe::egui;
-use hexmap_hex::{Hex, Orientation};
-use hexmap_map::{CellEdit, Edit, FogEdit, GmItem, ShapeKind, ShapeSpec};
+use hexmap_hex::Hex;
+use hexmap_map::{CellEdit, Edit, FogEdit, GmItem};
 
 /// The windows part of the editor: a form is `Some` while its window is open.
 #[derive(Debug, Default)]
@@ -50,30 +53,42 @@ pub struct Windows {
     /// "Save As" asking for a file name (where saving is a download).
     save_name: Option<crate::windows::save_name::SaveNameForm>,
     /// The error message on show.
-    error: Option<String>,
+    error: ErrorMessage,
     /// What was repaired when a file was opened, in its own window until OK.
-    load_warning: Option<String>,
+    load_warning: LoadWarning,
     /// The last information message (status bar).
     info: Option<String>,
     /// A warning on show in the status bar until it is resolved (a failed autosave).
     warning: Option<String>,
     /// "Changed on disk", holding a save that waits for the answer.
     disk_conflict: Option<DiskConflict>,
+    /// "Recovered changes": its question is the autosave's offer (read through [`Shown`]).
+    restore: crate::files::autosave::RestorePrompt,
+    /// A browser's question for the map's images (tile art, image icons, the underlay).
+    missing_images: crate::windows::missing_images::MissingImages,
     /// Warnings of the last Tiled import (their window shows while there are any).
-    import_warnings: Vec<String>,
+    import_warnings: crate::windows::export_import::ImportWarnings,
     /// "Save changes?", holding what waits for the answer.
     unsaved_prompt: Option<UnsavedPrompt>,
 }
 
 impl Windows {
+    /// The browser's question for the map's images (an image dropped on the page, Map →
+    /// Map images…).
+    pub(super) fn missing_images_mut(
+        &mut self,
+    ) -> &mut crate::windows::missing_images::MissingImages {
+        &mut self.missing_images
+    }
+
     /// The error message on show, if any.
     pub(super) fn error(&self) -> Option<&str> {
-        self.error.as_deref()
+        self.error.0.as_deref()
     }
 
     /// Show an error message in its window (until OK).
     pub(super) fn show_error(&mut self, message: impl Into<String>) {
-        self.error = Some(message.into());
+        self.error.0 = Some(message.into());
     }
 
     /// The last information message (status bar), if any.
@@ -104,28 +119,28 @@ impl Windows {
     /// A map was opened: no error, what was repaired in its window, `message` in the
     /// status bar.
     pub(super) fn opened(&mut self, message: String, repaired: Option<String>) {
-        self.error = None;
+        self.error.0 = None;
         self.reloaded(message, repaired);
     }
 
     /// The map was read again from its file: what was repaired in its window, `message`
     /// in the status bar.
     pub(super) fn reloaded(&mut self, message: String, repaired: Option<String>) {
-        self.load_warning = repaired;
+        self.load_warning.0 = repaired;
         self.info = Some(message);
     }
 
     /// A map was imported: no error, `message` in the status bar, what the import could
     /// not keep in its window.
     pub(super) fn imported(&mut self, message: String, warnings: Vec<String>) {
-        self.error = None;
+        self.error.0 = None;
         self.info = Some(message);
-        self.import_warnings = warnings;
+        self.import_warnings.0 = warnings;
     }
 
     /// Warnings of the last import still on show.
     pub(super) fn import_warnings(&self) -> &[String] {
-        &self.import_warnings
+        &self.import_warnings.0
     }
 
     /// Another document replaced the open one: the messages and the changed-on-disk
@@ -289,18 +304,75 @@ impl Windows {
     }
 }
 
-/// What the windows read (and the underlay window's handles on the canvas).
-pub(super) struct Shown<'a> {
+/// One window of the editor, after egui's demo app (`Demo`/`View`): every window, dialog
+/// and question is shown by this one method on its own state (a form that is `Some` while
+/// the window is open, or the question waiting for an answer) and what it reads of the
+/// rest of the editor ([`Shown`]). Closing it clears its state; what it asks for (an edit,
+/// a file dialog, an answer) goes into `out`, applied after the UI pass.
+pub(crate) trait EditorWindow {
+    /// Show the window if it is open this frame.
+    fn show(&mut self, ctx: &egui::Context, shown: &mut Shown<'_>, out: &mut Vec<Action>);
+}
+
+/// What the windows read (and what they change outside their own state: the map's images
+/// when a browser hands them over, the underlay's handles on the canvas).
+pub(crate) struct Shown<'a> {
     /// The open document.
     pub doc: &'a OpenMap,
+    /// Whether a map is open (else the "No map is open" screen shows behind the windows).
+    pub map_open: bool,
+    /// Whether the canvas plays minesweeper (the player window waits meanwhile).
+    pub playing: bool,
     /// The overlay anchor, a hex to reshape around.
     pub anchor: Option<Hex>,
     /// The export running, for its progress window.
     pub export: Option<&'a crate::windows::export_import::ExportJob>,
-    /// The map's images (the underlay's).
-    pub images: &'a crate::canvas::images::EditorImages,
+    /// Autosave's bookkeeping (the recovered changes on offer).
+    pub autosave: &'a crate::files::autosave::Autosave,
+    /// The map's images (the underlay's; the browser's chosen images go in here).
+    pub images: &'a mut crate::canvas::images::EditorImages,
     /// The underlay's handles on the canvas.
     pub underlay: &'a mut crate::canvas::underlay_view::UnderlayView,
+    /// The GM's camera (the player window follows it when asked).
+    pub gm_camera: crate::canvas::camera::Camera,
+}
+
+/// The error message, in its window until OK.
+#[derive(Debug, Default)]
+struct ErrorMessage(Option<String>);
+
+/// What was repaired when a file was opened, in its window until OK.
+#[derive(Debug, Default)]
+struct LoadWarning(Option<String>);
+
+impl EditorWindow for ErrorMessage {
+    fn show(&mut self, ctx: &egui::Context, _: &mut Shown<'_>, _: &mut Vec<Action>) {
+        message_window(ctx, "Error", &mut self.0, true);
+    }
+}
+
+impl EditorWindow for LoadWarning {
+    fn show(&mut self, ctx: &egui::Context, _: &mut Shown<'_>, _: &mut Vec<Action>) {
+        message_window(ctx, "Warning", &mut self.0, false);
+    }
+}
+
+impl EditorWindow for Option<NewMapForm> {
+    fn show(&mut self, ctx: &egui::Context, _: &mut Shown<'_>, out: &mut Vec<Action>) {
+        out.extend(new_map_window(ctx, self));
+    }
+}
+
+impl EditorWindow for Option<NoteForm> {
+    fn show(&mut self, ctx: &egui::Context, shown: &mut Shown<'_>, out: &mut Vec<Action>) {
+        out.extend(note_window(ctx, self, shown.doc));
+    }
+}
+
+impl EditorWindow for Option<UnsavedPrompt> {
+    fn show(&mut self, ctx: &egui::Context, shown: &mut Shown<'_>, out: &mut Vec<Action>) {
+        out.extend(unsaved_prompt(ctx, self, shown.doc));
+    }
 }
 
 /// The "New map" form.
@@ -325,85 +397,38 @@ pub struct NoteForm {
     pub focus: bool,
 }
 
-/// Show every open window, each on its own form and what it reads (`doc` is read for
-/// names, random mines and reshape plans).
+/// Show every open window through [`EditorWindow`], each on its own state and what it
+/// reads, in the order they stack (the questions over the forms); the player window, whose
+/// state the canvas keeps for the players' view on the main canvas, comes last.
 pub(super) fn show_all(
     ctx: &egui::Context,
     windows: &mut Windows,
-    shown: Shown<'_>,
+    mut shown: Shown<'_>,
+    player: &mut crate::canvas::player_view::PlayerView,
 ) -> Vec<Action> {
-    let Shown {
-        doc,
-        anchor,
-        export,
-        images,
-        underlay,
-    } = shown;
-    let mut out: Vec<Action> = [
-        new_map_window(ctx, &mut windows.new_map),
-        note_window(ctx, &mut windows.note, doc),
-        random_mines::window(ctx, &mut windows.random_mines, doc, anchor),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
-    crate::windows::generate_window::window(ctx, &mut windows.generate, doc, &mut out);
-    crate::windows::print_window::window(ctx, &mut windows.print, doc, &mut out);
-    message_window(ctx, "Error", &mut windows.error, true);
-    message_window(ctx, "Warning", &mut windows.load_warning, false);
-    out.extend(unsaved_prompt(ctx, &mut windows.unsaved_prompt, doc));
-    out.extend(crate::windows::save_name::window(
-        ctx,
+    let mut out = Vec::new();
+    let all: [&mut dyn EditorWindow; 16] = [
+        &mut windows.new_map,
+        &mut windows.note,
+        &mut windows.random_mines,
+        &mut windows.generate,
+        &mut windows.print,
+        &mut windows.error,
+        &mut windows.load_warning,
+        &mut windows.unsaved_prompt,
         &mut windows.save_name,
-    ));
-    let shown = (doc, images, underlay);
-    crate::windows::underlay_window::window(ctx, &mut windows.underlay, shown, &mut out);
-    let forms = (&mut windows.export_form, &mut windows.import_warnings);
-    out.extend(crate::windows::export_import::windows(
-        ctx, forms, doc, export,
-    ));
+        &mut windows.underlay,
+        &mut windows.export_form,
+        &mut windows.import_warnings,
+        &mut windows.restore,
+        &mut windows.missing_images,
+        &mut windows.disk_conflict,
+        player,
+    ];
+    for window in all {
+        window.show(ctx, &mut shown, &mut out);
+    }
     out
-}
-
-/// The shape's kind and numbers, edited in place; true when the kind was changed (the
-/// caller may choose the new kind's numbers).
-pub(super) fn shape_fields(ui: &mut egui::Ui, spec: &mut ShapeSpec) -> bool {
-    let mut kind = spec.kind();
-    let (mut first, mut second) = spec.numbers();
-    egui::ComboBox::from_label("Shape")
-        .selected_text(kind.name())
-        .show_ui(ui, |ui| {
-            for k in ShapeKind::ALL {
-                ui.selectable_value(&mut kind, k, k.name());
-            }
-        });
-    ui.horizontal(|ui| {
-        let first_name = match kind {
-            ShapeKind::Hexagon => "Radius",
-            ShapeKind::Triangle => "Side",
-            _ => "Width",
-        };
-        // The shape's own side limits (not a smaller one of the form's, which would shrink
-        // a bigger map's numbers and turn merely opening the properties into a reshape);
-        // the cell limit is checked with the shape and said under the fields.
-        let side = hexmap_map::shape::MAX_SIDE;
-        let first_max = if kind == ShapeKind::Hexagon {
-            side / 2 - 1
-        } else {
-            side
-        };
-        let l = ui.label(first_name);
-        ui.add(egui::DragValue::new(&mut first).range(1..=first_max))
-            .labelled_by(l.id);
-        if kind.has_height() {
-            let l = ui.label("Height");
-            ui.add(egui::DragValue::new(&mut second).range(1..=side))
-                .labelled_by(l.id);
-        }
-    });
-    let changed = kind != spec.kind();
-    *spec = spec.with(kind, first, second);
-    changed
 }
 
 /// A window placed where it covers neither the menu bar nor the toolbar: centred
@@ -426,15 +451,6 @@ pub(super) fn choices<T: PartialEq + Copy>(
     }
 }
 
-/// Pointy or flat, as two radio buttons.
-pub(super) fn orientation_field(ui: &mut egui::Ui, o: &mut Orientation) {
-    ui.horizontal(|ui| {
-        ui.label("Orientation");
-        ui.radio_value(o, Orientation::Pointy, "pointy");
-        ui.radio_value(o, Orientation::Flat, "flat");
-    });
-}
-
 /// "New map" while its form is open: "Create" asks for the map once the spec is valid.
 fn new_map_window(ctx: &egui::Context, open: &mut Option<NewMapForm>) -> Option<Action> {
     let form = open.as_mut()?;
@@ -450,23 +466,10 @@ fn new_map_window(ctx: &egui::Context, open: &mut Option<NewMapForm>) -> Option<
             });
             orientation_field(ui, &mut s.orientation);
             s.offset_kind = s.offset_kind.for_orientation(s.orientation);
-            ui.horizontal(|ui| {
-                ui.label("Shifted");
-                for k in hexmap_map::offset_kinds_for(s.orientation) {
-                    ui.radio_value(&mut s.offset_kind, k, k.name())
-                        .on_hover_text(offset_kind_hint(k));
-                }
-            });
+            offset_kind_field(ui, s.orientation, &mut s.offset_kind);
             shape_fields(ui, &mut s.shape);
             fill_field(ui, &mut s.fill);
-            ui.horizontal(|ui| {
-                let l = ui.label("Hex size x");
-                ui.add(egui::DragValue::new(&mut s.hex_size.0).range(1.0..=500.0))
-                    .labelled_by(l.id);
-                let l = ui.label("y");
-                ui.add(egui::DragValue::new(&mut s.hex_size.1).range(1.0..=500.0))
-                    .labelled_by(l.id);
-            });
+            hex_size_field(ui, &mut s.hex_size.0, &mut s.hex_size.1);
             if let Some(message) = &form.error {
                 ui.label(egui::RichText::new(message).color(ui.visuals().error_fg_color));
             }
@@ -489,17 +492,6 @@ fn new_map_window(ctx: &egui::Context, open: &mut Option<NewMapForm>) -> Option<
         *open = None;
     }
     None
-}
-
-/// What an offset kind shifts, for its radio button's tooltip.
-fn offset_kind_hint(k: hexmap_hex::OffsetKind) -> &'static str {
-    use hexmap_hex::OffsetKind as K;
-    match k {
-        K::OddR => "odd rows shifted right",
-        K::EvenR => "even rows shifted right",
-        K::OddQ => "odd columns shifted down",
-        K::EvenQ => "even columns shifted down",
-    }
 }
 
 /// The terrain a new map's cells start with: one of the standard palette's, or none.

@@ -191,104 +191,108 @@ fn field(ui: &mut egui::Ui, label: &str, text: &mut String) {
 }
 
 /// The print window, when open.
-pub(crate) fn window(
-    ctx: &egui::Context,
-    form: &mut Option<PrintForm>,
-    doc: &OpenMap,
-    out: &mut Vec<Action>,
-) {
-    let Some(f) = form.as_mut() else {
-        return;
-    };
-    let systems = doc.coord_context().own_systems();
-    if !f.key_from_map {
-        f.key = doc.map().view().legend.map(|_| LegendPlace::Page);
-        f.key_from_map = true;
-    }
-    let mut export = None;
-    let mut close = false;
-    crate::windows::placed(ctx, egui::Window::new("Print / Export PDF"))
-        .collapsible(false)
-        .show(ctx, |ui| {
-            field(ui, "Hex size (flat to flat)", &mut f.hex_size);
-            ui.horizontal(|ui| {
-                field(ui, "Paper", &mut f.paper);
-                egui::ComboBox::from_label("Named papers")
-                    .selected_text("choose")
-                    .show_ui(ui, |ui| {
-                        for p in Paper::named() {
-                            if ui.selectable_label(f.paper == p.name, &p.name).clicked() {
-                                f.paper = p.name.clone();
+impl crate::windows::EditorWindow for Option<PrintForm> {
+    fn show(
+        &mut self,
+        ctx: &egui::Context,
+        shown: &mut crate::windows::Shown<'_>,
+        out: &mut Vec<Action>,
+    ) {
+        let form = self;
+        let doc = shown.doc;
+        let Some(f) = form.as_mut() else {
+            return;
+        };
+        let systems = doc.coord_context().own_systems();
+        if !f.key_from_map {
+            f.key = doc.map().view().legend.map(|_| LegendPlace::Page);
+            f.key_from_map = true;
+        }
+        let mut export = None;
+        let mut close = false;
+        crate::windows::placed(ctx, egui::Window::new("Print / Export PDF"))
+            .collapsible(false)
+            .show(ctx, |ui| {
+                field(ui, "Hex size (flat to flat)", &mut f.hex_size);
+                ui.horizontal(|ui| {
+                    field(ui, "Paper", &mut f.paper);
+                    egui::ComboBox::from_label("Named papers")
+                        .selected_text("choose")
+                        .show_ui(ui, |ui| {
+                            for p in Paper::named() {
+                                if ui.selectable_label(f.paper == p.name, &p.name).clicked() {
+                                    f.paper = p.name.clone();
+                                }
                             }
+                        });
+                });
+                ui.checkbox(&mut f.landscape, "Landscape");
+                ui.checkbox(&mut f.poster, "Poster (one page the size of the map)");
+                field(ui, "Margin", &mut f.margin);
+                field(ui, "Overlap", &mut f.overlap);
+                ui.checkbox(&mut f.marks, "Crop and registration marks");
+                ui.checkbox(&mut f.grid, "Draw grid");
+                ui.checkbox(&mut f.mines, "Draw mines");
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("Labels");
+                    ui.radio_value(&mut f.labels, None, "none");
+                    for s in systems {
+                        ui.radio_value(&mut f.labels, Some(s), s.name());
+                    }
+                });
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("Key (legend)");
+                    ui.radio_value(&mut f.key, None, "none");
+                    ui.radio_value(&mut f.key, Some(LegendPlace::Page), "own page");
+                    for c in Corner::ALL {
+                        let text = format!("over board {}", c.name());
+                        ui.radio_value(&mut f.key, Some(LegendPlace::Over(c)), text);
+                    }
+                });
+                ui.add_enabled_ui(doc.map().scale().is_some(), |ui| {
+                    ui.checkbox(&mut f.scale_bar, "Scale bar")
+                        .on_disabled_hover_text(crate::windows::scale_form::NO_SCALE);
+                });
+                ui.add_enabled_ui(doc.map().underlay().is_some() && !f.players, |ui| {
+                    ui.checkbox(&mut f.underlay, "Draw underlay");
+                });
+                ui.checkbox(&mut f.players, crate::windows::export_import::PLAYER_VIEW)
+                    .on_hover_text(crate::windows::export_import::PLAYER_VIEW_HINT);
+                ui.separator();
+                f.update(doc);
+                let setup = f.setup();
+                match (&f.layout, &setup) {
+                    (Ok(layout), Ok(setup)) => {
+                        for line in summary(layout, setup) {
+                            ui.label(line);
                         }
-                    });
-            });
-            ui.checkbox(&mut f.landscape, "Landscape");
-            ui.checkbox(&mut f.poster, "Poster (one page the size of the map)");
-            field(ui, "Margin", &mut f.margin);
-            field(ui, "Overlap", &mut f.overlap);
-            ui.checkbox(&mut f.marks, "Crop and registration marks");
-            ui.checkbox(&mut f.grid, "Draw grid");
-            ui.checkbox(&mut f.mines, "Draw mines");
-            ui.horizontal_wrapped(|ui| {
-                ui.label("Labels");
-                ui.radio_value(&mut f.labels, None, "none");
-                for s in systems {
-                    ui.radio_value(&mut f.labels, Some(s), s.name());
-                }
-            });
-            ui.horizontal_wrapped(|ui| {
-                ui.label("Key (legend)");
-                ui.radio_value(&mut f.key, None, "none");
-                ui.radio_value(&mut f.key, Some(LegendPlace::Page), "own page");
-                for c in Corner::ALL {
-                    let text = format!("over board {}", c.name());
-                    ui.radio_value(&mut f.key, Some(LegendPlace::Over(c)), text);
-                }
-            });
-            ui.add_enabled_ui(doc.map().scale().is_some(), |ui| {
-                ui.checkbox(&mut f.scale_bar, "Scale bar")
-                    .on_disabled_hover_text(crate::windows::scale_form::NO_SCALE);
-            });
-            ui.add_enabled_ui(doc.map().underlay().is_some() && !f.players, |ui| {
-                ui.checkbox(&mut f.underlay, "Draw underlay");
-            });
-            ui.checkbox(&mut f.players, crate::windows::export_import::PLAYER_VIEW)
-                .on_hover_text(crate::windows::export_import::PLAYER_VIEW_HINT);
-            ui.separator();
-            f.update(doc);
-            let setup = f.setup();
-            match (&f.layout, &setup) {
-                (Ok(layout), Ok(setup)) => {
-                    for line in summary(layout, setup) {
-                        ui.label(line);
+                    }
+                    (Err(e), _) => {
+                        ui.colored_label(egui::Color32::from_rgb(230, 90, 80), e.as_str());
+                    }
+                    (Ok(_), Err(e)) => {
+                        ui.colored_label(egui::Color32::from_rgb(230, 90, 80), e.as_str());
                     }
                 }
-                (Err(e), _) => {
-                    ui.colored_label(egui::Color32::from_rgb(230, 90, 80), e.as_str());
-                }
-                (Ok(_), Err(e)) => {
-                    ui.colored_label(egui::Color32::from_rgb(230, 90, 80), e.as_str());
-                }
-            }
-            ui.separator();
-            ui.horizontal(|ui| {
-                let ready = f.layout.is_ok();
-                if ui
-                    .add_enabled(ready, egui::Button::new("Export PDF…"))
-                    .clicked()
-                    && let Ok(setup) = setup
-                {
-                    export = Some(f.spec(setup));
-                }
-                close = ui.button("Close").clicked();
+                ui.separator();
+                ui.horizontal(|ui| {
+                    let ready = f.layout.is_ok();
+                    if ui
+                        .add_enabled(ready, egui::Button::new("Export PDF…"))
+                        .clicked()
+                        && let Ok(setup) = setup
+                    {
+                        export = Some(f.spec(setup));
+                    }
+                    close = ui.button("Close").clicked();
+                });
             });
-        });
-    if let Some(spec) = export {
-        out.push(Action::Export(spec));
-        *form = None;
-    } else if close {
-        *form = None;
+        if let Some(spec) = export {
+            out.push(Action::Export(spec));
+            *form = None;
+        } else if close {
+            *form = None;
+        }
     }
 }
 

@@ -10,9 +10,7 @@ use crate::windows::{orientation_field, shape_fields};
 use eframe::egui;
 use hexmap_hex::xxyy::LabelOrder;
 use hexmap_hex::{Hex, Layout, OffsetKind, Orientation, Point};
-use hexmap_map::{
-    Edit, HexMap, MapEdit, MapProperties, MapShape, ReshapePlan, ShapeSpec, offset_kinds_for,
-};
+use hexmap_map::{Edit, HexMap, MapEdit, MapProperties, MapShape, ReshapePlan, ShapeSpec};
 
 /// Rows and columns added (positive) or removed (negative) on each side of a rectangle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -253,24 +251,11 @@ fn settings_fields(
     orientation_field(ui, &mut orientation);
     // The offset kind and the XXYY label stagger follow (`MapProperties::set_orientation`).
     p.set_orientation(orientation);
-    egui::ComboBox::from_label("Offset kind")
-        .selected_text(p.offset_kind.name())
-        .show_ui(ui, |ui| {
-            for k in offset_kinds_for(p.orientation) {
-                ui.selectable_value(&mut p.offset_kind, k, k.name());
-            }
-        });
+    crate::windows::offset_kind_field(ui, p.orientation, &mut p.offset_kind);
     if p.orientation != orientation_before && matches!(shape, ShapeSpec::Rect { .. }) {
         ui.label("A rectangle keeps its size: each cell keeps its column and row.");
     }
-    ui.horizontal(|ui| {
-        let l = ui.label("Hex size x");
-        ui.add(egui::DragValue::new(&mut p.hex_size.x).range(0.5..=1000.0))
-            .labelled_by(l.id);
-        let l = ui.label("y (stretch)");
-        ui.add(egui::DragValue::new(&mut p.hex_size.y).range(0.5..=1000.0))
-            .labelled_by(l.id);
-    });
+    crate::windows::hex_size_field(ui, &mut p.hex_size.x, &mut p.hex_size.y);
     ui.separator();
     ui.label("Labels (XXYY)");
     ui.horizontal(|ui| {

@@ -176,7 +176,7 @@ impl RandomMinesForm {
 }
 
 /// The window, while its form is open; `anchor` is the overlay anchor (the safe start).
-pub(crate) fn window(
+fn window(
     ctx: &egui::Context,
     open: &mut Option<RandomMinesForm>,
     doc: &OpenMap,
@@ -261,4 +261,15 @@ pub(crate) fn window(
         *open = None;
     }
     asked
+}
+
+impl crate::windows::EditorWindow for Option<RandomMinesForm> {
+    fn show(
+        &mut self,
+        ctx: &egui::Context,
+        shown: &mut crate::windows::Shown<'_>,
+        out: &mut Vec<Action>,
+    ) {
+        out.extend(window(ctx, self, shown.doc, shown.anchor));
+    }
 }

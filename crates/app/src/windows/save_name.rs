@@ -44,7 +44,7 @@ pub fn file_name(name: &str) -> Option<String> {
 
 /// The window while `open`: Save (or Enter) asks to save under the typed name; Cancel
 /// (or Escape) closes it.
-pub fn window(ctx: &egui::Context, open: &mut Option<SaveNameForm>) -> Option<Action> {
+fn window(ctx: &egui::Context, open: &mut Option<SaveNameForm>) -> Option<Action> {
     let form = open.as_mut()?;
     let mut save = false;
     let mut cancel = false;
@@ -87,6 +87,16 @@ pub fn window(ctx: &egui::Context, open: &mut Option<SaveNameForm>) -> Option<Ac
     Some(Action::SaveAsNamed { name, then })
 }
 
+impl crate::windows::EditorWindow for Option<SaveNameForm> {
+    fn show(
+        &mut self,
+        ctx: &egui::Context,
+        _: &mut crate::windows::Shown<'_>,
+        out: &mut Vec<Action>,
+    ) {
+        out.extend(window(ctx, self));
+    }
+}
 #[cfg(test)]
 mod tests {
     use super::*;

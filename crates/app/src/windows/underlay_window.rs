@@ -72,41 +72,45 @@ fn dock_corner(
 }
 
 /// Show the window; what it asks for goes to `out`.
-pub(crate) fn window(
-    ctx: &egui::Context,
-    form: &mut Option<UnderlayForm>,
-    (doc, images, view): (&OpenMap, &EditorImages, &mut UnderlayView),
-    out: &mut Vec<Action>,
-) {
-    let Some(f) = form.as_mut() else {
-        return;
-    };
-    let mut open = true;
-    // Docked in a corner of the canvas that covers none of the underlay's handles (the
-    // centre handle of a new underlay is the middle of the map, where a centred window
-    // would sit), moving to another corner when a handle is dragged under it.
-    let (points, canvas) = view.handles_on_screen();
-    let canvas = if canvas.is_positive() {
-        canvas
-    } else {
-        ctx.content_rect()
-    };
-    let (now, size) = f.docked.unzip();
-    let size = size.unwrap_or(egui::vec2(320.0, 420.0));
-    let corner = dock_corner(now, canvas, size, points);
-    let at = docked_rect(canvas, corner, size).min;
-    let shown = egui::Window::new("Underlay")
-        .open(&mut open)
-        .resizable(false)
-        .collapsible(false)
-        .fixed_pos(at)
-        .show(ctx, |ui| body(ui, f, (doc, images, view), out));
-    if let Some(shown) = shown {
-        f.docked = Some((corner, shown.response.rect.size()));
-    }
-    if !open {
-        *form = None;
-        view.hide_handles();
+impl crate::windows::EditorWindow for Option<UnderlayForm> {
+    fn show(
+        &mut self,
+        ctx: &egui::Context,
+        shown: &mut crate::windows::Shown<'_>,
+        out: &mut Vec<Action>,
+    ) {
+        let form = self;
+        let (doc, images, view) = (shown.doc, &*shown.images, &mut *shown.underlay);
+        let Some(f) = form.as_mut() else {
+            return;
+        };
+        let mut open = true;
+        // Docked in a corner of the canvas that covers none of the underlay's handles (the
+        // centre handle of a new underlay is the middle of the map, where a centred window
+        // would sit), moving to another corner when a handle is dragged under it.
+        let (points, canvas) = view.handles_on_screen();
+        let canvas = if canvas.is_positive() {
+            canvas
+        } else {
+            ctx.content_rect()
+        };
+        let (now, size) = f.docked.unzip();
+        let size = size.unwrap_or(egui::vec2(320.0, 420.0));
+        let corner = dock_corner(now, canvas, size, points);
+        let at = docked_rect(canvas, corner, size).min;
+        let shown = egui::Window::new("Underlay")
+            .open(&mut open)
+            .resizable(false)
+            .collapsible(false)
+            .fixed_pos(at)
+            .show(ctx, |ui| body(ui, f, (doc, images, view), out));
+        if let Some(shown) = shown {
+            f.docked = Some((corner, shown.response.rect.size()));
+        }
+        if !open {
+            *form = None;
+            view.hide_handles();
+        }
     }
 }
 
