@@ -286,7 +286,8 @@ impl OpenMap {
         let edits = hexmap_io::image_paths::rebase_image_paths(self.map(), from.as_deref(), path)
             .map_err(|e| e.to_string())?;
         if !edits.is_empty() {
-            self.apply_all(&edits)?;
+            self.apply_all(&edits)
+                .map_err(|e| crate::windows::error_text::edit_error(self, &e))?;
         }
         files::write(path, self.document.map(), self.form)?;
         self.path = Some(path.to_path_buf());
@@ -421,17 +422,18 @@ impl OpenMap {
         self.map().note(h)
     }
 
-    /// Apply an edit (inside or outside a stroke); the error text says what was refused.
-    pub fn apply(&mut self, edit: &Edit) -> Result<(), String> {
-        let changed = self.document.apply(edit).map_err(|e| e.to_string())?;
+    /// Apply an edit (inside or outside a stroke); the error says what was refused, with
+    /// the hexes it is about (the editor names them for this map before showing it).
+    pub fn apply(&mut self, edit: &Edit) -> Result<(), hexmap_map::EditError> {
+        let changed = self.document.apply(edit)?;
         self.record_change(changed);
         Ok(())
     }
 
     /// Apply several edits as one undo step (all or nothing; see
     /// [`Document::apply_all`]).
-    pub fn apply_all(&mut self, edits: &[Edit]) -> Result<(), String> {
-        let changed = self.document.apply_all(edits).map_err(|e| e.to_string())?;
+    pub fn apply_all(&mut self, edits: &[Edit]) -> Result<(), hexmap_map::EditError> {
+        let changed = self.document.apply_all(edits)?;
         self.record_change(changed);
         Ok(())
     }
@@ -508,6 +510,7 @@ impl OpenMap {
     /// Replace the map properties (one undo step).
     pub fn set_properties(&mut self, props: MapProperties) -> Result<(), String> {
         self.apply(&Edit::Map(MapEdit::SetProperties(props)))
+            .map_err(|e| crate::windows::error_text::edit_error(self, &e))
     }
 }
 

@@ -37,7 +37,8 @@ impl EditorApp {
             Ok(edits) => edits,
             Err(message) => return self.windows.show_error(message),
         };
-        if let Err(message) = self.doc.apply_all(&edits) {
+        if let Err(e) = self.doc.apply_all(&edits) {
+            let message = crate::windows::error_text::edit_error(&self.doc, &e);
             self.windows.show_error(message);
         }
         self.windows

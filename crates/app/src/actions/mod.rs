@@ -586,7 +586,8 @@ impl EditorApp {
     /// Apply one edit as its own undo step; a refused edit shows its message.
     fn apply_step(&mut self, edit: &Edit) {
         self.doc.begin_step();
-        if let Err(message) = self.doc.apply(edit) {
+        if let Err(e) = self.doc.apply(edit) {
+            let message = crate::windows::error_text::edit_error(&self.doc, &e);
             self.windows.show_error(message);
         }
         self.doc.end_step();

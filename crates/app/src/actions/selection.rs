@@ -62,7 +62,8 @@ impl EditorApp {
         }
         self.doc.begin_step();
         for edit in edits {
-            if let Err(message) = self.doc.apply(edit) {
+            if let Err(e) = self.doc.apply(edit) {
+                let message = crate::windows::error_text::edit_error(&self.doc, &e);
                 self.windows.show_error(message);
             }
         }

@@ -4,6 +4,7 @@
 //! are a panel beside the canvas: `properties`). What they decide comes back as
 //! [`Action`]s.
 
+pub(crate) mod error_text;
 pub(crate) mod export_import;
 pub(crate) mod generate_biomes;
 pub mod generate_preview;
@@ -27,6 +28,7 @@ use crate::windows::export_import::ExportSpec;
 use crate::{Action, UnsavedPrompt};
 use eframe::egui;
 use hexmap_hex::Hex;
+use hexmap_map::layers::MAX_NOTE_LEN;
 use hexmap_map::{CellEdit, Edit, FogEdit, GmItem};
 
 /// The windows part of the editor: a form is `Some` while its window is open.
@@ -203,6 +205,7 @@ impl Windows {
             text,
             gm_only,
             focus: true,
+            cut: false,
         });
     }
 
@@ -395,6 +398,8 @@ pub struct NoteForm {
     pub gm_only: bool,
     /// Give the text field the keyboard at the next frame (set when it opens).
     pub focus: bool,
+    /// Text over the note limit was cut off (pasted or typed past it): the window says so.
+    pub cut: bool,
 }
 
 /// Show every open window through [`EditorWindow`], each on its own state and what it
@@ -518,6 +523,7 @@ fn note_window(ctx: &egui::Context, open: &mut Option<NoteForm>, doc: &OpenMap) 
         text,
         gm_only,
         focus,
+        cut,
     } = open.as_mut()?;
     let hex = *hex;
     let mut save = false;
@@ -527,7 +533,22 @@ fn note_window(ctx: &egui::Context, open: &mut Option<NoteForm>, doc: &OpenMap) 
         .collapsible(false)
         .show(ctx, |ui| {
             let l = ui.label(format!("Hex {}", doc.hex_name(hex)));
-            let field = ui.text_edit_multiline(text).labelled_by(l.id);
+            let field = ui.add(egui::TextEdit::multiline(text)).labelled_by(l.id);
+            // The document's limit is in bytes: a paste past it keeps what fits, cut at a
+            // character, and the window says so (never an error at Save).
+            let kept = hexmap_map::shorten_to_bytes(text, MAX_NOTE_LEN).len();
+            if kept < text.len() {
+                text.truncate(kept);
+                *cut = true;
+            }
+            if *cut {
+                ui.label(
+                    egui::RichText::new(format!(
+                        "{MAX_NOTE_LEN} of {MAX_NOTE_LEN} bytes: the rest was cut"
+                    ))
+                    .color(ui.visuals().warn_fg_color),
+                );
+            }
             // Typing goes into the note at once, not to the tool shortcuts.
             if std::mem::take(focus) {
                 field.request_focus();

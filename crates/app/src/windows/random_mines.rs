@@ -137,6 +137,7 @@ impl RandomMinesForm {
                 Some(Action::Edit(Edit::Cell(CellEdit::SetMines(mines))))
             }
             Err(e) => {
+                let e = crate::windows::error_text::generate_error(doc, &e);
                 self.verdict = Some(format!("Cannot place the mines: {e}"));
                 None
             }
@@ -153,7 +154,10 @@ impl RandomMinesForm {
             return;
         };
         self.verdict = Some(match solve(&layout, start) {
-            Err(e) => format!("Cannot check: {e}"),
+            Err(e) => format!(
+                "Cannot check: {}",
+                crate::windows::error_text::solve_error(doc, &e)
+            ),
             Ok(report) => match report.verdict {
                 Verdict::Solved => format!(
                     "Fair: solved from {} without guessing.",
