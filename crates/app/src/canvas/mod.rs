@@ -16,6 +16,7 @@ pub(crate) mod pointer_steps;
 pub(crate) mod scale_bar_view;
 pub mod secret_marks;
 pub(crate) mod spill_view;
+pub(crate) mod theme;
 pub(crate) mod touches;
 pub(crate) mod underlay_view;
 
@@ -38,9 +39,6 @@ const FEW_MARKED: usize = 1 << 16;
 
 /// Screen points moved per arrow-key press.
 const KEY_PAN: f32 = 60.0;
-
-/// The background behind the map.
-pub const BACKGROUND: Color32 = Color32::from_rgb(32, 34, 38);
 
 /// The canvas part of the editor: where it looks, what it shows, and its caches.
 pub struct Canvas {
@@ -85,6 +83,10 @@ pub struct Canvas {
     /// The tracing underlay's switches (shown, map opacity, handles) and handle drag.
     underlay: crate::canvas::underlay_view::UnderlayView,
 }
+
+/// One step of zoom: Zoom in multiplies the scale by it, Zoom out divides by it, alike for
+/// the View menu's items and the + and − keys.
+pub(crate) const ZOOM_STEP: f64 = 1.25;
 
 impl Default for Canvas {
     fn default() -> Self {
@@ -434,10 +436,10 @@ pub(super) fn navigate(
         camera.pan_by_screen(Vec2::new(dx, dy));
     }
     for _ in 0..zin {
-        camera.zoom_around(rect, rect.center(), 1.25, lo, hi);
+        camera.zoom_around(rect, rect.center(), ZOOM_STEP, lo, hi);
     }
     for _ in 0..zout {
-        camera.zoom_around(rect, rect.center(), 0.8, lo, hi);
+        camera.zoom_around(rect, rect.center(), 1.0 / ZOOM_STEP, lo, hi);
     }
 }
 
@@ -523,7 +525,7 @@ pub(super) fn canvas(app: &mut CanvasParts<'_>, ui: &mut egui::Ui) -> Vec<Action
 
 fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) {
     let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 0.0, BACKGROUND);
+    painter.rect_filled(rect, 0.0, theme::CANVAS_BACKGROUND);
     // The map with terrain symbols and coordinate labels (where legible), from the chunk
     // cache; a change of what is shown redraws every chunk.
     let layers = app.canvas.drawn_layers();

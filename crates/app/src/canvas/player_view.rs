@@ -112,7 +112,7 @@ pub fn paint(
     (camera, images): (&Camera, &EditorImages),
     map: &HexMap,
 ) {
-    painter.rect_filled(rect, 0.0, crate::canvas::BACKGROUND);
+    painter.rect_filled(rect, 0.0, crate::canvas::theme::CANVAS_BACKGROUND);
     let Ok(layout) = map.layout() else {
         return;
     };

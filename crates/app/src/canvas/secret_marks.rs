@@ -6,12 +6,12 @@
 
 use crate::canvas::camera::Camera;
 use crate::open_map::OpenMap;
-use eframe::egui::{self, Color32, Pos2, Rect, Shape, Stroke};
+use eframe::egui::{self, Pos2, Rect, Shape, Stroke};
 use hexmap_draw::annotation_hits;
 use hexmap_hex::{Layout, Point};
 
-/// The colour of every GM-only mark: a magenta no standard terrain uses.
-pub const SECRET: Color32 = Color32::from_rgb(235, 60, 220);
+/// What the GM sees marked as secret (the theme's colour, named here for tests).
+pub use crate::canvas::theme::SECRET;
 
 /// Dash and gap lengths of the marks, in screen points.
 const DASH: f32 = 5.0;

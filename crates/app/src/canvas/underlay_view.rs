@@ -11,7 +11,7 @@ use crate::canvas::camera::Camera;
 use crate::canvas::images::EditorImages;
 use crate::canvas::painter::ScreenSink;
 use crate::open_map::OpenMap;
-use eframe::egui::{self, Color32, Painter, Pos2, Rect, Shape, Stroke};
+use eframe::egui::{self, Painter, Pos2, Rect, Shape, Stroke};
 use hexmap_draw::underlay::corners;
 use hexmap_hex::Point;
 use hexmap_map::{Edit, HexMap, MapEdit, Underlay};
@@ -156,7 +156,7 @@ pub fn paint_handles(
     let Some((world, centre)) = state.current(map).and_then(|u| outline(u, images)) else {
         return;
     };
-    let ink = Color32::from_rgb(255, 200, 40);
+    let ink = crate::canvas::theme::UNDERLAY_HANDLE;
     let screen: Vec<Pos2> = world
         .iter()
         .map(|p| camera.world_to_screen(rect, *p))

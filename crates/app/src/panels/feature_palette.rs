@@ -21,7 +21,7 @@ fn colour(rgb: Rgb) -> Color32 {
 fn swatch(ui: &mut egui::Ui, rgb: Rgb, style: LineStyle) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(24.0, 16.0), egui::Sense::hover());
     let painter = ui.painter();
-    painter.rect_filled(rect, 2.0, Color32::from_gray(60));
+    painter.rect_filled(rect, 2.0, crate::canvas::theme::SWATCH_BACK);
     let stroke = egui::Stroke::new(3.0, colour(rgb));
     let (l, r, y) = (rect.left() + 2.0, rect.right() - 2.0, rect.center().y);
     match style {

@@ -67,7 +67,7 @@ fn icon_cell(
     } else if response.hovered() {
         ui.visuals().widgets.hovered.bg_fill
     } else {
-        Color32::from_rgb(0xf6, 0xf1, 0xe2)
+        crate::canvas::theme::ICON_PAPER
     };
     painter.rect_filled(rect, 3.0, back);
     if let Some((texture, aspect)) = picture {

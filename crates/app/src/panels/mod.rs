@@ -109,8 +109,8 @@ pub(super) fn menu_bar(
                 }
                 // The canvas's own keys (canvas::Canvas::navigate), as symbols: "+" and "−".
                 for (label, key, factor) in [
-                    ("Zoom in", egui::Key::Plus, 1.25),
-                    ("Zoom out", egui::Key::Minus, 0.8),
+                    ("Zoom in", egui::Key::Plus, crate::canvas::ZOOM_STEP),
+                    ("Zoom out", egui::Key::Minus, 1.0 / crate::canvas::ZOOM_STEP),
                 ] {
                     if ui
                         .add(egui::Button::new(label).shortcut_text(key.symbol_or_name()))

@@ -14,7 +14,7 @@ use hexmap_draw::annotation_hits;
 use hexmap_hex::{Layout, Point};
 
 /// The selection colour (as the path tool's).
-const SELECT: Color32 = Color32::from_rgb(90, 170, 255);
+use crate::canvas::theme::SELECTION as SELECT;
 
 /// Paint the icon or label tool's selection with `painter` (the canvas), `view` being the
 /// camera and the canvas rectangle.

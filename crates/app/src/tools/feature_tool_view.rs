@@ -4,7 +4,7 @@
 use crate::canvas::CanvasParts;
 use crate::open_map::OpenMap;
 use crate::tools::Tool;
-use eframe::egui::{self, Color32, Pos2, Rect, Shape, Stroke};
+use eframe::egui::{self, Pos2, Rect, Shape, Stroke};
 use hexmap_hex::{Layout, Point};
 
 /// What the edge and path tools show: the hexside the edge tool would draw on, the
@@ -16,7 +16,7 @@ pub(crate) fn paint_feature_tools(
     layout: &Layout,
 ) {
     let to_screen = |p: Point| app.canvas.camera().world_to_screen(rect, p);
-    let highlight = Color32::from_rgb(255, 230, 80);
+    let highlight = crate::canvas::theme::HOVER;
     match app.tools.tool() {
         Tool::Edge => {
             if let Some(edge) = app
@@ -37,7 +37,7 @@ pub(crate) fn paint_feature_tools(
                     .iter()
                     .map(|h| to_screen(layout.hex_to_pixel(*h)))
                     .collect();
-                let select = Color32::from_rgb(90, 170, 255);
+                let select = crate::canvas::theme::SELECTION;
                 painter.add(Shape::line(points.clone(), Stroke::new(3.0, select)));
                 for p in [points[0], points[points.len() - 1]] {
                     painter.circle_stroke(p, 5.0, Stroke::new(2.0, select));

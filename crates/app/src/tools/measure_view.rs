@@ -9,13 +9,13 @@ use eframe::egui::{Color32, Painter, Pos2, Rect, Shape, Stroke};
 use hexmap_hex::{Hex, Layout, Route};
 
 /// Tint of the hexes on the hex line.
-pub const LINE_HEX_FILL: Color32 = Color32::from_rgba_premultiplied(40, 110, 128, 128);
+pub use crate::canvas::theme::MEASURE_LINE_FILL as LINE_HEX_FILL;
 /// Outline of the hexes on the hex line.
-const LINE_HEX_STROKE: Color32 = Color32::from_rgb(80, 220, 255);
+use crate::canvas::theme::MEASURE_LINE_STROKE as LINE_HEX_STROKE;
 /// The route's path.
-pub const ROUTE: Color32 = Color32::from_rgb(255, 150, 40);
+pub use crate::canvas::theme::MEASURE_ROUTE as ROUTE;
 /// The straight line, centre to centre.
-pub const RULER: Color32 = Color32::from_rgb(255, 255, 255);
+pub use crate::canvas::theme::MEASURE_RULER as RULER;
 
 /// Draw the measurement from `anchor` to `to` (and its `route`, if there is one) over the
 /// canvas rectangle `view` seen by `camera`.

@@ -5,9 +5,10 @@
 //! can be seen whole; a move redraws only the chunks of the cells it changed.
 
 use crate::Action;
+use crate::canvas::Canvas;
 use crate::canvas::chunks::{ChunkCache, ChunkView, PaintStats};
 use crate::canvas::pointer_steps::{self, Clicks};
-use crate::canvas::{BACKGROUND, Canvas};
+use crate::canvas::theme::CANVAS_BACKGROUND as BACKGROUND;
 use crate::open_map::OpenMap;
 use eframe::egui::{self, PointerButton, Pos2, Sense};
 use hexmap_draw::{GameScene, GameStyle};

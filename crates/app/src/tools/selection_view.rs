@@ -8,13 +8,13 @@ use crate::canvas::camera::Camera;
 use crate::open_map::OpenMap;
 use crate::panels::shortcuts;
 use crate::tools::Tools;
-use eframe::egui::{self, Color32, Painter, Rect, Stroke};
+use eframe::egui::{self, Painter, Rect, Stroke};
 use hexmap_hex::{Edge, Hex, Layout};
 
 /// The light line of the outline (as the selection colour of the other tools).
-const LIGHT: Color32 = Color32::from_rgb(90, 170, 255);
+use crate::canvas::theme::SELECTION as LIGHT;
 /// The dark line under it.
-const DARK: Color32 = Color32::from_rgb(10, 30, 70);
+use crate::canvas::theme::SELECTION_SHADOW as DARK;
 
 /// Draw the outline `edges`, moved by `shift` hexes (while the selection is dragged),
 /// culled to the visible part of the map.

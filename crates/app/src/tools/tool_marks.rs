@@ -155,7 +155,7 @@ pub(crate) fn paint(
         painter.rect_stroke(
             Rect::from_two_pos(a, p),
             0.0,
-            Stroke::new(1.0, Color32::from_rgb(90, 170, 255)),
+            Stroke::new(1.0, crate::canvas::theme::SELECTION),
             StrokeKind::Middle,
         );
     }
@@ -187,14 +187,14 @@ pub(crate) fn paint(
             painter.add(Shape::convex_polygon(
                 hex_polygon(app, layout, at + c.offset, 0.9),
                 fill,
-                Stroke::new(1.5, Color32::from_rgb(90, 170, 255)),
+                Stroke::new(1.5, crate::canvas::theme::SELECTION),
             ));
         }
     }
 
     // The outline a reshape would give the map, before it is applied.
     if let Some(segments) = app.preview {
-        let stroke = Stroke::new(3.0, Color32::from_rgb(255, 140, 40));
+        let stroke = Stroke::new(3.0, crate::canvas::theme::GESTURE);
         let to_screen = |p: Point| app.canvas.camera().world_to_screen(rect, p);
         for &(a, b) in segments {
             painter.line_segment([to_screen(a), to_screen(b)], stroke);
@@ -230,7 +230,7 @@ pub(crate) fn paint(
         for x in footprint.into_iter().filter(|&x| app.doc.contains(x)) {
             painter.add(Shape::closed_line(
                 hex_polygon(app, layout, x, 1.0),
-                Stroke::new(2.0, Color32::from_rgb(255, 230, 80)),
+                Stroke::new(2.0, crate::canvas::theme::HOVER),
             ));
         }
     }

@@ -210,7 +210,7 @@ impl PlayerPage {
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "player map"));
         let Some(map) = &self.map else {
             ui.painter()
-                .rect_filled(rect, 0.0, egui::Color32::from_gray(24));
+                .rect_filled(rect, 0.0, crate::canvas::theme::CANVAS_BACKGROUND);
             ui.painter().text(
                 rect.center(),
                 egui::Align2::CENTER_CENTER,

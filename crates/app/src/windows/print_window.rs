@@ -268,10 +268,10 @@ impl crate::windows::EditorWindow for Option<PrintForm> {
                         }
                     }
                     (Err(e), _) => {
-                        ui.colored_label(egui::Color32::from_rgb(230, 90, 80), e.as_str());
+                        ui.colored_label(crate::canvas::theme::FORM_ERROR, e.as_str());
                     }
                     (Ok(_), Err(e)) => {
-                        ui.colored_label(egui::Color32::from_rgb(230, 90, 80), e.as_str());
+                        ui.colored_label(crate::canvas::theme::FORM_ERROR, e.as_str());
                     }
                 }
                 ui.separator();
