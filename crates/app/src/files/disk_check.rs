@@ -8,7 +8,6 @@
 use crate::Action;
 use eframe::egui;
 use std::hash::Hasher;
-use std::io::Read;
 use std::path::Path;
 use std::time::SystemTime;
 
@@ -21,28 +20,21 @@ pub struct DiskStamp {
 }
 
 impl DiskStamp {
-    /// The stamp of the file at `path` now.
+    /// The stamp of the file at `path` now, read through the platform's storage (with
+    /// `io`'s size limit, like every read of the editor).
     pub fn read(path: &Path) -> std::io::Result<DiskStamp> {
-        let meta = std::fs::metadata(path)?;
+        let storage = crate::files::storage::current();
+        let (modified, len) = storage.modified(path)?;
+        let bytes = storage
+            .read(path)
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        hasher.write(&bytes);
         Ok(DiskStamp {
-            modified: meta.modified().ok(),
-            len: meta.len(),
-            hash: hash_file(path)?,
+            modified,
+            len,
+            hash: hasher.finish(),
         })
-    }
-}
-
-/// A hash of the file's bytes (to tell a real change from a touched file).
-fn hash_file(path: &Path) -> std::io::Result<u64> {
-    let mut file = std::fs::File::open(path)?;
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    let mut buf = vec![0; 64 * 1024];
-    loop {
-        let n = file.read(&mut buf)?;
-        if n == 0 {
-            return Ok(hasher.finish());
-        }
-        hasher.write(&buf[..n]);
     }
 }
 
@@ -60,13 +52,13 @@ pub enum DiskState {
 /// Compare the file at `path` with `known`: time and size first, the bytes only when
 /// those differ (a touched file with the same bytes counts as the same, with its stamp).
 pub fn compare(path: &Path, known: &DiskStamp) -> (DiskState, Option<DiskStamp>) {
-    let meta = match std::fs::metadata(path) {
-        Ok(meta) => meta,
+    let (modified, len) = match crate::files::storage::current().modified(path) {
+        Ok(stamp) => stamp,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (DiskState::Missing, None),
         // Unreadable now: a save will say why; nothing to compare.
         Err(_) => return (DiskState::Same, None),
     };
-    if meta.modified().ok() == known.modified && meta.len() == known.len {
+    if modified == known.modified && len == known.len {
         return (DiskState::Same, None);
     }
     match DiskStamp::read(path) {

@@ -1,6 +1,14 @@
-//! The bundled sample map the editor opens when no file is given: `maps/island.ron`,
-//! compiled into the binary and read by `io` like any file (`OpenMap::sample` wraps it);
-//! and the sample files of a checkout's `maps/` folder, for File → Open sample.
+//! The sample maps, compiled into the binary so an installed editor has them wherever it
+//! runs: the island it opens when no file is given (`maps/island.ron`, read by `io` like
+//! any file; `OpenMap::sample` wraps it), and every file of the repository's `maps/`
+//! folder (maps and their tile art) for File → Open sample. A browser keeps them in the
+//! page's storage; the desktop writes them once to a folder of the app's data folder and
+//! opens them from there as files, so their tile art is found beside them.
+//!
+//! `maps/` at the repository's root stays their one home (the README's command, the docs
+//! and the tests name those files): no copy inside the crate to drift, no link that a
+//! Windows checkout turns into a text file. The crate is not published (`publish = false`),
+//! so embedding from outside its folder costs nothing.
 
 use hexmap_io::{Form, FormatError};
 use hexmap_map::HexMap;
@@ -14,9 +22,8 @@ pub fn island() -> Result<(HexMap, Form), FormatError> {
     hexmap_io::from_str(ISLAND)
 }
 
-/// The sample maps: on the desktop `maps/*.ron` under the working folder (as in a
-/// checkout; empty elsewhere), in a browser the [`BUNDLED`] ones. Opened as files, so their
-/// tile art is found beside them.
+/// The sample maps ([`BUNDLED`]) as files of the platform's storage, sorted by name.
+/// Opened as files, so their tile art is found beside them.
 pub fn folder_samples() -> Vec<PathBuf> {
     crate::files::storage::current().samples()
 }
@@ -79,17 +86,38 @@ pub const BUNDLED: &[(&str, &[u8])] = &[
     ),
 ];
 
-/// The desktop's sample maps: `maps/*.ron` under the working folder, sorted by name.
-pub fn checkout_samples() -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir("maps") else {
+/// The desktop's sample maps: the [`BUNDLED`] files written to [`desktop_folder`] (once:
+/// a file already there with the same bytes is left alone), the maps among them sorted by
+/// name; none when the folder cannot be written.
+pub fn desktop_samples() -> Vec<PathBuf> {
+    let Some(folder) = desktop_folder() else {
         return Vec::new();
     };
-    let mut found: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .collect();
-    found.sort();
-    found
+    let mut maps = Vec::new();
+    for (name, bytes) in BUNDLED {
+        let path = folder.join(name);
+        let same = std::fs::read(&path).is_ok_and(|old| old == *bytes);
+        let written = same
+            || path
+                .parent()
+                .is_some_and(|p| std::fs::create_dir_all(p).is_ok())
+                && hexmap_io::write_atomic(&path, bytes).is_ok();
+        if !written {
+            return Vec::new();
+        }
+        if name.ends_with(".ron") {
+            maps.push(path);
+        }
+    }
+    maps.sort();
+    maps
+}
+
+/// Where the desktop keeps its copies of the samples: `samples-VERSION` in the app's data
+/// folder (else the temporary folder), one per version so a newer editor brings its own.
+pub fn desktop_folder() -> Option<PathBuf> {
+    let base = crate::files::storage::data_dir().unwrap_or_else(std::env::temp_dir);
+    Some(base.join(format!("samples-{}", env!("CARGO_PKG_VERSION"))))
 }
 
 #[cfg(test)]
@@ -124,6 +152,39 @@ mod tests {
         for (name, bytes) in BUNDLED.iter().filter(|(n, _)| n.ends_with(".ron")) {
             assert_eq!(std::fs::read(maps.join(name)).unwrap(), *bytes, "{name}");
             hexmap_io::from_bytes(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+    }
+
+    /// File → Open sample on the desktop lists every bundled map wherever the editor runs
+    /// (these tests run in the crate's folder, which has no `maps/`), as files with their
+    /// tile art beside them.
+    #[test]
+    fn the_desktop_lists_every_bundled_map_as_a_file_with_its_art() {
+        let listed = crate::files::storage::current().samples();
+        let names: Vec<String> = listed
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        let mut bundled: Vec<&str> = BUNDLED
+            .iter()
+            .map(|(n, _)| *n)
+            .filter(|n| n.ends_with(".ron"))
+            .collect();
+        bundled.sort();
+        assert_eq!(names, bundled);
+        let hexcrawl = listed.iter().find(|p| p.ends_with("hexcrawl.ron")).unwrap();
+        let doc = OpenMap::load(hexcrawl).unwrap();
+        let folder = hexcrawl.parent().unwrap();
+        let art: Vec<String> = doc
+            .map()
+            .palette()
+            .terrains()
+            .iter()
+            .flat_map(|t| t.art.images.clone())
+            .collect();
+        assert!(!art.is_empty(), "the hexcrawl names tile art");
+        for image in art {
+            assert!(folder.join(&image).is_file(), "{image} beside the map");
         }
     }
 

@@ -33,8 +33,8 @@ pub(crate) fn items(
         if ui.button("Island (built in)").clicked() {
             out.push(Action::OpenBundledSample);
         }
-        // The samples folder beside the working folder (as in a checkout), opened as
-        // files so their tile art is found.
+        // The samples built into the editor, opened as files so their tile art is found
+        // (the same list wherever the editor runs).
         for path in crate::files::sample::folder_samples() {
             let name = path
                 .file_name()

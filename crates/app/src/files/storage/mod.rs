@@ -29,6 +29,11 @@ pub trait Storage: Send + Sync {
     /// True where files stay where they are written and can be looked at again (the
     /// desktop): recovery files beside the map and the changed-on-disk check need it.
     fn has_files(&self) -> bool;
+    /// The time the file at `path` was last written and its size, without reading it
+    /// (`None` where files are not kept, or when there is none: a browser).
+    fn modified(&self, _path: &Path) -> std::io::Result<(Option<std::time::SystemTime>, u64)> {
+        Err(std::io::ErrorKind::Unsupported.into())
+    }
     /// True when there is a file at `path` (on the desktop, a file on disk; in a
     /// browser, one handed over to the page or downloaded from it).
     fn is_file(&self, path: &Path) -> bool {
@@ -111,8 +116,13 @@ impl Storage for FileStorage {
         true
     }
 
+    fn modified(&self, path: &Path) -> std::io::Result<(Option<std::time::SystemTime>, u64)> {
+        let meta = std::fs::metadata(path)?;
+        Ok((meta.modified().ok(), meta.len()))
+    }
+
     fn samples(&self) -> Vec<PathBuf> {
-        crate::files::sample::checkout_samples()
+        crate::files::sample::desktop_samples()
     }
 }
 
