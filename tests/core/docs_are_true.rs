@@ -223,15 +223,10 @@ fn shown_commands(span: &str) -> Vec<Vec<String>> {
     let words: Vec<&str> = span.split_whitespace().collect();
     let mut shown = Vec::new();
     for (i, w) in words.iter().enumerate() {
-        let start = if *w == "hexmap" {
-            Some(i + 1)
-        } else if *w == "--" && i >= 2 && words[..i].ends_with(&["cargo", "run"]) {
-            Some(i + 1)
-        } else if *w == "--" && i >= 3 && words[..i].ends_with(&["cargo", "run", "--release"]) {
-            Some(i + 1)
-        } else {
-            None
-        };
+        let after_cargo_run = *w == "--"
+            && (words[..i].ends_with(&["cargo", "run"])
+                || words[..i].ends_with(&["cargo", "run", "--release"]));
+        let start = (*w == "hexmap" || after_cargo_run).then_some(i + 1);
         let Some(start) = start else { continue };
         let command: Vec<String> = words[start..]
             .iter()
