@@ -1,7 +1,7 @@
 //! Helpers every GUI test uses: let the editor settle after an event, and a per-test
 //! scratch folder.
 
-use eframe::egui::{Color32, Pos2, Rect, Shape, Vec2};
+use eframe::egui::{Color32, Event, Modifiers, PointerButton, Pos2, Rect, Shape, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
@@ -229,6 +229,27 @@ pub fn wait_for_export(h: &mut Harness<'static, EditorApp>) {
         "{:?}",
         h.state().view().error()
     );
+}
+
+/// A click at `p` with `mods` held, as a person holds a key (Alt, Shift, Ctrl) and clicks,
+/// then lets the key go.
+pub fn click_with(h: &mut Harness<'static, EditorApp>, p: Pos2, mods: Modifiers) {
+    h.hover_at(p);
+    h.run();
+    h.event(Event::ModifiersChanged(mods));
+    h.run();
+    let button = |pressed| Event::PointerButton {
+        pos: p,
+        button: PointerButton::Primary,
+        pressed,
+        modifiers: mods,
+    };
+    h.event(button(true));
+    h.run();
+    h.event(button(false));
+    h.run();
+    h.event(Event::ModifiersChanged(Modifiers::NONE));
+    settle(h);
 }
 
 /// A click at `p` as a person makes it: the pointer there, pressed, released.

@@ -2,8 +2,8 @@
 //! and messages name a hex in the map's offset kind with the kind said ("odd-q 20,8"), as
 //! `hexmap route`, `mines check` and the README do — never in bare axial numbers.
 
-use crate::harness::{settle, shown_labels};
-use eframe::egui::{Event, Modifiers, PointerButton, Pos2, Vec2};
+use crate::harness::{click_with, settle, shown_labels};
+use eframe::egui::{Event, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
@@ -71,26 +71,6 @@ fn the_note_window_names_its_hex_as_the_status_bar_does() {
         "{:?}",
         shown_labels(&h)
     );
-}
-
-/// A click with modifiers held, as a person holds Alt and clicks.
-fn click_with(h: &mut Harness<'static, EditorApp>, p: Pos2, mods: Modifiers) {
-    h.hover_at(p);
-    h.run();
-    h.event(Event::ModifiersChanged(mods));
-    h.run();
-    let button = |pressed| Event::PointerButton {
-        pos: p,
-        button: PointerButton::Primary,
-        pressed,
-        modifiers: mods,
-    };
-    h.event(button(true));
-    h.run();
-    h.event(button(false));
-    h.run();
-    h.event(Event::ModifiersChanged(Modifiers::NONE));
-    settle(h);
 }
 
 #[test]
