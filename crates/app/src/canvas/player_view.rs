@@ -12,6 +12,7 @@ use crate::canvas::images::EditorImages;
 use crate::canvas::painter::ScreenSink;
 use crate::canvas::{Navigation, navigate, zoom_limits};
 use crate::open_map::{Changed, OpenMap};
+use crate::windows::{EditorWindow, Shown};
 use eframe::egui::{self, Rect, Sense};
 use hexmap_draw::player::{PlayerView as Cut, player_map, update_player_map};
 use hexmap_draw::{Layers, MapScene, Region, Scene, Style};
@@ -128,13 +129,8 @@ pub fn paint(
 /// The player window, while it is open (and the canvas is not playing minesweeper): the
 /// player map with the GM's camera or its own. Closing it (or the viewport) clears
 /// `window`.
-impl crate::windows::EditorWindow for PlayerView {
-    fn show(
-        &mut self,
-        ctx: &egui::Context,
-        shown: &mut crate::windows::Shown<'_>,
-        _: &mut Vec<crate::Action>,
-    ) {
+impl EditorWindow for PlayerView {
+    fn show(&mut self, ctx: &egui::Context, shown: &mut Shown<'_>, _: &mut Vec<crate::Action>) {
         if shown.map_open && !shown.playing {
             window(ctx, self, (shown.doc, &*shown.images), shown.gm_camera);
         }

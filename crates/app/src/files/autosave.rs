@@ -6,6 +6,7 @@
 use crate::Action;
 use crate::files::browser_autosave::{AutosaveStore, Kept};
 use crate::open_map::OpenMap;
+use crate::windows::{EditorWindow, Shown};
 use eframe::egui;
 use hexmap_io::recovery::{
     Recovery, load_recovery, newer_recovery, recovery_path, remove_recovery, unsaved_recovery_path,
@@ -414,13 +415,8 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 #[derive(Debug, Default)]
 pub(crate) struct RestorePrompt;
 
-impl crate::windows::EditorWindow for RestorePrompt {
-    fn show(
-        &mut self,
-        ctx: &egui::Context,
-        shown: &mut crate::windows::Shown<'_>,
-        out: &mut Vec<Action>,
-    ) {
+impl EditorWindow for RestorePrompt {
+    fn show(&mut self, ctx: &egui::Context, shown: &mut Shown<'_>, out: &mut Vec<Action>) {
         out.extend(prompt(ctx, shown.autosave));
     }
 }

@@ -6,6 +6,7 @@
 //! without that answer.
 
 use crate::Action;
+use crate::windows::{EditorWindow, Shown};
 use eframe::egui;
 use std::hash::Hasher;
 use std::path::Path;
@@ -171,13 +172,8 @@ fn prompt(
     choice.map(Action::AnswerDiskConflict).into_iter().collect()
 }
 
-impl crate::windows::EditorWindow for Option<DiskConflict> {
-    fn show(
-        &mut self,
-        ctx: &egui::Context,
-        shown: &mut crate::windows::Shown<'_>,
-        out: &mut Vec<Action>,
-    ) {
+impl EditorWindow for Option<DiskConflict> {
+    fn show(&mut self, ctx: &egui::Context, shown: &mut Shown<'_>, out: &mut Vec<Action>) {
         out.extend(prompt(ctx, self.as_ref(), shown.doc.path()));
     }
 }

@@ -5,6 +5,7 @@
 use crate::Action;
 use crate::files::background::{Job, JobEnd};
 use crate::open_map::OpenMap;
+use crate::windows::{EditorWindow, Shown};
 use eframe::egui;
 use hexmap_hex::CoordSystem;
 use hexmap_io::format::{self, Format, FormatOption, WriteOptions};
@@ -139,14 +140,9 @@ pub fn import_tiled(path: &Path) -> Result<(OpenMap, Vec<String>), String> {
 #[derive(Debug, Default)]
 pub(crate) struct ImportWarnings(pub(crate) Vec<String>);
 
-impl crate::windows::EditorWindow for Option<ExportSpec> {
+impl EditorWindow for Option<ExportSpec> {
     /// The Export window while it is open, and the progress of the export running.
-    fn show(
-        &mut self,
-        ctx: &egui::Context,
-        shown: &mut crate::windows::Shown<'_>,
-        out: &mut Vec<Action>,
-    ) {
+    fn show(&mut self, ctx: &egui::Context, shown: &mut Shown<'_>, out: &mut Vec<Action>) {
         let systems = shown.doc.coord_context().own_systems();
         let has_scale = shown.doc.map().scale().is_some();
         export_window(ctx, self, systems, has_scale, out);
@@ -166,13 +162,8 @@ impl crate::windows::EditorWindow for Option<ExportSpec> {
     }
 }
 
-impl crate::windows::EditorWindow for ImportWarnings {
-    fn show(
-        &mut self,
-        ctx: &egui::Context,
-        _: &mut crate::windows::Shown<'_>,
-        _: &mut Vec<Action>,
-    ) {
+impl EditorWindow for ImportWarnings {
+    fn show(&mut self, ctx: &egui::Context, _: &mut Shown<'_>, _: &mut Vec<Action>) {
         if self.0.is_empty() {
             return;
         }

@@ -11,6 +11,7 @@
 use crate::Action;
 use crate::open_map::OpenMap;
 use crate::windows::generate_preview::{PREVIEW_PX, preview_in_steps};
+use crate::windows::{EditorWindow, Shown};
 use crate::windows::{placed, shape_fields};
 use eframe::egui;
 use hexmap_hex::{Orientation, Point};
@@ -246,13 +247,8 @@ fn rerun(doc: &OpenMap, stage: &str, form: &GenerateForm) -> Result<HexMap, GenE
 }
 
 /// The window, while its form is open; what it asks for goes to `out`.
-impl crate::windows::EditorWindow for Option<GenerateForm> {
-    fn show(
-        &mut self,
-        ctx: &egui::Context,
-        shown: &mut crate::windows::Shown<'_>,
-        out: &mut Vec<Action>,
-    ) {
+impl EditorWindow for Option<GenerateForm> {
+    fn show(&mut self, ctx: &egui::Context, shown: &mut Shown<'_>, out: &mut Vec<Action>) {
         let open = self;
         let doc = shown.doc;
         let edit = form_window(ctx, open, doc, out);

@@ -9,6 +9,7 @@
 
 use crate::canvas::images::EditorImages;
 use crate::open_map::OpenMap;
+use crate::windows::{EditorWindow, Shown};
 use eframe::egui;
 use std::path::{Path, PathBuf};
 
@@ -23,15 +24,10 @@ pub struct MissingImages {
     refused: Option<String>,
 }
 
-impl crate::windows::EditorWindow for MissingImages {
+impl EditorWindow for MissingImages {
     /// The question while a map is open; the images handed over are reported in the status
     /// bar.
-    fn show(
-        &mut self,
-        ctx: &egui::Context,
-        shown: &mut crate::windows::Shown<'_>,
-        out: &mut Vec<crate::Action>,
-    ) {
+    fn show(&mut self, ctx: &egui::Context, shown: &mut Shown<'_>, out: &mut Vec<crate::Action>) {
         if shown.map_open
             && let Some(given) = self.ask(ctx, shown.doc, shown.images)
         {

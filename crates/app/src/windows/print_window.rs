@@ -6,6 +6,7 @@
 use crate::Action;
 use crate::open_map::OpenMap;
 use crate::windows::export_import::ExportSpec;
+use crate::windows::{EditorWindow, Shown};
 use eframe::egui;
 use hexmap_draw::legend::LegendPlace;
 use hexmap_draw::print::{Length, PageLayout, PageSetup, Paper, layout_map};
@@ -191,13 +192,8 @@ fn field(ui: &mut egui::Ui, label: &str, text: &mut String) {
 }
 
 /// The print window, when open.
-impl crate::windows::EditorWindow for Option<PrintForm> {
-    fn show(
-        &mut self,
-        ctx: &egui::Context,
-        shown: &mut crate::windows::Shown<'_>,
-        out: &mut Vec<Action>,
-    ) {
+impl EditorWindow for Option<PrintForm> {
+    fn show(&mut self, ctx: &egui::Context, shown: &mut Shown<'_>, out: &mut Vec<Action>) {
         let form = self;
         let doc = shown.doc;
         let Some(f) = form.as_mut() else {

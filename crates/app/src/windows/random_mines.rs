@@ -10,6 +10,7 @@ use crate::files::background::{Job, JobEnd};
 use crate::open_map::OpenMap;
 use crate::windows::placed;
 use crate::windows::properties::outline;
+use crate::windows::{EditorWindow, Shown};
 use eframe::egui;
 use hexmap_hex::{Hex, Point};
 use hexmap_map::minesweeper::{
@@ -267,13 +268,8 @@ fn window(
     asked
 }
 
-impl crate::windows::EditorWindow for Option<RandomMinesForm> {
-    fn show(
-        &mut self,
-        ctx: &egui::Context,
-        shown: &mut crate::windows::Shown<'_>,
-        out: &mut Vec<Action>,
-    ) {
+impl EditorWindow for Option<RandomMinesForm> {
+    fn show(&mut self, ctx: &egui::Context, shown: &mut Shown<'_>, out: &mut Vec<Action>) {
         out.extend(window(ctx, self, shown.doc, shown.anchor));
     }
 }

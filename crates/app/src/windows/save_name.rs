@@ -4,6 +4,7 @@
 //! dialog.
 
 use crate::Action;
+use crate::windows::{EditorWindow, Shown};
 use eframe::egui;
 
 /// The "Save As" name window's form.
@@ -87,13 +88,8 @@ fn window(ctx: &egui::Context, open: &mut Option<SaveNameForm>) -> Option<Action
     Some(Action::SaveAsNamed { name, then })
 }
 
-impl crate::windows::EditorWindow for Option<SaveNameForm> {
-    fn show(
-        &mut self,
-        ctx: &egui::Context,
-        _: &mut crate::windows::Shown<'_>,
-        out: &mut Vec<Action>,
-    ) {
+impl EditorWindow for Option<SaveNameForm> {
+    fn show(&mut self, ctx: &egui::Context, _: &mut Shown<'_>, out: &mut Vec<Action>) {
         out.extend(window(ctx, self));
     }
 }

@@ -11,6 +11,7 @@ use crate::Action;
 use crate::canvas::images::EditorImages;
 use crate::canvas::underlay_view::UnderlayView;
 use crate::open_map::OpenMap;
+use crate::windows::{EditorWindow, Shown};
 use eframe::egui;
 use hexmap_hex::{Hex, Point};
 use hexmap_map::{CellEdit, Edit, MapEdit, Underlay};
@@ -72,13 +73,8 @@ fn dock_corner(
 }
 
 /// Show the window; what it asks for goes to `out`.
-impl crate::windows::EditorWindow for Option<UnderlayForm> {
-    fn show(
-        &mut self,
-        ctx: &egui::Context,
-        shown: &mut crate::windows::Shown<'_>,
-        out: &mut Vec<Action>,
-    ) {
+impl EditorWindow for Option<UnderlayForm> {
+    fn show(&mut self, ctx: &egui::Context, shown: &mut Shown<'_>, out: &mut Vec<Action>) {
         let form = self;
         let (doc, images, view) = (shown.doc, &*shown.images, &mut *shown.underlay);
         let Some(f) = form.as_mut() else {
