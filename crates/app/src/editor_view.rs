@@ -52,7 +52,7 @@ impl<'a> EditorView<'a> {
 
     /// The player window's camera while it pans and zooms on its own.
     pub fn player_camera(&self) -> Option<Camera> {
-        self.app.canvas.player().own_camera()
+        self.app.windows.player().own_camera()
     }
 
     /// The hex under the pointer (on the map or not), if the pointer is over the canvas.

@@ -8,9 +8,9 @@
 //! |---|---|---|
 //! | `prefs` | [`Prefs`] | what is kept between runs (recent files, panels, brush) |
 //! | `doc` | [`open_map::OpenMap`] | the open map, its undo history, its file and form |
-//! | `canvas` | [`canvas::Canvas`] | camera, view, chunk cache, hover, layers, frame times; the overlays ([`canvas::overlays`]), legend, spill, image textures, player view, underlay handles |
+//! | `canvas` | [`canvas::Canvas`] | camera, view, chunk cache, hover, layers, frame times; the overlays ([`canvas::overlays`]), legend, spill, image textures, underlay handles |
 //! | `tools` | [`tools::Tools`] | current tool and terrain, drag gesture, selection, clipboard, paste; edge and path types and the selected path ([`tools::feature_tools`]); the icon, label and region tools |
-//! | `windows` | [`windows::Windows`] | each open window's form, messages, the unsaved-changes and changed-on-disk prompts |
+//! | `windows` | [`windows::Windows`] | each open window's form, messages, the questions (unsaved changes, changed on disk, recovered changes, a browser's images), the player window and players' view |
 //! | `file_work` | [`files::FileWork`] | file dialogs (native or the built-in one) and the one pending, the export job, autosave |
 //! | `play` | [`PlaySession`] | the minesweeper game while in play mode |
 //! | `no_map` | `windows::no_map::NoMap` | why no map is open (the file given at startup failed) |
@@ -300,7 +300,7 @@ impl EditorApp {
         }
         let tool_before = self.tools.tool();
         // The players' view takes no tool keys: no tool acts, none reads a hex.
-        let players = self.canvas.player().on_main();
+        let players = self.windows.player().on_main();
         if self.play.is_none() && !asking && !players {
             let at = (self.doc.form(), self.doc.map());
             let keys =
@@ -350,7 +350,7 @@ impl EditorApp {
         // players' map, no tool, panel or readout of the GM's (`panels::Mode`).
         let mode = if playing {
             panels::Mode::Playing
-        } else if self.canvas.player().on_main() {
+        } else if self.windows.player().on_main() {
             panels::Mode::Players
         } else {
             panels::Mode::Editing
@@ -374,9 +374,10 @@ impl EditorApp {
             .then_some(self.tools.measure_anchor())
             .flatten()
             .map(|a| (a, self.prefs.tools.measure_speed));
+        let players = self.windows.player().on_main();
         asked.extend(panels::status_bar::status_bar(
             ui,
-            &self.canvas,
+            (&self.canvas, players),
             &self.doc,
             messages,
             self.play.as_ref(),
@@ -425,13 +426,15 @@ impl EditorApp {
                     panels::right_panel(ui, &mut self.canvas, &self.doc);
                 }
             }
+            let (preview, player) = self.windows.canvas_parts();
             let mut parts = canvas::CanvasParts {
                 canvas: &mut self.canvas,
                 tools: &mut self.tools,
                 doc: &self.doc,
                 prefs: &self.prefs,
-                preview: self.windows.canvas_preview(),
+                preview,
                 popup_open,
+                player,
             };
             let drawn = egui::CentralPanel::default()
                 .frame(egui::Frame::NONE)
@@ -447,7 +450,7 @@ impl EditorApp {
         let ctx = &ctx;
         let anchor = self.canvas.overlays().anchor;
         let gm_camera = *self.canvas.camera();
-        let (images, underlay, player) = self.canvas.window_parts();
+        let (images, underlay) = self.canvas.window_parts();
         let shown = windows::Shown {
             doc: &self.doc,
             map_open: self.no_map.is_none(),
@@ -459,7 +462,7 @@ impl EditorApp {
             underlay,
             gm_camera,
         };
-        let mut asked = windows::show_all(ctx, &mut self.windows, shown, player);
+        let mut asked = windows::show_all(ctx, &mut self.windows, shown);
         if let Some(dialog) = self.file_work.builtin_mut()
             && let Some(reply) = files::file_dialog::show(ctx, dialog, &self.prefs.recent)
         {
@@ -485,12 +488,12 @@ impl EditorApp {
             true => &open_map::Changed::All,
             false => &changed,
         };
-        self.canvas.player_mut().follow(follow, &self.doc);
+        self.windows.player_mut().follow(follow, &self.doc);
         if let Some(link) = &mut self.player_link {
             let camera = *self.canvas.camera();
             let now = ctx.input(|i| i.time);
             let revision = self.doc.revision();
-            let cut = self.canvas.player_mut().map(&self.doc);
+            let cut = self.windows.player_mut().map(&self.doc);
             if link.sync(cut, revision, camera, now) {
                 ctx.request_repaint_after(std::time::Duration::from_millis(250));
             }

@@ -410,11 +410,11 @@ impl EditorApp {
                     );
                 }
                 Some(Err(why)) => self.windows.show_error(why),
-                None => self.canvas.player_mut().toggle_window(),
+                None => self.windows.player_mut().toggle_window(),
             },
             Action::TogglePlayerView => {
-                self.canvas.player_mut().toggle_main();
-                if self.canvas.player().on_main() {
+                self.windows.player_mut().toggle_main();
+                if self.windows.player().on_main() {
                     self.windows.close_for_players();
                     self.drop_gesture();
                 }

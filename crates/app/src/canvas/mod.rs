@@ -78,8 +78,6 @@ pub struct Canvas {
     spill: crate::canvas::spill_view::SpillView,
     /// The map's images (tile art, image icons) and their textures.
     images: crate::canvas::images::EditorImages,
-    /// What the players see: the player window and the main canvas's player view.
-    player: crate::canvas::player_view::PlayerView,
     /// The tracing underlay's switches (shown, map opacity, handles) and handle drag.
     underlay: crate::canvas::underlay_view::UnderlayView,
 }
@@ -115,7 +113,6 @@ impl Canvas {
             legend: Default::default(),
             spill: Default::default(),
             images: Default::default(),
-            player: Default::default(),
             underlay: Default::default(),
         }
     }
@@ -232,26 +229,15 @@ impl Canvas {
         &mut self.images
     }
 
-    /// What the players see (the player window and the main canvas's player view).
-    pub(super) fn player(&self) -> &crate::canvas::player_view::PlayerView {
-        &self.player
-    }
-
-    /// What the players see, to switch it.
-    pub(super) fn player_mut(&mut self) -> &mut crate::canvas::player_view::PlayerView {
-        &mut self.player
-    }
-
     /// What the windows change of the canvas: the map's images (a browser hands chosen
-    /// images over), the underlay's switches and handle drag, and the player window.
+    /// images over) and the underlay's switches and handle drag.
     pub(super) fn window_parts(
         &mut self,
     ) -> (
         &mut crate::canvas::images::EditorImages,
         &mut crate::canvas::underlay_view::UnderlayView,
-        &mut crate::canvas::player_view::PlayerView,
     ) {
-        (&mut self.images, &mut self.underlay, &mut self.player)
+        (&mut self.images, &mut self.underlay)
     }
 
     /// Redraw what the document's change touched: every chunk after a new map, else the
@@ -459,6 +445,8 @@ pub(super) struct CanvasParts<'a> {
     /// A menu or combo box was open when the frame began: its keys and the click that
     /// closes it are its own, never a tool's.
     pub popup_open: bool,
+    /// What the players see (the players' view on this canvas draws its map).
+    pub player: &'a mut crate::canvas::player_view::PlayerView,
 }
 
 /// Show the canvas filling the remaining space of `ui`; returns the edits and windows its
@@ -487,7 +475,7 @@ pub(super) fn canvas(app: &mut CanvasParts<'_>, ui: &mut egui::Ui) -> Vec<Action
         .and_then(|w| layout.pixel_to_hex(w));
     let mut out = Vec::new();
     // The players' view: no tool acts and none reads a hex; the camera moves as ever.
-    if app.canvas.player.on_main() {
+    if app.player.on_main() {
         paint(app, ui, rect, &layout);
         return out;
     }
@@ -538,7 +526,7 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
         app.canvas.chunks.set_image_textures(textures);
     }
     // The underlay under the map (not in the players' view); the map over it faded.
-    let map_painter = match app.canvas.player.on_main() {
+    let map_painter = match app.player.on_main() {
         true => painter.clone(),
         false => {
             let shown = (&app.canvas.camera, &app.canvas.images, &app.canvas.underlay);
@@ -555,9 +543,9 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
         camera: &app.canvas.camera,
         layout,
     };
-    if app.canvas.player.on_main() {
+    if app.player.on_main() {
         // The players' view: only the player filter's map, drawn by `player_view`.
-        let map = app.canvas.player.map(app.doc);
+        let map = app.player.map(app.doc);
         let shown = (&app.canvas.camera, &app.canvas.images);
         crate::canvas::player_view::paint(&painter, rect, shown, map);
         return;

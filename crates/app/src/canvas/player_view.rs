@@ -20,6 +20,7 @@ use hexmap_map::HexMap;
 
 /// The player view's state: where it is shown, its own camera, and the player map cut
 /// from the document at its last revision.
+#[derive(Debug)]
 pub struct PlayerView {
     /// The player window is open.
     window: bool,

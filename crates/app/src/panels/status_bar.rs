@@ -68,7 +68,7 @@ impl Piece {
 /// anchor and travel speed while it has one.
 pub(crate) fn status_bar(
     ui: &mut egui::Ui,
-    canvas: &Canvas,
+    (canvas, players): (&Canvas, bool),
     doc: &OpenMap,
     messages: Messages<'_>,
     play: Option<&PlaySession>,
@@ -76,7 +76,7 @@ pub(crate) fn status_bar(
 ) -> Option<Action> {
     // In the players' view the readout names nothing the players may not know: no hex,
     // terrain, note or item under the pointer (the player window has no readout at all).
-    if canvas.player().on_main() {
+    if players {
         players_status_bar(ui, canvas, doc);
         return None;
     }

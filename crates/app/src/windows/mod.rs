@@ -66,6 +66,8 @@ pub struct Windows {
     disk_conflict: Option<DiskConflict>,
     /// "Recovered changes": its question is the autosave's offer (read through [`Shown`]).
     restore: crate::files::autosave::RestorePrompt,
+    /// What the players see: the player window, and the players' view on the main canvas.
+    player: crate::canvas::player_view::PlayerView,
     /// A browser's question for the map's images (tile art, image icons, the underlay).
     missing_images: crate::windows::missing_images::MissingImages,
     /// Warnings of the last Tiled import (their window shows while there are any).
@@ -296,14 +298,31 @@ impl Windows {
         &mut self.terrain_editor
     }
 
-    /// The outline a window previews on the canvas: the new shape of Map properties, the
-    /// cells Random mines could not place, the print's page grid.
-    pub(super) fn canvas_preview(&self) -> Option<&[(hexmap_hex::Point, hexmap_hex::Point)]> {
-        self.properties
+    /// What the players see (the player window and the main canvas's player view).
+    pub(super) fn player(&self) -> &crate::canvas::player_view::PlayerView {
+        &self.player
+    }
+
+    /// What the players see, to switch it or follow the document.
+    pub(super) fn player_mut(&mut self) -> &mut crate::canvas::player_view::PlayerView {
+        &mut self.player
+    }
+
+    /// What the canvas reads of the windows: the outline a window previews, and the
+    /// players' view it may draw instead of the map.
+    pub(super) fn canvas_parts(
+        &mut self,
+    ) -> (
+        Option<&[(hexmap_hex::Point, hexmap_hex::Point)]>,
+        &mut crate::canvas::player_view::PlayerView,
+    ) {
+        let preview = self
+            .properties
             .as_ref()
             .and_then(|f| f.preview())
             .or_else(|| self.random_mines.as_ref().and_then(|f| f.stuck()))
-            .or_else(|| self.print.as_ref().and_then(|f| f.preview()))
+            .or_else(|| self.print.as_ref().and_then(|f| f.preview()));
+        (preview, &mut self.player)
     }
 }
 
@@ -403,13 +422,12 @@ pub struct NoteForm {
 }
 
 /// Show every open window through [`EditorWindow`], each on its own state and what it
-/// reads, in the order they stack (the questions over the forms); the player window, whose
-/// state the canvas keeps for the players' view on the main canvas, comes last.
+/// reads, in the order they stack (the questions over the forms; the player window, a
+/// viewport of its own, last).
 pub(super) fn show_all(
     ctx: &egui::Context,
     windows: &mut Windows,
     mut shown: Shown<'_>,
-    player: &mut crate::canvas::player_view::PlayerView,
 ) -> Vec<Action> {
     let mut out = Vec::new();
     let all: [&mut dyn EditorWindow; 16] = [
@@ -428,7 +446,7 @@ pub(super) fn show_all(
         &mut windows.restore,
         &mut windows.missing_images,
         &mut windows.disk_conflict,
-        player,
+        &mut windows.player,
     ];
     for window in all {
         window.show(ctx, &mut shown, &mut out);
