@@ -1,8 +1,9 @@
 //! The windows part of the editor ([`Windows`]: each window's form while it is open, the
-//! messages, the unsaved-changes prompt) and the windows drawn by egui: new map, note
-//! editor, random mines, the error message and the unsaved-changes prompt (map properties
-//! are a panel beside the canvas: `properties`). What they decide comes back as
-//! [`Action`]s.
+//! messages, the questions waiting for an answer, the player window) and the one interface
+//! every window is shown through ([`EditorWindow`], by [`show_all`]). New map, Note, the
+//! messages and the unsaved-changes prompt are here; every other window has a module of
+//! its own (map properties are a panel beside the canvas: `properties`). What they decide
+//! comes back as [`Action`]s.
 
 pub(crate) mod error_text;
 pub(crate) mod export_import;
@@ -11,7 +12,9 @@ pub mod generate_preview;
 pub(crate) mod generate_window;
 pub(crate) mod map_fields;
 pub(crate) mod missing_images;
+pub(crate) mod new_map;
 pub(crate) mod no_map;
+pub(crate) mod note;
 pub mod player_page;
 pub(crate) mod print_window;
 pub(crate) mod properties;
@@ -21,15 +24,15 @@ pub(crate) mod scale_form;
 pub(crate) mod underlay_window;
 
 pub(crate) use map_fields::{hex_size_field, offset_kind_field, orientation_field, shape_fields};
+pub(crate) use new_map::NewMapForm;
+pub(crate) use note::NoteForm;
 
 use crate::files::disk_check::DiskConflict;
-use crate::open_map::{NewMapSpec, OpenMap};
+use crate::open_map::OpenMap;
 use crate::windows::export_import::ExportSpec;
 use crate::{Action, UnsavedPrompt};
 use eframe::egui;
 use hexmap_hex::Hex;
-use hexmap_map::layers::MAX_NOTE_LEN;
-use hexmap_map::{CellEdit, Edit, FogEdit, GmItem};
 
 /// The windows part of the editor: a form is `Some` while its window is open.
 #[derive(Debug, Default)]
@@ -379,46 +382,10 @@ impl EditorWindow for LoadWarning {
     }
 }
 
-impl EditorWindow for Option<NewMapForm> {
-    fn show(&mut self, ctx: &egui::Context, _: &mut Shown<'_>, out: &mut Vec<Action>) {
-        out.extend(new_map_window(ctx, self));
-    }
-}
-
-impl EditorWindow for Option<NoteForm> {
-    fn show(&mut self, ctx: &egui::Context, shown: &mut Shown<'_>, out: &mut Vec<Action>) {
-        out.extend(note_window(ctx, self, shown.doc));
-    }
-}
-
 impl EditorWindow for Option<UnsavedPrompt> {
     fn show(&mut self, ctx: &egui::Context, shown: &mut Shown<'_>, out: &mut Vec<Action>) {
         out.extend(unsaved_prompt(ctx, self, shown.doc));
     }
-}
-
-/// The "New map" form.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct NewMapForm {
-    /// What to create.
-    pub spec: NewMapSpec,
-    /// Why the last "Create" was refused (shown in the dialog, which stays open).
-    pub error: Option<String>,
-}
-
-/// The "Note" form: the hex and the text being edited.
-#[derive(Clone, Debug, PartialEq)]
-pub struct NoteForm {
-    /// The hex whose note it is.
-    pub hex: Hex,
-    /// The text being edited.
-    pub text: String,
-    /// The note is for the GM only.
-    pub gm_only: bool,
-    /// Give the text field the keyboard at the next frame (set when it opens).
-    pub focus: bool,
-    /// Text over the note limit was cut off (pasted or typed past it): the window says so.
-    pub cut: bool,
 }
 
 /// Show every open window through [`EditorWindow`], each on its own state and what it
@@ -472,133 +439,6 @@ pub(super) fn choices<T: PartialEq + Copy>(
     for &(option, name, hint) in options {
         ui.selectable_value(value, option, name).on_hover_text(hint);
     }
-}
-
-/// "New map" while its form is open: "Create" asks for the map once the spec is valid.
-fn new_map_window(ctx: &egui::Context, open: &mut Option<NewMapForm>) -> Option<Action> {
-    let form = open.as_mut()?;
-    let mut create = false;
-    let mut cancel = false;
-    placed(ctx, egui::Window::new("New map"))
-        .collapsible(false)
-        .show(ctx, |ui| {
-            let s = &mut form.spec;
-            ui.horizontal(|ui| {
-                let l = ui.label("Name");
-                ui.text_edit_singleline(&mut s.name).labelled_by(l.id);
-            });
-            orientation_field(ui, &mut s.orientation);
-            s.offset_kind = s.offset_kind.for_orientation(s.orientation);
-            offset_kind_field(ui, s.orientation, &mut s.offset_kind);
-            shape_fields(ui, &mut s.shape);
-            fill_field(ui, &mut s.fill);
-            hex_size_field(ui, &mut s.hex_size.0, &mut s.hex_size.1);
-            if let Some(message) = &form.error {
-                ui.label(egui::RichText::new(message).color(ui.visuals().error_fg_color));
-            }
-            ui.horizontal(|ui| {
-                create = ui.button("Create").clicked();
-                cancel = ui.button("Cancel").clicked();
-            });
-        });
-    if create {
-        // The map's own checks (name, hex size, shape) before the dialog closes.
-        match form.spec.parts() {
-            Ok(_) => {
-                let spec = form.spec.clone();
-                *open = None;
-                return Some(Action::NewMap(spec));
-            }
-            Err(message) => form.error = Some(message),
-        }
-    } else if cancel {
-        *open = None;
-    }
-    None
-}
-
-/// The terrain a new map's cells start with: one of the standard palette's, or none.
-fn fill_field(ui: &mut egui::Ui, fill: &mut Option<hexmap_map::TerrainId>) {
-    let palette = hexmap_map::Palette::standard();
-    let name = |t: Option<hexmap_map::TerrainId>| {
-        t.and_then(|t| palette.get(t))
-            .map_or("(empty)".to_owned(), |t| t.name.clone())
-    };
-    egui::ComboBox::from_label("Fill with")
-        .selected_text(name(*fill))
-        .show_ui(ui, |ui| {
-            ui.selectable_value(fill, None, name(None));
-            for t in palette.terrains() {
-                ui.selectable_value(fill, Some(t.id), t.name.as_str());
-            }
-        });
-}
-
-/// "Note" while its form is open: saving or removing the note is an edit.
-fn note_window(ctx: &egui::Context, open: &mut Option<NoteForm>, doc: &OpenMap) -> Option<Action> {
-    let NoteForm {
-        hex,
-        text,
-        gm_only,
-        focus,
-        cut,
-    } = open.as_mut()?;
-    let hex = *hex;
-    let mut save = false;
-    let mut remove = false;
-    let mut cancel = false;
-    placed(ctx, egui::Window::new("Note"))
-        .collapsible(false)
-        .show(ctx, |ui| {
-            let l = ui.label(format!("Hex {}", doc.hex_name(hex)));
-            let field = ui.add(egui::TextEdit::multiline(text)).labelled_by(l.id);
-            // The document's limit is in bytes: a paste past it keeps what fits, cut at a
-            // character, and the window says so (never an error at Save).
-            let kept = hexmap_map::shorten_to_bytes(text, MAX_NOTE_LEN).len();
-            if kept < text.len() {
-                text.truncate(kept);
-                *cut = true;
-            }
-            if *cut {
-                ui.label(
-                    egui::RichText::new(format!(
-                        "{MAX_NOTE_LEN} of {MAX_NOTE_LEN} bytes: the rest was cut"
-                    ))
-                    .color(ui.visuals().warn_fg_color),
-                );
-            }
-            // Typing goes into the note at once, not to the tool shortcuts.
-            if std::mem::take(focus) {
-                field.request_focus();
-            }
-            ui.checkbox(gm_only, "GM only")
-                .on_hover_text(crate::panels::feature_palette::GM_ONLY_HINT);
-            ui.horizontal(|ui| {
-                save = ui.button("Save note").clicked();
-                remove = ui.button("Remove note").clicked();
-                cancel = ui.button("Cancel").clicked();
-            });
-        });
-    let text = save.then(|| text.clone()).filter(|t| !t.is_empty());
-    let gm_only = *gm_only;
-    if save || remove || cancel {
-        *open = None;
-    }
-    if !(save || remove) {
-        return None;
-    }
-    // The text and its flag as one undo step (a removed note takes its flag along).
-    let mut edits = vec![Edit::Cell(CellEdit::SetNote {
-        hex,
-        text: text.clone(),
-    })];
-    if text.is_some() && gm_only != GmItem::Note(hex).is_gm_only(doc.map()) {
-        edits.push(Edit::Fog(FogEdit::SetGmOnly {
-            items: vec![GmItem::Note(hex)],
-            gm_only,
-        }));
-    }
-    Some(Action::Edits(edits))
 }
 
 /// A message in a window titled `title` until OK (an error in the error colour).
