@@ -252,7 +252,7 @@ impl eframe::App for EditorApp {
     }
 
     /// Feed egui a click, or typed text before a Tab, one frame at a time
-    /// ([`input_steps`]): quick input that arrives several to a slow frame is not lost.
+    /// ([`canvas::input_steps`]): quick input that arrives several to a slow frame is not lost.
     fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
         self.input_steps.split(ctx, raw_input);
     }

@@ -1,7 +1,7 @@
 //! The region tool: paint hexes into the current named region with the brush
 //! radius (shift erases them from it), or with the bucket put the contiguous cells of
 //! the pressed cell's terrain into it. Each drag is one undo step (a stroke of
-//! `Edit::Region(RegionEdit::AddHexes …)`); the panel is `region_panel.rs`.
+//! `Edit::Region(RegionEdit::AddHexes …)`); the panel is `panels/region_panel.rs`.
 
 use crate::open_map::OpenMap;
 use hexmap_hex::Hex;

@@ -1,6 +1,6 @@
 //! The windows part of the editor ([`Windows`]: each window's form while it is open, the
 //! messages, the questions waiting for an answer, the player window) and the one interface
-//! every window is shown through ([`EditorWindow`], by [`show_all`]). New map, Note, the
+//! every window is shown through (`EditorWindow`, by `show_all`). New map, Note, the
 //! messages and the unsaved-changes prompt are here; every other window has a module of
 //! its own (map properties are a panel beside the canvas: `properties`). What they decide
 //! comes back as [`Action`]s.
