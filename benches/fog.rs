@@ -1,4 +1,4 @@
-//! Fog of war on the 1000 × 1000 map (issue 26): one reveal by sight of radius 20 (the
+//! Fog of war on the 1000 × 1000 map: one reveal by sight of radius 20 (the
 //! map's field of view, as the Fog tool's "by sight" and a party move do) and the redraw
 //! of the cells it changed, then its undo; the player filter cutting the whole map (what
 //! the player window does when it opens, or after a change of palette or shape); and the

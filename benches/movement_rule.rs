@@ -1,4 +1,4 @@
-//! The movement rule on the 1000 × 1000 map (issue 14): A* across ~1,000 hexes and a
+//! The movement rule on the 1000 × 1000 map: A* across ~1,000 hexes and a
 //! movement range (budget 100) on terrain only, then with 10,000 edge features (rivers,
 //! streams, walls, cliffs, fords at seeded random sides) and a road grid (a road along
 //! every 50th row and column). Each A* is also run through the search as it was before
@@ -166,7 +166,7 @@ fn pointer_goals() -> Vec<Hex> {
     goals
 }
 
-/// The path overlay's case (issue 14): one anchor, a goal that follows the pointer. The
+/// The path overlay's case: one anchor, a goal that follows the pointer. The
 /// first query of a [`hex::RouteSearch`], then the 49 queries after it, against a fresh
 /// A* per goal in the same run; and the median and slowest single query of one walk.
 fn pointer(c: &mut Criterion) {

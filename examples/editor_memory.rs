@@ -1,4 +1,4 @@
-//! Peak memory of the editor on a 1000 × 1000 map with 100 undo steps (issue 7):
+//! Peak memory of the editor on a 1000 × 1000 map with 100 undo steps:
 //!
 //! `cargo run --release --example editor_memory`
 //!

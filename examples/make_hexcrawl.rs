@@ -1,11 +1,11 @@
-//! Make the bundled sample hexcrawl (issue 15): a flat-topped region of sea, grass,
+//! Make the bundled sample hexcrawl: a flat-topped region of sea, grass,
 //! forest, hills and mountains with towns, a castle, ruins and other sites as icons (one
 //! of them a user image, standing stones), a
 //! river along hex sides, a road through hex centres and region names as labels, and tile
 //! art from `maps/art/` (made by `examples/make_tile_art.rs`). It is a session in
-//! progress (issue 26): the party has walked east from Saltmere with its trail recorded,
+//! progress: the party has walked east from Saltmere with its trail recorded,
 //! the players have seen what it saw, and the GM keeps a few secrets (GM-only notes,
-//! icons and a label). Named regions (issue 29): two baronies of an exclusive
+//! icons and a label). Named regions: two baronies of an exclusive
 //! "Political" kind and a "Climate" region overlapping one of them, the frost of the north.
 //! Deterministic; the map file is committed.
 //!
@@ -423,7 +423,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let map_path = PathBuf::from(args.next().unwrap_or_else(|| "maps/hexcrawl.ron".into()));
     let mut map = session(regions(hexcrawl()));
-    // Six miles per hex, the classic hexcrawl scale (issue 29).
+    // Six miles per hex, the classic hexcrawl scale.
     let six_miles = hexmap::map::MapScale::new(6.0, "mi").expect("a valid scale");
     map.set_scale(Some(six_miles)).expect("a valid scale");
     if let Err(e) = io::save(&map_path, &map, Form::Offset) {

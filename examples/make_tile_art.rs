@@ -1,4 +1,4 @@
-//! Make the sample tile art of the hexcrawl map (issue 15): small PNG tiles drawn with
+//! Make the sample tile art of the hexcrawl map: small PNG tiles drawn with
 //! tiny-skia — grass tufts, two forests, hills, waves (grey, tinted by the sea colour) —
 //! and a hand-written SVG of mountains; transparent where the terrain colour should show.
 //! Also a hand-written SVG icon of standing stones, a user-image icon on the map.

@@ -1,7 +1,7 @@
 //! Regenerate the sample wargame board `maps/wargame-river-crossing.ron` (deterministic;
 //! the file is committed): a flat-hex 24 × 18 board with XXYY labels, a river along
 //! hexsides with a ford, a walled village, hills, and a road network, all made through
-//! the library (issue 14).
+//! the library.
 //!
 //! `cargo run --example make_wargame_board -- [DIR]` (default `maps`)
 

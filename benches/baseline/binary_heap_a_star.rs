@@ -1,4 +1,4 @@
-//! The A* search as it was before issue 14's speed work (a binary heap of (f, h, hex)
+//! The A* search as it was before the movement rule's speed work (a binary heap of (f, h, hex)
 //! entries, node slots in a vector), kept only so benchmarks can time the new search
 //! against it in the same run on this shared, noisy machine.
 

@@ -22,7 +22,7 @@ impl Rng {
 
 /// The 1000 × 1000 map with 10,000 icons (one to three per hex on random hexes, every
 /// fourth with a caption) and 500 place-name labels (0.5 to 12 hexes high, some
-/// rotated) at random places (issue 15).
+/// rotated) at random places.
 pub(super) fn annotated_map() -> HexMap {
     let mut map = terrain::varied_map(1000, 1000, 7);
     let kind = OffsetKind::OddR;
@@ -68,7 +68,7 @@ pub(super) fn annotated_map() -> HexMap {
 }
 
 /// The 1000 × 1000 map with 10,000 edge features of the five standard types at random
-/// sides and a road along every 50th row and column (issue 14).
+/// sides and a road along every 50th row and column.
 pub(super) fn featured_map() -> HexMap {
     let mut map = terrain::varied_map(1000, 1000, 7);
     let kind = OffsetKind::OddR;

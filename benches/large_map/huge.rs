@@ -1,4 +1,4 @@
-//! Ten million hexes (issue 28): a 3163 × 3163 rectangle (10,004,569 hexes) and a hexagon of
+//! Ten million hexes: a 3163 × 3163 rectangle (10,004,569 hexes) and a hexagon of
 //! radius 1826 (10,008,307). Files in both forms, steady and first frames, a brush stroke,
 //! a fill of 5M hexes and its undo, and the longest frame of each driven action (pan, zoom,
 //! stroke, fill, undo, an overlay, opening a window). Results: docs/BENCHMARKS.md, "Ten

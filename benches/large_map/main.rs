@@ -39,8 +39,8 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
 use eframe::egui::{Event, Key, Modifiers, PointerButton};
 use headless::{Editor, open, stroke_events};
+use hexmap::app::canvas::overlays::OverlayState;
 use hexmap::app::open_map::OpenMap;
-use hexmap::app::overlays::OverlayState;
 use hexmap::hex::{
     self, Direction, Edge, Hex, OffsetCoord, OffsetKind, Orientation, PathLimits, Point,
 };

@@ -16,8 +16,9 @@ pub(super) fn generate_preview(_c: &mut Criterion) {
     let map = terrain::varied_map(1000, 1000, 7);
     for _ in 0..3 {
         let start = Instant::now();
-        let mut work: Steps<'_, _> =
-            Box::pin(hexmap::app::generate_preview::preview_in_steps(&map));
+        let mut work: Steps<'_, _> = Box::pin(
+            hexmap::app::windows::generate_preview::preview_in_steps(&map),
+        );
         let (mut longest, mut pieces) = (Duration::ZERO, 0);
         let image = loop {
             let t = Instant::now();

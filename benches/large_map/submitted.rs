@@ -26,7 +26,9 @@ pub(super) fn gpu_load(_c: &mut Criterion) {
     if !huge::wanted("gpu_load") {
         return;
     }
-    let island = hexmap::app::sample::island().expect("the bundled sample").0;
+    let island = hexmap::app::files::sample::island()
+        .expect("the bundled sample")
+        .0;
     for (name, map) in [
         ("island", island),
         ("pointy_1000x1000", terrain::varied_map(1000, 1000, 7)),

@@ -6,8 +6,8 @@
 
 use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2, RawInput, Rect, Vec2};
 use hexmap::app::EditorApp;
-use hexmap::app::camera::Camera;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::canvas::camera::Camera;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::hex::{Hex, Point};
 use hexmap::map::HexMap;

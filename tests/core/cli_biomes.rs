@@ -1,4 +1,4 @@
-//! `hexmap generate --biomes FILE` and `--print-biomes` run as a real binary (issue 27): a
+//! `hexmap generate --biomes FILE` and `--print-biomes` run as a real binary: a
 //! biome table the user edits as a file decides the terrain, read back from the map file
 //! the command writes.
 

@@ -1,4 +1,4 @@
-//! `hexmap generate` run as a real binary (issue 27): the same seed gives the same bytes,
+//! `hexmap generate` run as a real binary: the same seed gives the same bytes,
 //! `hexmap validate` and the loader accept the file, and the options do what they say,
 //! read back from the file and its JSON export.
 

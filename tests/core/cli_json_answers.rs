@@ -1,4 +1,4 @@
-//! Every command answers a pipeline in JSON (issue 30 item 11): `--json` on each command
+//! Every command answers a pipeline in JSON: `--json` on each command
 //! that writes a file gives one JSON object on stdout that says what was written, checked
 //! here against what the written file holds (read back by `hexmap info --json`); warnings
 //! and errors are JSON lines on stderr; `--json` with OUT `-` is refused.

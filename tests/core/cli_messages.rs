@@ -1,4 +1,4 @@
-//! What a person reads when a command gets the wrong kind of file (issue 30.5): the
+//! What a person reads when a command gets the wrong kind of file: the
 //! binary's stderr names the file with its folder, says what the file is and what to do,
 //! and never names an internal type.
 

@@ -1,4 +1,4 @@
-//! What a pipeline needs of the command line (issue 30 item 11): an error in JSON when the
+//! What a pipeline needs of the command line: an error in JSON when the
 //! answer was asked in JSON, `--strict` turning warnings into errors with nothing written,
 //! and a warning when OUT's extension does not fit the format.
 

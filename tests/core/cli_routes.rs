@@ -198,10 +198,10 @@ fn bad_cells_and_budgets_are_named() {
         .code(1);
 }
 
-/// Terrain costs may have two decimals (issue 30.16): a file's `Cost(1.5)` and
+/// Terrain costs may have two decimals: a file's `Cost(1.5)` and
 /// `Cost(0.25)` load, `info` shows them, and `route` and `reach` count them exactly; one
 /// limit (a million points) for terrain, edges and paths, refused at load naming the
-/// file, the entry and what to write instead (issue 30.3).
+/// file, the entry and what to write instead.
 #[test]
 fn fractional_terrain_costs_are_counted_exactly_and_huge_ones_refused() {
     let dir = tempfile::tempdir().unwrap();
@@ -263,7 +263,7 @@ fn fractional_terrain_costs_are_counted_exactly_and_huge_ones_refused() {
         .stderr(predicate::str::contains("write Impassable"));
 }
 
-/// Negative coordinates are values, not options (issue 30.7): half the cells of a hexagon
+/// Negative coordinates are values, not options: half the cells of a hexagon
 /// map have a negative column or row, and `route`, `reach` and `mines --start` take them
 /// as `coord` does, also with options before or after them.
 #[test]
@@ -309,16 +309,17 @@ fn negative_coordinates_are_values() {
         .success();
 }
 
-/// The README's words on the rule (issue 30.15) hold on the wargame sample: a road step
+/// The editor guide's words on the rule hold on the wargame sample: a road step
 /// costs the road's ½ whatever the terrain entered (mountains, cost 3) and whatever
 /// passable feature is on the hexside (the ford, or a river put in its place).
 #[test]
-fn the_readme_road_rule_holds_on_the_wargame_sample() {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-        .unwrap()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
+fn the_documented_road_rule_holds_on_the_wargame_sample() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/EDITOR.md"))
+            .unwrap()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
     assert!(
         readme.contains("so a road crosses a river at ½, and a ford changes nothing for a road")
     );

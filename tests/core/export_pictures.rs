@@ -1,5 +1,5 @@
 //! PNG and SVG exports as a viewer sees them: empty cells are transparent (not white like
-//! light terrain) and still outlined by the grid (issue 12 item 10); the SVG is checked
+//! light terrain) and still outlined by the grid; the SVG is checked
 //! as librsvg draws it.
 
 use crate::support::tiled_tools as tools;

@@ -375,7 +375,7 @@ fn csv_and_json_describe_every_cell() {
 }
 
 /// The picture's pixel at every hex centre has the terrain colour; empty cells are
-/// transparent (issue 12 item 10: they were white, like light terrain).
+/// transparent (They were white, like light terrain).
 fn check_picture_centres(map: &HexMap, img: &tiny_skia::Pixmap, label: &str) {
     // Rebuild the picture's layout: same orientation and hex size, origin from the bounds.
     let size = map.properties().hex_size;

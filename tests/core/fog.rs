@@ -1,4 +1,4 @@
-//! Fog of war and secrets (issue 26): reveal by sight against the field of view computed
+//! Fog of war and secrets: reveal by sight against the field of view computed
 //! here from the hex crate and the map's public palette (random maps with sight-blocking
 //! terrain and walls), the party's moves and their undo, and the RON file in both forms.
 

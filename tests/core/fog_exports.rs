@@ -1,4 +1,4 @@
-//! `hexmap export --player-view` read by the real consumers (issue 26): librsvg draws the
+//! `hexmap export --player-view` read by the real consumers: librsvg draws the
 //! SVG, poppler reads the PDF's text, a PNG decoder samples hidden hex centres, serde reads
 //! the JSON. Nothing GM-only and nothing on a hidden cell reaches them; hidden cells are
 //! fog; the player picture keeps the full picture's frame.

@@ -1,4 +1,4 @@
-//! Icons keep their ids (issue 30, item 9) in every file a map travels through: the RON file
+//! Icons keep their ids in every file a map travels through: the RON file
 //! in both forms, the JSON export read back, Tiled's TMX and TMJ, and a TMX that Tiled itself
 //! converted to TMJ. Ids with gaps (icons deleted in between) stay as they were; a version-2
 //! RON file, written before icons had ids, numbers them in file order.

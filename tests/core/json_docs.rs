@@ -130,6 +130,8 @@ fn every_table_in_the_docs_has_its_header() {
         "docs/EXPORT.md",
         "docs/FORMAT.md",
         "docs/PRINT.md",
+        "docs/EDITOR.md",
+        "docs/CLI.md",
         "README.md",
     ] {
         let text = doc(name);

@@ -1,4 +1,4 @@
-//! hexmap → JSON export → `import` gives back the same map (issue 30 item 12): every
+//! hexmap → JSON export → `import` gives back the same map: every
 //! bundled sample, compared as whole maps (palette with ids, names, colours, symbols, costs,
 //! sight and tile art; properties with label settings; shape; every cell's terrain, mine
 //! and note; edge and path palettes, edges, paths with ids, icons, labels with ids; view),

@@ -385,7 +385,7 @@ fn a_user_image_icon_shows_its_picture_in_every_legend() {
     }
 }
 
-/// Issue 24.21: a terrain with tile art shows its art in the legend's swatch, not a flat
+/// A terrain with tile art shows its art in the legend's swatch, not a flat
 /// colour, in the PNG, the SVG (as librsvg draws it) and the PDF (as poppler draws it):
 /// turning the legend on adds pixels of the art's colour, which the terrain's own colour
 /// is far from.

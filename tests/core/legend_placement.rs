@@ -1,4 +1,4 @@
-//! Issue 24.2 and 24.3: the legend beside the map covers none of it, and a print's key
+//! The legend beside the map covers none of it, and a print's key
 //! fits. The hexcrawl sample with its legend turned on (as View → Legend saves it) is
 //! exported through the CLI with and without the legend; every hex centre of the map is
 //! compared in the decoded PNG and in librsvg's rendering of the SVG. The PDF is read back

@@ -1,4 +1,4 @@
-//! The map scale and the tracing underlay (issue 29) in every file that carries them: RON
+//! The map scale and the tracing underlay in every file that carries them: RON
 //! in both forms (format version 4), the JSON export's `scale` (read back by hexmap and
 //! shaped as the schema says), and Tiled map properties read by Tiled itself. Bad values
 //! are refused naming the field.

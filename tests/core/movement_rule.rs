@@ -201,7 +201,7 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]
 
-    /// Rectangles take the searches' fast offset index (issue 28): routes and ranges
+    /// Rectangles take the searches' fast offset index: routes and ranges
     /// there cost what Dijkstra under the rule finds, in each offset kind.
     #[test]
     fn rectangle_routes_and_ranges_cost_what_dijkstra_finds(

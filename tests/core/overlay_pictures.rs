@@ -1,5 +1,5 @@
 //! Overlays as a person sees them: the editor's overlays drawn over real terrain through the
-//! raster back-end, and the pixels measured. Issue 12 item 13: a translucent yellow field
+//! raster back-end, and the pixels measured. A translucent yellow field
 //! of view vanished on beach, the white line on snow, and the green movement tint made
 //! hills look like grassland.
 

@@ -1,4 +1,4 @@
-//! Issue 24.5, 24.22 and 30.13 in exported pictures, read as their consumers read them
+//! Frames, legends and scale bars in exported pictures, read as their consumers read them
 //! (the decoded PNG, librsvg's rendering of the SVG, the SVG text):
 //! - the frame covers everything drawn: a place name rotated at the map's top edge and a
 //!   2.5× castle with a caption on a corner hex leave the picture's border untouched;

@@ -1,4 +1,4 @@
-//! `hexmap export --png-compression` (issue 28: a PNG's compression is a choice with a sane
+//! `hexmap export --png-compression` (A PNG's compression is a choice with a sane
 //! default): every level writes the same picture as the decoder sees it, a lighter level
 //! writes a larger file, and the flag is refused where it means nothing.
 

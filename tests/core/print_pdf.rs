@@ -1,4 +1,4 @@
-//! PDF prints as poppler draws them (issue 16's proof): each page is rendered with
+//! PDF prints as poppler draws them: each page is rendered with
 //! `pdftoppm -r 300` and measured against hexmap's own geometry — hex centres found from
 //! the rendered pixels lie the requested hex size apart (within 0.1 mm), pages are the
 //! requested paper (`pdfinfo`), neighbouring pages show the same hexes in their overlap,

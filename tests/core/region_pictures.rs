@@ -1,4 +1,4 @@
-//! Named regions in pictures (issue 29): the hexcrawl sample exported to PNG shows each
+//! Named regions in pictures: the hexcrawl sample exported to PNG shows each
 //! region's outline in its colour along its outer hexsides (hexmap's own geometry,
 //! `outline_rings`), and the SVG names each region.
 

@@ -1,4 +1,4 @@
-//! The scale bar in every picture (issue 29), measured as the real consumers draw it: the
+//! The scale bar in every picture, measured as the real consumers draw it: the
 //! hexcrawl sample (6 mi per hex) exported by the `hexmap` binary, its PDF rendered by
 //! poppler (`pdftoppm -r 300`, the label read back with `pdftotext`), its SVG by librsvg
 //! (`rsvg-convert`) and its PNG decoded as is. The bar is the longest run of black pixels;

@@ -1,4 +1,4 @@
-//! Exports to outputs that are not regular files (issue 30.4): `-` is standard output; a
+//! Exports to outputs that are not regular files: `-` is standard output; a
 //! FIFO is written in place and stays a FIFO; `/dev/stdout` redirected to a file appends
 //! to what the shell wrote there before, never renaming over it.
 

@@ -1,4 +1,4 @@
-//! Terrain tile art in the Tiled terrain tileset (issue 15): TMX and TMJ exports carry one
+//! Terrain tile art in the Tiled terrain tileset: TMX and TMJ exports carry one
 //! tile per (terrain, image), a cell shows the tile of the image `TileArt::pick` chooses for
 //! it, import restores each terrain's `TileArt` exactly, the command line loads the images
 //! for a Tiled export and names a missing one, and Tiled's own render (`tmxrasterizer`)

@@ -1,4 +1,4 @@
-//! Holes through Tiled (issue 30.2): a free-form map's gaps are marked on the hidden
+//! Holes through Tiled: a free-form map's gaps are marked on the hidden
 //! `holes` layer, so a game reading Tiled's own JSON tells a hole from a cell without
 //! terrain (both gid 0 on `terrain`), and hexmap reads the same shape back from it.
 

@@ -1,4 +1,4 @@
-//! Notes through Tiled (issue 30.1): a note on every hex of a 40×30 map, pointy and flat, in
+//! Notes through Tiled: a note on every hex of a 40×30 map, pointy and flat, in
 //! every offset kind, exported as TMX and TMJ and imported again, lands on its own hex, and
 //! none is lost; the same after Tiled's own converter has read the TMX and written it as
 //! JSON.

@@ -1,4 +1,4 @@
-//! Edges, paths, icons and labels as Tiled object layers (issues 14 and 15), checked with
+//! Edges, paths, icons and labels as Tiled object layers, checked with
 //! Tiled's own tools: hexmap → TMX/TMJ → hexmap restores them exactly, also through
 //! Tiled's own conversions (TMX → JSON and JSON → TMX); and Tiled's render
 //! (`tmxrasterizer`) draws each edge feature on the hex side and each road through the
@@ -339,7 +339,7 @@ fn tiled_draws_edges_roads_and_icons_where_hexmap_s_geometry_puts_them() {
         let d = translation(&map, &layout, &img);
         let at = |p: Point| Point::new(p.x + d.x, p.y + d.y);
         // Each edge and path type has a layer of its own, drawn in the type's colour
-        // (issue 24.20: a wall no longer looks like the river).
+        // (A wall no longer looks like the river).
         let edge_colour = |k| rgba(map.edge_palette().get(k).unwrap().color);
         let path_colour = |k| rgba(map.path_palette().get(k).unwrap().color);
         let kinds: std::collections::BTreeSet<_> = map.edges().map(|(_, k)| k).collect();

@@ -1,4 +1,4 @@
-//! Tiled draws every map the right way up (issue 13, item 1). For pointy and flat maps in
+//! Tiled draws every map the right way up. For pointy and flat maps in
 //! all four offset kinds — so also a pointy odd-q map, whose own kind shoves columns — as
 //! rectangles and hexagons, Tiled's own render (`tmxrasterizer`) must show each cell's
 //! terrain colour at the centre that hexmap's geometry gives the cell: computed from its

@@ -1,4 +1,4 @@
-//! Named regions as Tiled polygons (issue 29), checked with Tiled's own tools: hexmap →
+//! Named regions as Tiled polygons, checked with Tiled's own tools: hexmap →
 //! TMX/TMJ → hexmap restores them exactly, also through Tiled's own conversion to JSON;
 //! and Tiled's render (`tmxrasterizer`) strokes each region along hexmap's own outline
 //! geometry (`draw::named_regions::outline_rings`), outer ring and hole, and not across

@@ -1,4 +1,4 @@
-//! A map saved again by Tiled keeps every gid (issue 30.10): each generated tileset's tile
+//! A map saved again by Tiled keeps every gid: each generated tileset's tile
 //! count matches its image, so when Tiled recounts the tiles from the image (columns ×
 //! rows) no tileset's first gid moves, and every icon object keeps its gid and its icon.
 

@@ -236,7 +236,7 @@ fn tiled_keeps_and_draws_every_terrain_of_a_palette_with_gaps() {
             .filter_map(|tile| {
                 let props = tile["properties"].as_array()?;
                 let id = props.iter().find(|p| p["name"] == "hexmap:id")?;
-                // An int property (issue 30.8), not text.
+                // An int property, not text.
                 assert_eq!(id["type"], "int", "{id}");
                 id["value"].as_u64()?.try_into().ok()
             })

@@ -1,4 +1,4 @@
-//! Tiled's tile size does not follow the map's world units (issue 24.4): a map that
+//! Tiled's tile size does not follow the map's world units: a map that
 //! `hexmap new` makes (hex size 1) exports to Tiled with 48-pixel tiles by default, or the
 //! size `--tile-size` asks for, and Tiled's own render (`tmxrasterizer`) shows each cell's
 //! terrain colour at the centre hexmap's geometry gives it (its cube coordinates through

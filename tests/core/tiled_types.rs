@@ -1,4 +1,4 @@
-//! Tiled properties in Tiled's own types (issue 30.8), as a game reads Tiled's JSON of our
+//! Tiled properties in Tiled's own types, as a game reads Tiled's JSON of our
 //! export: terrain ids are ints, costs numbers (never the word "impassable": an
 //! impassable terrain has the bool `hexmap:impassable` and no cost), sight a bool, colours
 //! Tiled colours, and

@@ -1,4 +1,4 @@
-//! The tracing underlay in exported pictures (issue 29): `hexmap export --underlay` draws
+//! The tracing underlay in exported pictures: `hexmap export --underlay` draws
 //! the image under the map, so it shows through an empty cell, in the PNG as decoded, in
 //! librsvg's render of the SVG and in poppler's render of the PDF; without the flag it is
 //! never drawn, the flag is refused for other formats, and a missing image is a warning

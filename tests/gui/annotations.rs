@@ -1,4 +1,4 @@
-//! The icon and label tools (issue 15) driven through real frames: click, type, Enter adds
+//! The icon and label tools driven through real frames: click, type, Enter adds
 //! a label that is then drawn on the canvas; drags move (one undo step each), handles turn
 //! and size, a double-click edits the text in place; the icon palette's search, placing,
 //! selecting, dragging and deleting icons; the topmost label wins a click; typing in the
@@ -9,11 +9,11 @@ use eframe::egui::{Key, Modifiers, Pos2, Shape, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
-use hexmap::app::camera::Camera;
-use hexmap::app::dialogs::FakeDialogs;
-use hexmap::app::label_tool::handles;
+use hexmap::app::canvas::camera::Camera;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::tools::Tool;
+use hexmap::app::tools::label_tool::handles;
 use hexmap::hex::{Hex, Point};
 use hexmap::map::{AnnotationEdit, BuiltinIcon, Edit, Icon, Label, LabelId};
 

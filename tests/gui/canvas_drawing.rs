@@ -6,10 +6,10 @@ use eframe::egui::epaint::ColorMode;
 use eframe::egui::{Color32, Shape, Vec2};
 use egui_kittest::Harness;
 use hexmap::app::EditorApp;
-use hexmap::app::camera::Camera;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::canvas::camera::Camera;
+use hexmap::app::canvas::overlays::{OverlayKind, OverlayState};
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
-use hexmap::app::overlays::{OverlayKind, OverlayState};
 use hexmap::hex::{CoordSystem, Hex};
 
 /// The editor on a blank 24 × 16 map of 32-unit hexes, looking at hex (0, 0).

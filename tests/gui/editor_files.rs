@@ -6,7 +6,7 @@ use crate::editor::{blank_doc, drag_through, harness, terrains};
 use crate::harness::{settle, temp_dir};
 use eframe::egui::{self, Key, Modifiers};
 use egui_kittest::kittest::Queryable;
-use hexmap::app::dialogs::{DialogReply, FakeDialogs};
+use hexmap::app::files::dialogs::{DialogReply, FakeDialogs};
 use hexmap::app::open_map::OpenMap;
 use hexmap::hex::{OffsetCoord, OffsetKind};
 use std::path::PathBuf;

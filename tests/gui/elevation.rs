@@ -1,4 +1,4 @@
-//! The raise/lower brush and the elevation bands (issue 27): Brush → Raise and a stroke
+//! The raise/lower brush and the elevation bands: Brush → Raise and a stroke
 //! raise the heights under the brush by the step (shift lowers), one undo step; a map
 //! without heights gets its layer on the first stroke; Layers → Elevation bands tints each
 //! cell by its height band on the canvas.
@@ -8,7 +8,7 @@ use eframe::egui::{Color32, Event, Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::draw::elevation_bands;
 use hexmap::hex::{Hex, OffsetCoord, OffsetKind, Orientation, Point};

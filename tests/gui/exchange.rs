@@ -1,16 +1,17 @@
 //! Export and Tiled import through the File menu, driven by egui_kittest with fake file
 //! dialogs: the export runs on a worker thread and the files land where the dialog said.
 
-use crate::harness::{export_via_menu, settle, temp_dir};
+use crate::harness::{export_via_menu, settle, temp_dir, wait_until};
 use eframe::egui::{Event, Key, Modifiers, PointerButton, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::{DialogReply, FakeDialogs};
+use hexmap::app::files::dialogs::{DialogReply, FakeDialogs};
 use hexmap::app::open_map::OpenMap;
 use hexmap::hex::Hex;
 use hexmap::io::format::by_name;
 use std::path::Path;
+use std::time::Duration;
 
 /// Terrain name per cell: palettes may number terrains differently after an import.
 fn terrain_names(app: &EditorApp) -> Vec<(Hex, Option<String>)> {
@@ -190,13 +191,9 @@ fn a_cancelled_dialog_does_not_drop_an_export_waiting_for_its_file() {
     h.event(press(false));
     settle(&mut h);
 
-    for _ in 0..500 {
-        if wait_for_file(&png) && h.state().view().export_job().is_none() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        settle(&mut h);
-    }
+    wait_until(&mut h, Duration::from_secs(5), "the export to end", |h| {
+        wait_for_file(&png) && h.state().view().export_job().is_none()
+    });
     assert!(
         h.state().view().error().is_none(),
         "{:?}",
@@ -221,7 +218,7 @@ fn a_cancelled_dialog_does_not_drop_an_export_waiting_for_its_file() {
     );
 }
 
-/// Issue 24.2 in the editor: with the map's legend on, File → Export… of a PNG puts the
+/// With the map's legend on, File → Export… of a PNG puts the
 /// legend beside the map by default (the picture is wider than the map's own picture and
 /// no hex centre changes), and choosing "below" in the window puts it under the map.
 #[test]
@@ -258,13 +255,9 @@ fn the_export_window_puts_the_legend_beside_the_map_or_below_it() {
     settle(&mut h);
     h.get_by_label("Choose file and export…").click();
     settle(&mut h);
-    for _ in 0..500 {
-        if h.state().view().export_job().is_none() && wait_for_file(&below) {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        settle(&mut h);
-    }
+    wait_until(&mut h, Duration::from_secs(5), "the export to end", |h| {
+        h.state().view().export_job().is_none() && wait_for_file(&below)
+    });
     assert!(wait_for_file(&below));
 
     // The map's own picture, without a legend, drawn the same way.
@@ -371,13 +364,9 @@ fn enter_exports_from_the_export_window() {
     settle(&mut h);
     h.key_press(Key::Enter);
     settle(&mut h);
-    for _ in 0..500 {
-        if wait_for_file(&csv) && h.state().view().export_job().is_none() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        settle(&mut h);
-    }
+    wait_until(&mut h, Duration::from_secs(5), "the export to end", |h| {
+        wait_for_file(&csv) && h.state().view().export_job().is_none()
+    });
     let text = std::fs::read_to_string(&csv).expect("Enter exported the CSV");
     assert!(text.lines().count() > 10, "{text}");
     assert!(h.query_by_label("Choose file and export…").is_none());
@@ -417,13 +406,9 @@ fn cancel_stops_a_running_export_before_it_writes_anything() {
     assert!(h.query_by_label("Exporting").is_some());
     h.get_by_label("Cancel").click();
     settle(&mut h);
-    for _ in 0..500 {
-        if h.state().view().export_job().is_none() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        settle(&mut h);
-    }
+    wait_until(&mut h, Duration::from_secs(5), "the export to end", |h| {
+        h.state().view().export_job().is_none()
+    });
     assert!(
         h.state().view().export_job().is_none(),
         "the export stopped"
@@ -440,7 +425,7 @@ fn cancel_stops_a_running_export_before_it_writes_anything() {
     assert!(left.is_empty(), "{left:?}");
 }
 
-/// Issue 28: the Export window's PNG compression choice reaches the file. "fastest" and
+/// The Export window's PNG compression choice reaches the file. "fastest" and
 /// "small" write the same pixels, fastest's file the larger; the window starts at "fast",
 /// whose file is the library's default PNG byte for byte.
 #[test]
@@ -468,13 +453,9 @@ fn the_export_windows_png_compression_choice_reaches_the_file() {
         }
         h.get_by_label("Choose file and export…").click();
         settle(&mut h);
-        for _ in 0..500 {
-            if h.state().view().export_job().is_none() && wait_for_file(path) {
-                break;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(10));
-            settle(&mut h);
-        }
+        wait_until(&mut h, Duration::from_secs(5), "the export to end", |h| {
+            h.state().view().export_job().is_none() && wait_for_file(path)
+        });
         assert!(wait_for_file(path), "{level:?}");
     }
     let [default, fastest, small] = paths.map(|p| std::fs::read(p).unwrap());

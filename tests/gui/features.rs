@@ -1,4 +1,4 @@
-//! The edge and path tools (issue 14) driven through real frames: a drag of the edge tool
+//! The edge and path tools driven through real frames: a drag of the edge tool
 //! along three hexsides, the status bar naming the river under the pointer, one undo for
 //! the drag; the path tool's click, click, click, then Delete; a press selects another
 //! path only on its drawn line, so paths start and extend in hexes other paths cross.
@@ -7,10 +7,10 @@ use crate::harness::shown_labels;
 use eframe::egui::{Key, Modifiers, Pos2, Vec2};
 use egui_kittest::Harness;
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::FakeDialogs;
-use hexmap::app::feature_tools::edge_label;
+use hexmap::app::canvas::overlays::OverlayState;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
-use hexmap::app::overlays::OverlayState;
+use hexmap::app::tools::feature_tools::edge_label;
 use hexmap::draw::features::distance_to_path_near;
 use hexmap::hex::{CoordSystem, Edge, Hex, OffsetCoord, Orientation, Point};
 use hexmap::map::{EdgeTypeId, Edit, FeatureEdit, MapPath, PathId, PathTypeId};

@@ -1,5 +1,5 @@
-//! The built-in file dialog (issue 12 item 2), recent files stored absolute (item 3) and a
-//! broken map given at startup (item 6), driven through egui_kittest as a person would:
+//! The built-in file dialog, recent files stored absolute and a
+//! broken map given at startup, driven through egui_kittest as a person would:
 //! keys typed into the focused field, labels read off the screen. The fake native dialog
 //! answers "nothing", as rfd does on a desktop without a portal.
 
@@ -7,7 +7,7 @@ use crate::harness::{settle, temp_dir};
 use eframe::egui::{Event, Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use hexmap::app::dialogs::{DialogReply, FakeDialogs};
+use hexmap::app::files::dialogs::{DialogReply, FakeDialogs};
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::{EditorApp, StartOptions};
 use hexmap::hex::Hex;
@@ -322,7 +322,7 @@ fn the_native_dialog_starts_in_the_open_maps_folder() {
     let (request, folder) = seen.last().expect("the native dialog was asked");
     assert!(matches!(
         request,
-        hexmap::app::dialogs::DialogRequest::SaveAs { .. }
+        hexmap::app::files::dialogs::DialogRequest::SaveAs { .. }
     ));
     assert_eq!(
         folder.canonicalize().unwrap(),

@@ -1,4 +1,4 @@
-//! Fog of war in the editor (issue 26): the player window (View → Player window; egui
+//! Fog of war in the editor: the player window (View → Player window; egui
 //! embeds it as a window under the test harness) shows only the player filter's map —
 //! no GM-only text anywhere in its shapes, fog over every hidden hex — and follows each
 //! GM edit; the main window's player view hides the readout; the fog tool's brush reveals
@@ -8,7 +8,7 @@ use crate::harness::{colour_at, settle, shapes_in, shown_labels};
 use eframe::egui::{Color32, Key, Pos2, Rect, Shape, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::app::tools::Tool;
 use hexmap::app::{Action, EditorApp};
@@ -259,7 +259,7 @@ fn the_player_window_draws_tile_art_on_revealed_cells() {
 /// The screen points where `shapes` draw in the GM-only mark colour: each dash's ends and
 /// each "GM" tag's position.
 fn secret_marks(shapes: &[Shape]) -> Vec<Pos2> {
-    use hexmap::app::secret_marks::SECRET;
+    use hexmap::app::canvas::secret_marks::SECRET;
     let mut out = Vec::new();
     for s in shapes {
         match s {

@@ -1,4 +1,4 @@
-//! The Fog tool's click modes (issue 26). The fog bucket reveals (shift: hides) the
+//! The Fog tool's click modes. The fog bucket reveals (shift: hides) the
 //! clicked cell's terrain area; the bar reveals or hides the Select tool's selection. The
 //! party: with the Fog tool in "Party" mode a click places
 //! the party (revealing what it sees), a click elsewhere walks it along the cheapest route
@@ -11,7 +11,7 @@ use crate::harness::{click_hex, colour_at, settle, shapes_in, shown_labels, undo
 use eframe::egui::{Event, Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::app::tools::Tool;
 use hexmap::app::{Action, EditorApp};
@@ -82,7 +82,7 @@ fn a_click_places_the_party_and_reveals_what_it_sees_in_one_undo_step() {
     let centre =
         camera.world_to_screen(rect, h.state().view().doc().layout().hex_to_pixel(at(2, 3)));
     // Drawn by `draw` as every picture draws it: a disc of the party colour on its hex.
-    let party = hexmap::app::painter::color32(hexmap::draw::PARTY);
+    let party = hexmap::app::canvas::painter::color32(hexmap::draw::PARTY);
     let shapes = shapes_in(&h, rect);
     let marker = colour_at(&shapes, centre);
     assert_eq!(marker, Some(party), "no party marker at {centre:?}");

@@ -1,15 +1,16 @@
-//! Map → Generate… driven as a person drives it (issue 27): the window shows a preview of
+//! Map → Generate… driven as a person drives it: the window shows a preview of
 //! the map its settings give, Apply makes it a new map (unsaved, named by the generator),
 //! and "New roads" lays the roads again on the open map.
 
-use crate::harness::{settle, shown_labels};
+use crate::harness::{settle, shown_labels, wait_until};
 use eframe::egui::Vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::{Action, EditorApp};
 use hexmap::map::{Edit, FeatureEdit};
+use std::time::Duration;
 
 fn harness() -> Harness<'static, EditorApp> {
     let doc = OpenMap::new_map(&NewMapSpec::default()).expect("valid spec");
@@ -110,12 +111,12 @@ fn a_large_world_is_generated_off_the_ui_pass_and_applied_when_ready() {
         shown_labels(&h)
     );
     assert!(h.state().view().doc().map() == &big);
-    let end = std::time::Instant::now() + std::time::Duration::from_secs(240);
-    while h.state().view().doc().map().elevation_layer().is_none() {
-        assert!(std::time::Instant::now() < end, "generation never finished");
-        std::thread::sleep(std::time::Duration::from_millis(50));
-        h.run_steps(1);
-    }
+    wait_until(
+        &mut h,
+        Duration::from_secs(240),
+        "the generation to finish",
+        |h| h.state().view().doc().map().elevation_layer().is_some(),
+    );
     settle(&mut h);
     assert_eq!(h.state().view().doc().map().cell_count(), 42_000);
     assert!(h.query_by_label_contains("Applied: ").is_some());
@@ -145,12 +146,9 @@ fn a_large_worlds_preview_is_shown_no_smaller_than_its_picture() {
     h.run();
     open_window(&mut h);
     h.get_by_label("Update preview").click();
-    let end = std::time::Instant::now() + std::time::Duration::from_secs(240);
-    while h.query_by_label_contains("Preview: 42000 cells").is_none() {
-        assert!(std::time::Instant::now() < end, "the preview never came");
-        std::thread::sleep(std::time::Duration::from_millis(50));
-        h.run_steps(1);
-    }
+    wait_until(&mut h, Duration::from_secs(240), "the preview", |h| {
+        h.query_by_label_contains("Preview: 42000 cells").is_some()
+    });
     settle(&mut h);
     // The preview is drawn as a rectangle filled with its texture.
     let font = eframe::egui::TextureId::default();

@@ -1,4 +1,4 @@
-//! Map → Generate… → Biomes driven as a person drives it (issue 27): the biome table as a
+//! Map → Generate… → Biomes driven as a person drives it: the biome table as a
 //! grid whose edits the generated map follows, kept in the preferences, loaded and saved
 //! as a biome file through the file dialogs, and refused with the row named when it
 //! cannot be used.
@@ -8,7 +8,7 @@ use eframe::egui::{Role, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::{DialogReply, FakeDialogs};
+use hexmap::app::files::dialogs::{DialogReply, FakeDialogs};
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::generate::BiomeTable;
 use hexmap::io::biomes::{biomes_from_str, load_biomes};

@@ -1,13 +1,14 @@
 //! Helpers every GUI test uses: let the editor settle after an event, and a per-test
 //! scratch folder.
 
-use eframe::egui::{Color32, Pos2, Rect, Shape, Vec2};
+use eframe::egui::{Color32, Event, Modifiers, PointerButton, Pos2, Rect, Shape, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 /// The editor on `doc` in a window of `size` points, fake file dialogs, one frame run.
 pub fn editor_on(doc: OpenMap, size: Vec2) -> Harness<'static, EditorApp> {
@@ -74,16 +75,43 @@ pub fn settle(h: &mut Harness<'static, EditorApp>) {
     if !busy(h) {
         return;
     }
-    for _ in 0..1000 {
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        h.run_steps(1);
-        if !busy(h) {
-            break;
-        }
-    }
+    run_until(h, Duration::from_secs(10), |h| !busy(h));
     if h.try_run().is_err() {
         h.run_steps(8);
     }
+}
+
+/// Run frames, a few milliseconds apart as a person watching the screen sees them, until
+/// `done` holds or `timeout` has passed; whether it holds. Waits on what the app shows or
+/// keeps (a file written, a job ended, a label on screen), never on a count of frames.
+pub fn run_until(
+    h: &mut Harness<'static, EditorApp>,
+    timeout: Duration,
+    mut done: impl FnMut(&Harness<'static, EditorApp>) -> bool,
+) -> bool {
+    let end = Instant::now() + timeout;
+    loop {
+        if done(h) {
+            return true;
+        }
+        if Instant::now() >= end {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+        h.run_steps(1);
+    }
+}
+
+/// [`run_until`] that fails the test, naming `what` it waited for, when `done` does not
+/// hold within `timeout`; frames are then run until the app settles.
+pub fn wait_until(
+    h: &mut Harness<'static, EditorApp>,
+    timeout: Duration,
+    what: &str,
+    done: impl FnMut(&Harness<'static, EditorApp>) -> bool,
+) {
+    assert!(run_until(h, timeout, done), "waited {timeout:?} for {what}");
+    settle(h);
 }
 
 /// The text the last frame put on the system clipboard, if any.
@@ -193,22 +221,35 @@ pub fn export_via_menu(
 /// Wait (up to 30 s, as a person watches the progress bar) for the export job to finish,
 /// which it must do without an error.
 pub fn wait_for_export(h: &mut Harness<'static, EditorApp>) {
-    for _ in 0..3000 {
-        if h.state().view().export_job().is_none() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        settle(h);
-    }
-    assert!(
-        h.state().view().export_job().is_none(),
-        "the export finished"
-    );
+    wait_until(h, Duration::from_secs(30), "the export to finish", |h| {
+        h.state().view().export_job().is_none()
+    });
     assert!(
         h.state().view().error().is_none(),
         "{:?}",
         h.state().view().error()
     );
+}
+
+/// A click at `p` with `mods` held, as a person holds a key (Alt, Shift, Ctrl) and clicks,
+/// then lets the key go.
+pub fn click_with(h: &mut Harness<'static, EditorApp>, p: Pos2, mods: Modifiers) {
+    h.hover_at(p);
+    h.run();
+    h.event(Event::ModifiersChanged(mods));
+    h.run();
+    let button = |pressed| Event::PointerButton {
+        pos: p,
+        button: PointerButton::Primary,
+        pressed,
+        modifiers: mods,
+    };
+    h.event(button(true));
+    h.run();
+    h.event(button(false));
+    h.run();
+    h.event(Event::ModifiersChanged(Modifiers::NONE));
+    settle(h);
 }
 
 /// A click at `p` as a person makes it: the pointer there, pressed, released.

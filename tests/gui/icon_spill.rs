@@ -4,8 +4,8 @@
 
 use eframe::egui::{Color32, Pos2, Shape, TextureId, Vec2};
 use egui_kittest::Harness;
-use hexmap::app::camera::Camera;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::canvas::camera::Camera;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::app::{Action, EditorApp};
 use hexmap::hex::{OffsetCoord, OffsetKind, Orientation, Point};

@@ -8,7 +8,7 @@ use eframe::egui::{self, Event, Key, Modifiers, OutputCommand, PointerButton, Po
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::tools::Tool;
 use hexmap::hex::{Hex, OffsetCoord, OffsetKind};
@@ -513,7 +513,7 @@ fn assert_placed(h: &Harness<'static, EditorApp>, title: &str) {
 
 #[test]
 fn export_print_error_and_import_warning_windows_open_centred_below_the_bars() {
-    use hexmap::app::dialogs::DialogReply;
+    use hexmap::app::files::dialogs::DialogReply;
     use hexmap::io::format::{WriteOptions, by_name, write_path};
     let dir = std::env::temp_dir().join(format!("hexmap-placement-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -5,8 +5,8 @@
 use eframe::egui::{Shape, Vec2};
 use egui_kittest::Harness;
 use hexmap::app::EditorApp;
-use hexmap::app::camera::Camera;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::canvas::camera::Camera;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::hex::{OffsetKind, Orientation, Point};
 use hexmap::map::{HexMap, Label, LabelId, MapProperties, MapShape, Palette, TerrainId};

@@ -7,7 +7,7 @@ use eframe::egui::{self, Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::hex::{OffsetCoord, OffsetKind, Orientation};
 use hexmap::map::{HexMap, MapProperties, MapShape, Palette};
@@ -129,11 +129,12 @@ fn switching_to_flat_takes_the_offset_kind_of_the_same_parity_and_keeps_the_rect
         h.get_by_label("flat").click();
         settle(&mut h);
         // The window shows the kind that goes with flat hexes before anything is applied.
-        let shown = h
-            .get_by_role_and_label(egui::Role::ComboBox, "Offset kind")
-            .accesskit_node()
-            .value();
-        assert_eq!(shown.as_deref(), Some(flat_kind.name()), "the box follows");
+        let shown = h.get_by_label(flat_kind.name()).accesskit_node().toggled();
+        assert_eq!(
+            shown,
+            Some(eframe::egui::accesskit::Toggled::True),
+            "the offset kind follows: {flat_kind} is chosen"
+        );
         h.get_by_label("Apply").click();
         settle(&mut h);
         let doc = h.state().view().doc();

@@ -1,4 +1,4 @@
-//! The map scale set in the Map properties panel as a user does (issue 29): tick "Map
+//! The map scale set in the Map properties panel as a user does: tick "Map
 //! scale", type the unit, Apply — one undo step; a distance of 0 is refused with a message
 //! on screen and the map keeps its scale.
 
@@ -7,7 +7,7 @@ use eframe::egui::{Event, Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::hex::{OffsetKind, Orientation};
 use hexmap::map::{HexMap, MapProperties, MapScale, MapShape, Palette};

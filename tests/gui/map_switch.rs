@@ -1,4 +1,4 @@
-//! What belongs to one map goes with it (issue 24, items 8, 10 and 24): a new or opened map
+//! What belongs to one map goes with it: a new or opened map
 //! starts with no overlay anchor, target or route; status messages about the old map or an
 //! older state go; a discarded recovery file is gone and never offered again.
 
@@ -7,7 +7,7 @@ use eframe::egui::{Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::{DialogReply, FakeDialogs};
+use hexmap::app::files::dialogs::{DialogReply, FakeDialogs};
 use hexmap::app::open_map::OpenMap;
 use hexmap::hex::Hex;
 use hexmap::io::recovery::{recovery_path, write_recovery};

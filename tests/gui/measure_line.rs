@@ -1,4 +1,4 @@
-//! What the Measure tool draws while it measures (issue 29), read from the shapes of the
+//! What the Measure tool draws while it measures, read from the shapes of the
 //! frame: the straight line from the anchor's centre to the hovered hex's centre, every hex
 //! of the hex line (`hexmap_hex::line`) tinted alike, and the route the status bar costs
 //! (`HexMap::route`) as a path through its cells' centres.
@@ -8,7 +8,7 @@ use eframe::egui::{Pos2, Shape, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::hex::{Hex, OffsetKind, Orientation};
 use hexmap::map::{HexMap, MapProperties, MapScale, MapShape, Palette, TerrainId};

@@ -1,4 +1,4 @@
-//! Starting a map (issue 24, items 16 and 17): the New map window fills the cells with a
+//! Starting a map: the New map window fills the cells with a
 //! terrain and chooses which rows or columns are shifted; the "No map is open" screen has
 //! a File menu with recent files, samples, import, preferences and Quit.
 
@@ -6,7 +6,7 @@ use crate::harness::{settle, shown_labels, temp_dir};
 use eframe::egui::{self, Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::app::{EditorApp, StartOptions};
 use hexmap::hex::OffsetKind;

@@ -6,7 +6,7 @@ use eframe::egui::{Rect, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
-use hexmap::app::camera::Camera;
+use hexmap::app::canvas::camera::Camera;
 use hexmap::app::open_map::OpenMap;
 use hexmap::hex::{OffsetCoord, OffsetKind};
 

@@ -6,7 +6,7 @@ use eframe::egui::{self, Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::hex::{OffsetCoord, OffsetKind};
 use hexmap::map::{CellEdit, Edit, Rgb};

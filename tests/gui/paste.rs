@@ -1,4 +1,4 @@
-//! Copy and paste (issue 24, item 18): a pasted block hangs from the point where it was
+//! Copy and paste: a pasted block hangs from the point where it was
 //! grabbed at the copy, or from its middle, never from its top-left cell.
 
 use crate::harness::{click_hex, copy_then_paste, settle};
@@ -6,7 +6,7 @@ use eframe::egui::{Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::tools::Tool;
 use hexmap::hex::{Hex, OffsetCoord, OffsetKind};

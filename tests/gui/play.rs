@@ -1,17 +1,18 @@
 //! Minesweeper play mode driven through egui_kittest: real frames, real clicks on hex
 //! centres, fake file dialogs. Playing must leave the map and its undo history alone.
 
-use crate::harness::{settle, shown_labels};
+use crate::harness::{settle, shown_labels, wait_until};
 use eframe::egui::{Event, Modifiers, PointerButton, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::hex::Hex;
 use hexmap::map::ShapeSpec;
 use hexmap::map::{CellEdit, Edit};
 use hexmap::mines::{CellView, GameStatus};
+use std::time::Duration;
 
 const MINE_A: Hex = Hex::new(2, 0);
 const MINE_B: Hex = Hex::new(-2, 2);
@@ -163,13 +164,12 @@ fn new_random_layout_keeps_the_count_and_not_the_map() {
     h.get_by_label("New random layout").click();
     settle(&mut h);
     // Generation runs on a thread; wait for it (a tiny board takes milliseconds).
-    for _ in 0..200 {
-        if !h.state().view().play().unwrap().generating() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        settle(&mut h);
-    }
+    wait_until(
+        &mut h,
+        Duration::from_secs(2),
+        "the layout to be generated",
+        |h| !h.state().view().play().unwrap().generating(),
+    );
     let session = h.state().view().play().unwrap();
     assert!(!session.generating(), "generation finished");
     assert_eq!(session.game().layout().mine_count(), 2);
@@ -292,13 +292,12 @@ fn play_status_bar_never_tells_where_mines_are() {
     // After a new random layout neither the map's saved mines nor the game's show.
     h.get_by_label("New random layout").click();
     settle(&mut h);
-    for _ in 0..200 {
-        if !h.state().view().play().unwrap().generating() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        settle(&mut h);
-    }
+    wait_until(
+        &mut h,
+        Duration::from_secs(2),
+        "the layout to be generated",
+        |h| !h.state().view().play().unwrap().generating(),
+    );
     assert_status_hides_mines(&mut h);
     // A revealed cell shows its number, as on the board: open the suggested safe start.
     let start = h
@@ -320,14 +319,10 @@ fn play_status_bar_never_tells_where_mines_are() {
 
 /// Frames until the Random mines window's placement (a worker thread) has answered.
 fn settle_until_placed(h: &mut Harness<'static, EditorApp>) {
-    for _ in 0..500 {
-        settle(h);
-        if h.query_by_label_contains("Placing mines").is_none() {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    panic!("the placement did not finish");
+    settle(h);
+    wait_until(h, Duration::from_secs(5), "the placement to finish", |h| {
+        h.query_by_label_contains("Placing mines").is_none()
+    });
 }
 
 #[test]
@@ -384,7 +379,7 @@ fn random_mines_with_a_safe_start_and_no_guessing_then_the_fairness_check() {
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
     h.run();
     let start = hexmap::hex::OffsetKind::OddR.to_hex(hexmap::hex::OffsetCoord::new(10, 8));
-    let overlays = hexmap::app::overlays::OverlayState {
+    let overlays = hexmap::app::canvas::overlays::OverlayState {
         anchor: Some(start),
         ..Default::default()
     };
@@ -393,8 +388,8 @@ fn random_mines_with_a_safe_start_and_no_guessing_then_the_fairness_check() {
     settle(&mut h);
     h.get_by_label("Random mines…").click();
     settle(&mut h);
-    // The editor names the hex as `hexmap` does: the map's offset kind, named (issue 24
-    // item 9; it said axial "7,8" before).
+    // The editor names the hex as `hexmap` does: the map's offset kind, named (not
+    // axial "7,8").
     h.get_by_label("Safe start at the anchor odd-r 10,8")
         .click();
     h.get_by_label("No guessing needed").click();

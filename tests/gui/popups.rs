@@ -1,14 +1,14 @@
-//! Menus and combo boxes own the keys and clicks meant for them (issue 24, items 6 and 7):
+//! Menus and combo boxes own the keys and clicks meant for them:
 //! Escape closes the popup and never reaches the canvas behind it, a click that closes a
 //! menu paints nothing, and the Edit menu's "Copy selection" agrees with the outline drawn;
-//! the View menu shows the zoom keys (item 26).
+//! the View menu shows the zoom keys.
 
 use crate::harness::{copy_then_paste, settle, shown_labels};
 use eframe::egui::{self, Event, Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::tools::Tool;
 use hexmap::hex::{Hex, OffsetCoord, OffsetKind};

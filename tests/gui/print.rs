@@ -2,15 +2,16 @@
 //! changes the page count it shows (the same count the library's layout gives), and
 //! "Export PDF…" writes the PDF through the export job to the file the dialog names.
 
-use crate::harness::{settle, temp_dir};
+use crate::harness::{settle, temp_dir, wait_until};
 use eframe::egui::accesskit::Toggled;
 use eframe::egui::{Event, Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::{DialogReply, FakeDialogs};
+use hexmap::app::files::dialogs::{DialogReply, FakeDialogs};
 use hexmap::app::open_map::OpenMap;
 use hexmap::draw::print::{PageSetup, layout_map};
+use std::time::Duration;
 
 /// The page count the window shows ("Pages: N (…)").
 fn shown_pages(h: &Harness<'static, EditorApp>) -> usize {
@@ -92,7 +93,7 @@ fn print_window_shows_the_page_count_and_exports_a_pdf() {
     }
 }
 
-/// Issue 24.3 in the editor: with the map's legend on, the print window starts with the key
+/// With the map's legend on, the print window starts with the key
 /// on its own page; "over board top-left" puts it on the first board page instead. Read
 /// back with poppler's `pdftotext` (skipped when poppler is missing, an error under CI).
 #[test]
@@ -126,13 +127,9 @@ fn the_print_window_puts_the_key_on_its_own_page_or_the_first_board_page() {
             }
             h.get_by_label("Export PDF…").click();
             settle(h);
-            for _ in 0..1000 {
-                if h.state().view().export_job().is_none() && file.is_file() {
-                    break;
-                }
-                std::thread::sleep(std::time::Duration::from_millis(10));
-                settle(h);
-            }
+            wait_until(h, Duration::from_secs(10), "the PDF to be written", |h| {
+                h.state().view().export_job().is_none() && file.is_file()
+            });
             assert!(
                 h.state().view().error().is_none(),
                 "{:?}",

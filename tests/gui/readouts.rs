@@ -1,4 +1,4 @@
-//! What the status bar and the overlays panel say about the view (issue 24, items 11, 19
+//! What the status bar and the overlays panel say about the view (19
 //! and 23): the size of a hex on screen rather than a zoom percentage, why ticked labels
 //! are not drawn yet, and a small window that keeps its readouts whole and most of its
 //! width for the map.
@@ -8,7 +8,7 @@ use eframe::egui::{self, Key, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 
 fn harness_at(doc: OpenMap, size: Vec2) -> Harness<'static, EditorApp> {

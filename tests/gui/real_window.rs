@@ -1,4 +1,4 @@
-//! The editor in a real window (issue 12, Proof): the `hexmap` binary under Xvfb, keys sent
+//! The editor in a real window: the `hexmap` binary under Xvfb, keys sent
 //! with xdotool, on a desktop without a portal (no D-Bus session, no zenity), which is the
 //! case where file dialogs used to do nothing. Start on the sample map, Ctrl+S → type a new
 //! path → Enter: the file exists and `hexmap validate` accepts it; Ctrl+O → type a map's

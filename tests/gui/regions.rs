@@ -1,4 +1,4 @@
-//! The region tool (issue 29) as a user drives it: choose the tool, make a new region in
+//! The region tool as a user drives it: choose the tool, make a new region in
 //! the Regions panel, drag the brush across the map — the region's name and outline show
 //! on the canvas and in the panel — then undo the stroke in one step; the bucket fills a
 //! contiguous terrain into the region.
@@ -8,7 +8,7 @@ use eframe::egui::{Color32, Key, Modifiers, Pos2, Rect, Shape, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::app::tools::Tool;
 use hexmap::draw::named_regions::outline_rings;

@@ -7,7 +7,7 @@ use eframe::egui::{self, Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::hex::{Hex, OffsetCoord, OffsetKind, Orientation};
 use hexmap::map::{HexMap, MapProperties, MapShape, Palette, shape_centre};

@@ -1,4 +1,4 @@
-//! The scale bar in the editor (issue 29): on the canvas (View → Scale bar), its label read
+//! The scale bar in the editor: on the canvas (View → Scale bar), its label read
 //! from the shapes drawn in the canvas's bottom-left corner, changing with the zoom and gone
 //! when the toggle is off; the Print window's "Scale bar" checkbox, read back from the PDF
 //! it writes with `pdftotext`; and the checkbox greyed for a map without a scale.
@@ -8,7 +8,7 @@ use eframe::egui::{Key, Shape, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::{DialogReply, FakeDialogs};
+use hexmap::app::files::dialogs::{DialogReply, FakeDialogs};
 use hexmap::app::open_map::OpenMap;
 use hexmap::map::HexMap;
 use std::path::Path;

@@ -1,4 +1,4 @@
-//! The scatter brush (issue 29): a 70/30 mix painted with a big brush comes out near its
+//! The scatter brush: a 70/30 mix painted with a big brush comes out near its
 //! weights, and the same stroke with the same seed paints exactly the same cells again
 //! after an undo; a re-roll paints another pattern.
 
@@ -7,7 +7,7 @@ use eframe::egui::{Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::tools::Tool;
 use hexmap::hex::{Hex, OffsetCoord, OffsetKind};

@@ -10,7 +10,7 @@ use crate::harness::{
 use eframe::egui::{Key, Modifiers, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::app::tools::Tool;
 use hexmap::app::{Action, EditorApp};
@@ -426,7 +426,7 @@ fn no_secret_of_any_kind_reaches_the_player_window_or_the_player_view() {
 #[test]
 fn the_gms_secret_marks_are_drawn_under_the_canvas_legend() {
     use eframe::egui::Shape;
-    use hexmap::app::secret_marks::SECRET;
+    use hexmap::app::canvas::secret_marks::SECRET;
     let path = hexcrawl_copy("legend-marks");
     let mut h = harness(&path);
     push(

@@ -1,13 +1,13 @@
-//! Selections as a Tiled user drives them (issue 29): Select all, Deselect, Cut, Delete,
+//! Selections as a Tiled user drives them: Select all, Deselect, Cut, Delete,
 //! select same terrain (menu and Alt+click), the magic wand, Shift to add and Ctrl to
 //! subtract, fill and erase the selection, and moving it by dragging. Each reads what is
 //! shown (status bar, Edit menu, the terrain under the pointer) and undoes in one step.
 
-use crate::harness::{settle, shown_labels};
-use eframe::egui::{Event, Key, Modifiers, PointerButton, Pos2, Vec2};
+use crate::harness::{click_with, settle, shown_labels};
+use eframe::egui::{Event, Key, Modifiers, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use hexmap::app::dialogs::FakeDialogs;
+use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::tools::Tool;
 use hexmap::app::{Action, EditorApp};
@@ -72,26 +72,6 @@ fn shows(h: &Harness<'static, EditorApp>, text: &str) -> bool {
 
 fn tool(h: &mut Harness<'static, EditorApp>, t: Tool) {
     h.get_by_label(t.label()).click();
-    settle(h);
-}
-
-/// A click at `p` with `mods` held throughout.
-fn click_with(h: &mut Harness<'static, EditorApp>, p: Pos2, mods: Modifiers) {
-    h.hover_at(p);
-    h.run();
-    h.event(Event::ModifiersChanged(mods));
-    h.run();
-    let button = |pressed| Event::PointerButton {
-        pos: p,
-        button: PointerButton::Primary,
-        pressed,
-        modifiers: mods,
-    };
-    h.event(button(true));
-    h.run();
-    h.event(button(false));
-    h.run();
-    h.event(Event::ModifiersChanged(Modifiers::NONE));
     settle(h);
 }
 

@@ -7,7 +7,7 @@ use eframe::egui::{Key, Modifiers, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
-use hexmap::app::dialogs::{DialogReply, FakeDialogs};
+use hexmap::app::files::dialogs::{DialogReply, FakeDialogs};
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::draw::RgbaImage;
 use hexmap::map::{AnnotationEdit, Edit, MapEdit, Palette, TerrainId, TileArt};

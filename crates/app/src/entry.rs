@@ -48,18 +48,18 @@ pub async fn start_web(canvas: web_sys::HtmlCanvasElement) -> Result<(), wasm_bi
     };
     // A players' window (`?players=ID`, opened by View → Player window) shows only what
     // the GM's tab sends it.
-    if let Some(id) = crate::storage::web_players::players_id() {
+    if let Some(id) = crate::files::storage::web_players::players_id() {
         return runner
             .start(
                 canvas,
                 options,
                 Box::new(move |cc| {
                     let inbox =
-                        crate::storage::web_players::WebInbox::new(&id, cc.egui_ctx.clone())
+                        crate::files::storage::web_players::WebInbox::new(&id, cc.egui_ctx.clone())
                             .map_err(|e| format!("cannot hear the GM's tab: {e:?}"))?;
-                    Ok(Box::new(crate::player_page::PlayerPage::new(Box::new(
-                        inbox,
-                    ))))
+                    Ok(Box::new(crate::windows::player_page::PlayerPage::new(
+                        Box::new(inbox),
+                    )))
                 }),
             )
             .await;

@@ -6,115 +6,60 @@
 //!
 //! | part | type | holds |
 //! |---|---|---|
-//! | `prefs` | [`prefs::Prefs`] | what is kept between runs (recent files, panels, brush) |
+//! | `prefs` | [`Prefs`] | what is kept between runs (recent files, panels, brush) |
 //! | `doc` | [`open_map::OpenMap`] | the open map, its undo history, its file and form |
-//! | `canvas` | `canvas::Canvas` | camera, view, chunk cache, hover, layers, frame times; the overlays ([`overlays`]), legend, spill, image textures, player view, underlay handles |
-//! | `tools` | [`tools::Tools`] | current tool and terrain, drag gesture, selection, clipboard, paste; edge and path types and the selected path ([`feature_tools`]); the icon, label and region tools ([`icon_tool`], [`label_tool`], [`region_tool`]) |
-//! | `windows` | `windows::Windows` | each open window's form, messages, the unsaved-changes and changed-on-disk prompts |
-//! | `file_work` | `file_work::FileWork` | file dialogs (native or [`file_dialog`]) and the one pending, the export job, autosave ([`autosave`]) |
-//! | `play` | [`play::PlaySession`] | the minesweeper game while in play mode |
-//! | `no_map` | [`no_map::NoMap`] | why no map is open (the file given at startup failed) |
+//! | `canvas` | [`canvas::Canvas`] | camera, view, chunk cache, hover, layers, frame times; the overlays ([`canvas::overlays`]), legend, spill, image textures, underlay handles |
+//! | `tools` | [`tools::Tools`] | current tool and terrain, drag gesture, selection, clipboard, paste; edge and path types and the selected path ([`tools::feature_tools`]); the icon, label and region tools |
+//! | `windows` | [`windows::Windows`] | each open window's form, messages, the questions (unsaved changes, changed on disk, recovered changes, a browser's images), the player window and players' view |
+//! | `file_work` | [`files::FileWork`] | file dialogs (native or the built-in one) and the one pending, the export job, autosave |
+//! | `play` | [`PlaySession`] | the minesweeper game while in play mode |
+//! | `no_map` | `windows::no_map::NoMap` | why no map is open (the file given at startup failed) |
+//!
+//! The source is in folders by job: `tools/` (the tools and what they draw), `panels/` (menus,
+//! toolbar, side panels, status bar), `windows/` (each window and its form), `canvas/` (camera,
+//! overlays, chunked drawing and everything shown over the map), `files/` (file dialogs,
+//! autosave, storage, preferences, work off the frame), `actions/` (what changes more than one
+//! part).
 //!
 //! A frame (`EditorApp::show`) polls the file work, then runs the UI: menus, toolbar, side panels
 //! and status bar (`panels`), the canvas, the windows. Each borrows only the parts it needs
 //! and returns [`Action`]s; `run_actions` (in `actions`) applies them after the UI pass.
 //! Whatever changes more than one part is a method of `EditorApp` in `actions/`.
-//! Everything drawn goes through [`painter`]. Tests read the editor through
+//! Map content is drawn by `draw` through [`canvas::painter`]. Tests read the editor through
 //! [`EditorApp::view`].
 
 mod actions;
-mod annotation_marks;
-pub mod autosave;
-mod background;
-pub mod browser_autosave;
-pub mod camera;
-mod canvas;
-pub mod chunks;
-mod clipboard_text;
-pub mod dialogs;
-pub mod disk_check;
+pub mod canvas;
+mod editor_view;
 mod entry;
-pub mod export_import;
-mod feature_palette;
-mod feature_tool_view;
-pub mod feature_tools;
-pub mod file_dialog;
-mod file_menu;
-mod file_work;
-mod fog_panel;
-pub mod frame_stats;
-mod generate_biomes;
-pub mod generate_preview;
-mod generate_window;
-mod height_brush;
-mod icon_palette;
-pub mod icon_tool;
-pub mod images;
-mod input_steps;
-mod key_presses;
-pub mod label_tool;
-mod legend_view;
-pub mod long_work;
-pub mod measure;
-mod measure_view;
-pub mod missing_images;
-pub mod no_map;
+pub mod files;
 pub mod open_map;
-pub mod overlays;
-pub mod painter;
-mod palette_panel;
 mod panels;
-mod party_controls;
-pub mod play;
-pub mod player_page;
-pub mod player_view;
-mod pointer_steps;
-pub mod prefs;
-pub mod print_window;
-pub mod properties;
-mod random_mines;
-mod region_panel;
-pub mod region_tool;
-pub mod sample;
-mod save_name;
-mod scale_bar_view;
-pub mod scale_form;
-mod scatter_panel;
-pub mod secret_marks;
-mod selection;
-mod selection_view;
-mod shortcuts;
-mod spill_view;
-mod status_bar;
-pub mod storage;
-mod tile_art_picker;
-mod tool_marks;
-mod tool_set;
-mod toolbar;
 pub mod tools;
-mod touches;
-mod underlay_view;
-mod underlay_window;
-mod view;
-mod windows;
-mod words;
+pub mod windows;
 
 pub use actions::{Action, UnsavedPrompt};
+pub use canvas::chunks::PaintStats;
+pub use canvas::frame_stats::FrameStats;
+pub use canvas::overlays::OverlayResult;
+pub use editor_view::EditorView;
 #[cfg(not(target_arch = "wasm32"))]
 pub use entry::run;
 #[cfg(target_arch = "wasm32")]
 pub use entry::start_web;
-pub use file_work::PendingDialog;
-pub use view::EditorView;
+pub use files::PendingDialog;
+pub use files::autosave::Autosave;
+pub use files::prefs::Prefs;
+pub use tools::play::PlaySession;
+pub use windows::export_import::ExportJob;
 
-use camera::Camera;
 use canvas::Canvas;
-use dialogs::FileDialogs;
+use canvas::camera::Camera;
+use canvas::overlays::OverlayState;
 use eframe::egui;
-use file_work::FileWork;
+use files::FileWork;
+use files::dialogs::FileDialogs;
 use open_map::OpenMap;
-use overlays::OverlayState;
-use prefs::Prefs;
 use std::path::PathBuf;
 use tools::Tools;
 use windows::Windows;
@@ -159,11 +104,11 @@ pub struct EditorApp {
     /// File dialogs, the export thread, autosave.
     file_work: FileWork,
     /// Work on the map too long for a frame (a huge fill, a large file being read).
-    long_work: long_work::LongWork,
+    long_work: files::long_work::LongWork,
     /// The minesweeper game while in play mode.
-    play: Option<play::PlaySession>,
+    play: Option<tools::play::PlaySession>,
     /// Set while no map is open: the file given at startup could not be opened.
-    no_map: Option<no_map::NoMap>,
+    no_map: Option<windows::no_map::NoMap>,
     /// Actions collected during the current frame.
     actions: Vec<Action>,
     /// The window title last asked for.
@@ -171,11 +116,10 @@ pub struct EditorApp {
     /// Set once the user agreed to close with unsaved changes (or there were none).
     close_allowed: bool,
     /// The question for a map's images in a browser.
-    missing_images: missing_images::MissingImages,
     /// Input that arrived with an earlier frame's, given to egui a frame later.
-    input_steps: input_steps::InputSteps,
+    input_steps: canvas::input_steps::InputSteps,
     /// The players' window of a browser (another browser window), while it is fed.
-    player_link: Option<player_page::PlayerLink>,
+    player_link: Option<windows::player_page::PlayerLink>,
 }
 
 impl EditorApp {
@@ -184,14 +128,14 @@ impl EditorApp {
     pub fn new(cc: &eframe::CreationContext<'_>, options: StartOptions) -> Self {
         let prefs = if options.persist {
             cc.storage
-                .and_then(|s| eframe::get_value::<Prefs>(s, prefs::STORAGE_KEY))
+                .and_then(|s| eframe::get_value::<Prefs>(s, files::prefs::STORAGE_KEY))
                 .unwrap_or_default()
         } else {
             Prefs::default()
         };
         let dialogs = options
             .dialogs
-            .unwrap_or_else(|| storage::platform_dialogs(&cc.egui_ctx));
+            .unwrap_or_else(|| files::storage::platform_dialogs(&cc.egui_ctx));
         let start = match &options.path {
             // Never shown: a placeholder until the file opens (or another map does).
             Some(_) => {
@@ -203,9 +147,9 @@ impl EditorApp {
         app.prefs = prefs;
         app.prefs.resolve_recent();
         app.persist = options.persist;
-        let data_dir = options.data_dir.or_else(storage::data_dir);
+        let data_dir = options.data_dir.or_else(files::storage::data_dir);
         app.file_work.autosave_mut().set_data_dir(data_dir);
-        let store = storage::current().autosaves();
+        let store = files::storage::current().autosaves();
         app.file_work.autosave_mut().set_store(store);
         match options.path {
             Some(path) => app.open_at_start(&cc.egui_ctx, path),
@@ -218,7 +162,7 @@ impl EditorApp {
     /// the error shows on an empty screen with Open, New and Retry. A large file is read
     /// off the frame, that screen saying so meanwhile.
     fn open_at_start(&mut self, ctx: &egui::Context, path: PathBuf) {
-        self.no_map = Some(no_map::NoMap {
+        self.no_map = Some(windows::no_map::NoMap {
             path: path.clone(),
             message: String::new(),
         });
@@ -241,9 +185,9 @@ impl EditorApp {
             actions: Vec::new(),
             title: String::new(),
             close_allowed: false,
-            missing_images: Default::default(),
             input_steps: Default::default(),
-            player_link: storage::players_relink().map(player_page::PlayerLink::new),
+            player_link: files::storage::players_relink()
+                .map(windows::player_page::PlayerLink::new),
         };
         app.reset_view();
         app
@@ -261,7 +205,7 @@ impl EditorApp {
     /// that are gone left there (as at a page's start).
     pub fn with_autosave_store(
         mut self,
-        store: std::sync::Arc<dyn browser_autosave::AutosaveStore>,
+        store: std::sync::Arc<dyn files::browser_autosave::AutosaveStore>,
     ) -> Self {
         self.file_work.autosave_mut().set_store(Some(store));
         self.check_recovery();
@@ -299,7 +243,7 @@ impl eframe::App for EditorApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         if self.persist {
-            eframe::set_value(storage, prefs::STORAGE_KEY, &self.prefs);
+            eframe::set_value(storage, files::prefs::STORAGE_KEY, &self.prefs);
         }
     }
 
@@ -308,7 +252,7 @@ impl eframe::App for EditorApp {
     }
 
     /// Feed egui a click, or typed text before a Tab, one frame at a time
-    /// ([`input_steps`]): quick input that arrives several to a slow frame is not lost.
+    /// ([`canvas::input_steps`]): quick input that arrives several to a slow frame is not lost.
     fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
         self.input_steps.split(ctx, raw_input);
     }
@@ -326,7 +270,7 @@ impl EditorApp {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let started = web_time::Instant::now();
         let ctx = ui.ctx().clone();
-        background::run_steps(&ctx);
+        files::background::run_steps(&ctx);
         self.file_work
             .set_always_builtin(self.prefs.builtin_file_dialog);
         self.poll_dialogs(&ctx);
@@ -356,24 +300,30 @@ impl EditorApp {
         }
         let tool_before = self.tools.tool();
         // The players' view takes no tool keys: no tool acts, none reads a hex.
-        let players = self.canvas.player().on_main();
+        let players = self.windows.player().on_main();
         if self.play.is_none() && !asking && !players {
             let at = (self.doc.form(), self.doc.map());
-            let keys = shortcuts::handle(&ctx, &mut self.tools, &mut self.prefs, at, popup_open);
+            let keys =
+                panels::shortcuts::handle(&ctx, &mut self.tools, &mut self.prefs, at, popup_open);
             self.actions.extend(keys);
             if self.tools.tool() == tools::Tool::Fog
-                && self.prefs.tools.fog_click == prefs::FogClick::Party
+                && self.prefs.tools.fog_click == files::prefs::FogClick::Party
                 && !popup_open
             {
-                let steps = party_controls::keys(&ctx, &self.doc, &self.prefs.tools);
+                let steps = panels::party_controls::keys(&ctx, &self.doc, &self.prefs.tools);
                 self.actions.extend(steps);
             }
         }
         if let Some(no_map) = &self.no_map {
-            let mut asked = file_menu::start_menu_bar(ui, &mut self.prefs);
+            let mut asked = panels::file_menu::start_menu_bar(ui, &mut self.prefs);
             let working = self.long_work.status();
             let working = working.as_ref().map(|(what, done)| (what.as_str(), *done));
-            asked.extend(no_map::screen(ui, no_map, self.windows.info(), working));
+            asked.extend(windows::no_map::screen(
+                ui,
+                no_map,
+                self.windows.info(),
+                working,
+            ));
             asked.extend(self.dialog_windows(ctx.clone()));
             self.actions.extend(asked);
         } else {
@@ -400,20 +350,20 @@ impl EditorApp {
         // players' map, no tool, panel or readout of the GM's (`panels::Mode`).
         let mode = if playing {
             panels::Mode::Playing
-        } else if self.canvas.player().on_main() {
+        } else if self.windows.player().on_main() {
             panels::Mode::Players
         } else {
             panels::Mode::Editing
         };
         let mut asked = panels::menu_bar(ui, &mut self.prefs, (&self.doc, &self.tools), mode);
-        asked.extend(toolbar::toolbar(
+        asked.extend(panels::toolbar::toolbar(
             ui,
             &mut self.tools,
             &mut self.prefs,
             (&self.doc, mode),
         ));
         let working = self.long_work.status();
-        let messages = status_bar::Messages {
+        let messages = panels::status_bar::Messages {
             info: self.windows.info(),
             warning: self.windows.warning().or(self.canvas.images().warning()),
             selected: self.tools.selection().len(),
@@ -424,17 +374,18 @@ impl EditorApp {
             .then_some(self.tools.measure_anchor())
             .flatten()
             .map(|a| (a, self.prefs.tools.measure_speed));
-        asked.extend(status_bar::status_bar(
+        let players = self.windows.player().on_main();
+        asked.extend(panels::status_bar::status_bar(
             ui,
-            &self.canvas,
+            (&self.canvas, players),
             &self.doc,
             messages,
             self.play.as_ref(),
             measure,
         ));
         if let Some(session) = &mut self.play {
-            asked.extend(play::bar(ui, session));
-            let mut parts = play::PlayParts {
+            asked.extend(tools::play::bar(ui, session));
+            let mut parts = tools::play::PlayParts {
                 canvas: &mut self.canvas,
                 doc: &self.doc,
                 play: &mut self.play,
@@ -442,7 +393,7 @@ impl EditorApp {
             };
             egui::CentralPanel::default()
                 .frame(egui::Frame::NONE)
-                .show(ui, |ui| play::canvas(&mut parts, ui));
+                .show(ui, |ui| tools::play::canvas(&mut parts, ui));
         } else {
             let panels = self.prefs.panels;
             let editing = mode == panels::Mode::Editing;
@@ -475,14 +426,15 @@ impl EditorApp {
                     panels::right_panel(ui, &mut self.canvas, &self.doc);
                 }
             }
-            self.canvas.player_window(ui.ctx(), &self.doc);
+            let (preview, player) = self.windows.canvas_parts();
             let mut parts = canvas::CanvasParts {
                 canvas: &mut self.canvas,
                 tools: &mut self.tools,
                 doc: &self.doc,
                 prefs: &self.prefs,
-                preview: self.windows.canvas_preview(),
+                preview,
                 popup_open,
+                player,
             };
             let drawn = egui::CentralPanel::default()
                 .frame(egui::Frame::NONE)
@@ -497,27 +449,22 @@ impl EditorApp {
     fn dialog_windows(&mut self, ctx: egui::Context) -> Vec<Action> {
         let ctx = &ctx;
         let anchor = self.canvas.overlays().anchor;
-        let (images, underlay) = self.canvas.images_and_underlay();
+        let gm_camera = *self.canvas.camera();
+        let (images, underlay) = self.canvas.window_parts();
         let shown = windows::Shown {
             doc: &self.doc,
+            map_open: self.no_map.is_none(),
+            playing: self.play.is_some(),
             anchor,
             export: self.file_work.export(),
+            autosave: self.file_work.autosave(),
             images,
             underlay,
+            gm_camera,
         };
         let mut asked = windows::show_all(ctx, &mut self.windows, shown);
-        asked.extend(autosave::prompt(ctx, self.file_work.autosave()));
-        if self.no_map.is_none()
-            && let Some(given) = self
-                .missing_images
-                .show(ctx, &self.doc, self.canvas.images_mut())
-        {
-            self.windows.say(given);
-        }
-        let conflict = self.windows.disk_conflict();
-        asked.extend(disk_check::prompt(ctx, conflict, self.doc.path()));
         if let Some(dialog) = self.file_work.builtin_mut()
-            && let Some(reply) = file_dialog::show(ctx, dialog, &self.prefs.recent)
+            && let Some(reply) = files::file_dialog::show(ctx, dialog, &self.prefs.recent)
         {
             asked.push(Action::DialogAnswer(reply));
         }
@@ -541,12 +488,12 @@ impl EditorApp {
             true => &open_map::Changed::All,
             false => &changed,
         };
-        self.canvas.player_mut().follow(follow, &self.doc);
+        self.windows.player_mut().follow(follow, &self.doc);
         if let Some(link) = &mut self.player_link {
             let camera = *self.canvas.camera();
             let now = ctx.input(|i| i.time);
             let revision = self.doc.revision();
-            let cut = self.canvas.player_mut().map(&self.doc);
+            let cut = self.windows.player_mut().map(&self.doc);
             if link.sync(cut, revision, camera, now) {
                 ctx.request_repaint_after(std::time::Duration::from_millis(250));
             }

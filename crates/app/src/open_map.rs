@@ -2,14 +2,14 @@
 //! file it came from and the form (offset or cube) it is saved in, plus the region changed
 //! since the canvas last redrew. A thin adapter: every edit is a `map::Edit`.
 
-use super::disk_check::{self, DiskStamp, DiskState};
+use crate::files::disk_check::{self, DiskStamp, DiskState};
 use hexmap_draw::region::offset_box;
 use hexmap_hex::{CoordContext, Hex, Layout, OffsetCoord, OffsetKind, Orientation, Point};
 use hexmap_io::Form;
 use hexmap_map::shape::OffsetBounds;
 use hexmap_map::{
-    CellMarks, Document, Edit, HexError, HexMap, MapEdit, MapProperties, MapShape, Palette,
-    ShapeSpec, TerrainId,
+    CellMarks, Document, Edit, HexMap, MapEdit, MapProperties, MapShape, Palette, ShapeSpec,
+    TerrainId,
 };
 use std::path::{Path, PathBuf};
 
@@ -247,7 +247,7 @@ impl OpenMap {
     /// The bundled sample map (clean, no file): `maps/island.ron`, or a blank map should
     /// the bundled text ever fail to load (a test keeps it loading).
     pub fn sample() -> OpenMap {
-        match super::sample::island() {
+        match crate::files::sample::island() {
             Ok((map, form)) => {
                 let mut doc = OpenMap::from_map(map);
                 doc.set_form(form);
@@ -286,7 +286,8 @@ impl OpenMap {
         let edits = hexmap_io::image_paths::rebase_image_paths(self.map(), from.as_deref(), path)
             .map_err(|e| e.to_string())?;
         if !edits.is_empty() {
-            self.apply_all(&edits)?;
+            self.apply_all(&edits)
+                .map_err(|e| crate::windows::error_text::edit_error(self, &e))?;
         }
         files::write(path, self.document.map(), self.form)?;
         self.path = Some(path.to_path_buf());
@@ -421,19 +422,18 @@ impl OpenMap {
         self.map().note(h)
     }
 
-    /// Apply an edit (inside or outside a stroke); the error text says what was refused,
-    /// naming a hex the way the map does ([`HexError::describe`]).
-    pub fn apply(&mut self, edit: &Edit) -> Result<(), String> {
-        let changed = (self.document.apply(edit)).map_err(|e| e.describe(&self.coord_context()))?;
+    /// Apply an edit (inside or outside a stroke); the error says what was refused, with
+    /// the hexes it is about (the editor names them for this map before showing it).
+    pub fn apply(&mut self, edit: &Edit) -> Result<(), hexmap_map::EditError> {
+        let changed = self.document.apply(edit)?;
         self.record_change(changed);
         Ok(())
     }
 
     /// Apply several edits as one undo step (all or nothing; see
     /// [`Document::apply_all`]).
-    pub fn apply_all(&mut self, edits: &[Edit]) -> Result<(), String> {
-        let changed =
-            (self.document.apply_all(edits)).map_err(|e| e.describe(&self.coord_context()))?;
+    pub fn apply_all(&mut self, edits: &[Edit]) -> Result<(), hexmap_map::EditError> {
+        let changed = self.document.apply_all(edits)?;
         self.record_change(changed);
         Ok(())
     }
@@ -510,6 +510,7 @@ impl OpenMap {
     /// Replace the map properties (one undo step).
     pub fn set_properties(&mut self, props: MapProperties) -> Result<(), String> {
         self.apply(&Edit::Map(MapEdit::SetProperties(props)))
+            .map_err(|e| crate::windows::error_text::edit_error(self, &e))
     }
 }
 
@@ -521,7 +522,7 @@ mod files {
 
     /// Read a map and the form it was written in, through the platform's storage.
     pub fn read(path: &Path) -> Result<(HexMap, Form), String> {
-        let bytes = crate::storage::current()
+        let bytes = crate::files::storage::current()
             .read(path)
             .map_err(|e| io::LoadError::reading(path, e).to_string())?;
         io::load_bytes(path, &bytes).map_err(|e| e.to_string())
@@ -530,7 +531,7 @@ mod files {
     /// Write a map in a form through the platform's storage (atomically on the desktop:
     /// temp file, sync, rename; a download in a browser).
     pub fn write(path: &Path, map: &HexMap, form: Form) -> Result<(), String> {
-        crate::storage::current()
+        crate::files::storage::current()
             .write(path, io::to_string(map, form).as_bytes())
             .map_err(|source| io::SaveError::Io {
                 path: path.to_owned(),

@@ -109,13 +109,16 @@ pub struct Style {
     pub players: bool,
 }
 
+/// Behind the map on the editor's canvas (and behind every view of it the editor shows).
+pub const EDITOR_BACKGROUND: Colour = Colour::rgb(32, 34, 38);
+
 impl Style {
     /// The editor canvas: dark background, grey empty cells, hairline grid.
     pub fn editor(layers: Layers) -> Style {
         Style {
-            background: Some(Colour::rgb(32, 34, 38)),
+            background: Some(EDITOR_BACKGROUND),
             empty_cell: Some(Colour::rgb(70, 72, 78)),
-            backdrop: Colour::rgb(32, 34, 38),
+            backdrop: EDITOR_BACKGROUND,
             grid: Colour::rgb(58, 60, 68),
             grid_width: LineWidth {
                 per_radius: 0.0,

@@ -1,5 +1,5 @@
-//! Property tests of the generator over many seeds and shapes: each rule of the generator's
-//! Proof, read off the finished map.
+//! Property tests of the generator over many seeds and shapes: each rule the generator
+//! promises, read off the finished map.
 
 use super::corners::Corner;
 use super::rivers::{End, corner_height, river_type};

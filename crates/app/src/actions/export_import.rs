@@ -4,10 +4,10 @@
 //! The export itself is `export_import::ExportJob`.
 
 use crate::EditorApp;
-use crate::dialogs::DialogRequest;
-use crate::export_import::{ExportJob, ExportSpec, import_tiled};
-use crate::file_work::PendingDialog;
+use crate::files::PendingDialog;
+use crate::files::dialogs::DialogRequest;
 use crate::open_map::OpenMap;
+use crate::windows::export_import::{ExportJob, ExportSpec, import_tiled};
 use eframe::egui;
 use std::path::{Path, PathBuf};
 

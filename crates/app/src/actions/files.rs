@@ -2,9 +2,10 @@
 //! reload it, and save it (then run what waited for the save).
 
 use crate::Action;
-use crate::disk_check::{self, DiskChoice};
+use crate::EditorApp;
+use crate::files::disk_check::{self, DiskChoice};
 use crate::open_map::OpenMap;
-use crate::{EditorApp, export_import, no_map};
+use crate::windows::{export_import, no_map};
 use eframe::egui;
 use std::path::Path;
 
@@ -21,7 +22,7 @@ impl EditorApp {
         let is_ron = path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("ron"));
-        if is_ron || !crate::storage::current().is_file(path) {
+        if is_ron || !crate::files::storage::current().is_file(path) {
             if self.long_work.start_open(ctx, path) {
                 return true;
             }

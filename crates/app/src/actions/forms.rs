@@ -3,8 +3,10 @@
 //! window, play mode entered or left, and the Note window's text kept when the user moves
 //! on to another tool or hex.
 
-use crate::properties::PropertiesForm;
-use crate::{EditorApp, generate_biomes, play};
+use crate::EditorApp;
+use crate::tools::play;
+use crate::windows::generate_biomes;
+use crate::windows::properties::PropertiesForm;
 use hexmap_generate::BiomeTable;
 use hexmap_map::{CellEdit, Edit};
 use std::path::Path;
@@ -35,7 +37,8 @@ impl EditorApp {
             Ok(edits) => edits,
             Err(message) => return self.windows.show_error(message),
         };
-        if let Err(message) = self.doc.apply_all(&edits) {
+        if let Err(e) = self.doc.apply_all(&edits) {
+            let message = crate::windows::error_text::edit_error(&self.doc, &e);
             self.windows.show_error(message);
         }
         self.windows

@@ -1,7 +1,7 @@
-//! Long work on the open map (`crate::long_work`): what its end does to the editor, and
+//! Long work on the open map (`crate::files::long_work`): what its end does to the editor, and
 //! the actions that wait for it.
 
-use crate::long_work::{Finished, Task};
+use crate::files::long_work::{Finished, Task};
 use crate::{Action, EditorApp};
 use eframe::egui;
 use hexmap_map::{CellEdit, Edit};

@@ -14,13 +14,14 @@ mod long_work;
 mod recovery;
 mod selection;
 
-use super::dialogs::{DialogReply, DialogRequest};
-use super::disk_check::DiskChoice;
-use super::export_import::ExportSpec;
-use super::file_work::PendingDialog;
-use super::open_map::{NewMapSpec, OpenMap};
-use super::properties::PropertiesForm;
-use super::{EditorApp, no_map};
+use crate::EditorApp;
+use crate::files::PendingDialog;
+use crate::files::dialogs::{DialogReply, DialogRequest};
+use crate::files::disk_check::DiskChoice;
+use crate::open_map::{NewMapSpec, OpenMap};
+use crate::windows::export_import::ExportSpec;
+use crate::windows::no_map;
+use crate::windows::properties::PropertiesForm;
 use eframe::egui;
 use hexmap_hex::Hex;
 use hexmap_io::Form;
@@ -30,6 +31,8 @@ use std::path::{Path, PathBuf};
 /// Something the user asked for during a frame; run after the UI pass.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
+    /// Say this in the status bar (what a window did that the user should know).
+    Say(String),
     /// Show the "new map" dialog (after the unsaved-changes check).
     NewDialog,
     /// Replace the document by a new map.
@@ -182,7 +185,7 @@ fn folder_of(p: &Path) -> Option<PathBuf> {
 /// True when `path` names a picture (by its extension), as the image choosers take.
 fn is_image(path: &Path) -> bool {
     path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-        super::dialogs::IMAGE_EXTENSIONS
+        crate::files::dialogs::IMAGE_EXTENSIONS
             .iter()
             .any(|x| x.eq_ignore_ascii_case(e))
     })
@@ -281,7 +284,7 @@ impl EditorApp {
     /// Ask where to save (the form is already chosen); `then` runs after a save.
     pub(crate) fn ask_save_as(&mut self, then: Option<Action>) {
         let suggested = self.doc.suggested_file_name();
-        if !super::storage::current().has_files() {
+        if !crate::files::storage::current().has_files() {
             // A download: the browser names the file, so the name is asked for here.
             self.windows.open_save_name(suggested, then);
             return;
@@ -301,7 +304,7 @@ impl EditorApp {
             .path()
             .or(failed)
             .and_then(folder_of)
-            .or_else(|| super::storage::current().untitled_folder())
+            .or_else(|| crate::files::storage::current().untitled_folder())
             .or_else(|| self.prefs.recent.first().and_then(|p| folder_of(p)))
             .or_else(|| std::env::current_dir().ok())
             .unwrap_or_else(|| PathBuf::from("/"));
@@ -340,7 +343,7 @@ impl EditorApp {
             }
             Action::SaveAsNamed { name, then } => {
                 let folder = self.doc.path().and_then(folder_of);
-                let folder = folder.or_else(|| super::storage::current().untitled_folder());
+                let folder = folder.or_else(|| crate::files::storage::current().untitled_folder());
                 let path = folder.unwrap_or_default().join(name);
                 self.save_then(ctx, &path, then.map(|a| *a));
             }
@@ -378,8 +381,11 @@ impl EditorApp {
             }
             Action::PickTerrainFromUnderlay => {
                 let selected = self.tools.selection().hexes();
-                let (edit, text) =
-                    super::underlay_window::pick(&self.doc, self.canvas.images(), selected);
+                let (edit, text) = crate::windows::underlay_window::pick(
+                    &self.doc,
+                    self.canvas.images(),
+                    selected,
+                );
                 self.windows.underlay_picked(text);
                 if let Some(edit) = edit {
                     self.run(ctx, edit);
@@ -394,21 +400,21 @@ impl EditorApp {
                 self.doc.redo();
             }
             Action::FitMap => self.canvas.fit_map(),
-            Action::TogglePlayerWindow => match crate::storage::open_players_window() {
+            Action::TogglePlayerWindow => match crate::files::storage::open_players_window() {
                 // A browser: the players' window is a window of the browser, fed from here.
                 Some(Ok(channel)) => {
-                    self.player_link = Some(super::player_page::PlayerLink::new(channel));
+                    self.player_link = Some(crate::windows::player_page::PlayerLink::new(channel));
                     self.windows.say(
                         "The players' window shows only what the players may see; drag it to \
                          the TV or projector, then Full screen",
                     );
                 }
                 Some(Err(why)) => self.windows.show_error(why),
-                None => self.canvas.player_mut().toggle_window(),
+                None => self.windows.player_mut().toggle_window(),
             },
             Action::TogglePlayerView => {
-                self.canvas.player_mut().toggle_main();
-                if self.canvas.player().on_main() {
+                self.windows.player_mut().toggle_main();
+                if self.windows.player().on_main() {
                     self.windows.close_for_players();
                     self.drop_gesture();
                 }
@@ -451,7 +457,7 @@ impl EditorApp {
             }
             Action::GenerateDialog => {
                 self.windows
-                    .open_generate(super::generate_window::GenerateForm::for_map(
+                    .open_generate(crate::windows::generate_window::GenerateForm::for_map(
                         self.doc.map(),
                         self.prefs.generate_biomes.as_deref(),
                     ));
@@ -461,13 +467,14 @@ impl EditorApp {
                 self.ask_file(DialogRequest::OpenBiomes, PendingDialog::LoadBiomes);
             }
             Action::SaveBiomesDialog(table) => self.ask_file(
-                super::generate_biomes::save_request(),
+                crate::windows::generate_biomes::save_request(),
                 PendingDialog::SaveBiomes(table),
             ),
             Action::ApplyProperties(form) => self.apply_properties(*form),
             Action::AnswerUnsaved { save } => self.resolve_prompt(ctx, save),
             Action::AnswerRecovery { restore } => self.answer_recovery(restore),
             Action::PostponeRecovery => self.file_work.autosave_mut().postpone(),
+            Action::Say(text) => self.windows.say(text),
             Action::DialogAnswer(reply) => {
                 self.file_work.answer_builtin(reply);
                 self.poll_dialogs(ctx);
@@ -517,7 +524,7 @@ impl EditorApp {
                 PendingDialog::LoadBiomes => self.load_biomes(&path),
                 PendingDialog::SaveBiomes(table) => self.save_biomes(&table, &path),
                 PendingDialog::TileArt(id) => {
-                    let action = super::tile_art_picker::add_tile_image(
+                    let action = crate::panels::tile_art_picker::add_tile_image(
                         self.doc.map().palette(),
                         id,
                         self.doc.images_from(),
@@ -529,7 +536,7 @@ impl EditorApp {
                     }
                 }
                 PendingDialog::Underlay => {
-                    let action = super::underlay_window::set_image(&self.doc, &path);
+                    let action = crate::windows::underlay_window::set_image(&self.doc, &path);
                     self.run(ctx, action);
                 }
             }
@@ -547,13 +554,13 @@ impl EditorApp {
     /// naming it there.
     pub(crate) fn copy_selection(&mut self, ctx: &egui::Context) {
         let hexes = self.tools.selection().hexes();
-        let Some(anchor) = super::tools::grab_point(hexes, self.canvas.hovered()) else {
+        let Some(anchor) = crate::tools::grab_point(hexes, self.canvas.hovered()) else {
             return;
         };
         let copied = Clipboard::copy(self.doc.map(), hexes.iter().copied(), anchor);
         let n = copied.cells().len();
-        let message = format!("Copied {}", crate::words::count(n, "cell", "cells"));
-        let text = super::clipboard_text::to_text(self.doc.map(), &copied, anchor)
+        let message = format!("Copied {}", crate::panels::words::count(n, "cell", "cells"));
+        let text = crate::tools::clipboard_text::to_text(self.doc.map(), &copied, anchor)
             .unwrap_or_else(|| format!("hexmap: {message} from {}", self.doc.map().name()));
         self.tools.set_clipboard(copied, Some(text.clone()));
         ctx.copy_text(text);
@@ -564,13 +571,13 @@ impl EditorApp {
     /// window) become the editor's clipboard; the editor's own copy is pasted as it is.
     fn paste_text(&mut self, text: &str) {
         if self.tools.copied_text() != Some(text)
-            && let Some(clip) = super::clipboard_text::from_text(text)
+            && let Some(clip) = crate::tools::clipboard_text::from_text(text)
         {
             let n = clip.cells().len();
             self.tools.set_clipboard(clip, Some(text.to_owned()));
             self.windows.say(format!(
                 "Pasting {} from the system clipboard: click where they go",
-                crate::words::count(n, "hex", "hexes")
+                crate::panels::words::count(n, "hex", "hexes")
             ));
         }
         self.tools.start_paste();
@@ -579,7 +586,8 @@ impl EditorApp {
     /// Apply one edit as its own undo step; a refused edit shows its message.
     fn apply_step(&mut self, edit: &Edit) {
         self.doc.begin_step();
-        if let Err(message) = self.doc.apply(edit) {
+        if let Err(e) = self.doc.apply(edit) {
+            let message = crate::windows::error_text::edit_error(&self.doc, &e);
             self.windows.show_error(message);
         }
         self.doc.end_step();
@@ -602,7 +610,7 @@ impl EditorApp {
         let title = format!("{}{mark} — {file} — hexmap", self.doc.map().name());
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
-            super::entry::show_title(&title);
+            crate::entry::show_title(&title);
             self.title = title;
         }
     }
@@ -624,12 +632,12 @@ impl EditorApp {
     /// Files dropped on the editor: the first map is opened (a Tiled or JSON map
     /// imported); in a browser, images dropped with it are taken as the map's images.
     pub(crate) fn handle_dropped_files(&mut self, ctx: &egui::Context) {
-        let storage = crate::storage::current();
+        let storage = crate::files::storage::current();
         let mut opened = false;
-        for dropped in crate::storage::dropped_files(ctx) {
+        for dropped in crate::files::storage::dropped_files(ctx) {
             match dropped {
                 Ok(path) if storage.takes_images() && is_image(&path) => {
-                    let taken = self.missing_images.take_dropped(
+                    let taken = self.windows.missing_images_mut().take_dropped(
                         &path,
                         &self.doc,
                         self.canvas.images_mut(),
@@ -652,7 +660,11 @@ impl EditorApp {
     /// Map → Map images… (a browser): ask for the map's missing images now.
     fn give_images(&mut self, ctx: &egui::Context) {
         let images = self.canvas.images();
-        if let Some(said) = self.missing_images.ask_now(ctx, &self.doc, images) {
+        let asked = self
+            .windows
+            .missing_images_mut()
+            .ask_now(ctx, &self.doc, images);
+        if let Some(said) = asked {
             self.windows.say(said);
         }
     }

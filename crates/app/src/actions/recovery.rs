@@ -4,7 +4,7 @@
 //! the document, the messages and the window.
 
 use crate::EditorApp;
-use crate::autosave::Due;
+use crate::files::autosave::Due;
 use eframe::egui;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

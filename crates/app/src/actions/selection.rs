@@ -35,7 +35,7 @@ impl EditorApp {
                 let edits = model::delete_edits(self.doc.map(), hexes);
                 self.copy_selection(ctx);
                 self.apply_steps(&edits);
-                let n = crate::words::count(n, "hex", "hexes");
+                let n = crate::panels::words::count(n, "hex", "hexes");
                 self.windows.say(format!("Cut {n}"));
             }
             Action::DeleteSelection => {
@@ -62,7 +62,8 @@ impl EditorApp {
         }
         self.doc.begin_step();
         for edit in edits {
-            if let Err(message) = self.doc.apply(edit) {
+            if let Err(e) = self.doc.apply(edit) {
+                let message = crate::windows::error_text::edit_error(&self.doc, &e);
                 self.windows.show_error(message);
             }
         }

@@ -494,7 +494,7 @@ fn bbox(points: &[Point]) -> (Point, Point) {
     )
 }
 
-/// Issue 24.27: with terrain symbols and coordinate labels on (the editor zoomed in), a
+/// With terrain symbols and coordinate labels on (the editor zoomed in), a
 /// note's flag covers neither the symbol nor the label of its hex, in both orientations,
 /// and a mine's disc covers neither (nor the flag): it moves to a corner while labels show.
 #[test]

@@ -256,7 +256,7 @@ pub(super) struct CellIn {
     pub elevation: Option<i16>,
 }
 
-/// The boolean `key` of `o`, false when left out (the optional flags).
+/// The boolean `key` of `o`, false when left out (the optional GM-only flags).
 fn optional_flag(o: &serde_json::Map<String, Value>, key: &str, at: &At) -> Result<bool, String> {
     o.get(key).map_or(Ok(false), |v| boolean(v, &at.key(key)))
 }
