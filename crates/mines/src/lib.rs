@@ -39,6 +39,8 @@ mod play;
 mod search;
 mod solver;
 
+use hexmap_hex::Hex;
+
 pub use board::Board;
 pub use generate::{
     GenerateError, GenerateSettings, Generated, MineAmount, generate, generate_in_steps,
@@ -49,36 +51,93 @@ pub use solver::{
     RuleStats, SolveError, SolveReport, SolverLimits, Verdict, solve, solve_with_limits,
 };
 
-// Errors about a cell keep it; front ends name it the map's way (`HexError::describe`).
-impl hexmap_map::HexError for crate::SolveError {
-    fn hex(&self) -> Option<hexmap_hex::Hex> {
+// Errors about a cell keep it; front ends name it the map's way (`HexError::describe`),
+// inside the sentence: "start odd-r 4,2 holds a mine".
+
+/// The sentence for a start that is not a playable cell, the start named by `name`.
+fn start_off_board(name: &dyn Fn(Hex) -> String, h: Hex) -> String {
+    format!(
+        "start {} is not a playable cell (outside the map or a hole)",
+        name(h)
+    )
+}
+
+impl hexmap_map::HexError for SolveError {
+    fn hex(&self) -> Option<Hex> {
         match self {
-            crate::SolveError::StartOffBoard(h) | crate::SolveError::StartIsMine(h) => Some(*h),
+            SolveError::StartOffBoard(h) | SolveError::StartIsMine(h) => Some(*h),
+        }
+    }
+
+    fn describe_with(&self, name: &dyn Fn(Hex) -> String) -> String {
+        match self {
+            SolveError::StartOffBoard(h) => start_off_board(name, *h),
+            SolveError::StartIsMine(h) => format!("start {} holds a mine", name(*h)),
         }
     }
 }
 
-impl hexmap_map::HexError for crate::PlayError {
-    fn hex(&self) -> Option<hexmap_hex::Hex> {
+impl hexmap_map::HexError for PlayError {
+    fn hex(&self) -> Option<Hex> {
         match self {
-            crate::PlayError::NotOnBoard(h) => Some(*h),
+            PlayError::NotOnBoard(h) => Some(*h),
+        }
+    }
+
+    fn describe_with(&self, name: &dyn Fn(Hex) -> String) -> String {
+        match self {
+            PlayError::NotOnBoard(h) => format!(
+                "{} is not a playable cell (outside the map or a hole)",
+                name(*h)
+            ),
         }
     }
 }
 
-impl hexmap_map::HexError for crate::LayoutError {
-    fn hex(&self) -> Option<hexmap_hex::Hex> {
+impl hexmap_map::HexError for LayoutError {
+    fn hex(&self) -> Option<Hex> {
         match self {
-            crate::LayoutError::MineOffBoard(h) => Some(*h),
+            LayoutError::MineOffBoard(h) => Some(*h),
+        }
+    }
+
+    fn describe_with(&self, name: &dyn Fn(Hex) -> String) -> String {
+        match self {
+            LayoutError::MineOffBoard(h) => format!(
+                "mine at {} is not on a playable cell (outside the map or a hole)",
+                name(*h)
+            ),
         }
     }
 }
 
-impl hexmap_map::HexError for crate::GenerateError {
-    fn hex(&self) -> Option<hexmap_hex::Hex> {
+impl hexmap_map::HexError for GenerateError {
+    fn hex(&self) -> Option<Hex> {
         match self {
-            crate::GenerateError::StartOffBoard(h) => Some(*h),
+            GenerateError::StartOffBoard(h) => Some(*h),
             _ => None,
         }
+    }
+
+    fn describe_with(&self, name: &dyn Fn(Hex) -> String) -> String {
+        match self {
+            GenerateError::StartOffBoard(h) => start_off_board(name, *h),
+            _ => self.to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod hex_error_tests {
+    use super::*;
+    use hexmap_map::HexError;
+
+    #[test]
+    fn a_start_on_a_mine_is_named_inside_the_sentence_and_never_in_cube_form() {
+        let h = Hex::new(3, -1);
+        let e = SolveError::StartIsMine(h);
+        assert!(!e.to_string().contains(&h.to_string()), "{e}");
+        let named = e.describe_with(&|_| "odd-r 4,2".to_string());
+        assert_eq!(named, "start odd-r 4,2 holds a mine");
     }
 }
