@@ -73,9 +73,11 @@ pub struct ExportArgs {
     /// hexes, the width of flat ones), 8 to 1024; whatever the map's hex size [default: 48].
     #[arg(long, value_name = "PIXELS")]
     pub tile_size: Option<u32>,
-    /// PDF, and PNG with --dpi: hex size on paper, flat to flat (19mm, 0.75in, 1.5in, 2cm).
-    #[arg(long)]
-    pub hex_size: Option<Length>,
+    /// Hex size flat to flat. PDF, and PNG with --dpi: on paper (19mm, 0.75in, 1.5in,
+    /// 2cm). VASSAL: the board's pixels, an even number from 16 to 512 (64 or 64px)
+    /// [default: 64].
+    #[arg(long, value_name = "SIZE")]
+    pub hex_size: Option<HexSizeArg>,
     /// PNG: how hard the pixels are compressed: fastest (fdeflate, about twice the size),
     /// fast (zlib level 2), small (level 6, twice the time of fast for a few per cent less)
     /// [default: fast].
@@ -158,6 +160,32 @@ pub struct ImportArgs {
     pub writing: super::answer::Writing,
 }
 
+/// `--hex-size`: a length on paper (prints) or whole pixels (a table's board).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum HexSizeArg {
+    /// A length with its unit: `19mm`, `0.75in`.
+    Paper(Length),
+    /// Pixels: `64` or `64px`.
+    Pixels(u32),
+}
+
+impl std::str::FromStr for HexSizeArg {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let t = s.trim();
+        let digits = t.strip_suffix("px").unwrap_or(t).trim();
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            return digits
+                .parse()
+                .map(HexSizeArg::Pixels)
+                .map_err(|_| format!("'{s}' is too many pixels"));
+        }
+        t.parse().map(HexSizeArg::Paper).map_err(|e| {
+            format!("{e} (a length on paper like 19mm, or pixels like 64 for a board)")
+        })
+    }
+}
+
 /// Maps with more cells than this show progress on a terminal.
 const PROGRESS_CELLS: usize = 100_000;
 
@@ -180,7 +208,25 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         ));
     }
     let print_size = args.format.options().contains(&FormatOption::PrintHexSize);
-    match (args.dpi, args.hex_size) {
+    let board_size = args.format.options().contains(&FormatOption::BoardHex);
+    let (paper_hex, board_hex) = match args.hex_size {
+        Some(HexSizeArg::Pixels(px)) if board_size => (None, Some(px)),
+        Some(HexSizeArg::Pixels(px)) => {
+            return Err(CliError(format!(
+                "--hex-size {px}: {} takes a hex size on paper with its unit (19mm, 0.75in)",
+                args.format
+            )));
+        }
+        Some(HexSizeArg::Paper(l)) if board_size => {
+            return Err(CliError(format!(
+                "--hex-size {l}: {} takes the board's hex size in pixels flat to flat (64)",
+                args.format
+            )));
+        }
+        Some(HexSizeArg::Paper(l)) => (Some(l), None),
+        None => (None, None),
+    };
+    match (args.dpi, paper_hex) {
         (Some(_), None) => {
             return Err(CliError(
                 "--dpi needs --hex-size (e.g. --hex-size 19mm)".into(),
@@ -193,7 +239,7 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         }
         (_, Some(_)) if !print_size => {
             return Err(CliError(format!(
-                "{} has no hex size on paper; --hex-size is for pdf and png",
+                "{} has no hex size on paper; --hex-size is for pdf, png and vassal",
                 args.format
             )));
         }
@@ -287,7 +333,7 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         grid: !args.no_grid,
         hex_pixels: args.hex_pixels,
         print: PageSetup {
-            hex_size: args.hex_size.unwrap_or(defaults.print.hex_size),
+            hex_size: paper_hex.unwrap_or(defaults.print.hex_size),
             paper: args.paper.clone(),
             landscape: args.landscape,
             margin: args.margin,
@@ -302,6 +348,9 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         dpi: args.dpi,
         legend: match args.legend {
             Some(LegendArg(place)) => place,
+            // A table's board carries no legend unless asked: it would widen the board
+            // beyond the map under the table's own grid.
+            None if board_size => None,
             None => {
                 (map.view().legend).map(|_| LegendPlace::default_for(args.format.name() == "pdf"))
             }
@@ -321,6 +370,7 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         player_view: args.player_view,
         frame_of: None,
         png_compression: args.png_compression.unwrap_or(defaults.png_compression),
+        board_hex: board_hex.unwrap_or(defaults.board_hex),
     };
     let left = hexmap_io::format::left_out(&map, args.format, &opts);
     if !left.is_empty() {

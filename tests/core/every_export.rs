@@ -217,6 +217,27 @@ fn consume(
                 }
             }
         }
+        "vassal" => {
+            // Debian's unzip tests the archive; xmllint parses both XML files in it.
+            run(Command::new("unzip").arg("-tq").arg(out));
+            for entry in ["buildFile.xml", "moduledata"] {
+                let xml = dir.join(format!(
+                    "{}.{entry}",
+                    out.file_name().unwrap().to_string_lossy()
+                ));
+                let bytes = run(Command::new("unzip").arg("-p").arg(out).arg(entry)).stdout;
+                std::fs::write(&xml, bytes).unwrap();
+                run(Command::new("xmllint").arg("--noout").arg(&xml));
+            }
+            let png = out.with_extension("board.png");
+            let bytes = run(Command::new("unzip")
+                .arg("-p")
+                .arg(out)
+                .arg("images/board.png"))
+            .stdout;
+            std::fs::write(&png, bytes).unwrap();
+            assert_picture(&png, &what);
+        }
         other => panic!("no consumer check for the format {other}: add one to this test"),
     }
 }

@@ -21,6 +21,7 @@ mod every_export;
 mod export_annotations;
 mod export_pictures;
 mod export_tiled;
+mod export_vassal;
 mod fog;
 mod fog_cli;
 mod fog_exports;

@@ -55,7 +55,7 @@ fn export(dir: &Path, format: &str) -> (PathBuf, PathBuf) {
     let map = copy(dir);
     let legend: &[&str] = match format {
         "pdf" => &["--legend", "page"],
-        "png" | "svg" => &["--legend", "right"],
+        "png" | "svg" | "vassal" => &["--legend", "right"],
         _ => &[],
     };
     crate::support::export::full_and_players(&map, dir, format, legend)
@@ -281,6 +281,28 @@ fn no_secret_reaches_any_player_export() {
     let bytes = std::fs::read(&players).unwrap();
     let meta = png_meta::read_text(&bytes, png_meta::TRANSFORM_KEY).unwrap();
     assert_no_secrets(&meta, "player PNG text");
+    // VASSAL: the board picture as the PNG, and no secret in any file of the module.
+    let (full, players) = export(dir.path(), "vassal");
+    let entries = |p: &Path| {
+        hexmap::io::zip_store::read_stored_zip(&std::fs::read(p).unwrap()).expect("a zip")
+    };
+    let board = |p: &Path| {
+        let all = entries(p);
+        let png = &all.iter().find(|(n, _)| n == "images/board.png").unwrap().1;
+        tiny_skia::Pixmap::decode_png(png).unwrap()
+    };
+    assert!(lair(&board(&full)) > 100, "the GM's board shows the lair");
+    assert_eq!(
+        lair(&board(&players)),
+        0,
+        "the players' board shows the lair"
+    );
+    for (name, bytes) in entries(&players) {
+        assert_no_secrets(
+            &String::from_utf8_lossy(&bytes),
+            &format!("player module {name}"),
+        );
+    }
 }
 
 #[test]

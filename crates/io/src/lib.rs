@@ -22,6 +22,7 @@ pub mod render;
 pub mod resources;
 pub mod tiled;
 mod write;
+pub mod zip_store;
 
 pub use atomic::{is_special_output, write_atomic};
 pub use error::{CellRef, FormatError, LoadError, SaveError};

@@ -22,6 +22,7 @@ mod player;
 mod registry;
 mod ron;
 mod table;
+pub mod tables;
 mod tiled;
 
 pub use json_meta::JSON_VERSION;
@@ -201,6 +202,8 @@ pub enum FormatOption {
     PlayerView,
     /// [`WriteOptions::png_compression`]: a PNG's compression, time against size.
     PngCompression,
+    /// [`WriteOptions::board_hex`]: a table's board hex size in pixels, flat to flat.
+    BoardHex,
 }
 
 /// Choices for writing; each format looks only at the fields its [`Format::options`] name.
@@ -256,6 +259,9 @@ pub struct WriteOptions {
     pub frame_of: Option<std::sync::Arc<HexMap>>,
     /// PNG: how hard the pixels are compressed (time against file size).
     pub png_compression: crate::render::PngCompression,
+    /// Table exports (VASSAL): the board's hex size in pixels flat to flat, even, from
+    /// [`tables::board::BOARD_HEX_RANGE`].
+    pub board_hex: u32,
 }
 
 impl Default for WriteOptions {
@@ -278,6 +284,7 @@ impl Default for WriteOptions {
             player_view: false,
             frame_of: None,
             png_compression: crate::render::PngCompression::default(),
+            board_hex: tables::board::DEFAULT_BOARD_HEX,
         }
     }
 }

@@ -62,7 +62,7 @@ pub(super) fn frame_box(
 }
 
 /// The picture options `opts` asks for on `map`, checked.
-pub(super) fn picture_options(
+pub(crate) fn picture_options(
     map: &HexMap,
     opts: &WriteOptions,
 ) -> Result<PictureOptions, PictureError> {
@@ -100,7 +100,7 @@ pub(super) fn with_resolution(png: Vec<u8>, dpi: f64) -> Vec<u8> {
 /// What a picture (PNG, SVG, PDF) leaves out: nothing it is asked to draw. A picture is a
 /// drawing of the map, not a copy of its data (heights show as terrain, notes as captions
 /// when the map's view asks); `--strict` refuses only images it cannot draw.
-pub(super) const PICTURE_DROPS: &[super::Content] = &[];
+pub(crate) const PICTURE_DROPS: &[super::Content] = &[];
 
 /// A raster picture.
 pub static PNG: Drawn = Drawn {

@@ -15,7 +15,7 @@ pub mod tile_art;
 pub mod tileset_image;
 pub mod write;
 mod write_objects;
-mod xml;
+pub(crate) mod xml;
 
 pub use convert::{FromTiledError, from_tiled, to_tiled, to_tiled_with_images};
 pub use geometry::{

@@ -1,0 +1,6 @@
+//! The exports for the tables where hex maps are played (VASSAL modules): each writes the
+//! board picture of [`board`] and the consumer's own grid settings computed from the map,
+//! so that the consumer's hex centres fall on the map's hexes.
+
+pub mod board;
+pub mod vassal;

@@ -1,0 +1,290 @@
+//! VASSAL modules checked by VASSAL's own geometry: for every conformance map
+//! (`maps/conformance/`, one per layout), the module is read back with Debian's `unzip`,
+//! its `HexGrid` and `HexGridNumbering` with an XML parser, and a clean-room reader of
+//! VASSAL's grid (below) walks the board: for every hex centre VASSAL computes on the
+//! board image, VASSAL's name for it must be hexmap's label of a hex of the map, and the
+//! board image at that centre must be that hex's terrain colour; every hex must be named
+//! once. A module shifted by one hex, or numbered with the wrong parity, must fail.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use hexmap::io::format::read_path;
+use hexmap::map::HexMap;
+
+/// VASSAL's hex grid as its source computes it: a clean-room reading of
+/// `vassal-app/src/main/java/VASSAL/build/module/map/boardPicker/board/HexGrid.java` and
+/// `.../board/mapgrid/HexGridNumbering.java`, `RegularGridNumbering.java` (vassalengine/
+/// vassal at 17fb917c, 2026-08-21). Only the attributes hexmap writes are modelled
+/// (no descending numbering, no `stagger`, numeric names).
+#[derive(Clone, Debug)]
+struct VassalGrid {
+    x0: i32,
+    y0: i32,
+    dx: f64,
+    dy: f64,
+    sideways: bool,
+    first: char,
+    h_off: i32,
+    v_off: i32,
+    h_leading: i32,
+    v_leading: i32,
+}
+
+impl VassalGrid {
+    /// Read from `buildFile.xml`: the attributes of the first `HexGrid` and its
+    /// `HexGridNumbering`.
+    fn from_build_file(xml: &str) -> VassalGrid {
+        let doc = roxmltree::Document::parse(xml).expect("buildFile.xml parses");
+        let grid = doc
+            .descendants()
+            .find(|n| n.tag_name().name().ends_with(".HexGrid"))
+            .expect("a HexGrid");
+        let numbering = grid
+            .children()
+            .find(|n| n.tag_name().name().ends_with(".HexGridNumbering"))
+            .expect("a HexGridNumbering");
+        let g = |k: &str| grid.attribute(k).unwrap_or_else(|| panic!("HexGrid {k}"));
+        let n = |k: &str| {
+            numbering
+                .attribute(k)
+                .unwrap_or_else(|| panic!("HexGridNumbering {k}"))
+        };
+        assert_eq!(n("stagger"), "false");
+        assert_eq!((n("hType"), n("vType"), n("sep")), ("N", "N", ""));
+        assert_eq!((n("hDescend"), n("vDescend")), ("false", "false"));
+        VassalGrid {
+            x0: g("x0").parse().unwrap(),
+            y0: g("y0").parse().unwrap(),
+            dx: g("dx").parse().unwrap(),
+            dy: g("dy").parse().unwrap(),
+            sideways: g("sideways") == "true",
+            first: n("first").chars().next().unwrap(),
+            h_off: n("hOff").parse().unwrap(),
+            v_off: n("vOff").parse().unwrap(),
+            h_leading: n("hLeading").parse().unwrap(),
+            v_leading: n("vLeading").parse().unwrap(),
+        }
+    }
+
+    /// HexGrid.java 570-584 (`rotatePoint`, `rotateIfSideways`): a sideways grid swaps a
+    /// point's x and y before and after its arithmetic.
+    fn turn(&self, (x, y): (i32, i32)) -> (i32, i32) {
+        if self.sideways { (y, x) } else { (x, y) }
+    }
+
+    /// HexGrid.java 791-797 (`hexPointCenterFromRawIndex`): the centre of raw column
+    /// `nx`, row `ny`, each coordinate cast to int (Java truncates toward zero); a column
+    /// whose index is not even (`nx % 2 == 0` in Java is false for negative odd numbers
+    /// too) is shoved by `(int)(dy / 2)`. The result is in the turned axes; `turn` it
+    /// back onto the board.
+    fn centre(&self, nx: i32, ny: i32) -> (i32, i32) {
+        let x = (self.dx * f64::from(nx) + f64::from(self.x0)) as i32;
+        let y = if nx % 2 == 0 {
+            (self.dy * f64::from(ny) + f64::from(self.y0)) as i32
+        } else {
+            (self.dy * f64::from(ny) + f64::from((self.dy / 2.0) as i32) + f64::from(self.y0))
+                as i32
+        };
+        self.turn((x, y))
+    }
+
+    /// HexGrid.java 722-747 (`getRawColumn`, `getRawRow`): the raw column and row of a
+    /// board point: turned, the column is floor((x − x0) / dx + 0.5); the row rounds
+    /// (y − y0) / dy, less half a hex in odd columns (Java's `Math.round` is
+    /// floor(v + 0.5)).
+    fn raw_index(&self, p: (i32, i32)) -> (i32, i32) {
+        let (x, y) = self.turn(p);
+        let col = (f64::from(x - self.x0) / self.dx + 0.5).floor() as i32;
+        let nx = (f64::from(x - self.x0) / self.dx + 0.5).floor() as i32;
+        let row = if nx % 2 == 0 {
+            (f64::from(y - self.y0) / self.dy + 0.5).floor()
+        } else {
+            ((f64::from(y - self.y0) - self.dy / 2.0) / self.dy + 0.5).floor()
+        };
+        (col, row as i32)
+    }
+
+    /// RegularGridNumbering.java 417-424 and 551-565 (`getName`): the row named with
+    /// `vOff` and `vLeading` zeros of padding, the column with `hOff` and `hLeading`,
+    /// the column first when `first` is `H`; HexGridNumbering.java 262-352 (`getColumn`,
+    /// `getRow`) pass the raw index through when nothing descends and `stagger` is off.
+    fn name(&self, p: (i32, i32)) -> String {
+        let (col, row) = self.raw_index(p);
+        let part = |v: i32, leading: i32| {
+            let mut s = if v < 0 {
+                "-".to_string()
+            } else {
+                String::new()
+            };
+            let v = v.abs();
+            let mut leading = leading;
+            while leading > 0 && f64::from(v) < 10f64.powi(leading) {
+                s.push('0');
+                leading -= 1;
+            }
+            s + &v.to_string()
+        };
+        let (c, r) = (
+            part(col + self.h_off, self.h_leading),
+            part(row + self.v_off, self.v_leading),
+        );
+        if self.first == 'H' { c + &r } else { r + &c }
+    }
+}
+
+fn conformance_maps() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/conformance");
+    let mut maps: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .collect();
+    maps.sort();
+    assert_eq!(maps.len(), 8, "one conformance map per layout: {maps:?}");
+    maps
+}
+
+/// Export `map` as a module and read its build file and board image with `unzip`.
+fn module_of(map: &Path, dir: &Path, extra: &[&str]) -> (String, tiny_skia::Pixmap) {
+    let out = dir.join(format!(
+        "{}.vmod",
+        map.file_stem().unwrap().to_string_lossy()
+    ));
+    let status = Command::new(env!("CARGO_BIN_EXE_hexmap"))
+        .arg("export")
+        .arg(map)
+        .args(["--to", "vassal"])
+        .args(extra)
+        .arg(&out)
+        .arg("--force")
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let unzip = |entry: &str| {
+        let o = Command::new("unzip")
+            .arg("-p")
+            .arg(&out)
+            .arg(entry)
+            .output();
+        let o = o.expect("Debian's unzip (apt package unzip)");
+        assert!(
+            o.status.success(),
+            "{entry}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        o.stdout
+    };
+    let build = String::from_utf8(unzip("buildFile.xml")).unwrap();
+    let board = tiny_skia::Pixmap::decode_png(&unzip("images/board.png")).unwrap();
+    (build, board)
+}
+
+/// What VASSAL shows of `map` under `grid` on `board`: a list of faults, empty when every
+/// centre VASSAL computes on a painted pixel names a hex of the map whose colour is there,
+/// and every hex is named once.
+fn faults(map: &HexMap, grid: &VassalGrid, board: &tiny_skia::Pixmap) -> Vec<String> {
+    let labels = map.properties().labels;
+    let mut faults = Vec::new();
+    let mut named = BTreeSet::new();
+    let span = (board.width().max(board.height()) as f64 / grid.dx.min(grid.dy)) as i32 + 2;
+    for nx in -span..=span {
+        for ny in -span..=span {
+            let (x, y) = grid.centre(nx, ny);
+            // (tiny-skia's `pixel` wraps an x past the width onto the next row.)
+            let inside =
+                (0..board.width() as i32).contains(&x) && (0..board.height() as i32).contains(&y);
+            let Some(px) = board.pixel(x as u32, y as u32).filter(|_| inside) else {
+                continue;
+            };
+            if px.alpha() < 255 {
+                continue; // off the map: transparent
+            }
+            let name = grid.name((x, y));
+            let Ok(h) = labels.parse(&name) else {
+                faults.push(format!(
+                    "({x}, {y}) is named {name}, not a label of the map"
+                ));
+                continue;
+            };
+            let Some(t) = map.terrain(h).and_then(|t| map.palette().get(t)) else {
+                faults.push(format!("({x}, {y}) is named {name}, a hex off the map"));
+                continue;
+            };
+            let [r, g, b] = t.color.0;
+            let seen = [px.red(), px.green(), px.blue()];
+            let close = seen.iter().zip([r, g, b]).all(|(a, b)| a.abs_diff(b) <= 8);
+            if !close {
+                faults.push(format!(
+                    "VASSAL's centre of {name} ({x}, {y}) shows {seen:?}, not {} {:?}",
+                    t.name, t.color.0
+                ));
+            }
+            if !named.insert(h) {
+                faults.push(format!("{name} named twice"));
+            }
+        }
+    }
+    let missing = map.shape().iter().filter(|h| !named.contains(h)).count();
+    if missing > 0 {
+        faults.push(format!("{missing} hexes VASSAL does not find"));
+    }
+    faults
+}
+
+#[test]
+fn vassal_centres_and_names_fall_on_every_hex_of_every_layout() {
+    let dir = tempfile::tempdir().unwrap();
+    for map_path in conformance_maps() {
+        let map = read_path(&map_path).unwrap().map;
+        for size in ["64", "72"] {
+            let (build, board) = module_of(&map_path, dir.path(), &["--hex-size", size]);
+            let grid = VassalGrid::from_build_file(&build);
+            assert_eq!(grid.dy, size.parse::<f64>().unwrap(), "flat to flat");
+            let found = faults(&map, &grid, &board);
+            assert!(
+                found.is_empty(),
+                "{} at {size} px: {found:#?}",
+                map_path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_shifted_or_wrong_parity_grid_fails_the_check() {
+    let dir = tempfile::tempdir().unwrap();
+    for map_path in conformance_maps() {
+        let map = read_path(&map_path).unwrap().map;
+        let (build, board) = module_of(&map_path, dir.path(), &[]);
+        let grid = VassalGrid::from_build_file(&build);
+        // One hex along the grid's columns, as a hand-set origin is often off.
+        let shifted = VassalGrid {
+            x0: grid.x0 + grid.dx.round() as i32,
+            ..grid.clone()
+        };
+        // The other parity: the origin moved a column while the names stay.
+        let parity = VassalGrid {
+            x0: grid.x0 - grid.dx.round() as i32,
+            h_off: grid.h_off + 1,
+            ..grid.clone()
+        };
+        // Names one row off.
+        let misnamed = VassalGrid {
+            v_off: grid.v_off + 1,
+            ..grid.clone()
+        };
+        for (what, bad) in [
+            ("shifted", shifted),
+            ("parity", parity),
+            ("misnamed", misnamed),
+        ] {
+            assert!(
+                !faults(&map, &bad, &board).is_empty(),
+                "{} {what}: the check must fail",
+                map_path.display()
+            );
+        }
+    }
+}
