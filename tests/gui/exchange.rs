@@ -483,3 +483,56 @@ fn the_export_windows_png_compression_choice_reaches_the_file() {
     let pixels = |png: &[u8]| tiny_skia::Pixmap::decode_png(png).unwrap().data().to_vec();
     assert!(pixels(&fastest) == pixels(&small) && pixels(&small) == pixels(&default));
 }
+
+#[test]
+fn file_export_lists_vassal_with_its_board_hex_size_and_writes_the_module() {
+    let dir = temp_dir("exchange-vassal");
+    let vmod = dir.join("board.vmod");
+    let dialogs = FakeDialogs::with_answers([DialogReply::Export(vmod.clone())]);
+    let doc = OpenMap::sample();
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 900.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
+    h.run();
+    h.get_by_label("File").click();
+    settle(&mut h);
+    h.get_by_label("Export…").click();
+    settle(&mut h);
+    h.get_by_label(by_name("vassal").unwrap().description())
+        .click();
+    settle(&mut h);
+    // The board's hex size, typed as a person types it: click the field, replace, Enter.
+    h.get_by_label("Board hex, flat to flat (pixels)").click();
+    settle(&mut h);
+    h.event(Event::Key {
+        key: Key::A,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers: Modifiers::COMMAND,
+    });
+    for c in "72".chars() {
+        h.event(Event::Text(c.to_string()));
+    }
+    settle(&mut h);
+    // Enter ends the typing and, the field left, exports (as the window promises).
+    h.event(Event::Key {
+        key: Key::Enter,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers: Modifiers::NONE,
+    });
+    settle(&mut h);
+    if h.query_by_label("Choose file and export…").is_some() {
+        h.get_by_label("Choose file and export…").click();
+        settle(&mut h);
+    }
+    crate::harness::wait_for_export(&mut h);
+    let entries = hexmap::io::zip_store::read_stored_zip(&std::fs::read(&vmod).unwrap())
+        .expect("the module is a zip");
+    let names: Vec<&str> = entries.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["moduledata", "buildFile.xml", "images/board.png"]);
+    let build = String::from_utf8(entries[1].1.clone()).unwrap();
+    assert!(build.contains(" dy=\"72\""), "the typed board hex size: {build}");
+}

@@ -273,6 +273,20 @@ fn export_window(
                         .labelled_by(l.id);
                 });
             });
+            if takes(FormatOption::BoardHex) {
+                ui.horizontal(|ui| {
+                    let l = ui.label("Board hex, flat to flat (pixels)");
+                    let (lo, hi) = hexmap_io::format::tables::board::BOARD_HEX_RANGE;
+                    ui.add(
+                        egui::DragValue::new(&mut form.options.board_hex)
+                            .range(lo..=hi)
+                            .speed(2.0),
+                    )
+                    .labelled_by(l.id);
+                    // The consumers' half hexes stay whole: an even size.
+                    form.options.board_hex += form.options.board_hex % 2;
+                });
+            }
             if takes(FormatOption::Dpi) {
                 print_size_fields(ui, &mut form.options);
             }
