@@ -233,6 +233,35 @@ fn faults(map: &HexMap, grid: &VassalGrid, board: &tiny_skia::Pixmap) -> Vec<Str
     faults
 }
 
+/// `board` with VASSAL's centres of this grid marked (a white ring with a black dot), as
+/// the README's picture shows them: drawn from the reader above, not from hexmap.
+fn overlay(grid: &VassalGrid, mut board: tiny_skia::Pixmap) -> tiny_skia::Pixmap {
+    let span = (board.width().max(board.height()) as f64 / grid.dx.min(grid.dy)) as i32 + 2;
+    let mut paint = tiny_skia::Paint::default();
+    for nx in -span..=span {
+        for ny in -span..=span {
+            let (x, y) = grid.centre(nx, ny);
+            let (x, y) = (x as f32 + 0.5, y as f32 + 0.5);
+            let visible = x > 0.0 && y > 0.0 && x < board.width() as f32 && y < board.height() as f32;
+            if !visible {
+                continue;
+            }
+            for (r, [red, g, b]) in [(5.0, [255, 255, 255]), (2.5, [0, 0, 0])] {
+                paint.set_color_rgba8(red, g, b, 255);
+                let circle = tiny_skia::PathBuilder::from_circle(x, y, r).unwrap();
+                board.fill_path(
+                    &circle,
+                    &paint,
+                    tiny_skia::FillRule::Winding,
+                    tiny_skia::Transform::identity(),
+                    None,
+                );
+            }
+        }
+    }
+    board
+}
+
 #[test]
 fn vassal_centres_and_names_fall_on_every_hex_of_every_layout() {
     let dir = tempfile::tempdir().unwrap();
@@ -243,6 +272,12 @@ fn vassal_centres_and_names_fall_on_every_hex_of_every_layout() {
             let grid = VassalGrid::from_build_file(&build);
             assert_eq!(grid.dy, size.parse::<f64>().unwrap(), "flat to flat");
             let found = faults(&map, &grid, &board);
+            if let Some(dir) = std::env::var_os("HEXMAP_DOC_IMAGES") {
+                let stem = map_path.file_stem().unwrap().to_string_lossy().into_owned();
+                overlay(&grid, board.clone())
+                    .save_png(Path::new(&dir).join(format!("vassal-{stem}-{size}.png")))
+                    .unwrap();
+            }
             assert!(
                 found.is_empty(),
                 "{} at {size} px: {found:#?}",
