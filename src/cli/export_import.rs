@@ -476,7 +476,7 @@ fn picture_images(
     strict: bool,
     underlay: bool,
 ) -> Result<Option<std::sync::Arc<hexmap_draw::ImageSet>>, CliError> {
-    if !["png", "svg", "pdf", "tmx", "tmj"].contains(&format)
+    if !["png", "svg", "pdf", "tmx", "tmj", "vassal"].contains(&format)
         || (hexmap_io::images::image_paths(map).is_empty() && !underlay)
     {
         return Ok(None);

@@ -242,7 +242,8 @@ fn overlay(grid: &VassalGrid, mut board: tiny_skia::Pixmap) -> tiny_skia::Pixmap
         for ny in -span..=span {
             let (x, y) = grid.centre(nx, ny);
             let (x, y) = (x as f32 + 0.5, y as f32 + 0.5);
-            let visible = x > 0.0 && y > 0.0 && x < board.width() as f32 && y < board.height() as f32;
+            let visible =
+                x > 0.0 && y > 0.0 && x < board.width() as f32 && y < board.height() as f32;
             if !visible {
                 continue;
             }
@@ -322,4 +323,37 @@ fn a_shifted_or_wrong_parity_grid_fails_the_check() {
             );
         }
     }
+}
+
+#[test]
+fn the_board_shows_the_maps_tile_art() {
+    // The hexcrawl sample paints Grass with tile art (maps/art/grass-*.png): the board
+    // shows its texture around VASSAL's centre of 0101, a Grass hex, not a flat fill.
+    let dir = tempfile::tempdir().unwrap();
+    let map_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/hexcrawl.ron");
+    let map = read_path(&map_path).unwrap().map;
+    let (build, board) = module_of(&map_path, dir.path(), &[]);
+    let grid = VassalGrid::from_build_file(&build);
+    let labels = map.properties().labels;
+    let hex = labels.parse("0101").unwrap();
+    let grass = map.palette().get(map.terrain(hex).unwrap()).unwrap();
+    assert_eq!(grass.name, "Grass");
+    let span = 4;
+    let (x, y) = (-span..=span)
+        .flat_map(|nx| (-span..=span).map(move |ny| (nx, ny)))
+        .map(|(nx, ny)| grid.centre(nx, ny))
+        .find(|&p| p.0 >= 0 && p.1 >= 0 && grid.name(p) == "0101")
+        .expect("VASSAL's centre of 0101");
+    let mut colours = BTreeSet::new();
+    for dx in -8..=8 {
+        for dy in -8..=8 {
+            let p = board.pixel((x + dx) as u32, (y + dy) as u32).unwrap();
+            colours.insert((p.red(), p.green(), p.blue()));
+        }
+    }
+    assert!(
+        colours.len() > 4,
+        "a flat fill around 0101 ({} colours): the tile art is missing",
+        colours.len()
+    );
 }

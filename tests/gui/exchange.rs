@@ -534,5 +534,8 @@ fn file_export_lists_vassal_with_its_board_hex_size_and_writes_the_module() {
     let names: Vec<&str> = entries.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(names, ["moduledata", "buildFile.xml", "images/board.png"]);
     let build = String::from_utf8(entries[1].1.clone()).unwrap();
-    assert!(build.contains(" dy=\"72\""), "the typed board hex size: {build}");
+    assert!(
+        build.contains(" dy=\"72\""),
+        "the typed board hex size: {build}"
+    );
 }
