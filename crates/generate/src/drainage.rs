@@ -150,7 +150,11 @@ mod tests {
         // Elevation rising with q: every interior corner drains toward smaller q, and the
         // most flow gathers at the low (west) border.
         let mut map = hexmap_map::testing::hexagon_map(4, Orientation::Pointy);
-        let values = map.shape().iter().map(|h: Hex| 1000 + 100 * h.q as i16).collect();
+        let values = map
+            .shape()
+            .iter()
+            .map(|h: Hex| 1000 + 100 * h.q as i16)
+            .collect();
         map.set_elevation_layer(Some(ElevationLayer::from_values(values)))
             .unwrap();
         let d = Drainage::of(&map);

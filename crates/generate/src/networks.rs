@@ -114,7 +114,11 @@ impl Tree {
                 .collect();
             if let Some(&top) = incoming.iter().max() {
                 let ties = incoming.iter().filter(|&&o| o == top).count();
-                order[c as usize] = if ties >= 2 { top.saturating_add(1) } else { top };
+                order[c as usize] = if ties >= 2 {
+                    top.saturating_add(1)
+                } else {
+                    top
+                };
             }
         }
         order
@@ -436,7 +440,12 @@ mod tests {
         map.set_elevation_layer(Some(hexmap_map::ElevationLayer::from_values(values)))
             .unwrap();
         let mut sides = vec![ca, cs3, ct];
-        sides.extend(a.neighbours().into_iter().filter(|&(n, _)| n != c).map(|(_, e)| e));
+        sides.extend(
+            a.neighbours()
+                .into_iter()
+                .filter(|&(n, _)| n != c)
+                .map(|(_, e)| e),
+        );
         let tree = Tree::of(&map, sides);
         let order = tree.strahler();
         let of = |x: Corner| order[tree.corners.binary_search(&x).unwrap()];

@@ -56,7 +56,12 @@ impl WorldStats {
         let elevation = elevation_histogram(map);
         let counts = map.terrain_counts();
         let mut terrains: Vec<TerrainShare> = std::iter::once(None)
-            .chain(map.palette().terrains().iter().map(|t| Some(t.name.clone())))
+            .chain(
+                map.palette()
+                    .terrains()
+                    .iter()
+                    .map(|t| Some(t.name.clone())),
+            )
             .zip(counts)
             .filter(|(_, n)| *n > 0)
             .map(|(terrain, n)| TerrainShare {
@@ -129,7 +134,11 @@ mod tests {
         let stats = WorldStats::of(&map);
         assert_eq!(stats.cells, 2400);
         // The continent preset puts 35 % under the sea; lakes take a little more.
-        assert!((0.5..=0.65).contains(&stats.land_share()), "{}", stats.land_share());
+        assert!(
+            (0.5..=0.65).contains(&stats.land_share()),
+            "{}",
+            stats.land_share()
+        );
         let binned: usize = stats.elevation.iter().map(|b| b.cells).sum();
         assert_eq!(binned, 2400);
         let shares: f64 = stats.terrains.iter().map(|t| t.share).sum();
@@ -138,7 +147,10 @@ mod tests {
         let counted: usize = stats.rivers.networks.iter().map(|n| n.sides).sum();
         assert_eq!(counted, river_sides, "every river side is in one network");
         let streamed: u32 = stats.rivers.streams.iter().map(|s| s.sides).sum();
-        assert_eq!(streamed as usize, river_sides, "every side is in one stream");
+        assert_eq!(
+            streamed as usize, river_sides,
+            "every side is in one stream"
+        );
     }
 
     #[test]
