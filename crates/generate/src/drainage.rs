@@ -8,6 +8,7 @@
 use super::corners::Corner;
 use super::rivers::corner_height;
 use hexmap_map::HexMap;
+use hexmap_map::steps::{Pacer, block_on, sort_by_in_steps};
 
 /// The map's corners (every corner of a cell), where each drains and how much flows
 /// through it.
@@ -26,6 +27,12 @@ impl Drainage {
     /// The drainage of `map` as it is now (water by [`super::water_cells`]).
     pub fn of(map: &HexMap) -> Drainage {
         let water = super::water_cells(map);
+        block_on(Drainage::of_in_steps(map, &water, &mut super::pacer()))
+    }
+
+    /// The drainage of `map` with `water` (per cell, index order) as its water, pausing
+    /// on `pacer` as it goes.
+    pub(crate) async fn of_in_steps(map: &HexMap, water: &[bool], pacer: &mut Pacer) -> Drainage {
         let cells: Vec<_> = map.shape().iter().collect();
         let mut corners: Vec<Corner> = cells
             .iter()
@@ -34,24 +41,29 @@ impl Drainage {
         corners.sort_unstable();
         corners.dedup();
         let is_water = |h| map.shape().index_of(h).is_some_and(|i| water[i]);
-        let measured: Vec<(i64, usize)> = corners.iter().map(|&c| corner_height(map, c)).collect();
+        let mut measured: Vec<(i64, usize)> = Vec::with_capacity(corners.len());
+        for &c in &corners {
+            measured.push(corner_height(map, c));
+            pacer.tick(1).await;
+        }
         let height: Vec<i64> = measured.iter().map(|m| m.0).collect();
         let find = |c: Corner| corners.binary_search(&c).ok().map(|i| i as u32);
-        let receiver: Vec<Option<u32>> = corners
-            .iter()
-            .zip(&measured)
-            .map(|(&c, &(h, n))| {
-                if n < 3 || c.hexes().into_iter().any(is_water) {
-                    return None;
-                }
+        let mut receiver: Vec<Option<u32>> = Vec::with_capacity(corners.len());
+        for (&c, &(h, n)) in corners.iter().zip(&measured) {
+            pacer.tick(1).await;
+            if n < 3 || c.hexes().into_iter().any(is_water) {
+                receiver.push(None);
+                continue;
+            }
+            receiver.push(
                 c.neighbours()
                     .into_iter()
                     .filter_map(|(d, _)| Some((height[find(d)? as usize], d)))
                     .filter(|&(dh, _)| dh < h)
                     .min()
-                    .and_then(|(_, d)| find(d))
-            })
-            .collect();
+                    .and_then(|(_, d)| find(d)),
+            );
+        }
         let mut area = vec![0u32; corners.len()];
         for (i, &h) in cells.iter().enumerate() {
             if !water[i] {
@@ -60,8 +72,11 @@ impl Drainage {
         }
         // Highest first: a corner has all its inflow before it passes it on.
         let mut order: Vec<usize> = (0..corners.len()).collect();
-        order.sort_unstable_by_key(|&i| std::cmp::Reverse((height[i], corners[i])));
+        let highest_first =
+            |&a: &usize, &b: &usize| (height[b], corners[b]).cmp(&(height[a], corners[a]));
+        sort_by_in_steps(&mut order, highest_first, pacer).await;
         for i in order {
+            pacer.tick(1).await;
             if let Some(r) = receiver[i] {
                 area[r as usize] += area[i];
             }
