@@ -113,3 +113,23 @@ fn a_missing_map_is_a_clear_error() {
         .code(1)
         .stderr(predicates::str::contains("no-such-map.ron"));
 }
+
+#[test]
+fn a_hand_drawn_deep_sea_is_water() {
+    // maps/island.ron paints its sea "Deep sea" and "Shallows": both are water, the
+    // rest land.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/island.ron");
+    let (map, _) = io::load(&path).unwrap();
+    let sea = map
+        .shape()
+        .iter()
+        .filter(|&h| {
+            map.terrain(h)
+                .and_then(|t| map.palette().get(t))
+                .is_some_and(|t| t.name == "Deep sea" || t.name == "Shallows")
+        })
+        .count();
+    assert!(sea > 0);
+    let s = stats_json(&path);
+    assert_eq!(s["land_cells"], (map.cell_count() - sea) as u64);
+}

@@ -21,12 +21,18 @@ pub struct Drainage {
     pub receiver: Vec<Option<u32>>,
     /// Land cells whose rain passes through each corner (its own included).
     pub area: Vec<u32>,
+    /// Which cells (index order) were taken as water.
+    pub water: Vec<bool>,
 }
 
 impl Drainage {
     /// The drainage of `map` as it is now (water by [`super::water_cells`]).
     pub fn of(map: &HexMap) -> Drainage {
-        let water = super::water_cells(map);
+        Drainage::with_water(map, super::water_cells(map))
+    }
+
+    /// The drainage of `map` with `water` (per cell, index order) as its water.
+    pub fn with_water(map: &HexMap, water: Vec<bool>) -> Drainage {
         block_on(Drainage::of_in_steps(map, &water, &mut super::pacer()))
     }
 
@@ -86,6 +92,7 @@ impl Drainage {
             height,
             receiver,
             area,
+            water: water.to_vec(),
         }
     }
 

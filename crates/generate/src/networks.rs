@@ -41,9 +41,10 @@ pub struct Tree {
 }
 
 impl Tree {
-    /// The networks of `sides` on `map`. A network with a loop keeps the sides of a
-    /// breadth-first tree from its outlet (the others are not counted).
-    pub fn of(map: &HexMap, sides: impl IntoIterator<Item = Edge>) -> Tree {
+    /// The networks of `sides` on `map` whose `water` (per cell, index order) is given.
+    /// A network with a loop keeps the sides of a breadth-first tree from its outlet (the
+    /// others are not counted).
+    pub fn of(map: &HexMap, water: &[bool], sides: impl IntoIterator<Item = Edge>) -> Tree {
         let sides: Vec<[Corner; 2]> = sides.into_iter().map(Corner::ends_of).collect();
         let mut corners: Vec<Corner> = sides.iter().flatten().copied().collect();
         corners.sort_unstable();
@@ -55,7 +56,6 @@ impl Tree {
             links[a as usize].push(b);
             links[b as usize].push(a);
         }
-        let water = super::water_cells(map);
         let is_water = |h| map.shape().index_of(h).is_some_and(|i| water[i]);
         // Outlets first: a corner at water or the border, then the lowest, then the first.
         let outlet_rank = |i: usize| {
@@ -240,9 +240,9 @@ pub struct RiverStats {
 }
 
 impl RiverStats {
-    /// The numbers of `sides` on `map`, with basin areas from `drainage`.
+    /// The numbers of `sides` on `map`, with basin areas and water from `drainage`.
     pub fn of(map: &HexMap, sides: impl IntoIterator<Item = Edge>, drainage: &Drainage) -> Self {
-        let tree = Tree::of(map, sides);
+        let tree = Tree::of(map, &drainage.water, sides);
         let strahler = tree.strahler();
         let longest = tree.longest_above();
         let area_at = |c: usize| {
@@ -405,7 +405,7 @@ mod tests {
                 }
             }
         }
-        let tree = Tree::of(&map, sides.clone());
+        let tree = Tree::of(&map, &crate::water_cells(&map), sides.clone());
         assert_eq!(tree.outlets.len(), 1);
         assert_eq!(tree.corners[tree.outlets[0] as usize], t);
         let order = tree.strahler();
@@ -446,7 +446,7 @@ mod tests {
                 .filter(|&(n, _)| n != c)
                 .map(|(_, e)| e),
         );
-        let tree = Tree::of(&map, sides);
+        let tree = Tree::of(&map, &crate::water_cells(&map), sides);
         let order = tree.strahler();
         let of = |x: Corner| order[tree.corners.binary_search(&x).unwrap()];
         assert_eq!((of(s3), of(a), of(c)), (1, 2, 2));

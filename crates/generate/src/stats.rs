@@ -47,11 +47,12 @@ pub struct WorldStats {
 }
 
 impl WorldStats {
-    /// Measure `map`. Its rivers are its edges of every type whose name says "river" or
-    /// "stream" (case does not matter: River, Stream, Great river).
+    /// Measure `map`. Its water is every cell whose terrain [`is_water_name`] (or, without
+    /// terrain, lies below sea level); its rivers are its edges of every type whose name
+    /// [`is_river_name`].
     pub fn of(map: &HexMap) -> WorldStats {
         let cells = map.cell_count();
-        let water = super::water_cells(map);
+        let water = water_cells(map);
         let land_cells = water.iter().filter(|w| !**w).count();
         let elevation = elevation_histogram(map);
         let counts = map.terrain_counts();
@@ -83,7 +84,7 @@ impl WorldStats {
             .filter(|(_, k)| river_types.contains(k))
             .map(|(e, _)| e)
             .collect();
-        let rivers = RiverStats::of(map, sides, &Drainage::of(map));
+        let rivers = RiverStats::of(map, sides, &Drainage::with_water(map, water));
         WorldStats {
             cells,
             land_cells,
@@ -97,6 +98,27 @@ impl WorldStats {
     pub fn land_share(&self) -> f64 {
         self.land_cells as f64 / self.cells.max(1) as f64
     }
+}
+
+/// True when a terrain of this name is water: one of the generator's
+/// [`WATER_NAMES`](super::WATER_NAMES), or a name holding "sea", "ocean", "lake", "water"
+/// or "shallow" (case does not matter: "Deep sea", "Open water").
+pub fn is_water_name(name: &str) -> bool {
+    let name = name.trim().to_ascii_lowercase();
+    ["sea", "ocean", "lake", "water", "shallow"]
+        .iter()
+        .any(|w| name.contains(w))
+}
+
+/// Water per cell, in index order, by [`is_water_name`].
+fn water_cells(map: &HexMap) -> Vec<bool> {
+    map.shape()
+        .iter()
+        .map(|h| match map.terrain(h) {
+            Some(t) => map.palette().get(t).is_some_and(|t| is_water_name(&t.name)),
+            None => map.elevation(h).is_some_and(hexmap_map::is_below_sea),
+        })
+        .collect()
 }
 
 /// True when an edge type of this name is a river: its name holds "river" or "stream".
@@ -159,5 +181,12 @@ mod tests {
         assert!(is_river_name("Great river"));
         assert!(is_river_name("stream"));
         assert!(!is_river_name("Wall"));
+        for water in crate::WATER_NAMES
+            .into_iter()
+            .chain(["Deep sea", "Open water"])
+        {
+            assert!(is_water_name(water), "{water}");
+        }
+        assert!(!is_water_name("Grassland"));
     }
 }
