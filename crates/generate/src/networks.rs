@@ -373,6 +373,22 @@ mod tests {
         assert_eq!(stats.bifurcation_ratio, None);
     }
 
+    /// A flat map and a corner C inside it whose third neighbour (the outlet of the
+    /// tests' trees) is the lowest corner: its three hexes lie at 50, the rest at 100.
+    fn around_a_corner() -> (HexMap, Corner) {
+        let mut map = flat();
+        let c = Corner::of(hexmap_map::testing::at(OffsetKind::OddR, 15, 15), 1);
+        let outlet = c.neighbours()[2].0;
+        let values = map
+            .shape()
+            .iter()
+            .map(|h| if outlet.hexes().contains(&h) { 50 } else { 100 })
+            .collect();
+        map.set_elevation_layer(Some(hexmap_map::ElevationLayer::from_values(values)))
+            .unwrap();
+        (map, c)
+    }
+
     #[test]
     fn strahler_orders_of_a_hand_made_tree() {
         // A corner C with its three neighbours a, b and t. Two sources run into a and two
@@ -386,17 +402,8 @@ mod tests {
         //   s3 ─┐  │
         //       b ─┘
         //   s4 ─┘
-        let mut map = flat();
-        let c = Corner::of(hexmap_map::testing::at(OffsetKind::OddR, 15, 15), 1);
+        let (map, c) = around_a_corner();
         let [(a, ca), (b, cb), (t, ct)] = c.neighbours();
-        // The outlet is the lowest corner: t's three hexes are lower than the rest.
-        let values = map
-            .shape()
-            .iter()
-            .map(|h| if t.hexes().contains(&h) { 50 } else { 100 })
-            .collect();
-        map.set_elevation_layer(Some(hexmap_map::ElevationLayer::from_values(values)))
-            .unwrap();
         let mut sides = vec![ca, cb, ct];
         for (fork, back) in [(a, c), (b, c)] {
             for (n, side) in fork.neighbours() {
@@ -429,16 +436,8 @@ mod tests {
     fn an_order_one_river_joining_an_order_two_keeps_its_order() {
         // A trunk of order 2 (two sources meeting) that a third source joins lower down:
         // the join is of unequal orders, so the trunk stays order 2 and is one stream.
-        let mut map = flat();
-        let c = Corner::of(hexmap_map::testing::at(OffsetKind::OddR, 15, 15), 1);
-        let [(a, ca), (s3, cs3), (t, ct)] = c.neighbours();
-        let values = map
-            .shape()
-            .iter()
-            .map(|h| if t.hexes().contains(&h) { 50 } else { 100 })
-            .collect();
-        map.set_elevation_layer(Some(hexmap_map::ElevationLayer::from_values(values)))
-            .unwrap();
+        let (map, c) = around_a_corner();
+        let [(a, ca), (s3, cs3), (_, ct)] = c.neighbours();
         let mut sides = vec![ca, cs3, ct];
         sides.extend(
             a.neighbours()
