@@ -53,20 +53,15 @@ impl KeyEntry {
         }
     }
 
-    /// A note read as an entry: the title is its first line, the rest is the player text,
-    /// or, for a GM-only note, the GM text of a GM-only entry.
+    /// A note read as an entry: the title is its first line, the rest is the GM text
+    /// (notes were always the GM's: the player filter never shows them), GM-only as the
+    /// note was.
     pub fn from_note(note: &str, gm_only: bool) -> Self {
         let (first, rest) = note.split_once('\n').unwrap_or((note, ""));
-        let rest = rest.trim().to_owned();
-        let (player_text, gm_text) = if gm_only {
-            (String::new(), rest)
-        } else {
-            (rest, String::new())
-        };
         KeyEntry {
             title: first.trim().to_owned(),
-            player_text,
-            gm_text,
+            player_text: String::new(),
+            gm_text: rest.trim().to_owned(),
             tags: Vec::new(),
             gm_only,
         }
@@ -154,6 +149,75 @@ pub fn links(text: &str) -> Vec<(std::ops::Range<usize>, &str)> {
 /// Every key entry of a map, by hex.
 pub type HexKey = BTreeMap<Hex, KeyEntry>;
 
+/// What a link into the fog (or to no hex at all) is shown as: a name for nothing.
+pub const UNKNOWN_LINK: &str = "?";
+
+impl crate::HexMap {
+    /// The name people use for `h`: its label in the map's numbering ("0305"), or, where
+    /// the numbering has none (left of its first column), the hex in the map's own
+    /// coordinate system.
+    pub fn hex_label(&self, h: Hex) -> String {
+        let props = self.properties();
+        props
+            .labels
+            .format(h)
+            .unwrap_or_else(|_| props.coord_context().hex_name(h))
+    }
+
+    /// The hex a link's label names, when it is a cell of the map.
+    pub fn hex_of_label(&self, label: &str) -> Option<Hex> {
+        let props = self.properties();
+        let h = props.labels.parse(label).ok().or_else(|| {
+            // The fallback name of `hex_label`: "odd-r -1,2".
+            let cx = props.coord_context();
+            let (system, rest) = label.trim().split_once(' ')?;
+            cx.resolve(system).ok()?.parse(rest, &cx).ok()
+        })?;
+        self.contains(h).then_some(h)
+    }
+
+    /// The whole key sorted by label, as people read it: (label, hex, entry).
+    pub fn key_by_label(&self) -> Vec<(String, Hex, KeyEntry)> {
+        let mut out: Vec<(String, Hex, KeyEntry)> = self
+            .key()
+            .into_iter()
+            .map(|(h, e)| (self.hex_label(h), h, e))
+            .collect();
+        out.sort_by(|a, b| (a.0.len(), &a.0).cmp(&(b.0.len(), &b.0)));
+        out
+    }
+
+    /// Where a link of `text` leads: the hex of each `[[label]]`, `None` for a label that
+    /// names no cell of the map.
+    pub fn link_targets<'t>(
+        &self,
+        text: &'t str,
+    ) -> Vec<(std::ops::Range<usize>, &'t str, Option<Hex>)> {
+        links(text)
+            .into_iter()
+            .map(|(range, label)| (range, label, self.hex_of_label(label)))
+            .collect()
+    }
+}
+
+/// `text` with every link whose hex `hide` says players may not know rewritten to
+/// `[[?]]` ([`UNKNOWN_LINK`]): a link into the fog names nothing.
+pub fn hide_links(map: &crate::HexMap, text: &str, hide: impl Fn(Option<Hex>) -> bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    for (range, _, target) in map.link_targets(text) {
+        if hide(target) {
+            out.push_str(&text[from..range.start]);
+            out.push_str("[[");
+            out.push_str(UNKNOWN_LINK);
+            out.push_str("]]");
+            from = range.end;
+        }
+    }
+    out.push_str(&text[from..]);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,11 +226,13 @@ mod tests {
     fn a_note_reads_as_an_entry_titled_by_its_first_line() {
         let e = KeyEntry::from_note("Old mill\nThe wheel still turns.", false);
         assert_eq!(e.title, "Old mill");
-        assert_eq!(e.player_text, "The wheel still turns.");
-        assert!(e.gm_text.is_empty() && !e.gm_only);
-        let s = KeyEntry::from_note("Lair\nA wyvern sleeps here.", true);
-        assert_eq!((s.player_text.as_str(), s.gm_only), ("", true));
-        assert_eq!(s.gm_text, "A wyvern sleeps here.");
+        assert_eq!(e.gm_text, "The wheel still turns.");
+        assert!(e.player_text.is_empty() && !e.gm_only);
+        let s = KeyEntry::from_note("Lair", true);
+        assert_eq!(
+            (s.title.as_str(), s.gm_text.as_str(), s.gm_only),
+            ("Lair", "", true)
+        );
     }
 
     #[test]
@@ -189,6 +255,22 @@ mod tests {
         assert_eq!(e.check(), Ok(()));
         e.gm_text = "x".repeat(MAX_KEY_ENTRY_LEN);
         assert!(matches!(e.check(), Err(KeyEntryError::TooLong(_))));
+    }
+
+    #[test]
+    fn labels_name_hexes_both_ways_and_fog_hides_links() {
+        use crate::testing::rectangle_map;
+        let mut m = rectangle_map(hexmap_hex::OffsetKind::OddQ, 6, 6);
+        let h = m.hex_of_label("0305").unwrap();
+        assert_eq!(m.hex_label(h), "0305");
+        assert_eq!(m.hex_of_label("9999"), None);
+        let off = Hex::new(-1, 0);
+        let name = m.hex_label(off);
+        assert!(name.contains(' '), "{name}");
+        m.set_hidden(h, true).unwrap();
+        let text = "See [[0305]], [[0101]] and [[9999]].";
+        let shown = hide_links(&m, text, |t| t.is_none_or(|t| !m.is_revealed(t)));
+        assert_eq!(shown, "See [[?]], [[0101]] and [[?]].");
     }
 
     #[test]

@@ -77,7 +77,9 @@ pub use fog::{FogState, GmItem, MAX_SIGHT, Party, PartyError};
 pub use hex_error::HexError;
 pub use hexmap::{CellMove, HexMap, MapError};
 pub use history::History;
-pub use key::{HexKey, KeyEntry, KeyEntryError, MAX_KEY_ENTRY_LEN};
+pub use key::{
+    HexKey, KeyEntry, KeyEntryError, MAX_KEY_ENTRY_LEN, UNKNOWN_LINK, hide_links, links,
+};
 pub use layers::{MineLayer, Notes, TerrainLayer};
 pub use orientation::{OffsetMismatch, offset_kinds_for};
 pub use palette::{MoveCost, Palette, PaletteError, Rgb, Terrain, TerrainId};
