@@ -7,6 +7,8 @@
 //! the players have seen what it saw, and the GM keeps a few secrets (GM-only notes,
 //! icons and a label). Named regions: two baronies of an exclusive
 //! "Political" kind and a "Climate" region overlapping one of them, the frost of the north.
+//! A hex key of eighteen entries (docs/FORMAT.md, "The hex key"): player and GM text, tags,
+//! links between entries, some GM-only, some on hexes the players have not seen.
 //! Deterministic; the map file is committed.
 //!
 //! `cargo run --example make_hexcrawl -- [MAP] [PICTURE_STEM]`
@@ -419,10 +421,208 @@ fn session(map: HexMap) -> HexMap {
     m
 }
 
+/// One key entry: (column, row, title, player text, GM text, tags, GM-only).
+type KeyRow = (
+    i32,
+    i32,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    bool,
+);
+
+/// The hex key, addressed by XXYY labels (odd-q, from 01): a site's label is its column
+/// and row plus one, `[[0507]]` is Saltmere at column 4, row 6.
+const KEY: [KeyRow; 18] = [
+    (
+        4,
+        6,
+        "Saltmere",
+        "A fishing town of **three hundred** souls behind a sea wall.\n- *The Gull*, an inn with rooms\n- a market every seventh day\nThe road runs east to [[1006]].",
+        "The harbour master Odo sells word of every ship to the lich's servants at [[1310]].",
+        "settlement port",
+        false,
+    ),
+    (
+        9,
+        5,
+        "Hold Varr",
+        "A square keep on a hill over the road; the baron's banner flies when he is home.\nSaltmere lies west at [[0507]].",
+        "Baron Varr owes the Guild 4,000 gp and will trade the *Pass toll* for it.",
+        "settlement castle",
+        false,
+    ),
+    (
+        7,
+        2,
+        "Brack",
+        "A village of charcoal burners at the forest's edge.",
+        "The headwoman's son guides for 2 sp a day and knows the way to [[0603]].",
+        "settlement",
+        false,
+    ),
+    (
+        12,
+        9,
+        "Old Ylth",
+        "Broken towers in the fen; crows and *silence*.",
+        "The lich Morvaine sleeps in the crypt below. Her phylactery is at [[0912]].",
+        "ruin lair",
+        false,
+    ),
+    (
+        13,
+        2,
+        "Wyvern Scar",
+        "A cave mouth high on the cliff, bones below it.",
+        "A wyvern (HD 7) nests here with two eggs worth 500 gp each.",
+        "lair",
+        false,
+    ),
+    (
+        6,
+        9,
+        "Chapel of the Drowned",
+        "A roofless chapel; offerings of salt on the altar.",
+        "The priestess Hela heals for a tithe; she fears [[1310]].",
+        "temple",
+        false,
+    ),
+    (
+        2,
+        3,
+        "Grey Light",
+        "A lighthouse whose lamp still burns, though no keeper is seen.",
+        "The keeper is a ghost bound to the lamp; douse it and it walks.",
+        "ruin",
+        false,
+    ),
+    (
+        1,
+        9,
+        "Wreck of the Heron",
+        "A merchant ship on the rocks at low tide.",
+        "In the hold: 300 gp in a tar-sealed chest, and a drowned sailor.",
+        "treasure",
+        false,
+    ),
+    (
+        10,
+        7,
+        "Field of Spears",
+        "An old battlefield; rusted spears stand in the heather.",
+        "At night the fallen muster; a *Turn Undead* scatters them for an hour.",
+        "battle",
+        false,
+    ),
+    (
+        14,
+        5,
+        "The Pass",
+        "A tower over the only road east. Toll: 1 sp a head.",
+        "The garrison of twelve is unpaid and open to bribes. See [[1006]].",
+        "castle",
+        false,
+    ),
+    (
+        8,
+        10,
+        "Deep Gate",
+        "Stone doors in the hillside, shut fast.",
+        "Opens to the word *Morvaine*. Leads to [[1310]] underground.",
+        "dungeon lair",
+        false,
+    ),
+    (
+        5,
+        2,
+        "The Nine",
+        "Nine standing stones in a ring; the grass inside never grows.",
+        "At midsummer a door opens in the middle stone to the Fey court.",
+        "ruin",
+        false,
+    ),
+    (
+        3,
+        7,
+        "Salt Flats",
+        "White flats where the sea comes in at spring tides.",
+        "",
+        "",
+        false,
+    ),
+    (
+        6,
+        4,
+        "Millford",
+        "A mill and a ford on the river; the miller sells flour and news.",
+        "The miller smuggles salt past the baron's tax men.",
+        "settlement",
+        false,
+    ),
+    (
+        11,
+        4,
+        "Hanging Oak",
+        "A great oak with old rope on its lowest bough.",
+        "",
+        "",
+        false,
+    ),
+    (
+        8,
+        10 + 1,
+        "Morvaine's Phylactery",
+        "",
+        "Hidden in a hollow under the dungeon's third stair: a silver locket.",
+        "treasure",
+        true,
+    ),
+    (
+        2,
+        6,
+        "Smugglers' Cove",
+        "",
+        "A cave under the cliff where the miller's boats land.",
+        "lair",
+        true,
+    ),
+    (
+        15,
+        1,
+        "Far Cairn",
+        "A cairn of black stones at the edge of the map.",
+        "The way to the next map begins here.",
+        "",
+        false,
+    ),
+];
+
+/// The session with its hex key.
+fn key(map: HexMap) -> HexMap {
+    let mut d = Document::new(map);
+    for (col, row, title, player, gm, tags, gm_only) in KEY {
+        let entry = hexmap::map::KeyEntry {
+            title: title.into(),
+            player_text: player.into(),
+            gm_text: gm.into(),
+            tags: hexmap::map::KeyEntry::parse_tags(tags),
+            gm_only,
+        };
+        d.apply(&Edit::Cell(CellEdit::SetKeyEntry {
+            hex: at(col, row),
+            entry: Some(entry),
+        }))
+        .expect("a valid key entry on the map");
+    }
+    d.into_map()
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let map_path = PathBuf::from(args.next().unwrap_or_else(|| "maps/hexcrawl.ron".into()));
-    let mut map = session(regions(hexcrawl()));
+    let mut map = key(session(regions(hexcrawl())));
     // Six miles per hex, the classic hexcrawl scale.
     let six_miles = hexmap::map::MapScale::new(6.0, "mi").expect("a valid scale");
     map.set_scale(Some(six_miles)).expect("a valid scale");

@@ -1,4 +1,4 @@
-"""A reference loader for hexmap's JSON export (format "hexmap-cells", versions 1 to 3).
+"""A reference loader for hexmap's JSON export (format "hexmap-cells", versions 1 to 4).
 
 Written from docs/JSON.md alone, with the Python 3.11 standard library only:
 
@@ -32,8 +32,8 @@ from typing import Iterable
 FORMAT = "hexmap-cells"
 #: The version this loader was written for; it also reads versions 1 (no map-level data)
 #: and 2 (cells and icons keyed "q", "r"; icons without ids).
-VERSION = 3
-VERSIONS = (1, 2, 3)
+VERSION = 4
+VERSIONS = (1, 2, 3, 4)
 
 #: The double nearest √3, as the program uses it.
 SQRT3 = 1.7320508075688772
@@ -82,7 +82,7 @@ Hex = tuple[int, int]
 
 
 class HexMapError(ValueError):
-    """The JSON is not a hexmap-cells export of versions 1 to 3, or is inconsistent."""
+    """The JSON is not a hexmap-cells export of versions 1 to 4, or is inconsistent."""
 
 
 def points(hundredths: int | None) -> float | None:

@@ -25,6 +25,7 @@ fn schema_optional_keys() -> BTreeSet<String> {
         "icon" => "icons[]",
         "label" => "labels[]",
         "region" => "regions[]",
+        "key_entry" => "key[]",
         "region_kind" => "region_kinds[]",
         "edge_type" => "edge_types[]",
         "path_type" => "path_types[]",

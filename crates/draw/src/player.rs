@@ -4,7 +4,9 @@
 //! draws or writes the map cut here, so nothing GM-only can reach the players by another
 //! path.
 //!
-//! What is left out: every GM-only icon, label, path, edge feature, note and named region;
+//! What is left out: every GM-only icon, label, path, edge feature, note, key entry and
+//! named region; every key entry's GM text, the entries of hidden cells and the labels in
+//! links into the fog;
 //! all note text (notes are the GM's); on a hidden cell its terrain, mine, icons (and so
 //! their captions) and the labels centred on it; the edge features with a hidden cell on
 //! either side; the steps of paths that touch a hidden cell; the elevation layer when any
@@ -214,6 +216,32 @@ pub fn update_player_map(
     true
 }
 
+/// The hex key as players may read it: only the entries of revealed hexes that are not
+/// GM-only, each without its GM text, and every link into the fog (or to no hex) turned
+/// into [`hexmap_map::UNKNOWN_LINK`], so not even a hidden hex's label is told. Notes read
+/// as entries go with the notes (they are the GM's). Entries are few: the whole key is cut
+/// again after every edit, so a revealed hex turns the links to it back into names.
+fn cut_key(out: &mut HexMap, map: &HexMap) {
+    let keyed: Vec<Hex> = out.key_entries().keys().copied().collect();
+    for h in keyed {
+        let _ = out.set_key_entry(h, None);
+    }
+    let hidden = |t: Option<Hex>| t.is_none_or(|t| !map.is_revealed(t));
+    for (&h, e) in map.key_entries() {
+        if e.gm_only || !map.is_revealed(h) {
+            continue;
+        }
+        let public = hexmap_map::KeyEntry {
+            title: e.title.clone(),
+            player_text: hexmap_map::hide_links(map, &e.player_text, hidden),
+            gm_text: String::new(),
+            tags: e.tags.clone(),
+            gm_only: false,
+        };
+        let _ = out.set_key_entry(h, Some(public));
+    }
+}
+
 /// True when players may see the edge feature on `e`: not GM-only, and both its cells are
 /// revealed.
 fn edge_is_public(map: &HexMap, e: Edge) -> bool {
@@ -228,6 +256,7 @@ fn edge_is_public(map: &HexMap, e: Edge) -> bool {
 /// every cell, and a hidden cell's height is the GM's) and the named regions (GM-only
 /// ones go, the others keep their revealed cells).
 fn cut_shared(out: &mut HexMap, map: &HexMap) {
+    cut_key(out, map);
     let is_hidden = |h: Hex| !map.is_revealed(h);
     // Split runs get ids above every id of the GM's map, so no run takes another's id.
     let mut next = map.paths().next_id();

@@ -169,6 +169,9 @@ macro_rules! file_structure {
                 /// Named regions (version 4).
                 #[serde(default)]
                 regions: Vec<FileRegion<(i32, i32)>>,
+                /// The hex key (version 5).
+                #[serde(default)]
+                key: Vec<FileKeyEntry<(i32, i32)>>,
             },
             /// Explicit (q, r, s, terrain id) cells.
             Cube {
@@ -204,6 +207,9 @@ macro_rules! file_structure {
                 /// Named regions (version 4).
                 #[serde(default)]
                 regions: Vec<FileRegion<(i32, i32, i32)>>,
+                /// The hex key (version 5).
+                #[serde(default)]
+                key: Vec<FileKeyEntry<(i32, i32, i32)>>,
             },
         }
     };
@@ -499,6 +505,23 @@ pub(crate) struct FileRegion<H> {
     #[serde(default)]
     pub gm_only: bool,
     pub hexes: Vec<H>,
+}
+
+/// A key entry (version 5): its hex in the form's coordinates, title, player text, GM
+/// text, tags and the GM-only flag.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FileKeyEntry<H> {
+    pub at: H,
+    pub title: String,
+    #[serde(default)]
+    pub player: String,
+    #[serde(default)]
+    pub gm: String,
+    #[serde(default)]
+    pub tags: Vec<String>,
+    #[serde(default)]
+    pub gm_only: bool,
 }
 
 fn solid() -> String {

@@ -9,6 +9,7 @@ mod elevation;
 mod extras;
 mod features;
 mod fog;
+mod key;
 mod lists;
 mod offset;
 mod palette;
@@ -287,8 +288,9 @@ fn finish<'a>(
     };
     let fog = fog::take(&mut file.cells);
     let regions = regions::take(&mut file);
+    let key = key::take(&mut file);
     let map = build(file, body, features, fog)?;
-    regions::apply(map, regions)
+    key::apply(regions::apply(map, regions)?, key)
 }
 
 fn check_header(format: &str, version: u64) -> Result<(), FormatError> {

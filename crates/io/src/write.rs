@@ -10,6 +10,7 @@ use std::fmt::Write;
 
 mod extras;
 mod fog;
+mod key;
 mod regions;
 
 /// A RON string literal (quoted and escaped).
@@ -233,6 +234,7 @@ fn write_offset(map: &HexMap, o: &mut String) {
         o.push_str("        ],\n");
     }
     regions::write_regions(map, o, at);
+    key::write_key(map, o, at);
     o.push_str("    ),\n");
 }
 
@@ -270,6 +272,7 @@ fn write_cube(map: &HexMap, o: &mut String) {
         o.push_str("        ],\n");
     }
     regions::write_regions(map, o, at);
+    key::write_key(map, o, at);
     o.push_str("    ),\n");
 }
 

@@ -33,6 +33,8 @@ pub(crate) struct CellChanges {
     pub terrain_bulk: Option<TerrainBulk>,
     pub mines: Deltas<u32, bool>,
     pub notes: Deltas<Hex, Option<String>>,
+    /// Key entries.
+    pub key: Deltas<Hex, Option<super::key::KeyEntry>>,
     pub edges: Deltas<Edge, Option<EdgeTypeId>>,
     pub paths: Deltas<PathId, Option<MapPath>>,
     pub icons: Deltas<Hex, Vec<PlacedIcon>>,
@@ -91,6 +93,15 @@ impl CellChanges {
         self.notes.record(hex, old, new);
     }
 
+    pub(super) fn key_entry(
+        &mut self,
+        hex: Hex,
+        old: Option<super::key::KeyEntry>,
+        new: Option<super::key::KeyEntry>,
+    ) {
+        self.key.record(hex, old, new);
+    }
+
     pub(super) fn edge(&mut self, edge: Edge, old: Option<EdgeTypeId>, new: Option<EdgeTypeId>) {
         self.edges.record(edge, old, new);
     }
@@ -119,6 +130,7 @@ impl CellChanges {
             labels: !self.labels.is_empty() || !self.regions.is_empty(),
             annotated: (self.icons.iter().map(|d| d.key))
                 .chain(self.notes.iter().map(|d| d.key))
+                .chain(self.key.iter().map(|d| d.key))
                 .collect(),
         }
     }
@@ -130,6 +142,7 @@ impl CellChanges {
         self.terrain.merge(later.terrain);
         self.mines.merge(later.mines);
         self.notes.merge(later.notes);
+        self.key.merge(later.key);
         self.edges.merge(later.edges);
         self.paths.merge(later.paths);
         self.icons.merge(later.icons);
@@ -144,6 +157,7 @@ impl CellChanges {
         self.terrain.finish();
         self.mines.finish();
         self.notes.finish();
+        self.key.finish();
         self.edges.finish();
         self.paths.finish();
         self.icons.finish();
@@ -159,6 +173,7 @@ impl CellChanges {
             && self.terrain_bulk.is_none()
             && self.mines.is_empty()
             && self.notes.is_empty()
+            && self.key.is_empty()
             && self.edges.is_empty()
             && self.paths.is_empty()
             && self.icons.is_empty()
@@ -183,6 +198,16 @@ impl CellChanges {
                     std::mem::size_of::<NoteDelta>()
                         + n.old.as_ref().map_or(0, String::capacity)
                         + n.new.as_ref().map_or(0, String::capacity)
+                })
+                .sum::<usize>()
+            + self
+                .key
+                .iter()
+                .map(|d| {
+                    let len = |e: &Option<super::key::KeyEntry>| e.as_ref().map_or(0, |e| e.len());
+                    std::mem::size_of::<Delta<Hex, Option<super::key::KeyEntry>>>()
+                        + len(&d.old)
+                        + len(&d.new)
                 })
                 .sum::<usize>()
             + self.edges.list_bytes()
@@ -217,7 +242,9 @@ impl CellChanges {
             .chain(
                 self.notes
                     .iter()
-                    .filter_map(|d| shape.index_of(d.key).map(|i| i as u32)),
+                    .map(|d| d.key)
+                    .chain(self.key.iter().map(|d| d.key))
+                    .filter_map(|h| shape.index_of(h).map(|i| i as u32)),
             )
             .chain(
                 self.feature_hexes()
@@ -270,6 +297,10 @@ impl CellChanges {
         for d in &self.notes {
             let v = if undo { &d.old } else { &d.new };
             let _ = map.set_note(d.key, v.clone());
+        }
+        for d in &self.key {
+            let v = if undo { &d.old } else { &d.new };
+            let _ = map.set_key_entry(d.key, v.clone());
         }
         for d in &self.edges {
             map.edge_layer_mut()

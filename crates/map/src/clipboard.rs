@@ -23,6 +23,8 @@ pub struct ClipCell {
     pub note: Option<String>,
     /// The note is for the GM only.
     pub note_gm_only: bool,
+    /// The key entry (its GM-only flag inside it).
+    pub key: Option<crate::KeyEntry>,
 }
 
 /// A copied edge feature: the side between two offset hexes, its type and its GM-only
@@ -76,6 +78,7 @@ impl Clipboard {
                 mine: map.is_mine(h),
                 note: map.note(h).map(str::to_owned),
                 note_gm_only: map.note(h).is_some() && map.note_is_gm_only(h),
+                key: map.key_entries().get(&h).cloned(),
             })
             .collect();
         cells.sort_by_key(|c| c.offset);

@@ -57,7 +57,14 @@ pub enum CellEdit {
         /// Their new terrain; `None` erases terrain.
         terrain: Option<TerrainId>,
     },
-    /// Erase everything (terrain, mine, note) within `radius` of `center`.
+    /// Set (or with `None` remove) the key entry of a hex.
+    SetKeyEntry {
+        /// The hex.
+        hex: Hex,
+        /// Its new entry.
+        entry: Option<crate::KeyEntry>,
+    },
+    /// Erase everything (terrain, mine, note, key entry) within `radius` of `center`.
     Erase {
         /// Brush centre.
         center: Hex,
@@ -135,6 +142,15 @@ fn check(map: &HexMap, edit: &CellEdit) -> Result<(), EditError> {
                 .into());
             }
         }
+        CellEdit::SetKeyEntry { hex, entry } => {
+            if !map.contains(*hex) {
+                return Err(MapError::OutsideShape(*hex).into());
+            }
+            if let Some(e) = entry {
+                e.check()
+                    .map_err(|error| MapError::BadKeyEntry { hex: *hex, error })?;
+            }
+        }
         CellEdit::Paste { clipboard, .. } => {
             super::features::edit::check_paste(map, clipboard)?;
             for c in clipboard.cells() {
@@ -197,6 +213,7 @@ pub(super) fn apply(
                     rec.terrain(h, None);
                     rec.mine(h, false);
                     rec.note(h, None)?;
+                    rec.key_entry(h, None)?;
                 }
             }
         }
@@ -214,6 +231,7 @@ pub(super) fn apply(
             }
         }
         CellEdit::SetNote { hex, text } => rec.note(*hex, text.clone())?,
+        CellEdit::SetKeyEntry { hex, entry } => rec.key_entry(*hex, entry.clone())?,
         CellEdit::Paste { clipboard, anchor } => {
             for c in clipboard.cells() {
                 let h = *anchor + c.offset;
@@ -222,6 +240,7 @@ pub(super) fn apply(
                     rec.mine(h, c.mine);
                     rec.note(h, c.note.clone())?;
                     rec.note_gm_only(h, c.note.is_some() && c.note_gm_only);
+                    rec.key_entry(h, c.key.clone())?;
                 }
             }
             super::features::edit::paste(rec.map, rec.changes, clipboard, *anchor);

@@ -32,6 +32,14 @@ pub enum MapError {
         /// Its length.
         len: usize,
     },
+    /// A key entry is refused (no title, a bad tag, too long).
+    #[error("{error}")]
+    BadKeyEntry {
+        /// Where.
+        hex: Hex,
+        /// What is wrong.
+        error: super::key::KeyEntryError,
+    },
     /// The properties break a limit (name length, hex size, label settings).
     #[error(transparent)]
     Property(#[from] PropertyError),
@@ -147,6 +155,7 @@ pub struct HexMap {
     terrain: TerrainLayer,
     mines: MineLayer,
     notes: Notes,
+    pub(super) key: super::key::HexKey,
     pub(super) edge_palette: EdgePalette,
     pub(super) path_palette: PathPalette,
     pub(super) edges: EdgeLayer,
@@ -180,6 +189,7 @@ impl HexMap {
             terrain: TerrainLayer::new(n),
             mines: MineLayer::new(n),
             notes: Notes::new(),
+            key: super::key::HexKey::new(),
             edge_palette: EdgePalette::standard(),
             path_palette: PathPalette::standard(),
             edges: EdgeLayer::new(),
@@ -281,6 +291,35 @@ impl HexMap {
     /// True when `h` holds a mine.
     pub fn is_mine(&self, h: Hex) -> bool {
         self.shape.index_of(h).is_some_and(|i| self.mines.get(i))
+    }
+
+    /// The key entries of their own, by hex (notes not read as entries: [`HexMap::key`]).
+    pub fn key_entries(&self) -> &super::key::HexKey {
+        &self.key
+    }
+
+    /// The key entry of `h`: its own, or its note read as one ([`super::KeyEntry::from_note`]).
+    pub fn key_entry(&self, h: Hex) -> Option<std::borrow::Cow<'_, super::KeyEntry>> {
+        if let Some(e) = self.key.get(&h) {
+            return Some(std::borrow::Cow::Borrowed(e));
+        }
+        let note = self.note(h)?;
+        Some(std::borrow::Cow::Owned(super::KeyEntry::from_note(
+            note,
+            self.note_is_gm_only(h),
+        )))
+    }
+
+    /// The whole key: every keyed hex's entry — its own, or its note read as one — in
+    /// hex order (sort by label for people).
+    pub fn key(&self) -> Vec<(Hex, super::KeyEntry)> {
+        let mut hexes: Vec<Hex> = self.key.keys().chain(self.notes.keys()).copied().collect();
+        hexes.sort_unstable();
+        hexes.dedup();
+        hexes
+            .into_iter()
+            .filter_map(|h| Some((h, self.key_entry(h)?.into_owned())))
+            .collect()
     }
 
     /// The note at `h`.
@@ -395,6 +434,24 @@ impl HexMap {
             }),
             Some(t) => Ok(self.notes.insert(h, t)),
             None => Ok(self.notes.remove(&h)),
+        }
+    }
+
+    /// Set the key entry of `h` (`None` removes it); returns the old entry. Refused off
+    /// the map and for an entry that breaks a limit ([`super::KeyEntry::check`]).
+    pub fn set_key_entry(
+        &mut self,
+        h: Hex,
+        entry: Option<super::KeyEntry>,
+    ) -> Result<Option<super::KeyEntry>, MapError> {
+        self.index(h)?;
+        match entry {
+            Some(e) => {
+                e.check()
+                    .map_err(|error| MapError::BadKeyEntry { hex: h, error })?;
+                Ok(self.key.insert(h, e))
+            }
+            None => Ok(self.key.remove(&h)),
         }
     }
 

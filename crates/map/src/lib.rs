@@ -6,7 +6,7 @@
 //!   terrain [`Palette`], and the layers: terrain, mines, notes ([`layers`]), elevation,
 //!   edge features and paths ([`features`]), icons and labels ([`annotations`]), named
 //!   [`regions`], the map [`scale`], an [`underlay`] picture, tile art ([`tile_art`]) and
-//!   fog of war with GM secrets and the party ([`fog`]);
+//!   fog of war with GM secrets and the party ([`fog`]), the hex [`key`];
 //! - the rules read from it: movement cost in [`Cost`] units (`HexMap::route`,
 //!   `HexMap::reach`), sight (`HexMap::field_of_view`, within [`MAX_SIGHT`]);
 //! - the one edit path: an [`Edit`] applied by a [`Document`], which records undo
@@ -31,6 +31,7 @@ pub mod fog;
 mod hex_error;
 mod hexmap;
 pub mod history;
+pub mod key;
 pub mod layers;
 pub mod orientation;
 pub mod palette;
@@ -76,6 +77,9 @@ pub use fog::{FogState, GmItem, MAX_SIGHT, Party, PartyError};
 pub use hex_error::HexError;
 pub use hexmap::{CellMove, HexMap, MapError};
 pub use history::History;
+pub use key::{
+    HexKey, KeyEntry, KeyEntryError, MAX_KEY_ENTRY_LEN, UNKNOWN_LINK, hide_links, links,
+};
 pub use layers::{MineLayer, Notes, TerrainLayer};
 pub use orientation::{OffsetMismatch, offset_kinds_for};
 pub use palette::{MoveCost, Palette, PaletteError, Rgb, Terrain, TerrainId};

@@ -164,6 +164,12 @@ pub fn delete_edits(map: &HexMap, hexes: &[Hex]) -> Vec<Edit> {
         if map.note(h).is_some() {
             out.push(Edit::Cell(CellEdit::SetNote { hex: h, text: None }));
         }
+        if map.key_entries().contains_key(&h) {
+            out.push(Edit::Cell(CellEdit::SetKeyEntry {
+                hex: h,
+                entry: None,
+            }));
+        }
     }
     let mut edges: Vec<Edge> = map
         .edges_in(cells.iter().copied())

@@ -406,3 +406,48 @@ fn regions_keep_only_their_revealed_cells_and_an_unseen_region_goes() {
     let text = drawn(&players).texts().join("\n");
     assert!(!text.contains("Secret Realm"), "{text}");
 }
+
+#[test]
+fn players_read_only_revealed_public_key_entries_without_gm_text_or_links_into_fog() {
+    use hexmap_map::KeyEntry;
+    let mut m = session();
+    let hidden = Hex::new(2, 0);
+    let (seen, secret) = (Hex::new(-2, 2), Hex::new(-3, 1));
+    let to_hidden = m.hex_label(hidden);
+    let to_seen = m.hex_label(secret);
+    let mut ford = KeyEntry::new(
+        "Ford of Reeds",
+        format!("Cross here for [[{to_hidden}]] or [[{to_seen}]]."),
+    );
+    ford.gm_text = "the ferryman is a spy".into();
+    m.set_key_entry(seen, Some(ford)).unwrap();
+    let mut lair = KeyEntry::new("Wyrm hole", "smoke rises");
+    lair.gm_only = true;
+    m.set_key_entry(secret, Some(lair)).unwrap();
+    m.set_key_entry(
+        hidden,
+        Some(KeyEntry::new("Sunken Keep", "walls in the marsh")),
+    )
+    .unwrap();
+    let p = player_map(&m, &PlayerView::default());
+    let entries: Vec<(&Hex, &KeyEntry)> = p.key_entries().iter().collect();
+    assert_eq!(entries.len(), 1, "{entries:?}");
+    let (at, ford) = entries[0];
+    assert_eq!(*at, seen);
+    assert!(ford.gm_text.is_empty());
+    assert_eq!(
+        ford.player_text,
+        format!("Cross here for [[?]] or [[{to_seen}]].")
+    );
+    let all = format!("{:?}", p.key());
+    for secret in [
+        "spy",
+        "Wyrm",
+        "smoke",
+        "Sunken",
+        "marsh",
+        to_hidden.as_str(),
+    ] {
+        assert!(!all.contains(secret), "{secret} in {all}");
+    }
+}

@@ -51,6 +51,7 @@ struct Doc {
     view: Small<ViewKey>,
     region_kinds: Elements<super::json_regions::RegionKindIn>,
     regions: Elements<super::json_regions::RegionIn>,
+    key: Elements<super::json_key::KeyEntryIn>,
     scale: Small<ScaleKey>,
     party: Small<PartyKey>,
 }
@@ -189,6 +190,7 @@ fn build(doc: Doc, version: u32) -> Result<HexMap, String> {
         list(doc.labels, "labels")?,
     )?;
     super::json_regions::put_regions(&mut map, doc.region_kinds.0, doc.regions.0)?;
+    super::json_key::put_key(&mut map, doc.key.0)?;
     map.set_view(view);
     if let Some(v) = &doc.scale.0 {
         let s = scale(v, &At::root("scale"))?;

@@ -9,6 +9,7 @@
 
 mod drawn;
 mod json_items;
+mod json_key;
 mod json_meta;
 mod json_read;
 mod json_regions;

@@ -217,6 +217,9 @@ struct JsonMap<'a> {
     /// Named regions (left out when none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     regions: Vec<super::json_regions::JsonRegion<'a>>,
+    /// The hex key (left out when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    key: Vec<super::json_key::JsonKeyEntry<'a>>,
     /// The map scale; left out when the map has none.
     #[serde(skip_serializing_if = "Option::is_none")]
     scale: Option<super::json_meta::JsonScale<'a>>,
@@ -383,6 +386,7 @@ pub fn to_json(map: &HexMap) -> String {
         view: meta.view,
         region_kinds,
         regions,
+        key: super::json_key::key_json(map),
         scale: map.scale().map(super::json_meta::JsonScale::of),
         party: map.party().as_ref().map(super::json_meta::JsonParty::of),
     };

@@ -85,6 +85,20 @@ impl Recorder<'_> {
 
     /// Set the note on `h`; a removed note takes its GM-only flag along (recorded), so a
     /// later note there starts public.
+    /// Set (or remove) the key entry of `h`, recording the change.
+    pub(crate) fn key_entry(
+        &mut self,
+        h: Hex,
+        entry: Option<crate::KeyEntry>,
+    ) -> Result<(), MapError> {
+        if self.map.key_entries().get(&h) == entry.as_ref() {
+            return Ok(());
+        }
+        let old = self.map.set_key_entry(h, entry.clone())?;
+        self.changes.key_entry(h, old, entry);
+        Ok(())
+    }
+
     pub(crate) fn note(&mut self, h: Hex, text: Option<String>) -> Result<(), MapError> {
         let new = text.filter(|t| !t.is_empty());
         if self.map.note(h) == new.as_deref() {

@@ -4,7 +4,7 @@
 //! forth exactly.
 //!
 //! Two checks per edit. Nothing public comes from a secret (and nothing secret from a
-//! public item): every note, icon and label in the result has the flag of the item of the
+//! public item): every note, key entry, icon and label in the result has the flag of the item of the
 //! same text in the map before; every edge feature and path step is one of the map's
 //! before, or its image under the edit, with the same type and flag. Nothing is lost on
 //! the way: what the edit carries arrives with its flag. And no flag is left on an empty
@@ -55,6 +55,13 @@ fn stocked(seed: u64) -> HexMap {
         let h = pick(&mut rng);
         m.set_note(h, Some(format!("note {i}"))).unwrap();
         m.set_note_gm_only(h, rng.random_bool(0.5));
+    }
+    for i in 0..10 {
+        let h = pick(&mut rng);
+        let mut entry = crate::KeyEntry::new(format!("entry {i}"), "told");
+        entry.gm_text = format!("secret {i}");
+        entry.gm_only = rng.random_bool(0.5);
+        m.set_key_entry(h, Some(entry)).unwrap();
     }
     for _ in 0..24 {
         let a = pick(&mut rng);
@@ -127,9 +134,12 @@ fn stocked(seed: u64) -> HexMap {
     d.into_map()
 }
 
-/// The flag of every note, icon, label and region, by its text.
+/// The flag of every note, key entry, icon, label and region, by its text.
 fn flags_by_text(m: &HexMap) -> BTreeMap<String, bool> {
     let mut out = BTreeMap::new();
+    for e in m.key_entries().values() {
+        out.insert(e.title.clone(), e.gm_only);
+    }
     for (&h, text) in m.notes() {
         out.insert(text.clone(), m.note_is_gm_only(h));
     }
@@ -221,6 +231,17 @@ fn carried_arrives(
             let got = (after.note(t), after.note_is_gm_only(t));
             if got != (Some(text.as_str()), before.note_is_gm_only(h)) {
                 return Err(format!("note {text:?} arrived at {t} as {got:?}"));
+            }
+        }
+    }
+    for (&h, entry) in before.key_entries() {
+        if let Some(t) = f(h).filter(|_| carried.contains(&h)) {
+            let got = after.key_entries().get(&t);
+            if got != Some(entry) {
+                return Err(format!(
+                    "key entry {:?} arrived at {t} as {got:?}",
+                    entry.title
+                ));
             }
         }
     }

@@ -1,7 +1,7 @@
 //! A map's whole content moved to new hexes as its shape changes: reshaped about a centre,
 //! a rectangle grown or shrunk on its left or top, a rectangle turned to the other
 //! orientation. Every piece of content goes where its hex goes — terrain, mines, heights,
-//! fog, notes and their GM-only flags, icons, edge features and their flags, paths, labels,
+//! fog, notes and their GM-only flags, key entries, icons, edge features and their flags, paths, labels,
 //! named regions and the party — so nothing is left behind on the old hexes, no secret
 //! turns public and nothing hidden comes out from under the fog. What lands off the new
 //! shape is dropped.
@@ -90,6 +90,12 @@ impl HexMap {
                 if self.fog.gm_notes.contains(&h) {
                     fog.gm_notes.insert(t);
                 }
+            }
+        }
+        for (&h, entry) in self.key.iter() {
+            let t = to(h);
+            if on_map(&next, t) {
+                next.key.insert(t, entry.clone());
             }
         }
         for (h, list) in self.icons.iter() {

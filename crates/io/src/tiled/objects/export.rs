@@ -79,6 +79,7 @@ pub fn export(
     groups.extend(super::regions::export(map, (grid, players), &mut || {
         ids.next()
     }));
+    groups.extend(super::key::export(map, grid, &mut || ids.next()));
     let world = map.layout().ok();
     let mut icon_tileset = None;
     if let Some(world) = &world {

@@ -111,6 +111,10 @@ pub fn import(
                 regions.add(&group.name, o)?;
                 continue;
             }
+            if super::key::is_key_entry(o) {
+                super::key::import(&group.name, o, map)?;
+                continue;
+            }
             let obj = Obj {
                 layer: &group.name,
                 o,

@@ -16,11 +16,14 @@
 //!   world point), `hexmap:size` (hex units), `hexmap:rotation`, `hexmap:halo`;
 //! - a layer `hexmap regions: KIND` per region kind: a closed polyline per ring of each named
 //!   region's outline (`regions.rs`);
+//! - a hidden layer `hexmap key`: a point per keyed hex with the entry as properties
+//!   (`key.rs`);
 //! - map properties `hexmap:edge_types` / `hexmap:path_types`: the palettes as JSON.
 
 pub mod export;
 pub mod icon_tileset;
 pub mod import;
+pub mod key;
 pub mod palettes;
 pub mod regions;
 

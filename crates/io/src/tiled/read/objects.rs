@@ -37,7 +37,12 @@ pub(super) fn object(
 
 /// A note: a point object with text that is not one of hexmap's icons.
 pub(super) fn as_note(object: &MapObject) -> Option<PointObject> {
-    if object.shape != ObjectShape::Point || object.property(ICON_PROPERTY).is_some() {
+    if object.shape != ObjectShape::Point
+        || object.property(ICON_PROPERTY).is_some()
+        || object
+            .property(crate::tiled::objects::key::KEY_HEX_PROPERTY)
+            .is_some()
+    {
         return None;
     }
     let text = object

@@ -1,0 +1,140 @@
+//! The hex key in the JSON export (docs/JSON.md, "Key"): `key`, one object per keyed hex
+//! in label order — its axial `hex`, its `label` in the map's numbering, `title`,
+//! `player_text`, `gm_text`, `tags` and `gm_only` — written only when the map has a key,
+//! and read back by `json_read` with errors naming the JSON path. Notes read as entries
+//! stay notes in the cells; only entries of their own are listed.
+
+use super::json_value::{At, Element, array, boolean, member, object, pair, text};
+use hexmap_hex::Hex;
+use hexmap_map::{HexMap, KeyEntry};
+use serde::Serialize;
+use serde_json::Value;
+
+/// A key entry as written.
+#[derive(Serialize)]
+pub(super) struct JsonKeyEntry<'a> {
+    hex: [i32; 2],
+    label: String,
+    title: &'a str,
+    player_text: &'a str,
+    /// The GM's text; left out when empty (and always in a player export).
+    #[serde(skip_serializing_if = "str::is_empty")]
+    gm_text: &'a str,
+    tags: &'a [String],
+    /// For the GM only; left out when not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    gm_only: bool,
+}
+
+/// The map's own key entries as written, in label order (empty: left out).
+pub(super) fn key_json(map: &HexMap) -> Vec<JsonKeyEntry<'_>> {
+    let mut out: Vec<JsonKeyEntry<'_>> = map
+        .key_entries()
+        .iter()
+        .map(|(h, e)| JsonKeyEntry {
+            hex: [h.q, h.r],
+            label: map.hex_label(*h),
+            title: &e.title,
+            player_text: &e.player_text,
+            gm_text: &e.gm_text,
+            tags: &e.tags,
+            gm_only: e.gm_only,
+        })
+        .collect();
+    out.sort_by(|a, b| (a.label.len(), &a.label).cmp(&(b.label.len(), &b.label)));
+    out
+}
+
+/// A key entry as read: its hex and the entry.
+pub(super) struct KeyEntryIn(Hex, KeyEntry);
+
+impl Element for KeyEntryIn {
+    const LIST: &'static str = "key";
+    const MAX: usize = hexmap_map::shape::MAX_CELLS as usize;
+    fn read(v: &Value, at: &At) -> Result<Self, String> {
+        let o = object(v, at)?;
+        let (v, a) = member(o, "hex", at)?;
+        let [q, r] = pair(v, &a, super::json_value::int::<i32>)?;
+        let string = |key: &str| -> Result<String, String> {
+            match o.get(key) {
+                Some(v) => Ok(text(v, &at.key(key))?.to_owned()),
+                None => Ok(String::new()),
+            }
+        };
+        let (v, a) = member(o, "title", at)?;
+        let title = text(v, &a)?.to_owned();
+        let tags = match o.get("tags") {
+            Some(v) => {
+                let a = at.key("tags");
+                array(v, &a)?
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| text(t, &a.index(i)).map(str::to_owned))
+                    .collect::<Result<_, String>>()?
+            }
+            None => Vec::new(),
+        };
+        let gm_only = match o.get("gm_only") {
+            Some(v) => boolean(v, &at.key("gm_only"))?,
+            None => false,
+        };
+        let entry = KeyEntry {
+            title,
+            player_text: string("player_text")?,
+            gm_text: string("gm_text")?,
+            tags,
+            gm_only,
+        };
+        entry.check().map_err(|e| at.err(e))?;
+        Ok(KeyEntryIn(Hex::new(q, r), entry))
+    }
+}
+
+/// Put the key entries read on `map`; a fault is named by the list and the entry's hex.
+pub(super) fn put_key(map: &mut HexMap, key: Option<Vec<KeyEntryIn>>) -> Result<(), String> {
+    for (i, KeyEntryIn(h, e)) in key.unwrap_or_default().into_iter().enumerate() {
+        let at = At::root("key").index(i);
+        if map.key_entries().contains_key(&h) {
+            return Err(at.err("a second entry for the same hex (one entry per hex)"));
+        }
+        map.set_key_entry(h, Some(e)).map_err(|e| at.err(e))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::json_read::read_json;
+    use super::super::table::to_json;
+    use hexmap_hex::{Hex, Orientation};
+    use hexmap_map::KeyEntry;
+
+    #[test]
+    fn entries_are_exported_by_label_and_read_back_on_their_hexes() {
+        let mut m = hexmap_map::testing::hexagon_map(3, Orientation::Pointy);
+        let mut e = KeyEntry::new("Ford", "Cross at [[0102]].");
+        e.gm_text = "a troll".into();
+        e.tags = vec!["water".into()];
+        m.set_key_entry(Hex::new(1, 0), Some(e)).unwrap();
+        let mut s = KeyEntry::new("Lair", "");
+        s.gm_only = true;
+        m.set_key_entry(Hex::new(0, 1), Some(s)).unwrap();
+        let text = to_json(&m);
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let ford = v["key"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["title"] == "Ford")
+            .unwrap();
+        assert_eq!(ford["hex"], serde_json::json!([1, 0]));
+        assert_eq!(ford["label"], m.hex_label(Hex::new(1, 0)));
+        assert_eq!(ford["gm_text"], "a troll");
+        let back = read_json(text.as_bytes(), "m.json").unwrap().map;
+        assert_eq!(back.key_entries(), m.key_entries());
+        assert_eq!(to_json(&back), text);
+        let bad = text.replace("\"title\": \"Ford\"", "\"title\": \"\"");
+        let err = read_json(bad.as_bytes(), "m.json").unwrap_err().to_string();
+        assert!(err.contains("key[") && err.contains("title"), "{err}");
+    }
+}
