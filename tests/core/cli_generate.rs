@@ -62,7 +62,7 @@ fn the_same_seed_gives_the_same_bytes_and_validate_accepts_them() {
         .success()
         .stdout(predicate::str::contains("ok").count(2));
     let (map, _) = io::load(&a).unwrap();
-    assert!(String::from_utf8(ta).unwrap().contains("version: 4,"));
+    assert!(String::from_utf8(ta).unwrap().contains("version: 5,"));
     let layer = map
         .elevation_layer()
         .expect("a generated map has elevation");

@@ -190,7 +190,7 @@ fn fog_and_secrets_survive_both_ron_forms() {
     let map = secret_map();
     for form in [Form::Offset, Form::Cube] {
         let text = to_string(&map, form);
-        assert!(text.contains("version: 4"), "{text}");
+        assert!(text.contains("version: 5"), "{text}");
         for key in [
             "hidden:",
             "gm_notes:",
@@ -228,7 +228,7 @@ fn a_map_without_fog_writes_no_fog_keys() {
 #[test]
 fn fog_in_an_older_version_or_a_bad_row_is_refused_by_name() {
     let text = to_string(&secret_map(), Form::Offset);
-    let v2 = text.replace("version: 4", "version: 2");
+    let v2 = text.replace("version: 5", "version: 2");
     let e = from_str(&v2).unwrap_err().to_string();
     assert!(e.contains("version 3") && e.contains("cells.hidden"), "{e}");
     let at = text.find("hidden: [").unwrap();

@@ -34,7 +34,7 @@ fn scale_and_underlay_round_trip_in_both_ron_forms() {
     let map = scaled_map();
     for form in [Form::Offset, Form::Cube] {
         let text = to_string(&map, form);
-        assert!(text.contains("version: 4,"), "{text}");
+        assert!(text.contains("version: 5,"), "{text}");
         assert!(
             text.contains("    scale: (per_hex: 6.0, unit: \"mi\"),"),
             "{text}"
@@ -66,8 +66,8 @@ fn a_map_without_them_saves_as_version_3_did_apart_from_the_version() {
         );
         // The same text saying version 3 still loads, to the same map.
         let v3 = text
-            .replace("version: 4,", "version: 3,")
-            .replace("format version 4", "format version 3");
+            .replace("version: 5,", "version: 3,")
+            .replace("format version 5", "format version 3");
         let (back, _) = from_str(&v3).unwrap();
         assert!(back == map);
     }
@@ -94,7 +94,7 @@ fn bad_scales_are_refused_naming_the_field() {
     let t = text.replace("opacity: 0.4", "opacity: 3.0");
     let e = from_str(&t).unwrap_err().to_string();
     assert!(e.contains("underlay.opacity"), "{e}");
-    let t = text.replace("version: 4,", "version: 3,");
+    let t = text.replace("version: 5,", "version: 3,");
     let e = from_str(&t).unwrap_err().to_string();
     assert!(e.contains("needs format version 4"), "{e}");
 }

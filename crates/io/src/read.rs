@@ -5,6 +5,7 @@
 
 mod annotations;
 mod cube;
+mod custom;
 mod elevation;
 mod extras;
 mod features;
@@ -287,8 +288,9 @@ fn finish<'a>(
     };
     let fog = fog::take(&mut file.cells);
     let regions = regions::take(&mut file);
+    let custom = custom::take(&mut file);
     let map = build(file, body, features, fog)?;
-    regions::apply(map, regions)
+    custom::apply(regions::apply(map, regions)?, custom)
 }
 
 fn check_header(format: &str, version: u64) -> Result<(), FormatError> {

@@ -9,6 +9,7 @@ use hexmap_map::{
 use std::fmt::Write;
 
 mod extras;
+mod custom;
 mod fog;
 mod regions;
 
@@ -107,6 +108,15 @@ pub fn to_string(map: &HexMap, form: Form) -> String {
     o.push_str("    ],\n");
     write_feature_palettes(map, &mut o);
     regions::write_kinds(map, &mut o);
+    let kind = p.offset_kind;
+    let hex_text = move |h: Hex| match form {
+        Form::Offset => {
+            let c = kind.from_hex(h);
+            format!("{}, {}", c.col, c.row)
+        }
+        Form::Cube => format!("{}, {}, {}", h.q, h.r, h.s()),
+    };
+    custom::write_header(map, &mut o, &hex_text);
     match form {
         Form::Offset => write_offset(map, &mut o),
         Form::Cube => write_cube(map, &mut o),
@@ -233,6 +243,7 @@ fn write_offset(map: &HexMap, o: &mut String) {
         o.push_str("        ],\n");
     }
     regions::write_regions(map, o, at);
+    custom::write_cells(map, o, at);
     o.push_str("    ),\n");
 }
 
@@ -270,6 +281,7 @@ fn write_cube(map: &HexMap, o: &mut String) {
         o.push_str("        ],\n");
     }
     regions::write_regions(map, o, at);
+    custom::write_cells(map, o, at);
     o.push_str("    ),\n");
 }
 
