@@ -8,8 +8,8 @@ use hexmap_map::{
 };
 use std::fmt::Write;
 
-mod extras;
 mod custom;
+mod extras;
 mod fog;
 mod regions;
 

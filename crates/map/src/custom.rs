@@ -258,8 +258,12 @@ pub enum CustomError {
 /// Why `value` does not fit `kind`, or `None` when it does.
 pub fn misfit(kind: &PropKind, value: &PropValue) -> Option<String> {
     match (kind, value) {
-        (PropKind::String, PropValue::String(s)) => (s.len() > MAX_PROP_TEXT)
-            .then(|| format!("text of {} bytes, over the limit of {MAX_PROP_TEXT}", s.len())),
+        (PropKind::String, PropValue::String(s)) => (s.len() > MAX_PROP_TEXT).then(|| {
+            format!(
+                "text of {} bytes, over the limit of {MAX_PROP_TEXT}",
+                s.len()
+            )
+        }),
         (PropKind::Int, PropValue::Int(_))
         | (PropKind::Bool, PropValue::Bool(_))
         | (PropKind::Colour, PropValue::Colour(_))

@@ -62,13 +62,11 @@ pub use annotations::{
 pub use cell_marks::CellMarks;
 pub use clipboard::{ClipCell, ClipEdge, ClipPath, Clipboard};
 pub use cost::{Cost, CostError};
-pub use custom::{
-    CustomError, CustomProps, PropKind, PropOwner, PropType, PropValue, PropValues,
-};
+pub use custom::{CustomError, CustomProps, PropKind, PropOwner, PropType, PropValue, PropValues};
 pub use document::Document;
 pub use edit::{
-    AnnotationEdit, CellEdit, Changed, CustomEdit, Edit, EditError, ElevationEdit, FeatureEdit, FogEdit,
-    HexBounds, MapEdit, PathEnd,
+    AnnotationEdit, CellEdit, Changed, CustomEdit, Edit, EditError, ElevationEdit, FeatureEdit,
+    FogEdit, HexBounds, MapEdit, PathEnd,
 };
 pub use edit_cells::fill_region;
 pub use elevation::{ElevationLayer, MAX_ELEVATION, MIN_ELEVATION, is_below_sea};

@@ -8,8 +8,8 @@ use super::super::error::FormatError;
 use super::super::model::{FileCells, FileMap, FileOwner, FilePropKind, FilePropType};
 use super::features::{Coords, FormHex};
 use hexmap_map::{
-    CustomProps, EdgeTypeId, HexMap, IconId, LabelId, PathTypeId, PropKind, PropOwner,
-    PropType, PropValue, PropValues, RegionId, Rgb, TerrainId,
+    CustomProps, EdgeTypeId, HexMap, IconId, LabelId, PathTypeId, PropKind, PropOwner, PropType,
+    PropValue, PropValues, RegionId, Rgb, TerrainId,
 };
 use std::collections::BTreeMap;
 
@@ -138,45 +138,51 @@ pub(super) fn apply(
             gm_only: t.gm_only,
         });
     }
-    let read_values = |field: &str,
-                       at: &str,
-                       text: ValuesText|
-     -> Result<PropValues, FormatError> {
-        let mut out = PropValues::new();
-        for (name, v) in text {
-            let Some(t) = types.iter().find(|t| t.name == name) else {
-                return Err(bad(
-                    field,
-                    format!("{at}: property \"{name}\" is not declared in property_types"),
-                ));
-            };
-            let v = value_of(&t.kind, v, coords)
-                .and_then(|v| match hexmap_map::custom::misfit(&t.kind, &v) {
-                    Some(problem) => Err(problem),
-                    None => Ok(v),
-                })
-                .map_err(|e| bad(field, format!("{at}, property \"{name}\": {e}")))?;
-            out.insert(name, v);
-        }
-        Ok(out)
-    };
+    let read_values =
+        |field: &str, at: &str, text: ValuesText| -> Result<PropValues, FormatError> {
+            let mut out = PropValues::new();
+            for (name, v) in text {
+                let Some(t) = types.iter().find(|t| t.name == name) else {
+                    return Err(bad(
+                        field,
+                        format!("{at}: property \"{name}\" is not declared in property_types"),
+                    ));
+                };
+                let v = value_of(&t.kind, v, coords)
+                    .and_then(|v| match hexmap_map::custom::misfit(&t.kind, &v) {
+                        Some(problem) => Err(problem),
+                        None => Ok(v),
+                    })
+                    .map_err(|e| bad(field, format!("{at}, property \"{name}\": {e}")))?;
+                out.insert(name, v);
+            }
+            Ok(out)
+        };
     let mut values: BTreeMap<PropOwner, PropValues> = BTreeMap::new();
     for (i, (owner, text)) in data.objects.into_iter().enumerate() {
         let at = format!("entry {i}");
-        let owner = owner_of(owner).ok_or_else(|| bad("properties", format!("{at}: id 0 names nothing")))?;
+        let owner = owner_of(owner)
+            .ok_or_else(|| bad("properties", format!("{at}: id 0 names nothing")))?;
         let v = read_values("properties", &format!("{at} ({owner})"), text)?;
         values.insert(owner, v);
     }
-    let mut cell = |i: usize, h: Result<(hexmap_hex::Hex, crate::error::CellRef), (crate::error::CellRef, String)>, text: ValuesText| -> Result<(), FormatError> {
-        let field = "cells.cell_properties";
-        let (h, cell) = h.map_err(|(cell, m)| bad(field, format!("entry {i}, {cell}: {m}")))?;
-        if !map.contains(h) {
-            return Err(bad(field, format!("entry {i}, {cell}: not a cell of the map")));
-        }
-        let v = read_values(field, &format!("entry {i}, {cell}"), text)?;
-        values.insert(PropOwner::Cell(h), v);
-        Ok(())
-    };
+    let mut cell =
+        |i: usize,
+         h: Result<(hexmap_hex::Hex, crate::error::CellRef), (crate::error::CellRef, String)>,
+         text: ValuesText|
+         -> Result<(), FormatError> {
+            let field = "cells.cell_properties";
+            let (h, cell) = h.map_err(|(cell, m)| bad(field, format!("entry {i}, {cell}: {m}")))?;
+            if !map.contains(h) {
+                return Err(bad(
+                    field,
+                    format!("entry {i}, {cell}: not a cell of the map"),
+                ));
+            }
+            let v = read_values(field, &format!("entry {i}, {cell}"), text)?;
+            values.insert(PropOwner::Cell(h), v);
+            Ok(())
+        };
     match data.cells {
         CellValues::Offset(l) => {
             for (i, (col, row, text)) in l.into_iter().enumerate() {

@@ -136,7 +136,10 @@ mod tests {
             let m = with_elevation(shape);
             for form in [Form::Offset, Form::Cube] {
                 let text = to_string(&m, form);
-                assert!(text.contains(&format!("version: {},", crate::FORMAT_VERSION)), "{text}");
+                assert!(
+                    text.contains(&format!("version: {},", crate::FORMAT_VERSION)),
+                    "{text}"
+                );
                 let (back, _) = from_str(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
                 assert_eq!(back, m, "{form:?}\n{text}");
                 assert_eq!(to_string(&back, form), text);
@@ -160,7 +163,10 @@ mod tests {
     fn bad_elevation_is_refused_naming_the_field_and_cell() {
         let m = with_elevation(MapShape::rectangle(OffsetKind::OddR, 3, 2).unwrap());
         let text = to_string(&m, Form::Offset);
-        let older = text.replace(&format!("version: {},", crate::FORMAT_VERSION), "version: 2,");
+        let older = text.replace(
+            &format!("version: {},", crate::FORMAT_VERSION),
+            "version: 2,",
+        );
         let e = from_str(&older).unwrap_err().to_string();
         assert!(
             e.contains("cells.elevation") && e.contains("version 3"),

@@ -224,7 +224,10 @@ mod tests {
                 "field cells.regions: region id 3 is already in use",
             ),
             (
-                text.replace(&format!("version: {},", crate::FORMAT_VERSION), "version: 3,"),
+                text.replace(
+                    &format!("version: {},", crate::FORMAT_VERSION),
+                    "version: 3,",
+                ),
                 "field region_kinds: named regions need format version 4 (this file says version 3)",
             ),
             (

@@ -83,11 +83,7 @@ pub(super) fn write_header(map: &HexMap, o: &mut String, at: &dyn Fn(Hex) -> Str
 }
 
 /// The `cell_properties` list of the cell data, sorted by `at`'s key.
-pub(super) fn write_cells(
-    map: &HexMap,
-    o: &mut String,
-    at: impl Fn(Hex) -> (String, (i32, i32)),
-) {
+pub(super) fn write_cells(map: &HexMap, o: &mut String, at: impl Fn(Hex) -> (String, (i32, i32))) {
     let mut cells: Vec<_> = map
         .custom()
         .iter_on(map)

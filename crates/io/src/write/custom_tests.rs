@@ -2,8 +2,7 @@
 
 use crate::{Form, from_str, to_string};
 use hexmap_map::{
-    CustomProps, FeatureType, HexMap, PropKind, PropOwner, PropType, PropValue, PropValues,
-    Rgb,
+    CustomProps, FeatureType, HexMap, PropKind, PropOwner, PropType, PropValue, PropValues, Rgb,
 };
 use std::collections::BTreeMap;
 
@@ -27,11 +26,21 @@ pub(crate) fn with_every_kind(mut map: HexMap) -> HexMap {
     let cell = map.shape().iter().nth(7).expect("a cell");
     let far = map.shape().iter().nth(20).expect("another cell");
     let types = vec![
-        ty("title", PropKind::String, PropValue::String("none \"quoted\"".into()), false),
+        ty(
+            "title",
+            PropKind::String,
+            PropValue::String("none \"quoted\"".into()),
+            false,
+        ),
         ty("victory points", PropKind::Int, PropValue::Int(-3), false),
         ty("weight", PropKind::Number, PropValue::Number(0.25), false),
         ty("secret door", PropKind::Bool, PropValue::Bool(false), true),
-        ty("banner", PropKind::Colour, PropValue::Colour(Rgb([1, 2, 3])), false),
+        ty(
+            "banner",
+            PropKind::Colour,
+            PropValue::Colour(Rgb([1, 2, 3])),
+            false,
+        ),
         ty("portal", PropKind::Hex, PropValue::Hex(cell), false),
         ty(
             "resource",
@@ -42,7 +51,10 @@ pub(crate) fn with_every_kind(mut map: HexMap) -> HexMap {
     ];
     let every = |i: i64| -> PropValues {
         [
-            ("title", PropValue::String(format!("thing {i}, with ünïcode"))),
+            (
+                "title",
+                PropValue::String(format!("thing {i}, with ünïcode")),
+            ),
             ("victory points", PropValue::Int(i * 1_000_000_007)),
             ("weight", PropValue::Number(i as f64 / 3.0)),
             ("secret door", PropValue::Bool(i % 2 == 0)),
@@ -62,10 +74,24 @@ pub(crate) fn with_every_kind(mut map: HexMap) -> HexMap {
         PropOwner::EdgeType(map.edge_palette().types()[0].id()),
         PropOwner::PathType(map.path_palette().types()[0].id()),
     ];
-    owners.extend(map.icons().iter().next().map(|(_, l)| PropOwner::Icon(l[0].id)));
-    owners.extend(map.labels().iter().next().map(|(id, _)| PropOwner::Label(id)));
+    owners.extend(
+        map.icons()
+            .iter()
+            .next()
+            .map(|(_, l)| PropOwner::Icon(l[0].id)),
+    );
+    owners.extend(
+        map.labels()
+            .iter()
+            .next()
+            .map(|(id, _)| PropOwner::Label(id)),
+    );
     owners.extend(map.regions().iter().next().map(|r| PropOwner::Region(r.id)));
-    assert_eq!(owners.len(), 9, "the sample has an icon, a label and a region");
+    assert_eq!(
+        owners.len(),
+        9,
+        "the sample has an icon, a label and a region"
+    );
     let values: BTreeMap<_, _> = owners
         .into_iter()
         .enumerate()
@@ -84,7 +110,11 @@ fn every_kind_on_every_object_round_trips_in_both_forms() {
         let (back, read_form) = from_str(&text).unwrap_or_else(|e| panic!("{form:?}: {e}\n{text}"));
         assert_eq!(read_form, form);
         assert_eq!(back.custom(), map.custom(), "{form:?}");
-        assert_eq!(to_string(&back, form), text, "{form:?} writes the same again");
+        assert_eq!(
+            to_string(&back, form),
+            text,
+            "{form:?} writes the same again"
+        );
     }
 }
 
@@ -103,8 +133,16 @@ fn bad_values_are_named_by_list_entry_and_property() {
             "\"resource\": \"gold\"",
             "\"gold\" is not one of iron, timber, grain",
         ),
-        ("\"victory points\": 0,", "\"victory points\": 1.5,", "property \"victory points\""),
-        ("\"banner\": \"#00c807\"", "\"banner\": \"blue\"", "property \"banner\""),
+        (
+            "\"victory points\": 0,",
+            "\"victory points\": 1.5,",
+            "property \"victory points\"",
+        ),
+        (
+            "\"banner\": \"#00c807\"",
+            "\"banner\": \"blue\"",
+            "property \"banner\"",
+        ),
     ];
     for (from, to, says) in cases {
         assert!(text.contains(from), "{from}");

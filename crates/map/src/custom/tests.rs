@@ -74,7 +74,13 @@ fn many_cells_set_in_one_undo_step() {
     let mut doc = Document::new(map());
     doc.apply(&Edit::Custom(CustomEdit::SetTypes(vec![side()])))
         .unwrap();
-    let cells: Vec<_> = doc.map().shape().iter().take(4).map(PropOwner::Cell).collect();
+    let cells: Vec<_> = doc
+        .map()
+        .shape()
+        .iter()
+        .take(4)
+        .map(PropOwner::Cell)
+        .collect();
     doc.apply(&Edit::Custom(CustomEdit::Set {
         owners: cells.clone(),
         name: "side".into(),
@@ -121,7 +127,8 @@ fn retyping_refuses_values_that_no_longer_fit() {
         "the map, property \"side\": \"Red\" is not one of Blue, Green"
     );
     // Dropping the type drops its values.
-    doc.apply(&Edit::Custom(CustomEdit::SetTypes(vec![]))).unwrap();
+    doc.apply(&Edit::Custom(CustomEdit::SetTypes(vec![])))
+        .unwrap();
     assert!(doc.map().custom().is_empty());
 }
 
