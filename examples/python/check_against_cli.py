@@ -144,8 +144,8 @@ class Checker:
             "a negative terrain cost": lambda d: d["palette"][0].update(cost=-1),
             "a terrain cost over the limit": lambda d: d["palette"][0].update(cost=1000001),
             "no edge_types": lambda d: d.pop("edge_types"),
-            "version 4": lambda d: d.update(version=4),
-            "version 2 (the schema is of version 3)": lambda d: d.update(version=2),
+            "version 5": lambda d: d.update(version=5),
+            "version 3 (the schema is of version 4)": lambda d: d.update(version=3),
             "a cell keyed q, r as version 2 was": lambda d: d["cells"][0].update(q=0, r=0),
             "a cell hex of three numbers": lambda d: d["cells"][0].update(hex=[0, 0, 0]),
             "an icon without id": lambda d: d["icons"].append(

@@ -10,7 +10,7 @@ use serde::Serialize;
 /// `view` and the edge and path types' `width` and `style`; 3 writes every hex as axial
 /// `[q, r]` (a cell's `hex` and `offset` replace `q`, `r`, `s`, `col`, `row`; an icon's
 /// `hex` replaces `q`, `r`) and gives icons their `id`.
-pub const JSON_VERSION: u32 = 3;
+pub const JSON_VERSION: u32 = 4;
 
 /// The shape, spelled as in the RON file's `shape` (docs/FORMAT.md), tagged by `type`.
 #[derive(Serialize)]

@@ -53,6 +53,8 @@ struct Doc {
     regions: Elements<super::json_regions::RegionIn>,
     scale: Small<ScaleKey>,
     party: Small<PartyKey>,
+    property_types: Elements<super::json_custom::PropTypeIn>,
+    properties: Elements<super::json_custom::PropsIn>,
 }
 
 keys! {
@@ -200,6 +202,7 @@ fn build(doc: Doc, version: u32) -> Result<HexMap, String> {
         map.set_party(Some(p))
             .map_err(|e| At::root("party").err(e))?;
     }
+    super::json_custom::put_custom(&mut map, doc.property_types.0, doc.properties.0)?;
     Ok(map)
 }
 

@@ -158,3 +158,29 @@ fn bad_values_are_named_by_list_entry_and_property() {
     let err = from_str(&old).unwrap_err().to_string();
     assert!(err.contains("need format version 5"), "{err}");
 }
+
+#[test]
+fn every_kind_on_every_object_round_trips_through_json_typed() {
+    let map = with_every_kind(sample());
+    let json = crate::format::to_json(&map);
+    let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let types = doc["property_types"].as_array().unwrap();
+    assert_eq!(types.len(), 7);
+    assert_eq!(
+        types[6]["values"],
+        serde_json::json!(["iron", "timber", "grain"])
+    );
+    let map_values = &doc["properties"][0];
+    assert_eq!(map_values["owner"], "map");
+    assert!(map_values["values"]["victory points"].is_i64());
+    assert!(map_values["values"]["weight"].is_f64());
+    assert!(map_values["values"]["secret door"].is_boolean());
+    assert!(map_values["values"]["portal"].is_array());
+    let json_format = crate::format::by_name("json").unwrap();
+    let back = json_format
+        .read(json.as_bytes(), "m.json", &crate::NoResources)
+        .unwrap()
+        .map;
+    assert_eq!(back.custom(), map.custom());
+    assert_eq!(crate::format::to_json(&back), json);
+}
