@@ -16,6 +16,7 @@ mod queries;
 mod routes;
 mod secret;
 mod sight;
+mod stats;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -54,6 +55,9 @@ pub enum Command {
     /// Generate a world: elevation, terrain, rivers on hexsides, settlements and roads,
     /// the same file for the same seed.
     Generate(generate::GenerateArgs),
+    /// Measure a map as a world: land share, elevation histogram, terrain shares, river
+    /// networks (Strahler orders, bifurcation and length ratios, Hack's exponent).
+    Stats(stats::StatsArgs),
     /// Show a map's shape, size, palette, terrain and mine counts, and form.
     Info(map_cmds::InfoArgs),
     /// Check map files; exit 1 naming the first problem of each bad file.
@@ -92,6 +96,7 @@ impl Command {
             Command::Coord(a) => a.json,
             Command::Pick(a) => a.json,
             Command::Info(a) => a.json,
+            Command::Stats(a) => a.json,
             Command::Route(a) => a.json,
             Command::Reach(a) => a.json,
             Command::Fov(a) => a.json,
@@ -145,6 +150,7 @@ pub fn run(command: Command, pretty: bool) -> ExitCode {
         Command::New(args) => map_cmds::new(&args),
         Command::Generate(args) => generate::generate(&args),
         Command::Info(args) => map_cmds::info(&args),
+        Command::Stats(args) => stats::stats(&args),
         Command::Validate(args) => map_cmds::validate(&args),
         Command::Convert(args) => map_cmds::convert(&args),
         Command::Mines(args) => mines::run(&args),

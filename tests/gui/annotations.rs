@@ -35,7 +35,7 @@ fn harness(labels: &[Label]) -> Harness<'static, EditorApp> {
         // Frames a sixtieth of a second apart, so two clicks can make a double-click.
         .with_step_dt(1.0 / 60.0)
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    h.run();
+    crate::harness::settle(&mut h);
     let centre = h.state().view().doc().layout().hex_to_pixel(Hex::new(5, 5));
     h.state_mut().set_camera(Camera { centre, zoom: ZOOM });
     h.run();

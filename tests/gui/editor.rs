@@ -20,7 +20,7 @@ pub(crate) fn harness(doc: OpenMap, dialogs: FakeDialogs) -> Harness<'static, Ed
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
-    h.run();
+    crate::harness::settle(&mut h);
     h
 }
 

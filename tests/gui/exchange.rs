@@ -46,7 +46,7 @@ fn export_png_and_tmx_then_import_the_tmx_back() {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
-    h.run();
+    crate::harness::settle(&mut h);
     let original = terrain_names(h.state());
     assert!(
         original.iter().filter(|(_, t)| t.is_some()).count() > 10,
@@ -96,7 +96,7 @@ fn import_into_sample(path: &Path) -> (Harness<'static, EditorApp>, Vec<(Hex, Op
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
-    h.run();
+    crate::harness::settle(&mut h);
     let before = terrain_names(h.state());
     h.get_by_label("File").click();
     settle(&mut h);
@@ -160,7 +160,7 @@ fn a_cancelled_dialog_does_not_drop_an_export_waiting_for_its_file() {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
-    h.run();
+    crate::harness::settle(&mut h);
     h.get_by_label("File").click();
     settle(&mut h);
     h.get_by_label("Export…").click();
@@ -240,7 +240,7 @@ fn the_export_window_puts_the_legend_beside_the_map_or_below_it() {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 900.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
-    h.run();
+    crate::harness::settle(&mut h);
     export_via_menu(&mut h, by_name("png").unwrap());
     assert!(wait_for_file(&right));
 
@@ -324,7 +324,7 @@ fn opening_a_json_export_imports_it_as_a_new_map() {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
-    h.run();
+    crate::harness::settle(&mut h);
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     settle(&mut h);
     let app = h.state();
@@ -438,7 +438,7 @@ fn the_export_windows_png_compression_choice_reaches_the_file() {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 900.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
-    h.run();
+    crate::harness::settle(&mut h);
     for (path, level) in paths.iter().zip([None, Some("fastest"), Some("small")]) {
         h.get_by_label("File").click();
         settle(&mut h);

@@ -25,7 +25,7 @@ fn harness() -> Harness<'static, EditorApp> {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    h.run();
+    crate::harness::settle(&mut h);
     h
 }
 
@@ -160,7 +160,7 @@ fn harness_with_paths(paths: &[(u16, Vec<(i32, i32)>)]) -> Harness<'static, Edit
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    h.run();
+    crate::harness::settle(&mut h);
     h.key_press(Key::P);
     h.run();
     h

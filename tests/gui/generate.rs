@@ -17,7 +17,7 @@ fn harness() -> Harness<'static, EditorApp> {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1400.0, 1000.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    h.run();
+    crate::harness::settle(&mut h);
     h
 }
 
@@ -94,7 +94,7 @@ fn a_large_world_is_generated_off_the_ui_pass_and_applied_when_ready() {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1400.0, 1000.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    h.run();
+    crate::harness::settle(&mut h);
     open_window(&mut h);
     assert!(
         h.query_by_label("Preview: none yet").is_some(),
@@ -143,7 +143,7 @@ fn a_large_worlds_preview_is_shown_no_smaller_than_its_picture() {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1400.0, 1000.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    h.run();
+    crate::harness::settle(&mut h);
     open_window(&mut h);
     h.get_by_label("Update preview").click();
     wait_until(&mut h, Duration::from_secs(240), "the preview", |h| {

@@ -15,7 +15,7 @@ pub fn editor_on(doc: OpenMap, size: Vec2) -> Harness<'static, EditorApp> {
     let mut h = Harness::builder()
         .with_size(size)
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    h.run();
+    crate::harness::settle(&mut h);
     h
 }
 

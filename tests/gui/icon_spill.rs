@@ -65,7 +65,7 @@ fn a_big_icon_is_drawn_over_the_next_chunk_and_removing_it_clears_it() {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    h.run();
+    crate::harness::settle(&mut h);
     let centre = h.state().view().doc().layout().hex_to_pixel(home);
     h.state_mut().set_camera(Camera { centre, zoom: 2.0 });
     h.run();

@@ -19,7 +19,7 @@ fn harness() -> Harness<'static, EditorApp> {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    h.run();
+    crate::harness::settle(&mut h);
     h
 }
 
@@ -446,7 +446,7 @@ fn fit_to_map_shows_every_hex_of_a_flat_hexagon_whole() {
         let mut h = Harness::builder()
             .with_size(Vec2::new(1280.0, 800.0))
             .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-        h.run();
+        crate::harness::settle(&mut h);
         let view = h.state().view().canvas_rect().expand(0.5);
         let layout = h.state().view().doc().layout();
         let cells: Vec<Hex> = h.state().view().doc().map().shape().iter().collect();
@@ -468,7 +468,7 @@ fn at_800_by_500_the_toolbar_wraps_instead_of_cutting_off() {
     let mut h = Harness::builder()
         .with_size(Vec2::new(800.0, 500.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    h.run();
+    crate::harness::settle(&mut h);
     // Paste mode adds the longest toolbar text, first in the options row.
     select_tool(&mut h, Tool::Select);
     let p = h.state().view().hex_to_screen(cell(6, 6));
@@ -550,7 +550,7 @@ fn export_print_error_and_import_warning_windows_open_centred_below_the_bars() {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
-    h.run();
+    crate::harness::settle(&mut h);
 
     h.get_by_label("File").click();
     settle(&mut h);

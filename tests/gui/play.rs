@@ -38,7 +38,7 @@ fn harness() -> Harness<'static, EditorApp> {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    h.run();
+    crate::harness::settle(&mut h);
     h
 }
 
@@ -200,7 +200,7 @@ fn a_huge_board_is_played_whole_from_its_chunk_cache() {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    h.run();
+    crate::harness::settle(&mut h);
     let whole = h.state().view().camera().zoom;
     assert!(whole < 2.0, "the editor shows the whole map");
     enter_play(&mut h);
@@ -340,7 +340,7 @@ fn a_slow_no_guess_placement_shows_progress_and_cancel_places_nothing() {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    h.run();
+    crate::harness::settle(&mut h);
     h.get_by_label("Edit").click();
     settle(&mut h);
     h.get_by_label("Random mines…").click();
@@ -377,7 +377,7 @@ fn random_mines_with_a_safe_start_and_no_guessing_then_the_fairness_check() {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    h.run();
+    crate::harness::settle(&mut h);
     let start = hexmap::hex::OffsetKind::OddR.to_hex(hexmap::hex::OffsetCoord::new(10, 8));
     let overlays = hexmap::app::canvas::overlays::OverlayState {
         anchor: Some(start),

@@ -46,7 +46,7 @@ fn print_window_shows_the_page_count_and_exports_a_pdf() {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 900.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
-    h.run();
+    crate::harness::settle(&mut h);
     h.get_by_label("File").click();
     settle(&mut h);
     h.get_by_label("Print / Export PDF…").click();
@@ -114,7 +114,7 @@ fn the_print_window_puts_the_key_on_its_own_page_or_the_first_board_page() {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 900.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
-    h.run();
+    crate::harness::settle(&mut h);
     let export =
         |h: &mut Harness<'static, EditorApp>, choice: Option<&str>, file: &std::path::Path| {
             h.get_by_label("File").click();
@@ -197,7 +197,7 @@ fn the_wargame_board_prints_from_the_print_window() {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 900.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
-    h.run();
+    crate::harness::settle(&mut h);
     h.get_by_label("File").click();
     settle(&mut h);
     h.get_by_label("Print / Export PDF…").click();

@@ -154,3 +154,27 @@ fn a_small_window_keeps_radius_with_its_field_whole_readouts_and_most_of_its_wid
         node.rect()
     );
 }
+
+#[test]
+fn right_after_fit_the_hex_size_readout_is_the_fitted_size_without_a_pointer_move() {
+    let mut h = harness_at(hexcrawl(), Vec2::new(1280.0, 800.0));
+    for _ in 0..3 {
+        h.key_press(Key::Plus);
+        settle(&mut h);
+    }
+    let zoomed = shown_hex_px(&h);
+    // F and nothing else: no pointer move, no other key. The frames egui asks for after
+    // the key must end with the readout of the fitted map.
+    h.key_press(Key::F);
+    settle(&mut h);
+    let fitted = measured_hex_px(&h);
+    assert!(
+        fitted < zoomed * 0.7,
+        "F fitted the map: {fitted} from {zoomed}"
+    );
+    let shown = shown_hex_px(&h);
+    assert!(
+        (shown - fitted).abs() < 1.0,
+        "the readout says {shown} for hexes of {fitted} px"
+    );
+}

@@ -32,7 +32,7 @@ fn open(map: HexMap) -> Harness<'static, EditorApp> {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    h.run();
+    crate::harness::settle(&mut h);
     h.get_by_label("Map").click();
     settle(&mut h);
     h.get_by_label("Properties…").click();

@@ -23,7 +23,7 @@ fn editor(map: HexMap, dialogs: FakeDialogs) -> Harness<'static, EditorApp> {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
-    h.run();
+    crate::harness::settle(&mut h);
     settle(&mut h);
     h
 }

@@ -31,7 +31,7 @@ fn harness(name: &str) -> (Harness<'static, EditorApp>, std::path::PathBuf) {
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 900.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
-    h.run();
+    crate::harness::settle(&mut h);
     (h, dir)
 }
 

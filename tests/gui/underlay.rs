@@ -51,7 +51,7 @@ fn harness_choosing(
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 900.0))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
-    h.run();
+    crate::harness::settle(&mut h);
     h
 }
 

@@ -129,7 +129,7 @@ try {
     await shot(page, "underlay-window.png");
     const underlayImage = join(outDir, "kestrel.png");
     execFileSync(hexmapBin, ["export", join(repo, "maps/island.ron"), "--to", "png", underlayImage, "--force"]);
-    const chooser = await lib.chooserFromClick(page, [531, 131], outDir);
+    const chooser = await lib.chooserFromClick(page, [772, 132], outDir);
     await chooser.setFiles(underlayImage);
     await page.waitForTimeout(1500);
     await shot(page, "underlay-chosen.png");

@@ -39,6 +39,15 @@ impl Corner {
     }
 }
 
+impl Corner {
+    /// The two corners at the ends of side `e`: where its two hexes meet each of their
+    /// two common neighbours.
+    pub fn ends_of(e: Edge) -> [Corner; 2] {
+        let (a, b) = e.hexes();
+        common_neighbours(a, b).map(|x| Corner::from_hexes([a, b, x]))
+    }
+}
+
 /// The two hexes next to both `x` and its neighbour `y`.
 fn common_neighbours(x: Hex, y: Hex) -> [Hex; 2] {
     let k = Direction::ALL
@@ -77,6 +86,11 @@ mod tests {
                 assert_eq!(shared.len(), 2, "neighbours share a side");
                 assert_eq!(Edge::between(shared[0], shared[1]), Some(edge));
                 assert!(n.neighbours().iter().any(|&(back, _)| back == c));
+                let mut ends = Corner::ends_of(edge);
+                ends.sort_unstable();
+                let mut want = [c, n];
+                want.sort_unstable();
+                assert_eq!(ends, want, "a side joins the two corners it leads between");
             }
         }
     }

@@ -16,16 +16,19 @@
 pub mod biome;
 pub mod biome_check;
 mod corners;
+pub mod drainage;
 pub mod elevation;
 pub mod grid;
 pub mod lakes;
 pub mod moisture;
 pub mod names;
+pub mod networks;
 pub mod noise;
 pub mod region_labels;
 pub mod rivers;
 pub mod roads;
 pub mod settlements;
+pub mod stats;
 #[cfg(test)]
 mod tests;
 

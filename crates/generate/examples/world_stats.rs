@@ -1,0 +1,76 @@
+//! The generator's worlds measured over many seeds, as `hexmap stats` measures one: per
+//! preset, the median and range of the land share, the highest Strahler order, the
+//! bifurcation ratio Rb, the length ratio and Hack's exponent h, and how many seeds meet
+//! the goals real river networks hold (Rb 3–5, h 0.5–0.7) and have a river of order ≥ 4.
+//! Its figures are recorded in docs/BENCHMARKS.md.
+//!
+//! `cargo run -p hexmap-generate --example world_stats [SEEDS] [WIDTHxHEIGHT]`
+//! (defaults: 50 seeds, 200x150).
+
+use hexmap_generate::stats::WorldStats;
+use hexmap_generate::{Preset, Spec, generate};
+use hexmap_hex::{OffsetKind, Orientation};
+use hexmap_map::MapShape;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let seeds: u64 = args
+        .next()
+        .map_or(50, |s| s.parse().expect("SEEDS: a number"));
+    let (width, height) = args.next().map_or((200, 150), |s| {
+        let (w, h) = s.split_once('x').expect("WIDTHxHEIGHT");
+        (w.parse().expect("width"), h.parse().expect("height"))
+    });
+    println!("{seeds} seeds per preset, {width} x {height}, pointy hexes");
+    println!(
+        "{:<12} {:>15} {:>11} {:>17} {:>17} {:>17} {:>7} {:>7} {:>7}",
+        "preset", "land", "max order", "Rb", "length ratio", "Hack h", "Rb ok", "h ok", "ord≥4"
+    );
+    for preset in Preset::ALL {
+        let mut land = Vec::new();
+        let mut order = Vec::new();
+        let mut rb = Vec::new();
+        let mut rl = Vec::new();
+        let mut hack = Vec::new();
+        for seed in 0..seeds {
+            let shape = MapShape::rectangle(OffsetKind::OddR, width, height).expect("shape");
+            let spec = Spec::new(shape, Orientation::Pointy, preset, seed);
+            let map = generate(&spec).expect("generates");
+            let s = WorldStats::of(&map);
+            land.push(s.land_share());
+            order.push(f64::from(s.rivers.orders.last().map_or(0, |o| o.order)));
+            rb.extend(s.rivers.bifurcation_ratio);
+            rl.extend(s.rivers.length_ratio);
+            hack.extend(s.rivers.hack.map(|h| h.exponent));
+        }
+        let within =
+            |v: &[f64], lo: f64, hi: f64| v.iter().filter(|x| (lo..=hi).contains(*x)).count();
+        println!(
+            "{:<12} {:>15} {:>11} {:>17} {:>17} {:>17} {:>7} {:>7} {:>7}",
+            preset.name(),
+            spread(&land),
+            spread(&order),
+            spread(&rb),
+            spread(&rl),
+            spread(&hack),
+            within(&rb, 3.0, 5.0),
+            within(&hack, 0.5, 0.7),
+            order.iter().filter(|&&o| o >= 4.0).count(),
+        );
+    }
+}
+
+/// "median (lowest–highest) n" of `v`, or "none".
+fn spread(v: &[f64]) -> String {
+    if v.is_empty() {
+        return "none".to_owned();
+    }
+    let mut s = v.to_vec();
+    s.sort_by(f64::total_cmp);
+    let median = if s.len() % 2 == 1 {
+        s[s.len() / 2]
+    } else {
+        (s[s.len() / 2 - 1] + s[s.len() / 2]) / 2.0
+    };
+    format!("{median:.2} ({:.2}–{:.2})", s[0], s[s.len() - 1])
+}

@@ -1,0 +1,475 @@
+//! River networks measured as hydrologists measure them. The river sides of a map are
+//! joined at their corners into networks; each network drains to one outlet (its corner
+//! that touches water or the border, else its lowest), and every side is directed toward
+//! it. Then:
+//!
+//! - **Strahler order** of each side: a side with no river above it is order 1; below a
+//!   confluence the order is the larger of the orders that meet, plus one when the two
+//!   largest are equal.
+//! - A **stream** of order k is a longest run of sides of order k.
+//! - The **bifurcation ratio** Rb is the mean of N(k) / N(k+1) over consecutive orders
+//!   (N: streams of an order, over the whole map); the **length ratio** the mean of
+//!   L(k+1) / L(k) (L: mean stream length, in sides).
+//! - **Hack's exponent** h fits L ∝ A^h by least squares on logarithms, over the basins
+//!   closed by every outlet and every confluence whose drained area A (flow accumulation,
+//!   [`Drainage`]) is at least [`HACK_MIN_AREA`] hexes; L is the longest river above that
+//!   corner, in sides.
+
+use super::corners::Corner;
+use super::drainage::Drainage;
+use super::rivers::corner_height;
+use hexmap_hex::Edge;
+use hexmap_map::HexMap;
+use std::collections::VecDeque;
+
+/// The smallest basin, in hexes, that takes part in the fit of Hack's exponent.
+pub const HACK_MIN_AREA: u32 = 30;
+
+/// River sides joined at their corners and directed toward each network's outlet.
+#[derive(Clone, Debug)]
+pub struct Tree {
+    /// The corners of the river sides, sorted.
+    pub corners: Vec<Corner>,
+    /// The corner downstream of each (`None` at an outlet).
+    pub down: Vec<Option<u32>>,
+    /// The corners upstream of each.
+    pub up: Vec<Vec<u32>>,
+    /// The outlets, one per network, in the order of their networks' first corners.
+    pub outlets: Vec<u32>,
+    /// Corners from the outlets upward (a corner always after the one below it).
+    order_from_outlets: Vec<u32>,
+}
+
+impl Tree {
+    /// The networks of `sides` on `map` whose `water` (per cell, index order) is given.
+    /// A network with a loop keeps the sides of a breadth-first tree from its outlet (the
+    /// others are not counted).
+    pub fn of(map: &HexMap, water: &[bool], sides: impl IntoIterator<Item = Edge>) -> Tree {
+        let sides: Vec<[Corner; 2]> = sides.into_iter().map(Corner::ends_of).collect();
+        let mut corners: Vec<Corner> = sides.iter().flatten().copied().collect();
+        corners.sort_unstable();
+        corners.dedup();
+        let find = |c: Corner| corners.binary_search(&c).expect("listed") as u32;
+        let mut links: Vec<Vec<u32>> = vec![Vec::new(); corners.len()];
+        for [a, b] in &sides {
+            let (a, b) = (find(*a), find(*b));
+            links[a as usize].push(b);
+            links[b as usize].push(a);
+        }
+        let is_water = |h| map.shape().index_of(h).is_some_and(|i| water[i]);
+        // Outlets first: a corner at water or the border, then the lowest, then the first.
+        let outlet_rank = |i: usize| {
+            let c = corners[i];
+            let (height, cells) = corner_height(map, c);
+            let open = cells < 3 || c.hexes().into_iter().any(is_water);
+            (!open, height, c)
+        };
+        let mut down = vec![None; corners.len()];
+        let mut up = vec![Vec::new(); corners.len()];
+        let mut seen = vec![false; corners.len()];
+        let mut in_tree = vec![false; corners.len()];
+        let mut outlets = Vec::new();
+        let mut order_from_outlets = Vec::with_capacity(corners.len());
+        for first in 0..corners.len() {
+            if seen[first] {
+                continue;
+            }
+            let component = reach(&links, first, &mut seen);
+            let outlet = *component
+                .iter()
+                .min_by_key(|&&i| outlet_rank(i as usize))
+                .expect("a network has a corner");
+            outlets.push(outlet);
+            let mut queue = VecDeque::from([outlet]);
+            in_tree[outlet as usize] = true;
+            while let Some(at) = queue.pop_front() {
+                order_from_outlets.push(at);
+                for &n in &links[at as usize] {
+                    if !in_tree[n as usize] {
+                        in_tree[n as usize] = true;
+                        down[n as usize] = Some(at);
+                        up[at as usize].push(n);
+                        queue.push_back(n);
+                    }
+                }
+            }
+        }
+        Tree {
+            corners,
+            down,
+            up,
+            outlets,
+            order_from_outlets,
+        }
+    }
+
+    /// The Strahler order of each corner: of the side below it (at an outlet, of the
+    /// network).
+    pub fn strahler(&self) -> Vec<u8> {
+        let mut order = vec![1u8; self.corners.len()];
+        for &c in self.order_from_outlets.iter().rev() {
+            let incoming: Vec<u8> = self.up[c as usize]
+                .iter()
+                .map(|&u| order[u as usize])
+                .collect();
+            if let Some(&top) = incoming.iter().max() {
+                let ties = incoming.iter().filter(|&&o| o == top).count();
+                order[c as usize] = if ties >= 2 {
+                    top.saturating_add(1)
+                } else {
+                    top
+                };
+            }
+        }
+        order
+    }
+
+    /// The longest river above each corner, in sides (0 at a source).
+    pub fn longest_above(&self) -> Vec<u32> {
+        let mut length = vec![0u32; self.corners.len()];
+        for &c in self.order_from_outlets.iter().rev() {
+            length[c as usize] = self.up[c as usize]
+                .iter()
+                .map(|&u| length[u as usize] + 1)
+                .max()
+                .unwrap_or(0);
+        }
+        length
+    }
+
+    /// Every stream: its order and its length in sides, sources first.
+    pub fn streams(&self, strahler: &[u8]) -> Vec<Stream> {
+        let mut out = Vec::new();
+        for start in 0..self.corners.len() {
+            let order = strahler[start];
+            let continues = self.up[start]
+                .iter()
+                .any(|&u| strahler[u as usize] == order);
+            if self.down[start].is_none() || continues {
+                continue;
+            }
+            let mut sides = 0;
+            let mut at = start;
+            while let Some(next) = self.down[at] {
+                if strahler[at] != order {
+                    break;
+                }
+                sides += 1;
+                at = next as usize;
+            }
+            out.push(Stream { order, sides });
+        }
+        out
+    }
+}
+
+/// The corners linked to `first` (marking them `seen`).
+fn reach(links: &[Vec<u32>], first: usize, seen: &mut [bool]) -> Vec<u32> {
+    let mut out = vec![first as u32];
+    seen[first] = true;
+    let mut i = 0;
+    while let Some(&at) = out.get(i) {
+        i += 1;
+        for &n in &links[at as usize] {
+            if !seen[n as usize] {
+                seen[n as usize] = true;
+                out.push(n);
+            }
+        }
+    }
+    out
+}
+
+/// A stream: a longest run of river sides of one Strahler order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stream {
+    /// Its Strahler order.
+    pub order: u8,
+    /// Its length in sides.
+    pub sides: u32,
+}
+
+/// One network's outline.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Network {
+    /// The Strahler order at its outlet.
+    pub order: u8,
+    /// Its river sides.
+    pub sides: usize,
+    /// The hexes it drains (flow accumulation at its outlet).
+    pub area: u32,
+    /// Its longest river, in sides.
+    pub main_length: u32,
+}
+
+/// Streams of one order over the whole map.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OrderCount {
+    /// The Strahler order.
+    pub order: u8,
+    /// How many streams have it.
+    pub streams: usize,
+    /// Their mean length in sides.
+    pub mean_sides: f64,
+}
+
+/// Hack's exponent and the basins it was fitted on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HackFit {
+    /// h in L ∝ A^h.
+    pub exponent: f64,
+    /// Basins (outlets and confluences) of at least [`HACK_MIN_AREA`] hexes in the fit.
+    pub basins: usize,
+}
+
+/// A map's river networks in numbers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RiverStats {
+    /// Every network, largest order first.
+    pub networks: Vec<Network>,
+    /// Streams per order, order 1 first.
+    pub orders: Vec<OrderCount>,
+    /// Every stream.
+    pub streams: Vec<Stream>,
+    /// The bifurcation ratio (`None` with fewer than two orders).
+    pub bifurcation_ratio: Option<f64>,
+    /// The length ratio (`None` with fewer than two orders).
+    pub length_ratio: Option<f64>,
+    /// Hack's exponent (`None` with fewer than two basins of distinct area to fit).
+    pub hack: Option<HackFit>,
+}
+
+impl RiverStats {
+    /// The numbers of `sides` on `map`, with basin areas and water from `drainage`.
+    pub fn of(map: &HexMap, sides: impl IntoIterator<Item = Edge>, drainage: &Drainage) -> Self {
+        let tree = Tree::of(map, &drainage.water, sides);
+        let strahler = tree.strahler();
+        let longest = tree.longest_above();
+        let area_at = |c: usize| {
+            drainage
+                .index_of(tree.corners[c])
+                .map_or(0, |i| drainage.area[i])
+        };
+        let mut size = vec![0usize; tree.corners.len()];
+        for (c, root) in tree.roots().into_iter().enumerate() {
+            if tree.down[c].is_some() {
+                size[root as usize] += 1;
+            }
+        }
+        let mut networks: Vec<Network> = tree
+            .outlets
+            .iter()
+            .map(|&o| Network {
+                order: strahler[o as usize],
+                sides: size[o as usize],
+                area: area_at(o as usize),
+                main_length: longest[o as usize],
+            })
+            .collect();
+        networks.sort_by(|a, b| b.order.cmp(&a.order).then(b.sides.cmp(&a.sides)));
+        let streams = tree.streams(&strahler);
+        let top = streams.iter().map(|s| s.order).max().unwrap_or(0);
+        let orders: Vec<OrderCount> = (1..=top)
+            .map(|order| {
+                let of: Vec<&Stream> = streams.iter().filter(|s| s.order == order).collect();
+                let total: u32 = of.iter().map(|s| s.sides).sum();
+                OrderCount {
+                    order,
+                    streams: of.len(),
+                    mean_sides: f64::from(total) / of.len().max(1) as f64,
+                }
+            })
+            .collect();
+        let ratio = |f: &dyn Fn(&OrderCount, &OrderCount) -> f64| {
+            let pairs: Vec<f64> = orders
+                .windows(2)
+                .filter(|w| w[0].streams > 0 && w[1].streams > 0)
+                .map(|w| f(&w[0], &w[1]))
+                .collect();
+            (!pairs.is_empty()).then(|| pairs.iter().sum::<f64>() / pairs.len() as f64)
+        };
+        let bifurcation_ratio = ratio(&|a, b| a.streams as f64 / b.streams as f64);
+        let length_ratio = ratio(&|a, b| b.mean_sides / a.mean_sides);
+        let basins: Vec<(f64, f64)> = (0..tree.corners.len())
+            .filter(|&c| tree.down[c].is_none() || tree.up[c].len() >= 2)
+            .filter(|&c| area_at(c) >= HACK_MIN_AREA && longest[c] > 0)
+            .map(|c| (f64::from(area_at(c)).ln(), f64::from(longest[c]).ln()))
+            .collect();
+        let hack = slope(&basins).map(|exponent| HackFit {
+            exponent,
+            basins: basins.len(),
+        });
+        RiverStats {
+            networks,
+            orders,
+            streams,
+            bifurcation_ratio,
+            length_ratio,
+            hack,
+        }
+    }
+}
+
+impl Tree {
+    /// The outlet of each corner's network.
+    fn roots(&self) -> Vec<u32> {
+        let mut root: Vec<u32> = (0..self.corners.len() as u32).collect();
+        for &c in &self.order_from_outlets {
+            if let Some(d) = self.down[c as usize] {
+                root[c as usize] = root[d as usize];
+            }
+        }
+        root
+    }
+}
+
+/// The least-squares slope of y on x, `None` when x does not vary.
+fn slope(points: &[(f64, f64)]) -> Option<f64> {
+    let n = points.len() as f64;
+    let (mx, my) = points
+        .iter()
+        .fold((0.0, 0.0), |(a, b), (x, y)| (a + x / n, b + y / n));
+    let sxx: f64 = points.iter().map(|(x, _)| (x - mx) * (x - mx)).sum();
+    let sxy: f64 = points.iter().map(|(x, y)| (x - mx) * (y - my)).sum();
+    (points.len() >= 2 && sxx > 1e-12).then(|| sxy / sxx)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hexmap_hex::OffsetKind;
+
+    /// A flat 30 × 30 rectangle: no water, so each network's outlet is its border corner
+    /// or, inside, its smallest corner.
+    fn flat() -> HexMap {
+        hexmap_map::testing::rectangle_map(OffsetKind::OddR, 30, 30)
+    }
+
+    /// The sides of a line of `n` sides from `from`, each step to the first
+    /// neighbouring corner not yet visited.
+    fn line(from: Corner, n: usize) -> Vec<Edge> {
+        let mut visited = vec![from];
+        let mut sides = Vec::new();
+        for _ in 0..n {
+            let at = *visited.last().unwrap();
+            let (next, side) = at
+                .neighbours()
+                .into_iter()
+                .find(|(c, _)| !visited.contains(c))
+                .unwrap();
+            visited.push(next);
+            sides.push(side);
+        }
+        sides
+    }
+
+    #[test]
+    fn a_single_line_is_one_stream_of_order_one() {
+        let map = flat();
+        let start = Corner::of(hexmap_map::testing::at(OffsetKind::OddR, 10, 10), 0);
+        let stats = RiverStats::of(&map, line(start, 4), &Drainage::of(&map));
+        assert_eq!(stats.streams, vec![Stream { order: 1, sides: 4 }]);
+        assert_eq!(stats.networks.len(), 1);
+        assert_eq!(stats.bifurcation_ratio, None);
+    }
+
+    /// A flat map and a corner C inside it whose third neighbour (the outlet of the
+    /// tests' trees) is the lowest corner: its three hexes lie at 50, the rest at 100.
+    fn around_a_corner() -> (HexMap, Corner) {
+        let mut map = flat();
+        let c = Corner::of(hexmap_map::testing::at(OffsetKind::OddR, 15, 15), 1);
+        let outlet = c.neighbours()[2].0;
+        let values = map
+            .shape()
+            .iter()
+            .map(|h| if outlet.hexes().contains(&h) { 50 } else { 100 })
+            .collect();
+        map.set_elevation_layer(Some(hexmap_map::ElevationLayer::from_values(values)))
+            .unwrap();
+        (map, c)
+    }
+
+    #[test]
+    fn strahler_orders_of_a_hand_made_tree() {
+        // A corner C with its three neighbours a, b and t. Two sources run into a and two
+        // into b (order 1, one side each), a and b run into C (order 2 each: two equal
+        // orders meet), and C runs into t, the outlet (order 3).
+        //
+        //   s1 ─┐
+        //       a ─┐
+        //   s2 ─┘  │
+        //          C ── t (outlet)
+        //   s3 ─┐  │
+        //       b ─┘
+        //   s4 ─┘
+        let (map, c) = around_a_corner();
+        let [(a, ca), (b, cb), (t, ct)] = c.neighbours();
+        let mut sides = vec![ca, cb, ct];
+        for (fork, back) in [(a, c), (b, c)] {
+            for (n, side) in fork.neighbours() {
+                if n != back {
+                    sides.push(side);
+                }
+            }
+        }
+        let tree = Tree::of(&map, &crate::water_cells(&map), sides.clone());
+        assert_eq!(tree.outlets.len(), 1);
+        assert_eq!(tree.corners[tree.outlets[0] as usize], t);
+        let order = tree.strahler();
+        let of = |x: Corner| order[tree.corners.binary_search(&x).unwrap()];
+        assert_eq!((of(a), of(b), of(c), of(t)), (2, 2, 3, 3));
+        let streams = tree.streams(&order);
+        let counts: Vec<usize> = (1..=3)
+            .map(|k| streams.iter().filter(|s| s.order == k).count())
+            .collect();
+        assert_eq!(counts, vec![4, 2, 1], "{streams:?}");
+        assert!(streams.iter().all(|s| s.sides == 1));
+        let stats = RiverStats::of(&map, sides, &Drainage::of(&map));
+        assert_eq!(stats.bifurcation_ratio, Some((4.0 / 2.0 + 2.0 / 1.0) / 2.0));
+        assert_eq!(stats.length_ratio, Some(1.0));
+        assert_eq!(stats.networks[0].order, 3);
+        assert_eq!(stats.networks[0].sides, 7);
+        assert_eq!(stats.networks[0].main_length, 3);
+    }
+
+    #[test]
+    fn an_order_one_river_joining_an_order_two_keeps_its_order() {
+        // A trunk of order 2 (two sources meeting) that a third source joins lower down:
+        // the join is of unequal orders, so the trunk stays order 2 and is one stream.
+        let (map, c) = around_a_corner();
+        let [(a, ca), (s3, cs3), (_, ct)] = c.neighbours();
+        let mut sides = vec![ca, cs3, ct];
+        sides.extend(
+            a.neighbours()
+                .into_iter()
+                .filter(|&(n, _)| n != c)
+                .map(|(_, e)| e),
+        );
+        let tree = Tree::of(&map, &crate::water_cells(&map), sides);
+        let order = tree.strahler();
+        let of = |x: Corner| order[tree.corners.binary_search(&x).unwrap()];
+        assert_eq!((of(s3), of(a), of(c)), (1, 2, 2));
+        let mut streams = tree.streams(&order);
+        streams.sort_by_key(|s| (s.order, s.sides));
+        assert_eq!(
+            streams,
+            vec![
+                Stream { order: 1, sides: 1 },
+                Stream { order: 1, sides: 1 },
+                Stream { order: 1, sides: 1 },
+                Stream { order: 2, sides: 2 },
+            ]
+        );
+    }
+
+    #[test]
+    fn hacks_fit_is_the_slope_of_the_logarithms() {
+        // L = 2 A^0.6 exactly: the fit gives 0.6.
+        let points: Vec<(f64, f64)> = [30.0f64, 60.0, 200.0, 1000.0]
+            .iter()
+            .map(|a| (a.ln(), (2.0 * a.powf(0.6)).ln()))
+            .collect();
+        assert!((slope(&points).unwrap() - 0.6).abs() < 1e-9);
+        assert_eq!(slope(&points[..1]), None);
+    }
+}

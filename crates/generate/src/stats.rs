@@ -1,0 +1,192 @@
+//! A map measured as a world: how much is land, how high it lies, what covers it and how
+//! its rivers branch ([`networks`](super::networks)). What `hexmap stats` prints; any map
+//! can be measured, generated or drawn by hand.
+
+use super::drainage::Drainage;
+use super::networks::RiverStats;
+use hexmap_hex::Edge;
+use hexmap_map::HexMap;
+
+/// The width of an elevation histogram's bins, in metres.
+pub const ELEVATION_BIN: i32 = 500;
+
+/// Cells whose elevation lies in `[from, from + ELEVATION_BIN)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ElevationBin {
+    /// The bin's lowest elevation (included), a multiple of [`ELEVATION_BIN`].
+    pub from: i32,
+    /// Cells in it.
+    pub cells: usize,
+}
+
+/// Cells of one terrain.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TerrainShare {
+    /// The terrain's name (`None` for cells without terrain).
+    pub terrain: Option<String>,
+    /// Cells of it.
+    pub cells: usize,
+    /// Its share of the map's cells, 0–1.
+    pub share: f64,
+}
+
+/// A map in numbers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WorldStats {
+    /// Cells of the map.
+    pub cells: usize,
+    /// Cells that are not water ([`super::is_water`]).
+    pub land_cells: usize,
+    /// Elevation histogram, lowest bin first, bins without cells left out (empty when the
+    /// map has no elevation layer).
+    pub elevation: Vec<ElevationBin>,
+    /// Cells per terrain, most first.
+    pub terrains: Vec<TerrainShare>,
+    /// The river networks.
+    pub rivers: RiverStats,
+}
+
+impl WorldStats {
+    /// Measure `map`. Its water is every cell whose terrain [`is_water_name`] (or, without
+    /// terrain, lies below sea level); its rivers are its edges of every type whose name
+    /// [`is_river_name`].
+    pub fn of(map: &HexMap) -> WorldStats {
+        let cells = map.cell_count();
+        let water = water_cells(map);
+        let land_cells = water.iter().filter(|w| !**w).count();
+        let elevation = elevation_histogram(map);
+        let counts = map.terrain_counts();
+        let mut terrains: Vec<TerrainShare> = std::iter::once(None)
+            .chain(
+                map.palette()
+                    .terrains()
+                    .iter()
+                    .map(|t| Some(t.name.clone())),
+            )
+            .zip(counts)
+            .filter(|(_, n)| *n > 0)
+            .map(|(terrain, n)| TerrainShare {
+                terrain,
+                cells: n,
+                share: n as f64 / cells.max(1) as f64,
+            })
+            .collect();
+        terrains.sort_by(|a, b| b.cells.cmp(&a.cells).then(a.terrain.cmp(&b.terrain)));
+        let river_types: Vec<_> = map
+            .edge_palette()
+            .types()
+            .iter()
+            .filter(|t| is_river_name(&t.name))
+            .map(|t| t.id)
+            .collect();
+        let sides: Vec<Edge> = map
+            .edges()
+            .filter(|(_, k)| river_types.contains(k))
+            .map(|(e, _)| e)
+            .collect();
+        let rivers = RiverStats::of(map, sides, &Drainage::with_water(map, water));
+        WorldStats {
+            cells,
+            land_cells,
+            elevation,
+            terrains,
+            rivers,
+        }
+    }
+
+    /// The land's share of the map, 0–1 (0 for a map without cells).
+    pub fn land_share(&self) -> f64 {
+        self.land_cells as f64 / self.cells.max(1) as f64
+    }
+}
+
+/// True when a terrain of this name is water: one of the generator's
+/// [`WATER_NAMES`](super::WATER_NAMES), or a name holding "sea", "ocean", "lake", "water"
+/// or "shallow" (case does not matter: "Deep sea", "Open water").
+pub fn is_water_name(name: &str) -> bool {
+    let name = name.trim().to_ascii_lowercase();
+    ["sea", "ocean", "lake", "water", "shallow"]
+        .iter()
+        .any(|w| name.contains(w))
+}
+
+/// Water per cell, in index order, by [`is_water_name`].
+fn water_cells(map: &HexMap) -> Vec<bool> {
+    map.shape()
+        .iter()
+        .map(|h| match map.terrain(h) {
+            Some(t) => map.palette().get(t).is_some_and(|t| is_water_name(&t.name)),
+            None => map.elevation(h).is_some_and(hexmap_map::is_below_sea),
+        })
+        .collect()
+}
+
+/// True when an edge type of this name is a river: its name holds "river" or "stream".
+pub fn is_river_name(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    name.contains("river") || name.contains("stream")
+}
+
+fn elevation_histogram(map: &HexMap) -> Vec<ElevationBin> {
+    let Some(layer) = map.elevation_layer() else {
+        return Vec::new();
+    };
+    let mut bins = std::collections::BTreeMap::<i32, usize>::new();
+    for &e in layer.values() {
+        *bins
+            .entry(i32::from(e).div_euclid(ELEVATION_BIN) * ELEVATION_BIN)
+            .or_default() += 1;
+    }
+    bins.into_iter()
+        .map(|(from, cells)| ElevationBin { from, cells })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hexmap_hex::Orientation;
+    use hexmap_map::MapShape;
+
+    #[test]
+    fn a_generated_world_is_measured_whole() {
+        let shape = MapShape::rectangle(hexmap_hex::OffsetKind::OddR, 60, 40).unwrap();
+        let spec = crate::Spec::new(shape, Orientation::Pointy, crate::Preset::Continent, 3);
+        let map = crate::generate(&spec).unwrap();
+        let stats = WorldStats::of(&map);
+        assert_eq!(stats.cells, 2400);
+        // The continent preset puts 35 % under the sea; lakes take a little more.
+        assert!(
+            (0.5..=0.65).contains(&stats.land_share()),
+            "{}",
+            stats.land_share()
+        );
+        let binned: usize = stats.elevation.iter().map(|b| b.cells).sum();
+        assert_eq!(binned, 2400);
+        let shares: f64 = stats.terrains.iter().map(|t| t.share).sum();
+        assert!((shares - 1.0).abs() < 1e-9);
+        let river_sides = map.edges().count();
+        let counted: usize = stats.rivers.networks.iter().map(|n| n.sides).sum();
+        assert_eq!(counted, river_sides, "every river side is in one network");
+        let streamed: u32 = stats.rivers.streams.iter().map(|s| s.sides).sum();
+        assert_eq!(
+            streamed as usize, river_sides,
+            "every side is in one stream"
+        );
+    }
+
+    #[test]
+    fn river_types_are_found_by_name() {
+        assert!(is_river_name("River"));
+        assert!(is_river_name("Great river"));
+        assert!(is_river_name("stream"));
+        assert!(!is_river_name("Wall"));
+        for water in crate::WATER_NAMES
+            .into_iter()
+            .chain(["Deep sea", "Open water"])
+        {
+            assert!(is_water_name(water), "{water}");
+        }
+        assert!(!is_water_name("Grassland"));
+    }
+}

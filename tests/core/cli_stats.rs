@@ -1,0 +1,135 @@
+//! `hexmap stats` run as a real binary: its numbers agree with the map file read back on
+//! its own (cells, land, river sides), it measures every bundled map, and a missing file
+//! is a clear error.
+
+use assert_cmd::Command;
+use hexmap::generate::is_water;
+use hexmap::io;
+use serde_json::Value;
+use std::path::Path;
+
+fn hexmap() -> Command {
+    Command::cargo_bin("hexmap").unwrap()
+}
+
+fn stats_json(map: &Path) -> Value {
+    let out = hexmap()
+        .args(["stats", "--json"])
+        .arg(map)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&out).expect("one JSON answer")
+}
+
+fn sum(list: &Value, key: &str) -> u64 {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v[key].as_u64().unwrap())
+        .sum()
+}
+
+#[test]
+fn stats_of_a_generated_world_agree_with_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("w.ron");
+    hexmap()
+        .arg("generate")
+        .arg(&path)
+        .args([
+            "--shape",
+            "rect:80x60",
+            "--seed",
+            "5",
+            "--preset",
+            "continent",
+        ])
+        .assert()
+        .success();
+    let s = stats_json(&path);
+    let (map, _) = io::load(&path).unwrap();
+    let cells = map.cell_count() as u64;
+    let land = map.shape().iter().filter(|&h| !is_water(&map, h)).count() as u64;
+    assert_eq!(s["cells"], cells);
+    assert_eq!(s["land_cells"], land);
+    assert_eq!(sum(&s["elevation_histogram"], "cells"), cells);
+    assert_eq!(sum(&s["terrains"], "cells"), cells);
+    let river_sides = map
+        .edges()
+        .filter(|&(_, k)| {
+            let name = &map.edge_palette().get(k).unwrap().name;
+            name == "River" || name == "Stream"
+        })
+        .count() as u64;
+    let r = &s["rivers"];
+    assert!(river_sides > 0, "the world has rivers");
+    assert_eq!(r["sides"], river_sides);
+    assert_eq!(sum(&r["streams"], "sides"), river_sides);
+    assert_eq!(sum(&r["network_list"], "sides"), river_sides);
+    let orders = r["orders"].as_array().unwrap();
+    assert_eq!(r["max_order"], orders.len() as u64);
+    assert_eq!(
+        sum(&r["orders"], "streams"),
+        r["streams"].as_array().unwrap().len() as u64
+    );
+    // Text for a person names the same numbers.
+    let text = hexmap().arg("stats").arg(&path).assert().success();
+    let text = String::from_utf8(text.get_output().stdout.clone()).unwrap();
+    assert!(text.contains(&format!("{cells} cells")), "{text}");
+    assert!(
+        text.contains(&format!("{} networks, {river_sides} sides", r["networks"])),
+        "{text}"
+    );
+}
+
+#[test]
+fn stats_measure_every_bundled_map() {
+    let mut seen = 0;
+    let mut dirs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("maps")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "ron") && io::load(&path).is_ok() {
+                let (map, _) = io::load(&path).unwrap();
+                let s = stats_json(&path);
+                assert_eq!(s["cells"], map.cell_count() as u64, "{}", path.display());
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen >= 5, "bundled maps measured: {seen}");
+}
+
+#[test]
+fn a_missing_map_is_a_clear_error() {
+    hexmap()
+        .args(["stats", "no-such-map.ron"])
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("no-such-map.ron"));
+}
+
+#[test]
+fn a_hand_drawn_deep_sea_is_water() {
+    // maps/island.ron paints its sea "Deep sea" and "Shallows": both are water, the
+    // rest land.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/island.ron");
+    let (map, _) = io::load(&path).unwrap();
+    let sea = map
+        .shape()
+        .iter()
+        .filter(|&h| {
+            map.terrain(h)
+                .and_then(|t| map.palette().get(t))
+                .is_some_and(|t| t.name == "Deep sea" || t.name == "Shallows")
+        })
+        .count();
+    assert!(sea > 0);
+    let s = stats_json(&path);
+    assert_eq!(s["land_cells"], (map.cell_count() - sea) as u64);
+}
