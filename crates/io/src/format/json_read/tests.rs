@@ -195,10 +195,10 @@ fn bad_files_are_refused_naming_the_json_path() {
         ),
         (
             Box::new(|v| {
-                v["version"] = 4.into();
-                v["cells"][0] = "a cell of version 4".into();
+                v["version"] = 5.into();
+                v["cells"][0] = "a cell of version 5".into();
             }),
-            "m.json: version: version 4 is not one this hexmap reads (1 to 3)",
+            "m.json: version: version 5 is not one this hexmap reads (1 to 4)",
         ),
         (
             Box::new(|v| v["cells"][0]["extra"] = vec![0; 5000].into()),
