@@ -146,6 +146,7 @@ class Checker:
             "no edge_types": lambda d: d.pop("edge_types"),
             "version 5": lambda d: d.update(version=5),
             "version 2 (the schema is of version 4)": lambda d: d.update(version=2),
+            "version 3 (the schema is of version 4)": lambda d: d.update(version=3),
             "a cell keyed q, r as version 2 was": lambda d: d["cells"][0].update(q=0, r=0),
             "a cell hex of three numbers": lambda d: d["cells"][0].update(hex=[0, 0, 0]),
             "an icon without id": lambda d: d["icons"].append(

@@ -334,6 +334,12 @@ class HexMap:
     #: Named regions by id and their kinds (name → exclusive); empty when the file has none.
     regions: dict[int, Region] = field(default_factory=dict)
     region_kinds: dict[str, bool] = field(default_factory=dict)
+    #: Custom property types (version 4) by name: {"kind", "values" (enum), "default",
+    #: "gm_only"}.
+    property_types: dict[str, dict] = field(default_factory=dict)
+    #: Each object's own custom values: key ("map", None), ("cell", Hex) or
+    #: (owner, id) → {name: value}; a hex value is a Hex tuple.
+    properties: dict[tuple, dict] = field(default_factory=dict)
     #: The edge features only the game master may see, by side_key.
     gm_edges: set[tuple[Hex, Hex]] = field(default_factory=set)
     # Derived: the cheapest costed path type along each side (hundredths).
@@ -608,6 +614,28 @@ class HexMap:
                     r.id, r.name, r.kind, r.color, r.border, r.tint, r.label, seen
                 )
         out.region_kinds = dict(self.region_kinds)
+        # Custom properties: GM-only types go with their values; so do the values of hidden
+        # cells and of objects the players do not get, and hex values pointing under the fog.
+        out.property_types = {
+            n: t for n, t in self.property_types.items() if not t.get("gm_only", False)
+        }
+        kept_ids = {
+            "icon": {i.id for i in icons},
+            "label": {lb.id for lb in labels},
+            "region": set(out.regions),
+        }
+        for (owner, key), vals in self.properties.items():
+            if owner == "cell" and key in hidden:
+                continue
+            if owner in kept_ids and key not in kept_ids[owner]:
+                continue
+            seen_vals = {
+                n: v for n, v in vals.items()
+                if n in out.property_types
+                and not (out.property_types[n]["kind"] == "hex" and v in hidden)
+            }
+            if seen_vals:
+                out.properties[(owner, key)] = seen_vals
         if self.party is not None:
             trail = self.party["trail"]
             if trail is not None and not any(p.id == trail for p in paths):
@@ -828,6 +856,7 @@ def _map_level(doc: dict, m: HexMap) -> None:
         if trail is not None and trail not in {p.id for p in m.paths}:
             raise HexMapError(f"party.trail {trail} is not the id of a path")
         m.party = {"hex": at, "sight": party["sight"], "trail": trail}
+    _custom(doc, m)
     layout = doc["layout"]
     m.forward = tuple(layout["forward"])
     m.origin = tuple(layout["origin"])
@@ -839,6 +868,43 @@ def load(path: str) -> HexMap:
     """Load a JSON export from a file."""
     with open(path, encoding="utf-8") as f:
         return from_json(json.load(f))
+
+
+def _custom(doc: dict, m: HexMap) -> None:
+    """Custom properties (`property_types`, `properties`; version 4, left out when none):
+    every value checked against its declared kind."""
+    for t in doc.get("property_types", []):
+        if t["name"] in m.property_types:
+            raise HexMapError(f"property {t['name']!r} is declared twice")
+        m.property_types[t["name"]] = t
+    for i, p in enumerate(doc.get("properties", [])):
+        owner = p["owner"]
+        key = (
+            None if owner == "map"
+            else tuple(p["hex"]) if owner == "cell"
+            else p["id"]
+        )
+        if owner == "cell" and key not in m.cells:
+            raise HexMapError(f"properties[{i}]: hex {p['hex']} is not a cell of the map")
+        vals = {}
+        for name, v in p["values"].items():
+            t = m.property_types.get(name)
+            if t is None:
+                raise HexMapError(f"properties[{i}]: property {name!r} is not declared")
+            kind = t["kind"]
+            ok = {
+                "string": isinstance(v, str),
+                "enum": isinstance(v, str) and v in t.get("values", []),
+                "int": isinstance(v, int) and not isinstance(v, bool),
+                "number": isinstance(v, (int, float)) and not isinstance(v, bool),
+                "bool": isinstance(v, bool),
+                "colour": isinstance(v, str) and len(v) == 7 and v.startswith("#"),
+                "hex": isinstance(v, list) and len(v) == 2,
+            }.get(kind, False)
+            if not ok:
+                raise HexMapError(f"properties[{i}], property {name!r}: {v!r} is not a {kind}")
+            vals[name] = tuple(v) if kind == "hex" else v
+        m.properties[(owner, key)] = vals
 
 
 def _regions(doc: dict, m: HexMap) -> None:

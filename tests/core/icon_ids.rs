@@ -100,7 +100,7 @@ fn a_version_2_file_numbers_its_icons_in_file_order_and_saves_them() {
     );
     // The same file as version 2 wrote it: no icon ids.
     let old = text
-        .replace("version: 4,", "version: 2,")
+        .replace("version: 5,", "version: 2,")
         .lines()
         .map(|l| match l.find("(id: ") {
             Some(i) if l.contains(", at: ") => {

@@ -6,7 +6,8 @@
 //!
 //! What is left out: every GM-only icon, label, path, edge feature, note, key entry and
 //! named region; every key entry's GM text, the entries of hidden cells and the labels in
-//! links into the fog;
+//! links into the fog; every GM-only custom property, and the custom values of what is
+//! left out (`custom.rs`);
 //! all note text (notes are the GM's); on a hidden cell its terrain, mine, icons (and so
 //! their captions) and the labels centred on it; the edge features with a hidden cell on
 //! either side; the steps of paths that touch a hidden cell; the elevation layer when any
@@ -324,6 +325,7 @@ fn cut_shared(out: &mut HexMap, map: &HexMap) {
             let _ = out.set_regions(cut);
         }
     }
+    custom::cut(out, map);
 }
 
 /// `palette` with the fog terrain added, and the fog terrain's id (`None` when the
@@ -358,6 +360,7 @@ fn add_fog_terrain(map: &mut HexMap, colour: Rgb) -> Option<TerrainId> {
 }
 
 mod compact;
+mod custom;
 
 #[cfg(test)]
 mod compact_tests;

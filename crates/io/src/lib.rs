@@ -39,7 +39,7 @@ use std::str::FromStr;
 /// The file format version this program writes; it reads versions 1 to this one
 /// (version 2 added edge features, paths, icons and labels; version 3 icon ids, fog of war
 /// and secrets, and elevation; version 4 named regions and their kinds, the map scale
-/// and the tracing underlay; version 5 the hex key).
+/// and the tracing underlay; version 5 the hex key and custom property types and values).
 pub const FORMAT_VERSION: u32 = 5;
 /// Largest file accepted (bytes), checked before reading the file into memory.
 pub const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;

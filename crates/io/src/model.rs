@@ -125,6 +125,12 @@ macro_rules! file_structure {
             /// The tracing underlay (version 4, optional).
             #[serde(default, deserialize_with = "given")]
             pub underlay: Option<FileUnderlay>,
+            /// Custom property types (version 5).
+            #[serde(default)]
+            pub property_types: Vec<FilePropType>,
+            /// Custom property values of the map and its numbered objects (version 5).
+            #[serde(default)]
+            pub properties: Vec<(FileOwner, PropValuesText)>,
             #[serde(borrow)]
             pub cells: $cells<'a>,
         }
@@ -172,6 +178,9 @@ macro_rules! file_structure {
                 /// The hex key (version 5).
                 #[serde(default)]
                 key: Vec<FileKeyEntry<(i32, i32)>>,
+                /// Custom property values of cells (version 5).
+                #[serde(default)]
+                cell_properties: Vec<(i32, i32, PropValuesText)>,
             },
             /// Explicit (q, r, s, terrain id) cells.
             Cube {
@@ -210,6 +219,9 @@ macro_rules! file_structure {
                 /// The hex key (version 5).
                 #[serde(default)]
                 key: Vec<FileKeyEntry<(i32, i32, i32)>>,
+                /// Custom property values of cells (version 5).
+                #[serde(default)]
+                cell_properties: Vec<(i32, i32, i32, PropValuesText)>,
             },
         }
     };
@@ -526,4 +538,45 @@ pub(crate) struct FileKeyEntry<H> {
 
 fn solid() -> String {
     "solid".to_owned()
+}
+
+/// One object's custom property values as written: name → value, each value read by its
+/// declared type (version 5).
+pub(crate) type PropValuesText = std::collections::BTreeMap<String, ron::Value>;
+
+/// A custom property type (version 5): `(name: "side", kind: Enum(["Blue", "Red"]),
+/// default: "Blue")`, `gm_only: true` for a secret.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FilePropType {
+    pub name: String,
+    pub kind: FilePropKind,
+    pub default: ron::Value,
+    #[serde(default)]
+    pub gm_only: bool,
+}
+
+/// A custom property kind as written.
+#[derive(Deserialize)]
+pub(crate) enum FilePropKind {
+    String,
+    Int,
+    Number,
+    Bool,
+    Colour,
+    Hex,
+    Enum(Vec<String>),
+}
+
+/// What carries a `properties` entry: the map or a numbered object (cells carry theirs in
+/// `cell_properties`).
+#[derive(Deserialize, Clone, Copy)]
+pub(crate) enum FileOwner {
+    Map,
+    Terrain(u16),
+    EdgeType(u16),
+    PathType(u16),
+    Icon(u32),
+    Label(u32),
+    Region(u32),
 }

@@ -5,6 +5,7 @@
 
 mod annotations;
 mod cube;
+mod custom;
 mod elevation;
 mod extras;
 mod features;
@@ -289,8 +290,10 @@ fn finish<'a>(
     let fog = fog::take(&mut file.cells);
     let regions = regions::take(&mut file);
     let key = key::take(&mut file);
+    let custom = custom::take(&mut file);
     let map = build(file, body, features, fog)?;
-    key::apply(regions::apply(map, regions)?, key)
+    let map = key::apply(regions::apply(map, regions)?, key)?;
+    custom::apply(map, custom)
 }
 
 fn check_header(format: &str, version: u64) -> Result<(), FormatError> {

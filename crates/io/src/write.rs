@@ -8,6 +8,7 @@ use hexmap_map::{
 };
 use std::fmt::Write;
 
+mod custom;
 mod extras;
 mod fog;
 mod key;
@@ -108,6 +109,15 @@ pub fn to_string(map: &HexMap, form: Form) -> String {
     o.push_str("    ],\n");
     write_feature_palettes(map, &mut o);
     regions::write_kinds(map, &mut o);
+    let kind = p.offset_kind;
+    let hex_text = move |h: Hex| match form {
+        Form::Offset => {
+            let c = kind.from_hex(h);
+            format!("{}, {}", c.col, c.row)
+        }
+        Form::Cube => format!("{}, {}, {}", h.q, h.r, h.s()),
+    };
+    custom::write_header(map, &mut o, &hex_text);
     match form {
         Form::Offset => write_offset(map, &mut o),
         Form::Cube => write_cube(map, &mut o),
@@ -235,6 +245,7 @@ fn write_offset(map: &HexMap, o: &mut String) {
     }
     regions::write_regions(map, o, at);
     key::write_key(map, o, at);
+    custom::write_cells(map, o, at);
     o.push_str("    ),\n");
 }
 
@@ -273,6 +284,7 @@ fn write_cube(map: &HexMap, o: &mut String) {
     }
     regions::write_regions(map, o, at);
     key::write_key(map, o, at);
+    custom::write_cells(map, o, at);
     o.push_str("    ),\n");
 }
 

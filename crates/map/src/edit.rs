@@ -11,6 +11,7 @@
 
 pub use super::annotations::edit::AnnotationEdit;
 pub(crate) use super::changes::CellChanges;
+pub use super::custom::edit::CustomEdit;
 pub use super::edit_cells::CellEdit;
 pub use super::edit_map::MapEdit;
 pub use super::elevation::edit::ElevationEdit;
@@ -38,6 +39,8 @@ pub enum Edit {
     Elevation(ElevationEdit),
     /// Named regions and region kinds.
     Region(RegionEdit),
+    /// Custom property types and values.
+    Custom(CustomEdit),
     /// The map as a whole: shape, replacement, terrain palette, properties, view, scale,
     /// underlay.
     Map(MapEdit),
@@ -63,6 +66,7 @@ edit_from! {
     ElevationEdit => Elevation,
     RegionEdit => Region,
     MapEdit => Map,
+    CustomEdit => Custom,
 }
 
 /// Why an edit was refused (the map is unchanged then).
@@ -110,6 +114,8 @@ pub(crate) enum Record {
     Scale(Option<super::scale::MapScale>),
     /// The other underlay: swapping restores it.
     Underlay(Option<Box<super::underlay::Underlay>>),
+    /// The other custom properties: swapping restores them.
+    Custom(Box<super::custom::CustomProps>),
 }
 
 /// Apply `edit` to `map`: check it, change the map, and return what changed plus the
@@ -123,6 +129,7 @@ pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), 
         Edit::Elevation(e) => cells_applied(map, |m, c| super::elevation::edit::apply(m, e, c)),
         Edit::Region(e) => super::regions::apply_edit(map, e),
         Edit::Map(e) => super::edit_map::apply(map, e),
+        Edit::Custom(e) => super::custom::edit::apply(map, e),
     }
 }
 

@@ -130,6 +130,10 @@ pub enum MapError {
         /// Cells of the map.
         cells: usize,
     },
+    /// A custom property type or value breaks a rule (undeclared, wrong kind, unknown
+    /// object …).
+    #[error(transparent)]
+    Custom(#[from] super::custom::CustomError),
     /// A region or region kind breaks a rule (unknown kind, hex off the map, …).
     #[error(transparent)]
     Region(#[from] super::regions::RegionError),
@@ -168,6 +172,7 @@ pub struct HexMap {
     pub(super) regions: super::regions::Regions,
     pub(super) scale: Option<super::scale::MapScale>,
     pub(super) underlay: Option<super::underlay::Underlay>,
+    pub(super) custom: super::custom::CustomProps,
 }
 
 impl HexMap {
@@ -202,6 +207,7 @@ impl HexMap {
             regions: super::regions::Regions::new(),
             scale: None,
             underlay: None,
+            custom: super::custom::CustomProps::new(),
         }
     }
 
@@ -462,6 +468,32 @@ impl HexMap {
         props.validate()?;
         props.check_offset_kind()?;
         Ok(std::mem::replace(&mut self.props, props))
+    }
+
+    /// The custom property types and values.
+    pub fn custom(&self) -> &super::custom::CustomProps {
+        &self.custom
+    }
+
+    /// Replace the custom properties (a loader's, no undo): checked, and every object
+    /// with values must be on the map. Returns the old ones.
+    pub fn set_custom(
+        &mut self,
+        custom: super::custom::CustomProps,
+    ) -> Result<super::custom::CustomProps, MapError> {
+        custom.validate()?;
+        if let Some(owner) = custom.missing_owner(self) {
+            return Err(super::custom::CustomError::NoSuchOwner(owner).into());
+        }
+        Ok(std::mem::replace(&mut self.custom, custom))
+    }
+
+    /// Replace the custom properties unchecked (edits that checked them, undo).
+    pub(crate) fn swap_custom(
+        &mut self,
+        custom: super::custom::CustomProps,
+    ) -> super::custom::CustomProps {
+        std::mem::replace(&mut self.custom, custom)
     }
 
     /// Swap the properties with `other` unchecked (undo of a checked change).

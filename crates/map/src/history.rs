@@ -22,6 +22,7 @@ fn record_bytes(record: &Record) -> usize {
     match record {
         Record::Cells(c) => c.heap_bytes(),
         Record::Swap(m) => m.heap_bytes(),
+        Record::Custom(c) => c.heap_bytes(),
         Record::Properties(_) | Record::View(_) | Record::Scale(_) | Record::Underlay(_) => 0,
     }
 }
@@ -252,6 +253,7 @@ fn revert(map: &mut HexMap, record: &mut Record, undo: bool) -> Changed {
             std::mem::swap(map, other);
             Changed::whole()
         }
+        Record::Custom(c) => crate::custom::edit::revert(map, c),
         Record::Properties(p) => {
             map.swap_properties(p);
             Changed::whole()

@@ -6,7 +6,8 @@
 //!   terrain [`Palette`], and the layers: terrain, mines, notes ([`layers`]), elevation,
 //!   edge features and paths ([`features`]), icons and labels ([`annotations`]), named
 //!   [`regions`], the map [`scale`], an [`underlay`] picture, tile art ([`tile_art`]) and
-//!   fog of war with GM secrets and the party ([`fog`]), the hex [`key`];
+//!   fog of war with GM secrets and the party ([`fog`]), the hex [`key`], and the game's
+//!   own typed properties on any of these ([`custom`]);
 //! - the rules read from it: movement cost in [`Cost`] units (`HexMap::route`,
 //!   `HexMap::reach`), sight (`HexMap::field_of_view`, within [`MAX_SIGHT`]);
 //! - the one edit path: an [`Edit`] applied by a [`Document`], which records undo
@@ -20,6 +21,7 @@ pub mod cell_marks;
 mod changes;
 pub mod clipboard;
 pub mod cost;
+pub mod custom;
 mod deltas;
 pub mod document;
 pub mod edit;
@@ -61,10 +63,11 @@ pub use annotations::{
 pub use cell_marks::CellMarks;
 pub use clipboard::{ClipCell, ClipEdge, ClipPath, Clipboard};
 pub use cost::{Cost, CostError};
+pub use custom::{CustomError, CustomProps, PropKind, PropOwner, PropType, PropValue, PropValues};
 pub use document::Document;
 pub use edit::{
-    AnnotationEdit, CellEdit, Changed, Edit, EditError, ElevationEdit, FeatureEdit, FogEdit,
-    HexBounds, MapEdit, PathEnd,
+    AnnotationEdit, CellEdit, Changed, CustomEdit, Edit, EditError, ElevationEdit, FeatureEdit,
+    FogEdit, HexBounds, MapEdit, PathEnd,
 };
 pub use edit_cells::fill_region;
 pub use elevation::{ElevationLayer, MAX_ELEVATION, MIN_ELEVATION, is_below_sea};

@@ -15,12 +15,18 @@ use std::collections::{BTreeMap, BTreeSet};
 /// `players` (a player map, `player_map`) with only what it shows listed and every id
 /// numbered afresh (module doc).
 pub fn compact(players: &mut HexMap) {
+    let renamed = super::custom::renamed(players);
+    let mut custom = players.custom().clone();
     terrains(players);
     edges(players);
     paths(players);
     icons(players);
     labels(players);
     regions(players);
+    custom.rekey(renamed);
+    if players.set_custom(custom).is_err() {
+        let _ = players.set_custom(hexmap_map::CustomProps::new());
+    }
 }
 
 /// The new id of each old one, `1..` in the order `used` lists them.

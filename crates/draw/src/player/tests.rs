@@ -451,3 +451,88 @@ fn players_read_only_revealed_public_key_entries_without_gm_text_or_links_into_f
         assert!(!all.contains(secret), "{secret} in {all}");
     }
 }
+
+#[test]
+fn custom_properties_reach_players_only_when_public_and_on_what_they_see() {
+    use hexmap_map::{CustomProps, PropKind, PropOwner, PropType, PropValue};
+    let mut m = session();
+    let seen = Hex::new(-1, 0);
+    let unseen = Hex::new(2, 0);
+    let ty = |name: &str, kind: PropKind, default: PropValue, gm_only: bool| PropType {
+        name: name.into(),
+        kind,
+        default,
+        gm_only,
+    };
+    let types = vec![
+        ty("loot", PropKind::Int, PropValue::Int(0), true),
+        ty(
+            "owner",
+            PropKind::String,
+            PropValue::String(String::new()),
+            false,
+        ),
+        ty("portal", PropKind::Hex, PropValue::Hex(seen), false),
+    ];
+    let values = [
+        (
+            PropOwner::Map,
+            vec![
+                ("loot", PropValue::Int(500)),
+                ("owner", PropValue::String("Crown".into())),
+            ],
+        ),
+        (
+            PropOwner::Cell(seen),
+            vec![
+                ("loot", PropValue::Int(7)),
+                ("owner", PropValue::String("Blue".into())),
+                ("portal", PropValue::Hex(unseen)),
+            ],
+        ),
+        (
+            PropOwner::Cell(Hex::new(-2, 1)),
+            vec![("portal", PropValue::Hex(seen))],
+        ),
+        (
+            PropOwner::Cell(unseen),
+            vec![("owner", PropValue::String("Hidden Keep's lord".into()))],
+        ),
+        (
+            PropOwner::Label(LabelId(1)),
+            vec![("owner", PropValue::String("Vault of Ash owner".into()))],
+        ),
+    ]
+    .into_iter()
+    .map(|(o, v)| (o, v.into_iter().map(|(k, x)| (k.to_owned(), x)).collect()))
+    .collect();
+    m.set_custom(CustomProps::build(types, values).unwrap())
+        .unwrap();
+    for cut in [
+        player_map(&m, &PlayerView::default()),
+        player_export(&m, &PlayerView::default()),
+    ] {
+        let c = cut.custom();
+        let names: Vec<&str> = c.types().iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(names, ["owner", "portal"], "the GM-only type goes");
+        let listed: Vec<_> = c.iter().map(|(o, v)| (o, v.clone())).collect();
+        let text = format!("{listed:?}");
+        for secret in ["500", "Hidden Keep's lord", "Vault of Ash owner", "loot"] {
+            assert!(!text.contains(secret), "{secret} leaks: {text}");
+        }
+        assert_eq!(
+            c.value(PropOwner::Map, "owner"),
+            Some(&PropValue::String("Crown".into()))
+        );
+        assert_eq!(
+            c.values_of(PropOwner::Cell(seen)).map(|v| v.len()),
+            Some(1),
+            "the seen cell keeps its public owner, not its portal under the fog: {text}"
+        );
+        assert_eq!(
+            c.value(PropOwner::Cell(Hex::new(-2, 1)), "portal"),
+            Some(&PropValue::Hex(seen))
+        );
+        assert!(c.values_of(PropOwner::Cell(unseen)).is_none());
+    }
+}

@@ -9,7 +9,8 @@ use serde::Serialize;
 /// The export's format version: 2 adds `shape`, `bounds`, `label_settings`, `layout` and
 /// `view` and the edge and path types' `width` and `style`; 3 writes every hex as axial
 /// `[q, r]` (a cell's `hex` and `offset` replace `q`, `r`, `s`, `col`, `row`; an icon's
-/// `hex` replaces `q`, `r`) and gives icons their `id`; 4 adds the hex `key`.
+/// `hex` replaces `q`, `r`) and gives icons their `id`; 4 adds the hex `key` and custom
+/// property types and values.
 pub const JSON_VERSION: u32 = 4;
 
 /// The shape, spelled as in the RON file's `shape` (docs/FORMAT.md), tagged by `type`.

@@ -54,6 +54,8 @@ struct Doc {
     key: Elements<super::json_key::KeyEntryIn>,
     scale: Small<ScaleKey>,
     party: Small<PartyKey>,
+    property_types: Elements<super::json_custom::PropTypeIn>,
+    properties: Elements<super::json_custom::PropsIn>,
 }
 
 keys! {
@@ -202,6 +204,7 @@ fn build(doc: Doc, version: u32) -> Result<HexMap, String> {
         map.set_party(Some(p))
             .map_err(|e| At::root("party").err(e))?;
     }
+    super::json_custom::put_custom(&mut map, doc.property_types.0, doc.properties.0)?;
     Ok(map)
 }
 

@@ -44,11 +44,13 @@ pub enum Content {
     Scale,
     /// The tracing underlay (an image under the map).
     Underlay,
+    /// Custom property types and values.
+    CustomProperties,
 }
 
 impl Content {
     /// Every kind, in the order messages list them.
-    pub const ALL: [Content; 15] = [
+    pub const ALL: [Content; 16] = [
         Content::Palette,
         Content::Notes,
         Content::Edges,
@@ -64,6 +66,7 @@ impl Content {
         Content::Heights,
         Content::Scale,
         Content::Underlay,
+        Content::CustomProperties,
     ];
 
     /// How a message names it ("heights", "the party").
@@ -84,6 +87,7 @@ impl Content {
             Content::Heights => "heights",
             Content::Scale => "the map scale",
             Content::Underlay => "the underlay",
+            Content::CustomProperties => "custom properties",
         }
     }
 
@@ -113,6 +117,7 @@ impl Content {
             Content::Party => map.party().is_some(),
             Content::Heights => map.elevation_layer().is_some(),
             Content::Scale => map.scale().is_some(),
+            Content::CustomProperties => !map.custom().is_empty(),
             Content::Underlay => map.underlay().is_some(),
         }
     }

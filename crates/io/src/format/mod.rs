@@ -8,6 +8,7 @@
 //! [`write_path`] are the thin wrappers for files on disk.
 
 mod drawn;
+mod json_custom;
 mod json_items;
 mod json_key;
 mod json_meta;

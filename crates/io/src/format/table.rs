@@ -226,6 +226,12 @@ struct JsonMap<'a> {
     /// The party (fog of war); left out when the map has none.
     #[serde(skip_serializing_if = "Option::is_none")]
     party: Option<super::json_meta::JsonParty>,
+    /// Custom property types (version 4; left out when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    property_types: Vec<super::json_custom::JsonPropType<'a>>,
+    /// Each object's own custom values (version 4; left out when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    properties: Vec<super::json_custom::JsonProps>,
 }
 
 /// The map as JSON: name, orientation, offset kind, hex size, palette, and every cell with
@@ -364,6 +370,7 @@ pub fn to_json(map: &HexMap) -> String {
         .collect();
     let meta = meta(map);
     let (region_kinds, regions) = super::json_regions::regions_json(map);
+    let (property_types, properties) = super::json_custom::custom_json(map);
     let doc = JsonMap {
         format: "hexmap-cells",
         version: JSON_VERSION,
@@ -389,6 +396,8 @@ pub fn to_json(map: &HexMap) -> String {
         key: super::json_key::key_json(map),
         scale: map.scale().map(super::json_meta::JsonScale::of),
         party: map.party().as_ref().map(super::json_meta::JsonParty::of),
+        property_types,
+        properties,
     };
     serde_json::to_string_pretty(&doc).expect("plain data always serialises")
 }

@@ -123,8 +123,14 @@ impl HexMap {
         let paths = moved_paths(&self.paths, landed);
         let mut regions = self.regions.clone();
         regions.map_hexes(landed);
+        let mut custom = self.custom.clone();
+        custom.rekey(|o| match o {
+            crate::PropOwner::Cell(h) => landed(h).map(crate::PropOwner::Cell),
+            other => Some(other),
+        });
         next.paths = paths;
         next.regions = regions;
+        next.custom = custom;
         let shift = world_shift(self, moves);
         for (id, label) in self.labels.iter() {
             let d = shift(label.at);
