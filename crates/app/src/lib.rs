@@ -494,6 +494,7 @@ impl EditorApp {
             let now = ctx.input(|i| i.time);
             let revision = self.doc.revision();
             let cut = self.windows.player_mut().map(&self.doc);
+            link.wake_on_hello(ctx);
             if link.sync(cut, revision, camera, now) {
                 ctx.request_repaint_after(std::time::Duration::from_millis(250));
             }

@@ -30,6 +30,9 @@ pub trait PlayerChannel {
     fn send(&self, message: &PlayerMessage);
     /// True (once) when the players' window asked for the map (it has just opened).
     fn take_hello(&self) -> bool;
+    /// Wake `ctx` for a frame when the players' window says hello: an idle GM tab runs no
+    /// frames, and the answer (the map) is sent from a frame.
+    fn wake_on_hello(&self, _ctx: &eframe::egui::Context) {}
 }
 
 /// Seconds between two sends of a changing map with this many cells: a small map follows
@@ -62,6 +65,12 @@ impl PlayerLink {
             sent_at: f64::NEG_INFINITY,
             sent_camera: None,
         }
+    }
+
+    /// Wake `ctx` when the players' window asks for the map (see
+    /// [`PlayerChannel::wake_on_hello`]).
+    pub fn wake_on_hello(&self, ctx: &eframe::egui::Context) {
+        self.channel.wake_on_hello(ctx);
     }
 
     /// Keep the players' window in step at egui time `now`: the cut `players` of the

@@ -86,21 +86,33 @@ fn link(id: &str) -> Result<Box<dyn PlayerChannel>, JsValue> {
     let channel = channel(id)?;
     let hello = Rc::new(RefCell::new(false));
     let heard = Rc::clone(&hello);
+    let waker: Rc<RefCell<Option<eframe::egui::Context>>> = Rc::default();
+    let wake = Rc::clone(&waker);
     let on_message =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
             if field(&e.data(), "kind").as_deref() == Some("hello") {
                 *heard.borrow_mut() = true;
+                // An idle tab runs no frames: ask for one, which sends the map.
+                if let Some(ctx) = wake.borrow().as_ref() {
+                    ctx.request_repaint();
+                }
             }
         });
     channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
-    Ok(Box::new(GmEnd { channel, hello }))
+    Ok(Box::new(GmEnd {
+        channel,
+        hello,
+        waker,
+    }))
 }
 
 /// The GM's end: sends messages, hears the window's hello.
 struct GmEnd {
     channel: web_sys::BroadcastChannel,
     hello: Rc<RefCell<bool>>,
+    /// The GM tab's egui context, woken when the window says hello.
+    waker: Rc<RefCell<Option<eframe::egui::Context>>>,
 }
 
 impl PlayerChannel for GmEnd {
@@ -127,6 +139,13 @@ impl PlayerChannel for GmEnd {
 
     fn take_hello(&self) -> bool {
         std::mem::take(&mut *self.hello.borrow_mut())
+    }
+
+    fn wake_on_hello(&self, ctx: &eframe::egui::Context) {
+        let mut waker = self.waker.borrow_mut();
+        if waker.is_none() {
+            *waker = Some(ctx.clone());
+        }
     }
 }
 
