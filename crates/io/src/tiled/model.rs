@@ -210,6 +210,26 @@ pub struct MapObject {
 }
 
 impl MapObject {
+    /// A point object `id` named `name` at Tiled pixel (`x`, `y`) with `properties`.
+    pub fn point(
+        id: u32,
+        name: String,
+        (x, y): (f64, f64),
+        properties: Vec<(String, String)>,
+    ) -> Self {
+        MapObject {
+            id,
+            name,
+            x,
+            y,
+            width: 0.0,
+            height: 0.0,
+            rotation: 0.0,
+            shape: ObjectShape::Point,
+            properties,
+        }
+    }
+
     /// A property's value.
     pub fn property(&self, name: &str) -> Option<&str> {
         property(&self.properties, name)

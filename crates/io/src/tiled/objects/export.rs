@@ -258,17 +258,7 @@ fn icons(
                         properties: props,
                     }
                 }
-                IconSource::Image(_) => MapObject {
-                    id: ids.next(),
-                    name,
-                    x: at.x,
-                    y: at.y,
-                    width: 0.0,
-                    height: 0.0,
-                    rotation: 0.0,
-                    shape: ObjectShape::Point,
-                    properties: props,
-                },
+                IconSource::Image(_) => MapObject::point(ids.next(), name, (at.x, at.y), props),
             };
             objects.push(object);
         }

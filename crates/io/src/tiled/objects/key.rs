@@ -9,7 +9,7 @@
 use super::{P_GM_ONLY, hex_text};
 use crate::tiled::convert::FromTiledError;
 use crate::tiled::grid::TiledGrid;
-use crate::tiled::model::{MapObject, ObjectGroup, ObjectShape};
+use crate::tiled::model::{MapObject, ObjectGroup};
 use hexmap_hex::Hex;
 use hexmap_map::{HexMap, KeyEntry};
 
@@ -44,17 +44,12 @@ pub(super) fn export(
             properties.push((P_GM_ONLY.into(), "true".into()));
         }
         let at = grid.centre(h);
-        objects.push(MapObject {
-            id: next_id(),
-            name: e.title.clone(),
-            x: at.x,
-            y: at.y,
-            width: 0.0,
-            height: 0.0,
-            rotation: 0.0,
-            shape: ObjectShape::Point,
+        objects.push(MapObject::point(
+            next_id(),
+            e.title.clone(),
+            (at.x, at.y),
             properties,
-        });
+        ));
     }
     (!objects.is_empty()).then(|| ObjectGroup {
         name: KEY_LAYER.into(),
