@@ -121,6 +121,11 @@ pub struct ExportArgs {
     /// map's frame, so the two line up.
     #[arg(long)]
     pub player_view: bool,
+    /// JSON: the compact form on one line, the cells as arrays in the map's offset order
+    /// (terrain ids, mines, fog, elevation, cell properties) instead of an object per cell;
+    /// `import` reads it back (docs/JSON.md, "The compact form").
+    #[arg(long)]
+    pub compact: bool,
     /// Refuse to write when anything would be left out or drawn otherwise than the map
     /// says (an image that cannot be used): warnings become errors.
     #[arg(long)]
@@ -304,6 +309,12 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             args.format
         )));
     }
+    if args.compact && !args.format.options().contains(&FormatOption::Compact) {
+        return Err(CliError(format!(
+            "--compact is for json, not {}",
+            args.format
+        )));
+    }
     let (map, _) = super::load_map(&args.map)?;
     if args.underlay && map.underlay().is_none() {
         return Err(CliError(format!(
@@ -371,6 +382,7 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         frame_of: None,
         png_compression: args.png_compression.unwrap_or(defaults.png_compression),
         board_hex: board_hex.unwrap_or(defaults.board_hex),
+        compact: args.compact,
     };
     let left = hexmap_io::format::left_out(&map, args.format, &opts);
     if !left.is_empty() {

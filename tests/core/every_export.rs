@@ -271,9 +271,49 @@ fn export_everything(map: &Path, dir: &Path, c: &Consumers) -> Vec<PathBuf> {
             }
             run(&mut cmd);
             consume(format, player_view, &out, cells, c, &mut json);
+            if format.options().contains(&FormatOption::Compact) {
+                let compact = out.with_extension("compact.json");
+                run(Command::new(env!("CARGO_BIN_EXE_hexmap"))
+                    .arg("export")
+                    .arg(map)
+                    .args(["--to", "json", "--compact"])
+                    .args(player_view.then_some("--player-view"))
+                    .arg(&compact));
+                consume_compact(&out, &compact, player_view, cells);
+                json.push(compact);
+            }
         }
     }
     json
+}
+
+/// Read `compact`, the compact JSON of the map whose full JSON is `full`: one line, a
+/// grid value for every cell, and (not a player view) imported back to the very map the
+/// full form imports to.
+fn consume_compact(full: &Path, compact: &Path, player_view: bool, cells: usize) {
+    let what = compact.display();
+    let text = std::fs::read_to_string(compact).unwrap();
+    assert_eq!(text.trim_end().lines().count(), 1, "{what}: one line");
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let terrain = doc["grid"]["terrain"].as_array().unwrap();
+    let on_map = terrain.iter().filter(|t| t.as_i64() != Some(-1)).count();
+    assert_eq!(on_map, cells, "{what}: cells in the grid");
+    if !player_view {
+        let dir = compact.parent().unwrap();
+        assert_eq!(imported_cells(compact, dir), cells, "{what}: imported back");
+        let back = |f: &Path| {
+            std::fs::read_to_string(dir.join(format!(
+                "{}-back.ron",
+                f.file_name().unwrap().to_string_lossy()
+            )))
+            .unwrap()
+        };
+        assert_eq!(
+            back(compact),
+            back(full),
+            "{what}: the compact form imports to the map the full form does"
+        );
+    }
 }
 
 #[test]
@@ -298,8 +338,8 @@ fn every_bundled_map_exports_to_every_format_and_each_file_reads_back() {
     });
     assert_eq!(
         json.len(),
-        maps.len() * 2,
-        "a full and a player JSON per map"
+        maps.len() * 4,
+        "a full and a player JSON per map, each in both forms"
     );
     if consumers.jsonschema {
         let schema = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/hexmap-cells.schema.json");

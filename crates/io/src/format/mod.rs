@@ -9,6 +9,7 @@
 
 mod drawn;
 mod json_custom;
+mod json_grid;
 mod json_items;
 mod json_key;
 mod json_meta;
@@ -16,6 +17,7 @@ mod json_read;
 mod json_regions;
 mod json_value;
 mod kind;
+pub mod layers;
 mod left_out;
 mod pdf;
 mod picture;
@@ -34,7 +36,7 @@ pub use player::{player_view_formats, write_map, write_map_in_steps};
 pub use registry::{
     FORMATS, by_name, native, read_bytes, read_path, reader_for, readers, write_path, writers,
 };
-pub use table::{Points, to_csv, to_json};
+pub use table::{Points, to_compact_json, to_csv, to_json};
 pub use tiled::tileset_file_name;
 
 use crate::render::PictureError;
@@ -206,6 +208,8 @@ pub enum FormatOption {
     PngCompression,
     /// [`WriteOptions::board_hex`]: a table's board hex size in pixels, flat to flat.
     BoardHex,
+    /// [`WriteOptions::compact`]: JSON's compact form, layers as arrays.
+    Compact,
 }
 
 /// Choices for writing; each format looks only at the fields its [`Format::options`] name.
@@ -264,6 +268,9 @@ pub struct WriteOptions {
     /// Table exports (VASSAL): the board's hex size in pixels flat to flat, even, from
     /// [`tables::board::BOARD_HEX_RANGE`].
     pub board_hex: u32,
+    /// JSON: the compact form on one line, the cells as layers over the offset box
+    /// (`grid`) instead of an object per cell (docs/JSON.md "The compact form").
+    pub compact: bool,
 }
 
 impl Default for WriteOptions {
@@ -287,6 +294,7 @@ impl Default for WriteOptions {
             frame_of: None,
             png_compression: crate::render::PngCompression::default(),
             board_hex: tables::board::DEFAULT_BOARD_HEX,
+            compact: false,
         }
     }
 }

@@ -201,7 +201,15 @@ struct JsonMap<'a> {
     palette: Vec<JsonTerrain<'a>>,
     edge_types: Vec<JsonEdgeType<'a>>,
     path_types: Vec<JsonPathType<'a>>,
-    cells: Vec<JsonCell<'a>>,
+    /// Every cell (the full form; left out in the compact form).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cells: Option<Vec<JsonCell<'a>>>,
+    /// The cells as layers over the offset box (the compact form only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grid: Option<super::json_grid::JsonGrid>,
+    /// The cells' notes (the compact form only; left out when none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    notes: Option<Vec<super::json_grid::JsonNote>>,
     edges: Vec<JsonEdge>,
     paths: Vec<JsonPath>,
     icons: Vec<JsonIcon<'a>>,
@@ -244,6 +252,20 @@ struct JsonMap<'a> {
 /// shape, offset bounding box, label settings, hex→pixel layout and view settings. The
 /// `json` format reads it back to the same map (`json_read`).
 pub fn to_json(map: &HexMap) -> String {
+    let doc = json_doc(map, false);
+    serde_json::to_string_pretty(&doc).expect("plain data always serialises")
+}
+
+/// The map as compact JSON on one line: [`to_json`]'s document with the cells as layers
+/// over the offset box (`grid`) and their notes in a short list (`notes`) instead of an
+/// object per cell (`json_grid`); the `json` format reads it back to the same map.
+pub fn to_compact_json(map: &HexMap) -> String {
+    let doc = json_doc(map, true);
+    serde_json::to_string(&doc).expect("plain data always serialises")
+}
+
+/// The JSON document of `map`, its cells an object each or, `compact`, a grid of layers.
+fn json_doc(map: &HexMap, compact: bool) -> JsonMap<'_> {
     let props = map.properties();
     let kind = props.offset_kind;
     let palette = map
@@ -265,10 +287,16 @@ pub fn to_json(map: &HexMap) -> String {
         })
         .collect();
     let fog = map.has_fog();
-    let cells = map
-        .shape()
-        .iter()
-        .map(|h| {
+    let (grid, notes) = if compact {
+        let (grid, notes) = super::json_grid::grid_json(map);
+        (Some(grid), (!notes.is_empty()).then_some(notes))
+    } else {
+        (None, None)
+    };
+    let cells = (!compact).then(|| {
+        map.shape()
+            .iter()
+            .map(|h| {
             let c = kind.from_hex(h);
             JsonCell {
                 hex: [h.q, h.r],
@@ -282,7 +310,8 @@ pub fn to_json(map: &HexMap) -> String {
                 elevation: map.elevation(h),
             }
         })
-        .collect();
+        .collect()
+    });
     let edge_types = map
         .edge_palette()
         .types()
@@ -370,8 +399,8 @@ pub fn to_json(map: &HexMap) -> String {
         .collect();
     let meta = meta(map);
     let (region_kinds, regions) = super::json_regions::regions_json(map);
-    let (property_types, properties) = super::json_custom::custom_json(map);
-    let doc = JsonMap {
+    let (property_types, properties) = super::json_custom::custom_json(map, !compact);
+    JsonMap {
         format: "hexmap-cells",
         version: JSON_VERSION,
         name: &props.name,
@@ -382,6 +411,8 @@ pub fn to_json(map: &HexMap) -> String {
         edge_types,
         path_types,
         cells,
+        grid,
+        notes,
         edges,
         paths,
         icons,
@@ -398,8 +429,7 @@ pub fn to_json(map: &HexMap) -> String {
         party: map.party().as_ref().map(super::json_meta::JsonParty::of),
         property_types,
         properties,
-    };
-    serde_json::to_string_pretty(&doc).expect("plain data always serialises")
+    }
 }
 
 /// Reads a file's bytes (named by the file name in messages) back to a map.
@@ -409,7 +439,7 @@ type ReadFn = fn(&[u8], &str) -> Result<Imported, ReadError>;
 /// back (`json_read`).
 pub struct Table {
     info: FormatInfo,
-    text: fn(&HexMap) -> String,
+    text: fn(&HexMap, &super::WriteOptions) -> String,
     /// The reader, for a format that reads back.
     read: Option<ReadFn>,
 }
@@ -426,7 +456,7 @@ pub static CSV: Table = Table {
         // Only the terrain ids of the grid.
         drops: &Content::ALL,
     },
-    text: to_csv,
+    text: |map, _| to_csv(map),
     read: None,
 };
 
@@ -437,12 +467,15 @@ pub static JSON: Table = Table {
         name: "json",
         description: "hexmap JSON: cells with coordinates, terrain, mines and notes, edges, paths, icons, labels and map data",
         extensions: &["json"],
-        options: &[FormatOption::PlayerView],
+        options: &[FormatOption::PlayerView, FormatOption::Compact],
         reads: true,
         writes: true,
         drops: &[Content::Underlay],
     },
-    text: to_json,
+    text: |map, opts| match opts.compact {
+        true => to_compact_json(map),
+        false => to_json(map),
+    },
     read: Some(read_json),
 };
 
@@ -470,7 +503,7 @@ impl Format for Table {
     }
 
     fn write(&self, job: WriteJob<'_>) -> Result<Written, WriteError> {
-        Ok(Written::main((self.text)(job.map)))
+        Ok(Written::main((self.text)(job.map, job.opts)))
     }
 }
 
