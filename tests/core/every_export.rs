@@ -271,6 +271,9 @@ fn export_everything(map: &Path, dir: &Path, c: &Consumers) -> Vec<PathBuf> {
             }
             run(&mut cmd);
             consume(format, player_view, &out, cells, c, &mut json);
+            if format.options().contains(&FormatOption::CsvValues) && !player_view {
+                csv_grids(map, dir);
+            }
             if format.options().contains(&FormatOption::Compact) {
                 let compact = out.with_extension("compact.json");
                 run(Command::new(env!("CARGO_BIN_EXE_hexmap"))
@@ -285,6 +288,46 @@ fn export_everything(map: &Path, dir: &Path, c: &Consumers) -> Vec<PathBuf> {
         }
     }
     json
+}
+
+/// Export `map` as CSV once per numeric layer it has (`--layer`) and per property it
+/// declares (`--property`), each read by Python's `csv` module: a row per row of the
+/// offset box, a field per column, a layer's value on every cell and none at holes.
+fn csv_grids(map: &Path, dir: &Path) {
+    let m = read_path(map).unwrap().map;
+    let kind = m.properties().offset_kind;
+    let b = m.shape().offset_bounds(kind);
+    let layers =
+        hexmap::io::format::layers::numeric_layers(&m).map(|l| ("--layer", l.name.to_owned()));
+    let props = m
+        .custom()
+        .types()
+        .iter()
+        .map(|t| ("--property", t.name.clone()));
+    for (i, (flag, name)) in layers.chain(props).enumerate() {
+        let out = dir.join(format!("grid-{i}.csv"));
+        run(Command::new(env!("CARGO_BIN_EXE_hexmap"))
+            .arg("export")
+            .arg(map)
+            .args(["--to", "csv", flag, &name])
+            .arg(&out));
+        let read = run(Command::new("python3")
+            .arg("-c")
+            .arg(
+                "import csv, json, sys\n\
+             f = open(sys.argv[1], newline='')\n\
+             print(json.dumps([r for r in csv.reader(l for l in f if not l.startswith('#'))]))\n",
+            )
+            .arg(&out));
+        let rows: Vec<Vec<String>> = serde_json::from_slice(&read.stdout).unwrap();
+        let what = format!("{} {flag} {name}", map.display());
+        assert_eq!(rows.len(), b.rows as usize, "{what}");
+        assert!(rows.iter().all(|r| r.len() == b.cols as usize), "{what}");
+        if flag == "--layer" {
+            let filled = rows.iter().flatten().filter(|f| !f.is_empty()).count();
+            assert_eq!(filled, m.cell_count(), "{what}: a value on every cell");
+        }
+    }
 }
 
 /// Read `compact`, the compact JSON of the map whose full JSON is `full`: one line, a

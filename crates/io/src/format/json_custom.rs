@@ -56,10 +56,7 @@ pub(super) fn value_json(v: &PropValue) -> Value {
 /// The `property_types` and `properties` lists of `map` (objects it has only); the cells'
 /// values are left out of the list when `cells` is false (the compact form's grid holds
 /// them).
-pub(super) fn custom_json(
-    map: &HexMap,
-    cells: bool,
-) -> (Vec<JsonPropType<'_>>, Vec<JsonProps>) {
+pub(super) fn custom_json(map: &HexMap, cells: bool) -> (Vec<JsonPropType<'_>>, Vec<JsonProps>) {
     let custom = map.custom();
     let types = custom
         .types()

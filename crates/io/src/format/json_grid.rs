@@ -194,7 +194,9 @@ impl GridIn {
                 -1 => continue,
                 0 => None,
                 t => Some(u16::try_from(t).map_err(|_| {
-                    at.err(format!("{t} is not a terrain id (1 to 65535, 0 none, -1 off the map)"))
+                    at.err(format!(
+                        "{t} is not a terrain id (1 to 65535, 0 none, -1 off the map)"
+                    ))
                 })?),
             };
             let col = self.first[0] + (i % self.cols as usize) as i32;
@@ -206,7 +208,11 @@ impl GridIn {
                     let at = grid.key("layers").key("elevation").index(i);
                     let e = values[i].ok_or_else(|| at.err("null on a cell of the map"))?;
                     Some(i16::try_from(e).map_err(|_| {
-                        at.err(format!("{e} is out of range ({} to {})", i16::MIN, i16::MAX))
+                        at.err(format!(
+                            "{e} is out of range ({} to {})",
+                            i16::MIN,
+                            i16::MAX
+                        ))
                     })?)
                 }
             };
@@ -235,7 +241,10 @@ impl GridIn {
             let cell = at_hex
                 .get(&Hex::new(q, r))
                 .map(|&c| &mut cells[c])
-                .ok_or_else(|| at.key("hex").err(format!("({q}, {r}) is not a cell of the grid")))?;
+                .ok_or_else(|| {
+                    at.key("hex")
+                        .err(format!("({q}, {r}) is not a cell of the grid"))
+                })?;
             if cell.note.is_some() {
                 return Err(at.err(format!("({q}, {r}) has a note already")));
             }
@@ -321,7 +330,10 @@ mod tests {
         assert_eq!(terrain[at(Hex::new(1, 0))], 3);
         assert_eq!(v["grid"]["mine"][at(Hex::new(0, 1))], 1);
         assert_eq!(v["grid"]["revealed"][at(Hex::new(2, -2))], 0);
-        assert_eq!(v["grid"]["properties"]["victory points"][at(Hex::new(0, -1))], 3);
+        assert_eq!(
+            v["grid"]["properties"]["victory points"][at(Hex::new(0, -1))],
+            3
+        );
         assert_eq!(v["notes"][0]["text"], "ford");
         assert!(v.get("cells").is_none());
         assert!(
@@ -349,7 +361,10 @@ mod tests {
         let err = super::super::json_read::read_json(v.to_string().as_bytes(), "m.json")
             .unwrap_err()
             .to_string();
-        assert!(err.contains("grid.mine: ") && err.contains("expected cols × rows"), "{err}");
+        assert!(
+            err.contains("grid.mine: ") && err.contains("expected cols × rows"),
+            "{err}"
+        );
         let mut v: serde_json::Value = serde_json::from_str(&to_compact_json(&m)).unwrap();
         let first_cell = v["grid"]["terrain"]
             .as_array()

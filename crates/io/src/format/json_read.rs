@@ -175,7 +175,9 @@ fn build(mut doc: Doc, version: u32) -> Result<HexMap, String> {
                 "given with \"cells\" (a file has one of the two: cells, or the compact grid)",
             ));
         }
-        (Some(grid), None) => grid.cells(props.offset_kind, doc.notes.take().unwrap_or_default())?,
+        (Some(grid), None) => {
+            grid.cells(props.offset_kind, doc.notes.take().unwrap_or_default())?
+        }
         (None, cells) => (list(Elements(cells), "cells")?, Vec::new()),
     };
     let shape = match (version, &doc.shape.0) {

@@ -1,4 +1,4 @@
-//! Exports for game code: CSV (the offset grid of terrain ids) and JSON (every cell).
+//! The JSON export for game code: every cell, or the cells as layers (`--compact`).
 
 use super::json_meta::{
     JSON_VERSION, JsonBounds, JsonLabelSettings, JsonLayout, JsonShape, JsonView, meta,
@@ -8,7 +8,6 @@ use super::{
     Content, Format, FormatInfo, FormatOption, Imported, ReadError, WriteError, WriteJob, Written,
 };
 use crate::Resources;
-use hexmap_hex::OffsetCoord;
 use hexmap_map::{Cost, EdgeMove, HexMap, MoveCost};
 use serde::{Serialize, Serializer};
 
@@ -27,37 +26,6 @@ impl Serialize for Points {
             s.serialize_f64(self.0.points())
         }
     }
-}
-
-/// The map as a CSV grid in its offset kind: one line per row of the shape's bounding box,
-/// `-1` for a hole (not part of the map), `0` for a cell without terrain, else the terrain
-/// id. A first line starting with `#` says which offset kind the grid is in and the
-/// (col, row) of its top-left value: without it a grid whose first row (or column) is odd
-/// would be read with the stagger flipped (docs/EXPORT.md).
-pub fn to_csv(map: &HexMap) -> String {
-    let kind = map.properties().offset_kind;
-    let b = map.shape().offset_bounds(kind);
-    let mut out = String::with_capacity(b.cols as usize * b.rows as usize * 3 + 80);
-    out.push_str(&format!(
-        "# hexmap-csv 1: {kind}, first column {}, first row {}\n",
-        b.min_col, b.min_row
-    ));
-    for row in 0..b.rows as i32 {
-        for col in 0..b.cols as i32 {
-            if col > 0 {
-                out.push(',');
-            }
-            let hex = kind.to_hex(OffsetCoord::new(b.min_col + col, b.min_row + row));
-            if !map.contains(hex) {
-                out.push_str("-1");
-            } else {
-                let id = map.terrain(hex).map_or(0, |t| t.get());
-                out.push_str(&id.to_string());
-            }
-        }
-        out.push('\n');
-    }
-    out
 }
 
 #[derive(Serialize)]
@@ -297,20 +265,20 @@ fn json_doc(map: &HexMap, compact: bool) -> JsonMap<'_> {
         map.shape()
             .iter()
             .map(|h| {
-            let c = kind.from_hex(h);
-            JsonCell {
-                hex: [h.q, h.r],
-                offset: [c.col, c.row],
-                terrain: map.terrain(h).map(|t| t.get()),
-                mine: map.is_mine(h),
-                count: h.neighbors().iter().filter(|&&n| map.is_mine(n)).count() as u8,
-                note: map.note(h),
-                note_gm_only: map.note(h).is_some() && map.note_is_gm_only(h),
-                revealed: fog.then(|| map.is_revealed(h)),
-                elevation: map.elevation(h),
-            }
-        })
-        .collect()
+                let c = kind.from_hex(h);
+                JsonCell {
+                    hex: [h.q, h.r],
+                    offset: [c.col, c.row],
+                    terrain: map.terrain(h).map(|t| t.get()),
+                    mine: map.is_mine(h),
+                    count: h.neighbors().iter().filter(|&&n| map.is_mine(n)).count() as u8,
+                    note: map.note(h),
+                    note_gm_only: map.note(h).is_some() && map.note_is_gm_only(h),
+                    revealed: fog.then(|| map.is_revealed(h)),
+                    elevation: map.elevation(h),
+                }
+            })
+            .collect()
     });
     let edge_types = map
         .edge_palette()
@@ -435,30 +403,13 @@ fn json_doc(map: &HexMap, compact: bool) -> JsonMap<'_> {
 /// Reads a file's bytes (named by the file name in messages) back to a map.
 type ReadFn = fn(&[u8], &str) -> Result<Imported, ReadError>;
 
-/// A format written as one text made from the map: [`CSV`] and [`JSON`]; JSON also reads
-/// back (`json_read`).
+/// A format written as one text made from the map and read back: [`JSON`] (`json_read`).
 pub struct Table {
     info: FormatInfo,
     text: fn(&HexMap, &super::WriteOptions) -> String,
     /// The reader, for a format that reads back.
     read: Option<ReadFn>,
 }
-
-/// The offset grid of terrain ids ([`to_csv`]).
-pub static CSV: Table = Table {
-    info: FormatInfo {
-        name: "csv",
-        description: "offset grid of terrain ids (CSV)",
-        extensions: &["csv"],
-        options: &[],
-        reads: false,
-        writes: true,
-        // Only the terrain ids of the grid.
-        drops: &Content::ALL,
-    },
-    text: |map, _| to_csv(map),
-    read: None,
-};
 
 /// Every cell with its coordinates, terrain, mine, count and note, the features,
 /// annotations and map-level data ([`to_json`]); reads back to the same map.
