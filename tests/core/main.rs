@@ -55,6 +55,7 @@ mod special_outputs;
 mod strict_exports;
 mod tile_art;
 mod tiled_art;
+mod tiled_custom;
 mod tiled_export_generic;
 mod tiled_holes;
 mod tiled_import_generic;

@@ -277,3 +277,21 @@ pub(super) fn put_custom(
         .map_err(|e| At::root("properties").err(e))?;
     Ok(())
 }
+
+/// The map's property types as the JSON export's `property_types` list, on one line (what
+/// the Tiled export keeps in its map property `hexmap:property_types`).
+pub(crate) fn types_to_json(map: &HexMap) -> String {
+    let (types, _) = custom_json(map, false);
+    serde_json::to_string(&types).expect("plain data always serialises")
+}
+
+/// Property types from [`types_to_json`]'s text, each checked; errors name the entry.
+pub(crate) fn types_from_json(text: &str) -> Result<Vec<PropType>, String> {
+    let v: Value = serde_json::from_str(text).map_err(|e| format!("not valid JSON: {e}"))?;
+    let at = At::root("property_types");
+    array(&v, &at)?
+        .iter()
+        .enumerate()
+        .map(|(i, t)| PropTypeIn::read(t, &at.index(i)).map(|t| t.0))
+        .collect()
+}

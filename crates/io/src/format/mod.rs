@@ -9,7 +9,7 @@
 
 pub mod csv;
 mod drawn;
-mod json_custom;
+pub(crate) mod json_custom;
 mod json_grid;
 mod json_items;
 mod json_key;

@@ -17,7 +17,7 @@ pub(super) fn tmx_group(
     id: u32,
     group: &ObjectGroup,
     fmt_num: fn(f64) -> String,
-    write_properties: fn(&mut XmlWriter, &[(String, String)]),
+    write_properties: &dyn Fn(&mut XmlWriter, &[(String, String)]),
 ) {
     let mut attrs = vec![("id", id.to_string()), ("name", group.name.clone())];
     if let Some(c) = group.color {
@@ -91,7 +91,7 @@ fn tmx_text_attrs(t: &TextObject) -> Vec<(&'static str, String)> {
 }
 
 /// One object as a TMJ value.
-fn tmj_object(o: &MapObject, properties: fn(&[(String, String)]) -> Value) -> Value {
+fn tmj_object(o: &MapObject, properties: &dyn Fn(&[(String, String)]) -> Value) -> Value {
     let mut v = json!({
         "id": o.id, "name": o.name, "type": "", "x": o.x, "y": o.y,
         "width": o.width, "height": o.height, "rotation": o.rotation, "visible": true,
@@ -144,7 +144,7 @@ fn tmj_object(o: &MapObject, properties: fn(&[(String, String)]) -> Value) -> Va
 pub(super) fn tmj_group(
     id: usize,
     group: &ObjectGroup,
-    properties: fn(&[(String, String)]) -> Value,
+    properties: &dyn Fn(&[(String, String)]) -> Value,
 ) -> Value {
     let objects: Vec<Value> = group
         .objects
