@@ -539,3 +539,32 @@ fn file_export_lists_vassal_with_its_board_hex_size_and_writes_the_module() {
         "the typed board hex size: {build}"
     );
 }
+
+#[test]
+fn file_export_writes_compact_json_when_its_box_is_ticked() {
+    let dir = temp_dir("exchange-compact");
+    let json = dir.join("board.json");
+    let dialogs = FakeDialogs::with_answers([DialogReply::Export(json.clone())]);
+    let doc = OpenMap::sample();
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 900.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
+    h.run();
+    h.get_by_label("File").click();
+    settle(&mut h);
+    h.get_by_label("Export…").click();
+    settle(&mut h);
+    h.get_by_label(by_name("json").unwrap().description())
+        .click();
+    settle(&mut h);
+    h.get_by_label("Compact (cells as arrays)").click();
+    settle(&mut h);
+    h.get_by_label("Choose file and export…").click();
+    settle(&mut h);
+    crate::harness::wait_for_export(&mut h);
+    let text = std::fs::read_to_string(&json).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert!(doc.get("cells").is_none(), "no object per cell");
+    assert!(doc["grid"]["terrain"].is_array(), "the cells as arrays");
+    assert_eq!(text.lines().count(), 1, "one line");
+}
