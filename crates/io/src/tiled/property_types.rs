@@ -83,32 +83,6 @@ pub(crate) fn typed(name: &str, value: &str) -> (&'static str, serde_json::Value
     ("string", text())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ids_costs_and_switches_get_tileds_types() {
-        assert_eq!(typed("hexmap:id", "7"), ("int", 7.into()));
-        assert_eq!(typed("hexmap:cost", "1.5"), ("float", 1.5.into()));
-        assert_eq!(typed("hexmap:cost", "2"), ("float", 2.into()));
-        assert_eq!(typed("hexmap:blocks_sight", "true"), ("bool", true.into()));
-        assert_eq!(typed("hexmap:region_id", "2"), ("int", 2.into()));
-        assert_eq!(typed("hexmap:scale", "1.2"), ("float", 1.2.into()));
-        assert_eq!(typed("hexmap:rotation", "-80"), ("float", (-80).into()));
-        assert_eq!(typed("hexmap:gm_only", "true"), ("bool", true.into()));
-        assert_eq!(typed("hexmap:name", "7"), ("string", "7".into()));
-        assert_eq!(
-            typed("hexmap:color", "#2a6fb0"),
-            ("color", "#2a6fb0".into())
-        );
-        assert_eq!(plain_colour("#ff2a6fb0"), "#2a6fb0");
-        assert_eq!(plain_colour("#2a6fb0"), "#2a6fb0");
-        // A value that is not of its type stays text.
-        assert_eq!(typed("hexmap:id", "x"), ("string", "x".into()));
-    }
-}
-
 /// Whether Tiled keeps `n` as an `int`: Tiled's integers are 32-bit (1.8 wraps a larger one
 /// around), so a custom int outside that range is written as a `string`.
 pub fn fits_tiled_int(n: i64) -> bool {
@@ -165,5 +139,31 @@ pub(crate) fn typed_with<'k>(
     match v {
         Some(v) => (kind, v, enum_name.as_deref()),
         None => ("string", text(), None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_costs_and_switches_get_tileds_types() {
+        assert_eq!(typed("hexmap:id", "7"), ("int", 7.into()));
+        assert_eq!(typed("hexmap:cost", "1.5"), ("float", 1.5.into()));
+        assert_eq!(typed("hexmap:cost", "2"), ("float", 2.into()));
+        assert_eq!(typed("hexmap:blocks_sight", "true"), ("bool", true.into()));
+        assert_eq!(typed("hexmap:region_id", "2"), ("int", 2.into()));
+        assert_eq!(typed("hexmap:scale", "1.2"), ("float", 1.2.into()));
+        assert_eq!(typed("hexmap:rotation", "-80"), ("float", (-80).into()));
+        assert_eq!(typed("hexmap:gm_only", "true"), ("bool", true.into()));
+        assert_eq!(typed("hexmap:name", "7"), ("string", "7".into()));
+        assert_eq!(
+            typed("hexmap:color", "#2a6fb0"),
+            ("color", "#2a6fb0".into())
+        );
+        assert_eq!(plain_colour("#ff2a6fb0"), "#2a6fb0");
+        assert_eq!(plain_colour("#2a6fb0"), "#2a6fb0");
+        // A value that is not of its type stays text.
+        assert_eq!(typed("hexmap:id", "x"), ("string", "x".into()));
     }
 }
