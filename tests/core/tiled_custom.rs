@@ -110,6 +110,15 @@ fn tiled_type(name: &str, value: &serde_json::Value) -> &'static str {
     }
 }
 
+/// `map` written as `format` in `dir` by hexmap's own writer: the file and its text.
+fn written(map: &HexMap, format: &str, dir: &Path) -> (std::path::PathBuf, String) {
+    let path = dir.join(format!("crawl.{format}"));
+    let opts = WriteOptions::default();
+    write_path(map, None, by_name(format).unwrap(), &opts, &path, &mut |_| {}).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    (path, text)
+}
+
 #[test]
 fn every_kind_of_value_keeps_its_value_and_tiled_type_through_tiled_s_own_export() {
     if !tiled_tools::available() {
@@ -118,16 +127,7 @@ fn every_kind_of_value_keeps_its_value_and_tiled_type_through_tiled_s_own_export
     let map = every_kind_everywhere();
     let dir = tempfile::tempdir().unwrap();
     for format in ["tmx", "tmj"] {
-        let ours = dir.path().join(format!("crawl.{format}"));
-        write_path(
-            &map,
-            None,
-            by_name(format).unwrap(),
-            &WriteOptions::default(),
-            &ours,
-            &mut |_| {},
-        )
-        .unwrap();
+        let (ours, _) = written(&map, format, dir.path());
         let tiled = dir.path().join(format!("crawl-{format}.tiled.json"));
         tiled_tools::export_map("json", &ours, &tiled);
         // As a game reads Tiled's JSON: the values layer's objects and their properties.
@@ -177,20 +177,8 @@ fn every_kind_of_value_keeps_its_value_and_tiled_type_through_tiled_s_own_export
 
 #[test]
 fn our_enum_values_name_their_enum_as_tileds_property_type() {
-    let map = every_kind_everywhere();
     let dir = tempfile::tempdir().unwrap();
-    let tmx = dir.path().join("crawl.tmx");
-    let opts = WriteOptions::default();
-    write_path(
-        &map,
-        None,
-        by_name("tmx").unwrap(),
-        &opts,
-        &tmx,
-        &mut |_| {},
-    )
-    .unwrap();
-    let text = std::fs::read_to_string(&tmx).unwrap();
+    let (tmx, text) = written(&every_kind_everywhere(), "tmx", dir.path());
     assert!(
         text.contains(r#"<property name="owner" propertytype="owner" value="Guild"/>"#),
         "an enum value with its propertytype"
@@ -200,20 +188,8 @@ fn our_enum_values_name_their_enum_as_tileds_property_type() {
 
 #[test]
 fn a_value_that_does_not_fit_its_declaration_is_refused_naming_the_object() {
-    let map = every_kind_everywhere();
     let dir = tempfile::tempdir().unwrap();
-    let tmx = dir.path().join("crawl.tmx");
-    let opts = WriteOptions::default();
-    write_path(
-        &map,
-        None,
-        by_name("tmx").unwrap(),
-        &opts,
-        &tmx,
-        &mut |_| {},
-    )
-    .unwrap();
-    let text = std::fs::read_to_string(&tmx).unwrap();
+    let (tmx, text) = written(&every_kind_everywhere(), "tmx", dir.path());
     let bad = text.replacen(r#"value="Guild""#, r#"value="Pirates""#, 1);
     std::fs::write(&tmx, bad).unwrap();
     let err = read_path(&tmx).unwrap_err().to_string();
