@@ -125,7 +125,7 @@ pub fn fog(a: &FogArgs) -> Result<(), CliError> {
         (n, _) => format!(" ({n} already hidden)"),
     };
     let what = format!("{verb} {changed} cell(s) {place}{already}");
-    hexmap_io::save(&a.map, doc.map(), form)?;
+    super::save_read_map(&a.map, &a.map, doc.map(), form)?;
     if a.json {
         let action = match &a.action {
             FogAction::Reveal(_) => "reveal",

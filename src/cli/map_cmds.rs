@@ -381,7 +381,7 @@ pub fn convert(a: &ConvertArgs) -> Result<(), CliError> {
         props.offset_kind = k;
         map.set_properties(props)?;
     }
-    io::save_from(Some(&a.input), &a.output, &map, a.form)?;
+    super::save_read_map(&a.input, &a.output, &map, a.form)?;
     if a.writing.json {
         print_json(&MapWritten::of(&a.output, &map, a.form))?;
     }

@@ -7,7 +7,6 @@ use super::cells::{parse_cell, read_system, show, show_named};
 use super::geometry::CoordChoiceParser;
 use clap::{ArgGroup, Args, Subcommand};
 use hexmap_hex::{CoordChoice, Hex};
-use hexmap_io as io;
 use hexmap_map::{CellEdit, Document, Edit, HexError};
 use hexmap_mines::{Board, GenerateSettings, MineAmount, MineLayout, Verdict, generate, solve};
 use serde::Serialize;
@@ -150,7 +149,7 @@ fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
         generated.layout.mines().collect(),
     )))?;
     let map = doc.map();
-    io::save_from(Some(&a.map), &a.out, map, form)?;
+    super::save_read_map(&a.map, &a.out, map, form)?;
     if a.writing.json {
         return super::answer::print_json(&serde_json::json!({
             "file": super::answer::path_text(&a.out),

@@ -95,7 +95,7 @@ pub fn secret(a: &SecretArgs) -> Result<(), CliError> {
             let what = e.describe(&doc.map().properties().coord_context());
             CliError(format!("{}: {what}", a.map.display()))
         })?;
-        hexmap_io::save(&a.map, doc.map(), form)?;
+        super::save_read_map(&a.map, &a.map, doc.map(), form)?;
     }
     let map = doc.map();
     if a.json {

@@ -126,7 +126,7 @@ impl RiversAnswer {
 
 /// `hexmap stats`: measure a map.
 pub fn stats(a: &StatsArgs) -> Result<(), CliError> {
-    let (map, _) = hexmap_io::load(&a.map)?;
+    let (map, _) = super::load_map(&a.map)?;
     let s = WorldStats::of(&map);
     let answer = StatsAnswer {
         file: a.map.display().to_string(),
