@@ -15,7 +15,7 @@ fn main() -> ExitCode {
         Err(e) => return cli::usage_error(e, std::env::args_os()),
     };
     match cli.command {
-        Some(command) => cli::run(command, cli.pretty, cli.member),
+        Some(command) => cli::run(command, cli.pretty),
         None => open_editor(cli.map),
     }
 }

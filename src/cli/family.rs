@@ -63,6 +63,9 @@ pub enum FamilyCommand {
 /// Arguments of `hexmap family FILE derive`.
 #[derive(Args, Debug)]
 pub struct DeriveArgs {
+    /// The parent map, when not the root (`--map PATH`).
+    #[command(flatten)]
+    pub member: super::MemberArg,
     /// The parent hex, as col,row in the map's offset kind (or in `--coords`).
     #[arg(allow_hyphen_values = true)]
     pub hex: String,

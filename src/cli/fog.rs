@@ -13,6 +13,9 @@ use std::path::PathBuf;
 /// Arguments of `hexmap fog`.
 #[derive(Args, Debug)]
 pub struct FogArgs {
+    /// Which map of a file of several (`--map PATH`).
+    #[command(flatten)]
+    pub member: super::MemberArg,
     /// The map (changed in place).
     pub map: PathBuf,
     /// What to do.

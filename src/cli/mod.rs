@@ -39,12 +39,6 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub pretty: bool,
 
-    /// In a file of several maps (a map family), the member to work on, by its path of
-    /// links (`kingdom/0512/saltmere`; `hexmap family MAP list` shows them). Without it,
-    /// the file's root map.
-    #[arg(long = "map", value_name = "PATH", global = true)]
-    pub member: Option<String>,
-
     /// The subcommand; none opens the editor.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -125,6 +119,42 @@ impl Command {
     }
 }
 
+/// `--map PATH` of the commands that read a map file: which map of a file of several
+/// (a map family) to work on.
+#[derive(clap::Args, Debug, Default)]
+pub struct MemberArg {
+    /// In a file of several maps (a map family), the map to work on, by its path of links
+    /// (`kingdom/0512/saltmere`; `hexmap family FILE list` shows them). Without it, the
+    /// file's root map.
+    #[arg(long = "map", value_name = "PATH")]
+    pub member: Option<String>,
+}
+
+impl Command {
+    /// The `--map` member the command names, if it takes one.
+    fn member(&self) -> Option<&str> {
+        let m = match self {
+            Command::Info(a) => &a.member,
+            Command::Stats(a) => &a.member,
+            Command::Convert(a) => &a.member,
+            Command::Export(a) => &a.member,
+            Command::Route(a) => &a.member,
+            Command::Reach(a) => &a.member,
+            Command::Fov(a) => &a.member,
+            Command::Fog(a) => &a.member,
+            Command::Secret(a) => &a.member,
+            Command::Batch(a) => &a.member,
+            Command::Family(a) => match &a.command {
+                family::FamilyCommand::Derive(d) => &d.member,
+                _ => return None,
+            },
+            Command::Mines(a) => a.member(),
+            _ => return None,
+        };
+        m.member.as_deref()
+    }
+}
+
 /// A failure of a subcommand caused by its input: printed on stderr, exit code 1.
 #[derive(Debug)]
 pub struct CliError(pub String);
@@ -137,9 +167,9 @@ impl<E: std::fmt::Display> From<E> for CliError {
 
 /// Run one subcommand: 0 on success, 1 (with the message on stderr) when its input is bad,
 /// 2 when its arguments contradict each other.
-pub fn run(command: Command, pretty: bool, member: Option<String>) -> ExitCode {
+pub fn run(command: Command, pretty: bool) -> ExitCode {
     end_quietly_on_closed_pipe();
-    let _ = MEMBER.set(member);
+    let _ = MEMBER.set(command.member().map(str::to_owned));
     let json = command.answers_in_json();
     answer::set_json_mode(json);
     answer::set_pretty(pretty);

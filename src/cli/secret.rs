@@ -16,6 +16,9 @@ use std::path::{Path, PathBuf};
 /// Arguments of `hexmap secret`.
 #[derive(Args, Debug)]
 pub struct SecretArgs {
+    /// Which map of a file of several (`--map PATH`).
+    #[command(flatten)]
+    pub member: super::MemberArg,
     /// The map (changed in place by `set` and `clear`).
     pub map: PathBuf,
     /// What to do.

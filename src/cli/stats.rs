@@ -12,6 +12,9 @@ use std::path::PathBuf;
 /// Arguments of `hexmap stats`.
 #[derive(Args, Debug)]
 pub struct StatsArgs {
+    /// Which map of a file of several (`--map PATH`).
+    #[command(flatten)]
+    pub member: super::MemberArg,
     /// The map file.
     pub map: PathBuf,
     /// Print JSON instead of text.

@@ -20,7 +20,9 @@ pub fn add_detail(child: &mut ChildMap, seed: u64) -> Result<(), GenError> {
         Preset::Highlands,
         seed,
     );
-    spec.sea_percent = 0;
+    // A little sea at the rim gives the streams somewhere to run; only relief and the
+    // inner streams are kept.
+    spec.sea_percent = 20;
     spec.settlements = Some(0);
     spec.roads = false;
     let world = generate(&spec)?;
