@@ -631,8 +631,10 @@ fn family(map: HexMap) -> HexMap {
         .expect("Hold Varr's hex is on the map");
     hexmap::generate::detail::add_detail(&mut hold, 31).expect("the detail generates");
     let mut d = Document::new(map);
-    d.apply(&Edit::Map(hexmap::map::MapEdit::SetChildren(vec![saltmere, hold])))
-        .expect("two children linked to hexes of the map");
+    d.apply(&Edit::Map(hexmap::map::MapEdit::SetChildren(vec![
+        saltmere, hold,
+    ])))
+    .expect("two children linked to hexes of the map");
     d.into_map()
 }
 

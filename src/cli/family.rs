@@ -190,7 +190,13 @@ fn list(root: &HexMap, json: bool) -> Result<(), CliError> {
     }
     for m in answers {
         let depth = m.path.matches('/').count() / 2;
-        let mut line = format!("{}{}  ({}, {} cells", "  ".repeat(depth), m.path, m.name, m.cells);
+        let mut line = format!(
+            "{}{}  ({}, {} cells",
+            "  ".repeat(depth),
+            m.path,
+            m.name,
+            m.cells
+        );
         if let Some(s) = &m.scale {
             line.push_str(&format!(", {s} per hex"));
         }
@@ -252,8 +258,8 @@ fn derive(a: &FamilyArgs, root: HexMap, form: Form, d: &DeriveArgs) -> Result<()
     let parent = family::member_at(&root, &index).expect("found").clone();
     let hex = super::cells::cell(&parent, &a.file, d.coords, "HEX", &d.hex)?;
     let name = d.name.clone().unwrap_or_else(|| default_name(&parent, hex));
-    let mut child = family::derive::derive(&parent, hex, d.ratio, d.seed, &name)
-        .map_err(|e| in_file(&e))?;
+    let mut child =
+        family::derive::derive(&parent, hex, d.ratio, d.seed, &name).map_err(|e| in_file(&e))?;
     if d.generate {
         hexmap_generate::detail::add_detail(&mut child, d.seed).map_err(|e| in_file(&e))?;
     }

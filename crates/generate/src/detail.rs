@@ -56,11 +56,11 @@ pub fn add_detail(child: &mut ChildMap, seed: u64) -> Result<(), GenError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hexmap_hex::{OffsetKind, OffsetCoord};
+    use hexmap_hex::{OffsetCoord, OffsetKind};
+    use hexmap_map::TerrainId;
     use hexmap_map::family::check::check_child;
     use hexmap_map::family::derive::derive;
     use hexmap_map::testing::rectangle_map;
-    use hexmap_map::TerrainId;
 
     #[test]
     fn detail_adds_relief_and_keeps_what_came_from_the_parent() {

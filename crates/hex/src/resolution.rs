@@ -69,8 +69,11 @@ pub fn cluster_of(fine: Hex, radius: u32) -> Hex {
     let k = f64::from(radius);
     let n = cluster_size(radius) as f64;
     let (q, r) = (f64::from(fine.q), f64::from(fine.r));
-    let guess = super::FracHex::new(((k + 1.0) * q - k * r) / n, (k * q + (2.0 * k + 1.0) * r) / n)
-        .round();
+    let guess = super::FracHex::new(
+        ((k + 1.0) * q - k * r) / n,
+        (k * q + (2.0 * k + 1.0) * r) / n,
+    )
+    .round();
     std::iter::once(guess)
         .chain(guess.neighbors())
         .find(|&c| cluster_center(c, radius).distance(fine) <= radius as i32)

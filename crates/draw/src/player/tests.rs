@@ -185,14 +185,18 @@ fn child_maps_stay_with_the_gm() {
     // A family's child maps are the GM's: the players' window is sent the player map as
     // map text, which would carry every child (names, notes, fog and all).
     let m = session();
-    let child = hexmap_map::family::derive::derive(&m, Hex::new(0, 0), 1, 0, "Vault of Ash")
-        .unwrap();
+    let child =
+        hexmap_map::family::derive::derive(&m, Hex::new(0, 0), 1, 0, "Vault of Ash").unwrap();
     let mut family = m.clone();
     family.set_children(vec![child]);
     let players = player_map(&family, &PlayerView::default());
     assert!(players.children().is_empty());
     assert_eq!(players, player_map(&m, &PlayerView::default()));
-    assert!(player_export(&family, &PlayerView::default()).children().is_empty());
+    assert!(
+        player_export(&family, &PlayerView::default())
+            .children()
+            .is_empty()
+    );
 }
 
 #[test]

@@ -110,7 +110,9 @@ pub(super) fn apply(
         let link = match c.link {
             FileLink::Hex(col, row) => {
                 if col.unsigned_abs().max(row.unsigned_abs()) > hexmap_hex::COORD_LIMIT as u32 {
-                    return Err(bad_link(format!("hex ({col}, {row}) is beyond the coordinate limit")));
+                    return Err(bad_link(format!(
+                        "hex ({col}, {row}) is beyond the coordinate limit"
+                    )));
                 }
                 let kind = map.properties().offset_kind;
                 Link::Hex(kind.to_hex(OffsetCoord { col, row }))
@@ -151,10 +153,15 @@ mod tests {
         let mut root = rectangle_map(kind, 7, 6);
         let cells: Vec<_> = root.shape().iter().collect();
         for (i, h) in cells.into_iter().enumerate() {
-            root.set_terrain(h, TerrainId::new(1 + (i % 4) as u16)).unwrap();
+            root.set_terrain(h, TerrainId::new(1 + (i % 4) as u16))
+                .unwrap();
         }
         let hex = at(kind, 3, 3);
-        let hexes = vec![hex + Direction::FLAT_N.offset(), hex, hex + Direction::FLAT_SE.offset()];
+        let hexes = vec![
+            hex + Direction::FLAT_N.offset(),
+            hex,
+            hex + Direction::FLAT_SE.offset(),
+        ];
         root.insert_path(MapPath {
             id: PathId(0),
             kind: PathTypeId::new(1).unwrap(),
@@ -162,9 +169,17 @@ mod tests {
             gm_only: false,
         })
         .unwrap();
-        root.set_edge(Edge::new(hex, Direction::FLAT_SW), EdgeTypeId::new(1)).unwrap();
+        root.set_edge(Edge::new(hex, Direction::FLAT_SW), EdgeTypeId::new(1))
+            .unwrap();
         let mut town = derive(&root, hex, 3, 42, "Saltmere").unwrap();
-        let docks = derive(&town.map, town.map.shape().iter().nth(20).unwrap(), 1, 7, "Docks").unwrap();
+        let docks = derive(
+            &town.map,
+            town.map.shape().iter().nth(20).unwrap(),
+            1,
+            7,
+            "Docks",
+        )
+        .unwrap();
         town.map.set_children(vec![docks]);
         let other = derive(&root, at(kind, 1, 1), 2, 9, "Fen \"north\"\nside").unwrap();
         root.set_children(vec![town, other]);
@@ -176,8 +191,12 @@ mod tests {
         let root = kingdom();
         for form in [Form::Offset, Form::Cube] {
             let text = to_string(&root, form);
-            assert!(text.contains("    children: [\n") && text.contains("derived: (radius: 3, seed: 42)"));
-            let (back, read_form) = from_str(&text).unwrap_or_else(|e| panic!("{form}: {e}\n{text}"));
+            assert!(
+                text.contains("    children: [\n")
+                    && text.contains("derived: (radius: 3, seed: 42)")
+            );
+            let (back, read_form) =
+                from_str(&text).unwrap_or_else(|e| panic!("{form}: {e}\n{text}"));
             assert_eq!(read_form, form);
             assert_eq!(back, root, "{form}");
             assert_eq!(to_string(&back, form), text, "{form}: deterministic");
@@ -203,13 +222,19 @@ mod tests {
         let at = nested + text[nested..].find(",\n").unwrap();
         broken.replace_range(at..at + 1, ";");
         let e = from_str(&broken).unwrap_err().to_string();
-        assert!(e.contains(&format!("line {line}:")) || e.contains(&format!("line {}:", line + 1)), "{e} (near line {line})");
+        assert!(
+            e.contains(&format!("line {line}:")) || e.contains(&format!("line {}:", line + 1)),
+            "{e} (near line {line})"
+        );
         // Children need version 5; a link to a hex off the parent is refused.
         let old = text.replacen("version: 5", "version: 4", 1);
         let e = from_str(&old).unwrap_err().to_string();
         assert!(e.contains("child maps need format version 5"), "{e}");
         let off = text.replacen("link: Hex(3, 3)", "link: Hex(30, 3)", 1);
         let e = from_str(&off).unwrap_err().to_string();
-        assert!(e.contains("field children") && e.contains("which its parent does not have"), "{e}");
+        assert!(
+            e.contains("field children") && e.contains("which its parent does not have"),
+            "{e}"
+        );
     }
 }

@@ -35,7 +35,9 @@ pub(super) fn write(map: &HexMap, form: Form, o: &mut String) {
         // The child as its own file would hold it, less the comment line. RON strings
         // are written with their line breaks escaped, so indenting changes no value.
         let text = super::to_string(&child.map, form);
-        let body = text.split_once('\n').map_or(text.as_str(), |(_, rest)| rest);
+        let body = text
+            .split_once('\n')
+            .map_or(text.as_str(), |(_, rest)| rest);
         let mut lines = body.trim_end().lines();
         if let Some(first) = lines.next() {
             let _ = writeln!(o, "            map: {first}");

@@ -32,10 +32,14 @@ pub fn check(root: &HexMap) -> Vec<FamilyProblem> {
         };
         for child in map.children() {
             let path = members_child_path(&member.path, map, child);
-            out.extend(check_child(map, child).into_iter().map(|message| FamilyProblem {
-                path: path.clone(),
-                message,
-            }));
+            out.extend(
+                check_child(map, child)
+                    .into_iter()
+                    .map(|message| FamilyProblem {
+                        path: path.clone(),
+                        message,
+                    }),
+            );
         }
     }
     out
@@ -57,20 +61,21 @@ pub fn check_child(parent: &HexMap, child: &ChildMap) -> Vec<String> {
     };
     let orientation = parent.properties().orientation;
     let mut out = Vec::new();
-    let mut compare = |what: &str, parent_has: BTreeSet<Crossing>, child_has: BTreeSet<Crossing>| {
-        for (d, name) in parent_has.difference(&child_has) {
-            out.push(format!(
-                "the parent's {name} {what} its {} side, but the child's does not",
-                side_name(orientation, *d)
-            ));
-        }
-        for (d, name) in child_has.difference(&parent_has) {
-            out.push(format!(
-                "the child's {name} {what} its {} side, but the parent's does not",
-                side_name(orientation, *d)
-            ));
-        }
-    };
+    let mut compare =
+        |what: &str, parent_has: BTreeSet<Crossing>, child_has: BTreeSet<Crossing>| {
+            for (d, name) in parent_has.difference(&child_has) {
+                out.push(format!(
+                    "the parent's {name} {what} its {} side, but the child's does not",
+                    side_name(orientation, *d)
+                ));
+            }
+            for (d, name) in child_has.difference(&parent_has) {
+                out.push(format!(
+                    "the child's {name} {what} its {} side, but the parent's does not",
+                    side_name(orientation, *d)
+                ));
+            }
+        };
     compare(
         "crosses",
         parent_crossings(parent, hex),

@@ -57,7 +57,10 @@ impl ChildFrame {
     /// the centre).
     pub fn of(child: &ChildMap) -> Option<Self> {
         let d = child.derived?;
-        Some(ChildFrame::new(d.radius, child.map.properties().offset_kind))
+        Some(ChildFrame::new(
+            d.radius,
+            child.map.properties().offset_kind,
+        ))
     }
 
     /// The parent hex whose area holds child hex `h`, relative to the linked hex: the
@@ -190,7 +193,11 @@ fn blend_terrain(parent: &HexMap, hex: Hex, frame: ChildFrame, seed: u64, child:
     let own = parent.terrain(hex);
     let terrain_of = |offset: Hex| {
         let at = hex + offset;
-        if parent.contains(at) { parent.terrain(at).or(own) } else { own }
+        if parent.contains(at) {
+            parent.terrain(at).or(own)
+        } else {
+            own
+        }
     };
     let k = f64::from(frame.radius);
     let fine_centre = cluster_center(hex, frame.radius);
@@ -202,7 +209,12 @@ fn blend_terrain(parent: &HexMap, hex: Hex, frame: ChildFrame, seed: u64, child:
         } else {
             let nearest = Direction::ALL
                 .into_iter()
-                .min_by_key(|d| (local.distance(cluster_center(d.offset(), frame.radius)), d.index()))
+                .min_by_key(|d| {
+                    (
+                        local.distance(cluster_center(d.offset(), frame.radius)),
+                        d.index(),
+                    )
+                })
                 .expect("six directions");
             let t = f64::from(local.length()) / (k + 0.5);
             let chance = 0.5 * ((t - 0.4) / 0.6).clamp(0.0, 1.0).powi(2);

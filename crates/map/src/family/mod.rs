@@ -101,7 +101,11 @@ pub fn slug(name: &str) -> String {
     while out.ends_with('-') {
         out.pop();
     }
-    if out.is_empty() { "map".to_owned() } else { out }
+    if out.is_empty() {
+        "map".to_owned()
+    } else {
+        out
+    }
 }
 
 /// The link as a path segment in `parent`: the hex's label (`0512`, or `q,r` when the
@@ -126,10 +130,10 @@ pub fn link_words(parent: &HexMap, link: Link) -> String {
     match link {
         Link::Hex(_) => format!("hex {}", link_segment(parent, link)),
         Link::Icon(id) => format!("icon {}", id.0),
-        Link::Region(id) => parent
-            .regions()
-            .get(id)
-            .map_or_else(|| format!("region {}", id.0), |r| format!("region {}", r.look.name)),
+        Link::Region(id) => parent.regions().get(id).map_or_else(
+            || format!("region {}", id.0),
+            |r| format!("region {}", r.look.name),
+        ),
     }
 }
 

@@ -4,7 +4,9 @@ use super::check::{check, check_child, child_crossings, parent_crossings};
 use super::derive::{ChildFrame, derive};
 use super::*;
 use crate::testing::{at, rectangle_map};
-use crate::{Document, Edit, EdgeTypeId, MapEdit, MapProperties, MapPath, PathId, PathTypeId, TerrainId};
+use crate::{
+    Document, EdgeTypeId, Edit, MapEdit, MapPath, MapProperties, PathId, PathTypeId, TerrainId,
+};
 use hexmap_hex::resolution::{cluster_center, cluster_size, linear_ratio};
 use hexmap_hex::{Direction, Edge, Layout, OffsetKind, Orientation, Point};
 use proptest::prelude::*;
@@ -55,7 +57,12 @@ fn a_derived_child_covers_its_parent_hex_within_one_border_ring_in_every_offset_
             let orientation = kind.orientation();
             assert_eq!(child.map.properties().orientation, orientation);
             assert_eq!(child.map.properties().offset_kind, kind);
-            let derived: Vec<Hex> = child.map.shape().iter().filter(|&h| frame.inside(h)).collect();
+            let derived: Vec<Hex> = child
+                .map
+                .shape()
+                .iter()
+                .filter(|&h| frame.inside(h))
+                .collect();
             assert_eq!(derived.len() as u64, cluster_size(radius));
             let measured = inside_by_distance(orientation, radius, frame);
             // Both agree but for hexes on the border ring (k) or just outside it (k + 1).
@@ -63,7 +70,10 @@ fn a_derived_child_covers_its_parent_hex_within_one_border_ring_in_every_offset_
                 assert_eq!(h.distance(frame.center), radius as i32, "{kind} k={radius}");
             }
             for h in measured.iter().filter(|h| !derived.contains(h)) {
-                assert!(h.distance(frame.center) >= radius as i32, "{kind} k={radius}");
+                assert!(
+                    h.distance(frame.center) >= radius as i32,
+                    "{kind} k={radius}"
+                );
             }
             // The parent hex as a plane figure: six neighbour centres equally far and a
             // sixth of a turn apart, √(3k² + 3k + 1) child steps away (its area is that
@@ -80,7 +90,10 @@ fn a_derived_child_covers_its_parent_hex_within_one_border_ring_in_every_offset_
             }
             // Every child hex has a label from the map's own settings.
             for h in child.map.shape().iter() {
-                assert!(child.map.properties().labels.format(h).is_ok(), "{kind} {h:?}");
+                assert!(
+                    child.map.properties().labels.format(h).is_ok(),
+                    "{kind} {h:?}"
+                );
             }
         }
     }
@@ -165,7 +178,12 @@ fn the_check_names_a_crossing_the_child_lost_and_one_it_gained() {
     let east = hex + Direction::POINTY_E.offset();
     let hexes = vec![hex + Direction::POINTY_W.offset(), hex, east];
     parent
-        .insert_path(MapPath { id: PathId(0), kind: road(), hexes, gm_only: false })
+        .insert_path(MapPath {
+            id: PathId(0),
+            kind: road(),
+            hexes,
+            gm_only: false,
+        })
         .unwrap();
     let mut child = derive(&parent, hex, 2, 1, "Saltmere").unwrap();
     let mut root = parent.clone();
@@ -178,8 +196,14 @@ fn the_check_names_a_crossing_the_child_lost_and_one_it_gained() {
     moved.insert_path(path).unwrap();
     let problems = check_child(&moved, &child);
     assert_eq!(problems.len(), 2, "{problems:?}");
-    assert!(problems[0].contains("parent's Road crosses its SE side"), "{problems:?}");
-    assert!(problems[1].contains("child's Road crosses its E side"), "{problems:?}");
+    assert!(
+        problems[0].contains("parent's Road crosses its SE side"),
+        "{problems:?}"
+    );
+    assert!(
+        problems[1].contains("child's Road crosses its E side"),
+        "{problems:?}"
+    );
     // And the whole-family check names the child by its path.
     child.map.set_children(Vec::new());
     moved.set_children(vec![child]);
@@ -191,10 +215,20 @@ fn the_check_names_a_crossing_the_child_lost_and_one_it_gained() {
 fn members_are_named_by_their_path_of_links_and_found_by_it() {
     let kind = OffsetKind::OddQ;
     let mut root = painted(kind);
-    root.set_properties(MapProperties { name: "The Kingdom".into(), ..root.properties().clone() })
-        .unwrap();
+    root.set_properties(MapProperties {
+        name: "The Kingdom".into(),
+        ..root.properties().clone()
+    })
+    .unwrap();
     let mut town = derive(&root, at(kind, 4, 11 % 7), 2, 0, "Saltmere").unwrap();
-    let inner = derive(&town.map, town.map.shape().iter().next().unwrap(), 1, 0, "Old Docks").unwrap();
+    let inner = derive(
+        &town.map,
+        town.map.shape().iter().next().unwrap(),
+        1,
+        0,
+        "Old Docks",
+    )
+    .unwrap();
     town.map.set_children(vec![inner]);
     root.set_children(vec![town]);
     let all = members(&root);
@@ -205,7 +239,10 @@ fn members_are_named_by_their_path_of_links_and_found_by_it() {
     assert_eq!(find(&root, "THE-KINGDOM/0505/Saltmere").unwrap(), vec![0]);
     assert_eq!(find(&root, "0505/saltmere").unwrap(), vec![0]);
     let e = find(&root, "nowhere").unwrap_err().to_string();
-    assert!(e.contains("no map 'nowhere'") && e.contains("the-kingdom/0505/saltmere"), "{e}");
+    assert!(
+        e.contains("no map 'nowhere'") && e.contains("the-kingdom/0505/saltmere"),
+        "{e}"
+    );
     let alone = extract(&root, "0505/saltmere").unwrap();
     assert_eq!(alone.name(), "Saltmere");
     assert!(alone.children().is_empty());
@@ -217,7 +254,8 @@ fn children_change_through_the_edit_path_with_undo_and_links_are_checked() {
     let root = painted(kind);
     let child = derive(&root, at(kind, 2, 2), 2, 5, "A").unwrap();
     let mut doc = Document::new(root.clone());
-    doc.apply(&Edit::Map(MapEdit::SetChildren(vec![child.clone()]))).unwrap();
+    doc.apply(&Edit::Map(MapEdit::SetChildren(vec![child.clone()])))
+        .unwrap();
     assert_eq!(doc.map().children().len(), 1);
     doc.undo();
     assert!(doc.map().children().is_empty());
@@ -226,9 +264,14 @@ fn children_change_through_the_edit_path_with_undo_and_links_are_checked() {
     // A link to a hex off the map, or two children with one path, are refused.
     let mut off = child.clone();
     off.link = Link::Hex(Hex::new(100, 100));
-    assert!(doc.apply(&Edit::Map(MapEdit::SetChildren(vec![off]))).is_err());
+    assert!(
+        doc.apply(&Edit::Map(MapEdit::SetChildren(vec![off])))
+            .is_err()
+    );
     let twice = vec![child.clone(), child];
-    let e = doc.apply(&Edit::Map(MapEdit::SetChildren(twice))).unwrap_err();
+    let e = doc
+        .apply(&Edit::Map(MapEdit::SetChildren(twice)))
+        .unwrap_err();
     assert!(e.to_string().contains("two maps would be called"), "{e}");
     assert_eq!(doc.map().children().len(), 1);
 }
