@@ -274,8 +274,7 @@ fn derive(a: &FamilyArgs, root: HexMap, form: Form, d: &DeriveArgs) -> Result<()
     hexmap_io::save_from(Some(&a.file), &a.file, &family_root, form)?;
     let made = family::members(&family_root)
         .into_iter()
-        .filter(|m| m.index.starts_with(&index) && m.index.len() == index.len() + 1)
-        .last()
+        .rfind(|m| m.index.starts_with(&index) && m.index.len() == index.len() + 1)
         .expect("the new child");
     let cells = family::member_at(&family_root, &made.index).map_or(0, HexMap::cell_count);
     if d.json {
