@@ -299,7 +299,7 @@ fn finish<'a>(
     let regions = regions::take(&mut file);
     let key = key::take(&mut file);
     let custom = custom::take(&mut file);
-    let children = children::take(&mut file)?;
+    let children = children::take(&mut file);
     let map = build(file, body, features, fog)?;
     let map = key::apply(regions::apply(map, regions)?, key)?;
     let (map, form) = custom::apply(map, custom)?;

@@ -18,19 +18,17 @@ pub(super) struct ChildText<'a> {
     text: &'a str,
 }
 
-/// Take the children out of the file; refused in a file older than version 5.
-pub(super) fn take<'a>(file: &mut FileMap<'a>) -> Result<Vec<ChildText<'a>>, FormatError> {
+/// The children of a file and the version it says (children need version 5, checked
+/// when they are read, after the map's own content).
+pub(super) struct Children<'a> {
+    version: u64,
+    list: Vec<ChildText<'a>>,
+}
+
+/// Take the children out of the file.
+pub(super) fn take<'a>(file: &mut FileMap<'a>) -> Children<'a> {
     let children: Vec<FileChild<'a>> = std::mem::take(&mut file.children);
-    if !children.is_empty() && file.version < 5 {
-        return Err(FormatError::Field {
-            field: "children".to_owned(),
-            message: format!(
-                "child maps need format version 5 (this file says version {})",
-                file.version
-            ),
-        });
-    }
-    Ok(children
+    let list = children
         .into_iter()
         .map(|c| ChildText {
             link: c.link,
@@ -40,7 +38,11 @@ pub(super) fn take<'a>(file: &mut FileMap<'a>) -> Result<Vec<ChildText<'a>>, For
             }),
             text: c.map.get_ron(),
         })
-        .collect())
+        .collect();
+    Children {
+        version: file.version,
+        list,
+    }
 }
 
 /// Line and column (1-based) where `part`, a slice of `whole`, starts.
@@ -83,14 +85,23 @@ fn in_file(e: FormatError, (line, column): (usize, usize)) -> FormatError {
 pub(super) fn apply(
     mut map: HexMap,
     _form: Form,
-    children: Vec<ChildText<'_>>,
+    children: Children<'_>,
     original: &str,
 ) -> Result<HexMap, FormatError> {
-    if children.is_empty() {
+    if children.list.is_empty() {
         return Ok(map);
     }
-    let mut read = Vec::with_capacity(children.len());
-    for (i, c) in children.into_iter().enumerate() {
+    if children.version < 5 {
+        return Err(FormatError::Field {
+            field: "children".to_owned(),
+            message: format!(
+                "child maps need format version 5 (this file says version {})",
+                children.version
+            ),
+        });
+    }
+    let mut read = Vec::with_capacity(children.list.len());
+    for (i, c) in children.list.into_iter().enumerate() {
         let wrap = |name: &str, e: FormatError| FormatError::InChild {
             index: i + 1,
             name: name.to_owned(),

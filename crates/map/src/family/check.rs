@@ -31,7 +31,7 @@ pub fn check(root: &HexMap) -> Vec<FamilyProblem> {
             continue;
         };
         for child in map.children() {
-            let path = members_child_path(&member.path, map, child);
+            let path = super::child_path(&member.path, map, child);
             out.extend(
                 check_child(map, child)
                     .into_iter()
@@ -43,14 +43,6 @@ pub fn check(root: &HexMap) -> Vec<FamilyProblem> {
         }
     }
     out
-}
-
-fn members_child_path(parent_path: &str, parent: &HexMap, child: &ChildMap) -> String {
-    format!(
-        "{parent_path}/{}/{}",
-        super::link_segment(parent, child.link),
-        super::slug(child.map.name())
-    )
 }
 
 /// The problems of one child against its parent (sentences), empty when it meets every

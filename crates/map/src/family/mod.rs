@@ -137,6 +137,16 @@ pub fn link_words(parent: &HexMap, link: Link) -> String {
     }
 }
 
+/// The path of `child`, a child of `parent` whose own path is `parent_path`: the parent's
+/// path, the link's segment and the child's name (module doc).
+pub fn child_path(parent_path: &str, parent: &HexMap, child: &ChildMap) -> String {
+    format!(
+        "{parent_path}/{}/{}",
+        link_segment(parent, child.link),
+        slug(child.map.name())
+    )
+}
+
 /// Where a member sits: the indices of the children taken from the root down (empty for
 /// the root itself).
 pub type MemberIndex = Vec<usize>;
@@ -169,12 +179,7 @@ fn walk(map: &HexMap, index: MemberIndex, path: String, out: &mut Vec<Member>) {
     for (i, child) in map.children().iter().enumerate() {
         let mut next = index.clone();
         next.push(i);
-        let child_path = format!(
-            "{path}/{}/{}",
-            link_segment(map, child.link),
-            slug(child.map.name())
-        );
-        walk(&child.map, next, child_path, out);
+        walk(&child.map, next, child_path(&path, map, child), out);
     }
 }
 
@@ -248,12 +253,7 @@ pub fn validate(root: &HexMap) -> Result<(), FamilyError> {
             };
             if !ok {
                 return Err(FamilyError::BadLink {
-                    path: format!(
-                        "{}/{}/{}",
-                        m.path,
-                        link_segment(map, child.link),
-                        slug(child.map.name())
-                    ),
+                    path: child_path(&m.path, map, child),
                     link: link_words(map, child.link),
                 });
             }
