@@ -114,7 +114,15 @@ fn tiled_type(name: &str, value: &serde_json::Value) -> &'static str {
 fn written(map: &HexMap, format: &str, dir: &Path) -> (std::path::PathBuf, String) {
     let path = dir.join(format!("crawl.{format}"));
     let opts = WriteOptions::default();
-    write_path(map, None, by_name(format).unwrap(), &opts, &path, &mut |_| {}).unwrap();
+    write_path(
+        map,
+        None,
+        by_name(format).unwrap(),
+        &opts,
+        &path,
+        &mut |_| {},
+    )
+    .unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
     (path, text)
 }
@@ -178,7 +186,7 @@ fn every_kind_of_value_keeps_its_value_and_tiled_type_through_tiled_s_own_export
 #[test]
 fn our_enum_values_name_their_enum_as_tileds_property_type() {
     let dir = tempfile::tempdir().unwrap();
-    let (tmx, text) = written(&every_kind_everywhere(), "tmx", dir.path());
+    let (_, text) = written(&every_kind_everywhere(), "tmx", dir.path());
     assert!(
         text.contains(r#"<property name="owner" propertytype="owner" value="Guild"/>"#),
         "an enum value with its propertytype"
