@@ -484,11 +484,10 @@ fn the_export_windows_png_compression_choice_reaches_the_file() {
     assert!(pixels(&fastest) == pixels(&small) && pixels(&small) == pixels(&default));
 }
 
-#[test]
-fn file_export_lists_vassal_with_its_board_hex_size_and_writes_the_module() {
-    let dir = temp_dir("exchange-vassal");
-    let vmod = dir.join("board.vmod");
-    let dialogs = FakeDialogs::with_answers([DialogReply::Export(vmod.clone())]);
+/// The editor on the sample with File → Export… open and `format` chosen; its file dialog
+/// answers `out`.
+fn export_window_for(format: &str, out: &Path) -> Harness<'static, EditorApp> {
+    let dialogs = FakeDialogs::with_answers([DialogReply::Export(out.to_path_buf())]);
     let doc = OpenMap::sample();
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 900.0))
@@ -498,9 +497,16 @@ fn file_export_lists_vassal_with_its_board_hex_size_and_writes_the_module() {
     settle(&mut h);
     h.get_by_label("Export…").click();
     settle(&mut h);
-    h.get_by_label(by_name("vassal").unwrap().description())
+    h.get_by_label(by_name(format).unwrap().description())
         .click();
     settle(&mut h);
+    h
+}
+
+#[test]
+fn file_export_lists_vassal_with_its_board_hex_size_and_writes_the_module() {
+    let vmod = temp_dir("exchange-vassal").join("board.vmod");
+    let mut h = export_window_for("vassal", &vmod);
     // The board's hex size, typed as a person types it: click the field, replace, Enter.
     h.get_by_label("Board hex, flat to flat (pixels)").click();
     settle(&mut h);
@@ -538,4 +544,20 @@ fn file_export_lists_vassal_with_its_board_hex_size_and_writes_the_module() {
         build.contains(" dy=\"72\""),
         "the typed board hex size: {build}"
     );
+}
+
+#[test]
+fn file_export_writes_compact_json_when_its_box_is_ticked() {
+    let json = temp_dir("exchange-compact").join("board.json");
+    let mut h = export_window_for("json", &json);
+    h.get_by_label("Compact (cells as arrays)").click();
+    settle(&mut h);
+    h.get_by_label("Choose file and export…").click();
+    settle(&mut h);
+    crate::harness::wait_for_export(&mut h);
+    let text = std::fs::read_to_string(&json).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert!(doc.get("cells").is_none(), "no object per cell");
+    assert!(doc["grid"]["terrain"].is_array(), "the cells as arrays");
+    assert_eq!(text.lines().count(), 1, "one line");
 }
