@@ -312,6 +312,7 @@ pub async fn generate_in_steps(spec: &Spec) -> Result<(HexMap, Report), GenError
     let moisture =
         moisture::moisture_in_steps(&grid, &map, spec.climate.wind, spec.seed, pacer).await;
     biome::paint_in_steps(&mut map, (&moisture, &temperature), &spec.biomes, pacer).await?;
+    map.set_climate(climate_layers(temperature, &moisture))?;
     let mut report = Report::default();
     if spec.rivers {
         report.rivers =
@@ -327,6 +328,26 @@ pub async fn generate_in_steps(spec: &Spec) -> Result<(HexMap, Report), GenError
         report.unrouted = roads::roads_in_steps(&mut map, &grid, pacer).await?;
     }
     Ok((map, report))
+}
+
+/// The map's climate layers from a stage's temperatures (°C) and moistures (0 to 1, kept
+/// as whole percent).
+pub fn climate_layers(temperature: Vec<i16>, moisture: &[f32]) -> hexmap_map::Climate {
+    let percent = moisture
+        .iter()
+        .map(|&m| (m.clamp(0.0, 1.0) * 100.0).round() as i16)
+        .collect();
+    hexmap_map::Climate {
+        temperature: Some(hexmap_map::ClimateLayer::from_values(temperature)),
+        moisture: Some(hexmap_map::ClimateLayer::from_values(percent)),
+    }
+}
+
+/// Moisture per cell (0 to 1) as a map's moisture layer holds it, if it has one: what
+/// a stage run again on a generated map reads instead of working it out anew.
+pub fn moisture_of(map: &HexMap) -> Option<Vec<f32>> {
+    map.climate_layer(hexmap_map::ClimateKind::Moisture)
+        .map(|l| l.values().iter().map(|&v| f32::from(v) / 100.0).collect())
 }
 
 /// True when `h` is water on `map`: its terrain has one of the [`WATER_NAMES`], or it has

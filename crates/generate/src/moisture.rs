@@ -15,11 +15,14 @@ use hexmap_map::steps::{Pacer, block_on, sort_by_in_steps};
 use std::collections::VecDeque;
 
 /// Share of its water the air loses per map radius crossed over flat land.
-const DRYING_PER_RADIUS: f64 = 1.6;
+const DRYING_PER_RADIUS: f64 = 0.7;
 /// Share of its water the air loses per kilometre it climbs.
-const RAIN_PER_KM: f64 = 1.2;
+const RAIN_PER_KM: f64 = 0.35;
 /// Share of the missing water the air takes up per map radius crossed over water.
 const WETTING_PER_RADIUS: f64 = 30.0;
+/// How fast the air sinks back after crossing high ground, per map radius (it rains
+/// again only where the land rises above the height the air has already been lifted to).
+const SINKING_PER_RADIUS: f64 = 3.0;
 
 /// Moisture per cell (index order), in [0, 1], under a west wind; water cells are 1.
 pub fn moisture(grid: &Grid, map: &HexMap, seed: u64) -> Vec<f32> {
@@ -65,7 +68,7 @@ pub(crate) async fn moisture_in_steps(
         let (x, y) = grid.pos[i];
         let n = noise.fbm(x * scale, y * scale, 4);
         let near = (-f64::from(dist[i]) / reach).exp();
-        let m = 0.05 + 0.55 * air[i] + 1.5 * rain[i] + 0.15 * near + 0.25 * n;
+        let m = 0.08 + 0.8 * air[i] + 1.2 * rain[i] + 0.1 * near + 0.2 * n;
         out.push(m.clamp(0.0, 1.0) as f32);
     }
     out
@@ -94,11 +97,13 @@ async fn carry_air(
     let dry = 1.0 - (-DRYING_PER_RADIUS * step).exp();
     let wet = 1.0 - (-WETTING_PER_RADIUS * step).exp();
     let height = |i: usize| f64::from(elev[i].max(0));
+    let sink = (-SINKING_PER_RADIUS * step).exp();
     let mut air = vec![0.0f64; grid.len()];
+    let mut lifted = vec![0.0f64; grid.len()];
     let mut rain = vec![0.0f64; grid.len()];
     for &i in &order {
         let i = i as usize;
-        let (mut sum, mut weight, mut climb) = (0.0, 0.0, 0.0);
+        let (mut sum, mut lift, mut weight) = (0.0, 0.0, 0.0);
         for &n in &grid.nbr[i] {
             if n == NONE {
                 continue;
@@ -107,16 +112,18 @@ async fn carry_air(
             let w = along(i) - along(n);
             if w > 0.1 {
                 sum += w * air[n];
+                lift += w * lifted[n];
                 weight += w;
-                climb += w * (height(i) - height(n)).max(0.0);
             }
         }
-        // Air from beyond the upwind edge arrives humid.
-        let (mut h, climb) = if weight > 0.0 {
-            (sum / weight, climb / weight)
+        // Air from beyond the upwind edge arrives humid, at the height of its cell.
+        let (mut h, was) = if weight > 0.0 {
+            (sum / weight, lift / weight * sink)
         } else {
-            (0.9, 0.0)
+            (0.9, height(i))
         };
+        // Only land rising above the height the air was lifted to makes it rain.
+        let climb = (height(i) - was).max(0.0);
         if water[i] {
             h += (1.0 - h) * wet;
         } else {
@@ -125,6 +132,7 @@ async fn carry_air(
             h *= (1.0 - fall) * (1.0 - dry);
         }
         air[i] = h;
+        lifted[i] = was.max(height(i));
         pacer.tick(2).await;
     }
     (air, rain)

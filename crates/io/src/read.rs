@@ -4,6 +4,7 @@
 //! time from the text (see [`super::model`]), so loading takes about the file plus the map.
 
 mod annotations;
+mod climate;
 mod cube;
 mod custom;
 mod elevation;
@@ -291,9 +292,10 @@ fn finish<'a>(
     let regions = regions::take(&mut file);
     let key = key::take(&mut file);
     let custom = custom::take(&mut file);
+    let climate = climate::take(&mut file);
     let map = build(file, body, features, fog)?;
     let map = key::apply(regions::apply(map, regions)?, key)?;
-    custom::apply(map, custom)
+    climate::apply(custom::apply(map, custom)?, climate)
 }
 
 fn check_header(format: &str, version: u64) -> Result<(), FormatError> {

@@ -9,7 +9,7 @@ use super::{
 };
 use crate::Resources;
 use hexmap_hex::OffsetCoord;
-use hexmap_map::{Cost, EdgeMove, HexMap, MoveCost};
+use hexmap_map::{ClimateKind, Cost, EdgeMove, HexMap, MoveCost};
 use serde::{Serialize, Serializer};
 
 /// A cost as a JSON number of points: a whole number as an integer (`2`), else a decimal
@@ -98,6 +98,12 @@ struct JsonCell<'a> {
     /// On every cell when the map has an elevation layer, on none otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     elevation: Option<i16>,
+    /// Mean yearly temperature, °C: on every cell when the map has the layer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    temperature: Option<i16>,
+    /// Moisture, percent: on every cell when the map has the layer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moisture: Option<i16>,
 }
 
 #[derive(Serialize)]
@@ -280,6 +286,8 @@ pub fn to_json(map: &HexMap) -> String {
                 note_gm_only: map.note(h).is_some() && map.note_is_gm_only(h),
                 revealed: fog.then(|| map.is_revealed(h)),
                 elevation: map.elevation(h),
+                temperature: map.climate_at(ClimateKind::Temperature, h),
+                moisture: map.climate_at(ClimateKind::Moisture, h),
             }
         })
         .collect();
