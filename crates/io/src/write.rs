@@ -261,10 +261,7 @@ fn write_offset(map: &HexMap, o: &mut String) {
             number_rows(o, kind.name(), layer.values(), rows.clone(), &row_indices);
         }
     }
-    regions::write_regions(map, o, at);
-    key::write_key(map, o, at);
-    custom::write_cells(map, o, at);
-    o.push_str("    ),\n");
+    write_hex_lists(map, o, at);
 }
 
 fn write_cube(map: &HexMap, o: &mut String) {
@@ -290,32 +287,27 @@ fn write_cube(map: &HexMap, o: &mut String) {
     write_features(map, o, at);
     write_annotations(map, o, at);
     fog::write_fog(map, o, at, None);
+    // Cells at 0 (sea level) are left out; the list's presence keeps the layer.
     if let Some(layer) = map.elevation_layer() {
-        // Cells at sea level are left out; the list's presence keeps the layer.
-        o.push_str("        elevation: [\n");
-        for (h, &e) in map.shape().iter().zip(layer.values()) {
-            if e != 0 {
-                let _ = writeln!(o, "            ({}, {}, {}, {e}),", h.q, h.r, h.s());
-            }
-        }
-        o.push_str("        ],\n");
+        cube_numbers(map, o, "elevation", layer.values());
     }
-    // Climate as elevation: cells at 0 left out, the list's presence keeps the layer.
     for kind in ClimateKind::ALL {
         if let Some(layer) = map.climate_layer(kind) {
-            let _ = writeln!(o, "        {}: [", kind.name());
-            for (h, &v) in map.shape().iter().zip(layer.values()) {
-                if v != 0 {
-                    let _ = writeln!(o, "            ({}, {}, {}, {v}),", h.q, h.r, h.s());
-                }
-            }
-            o.push_str("        ],\n");
+            cube_numbers(map, o, kind.name(), layer.values());
         }
     }
-    regions::write_regions(map, o, at);
-    key::write_key(map, o, at);
-    custom::write_cells(map, o, at);
-    o.push_str("    ),\n");
+    write_hex_lists(map, o, at);
+}
+
+/// A per-cell number layer in the cube form: `(q, r, s, value)` for every cell not at 0.
+fn cube_numbers(map: &HexMap, o: &mut String, name: &str, values: &[i16]) {
+    let _ = writeln!(o, "        {name}: [");
+    for (h, &v) in map.shape().iter().zip(values) {
+        if v != 0 {
+            let _ = writeln!(o, "            ({}, {}, {}, {v}),", h.q, h.r, h.s());
+        }
+    }
+    o.push_str("        ],\n");
 }
 
 /// The cube form's cell list, `(q, r, s, terrain),` with the cells of one row (same r) on
@@ -421,6 +413,15 @@ fn write_feature_palette<T: FeatureType>(
 
 /// The `edges` and `paths` lists of either form; `at(h)` is how the form writes a hex and
 /// the key its entries sort by (row, then column).
+/// The lists both cell forms end with — regions, the key and the cells' custom values —
+/// and the close of the `cells` block; `at` names a hex in the form's coordinates.
+fn write_hex_lists(map: &HexMap, o: &mut String, at: impl Fn(Hex) -> (String, (i32, i32)) + Copy) {
+    regions::write_regions(map, o, at);
+    key::write_key(map, o, at);
+    custom::write_cells(map, o, at);
+    o.push_str("    ),\n");
+}
+
 fn write_features(map: &HexMap, o: &mut String, at: impl Fn(Hex) -> (String, (i32, i32))) {
     let orientation = map.properties().orientation;
     let name = |d: Direction| match orientation {
