@@ -1,7 +1,10 @@
 //! The generator's worlds measured over many seeds, as `hexmap stats` measures one: per
 //! preset, the median and range of the land share, the highest Strahler order, the
 //! bifurcation ratio Rb, the length ratio and Hack's exponent h, and how many seeds meet
-//! the goals real river networks hold (Rb 3–5, h 0.5–0.7) and have a river of order ≥ 4.
+//! the goals real river networks hold (Rb 3–5, h 0.5–0.7) and have a river of order ≥ 4;
+//! and, on maps spanning 60° of latitude (70° N to 10° N), how many seeds have their
+//! coldest land in the fifth of the rows at the polar edge, with the median of that band's
+//! mean temperature.
 //! Its figures are recorded in docs/BENCHMARKS.md.
 //!
 //! `cargo run -p hexmap-generate --example world_stats [SEEDS] [WIDTHxHEIGHT]`
@@ -23,8 +26,18 @@ fn main() {
     });
     println!("{seeds} seeds per preset, {width} x {height}, pointy hexes");
     println!(
-        "{:<12} {:>15} {:>11} {:>17} {:>17} {:>17} {:>7} {:>7} {:>7}",
-        "preset", "land", "max order", "Rb", "length ratio", "Hack h", "Rb ok", "h ok", "ord≥4"
+        "{:<12} {:>15} {:>11} {:>17} {:>17} {:>17} {:>7} {:>7} {:>7} {:>9} {:>22}",
+        "preset",
+        "land",
+        "max order",
+        "Rb",
+        "length ratio",
+        "Hack h",
+        "Rb ok",
+        "h ok",
+        "ord≥4",
+        "cold top",
+        "top band °C"
     );
     for preset in Preset::ALL {
         let mut land = Vec::new();
@@ -32,9 +45,13 @@ fn main() {
         let mut rb = Vec::new();
         let mut rl = Vec::new();
         let mut hack = Vec::new();
+        let mut cold_top = 0;
+        let mut top_temperature = Vec::new();
         for seed in 0..seeds {
             let shape = MapShape::rectangle(OffsetKind::OddR, width, height).expect("shape");
-            let spec = Spec::new(shape, Orientation::Pointy, preset, seed);
+            let mut spec = Spec::new(shape, Orientation::Pointy, preset, seed);
+            spec.climate.north = 70.0;
+            spec.climate.south = 10.0;
             let map = generate(&spec).expect("generates");
             let s = WorldStats::of(&map);
             land.push(s.land_share());
@@ -42,11 +59,22 @@ fn main() {
             rb.extend(s.rivers.bifurcation_ratio);
             rl.extend(s.rivers.length_ratio);
             hack.extend(s.rivers.hack.map(|h| h.exponent));
+            let bands: Vec<f64> = s
+                .climate
+                .iter()
+                .filter_map(|b| b.mean_temperature)
+                .collect();
+            if let Some(&top) = s.climate.first().and_then(|b| b.mean_temperature.as_ref()) {
+                top_temperature.push(top);
+                if bands.len() == s.climate.len() && bands[1..].iter().all(|&t| top < t) {
+                    cold_top += 1;
+                }
+            }
         }
         let within =
             |v: &[f64], lo: f64, hi: f64| v.iter().filter(|x| (lo..=hi).contains(*x)).count();
         println!(
-            "{:<12} {:>15} {:>11} {:>17} {:>17} {:>17} {:>7} {:>7} {:>7}",
+            "{:<12} {:>15} {:>11} {:>17} {:>17} {:>17} {:>7} {:>7} {:>7} {:>9} {:>22}",
             preset.name(),
             spread(&land),
             spread(&order),
@@ -56,6 +84,8 @@ fn main() {
             within(&rb, 3.0, 5.0),
             within(&hack, 0.5, 0.7),
             order.iter().filter(|&&o| o >= 4.0).count(),
+            cold_top,
+            spread(&top_temperature),
         );
     }
 }
