@@ -435,7 +435,7 @@ fn latitudes_lapse_rate_and_wind_shape_the_climate_layers_in_the_file_and_its_js
     hexmap()
         .arg("generate")
         .arg(dir.path().join("bad.ron"))
-        .args(&common)
+        .args(common)
         .args(["--latitudes", "95N,10N"])
         .assert()
         .failure()
