@@ -96,12 +96,11 @@ struct Band<T> {
     below: Option<T>,
 }
 
-/// The elevation bands the rows' bounds cut every `i16` into. (`i16::MAX` is no cut: as a
-/// `below_elevation` it means no upper bound.)
-fn elevation_bands(rules: &[BiomeRule]) -> Vec<Band<i16>> {
-    let mut cuts: Vec<i16> = rules
-        .iter()
-        .flat_map(|r| [r.min_elevation, r.below_elevation])
+/// The bands `bounds` (a table's bounds on one whole-number axis: elevation or
+/// temperature) cut every `i16` into. (`i16::MAX` is no cut: as a `below_*` bound it means
+/// no upper bound.)
+fn whole_bands(bounds: impl Iterator<Item = i16>) -> Vec<Band<i16>> {
+    let mut cuts: Vec<i16> = bounds
         .filter(|e| *e != i16::MAX)
         .chain([i16::MIN])
         .collect();
@@ -123,6 +122,24 @@ fn elevation_bands(rules: &[BiomeRule]) -> Vec<Band<i16>> {
     bands
 }
 
+/// The elevation bands the rows' bounds cut every `i16` into.
+fn elevation_bands(rules: &[BiomeRule]) -> Vec<Band<i16>> {
+    whole_bands(
+        rules
+            .iter()
+            .flat_map(|r| [r.min_elevation, r.below_elevation]),
+    )
+}
+
+/// The temperature bands the rows' bounds cut every `i16` into (°C).
+fn temperature_bands(rules: &[BiomeRule]) -> Vec<Band<i16>> {
+    whole_bands(
+        rules
+            .iter()
+            .flat_map(|r| [r.min_temperature, r.below_temperature]),
+    )
+}
+
 /// The moisture bands the rows' bounds cut [0, 1) into, then the single value 1.
 fn moisture_bands(rules: &[BiomeRule]) -> Vec<Band<f32>> {
     let mut cuts: Vec<f32> = rules
@@ -142,31 +159,6 @@ fn moisture_bands(rules: &[BiomeRule]) -> Vec<Band<f32>> {
         .collect();
     bands.push(Band {
         from: 1.0,
-        below: None,
-    });
-    bands
-}
-
-/// The temperature bands the rows' bounds cut every `i16` into (°C), as for elevation.
-fn temperature_bands(rules: &[BiomeRule]) -> Vec<Band<i16>> {
-    let mut cuts: Vec<i16> = rules
-        .iter()
-        .flat_map(|r| [r.min_temperature, r.below_temperature])
-        .filter(|t| *t != i16::MAX)
-        .chain([i16::MIN])
-        .collect();
-    cuts.sort_unstable();
-    cuts.dedup();
-    let mut bands: Vec<Band<i16>> = cuts
-        .windows(2)
-        .map(|w| Band {
-            from: w[0],
-            below: Some(w[1]),
-        })
-        .collect();
-    let top = *cuts.last().expect("i16::MIN is a cut");
-    bands.push(Band {
-        from: top,
         below: None,
     });
     bands
