@@ -4,7 +4,7 @@
 
 use super::CliError;
 use super::answer::{path_text, print_json, warn};
-use hexmap_generate::{BiomeTable, Preset, Spec, generate_with_report};
+use hexmap_generate::{BiomeTable, Preset, Spec, Wind, generate_with_report};
 use hexmap_hex::Orientation;
 use hexmap_io as io;
 use hexmap_map::ShapeSpec;
@@ -33,6 +33,19 @@ pub struct GenerateArgs {
     /// preset's: island 55, continent 35, archipelago 70, highlands 15).
     #[arg(long, value_parser = parse_percent)]
     pub sea: Option<u8>,
+    /// The latitudes of the map's top and bottom edges, NORTH,SOUTH in degrees, e.g.
+    /// 55N,40N or 55,40 (south of the equator: 10S or -10). Temperature follows them
+    /// (default 60N,20N).
+    #[arg(long, value_name = "NORTH,SOUTH", value_parser = parse_latitudes, allow_hyphen_values = true)]
+    pub latitudes: Option<(f32, f32)>,
+    /// Degrees Celsius lost per kilometre of height (default 6.5, the Earth's mean).
+    #[arg(long, value_name = "C_PER_KM")]
+    pub lapse_rate: Option<f32>,
+    /// Where the prevailing wind blows from: west, east, north or south (default west).
+    /// Moisture comes from that side and the land behind high ground lies in its rain
+    /// shadow.
+    #[arg(long)]
+    pub wind: Option<Wind>,
     /// How many settlements (default: about one per 150 land cells, 3 to 60).
     #[arg(long)]
     pub settlements: Option<u32>,
@@ -72,6 +85,31 @@ fn parse_percent(s: &str) -> Result<u8, String> {
         .ok_or_else(|| format!("{s:?} is not a percentage from 0 to 100 (e.g. 40 or 40%)"))
 }
 
+/// One latitude: degrees, with an optional N (north, the default) or S (south).
+fn parse_latitude(s: &str) -> Result<f32, String> {
+    let t = s.trim();
+    let (digits, sign) = match t.chars().last() {
+        Some('N' | 'n') => (&t[..t.len() - 1], 1.0),
+        Some('S' | 's') => (&t[..t.len() - 1], -1.0),
+        _ => (t, 1.0),
+    };
+    digits
+        .trim()
+        .parse::<f32>()
+        .ok()
+        .map(|v| v * sign)
+        .filter(|v| (-90.0..=90.0).contains(v))
+        .ok_or_else(|| format!("{s:?} is not a latitude from 90S to 90N (e.g. 55N, 10S or -10)"))
+}
+
+/// `NORTH,SOUTH`: the latitudes of the map's top and bottom edges.
+fn parse_latitudes(s: &str) -> Result<(f32, f32), String> {
+    let (north, south) = s.split_once(',').ok_or_else(|| {
+        format!("{s:?}: give the top and bottom edges' latitudes as NORTH,SOUTH, e.g. 55N,40N")
+    })?;
+    Ok((parse_latitude(north)?, parse_latitude(south)?))
+}
+
 /// Generate the map and save it.
 pub fn generate(a: &GenerateArgs) -> Result<(), CliError> {
     if a.print_biomes {
@@ -103,6 +141,16 @@ pub fn generate(a: &GenerateArgs) -> Result<(), CliError> {
     spec.name = a.new_map.name_for(out);
     if let Some(sea) = a.sea {
         spec.sea_percent = sea;
+    }
+    if let Some((north, south)) = a.latitudes {
+        spec.climate.north = north;
+        spec.climate.south = south;
+    }
+    if let Some(rate) = a.lapse_rate {
+        spec.climate.lapse_rate = rate;
+    }
+    if let Some(wind) = a.wind {
+        spec.climate.wind = wind;
     }
     spec.settlements = a.settlements;
     spec.rivers = !a.no_rivers;

@@ -33,6 +33,18 @@ struct StatsAnswer {
     elevation_histogram: Vec<BinAnswer>,
     terrains: Vec<TerrainAnswer>,
     rivers: RiversAnswer,
+    /// The land's climate by fifth of the rows, top first; left out without climate.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    climate_bands: Vec<ClimateAnswer>,
+}
+
+#[derive(Serialize)]
+struct ClimateAnswer {
+    rows_from: i32,
+    rows_below: i32,
+    land_cells: usize,
+    mean_temperature: Option<f64>,
+    mean_moisture: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -156,6 +168,17 @@ pub fn stats(a: &StatsArgs) -> Result<(), CliError> {
             })
             .collect(),
         rivers: RiversAnswer::of(&s.rivers),
+        climate_bands: s
+            .climate
+            .iter()
+            .map(|b| ClimateAnswer {
+                rows_from: b.rows_from,
+                rows_below: b.rows_below,
+                land_cells: b.land_cells,
+                mean_temperature: b.mean_temperature,
+                mean_moisture: b.mean_moisture,
+            })
+            .collect(),
     };
     if a.json {
         return super::answer::print_json(&answer);
@@ -182,6 +205,22 @@ fn text(a: &StatsAnswer) -> String {
     for t in &a.terrains {
         let name = t.terrain.as_deref().unwrap_or("(none)");
         out += &format!("  {name}: {} ({:.1}%)\n", t.cells, t.share * 100.0);
+    }
+    if !a.climate_bands.is_empty() {
+        out += "land climate by fifth of the rows, top first:\n";
+        let num = |x: Option<f64>, unit: &str| {
+            x.map_or_else(|| "n/a".to_owned(), |x| format!("{x:.1} {unit}"))
+        };
+        for b in &a.climate_bands {
+            out += &format!(
+                "  rows {} to {}: {} land cells, {}, {} moisture\n",
+                b.rows_from,
+                b.rows_below - 1,
+                b.land_cells,
+                num(b.mean_temperature, "°C"),
+                num(b.mean_moisture, "%")
+            );
+        }
     }
     let r = &a.rivers;
     out += &format!(

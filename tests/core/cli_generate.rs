@@ -353,3 +353,93 @@ fn mountain_range_names_are_large_and_dark_enough_to_read_in_a_png() {
         );
     }
 }
+
+/// Mean of a climate layer over the map's land cells in offset rows `rows`.
+fn land_mean(
+    map: &hexmap::map::HexMap,
+    kind: hexmap::map::ClimateKind,
+    rows: std::ops::Range<i32>,
+) -> f64 {
+    let offset = map.properties().offset_kind;
+    let layer = map.climate_layer(kind).expect("the layer");
+    let picked: Vec<f64> = map
+        .shape()
+        .iter()
+        .enumerate()
+        .filter(|&(_, h)| rows.contains(&offset.from_hex(h).row) && !is_water(map, h))
+        .map(|(i, _)| f64::from(layer.values()[i]))
+        .collect();
+    picked.iter().sum::<f64>() / picked.len().max(1) as f64
+}
+
+#[test]
+fn latitudes_lapse_rate_and_wind_shape_the_climate_layers_in_the_file_and_its_json() {
+    use hexmap::map::ClimateKind;
+    let dir = tempfile::tempdir().unwrap();
+    let north = dir.path().join("north.ron");
+    let south = dir.path().join("south.ron");
+    let common = [
+        "--shape",
+        "rect:60x40",
+        "--seed",
+        "5",
+        "--preset",
+        "continent",
+    ];
+    generate(&north, &[&common[..], &["--latitudes", "70N,10N"]].concat());
+    generate(
+        &south,
+        &[
+            &common[..],
+            &[
+                "--latitudes",
+                "10S,70S",
+                "--wind",
+                "east",
+                "--lapse-rate",
+                "9",
+            ],
+        ]
+        .concat(),
+    );
+    let (n, _) = io::load(&north).unwrap();
+    let (s, _) = io::load(&south).unwrap();
+    // In the north the top edge is the cold one; in the south the bottom edge.
+    let t = ClimateKind::Temperature;
+    assert!(land_mean(&n, t, 0..8) + 15.0 < land_mean(&n, t, 32..40));
+    assert!(land_mean(&s, t, 32..40) + 15.0 < land_mean(&s, t, 0..8));
+    // Another wind moves the moisture: the same land gets other values.
+    assert_ne!(
+        n.climate_layer(ClimateKind::Moisture),
+        s.climate_layer(ClimateKind::Moisture)
+    );
+    // The JSON export carries both on every cell.
+    let json = dir.path().join("north.json");
+    hexmap()
+        .args(["export"])
+        .arg(&north)
+        .args(["--to", "json"])
+        .arg(&json)
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&fs::read(&json).unwrap()).unwrap();
+    let cells = v["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 2400);
+    assert!(
+        cells
+            .iter()
+            .all(|c| c["temperature"].is_i64()
+                && (0..=100).contains(&c["moisture"].as_i64().unwrap()))
+    );
+    // A latitude off the globe is refused with what is wrong.
+    hexmap()
+        .arg("generate")
+        .arg(dir.path().join("bad.ron"))
+        .args(common)
+        .args(["--latitudes", "95N,10N"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "\"95N\" is not a latitude from 90S to 90N",
+        ));
+}

@@ -45,11 +45,19 @@ fn boxes_showing(h: &Harness<'static, EditorApp>, name: &str) -> usize {
 
 /// Choose `to` in the terrain box of the row that shows `from`.
 fn change_row(h: &mut Harness<'static, EditorApp>, from: &str, to: &str) {
-    h.query_all_by_role(Role::ComboBox)
-        .find(|n| n.accesskit_node().value().as_deref() == Some(from))
-        .unwrap_or_else(|| panic!("no row shows {from}: {:?}", shown_labels(h)))
-        .click();
-    settle(h);
+    // The grid scrolls: the row is brought into view first, as a person scrolls to it.
+    for scroll in [true, false] {
+        let row = h
+            .query_all_by_role(Role::ComboBox)
+            .find(|n| n.accesskit_node().value().as_deref() == Some(from))
+            .unwrap_or_else(|| panic!("no row shows {from}: {:?}", shown_labels(h)));
+        if scroll {
+            row.scroll_to_me();
+        } else {
+            row.click();
+        }
+        settle(h);
+    }
     // The entry in the open list (not another row's box that shows the same name).
     h.get_all_by_label(to)
         .rfind(|n| n.accesskit_node().role() != Role::ComboBox)

@@ -10,6 +10,7 @@ mod autosave;
 mod big_maps;
 mod browser_parts;
 mod canvas_drawing;
+mod climate;
 mod disk;
 mod editor;
 mod editor_files;

@@ -23,7 +23,8 @@
 //! - [`player`]: the player filter, what the players may see of a map (fog, no secrets);
 //! - [`underlay`] and [`underlay_pick`]: the tracing picture under a map, and which of its
 //!   pixels lies under a point;
-//! - [`scale_bar`], [`elevation_bands`], [`overview`]: the scale bar, elevation shading,
+//! - [`scale_bar`], [`elevation_bands`], [`climate_bands`], [`overview`]: the scale bar,
+//!   elevation and climate shading,
 //!   and the picture of a map too large for hexagons;
 //! - [`spill`] and [`piece_reach`]: how far an icon, caption or feature piece reaches past
 //!   its hex, so a redraw covers it;
@@ -31,6 +32,7 @@
 
 pub mod annotation_hits;
 pub mod annotations;
+pub mod climate_bands;
 pub mod colour;
 pub mod elevation_bands;
 pub mod features;

@@ -175,7 +175,7 @@ impl<'a> MapScene<'a> {
     }
 
     /// The fill of cell `i` (terrain colour or the empty-cell colour, shaded under fog,
-    /// tinted by elevation bands) and its terrain id where that terrain has a colour.
+    /// tinted by elevation or climate bands) and its terrain id where that terrain has a colour.
     fn fill_of(&self, i: usize, colours: &[Option<Colour>]) -> (Option<Colour>, Option<u16>) {
         let map = self.map;
         let layers = &self.style.layers;
@@ -196,6 +196,12 @@ impl<'a> MapScene<'a> {
         {
             let under = fill.unwrap_or(Colour::rgb(128, 128, 128));
             fill = Some(super::elevation_bands::tint(under, e));
+        }
+        if let Some(kind) = layers.climate
+            && let Some(v) = map.climate_layer(kind).and_then(|l| l.get(i))
+        {
+            let under = fill.unwrap_or(Colour::rgb(128, 128, 128));
+            fill = Some(super::climate_bands::tint(under, kind, v));
         }
         (fill, terrain.filter(|_| colour.is_some()))
     }

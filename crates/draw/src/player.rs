@@ -10,8 +10,8 @@
 //! left out (`custom.rs`);
 //! all note text (notes are the GM's); on a hidden cell its terrain, mine, icons (and so
 //! their captions) and the labels centred on it; the edge features with a hidden cell on
-//! either side; the steps of paths that touch a hidden cell; the elevation layer when any
-//! cell is hidden; the hidden cells of named regions (a region with no revealed cell goes,
+//! either side; the steps of paths that touch a hidden cell; the elevation and climate
+//! (temperature, moisture) layers when any cell is hidden; the hidden cells of named regions (a region with no revealed cell goes,
 //! name and all). The hidden cells stay hidden in the copy, and with a fog colour they are
 //! painted with a terrain of their own ("Unexplored") so every back-end draws them opaque
 //! with no code of its own; drawn with [`crate::Style::for_players`], no region outline
@@ -151,6 +151,7 @@ pub fn update_player_map(
         || out.path_palette() != map.path_palette()
         || out.view() != map.view()
         || !map.has_fog() && out.elevation_layer().is_some() != map.elevation_layer().is_some()
+        || !map.has_fog() && out.climate() != map.climate()
     {
         return false;
     }
@@ -309,7 +310,10 @@ fn cut_shared(out: &mut HexMap, map: &HexMap) {
         }));
     }
     if map.has_fog() {
+        // Elevation and climate are one layer for every cell: a hidden cell's values are
+        // the GM's, so with any fog the layers go whole.
         let _ = out.set_elevation_layer(None);
+        let _ = out.set_climate(hexmap_map::Climate::default());
     }
     // Regions: GM-only ones go; the others keep their revealed cells only (outline, tint
     // and name follow them), and one wholly unseen goes, name and all.

@@ -26,6 +26,9 @@ pub struct Layers {
     pub paths: bool,
     /// Cells tinted by their elevation band (`elevation_bands`), on maps with heights.
     pub elevation: bool,
+    /// Cells tinted by their band of this climate layer (`climate_bands`), on maps with
+    /// it; `None` for neither.
+    pub climate: Option<hexmap_map::ClimateKind>,
 }
 
 impl Layers {
@@ -41,6 +44,7 @@ impl Layers {
             edges: true,
             paths: true,
             elevation: false,
+            climate: None,
         }
     }
 
@@ -57,6 +61,7 @@ impl Layers {
             edges: true,
             paths: true,
             elevation: false,
+            climate: None,
         }
     }
 }

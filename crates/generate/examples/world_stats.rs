@@ -1,7 +1,12 @@
 //! The generator's worlds measured over many seeds, as `hexmap stats` measures one: per
 //! preset, the median and range of the land share, the highest Strahler order, the
 //! bifurcation ratio Rb, the length ratio and Hack's exponent h, and how many seeds meet
-//! the goals real river networks hold (Rb 3–5, h 0.5–0.7) and have a river of order ≥ 4.
+//! the goals real river networks hold (Rb 3–5, h 0.5–0.7) and have a river of order ≥ 4;
+//! and, on maps spanning 60° of latitude (70° N to 10° N), how many seeds have their
+//! coldest land in the fifth of the rows at the polar edge, with the median of that band's
+//! mean temperature; and how many seeds have the lee of their highest range (the land
+//! one to eight hexes east of the crest, on the rows within a tenth of the map of the
+//! highest peak) at least 25 % drier than its windward side (the same west of it).
 //! Its figures are recorded in docs/BENCHMARKS.md.
 //!
 //! `cargo run -p hexmap-generate --example world_stats [SEEDS] [WIDTHxHEIGHT]`
@@ -23,8 +28,19 @@ fn main() {
     });
     println!("{seeds} seeds per preset, {width} x {height}, pointy hexes");
     println!(
-        "{:<12} {:>15} {:>11} {:>17} {:>17} {:>17} {:>7} {:>7} {:>7}",
-        "preset", "land", "max order", "Rb", "length ratio", "Hack h", "Rb ok", "h ok", "ord≥4"
+        "{:<12} {:>15} {:>11} {:>17} {:>17} {:>17} {:>7} {:>7} {:>7} {:>9} {:>22} {:>15}",
+        "preset",
+        "land",
+        "max order",
+        "Rb",
+        "length ratio",
+        "Hack h",
+        "Rb ok",
+        "h ok",
+        "ord≥4",
+        "cold top",
+        "top band °C",
+        "lee ≥25% drier"
     );
     for preset in Preset::ALL {
         let mut land = Vec::new();
@@ -32,9 +48,15 @@ fn main() {
         let mut rb = Vec::new();
         let mut rl = Vec::new();
         let mut hack = Vec::new();
+        let mut cold_top = 0;
+        let mut top_temperature = Vec::new();
+        let mut dry_lee = 0;
+        let mut lee_ratio = Vec::new();
         for seed in 0..seeds {
             let shape = MapShape::rectangle(OffsetKind::OddR, width, height).expect("shape");
-            let spec = Spec::new(shape, Orientation::Pointy, preset, seed);
+            let mut spec = Spec::new(shape, Orientation::Pointy, preset, seed);
+            spec.climate.north = 70.0;
+            spec.climate.south = 10.0;
             let map = generate(&spec).expect("generates");
             let s = WorldStats::of(&map);
             land.push(s.land_share());
@@ -42,11 +64,28 @@ fn main() {
             rb.extend(s.rivers.bifurcation_ratio);
             rl.extend(s.rivers.length_ratio);
             hack.extend(s.rivers.hack.map(|h| h.exponent));
+            if let Some(r) = lee_over_windward(&map) {
+                lee_ratio.push(r);
+                if r <= 0.75 {
+                    dry_lee += 1;
+                }
+            }
+            let bands: Vec<f64> = s
+                .climate
+                .iter()
+                .filter_map(|b| b.mean_temperature)
+                .collect();
+            if let Some(&top) = s.climate.first().and_then(|b| b.mean_temperature.as_ref()) {
+                top_temperature.push(top);
+                if bands.len() == s.climate.len() && bands[1..].iter().all(|&t| top < t) {
+                    cold_top += 1;
+                }
+            }
         }
         let within =
             |v: &[f64], lo: f64, hi: f64| v.iter().filter(|x| (lo..=hi).contains(*x)).count();
         println!(
-            "{:<12} {:>15} {:>11} {:>17} {:>17} {:>17} {:>7} {:>7} {:>7}",
+            "{:<12} {:>15} {:>11} {:>17} {:>17} {:>17} {:>7} {:>7} {:>7} {:>9} {:>22} {:>15}",
             preset.name(),
             spread(&land),
             spread(&order),
@@ -56,8 +95,51 @@ fn main() {
             within(&rb, 3.0, 5.0),
             within(&hack, 0.5, 0.7),
             order.iter().filter(|&&o| o >= 4.0).count(),
+            cold_top,
+            spread(&top_temperature),
+            format!("{dry_lee} ({})", spread(&lee_ratio)),
         );
     }
+}
+
+/// The mean moisture of the land one to eight hexes east of the highest range's crest
+/// over that west of it (the wind is from the west): on each offset row within a tenth of
+/// the map's height of the highest cell, the crest is that row's highest land within a
+/// tenth of the map's width of the peak's column. `None` without land on either side.
+fn lee_over_windward(map: &hexmap_map::HexMap) -> Option<f64> {
+    let kind = map.properties().offset_kind;
+    let elev = map.elevation_layer()?.values();
+    let moist = map
+        .climate_layer(hexmap_map::ClimateKind::Moisture)?
+        .values();
+    let b = map.shape().offset_bounds(kind);
+    let index = |col: i32, row: i32| {
+        map.shape()
+            .index_of(kind.to_hex(hexmap_hex::OffsetCoord::new(col, row)))
+    };
+    let water = |i: usize| hexmap_generate::is_water(map, map.shape().hex_at(i).expect("cell"));
+    let peak = (0..map.cell_count()).max_by_key(|&i| elev[i])?;
+    let top = kind.from_hex(map.shape().hex_at(peak)?);
+    let (dr, dc) = (b.rows as i32 / 10, b.cols as i32 / 10);
+    let (mut west, mut east) = (Vec::new(), Vec::new());
+    for row in top.row - dr..=top.row + dr {
+        let Some(crest) = (top.col - dc..=top.col + dc)
+            .filter_map(|c| index(c, row).map(|i| (c, i)))
+            .max_by_key(|&(_, i)| elev[i])
+            .map(|(c, _)| c)
+        else {
+            continue;
+        };
+        for d in 1..=8 {
+            for (col, side) in [(crest - d, &mut west), (crest + d, &mut east)] {
+                if let Some(i) = index(col, row).filter(|&i| !water(i)) {
+                    side.push(f64::from(moist[i]));
+                }
+            }
+        }
+    }
+    let mean = |v: &[f64]| (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64);
+    Some(mean(&east)? / mean(&west)?.max(1e-9))
 }
 
 /// "median (lowest–highest) n" of `v`, or "none".

@@ -21,6 +21,11 @@ pub struct BiomeRule {
     pub min_moisture: f32,
     /// Moisture the rule stops below (exclusive); over 1 takes everything.
     pub below_moisture: f32,
+    /// Lowest mean yearly temperature the rule takes (inclusive), in °C; `i16::MIN`: no
+    /// lower bound.
+    pub min_temperature: i16,
+    /// Temperature the rule stops below (exclusive), in °C; `i16::MAX`: no upper bound.
+    pub below_temperature: i16,
     /// The terrain's name (matched in the palette without regard to case).
     pub terrain: String,
 }
@@ -33,17 +38,29 @@ impl BiomeRule {
             below_elevation: i16::MAX,
             min_moisture: 0.0,
             below_moisture: ANY_MOISTURE,
+            min_temperature: i16::MIN,
+            below_temperature: i16::MAX,
             terrain: terrain.to_owned(),
         }
     }
 
-    /// True when the rule takes a cell of this elevation and moisture. A
-    /// `below_elevation` of `i16::MAX` means no upper bound, so it takes `i16::MAX` too.
-    pub fn takes(&self, elevation: i16, moisture: f32) -> bool {
+    /// True when the rule takes a cell of this elevation, moisture and temperature. A
+    /// `below_elevation` (or `below_temperature`) of `i16::MAX` means no upper bound, so
+    /// it takes `i16::MAX` too.
+    pub fn takes(&self, elevation: i16, moisture: f32, temperature: i16) -> bool {
         elevation >= self.min_elevation
             && (elevation < self.below_elevation || self.below_elevation == i16::MAX)
             && moisture >= self.min_moisture
             && moisture < self.below_moisture
+            && temperature >= self.min_temperature
+            && (temperature < self.below_temperature || self.below_temperature == i16::MAX)
+    }
+
+    /// This row limited to temperatures from `min` (included) to `below` (not included).
+    pub fn between_temperatures(mut self, min: i16, below: i16) -> Self {
+        self.min_temperature = min;
+        self.below_temperature = below;
+        self
     }
 }
 
@@ -56,27 +73,39 @@ pub struct BiomeTable {
 
 impl BiomeTable {
     /// The standard table: depth bands of water, then beach, snow, mountains and hills
-    /// by height, then desert, swamp, forest and grassland by moisture.
+    /// by height; then the land by temperature and moisture: tundra in the cold, taiga
+    /// and steppe in the cool, desert, grassland, forest and swamp in the temperate
+    /// band, desert, savanna, forest, rainforest and swamp in the hot.
     pub fn standard() -> Self {
         let rule = |lo: i16, hi: i16, wet_lo: f32, wet_hi: f32, name: &str| BiomeRule {
             min_elevation: lo,
             below_elevation: hi,
             min_moisture: wet_lo,
             below_moisture: wet_hi,
+            min_temperature: i16::MIN,
+            below_temperature: i16::MAX,
             terrain: name.to_owned(),
         };
         let any = (0.0, ANY_MOISTURE);
         let (lo, hi) = (i16::MIN, i16::MAX);
+        let (cold, cool, hot) = (-2, 5, 20);
         BiomeTable {
             rules: vec![
                 rule(lo, -1500, any.0, any.1, "Ocean"),
                 rule(lo, -200, any.0, any.1, "Sea"),
                 rule(lo, 0, any.0, any.1, "Shallows"),
-                rule(0, 25, any.0, any.1, "Beach"),
+                rule(0, 25, any.0, any.1, "Beach").between_temperatures(cold, hi),
                 rule(2800, hi, any.0, any.1, "Snow"),
+                rule(0, hi, any.0, any.1, "Snow").between_temperatures(lo, -10),
                 rule(1900, hi, any.0, any.1, "Mountains"),
                 rule(1150, hi, any.0, any.1, "Hills"),
+                rule(0, hi, any.0, any.1, "Tundra").between_temperatures(lo, cold),
+                rule(0, hi, 0.4, 2.0, "Taiga").between_temperatures(cold, cool),
+                rule(0, hi, any.0, any.1, "Steppe").between_temperatures(cold, cool),
                 rule(0, hi, 0.0, 0.22, "Desert"),
+                rule(0, 300, 0.85, 2.0, "Swamp").between_temperatures(hot, hi),
+                rule(0, hi, 0.75, 2.0, "Rainforest").between_temperatures(hot, hi),
+                rule(0, hi, 0.22, 0.45, "Savanna").between_temperatures(hot, hi),
                 rule(0, 300, 0.8, 2.0, "Swamp"),
                 rule(0, hi, 0.6, 2.0, "Forest"),
                 rule(0, hi, any.0, any.1, "Grassland"),
@@ -85,10 +114,10 @@ impl BiomeTable {
     }
 
     /// The terrain name for a cell, if a rule takes it.
-    pub fn terrain_for(&self, elevation: i16, moisture: f32) -> Option<&str> {
+    pub fn terrain_for(&self, elevation: i16, moisture: f32, temperature: i16) -> Option<&str> {
         self.rules
             .iter()
-            .find(|r| r.takes(elevation, moisture))
+            .find(|r| r.takes(elevation, moisture, temperature))
             .map(|r| r.terrain.as_str())
     }
 
@@ -120,6 +149,11 @@ fn look(name: &str) -> ([u8; 3], char, Option<u32>, bool) {
         "snow" => ([0xf2, 0xf4, 0xf8], 'w', Some(3), false),
         "desert" => ([0xe0, 0xc0, 0x78], 'd', Some(1), false),
         "swamp" => ([0x5a, 0x70, 0x48], 'p', Some(2), false),
+        "tundra" => ([0xb4, 0xb8, 0xa4], 'u', Some(2), false),
+        "taiga" => ([0x3e, 0x62, 0x52], 't', Some(2), true),
+        "steppe" => ([0xc4, 0xc0, 0x84], 'e', Some(1), false),
+        "savanna" => ([0xc8, 0xb4, 0x5a], 'v', Some(1), false),
+        "rainforest" => ([0x1e, 0x5c, 0x2a], 'r', Some(3), true),
         _ => ([0x99, 0x99, 0x99], '?', Some(1), false),
     }
 }
@@ -190,15 +224,24 @@ pub fn terrain_named(palette: &Palette, name: &str) -> Option<TerrainId> {
     find(palette.terrains(), name)
 }
 
-/// Paint every cell from its elevation and `moisture` through `table`.
-pub fn paint(map: &mut HexMap, moisture: &[f32], table: &BiomeTable) -> Result<(), GenError> {
-    block_on(paint_in_steps(map, moisture, table, &mut super::pacer()))
+/// Paint every cell from its elevation, `moisture` and `temperature` (°C) through `table`.
+pub fn paint(
+    map: &mut HexMap,
+    (moisture, temperature): (&[f32], &[i16]),
+    table: &BiomeTable,
+) -> Result<(), GenError> {
+    block_on(paint_in_steps(
+        map,
+        (moisture, temperature),
+        table,
+        &mut super::pacer(),
+    ))
 }
 
 /// [`paint`], pausing on `pacer` as it goes.
 pub(crate) async fn paint_in_steps(
     map: &mut HexMap,
-    moisture: &[f32],
+    (moisture, temperature): (&[f32], &[i16]),
     table: &BiomeTable,
     pacer: &mut Pacer,
 ) -> Result<(), GenError> {
@@ -214,9 +257,9 @@ pub(crate) async fn paint_in_steps(
     let elev: Vec<i16> = map
         .elevation_layer()
         .map_or_else(|| vec![0; map.cell_count()], |l| l.values().to_vec());
-    for (i, (&e, &m)) in elev.iter().zip(moisture).enumerate() {
+    for (i, ((&e, &m), &c)) in elev.iter().zip(moisture).zip(temperature).enumerate() {
         let t = table
-            .terrain_for(e, m)
+            .terrain_for(e, m, c)
             .and_then(|n| ids.iter().find(|(name, _)| name == n).map(|(_, id)| *id));
         map.set_terrain_index(i, t);
         pacer.tick(1).await;
@@ -231,6 +274,7 @@ mod tests {
     #[test]
     fn the_table_bands_water_by_depth_and_land_by_height_and_moisture() {
         let t = BiomeTable::standard();
+        // Temperate (12 °C) cells by height and moisture.
         let cases = [
             (-3000, 0.5, "Ocean"),
             (-500, 0.5, "Sea"),
@@ -245,8 +289,25 @@ mod tests {
             (600, 0.3, "Grassland"),
         ];
         for (e, m, name) in cases {
-            assert_eq!(t.terrain_for(e, m), Some(name), "{e} {m}");
+            assert_eq!(t.terrain_for(e, m, 12), Some(name), "{e} {m}");
         }
+        // The temperature axis: the same lowland by climate.
+        let by_climate = [
+            (-20, 0.5, "Snow"),
+            (-5, 0.1, "Tundra"),
+            (-5, 0.9, "Tundra"),
+            (0, 0.6, "Taiga"),
+            (0, 0.3, "Steppe"),
+            (25, 0.1, "Desert"),
+            (25, 0.3, "Savanna"),
+            (25, 0.5, "Grassland"),
+            (25, 0.7, "Forest"),
+            (25, 0.8, "Rainforest"),
+        ];
+        for (c, m, name) in by_climate {
+            assert_eq!(t.terrain_for(500, m, c), Some(name), "{c} °C, {m}");
+        }
+        assert_eq!(t.terrain_for(100, 0.9, 25), Some("Swamp"));
     }
 
     #[test]

@@ -73,7 +73,7 @@ pub enum BiomeError {
     },
     /// Cells in this box would get no terrain.
     #[error(
-        "no row takes elevation {elevation} with moisture {moisture}: such cells would get \
+        "no row takes elevation {elevation} with moisture {moisture}{at_temperature}: such cells would get \
          no terrain; add a row for them or widen one (a last row with no bounds takes \
          everything left)"
     )]
@@ -82,6 +82,9 @@ pub enum BiomeError {
         elevation: String,
         /// The moistures not taken, e.g. "0.22 to below 0.6" or "1".
         moisture: String,
+        /// The temperatures of the gap, as words after the moisture (" at temperature
+        /// −2 to below 5 °C"), empty when it holds at every temperature.
+        at_temperature: String,
     },
 }
 
@@ -93,12 +96,11 @@ struct Band<T> {
     below: Option<T>,
 }
 
-/// The elevation bands the rows' bounds cut every `i16` into. (`i16::MAX` is no cut: as a
-/// `below_elevation` it means no upper bound.)
-fn elevation_bands(rules: &[BiomeRule]) -> Vec<Band<i16>> {
-    let mut cuts: Vec<i16> = rules
-        .iter()
-        .flat_map(|r| [r.min_elevation, r.below_elevation])
+/// The bands `bounds` (a table's bounds on one whole-number axis: elevation or
+/// temperature) cut every `i16` into. (`i16::MAX` is no cut: as a `below_*` bound it means
+/// no upper bound.)
+fn whole_bands(bounds: impl Iterator<Item = i16>) -> Vec<Band<i16>> {
+    let mut cuts: Vec<i16> = bounds
         .filter(|e| *e != i16::MAX)
         .chain([i16::MIN])
         .collect();
@@ -118,6 +120,24 @@ fn elevation_bands(rules: &[BiomeRule]) -> Vec<Band<i16>> {
         below: None,
     });
     bands
+}
+
+/// The elevation bands the rows' bounds cut every `i16` into.
+fn elevation_bands(rules: &[BiomeRule]) -> Vec<Band<i16>> {
+    whole_bands(
+        rules
+            .iter()
+            .flat_map(|r| [r.min_elevation, r.below_elevation]),
+    )
+}
+
+/// The temperature bands the rows' bounds cut every `i16` into (°C).
+fn temperature_bands(rules: &[BiomeRule]) -> Vec<Band<i16>> {
+    whole_bands(
+        rules
+            .iter()
+            .flat_map(|r| [r.min_temperature, r.below_temperature]),
+    )
 }
 
 /// The moisture bands the rows' bounds cut [0, 1) into, then the single value 1.
@@ -142,6 +162,14 @@ fn moisture_bands(rules: &[BiomeRule]) -> Vec<Band<f32>> {
         below: None,
     });
     bands
+}
+
+/// " at temperature … °C" for a temperature band, nothing for every temperature.
+fn temperature_words(b: Band<i16>) -> String {
+    match elevation_text(b).as_str() {
+        "any" => String::new(),
+        text => format!(" at temperature {text} °C"),
+    }
 }
 
 fn elevation_text(b: Band<i16>) -> String {
@@ -177,9 +205,10 @@ impl BiomeTable {
             check_row(i + 1, r)?;
         }
         match self.owners().gaps.first() {
-            Some((e, run)) => Err(BiomeError::Gap {
+            Some((t, e, run)) => Err(BiomeError::Gap {
                 elevation: elevation_text(*e),
                 moisture: moisture_text(run),
+                at_temperature: temperature_words(*t),
             }),
             None => Ok(()),
         }
@@ -194,40 +223,52 @@ impl BiomeTable {
 
     /// Which row takes each band of the grid the bounds cut the space into.
     fn owners(&self) -> Owners {
+        let temperatures = temperature_bands(&self.rules);
         let elevations = elevation_bands(&self.rules);
         let moistures = moisture_bands(&self.rules);
         let mut used = vec![false; self.rules.len()];
-        let mut gaps: Vec<(Band<i16>, Vec<Band<f32>>)> = Vec::new();
-        for e in &elevations {
+        let mut gaps: Vec<Gap> = Vec::new();
+        for (t, e) in temperatures
+            .iter()
+            .flat_map(|t| elevations.iter().map(move |e| (t, e)))
+        {
             // The moisture bands of this elevation band no row takes, neighbours together.
             let mut run: Vec<Band<f32>> = Vec::new();
             for m in &moistures {
                 // A band lies wholly inside or outside each row's ranges (its ends are
                 // bounds of the table), so its first value stands for all of it.
-                match self.rules.iter().position(|r| r.takes(e.from, m.from)) {
+                match self
+                    .rules
+                    .iter()
+                    .position(|r| r.takes(e.from, m.from, t.from))
+                {
                     Some(i) => {
                         used[i] = true;
                         if !run.is_empty() {
-                            gaps.push((*e, std::mem::take(&mut run)));
+                            gaps.push((*t, *e, std::mem::take(&mut run)));
                         }
                     }
                     None => run.push(*m),
                 }
             }
             if !run.is_empty() {
-                gaps.push((*e, run));
+                gaps.push((*t, *e, run));
             }
         }
         Owners { used, gaps }
     }
 }
 
+/// Cells no row takes: a temperature band, an elevation band and a run of neighbouring
+/// moisture bands.
+type Gap = (Band<i16>, Band<i16>, Vec<Band<f32>>);
+
 /// What [`BiomeTable::owners`] finds.
 struct Owners {
     /// Per row: some cell takes it.
     used: Vec<bool>,
-    /// Bands no row takes: an elevation band and a run of neighbouring moisture bands.
-    gaps: Vec<(Band<i16>, Vec<Band<f32>>)>,
+    /// Bands no row takes.
+    gaps: Vec<Gap>,
 }
 
 /// The checks of one row on its own.
@@ -262,6 +303,16 @@ fn check_row(row: usize, r: &BiomeRule) -> Result<(), BiomeError> {
             hint: "make min_elevation smaller than below_elevation",
         });
     }
+    if r.min_temperature >= r.below_temperature && r.below_temperature != i16::MAX {
+        return Err(BiomeError::EmptyRange {
+            row,
+            terrain,
+            field: "temperature",
+            min: r.min_temperature.to_string(),
+            below: r.below_temperature.to_string(),
+            hint: "make min_temperature smaller than below_temperature",
+        });
+    }
     if r.min_moisture >= r.below_moisture || r.min_moisture > 1.0 {
         return Err(BiomeError::EmptyRange {
             row,
@@ -286,6 +337,8 @@ mod tests {
             below_elevation: hi,
             min_moisture: wet_lo,
             below_moisture: wet_hi,
+            min_temperature: i16::MIN,
+            below_temperature: i16::MAX,
             terrain: name.into(),
         }
     }
@@ -311,10 +364,32 @@ mod tests {
             e,
             BiomeError::Gap {
                 elevation: "0 and over".into(),
-                moisture: "0.5 to 1".into()
+                moisture: "0.5 to 1".into(),
+                at_temperature: String::new(),
             }
         );
         assert!(e.to_string().contains("add a row"), "{e}");
+        // A row bounded by temperature leaves the other temperatures open, and says so.
+        let t = BiomeTable {
+            rules: vec![
+                rule(i16::MIN, 0, 0.0, ANY_MOISTURE, "Sea"),
+                rule(0, i16::MAX, 0.0, ANY_MOISTURE, "Tundra").between_temperatures(i16::MIN, 0),
+            ],
+        };
+        let e = t.validate().unwrap_err();
+        assert_eq!(
+            e.to_string().split(": such").next().unwrap(),
+            "no row takes elevation 0 and over with moisture any at temperature 0 and over °C"
+        );
+        let t = BiomeTable {
+            rules: vec![rule(0, 5, 0.0, ANY_MOISTURE, "Sea").between_temperatures(3, 3)],
+        };
+        assert!(
+            t.validate()
+                .unwrap_err()
+                .to_string()
+                .starts_with("row 1 (Sea): temperature: 3 to below 3 holds no value"),
+        );
         // Moisture 1 (water cells) is its own band: a last bound of 1 leaves it out.
         let t = BiomeTable {
             rules: vec![rule(i16::MIN, i16::MAX, 0.0, 1.0, "Grassland")],

@@ -3,9 +3,10 @@
 //!
 //! 1. [`elevation`]: seeded noise shaped by a [`Preset`] and the map's shape; the sea
 //!    share is met exactly by choosing sea level as a quantile.
-//! 2. [`moisture`]: noise, distance to water and a west wind's rain shadow.
-//! 3. [`biome`]: elevation and moisture through a [`BiomeTable`] to terrain names, on the
-//!    standard generated palette or onto an existing palette by names.
+//! 2. [`temperature`] by latitude and height, and [`moisture`] carried by the prevailing
+//!    wind with its rain shadow: the map's climate layers.
+//! 3. [`biome`]: elevation, moisture and temperature through a [`BiomeTable`] to terrain
+//!    names, on the standard generated palette or onto an existing palette by names.
 //! 4. [`rivers`]: from high wet corners down the corner elevations along hexsides to
 //!    water or the border, merging; a pit fills its basin with a lake.
 //! 5. [`settlements`]: a city, towns and villages as icons with seeded names, and region
@@ -30,12 +31,14 @@ pub mod rivers;
 pub mod roads;
 pub mod settlements;
 pub mod stats;
+pub mod temperature;
 #[cfg(test)]
 mod tests;
 
 pub use biome::{BiomeRule, BiomeTable};
 pub use biome_check::{ANY_MOISTURE, BiomeError, MAX_ROWS};
 pub use corners::Corner as HexCorner;
+pub use temperature::{Climate, Wind};
 
 use hexmap_hex::{Hex, Orientation};
 use hexmap_map::steps::Pacer;
@@ -124,8 +127,10 @@ pub struct Spec {
     /// ([`biome::generated_palette`]), or a palette whose terrains are matched by name
     /// (missing ones are added).
     pub palette: Option<Palette>,
-    /// The biome table (terrain names by elevation and moisture).
+    /// The biome table (terrain names by elevation, moisture and temperature).
     pub biomes: BiomeTable,
+    /// Latitudes, lapse rate and wind of the world's climate.
+    pub climate: Climate,
     /// The seed.
     pub seed: u64,
 }
@@ -144,6 +149,7 @@ impl Spec {
             roads: true,
             palette: None,
             biomes: BiomeTable::standard(),
+            climate: Climate::default(),
             seed,
         }
     }
@@ -165,6 +171,9 @@ pub enum GenError {
     /// terrain).
     #[error(transparent)]
     Biomes(#[from] BiomeError),
+    /// A latitude outside −90 to 90 or a lapse rate outside 0 to 20 °C per km.
+    #[error("climate: {0}")]
+    Climate(String),
     /// The map's edge or path palette has no type of this name.
     #[error("the map has no {what} type named {name:?}; add one to its {what} palette")]
     MissingType {
@@ -282,6 +291,7 @@ pub async fn generate_in_steps(spec: &Spec) -> Result<(HexMap, Report), GenError
         return Err(GenError::Sea(spec.sea_percent));
     }
     spec.biomes.validate()?;
+    spec.climate.validate().map_err(GenError::Climate)?;
     let props = MapProperties::new(spec.name.clone(), spec.orientation);
     let palette = match &spec.palette {
         Some(p) => biome::extend_palette(p, &spec.biomes)?,
@@ -294,8 +304,16 @@ pub async fn generate_in_steps(spec: &Spec) -> Result<(HexMap, Report), GenError
     let layer =
         elevation::elevation_in_steps(&grid, spec.preset, spec.sea_percent, spec.seed, pacer).await;
     map.set_elevation_layer(Some(layer))?;
-    let moisture = moisture::moisture_in_steps(&grid, &map, spec.seed, pacer).await;
-    biome::paint_in_steps(&mut map, &moisture, &spec.biomes, pacer).await?;
+    let heights = map
+        .elevation_layer()
+        .map(|l| l.values().to_vec())
+        .unwrap_or_default();
+    let temperature =
+        temperature::temperature_in_steps(&grid, &heights, &spec.climate, spec.seed, pacer).await;
+    let moisture =
+        moisture::moisture_in_steps(&grid, &map, spec.climate.wind, spec.seed, pacer).await;
+    biome::paint_in_steps(&mut map, (&moisture, &temperature), &spec.biomes, pacer).await?;
+    map.set_climate(climate_layers(temperature, &moisture))?;
     let mut report = Report::default();
     if spec.rivers {
         report.rivers =
@@ -311,6 +329,26 @@ pub async fn generate_in_steps(spec: &Spec) -> Result<(HexMap, Report), GenError
         report.unrouted = roads::roads_in_steps(&mut map, &grid, pacer).await?;
     }
     Ok((map, report))
+}
+
+/// The map's climate layers from a stage's temperatures (°C) and moistures (0 to 1, kept
+/// as whole percent).
+pub fn climate_layers(temperature: Vec<i16>, moisture: &[f32]) -> hexmap_map::Climate {
+    let percent = moisture
+        .iter()
+        .map(|&m| (m.clamp(0.0, 1.0) * 100.0).round() as i16)
+        .collect();
+    hexmap_map::Climate {
+        temperature: Some(hexmap_map::ClimateLayer::from_values(temperature)),
+        moisture: Some(hexmap_map::ClimateLayer::from_values(percent)),
+    }
+}
+
+/// Moisture per cell (0 to 1) as a map's moisture layer holds it, if it has one: what
+/// a stage run again on a generated map reads instead of working it out anew.
+pub fn moisture_of(map: &HexMap) -> Option<Vec<f32>> {
+    map.climate_layer(hexmap_map::ClimateKind::Moisture)
+        .map(|l| l.values().iter().map(|&v| f32::from(v) / 100.0).collect())
 }
 
 /// True when `h` is water on `map`: its terrain has one of the [`WATER_NAMES`], or it has

@@ -30,6 +30,24 @@ pub struct TerrainShare {
     pub share: f64,
 }
 
+/// The land of one fifth of the map's offset rows (top first): its climate on average.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClimateBand {
+    /// The band's first offset row (included).
+    pub rows_from: i32,
+    /// The row it stops before.
+    pub rows_below: i32,
+    /// Land cells in it.
+    pub land_cells: usize,
+    /// Their mean temperature, °C (`None` without land or a temperature layer).
+    pub mean_temperature: Option<f64>,
+    /// Their mean moisture, percent (`None` without land or a moisture layer).
+    pub mean_moisture: Option<f64>,
+}
+
+/// How many row bands [`WorldStats::climate`] cuts a map into.
+pub const CLIMATE_BANDS: i32 = 5;
+
 /// A map in numbers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct WorldStats {
@@ -44,6 +62,9 @@ pub struct WorldStats {
     pub terrains: Vec<TerrainShare>,
     /// The river networks.
     pub rivers: RiverStats,
+    /// The land's climate by fifth of the map's rows, top first (empty when the map has
+    /// no climate layer): where the cold and the dry lie.
+    pub climate: Vec<ClimateBand>,
 }
 
 impl WorldStats {
@@ -84,6 +105,7 @@ impl WorldStats {
             .filter(|(_, k)| river_types.contains(k))
             .map(|(e, _)| e)
             .collect();
+        let climate = climate_bands(map, &water);
         let rivers = RiverStats::of(map, sides, &Drainage::with_water(map, water));
         WorldStats {
             cells,
@@ -91,6 +113,7 @@ impl WorldStats {
             elevation,
             terrains,
             rivers,
+            climate,
         }
     }
 
@@ -125,6 +148,55 @@ fn water_cells(map: &HexMap) -> Vec<bool> {
 pub fn is_river_name(name: &str) -> bool {
     let name = name.to_ascii_lowercase();
     name.contains("river") || name.contains("stream")
+}
+
+/// The land's mean temperature and moisture in [`CLIMATE_BANDS`] bands of offset rows.
+fn climate_bands(map: &HexMap, water: &[bool]) -> Vec<ClimateBand> {
+    use hexmap_map::ClimateKind;
+    if map.climate().is_empty() {
+        return Vec::new();
+    }
+    let kind = map.properties().offset_kind;
+    let bounds = map.shape().offset_bounds(kind);
+    let rows = bounds.rows as i32;
+    let (mut count, mut sums) = (
+        vec![0usize; CLIMATE_BANDS as usize],
+        vec![[0.0f64; 2]; CLIMATE_BANDS as usize],
+    );
+    let layers = ClimateKind::ALL.map(|k| map.climate_layer(k).map(|l| l.values()));
+    for (i, h) in map.shape().iter().enumerate() {
+        if water[i] {
+            continue;
+        }
+        let row = kind.from_hex(h).row - bounds.min_row;
+        let band = (row * CLIMATE_BANDS / rows.max(1)) as usize;
+        count[band] += 1;
+        for (sum, layer) in sums[band].iter_mut().zip(&layers) {
+            if let Some(values) = layer {
+                *sum += f64::from(values[i]);
+            }
+        }
+    }
+    (0..CLIMATE_BANDS)
+        .map(|b| {
+            let n = count[b as usize];
+            let mean =
+                |k: usize| (n > 0 && layers[k].is_some()).then(|| sums[b as usize][k] / n as f64);
+            ClimateBand {
+                rows_from: bounds.min_row + first_row(b, rows),
+                rows_below: bounds.min_row + first_row(b + 1, rows),
+                land_cells: n,
+                mean_temperature: mean(0),
+                mean_moisture: mean(1),
+            }
+        })
+        .collect()
+}
+
+/// The first of `rows` rows in climate band `band` (the rows `r` with
+/// `r × CLIMATE_BANDS / rows == band`, rounded down).
+fn first_row(band: i32, rows: i32) -> i32 {
+    (band * rows + CLIMATE_BANDS - 1) / CLIMATE_BANDS
 }
 
 fn elevation_histogram(map: &HexMap) -> Vec<ElevationBin> {
@@ -173,6 +245,23 @@ mod tests {
             streamed as usize, river_sides,
             "every side is in one stream"
         );
+        // Five bands of eight rows; the top one (60° N) is colder than the bottom one (20° N).
+        assert_eq!(stats.climate.len(), 5);
+        let land: usize = stats.climate.iter().map(|b| b.land_cells).sum();
+        assert_eq!(land, stats.land_cells);
+        assert_eq!(
+            (stats.climate[1].rows_from, stats.climate[1].rows_below),
+            (8, 16)
+        );
+        let t: Vec<f64> = stats
+            .climate
+            .iter()
+            .map(|b| b.mean_temperature.unwrap())
+            .collect();
+        assert!(t[0] + 10.0 < t[4], "{t:?}");
+        // A map without climate layers has no bands.
+        let plain = hexmap_map::testing::hexagon_map(3, Orientation::Pointy);
+        assert!(WorldStats::of(&plain).climate.is_empty());
     }
 
     #[test]

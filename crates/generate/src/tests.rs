@@ -270,3 +270,59 @@ fn applying_a_generated_map_is_one_undo_step() {
     doc.redo();
     assert_eq!(doc.map(), &world);
 }
+
+/// Mean of `values` over the land cells (index order) whose row lies in `rows`.
+fn land_mean(map: &HexMap, values: &[i16], rows: std::ops::Range<i32>) -> f64 {
+    let water = water_cells(map);
+    let kind = map.properties().offset_kind;
+    let picked: Vec<f64> = map
+        .shape()
+        .iter()
+        .enumerate()
+        .filter(|&(i, h)| !water[i] && rows.contains(&kind.from_hex(h).row))
+        .map(|(i, _)| f64::from(values[i]))
+        .collect();
+    picked.iter().sum::<f64>() / picked.len().max(1) as f64
+}
+
+#[test]
+fn a_world_spanning_sixty_degrees_is_coldest_at_its_polar_edge() {
+    // A continent from 70° N to 10° N: the top fifth's land is the coldest band, holds
+    // the most tundra and snow, and the layers are on the map for every cell.
+    for seed in 1..6 {
+        let shape = MapShape::rectangle(OffsetKind::OddR, 90, 60).unwrap();
+        let mut spec = Spec::new(shape, Orientation::Pointy, Preset::Continent, seed);
+        spec.climate = Climate {
+            north: 70.0,
+            south: 10.0,
+            ..Climate::default()
+        };
+        let map = generate(&spec).unwrap();
+        let t = map
+            .climate_layer(hexmap_map::ClimateKind::Temperature)
+            .unwrap()
+            .values();
+        assert_eq!(t.len(), map.cell_count());
+        let bands: Vec<f64> = (0..5)
+            .map(|b| land_mean(&map, t, b * 12..b * 12 + 12))
+            .collect();
+        assert!(
+            bands[1..].iter().all(|&m| bands[0] < m),
+            "seed {seed}: band means {bands:?}"
+        );
+        let cold = |rows: std::ops::Range<i32>| {
+            let kind = map.properties().offset_kind;
+            map.shape()
+                .iter()
+                .filter(|&h| rows.contains(&kind.from_hex(h).row))
+                .filter(|&h| {
+                    map.terrain(h)
+                        .and_then(|id| map.palette().get(id))
+                        .is_some_and(|t| t.name == "Tundra" || t.name == "Snow")
+                })
+                .count()
+        };
+        assert!(cold(0..12) > cold(48..60), "seed {seed}");
+        assert!(cold(0..12) > 0, "seed {seed}: no tundra at the polar edge");
+    }
+}

@@ -101,6 +101,10 @@ struct FileRow {
     min_moisture: Option<f32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     below_moisture: Option<f32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    min_temperature: Option<i16>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    below_temperature: Option<i16>,
 }
 
 /// The rows, read one at a time so a problem inside one names it ("row 3: …") and a
@@ -162,6 +166,8 @@ impl From<FileRow> for BiomeRule {
             below_elevation: r.below_elevation.unwrap_or(i16::MAX),
             min_moisture: r.min_moisture.unwrap_or(0.0),
             below_moisture: r.below_moisture.unwrap_or(ANY_MOISTURE),
+            min_temperature: r.min_temperature.unwrap_or(i16::MIN),
+            below_temperature: r.below_temperature.unwrap_or(i16::MAX),
             terrain: r.terrain,
         }
     }
@@ -175,6 +181,8 @@ impl From<&BiomeRule> for FileRow {
             below_elevation: (r.below_elevation != i16::MAX).then_some(r.below_elevation),
             min_moisture: (r.min_moisture > 0.0).then_some(r.min_moisture),
             below_moisture: (r.below_moisture <= 1.0).then_some(r.below_moisture),
+            min_temperature: (r.min_temperature != i16::MIN).then_some(r.min_temperature),
+            below_temperature: (r.below_temperature != i16::MAX).then_some(r.below_temperature),
         }
     }
 }
@@ -245,8 +253,9 @@ pub fn biomes_to_string(table: &BiomeTable) -> String {
         "// A hexmap biome table (docs/GENERATE.md), for `hexmap generate --biomes FILE` or\n\
          // Map -> Generate... -> Biomes -> Load. Rows are tried in order: a cell gets the\n\
          // terrain of the first row whose ranges hold its elevation (metres, sea level 0)\n\
-         // and its moisture (0 dry to 1 wet; water cells are 1). min_* is included,\n\
-         // below_* is not; a bound left out has no limit. Every elevation and moisture\n\
+         // its moisture (0 dry to 1 wet; water cells are 1) and its mean yearly\n\
+         // temperature (whole degrees Celsius). min_* is included, below_* is not; a\n\
+         // bound left out has no limit. Every elevation, moisture and temperature\n\
          // must be taken by some row. Terrains are matched by name in the palette (missing\n\
          // ones are added); Ocean, Sea, Shallows and Lake are water.\n",
     );
@@ -274,6 +283,15 @@ pub fn biomes_to_string(table: &BiomeTable) -> String {
             floats
                 .iter()
                 .filter_map(|(k, v)| v.map(|v| format!("{k}: {v:?}"))),
+        );
+        let temperatures = [
+            ("min_temperature", row.min_temperature),
+            ("below_temperature", row.below_temperature),
+        ];
+        fields.extend(
+            temperatures
+                .iter()
+                .filter_map(|(k, v)| v.map(|v| format!("{k}: {v}"))),
         );
         out.push_str(&format!("        ({}),\n", fields.join(", ")));
     }

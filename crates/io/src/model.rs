@@ -184,6 +184,12 @@ macro_rules! file_structure {
                 /// Custom property values of cells (version 5).
                 #[serde(default)]
                 cell_properties: Vec<(i32, i32, PropValuesText)>,
+                /// Mean yearly temperature, °C (version 5): rows like `elevation`.
+                #[serde(default, deserialize_with = "given")]
+                temperature: Option<Vec<String>>,
+                /// Moisture, percent (version 5): rows like `elevation`.
+                #[serde(default, deserialize_with = "given")]
+                moisture: Option<Vec<String>>,
             },
             /// Explicit (q, r, s, terrain id) cells.
             Cube {
@@ -225,6 +231,12 @@ macro_rules! file_structure {
                 /// Custom property values of cells (version 5).
                 #[serde(default)]
                 cell_properties: Vec<(i32, i32, i32, PropValuesText)>,
+                /// Version 5: (q, r, s, °C) for every cell not at 0.
+                #[serde(default, deserialize_with = "given")]
+                temperature: Option<Vec<(i32, i32, i32, i16)>>,
+                /// Version 5: (q, r, s, percent) for every cell not at 0.
+                #[serde(default, deserialize_with = "given")]
+                moisture: Option<Vec<(i32, i32, i32, i16)>>,
             },
         }
     };

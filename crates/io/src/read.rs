@@ -5,6 +5,7 @@
 
 mod annotations;
 mod children;
+mod climate;
 mod cube;
 mod custom;
 mod elevation;
@@ -299,10 +300,11 @@ fn finish<'a>(
     let regions = regions::take(&mut file);
     let key = key::take(&mut file);
     let custom = custom::take(&mut file);
+    let climate = climate::take(&mut file);
     let children = children::take(&mut file);
     let map = build(file, body, features, fog)?;
     let map = key::apply(regions::apply(map, regions)?, key)?;
-    let (map, form) = custom::apply(map, custom)?;
+    let (map, form) = climate::apply(custom::apply(map, custom)?, climate)?;
     Ok((children::apply(map, form, children, original)?, form))
 }
 

@@ -4,7 +4,8 @@
 use super::{FORMAT_VERSION, Form};
 use hexmap_hex::{Direction, Hex, Orientation};
 use hexmap_map::{
-    Cost, EdgeMove, FeaturePalette, FeatureType, HexMap, MapShape, MoveCost, ViewSettings,
+    ClimateKind, Cost, EdgeMove, FeaturePalette, FeatureType, HexMap, MapShape, MoveCost,
+    ViewSettings,
 };
 use std::fmt::Write;
 
@@ -146,6 +147,34 @@ fn mark_rows(
     }
 }
 
+/// A per-cell number layer (elevation, temperature, moisture) in the offset form: one
+/// quoted string per row of the offset box, the numbers apart by spaces, `.` for a hole.
+fn number_rows(
+    o: &mut String,
+    name: &str,
+    values: &[i16],
+    rows: std::ops::Range<i32>,
+    row_indices: &dyn Fn(i32) -> Vec<Option<usize>>,
+) {
+    let _ = writeln!(o, "        {name}: [");
+    for row in rows {
+        o.push_str("            \"");
+        for (n, i) in row_indices(row).into_iter().enumerate() {
+            if n > 0 {
+                o.push(' ');
+            }
+            match i {
+                Some(i) => {
+                    let _ = write!(o, "{}", values[i]);
+                }
+                None => o.push('.'),
+            }
+        }
+        o.push_str("\",\n");
+    }
+    o.push_str("        ],\n");
+}
+
 fn write_offset(map: &HexMap, o: &mut String) {
     let kind = map.properties().offset_kind;
     let shape = map.shape();
@@ -225,25 +254,14 @@ fn write_offset(map: &HexMap, o: &mut String) {
         rows
     });
     fog::write_fog(map, o, at, hidden);
+    let rows = b.min_row..b.min_row + b.rows as i32;
     if let Some(layer) = map.elevation_layer() {
-        o.push_str("        elevation: [\n");
-        let values = layer.values();
-        for dr in 0..b.rows as i32 {
-            o.push_str("            \"");
-            for (n, i) in row_indices(b.min_row + dr).into_iter().enumerate() {
-                if n > 0 {
-                    o.push(' ');
-                }
-                match i {
-                    Some(i) => {
-                        let _ = write!(o, "{}", values[i]);
-                    }
-                    None => o.push('.'),
-                }
-            }
-            o.push_str("\",\n");
+        number_rows(o, "elevation", layer.values(), rows.clone(), &row_indices);
+    }
+    for kind in ClimateKind::ALL {
+        if let Some(layer) = map.climate_layer(kind) {
+            number_rows(o, kind.name(), layer.values(), rows.clone(), &row_indices);
         }
-        o.push_str("        ],\n");
     }
     write_hex_lists(map, o, at);
 }
@@ -271,17 +289,27 @@ fn write_cube(map: &HexMap, o: &mut String) {
     write_features(map, o, at);
     write_annotations(map, o, at);
     fog::write_fog(map, o, at, None);
+    // Cells at 0 (sea level) are left out; the list's presence keeps the layer.
     if let Some(layer) = map.elevation_layer() {
-        // Cells at sea level are left out; the list's presence keeps the layer.
-        o.push_str("        elevation: [\n");
-        for (h, &e) in map.shape().iter().zip(layer.values()) {
-            if e != 0 {
-                let _ = writeln!(o, "            ({}, {}, {}, {e}),", h.q, h.r, h.s());
-            }
+        cube_numbers(map, o, "elevation", layer.values());
+    }
+    for kind in ClimateKind::ALL {
+        if let Some(layer) = map.climate_layer(kind) {
+            cube_numbers(map, o, kind.name(), layer.values());
         }
-        o.push_str("        ],\n");
     }
     write_hex_lists(map, o, at);
+}
+
+/// A per-cell number layer in the cube form: `(q, r, s, value)` for every cell not at 0.
+fn cube_numbers(map: &HexMap, o: &mut String, name: &str, values: &[i16]) {
+    let _ = writeln!(o, "        {name}: [");
+    for (h, &v) in map.shape().iter().zip(values) {
+        if v != 0 {
+            let _ = writeln!(o, "            ({}, {}, {}, {v}),", h.q, h.r, h.s());
+        }
+    }
+    o.push_str("        ],\n");
 }
 
 /// The cube form's cell list, `(q, r, s, terrain),` with the cells of one row (same r) on

@@ -130,6 +130,28 @@ pub enum MapError {
         /// Cells of the map.
         cells: usize,
     },
+    /// A climate layer whose length is not the map's cell count.
+    #[error("a {kind} layer of {found} values does not fit a map of {cells} cells")]
+    ClimateLength {
+        /// `temperature` or `moisture`.
+        kind: &'static str,
+        /// Values in the layer.
+        found: usize,
+        /// Cells of the map.
+        cells: usize,
+    },
+    /// A climate value outside its layer's range.
+    #[error("{hex}: {kind} {value} is outside {range}")]
+    ClimateValue {
+        /// `temperature` or `moisture`.
+        kind: &'static str,
+        /// The cell.
+        hex: Hex,
+        /// The value.
+        value: i16,
+        /// The range allowed, with its unit.
+        range: String,
+    },
     /// A custom property type or value breaks a rule (undeclared, wrong kind, unknown
     /// object …).
     #[error(transparent)]
@@ -167,6 +189,7 @@ pub struct HexMap {
     pub(super) icons: IconLayer,
     pub(super) labels: Labels,
     pub(super) elevation: Option<super::ElevationLayer>,
+    pub(super) climate: super::climate::Climate,
     view: ViewSettings,
     pub(super) fog: super::fog::FogState,
     pub(super) regions: super::regions::Regions,
@@ -204,6 +227,7 @@ impl HexMap {
             icons: IconLayer::new(),
             labels: Labels::new(),
             elevation: None,
+            climate: super::climate::Climate::default(),
             view: ViewSettings::default(),
             fog: super::fog::FogState::new(n),
             regions: super::regions::Regions::new(),
@@ -374,6 +398,7 @@ impl HexMap {
         self.terrain.heap_bytes()
             + self.mines.heap_bytes()
             + self.elevation.as_ref().map_or(0, |e| e.heap_bytes())
+            + self.climate.heap_bytes()
             + shape
             + self
                 .notes

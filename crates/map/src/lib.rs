@@ -19,6 +19,7 @@
 pub mod annotations;
 pub mod cell_marks;
 mod changes;
+pub mod climate;
 pub mod clipboard;
 pub mod cost;
 pub mod custom;
@@ -62,6 +63,7 @@ pub use annotations::{
     Labels, PlacedIcon,
 };
 pub use cell_marks::CellMarks;
+pub use climate::{Climate, ClimateKind, ClimateLayer};
 pub use clipboard::{ClipCell, ClipEdge, ClipPath, Clipboard};
 pub use cost::{Cost, CostError};
 pub use custom::{CustomError, CustomProps, PropKind, PropOwner, PropType, PropValue, PropValues};

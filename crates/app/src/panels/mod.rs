@@ -25,7 +25,7 @@ use crate::open_map::OpenMap;
 use crate::panels::palette_panel::TerrainEditor;
 use crate::tools::Tools;
 use eframe::egui::{self, RichText};
-use hexmap_map::{CellEdit, Corner, Edit, MapEdit};
+use hexmap_map::{CellEdit, ClimateKind, Corner, Edit, MapEdit};
 
 /// What the main window is doing: editing the map, playing minesweeper on it, or showing
 /// the players' view (which shows what the player window shows and nothing more: no
@@ -339,6 +339,24 @@ fn layers_panel(ui: &mut egui::Ui, canvas: &mut Canvas) {
     ui.checkbox(&mut layers.paths, "Paths");
     ui.checkbox(&mut layers.elevation, "Elevation bands")
         .on_hover_text("Tint each cell by its height band (bands of 250; blue below sea level)");
+    // One climate layer at a time: two tints over each other would read as neither.
+    for (kind, text, hover) in [
+        (
+            ClimateKind::Temperature,
+            "Temperature bands",
+            "Tint each cell by its mean yearly temperature (bands of 5 °C; blue cold, red hot)",
+        ),
+        (
+            ClimateKind::Moisture,
+            "Moisture bands",
+            "Tint each cell by its moisture (bands of 10 %; sand dry, blue wet)",
+        ),
+    ] {
+        let mut on = layers.climate == Some(kind);
+        if ui.checkbox(&mut on, text).on_hover_text(hover).changed() {
+            layers.climate = on.then_some(kind);
+        }
+    }
 }
 
 /// Overlay switches and parameters.

@@ -12,6 +12,7 @@ use crate::tools::play::PlaySession;
 use eframe::egui::{self, Color32, RichText};
 use hexmap_draw::annotation_hits;
 use hexmap_hex::Hex;
+use hexmap_map::ClimateKind;
 
 /// The messages the status bar shows after the readouts.
 #[derive(Clone, Copy, Debug, Default)]
@@ -219,6 +220,12 @@ fn hex_pieces(canvas: &Canvas, doc: &OpenMap, h: Hex, out: &mut Vec<Piece>) {
     // Where the map has heights (sea level 0, below it sea).
     if let Some(height) = doc.map().elevation(h) {
         out.push(Piece::new(format!("height: {height}")));
+    }
+    // Where the map has climate layers (generated worlds).
+    for kind in ClimateKind::ALL {
+        if let Some(v) = doc.map().climate_at(kind, h) {
+            out.push(Piece::new(format!("{}: {v} {}", kind.name(), kind.unit())));
+        }
     }
     if doc.map().is_mine(h) {
         out.push(Piece::new("mine"));

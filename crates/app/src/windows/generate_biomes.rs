@@ -160,8 +160,10 @@ fn row(
     columns: [egui::Id; 4],
 ) -> Option<RowEdit> {
     let number = ui.label((i + 1).to_string());
+    // Tall enough for every standard name (and a few of the map's) without scrolling.
     let combo = egui::ComboBox::from_id_salt(("biome terrain", i))
         .selected_text(rule.terrain.as_str())
+        .height(480.0)
         .show_ui(ui, |ui| {
             for name in choices {
                 ui.selectable_value(&mut rule.terrain, name.clone(), name.as_str());

@@ -217,7 +217,8 @@ fn rerun(doc: &OpenMap, stage: &str, form: &GenerateForm) -> Result<HexMap, GenE
     match stage {
         "rivers" => {
             let grid = Grid::of(&map);
-            let moisture = generate::moisture::moisture(&grid, &map, form.seed);
+            let moisture = generate::moisture_of(&map)
+                .unwrap_or_else(|| generate::moisture::moisture(&grid, &map, form.seed));
             generate::rivers::rivers(&mut map, &moisture, form.seed)?;
         }
         "settlements" => {

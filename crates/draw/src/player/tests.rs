@@ -247,6 +247,39 @@ fn a_hidden_cells_height_never_reaches_the_players() {
     assert_eq!(open.elevation(Hex::new(2, 0)), Some(102));
 }
 
+#[test]
+fn a_hidden_cells_climate_never_reaches_the_players() {
+    use hexmap_map::{Climate, ClimateKind, ClimateLayer};
+    let mut m = session();
+    let n = m.cell_count() as i16;
+    m.set_climate(Climate {
+        temperature: Some(ClimateLayer::from_values((0..n).map(|i| i - 20).collect())),
+        moisture: Some(ClimateLayer::from_values((0..n).map(|i| i % 100).collect())),
+    })
+    .unwrap();
+    for view in [PlayerView::default(), PlayerView { fog: None }] {
+        let players = player_map(&m, &view);
+        assert!(players.climate().is_empty(), "{view:?}");
+        let export = player_export(&m, &view);
+        assert!(export.climate().is_empty(), "{view:?}");
+    }
+    // An edit under the fog keeps them out of the updated cut too.
+    let view = PlayerView::default();
+    let mut players = player_map(&m, &view);
+    let h = m.hidden_cells().next().unwrap();
+    m.set_mine(h, true).unwrap();
+    assert!(update_player_map(&mut players, &m, &view, &[h]));
+    assert!(players.climate().is_empty());
+    // Without fog the players see the climate (it is no secret then).
+    for h in m.shape().iter().collect::<Vec<_>>() {
+        m.set_hidden(h, false);
+    }
+    let open = player_map(&m, &view);
+    assert_eq!(open.climate(), m.climate());
+    let first = m.shape().iter().next().unwrap();
+    assert_eq!(open.climate_at(ClimateKind::Temperature, first), Some(-20));
+}
+
 mod incremental {
     use super::*;
     use proptest::prelude::*;

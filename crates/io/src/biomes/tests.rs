@@ -18,6 +18,15 @@ fn the_standard_table_reads_back_equal_with_unbounded_ends_left_out() {
         "{text}"
     );
     assert!(!text.contains("32767") && !text.contains("2.0"), "{text}");
+    // The temperature axis is written only where a row has it.
+    assert!(
+        text.contains("(terrain: \"Tundra\", min_elevation: 0, below_temperature: -2),"),
+        "{text}"
+    );
+    assert!(
+        text.contains("(terrain: \"Taiga\", min_elevation: 0, min_moisture: 0.4, min_temperature: -2, below_temperature: 5),"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -33,8 +42,8 @@ fn a_hand_written_table_reads_with_comments_whole_numbers_and_a_name() {
         )"#;
     let t = biomes_from_str(text).unwrap();
     assert_eq!(t.rules.len(), 2);
-    assert_eq!(t.terrain_for(-5, 1.0), Some("Sea"));
-    assert_eq!(t.terrain_for(900, 1.0), Some("Desert"));
+    assert_eq!(t.terrain_for(-5, 1.0, 10), Some("Sea"));
+    assert_eq!(t.terrain_for(900, 1.0, 10), Some("Desert"));
     assert_eq!(t.rules[1].below_moisture, 1.5);
 }
 

@@ -185,7 +185,19 @@ impl GridIn {
         for (name, values) in &self.properties {
             check_len(values.len(), &grid.key("properties").key(name))?;
         }
-        let elevation = self.layers.get("elevation");
+        // A numeric layer's value on cell `i`: every cell has one when the grid has the
+        // layer, none otherwise.
+        let value_of = |name: &str, i: usize| -> Result<Option<i16>, String> {
+            let Some(values) = self.layers.get(name) else {
+                return Ok(None);
+            };
+            let at = grid.key("layers").key(name).index(i);
+            let v = values[i].ok_or_else(|| at.err("null on a cell of the map"))?;
+            let v = i16::try_from(v).map_err(|_| {
+                at.err(format!("{v} is out of range ({} to {})", i16::MIN, i16::MAX))
+            })?;
+            Ok(Some(v))
+        };
         let mut at_hex: BTreeMap<Hex, usize> = BTreeMap::new();
         let mut cells = Vec::new();
         for i in 0..len {
@@ -202,20 +214,6 @@ impl GridIn {
             let col = self.first[0] + (i % self.cols as usize) as i32;
             let row = self.first[1] + (i / self.cols as usize) as i32;
             let hex = kind.to_hex(OffsetCoord::new(col, row));
-            let elevation = match elevation {
-                None => None,
-                Some(values) => {
-                    let at = grid.key("layers").key("elevation").index(i);
-                    let e = values[i].ok_or_else(|| at.err("null on a cell of the map"))?;
-                    Some(i16::try_from(e).map_err(|_| {
-                        at.err(format!(
-                            "{e} is out of range ({} to {})",
-                            i16::MIN,
-                            i16::MAX
-                        ))
-                    })?)
-                }
-            };
             at_hex.insert(hex, cells.len());
             cells.push(CellIn {
                 hex,
@@ -232,7 +230,8 @@ impl GridIn {
                     Some(r) => Some(flag(r, i, &grid.key("revealed"))?),
                     None => None,
                 },
-                elevation,
+                elevation: value_of("elevation", i)?,
+                climate: [value_of("temperature", i)?, value_of("moisture", i)?],
             });
         }
         for (n, note) in notes.into_iter().enumerate() {

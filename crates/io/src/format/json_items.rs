@@ -12,8 +12,8 @@ use hexmap_map::features::paths::{MAX_PATH_LEN, MAX_PATHS};
 use hexmap_map::palette::MAX_TERRAINS;
 use hexmap_map::shape::MAX_CELLS;
 use hexmap_map::{
-    Cost, EdgeMove, EdgeType, EdgeTypeId, Icon, IconSource, Label, LineStyle, MoveCost, PathType,
-    PathTypeId, Rgb, Terrain, TerrainId, TileArt,
+    ClimateKind, Cost, EdgeMove, EdgeType, EdgeTypeId, Icon, IconSource, Label, LineStyle,
+    MoveCost, PathType, PathTypeId, Rgb, Terrain, TerrainId, TileArt,
 };
 use serde_json::Value;
 
@@ -254,6 +254,8 @@ pub(super) struct CellIn {
     pub revealed: Option<bool>,
     /// The elevation (on every cell of a map with an elevation layer, on none otherwise).
     pub elevation: Option<i16>,
+    /// `temperature` and `moisture` (on every cell of a map with that layer).
+    pub climate: [Option<i16>; 2],
 }
 
 /// The boolean `key` of `o`, false when left out (the optional GM-only flags).
@@ -305,6 +307,12 @@ impl Element for CellIn {
             Some(v) => Some(int::<i16>(v, &at.key("elevation"))?),
             None => None,
         };
+        let mut climate = [None; 2];
+        for (value, kind) in climate.iter_mut().zip(ClimateKind::ALL) {
+            if let Some(v) = o.get(kind.name()) {
+                *value = Some(int::<i16>(v, &at.key(kind.name()))?);
+            }
+        }
         Ok(CellIn {
             hex,
             s,
@@ -315,6 +323,7 @@ impl Element for CellIn {
             note_gm_only: optional_flag(o, "note_gm_only", at)?,
             revealed,
             elevation,
+            climate,
         })
     }
 }

@@ -18,8 +18,9 @@ use hexmap_hex::xxyy::LabelSettings;
 use hexmap_hex::{Edge, Hex, OffsetKind, Orientation, Point};
 use hexmap_map::annotations::{PlacedIcon, complete_ids};
 use hexmap_map::{
-    Corner, EdgePalette, ElevationLayer, HexMap, MapError, MapPath, MapProperties, MapScale,
-    MapShape, Palette, Party, PathId, PathPalette, TerrainId, ViewSettings,
+    Climate, ClimateKind, ClimateLayer, Corner, EdgePalette, ElevationLayer, HexMap, MapError,
+    MapPath, MapProperties, MapScale, MapShape, Palette, Party, PathId, PathPalette, TerrainId,
+    ViewSettings,
 };
 use serde::Deserialize;
 use serde_json::Value;
@@ -349,6 +350,9 @@ fn put_cells(map: &mut HexMap, cells: Vec<CellIn>) -> Result<(), String> {
     // The first cell says whether the map has elevation; every other cell must agree.
     let with_elevation = cells.first().is_some_and(|c| c.elevation.is_some());
     let mut elevation = with_elevation.then(|| ElevationLayer::new(map.shape().len()));
+    // Climate likewise, layer by layer.
+    let first = cells.first().map(|c| c.climate).unwrap_or_default();
+    let mut climate: [Option<Vec<i16>>; 2] = first.map(|v| v.map(|_| vec![0; map.shape().len()]));
     for (i, c) in cells.into_iter().enumerate() {
         let at = list.index(i);
         let h = c.hex;
@@ -400,6 +404,23 @@ fn put_cells(map: &mut HexMap, cells: Vec<CellIn>) -> Result<(), String> {
                     .err("given, but the first cell has none (give it on every cell or on none)"));
             }
         }
+        for ((layer, value), kind) in climate.iter_mut().zip(c.climate).zip(ClimateKind::ALL) {
+            match (layer, value) {
+                (Some(layer), Some(v)) => layer[i] = v,
+                (None, None) => {}
+                (Some(_), None) => {
+                    return Err(at.err(format!(
+                        "has no \"{}\" but the first cell has one (give it on every cell or on none)",
+                        kind.name()
+                    )));
+                }
+                (None, Some(_)) => {
+                    return Err(at.key(kind.name()).err(
+                        "given, but the first cell has none (give it on every cell or on none)",
+                    ));
+                }
+            }
+        }
         if let Some(note) = c.note {
             if note.is_empty() {
                 return Err(at.key("note").err("empty (leave the key out instead)"));
@@ -423,6 +444,12 @@ fn put_cells(map: &mut HexMap, cells: Vec<CellIn>) -> Result<(), String> {
     }
     map.set_elevation_layer(elevation)
         .map_err(|e| list.err(e))?;
+    let [temperature, moisture] = climate.map(|l| l.map(ClimateLayer::from_values));
+    map.set_climate(Climate {
+        temperature,
+        moisture,
+    })
+    .map_err(|e| list.err(e))?;
     Ok(())
 }
 

@@ -1,9 +1,9 @@
-//! The map's numeric per-cell layers (elevation today; a climate layer joins by one more
-//! entry in [`NUMERIC_LAYERS`]), one list for every export that writes a layer as a grid:
-//! the compact JSON's `grid.layers`, CSV's `--layer NAME`.
+//! The map's numeric per-cell layers (elevation, temperature, moisture; another joins by
+//! one more entry in [`NUMERIC_LAYERS`]), one list for every export that writes a layer as
+//! a grid: the compact JSON's `grid.layers`, CSV's `--layer NAME`.
 
 use hexmap_hex::Hex;
-use hexmap_map::HexMap;
+use hexmap_map::{ClimateKind, HexMap};
 
 /// One numeric layer a map may have: its name in files and on the command line, and how
 /// to read it.
@@ -20,12 +20,26 @@ pub struct NumericLayer {
 }
 
 /// Every numeric layer hexmap knows, in the order files list them.
-pub const NUMERIC_LAYERS: &[NumericLayer] = &[NumericLayer {
-    name: "elevation",
-    unit: "elevation steps, 0 at sea level",
-    present: |m| m.elevation_layer().is_some(),
-    value: |m, h| m.elevation(h).map(i64::from),
-}];
+pub const NUMERIC_LAYERS: &[NumericLayer] = &[
+    NumericLayer {
+        name: "elevation",
+        unit: "elevation steps, 0 at sea level",
+        present: |m| m.elevation_layer().is_some(),
+        value: |m, h| m.elevation(h).map(i64::from),
+    },
+    NumericLayer {
+        name: "temperature",
+        unit: "mean yearly temperature, °C",
+        present: |m| m.climate_layer(ClimateKind::Temperature).is_some(),
+        value: |m, h| m.climate_at(ClimateKind::Temperature, h).map(i64::from),
+    },
+    NumericLayer {
+        name: "moisture",
+        unit: "moisture, percent",
+        present: |m| m.climate_layer(ClimateKind::Moisture).is_some(),
+        value: |m, h| m.climate_at(ClimateKind::Moisture, h).map(i64::from),
+    },
+];
 
 /// The numeric layers `map` has.
 pub fn numeric_layers(map: &HexMap) -> impl Iterator<Item = &'static NumericLayer> + '_ {
@@ -37,7 +51,7 @@ pub fn numeric_layer(name: &str) -> Option<&'static NumericLayer> {
     NUMERIC_LAYERS.iter().find(|l| l.name == name)
 }
 
-/// The names of every layer hexmap knows, for messages: `elevation`.
+/// The names of every layer hexmap knows, for messages: `elevation, temperature, moisture`.
 pub fn layer_names() -> String {
     NUMERIC_LAYERS
         .iter()

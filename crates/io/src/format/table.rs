@@ -8,7 +8,7 @@ use super::{
     Content, Format, FormatInfo, FormatOption, Imported, ReadError, ReadJob, WriteError, WriteJob,
     Written,
 };
-use hexmap_map::{Cost, EdgeMove, HexMap, MoveCost};
+use hexmap_map::{ClimateKind, Cost, EdgeMove, HexMap, MoveCost};
 use serde::{Serialize, Serializer};
 
 /// A cost as a JSON number of points: a whole number as an integer (`2`), else a decimal
@@ -66,6 +66,12 @@ struct JsonCell<'a> {
     /// On every cell when the map has an elevation layer, on none otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     elevation: Option<i16>,
+    /// Mean yearly temperature, °C: on every cell when the map has the layer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    temperature: Option<i16>,
+    /// Moisture, percent: on every cell when the map has the layer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moisture: Option<i16>,
 }
 
 #[derive(Serialize)]
@@ -276,6 +282,8 @@ fn json_doc(map: &HexMap, compact: bool) -> JsonMap<'_> {
                     note_gm_only: map.note(h).is_some() && map.note_is_gm_only(h),
                     revealed: fog.then(|| map.is_revealed(h)),
                     elevation: map.elevation(h),
+                    temperature: map.climate_at(ClimateKind::Temperature, h),
+                    moisture: map.climate_at(ClimateKind::Moisture, h),
                 }
             })
             .collect()

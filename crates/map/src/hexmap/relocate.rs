@@ -68,6 +68,12 @@ impl HexMap {
             .elevation
             .as_ref()
             .map(|_| crate::ElevationLayer::new(next.shape.len()));
+        // Climate values move with their cells; a new cell gets 0.
+        let mut climate: Vec<(crate::ClimateKind, Vec<i16>)> = crate::ClimateKind::ALL
+            .into_iter()
+            .filter(|&k| self.climate.layer(k).is_some())
+            .map(|k| (k, vec![0; next.shape.len()]))
+            .collect();
         for (j, h) in self.shape.iter().enumerate() {
             let Some(i) = next.shape.index_of(to(h)) else {
                 continue;
@@ -81,8 +87,20 @@ impl HexMap {
             ) {
                 out.set(i, e);
             }
+            for (kind, values) in &mut climate {
+                if let Some(v) = self.climate.layer(*kind).and_then(|l| l.get(j)) {
+                    values[i] = v;
+                }
+            }
         }
         next.elevation = elevation;
+        for (kind, values) in climate {
+            let layer = Some(crate::ClimateLayer::from_values(values));
+            match kind {
+                crate::ClimateKind::Temperature => next.climate.temperature = layer,
+                crate::ClimateKind::Moisture => next.climate.moisture = layer,
+            }
+        }
         for (&h, text) in self.notes.iter() {
             let t = to(h);
             if on_map(&next, t) {

@@ -281,3 +281,41 @@ fn elevation_is_on_every_cell_when_the_map_has_it_and_reads_back() {
     let e = read(&high).unwrap_err();
     assert!(e.contains("elevation") && e.contains("32767"), "{e}");
 }
+
+#[test]
+fn climate_is_on_every_cell_when_the_map_has_it_and_reads_back() {
+    let mut map = full_map();
+    let json = to_json(&map);
+    assert!(!json.contains("\"temperature\"") && !json.contains("\"moisture\""));
+    let n = map.cell_count() as i16;
+    map.set_climate(hexmap_map::Climate {
+        temperature: Some(hexmap_map::ClimateLayer::from_values(
+            (0..n).map(|i| 12 - i).collect(),
+        )),
+        moisture: Some(hexmap_map::ClimateLayer::from_values(
+            (0..n).map(|i| i * 9 % 101).collect(),
+        )),
+    })
+    .unwrap();
+    let v: Value = serde_json::from_str(&to_json(&map)).unwrap();
+    let cells = v["cells"].as_array().unwrap();
+    for (i, c) in cells.iter().enumerate() {
+        let h = Hex::new(
+            c["hex"][0].as_i64().unwrap() as i32,
+            c["hex"][1].as_i64().unwrap() as i32,
+        );
+        let index = map.shape().index_of(h).unwrap() as i64;
+        assert_eq!(c["temperature"].as_i64(), Some(12 - index), "cell {i}");
+        assert_eq!(c["moisture"].as_i64(), Some(index * 9 % 101), "cell {i}");
+    }
+    let back = read(&to_json(&map)).unwrap();
+    assert_eq!(back.climate(), map.climate());
+    let partial = edited(&map, |v| {
+        v["cells"][2].as_object_mut().unwrap().remove("moisture");
+    });
+    let e = read(&partial).unwrap_err();
+    assert!(e.contains("cells[2]") && e.contains("moisture"), "{e}");
+    let wet = edited(&map, |v| v["cells"][0]["moisture"] = 300.into());
+    let e = read(&wet).unwrap_err();
+    assert!(e.contains("moisture 300 is outside 0 to 100 %"), "{e}");
+}
