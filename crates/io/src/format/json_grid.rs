@@ -281,7 +281,8 @@ mod tests {
     use hexmap_hex::{Hex, OffsetKind, Orientation};
     use hexmap_map::{PropKind, PropOwner, PropType, PropValue, TerrainId};
 
-    /// A map with a hole-bearing shape, mines, fog, elevation, a note and a cell property.
+    /// A map with a hole-bearing shape, mines, fog, elevation, temperature and moisture, a
+    /// note and a cell property.
     fn sample() -> hexmap_map::HexMap {
         let mut m = hexmap_map::testing::hexagon_map(2, Orientation::Pointy);
         m.set_terrain(Hex::new(1, 0), TerrainId::new(3)).unwrap();
@@ -291,6 +292,16 @@ mod tests {
         let mut layer = hexmap_map::ElevationLayer::new(m.cell_count());
         layer.set(0, 7);
         m.set_elevation_layer(Some(layer)).unwrap();
+        let n = m.cell_count() as i16;
+        m.set_climate(hexmap_map::Climate {
+            temperature: Some(hexmap_map::ClimateLayer::from_values(
+                (0..n).map(|i| 14 - i).collect(),
+            )),
+            moisture: Some(hexmap_map::ClimateLayer::from_values(
+                (0..n).map(|i| i * 5).collect(),
+            )),
+        })
+        .unwrap();
         let custom = hexmap_map::CustomProps::build(
             vec![PropType {
                 name: "victory points".into(),
@@ -334,6 +345,9 @@ mod tests {
             3
         );
         assert_eq!(v["notes"][0]["text"], "ford");
+        let first = m.shape().hex_at(0).unwrap();
+        assert_eq!(v["grid"]["layers"]["temperature"][at(first)], 14);
+        assert_eq!(v["grid"]["layers"]["moisture"][at(first)], 0);
         assert!(v.get("cells").is_none());
         assert!(
             v["properties"].is_null(),
@@ -350,6 +364,7 @@ mod tests {
             .unwrap()
             .map;
         assert_eq!(to_json(&back), to_json(&m));
+        assert!(to_json(&m).contains("\"moisture\": 30"), "the climate is compared too");
     }
 
     #[test]
