@@ -112,11 +112,18 @@ fn locator_height(paper: (f64, f64)) -> f64 {
 fn width(text: &str, size: f64, font: Font) -> f64 {
     let face = StandardFont::of(font);
     let (ascent, descent) = face.ascent_descent();
+    let plain = face.text_width(&win_ansi(text));
     // The metrics are Helvetica's for every face; Helvetica-Bold's letters are up to a
-    // tenth wider (its AFM: n 611 against 556), so a bold run is measured that much
-    // wider, leaving a little room after it rather than running into the next word.
-    let bold = if font.bold { 1.1 } else { 1.0 };
-    face.text_width(&win_ansi(text)) * size / (ascent + descent) * bold
+    // tenth wider (its AFM: n 611 against 556; digits and spaces as wide), so a bold run's
+    // letters are measured that much wider, leaving a little room after it rather than
+    // running into the next word.
+    let letters: String = text.chars().filter(|c| c.is_alphabetic()).collect();
+    let extra = if font.bold {
+        0.1 * face.text_width(&win_ansi(&letters))
+    } else {
+        0.0
+    };
+    (plain + extra) * size / (ascent + descent)
 }
 
 /// Sets text line by line into pages.
