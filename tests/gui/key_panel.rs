@@ -5,7 +5,7 @@
 //! search and the tag filter narrow the list; Enter on a selected keyed hex opens it.
 
 use crate::harness::{click_hex, painted_texts, settle};
-use eframe::egui::{Event, Key, Modifiers, Vec2};
+use eframe::egui::{Event, Key, Modifiers, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::EditorApp;
@@ -180,6 +180,104 @@ fn the_search_and_the_tag_narrow_the_list_and_enter_opens_a_selected_hex() {
         shown(&h)
             .iter()
             .any(|t| t == "A merchant ship on the rocks at low tide."),
+        "{:?}",
+        shown(&h)
+    );
+}
+
+/// The key marks painted in the last frame: (public discs, GM-only diamonds), each with
+/// its centre.
+fn key_marks(h: &Harness<'static, EditorApp>) -> (Vec<Pos2>, Vec<Pos2>) {
+    use eframe::egui::Shape;
+    use hexmap::app::canvas::key_marks::KEY_MARK;
+    use hexmap::app::canvas::secret_marks::SECRET;
+    fn collect(shape: &Shape, out: &mut Vec<Shape>) {
+        match shape {
+            Shape::Vec(v) => v.iter().for_each(|s| collect(s, out)),
+            s => out.push(s.clone()),
+        }
+    }
+    let mut shapes = Vec::new();
+    for clipped in &h.output().shapes {
+        collect(&clipped.shape, &mut shapes);
+    }
+    let (mut discs, mut diamonds) = (Vec::new(), Vec::new());
+    for s in shapes {
+        match s {
+            Shape::Circle(c) if c.fill == KEY_MARK => discs.push(c.center),
+            Shape::Path(p)
+                if p.closed
+                    && p.points.len() == 4
+                    && matches!(p.stroke.color, eframe::egui::epaint::ColorMode::Solid(c) if c == SECRET) =>
+            {
+                let n = p.points.len() as f32;
+                let sum = p.points.iter().fold(Vec2::ZERO, |a, q| a + q.to_vec2());
+                diamonds.push((sum / n).to_pos2());
+            }
+            _ => {}
+        }
+    }
+    (discs, diamonds)
+}
+
+#[test]
+fn keyed_hexes_are_marked_a_gm_only_entry_otherwise_and_the_title_shows_on_hover() {
+    let mut h = editor(hexcrawl());
+    let map = h.state().view().doc().map().clone();
+    let (public, secret): (Vec<Hex>, Vec<Hex>) = {
+        let (s, p): (Vec<_>, Vec<_>) = map.key_entries().iter().partition(|(_, e)| e.gm_only);
+        (
+            p.into_iter().map(|(h, _)| *h).collect(),
+            s.into_iter().map(|(h, _)| *h).collect(),
+        )
+    };
+    assert!(public.len() >= 15 && !secret.is_empty());
+    let (discs, diamonds) = key_marks(&h);
+    assert_eq!((discs.len(), diamonds.len()), (public.len(), secret.len()));
+    // Each mark lies on its own hex, as the map's layout picks it.
+    let view = h.state().view();
+    let layout = view.doc().layout();
+    let camera = *view.camera();
+    let rect = view.canvas_rect();
+    let hex_at = |p: Pos2| layout.pixel_to_hex_rounded(camera.screen_to_world(rect, p));
+    let mut on: Vec<Hex> = discs.iter().map(|&p| hex_at(p)).collect();
+    on.sort();
+    let mut want = public.clone();
+    want.sort();
+    assert_eq!(on, want);
+    assert_eq!(
+        diamonds
+            .iter()
+            .map(|&p| hex_at(p))
+            .collect::<Vec<_>>()
+            .len(),
+        secret.len()
+    );
+    for &p in &diamonds {
+        assert!(secret.contains(&hex_at(p)));
+    }
+    // The title while the pointer is over the hex.
+    let varr = hex(&h, "1006");
+    let p = h.state().view().hex_to_screen(varr);
+    h.hover_at(p);
+    settle(&mut h);
+    assert!(
+        shown(&h).iter().any(|t| t == "key: 1006 Hold Varr"),
+        "{:?}",
+        shown(&h)
+    );
+    // The players' view on this window: no mark tells them a hex is keyed.
+    h.get_by_label("View").click();
+    settle(&mut h);
+    h.get_by_label("Player view (this window)").click();
+    settle(&mut h);
+    let (discs, diamonds) = key_marks(&h);
+    assert_eq!((discs.len(), diamonds.len()), (0, 0));
+    let p = h.state().view().hex_to_screen(varr);
+    h.hover_at(p);
+    settle(&mut h);
+    assert!(
+        !shown(&h).iter().any(|t| t.starts_with("key:")),
         "{:?}",
         shown(&h)
     );
