@@ -1,4 +1,4 @@
-//! Which hexes are keyed, at a glance: a small mark at the bottom of every hex with a key
+//! Which hexes are keyed, at a glance: a small mark at the upper right of every hex with a key
 //! entry of its own — a gold disc, or for a GM-only entry a hollow diamond in the secrets'
 //! colour — on the GM's canvas only (the player view and window draw the player filter's
 //! map). The entry's title shows in the status bar while the pointer is over the hex.
@@ -32,8 +32,8 @@ pub(crate) fn paint(
     let near = rect.expand(16.0);
     for (&h, entry) in doc.map().key_entries() {
         let c = camera.world_to_screen(rect, layout.hex_to_pixel(h));
-        // At the bottom of the hex, clear of its icon and caption in the middle.
-        let at = Pos2::new(c.x, c.y + (radius * 0.62) as f32);
+        // Towards the hex's upper right, clear of its icon and the caption under it.
+        let at = Pos2::new(c.x + (radius * 0.5) as f32, c.y - (radius * 0.45) as f32);
         if !near.contains(at) {
             continue;
         }
