@@ -8,7 +8,7 @@ use super::ron::Ron;
 use super::table::{CSV, JSON};
 use super::tables::vassal::VASSAL;
 use super::tiled::{TMJ, TMX};
-use super::{Format, Imported, ReadError, WriteError, WriteOptions};
+use super::{Format, Imported, ReadError, ReadJob, WriteError, WriteOptions};
 use crate::resources::{FolderResources, ReadFileError, read_file};
 use crate::write_atomic;
 use hexmap_map::HexMap;
@@ -90,7 +90,7 @@ pub fn read_bytes(
     })?;
     let kind = super::sniff(bytes);
     format
-        .read(bytes, &file, resources)
+        .read(ReadJob::new(bytes, &file, resources))
         .map_err(|e| match kind {
             // JSON that is neither of the two JSON maps hexmap reads: say both, not only
             // what the Tiled reader missed.
@@ -238,7 +238,7 @@ mod tests {
                         (self.0)(path)
                     }
                 }
-                let back = f.read(&w.main, "m.x", &Side(side)).unwrap();
+                let back = f.read(ReadJob::new(&w.main, "m.x", &Side(side))).unwrap();
                 assert_eq!(back.map.shape(), map.shape(), "{}", f.name());
                 assert!(
                     back.warnings.is_empty(),
@@ -247,7 +247,7 @@ mod tests {
                     back.warnings
                 );
             } else if !f.can_read() {
-                let e = f.read(b"", "m.x", &NoResources).unwrap_err();
+                let e = f.read(ReadJob::new(b"", "m.x", &NoResources)).unwrap_err();
                 assert!(matches!(e, ReadError::NotReadable { .. }), "{e}");
             }
         }
