@@ -13,26 +13,11 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The consumer's output; `None` (said, and allowed only outside CI) when it is missing.
+/// The consumer's output as text; `None` (said, and allowed only outside CI) when it is
+/// missing.
 fn consumer(cmd: &mut Command, name: &str) -> Option<String> {
-    match cmd.output() {
-        Ok(o) => {
-            assert!(
-                o.status.success(),
-                "{cmd:?}: {}",
-                String::from_utf8_lossy(&o.stderr)
-            );
-            Some(String::from_utf8_lossy(&o.stdout).into_owned())
-        }
-        Err(_) => {
-            assert!(
-                std::env::var("CI").as_deref() != Ok("true"),
-                "{name} is required under CI"
-            );
-            eprintln!("SKIPPED a consumer: {name} is not installed");
-            None
-        }
-    }
+    crate::support::consumers::tool(cmd, name)
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
 }
 
 /// The wiki links (`[[target]]` or `[[target|text]]`) in `text`: their targets.
