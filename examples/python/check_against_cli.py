@@ -443,6 +443,8 @@ class Checker:
                 "regions": sorted((r.name, r.kind, tuple(sorted(r.hexes))) for r in x.regions.values()),
                 "party": None if x.party is None else (x.party["hex"], x.party["sight"],
                                                        x.party["trail"] is not None),
+                "key": {h: (e.label, e.title, e.player_text, e.gm_text, e.tags)
+                        for h, e in x.key.items()},
             }
 
         a, b = looks(mine), looks(cli)

@@ -17,7 +17,8 @@ Written from docs/JSON.md alone, with the Python 3.11 standard library only:
 Hexes are axial (q, r) tuples everywhere. Movement costs are integer hundredths of a point
 (docs/JSON.md, "The movement rule"); `points(c)` turns one back into points. Everything the
 export holds is read: fog (`revealed`), the game master's secrets (`gm_only`,
-`note_gm_only`), heights (`elevation`), the party and named regions. A game shows players
+`note_gm_only`), heights (`elevation`), the party, named regions and the hex key
+(`m.key`: each keyed hex's title, players' text, GM text and tags). A game shows players
 `player_view()`, never the map itself.
 """
 
@@ -26,6 +27,7 @@ from __future__ import annotations
 import heapq
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -303,6 +305,24 @@ class Region:
     gm_only: bool = False
 
 
+@dataclass(frozen=True)
+class KeyEntry:
+    """A hex's key entry (`key`, version 4): what players may be told, what only the
+    game master knows, and tags; `label` is the hex's name in the map's numbering."""
+
+    hex: Hex
+    label: str
+    title: str
+    player_text: str
+    gm_text: str
+    tags: tuple[str, ...]
+    gm_only: bool = False
+
+
+#: A link between key entries: a hex's label in double brackets.
+LINK = re.compile(r"\[\[([^\[\]\n]+)\]\]")
+
+
 @dataclass
 class HexMap:
     name: str
@@ -340,6 +360,8 @@ class HexMap:
     #: Each object's own custom values: key ("map", None), ("cell", Hex) or
     #: (owner, id) → {name: value}; a hex value is a Hex tuple.
     properties: dict[tuple, dict] = field(default_factory=dict)
+    #: The hex key (version 4's `key`) by hex; empty when the map has none.
+    key: dict[Hex, KeyEntry] = field(default_factory=dict)
     #: The edge features only the game master may see, by side_key.
     gm_edges: set[tuple[Hex, Hex]] = field(default_factory=set)
     # Derived: the cheapest costed path type along each side (hundredths).
@@ -539,6 +561,20 @@ class HexMap:
         seen = [h for h in self.cells if distance(origin, h) <= radius and self.sees(origin, h)]
         return sorted(seen, key=sort_key)
 
+    # ---- the hex key ----------------------------------------------------------------------
+
+    def hex_of_label(self, label: str) -> Hex | None:
+        """The cell a label in the map's XXYY numbering names (`label_settings`: base,
+        digits, stagger, order), or None."""
+        ls = self.label_settings
+        digits = ls["digits"] if ls else 2
+        if ls is None or len(label) != 2 * digits or not label.isdigit():
+            return None
+        a, b = int(label[:digits]) - ls["base"], int(label[digits:]) - ls["base"]
+        col, row = (a, b) if ls["order"] == "column-first" else (b, a)
+        h = offset_to_axial(ls["stagger"], col, row)
+        return h if h in self.cells else None
+
     # ---- secrets and the players' view ---------------------------------------------------
 
     @property
@@ -636,6 +672,17 @@ class HexMap:
             }
             if seen_vals:
                 out.properties[(owner, key)] = seen_vals
+        # The key: the entries of seen hexes that are not GM-only, without GM text; a link
+        # into the fog (or to no cell) names nothing: [[?]].
+        def hide(m: re.Match) -> str:
+            h = self.hex_of_label(m.group(1))
+            return m.group(0) if h is not None and h not in hidden else "[[?]]"
+
+        out.key = {
+            h: KeyEntry(e.hex, e.label, e.title, LINK.sub(hide, e.player_text), "", e.tags)
+            for h, e in self.key.items()
+            if not e.gm_only and h not in hidden
+        }
         if self.party is not None:
             trail = self.party["trail"]
             if trail is not None and not any(p.id == trail for p in paths):
@@ -814,6 +861,7 @@ def from_json(doc: dict) -> HexMap:
     if version >= 2:
         _map_level(doc, m)
     _regions(doc, m)
+    _key(doc, m)
     # The cheapest path type with a cost along each side (step 3 of the rule).
     for p in paths:
         cost = path_types[p.type].cost
@@ -905,6 +953,21 @@ def _custom(doc: dict, m: HexMap) -> None:
                 raise HexMapError(f"properties[{i}], property {name!r}: {v!r} is not a {kind}")
             vals[name] = tuple(v) if kind == "hex" else v
         m.properties[(owner, key)] = vals
+
+
+def _key(doc: dict, m: HexMap) -> None:
+    """The hex key (`key`, version 4; left out when the map has none): one entry per
+    keyed cell, in label order."""
+    for i, e in enumerate(doc.get("key", [])):
+        h = _axial(e["hex"], f"key[{i}].hex")
+        if h not in m.cells:
+            raise HexMapError(f"key[{i}]: hex {h} is not a cell of the map")
+        if h in m.key:
+            raise HexMapError(f"key[{i}]: hex {h} has an entry already")
+        m.key[h] = KeyEntry(
+            h, e["label"], e["title"], e["player_text"], e.get("gm_text", ""),
+            tuple(e["tags"]), e.get("gm_only", False),
+        )
 
 
 def _regions(doc: dict, m: HexMap) -> None:

@@ -34,7 +34,8 @@ pub struct ExportArgs {
     #[arg(long = "to", ignore_case = true, value_parser = writer_parser())]
     pub format: &'static dyn Format,
     /// The file to write, or - for standard output (a Tiled export also writes
-    /// NAME-tiles.png beside it, so it needs a file name).
+    /// NAME-tiles.png beside it, so it needs a file name); for key-md the folder to write
+    /// the vault into (index.md and a file per keyed hex).
     pub out: PathBuf,
     /// RON: write the map in offset or cube form.
     #[arg(long, default_value = "offset")]
@@ -118,7 +119,8 @@ pub struct ExportArgs {
     /// of embedding them.
     #[arg(long)]
     pub link_images: bool,
-    /// JSON, PNG, SVG, PDF: only what the players may see (a game in progress): cells
+    /// JSON, PNG, SVG, PDF, the key exports: only what the players may see (a game in
+    /// progress; the key: revealed hexes' player text, links into the fog unnamed): cells
     /// they have not seen under fog (`"terrain": null, "revealed": false` in JSON), no
     /// GM-only item, no note text, nothing on an unseen cell; a picture keeps the full
     /// map's frame, so the two line up.
@@ -213,8 +215,9 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             args.hex_pixels
         )));
     }
-    args.writing.check(&args.out, Some(&args.map))?;
-    if let Some(w) = extension_mismatch(&args.out, args.format) {
+    let out = out_file(args)?;
+    args.writing.check(&out, Some(&args.map))?;
+    if let Some(w) = extension_mismatch(&out, args.format) {
         if args.strict {
             return Err(CliError(format!("--strict: {w}; nothing written")));
         }
@@ -248,14 +251,14 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
                 "--dpi needs --hex-size (e.g. --hex-size 19mm)".into(),
             ));
         }
-        (None, Some(_)) if args.format.name() != "pdf" && print_size => {
+        (None, Some(_)) if args.format.options().contains(&FormatOption::Dpi) => {
             return Err(CliError(
                 "--hex-size needs --dpi for a picture (e.g. --dpi 300)".into(),
             ));
         }
         (_, Some(_)) if !print_size => {
             return Err(CliError(format!(
-                "{} has no hex size on paper; --hex-size is for pdf, png and vassal",
+                "{} has no hex size on paper; --hex-size is for pdf, key-pdf, png and vassal",
                 args.format
             )));
         }
@@ -433,12 +436,16 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             let _ = std::io::stderr().flush();
         }
     };
+    if let Some(folder) = out.parent().filter(|_| args.format.folder_main().is_some()) {
+        std::fs::create_dir_all(folder)
+            .map_err(|e| CliError(format!("cannot make the folder {}: {e}", folder.display())))?;
+    }
     let written = write_path(
         &map,
         Some(&args.map),
         args.format,
         &opts,
-        &args.out,
+        &out,
         &mut progress,
     )?;
     if show {
@@ -446,13 +453,27 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
     }
     if args.writing.json {
         print_json(&serde_json::json!({
-            "file": path_text(&args.out),
+            "file": path_text(&out),
             "format": args.format.name(),
             "written": written.iter().map(|p| path_text(p)).collect::<Vec<_>>(),
             "player_view": args.player_view,
         }))?;
     }
     Ok(())
+}
+
+/// The main file `export` writes: OUT, or for a format that writes a folder (the Markdown
+/// vault) its main file inside the folder OUT (standard output cannot hold a folder).
+fn out_file(args: &ExportArgs) -> Result<PathBuf, CliError> {
+    match args.format.folder_main() {
+        None => Ok(args.out.clone()),
+        Some(_) if args.out.as_os_str() == "-" => Err(CliError(format!(
+            "{} writes a folder of files, so it cannot go to standard output (-): give a \
+             folder",
+            args.format
+        ))),
+        Some(main) => Ok(args.out.join(main)),
+    }
 }
 
 /// A warning when OUT's extension is not one of the format's own (`map.png` for

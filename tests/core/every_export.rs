@@ -114,6 +114,7 @@ fn imported_cells(file: &Path, dir: &Path) -> usize {
 /// Read `out`, written as `format` from a map of `cells` cells, with that format's
 /// consumer. JSON files are collected in `json` for one schema run at the end.
 fn consume(
+    map: &Path,
     format: &dyn Format,
     player_view: bool,
     out: &Path,
@@ -238,8 +239,44 @@ fn consume(
             std::fs::write(&png, bytes).unwrap();
             assert_picture(&png, &what);
         }
+        // The key's exports: pandoc reads the vault, Python's HTML parser the page,
+        // poppler the booklet; the entries the page heads (notes read as entries
+        // included) are the ones the vault has files for and the booklet sets, in order.
+        "key-md" => {
+            let vault = out.parent().unwrap();
+            let files = std::fs::read_dir(vault).unwrap().count();
+            if let Some(heads) = key_headings(map, player_view, dir) {
+                // The entries, the index, the tags and the picture.
+                assert_eq!(files, heads.len() + 3, "{what}");
+            }
+            crate::export_key::check_vault(vault);
+        }
+        "key-html" => {
+            crate::export_key::check_page(out);
+        }
+        "key-pdf" => {
+            if let Some(heads) = key_headings(map, player_view, dir) {
+                crate::export_key::check_booklet(out, &heads);
+            }
+        }
         other => panic!("no consumer check for the format {other}: add one to this test"),
     }
+}
+
+/// The headings of `map`'s key entries ("0305 Title", label order) as its web page
+/// (`--to key-html`, read by Python's HTML parser) lists them; `None` without python3.
+fn key_headings(map: &Path, player_view: bool, dir: &Path) -> Option<Vec<String>> {
+    let html = dir.join(format!("headings-{player_view}.html"));
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hexmap"));
+    cmd.arg("export")
+        .arg(map)
+        .args(["--to", "key-html", "--force"])
+        .arg(&html);
+    if player_view {
+        cmd.arg("--player-view");
+    }
+    run(&mut cmd);
+    crate::export_key::check_page(&html)
 }
 
 /// Export one map to every format and player view, reading each file back.
@@ -254,23 +291,35 @@ fn export_everything(map: &Path, dir: &Path, c: &Consumers) -> Vec<PathBuf> {
             &[false]
         };
         for &player_view in views {
+            // Named by the format too: pdf and key-pdf share an extension.
             let name = format!(
-                "{stem}{}.{}",
+                "{stem}{}-{}.{}",
                 if player_view { "-player" } else { "" },
+                format.name(),
                 format.extensions()[0]
             );
             let out = dir.join(name);
             let mut cmd = Command::new(env!("CARGO_BIN_EXE_hexmap"));
-            cmd.arg("export")
-                .arg(map)
-                .arg("--to")
-                .arg(format.name())
-                .arg(&out);
+            cmd.arg("export").arg(map).arg("--to").arg(format.name());
             if player_view {
                 cmd.arg("--player-view");
             }
+            // A format that writes a folder (the vault) is given the folder.
+            let out_arg = match format.folder_main() {
+                Some(_) => dir.join(format!(
+                    "{stem}{}-{}",
+                    if player_view { "-player" } else { "" },
+                    format.name()
+                )),
+                None => out.clone(),
+            };
+            cmd.arg(&out_arg);
             run(&mut cmd);
-            consume(format, player_view, &out, cells, c, &mut json);
+            let out = match format.folder_main() {
+                Some(main) => out_arg.join(main),
+                None => out,
+            };
+            consume(map, format, player_view, &out, cells, c, &mut json);
             if format.options().contains(&FormatOption::CsvValues) && !player_view {
                 csv_grids(map, dir);
             }

@@ -22,6 +22,7 @@ mod docs_are_true;
 mod every_export;
 mod export_annotations;
 mod export_grids;
+mod export_key;
 mod export_pictures;
 mod export_tiled;
 mod export_vassal;

@@ -3,7 +3,7 @@
 //! item; a map with a secret of every kind (`tests/fixtures/every-secret.ron`) goes
 //! through the player view of JSON (serde; the full and the compact form), SVG (its text, and librsvg's pixels), PDF
 //! (poppler's text and pixels) and PNG (decoded pixels), and none of its secret names
-//! comes out; the player JSON lists only what it shows, with ids that count nothing
+//! comes out, nor from the key's exports (vault, page, booklet); the player JSON lists only what it shows, with ids that count nothing
 //! hidden; the party is drawn; no region border runs along the fog.
 
 use crate::support::consumers::{pdftoppm, pdftotext, rsvg};
@@ -313,6 +313,56 @@ fn no_secret_reaches_any_player_export() {
             &String::from_utf8_lossy(&bytes),
             &format!("player module {name}"),
         );
+    }
+    key_exports_hold_no_secret(dir.path());
+}
+
+/// The key's exports of the fixture: the GM's hold the key's secrets, the players' none
+/// of the fixture's (every file of the vault, the page, poppler's text of the booklet).
+fn key_exports_hold_no_secret(dir: &Path) {
+    let key_secrets = ["GMKEYTEXT", "GMKEYTITLE", "HIDDENKEY"];
+    let map = copy(dir);
+    let vault_text = |vault: &Path| {
+        let mut all = String::new();
+        for f in std::fs::read_dir(vault).unwrap() {
+            let f = f.unwrap().path();
+            if f.extension().is_some_and(|e| e == "md") {
+                all.push_str(&std::fs::read_to_string(f).unwrap());
+            }
+        }
+        all
+    };
+    let (gm, players) = (dir.join("gm-vault"), dir.join("players-vault"));
+    for (out, player) in [(&gm, false), (&players, true)] {
+        let mut cmd = hexmap();
+        cmd.arg("export")
+            .arg(&map)
+            .args(["--to", "key-md"])
+            .arg(out);
+        if player {
+            cmd.arg("--player-view");
+        }
+        cmd.assert().success();
+    }
+    assert_holds(&vault_text(&gm), "GM vault", &key_secrets);
+    let text = vault_text(&players);
+    assert_no_secrets(&text, "player vault");
+    assert!(
+        text.contains("the road runs to unknown hex and [[0504]]"),
+        "{text}"
+    );
+    let (full, players) = crate::support::export::full_and_players(&map, dir, "key-html", &[]);
+    assert_holds(
+        &std::fs::read_to_string(full).unwrap(),
+        "GM page",
+        &key_secrets,
+    );
+    assert_no_secrets(&std::fs::read_to_string(players).unwrap(), "player page");
+    let (full, players) = crate::support::export::full_and_players(&map, dir, "key-pdf", &[]);
+    if let (Some(gm), Some(text)) = (pdftotext(&full), pdftotext(&players)) {
+        assert_holds(&gm, "GM booklet", &key_secrets);
+        assert_no_secrets(&text, "player booklet");
+        assert!(text.contains("0404 Open Inn"), "{text}");
     }
 }
 

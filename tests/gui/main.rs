@@ -27,6 +27,7 @@ mod icon_spill;
 mod image_paths;
 mod input;
 mod input_bursts;
+mod key_panel;
 mod label_detail;
 mod layout_stability;
 mod map_rules;

@@ -413,6 +413,10 @@ impl EditorApp {
                     &mut self.canvas,
                 ));
             }
+            // The hex key's panel, outside the overlays' (which map properties replace).
+            if editing && panels.key && (!narrow || panels::drawer(ui, "key", false)) {
+                asked.extend(panels::key_panel::panel(ui, &self.doc));
+            }
             // Map properties take the overlays panel's place while open: beside the
             // canvas, never over the map or the reshape outline it previews.
             let anchor = self.canvas.overlays().anchor;

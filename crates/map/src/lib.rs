@@ -36,6 +36,7 @@ mod hex_error;
 mod hexmap;
 pub mod history;
 pub mod key;
+pub mod key_text;
 pub mod layers;
 pub mod orientation;
 pub mod palette;

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 /// `cmd`'s output, which must succeed; `None` when `name` is not installed (outside CI).
-fn tool(cmd: &mut Command, name: &str) -> Option<Output> {
+pub fn tool(cmd: &mut Command, name: &str) -> Option<Output> {
     match cmd.output() {
         Ok(o) => {
             assert!(

@@ -33,6 +33,8 @@ use std::path::{Path, PathBuf};
 pub enum Action {
     /// Say this in the status bar (what a window did that the user should know).
     Say(String),
+    /// Centre the map on this hex and select it (the Key panel's list and links).
+    GoToHex(hexmap_hex::Hex),
     /// Show the "new map" dialog (after the unsaved-changes check).
     NewDialog,
     /// Replace the document by a new map.
@@ -400,6 +402,13 @@ impl EditorApp {
                 self.doc.redo();
             }
             Action::FitMap => self.canvas.fit_map(),
+            Action::GoToHex(h) => {
+                let centre = self.doc.layout().hex_to_pixel(h);
+                let zoom = self.canvas.camera().zoom;
+                self.canvas
+                    .set_camera(crate::canvas::camera::Camera { centre, zoom });
+                self.tools.selection_mut().set(vec![h]);
+            }
             Action::TogglePlayerWindow => match crate::files::storage::open_players_window() {
                 // A browser: the players' window is a window of the browser, fed from here.
                 Some(Ok(channel)) => {

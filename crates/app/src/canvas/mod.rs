@@ -7,6 +7,7 @@ pub(crate) mod chunks;
 pub(crate) mod frame_stats;
 pub(crate) mod images;
 pub(crate) mod input_steps;
+pub mod key_marks;
 pub(crate) mod key_presses;
 pub(crate) mod legend_view;
 pub mod overlays;
@@ -504,6 +505,7 @@ pub(super) fn canvas(app: &mut CanvasParts<'_>, ui: &mut egui::Ui) -> Vec<Action
     let view = (&app.canvas.camera, rect);
     crate::tools::annotation_marks::paint(&painter, app.tools, app.doc, &layout, view);
     crate::canvas::secret_marks::paint(&painter, app.doc, &layout, view);
+    crate::canvas::key_marks::paint(&painter, app.doc, &layout, view);
     let shown = (&app.canvas.images, &app.canvas.underlay);
     crate::canvas::underlay_view::paint_handles(&painter, view, app.doc.map(), shown);
     // The legend, scale bar and overlay caption over every mark of the map.

@@ -20,6 +20,10 @@ pub struct Panels {
     pub layers: bool,
     /// Overlays panel.
     pub overlays: bool,
+    /// The hex key's panel (off until asked for: older preference files have no such
+    /// field).
+    #[serde(default)]
+    pub key: bool,
 }
 
 impl Default for Panels {
@@ -28,6 +32,7 @@ impl Default for Panels {
             palette: true,
             layers: true,
             overlays: true,
+            key: false,
         }
     }
 }

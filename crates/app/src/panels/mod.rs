@@ -7,6 +7,7 @@ pub(crate) mod feature_palette;
 pub(crate) mod file_menu;
 pub(crate) mod fog_panel;
 pub(crate) mod icon_palette;
+pub(crate) mod key_panel;
 pub(crate) mod palette_panel;
 pub(crate) mod party_controls;
 pub(crate) mod region_panel;
@@ -140,6 +141,7 @@ pub(super) fn menu_bar(
                 ui.checkbox(&mut prefs.panels.palette, "Palette panel");
                 ui.checkbox(&mut prefs.panels.layers, "Layers panel");
                 ui.checkbox(&mut prefs.panels.overlays, "Overlays panel");
+                ui.checkbox(&mut prefs.panels.key, "Key panel");
             });
             ui.menu_button("Map", |ui| {
                 if players {

@@ -156,6 +156,15 @@ pub(crate) fn handle(
             tools.set_tool(tool);
         }
     }
+    // Enter on one selected keyed hex opens its entry in the Key panel (Enter is taken
+    // only then: a window's Enter, such as Export's, stays the window's).
+    if let [h] = tools.selection().hexes()
+        && map.key_entry(*h).is_some()
+        && ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Enter))
+    {
+        prefs.panels.key = true;
+        crate::panels::key_panel::open_entry(ctx, *h);
+    }
     // [ and ] shrink and grow the brush, as in most paint programs, a step per press.
     let radius = &mut prefs.tools.brush_radius;
     let brush_keys = [Key::OpenBracket, Key::CloseBracket];

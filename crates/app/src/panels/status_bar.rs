@@ -209,9 +209,13 @@ fn second_line(
     out
 }
 
-/// What the second line says about the map's hex `h`: terrain, height, mine, the
-/// features and the icon or label under the pointer.
+/// What the second line says about the map's hex `h`: its key entry's title, terrain,
+/// height, mine, the features and the icon or label under the pointer.
 fn hex_pieces(canvas: &Canvas, doc: &OpenMap, h: Hex, out: &mut Vec<Piece>) {
+    if let Some(entry) = doc.map().key_entries().get(&h) {
+        let label = doc.map().hex_label(h);
+        out.push(Piece::new(format!("key: {label} {}", entry.title)));
+    }
     let terrain = doc
         .terrain(h)
         .and_then(|t| doc.map().palette().get(t))

@@ -17,6 +17,7 @@ mod json_meta;
 mod json_read;
 mod json_regions;
 mod json_value;
+pub mod key;
 mod kind;
 pub mod layers;
 mod left_out;
@@ -110,6 +111,14 @@ pub trait Format: Send + Sync {
         job: WriteJob<'j>,
     ) -> Steps<'a, Result<Written, WriteError>> {
         Box::pin(async move { self.write(job) })
+    }
+
+    /// The main file's name when the format writes a folder (the Markdown vault's
+    /// `index.md`): the command line's OUT is then the folder, made when missing, and the
+    /// side files go beside the main file in it. `None` (every other format): OUT is the
+    /// main file.
+    fn folder_main(&self) -> Option<&'static str> {
+        None
     }
 
     /// [`FormatInfo::name`].

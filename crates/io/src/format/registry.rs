@@ -2,6 +2,7 @@
 //! map (with the size limit, for every front-end) and writing a map with its side files.
 
 use super::csv::CSV;
+use super::key::{KEY_HTML, KEY_MD, KEY_PDF};
 use super::pdf::PDF;
 use super::picture::{PNG, SVG};
 use super::ron::Ron;
@@ -16,7 +17,9 @@ use std::path::Path;
 
 /// Every format, in menu order. Adding a format: implement [`Format`] in a file of this
 /// module and add one line here.
-pub static FORMATS: &[&dyn Format] = &[&Ron, &TMX, &TMJ, &CSV, &JSON, &PNG, &SVG, &PDF, &VASSAL];
+pub static FORMATS: &[&dyn Format] = &[
+    &Ron, &TMX, &TMJ, &CSV, &JSON, &PNG, &SVG, &PDF, &VASSAL, &KEY_MD, &KEY_HTML, &KEY_PDF,
+];
 
 /// The native format (RON): what the editor opens and saves.
 pub fn native() -> &'static dyn Format {

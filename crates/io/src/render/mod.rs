@@ -4,6 +4,7 @@
 
 mod glyphs;
 mod hex_raster;
+pub mod key_booklet;
 pub mod pdf;
 mod pdf_fonts;
 mod pdf_images;

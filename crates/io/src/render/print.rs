@@ -195,6 +195,34 @@ pub async fn pdf_in_steps(
     opts: &PrintOptions,
     progress: &mut dyn FnMut(f32),
 ) -> Result<Vec<u8>, PictureError> {
+    let mut shared = Shared::new(FIRST_SHARED_ID);
+    let (pages, _) = board_pages(map, opts, &mut shared, progress).await?;
+    Ok(write_document(map.name(), pages, &mut shared))
+}
+
+/// The first object id of pages and shared objects: 1 is the catalog, 2 the page tree,
+/// 3 the document info.
+pub(super) const FIRST_SHARED_ID: i32 = 4;
+
+/// The style a print draws the map in.
+pub(super) fn print_style(opts: &PrintOptions) -> Style {
+    let style = Style::picture(Layers::picture(opts.mines, opts.grid, opts.labels));
+    if opts.players {
+        style.for_players()
+    } else {
+        style
+    }
+}
+
+/// The pages of the printed map: the assembly index of a board of several pages, the
+/// board's pages, and the key (legend) on a page of its own when asked; and the layout
+/// they were cut by.
+pub(super) async fn board_pages(
+    map: &HexMap,
+    opts: &PrintOptions,
+    shared: &mut Shared,
+    progress: &mut dyn FnMut(f32),
+) -> Result<(Vec<PageOut>, PageLayout), PictureError> {
     if map.shape().is_empty() {
         return Err(PictureError::Empty);
     }
@@ -203,17 +231,12 @@ pub async fn pdf_in_steps(
         Some(b) => PageLayout::new(&opts.setup, b, flat_to_flat(&world))?,
         None => layout_map(map, &opts.setup)?,
     };
-    let mut style = Style::picture(Layers::picture(opts.mines, opts.grid, opts.labels));
-    if opts.players {
-        style = style.for_players();
-    }
+    let style = print_style(opts);
     let spill = hexmap_draw::spill::Spill::of(map, &world);
     let mut scene = MapScene::whole(map, world, &style).with_spill(&spill);
     if let Some(images) = &opts.images {
         scene = scene.with_images(images);
     }
-    // Object ids: 1 catalog, 2 page tree, 3 info; pages and shared objects from 4.
-    let mut shared = Shared::new(4);
     let mut pages = Vec::new();
     let several = layout.page_count() > 1;
     let has_key = !legend::legend_entries(map).is_empty();
@@ -223,8 +246,7 @@ pub async fn pdf_in_steps(
         Some(_) => has_key.then(|| layout.page_count() + usize::from(several) + 1),
     };
     if several {
-        let index =
-            super::print_index::index_page(map, &layout, &scene, opts, key_number, &mut shared);
+        let index = super::print_index::index_page(map, &layout, &scene, opts, key_number, shared);
         pages.push(index);
     }
     let total = layout.page_count();
@@ -238,7 +260,7 @@ pub async fn pdf_in_steps(
                 &page,
                 opts,
                 i + first_number,
-                &mut shared,
+                shared,
                 &mut |share| progress((i as f32 + share) / total as f32),
             )
             .await,
@@ -247,13 +269,13 @@ pub async fn pdf_in_steps(
         hexmap_map::steps::pause().await;
     }
     if key_number.is_some() {
-        pages.push(key_page(map, &layout, opts, &mut shared));
+        pages.push(key_page(map, &layout, opts, shared));
     }
-    Ok(write_document(map.name(), pages, &mut shared))
+    Ok((pages, layout))
 }
 
 /// The PDF file of `pages`.
-fn write_document(title: &str, pages: Vec<PageOut>, shared: &mut Shared) -> Vec<u8> {
+pub(super) fn write_document(title: &str, pages: Vec<PageOut>, shared: &mut Shared) -> Vec<u8> {
     let mut pdf = Pdf::new();
     let (catalog, tree, info) = (Ref::new(1), Ref::new(2), Ref::new(3));
     pdf.catalog(catalog).pages(tree);

@@ -1,0 +1,174 @@
+//! The Key panel (View → Key panel): every keyed hex in label order — its label and
+//! title — with a search box over titles, texts and tags and a tag filter. A click on a
+//! hex centres the map on it, selects it and opens its entry below the list: title, tags,
+//! the players' text and the GM's, emphasis and lists shown formatted
+//! (`hexmap_map::key_text`), each `[[label]]` link a button that follows it, or shown
+//! struck through when the hex it names has no entry.
+
+use crate::Action;
+use crate::open_map::OpenMap;
+use eframe::egui::{self, RichText};
+use hexmap_hex::Hex;
+use hexmap_map::HexMap;
+use hexmap_map::key_text::{Span, blocks};
+
+/// What the panel remembers between frames: the search, the tag chosen, the entry open.
+#[derive(Clone, Debug, Default)]
+struct KeyPanelState {
+    search: String,
+    tag: Option<String>,
+    open: Option<Hex>,
+}
+
+/// The id the panel's state is kept under in egui's memory.
+fn state_id() -> egui::Id {
+    egui::Id::unique("key panel")
+}
+
+/// Open `h`'s entry in the panel (the map's Enter on a selected hex, a followed link).
+pub(crate) fn open_entry(ctx: &egui::Context, h: Hex) {
+    ctx.data_mut(|d| d.get_temp_mut_or_default::<KeyPanelState>(state_id()).open = Some(h));
+}
+
+/// The panel at the window's right side.
+pub(crate) fn panel(ui: &mut egui::Ui, doc: &OpenMap) -> Vec<Action> {
+    let mut out = Vec::new();
+    let mut state: KeyPanelState = ui.data(|d| d.get_temp(state_id())).unwrap_or_default();
+    egui::Panel::right("key")
+        .exact_size(super::side_panel_width(ui, 260.0))
+        .resizable(false)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                show(ui, doc.map(), &mut state, &mut out);
+            });
+        });
+    ui.data_mut(|d| d.insert_temp(state_id(), state));
+    out
+}
+
+/// The list, the filters and the open entry.
+fn show(ui: &mut egui::Ui, map: &HexMap, state: &mut KeyPanelState, out: &mut Vec<Action>) {
+    ui.heading("Key");
+    let key = map.key_by_label();
+    ui.add(
+        egui::TextEdit::singleline(&mut state.search)
+            .hint_text("Search titles, text, tags")
+            .id(egui::Id::unique("key search")),
+    );
+    let mut tags: Vec<&String> = key.iter().flat_map(|(_, _, e)| &e.tags).collect();
+    tags.sort();
+    tags.dedup();
+    egui::ComboBox::new("key tag", "Tag")
+        .selected_text(state.tag.as_deref().unwrap_or("every tag"))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut state.tag, None, "every tag");
+            for t in tags {
+                ui.selectable_value(&mut state.tag, Some(t.clone()), t.as_str());
+            }
+        });
+    let shown: Vec<&(String, Hex, hexmap_map::KeyEntry)> = key
+        .iter()
+        .filter(|(label, _, e)| {
+            (e.matches(&state.search, true) || label.contains(state.search.trim()))
+                && state.tag.as_ref().is_none_or(|t| e.tags.contains(t))
+        })
+        .collect();
+    ui.label(format!(
+        "{} of {}",
+        shown.len(),
+        crate::panels::words::count(key.len(), "keyed hex", "keyed hexes")
+    ));
+    for (label, h, e) in shown {
+        let text = if e.gm_only {
+            format!("{label} {} (GM only)", e.title)
+        } else {
+            format!("{label} {}", e.title)
+        };
+        if ui.selectable_label(state.open == Some(*h), text).clicked() {
+            state.open = Some(*h);
+            out.push(Action::GoToHex(*h));
+        }
+    }
+    if let Some(h) = state.open {
+        ui.separator();
+        match map.key_entry(h) {
+            Some(e) => entry(ui, map, h, &e, state, out),
+            None => {
+                ui.label(format!("{}: no entry", map.hex_label(h)));
+            }
+        }
+    }
+}
+
+/// One entry, formatted.
+fn entry(
+    ui: &mut egui::Ui,
+    map: &HexMap,
+    h: Hex,
+    e: &hexmap_map::KeyEntry,
+    state: &mut KeyPanelState,
+    out: &mut Vec<Action>,
+) {
+    ui.label(RichText::new(format!("{} {}", map.hex_label(h), e.title)).heading());
+    if !e.tags.is_empty() {
+        ui.label(RichText::new(e.tags.join(", ")).italics());
+    }
+    if e.gm_only {
+        ui.label(RichText::new("For the GM only").italics());
+    }
+    text(ui, map, &e.player_text, state, out);
+    if !e.gm_text.trim().is_empty() {
+        ui.label(RichText::new("GM").strong());
+        text(ui, map, &e.gm_text, state, out);
+    }
+}
+
+/// An entry's text: a line per block, list items with a bullet, emphasis as italics and
+/// bold, links as buttons.
+fn text(
+    ui: &mut egui::Ui,
+    map: &HexMap,
+    body: &str,
+    state: &mut KeyPanelState,
+    out: &mut Vec<Action>,
+) {
+    for b in blocks(body) {
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing.x = 0.0;
+            if b.item {
+                ui.label("  • ");
+            }
+            for span in &b.spans {
+                match span {
+                    Span::Text { text, italic, bold } => {
+                        let mut t = RichText::new(text);
+                        if *italic {
+                            t = t.italics();
+                        }
+                        if *bold {
+                            t = t.strong();
+                        }
+                        ui.label(t);
+                    }
+                    Span::Link(label) => {
+                        let target = map
+                            .hex_of_label(label)
+                            .filter(|h| map.key_entry(*h).is_some());
+                        match target {
+                            Some(h) => {
+                                if ui.link(label.as_str()).clicked() {
+                                    state.open = Some(h);
+                                    out.push(Action::GoToHex(h));
+                                }
+                            }
+                            None => {
+                                ui.label(RichText::new(label.as_str()).strikethrough().weak())
+                                    .on_hover_text("no entry for this hex");
+                            }
+                        }
+                    }
+                }
+            }
+        });
+    }
+}
