@@ -2,7 +2,8 @@
 //! by the command line to every format of the registry, and to every player view a format
 //! offers, each output read by its own consumer: Tiled's `--export-map` for TMX and TMJ,
 //! librsvg for SVG, poppler for PDF, a PNG decoder, the JSON schema (Python's jsonschema),
-//! a CSV parse, and `hexmap import` or the RON loader where hexmap reads the file back.
+//! Python's json.tool (Foundry scenes), unzip and xmllint (VASSAL modules), a CSV parse,
+//! and `hexmap import` or the RON loader where hexmap reads the file back.
 //! A map or a format added later is covered without a change here; a format with no
 //! consumer check below fails the test until one is written.
 //!
@@ -238,6 +239,22 @@ fn consume(
             std::fs::write(&png, bytes).unwrap();
             assert_picture(&png, &what);
         }
+        "foundry" => {
+            // Python's json.tool parses the scene and its journals; the background is
+            // the file the scene names beside it.
+            run(Command::new("python3").args(["-m", "json.tool"]).arg(out));
+            let scene: serde_json::Value =
+                serde_json::from_slice(&std::fs::read(out).unwrap()).unwrap();
+            let stem = out.file_stem().unwrap().to_string_lossy().into_owned();
+            for journal in ["journal", "gm-journal"] {
+                let path = dir.join(format!("{stem}-{journal}.json"));
+                if path.exists() {
+                    run(Command::new("python3").args(["-m", "json.tool"]).arg(&path));
+                }
+            }
+            let src = scene["background"]["src"].as_str().unwrap();
+            assert_picture(&dir.join(src), &what);
+        }
         other => panic!("no consumer check for the format {other}: add one to this test"),
     }
 }
@@ -254,9 +271,12 @@ fn export_everything(map: &Path, dir: &Path, c: &Consumers) -> Vec<PathBuf> {
             &[false]
         };
         for &player_view in views {
+            // The format's name in the file's: two formats may share an extension
+            // (hexmap's JSON and a Foundry scene).
             let name = format!(
-                "{stem}{}.{}",
+                "{stem}{}-{}.{}",
                 if player_view { "-player" } else { "" },
+                format.name(),
                 format.extensions()[0]
             );
             let out = dir.join(name);

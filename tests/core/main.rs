@@ -20,6 +20,7 @@ mod cli_stats;
 mod docs_are_true;
 mod every_export;
 mod export_annotations;
+mod export_foundry;
 mod export_pictures;
 mod export_tiled;
 mod export_vassal;

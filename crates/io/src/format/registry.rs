@@ -5,6 +5,7 @@ use super::pdf::PDF;
 use super::picture::{PNG, SVG};
 use super::ron::Ron;
 use super::table::{CSV, JSON};
+use super::tables::foundry::FOUNDRY;
 use super::tables::vassal::VASSAL;
 use super::tiled::{TMJ, TMX};
 use super::{Format, Imported, ReadError, WriteError, WriteOptions};
@@ -15,7 +16,9 @@ use std::path::Path;
 
 /// Every format, in menu order. Adding a format: implement [`Format`] in a file of this
 /// module and add one line here.
-pub static FORMATS: &[&dyn Format] = &[&Ron, &TMX, &TMJ, &CSV, &JSON, &PNG, &SVG, &PDF, &VASSAL];
+pub static FORMATS: &[&dyn Format] = &[
+    &Ron, &TMX, &TMJ, &CSV, &JSON, &PNG, &SVG, &PDF, &VASSAL, &FOUNDRY,
+];
 
 /// The native format (RON): what the editor opens and saves.
 pub fn native() -> &'static dyn Format {

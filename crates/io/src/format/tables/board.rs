@@ -69,13 +69,25 @@ pub fn board_hex(opts: &WriteOptions) -> Result<u32, WriteError> {
     Ok(px)
 }
 
+/// Where a board puts its anchor hex's centre: given the pixel where the map's own frame
+/// puts it, the pixel it must move to, right of and below that one (the frame grows at its
+/// top-left corner to make room, so nothing of the map is cut).
+pub type Placement<'a> = &'a dyn Fn((f64, f64)) -> (f64, f64);
+
+/// The next whole pixel: VASSAL's placement (it truncates centres to whole pixels).
+pub fn whole_pixel(p: (f64, f64)) -> (f64, f64) {
+    (p.0.ceil(), p.1.ceil())
+}
+
 /// Draw `map` as a board whose hexes are `opts.board_hex` pixels flat to flat, with the
-/// centre of `anchor` on a whole pixel (the picture's options otherwise as `opts` asks:
-/// grid, labels, legend, player view). The picture is never shrunk: too large is an error.
+/// centre of `anchor` where `place` puts it (the picture's options otherwise as `opts`
+/// asks: grid, labels, legend, player view). The picture is never shrunk: too large is an
+/// error.
 pub fn draw_board(
     map: &HexMap,
     opts: &WriteOptions,
     anchor: Hex,
+    place: Placement<'_>,
     progress: &mut dyn FnMut(f32),
 ) -> Result<Board, WriteError> {
     let flat_px = board_hex(opts)?;
@@ -90,7 +102,7 @@ pub fn draw_board(
         None => hexmap_draw::map_world_box(map, &layout, hexmap_draw::CellReach::HexSize)
             .ok_or(PictureError::Empty)?,
     };
-    // Move the frame's top-left corner so that the anchor's centre is whole.
+    // Move the frame's top-left corner so that the anchor's centre is where `place` says.
     let to_px = picture_transform(
         map,
         &PictureOptions {
@@ -103,7 +115,8 @@ pub fn draw_board(
         a.x * o.scale + to_px.offset.0,
         a.y * o.scale + to_px.offset.1,
     );
-    let shift = (px.0.ceil() - px.0, px.1.ceil() - px.1);
+    let to = place(px);
+    let shift = ((to.0 - px.0).max(0.0), (to.1 - px.1).max(0.0));
     let lo = Point::new(
         framed.0.x - shift.0 / o.scale,
         framed.0.y - shift.1 / o.scale,

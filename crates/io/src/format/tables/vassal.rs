@@ -12,7 +12,7 @@
 //! plus `hOff` and raw row plus `vOff`, `hLeading` zeros of padding, column first when
 //! `first` is `H`.
 
-use super::board::{Board, draw_board};
+use super::board::{Board, draw_board, whole_pixel};
 use crate::format::{Format, FormatInfo, FormatOption, WriteError, WriteJob, Written};
 use crate::tiled::xml::escape;
 use crate::zip_store::stored_zip;
@@ -200,7 +200,7 @@ impl Format for Vassal {
             ..
         } = job;
         let (kind, _) = numbering_kind(map);
-        let board = draw_board(map, opts, anchor(kind), progress)?;
+        let board = draw_board(map, opts, anchor(kind), &whole_pixel, progress)?;
         let grid = vassal_grid(map, &board);
         let name = if map.name().is_empty() {
             "Map"
