@@ -482,13 +482,47 @@ fn key_entries_become_journal_pages_with_pins_on_their_hexes() {
     }
 }
 
-/// `background` with Foundry's centres of this grid marked (a white ring with a black
-/// dot) and the cell outlines Foundry draws, for the README: drawn from the reader above,
-/// not from hexmap.
+impl FoundryScene {
+    /// hexagonal.mjs 331-353 (`getShape`): a cell's corners around its centre, a
+    /// quarter of the cell's width and height apart (width = size, height = 2 size / √3
+    /// for row grids; the other way round for column grids).
+    fn shape(&self) -> [(f64, f64); 6] {
+        let long = 2.0 * self.size / 3f64.sqrt();
+        if self.columns() {
+            let (x, y) = (long / 4.0, self.size / 4.0);
+            [
+                (-2.0 * x, 0.0),
+                (-x, -2.0 * y),
+                (x, -2.0 * y),
+                (2.0 * x, 0.0),
+                (x, 2.0 * y),
+                (-x, 2.0 * y),
+            ]
+        } else {
+            let (x, y) = (self.size / 4.0, long / 4.0);
+            [
+                (0.0, -2.0 * y),
+                (2.0 * x, -y),
+                (2.0 * x, y),
+                (0.0, 2.0 * y),
+                (-2.0 * x, y),
+                (-2.0 * x, -y),
+            ]
+        }
+    }
+}
+
+/// `background` with Foundry's cells of this grid outlined and their centres marked (a
+/// white ring with a black dot), for the README: drawn from the reader above, not from
+/// hexmap.
 fn overlay(grid: &FoundryScene, mut img: tiny_skia::Pixmap) -> tiny_skia::Pixmap {
     let (bx, by) = grid.background_origin();
     let span = (img.width().max(img.height()) as f64 / grid.size) as i32 + 2;
     let mut paint = tiny_skia::Paint::default();
+    let stroke = tiny_skia::Stroke {
+        width: 1.5,
+        ..Default::default()
+    };
     for i in -1..=span {
         for j in -1..=span {
             let (x, y) = grid.centre(i, j);
@@ -496,6 +530,24 @@ fn overlay(grid: &FoundryScene, mut img: tiny_skia::Pixmap) -> tiny_skia::Pixmap
             if x < 0.0 || y < 0.0 || x > img.width() as f32 || y > img.height() as f32 {
                 continue;
             }
+            let mut outline = tiny_skia::PathBuilder::new();
+            for (n, (dx, dy)) in grid.shape().into_iter().enumerate() {
+                let (px, py) = (x + dx as f32, y + dy as f32);
+                if n == 0 {
+                    outline.move_to(px, py);
+                } else {
+                    outline.line_to(px, py);
+                }
+            }
+            outline.close();
+            paint.set_color_rgba8(255, 140, 0, 255);
+            img.stroke_path(
+                &outline.finish().unwrap(),
+                &paint,
+                &stroke,
+                tiny_skia::Transform::identity(),
+                None,
+            );
             for (r, [red, g, b]) in [(5.0, [255, 255, 255]), (2.5, [0, 0, 0])] {
                 paint.set_color_rgba8(red, g, b, 255);
                 let circle = tiny_skia::PathBuilder::from_circle(x, y, r).unwrap();

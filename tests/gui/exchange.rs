@@ -484,11 +484,10 @@ fn the_export_windows_png_compression_choice_reaches_the_file() {
     assert!(pixels(&fastest) == pixels(&small) && pixels(&small) == pixels(&default));
 }
 
-#[test]
-fn file_export_lists_vassal_with_its_board_hex_size_and_writes_the_module() {
-    let dir = temp_dir("exchange-vassal");
-    let vmod = dir.join("board.vmod");
-    let dialogs = FakeDialogs::with_answers([DialogReply::Export(vmod.clone())]);
+/// File → Export… as a person does it: `format` picked from the list, the board hex size
+/// typed into its field (click, select all, type, Enter), the file chosen as `out`.
+fn export_board(format: &str, out: &std::path::Path, board_hex: &str) {
+    let dialogs = FakeDialogs::with_answers([DialogReply::Export(out.to_path_buf())]);
     let doc = OpenMap::sample();
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 900.0))
@@ -498,10 +497,9 @@ fn file_export_lists_vassal_with_its_board_hex_size_and_writes_the_module() {
     settle(&mut h);
     h.get_by_label("Export…").click();
     settle(&mut h);
-    h.get_by_label(by_name("vassal").unwrap().description())
+    h.get_by_label(by_name(format).unwrap().description())
         .click();
     settle(&mut h);
-    // The board's hex size, typed as a person types it: click the field, replace, Enter.
     h.get_by_label("Board hex, flat to flat (pixels)").click();
     settle(&mut h);
     h.event(Event::Key {
@@ -511,7 +509,7 @@ fn file_export_lists_vassal_with_its_board_hex_size_and_writes_the_module() {
         repeat: false,
         modifiers: Modifiers::COMMAND,
     });
-    for c in "72".chars() {
+    for c in board_hex.chars() {
         h.event(Event::Text(c.to_string()));
     }
     settle(&mut h);
@@ -529,6 +527,13 @@ fn file_export_lists_vassal_with_its_board_hex_size_and_writes_the_module() {
         settle(&mut h);
     }
     crate::harness::wait_for_export(&mut h);
+}
+
+#[test]
+fn file_export_lists_vassal_with_its_board_hex_size_and_writes_the_module() {
+    let dir = temp_dir("exchange-vassal");
+    let vmod = dir.join("board.vmod");
+    export_board("vassal", &vmod, "72");
     let entries = hexmap::io::zip_store::read_stored_zip(&std::fs::read(&vmod).unwrap())
         .expect("the module is a zip");
     let names: Vec<&str> = entries.iter().map(|(n, _)| n.as_str()).collect();
@@ -537,5 +542,23 @@ fn file_export_lists_vassal_with_its_board_hex_size_and_writes_the_module() {
     assert!(
         build.contains(" dy=\"72\""),
         "the typed board hex size: {build}"
+    );
+}
+
+#[test]
+fn file_export_lists_foundry_with_its_grid_size_and_writes_scene_and_background() {
+    let dir = temp_dir("exchange-foundry");
+    let scene = dir.join("scene.json");
+    export_board("foundry", &scene, "80");
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&scene).unwrap()).unwrap();
+    assert_eq!(v["grid"]["size"], 80, "the typed grid size");
+    let background = dir.join(v["background"]["src"].as_str().unwrap());
+    let png = tiny_skia::Pixmap::load_png(&background).expect("the background beside it");
+    assert_eq!(
+        (png.width(), png.height()),
+        (
+            v["width"].as_u64().unwrap() as u32,
+            v["height"].as_u64().unwrap() as u32
+        )
     );
 }

@@ -70,12 +70,13 @@ pub fn board_hex(opts: &WriteOptions) -> Result<u32, WriteError> {
 }
 
 /// Where a board puts its anchor hex's centre: given the pixel where the map's own frame
-/// puts it, the pixel it must move to, right of and below that one (the frame grows at its
-/// top-left corner to make room, so nothing of the map is cut).
-pub type Placement<'a> = &'a dyn Fn((f64, f64)) -> (f64, f64);
+/// puts it and the earliest pixel it may move to (the frame's margin less), the pixel it
+/// must move to, right of and below the earliest (the frame grows or shrinks at its
+/// top-left corner, so nothing of the map is cut).
+pub type Placement<'a> = &'a dyn Fn((f64, f64), (f64, f64)) -> (f64, f64);
 
 /// The next whole pixel: VASSAL's placement (it truncates centres to whole pixels).
-pub fn whole_pixel(p: (f64, f64)) -> (f64, f64) {
+pub fn whole_pixel(p: (f64, f64), _earliest: (f64, f64)) -> (f64, f64) {
     (p.0.ceil(), p.1.ceil())
 }
 
@@ -115,8 +116,9 @@ pub fn draw_board(
         a.x * o.scale + to_px.offset.0,
         a.y * o.scale + to_px.offset.1,
     );
-    let to = place(px);
-    let shift = ((to.0 - px.0).max(0.0), (to.1 - px.1).max(0.0));
+    let slack = o.margin.max(0.0);
+    let to = place(px, (px.0 - slack, px.1 - slack));
+    let shift = ((to.0 - px.0).max(-slack), (to.1 - px.1).max(-slack));
     let lo = Point::new(
         framed.0.x - shift.0 / o.scale,
         framed.0.y - shift.1 / o.scale,

@@ -132,8 +132,8 @@ pub fn foundry_board(
     let kind = map.properties().offset_kind;
     let anchor = kind.to_hex(OffsetCoord::new(0, 0));
     let cell = Cell::new((0, 0));
-    let place = |at: (f64, f64)| {
-        let (ij, centre) = cell_at_or_after(kind, f64::from(size), at);
+    let place = |_: (f64, f64), earliest: (f64, f64)| {
+        let (ij, centre) = cell_at_or_after(kind, f64::from(size), earliest);
         cell.set(ij);
         centre
     };
