@@ -21,6 +21,7 @@ mod docs_are_true;
 mod every_export;
 mod export_annotations;
 mod export_foundry;
+mod export_godot;
 mod export_pictures;
 mod export_tiled;
 mod export_vassal;

@@ -6,6 +6,7 @@ use super::picture::{PNG, SVG};
 use super::ron::Ron;
 use super::table::{CSV, JSON};
 use super::tables::foundry::FOUNDRY;
+use super::tables::godot::GODOT;
 use super::tables::vassal::VASSAL;
 use super::tiled::{TMJ, TMX};
 use super::{Format, Imported, ReadError, WriteError, WriteOptions};
@@ -17,7 +18,7 @@ use std::path::Path;
 /// Every format, in menu order. Adding a format: implement [`Format`] in a file of this
 /// module and add one line here.
 pub static FORMATS: &[&dyn Format] = &[
-    &Ron, &TMX, &TMJ, &CSV, &JSON, &PNG, &SVG, &PDF, &VASSAL, &FOUNDRY,
+    &Ron, &TMX, &TMJ, &CSV, &JSON, &PNG, &SVG, &PDF, &VASSAL, &FOUNDRY, &GODOT,
 ];
 
 /// The native format (RON): what the editor opens and saves.
