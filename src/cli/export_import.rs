@@ -31,8 +31,8 @@ pub struct ExportArgs {
     #[arg(long = "to", ignore_case = true, value_parser = writer_parser())]
     pub format: &'static dyn Format,
     /// The file to write, or - for standard output (a Tiled export also writes
-    /// NAME-tiles.png beside it, a Foundry scene NAME-background.png and its journals, so
-    /// they need a file name).
+    /// NAME-tiles.png beside it, a Foundry scene NAME-background.png and its journals, a
+    /// Godot scene NAME-tileset.tres and NAME-atlas.png, so they need a file name).
     pub out: PathBuf,
     /// RON: write the map in offset or cube form.
     #[arg(long, default_value = "offset")]
@@ -76,7 +76,8 @@ pub struct ExportArgs {
     pub tile_size: Option<u32>,
     /// Hex size flat to flat. PDF, and PNG with --dpi: on paper (19mm, 0.75in, 1.5in,
     /// 2cm). VASSAL and Foundry: the board's pixels (Foundry's grid size), an even number
-    /// from 16 to 512, for Foundry at least 20 (64 or 64px) [default: 64].
+    /// from 16 to 512, for Foundry at least 20 (64 or 64px) [default: 64]. Godot: the tile
+    /// size is the nearest that keeps a regular hexagon's proportions.
     #[arg(long, value_name = "SIZE")]
     pub hex_size: Option<HexSizeArg>,
     /// PNG: how hard the pixels are compressed: fastest (fdeflate, about twice the size),

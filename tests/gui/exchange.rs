@@ -562,3 +562,20 @@ fn file_export_lists_foundry_with_its_grid_size_and_writes_scene_and_background(
         )
     );
 }
+
+#[test]
+fn file_export_lists_godot_and_writes_scene_tileset_and_atlas() {
+    let dir = temp_dir("exchange-godot");
+    let scene = dir.join("level.tscn");
+    export_board("godot", &scene, "90");
+    let tscn = std::fs::read_to_string(&scene).unwrap();
+    assert!(tscn.contains("type=\"TileMapLayer\""), "{tscn}");
+    let tres = std::fs::read_to_string(dir.join("level-tileset.tres")).unwrap();
+    // 90 pixels flat to flat keeps a regular hexagon's proportions: 104 corner to corner.
+    assert!(
+        tres.contains("tile_size = Vector2i(90, 104)")
+            || tres.contains("tile_size = Vector2i(104, 90)"),
+        "the typed tile size: {tres}"
+    );
+    assert!(tiny_skia::Pixmap::load_png(dir.join("level-atlas.png")).is_ok());
+}
