@@ -243,10 +243,7 @@ fn write_offset(map: &HexMap, o: &mut String) {
         }
         o.push_str("        ],\n");
     }
-    regions::write_regions(map, o, at);
-    key::write_key(map, o, at);
-    custom::write_cells(map, o, at);
-    o.push_str("    ),\n");
+    write_hex_lists(map, o, at);
 }
 
 fn write_cube(map: &HexMap, o: &mut String) {
@@ -282,10 +279,7 @@ fn write_cube(map: &HexMap, o: &mut String) {
         }
         o.push_str("        ],\n");
     }
-    regions::write_regions(map, o, at);
-    key::write_key(map, o, at);
-    custom::write_cells(map, o, at);
-    o.push_str("    ),\n");
+    write_hex_lists(map, o, at);
 }
 
 /// The cube form's cell list, `(q, r, s, terrain),` with the cells of one row (same r) on
@@ -391,6 +385,15 @@ fn write_feature_palette<T: FeatureType>(
 
 /// The `edges` and `paths` lists of either form; `at(h)` is how the form writes a hex and
 /// the key its entries sort by (row, then column).
+/// The lists both cell forms end with — regions, the key and the cells' custom values —
+/// and the close of the `cells` block; `at` names a hex in the form's coordinates.
+fn write_hex_lists(map: &HexMap, o: &mut String, at: impl Fn(Hex) -> (String, (i32, i32)) + Copy) {
+    regions::write_regions(map, o, at);
+    key::write_key(map, o, at);
+    custom::write_cells(map, o, at);
+    o.push_str("    ),\n");
+}
+
 fn write_features(map: &HexMap, o: &mut String, at: impl Fn(Hex) -> (String, (i32, i32))) {
     let orientation = map.properties().orientation;
     let name = |d: Direction| match orientation {

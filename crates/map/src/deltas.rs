@@ -16,7 +16,9 @@ pub(crate) struct Delta<K, V> {
 
 /// The changes of one kind in one undo step, in the order keys were first touched. The
 /// lookup from key to place exists only while the step is open ([`Deltas::finish`] drops
-/// it). Keys come from the map itself, so the fast [`HexBuildHasher`] is the default.
+/// it) and only once the list is longer than [`SCAN`]: a short list is searched in place,
+/// so the one-cell records a stroke merges dab by dab allocate no table. Keys come from
+/// the map itself, so the fast [`HexBuildHasher`] is the default.
 #[derive(Clone, Debug)]
 pub(crate) struct Deltas<K, V, S = HexBuildHasher> {
     list: Vec<Delta<K, V>>,
@@ -55,21 +57,42 @@ impl<'a, K, V, S> IntoIterator for &'a Deltas<K, V, S> {
     }
 }
 
+/// Lists up to this long are searched key by key instead of through the lookup table.
+const SCAN: usize = 8;
+
 impl<K: Copy + Eq + Hash, V, S: BuildHasher + Default> Deltas<K, V, S> {
     /// Record `key` going from `old` to `new`: a first change keeps `old`, a later one
     /// only moves `new`.
     pub(crate) fn record(&mut self, key: K, old: V, new: V) {
-        match self.pos.get(&key) {
-            Some(&p) => self.list[p].new = new,
+        match self.position(&key) {
+            Some(p) => self.list[p].new = new,
             None => {
-                self.pos.insert(key, self.list.len());
+                // A complete table stays complete; an empty one is built when needed.
+                if !self.pos.is_empty() {
+                    self.pos.insert(key, self.list.len());
+                }
                 self.list.push(Delta { key, old, new });
             }
         }
     }
 
+    /// Where `key` stands in the list: a search of a short list, else the table, built
+    /// first when it lacks entries (a long list grown by search or by `record_once`).
+    fn position(&mut self, key: &K) -> Option<usize> {
+        if self.pos.len() != self.list.len() {
+            if self.list.len() <= SCAN {
+                return self.list.iter().position(|d| d.key == *key);
+            }
+            self.pos = (self.list.iter().enumerate())
+                .map(|(p, d)| (d.key, p))
+                .collect();
+        }
+        self.pos.get(key).copied()
+    }
+
     /// Record a key the current edit changes exactly once (a bucket fill): no lookup, as
-    /// no earlier change of this edit can exist for it. [`Deltas::merge`] indexes it.
+    /// no earlier change of this edit can exist for it. A later [`Deltas::record`] indexes
+    /// it.
     pub(crate) fn record_once(&mut self, key: K, old: V, new: V) {
         debug_assert!(!self.pos.contains_key(&key));
         self.list.push(Delta { key, old, new });
@@ -82,12 +105,6 @@ impl<K: Copy + Eq + Hash, V, S: BuildHasher + Default> Deltas<K, V, S> {
 
     /// Fold a later step's changes into these (first old, last new).
     pub(crate) fn merge(&mut self, later: Deltas<K, V, S>) {
-        // Changes recorded by `record_once` have no lookup entry yet.
-        if self.pos.len() != self.list.len() {
-            self.pos = (self.list.iter().enumerate())
-                .map(|(p, d)| (d.key, p))
-                .collect();
-        }
         for d in later.list {
             self.record(d.key, d.old, d.new);
         }
@@ -137,5 +154,51 @@ mod tests {
         d.merge(later);
         assert_eq!(d.len(), 1);
         assert_eq!((d[0].old, d[0].new), (0, 2));
+    }
+
+    proptest::proptest! {
+        /// Steps of any length — short ones searched in place, long ones through the
+        /// table, some filled by `record_once` — merged into a stroke keep, per key, the
+        /// first old and the last new value in first-touch order, as a plain list does.
+        #[test]
+        fn merged_steps_match_a_plain_record_of_every_change(
+            steps in proptest::collection::vec(
+                (proptest::collection::vec((0u32..40, 0u8..4), 0..30), proptest::bool::ANY),
+                1..12,
+            ),
+        ) {
+            let mut current = [0u8; 40];
+            let mut want: Vec<(u32, u8, u8)> = Vec::new();
+            // The history keeps a stroke's first step and merges the later ones into it.
+            let mut stroke: Option<Deltas<u32, u8>> = None;
+            for (changes, once) in steps {
+                let mut step: Deltas<u32, u8> = Deltas::default();
+                let mut seen = std::collections::HashSet::new();
+                for (key, value) in changes {
+                    // `record_once` promises one change per key in its step.
+                    if once && !seen.insert(key) {
+                        continue;
+                    }
+                    let old = current[key as usize];
+                    current[key as usize] = value;
+                    if once {
+                        step.record_once(key, old, value);
+                    } else {
+                        step.record(key, old, value);
+                    }
+                    match want.iter_mut().find(|w| w.0 == key) {
+                        Some(w) => w.2 = value,
+                        None => want.push((key, old, value)),
+                    }
+                }
+                match stroke.as_mut() {
+                    Some(s) => s.merge(step),
+                    None => stroke = Some(step),
+                }
+            }
+            let stroke = stroke.expect("at least one step");
+            let got: Vec<_> = stroke.iter().map(|d| (d.key, d.old, d.new)).collect();
+            proptest::prop_assert_eq!(got, want);
+        }
     }
 }

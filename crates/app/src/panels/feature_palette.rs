@@ -3,8 +3,8 @@
 //! it draws is for the GM only, and the selected path's GM-only flag.
 
 use crate::Action;
-use crate::open_map::OpenMap;
-use crate::tools::{Tool, Tools};
+use crate::panels::ToolPanelCtx;
+use crate::tools::Tool;
 use eframe::egui::{self, Color32};
 use hexmap_map::{Edit, FogEdit, GmItem, LineStyle, Rgb};
 
@@ -47,12 +47,10 @@ fn swatch(ui: &mut egui::Ui, rgb: Rgb, style: LineStyle) {
 
 /// Show the edge or path types when their tool is active; false (nothing shown) for the
 /// other tools. A change of the selected path's GM-only flag goes to `out`.
-pub(crate) fn show(
-    ui: &mut egui::Ui,
-    doc: &OpenMap,
-    tools: &mut Tools,
-    out: &mut Vec<Action>,
-) -> bool {
+pub(crate) fn show(ui: &mut egui::Ui, cx: &mut ToolPanelCtx<'_>) -> bool {
+    let ToolPanelCtx {
+        doc, tools, out, ..
+    } = cx;
     let map = doc.map();
     let tool = tools.tool();
     let f = tools.features_mut();

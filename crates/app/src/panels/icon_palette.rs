@@ -6,10 +6,10 @@
 use crate::Action;
 use crate::canvas::images::EditorImages;
 use crate::canvas::painter::ScreenSink;
-use crate::open_map::OpenMap;
+use crate::panels::ToolPanelCtx;
+use crate::tools::Tool;
 use crate::tools::icon_tool::{self, IconTool};
 use crate::tools::label_tool::{self, LabelTool};
-use crate::tools::{Tool, Tools};
 use eframe::egui::{self, Color32, TextureId};
 use hexmap_draw::annotations::{DEFAULT_INK, draw_icon};
 use hexmap_hex::Point;
@@ -22,20 +22,15 @@ const CELL: f32 = 34.0;
 
 /// Show the icon or label panel when their tool is active; false (nothing shown) for
 /// the other tools.
-pub(crate) fn show(
-    ui: &mut egui::Ui,
-    doc: &OpenMap,
-    tools: &mut Tools,
-    images: &EditorImages,
-    out: &mut Vec<Action>,
-) -> bool {
-    match tools.tool() {
+pub(crate) fn show(ui: &mut egui::Ui, cx: &mut ToolPanelCtx<'_>) -> bool {
+    let map = cx.doc.map();
+    match cx.tools.tool() {
         Tool::Icon => {
-            icon_panel(ui, doc.map(), tools.icons_mut(), images, out);
+            icon_panel(ui, map, cx.tools.icons_mut(), cx.images, cx.out);
             true
         }
         Tool::Label => {
-            label_panel(ui, doc.map(), tools.labels_mut(), out);
+            label_panel(ui, map, cx.tools.labels_mut(), cx.out);
             true
         }
         _ => false,

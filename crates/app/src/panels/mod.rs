@@ -19,6 +19,7 @@ pub(crate) mod words;
 
 use crate::Action;
 use crate::canvas::Canvas;
+use crate::canvas::images::EditorImages;
 use crate::files::prefs::{Panels, Prefs};
 use crate::open_map::OpenMap;
 use crate::panels::palette_panel::TerrainEditor;
@@ -269,6 +270,19 @@ pub(super) fn drawer(ui: &mut egui::Ui, name: &str, left: bool) -> bool {
     open
 }
 
+/// What a tool's side panel reads and where it puts its actions: one value, so the left
+/// panel offers it to each tool's panel in turn.
+pub(crate) struct ToolPanelCtx<'a> {
+    /// The open map.
+    pub doc: &'a OpenMap,
+    /// The tools and their settings (a panel changes its tool's).
+    pub tools: &'a mut Tools,
+    /// The editor's loaded pictures (user icons, tile art).
+    pub images: &'a EditorImages,
+    /// The edits and messages the panel asks for.
+    pub out: &'a mut Vec<Action>,
+}
+
 /// Width of a closed drawer's strip, in points.
 const DRAWER_STRIP: f32 = 22.0;
 
@@ -289,26 +303,19 @@ pub(super) fn left_panel(
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 if panels.palette {
-                    // The edge and path tools pick their types here instead of terrain.
-                    if !crate::panels::feature_palette::show(ui, doc, tools, &mut out)
-                        && !crate::panels::icon_palette::show(
-                            ui,
-                            doc,
-                            tools,
-                            canvas.images(),
-                            &mut out,
-                        )
-                        && !crate::panels::region_panel::show(ui, doc, tools, &mut out)
+                    let mut cx = ToolPanelCtx {
+                        doc,
+                        tools,
+                        images: canvas.images(),
+                        out: &mut out,
+                    };
+                    // The edge, path, icon, label and region tools show their own panel;
+                    // the others pick terrain.
+                    if !feature_palette::show(ui, &mut cx)
+                        && !icon_palette::show(ui, &mut cx)
+                        && !region_panel::show(ui, &mut cx)
                     {
-                        let images = canvas.images();
-                        crate::panels::palette_panel::show(
-                            ui,
-                            doc,
-                            tools,
-                            terrain_editor,
-                            images,
-                            &mut out,
-                        );
+                        palette_panel::show(ui, &mut cx, terrain_editor);
                     }
                     ui.separator();
                 }

@@ -5,8 +5,7 @@
 //! step.
 
 use crate::Action;
-use crate::open_map::OpenMap;
-use crate::tools::Tools;
+use crate::panels::ToolPanelCtx;
 use eframe::egui::{self, Color32};
 use hexmap_map::{Edit, MapEdit, MoveCost, Palette, Rgb, Terrain};
 
@@ -52,12 +51,12 @@ fn set_palette(list: Vec<Terrain>, out: &mut Vec<Action>) {
 /// The palette panel.
 pub(crate) fn show(
     ui: &mut egui::Ui,
-    doc: &OpenMap,
-    tools: &mut Tools,
+    cx: &mut ToolPanelCtx<'_>,
     editor: &mut Option<TerrainEditor>,
-    images: &crate::canvas::images::EditorImages,
-    out: &mut Vec<Action>,
 ) {
+    let ToolPanelCtx {
+        doc, tools, out, ..
+    } = cx;
     ui.heading("Terrain");
     let terrains: Vec<Terrain> = doc.map().palette().terrains().to_vec();
     for t in &terrains {
@@ -110,7 +109,7 @@ pub(crate) fn show(
     let mut close = false;
     ui.group(|ui| {
         fields(ui, ed);
-        crate::panels::tile_art_picker::show(ui, ed, &terrains, images, out);
+        crate::panels::tile_art_picker::show(ui, ed, &terrains, cx.images, out);
         let id = ed.terrain.id;
         let index = terrains.iter().position(|t| t.id == id);
         ui.horizontal(|ui| {

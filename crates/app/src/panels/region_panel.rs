@@ -4,9 +4,9 @@
 //! an `Edit::Region` with undo.
 
 use crate::Action;
-use crate::open_map::OpenMap;
+use crate::panels::ToolPanelCtx;
+use crate::tools::Tool;
 use crate::tools::region_tool::RegionTool;
-use crate::tools::{Tool, Tools};
 use eframe::egui;
 use hexmap_map::{BorderStyle, Edit, HexMap, Region, RegionEdit, RegionKind, RegionLook, Rgb};
 
@@ -24,12 +24,10 @@ const NEW_COLOURS: [[u8; 3]; 6] = [
 const FIRST_KIND: &str = "Political";
 
 /// Show the panel when the region tool is active; false (nothing shown) otherwise.
-pub(crate) fn show(
-    ui: &mut egui::Ui,
-    doc: &OpenMap,
-    tools: &mut Tools,
-    out: &mut Vec<Action>,
-) -> bool {
+pub(crate) fn show(ui: &mut egui::Ui, cx: &mut ToolPanelCtx<'_>) -> bool {
+    let ToolPanelCtx {
+        doc, tools, out, ..
+    } = cx;
     if tools.tool() != Tool::Region {
         return false;
     }

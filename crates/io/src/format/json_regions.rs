@@ -100,25 +100,20 @@ impl Element for RegionIn {
         let (name, kind) = (string("name")?, string("kind")?);
         let (v, a) = get("color")?;
         let color: Rgb = text(v, &a)?.parse().map_err(|e: String| a.err(e))?;
-        let border = match o.get("border") {
-            Some(v) => {
-                let a = at.key("border");
-                text(v, &a)?.parse::<BorderStyle>().map_err(|e| a.err(e))?
-            }
-            None => BorderStyle::Solid,
-        };
-        let tint = match o.get("tint") {
-            None | Some(Value::Null) => None,
-            Some(v) => Some(super::json_value::number(v, &at.key("tint"))? as f32),
-        };
-        let label = match o.get("label") {
-            Some(v) => boolean(v, &at.key("label"))?,
-            None => true,
-        };
-        let gm_only = match o.get("gm_only") {
-            Some(v) => boolean(v, &at.key("gm_only"))?,
-            None => false,
-        };
+        let mut look = RegionLook::new(name, kind, color);
+        if let Some(v) = o.get("border") {
+            let a = at.key("border");
+            look.border = text(v, &a)?.parse::<BorderStyle>().map_err(|e| a.err(e))?;
+        }
+        if let Some(v) = o.get("tint").filter(|v| !matches!(v, Value::Null)) {
+            look.tint = Some(super::json_value::number(v, &at.key("tint"))? as f32);
+        }
+        if let Some(v) = o.get("label") {
+            look.label = boolean(v, &at.key("label"))?;
+        }
+        if let Some(v) = o.get("gm_only") {
+            look.gm_only = boolean(v, &at.key("gm_only"))?;
+        }
         let (v, a) = get("hexes")?;
         let hexes = array(v, &a)?
             .iter()
@@ -128,19 +123,7 @@ impl Element for RegionIn {
                 Ok(Hex::new(q, r))
             })
             .collect::<Result<_, String>>()?;
-        Ok(RegionIn(Region {
-            id,
-            look: RegionLook {
-                name,
-                kind,
-                color,
-                border,
-                tint,
-                label,
-                gm_only,
-            },
-            hexes,
-        }))
+        Ok(RegionIn(Region { id, look, hexes }))
     }
 }
 

@@ -83,14 +83,8 @@ pub trait Format: Send + Sync {
         false
     }
 
-    /// Read a map from the bytes of a file named `file_name` (used in messages); `side`
-    /// supplies the files it refers to, by the paths written in it.
-    fn read(
-        &self,
-        _bytes: &[u8],
-        _file_name: &str,
-        _side: &dyn Resources,
-    ) -> Result<Imported, ReadError> {
+    /// Read a map from the job's bytes (see [`ReadJob`]).
+    fn read(&self, _job: ReadJob<'_>) -> Result<Imported, ReadError> {
         Err(ReadError::NotReadable {
             format: self.name(),
         })
@@ -287,6 +281,30 @@ impl Default for WriteOptions {
             frame_of: None,
             png_compression: crate::render::PngCompression::default(),
             board_hex: tables::board::DEFAULT_BOARD_HEX,
+        }
+    }
+}
+
+/// One read's inputs: the file's bytes, its name (used in messages) and `side`, which
+/// supplies the files it refers to by the paths written in it. The counterpart of
+/// [`WriteJob`], so every [`Format::read`] takes the same.
+#[derive(Clone, Copy)]
+pub struct ReadJob<'a> {
+    /// The whole file.
+    pub bytes: &'a [u8],
+    /// The file's name, for messages.
+    pub file_name: &'a str,
+    /// The files the map refers to (images, tilesets), by the paths written in it.
+    pub side: &'a dyn Resources,
+}
+
+impl<'a> ReadJob<'a> {
+    /// A job reading `bytes` of the file `file_name`, its side files from `side`.
+    pub fn new(bytes: &'a [u8], file_name: &'a str, side: &'a dyn Resources) -> Self {
+        ReadJob {
+            bytes,
+            file_name,
+            side,
         }
     }
 }

@@ -9,7 +9,7 @@ use super::tables::foundry::FOUNDRY;
 use super::tables::godot::GODOT;
 use super::tables::vassal::VASSAL;
 use super::tiled::{TMJ, TMX};
-use super::{Format, Imported, ReadError, WriteError, WriteOptions};
+use super::{Format, Imported, ReadError, ReadJob, WriteError, WriteOptions};
 use crate::resources::{FolderResources, ReadFileError, read_file};
 use crate::write_atomic;
 use hexmap_map::HexMap;
@@ -91,7 +91,7 @@ pub fn read_bytes(
     })?;
     let kind = super::sniff(bytes);
     format
-        .read(bytes, &file, resources)
+        .read(ReadJob::new(bytes, &file, resources))
         .map_err(|e| match kind {
             // JSON that is neither of the two JSON maps hexmap reads: say both, not only
             // what the Tiled reader missed.
@@ -239,7 +239,7 @@ mod tests {
                         (self.0)(path)
                     }
                 }
-                let back = f.read(&w.main, "m.x", &Side(side)).unwrap();
+                let back = f.read(ReadJob::new(&w.main, "m.x", &Side(side))).unwrap();
                 assert_eq!(back.map.shape(), map.shape(), "{}", f.name());
                 assert!(
                     back.warnings.is_empty(),
@@ -248,7 +248,7 @@ mod tests {
                     back.warnings
                 );
             } else if !f.can_read() {
-                let e = f.read(b"", "m.x", &NoResources).unwrap_err();
+                let e = f.read(ReadJob::new(b"", "m.x", &NoResources)).unwrap_err();
                 assert!(matches!(e, ReadError::NotReadable { .. }), "{e}");
             }
         }

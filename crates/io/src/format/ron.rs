@@ -1,7 +1,9 @@
 //! hexmap's own RON files (docs/FORMAT.md), offset or cube form, as a [`Format`].
 
-use super::{Format, FormatInfo, FormatOption, Imported, ReadError, WriteError, WriteJob, Written};
-use crate::{Resources, from_bytes, to_string};
+use super::{
+    Format, FormatInfo, FormatOption, Imported, ReadError, ReadJob, WriteError, WriteJob, Written,
+};
+use crate::{from_bytes, to_string};
 
 /// The native format: every map reads back exactly.
 pub struct Ron;
@@ -36,14 +38,9 @@ impl Format for Ron {
         }
     }
 
-    fn read(
-        &self,
-        bytes: &[u8],
-        file_name: &str,
-        _side: &dyn Resources,
-    ) -> Result<Imported, ReadError> {
-        let (map, form) = from_bytes(bytes).map_err(|source| ReadError::Map {
-            file: file_name.into(),
+    fn read(&self, job: ReadJob<'_>) -> Result<Imported, ReadError> {
+        let (map, form) = from_bytes(job.bytes).map_err(|source| ReadError::Map {
+            file: job.file_name.into(),
             source,
         })?;
         Ok(Imported {
@@ -83,13 +80,15 @@ mod tests {
                 .write(WriteJob::new(&map, &opts, "m.ron", &mut |_| {}))
                 .unwrap();
             assert!(Ron.recognizes(&w.main));
-            let back = Ron.read(&w.main, "m.ron", &NoResources).unwrap();
+            let back = Ron
+                .read(ReadJob::new(&w.main, "m.ron", &NoResources))
+                .unwrap();
             assert_eq!(back.form, Some(form));
             assert_eq!(back.map.shape(), map.shape());
         }
         assert!(!Ron.recognizes(b"// only a comment") && !Ron.recognizes(b"<map>"));
         let e = Ron
-            .read(b"(format: \"x\")", "bad.ron", &NoResources)
+            .read(ReadJob::new(b"(format: \"x\")", "bad.ron", &NoResources))
             .unwrap_err();
         assert!(e.to_string().starts_with("bad.ron: "), "{e}");
     }

@@ -5,9 +5,9 @@ use super::json_meta::{
 };
 use super::json_read::read_json;
 use super::{
-    Content, Format, FormatInfo, FormatOption, Imported, ReadError, WriteError, WriteJob, Written,
+    Content, Format, FormatInfo, FormatOption, Imported, ReadError, ReadJob, WriteError, WriteJob,
+    Written,
 };
-use crate::Resources;
 use hexmap_hex::OffsetCoord;
 use hexmap_map::{Cost, EdgeMove, HexMap, MoveCost};
 use serde::{Serialize, Serializer};
@@ -455,14 +455,9 @@ impl Format for Table {
         self.read.is_some() && super::sniff(head) == super::FileKind::HexmapJson
     }
 
-    fn read(
-        &self,
-        bytes: &[u8],
-        file_name: &str,
-        _side: &dyn Resources,
-    ) -> Result<Imported, ReadError> {
+    fn read(&self, job: ReadJob<'_>) -> Result<Imported, ReadError> {
         match self.read {
-            Some(read) => read(bytes, file_name),
+            Some(read) => read(job.bytes, job.file_name),
             None => Err(ReadError::NotReadable {
                 format: self.name(),
             }),

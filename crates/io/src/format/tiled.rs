@@ -3,7 +3,8 @@
 //! model and converted to a map.
 
 use super::{
-    Content, Format, FormatInfo, FormatOption, Imported, ReadError, WriteError, WriteJob, Written,
+    Content, Format, FormatInfo, FormatOption, Imported, ReadError, ReadJob, WriteError, WriteJob,
+    Written,
 };
 use crate::Resources;
 use crate::tiled::{
@@ -146,13 +147,8 @@ impl Format for Tiled {
         trimmed(head).first() == Some(&self.first_byte)
     }
 
-    fn read(
-        &self,
-        bytes: &[u8],
-        file_name: &str,
-        side: &dyn Resources,
-    ) -> Result<Imported, ReadError> {
-        read_any_tiled(bytes, file_name, side)
+    fn read(&self, job: ReadJob<'_>) -> Result<Imported, ReadError> {
+        read_any_tiled(job.bytes, job.file_name, job.side)
     }
 
     fn write(&self, job: WriteJob<'_>) -> Result<Written, WriteError> {
@@ -188,7 +184,7 @@ mod tests {
     #[test]
     fn text_that_is_not_utf8_is_refused_by_name() {
         let e = TMX
-            .read(b"<map \xFF>", "m.tmx", &crate::NoResources)
+            .read(ReadJob::new(b"<map \xFF>", "m.tmx", &crate::NoResources))
             .unwrap_err();
         assert_eq!(e.to_string(), "m.tmx: not UTF-8 text");
     }

@@ -189,7 +189,11 @@ fn every_kind_on_every_object_round_trips_through_json_typed() {
     assert!(map_values["values"]["portal"].is_array());
     let json_format = crate::format::by_name("json").unwrap();
     let back = json_format
-        .read(json.as_bytes(), "m.json", &crate::NoResources)
+        .read(crate::format::ReadJob::new(
+            json.as_bytes(),
+            "m.json",
+            &crate::NoResources,
+        ))
         .unwrap()
         .map;
     assert_eq!(back.custom(), map.custom());

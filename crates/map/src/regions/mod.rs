@@ -103,6 +103,22 @@ pub struct RegionLook {
     pub gm_only: bool,
 }
 
+impl RegionLook {
+    /// A look with its name, kind and colour and every other field at the value a file
+    /// that leaves it out means: a solid outline, no tint, the name drawn, seen by players.
+    pub fn new(name: impl Into<String>, kind: impl Into<String>, color: Rgb) -> Self {
+        RegionLook {
+            name: name.into(),
+            kind: kind.into(),
+            color,
+            border: BorderStyle::Solid,
+            tint: None,
+            label: true,
+            gm_only: false,
+        }
+    }
+}
+
 /// A named region: its id, look and hexes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Region {

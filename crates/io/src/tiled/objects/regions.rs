@@ -16,7 +16,7 @@ use crate::tiled::grid::TiledGrid;
 use crate::tiled::model::{MapObject, ObjectGroup, ObjectShape, TiledMap};
 use hexmap_draw::named_regions::outline_sides;
 use hexmap_hex::{Edge, Hex, Point};
-use hexmap_map::{BorderStyle, HexMap, Region, RegionId, RegionKind, RegionLook, Regions, Rgb};
+use hexmap_map::{HexMap, Region, RegionId, RegionKind, RegionLook, Regions, Rgb};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The object layers of named regions: `hexmap regions: KIND`, one per kind.
@@ -237,20 +237,18 @@ impl Found {
         let color: Rgb = need(P_COLOR)?
             .parse()
             .map_err(|e: String| err(format!("{P_COLOR}: {e}")))?;
-        let border: BorderStyle = get(P_BORDER)
-            .unwrap_or("solid")
-            .parse()
-            .map_err(|e: String| err(format!("{P_BORDER}: {e}")))?;
-        let tint = match get(P_TINT) {
-            None => None,
-            Some(t) => Some(
-                t.trim()
-                    .parse::<f32>()
-                    .map_err(|_| err(format!("{P_TINT} = '{t}' is not a number")))?,
-            ),
-        };
-        let label = get(P_LABEL).is_none_or(|v| v.trim() != "false");
-        let gm_only = get(P_GM_ONLY).is_some_and(|v| v.trim() == "true");
+        let mut look = RegionLook::new(o.name.clone(), kind.clone(), color);
+        if let Some(b) = get(P_BORDER) {
+            look.border = b
+                .parse()
+                .map_err(|e: String| err(format!("{P_BORDER}: {e}")))?;
+        }
+        if let Some(t) = get(P_TINT) {
+            let tint = t.trim().parse::<f32>();
+            look.tint = Some(tint.map_err(|_| err(format!("{P_TINT} = '{t}' is not a number")))?);
+        }
+        look.label = get(P_LABEL).is_none_or(|v| v.trim() != "false");
+        look.gm_only = get(P_GM_ONLY).is_some_and(|v| v.trim() == "true");
         let mut hexes = BTreeSet::new();
         for text in get(P_HEXES).unwrap_or("").split_whitespace() {
             let (q, r) = text
@@ -264,15 +262,7 @@ impl Found {
         }
         let entry = self.regions.entry(id).or_insert_with(|| Region {
             id: RegionId(id),
-            look: RegionLook {
-                name: o.name.clone(),
-                kind,
-                color,
-                border,
-                tint,
-                label,
-                gm_only,
-            },
+            look,
             hexes: BTreeSet::new(),
         });
         entry.hexes.extend(hexes);
