@@ -11,6 +11,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::support::table_maps::{bundled_maps, conformance_maps, mark_centre};
 use hexmap::hex::{OffsetCoord, OffsetKind};
 use hexmap::io::format::read_path;
 use hexmap::io::render::png_meta;
@@ -179,29 +180,6 @@ fn cell_of_hex(map: &HexMap, scene: &Value, h: hexmap::hex::Hex) -> (i32, i32) {
         flags["row"].as_i64().unwrap() as i32,
     );
     (o.row - r, o.col - c)
-}
-
-fn conformance_maps() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/conformance");
-    let mut maps: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
-        .collect();
-    maps.sort();
-    assert_eq!(maps.len(), 8, "one conformance map per layout: {maps:?}");
-    maps
-}
-
-fn bundled_maps() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
-    let mut maps: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
-        .collect();
-    maps.sort();
-    maps
 }
 
 /// An exported scene: its JSON, its background, and the folder it was written to.
@@ -548,17 +526,7 @@ fn overlay(grid: &FoundryScene, mut img: tiny_skia::Pixmap) -> tiny_skia::Pixmap
                 tiny_skia::Transform::identity(),
                 None,
             );
-            for (r, [red, g, b]) in [(5.0, [255, 255, 255]), (2.5, [0, 0, 0])] {
-                paint.set_color_rgba8(red, g, b, 255);
-                let circle = tiny_skia::PathBuilder::from_circle(x, y, r).unwrap();
-                img.fill_path(
-                    &circle,
-                    &paint,
-                    tiny_skia::FillRule::Winding,
-                    tiny_skia::Transform::identity(),
-                    None,
-                );
-            }
+            mark_centre(&mut img, x, y);
         }
     }
     img

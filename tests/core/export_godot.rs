@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::support::table_maps::{bundled_maps, conformance_maps};
 use hexmap::hex::{OffsetCoord, Orientation, Point};
 use hexmap::io::format::read_path;
 use hexmap::map::HexMap;
@@ -200,16 +201,6 @@ fn faults(map: &HexMap, level: &GodotLevel) -> Vec<String> {
     faults
 }
 
-fn maps_in(dir: &Path) -> Vec<PathBuf> {
-    let mut maps: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
-        .collect();
-    maps.sort();
-    maps
-}
-
 /// Export `map` as a Godot scene with `hexmap export` into `dir`; the scene's path.
 fn export(map: &Path, dir: &Path, extra: &[&str]) -> PathBuf {
     let out = dir.join(format!(
@@ -232,10 +223,7 @@ fn export(map: &Path, dir: &Path, extra: &[&str]) -> PathBuf {
 #[test]
 fn godot_cells_fall_on_every_hex_of_every_layout_and_sample() {
     let dir = tempfile::tempdir().unwrap();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
-    let conformance = maps_in(&root.join("conformance"));
-    assert_eq!(conformance.len(), 8, "one conformance map per layout");
-    for map_path in conformance.iter().chain(&maps_in(&root)) {
+    for map_path in conformance_maps().iter().chain(&bundled_maps()) {
         let map = read_path(map_path).unwrap().map;
         for size in ["64", "90"] {
             let (level, atlas) =
@@ -265,8 +253,7 @@ fn godot_cells_fall_on_every_hex_of_every_layout_and_sample() {
 #[test]
 fn a_wrong_parity_or_shifted_godot_level_fails_the_check() {
     let dir = tempfile::tempdir().unwrap();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/conformance");
-    for map_path in maps_in(&root) {
+    for map_path in conformance_maps() {
         let map = read_path(&map_path).unwrap().map;
         let (level, _) = GodotLevel::read(&export(&map_path, dir.path(), &[]));
         assert!(faults(&map, &level).is_empty());

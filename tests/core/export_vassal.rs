@@ -7,9 +7,10 @@
 //! once. A module shifted by one hex, or numbered with the wrong parity, must fail.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
+use crate::support::table_maps::{conformance_maps, mark_centre};
 use hexmap::io::format::read_path;
 use hexmap::map::HexMap;
 
@@ -134,18 +135,6 @@ impl VassalGrid {
     }
 }
 
-fn conformance_maps() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/conformance");
-    let mut maps: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
-        .collect();
-    maps.sort();
-    assert_eq!(maps.len(), 8, "one conformance map per layout: {maps:?}");
-    maps
-}
-
 /// Export `map` as a module and read its build file and board image with `unzip`.
 fn module_of(map: &Path, dir: &Path, extra: &[&str]) -> (String, tiny_skia::Pixmap) {
     let out = dir.join(format!(
@@ -237,7 +226,6 @@ fn faults(map: &HexMap, grid: &VassalGrid, board: &tiny_skia::Pixmap) -> Vec<Str
 /// the README's picture shows them: drawn from the reader above, not from hexmap.
 fn overlay(grid: &VassalGrid, mut board: tiny_skia::Pixmap) -> tiny_skia::Pixmap {
     let span = (board.width().max(board.height()) as f64 / grid.dx.min(grid.dy)) as i32 + 2;
-    let mut paint = tiny_skia::Paint::default();
     for nx in -span..=span {
         for ny in -span..=span {
             let (x, y) = grid.centre(nx, ny);
@@ -247,17 +235,7 @@ fn overlay(grid: &VassalGrid, mut board: tiny_skia::Pixmap) -> tiny_skia::Pixmap
             if !visible {
                 continue;
             }
-            for (r, [red, g, b]) in [(5.0, [255, 255, 255]), (2.5, [0, 0, 0])] {
-                paint.set_color_rgba8(red, g, b, 255);
-                let circle = tiny_skia::PathBuilder::from_circle(x, y, r).unwrap();
-                board.fill_path(
-                    &circle,
-                    &paint,
-                    tiny_skia::FillRule::Winding,
-                    tiny_skia::Transform::identity(),
-                    None,
-                );
-            }
+            mark_centre(&mut board, x, y);
         }
     }
     board
