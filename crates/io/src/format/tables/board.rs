@@ -11,6 +11,13 @@ use hexmap_draw::print::flat_to_flat;
 use hexmap_hex::{Hex, Layout, Orientation, Point};
 use hexmap_map::HexMap;
 
+/// The options of the exports that ship a board picture (VASSAL, Foundry): the board's
+/// hex size, what the picture draws, and the player view.
+pub const BOARD_OPTIONS: &[crate::format::FormatOption] = {
+    use crate::format::FormatOption::*;
+    &[BoardHex, Labels, Mines, Grid, Legend, ScaleBar, PlayerView]
+};
+
 /// Smallest and largest board hex size, pixels flat to flat.
 pub const BOARD_HEX_RANGE: (u32, u32) = (16, 512);
 

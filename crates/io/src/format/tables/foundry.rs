@@ -14,7 +14,7 @@
 
 use super::board::{Board, board_hex, draw_board};
 use super::foundry_journal::{Journals, journals};
-use crate::format::{Format, FormatInfo, FormatOption, WriteError, WriteJob, Written};
+use crate::format::{Format, FormatInfo, WriteError, WriteJob, Written};
 use hexmap_hex::{Hex, OffsetCoord, OffsetKind, Orientation};
 use hexmap_map::HexMap;
 use serde_json::{Value, json};
@@ -261,17 +261,6 @@ fn json_bytes(v: &Value) -> Vec<u8> {
     out
 }
 
-/// The options a Foundry scene takes.
-const FOUNDRY_OPTIONS: &[FormatOption] = &[
-    FormatOption::BoardHex,
-    FormatOption::Labels,
-    FormatOption::Mines,
-    FormatOption::Grid,
-    FormatOption::Legend,
-    FormatOption::ScaleBar,
-    FormatOption::PlayerView,
-];
-
 /// A Foundry VTT scene with its background and the hex key as journal entries.
 pub struct Foundry;
 
@@ -282,7 +271,7 @@ static FOUNDRY_INFO: FormatInfo = FormatInfo {
     name: "foundry",
     description: "Foundry VTT scene (.json, background and journal beside it)",
     extensions: &["json"],
-    options: FOUNDRY_OPTIONS,
+    options: super::board::BOARD_OPTIONS,
     reads: false,
     writes: true,
     drops: super::super::picture::PICTURE_DROPS,

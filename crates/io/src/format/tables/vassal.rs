@@ -13,7 +13,7 @@
 //! `first` is `H`.
 
 use super::board::{Board, draw_board, whole_pixel};
-use crate::format::{Format, FormatInfo, FormatOption, WriteError, WriteJob, Written};
+use crate::format::{Format, FormatInfo, WriteError, WriteJob, Written};
 use crate::tiled::xml::escape;
 use crate::zip_store::stored_zip;
 use hexmap_hex::xxyy::LabelOrder;
@@ -258,17 +258,6 @@ pub fn module_data(name: &str) -> String {
     )
 }
 
-/// The options a VASSAL module takes.
-const VASSAL_OPTIONS: &[FormatOption] = &[
-    FormatOption::BoardHex,
-    FormatOption::Labels,
-    FormatOption::Mines,
-    FormatOption::Grid,
-    FormatOption::Legend,
-    FormatOption::ScaleBar,
-    FormatOption::PlayerView,
-];
-
 /// A VASSAL module holding the map as a board with its hex grid and numbering.
 pub struct Vassal;
 
@@ -279,7 +268,7 @@ static VASSAL_INFO: FormatInfo = FormatInfo {
     name: "vassal",
     description: "VASSAL module (.vmod)",
     extensions: &["vmod"],
-    options: VASSAL_OPTIONS,
+    options: super::board::BOARD_OPTIONS,
     reads: false,
     writes: true,
     drops: super::super::picture::PICTURE_DROPS,
