@@ -9,6 +9,9 @@
 //! "Political" kind and a "Climate" region overlapping one of them, the frost of the north.
 //! A hex key of eighteen entries (docs/FORMAT.md, "The hex key"): player and GM text, tags,
 //! links between entries, some GM-only, some on hexes the players have not seen.
+//! A map family (docs/FORMAT.md, "Map families"): two child maps derived from the
+//! kingdom's hexes at ratio 3 (37 child hexes to a kingdom hex, about a mile each):
+//! Saltmere and its surroundings, and Hold Varr's hill with generated relief and streams.
 //! Deterministic; the map file is committed.
 //!
 //! `cargo run --example make_hexcrawl -- [MAP] [PICTURE_STEM]`
@@ -619,6 +622,22 @@ fn key(map: HexMap) -> HexMap {
     d.into_map()
 }
 
+/// The kingdom as the root of a family: its children derived from two hexes, through the
+/// one edit path, as `hexmap family MAP derive` makes them.
+fn family(map: HexMap) -> HexMap {
+    let saltmere = hexmap::map::family::derive::derive(&map, at(4, 6), 3, 12, "Saltmere")
+        .expect("Saltmere's hex is on the map");
+    let mut hold = hexmap::map::family::derive::derive(&map, at(9, 5), 3, 31, "Hold Varr")
+        .expect("Hold Varr's hex is on the map");
+    hexmap::generate::detail::add_detail(&mut hold, 31).expect("the detail generates");
+    let mut d = Document::new(map);
+    d.apply(&Edit::Map(hexmap::map::MapEdit::SetChildren(vec![
+        saltmere, hold,
+    ])))
+    .expect("two children linked to hexes of the map");
+    d.into_map()
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let map_path = PathBuf::from(args.next().unwrap_or_else(|| "maps/hexcrawl.ron".into()));
@@ -626,6 +645,7 @@ fn main() {
     // Six miles per hex, the classic hexcrawl scale.
     let six_miles = hexmap::map::MapScale::new(6.0, "mi").expect("a valid scale");
     map.set_scale(Some(six_miles)).expect("a valid scale");
+    let map = family(map);
     if let Err(e) = io::save(&map_path, &map, Form::Offset) {
         eprintln!("error: {e}");
         std::process::exit(1);

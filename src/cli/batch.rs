@@ -20,6 +20,9 @@ use std::path::PathBuf;
 /// Arguments of `hexmap batch`.
 #[derive(Args, Debug)]
 pub struct BatchArgs {
+    /// Which map of a file of several (`--map PATH`).
+    #[command(flatten)]
+    pub member: super::MemberArg,
     /// The map every query asks about.
     pub map: PathBuf,
 }

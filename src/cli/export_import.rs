@@ -25,6 +25,9 @@ fn writer_parser() -> impl TypedValueParser<Value = &'static dyn Format> {
 /// Arguments of `hexmap export`.
 #[derive(Args, Debug)]
 pub struct ExportArgs {
+    /// Which map of a file of several (`--map PATH`).
+    #[command(flatten)]
+    pub member: super::MemberArg,
     /// The map to export (.ron).
     pub map: PathBuf,
     /// The format to write.

@@ -13,6 +13,9 @@ use std::path::PathBuf;
 /// Arguments of `hexmap fog`.
 #[derive(Args, Debug)]
 pub struct FogArgs {
+    /// Which map of a file of several (`--map PATH`).
+    #[command(flatten)]
+    pub member: super::MemberArg,
     /// The map (changed in place).
     pub map: PathBuf,
     /// What to do.
@@ -125,7 +128,7 @@ pub fn fog(a: &FogArgs) -> Result<(), CliError> {
         (n, _) => format!(" ({n} already hidden)"),
     };
     let what = format!("{verb} {changed} cell(s) {place}{already}");
-    hexmap_io::save(&a.map, doc.map(), form)?;
+    super::save_read_map(&a.map, &a.map, doc.map(), form)?;
     if a.json {
         let action = match &a.action {
             FogAction::Reveal(_) => "reveal",

@@ -62,6 +62,9 @@ impl NewMapFlags {
 /// Arguments of `hexmap info`.
 #[derive(Args, Debug)]
 pub struct InfoArgs {
+    /// Which map of a file of several (`--map PATH`).
+    #[command(flatten)]
+    pub member: super::MemberArg,
     /// The map file.
     pub map: PathBuf,
     /// Print JSON instead of text.
@@ -84,6 +87,9 @@ pub struct ValidateArgs {
 /// Arguments of `hexmap convert`.
 #[derive(Args, Debug)]
 pub struct ConvertArgs {
+    /// Which map of a file of several (`--map PATH`).
+    #[command(flatten)]
+    pub member: super::MemberArg,
     /// The map to read.
     pub input: PathBuf,
     /// The file to write (may equal INPUT).
@@ -381,7 +387,7 @@ pub fn convert(a: &ConvertArgs) -> Result<(), CliError> {
         props.offset_kind = k;
         map.set_properties(props)?;
     }
-    io::save_from(Some(&a.input), &a.output, &map, a.form)?;
+    super::save_read_map(&a.input, &a.output, &map, a.form)?;
     if a.writing.json {
         print_json(&MapWritten::of(&a.output, &map, a.form))?;
     }

@@ -7,7 +7,6 @@ use super::cells::{parse_cell, read_system, show, show_named};
 use super::geometry::CoordChoiceParser;
 use clap::{ArgGroup, Args, Subcommand};
 use hexmap_hex::{CoordChoice, Hex};
-use hexmap_io as io;
 use hexmap_map::{CellEdit, Document, Edit, HexError};
 use hexmap_mines::{Board, GenerateSettings, MineAmount, MineLayout, Verdict, generate, solve};
 use serde::Serialize;
@@ -22,6 +21,14 @@ pub struct MinesArgs {
 }
 
 impl MinesArgs {
+    /// The subcommand's `--map` member.
+    pub(super) fn member(&self) -> &super::MemberArg {
+        match &self.command {
+            MinesCommand::Generate(g) => &g.member,
+            MinesCommand::Check(c) => &c.member,
+        }
+    }
+
     /// True when the subcommand answers in JSON (`--json`).
     pub(super) fn answers_in_json(&self) -> bool {
         match &self.command {
@@ -44,6 +51,9 @@ pub enum MinesCommand {
 #[derive(Args, Debug)]
 #[command(group(ArgGroup::new("amount").required(true).args(["count", "density"])))]
 pub struct GenerateArgs {
+    /// Which map of a file of several (`--map PATH`).
+    #[command(flatten)]
+    pub member: super::MemberArg,
     /// The map whose shape (holes included) receives the mines; its mines are replaced.
     pub map: PathBuf,
     /// Number of mines.
@@ -80,6 +90,9 @@ pub struct GenerateArgs {
 /// Arguments of `hexmap mines check`.
 #[derive(Args, Debug)]
 pub struct CheckArgs {
+    /// Which map of a file of several (`--map PATH`).
+    #[command(flatten)]
+    pub member: super::MemberArg,
     /// The map to check.
     pub map: PathBuf,
     /// Start cell (default: the zero cell opening the most cells; -2,3 is a value).
@@ -150,7 +163,7 @@ fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
         generated.layout.mines().collect(),
     )))?;
     let map = doc.map();
-    io::save_from(Some(&a.map), &a.out, map, form)?;
+    super::save_read_map(&a.map, &a.out, map, form)?;
     if a.writing.json {
         return super::answer::print_json(&serde_json::json!({
             "file": super::answer::path_text(&a.out),

@@ -6,6 +6,7 @@ mod answer;
 mod batch;
 mod cells;
 mod export_import;
+mod family;
 mod fog;
 mod generate;
 mod geometry;
@@ -85,6 +86,9 @@ pub enum Command {
     /// Answer many queries (route, reach, fov, pick, coord) to one map: JSON lines on
     /// standard input, one JSON answer line each on standard output.
     Batch(batch::BatchArgs),
+    /// Maps inside maps: list a file's maps, derive a child map from a hex, check that
+    /// children still meet their parents, extract one map to a file of its own.
+    Family(family::FamilyArgs),
 }
 
 impl Command {
@@ -110,7 +114,44 @@ impl Command {
             Command::Import(a) => a.writing.json,
             Command::Fog(a) => a.json,
             Command::Secret(a) => a.json,
+            Command::Family(a) => a.answers_in_json(),
         }
+    }
+}
+
+/// `--map PATH` of the commands that read a map file: which map of a file of several
+/// (a map family) to work on.
+#[derive(clap::Args, Debug, Default)]
+pub struct MemberArg {
+    /// In a file of several maps (a map family), the map to work on, by its path of links
+    /// (`kingdom/0512/saltmere`; `hexmap family FILE list` shows them). Without it, the
+    /// file's root map.
+    #[arg(long = "map", value_name = "PATH")]
+    pub member: Option<String>,
+}
+
+impl Command {
+    /// The `--map` member the command names, if it takes one.
+    fn member(&self) -> Option<&str> {
+        let m = match self {
+            Command::Info(a) => &a.member,
+            Command::Stats(a) => &a.member,
+            Command::Convert(a) => &a.member,
+            Command::Export(a) => &a.member,
+            Command::Route(a) => &a.member,
+            Command::Reach(a) => &a.member,
+            Command::Fov(a) => &a.member,
+            Command::Fog(a) => &a.member,
+            Command::Secret(a) => &a.member,
+            Command::Batch(a) => &a.member,
+            Command::Family(a) => match &a.command {
+                family::FamilyCommand::Derive(d) => &d.member,
+                _ => return None,
+            },
+            Command::Mines(a) => a.member(),
+            _ => return None,
+        };
+        m.member.as_deref()
     }
 }
 
@@ -128,6 +169,7 @@ impl<E: std::fmt::Display> From<E> for CliError {
 /// 2 when its arguments contradict each other.
 pub fn run(command: Command, pretty: bool) -> ExitCode {
     end_quietly_on_closed_pipe();
+    let _ = MEMBER.set(command.member().map(str::to_owned));
     let json = command.answers_in_json();
     answer::set_json_mode(json);
     answer::set_pretty(pretty);
@@ -160,6 +202,7 @@ pub fn run(command: Command, pretty: bool) -> ExitCode {
         Command::Fog(args) => fog::fog(&args),
         Command::Secret(args) => secret::secret(&args),
         Command::Batch(args) => batch::batch(&args),
+        Command::Family(args) => family::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -229,7 +272,12 @@ fn usage_error_text(e: &clap::Error) -> String {
 fn load_matched(
     path: &std::path::Path,
 ) -> Result<(hexmap_map::HexMap, hexmap_io::Form, Option<String>), CliError> {
-    let (mut map, form) = hexmap_io::load(path)?;
+    let (root, form) = hexmap_io::load(path)?;
+    let mut map = match member() {
+        Some(wanted) => hexmap_map::family::extract(&root, wanted)
+            .map_err(|e| CliError(format!("{}: --map: {e}", path.display())))?,
+        None => root,
+    };
     let warning = map.match_offset_kind().map(|m| {
         format!(
             "{}: {m}; read as {} (cells kept)",
@@ -248,6 +296,43 @@ fn load_map(path: &std::path::Path) -> Result<(hexmap_map::HexMap, hexmap_io::Fo
         answer::warn(w);
     }
     Ok((map, form))
+}
+
+/// The member `--map` names, if any (set once by [`run`]).
+static MEMBER: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+
+/// The member path of `--map`, if given.
+fn member() -> Option<&'static str> {
+    MEMBER.get().and_then(|m| m.as_deref())
+}
+
+/// Save `map`, read from the file `from` (through [`load_map`], so the `--map` member when
+/// one is named), to `out`. When `out` is the file read and a member was named, the member
+/// goes back into its family (with its own children as the file holds them) and the whole
+/// family is saved: a command that changes a member in place never loses the others.
+fn save_read_map(
+    from: &std::path::Path,
+    out: &std::path::Path,
+    map: &hexmap_map::HexMap,
+    form: hexmap_io::Form,
+) -> Result<(), CliError> {
+    let same_file = matches!(
+        (std::fs::canonicalize(from), std::fs::canonicalize(out)),
+        (Ok(a), Ok(b)) if a == b
+    );
+    let Some(wanted) = member().filter(|_| same_file) else {
+        hexmap_io::save_from(Some(from), out, map, form)?;
+        return Ok(());
+    };
+    let (root, _) = hexmap_io::load(from)?;
+    let index = hexmap_map::family::find(&root, wanted)?;
+    let mut member = map.clone();
+    let kept = hexmap_map::family::member_at(&root, &index).map(|m| m.children().to_vec());
+    member.set_children(kept.unwrap_or_default());
+    let family = hexmap_map::family::with_member(&root, &index, member)
+        .ok_or_else(|| CliError(format!("{}: --map {wanted}: not found", from.display())))?;
+    hexmap_io::save_from(Some(from), out, &family, form)?;
+    Ok(())
 }
 
 /// The one overwrite rule of every command that writes a file (`new`, `generate`,

@@ -16,6 +16,9 @@ use std::path::PathBuf;
 /// Arguments of `hexmap route`.
 #[derive(Args, Debug)]
 pub struct RouteArgs {
+    /// Which map of a file of several (`--map PATH`).
+    #[command(flatten)]
+    pub member: super::MemberArg,
     /// The map.
     pub map: PathBuf,
     /// Start cell (col,row in the map's offset kind by default; negative values such as
@@ -37,6 +40,9 @@ pub struct RouteArgs {
 /// Arguments of `hexmap reach`.
 #[derive(Args, Debug)]
 pub struct ReachArgs {
+    /// Which map of a file of several (`--map PATH`).
+    #[command(flatten)]
+    pub member: super::MemberArg,
     /// The map.
     pub map: PathBuf,
     /// Start cell (col,row in the map's offset kind by default; -2,3 is a value).

@@ -16,6 +16,9 @@ use std::path::{Path, PathBuf};
 /// Arguments of `hexmap secret`.
 #[derive(Args, Debug)]
 pub struct SecretArgs {
+    /// Which map of a file of several (`--map PATH`).
+    #[command(flatten)]
+    pub member: super::MemberArg,
     /// The map (changed in place by `set` and `clear`).
     pub map: PathBuf,
     /// What to do.
@@ -95,7 +98,7 @@ pub fn secret(a: &SecretArgs) -> Result<(), CliError> {
             let what = e.describe(&doc.map().properties().coord_context());
             CliError(format!("{}: {what}", a.map.display()))
         })?;
-        hexmap_io::save(&a.map, doc.map(), form)?;
+        super::save_read_map(&a.map, &a.map, doc.map(), form)?;
     }
     let map = doc.map();
     if a.json {

@@ -12,6 +12,9 @@ use std::path::PathBuf;
 /// Arguments of `hexmap fov`.
 #[derive(Args, Debug)]
 pub struct FovArgs {
+    /// Which map of a file of several (`--map PATH`).
+    #[command(flatten)]
+    pub member: super::MemberArg,
     /// The map.
     pub map: PathBuf,
     /// The hex that looks (col,row in the map's offset kind by default; negative values

@@ -12,6 +12,9 @@ use std::path::PathBuf;
 /// Arguments of `hexmap stats`.
 #[derive(Args, Debug)]
 pub struct StatsArgs {
+    /// Which map of a file of several (`--map PATH`).
+    #[command(flatten)]
+    pub member: super::MemberArg,
     /// The map file.
     pub map: PathBuf,
     /// Print JSON instead of text.
@@ -126,7 +129,7 @@ impl RiversAnswer {
 
 /// `hexmap stats`: measure a map.
 pub fn stats(a: &StatsArgs) -> Result<(), CliError> {
-    let (map, _) = hexmap_io::load(&a.map)?;
+    let (map, _) = super::load_map(&a.map)?;
     let s = WorldStats::of(&map);
     let answer = StatsAnswer {
         file: a.map.display().to_string(),

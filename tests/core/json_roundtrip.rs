@@ -19,9 +19,17 @@ fn samples() -> Vec<(String, HexMap)> {
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .map(|p| {
+        .flat_map(|p| {
             let (map, _) = hexmap::io::load(&p).unwrap_or_else(|e| panic!("{e}"));
-            (p.file_name().unwrap().to_string_lossy().into_owned(), map)
+            // A JSON export is of one map: each map of a family file goes on its own.
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            hexmap::map::family::members(&map)
+                .into_iter()
+                .map(|m| {
+                    let member = hexmap::map::family::extract(&map, &m.path).unwrap();
+                    (format!("{name} {}", m.path), member)
+                })
+                .collect::<Vec<_>>()
         })
         .collect();
     v.sort_by(|a, b| a.0.cmp(&b.0));

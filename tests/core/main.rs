@@ -7,6 +7,7 @@ mod support;
 
 mod cli_biomes;
 mod cli_contract;
+mod cli_family;
 mod cli_generate;
 mod cli_geometry;
 mod cli_json_answers;

@@ -25,6 +25,8 @@ fn samples() -> Vec<(String, HexMap)> {
         .filter(|p| p.extension().is_some_and(|x| x == "ron"))
         .map(|p| {
             let (mut map, _) = hexmap::io::load(&p).unwrap_or_else(|e| panic!("{e}"));
+            // A Tiled map is one map: a family's root goes without its children.
+            map.set_children(Vec::new());
             // The party marker travels in RON only, and GM-only notes go to Tiled as plain
             // notes (docs/EXPORT.md, "Fog of war").
             map.set_party(None).unwrap();

@@ -74,6 +74,9 @@ pub fn player_map(map: &HexMap, view: &PlayerView) -> HexMap {
     let mut out = map.clone();
     // The tracing underlay is the GM's working aid (often a scan of the GM's own map).
     let _ = out.set_underlay(None);
+    // Child maps are the GM's too: a player view is of one member, cut by its own fog
+    // (pick the member first: `hexmap_map::family::extract`).
+    out.set_children(Vec::new());
     let hidden: Vec<Hex> = map.hidden_cells().collect();
     // Notes: all of them are the GM's.
     for h in map.notes().keys() {

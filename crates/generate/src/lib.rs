@@ -16,6 +16,7 @@
 pub mod biome;
 pub mod biome_check;
 mod corners;
+pub mod detail;
 pub mod drainage;
 pub mod elevation;
 pub mod grid;

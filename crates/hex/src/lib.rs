@@ -24,6 +24,7 @@ pub mod pathfind;
 mod pick;
 mod radix_queue;
 pub mod range;
+pub mod resolution;
 mod route_search;
 pub mod shapes;
 pub mod three_axis;

@@ -64,6 +64,16 @@ pub enum FormatError {
         /// Version this program reads.
         supported: u32,
     },
+    /// A child map of the family is bad (its syntax errors give the line in the file).
+    #[error("child map {index} ({name}): {source}")]
+    InChild {
+        /// 1-based position in the parent's `children`.
+        index: usize,
+        /// The child's name, or `?` when it could not be read.
+        name: String,
+        /// What is wrong in it.
+        source: Box<FormatError>,
+    },
     /// A whole-map field has a bad value.
     #[error("field {field}: {message}")]
     Field {

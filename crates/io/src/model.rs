@@ -133,6 +133,9 @@ macro_rules! file_structure {
             pub properties: Vec<(FileOwner, PropValuesText)>,
             #[serde(borrow)]
             pub cells: $cells<'a>,
+            /// Child maps (version 5): a map family.
+            #[serde(default, borrow)]
+            pub children: Vec<FileChild<'a>>,
         }
 
         /// The cell data, in one of the two forms.
@@ -241,6 +244,36 @@ file_structure!(
     CheckCells,
     Checked
 );
+
+/// One child map of a family (version 5): its link in the parent, how it was derived, and
+/// the child map itself, a whole map written as a file is (read on its own afterwards).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FileChild<'a> {
+    pub link: FileLink,
+    #[serde(default, deserialize_with = "given")]
+    pub derived: Option<FileDerived>,
+    #[serde(borrow)]
+    pub map: &'a ron::value::RawValue,
+}
+
+/// What a child is linked to: a hex in the parent's offset (col, row) or cube (q, r, s)
+/// coordinates, an icon id or a region id.
+#[derive(Deserialize)]
+pub(crate) enum FileLink {
+    Hex(i32, i32),
+    Cube(i32, i32, i32),
+    Icon(u32),
+    Region(u32),
+}
+
+/// How a child was derived: the radius of the hexagon that is the parent hex, and the seed.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FileDerived {
+    pub radius: u32,
+    pub seed: u64,
+}
 
 /// How the map asks to be shown (version 2, optional; written only when not the
 /// default).

@@ -4,6 +4,7 @@
 //! time from the text (see [`super::model`]), so loading takes about the file plus the map.
 
 mod annotations;
+mod children;
 mod cube;
 mod custom;
 mod elevation;
@@ -54,7 +55,7 @@ fn syntax(e: ron::error::SpannedError) -> FormatError {
 
 /// The parts of a file named by the types that read them (what the RON parser says, e.g.
 /// "Expected opening `(` for struct `FileMap`"), in the words of docs/FORMAT.md.
-const PART_NAMES: [(&str, &str); 17] = [
+const PART_NAMES: [(&str, &str); 20] = [
     ("FileMap", "the map"),
     ("FileCells", "cells"),
     ("FileView", "view"),
@@ -72,6 +73,9 @@ const PART_NAMES: [(&str, &str); 17] = [
     ("FileLabel", "a label"),
     ("FileRegion", "a region"),
     ("FileRegionKind", "a region kind"),
+    ("FileChild", "a child map"),
+    ("FileLink", "a child's link (Hex, Cube, Icon or Region)"),
+    ("FileDerived", "a child's derivation"),
 ];
 
 /// A parser message with the reading types' names replaced by the file's own words, so a
@@ -106,6 +110,10 @@ pub(crate) fn parse(text: &str, allow_fast: bool) -> Result<(HexMap, Form), Form
     // Fast paths for big lists (a cube file's cells, a generated world's edges), each read
     // in place and emptied from the text RON parses; any doubt falls back to RON on the
     // original text.
+    // A family's children are whole maps inside the text: the scanners would take a
+    // child's list for the root's, so such a file is read by RON throughout (each child
+    // then on its own, with the fast paths).
+    let allow_fast = allow_fast && !text.contains("children:");
     let (cube, after_cube) = match allow_fast.then(|| split_cube_cells(text)).flatten() {
         Some((list, emptied)) => (Some(list), Some(emptied)),
         None => (None, None),
@@ -291,9 +299,11 @@ fn finish<'a>(
     let regions = regions::take(&mut file);
     let key = key::take(&mut file);
     let custom = custom::take(&mut file);
+    let children = children::take(&mut file);
     let map = build(file, body, features, fog)?;
     let map = key::apply(regions::apply(map, regions)?, key)?;
-    custom::apply(map, custom)
+    let (map, form) = custom::apply(map, custom)?;
+    Ok((children::apply(map, form, children, original)?, form))
 }
 
 fn check_header(format: &str, version: u64) -> Result<(), FormatError> {

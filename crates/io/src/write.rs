@@ -8,6 +8,7 @@ use hexmap_map::{
 };
 use std::fmt::Write;
 
+mod children;
 mod custom;
 mod extras;
 mod fog;
@@ -122,6 +123,7 @@ pub fn to_string(map: &HexMap, form: Form) -> String {
         Form::Offset => write_offset(map, &mut o),
         Form::Cube => write_cube(map, &mut o),
     }
+    children::write(map, form, &mut o);
     o.push_str(")\n");
     o
 }

@@ -96,6 +96,9 @@ pub enum EditError {
     /// A field of view over the sight limit.
     #[error(transparent)]
     Sight(#[from] super::sight::SightLimitError),
+    /// A family change refused (a link to nothing, two maps with one path …).
+    #[error(transparent)]
+    Family(super::family::FamilyError),
 }
 
 /// What undo needs for one applied edit.
@@ -116,6 +119,8 @@ pub(crate) enum Record {
     Underlay(Option<Box<super::underlay::Underlay>>),
     /// The other custom properties: swapping restores them.
     Custom(Box<super::custom::CustomProps>),
+    /// The other child maps: swapping restores them.
+    Children(Vec<super::family::ChildMap>),
 }
 
 /// Apply `edit` to `map`: check it, change the map, and return what changed plus the

@@ -42,6 +42,9 @@ pub enum MapEdit {
     SetScale(Option<MapScale>),
     /// Set, move or clear the tracing underlay.
     SetUnderlay(Option<Underlay>),
+    /// Replace the child maps (add, derive, rename, unlink or delete a child; a child's
+    /// own edits written back). Undo gives the old children back.
+    SetChildren(Vec<crate::family::ChildMap>),
 }
 
 /// Apply one whole-map edit; on error the map is unchanged.
@@ -74,6 +77,14 @@ pub(super) fn apply(map: &mut HexMap, edit: &MapEdit) -> Result<(Changed, Record
         MapEdit::SetUnderlay(underlay) => {
             let old = map.set_underlay(underlay.clone())?;
             Ok((Changed::whole(), Record::Underlay(old.map(Box::new))))
+        }
+        MapEdit::SetChildren(children) => {
+            let old = map.set_children(children.clone());
+            if let Err(e) = crate::family::validate(map) {
+                map.set_children(old);
+                return Err(EditError::Family(e));
+            }
+            Ok((Changed::whole(), Record::Children(old)))
         }
     }
 }

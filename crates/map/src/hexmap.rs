@@ -173,6 +173,8 @@ pub struct HexMap {
     pub(super) scale: Option<super::scale::MapScale>,
     pub(super) underlay: Option<super::underlay::Underlay>,
     pub(super) custom: super::custom::CustomProps,
+    /// Child maps linked to this map's hexes, icons or regions (a map family).
+    pub(super) children: Vec<super::family::ChildMap>,
 }
 
 impl HexMap {
@@ -208,6 +210,7 @@ impl HexMap {
             scale: None,
             underlay: None,
             custom: super::custom::CustomProps::new(),
+            children: Vec::new(),
         }
     }
 
@@ -376,6 +379,11 @@ impl HexMap {
                 .notes
                 .values()
                 .map(|s| s.capacity() + 48)
+                .sum::<usize>()
+            + self
+                .children
+                .iter()
+                .map(|c| c.map.heap_bytes() + std::mem::size_of_val(c))
                 .sum::<usize>()
     }
 

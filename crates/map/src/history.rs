@@ -23,6 +23,7 @@ fn record_bytes(record: &Record) -> usize {
         Record::Cells(c) => c.heap_bytes(),
         Record::Swap(m) => m.heap_bytes(),
         Record::Custom(c) => c.heap_bytes(),
+        Record::Children(c) => c.iter().map(|c| c.map.heap_bytes()).sum(),
         Record::Properties(_) | Record::View(_) | Record::Scale(_) | Record::Underlay(_) => 0,
     }
 }
@@ -270,6 +271,10 @@ fn revert(map: &mut HexMap, record: &mut Record, undo: bool) -> Changed {
             let mut other = u.take().map(|b| *b);
             std::mem::swap(map.underlay_slot_mut(), &mut other);
             *u = other.map(Box::new);
+            Changed::whole()
+        }
+        Record::Children(c) => {
+            *c = map.set_children(std::mem::take(c));
             Changed::whole()
         }
     }

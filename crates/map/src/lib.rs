@@ -28,6 +28,7 @@ pub mod edit;
 mod edit_cells;
 mod edit_map;
 mod elevation;
+pub mod family;
 pub mod features;
 pub mod fog;
 mod hex_error;

@@ -181,6 +181,25 @@ fn a_map_without_fog_or_secrets_loses_only_its_notes() {
 }
 
 #[test]
+fn child_maps_stay_with_the_gm() {
+    // A family's child maps are the GM's: the players' window is sent the player map as
+    // map text, which would carry every child (names, notes, fog and all).
+    let m = session();
+    let child =
+        hexmap_map::family::derive::derive(&m, Hex::new(0, 0), 1, 0, "Vault of Ash").unwrap();
+    let mut family = m.clone();
+    family.set_children(vec![child]);
+    let players = player_map(&family, &PlayerView::default());
+    assert!(players.children().is_empty());
+    assert_eq!(players, player_map(&m, &PlayerView::default()));
+    assert!(
+        player_export(&family, &PlayerView::default())
+            .children()
+            .is_empty()
+    );
+}
+
+#[test]
 fn a_path_cut_into_several_runs_keeps_every_run() {
     // The road has the largest id; cut in three by two hidden cells, each run must keep an
     // id of its own (the second run used to take the first one's id and overwrite it).
