@@ -9,6 +9,9 @@
 //! "Political" kind and a "Climate" region overlapping one of them, the frost of the north.
 //! A hex key of eighteen entries (docs/FORMAT.md, "The hex key"): player and GM text, tags,
 //! links between entries, some GM-only, some on hexes the players have not seen.
+//! Resources per hex as a custom property (`resource`: timber in some woods, iron in some
+//! hills and mountains, grain on some grassland, salt on the coast), one edit through the
+//! document per resource.
 //! A map family (docs/FORMAT.md, "Map families"): two child maps derived from the
 //! kingdom's hexes at ratio 3 (37 child hexes to a kingdom hex, about a mile each):
 //! Saltmere and its surroundings, and Hold Varr's hill with generated relief and streams.
@@ -622,6 +625,45 @@ fn key(map: HexMap) -> HexMap {
     d.into_map()
 }
 
+/// Resources per hex: a `resource` enum declared, then each resource set on its hexes as
+/// one edit, picked by terrain and a fixed pattern of the offset coordinates.
+fn resources(map: HexMap) -> HexMap {
+    use hexmap::map::{CustomEdit, PropKind, PropOwner, PropType, PropValue};
+    const KINDS: [&str; 5] = ["none", "timber", "iron", "grain", "salt"];
+    let mut d = Document::new(map);
+    d.apply(&Edit::Custom(CustomEdit::SetTypes(vec![PropType {
+        name: "resource".into(),
+        kind: PropKind::Enum(KINDS.iter().map(|k| (*k).to_owned()).collect()),
+        default: PropValue::Enum("none".into()),
+        gm_only: false,
+    }])))
+    .expect("a valid property type");
+    let resource_of = |col: i32, row: i32| -> Option<&str> {
+        let pick = (col * 7 + row * 3) % 5 == 0;
+        match terrain(col, row) {
+            3 if pick => Some("timber"),
+            4 | 5 if pick => Some("iron"),
+            2 if col > SEA_COLUMNS + 1 && (col * 5 + row * 11) % 9 == 0 => Some("grain"),
+            2 if col == SEA_COLUMNS && row % 3 == 1 => Some("salt"),
+            _ => None,
+        }
+    };
+    for kind in &KINDS[1..] {
+        let owners: Vec<PropOwner> = (0..H)
+            .flat_map(|row| (0..W).map(move |col| (col, row)))
+            .filter(|&(col, row)| resource_of(col, row) == Some(kind))
+            .map(|(col, row)| PropOwner::Cell(at(col, row)))
+            .collect();
+        d.apply(&Edit::Custom(CustomEdit::Set {
+            owners,
+            name: "resource".into(),
+            value: Some(PropValue::Enum((*kind).to_owned())),
+        }))
+        .expect("cells of the map");
+    }
+    d.into_map()
+}
+
 /// The kingdom as the root of a family: its children derived from two hexes, through the
 /// one edit path, as `hexmap family MAP derive` makes them.
 fn family(map: HexMap) -> HexMap {
@@ -641,7 +683,7 @@ fn family(map: HexMap) -> HexMap {
 fn main() {
     let mut args = std::env::args().skip(1);
     let map_path = PathBuf::from(args.next().unwrap_or_else(|| "maps/hexcrawl.ron".into()));
-    let mut map = key(session(regions(hexcrawl())));
+    let mut map = resources(key(session(regions(hexcrawl()))));
     // Six miles per hex, the classic hexcrawl scale.
     let six_miles = hexmap::map::MapScale::new(6.0, "mi").expect("a valid scale");
     map.set_scale(Some(six_miles)).expect("a valid scale");

@@ -1,7 +1,8 @@
 //! Regenerate the sample wargame board `maps/wargame-river-crossing.ron` (deterministic;
 //! the file is committed): a flat-hex 24 × 18 board with XXYY labels, a river along
 //! hexsides with a ford, a walled village, hills, and a road network, all made through
-//! the library.
+//! the library; and the game's own data as custom properties: unit-setup hexes (`side`,
+//! an enum of Blue and Red) and objectives (`victory points`, an integer).
 //!
 //! `cargo run --example make_wargame_board -- [DIR]` (default `maps`)
 
@@ -11,7 +12,8 @@ mod terrain;
 use hexmap::hex::{Edge, Hex, OffsetCoord, OffsetKind, Orientation, Point};
 use hexmap::io::{self, Form};
 use hexmap::map::{
-    EdgeTypeId, HexMap, MapPath, MapProperties, MapShape, Palette, PathTypeId, TerrainId,
+    CustomProps, EdgeTypeId, HexMap, MapPath, MapProperties, MapShape, Palette, PathTypeId,
+    PropKind, PropOwner, PropType, PropValue, PropValues, TerrainId,
 };
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -130,7 +132,45 @@ fn board() -> HexMap {
     add_path(&mut map, road_kind, branch);
     let trail = PathTypeId::new(TRAIL).expect("non-zero");
     add_path(&mut map, trail, route(&[(5, 9), (4, 5), (6, 0)]));
+    set_up_the_game(&mut map, village);
     map
+}
+
+/// The game's data: Blue sets up on the west edge, Red in the eastern hills; the village,
+/// the road by the ford and the road's end in the hills are worth victory points.
+fn set_up_the_game(map: &mut HexMap, village: Hex) {
+    let types = vec![
+        PropType {
+            name: "side".into(),
+            kind: PropKind::Enum(vec!["Blue".into(), "Red".into()]),
+            default: PropValue::Enum("Blue".into()),
+            gm_only: false,
+        },
+        PropType {
+            name: "victory points".into(),
+            kind: PropKind::Int,
+            default: PropValue::Int(0),
+            gm_only: false,
+        },
+    ];
+    let mut values: std::collections::BTreeMap<PropOwner, PropValues> = Default::default();
+    let mut set = |h: Hex, name: &str, v: PropValue| {
+        values
+            .entry(PropOwner::Cell(h))
+            .or_default()
+            .insert(name.to_owned(), v);
+    };
+    for row in 6..=12 {
+        set(at(0, row), "side", PropValue::Enum("Blue".into()));
+    }
+    for row in 2..=7 {
+        set(at(22, row), "side", PropValue::Enum("Red".into()));
+    }
+    set(village, "victory points", PropValue::Int(3));
+    set(at(10, 8), "victory points", PropValue::Int(2));
+    set(at(23, 4), "victory points", PropValue::Int(1));
+    let custom = CustomProps::build(types, values).expect("values of their types");
+    map.set_custom(custom).expect("cells of the board");
 }
 
 fn add_path(map: &mut HexMap, kind: PathTypeId, hexes: Vec<Hex>) {

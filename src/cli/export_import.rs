@@ -9,7 +9,7 @@ use hexmap_draw::legend::LegendPlace;
 use hexmap_draw::print::{Length, PageSetup, Paper};
 use hexmap_hex::CoordChoice;
 use hexmap_io::format::{
-    Format, FormatOption, WriteOptions, by_name, read_path, write_path, writers,
+    CsvValues, Format, FormatOption, WriteOptions, by_name, read_path, write_path, writers,
 };
 use hexmap_io::render::PngCompression;
 use hexmap_io::{Form, save_from};
@@ -126,6 +126,19 @@ pub struct ExportArgs {
     /// map's frame, so the two line up.
     #[arg(long)]
     pub player_view: bool,
+    /// JSON: the compact form on one line, the cells as arrays in the map's offset order
+    /// (terrain ids, mines, fog, elevation, cell properties) instead of an object per cell;
+    /// `import` reads it back (docs/JSON.md, "The compact form").
+    #[arg(long)]
+    pub compact: bool,
+    /// CSV: the grid of a numeric layer instead of terrain ids (elevation), an empty field
+    /// at a hole.
+    #[arg(long, value_name = "NAME", conflicts_with = "property")]
+    pub layer: Option<String>,
+    /// CSV: the grid of a custom property's values instead of terrain ids (each cell's
+    /// own value, else the property's default; an empty field at a hole).
+    #[arg(long, value_name = "NAME")]
+    pub property: Option<String>,
     /// Refuse to write when anything would be left out or drawn otherwise than the map
     /// says (an image that cannot be used): warnings become errors.
     #[arg(long)]
@@ -309,6 +322,25 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             args.format
         )));
     }
+    if args.compact && !args.format.options().contains(&FormatOption::Compact) {
+        return Err(CliError(format!(
+            "--compact is for json, not {}",
+            args.format
+        )));
+    }
+    let csv = match (&args.layer, &args.property) {
+        (Some(name), _) => CsvValues::Layer(name.clone()),
+        (None, Some(name)) => CsvValues::Property(name.clone()),
+        (None, None) => CsvValues::Terrain,
+    };
+    if csv != CsvValues::Terrain && !args.format.options().contains(&FormatOption::CsvValues) {
+        let flag = if args.layer.is_some() {
+            "--layer"
+        } else {
+            "--property"
+        };
+        return Err(CliError(format!("{flag} is for csv, not {}", args.format)));
+    }
     let (map, _) = super::load_map(&args.map)?;
     if args.underlay && map.underlay().is_none() {
         return Err(CliError(format!(
@@ -376,6 +408,8 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         frame_of: None,
         png_compression: args.png_compression.unwrap_or(defaults.png_compression),
         board_hex: board_hex.unwrap_or(defaults.board_hex),
+        compact: args.compact,
+        csv,
     };
     let left = hexmap_io::format::left_out(&map, args.format, &opts);
     if !left.is_empty() {

@@ -242,7 +242,7 @@ fn shown_commands(span: &str) -> Vec<Vec<String>> {
 }
 
 /// Names that start with "hexmap " but are not commands: the object layers of a Tiled export.
-const NOT_COMMANDS: [&str; 4] = ["icons", "labels", "edges", "paths"];
+const NOT_COMMANDS: [&str; 5] = ["icons", "labels", "edges", "paths", "properties"];
 
 /// Every command a doc shows that the binary does not have, as "doc:line: hexmap WORDS".
 fn unknown_commands(

@@ -311,9 +311,92 @@ fn export_everything(map: &Path, dir: &Path, c: &Consumers) -> Vec<PathBuf> {
             }
             run(&mut cmd);
             consume(format, player_view, &out, cells, c, &mut json);
+            if format.options().contains(&FormatOption::CsvValues) && !player_view {
+                csv_grids(map, dir);
+            }
+            if format.options().contains(&FormatOption::Compact) {
+                let compact = out.with_extension("compact.json");
+                run(Command::new(env!("CARGO_BIN_EXE_hexmap"))
+                    .arg("export")
+                    .arg(map)
+                    .args(["--to", "json", "--compact"])
+                    .args(player_view.then_some("--player-view"))
+                    .arg(&compact));
+                consume_compact(&out, &compact, player_view, cells);
+                json.push(compact);
+            }
         }
     }
     json
+}
+
+/// Export `map` as CSV once per numeric layer it has (`--layer`) and per property it
+/// declares (`--property`), each read by Python's `csv` module: a row per row of the
+/// offset box, a field per column, a layer's value on every cell and none at holes.
+fn csv_grids(map: &Path, dir: &Path) {
+    let m = read_path(map).unwrap().map;
+    let kind = m.properties().offset_kind;
+    let b = m.shape().offset_bounds(kind);
+    let layers =
+        hexmap::io::format::layers::numeric_layers(&m).map(|l| ("--layer", l.name.to_owned()));
+    let props = m
+        .custom()
+        .types()
+        .iter()
+        .map(|t| ("--property", t.name.clone()));
+    for (i, (flag, name)) in layers.chain(props).enumerate() {
+        let out = dir.join(format!("grid-{i}.csv"));
+        run(Command::new(env!("CARGO_BIN_EXE_hexmap"))
+            .arg("export")
+            .arg(map)
+            .args(["--to", "csv", flag, &name])
+            .arg(&out));
+        let read = run(Command::new("python3")
+            .arg("-c")
+            .arg(
+                "import csv, json, sys\n\
+             f = open(sys.argv[1], newline='')\n\
+             print(json.dumps([r for r in csv.reader(l for l in f if not l.startswith('#'))]))\n",
+            )
+            .arg(&out));
+        let rows: Vec<Vec<String>> = serde_json::from_slice(&read.stdout).unwrap();
+        let what = format!("{} {flag} {name}", map.display());
+        assert_eq!(rows.len(), b.rows as usize, "{what}");
+        assert!(rows.iter().all(|r| r.len() == b.cols as usize), "{what}");
+        if flag == "--layer" {
+            let filled = rows.iter().flatten().filter(|f| !f.is_empty()).count();
+            assert_eq!(filled, m.cell_count(), "{what}: a value on every cell");
+        }
+    }
+}
+
+/// Read `compact`, the compact JSON of the map whose full JSON is `full`: one line, a
+/// grid value for every cell, and (not a player view) imported back to the very map the
+/// full form imports to.
+fn consume_compact(full: &Path, compact: &Path, player_view: bool, cells: usize) {
+    let what = compact.display();
+    let text = std::fs::read_to_string(compact).unwrap();
+    assert_eq!(text.trim_end().lines().count(), 1, "{what}: one line");
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let terrain = doc["grid"]["terrain"].as_array().unwrap();
+    let on_map = terrain.iter().filter(|t| t.as_i64() != Some(-1)).count();
+    assert_eq!(on_map, cells, "{what}: cells in the grid");
+    if !player_view {
+        let dir = compact.parent().unwrap();
+        assert_eq!(imported_cells(compact, dir), cells, "{what}: imported back");
+        let back = |f: &Path| {
+            std::fs::read_to_string(dir.join(format!(
+                "{}-back.ron",
+                f.file_name().unwrap().to_string_lossy()
+            )))
+            .unwrap()
+        };
+        assert_eq!(
+            back(compact),
+            back(full),
+            "{what}: the compact form imports to the map the full form does"
+        );
+    }
 }
 
 #[test]
@@ -338,8 +421,8 @@ fn every_bundled_map_exports_to_every_format_and_each_file_reads_back() {
     });
     assert_eq!(
         json.len(),
-        maps.len() * 2,
-        "a full and a player JSON per map"
+        maps.len() * 4,
+        "a full and a player JSON per map, each in both forms"
     );
     if consumers.jsonschema {
         let schema = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/hexmap-cells.schema.json");

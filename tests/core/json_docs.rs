@@ -29,6 +29,8 @@ fn schema_optional_keys() -> BTreeSet<String> {
         "region_kind" => "region_kinds[]",
         "edge_type" => "edge_types[]",
         "path_type" => "path_types[]",
+        "grid" => "grid",
+        "note" => "notes[]",
         other => panic!("the schema's definition {other} has optional keys: name its place"),
     };
     let optional = |node: &serde_json::Value| -> Vec<String> {

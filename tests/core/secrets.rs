@@ -1,7 +1,7 @@
 //! The GM's secrets through the command line and every player export, each read by its
 //! consumer: `hexmap secret` sets, clears and lists the GM-only flag of each kind of
 //! item; a map with a secret of every kind (`tests/fixtures/every-secret.ron`) goes
-//! through the player view of JSON (serde), SVG (its text, and librsvg's pixels), PDF
+//! through the player view of JSON (serde; the full and the compact form), SVG (its text, and librsvg's pixels), PDF
 //! (poppler's text and pixels) and PNG (decoded pixels), and none of its secret names
 //! comes out; the player JSON lists only what it shows, with ids that count nothing
 //! hidden; the party is drawn; no region border runs along the fog.
@@ -245,6 +245,17 @@ fn no_secret_reaches_any_player_export() {
     );
     let text = std::fs::read_to_string(&players).unwrap();
     assert_no_secrets(&text, "player JSON");
+    assert!(!text.contains("gm_only"), "{text}");
+    // The compact JSON (the cells as arrays), read as a game reads it.
+    let compact = dir.path().join("compact");
+    std::fs::create_dir(&compact).unwrap();
+    let (full, players) =
+        crate::support::export::full_and_players(&copy(&compact), &compact, "json", &["--compact"]);
+    let gm = std::fs::read_to_string(full).unwrap();
+    assert!(gm.contains("\"grid\":"), "the compact form");
+    assert_holds(&gm, "GM compact JSON", &secrets());
+    let text = std::fs::read_to_string(&players).unwrap();
+    assert_no_secrets(&text, "player compact JSON");
     assert!(!text.contains("gm_only"), "{text}");
     // SVG: its text, with the legend beside the map.
     let (full, players) = export(dir.path(), "svg");

@@ -56,6 +56,7 @@ fn sample_map(kind: OffsetKind, sx: f64, sy: f64) -> TiledMap {
         }],
         object_groups: vec![],
         properties: vec![("hexmap:name".into(), "sample".into())],
+        custom_kinds: Default::default(),
     }
 }
 

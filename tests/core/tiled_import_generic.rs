@@ -45,6 +45,7 @@ fn sample(kind: OffsetKind) -> TiledMap {
         }],
         object_groups: vec![],
         properties: vec![],
+        custom_kinds: Default::default(),
     }
 }
 

@@ -484,9 +484,9 @@ fn the_export_windows_png_compression_choice_reaches_the_file() {
     assert!(pixels(&fastest) == pixels(&small) && pixels(&small) == pixels(&default));
 }
 
-/// File → Export… as a person does it: `format` picked from the list, the board hex size
-/// typed into its field (click, select all, type, Enter), the file chosen as `out`.
-fn export_board(format: &str, out: &std::path::Path, board_hex: &str) {
+/// The editor on the sample with File → Export… open and `format` chosen; its file dialog
+/// answers `out`.
+fn export_window_for(format: &str, out: &Path) -> Harness<'static, EditorApp> {
     let dialogs = FakeDialogs::with_answers([DialogReply::Export(out.to_path_buf())]);
     let doc = OpenMap::sample();
     let mut h = Harness::builder()
@@ -500,6 +500,13 @@ fn export_board(format: &str, out: &std::path::Path, board_hex: &str) {
     h.get_by_label(by_name(format).unwrap().description())
         .click();
     settle(&mut h);
+    h
+}
+
+/// File → Export… as a person does it: `format` picked from the list, the board hex size
+/// typed into its field (click, select all, type, Enter), the file chosen as `out`.
+fn export_board(format: &str, out: &Path, board_hex: &str) {
+    let mut h = export_window_for(format, out);
     h.get_by_label("Board hex, flat to flat (pixels)").click();
     settle(&mut h);
     h.event(Event::Key {
@@ -578,4 +585,20 @@ fn file_export_lists_godot_and_writes_scene_tileset_and_atlas() {
         "the typed tile size: {tres}"
     );
     assert!(tiny_skia::Pixmap::load_png(dir.join("level-atlas.png")).is_ok());
+}
+
+#[test]
+fn file_export_writes_compact_json_when_its_box_is_ticked() {
+    let json = temp_dir("exchange-compact").join("board.json");
+    let mut h = export_window_for("json", &json);
+    h.get_by_label("Compact (cells as arrays)").click();
+    settle(&mut h);
+    h.get_by_label("Choose file and export…").click();
+    settle(&mut h);
+    crate::harness::wait_for_export(&mut h);
+    let text = std::fs::read_to_string(&json).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert!(doc.get("cells").is_none(), "no object per cell");
+    assert!(doc["grid"]["terrain"].is_array(), "the cells as arrays");
+    assert_eq!(text.lines().count(), 1, "one line");
 }

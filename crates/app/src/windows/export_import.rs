@@ -302,6 +302,15 @@ fn export_window(
                     form.options.board_hex += form.options.board_hex % 2;
                 });
             }
+            if takes(FormatOption::Compact) {
+                ui.checkbox(&mut form.options.compact, "Compact (cells as arrays)")
+                    .on_hover_text(
+                        "One line, the cells as arrays in offset order instead of an \
+                         object per cell: a fifth of the size or less, for games",
+                    );
+            } else {
+                form.options.compact = false;
+            }
             if takes(FormatOption::Dpi) {
                 print_size_fields(ui, &mut form.options);
             }

@@ -53,8 +53,10 @@ pub(super) fn value_json(v: &PropValue) -> Value {
     }
 }
 
-/// The `property_types` and `properties` lists of `map` (objects it has only).
-pub(super) fn custom_json(map: &HexMap) -> (Vec<JsonPropType<'_>>, Vec<JsonProps>) {
+/// The `property_types` and `properties` lists of `map` (objects it has only); the cells'
+/// values are left out of the list when `cells` is false (the compact form's grid holds
+/// them).
+pub(super) fn custom_json(map: &HexMap, cells: bool) -> (Vec<JsonPropType<'_>>, Vec<JsonProps>) {
     let custom = map.custom();
     let types = custom
         .types()
@@ -72,6 +74,7 @@ pub(super) fn custom_json(map: &HexMap) -> (Vec<JsonPropType<'_>>, Vec<JsonProps
         .collect();
     let props = custom
         .iter_on(map)
+        .filter(|(o, _)| cells || !matches!(o, PropOwner::Cell(_)))
         .map(|(o, vals)| {
             let (owner, id, hex) = match o {
                 PropOwner::Map => ("map", None, None),
@@ -147,7 +150,36 @@ impl Element for PropTypeIn {
 pub(super) struct PropsIn {
     owner: PropOwner,
     values: Map<String, Value>,
-    at: At,
+    place: Place,
+}
+
+/// Where an object's values were read: an entry of `properties`, or a cell of the
+/// compact form's grid.
+enum Place {
+    /// The entry at this place.
+    List(At),
+    /// The grid's value index.
+    Grid(usize),
+}
+
+impl PropsIn {
+    /// A cell's values read from the compact form's `grid.properties` at value `index`.
+    pub(super) fn of_grid(owner: PropOwner, values: Map<String, Value>, index: usize) -> Self {
+        PropsIn {
+            owner,
+            values,
+            place: Place::Grid(index),
+        }
+    }
+
+    /// The place of this object's value `name`: `properties[3].values.owner` or
+    /// `grid.properties.owner[12]`.
+    fn value_at(&self, name: &str) -> At {
+        match &self.place {
+            Place::List(at) => at.key("values").key(name),
+            Place::Grid(i) => At::root("grid").key("properties").key(name).index(*i),
+        }
+    }
 }
 
 impl Element for PropsIn {
@@ -187,7 +219,7 @@ impl Element for PropsIn {
         Ok(PropsIn {
             owner,
             values: object(vals, &a)?.clone(),
-            at: at.clone(),
+            place: Place::List(at.clone()),
         })
     }
 }
@@ -230,7 +262,7 @@ pub(super) fn put_custom(
     for p in props {
         let mut out = PropValues::new();
         for (name, v) in &p.values {
-            let a = p.at.key("values").key(name);
+            let a = p.value_at(name);
             let t = types.iter().find(|t| &t.name == name).ok_or_else(|| {
                 a.err(format!(
                     "property \"{name}\" is not declared in property_types"
@@ -244,4 +276,22 @@ pub(super) fn put_custom(
     map.set_custom(custom)
         .map_err(|e| At::root("properties").err(e))?;
     Ok(())
+}
+
+/// The map's property types as the JSON export's `property_types` list, on one line (what
+/// the Tiled export keeps in its map property `hexmap:property_types`).
+pub(crate) fn types_to_json(map: &HexMap) -> String {
+    let (types, _) = custom_json(map, false);
+    serde_json::to_string(&types).expect("plain data always serialises")
+}
+
+/// Property types from [`types_to_json`]'s text, each checked; errors name the entry.
+pub(crate) fn types_from_json(text: &str) -> Result<Vec<PropType>, String> {
+    let v: Value = serde_json::from_str(text).map_err(|e| format!("not valid JSON: {e}"))?;
+    let at = At::root("property_types");
+    array(&v, &at)?
+        .iter()
+        .enumerate()
+        .map(|(i, t)| PropTypeIn::read(t, &at.index(i)).map(|t| t.0))
+        .collect()
 }

@@ -42,6 +42,10 @@ struct Doc {
     edge_types: Small<EdgeTypesKey>,
     path_types: Small<PathTypesKey>,
     cells: Elements<CellIn>,
+    /// The compact form's cells as layers (instead of `cells`).
+    grid: Option<super::json_grid::GridIn>,
+    /// The compact form's notes.
+    notes: Option<Vec<super::json_grid::JsonNote>>,
     edges: Elements<EdgeIn>,
     paths: Elements<PathIn>,
     icons: Elements<IconIn>,
@@ -151,7 +155,7 @@ pub(super) fn read_json(bytes: &[u8], file_name: &str) -> Result<Imported, ReadE
 }
 
 /// The map of a parsed export, every part checked with an error naming its place.
-fn build(doc: Doc, version: u32) -> Result<HexMap, String> {
+fn build(mut doc: Doc, version: u32) -> Result<HexMap, String> {
     let props = properties(&doc)?;
     let (v, at) = required(&doc.palette)?;
     let palette = Palette::new(terrains(v, &at)?).map_err(|e| at.err(e))?;
@@ -165,7 +169,17 @@ fn build(doc: Doc, version: u32) -> Result<HexMap, String> {
         Some(v) => view(v, &At::root("view"))?,
         None => ViewSettings::default(),
     };
-    let cells = list(doc.cells, "cells")?;
+    let (cells, grid_props) = match (doc.grid.take(), doc.cells.0.take()) {
+        (Some(_), Some(_)) => {
+            return Err(At::root("grid").err(
+                "given with \"cells\" (a file has one of the two: cells, or the compact grid)",
+            ));
+        }
+        (Some(grid), None) => {
+            grid.cells(props.offset_kind, doc.notes.take().unwrap_or_default())?
+        }
+        (None, cells) => (list(Elements(cells), "cells")?, Vec::new()),
+    };
     let shape = match (version, &doc.shape.0) {
         (1, _) => None,
         (_, None) => return Err(At::root("shape").err("missing (version 2 always has it)")),
@@ -204,7 +218,11 @@ fn build(doc: Doc, version: u32) -> Result<HexMap, String> {
         map.set_party(Some(p))
             .map_err(|e| At::root("party").err(e))?;
     }
-    super::json_custom::put_custom(&mut map, doc.property_types.0, doc.properties.0)?;
+    let mut listed = doc.properties.0;
+    if !grid_props.is_empty() {
+        listed.get_or_insert_with(Vec::new).extend(grid_props);
+    }
+    super::json_custom::put_custom(&mut map, doc.property_types.0, listed)?;
     Ok(map)
 }
 

@@ -7,8 +7,10 @@
 //! image), so it works without a file system (tests, the browser); [`read_path`] and
 //! [`write_path`] are the thin wrappers for files on disk.
 
+pub mod csv;
 mod drawn;
-mod json_custom;
+pub(crate) mod json_custom;
+mod json_grid;
 mod json_items;
 mod json_key;
 mod json_meta;
@@ -16,6 +18,7 @@ mod json_read;
 mod json_regions;
 mod json_value;
 mod kind;
+pub mod layers;
 mod left_out;
 mod pdf;
 mod picture;
@@ -27,6 +30,7 @@ mod table;
 pub mod tables;
 mod tiled;
 
+pub use csv::{CsvValues, to_csv, to_csv_of};
 pub use json_meta::JSON_VERSION;
 pub use kind::{FileKind, sniff};
 pub use left_out::{Content, describe, held, left_out};
@@ -34,7 +38,7 @@ pub use player::{player_view_formats, write_map, write_map_in_steps};
 pub use registry::{
     FORMATS, by_name, native, read_bytes, read_path, reader_for, readers, write_path, writers,
 };
-pub use table::{Points, to_csv, to_json};
+pub use table::{Points, to_compact_json, to_json};
 pub use tiled::tileset_file_name;
 
 use crate::render::PictureError;
@@ -200,6 +204,10 @@ pub enum FormatOption {
     PngCompression,
     /// [`WriteOptions::board_hex`]: a table's board hex size in pixels, flat to flat.
     BoardHex,
+    /// [`WriteOptions::compact`]: JSON's compact form, layers as arrays.
+    Compact,
+    /// [`WriteOptions::csv`]: what a CSV grid holds (terrain, a layer, a property).
+    CsvValues,
 }
 
 /// Choices for writing; each format looks only at the fields its [`Format::options`] name.
@@ -258,6 +266,11 @@ pub struct WriteOptions {
     /// Table exports (VASSAL): the board's hex size in pixels flat to flat, even, from
     /// [`tables::board::BOARD_HEX_RANGE`].
     pub board_hex: u32,
+    /// JSON: the compact form on one line, the cells as layers over the offset box
+    /// (`grid`) instead of an object per cell (docs/JSON.md "The compact form").
+    pub compact: bool,
+    /// CSV: what the grid holds: terrain ids, a numeric layer or a custom property.
+    pub csv: CsvValues,
 }
 
 impl Default for WriteOptions {
@@ -281,6 +294,8 @@ impl Default for WriteOptions {
             frame_of: None,
             png_compression: crate::render::PngCompression::default(),
             board_hex: tables::board::DEFAULT_BOARD_HEX,
+            compact: false,
+            csv: CsvValues::Terrain,
         }
     }
 }

@@ -1,10 +1,11 @@
 //! The list of every format, lookups in it, and the two path wrappers: reading a file as a
 //! map (with the size limit, for every front-end) and writing a map with its side files.
 
+use super::csv::CSV;
 use super::pdf::PDF;
 use super::picture::{PNG, SVG};
 use super::ron::Ron;
-use super::table::{CSV, JSON};
+use super::table::JSON;
 use super::tables::foundry::FOUNDRY;
 use super::tables::godot::GODOT;
 use super::tables::vassal::VASSAL;

@@ -1,4 +1,4 @@
-//! Exports for game code: CSV (the offset grid of terrain ids) and JSON (every cell).
+//! The JSON export for game code: every cell, or the cells as layers (`--compact`).
 
 use super::json_meta::{
     JSON_VERSION, JsonBounds, JsonLabelSettings, JsonLayout, JsonShape, JsonView, meta,
@@ -8,7 +8,6 @@ use super::{
     Content, Format, FormatInfo, FormatOption, Imported, ReadError, ReadJob, WriteError, WriteJob,
     Written,
 };
-use hexmap_hex::OffsetCoord;
 use hexmap_map::{Cost, EdgeMove, HexMap, MoveCost};
 use serde::{Serialize, Serializer};
 
@@ -27,37 +26,6 @@ impl Serialize for Points {
             s.serialize_f64(self.0.points())
         }
     }
-}
-
-/// The map as a CSV grid in its offset kind: one line per row of the shape's bounding box,
-/// `-1` for a hole (not part of the map), `0` for a cell without terrain, else the terrain
-/// id. A first line starting with `#` says which offset kind the grid is in and the
-/// (col, row) of its top-left value: without it a grid whose first row (or column) is odd
-/// would be read with the stagger flipped (docs/EXPORT.md).
-pub fn to_csv(map: &HexMap) -> String {
-    let kind = map.properties().offset_kind;
-    let b = map.shape().offset_bounds(kind);
-    let mut out = String::with_capacity(b.cols as usize * b.rows as usize * 3 + 80);
-    out.push_str(&format!(
-        "# hexmap-csv 1: {kind}, first column {}, first row {}\n",
-        b.min_col, b.min_row
-    ));
-    for row in 0..b.rows as i32 {
-        for col in 0..b.cols as i32 {
-            if col > 0 {
-                out.push(',');
-            }
-            let hex = kind.to_hex(OffsetCoord::new(b.min_col + col, b.min_row + row));
-            if !map.contains(hex) {
-                out.push_str("-1");
-            } else {
-                let id = map.terrain(hex).map_or(0, |t| t.get());
-                out.push_str(&id.to_string());
-            }
-        }
-        out.push('\n');
-    }
-    out
 }
 
 #[derive(Serialize)]
@@ -201,7 +169,15 @@ struct JsonMap<'a> {
     palette: Vec<JsonTerrain<'a>>,
     edge_types: Vec<JsonEdgeType<'a>>,
     path_types: Vec<JsonPathType<'a>>,
-    cells: Vec<JsonCell<'a>>,
+    /// Every cell (the full form; left out in the compact form).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cells: Option<Vec<JsonCell<'a>>>,
+    /// The cells as layers over the offset box (the compact form only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grid: Option<super::json_grid::JsonGrid>,
+    /// The cells' notes (the compact form only; left out when none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    notes: Option<Vec<super::json_grid::JsonNote>>,
     edges: Vec<JsonEdge>,
     paths: Vec<JsonPath>,
     icons: Vec<JsonIcon<'a>>,
@@ -244,6 +220,20 @@ struct JsonMap<'a> {
 /// shape, offset bounding box, label settings, hex→pixel layout and view settings. The
 /// `json` format reads it back to the same map (`json_read`).
 pub fn to_json(map: &HexMap) -> String {
+    let doc = json_doc(map, false);
+    serde_json::to_string_pretty(&doc).expect("plain data always serialises")
+}
+
+/// The map as compact JSON on one line: [`to_json`]'s document with the cells as layers
+/// over the offset box (`grid`) and their notes in a short list (`notes`) instead of an
+/// object per cell (`json_grid`); the `json` format reads it back to the same map.
+pub fn to_compact_json(map: &HexMap) -> String {
+    let doc = json_doc(map, true);
+    serde_json::to_string(&doc).expect("plain data always serialises")
+}
+
+/// The JSON document of `map`, its cells an object each or, `compact`, a grid of layers.
+fn json_doc(map: &HexMap, compact: bool) -> JsonMap<'_> {
     let props = map.properties();
     let kind = props.offset_kind;
     let palette = map
@@ -265,24 +255,31 @@ pub fn to_json(map: &HexMap) -> String {
         })
         .collect();
     let fog = map.has_fog();
-    let cells = map
-        .shape()
-        .iter()
-        .map(|h| {
-            let c = kind.from_hex(h);
-            JsonCell {
-                hex: [h.q, h.r],
-                offset: [c.col, c.row],
-                terrain: map.terrain(h).map(|t| t.get()),
-                mine: map.is_mine(h),
-                count: h.neighbors().iter().filter(|&&n| map.is_mine(n)).count() as u8,
-                note: map.note(h),
-                note_gm_only: map.note(h).is_some() && map.note_is_gm_only(h),
-                revealed: fog.then(|| map.is_revealed(h)),
-                elevation: map.elevation(h),
-            }
-        })
-        .collect();
+    let (grid, notes) = if compact {
+        let (grid, notes) = super::json_grid::grid_json(map);
+        (Some(grid), (!notes.is_empty()).then_some(notes))
+    } else {
+        (None, None)
+    };
+    let cells = (!compact).then(|| {
+        map.shape()
+            .iter()
+            .map(|h| {
+                let c = kind.from_hex(h);
+                JsonCell {
+                    hex: [h.q, h.r],
+                    offset: [c.col, c.row],
+                    terrain: map.terrain(h).map(|t| t.get()),
+                    mine: map.is_mine(h),
+                    count: h.neighbors().iter().filter(|&&n| map.is_mine(n)).count() as u8,
+                    note: map.note(h),
+                    note_gm_only: map.note(h).is_some() && map.note_is_gm_only(h),
+                    revealed: fog.then(|| map.is_revealed(h)),
+                    elevation: map.elevation(h),
+                }
+            })
+            .collect()
+    });
     let edge_types = map
         .edge_palette()
         .types()
@@ -370,8 +367,8 @@ pub fn to_json(map: &HexMap) -> String {
         .collect();
     let meta = meta(map);
     let (region_kinds, regions) = super::json_regions::regions_json(map);
-    let (property_types, properties) = super::json_custom::custom_json(map);
-    let doc = JsonMap {
+    let (property_types, properties) = super::json_custom::custom_json(map, !compact);
+    JsonMap {
         format: "hexmap-cells",
         version: JSON_VERSION,
         name: &props.name,
@@ -382,6 +379,8 @@ pub fn to_json(map: &HexMap) -> String {
         edge_types,
         path_types,
         cells,
+        grid,
+        notes,
         edges,
         paths,
         icons,
@@ -398,37 +397,19 @@ pub fn to_json(map: &HexMap) -> String {
         party: map.party().as_ref().map(super::json_meta::JsonParty::of),
         property_types,
         properties,
-    };
-    serde_json::to_string_pretty(&doc).expect("plain data always serialises")
+    }
 }
 
 /// Reads a file's bytes (named by the file name in messages) back to a map.
 type ReadFn = fn(&[u8], &str) -> Result<Imported, ReadError>;
 
-/// A format written as one text made from the map: [`CSV`] and [`JSON`]; JSON also reads
-/// back (`json_read`).
+/// A format written as one text made from the map and read back: [`JSON`] (`json_read`).
 pub struct Table {
     info: FormatInfo,
-    text: fn(&HexMap) -> String,
+    text: fn(&HexMap, &super::WriteOptions) -> String,
     /// The reader, for a format that reads back.
     read: Option<ReadFn>,
 }
-
-/// The offset grid of terrain ids ([`to_csv`]).
-pub static CSV: Table = Table {
-    info: FormatInfo {
-        name: "csv",
-        description: "offset grid of terrain ids (CSV)",
-        extensions: &["csv"],
-        options: &[],
-        reads: false,
-        writes: true,
-        // Only the terrain ids of the grid.
-        drops: &Content::ALL,
-    },
-    text: to_csv,
-    read: None,
-};
 
 /// Every cell with its coordinates, terrain, mine, count and note, the features,
 /// annotations and map-level data ([`to_json`]); reads back to the same map.
@@ -437,12 +418,15 @@ pub static JSON: Table = Table {
         name: "json",
         description: "hexmap JSON: cells with coordinates, terrain, mines and notes, edges, paths, icons, labels and map data",
         extensions: &["json"],
-        options: &[FormatOption::PlayerView],
+        options: &[FormatOption::PlayerView, FormatOption::Compact],
         reads: true,
         writes: true,
         drops: &[Content::Underlay],
     },
-    text: to_json,
+    text: |map, opts| match opts.compact {
+        true => to_compact_json(map),
+        false => to_json(map),
+    },
     read: Some(read_json),
 };
 
@@ -465,7 +449,7 @@ impl Format for Table {
     }
 
     fn write(&self, job: WriteJob<'_>) -> Result<Written, WriteError> {
-        Ok(Written::main((self.text)(job.map)))
+        Ok(Written::main((self.text)(job.map, job.opts)))
     }
 }
 

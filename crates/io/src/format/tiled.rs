@@ -105,7 +105,6 @@ const TILED_DROPS: &[Content] = &[
     Content::Party,
     Content::Heights,
     Content::Underlay,
-    Content::CustomProperties,
 ];
 
 /// Tiled's XML map format.

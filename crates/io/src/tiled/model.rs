@@ -270,6 +270,9 @@ pub struct TiledMap {
     pub object_groups: Vec<ObjectGroup>,
     /// Map-level string properties.
     pub properties: Vec<(String, String)>,
+    /// The Tiled type of each custom property, by name, for the writers (empty when read:
+    /// a reader types values by the `hexmap:property_types` declarations).
+    pub custom_kinds: super::property_types::CustomKinds,
 }
 
 impl TiledMap {
@@ -336,6 +339,7 @@ mod tests {
             notes: vec![],
             object_groups: vec![],
             properties: vec![("k".into(), "v".into())],
+            custom_kinds: Default::default(),
         };
         assert_eq!(
             map.tile(1).map(|(t, tile)| (&*t.name, tile)),

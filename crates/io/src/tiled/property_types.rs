@@ -83,6 +83,65 @@ pub(crate) fn typed(name: &str, value: &str) -> (&'static str, serde_json::Value
     ("string", text())
 }
 
+/// Whether Tiled keeps `n` as an `int`: Tiled's integers are 32-bit (1.8 wraps a larger one
+/// around), so a custom int outside that range is written as a `string`.
+pub fn fits_tiled_int(n: i64) -> bool {
+    i32::try_from(n).is_ok()
+}
+
+/// Whether Tiled keeps `x` as a `float`: Tiled saves 15 significant digits, so a custom
+/// number that needs more to read back exactly is written as a `string`.
+pub fn fits_tiled_float(x: f64) -> bool {
+    x.is_finite() && format!("{x:.14e}").parse::<f64>() == Ok(x)
+}
+
+/// The Tiled type of each custom property by name, and the enum's name for Tiled's
+/// `propertytype` (`objects::custom::tiled_kinds`).
+pub type CustomKinds = std::collections::BTreeMap<String, (&'static str, Option<String>)>;
+
+/// [`typed`], with the map's custom properties typed by their declarations (`kinds`): a
+/// property of that name gets its declared Tiled type when its text reads as one, and an
+/// enum's value names the enum as its `propertytype`. hexmap's own (`hexmap:…`) keep
+/// [`typed`]'s.
+pub(crate) fn typed_with<'k>(
+    name: &str,
+    value: &str,
+    kinds: &'k CustomKinds,
+) -> (&'static str, serde_json::Value, Option<&'k str>) {
+    let declared = (!name.starts_with("hexmap:"))
+        .then(|| kinds.get(name))
+        .flatten();
+    let Some((kind, enum_name)) = declared else {
+        let (kind, v) = typed(name, value);
+        return (kind, v, None);
+    };
+    let text = || serde_json::Value::String(value.to_string());
+    let v = match *kind {
+        "int" => value
+            .parse::<i64>()
+            .ok()
+            .filter(|n| fits_tiled_int(*n))
+            .map(serde_json::Value::from),
+        "float" => value
+            .parse::<f64>()
+            .ok()
+            .filter(|x| fits_tiled_float(*x))
+            .map(|x| {
+                if x.fract() == 0.0 && x.abs() < 1e15 {
+                    (x as i64).into()
+                } else {
+                    x.into()
+                }
+            }),
+        "bool" => value.parse::<bool>().ok().map(serde_json::Value::from),
+        _ => Some(text()),
+    };
+    match v {
+        Some(v) => (kind, v, enum_name.as_deref()),
+        None => ("string", text(), None),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

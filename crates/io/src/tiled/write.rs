@@ -3,6 +3,7 @@
 
 use super::geometry::TileGeometry;
 use super::model::{Tile, TileLayer, TiledMap, Tileset};
+use super::property_types::CustomKinds;
 use super::write_objects;
 use super::xml::XmlWriter;
 use serde_json::{Value, json};
@@ -68,7 +69,7 @@ pub fn to_tmx(map: &TiledMap) -> String {
             ("nextobjectid", next_object_id(map).to_string()),
         ],
     );
-    write_properties(&mut x, &map.properties);
+    write_properties(&mut x, &map.properties, &map.custom_kinds);
     for tileset in &map.tilesets {
         write_tmx_tileset(&mut x, g, tileset);
     }
@@ -105,7 +106,7 @@ pub fn to_tmx(map: &TiledMap) -> String {
                     ("y", fmt_num(note.y)),
                 ],
             );
-            write_properties(&mut x, &[("note".into(), note.text.clone())]);
+            write_properties(&mut x, &[("note".into(), note.text.clone())], NO_KINDS);
             x.empty("point", &[]);
             x.close("object");
         }
@@ -113,7 +114,9 @@ pub fn to_tmx(map: &TiledMap) -> String {
     }
     for (i, group) in map.object_groups.iter().enumerate() {
         let id = n_layers + 1 + i as u32;
-        write_objects::tmx_group(&mut x, id, group, fmt_num, write_properties);
+        let properties =
+            |x: &mut XmlWriter, p: &[(String, String)]| write_properties(x, p, &map.custom_kinds);
+        write_objects::tmx_group(&mut x, id, group, fmt_num, &properties);
     }
     x.close("map");
     x.finish()
@@ -161,22 +164,28 @@ fn write_tmx_tileset(x: &mut XmlWriter, g: &TileGeometry, tileset: &Tileset) {
     }
     for tile in &tileset.tiles {
         x.open("tile", &[("id", tile.id.to_string())]);
-        write_properties(x, &tile_properties(tile));
+        write_properties(x, &tile_properties(tile), NO_KINDS);
         x.close("tile");
     }
     x.close("tileset");
 }
 
-fn write_properties(x: &mut XmlWriter, props: &[(String, String)]) {
+/// No custom property kinds: the notes' and tiles' properties are hexmap's own.
+const NO_KINDS: &CustomKinds = &CustomKinds::new();
+
+fn write_properties(x: &mut XmlWriter, props: &[(String, String)], kinds: &CustomKinds) {
     if props.is_empty() {
         return;
     }
     x.open("properties", &[]);
     for (name, value) in props {
         let mut attrs = vec![("name", name.clone())];
-        let (kind, _) = super::property_types::typed(name, value);
+        let (kind, _, enum_name) = super::property_types::typed_with(name, value, kinds);
         if kind != "string" {
             attrs.push(("type", kind.to_string()));
+        }
+        if let Some(e) = enum_name {
+            attrs.push(("propertytype", e.to_owned()));
         }
         attrs.push(("value", value.clone()));
         x.empty("property", &attrs);
@@ -194,13 +203,17 @@ fn fmt_num(v: f64) -> String {
     }
 }
 
-fn json_properties(props: &[(String, String)]) -> Value {
+fn json_properties(props: &[(String, String)], kinds: &CustomKinds) -> Value {
     Value::Array(
         props
             .iter()
             .map(|(n, v)| {
-                let (kind, value) = super::property_types::typed(n, v);
-                json!({"name": n, "type": kind, "value": value})
+                let (kind, value, enum_name) = super::property_types::typed_with(n, v, kinds);
+                let mut p = json!({"name": n, "type": kind, "value": value});
+                if let Some(e) = enum_name {
+                    p["propertytype"] = e.into();
+                }
+                p
             })
             .collect(),
     )
@@ -230,7 +243,7 @@ pub fn to_tmj(map: &TiledMap) -> String {
                 json!({
                     "id": i + 1, "name": n.name, "type": "", "x": n.x, "y": n.y,
                     "width": 0, "height": 0, "rotation": 0, "visible": true, "point": true,
-                    "properties": json_properties(&[("note".into(), n.text.clone())]),
+                    "properties": json_properties(&[("note".into(), n.text.clone())], NO_KINDS),
                 })
             })
             .collect();
@@ -242,7 +255,8 @@ pub fn to_tmj(map: &TiledMap) -> String {
     }
     for group in &map.object_groups {
         let id = layers.len() + 1;
-        layers.push(write_objects::tmj_group(id, group, json_properties));
+        let properties = |p: &[(String, String)]| json_properties(p, &map.custom_kinds);
+        layers.push(write_objects::tmj_group(id, group, &properties));
     }
     let n_layers = layers.len();
     let mut doc = json!({
@@ -257,7 +271,7 @@ pub fn to_tmj(map: &TiledMap) -> String {
         "tilesets": map.tilesets.iter().map(|t| tmj_tileset(g, t)).collect::<Vec<_>>(),
     });
     if !map.properties.is_empty() {
-        doc["properties"] = json_properties(&map.properties);
+        doc["properties"] = json_properties(&map.properties, &map.custom_kinds);
     }
     serde_json::to_string_pretty(&doc).expect("JSON values always serialise")
 }
@@ -266,7 +280,7 @@ fn tmj_tileset(g: &TileGeometry, tileset: &Tileset) -> Value {
     let tiles: Vec<Value> = tileset
         .tiles
         .iter()
-        .map(|t| json!({"id": t.id, "properties": json_properties(&tile_properties(t))}))
+        .map(|t| json!({"id": t.id, "properties": json_properties(&tile_properties(t), NO_KINDS)}))
         .collect();
     let (tw, th) = tile_size(g, tileset);
     let mut v = json!({

@@ -6,6 +6,11 @@ use super::model::{MapObject, ObjectGroup, ObjectShape, TextObject};
 use super::xml::XmlWriter;
 use serde_json::{Value, json};
 
+/// Writes a property list as TMX `<properties>` (each value under its Tiled type).
+pub(super) type TmxProperties<'a> = &'a dyn Fn(&mut XmlWriter, &[(String, String)]);
+/// A property list as TMJ's `properties` array.
+pub(super) type TmjProperties<'a> = &'a dyn Fn(&[(String, String)]) -> Value;
+
 /// `#rrggbb`.
 fn hex_colour(c: [u8; 3]) -> String {
     format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2])
@@ -17,7 +22,7 @@ pub(super) fn tmx_group(
     id: u32,
     group: &ObjectGroup,
     fmt_num: fn(f64) -> String,
-    write_properties: fn(&mut XmlWriter, &[(String, String)]),
+    write_properties: TmxProperties<'_>,
 ) {
     let mut attrs = vec![("id", id.to_string()), ("name", group.name.clone())];
     if let Some(c) = group.color {
@@ -91,7 +96,7 @@ fn tmx_text_attrs(t: &TextObject) -> Vec<(&'static str, String)> {
 }
 
 /// One object as a TMJ value.
-fn tmj_object(o: &MapObject, properties: fn(&[(String, String)]) -> Value) -> Value {
+fn tmj_object(o: &MapObject, properties: TmjProperties<'_>) -> Value {
     let mut v = json!({
         "id": o.id, "name": o.name, "type": "", "x": o.x, "y": o.y,
         "width": o.width, "height": o.height, "rotation": o.rotation, "visible": true,
@@ -141,11 +146,7 @@ fn tmj_object(o: &MapObject, properties: fn(&[(String, String)]) -> Value) -> Va
 }
 
 /// One object layer as a TMJ value with layer id `id`.
-pub(super) fn tmj_group(
-    id: usize,
-    group: &ObjectGroup,
-    properties: fn(&[(String, String)]) -> Value,
-) -> Value {
+pub(super) fn tmj_group(id: usize, group: &ObjectGroup, properties: TmjProperties<'_>) -> Value {
     let objects: Vec<Value> = group
         .objects
         .iter()

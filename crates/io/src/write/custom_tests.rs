@@ -6,9 +6,13 @@ use hexmap_map::{
 };
 use std::collections::BTreeMap;
 
+/// The hexcrawl sample without its own custom properties (its resources).
 fn sample() -> HexMap {
     let text = include_str!("../../../../maps/hexcrawl.ron");
-    from_str(text).expect("the sample loads").0
+    let mut map = from_str(text).expect("the sample loads").0;
+    map.set_custom(hexmap_map::CustomProps::new())
+        .expect("no properties fit every map");
+    map
 }
 
 fn ty(name: &str, kind: PropKind, default: PropValue, gm_only: bool) -> PropType {

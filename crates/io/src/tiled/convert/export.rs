@@ -236,5 +236,6 @@ pub fn to_tiled_with_images(
         notes,
         object_groups: objects.groups,
         properties,
+        custom_kinds: crate::tiled::objects::custom::tiled_kinds(map),
     }
 }

@@ -80,6 +80,7 @@ pub fn export(
         ids.next()
     }));
     groups.extend(super::key::export(map, grid, &mut || ids.next()));
+    groups.extend(super::custom::export(map, grid, &mut || ids.next()));
     let world = map.layout().ok();
     let mut icon_tileset = None;
     if let Some(world) = &world {
@@ -98,6 +99,7 @@ pub fn export(
         properties.push((P_PATH_TYPES.into(), path_palette_text(map.path_palette())));
     }
     properties.extend(super::regions::kinds_property(map));
+    properties.extend(super::custom::types_property(map));
     ObjectExport {
         groups,
         properties,

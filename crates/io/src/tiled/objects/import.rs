@@ -105,10 +105,15 @@ pub fn import(
     let world = map.layout().ok();
     let mut icons: Vec<(Hex, Option<u32>, Icon)> = Vec::new();
     let mut regions = super::regions::Found::default();
+    let mut custom = super::custom::Found::default();
     for group in &doc.object_groups {
         for o in &group.objects {
             if super::regions::is_region(o) {
                 regions.add(&group.name, o)?;
+                continue;
+            }
+            if super::custom::is_values_object(o) {
+                custom.add(&group.name, o);
                 continue;
             }
             if super::key::is_key_entry(o) {
@@ -144,7 +149,8 @@ pub fn import(
             warnings.push(format!("icons on {hex} not imported: {e}"));
         }
     }
-    regions.finish(doc, map)
+    regions.finish(doc, map)?;
+    custom.finish(doc, map)
 }
 
 /// The icons grouped by hex in the order found, each with its `hexmap:icon_id` when that

@@ -18,8 +18,12 @@
 //!   region's outline (`regions.rs`);
 //! - a hidden layer `hexmap key`: a point per keyed hex with the entry as properties
 //!   (`key.rs`);
+//! - a hidden layer `hexmap properties`: a point per object with custom property values,
+//!   the values as Tiled's typed properties, and the map property
+//!   `hexmap:property_types` with the declarations (`custom.rs`);
 //! - map properties `hexmap:edge_types` / `hexmap:path_types`: the palettes as JSON.
 
+pub mod custom;
 pub mod export;
 pub mod icon_tileset;
 pub mod import;

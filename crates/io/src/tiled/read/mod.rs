@@ -142,6 +142,7 @@ fn map_header(ctx: &Ctx, map: &dyn Element) -> Result<TiledMap, TiledError> {
         notes: Vec::new(),
         object_groups: Vec::new(),
         properties: map.properties(),
+        custom_kinds: Default::default(),
     })
 }
 

@@ -42,6 +42,7 @@ pub(super) fn as_note(object: &MapObject) -> Option<PointObject> {
         || object
             .property(crate::tiled::objects::key::KEY_HEX_PROPERTY)
             .is_some()
+        || crate::tiled::objects::custom::is_values_object(object)
     {
         return None;
     }
