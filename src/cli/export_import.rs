@@ -34,8 +34,9 @@ pub struct ExportArgs {
     #[arg(long = "to", ignore_case = true, value_parser = writer_parser())]
     pub format: &'static dyn Format,
     /// The file to write, or - for standard output (a Tiled export also writes
-    /// NAME-tiles.png beside it, so it needs a file name); for key-md the folder to write
-    /// the vault into (index.md and a file per keyed hex).
+    /// NAME-tiles.png beside it, a Foundry scene NAME-background.png and its journals, a
+    /// Godot scene NAME-tileset.tres and NAME-atlas.png, so they need a file name); for
+    /// key-md the folder to write the vault into (index.md and a file per keyed hex).
     pub out: PathBuf,
     /// RON: write the map in offset or cube form.
     #[arg(long, default_value = "offset")]
@@ -78,8 +79,9 @@ pub struct ExportArgs {
     #[arg(long, value_name = "PIXELS")]
     pub tile_size: Option<u32>,
     /// Hex size flat to flat. PDF, and PNG with --dpi: on paper (19mm, 0.75in, 1.5in,
-    /// 2cm). VASSAL: the board's pixels, an even number from 16 to 512 (64 or 64px)
-    /// [default: 64].
+    /// 2cm). VASSAL and Foundry: the board's pixels (Foundry's grid size), an even number
+    /// from 16 to 512, for Foundry at least 20 (64 or 64px) [default: 64]. Godot: the tile
+    /// size is the nearest that keeps a regular hexagon's proportions.
     #[arg(long, value_name = "SIZE")]
     pub hex_size: Option<HexSizeArg>,
     /// PNG: how hard the pixels are compressed: fastest (fdeflate, about twice the size),
@@ -119,8 +121,9 @@ pub struct ExportArgs {
     /// of embedding them.
     #[arg(long)]
     pub link_images: bool,
-    /// JSON, PNG, SVG, PDF, the key exports: only what the players may see (a game in
-    /// progress; the key: revealed hexes' player text, links into the fog unnamed): cells
+    /// JSON, PNG, SVG, PDF, VASSAL, Foundry, the key exports: only what the players may see
+    /// (a game in progress; the key: revealed hexes' player text, links into the fog
+    /// unnamed): cells
     /// they have not seen under fog (`"terrain": null, "revealed": false` in JSON), no
     /// GM-only item, no note text, nothing on an unseen cell; a picture keeps the full
     /// map's frame, so the two line up.

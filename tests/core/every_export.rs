@@ -2,7 +2,8 @@
 //! by the command line to every format of the registry, and to every player view a format
 //! offers, each output read by its own consumer: Tiled's `--export-map` for TMX and TMJ,
 //! librsvg for SVG, poppler for PDF, a PNG decoder, the JSON schema (Python's jsonschema),
-//! a CSV parse, and `hexmap import` or the RON loader where hexmap reads the file back.
+//! Python's json.tool (Foundry scenes), unzip and xmllint (VASSAL modules), a CSV parse,
+//! and `hexmap import` or the RON loader where hexmap reads the file back.
 //! A map or a format added later is covered without a change here; a format with no
 //! consumer check below fails the test until one is written.
 //!
@@ -259,6 +260,42 @@ fn consume(
                 crate::export_key::check_booklet(out, &heads);
             }
         }
+        "foundry" => {
+            // Python's json.tool parses the scene and its journals; the background is
+            // the file the scene names beside it.
+            run(Command::new("python3").args(["-m", "json.tool"]).arg(out));
+            let scene: serde_json::Value =
+                serde_json::from_slice(&std::fs::read(out).unwrap()).unwrap();
+            let stem = out.file_stem().unwrap().to_string_lossy().into_owned();
+            for journal in ["journal", "gm-journal"] {
+                let path = dir.join(format!("{stem}-{journal}.json"));
+                if path.exists() {
+                    run(Command::new("python3").args(["-m", "json.tool"]).arg(&path));
+                }
+            }
+            let src = scene["background"]["src"].as_str().unwrap();
+            assert_picture(&dir.join(src), &what);
+        }
+        "godot" => {
+            // Godot 4 does not run here (Debian has Godot 3 only): the scene's cell list
+            // is read as Godot's TileMapLayer reads it (a u16 format, 12 bytes a cell;
+            // tests/core/export_godot.rs checks the geometry), no more cells than hexes,
+            // hexagon tiles, and the atlas the TileSet names is a picture.
+            let scene = std::fs::read_to_string(out).unwrap();
+            let data = scene
+                .lines()
+                .find_map(|l| l.strip_prefix("tile_map_data = PackedByteArray("))
+                .and_then(|l| l.strip_suffix(')'))
+                .unwrap_or_else(|| panic!("{what}: no tile_map_data"));
+            let bytes = data.split(',').count();
+            assert_eq!((bytes - 2) % 12, 0, "{what}");
+            assert!(bytes - 2 <= 12 * cells, "{what}: more cells than hexes");
+            let stem = out.file_stem().unwrap().to_string_lossy().into_owned();
+            let tres = std::fs::read_to_string(dir.join(format!("{stem}-tileset.tres")))
+                .unwrap_or_else(|e| panic!("{what}: the TileSet: {e}"));
+            assert!(tres.contains("tile_shape = 3"), "{what}: hexagon tiles");
+            assert_picture(&dir.join(format!("{stem}-atlas.png")), &what);
+        }
         other => panic!("no consumer check for the format {other}: add one to this test"),
     }
 }
@@ -291,7 +328,8 @@ fn export_everything(map: &Path, dir: &Path, c: &Consumers) -> Vec<PathBuf> {
             &[false]
         };
         for &player_view in views {
-            // Named by the format too: pdf and key-pdf share an extension.
+            // The format's name in the file's: two formats may share an extension
+            // (pdf and key-pdf, hexmap's JSON and a Foundry scene).
             let name = format!(
                 "{stem}{}-{}.{}",
                 if player_view { "-player" } else { "" },

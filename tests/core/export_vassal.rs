@@ -7,9 +7,10 @@
 //! once. A module shifted by one hex, or numbered with the wrong parity, must fail.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
+use crate::support::table_maps::{conformance_maps, mark_centre};
 use hexmap::io::format::read_path;
 use hexmap::map::HexMap;
 
@@ -134,18 +135,6 @@ impl VassalGrid {
     }
 }
 
-fn conformance_maps() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/conformance");
-    let mut maps: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
-        .collect();
-    maps.sort();
-    assert_eq!(maps.len(), 8, "one conformance map per layout: {maps:?}");
-    maps
-}
-
 /// Export `map` as a module and read its build file and board image with `unzip`.
 fn module_of(map: &Path, dir: &Path, extra: &[&str]) -> (String, tiny_skia::Pixmap) {
     let out = dir.join(format!(
@@ -237,7 +226,6 @@ fn faults(map: &HexMap, grid: &VassalGrid, board: &tiny_skia::Pixmap) -> Vec<Str
 /// the README's picture shows them: drawn from the reader above, not from hexmap.
 fn overlay(grid: &VassalGrid, mut board: tiny_skia::Pixmap) -> tiny_skia::Pixmap {
     let span = (board.width().max(board.height()) as f64 / grid.dx.min(grid.dy)) as i32 + 2;
-    let mut paint = tiny_skia::Paint::default();
     for nx in -span..=span {
         for ny in -span..=span {
             let (x, y) = grid.centre(nx, ny);
@@ -247,17 +235,7 @@ fn overlay(grid: &VassalGrid, mut board: tiny_skia::Pixmap) -> tiny_skia::Pixmap
             if !visible {
                 continue;
             }
-            for (r, [red, g, b]) in [(5.0, [255, 255, 255]), (2.5, [0, 0, 0])] {
-                paint.set_color_rgba8(red, g, b, 255);
-                let circle = tiny_skia::PathBuilder::from_circle(x, y, r).unwrap();
-                board.fill_path(
-                    &circle,
-                    &paint,
-                    tiny_skia::FillRule::Winding,
-                    tiny_skia::Transform::identity(),
-                    None,
-                );
-            }
+            mark_centre(&mut board, x, y);
         }
     }
     board
@@ -356,4 +334,85 @@ fn the_board_shows_the_maps_tile_art() {
         "a flat fill around 0101 ({} colours): the tile art is missing",
         colours.len()
     );
+}
+
+/// The Zones of a build file: (name, polygon corners), from `Zone` elements' `name` and
+/// `path` (`Zone.java` 96-97; `PolygonEditor.java` 260-276: `x,y` pairs joined by `;`).
+fn zones_of(xml: &str) -> Vec<(String, Vec<(f64, f64)>)> {
+    let doc = roxmltree::Document::parse(xml).unwrap();
+    doc.descendants()
+        .filter(|n| n.tag_name().name().ends_with(".mapgrid.Zone"))
+        .map(|z| {
+            let points = z
+                .attribute("path")
+                .unwrap()
+                .split(';')
+                .map(|p| {
+                    let (x, y) = p.split_once(',').unwrap();
+                    (x.parse().unwrap(), y.parse().unwrap())
+                })
+                .collect();
+            assert_eq!(z.attribute("useParentGrid"), Some("true"));
+            (z.attribute("name").unwrap().to_string(), points)
+        })
+        .collect()
+}
+
+/// `Zone.contains` (Zone.java 418-420) is `java.awt.Polygon.contains`: the even-odd rule
+/// (a ray from the point crosses the outline an odd number of times).
+fn polygon_contains(points: &[(f64, f64)], (x, y): (f64, f64)) -> bool {
+    let mut inside = false;
+    for (i, &(x1, y1)) in points.iter().enumerate() {
+        let (x2, y2) = points[(i + 1) % points.len()];
+        if (y1 > y) != (y2 > y) && x < x1 + (y - y1) * (x2 - x1) / (y2 - y1) {
+            inside = !inside;
+        }
+    }
+    inside
+}
+
+#[test]
+fn named_regions_are_zones_holding_exactly_their_hexes() {
+    // The hexcrawl sample's regions: VASSAL's centre of every hex (found by its name) is
+    // inside the region's zone when the hex is in the region, and outside it otherwise.
+    let dir = tempfile::tempdir().unwrap();
+    let map_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/hexcrawl.ron");
+    let map = read_path(&map_path).unwrap().map;
+    assert!(!map.regions().is_empty());
+    let (build, board) = module_of(&map_path, dir.path(), &[]);
+    let grid = VassalGrid::from_build_file(&build);
+    let zones = zones_of(&build);
+    let labels = map.properties().labels;
+    // VASSAL's centre of each hex, by the name VASSAL gives it.
+    let span = (board.width().max(board.height()) as f64 / grid.dx.min(grid.dy)) as i32 + 2;
+    let mut centres = std::collections::BTreeMap::new();
+    for nx in -span..=span {
+        for ny in -span..=span {
+            let (x, y) = grid.centre(nx, ny);
+            if let Ok(h) = labels.parse(&grid.name((x, y))) {
+                centres.insert(h, (f64::from(x), f64::from(y)));
+            }
+        }
+    }
+    for region in map.regions().iter() {
+        let name = &region.look.name;
+        let own: Vec<&(String, Vec<(f64, f64)>)> = zones
+            .iter()
+            .filter(|(n, _)| {
+                n == name
+                    || n.strip_prefix(&format!("{name} "))
+                        .is_some_and(|k| k.parse::<u32>().is_ok())
+            })
+            .collect();
+        assert!(!own.is_empty(), "a zone for {name}");
+        for h in map.shape().iter() {
+            let inside = own.iter().any(|(_, p)| polygon_contains(p, centres[&h]));
+            assert_eq!(
+                inside,
+                region.hexes.contains(&h),
+                "{} and the zone of {name}",
+                map.hex_label(h)
+            );
+        }
+    }
 }

@@ -231,7 +231,9 @@ fn formats_without_a_player_view_refuse_it() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("--player-view is for tmx, tmj, json, png, svg, pdf, vassal, key-md, key-html and key-pdf"),
+        err.contains(
+            "--player-view is for tmx, tmj, json, png, svg, pdf, vassal, foundry, key-md, key-html and key-pdf"
+        ),
         "{err}"
     );
 }

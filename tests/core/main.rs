@@ -21,6 +21,8 @@ mod cli_stats;
 mod docs_are_true;
 mod every_export;
 mod export_annotations;
+mod export_foundry;
+mod export_godot;
 mod export_grids;
 mod export_key;
 mod export_pictures;

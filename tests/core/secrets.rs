@@ -55,7 +55,7 @@ fn export(dir: &Path, format: &str) -> (PathBuf, PathBuf) {
     let map = copy(dir);
     let legend: &[&str] = match format {
         "pdf" => &["--legend", "page"],
-        "png" | "svg" | "vassal" => &["--legend", "right"],
+        "png" | "svg" | "vassal" | "foundry" => &["--legend", "right"],
         _ => &[],
     };
     crate::support::export::full_and_players(&map, dir, format, legend)
@@ -313,6 +313,28 @@ fn no_secret_reaches_any_player_export() {
             &String::from_utf8_lossy(&bytes),
             &format!("player module {name}"),
         );
+    }
+    // Foundry: the background as the PNG; no secret in the scene or its journal, and no
+    // GM-only journal for the players.
+    let (full, players) = export(dir.path(), "foundry");
+    let side = |p: &Path, suffix: &str| {
+        let stem = p.file_stem().unwrap().to_string_lossy().into_owned();
+        p.with_file_name(format!("{stem}-{suffix}"))
+    };
+    assert!(lair(&decode(&side(&full, "background.png"))) > 100);
+    assert_eq!(lair(&decode(&side(&players, "background.png"))), 0);
+    let text = |p: &Path| std::fs::read_to_string(p).unwrap_or_default();
+    let gm_texts = [
+        &full,
+        &side(&full, "journal.json"),
+        &side(&full, "gm-journal.json"),
+    ]
+    .map(|p| text(p))
+    .concat();
+    assert_holds(&gm_texts, "GM Foundry scene and journals", &["GMNOTE"]);
+    assert!(!side(&players, "gm-journal.json").exists());
+    for p in [&players, &side(&players, "journal.json")] {
+        assert_no_secrets(&text(p), &format!("player {}", p.display()));
     }
     key_exports_hold_no_secret(dir.path());
 }

@@ -503,11 +503,10 @@ fn export_window_for(format: &str, out: &Path) -> Harness<'static, EditorApp> {
     h
 }
 
-#[test]
-fn file_export_lists_vassal_with_its_board_hex_size_and_writes_the_module() {
-    let vmod = temp_dir("exchange-vassal").join("board.vmod");
-    let mut h = export_window_for("vassal", &vmod);
-    // The board's hex size, typed as a person types it: click the field, replace, Enter.
+/// File → Export… as a person does it: `format` picked from the list, the board hex size
+/// typed into its field (click, select all, type, Enter), the file chosen as `out`.
+fn export_board(format: &str, out: &Path, board_hex: &str) {
+    let mut h = export_window_for(format, out);
     h.get_by_label("Board hex, flat to flat (pixels)").click();
     settle(&mut h);
     h.event(Event::Key {
@@ -517,7 +516,7 @@ fn file_export_lists_vassal_with_its_board_hex_size_and_writes_the_module() {
         repeat: false,
         modifiers: Modifiers::COMMAND,
     });
-    for c in "72".chars() {
+    for c in board_hex.chars() {
         h.event(Event::Text(c.to_string()));
     }
     settle(&mut h);
@@ -535,6 +534,13 @@ fn file_export_lists_vassal_with_its_board_hex_size_and_writes_the_module() {
         settle(&mut h);
     }
     crate::harness::wait_for_export(&mut h);
+}
+
+#[test]
+fn file_export_lists_vassal_with_its_board_hex_size_and_writes_the_module() {
+    let dir = temp_dir("exchange-vassal");
+    let vmod = dir.join("board.vmod");
+    export_board("vassal", &vmod, "72");
     let entries = hexmap::io::zip_store::read_stored_zip(&std::fs::read(&vmod).unwrap())
         .expect("the module is a zip");
     let names: Vec<&str> = entries.iter().map(|(n, _)| n.as_str()).collect();
@@ -544,6 +550,41 @@ fn file_export_lists_vassal_with_its_board_hex_size_and_writes_the_module() {
         build.contains(" dy=\"72\""),
         "the typed board hex size: {build}"
     );
+}
+
+#[test]
+fn file_export_lists_foundry_with_its_grid_size_and_writes_scene_and_background() {
+    let dir = temp_dir("exchange-foundry");
+    let scene = dir.join("scene.json");
+    export_board("foundry", &scene, "80");
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&scene).unwrap()).unwrap();
+    assert_eq!(v["grid"]["size"], 80, "the typed grid size");
+    let background = dir.join(v["background"]["src"].as_str().unwrap());
+    let png = tiny_skia::Pixmap::load_png(&background).expect("the background beside it");
+    assert_eq!(
+        (png.width(), png.height()),
+        (
+            v["width"].as_u64().unwrap() as u32,
+            v["height"].as_u64().unwrap() as u32
+        )
+    );
+}
+
+#[test]
+fn file_export_lists_godot_and_writes_scene_tileset_and_atlas() {
+    let dir = temp_dir("exchange-godot");
+    let scene = dir.join("level.tscn");
+    export_board("godot", &scene, "90");
+    let tscn = std::fs::read_to_string(&scene).unwrap();
+    assert!(tscn.contains("type=\"TileMapLayer\""), "{tscn}");
+    let tres = std::fs::read_to_string(dir.join("level-tileset.tres")).unwrap();
+    // 90 pixels flat to flat keeps a regular hexagon's proportions: 104 corner to corner.
+    assert!(
+        tres.contains("tile_size = Vector2i(90, 104)")
+            || tres.contains("tile_size = Vector2i(104, 90)"),
+        "the typed tile size: {tres}"
+    );
+    assert!(tiny_skia::Pixmap::load_png(dir.join("level-atlas.png")).is_ok());
 }
 
 #[test]

@@ -107,6 +107,21 @@ async fn write_export(
     let out = format::write_map_in_steps(map, spec.format, &spec.options, name, progress).await?;
     let storage = crate::files::storage::current();
     let folder = path.parent().unwrap_or(Path::new(""));
+    // A browser downloads each file on its own: a table export made of several files
+    // (a Foundry scene, a Godot level) goes as one zip instead.
+    let tables = spec.format.options().contains(&FormatOption::BoardHex);
+    if !storage.has_files() && tables && !out.side.is_empty() {
+        let (zip_name, zip) = out.as_one_archive(name);
+        let zip_path = folder.join(zip_name);
+        storage
+            .write(&zip_path, &zip)
+            .map_err(|source| format::WriteError::Write {
+                path: zip_path,
+                source,
+            })?;
+        progress(1.0);
+        return Ok(());
+    }
     for (side_name, bytes) in &out.side {
         let side = folder.join(side_name);
         storage

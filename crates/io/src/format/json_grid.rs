@@ -194,7 +194,11 @@ impl GridIn {
             let at = grid.key("layers").key(name).index(i);
             let v = values[i].ok_or_else(|| at.err("null on a cell of the map"))?;
             let v = i16::try_from(v).map_err(|_| {
-                at.err(format!("{v} is out of range ({} to {})", i16::MIN, i16::MAX))
+                at.err(format!(
+                    "{v} is out of range ({} to {})",
+                    i16::MIN,
+                    i16::MAX
+                ))
             })?;
             Ok(Some(v))
         };
@@ -364,7 +368,10 @@ mod tests {
             .unwrap()
             .map;
         assert_eq!(to_json(&back), to_json(&m));
-        assert!(to_json(&m).contains("\"moisture\": 30"), "the climate is compared too");
+        assert!(
+            to_json(&m).contains("\"moisture\": 30"),
+            "the climate is compared too"
+        );
     }
 
     #[test]

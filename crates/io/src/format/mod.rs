@@ -381,6 +381,19 @@ impl Written {
             side: Vec::new(),
         }
     }
+
+    /// The main file (named `name`) and its side files as one zip archive, named `name`
+    /// with `.zip` added: what a browser downloads for an export made of several files
+    /// (a Foundry scene with its background and journals, a Godot scene with its TileSet
+    /// and atlas), which it would otherwise hand over as one download each.
+    pub fn as_one_archive(&self, name: &str) -> (String, Vec<u8>) {
+        let mut entries: Vec<(&str, &[u8])> = vec![(name, &self.main)];
+        entries.extend(self.side.iter().map(|(n, b)| (n.as_str(), b.as_slice())));
+        (
+            format!("{name}.zip"),
+            crate::zip_store::stored_zip(&entries),
+        )
+    }
 }
 
 /// A map read from a file.
@@ -508,3 +521,26 @@ pub enum WriteError {
 
 #[cfg(test)]
 mod steps_tests;
+
+#[cfg(test)]
+mod archive_tests {
+    use super::Written;
+
+    #[test]
+    fn an_export_of_several_files_is_one_zip_with_each_under_its_name() {
+        let w = Written {
+            main: b"scene".to_vec(),
+            side: vec![("m-background.png".into(), b"png".to_vec())],
+        };
+        let (name, zip) = w.as_one_archive("m.json");
+        assert_eq!(name, "m.json.zip");
+        let entries = crate::zip_store::read_stored_zip(&zip).unwrap();
+        assert_eq!(
+            entries,
+            [
+                ("m.json".to_string(), b"scene".to_vec()),
+                ("m-background.png".to_string(), b"png".to_vec())
+            ]
+        );
+    }
+}

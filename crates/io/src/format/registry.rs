@@ -7,6 +7,8 @@ use super::pdf::PDF;
 use super::picture::{PNG, SVG};
 use super::ron::Ron;
 use super::table::JSON;
+use super::tables::foundry::FOUNDRY;
+use super::tables::godot::GODOT;
 use super::tables::vassal::VASSAL;
 use super::tiled::{TMJ, TMX};
 use super::{Format, Imported, ReadError, ReadJob, WriteError, WriteOptions};
@@ -18,7 +20,8 @@ use std::path::Path;
 /// Every format, in menu order. Adding a format: implement [`Format`] in a file of this
 /// module and add one line here.
 pub static FORMATS: &[&dyn Format] = &[
-    &Ron, &TMX, &TMJ, &CSV, &JSON, &PNG, &SVG, &PDF, &VASSAL, &KEY_MD, &KEY_HTML, &KEY_PDF,
+    &Ron, &TMX, &TMJ, &CSV, &JSON, &PNG, &SVG, &PDF, &VASSAL, &FOUNDRY, &GODOT, &KEY_MD, &KEY_HTML,
+    &KEY_PDF,
 ];
 
 /// The native format (RON): what the editor opens and saves.

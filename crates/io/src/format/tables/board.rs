@@ -11,6 +11,13 @@ use hexmap_draw::print::flat_to_flat;
 use hexmap_hex::{Hex, Layout, Orientation, Point};
 use hexmap_map::HexMap;
 
+/// The options of the exports that ship a board picture (VASSAL, Foundry): the board's
+/// hex size, what the picture draws, and the player view.
+pub const BOARD_OPTIONS: &[crate::format::FormatOption] = {
+    use crate::format::FormatOption::*;
+    &[BoardHex, Labels, Mines, Grid, Legend, ScaleBar, PlayerView]
+};
+
 /// Smallest and largest board hex size, pixels flat to flat.
 pub const BOARD_HEX_RANGE: (u32, u32) = (16, 512);
 
@@ -69,13 +76,26 @@ pub fn board_hex(opts: &WriteOptions) -> Result<u32, WriteError> {
     Ok(px)
 }
 
+/// Where a board puts its anchor hex's centre: given the pixel where the map's own frame
+/// puts it and the earliest pixel it may move to (the frame's margin less), the pixel it
+/// must move to, right of and below the earliest (the frame grows or shrinks at its
+/// top-left corner, so nothing of the map is cut).
+pub type Placement<'a> = &'a dyn Fn((f64, f64), (f64, f64)) -> (f64, f64);
+
+/// The next whole pixel: VASSAL's placement (it truncates centres to whole pixels).
+pub fn whole_pixel(p: (f64, f64), _earliest: (f64, f64)) -> (f64, f64) {
+    (p.0.ceil(), p.1.ceil())
+}
+
 /// Draw `map` as a board whose hexes are `opts.board_hex` pixels flat to flat, with the
-/// centre of `anchor` on a whole pixel (the picture's options otherwise as `opts` asks:
-/// grid, labels, legend, player view). The picture is never shrunk: too large is an error.
+/// centre of `anchor` where `place` puts it (the picture's options otherwise as `opts`
+/// asks: grid, labels, legend, player view). The picture is never shrunk: too large is an
+/// error.
 pub fn draw_board(
     map: &HexMap,
     opts: &WriteOptions,
     anchor: Hex,
+    place: Placement<'_>,
     progress: &mut dyn FnMut(f32),
 ) -> Result<Board, WriteError> {
     let flat_px = board_hex(opts)?;
@@ -90,7 +110,7 @@ pub fn draw_board(
         None => hexmap_draw::map_world_box(map, &layout, hexmap_draw::CellReach::HexSize)
             .ok_or(PictureError::Empty)?,
     };
-    // Move the frame's top-left corner so that the anchor's centre is whole.
+    // Move the frame's top-left corner so that the anchor's centre is where `place` says.
     let to_px = picture_transform(
         map,
         &PictureOptions {
@@ -103,7 +123,9 @@ pub fn draw_board(
         a.x * o.scale + to_px.offset.0,
         a.y * o.scale + to_px.offset.1,
     );
-    let shift = (px.0.ceil() - px.0, px.1.ceil() - px.1);
+    let slack = o.margin.max(0.0);
+    let to = place(px, (px.0 - slack, px.1 - slack));
+    let shift = ((to.0 - px.0).max(-slack), (to.1 - px.1).max(-slack));
     let lo = Point::new(
         framed.0.x - shift.0 / o.scale,
         framed.0.y - shift.1 / o.scale,

@@ -12,8 +12,8 @@
 //! plus `hOff` and raw row plus `vOff`, `hLeading` zeros of padding, column first when
 //! `first` is `H`.
 
-use super::board::{Board, draw_board};
-use crate::format::{Format, FormatInfo, FormatOption, WriteError, WriteJob, Written};
+use super::board::{Board, draw_board, whole_pixel};
+use crate::format::{Format, FormatInfo, WriteError, WriteJob, Written};
 use crate::tiled::xml::escape;
 use crate::zip_store::stored_zip;
 use hexmap_hex::xxyy::LabelOrder;
@@ -98,10 +98,60 @@ pub fn vassal_grid(map: &HexMap, board: &Board) -> VassalGrid {
     }
 }
 
-/// The `buildFile.xml` of a module showing `board_image` (`width` × `height`) under
-/// `grid`.
-pub fn build_file(name: &str, grid: &VassalGrid, width: u32, height: u32) -> String {
-    let name = escape(name);
+/// One VASSAL Zone: a name and a polygon of whole board pixels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VassalZone {
+    /// The region's name (a second or later part of a region is numbered: "Greenwold 2").
+    pub name: String,
+    /// The polygon's corners on the board, in order.
+    pub points: Vec<(i64, i64)>,
+}
+
+/// The map's named regions as Zones on `board`: one per outer ring of each region's
+/// outline (VASSAL's Zone is one polygon, `Zone.java`'s `path`; a hole inside a region is
+/// not cut out of its zone), corners rounded to whole pixels as VASSAL stores them
+/// (`PolygonEditor.polygonToString`).
+pub fn zones(map: &HexMap, board: &Board) -> Vec<VassalZone> {
+    let mut out = Vec::new();
+    for region in map.regions().iter() {
+        let rings = hexmap_draw::named_regions::outline_rings(&region.hexes, &board.layout);
+        let area = |ring: &[hexmap_hex::Point]| {
+            ring.iter()
+                .zip(ring.iter().cycle().skip(1))
+                .map(|(a, b)| a.x * b.y - b.x * a.y)
+                .sum::<f64>()
+        };
+        // Every ring turns the same way round the region: an outer ring's area has the
+        // sign of the first ring (the lowest outer side is on an outer ring), a hole's
+        // the other.
+        let Some(outer_sign) = rings.first().map(|r| area(r).signum()) else {
+            continue;
+        };
+        let outer = rings.iter().filter(|r| area(r).signum() == outer_sign);
+        for (n, ring) in outer.enumerate() {
+            let points = ring
+                .iter()
+                .map(|p| {
+                    let (x, y) = (
+                        p.x * board.to_px.scale + board.to_px.offset.0,
+                        p.y * board.to_px.scale + board.to_px.offset.1,
+                    );
+                    (x.round() as i64, y.round() as i64)
+                })
+                .collect();
+            let name = if n == 0 {
+                region.look.name.clone()
+            } else {
+                format!("{} {}", region.look.name, n + 1)
+            };
+            out.push(VassalZone { name, points });
+        }
+    }
+    out
+}
+
+/// The `HexGrid` element (with its numbering) of `grid`, indented by `indent`.
+fn hex_grid_xml(grid: &VassalGrid, indent: &str) -> String {
     let VassalGrid {
         sideways,
         x0,
@@ -115,6 +165,57 @@ pub fn build_file(name: &str, grid: &VassalGrid, width: u32, height: u32) -> Str
         ..
     } = grid;
     format!(
+        r#"{indent}<VASSAL.build.module.map.boardPicker.board.HexGrid color="0,0,0" cornersLegal="false" dotsVisible="false" dx="{dx}" dy="{dy}" edgesLegal="false" sideways="{sideways}" snapTo="true" visible="false" x0="{x0}" y0="{y0}">
+{indent}  <VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering color="0,0,0" first="{first}" fontSize="9" hDescend="false" hDrawOff="0" hLeading="{leading}" hOff="{h_off}" hType="N" locationFormat="$gridLocation$" rotateText="0" sep="" stagger="false" vDescend="false" vDrawOff="0" vLeading="{leading}" vOff="{v_off}" vType="N" visible="false"/>
+{indent}</VASSAL.build.module.map.boardPicker.board.HexGrid>
+"#
+    )
+}
+
+/// The board's grid: the `HexGrid` alone, or, with zones, a `ZonedGrid` holding the
+/// `HexGrid` as its background grid and a `Zone` per region part that uses it (so a hex
+/// in a zone keeps its name).
+fn board_grid_xml(grid: &VassalGrid, zones: &[VassalZone]) -> String {
+    const INDENT: &str = "        ";
+    if zones.is_empty() {
+        return hex_grid_xml(grid, INDENT);
+    }
+    let mut xml = format!(
+        "{INDENT}<VASSAL.build.module.map.boardPicker.board.ZonedGrid>
+"
+    );
+    xml.push_str(&hex_grid_xml(grid, &format!("{INDENT}  ")));
+    for zone in zones {
+        let path: Vec<String> = zone
+            .points
+            .iter()
+            .map(|(x, y)| format!("{x},{y}"))
+            .collect();
+        xml.push_str(&format!(
+            "{INDENT}  <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone highlightProperty=\"\"              locationFormat=\"$gridLocation$\" name=\"{}\" path=\"{}\" useHighlight=\"false\"              useParentGrid=\"true\"/>\n",
+            escape(&zone.name),
+            path.join(";")
+        ));
+    }
+    xml.push_str(&format!(
+        "{INDENT}</VASSAL.build.module.map.boardPicker.board.ZonedGrid>
+"
+    ));
+    xml
+}
+
+/// The `buildFile.xml` of a module showing `board_image` (`width` × `height`) under
+/// `grid`, with `zones` on the board.
+pub fn build_file(
+    name: &str,
+    grid: &VassalGrid,
+    zones: &[VassalZone],
+    width: u32,
+    height: u32,
+) -> String {
+    let name = escape(name);
+    let board_grid = board_grid_xml(grid, zones);
+    format!(
         r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 <VASSAL.launch.BasicModule ModuleOther1="" ModuleOther2="" VassalVersion="3.7.0" description="Made by hexmap" name="{name}" nextPieceSlotId="0" version="1.0">
   <VASSAL.build.module.BasicCommandEncoder/>
@@ -124,10 +225,7 @@ pub fn build_file(name: &str, grid: &VassalGrid, width: u32, height: u32) -> Str
   <VASSAL.build.module.Map allowMultiple="false" backgroundcolor="255,255,255" buttonName="" changeFormat="$message$" color="255,0,0" createFormat="$pieceName$ created in $location$ *" edgeHeight="0" edgeWidth="0" hideKey="" hotkey="" icon="" launch="false" mapName="{name}" markMoved="Never" markUnmovedHotkey="" markUnmovedIcon="" markUnmovedReport="" markUnmovedText="" moveToFormat="$pieceName$ moves $previousLocation$ &#8594; $location$ *" moveWithinFormat="$pieceName$ moves $previousLocation$ &#8594; $location$ *" showKey="" thickness="3">
     <VASSAL.build.module.map.BoardPicker addColumnText="Add column" addRowText="Add row" boardPrompt="Select board" slotHeight="125" slotScale="0.2" slotWidth="350" title="Choose Boards">
       <VASSAL.build.module.map.boardPicker.Board color="255,255,255" height="{height}" image="{image}" name="{name}" reversible="false" width="{width}">
-        <VASSAL.build.module.map.boardPicker.board.HexGrid color="0,0,0" cornersLegal="false" dotsVisible="false" dx="{dx}" dy="{dy}" edgesLegal="false" sideways="{sideways}" snapTo="true" visible="false" x0="{x0}" y0="{y0}">
-          <VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering color="0,0,0" first="{first}" fontSize="9" hDescend="false" hDrawOff="0" hLeading="{leading}" hOff="{h_off}" hType="N" locationFormat="$gridLocation$" rotateText="0" sep="" stagger="false" vDescend="false" vDrawOff="0" vLeading="{leading}" vOff="{v_off}" vType="N" visible="false"/>
-        </VASSAL.build.module.map.boardPicker.board.HexGrid>
-      </VASSAL.build.module.map.boardPicker.Board>
+{board_grid}      </VASSAL.build.module.map.boardPicker.Board>
     </VASSAL.build.module.map.BoardPicker>
     <VASSAL.build.module.map.StackMetrics bottom="40" disabled="false" exSepX="6" exSepY="18" top="38" unexSepX="8" unexSepY="16"/>
     <VASSAL.build.module.map.ForwardToKeyBuffer/>
@@ -160,17 +258,6 @@ pub fn module_data(name: &str) -> String {
     )
 }
 
-/// The options a VASSAL module takes.
-const VASSAL_OPTIONS: &[FormatOption] = &[
-    FormatOption::BoardHex,
-    FormatOption::Labels,
-    FormatOption::Mines,
-    FormatOption::Grid,
-    FormatOption::Legend,
-    FormatOption::ScaleBar,
-    FormatOption::PlayerView,
-];
-
 /// A VASSAL module holding the map as a board with its hex grid and numbering.
 pub struct Vassal;
 
@@ -181,7 +268,7 @@ static VASSAL_INFO: FormatInfo = FormatInfo {
     name: "vassal",
     description: "VASSAL module (.vmod)",
     extensions: &["vmod"],
-    options: VASSAL_OPTIONS,
+    options: super::board::BOARD_OPTIONS,
     reads: false,
     writes: true,
     drops: super::super::picture::PICTURE_DROPS,
@@ -200,14 +287,14 @@ impl Format for Vassal {
             ..
         } = job;
         let (kind, _) = numbering_kind(map);
-        let board = draw_board(map, opts, anchor(kind), progress)?;
+        let board = draw_board(map, opts, anchor(kind), &whole_pixel, progress)?;
         let grid = vassal_grid(map, &board);
         let name = if map.name().is_empty() {
             "Map"
         } else {
             map.name()
         };
-        let build = build_file(name, &grid, board.width, board.height);
+        let build = build_file(name, &grid, &zones(map, &board), board.width, board.height);
         let data = module_data(name);
         let image = format!("images/{BOARD_IMAGE}");
         Ok(Written::main(stored_zip(&[
