@@ -184,13 +184,15 @@ try {
   // Enter exports, and the downloads are checked against the saved map.
   const downloads = [];
   page.on("download", (d) => downloads.push(d));
+  // The formats stand in two columns, row by row.
   const formats = [
-    ["tmx", 172, 2], ["tmj", 195, 2], ["csv", 218, 1], ["json", 245, 1], ["svg", 297, 1], ["pdf", 320, 1],
+    ["tmx", 743, 149, 2], ["tmj", 122, 172, 2], ["csv", 743, 172, 1], ["json", 122, 195, 1],
+    ["svg", 122, 218, 1], ["pdf", 743, 218, 1],
   ];
-  for (const [ext, y, count] of formats) {
+  for (const [ext, x, y, count] of formats) {
     downloads.length = 0;
     check(await openExportWindow(page), `File → Export… opened the window for ${ext}`);
-    await page.mouse.click(484, y);
+    await page.mouse.click(x, y);
     await page.waitForTimeout(300);
     await shot(page, `export-${ext}.png`);
     await page.keyboard.press("Enter");

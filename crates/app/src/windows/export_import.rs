@@ -217,9 +217,18 @@ fn export_window(
         .collapsible(false)
         .show(ctx, |ui| {
             ui.label("Format");
-            for f in format::writers() {
-                ui.radio_value(&mut form.format, f, f.description());
-            }
+            // Two columns, row by row: the list of formats stays short enough for the
+            // window to fit below the bars on a small screen.
+            egui::Grid::new("export-formats")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    for (i, f) in format::writers().enumerate() {
+                        ui.radio_value(&mut form.format, f, f.description());
+                        if i % 2 == 1 {
+                            ui.end_row();
+                        }
+                    }
+                });
             let takes = |o: FormatOption| form.format.options().contains(&o);
             let (form_opt, labels, mines, grid, pixels) = (
                 takes(FormatOption::Form),
