@@ -63,6 +63,20 @@ impl Board {
     }
 }
 
+/// Refuse a map with stretched hexes for a program whose grid (`grid`, e.g. "Foundry's hex
+/// grid") has regular ones: its cells could not all lie on the map's hexes.
+pub fn require_regular_hexes(map: &HexMap, grid: &str) -> Result<(), WriteError> {
+    let s = map.properties().hex_size;
+    if (s.x - s.y).abs() > 1e-9 * s.x.abs().max(s.y.abs()) {
+        return Err(WriteError::Option(format!(
+            "{grid} has regular hexes, and this map's are stretched (hex size {} × {}): set \
+             an equal hex size in Map → Properties, or export a picture",
+            s.x, s.y
+        )));
+    }
+    Ok(())
+}
+
 /// The board hex size `opts` asks for, checked.
 pub fn board_hex(opts: &WriteOptions) -> Result<u32, WriteError> {
     let px = opts.board_hex;

@@ -105,14 +105,7 @@ fn cell_at_or_after(kind: OffsetKind, size: f64, at: (f64, f64)) -> ((i32, i32),
 /// Refuse a map Foundry's grid cannot hold: stretched hexes (Foundry's are regular) or a
 /// grid under Foundry's smallest size.
 fn check(map: &HexMap, size: u32) -> Result<(), WriteError> {
-    let s = map.properties().hex_size;
-    if (s.x - s.y).abs() > 1e-9 * s.x.abs().max(s.y.abs()) {
-        return Err(WriteError::Option(format!(
-            "Foundry's hex grid has regular hexes, and this map's are stretched (hex size \
-             {} × {}): set an equal hex size in Map → Properties, or export a picture",
-            s.x, s.y
-        )));
-    }
+    super::board::require_regular_hexes(map, "Foundry's hex grid")?;
     if size < FOUNDRY_MIN_GRID {
         return Err(WriteError::Option(format!(
             "Foundry's grid is at least {FOUNDRY_MIN_GRID} pixels flat to flat, got {size}"

@@ -258,27 +258,16 @@ static GODOT_INFO: FormatInfo = FormatInfo {
 };
 
 /// A Godot level holds terrain per hex (with the palette's names, costs and sight as
-/// custom data) and nothing else of the map.
-const GODOT_DROPS: &[crate::format::Content] = {
-    use crate::format::Content::*;
-    &[
-        Notes,
-        Edges,
-        Paths,
-        Icons,
-        Labels,
-        Regions,
-        Mines,
-        Fog,
-        GmOnlyItems,
-        GmOnlyNotes,
-        Party,
-        Heights,
-        Scale,
-        Underlay,
-        CustomProperties,
-    ]
+/// custom data) and nothing else of the map: every kind of content but the palette, which
+/// [`Content::ALL`](crate::format::Content::ALL) lists first.
+const GODOT_DROPS: &[crate::format::Content] = match crate::format::Content::ALL.split_first() {
+    Some((_, rest)) => rest,
+    None => &[],
 };
+const _: () = assert!(matches!(
+    crate::format::Content::ALL[0],
+    crate::format::Content::Palette
+));
 
 impl Format for Godot {
     fn info(&self) -> &FormatInfo {
@@ -299,14 +288,7 @@ impl Format for Godot {
                 opts.board_hex
             )));
         }
-        let s = map.properties().hex_size;
-        if (s.x - s.y).abs() > 1e-9 * s.x.abs().max(s.y.abs()) {
-            return Err(WriteError::Option(format!(
-                "Godot's hexagon tiles are drawn regular here, and this map's hexes are \
-                 stretched (hex size {} × {}): set an equal hex size in Map → Properties",
-                s.x, s.y
-            )));
-        }
+        super::board::require_regular_hexes(map, "Godot's hexagon tile grid")?;
         let size = tile_size(map, opts.board_hex);
         let (tileset_name, atlas_name) = side_names(file_name);
         let data = tile_map_data(&cells(map)?);
