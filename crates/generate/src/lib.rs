@@ -316,8 +316,12 @@ pub async fn generate_in_steps(spec: &Spec) -> Result<(HexMap, Report), GenError
     map.set_climate(climate_layers(temperature, &moisture))?;
     let mut report = Report::default();
     if spec.rivers {
-        report.rivers =
-            rivers::rivers_in_steps(&mut map, &grid, &moisture, spec.seed, pacer).await?;
+        let inputs = rivers::RiverInputs {
+            grid: &grid,
+            moisture: &moisture,
+            seed: spec.seed,
+        };
+        report.rivers = rivers::rivers_in_steps(&mut map, inputs, pacer).await?;
     }
     let count = spec
         .settlements

@@ -153,24 +153,37 @@ async fn sources(
     picked.into_iter().map(|h| Corner::of(h, 0)).collect()
 }
 
+/// What the river stage reads besides the map: its grid, each cell's moisture (where
+/// rivers rise) and the world's seed.
+#[derive(Clone, Copy)]
+pub(crate) struct RiverInputs<'a> {
+    /// The map's cells and neighbours.
+    pub grid: &'a Grid,
+    /// Moisture per cell, 0 to 1.
+    pub moisture: &'a [f32],
+    /// The world's seed.
+    pub seed: u64,
+}
+
 /// The courses of the map's rivers, making lakes in the pits they reach first.
 pub fn courses(map: &mut HexMap, moisture: &[f32], seed: u64) -> Result<Vec<Course>, GenError> {
     let grid = Grid::of(map);
-    block_on(courses_in_steps(
-        map,
-        &grid,
+    let inputs = RiverInputs {
+        grid: &grid,
         moisture,
         seed,
-        &mut super::pacer(),
-    ))
+    };
+    block_on(courses_in_steps(map, inputs, &mut super::pacer()))
 }
 
-/// [`courses`] on the map's `grid`, pausing on `pacer` as it goes.
+/// [`courses`] with its inputs, pausing on `pacer` as it goes.
 async fn courses_in_steps(
     map: &mut HexMap,
-    grid: &Grid,
-    moisture: &[f32],
-    seed: u64,
+    RiverInputs {
+        grid,
+        moisture,
+        seed,
+    }: RiverInputs<'_>,
     pacer: &mut Pacer,
 ) -> Result<Vec<Course>, GenError> {
     let water = super::water_cells(map);
@@ -239,21 +252,18 @@ pub fn river_type(map: &HexMap) -> Result<EdgeTypeId, GenError> {
 /// Lay the rivers: remove the map's River edges, then add the sides of every course.
 pub fn rivers(map: &mut HexMap, moisture: &[f32], seed: u64) -> Result<Vec<Course>, GenError> {
     let grid = Grid::of(map);
-    block_on(rivers_in_steps(
-        map,
-        &grid,
+    let inputs = RiverInputs {
+        grid: &grid,
         moisture,
         seed,
-        &mut super::pacer(),
-    ))
+    };
+    block_on(rivers_in_steps(map, inputs, &mut super::pacer()))
 }
 
-/// [`rivers`] on the map's `grid`, pausing on `pacer` as it goes.
+/// [`rivers`] with its inputs, pausing on `pacer` as it goes.
 pub(crate) async fn rivers_in_steps(
     map: &mut HexMap,
-    grid: &Grid,
-    moisture: &[f32],
-    seed: u64,
+    inputs: RiverInputs<'_>,
     pacer: &mut Pacer,
 ) -> Result<Vec<Course>, GenError> {
     let kind = river_type(map)?;
@@ -265,7 +275,7 @@ pub(crate) async fn rivers_in_steps(
     for e in old {
         map.set_edge(e, None)?;
     }
-    let courses = courses_in_steps(map, grid, moisture, seed, pacer).await?;
+    let courses = courses_in_steps(map, inputs, pacer).await?;
     for c in &courses {
         for side in c.sides() {
             map.set_edge(side, Some(kind))?;
