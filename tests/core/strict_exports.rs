@@ -139,15 +139,31 @@ fn strict_refuses_naming_what_would_be_left_out_and_a_plain_export_warns_once() 
         assert!(out.exists());
         let _ = std::fs::remove_file(&out);
     }
-    // RON and JSON keep everything: --strict writes them.
-    for to in ["ron", "json"] {
-        Command::cargo_bin("hexmap")
-            .unwrap()
-            .arg("export")
-            .arg(&hexcrawl)
-            .args(["--to", to, "--strict"])
+    // RON keeps everything: --strict writes it. JSON keeps one map: the hexcrawl's own
+    // content with `--map` naming the member, but not the family's child maps.
+    let keep = |to: &str, member: Option<&str>| {
+        let mut cmd = Command::cargo_bin("hexmap").unwrap();
+        cmd.arg("export").arg(&hexcrawl);
+        if let Some(m) = member {
+            cmd.args(["--map", m]);
+        }
+        cmd.args(["--to", to, "--strict"])
             .arg(dir.path().join(format!("keep.{to}")))
-            .assert()
-            .success();
-    }
+            .output()
+            .unwrap()
+    };
+    assert!(keep("ron", None).status.success());
+    let family = keep("json", None);
+    assert_eq!(family.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&family.stderr);
+    assert!(
+        err.contains("json leaves out what the map holds: child maps"),
+        "{err}"
+    );
+    let member = keep("json", Some("0507/saltmere"));
+    assert!(
+        member.status.success(),
+        "{}",
+        String::from_utf8_lossy(&member.stderr)
+    );
 }

@@ -46,11 +46,17 @@ pub enum Content {
     Underlay,
     /// Custom property types and values.
     CustomProperties,
+    /// The hex key's entries.
+    KeyEntries,
+    /// A generated world's temperature and moisture layers.
+    Climate,
+    /// Child maps (the map's family).
+    ChildMaps,
 }
 
 impl Content {
     /// Every kind, in the order messages list them.
-    pub const ALL: [Content; 16] = [
+    pub const ALL: [Content; 19] = [
         Content::Palette,
         Content::Notes,
         Content::Edges,
@@ -67,6 +73,9 @@ impl Content {
         Content::Scale,
         Content::Underlay,
         Content::CustomProperties,
+        Content::KeyEntries,
+        Content::Climate,
+        Content::ChildMaps,
     ];
 
     /// How a message names it ("heights", "the party").
@@ -88,6 +97,9 @@ impl Content {
             Content::Scale => "the map scale",
             Content::Underlay => "the underlay",
             Content::CustomProperties => "custom properties",
+            Content::KeyEntries => "the hex key",
+            Content::Climate => "temperature and moisture",
+            Content::ChildMaps => "child maps",
         }
     }
 
@@ -119,6 +131,11 @@ impl Content {
             Content::Scale => map.scale().is_some(),
             Content::CustomProperties => !map.custom().is_empty(),
             Content::Underlay => map.underlay().is_some(),
+            Content::KeyEntries => !map.key_entries().is_empty(),
+            Content::Climate => hexmap_map::ClimateKind::ALL
+                .into_iter()
+                .any(|k| map.climate_layer(k).is_some()),
+            Content::ChildMaps => !map.children().is_empty(),
         }
     }
 }

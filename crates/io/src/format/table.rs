@@ -429,7 +429,7 @@ pub static JSON: Table = Table {
         options: &[FormatOption::PlayerView, FormatOption::Compact],
         reads: true,
         writes: true,
-        drops: &[Content::Underlay],
+        drops: &[Content::Underlay, Content::ChildMaps],
     },
     text: |map, opts| match opts.compact {
         true => to_compact_json(map),

@@ -105,6 +105,8 @@ const TILED_DROPS: &[Content] = &[
     Content::Party,
     Content::Heights,
     Content::Underlay,
+    Content::Climate,
+    Content::ChildMaps,
 ];
 
 /// Tiled's XML map format.
