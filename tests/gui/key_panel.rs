@@ -282,3 +282,33 @@ fn keyed_hexes_are_marked_a_gm_only_entry_otherwise_and_the_title_shows_on_hover
         shown(&h)
     );
 }
+
+#[test]
+fn the_list_follows_an_erased_entry_and_its_undo_while_the_panel_is_open() {
+    let mut h = editor(hexcrawl());
+    open_key_panel(&mut h);
+    assert!(shown(&h).iter().any(|t| t == "19 of 19 keyed hexes"));
+    let varr = hex(&h, "1006");
+    h.get_by_label("Eraser").click();
+    settle(&mut h);
+    click_hex(&mut h, varr);
+    assert!(
+        h.state().view().doc().map().key_entry(varr).is_none(),
+        "erased"
+    );
+    settle(&mut h);
+    let texts = shown(&h);
+    assert!(
+        texts.iter().any(|t| t == "18 of 18 keyed hexes"),
+        "{texts:?}"
+    );
+    assert!(!texts.iter().any(|t| t == "1006 Hold Varr"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    let texts = shown(&h);
+    assert!(
+        texts.iter().any(|t| t == "19 of 19 keyed hexes"),
+        "{texts:?}"
+    );
+    assert!(texts.iter().any(|t| t == "1006 Hold Varr"));
+}

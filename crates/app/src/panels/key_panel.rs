@@ -11,13 +11,34 @@ use eframe::egui::{self, RichText};
 use hexmap_hex::Hex;
 use hexmap_map::HexMap;
 use hexmap_map::key_text::{Span, blocks};
+use std::sync::Arc;
 
-/// What the panel remembers between frames: the search, the tag chosen, the entry open.
+/// The map's key in label order, as [`HexMap::key_by_label`] gives it.
+type LabelledKey = Vec<(String, Hex, hexmap_map::KeyEntry)>;
+
+/// What the panel remembers between frames: the search, the tag chosen, the entry open,
+/// and the key in label order with the document revision it was read at (labelling and
+/// sorting every entry, notes included, is not work for every frame).
 #[derive(Clone, Debug, Default)]
 struct KeyPanelState {
     search: String,
     tag: Option<String>,
     open: Option<Hex>,
+    key: Option<(u64, Arc<LabelledKey>)>,
+}
+
+impl KeyPanelState {
+    /// The key of `doc` in label order, read again only when the document has changed.
+    fn key(&mut self, doc: &OpenMap) -> Arc<LabelledKey> {
+        match &self.key {
+            Some((revision, key)) if *revision == doc.revision() => Arc::clone(key),
+            _ => {
+                let key = Arc::new(doc.map().key_by_label());
+                self.key = Some((doc.revision(), Arc::clone(&key)));
+                key
+            }
+        }
+    }
 }
 
 /// The id the panel's state is kept under in egui's memory.
@@ -38,8 +59,9 @@ pub(crate) fn panel(ui: &mut egui::Ui, doc: &OpenMap) -> Vec<Action> {
         .exact_size(super::side_panel_width(ui, 260.0))
         .resizable(false)
         .show(ui, |ui| {
+            let key = state.key(doc);
             egui::ScrollArea::vertical().show(ui, |ui| {
-                show(ui, doc.map(), &mut state, &mut out);
+                show(ui, doc.map(), &key, &mut state, &mut out);
             });
         });
     ui.data_mut(|d| d.insert_temp(state_id(), state));
@@ -47,9 +69,14 @@ pub(crate) fn panel(ui: &mut egui::Ui, doc: &OpenMap) -> Vec<Action> {
 }
 
 /// The list, the filters and the open entry.
-fn show(ui: &mut egui::Ui, map: &HexMap, state: &mut KeyPanelState, out: &mut Vec<Action>) {
+fn show(
+    ui: &mut egui::Ui,
+    map: &HexMap,
+    key: &LabelledKey,
+    state: &mut KeyPanelState,
+    out: &mut Vec<Action>,
+) {
     ui.heading("Key");
-    let key = map.key_by_label();
     ui.add(
         egui::TextEdit::singleline(&mut state.search)
             .hint_text("Search titles, text, tags")
