@@ -108,10 +108,18 @@ async fn write_export(
     let storage = crate::files::storage::current();
     let folder = path.parent().unwrap_or(Path::new(""));
     // A browser downloads each file on its own: a table export made of several files
-    // (a Foundry scene, a Godot level) goes as one zip instead.
+    // (a Foundry scene, a Godot level) or a folder of files (the key's Markdown vault)
+    // goes as one zip instead.
     let tables = spec.format.options().contains(&FormatOption::BoardHex);
-    if !storage.has_files() && tables && !out.side.is_empty() {
-        let (zip_name, zip) = out.as_one_archive(name);
+    let folder_main = spec.format.folder_main();
+    if !storage.has_files() && (tables || folder_main.is_some()) && !out.side.is_empty() {
+        let (zip_name, zip) = match folder_main {
+            // The vault's folder is named as the file the user chose, less its extension.
+            Some(main) => {
+                out.as_folder_archive(name.rsplit_once('.').map_or(name, |(s, _)| s), main)
+            }
+            None => out.as_one_archive(name),
+        };
         let zip_path = folder.join(zip_name);
         storage
             .write(&zip_path, &zip)
