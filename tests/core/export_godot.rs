@@ -312,3 +312,107 @@ fn the_tileset_carries_each_terrains_name_cost_and_sight() {
     }
     assert!(tscn.is_file());
 }
+
+/// The distinct colours within 8 pixels of the centre of atlas tile (`ax`, `ay`), the
+/// region Godot cuts for it (`texture_region_size` from the tile's atlas coordinates).
+fn tile_colours(
+    atlas: &tiny_skia::Pixmap,
+    level: &GodotLevel,
+    (ax, ay): (u16, u16),
+) -> BTreeSet<[u8; 3]> {
+    let (tw, th) = level.tile;
+    let (cx, cy) = (
+        (f64::from(ax) + 0.5) * tw as f64,
+        (f64::from(ay) + 0.5) * th as f64,
+    );
+    let mut colours = BTreeSet::new();
+    for dx in -8..=8 {
+        for dy in -8..=8 {
+            let p = atlas
+                .pixel((cx as i32 + dx) as u32, (cy as i32 + dy) as u32)
+                .unwrap()
+                .demultiply();
+            colours.insert([p.red(), p.green(), p.blue()]);
+        }
+    }
+    colours
+}
+
+#[test]
+fn the_atlas_uses_a_terrains_tile_art() {
+    // The hexcrawl sample paints Grass with tile art (maps/art/grass-*.png): Godot's tile
+    // for Grass shows the art's texture, not a flat fill.
+    let dir = tempfile::tempdir().unwrap();
+    let map_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/hexcrawl.ron");
+    let (level, atlas) = GodotLevel::read(&export(&map_path, dir.path(), &[]));
+    let tile_of = |name: &str| {
+        *(level.names.iter())
+            .find(|(_, n)| *n == name)
+            .unwrap_or_else(|| panic!("a tile for {name}"))
+            .0
+    };
+    let grass = tile_of("Grass");
+    let colours = tile_colours(&atlas, &level, grass);
+    assert!(
+        colours.len() > 4,
+        "Godot's Grass tile is a flat fill ({} colours): the tile art is missing",
+        colours.len()
+    );
+    // A conformance map's terrains have no art: every tile is one flat colour.
+    let plain = &conformance_maps()[0];
+    let (level, atlas) = GodotLevel::read(&export(plain, dir.path(), &[]));
+    for &tile in level.names.keys() {
+        let flat = tile_colours(&atlas, &level, tile);
+        assert_eq!(
+            flat.len(),
+            1,
+            "tile {tile:?} of {}: {flat:?}",
+            plain.display()
+        );
+    }
+}
+
+#[test]
+fn the_player_level_has_no_cell_on_a_hidden_hex() {
+    // The fixture with a secret of every kind: the players' level holds a cell on every
+    // revealed hex with its terrain and none on a hidden hex (the GM's has them, so the
+    // check can fail); no secret name is in the scene, the TileSet or its custom data.
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/every-secret.ron");
+    let map = read_path(&fixture).unwrap().map;
+    let hidden: Vec<_> = map.hidden_cells().collect();
+    assert!(!hidden.is_empty());
+    let mut revealed = map.clone();
+    for &h in &hidden {
+        revealed.set_terrain(h, None).unwrap();
+    }
+    let gm_dir = dir.path().join("gm");
+    std::fs::create_dir(&gm_dir).unwrap();
+    let (gm, _) = GodotLevel::read(&export(&fixture, &gm_dir, &[]));
+    assert!(faults(&map, &gm).is_empty());
+    assert!(
+        !faults(&revealed, &gm).is_empty(),
+        "the GM's level has cells on hidden hexes"
+    );
+    let scene = export(&fixture, dir.path(), &["--player-view"]);
+    let (players, _) = GodotLevel::read(&scene);
+    let found = faults(&revealed, &players);
+    assert!(found.is_empty(), "{found:#?}");
+    let secrets = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/every-secret-names.txt"),
+    )
+    .unwrap();
+    for file in std::fs::read_dir(dir.path()).unwrap() {
+        let file = file.unwrap().path();
+        if file.is_dir() {
+            continue;
+        }
+        let text = String::from_utf8_lossy(&std::fs::read(&file).unwrap()).into_owned();
+        for secret in secrets
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        {
+            assert!(!text.contains(secret), "{} holds {secret}", file.display());
+        }
+    }
+}

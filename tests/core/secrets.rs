@@ -336,6 +336,19 @@ fn no_secret_reaches_any_player_export() {
     for p in [&players, &side(&players, "journal.json")] {
         assert_no_secrets(&text(p), &format!("player {}", p.display()));
     }
+    // Godot: the players' level, TileSet and atlas hold no secret, and no tile of the
+    // terrain only the fog hides.
+    let (full, players) = export(dir.path(), "godot");
+    assert_holds(
+        &text(&side(&full, "tileset.tres")),
+        "GM Godot TileSet",
+        &["Dragon Lair"],
+    );
+    assert!(lair(&decode(&side(&full, "atlas.png"))) > 100);
+    for p in [&players, &side(&players, "tileset.tres")] {
+        assert_no_secrets(&text(p), &format!("player {}", p.display()));
+    }
+    assert_eq!(lair(&decode(&side(&players, "atlas.png"))), 0);
     key_exports_hold_no_secret(dir.path());
 }
 
