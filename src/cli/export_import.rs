@@ -527,9 +527,8 @@ pub fn import(args: &ImportArgs) -> Result<(), CliError> {
 }
 
 /// For a format that draws images (pictures, Tiled's generated terrain tileset, the table
-/// exports' boards and Godot's atlas): the
-/// images `map` (read from `path`) refers to, each one that cannot be used named once on
-/// stderr. `None` for other formats or a map without images. With `underlay`, the
+/// exports' boards and Godot's atlas): the images `map` (read from `path`) refers to, each
+/// one that cannot be used named once on stderr. `None` for other formats or a map without images. With `underlay`, the
 /// underlay's image too.
 fn picture_images(
     map: &hexmap_map::HexMap,
