@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::support::table_maps::{bundled_maps, conformance_maps};
+use crate::support::table_maps::{bundled_maps, conformance_maps, mark_centre};
 use hexmap::hex::{OffsetCoord, Orientation, Point};
 use hexmap::io::format::read_path;
 use hexmap::map::HexMap;
@@ -201,6 +201,47 @@ fn faults(map: &HexMap, level: &GodotLevel) -> Vec<String> {
     faults
 }
 
+/// The level as Godot lays it out, for the docs' pictures: every cell's atlas tile (the
+/// TileSet's region for its atlas coordinates) centred on Godot's centre of the cell
+/// (`map_to_local`), and that centre marked: drawn from the reader above, not from hexmap.
+fn level_picture(level: &GodotLevel, atlas: &tiny_skia::Pixmap) -> tiny_skia::Pixmap {
+    let (tw, th) = level.tile;
+    let centres: Vec<(f64, f64)> = (level.cells.iter())
+        .map(|&(x, y, _, _)| level.centre(x, y))
+        .collect();
+    let low = |f: fn(&(f64, f64)) -> f64| centres.iter().map(f).fold(f64::MAX, f64::min);
+    let high = |f: fn(&(f64, f64)) -> f64| centres.iter().map(f).fold(f64::MIN, f64::max);
+    let origin = (low(|c| c.0) - tw / 2.0, low(|c| c.1) - th / 2.0);
+    let size = (
+        high(|c| c.0) + tw / 2.0 - origin.0,
+        high(|c| c.1) + th / 2.0 - origin.1,
+    );
+    let mut img = tiny_skia::Pixmap::new(size.0.ceil() as u32, size.1.ceil() as u32).unwrap();
+    img.fill(tiny_skia::Color::from_rgba8(40, 40, 48, 255));
+    for (&(_, _, ax, ay), &(cx, cy)) in level.cells.iter().zip(&centres) {
+        let region = tiny_skia::IntRect::from_xywh(
+            (f64::from(ax) * tw) as i32,
+            (f64::from(ay) * th) as i32,
+            tw as u32,
+            th as u32,
+        )
+        .unwrap();
+        let tile = atlas.clone_rect(region).unwrap();
+        img.draw_pixmap(
+            (cx - tw / 2.0 - origin.0).round() as i32,
+            (cy - th / 2.0 - origin.1).round() as i32,
+            tile.as_ref(),
+            &tiny_skia::PixmapPaint::default(),
+            tiny_skia::Transform::identity(),
+            None,
+        );
+    }
+    for &(cx, cy) in &centres {
+        mark_centre(&mut img, (cx - origin.0) as f32, (cy - origin.1) as f32);
+    }
+    img
+}
+
 /// Export `map` as a Godot scene with `hexmap export` into `dir`; the scene's path.
 fn export(map: &Path, dir: &Path, extra: &[&str]) -> PathBuf {
     let out = dir.join(format!(
@@ -241,6 +282,12 @@ fn godot_cells_fall_on_every_hex_of_every_layout_and_sample() {
                 "one atlas tile per terrain"
             );
             let found = faults(&map, &level);
+            if let Some(dir) = std::env::var_os("HEXMAP_DOC_IMAGES") {
+                let stem = map_path.file_stem().unwrap().to_string_lossy().into_owned();
+                level_picture(&level, &atlas)
+                    .save_png(Path::new(&dir).join(format!("godot-{stem}-{size}.png")))
+                    .unwrap();
+            }
             assert!(
                 found.is_empty(),
                 "{} at {size}: {found:#?}",
