@@ -368,10 +368,7 @@ fn tile_colours(
     (ax, ay): (u16, u16),
 ) -> BTreeSet<[u8; 3]> {
     let (tw, th) = level.tile;
-    let (cx, cy) = (
-        (f64::from(ax) + 0.5) * tw as f64,
-        (f64::from(ay) + 0.5) * th as f64,
-    );
+    let (cx, cy) = ((f64::from(ax) + 0.5) * tw, (f64::from(ay) + 0.5) * th);
     let mut colours = BTreeSet::new();
     for dx in -8..=8 {
         for dy in -8..=8 {

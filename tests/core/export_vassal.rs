@@ -483,7 +483,7 @@ fn named_regions_are_zones_holding_exactly_their_hexes() {
 /// whose polygon holds it (ZonedGrid.java 258-266), and `Zone.getProperty` (Zone.java
 /// 573-584) answers from that zone's properties, or from the map's (none here) when it
 /// has no such property. Outside every zone a piece reads nothing from the board.
-fn properties_at<'z>(zones: &'z [Zone], p: (f64, f64)) -> Option<&'z BTreeMap<String, String>> {
+fn properties_at(zones: &[Zone], p: (f64, f64)) -> Option<&BTreeMap<String, String>> {
     zones
         .iter()
         .find(|z| polygon_contains(&z.points, p))

@@ -233,9 +233,7 @@ pub fn atlas(
             .collect();
         let [r, g, b] = t.color.0;
         let colour = Colour::rgb(r, g, b);
-        let art = (t.art.images.first())
-            .and_then(|path| images?.get(path))
-            .map(|(id, pixels)| (id, pixels));
+        let art = (t.art.images.first()).and_then(|path| images?.get(path));
         match art {
             Some(image) => art_tile(&mut sink, &outline, colour, image, t.art.tint),
             None => sink.polygon(&Polygon {
