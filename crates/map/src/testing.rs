@@ -66,6 +66,13 @@ impl TestMap {
         self
     }
 
+    /// Coordinate labels counted in `kind` (the label settings' stagger), as a file
+    /// written in `kind` carries them.
+    pub fn labels_in(mut self, kind: OffsetKind) -> Self {
+        self.properties.labels.stagger = kind;
+        self
+    }
+
     /// Another palette than the standard one.
     pub fn palette(mut self, palette: Palette) -> Self {
         self.palette = palette;
@@ -134,11 +141,13 @@ mod tests {
             .named("big hexes")
             .hex_size(30.0)
             .offset_kind(OffsetKind::EvenR)
+            .labels_in(OffsetKind::EvenR)
             .terrains(|t| t[1].name = "Meadow".into())
             .build();
         assert_eq!(m.name(), "big hexes");
         assert_eq!(m.properties().hex_size, Point::new(30.0, 30.0));
         assert_eq!(m.properties().offset_kind, OffsetKind::EvenR);
+        assert_eq!(m.properties().labels.stagger, OffsetKind::EvenR);
         assert_eq!(m.cell_count(), 20);
         assert_eq!(m.palette().terrains()[1].name, "Meadow");
         assert_eq!(
