@@ -6,8 +6,8 @@ use assert_cmd::Command;
 use hexmap::draw::RgbaImage;
 use hexmap::hex::Orientation;
 use hexmap::io::{self, Form};
+use hexmap::map::TerrainId;
 use hexmap::map::testing::TestMap;
-use hexmap::map::{TerrainId, TileArt};
 
 fn hexmap() -> Command {
     Command::cargo_bin("hexmap").unwrap()
@@ -26,12 +26,7 @@ fn saved_map() -> tempfile::TempDir {
     .unwrap();
     let mut map = TestMap::hexagon(3, Orientation::Flat)
         .named("art")
-        .terrains(|terrains| {
-            terrains[1].art = TileArt {
-                images: vec!["art/grass.png".into(), "art/gone.png".into()],
-                tint: false,
-            }
-        })
+        .tile_art(1, &["art/grass.png", "art/gone.png"], false)
         .build();
     for h in map.shape().iter().collect::<Vec<_>>() {
         map.set_terrain(h, TerrainId::new(2)).unwrap();

@@ -11,8 +11,8 @@ use hexmap::draw::RgbaImage;
 use hexmap::hex::{Hex, Layout, OffsetKind, Orientation, Point, stable_hash};
 use hexmap::io::format::{WriteOptions, by_name, read_path, write_path};
 use hexmap::io::{self, Form};
+use hexmap::map::HexMap;
 use hexmap::map::testing::TestMap;
-use hexmap::map::{HexMap, TileArt};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -38,16 +38,8 @@ fn art_map(dir: &Path) -> HexMap {
         .offset_kind(OffsetKind::OddR)
         .labels_in(OffsetKind::OddR)
         .hex_size(20.0)
-        .terrains(|terrains| {
-            terrains[1].art = TileArt {
-                images: vec!["art/red.png".into(), "art/blue.png".into()],
-                tint: false,
-            };
-            terrains[2].art = TileArt {
-                images: vec!["art/moss.png".into(), "art/gone.png".into()],
-                tint: true,
-            };
-        })
+        .tile_art(1, &["art/red.png", "art/blue.png"], false)
+        .tile_art(2, &["art/moss.png", "art/gone.png"], true)
         .build();
     let terrains = map.palette().terrains();
     let (grass, forest, hills) = (terrains[1].id, terrains[2].id, terrains[3].id);

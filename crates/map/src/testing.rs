@@ -3,7 +3,7 @@
 //! one call instead of building properties, shape and palette by hand each time. A test that
 //! needs more (a name, big hexes, another palette) says so through [`TestMap`]'s methods.
 
-use crate::{HexMap, MapProperties, MapShape, Palette, Terrain};
+use crate::{HexMap, MapProperties, MapShape, Palette, Terrain, TileArt};
 use hexmap_hex::{Hex, OffsetCoord, OffsetKind, Orientation, Point};
 
 /// The name every test map has unless a test names it.
@@ -87,6 +87,13 @@ impl TestMap {
         self
     }
 
+    /// Tile art on the terrain at `slot` in the palette's list: `images` (paths as a map
+    /// file names them), tinted by the terrain's colour or not.
+    pub fn tile_art(self, slot: usize, images: &[&str], tint: bool) -> Self {
+        let images = images.iter().map(|path| (*path).to_owned()).collect();
+        self.terrains(|terrains| terrains[slot].art = TileArt { images, tint })
+    }
+
     /// Any other change to the properties (labels, stretched hexes).
     pub fn properties(mut self, change: impl FnOnce(&mut MapProperties)) -> Self {
         change(&mut self.properties);
@@ -159,5 +166,9 @@ mod tests {
             stretched.build().properties().hex_size,
             Point::new(20.0, 17.5)
         );
+        let art = TestMap::hexagon(1, Orientation::Flat).tile_art(2, &["art/f.png"], true);
+        let forest = art.build().palette().terrains()[2].art.clone();
+        assert_eq!(forest.images, ["art/f.png"]);
+        assert!(forest.tint);
     }
 }

@@ -567,12 +567,7 @@ mod tests {
     fn json_terrains_carry_their_tile_art_only_when_they_have_some() {
         let m = hexmap_map::testing::TestMap::hexagon(1, Orientation::Flat)
             .named("j")
-            .terrains(|terrains| {
-                terrains[2].art = hexmap_map::TileArt {
-                    images: vec!["art/f.png".into()],
-                    tint: true,
-                }
-            })
+            .tile_art(2, &["art/f.png"], true)
             .build();
         let v: serde_json::Value = serde_json::from_str(&to_json(&m)).unwrap();
         let forest = &v["palette"][2];

@@ -2,7 +2,7 @@ use super::*;
 use hexmap_draw::RgbaImage;
 use hexmap_hex::{Hex, Orientation};
 use hexmap_map::testing::TestMap;
-use hexmap_map::{BuiltinIcon, Document, Icon, TileArt, Underlay};
+use hexmap_map::{BuiltinIcon, Document, Icon, Underlay};
 
 fn moved(path: &str, from: &str, to: &str) -> Option<String> {
     Rebase::between(Some(Path::new(from)), Path::new(to))
@@ -76,12 +76,7 @@ fn a_chosen_image_is_named_from_the_map_file() {
 fn map_with_images() -> HexMap {
     let mut map = TestMap::hexagon(1, Orientation::Pointy)
         .named("m")
-        .terrains(|terrains| {
-            terrains[0].art = TileArt {
-                images: vec!["art/sea.png".into(), "/abs/wave.png".into()],
-                tint: true,
-            }
-        })
+        .tile_art(0, &["art/sea.png", "/abs/wave.png"], true)
         .build();
     let image_icon = Icon {
         gm_only: false,
@@ -162,12 +157,7 @@ fn a_path_too_long_from_the_new_folder_is_refused_by_name() {
     let long = format!("{}/a.png", "d".repeat(480));
     let map = TestMap::hexagon(1, Orientation::Pointy)
         .named("m")
-        .terrains(|terrains| {
-            terrains[0].art = TileArt {
-                images: vec![long],
-                tint: false,
-            }
-        })
+        .tile_art(0, &[&long], false)
         .build();
     let deep = format!("/m/{}/x.ron", ["n"; 20].join("/"));
     let e = for_file(&map, None, Some(Path::new("/m/map.ron")), Path::new(&deep)).unwrap_err();

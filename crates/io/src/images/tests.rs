@@ -1,7 +1,7 @@
 use super::*;
 use hexmap_hex::{Hex, Orientation};
+use hexmap_map::Icon;
 use hexmap_map::testing::TestMap;
-use hexmap_map::{Icon, TileArt};
 use std::collections::HashMap;
 
 /// Files in memory, by path.
@@ -97,16 +97,8 @@ fn bad_images_get_clear_errors() {
 fn a_map_loads_its_images_and_names_each_missing_one_once() {
     let mut map = TestMap::hexagon(2, Orientation::Flat)
         .named("art")
-        .terrains(|palette| {
-            palette[1].art = TileArt {
-                images: vec!["art/grass.png".into(), "art/gone.png".into()],
-                tint: false,
-            };
-            palette[2].art = TileArt {
-                images: vec!["art/gone.png".into(), "art/tree.svg".into()],
-                tint: true,
-            };
-        })
+        .tile_art(1, &["art/grass.png", "art/gone.png"], false)
+        .tile_art(2, &["art/gone.png", "art/tree.svg"], true)
         .build();
     let icon = Icon {
         gm_only: false,

@@ -5,7 +5,7 @@ use super::*;
 use hexmap_draw::RgbaImage;
 use hexmap_hex::{Hex, Orientation, shapes};
 use hexmap_map::testing::TestMap;
-use hexmap_map::{Icon, IconSource, TerrainId, TileArt};
+use hexmap_map::{Icon, IconSource, TerrainId};
 
 const GREEN: [u8; 4] = [0, 255, 0, 255];
 
@@ -14,12 +14,7 @@ const GREEN: [u8; 4] = [0, 255, 0, 255];
 fn painted() -> (HexMap, PictureOptions) {
     let mut m = TestMap::hexagon(2, Orientation::Pointy)
         .named("art")
-        .terrains(|terrains| {
-            terrains[1].art = TileArt {
-                images: vec!["art/green.png".into()],
-                tint: false,
-            }
-        })
+        .tile_art(1, &["art/green.png"], false)
         .build();
     for h in shapes::hexagon(2) {
         m.set_terrain(h, TerrainId::new(2)).unwrap();

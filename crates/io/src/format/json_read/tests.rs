@@ -4,7 +4,7 @@
 use super::*;
 use crate::format::to_json;
 use hexmap_hex::Direction;
-use hexmap_map::{Icon, Label, LabelId, LineStyle, PathTypeId, Rgb, TileArt};
+use hexmap_map::{Icon, Label, LabelId, LineStyle, PathTypeId, Rgb};
 
 /// A small map with something of every kind: terrain with art, an empty cell, a mine,
 /// a note, an edge, a path, icons, a label, odd label settings, a changed edge type and
@@ -17,12 +17,7 @@ fn full_map() -> HexMap {
             props.labels.base = 0;
             props.labels.digits = 3;
         })
-        .terrains(|terrains| {
-            terrains[2].art = TileArt {
-                images: vec!["art/f.png".into()],
-                tint: true,
-            }
-        })
+        .tile_art(2, &["art/f.png"], true)
         .build();
     let forest = m.palette().terrains()[2].id;
     m.set_terrain(Hex::new(1, -1), Some(forest)).unwrap();
