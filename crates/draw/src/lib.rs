@@ -14,7 +14,8 @@
 //! - [`GameScene`]: the minesweeper game as the player sees it;
 //! - [`draw_overlays`]: analysis overlays from plain inputs;
 //! - [`markers`]: the mine and note markers and terrain swatches on their own;
-//! - [`annotations`]: icons on hexes (art in [`icon_art`]) and place-name labels;
+//! - [`annotations`]: icons on hexes (art in [`icon_art`]) and place-name labels, curved
+//!   ones set glyph by glyph along their path by [`label_path`];
 //!   [`annotation_hits`]: which of them is under a point (text measured by [`text_box`]);
 //! - [`fonts`]: the fonts text is drawn and measured with;
 //! - [`named_regions`]: named regions' outlines (rings of outer hexsides), tints and names;
@@ -40,6 +41,7 @@ pub mod fonts;
 pub mod game;
 pub mod icon_art;
 pub mod image;
+pub mod label_path;
 pub mod legend;
 pub mod lines;
 pub mod lod;

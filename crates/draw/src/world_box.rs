@@ -10,7 +10,7 @@ use hexmap_hex::{Hex, Layout, OffsetCoord, OffsetKind, Point};
 use hexmap_map::{HexMap, MapShape, OffsetBounds};
 
 use crate::annotations::{
-    caption_place, caption_text, icon_box, label_text, note_caption, note_caption_place,
+    caption_place, caption_text, icon_box, label_texts, note_caption, note_caption_place,
 };
 use crate::colour::Colour;
 use crate::print::WorldRect;
@@ -231,7 +231,9 @@ pub fn drawn_text_boxes(map: &HexMap, layout: &Layout) -> Vec<WorldRect> {
         out.push((lo, hi));
     };
     for (_, label) in map.labels().iter() {
-        boxed(&mut out, &label_text(label, layout));
+        for text in label_texts(label, layout) {
+            boxed(&mut out, &text);
+        }
     }
     let radius = layout.inner_radius();
     for placed in placed_icons(map, layout) {
