@@ -201,16 +201,22 @@ fn placed_icons<'a>(map: &'a HexMap, layout: &'a Layout) -> impl Iterator<Item =
 /// The corners of everything `map` draws that is not a cell, in world units: each icon's
 /// box at its scale, and the corners of every text box of [`drawn_text_boxes`].
 pub fn drawn_points(map: &HexMap, layout: &Layout) -> Vec<Point> {
-    let mut out = Vec::new();
-    for placed in placed_icons(map, layout) {
-        let (at, r) = (placed.at, placed.half * ICON_ART_SLACK);
-        out.push(Point::new(at.x - r, at.y - r));
-        out.push(Point::new(at.x + r, at.y + r));
-    }
-    for (lo, hi) in drawn_text_boxes(map, layout) {
-        out.extend([lo, hi]);
-    }
-    out
+    drawn_icon_boxes(map, layout)
+        .into_iter()
+        .chain(drawn_text_boxes(map, layout))
+        .flat_map(|(lo, hi)| [lo, hi])
+        .collect()
+}
+
+/// The box (min, max), in world units, of every icon `map` draws, at its scale with room
+/// for art that reaches past it: what a label placed on the map keeps clear of.
+pub fn drawn_icon_boxes(map: &HexMap, layout: &Layout) -> Vec<WorldRect> {
+    placed_icons(map, layout)
+        .map(|placed| {
+            let (at, r) = (placed.at, placed.half * ICON_ART_SLACK);
+            (Point::new(at.x - r, at.y - r), Point::new(at.x + r, at.y + r))
+        })
+        .collect()
 }
 
 /// The box (min, max), in world units, of every text `map` draws over its cells: each
