@@ -421,7 +421,9 @@ fn annotate(map: &mut HexMap, (icons, labels): Annotations) {
         let path = if path.len() < 2 {
             Vec::new()
         } else {
-            path.into_iter().map(|(dx, dy)| Point::new(dx, dy)).collect()
+            path.into_iter()
+                .map(|(dx, dy)| Point::new(dx, dy))
+                .collect()
         };
         if map.label(LabelId(id)).is_none() {
             let label = Label {

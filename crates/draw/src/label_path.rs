@@ -119,10 +119,9 @@ pub fn glyphs_along<'a>(proto: &Text<'a>, points: &[Point]) -> Vec<Text<'a>> {
 /// The smallest upright world box around `texts` (each box rotated as drawn): (min, max).
 /// `None` for no texts.
 pub fn bounds_of(texts: &[Text<'_>]) -> Option<(Point, Point)> {
-    texts
-        .iter()
-        .flat_map(|t| TextBox::of(t).corners(t))
-        .fold(None, |acc: Option<(Point, Point)>, p| {
+    texts.iter().flat_map(|t| TextBox::of(t).corners(t)).fold(
+        None,
+        |acc: Option<(Point, Point)>, p| {
             Some(match acc {
                 None => (p, p),
                 Some((lo, hi)) => (
@@ -130,7 +129,8 @@ pub fn bounds_of(texts: &[Text<'_>]) -> Option<(Point, Point)> {
                     Point::new(hi.x.max(p.x), hi.y.max(p.y)),
                 ),
             })
-        })
+        },
+    )
 }
 
 #[cfg(test)]
@@ -154,7 +154,8 @@ mod tests {
             .map(|w| {
                 let (a, b) = (w[0], w[1]);
                 let (dx, dy) = (b.x - a.x, b.y - a.y);
-                let t = (((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
+                let t =
+                    (((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
                 (a.x + dx * t - p.x).hypot(a.y + dy * t - p.y)
             })
             .fold(f64::MAX, f64::min)

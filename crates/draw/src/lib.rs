@@ -81,5 +81,6 @@ pub use scene::Scene;
 pub use sink::{Recorded, Recording, Sink};
 pub use style::{Layers, LineWidth, PARTY, Style};
 pub use world_box::{
-    CellReach, drawn_icon_boxes, drawn_text_boxes, map_world_box, offset_bounds_world_box, shape_world_box, world_box,
+    CellReach, drawn_icon_boxes, drawn_text_boxes, map_world_box, offset_bounds_world_box,
+    shape_world_box, world_box,
 };

@@ -214,7 +214,10 @@ pub fn drawn_icon_boxes(map: &HexMap, layout: &Layout) -> Vec<WorldRect> {
     placed_icons(map, layout)
         .map(|placed| {
             let (at, r) = (placed.at, placed.half * ICON_ART_SLACK);
-            (Point::new(at.x - r, at.y - r), Point::new(at.x + r, at.y + r))
+            (
+                Point::new(at.x - r, at.y - r),
+                Point::new(at.x + r, at.y + r),
+            )
         })
         .collect()
 }

@@ -121,7 +121,10 @@ pub(crate) fn place_along(
     let mut starts = vec![((total - want) / 2.0).max(0.0)];
     let mut k = 1.0;
     while total > want && k * step < total {
-        for s in [(total - want) / 2.0 - k * step, (total - want) / 2.0 + k * step] {
+        for s in [
+            (total - want) / 2.0 - k * step,
+            (total - want) / 2.0 + k * step,
+        ] {
             if s >= 0.0 && s + want <= total {
                 starts.push(s);
             }
@@ -175,7 +178,10 @@ fn cut(line: &[Point], from: f64, to: f64) -> Vec<Point> {
         let len = (w[1].x - w[0].x).hypot(w[1].y - w[0].y);
         let lerp = |s: f64| {
             let t = if len > 0.0 { (s - at) / len } else { 0.0 };
-            Point::new(w[0].x + (w[1].x - w[0].x) * t, w[0].y + (w[1].y - w[0].y) * t)
+            Point::new(
+                w[0].x + (w[1].x - w[0].x) * t,
+                w[0].y + (w[1].y - w[0].y) * t,
+            )
         };
         if at + len >= from && at <= to {
             if out.is_empty() {

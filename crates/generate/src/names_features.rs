@@ -25,6 +25,8 @@ const MIN_RANGE: usize = 8;
 const MIN_AREA: usize = 30;
 /// Fewest hexsides of a named river.
 const MIN_RIVER: usize = 10;
+/// Land cells per named river: only the major rivers are named (2 to 12 of them).
+const RIVER_LAND: usize = 1500;
 
 /// Name the features of `map`: seas, lakes, rivers, ranges, forests and deserts, each
 /// placed clear of what the map already draws. Adds labels after the map's own.
@@ -112,7 +114,10 @@ impl Namer {
                 return text;
             }
         }
-        let text = pattern.replace("{}", &format!("{} {}", name(self.style, rng), self.used.len()));
+        let text = pattern.replace(
+            "{}",
+            &format!("{} {}", name(self.style, rng), self.used.len()),
+        );
         self.used.push(text.clone());
         text
     }
@@ -240,8 +245,9 @@ fn spine(points: &[Point], step: f64) -> Vec<Point> {
     out
 }
 
-/// The major rivers: the river systems (joined river and stream hexsides) of at least
-/// [`MIN_RIVER`] sides, longest first, each named along its longest course, beside it.
+/// The major rivers: the largest river systems (joined river and stream hexsides) of at
+/// least [`MIN_RIVER`] sides, one per [`RIVER_LAND`] land cells, each named along its
+/// longest course, beside it.
 fn rivers(
     map: &HexMap,
     layout: &Layout,
@@ -298,9 +304,11 @@ fn rivers(
         systems.push(members);
     }
     let side = layout.size().y * 0.75;
+    let land = super::water_cells(map).iter().filter(|w| !**w).count();
     by_size(systems)
         .into_iter()
         .filter(|m| m.len() > MIN_RIVER)
+        .take((land / RIVER_LAND).clamp(2, 12))
         .map(|m| {
             let (a, _) = farthest(&next, m[0]);
             let (b, from) = farthest(&next, a);
@@ -311,7 +319,7 @@ fn rivers(
                 course.push(corners[at]);
             }
             let line = smooth(&course, 2, 3);
-            let size = (length(&line) / layout.size().y / 40.0).clamp(0.8, 1.6);
+            let size = (length(&line) / layout.size().y / 30.0).clamp(1.1, 1.8);
             Feature {
                 text: namer.pick(&["{} River", "River {}", "The {}"], rng),
                 style: look(size, WATER_INK, true),

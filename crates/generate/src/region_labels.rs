@@ -49,8 +49,13 @@ pub(crate) async fn region_labels_in_steps(
         } else {
             base
         };
-        let Some(label) = place_straight(grid, &cells, &layout, styled(text, cells.len() as f64), &taken)
-        else {
+        let Some(label) = place_straight(
+            grid,
+            &cells,
+            &layout,
+            styled(text, cells.len() as f64),
+            &taken,
+        ) else {
             continue;
         };
         if map.labels().len() >= hexmap_map::annotations::labels::MAX_LABELS {

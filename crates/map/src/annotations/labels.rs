@@ -244,7 +244,11 @@ mod tests {
 
     #[test]
     fn a_path_needs_two_finite_points_and_moves_with_the_label() {
-        let points = [Point::new(10.0, 5.0), Point::new(30.0, 9.0), Point::new(50.0, 2.0)];
+        let points = [
+            Point::new(10.0, 5.0),
+            Point::new(30.0, 9.0),
+            Point::new(50.0, 2.0),
+        ];
         let mut l = Label::along("Silverrun", &points);
         assert_eq!(l.validate(), Ok(()));
         assert_eq!(l.path_points().collect::<Vec<_>>(), points);
