@@ -17,6 +17,8 @@ use std::collections::HashMap;
 
 /// Fewest cells of a sea (a water body reaching the map's border) that is named.
 const MIN_SEA: usize = 60;
+/// Steps from land of the water a sea's name is placed on, where the sea has such water.
+const OPEN_WATER: u32 = 3;
 /// Fewest cells of a lake (a water body inside the land) that is named.
 const MIN_LAKE: usize = 3;
 /// Fewest mountain (or snow) cells of a named range.
@@ -162,17 +164,42 @@ async fn waters(
             let text = namer.pick(&["{} Sea", "Sea of {}", "The {} Deep"], rng);
             (text, (n as f64).sqrt() / 9.0)
         } else if !at_border && n >= MIN_LAKE {
-            (namer.make("Lake {}", rng), (n as f64).sqrt() / 6.0)
+            (namer.make("Lake {}", rng), (n as f64).sqrt() / 5.0)
         } else {
             continue;
         };
         out.push(Feature {
             text,
-            style: look(size.clamp(0.8, 5.0), WATER_INK, true),
-            place: Place::Cells(cells),
+            style: look(size.clamp(1.0, 5.0), WATER_INK, true),
+            place: Place::Cells(open_water(grid, &water, cells)),
         });
     }
     out
+}
+
+/// The cells of a water body at least [`OPEN_WATER`] steps from land, when there are a
+/// few (a sea's name then lies out at sea, not on its coast); else all its cells.
+fn open_water(grid: &Grid, water: &[bool], cells: Vec<usize>) -> Vec<usize> {
+    let mut steps = vec![u32::MAX; grid.len()];
+    let mut queue: std::collections::VecDeque<usize> =
+        (0..grid.len()).filter(|&i| !water[i]).collect();
+    for &i in &queue {
+        steps[i] = 0;
+    }
+    while let Some(i) = queue.pop_front() {
+        for &n in &grid.nbr[i] {
+            if n != NONE && steps[n as usize] == u32::MAX {
+                steps[n as usize] = steps[i] + 1;
+                queue.push_back(n as usize);
+            }
+        }
+    }
+    let open: Vec<usize> = cells
+        .iter()
+        .copied()
+        .filter(|&i| steps[i] >= OPEN_WATER)
+        .collect();
+    if open.len() >= 10 { open } else { cells }
 }
 
 /// The mountain ranges (joined mountain and snow cells), biggest first, named along their
@@ -319,7 +346,7 @@ fn rivers(
                 course.push(corners[at]);
             }
             let line = smooth(&course, 2, 3);
-            let size = (length(&line) / layout.size().y / 30.0).clamp(1.1, 1.8);
+            let size = (length(&line) / layout.size().y / 30.0).clamp(1.5, 2.2);
             Feature {
                 text: namer.pick(&["{} River", "River {}", "The {}"], rng),
                 style: look(size, WATER_INK, true),

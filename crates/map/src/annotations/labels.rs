@@ -88,6 +88,25 @@ impl Label {
         label
     }
 
+    /// The point the text is centred on: `at` for a straight label, the middle (half way
+    /// along) of a curved label's path. What the player filter asks is hidden or not.
+    pub fn centre(&self) -> Point {
+        let points: Vec<Point> = self.path_points().collect();
+        let lengths: Vec<f64> = points
+            .windows(2)
+            .map(|w| (w[1].x - w[0].x).hypot(w[1].y - w[0].y))
+            .collect();
+        let mut left = lengths.iter().sum::<f64>() / 2.0;
+        for (w, len) in points.windows(2).zip(lengths) {
+            if left <= len && len > 0.0 {
+                let t = left / len;
+                return Point::new(w[0].x + (w[1].x - w[0].x) * t, w[0].y + (w[1].y - w[0].y) * t);
+            }
+            left -= len;
+        }
+        self.at
+    }
+
     /// The path's points in world units (empty for a straight label).
     pub fn path_points(&self) -> impl Iterator<Item = Point> + '_ {
         self.path
@@ -252,6 +271,9 @@ mod tests {
         let mut l = Label::along("Silverrun", &points);
         assert_eq!(l.validate(), Ok(()));
         assert_eq!(l.path_points().collect::<Vec<_>>(), points);
+        // Half way along: 20.4 of the first piece's 20.4 and the second's 20.9.
+        let c = l.centre();
+        assert!((c.x - 30.0).abs() < 0.5 && (c.y - 9.0).abs() < 0.5, "{c:?}");
         l.at = Point::new(11.0, 6.0);
         assert_eq!(l.path_points().nth(2), Some(Point::new(51.0, 3.0)));
         let mut one = l.clone();
