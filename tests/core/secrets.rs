@@ -185,7 +185,8 @@ fn hexmap_secret_sets_clears_and_lists_every_kind_of_item() {
     ] {
         assert!(listed.contains(text), "list lacks {text}:\n{listed}");
     }
-    assert_eq!(listed.lines().count(), 6 + 6, "{listed}");
+    // The six set here and the fixture's own seven (note, edge, path, icon, two labels, region).
+    assert_eq!(listed.lines().count(), 6 + 7, "{listed}");
     // `clear` makes them public again; the fixture's own secrets stay.
     hexmap()
         .arg("secret")

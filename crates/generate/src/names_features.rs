@@ -67,17 +67,21 @@ pub(crate) async fn feature_names_in_steps(
     let Ok(layout) = map.layout() else {
         return Ok(());
     };
-    let mut rng = rand_pcg::Pcg64::seed_from_u64(stage_seed(seed, 11));
-    let style = style(seed);
-    let mut namer = Namer {
-        style,
-        used: map.labels().iter().map(|(_, l)| l.text.clone()).collect(),
+    let mut naming = Naming {
+        map,
+        grid,
+        layout: &layout,
+        namer: Namer {
+            style: style(seed),
+            used: map.labels().iter().map(|(_, l)| l.text.clone()).collect(),
+        },
+        rng: rand_pcg::Pcg64::seed_from_u64(stage_seed(seed, 11)),
     };
     let mut features = Vec::new();
-    features.extend(waters(map, grid, pacer, &mut namer, &mut rng).await);
-    features.extend(ranges(map, grid, &layout, pacer, &mut namer, &mut rng).await);
-    features.extend(rivers(map, &layout, &mut namer, &mut rng));
-    features.extend(areas(map, grid, pacer, &mut namer, &mut rng).await);
+    features.extend(naming.waters(pacer).await);
+    features.extend(naming.ranges(pacer).await);
+    features.extend(naming.rivers());
+    features.extend(naming.areas(pacer).await);
     let mut taken = Occupied::of(map, &layout);
     for f in features {
         pacer.tick(64).await;
@@ -98,6 +102,21 @@ pub(crate) async fn feature_names_in_steps(
         map.add_label(id, label)?;
     }
     Ok(())
+}
+
+/// What naming the features of a map reads and draws on: the map, its grid and layout,
+/// the names already used and the stage's random numbers.
+struct Naming<'a> {
+    map: &'a HexMap,
+    grid: &'a Grid,
+    layout: &'a Layout,
+    namer: Namer,
+    rng: rand_pcg::Pcg64,
+}
+
+/// The groups of joined cells that are not `outside`, biggest first.
+async fn groups(grid: &Grid, outside: &[bool], pacer: &mut Pacer) -> Vec<Vec<usize>> {
+    by_size(members(&landmasses_in_steps(grid, outside, pacer).await))
 }
 
 /// Fresh names in one style: a base name not used before on the map, in a pattern.
@@ -145,92 +164,230 @@ fn look(size: f64, color: [u8; 3], italic: bool) -> Label {
 /// halo drawn around it.
 const WATER_INK: [u8; 3] = [0x0e, 0x2a, 0x52];
 
-/// The seas (water bodies reaching the border) and lakes, biggest first.
-async fn waters(
-    map: &HexMap,
-    grid: &Grid,
-    pacer: &mut Pacer,
-    namer: &mut Namer,
-    rng: &mut rand_pcg::Pcg64,
-) -> Vec<Feature> {
-    let water = super::water_cells(map);
-    let land: Vec<bool> = water.iter().map(|w| !w).collect();
-    let bodies = members(&landmasses_in_steps(grid, &land, pacer).await);
-    let mut out = Vec::new();
-    for cells in by_size(bodies) {
-        let at_border = cells.iter().any(|&i| grid.nbr[i].contains(&NONE));
-        let n = cells.len();
-        let (text, size) = if at_border && n >= MIN_SEA {
-            let text = namer.pick(&["{} Sea", "Sea of {}", "The {} Deep"], rng);
-            (text, (n as f64).sqrt() / 9.0)
-        } else if !at_border && n >= MIN_LAKE {
-            (namer.make("Lake {}", rng), (n as f64).sqrt() / 5.0)
-        } else {
-            continue;
-        };
-        out.push(Feature {
-            text,
-            style: look(size.clamp(1.0, 5.0), WATER_INK, true),
-            place: Place::Cells(open_water(grid, &water, cells)),
-        });
+impl Naming<'_> {
+    /// The seas (water bodies reaching the border) and lakes, biggest first.
+    async fn waters(&mut self, pacer: &mut Pacer) -> Vec<Feature> {
+        let (grid, namer, rng) = (self.grid, &mut self.namer, &mut self.rng);
+        let water = super::water_cells(self.map);
+        let land: Vec<bool> = water.iter().map(|w| !w).collect();
+        let mut out = Vec::new();
+        for cells in groups(grid, &land, pacer).await {
+            let at_border = cells.iter().any(|&i| grid.nbr[i].contains(&NONE));
+            let n = cells.len();
+            let (text, size) = if at_border && n >= MIN_SEA {
+                let text = namer.pick(&["{} Sea", "Sea of {}", "The {} Deep"], rng);
+                (text, (n as f64).sqrt() / 9.0)
+            } else if !at_border && n >= MIN_LAKE {
+                (namer.make("Lake {}", rng), (n as f64).sqrt() / 5.0)
+            } else {
+                continue;
+            };
+            out.push(Feature {
+                text,
+                style: look(size.clamp(1.0, 5.0), WATER_INK, true),
+                place: Place::Cells(Self::open_water(grid, &water, cells)),
+            });
+        }
+        out
     }
-    out
-}
 
-/// The cells of a water body at least [`OPEN_WATER`] steps from land, when there are a
-/// few (a sea's name then lies out at sea, not on its coast); else all its cells.
-fn open_water(grid: &Grid, water: &[bool], cells: Vec<usize>) -> Vec<usize> {
-    let mut steps = vec![u32::MAX; grid.len()];
-    let mut queue: std::collections::VecDeque<usize> =
-        (0..grid.len()).filter(|&i| !water[i]).collect();
-    for &i in &queue {
-        steps[i] = 0;
-    }
-    while let Some(i) = queue.pop_front() {
-        for &n in &grid.nbr[i] {
-            if n != NONE && steps[n as usize] == u32::MAX {
-                steps[n as usize] = steps[i] + 1;
-                queue.push_back(n as usize);
+    /// The cells of a water body at least [`OPEN_WATER`] steps from land, when there are a
+    /// few (a sea's name then lies out at sea, not on its coast); else all its cells.
+    fn open_water(grid: &Grid, water: &[bool], cells: Vec<usize>) -> Vec<usize> {
+        let mut steps = vec![u32::MAX; grid.len()];
+        let mut queue: std::collections::VecDeque<usize> =
+            (0..grid.len()).filter(|&i| !water[i]).collect();
+        for &i in &queue {
+            steps[i] = 0;
+        }
+        while let Some(i) = queue.pop_front() {
+            for &n in &grid.nbr[i] {
+                if n != NONE && steps[n as usize] == u32::MAX {
+                    steps[n as usize] = steps[i] + 1;
+                    queue.push_back(n as usize);
+                }
             }
         }
+        let open: Vec<usize> = cells
+            .iter()
+            .copied()
+            .filter(|&i| steps[i] >= OPEN_WATER)
+            .collect();
+        if open.len() >= 10 { open } else { cells }
     }
-    let open: Vec<usize> = cells
-        .iter()
-        .copied()
-        .filter(|&i| steps[i] >= OPEN_WATER)
-        .collect();
-    if open.len() >= 10 { open } else { cells }
+
+    /// The mountain ranges (joined mountain and snow cells), biggest first, named along their
+    /// spine: the mean place of their cells in steps along their longest axis.
+    async fn ranges(&mut self, pacer: &mut Pacer) -> Vec<Feature> {
+        let (grid, layout, namer, rng) = (self.grid, self.layout, &mut self.namer, &mut self.rng);
+        let not_high = cells_not_named(self.map, &["mountains", "snow"]);
+        groups(grid, &not_high, pacer)
+            .await
+            .into_iter()
+            .filter(|c| c.len() >= MIN_RANGE)
+            .map(|cells| {
+                let points: Vec<Point> = cells
+                    .iter()
+                    .map(|&i| layout.hex_to_pixel(grid.hexes[i]))
+                    .collect();
+                let spine = smooth(&spine(&points, layout.size().y * 2.0), 1, 2);
+                let size = ((cells.len() as f64).sqrt() / 3.0).clamp(1.2, 2.6);
+                Feature {
+                    text: namer.pick(&["{} Mountains", "The {} Range", "{} Peaks"], rng),
+                    style: look(size, [0x1e, 0x18, 0x12], true),
+                    place: Place::Along(spine, 0.0),
+                }
+            })
+            .collect()
+    }
+
+    /// The major rivers: the largest river systems (joined river and stream hexsides) of at
+    /// least [`MIN_RIVER`] sides, one per [`RIVER_LAND`] land cells, each named along its
+    /// longest course, beside it.
+    fn rivers(&mut self) -> Vec<Feature> {
+        let (map, layout, namer, rng) = (self.map, self.layout, &mut self.namer, &mut self.rng);
+        let palette = map.edge_palette();
+        let is_river = |t| {
+            palette.get(t).is_some_and(|e| {
+                let name = e.name.to_ascii_lowercase();
+                name.contains("river") || name.contains("stream")
+            })
+        };
+        // The course graph: hexside corners (keyed by their rounded world place) joined by
+        // river sides.
+        let mut ids: HashMap<(i64, i64), usize> = HashMap::new();
+        let mut corners: Vec<Point> = Vec::new();
+        let mut next: Vec<Vec<usize>> = Vec::new();
+        let mut id_of = |p: Point, next: &mut Vec<Vec<usize>>| {
+            let key = ((p.x * 256.0).round() as i64, (p.y * 256.0).round() as i64);
+            *ids.entry(key).or_insert_with(|| {
+                corners.push(p);
+                next.push(Vec::new());
+                corners.len() - 1
+            })
+        };
+        let mut sides: Vec<_> = map.edges().filter(|(_, t)| is_river(*t)).collect();
+        sides.sort_by_key(|(e, _)| *e);
+        for (e, _) in sides {
+            let [a, b] = layout.edge_points(e);
+            let (a, b) = (id_of(a, &mut next), id_of(b, &mut next));
+            next[a].push(b);
+            next[b].push(a);
+        }
+        let mut system = vec![usize::MAX; corners.len()];
+        let mut systems: Vec<Vec<usize>> = Vec::new();
+        for start in 0..corners.len() {
+            if system[start] != usize::MAX {
+                continue;
+            }
+            let k = systems.len();
+            let mut members = vec![start];
+            system[start] = k;
+            let mut i = 0;
+            while i < members.len() {
+                for &n in &next[members[i]] {
+                    if system[n] == usize::MAX {
+                        system[n] = k;
+                        members.push(n);
+                    }
+                }
+                i += 1;
+            }
+            systems.push(members);
+        }
+        let side = layout.size().y * 0.75;
+        let land = super::water_cells(map).iter().filter(|w| !**w).count();
+        by_size(systems)
+            .into_iter()
+            .filter(|m| m.len() > MIN_RIVER)
+            .take((land / RIVER_LAND).clamp(2, 12))
+            .map(|m| {
+                let (a, _) = farthest(&next, m[0]);
+                let (b, from) = farthest(&next, a);
+                let mut course = vec![corners[b]];
+                let mut at = b;
+                while at != a {
+                    at = from[&at];
+                    course.push(corners[at]);
+                }
+                let line = smooth(&course, 2, 3);
+                let size = (length(&line) / layout.size().y / 30.0).clamp(1.5, 2.2);
+                Feature {
+                    text: namer.pick(&["{} River", "River {}", "The {}"], rng),
+                    style: look(size, WATER_INK, true),
+                    place: Place::Along(line, side + size * layout.size().y * 0.5),
+                }
+            })
+            .collect()
+    }
+
+    /// The large forests (forest, taiga, rainforest) and deserts, biggest first.
+    async fn areas(&mut self, pacer: &mut Pacer) -> Vec<Feature> {
+        let kinds: [(&[&str], &[&str], [u8; 3]); 2] = [
+            (
+                &["forest", "taiga", "rainforest"],
+                &["{} Wood", "{} Forest", "The {} Weald"],
+                [0x0c, 0x2a, 0x10],
+            ),
+            (
+                &["desert"],
+                &["{} Desert", "The {} Waste", "{} Sands"],
+                [0x4a, 0x2c, 0x10],
+            ),
+        ];
+        let mut out = Vec::new();
+        for (terrains, patterns, ink) in kinds {
+            let others = cells_not_named(self.map, terrains);
+            let found = groups(self.grid, &others, pacer).await;
+            for cells in found.into_iter().filter(|c| c.len() >= MIN_AREA) {
+                let size = ((cells.len() as f64).sqrt() / 8.0).clamp(0.9, 3.0);
+                out.push(Feature {
+                    text: self.namer.pick(patterns, &mut self.rng),
+                    style: look(size, ink, false),
+                    place: Place::Cells(cells),
+                });
+            }
+        }
+        out
+    }
 }
 
-/// The mountain ranges (joined mountain and snow cells), biggest first, named along their
-/// spine: the mean place of their cells in steps along their longest axis.
-async fn ranges(
-    map: &HexMap,
-    grid: &Grid,
-    layout: &Layout,
-    pacer: &mut Pacer,
-    namer: &mut Namer,
-    rng: &mut rand_pcg::Pcg64,
-) -> Vec<Feature> {
-    let not_high = cells_not_named(map, &["mountains", "snow"]);
-    let groups = members(&landmasses_in_steps(grid, &not_high, pacer).await);
-    by_size(groups)
+/// Per cell: true unless its terrain's name is one of `names` (lower case).
+fn cells_not_named(map: &HexMap, names: &[&str]) -> Vec<bool> {
+    let by_raw: Vec<bool> = map
+        .palette()
+        .by_raw_id()
         .into_iter()
-        .filter(|c| c.len() >= MIN_RANGE)
-        .map(|cells| {
-            let points: Vec<Point> = cells
-                .iter()
-                .map(|&i| layout.hex_to_pixel(grid.hexes[i]))
-                .collect();
-            let spine = smooth(&spine(&points, layout.size().y * 2.0), 1, 2);
-            let size = ((cells.len() as f64).sqrt() / 3.0).clamp(1.2, 2.6);
-            Feature {
-                text: namer.pick(&["{} Mountains", "The {} Range", "{} Peaks"], rng),
-                style: look(size, [0x1e, 0x18, 0x12], true),
-                place: Place::Along(spine, 0.0),
-            }
-        })
+        .map(|t| t.is_none_or(|t| !names.contains(&t.name.to_ascii_lowercase().as_str())))
+        .collect();
+    map.terrain_layer()
+        .raw()
+        .iter()
+        .map(|&r| by_raw.get(usize::from(r)).copied().unwrap_or(true))
         .collect()
+}
+
+/// The cells of each group of `ids` (group numbers, [`NONE`] for none), by group.
+pub(crate) fn members(ids: &[u32]) -> Vec<Vec<usize>> {
+    let count = ids
+        .iter()
+        .filter(|&&k| k != NONE)
+        .map(|&k| k as usize + 1)
+        .max()
+        .unwrap_or(0);
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); count];
+    for (i, &k) in ids.iter().enumerate() {
+        if k != NONE {
+            members[k as usize].push(i);
+        }
+    }
+    members
+}
+
+/// `groups` biggest first (ties in their first member's order).
+fn by_size(mut groups: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
+    groups.sort_by(|a, b| b.len().cmp(&a.len()).then(a.first().cmp(&b.first())));
+    groups
 }
 
 /// The spine of a cloud of points: its principal axis cut in steps of `step`, the mean
@@ -272,90 +429,6 @@ fn spine(points: &[Point], step: f64) -> Vec<Point> {
     out
 }
 
-/// The major rivers: the largest river systems (joined river and stream hexsides) of at
-/// least [`MIN_RIVER`] sides, one per [`RIVER_LAND`] land cells, each named along its
-/// longest course, beside it.
-fn rivers(
-    map: &HexMap,
-    layout: &Layout,
-    namer: &mut Namer,
-    rng: &mut rand_pcg::Pcg64,
-) -> Vec<Feature> {
-    let palette = map.edge_palette();
-    let is_river = |t| {
-        palette.get(t).is_some_and(|e| {
-            let name = e.name.to_ascii_lowercase();
-            name.contains("river") || name.contains("stream")
-        })
-    };
-    // The course graph: hexside corners (keyed by their rounded world place) joined by
-    // river sides.
-    let mut ids: HashMap<(i64, i64), usize> = HashMap::new();
-    let mut corners: Vec<Point> = Vec::new();
-    let mut next: Vec<Vec<usize>> = Vec::new();
-    let mut id_of = |p: Point, next: &mut Vec<Vec<usize>>| {
-        let key = ((p.x * 256.0).round() as i64, (p.y * 256.0).round() as i64);
-        *ids.entry(key).or_insert_with(|| {
-            corners.push(p);
-            next.push(Vec::new());
-            corners.len() - 1
-        })
-    };
-    let mut sides: Vec<_> = map.edges().filter(|(_, t)| is_river(*t)).collect();
-    sides.sort_by_key(|(e, _)| *e);
-    for (e, _) in sides {
-        let [a, b] = layout.edge_points(e);
-        let (a, b) = (id_of(a, &mut next), id_of(b, &mut next));
-        next[a].push(b);
-        next[b].push(a);
-    }
-    let mut system = vec![usize::MAX; corners.len()];
-    let mut systems: Vec<Vec<usize>> = Vec::new();
-    for start in 0..corners.len() {
-        if system[start] != usize::MAX {
-            continue;
-        }
-        let k = systems.len();
-        let mut members = vec![start];
-        system[start] = k;
-        let mut i = 0;
-        while i < members.len() {
-            for &n in &next[members[i]] {
-                if system[n] == usize::MAX {
-                    system[n] = k;
-                    members.push(n);
-                }
-            }
-            i += 1;
-        }
-        systems.push(members);
-    }
-    let side = layout.size().y * 0.75;
-    let land = super::water_cells(map).iter().filter(|w| !**w).count();
-    by_size(systems)
-        .into_iter()
-        .filter(|m| m.len() > MIN_RIVER)
-        .take((land / RIVER_LAND).clamp(2, 12))
-        .map(|m| {
-            let (a, _) = farthest(&next, m[0]);
-            let (b, from) = farthest(&next, a);
-            let mut course = vec![corners[b]];
-            let mut at = b;
-            while at != a {
-                at = from[&at];
-                course.push(corners[at]);
-            }
-            let line = smooth(&course, 2, 3);
-            let size = (length(&line) / layout.size().y / 30.0).clamp(1.5, 2.2);
-            Feature {
-                text: namer.pick(&["{} River", "River {}", "The {}"], rng),
-                style: look(size, WATER_INK, true),
-                place: Place::Along(line, side + size * layout.size().y * 0.5),
-            }
-        })
-        .collect()
-}
-
 /// The corner farthest (in steps) from `start` in the course graph `next`, and the step
 /// back towards `start` from each corner reached.
 fn farthest(next: &[Vec<usize>], start: usize) -> (usize, HashMap<usize, usize>) {
@@ -373,78 +446,4 @@ fn farthest(next: &[Vec<usize>], start: usize) -> (usize, HashMap<usize, usize>)
         }
     }
     (last, from)
-}
-
-/// The large forests (forest, taiga, rainforest) and deserts, biggest first.
-async fn areas(
-    map: &HexMap,
-    grid: &Grid,
-    pacer: &mut Pacer,
-    namer: &mut Namer,
-    rng: &mut rand_pcg::Pcg64,
-) -> Vec<Feature> {
-    let kinds: [(&[&str], &[&str], [u8; 3]); 2] = [
-        (
-            &["forest", "taiga", "rainforest"],
-            &["{} Wood", "{} Forest", "The {} Weald"],
-            [0x0c, 0x2a, 0x10],
-        ),
-        (
-            &["desert"],
-            &["{} Desert", "The {} Waste", "{} Sands"],
-            [0x4a, 0x2c, 0x10],
-        ),
-    ];
-    let mut out = Vec::new();
-    for (terrains, patterns, ink) in kinds {
-        let others = cells_not_named(map, terrains);
-        let groups = members(&landmasses_in_steps(grid, &others, pacer).await);
-        for cells in by_size(groups).into_iter().filter(|c| c.len() >= MIN_AREA) {
-            let size = ((cells.len() as f64).sqrt() / 8.0).clamp(0.9, 3.0);
-            out.push(Feature {
-                text: namer.pick(patterns, rng),
-                style: look(size, ink, false),
-                place: Place::Cells(cells),
-            });
-        }
-    }
-    out
-}
-
-/// Per cell: true unless its terrain's name is one of `names` (lower case).
-fn cells_not_named(map: &HexMap, names: &[&str]) -> Vec<bool> {
-    let by_raw: Vec<bool> = map
-        .palette()
-        .by_raw_id()
-        .into_iter()
-        .map(|t| t.is_none_or(|t| !names.contains(&t.name.to_ascii_lowercase().as_str())))
-        .collect();
-    map.terrain_layer()
-        .raw()
-        .iter()
-        .map(|&r| by_raw.get(usize::from(r)).copied().unwrap_or(true))
-        .collect()
-}
-
-/// The cells of each group of `ids` (group numbers, [`NONE`] for none), by group.
-pub(crate) fn members(ids: &[u32]) -> Vec<Vec<usize>> {
-    let count = ids
-        .iter()
-        .filter(|&&k| k != NONE)
-        .map(|&k| k as usize + 1)
-        .max()
-        .unwrap_or(0);
-    let mut members: Vec<Vec<usize>> = vec![Vec::new(); count];
-    for (i, &k) in ids.iter().enumerate() {
-        if k != NONE {
-            members[k as usize].push(i);
-        }
-    }
-    members
-}
-
-/// `groups` biggest first (ties in their first member's order).
-fn by_size(mut groups: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
-    groups.sort_by(|a, b| b.len().cmp(&a.len()).then(a.first().cmp(&b.first())));
-    groups
 }

@@ -100,7 +100,10 @@ impl Label {
         for (w, len) in points.windows(2).zip(lengths) {
             if left <= len && len > 0.0 {
                 let t = left / len;
-                return Point::new(w[0].x + (w[1].x - w[0].x) * t, w[0].y + (w[1].y - w[0].y) * t);
+                return Point::new(
+                    w[0].x + (w[1].x - w[0].x) * t,
+                    w[0].y + (w[1].y - w[0].y) * t,
+                );
             }
             left -= len;
         }
