@@ -9,6 +9,7 @@ use hexmap_draw::annotations::label_texts;
 use hexmap_draw::text_box::TextBox;
 use hexmap_hex::{Layout, Point};
 use hexmap_map::{HexMap, Label};
+use std::collections::HashMap;
 
 /// A box (min, max) in world units.
 pub(crate) type WorldBox = (Point, Point);
@@ -19,40 +20,71 @@ const PLACES_TRIED: usize = 400;
 /// Room left between a new name and what is already drawn, as a share of the hex size.
 const GAP: f64 = 0.1;
 
-/// The boxes already taken on a map.
+/// The boxes already taken on a map, filed by the square buckets of a coarse grid they
+/// meet, so a test looks only at the boxes near it (a big world holds thousands).
 pub(crate) struct Occupied {
     boxes: Vec<WorldBox>,
+    buckets: HashMap<(i64, i64), Vec<usize>>,
+    bucket: f64,
     gap: f64,
 }
 
 impl Occupied {
     /// Everything `map` draws over its cells: each label's texts, each icon and caption.
     pub(crate) fn of(map: &HexMap, layout: &Layout) -> Occupied {
+        let mut taken = Occupied {
+            boxes: Vec::new(),
+            buckets: HashMap::new(),
+            bucket: layout.size().y * 8.0,
+            gap: GAP * layout.size().y,
+        };
         let mut boxes = hexmap_draw::drawn_text_boxes(map, layout);
         boxes.extend(hexmap_draw::drawn_icon_boxes(map, layout));
-        Occupied {
-            boxes,
-            gap: GAP * layout.size().y,
+        boxes.into_iter().for_each(|b| taken.add(b));
+        taken
+    }
+
+    /// The buckets the box `(lo, hi)` meets.
+    fn keys(&self, (lo, hi): WorldBox) -> impl Iterator<Item = (i64, i64)> + use<> {
+        let at = |v: f64| (v / self.bucket).floor().clamp(-1.0e9, 1.0e9) as i64;
+        let (x0, x1, y0, y1) = (at(lo.x), at(hi.x), at(lo.y), at(hi.y));
+        (x0..=x1).flat_map(move |x| (y0..=y1).map(move |y| (x, y)))
+    }
+
+    fn add(&mut self, b: WorldBox) {
+        let i = self.boxes.len();
+        self.boxes.push(b);
+        for key in self.keys(b).collect::<Vec<_>>() {
+            self.buckets.entry(key).or_default().push(i);
         }
     }
 
     /// Whether `label` overlaps nothing taken (with the gap around it).
     pub(crate) fn is_clear(&self, label: &Label, layout: &Layout) -> bool {
         let mine = boxes_of(label, layout);
+        let g = self.gap;
         !mine.is_empty()
-            && mine.iter().all(|(lo, hi)| {
-                self.boxes.iter().all(|(a, b)| {
-                    hi.x + self.gap < a.x
-                        || lo.x - self.gap > b.x
-                        || hi.y + self.gap < a.y
-                        || lo.y - self.gap > b.y
+            && mine.iter().all(|&(lo, hi)| {
+                let grown = (
+                    Point::new(lo.x - g, lo.y - g),
+                    Point::new(hi.x + g, hi.y + g),
+                );
+                self.keys(grown).all(|key| {
+                    self.buckets.get(&key).is_none_or(|near| {
+                        near.iter().all(|&i| {
+                            let (a, b) = self.boxes[i];
+                            hi.x + g < a.x || lo.x - g > b.x || hi.y + g < a.y || lo.y - g > b.y
+                        })
+                    })
                 })
             })
     }
 
     /// Mark `label`'s boxes taken.
     pub(crate) fn take(&mut self, label: &Label, layout: &Layout) {
-        self.boxes.extend(boxes_of(label, layout));
+        boxes_of(label, layout)
+            .into_iter()
+            .for_each(|b| self.add(b));
     }
 }
 

@@ -170,6 +170,7 @@ impl Naming<'_> {
         let (grid, namer, rng) = (self.grid, &mut self.namer, &mut self.rng);
         let water = super::water_cells(self.map);
         let land: Vec<bool> = water.iter().map(|w| !w).collect();
+        let steps = steps_from_land(grid, &water);
         let mut out = Vec::new();
         for cells in groups(grid, &land, pacer).await {
             let at_border = cells.iter().any(|&i| grid.nbr[i].contains(&NONE));
@@ -185,29 +186,16 @@ impl Naming<'_> {
             out.push(Feature {
                 text,
                 style: look(size.clamp(1.0, 5.0), WATER_INK, true),
-                place: Place::Cells(Self::open_water(grid, &water, cells)),
+                place: Place::Cells(Self::open_water(&steps, cells)),
             });
         }
         out
     }
 
-    /// The cells of a water body at least [`OPEN_WATER`] steps from land, when there are a
-    /// few (a sea's name then lies out at sea, not on its coast); else all its cells.
-    fn open_water(grid: &Grid, water: &[bool], cells: Vec<usize>) -> Vec<usize> {
-        let mut steps = vec![u32::MAX; grid.len()];
-        let mut queue: std::collections::VecDeque<usize> =
-            (0..grid.len()).filter(|&i| !water[i]).collect();
-        for &i in &queue {
-            steps[i] = 0;
-        }
-        while let Some(i) = queue.pop_front() {
-            for &n in &grid.nbr[i] {
-                if n != NONE && steps[n as usize] == u32::MAX {
-                    steps[n as usize] = steps[i] + 1;
-                    queue.push_back(n as usize);
-                }
-            }
-        }
+    /// The cells of a water body at least [`OPEN_WATER`] steps from land (`steps`, from
+    /// [`steps_from_land`]), when there are a few (a sea's name then lies out at sea, not
+    /// on its coast); else all its cells.
+    fn open_water(steps: &[u32], cells: Vec<usize>) -> Vec<usize> {
         let open: Vec<usize> = cells
             .iter()
             .copied()
@@ -446,4 +434,23 @@ fn farthest(next: &[Vec<usize>], start: usize) -> (usize, HashMap<usize, usize>)
         }
     }
     (last, from)
+}
+
+/// Steps from each cell to the nearest land cell (0 on land), over the grid.
+fn steps_from_land(grid: &Grid, water: &[bool]) -> Vec<u32> {
+    let mut steps = vec![u32::MAX; grid.len()];
+    let mut queue: std::collections::VecDeque<usize> =
+        (0..grid.len()).filter(|&i| !water[i]).collect();
+    for &i in &queue {
+        steps[i] = 0;
+    }
+    while let Some(i) = queue.pop_front() {
+        for &n in &grid.nbr[i] {
+            if n != NONE && steps[n as usize] == u32::MAX {
+                steps[n as usize] = steps[i] + 1;
+                queue.push_back(n as usize);
+            }
+        }
+    }
+    steps
 }
