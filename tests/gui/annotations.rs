@@ -402,7 +402,7 @@ fn a_curved_label_is_drawn_along_its_path_and_selected_moved_edited_and_deleted_
         Point::new(c.x + 70.0, c.y - 15.0),
     ];
     let river = Label::along("Silver Run", &bend);
-    let mut h = harness(&[river.clone()]);
+    let mut h = harness(std::slice::from_ref(&river));
     // The canvas draws it glyph by glyph, each where the drawing sets it along the path.
     let glyphs = hexmap::draw::annotations::label_texts(&river, &layout);
     assert_eq!(glyphs.len(), "SilverRun".len());
