@@ -1,5 +1,5 @@
 //! The names of a generated world's features, read from the finished map (terrain and
-//! river edges, whatever stage laid them): seas and lakes (water bodies), the major rivers
+//! river edges, whatever stage laid them): seas, bays and lakes (water bodies), the major rivers
 //! and the mountain ranges, whose names follow their course, and the large forests and
 //! deserts. Each name is placed where it overlaps no label, caption or icon already drawn
 //! ([`labels_place`](super::labels_place)); a name that finds no such place is left out.
@@ -19,6 +19,10 @@ use std::collections::HashMap;
 const MIN_SEA: usize = 60;
 /// Steps from land of the water a sea's name is placed on, where the sea has such water.
 const OPEN_WATER: u32 = 3;
+/// Fewest cells of a named bay.
+const MIN_BAY: usize = 4;
+/// Land cells, of the 18 within two steps, around a bay's water.
+const BAY_LAND: usize = 10;
 /// Fewest cells of a lake (a water body inside the land) that is named.
 const MIN_LAKE: usize = 3;
 /// Fewest mountain (or snow) cells of a named range.
@@ -165,15 +169,20 @@ fn look(size: f64, color: [u8; 3], italic: bool) -> Label {
 const WATER_INK: [u8; 3] = [0x0e, 0x2a, 0x52];
 
 impl Naming<'_> {
-    /// The seas (water bodies reaching the border) and lakes, biggest first.
+    /// The seas (water bodies reaching the border) and lakes, biggest first, then the
+    /// largest bays (one per [`RIVER_LAND`] land cells).
     async fn waters(&mut self, pacer: &mut Pacer) -> Vec<Feature> {
         let (grid, namer, rng) = (self.grid, &mut self.namer, &mut self.rng);
         let water = super::water_cells(self.map);
         let land: Vec<bool> = water.iter().map(|w| !w).collect();
         let steps = steps_from_land(grid, &water);
         let mut out = Vec::new();
+        let mut sea = vec![false; grid.len()];
         for cells in groups(grid, &land, pacer).await {
             let at_border = cells.iter().any(|&i| grid.nbr[i].contains(&NONE));
+            if at_border {
+                cells.iter().for_each(|&i| sea[i] = true);
+            }
             let n = cells.len();
             let (text, size) = if at_border && n >= MIN_SEA {
                 let text = namer.pick(&["{} Sea", "Sea of {}", "The {} Deep"], rng);
@@ -187,6 +196,24 @@ impl Naming<'_> {
                 text,
                 style: look(size.clamp(1.0, 5.0), WATER_INK, true),
                 place: Place::Cells(Self::open_water(&steps, cells)),
+            });
+        }
+        let land_cells = land.iter().filter(|l| **l).count();
+        let not_bay = bay_cells(grid, &sea, &steps);
+        let bays = groups(grid, &not_bay, pacer).await;
+        for cells in bays
+            .into_iter()
+            .filter(|c| c.len() >= MIN_BAY)
+            .take((land_cells / RIVER_LAND).clamp(1, 12))
+        {
+            out.push(Feature {
+                text: namer.pick(&["{} Bay", "Bay of {}"], rng),
+                style: look(
+                    ((cells.len() as f64).sqrt() / 3.0).clamp(1.2, 2.5),
+                    WATER_INK,
+                    true,
+                ),
+                place: Place::Cells(cells),
             });
         }
         out
@@ -434,6 +461,32 @@ fn farthest(next: &[Vec<usize>], start: usize) -> (usize, HashMap<usize, usize>)
         }
     }
     (last, from)
+}
+
+/// Per cell: false for a bay cell, sea (water reaching the border) near the coast (at most
+/// two steps from land) with land on at least [`BAY_LAND`] of the cells within two steps
+/// of it (sea the land wraps round), true for every other cell.
+fn bay_cells(grid: &Grid, sea: &[bool], steps: &[u32]) -> Vec<bool> {
+    (0..grid.len())
+        .map(|i| {
+            if !sea[i] || steps[i] > 2 {
+                return true;
+            }
+            let mut near: Vec<u32> = grid.nbr[i].to_vec();
+            for &n in &grid.nbr[i] {
+                if n != NONE {
+                    near.extend_from_slice(&grid.nbr[n as usize]);
+                }
+            }
+            near.sort_unstable();
+            near.dedup();
+            let land = near
+                .iter()
+                .filter(|&&n| n != NONE && n as usize != i && steps[n as usize] == 0)
+                .count();
+            land < BAY_LAND
+        })
+        .collect()
 }
 
 /// Steps from each cell to the nearest land cell (0 on land), over the grid.
