@@ -246,10 +246,15 @@ impl Naming<'_> {
                     .map(|&i| layout.hex_to_pixel(grid.hexes[i]))
                     .collect();
                 let spine = smooth(&spine(&points, layout.size().y * 2.0), 1, 2);
-                let size = ((cells.len() as f64).sqrt() / 3.0).clamp(1.2, 2.6);
+                // Bold italic in a near-black brown, 1.4 to 3 hex sizes with the range:
+                // readable on grey and snow where a map of small hexes is seen whole.
+                let size = ((cells.len() as f64).sqrt() / 3.0).clamp(1.4, 3.0);
                 Feature {
                     text: namer.pick(&["{} Mountains", "The {} Range", "{} Peaks"], rng),
-                    style: look(size, [0x1e, 0x18, 0x12], true),
+                    style: Label {
+                        bold: true,
+                        ..look(size, [0x1e, 0x18, 0x12], true)
+                    },
                     place: Place::Along(spine, 0.0),
                 }
             })
