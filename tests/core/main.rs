@@ -33,6 +33,7 @@ mod fog_cli;
 mod fog_exports;
 mod fuzz_regressions;
 mod generate_preview;
+mod generated_names;
 mod icon_ids;
 mod image_paths;
 mod json_docs;

@@ -185,7 +185,8 @@ fn hexmap_secret_sets_clears_and_lists_every_kind_of_item() {
     ] {
         assert!(listed.contains(text), "list lacks {text}:\n{listed}");
     }
-    assert_eq!(listed.lines().count(), 6 + 6, "{listed}");
+    // The six set here and the fixture's own seven (note, edge, path, icon, two labels, region).
+    assert_eq!(listed.lines().count(), 6 + 7, "{listed}");
     // `clear` makes them public again; the fixture's own secrets stay.
     hexmap()
         .arg("secret")
@@ -266,6 +267,16 @@ fn no_secret_reaches_any_player_export() {
         &["GMICON", "GMLABEL", "Dragon Lair", "Secret Passage"],
     );
     assert_no_secrets(&std::fs::read_to_string(&players).unwrap(), "player SVG");
+    // A curved label is drawn glyph by glyph: its text read as the SVG's texts in a row.
+    let glyphs = |svg: &str| -> String {
+        svg.split("<text ")
+            .skip(1)
+            .filter_map(|t| t.split_once('>')?.1.split("</text>").next())
+            .collect()
+    };
+    assert_holds(&glyphs(&gm), "GM SVG glyphs", &["GMCURVE", "HIDDENCURVE"]);
+    let player_svg = std::fs::read_to_string(&players).unwrap();
+    assert_no_secrets(&glyphs(&player_svg), "player SVG glyphs");
     // PDF: poppler's text of every page (the key on a page of its own), and the bytes.
     let (full, players) = export(dir.path(), "pdf");
     if let (Some(gm), Some(text)) = (pdftotext(&full), pdftotext(&players)) {

@@ -9,7 +9,8 @@
 //! links into the fog; every GM-only custom property, and the custom values of what is
 //! left out (`custom.rs`);
 //! all note text (notes are the GM's); on a hidden cell its terrain, mine, icons (and so
-//! their captions) and the labels centred on it; the edge features with a hidden cell on
+//! their captions) and the labels centred on it (a curved label's centre is half way
+//! along its path); the edge features with a hidden cell on
 //! either side; the steps of paths that touch a hidden cell; the elevation and climate
 //! (temperature, moisture) layers when any cell is hidden; the hidden cells of named regions (a region with no revealed cell goes,
 //! name and all). The hidden cells stay hidden in the copy, and with a fog colour they are
@@ -296,7 +297,7 @@ fn cut_shared(out: &mut HexMap, map: &HexMap) {
     }
     if let Ok(layout) = map.layout() {
         for (id, l) in map.labels().iter() {
-            if l.gm_only || layout.pixel_to_hex(l.at).is_some_and(is_hidden) {
+            if l.gm_only || layout.pixel_to_hex(l.centre()).is_some_and(is_hidden) {
                 out.remove_label(id);
             }
         }

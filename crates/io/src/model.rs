@@ -521,6 +521,10 @@ pub(crate) struct FileLabel {
     /// GM-only (version 3).
     #[serde(default)]
     pub gm_only: bool,
+    /// The curve the text follows, as (dx, dy) offsets from (x, y) (version 5; none for
+    /// a straight label).
+    #[serde(default)]
+    pub path: Vec<(f64, f64)>,
 }
 
 impl Default for FileLabels {

@@ -162,6 +162,9 @@ struct JsonLabel<'a> {
     /// For the GM only; left out when not.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     gm_only: bool,
+    /// A curved label's path: `[dx, dy]` offsets from (x, y); left out for a straight one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    path: Vec<[f64; 2]>,
 }
 
 #[derive(Serialize)]
@@ -371,6 +374,7 @@ fn json_doc(map: &HexMap, compact: bool) -> JsonMap<'_> {
             italic: l.italic,
             halo: l.halo,
             gm_only: l.gm_only,
+            path: l.path.iter().map(|p| [p.x, p.y]).collect(),
         })
         .collect();
     let meta = meta(map);

@@ -91,6 +91,7 @@ pub(super) fn read_labels(
             bold: entry.bold,
             italic: entry.italic,
             halo: entry.halo,
+            path: entry.path.iter().map(|&(x, y)| Point::new(x, y)).collect(),
         };
         map.add_label(LabelId(entry.id), label)
             .map_err(|e| match e {

@@ -82,6 +82,11 @@ fn parse_point(text: &str) -> Option<Point> {
     (p.x.is_finite() && p.y.is_finite()).then_some(p)
 }
 
+/// Points written `x,y x,y …` (a curved label's path).
+fn parse_points(text: &str) -> Option<Vec<Point>> {
+    text.split_whitespace().map(parse_point).collect()
+}
+
 /// Restore the palettes from the map properties, then every object of every object
 /// layer that is an edge, path, icon or label.
 pub fn import(
@@ -365,6 +370,9 @@ fn label(
         bold: text.bold,
         italic: text.italic,
         halo: halo.unwrap_or(true),
+        path: obj
+            .parsed(P_LABEL_PATH, "points (dx,dy dx,dy …)", parse_points)?
+            .unwrap_or_default(),
     };
     // Any text object becomes a label; one hexmap cannot hold is left out, not an error.
     if let Err(e) = label.validate() {
