@@ -13,7 +13,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 /// The fewest cells a closed basin needs to become a lake; smaller basins are filled.
-pub const LAKE_MIN_CELLS: usize = 60000;
+pub const LAKE_MIN_CELLS: usize = 40;
 
 /// The most cells one lake may hold; a larger basin is filled instead (a plateau with
 /// one outlet far away is land, not an inland sea).
@@ -120,9 +120,9 @@ mod tests {
     use hexmap_map::MapShape;
     use hexmap_map::steps::block_on;
 
-    /// A 16 × 12 grid and heights `f(col, row)`.
+    /// A 30 × 20 grid and heights `f(col, row)`.
     fn relief(f: impl Fn(i32, i32) -> i16) -> (Grid, Vec<i16>) {
-        let shape = MapShape::rectangle(OffsetKind::OddR, 16, 12).unwrap();
+        let shape = MapShape::rectangle(OffsetKind::OddR, 30, 20).unwrap();
         let map = hexmap_map::testing::map_on(Orientation::Pointy, shape);
         let grid = Grid::of(&map);
         let heights = grid
@@ -142,15 +142,16 @@ mod tests {
 
     #[test]
     fn a_bowl_becomes_a_lake_below_its_rim_and_a_pit_is_filled() {
-        // A slope falling west, with a bowl of radius 1 round (10, 6) dug 300 m below the
-        // slope (7 cells: a lake), and a one-cell pit at (4, 6) (filled).
+        // A slope falling west, with a bowl of radius 4 round (18, 10) dug 400 m below
+        // the slope (61 cells: a lake), and a one-cell pit at (4, 6) (filled).
+        assert!(LAKE_MIN_CELLS <= 61);
         let slope = |c: i32| 100 + 40 * c as i16;
         let (grid, heights) = relief(|c, r| {
             let bowl = OffsetKind::OddR
                 .to_hex(OffsetCoord::new(c, r))
-                .distance(OffsetKind::OddR.to_hex(OffsetCoord::new(10, 6)));
-            if bowl <= 1 {
-                slope(c) - 300
+                .distance(OffsetKind::OddR.to_hex(OffsetCoord::new(18, 10)));
+            if bowl <= 4 {
+                slope(c) - 400
             } else if (c, r) == (4, 6) {
                 slope(c) - 100
             } else {
@@ -165,12 +166,12 @@ mod tests {
         let mut lake = lakes[0].clone();
         lake.sort_unstable();
         let bowl: Vec<usize> = (0..grid.len())
-            .filter(|&i| distance_from(&grid, i, 10, 6) <= 1)
+            .filter(|&i| distance_from(&grid, i, 18, 10) <= 4)
             .collect();
         assert_eq!(lake, bowl);
         // The lake's level is its lowest pass: the lowest rim cell, on the west.
         let rim = (0..grid.len())
-            .filter(|&i| distance_from(&grid, i, 10, 6) == 2)
+            .filter(|&i| distance_from(&grid, i, 18, 10) == 5)
             .map(|i| i32::from(heights[i]))
             .min()
             .unwrap();

@@ -6,18 +6,17 @@
 //! is not yet so: the cell behind the upstream corner is raised, downstream sides first,
 //! until every side descends.
 
-use super::drainage::Drainage;
 use super::grid::NONE;
+use super::hexsides::SideTree;
 use hexmap_map::HexMap;
 use hexmap_map::steps::Pacer;
 
 /// How many times the sides are gone over before those still not descending are given up.
 const PASSES: usize = 8;
 
-/// The cells of each corner of `drainage` (index order, [`NONE`] off the map).
-fn corner_cells(map: &HexMap, drainage: &Drainage) -> Vec<[u32; 3]> {
-    drainage
-        .corners
+/// The cells of each corner of `tree` (index order, [`NONE`] off the map).
+fn corner_cells(map: &HexMap, tree: &SideTree) -> Vec<[u32; 3]> {
+    tree.corners
         .iter()
         .map(|c| {
             c.hexes()
@@ -41,36 +40,35 @@ fn corner_height(cells: &[u32; 3], height: &[i16]) -> i64 {
     }
 }
 
-/// Raise cells of `height` until the side down from every corner marked in `river`
-/// (to its receiver in `drainage`) runs strictly downhill. Returns, per corner, whether
-/// its side still does not (after [`PASSES`] rounds: never seen, but a river above such
-/// a side must not be laid).
+/// Raise cells of `height` until the side down from every corner of `tree` runs
+/// strictly downhill. Returns, per corner, whether its side still does not (after
+/// [`PASSES`] rounds: a river above such a side must not be laid).
 pub async fn make_rivers_descend(
     map: &HexMap,
-    drainage: &Drainage,
-    river: &[bool],
+    tree: &SideTree,
     height: &mut [i16],
     pacer: &mut Pacer,
 ) -> Vec<bool> {
-    let cells = corner_cells(map, drainage);
-    // Downstream first: the flood's order.
-    let downstream_first: Vec<u32> = drainage.upstream_first().iter().rev().copied().collect();
+    let cells = corner_cells(map, tree);
+    let receiver = |c: usize| Some(tree.receiver[c] as usize).filter(|&r| r != NONE as usize);
     let fails = |c: usize, r: usize, height: &[i16]| {
         corner_height(&cells[c], height) <= corner_height(&cells[r], height)
     };
     for _ in 0..PASSES {
         let mut raised = false;
-        for &c in &downstream_first {
+        for &c in &tree.downstream_first {
             pacer.tick(1).await;
             let c = c as usize;
-            let Some(r) = drainage.receiver[c].map(|r| r as usize) else {
+            let Some(r) = receiver(c) else {
                 continue;
             };
-            if !river[c] || !fails(c, r, height) {
+            if !fails(c, r, height) {
                 continue;
             }
             // The cell behind the upstream corner: the one the corner below lacks.
-            let Some(&p) = cells[c].iter().find(|&&i| i != NONE && !cells[r].contains(&i))
+            let Some(&p) = cells[c]
+                .iter()
+                .find(|&&i| i != NONE && !cells[r].contains(&i))
             else {
                 continue;
             };
@@ -91,12 +89,7 @@ pub async fn make_rivers_descend(
             break;
         }
     }
-    (0..drainage.corners.len())
-        .map(|c| {
-            river[c]
-                && drainage
-                    .receiver[c]
-                    .is_some_and(|r| fails(c, r as usize, height))
-        })
+    (0..tree.corners.len())
+        .map(|c| receiver(c).is_some_and(|r| fails(c, r, height)))
         .collect()
 }

@@ -60,7 +60,7 @@ impl Drainage {
         }
         sort_by_in_steps(&mut corners, Corner::cmp, pacer).await;
         corners.dedup();
-        let lake = lakes(map, water);
+        let lake = lake_cells(map, water);
         let sea = |h| {
             map.shape()
                 .index_of(h)
@@ -156,10 +156,24 @@ impl Drainage {
 
 /// Per cell (index order): true for `water` of a body that does not touch the map's
 /// border — a lake.
-fn lakes(map: &HexMap, water: &[bool]) -> Vec<bool> {
+pub fn lake_cells(map: &HexMap, water: &[bool]) -> Vec<bool> {
+    lake_ids(map, water)
+        .into_iter()
+        .map(|id| id != NO_LAKE)
+        .collect()
+}
+
+/// Not a lake, in [`lake_ids`].
+pub const NO_LAKE: u32 = u32::MAX;
+
+/// Per cell (index order): the number of the lake it belongs to (0, 1, … in order of
+/// their first cell), or [`NO_LAKE`]. A lake is a body of `water` that does not touch
+/// the map's border.
+pub fn lake_ids(map: &HexMap, water: &[bool]) -> Vec<u32> {
     let shape = map.shape();
-    let mut lake = vec![false; water.len()];
+    let mut lake = vec![NO_LAKE; water.len()];
     let mut seen = vec![false; water.len()];
+    let mut next = 0;
     for (start, h) in shape.iter().enumerate() {
         if !water[start] || seen[start] {
             continue;
@@ -183,8 +197,9 @@ fn lakes(map: &HexMap, water: &[bool]) -> Vec<bool> {
         }
         if !open {
             for (i, _) in body {
-                lake[i] = true;
+                lake[i] = next;
             }
+            next += 1;
         }
     }
     lake

@@ -12,8 +12,9 @@
 
 use super::biome::{LAKE, terrain_named};
 use super::corners::Corner;
-use super::drainage::Drainage;
-use super::grid::Grid;
+use super::flow::CellFlow;
+use super::grid::{Grid, NONE};
+use super::hexsides::SideTree;
 use super::{GenError, depressions};
 use hexmap_hex::Edge;
 use hexmap_map::steps::{Pacer, block_on};
@@ -21,11 +22,11 @@ use hexmap_map::{Cost, EdgeMove, EdgeType, EdgeTypeId, ElevationLayer, HexMap, L
 
 /// The flow (rain of land cells, a wet cell's more than a dry one's: see [`rain`]) above
 /// which a corner's side down is a river: a Stream.
-pub const STREAM_FLOW: f32 = 16.0;
+pub const STREAM_FLOW: f32 = 6.0;
 /// The flow above which a side is a River.
-pub const RIVER_FLOW: f32 = 160.0;
+pub const RIVER_FLOW: f32 = 60.0;
 /// The flow above which a side is a Great river.
-pub const GREAT_RIVER_FLOW: f32 = 1200.0;
+pub const GREAT_RIVER_FLOW: f32 = 600.0;
 
 /// The rain a land cell of this moisture (0 to 1) sheds: a quarter even where it is dry.
 pub fn rain(moisture: f32) -> f32 {
@@ -137,25 +138,88 @@ async fn courses_in_steps(
         }
     }
     depressions::fill(grid, &mut height, &water, pacer).await;
-    map.set_elevation_layer(Some(ElevationLayer::from_values(height.clone())))?;
-    let drainage = Drainage::of_in_steps(map, &water, pacer).await;
+    let lakes = super::drainage::lake_cells(map, &water);
+    let sea: Vec<bool> = water.iter().zip(&lakes).map(|(w, l)| *w && !l).collect();
+    let cells = CellFlow::of(grid, &height, &sea, pacer).await;
     let rain: Vec<f32> = (0..grid.len())
         .map(|i| rain(moisture.get(i).copied().unwrap_or(0.5)))
         .collect();
-    let flow = drainage.accumulate(&rain);
-    let mut river = river_corners(map, &drainage, &flow);
-    let failing =
-        super::descent::make_rivers_descend(map, &drainage, &river, &mut height, pacer).await;
+    let flow = cells.accumulate(&rain);
+    pacer.tick(grid.len() as u64 / 4).await;
+    map.set_elevation_layer(Some(ElevationLayer::from_values(height.clone())))?;
+    let tree = SideTree::of(map, grid, (&cells, &flow), &water, STREAM_FLOW);
+    pacer.tick(tree.corners.len() as u64 * 4).await;
+    let failing = super::descent::make_rivers_descend(map, &tree, &mut height, pacer).await;
     map.set_elevation_layer(Some(ElevationLayer::from_values(height)))?;
     // A river above a side that would rise is not laid.
-    let mut cut = vec![false; river.len()];
-    for &c in drainage.upstream_first().iter().rev() {
-        let c = c as usize;
-        let below_cut = drainage.next(c).is_some_and(|r| cut[r]);
-        cut[c] = river[c] && (failing[c] || below_cut);
-        river[c] &= !cut[c];
+    let mut cut = failing;
+    for &c in &tree.downstream_first {
+        let r = tree.receiver[c as usize];
+        if r != NONE && cut[r as usize] {
+            cut[c as usize] = true;
+        }
     }
-    Ok(trace_rivers(map, &drainage, &flow, &river))
+    Ok(trace_rivers(map, &tree, &cut, &water))
+}
+
+/// The courses of the rivers of `tree` (leaving out the `cut` corners): from each source
+/// (a corner with no river above it), largest flow at the mouth first, down to water,
+/// the border or a river laid before.
+fn trace_rivers(map: &HexMap, tree: &SideTree, cut: &[bool], water: &[bool]) -> Vec<Course> {
+    let n = tree.corners.len();
+    let river = |c: usize| !cut[c] && tree.receiver[c] != NONE;
+    let below = |c: usize| tree.receiver[c] as usize;
+    let mut fed = vec![false; n];
+    for c in (0..n).filter(|&c| river(c)) {
+        fed[below(c)] = true;
+    }
+    let mouth_flow = |mut c: usize| {
+        let mut last = 0.0f32;
+        while river(c) {
+            last = tree.flow[c];
+            c = below(c);
+        }
+        last
+    };
+    let mut sources: Vec<(f32, usize)> = (0..n)
+        .filter(|&c| river(c) && !fed[c])
+        .map(|c| (mouth_flow(c), c))
+        .collect();
+    sources.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut laid = vec![false; n];
+    let mut out = Vec::with_capacity(sources.len());
+    for (_, source) in sources {
+        let mut at = source;
+        let mut corners = vec![tree.corners[at]];
+        let mut flows = Vec::new();
+        let end = loop {
+            let merged = corners.len() > 1 && laid[at];
+            laid[at] = true;
+            if merged {
+                break End::Merge;
+            }
+            if !river(at) {
+                let c = tree.corners[at];
+                let wet = |h| map.shape().index_of(h).is_some_and(|i| water[i]);
+                break if c.hexes().into_iter().any(wet) {
+                    End::Water
+                } else if corner_height(map, c).1 < 3 {
+                    End::Border
+                } else {
+                    End::Pit
+                };
+            }
+            flows.push(tree.flow[at]);
+            at = below(at);
+            corners.push(tree.corners[at]);
+        };
+        out.push(Course {
+            corners,
+            end,
+            flow: flows,
+        });
+    }
+    out
 }
 
 /// The most a cell's land is raised or lowered by [`roughen`], in metres.
@@ -176,79 +240,6 @@ async fn roughen(grid: &Grid, height: &mut [i16], water: &[bool], seed: u64, pac
         let h = f64::from(height[i]) + n * ROUGHNESS;
         height[i] = h.round().clamp(1.0, f64::from(i16::MAX)) as i16;
     }
-}
-
-/// Per corner of `drainage`: whether the side down from it carries a river — its `flow`
-/// passes [`STREAM_FLOW`] and the side does not run from water to water (inside a lake).
-fn river_corners(map: &HexMap, drainage: &Drainage, flow: &[f32]) -> Vec<bool> {
-    let wet = |c: usize| {
-        drainage.corners[c]
-            .hexes()
-            .into_iter()
-            .any(|h| map.shape().index_of(h).is_some_and(|i| drainage.water[i]))
-    };
-    (0..drainage.corners.len())
-        .map(|c| {
-            flow[c] >= STREAM_FLOW && drainage.next(c).is_some_and(|r| !(wet(c) && wet(r)))
-        })
-        .collect()
-}
-
-/// The courses of the rivers: from each source (a `river` corner with no river above
-/// it), largest `flow` at the mouth first, down the `drainage` to water, the border or a
-/// river laid before.
-fn trace_rivers(map: &HexMap, drainage: &Drainage, flow: &[f32], river: &[bool]) -> Vec<Course> {
-    let n = drainage.corners.len();
-    let below = |c: usize| drainage.next(c).expect("a river corner drains");
-    let mut fed = vec![false; n];
-    for c in (0..n).filter(|&c| river[c]) {
-        fed[below(c)] = true;
-    }
-    let mouth = |mut c: usize| {
-        while river[c] {
-            c = below(c);
-        }
-        c
-    };
-    let mut sources: Vec<(usize, usize)> = (0..n)
-        .filter(|&c| river[c] && !fed[c])
-        .map(|c| (mouth(c), c))
-        .collect();
-    sources.sort_by(|a, b| flow[b.0].total_cmp(&flow[a.0]).then(a.1.cmp(&b.1)));
-    let mut laid = vec![false; n];
-    let mut out = Vec::with_capacity(sources.len());
-    for (_, source) in sources {
-        let mut at = source;
-        let mut corners = vec![drainage.corners[at]];
-        let mut flows = Vec::new();
-        let end = loop {
-            let merged = corners.len() > 1 && laid[at];
-            laid[at] = true;
-            if merged {
-                break End::Merge;
-            }
-            if !river[at] {
-                let c = drainage.corners[at];
-                let wet = |h| map.shape().index_of(h).is_some_and(|i| drainage.water[i]);
-                break if c.hexes().into_iter().any(wet) {
-                    End::Water
-                } else if corner_height(map, c).1 < 3 {
-                    End::Border
-                } else {
-                    End::Pit
-                };
-            }
-            flows.push(flow[at]);
-            at = below(at);
-            corners.push(drainage.corners[at]);
-        };
-        out.push(Course {
-            corners,
-            end,
-            flow: flows,
-        });
-    }
-    out
 }
 
 /// The river edge type: the edge palette's type named "River".

@@ -78,7 +78,11 @@ fn check(spec: &Spec) -> Result<(), TestCaseError> {
     // between two water cells; the map's river sides are exactly the courses' sides.
     let mut typed = map.clone();
     let types = super::rivers::RiverTypes::of(&mut typed).unwrap();
-    prop_assert_eq!(typed.edge_palette(), map.edge_palette(), "the generator added its types");
+    prop_assert_eq!(
+        typed.edge_palette(),
+        map.edge_palette(),
+        "the generator added its types"
+    );
     let mut laid: BTreeSet<Corner> = BTreeSet::new();
     let mut sides: BTreeSet<Edge> = BTreeSet::new();
     for course in &report.rivers {
