@@ -355,3 +355,79 @@ pub(crate) async fn rivers_in_steps(
     }
     Ok(courses)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hexmap_hex::{OffsetCoord, OffsetKind, Orientation};
+    use hexmap_map::{MapProperties, MapShape};
+
+    /// A 40 × 24 land falling west to a sea in the first two columns, with a bowl 1,400 m
+    /// deep (still above sea level) round (26, 12): rivers run west, and those that reach
+    /// the bowl fill it.
+    fn valley_with_a_bowl() -> HexMap {
+        let kind = OffsetKind::OddR;
+        let shape = MapShape::rectangle(kind, 40, 24).unwrap();
+        let props = MapProperties::new("bowl".to_owned(), Orientation::Pointy);
+        let mut map = HexMap::new(props, shape, crate::biome::generated_palette()).unwrap();
+        let centre = kind.to_hex(OffsetCoord::new(26, 12));
+        let values = map
+            .shape()
+            .iter()
+            .map(|h| {
+                let col = kind.from_hex(h).col;
+                if col < 2 {
+                    return -500;
+                }
+                let slope = 100 + 80 * col as i16;
+                if h.distance(centre) <= 4 {
+                    slope - 1400
+                } else {
+                    slope
+                }
+            })
+            .collect();
+        map.set_elevation_layer(Some(ElevationLayer::from_values(values)))
+            .unwrap();
+        map
+    }
+
+    #[test]
+    fn rivers_fill_a_closed_basin_with_a_lake_and_leave_it_by_an_outlet() {
+        let mut map = valley_with_a_bowl();
+        let moisture = vec![1.0; map.cell_count()];
+        let courses = rivers(&mut map, &moisture, 4).unwrap();
+        let lake = terrain_named(map.palette(), LAKE).unwrap();
+        let is_lake = |h| map.terrain(h) == Some(lake);
+        let lake_cells = map.shape().iter().filter(|&h| is_lake(h)).count();
+        assert!(lake_cells >= depressions::LAKE_MIN_CELLS, "{lake_cells}");
+        let touches_lake = |c: &Corner| c.hexes().into_iter().any(is_lake);
+        // Rivers run into the lake, and one leaves it: it starts on the lake's shore and
+        // runs on to the sea.
+        assert!(
+            courses
+                .iter()
+                .any(|c| c.end == End::Water && touches_lake(c.corners.last().unwrap()))
+        );
+        let outlet = courses
+            .iter()
+            .find(|c| touches_lake(&c.corners[0]))
+            .expect("an outlet river");
+        assert!(!outlet.corners[1..].iter().all(touches_lake));
+        for c in &courses {
+            for w in c.corners.windows(2) {
+                assert!(corner_height(&map, w[1]).0 < corner_height(&map, w[0]).0);
+            }
+            assert_ne!(c.end, End::Pit);
+        }
+        // Everything above the outlet drains through it: the largest rivers reach the sea
+        // wide, and the outlet's flow holds the lake's basin.
+        let great = map.edge_palette().named(GREAT_RIVER).unwrap().id;
+        let widest = courses.iter().flat_map(|c| &c.flow).fold(0.0f32, |a, &b| a.max(b));
+        assert!(outlet.flow[0] > 40.0, "{:?}", outlet.flow);
+        assert_eq!(
+            map.edges().any(|(_, k)| k == great),
+            widest >= GREAT_RIVER_FLOW
+        );
+    }
+}
