@@ -95,11 +95,11 @@ mod tests {
         }
         assert_eq!(f.accumulate(&rain), slow);
         // Sinks are the sea and the border; every other cell drains to a neighbour.
-        for i in 0..grid.len() {
-            let sink = sea[i] || grid.nbr[i].contains(&NONE);
+        for (i, (&wet, nbr)) in sea.iter().zip(&grid.nbr).enumerate() {
+            let sink = wet || nbr.contains(&NONE);
             assert_eq!(f.receiver[i] == NONE, sink, "cell {i}");
             if !sink {
-                assert!(grid.nbr[i].contains(&f.receiver[i]));
+                assert!(nbr.contains(&f.receiver[i]));
             }
         }
     }

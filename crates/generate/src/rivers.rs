@@ -423,7 +423,10 @@ mod tests {
         // Everything above the outlet drains through it: the largest rivers reach the sea
         // wide, and the outlet's flow holds the lake's basin.
         let great = map.edge_palette().named(GREAT_RIVER).unwrap().id;
-        let widest = courses.iter().flat_map(|c| &c.flow).fold(0.0f32, |a, &b| a.max(b));
+        let widest = courses
+            .iter()
+            .flat_map(|c| &c.flow)
+            .fold(0.0f32, |a, &b| a.max(b));
         assert!(outlet.flow[0] > 40.0, "{:?}", outlet.flow);
         assert_eq!(
             map.edges().any(|(_, k)| k == great),
