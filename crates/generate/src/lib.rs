@@ -7,8 +7,10 @@
 //!    wind with its rain shadow: the map's climate layers.
 //! 3. [`biome`]: elevation, moisture and temperature through a [`BiomeTable`] to terrain
 //!    names, on the standard generated palette or onto an existing palette by names.
-//! 4. [`rivers`]: from high wet corners down the corner elevations along hexsides to
-//!    water or the border, merging; a pit fills its basin with a lake.
+//! 4. [`rivers`]: drainage trees along hexsides: closed basins become lakes or are
+//!    filled ([`depressions`]), rain is gathered down the corners ([`drainage`]), and a
+//!    river runs wherever the flow passes a threshold, Stream, River or Great river by
+//!    its flow.
 //! 5. [`settlements`]: a city, towns and villages as icons with seeded names; then names
 //!    for large landmasses ([`region_labels`]) and for seas, lakes, rivers and ranges
 //!    (along their course), forests and deserts ([`names_features`]), placed clear of
@@ -19,12 +21,15 @@
 pub mod biome;
 pub mod biome_check;
 mod corners;
+pub mod depressions;
+mod descent;
 pub mod detail;
 pub mod drainage;
 pub mod elevation;
+pub mod flow;
 pub mod grid;
+pub mod hexsides;
 mod labels_place;
-pub mod lakes;
 pub mod moisture;
 pub mod names;
 pub mod names_features;
