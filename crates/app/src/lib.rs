@@ -417,6 +417,14 @@ impl EditorApp {
             if editing && panels.key && (!narrow || panels::drawer(ui, "key", false)) {
                 asked.extend(panels::key_panel::panel(ui, &self.doc));
             }
+            if editing && panels.properties && (!narrow || panels::drawer(ui, "properties", false))
+            {
+                asked.extend(panels::properties_panel::panel(
+                    ui,
+                    &self.doc,
+                    &mut self.tools,
+                ));
+            }
             // Map properties take the overlays panel's place while open: beside the
             // canvas, never over the map or the reshape outline it previews.
             let anchor = self.canvas.overlays().anchor;

@@ -10,6 +10,8 @@ pub(crate) mod icon_palette;
 pub(crate) mod key_panel;
 pub(crate) mod palette_panel;
 pub(crate) mod party_controls;
+pub(crate) mod prop_field;
+pub(crate) mod properties_panel;
 pub(crate) mod region_panel;
 pub(crate) mod scatter_panel;
 pub(crate) mod shortcuts;
@@ -142,6 +144,7 @@ pub(super) fn menu_bar(
                 ui.checkbox(&mut prefs.panels.layers, "Layers panel");
                 ui.checkbox(&mut prefs.panels.overlays, "Overlays panel");
                 ui.checkbox(&mut prefs.panels.key, "Key panel");
+                ui.checkbox(&mut prefs.panels.properties, "Properties panel");
             });
             ui.menu_button("Map", |ui| {
                 if players {
