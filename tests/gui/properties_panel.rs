@@ -50,6 +50,9 @@ fn shown(h: &Harness<'static, EditorApp>) -> Vec<String> {
 /// Click the text field labelled `label`, type `text` a key at a time, press Enter.
 fn type_into(h: &mut Harness<'static, EditorApp>, label: &str, text: &str) {
     h.get_by_role_and_label(eframe::egui::Role::TextInput, label)
+        .scroll_to_me();
+    settle(h);
+    h.get_by_role_and_label(eframe::egui::Role::TextInput, label)
         .click();
     settle(h);
     h.key_press_modifiers(eframe::egui::Modifiers::COMMAND, Key::A);
@@ -97,10 +100,7 @@ fn values_set_in_the_panel_go_to_every_selected_hex_as_one_undo_step() {
         .collect();
 
     // side = Red on all of them, from the enum's combo box.
-    h.get_by_label("side").click();
-    settle(&mut h);
-    h.get_by_label("Red").click();
-    settle(&mut h);
+    choose(&mut h, "side", "Red");
     for x in &hexes {
         assert_eq!(
             value(&h, PropOwner::Cell(*x), "side"),
@@ -140,10 +140,7 @@ fn values_set_in_the_panel_go_to_every_selected_hex_as_one_undo_step() {
     }
 
     // The map itself, picked in the panel's "of" box.
-    h.get_by_label("of").click();
-    settle(&mut h);
-    h.get_by_label("the map").click();
-    settle(&mut h);
+    choose(&mut h, "of", "the map");
     type_into(&mut h, "victory points", "12");
     assert_eq!(
         value(&h, PropOwner::Map, "victory points"),
@@ -155,11 +152,236 @@ fn values_set_in_the_panel_go_to_every_selected_hex_as_one_undo_step() {
         PropValue::Int(5)
     );
     // Reset takes the map back to the default.
-    h.get_by_label("Reset victory points").click();
-    settle(&mut h);
+    press(&mut h, "Reset victory points");
     assert_eq!(
         value(&h, PropOwner::Map, "victory points"),
         PropValue::Int(0)
     );
     let _ = click_hex;
+}
+
+/// Choose in a combo box labelled `combo` the item `item` (the last widget of that
+/// name: the open list's, where the panel shows the name too).
+fn choose(h: &mut Harness<'static, EditorApp>, combo: &str, item: &str) {
+    press(h, combo);
+    h.query_all_by_label(item).last().unwrap().click();
+    settle(h);
+}
+
+/// Scroll the widget labelled `label` into view (as the user scrolls the panel), click it.
+fn press(h: &mut Harness<'static, EditorApp>, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    settle(h);
+    h.get_by_label(label).click();
+    settle(h);
+}
+
+#[test]
+fn the_brush_and_the_bucket_paint_a_property_one_undo_step_a_stroke() {
+    let mut h = wargame();
+    menu(&mut h, "View", "Properties panel");
+    choose(&mut h, "paints", "side");
+    choose(&mut h, "side =", "Red");
+    let (a, b) = {
+        let map = h.state().view().doc().map();
+        (
+            map.hex_of_label("0403").unwrap(),
+            map.hex_of_label("0407").unwrap(),
+        )
+    };
+    let line: Vec<Hex> = hexmap::hex::line::line(a, b);
+    let before: Vec<PropValue> = line
+        .iter()
+        .map(|x| value(&h, PropOwner::Cell(*x), "side"))
+        .collect();
+    assert!(before.iter().any(|v| *v == PropValue::Enum("Blue".into())));
+    let terrain_before = h.state().view().doc().map().terrain_layer().clone();
+    // The brush (B), radius 0, dragged from a to b.
+    h.key_press(Key::B);
+    settle(&mut h);
+    let (pa, pb) = {
+        let v = h.state().view();
+        (v.hex_to_screen(a), v.hex_to_screen(b))
+    };
+    drag(&mut h, pa, pb);
+    for x in &line {
+        assert_eq!(
+            value(&h, PropOwner::Cell(*x), "side"),
+            PropValue::Enum("Red".into()),
+            "{x:?}"
+        );
+    }
+    // Terrain is left alone.
+    assert_eq!(
+        h.state().view().doc().map().terrain_layer(),
+        &terrain_before
+    );
+    // The stroke is one undo step.
+    undo(&mut h);
+    let after: Vec<PropValue> = line
+        .iter()
+        .map(|x| value(&h, PropOwner::Cell(*x), "side"))
+        .collect();
+    assert_eq!(after, before);
+
+    // The bucket (G) on a Blue hex: every Blue hex connected to it turns Red, no other.
+    h.key_press(Key::G);
+    settle(&mut h);
+    let blue = PropValue::Enum("Blue".into());
+    let cells: Vec<Hex> = h.state().view().doc().map().shape().iter().collect();
+    let blues = cells
+        .iter()
+        .filter(|x| value(&h, PropOwner::Cell(**x), "side") == blue)
+        .count();
+    click_hex(&mut h, a);
+    let reds_now: Vec<Hex> = cells
+        .iter()
+        .copied()
+        .filter(|x| value(&h, PropOwner::Cell(*x), "side") == PropValue::Enum("Red".into()))
+        .collect();
+    assert!(reds_now.contains(&a));
+    // The sample's few Red hexes sit on the east bank beyond the Blue ones: on this map
+    // every Blue hex is connected, so all of them turned.
+    assert!(
+        !cells
+            .iter()
+            .any(|x| value(&h, PropOwner::Cell(*x), "side") == blue)
+    );
+    assert!(blues > 100, "{blues}");
+    undo(&mut h);
+    assert_eq!(value(&h, PropOwner::Cell(a), "side"), blue);
+}
+
+#[test]
+fn the_type_editor_adds_renames_and_deletes_properties_one_undo_step_each() {
+    let mut h = wargame();
+    menu(&mut h, "Map", "Properties…");
+    let types = |h: &Harness<'static, EditorApp>| -> Vec<String> {
+        let map = h.state().view().doc().map();
+        map.custom()
+            .types()
+            .iter()
+            .map(|t| t.name.clone())
+            .collect()
+    };
+    assert_eq!(types(&h), ["side", "victory points"]);
+
+    // Add an enum "resource" with three values.
+    h.get_by_role_and_label(eframe::egui::Role::TextInput, "New property")
+        .scroll_to_me();
+    settle(&mut h);
+    h.get_by_role_and_label(eframe::egui::Role::TextInput, "New property")
+        .click();
+    settle(&mut h);
+    for c in "resource".chars() {
+        h.event(Event::Text(c.to_string()));
+        h.run();
+    }
+    choose(&mut h, "kind", "list of values");
+    h.get_by_role_and_label(eframe::egui::Role::TextInput, "values")
+        .click();
+    settle(&mut h);
+    for c in "iron, timber | grain".chars() {
+        h.event(Event::Text(c.to_string()));
+        h.run();
+    }
+    press(&mut h, "Add property");
+    assert_eq!(types(&h), ["side", "victory points", "resource"]);
+    let t = h
+        .state()
+        .view()
+        .doc()
+        .map()
+        .custom()
+        .get_type("resource")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        t.kind,
+        hexmap::map::PropKind::Enum(vec!["iron".into(), "timber".into(), "grain".into()])
+    );
+    assert_eq!(t.default, PropValue::Enum("iron".into()));
+
+    // Its default, then GM only: a step each.
+    choose(&mut h, "resource default", "grain");
+    press(&mut h, "resource GM only");
+    let t = h
+        .state()
+        .view()
+        .doc()
+        .map()
+        .custom()
+        .get_type("resource")
+        .unwrap()
+        .clone();
+    assert_eq!(t.default, PropValue::Enum("grain".into()));
+    assert!(t.gm_only);
+    undo(&mut h);
+    let t = h
+        .state()
+        .view()
+        .doc()
+        .map()
+        .custom()
+        .get_type("resource")
+        .unwrap()
+        .clone();
+    assert!(!t.gm_only);
+    assert_eq!(t.default, PropValue::Enum("grain".into()));
+
+    // Rename "side" to "owner": the values follow, and one undo takes it back.
+    let red = {
+        let map = h.state().view().doc().map();
+        let first = map
+            .custom()
+            .iter()
+            .find(|(_, v)| v.get("side") == Some(&PropValue::Enum("Red".into())));
+        match first {
+            Some((PropOwner::Cell(x), _)) => x,
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(
+        value(&h, PropOwner::Cell(red), "side"),
+        PropValue::Enum("Red".into())
+    );
+    type_into(&mut h, "Rename side", "owner");
+    assert_eq!(types(&h), ["owner", "victory points", "resource"]);
+    assert_eq!(
+        value(&h, PropOwner::Cell(red), "owner"),
+        PropValue::Enum("Red".into())
+    );
+    undo(&mut h);
+    assert_eq!(types(&h), ["side", "victory points", "resource"]);
+    assert_eq!(
+        value(&h, PropOwner::Cell(red), "side"),
+        PropValue::Enum("Red".into())
+    );
+
+    // A rename to a name in use is refused with the model's reason.
+    type_into(&mut h, "Rename side", "resource");
+    let error = h.state().view().error().unwrap_or_default();
+    assert!(
+        error.contains("property \"resource\" is declared twice"),
+        "{error}"
+    );
+    assert_eq!(types(&h), ["side", "victory points", "resource"]);
+    h.key_press(Key::Escape);
+    settle(&mut h);
+
+    // Delete "side": its values go with it; one undo brings both back.
+    press(&mut h, "Delete side");
+    assert_eq!(types(&h), ["victory points", "resource"]);
+    let map = h.state().view().doc().map();
+    assert!(
+        map.custom()
+            .iter_on(map)
+            .all(|(_, v)| !v.contains_key("side"))
+    );
+    undo(&mut h);
+    assert_eq!(types(&h), ["side", "victory points", "resource"]);
+    assert_eq!(
+        value(&h, PropOwner::Cell(red), "side"),
+        PropValue::Enum("Red".into())
+    );
 }

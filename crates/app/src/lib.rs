@@ -429,9 +429,8 @@ impl EditorApp {
             // canvas, never over the map or the reshape outline it previews.
             let anchor = self.canvas.overlays().anchor;
             if editing {
-                if let Some(apply) = self.windows.properties_panel(ui, &self.doc, anchor) {
-                    asked.push(apply);
-                } else if !self.windows.properties_open()
+                asked.extend(self.windows.properties_panel(ui, &self.doc, anchor));
+                if !self.windows.properties_open()
                     && panels.overlays
                     && (!narrow || panels::drawer(ui, "overlays", false))
                 {

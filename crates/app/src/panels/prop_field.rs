@@ -120,16 +120,36 @@ fn text_field(
     value: Option<&PropValue>,
     label: egui::Id,
 ) -> Option<PropValue> {
-    let shown = text_of(value);
     let error_id = id.with("error");
+    let refused = ui.data(|d| d.get_temp::<String>(error_id)).is_some();
+    let text = committed_text(ui, id, &text_of(value), label, refused)?;
+    match parse(kind, &text) {
+        Ok(v) => {
+            ui.data_mut(|d| d.remove::<String>(error_id));
+            (Some(&v) != value).then_some(v)
+        }
+        Err(e) => {
+            ui.data_mut(|d| d.insert_temp(error_id, e));
+            None
+        }
+    }
+}
+
+/// A one-line text field showing `shown` (it follows the map: an undo, another object)
+/// unless the user is typing in it or `hold` keeps a refused text; the text when the user
+/// leaves it (Enter or a click elsewhere). `label` names the field.
+pub(crate) fn committed_text(
+    ui: &mut egui::Ui,
+    id: egui::Id,
+    shown: &str,
+    label: egui::Id,
+    hold: bool,
+) -> Option<String> {
     let draft_id = id.with("draft");
     let focused = ui.memory(|m| m.has_focus(id));
-    let refused = ui.data(|d| d.get_temp::<String>(error_id)).is_some();
-    // The field follows the map (an undo, another object) unless the user is typing in it
-    // or it holds a refused text.
     let mut draft = match ui.data(|d| d.get_temp::<String>(draft_id)) {
-        Some(d) if focused || refused => d,
-        _ => shown.clone(),
+        Some(d) if focused || hold => d,
+        _ => shown.to_owned(),
     };
     let response = ui
         .add(
@@ -138,22 +158,9 @@ fn text_field(
                 .desired_width(110.0),
         )
         .labelled_by(label);
-    let mut out = None;
-    if response.lost_focus() {
-        match parse(kind, &draft) {
-            Ok(v) => {
-                ui.data_mut(|d| d.remove::<String>(error_id));
-                if Some(&v) != value {
-                    out = Some(v);
-                }
-            }
-            Err(e) => {
-                ui.data_mut(|d| d.insert_temp(error_id, e));
-            }
-        }
-    }
+    let left = response.lost_focus().then(|| draft.clone());
     ui.data_mut(|d| d.insert_temp(draft_id, draft));
-    out
+    left
 }
 
 #[cfg(test)]
