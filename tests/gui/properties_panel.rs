@@ -385,3 +385,69 @@ fn the_type_editor_adds_renames_and_deletes_properties_one_undo_step_each() {
         PropValue::Enum("Red".into())
     );
 }
+
+#[test]
+fn the_layers_panel_tints_hexes_by_a_property_with_a_legend() {
+    let mut h = wargame();
+    let (red, blue) = {
+        let map = h.state().view().doc().map();
+        let side = |x: Hex| map.custom().value(PropOwner::Cell(x), "side").cloned();
+        let cells: Vec<Hex> = map.shape().iter().collect();
+        let red = *cells
+            .iter()
+            .find(|x| side(**x) == Some(PropValue::Enum("Red".into())))
+            .unwrap();
+        // A Blue hex (the default) near the Red one, well inside the canvas.
+        let blue = *cells
+            .iter()
+            .filter(|x| side(**x) == Some(PropValue::Enum("Blue".into())))
+            .min_by_key(|x| x.distance(red))
+            .unwrap();
+        (red, blue)
+    };
+    // A point inside each hex, off its centre (where symbols and icons sit).
+    let inside = |h: &Harness<'static, EditorApp>, x: Hex| {
+        let v = h.state().view();
+        let c = v.hex_to_screen(x);
+        let n = v.hex_to_screen(Hex::new(x.q + 1, x.r));
+        c + (n - c) * 0.3
+    };
+    let colour = |h: &Harness<'static, EditorApp>, x: Hex| {
+        let rect = h.state().view().canvas_rect();
+        crate::harness::colour_at(&crate::harness::shapes_in(h, rect), inside(h, x)).unwrap()
+    };
+    let (red_before, blue_before) = (colour(&h, red), colour(&h, blue));
+    choose(&mut h, "Tint by", "side");
+    let (r, b) = (colour(&h, red), colour(&h, blue));
+    assert!(
+        r.r() > r.b() + 60,
+        "a Red hex is red: {r:?} (was {red_before:?})"
+    );
+    assert!(
+        b.b() > b.r() + 60,
+        "a Blue hex is blue: {b:?} (was {blue_before:?})"
+    );
+    let texts = shown(&h);
+    for t in ["side", "Blue (default)", "Red"] {
+        assert!(texts.iter().any(|s| s == t), "{t} in the legend: {texts:?}");
+    }
+    // Painting a value shows at once: the Blue hex turns red.
+    h.state_mut()
+        .push(hexmap::app::Action::Edit(hexmap::map::Edit::Custom(
+            hexmap::map::CustomEdit::Set {
+                owners: vec![PropOwner::Cell(blue)],
+                name: "side".into(),
+                value: Some(PropValue::Enum("Red".into())),
+            },
+        )));
+    settle(&mut h);
+    let b = colour(&h, blue);
+    assert!(b.r() > b.b() + 60, "{b:?}");
+    undo(&mut h);
+    choose(&mut h, "Tint by", "none");
+    assert_eq!(
+        (colour(&h, red), colour(&h, blue)),
+        (red_before, blue_before)
+    );
+    assert!(!shown(&h).iter().any(|s| s == "Blue (default)"));
+}

@@ -41,6 +41,28 @@ const RAMP: [(u8, u8, u8); 8] = [
     (120, 20, 50),
 ];
 
+/// Enum values that name a colour are shown in it (`side = Blue | Red`).
+const NAMED: [(&str, (u8, u8, u8)); 12] = [
+    ("red", (215, 50, 40)),
+    ("blue", (45, 95, 215)),
+    ("green", (50, 160, 60)),
+    ("yellow", (240, 210, 40)),
+    ("orange", (240, 140, 30)),
+    ("purple", (140, 70, 180)),
+    ("black", (30, 30, 30)),
+    ("white", (245, 245, 245)),
+    ("grey", (140, 140, 140)),
+    ("gray", (140, 140, 140)),
+    ("brown", (130, 85, 45)),
+    ("pink", (235, 120, 170)),
+];
+
+/// The colour an enum value names, if it names one (case aside).
+fn named(value: &str) -> Option<Colour> {
+    let v = value.trim().to_lowercase();
+    NAMED.iter().find(|(n, _)| *n == v).map(|(_, c)| colour(*c))
+}
+
 /// The colour of values no class names (texts past [`MAX_CLASSES`]).
 const OTHER: Colour = Colour::rgb(150, 150, 150);
 
@@ -108,7 +130,10 @@ impl PropertyTint {
                 names
                     .iter()
                     .enumerate()
-                    .map(|(i, v)| (PropValue::Enum(v.clone()), colour(CLASSES[i % MAX_CLASSES])))
+                    .map(|(i, v)| {
+                        let c = named(v).unwrap_or(colour(CLASSES[i % MAX_CLASSES]));
+                        (PropValue::Enum(v.clone()), c)
+                    })
                     .collect(),
             ),
             PropKind::Bool => Classes::Values(vec![
@@ -313,6 +338,8 @@ mod tests {
         assert_eq!(blue, grey.blend(swatch(0), TINT));
         assert_eq!(red, grey.blend(swatch(1), TINT));
         assert_ne!(red, blue);
+        // Values that name a colour are shown in it.
+        assert!(red.r > red.b && blue.b > blue.r, "{red:?} {blue:?}");
         assert!(PropertyTint::of(map, "nothing").is_none());
     }
 
