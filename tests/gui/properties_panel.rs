@@ -17,15 +17,27 @@ use hexmap::hex::Hex;
 use hexmap::map::{PropOwner, PropValue};
 
 fn wargame() -> Harness<'static, EditorApp> {
+    wargame_with(FakeDialogs::default())
+}
+
+fn wargame_with(dialogs: FakeDialogs) -> Harness<'static, EditorApp> {
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/wargame-river-crossing.ron");
     let (map, _) = hexmap::io::load(&path).unwrap();
     let doc = OpenMap::from_map(map);
     let mut h = Harness::builder()
         .with_size(Vec2::new(1400.0, 900.0))
-        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
     settle(&mut h);
     h
+}
+
+/// A menu's item (no Escape: it opens a window).
+fn menu_item(h: &mut Harness<'static, EditorApp>, menu: &str, item: &str) {
+    h.get_by_label(menu).click();
+    settle(h);
+    h.get_by_label(item).click();
+    settle(h);
 }
 
 /// A menu's item, then Escape closes the menu.
@@ -450,4 +462,45 @@ fn the_layers_panel_tints_hexes_by_a_property_with_a_legend() {
         (red_before, blue_before)
     );
     assert!(!shown(&h).iter().any(|s| s == "Blue (default)"));
+}
+
+#[test]
+fn the_export_window_writes_a_csv_grid_of_a_property_or_a_layer() {
+    let dir = crate::harness::temp_dir("csv-property");
+    let out = dir.join("side.csv");
+    let dialogs = FakeDialogs::with_answers([hexmap::app::files::dialogs::DialogReply::Export(
+        out.clone(),
+    )]);
+    let mut h = wargame_with(dialogs);
+    menu_item(&mut h, "File", "Export…");
+    let csv = hexmap::io::format::by_name("csv").unwrap();
+    press(&mut h, csv.description());
+    choose(&mut h, "CSV grid of", "property side");
+    press(&mut h, "Choose file and export…");
+    crate::harness::wait_for_export(&mut h);
+    let text = std::fs::read_to_string(&out).unwrap();
+    // Read as a game reads it: a value per cell, the map's own values.
+    let map = h.state().view().doc().map();
+    let reds = map
+        .shape()
+        .iter()
+        .filter(|x| {
+            map.custom().value(PropOwner::Cell(*x), "side") == Some(&PropValue::Enum("Red".into()))
+        })
+        .count();
+    let values: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .flat_map(|l| l.split(','))
+        .collect();
+    assert_eq!(
+        values.iter().filter(|v| **v == "Red").count(),
+        reds,
+        "{text}"
+    );
+    assert!(values.contains(&"Blue"));
+    assert!(
+        !values.iter().any(|v| v.parse::<i32>().is_ok_and(|n| n > 0)),
+        "no terrain ids"
+    );
 }

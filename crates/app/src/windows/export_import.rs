@@ -159,8 +159,7 @@ impl EditorWindow for Option<ExportSpec> {
     /// The Export window while it is open, and the progress of the export running.
     fn show(&mut self, ctx: &egui::Context, shown: &mut Shown<'_>, out: &mut Vec<Action>) {
         let systems = shown.doc.coord_context().own_systems();
-        let has_scale = shown.doc.map().scale().is_some();
-        export_window(ctx, self, systems, has_scale, out);
+        export_window(ctx, self, (systems, shown.doc.map()), out);
         if let Some(job) = shown.export {
             crate::windows::placed(ctx, egui::Window::new("Exporting"))
                 .collapsible(false)
@@ -204,13 +203,13 @@ impl EditorWindow for ImportWarnings {
 fn export_window(
     ctx: &egui::Context,
     open: &mut Option<ExportSpec>,
-    systems: [CoordSystem; 6],
-    has_scale: bool,
+    (systems, map): ([CoordSystem; 6], &HexMap),
     out: &mut Vec<Action>,
 ) {
     let Some(form) = open.as_mut() else {
         return;
     };
+    let has_scale = map.scale().is_some();
     let mut go = false;
     let mut cancel = false;
     crate::windows::placed(ctx, egui::Window::new("Export"))
@@ -320,6 +319,9 @@ fn export_window(
             } else {
                 form.options.compact = false;
             }
+            if takes(FormatOption::CsvValues) {
+                csv_values_field(ui, map, &mut form.options.csv);
+            }
             if takes(FormatOption::Dpi) {
                 print_size_fields(ui, &mut form.options);
             }
@@ -357,6 +359,40 @@ fn export_window(
     } else if cancel {
         *open = None;
     }
+}
+
+/// What a CSV grid holds: terrain ids, one of the map's numeric layers (elevation,
+/// temperature, moisture) or one of its custom properties; a choice the map no longer
+/// has (another map opened) goes back to terrain ids.
+fn csv_values_field(ui: &mut egui::Ui, map: &HexMap, csv: &mut format::CsvValues) {
+    use format::CsvValues;
+    let mut choices = vec![CsvValues::Terrain];
+    choices
+        .extend(format::layers::numeric_layers(map).map(|l| CsvValues::Layer(l.name.to_owned())));
+    choices.extend(
+        map.custom()
+            .types()
+            .iter()
+            .map(|t| CsvValues::Property(t.name.clone())),
+    );
+    if !choices.contains(csv) {
+        *csv = CsvValues::Terrain;
+    }
+    let name = |c: &CsvValues| match c {
+        CsvValues::Terrain => "terrain ids".to_owned(),
+        CsvValues::Layer(n) => format!("layer {n}"),
+        CsvValues::Property(n) => format!("property {n}"),
+    };
+    egui::ComboBox::new("csv values", "CSV grid of")
+        .selected_text(name(csv))
+        .show_ui(ui, |ui| {
+            for c in &choices {
+                let text = name(c);
+                ui.selectable_value(csv, c.clone(), text);
+            }
+        })
+        .response
+        .on_hover_text("What each value of the grid is (the CLI's --layer and --property)");
 }
 
 /// A picture for print: the resolution and the hex size on paper (the hex size in pixels
