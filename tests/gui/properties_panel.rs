@@ -456,6 +456,11 @@ fn the_layers_panel_tints_hexes_by_a_property_with_a_legend() {
     let b = colour(&h, blue);
     assert!(b.r() > b.b() + 60, "{b:?}");
     undo(&mut h);
+    // The players' view on this window shows no tint and no legend of it.
+    menu_item(&mut h, "View", "Player view (this window)");
+    assert!(!shown(&h).iter().any(|s| s == "Blue (default)"), "{:?}", shown(&h));
+    menu_item(&mut h, "View", "Player view (this window)");
+    assert!(shown(&h).iter().any(|s| s == "Blue (default)"));
     choose(&mut h, "Tint by", "none");
     assert_eq!(
         (colour(&h, red), colour(&h, blue)),
