@@ -458,7 +458,11 @@ fn the_layers_panel_tints_hexes_by_a_property_with_a_legend() {
     undo(&mut h);
     // The players' view on this window shows no tint and no legend of it.
     menu_item(&mut h, "View", "Player view (this window)");
-    assert!(!shown(&h).iter().any(|s| s == "Blue (default)"), "{:?}", shown(&h));
+    assert!(
+        !shown(&h).iter().any(|s| s == "Blue (default)"),
+        "{:?}",
+        shown(&h)
+    );
     menu_item(&mut h, "View", "Player view (this window)");
     assert!(shown(&h).iter().any(|s| s == "Blue (default)"));
     choose(&mut h, "Tint by", "none");
@@ -508,4 +512,42 @@ fn the_export_window_writes_a_csv_grid_of_a_property_or_a_layer() {
         !values.iter().any(|v| v.parse::<i32>().is_ok_and(|n| n > 0)),
         "no terrain ids"
     );
+}
+
+#[test]
+fn the_export_window_tints_an_svg_by_a_property() {
+    let dir = crate::harness::temp_dir("svg-tint");
+    let (plain, tinted) = (dir.join("plain.svg"), dir.join("tinted.svg"));
+    let dialogs = FakeDialogs::with_answers([
+        hexmap::app::files::dialogs::DialogReply::Export(plain.clone()),
+        hexmap::app::files::dialogs::DialogReply::Export(tinted.clone()),
+    ]);
+    let mut h = wargame_with(dialogs);
+    let svg = hexmap::io::format::by_name("svg").unwrap();
+    for (file, tint) in [(&plain, "none"), (&tinted, "side")] {
+        menu_item(&mut h, "File", "Export…");
+        press(&mut h, svg.description());
+        choose(&mut h, "Tint hexes by", tint);
+        press(&mut h, "Choose file and export…");
+        crate::harness::wait_for_export(&mut h);
+        assert!(file.exists());
+    }
+    // The fill a Red hex of grass takes under the tint, as `draw` works it out.
+    let map = h.state().view().doc().map();
+    let tint = hexmap::draw::property_tint::PropertyTint::of(map, "side").unwrap();
+    let red = map
+        .custom()
+        .iter()
+        .find_map(|(o, v)| match o {
+            PropOwner::Cell(x) if v.get("side") == Some(&PropValue::Enum("Red".into())) => Some(x),
+            _ => None,
+        })
+        .unwrap();
+    let terrain = map.palette().get(map.terrain(red).unwrap()).unwrap().color;
+    let c = tint.tint(map, red, hexmap::draw::Colour::from(terrain));
+    let fill = format!("fill=\"#{:02x}{:02x}{:02x}\"", c.r, c.g, c.b);
+    let plain = std::fs::read_to_string(&plain).unwrap();
+    let tinted = std::fs::read_to_string(&tinted).unwrap();
+    assert!(tinted.contains(&fill), "{fill} in the tinted SVG");
+    assert!(!plain.contains(&fill), "{fill} not in the plain SVG");
 }

@@ -319,6 +319,11 @@ fn export_window(
             } else {
                 form.options.compact = false;
             }
+            if pixels && !map.custom().types().is_empty() {
+                tint_field(ui, map, &mut form.options.tint);
+            } else {
+                form.options.tint = None;
+            }
             if takes(FormatOption::CsvValues) {
                 csv_values_field(ui, map, &mut form.options.csv);
             }
@@ -393,6 +398,29 @@ fn csv_values_field(ui: &mut egui::Ui, map: &HexMap, csv: &mut format::CsvValues
         })
         .response
         .on_hover_text("What each value of the grid is (the CLI's --layer and --property)");
+}
+
+/// A picture's tint by a custom property's value, as the canvas's Layers → Tint by.
+fn tint_field(ui: &mut egui::Ui, map: &HexMap, tint: &mut Option<String>) {
+    let types = map.custom().types();
+    if tint
+        .as_ref()
+        .is_some_and(|n| map.custom().get_type(n).is_none())
+    {
+        *tint = None;
+    }
+    egui::ComboBox::new("export tint", "Tint hexes by")
+        .selected_text(tint.as_deref().unwrap_or("none"))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(tint, None, "none");
+            for t in types {
+                ui.selectable_value(tint, Some(t.name.clone()), t.name.as_str());
+            }
+        })
+        .response
+        .on_hover_text(
+            "Tint each hex by its value of a property (GM-only ones not in a player view)",
+        );
 }
 
 /// A picture for print: the resolution and the hex size on paper (the hex size in pixels
