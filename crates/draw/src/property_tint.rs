@@ -290,18 +290,11 @@ fn round(x: f64) -> String {
 mod tests {
     use super::*;
     use hexmap_hex::OffsetKind;
-    use hexmap_map::{CustomEdit, Document, Edit, MapProperties, MapShape, Palette, PropType};
+    use hexmap_map::testing::rectangle_map;
+    use hexmap_map::{CustomEdit, Document, Edit, PropType};
 
     fn map_with(kind: PropKind) -> Document {
-        let props = MapProperties {
-            name: "t".into(),
-            orientation: hexmap_hex::Orientation::Pointy,
-            offset_kind: OffsetKind::OddR,
-            hex_size: hexmap_hex::Point::new(10.0, 10.0),
-            labels: Default::default(),
-        };
-        let shape = MapShape::rectangle(OffsetKind::OddR, 4, 3).unwrap();
-        let mut doc = Document::new(HexMap::new(props, shape, Palette::standard()).unwrap());
+        let mut doc = Document::new(rectangle_map(OffsetKind::OddR, 4, 3));
         let t = PropType {
             name: "owner".into(),
             default: kind.zero(),
