@@ -414,6 +414,7 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         board_hex: board_hex.unwrap_or(defaults.board_hex),
         compact: args.compact,
         csv,
+        tint: None,
     };
     let left = hexmap_io::format::left_out(&map, args.format, &opts);
     if !left.is_empty() {

@@ -42,6 +42,7 @@ mod paste;
 mod play;
 mod popups;
 mod print;
+mod properties_panel;
 mod readouts;
 mod real_window;
 mod regions;

@@ -417,13 +417,20 @@ impl EditorApp {
             if editing && panels.key && (!narrow || panels::drawer(ui, "key", false)) {
                 asked.extend(panels::key_panel::panel(ui, &self.doc));
             }
+            if editing && panels.properties && (!narrow || panels::drawer(ui, "properties", false))
+            {
+                asked.extend(panels::properties_panel::panel(
+                    ui,
+                    &self.doc,
+                    &mut self.tools,
+                ));
+            }
             // Map properties take the overlays panel's place while open: beside the
             // canvas, never over the map or the reshape outline it previews.
             let anchor = self.canvas.overlays().anchor;
             if editing {
-                if let Some(apply) = self.windows.properties_panel(ui, &self.doc, anchor) {
-                    asked.push(apply);
-                } else if !self.windows.properties_open()
+                asked.extend(self.windows.properties_panel(ui, &self.doc, anchor));
+                if !self.windows.properties_open()
                     && panels.overlays
                     && (!narrow || panels::drawer(ui, "overlays", false))
                 {

@@ -54,6 +54,7 @@ pub mod piece_reach;
 pub mod player;
 pub mod primitives;
 pub mod print;
+pub mod property_tint;
 pub mod region;
 pub mod scale_bar;
 pub mod scene;

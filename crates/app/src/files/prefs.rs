@@ -24,6 +24,10 @@ pub struct Panels {
     /// field).
     #[serde(default)]
     pub key: bool,
+    /// The Properties panel (custom property values of what is selected; off until
+    /// asked for: older preference files have no such field).
+    #[serde(default)]
+    pub properties: bool,
 }
 
 impl Default for Panels {
@@ -33,6 +37,7 @@ impl Default for Panels {
             layers: true,
             overlays: true,
             key: false,
+            properties: false,
         }
     }
 }

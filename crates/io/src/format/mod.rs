@@ -282,6 +282,10 @@ pub struct WriteOptions {
     pub compact: bool,
     /// CSV: what the grid holds: terrain ids, a numeric layer or a custom property.
     pub csv: CsvValues,
+    /// Pictures: tint each hex by its value of this custom property
+    /// (`hexmap_draw::property_tint`); `None` for no tint. A player view tints only by a
+    /// property the players may see (the player filter drops GM-only ones first).
+    pub tint: Option<String>,
 }
 
 impl Default for WriteOptions {
@@ -307,6 +311,7 @@ impl Default for WriteOptions {
             board_hex: tables::board::DEFAULT_BOARD_HEX,
             compact: false,
             csv: CsvValues::Terrain,
+            tint: None,
         }
     }
 }
