@@ -36,6 +36,7 @@ mod hex_error;
 mod hexmap;
 pub mod history;
 pub mod key;
+pub mod key_items;
 pub mod key_text;
 pub mod layers;
 pub mod orientation;
@@ -84,6 +85,7 @@ pub use fog::{FogState, GmItem, MAX_SIGHT, Party, PartyError};
 pub use hex_error::HexError;
 pub use hexmap::{CellMove, HexMap, MapError};
 pub use history::History;
+pub use key_items::{KeyItem, KeyTarget};
 pub use key::{
     HexKey, KeyEntry, KeyEntryError, MAX_KEY_ENTRY_LEN, UNKNOWN_LINK, hide_links, links,
 };
