@@ -240,6 +240,7 @@ fn hexcrawl() -> HexMap {
                 caption: Some("The Nine".into()),
                 scale: 1.2,
                 color: None,
+                key: None,
             }],
         ),
     ];
@@ -332,6 +333,7 @@ fn regions(map: HexMap) -> HexMap {
             tint,
             label: true,
             gm_only: false,
+            key: None,
         },
         hexes,
     };

@@ -483,11 +483,14 @@ pub(crate) struct FileIcon<H> {
     /// GM-only (version 3).
     #[serde(default)]
     pub gm_only: bool,
+    /// The icon's key entry (version 5): `key: (title: "…", …)`.
+    #[serde(default, deserialize_with = "present")]
+    pub key: Option<FileEntry>,
 }
 
 /// A plain value that may be left out (`id: 3`, not `id: Some(3)`): `Some` when present.
-fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
-    u32::deserialize(d).map(Some)
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
 }
 
 fn one() -> f32 {
@@ -561,6 +564,9 @@ pub(crate) struct FileRegion<H> {
     pub label: bool,
     #[serde(default)]
     pub gm_only: bool,
+    /// The region's key entry (version 5): `key: (title: "…", …)`.
+    #[serde(default, deserialize_with = "present")]
+    pub key: Option<FileEntry>,
     pub hexes: Vec<H>,
 }
 
@@ -579,6 +585,33 @@ pub(crate) struct FileKeyEntry<H> {
     pub tags: Vec<String>,
     #[serde(default)]
     pub gm_only: bool,
+}
+
+/// An icon's or region's key entry (version 5): a hex entry without its hex.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FileEntry {
+    pub title: String,
+    #[serde(default)]
+    pub player: String,
+    #[serde(default)]
+    pub gm: String,
+    #[serde(default)]
+    pub tags: Vec<String>,
+    #[serde(default)]
+    pub gm_only: bool,
+}
+
+impl From<FileEntry> for hexmap_map::KeyEntry {
+    fn from(e: FileEntry) -> Self {
+        hexmap_map::KeyEntry {
+            title: e.title,
+            player_text: e.player,
+            gm_text: e.gm,
+            tags: e.tags,
+            gm_only: e.gm_only,
+        }
+    }
 }
 
 fn solid() -> String {

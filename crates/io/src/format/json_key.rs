@@ -2,7 +2,8 @@
 //! in label order — its axial `hex`, its `label` in the map's numbering, `title`,
 //! `player_text`, `gm_text`, `tags` and `gm_only` — written only when the map has a key,
 //! and read back by `json_read` with errors naming the JSON path. Notes read as entries
-//! stay notes in the cells; only entries of their own are listed.
+//! stay notes in the cells; only entries of their own are listed. An icon's or a region's
+//! entry is the `key` object of the icon or region ([`JsonEntry`], [`read_owned_entry`]).
 
 use super::json_value::{At, Element, array, boolean, member, object, pair, text};
 use hexmap_hex::Hex;
@@ -15,6 +16,14 @@ use serde_json::Value;
 pub(super) struct JsonKeyEntry<'a> {
     hex: [i32; 2],
     label: String,
+    #[serde(flatten)]
+    entry: JsonEntry<'a>,
+}
+
+/// An entry's texts as written, for a hex (inside [`JsonKeyEntry`]) or as the `key` of
+/// an icon or a region.
+#[derive(Serialize)]
+pub(super) struct JsonEntry<'a> {
     title: &'a str,
     player_text: &'a str,
     /// The GM's text; left out when empty (and always in a player export).
@@ -26,6 +35,18 @@ pub(super) struct JsonKeyEntry<'a> {
     gm_only: bool,
 }
 
+impl<'a> From<&'a KeyEntry> for JsonEntry<'a> {
+    fn from(e: &'a KeyEntry) -> Self {
+        JsonEntry {
+            title: &e.title,
+            player_text: &e.player_text,
+            gm_text: &e.gm_text,
+            tags: &e.tags,
+            gm_only: e.gm_only,
+        }
+    }
+}
+
 /// The map's own key entries as written, in label order (empty: left out).
 pub(super) fn key_json(map: &HexMap) -> Vec<JsonKeyEntry<'_>> {
     let mut out: Vec<JsonKeyEntry<'_>> = map
@@ -34,15 +55,61 @@ pub(super) fn key_json(map: &HexMap) -> Vec<JsonKeyEntry<'_>> {
         .map(|(h, e)| JsonKeyEntry {
             hex: [h.q, h.r],
             label: map.hex_label(*h),
-            title: &e.title,
-            player_text: &e.player_text,
-            gm_text: &e.gm_text,
-            tags: &e.tags,
-            gm_only: e.gm_only,
+            entry: e.into(),
         })
         .collect();
     out.sort_by(|a, b| (a.label.len(), &a.label).cmp(&(b.label.len(), &b.label)));
     out
+}
+
+/// Read an entry's texts from the object `o` at `at`, checked by the map's own rule.
+fn read_entry(o: &serde_json::Map<String, Value>, at: &At) -> Result<KeyEntry, String> {
+    let string = |key: &str| -> Result<String, String> {
+        match o.get(key) {
+            Some(v) => Ok(text(v, &at.key(key))?.to_owned()),
+            None => Ok(String::new()),
+        }
+    };
+    let (v, a) = member(o, "title", at)?;
+    let title = text(v, &a)?.to_owned();
+    let tags = match o.get("tags") {
+        Some(v) => {
+            let a = at.key("tags");
+            array(v, &a)?
+                .iter()
+                .enumerate()
+                .map(|(i, t)| text(t, &a.index(i)).map(str::to_owned))
+                .collect::<Result<_, String>>()?
+        }
+        None => Vec::new(),
+    };
+    let gm_only = match o.get("gm_only") {
+        Some(v) => boolean(v, &at.key("gm_only"))?,
+        None => false,
+    };
+    let entry = KeyEntry {
+        title,
+        player_text: string("player_text")?,
+        gm_text: string("gm_text")?,
+        tags,
+        gm_only,
+    };
+    entry.check().map_err(|e| at.err(e))?;
+    Ok(entry)
+}
+
+/// The `key` of an icon's or region's object `o` at `at`: `None` when it has none.
+pub(super) fn read_owned_entry(
+    o: &serde_json::Map<String, Value>,
+    at: &At,
+) -> Result<Option<KeyEntry>, String> {
+    match o.get("key") {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => {
+            let a = at.key("key");
+            read_entry(object(v, &a)?, &a).map(Some)
+        }
+    }
 }
 
 /// A key entry as read: its hex and the entry.
@@ -55,38 +122,7 @@ impl Element for KeyEntryIn {
         let o = object(v, at)?;
         let (v, a) = member(o, "hex", at)?;
         let [q, r] = pair(v, &a, super::json_value::int::<i32>)?;
-        let string = |key: &str| -> Result<String, String> {
-            match o.get(key) {
-                Some(v) => Ok(text(v, &at.key(key))?.to_owned()),
-                None => Ok(String::new()),
-            }
-        };
-        let (v, a) = member(o, "title", at)?;
-        let title = text(v, &a)?.to_owned();
-        let tags = match o.get("tags") {
-            Some(v) => {
-                let a = at.key("tags");
-                array(v, &a)?
-                    .iter()
-                    .enumerate()
-                    .map(|(i, t)| text(t, &a.index(i)).map(str::to_owned))
-                    .collect::<Result<_, String>>()?
-            }
-            None => Vec::new(),
-        };
-        let gm_only = match o.get("gm_only") {
-            Some(v) => boolean(v, &at.key("gm_only"))?,
-            None => false,
-        };
-        let entry = KeyEntry {
-            title,
-            player_text: string("player_text")?,
-            gm_text: string("gm_text")?,
-            tags,
-            gm_only,
-        };
-        entry.check().map_err(|e| at.err(e))?;
-        Ok(KeyEntryIn(Hex::new(q, r), entry))
+        Ok(KeyEntryIn(Hex::new(q, r), read_entry(o, at)?))
     }
 }
 

@@ -310,6 +310,7 @@ fn icon(
         caption,
         scale: scale.unwrap_or(1.0),
         color,
+        key: None,
     };
     icon.validate().map_err(|e| obj.error(e.to_string()))?;
     let id = obj.parsed(P_ICON_ID, "an icon id", |t| t.trim().parse::<u32>().ok())?;
