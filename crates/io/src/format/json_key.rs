@@ -174,3 +174,91 @@ mod tests {
         assert!(err.contains("key[") && err.contains("title"), "{err}");
     }
 }
+
+#[cfg(test)]
+mod owned_tests {
+    //! Icon and region entries through RON (both forms) and JSON, and their errors.
+
+    use super::super::json_read::read_json;
+    use super::super::table::to_json;
+    use crate::{Form, from_str, to_string};
+    use hexmap_hex::{Hex, Orientation};
+    use hexmap_map::testing::hexagon_map;
+    use hexmap_map::{
+        BuiltinIcon, Document, Edit, HexMap, Icon, KeyEntry, Region, RegionEdit, RegionId,
+        RegionKind, RegionLook, Rgb,
+    };
+
+    /// An icon and a region, each with an entry that uses every field.
+    fn owners() -> HexMap {
+        let mut m = hexagon_map(3, Orientation::Pointy);
+        let full = KeyEntry {
+            gm_text: "Quote \"this\" and a \\ backslash".into(),
+            tags: vec!["ruin".into(), "bell".into()],
+            gm_only: true,
+            ..KeyEntry::new("Bell tower", "A bell.\n- rope\n- [[0101]]")
+        };
+        let icon = Icon {
+            key: Some(full.clone()),
+            ..Icon::builtin(BuiltinIcon::Tower)
+        };
+        m.add_icon(Hex::new(1, 0), icon).unwrap();
+        m.add_icon(Hex::new(1, 0), Icon::builtin(BuiltinIcon::Ruin))
+            .unwrap();
+        let mut d = Document::new(m);
+        d.apply(&Edit::Region(RegionEdit::AddKind(RegionKind {
+            name: "Wild".into(),
+            exclusive: true,
+        })))
+        .unwrap();
+        let mut look = RegionLook::new("Mirewood", "Wild", Rgb([9, 99, 9]));
+        look.key = Some(KeyEntry::new("The Mire", "Reeds."));
+        d.apply(&Edit::Region(RegionEdit::Add(Region {
+            id: RegionId(5),
+            look,
+            hexes: [Hex::new(0, 0), Hex::new(0, 1)].into_iter().collect(),
+        })))
+        .unwrap();
+        d.into_map()
+    }
+
+    #[test]
+    fn icon_and_region_entries_come_back_from_ron_in_both_forms_and_from_json() {
+        let m = owners();
+        for form in [Form::Offset, Form::Cube] {
+            let text = to_string(&m, form);
+            assert!(text.contains(", key: (title: \"Bell tower\""), "{text}");
+            let (back, _) = from_str(&text).unwrap();
+            assert_eq!(back.key_items(), m.key_items(), "{form:?}");
+            assert_eq!(back, m, "{form:?}");
+        }
+        let json = to_json(&m);
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v["icons"][0]["key"]["gm_only"], true);
+        assert_eq!(v["icons"][1].get("key"), None, "an icon without an entry");
+        assert_eq!(v["regions"][0]["key"]["title"], "The Mire");
+        let back = read_json(json.as_bytes(), "m.json").unwrap().map;
+        assert_eq!(back.key_items(), m.key_items());
+        assert_eq!(to_json(&back), json);
+    }
+
+    #[test]
+    fn a_bad_icon_or_region_entry_is_named_where_it_is() {
+        let text = to_string(&owners(), Form::Offset);
+        let bad = text.replace("title: \"Bell tower\"", "title: \"\"");
+        let err = from_str(&bad).unwrap_err().to_string();
+        assert!(
+            err.contains("cells.icons") && err.contains("needs a title"),
+            "{err}"
+        );
+        let bad = text.replace("tags: [\"ruin\"", "tags: [\"two words\"");
+        let err = from_str(&bad).unwrap_err().to_string();
+        assert!(err.contains("two words"), "{err}");
+        let bad = text.replace("(title: \"The Mire\"", "(title: \"The Mire\", colour: 3");
+        let err = from_str(&bad).unwrap_err().to_string();
+        assert!(err.contains("colour"), "{err}");
+        let json = to_json(&owners()).replace("\"title\": \"The Mire\"", "\"title\": 7");
+        let err = read_json(json.as_bytes(), "m.json").unwrap_err().to_string();
+        assert!(err.contains("regions[0].key.title"), "{err}");
+    }
+}

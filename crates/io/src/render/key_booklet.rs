@@ -252,10 +252,18 @@ fn lay_out(map: &HexMap, key: &[Keyed], paper: (f64, f64)) -> Vec<EntryPage> {
         // A heading is kept with two lines of its text.
         set.room(HEADING_MM * LEADING + 2.0 * BODY_MM * LEADING + 3.0);
         set.y += 3.0;
-        let heading = format!("{} {}", k.label, e.title.trim());
+        let heading = format!("{} {}", k.heading(), e.title.trim());
         set.paragraph(&[(heading, bold, INK)], HEADING_MM, 0.0);
+        // The locator rings the hex by its label (an icon's hex by the hex's label, a
+        // region's middle hex by the region's name).
+        let here = match k.target {
+            hexmap_map::KeyTarget::Icon(_) => (k.hex, map.hex_label(k.hex)),
+            _ => (k.hex, k.label.clone()),
+        };
         let hexes = &mut set.page().hexes;
-        hexes.push((k.hex, k.label.clone()));
+        if !hexes.contains(&here) {
+            hexes.push(here.clone());
+        }
         if !e.tags.is_empty() {
             set.paragraph(&[(e.tags.join(", "), italic, INK)], SMALL_MM, 0.0);
         }
@@ -291,7 +299,6 @@ fn lay_out(map: &HexMap, key: &[Keyed], paper: (f64, f64)) -> Vec<EntryPage> {
             );
         }
         // Every page an entry runs onto locates its hex.
-        let here = (k.hex, k.label.clone());
         if !set.page().hexes.contains(&here) {
             set.page().hexes.push(here);
         }

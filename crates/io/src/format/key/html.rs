@@ -6,6 +6,7 @@
 //! Nothing is fetched when the page is read.
 
 use super::{KEY_OPTIONS, KeyPicture, Keyed, Link, UNKNOWN_TEXT, file_stem, keyed, resolve};
+use hexmap_map::KeyTarget;
 use crate::format::{Format, FormatInfo, WriteError, WriteJob, Written};
 use crate::render::transform_json;
 use base64::Engine as _;
@@ -100,26 +101,38 @@ fn page(map: &HexMap, key: &[Keyed], picture: &KeyPicture) -> String {
          src=\"data:image/png;base64,{png}\">\n\
          <svg viewBox=\"0 0 {w} {h}\" xmlns=\"http://www.w3.org/2000/svg\">\n"
     );
-    for k in key {
-        let points: Vec<String> = picture
-            .corners(map, k.hex)
-            .iter()
-            .map(|(x, y)| format!("{x:.2},{y:.2}"))
-            .collect();
-        let _ = writeln!(
-            s,
-            "<a href=\"#{}\"><polygon points=\"{}\"><title>{} {}</title></polygon></a>",
-            anchor(&k.label),
-            points.join(" "),
-            escape(&k.label),
-            escape(&k.entry.title)
-        );
+    // Regions first, then icons, then hexes: the last drawn is on top, so a click on a
+    // keyed hex finds its own entry, and one elsewhere in a keyed region the region's.
+    let layer = |k: &&Keyed| match k.target {
+        KeyTarget::Region(_) => 0,
+        KeyTarget::Icon(_) => 1,
+        KeyTarget::Hex(_) => 2,
+    };
+    let mut drawn: Vec<&Keyed> = key.iter().collect();
+    drawn.sort_by_key(layer);
+    for k in drawn {
+        let _ = write!(s, "<a href=\"#{}\">", k.anchor());
+        for &h in &k.hexes {
+            let points: Vec<String> = picture
+                .corners(map, h)
+                .iter()
+                .map(|(x, y)| format!("{x:.2},{y:.2}"))
+                .collect();
+            let _ = write!(s, "<polygon points=\"{}\">", points.join(" "));
+            let _ = write!(
+                s,
+                "<title>{} {}</title></polygon>",
+                escape(&k.heading()),
+                escape(&k.entry.title)
+            );
+        }
+        s.push_str("</a>\n");
     }
     s.push_str("</svg></div>\n");
     let _ = writeln!(
         s,
         "<p><input id=\"search\" type=\"search\" placeholder=\"Search the key\" \
-         aria-label=\"Search the key\"> {} keyed hexes</p>",
+         aria-label=\"Search the key\"> {} entries</p>",
         key.len()
     );
     s.push_str("<p id=\"none\" hidden>No entry matches.</p>\n");
@@ -148,9 +161,9 @@ fn entry(s: &mut String, map: &HexMap, k: &Keyed) {
     let _ = writeln!(
         s,
         "<article id=\"{}\" data-text=\"{}\">\n<h2>{} {}</h2>",
-        anchor(&k.label),
+        k.anchor(),
         escape(&search),
-        escape(&k.label),
+        escape(&k.heading()),
         escape(&e.title)
     );
     if !e.tags.is_empty() {
