@@ -106,6 +106,7 @@ pub fn import(
     let mut icons: Vec<(Hex, Option<u32>, Icon)> = Vec::new();
     let mut regions = super::regions::Found::default();
     let mut custom = super::custom::Found::default();
+    let mut owned = super::key::Owned::default();
     for group in &doc.object_groups {
         for o in &group.objects {
             if super::regions::is_region(o) {
@@ -117,7 +118,7 @@ pub fn import(
                 continue;
             }
             if super::key::is_key_entry(o) {
-                super::key::import(&group.name, o, map)?;
+                super::key::import(&group.name, o, map, &mut owned)?;
                 continue;
             }
             let obj = Obj {
@@ -150,6 +151,7 @@ pub fn import(
         }
     }
     regions.finish(doc, map)?;
+    owned.finish(map)?;
     custom.finish(doc, map)
 }
 
