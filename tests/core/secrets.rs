@@ -180,13 +180,12 @@ fn hexmap_secret_sets_clears_and_lists_every_kind_of_item() {
         "River",
         "Road",
         "Watchtower",
-        "Signpost",
         "Open Fields",
         "Open Realm",
     ] {
         assert!(listed.contains(text), "list lacks {text}:\n{listed}");
     }
-    assert_eq!(listed.lines().count(), 6 + 7, "{listed}");
+    assert_eq!(listed.lines().count(), 6 + 6, "{listed}");
     // `clear` makes them public again; the fixture's own secrets stay.
     hexmap()
         .arg("secret")
