@@ -342,3 +342,22 @@ fn the_player_key_exports_hold_only_what_players_may_know() {
         leaks("the booklet", &text, "\nGM\n");
     }
 }
+
+#[test]
+fn every_font_of_the_booklet_and_the_print_is_embedded() {
+    let dir = tempfile::tempdir().unwrap();
+    for (format, player_view) in [("key-pdf", false), ("key-pdf", true), ("pdf", false)] {
+        let out = dir.path().join(format!("{format}-{player_view}.pdf"));
+        export(format, &out, player_view);
+        let Some(fonts) = crate::support::consumers::pdffonts(&out) else {
+            return;
+        };
+        assert!(!fonts.is_empty(), "{format}: no font listed");
+        for (name, embedded) in &fonts {
+            assert!(embedded, "{format} (players: {player_view}): {name} is not embedded");
+        }
+        // And its text still reads back (WinAnsi, the font's own widths).
+        let text = crate::support::consumers::pdftotext(&out).unwrap();
+        assert!(text.contains("Saltmere"), "{text}");
+    }
+}

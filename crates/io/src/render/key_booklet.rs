@@ -7,7 +7,7 @@
 
 use super::PictureError;
 use super::pdf::{PdfSink, Shared, ToPage};
-use super::pdf_fonts::{StandardFont, win_ansi};
+use super::pdf_fonts::{PdfFont, win_ansi};
 use super::print::{
     FIRST_SHARED_ID, INK, PageOut, PrintOptions, board_pages, page_units, paper_transform,
     print_style, write_document,
@@ -108,22 +108,18 @@ fn locator_height(paper: (f64, f64)) -> f64 {
 }
 
 /// The width of `text` set in `font` at `size` millimetres (a line's height), by the
-/// metrics of the PDF font it is written in (as the PDF back-end sets it).
+/// widths of the font it is embedded in (as the PDF back-end sets it); a bold run is
+/// stroked, so its box grows by the stroke.
 fn width(text: &str, size: f64, font: Font) -> f64 {
-    let face = StandardFont::of(font);
+    let face = PdfFont::of(font);
     let (ascent, descent) = face.ascent_descent();
-    let plain = face.text_width(&win_ansi(text));
-    // The metrics are Helvetica's for every face; Helvetica-Bold's letters are up to a
-    // tenth wider (its AFM: n 611 against 556; digits and spaces as wide), so a bold run's
-    // letters are measured that much wider, leaving a little room after it rather than
-    // running into the next word.
-    let letters: String = text.chars().filter(|c| c.is_alphabetic()).collect();
-    let extra = if font.bold {
-        0.1 * face.text_width(&win_ansi(&letters))
+    let plain = face.text_width(&win_ansi(text)) * size / (ascent + descent);
+    let bold = if font.bold {
+        super::pdf_fonts::BOLD_STROKE * size
     } else {
         0.0
     };
-    (plain + extra) * size / (ascent + descent)
+    plain + bold
 }
 
 /// Sets text line by line into pages.
