@@ -27,8 +27,8 @@ use hexmap::io::render::{PictureOptions, render_png, render_svg};
 use hexmap::io::{self, Form};
 use hexmap::map::{
     BorderStyle, BuiltinIcon, CellEdit, Document, EdgeTypeId, Edit, FogEdit, GmItem, HexMap, Icon,
-    IconSource, Label, LabelId, MapPath, MapProperties, MapShape, Palette, Party, PathId,
-    KeyTarget, PathTypeId, Region, RegionEdit, RegionId, RegionKind, RegionLook, Rgb, TerrainId,
+    IconSource, KeyTarget, Label, LabelId, MapPath, MapProperties, MapShape, Palette, Party,
+    PathId, PathTypeId, Region, RegionEdit, RegionId, RegionKind, RegionLook, Rgb, TerrainId,
     TileArt,
 };
 use std::collections::BTreeSet;

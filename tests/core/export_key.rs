@@ -354,7 +354,10 @@ fn every_font_of_the_booklet_and_the_print_is_embedded() {
         };
         assert!(!fonts.is_empty(), "{format}: no font listed");
         for (name, embedded) in &fonts {
-            assert!(embedded, "{format} (players: {player_view}): {name} is not embedded");
+            assert!(
+                embedded,
+                "{format} (players: {player_view}): {name} is not embedded"
+            );
         }
         // And its text still reads back (WinAnsi, the font's own widths).
         let text = crate::support::consumers::pdftotext(&out).unwrap();

@@ -423,7 +423,10 @@ fn the_player_json_lists_only_what_it_shows_with_ids_that_count_nothing_hidden()
     // Ids from the first, with no gap where a secret was: the GM's map has icons 0–3,
     // labels 1–3, paths 1–3 and regions 0–2.
     assert_eq!(field("icons", "id"), [j!(0), j!(1)]);
-    assert_eq!(field("icons", "caption"), [j!("Watchtower"), j!("Signpost")]);
+    assert_eq!(
+        field("icons", "caption"),
+        [j!("Watchtower"), j!("Signpost")]
+    );
     // The public icon's and region's entries without their GM text; the signpost's entry
     // is the GM's alone.
     assert_eq!(

@@ -9,8 +9,8 @@ use hexmap::io::FolderResources;
 use hexmap::io::format::read_path;
 use hexmap::io::tiled::{from_tiled, read_tiled};
 use hexmap::map::{
-    BuiltinIcon, Document, Edit, HexMap, Icon, KeyEntry, Region, RegionEdit, RegionId,
-    RegionKind, RegionLook, Rgb,
+    BuiltinIcon, Document, Edit, HexMap, Icon, KeyEntry, Region, RegionEdit, RegionId, RegionKind,
+    RegionLook, Rgb,
 };
 
 /// A 6 × 5 map with an entry on a hex, on one of two icons of a hex, and on a region.
@@ -93,7 +93,10 @@ fn hex_icon_and_region_entries_come_back_from_tmx_tmj_and_tiled_s_json() {
     let tower = back.hex_of_label("0304").unwrap();
     let icons = back.icons_at(tower);
     assert_eq!(
-        (icons[0].key.as_ref(), icons[1].key.as_ref().map(|e| e.gm_only)),
+        (
+            icons[0].key.as_ref(),
+            icons[1].key.as_ref().map(|e| e.gm_only)
+        ),
         (None, Some(true))
     );
 }

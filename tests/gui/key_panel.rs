@@ -68,10 +68,7 @@ fn a_click_in_the_key_panel_centres_selects_and_opens_the_entry_and_links_are_fo
     );
     open_key_panel(&mut h);
     let texts = shown(&h);
-    assert!(
-        texts.iter().any(|t| t == "22 of 22 entries"),
-        "{texts:?}"
-    );
+    assert!(texts.iter().any(|t| t == "22 of 22 entries"), "{texts:?}");
     let list: Vec<&String> = texts
         .iter()
         .filter(|t| t.len() > 5 && t[..4].bytes().all(|b| b.is_ascii_digit()))
@@ -135,10 +132,7 @@ fn the_search_and_the_tag_narrow_the_list_and_enter_opens_a_selected_hex() {
     }
     settle(&mut h);
     let texts = shown(&h);
-    assert!(
-        texts.iter().any(|t| t == "4 of 22 entries"),
-        "{texts:?}"
-    );
+    assert!(texts.iter().any(|t| t == "4 of 22 entries"), "{texts:?}");
     for wanted in [
         "0307 Smugglers' Cove (GM only)",
         "0911 Deep Gate",
@@ -158,10 +152,7 @@ fn the_search_and_the_tag_narrow_the_list_and_enter_opens_a_selected_hex() {
     h.get_by_label("castle").click();
     settle(&mut h);
     let texts = shown(&h);
-    assert!(
-        texts.iter().any(|t| t == "2 of 22 entries"),
-        "{texts:?}"
-    );
+    assert!(texts.iter().any(|t| t == "2 of 22 entries"), "{texts:?}");
 
     // Enter on a keyed hex the Select tool picked opens its entry.
     h.get_by_label(Tool::Select.label()).click();
@@ -298,18 +289,12 @@ fn the_list_follows_an_erased_entry_and_its_undo_while_the_panel_is_open() {
     );
     settle(&mut h);
     let texts = shown(&h);
-    assert!(
-        texts.iter().any(|t| t == "21 of 21 entries"),
-        "{texts:?}"
-    );
+    assert!(texts.iter().any(|t| t == "21 of 21 entries"), "{texts:?}");
     assert!(!texts.iter().any(|t| t == "1006 Hold Varr"));
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     settle(&mut h);
     let texts = shown(&h);
-    assert!(
-        texts.iter().any(|t| t == "22 of 22 entries"),
-        "{texts:?}"
-    );
+    assert!(texts.iter().any(|t| t == "22 of 22 entries"), "{texts:?}");
     assert!(texts.iter().any(|t| t == "1006 Hold Varr"));
 }
 
@@ -339,7 +324,10 @@ fn the_key_panel_lists_icon_and_region_entries_and_a_click_centres_on_their_owne
     assert_eq!(h.state().view().selection(), [stones_hex]);
     let texts = shown(&h);
     assert!(texts.iter().any(|t| t == "warm"), "emphasis: {texts:?}");
-    assert!(texts.iter().any(|t| t.contains("At midsummer")), "{texts:?}");
+    assert!(
+        texts.iter().any(|t| t.contains("At midsummer")),
+        "{texts:?}"
+    );
 
     // A click on the region's entry: centred on the region's middle hex, which is one
     // of its own, and its list shown.

@@ -39,6 +39,7 @@ pub mod key;
 pub mod key_items;
 pub mod key_text;
 pub mod layers;
+mod number_layer;
 pub mod orientation;
 pub mod palette;
 pub mod properties;
@@ -85,11 +86,12 @@ pub use fog::{FogState, GmItem, MAX_SIGHT, Party, PartyError};
 pub use hex_error::HexError;
 pub use hexmap::{CellMove, HexMap, MapError};
 pub use history::History;
-pub use key_items::{KeyItem, KeyTarget};
 pub use key::{
     HexKey, KeyEntry, KeyEntryError, MAX_KEY_ENTRY_LEN, UNKNOWN_LINK, hide_links, links,
 };
+pub use key_items::{KeyItem, KeyTarget};
 pub use layers::{MineLayer, Notes, TerrainLayer};
+pub use number_layer::NumberLayer;
 pub use orientation::{OffsetMismatch, offset_kinds_for};
 pub use palette::{MoveCost, Palette, PaletteError, Rgb, Terrain, TerrainId};
 pub use properties::{

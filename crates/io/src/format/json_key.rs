@@ -258,7 +258,9 @@ mod owned_tests {
         let err = from_str(&bad).unwrap_err().to_string();
         assert!(err.contains("colour"), "{err}");
         let json = to_json(&owners()).replace("\"title\": \"The Mire\"", "\"title\": 7");
-        let err = read_json(json.as_bytes(), "m.json").unwrap_err().to_string();
+        let err = read_json(json.as_bytes(), "m.json")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("regions[0].key.title"), "{err}");
     }
 }

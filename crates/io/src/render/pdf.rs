@@ -598,7 +598,11 @@ impl Sink for PdfSink<'_> {
         let id = match self.shared.fonts.get(&font.file()) {
             Some(refs) => refs[0],
             None => {
-                let refs = [self.shared.alloc(), self.shared.alloc(), self.shared.alloc()];
+                let refs = [
+                    self.shared.alloc(),
+                    self.shared.alloc(),
+                    self.shared.alloc(),
+                ];
                 self.shared.fonts.insert(font.file(), refs);
                 refs[0]
             }

@@ -185,7 +185,10 @@ mod tests {
         assert_eq!(sans.file(), f(FontFamily::Sans, false, false));
         assert_eq!(sans.base_name(), "Ubuntu-Light");
         assert_eq!(f(FontFamily::Mono, true, false).base_name(), "Hack-Regular");
-        assert_ne!(sans.resource_name(), f(FontFamily::Mono, false, false).resource_name());
+        assert_ne!(
+            sans.resource_name(),
+            f(FontFamily::Mono, false, false).resource_name()
+        );
     }
 
     #[test]
@@ -202,7 +205,9 @@ mod tests {
         // Hack is monospaced: every glyph as wide.
         assert!((mono.text_width(b"Wi") - 2.0 * mono.width(b'0')).abs() < 1e-12);
         assert_eq!(sans.widths().len(), 224);
-        assert!((f64::from(sans.widths()[usize::from(b'W' - FIRST_CHAR)]) - w * 1000.0).abs() < 0.01);
+        assert!(
+            (f64::from(sans.widths()[usize::from(b'W' - FIRST_CHAR)]) - w * 1000.0).abs() < 0.01
+        );
     }
 
     #[test]

@@ -4,8 +4,8 @@
 
 use super::*;
 use crate::{
-    AnnotationEdit, BuiltinIcon, Document, Edit, EditError, Icon, MapError, MapShape,
-    Region, RegionEdit, RegionKind, RegionLook, Rgb, selection,
+    AnnotationEdit, BuiltinIcon, Document, Edit, EditError, Icon, MapError, MapShape, Region,
+    RegionEdit, RegionKind, RegionLook, Rgb, selection,
 };
 use hexmap_hex::OffsetKind;
 
@@ -97,14 +97,20 @@ fn an_icon_entry_is_set_and_undone_and_moves_with_its_icon() {
     .unwrap();
     let items = d.map().key_items();
     let tower = items.iter().find(|i| i.entry.title == "Tower").unwrap();
-    assert_eq!((tower.target, tower.hexes.as_slice()), (KeyTarget::Icon(icon), &[to][..]));
+    assert_eq!(
+        (tower.target, tower.hexes.as_slice()),
+        (KeyTarget::Icon(icon), &[to][..])
+    );
     assert_eq!(tower.label, format!("0505 icon {icon}"));
     // A moved selection carries it too.
     let delta = d.map().hex_of_label("0404").unwrap() - to;
     let edits = selection::move_edits(d.map(), &[to], delta);
     d.apply_all(&edits).unwrap();
     let (now, placed) = d.map().icon(icon).map(|(h, p)| (h, p.clone())).unwrap();
-    assert_eq!((now, placed.key.clone()), (to + delta, Some(entry("Tower"))));
+    assert_eq!(
+        (now, placed.key.clone()),
+        (to + delta, Some(entry("Tower")))
+    );
 }
 
 #[test]
@@ -113,8 +119,11 @@ fn a_deleted_icon_or_region_takes_its_entry_and_undo_brings_it_back() {
     set(&mut d, KeyTarget::Icon(icon), Some(entry("Tower"))).unwrap();
     set(&mut d, KeyTarget::Region(region), Some(entry("The Mire"))).unwrap();
     let keyed = d.map().key_items().len();
-    d.apply(&Edit::Annotation(AnnotationEdit::RemoveIcon { hex: at, index: 0 }))
-        .unwrap();
+    d.apply(&Edit::Annotation(AnnotationEdit::RemoveIcon {
+        hex: at,
+        index: 0,
+    }))
+    .unwrap();
     d.apply(&Edit::Region(RegionEdit::Delete(region))).unwrap();
     assert_eq!(d.map().key_items().len(), keyed - 2);
     // A new icon on the hex is a new icon: no entry waits for it.
@@ -150,7 +159,10 @@ fn a_reshape_carries_icon_and_region_entries_with_their_hexes() {
     );
     let moved: std::collections::BTreeSet<Hex> = mirewood.iter().map(|&h| h + step).collect();
     let now = d.map().regions().get(region).unwrap();
-    assert_eq!((&now.hexes, &now.look.key), (&moved, &Some(entry("The Mire"))));
+    assert_eq!(
+        (&now.hexes, &now.look.key),
+        (&moved, &Some(entry("The Mire")))
+    );
     assert_eq!(d.map().key_items().len(), 3);
 }
 
@@ -159,10 +171,7 @@ fn a_bad_entry_on_an_icon_or_region_is_refused_with_its_reason() {
     let (mut d, _, icon, region) = doc();
     let err = set(&mut d, KeyTarget::Icon(icon), Some(KeyEntry::new("", "x"))).unwrap_err();
     assert!(
-        matches!(
-            err,
-            EditError::Map(MapError::BadIcon { .. })
-        ),
+        matches!(err, EditError::Map(MapError::BadIcon { .. })),
         "{err:?}"
     );
     assert!(err.to_string().contains("needs a title"), "{err}");

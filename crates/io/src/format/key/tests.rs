@@ -156,7 +156,14 @@ fn every_key_export_lists_the_entries_of_icons_and_regions() {
     let names: Vec<&str> = out.side.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(
         names,
-        ["0102.md", "0304.md", "0304-icon-0.md", "region-2.md", "tags.md", "map.png"]
+        [
+            "0102.md",
+            "0304.md",
+            "0304-icon-0.md",
+            "region-2.md",
+            "tags.md",
+            "map.png"
+        ]
     );
     let mire = String::from_utf8(out.side[3].1.clone()).unwrap();
     assert!(mire.starts_with("# Region Mirewood The Mire\n"), "{mire}");
@@ -199,7 +206,10 @@ fn players_read_the_public_part_of_a_seen_icon_or_region_entry_only() {
     };
     let (names, all) = vault(&map);
     assert!(names.contains(&"0304-icon-0.md".to_owned()), "{names:?}");
-    assert!(all.contains("A bell hangs *high*.") && !all.contains("ghost"), "{all}");
+    assert!(
+        all.contains("A bell hangs *high*.") && !all.contains("ghost"),
+        "{all}"
+    );
     // The icon's hex and the region hidden: neither entry is told.
     for l in ["0304", "0401", "0402"] {
         let h = map.hex_of_label(l).unwrap();

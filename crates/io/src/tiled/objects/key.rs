@@ -89,12 +89,7 @@ pub(super) fn export(
             )
         })
         .collect();
-    (!objects.is_empty()).then(|| ObjectGroup {
-        name: KEY_LAYER.into(),
-        color: None,
-        objects,
-        visible: false,
-    })
+    ObjectGroup::hidden_unless_empty(KEY_LAYER, objects)
 }
 
 /// True for an object that is a key entry (of a hex, an icon or a region).
