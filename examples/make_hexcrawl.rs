@@ -612,14 +612,15 @@ const KEY: [KeyRow; 18] = [
 /// The session with its hex key.
 fn key(map: HexMap) -> HexMap {
     let mut d = Document::new(map);
+    let entry = |title: &str, player: &str, gm: &str, tags: &str, gm_only| hexmap::map::KeyEntry {
+        title: title.into(),
+        player_text: player.into(),
+        gm_text: gm.into(),
+        tags: hexmap::map::KeyEntry::parse_tags(tags),
+        gm_only,
+    };
     for (col, row, title, player, gm, tags, gm_only) in KEY {
-        let entry = hexmap::map::KeyEntry {
-            title: title.into(),
-            player_text: player.into(),
-            gm_text: gm.into(),
-            tags: hexmap::map::KeyEntry::parse_tags(tags),
-            gm_only,
-        };
+        let entry = entry(title, player, gm, tags, gm_only);
         d.apply(&Edit::Cell(CellEdit::SetKeyEntry {
             hex: at(col, row),
             entry: Some(entry),
@@ -655,13 +656,7 @@ fn key(map: HexMap) -> HexMap {
         ),
     ];
     for (target, title, player, gm, tags, gm_only) in owned {
-        let entry = hexmap::map::KeyEntry {
-            title: title.into(),
-            player_text: player.into(),
-            gm_text: gm.into(),
-            tags: hexmap::map::KeyEntry::parse_tags(tags),
-            gm_only,
-        };
+        let entry = entry(title, player, gm, tags, gm_only);
         let edit = d
             .map()
             .key_edit(target, Some(entry))

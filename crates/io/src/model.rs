@@ -570,12 +570,14 @@ pub(crate) struct FileRegion<H> {
     pub hexes: Vec<H>,
 }
 
-/// A key entry (version 5): its hex in the form's coordinates, title, player text, GM
+/// A key entry (version 5): its hex in the form's coordinates (a hex's entry; an icon's
+/// or a region's, [`FileEntry`], has none: it goes with its owner), title, player text, GM
 /// text, tags and the GM-only flag.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, bound(deserialize = "H: Deserialize<'de>"))]
 pub(crate) struct FileKeyEntry<H> {
-    pub at: H,
+    #[serde(default, deserialize_with = "present")]
+    pub at: Option<H>,
     pub title: String,
     #[serde(default)]
     pub player: String,
@@ -587,23 +589,16 @@ pub(crate) struct FileKeyEntry<H> {
     pub gm_only: bool,
 }
 
-/// An icon's or region's key entry (version 5): a hex entry without its hex.
+/// An icon's or region's key entry (version 5): a hex entry without its hex (an `at` in
+/// it is refused: [`NoHex`] reads nothing).
+pub(crate) type FileEntry = FileKeyEntry<NoHex>;
+
+/// The hex of an entry that can have none: no value reads as one.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct FileEntry {
-    pub title: String,
-    #[serde(default)]
-    pub player: String,
-    #[serde(default)]
-    pub gm: String,
-    #[serde(default)]
-    pub tags: Vec<String>,
-    #[serde(default)]
-    pub gm_only: bool,
-}
+pub(crate) enum NoHex {}
 
-impl From<FileEntry> for hexmap_map::KeyEntry {
-    fn from(e: FileEntry) -> Self {
+impl<H> From<FileKeyEntry<H>> for hexmap_map::KeyEntry {
+    fn from(e: FileKeyEntry<H>) -> Self {
         hexmap_map::KeyEntry {
             title: e.title,
             player_text: e.player,

@@ -254,6 +254,11 @@ mod owned_tests {
         let bad = text.replace("tags: [\"ruin\"", "tags: [\"two words\"");
         let err = from_str(&bad).unwrap_err().to_string();
         assert!(err.contains("two words"), "{err}");
+        let bad = text.replace("(title: \"The Mire\"", "(at: (0, 0), title: \"The Mire\"");
+        assert!(
+            from_str(&bad).is_err(),
+            "a region's entry has no hex of its own"
+        );
         let bad = text.replace("(title: \"The Mire\"", "(title: \"The Mire\", colour: 3");
         let err = from_str(&bad).unwrap_err().to_string();
         assert!(err.contains("colour"), "{err}");
