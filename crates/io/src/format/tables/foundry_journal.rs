@@ -40,7 +40,7 @@ pub struct Journals {
 }
 
 impl Journals {
-    /// The pins, in label order.
+    /// The pins, in the key's order.
     pub fn pins(&self) -> impl Iterator<Item = &Pin> {
         self.pins.iter()
     }
@@ -105,7 +105,12 @@ pub fn journals(map: &HexMap, scene: &str) -> Journals {
     };
     let public = entry(false);
     let gm_only = entry(true);
-    pins.sort_by(|a, b| (a.label.len(), &a.label).cmp(&(b.label.len(), &b.label)));
+    // In the key's order (hexes by label, each hex's icons after it, then regions).
+    let order: Vec<String> = key
+        .iter()
+        .map(|k| document_id(scene, &format!("page {}", k.slug)))
+        .collect();
+    pins.sort_by_key(|p| order.iter().position(|id| *id == p.page_id));
     Journals {
         public,
         gm_only,
