@@ -64,6 +64,7 @@ mod tiled_custom;
 mod tiled_export_generic;
 mod tiled_holes;
 mod tiled_import_generic;
+mod tiled_key;
 mod tiled_notes;
 mod tiled_objects;
 mod tiled_orientation;

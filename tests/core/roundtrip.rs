@@ -412,6 +412,7 @@ fn annotate(map: &mut HexMap, (icons, labels): Annotations) {
                     caption,
                     scale,
                     color: color.map(Rgb),
+                    key: None,
                 };
                 map.add_icon(h, icon).unwrap();
             }

@@ -494,11 +494,12 @@ fn write_annotations(map: &HexMap, o: &mut String, at: impl Fn(Hex) -> (String, 
                 icons.push((
                     key,
                     format!(
-                        "            (id: {}, at: ({text}), icon: {}, caption: {caption}, scale: {:?}, color: {color}{}),\n",
+                        "            (id: {}, at: ({text}), icon: {}, caption: {caption}, scale: {:?}, color: {color}{}{}),\n",
                         icon.id,
                         lit(&icon.source.to_file_text()),
                         icon.scale,
-                        gm(icon.gm_only)
+                        gm(icon.gm_only),
+                        key::owned_entry(icon.key.as_ref()),
                     ),
                 ));
             }

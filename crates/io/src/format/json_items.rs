@@ -459,6 +459,7 @@ impl Element for IconIn {
                 caption,
                 scale,
                 color,
+                key: super::json_key::read_owned_entry(o, at)?,
             },
         })
     }

@@ -141,6 +141,9 @@ struct JsonIcon<'a> {
     /// For the GM only; left out when not.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     gm_only: bool,
+    /// The icon's key entry; left out when it has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    key: Option<super::json_key::JsonEntry<'a>>,
 }
 
 #[derive(Serialize)]
@@ -356,6 +359,7 @@ fn json_doc(map: &HexMap, compact: bool) -> JsonMap<'_> {
                 scale: i.scale,
                 color: i.color.map(|c| c.to_string()),
                 gm_only: i.gm_only,
+                key: i.key.as_ref().map(Into::into),
             })
         })
         .collect();
@@ -536,6 +540,7 @@ mod tests {
             caption: None,
             scale: 0.5,
             color: None,
+            key: None,
         };
         m.set_icons(Hex::new(1, 0), vec![inn, image]).unwrap();
         m.set_icons(Hex::new(0, -1), vec![Icon::builtin(BuiltinIcon::Star)])

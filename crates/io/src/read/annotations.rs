@@ -50,6 +50,7 @@ pub(super) fn read_icons<H: FormHex>(
                 .map(|c| c.parse::<Rgb>())
                 .transpose()
                 .map_err(fail)?,
+            key: entry.key.map(Into::into),
         };
         read.push((h, cell, entry.id, icon));
         Ok(())

@@ -111,6 +111,7 @@ pub fn import(
     let mut icons: Vec<(Hex, Option<u32>, Icon)> = Vec::new();
     let mut regions = super::regions::Found::default();
     let mut custom = super::custom::Found::default();
+    let mut owned = super::key::Owned::default();
     for group in &doc.object_groups {
         for o in &group.objects {
             if super::regions::is_region(o) {
@@ -122,7 +123,7 @@ pub fn import(
                 continue;
             }
             if super::key::is_key_entry(o) {
-                super::key::import(&group.name, o, map)?;
+                super::key::import(&group.name, o, map, &mut owned)?;
                 continue;
             }
             let obj = Obj {
@@ -155,6 +156,7 @@ pub fn import(
         }
     }
     regions.finish(doc, map)?;
+    owned.finish(map)?;
     custom.finish(doc, map)
 }
 
@@ -315,6 +317,7 @@ fn icon(
         caption,
         scale: scale.unwrap_or(1.0),
         color,
+        key: None,
     };
     icon.validate().map_err(|e| obj.error(e.to_string()))?;
     let id = obj.parsed(P_ICON_ID, "an icon id", |t| t.trim().parse::<u32>().ok())?;
