@@ -16,6 +16,7 @@ mod cli_messages;
 mod cli_mines;
 mod cli_pipeline;
 mod cli_queries;
+mod cli_questions;
 mod cli_routes;
 mod cli_stats;
 mod docs_are_true;
