@@ -12,6 +12,7 @@ mod fog;
 mod generate;
 mod geometry;
 mod info_content;
+mod info_counts;
 mod map_cmds;
 mod mines;
 mod queries;

@@ -10,6 +10,7 @@ mod cli_contract;
 mod cli_family;
 mod cli_generate;
 mod cli_geometry;
+mod cli_info_counts;
 mod cli_json_answers;
 mod cli_map;
 mod cli_messages;
