@@ -499,6 +499,27 @@ impl CustomProps {
         }
     }
 
+    /// The objects with values that `map` no longer has (a deleted icon, label, region or
+    /// palette entry), cells too when `with_cells` (only a reshape removes cells). Without
+    /// cells only the owners after them in order are looked at, so it costs nothing on a
+    /// map whose properties are all on cells.
+    pub(crate) fn stale_owners(&self, map: &super::HexMap, with_cells: bool) -> Vec<PropOwner> {
+        self.values
+            .keys()
+            .rev()
+            .take_while(|o| with_cells || !matches!(o, PropOwner::Cell(_) | PropOwner::Map))
+            .filter(|o| !o.exists_in(map))
+            .copied()
+            .collect()
+    }
+
+    /// Drop every value of `owners`.
+    pub(crate) fn forget(&mut self, owners: &[PropOwner]) {
+        for o in owners {
+            self.values.remove(o);
+        }
+    }
+
     /// Replace the types, unchecked; values of types no longer declared go.
     pub(crate) fn put_types(&mut self, types: Vec<PropType>) {
         self.types = types;
