@@ -376,8 +376,9 @@ impl CustomProps {
         self.values.iter().map(|(o, v)| (*o, v))
     }
 
-    /// [`CustomProps::iter`] of the objects `map` has: what files write (an object
-    /// removed since, a deleted region say, keeps its values only for undo).
+    /// [`CustomProps::iter`] of the objects `map` has: what files write. (Deleting an
+    /// object through the edit path drops its values, undo keeps them; this filter guards
+    /// maps put together by other means.)
     pub fn iter_on<'a>(
         &'a self,
         map: &'a super::HexMap,
