@@ -476,6 +476,17 @@ class Checker:
                 self.disagree(f"{name}: {json.dumps(q)}: hexmap {json.dumps(got)}, "
                               f"loader {json.dumps(want)}")
 
+    def read_export(self, name: str, what: str, doc: dict) -> hl.HexMap | None:
+        """An export checked against the schema and read by the loader; None when the
+        loader refuses it (reported, as every schema error is)."""
+        for e in list(self.validator.iter_errors(doc))[:5]:
+            self.disagree(f"{name}: {what}: schema: at /{'/'.join(map(str, e.path))}: {e.message}")
+        try:
+            return hl.from_json(doc)
+        except (hl.HexMapError, KeyError, TypeError) as e:
+            self.disagree(f"{name}: the loader refuses the {what}: {e}")
+            return None
+
     def compare_compact(self, name: str, ron: Path, m: hl.HexMap, work: Path,
                         player_view: bool) -> None:
         """The compact export (validated by the schema) read by the loader is the same map
@@ -494,13 +505,8 @@ class Checker:
         if p.returncode != 0:
             self.disagree(f"{name}: compact export refused: {p.stderr.strip()}")
             return
-        doc = json.loads(out.read_text(encoding="utf-8"))
-        for e in list(self.validator.iter_errors(doc))[:5]:
-            self.disagree(f"{name}: compact schema: at /{'/'.join(map(str, e.path))}: {e.message}")
-        try:
-            compact = hl.from_json(doc)
-        except (hl.HexMapError, KeyError, TypeError) as e:
-            self.disagree(f"{name}: the loader refuses the compact export: {e}")
+        compact = self.read_export(name, "compact export", json.loads(out.read_text(encoding="utf-8")))
+        if compact is None:
             return
         self.compacts += 1
         if compact != m:
@@ -542,14 +548,10 @@ class Checker:
             return
         text = out.read_text(encoding="utf-8")
         doc = json.loads(text)
-        for e in list(self.validator.iter_errors(doc))[:3]:
-            self.disagree(f"{name}: player view: schema: {e.message}")
         if "gm_only" in text:
             self.disagree(f"{name}: the player view holds a gm_only flag")
-        try:
-            cli = hl.from_json(doc)
-        except (hl.HexMapError, KeyError, TypeError) as e:
-            self.disagree(f"{name}: the loader refuses the player view: {e}")
+        cli = self.read_export(name, "player view", doc)
+        if cli is None:
             return
         self.player_views += 1
         mine = m.player_view()

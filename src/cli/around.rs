@@ -12,21 +12,41 @@ use hexmap_hex::{CoordChoice, Hex};
 use hexmap_map::HexMap;
 use std::path::PathBuf;
 
-/// Arguments of the commands about two cells: `distance`, `line` and `los`.
+/// The map a question is about and the cell it asks from: the first arguments of `route`,
+/// `reach`, `fov`, `los`, `distance`, `line`, `neighbours`, `ring` and `range`.
 #[derive(Args, Debug)]
-pub struct PairArgs {
+pub struct MapCell {
     /// Which map of a file of several (`--map PATH`).
     #[command(flatten)]
     pub member: super::MemberArg,
     /// The map.
     pub map: PathBuf,
-    /// The first cell (col,row in the map's offset kind by default; -2,3 is a value).
+    /// The cell asked from (col,row in the map's offset kind by default; negative values
+    /// such as -2,3 are values, not options).
     #[arg(allow_hyphen_values = true)]
     pub from: String,
+}
+
+impl MapCell {
+    /// The map, and FROM read in `coords` and checked to be a cell of it.
+    pub(super) fn read(&self, coords: Option<CoordChoice>) -> Result<(HexMap, Hex), CliError> {
+        let (map, _) = super::load_map(&self.map)?;
+        let from = cell(&map, &self.map, coords, "FROM", &self.from)?;
+        Ok((map, from))
+    }
+}
+
+/// Arguments of the commands about two cells: `route`, `los`, `distance` and `line`.
+#[derive(Args, Debug)]
+pub struct PairArgs {
+    /// The map and FROM.
+    #[command(flatten)]
+    pub at: MapCell,
     /// The second cell.
     #[arg(allow_hyphen_values = true)]
     pub to: String,
-    /// System of FROM, TO and the printed cells (as for `route`).
+    /// System of FROM, TO and the printed cells (default: col,row in the map's offset
+    /// kind; printed as axial q,r for systems other than offset and cube).
     #[arg(long, value_parser = CoordChoiceParser)]
     pub coords: Option<CoordChoice>,
     /// Print the answer as one JSON object (axial hexes; docs/JSON.md) instead of text.
@@ -37,15 +57,10 @@ pub struct PairArgs {
 /// Arguments of `neighbours`.
 #[derive(Args, Debug)]
 pub struct CellArgs {
-    /// Which map of a file of several (`--map PATH`).
+    /// The map and the cell.
     #[command(flatten)]
-    pub member: super::MemberArg,
-    /// The map.
-    pub map: PathBuf,
-    /// The cell (col,row in the map's offset kind by default; -2,3 is a value).
-    #[arg(allow_hyphen_values = true)]
-    pub hex: String,
-    /// System of HEX and the printed cells (as for `route`).
+    pub at: MapCell,
+    /// System of FROM and the printed cells (as for `route`).
     #[arg(long, value_parser = CoordChoiceParser)]
     pub coords: Option<CoordChoice>,
     /// Print `{"hexes": [[q, r, "E"], …]}` (axial, with each side's name) instead of text.
@@ -53,21 +68,17 @@ pub struct CellArgs {
     pub json: bool,
 }
 
-/// Arguments of `ring` and `range`.
+/// Arguments of the commands about the cells around one: `fov`, `ring` and `range`.
 #[derive(Args, Debug)]
 pub struct AroundArgs {
-    /// Which map of a file of several (`--map PATH`).
+    /// The map and the centre.
     #[command(flatten)]
-    pub member: super::MemberArg,
-    /// The map.
-    pub map: PathBuf,
-    /// The centre cell (col,row in the map's offset kind by default; -2,3 is a value).
-    #[arg(allow_hyphen_values = true)]
-    pub from: String,
-    /// How many steps from the centre (a radius past the map's farthest cell costs no
-    /// more than the map).
+    pub at: MapCell,
+    /// How many steps from the centre: a radius past the map's farthest cell is cut to it
+    /// (`fov` then allows at most 100).
     pub radius: u32,
-    /// System of FROM and the printed cells (as for `route`).
+    /// System of FROM and the printed cells (default: col,row in the map's offset kind;
+    /// printed as axial q,r for systems other than offset and cube).
     #[arg(long, value_parser = CoordChoiceParser)]
     pub coords: Option<CoordChoice>,
     /// Print `{"hexes": [[q, r], …]}` (axial) instead of text.
@@ -78,9 +89,8 @@ pub struct AroundArgs {
 impl PairArgs {
     /// The map and the two cells, each checked to be a cell of it.
     pub(super) fn read(&self) -> Result<(HexMap, Hex, Hex), CliError> {
-        let (map, _) = super::load_map(&self.map)?;
-        let from = cell(&map, &self.map, self.coords, "FROM", &self.from)?;
-        let to = cell(&map, &self.map, self.coords, "TO", &self.to)?;
+        let (map, from) = self.at.read(self.coords)?;
+        let to = cell(&map, &self.at.map, self.coords, "TO", &self.to)?;
         Ok((map, from, to))
     }
 }
@@ -118,8 +128,7 @@ pub fn line(a: &PairArgs) -> Result<(), CliError> {
 
 /// Run `hexmap neighbours`.
 pub fn neighbours(a: &CellArgs) -> Result<(), CliError> {
-    let (map, _) = super::load_map(&a.map)?;
-    let h = cell(&map, &a.map, a.coords, "HEX", &a.hex)?;
+    let (map, h) = a.at.read(a.coords)?;
     if a.json {
         return super::answer::print_json(&queries::neighbours(&map, h));
     }
@@ -155,8 +164,7 @@ fn around(
     cells: fn(&HexMap, Hex, u32) -> Vec<Hex>,
     answer: fn(&HexMap, Hex, u32) -> serde_json::Value,
 ) -> Result<(), CliError> {
-    let (map, _) = super::load_map(&a.map)?;
-    let centre = cell(&map, &a.map, a.coords, "FROM", &a.from)?;
+    let (map, centre) = a.at.read(a.coords)?;
     if a.json {
         return super::answer::print_json(&answer(&map, centre, a.radius));
     }

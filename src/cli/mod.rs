@@ -75,11 +75,11 @@ pub enum Command {
     Mines(mines::MinesArgs),
     /// The cheapest route between two cells under the map's movement rule (terrain,
     /// rivers and walls on hexsides, roads).
-    Route(routes::RouteArgs),
+    Route(around::PairArgs),
     /// Every cell reachable from a cell within a movement budget, with its cost.
     Reach(routes::ReachArgs),
     /// The cells a hex sees within a radius under the map's sight rule.
-    Fov(sight::FovArgs),
+    Fov(around::AroundArgs),
     /// Whether one cell sees another under the map's sight rule (at any distance), and
     /// the hex or side that blocks the view.
     Los(around::PairArgs),
@@ -121,13 +121,11 @@ impl Command {
             Command::Pick(a) => a.json,
             Command::Info(a) => a.json,
             Command::Stats(a) => a.json,
-            Command::Route(a) => a.json,
             Command::Reach(a) => a.json,
-            Command::Fov(a) => a.json,
-            Command::Los(a) | Command::Distance(a) | Command::Line(a) => a.json,
+            Command::Route(a) | Command::Los(a) | Command::Distance(a) | Command::Line(a) => a.json,
             Command::PathCost(a) => a.json,
             Command::Neighbours(a) => a.json,
-            Command::Ring(a) | Command::Range(a) => a.json,
+            Command::Fov(a) | Command::Ring(a) | Command::Range(a) => a.json,
             Command::Mines(a) => a.answers_in_json(),
             Command::Batch(_) => true,
             Command::New(a) => a.writing.json,
@@ -162,13 +160,13 @@ impl Command {
             Command::Stats(a) => &a.member,
             Command::Convert(a) => &a.member,
             Command::Export(a) => &a.member,
-            Command::Route(a) => &a.member,
-            Command::Reach(a) => &a.member,
-            Command::Fov(a) => &a.member,
-            Command::Los(a) | Command::Distance(a) | Command::Line(a) => &a.member,
+            Command::Reach(a) => &a.at.member,
+            Command::Route(a) | Command::Los(a) | Command::Distance(a) | Command::Line(a) => {
+                &a.at.member
+            }
             Command::PathCost(a) => &a.member,
-            Command::Neighbours(a) => &a.member,
-            Command::Ring(a) | Command::Range(a) => &a.member,
+            Command::Neighbours(a) => &a.at.member,
+            Command::Fov(a) | Command::Ring(a) | Command::Range(a) => &a.at.member,
             Command::Fog(a) => &a.member,
             Command::Secret(a) => &a.member,
             Command::Batch(a) => &a.member,

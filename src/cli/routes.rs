@@ -13,41 +13,12 @@ use hexmap_map::Cost;
 use hexmap_map::cost::format_hundredths;
 use std::path::PathBuf;
 
-/// Arguments of `hexmap route`.
-#[derive(Args, Debug)]
-pub struct RouteArgs {
-    /// Which map of a file of several (`--map PATH`).
-    #[command(flatten)]
-    pub member: super::MemberArg,
-    /// The map.
-    pub map: PathBuf,
-    /// Start cell (col,row in the map's offset kind by default; negative values such as
-    /// -2,3 are values, not options).
-    #[arg(allow_hyphen_values = true)]
-    pub from: String,
-    /// Goal cell.
-    #[arg(allow_hyphen_values = true)]
-    pub to: String,
-    /// System of FROM, TO and the printed cells (default: col,row in the map's offset
-    /// kind; printed as axial q,r for systems other than offset and cube).
-    #[arg(long, value_parser = CoordChoiceParser)]
-    pub coords: Option<CoordChoice>,
-    /// Print `{"cost": number|null, "hexes": [[q,r], …]}` (axial) instead of text.
-    #[arg(long)]
-    pub json: bool,
-}
-
 /// Arguments of `hexmap reach`.
 #[derive(Args, Debug)]
 pub struct ReachArgs {
-    /// Which map of a file of several (`--map PATH`).
+    /// The map and the start cell.
     #[command(flatten)]
-    pub member: super::MemberArg,
-    /// The map.
-    pub map: PathBuf,
-    /// Start cell (col,row in the map's offset kind by default; -2,3 is a value).
-    #[arg(allow_hyphen_values = true)]
-    pub from: String,
+    pub at: super::around::MapCell,
     /// Movement points to spend: a number with up to two decimals (6, 4.5).
     #[arg(allow_hyphen_values = true)]
     pub budget: String,
@@ -82,10 +53,8 @@ pub struct PathCostArgs {
 }
 
 /// Run `hexmap route`.
-pub fn route(a: &RouteArgs) -> Result<(), CliError> {
-    let (map, _) = super::load_map(&a.map)?;
-    let from = cell(&map, &a.map, a.coords, "FROM", &a.from)?;
-    let to = cell(&map, &a.map, a.coords, "TO", &a.to)?;
+pub fn route(a: &super::around::PairArgs) -> Result<(), CliError> {
+    let (map, from, to) = a.read()?;
     let found = queries::find_route(&map, from, to)?;
     if a.json {
         super::answer::print_json(&queries::route_json(found.as_ref()))?;
@@ -113,8 +82,7 @@ pub fn route(a: &RouteArgs) -> Result<(), CliError> {
 
 /// Run `hexmap reach`.
 pub fn reach(a: &ReachArgs) -> Result<(), CliError> {
-    let (map, _) = super::load_map(&a.map)?;
-    let from = cell(&map, &a.map, a.coords, "FROM", &a.from)?;
+    let (map, from) = a.at.read(a.coords)?;
     let budget: Cost = a
         .budget
         .parse()

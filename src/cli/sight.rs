@@ -6,36 +6,10 @@
 use super::CliError;
 use super::cells::{read_system, show, show_named};
 use super::queries;
-use clap::Args;
-use hexmap_hex::CoordChoice;
-use std::path::PathBuf;
-
-/// Arguments of `hexmap fov`.
-#[derive(Args, Debug)]
-pub struct FovArgs {
-    /// Which map of a file of several (`--map PATH`).
-    #[command(flatten)]
-    pub member: super::MemberArg,
-    /// The map.
-    pub map: PathBuf,
-    /// The hex that looks (col,row in the map's offset kind by default; negative values
-    /// need no `--`).
-    #[arg(allow_hyphen_values = true)]
-    pub from: String,
-    /// How far it sees, in hexes (cut to the map's extent from FROM, then at most 100).
-    pub radius: u32,
-    /// System of FROM and the printed cells (as for `route`).
-    #[arg(long, value_parser = super::geometry::CoordChoiceParser)]
-    pub coords: Option<CoordChoice>,
-    /// Print `{"hexes": [[q,r], …]}` (axial) instead of text.
-    #[arg(long)]
-    pub json: bool,
-}
 
 /// Run `hexmap fov`.
-pub fn fov(a: &FovArgs) -> Result<(), CliError> {
-    let (map, _) = super::load_map(&a.map)?;
-    let from = super::cells::cell(&map, &a.map, a.coords, "FROM", &a.from)?;
+pub fn fov(a: &super::around::AroundArgs) -> Result<(), CliError> {
+    let (map, from) = a.at.read(a.coords)?;
     if a.json {
         return super::answer::print_json(&queries::fov(&map, from, a.radius)?);
     }
