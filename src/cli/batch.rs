@@ -1,8 +1,9 @@
 //! `hexmap batch`: many questions to one map in one process. Each line of standard input is
 //! a JSON object naming a query (`route`, `reach`, `fov`, `los`, `path-cost`, `distance`,
 //! `line`, `neighbours`, `ring`, `range`, `pick`, `coord`) and its arguments, or
-//! `{"query": "reload"}`, which reads the map file again (after a `fog` change, say); each is answered by one line of standard output holding exactly what the
-//! single command's `--json` prints (plus the query's `id` when it gave one), or an
+//! `{"query": "reload"}`, which reads the map file again (after a `fog` change, say); each
+//! is answered by one line of standard output holding exactly what the single command's
+//! `--json` prints (plus the query's `id` when it gave one), or an
 //! `{"error": …}` object naming the input line. Blank lines are skipped; every other line
 //! gets exactly one answer, in order, so a game can pair answers with questions.
 //!
@@ -29,7 +30,8 @@ pub struct BatchArgs {
 }
 
 /// The names of the queries, for messages.
-const QUERIES: &str = "route, reach, fov, los, path-cost, distance, line, neighbours, ring, range, pick, coord, reload";
+const QUERIES: &str = "route, reach, fov, los, path-cost, distance, line, neighbours, \
+                       ring, range, pick, coord, reload";
 
 /// Run `hexmap batch`: answer each line of standard input until its end.
 pub fn batch(a: &BatchArgs) -> Result<(), CliError> {
