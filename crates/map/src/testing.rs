@@ -3,7 +3,7 @@
 //! one call instead of building properties, shape and palette by hand each time. A test that
 //! needs more (a name, big hexes, another palette) says so through [`TestMap`]'s methods.
 
-use crate::{HexMap, MapProperties, MapShape, Palette};
+use crate::{HexMap, MapProperties, MapShape, Palette, Terrain, TileArt};
 use hexmap_hex::{Hex, OffsetCoord, OffsetKind, Orientation, Point};
 
 /// The name every test map has unless a test names it.
@@ -54,9 +54,22 @@ impl TestMap {
         self
     }
 
+    /// Hexes of `width` × `height` pixels centre to corner (stretched when they differ).
+    pub fn hex_size_xy(mut self, width: f64, height: f64) -> Self {
+        self.properties.hex_size = Point::new(width, height);
+        self
+    }
+
     /// The offset kind the map numbers and shows its hexes in.
     pub fn offset_kind(mut self, kind: OffsetKind) -> Self {
         self.properties.offset_kind = kind;
+        self
+    }
+
+    /// Coordinate labels counted in `kind` (the label settings' stagger), as a file
+    /// written in `kind` carries them.
+    pub fn labels_in(mut self, kind: OffsetKind) -> Self {
+        self.properties.labels.stagger = kind;
         self
     }
 
@@ -64,6 +77,21 @@ impl TestMap {
     pub fn palette(mut self, palette: Palette) -> Self {
         self.palette = palette;
         self
+    }
+
+    /// A change to the palette's terrains (tile art, a colour), checked as a palette again.
+    pub fn terrains(mut self, change: impl FnOnce(&mut Vec<Terrain>)) -> Self {
+        let mut terrains = self.palette.terrains().to_vec();
+        change(&mut terrains);
+        self.palette = Palette::new(terrains).expect("a test palette within every limit");
+        self
+    }
+
+    /// Tile art on the terrain at `slot` in the palette's list: `images` (paths as a map
+    /// file names them), tinted by the terrain's colour or not.
+    pub fn tile_art(self, slot: usize, images: &[&str], tint: bool) -> Self {
+        let images = images.iter().map(|path| (*path).to_owned()).collect();
+        self.terrains(|terrains| terrains[slot].art = TileArt { images, tint })
     }
 
     /// Any other change to the properties (labels, stretched hexes).
@@ -120,10 +148,27 @@ mod tests {
             .named("big hexes")
             .hex_size(30.0)
             .offset_kind(OffsetKind::EvenR)
+            .labels_in(OffsetKind::EvenR)
+            .terrains(|t| t[1].name = "Meadow".into())
             .build();
         assert_eq!(m.name(), "big hexes");
         assert_eq!(m.properties().hex_size, Point::new(30.0, 30.0));
         assert_eq!(m.properties().offset_kind, OffsetKind::EvenR);
+        assert_eq!(m.properties().labels.stagger, OffsetKind::EvenR);
         assert_eq!(m.cell_count(), 20);
+        assert_eq!(m.palette().terrains()[1].name, "Meadow");
+        assert_eq!(
+            m.palette().terrains().len(),
+            Palette::standard().terrains().len()
+        );
+        let stretched = TestMap::hexagon(1, Orientation::Flat).hex_size_xy(20.0, 17.5);
+        assert_eq!(
+            stretched.build().properties().hex_size,
+            Point::new(20.0, 17.5)
+        );
+        let art = TestMap::hexagon(1, Orientation::Flat).tile_art(2, &["art/f.png"], true);
+        let forest = art.build().palette().terrains()[2].art.clone();
+        assert_eq!(forest.images, ["art/f.png"]);
+        assert!(forest.tint);
     }
 }
