@@ -182,7 +182,7 @@ fn a_deleted_icon_or_label_takes_its_values_and_a_reused_id_starts_afresh() {
     let label = doc.map().labels().next_id();
     doc.apply(&Edit::Annotation(AnnotationEdit::AddLabel {
         id: label,
-        label: Label::new("Hoard", Point::new(1.0, 1.0)),
+        label: Label::new("Hoard", hexmap_hex::Point::new(1.0, 1.0)),
     }))
     .unwrap();
     set_loot(&mut doc, PropOwner::Label(label), 9);
@@ -203,7 +203,7 @@ fn a_deleted_icon_or_label_takes_its_values_and_a_reused_id_starts_afresh() {
     assert_eq!(loot_of(&doc, PropOwner::Icon(id)), Some(PropValue::Int(0)));
     doc.apply(&Edit::Annotation(AnnotationEdit::AddLabel {
         id: label,
-        label: Label::new("Empty", Point::new(2.0, 1.0)),
+        label: Label::new("Empty", hexmap_hex::Point::new(2.0, 1.0)),
     }))
     .unwrap();
     assert_eq!(
@@ -260,7 +260,7 @@ fn a_deleted_region_or_palette_entry_takes_its_values_and_undo_brings_them_back(
     set_loot(&mut doc, PropOwner::Cell(Hex::new(0, 0)), 1);
 
     doc.apply(&Edit::Region(RegionEdit::Delete(id))).unwrap();
-    let fewer = Palette::new(terrains[..terrains.len() - 1].to_vec()).unwrap();
+    let fewer = crate::Palette::new(terrains[..terrains.len() - 1].to_vec()).unwrap();
     doc.apply(&Edit::Map(crate::MapEdit::SetPalette(fewer)))
         .unwrap();
     let fewer_edges = crate::EdgePalette::new(edges[..edges.len() - 1].to_vec()).unwrap();
@@ -275,7 +275,7 @@ fn a_deleted_region_or_palette_entry_takes_its_values_and_undo_brings_them_back(
     assert_eq!(custom.owner_count(), 1, "only the cell's value is left");
     // The same ids again: defaults only.
     doc.apply(&Edit::Map(crate::MapEdit::SetPalette(
-        Palette::new(terrains.clone()).unwrap(),
+        crate::Palette::new(terrains.clone()).unwrap(),
     )))
     .unwrap();
     assert_eq!(
