@@ -46,6 +46,7 @@ sys.path.insert(0, str(HERE))
 sys.dont_write_bytecode = True  # leave no __pycache__ in the repository
 
 import hexmap_loader as hl  # noqa: E402
+import hexmap_queries as hq  # noqa: E402
 
 try:
     import jsonschema  # noqa: E402
@@ -67,6 +68,8 @@ class Checker:
         self.routes = 0
         self.reaches = 0
         self.fovs = 0
+        self.questions: dict[str, int] = {}
+        self.compacts = 0
         self.player_views = 0
         self.coords = 0
         self.picks = 0
@@ -381,6 +384,136 @@ class Checker:
                     f"{name}: fov {a} {radius}: only hexmap {only_cli}, only loader {only_mine}"
                 )
 
+    def compare_info(self, name: str, ron: Path, m: hl.HexMap) -> dict | None:
+        """What `hexmap info --json` counts against what the loader read from the export:
+        cells, regions, fog, GM-only items, the party, the scale, properties, key entries.
+        Returns the info (None when the run fails, reported)."""
+        try:
+            info = self.run_json("info", str(ron), "--json")
+        except (RuntimeError, ValueError) as e:
+            self.disagree(f"{name}: {e}")
+            return None
+        hidden = sum(1 for c in m.cells.values() if not c.revealed)
+        want = {
+            "cells": len(m.cells),
+            "regions": len(m.regions),
+            "region_kinds": len(m.region_kinds),
+            "fog": {"hidden": hidden, "revealed": len(m.cells) - hidden},
+            "gm_only": len(m.gm_items()),
+            "party": None if m.party is None else list(m.party["hex"]),
+            "scale": m.scale,
+            "properties": {
+                "types": len(m.property_types),
+                "values": sum(len(v) for v in m.properties.values()),
+                "objects": len(m.properties),
+            },
+            "key_entries": len(m.key),
+        }
+        got = dict((k, info.get(k)) for k in want)
+        if info.get("party") is not None:
+            got["party"] = info["party"]["hex"]
+        if got != want:
+            differ = {k: (got[k], want[k]) for k in want if got[k] != want[k]}
+            self.disagree(f"{name}: info counts (hexmap, loader): {differ}")
+        return info
+
+    def batch(self, ron: Path, queries: list[dict]) -> list[dict] | None:
+        """`hexmap batch` asked every query in one run; None when it fails (reported)."""
+        self.cli_calls += 1
+        p = subprocess.run(
+            [self.hexmap, "batch", str(ron)], capture_output=True, text=True,
+            input="".join(json.dumps(q) + "\n" for q in queries),
+        )
+        answers = [json.loads(line) for line in p.stdout.splitlines()]
+        if p.returncode != 0 or len(answers) != len(queries):
+            self.disagree(f"{ron.name}: batch: exit {p.returncode}, {len(answers)} answers "
+                          f"to {len(queries)} queries: {p.stderr.strip()}")
+            return None
+        return answers
+
+    def compare_questions(self, name: str, ron: Path, m: hl.HexMap, rng: random.Random,
+                          n: int) -> None:
+        """The loader's own answers (hexmap_queries) to random los, path-cost, distance,
+        line, neighbours, ring and range questions against `hexmap batch`'s."""
+        cells = sorted(m.cells, key=hl.sort_key)
+        pick = lambda: list(rng.choice(cells))  # noqa: E731
+        queries: list[dict] = []
+        for _ in range(n):
+            queries.append({"query": "los", "from": pick(), "to": pick()})
+            queries.append({"query": "distance", "from": pick(), "to": pick()})
+            queries.append({"query": "line", "from": pick(), "to": pick()})
+            queries.append({"query": "neighbours", "hex": pick()})
+            queries.append({"query": "ring", "from": pick(), "radius": rng.choice([0, 1, 2, 3, 7, 200])})
+            queries.append({"query": "range", "from": pick(), "radius": rng.choice([0, 1, 2, 4, 200])})
+            # A random walk: mostly neighbours, sometimes across impassable ground.
+            walk = [tuple(pick())]
+            for _ in range(rng.randrange(0, 9)):
+                steps = m.neighbors(walk[-1])
+                if not steps:
+                    break
+                walk.append(rng.choice(steps))
+            queries.append({"query": "path-cost", "hexes": [list(h) for h in walk]})
+        # Every cell seen from one eye, so blocked and open lines both come up.
+        eye = pick()
+        queries += [{"query": "los", "from": eye, "to": list(h)} for h in cells[:400]]
+        # The cost of a route is the cost of walking its hexes.
+        for _ in range(n):
+            cost, hexes = m.route(tuple(pick()), tuple(pick()))
+            if cost is not None:
+                queries.append({"query": "path-cost", "hexes": [list(h) for h in hexes]})
+        answers = self.batch(ron, queries)
+        if answers is None:
+            return
+        for q, got in zip(queries, answers):
+            kind = q["query"]
+            self.questions[kind] = self.questions.get(kind, 0) + 1
+            try:
+                want = hq.answer(m, q)
+            except hl.HexMapError as e:
+                self.disagree(f"{name}: the loader refuses {q}: {e}")
+                continue
+            if got != want:
+                self.disagree(f"{name}: {json.dumps(q)}: hexmap {json.dumps(got)}, "
+                              f"loader {json.dumps(want)}")
+
+    def read_export(self, name: str, what: str, doc: dict) -> hl.HexMap | None:
+        """An export checked against the schema and read by the loader; None when the
+        loader refuses it (reported, as every schema error is)."""
+        for e in list(self.validator.iter_errors(doc))[:5]:
+            self.disagree(f"{name}: {what}: schema: at /{'/'.join(map(str, e.path))}: {e.message}")
+        try:
+            return hl.from_json(doc)
+        except (hl.HexMapError, KeyError, TypeError) as e:
+            self.disagree(f"{name}: the loader refuses the {what}: {e}")
+            return None
+
+    def compare_compact(self, name: str, ron: Path, m: hl.HexMap, work: Path,
+                        player_view: bool) -> None:
+        """The compact export (validated by the schema) read by the loader is the same map
+        as the full export."""
+        out = work / f"{ron.stem}-compact.json"
+        args = ["export", str(ron), "--to", "json", "--compact", str(out), "--force"]
+        if player_view:
+            args.append("--player-view")
+            full = work / f"{ron.stem}-player-full.json"
+            p = self.run("export", str(ron), "--to", "json", "--player-view", str(full), "--force")
+            if p.returncode != 0:
+                self.disagree(f"{name}: player view refused: {p.stderr.strip()}")
+                return
+            m = hl.from_json(json.loads(full.read_text(encoding="utf-8")))
+        p = self.run(*args)
+        if p.returncode != 0:
+            self.disagree(f"{name}: compact export refused: {p.stderr.strip()}")
+            return
+        compact = self.read_export(name, "compact export", json.loads(out.read_text(encoding="utf-8")))
+        if compact is None:
+            return
+        self.compacts += 1
+        if compact != m:
+            differ = [f for f in m.__dataclass_fields__ if getattr(m, f) != getattr(compact, f)]
+            self.disagree(f"{name}: the compact export reads as another map ({', '.join(differ)})"
+                          + (" (player view)" if player_view else ""))
+
     def compare_secrets(self, name: str, ron: Path, m: hl.HexMap) -> None:
         """The GM-only items the loader reads against `hexmap secret MAP list --json`."""
         try:
@@ -415,14 +548,10 @@ class Checker:
             return
         text = out.read_text(encoding="utf-8")
         doc = json.loads(text)
-        for e in list(self.validator.iter_errors(doc))[:3]:
-            self.disagree(f"{name}: player view: schema: {e.message}")
         if "gm_only" in text:
             self.disagree(f"{name}: the player view holds a gm_only flag")
-        try:
-            cli = hl.from_json(doc)
-        except (hl.HexMapError, KeyError, TypeError) as e:
-            self.disagree(f"{name}: the loader refuses the player view: {e}")
+        cli = self.read_export(name, "player view", doc)
+        if cli is None:
             return
         self.player_views += 1
         mine = m.player_view()
@@ -489,8 +618,9 @@ class Checker:
             return
         self.check_structure(name, doc, m)
         self.check_reads_back(name, work / (ron.stem + ".json"), doc)
-        if expect is not None:
-            expect(name, m)
+        info = self.compare_info(name, ron, m)
+        if expect is not None and info is not None:
+            expect(name, m, info)
         cells = sorted(m.cells, key=hl.sort_key)
         pairs = [(rng.choice(cells), rng.choice(cells)) for _ in range(n_routes)]
         # Some neighbours too: single steps exercise every case of the rule directly.
@@ -511,6 +641,10 @@ class Checker:
         # A radius far past the map's extent is cut to it (and costs nothing more).
         fovs.append((rng.choice(cells), 1_000_000))
         self.compare_fov(name, ron, m, fovs)
+        self.compare_questions(name, ron, m, rng, n_reach)
+        self.compare_compact(name, ron, m, work, player_view=False)
+        if m.has_fog:
+            self.compare_compact(name, ron, m, work, player_view=True)
         self.compare_secrets(name, ron, m)
         self.compare_player_view(name, ron, m, work)
         if self.verbose:
@@ -829,7 +963,7 @@ def random_map(rng: random.Random, index: int):
     out.append("    ),")
     out.append(")")
 
-    def expect(name: str, m: hl.HexMap) -> None:
+    def expect(name: str, m: hl.HexMap, info: dict) -> None:
         problems = []
         if (m.orientation, m.offset, m.hex_size) != (orientation, read_kind, hex_size):
             problems.append(f"layout {m.orientation} {m.offset} {m.hex_size}")
@@ -873,11 +1007,19 @@ def random_map(rng: random.Random, index: int):
 
 
 def expect_heights(present: bool):
-    """The check that the export's cells carry heights (all of them) or none."""
-    def expect(name: str, m: hl.HexMap) -> None:
-        have = [c.elevation is not None for c in m.cells.values()]
-        if any(have) != present or (present and not all(have)):
-            report_disagreement(f"{name}: heights on {sum(have)} of {len(have)} cells")
+    """The check that the export's cells carry heights, temperatures and moistures (all
+    of them) or none, and what `hexmap info --json` counts of each layer."""
+    def expect(name: str, m: hl.HexMap, info: dict) -> None:
+        for layer in ("elevation", "temperature", "moisture"):
+            values = [getattr(c, layer) for c in m.cells.values()]
+            have = [v is not None for v in values]
+            if any(have) != present or (present and not all(have)):
+                report_disagreement(f"{name}: {layer} on {sum(have)} of {len(have)} cells")
+                continue
+            counted = info["layers"].get(layer)
+            want = {"cells": len(values), "min": min(values), "max": max(values)} if present else None
+            if counted != want:
+                report_disagreement(f"{name}: info counts {layer} {counted}, loader {want}")
     return expect
 
 
@@ -948,6 +1090,8 @@ def main() -> int:
     )
     print("steps of hexmap's routes: " + ", ".join(f"{n} {k}" for k, n in c.cases.items()))
     print(f"{c.fovs} fields of view, {c.player_views} player views")
+    asked = ", ".join(f"{n} {k}" for k, n in sorted(c.questions.items()))
+    print(f"{sum(c.questions.values())} questions ({asked}), {c.compacts} compact exports")
     print(f"{c.routes} routes, {c.reaches} reach queries, {len(c.problems)} disagreements")
     return 1 if c.problems else 0
 

@@ -16,8 +16,10 @@ Written from docs/JSON.md alone, with the Python 3.11 standard library only:
 
 Hexes are axial (q, r) tuples everywhere. Movement costs are integer hundredths of a point
 (docs/JSON.md, "The movement rule"); `points(c)` turns one back into points. Everything the
-export holds is read: fog (`revealed`), the game master's secrets (`gm_only`,
-`note_gm_only`), heights (`elevation`), the party, named regions and the hex key
+export holds is read, from the full form or the compact one (`--compact`, expanded by
+`hexmap_compact`): fog (`revealed`), the game master's secrets (`gm_only`,
+`note_gm_only`), the numeric layers (`elevation`, `temperature`, `moisture`), the party,
+the scale, custom properties, named regions and the hex key
 (`m.key`: each keyed hex's title, players' text, GM text and tags). A game shows players
 `player_view()`, never the map itself.
 """
@@ -250,6 +252,10 @@ class Cell:
     revealed: bool = True
     #: Height (0 is sea level, below is under the sea); None on a map without heights.
     elevation: int | None = None
+    #: Mean yearly temperature in °C; None on a map without a temperature layer.
+    temperature: int | None = None
+    #: Moisture in percent (0 dry to 100 wet); None on a map without a moisture layer.
+    moisture: int | None = None
 
     @property
     def hex(self) -> Hex:
@@ -616,7 +622,8 @@ class HexMap:
         game master's); every GM-only item goes, and so does what lies on a cell not seen:
         its icons, the labels centred on it, the edge features beside it, the steps of paths
         through it (a path keeps its runs of seen cells), a region's cells there (a region
-        with none seen goes); heights go when any cell is hidden. Ids are kept (the CLI's
+        with none seen goes); heights, temperatures and moistures go when any cell is
+        hidden. Ids are kept (the CLI's
         player export numbers them afresh)."""
         hidden = {h for h, c in self.cells.items() if not c.revealed}
         cells = {}
@@ -629,6 +636,8 @@ class HexMap:
                 0,
                 revealed=seen,
                 elevation=None if hidden else c.elevation,
+                temperature=None if hidden else c.temperature,
+                moisture=None if hidden else c.moisture,
             )
         for h, c in cells.items():
             c.count = sum(1 for d in range(6) if (n := neighbor(h, d)) in cells and cells[n].mine)
@@ -745,6 +754,10 @@ def from_json(doc: dict) -> HexMap:
     or on references that do not resolve."""
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise HexMapError(f"not a {FORMAT} export (format {doc.get('format')!r})")
+    if "grid" in doc:  # the compact form: its grid back into cells
+        import hexmap_compact
+
+        doc = hexmap_compact.expand(doc)
     version = doc.get("version")
     if version not in VERSIONS:
         raise HexMapError(f"{FORMAT} version {version!r} is not supported")
@@ -796,6 +809,8 @@ def from_json(doc: dict) -> HexMap:
             note_gm_only=c.get("note_gm_only", False),
             revealed=c.get("revealed", True),
             elevation=c.get("elevation"),
+            temperature=c.get("temperature"),
+            moisture=c.get("moisture"),
         )
         if cell.note_gm_only and cell.note is None:
             raise HexMapError(f"cell {cell.hex}: note_gm_only without a note")
@@ -872,9 +887,10 @@ def from_json(doc: dict) -> HexMap:
         forward=FORWARD[orientation],
         gm_edges=gm_edges,
     )
-    elevations = [c.elevation is None for c in cells.values()]
-    if any(elevations) and not all(elevations):
-        raise HexMapError("elevation is on some cells but not on all")
+    for layer in ("elevation", "temperature", "moisture"):
+        missing = [getattr(c, layer) is None for c in cells.values()]
+        if any(missing) and not all(missing):
+            raise HexMapError(f"{layer} is on some cells but not on all")
     if version >= 2:
         _map_level(doc, m)
     _regions(doc, m)

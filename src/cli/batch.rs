@@ -1,7 +1,9 @@
 //! `hexmap batch`: many questions to one map in one process. Each line of standard input is
-//! a JSON object naming a query (`route`, `reach`, `fov`, `pick`, `coord`) and its
-//! arguments; each is answered by one line of standard output holding exactly what the
-//! single command's `--json` prints (plus the query's `id` when it gave one), or an
+//! a JSON object naming a query (`route`, `reach`, `fov`, `los`, `path-cost`, `distance`,
+//! `line`, `neighbours`, `ring`, `range`, `pick`, `coord`) and its arguments, or
+//! `{"query": "reload"}`, which reads the map file again (after a `fog` change, say); each
+//! is answered by one line of standard output holding exactly what the single command's
+//! `--json` prints (plus the query's `id` when it gave one), or an
 //! `{"error": …}` object naming the input line. Blank lines are skipped; every other line
 //! gets exactly one answer, in order, so a game can pair answers with questions.
 //!
@@ -13,9 +15,9 @@ use super::queries;
 use clap::Args;
 use hexmap_hex::{COORD_LIMIT, Hex, Point};
 use hexmap_map::{Cost, HexMap};
-use serde_json::{Map, Value};
+use serde_json::{Map, Value, json};
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `hexmap batch`.
 #[derive(Args, Debug)]
@@ -27,9 +29,13 @@ pub struct BatchArgs {
     pub map: PathBuf,
 }
 
+/// The names of the queries, for messages.
+const QUERIES: &str = "route, reach, fov, los, path-cost, distance, line, neighbours, \
+                       ring, range, pick, coord, reload";
+
 /// Run `hexmap batch`: answer each line of standard input until its end.
 pub fn batch(a: &BatchArgs) -> Result<(), CliError> {
-    let (map, _) = super::load_map(&a.map)?;
+    let (mut map, _) = super::load_map(&a.map)?;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -38,7 +44,7 @@ pub fn batch(a: &BatchArgs) -> Result<(), CliError> {
         if line.trim().is_empty() {
             continue;
         }
-        let answer = answer_line(&map, index + 1, &line);
+        let answer = answer_line(&mut map, &a.map, index + 1, &line);
         writeln!(out, "{answer}").map_err(|e| CliError(format!("writing answers: {e}")))?;
         // A game waits for each answer before it asks the next question.
         out.flush()
@@ -47,12 +53,16 @@ pub fn batch(a: &BatchArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The answer to one input line (numbered from 1): the query's answer, or an error
-/// object saying where and what.
-fn answer_line(map: &HexMap, number: usize, line: &str) -> Value {
+/// The answer to one input line (numbered from 1) about `map`, read from `path`: the
+/// query's answer, or an error object saying where and what. A `reload` replaces `map`
+/// with the file as it is now (kept as it was when the file cannot be read).
+fn answer_line(map: &mut HexMap, path: &Path, number: usize, line: &str) -> Value {
     let parsed: Result<Map<String, Value>, String> =
         serde_json::from_str(line).map_err(|e| format!("not a JSON object: {e}"));
     let (id, result) = match parsed {
+        Ok(query) if query.get("query").and_then(Value::as_str) == Some("reload") => {
+            (query.get("id").cloned(), reload(map, path))
+        }
         Ok(query) => (query.get("id").cloned(), answer(map, &query)),
         Err(e) => (None, Err(e)),
     };
@@ -70,12 +80,25 @@ fn answer_line(map: &HexMap, number: usize, line: &str) -> Value {
     Value::Object(object)
 }
 
+/// Read the map file again into `map`: `{"reloaded": file, "cells": n}`, or what is wrong
+/// with the file (and `map` stays as it was).
+fn reload(map: &mut HexMap, path: &Path) -> Result<Value, String> {
+    let (fresh, _, warning) = super::load_matched(path)
+        .map_err(|e| format!("reload: {} (the map read before is kept)", e.0))?;
+    *map = fresh;
+    let mut answer = json!({ "reloaded": path.display().to_string(), "cells": map.cell_count() });
+    if let Some(w) = warning {
+        answer["warning"] = Value::from(w);
+    }
+    Ok(answer)
+}
+
 /// One query answered, or what is wrong with it.
 fn answer(map: &HexMap, q: &Map<String, Value>) -> Result<Value, String> {
     let name = q
         .get("query")
         .and_then(Value::as_str)
-        .ok_or("no \"query\" (one of route, reach, fov, pick, coord)")?;
+        .ok_or(format!("no \"query\" (one of {QUERIES})"))?;
     let cli = |e: CliError| e.0;
     match name {
         "route" => {
@@ -104,6 +127,33 @@ fn answer(map: &HexMap, q: &Map<String, Value>) -> Result<Value, String> {
                 .ok_or("\"radius\" must be a whole number of hexes")?;
             queries::fov(map, from, radius).map_err(cli)
         }
+        "los" => Ok(queries::los(
+            map,
+            cell(map, q, "from")?,
+            cell(map, q, "to")?,
+        )),
+        "distance" => Ok(queries::distance(
+            cell(map, q, "from")?,
+            cell(map, q, "to")?,
+        )),
+        "line" => Ok(queries::line(cell(map, q, "from")?, cell(map, q, "to")?)),
+        "neighbours" | "neighbors" => Ok(queries::neighbours(map, cell(map, q, "hex")?)),
+        "ring" => Ok(queries::ring(map, cell(map, q, "from")?, steps(q)?)),
+        "range" => Ok(queries::range(map, cell(map, q, "from")?, steps(q)?)),
+        "path-cost" => {
+            let hexes = path(map, q)?;
+            let walked = queries::path_cost(map, &hexes).map_err(|i| {
+                format!(
+                    "\"hexes\"[{i}] [{}, {}] and \"hexes\"[{}] [{}, {}] are not neighbours",
+                    hexes[i].q,
+                    hexes[i].r,
+                    i + 1,
+                    hexes[i + 1].q,
+                    hexes[i + 1].r
+                )
+            })?;
+            Ok(queries::path_cost_json(&walked))
+        }
         "pick" => {
             let coordinate = |key: &str| {
                 q.get(key)
@@ -124,16 +174,47 @@ fn answer(map: &HexMap, q: &Map<String, Value>) -> Result<Value, String> {
             out.extend(queries::cell_facts(map, h));
             Ok(Value::Object(out))
         }
-        other => Err(format!(
-            "unknown query \"{other}\" (one of route, reach, fov, pick, coord)"
-        )),
+        other => Err(format!("unknown query \"{other}\" (one of {QUERIES})")),
     }
+}
+
+/// `"radius"`: a whole number of steps.
+fn steps(q: &Map<String, Value>) -> Result<u32, String> {
+    q.get("radius")
+        .and_then(Value::as_u64)
+        .and_then(|r| u32::try_from(r).ok())
+        .ok_or_else(|| "\"radius\" must be a whole number of steps".to_owned())
+}
+
+/// `"hexes"`: a non-empty list of cells of the map, a bad one named by its place.
+fn path(map: &HexMap, q: &Map<String, Value>) -> Result<Vec<Hex>, String> {
+    let list = q
+        .get("hexes")
+        .and_then(Value::as_array)
+        .filter(|l| !l.is_empty())
+        .ok_or("\"hexes\" must be a list of axial hexes [[q, r], …], at least one")?;
+    list.iter()
+        .enumerate()
+        .map(|(i, v)| {
+            on_map(
+                map,
+                read_hex(v, &format!("\"hexes\"[{i}]"))?,
+                &format!("\"hexes\"[{i}]"),
+            )
+        })
+        .collect()
 }
 
 /// The hex at `key`: `[q, r]`, both within the coordinate limit.
 fn hex(q: &Map<String, Value>, key: &str) -> Result<Hex, String> {
-    let bad = || format!("\"{key}\" must be an axial hex [q, r] with |q|, |r| ≤ {COORD_LIMIT}");
-    let pair = q.get(key).and_then(Value::as_array).ok_or_else(bad)?;
+    read_hex(q.get(key).unwrap_or(&Value::Null), &format!("\"{key}\""))
+}
+
+/// `value` as an axial hex `[q, r]` within the coordinate limit; `what` names it in the
+/// error.
+fn read_hex(value: &Value, what: &str) -> Result<Hex, String> {
+    let bad = || format!("{what} must be an axial hex [q, r] with |q|, |r| ≤ {COORD_LIMIT}");
+    let pair = value.as_array().ok_or_else(bad)?;
     let [q, r] = pair.as_slice() else {
         return Err(bad());
     };
@@ -148,10 +229,14 @@ fn hex(q: &Map<String, Value>, key: &str) -> Result<Hex, String> {
 
 /// The hex at `key`, which must be a cell of the map.
 fn cell(map: &HexMap, q: &Map<String, Value>, key: &str) -> Result<Hex, String> {
-    let h = hex(q, key)?;
+    on_map(map, hex(q, key)?, &format!("\"{key}\""))
+}
+
+/// `h`, named `what` in the error, when it is a cell of the map.
+fn on_map(map: &HexMap, h: Hex, what: &str) -> Result<Hex, String> {
     if !map.contains(h) {
         return Err(format!(
-            "\"{key}\" [{}, {}] ({}) is not a cell of the map",
+            "{what} [{}, {}] ({}) is not a cell of the map",
             h.q,
             h.r,
             map.properties().coord_context().hex_name(h)
@@ -177,8 +262,13 @@ mod tests {
 
     #[test]
     fn each_query_is_answered_as_its_command_would_with_its_id() {
-        let m = map();
-        let a = answer_line(&m, 1, r#"{"query":"route","from":[0,0],"to":[2,0],"id":7}"#);
+        let mut m = map();
+        let a = answer_line(
+            &mut m,
+            Path::new("unused.ron"),
+            1,
+            r#"{"query":"route","from":[0,0],"to":[2,0],"id":7}"#,
+        );
         assert_eq!(a["id"], 7);
         assert_eq!(a["cost"], 2);
         assert_eq!(a["hexes"], serde_json::json!([[0, 0], [1, 0], [2, 0]]));
@@ -188,21 +278,36 @@ mod tests {
 
     #[test]
     fn bad_lines_say_which_line_and_what() {
-        let m = map();
-        let a = answer_line(&m, 3, "{\"query\":\"route\",\"from\":[0,0],\"to\":[9,0]}");
+        let mut m = map();
+        let a = answer_line(
+            &mut m,
+            Path::new("unused.ron"),
+            3,
+            "{\"query\":\"route\",\"from\":[0,0],\"to\":[9,0]}",
+        );
         let text = a["error"].as_str().unwrap();
         assert!(text.starts_with("line 3: \"to\" [9, 0]"), "{text}");
         assert!(text.contains("not a cell of the map"), "{text}");
-        let a = answer_line(&m, 4, "route 0,0 1,0");
+        let a = answer_line(&mut m, Path::new("unused.ron"), 4, "route 0,0 1,0");
         assert!(
             a["error"]
                 .as_str()
                 .unwrap()
                 .starts_with("line 4: not a JSON object")
         );
-        let a = answer_line(&m, 5, r#"{"query":"reach","from":[0,0],"budget":-1}"#);
+        let a = answer_line(
+            &mut m,
+            Path::new("unused.ron"),
+            5,
+            r#"{"query":"reach","from":[0,0],"budget":-1}"#,
+        );
         assert!(a["error"].as_str().unwrap().contains("\"budget\""), "{a}");
-        let a = answer_line(&m, 6, r#"{"query":"teleport"}"#);
+        let a = answer_line(
+            &mut m,
+            Path::new("unused.ron"),
+            6,
+            r#"{"query":"teleport"}"#,
+        );
         assert!(
             a["error"].as_str().unwrap().contains("unknown query"),
             "{a}"

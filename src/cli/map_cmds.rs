@@ -3,6 +3,7 @@
 
 use super::answer::{path_text, print_json};
 use super::info_content::ContentInfo;
+use super::info_counts::Holdings;
 use super::{CliError, load_map, load_matched};
 use clap::Args;
 use hexmap_hex::{OffsetKind, Orientation};
@@ -198,6 +199,9 @@ struct Info {
     /// Edge and path types, icons and place names.
     #[serde(flatten)]
     content: ContentInfo,
+    /// Regions, fog, secrets, party, layers, scale, properties, key, child maps.
+    #[serde(flatten)]
+    holdings: Holdings,
     /// What was repaired on reading (an offset kind of the wrong family).
     warnings: Vec<String>,
 }
@@ -256,6 +260,7 @@ pub fn info(a: &InfoArgs) -> Result<(), CliError> {
             })
             .collect(),
         content: ContentInfo::of(&map),
+        holdings: Holdings::of(&map),
         warnings: warning.into_iter().collect(),
     };
     if a.json {
@@ -297,6 +302,7 @@ pub fn info(a: &InfoArgs) -> Result<(), CliError> {
         );
     }
     info.content.print(&map);
+    info.holdings.print(&map);
     Ok(())
 }
 

@@ -3,6 +3,7 @@
 //! never reaches the editor: with no subcommand, `main.rs` starts it.
 
 mod answer;
+mod around;
 mod batch;
 mod cells;
 mod export_import;
@@ -11,6 +12,7 @@ mod fog;
 mod generate;
 mod geometry;
 mod info_content;
+mod info_counts;
 mod map_cmds;
 mod mines;
 mod queries;
@@ -73,17 +75,35 @@ pub enum Command {
     Mines(mines::MinesArgs),
     /// The cheapest route between two cells under the map's movement rule (terrain,
     /// rivers and walls on hexsides, roads).
-    Route(routes::RouteArgs),
+    Route(around::PairArgs),
     /// Every cell reachable from a cell within a movement budget, with its cost.
     Reach(routes::ReachArgs),
     /// The cells a hex sees within a radius under the map's sight rule.
-    Fov(sight::FovArgs),
+    Fov(around::AroundArgs),
+    /// Whether one cell sees another under the map's sight rule (at any distance), and
+    /// the hex or side that blocks the view.
+    Los(around::PairArgs),
+    /// What walking the given cells in order costs under the movement rule, or the first
+    /// step that is not allowed.
+    PathCost(routes::PathCostArgs),
+    /// The number of steps between two cells.
+    Distance(around::PairArgs),
+    /// The hexes of the straight line between two cells (the sight rule's line).
+    Line(around::PairArgs),
+    /// The cells next to a cell, with the name of each side.
+    #[command(alias = "neighbors")]
+    Neighbours(around::CellArgs),
+    /// The cells exactly N steps from a cell, in ring order.
+    Ring(around::AroundArgs),
+    /// The cells at most N steps from a cell, whatever lies between (no costs, no sight).
+    Range(around::AroundArgs),
     /// Fog of war, in place: reveal or hide a cell, a radius, what a cell sees, or all.
     Fog(fog::FogArgs),
     /// What only the GM may see, in place: mark notes, edge features, paths, icons,
     /// labels and regions GM-only (set) or public (clear), or list them.
     Secret(secret::SecretArgs),
-    /// Answer many queries (route, reach, fov, pick, coord) to one map: JSON lines on
+    /// Answer many queries (route, reach, fov, los, path-cost, distance, line, neighbours,
+    /// ring, range, pick, coord; reload) to one map: JSON lines on
     /// standard input, one JSON answer line each on standard output.
     Batch(batch::BatchArgs),
     /// Maps inside maps: list a file's maps, derive a child map from a hex, check that
@@ -101,9 +121,11 @@ impl Command {
             Command::Pick(a) => a.json,
             Command::Info(a) => a.json,
             Command::Stats(a) => a.json,
-            Command::Route(a) => a.json,
             Command::Reach(a) => a.json,
-            Command::Fov(a) => a.json,
+            Command::Route(a) | Command::Los(a) | Command::Distance(a) | Command::Line(a) => a.json,
+            Command::PathCost(a) => a.json,
+            Command::Neighbours(a) => a.json,
+            Command::Fov(a) | Command::Ring(a) | Command::Range(a) => a.json,
             Command::Mines(a) => a.answers_in_json(),
             Command::Batch(_) => true,
             Command::New(a) => a.writing.json,
@@ -138,9 +160,13 @@ impl Command {
             Command::Stats(a) => &a.member,
             Command::Convert(a) => &a.member,
             Command::Export(a) => &a.member,
-            Command::Route(a) => &a.member,
-            Command::Reach(a) => &a.member,
-            Command::Fov(a) => &a.member,
+            Command::Reach(a) => &a.at.member,
+            Command::Route(a) | Command::Los(a) | Command::Distance(a) | Command::Line(a) => {
+                &a.at.member
+            }
+            Command::PathCost(a) => &a.member,
+            Command::Neighbours(a) => &a.at.member,
+            Command::Fov(a) | Command::Ring(a) | Command::Range(a) => &a.at.member,
             Command::Fog(a) => &a.member,
             Command::Secret(a) => &a.member,
             Command::Batch(a) => &a.member,
@@ -199,6 +225,13 @@ pub fn run(command: Command, pretty: bool) -> ExitCode {
         Command::Route(args) => routes::route(&args),
         Command::Reach(args) => routes::reach(&args),
         Command::Fov(args) => sight::fov(&args),
+        Command::Los(args) => sight::los(&args),
+        Command::PathCost(args) => routes::path_cost(&args),
+        Command::Distance(args) => around::distance(&args),
+        Command::Line(args) => around::line(&args),
+        Command::Neighbours(args) => around::neighbours(&args),
+        Command::Ring(args) => around::ring(&args),
+        Command::Range(args) => around::range(&args),
         Command::Fog(args) => fog::fog(&args),
         Command::Secret(args) => secret::secret(&args),
         Command::Batch(args) => batch::batch(&args),

@@ -1,12 +1,15 @@
-//! The questions a game asks of a map — route, reach, field of view, the cell under a
+//! The questions a game asks of a map — route, reach, field of view, line of sight, the
+//! cost of a given path, distance, line, neighbours, ring and range, the cell under a
 //! point, a cell's coordinates — answered as the JSON objects that `--json` prints. One
 //! function per question, shared by the single commands and by `hexmap batch`, so that a
 //! batch answer is byte for byte what the command alone would print.
 //!
-//! A hex in these answers is the machine notation of docs/EXPORT.md: axial `[q, r]`.
+//! A hex in these answers is the machine notation of docs/EXPORT.md: axial `[q, r]`. Every
+//! answer is one object; a list of hexes is always `"hexes"`, each `[q, r]` or, where each
+//! hex carries one more fact (a cost, a direction), `[q, r, fact]`.
 
 use super::CliError;
-use hexmap_hex::{CoordSystem, Hex, PathError, Point, Route};
+use hexmap_hex::{CoordSystem, Hex, PathError, Point, Route, SightBlock};
 use hexmap_map::HexMap;
 use serde_json::{Value, json};
 
@@ -74,6 +77,133 @@ pub(super) fn fov(map: &HexMap, from: Hex, radius: u32) -> Result<Value, CliErro
         .map(hex_json)
         .collect();
     Ok(json!({ "hexes": hexes }))
+}
+
+/// Whether `to` is seen from `from` under the sight rule at any distance, and what blocks
+/// the view as seen from `from` (`HexMap::sight_blocker`):
+/// `{"visible": bool, "distance": n, "blocked_by": null | {"hex": [q, r]} | {"side": [[q, r], [q, r]]}}`
+/// (a side as its two hexes, the one nearer `from` first).
+pub(super) fn los(map: &HexMap, from: Hex, to: Hex) -> Value {
+    let blocked_by = match map.sight_blocker(from, to) {
+        None => Value::Null,
+        Some(SightBlock::Hex(h)) => json!({ "hex": hex_json(h) }),
+        Some(SightBlock::Side(a, b)) => json!({ "side": [hex_json(a), hex_json(b)] }),
+    };
+    json!({
+        "visible": blocked_by.is_null(),
+        "distance": from.distance(to),
+        "blocked_by": blocked_by,
+    })
+}
+
+/// The number of steps between two hexes: `{"distance": n}`.
+pub(super) fn distance(from: Hex, to: Hex) -> Value {
+    json!({ "distance": from.distance(to) })
+}
+
+/// The hexes of the line from `from` to `to` (`hexmap_hex::line`: distance + 1 hexes, each
+/// next to the one before, the line of the sight rule nudged by +ε), cells of the map or
+/// not: `{"hexes": [[q, r], …]}`.
+pub(super) fn line(from: Hex, to: Hex) -> Value {
+    let hexes: Vec<Value> = hexmap_hex::line(from, to)
+        .into_iter()
+        .map(hex_json)
+        .collect();
+    json!({ "hexes": hexes })
+}
+
+/// The cells next to `h`, in direction order, each with its side's compass name:
+/// `{"hexes": [[q, r, "E"], …]}`.
+pub(super) fn neighbours(map: &HexMap, h: Hex) -> Value {
+    let orientation = map.properties().orientation;
+    let hexes: Vec<Value> = map
+        .neighbours_on_map(h)
+        .into_iter()
+        .map(|(d, n)| json!([n.q, n.r, d.name_on(orientation)]))
+        .collect();
+    json!({ "hexes": hexes })
+}
+
+/// The cells exactly `radius` steps from `centre`, in ring order (`HexMap::ring_cells`):
+/// `{"hexes": [[q, r], …]}`.
+pub(super) fn ring(map: &HexMap, centre: Hex, radius: u32) -> Value {
+    hexes_json(map.ring_cells(centre, radius))
+}
+
+/// The cells at most `radius` steps from `centre`, whatever lies between, sorted
+/// (`HexMap::cells_within`): `{"hexes": [[q, r], …]}`.
+pub(super) fn range(map: &HexMap, centre: Hex, radius: u32) -> Value {
+    hexes_json(map.cells_within(centre, radius))
+}
+
+/// `{"hexes": [[q, r], …]}`.
+fn hexes_json(hexes: Vec<Hex>) -> Value {
+    json!({ "hexes": hexes.into_iter().map(hex_json).collect::<Vec<_>>() })
+}
+
+/// What walking `hexes` costs under the movement rule, step by step.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) struct PathCost {
+    /// Each hex reached with the total spent to reach it (the first at 0), up to the last
+    /// one reached.
+    pub(super) reached: Vec<(Hex, u64)>,
+    /// The first step that is not allowed (impassable terrain or side), if any.
+    pub(super) blocked: Option<(Hex, Hex)>,
+}
+
+/// The cost of walking `hexes` in order (`HexMap::step_cost` per step), or the index `i`
+/// of the first pair `hexes[i]`, `hexes[i + 1]` that are not neighbours. Every hex must be a
+/// cell of the map (the callers check, naming it).
+pub(super) fn path_cost(map: &HexMap, hexes: &[Hex]) -> Result<PathCost, usize> {
+    let mut reached = Vec::with_capacity(hexes.len());
+    let Some(&first) = hexes.first() else {
+        return Ok(PathCost {
+            reached,
+            blocked: None,
+        });
+    };
+    reached.push((first, 0));
+    if let Some(i) = hexes.windows(2).position(|w| w[0].distance(w[1]) != 1) {
+        return Err(i);
+    }
+    let mut total = 0u64;
+    for w in hexes.windows(2) {
+        match map.step_cost(w[0], w[1]) {
+            Some(cost) => {
+                total += u64::from(cost);
+                reached.push((w[1], total));
+            }
+            None => {
+                return Ok(PathCost {
+                    reached,
+                    blocked: Some((w[0], w[1])),
+                });
+            }
+        }
+    }
+    Ok(PathCost {
+        reached,
+        blocked: None,
+    })
+}
+
+/// A [`PathCost`] as JSON, in the shape of a route and a movement range:
+/// `{"cost": number | null, "hexes": [[q, r, cost so far], …], "blocked": null | [[q, r], [q, r]]}`
+/// (`cost` null and `hexes` ending at the last hex reached when a step is not allowed).
+pub(super) fn path_cost_json(walked: &PathCost) -> Value {
+    let hexes: Vec<Value> = walked
+        .reached
+        .iter()
+        .map(|&(h, c)| json!([h.q, h.r, points_json(c)]))
+        .collect();
+    let cost = match (walked.blocked, walked.reached.last()) {
+        (None, Some(&(_, c))) => points_json(c),
+        _ => Value::Null,
+    };
+    let blocked = walked
+        .blocked
+        .map_or(Value::Null, |(a, b)| json!([hex_json(a), hex_json(b)]));
+    json!({ "cost": cost, "hexes": hexes, "blocked": blocked })
 }
 
 /// What the map holds at `h`: `"on_map"`, and on the map its terrain id and name (both
@@ -180,6 +310,37 @@ mod tests {
         let off = cell_facts(&m, Hex::new(5, 0));
         assert_eq!(off["on_map"], false);
         assert!(!off.contains_key("terrain"));
+    }
+
+    #[test]
+    fn a_path_costs_its_steps_and_stops_at_the_first_it_cannot_take() {
+        let mut m = map();
+        // Grass (id 2, 1 point) at (1, 0); the standard Water (impassable) at (2, 0).
+        let water = m
+            .palette()
+            .terrains()
+            .iter()
+            .find(|t| t.cost.hundredths().is_none())
+            .map(|t| t.id)
+            .unwrap();
+        m.set_terrain(Hex::new(2, 0), Some(water)).unwrap();
+        let walk = [Hex::new(-1, 0), Hex::ORIGIN, Hex::new(1, 0)];
+        let answer = path_cost_json(&path_cost(&m, &walk).unwrap());
+        assert_eq!(
+            answer.to_string(),
+            r#"{"cost":2,"hexes":[[-1,0,0],[0,0,1],[1,0,2]],"blocked":null}"#
+        );
+        let walk = [Hex::ORIGIN, Hex::new(1, 0), Hex::new(2, 0)];
+        let answer = path_cost_json(&path_cost(&m, &walk).unwrap());
+        assert_eq!(answer["cost"], Value::Null);
+        assert_eq!(answer["blocked"], json!([[1, 0], [2, 0]]));
+        assert_eq!(answer["hexes"], json!([[0, 0, 0], [1, 0, 1]]));
+        // Not neighbours: the index of the first bad pair.
+        let jump = [Hex::ORIGIN, Hex::new(1, 0), Hex::new(1, 2)];
+        assert_eq!(path_cost(&m, &jump), Err(1));
+        assert_eq!(path_cost(&m, &[Hex::ORIGIN, Hex::ORIGIN]), Err(0));
+        let alone = path_cost_json(&path_cost(&m, &[Hex::ORIGIN]).unwrap());
+        assert_eq!(alone["cost"], 0);
     }
 
     #[test]

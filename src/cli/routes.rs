@@ -1,5 +1,5 @@
-//! `hexmap route` and `hexmap reach`: the cheapest route between two cells and the movement
-//! range from a cell, under the map's movement rule (terrain, edge features, paths; see
+//! `hexmap route`, `hexmap reach` and `hexmap path-cost`: the cheapest route between two
+//! cells, the movement range from a cell and what a given path costs, under the map's movement rule (terrain, edge features, paths; see
 //! `HexMap::step_cost`). Cells are read as `col,row` in the map's offset kind unless
 //! `--coords` names another system, as `mines --start` reads them.
 
@@ -13,41 +13,12 @@ use hexmap_map::Cost;
 use hexmap_map::cost::format_hundredths;
 use std::path::PathBuf;
 
-/// Arguments of `hexmap route`.
-#[derive(Args, Debug)]
-pub struct RouteArgs {
-    /// Which map of a file of several (`--map PATH`).
-    #[command(flatten)]
-    pub member: super::MemberArg,
-    /// The map.
-    pub map: PathBuf,
-    /// Start cell (col,row in the map's offset kind by default; negative values such as
-    /// -2,3 are values, not options).
-    #[arg(allow_hyphen_values = true)]
-    pub from: String,
-    /// Goal cell.
-    #[arg(allow_hyphen_values = true)]
-    pub to: String,
-    /// System of FROM, TO and the printed cells (default: col,row in the map's offset
-    /// kind; printed as axial q,r for systems other than offset and cube).
-    #[arg(long, value_parser = CoordChoiceParser)]
-    pub coords: Option<CoordChoice>,
-    /// Print `{"cost": number|null, "hexes": [[q,r], …]}` (axial) instead of text.
-    #[arg(long)]
-    pub json: bool,
-}
-
 /// Arguments of `hexmap reach`.
 #[derive(Args, Debug)]
 pub struct ReachArgs {
-    /// Which map of a file of several (`--map PATH`).
+    /// The map and the start cell.
     #[command(flatten)]
-    pub member: super::MemberArg,
-    /// The map.
-    pub map: PathBuf,
-    /// Start cell (col,row in the map's offset kind by default; -2,3 is a value).
-    #[arg(allow_hyphen_values = true)]
-    pub from: String,
+    pub at: super::around::MapCell,
     /// Movement points to spend: a number with up to two decimals (6, 4.5).
     #[arg(allow_hyphen_values = true)]
     pub budget: String,
@@ -59,11 +30,31 @@ pub struct ReachArgs {
     pub json: bool,
 }
 
+/// Arguments of `hexmap path-cost`.
+#[derive(Args, Debug)]
+pub struct PathCostArgs {
+    /// Which map of a file of several (`--map PATH`).
+    #[command(flatten)]
+    pub member: super::MemberArg,
+    /// The map.
+    pub map: PathBuf,
+    /// The cells of the path in order, each next to the one before (col,row in the map's
+    /// offset kind by default). Options go before `--` when a cell is negative:
+    /// `path-cost MAP --json -- -2,3 -1,3`.
+    #[arg(required = true, num_args = 1..)]
+    pub hexes: Vec<String>,
+    /// System of HEXES and the printed cells (as for `route`).
+    #[arg(long, value_parser = CoordChoiceParser)]
+    pub coords: Option<CoordChoice>,
+    /// Print `{"cost": number|null, "hexes": [[q,r,cost so far], …], "blocked": null|[[q,r],[q,r]]}`
+    /// (axial) instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// Run `hexmap route`.
-pub fn route(a: &RouteArgs) -> Result<(), CliError> {
-    let (map, _) = super::load_map(&a.map)?;
-    let from = cell(&map, &a.map, a.coords, "FROM", &a.from)?;
-    let to = cell(&map, &a.map, a.coords, "TO", &a.to)?;
+pub fn route(a: &super::around::PairArgs) -> Result<(), CliError> {
+    let (map, from, to) = a.read()?;
     let found = queries::find_route(&map, from, to)?;
     if a.json {
         super::answer::print_json(&queries::route_json(found.as_ref()))?;
@@ -91,8 +82,7 @@ pub fn route(a: &RouteArgs) -> Result<(), CliError> {
 
 /// Run `hexmap reach`.
 pub fn reach(a: &ReachArgs) -> Result<(), CliError> {
-    let (map, _) = super::load_map(&a.map)?;
-    let from = cell(&map, &a.map, a.coords, "FROM", &a.from)?;
+    let (map, from) = a.at.read(a.coords)?;
     let budget: Cost = a
         .budget
         .parse()
@@ -117,6 +107,45 @@ pub fn reach(a: &ReachArgs) -> Result<(), CliError> {
             show(&map, a.coords, h),
             format_hundredths(u64::from(c))
         );
+    }
+    Ok(())
+}
+
+/// Run `hexmap path-cost`: the cost of walking the given cells in order under the movement
+/// rule, or the first step that is not allowed.
+pub fn path_cost(a: &PathCostArgs) -> Result<(), CliError> {
+    let (map, _) = super::load_map(&a.map)?;
+    let hexes = a
+        .hexes
+        .iter()
+        .enumerate()
+        .map(|(i, text)| cell(&map, &a.map, a.coords, &format!("HEX {}", i + 1), text))
+        .collect::<Result<Vec<Hex>, _>>()?;
+    let walked = queries::path_cost(&map, &hexes).map_err(|i| {
+        CliError(format!(
+            "{}: HEX {} ({}) and HEX {} ({}) are not neighbours",
+            a.map.display(),
+            i + 1,
+            show_named(&map, a.coords, hexes[i]),
+            i + 2,
+            show_named(&map, a.coords, hexes[i + 1])
+        ))
+    })?;
+    if a.json {
+        return super::answer::print_json(&queries::path_cost_json(&walked));
+    }
+    let steps = hexes.len() - 1;
+    match (walked.blocked, walked.reached.last()) {
+        (Some((x, y)), _) => println!(
+            "not passable: the step from {} to {} is not allowed (after {} of {steps} steps)",
+            show_named(&map, a.coords, x),
+            show_named(&map, a.coords, y),
+            walked.reached.len() - 1
+        ),
+        (None, Some(&(_, total))) => {
+            println!("cost {} in {steps} steps", format_hundredths(total));
+        }
+        (None, None) => {}
     }
     Ok(())
 }

@@ -141,7 +141,7 @@ fn list(a: &SecretArgs, map: &HexMap) -> Result<(), CliError> {
 }
 
 /// Every GM-only item of `map`: notes, edge features, paths, icons, labels, regions.
-fn gm_items(map: &HexMap) -> Vec<GmItem> {
+pub(super) fn gm_items(map: &HexMap) -> Vec<GmItem> {
     let mut out: Vec<GmItem> = map.gm_notes().map(GmItem::Note).collect();
     out.extend(map.gm_edges().map(GmItem::Edge));
     out.extend(

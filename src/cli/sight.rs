@@ -1,40 +1,15 @@
-//! `hexmap fov`: what a hex sees under the map's sight rule (terrain that blocks sight,
-//! sight-blocking features on hexsides), the same field of view as the editor's overlay
-//! (`HexMap::field_of_view`).
+//! `hexmap fov` and `hexmap los`: what a hex sees under the map's sight rule (terrain that
+//! blocks sight, sight-blocking features on hexsides), the same field of view as the
+//! editor's overlay (`HexMap::field_of_view`), and whether one cell sees another and what
+//! blocks it (`HexMap::sight_blocker`).
 
 use super::CliError;
 use super::cells::{read_system, show, show_named};
 use super::queries;
-use clap::Args;
-use hexmap_hex::CoordChoice;
-use std::path::PathBuf;
-
-/// Arguments of `hexmap fov`.
-#[derive(Args, Debug)]
-pub struct FovArgs {
-    /// Which map of a file of several (`--map PATH`).
-    #[command(flatten)]
-    pub member: super::MemberArg,
-    /// The map.
-    pub map: PathBuf,
-    /// The hex that looks (col,row in the map's offset kind by default; negative values
-    /// need no `--`).
-    #[arg(allow_hyphen_values = true)]
-    pub from: String,
-    /// How far it sees, in hexes (cut to the map's extent from FROM, then at most 100).
-    pub radius: u32,
-    /// System of FROM and the printed cells (as for `route`).
-    #[arg(long, value_parser = super::geometry::CoordChoiceParser)]
-    pub coords: Option<CoordChoice>,
-    /// Print `{"hexes": [[q,r], …]}` (axial) instead of text.
-    #[arg(long)]
-    pub json: bool,
-}
 
 /// Run `hexmap fov`.
-pub fn fov(a: &FovArgs) -> Result<(), CliError> {
-    let (map, _) = super::load_map(&a.map)?;
-    let from = super::cells::cell(&map, &a.map, a.coords, "FROM", &a.from)?;
+pub fn fov(a: &super::around::AroundArgs) -> Result<(), CliError> {
+    let (map, from) = a.at.read(a.coords)?;
     if a.json {
         return super::answer::print_json(&queries::fov(&map, from, a.radius)?);
     }
@@ -48,5 +23,32 @@ pub fn fov(a: &FovArgs) -> Result<(), CliError> {
     );
     let cells: Vec<String> = seen.iter().map(|&h| show(&map, a.coords, h)).collect();
     println!("{}", cells.join(" "));
+    Ok(())
+}
+
+/// Run `hexmap los`: whether TO is seen from FROM (at any distance) and, when it is not,
+/// the hex or side that blocks the view as seen from FROM.
+pub fn los(a: &super::around::PairArgs) -> Result<(), CliError> {
+    let (map, from, to) = a.read()?;
+    if a.json {
+        return super::answer::print_json(&queries::los(&map, from, to));
+    }
+    let name = |h| show_named(&map, a.coords, h);
+    match map.sight_blocker(from, to) {
+        None => println!("{} sees {}", name(from), name(to)),
+        Some(hexmap_hex::SightBlock::Hex(h)) => println!(
+            "{} does not see {}: {} blocks the view",
+            name(from),
+            name(to),
+            name(h)
+        ),
+        Some(hexmap_hex::SightBlock::Side(x, y)) => println!(
+            "{} does not see {}: the side between {} and {} blocks the view",
+            name(from),
+            name(to),
+            name(x),
+            name(y)
+        ),
+    }
     Ok(())
 }

@@ -4,9 +4,11 @@
 //! secrets with `hexmap fog` and `hexmap secret`), on a generated world with heights and on
 //! the every-secret fixture — the exports validated by docs/hexmap-cells.schema.json, its
 //! Dijkstra against `route`, its movement ranges against `reach`, its field of view against
-//! `fov`, its offset formulas against `coord`, its pixel centres, corners and sides against
-//! `pick`, the secrets it reads against `secret list`, its player view against
-//! `export --player-view`. So docs/JSON.md cannot drift from the program, and a game built on
+//! `fov`, its own line of sight, path costs, distances, lines, neighbours, rings and ranges
+//! against `batch`'s answers, its offset formulas against `coord`, its pixel centres, corners
+//! and sides against `pick`, the secrets it reads against `secret list`, its counts against
+//! `info --json`, its player view against `export --player-view`, and the compact export
+//! read into the same map as the full one. So docs/JSON.md cannot drift from the program, and a game built on
 //! the loader keeps the GM's secrets.
 //! Skipped when python3 or its `jsonschema` package is missing, except under CI=true where
 //! both must be there (.ci/run installs jsonschema).
@@ -102,5 +104,10 @@ fn the_python_reference_consumer_agrees_with_the_cli() {
     assert!(
         fovs.is_some_and(|n| n >= 100) && players.is_some_and(|n| n >= 20),
         "too few fields of view ({fovs:?}) or player views ({players:?}):\n{stdout}"
+    );
+    let (questions, compacts) = (counts(" questions ("), counts(" compact exports"));
+    assert!(
+        questions.is_some_and(|n| n >= 1000) && compacts.is_some_and(|n| n >= 20),
+        "too few questions ({questions:?}) or compact exports ({compacts:?}):\n{stdout}"
     );
 }

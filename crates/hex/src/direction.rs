@@ -122,6 +122,15 @@ impl Direction {
     pub const fn flat_name(self) -> &'static str {
         ["SE", "NE", "N", "NW", "SW", "S"][self.0 as usize]
     }
+
+    /// The compass name of this direction on hexes of `orientation`.
+    #[must_use]
+    pub const fn name_on(self, orientation: crate::Orientation) -> &'static str {
+        match orientation {
+            crate::Orientation::Pointy => self.pointy_name(),
+            crate::Orientation::Flat => self.flat_name(),
+        }
+    }
 }
 
 #[cfg(test)]

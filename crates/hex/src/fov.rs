@@ -51,25 +51,87 @@ pub fn is_visible_across(
     blocks_between: impl Fn(Hex, Hex) -> bool,
 ) -> bool {
     let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
-    let minus = FracHex::new(-LINE_NUDGE.q, -LINE_NUDGE.r);
-    [LINE_NUDGE, minus].into_iter().any(|nudge| {
-        let mut line = LineIter::new(lo, hi, nudge);
+    nudges().into_iter().any(|nudge| {
+        let line = LineIter::new(lo, hi, nudge);
         let steps = line.steps();
-        let Some(mut previous) = line.next() else {
-            return true;
-        };
-        for (i, h) in line.enumerate() {
-            if blocks_between(previous, h) {
-                return false;
-            }
-            // Hexes before the far end must not block.
-            if (i as i64) + 1 < steps && blocks(h) {
-                return false;
-            }
-            previous = h;
-        }
-        true
+        first_block(line, steps, &blocks, &blocks_between).is_none()
     })
+}
+
+/// What stops a line of sight: a hex whose terrain blocks sight, or the side between two
+/// neighbouring hexes (in the order the line crosses it) whose feature does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SightBlock {
+    /// A hex strictly between the two ends that blocks sight.
+    Hex(Hex),
+    /// The side between two consecutive hexes of the line, the nearer one first.
+    Side(Hex, Hex),
+}
+
+/// Whether `b` is visible from `a` under the module's rule (exactly when
+/// [`is_visible_across`] says so), and when it is not, what blocks the view as seen from
+/// `a`: each of the two nudged lines is walked from `a` towards `b` and stopped at its first
+/// blocker; the answer is the blocker of the line that runs farther (the nearer of the two
+/// to `b`, where the view is cut off last), the +ε line on a tie. `None` when visible.
+///
+/// ```
+/// use hexmap_hex::{sight_blocker, Hex, SightBlock};
+/// let wall = Hex::new(1, 0);
+/// let blocked = sight_blocker(Hex::ORIGIN, Hex::new(3, 0), |h| h == wall, |_, _| false);
+/// assert_eq!(blocked, Some(SightBlock::Hex(wall)));
+/// assert_eq!(sight_blocker(Hex::ORIGIN, wall, |h| h == wall, |_, _| false), None);
+/// ```
+pub fn sight_blocker(
+    a: Hex,
+    b: Hex,
+    blocks: impl Fn(Hex) -> bool,
+    blocks_between: impl Fn(Hex, Hex) -> bool,
+) -> Option<SightBlock> {
+    let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+    let mut farthest: Option<(i64, SightBlock)> = None;
+    for nudge in nudges() {
+        // The same hexes as `is_visible_across` walks (drawn from the smaller end), read
+        // from `a`.
+        let mut hexes: Vec<Hex> = LineIter::new(lo, hi, nudge).collect();
+        if a != lo {
+            hexes.reverse();
+        }
+        let steps = hexes.len() as i64 - 1;
+        let (at, block) = first_block(hexes.into_iter(), steps, &blocks, &blocks_between)?;
+        if farthest.is_none_or(|(best, _)| at > best) {
+            farthest = Some((at, block));
+        }
+    }
+    farthest.map(|(_, block)| block)
+}
+
+/// The two sample nudges of the rule: +ε and −ε.
+fn nudges() -> [FracHex; 2] {
+    [LINE_NUDGE, FracHex::new(-LINE_NUDGE.q, -LINE_NUDGE.r)]
+}
+
+/// The first thing that stops the line `hexes` (`steps + 1` hexes, from the eye): a blocking
+/// side between consecutive hexes (ends included) or a blocking hex strictly between the
+/// ends; with its place along the line in half steps (a side before the hex behind it).
+fn first_block(
+    mut hexes: impl Iterator<Item = Hex>,
+    steps: i64,
+    blocks: impl Fn(Hex) -> bool,
+    blocks_between: impl Fn(Hex, Hex) -> bool,
+) -> Option<(i64, SightBlock)> {
+    let mut previous = hexes.next()?;
+    for (i, h) in hexes.enumerate() {
+        let at = i as i64 + 1;
+        if blocks_between(previous, h) {
+            return Some((2 * at - 1, SightBlock::Side(previous, h)));
+        }
+        // Hexes before the far end must not block.
+        if at < steps && blocks(h) {
+            return Some((2 * at, SightBlock::Hex(h)));
+        }
+        previous = h;
+    }
+    None
 }
 
 /// Every hex within `radius` of `center` that is visible from it (see the module rule),

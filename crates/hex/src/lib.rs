@@ -37,7 +37,9 @@ pub use direction::Direction;
 pub use doubled::DoubledKind;
 pub use edge::Edge;
 pub use flood::{FloodLimitError, connected_components, flood_fill};
-pub use fov::{field_of_view, field_of_view_across, is_visible, is_visible_across};
+pub use fov::{
+    SightBlock, field_of_view, field_of_view_across, is_visible, is_visible_across, sight_blocker,
+};
 pub use grid_search::{GridSearch, GridStep};
 pub use hash::{HexBuildHasher, HexHashMap, HexHashSet, stable_hash};
 pub use layout::{Layout, LayoutError, Orientation, Point, Vertex};

@@ -376,8 +376,9 @@ impl CustomProps {
         self.values.iter().map(|(o, v)| (*o, v))
     }
 
-    /// [`CustomProps::iter`] of the objects `map` has: what files write (an object
-    /// removed since, a deleted region say, keeps its values only for undo).
+    /// [`CustomProps::iter`] of the objects `map` has: what files write. (Deleting an
+    /// object through the edit path drops its values, undo keeps them; this filter guards
+    /// maps put together by other means.)
     pub fn iter_on<'a>(
         &'a self,
         map: &'a super::HexMap,
@@ -496,6 +497,27 @@ impl CustomProps {
                     }
                 }
             }
+        }
+    }
+
+    /// The objects with values that `map` no longer has (a deleted icon, label, region or
+    /// palette entry), cells too when `with_cells` (only a reshape removes cells). Without
+    /// cells only the owners after them in order are looked at, so it costs nothing on a
+    /// map whose properties are all on cells.
+    pub(crate) fn stale_owners(&self, map: &super::HexMap, with_cells: bool) -> Vec<PropOwner> {
+        self.values
+            .keys()
+            .rev()
+            .take_while(|o| with_cells || !matches!(o, PropOwner::Cell(_) | PropOwner::Map))
+            .filter(|o| !o.exists_in(map))
+            .copied()
+            .collect()
+    }
+
+    /// Drop every value of `owners`.
+    pub(crate) fn forget(&mut self, owners: &[PropOwner]) {
+        for o in owners {
+            self.values.remove(o);
         }
     }
 

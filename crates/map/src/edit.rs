@@ -121,11 +121,39 @@ pub(crate) enum Record {
     Custom(Box<super::custom::CustomProps>),
     /// The other child maps: swapping restores them.
     Children(Vec<super::family::ChildMap>),
+    /// An edit that removed objects carrying custom property values: its own record, and
+    /// the custom properties from before their values were dropped (swapping restores
+    /// them; undo swaps them first, redo last).
+    WithCustom(Box<Record>, Box<super::custom::CustomProps>),
 }
 
 /// Apply `edit` to `map`: check it, change the map, and return what changed plus the
 /// undo record. On error the map is unchanged.
 pub(crate) fn apply(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), EditError> {
+    let (changed, record) = apply_content(map, edit)?;
+    Ok((changed, forget_removed_owners(map, edit, record)))
+}
+
+/// The custom property values of the objects `edit` removed (an icon, a label, a region, a
+/// palette entry; cells on a reshape) go with them, in the edit's own undo step: a new
+/// object given the same id later starts from its type's defaults, and undo brings the
+/// object back with its values.
+fn forget_removed_owners(map: &mut HexMap, edit: &Edit, record: Record) -> Record {
+    if map.custom().owner_count() == 0 {
+        return record;
+    }
+    let stale = map.custom().stale_owners(map, matches!(edit, Edit::Map(_)));
+    if stale.is_empty() {
+        return record;
+    }
+    let mut kept = map.custom().clone();
+    kept.forget(&stale);
+    let before = map.swap_custom(kept);
+    Record::WithCustom(Box::new(record), Box::new(before))
+}
+
+/// [`apply`] without the clean-up of removed objects' values.
+fn apply_content(map: &mut HexMap, edit: &Edit) -> Result<(Changed, Record), EditError> {
     match edit {
         Edit::Cell(e) => cells_applied(map, |m, c| super::edit_cells::apply(m, e, c)),
         Edit::Feature(e) => super::features::edit::apply(map, e),

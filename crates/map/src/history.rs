@@ -24,6 +24,7 @@ fn record_bytes(record: &Record) -> usize {
         Record::Swap(m) => m.heap_bytes(),
         Record::Custom(c) => c.heap_bytes(),
         Record::Children(c) => c.iter().map(|c| c.map.heap_bytes()).sum(),
+        Record::WithCustom(r, c) => record_bytes(r) + c.heap_bytes(),
         Record::Properties(_) | Record::View(_) | Record::Scale(_) | Record::Underlay(_) => 0,
     }
 }
@@ -293,6 +294,18 @@ fn revert(map: &mut HexMap, record: &mut Record, undo: bool) -> Changed {
         }
         Record::Children(c) => {
             *c = map.set_children(std::mem::take(c));
+            Changed::whole()
+        }
+        Record::WithCustom(r, c) => {
+            // The values were dropped after the edit: undo puts them back before undoing
+            // the edit, redo drops them again after redoing it.
+            if undo {
+                crate::custom::edit::revert(map, c);
+                revert(map, r, undo);
+            } else {
+                revert(map, r, undo);
+                crate::custom::edit::revert(map, c);
+            }
             Changed::whole()
         }
     }

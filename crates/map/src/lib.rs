@@ -17,6 +17,7 @@
 //! - errors about a hex keep it and leave its name to the front end ([`HexError`]).
 
 pub mod annotations;
+mod around;
 pub mod cell_marks;
 mod changes;
 pub mod climate;

@@ -10,7 +10,7 @@
 
 use super::HexMap;
 use super::routes::farthest_cell_distance;
-use hexmap_hex::{Hex, field_of_view_across, is_visible_across};
+use hexmap_hex::{Hex, SightBlock, field_of_view_across, is_visible_across, sight_blocker};
 
 /// Largest sight radius in hexes (after cutting it to the map's extent, see the module
 /// doc): the one limit of every field of view — `fov`, `batch`, `fog reveal --sight`, the
@@ -61,6 +61,20 @@ impl HexMap {
         };
         seen.sort_unstable();
         Ok(seen)
+    }
+
+    /// Whether `to` is seen from `from` under the map's sight rule, at any distance (the
+    /// rule of [`HexMap::field_of_view`] without its radius): `None` when it is, else what
+    /// blocks the view as seen from `from` — a hex whose terrain blocks sight or a side
+    /// whose feature does ([`hexmap_hex::sight_blocker`] says which of the two nudged
+    /// lines' blockers is named). `hexmap los` and `batch` ask here.
+    pub fn sight_blocker(&self, from: Hex, to: Hex) -> Option<SightBlock> {
+        sight_blocker(
+            from,
+            to,
+            |h| self.blocks_sight(h),
+            |a, b| self.sight_blocked_between(a, b),
+        )
     }
 }
 
@@ -114,6 +128,11 @@ mod tests {
             "walking the map's cells sees what the local grid sees"
         );
         assert!(whole.len() < m.cell_count(), "the walls hide something");
+        // Line of sight agrees with the field of view, cell by cell.
+        for h in m.shape().iter() {
+            let seen = whole.binary_search(&h).is_ok();
+            assert_eq!(m.sight_blocker(from, h).is_none(), seen, "{h}");
+        }
     }
 
     #[test]

@@ -101,3 +101,89 @@ fn a_wall_on_an_edge_hides_what_is_behind_it() {
     // Without walls the same hexes are visible: the walls did it.
     assert!(is_visible(Hex::ORIGIN, Hex::new(3, 0), |_| false));
 }
+
+#[test]
+fn the_blocker_is_named_as_seen_from_the_eye() {
+    // Two walls on the straight line origin → (4, 0): both nudged lines stop at the first
+    // wall they meet, so each eye names the wall nearer to it.
+    let walls = |h: Hex| h == Hex::new(1, 0) || h == Hex::new(3, 0);
+    let no_sides = |_: Hex, _: Hex| false;
+    assert_eq!(
+        sight_blocker(Hex::ORIGIN, Hex::new(4, 0), walls, no_sides),
+        Some(SightBlock::Hex(Hex::new(1, 0)))
+    );
+    assert_eq!(
+        sight_blocker(Hex::new(4, 0), Hex::ORIGIN, walls, no_sides),
+        Some(SightBlock::Hex(Hex::new(3, 0)))
+    );
+    // A wall on a side: the side, the nearer hex first.
+    let side = |a: Hex, b: Hex| {
+        let (lo, hi) = if a.q <= b.q { (a, b) } else { (b, a) };
+        lo == Hex::new(1, 0) && hi == Hex::new(2, 0)
+    };
+    assert_eq!(
+        sight_blocker(Hex::new(3, 0), Hex::ORIGIN, |_| false, side),
+        Some(SightBlock::Side(Hex::new(2, 0), Hex::new(1, 0)))
+    );
+    // The far end itself never blocks: a wall is seen.
+    assert_eq!(
+        sight_blocker(Hex::ORIGIN, Hex::new(3, 0), walls, no_sides),
+        Some(SightBlock::Hex(Hex::new(1, 0)))
+    );
+    assert_eq!(
+        sight_blocker(Hex::ORIGIN, Hex::new(1, 0), walls, no_sides),
+        None
+    );
+}
+
+#[test]
+fn the_blocker_of_the_line_that_runs_farther_is_named() {
+    // Origin → (2, −1) runs along the side between (1, 0) and (1, −1): one nudged line
+    // passes each. With (1, 0) blocking and a wall on the far side of (1, −1), the line
+    // through (1, −1) gets farther (to its second side) and its side is named.
+    let blocks = |h: Hex| h == Hex::new(1, 0);
+    let side = |a: Hex, b: Hex| {
+        let pair = |x: Hex, y: Hex| (a == x && b == y) || (a == y && b == x);
+        pair(Hex::new(1, -1), Hex::new(2, -1))
+    };
+    assert_eq!(
+        sight_blocker(Hex::ORIGIN, Hex::new(2, -1), blocks, side),
+        Some(SightBlock::Side(Hex::new(1, -1), Hex::new(2, -1)))
+    );
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+    /// `sight_blocker` names a blocker exactly when `is_visible_across` says no, and the
+    /// blocker lies on the way: a hex strictly between the ends, or a side near the line.
+    #[test]
+    fn a_blocker_exactly_when_not_visible(seed in 0u64..u64::MAX, q in -6i32..6, r in -6i32..6) {
+        let mix = |x: i64| {
+            let mut z = (x as u64) ^ seed;
+            z = (z ^ (z >> 31)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            z ^ (z >> 29)
+        };
+        let key = |h: Hex| i64::from(h.q) * 7919 + i64::from(h.r);
+        let blocks = |h: Hex| mix(key(h)) % 7 == 0;
+        let wall = |a: Hex, b: Hex| {
+            let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+            mix(key(lo) * 31 + key(hi) * 1_000_003) % 9 == 0
+        };
+        let a = Hex::ORIGIN;
+        let b = Hex::new(q, r);
+        let blocker = sight_blocker(a, b, blocks, wall);
+        proptest::prop_assert_eq!(blocker.is_none(), is_visible_across(a, b, blocks, wall));
+        let n = a.distance(b);
+        match blocker {
+            Some(SightBlock::Hex(h)) => {
+                proptest::prop_assert!(blocks(h) && h != a && h != b);
+                proptest::prop_assert!(h.distance(a) + h.distance(b) <= n + 1);
+            }
+            Some(SightBlock::Side(x, y)) => {
+                proptest::prop_assert!(wall(x, y) && x.distance(y) == 1);
+                proptest::prop_assert!(x.distance(a) < y.distance(a) || x.distance(b) > y.distance(b));
+            }
+            None => {}
+        }
+    }
+}
