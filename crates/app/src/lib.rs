@@ -302,7 +302,7 @@ impl EditorApp {
         // The players' view takes no tool keys: no tool acts, none reads a hex.
         let players = self.windows.player().on_main();
         if self.play.is_none() && !asking && !players {
-            let at = (self.doc.form(), self.doc.map());
+            let at = (self.doc.form(), self.doc.map(), self.doc.member_index());
             let keys =
                 panels::shortcuts::handle(&ctx, &mut self.tools, &mut self.prefs, at, popup_open);
             self.actions.extend(keys);
@@ -362,6 +362,9 @@ impl EditorApp {
             &mut self.prefs,
             (&self.doc, mode),
         ));
+        if mode == panels::Mode::Editing {
+            asked.extend(panels::maps_panel::breadcrumb(ui, &self.doc));
+        }
         let working = self.long_work.status();
         let messages = panels::status_bar::Messages {
             info: self.windows.info(),
@@ -416,6 +419,10 @@ impl EditorApp {
             // The hex key's panel, outside the overlays' (which map properties replace).
             if editing && panels.key && (!narrow || panels::drawer(ui, "key", false)) {
                 asked.extend(panels::key_panel::panel(ui, &self.doc));
+            }
+            if editing && panels.maps && (!narrow || panels::drawer(ui, "maps", false)) {
+                let selected = self.tools.selection().hexes();
+                asked.extend(panels::maps_panel::panel(ui, &self.doc, selected));
             }
             // Map properties take the overlays panel's place while open: beside the
             // canvas, never over the map or the reshape outline it previews.

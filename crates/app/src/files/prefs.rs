@@ -24,6 +24,9 @@ pub struct Panels {
     /// field).
     #[serde(default)]
     pub key: bool,
+    /// The Maps panel of a map family (off until asked for).
+    #[serde(default)]
+    pub maps: bool,
 }
 
 impl Default for Panels {
@@ -33,6 +36,7 @@ impl Default for Panels {
             layers: true,
             overlays: true,
             key: false,
+            maps: false,
         }
     }
 }
