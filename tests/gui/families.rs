@@ -411,3 +411,87 @@ fn the_maps_panel_lists_the_family_and_derives_unlinks_deletes_and_renames_with_
 fn saltmere_hex_of(h: &Harness<'static, EditorApp>) -> Hex {
     hex(h, "0507")
 }
+
+/// A small family for the players: a kingdom of grass (its label "Open Fields") whose hex
+/// (1, 1) opens a town map, the town's columns 4 and up hidden from the players, a label
+/// on each side of the fog.
+fn town_family() -> HexMap {
+    use hexmap::hex::{OffsetCoord, OffsetKind, Orientation, Point};
+    use hexmap::map::family::{ChildMap, Link};
+    use hexmap::map::{Label, LabelId, MapProperties, MapShape, Palette, TerrainId};
+    let grass_map = |name: &str, cols: u32, rows: u32| {
+        let mut props = MapProperties::new(name, Orientation::Pointy);
+        props.hex_size = Point::new(30.0, 30.0);
+        let shape = MapShape::rectangle(OffsetKind::OddR, cols, rows).unwrap();
+        let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
+        for h in m.shape().iter().collect::<Vec<_>>() {
+            m.set_terrain(h, TerrainId::new(2)).unwrap();
+        }
+        m
+    };
+    let at = |c, r| OffsetKind::OddR.to_hex(OffsetCoord::new(c, r));
+    let mut town = grass_map("Town", 8, 6);
+    for h in town.shape().iter().collect::<Vec<_>>() {
+        if OffsetKind::OddR.from_hex(h).col >= 4 {
+            town.set_hidden(h, true).unwrap();
+        }
+    }
+    let layout = town.layout().unwrap();
+    let steps = Label::new("Harbour Steps", layout.hex_to_pixel(at(1, 2)));
+    let cave = Label::new("Smugglers Cave", layout.hex_to_pixel(at(6, 2)));
+    town.add_label(LabelId(1), steps).unwrap();
+    town.add_label(LabelId(2), cave).unwrap();
+    let mut kingdom = grass_map("Kingdom", 6, 4);
+    let layout = kingdom.layout().unwrap();
+    let fields = Label::new("Open Fields", layout.hex_to_pixel(at(3, 2)));
+    kingdom.add_label(LabelId(1), fields).unwrap();
+    kingdom.set_children(vec![ChildMap {
+        link: Link::Hex(at(1, 1)),
+        derived: None,
+        map: town,
+    }]);
+    kingdom
+}
+
+fn player_texts(h: &Harness<'static, EditorApp>) -> Vec<String> {
+    let rect = h.get_by_label("player map").rect();
+    shapes_in(h, rect)
+        .into_iter()
+        .filter_map(|s| match s {
+            Shape::Text(t) => Some(t.galley.text().to_owned()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_player_window_follows_the_gm_into_a_child_with_the_childs_fog() {
+    let mut h = editor_on(OpenMap::from_map(town_family()));
+    h.get_by_label("View").click();
+    settle(&mut h);
+    h.get_by_label("Maps panel").click();
+    settle(&mut h);
+    h.key_press(Key::Escape);
+    settle(&mut h);
+    h.get_by_label("View").click();
+    settle(&mut h);
+    h.get_by_label("Player window").click();
+    settle(&mut h);
+    let shown = player_texts(&h);
+    assert!(shown.iter().any(|t| t == "Open Fields"), "{shown:?}");
+    assert!(!shown.iter().any(|t| t == "Harbour Steps"), "{shown:?}");
+
+    let p = row_button(&h, "Town (hex 0202)");
+    crate::harness::click(&mut h, p);
+    assert_eq!(name(&h), "Town");
+    let shown = player_texts(&h);
+    assert!(shown.iter().any(|t| t == "Harbour Steps"), "{shown:?}");
+    assert!(!shown.iter().any(|t| t == "Open Fields"), "{shown:?}");
+    assert!(
+        !shown.iter().any(|t| t == "Smugglers Cave"),
+        "a label under the town's fog reached the players: {shown:?}"
+    );
+    // The GM sees it.
+    let gm = painted_texts(&h);
+    assert!(gm.iter().any(|(t, _)| t == "Smugglers Cave"));
+}
