@@ -495,3 +495,76 @@ fn the_player_window_follows_the_gm_into_a_child_with_the_childs_fog() {
     let gm = painted_texts(&h);
     assert!(gm.iter().any(|(t, _)| t == "Smugglers Cave"));
 }
+
+fn offered(h: &Harness<'static, EditorApp>) -> bool {
+    h.query_by_label("Update the maps inside?").is_some()
+}
+
+#[test]
+fn a_change_of_a_parent_hex_offers_to_derive_an_untouched_child_again_and_never_changes_it_unasked()
+{
+    let file = hexcrawl_copy("family-update");
+    let mut h = editor_on(OpenMap::load(&file).unwrap());
+    let saltmere_hex = hex(&h, "0507");
+    let child = |h: &Harness<'static, EditorApp>, i: usize| {
+        h.state().view().doc().family_map().children()[i]
+            .map
+            .clone()
+    };
+    let before = child(&h, 0);
+    // Far from both children's hexes: nothing offered.
+    let far = hex(&h, "0303");
+    brush(&mut h, "Mountains", far);
+    assert!(!offered(&h));
+    // Saltmere's own hex becomes forest: the offer names Saltmere; nothing changed yet.
+    brush(&mut h, "Forest", saltmere_hex);
+    assert!(offered(&h));
+    let texts: Vec<String> = painted_texts(&h).into_iter().map(|(t, _)| t).collect();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.starts_with("\"Saltmere\" was derived from hex 0507")),
+        "{texts:?}"
+    );
+    assert_eq!(child(&h, 0), before, "changed before the answer");
+    h.get_by_label("Update").click();
+    settle(&mut h);
+    assert!(!offered(&h));
+    let updated = child(&h, 0);
+    let centre = updated.hex_of_label("0404").unwrap();
+    assert_eq!(terrain_name(&updated, centre).as_deref(), Some("Forest"));
+    // The update is one undo step of the kingdom's.
+    undo(&mut h);
+    assert_eq!(child(&h, 0), before);
+    assert_eq!(
+        terrain_name(h.state().view().doc().map(), saltmere_hex).as_deref(),
+        Some("Forest")
+    );
+
+    // Hold Varr (with generated detail): Keep leaves it, and it is not offered again.
+    let hold_before = child(&h, 1);
+    let hold = hex(&h, "1006");
+    brush(&mut h, "Sea", hold);
+    assert!(offered(&h));
+    h.get_by_label("Keep as it is").click();
+    settle(&mut h);
+    assert!(!offered(&h));
+    brush(&mut h, "Grass", hold);
+    assert!(!offered(&h));
+    assert_eq!(child(&h, 1), hold_before);
+}
+
+#[test]
+fn a_child_changed_by_hand_is_not_offered_an_update() {
+    let file = hexcrawl_copy("family-touched");
+    let mut h = editor_on(OpenMap::load(&file).unwrap());
+    let saltmere_hex = hex(&h, "0507");
+    select_tool(&mut h, Tool::Select);
+    double_click_hex(&mut h, saltmere_hex);
+    assert_eq!(name(&h), "Saltmere");
+    let edge = hex(&h, "0202");
+    brush(&mut h, "Mountains", edge);
+    go_up(&mut h);
+    brush(&mut h, "Forest", saltmere_hex);
+    assert!(!offered(&h));
+}

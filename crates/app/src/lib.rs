@@ -493,6 +493,18 @@ impl EditorApp {
             ctx.request_repaint();
         }
         self.autosave_tick(ctx);
+        // A change of a parent hex (or a neighbour) of a child still as derived: offer to
+        // derive it again (the offer goes when the change is undone).
+        let near = match &changed {
+            open_map::Changed::Cells {
+                marked: Some(_), ..
+            } => Some(None),
+            open_map::Changed::Cells { hexes, .. } => Some(Some(hexes.as_slice())),
+            _ => None,
+        };
+        if let Some(updates) = near.and_then(|near| self.doc.children_to_update(near)) {
+            self.windows.offer_child_updates(updates);
+        }
         // The player map is cut again for cells changed in bulk (it takes changes as a
         // list of cells).
         let follow = match changed.has_bulk() {

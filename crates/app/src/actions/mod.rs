@@ -38,6 +38,10 @@ pub enum Action {
     /// Open this member of the map family for editing (a child, or back up the
     /// breadcrumb); the one open keeps its undo history for when it is opened again.
     OpenMember(hexmap_map::family::MemberIndex),
+    /// Derive these children of the open map again from it (one undo step).
+    UpdateChildren(Vec<crate::open_map::ChildUpdate>),
+    /// Keep these children of the open map as they are (by index): no more offers.
+    KeepChildren(Vec<usize>),
     /// Show the "new map" dialog (after the unsaved-changes check).
     NewDialog,
     /// Replace the document by a new map.
@@ -218,6 +222,7 @@ impl EditorApp {
         match self.doc.open_member(index) {
             Ok(()) => {
                 self.windows.document_replaced();
+                self.windows.offer_child_updates(Vec::new());
                 self.reset_view();
                 let name = self.doc.map().name().to_owned();
                 self.windows.say(format!("Opened the map \"{name}\""));
@@ -270,6 +275,7 @@ impl EditorApp {
                 | Action::Undo
                 | Action::Redo
                 | Action::ApplyProperties(_)
+                | Action::UpdateChildren(_)
         )
     }
 
@@ -335,6 +341,13 @@ impl EditorApp {
     pub(crate) fn run(&mut self, ctx: &egui::Context, action: Action) {
         match action {
             Action::OpenMember(index) => self.open_member(&index),
+            Action::UpdateChildren(updates) => {
+                if let Err(e) = self.doc.update_children(&updates) {
+                    let message = crate::windows::error_text::edit_error(&self.doc, &e);
+                    self.windows.show_error(message);
+                }
+            }
+            Action::KeepChildren(indices) => self.doc.keep_children(&indices),
             Action::NewDialog => self.windows.open_new_map(),
             Action::NewMap(spec) => match OpenMap::new_map(&spec) {
                 Ok(doc) => self.replace_doc(doc),

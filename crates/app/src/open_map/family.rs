@@ -11,6 +11,7 @@
 //! (matched by link, in order); those of a child no longer in the list are dropped.
 
 use super::OpenMap;
+use hexmap_map::family::derive::derive;
 use hexmap_map::family::{self, ChildMap, Link, MemberIndex};
 use hexmap_map::{Document, HexMap};
 use std::borrow::Cow;
@@ -27,6 +28,10 @@ pub(super) struct Family {
     /// The links of the open map's children when last looked at (to follow the
     /// children's documents when the list changes).
     links_seen: Vec<Link>,
+    /// The open map's derived children that are still as derived from it (by index, and
+    /// whether with generated detail): these are offered an update when their parent hex
+    /// or its neighbours change.
+    untouched: Vec<(usize, bool)>,
 }
 
 impl Family {
@@ -36,8 +41,54 @@ impl Family {
             at: Vec::new(),
             parked: BTreeMap::new(),
             links_seen: links(map),
+            untouched: untouched_children(map, |i| Some(&map.children()[i].map)),
         }
     }
+}
+
+/// The child as deriving it from `parent` now gives it (with the generated detail when
+/// `detail`), named as it is; `None` for a child not derived from a hex.
+pub fn derived_afresh(parent: &HexMap, entry: &ChildMap, detail: bool) -> Option<ChildMap> {
+    let (Link::Hex(hex), Some(d)) = (entry.link, entry.derived) else {
+        return None;
+    };
+    let mut fresh = derive(parent, hex, d.radius, d.seed, entry.map.name()).ok()?;
+    if detail {
+        hexmap_generate::detail::add_detail(&mut fresh, d.seed).ok()?;
+    }
+    Some(fresh)
+}
+
+/// True when `a` and `b` hold the same content, their own children left aside.
+fn same_content(a: &HexMap, b: &HexMap) -> bool {
+    let mut a = a.clone();
+    a.set_children(Vec::new());
+    let mut b = b.clone();
+    b.set_children(Vec::new());
+    a == b
+}
+
+/// The children of `parent` still as their derivation made them (index, with detail),
+/// their latest content given by `latest`.
+fn untouched_children<'a>(
+    parent: &'a HexMap,
+    latest: impl Fn(usize) -> Option<&'a HexMap>,
+) -> Vec<(usize, bool)> {
+    let mut out = Vec::new();
+    for (i, entry) in parent.children().iter().enumerate() {
+        let Some(now) = latest(i) else { continue };
+        let entry = ChildMap {
+            map: now.clone(),
+            ..entry.clone()
+        };
+        for detail in [false, true] {
+            if derived_afresh(parent, &entry, detail).is_some_and(|f| same_content(&f.map, now)) {
+                out.push((i, detail));
+                break;
+            }
+        }
+    }
+    out
 }
 
 fn links(map: &HexMap) -> Vec<Link> {
@@ -160,6 +211,7 @@ impl OpenMap {
             return;
         }
         let before = std::mem::replace(&mut self.family.links_seen, now.clone());
+        self.note_untouched();
         let mut taken = vec![false; now.len()];
         let moved: Vec<Option<usize>> = before
             .iter()
@@ -210,6 +262,7 @@ impl OpenMap {
         let from = std::mem::replace(&mut self.family.at, index.to_vec());
         self.family.parked.insert(from, left);
         self.family.links_seen = links(self.document.map());
+        self.note_untouched();
         self.record_change(hexmap_map::Changed {
             whole_map: true,
             ..Default::default()
@@ -331,4 +384,103 @@ impl OpenMap {
             })
             .collect()
     }
+
+    /// Find which of the open map's derived children are still as derived.
+    fn note_untouched(&mut self) {
+        let at = self.family.at.clone();
+        let parent = self.document.map();
+        let found = untouched_children(parent, |i| {
+            let mut index = at.clone();
+            index.push(i);
+            self.member_map(&index)
+        });
+        self.family.untouched = found;
+    }
+
+    /// The open map's children still as derived whose derivation now gives something
+    /// else because `changed` hexes (every hex when `None`) of their parent hex or its
+    /// neighbours changed: each with its index, name and the child derived afresh.
+    /// `None` when no such child's parent hex is near the change (what was offered
+    /// stands).
+    pub fn children_to_update(
+        &self,
+        changed: Option<&[hexmap_hex::Hex]>,
+    ) -> Option<Vec<ChildUpdate>> {
+        let map = self.document.map();
+        let mut out = Vec::new();
+        let mut near = false;
+        for &(i, detail) in &self.family.untouched {
+            let Some(entry) = map.children().get(i) else {
+                continue;
+            };
+            let Link::Hex(hex) = entry.link else { continue };
+            if changed.is_some_and(|hexes| !hexes.iter().any(|h| h.distance(hex) <= 1)) {
+                continue;
+            }
+            near = true;
+            let mut index = self.family.at.clone();
+            index.push(i);
+            let Some(now) = self.member_map(&index) else {
+                continue;
+            };
+            let Some(fresh) = derived_afresh(map, entry, detail) else {
+                continue;
+            };
+            if !same_content(&fresh.map, now) {
+                out.push(ChildUpdate {
+                    index: i,
+                    name: now.name().to_owned(),
+                    hex: family::link_segment(map, entry.link),
+                    fresh,
+                });
+            }
+        }
+        near.then_some(out)
+    }
+
+    /// The person chose to keep these children of the open map as they are: they are no
+    /// longer as derived, and no longer offered an update.
+    pub fn keep_children(&mut self, indices: &[usize]) {
+        self.family.untouched.retain(|(i, _)| !indices.contains(i));
+    }
+
+    /// Replace these children of the open map by their fresh derivations, as one undo
+    /// step of the open map (their own documents, holding only what was derived, go).
+    pub fn update_children(
+        &mut self,
+        updates: &[ChildUpdate],
+    ) -> Result<(), hexmap_map::EditError> {
+        // The list's undo keeps the children as they are before their documents go.
+        self.write_back_children();
+        let mut list = self.children_now();
+        let depth = self.family.at.len();
+        for u in updates {
+            if let Some(slot) = list.get_mut(u.index) {
+                let children = slot.map.children().to_vec();
+                slot.map = u.fresh.map.clone();
+                slot.map.set_children(children);
+            }
+            let mut index = self.family.at.clone();
+            index.push(u.index);
+            self.family
+                .parked
+                .retain(|k, _| !(k.len() == depth + 1 && *k == index));
+        }
+        self.apply(&hexmap_map::Edit::Map(hexmap_map::MapEdit::SetChildren(
+            list,
+        )))
+    }
+}
+
+/// A derived child of the open map that its parent's change would make different.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChildUpdate {
+    /// Its index among the open map's children.
+    pub index: usize,
+    /// Its name.
+    pub name: String,
+    /// Its parent hex's label.
+    pub hex: String,
+    /// The child derived afresh from the parent as it is now.
+    pub fresh: ChildMap,
 }

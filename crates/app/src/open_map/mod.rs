@@ -4,7 +4,7 @@
 
 mod family;
 
-pub use family::{Crumb, MemberRow};
+pub use family::{ChildUpdate, Crumb, MemberRow};
 
 use crate::files::disk_check::{self, DiskStamp, DiskState};
 use hexmap_draw::region::offset_box;
