@@ -43,7 +43,7 @@ pub(crate) fn paint_marks(
     if radius < MIN_HEX_POINTS {
         return;
     }
-    let r = (radius * 0.16).clamp(4.0, 9.0) as f32;
+    let r = (radius * 0.22).clamp(5.0, 10.0) as f32;
     let near = rect.expand(16.0);
     for h in linked_hexes(doc.map()) {
         let c = camera.world_to_screen(rect, layout.hex_to_pixel(h));
@@ -131,12 +131,22 @@ pub(crate) fn paint_parent_frame(
         // The middle of the child's hexes of that neighbour (the surroundings' ring).
         let (_, outer) = frame.crossing(d);
         let at = to_screen(layout.hex_to_pixel(outer));
-        painter.text(
-            at,
-            Align2::CENTER_CENTER,
-            name,
-            font.clone(),
-            FAMILY_MARK.gamma_multiply(0.9),
+        // White on a dark plate, readable over any terrain.
+        let galley = painter.layout_no_wrap(name, font.clone(), Color32::WHITE);
+        let plate = Align2::CENTER_CENTER
+            .anchor_size(at, galley.size())
+            .expand2(egui::vec2(5.0, 2.0));
+        painter.rect_filled(plate, 4.0, Color32::from_black_alpha(170));
+        painter.rect_stroke(
+            plate,
+            4.0,
+            Stroke::new(1.5, FAMILY_MARK),
+            egui::StrokeKind::Outside,
+        );
+        painter.galley(
+            plate.shrink2(egui::vec2(5.0, 2.0)).min,
+            galley,
+            Color32::WHITE,
         );
     }
 }

@@ -192,24 +192,22 @@ fn rename(ui: &mut egui::Ui, doc: &OpenMap, state: &mut MapsPanelState, out: &mu
         state.name = doc.map().name().to_owned();
         state.name_of = Some(doc.member_index().to_vec());
     }
-    ui.horizontal(|ui| {
-        let label = ui.label("Map name");
-        ui.add(
-            egui::TextEdit::singleline(&mut state.name)
-                .desired_width(110.0)
-                .id(egui::Id::unique("maps panel name")),
-        )
-        .labelled_by(label.id);
-        let changed = state.name.trim() != doc.map().name();
-        if ui
-            .add_enabled(changed, egui::Button::new("Rename"))
-            .clicked()
-        {
-            let mut props = doc.map().properties().clone();
-            props.name = state.name.trim().to_owned();
-            out.push(Action::Edit(Edit::Map(MapEdit::SetProperties(props))));
-        }
-    });
+    let label = ui.label("Map name");
+    ui.add(
+        egui::TextEdit::singleline(&mut state.name)
+            .desired_width(ui.available_width())
+            .id(egui::Id::unique("maps panel name")),
+    )
+    .labelled_by(label.id);
+    let changed = state.name.trim() != doc.map().name();
+    if ui
+        .add_enabled(changed, egui::Button::new("Rename"))
+        .clicked()
+    {
+        let mut props = doc.map().properties().clone();
+        props.name = state.name.trim().to_owned();
+        out.push(Action::Edit(Edit::Map(MapEdit::SetProperties(props))));
+    }
 }
 
 /// Derive or add a child on the one selected hex.
