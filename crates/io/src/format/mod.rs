@@ -10,6 +10,7 @@
 pub mod csv;
 mod drawn;
 pub(crate) mod json_custom;
+mod json_family;
 mod json_grid;
 mod json_items;
 mod json_key;
