@@ -15,9 +15,6 @@ use hexmap_map::family::{Link, link_segment};
 /// The colour of the child-map marks and the parent hex's outline.
 pub const FAMILY_MARK: Color32 = Color32::from_rgb(120, 60, 170);
 
-/// Below this hex size on screen (points, centre to corner) no mark is drawn.
-const MIN_HEX_POINTS: f64 = 10.0;
-
 /// The hexes of `map` that open a child map: linked hexes, and the hexes of linked icons.
 pub fn linked_hexes(map: &HexMap) -> Vec<Hex> {
     map.children()
@@ -36,21 +33,15 @@ pub(crate) fn paint_marks(
     painter: &egui::Painter,
     doc: &OpenMap,
     layout: &Layout,
-    (camera, rect): (&Camera, Rect),
+    view: (&Camera, Rect),
 ) {
-    let size = layout.size();
-    let radius = size.x.max(size.y) * camera.zoom;
-    if radius < MIN_HEX_POINTS {
-        return;
-    }
-    let r = (radius * 0.22).clamp(5.0, 10.0) as f32;
-    let near = rect.expand(16.0);
-    for h in linked_hexes(doc.map()) {
-        let c = camera.world_to_screen(rect, layout.hex_to_pixel(h));
-        let at = Pos2::new(c.x - (radius * 0.5) as f32, c.y + (radius * 0.42) as f32);
-        if !near.contains(at) {
-            continue;
-        }
+    let place = crate::canvas::key_marks::MarkPlace {
+        toward: (-0.5, 0.42),
+        scale: 0.22,
+        clamp: (5.0, 10.0),
+    };
+    let hexes = linked_hexes(doc.map()).into_iter().map(|h| (h, ()));
+    place.each(layout, view, hexes, |at, r, ()| {
         let hexagon = |r: f32| -> Vec<Pos2> {
             (0..6)
                 .map(|i| {
@@ -69,7 +60,7 @@ pub(crate) fn paint_marks(
             FAMILY_MARK,
             Stroke::NONE,
         ));
-    }
+    });
 }
 
 /// What a neighbouring parent hex is called beside the child's border: its label and its
