@@ -226,15 +226,15 @@ fn loading_takes_at_most_twice_the_file_plus_the_map() {
 /// whole file. A 100,000-cell map with terrain, mines and notes on many cells.
 #[test]
 fn importing_a_json_export_takes_at_most_twice_the_file_plus_the_map() {
-    use hexmap::hex::{OffsetKind, Orientation};
-    use hexmap::map::{HexMap, MapProperties, MapShape, Palette};
+    use hexmap::hex::OffsetKind;
+    use hexmap::map::testing::TestMap;
     let _serial = serial();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.json");
     {
-        let shape = MapShape::rectangle(OffsetKind::OddR, 400, 250).unwrap();
-        let props = MapProperties::new("big", Orientation::Pointy);
-        let mut map = HexMap::new(props, shape, Palette::standard()).unwrap();
+        let mut map = TestMap::rectangle(OffsetKind::OddR, 400, 250)
+            .named("big")
+            .build();
         let ids: Vec<_> = map.palette().terrains().iter().map(|t| t.id).collect();
         let cells: Vec<_> = map.shape().iter().collect();
         for (i, h) in cells.into_iter().enumerate() {

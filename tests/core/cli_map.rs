@@ -339,12 +339,12 @@ fn new_refuses_an_offset_kind_of_the_other_orientation_with_exit_2() {
 #[test]
 fn info_and_validate_open_a_mismatched_file_with_a_warning() {
     use hexmap::hex::{OffsetKind, Orientation};
-    use hexmap::map::{HexMap, MapProperties, MapShape, Palette};
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("skew.ron");
-    let mut props = MapProperties::new("skew", Orientation::Flat);
-    props.offset_kind = OffsetKind::OddR;
-    let map = HexMap::new(props, MapShape::hexagon(2).unwrap(), Palette::standard()).unwrap();
+    let map = hexmap::map::testing::TestMap::hexagon(2, Orientation::Flat)
+        .named("skew")
+        .offset_kind(OffsetKind::OddR)
+        .build();
     hexmap::io::save(&path, &map, hexmap::io::Form::Offset).unwrap();
     hexmap()
         .arg("validate")

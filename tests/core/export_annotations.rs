@@ -5,10 +5,8 @@ use crate::support::tiled_tools as tools;
 
 use hexmap::hex::{Hex, Orientation, Point};
 use hexmap::io::format::{self, WriteOptions};
-use hexmap::map::{
-    AnnotationEdit, BuiltinIcon, Document, Edit, HexMap, Icon, Label, LabelId, MapProperties,
-    MapShape, Palette, Rgb,
-};
+use hexmap::map::testing::TestMap;
+use hexmap::map::{AnnotationEdit, BuiltinIcon, Document, Edit, HexMap, Icon, Label, LabelId, Rgb};
 use std::process::Command;
 
 const RED: [u8; 3] = [220, 20, 20];
@@ -17,9 +15,10 @@ const BLUE: [u8; 3] = [20, 40, 230];
 /// A radius-2 hexagon of empty cells, a red castle on (1, 0), a blue label "Zq" at the
 /// centre of (−1, 1).
 fn map() -> HexMap {
-    let mut props = MapProperties::new("marked", Orientation::Flat);
-    props.hex_size = Point::new(10.0, 10.0);
-    let m = HexMap::new(props, MapShape::hexagon(2).unwrap(), Palette::standard()).unwrap();
+    let m = TestMap::hexagon(2, Orientation::Flat)
+        .named("marked")
+        .hex_size(10.0)
+        .build();
     let layout = m.layout().unwrap();
     let mut d = Document::new(m);
     let mut castle = Icon::builtin(BuiltinIcon::Castle);

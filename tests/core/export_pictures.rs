@@ -6,7 +6,8 @@ use crate::support::tiled_tools as tools;
 
 use hexmap::hex::{Hex, Orientation, Point};
 use hexmap::io::format::{self, Format};
-use hexmap::map::{HexMap, MapProperties, MapShape, Palette, Rgb, Terrain, TerrainId};
+use hexmap::map::testing::TestMap;
+use hexmap::map::{HexMap, Palette, Rgb, Terrain, TerrainId};
 use std::path::Path;
 use std::process::Command;
 
@@ -23,14 +24,11 @@ fn map() -> HexMap {
         blocks_sight: false,
         art: Default::default(),
     };
-    let mut props = MapProperties::new("snowfield", Orientation::Pointy);
-    props.hex_size = Point::new(10.0, 10.0);
-    let mut m = HexMap::new(
-        props,
-        MapShape::hexagon(1).unwrap(),
-        Palette::new(vec![snow]).unwrap(),
-    )
-    .unwrap();
+    let mut m = TestMap::hexagon(1, Orientation::Pointy)
+        .named("snowfield")
+        .hex_size(10.0)
+        .palette(Palette::new(vec![snow]).unwrap())
+        .build();
     for h in m.shape().iter().collect::<Vec<_>>() {
         if h != Hex::ORIGIN {
             m.set_terrain(h, TerrainId::new(1)).unwrap();

@@ -9,7 +9,8 @@ use hexmap::hex::{Hex, OffsetKind, Orientation, Point};
 use hexmap::io::FolderResources;
 use hexmap::io::format::{Format, WriteOptions, by_name, write_path};
 use hexmap::io::tiled::{from_tiled, read_tiled, to_tiled};
-use hexmap::map::{HexMap, MapProperties, MapShape, Palette};
+use hexmap::map::testing::TestMap;
+use hexmap::map::{HexMap, MapShape};
 use std::path::Path;
 use std::process::Command;
 
@@ -19,12 +20,12 @@ fn sample_map(kind: OffsetKind, shape: MapShape) -> HexMap {
     } else {
         Orientation::Flat
     };
-    let mut props = MapProperties::new(format!("{kind} sample"), orientation);
-    props.offset_kind = kind;
-    props.hex_size = Point::new(18.0, 15.0);
-    let palette = Palette::standard();
-    let ids: Vec<_> = palette.terrains().iter().map(|t| t.id).collect();
-    let mut map = HexMap::new(props, shape, palette).unwrap();
+    let mut map = TestMap::on(orientation, shape)
+        .named(format!("{kind} sample"))
+        .offset_kind(kind)
+        .hex_size_xy(18.0, 15.0)
+        .build();
+    let ids: Vec<_> = map.palette().terrains().iter().map(|t| t.id).collect();
     let cells: Vec<Hex> = map.shape().iter().collect();
     for (i, h) in cells.into_iter().enumerate() {
         let pick = (h.q * 7 + h.r * 13).rem_euclid(ids.len() as i32 + 1) as usize;

@@ -4,12 +4,10 @@
 //! fog; the player picture keeps the full picture's frame.
 
 use assert_cmd::Command;
-use hexmap::hex::{Hex, OffsetCoord, OffsetKind, Orientation, Point};
+use hexmap::hex::{Hex, OffsetCoord, OffsetKind};
 use hexmap::io::render::png_meta;
-use hexmap::map::{
-    BuiltinIcon, HexMap, Icon, Label, LabelId, MapProperties, MapShape, Palette, TerrainId,
-    ViewSettings,
-};
+use hexmap::map::testing::TestMap;
+use hexmap::map::{BuiltinIcon, HexMap, Icon, Label, LabelId, TerrainId, ViewSettings};
 use std::path::{Path, PathBuf};
 
 /// Texts only the GM may see: a GM-only note, icon caption and label; a public note (all
@@ -31,10 +29,10 @@ fn at(col: i32, row: i32) -> Hex {
 /// An 8 × 6 odd-r map of grass, columns 4 and up hidden, with every kind of secret, and
 /// notes shown as captions.
 fn session() -> HexMap {
-    let mut props = MapProperties::new("session", Orientation::Pointy);
-    props.hex_size = Point::new(10.0, 10.0);
-    let shape = MapShape::rectangle(OffsetKind::OddR, 8, 6).unwrap();
-    let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let mut m = TestMap::rectangle(OffsetKind::OddR, 8, 6)
+        .named("session")
+        .hex_size(10.0)
+        .build();
     for h in m.shape().iter().collect::<Vec<_>>() {
         m.set_terrain(h, TerrainId::new(2)).unwrap();
         if OffsetKind::OddR.from_hex(h).col >= 4 {

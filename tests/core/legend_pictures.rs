@@ -5,19 +5,19 @@
 
 use assert_cmd::Command;
 use hexmap::draw::legend::LegendPlace;
-use hexmap::hex::{Direction, Edge, OffsetCoord, OffsetKind, Orientation, Point};
+use hexmap::hex::{Direction, Edge, OffsetCoord, OffsetKind};
 use hexmap::io::format::{self, WriteJob, WriteOptions};
+use hexmap::map::testing::TestMap;
 use hexmap::map::{
-    BuiltinIcon, Corner, EdgeTypeId, HexMap, Icon, MapProperties, MapShape, Palette, TerrainId,
-    ViewSettings,
+    BuiltinIcon, Corner, EdgeTypeId, HexMap, Icon, Palette, TerrainId, ViewSettings,
 };
 
 /// A 30 × 20 pointy map of two terrains with a river side and a castle.
 fn map() -> HexMap {
-    let mut props = MapProperties::new("legend", Orientation::Pointy);
-    props.hex_size = Point::new(10.0, 10.0);
-    let shape = MapShape::rectangle(OffsetKind::OddR, 30, 20).unwrap();
-    let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let mut m = TestMap::rectangle(OffsetKind::OddR, 30, 20)
+        .named("legend")
+        .hex_size(10.0)
+        .build();
     let at = |c, r| OffsetKind::OddR.to_hex(OffsetCoord::new(c, r));
     for r in 0..20 {
         for c in 0..30 {

@@ -7,6 +7,7 @@ use hexmap::draw::overlay::{HexSet, OverlayStyle, Overlays, Pattern, draw_overla
 use hexmap::draw::{Colour, Layers, MapScene, Region, Scene, Style, colour::contrast};
 use hexmap::hex::{Hex, Layout, Orientation, range};
 use hexmap::io::render::{Fonts, RasterSink, ToPixels};
+use hexmap::map::testing::TestMap;
 use hexmap::map::{HexMap, MapShape, TerrainId};
 use tiny_skia::Pixmap;
 
@@ -20,14 +21,14 @@ fn map_of(terrain: &str) -> (HexMap, TerrainId) {
     let text =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/maps/island.ron")).unwrap();
     let (island, _) = hexmap::io::from_str(&text).unwrap();
-    let mut props = island.properties().clone();
-    props.name = "overlays".into();
-    let mut map = HexMap::new(
-        props,
+    let mut map = TestMap::on(
+        island.properties().orientation,
         MapShape::hexagon(3).unwrap(),
-        island.palette().clone(),
     )
-    .unwrap();
+    .properties(|props| *props = island.properties().clone())
+    .named("overlays")
+    .palette(island.palette().clone())
+    .build();
     let id = map
         .palette()
         .terrains()

@@ -7,20 +7,19 @@
 //!   land on the hexes' colours.
 
 use hexmap::draw::{CellReach, world_box};
-use hexmap::hex::{OffsetCoord, OffsetKind, Orientation, Point};
+use hexmap::hex::{OffsetCoord, OffsetKind, Point};
 use hexmap::io::format::{self, WriteJob, WriteOptions};
-use hexmap::map::{
-    BuiltinIcon, HexMap, Icon, Label, MapProperties, MapShape, Palette, Rgb, TerrainId,
-};
+use hexmap::map::testing::TestMap;
+use hexmap::map::{BuiltinIcon, HexMap, Icon, Label, Rgb, TerrainId};
 
 /// A 6 × 4 pointy map (hex size 10) of two terrains in stripes, with a place name turned
 /// 75° on the top edge and a castle at `scale` with the caption "Fort Ash" on the
 /// bottom-right corner hex (`None`: neither).
 fn map(scale: Option<f32>) -> HexMap {
-    let mut props = MapProperties::new("frame", Orientation::Pointy);
-    props.hex_size = Point::new(10.0, 10.0);
-    let shape = MapShape::rectangle(OffsetKind::OddR, 6, 4).unwrap();
-    let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let mut m = TestMap::rectangle(OffsetKind::OddR, 6, 4)
+        .named("frame")
+        .hex_size(10.0)
+        .build();
     let at = |c, r| OffsetKind::OddR.to_hex(OffsetCoord::new(c, r));
     for r in 0..4 {
         for c in 0..6 {

@@ -8,7 +8,8 @@
 use hexmap::draw::print::{Length, PageLayout, PageSetup, Paper, layout_map};
 use hexmap::hex::{CoordSystem, Hex, OffsetKind, Orientation, Point};
 use hexmap::io::format::{WriteOptions, by_name};
-use hexmap::map::{HexMap, MapProperties, MapShape, MoveCost, Palette, Rgb, Terrain, TerrainId};
+use hexmap::map::testing::TestMap;
+use hexmap::map::{HexMap, MoveCost, Palette, Rgb, Terrain, TerrainId};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -45,16 +46,18 @@ fn terrain(id: u16, name: &str, color: [u8; 3]) -> Terrain {
 /// A `w`×`h` map of `orientation` with hex size `size`, all land.
 fn land_map(orientation: Orientation, size: Point, w: u32, h: u32) -> HexMap {
     let kind = OffsetKind::default_for(orientation);
-    let mut props = MapProperties::new("print test", orientation);
-    props.offset_kind = kind;
-    props.hex_size = size;
     let palette = Palette::new(vec![
         terrain(1, "land", LAND),
         terrain(2, "red", RED),
         terrain(3, "blue", BLUE),
     ])
     .unwrap();
-    let mut m = HexMap::new(props, MapShape::rectangle(kind, w, h).unwrap(), palette).unwrap();
+    let mut m = TestMap::rectangle(kind, w, h)
+        .named("print test")
+        .offset_kind(kind)
+        .hex_size_xy(size.x, size.y)
+        .palette(palette)
+        .build();
     for c in m.shape().iter().collect::<Vec<_>>() {
         m.set_terrain(c, TerrainId::new(1)).unwrap();
     }
@@ -286,12 +289,12 @@ fn pages_are_the_requested_paper() {
 
 /// A board that takes several pages, its cells in many colours.
 fn board() -> (HexMap, WriteOptions, PageLayout) {
-    let mut props = MapProperties::new("Overlap board", Orientation::Pointy);
-    props.hex_size = Point::new(10.0, 10.0);
-    let palette = Palette::standard();
-    let ids: Vec<TerrainId> = palette.terrains().iter().map(|t| t.id).collect();
-    let kind = props.offset_kind;
-    let mut map = HexMap::new(props, MapShape::rectangle(kind, 14, 12).unwrap(), palette).unwrap();
+    let kind = OffsetKind::default_for(Orientation::Pointy);
+    let mut map = TestMap::rectangle(kind, 14, 12)
+        .named("Overlap board")
+        .hex_size(10.0)
+        .build();
+    let ids: Vec<TerrainId> = map.palette().terrains().iter().map(|t| t.id).collect();
     for h in map.shape().iter().collect::<Vec<_>>() {
         let pick = (h.q * 5 + h.r * 3).rem_euclid(ids.len() as i32) as usize;
         map.set_terrain(h, Some(ids[pick])).unwrap();

@@ -4,24 +4,20 @@
 //! Saving through a symbolic link replaces the file it points to and keeps the link; the
 //! file keeps its mode (and owner where permitted); leftovers of killed saves are cleaned.
 
-use hexmap::hex::{OffsetKind, Orientation, Point};
+use hexmap::hex::OffsetKind;
 use hexmap::io::{Form, load, save};
-use hexmap::map::{HexMap, MapProperties, MapShape, Palette};
+use hexmap::map::HexMap;
+use hexmap::map::testing::TestMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 fn big_map(side: u32) -> HexMap {
-    let mut props = MapProperties::new("big", Orientation::Pointy);
-    props.hex_size = Point::new(10.0, 10.0);
-    let palette = Palette::standard();
-    let ids: Vec<_> = palette.terrains().iter().map(|t| t.id).collect();
-    let mut map = HexMap::new(
-        props,
-        MapShape::rectangle(OffsetKind::OddR, side, side).unwrap(),
-        palette,
-    )
-    .unwrap();
+    let mut map = TestMap::rectangle(OffsetKind::OddR, side, side)
+        .named("big")
+        .hex_size(10.0)
+        .build();
+    let ids: Vec<_> = map.palette().terrains().iter().map(|t| t.id).collect();
     let cells: Vec<_> = map.shape().iter().collect();
     for (i, h) in cells.into_iter().enumerate() {
         map.set_terrain(h, Some(ids[(i * 7 + i / 13) % ids.len()]))

@@ -182,14 +182,16 @@ fn the_svg_and_png_bars_are_their_distance_at_the_pictures_scale() {
 /// A pointy odd-r 10×8 map of grass and sea in diagonal bands, 6 mi per hex, without
 /// tile art, saved as `dir/banded.ron`.
 fn banded_map(dir: &Path) -> PathBuf {
-    use hexmap::hex::{OffsetKind, Orientation};
-    use hexmap::map::{Document, Edit, HexMap, MapEdit, MapProperties, MapScale, MapShape};
-    let mut props = MapProperties::new("banded", Orientation::Pointy);
-    props.offset_kind = OffsetKind::OddR;
-    let shape = MapShape::rectangle(OffsetKind::OddR, 10, 8).unwrap();
-    let palette = hexmap::map::Palette::standard();
-    let (sea, grass) = (palette.terrains()[0].id, palette.terrains()[1].id);
-    let mut map = HexMap::new(props, shape, palette).unwrap();
+    use hexmap::hex::OffsetKind;
+    use hexmap::map::{Document, Edit, MapEdit, MapScale};
+    let mut map = hexmap::map::testing::TestMap::rectangle(OffsetKind::OddR, 10, 8)
+        .named("banded")
+        .offset_kind(OffsetKind::OddR)
+        .build();
+    let (sea, grass) = (
+        map.palette().terrains()[0].id,
+        map.palette().terrains()[1].id,
+    );
     for h in map.shape().iter().collect::<Vec<_>>() {
         let t = if (h.q + 2 * h.r).rem_euclid(4) < 2 {
             sea

@@ -117,7 +117,7 @@ fn the_doc_s_sight_rule_agrees_with_fov_along_every_diagonal() {
 /// exact sampling of the doc gives the program's answer.
 #[test]
 fn the_doc_s_sight_rule_agrees_with_the_field_of_view_on_dense_random_maps() {
-    use hexmap::map::{MapProperties, MapShape, Palette};
+    use hexmap::map::Palette;
     let palette = Palette::standard();
     let blocking = palette
         .terrains()
@@ -144,12 +144,10 @@ fn the_doc_s_sight_rule_agrees_with_the_field_of_view_on_dense_random_maps() {
         hexmap::hex::Orientation::Flat,
     ] {
         for _ in 0..3 {
-            let mut map = HexMap::new(
-                MapProperties::new("sight", orientation),
-                MapShape::hexagon(8).unwrap(),
-                palette.clone(),
-            )
-            .unwrap();
+            let mut map = hexmap::map::testing::TestMap::hexagon(8, orientation)
+                .named("sight")
+                .palette(palette.clone())
+                .build();
             for h in map.shape().iter().collect::<Vec<_>>() {
                 let t = if next() % 100 < 35 { blocking } else { open };
                 map.set_terrain(h, Some(t)).unwrap();

@@ -6,7 +6,8 @@ use assert_cmd::Command;
 use hexmap::draw::RgbaImage;
 use hexmap::hex::Orientation;
 use hexmap::io::{self, Form};
-use hexmap::map::{HexMap, MapProperties, MapShape, Palette, TerrainId, TileArt};
+use hexmap::map::TerrainId;
+use hexmap::map::testing::TestMap;
 
 fn hexmap() -> Command {
     Command::cargo_bin("hexmap").unwrap()
@@ -23,14 +24,10 @@ fn saved_map() -> tempfile::TempDir {
         io::images::encode_png(&green),
     )
     .unwrap();
-    let mut terrains = Palette::standard().terrains().to_vec();
-    terrains[1].art = TileArt {
-        images: vec!["art/grass.png".into(), "art/gone.png".into()],
-        tint: false,
-    };
-    let props = MapProperties::new("art", Orientation::Flat);
-    let shape = MapShape::hexagon(3).unwrap();
-    let mut map = HexMap::new(props, shape, Palette::new(terrains).unwrap()).unwrap();
+    let mut map = TestMap::hexagon(3, Orientation::Flat)
+        .named("art")
+        .tile_art(1, &["art/grass.png", "art/gone.png"], false)
+        .build();
     for h in map.shape().iter().collect::<Vec<_>>() {
         map.set_terrain(h, TerrainId::new(2)).unwrap();
     }

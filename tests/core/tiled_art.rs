@@ -11,7 +11,8 @@ use hexmap::draw::RgbaImage;
 use hexmap::hex::{Hex, Layout, OffsetKind, Orientation, Point, stable_hash};
 use hexmap::io::format::{WriteOptions, by_name, read_path, write_path};
 use hexmap::io::{self, Form};
-use hexmap::map::{HexMap, MapProperties, MapShape, Palette, TileArt};
+use hexmap::map::HexMap;
+use hexmap::map::testing::TestMap;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -32,22 +33,16 @@ fn art_map(dir: &Path) -> HexMap {
     write_image(&dir.join("art/red.png"), RED);
     write_image(&dir.join("art/blue.png"), BLUE);
     write_image(&dir.join("art/moss.png"), [200, 200, 200, 255]);
-    let mut terrains = Palette::standard().terrains().to_vec();
-    terrains[1].art = TileArt {
-        images: vec!["art/red.png".into(), "art/blue.png".into()],
-        tint: false,
-    };
-    terrains[2].art = TileArt {
-        images: vec!["art/moss.png".into(), "art/gone.png".into()],
-        tint: true,
-    };
+    let mut map = TestMap::rectangle(OffsetKind::OddR, 7, 5)
+        .named("art")
+        .offset_kind(OffsetKind::OddR)
+        .labels_in(OffsetKind::OddR)
+        .hex_size(20.0)
+        .tile_art(1, &["art/red.png", "art/blue.png"], false)
+        .tile_art(2, &["art/moss.png", "art/gone.png"], true)
+        .build();
+    let terrains = map.palette().terrains();
     let (grass, forest, hills) = (terrains[1].id, terrains[2].id, terrains[3].id);
-    let mut props = MapProperties::new("art", Orientation::Pointy);
-    props.offset_kind = OffsetKind::OddR;
-    props.labels.stagger = OffsetKind::OddR;
-    props.hex_size = Point::new(20.0, 20.0);
-    let shape = MapShape::rectangle(OffsetKind::OddR, 7, 5).unwrap();
-    let mut map = HexMap::new(props, shape, Palette::new(terrains).unwrap()).unwrap();
     for (i, h) in map
         .shape()
         .iter()

@@ -6,17 +6,18 @@
 use crate::support::export::export_as;
 use crate::support::tiled_tools as tools;
 
-use hexmap::hex::{Hex, OffsetKind, Orientation, Point};
+use hexmap::hex::{Hex, OffsetKind, Orientation};
 use hexmap::io::format::read_path;
-use hexmap::map::{HexMap, MapProperties, MapShape, Palette};
+use hexmap::map::testing::TestMap;
+use hexmap::map::{HexMap, MapShape};
 
 /// A 40×30 rectangle in `kind` on `orientation` with a note on every hex naming the hex.
 fn noted_map(orientation: Orientation, kind: OffsetKind) -> HexMap {
-    let mut props = MapProperties::new(format!("notes {orientation:?} {kind}"), orientation);
-    props.offset_kind = kind.for_orientation(orientation);
-    props.hex_size = Point::new(16.0, 16.0);
-    let shape = MapShape::rectangle(kind, 40, 30).unwrap();
-    let mut map = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let mut map = TestMap::on(orientation, MapShape::rectangle(kind, 40, 30).unwrap())
+        .named(format!("notes {orientation:?} {kind}"))
+        .offset_kind(kind.for_orientation(orientation))
+        .hex_size(16.0)
+        .build();
     let cells: Vec<Hex> = map.shape().iter().collect();
     for h in cells {
         map.set_note(h, Some(format!("at {},{}", h.q, h.r)))

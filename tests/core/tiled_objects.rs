@@ -12,9 +12,10 @@ use hexmap::hex::{Direction, Edge, Hex, Layout, OffsetKind, Orientation, Point};
 use hexmap::io::FolderResources;
 use hexmap::io::format::{WriteOptions, by_name, read_path, write_path};
 use hexmap::io::tiled::{FromTiledError, from_tiled, read_tiled};
+use hexmap::map::testing::TestMap;
 use hexmap::map::{
     BuiltinIcon, Cost, EdgeMove, EdgePalette, EdgeType, EdgeTypeId, HexMap, Icon, IconSource,
-    Label, LabelId, LineStyle, MapPath, MapProperties, MapShape, Palette, PathId, PathTypeId, Rgb,
+    Label, LabelId, LineStyle, MapPath, MapShape, PathId, PathTypeId, Rgb,
 };
 use std::path::Path;
 
@@ -25,14 +26,13 @@ const WALL: u16 = 3;
 /// A 9×7 map of three land terrains in a pattern (so a render can be lined up), with a
 /// river and a wall on known edges, a road, icons and labels.
 fn sample(orientation: Orientation, kind: OffsetKind) -> HexMap {
-    let mut props = MapProperties::new(format!("{} {kind}", orientation.name()), orientation);
-    props.offset_kind = kind;
-    props.labels.stagger = kind;
-    props.hex_size = Point::new(16.0, 16.0);
-    let palette = Palette::standard();
-    let ids: Vec<_> = palette.terrains().iter().map(|t| t.id).collect();
-    let shape = MapShape::rectangle(kind, 9, 7).unwrap();
-    let mut map = HexMap::new(props, shape, palette).unwrap();
+    let mut map = TestMap::on(orientation, MapShape::rectangle(kind, 9, 7).unwrap())
+        .named(format!("{} {kind}", orientation.name()))
+        .offset_kind(kind)
+        .labels_in(kind)
+        .hex_size(16.0)
+        .build();
+    let ids: Vec<_> = map.palette().terrains().iter().map(|t| t.id).collect();
     let cells: Vec<Hex> = map.shape().iter().collect();
     for h in &cells {
         // Grass, forest, hills: none of them near the colour of a line type used.

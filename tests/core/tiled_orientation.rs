@@ -13,16 +13,17 @@ use hexmap::hex::{Hex, Layout, OffsetKind, Orientation, Point};
 use hexmap::io::FolderResources;
 use hexmap::io::format::{WriteOptions, by_name, read_path, write_path};
 use hexmap::io::tiled::{from_tiled, read_tiled};
-use hexmap::map::{HexMap, MapProperties, MapShape, Palette};
+use hexmap::map::testing::TestMap;
+use hexmap::map::{HexMap, MapShape};
 
 fn map(orientation: Orientation, kind: OffsetKind, shape: MapShape) -> HexMap {
-    let mut props = MapProperties::new(format!("{orientation:?} {kind}"), orientation);
-    props.offset_kind = kind;
-    props.labels.stagger = kind;
-    props.hex_size = Point::new(12.0, 10.0);
-    let palette = Palette::standard();
-    let ids: Vec<_> = palette.terrains().iter().map(|t| t.id).collect();
-    let mut map = HexMap::new(props, shape, palette).unwrap();
+    let mut map = TestMap::on(orientation, shape)
+        .named(format!("{orientation:?} {kind}"))
+        .offset_kind(kind)
+        .labels_in(kind)
+        .hex_size_xy(12.0, 10.0)
+        .build();
+    let ids: Vec<_> = map.palette().terrains().iter().map(|t| t.id).collect();
     let cells: Vec<Hex> = map.shape().iter().collect();
     for h in cells {
         // Neighbours differ in every direction, and some cells stay empty.

@@ -13,9 +13,10 @@ use hexmap::hex::{Hex, OffsetCoord, OffsetKind, Orientation, Point};
 use hexmap::io::FolderResources;
 use hexmap::io::format::read_path;
 use hexmap::io::tiled::{from_tiled, read_tiled};
+use hexmap::map::testing::TestMap;
 use hexmap::map::{
-    BorderStyle, Document, Edit, HexMap, MapProperties, MapShape, Palette, Region, RegionEdit,
-    RegionId, RegionKind, RegionLook, Rgb,
+    BorderStyle, Document, Edit, HexMap, MapShape, Region, RegionEdit, RegionId, RegionKind,
+    RegionLook, Rgb,
 };
 use std::collections::BTreeSet;
 
@@ -27,11 +28,11 @@ const FROST: Rgb = Rgb([0x10, 0x40, 0xf0]);
 /// hole, of an exclusive kind) and three hexes in a corner (another kind).
 fn map(orientation: Orientation, regions: bool) -> HexMap {
     let kind = OffsetKind::default_for(orientation);
-    let mut props = MapProperties::new(format!("regions {}", orientation.name()), orientation);
-    props.hex_size = Point::new(16.0, 16.0);
-    let palette = Palette::standard();
-    let ids: Vec<_> = palette.terrains().iter().map(|t| t.id).collect();
-    let mut map = HexMap::new(props, MapShape::rectangle(kind, 9, 7).unwrap(), palette).unwrap();
+    let mut map = TestMap::on(orientation, MapShape::rectangle(kind, 9, 7).unwrap())
+        .named(format!("regions {}", orientation.name()))
+        .hex_size(16.0)
+        .build();
+    let ids: Vec<_> = map.palette().terrains().iter().map(|t| t.id).collect();
     for h in map.shape().iter().collect::<Vec<_>>() {
         let mix = (h.q.wrapping_mul(73_856_093) ^ h.r.wrapping_mul(19_349_663)) >> 3;
         map.set_terrain(h, Some(ids[1 + mix.rem_euclid(3) as usize]))

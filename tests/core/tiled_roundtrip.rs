@@ -8,11 +8,10 @@ use crate::support;
 use crate::support::export::export_as;
 use support::tiled_tools as tools;
 
-use hexmap::hex::{Hex, OffsetKind, Orientation, Point};
+use hexmap::hex::{Hex, OffsetKind};
 use hexmap::io::format::{read_path, to_csv, to_json};
 use hexmap::map::{
-    Corner, HexMap, MapProperties, MapShape, MoveCost, Palette, Rgb, Terrain, TerrainId, TileArt,
-    ViewSettings,
+    Corner, HexMap, MoveCost, Palette, Rgb, Terrain, TerrainId, TileArt, ViewSettings,
 };
 use std::path::Path;
 
@@ -94,11 +93,12 @@ fn gappy_map() -> HexMap {
         ),
     ])
     .unwrap();
-    let mut props = MapProperties::new("palette with gaps", Orientation::Pointy);
-    props.offset_kind = OffsetKind::OddR;
-    props.hex_size = Point::new(18.0, 15.0);
-    let shape = MapShape::rectangle(OffsetKind::OddR, 7, 5).unwrap();
-    let mut map = HexMap::new(props, shape, palette).unwrap();
+    let mut map = hexmap::map::testing::TestMap::rectangle(OffsetKind::OddR, 7, 5)
+        .named("palette with gaps")
+        .offset_kind(OffsetKind::OddR)
+        .hex_size_xy(18.0, 15.0)
+        .palette(palette)
+        .build();
     let cells: Vec<Hex> = map.shape().iter().collect();
     let (plain, wood) = (TerrainId::new(3), TerrainId::new(7));
     for (i, h) in cells.into_iter().enumerate() {

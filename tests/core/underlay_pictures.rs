@@ -6,8 +6,9 @@
 
 use assert_cmd::Command;
 use hexmap::draw::RgbaImage;
-use hexmap::hex::{OffsetCoord, OffsetKind, Orientation, Point};
-use hexmap::map::{HexMap, MapProperties, MapShape, Palette, TerrainId, Underlay};
+use hexmap::hex::{OffsetCoord, OffsetKind};
+use hexmap::map::testing::TestMap;
+use hexmap::map::{TerrainId, Underlay};
 use std::path::Path;
 
 /// Magenta: a colour found nowhere else in the pictures.
@@ -19,10 +20,10 @@ const GRASS: [u8; 3] = [0x8c, 0xc0, 0x5a];
 /// underlay of `scan.png`: one magenta pixel 8 world units wide centred on that cell, so
 /// the underlay shows only where the empty cell leaves the picture open.
 fn traced_map(dir: &Path) -> std::path::PathBuf {
-    let mut props = MapProperties::new("traced", Orientation::Pointy);
-    props.hex_size = Point::new(10.0, 10.0);
-    let shape = MapShape::rectangle(OffsetKind::OddR, 5, 5).unwrap();
-    let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let mut m = TestMap::rectangle(OffsetKind::OddR, 5, 5)
+        .named("traced")
+        .hex_size(10.0)
+        .build();
     let middle = OffsetKind::OddR.to_hex(OffsetCoord::new(2, 2));
     for h in m.shape().iter().collect::<Vec<_>>() {
         let t = if h == middle { None } else { TerrainId::new(2) };

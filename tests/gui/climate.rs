@@ -10,9 +10,10 @@ use hexmap::app::EditorApp;
 use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::draw::climate_bands;
-use hexmap::hex::{Hex, OffsetCoord, OffsetKind, Orientation, Point};
+use hexmap::hex::{Hex, OffsetCoord, OffsetKind};
 use hexmap::map::TerrainId;
-use hexmap::map::{Climate, ClimateKind, ClimateLayer, HexMap, MapProperties, MapShape, Palette};
+use hexmap::map::testing::TestMap;
+use hexmap::map::{Climate, ClimateKind, ClimateLayer, HexMap};
 
 fn at(col: i32, row: i32) -> Hex {
     OffsetKind::OddR.to_hex(OffsetCoord::new(col, row))
@@ -21,10 +22,10 @@ fn at(col: i32, row: i32) -> Hex {
 /// 10 × 8 grass, big hexes; temperature 30 − 5 × row °C, moisture 10 × column %, read
 /// from the map's own file text (as an opened generated map has them).
 fn climate_map() -> HexMap {
-    let mut props = MapProperties::new("climate", Orientation::Pointy);
-    props.hex_size = Point::new(30.0, 30.0);
-    let shape = MapShape::rectangle(OffsetKind::OddR, 10, 8).unwrap();
-    let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let mut m = TestMap::rectangle(OffsetKind::OddR, 10, 8)
+        .named("climate")
+        .hex_size(30.0)
+        .build();
     let cells: Vec<Hex> = m.shape().iter().collect();
     for &h in &cells {
         m.set_terrain(h, TerrainId::new(2)).unwrap();

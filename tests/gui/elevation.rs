@@ -11,8 +11,9 @@ use hexmap::app::EditorApp;
 use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::draw::elevation_bands;
-use hexmap::hex::{Hex, OffsetCoord, OffsetKind, Orientation, Point};
-use hexmap::map::{HexMap, MapProperties, MapShape, Palette, TerrainId};
+use hexmap::hex::{Hex, OffsetCoord, OffsetKind};
+use hexmap::map::testing::TestMap;
+use hexmap::map::{HexMap, TerrainId};
 
 fn at(col: i32, row: i32) -> Hex {
     OffsetKind::OddR.to_hex(OffsetCoord::new(col, row))
@@ -20,10 +21,10 @@ fn at(col: i32, row: i32) -> Hex {
 
 /// 10 × 8 grass without heights, big hexes.
 fn plain() -> HexMap {
-    let mut props = MapProperties::new("plain", Orientation::Pointy);
-    props.hex_size = Point::new(30.0, 30.0);
-    let shape = MapShape::rectangle(OffsetKind::OddR, 10, 8).unwrap();
-    let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let mut m = TestMap::rectangle(OffsetKind::OddR, 10, 8)
+        .named("plain")
+        .hex_size(30.0)
+        .build();
     for h in m.shape().iter().collect::<Vec<_>>() {
         m.set_terrain(h, TerrainId::new(2)).unwrap();
     }

@@ -379,12 +379,9 @@ fn cancel_stops_a_running_export_before_it_writes_anything() {
     let dialogs = FakeDialogs::with_answers([DialogReply::Export(png.clone())]);
     // 250 × 250 hexes at the window's 24-pixel default: about a hundred million pixels,
     // hundreds of pieces to draw, so the export is still running when Cancel is clicked.
-    let mut map = hexmap::map::HexMap::new(
-        hexmap::map::MapProperties::new("big", hexmap::hex::Orientation::Pointy),
-        hexmap::map::MapShape::rectangle(hexmap::hex::OffsetKind::OddR, 250, 250).unwrap(),
-        hexmap::map::Palette::standard(),
-    )
-    .unwrap();
+    let mut map = hexmap::map::testing::TestMap::rectangle(hexmap::hex::OffsetKind::OddR, 250, 250)
+        .named("big")
+        .build();
     let grass = map.palette().terrains()[0].id;
     for h in map.shape().iter().collect::<Vec<_>>() {
         map.set_terrain(h, Some(grass)).unwrap();

@@ -12,11 +12,9 @@ use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::app::tools::Tool;
 use hexmap::app::{Action, EditorApp};
-use hexmap::hex::{Hex, OffsetCoord, OffsetKind, Orientation, Point};
-use hexmap::map::{
-    BuiltinIcon, Edit, FogEdit, HexMap, Icon, Label, LabelId, MapProperties, MapShape, Palette,
-    TerrainId,
-};
+use hexmap::hex::{Hex, OffsetCoord, OffsetKind, Point};
+use hexmap::map::testing::TestMap;
+use hexmap::map::{BuiltinIcon, Edit, FogEdit, HexMap, Icon, Label, LabelId, Palette, TerrainId};
 
 const SECRETS: [&str; 5] = [
     "dragon lair",
@@ -34,10 +32,10 @@ fn at(col: i32, row: i32) -> Hex {
 /// A 10 × 8 odd-r map of grass with big hexes, columns 5 and up hidden, a GM-only note
 /// (shown as a caption), icon and label, and an icon and a label on hidden cells.
 fn session() -> HexMap {
-    let mut props = MapProperties::new("session", Orientation::Pointy);
-    props.hex_size = Point::new(30.0, 30.0);
-    let shape = MapShape::rectangle(OffsetKind::OddR, 10, 8).unwrap();
-    let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let mut m = TestMap::rectangle(OffsetKind::OddR, 10, 8)
+        .named("session")
+        .hex_size(30.0)
+        .build();
     for h in m.shape().iter().collect::<Vec<_>>() {
         m.set_terrain(h, TerrainId::new(2)).unwrap();
         if OffsetKind::OddR.from_hex(h).col >= 5 {

@@ -15,18 +15,19 @@ use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::app::tools::Tool;
 use hexmap::app::{Action, EditorApp};
-use hexmap::hex::{Hex, OffsetCoord, OffsetKind, Orientation, Point};
-use hexmap::map::{Edit, FogEdit, HexMap, MapProperties, MapShape, Palette, TerrainId};
+use hexmap::hex::{Hex, OffsetCoord, OffsetKind};
+use hexmap::map::testing::TestMap;
+use hexmap::map::{Edit, FogEdit, HexMap, TerrainId};
 
 fn at(col: i32, row: i32) -> Hex {
     OffsetKind::OddR.to_hex(OffsetCoord::new(col, row))
 }
 
 fn walled() -> HexMap {
-    let mut props = MapProperties::new("walled", Orientation::Pointy);
-    props.hex_size = Point::new(24.0, 24.0);
-    let shape = MapShape::rectangle(OffsetKind::OddR, 12, 8).unwrap();
-    let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let mut m = TestMap::rectangle(OffsetKind::OddR, 12, 8)
+        .named("walled")
+        .hex_size(24.0)
+        .build();
     for h in m.shape().iter().collect::<Vec<_>>() {
         let c = OffsetKind::OddR.from_hex(h);
         let sea = c.col == 6 && c.row <= 5;

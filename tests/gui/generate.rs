@@ -87,9 +87,9 @@ fn generate_previews_applies_as_one_undo_step_and_lays_new_roads() {
 #[test]
 fn a_large_world_is_generated_off_the_ui_pass_and_applied_when_ready() {
     // 210 × 200 = 42,000 cells: past the live preview's limit, so Apply starts a job.
-    let props = hexmap::map::MapProperties::new("big", hexmap::hex::Orientation::Pointy);
-    let shape = hexmap::map::MapShape::rectangle(hexmap::hex::OffsetKind::OddR, 210, 200).unwrap();
-    let big = hexmap::map::HexMap::new(props, shape, hexmap::map::Palette::standard()).unwrap();
+    let big = hexmap::map::testing::TestMap::rectangle(hexmap::hex::OffsetKind::OddR, 210, 200)
+        .named("big")
+        .build();
     let doc = OpenMap::from_map(big.clone());
     let mut h = Harness::builder()
         .with_size(Vec2::new(1400.0, 1000.0))
@@ -136,9 +136,9 @@ fn a_large_worlds_preview_is_shown_no_smaller_than_its_picture() {
     // 210 × 200 cells: at the preview's 300 px each would get under a pixel. A picture
     // with a pixel a hex, shown shrunk, takes one texel in several for each shown pixel
     // (moiré stripes); the preview must be drawn at the size it is shown.
-    let props = hexmap::map::MapProperties::new("big", hexmap::hex::Orientation::Pointy);
-    let shape = hexmap::map::MapShape::rectangle(hexmap::hex::OffsetKind::OddR, 210, 200).unwrap();
-    let big = hexmap::map::HexMap::new(props, shape, hexmap::map::Palette::standard()).unwrap();
+    let big = hexmap::map::testing::TestMap::rectangle(hexmap::hex::OffsetKind::OddR, 210, 200)
+        .named("big")
+        .build();
     let doc = OpenMap::from_map(big);
     let mut h = Harness::builder()
         .with_size(Vec2::new(1400.0, 1000.0))

@@ -8,10 +8,9 @@ use hexmap::app::canvas::camera::Camera;
 use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::app::{Action, EditorApp};
-use hexmap::hex::{OffsetCoord, OffsetKind, Orientation, Point};
-use hexmap::map::{
-    AnnotationEdit, BuiltinIcon, Edit, HexMap, Icon, MapProperties, MapShape, Palette, Rgb,
-};
+use hexmap::hex::{OffsetCoord, OffsetKind};
+use hexmap::map::testing::TestMap;
+use hexmap::map::{AnnotationEdit, BuiltinIcon, Edit, Icon, Rgb};
 
 /// The colour painted last at `p` by the untextured meshes of the last frame (what a
 /// person sees there, overlays aside).
@@ -47,13 +46,12 @@ const GRASS: [u8; 3] = [0x70, 0xb0, 0x50];
 
 #[test]
 fn a_big_icon_is_drawn_over_the_next_chunk_and_removing_it_clears_it() {
-    let mut props = MapProperties::new("spill", Orientation::Pointy);
-    props.hex_size = Point::new(10.0, 10.0);
-    let shape = MapShape::rectangle(OffsetKind::OddR, 48, 20).unwrap();
-    let mut palette = Palette::standard().terrains().to_vec();
-    palette[1].color = Rgb(GRASS);
-    let grass_id = palette[1].id;
-    let mut map = HexMap::new(props, shape, Palette::new(palette).unwrap()).unwrap();
+    let mut map = TestMap::rectangle(OffsetKind::OddR, 48, 20)
+        .named("spill")
+        .hex_size(10.0)
+        .terrains(|palette| palette[1].color = Rgb(GRASS))
+        .build();
+    let grass_id = map.palette().terrains()[1].id;
     for hex in map.shape().iter().collect::<Vec<_>>() {
         map.set_terrain(hex, Some(grass_id)).unwrap();
     }

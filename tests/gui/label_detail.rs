@@ -8,8 +8,9 @@ use hexmap::app::EditorApp;
 use hexmap::app::canvas::camera::Camera;
 use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
-use hexmap::hex::{OffsetKind, Orientation, Point};
-use hexmap::map::{HexMap, Label, LabelId, MapProperties, MapShape, Palette, TerrainId};
+use hexmap::hex::{OffsetKind, Point};
+use hexmap::map::testing::TestMap;
+use hexmap::map::{HexMap, Label, LabelId, TerrainId};
 
 /// The editor on a 200 × 200 odd-r map of grass with 10-unit hexes and `labels`.
 fn editor_with(labels: Vec<Label>) -> Harness<'static, EditorApp> {
@@ -18,10 +19,10 @@ fn editor_with(labels: Vec<Label>) -> Harness<'static, EditorApp> {
 
 /// A 200 × 200 odd-r map of grass with 10-unit hexes and `labels`.
 fn grass_with(labels: Vec<Label>) -> HexMap {
-    let mut props = MapProperties::new("labels", Orientation::Pointy);
-    props.hex_size = Point::new(10.0, 10.0);
-    let shape = MapShape::rectangle(OffsetKind::OddR, 200, 200).unwrap();
-    let mut map = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let mut map = TestMap::rectangle(OffsetKind::OddR, 200, 200)
+        .named("labels")
+        .hex_size(10.0)
+        .build();
     for hex in map.shape().iter().collect::<Vec<_>>() {
         map.set_terrain(hex, TerrainId::new(2)).unwrap();
     }

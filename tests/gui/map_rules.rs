@@ -10,7 +10,8 @@ use hexmap::app::EditorApp;
 use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::hex::{OffsetCoord, OffsetKind, Orientation};
-use hexmap::map::{HexMap, MapProperties, MapShape, Palette};
+use hexmap::map::MapShape;
+use hexmap::map::testing::TestMap;
 
 fn harness(doc: OpenMap) -> Harness<'static, EditorApp> {
     let mut h = Harness::builder()
@@ -80,10 +81,10 @@ fn the_status_bar_spells_doubled_systems_as_the_command_line() {
 
 #[test]
 fn properties_reshape_a_rectangle_in_the_maps_own_offset_kind() {
-    let mut props = MapProperties::new("even", Orientation::Pointy);
-    props.offset_kind = OffsetKind::EvenR;
-    let shape = MapShape::rectangle(OffsetKind::EvenR, 10, 6).unwrap();
-    let map = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let map = TestMap::rectangle(OffsetKind::EvenR, 10, 6)
+        .named("even")
+        .offset_kind(OffsetKind::EvenR)
+        .build();
     let mut h = harness(OpenMap::from_map(map));
     h.get_by_label("Map").click();
     settle(&mut h);
@@ -114,10 +115,10 @@ fn switching_to_flat_takes_the_offset_kind_of_the_same_parity_and_keeps_the_rect
         (OffsetKind::OddR, OffsetKind::OddQ),
         (OffsetKind::EvenR, OffsetKind::EvenQ),
     ] {
-        let mut props = MapProperties::new("turn", Orientation::Pointy);
-        props.offset_kind = kind;
-        let shape = MapShape::rectangle(kind, 10, 6).unwrap();
-        let mut map = HexMap::new(props, shape, Palette::standard()).unwrap();
+        let mut map = TestMap::rectangle(kind, 10, 6)
+            .named("turn")
+            .offset_kind(kind)
+            .build();
         let ids: Vec<_> = map.palette().terrains().iter().map(|t| t.id).collect();
         let cells: Vec<_> = map.shape().iter().collect();
         for (i, &c) in cells.iter().enumerate() {
@@ -160,9 +161,10 @@ fn switching_to_flat_takes_the_offset_kind_of_the_same_parity_and_keeps_the_rect
 fn a_file_with_a_mismatched_offset_kind_opens_switched_with_a_warning() {
     let dir = crate::harness::temp_dir("mismatch");
     let path = dir.join("skew.ron");
-    let mut props = MapProperties::new("skew", Orientation::Pointy);
-    props.offset_kind = OffsetKind::EvenQ;
-    let mut map = HexMap::new(props, MapShape::hexagon(3).unwrap(), Palette::standard()).unwrap();
+    let mut map = TestMap::hexagon(3, Orientation::Pointy)
+        .named("skew")
+        .offset_kind(OffsetKind::EvenQ)
+        .build();
     let id = map.palette().terrains()[2].id;
     map.set_terrain(hexmap::hex::Hex::new(1, -2), Some(id))
         .unwrap();

@@ -9,13 +9,14 @@ use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
 use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
-use hexmap::hex::{OffsetKind, Orientation};
-use hexmap::map::{HexMap, MapProperties, MapScale, MapShape, Palette};
+use hexmap::hex::OffsetKind;
+use hexmap::map::MapScale;
+use hexmap::map::testing::TestMap;
 
 fn open_properties() -> Harness<'static, EditorApp> {
-    let props = MapProperties::new("scaled", Orientation::Pointy);
-    let shape = MapShape::rectangle(OffsetKind::OddR, 6, 4).unwrap();
-    let map = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let map = TestMap::rectangle(OffsetKind::OddR, 6, 4)
+        .named("scaled")
+        .build();
     let doc = OpenMap::from_map(map);
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
@@ -84,9 +85,9 @@ fn the_scale_is_set_in_map_properties_in_one_undo_step_and_zero_is_refused() {
 /// movement rule and the days at the speed per day.
 #[test]
 fn measuring_a_drag_reads_hexes_miles_cost_and_days_in_the_status_bar() {
-    let props = MapProperties::new("measured", Orientation::Pointy);
-    let shape = MapShape::rectangle(OffsetKind::OddR, 8, 4).unwrap();
-    let mut map = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let mut map = TestMap::rectangle(OffsetKind::OddR, 8, 4)
+        .named("measured")
+        .build();
     map.set_scale(Some(MapScale::new(6.0, "mi").unwrap()))
         .unwrap();
     let doc = OpenMap::from_map(map);

@@ -10,8 +10,9 @@ use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
 use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
-use hexmap::hex::{Hex, OffsetKind, Orientation};
-use hexmap::map::{HexMap, MapProperties, MapScale, MapShape, Palette, TerrainId};
+use hexmap::hex::{Hex, OffsetKind};
+use hexmap::map::testing::TestMap;
+use hexmap::map::{MapScale, TerrainId};
 
 fn near(a: Pos2, b: Pos2) -> bool {
     a.distance(b) < 1.0
@@ -19,9 +20,9 @@ fn near(a: Pos2, b: Pos2) -> bool {
 
 #[test]
 fn dragging_the_measure_tool_draws_the_ruler_the_hex_line_and_the_route() {
-    let props = MapProperties::new("measured", Orientation::Pointy);
-    let shape = MapShape::rectangle(OffsetKind::OddR, 9, 6).unwrap();
-    let mut map = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let mut map = TestMap::rectangle(OffsetKind::OddR, 9, 6)
+        .named("measured")
+        .build();
     map.set_scale(Some(MapScale::new(6.0, "mi").unwrap()))
         .unwrap();
     // A wall of sea (impassable) down column 4 but for the last row, across the

@@ -12,8 +12,9 @@ use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
 use hexmap::app::tools::Tool;
 use hexmap::draw::named_regions::outline_rings;
-use hexmap::hex::{Hex, OffsetCoord, OffsetKind, Orientation, Point};
-use hexmap::map::{HexMap, MapProperties, MapShape, Palette, TerrainId};
+use hexmap::hex::{Hex, OffsetCoord, OffsetKind, Point};
+use hexmap::map::testing::TestMap;
+use hexmap::map::{HexMap, TerrainId};
 
 fn at(col: i32, row: i32) -> Hex {
     OffsetKind::OddR.to_hex(OffsetCoord::new(col, row))
@@ -22,10 +23,10 @@ fn at(col: i32, row: i32) -> Hex {
 /// A 10 × 8 odd-r map of grass with big hexes and a block of forest (columns 6–8, rows
 /// 1–3) for the bucket.
 fn map() -> HexMap {
-    let mut props = MapProperties::new("regions", Orientation::Pointy);
-    props.hex_size = Point::new(30.0, 30.0);
-    let shape = MapShape::rectangle(OffsetKind::OddR, 10, 8).unwrap();
-    let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let mut m = TestMap::rectangle(OffsetKind::OddR, 10, 8)
+        .named("regions")
+        .hex_size(30.0)
+        .build();
     for h in m.shape().iter().collect::<Vec<_>>() {
         let c = OffsetKind::OddR.from_hex(h);
         let forest = (6..=8).contains(&c.col) && (1..=3).contains(&c.row);

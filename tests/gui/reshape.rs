@@ -9,14 +9,15 @@ use egui_kittest::kittest::Queryable;
 use hexmap::app::EditorApp;
 use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::OpenMap;
-use hexmap::hex::{Hex, OffsetCoord, OffsetKind, Orientation};
-use hexmap::map::{HexMap, MapProperties, MapShape, Palette, shape_centre};
+use hexmap::hex::{Hex, OffsetCoord, OffsetKind};
+use hexmap::map::testing::TestMap;
+use hexmap::map::{HexMap, MapShape, shape_centre};
 
 /// A pointy odd-r rectangle with every cell painted and a note on its centre.
 fn painted(w: u32, h: u32) -> HexMap {
-    let props = MapProperties::new("island", Orientation::Pointy);
-    let shape = MapShape::rectangle(OffsetKind::OddR, w, h).unwrap();
-    let mut map = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let mut map = TestMap::rectangle(OffsetKind::OddR, w, h)
+        .named("island")
+        .build();
     let id = map.palette().terrains()[1].id;
     let cells: Vec<Hex> = map.shape().iter().collect();
     for c in cells {

@@ -31,17 +31,30 @@ pub struct BiomeRule {
 }
 
 impl BiomeRule {
-    /// A row for `terrain` with no bounds: it takes every cell that reaches it.
-    pub fn any(terrain: &str) -> Self {
+    /// A row for `terrain` taking elevations `min_elevation..below_elevation` and moisture
+    /// `min_moisture..below_moisture`, at any temperature
+    /// ([`BiomeRule::between_temperatures`] narrows it).
+    pub fn new(
+        min_elevation: i16,
+        below_elevation: i16,
+        min_moisture: f32,
+        below_moisture: f32,
+        terrain: &str,
+    ) -> Self {
         BiomeRule {
-            min_elevation: i16::MIN,
-            below_elevation: i16::MAX,
-            min_moisture: 0.0,
-            below_moisture: ANY_MOISTURE,
+            min_elevation,
+            below_elevation,
+            min_moisture,
+            below_moisture,
             min_temperature: i16::MIN,
             below_temperature: i16::MAX,
             terrain: terrain.to_owned(),
         }
+    }
+
+    /// A row for `terrain` with no bounds: it takes every cell that reaches it.
+    pub fn any(terrain: &str) -> Self {
+        BiomeRule::new(i16::MIN, i16::MAX, 0.0, ANY_MOISTURE, terrain)
     }
 
     /// True when the rule takes a cell of this elevation, moisture and temperature. A
@@ -77,15 +90,7 @@ impl BiomeTable {
     /// and steppe in the cool, desert, grassland, forest and swamp in the temperate
     /// band, desert, savanna, forest, rainforest and swamp in the hot.
     pub fn standard() -> Self {
-        let rule = |lo: i16, hi: i16, wet_lo: f32, wet_hi: f32, name: &str| BiomeRule {
-            min_elevation: lo,
-            below_elevation: hi,
-            min_moisture: wet_lo,
-            below_moisture: wet_hi,
-            min_temperature: i16::MIN,
-            below_temperature: i16::MAX,
-            terrain: name.to_owned(),
-        };
+        let rule = BiomeRule::new;
         let any = (0.0, ANY_MOISTURE);
         let (lo, hi) = (i16::MIN, i16::MAX);
         let (cold, cool, hot) = (-2, 5, 20);

@@ -332,15 +332,7 @@ mod tests {
     use super::*;
 
     fn rule(lo: i16, hi: i16, wet_lo: f32, wet_hi: f32, name: &str) -> BiomeRule {
-        BiomeRule {
-            min_elevation: lo,
-            below_elevation: hi,
-            min_moisture: wet_lo,
-            below_moisture: wet_hi,
-            min_temperature: i16::MIN,
-            below_temperature: i16::MAX,
-            terrain: name.into(),
-        }
+        BiomeRule::new(lo, hi, wet_lo, wet_hi, name)
     }
 
     #[test]

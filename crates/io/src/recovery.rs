@@ -80,16 +80,12 @@ pub fn remove_recovery(recovery: &Path) -> std::io::Result<()> {
 mod tests {
     use super::*;
     use hexmap_hex::Orientation;
-    use hexmap_map::{MapProperties, MapShape, Palette};
     use std::time::Duration;
 
     fn map(name: &str) -> HexMap {
-        HexMap::new(
-            MapProperties::new(name, Orientation::Pointy),
-            MapShape::hexagon(2).unwrap(),
-            Palette::standard(),
-        )
-        .unwrap()
+        hexmap_map::testing::TestMap::hexagon(2, Orientation::Pointy)
+            .named(name)
+            .build()
     }
 
     fn set_time(path: &Path, t: SystemTime) {

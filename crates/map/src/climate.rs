@@ -53,43 +53,8 @@ impl ClimateKind {
     }
 }
 
-/// One whole number per cell of a climate layer, dense by the shape's cell index.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct ClimateLayer {
-    cells: Vec<i16>,
-}
-
-impl ClimateLayer {
-    /// A layer from its values in cell-index order.
-    pub fn from_values(cells: Vec<i16>) -> Self {
-        ClimateLayer { cells }
-    }
-
-    /// Number of cells.
-    pub fn len(&self) -> usize {
-        self.cells.len()
-    }
-
-    /// True when there are no cells.
-    pub fn is_empty(&self) -> bool {
-        self.cells.is_empty()
-    }
-
-    /// The value at dense index `i` (`None` out of range).
-    pub fn get(&self, i: usize) -> Option<i16> {
-        self.cells.get(i).copied()
-    }
-
-    /// The values in cell-index order: for writers and renderers.
-    pub fn values(&self) -> &[i16] {
-        &self.cells
-    }
-
-    /// Heap bytes used.
-    pub fn heap_bytes(&self) -> usize {
-        self.cells.capacity() * std::mem::size_of::<i16>()
-    }
-}
+/// One whole number per cell of a climate layer (°C or percent, by its [`ClimateKind`]).
+pub type ClimateLayer = crate::NumberLayer;
 
 /// Both climate layers of a map (each optional).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]

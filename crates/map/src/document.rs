@@ -156,17 +156,15 @@ impl Document {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{CellEdit, MapEdit, MapProperties, MapShape, Palette, TerrainId};
+    use crate::testing::TestMap;
+    use crate::{CellEdit, MapEdit, MapShape, Palette, TerrainId};
     use hexmap_hex::{Hex, Orientation};
 
     fn doc() -> Document {
         Document::new(
-            HexMap::new(
-                MapProperties::new("d", Orientation::Flat),
-                MapShape::parallelogram(30, 30).unwrap(),
-                Palette::standard(),
-            )
-            .unwrap(),
+            TestMap::on(Orientation::Flat, MapShape::parallelogram(30, 30).unwrap())
+                .named("d")
+                .build(),
         )
     }
 

@@ -38,6 +38,7 @@ pub mod history;
 pub mod key;
 pub mod key_text;
 pub mod layers;
+mod number_layer;
 pub mod orientation;
 pub mod palette;
 pub mod properties;
@@ -88,6 +89,7 @@ pub use key::{
     HexKey, KeyEntry, KeyEntryError, MAX_KEY_ENTRY_LEN, UNKNOWN_LINK, hide_links, links,
 };
 pub use layers::{MineLayer, Notes, TerrainLayer};
+pub use number_layer::NumberLayer;
 pub use orientation::{OffsetMismatch, offset_kinds_for};
 pub use palette::{MoveCost, Palette, PaletteError, Rgb, Terrain, TerrainId};
 pub use properties::{

@@ -116,13 +116,14 @@ impl HexMap {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Document, Palette};
+    use crate::Document;
     use hexmap_hex::Hex;
 
     fn map(orientation: Orientation, kind: OffsetKind, shape: MapShape) -> HexMap {
-        let mut props = MapProperties::new("m", orientation);
-        props.offset_kind = kind;
-        HexMap::new(props, shape, Palette::standard()).unwrap()
+        crate::testing::TestMap::on(orientation, shape)
+            .named("m")
+            .offset_kind(kind)
+            .build()
     }
 
     #[test]

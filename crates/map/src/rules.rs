@@ -159,16 +159,15 @@ impl SideRule {
 
 #[cfg(test)]
 mod tests {
-    use crate::{HexMap, MapProperties, MapShape, MoveCost, Palette, TerrainId};
+    use crate::testing::TestMap;
+    use crate::{HexMap, MoveCost, Palette, TerrainId};
     use hexmap_hex::{Hex, Orientation};
 
     fn map_with(palette: Palette) -> HexMap {
-        HexMap::new(
-            MapProperties::new("rules", Orientation::Pointy),
-            MapShape::hexagon(2).unwrap(),
-            palette,
-        )
-        .unwrap()
+        TestMap::hexagon(2, Orientation::Pointy)
+            .named("rules")
+            .palette(palette)
+            .build()
     }
 
     #[test]

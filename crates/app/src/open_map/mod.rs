@@ -567,12 +567,9 @@ mod tests {
 
     #[test]
     fn kept_bounds_follow_reshape_orientation_undo_and_redo() {
-        let map = HexMap::new(
-            MapProperties::new("b", Orientation::Pointy),
-            MapShape::hexagon(3).unwrap(),
-            Palette::standard(),
-        )
-        .unwrap();
+        let map = hexmap_map::testing::TestMap::hexagon(3, Orientation::Pointy)
+            .named("b")
+            .build();
         let mut doc = OpenMap::from_map(map);
         let hexagon = doc.offset_bounds();
         assert_eq!(hexagon, scanned(&doc));

@@ -105,14 +105,15 @@ pub fn readout_of(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hexmap_hex::{OffsetKind, Orientation};
-    use hexmap_map::{MapProperties, MapScale, MapShape, Palette};
+    use hexmap_hex::OffsetKind;
+    use hexmap_map::MapScale;
+    use hexmap_map::testing::TestMap;
 
     #[test]
     fn hexes_distance_cost_and_days() {
-        let props = MapProperties::new("m", Orientation::Pointy);
-        let shape = MapShape::rectangle(OffsetKind::OddR, 8, 3).unwrap();
-        let mut map = HexMap::new(props, shape, Palette::standard()).unwrap();
+        let mut map = TestMap::rectangle(OffsetKind::OddR, 8, 3)
+            .named("m")
+            .build();
         let a = Hex::new(0, 0);
         let b = Hex::new(4, 0);
         assert_eq!(readout(&map, a, b, 24.0), "measure: 4 hexes · route cost 4");

@@ -315,15 +315,15 @@ mod tests {
     use crate::canvas::camera::Camera;
     use eframe::egui::{Context, LayerId, Painter, RawInput, Rect, Vec2};
     use hexmap_hex::{OffsetCoord, OffsetKind, Point};
-    use hexmap_map::{HexMap, MapProperties, MapShape, Palette};
+    use hexmap_map::testing::TestMap;
 
     #[test]
     fn a_move_redraws_only_the_chunks_of_the_cells_it_changed() {
         // 96 × 96 cells: 3 × 3 chunks. One mine at offset (1, 1).
-        let mut props = MapProperties::new("board", Orientation::Pointy);
-        props.hex_size = Point::new(10.0, 10.0);
-        let shape = MapShape::rectangle(OffsetKind::OddR, 96, 96).unwrap();
-        let mut map = HexMap::new(props, shape, Palette::standard()).unwrap();
+        let mut map = TestMap::rectangle(OffsetKind::OddR, 96, 96)
+            .named("board")
+            .hex_size(10.0)
+            .build();
         let at = |col, row| OffsetKind::OddR.to_hex(OffsetCoord::new(col, row));
         map.set_mine(at(1, 1), true).unwrap();
         let layout = map.layout().unwrap();

@@ -112,14 +112,15 @@ async fn averaged_in_steps(map: &HexMap) -> Option<egui::ColorImage> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hexmap_hex::{OffsetKind, Orientation};
-    use hexmap_map::{MapProperties, MapShape, Palette, TerrainId};
+    use hexmap_hex::OffsetKind;
+    use hexmap_map::TerrainId;
+    use hexmap_map::testing::TestMap;
 
     /// A map of `width` × `height` cells in rows of Sea and Grass, one row each.
     fn stripes(width: u32, height: u32) -> HexMap {
-        let shape = MapShape::rectangle(OffsetKind::OddR, width, height).unwrap();
-        let props = MapProperties::new("stripes", Orientation::Pointy);
-        let mut map = HexMap::new(props, shape, Palette::standard()).unwrap();
+        let mut map = TestMap::rectangle(OffsetKind::OddR, width, height)
+            .named("stripes")
+            .build();
         for i in 0..map.cell_count() {
             let row = i / width as usize;
             map.set_terrain_index(i, TerrainId::new(1 + (row % 2) as u16));

@@ -319,14 +319,13 @@ mod tests {
 
     #[test]
     fn what_crosses_to_the_players_names_no_terrain_found_only_under_the_fog() {
-        use hexmap_map::{MapProperties, MapShape, Palette};
+        use hexmap_map::Palette;
+        use hexmap_map::testing::TestMap;
         let palette = Palette::standard();
-        let mut map = HexMap::new(
-            MapProperties::new("crossing", hexmap_hex::Orientation::Pointy),
-            MapShape::hexagon(2).unwrap(),
-            palette.clone(),
-        )
-        .unwrap();
+        let mut map = TestMap::hexagon(2, hexmap_hex::Orientation::Pointy)
+            .named("crossing")
+            .palette(palette.clone())
+            .build();
         let (open, lair) = (&palette.terrains()[1], &palette.terrains()[4]);
         for h in map.shape().iter().collect::<Vec<_>>() {
             map.set_terrain(h, Some(open.id)).unwrap();

@@ -2,15 +2,17 @@
 
 use super::*;
 use hexmap_hex::Orientation;
-use hexmap_map::{BuiltinIcon, MapProperties, MapShape, Palette};
+use hexmap_map::BuiltinIcon;
+use hexmap_map::testing::TestMap;
 
 /// Pixels per world unit at which everything is drawn.
 const NEAR: f64 = 4.0;
 
 fn map() -> HexMap {
-    let mut props = MapProperties::new("hits", Orientation::Flat);
-    props.hex_size = Point::new(10.0, 10.0);
-    HexMap::new(props, MapShape::hexagon(6).unwrap(), Palette::standard()).unwrap()
+    TestMap::hexagon(6, Orientation::Flat)
+        .named("hits")
+        .hex_size(10.0)
+        .build()
 }
 
 fn add_label(m: &mut HexMap, id: u32, label: Label) {

@@ -5,10 +5,8 @@ use crate::sink::{Recorded, Recording};
 use crate::style::{Layers, Style};
 use crate::{MapScene, Scene, region};
 use hexmap_hex::{Orientation, Point};
-use hexmap_map::{
-    AnnotationEdit, BuiltinIcon, Edit, HexMap, Icon, Label, LabelId, MapProperties, MapShape,
-    Palette,
-};
+use hexmap_map::testing::TestMap;
+use hexmap_map::{AnnotationEdit, BuiltinIcon, Edit, HexMap, Icon, Label, LabelId};
 
 /// Every point a recorded path passes through or is pulled toward.
 fn path_points(rec: &Recording) -> Vec<Point> {
@@ -121,9 +119,10 @@ impl Sink for TextSink {
 }
 
 fn map_with(labels: &[Label]) -> HexMap {
-    let mut props = MapProperties::new("l", Orientation::Flat);
-    props.hex_size = Point::new(10.0, 10.0);
-    let mut m = HexMap::new(props, MapShape::hexagon(12).unwrap(), Palette::standard()).unwrap();
+    let mut m = TestMap::hexagon(12, Orientation::Flat)
+        .named("l")
+        .hex_size(10.0)
+        .build();
     let mut d = hexmap_map::Document::new(m.clone());
     for (i, l) in labels.iter().enumerate() {
         d.apply(&Edit::Annotation(AnnotationEdit::AddLabel {
@@ -198,9 +197,10 @@ fn small_labels_hide_when_zoomed_out_while_big_region_names_stay() {
 
 #[test]
 fn the_map_scene_draws_icons_after_cells_and_before_coordinate_labels() {
-    let mut props = MapProperties::new("i", Orientation::Pointy);
-    props.hex_size = Point::new(20.0, 20.0);
-    let mut m = HexMap::new(props, MapShape::hexagon(2).unwrap(), Palette::standard()).unwrap();
+    let mut m = TestMap::hexagon(2, Orientation::Pointy)
+        .named("i")
+        .hex_size(20.0)
+        .build();
     m.set_icons(
         hexmap_hex::Hex::new(1, 0),
         vec![Icon::builtin(BuiltinIcon::Tower)],

@@ -1,8 +1,9 @@
 use super::*;
 use crate::sink::{Recorded, Recording};
 use crate::{Layers, MapScene, Region, Scene, Style};
-use hexmap_hex::{Direction, OffsetCoord, OffsetKind, Orientation};
-use hexmap_map::{EdgeTypeId, MapPath, MapProperties, MapShape, Palette, PathId, PathTypeId};
+use hexmap_hex::{Direction, OffsetCoord, OffsetKind};
+use hexmap_map::testing::TestMap;
+use hexmap_map::{EdgeTypeId, MapPath, PathId, PathTypeId};
 
 const RIVER: u16 = 1;
 const WALL: u16 = 3;
@@ -10,10 +11,10 @@ const ROAD: u16 = 1;
 
 /// A 6 × 5 flat map (odd-q columns), hex radius 10.
 fn empty() -> HexMap {
-    let mut props = MapProperties::new("t", Orientation::Flat);
-    props.hex_size = Point::new(10.0, 10.0);
-    let shape = MapShape::rectangle(OffsetKind::OddQ, 6, 5).unwrap();
-    HexMap::new(props, shape, Palette::standard()).unwrap()
+    TestMap::rectangle(OffsetKind::OddQ, 6, 5)
+        .named("t")
+        .hex_size(10.0)
+        .build()
 }
 
 fn at(col: i32, row: i32) -> Hex {

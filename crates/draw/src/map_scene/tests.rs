@@ -3,15 +3,16 @@ use crate::colour::DARK_INK;
 use crate::sink::{Recorded, Recording};
 use crate::style::Layers;
 use hexmap_hex::{CoordSystem, OffsetCoord, OffsetKind};
-use hexmap_map::{MapProperties, MapShape, OffsetBounds, Palette, TerrainId};
+use hexmap_map::testing::TestMap;
+use hexmap_map::{MapShape, OffsetBounds, Palette, TerrainId};
 
 /// A 4 × 3 pointy map, hex radius 10: grass everywhere but one empty cell (1, 1), a mine
 /// on (2, 0) and a note on (3, 2).
 fn map() -> HexMap {
-    let mut props = MapProperties::new("t", Orientation::Pointy);
-    props.hex_size = Point::new(10.0, 10.0);
-    let shape = MapShape::rectangle(OffsetKind::OddR, 4, 3).unwrap();
-    let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let mut m = TestMap::rectangle(OffsetKind::OddR, 4, 3)
+        .named("t")
+        .hex_size(10.0)
+        .build();
     for h in m.shape().iter().collect::<Vec<_>>() {
         m.set_terrain(h, TerrainId::new(2)).unwrap();
     }
@@ -500,11 +501,11 @@ fn bbox(points: &[Point]) -> (Point, Point) {
 #[test]
 fn note_flags_and_mine_discs_leave_symbols_and_labels_readable() {
     for o in [Orientation::Pointy, Orientation::Flat] {
-        let mut props = MapProperties::new("t", o);
-        props.hex_size = Point::new(10.0, 10.0);
         let kind = OffsetKind::default_for(o);
-        let shape = MapShape::rectangle(kind, 12, 12).unwrap();
-        let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
+        let mut m = TestMap::rectangle(kind, 12, 12)
+            .named("t")
+            .hex_size(10.0)
+            .build();
         let cells: Vec<Hex> = m.shape().iter().collect();
         for &h in &cells {
             m.set_terrain(h, TerrainId::new(2)).unwrap();

@@ -3,9 +3,8 @@
 use super::*;
 use hexmap_hex::{Direction, Edge, Orientation, Point};
 use hexmap_map::{
-    BorderStyle, BuiltinIcon, EdgeTypeId, Icon, Label, LabelId, MapPath, MapProperties, MapShape,
-    MoveCost, Party, PathId, PathTypeId, Region, RegionId, RegionKind, RegionLook, Regions, Rgb,
-    Terrain, TileArt,
+    BorderStyle, BuiltinIcon, EdgeTypeId, Icon, Label, LabelId, MapPath, MoveCost, Party, PathId,
+    PathTypeId, Region, RegionId, RegionKind, RegionLook, Regions, Rgb, Terrain, TileArt,
 };
 
 fn terrain(id: u16, name: &str, symbol: char) -> Terrain {
@@ -25,8 +24,6 @@ fn terrain(id: u16, name: &str, symbol: char) -> Terrain {
 /// (id 3) and a public one (id 7); a GM label (4) and a public one (9); a GM region of
 /// its own kind (2) and a public one (5).
 fn stocked() -> HexMap {
-    let mut props = MapProperties::new("c", Orientation::Pointy);
-    props.hex_size = Point::new(10.0, 10.0);
     let palette = Palette::new(vec![
         terrain(1, "Grass", 'g'),
         terrain(2, "Unused", 'u'),
@@ -34,7 +31,11 @@ fn stocked() -> HexMap {
         terrain(4, "Lair", 'l'),
     ])
     .unwrap();
-    let mut m = HexMap::new(props, MapShape::hexagon(2).unwrap(), palette).unwrap();
+    let mut m = hexmap_map::testing::TestMap::hexagon(2, Orientation::Pointy)
+        .named("c")
+        .hex_size(10.0)
+        .palette(palette)
+        .build();
     for h in m.shape().iter().collect::<Vec<_>>() {
         m.set_terrain(h, TerrainId::new(1)).unwrap();
     }

@@ -5,10 +5,7 @@ use crate::sink::{Recorded, Recording};
 use crate::style::{Layers, Style};
 use crate::{MapScene, Region, Scene};
 use hexmap_hex::{Direction, Edge, Orientation, Point};
-use hexmap_map::{
-    BuiltinIcon, EdgeTypeId, Icon, Label, LabelId, MapProperties, MapShape, Party, PathId,
-    PathTypeId,
-};
+use hexmap_map::{BuiltinIcon, EdgeTypeId, Icon, Label, LabelId, Party, PathId, PathTypeId};
 
 const SECRETS: [&str; 5] = [
     "dragon lair",
@@ -22,9 +19,10 @@ const SECRETS: [&str; 5] = [
 /// secret: a GM-only icon, label, path and edge on revealed cells, a public icon caption
 /// and a label on a hidden cell, a public note, and a GM-only note.
 fn session() -> HexMap {
-    let mut props = MapProperties::new("session", Orientation::Pointy);
-    props.hex_size = Point::new(10.0, 10.0);
-    let mut m = HexMap::new(props, MapShape::hexagon(3).unwrap(), Palette::standard()).unwrap();
+    let mut m = hexmap_map::testing::TestMap::hexagon(3, Orientation::Pointy)
+        .named("session")
+        .hex_size(10.0)
+        .build();
     let cells: Vec<Hex> = m.shape().iter().collect();
     for &h in &cells {
         m.set_terrain(h, TerrainId::new(2)).unwrap();

@@ -3,7 +3,7 @@
 //! property's values (`--property NAME`). A first comment line says which offset kind the
 //! grid is in, where its top-left value sits and what the values are (docs/EXPORT.md).
 
-use super::{Content, Format, FormatInfo, FormatOption, WriteError, WriteJob, Written};
+use super::{Content, ExportOnly, FormatInfo, FormatOption, WriteError, WriteJob, Written};
 use hexmap_hex::{Hex, OffsetCoord};
 use hexmap_map::{HexMap, PropOwner, PropValue};
 
@@ -134,33 +134,27 @@ fn grid(map: &HexMap, what: &str, value: impl Fn(&HexMap, Hex) -> String) -> Str
     out
 }
 
-/// The CSV format: [`to_csv_of`] with the job's [`super::WriteOptions::csv`].
-pub struct Csv;
-
-/// The CSV format's constant.
-pub static CSV: Csv = Csv;
-
-static CSV_INFO: FormatInfo = FormatInfo {
-    name: "csv",
-    description: "offset grid of terrain ids, a layer or a property (CSV)",
-    extensions: &["csv"],
-    options: &[FormatOption::CsvValues],
-    reads: false,
-    writes: true,
-    // Only one grid of values.
-    drops: &Content::ALL,
+/// The CSV format.
+pub static CSV: ExportOnly = ExportOnly {
+    info: FormatInfo {
+        name: "csv",
+        description: "offset grid of terrain ids, a layer or a property (CSV)",
+        extensions: &["csv"],
+        options: &[FormatOption::CsvValues],
+        reads: false,
+        writes: true,
+        // Only one grid of values.
+        drops: &Content::ALL,
+    },
+    write: write_csv,
+    folder_main: None,
 };
 
-impl Format for Csv {
-    fn info(&self) -> &FormatInfo {
-        &CSV_INFO
-    }
-
-    fn write(&self, job: WriteJob<'_>) -> Result<Written, WriteError> {
-        to_csv_of(job.map, &job.opts.csv)
-            .map(Written::main)
-            .map_err(WriteError::Option)
-    }
+/// Writes the CSV grid: [`to_csv_of`] with the job's [`super::WriteOptions::csv`].
+fn write_csv(job: WriteJob<'_>) -> Result<Written, WriteError> {
+    to_csv_of(job.map, &job.opts.csv)
+        .map(Written::main)
+        .map_err(WriteError::Option)
 }
 
 #[cfg(test)]

@@ -1,11 +1,12 @@
-//! The formats that draw the map — PNG, SVG and PDF — as one [`Format`]: each draws the map
-//! through `draw` into the raster, SVG or PDF back-end of [`crate::render`], pausing between
-//! bands (so a browser spreads a long export over frames). Their options are in
-//! `picture.rs` (PNG, SVG) and `pdf.rs` (PDF).
+//! The formats that draw the map — PNG, SVG, PDF and the key booklet — as one [`Format`]: each
+//! draws the map through `draw` into the raster, SVG or PDF back-end of [`crate::render`],
+//! pausing between bands (so a browser spreads a long export over frames). Their options are in
+//! `picture.rs` (PNG, SVG), `pdf.rs` (PDF) and `key/booklet.rs` (the booklet).
 
 use super::pdf::print_options;
 use super::picture::{picture_options, with_resolution};
 use super::{Format, FormatInfo, WriteError, WriteJob, Written};
+use crate::render::key_booklet::key_booklet_in_steps;
 use crate::render::{fit_png, pdf_in_steps, png_in_steps, svg_in_steps};
 use hexmap_map::steps::{Steps, block_on};
 
@@ -17,10 +18,12 @@ pub(super) enum Kind {
     Svg,
     /// Print on pages, [`pdf_in_steps`].
     Pdf,
+    /// The print followed by the hex key's entries, [`key_booklet_in_steps`].
+    KeyBooklet,
 }
 
-/// A format that draws the map: [`super::picture::PNG`], [`super::picture::SVG`] or
-/// [`super::pdf::PDF`].
+/// A format that draws the map: [`super::picture::PNG`], [`super::picture::SVG`],
+/// [`super::pdf::PDF`] or [`super::key::KEY_PDF`].
 pub struct Drawn {
     /// Name, extensions and options.
     pub(super) info: FormatInfo,
@@ -54,6 +57,9 @@ impl Format for Drawn {
             } = job;
             Ok(Written::main(match self.kind {
                 Kind::Pdf => pdf_in_steps(map, &print_options(opts), progress).await?,
+                Kind::KeyBooklet => {
+                    key_booklet_in_steps(map, &print_options(opts), progress).await?
+                }
                 Kind::Svg => svg_in_steps(map, &picture_options(map, opts)?, progress)
                     .await?
                     .into_bytes(),

@@ -9,6 +9,8 @@
 
 pub mod csv;
 mod drawn;
+mod export_only;
+pub use export_only::ExportOnly;
 pub(crate) mod json_custom;
 mod json_family;
 mod json_grid;

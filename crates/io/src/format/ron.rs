@@ -65,12 +65,9 @@ mod tests {
 
     #[test]
     fn writes_the_chosen_form_and_reads_it_back() {
-        let map = hexmap_map::HexMap::new(
-            hexmap_map::MapProperties::new("r", hexmap_hex::Orientation::Flat),
-            hexmap_map::MapShape::hexagon(1).unwrap(),
-            hexmap_map::Palette::standard(),
-        )
-        .unwrap();
+        let map = hexmap_map::testing::TestMap::hexagon(1, hexmap_hex::Orientation::Flat)
+            .named("r")
+            .build();
         for form in [Form::Offset, Form::Cube] {
             let opts = WriteOptions {
                 form,

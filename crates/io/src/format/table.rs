@@ -476,7 +476,7 @@ impl Format for Table {
 mod tests {
     use super::*;
     use hexmap_hex::{Direction, Edge, Hex, Orientation};
-    use hexmap_map::{EdgeTypeId, MapPath, MapProperties, MapShape, Palette, PathId, PathTypeId};
+    use hexmap_map::{EdgeTypeId, MapPath, PathId, PathTypeId};
 
     #[test]
     fn json_lists_edges_paths_and_their_palettes() {
@@ -576,17 +576,10 @@ mod tests {
 
     #[test]
     fn json_terrains_carry_their_tile_art_only_when_they_have_some() {
-        let mut terrains = Palette::standard().terrains().to_vec();
-        terrains[2].art = hexmap_map::TileArt {
-            images: vec!["art/f.png".into()],
-            tint: true,
-        };
-        let m = HexMap::new(
-            MapProperties::new("j", Orientation::Flat),
-            MapShape::hexagon(1).unwrap(),
-            Palette::new(terrains).unwrap(),
-        )
-        .unwrap();
+        let m = hexmap_map::testing::TestMap::hexagon(1, Orientation::Flat)
+            .named("j")
+            .tile_art(2, &["art/f.png"], true)
+            .build();
         let v: serde_json::Value = serde_json::from_str(&to_json(&m)).unwrap();
         let forest = &v["palette"][2];
         assert_eq!(forest["tile_art"], serde_json::json!(["art/f.png"]));

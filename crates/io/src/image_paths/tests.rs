@@ -1,9 +1,8 @@
 use super::*;
 use hexmap_draw::RgbaImage;
 use hexmap_hex::{Hex, Orientation};
-use hexmap_map::{
-    BuiltinIcon, Document, Icon, MapProperties, MapShape, Palette, TileArt, Underlay,
-};
+use hexmap_map::testing::TestMap;
+use hexmap_map::{BuiltinIcon, Document, Icon, Underlay};
 
 fn moved(path: &str, from: &str, to: &str) -> Option<String> {
     Rebase::between(Some(Path::new(from)), Path::new(to))
@@ -75,18 +74,10 @@ fn a_chosen_image_is_named_from_the_map_file() {
 /// A map whose sea has art `art/sea.png` and `/abs/wave.png`, with a built-in and an
 /// image icon at the origin and an underlay `scan.png`.
 fn map_with_images() -> HexMap {
-    let mut terrains = Palette::standard().terrains().to_vec();
-    terrains[0].art = TileArt {
-        images: vec!["art/sea.png".into(), "/abs/wave.png".into()],
-        tint: true,
-    };
-    let props = MapProperties::new("m", Orientation::Pointy);
-    let mut map = HexMap::new(
-        props,
-        MapShape::Hexagon { radius: 1 },
-        Palette::new(terrains).unwrap(),
-    )
-    .unwrap();
+    let mut map = TestMap::hexagon(1, Orientation::Pointy)
+        .named("m")
+        .tile_art(0, &["art/sea.png", "/abs/wave.png"], true)
+        .build();
     let image_icon = Icon {
         gm_only: false,
         source: IconSource::Image("icons/keep.png".into()),
@@ -163,18 +154,11 @@ fn for_file_renames_the_loaded_images_as_it_renames_the_map() {
 
 #[test]
 fn a_path_too_long_from_the_new_folder_is_refused_by_name() {
-    let mut terrains = Palette::standard().terrains().to_vec();
     let long = format!("{}/a.png", "d".repeat(480));
-    terrains[0].art = TileArt {
-        images: vec![long],
-        tint: false,
-    };
-    let map = HexMap::new(
-        MapProperties::new("m", Orientation::Pointy),
-        MapShape::Hexagon { radius: 1 },
-        Palette::new(terrains).unwrap(),
-    )
-    .unwrap();
+    let map = TestMap::hexagon(1, Orientation::Pointy)
+        .named("m")
+        .tile_art(0, &[&long], false)
+        .build();
     let deep = format!("/m/{}/x.ron", ["n"; 20].join("/"));
     let e = for_file(&map, None, Some(Path::new("/m/map.ron")), Path::new(&deep)).unwrap_err();
     let text = e.to_string();

@@ -1,6 +1,7 @@
 use super::*;
 use hexmap_hex::{Hex, Orientation};
-use hexmap_map::{Icon, MapProperties, MapShape, Palette, TileArt};
+use hexmap_map::Icon;
+use hexmap_map::testing::TestMap;
 use std::collections::HashMap;
 
 /// Files in memory, by path.
@@ -94,22 +95,11 @@ fn bad_images_get_clear_errors() {
 
 #[test]
 fn a_map_loads_its_images_and_names_each_missing_one_once() {
-    let mut palette = Palette::standard().terrains().to_vec();
-    palette[1].art = TileArt {
-        images: vec!["art/grass.png".into(), "art/gone.png".into()],
-        tint: false,
-    };
-    palette[2].art = TileArt {
-        images: vec!["art/gone.png".into(), "art/tree.svg".into()],
-        tint: true,
-    };
-    let props = MapProperties::new("art", Orientation::Flat);
-    let mut map = HexMap::new(
-        props,
-        MapShape::Hexagon { radius: 2 },
-        Palette::new(palette).unwrap(),
-    )
-    .unwrap();
+    let mut map = TestMap::hexagon(2, Orientation::Flat)
+        .named("art")
+        .tile_art(1, &["art/grass.png", "art/gone.png"], false)
+        .tile_art(2, &["art/gone.png", "art/tree.svg"], true)
+        .build();
     let icon = Icon {
         gm_only: false,
         source: IconSource::Image("icons/keep.png".into()),
@@ -152,8 +142,9 @@ fn a_jpeg_made_by_imagemagick_decodes_to_its_colour() {
 
 #[test]
 fn the_underlay_image_loads_into_the_set_and_a_missing_one_is_named() {
-    let props = MapProperties::new("trace", Orientation::Pointy);
-    let mut map = HexMap::new(props, MapShape::Hexagon { radius: 1 }, Palette::standard()).unwrap();
+    let mut map = TestMap::hexagon(1, Orientation::Pointy)
+        .named("trace")
+        .build();
     let mut set = ImageSet::new();
     assert_eq!(load_underlay(&map, &Files(HashMap::new()), &mut set), None);
     map.set_underlay(Some(hexmap_map::Underlay::new(

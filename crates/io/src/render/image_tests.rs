@@ -4,25 +4,18 @@
 use super::*;
 use hexmap_draw::RgbaImage;
 use hexmap_hex::{Hex, Orientation, shapes};
-use hexmap_map::{Icon, IconSource, MapProperties, MapShape, Palette, TerrainId, TileArt};
+use hexmap_map::testing::TestMap;
+use hexmap_map::{Icon, IconSource, TerrainId};
 
 const GREEN: [u8; 4] = [0, 255, 0, 255];
 
 /// A radius-2 hexagon of grass whose tile art is `art/green.png` (a solid green image),
 /// the image set holding it, hexes 20 px across.
 fn painted() -> (HexMap, PictureOptions) {
-    let mut terrains = Palette::standard().terrains().to_vec();
-    terrains[1].art = TileArt {
-        images: vec!["art/green.png".into()],
-        tint: false,
-    };
-    let props = MapProperties::new("art", Orientation::Pointy);
-    let mut m = HexMap::new(
-        props,
-        MapShape::hexagon(2).unwrap(),
-        Palette::new(terrains).unwrap(),
-    )
-    .unwrap();
+    let mut m = TestMap::hexagon(2, Orientation::Pointy)
+        .named("art")
+        .tile_art(1, &["art/green.png"], false)
+        .build();
     for h in shapes::hexagon(2) {
         m.set_terrain(h, TerrainId::new(2)).unwrap();
     }

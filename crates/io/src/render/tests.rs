@@ -1,6 +1,7 @@
 use super::*;
 use hexmap_hex::{Hex, Orientation, shapes};
-use hexmap_map::{MapProperties, MapShape, Palette, Rgb, Terrain, TerrainId};
+use hexmap_map::testing::TestMap;
+use hexmap_map::{MapShape, Palette, Rgb, Terrain, TerrainId};
 
 const RED: [u8; 3] = [200, 40, 40];
 const BLUE: [u8; 3] = [40, 40, 200];
@@ -18,8 +19,10 @@ fn map() -> HexMap {
         art: Default::default(),
     };
     let palette = Palette::new(vec![t(1, RED), t(2, BLUE)]).unwrap();
-    let props = MapProperties::new("picture", Orientation::Pointy);
-    let mut m = HexMap::new(props, MapShape::hexagon(2).unwrap(), palette).unwrap();
+    let mut m = TestMap::hexagon(2, Orientation::Pointy)
+        .named("picture")
+        .palette(palette)
+        .build();
     for h in shapes::hexagon(2) {
         m.set_terrain(h, TerrainId::new(if h.q > 0 { 1 } else { 2 }))
             .unwrap();
@@ -95,13 +98,12 @@ fn svg_has_one_use_per_cell_labels_and_mines() {
 
 #[test]
 fn huge_maps_are_fitted_or_refused() {
-    let props = MapProperties::new("long", Orientation::Pointy);
-    let mut m = HexMap::new(
-        props,
+    let mut m = TestMap::on(
+        Orientation::Pointy,
         MapShape::parallelogram(2000, 10).unwrap(),
-        Palette::standard(),
     )
-    .unwrap();
+    .named("long")
+    .build();
     for h in m.shape().iter().collect::<Vec<_>>() {
         m.set_terrain(h, TerrainId::new(1)).unwrap();
     }
@@ -168,9 +170,10 @@ fn empty_cells_and_background_are_transparent_but_keep_their_outline() {
 #[test]
 fn big_icons_and_wide_captions_are_not_cut_by_later_pieces() {
     use hexmap_map::{BuiltinIcon, Icon, ViewSettings};
-    let props = MapProperties::new("spill", Orientation::Pointy);
-    let shape = MapShape::rectangle(hexmap_hex::OffsetKind::OddR, 9, 9).unwrap();
-    let mut m = HexMap::new(props, shape, map().palette().clone()).unwrap();
+    let mut m = TestMap::rectangle(hexmap_hex::OffsetKind::OddR, 9, 9)
+        .named("spill")
+        .palette(map().palette().clone())
+        .build();
     for h in m.shape().iter().collect::<Vec<_>>() {
         m.set_terrain(h, TerrainId::new(if (h.q + h.r) % 2 == 0 { 1 } else { 2 }))
             .unwrap();
@@ -252,9 +255,10 @@ fn strips_map(label: bool) -> HexMap {
         BuiltinIcon, Document, Edit, Icon, Label, Region, RegionEdit, RegionId, RegionKind,
         RegionLook, ViewSettings,
     };
-    let props = MapProperties::new("strips", Orientation::Pointy);
-    let shape = MapShape::rectangle(hexmap_hex::OffsetKind::OddR, 24, 24).unwrap();
-    let mut m = HexMap::new(props, shape, map().palette().clone()).unwrap();
+    let mut m = TestMap::rectangle(hexmap_hex::OffsetKind::OddR, 24, 24)
+        .named("strips")
+        .palette(map().palette().clone())
+        .build();
     for h in m.shape().iter().collect::<Vec<_>>() {
         let t = 1 + (h.q + 2 * h.r).rem_euclid(2) as u16;
         m.set_terrain(h, TerrainId::new(t)).unwrap();

@@ -249,6 +249,20 @@ pub struct ObjectGroup {
     pub visible: bool,
 }
 
+impl ObjectGroup {
+    /// A hidden layer named `name` holding `objects`, or `None` when there are none: the
+    /// layers hexmap keeps its own data in (key entries, property values) are written only
+    /// when they hold something.
+    pub fn hidden_unless_empty(name: &str, objects: Vec<MapObject>) -> Option<ObjectGroup> {
+        (!objects.is_empty()).then(|| ObjectGroup {
+            name: name.to_owned(),
+            color: None,
+            objects,
+            visible: false,
+        })
+    }
+}
+
 /// A whole hexagonal Tiled map.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TiledMap {

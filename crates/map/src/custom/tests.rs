@@ -1,21 +1,14 @@
 use super::*;
-use crate::{CustomEdit, Document, Edit, HexMap, MapProperties, MapShape, Palette};
-use hexmap_hex::{OffsetKind, Orientation, Point};
+use crate::testing::TestMap;
+use crate::{CustomEdit, Document, Edit, HexMap};
+use hexmap_hex::OffsetKind;
 
 fn map() -> HexMap {
-    let props = MapProperties {
-        name: "t".into(),
-        orientation: Orientation::Pointy,
-        offset_kind: OffsetKind::OddR,
-        hex_size: Point::new(10.0, 10.0),
-        labels: Default::default(),
-    };
-    let shape = MapShape::Rectangle {
-        kind: OffsetKind::OddR,
-        width: 3,
-        height: 3,
-    };
-    HexMap::new(props, shape, Palette::standard()).unwrap()
+    TestMap::rectangle(OffsetKind::OddR, 3, 3)
+        .named("t")
+        .hex_size(10.0)
+        .properties(|p| p.labels = Default::default())
+        .build()
 }
 
 fn side() -> PropType {

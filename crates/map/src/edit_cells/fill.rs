@@ -253,15 +253,26 @@ mod tests {
         (map, start)
     }
 
+    /// A painted test map, its start hex and the new terrain's raw id (0 to 3; 3 is past
+    /// the three painted).
+    fn fill_case() -> impl Strategy<Value = (HexMap, Hex, u16)> {
+        (
+            0usize..13,
+            proptest::collection::vec(0u16..3, 91),
+            0usize..91,
+            0u16..4,
+        )
+            .prop_map(|(which, terrain, start, new)| {
+                let (map, start) = painted(which, &terrain, start);
+                (map, start, new)
+            })
+    }
+
     proptest! {
         #[test]
         fn the_fill_recolours_what_the_old_walk_did_and_undoes_to_the_same_map(
-            which in 0usize..13,
-            terrain in proptest::collection::vec(0u16..3, 91),
-            start in 0usize..91,
-            new in 0u16..4,
+            (map, start, new) in fill_case(),
         ) {
-            let (map, start) = painted(which, &terrain, start);
             let (want, filled) = reference_fill(&map, start, new);
             let before = map.clone();
             let mut doc = Document::new(map);
@@ -291,12 +302,8 @@ mod tests {
 
         #[test]
         fn the_region_found_in_steps_and_recoloured_is_the_fill(
-            which in 0usize..13,
-            terrain in proptest::collection::vec(0u16..3, 91),
-            start in 0usize..91,
-            new in 0u16..4,
+            (map, start, new) in fill_case(),
         ) {
-            let (map, start) = painted(which, &terrain, start);
             let terrain = TerrainId::new(new);
             let mut filled = Document::new(map.clone());
             filled.apply(&Edit::Cell(CellEdit::Fill { start, terrain })).unwrap();

@@ -12,10 +12,7 @@ use super::{HexMap, MapError};
 use hexmap_hex::Hex;
 
 /// One elevation per cell, dense by the shape's cell index (two bytes per cell).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct ElevationLayer {
-    cells: Vec<i16>,
-}
+pub type ElevationLayer = crate::NumberLayer;
 
 /// True for an elevation below sea level (under 0): the one sea test of the generator, its
 /// reports and the water a generated world starts with.
@@ -24,53 +21,10 @@ pub const fn is_below_sea(elevation: i16) -> bool {
 }
 
 impl ElevationLayer {
-    /// `len` cells at sea level (0).
-    pub fn new(len: usize) -> Self {
-        ElevationLayer {
-            cells: vec![0; len],
-        }
-    }
-
-    /// A layer from its values in cell-index order.
-    pub fn from_values(cells: Vec<i16>) -> Self {
-        ElevationLayer { cells }
-    }
-
-    /// Number of cells.
-    pub fn len(&self) -> usize {
-        self.cells.len()
-    }
-
-    /// True when there are no cells.
-    pub fn is_empty(&self) -> bool {
-        self.cells.is_empty()
-    }
-
-    /// The elevation at dense index `i` (`None` out of range).
-    pub fn get(&self, i: usize) -> Option<i16> {
-        self.cells.get(i).copied()
-    }
-
-    /// Set the elevation at `i`; returns the old value. Panics out of range (callers index
-    /// through the shape).
-    pub fn set(&mut self, i: usize, e: i16) -> i16 {
-        std::mem::replace(&mut self.cells[i], e)
-    }
-
-    /// The values in cell-index order: for writers and renderers.
-    pub fn values(&self) -> &[i16] {
-        &self.cells
-    }
-
     /// How many cells lie below sea level (elevation under 0): the sea of a generated
-    /// world, counted the same way by every front end.
+    /// world, counted the same way by every front end. Meant for an elevation layer.
     pub fn below_sea(&self) -> usize {
-        self.cells.iter().filter(|&&e| is_below_sea(e)).count()
-    }
-
-    /// Heap bytes used.
-    pub fn heap_bytes(&self) -> usize {
-        self.cells.capacity() * std::mem::size_of::<i16>()
+        self.values().iter().filter(|&&e| is_below_sea(e)).count()
     }
 }
 

@@ -15,9 +15,9 @@ use crate::edit::{CellEdit, Edit};
 use crate::features::{EdgeTypeId, MapPath, PathId, PathTypeId};
 use crate::hexmap::HexMap;
 use crate::regions::{BorderStyle, Region, RegionEdit, RegionId, RegionKind, RegionLook};
+use crate::testing::TestMap;
 use crate::{
-    BuiltinIcon, CellMove, Document, Icon, Label, LabelId, MapProperties, MapShape, Palette, Rgb,
-    TerrainId, selection,
+    BuiltinIcon, CellMove, Document, Icon, Label, LabelId, MapShape, Rgb, TerrainId, selection,
 };
 use hexmap_hex::{Axis, Edge, Hex, Orientation, reflect};
 use proptest::prelude::*;
@@ -38,14 +38,10 @@ fn stocked(seed: u64) -> HexMap {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let cells = cells();
     let pick = |rng: &mut Pcg64Mcg| cells[rng.random_range(0..cells.len())];
-    let mut props = MapProperties::new("secrets", Orientation::Pointy);
-    props.hex_size = hexmap_hex::Point::new(10.0, 10.0);
-    let mut m = HexMap::new(
-        props,
-        MapShape::hexagon(RADIUS).unwrap(),
-        Palette::standard(),
-    )
-    .unwrap();
+    let mut m = TestMap::hexagon(RADIUS, Orientation::Pointy)
+        .named("secrets")
+        .hex_size(10.0)
+        .build();
     for &h in &cells {
         m.set_terrain(h, TerrainId::new(rng.random_range(1..=4)))
             .unwrap();

@@ -3,19 +3,16 @@
 use super::*;
 use eframe::egui::{Context, LayerId, Pos2, Vec2};
 use hexmap_draw::{GameScene, GameStyle, Layers, MapScene, Style};
-use hexmap_map::{HexMap, MapProperties, MapShape, Palette, TerrainId};
+use hexmap_map::testing::TestMap;
+use hexmap_map::{HexMap, TerrainId};
 use hexmap_mines::{Board, MineLayout, PlayState};
 
 /// A `w` × `h` odd-r pointy map of grass, hex radius 10.
 fn grass(w: u32, h: u32) -> HexMap {
-    let mut props = MapProperties::new("grass", Orientation::Pointy);
-    props.hex_size = Point::new(10.0, 10.0);
-    let mut m = HexMap::new(
-        props,
-        MapShape::rectangle(OffsetKind::OddR, w, h).unwrap(),
-        Palette::standard(),
-    )
-    .unwrap();
+    let mut m = TestMap::rectangle(OffsetKind::OddR, w, h)
+        .named("grass")
+        .hex_size(10.0)
+        .build();
     for hex in m.shape().iter().collect::<Vec<_>>() {
         m.set_terrain(hex, TerrainId::new(2)).unwrap();
     }

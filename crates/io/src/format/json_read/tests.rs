@@ -4,27 +4,21 @@
 use super::*;
 use crate::format::to_json;
 use hexmap_hex::Direction;
-use hexmap_map::{Icon, Label, LabelId, LineStyle, PathTypeId, Rgb, TileArt};
+use hexmap_map::{Icon, Label, LabelId, LineStyle, PathTypeId, Rgb};
 
 /// A small map with something of every kind: terrain with art, an empty cell, a mine,
 /// a note, an edge, a path, icons, a label, odd label settings, a changed edge type and
 /// a legend.
 fn full_map() -> HexMap {
-    let mut props = MapProperties::new("full", Orientation::Flat);
-    props.hex_size = Point::new(20.0, 17.5);
-    props.labels.base = 0;
-    props.labels.digits = 3;
-    let mut terrains = Palette::standard().terrains().to_vec();
-    terrains[2].art = TileArt {
-        images: vec!["art/f.png".into()],
-        tint: true,
-    };
-    let mut m = HexMap::new(
-        props,
-        MapShape::hexagon(2).unwrap(),
-        Palette::new(terrains).unwrap(),
-    )
-    .unwrap();
+    let mut m = hexmap_map::testing::TestMap::hexagon(2, Orientation::Flat)
+        .named("full")
+        .hex_size_xy(20.0, 17.5)
+        .properties(|props| {
+            props.labels.base = 0;
+            props.labels.digits = 3;
+        })
+        .tile_art(2, &["art/f.png"], true)
+        .build();
     let forest = m.palette().terrains()[2].id;
     m.set_terrain(Hex::new(1, -1), Some(forest)).unwrap();
     m.set_mine(Hex::new(0, 1), true).unwrap();

@@ -6,40 +6,34 @@
 //! Nothing is fetched when the page is read.
 
 use super::{KEY_OPTIONS, KeyPicture, Keyed, Link, UNKNOWN_TEXT, file_stem, keyed, resolve};
-use crate::format::{Format, FormatInfo, WriteError, WriteJob, Written};
+use crate::format::{ExportOnly, FormatInfo, WriteError, WriteJob, Written};
 use crate::render::transform_json;
 use base64::Engine as _;
 use hexmap_map::HexMap;
 use hexmap_map::key_text::{Span, blocks};
 use std::fmt::Write as _;
 
-/// The web page format.
-pub struct KeyHtml;
-
 /// The key as one web page.
-pub static KEY_HTML: KeyHtml = KeyHtml;
-
-static INFO: FormatInfo = FormatInfo {
-    name: "key-html",
-    description: "hex key as one web page (the map with its keyed hexes clickable)",
-    extensions: &["html", "htm"],
-    options: KEY_OPTIONS,
-    reads: false,
-    writes: true,
-    drops: crate::format::picture::PICTURE_DROPS,
+pub static KEY_HTML: ExportOnly = ExportOnly {
+    info: FormatInfo {
+        name: "key-html",
+        description: "hex key as one web page (the map with its keyed hexes clickable)",
+        extensions: &["html", "htm"],
+        options: KEY_OPTIONS,
+        reads: false,
+        writes: true,
+        drops: crate::format::picture::PICTURE_DROPS,
+    },
+    write: write_key_html,
+    folder_main: None,
 };
 
-impl Format for KeyHtml {
-    fn info(&self) -> &FormatInfo {
-        &INFO
-    }
-
-    fn write(&self, job: WriteJob<'_>) -> Result<Written, WriteError> {
-        let picture = KeyPicture::draw(job.map, job.opts)?;
-        let page = page(job.map, &keyed(job.map), &picture);
-        (job.progress)(1.0);
-        Ok(Written::main(page))
-    }
+/// Writes the key as one web page: the map picture with keyed hexes clickable, the entries.
+fn write_key_html(job: WriteJob<'_>) -> Result<Written, WriteError> {
+    let picture = KeyPicture::draw(job.map, job.opts)?;
+    let page = page(job.map, &keyed(job.map), &picture);
+    (job.progress)(1.0);
+    Ok(Written::main(page))
 }
 
 /// The fragment of an entry's element: `hex-0305`.

@@ -6,7 +6,7 @@
 //! "(no entry)", so every wiki link in the vault names a file of it.
 
 use super::{KEY_OPTIONS, KeyPicture, Keyed, Link, UNKNOWN_TEXT, file_stem, keyed, resolve};
-use crate::format::{Format, FormatInfo, WriteError, WriteJob, Written};
+use crate::format::{ExportOnly, FormatInfo, WriteError, WriteJob, Written};
 use hexmap_map::HexMap;
 use std::fmt::Write as _;
 
@@ -17,50 +17,40 @@ pub const TAGS_FILE: &str = "tags.md";
 /// The map picture the index embeds.
 pub const PICTURE_FILE: &str = "map.png";
 
-/// The Markdown vault format.
-pub struct KeyMarkdown;
-
 /// The key as a Markdown vault.
-pub static KEY_MD: KeyMarkdown = KeyMarkdown;
-
-static INFO: FormatInfo = FormatInfo {
-    name: "key-md",
-    description: "hex key as a Markdown vault (a folder: index.md, one file per keyed hex)",
-    extensions: &["md"],
-    options: KEY_OPTIONS,
-    reads: false,
-    writes: true,
-    drops: crate::format::picture::PICTURE_DROPS,
+pub static KEY_MD: ExportOnly = ExportOnly {
+    info: FormatInfo {
+        name: "key-md",
+        description: "hex key as a Markdown vault (a folder: index.md, one file per keyed hex)",
+        extensions: &["md"],
+        options: KEY_OPTIONS,
+        reads: false,
+        writes: true,
+        drops: crate::format::picture::PICTURE_DROPS,
+    },
+    write: write_key_markdown,
+    folder_main: Some(INDEX_FILE),
 };
 
-impl Format for KeyMarkdown {
-    fn info(&self) -> &FormatInfo {
-        &INFO
+/// Writes the key as a Markdown vault: the index as the main file, the entries and tags beside it.
+fn write_key_markdown(job: WriteJob<'_>) -> Result<Written, WriteError> {
+    let map = job.map;
+    let picture = KeyPicture::draw(map, job.opts)?;
+    let key = keyed(map);
+    let mut side = Vec::with_capacity(key.len() + 2);
+    for k in &key {
+        side.push((
+            format!("{}.md", file_stem(&k.label)),
+            entry_file(map, k).into_bytes(),
+        ));
     }
-
-    fn folder_main(&self) -> Option<&'static str> {
-        Some(INDEX_FILE)
-    }
-
-    fn write(&self, job: WriteJob<'_>) -> Result<Written, WriteError> {
-        let map = job.map;
-        let picture = KeyPicture::draw(map, job.opts)?;
-        let key = keyed(map);
-        let mut side = Vec::with_capacity(key.len() + 2);
-        for k in &key {
-            side.push((
-                format!("{}.md", file_stem(&k.label)),
-                entry_file(map, k).into_bytes(),
-            ));
-        }
-        side.push((TAGS_FILE.to_owned(), tags_file(map, &key).into_bytes()));
-        side.push((PICTURE_FILE.to_owned(), picture.png));
-        (job.progress)(1.0);
-        Ok(Written {
-            main: index_file(map, &key).into_bytes(),
-            side,
-        })
-    }
+    side.push((TAGS_FILE.to_owned(), tags_file(map, &key).into_bytes()));
+    side.push((PICTURE_FILE.to_owned(), picture.png));
+    (job.progress)(1.0);
+    Ok(Written {
+        main: index_file(map, &key).into_bytes(),
+        side,
+    })
 }
 
 /// A wiki link to the entry labelled `label`.

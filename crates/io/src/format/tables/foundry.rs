@@ -14,7 +14,7 @@
 
 use super::board::{Board, board_hex, draw_board};
 use super::foundry_journal::{Journals, journals};
-use crate::format::{Format, FormatInfo, WriteError, WriteJob, Written};
+use crate::format::{ExportOnly, FormatInfo, WriteError, WriteJob, Written};
 use hexmap_hex::{Hex, OffsetCoord, OffsetKind, Orientation};
 use hexmap_map::HexMap;
 use serde_json::{Value, json};
@@ -254,50 +254,39 @@ fn json_bytes(v: &Value) -> Vec<u8> {
     out
 }
 
-/// A Foundry VTT scene with its background and the hex key as journal entries.
-pub struct Foundry;
-
 /// The Foundry VTT format.
-pub static FOUNDRY: Foundry = Foundry;
-
-static FOUNDRY_INFO: FormatInfo = FormatInfo {
-    name: "foundry",
-    description: "Foundry VTT scene (.json, background and journal beside it)",
-    extensions: &["json"],
-    options: super::board::BOARD_OPTIONS,
-    reads: false,
-    writes: true,
-    drops: super::super::picture::PICTURE_DROPS,
+pub static FOUNDRY: ExportOnly = ExportOnly {
+    info: FormatInfo {
+        name: "foundry",
+        description: "Foundry VTT scene (.json, background and journal beside it)",
+        extensions: &["json"],
+        options: super::board::BOARD_OPTIONS,
+        reads: false,
+        writes: true,
+        drops: super::super::picture::PICTURE_DROPS,
+    },
+    write: write_foundry,
+    folder_main: None,
 };
 
-impl Format for Foundry {
-    fn info(&self) -> &FormatInfo {
-        &FOUNDRY_INFO
+/// Writes a Foundry VTT scene with its background and the hex key as journal entries.
+fn write_foundry(job: WriteJob<'_>) -> Result<Written, WriteError> {
+    let map = job.map;
+    let (board, grid) = foundry_board(map, job.opts, job.progress)?;
+    let (background, public, gm) = side_names(job.file_name);
+    let journals = journals(map, &scene_name(map));
+    let scene = scene(map, &board, &grid, &background, &journals);
+    let mut side = vec![(background, board.png)];
+    if let Some(entry) = &journals.public {
+        side.push((public, json_bytes(entry)));
     }
-
-    fn write(&self, job: WriteJob<'_>) -> Result<Written, WriteError> {
-        let WriteJob {
-            map,
-            opts,
-            file_name,
-            progress,
-        } = job;
-        let (board, grid) = foundry_board(map, opts, progress)?;
-        let (background, public, gm) = side_names(file_name);
-        let journals = journals(map, &scene_name(map));
-        let scene = scene(map, &board, &grid, &background, &journals);
-        let mut side = vec![(background, board.png)];
-        if let Some(entry) = &journals.public {
-            side.push((public, json_bytes(entry)));
-        }
-        if let Some(entry) = &journals.gm_only {
-            side.push((gm, json_bytes(entry)));
-        }
-        Ok(Written {
-            main: json_bytes(&scene),
-            side,
-        })
+    if let Some(entry) = &journals.gm_only {
+        side.push((gm, json_bytes(entry)));
     }
+    Ok(Written {
+        main: json_bytes(&scene),
+        side,
+    })
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@
 //! per cell x and y as i16, the source id, the atlas x and y and the alternative as u16.
 
 use super::board::BOARD_HEX_RANGE;
-use crate::format::{Format, FormatInfo, FormatOption, WriteError, WriteJob, Written};
+use crate::format::{ExportOnly, FormatInfo, FormatOption, WriteError, WriteJob, Written};
 use crate::tiled::xml::escape;
 use hexmap_hex::{OffsetKind, Orientation};
 use hexmap_map::{HexMap, MoveCost};
@@ -241,20 +241,19 @@ pub fn side_names(main: &str) -> (String, String) {
     (format!("{stem}-tileset.tres"), format!("{stem}-atlas.png"))
 }
 
-/// A Godot 4 scene with a hex TileMapLayer, its TileSet and atlas.
-pub struct Godot;
-
 /// The Godot format.
-pub static GODOT: Godot = Godot;
-
-static GODOT_INFO: FormatInfo = FormatInfo {
-    name: "godot",
-    description: "Godot 4 scene (.tscn, TileSet and atlas beside it)",
-    extensions: &["tscn"],
-    options: &[FormatOption::BoardHex],
-    reads: false,
-    writes: true,
-    drops: GODOT_DROPS,
+pub static GODOT: ExportOnly = ExportOnly {
+    info: FormatInfo {
+        name: "godot",
+        description: "Godot 4 scene (.tscn, TileSet and atlas beside it)",
+        extensions: &["tscn"],
+        options: &[FormatOption::BoardHex],
+        reads: false,
+        writes: true,
+        drops: GODOT_DROPS,
+    },
+    write: write_godot,
+    folder_main: None,
 };
 
 /// A Godot level holds terrain per hex (with the palette's names, costs and sight as
@@ -269,38 +268,33 @@ const _: () = assert!(matches!(
     crate::format::Content::Palette
 ));
 
-impl Format for Godot {
-    fn info(&self) -> &FormatInfo {
-        &GODOT_INFO
+/// Writes a Godot 4 scene with a hex TileMapLayer, its TileSet and atlas.
+fn write_godot(job: WriteJob<'_>) -> Result<Written, WriteError> {
+    let WriteJob {
+        map,
+        opts,
+        file_name,
+        progress,
+    } = job;
+    let (lo, hi) = BOARD_HEX_RANGE;
+    if !(lo..=hi).contains(&opts.board_hex) {
+        return Err(WriteError::Option(format!(
+            "a tile size must be from {lo} to {hi} pixels flat to flat, got {}",
+            opts.board_hex
+        )));
     }
-
-    fn write(&self, job: WriteJob<'_>) -> Result<Written, WriteError> {
-        let WriteJob {
-            map,
-            opts,
-            file_name,
-            progress,
-        } = job;
-        let (lo, hi) = BOARD_HEX_RANGE;
-        if !(lo..=hi).contains(&opts.board_hex) {
-            return Err(WriteError::Option(format!(
-                "a tile size must be from {lo} to {hi} pixels flat to flat, got {}",
-                opts.board_hex
-            )));
-        }
-        super::board::require_regular_hexes(map, "Godot's hexagon tile grid")?;
-        let size = tile_size(map, opts.board_hex);
-        let (tileset_name, atlas_name) = side_names(file_name);
-        let data = tile_map_data(&cells(map)?);
-        let atlas = atlas(map, size)?;
-        progress(0.9);
-        let tres = tileset(map, size, &escape(&atlas_name));
-        let tscn = scene(map, &data, &escape(&tileset_name));
-        Ok(Written {
-            main: tscn.into_bytes(),
-            side: vec![(tileset_name, tres.into_bytes()), (atlas_name, atlas)],
-        })
-    }
+    super::board::require_regular_hexes(map, "Godot's hexagon tile grid")?;
+    let size = tile_size(map, opts.board_hex);
+    let (tileset_name, atlas_name) = side_names(file_name);
+    let data = tile_map_data(&cells(map)?);
+    let atlas = atlas(map, size)?;
+    progress(0.9);
+    let tres = tileset(map, size, &escape(&atlas_name));
+    let tscn = scene(map, &data, &escape(&tileset_name));
+    Ok(Written {
+        main: tscn.into_bytes(),
+        side: vec![(tileset_name, tres.into_bytes()), (atlas_name, atlas)],
+    })
 }
 
 #[cfg(test)]

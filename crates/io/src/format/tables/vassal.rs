@@ -13,7 +13,7 @@
 //! `first` is `H`.
 
 use super::board::{Board, draw_board, whole_pixel};
-use crate::format::{Format, FormatInfo, WriteError, WriteJob, Written};
+use crate::format::{ExportOnly, FormatInfo, WriteError, WriteJob, Written};
 use crate::tiled::xml::escape;
 use crate::zip_store::stored_zip;
 use hexmap_hex::xxyy::LabelOrder;
@@ -258,49 +258,43 @@ pub fn module_data(name: &str) -> String {
     )
 }
 
-/// A VASSAL module holding the map as a board with its hex grid and numbering.
-pub struct Vassal;
-
 /// The VASSAL format.
-pub static VASSAL: Vassal = Vassal;
-
-static VASSAL_INFO: FormatInfo = FormatInfo {
-    name: "vassal",
-    description: "VASSAL module (.vmod)",
-    extensions: &["vmod"],
-    options: super::board::BOARD_OPTIONS,
-    reads: false,
-    writes: true,
-    drops: super::super::picture::PICTURE_DROPS,
+pub static VASSAL: ExportOnly = ExportOnly {
+    info: FormatInfo {
+        name: "vassal",
+        description: "VASSAL module (.vmod)",
+        extensions: &["vmod"],
+        options: super::board::BOARD_OPTIONS,
+        reads: false,
+        writes: true,
+        drops: super::super::picture::PICTURE_DROPS,
+    },
+    write: write_vassal,
+    folder_main: None,
 };
 
-impl Format for Vassal {
-    fn info(&self) -> &FormatInfo {
-        &VASSAL_INFO
-    }
-
-    fn write(&self, job: WriteJob<'_>) -> Result<Written, WriteError> {
-        let WriteJob {
-            map,
-            opts,
-            progress,
-            ..
-        } = job;
-        let (kind, _) = numbering_kind(map);
-        let board = draw_board(map, opts, anchor(kind), &whole_pixel, progress)?;
-        let grid = vassal_grid(map, &board);
-        let name = if map.name().is_empty() {
-            "Map"
-        } else {
-            map.name()
-        };
-        let build = build_file(name, &grid, &zones(map, &board), board.width, board.height);
-        let data = module_data(name);
-        let image = format!("images/{BOARD_IMAGE}");
-        Ok(Written::main(stored_zip(&[
-            ("moduledata", data.as_bytes()),
-            ("buildFile.xml", build.as_bytes()),
-            (&image, &board.png),
-        ])))
-    }
+/// Writes a VASSAL module: the map as a board with its hex grid and numbering.
+fn write_vassal(job: WriteJob<'_>) -> Result<Written, WriteError> {
+    let WriteJob {
+        map,
+        opts,
+        progress,
+        ..
+    } = job;
+    let (kind, _) = numbering_kind(map);
+    let board = draw_board(map, opts, anchor(kind), &whole_pixel, progress)?;
+    let grid = vassal_grid(map, &board);
+    let name = if map.name().is_empty() {
+        "Map"
+    } else {
+        map.name()
+    };
+    let build = build_file(name, &grid, &zones(map, &board), board.width, board.height);
+    let data = module_data(name);
+    let image = format!("images/{BOARD_IMAGE}");
+    Ok(Written::main(stored_zip(&[
+        ("moduledata", data.as_bytes()),
+        ("buildFile.xml", build.as_bytes()),
+        (&image, &board.png),
+    ])))
 }

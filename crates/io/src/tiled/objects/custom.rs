@@ -98,12 +98,7 @@ pub(super) fn export(
             properties,
         ));
     }
-    (!objects.is_empty()).then(|| ObjectGroup {
-        name: PROPS_LAYER.into(),
-        color: None,
-        objects,
-        visible: false,
-    })
+    ObjectGroup::hidden_unless_empty(PROPS_LAYER, objects)
 }
 
 /// True for an object that carries custom property values.

@@ -28,35 +28,28 @@ pub(super) fn export(
     grid: &TiledGrid,
     next_id: &mut dyn FnMut() -> u32,
 ) -> Option<ObjectGroup> {
-    let mut objects = Vec::new();
-    for (&h, e) in map.key_entries() {
-        let mut properties = vec![
-            (P_KEY_HEX.into(), hex_text(h)),
-            (P_PLAYER.into(), e.player_text.clone()),
-        ];
-        if !e.gm_text.is_empty() {
-            properties.push((P_GM.into(), e.gm_text.clone()));
-        }
-        if !e.tags.is_empty() {
-            properties.push((P_TAGS.into(), e.tags.join(" ")));
-        }
-        if e.gm_only {
-            properties.push((P_GM_ONLY.into(), "true".into()));
-        }
-        let at = grid.centre(h);
-        objects.push(MapObject::point(
-            next_id(),
-            e.title.clone(),
-            (at.x, at.y),
-            properties,
-        ));
-    }
-    (!objects.is_empty()).then(|| ObjectGroup {
-        name: KEY_LAYER.into(),
-        color: None,
-        objects,
-        visible: false,
-    })
+    let objects = map
+        .key_entries()
+        .iter()
+        .map(|(&h, e)| {
+            let mut properties = vec![
+                (P_KEY_HEX.into(), hex_text(h)),
+                (P_PLAYER.into(), e.player_text.clone()),
+            ];
+            if !e.gm_text.is_empty() {
+                properties.push((P_GM.into(), e.gm_text.clone()));
+            }
+            if !e.tags.is_empty() {
+                properties.push((P_TAGS.into(), e.tags.join(" ")));
+            }
+            if e.gm_only {
+                properties.push((P_GM_ONLY.into(), "true".into()));
+            }
+            let at = grid.centre(h);
+            MapObject::point(next_id(), e.title.clone(), (at.x, at.y), properties)
+        })
+        .collect();
+    ObjectGroup::hidden_unless_empty(KEY_LAYER, objects)
 }
 
 /// True for an object that is a key entry.

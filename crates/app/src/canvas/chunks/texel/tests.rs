@@ -5,14 +5,16 @@
 use super::*;
 use hexmap_draw::{Colour, Layers, MapScene, Region, Style};
 use hexmap_hex::Hex;
-use hexmap_map::{HexMap, MapProperties, MapShape, Palette, TerrainId};
+use hexmap_map::testing::TestMap;
+use hexmap_map::{HexMap, MapShape, TerrainId};
 
 /// A map whose every cell differs in colour from its six neighbours: terrain
 /// `1 + (col + 2·row) mod 5` in the map's own offset kind.
 fn striped(orientation: Orientation, shape: MapShape, kind: OffsetKind) -> HexMap {
-    let mut props = MapProperties::new("striped", orientation);
-    props.hex_size = Point::new(10.0, 10.0);
-    let mut m = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let mut m = TestMap::on(orientation, shape)
+        .named("striped")
+        .hex_size(10.0)
+        .build();
     for hex in m.shape().iter().collect::<Vec<_>>() {
         let c = kind.from_hex(hex);
         let t = 1 + (c.col + 2 * c.row).rem_euclid(5) as u16;
@@ -119,10 +121,10 @@ fn zoomed_far_out_a_texel_is_the_mean_of_its_square_of_cells() {
     // Rows alternate Sea and Grass: at 4 cells a texel each texel mixes both evenly.
     let kind = OffsetKind::OddR;
     let side = TEXEL_SIDE as u32 + 6;
-    let mut props = MapProperties::new("rows", Orientation::Pointy);
-    props.hex_size = Point::new(10.0, 10.0);
-    let shape = MapShape::rectangle(kind, side, side).unwrap();
-    let mut map = HexMap::new(props, shape, Palette::standard()).unwrap();
+    let mut map = TestMap::rectangle(kind, side, side)
+        .named("rows")
+        .hex_size(10.0)
+        .build();
     for hex in map.shape().iter().collect::<Vec<_>>() {
         let row = kind.from_hex(hex).row;
         map.set_terrain(hex, TerrainId::new(1 + (row % 2) as u16))
