@@ -8,7 +8,8 @@
 //! icons and a label). Named regions: two baronies of an exclusive
 //! "Political" kind and a "Climate" region overlapping one of them, the frost of the north.
 //! A hex key of eighteen entries (docs/FORMAT.md, "The hex key"): player and GM text, tags,
-//! links between entries, some GM-only, some on hexes the players have not seen.
+//! links between entries, some GM-only, some on hexes the players have not seen; and
+//! entries on the standing stones' icon and on two named regions (one GM-only).
 //! Resources per hex as a custom property (`resource`: timber in some woods, iron in some
 //! hills and mountains, grain on some grassland, salt on the coast), one edit through the
 //! document per resource.
@@ -26,8 +27,9 @@ use hexmap::io::render::{PictureOptions, render_png, render_svg};
 use hexmap::io::{self, Form};
 use hexmap::map::{
     BorderStyle, BuiltinIcon, CellEdit, Document, EdgeTypeId, Edit, FogEdit, GmItem, HexMap, Icon,
-    IconSource, Label, LabelId, MapPath, MapProperties, MapShape, Palette, Party, PathId,
-    PathTypeId, Region, RegionEdit, RegionId, RegionKind, RegionLook, Rgb, TerrainId, TileArt,
+    IconSource, KeyTarget, Label, LabelId, MapPath, MapProperties, MapShape, Palette, Party,
+    PathId, PathTypeId, Region, RegionEdit, RegionId, RegionKind, RegionLook, Rgb, TerrainId,
+    TileArt,
 };
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -240,6 +242,7 @@ fn hexcrawl() -> HexMap {
                 caption: Some("The Nine".into()),
                 scale: 1.2,
                 color: None,
+                key: None,
             }],
         ),
     ];
@@ -332,6 +335,7 @@ fn regions(map: HexMap) -> HexMap {
             tint,
             label: true,
             gm_only: false,
+            key: None,
         },
         hexes,
     };
@@ -608,19 +612,56 @@ const KEY: [KeyRow; 18] = [
 /// The session with its hex key.
 fn key(map: HexMap) -> HexMap {
     let mut d = Document::new(map);
+    let entry = |title: &str, player: &str, gm: &str, tags: &str, gm_only| hexmap::map::KeyEntry {
+        title: title.into(),
+        player_text: player.into(),
+        gm_text: gm.into(),
+        tags: hexmap::map::KeyEntry::parse_tags(tags),
+        gm_only,
+    };
     for (col, row, title, player, gm, tags, gm_only) in KEY {
-        let entry = hexmap::map::KeyEntry {
-            title: title.into(),
-            player_text: player.into(),
-            gm_text: gm.into(),
-            tags: hexmap::map::KeyEntry::parse_tags(tags),
-            gm_only,
-        };
+        let entry = entry(title, player, gm, tags, gm_only);
         d.apply(&Edit::Cell(CellEdit::SetKeyEntry {
             hex: at(col, row),
             entry: Some(entry),
         }))
         .expect("a valid key entry on the map");
+    }
+    // Entries on an icon and on named regions, each through its owner's own edit.
+    let stones = d.map().icons_at(at(5, 2))[0].id;
+    let owned = [
+        (
+            KeyTarget::Icon(stones),
+            "The warm stone",
+            "One stone of the Nine is always *warm* to the touch.",
+            "At midsummer the ring opens a door to [[1006]].",
+            "stones ritual",
+            false,
+        ),
+        (
+            KeyTarget::Region(RegionId(0)),
+            "Barony of Saltmere",
+            "Salt marsh and fishing villages under Baron Oswy.\n- tolls on the coast road\n- a market every seventh day",
+            "The baron owes the Varr Marches more than he can pay.",
+            "realm",
+            false,
+        ),
+        (
+            KeyTarget::Region(RegionId(2)),
+            "The long frost",
+            "",
+            "Frostreach grows by a hex each winter; the cause sleeps under [[1403]].",
+            "weather",
+            true,
+        ),
+    ];
+    for (target, title, player, gm, tags, gm_only) in owned {
+        let entry = entry(title, player, gm, tags, gm_only);
+        let edit = d
+            .map()
+            .key_edit(target, Some(entry))
+            .expect("the icon and the regions exist");
+        d.apply(&edit).expect("a valid key entry");
     }
     d.into_map()
 }

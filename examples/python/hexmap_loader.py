@@ -288,6 +288,22 @@ class Label:
     italic: bool
     halo: bool
     gm_only: bool = False
+    # A curved label: the polyline its text follows, (dx, dy) offsets from (x, y); empty
+    # for a straight label.
+    path: tuple[tuple[float, float], ...] = ()
+
+    def centre(self) -> tuple[float, float]:
+        """The point the text is centred on: (x, y), or half way along a curved label's
+        path (what the player view asks is hidden)."""
+        pts = [(self.x + dx, self.y + dy) for dx, dy in self.path]
+        pieces = [math.dist(a, b) for a, b in zip(pts, pts[1:])]
+        left = sum(pieces) / 2.0
+        for (a, b), length in zip(zip(pts, pts[1:]), pieces):
+            if left <= length and length > 0.0:
+                t = left / length
+                return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+            left -= length
+        return (self.x, self.y)
 
 
 @dataclass(frozen=True)
@@ -635,7 +651,7 @@ class HexMap:
         icons = [i for i in self.icons if not i.gm_only and i.hex not in hidden]
         labels = [
             lb for lb in self.labels
-            if not lb.gm_only and self.pixel_to_hex(lb.x, lb.y) not in hidden
+            if not lb.gm_only and self.pixel_to_hex(*lb.centre()) not in hidden
         ]
         out = HexMap(
             self.name, self.orientation, self.offset, self.hex_size, dict(self.palette),
@@ -836,6 +852,7 @@ def from_json(doc: dict) -> HexMap:
             lb["italic"],
             lb["halo"],
             lb.get("gm_only", False),
+            tuple((p[0], p[1]) for p in lb.get("path", [])),
         )
         for lb in doc["labels"]
     ]

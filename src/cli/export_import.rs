@@ -414,6 +414,7 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         board_hex: board_hex.unwrap_or(defaults.board_hex),
         compact: args.compact,
         csv,
+        tint: None,
     };
     let left = hexmap_io::format::left_out(&map, args.format, &opts);
     if !left.is_empty() {
@@ -526,9 +527,9 @@ pub fn import(args: &ImportArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// For a format that draws images (pictures, and Tiled's generated terrain tileset): the
-/// images `map` (read from `path`) refers to, each one that cannot be used named once on
-/// stderr. `None` for other formats or a map without images. With `underlay`, the
+/// For a format that draws images (pictures, Tiled's generated terrain tileset, the table
+/// exports' boards and Godot's atlas): the images `map` (read from `path`) refers to, each
+/// one that cannot be used named once on stderr. `None` for other formats or a map without images. With `underlay`, the
 /// underlay's image too.
 fn picture_images(
     map: &hexmap_map::HexMap,
@@ -537,7 +538,10 @@ fn picture_images(
     strict: bool,
     underlay: bool,
 ) -> Result<Option<std::sync::Arc<hexmap_draw::ImageSet>>, CliError> {
-    if !["png", "svg", "pdf", "tmx", "tmj", "vassal"].contains(&format)
+    let draws_images = [
+        "png", "svg", "pdf", "tmx", "tmj", "vassal", "foundry", "godot",
+    ];
+    if !draws_images.contains(&format)
         || (hexmap_io::images::image_paths(map).is_empty() && !underlay)
     {
         return Ok(None);

@@ -55,6 +55,10 @@ pub struct GenerateArgs {
     /// Lay no roads.
     #[arg(long)]
     pub no_roads: bool,
+    /// Name no landmass, sea, lake, river, range, forest or desert (settlements keep their
+    /// names).
+    #[arg(long)]
+    pub no_names: bool,
     /// Paint with the terrains of this map's palette (matched by name; missing terrains
     /// are added) instead of the standard generated palette.
     #[arg(long, value_name = "MAP")]
@@ -155,6 +159,7 @@ pub fn generate(a: &GenerateArgs) -> Result<(), CliError> {
     spec.settlements = a.settlements;
     spec.rivers = !a.no_rivers;
     spec.roads = !a.no_roads;
+    spec.names = !a.no_names;
     if let Some(path) = &a.palette_from {
         let (map, _) = super::load_map(path)?;
         spec.palette = Some(map.palette().clone());

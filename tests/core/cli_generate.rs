@@ -319,28 +319,37 @@ fn mountain_range_names_are_large_and_dark_enough_to_read_in_a_png() {
         let ink = hexmap::draw::Colour::from(label.color);
         let ratio = hexmap::draw::colour::contrast(ink, mountains);
         assert!(ratio >= 4.5, "{}: contrast {ratio:.2}", label.text);
-        // The name's box in the picture, and the share of it the dark ink covers.
-        let corners = hexmap::draw::annotation_hits::label_corners(label, &layout);
-        let px = |x: f64, o: f64| (x * scale + o).round() as i64;
-        let (x0, x1) = corners.iter().fold((i64::MAX, i64::MIN), |(a, b), p| {
-            (a.min(px(p.x, ox)), b.max(px(p.x, ox)))
-        });
-        let (y0, y1) = corners.iter().fold((i64::MAX, i64::MIN), |(a, b), p| {
-            (a.min(px(p.y, oy)), b.max(px(p.y, oy)))
-        });
-        assert!(y1 - y0 >= 18, "{}: {} pixels high", label.text, y1 - y0);
+        // The boxes of the name's texts in the picture (a curved name's glyph by glyph),
+        // and the share of them the dark ink covers.
         let (mut inked, mut all) = (0, 0);
-        for y in y0.max(0)..y1.min(i64::from(picture.height())) {
-            for x in x0.max(0)..x1.min(i64::from(picture.width())) {
-                let p = picture.pixel(x as u32, y as u32).unwrap().demultiply();
-                let (r, g, b) = (p.red(), p.green(), p.blue());
-                all += 1;
-                // Ink that stands out from the grey (the light halo does not count).
-                let c = hexmap::draw::Colour::rgb(r, g, b);
-                if c.luminance() < mountains.luminance()
-                    && hexmap::draw::colour::contrast(c, mountains) >= 4.5
-                {
-                    inked += 1;
+        for text in hexmap::draw::annotations::label_texts(label, &layout) {
+            let b = hexmap::draw::text_box::TextBox::of(&text);
+            let corners = b.corners(&text);
+            let px = |x: f64, o: f64| (x * scale + o).round() as i64;
+            let (x0, x1) = corners.iter().fold((i64::MAX, i64::MIN), |(a, b), p| {
+                (a.min(px(p.x, ox)), b.max(px(p.x, ox)))
+            });
+            let (y0, y1) = corners.iter().fold((i64::MAX, i64::MIN), |(a, b), p| {
+                (a.min(px(p.y, oy)), b.max(px(p.y, oy)))
+            });
+            assert!(
+                b.height() * scale >= 18.0,
+                "{}: {:.1} pixels high",
+                label.text,
+                b.height() * scale
+            );
+            for y in y0.max(0)..y1.min(i64::from(picture.height())) {
+                for x in x0.max(0)..x1.min(i64::from(picture.width())) {
+                    let p = picture.pixel(x as u32, y as u32).unwrap().demultiply();
+                    let (r, g, b) = (p.red(), p.green(), p.blue());
+                    all += 1;
+                    // Ink that stands out from the grey (the light halo does not count).
+                    let c = hexmap::draw::Colour::rgb(r, g, b);
+                    if c.luminance() < mountains.luminance()
+                        && hexmap::draw::colour::contrast(c, mountains) >= 4.5
+                    {
+                        inked += 1;
+                    }
                 }
             }
         }

@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::support::table_maps::{bundled_maps, conformance_maps};
+use crate::support::table_maps::{bundled_maps, conformance_maps, mark_centre};
 use hexmap::hex::{OffsetCoord, Orientation, Point};
 use hexmap::io::format::read_path;
 use hexmap::map::HexMap;
@@ -201,6 +201,47 @@ fn faults(map: &HexMap, level: &GodotLevel) -> Vec<String> {
     faults
 }
 
+/// The level as Godot lays it out, for the docs' pictures: every cell's atlas tile (the
+/// TileSet's region for its atlas coordinates) centred on Godot's centre of the cell
+/// (`map_to_local`), and that centre marked: drawn from the reader above, not from hexmap.
+fn level_picture(level: &GodotLevel, atlas: &tiny_skia::Pixmap) -> tiny_skia::Pixmap {
+    let (tw, th) = level.tile;
+    let centres: Vec<(f64, f64)> = (level.cells.iter())
+        .map(|&(x, y, _, _)| level.centre(x, y))
+        .collect();
+    let low = |f: fn(&(f64, f64)) -> f64| centres.iter().map(f).fold(f64::MAX, f64::min);
+    let high = |f: fn(&(f64, f64)) -> f64| centres.iter().map(f).fold(f64::MIN, f64::max);
+    let origin = (low(|c| c.0) - tw / 2.0, low(|c| c.1) - th / 2.0);
+    let size = (
+        high(|c| c.0) + tw / 2.0 - origin.0,
+        high(|c| c.1) + th / 2.0 - origin.1,
+    );
+    let mut img = tiny_skia::Pixmap::new(size.0.ceil() as u32, size.1.ceil() as u32).unwrap();
+    img.fill(tiny_skia::Color::from_rgba8(40, 40, 48, 255));
+    for (&(_, _, ax, ay), &(cx, cy)) in level.cells.iter().zip(&centres) {
+        let region = tiny_skia::IntRect::from_xywh(
+            (f64::from(ax) * tw) as i32,
+            (f64::from(ay) * th) as i32,
+            tw as u32,
+            th as u32,
+        )
+        .unwrap();
+        let tile = atlas.clone_rect(region).unwrap();
+        img.draw_pixmap(
+            (cx - tw / 2.0 - origin.0).round() as i32,
+            (cy - th / 2.0 - origin.1).round() as i32,
+            tile.as_ref(),
+            &tiny_skia::PixmapPaint::default(),
+            tiny_skia::Transform::identity(),
+            None,
+        );
+    }
+    for &(cx, cy) in &centres {
+        mark_centre(&mut img, (cx - origin.0) as f32, (cy - origin.1) as f32);
+    }
+    img
+}
+
 /// Export `map` as a Godot scene with `hexmap export` into `dir`; the scene's path.
 fn export(map: &Path, dir: &Path, extra: &[&str]) -> PathBuf {
     let out = dir.join(format!(
@@ -241,6 +282,12 @@ fn godot_cells_fall_on_every_hex_of_every_layout_and_sample() {
                 "one atlas tile per terrain"
             );
             let found = faults(&map, &level);
+            if let Some(dir) = std::env::var_os("HEXMAP_DOC_IMAGES") {
+                let stem = map_path.file_stem().unwrap().to_string_lossy().into_owned();
+                level_picture(&level, &atlas)
+                    .save_png(Path::new(&dir).join(format!("godot-{stem}-{size}.png")))
+                    .unwrap();
+            }
             assert!(
                 found.is_empty(),
                 "{} at {size}: {found:#?}",
@@ -311,4 +358,105 @@ fn the_tileset_carries_each_terrains_name_cost_and_sight() {
         );
     }
     assert!(tscn.is_file());
+}
+
+/// The distinct colours within 8 pixels of the centre of atlas tile (`ax`, `ay`), the
+/// region Godot cuts for it (`texture_region_size` from the tile's atlas coordinates).
+fn tile_colours(
+    atlas: &tiny_skia::Pixmap,
+    level: &GodotLevel,
+    (ax, ay): (u16, u16),
+) -> BTreeSet<[u8; 3]> {
+    let (tw, th) = level.tile;
+    let (cx, cy) = ((f64::from(ax) + 0.5) * tw, (f64::from(ay) + 0.5) * th);
+    let mut colours = BTreeSet::new();
+    for dx in -8..=8 {
+        for dy in -8..=8 {
+            let p = atlas
+                .pixel((cx as i32 + dx) as u32, (cy as i32 + dy) as u32)
+                .unwrap()
+                .demultiply();
+            colours.insert([p.red(), p.green(), p.blue()]);
+        }
+    }
+    colours
+}
+
+#[test]
+fn the_atlas_uses_a_terrains_tile_art() {
+    // The hexcrawl sample paints Grass with tile art (maps/art/grass-*.png): Godot's tile
+    // for Grass shows the art's texture, not a flat fill.
+    let dir = tempfile::tempdir().unwrap();
+    let map_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/hexcrawl.ron");
+    let (level, atlas) = GodotLevel::read(&export(&map_path, dir.path(), &[]));
+    let tile_of = |name: &str| {
+        *(level.names.iter())
+            .find(|(_, n)| *n == name)
+            .unwrap_or_else(|| panic!("a tile for {name}"))
+            .0
+    };
+    let grass = tile_of("Grass");
+    let colours = tile_colours(&atlas, &level, grass);
+    assert!(
+        colours.len() > 4,
+        "Godot's Grass tile is a flat fill ({} colours): the tile art is missing",
+        colours.len()
+    );
+    // A conformance map's terrains have no art: every tile is one flat colour.
+    let plain = &conformance_maps()[0];
+    let (level, atlas) = GodotLevel::read(&export(plain, dir.path(), &[]));
+    for &tile in level.names.keys() {
+        let flat = tile_colours(&atlas, &level, tile);
+        assert_eq!(
+            flat.len(),
+            1,
+            "tile {tile:?} of {}: {flat:?}",
+            plain.display()
+        );
+    }
+}
+
+#[test]
+fn the_player_level_has_no_cell_on_a_hidden_hex() {
+    // The fixture with a secret of every kind: the players' level holds a cell on every
+    // revealed hex with its terrain and none on a hidden hex (the GM's has them, so the
+    // check can fail); no secret name is in the scene, the TileSet or its custom data.
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/every-secret.ron");
+    let map = read_path(&fixture).unwrap().map;
+    let hidden: Vec<_> = map.hidden_cells().collect();
+    assert!(!hidden.is_empty());
+    let mut revealed = map.clone();
+    for &h in &hidden {
+        revealed.set_terrain(h, None).unwrap();
+    }
+    let gm_dir = dir.path().join("gm");
+    std::fs::create_dir(&gm_dir).unwrap();
+    let (gm, _) = GodotLevel::read(&export(&fixture, &gm_dir, &[]));
+    assert!(faults(&map, &gm).is_empty());
+    assert!(
+        !faults(&revealed, &gm).is_empty(),
+        "the GM's level has cells on hidden hexes"
+    );
+    let scene = export(&fixture, dir.path(), &["--player-view"]);
+    let (players, _) = GodotLevel::read(&scene);
+    let found = faults(&revealed, &players);
+    assert!(found.is_empty(), "{found:#?}");
+    let secrets = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/every-secret-names.txt"),
+    )
+    .unwrap();
+    for file in std::fs::read_dir(dir.path()).unwrap() {
+        let file = file.unwrap().path();
+        if file.is_dir() {
+            continue;
+        }
+        let text = String::from_utf8_lossy(&std::fs::read(&file).unwrap()).into_owned();
+        for secret in secrets
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        {
+            assert!(!text.contains(secret), "{} holds {secret}", file.display());
+        }
+    }
 }

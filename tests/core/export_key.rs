@@ -198,17 +198,18 @@ fn json_key(map: &Path, player_view: bool) -> Vec<serde_json::Value> {
     doc["key"].as_array().cloned().unwrap_or_default()
 }
 
-/// The headings the exports give the entries: "label title".
+/// The headings the exports give the entries: "label title" for a hex's, "0603 icon 15
+/// title" for an icon's, "Region Name title" for a region's, in the key's order.
 pub fn headings(map: &Path, player_view: bool) -> Vec<String> {
-    json_key(map, player_view)
+    let (m, _) = hexmap::io::load(map).unwrap();
+    let m = if player_view {
+        hexmap::draw::player::player_export(&m, &hexmap::draw::player::PlayerView::default())
+    } else {
+        m
+    };
+    hexmap::io::format::key::keyed(&m)
         .iter()
-        .map(|e| {
-            format!(
-                "{} {}",
-                e["label"].as_str().unwrap(),
-                e["title"].as_str().unwrap().trim()
-            )
-        })
+        .map(|k| format!("{} {}", k.heading(), k.entry.title.trim()))
         .collect()
 }
 
@@ -246,12 +247,17 @@ fn the_hexcrawl_vault_has_a_file_per_keyed_hex_and_an_index_in_label_order() {
     };
     assert_eq!(
         read.len(),
-        key.len() + 2,
+        headings(&hexcrawl(), false).len() + 2,
         "the entries, the index and the tags"
     );
     let index = &read.iter().find(|(n, _)| n == "index.md").unwrap().1;
     let listed = wiki_targets(index);
-    let labels: Vec<&str> = key.iter().map(|e| e["label"].as_str().unwrap()).collect();
+    let (whole, _) = hexmap::io::load(&hexcrawl()).unwrap();
+    let slugs: Vec<String> = hexmap::io::format::key::keyed(&whole)
+        .into_iter()
+        .map(|k| hexmap::io::format::key::file_stem(&k.slug))
+        .collect();
+    let labels: Vec<&str> = slugs.iter().map(String::as_str).collect();
     assert_eq!(
         listed.iter().filter(|t| *t != "tags").collect::<Vec<_>>(),
         labels
@@ -317,7 +323,7 @@ fn the_player_key_exports_hold_only_what_players_may_know() {
     let vault = dir.path().join("vault");
     export("key-md", &vault, true);
     let files = markdown_files(&vault);
-    assert_eq!(files.len(), players.len() + 2);
+    assert_eq!(files.len(), headings(&hexcrawl(), true).len() + 2);
     for f in &files {
         leaks(
             &f.display().to_string(),
@@ -340,5 +346,27 @@ fn the_player_key_exports_hold_only_what_players_may_know() {
     export("key-pdf", &pdf, true);
     if let Some(text) = check_booklet(&pdf, &players) {
         leaks("the booklet", &text, "\nGM\n");
+    }
+}
+
+#[test]
+fn every_font_of_the_booklet_and_the_print_is_embedded() {
+    let dir = tempfile::tempdir().unwrap();
+    for (format, player_view) in [("key-pdf", false), ("key-pdf", true), ("pdf", false)] {
+        let out = dir.path().join(format!("{format}-{player_view}.pdf"));
+        export(format, &out, player_view);
+        let Some(fonts) = crate::support::consumers::pdffonts(&out) else {
+            return;
+        };
+        assert!(!fonts.is_empty(), "{format}: no font listed");
+        for (name, embedded) in &fonts {
+            assert!(
+                embedded,
+                "{format} (players: {player_view}): {name} is not embedded"
+            );
+        }
+        // And its text still reads back (WinAnsi, the font's own widths).
+        let text = crate::support::consumers::pdftotext(&out).unwrap();
+        assert!(text.contains("Saltmere"), "{text}");
     }
 }

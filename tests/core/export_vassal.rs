@@ -5,12 +5,16 @@
 //! board image, VASSAL's name for it must be hexmap's label of a hex of the map, and the
 //! board image at that centre must be that hex's terrain colour; every hex must be named
 //! once. A module shifted by one hex, or numbered with the wrong parity, must fail.
+//! On every conformance map and every sample, the properties a piece reads at VASSAL's
+//! centre of each hex (from the first zone holding it, as VASSAL looks them up) are that
+//! hex's terrain and hexside features; zones a hex off must fail that check.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::process::Command;
 
-use crate::support::table_maps::{conformance_maps, mark_centre};
+use crate::support::table_maps::{bundled_maps, conformance_maps, mark_centre};
+use hexmap::hex::Orientation;
 use hexmap::io::format::read_path;
 use hexmap::map::HexMap;
 
@@ -107,12 +111,19 @@ impl VassalGrid {
         (col, row as i32)
     }
 
+    /// The column and row numbers VASSAL spells the name of the hex at `p` with: the raw
+    /// index plus `hOff` and `vOff` (RegularGridNumbering.java 551-565).
+    fn numbers(&self, p: (i32, i32)) -> (i32, i32) {
+        let (col, row) = self.raw_index(p);
+        (col + self.h_off, row + self.v_off)
+    }
+
     /// RegularGridNumbering.java 417-424 and 551-565 (`getName`): the row named with
     /// `vOff` and `vLeading` zeros of padding, the column with `hOff` and `hLeading`,
     /// the column first when `first` is `H`; HexGridNumbering.java 262-352 (`getColumn`,
     /// `getRow`) pass the raw index through when nothing descends and `stagger` is off.
     fn name(&self, p: (i32, i32)) -> String {
-        let (col, row) = self.raw_index(p);
+        let (col, row) = self.numbers(p);
         let part = |v: i32, leading: i32| {
             let mut s = if v < 0 {
                 "-".to_string()
@@ -127,10 +138,7 @@ impl VassalGrid {
             }
             s + &v.to_string()
         };
-        let (c, r) = (
-            part(col + self.h_off, self.h_leading),
-            part(row + self.v_off, self.v_leading),
-        );
+        let (c, r) = (part(col, self.h_leading), part(row, self.v_leading));
         if self.first == 'H' { c + &r } else { r + &c }
     }
 }
@@ -336,9 +344,18 @@ fn the_board_shows_the_maps_tile_art() {
     );
 }
 
-/// The Zones of a build file: (name, polygon corners), from `Zone` elements' `name` and
-/// `path` (`Zone.java` 96-97; `PolygonEditor.java` 260-276: `x,y` pairs joined by `;`).
-fn zones_of(xml: &str) -> Vec<(String, Vec<(f64, f64)>)> {
+/// A Zone of a build file as VASSAL builds it: its name, polygon and `ZoneProperty`
+/// values, in the file's order (the order `ZonedGrid.findZone` tries them in).
+struct Zone {
+    name: String,
+    points: Vec<(f64, f64)>,
+    properties: BTreeMap<String, String>,
+}
+
+/// The Zones of a build file: `Zone` elements' `name` and `path` (`Zone.java` 96-97;
+/// `PolygonEditor.java` 260-276: `x,y` pairs joined by `;`) and their `ZoneProperty`
+/// children's `name` and `initialValue` (GlobalProperty.java 48-49).
+fn zones_of(xml: &str) -> Vec<Zone> {
     let doc = roxmltree::Document::parse(xml).unwrap();
     doc.descendants()
         .filter(|n| n.tag_name().name().ends_with(".mapgrid.Zone"))
@@ -353,7 +370,19 @@ fn zones_of(xml: &str) -> Vec<(String, Vec<(f64, f64)>)> {
                 })
                 .collect();
             assert_eq!(z.attribute("useParentGrid"), Some("true"));
-            (z.attribute("name").unwrap().to_string(), points)
+            let properties = z
+                .children()
+                .filter(|p| p.tag_name().name().ends_with(".ZoneProperty"))
+                .map(|p| {
+                    let value = p.attribute("initialValue").unwrap_or_default();
+                    (p.attribute("name").unwrap().to_string(), value.to_string())
+                })
+                .collect();
+            Zone {
+                name: z.attribute("name").unwrap().to_string(),
+                points,
+                properties,
+            }
         })
         .collect()
 }
@@ -371,6 +400,47 @@ fn polygon_contains(points: &[(f64, f64)], (x, y): (f64, f64)) -> bool {
     inside
 }
 
+/// VASSAL's centre of each hex on `board` (the map's and those around it), found by the numbers VASSAL names it
+/// with, read as the map's label is read: its column and row (its base and stagger; the map's own offset kind
+/// when the labels stagger on the other axis, which VASSAL cannot), read as signed numbers
+/// so that hexes left of or above the labels' first (a map around the origin) are found
+/// too. Where the map labels the hex, VASSAL's name must be the label.
+fn centres_by_name(
+    map: &HexMap,
+    grid: &VassalGrid,
+    board: &tiny_skia::Pixmap,
+) -> BTreeMap<hexmap::hex::Hex, (f64, f64)> {
+    let props = map.properties();
+    let labels = props.labels;
+    let kind = if labels.stagger.orientation() == props.orientation {
+        labels.stagger
+    } else {
+        props.offset_kind
+    };
+    let base = i32::from(labels.base);
+    let span = (board.width().max(board.height()) as f64 / grid.dx.min(grid.dy)) as i32 + 2;
+    let mut centres = BTreeMap::new();
+    for nx in -span..=span {
+        for ny in -span..=span {
+            let (x, y) = grid.centre(nx, ny);
+            // The name's two numbers in the order VASSAL writes them, read as the map's
+            // label is read.
+            let (c, r) = grid.numbers((x, y));
+            let spelled = if grid.first == 'H' { (c, r) } else { (r, c) };
+            let (col, row) = match labels.order {
+                hexmap::hex::xxyy::LabelOrder::ColumnFirst => spelled,
+                hexmap::hex::xxyy::LabelOrder::RowFirst => (spelled.1, spelled.0),
+            };
+            let h = kind.to_hex(hexmap::hex::OffsetCoord::new(col - base, row - base));
+            if let Ok(label) = labels.format(h) {
+                assert_eq!(grid.name((x, y)), label, "VASSAL's name of {h}");
+            }
+            centres.insert(h, (f64::from(x), f64::from(y)));
+        }
+    }
+    centres
+}
+
 #[test]
 fn named_regions_are_zones_holding_exactly_their_hexes() {
     // The hexcrawl sample's regions: VASSAL's centre of every hex (found by its name) is
@@ -382,31 +452,22 @@ fn named_regions_are_zones_holding_exactly_their_hexes() {
     let (build, board) = module_of(&map_path, dir.path(), &[]);
     let grid = VassalGrid::from_build_file(&build);
     let zones = zones_of(&build);
-    let labels = map.properties().labels;
-    // VASSAL's centre of each hex, by the name VASSAL gives it.
-    let span = (board.width().max(board.height()) as f64 / grid.dx.min(grid.dy)) as i32 + 2;
-    let mut centres = std::collections::BTreeMap::new();
-    for nx in -span..=span {
-        for ny in -span..=span {
-            let (x, y) = grid.centre(nx, ny);
-            if let Ok(h) = labels.parse(&grid.name((x, y))) {
-                centres.insert(h, (f64::from(x), f64::from(y)));
-            }
-        }
-    }
+    let centres = centres_by_name(&map, &grid, &board);
     for region in map.regions().iter() {
         let name = &region.look.name;
-        let own: Vec<&(String, Vec<(f64, f64)>)> = zones
+        // A region's zones carry no properties (the data zones do).
+        let own: Vec<&Zone> = zones
             .iter()
-            .filter(|(n, _)| {
-                n == name
-                    || n.strip_prefix(&format!("{name} "))
+            .filter(|z| z.properties.is_empty())
+            .filter(|z| {
+                z.name == *name
+                    || (z.name.strip_prefix(&format!("{name} ")))
                         .is_some_and(|k| k.parse::<u32>().is_ok())
             })
             .collect();
         assert!(!own.is_empty(), "a zone for {name}");
         for h in map.shape().iter() {
-            let inside = own.iter().any(|(_, p)| polygon_contains(p, centres[&h]));
+            let inside = own.iter().any(|z| polygon_contains(&z.points, centres[&h]));
             assert_eq!(
                 inside,
                 region.hexes.contains(&h),
@@ -414,5 +475,162 @@ fn named_regions_are_zones_holding_exactly_their_hexes() {
                 map.hex_label(h)
             );
         }
+    }
+}
+
+/// The properties a piece at `p` reads from the board's zones: `Map.findZone` (Map.java
+/// 1158-1170) hands the point to `ZonedGrid.findZone`, the first zone in the file's order
+/// whose polygon holds it (ZonedGrid.java 258-266), and `Zone.getProperty` (Zone.java
+/// 573-584) answers from that zone's properties, or from the map's (none here) when it
+/// has no such property. Outside every zone a piece reads nothing from the board.
+fn properties_at(zones: &[Zone], p: (f64, f64)) -> Option<&BTreeMap<String, String>> {
+    zones
+        .iter()
+        .find(|z| polygon_contains(&z.points, p))
+        .map(|z| &z.properties)
+}
+
+/// What a module designer should read at each hex of `map`, from the map itself:
+/// `Terrain` = its terrain's name and `Hexside_<side>` = the feature on that side (from
+/// both hexes of the side), the side named by the compass on the board: the direction
+/// from VASSAL's centre of the hex to VASSAL's centre of the hex across the side (up is
+/// north), the nearest of the six sides of the map's orientation.
+fn expected_data(
+    map: &HexMap,
+    centres: &BTreeMap<hexmap::hex::Hex, (f64, f64)>,
+) -> BTreeMap<hexmap::hex::Hex, BTreeMap<String, String>> {
+    let sides: [(f64, &str); 6] = match map.properties().orientation {
+        Orientation::Pointy => [
+            (0.0, "E"),
+            (60.0, "NE"),
+            (120.0, "NW"),
+            (180.0, "W"),
+            (240.0, "SW"),
+            (300.0, "SE"),
+        ],
+        Orientation::Flat => [
+            (30.0, "NE"),
+            (90.0, "N"),
+            (150.0, "NW"),
+            (210.0, "SW"),
+            (270.0, "S"),
+            (330.0, "SE"),
+        ],
+    };
+    let compass = |from: (f64, f64), to: (f64, f64)| {
+        let angle = (from.1 - to.1)
+            .atan2(to.0 - from.0)
+            .to_degrees()
+            .rem_euclid(360.0);
+        let off = |a: f64| (a - angle).abs().min(360.0 - (a - angle).abs());
+        let (a, name) = sides
+            .iter()
+            .min_by(|x, y| off(x.0).total_cmp(&off(y.0)))
+            .unwrap();
+        assert!(off(*a) < 5.0, "a side at {angle}°");
+        *name
+    };
+    let mut out: BTreeMap<_, BTreeMap<String, String>> = BTreeMap::new();
+    for h in map.shape().iter() {
+        let entry = out.entry(h).or_default();
+        if let Some(t) = map.terrain(h).and_then(|t| map.palette().get(t)) {
+            entry.insert("Terrain".to_string(), t.name.clone());
+        }
+    }
+    for (edge, t) in map.edges() {
+        let name = map.edge_palette().get(t).unwrap().name.clone();
+        let (a, b) = edge.hexes();
+        for (h, other) in [(a, b), (b, a)] {
+            if !map.shape().contains(h) {
+                continue;
+            }
+            let side = compass(centres[&h], centres[&other]);
+            let entry = out.entry(h).or_default();
+            entry.insert(format!("Hexside_{side}"), name.clone());
+        }
+    }
+    out
+}
+
+/// Where the terrain and hexside features VASSAL reports at a hex's centre differ from
+/// the map's, for every hex of `map`.
+fn data_faults(
+    map: &HexMap,
+    centres: &BTreeMap<hexmap::hex::Hex, (f64, f64)>,
+    zones: &[Zone],
+) -> Vec<String> {
+    let mut faults = Vec::new();
+    for (h, wanted) in expected_data(map, centres) {
+        let label = map.hex_label(h);
+        let Some(&p) = centres.get(&h) else {
+            faults.push(format!("VASSAL names no centre {label}"));
+            continue;
+        };
+        let empty = BTreeMap::new();
+        let read = properties_at(zones, p).unwrap_or(&empty);
+        // Terrain and hexsides: what the map holds, and no other.
+        let seen: BTreeMap<&String, &String> = (read.iter())
+            .filter(|(k, _)| *k == "Terrain" || k.starts_with("Hexside_"))
+            .collect();
+        let wanted: BTreeMap<&String, &String> = wanted.iter().collect();
+        if seen != wanted {
+            faults.push(format!(
+                "{label}: VASSAL reads {seen:?}, the map holds {wanted:?}"
+            ));
+        }
+    }
+    faults
+}
+
+#[test]
+fn vassal_reads_each_hexs_terrain_and_hexsides_from_its_zone_on_every_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut sides = 0;
+    for map_path in conformance_maps().into_iter().chain(bundled_maps()) {
+        let map = read_path(&map_path).unwrap().map;
+        let (build, board) = module_of(&map_path, dir.path(), &[]);
+        let grid = VassalGrid::from_build_file(&build);
+        let zones = zones_of(&build);
+        let centres = centres_by_name(&map, &grid, &board);
+        let found = data_faults(&map, &centres, &zones);
+        assert!(found.is_empty(), "{}: {found:#?}", map_path.display());
+        sides += map.edges().count();
+    }
+    assert!(
+        sides > 20,
+        "the samples have hexside features to read ({sides})"
+    );
+}
+
+#[test]
+fn zones_a_hex_off_fail_the_terrain_check() {
+    // Every zone moved one column of hexes along the board, as a hand-drawn zone often is:
+    // the check must fail on every conformance map and on the river sample's hexsides.
+    let dir = tempfile::tempdir().unwrap();
+    let river = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/wargame-river-crossing.ron");
+    for map_path in conformance_maps().into_iter().chain([river]) {
+        let map = read_path(&map_path).unwrap().map;
+        let (build, board) = module_of(&map_path, dir.path(), &[]);
+        let grid = VassalGrid::from_build_file(&build);
+        let centres = centres_by_name(&map, &grid, &board);
+        let step = if grid.sideways {
+            (0.0, grid.dx)
+        } else {
+            (grid.dx, 0.0)
+        };
+        let shifted: Vec<Zone> = zones_of(&build)
+            .into_iter()
+            .map(|z| Zone {
+                points: (z.points.iter())
+                    .map(|&(x, y)| (x + step.0, y + step.1))
+                    .collect(),
+                ..z
+            })
+            .collect();
+        assert!(
+            !data_faults(&map, &centres, &shifted).is_empty(),
+            "{}: zones a hex off must fail",
+            map_path.display()
+        );
     }
 }

@@ -230,7 +230,7 @@ fn formats_without_a_player_view_refuse_it() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains(
-            "--player-view is for tmx, tmj, json, png, svg, pdf, vassal, foundry, key-md, key-html and key-pdf"
+            "--player-view is for tmx, tmj, json, png, svg, pdf, vassal, foundry, godot, key-md, key-html and key-pdf"
         ),
         "{err}"
     );

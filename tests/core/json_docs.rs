@@ -26,6 +26,7 @@ fn schema_optional_keys() -> BTreeSet<String> {
         "label" => "labels[]",
         "region" => "regions[]",
         "key_entry" => "key[]",
+        "owned_key_entry" => "icons[].key",
         "region_kind" => "region_kinds[]",
         "edge_type" => "edge_types[]",
         "path_type" => "path_types[]",

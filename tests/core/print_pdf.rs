@@ -417,8 +417,8 @@ fn labels_and_captions_are_searchable_text() {
 }
 
 /// Poppler places label "0101" (hex (0, 0)) centred on the hex's centre: its word box
-/// from `pdftotext -bbox`, computed with poppler's own Helvetica metrics, is centred there
-/// within 0.1 mm, so hexmap's width table matches the font readers use.
+/// from `pdftotext -bbox`, computed with the widths of the embedded font, is centred there
+/// within 0.1 mm, so hexmap's widths match the ones readers use.
 #[test]
 fn labels_are_centred_on_their_hexes_as_poppler_measures_them() {
     if !poppler() {

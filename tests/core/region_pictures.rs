@@ -118,6 +118,7 @@ fn a_region_across_the_pieces_of_a_big_picture_is_stroked_on_every_side() {
             tint: None,
             label: false,
             gm_only: false,
+            key: None,
         },
         hexes,
     };

@@ -350,10 +350,22 @@ fn version_1_files_still_load_with_the_standard_feature_palettes() {
     }
 }
 
-/// Random icons (built-in or image, caption, scale, colour; several per hex) and labels.
+/// Random icons (built-in or image, caption, scale, colour; several per hex) and labels
+/// (straight, or curved along a path of offsets when the path has two points or more).
 type Annotations = (
     Vec<(usize, usize, Option<String>, f32, Option<[u8; 3]>)>,
-    Vec<(u32, String, f64, f64, f32, f32, bool, bool, bool)>,
+    Vec<(
+        u32,
+        String,
+        f64,
+        f64,
+        f32,
+        f32,
+        bool,
+        bool,
+        bool,
+        Vec<(f64, f64)>,
+    )>,
 );
 
 fn arb_annotations() -> impl Strategy<Value = Annotations> {
@@ -374,6 +386,7 @@ fn arb_annotations() -> impl Strategy<Value = Annotations> {
         any::<bool>(),
         any::<bool>(),
         any::<bool>(),
+        proptest::collection::vec((-1.0e3f64..1.0e3, -1.0e3f64..1.0e3), 0..6),
     );
     (
         proptest::collection::vec(icon, 0..40),
@@ -399,12 +412,20 @@ fn annotate(map: &mut HexMap, (icons, labels): Annotations) {
                     caption,
                     scale,
                     color: color.map(Rgb),
+                    key: None,
                 };
                 map.add_icon(h, icon).unwrap();
             }
         }
     }
-    for (id, text, x, y, size, rotation, bold, italic, halo) in labels {
+    for (id, text, x, y, size, rotation, bold, italic, halo, path) in labels {
+        let path = if path.len() < 2 {
+            Vec::new()
+        } else {
+            path.into_iter()
+                .map(|(dx, dy)| Point::new(dx, dy))
+                .collect()
+        };
         if map.label(LabelId(id)).is_none() {
             let label = Label {
                 gm_only: false,
@@ -416,6 +437,7 @@ fn annotate(map: &mut HexMap, (icons, labels): Annotations) {
                 bold,
                 italic,
                 halo,
+                path,
             };
             map.add_label(LabelId(id), label).unwrap();
         }

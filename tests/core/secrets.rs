@@ -185,7 +185,8 @@ fn hexmap_secret_sets_clears_and_lists_every_kind_of_item() {
     ] {
         assert!(listed.contains(text), "list lacks {text}:\n{listed}");
     }
-    assert_eq!(listed.lines().count(), 6 + 6, "{listed}");
+    // The six set here and the fixture's own seven (note, edge, path, icon, two labels, region).
+    assert_eq!(listed.lines().count(), 6 + 7, "{listed}");
     // `clear` makes them public again; the fixture's own secrets stay.
     hexmap()
         .arg("secret")
@@ -266,6 +267,16 @@ fn no_secret_reaches_any_player_export() {
         &["GMICON", "GMLABEL", "Dragon Lair", "Secret Passage"],
     );
     assert_no_secrets(&std::fs::read_to_string(&players).unwrap(), "player SVG");
+    // A curved label is drawn glyph by glyph: its text read as the SVG's texts in a row.
+    let glyphs = |svg: &str| -> String {
+        svg.split("<text ")
+            .skip(1)
+            .filter_map(|t| t.split_once('>')?.1.split("</text>").next())
+            .collect()
+    };
+    assert_holds(&glyphs(&gm), "GM SVG glyphs", &["GMCURVE", "HIDDENCURVE"]);
+    let player_svg = std::fs::read_to_string(&players).unwrap();
+    assert_no_secrets(&glyphs(&player_svg), "player SVG glyphs");
     // PDF: poppler's text of every page (the key on a page of its own), and the bytes.
     let (full, players) = export(dir.path(), "pdf");
     if let (Some(gm), Some(text)) = (pdftotext(&full), pdftotext(&players)) {
@@ -336,13 +347,37 @@ fn no_secret_reaches_any_player_export() {
     for p in [&players, &side(&players, "journal.json")] {
         assert_no_secrets(&text(p), &format!("player {}", p.display()));
     }
+    // Godot: the players' level, TileSet and atlas hold no secret, and no tile of the
+    // terrain only the fog hides.
+    let (full, players) = export(dir.path(), "godot");
+    assert_holds(
+        &text(&side(&full, "tileset.tres")),
+        "GM Godot TileSet",
+        &["Dragon Lair"],
+    );
+    assert!(lair(&decode(&side(&full, "atlas.png"))) > 100);
+    for p in [&players, &side(&players, "tileset.tres")] {
+        assert_no_secrets(&text(p), &format!("player {}", p.display()));
+    }
+    assert_eq!(lair(&decode(&side(&players, "atlas.png"))), 0);
     key_exports_hold_no_secret(dir.path());
 }
 
 /// The key's exports of the fixture: the GM's hold the key's secrets, the players' none
 /// of the fixture's (every file of the vault, the page, poppler's text of the booklet).
 fn key_exports_hold_no_secret(dir: &Path) {
-    let key_secrets = ["GMKEYTEXT", "GMKEYTITLE", "HIDDENKEY"];
+    let key_secrets = [
+        "GMKEYTEXT",
+        "GMKEYTITLE",
+        "HIDDENKEY",
+        "ICONKEYGM",
+        "ICONKEYGMONLY",
+        "HIDDENICONKEY",
+        "REGIONKEYGM",
+        "HIDDENREGIONKEY",
+    ];
+    // What players may read of the entries on a public icon and a public region.
+    let public = ["Watchtower post", "Farms and fields."];
     let map = copy(dir);
     let vault_text = |vault: &Path| {
         let mut all = String::new();
@@ -369,6 +404,7 @@ fn key_exports_hold_no_secret(dir: &Path) {
     assert_holds(&vault_text(&gm), "GM vault", &key_secrets);
     let text = vault_text(&players);
     assert_no_secrets(&text, "player vault");
+    assert_holds(&text, "player vault", &public);
     assert!(
         text.contains("the road runs to unknown hex and [[0504]]"),
         "{text}"
@@ -379,11 +415,14 @@ fn key_exports_hold_no_secret(dir: &Path) {
         "GM page",
         &key_secrets,
     );
-    assert_no_secrets(&std::fs::read_to_string(players).unwrap(), "player page");
+    let text = std::fs::read_to_string(players).unwrap();
+    assert_no_secrets(&text, "player page");
+    assert_holds(&text, "player page", &public);
     let (full, players) = crate::support::export::full_and_players(&map, dir, "key-pdf", &[]);
     if let (Some(gm), Some(text)) = (pdftotext(&full), pdftotext(&players)) {
         assert_holds(&gm, "GM booklet", &key_secrets);
         assert_no_secrets(&text, "player booklet");
+        assert_holds(&text, "player booklet", &public);
         assert!(text.contains("0404 Open Inn"), "{text}");
     }
 }
@@ -405,10 +444,24 @@ fn the_player_json_lists_only_what_it_shows_with_ids_that_count_nothing_hidden()
     assert_eq!(field("path_types", "name"), [j!("Road")]);
     assert_eq!(field("region_kinds", "name"), [j!("Political")]);
     assert_eq!(field("regions", "name"), [j!("Open Realm")]);
-    // Ids from the first, with no gap where a secret was: the GM's map has icons 0–2,
+    // Ids from the first, with no gap where a secret was: the GM's map has icons 0–3,
     // labels 1–3, paths 1–3 and regions 0–2.
-    assert_eq!(field("icons", "id"), [j!(0)]);
-    assert_eq!(field("icons", "caption"), [j!("Watchtower")]);
+    assert_eq!(field("icons", "id"), [j!(0), j!(1)]);
+    assert_eq!(
+        field("icons", "caption"),
+        [j!("Watchtower"), j!("Signpost")]
+    );
+    // The public icon's and region's entries without their GM text; the signpost's entry
+    // is the GM's alone.
+    assert_eq!(
+        v["icons"][0]["key"],
+        j!({"title": "Watchtower post", "player_text": "A tower over the road.", "tags": ["tower"]})
+    );
+    assert_eq!(v["icons"][1].get("key"), None);
+    assert_eq!(
+        v["regions"][0]["key"],
+        j!({"title": "Open Realm lore", "player_text": "Farms and fields.", "tags": []})
+    );
     assert_eq!(field("labels", "id"), [j!(0)]);
     assert_eq!(field("paths", "id"), [j!(1)]);
     assert_eq!(field("regions", "id"), [j!(0)]);

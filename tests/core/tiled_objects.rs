@@ -107,6 +107,16 @@ fn sample(orientation: Orientation, kind: OffsetKind) -> HexMap {
     sea.italic = true;
     sea.halo = false;
     map.add_label(LabelId(5), sea).unwrap();
+    // A curved label: its text follows a bent path.
+    let river = Label::along(
+        "Silver Run",
+        &[
+            Point::new(c.x - 60.0, c.y + 10.0),
+            Point::new(c.x - 20.0, c.y + 25.5),
+            Point::new(c.x + 40.0, c.y + 5.0),
+        ],
+    );
+    map.add_label(LabelId(6), river).unwrap();
     map
 }
 

@@ -63,6 +63,7 @@ fn map(orientation: Orientation, regions: bool) -> HexMap {
             tint: Some(0.2),
             label: true,
             gm_only: false,
+            key: None,
         },
         hexes,
     };

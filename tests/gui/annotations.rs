@@ -1,6 +1,7 @@
 //! The icon and label tools driven through real frames: click, type, Enter adds
 //! a label that is then drawn on the canvas; drags move (one undo step each), handles turn
-//! and size, a double-click edits the text in place; the icon palette's search, placing,
+//! and size, a double-click edits the text in place (a curved label too: drawn glyph by glyph
+//! along its path, moved with its curve); the icon palette's search, placing,
 //! selecting, dragging and deleting icons; the topmost label wins a click; typing in the
 //! label field never switches tools; the status bar names what is under the pointer.
 
@@ -76,12 +77,15 @@ fn world(h: &Harness<'static, EditorApp>, p: Pos2) -> Point {
 }
 
 /// Every text drawn on the canvas in the last frame (panels left out), with the centre of
-/// its box (upright texts).
+/// its box (turned about its top-left corner as egui turns text).
 fn canvas_texts(h: &Harness<'static, EditorApp>) -> Vec<(String, Pos2)> {
     fn collect(shape: &Shape, out: &mut Vec<(String, Pos2)>) {
         match shape {
             Shape::Text(t) => {
-                out.push((t.galley.text().to_owned(), t.pos + t.galley.size() / 2.0));
+                let half = t.galley.size() / 2.0;
+                let (sin, cos) = t.angle.sin_cos();
+                let turned = Vec2::new(half.x * cos - half.y * sin, half.x * sin + half.y * cos);
+                out.push((t.galley.text().to_owned(), t.pos + turned));
             }
             Shape::Vec(v) => v.iter().for_each(|s| collect(s, out)),
             _ => {}
@@ -385,4 +389,76 @@ fn a_press_just_beside_a_turned_label_grabs_it_instead_of_opening_a_new_label() 
     let far = screen(&h, far);
     click(&mut h, far);
     assert!(h.state().view().label_field_open());
+}
+
+#[test]
+fn a_curved_label_is_drawn_along_its_path_and_selected_moved_edited_and_deleted_like_any() {
+    let doc = OpenMap::new_map(&NewMapSpec::default()).unwrap();
+    let layout = doc.layout();
+    let c = layout.hex_to_pixel(Hex::new(5, 5));
+    let bend = [
+        Point::new(c.x - 90.0, c.y + 10.0),
+        Point::new(c.x - 20.0, c.y + 35.0),
+        Point::new(c.x + 70.0, c.y - 15.0),
+    ];
+    let river = Label::along("Silver Run", &bend);
+    let mut h = harness(std::slice::from_ref(&river));
+    // The canvas draws it glyph by glyph, each where the drawing sets it along the path.
+    let glyphs = hexmap::draw::annotations::label_texts(&river, &layout);
+    assert_eq!(glyphs.len(), "SilverRun".len());
+    let drawn = canvas_texts(&h);
+    for g in &glyphs {
+        let want = screen(&h, g.anchor);
+        assert!(
+            drawn
+                .iter()
+                .any(|(t, at)| t == g.text && (*at - want).length() < 12.0),
+            "glyph {:?} not drawn near {want:?}: {drawn:?}",
+            g.text
+        );
+    }
+    assert!(
+        !drawn.iter().any(|(t, _)| t == "Silver Run"),
+        "drawn as one straight text"
+    );
+    // A click on a glyph selects it; a drag moves it, its curve with it, in one step.
+    tool(&mut h, Key::X, Tool::Label);
+    let grab = screen(&h, glyphs[4].anchor);
+    click(&mut h, grab);
+    assert_eq!(h.state().view().selected_label(), Some(LabelId(0)));
+    drag(&mut h, grab, grab + Vec2::new(100.0, 40.0));
+    let moved = labels(&h)[0].1.clone();
+    assert_eq!(moved.path, river.path, "the curve keeps its shape");
+    let shift = Point::new(moved.at.x - river.at.x, moved.at.y - river.at.y);
+    assert!(
+        (shift.x - 100.0 / ZOOM).abs() < 0.5 && (shift.y - 40.0 / ZOOM).abs() < 0.5,
+        "{shift:?}"
+    );
+    let first = moved.path_points().next().unwrap();
+    assert!((first.x - (bend[0].x + shift.x)).abs() < 1e-9);
+    undo(&mut h);
+    assert_eq!(labels(&h)[0].1, river);
+    // A double-click on a glyph opens its text; the edit keeps the curve.
+    let p = screen(&h, glyphs[1].anchor);
+    click(&mut h, p);
+    h.drag_at(p);
+    h.run();
+    h.drop_at(p);
+    h.run();
+    assert!(h.state().view().label_field_open(), "no text field");
+    for _ in 0.."Run".len() {
+        h.key_press(Key::Backspace);
+        h.run();
+    }
+    type_keys(&mut h, "Water");
+    h.key_press(Key::Enter);
+    h.run();
+    h.run();
+    let edited = labels(&h)[0].1.clone();
+    assert_eq!(edited.text, "Silver Water");
+    assert_eq!((edited.at, &edited.path), (river.at, &river.path));
+    // Delete removes it.
+    h.key_press(Key::Delete);
+    h.run();
+    assert!(labels(&h).is_empty());
 }

@@ -68,10 +68,7 @@ fn a_click_in_the_key_panel_centres_selects_and_opens_the_entry_and_links_are_fo
     );
     open_key_panel(&mut h);
     let texts = shown(&h);
-    assert!(
-        texts.iter().any(|t| t == "19 of 19 keyed hexes"),
-        "{texts:?}"
-    );
+    assert!(texts.iter().any(|t| t == "22 of 22 entries"), "{texts:?}");
     let list: Vec<&String> = texts
         .iter()
         .filter(|t| t.len() > 5 && t[..4].bytes().all(|b| b.is_ascii_digit()))
@@ -135,10 +132,7 @@ fn the_search_and_the_tag_narrow_the_list_and_enter_opens_a_selected_hex() {
     }
     settle(&mut h);
     let texts = shown(&h);
-    assert!(
-        texts.iter().any(|t| t == "4 of 19 keyed hexes"),
-        "{texts:?}"
-    );
+    assert!(texts.iter().any(|t| t == "4 of 22 entries"), "{texts:?}");
     for wanted in [
         "0307 Smugglers' Cove (GM only)",
         "0911 Deep Gate",
@@ -158,10 +152,7 @@ fn the_search_and_the_tag_narrow_the_list_and_enter_opens_a_selected_hex() {
     h.get_by_label("castle").click();
     settle(&mut h);
     let texts = shown(&h);
-    assert!(
-        texts.iter().any(|t| t == "2 of 19 keyed hexes"),
-        "{texts:?}"
-    );
+    assert!(texts.iter().any(|t| t == "2 of 22 entries"), "{texts:?}");
 
     // Enter on a keyed hex the Select tool picked opens its entry.
     h.get_by_label(Tool::Select.label()).click();
@@ -287,7 +278,7 @@ fn keyed_hexes_are_marked_a_gm_only_entry_otherwise_and_the_title_shows_on_hover
 fn the_list_follows_an_erased_entry_and_its_undo_while_the_panel_is_open() {
     let mut h = editor(hexcrawl());
     open_key_panel(&mut h);
-    assert!(shown(&h).iter().any(|t| t == "19 of 19 keyed hexes"));
+    assert!(shown(&h).iter().any(|t| t == "22 of 22 entries"));
     let varr = hex(&h, "1006");
     h.get_by_label("Eraser").click();
     settle(&mut h);
@@ -298,17 +289,65 @@ fn the_list_follows_an_erased_entry_and_its_undo_while_the_panel_is_open() {
     );
     settle(&mut h);
     let texts = shown(&h);
-    assert!(
-        texts.iter().any(|t| t == "18 of 18 keyed hexes"),
-        "{texts:?}"
-    );
+    assert!(texts.iter().any(|t| t == "21 of 21 entries"), "{texts:?}");
     assert!(!texts.iter().any(|t| t == "1006 Hold Varr"));
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     settle(&mut h);
     let texts = shown(&h);
+    assert!(texts.iter().any(|t| t == "22 of 22 entries"), "{texts:?}");
+    assert!(texts.iter().any(|t| t == "1006 Hold Varr"));
+}
+
+#[test]
+fn the_key_panel_lists_icon_and_region_entries_and_a_click_centres_on_their_owner() {
+    let mut h = editor(hexcrawl());
+    open_key_panel(&mut h);
+    let texts = shown(&h);
+    let stones = h.state().view().doc().map().icons_at(hex(&h, "0603"))[0].id;
+    let icon_row = format!("0603 icon {stones} The warm stone");
+    // The icon's entry right after its hex's own; the regions' after every hex.
+    let at = |t: &str| texts.iter().position(|x| x == t);
+    let (hex_row, icon_at) = (at("0603 The Nine"), at(&icon_row));
     assert!(
-        texts.iter().any(|t| t == "19 of 19 keyed hexes"),
+        icon_at.is_some() && hex_row.is_some_and(|h| icon_at == Some(h + 1)),
         "{texts:?}"
     );
-    assert!(texts.iter().any(|t| t == "1006 Hold Varr"));
+    let barony = "Region Barony of Saltmere Barony of Saltmere";
+    let frost = "Region Frostreach The long frost (GM only)";
+    assert!(at(barony).is_some_and(|b| at("1602 Far Cairn").is_some_and(|f| f < b)));
+    assert!(at(frost).is_some(), "{texts:?}");
+
+    // A click on the icon's entry: centred on its hex, selected, opened.
+    h.get_by_label(&icon_row).click();
+    settle(&mut h);
+    let stones_hex = hex(&h, "0603");
+    assert_eq!(h.state().view().selection(), [stones_hex]);
+    let texts = shown(&h);
+    assert!(texts.iter().any(|t| t == "warm"), "emphasis: {texts:?}");
+    assert!(
+        texts.iter().any(|t| t.contains("At midsummer")),
+        "{texts:?}"
+    );
+
+    // A click on the region's entry: centred on the region's middle hex, which is one
+    // of its own, and its list shown.
+    h.get_by_label(barony).click();
+    settle(&mut h);
+    let map = h.state().view().doc().map().clone();
+    let item = map
+        .key_items()
+        .into_iter()
+        .find(|i| i.entry.title == "Barony of Saltmere")
+        .unwrap();
+    let middle = item.anchor().unwrap();
+    assert!(item.hexes.contains(&middle));
+    assert_eq!(h.state().view().selection(), [middle]);
+    let centre = h.state().view().camera().centre;
+    let want = h.state().view().doc().layout().hex_to_pixel(middle);
+    assert!((centre.x - want.x).abs() < 1e-6 && (centre.y - want.y).abs() < 1e-6);
+    let texts = shown(&h);
+    assert!(
+        texts.iter().any(|t| t == "tolls on the coast road"),
+        "{texts:?}"
+    );
 }

@@ -43,6 +43,7 @@ mod paste;
 mod play;
 mod popups;
 mod print;
+mod properties_panel;
 mod readouts;
 mod real_window;
 mod regions;

@@ -171,6 +171,7 @@ fn the_icon_palette_shows_a_user_image_as_its_picture() {
         caption: None,
         scale: 1.0,
         color: None,
+        key: None,
     };
     doc.apply(&Edit::Annotation(AnnotationEdit::AddIcon {
         hex: Hex::new(0, 0),
@@ -243,6 +244,7 @@ fn the_canvas_legend_shows_a_user_image_icon_as_its_picture() {
         caption: None,
         scale: 1.0,
         color: None,
+        key: None,
     };
     doc.apply(&Edit::Annotation(AnnotationEdit::AddIcon {
         hex: Hex::new(0, 0),

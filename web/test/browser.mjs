@@ -227,6 +227,36 @@ try {
       check(bytes.subarray(0, 5).toString() === "%PDF-", `the PDF export is a PDF (${bytes.length} bytes)`);
     }
   }
+
+  // 3d. The exports made of several files download as one zip each (a VASSAL module is a
+  // zip of its own): Debian's unzip tests the archive, and every file the export writes is
+  // in it and not empty.
+  const zipped = [
+    ["vassal", 122, 241, ".vmod", ["moduledata", "buildFile.xml", "images/board.png"]],
+    ["foundry", 743, 241, ".json.zip", ["{stem}.json", "{stem}-background.png"]],
+    ["godot", 122, 264, ".tscn.zip", ["{stem}.tscn", "{stem}-tileset.tres", "{stem}-atlas.png"]],
+    ["key-md", 743, 264, ".zip", ["{stem}/index.md", "{stem}/tags.md", "{stem}/map.png"]],
+  ];
+  for (const [format, x, y, suffix, wanted] of zipped) {
+    downloads.length = 0;
+    check(await openExportWindow(page), `File → Export… opened the window for ${format}`);
+    await page.mouse.click(x, y);
+    await page.waitForTimeout(300);
+    await shot(page, `export-${format}.png`);
+    await page.keyboard.press("Enter");
+    for (let i = 0; i < 600 && downloads.length < 1; i++) await page.waitForTimeout(100);
+    await page.waitForTimeout(500);
+    const names = downloads.map((d) => d.suggestedFilename());
+    check(downloads.length === 1 && names[0].endsWith(suffix), `the ${format} export downloaded one file, a zip: ${names.join(", ")}`);
+    const file = join(outDir, names[0]);
+    await downloads[0].saveAs(file);
+    execFileSync("unzip", ["-tq", file], { stdio: "inherit" });
+    const entries = execFileSync("unzip", ["-Z1", file], { encoding: "utf8" }).split("\n").filter((l) => l);
+    const sizes = entries.map((e) => execFileSync("unzip", ["-p", file, e], { maxBuffer: 256 << 20 }).length);
+    const expected = wanted.map((w) => w.replaceAll("{stem}", names[0].replace(/\.(vmod|zip)$/, "").replace(/\.(json|tscn)$/, "")));
+    const missing = expected.filter((w) => !entries.includes(w));
+    check(missing.length === 0 && sizes.every((n) => n > 0), `unzip -t accepts ${names[0]}; it holds ${entries.map((e, i) => `${e} (${sizes[i]} bytes)`).join(", ")}${missing.length ? `; missing ${missing.join(", ")}` : ""}`);
+  }
   page.removeAllListeners("download");
 
   // 4. File → Open sample → hexcrawl.ron (the samples are bundled into the page, with their

@@ -27,6 +27,11 @@ const json = lib.hexmapJson(hexmapBin, ["export", sample, "--to", "json", "-"]);
 const f = json.layout.forward, [sx, sy] = json.layout.size, [ox, oy] = json.layout.origin;
 const centre = ([q, r]) => [(f[0] * q + f[1] * r) * sx + ox, (f[2] * q + f[3] * r) * sy + oy];
 const keyed = new Set(json.key.map((e) => e.hex.join(",")));
+// Hexes under an icon's or a region's entry lead to that entry: not "without an entry".
+const owned = new Set([
+  ...json.icons.filter((i) => i.key).map((i) => i.hex.join(",")),
+  ...(json.regions || []).filter((r) => r.key).flatMap((r) => r.hexes.map((h) => h.join(","))),
+]);
 
 const browser = await lib.launch();
 let failed = false;
@@ -68,7 +73,7 @@ try {
   await lib.shot(page, outDir, "key-html-entry.png");
 
   // A hex without an entry, next to a keyed one: the click goes nowhere.
-  const bare = json.cells.find((c) => !keyed.has(c.hex.join(",")) && c.hex[1] > 2 && c.hex[0] > 2);
+  const bare = json.cells.find((c) => !keyed.has(c.hex.join(",")) && !owned.has(c.hex.join(",")) && c.hex[1] > 2 && c.hex[0] > 2);
   await page.evaluate(() => { history.replaceState(null, "", location.pathname); window.scrollTo(0, 0); });
   const [bx, by] = onScreen(await placeOf(), centre(bare.hex));
   await page.mouse.click(bx, by);

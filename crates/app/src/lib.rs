@@ -424,13 +424,20 @@ impl EditorApp {
                 let selected = self.tools.selection().hexes();
                 asked.extend(panels::maps_panel::panel(ui, &self.doc, selected));
             }
+            if editing && panels.properties && (!narrow || panels::drawer(ui, "properties", false))
+            {
+                asked.extend(panels::properties_panel::panel(
+                    ui,
+                    &self.doc,
+                    &mut self.tools,
+                ));
+            }
             // Map properties take the overlays panel's place while open: beside the
             // canvas, never over the map or the reshape outline it previews.
             let anchor = self.canvas.overlays().anchor;
             if editing {
-                if let Some(apply) = self.windows.properties_panel(ui, &self.doc, anchor) {
-                    asked.push(apply);
-                } else if !self.windows.properties_open()
+                asked.extend(self.windows.properties_panel(ui, &self.doc, anchor));
+                if !self.windows.properties_open()
                     && panels.overlays
                     && (!narrow || panels::drawer(ui, "overlays", false))
                 {

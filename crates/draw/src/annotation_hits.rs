@@ -76,13 +76,26 @@ fn caption<'a>(icon: &'a Icon, n: usize, layout: &Layout, b: IconBox) -> Option<
 
 /// The world corners of `label`'s text box (rotation applied), clockwise on screen from
 /// its top-left: what a selection outline and its handles are placed on.
+/// A curved label's are the corners of the upright box around its glyphs.
 pub fn label_corners(label: &Label, layout: &Layout) -> [Point; 4] {
+    if !label.path.is_empty() {
+        let (lo, hi) = annotations::label_box(label, layout);
+        return [lo, Point::new(hi.x, lo.y), hi, Point::new(lo.x, hi.y)];
+    }
     let text = annotations::label_text(label, layout);
     TextBox::of(&text).corners(&text)
 }
 
-/// Whether `p` lies on `label`'s drawn text box.
+/// Whether `p` lies on `label`'s drawn text box (on a curved label's, one of its glyphs').
 pub fn label_contains(label: &Label, layout: &Layout, p: Point) -> bool {
+    if !label.path.is_empty() {
+        let (lo, hi) = annotations::label_box(label, layout);
+        let inside = p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y;
+        return inside
+            && annotations::label_texts(label, layout)
+                .iter()
+                .any(|t| TextBox::of(t).contains(t, p));
+    }
     let text = annotations::label_text(label, layout);
     // A cheap test first: no part of the text is farther from its centre than its size
     // times its character count (plus the halo).

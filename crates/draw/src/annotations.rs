@@ -307,8 +307,14 @@ pub fn label_height(label: &Label, layout: &Layout) -> f64 {
 }
 
 /// A generous world box around a label's text (its length estimated at 0.62 of the
-/// height per character, rotated): (min, max).
+/// height per character, rotated): (min, max). A curved label's is the box of its glyphs
+/// as set along its path.
 pub fn label_box(label: &Label, layout: &Layout) -> (Point, Point) {
+    if !label.path.is_empty()
+        && let Some(b) = super::label_path::bounds_of(&label_texts(label, layout))
+    {
+        return b;
+    }
     let h = label_height(label, layout);
     let w = h * 0.62 * label.text.chars().count() as f64;
     let (sin, cos) = f64::from(label.rotation).to_radians().sin_cos();
@@ -392,7 +398,30 @@ pub fn draw_label(sink: &mut dyn Sink, label: &Label, layout: &Layout, scale: f6
     if size * scale < MIN_TEXT_PX {
         return;
     }
-    sink.text(&label_text(label, layout));
+    let texts = label_texts(label, layout);
+    if let [one] = texts.as_slice() {
+        sink.text(one);
+        return;
+    }
+    // Glyph by glyph, every halo first: a glyph's halo never covers its neighbour.
+    for t in texts.iter().filter(|t| t.halo.is_some()) {
+        let colour = t.halo.map_or(t.colour, |h| h.colour);
+        sink.text(&Text { colour, ..*t });
+    }
+    for t in &texts {
+        sink.text(&Text { halo: None, ..*t });
+    }
+}
+
+/// The texts a label is drawn as: its one text, or a curved label's glyphs set along its
+/// path (drawing, hit-testing and boxes share them).
+pub fn label_texts<'a>(label: &'a Label, layout: &Layout) -> Vec<Text<'a>> {
+    let text = label_text(label, layout);
+    if label.path.is_empty() {
+        return vec![text];
+    }
+    let points: Vec<Point> = label.path_points().collect();
+    super::label_path::glyphs_along(&text, &points)
 }
 
 /// The text a label is drawn as (drawing and hit-testing share it).

@@ -224,12 +224,23 @@ struct Placement {
 /// while it fits the area's height, else as many columns as needed, filled evenly top to
 /// bottom, so the whole legend stays in view on a short picture or a small window.
 fn place(entries: &[LegendEntry], area: (Point, Point), scale: f64, corner: Corner) -> Placement {
+    place_titled(TITLE, entries, area, scale, corner)
+}
+
+/// [`place`] for a legend headed `title`.
+fn place_titled(
+    title: &str,
+    entries: &[LegendEntry],
+    area: (Point, Point),
+    scale: f64,
+    corner: Corner,
+) -> Placement {
     let scale = scale.max(1e-9);
     let px = 1.0 / scale;
     let longest = entries
         .iter()
         .map(|e| e.name.chars().count())
-        .chain([TITLE.len()])
+        .chain([title.chars().count()])
         .max()
         .unwrap_or(0);
     let column_px = SWATCH_PX + GAP_PX + longest as f64 * CHAR_SHARE * TEXT_PX;
@@ -323,6 +334,19 @@ pub fn draw_legend(
     corner: Corner,
     images: Option<&ImageSet>,
 ) {
+    draw_legend_titled(sink, TITLE, entries, (area, scale, corner), images);
+}
+
+/// [`draw_legend`] headed `title` instead of "Legend" (the tint by a property's value
+/// is headed by the property's name); `at` is the area, scale and corner.
+pub fn draw_legend_titled(
+    sink: &mut dyn Sink,
+    title: &str,
+    entries: &[LegendEntry],
+    at: ((Point, Point), f64, Corner),
+    images: Option<&ImageSet>,
+) {
+    let (area, scale, corner) = at;
     if entries.is_empty() {
         return;
     }
@@ -332,7 +356,7 @@ pub fn draw_legend(
         max,
         rows,
         column_px,
-    } = place(entries, area, scale, corner);
+    } = place_titled(title, entries, area, scale, corner);
     let frame = [min, Point::new(max.x, min.y), max, Point::new(min.x, max.y)];
     sink.polygon(&Polygon {
         points: &frame,
@@ -345,7 +369,7 @@ pub fn draw_legend(
     sink.text(&Text {
         h_align: HAlign::Left,
         ..Text::centred(
-            TITLE,
+            title,
             Point::new(left(0), row_mid(0)),
             (TEXT_PX + 1.0) * px,
             DEFAULT_INK,

@@ -14,7 +14,8 @@
 //! - [`GameScene`]: the minesweeper game as the player sees it;
 //! - [`draw_overlays`]: analysis overlays from plain inputs;
 //! - [`markers`]: the mine and note markers and terrain swatches on their own;
-//! - [`annotations`]: icons on hexes (art in [`icon_art`]) and place-name labels;
+//! - [`annotations`]: icons on hexes (art in [`icon_art`]) and place-name labels, curved
+//!   ones set glyph by glyph along their path by [`label_path`];
 //!   [`annotation_hits`]: which of them is under a point (text measured by [`text_box`]);
 //! - [`fonts`]: the fonts text is drawn and measured with;
 //! - [`named_regions`]: named regions' outlines (rings of outer hexsides), tints and names;
@@ -40,6 +41,7 @@ pub mod fonts;
 pub mod game;
 pub mod icon_art;
 pub mod image;
+pub mod label_path;
 pub mod legend;
 pub mod lines;
 pub mod lod;
@@ -52,6 +54,7 @@ pub mod piece_reach;
 pub mod player;
 pub mod primitives;
 pub mod print;
+pub mod property_tint;
 pub mod region;
 pub mod scale_bar;
 pub mod scene;
@@ -79,5 +82,6 @@ pub use scene::Scene;
 pub use sink::{Recorded, Recording, Sink};
 pub use style::{Layers, LineWidth, PARTY, Style};
 pub use world_box::{
-    CellReach, drawn_text_boxes, map_world_box, offset_bounds_world_box, shape_world_box, world_box,
+    CellReach, drawn_icon_boxes, drawn_text_boxes, map_world_box, offset_bounds_world_box,
+    shape_world_box, world_box,
 };

@@ -163,7 +163,7 @@ impl<'a> MapScene<'a> {
         let map = self.map;
         let i = map.shape().index_of(hex)?;
         let layers = &self.style.layers;
-        let (fill, terrain) = self.fill_of(i, colours);
+        let (fill, terrain) = self.fill_of(hex, i, colours);
         Some(CellInfo {
             hex,
             centre: self.layout.hex_to_pixel(hex),
@@ -176,7 +176,12 @@ impl<'a> MapScene<'a> {
 
     /// The fill of cell `i` (terrain colour or the empty-cell colour, shaded under fog,
     /// tinted by elevation or climate bands) and its terrain id where that terrain has a colour.
-    fn fill_of(&self, i: usize, colours: &[Option<Colour>]) -> (Option<Colour>, Option<u16>) {
+    fn fill_of(
+        &self,
+        hex: Hex,
+        i: usize,
+        colours: &[Option<Colour>],
+    ) -> (Option<Colour>, Option<u16>) {
         let map = self.map;
         let layers = &self.style.layers;
         let terrain = map
@@ -202,6 +207,10 @@ impl<'a> MapScene<'a> {
         {
             let under = fill.unwrap_or(Colour::rgb(128, 128, 128));
             fill = Some(super::climate_bands::tint(under, kind, v));
+        }
+        if let Some(tint) = &self.style.property_tint {
+            let under = fill.unwrap_or(Colour::rgb(128, 128, 128));
+            fill = Some(tint.tint(map, hex, under));
         }
         (fill, terrain.filter(|_| colour.is_some()))
     }
@@ -624,9 +633,10 @@ impl Scene for MapScene<'_> {
         for row in span(bounds.min_row, bounds.rows, height) {
             for col in span(bounds.min_col, bounds.cols, width) {
                 let i = (row * i64::from(width) + col) as usize;
-                let (fill, _) = self.fill_of(i, &colours);
+                let at = OffsetCoord::new(col as i32, row as i32);
+                let (fill, _) = self.fill_of(kind.to_hex(at), i, &colours);
                 if let Some(fill) = self.block_colour(fill, mines && map.mine_layer().get(i)) {
-                    f(OffsetCoord::new(col as i32, row as i32), fill);
+                    f(at, fill);
                 }
             }
         }
@@ -641,7 +651,7 @@ impl Scene for MapScene<'_> {
             let Some(i) = map.shape().index_of(h) else {
                 return;
             };
-            let (fill, _) = self.fill_of(i, &colours);
+            let (fill, _) = self.fill_of(h, i, &colours);
             if let Some(fill) = self.block_colour(fill, mines && map.mine_layer().get(i)) {
                 f(h, fill);
             }

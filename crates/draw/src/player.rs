@@ -5,11 +5,13 @@
 //! path.
 //!
 //! What is left out: every GM-only icon, label, path, edge feature, note, key entry and
-//! named region; every key entry's GM text, the entries of hidden cells and the labels in
+//! named region; every key entry's GM text (on a hex, an icon or a region), the entries
+//! of the icons and regions players do not see, the entries of hidden cells and the labels in
 //! links into the fog; every GM-only custom property, and the custom values of what is
 //! left out (`custom.rs`);
 //! all note text (notes are the GM's); on a hidden cell its terrain, mine, icons (and so
-//! their captions) and the labels centred on it; the edge features with a hidden cell on
+//! their captions) and the labels centred on it (a curved label's centre is half way
+//! along its path); the edge features with a hidden cell on
 //! either side; the steps of paths that touch a hidden cell; the elevation and climate
 //! (temperature, moisture) layers when any cell is hidden; the hidden cells of named regions (a region with no revealed cell goes,
 //! name and all). The hidden cells stay hidden in the copy, and with a fog colour they are
@@ -231,19 +233,59 @@ fn cut_key(out: &mut HexMap, map: &HexMap) {
     for h in keyed {
         let _ = out.set_key_entry(h, None);
     }
-    let hidden = |t: Option<Hex>| t.is_none_or(|t| !map.is_revealed(t));
     for (&h, e) in map.key_entries() {
-        if e.gm_only || !map.is_revealed(h) {
+        if !map.is_revealed(h) {
             continue;
         }
-        let public = hexmap_map::KeyEntry {
-            title: e.title.clone(),
-            player_text: hexmap_map::hide_links(map, &e.player_text, hidden),
-            gm_text: String::new(),
-            tags: e.tags.clone(),
-            gm_only: false,
-        };
-        let _ = out.set_key_entry(h, Some(public));
+        if let Some(public) = public_entry(map, e) {
+            let _ = out.set_key_entry(h, Some(public));
+        }
+    }
+}
+
+/// What players may read of an entry: nothing of a GM-only one; else its title, tags and
+/// player text with every link into the fog (or to no hex) named as nothing, no GM text.
+fn public_entry(map: &HexMap, e: &hexmap_map::KeyEntry) -> Option<hexmap_map::KeyEntry> {
+    let hidden = |t: Option<Hex>| t.is_none_or(|t| !map.is_revealed(t));
+    (!e.gm_only).then(|| hexmap_map::KeyEntry {
+        title: e.title.clone(),
+        player_text: hexmap_map::hide_links(map, &e.player_text, hidden),
+        gm_text: String::new(),
+        tags: e.tags.clone(),
+        gm_only: false,
+    })
+}
+
+/// The entries of the icons and regions players see, cut as a hex's: the icons and
+/// regions left in `out` are those players see (an icon on a revealed hex, a region with
+/// a revealed cell, neither GM-only), so each keeps only its entry's public part.
+fn cut_owned_entries(out: &mut HexMap, map: &HexMap) {
+    let keyed: Vec<Hex> = out
+        .icons()
+        .iter()
+        .filter(|(_, list)| list.iter().any(|i| i.key.is_some()))
+        .map(|(h, _)| h)
+        .collect();
+    for h in keyed {
+        let mut list = out.icons_at(h).to_vec();
+        for i in &mut list {
+            i.icon.key = i.icon.key.as_ref().and_then(|e| public_entry(map, e));
+        }
+        let _ = out.set_placed_icons(h, list);
+    }
+    if out.regions().iter().any(|r| r.look.key.is_some()) {
+        let cut: Vec<Region> = out
+            .regions()
+            .iter()
+            .map(|r| {
+                let mut r = r.clone();
+                r.look.key = r.look.key.as_ref().and_then(|e| public_entry(map, e));
+                r
+            })
+            .collect();
+        if let Ok(cut) = Regions::build(out, out.regions().kinds().to_vec(), cut) {
+            let _ = out.set_regions(cut);
+        }
     }
 }
 
@@ -296,7 +338,7 @@ fn cut_shared(out: &mut HexMap, map: &HexMap) {
     }
     if let Ok(layout) = map.layout() {
         for (id, l) in map.labels().iter() {
-            if l.gm_only || layout.pixel_to_hex(l.at).is_some_and(is_hidden) {
+            if l.gm_only || layout.pixel_to_hex(l.centre()).is_some_and(is_hidden) {
                 out.remove_label(id);
             }
         }
@@ -332,6 +374,7 @@ fn cut_shared(out: &mut HexMap, map: &HexMap) {
             let _ = out.set_regions(cut);
         }
     }
+    cut_owned_entries(out, map);
     custom::cut(out, map);
 }
 

@@ -112,6 +112,8 @@ pub struct Style {
     /// Drawn for the players (a player map, `player::player_map`): a named region's
     /// outline is left out along hidden cells, where the region may go on under the fog.
     pub players: bool,
+    /// Cells tinted by their value of one custom property (`property_tint`), when set.
+    pub property_tint: Option<std::sync::Arc<super::property_tint::PropertyTint>>,
 }
 
 /// Behind the map on the editor's canvas (and behind every view of it the editor shows).
@@ -139,6 +141,7 @@ impl Style {
             fog: Some(Colour::rgb(20, 22, 30)),
             party: PARTY,
             players: false,
+            property_tint: None,
         }
     }
 
@@ -164,6 +167,7 @@ impl Style {
             fog: None,
             party: PARTY,
             players: false,
+            property_tint: None,
         }
     }
 

@@ -42,12 +42,7 @@ impl TextBox {
             HAlign::Centre => -width / 2.0,
             HAlign::Right => -width,
         };
-        let baseline = match text.v_align {
-            VAlign::Top => ascent,
-            VAlign::Middle => (ascent + descent) / 2.0,
-            VAlign::Baseline => 0.0,
-            VAlign::Bottom => descent,
-        };
+        let baseline = baseline_below_anchor(text);
         let (mut left, mut right) = (x0, x0 + width);
         if text.font.italic {
             right += ITALIC_SLANT * ascent;
@@ -92,6 +87,20 @@ impl TextBox {
             Point::new(self.min.x, self.max.y),
         ]
         .map(|c| to_world(text, c))
+    }
+}
+
+/// How far below its anchor a text's baseline lies, in its own frame (rotation not
+/// applied), from its vertical alignment and its font's ascent and descent: what lets a
+/// back-end that places text by its baseline (SVG) put it where the pictures do.
+pub fn baseline_below_anchor(text: &Text<'_>) -> f64 {
+    let scaled = font(text.font.family).as_scaled(PxScale::from(text.size.clamp(1e-6, 1e6) as f32));
+    let (ascent, descent) = (f64::from(scaled.ascent()), f64::from(scaled.descent()));
+    match text.v_align {
+        VAlign::Top => ascent,
+        VAlign::Middle => (ascent + descent) / 2.0,
+        VAlign::Baseline => 0.0,
+        VAlign::Bottom => descent,
     }
 }
 

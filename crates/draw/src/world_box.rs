@@ -10,7 +10,7 @@ use hexmap_hex::{Hex, Layout, OffsetCoord, OffsetKind, Point};
 use hexmap_map::{HexMap, MapShape, OffsetBounds};
 
 use crate::annotations::{
-    caption_place, caption_text, icon_box, label_text, note_caption, note_caption_place,
+    caption_place, caption_text, icon_box, label_texts, note_caption, note_caption_place,
 };
 use crate::colour::Colour;
 use crate::print::WorldRect;
@@ -201,16 +201,25 @@ fn placed_icons<'a>(map: &'a HexMap, layout: &'a Layout) -> impl Iterator<Item =
 /// The corners of everything `map` draws that is not a cell, in world units: each icon's
 /// box at its scale, and the corners of every text box of [`drawn_text_boxes`].
 pub fn drawn_points(map: &HexMap, layout: &Layout) -> Vec<Point> {
-    let mut out = Vec::new();
-    for placed in placed_icons(map, layout) {
-        let (at, r) = (placed.at, placed.half * ICON_ART_SLACK);
-        out.push(Point::new(at.x - r, at.y - r));
-        out.push(Point::new(at.x + r, at.y + r));
-    }
-    for (lo, hi) in drawn_text_boxes(map, layout) {
-        out.extend([lo, hi]);
-    }
-    out
+    drawn_icon_boxes(map, layout)
+        .into_iter()
+        .chain(drawn_text_boxes(map, layout))
+        .flat_map(|(lo, hi)| [lo, hi])
+        .collect()
+}
+
+/// The box (min, max), in world units, of every icon `map` draws, at its scale with room
+/// for art that reaches past it: what a label placed on the map keeps clear of.
+pub fn drawn_icon_boxes(map: &HexMap, layout: &Layout) -> Vec<WorldRect> {
+    placed_icons(map, layout)
+        .map(|placed| {
+            let (at, r) = (placed.at, placed.half * ICON_ART_SLACK);
+            (
+                Point::new(at.x - r, at.y - r),
+                Point::new(at.x + r, at.y + r),
+            )
+        })
+        .collect()
 }
 
 /// The box (min, max), in world units, of every text `map` draws over its cells: each
@@ -231,7 +240,9 @@ pub fn drawn_text_boxes(map: &HexMap, layout: &Layout) -> Vec<WorldRect> {
         out.push((lo, hi));
     };
     for (_, label) in map.labels().iter() {
-        boxed(&mut out, &label_text(label, layout));
+        for text in label_texts(label, layout) {
+            boxed(&mut out, &text);
+        }
     }
     let radius = layout.inner_radius();
     for placed in placed_icons(map, layout) {

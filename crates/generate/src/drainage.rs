@@ -1,14 +1,21 @@
-//! Drainage over hex corners, the way the generator's rivers run: every corner drains to
-//! its lowest neighbouring corner that is strictly lower (a corner's height is the mean of
-//! its cells, [`corner_height`]), and stops at a corner that touches water or lies on the
-//! map's border. Every land cell sheds its rain at its own lowest corner, so the **flow
-//! accumulation** of a corner is the number of land cells whose water passes through it:
-//! the area, in hexes, of the basin above it.
+//! Drainage over hex corners, the way the generator's rivers run. A **priority flood**
+//! over the corners from the sinks — corners on the map's border or touching the sea —
+//! takes corners lowest first (a corner's height is the mean of its cells,
+//! [`corner_height`]); each corner drains to the neighbour it was first reached from. On
+//! a slope that is its lowest neighbour; in a closed hollow it is the way out over the
+//! hollow's lowest pass, so water from every corner reaches a sink. A **lake** (water not
+//! touching the map's border) is flooded through like land: what flows into it leaves by
+//! its lowest pass. Every land cell sheds its rain at its own lowest corner, so the
+//! **flow accumulation** of a corner is the number of land cells whose water passes
+//! through it: the area, in hexes, of the basin above it.
 
 use super::corners::Corner;
 use super::rivers::corner_height;
+use hexmap_hex::Hex;
 use hexmap_map::HexMap;
 use hexmap_map::steps::{Pacer, block_on, sort_by_in_steps};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 /// The map's corners (every corner of a cell), where each drains and how much flows
 /// through it.
@@ -17,12 +24,18 @@ pub struct Drainage {
     pub corners: Vec<Corner>,
     /// Each corner's height: six times the mean of its cells ([`corner_height`]).
     pub height: Vec<i64>,
-    /// The index of the corner each drains to; `None` at a sink (water, border, pit).
+    /// The index of the corner each drains to; `None` at a sink (the sea, the border).
     pub receiver: Vec<Option<u32>>,
     /// Land cells whose rain passes through each corner (its own included).
     pub area: Vec<u32>,
     /// Which cells (index order) were taken as water.
     pub water: Vec<bool>,
+    /// Which cells (index order) are lakes: water not touching the map's border.
+    pub lake: Vec<bool>,
+    /// The corner each land cell sheds its rain at: its lowest (`u32::MAX` for water).
+    shed: Vec<u32>,
+    /// Corners upstream first: each before the one it drains to.
+    order: Vec<u32>,
 }
 
 impl Drainage {
@@ -40,66 +53,156 @@ impl Drainage {
     /// on `pacer` as it goes.
     pub(crate) async fn of_in_steps(map: &HexMap, water: &[bool], pacer: &mut Pacer) -> Drainage {
         let cells: Vec<_> = map.shape().iter().collect();
-        let mut corners: Vec<Corner> = cells
-            .iter()
-            .flat_map(|&h| (0..6).map(move |i| Corner::of(h, i)))
-            .collect();
-        corners.sort_unstable();
+        let mut corners: Vec<Corner> = Vec::with_capacity(cells.len() * 2 + 16);
+        for &h in &cells {
+            corners.extend((0..6).map(|i| Corner::of(h, i)));
+            pacer.tick(1).await;
+        }
+        sort_by_in_steps(&mut corners, Corner::cmp, pacer).await;
         corners.dedup();
-        let is_water = |h| map.shape().index_of(h).is_some_and(|i| water[i]);
-        let mut measured: Vec<(i64, usize)> = Vec::with_capacity(corners.len());
-        for &c in &corners {
-            measured.push(corner_height(map, c));
-            pacer.tick(1).await;
-        }
-        let height: Vec<i64> = measured.iter().map(|m| m.0).collect();
+        let lake = lake_cells(map, water);
+        let sea = |h| {
+            map.shape()
+                .index_of(h)
+                .is_some_and(|i| water[i] && !lake[i])
+        };
         let find = |c: Corner| corners.binary_search(&c).ok().map(|i| i as u32);
-        let mut receiver: Vec<Option<u32>> = Vec::with_capacity(corners.len());
-        for (&c, &(h, n)) in corners.iter().zip(&measured) {
-            pacer.tick(1).await;
-            if n < 3 || c.hexes().into_iter().any(is_water) {
-                receiver.push(None);
-                continue;
+        let mut height = Vec::with_capacity(corners.len());
+        let mut sinks = BinaryHeap::new();
+        for (i, &c) in corners.iter().enumerate() {
+            let (h, n) = corner_height(map, c);
+            height.push(h);
+            if n < 3 || c.hexes().into_iter().any(sea) {
+                sinks.push(Reverse((h, i as u32)));
             }
-            receiver.push(
-                c.neighbours()
-                    .into_iter()
-                    .filter_map(|(d, _)| Some((height[find(d)? as usize], d)))
-                    .filter(|&(dh, _)| dh < h)
-                    .min()
-                    .and_then(|(_, d)| find(d)),
-            );
+            pacer.tick(1).await;
         }
-        let mut area = vec![0u32; corners.len()];
+        let mut receiver: Vec<Option<u32>> = vec![None; corners.len()];
+        let mut reached = vec![false; corners.len()];
+        for Reverse((_, i)) in sinks.iter() {
+            reached[*i as usize] = true;
+        }
+        // Upstream last: the flood takes each corner after the one it drains to.
+        let mut order = Vec::with_capacity(corners.len());
+        while let Some(Reverse((level, i))) = sinks.pop() {
+            pacer.tick(1).await;
+            order.push(i);
+            for (d, _) in corners[i as usize].neighbours() {
+                let Some(d) = find(d) else { continue };
+                if !reached[d as usize] {
+                    reached[d as usize] = true;
+                    receiver[d as usize] = Some(i);
+                    sinks.push(Reverse((level.max(height[d as usize]), d)));
+                }
+            }
+        }
+        order.reverse();
+        let mut shed = vec![u32::MAX; cells.len()];
         for (i, &h) in cells.iter().enumerate() {
             if !water[i] {
-                area[lowest_corner(&corners, &height, h)] += 1;
+                shed[i] = lowest_corner(&corners, &height, h) as u32;
             }
         }
-        // Highest first: a corner has all its inflow before it passes it on.
-        let mut order: Vec<usize> = (0..corners.len()).collect();
-        let highest_first =
-            |&a: &usize, &b: &usize| (height[b], corners[b]).cmp(&(height[a], corners[a]));
-        sort_by_in_steps(&mut order, highest_first, pacer).await;
-        for i in order {
-            pacer.tick(1).await;
-            if let Some(r) = receiver[i] {
-                area[r as usize] += area[i];
-            }
-        }
-        Drainage {
+        let mut drainage = Drainage {
             corners,
             height,
             receiver,
-            area,
+            area: Vec::new(),
             water: water.to_vec(),
-        }
+            lake,
+            shed,
+            order,
+        };
+        drainage.area = drainage.accumulate(&vec![1u32; cells.len()]);
+        drainage
     }
 
     /// The index of corner `c`, if it is a corner of a map cell.
     pub fn index_of(&self, c: Corner) -> Option<usize> {
         self.corners.binary_search(&c).ok()
     }
+
+    /// Where corner `c`'s water goes next, `None` at a sink.
+    pub fn next(&self, c: usize) -> Option<usize> {
+        self.receiver[c].map(|n| n as usize)
+    }
+
+    /// What passes through each corner when every land cell sheds `per_cell` of it (index
+    /// order) at its lowest corner: with ones, the area above each corner.
+    pub fn accumulate<T>(&self, per_cell: &[T]) -> Vec<T>
+    where
+        T: Copy + Default + std::ops::AddAssign,
+    {
+        let mut flow = vec![T::default(); self.corners.len()];
+        for (i, &c) in self.shed.iter().enumerate() {
+            if c != u32::MAX {
+                flow[c as usize] += per_cell[i];
+            }
+        }
+        for &c in &self.order {
+            if let Some(n) = self.next(c as usize) {
+                let passed = flow[c as usize];
+                flow[n] += passed;
+            }
+        }
+        flow
+    }
+
+    /// Corners upstream first: each before the corner it drains to.
+    pub fn upstream_first(&self) -> &[u32] {
+        &self.order
+    }
+}
+
+/// Per cell (index order): true for `water` of a body that does not touch the map's
+/// border — a lake.
+pub fn lake_cells(map: &HexMap, water: &[bool]) -> Vec<bool> {
+    lake_ids(map, water)
+        .into_iter()
+        .map(|id| id != NO_LAKE)
+        .collect()
+}
+
+/// Not a lake, in [`lake_ids`].
+pub const NO_LAKE: u32 = u32::MAX;
+
+/// Per cell (index order): the number of the lake it belongs to (0, 1, … in order of
+/// their first cell), or [`NO_LAKE`]. A lake is a body of `water` that does not touch
+/// the map's border.
+pub fn lake_ids(map: &HexMap, water: &[bool]) -> Vec<u32> {
+    let shape = map.shape();
+    let mut lake = vec![NO_LAKE; water.len()];
+    let mut seen = vec![false; water.len()];
+    let mut next = 0;
+    for (start, h) in shape.iter().enumerate() {
+        if !water[start] || seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut body: Vec<(usize, Hex)> = vec![(start, h)];
+        let mut open = false;
+        let mut k = 0;
+        while let Some(&(_, at)) = body.get(k) {
+            k += 1;
+            for n in at.neighbors() {
+                match shape.index_of(n) {
+                    None => open = true,
+                    Some(j) if water[j] && !seen[j] => {
+                        seen[j] = true;
+                        body.push((j, n));
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        if !open {
+            for (i, _) in body {
+                lake[i] = next;
+            }
+            next += 1;
+        }
+    }
+    lake
 }
 
 /// The index of `h`'s lowest corner (ties: the smallest corner), where its rain goes.
@@ -130,7 +233,7 @@ mod tests {
             let mut at = Some(lowest_corner(&d.corners, &d.height, h));
             while let Some(c) = at {
                 area[c] += 1;
-                at = d.receiver[c].map(|r| r as usize);
+                at = d.next(c);
             }
         }
         area
@@ -159,7 +262,7 @@ mod tests {
             assert_eq!(d.area, brute_force(&map, &d), "seed {seed}");
             // Every land cell's rain ends at exactly one sink.
             let sinks: u32 = (0..d.corners.len())
-                .filter(|&i| d.receiver[i].is_none())
+                .filter(|&i| d.next(i).is_none())
                 .map(|i| d.area[i])
                 .sum();
             let land = crate::water_cells(&map).iter().filter(|w| !**w).count();

@@ -7,23 +7,32 @@
 //!    wind with its rain shadow: the map's climate layers.
 //! 3. [`biome`]: elevation, moisture and temperature through a [`BiomeTable`] to terrain
 //!    names, on the standard generated palette or onto an existing palette by names.
-//! 4. [`rivers`]: from high wet corners down the corner elevations along hexsides to
-//!    water or the border, merging; a pit fills its basin with a lake.
-//! 5. [`settlements`]: a city, towns and villages as icons with seeded names, and region
-//!    labels on large landmasses and mountain ranges.
+//! 4. [`rivers`]: drainage trees along hexsides: closed basins become lakes or are
+//!    filled ([`depressions`]), rain is gathered down the corners ([`drainage`]), and a
+//!    river runs wherever the flow passes a threshold, Stream, River or Great river by
+//!    its flow.
+//! 5. [`settlements`]: a city, towns and villages as icons with seeded names; then names
+//!    for large landmasses ([`region_labels`]) and for seas, lakes, rivers and ranges
+//!    (along their course), forests and deserts ([`names_features`]), placed clear of
+//!    each other and of the settlements.
 //! 6. [`roads`]: Road paths between the settlements of each landmass, laid by the map's
 //!    own A* ([`HexMap::route`]) with water made impassable.
 
 pub mod biome;
 pub mod biome_check;
 mod corners;
+pub mod depressions;
+mod descent;
 pub mod detail;
 pub mod drainage;
 pub mod elevation;
+pub mod flow;
 pub mod grid;
-pub mod lakes;
+pub mod hexsides;
+mod labels_place;
 pub mod moisture;
 pub mod names;
+pub mod names_features;
 pub mod networks;
 pub mod noise;
 pub mod region_labels;
@@ -123,6 +132,9 @@ pub struct Spec {
     pub rivers: bool,
     /// Lay roads.
     pub roads: bool,
+    /// Name the landmasses, seas, lakes, rivers, ranges, forests and deserts (labels;
+    /// settlements are named either way).
+    pub names: bool,
     /// The terrains to paint with: `None` for the standard generated palette
     /// ([`biome::generated_palette`]), or a palette whose terrains are matched by name
     /// (missing ones are added).
@@ -147,6 +159,7 @@ impl Spec {
             settlements: None,
             rivers: true,
             roads: true,
+            names: true,
             palette: None,
             biomes: BiomeTable::standard(),
             climate: Climate::default(),
@@ -328,7 +341,10 @@ pub async fn generate_in_steps(spec: &Spec) -> Result<(HexMap, Report), GenError
         .unwrap_or_else(|| settlements::default_count(&map));
     report.settlements =
         settlements::settlements_in_steps(&mut map, &grid, count, spec.seed, pacer).await?;
-    region_labels::region_labels_in_steps(&mut map, &grid, spec.seed, pacer).await?;
+    if spec.names {
+        region_labels::region_labels_in_steps(&mut map, &grid, spec.seed, pacer).await?;
+        names_features::feature_names_in_steps(&mut map, &grid, spec.seed, pacer).await?;
+    }
     if spec.roads {
         report.unrouted = roads::roads_in_steps(&mut map, &grid, pacer).await?;
     }

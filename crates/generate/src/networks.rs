@@ -1,5 +1,6 @@
 //! River networks measured as hydrologists measure them. The river sides of a map are
-//! joined at their corners into networks; each network drains to one outlet (its corner
+//! joined at their corners into networks (a lake joins the rivers that meet it, as one
+//! link); each network drains to one outlet (its corner
 //! that touches water or the border, else its lowest), and every side is directed toward
 //! it. Then:
 //!
@@ -36,6 +37,9 @@ pub struct Tree {
     pub up: Vec<Vec<u32>>,
     /// The outlets, one per network, in the order of their networks' first corners.
     pub outlets: Vec<u32>,
+    /// True where the link down from a corner crosses a lake (no river side: it is not
+    /// counted in lengths).
+    pub across_lake: Vec<bool>,
     /// Corners from the outlets upward (a corner always after the one below it).
     order_from_outlets: Vec<u32>,
 }
@@ -50,14 +54,51 @@ impl Tree {
         corners.sort_unstable();
         corners.dedup();
         let find = |c: Corner| corners.binary_search(&c).expect("listed") as u32;
-        let mut links: Vec<Vec<u32>> = vec![Vec::new(); corners.len()];
+        // Each link: the corner it leads to, and whether it crosses a lake.
+        let mut links: Vec<Vec<(u32, bool)>> = vec![Vec::new(); corners.len()];
         for [a, b] in &sides {
             let (a, b) = (find(*a), find(*b));
-            links[a as usize].push(b);
-            links[b as usize].push(a);
+            links[a as usize].push((b, false));
+            links[b as usize].push((a, false));
         }
-        let is_water = |h| map.shape().index_of(h).is_some_and(|i| water[i]);
-        // Outlets first: a corner at water or the border, then the lowest, then the first.
+        // A lake joins the rivers that run into it and the one that leaves it: each of its
+        // river corners is linked to its first, unless they are joined already (a link
+        // never closes a loop, so no river side is left out for one).
+        let mut group: Vec<u32> = (0..corners.len() as u32).collect();
+        fn root(group: &mut [u32], mut i: u32) -> u32 {
+            while group[i as usize] != i {
+                group[i as usize] = group[group[i as usize] as usize];
+                i = group[i as usize];
+            }
+            i
+        }
+        for [a, b] in &sides {
+            let (a, b) = (root(&mut group, find(*a)), root(&mut group, find(*b)));
+            group[a as usize] = b;
+        }
+        let lakes = super::drainage::lake_ids(map, water);
+        let mut first_on_lake: std::collections::BTreeMap<u32, u32> = Default::default();
+        for (i, c) in corners.iter().enumerate() {
+            let on = c.hexes().into_iter().find_map(|h| {
+                let id = lakes[map.shape().index_of(h)?];
+                (id != super::drainage::NO_LAKE).then_some(id)
+            });
+            if let Some(id) = on {
+                let first = *first_on_lake.entry(id).or_insert(i as u32);
+                let (x, y) = (root(&mut group, first), root(&mut group, i as u32));
+                if x != y {
+                    group[x as usize] = y;
+                    links[first as usize].push((i as u32, true));
+                    links[i].push((first, true));
+                }
+            }
+        }
+        let is_water = |h| {
+            map.shape()
+                .index_of(h)
+                .is_some_and(|i| water[i] && lakes[i] == super::drainage::NO_LAKE)
+        };
+        // Outlets first: a corner at the sea or the border, then the lowest, then the first.
         let outlet_rank = |i: usize| {
             let c = corners[i];
             let (height, cells) = corner_height(map, c);
@@ -68,6 +109,7 @@ impl Tree {
         let mut up = vec![Vec::new(); corners.len()];
         let mut seen = vec![false; corners.len()];
         let mut in_tree = vec![false; corners.len()];
+        let mut across_lake = vec![false; corners.len()];
         let mut outlets = Vec::new();
         let mut order_from_outlets = Vec::with_capacity(corners.len());
         for first in 0..corners.len() {
@@ -84,9 +126,10 @@ impl Tree {
             in_tree[outlet as usize] = true;
             while let Some(at) = queue.pop_front() {
                 order_from_outlets.push(at);
-                for &n in &links[at as usize] {
+                for &(n, lake) in &links[at as usize] {
                     if !in_tree[n as usize] {
                         in_tree[n as usize] = true;
+                        across_lake[n as usize] = lake;
                         down[n as usize] = Some(at);
                         up[at as usize].push(n);
                         queue.push_back(n);
@@ -99,6 +142,7 @@ impl Tree {
             down,
             up,
             outlets,
+            across_lake,
             order_from_outlets,
         }
     }
@@ -130,7 +174,7 @@ impl Tree {
         for &c in self.order_from_outlets.iter().rev() {
             length[c as usize] = self.up[c as usize]
                 .iter()
-                .map(|&u| length[u as usize] + 1)
+                .map(|&u| length[u as usize] + u32::from(!self.across_lake[u as usize]))
                 .max()
                 .unwrap_or(0);
         }
@@ -154,7 +198,7 @@ impl Tree {
                 if strahler[at] != order {
                     break;
                 }
-                sides += 1;
+                sides += u32::from(!self.across_lake[at]);
                 at = next as usize;
             }
             out.push(Stream { order, sides });
@@ -164,13 +208,13 @@ impl Tree {
 }
 
 /// The corners linked to `first` (marking them `seen`).
-fn reach(links: &[Vec<u32>], first: usize, seen: &mut [bool]) -> Vec<u32> {
+fn reach(links: &[Vec<(u32, bool)>], first: usize, seen: &mut [bool]) -> Vec<u32> {
     let mut out = vec![first as u32];
     seen[first] = true;
     let mut i = 0;
     while let Some(&at) = out.get(i) {
         i += 1;
-        for &n in &links[at as usize] {
+        for &(n, _) in &links[at as usize] {
             if !seen[n as usize] {
                 seen[n as usize] = true;
                 out.push(n);
@@ -252,7 +296,7 @@ impl RiverStats {
         };
         let mut size = vec![0usize; tree.corners.len()];
         for (c, root) in tree.roots().into_iter().enumerate() {
-            if tree.down[c].is_some() {
+            if tree.down[c].is_some() && !tree.across_lake[c] {
                 size[root as usize] += 1;
             }
         }

@@ -6,7 +6,6 @@
 use super::biome::terrain_named;
 use super::grid::{Grid, NONE};
 use super::names::{Style, names};
-use super::rivers::river_type;
 use super::{GenError, stage_seed};
 use hexmap_map::annotations::PlacedIcon;
 use hexmap_map::steps::{Pacer, block_on, sort_by_in_steps};
@@ -29,11 +28,12 @@ pub(crate) fn style(seed: u64) -> Style {
 }
 
 /// What a settlement's score needs of the map, looked up once instead of per cell: the
-/// land score of each raw terrain id (`None`: no place for one), the river type, and the
+/// land score of each raw terrain id (`None`: no place for one), the river types (River,
+/// Great river), and the
 /// lake terrain.
 struct Scoring {
     land: Vec<Option<f64>>,
-    river: Option<hexmap_map::EdgeTypeId>,
+    rivers: Vec<hexmap_map::EdgeTypeId>,
     lake: Option<hexmap_map::TerrainId>,
 }
 
@@ -56,7 +56,14 @@ impl Scoring {
             .collect();
         Scoring {
             land,
-            river: river_type(map).ok(),
+            // Towns stand by rivers, not by streams.
+            rivers: map
+                .edge_palette()
+                .types()
+                .iter()
+                .filter(|t| t.name.to_ascii_lowercase().contains("river"))
+                .map(|t| t.id)
+                .collect(),
             lake: terrain_named(map.palette(), super::biome::LAKE),
         }
     }
@@ -70,7 +77,7 @@ impl Scoring {
         let h = grid.hexes[i];
         let raw = usize::from(map.terrain_layer().raw()[i]);
         let land = self.land.get(raw).copied().unwrap_or(Some(1.0))?;
-        let fresh = map.edges_touching(h).any(|(_, k)| Some(k) == self.river);
+        let fresh = map.edges_touching(h).any(|(_, k)| self.rivers.contains(&k));
         let mut coast = false;
         let mut lakeside = false;
         for &n in &grid.nbr[i] {

@@ -483,11 +483,14 @@ pub(crate) struct FileIcon<H> {
     /// GM-only (version 3).
     #[serde(default)]
     pub gm_only: bool,
+    /// The icon's key entry (version 5): `key: (title: "…", …)`.
+    #[serde(default, deserialize_with = "present")]
+    pub key: Option<FileEntry>,
 }
 
 /// A plain value that may be left out (`id: 3`, not `id: Some(3)`): `Some` when present.
-fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
-    u32::deserialize(d).map(Some)
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
 }
 
 fn one() -> f32 {
@@ -521,6 +524,10 @@ pub(crate) struct FileLabel {
     /// GM-only (version 3).
     #[serde(default)]
     pub gm_only: bool,
+    /// The curve the text follows, as (dx, dy) offsets from (x, y) (version 5; none for
+    /// a straight label).
+    #[serde(default)]
+    pub path: Vec<(f64, f64)>,
 }
 
 impl Default for FileLabels {
@@ -561,15 +568,20 @@ pub(crate) struct FileRegion<H> {
     pub label: bool,
     #[serde(default)]
     pub gm_only: bool,
+    /// The region's key entry (version 5): `key: (title: "…", …)`.
+    #[serde(default, deserialize_with = "present")]
+    pub key: Option<FileEntry>,
     pub hexes: Vec<H>,
 }
 
-/// A key entry (version 5): its hex in the form's coordinates, title, player text, GM
+/// A key entry (version 5): its hex in the form's coordinates (a hex's entry; an icon's
+/// or a region's, [`FileEntry`], has none: it goes with its owner), title, player text, GM
 /// text, tags and the GM-only flag.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, bound(deserialize = "H: Deserialize<'de>"))]
 pub(crate) struct FileKeyEntry<H> {
-    pub at: H,
+    #[serde(default, deserialize_with = "present")]
+    pub at: Option<H>,
     pub title: String,
     #[serde(default)]
     pub player: String,
@@ -579,6 +591,26 @@ pub(crate) struct FileKeyEntry<H> {
     pub tags: Vec<String>,
     #[serde(default)]
     pub gm_only: bool,
+}
+
+/// An icon's or region's key entry (version 5): a hex entry without its hex (an `at` in
+/// it is refused: [`NoHex`] reads nothing).
+pub(crate) type FileEntry = FileKeyEntry<NoHex>;
+
+/// The hex of an entry that can have none: no value reads as one.
+#[derive(Deserialize)]
+pub(crate) enum NoHex {}
+
+impl<H> From<FileKeyEntry<H>> for hexmap_map::KeyEntry {
+    fn from(e: FileKeyEntry<H>) -> Self {
+        hexmap_map::KeyEntry {
+            title: e.title,
+            player_text: e.player,
+            gm_text: e.gm,
+            tags: e.tags,
+            gm_only: e.gm_only,
+        }
+    }
 }
 
 fn solid() -> String {

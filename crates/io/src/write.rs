@@ -349,6 +349,19 @@ fn write_cube_cells(map: &HexMap, o: &mut String) {
 
 /// `, gm_only: true` for a GM-only item (format version 3), nothing otherwise, so files
 /// without secrets are written as before.
+/// A curved label's path as a RON field (`, path: [(dx, dy), …]`); nothing for a straight
+/// label.
+fn label_path(path: &[hexmap_hex::Point]) -> String {
+    if path.is_empty() {
+        return String::new();
+    }
+    let points: Vec<String> = path
+        .iter()
+        .map(|p| format!("({}, {})", float(p.x), float(p.y)))
+        .collect();
+    format!(", path: [{}]", points.join(", "))
+}
+
 fn gm(gm_only: bool) -> &'static str {
     if gm_only { ", gm_only: true" } else { "" }
 }
@@ -481,11 +494,12 @@ fn write_annotations(map: &HexMap, o: &mut String, at: impl Fn(Hex) -> (String, 
                 icons.push((
                     key,
                     format!(
-                        "            (id: {}, at: ({text}), icon: {}, caption: {caption}, scale: {:?}, color: {color}{}),\n",
+                        "            (id: {}, at: ({text}), icon: {}, caption: {caption}, scale: {:?}, color: {color}{}{}),\n",
                         icon.id,
                         lit(&icon.source.to_file_text()),
                         icon.scale,
-                        gm(icon.gm_only)
+                        gm(icon.gm_only),
+                        key::owned_entry(icon.key.as_ref()),
                     ),
                 ));
             }
@@ -501,7 +515,7 @@ fn write_annotations(map: &HexMap, o: &mut String, at: impl Fn(Hex) -> (String, 
         for (id, l) in map.labels().iter() {
             let _ = writeln!(
                 o,
-                "            (id: {id}, text: {}, x: {}, y: {}, size: {:?}, rotation: {:?}, color: \"{}\", bold: {}, italic: {}, halo: {}{}),",
+                "            (id: {id}, text: {}, x: {}, y: {}, size: {:?}, rotation: {:?}, color: \"{}\", bold: {}, italic: {}, halo: {}{}{}),",
                 lit(&l.text),
                 float(l.at.x),
                 float(l.at.y),
@@ -511,7 +525,8 @@ fn write_annotations(map: &HexMap, o: &mut String, at: impl Fn(Hex) -> (String, 
                 l.bold,
                 l.italic,
                 l.halo,
-                gm(l.gm_only)
+                gm(l.gm_only),
+                label_path(&l.path)
             );
         }
         o.push_str("        ],\n");

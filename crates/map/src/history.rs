@@ -198,6 +198,24 @@ impl History {
                 self.stroke_step = Some(id);
                 return;
             }
+            // Custom properties changed again in the same stroke (a brush stroke painting
+            // a property, a rename that sets the values again): the stroke's step keeps
+            // the properties as they were before it, which is all its undo needs (a swap:
+            // the undo keeps the stroke's outcome for the redo).
+            if let Record::Custom(_) = record {
+                if let Some(id) = self.stroke_step
+                    && let Some(top) = self.undo.last()
+                    && top.id == id
+                    && let Record::Custom(_) = top.record
+                {
+                    return;
+                }
+                if self.stroke_step.is_none() {
+                    let id = self.push(record);
+                    self.stroke_step = Some(id);
+                    return;
+                }
+            }
             // A whole-map change ends the stroke and stands alone.
             self.end_stroke();
             self.in_stroke = true;

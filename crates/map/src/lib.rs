@@ -36,6 +36,7 @@ mod hex_error;
 mod hexmap;
 pub mod history;
 pub mod key;
+pub mod key_items;
 pub mod key_text;
 pub mod layers;
 mod number_layer;
@@ -88,6 +89,7 @@ pub use history::History;
 pub use key::{
     HexKey, KeyEntry, KeyEntryError, MAX_KEY_ENTRY_LEN, UNKNOWN_LINK, hide_links, links,
 };
+pub use key_items::{KeyItem, KeyTarget};
 pub use layers::{MineLayer, Notes, TerrainLayer};
 pub use number_layer::NumberLayer;
 pub use orientation::{OffsetMismatch, offset_kinds_for};

@@ -45,6 +45,27 @@ pub fn pdftotext(pdf: &Path) -> Option<String> {
     tool(&mut cmd, "pdftotext").map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
 }
 
+/// poppler's list of the fonts of the PDF file `pdf` (`pdffonts`): each font's name and
+/// whether it is embedded (its `emb` column), or `None` without poppler.
+pub fn pdffonts(pdf: &Path) -> Option<Vec<(String, bool)>> {
+    let mut cmd = Command::new("pdffonts");
+    cmd.arg(pdf);
+    let out = tool(&mut cmd, "pdffonts")?;
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    // Two header lines, then a row per font: name, type (one or two words), encoding,
+    // then the emb, sub and uni columns and the object id.
+    Some(
+        text.lines()
+            .skip(2)
+            .map(|row| {
+                let cols: Vec<&str> = row.split_whitespace().collect();
+                let emb = cols.len() >= 6 && cols[cols.len() - 5] == "yes";
+                (cols.first().copied().unwrap_or("").to_owned(), emb)
+            })
+            .collect(),
+    )
+}
+
 /// poppler's drawing of page `page` of the PDF file `pdf` at `dpi`, decoded.
 pub fn pdftoppm(pdf: &Path, page: u32, dpi: u32) -> Option<tiny_skia::Pixmap> {
     let prefix = pdf.with_extension(format!("page{page}"));

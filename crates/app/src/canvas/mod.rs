@@ -19,6 +19,7 @@ pub(crate) mod scale_bar_view;
 pub mod secret_marks;
 pub(crate) mod spill_view;
 pub(crate) mod theme;
+pub(crate) mod tint_view;
 pub(crate) mod touches;
 pub(crate) mod underlay_view;
 
@@ -80,6 +81,8 @@ pub struct Canvas {
     spill: crate::canvas::spill_view::SpillView,
     /// The map's images (tile art, image icons) and their textures.
     images: crate::canvas::images::EditorImages,
+    /// The tint by a property's value and its legend.
+    tint: crate::canvas::tint_view::TintView,
     /// The tracing underlay's switches (shown, map opacity, handles) and handle drag.
     underlay: crate::canvas::underlay_view::UnderlayView,
 }
@@ -115,6 +118,7 @@ impl Canvas {
             legend: Default::default(),
             spill: Default::default(),
             images: Default::default(),
+            tint: Default::default(),
             underlay: Default::default(),
         }
     }
@@ -199,6 +203,11 @@ impl Canvas {
     /// What the overlays marked when last computed.
     pub(super) fn last_overlay(&self) -> &OverlayResult {
         &self.last_overlay
+    }
+
+    /// The tint by a property's value (the layers panel's choice).
+    pub(super) fn tint_mut(&mut self) -> &mut crate::canvas::tint_view::TintView {
+        &mut self.tint
     }
 
     /// The layer switches (the layers panel's checkboxes).
@@ -532,7 +541,9 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
     // The map with terrain symbols and coordinate labels (where legible), from the chunk
     // cache; a change of what is shown redraws every chunk.
     let layers = app.canvas.drawn_layers();
-    if app.canvas.cached_layers != Some(layers) {
+    let tint = app.canvas.tint.get(app.doc);
+    let switched = app.canvas.tint.switched();
+    if app.canvas.cached_layers != Some(layers) || switched {
         app.canvas.chunks.mark_all_dirty();
         app.canvas.cached_layers = Some(layers);
     }
@@ -548,7 +559,10 @@ fn paint(app: &mut CanvasParts<'_>, ui: &egui::Ui, rect: Rect, layout: &Layout) 
             crate::canvas::underlay_view::paint_under(&painter, rect, app.doc.map(), shown)
         }
     };
-    let style = hexmap_draw::Style::editor(layers);
+    let style = hexmap_draw::Style {
+        property_tint: tint,
+        ..hexmap_draw::Style::editor(layers)
+    };
     let scene = hexmap_draw::MapScene::new(app.doc.map(), *layout, app.doc.offset_bounds(), &style)
         .with_images(app.canvas.images.set())
         .with_spill(app.canvas.spill.get(app.doc))
@@ -622,6 +636,7 @@ fn paint_keys(app: &mut CanvasParts<'_>, painter: &egui::Painter, rect: Rect) {
         .canvas
         .legend
         .paint(painter, rect, app.doc, &app.canvas.images);
+    app.canvas.tint.paint_legend(painter, rect, app.doc);
     if app.prefs.scale_bar {
         let zoom = app.canvas.camera.zoom;
         crate::canvas::scale_bar_view::paint(painter, rect, app.doc, zoom, legend);

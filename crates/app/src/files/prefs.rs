@@ -27,6 +27,10 @@ pub struct Panels {
     /// The Maps panel of a map family (off until asked for).
     #[serde(default)]
     pub maps: bool,
+    /// The Properties panel (custom property values of what is selected; off until
+    /// asked for: older preference files have no such field).
+    #[serde(default)]
+    pub properties: bool,
 }
 
 impl Default for Panels {
@@ -37,6 +41,7 @@ impl Default for Panels {
             overlays: true,
             key: false,
             maps: false,
+            properties: false,
         }
     }
 }

@@ -1,6 +1,8 @@
-//! The Key panel (View → Key panel): every keyed hex in label order — its label and
-//! title — with a search box over titles, texts and tags and a tag filter. A click on a
-//! hex centres the map on it, selects it and opens its entry below the list: title, tags,
+//! The Key panel (View → Key panel): every entry of the key — the keyed hexes in label
+//! order, each hex's icons' entries after it, then the named regions' — with its label and
+//! title, a search box over titles, texts and tags and a tag filter. A click on an entry
+//! centres the map on its hex (an icon's hex, a region's middle hex), selects it and
+//! opens the entry below the list: title, tags,
 //! the players' text and the GM's, emphasis and lists shown formatted
 //! (`hexmap_map::key_text`), each `[[label]]` link a button that follows it, or shown
 //! struck through when the hex it names has no entry.
@@ -9,12 +11,12 @@ use crate::Action;
 use crate::open_map::OpenMap;
 use eframe::egui::{self, RichText};
 use hexmap_hex::Hex;
-use hexmap_map::HexMap;
 use hexmap_map::key_text::{Span, blocks};
+use hexmap_map::{HexMap, KeyItem, KeyTarget};
 use std::sync::Arc;
 
-/// The map's key in label order, as [`HexMap::key_by_label`] gives it.
-type LabelledKey = Vec<(String, Hex, hexmap_map::KeyEntry)>;
+/// The map's whole key in reading order, as [`HexMap::key_items`] gives it.
+type LabelledKey = Vec<KeyItem>;
 
 /// What the panel remembers between frames: the search, the tag chosen, the entry open,
 /// and the key in label order with the document revision it was read at (labelling and
@@ -23,7 +25,7 @@ type LabelledKey = Vec<(String, Hex, hexmap_map::KeyEntry)>;
 struct KeyPanelState {
     search: String,
     tag: Option<String>,
-    open: Option<Hex>,
+    open: Option<KeyTarget>,
     key: Option<(u64, Arc<LabelledKey>)>,
 }
 
@@ -33,7 +35,7 @@ impl KeyPanelState {
         match &self.key {
             Some((revision, key)) if *revision == doc.revision() => Arc::clone(key),
             _ => {
-                let key = Arc::new(doc.map().key_by_label());
+                let key = Arc::new(doc.map().key_items());
                 self.key = Some((doc.revision(), Arc::clone(&key)));
                 key
             }
@@ -48,7 +50,9 @@ fn state_id() -> egui::Id {
 
 /// Open `h`'s entry in the panel (the map's Enter on a selected hex, a followed link).
 pub(crate) fn open_entry(ctx: &egui::Context, h: Hex) {
-    ctx.data_mut(|d| d.get_temp_mut_or_default::<KeyPanelState>(state_id()).open = Some(h));
+    ctx.data_mut(|d| {
+        d.get_temp_mut_or_default::<KeyPanelState>(state_id()).open = Some(KeyTarget::Hex(h));
+    });
 }
 
 /// The panel at the window's right side.
@@ -82,7 +86,7 @@ fn show(
             .hint_text("Search titles, text, tags")
             .id(egui::Id::unique("key search")),
     );
-    let mut tags: Vec<&String> = key.iter().flat_map(|(_, _, e)| &e.tags).collect();
+    let mut tags: Vec<&String> = key.iter().flat_map(|k| &k.entry.tags).collect();
     tags.sort();
     tags.dedup();
     egui::ComboBox::new("key tag", "Tag")
@@ -93,37 +97,56 @@ fn show(
                 ui.selectable_value(&mut state.tag, Some(t.clone()), t.as_str());
             }
         });
-    let shown: Vec<&(String, Hex, hexmap_map::KeyEntry)> = key
+    let shown: Vec<&KeyItem> = key
         .iter()
-        .filter(|(label, _, e)| {
-            (e.matches(&state.search, true) || label.contains(state.search.trim()))
-                && state.tag.as_ref().is_none_or(|t| e.tags.contains(t))
+        .filter(|k| {
+            (k.entry.matches(&state.search, true) || k.label.contains(state.search.trim()))
+                && state.tag.as_ref().is_none_or(|t| k.entry.tags.contains(t))
         })
         .collect();
     ui.label(format!(
         "{} of {}",
         shown.len(),
-        crate::panels::words::count(key.len(), "keyed hex", "keyed hexes")
+        crate::panels::words::count(key.len(), "entry", "entries")
     ));
-    for (label, h, e) in shown {
-        let text = if e.gm_only {
-            format!("{label} {} (GM only)", e.title)
-        } else {
-            format!("{label} {}", e.title)
-        };
-        if ui.selectable_label(state.open == Some(*h), text).clicked() {
-            state.open = Some(*h);
-            out.push(Action::GoToHex(*h));
-        }
-    }
-    if let Some(h) = state.open {
-        ui.separator();
-        match map.key_entry(h) {
-            Some(e) => entry(ui, map, h, &e, state, out),
-            None => {
-                ui.label(format!("{}: no entry", map.hex_label(h)));
+    for k in shown {
+        let text = format!(
+            "{} {}{}",
+            heading(k),
+            k.entry.title,
+            if k.entry.gm_only { " (GM only)" } else { "" }
+        );
+        if ui
+            .selectable_label(state.open == Some(k.target), text)
+            .clicked()
+        {
+            state.open = Some(k.target);
+            if let Some(h) = k.anchor() {
+                out.push(Action::GoToHex(h));
             }
         }
+    }
+    if let Some(target) = state.open {
+        ui.separator();
+        match key.iter().find(|k| k.target == target) {
+            Some(k) => entry(ui, map, k, state, out),
+            None => {
+                let what = match target {
+                    KeyTarget::Hex(h) => map.hex_label(h),
+                    KeyTarget::Icon(id) => format!("icon {id}"),
+                    KeyTarget::Region(id) => format!("region {id}"),
+                };
+                ui.label(format!("{what}: no entry"));
+            }
+        }
+    }
+}
+
+/// What an entry hangs on, as the list names it: "0305", "0305 icon 7", "Region Mirewood".
+fn heading(k: &KeyItem) -> String {
+    match k.target {
+        KeyTarget::Region(_) => format!("Region {}", k.label),
+        _ => k.label.clone(),
     }
 }
 
@@ -131,12 +154,12 @@ fn show(
 fn entry(
     ui: &mut egui::Ui,
     map: &HexMap,
-    h: Hex,
-    e: &hexmap_map::KeyEntry,
+    k: &KeyItem,
     state: &mut KeyPanelState,
     out: &mut Vec<Action>,
 ) {
-    ui.label(RichText::new(format!("{} {}", map.hex_label(h), e.title)).heading());
+    let e = &k.entry;
+    ui.label(RichText::new(format!("{} {}", heading(k), e.title)).heading());
     if !e.tags.is_empty() {
         ui.label(RichText::new(e.tags.join(", ")).italics());
     }
@@ -184,7 +207,7 @@ fn text(
                         match target {
                             Some(h) => {
                                 if ui.link(label.as_str()).clicked() {
-                                    state.open = Some(h);
+                                    state.open = Some(KeyTarget::Hex(h));
                                     out.push(Action::GoToHex(h));
                                 }
                             }

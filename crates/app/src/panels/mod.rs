@@ -11,6 +11,8 @@ pub(crate) mod key_panel;
 pub(crate) mod maps_panel;
 pub(crate) mod palette_panel;
 pub(crate) mod party_controls;
+pub(crate) mod prop_field;
+pub(crate) mod properties_panel;
 pub(crate) mod region_panel;
 pub(crate) mod scatter_panel;
 pub(crate) mod shortcuts;
@@ -144,6 +146,7 @@ pub(super) fn menu_bar(
                 ui.checkbox(&mut prefs.panels.overlays, "Overlays panel");
                 ui.checkbox(&mut prefs.panels.key, "Key panel");
                 ui.checkbox(&mut prefs.panels.maps, "Maps panel");
+                ui.checkbox(&mut prefs.panels.properties, "Properties panel");
             });
             ui.menu_button("Map", |ui| {
                 if players {
@@ -325,6 +328,7 @@ pub(super) fn left_panel(
                 }
                 if panels.layers {
                     layers_panel(ui, canvas);
+                    tint_choice(ui, canvas, doc);
                 }
             });
         });
@@ -361,6 +365,27 @@ fn layers_panel(ui: &mut egui::Ui, canvas: &mut Canvas) {
             layers.climate = on.then_some(kind);
         }
     }
+}
+
+/// The tint by a property's value: "none" or one of the map's properties.
+fn tint_choice(ui: &mut egui::Ui, canvas: &mut Canvas, doc: &OpenMap) {
+    let types = doc.map().custom().types();
+    if types.is_empty() {
+        return;
+    }
+    let tint = canvas.tint_mut();
+    let mut chosen = tint.chosen().map(str::to_owned);
+    egui::ComboBox::new("tint by", "Tint by")
+        .selected_text(chosen.as_deref().unwrap_or("none"))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut chosen, None, "none");
+            for t in types {
+                ui.selectable_value(&mut chosen, Some(t.name.clone()), t.name.as_str());
+            }
+        })
+        .response
+        .on_hover_text("Tint each hex by its value of a property, with a legend");
+    tint.choose(chosen);
 }
 
 /// Overlay switches and parameters.

@@ -122,6 +122,7 @@ fn new_region(map: &HexMap, t: &mut RegionTool, out: &mut Vec<Action>) {
             tint: None,
             label: true,
             gm_only: false,
+            key: None,
         },
         hexes: Default::default(),
     };

@@ -269,6 +269,7 @@ impl LabelTool {
                     gm_only: false,
                     text: text.to_owned(),
                     at,
+                    path: Vec::new(),
                     ..self.style.clone()
                 };
                 Some(Edit::Annotation(AnnotationEdit::AddLabel { id, label }))

@@ -13,6 +13,7 @@ pub mod label_tool;
 pub(crate) mod measure;
 pub(crate) mod measure_view;
 pub(crate) mod play;
+pub(crate) mod property_paint;
 pub(crate) mod region_tool;
 pub(crate) mod selection;
 pub(crate) mod selection_view;
@@ -111,6 +112,8 @@ pub struct Tools {
     /// The hexes the open Raise/Lower stroke has changed: a stroke changes each hex's
     /// height once however many of its stamps cover it.
     stroke_heights: HexHashSet,
+    /// The property the brush and bucket paint instead of terrain, when one is chosen.
+    property_paint: Option<crate::tools::property_paint::PropertyPaint>,
 }
 
 impl Tools {
@@ -133,7 +136,21 @@ impl Tools {
             regions: crate::tools::region_tool::RegionTool::default(),
             measure_anchor: None,
             stroke_heights: HexHashSet::default(),
+            property_paint: None,
         }
+    }
+
+    /// The property the brush and bucket paint instead of terrain, if any.
+    pub(crate) fn property_paint(&self) -> Option<&crate::tools::property_paint::PropertyPaint> {
+        self.property_paint.as_ref()
+    }
+
+    /// Paint a property's value with the brush and bucket (`None`: terrain again).
+    pub(crate) fn set_property_paint(
+        &mut self,
+        paint: Option<crate::tools::property_paint::PropertyPaint>,
+    ) {
+        self.property_paint = paint;
     }
 
     /// The tool on the primary button.
@@ -301,6 +318,7 @@ impl Tools {
         self.labels.drop_draft();
         self.regions = crate::tools::region_tool::RegionTool::default();
         self.regions.keep_valid(doc.map());
+        self.property_paint = None;
         if self
             .current_terrain
             .is_none_or(|t| doc.map().palette().get(t).is_none())
@@ -384,6 +402,11 @@ impl Tools {
                 }
             }
             Tool::Line => self.gesture = Gesture::Line { start: h },
+            Tool::Fill if self.property_paint.is_some() => {
+                let paint = self.property_paint.as_ref();
+                let edit = paint.and_then(|p| p.bucket(doc, h, prefs.fill_replace_all));
+                out.extend(edit.map(Action::Edit));
+            }
             Tool::Fill => {
                 if let Some(from) = doc.contains(h).then(|| doc.terrain(h)) {
                     let edit = if prefs.fill_replace_all {
@@ -461,6 +484,14 @@ impl Tools {
                         -step
                     },
                 })]
+            }
+            // Paint property: the stamp's hexes take the property's value.
+            (Tool::Brush, BrushPaints::Terrain) if self.property_paint.is_some() => {
+                let paint = self.property_paint.as_ref();
+                paint
+                    .and_then(|p| p.paint(doc, brush_footprint(h, radius)))
+                    .into_iter()
+                    .collect()
             }
             // The scatter brush paints each hex with its pick from the mix.
             (Tool::Brush, BrushPaints::Terrain) if self.scatter.is_on() => {

@@ -108,10 +108,18 @@ async fn write_export(
     let storage = crate::files::storage::current();
     let folder = path.parent().unwrap_or(Path::new(""));
     // A browser downloads each file on its own: a table export made of several files
-    // (a Foundry scene, a Godot level) goes as one zip instead.
+    // (a Foundry scene, a Godot level) or a folder of files (the key's Markdown vault)
+    // goes as one zip instead.
     let tables = spec.format.options().contains(&FormatOption::BoardHex);
-    if !storage.has_files() && tables && !out.side.is_empty() {
-        let (zip_name, zip) = out.as_one_archive(name);
+    let folder_main = spec.format.folder_main();
+    if !storage.has_files() && (tables || folder_main.is_some()) && !out.side.is_empty() {
+        let (zip_name, zip) = match folder_main {
+            // The vault's folder is named as the file the user chose, less its extension.
+            Some(main) => {
+                out.as_folder_archive(name.rsplit_once('.').map_or(name, |(s, _)| s), main)
+            }
+            None => out.as_one_archive(name),
+        };
         let zip_path = folder.join(zip_name);
         storage
             .write(&zip_path, &zip)
@@ -159,8 +167,7 @@ impl EditorWindow for Option<ExportSpec> {
     /// The Export window while it is open, and the progress of the export running.
     fn show(&mut self, ctx: &egui::Context, shown: &mut Shown<'_>, out: &mut Vec<Action>) {
         let systems = shown.doc.coord_context().own_systems();
-        let has_scale = shown.doc.map().scale().is_some();
-        export_window(ctx, self, systems, has_scale, out);
+        export_window(ctx, self, (systems, shown.doc.map()), out);
         if let Some(job) = shown.export {
             crate::windows::placed(ctx, egui::Window::new("Exporting"))
                 .collapsible(false)
@@ -204,13 +211,13 @@ impl EditorWindow for ImportWarnings {
 fn export_window(
     ctx: &egui::Context,
     open: &mut Option<ExportSpec>,
-    systems: [CoordSystem; 6],
-    has_scale: bool,
+    (systems, map): ([CoordSystem; 6], &HexMap),
     out: &mut Vec<Action>,
 ) {
     let Some(form) = open.as_mut() else {
         return;
     };
+    let has_scale = map.scale().is_some();
     let mut go = false;
     let mut cancel = false;
     crate::windows::placed(ctx, egui::Window::new("Export"))
@@ -320,6 +327,14 @@ fn export_window(
             } else {
                 form.options.compact = false;
             }
+            if pixels && !map.custom().types().is_empty() {
+                tint_field(ui, map, &mut form.options.tint);
+            } else {
+                form.options.tint = None;
+            }
+            if takes(FormatOption::CsvValues) {
+                csv_values_field(ui, map, &mut form.options.csv);
+            }
             if takes(FormatOption::Dpi) {
                 print_size_fields(ui, &mut form.options);
             }
@@ -357,6 +372,63 @@ fn export_window(
     } else if cancel {
         *open = None;
     }
+}
+
+/// What a CSV grid holds: terrain ids, one of the map's numeric layers (elevation,
+/// temperature, moisture) or one of its custom properties; a choice the map no longer
+/// has (another map opened) goes back to terrain ids.
+fn csv_values_field(ui: &mut egui::Ui, map: &HexMap, csv: &mut format::CsvValues) {
+    use format::CsvValues;
+    let mut choices = vec![CsvValues::Terrain];
+    choices
+        .extend(format::layers::numeric_layers(map).map(|l| CsvValues::Layer(l.name.to_owned())));
+    choices.extend(
+        map.custom()
+            .types()
+            .iter()
+            .map(|t| CsvValues::Property(t.name.clone())),
+    );
+    if !choices.contains(csv) {
+        *csv = CsvValues::Terrain;
+    }
+    let name = |c: &CsvValues| match c {
+        CsvValues::Terrain => "terrain ids".to_owned(),
+        CsvValues::Layer(n) => format!("layer {n}"),
+        CsvValues::Property(n) => format!("property {n}"),
+    };
+    egui::ComboBox::new("csv values", "CSV grid of")
+        .selected_text(name(csv))
+        .show_ui(ui, |ui| {
+            for c in &choices {
+                let text = name(c);
+                ui.selectable_value(csv, c.clone(), text);
+            }
+        })
+        .response
+        .on_hover_text("What each value of the grid is (the CLI's --layer and --property)");
+}
+
+/// A picture's tint by a custom property's value, as the canvas's Layers → Tint by.
+fn tint_field(ui: &mut egui::Ui, map: &HexMap, tint: &mut Option<String>) {
+    let types = map.custom().types();
+    if tint
+        .as_ref()
+        .is_some_and(|n| map.custom().get_type(n).is_none())
+    {
+        *tint = None;
+    }
+    egui::ComboBox::new("export tint", "Tint hexes by")
+        .selected_text(tint.as_deref().unwrap_or("none"))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(tint, None, "none");
+            for t in types {
+                ui.selectable_value(tint, Some(t.name.clone()), t.name.as_str());
+            }
+        })
+        .response
+        .on_hover_text(
+            "Tint each hex by its value of a property (GM-only ones not in a player view)",
+        );
 }
 
 /// A picture for print: the resolution and the hex size on paper (the hex size in pixels

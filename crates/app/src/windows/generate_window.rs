@@ -46,6 +46,8 @@ pub struct GenerateForm {
     pub rivers: bool,
     /// Lay roads.
     pub roads: bool,
+    /// Name landmasses, seas, lakes, rivers, ranges, forests and deserts.
+    pub names: bool,
     /// Paint with the open map's terrains (matched by name).
     pub keep_palette: bool,
     /// The seed.
@@ -105,6 +107,7 @@ impl GenerateForm {
             settlements: 8,
             rivers: true,
             roads: true,
+            names: true,
             keep_palette: false,
             seed: 1,
             biomes,
@@ -127,6 +130,7 @@ impl GenerateForm {
         spec.settlements = self.fixed_settlements.then_some(self.settlements);
         spec.rivers = self.rivers;
         spec.roads = self.roads;
+        spec.names = self.names;
         spec.palette = self.keep_palette.then(|| map.palette().clone());
         spec.biomes = self.biomes.clone();
         Ok(spec)
@@ -303,6 +307,7 @@ fn form_window(
                     ui.horizontal(|ui| {
                         ui.checkbox(&mut form.rivers, "Rivers");
                         ui.checkbox(&mut form.roads, "Roads");
+                        ui.checkbox(&mut form.names, "Names");
                         ui.checkbox(&mut form.keep_palette, "Keep this map's terrains");
                     });
                     ui.horizontal(|ui| {

@@ -18,6 +18,7 @@ pub(crate) mod no_map;
 pub(crate) mod note;
 pub mod player_page;
 pub(crate) mod print_window;
+pub(crate) mod prop_types;
 pub(crate) mod properties;
 pub(crate) mod random_mines;
 pub(crate) mod save_name;
@@ -242,13 +243,14 @@ impl Windows {
         self.properties.is_some()
     }
 
-    /// The "Map properties" panel beside the canvas, while it is open; its Apply.
+    /// The "Map properties" panel beside the canvas, while it is open; its Apply and the
+    /// type editor's edits.
     pub(super) fn properties_panel(
         &mut self,
         ui: &mut egui::Ui,
         doc: &OpenMap,
         anchor: Option<Hex>,
-    ) -> Option<Action> {
+    ) -> Vec<Action> {
         crate::windows::properties::panel(ui, &mut self.properties, doc, anchor)
     }
 

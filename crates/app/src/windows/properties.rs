@@ -201,8 +201,11 @@ pub(crate) fn panel(
     open: &mut Option<PropertiesForm>,
     doc: &OpenMap,
     anchor: Option<Hex>,
-) -> Option<Action> {
-    let form = open.as_mut()?;
+) -> Vec<Action> {
+    let mut out = Vec::new();
+    let Some(form) = open.as_mut() else {
+        return out;
+    };
     form.follow(doc.map());
     let mut apply = false;
     let mut close = false;
@@ -226,13 +229,17 @@ pub(crate) fn panel(
                 } else {
                     ui.label("Apply the new orientation first, then reshape.");
                 }
+                ui.separator();
+                crate::windows::prop_types::show(ui, doc.map(), &mut out);
             });
         });
-    let asked = apply.then(|| Action::ApplyProperties(Box::new(form.clone())));
+    if apply {
+        out.push(Action::ApplyProperties(Box::new(form.clone())));
+    }
     if close {
         *open = None;
     }
-    asked
+    out
 }
 
 fn settings_fields(

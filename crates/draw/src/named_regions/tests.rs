@@ -135,6 +135,7 @@ fn map_with_region(border: BorderStyle, tint: Option<f32>) -> HexMap {
             tint,
             label: true,
             gm_only: false,
+            key: None,
         },
         hexes: set(hexmap_hex::range(Hex::new(1, 1), 1)),
     })))
@@ -220,6 +221,7 @@ fn the_legend_lists_regions_under_their_kind_with_their_colour() {
             tint: None,
             label: false,
             gm_only: false,
+            key: None,
         },
         hexes: set([Hex::new(1, 1)]),
     };

@@ -93,6 +93,7 @@ fn stocked() -> HexMap {
         tint: None,
         label: true,
         gm_only,
+        key: None,
     };
     let kind = |name: &str| RegionKind {
         name: name.into(),

@@ -415,6 +415,7 @@ fn regions_keep_only_their_revealed_cells_and_an_unseen_region_goes() {
         tint: None,
         label: true,
         gm_only: false,
+        key: None,
     };
     // West of q = 0 is revealed, the east hidden (session()).
     let across: BTreeSet<Hex> = (-2..=2).map(|q| Hex::new(q, 0)).collect();

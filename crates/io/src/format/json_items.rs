@@ -263,6 +263,19 @@ fn optional_flag(o: &serde_json::Map<String, Value>, key: &str, at: &At) -> Resu
     o.get(key).map_or(Ok(false), |v| boolean(v, &at.key(key)))
 }
 
+/// A label's optional `path`: `[dx, dy]` offsets (none when the key is absent).
+fn label_path(o: &serde_json::Map<String, Value>, at: &At) -> Result<Vec<Point>, String> {
+    let Some(v) = o.get("path") else {
+        return Ok(Vec::new());
+    };
+    let at = at.key("path");
+    array(v, &at)?
+        .iter()
+        .enumerate()
+        .map(|(i, p)| pair(p, &at.index(i), number).map(|[x, y]| Point::new(x, y)))
+        .collect()
+}
+
 impl Element for CellIn {
     const LIST: &'static str = "cells";
     const MAX: usize = MAX_CELLS as usize;
@@ -446,6 +459,7 @@ impl Element for IconIn {
                 caption,
                 scale,
                 color,
+                key: super::json_key::read_owned_entry(o, at)?,
             },
         })
     }
@@ -496,6 +510,7 @@ impl Element for LabelIn {
                 bold: flag("bold")?,
                 italic: flag("italic")?,
                 halo: flag("halo")?,
+                path: label_path(o, at)?,
             },
         })
     }

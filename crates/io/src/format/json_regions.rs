@@ -31,6 +31,9 @@ pub(super) struct JsonRegion<'a> {
     /// For the GM only; left out when not.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     gm_only: bool,
+    /// The region's key entry; left out when it has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    key: Option<super::json_key::JsonEntry<'a>>,
     hexes: Vec<[i32; 2]>,
 }
 
@@ -56,6 +59,7 @@ pub(super) fn regions_json(map: &HexMap) -> (Vec<JsonRegionKind<'_>>, Vec<JsonRe
             tint: r.look.tint,
             label: r.look.label,
             gm_only: r.look.gm_only,
+            key: r.look.key.as_ref().map(Into::into),
             hexes: r.hexes.iter().map(|h| [h.q, h.r]).collect(),
         })
         .collect();
@@ -114,6 +118,7 @@ impl Element for RegionIn {
         if let Some(v) = o.get("gm_only") {
             look.gm_only = boolean(v, &at.key("gm_only"))?;
         }
+        look.key = super::json_key::read_owned_entry(o, at)?;
         let (v, a) = get("hexes")?;
         let hexes = array(v, &a)?
             .iter()
@@ -177,6 +182,7 @@ mod tests {
                 tint: Some(0.5),
                 label: false,
                 gm_only: false,
+                key: None,
             },
             hexes: [Hex::new(0, 0), Hex::new(1, -1)].into_iter().collect(),
         })))

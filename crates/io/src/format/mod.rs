@@ -283,6 +283,10 @@ pub struct WriteOptions {
     pub compact: bool,
     /// CSV: what the grid holds: terrain ids, a numeric layer or a custom property.
     pub csv: CsvValues,
+    /// Pictures: tint each hex by its value of this custom property
+    /// (`hexmap_draw::property_tint`); `None` for no tint. A player view tints only by a
+    /// property the players may see (the player filter drops GM-only ones first).
+    pub tint: Option<String>,
 }
 
 impl Default for WriteOptions {
@@ -308,6 +312,7 @@ impl Default for WriteOptions {
             board_hex: tables::board::DEFAULT_BOARD_HEX,
             compact: false,
             csv: CsvValues::Terrain,
+            tint: None,
         }
     }
 }
@@ -394,6 +399,20 @@ impl Written {
         entries.extend(self.side.iter().map(|(n, b)| (n.as_str(), b.as_slice())));
         (
             format!("{name}.zip"),
+            crate::zip_store::stored_zip(&entries),
+        )
+    }
+
+    /// The files of a format that writes a folder (the key's Markdown vault) as one zip
+    /// named `folder.zip` holding the folder: the main file as `folder/main` (the name
+    /// the format gives it, e.g. `index.md`) and each side file under `folder/`, so that
+    /// unzipping gives the folder the command line writes.
+    pub fn as_folder_archive(&self, folder: &str, main: &str) -> (String, Vec<u8>) {
+        let mut files = vec![(format!("{folder}/{main}"), self.main.as_slice())];
+        files.extend((self.side.iter()).map(|(n, b)| (format!("{folder}/{n}"), b.as_slice())));
+        let entries: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (n.as_str(), *b)).collect();
+        (
+            format!("{folder}.zip"),
             crate::zip_store::stored_zip(&entries),
         )
     }
@@ -543,6 +562,24 @@ mod archive_tests {
             [
                 ("m.json".to_string(), b"scene".to_vec()),
                 ("m-background.png".to_string(), b"png".to_vec())
+            ]
+        );
+    }
+
+    #[test]
+    fn a_folder_export_is_one_zip_holding_the_folder() {
+        let w = Written {
+            main: b"# Key".to_vec(),
+            side: vec![("0101.md".into(), b"entry".to_vec())],
+        };
+        let (name, zip) = w.as_folder_archive("Kestrel", "index.md");
+        assert_eq!(name, "Kestrel.zip");
+        let entries = crate::zip_store::read_stored_zip(&zip).unwrap();
+        assert_eq!(
+            entries,
+            [
+                ("Kestrel/index.md".to_string(), b"# Key".to_vec()),
+                ("Kestrel/0101.md".to_string(), b"entry".to_vec())
             ]
         );
     }

@@ -78,6 +78,7 @@ pub(crate) fn picture_options(
         world_box: frame_box(opts, hexmap_draw::CellReach::HexSize),
         png_compression: opts.png_compression,
         players: opts.player_view,
+        property_tint: opts.tint.clone(),
         ..PictureOptions::for_hex_pixels(map, opts.hex_pixels)
     };
     if let Some(dpi) = opts.dpi {

@@ -141,6 +141,9 @@ struct JsonIcon<'a> {
     /// For the GM only; left out when not.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     gm_only: bool,
+    /// The icon's key entry; left out when it has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    key: Option<super::json_key::JsonEntry<'a>>,
 }
 
 #[derive(Serialize)]
@@ -162,6 +165,9 @@ struct JsonLabel<'a> {
     /// For the GM only; left out when not.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     gm_only: bool,
+    /// A curved label's path: `[dx, dy]` offsets from (x, y); left out for a straight one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    path: Vec<[f64; 2]>,
 }
 
 #[derive(Serialize)]
@@ -356,6 +362,7 @@ fn json_doc(map: &HexMap, compact: bool) -> JsonMap<'_> {
                 scale: i.scale,
                 color: i.color.map(|c| c.to_string()),
                 gm_only: i.gm_only,
+                key: i.key.as_ref().map(Into::into),
             })
         })
         .collect();
@@ -374,6 +381,7 @@ fn json_doc(map: &HexMap, compact: bool) -> JsonMap<'_> {
             italic: l.italic,
             halo: l.halo,
             gm_only: l.gm_only,
+            path: l.path.iter().map(|p| [p.x, p.y]).collect(),
         })
         .collect();
     let meta = meta(map);
@@ -543,6 +551,7 @@ mod tests {
             caption: None,
             scale: 0.5,
             color: None,
+            key: None,
         };
         m.set_icons(Hex::new(1, 0), vec![inn, image]).unwrap();
         m.set_icons(Hex::new(0, -1), vec![Icon::builtin(BuiltinIcon::Star)])

@@ -50,6 +50,7 @@ pub(super) fn read_icons<H: FormHex>(
                 .map(|c| c.parse::<Rgb>())
                 .transpose()
                 .map_err(fail)?,
+            key: entry.key.map(Into::into),
         };
         read.push((h, cell, entry.id, icon));
         Ok(())
@@ -91,6 +92,7 @@ pub(super) fn read_labels(
             bold: entry.bold,
             italic: entry.italic,
             halo: entry.halo,
+            path: entry.path.iter().map(|&(x, y)| Point::new(x, y)).collect(),
         };
         map.add_label(LabelId(entry.id), label)
             .map_err(|e| match e {

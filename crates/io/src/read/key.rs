@@ -65,10 +65,13 @@ fn put<H: FormHex>(
             "the hex key needs format version 5 (this file says version {version})"
         )));
     }
-    for (i, e) in list.into_iter().enumerate() {
-        let (h, cell) =
-            e.at.hex(coords)
-                .map_err(|(cell, m)| bad(format!("entry {i}, {cell}: {m}")))?;
+    for (i, mut e) in list.into_iter().enumerate() {
+        let at =
+            e.at.take()
+                .ok_or_else(|| bad(format!("entry {i} ({:?}): needs its hex, `at`", e.title)))?;
+        let (h, cell) = at
+            .hex(coords)
+            .map_err(|(cell, m)| bad(format!("entry {i}, {cell}: {m}")))?;
         if !map.contains(h) {
             return Err(bad(format!(
                 "entry {i} ({:?}), {cell}: not a cell of the map",
@@ -81,14 +84,7 @@ fn put<H: FormHex>(
                 e.title
             )));
         }
-        let entry = KeyEntry {
-            title: e.title,
-            player_text: e.player,
-            gm_text: e.gm,
-            tags: e.tags,
-            gm_only: e.gm_only,
-        };
-        map.set_key_entry(h, Some(entry))
+        map.set_key_entry(h, Some(KeyEntry::from(e)))
             .map_err(|err| bad(format!("entry {i}, {cell}: {err}")))?;
     }
     Ok(())

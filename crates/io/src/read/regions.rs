@@ -128,6 +128,7 @@ fn convert<H: FormHex>(
                 tint: r.tint,
                 label: r.label,
                 gm_only: r.gm_only,
+                key: r.key.map(Into::into),
             },
             hexes,
         });
@@ -167,6 +168,7 @@ mod tests {
                 tint,
                 label: id != 7,
                 gm_only: false,
+                key: None,
             },
             hexes: hexes.iter().map(|&(q, r)| Hex::new(q, r)).collect(),
         };

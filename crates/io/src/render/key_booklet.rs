@@ -7,7 +7,7 @@
 
 use super::PictureError;
 use super::pdf::{PdfSink, Shared, ToPage};
-use super::pdf_fonts::{StandardFont, win_ansi};
+use super::pdf_fonts::{PdfFont, win_ansi};
 use super::print::{
     FIRST_SHARED_ID, INK, PageOut, PrintOptions, board_pages, page_units, paper_transform,
     print_style, write_document,
@@ -108,22 +108,18 @@ fn locator_height(paper: (f64, f64)) -> f64 {
 }
 
 /// The width of `text` set in `font` at `size` millimetres (a line's height), by the
-/// metrics of the PDF font it is written in (as the PDF back-end sets it).
+/// widths of the font it is embedded in (as the PDF back-end sets it); a bold run is
+/// stroked, so its box grows by the stroke.
 fn width(text: &str, size: f64, font: Font) -> f64 {
-    let face = StandardFont::of(font);
+    let face = PdfFont::of(font);
     let (ascent, descent) = face.ascent_descent();
-    let plain = face.text_width(&win_ansi(text));
-    // The metrics are Helvetica's for every face; Helvetica-Bold's letters are up to a
-    // tenth wider (its AFM: n 611 against 556; digits and spaces as wide), so a bold run's
-    // letters are measured that much wider, leaving a little room after it rather than
-    // running into the next word.
-    let letters: String = text.chars().filter(|c| c.is_alphabetic()).collect();
-    let extra = if font.bold {
-        0.1 * face.text_width(&win_ansi(&letters))
+    let plain = face.text_width(&win_ansi(text)) * size / (ascent + descent);
+    let bold = if font.bold {
+        super::pdf_fonts::BOLD_STROKE * size
     } else {
         0.0
     };
-    (plain + extra) * size / (ascent + descent)
+    plain + bold
 }
 
 /// Sets text line by line into pages.
@@ -252,10 +248,18 @@ fn lay_out(map: &HexMap, key: &[Keyed], paper: (f64, f64)) -> Vec<EntryPage> {
         // A heading is kept with two lines of its text.
         set.room(HEADING_MM * LEADING + 2.0 * BODY_MM * LEADING + 3.0);
         set.y += 3.0;
-        let heading = format!("{} {}", k.label, e.title.trim());
+        let heading = format!("{} {}", k.heading(), e.title.trim());
         set.paragraph(&[(heading, bold, INK)], HEADING_MM, 0.0);
+        // The locator rings the hex by its label (an icon's hex by the hex's label, a
+        // region's middle hex by the region's name).
+        let here = match k.target {
+            hexmap_map::KeyTarget::Icon(_) => (k.hex, map.hex_label(k.hex)),
+            _ => (k.hex, k.label.clone()),
+        };
         let hexes = &mut set.page().hexes;
-        hexes.push((k.hex, k.label.clone()));
+        if !hexes.contains(&here) {
+            hexes.push(here.clone());
+        }
         if !e.tags.is_empty() {
             set.paragraph(&[(e.tags.join(", "), italic, INK)], SMALL_MM, 0.0);
         }
@@ -291,7 +295,6 @@ fn lay_out(map: &HexMap, key: &[Keyed], paper: (f64, f64)) -> Vec<EntryPage> {
             );
         }
         // Every page an entry runs onto locates its hex.
-        let here = (k.hex, k.label.clone());
         if !set.page().hexes.contains(&here) {
             set.page().hexes.push(here);
         }

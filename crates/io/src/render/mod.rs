@@ -72,6 +72,9 @@ pub struct PictureOptions {
     /// Draw the edge features, paths and icons over the map at widths fixed in pixels
     /// (`hexmap_draw::overview`), however small the hexes: a map seen whole shows them.
     pub overview: bool,
+    /// Tint each hex by its value of this custom property (`None`: no tint; a property
+    /// the map does not declare tints nothing).
+    pub property_tint: Option<String>,
 }
 
 impl PictureOptions {
@@ -96,6 +99,7 @@ impl PictureOptions {
             png_compression: PngCompression::default(),
             players: false,
             overview: false,
+            property_tint: None,
         }
     }
 
@@ -315,7 +319,12 @@ async fn draw_map(
     mut target: Target<'_, '_>,
     progress: &mut dyn FnMut(f32),
 ) -> Result<(), PictureError> {
-    let style = opts.style();
+    let style = Style {
+        property_tint: (opts.property_tint.as_deref())
+            .and_then(|name| hexmap_draw::property_tint::PropertyTint::of(map, name))
+            .map(Arc::new),
+        ..opts.style()
+    };
     let layout = map
         .layout()
         .map_err(|_| PictureError::BadSize(opts.scale, opts.scale))?;

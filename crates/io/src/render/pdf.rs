@@ -1,9 +1,9 @@
 //! The PDF back-end of `draw`: primitives written as PDF content-stream operators with
 //! `pdf-writer`, in points through a world → page transform. Hex cells are one shared form
 //! XObject per hexagon (painted in the current colours), so a large map stays compact;
-//! text is real text in a standard font ([`super::pdf_fonts`]).
+//! text is real text in an embedded font ([`super::pdf_fonts`]).
 
-use super::pdf_fonts::{StandardFont, win_ansi};
+use super::pdf_fonts::{PdfFont, win_ansi};
 use hexmap_draw::lines::double_lines;
 use hexmap_draw::{
     Colour, HAlign, HexCell, Hexagon, Image, Path, PlacedImage, Polygon, Polyline, Segment, Sink,
@@ -51,7 +51,8 @@ pub struct Shared {
     hexagons: BTreeMap<([i64; 12], Paint), (String, Ref)>,
     /// (stroking, alpha) → (name, id).
     alphas: BTreeMap<(bool, u8), (String, Ref)>,
-    fonts: BTreeMap<StandardFont, Ref>,
+    /// Each font file used → its font, descriptor and file objects.
+    fonts: BTreeMap<PdfFont, [Ref; 3]>,
     /// Images (tile art, image icons), each written once.
     images: super::pdf_images::PdfImages,
 }
@@ -114,12 +115,59 @@ impl Shared {
                 g.non_stroking_alpha(a);
             }
         }
-        for (font, id) in &self.fonts {
-            pdf.type1_font(*id)
-                .base_font(Name(font.base_name().as_bytes()))
-                .encoding_predefined(Name(b"WinAnsiEncoding"));
+        for (font, [id, descriptor, file]) in &self.fonts {
+            write_font(pdf, *font, [*id, *descriptor, *file]);
         }
     }
+}
+
+/// Write the font file `font` embedded: the font dictionary (TrueType, WinAnsi, the
+/// font's own widths), its descriptor and the font file, compressed.
+fn write_font(pdf: &mut Pdf, font: PdfFont, [id, descriptor, file]: [Ref; 3]) {
+    use super::pdf_fonts::{FIRST_CHAR, LAST_CHAR};
+    use pdf_writer::types::FontFlags;
+    let name = Name(font.base_name().as_bytes());
+    // pdf-writer has a writer for Type 1 simple fonts only: a TrueType one is the same
+    // dictionary with its own subtype (PDF 1.7, 9.6.3).
+    let mut dict = pdf.indirect(id).dict();
+    dict.pair(Name(b"Type"), Name(b"Font"))
+        .pair(Name(b"Subtype"), Name(b"TrueType"))
+        .pair(Name(b"BaseFont"), name)
+        .pair(Name(b"FirstChar"), i32::from(FIRST_CHAR))
+        .pair(Name(b"LastChar"), i32::from(LAST_CHAR))
+        .pair(Name(b"Encoding"), Name(b"WinAnsiEncoding"))
+        .pair(Name(b"FontDescriptor"), descriptor);
+    dict.insert(Name(b"Widths")).array().items(font.widths());
+    dict.finish();
+    let (ascent, descent) = font.ascent_descent();
+    let ([x0, y0, x1, y1], cap) = font.descriptor_metrics();
+    let mut flags = FontFlags::NON_SYMBOLIC;
+    if font.file() != PdfFont::of(hexmap_draw::Font::regular(hexmap_draw::FontFamily::Sans)) {
+        flags |= FontFlags::FIXED_PITCH;
+    }
+    pdf.font_descriptor(descriptor)
+        .name(name)
+        .flags(flags)
+        .bbox(Rect::new(x0, y0, x1, y1))
+        .italic_angle(0.0)
+        .ascent((ascent * 1000.0) as f32)
+        .descent((-descent * 1000.0) as f32)
+        .cap_height(cap)
+        .stem_v(80.0)
+        .font_file2(file);
+    let bytes = font.bytes();
+    let packed = miniz_pack(bytes);
+    pdf.stream(file, &packed)
+        .filter(Filter::FlateDecode)
+        .pair(Name(b"Length1"), bytes.len() as i32);
+}
+
+/// `bytes` deflated (zlib) for a `/FlateDecode` stream.
+fn miniz_pack(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Write as _;
+    let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+    z.write_all(bytes).expect("writing to memory");
+    z.finish().expect("writing to memory")
 }
 
 /// What one page's content refers to, by resource name.
@@ -510,7 +558,7 @@ impl Sink for PdfSink<'_> {
         if bytes.is_empty() {
             return;
         }
-        let font = StandardFont::of(t.font);
+        let font = PdfFont::of(t.font);
         let (ascent, descent) = font.ascent_descent();
         // `size` is the height of a line: ascender to descender.
         let em = t.size * self.to_page.scale / (ascent + descent);
@@ -539,40 +587,62 @@ impl Sink for PdfSink<'_> {
             ((x * 100.0).round() / 100.0) as f32,
             ((y * 100.0).round() / 100.0) as f32,
         ];
+        // Synthetic italics: the text's x leans by the slant per unit of height.
+        let mut matrix = matrix;
+        if font.italic {
+            let k = super::pdf_fonts::SLANT as f32;
+            matrix[2] += k * matrix[0];
+            matrix[3] += k * matrix[1];
+        }
         let name = font.resource_name();
-        let id = match self.shared.fonts.get(&font) {
-            Some(id) => *id,
+        let id = match self.shared.fonts.get(&font.file()) {
+            Some(refs) => refs[0],
             None => {
-                let id = self.shared.alloc();
-                self.shared.fonts.insert(font, id);
-                id
+                let refs = [
+                    self.shared.alloc(),
+                    self.shared.alloc(),
+                    self.shared.alloc(),
+                ];
+                self.shared.fonts.insert(font.file(), refs);
+                refs[0]
             }
         };
         self.used.fonts.insert(name.clone(), id);
+        // Synthetic bold: the glyphs stroked in their own colour as they are filled.
+        let bold = font
+            .bold
+            .then(|| Stroke::solid(super::pdf_fonts::BOLD_STROKE * t.size, t.colour));
         let mut passes = Vec::with_capacity(2);
         if let Some(h) = t.halo {
-            passes.push(Some(Stroke::solid(2.0 * h.width, h.colour)));
+            let extra = bold.as_ref().map_or(0.0, |b| b.width);
+            passes.push(Some(Stroke::solid(2.0 * h.width + extra, h.colour)));
         }
         passes.push(None);
         for halo in passes {
-            match &halo {
-                Some(s) => self.set_stroke(s),
-                None => self.set_fill(t.colour),
-            }
-            let mode = if halo.is_some() {
-                TextRenderingMode::Stroke
-            } else {
-                TextRenderingMode::Fill
+            let mode = match (&halo, &bold) {
+                (Some(s), _) => {
+                    self.set_stroke(s);
+                    TextRenderingMode::Stroke
+                }
+                (None, Some(b)) => {
+                    self.set_fill(t.colour);
+                    self.set_stroke(b);
+                    TextRenderingMode::FillStroke
+                }
+                (None, None) => {
+                    self.set_fill(t.colour);
+                    TextRenderingMode::Fill
+                }
             };
             let c = &mut self.content;
             c.begin_text()
                 .set_font(Name(name.as_bytes()), em as f32)
                 .set_text_matrix(matrix);
-            if halo.is_some() {
+            if mode != TextRenderingMode::Fill {
                 c.set_text_rendering_mode(mode);
             }
             c.show(Str(&bytes));
-            if halo.is_some() {
+            if mode != TextRenderingMode::Fill {
                 c.set_text_rendering_mode(TextRenderingMode::Fill);
             }
             c.end_text();

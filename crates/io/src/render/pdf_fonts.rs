@@ -1,99 +1,148 @@
-//! The standard PDF fonts text is written in (Helvetica for sans, Courier for mono, with
-//! their bold and oblique faces): every PDF reader has them, so nothing is embedded and
-//! text stays real, searchable text. Strings are encoded in WinAnsi; widths and vertical
-//! metrics are the fonts' published metrics, so text can be aligned without the font file.
+//! The fonts PDF text is written in: the fonts every hexmap picture draws with
+//! (`hexmap_draw::fonts`: Ubuntu Light for sans, under the Ubuntu Font Licence, and Hack
+//! for mono, under the MIT and Bitstream Vera licences; both let a document embed the
+//! font and be handed on), embedded whole as TrueType font files, so a print reads the
+//! same on every reader and printer. Bold and italic are synthetic, as in every picture:
+//! the glyphs are stroked [`BOLD_NUDGE`] wide and slanted by [`ITALIC_SLANT`]. Strings are
+//! encoded in WinAnsi; the widths written in the PDF and used for layout are the font's
+//! own advances, so a reader's text boxes (poppler's `pdftotext -bbox`) and hexmap's agree.
 
+use hexmap_draw::fonts::{BOLD_NUDGE, ITALIC_SLANT, font, font_bytes};
 use hexmap_draw::{Font, FontFamily};
 
-/// Advance widths of Helvetica for the printable ASCII characters 32..=126, in 1/1000 em.
-const HELVETICA_ASCII: [u16; 95] = [
-    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, // ' '../
-    556, 556, 556, 556, 556, 556, 556, 556, 556, 556, // 0..9
-    278, 278, 584, 584, 584, 556, 1015, // :;<=>?@
-    667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, // A..M
-    722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, // N..Z
-    278, 278, 278, 469, 556, 333, // [\]^_`
-    556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, // a..m
-    556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, // n..z
-    334, 260, 334, 584, // {|}~
-];
-
-/// Width of Helvetica characters outside ASCII (an average; WinAnsi accented letters are
-/// close to their base letters).
-const HELVETICA_OTHER: u16 = 556;
-
-/// Every Courier glyph is this wide.
-const COURIER_WIDTH: u16 = 600;
-
-/// One standard font: its PDF name, the resource name hexmap gives it, and metrics.
+/// One face as the PDF sets it: a family's embedded font, bold and italic drawn from it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct StandardFont {
-    /// Index into [`BASE_NAMES`].
-    index: usize,
+pub struct PdfFont {
+    /// 0 for sans, 1 for mono: the font file.
+    file: usize,
+    /// Drawn thicker.
+    pub bold: bool,
+    /// Drawn slanted.
+    pub italic: bool,
 }
 
-/// PostScript names of the faces used, by [`StandardFont::index`].
-const BASE_NAMES: [&str; 8] = [
-    "Helvetica",
-    "Helvetica-Bold",
-    "Helvetica-Oblique",
-    "Helvetica-BoldOblique",
-    "Courier",
-    "Courier-Bold",
-    "Courier-Oblique",
-    "Courier-BoldOblique",
-];
+/// The two families, by [`PdfFont::file`].
+const FAMILIES: [FontFamily; 2] = [FontFamily::Sans, FontFamily::Mono];
 
-impl StandardFont {
+/// PostScript names of the font files, by [`PdfFont::file`].
+const BASE_NAMES: [&str; 2] = ["Ubuntu-Light", "Hack-Regular"];
+
+/// The first and last WinAnsi codes the PDF gives widths for.
+pub const FIRST_CHAR: u8 = 32;
+/// See [`FIRST_CHAR`].
+pub const LAST_CHAR: u8 = 255;
+
+/// How much synthetic bold thickens text, as a share of its line height (the pictures'
+/// rule).
+pub const BOLD_STROKE: f64 = BOLD_NUDGE;
+
+/// Slant of synthetic italics (the pictures' rule).
+pub const SLANT: f64 = ITALIC_SLANT;
+
+impl PdfFont {
     /// The face that draws `font`.
-    pub fn of(font: Font) -> StandardFont {
-        let family = match font.family {
-            FontFamily::Sans => 0,
-            FontFamily::Mono => 4,
-        };
-        StandardFont {
-            index: family + usize::from(font.bold) + 2 * usize::from(font.italic),
+    pub fn of(font: Font) -> PdfFont {
+        PdfFont {
+            file: usize::from(font.family == FontFamily::Mono),
+            bold: font.bold,
+            italic: font.italic,
         }
     }
 
-    /// The PostScript name (`/BaseFont`).
+    /// The font file this face is drawn from: one per family, shared by its styles.
+    pub fn file(self) -> PdfFont {
+        PdfFont {
+            file: self.file,
+            bold: false,
+            italic: false,
+        }
+    }
+
+    /// The PostScript name (`/BaseFont`) of its font file.
     pub fn base_name(self) -> &'static str {
-        BASE_NAMES[self.index]
+        BASE_NAMES[self.file]
     }
 
-    /// The name in a page's resources (`F0` …).
+    /// The name in a page's resources (`F0` …), one per font file.
     pub fn resource_name(self) -> String {
-        format!("F{}", self.index)
+        format!("F{}", self.file)
     }
 
-    fn is_mono(self) -> bool {
-        self.index >= 4
+    /// The font file (TrueType).
+    pub fn bytes(self) -> &'static [u8] {
+        font_bytes(FAMILIES[self.file])
     }
 
-    /// Ascender and descender (positive, below the baseline) in em.
+    fn per_em(self) -> f64 {
+        use ab_glyph::Font as _;
+        f64::from(font(FAMILIES[self.file]).units_per_em().unwrap_or(1000.0))
+    }
+
+    /// Ascender and descender (positive, below the baseline) in em, the font's own.
     pub fn ascent_descent(self) -> (f64, f64) {
-        if self.is_mono() {
-            (0.629, 0.157)
-        } else {
-            (0.718, 0.207)
-        }
+        use ab_glyph::Font as _;
+        let f = font(FAMILIES[self.file]);
+        let em = self.per_em();
+        (
+            f64::from(f.ascent_unscaled()) / em,
+            -f64::from(f.descent_unscaled()) / em,
+        )
     }
 
-    /// Advance width of the WinAnsi byte `b`, in em.
-    fn width(self, b: u8) -> f64 {
-        let w = if self.is_mono() {
-            COURIER_WIDTH
-        } else if (32..=126).contains(&b) {
-            HELVETICA_ASCII[usize::from(b - 32)]
-        } else {
-            HELVETICA_OTHER
-        };
-        f64::from(w) / 1000.0
+    /// Advance width of the WinAnsi byte `b`, in em: the font's own advance of the
+    /// character the byte stands for.
+    pub fn width(self, b: u8) -> f64 {
+        use ab_glyph::Font as _;
+        let f = font(FAMILIES[self.file]);
+        let glyph = f.glyph_id(win_ansi_char(b));
+        f64::from(f.h_advance_unscaled(glyph)) / self.per_em()
     }
 
     /// Width of WinAnsi-encoded `text` in em.
     pub fn text_width(self, text: &[u8]) -> f64 {
         text.iter().map(|&b| self.width(b)).sum()
+    }
+
+    /// The `/Widths` of the font file, [`FIRST_CHAR`] to [`LAST_CHAR`], in 1/1000 em.
+    pub fn widths(self) -> Vec<f32> {
+        (FIRST_CHAR..=LAST_CHAR)
+            .map(|b| (self.width(b) * 1000.0) as f32)
+            .collect()
+    }
+
+    /// The font's box, cap height and italic angle for its descriptor, in 1/1000 em.
+    pub fn descriptor_metrics(self) -> ([f32; 4], f32) {
+        let (ascent, descent) = self.ascent_descent();
+        let widest = (FIRST_CHAR..=LAST_CHAR)
+            .map(|b| self.width(b))
+            .fold(0.0, f64::max);
+        (
+            [
+                0.0,
+                (-descent * 1000.0) as f32,
+                (widest * 1000.0) as f32,
+                (ascent * 1000.0) as f32,
+            ],
+            (ascent * 700.0) as f32,
+        )
+    }
+}
+
+/// The character the WinAnsi byte `b` stands for ([`win_ansi`] backwards; `?` for the
+/// codes it never writes).
+pub fn win_ansi_char(b: u8) -> char {
+    match b {
+        b' '..=b'~' | 0xa0..=0xff => char::from(b),
+        0x80 => '€',
+        0x85 => '…',
+        0x91 => '‘',
+        0x92 => '’',
+        0x93 => '“',
+        0x94 => '”',
+        0x95 => '•',
+        0x96 => '–',
+        0x97 => '—',
+        _ => '?',
     }
 }
 
@@ -123,35 +172,51 @@ mod tests {
     use super::*;
 
     #[test]
-    fn faces_follow_family_weight_and_slant() {
+    fn styles_share_their_family_s_font_file() {
         let f = |family, bold, italic| {
-            StandardFont::of(Font {
+            PdfFont::of(Font {
                 family,
                 bold,
                 italic,
             })
-            .base_name()
         };
-        assert_eq!(f(FontFamily::Sans, false, false), "Helvetica");
-        assert_eq!(f(FontFamily::Sans, true, true), "Helvetica-BoldOblique");
-        assert_eq!(f(FontFamily::Mono, false, true), "Courier-Oblique");
-        assert_eq!(f(FontFamily::Mono, true, false), "Courier-Bold");
+        let sans = f(FontFamily::Sans, true, true);
+        assert_eq!((sans.bold, sans.italic), (true, true));
+        assert_eq!(sans.file(), f(FontFamily::Sans, false, false));
+        assert_eq!(sans.base_name(), "Ubuntu-Light");
+        assert_eq!(f(FontFamily::Mono, true, false).base_name(), "Hack-Regular");
+        assert_ne!(
+            sans.resource_name(),
+            f(FontFamily::Mono, false, false).resource_name()
+        );
     }
 
     #[test]
-    fn widths_are_helvetica_s_and_courier_s() {
-        let sans = StandardFont::of(Font::regular(FontFamily::Sans));
-        let mono = StandardFont::of(Font::regular(FontFamily::Mono));
-        // Figures are tabular in Helvetica: "0101" is four figure widths.
-        assert!((sans.text_width(b"0101") - 4.0 * 0.556).abs() < 1e-12);
-        assert!((sans.text_width(b"Wi") - (0.944 + 0.222)).abs() < 1e-12);
-        assert!((mono.text_width(b"Wi") - 1.2).abs() < 1e-12);
+    fn widths_are_the_font_s_own() {
+        use ab_glyph::Font as _;
+        let sans = PdfFont::of(Font::regular(FontFamily::Sans));
+        let mono = PdfFont::of(Font::regular(FontFamily::Mono));
+        // Read straight from the font file: Ubuntu's "W" is wider than its "i".
+        let f = font(FontFamily::Sans);
+        let per_em = f64::from(f.units_per_em().unwrap());
+        let w = f64::from(f.h_advance_unscaled(f.glyph_id('W'))) / per_em;
+        assert!((sans.width(b'W') - w).abs() < 1e-12);
+        assert!(sans.width(b'W') > 1.5 * sans.width(b'i'));
+        // Hack is monospaced: every glyph as wide.
+        assert!((mono.text_width(b"Wi") - 2.0 * mono.width(b'0')).abs() < 1e-12);
+        assert_eq!(sans.widths().len(), 224);
+        assert!(
+            (f64::from(sans.widths()[usize::from(b'W' - FIRST_CHAR)]) - w * 1000.0).abs() < 0.01
+        );
     }
 
     #[test]
-    fn text_is_encoded_in_win_ansi() {
+    fn text_is_encoded_in_win_ansi_and_read_back() {
         assert_eq!(win_ansi("row 2 × 3"), b"row 2 \xd7 3");
         assert_eq!(win_ansi("é—€"), b"\xe9\x97\x80");
         assert_eq!(win_ansi("地図"), b"??");
+        for c in ['a', '×', 'é', '—', '€', '•'] {
+            assert_eq!(win_ansi_char(win_ansi(&c.to_string())[0]), c);
+        }
     }
 }

@@ -7,7 +7,7 @@ use crate::tiled::xml_escape;
 use hexmap_draw::lines::flatten_circle;
 use hexmap_draw::{
     Circle, Colour, HAlign, HexCell, Hexagon, Image, ImageSet, Path, PlacedImage, Polygon,
-    Polyline, Rect, Segment, Sink, Stroke, StrokePattern, Text, VAlign,
+    Polyline, Rect, Segment, Sink, Stroke, StrokePattern, Text,
 };
 use hexmap_hex::Point;
 use std::fmt::Write;
@@ -359,14 +359,13 @@ impl Sink for SvgSink {
             HAlign::Centre => "middle",
             HAlign::Right => "end",
         };
-        let baseline = match t.v_align {
-            VAlign::Top => "text-before-edge",
-            VAlign::Middle => "central",
-            VAlign::Baseline => "alphabetic",
-            VAlign::Bottom => "text-after-edge",
-        };
+        // The baseline placed by the font's own ascent and descent (as the pictures place
+        // it), not by `dominant-baseline`, which not every reader follows (librsvg does
+        // not): turned with the text about its anchor.
+        let below = hexmap_draw::text_box::baseline_below_anchor(t) * self.to_px.scale;
         let mut attrs = format!(
-            "x=\"{x:.3}\" y=\"{y:.3}\" font-size=\"{size:.2}\" font-family=\"{family}\" text-anchor=\"{anchor}\" dominant-baseline=\"{baseline}\"{}",
+            "x=\"{x:.3}\" y=\"{:.3}\" font-size=\"{size:.2}\" font-family=\"{family}\" text-anchor=\"{anchor}\"{}",
+            y + below,
             fill_attr(Some(t.colour))
         );
         if t.font.bold {

@@ -305,6 +305,7 @@ fn strips_map(label: bool) -> HexMap {
             tint: Some(0.3),
             label: true,
             gm_only: false,
+            key: None,
         },
         hexes: hexmap_hex::range(at(5, 12), 5).collect(),
     })))

@@ -5,12 +5,14 @@
 //! every property as a string), so nothing here changes what a file means.
 
 /// Properties written as Tiled `int`.
-const INTS: [&str; 5] = [
+const INTS: [&str; 7] = [
     "hexmap:id",
     "hexmap:path_id",
     "hexmap:icon_id",
     "hexmap:art_of",
     "hexmap:region_id",
+    "hexmap:key_icon",
+    "hexmap:key_region",
 ];
 /// Properties written as Tiled `float`: costs (points with up to two decimals), an icon's
 /// scale, a label's size and turn, a region's tint, the map scale's distance per hex.

@@ -83,6 +83,24 @@ pub(crate) fn draw_tiles(
         .map_err(|e| TilesetImageError::Encode(e.to_string()))
 }
 
+/// A tile of terrain art: the hexagon `corners` filled with the terrain's `colour`, then
+/// the `image` (its id and pixels) drawn over it as the map draws a tile-art cell (tinted
+/// by the colour when `tint`). Tiled's tileset and Godot's atlas draw their art tiles so.
+pub(crate) fn art_tile(
+    sink: &mut dyn Sink,
+    corners: &[Point],
+    colour: Colour,
+    image: (hexmap_draw::ImageId, &hexmap_draw::RgbaImage),
+    tint: bool,
+) {
+    sink.polygon(&Polygon {
+        points: corners,
+        fill: Some(colour),
+        stroke: None,
+    });
+    draw_tile_art(sink, corners, image.0, image.1, tint.then_some(colour));
+}
+
 /// One tile with its top-left corner at `at`.
 fn draw_tile(
     sink: &mut dyn Sink,
@@ -104,14 +122,7 @@ fn draw_tile(
         TileKind::Art { image, tint } => {
             let corners = outline();
             match images.and_then(|set| set.image(image)) {
-                Some(pixels) => {
-                    sink.polygon(&Polygon {
-                        points: &corners,
-                        fill: Some(colour),
-                        stroke: None,
-                    });
-                    draw_tile_art(sink, &corners, image, pixels, tint.then_some(colour));
-                }
+                Some(pixels) => art_tile(sink, &corners, colour, (image, pixels), tint),
                 None => markers::terrain_swatch(sink, &corners, colour, 1.0),
             }
         }

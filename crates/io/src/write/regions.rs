@@ -44,9 +44,13 @@ pub(super) fn write_regions(
         let l = &r.look;
         let tint = l.tint.map_or("None".to_owned(), |t| format!("Some({t:?})"));
         let gm = if l.gm_only { "gm_only: true, " } else { "" };
+        let key = match &l.key {
+            Some(e) => format!("key: ({}), ", super::key::entry_fields(e)),
+            None => String::new(),
+        };
         let _ = writeln!(
             o,
-            "            (id: {}, name: {}, kind: {}, color: \"{}\", border: \"{}\", tint: {tint}, label: {}, {gm}hexes: [",
+            "            (id: {}, name: {}, kind: {}, color: \"{}\", border: \"{}\", tint: {tint}, label: {}, {gm}{key}hexes: [",
             r.id,
             lit(&l.name),
             lit(&l.kind),

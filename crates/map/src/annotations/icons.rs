@@ -121,6 +121,9 @@ pub struct Icon {
     pub color: Option<Rgb>,
     /// Shown to the game master only: never in the player view or a player export.
     pub gm_only: bool,
+    /// The key entry hung on this icon (a ruin's story on its ruin icon): it moves, is
+    /// copied and is deleted with the icon.
+    pub key: Option<crate::KeyEntry>,
 }
 
 impl Icon {
@@ -132,6 +135,7 @@ impl Icon {
             caption: None,
             scale: 1.0,
             color: None,
+            key: None,
         }
     }
 
@@ -159,6 +163,9 @@ impl Icon {
         }
         if !self.scale.is_finite() || !(MIN_ICON_SCALE..=MAX_ICON_SCALE).contains(&self.scale) {
             return Err(IconError::BadScale(self.scale));
+        }
+        if let Some(e) = &self.key {
+            e.check().map_err(IconError::BadKeyEntry)?;
         }
         Ok(())
     }
@@ -188,6 +195,9 @@ pub enum IconError {
     /// Another icon of the map already has this id, or the list holds it twice.
     #[error("icon id {0} is already in use")]
     IdInUse(super::IconId),
+    /// The icon's key entry is refused (no title, a bad tag, too long).
+    #[error("its key entry: {0}")]
+    BadKeyEntry(crate::KeyEntryError),
     /// Too many icons on one hex.
     #[error("{0} icons on one hex, over the limit of {MAX_ICONS_PER_HEX}")]
     TooMany(usize),

@@ -1,5 +1,8 @@
 //! Place-name labels: free text at a world point (region, sea and mountain-range names),
-//! with a size in hex units, a rotation, a colour, bold/italic and a halo.
+//! with a size in hex units, a rotation, a colour, bold/italic and a halo. A label may
+//! follow a curve instead of a straight line (a river's or a range's name along its
+//! course): its path, a polyline kept as offsets from its position, so whatever moves the
+//! label (a drag, a paste, a reshape) moves its curve with it.
 
 use crate::palette::Rgb;
 use hexmap_hex::Point;
@@ -16,6 +19,8 @@ pub const MAX_LABEL_SIZE: f32 = 100.0;
 pub const MAX_LABEL_COORD: f64 = 1.0e7;
 /// Most labels on one map.
 pub const MAX_LABELS: usize = 100_000;
+/// Most points of a label's path.
+pub const MAX_LABEL_PATH_POINTS: usize = 1_000;
 
 /// A label's id: stable while the map is edited, so edits and undo name labels by it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -48,6 +53,10 @@ pub struct Label {
     pub halo: bool,
     /// Shown to the game master only: never in the player view or a player export.
     pub gm_only: bool,
+    /// The curve the text follows, as offsets from `at` in world units (at least two
+    /// points, the text running from the first towards the last, centred on the curve's
+    /// middle); empty for a straight label, which `rotation` turns instead.
+    pub path: Vec<Point>,
 }
 
 impl Label {
@@ -63,7 +72,49 @@ impl Label {
             bold: false,
             italic: false,
             halo: true,
+            path: Vec::new(),
         }
+    }
+
+    /// A label whose text follows the world polyline `points` (at least two), placed at
+    /// the polyline's first point with the curve kept relative to it.
+    pub fn along(text: impl Into<String>, points: &[Point]) -> Label {
+        let at = points.first().copied().unwrap_or(Point::new(0.0, 0.0));
+        let mut label = Label::new(text, at);
+        label.path = points
+            .iter()
+            .map(|p| Point::new(p.x - at.x, p.y - at.y))
+            .collect();
+        label
+    }
+
+    /// The point the text is centred on: `at` for a straight label, the middle (half way
+    /// along) of a curved label's path. What the player filter asks is hidden or not.
+    pub fn centre(&self) -> Point {
+        let points: Vec<Point> = self.path_points().collect();
+        let lengths: Vec<f64> = points
+            .windows(2)
+            .map(|w| (w[1].x - w[0].x).hypot(w[1].y - w[0].y))
+            .collect();
+        let mut left = lengths.iter().sum::<f64>() / 2.0;
+        for (w, len) in points.windows(2).zip(lengths) {
+            if left <= len && len > 0.0 {
+                let t = left / len;
+                return Point::new(
+                    w[0].x + (w[1].x - w[0].x) * t,
+                    w[0].y + (w[1].y - w[0].y) * t,
+                );
+            }
+            left -= len;
+        }
+        self.at
+    }
+
+    /// The path's points in world units (empty for a straight label).
+    pub fn path_points(&self) -> impl Iterator<Item = Point> + '_ {
+        self.path
+            .iter()
+            .map(|d| Point::new(self.at.x + d.x, self.at.y + d.y))
     }
 
     /// Check the limits: non-empty one-line text within the length limit, a finite
@@ -88,6 +139,16 @@ impl Label {
         }
         if !self.rotation.is_finite() {
             return Err(LabelError::BadRotation(self.rotation));
+        }
+        if self.path.len() == 1 || self.path.len() > MAX_LABEL_PATH_POINTS {
+            return Err(LabelError::BadPathLength(self.path.len()));
+        }
+        if let Some(p) = self
+            .path
+            .iter()
+            .find(|d| !(coord_ok(d.x + self.at.x) && coord_ok(d.y + self.at.y)))
+        {
+            return Err(LabelError::BadPosition(p.x + self.at.x, p.y + self.at.y));
         }
         Ok(())
     }
@@ -114,6 +175,11 @@ pub enum LabelError {
     /// The rotation is not a finite number.
     #[error("label rotation {0} is not a finite number")]
     BadRotation(f32),
+    /// A path of one point, or of too many.
+    #[error(
+        "label path has {0} points: a path needs 2 to {MAX_LABEL_PATH_POINTS} (none for a straight label)"
+    )]
+    BadPathLength(usize),
     /// No label has this id.
     #[error("there is no label {0}")]
     Unknown(LabelId),
@@ -196,6 +262,29 @@ mod tests {
         let mut l = ok.clone();
         l.rotation = f32::INFINITY;
         assert!(matches!(l.validate(), Err(LabelError::BadRotation(_))));
+    }
+
+    #[test]
+    fn a_path_needs_two_finite_points_and_moves_with_the_label() {
+        let points = [
+            Point::new(10.0, 5.0),
+            Point::new(30.0, 9.0),
+            Point::new(50.0, 2.0),
+        ];
+        let mut l = Label::along("Silverrun", &points);
+        assert_eq!(l.validate(), Ok(()));
+        assert_eq!(l.path_points().collect::<Vec<_>>(), points);
+        // Half way along: 20.4 of the first piece's 20.4 and the second's 20.9.
+        let c = l.centre();
+        assert!((c.x - 30.0).abs() < 0.5 && (c.y - 9.0).abs() < 0.5, "{c:?}");
+        l.at = Point::new(11.0, 6.0);
+        assert_eq!(l.path_points().nth(2), Some(Point::new(51.0, 3.0)));
+        let mut one = l.clone();
+        one.path.truncate(1);
+        assert_eq!(one.validate(), Err(LabelError::BadPathLength(1)));
+        let mut far = l.clone();
+        far.path[1].y = f64::NAN;
+        assert!(matches!(far.validate(), Err(LabelError::BadPosition(..))));
     }
 
     #[test]

@@ -139,3 +139,50 @@ fn types_are_checked() {
     let dup = CustomProps::build(vec![side(), side()], BTreeMap::new()).unwrap_err();
     assert_eq!(dup.to_string(), "property \"side\" is declared twice");
 }
+
+#[test]
+fn a_stroke_of_property_edits_is_one_undo_step_and_redoes_whole() {
+    let mut doc = Document::new(map());
+    doc.apply(&Edit::Custom(CustomEdit::SetTypes(vec![side()])))
+        .unwrap();
+    let cells: Vec<_> = doc.map().shape().iter().take(3).collect();
+    let red = PropValue::Enum("Red".into());
+    let blue = PropValue::Enum("Blue".into());
+    doc.begin_stroke();
+    for c in &cells {
+        doc.apply(&Edit::Custom(CustomEdit::Set {
+            owners: vec![PropOwner::Cell(*c)],
+            name: "side".into(),
+            value: Some(red.clone()),
+        }))
+        .unwrap();
+    }
+    doc.end_stroke();
+    let side = |doc: &Document, c: Hex| {
+        doc.map()
+            .custom()
+            .value(PropOwner::Cell(c), "side")
+            .cloned()
+    };
+    doc.undo();
+    for c in &cells {
+        assert_eq!(
+            side(&doc, *c),
+            Some(blue.clone()),
+            "one undo takes the stroke back"
+        );
+    }
+    assert_eq!(
+        doc.map().custom().types().len(),
+        1,
+        "the type declared before the stroke stays"
+    );
+    doc.redo();
+    for c in &cells {
+        assert_eq!(
+            side(&doc, *c),
+            Some(red.clone()),
+            "one redo puts all of it back"
+        );
+    }
+}

@@ -4,7 +4,7 @@
 //! forth exactly.
 //!
 //! Two checks per edit. Nothing public comes from a secret (and nothing secret from a
-//! public item): every note, key entry, icon and label in the result has the flag of the item of the
+//! public item): every note, key entry (on a hex, an icon or a region), icon and label in the result has the flag of the item of the
 //! same text in the map before; every edge feature and path step is one of the map's
 //! before, or its image under the edit, with the same type and flag. Nothing is lost on
 //! the way: what the edit carries arrives with its flag. And no flag is left on an empty
@@ -91,6 +91,11 @@ fn stocked(seed: u64) -> HexMap {
         let icon = Icon {
             caption: Some(format!("icon {i}")),
             gm_only: rng.random_bool(0.5),
+            key: rng.random_bool(0.5).then(|| crate::KeyEntry {
+                gm_text: format!("icon secret {i}"),
+                gm_only: rng.random_bool(0.5),
+                ..crate::KeyEntry::new(format!("icon entry {i}"), "told")
+            }),
             ..Icon::builtin(BuiltinIcon::Castle)
         };
         let h = pick(&mut rng);
@@ -122,6 +127,10 @@ fn stocked(seed: u64) -> HexMap {
                 tint: None,
                 label: true,
                 gm_only: rng.random_bool(0.5),
+                key: rng.random_bool(0.7).then(|| crate::KeyEntry {
+                    gm_only: rng.random_bool(0.5),
+                    ..crate::KeyEntry::new(format!("region entry {i}"), "told")
+                }),
             },
             hexes,
         };
@@ -142,6 +151,9 @@ fn flags_by_text(m: &HexMap) -> BTreeMap<String, bool> {
     for (_, list) in m.icons().iter() {
         for i in list {
             out.insert(i.icon.caption.clone().unwrap(), i.icon.gm_only);
+            if let Some(e) = &i.icon.key {
+                out.insert(e.title.clone(), e.gm_only);
+            }
         }
     }
     for (_, l) in m.labels().iter() {
@@ -149,12 +161,39 @@ fn flags_by_text(m: &HexMap) -> BTreeMap<String, bool> {
     }
     for r in m.regions().iter() {
         out.insert(r.look.name.clone(), r.look.gm_only);
+        if let Some(e) = &r.look.key {
+            out.insert(e.title.clone(), e.gm_only);
+        }
     }
     out
 }
 
-/// Every item of `after` that has a text carries the flag its text had `before`.
+/// The key entry of every icon (by caption) and region (by name).
+fn owned_entries(m: &HexMap) -> BTreeMap<String, Option<crate::KeyEntry>> {
+    let mut out = BTreeMap::new();
+    for (_, list) in m.icons().iter() {
+        for i in list {
+            out.insert(i.icon.caption.clone().unwrap(), i.icon.key.clone());
+        }
+    }
+    for r in m.regions().iter() {
+        out.insert(r.look.name.clone(), r.look.key.clone());
+    }
+    out
+}
+
+/// Every item of `after` that has a text carries the flag its text had `before`, and
+/// every icon and region its own key entry, whole.
 fn texts_keep_their_flags(before: &HexMap, after: &HexMap) -> Result<(), String> {
+    let owned = owned_entries(before);
+    for (owner, entry) in owned_entries(after) {
+        if owned.get(&owner) != Some(&entry) {
+            return Err(format!(
+                "{owner:?} holds the key entry {entry:?}, held {:?}",
+                owned.get(&owner)
+            ));
+        }
+    }
     let was = flags_by_text(before);
     for (text, gm) in flags_by_text(after) {
         if was.get(&text) != Some(&gm) {

@@ -101,6 +101,8 @@ pub struct RegionLook {
     pub label: bool,
     /// For the GM only: the player view leaves the region out (name, outline and tint).
     pub gm_only: bool,
+    /// The key entry hung on the region (a forest's lore): it goes with the region.
+    pub key: Option<crate::KeyEntry>,
 }
 
 impl RegionLook {
@@ -115,6 +117,7 @@ impl RegionLook {
             tint: None,
             label: true,
             gm_only: false,
+            key: None,
         }
     }
 }
@@ -193,6 +196,14 @@ pub enum RegionError {
         id: RegionId,
         /// The value.
         tint: f32,
+    },
+    /// The region's key entry is refused (no title, a bad tag, too long).
+    #[error("region {id}: its key entry: {error}")]
+    BadKeyEntry {
+        /// The region.
+        id: RegionId,
+        /// What is wrong with the entry.
+        error: crate::KeyEntryError,
     },
     /// Too many regions or kinds.
     #[error(
@@ -298,6 +309,10 @@ impl Regions {
             && !(0.0..=1.0).contains(&t)
         {
             return Err(RegionError::BadTint { id, tint: t });
+        }
+        if let Some(e) = &look.key {
+            e.check()
+                .map_err(|error| RegionError::BadKeyEntry { id, error })?;
         }
         Ok(())
     }

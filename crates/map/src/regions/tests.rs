@@ -15,6 +15,7 @@ fn look(name: &str, kind: &str) -> RegionLook {
         tint: None,
         label: true,
         gm_only: false,
+        key: None,
     }
 }
 

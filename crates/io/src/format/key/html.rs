@@ -10,6 +10,7 @@ use crate::format::{ExportOnly, FormatInfo, WriteError, WriteJob, Written};
 use crate::render::transform_json;
 use base64::Engine as _;
 use hexmap_map::HexMap;
+use hexmap_map::KeyTarget;
 use hexmap_map::key_text::{Span, blocks};
 use std::fmt::Write as _;
 
@@ -94,26 +95,38 @@ fn page(map: &HexMap, key: &[Keyed], picture: &KeyPicture) -> String {
          src=\"data:image/png;base64,{png}\">\n\
          <svg viewBox=\"0 0 {w} {h}\" xmlns=\"http://www.w3.org/2000/svg\">\n"
     );
-    for k in key {
-        let points: Vec<String> = picture
-            .corners(map, k.hex)
-            .iter()
-            .map(|(x, y)| format!("{x:.2},{y:.2}"))
-            .collect();
-        let _ = writeln!(
-            s,
-            "<a href=\"#{}\"><polygon points=\"{}\"><title>{} {}</title></polygon></a>",
-            anchor(&k.label),
-            points.join(" "),
-            escape(&k.label),
-            escape(&k.entry.title)
-        );
+    // Regions first, then icons, then hexes: the last drawn is on top, so a click on a
+    // keyed hex finds its own entry, and one elsewhere in a keyed region the region's.
+    let layer = |k: &&Keyed| match k.target {
+        KeyTarget::Region(_) => 0,
+        KeyTarget::Icon(_) => 1,
+        KeyTarget::Hex(_) => 2,
+    };
+    let mut drawn: Vec<&Keyed> = key.iter().collect();
+    drawn.sort_by_key(layer);
+    for k in drawn {
+        let _ = write!(s, "<a href=\"#{}\">", k.anchor());
+        for &h in &k.hexes {
+            let points: Vec<String> = picture
+                .corners(map, h)
+                .iter()
+                .map(|(x, y)| format!("{x:.2},{y:.2}"))
+                .collect();
+            let _ = write!(s, "<polygon points=\"{}\">", points.join(" "));
+            let _ = write!(
+                s,
+                "<title>{} {}</title></polygon>",
+                escape(&k.heading()),
+                escape(&k.entry.title)
+            );
+        }
+        s.push_str("</a>\n");
     }
     s.push_str("</svg></div>\n");
     let _ = writeln!(
         s,
         "<p><input id=\"search\" type=\"search\" placeholder=\"Search the key\" \
-         aria-label=\"Search the key\"> {} keyed hexes</p>",
+         aria-label=\"Search the key\"> {} entries</p>",
         key.len()
     );
     s.push_str("<p id=\"none\" hidden>No entry matches.</p>\n");
@@ -142,9 +155,9 @@ fn entry(s: &mut String, map: &HexMap, k: &Keyed) {
     let _ = writeln!(
         s,
         "<article id=\"{}\" data-text=\"{}\">\n<h2>{} {}</h2>",
-        anchor(&k.label),
+        k.anchor(),
         escape(&search),
-        escape(&k.label),
+        escape(&k.heading()),
         escape(&e.title)
     );
     if !e.tags.is_empty() {

@@ -40,7 +40,7 @@ fn write_key_markdown(job: WriteJob<'_>) -> Result<Written, WriteError> {
     let mut side = Vec::with_capacity(key.len() + 2);
     for k in &key {
         side.push((
-            format!("{}.md", file_stem(&k.label)),
+            format!("{}.md", file_stem(&k.slug)),
             entry_file(map, k).into_bytes(),
         ));
     }
@@ -53,14 +53,24 @@ fn write_key_markdown(job: WriteJob<'_>) -> Result<Written, WriteError> {
     })
 }
 
-/// A wiki link to the entry labelled `label`.
+/// A wiki link to a hex's entry labelled `label`.
 fn wiki(label: &str) -> String {
-    let stem = file_stem(label);
+    wiki_to(label, label)
+}
+
+/// A wiki link to the file of `slug`, shown as `label`.
+fn wiki_to(slug: &str, label: &str) -> String {
+    let stem = file_stem(slug);
     if stem == label {
         format!("[[{label}]]")
     } else {
         format!("[[{stem}|{label}]]")
     }
+}
+
+/// A wiki link to an entry of the key.
+fn link(k: &Keyed) -> String {
+    wiki_to(&k.slug, &k.heading())
 }
 
 /// `text` with its links written for the vault: wiki links to entries, plain text for the
@@ -96,7 +106,7 @@ fn tag_line(tags: &[String]) -> String {
 /// One keyed hex's file.
 fn entry_file(map: &HexMap, k: &Keyed) -> String {
     let e = &k.entry;
-    let mut s = format!("# {} {}\n\n", k.label, e.title.trim());
+    let mut s = format!("# {} {}\n\n", k.heading(), e.title.trim());
     if !e.tags.is_empty() {
         let _ = writeln!(s, "Tags: {}\n", tag_line(&e.tags));
     }
@@ -123,7 +133,7 @@ fn index_file(map: &HexMap, key: &[Keyed]) -> String {
     }
     let _ = writeln!(
         s,
-        "{} keyed hexes, in label order; by tag: [[tags]].\n",
+        "{} entries: keyed hexes in label order (each hex's icons after it), then regions; by tag: [[tags]].\n",
         key.len()
     );
     for k in key {
@@ -132,7 +142,7 @@ fn index_file(map: &HexMap, key: &[Keyed]) -> String {
         } else {
             format!(" ({})", k.entry.tags.join(", "))
         };
-        let _ = writeln!(s, "- {} {}{tags}", wiki(&k.label), k.entry.title.trim());
+        let _ = writeln!(s, "- {} {}{tags}", link(k), k.entry.title.trim());
     }
     s
 }
@@ -149,7 +159,7 @@ fn tags_file(map: &HexMap, key: &[Keyed]) -> String {
     for tag in tags {
         let _ = writeln!(s, "## {tag}\n");
         for k in key.iter().filter(|k| k.entry.tags.contains(tag)) {
-            let _ = writeln!(s, "- {} {}", wiki(&k.label), k.entry.title.trim());
+            let _ = writeln!(s, "- {} {}", link(k), k.entry.title.trim());
         }
         s.push('\n');
     }

@@ -20,21 +20,48 @@ use super::picture::picture_options;
 use super::{WriteError, WriteOptions};
 use crate::render::{ToPixels, fit_png, picture_transform, render_png};
 use hexmap_hex::Hex;
-use hexmap_map::{HexMap, KeyEntry, UNKNOWN_LINK};
+use hexmap_map::{HexMap, KeyEntry, KeyTarget, UNKNOWN_LINK};
 
 pub use booklet::KEY_PDF;
 pub use html::KEY_HTML;
 pub use markdown::KEY_MD;
 
-/// One entry of the key as the exports list it.
+/// One entry of the key as the exports list it: a hex's, an icon's or a region's.
 #[derive(Clone, Debug)]
 pub struct Keyed {
-    /// The hex's label in the map's numbering ("0305").
+    /// The name people use for it: the hex's label in the map's numbering ("0305"), an
+    /// icon's hex label and id ("0305 icon 7"), a region's name.
     pub label: String,
-    /// The hex.
+    /// A name unique in the key for files and anchors ("0305", "0305-icon-7",
+    /// "region-3").
+    pub slug: String,
+    /// What it hangs on.
+    pub target: KeyTarget,
+    /// The hex to show it at: the hex, the icon's hex, the region's middle hex.
     pub hex: Hex,
+    /// Every hex it covers (a region's all).
+    pub hexes: Vec<Hex>,
     /// The entry (a note read as an entry included).
     pub entry: KeyEntry,
+}
+
+impl Keyed {
+    /// Its anchor in a page: `hex-0305` for a hex (what a link to the hex names),
+    /// `key-0305-icon-7` and `key-region-3` for an icon's and a region's.
+    pub fn anchor(&self) -> String {
+        match self.target {
+            KeyTarget::Hex(_) => html::anchor(&self.label),
+            _ => format!("key-{}", file_stem(&self.slug)),
+        }
+    }
+
+    /// What it is, for a heading: "0305", "0305 icon 7", "Region Mirewood".
+    pub fn heading(&self) -> String {
+        match self.target {
+            KeyTarget::Region(_) => format!("Region {}", self.label),
+            _ => self.label.clone(),
+        }
+    }
 }
 
 /// Where a `[[label]]` link leads, as the exports show it.
@@ -52,11 +79,21 @@ pub enum Link {
 /// What an unknown link reads as.
 pub const UNKNOWN_TEXT: &str = "unknown hex";
 
-/// The key of `map` in label order.
+/// The whole key of `map`: hexes in label order, each hex's icons after it, then the
+/// regions by name ([`HexMap::key_items`]).
 pub fn keyed(map: &HexMap) -> Vec<Keyed> {
-    map.key_by_label()
+    map.key_items()
         .into_iter()
-        .map(|(label, hex, entry)| Keyed { label, hex, entry })
+        .filter_map(|i| {
+            Some(Keyed {
+                hex: i.anchor()?,
+                label: i.label,
+                slug: i.slug,
+                target: i.target,
+                hexes: i.hexes,
+                entry: i.entry,
+            })
+        })
         .collect()
 }
 

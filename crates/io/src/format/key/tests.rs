@@ -99,3 +99,123 @@ fn in_the_player_view_a_link_into_the_fog_names_nothing() {
     assert!(page.contains("Road to <span class=\"unknown\">unknown hex</span>"));
     assert!(!page.contains("0304") && !page.contains("Tower"));
 }
+
+/// [`keyed_map`] with a tower icon on 0304 and a region of 0401–0402, each with an entry.
+fn owners_map() -> HexMap {
+    use hexmap_map::{BuiltinIcon, Document, Edit, Icon, Region, RegionEdit, RegionId};
+    let mut map = keyed_map();
+    let tower = map.hex_of_label("0304").unwrap();
+    let icon = Icon {
+        key: Some(KeyEntry {
+            gm_text: "A ghost rings it.".into(),
+            ..KeyEntry::new("Bell tower", "A bell hangs *high*.")
+        }),
+        ..Icon::builtin(BuiltinIcon::Tower)
+    };
+    map.add_icon(tower, icon).unwrap();
+    let mut d = Document::new(map);
+    d.apply(&Edit::Region(RegionEdit::AddKind(hexmap_map::RegionKind {
+        name: "Wild".into(),
+        exclusive: false,
+    })))
+    .unwrap();
+    let mut look = hexmap_map::RegionLook::new("Mirewood", "Wild", hexmap_map::Rgb([9, 99, 9]));
+    look.key = Some(KeyEntry::new("The Mire", "Fog and reeds; see [[0102]]."));
+    let hexes = ["0401", "0402"]
+        .iter()
+        .map(|l| d.map().hex_of_label(l).unwrap())
+        .collect();
+    d.apply(&Edit::Region(RegionEdit::Add(Region {
+        id: RegionId(2),
+        look,
+        hexes,
+    })))
+    .unwrap();
+    d.into_map()
+}
+
+#[test]
+fn every_key_export_lists_the_entries_of_icons_and_regions() {
+    let map = owners_map();
+    let key = keyed(&map);
+    let seen: Vec<(&str, &str)> = key
+        .iter()
+        .map(|k| (k.heading().leak() as &str, k.entry.title.as_str()))
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            ("0102", "Mill *Ford*"),
+            ("0304", "Tower"),
+            ("0304 icon 0", "Bell tower"),
+            ("Region Mirewood", "The Mire"),
+        ]
+    );
+    // The vault: a file each, listed in the index, links between them as before.
+    let out = written(&map, &KEY_MD);
+    let names: Vec<&str> = out.side.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "0102.md",
+            "0304.md",
+            "0304-icon-0.md",
+            "region-2.md",
+            "tags.md",
+            "map.png"
+        ]
+    );
+    let mire = String::from_utf8(out.side[3].1.clone()).unwrap();
+    assert!(mire.starts_with("# Region Mirewood The Mire\n"), "{mire}");
+    assert!(mire.contains("see [[0102]]."), "{mire}");
+    let index = String::from_utf8(out.main).unwrap();
+    assert!(
+        index.contains("- [[0304-icon-0|0304 icon 0]] Bell tower")
+            && index.contains("- [[region-2|Region Mirewood]] The Mire"),
+        "{index}"
+    );
+    // The page: the icon's hex and the region's two hexes clickable, under the hexes'.
+    let page = String::from_utf8(written(&map, &KEY_HTML).main).unwrap();
+    assert_eq!(page.matches("<polygon points=").count(), 2 + 1 + 2);
+    let region = page.find("<a href=\"#key-region-2\">").unwrap();
+    let icon = page.find("<a href=\"#key-0304-icon-0\">").unwrap();
+    let hex = page.find("<a href=\"#hex-0304\">").unwrap();
+    assert!(region < icon && icon < hex, "drawn region, icon, hex");
+    assert!(page.contains("<article id=\"key-0304-icon-0\""));
+    assert!(page.contains("<h2>Region Mirewood The Mire</h2>"), "{page}");
+    assert!(page.contains("A ghost rings it."));
+}
+
+#[test]
+fn players_read_the_public_part_of_a_seen_icon_or_region_entry_only() {
+    let mut map = owners_map();
+    let opts = WriteOptions {
+        player_view: true,
+        ..WriteOptions::default()
+    };
+    let vault = |map: &HexMap| {
+        let out = write_map(map, &KEY_MD, &opts, "out", &mut |_| {}).unwrap();
+        let names: Vec<String> = out.side.iter().map(|(n, _)| n.clone()).collect();
+        let all: String = out
+            .side
+            .iter()
+            .filter(|(n, _)| n.ends_with(".md"))
+            .map(|(_, b)| String::from_utf8_lossy(b).into_owned())
+            .collect();
+        (names, all)
+    };
+    let (names, all) = vault(&map);
+    assert!(names.contains(&"0304-icon-0.md".to_owned()), "{names:?}");
+    assert!(
+        all.contains("A bell hangs *high*.") && !all.contains("ghost"),
+        "{all}"
+    );
+    // The icon's hex and the region hidden: neither entry is told.
+    for l in ["0304", "0401", "0402"] {
+        let h = map.hex_of_label(l).unwrap();
+        map.set_hidden(h, true).unwrap();
+    }
+    let (names, all) = vault(&map);
+    assert_eq!(names, ["0102.md", "tags.md", "map.png"]);
+    assert!(!all.contains("Bell") && !all.contains("Mire"), "{all}");
+}

@@ -1,7 +1,8 @@
 //! The hex key as Foundry Journal entries: one entry for the entries players may be
 //! shown (one text page each, in label order, the GM's text in a Foundry secret block
 //! that only the GM sees), one for the GM-only entries (the GM keeps it to themselves),
-//! and a map pin (a Note of the scene) per entry on its hex. The player view's map holds
+//! and a map pin (a Note of the scene) per entry on its hex (an icon's on the icon's hex, a
+//! region's on its middle hex). The player view's map holds
 //! only what the players may see (the player filter ran before this), so its journal has
 //! no GM text and no GM-only entry.
 
@@ -39,28 +40,41 @@ pub struct Journals {
 }
 
 impl Journals {
-    /// The pins, in label order.
+    /// The pins, in the key's order.
     pub fn pins(&self) -> impl Iterator<Item = &Pin> {
         self.pins.iter()
     }
 }
 
-/// The journals of `map`'s key, named after the scene.
+/// What an entry hangs on, as the page's flags say: `hex`, `icon 7`, `region 3`.
+fn on(target: hexmap_map::KeyTarget) -> String {
+    match target {
+        hexmap_map::KeyTarget::Hex(_) => "hex".to_owned(),
+        hexmap_map::KeyTarget::Icon(id) => format!("icon {id}"),
+        hexmap_map::KeyTarget::Region(id) => format!("region {id}"),
+    }
+}
+
+/// The journals of `map`'s key (hexes', icons' and regions' entries), named after the
+/// scene.
 pub fn journals(map: &HexMap, scene: &str) -> Journals {
-    let key = map.key_by_label();
+    let key = crate::format::key::keyed(map);
     let mut pins = Vec::new();
     let mut entry = |gm_only: bool| {
         let what = if gm_only { "GM key" } else { "key" };
         let entry_id = document_id(scene, what);
         let pages: Vec<Value> = key
             .iter()
-            .filter(|(_, _, e)| e.gm_only == gm_only)
+            .filter(|k| k.entry.gm_only == gm_only)
             .enumerate()
-            .map(|(n, (label, hex, e))| {
-                let page_id = document_id(scene, &format!("page {label}"));
-                let text = format!("{label} {}", e.title);
+            .map(|(n, k)| {
+                let (label, e) = (&k.label, &k.entry);
+                // A hex's page keeps the id it has always had; an icon's and a region's
+                // are named by their slug ("0305-icon-7", "region-3").
+                let page_id = document_id(scene, &format!("page {}", k.slug));
+                let text = format!("{} {}", k.heading(), e.title);
                 pins.push(Pin {
-                    hex: *hex,
+                    hex: k.hex,
                     label: label.clone(),
                     text: text.clone(),
                     entry_id: entry_id.clone(),
@@ -74,7 +88,7 @@ pub fn journals(map: &HexMap, scene: &str) -> Journals {
                     "text": {"content": page_html(e, &page_id), "format": 1},
                     "sort": (n as i64 + 1) * 100_000,
                     "ownership": {"default": -1},
-                    "flags": {"hexmap": {"hex": label, "tags": e.tags}},
+                    "flags": {"hexmap": {"hex": map.hex_label(k.hex), "on": on(k.target), "tags": e.tags}},
                 })
             })
             .collect();
@@ -91,7 +105,12 @@ pub fn journals(map: &HexMap, scene: &str) -> Journals {
     };
     let public = entry(false);
     let gm_only = entry(true);
-    pins.sort_by(|a, b| (a.label.len(), &a.label).cmp(&(b.label.len(), &b.label)));
+    // In the key's order (hexes by label, each hex's icons after it, then regions).
+    let order: Vec<String> = key
+        .iter()
+        .map(|k| document_id(scene, &format!("page {}", k.slug)))
+        .collect();
+    pins.sort_by_key(|p| order.iter().position(|id| *id == p.page_id));
     Journals {
         public,
         gm_only,

@@ -19,8 +19,11 @@
 
 use super::board::BOARD_HEX_RANGE;
 use crate::format::{ExportOnly, FormatInfo, FormatOption, WriteError, WriteJob, Written};
+use crate::render::{Fonts, RasterSink, ToPixels};
+use crate::tiled::tileset_image::art_tile;
 use crate::tiled::xml::escape;
-use hexmap_hex::{OffsetKind, Orientation};
+use hexmap_draw::{Colour, ImageSet, Polygon, Sink};
+use hexmap_hex::{OffsetKind, Orientation, Point};
 use hexmap_map::{HexMap, MoveCost};
 
 /// The most a tile's proportions may differ from a regular hexagon's (0.1 %).
@@ -187,8 +190,14 @@ pub fn scene(map: &HexMap, data: &[u8], tileset: &str) -> String {
 }
 
 /// The atlas: one tile of `size` per terrain, left to right in palette order, each a
-/// hexagon of Godot's tile shape filled with the terrain's colour.
-pub fn atlas(map: &HexMap, size: (u32, u32)) -> Result<Vec<u8>, WriteError> {
+/// hexagon of Godot's tile shape in the terrain's colour, with the terrain's first tile-art
+/// image over it where `images` holds it (drawn by `draw` as the map draws a tile-art
+/// cell).
+pub fn atlas(
+    map: &HexMap,
+    size: (u32, u32),
+    images: Option<&ImageSet>,
+) -> Result<Vec<u8>, WriteError> {
     let terrains = map.palette().terrains();
     let (w, h) = size;
     let count = terrains.len().max(1) as u32;
@@ -198,7 +207,7 @@ pub fn atlas(map: &HexMap, size: (u32, u32)) -> Result<Vec<u8>, WriteError> {
     // the top and bottom and a quarter in from them on the sides (pointy); turned for
     // flat hexes.
     let pointy = map.properties().orientation == Orientation::Pointy;
-    let corners: [(f32, f32); 6] = [
+    let corners: [(f64, f64); 6] = [
         (0.0, -0.5),
         (-0.5, -0.25),
         (-0.5, 0.25),
@@ -206,31 +215,35 @@ pub fn atlas(map: &HexMap, size: (u32, u32)) -> Result<Vec<u8>, WriteError> {
         (0.5, 0.25),
         (0.5, -0.25),
     ];
+    let fonts = Fonts::new();
+    let pixels = ToPixels {
+        scale: 1.0,
+        offset: (0.0, 0.0),
+    };
+    let mut sink = RasterSink::new(&mut img, pixels, &fonts);
     for (n, t) in terrains.iter().enumerate() {
-        let mut pb = tiny_skia::PathBuilder::new();
-        for (i, &(a, b)) in corners.iter().enumerate() {
-            let (a, b) = if pointy { (a, b) } else { (b, a) };
-            let (x, y) = ((n as f32 + 0.5 + a) * w as f32, (0.5 + b) * h as f32);
-            if i == 0 {
-                pb.move_to(x, y);
-            } else {
-                pb.line_to(x, y);
-            }
-        }
-        pb.close();
-        let mut paint = tiny_skia::Paint::default();
+        let outline: Vec<Point> = (corners.iter())
+            .map(|&(a, b)| {
+                let (a, b) = if pointy { (a, b) } else { (b, a) };
+                Point::new(
+                    (n as f64 + 0.5 + a) * f64::from(w),
+                    (0.5 + b) * f64::from(h),
+                )
+            })
+            .collect();
         let [r, g, b] = t.color.0;
-        paint.set_color_rgba8(r, g, b, 255);
-        if let Some(path) = pb.finish() {
-            img.fill_path(
-                &path,
-                &paint,
-                tiny_skia::FillRule::Winding,
-                tiny_skia::Transform::identity(),
-                None,
-            );
+        let colour = Colour::rgb(r, g, b);
+        let art = (t.art.images.first()).and_then(|path| images?.get(path));
+        match art {
+            Some(image) => art_tile(&mut sink, &outline, colour, image, t.art.tint),
+            None => sink.polygon(&Polygon {
+                points: &outline,
+                fill: Some(colour),
+                stroke: None,
+            }),
         }
     }
+    drop(sink);
     img.encode_png()
         .map_err(|e| WriteError::Option(format!("the atlas: {e}")))
 }
@@ -247,7 +260,7 @@ pub static GODOT: ExportOnly = ExportOnly {
         name: "godot",
         description: "Godot 4 scene (.tscn, TileSet and atlas beside it)",
         extensions: &["tscn"],
-        options: &[FormatOption::BoardHex],
+        options: &[FormatOption::BoardHex, FormatOption::PlayerView],
         reads: false,
         writes: true,
         drops: GODOT_DROPS,
@@ -287,7 +300,7 @@ fn write_godot(job: WriteJob<'_>) -> Result<Written, WriteError> {
     let size = tile_size(map, opts.board_hex);
     let (tileset_name, atlas_name) = side_names(file_name);
     let data = tile_map_data(&cells(map)?);
-    let atlas = atlas(map, size)?;
+    let atlas = atlas(map, size, opts.images.as_deref())?;
     progress(0.9);
     let tres = tileset(map, size, &escape(&atlas_name));
     let tscn = scene(map, &data, &escape(&tileset_name));

@@ -8,3 +8,4 @@ pub mod foundry;
 pub mod foundry_journal;
 pub mod godot;
 pub mod vassal;
+pub mod vassal_zones;

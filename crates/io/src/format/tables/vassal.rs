@@ -13,6 +13,7 @@
 //! `first` is `H`.
 
 use super::board::{Board, draw_board, whole_pixel};
+use super::vassal_zones::{VassalZone, zones};
 use crate::format::{ExportOnly, FormatInfo, WriteError, WriteJob, Written};
 use crate::tiled::xml::escape;
 use crate::zip_store::stored_zip;
@@ -98,58 +99,6 @@ pub fn vassal_grid(map: &HexMap, board: &Board) -> VassalGrid {
     }
 }
 
-/// One VASSAL Zone: a name and a polygon of whole board pixels.
-#[derive(Clone, Debug, PartialEq)]
-pub struct VassalZone {
-    /// The region's name (a second or later part of a region is numbered: "Greenwold 2").
-    pub name: String,
-    /// The polygon's corners on the board, in order.
-    pub points: Vec<(i64, i64)>,
-}
-
-/// The map's named regions as Zones on `board`: one per outer ring of each region's
-/// outline (VASSAL's Zone is one polygon, `Zone.java`'s `path`; a hole inside a region is
-/// not cut out of its zone), corners rounded to whole pixels as VASSAL stores them
-/// (`PolygonEditor.polygonToString`).
-pub fn zones(map: &HexMap, board: &Board) -> Vec<VassalZone> {
-    let mut out = Vec::new();
-    for region in map.regions().iter() {
-        let rings = hexmap_draw::named_regions::outline_rings(&region.hexes, &board.layout);
-        let area = |ring: &[hexmap_hex::Point]| {
-            ring.iter()
-                .zip(ring.iter().cycle().skip(1))
-                .map(|(a, b)| a.x * b.y - b.x * a.y)
-                .sum::<f64>()
-        };
-        // Every ring turns the same way round the region: an outer ring's area has the
-        // sign of the first ring (the lowest outer side is on an outer ring), a hole's
-        // the other.
-        let Some(outer_sign) = rings.first().map(|r| area(r).signum()) else {
-            continue;
-        };
-        let outer = rings.iter().filter(|r| area(r).signum() == outer_sign);
-        for (n, ring) in outer.enumerate() {
-            let points = ring
-                .iter()
-                .map(|p| {
-                    let (x, y) = (
-                        p.x * board.to_px.scale + board.to_px.offset.0,
-                        p.y * board.to_px.scale + board.to_px.offset.1,
-                    );
-                    (x.round() as i64, y.round() as i64)
-                })
-                .collect();
-            let name = if n == 0 {
-                region.look.name.clone()
-            } else {
-                format!("{} {}", region.look.name, n + 1)
-            };
-            out.push(VassalZone { name, points });
-        }
-    }
-    out
-}
-
 /// The `HexGrid` element (with its numbering) of `grid`, indented by `indent`.
 fn hex_grid_xml(grid: &VassalGrid, indent: &str) -> String {
     let VassalGrid {
@@ -191,10 +140,30 @@ fn board_grid_xml(grid: &VassalGrid, zones: &[VassalZone]) -> String {
             .iter()
             .map(|(x, y)| format!("{x},{y}"))
             .collect();
-        xml.push_str(&format!(
-            "{INDENT}  <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone highlightProperty=\"\"              locationFormat=\"$gridLocation$\" name=\"{}\" path=\"{}\" useHighlight=\"false\"              useParentGrid=\"true\"/>\n",
+        let open = format!(
+            "{INDENT}  <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone highlightProperty=\"\" \
+             locationFormat=\"$gridLocation$\" name=\"{}\" path=\"{}\" useHighlight=\"false\" \
+             useParentGrid=\"true\"",
             escape(&zone.name),
             path.join(";")
+        );
+        if zone.properties.is_empty() {
+            xml.push_str(&format!("{open}/>\n"));
+            continue;
+        }
+        xml.push_str(&format!("{open}>\n"));
+        // `ZoneProperty` is a `GlobalProperty` (GlobalProperty.java, `getAttributeNames`).
+        for (key, value) in &zone.properties {
+            xml.push_str(&format!(
+                "{INDENT}    <VASSAL.build.module.properties.ZoneProperty description=\"\" \
+                 initialValue=\"{}\" isNumeric=\"false\" max=\"100\" min=\"0\" name=\"{}\" \
+                 wrap=\"false\"/>\n",
+                escape(value),
+                escape(key)
+            ));
+        }
+        xml.push_str(&format!(
+            "{INDENT}  </VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>\n"
         ));
     }
     xml.push_str(&format!(

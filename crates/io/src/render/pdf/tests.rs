@@ -68,7 +68,7 @@ fn text_is_centred_with_the_font_s_widths() {
         oy: 0.0,
     };
     let mut sink = PdfSink::new(to_page, &mut shared);
-    // A line of 0.925 units: a 1-unit em; "00" is 1.112 units wide.
+    // A line of 0.925 units; "00" as wide as the font's own advances say.
     sink.text(&Text::centred(
         "00",
         Point::new(100.0, 0.0),
@@ -77,6 +77,15 @@ fn text_is_centred_with_the_font_s_widths() {
         Font::regular(FontFamily::Sans),
     ));
     let content = inflate(&sink.finish().0);
-    // Starts half its width left of the anchor: 100 − 0.556.
-    assert!(content.contains("1 0 0 1 99.44 "), "{content}");
+    // Starts half its width left of the anchor, the width read from the font file.
+    use ab_glyph::Font as _;
+    let f = hexmap_draw::fonts::font(FontFamily::Sans);
+    let per_em = f64::from(f.units_per_em().unwrap());
+    let em = 0.925 * per_em / f64::from(f.ascent_unscaled() - f.descent_unscaled());
+    let zero = f64::from(f.h_advance_unscaled(f.glyph_id('0'))) / per_em;
+    let x = 100.0 - zero * em;
+    assert!(
+        content.contains(&format!("1 0 0 1 {} ", (x * 100.0).round() / 100.0)),
+        "{x} {content}"
+    );
 }

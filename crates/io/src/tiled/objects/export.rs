@@ -352,6 +352,14 @@ fn labels(map: &HexMap, grid: &TiledGrid, world: &Layout, ids: &mut Ids) -> Opti
                 ]
                 .into_iter()
                 .chain(label.gm_only.then(|| (P_GM_ONLY.into(), "true".into())))
+                .chain((!label.path.is_empty()).then(|| {
+                    let points: Vec<String> = label
+                        .path
+                        .iter()
+                        .map(|p| format!("{},{}", p.x, p.y))
+                        .collect();
+                    (P_LABEL_PATH.into(), points.join(" "))
+                }))
                 .collect(),
             }
         })

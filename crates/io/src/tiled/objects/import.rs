@@ -82,6 +82,11 @@ fn parse_point(text: &str) -> Option<Point> {
     (p.x.is_finite() && p.y.is_finite()).then_some(p)
 }
 
+/// Points written `x,y x,y …` (a curved label's path).
+fn parse_points(text: &str) -> Option<Vec<Point>> {
+    text.split_whitespace().map(parse_point).collect()
+}
+
 /// Restore the palettes from the map properties, then every object of every object
 /// layer that is an edge, path, icon or label.
 pub fn import(
@@ -106,6 +111,7 @@ pub fn import(
     let mut icons: Vec<(Hex, Option<u32>, Icon)> = Vec::new();
     let mut regions = super::regions::Found::default();
     let mut custom = super::custom::Found::default();
+    let mut owned = super::key::Owned::default();
     for group in &doc.object_groups {
         for o in &group.objects {
             if super::regions::is_region(o) {
@@ -117,7 +123,7 @@ pub fn import(
                 continue;
             }
             if super::key::is_key_entry(o) {
-                super::key::import(&group.name, o, map)?;
+                super::key::import(&group.name, o, map, &mut owned)?;
                 continue;
             }
             let obj = Obj {
@@ -150,6 +156,7 @@ pub fn import(
         }
     }
     regions.finish(doc, map)?;
+    owned.finish(map)?;
     custom.finish(doc, map)
 }
 
@@ -310,6 +317,7 @@ fn icon(
         caption,
         scale: scale.unwrap_or(1.0),
         color,
+        key: None,
     };
     icon.validate().map_err(|e| obj.error(e.to_string()))?;
     let id = obj.parsed(P_ICON_ID, "an icon id", |t| t.trim().parse::<u32>().ok())?;
@@ -365,6 +373,9 @@ fn label(
         bold: text.bold,
         italic: text.italic,
         halo: halo.unwrap_or(true),
+        path: obj
+            .parsed(P_LABEL_PATH, "points (dx,dy dx,dy …)", parse_points)?
+            .unwrap_or_default(),
     };
     // Any text object becomes a label; one hexmap cannot hold is left out, not an error.
     if let Err(e) = label.validate() {

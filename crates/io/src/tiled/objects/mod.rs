@@ -13,7 +13,8 @@
 //!   `draw`), a point object per image icon; `hexmap:icon`, `hexmap:hex`, caption, scale,
 //!   colour;
 //! - layer [`LABELS_LAYER`]: a text object per label; `hexmap:id`, `hexmap:at` (exact
-//!   world point), `hexmap:size` (hex units), `hexmap:rotation`, `hexmap:halo`;
+//!   world point), `hexmap:size` (hex units), `hexmap:rotation`, `hexmap:halo`,
+//!   `hexmap:label_path` (a curved label's path: `dx,dy dx,dy …` from `hexmap:at`);
 //! - a layer `hexmap regions: KIND` per region kind: a closed polyline per ring of each named
 //!   region's outline (`regions.rs`);
 //! - a hidden layer `hexmap key`: a point per keyed hex with the entry as properties
@@ -67,6 +68,7 @@ const P_AT: &str = "hexmap:at";
 const P_SIZE: &str = "hexmap:size";
 const P_ROTATION: &str = "hexmap:rotation";
 const P_HALO: &str = "hexmap:halo";
+const P_LABEL_PATH: &str = "hexmap:label_path";
 
 /// The name of the object layer of one type of `layer` (edges or paths): `LAYER: TYPE`.
 pub fn type_layer(layer: &str, type_name: &str) -> String {

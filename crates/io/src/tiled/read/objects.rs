@@ -39,9 +39,7 @@ pub(super) fn object(
 pub(super) fn as_note(object: &MapObject) -> Option<PointObject> {
     if object.shape != ObjectShape::Point
         || object.property(ICON_PROPERTY).is_some()
-        || object
-            .property(crate::tiled::objects::key::KEY_HEX_PROPERTY)
-            .is_some()
+        || crate::tiled::objects::key::is_key_entry(object)
         || crate::tiled::objects::custom::is_values_object(object)
     {
         return None;
