@@ -236,19 +236,6 @@ fn check(a: &FamilyArgs, root: &HexMap, json: bool) -> Result<(), CliError> {
     }
 }
 
-/// The name a child of `parent` at `hex` gets by default: the hex's icon caption or key
-/// title, else "Hex LABEL".
-fn default_name(parent: &HexMap, hex: hexmap_hex::Hex) -> String {
-    let caption = parent
-        .icons_at(hex)
-        .iter()
-        .find_map(|i| i.icon.caption.clone());
-    caption
-        .or_else(|| parent.key_entry(hex).map(|e| e.title.clone()))
-        .filter(|t| !t.trim().is_empty())
-        .unwrap_or_else(|| format!("Hex {}", family::link_segment(parent, Link::Hex(hex))))
-}
-
 fn derive(a: &FamilyArgs, root: HexMap, form: Form, d: &DeriveArgs) -> Result<(), CliError> {
     let in_file = |e: &dyn std::fmt::Display| CliError(format!("{}: {e}", a.file.display()));
     let index = match super::member() {
@@ -257,7 +244,10 @@ fn derive(a: &FamilyArgs, root: HexMap, form: Form, d: &DeriveArgs) -> Result<()
     };
     let parent = family::member_at(&root, &index).expect("found").clone();
     let hex = super::cells::cell(&parent, &a.file, d.coords, "HEX", &d.hex)?;
-    let name = d.name.clone().unwrap_or_else(|| default_name(&parent, hex));
+    let name = d
+        .name
+        .clone()
+        .unwrap_or_else(|| family::derive::default_name(&parent, hex));
     let mut child =
         family::derive::derive(&parent, hex, d.ratio, d.seed, &name).map_err(|e| in_file(&e))?;
     if d.generate {

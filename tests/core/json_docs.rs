@@ -32,6 +32,7 @@ fn schema_optional_keys() -> BTreeSet<String> {
         "path_type" => "path_types[]",
         "grid" => "grid",
         "note" => "notes[]",
+        "child" => "children[]",
         other => panic!("the schema's definition {other} has optional keys: name its place"),
     };
     let optional = |node: &serde_json::Value| -> Vec<String> {

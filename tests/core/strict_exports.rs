@@ -139,8 +139,8 @@ fn strict_refuses_naming_what_would_be_left_out_and_a_plain_export_warns_once() 
         assert!(out.exists());
         let _ = std::fs::remove_file(&out);
     }
-    // RON keeps everything: --strict writes it. JSON keeps one map: the hexcrawl's own
-    // content with `--map` naming the member, but not the family's child maps.
+    // RON and JSON keep the whole family: --strict writes both (JSON with every child
+    // map under `children`), and `--map` a member alone.
     let keep = |to: &str, member: Option<&str>| {
         let mut cmd = Command::cargo_bin("hexmap").unwrap();
         cmd.arg("export").arg(&hexcrawl);
@@ -154,12 +154,22 @@ fn strict_refuses_naming_what_would_be_left_out_and_a_plain_export_warns_once() 
     };
     assert!(keep("ron", None).status.success());
     let family = keep("json", None);
-    assert_eq!(family.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&family.stderr);
     assert!(
-        err.contains("json leaves out what the map holds: child maps"),
-        "{err}"
+        family.status.success(),
+        "{}",
+        String::from_utf8_lossy(&family.stderr)
     );
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("keep.json")).unwrap())
+            .unwrap();
+    let names: Vec<&str> = written["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["map"]["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Saltmere", "Hold Varr"]);
+    std::fs::remove_file(dir.path().join("keep.json")).unwrap();
     let member = keep("json", Some("0507/saltmere"));
     assert!(
         member.status.success(),

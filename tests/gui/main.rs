@@ -16,6 +16,7 @@ mod editor;
 mod editor_files;
 mod elevation;
 mod exchange;
+mod families;
 mod features;
 mod files;
 mod fog;

@@ -274,8 +274,26 @@ try {
   await shot(page, "sample-menu.png");
   await page.mouse.move(W - 5, H / 2);
   await page.waitForTimeout(2000);
-  await shot(page, "sample-hexcrawl.png");
+  const crawlShot = await shot(page, "sample-hexcrawl.png");
   check((await page.title()).startsWith(hexcrawlName + " — /samples/hexcrawl.ron"), `File → Open sample opened the bundled hexcrawl.ron (title "${await page.title()}")`);
+
+  // 4a. The hexcrawl is a family of maps: with the Select tool, a double-click on Saltmere's
+  // hex (0507, where egui lays it out at 1280 × 800) opens Saltmere — the title names it —
+  // and the breadcrumb's first button goes back up to the kingdom.
+  await page.mouse.click(466, 37);
+  await page.waitForTimeout(300);
+  await page.mouse.dblclick(490, 432);
+  await page.waitForFunction(() => document.title.startsWith("Saltmere — "), null, { timeout: 20000 }).catch(() => {});
+  await page.mouse.move(W - 5, H / 2);
+  await page.waitForTimeout(1000);
+  const child = await shot(page, "family-child.png");
+  check((await page.title()).startsWith("Saltmere — /samples/hexcrawl.ron"), `a double-click on 0507 opened the child map Saltmere (title "${await page.title()}")`);
+  check(lib.differing(crawlShot, child, [300, 120, 960, 680]) > 0.3, "the canvas shows another map");
+  await page.mouse.click(72, 85);
+  await page.waitForFunction((n) => document.title.startsWith(n + " — "), hexcrawlName, { timeout: 20000 }).catch(() => {});
+  check((await page.title()).startsWith(hexcrawlName + " — /samples/hexcrawl.ron") && !(await page.title()).includes("*"), `the breadcrumb went back up to the kingdom, unchanged (title "${await page.title()}")`);
+  await page.mouse.click(94, 37);
+  await page.waitForTimeout(300);
 
   // 4b. A chooser the browser refuses is reported, and the question is not left hanging.
   // Browsers show a file chooser only within 5 s of a real click or key press; a script's

@@ -302,7 +302,7 @@ impl EditorApp {
         // The players' view takes no tool keys: no tool acts, none reads a hex.
         let players = self.windows.player().on_main();
         if self.play.is_none() && !asking && !players {
-            let at = (self.doc.form(), self.doc.map());
+            let at = (self.doc.form(), self.doc.map(), self.doc.member_index());
             let keys =
                 panels::shortcuts::handle(&ctx, &mut self.tools, &mut self.prefs, at, popup_open);
             self.actions.extend(keys);
@@ -362,6 +362,9 @@ impl EditorApp {
             &mut self.prefs,
             (&self.doc, mode),
         ));
+        if mode == panels::Mode::Editing {
+            asked.extend(panels::maps_panel::breadcrumb(ui, &self.doc));
+        }
         let working = self.long_work.status();
         let messages = panels::status_bar::Messages {
             info: self.windows.info(),
@@ -416,6 +419,10 @@ impl EditorApp {
             // The hex key's panel, outside the overlays' (which map properties replace).
             if editing && panels.key && (!narrow || panels::drawer(ui, "key", false)) {
                 asked.extend(panels::key_panel::panel(ui, &self.doc));
+            }
+            if editing && panels.maps && (!narrow || panels::drawer(ui, "maps", false)) {
+                let selected = self.tools.selection().hexes();
+                asked.extend(panels::maps_panel::panel(ui, &self.doc, selected));
             }
             if editing && panels.properties && (!narrow || panels::drawer(ui, "properties", false))
             {
@@ -493,6 +500,18 @@ impl EditorApp {
             ctx.request_repaint();
         }
         self.autosave_tick(ctx);
+        // A change of a parent hex (or a neighbour) of a child still as derived: offer to
+        // derive it again (the offer goes when the change is undone).
+        let near = match &changed {
+            open_map::Changed::Cells {
+                marked: Some(_), ..
+            } => Some(None),
+            open_map::Changed::Cells { hexes, .. } => Some(Some(hexes.as_slice())),
+            _ => None,
+        };
+        if let Some(updates) = near.and_then(|near| self.doc.children_to_update(near)) {
+            self.windows.offer_child_updates(updates);
+        }
         // The player map is cut again for cells changed in bulk (it takes changes as a
         // list of cells).
         let follow = match changed.has_bulk() {

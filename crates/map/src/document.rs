@@ -139,6 +139,14 @@ impl Document {
         self.history.is_modified()
     }
 
+    /// Put the children's latest content into the map without an undo step. An editor
+    /// that edits each member of a family in a document of its own writes them back before
+    /// saving, undoing or changing the list of children, so that what the history keeps of
+    /// the list holds the members as they are, not as they were when the list last changed.
+    pub fn write_back_children(&mut self, children: Vec<crate::family::ChildMap>) {
+        self.map.set_children(children);
+    }
+
     /// Take the map out (e.g. to save it elsewhere), dropping the history.
     pub fn into_map(self) -> HexMap {
         self.map

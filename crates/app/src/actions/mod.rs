@@ -35,6 +35,13 @@ pub enum Action {
     Say(String),
     /// Centre the map on this hex and select it (the Key panel's list and links).
     GoToHex(hexmap_hex::Hex),
+    /// Open this member of the map family for editing (a child, or back up the
+    /// breadcrumb); the one open keeps its undo history for when it is opened again.
+    OpenMember(hexmap_map::family::MemberIndex),
+    /// Derive these children of the open map again from it (one undo step).
+    UpdateChildren(Vec<crate::open_map::ChildUpdate>),
+    /// Keep these children of the open map as they are (by index): no more offers.
+    KeepChildren(Vec<usize>),
     /// Show the "new map" dialog (after the unsaved-changes check).
     NewDialog,
     /// Replace the document by a new map.
@@ -208,6 +215,22 @@ impl EditorApp {
         self.play = None;
     }
 
+    /// Open another member of the family: the view fits it, the tools start afresh
+    /// (a selection names the other map's hexes), the player window follows.
+    pub(crate) fn open_member(&mut self, index: &[usize]) {
+        self.drop_gesture();
+        match self.doc.open_member(index) {
+            Ok(()) => {
+                self.windows.document_replaced();
+                self.windows.offer_child_updates(Vec::new());
+                self.reset_view();
+                let name = self.doc.map().name().to_owned();
+                self.windows.say(format!("Opened the map \"{name}\""));
+            }
+            Err(message) => self.windows.show_error(message),
+        }
+    }
+
     /// Replace the document (after any unsaved-changes check). A message about the old
     /// map goes with it (the caller may say what happened to the new one).
     pub(crate) fn replace_doc(&mut self, doc: OpenMap) {
@@ -252,6 +275,7 @@ impl EditorApp {
                 | Action::Undo
                 | Action::Redo
                 | Action::ApplyProperties(_)
+                | Action::UpdateChildren(_)
         )
     }
 
@@ -316,6 +340,14 @@ impl EditorApp {
     /// Run one action with no unsaved-changes check.
     pub(crate) fn run(&mut self, ctx: &egui::Context, action: Action) {
         match action {
+            Action::OpenMember(index) => self.open_member(&index),
+            Action::UpdateChildren(updates) => {
+                if let Err(e) = self.doc.update_children(&updates) {
+                    let message = crate::windows::error_text::edit_error(&self.doc, &e);
+                    self.windows.show_error(message);
+                }
+            }
+            Action::KeepChildren(indices) => self.doc.keep_children(&indices),
             Action::NewDialog => self.windows.open_new_map(),
             Action::NewMap(spec) => match OpenMap::new_map(&spec) {
                 Ok(doc) => self.replace_doc(doc),

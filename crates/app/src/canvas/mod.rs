@@ -4,6 +4,7 @@
 
 pub mod camera;
 pub(crate) mod chunks;
+pub mod family_marks;
 pub(crate) mod frame_stats;
 pub(crate) mod images;
 pub(crate) mod input_steps;
@@ -509,12 +510,24 @@ pub(super) fn canvas(app: &mut CanvasParts<'_>, ui: &mut egui::Ui) -> Vec<Action
         crate::tools::tool_marks::handle_tool(app, ui, &response, &layout, &mut out);
     }
     crate::tools::annotation_marks::input(app, ui, &response, &layout, &mut out);
+    // A double-click on a hex that opens a child map opens it (the label tool's
+    // double-click edits a label's text instead).
+    if response.double_clicked()
+        && app.tools.tool() != crate::tools::Tool::Label
+        && let Some(p) = response.interact_pointer_pos()
+        && let Some(h) = layout.pixel_to_hex(camera.screen_to_world(rect, p))
+        && let Some(child) = app.doc.child_at_hex(h)
+    {
+        out.push(Action::OpenMember(child));
+    }
     paint(app, ui, rect, &layout);
     let painter = ui.painter_at(rect);
     let view = (&app.canvas.camera, rect);
     crate::tools::annotation_marks::paint(&painter, app.tools, app.doc, &layout, view);
     crate::canvas::secret_marks::paint(&painter, app.doc, &layout, view);
     crate::canvas::key_marks::paint(&painter, app.doc, &layout, view);
+    crate::canvas::family_marks::paint_marks(&painter, app.doc, &layout, view);
+    crate::canvas::family_marks::paint_parent_frame(&painter, app.doc, &layout, view);
     let shown = (&app.canvas.images, &app.canvas.underlay);
     crate::canvas::underlay_view::paint_handles(&painter, view, app.doc.map(), shown);
     // The legend, scale bar and overlay caption over every mark of the map.

@@ -163,7 +163,7 @@ impl Autosave {
             self.dirty_since = None;
             return None;
         };
-        let written = write_recovery(&file, doc.map())
+        let written = write_recovery(&file, &doc.family_map())
             .map(|()| file)
             .map_err(|e| e.to_string());
         self.dirty_since = None;

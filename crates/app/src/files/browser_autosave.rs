@@ -34,7 +34,7 @@ pub struct Kept {
 impl Kept {
     /// `doc` as this page keeps it at `now_ms` (the slot is filled in by the store).
     pub fn of(doc: &OpenMap, now_ms: f64) -> Result<Kept, String> {
-        let text = hexmap_io::to_string(doc.map(), doc.form());
+        let text = hexmap_io::to_string(&doc.family_map(), doc.form());
         Ok(Kept {
             slot: String::new(),
             map_name: doc.map().name().to_owned(),

@@ -24,6 +24,9 @@ pub struct Panels {
     /// field).
     #[serde(default)]
     pub key: bool,
+    /// The Maps panel of a map family (off until asked for).
+    #[serde(default)]
+    pub maps: bool,
     /// The Properties panel (custom property values of what is selected; off until
     /// asked for: older preference files have no such field).
     #[serde(default)]
@@ -37,6 +40,7 @@ impl Default for Panels {
             layers: true,
             overlays: true,
             key: false,
+            maps: false,
             properties: false,
         }
     }

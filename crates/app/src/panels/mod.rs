@@ -8,6 +8,7 @@ pub(crate) mod file_menu;
 pub(crate) mod fog_panel;
 pub(crate) mod icon_palette;
 pub(crate) mod key_panel;
+pub(crate) mod maps_panel;
 pub(crate) mod palette_panel;
 pub(crate) mod party_controls;
 pub(crate) mod prop_field;
@@ -144,6 +145,7 @@ pub(super) fn menu_bar(
                 ui.checkbox(&mut prefs.panels.layers, "Layers panel");
                 ui.checkbox(&mut prefs.panels.overlays, "Overlays panel");
                 ui.checkbox(&mut prefs.panels.key, "Key panel");
+                ui.checkbox(&mut prefs.panels.maps, "Maps panel");
                 ui.checkbox(&mut prefs.panels.properties, "Properties panel");
             });
             ui.menu_button("Map", |ui| {

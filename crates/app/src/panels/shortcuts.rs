@@ -11,6 +11,7 @@ use crate::tools::{self, Tool, Tools};
 use eframe::egui;
 use hexmap_io::Form;
 use hexmap_map::HexMap;
+use hexmap_map::family::Link;
 
 /// The keyboard shortcuts of the commands that have one (menus show them).
 fn table(form: Form) -> [(egui::KeyboardShortcut, Action); 9] {
@@ -87,7 +88,7 @@ pub(crate) fn handle(
     ctx: &egui::Context,
     tools: &mut Tools,
     prefs: &mut Prefs,
-    (form, map): (Form, &HexMap),
+    (form, map, member): (Form, &HexMap, &[usize]),
     popup_open: bool,
 ) -> Vec<Action> {
     use egui::{Key, Modifiers};
@@ -156,8 +157,17 @@ pub(crate) fn handle(
             tools.set_tool(tool);
         }
     }
-    // Enter on one selected keyed hex opens its entry in the Key panel (Enter is taken
-    // only then: a window's Enter, such as Export's, stays the window's).
+    // Enter on one selected hex that opens a child map opens it; else, on a keyed hex,
+    // its entry in the Key panel (Enter is taken only then: a window's Enter, such as
+    // Export's, stays the window's).
+    if let [h] = tools.selection().hexes()
+        && let Some(i) = map.children().iter().position(|c| c.link == Link::Hex(*h))
+        && ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Enter))
+    {
+        let mut index = member.to_vec();
+        index.push(i);
+        out.push(Action::OpenMember(index));
+    }
     if let [h] = tools.selection().hexes()
         && map.key_entry(*h).is_some()
         && ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Enter))

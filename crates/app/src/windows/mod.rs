@@ -5,6 +5,7 @@
 //! its own (map properties are a panel beside the canvas: `properties`). What they decide
 //! comes back as [`Action`]s.
 
+pub(crate) mod child_update;
 pub(crate) mod error_text;
 pub(crate) mod export_import;
 pub(crate) mod generate_biomes;
@@ -62,6 +63,8 @@ pub struct Windows {
     error: ErrorMessage,
     /// What was repaired when a file was opened, in its own window until OK.
     load_warning: LoadWarning,
+    /// The offer to derive again the children a parent hex's change left behind.
+    child_update: crate::windows::child_update::ChildUpdateOffer,
     /// The last information message (status bar).
     info: Option<String>,
     /// A warning on show in the status bar until it is resolved (a failed autosave).
@@ -122,6 +125,11 @@ impl Windows {
     /// Show a warning in the status bar until it is resolved (`None`: it is).
     pub(super) fn set_warning(&mut self, warning: Option<String>) {
         self.warning = warning;
+    }
+
+    /// Offer to derive these children again (an empty list takes the offer away).
+    pub(super) fn offer_child_updates(&mut self, updates: Vec<crate::open_map::ChildUpdate>) {
+        self.child_update.0 = (!updates.is_empty()).then_some(updates);
     }
 
     /// A map was opened: no error, what was repaired in its window, `message` in the
@@ -399,7 +407,7 @@ pub(super) fn show_all(
     mut shown: Shown<'_>,
 ) -> Vec<Action> {
     let mut out = Vec::new();
-    let all: [&mut dyn EditorWindow; 16] = [
+    let all: [&mut dyn EditorWindow; 17] = [
         &mut windows.new_map,
         &mut windows.note,
         &mut windows.random_mines,
@@ -407,6 +415,7 @@ pub(super) fn show_all(
         &mut windows.print,
         &mut windows.error,
         &mut windows.load_warning,
+        &mut windows.child_update,
         &mut windows.unsaved_prompt,
         &mut windows.save_name,
         &mut windows.underlay,

@@ -61,6 +61,8 @@ struct Doc {
     party: Small<PartyKey>,
     property_types: Elements<super::json_custom::PropTypeIn>,
     properties: Elements<super::json_custom::PropsIn>,
+    /// The child maps (a family), each a document of its own.
+    children: Option<Vec<super::json_family::ChildIn<Doc>>>,
 }
 
 keys! {
@@ -224,6 +226,18 @@ fn build(mut doc: Doc, version: u32) -> Result<HexMap, String> {
         listed.get_or_insert_with(Vec::new).extend(grid_props);
     }
     super::json_custom::put_custom(&mut map, doc.property_types.0, listed)?;
+    if let Some(children) = doc.children {
+        let mut list = Vec::with_capacity(children.len());
+        for (i, child) in children.into_iter().enumerate() {
+            let at = At(format!("children[{i}]"));
+            let (link, derived) =
+                super::json_family::child_parts(&child.link, child.derived.as_ref(), &at)?;
+            let map = build(child.map, version).map_err(|e| format!("{}.map.{e}", at.0))?;
+            list.push(hexmap_map::family::ChildMap { link, derived, map });
+        }
+        map.set_children(list);
+        hexmap_map::family::validate(&map).map_err(|e| At::root("children").err(e))?;
+    }
     Ok(map)
 }
 

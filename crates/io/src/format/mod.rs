@@ -12,6 +12,7 @@ mod drawn;
 mod export_only;
 pub use export_only::ExportOnly;
 pub(crate) mod json_custom;
+mod json_family;
 mod json_grid;
 mod json_items;
 mod json_key;

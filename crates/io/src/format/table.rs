@@ -220,6 +220,9 @@ struct JsonMap<'a> {
     /// Each object's own custom values (version 4; left out when none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     properties: Vec<super::json_custom::JsonProps>,
+    /// The child maps, each written as this document is (version 4; left out when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    children: Vec<super::json_family::JsonChild<Box<JsonMap<'a>>>>,
 }
 
 /// The map as JSON: name, orientation, offset kind, hex size, palette, and every cell with
@@ -413,6 +416,14 @@ fn json_doc(map: &HexMap, compact: bool) -> JsonMap<'_> {
         party: map.party().as_ref().map(super::json_meta::JsonParty::of),
         property_types,
         properties,
+        children: map
+            .children()
+            .iter()
+            .map(|c| {
+                let doc = Box::new(json_doc(&c.map, compact));
+                super::json_family::JsonChild::new(c.link, c.derived, doc)
+            })
+            .collect(),
     }
 }
 
@@ -437,7 +448,7 @@ pub static JSON: Table = Table {
         options: &[FormatOption::PlayerView, FormatOption::Compact],
         reads: true,
         writes: true,
-        drops: &[Content::Underlay, Content::ChildMaps],
+        drops: &[Content::Underlay],
     },
     text: |map, opts| match opts.compact {
         true => to_compact_json(map),

@@ -130,6 +130,19 @@ pub fn side_name(orientation: hexmap_hex::Orientation, d: Direction) -> &'static
     }
 }
 
+/// The name a child of `parent` at `hex` gets by default: the hex's icon caption or key
+/// title, else "Hex LABEL".
+pub fn default_name(parent: &HexMap, hex: Hex) -> String {
+    let caption = parent
+        .icons_at(hex)
+        .iter()
+        .find_map(|i| i.icon.caption.clone());
+    caption
+        .or_else(|| parent.key_entry(hex).map(|e| e.title.clone()))
+        .filter(|t| !t.trim().is_empty())
+        .unwrap_or_else(|| format!("Hex {}", super::link_segment(parent, Link::Hex(hex))))
+}
+
 /// Derive a child map called `name` from hex `hex` of `parent` at radius `radius`
 /// (module doc). Refused for a hex off the map, a radius of 0 or over [`MAX_RADIUS`], or
 /// a name the map properties refuse.

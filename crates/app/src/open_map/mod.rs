@@ -2,6 +2,10 @@
 //! file it came from and the form (offset or cube) it is saved in, plus the region changed
 //! since the canvas last redrew. A thin adapter: every edit is a `map::Edit`.
 
+mod family;
+
+pub use family::{ChildUpdate, Crumb, MemberRow};
+
 use crate::files::disk_check::{self, DiskStamp, DiskState};
 use hexmap_draw::region::offset_box;
 use hexmap_hex::{CoordContext, Hex, Layout, OffsetCoord, OffsetKind, Orientation, Point};
@@ -177,6 +181,8 @@ pub struct OpenMap {
     bounds: OffsetBounds,
     /// What was repaired when the file was read, until the editor shows it.
     load_warning: Option<String>,
+    /// Where `document` sits in its map family, and the other members' documents.
+    family: family::Family,
 }
 
 /// The bounding box of `map`'s shape in the offset kind chunks are cut in.
@@ -190,6 +196,7 @@ impl OpenMap {
     pub fn from_map(map: HexMap) -> Self {
         OpenMap {
             bounds: chunk_bounds(&map),
+            family: family::Family::of(&map),
             document: Document::new(map),
             path: None,
             imported_from: None,
@@ -211,6 +218,7 @@ impl OpenMap {
         self.revision = next_revision();
         if changed.whole_map {
             self.bounds = chunk_bounds(self.map());
+            self.follow_children();
         }
         self.changed.add(changed);
     }
@@ -289,11 +297,11 @@ impl OpenMap {
             self.apply_all(&edits)
                 .map_err(|e| crate::windows::error_text::edit_error(self, &e))?;
         }
-        files::write(path, self.document.map(), self.form)?;
+        files::write(path, &self.family_map(), self.form)?;
         self.path = Some(path.to_path_buf());
         self.imported_from = None;
         self.disk = DiskStamp::read(path).ok();
-        self.document.mark_saved();
+        self.mark_family_saved();
         Ok(())
     }
 
@@ -383,9 +391,9 @@ impl OpenMap {
         &self.document
     }
 
-    /// True when there are unsaved changes.
+    /// True when there are unsaved changes (in any member of the family).
     pub fn is_modified(&self) -> bool {
-        self.document.is_modified()
+        self.any_member_modified()
     }
 
     /// The layout of the map (a unit layout if the stored size is unusable).
@@ -425,6 +433,9 @@ impl OpenMap {
     /// Apply an edit (inside or outside a stroke); the error says what was refused, with
     /// the hexes it is about (the editor names them for this map before showing it).
     pub fn apply(&mut self, edit: &Edit) -> Result<(), hexmap_map::EditError> {
+        if matches!(edit, Edit::Map(MapEdit::SetChildren(_))) {
+            self.write_back_children();
+        }
         let changed = self.document.apply(edit)?;
         self.record_change(changed);
         Ok(())
@@ -433,6 +444,7 @@ impl OpenMap {
     /// Apply several edits as one undo step (all or nothing; see
     /// [`Document::apply_all`]).
     pub fn apply_all(&mut self, edits: &[Edit]) -> Result<(), hexmap_map::EditError> {
+        self.write_back_children();
         let changed = self.document.apply_all(edits)?;
         self.record_change(changed);
         Ok(())
@@ -457,6 +469,7 @@ impl OpenMap {
 
     /// Undo one step.
     pub fn undo(&mut self) {
+        self.write_back_children();
         if let Some(c) = self.document.undo() {
             self.record_change(c);
         }
@@ -464,6 +477,7 @@ impl OpenMap {
 
     /// Redo one step.
     pub fn redo(&mut self) {
+        self.write_back_children();
         if let Some(c) = self.document.redo() {
             self.record_change(c);
         }
