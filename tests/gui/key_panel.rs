@@ -33,9 +33,14 @@ fn hexcrawl() -> HexMap {
 }
 
 fn editor(map: HexMap) -> Harness<'static, EditorApp> {
+    editor_of_height(map, 900.0)
+}
+
+/// The editor in a window 1400 px wide and `height` tall.
+fn editor_of_height(map: HexMap, height: f32) -> Harness<'static, EditorApp> {
     let doc = OpenMap::from_map(map);
     let mut h = Harness::builder()
-        .with_size(Vec2::new(1400.0, 900.0))
+        .with_size(Vec2::new(1400.0, height))
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
     settle(&mut h);
     h
@@ -61,7 +66,9 @@ fn hex(h: &Harness<'static, EditorApp>, label: &str) -> Hex {
 
 #[test]
 fn a_click_in_the_key_panel_centres_selects_and_opens_the_entry_and_links_are_followed() {
-    let mut h = editor(hexcrawl());
+    // Tall enough for the whole list of 22 entries, the family's breadcrumb bar and the
+    // open entry below them in the one panel.
+    let mut h = editor_of_height(hexcrawl(), 1000.0);
     assert!(
         h.query_by_label("0210 Wreck of the Heron").is_none(),
         "the panel starts shut"
