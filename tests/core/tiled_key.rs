@@ -108,8 +108,8 @@ fn an_entry_naming_no_icon_is_refused_with_its_object() {
     export(&keyed(), "tmx", &file);
     let text = std::fs::read_to_string(&file).unwrap();
     let bad = text.replace(
-        "name=\"hexmap:key_icon\" value=\"1\"",
-        "name=\"hexmap:key_icon\" value=\"99\"",
+        "name=\"hexmap:key_icon\" type=\"int\" value=\"1\"",
+        "name=\"hexmap:key_icon\" type=\"int\" value=\"99\"",
     );
     assert_ne!(bad, text);
     std::fs::write(&file, bad).unwrap();
