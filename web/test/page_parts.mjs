@@ -61,7 +61,9 @@ async function menu(page, [mx, my], [ix, iy]) {
 }
 const FILE = [19, 12], VIEW = [90, 12], MAP = [129, 12];
 const FULL_SCREEN = [449, 12];
-const ADD_IMAGE = [58, 436];
+// The hexcrawl is a family of maps: its breadcrumb bar (25 px under the tool bar) moves
+// the panels and windows below it down by that much.
+const ADD_IMAGE = [58, 461];
 
 /** Drop `files` (paths) on the page's canvas, as a file manager does. */
 async function drop(page, files) {
@@ -129,14 +131,14 @@ try {
     await shot(page, "underlay-window.png");
     const underlayImage = join(outDir, "kestrel.png");
     execFileSync(hexmapBin, ["export", join(repo, "maps/island.ron"), "--to", "png", underlayImage, "--force"]);
-    const chooser = await lib.chooserFromClick(page, [772, 132], outDir);
+    const chooser = await lib.chooserFromClick(page, [772, 157], outDir);
     await chooser.setFiles(underlayImage);
     await page.waitForTimeout(1500);
     await shot(page, "underlay-chosen.png");
     await page.keyboard.press("Escape");
     // Terrain → Edit… → Add image… on the first terrain (places in the palette panel of
     // this map's five terrains).
-    await page.mouse.click(122, 224);
+    await page.mouse.click(122, 249);
     await page.waitForTimeout(600);
     await shot(page, "terrain-editor.png");
     const tileChooser = await lib.chooserFromClick(page, ADD_IMAGE, outDir);
