@@ -65,6 +65,18 @@ fn hex(h: &Harness<'static, EditorApp>, label: &str) -> Hex {
 }
 
 #[test]
+fn an_entry_opened_below_a_long_list_is_scrolled_into_view() {
+    // 900 px under the family's breadcrumb: the 22 entries fill the panel, and the entry
+    // opened by a click would start below its bottom edge.
+    let mut h = editor(hexcrawl());
+    open_key_panel(&mut h);
+    h.get_by_label("1006 Hold Varr").click();
+    settle(&mut h);
+    let texts = shown(&h);
+    assert!(texts.iter().any(|t| t == "Pass toll"), "{texts:?}");
+}
+
+#[test]
 fn a_click_in_the_key_panel_centres_selects_and_opens_the_entry_and_links_are_followed() {
     // Tall enough for the whole list of 22 entries, the family's breadcrumb bar and the
     // open entry below them in the one panel.

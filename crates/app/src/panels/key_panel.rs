@@ -26,6 +26,9 @@ struct KeyPanelState {
     search: String,
     tag: Option<String>,
     open: Option<KeyTarget>,
+    /// The entry the panel last scrolled into view: a newly opened one is scrolled to once,
+    /// so a click in a long list shows its entry without the GM hunting for it below.
+    scrolled_to: Option<KeyTarget>,
     key: Option<(u64, Arc<LabelledKey>)>,
 }
 
@@ -128,6 +131,7 @@ fn show(
     }
     if let Some(target) = state.open {
         ui.separator();
+        let top = ui.cursor().min;
         match key.iter().find(|k| k.target == target) {
             Some(k) => entry(ui, map, k, state, out),
             None => {
@@ -138,6 +142,14 @@ fn show(
                 };
                 ui.label(format!("{what}: no entry"));
             }
+        }
+        if state.scrolled_to != state.open {
+            // As little scrolling as shows the whole entry (its top first when it is taller
+            // than the panel), so as much of the list as fits stays in view.
+            let shown =
+                egui::Rect::from_min_max(top, egui::pos2(ui.max_rect().right(), ui.cursor().min.y));
+            ui.scroll_to_rect(shown, None);
+            state.scrolled_to = state.open;
         }
     }
 }
