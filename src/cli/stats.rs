@@ -68,6 +68,7 @@ struct RiversAnswer {
     max_order: u8,
     orders: Vec<OrderAnswer>,
     bifurcation_ratio: Option<f64>,
+    basin_bifurcation_ratio: Option<f64>,
     length_ratio: Option<f64>,
     hack_exponent: Option<f64>,
     hack_basins: usize,
@@ -113,6 +114,7 @@ impl RiversAnswer {
                 })
                 .collect(),
             bifurcation_ratio: r.bifurcation_ratio,
+            basin_bifurcation_ratio: r.basin_bifurcation_ratio,
             length_ratio: r.length_ratio,
             hack_exponent: r.hack.map(|h| h.exponent),
             hack_basins: r.hack.map_or(0, |h| h.basins),
@@ -235,8 +237,9 @@ fn text(a: &StatsAnswer) -> String {
     }
     let num = |x: Option<f64>| x.map_or_else(|| "n/a".to_owned(), |x| format!("{x:.2}"));
     out += &format!(
-        "  bifurcation ratio {}, length ratio {}, Hack's exponent {} ({} basins of {}+ hexes)\n",
+        "  bifurcation ratio {} (basins of order 3+: {}), length ratio {}, Hack's exponent {} ({} basins of {}+ hexes)\n",
         num(r.bifurcation_ratio),
+        num(r.basin_bifurcation_ratio),
         num(r.length_ratio),
         num(r.hack_exponent),
         r.hack_basins,

@@ -23,6 +23,9 @@ use hexmap_map::{Cost, EdgeMove, EdgeType, EdgeTypeId, ElevationLayer, HexMap, L
 /// The flow (rain of land cells, a wet cell's more than a dry one's: see [`rain`]) above
 /// which a corner's side down is a river: a Stream.
 pub const STREAM_FLOW: f32 = 6.0;
+/// The least flow at a river's mouth: a coastal catchment whose gathered rain stays
+/// below it forms no channel of its own.
+pub const MIN_MOUTH_FLOW: f32 = 18.0;
 /// The flow above which a side is a River.
 pub const RIVER_FLOW: f32 = 60.0;
 /// The flow above which a side is a Great river.
@@ -184,6 +187,7 @@ fn trace_rivers(map: &HexMap, tree: &SideTree, cut: &[bool], water: &[bool]) -> 
     let mut sources: Vec<(f32, usize)> = (0..n)
         .filter(|&c| river(c) && !fed[c])
         .map(|c| (mouth_flow(c), c))
+        .filter(|&(f, _)| f >= MIN_MOUTH_FLOW)
         .collect();
     sources.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     let mut laid = vec![false; n];
