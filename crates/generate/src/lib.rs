@@ -30,6 +30,7 @@ pub mod flow;
 pub mod grid;
 pub mod hexsides;
 mod labels_place;
+mod merge;
 pub mod moisture;
 pub mod names;
 pub mod names_features;

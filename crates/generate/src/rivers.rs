@@ -143,11 +143,13 @@ async fn courses_in_steps(
     depressions::fill(grid, &mut height, &water, pacer).await;
     let lakes = super::drainage::lake_cells_in_steps(map, &water, pacer).await;
     let sea: Vec<bool> = water.iter().zip(&lakes).map(|(w, l)| *w && !l).collect();
-    let cells = CellFlow::of(grid, &height, &sea, pacer).await;
+    let mut cells = CellFlow::of(grid, &height, &sea, pacer).await;
     let rain: Vec<f32> = (0..grid.len())
         .map(|i| rain(moisture.get(i).copied().unwrap_or(0.5)))
         .collect();
-    let flow = cells.accumulate(&rain, pacer).await;
+    let land: Vec<bool> = water.iter().map(|w| !w).collect();
+    let flow =
+        super::merge::join_side_by_side(&mut cells, grid, (&land, &rain), STREAM_FLOW, pacer).await;
     map.set_elevation_layer(Some(ElevationLayer::from_values(height.clone())))?;
     let tree = SideTree::of(map, grid, (&cells, &flow), (&water, STREAM_FLOW), pacer).await;
     let failing = super::descent::make_rivers_descend(map, &tree, &mut height, pacer).await;

@@ -20,6 +20,9 @@ pub struct SideBySide {
     /// The longest run, in hexes between the two rivers (0 when no two rivers come that
     /// close).
     pub longest: usize,
+    /// A hex between the two rivers of the longest run (`None` without one): where to
+    /// look.
+    pub longest_at: Option<Hex>,
     /// River sides that lie in a run of more than [`MAX_SIDE_BY_SIDE`] hexes (of either
     /// river).
     pub sides_in_long_runs: usize,
@@ -104,7 +107,10 @@ pub fn side_by_side(tree: &Tree) -> SideBySide {
             run.push(next as u32);
             at = next;
         }
-        result.longest = result.longest.max(between.len());
+        if between.len() > result.longest {
+            result.longest = between.len();
+            result.longest_at = between.iter().next().copied();
+        }
         if between.len() > MAX_SIDE_BY_SIDE {
             for s in run.into_iter().chain(all_others) {
                 in_long[s as usize] = true;
