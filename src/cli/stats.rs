@@ -73,6 +73,7 @@ struct RiversAnswer {
     hack_exponent: Option<f64>,
     hack_basins: usize,
     hack_min_area: u32,
+    side_by_side_longest: usize,
     network_list: Vec<NetworkAnswer>,
     streams: Vec<StreamAnswer>,
 }
@@ -119,6 +120,7 @@ impl RiversAnswer {
             hack_exponent: r.hack.map(|h| h.exponent),
             hack_basins: r.hack.map_or(0, |h| h.basins),
             hack_min_area: HACK_MIN_AREA,
+            side_by_side_longest: r.side_by_side.longest,
             network_list: r
                 .networks
                 .iter()
@@ -244,6 +246,10 @@ fn text(a: &StatsAnswer) -> String {
         num(r.hack_exponent),
         r.hack_basins,
         r.hack_min_area
+    );
+    out += &format!(
+        "  longest run of two rivers side by side without joining: {} hexes\n",
+        r.side_by_side_longest
     );
     out
 }

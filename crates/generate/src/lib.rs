@@ -26,6 +26,7 @@ mod descent;
 pub mod detail;
 pub mod drainage;
 pub mod elevation;
+pub mod estuary;
 pub mod flow;
 pub mod grid;
 pub mod hexsides;
