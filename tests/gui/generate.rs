@@ -299,3 +299,50 @@ fn type_text(h: &mut Harness<'static, EditorApp>, text: &str) {
     }
     settle(h);
 }
+
+#[test]
+fn a_world_applied_on_a_map_of_big_hexes_keeps_its_names_over_their_features() {
+    // The open map's hexes are 16 world units across; the generator lays out its names
+    // for its own hexes, and the applied world takes the open map's size.
+    let map = hexmap::map::testing::TestMap::rectangle(hexmap::hex::OffsetKind::OddR, 40, 30)
+        .named("big hexes")
+        .hex_size(16.0)
+        .build();
+    let doc = OpenMap::from_map(map);
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1400.0, 1000.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+    settle(&mut h);
+    open_window(&mut h);
+    h.get_by_label("Apply").click();
+    settle(&mut h);
+    let applied = h.state().view().doc().map().clone();
+    assert_eq!(applied.properties().hex_size.x, 16.0);
+    // The same world as the command line makes it, at its own hex size.
+    let shape = applied.shape().clone();
+    let spec = hexmap::generate::Spec::new(
+        shape,
+        hexmap::hex::Orientation::Pointy,
+        hexmap::generate::Preset::Island,
+        1,
+    );
+    let own = hexmap::generate::generate(&spec).unwrap();
+    let over = |m: &hexmap::map::HexMap| -> Vec<(String, hexmap::hex::Hex, hexmap::hex::Hex)> {
+        let layout = m.layout().unwrap();
+        m.labels()
+            .iter()
+            .map(|(_, l)| {
+                let points: Vec<_> = l.path_points().collect();
+                let last = points.last().copied().unwrap_or(l.at);
+                (
+                    l.text.clone(),
+                    layout.pixel_to_hex_rounded(l.at),
+                    layout.pixel_to_hex_rounded(last),
+                )
+            })
+            .collect()
+    };
+    let names = over(&own);
+    assert!(names.len() >= 3, "a named world: {names:?}");
+    assert_eq!(over(&applied), names, "each name over the same hexes");
+}

@@ -154,10 +154,9 @@ async fn build_in_steps(
     hex_size: Point,
 ) -> Result<(HexMap, generate::Report), GenError> {
     let (mut map, report) = generate::generate_in_steps(spec).await?;
-    let mut props = map.properties().clone();
-    props.hex_size = hex_size;
-    if map.set_properties(props.clone()).is_err() {
-        // The open map's hex size does not suit the new orientation: keep the default.
+    // The names move with the hexes (labels sit in world units).
+    if map.resize_hexes(hex_size).is_err() {
+        // The open map's hex size does not suit the new map: keep the default.
     }
     Ok((map, report))
 }
