@@ -500,4 +500,32 @@ fn export_tint_draws_the_tint_and_its_legend_headed_by_the_property() {
     a.failure().stderr(predicates::str::contains(
         "--tint is for png and svg, not pdf",
     ));
+    // A GM-only property tints the GM's picture, never the players'.
+    let text = std::fs::read_to_string(&sample).unwrap();
+    let secret = text.replace(
+        r#"(name: "victory points", kind: Int, default: 0)"#,
+        r#"(name: "victory points", kind: Int, default: 0, gm_only: true)"#,
+    );
+    assert_ne!(secret, text);
+    let secret_map = dir.path().join("secret.ron");
+    std::fs::write(&secret_map, secret).unwrap();
+    let run = |out: &str, players: bool| {
+        let mut cmd = Command::cargo_bin("hexmap").unwrap();
+        cmd.arg("export")
+            .arg(&secret_map)
+            .args(["--to", "svg"])
+            .arg(dir.path().join(out))
+            .args(["--tint", "victory points"]);
+        if players {
+            cmd.arg("--player-view");
+        }
+        cmd.assert()
+    };
+    run("gm.svg", false).success();
+    run("players.svg", true)
+        .failure()
+        .stderr(predicates::str::contains(
+            "--tint victory points: the property is the GM's only",
+        ));
+    assert!(!dir.path().join("players.svg").exists());
 }
