@@ -85,12 +85,12 @@ pub use features::{
 };
 pub use fog::{FogState, GmItem, MAX_SIGHT, Party, PartyError};
 pub use hex_error::HexError;
-pub use hexmap::{CellMove, HexMap, MapError};
+pub use hexmap::{CellMove, HexMap, MapError, ResizeError};
 pub use history::History;
 pub use key::{
     HexKey, KeyEntry, KeyEntryError, MAX_KEY_ENTRY_LEN, UNKNOWN_LINK, hide_links, links,
 };
-pub use key_items::{KeyItem, KeyTarget};
+pub use key_items::{KeyItem, KeyTarget, key_heading, key_title_line};
 pub use layers::{MineLayer, Notes, TerrainLayer};
 pub use number_layer::NumberLayer;
 pub use orientation::{OffsetMismatch, offset_kinds_for};
