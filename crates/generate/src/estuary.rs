@@ -135,32 +135,11 @@ fn stays_a_river(
 mod tests {
     use super::*;
     use crate::rivers::{GREAT_RIVER, rivers};
-    use hexmap_hex::{OffsetKind, Orientation};
-    use hexmap_map::{MapProperties, MapShape};
-
-    /// A 70 × 50 wet plain falling gently west to a sea in the first two columns: its
-    /// largest river reaches the sea as a Great river.
-    fn wet_plain() -> HexMap {
-        let kind = OffsetKind::OddR;
-        let shape = MapShape::rectangle(kind, 70, 50).unwrap();
-        let props = MapProperties::new("plain".to_owned(), Orientation::Pointy);
-        let mut map = HexMap::new(props, shape, crate::biome::generated_palette()).unwrap();
-        let values = map
-            .shape()
-            .iter()
-            .map(|h| match kind.from_hex(h).col {
-                col if col < 2 => -500,
-                col => 20 + 25 * col as i16,
-            })
-            .collect();
-        map.set_elevation_layer(Some(ElevationLayer::from_values(values)))
-            .unwrap();
-        map
-    }
 
     #[test]
     fn a_great_river_meets_the_sea_in_an_estuary_and_still_runs_downhill() {
-        let mut map = wet_plain();
+        // A 70 × 50 wet plain: its largest river reaches the sea as a Great river.
+        let mut map = crate::merge::tests::plain_falling_west(70, 50, 25);
         let moisture = vec![1.0; map.cell_count()];
         let courses = rivers(&mut map, &moisture, 5).unwrap();
         let shallows = terrain_named(map.palette(), ESTUARY_TERRAIN).unwrap();

@@ -10,7 +10,8 @@
 //! 4. [`rivers`]: drainage trees along hexsides: closed basins become lakes or are
 //!    filled ([`depressions`]), rain is gathered down the corners ([`drainage`]), and a
 //!    river runs wherever the flow passes a threshold, Stream, River or Great river by
-//!    its flow.
+//!    its flow; channels that would run side by side are joined first (`merge`), and a
+//!    Great river meets the sea in an [`estuary`].
 //! 5. [`settlements`]: a city, towns and villages as icons with seeded names; then names
 //!    for large landmasses ([`region_labels`]) and for seas, lakes, rivers and ranges
 //!    (along their course), forests and deserts ([`names_features`]), placed clear of

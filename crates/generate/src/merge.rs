@@ -190,16 +190,16 @@ pub(crate) async fn join_side_by_side(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use crate::stats::WorldStats;
     use hexmap_hex::{OffsetKind, Orientation};
     use hexmap_map::{ElevationLayer, HexMap, MapProperties, MapShape};
 
-    /// A 60 × 40 plain falling gently west to a sea in the first two columns: water runs
-    /// down it in parallel lines unless they are joined.
-    fn plain_falling_west() -> HexMap {
+    /// A `cols` × `rows` plain rising `per_col` metres a column from a sea in the first
+    /// two columns: water runs down it west in parallel lines unless they are joined.
+    pub(crate) fn plain_falling_west(cols: u32, rows: u32, per_col: i16) -> HexMap {
         let kind = OffsetKind::OddR;
-        let shape = MapShape::rectangle(kind, 60, 40).unwrap();
+        let shape = MapShape::rectangle(kind, cols, rows).unwrap();
         let props = MapProperties::new("plain".to_owned(), Orientation::Pointy);
         let mut map = HexMap::new(props, shape, crate::biome::generated_palette()).unwrap();
         let values = map
@@ -207,7 +207,7 @@ mod tests {
             .iter()
             .map(|h| match kind.from_hex(h).col {
                 col if col < 2 => -500,
-                col => 50 + 30 * col as i16,
+                col => 50 + per_col * col as i16,
             })
             .collect();
         map.set_elevation_layer(Some(ElevationLayer::from_values(values)))
@@ -218,7 +218,7 @@ mod tests {
     #[test]
     fn rivers_down_a_plain_do_not_run_side_by_side_for_more_than_three_hexes() {
         for seed in [1, 2, 3] {
-            let mut map = plain_falling_west();
+            let mut map = plain_falling_west(60, 40, 30);
             let moisture = vec![0.8; map.cell_count()];
             let courses = crate::rivers::rivers(&mut map, &moisture, seed).unwrap();
             assert!(courses.len() > 5, "seed {seed}: {} rivers", courses.len());

@@ -24,7 +24,8 @@ use hexmap_map::{Cost, EdgeMove, EdgeType, EdgeTypeId, ElevationLayer, HexMap, L
 /// which a corner's side down is a river: a Stream.
 pub const STREAM_FLOW: f32 = 6.0;
 /// The least flow at a river's mouth: a coastal catchment whose gathered rain stays
-/// below it forms no channel of its own.
+/// below it forms no channel of its own (except the map's largest river, on a land too
+/// small for any other).
 pub const MIN_MOUTH_FLOW: f32 = 18.0;
 /// The flow above which a side is a River.
 pub const RIVER_FLOW: f32 = 60.0;
@@ -200,8 +201,10 @@ async fn trace_rivers(
     let mut sources: Vec<(f32, usize)> = (0..n)
         .filter(|&c| river(c) && !fed[c])
         .map(|c| (mouth_flow[c], c))
-        .filter(|&(f, _)| f >= MIN_MOUTH_FLOW)
         .collect();
+    // The largest river is laid even on a land too small for any other.
+    let largest = sources.iter().map(|s| s.0).fold(0.0f32, f32::max);
+    sources.retain(|&(f, _)| f >= MIN_MOUTH_FLOW.min(largest));
     sources.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     let mut laid = vec![false; n];
     let mut out = Vec::with_capacity(sources.len());
