@@ -5,9 +5,13 @@
 //! would leave any river side rising, or running between two water cells, is not made.
 
 use super::biome::terrain_named;
-use super::rivers::{Course, End, GREAT_RIVER_FLOW, corner_height};
+use super::corners::Corner;
+#[cfg(doc)]
+use super::rivers::corner_height;
+use super::rivers::{Course, End, GREAT_RIVER_FLOW};
 use hexmap_map::steps::Pacer;
 use hexmap_map::{ElevationLayer, HexMap};
+use std::collections::BTreeMap;
 
 /// How many of a Great river's last sides the sea takes.
 pub const ESTUARY_SIDES: usize = 3;
@@ -20,7 +24,8 @@ pub const ESTUARY_TERRAIN: &str = "Shallows";
 
 /// Make an estuary at the mouth of every Great river of `courses` that reaches the sea
 /// (the map must have a Shallows terrain), cutting the courses back to the water. Returns
-/// how many were made. Pauses on `pacer` after each (a cell of the map a unit).
+/// how many were made. Only the courses touching an estuary's banks are looked at again,
+/// so a map with many Great rivers stays quick; pauses on `pacer` after each.
 pub async fn make_estuaries(
     map: &mut HexMap,
     courses: &mut Vec<Course>,
@@ -29,81 +34,126 @@ pub async fn make_estuaries(
     let Some(shallows) = terrain_named(map.palette(), ESTUARY_TERRAIN) else {
         return 0;
     };
+    let Some(layer) = map.elevation_layer() else {
+        return 0;
+    };
+    let mut height = layer.values().to_vec();
+    let mut water = super::water_cells(map);
     let great_mouth = |c: &Course| {
         c.end == End::Water
             && c.flow.len() > ESTUARY_SIDES
             && c.flow.last().is_some_and(|&f| f >= GREAT_RIVER_FLOW)
     };
-    // Each Great river by its source (courses are cut and dropped as estuaries are made).
-    let sources: Vec<_> = courses
-        .iter()
-        .filter(|c| great_mouth(c))
-        .map(|c| c.corners[0])
-        .collect();
-    let mut made = 0;
-    for source in sources {
-        pacer.tick(map.cell_count() as u64).await;
-        let Some(k) = courses
-            .iter()
-            .position(|c| c.corners[0] == source && great_mouth(c))
-        else {
-            continue;
-        };
-        let sides = courses[k].sides();
-        let banks: Vec<usize> = sides[sides.len() - ESTUARY_SIDES..]
+    let banks_of = |map: &HexMap, c: &Course| -> Vec<usize> {
+        let sides = c.sides();
+        sides[sides.len() - ESTUARY_SIDES..]
             .iter()
             .flat_map(|e| {
                 let (a, b) = e.hexes();
                 [a, b]
             })
             .filter_map(|h| map.shape().index_of(h))
-            .collect();
-        let (before_map, before_courses) = (map.clone(), courses.clone());
-        let Some(layer) = map.elevation_layer() else {
-            return made;
-        };
-        let mut height = layer.values().to_vec();
-        for &i in &banks {
-            height[i] = height[i].min(ESTUARY_DEPTH);
-            map.set_terrain_index(i, Some(shallows));
+            .collect()
+    };
+    let estuaries: Vec<(usize, Vec<usize>)> = (0..courses.len())
+        .filter(|&k| great_mouth(&courses[k]))
+        .map(|k| (k, banks_of(map, &courses[k])))
+        .collect();
+    // Which courses touch each cell that may become an estuary's bank.
+    let mut touching: BTreeMap<usize, Vec<usize>> = estuaries
+        .iter()
+        .flat_map(|(_, banks)| banks.iter().map(|&i| (i, Vec::new())))
+        .collect();
+    for (k, c) in courses.iter().enumerate() {
+        for corner in &c.corners {
+            for h in corner.hexes() {
+                if let Some(list) = map.shape().index_of(h).and_then(|i| touching.get_mut(&i)) {
+                    if list.last() != Some(&k) {
+                        list.push(k);
+                    }
+                }
+            }
         }
-        if map
-            .set_elevation_layer(Some(ElevationLayer::from_values(height)))
-            .is_err()
-        {
-            *map = before_map;
+        pacer.tick(c.corners.len() as u64).await;
+    }
+    let mut made = 0;
+    for (k, banks) in estuaries {
+        pacer.tick((banks.len() as u64) * 64).await;
+        // The river may have been cut by an estuary made before.
+        if !great_mouth(&courses[k]) || banks_of(map, &courses[k]) != banks {
             continue;
         }
-        let water = super::water_cells(map);
-        let wet = |map: &HexMap, h| map.shape().index_of(h).is_some_and(|i| water[i]);
-        let in_estuary =
-            |_: &HexMap, h| map.shape().index_of(h).is_some_and(|i| banks.contains(&i));
-        for course in courses.iter_mut() {
-            cut_at_water(map, course, &in_estuary);
+        let mut affected: Vec<usize> = banks
+            .iter()
+            .flat_map(|i| touching.get(i).into_iter().flatten().copied())
+            .collect();
+        affected.sort_unstable();
+        affected.dedup();
+        let old_cells: Vec<(usize, i16, Option<hexmap_map::TerrainId>, bool)> = banks
+            .iter()
+            .map(|&i| (i, height[i], map.terrain_layer().get(i), water[i]))
+            .collect();
+        let old_courses: Vec<(usize, Course)> =
+            affected.iter().map(|&j| (j, courses[j].clone())).collect();
+        for &i in &banks {
+            height[i] = height[i].min(ESTUARY_DEPTH);
+            water[i] = true;
+            map.set_terrain_index(i, Some(shallows));
         }
-        courses.retain(|c| c.corners.len() > 1);
-        if courses.iter().all(|c| stays_a_river(map, c, &wet)) {
+        let in_estuary = |h| map.shape().index_of(h).is_some_and(|i| banks.contains(&i));
+        for &j in &affected {
+            cut_at(&mut courses[j], &in_estuary);
+        }
+        let wet = |h| map.shape().index_of(h).is_some_and(|i| water[i]);
+        let ground = |c: Corner| corner_height_of(map, &height, c);
+        if affected
+            .iter()
+            .all(|&j| stays_a_river(&courses[j], &ground, &wet))
+        {
             made += 1;
         } else {
-            *map = before_map;
-            *courses = before_courses;
+            for (i, h, t, w) in old_cells {
+                height[i] = h;
+                water[i] = w;
+                map.set_terrain_index(i, t);
+            }
+            for (j, c) in old_courses {
+                courses[j] = c;
+            }
         }
     }
+    if made > 0 {
+        // The heights were in range before; an estuary only lowers them.
+        map.set_elevation_layer(Some(ElevationLayer::from_values(height)))
+            .expect("heights lowered within range");
+    }
+    courses.retain(|c| c.corners.len() > 1);
     made
+}
+
+/// A corner's height as [`corner_height`] gives it, from `height` (per cell).
+fn corner_height_of(map: &HexMap, height: &[i16], c: Corner) -> i64 {
+    let on: Vec<i64> = c
+        .hexes()
+        .into_iter()
+        .filter_map(|h| map.shape().index_of(h))
+        .map(|i| i64::from(height[i]))
+        .collect();
+    if on.is_empty() {
+        0
+    } else {
+        on.iter().sum::<i64>() * 6 / on.len() as i64
+    }
 }
 
 /// Cut `course` at its first corner after its source touching the new water (`wet`),
 /// where it then ends.
-fn cut_at_water(
-    map: &HexMap,
-    course: &mut Course,
-    wet: &impl Fn(&HexMap, hexmap_hex::Hex) -> bool,
-) {
+fn cut_at(course: &mut Course, wet: &impl Fn(hexmap_hex::Hex) -> bool) {
     let Some(at) = course
         .corners
         .iter()
         .skip(1)
-        .position(|c| c.hexes().into_iter().any(|h| wet(map, h)))
+        .position(|c| c.hexes().into_iter().any(wet))
         .map(|k| k + 1)
     else {
         return;
@@ -113,20 +163,20 @@ fn cut_at_water(
     course.end = End::Water;
 }
 
-/// True when every side of `course` runs strictly downhill and none lies between two
-/// water cells.
+/// True when every side of `course` runs strictly downhill (by `ground`, each corner's
+/// height) and none lies between two water cells (`wet`).
 fn stays_a_river(
-    map: &HexMap,
     course: &Course,
-    wet: &impl Fn(&HexMap, hexmap_hex::Hex) -> bool,
+    ground: &impl Fn(Corner) -> i64,
+    wet: &impl Fn(hexmap_hex::Hex) -> bool,
 ) -> bool {
     let descends = course
         .corners
         .windows(2)
-        .all(|w| corner_height(map, w[1]).0 < corner_height(map, w[0]).0);
+        .all(|w| ground(w[1]) < ground(w[0]));
     let banks_dry = course.sides().into_iter().all(|e| {
         let (a, b) = e.hexes();
-        !(wet(map, a) && wet(map, b))
+        !(wet(a) && wet(b))
     });
     descends && banks_dry
 }
@@ -162,9 +212,10 @@ mod tests {
         // Every river still runs downhill, never between two water cells, and ends at
         // water, the border or another river.
         let water = crate::water_cells(&map);
-        let wet = |map: &HexMap, h| map.shape().index_of(h).is_some_and(|i| water[i]);
+        let wet = |h| map.shape().index_of(h).is_some_and(|i| water[i]);
+        let ground = |c| crate::rivers::corner_height(&map, c).0;
         for c in &courses {
-            assert!(stays_a_river(&map, c, &wet), "{c:?}");
+            assert!(stays_a_river(c, &ground, &wet), "{c:?}");
             assert_ne!(c.end, End::Pit);
         }
     }
