@@ -39,6 +39,7 @@ pub mod region_labels;
 pub mod rivers;
 pub mod roads;
 pub mod settlements;
+pub mod shadow;
 pub mod stats;
 pub mod temperature;
 #[cfg(test)]
