@@ -4,7 +4,7 @@
 //! the goals real river networks hold (Rb 3–5, h 0.5–0.7) and have a river of order ≥ 4;
 //! and, on maps spanning 60° of latitude (70° N to 10° N), how many seeds have their
 //! coldest land in the fifth of the rows at the polar edge, with the median of that band's
-//! mean temperature; and how many seeds have the lee of their highest range at least 25 %
+//! mean temperature; the median share of the land each biome takes; and how many seeds have the lee of their highest range at least 25 %
 //! drier than its windward side, measured along the wind over the range's whole length
 //! ([`hexmap_generate::shadow`]). Its figures are recorded in docs/BENCHMARKS.md.
 //!
@@ -49,7 +49,9 @@ fn main() {
         "top band °C",
         "lee ≥25% drier"
     );
+    let mut biomes = Vec::new();
     for preset in Preset::ALL {
+        let mut shares = vec![Vec::new(); BIOMES.len()];
         let mut land = Vec::new();
         let mut order = Vec::new();
         let mut rb = Vec::new();
@@ -68,6 +70,14 @@ fn main() {
             let map = generate(&spec).expect("generates");
             let s = WorldStats::of(&map);
             land.push(s.land_share());
+            for (b, share) in BIOMES.iter().zip(&mut shares) {
+                let cells = s
+                    .terrains
+                    .iter()
+                    .find(|t| t.terrain.as_deref() == Some(*b))
+                    .map_or(0, |t| t.cells);
+                share.push(cells as f64 / s.land_cells.max(1) as f64);
+            }
             order.push(f64::from(s.rivers.orders.last().map_or(0, |o| o.order)));
             rb.extend(s.rivers.bifurcation_ratio);
             rl.extend(s.rivers.length_ratio);
@@ -107,8 +117,35 @@ fn main() {
             spread(&top_temperature),
             format!("{dry_lee} ({})", spread(&lee_ratio)),
         );
+        biomes.push((preset, shares));
+    }
+    println!("\nshare of the land, median (lowest–highest)");
+    print!("{:<12}", "preset");
+    for b in BIOMES {
+        print!(" {b:>17}");
+    }
+    println!();
+    for (preset, shares) in biomes {
+        print!("{:<12}", preset.name());
+        for share in shares {
+            print!(" {:>17}", spread(&share));
+        }
+        println!();
     }
 }
+
+/// The standard table's land biomes whose shares are shown.
+const BIOMES: [&str; 9] = [
+    "Forest",
+    "Grassland",
+    "Steppe",
+    "Desert",
+    "Savanna",
+    "Taiga",
+    "Tundra",
+    "Rainforest",
+    "Swamp",
+];
 
 /// "median (lowest–highest) n" of `v`, or "none".
 fn spread(v: &[f64]) -> String {
