@@ -225,4 +225,28 @@ mod tests {
         let s = shadow_of(&grid, &elev, &water, &moisture, Wind::West).unwrap();
         assert!((s.lee - 0.3).abs() < 1e-9, "{s:?}");
     }
+
+    #[test]
+    fn generated_worlds_have_a_dry_lee_under_every_wind() {
+        // Seeds outside the 0–49 that world_stats measures, on every preset and wind, on
+        // a map spanning 60° of latitude: the lee at least 25 % drier than the windward side.
+        for preset in crate::Preset::ALL {
+            for wind in Wind::ALL {
+                for seed in [101, 202] {
+                    let shape = MapShape::rectangle(OffsetKind::OddR, 120, 90).unwrap();
+                    let mut spec = crate::Spec::new(shape, Orientation::Pointy, preset, seed);
+                    spec.climate.north = 70.0;
+                    spec.climate.south = 10.0;
+                    spec.climate.wind = wind;
+                    let map = crate::generate(&spec).unwrap();
+                    let s = rain_shadow(&map, wind).expect("a range with land on both sides");
+                    assert!(
+                        s.ratio() <= 0.75,
+                        "{} seed {seed}, {wind:?} wind: {s:?}",
+                        preset.name()
+                    );
+                }
+            }
+        }
+    }
 }
