@@ -1,10 +1,13 @@
 //! Stage 2b: moisture in [0, 1] per cell, carried by the prevailing wind ([`Wind`]). Air
 //! enters the map's upwind edge humid, takes up water over the sea and lakes, and loses
-//! it over land: a little on every step, much more where it climbs (rain on the windward
-//! slopes), so the land behind a range lies in its rain shadow. A cell's moisture is the
-//! humidity of the air reaching it and the rain it gets, a little more near water, with
-//! seeded noise. Distances are measured against the map's size, so a big map and a small
-//! one of the same seed get the same shares of dry and wet land.
+//! it over land: a little on every step, much more where it climbs above the height it
+//! was already lifted to (rain on the windward slopes, in proportion to the climb). Past
+//! a crest the air follows the ground down; air forced up gives the land more of the
+//! water it carries, air sunk below the height it was lifted to holds it back, so the
+//! land behind every range, narrow or broad, lies in its rain shadow. A cell's moisture
+//! is that share of the air's humidity plus the rain it gets, a little more near water,
+//! scaled by seeded noise. Distances are measured against the map's size, so a big map
+//! and a small one of the same seed get the same shares of dry and wet land.
 
 use super::grid::{Grid, NONE};
 use super::noise::ValueNoise;
@@ -279,15 +282,21 @@ mod tests {
         let m = moisture(&grid, &map, 1);
         let kind = OffsetKind::OddR;
         for row in 2..58 {
-            let at = |col| m[map.shape().index_of(kind.to_hex(OffsetCoord::new(col, row))).unwrap()];
+            let at = |col| {
+                m[map
+                    .shape()
+                    .index_of(kind.to_hex(OffsetCoord::new(col, row)))
+                    .unwrap()]
+            };
             assert!(at(31) < at(29), "row {row}: {} !< {}", at(31), at(29));
         }
     }
 
     #[test]
     fn water_is_wettest_and_every_value_is_in_range() {
-        let (map, grid, _) =
-            plain_with(Orientation::Pointy, Wind::West, |off| (3000 - 100 * off.abs()) as i16);
+        let (map, grid, _) = plain_with(Orientation::Pointy, Wind::West, |off| {
+            (3000 - 100 * off.abs()) as i16
+        });
         let m = moisture(&grid, &map, 3);
         let water = crate::water_cells(&map);
         for (i, &v) in m.iter().enumerate() {

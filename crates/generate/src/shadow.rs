@@ -216,11 +216,23 @@ mod tests {
     fn the_sides_stop_at_the_sea() {
         // Land wet 0.9 beyond a strait east of the ridge is not its lee.
         let (_, grid, elev) = map_with(|c, _| (c == 20).then_some(2000));
-        let water: Vec<bool> = grid.pos.iter().map(|&(x, _)| (2.5..4.5).contains(&x)).collect();
+        let water: Vec<bool> = grid
+            .pos
+            .iter()
+            .map(|&(x, _)| (2.5..4.5).contains(&x))
+            .collect();
         let moisture: Vec<f64> = grid
             .pos
             .iter()
-            .map(|&(x, _)| if x > 4.0 { 0.9 } else if x > 0.0 { 0.3 } else { 0.6 })
+            .map(|&(x, _)| {
+                if x > 4.0 {
+                    0.9
+                } else if x > 0.0 {
+                    0.3
+                } else {
+                    0.6
+                }
+            })
             .collect();
         let s = shadow_of(&grid, &elev, &water, &moisture, Wind::West).unwrap();
         assert!((s.lee - 0.3).abs() < 1e-9, "{s:?}");
