@@ -18,6 +18,7 @@
 //! 6. [`roads`]: Road paths between the settlements of each landmass, laid by the map's
 //!    own A* ([`HexMap::route`]) with water made impassable.
 
+pub mod bays;
 pub mod biome;
 pub mod biome_check;
 mod corners;
