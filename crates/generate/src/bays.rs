@@ -8,6 +8,7 @@
 //! ones; a bay found at a wider radius is kept over the narrower ones inside it.
 
 use super::grid::{Grid, NONE};
+use hexmap_map::steps::{Pacer, block_on};
 use std::collections::VecDeque;
 
 /// Fewest sea cells of a bay, in squares of the opening radius.
@@ -25,7 +26,12 @@ pub fn opening_radius(grid: &Grid) -> u32 {
 /// The bays of the sea (`sea`: water joined to the map's border), each its cells,
 /// biggest first; the shore is every cell that is not sea (land and lakes).
 pub fn bays(grid: &Grid, sea: &[bool]) -> Vec<Vec<usize>> {
-    let from_shore = steps_from(grid, |i| !sea[i], |_| true);
+    block_on(bays_in_steps(grid, sea, &mut super::pacer()))
+}
+
+/// [`bays`], pausing on `pacer` as it goes.
+pub(crate) async fn bays_in_steps(grid: &Grid, sea: &[bool], pacer: &mut Pacer) -> Vec<Vec<usize>> {
+    let from_shore = steps_from(grid, |i| !sea[i], |_| true, pacer).await;
     let mut radii = vec![opening_radius(grid)];
     while f64::from(radii[radii.len() - 1] * 2) <= grid.radius / 2.0 {
         radii.push(radii[radii.len() - 1] * 2);
@@ -33,7 +39,7 @@ pub fn bays(grid: &Grid, sea: &[bool]) -> Vec<Vec<usize>> {
     let mut taken = vec![false; grid.len()];
     let mut found = Vec::new();
     for &radius in radii.iter().rev() {
-        for piece in bays_at(grid, sea, &from_shore, radius) {
+        for piece in bays_at(grid, sea, &from_shore, radius, pacer).await {
             if piece.iter().all(|&i| !taken[i]) {
                 piece.iter().for_each(|&i| taken[i] = true);
                 found.push(piece);
@@ -45,18 +51,26 @@ pub fn bays(grid: &Grid, sea: &[bool]) -> Vec<Vec<usize>> {
 }
 
 /// The bays an opening of `radius` steps finds (`from_shore`: steps from the shore).
-fn bays_at(grid: &Grid, sea: &[bool], from_shore: &[u32], radius: u32) -> Vec<Vec<usize>> {
+async fn bays_at(
+    grid: &Grid,
+    sea: &[bool],
+    from_shore: &[u32],
+    radius: u32,
+    pacer: &mut Pacer,
+) -> Vec<Vec<usize>> {
     let open_core = |i: usize| sea[i] && from_shore[i] > radius;
-    let from_core = steps_from(grid, open_core, |i| sea[i]);
+    let from_core = steps_from(grid, open_core, |i| sea[i], pacer).await;
     let open = |i: usize| sea[i] && from_core[i] <= radius;
     let narrow = |i: usize| sea[i] && !open(i);
     let mut seen = vec![false; grid.len()];
     let mut found = Vec::new();
     for start in 0..grid.len() {
+        pacer.tick(1).await;
         if seen[start] || !narrow(start) {
             continue;
         }
         let piece = flood(grid, start, &narrow, &mut seen);
+        pacer.tick(piece.len() as u64).await;
         if piece.len() >= MIN_CELLS_PER_RADIUS_SQUARED * (radius * radius) as usize
             && is_bay(grid, &piece, sea, &open)
         {
@@ -120,10 +134,11 @@ fn flood(
 
 /// Steps from each cell to the nearest cell where `source` holds, moving only into cells
 /// where `through` holds (`u32::MAX` where none is reached).
-fn steps_from(
+async fn steps_from(
     grid: &Grid,
     source: impl Fn(usize) -> bool,
     through: impl Fn(usize) -> bool,
+    pacer: &mut Pacer,
 ) -> Vec<u32> {
     let mut steps = vec![u32::MAX; grid.len()];
     let mut queue: VecDeque<usize> = (0..grid.len()).filter(|&i| source(i)).collect();
@@ -131,6 +146,7 @@ fn steps_from(
         steps[i] = 0;
     }
     while let Some(i) = queue.pop_front() {
+        pacer.tick(1).await;
         for &n in &grid.nbr[i] {
             if n != NONE && steps[n as usize] == u32::MAX && through(n as usize) {
                 steps[n as usize] = steps[i] + 1;

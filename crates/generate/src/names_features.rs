@@ -195,8 +195,8 @@ impl Naming<'_> {
             });
         }
         let land_cells = land.iter().filter(|l| **l).count();
-        pacer.tick(grid.len() as u64 / 4).await;
-        for cells in super::bays::bays(grid, &sea)
+        for cells in super::bays::bays_in_steps(grid, &sea, pacer)
+            .await
             .into_iter()
             .take((land_cells / RIVER_LAND).clamp(1, 12))
         {
