@@ -9,7 +9,8 @@
 //! ([`hexmap_generate::shadow`]). Its figures are recorded in docs/BENCHMARKS.md.
 //!
 //! `cargo run -p hexmap-generate --example world_stats [SEEDS] [WIDTHxHEIGHT] [WIND]`
-//! (defaults: 50 seeds, 200x150, west; WIND is west, east, north or south).
+//! (defaults: 50 seeds, 200x150, west; WIND is west, east, north, south, or all for each
+//! in turn).
 
 use hexmap_generate::shadow::rain_shadow;
 use hexmap_generate::stats::WorldStats;
@@ -26,10 +27,23 @@ fn main() {
         let (w, h) = s.split_once('x').expect("WIDTHxHEIGHT");
         (w.parse().expect("width"), h.parse().expect("height"))
     });
-    let wind: Wind = args
-        .next()
+    let wind_arg = args.next();
+    if wind_arg.as_deref() == Some("all") {
+        // Every wind in turn, each measured by a run of this example of its own.
+        for w in Wind::ALL {
+            let size = format!("{width}x{height}");
+            let status = std::process::Command::new(std::env::current_exe().expect("this program"))
+                .args([&seeds.to_string(), &size, w.name()])
+                .status()
+                .expect("runs");
+            assert!(status.success(), "the {} wind's run failed", w.name());
+            println!();
+        }
+        return;
+    }
+    let wind: Wind = wind_arg
         .map_or(Ok(Wind::West), |s| s.parse())
-        .expect("WIND: west, east, north or south");
+        .expect("WIND: west, east, north, south or all");
     println!(
         "{seeds} seeds per preset, {width} x {height}, pointy hexes, {} wind",
         wind.name()
