@@ -110,8 +110,9 @@ fn is_bay(grid: &Grid, piece: &[usize], sea: &[bool], open: &impl Fn(usize) -> b
     flood(grid, mouth[0], &in_mouth, &mut seen).len() == mouth.len()
 }
 
-/// The cells joined to `start` through cells where `inside` holds, marking them in `seen`.
-fn flood(
+/// The cells joined to `start` through cells where `inside` holds, marking them in `seen`
+/// (`start` first, then outwards).
+pub(crate) fn flood(
     grid: &Grid,
     start: usize,
     inside: &impl Fn(usize) -> bool,

@@ -12,7 +12,7 @@
 //! crest, the lee as far downwind, each stopping at the first water (the shadow ends at
 //! the sea, where the air takes up water again).
 
-use super::grid::{Grid, NONE};
+use super::grid::Grid;
 use super::temperature::Wind;
 use hexmap_map::{ClimateKind, HexMap};
 use std::collections::BTreeMap;
@@ -121,19 +121,7 @@ pub fn highest_range(grid: &Grid, elev: &[i16], water: &[bool]) -> Option<Vec<us
         if seen[start] || !high(start) {
             continue;
         }
-        seen[start] = true;
-        let mut ridge = vec![start];
-        let mut k = 0;
-        while k < ridge.len() {
-            for &n in &grid.nbr[ridge[k]] {
-                if n != NONE && !seen[n as usize] && high(n as usize) {
-                    seen[n as usize] = true;
-                    ridge.push(n as usize);
-                }
-            }
-            k += 1;
-        }
-        ridges.push(ridge);
+        ridges.push(super::bays::flood(grid, start, &high, &mut seen));
     }
     let peak = |r: &Vec<usize>| r.iter().map(|&i| elev[i]).max().unwrap_or(i16::MIN);
     let long = ridges
