@@ -126,11 +126,35 @@ pub fn copied_text(h: &Harness<'static, EditorApp>) -> Option<String> {
         })
 }
 
-/// A fresh scratch folder for one test, unique per test name and process.
-pub fn temp_dir(name: &str) -> PathBuf {
+/// A fresh scratch folder for one test, unique per test name and process, removed with
+/// everything in it when the test is done with it (dropped).
+pub fn temp_dir(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("hexmap-gui-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
+}
+
+/// A test's scratch folder ([`temp_dir`]): used as its path, removed when dropped.
+pub struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        // A folder something still holds open is left behind rather than failing the test.
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// Every text on screen as a person reads it: widget labels and values (plain labels keep
