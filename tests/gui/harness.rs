@@ -126,34 +126,40 @@ pub fn copied_text(h: &Harness<'static, EditorApp>) -> Option<String> {
         })
 }
 
-/// A fresh scratch folder for one test, unique per test name and process, removed with
-/// everything in it when the test is done with it (dropped).
-pub fn temp_dir(name: &str) -> Scratch {
+/// A fresh scratch folder for one test, unique per test name and process. The first call
+/// in a process removes the folders earlier runs left (those of processes no longer
+/// running), so they do not pile up in the temporary folder.
+pub fn temp_dir(name: &str) -> PathBuf {
+    static SWEEP: std::sync::Once = std::sync::Once::new();
+    SWEEP.call_once(sweep_old_scratch);
     let dir = std::env::temp_dir().join(format!("hexmap-gui-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    Scratch(dir)
+    dir
 }
 
-/// A test's scratch folder ([`temp_dir`]): used as its path, removed when dropped.
-pub struct Scratch(PathBuf);
-
-impl std::ops::Deref for Scratch {
-    type Target = PathBuf;
-    fn deref(&self) -> &PathBuf {
-        &self.0
+/// Remove the scratch folders ([`temp_dir`]) of test processes that have ended: their
+/// names end in the process id, and a running process has a folder in `/proc` (where
+/// there is no `/proc`, nothing is removed).
+fn sweep_old_scratch() {
+    let proc_fs = std::path::Path::new("/proc/self");
+    if !proc_fs.exists() {
+        return;
     }
-}
-
-impl AsRef<std::path::Path> for Scratch {
-    fn as_ref(&self) -> &std::path::Path {
-        &self.0
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        // A folder something still holds open is left behind rather than failing the test.
-        let _ = std::fs::remove_dir_all(&self.0);
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name
+            .strip_prefix("hexmap-gui-")
+            .and_then(|rest| rest.rsplit('-').next())
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if !std::path::Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
     }
 }
 

@@ -16,7 +16,7 @@ const FOREST: u16 = 3;
 
 /// The editor on a map saved in a scratch folder with `art/tree.png` beside it, the
 /// dialog answering with that image.
-fn harness(name: &str) -> (Harness<'static, EditorApp>, crate::harness::Scratch) {
+fn harness(name: &str) -> (Harness<'static, EditorApp>, std::path::PathBuf) {
     let dir = temp_dir(name);
     std::fs::create_dir_all(dir.join("art")).unwrap();
     let tree = RgbaImage::new(2, 2, [20, 120, 40, 255].repeat(4)).unwrap();

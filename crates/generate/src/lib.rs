@@ -19,6 +19,7 @@
 //! 6. [`roads`]: Road paths between the settlements of each landmass, laid by the map's
 //!    own A* ([`HexMap::route`]) with water made impassable.
 
+pub mod bays;
 pub mod biome;
 pub mod biome_check;
 mod corners;
@@ -43,6 +44,7 @@ pub mod region_labels;
 pub mod rivers;
 pub mod roads;
 pub mod settlements;
+pub mod shadow;
 pub mod side_by_side;
 pub mod stats;
 pub mod temperature;
