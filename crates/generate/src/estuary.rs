@@ -67,10 +67,10 @@ pub async fn make_estuaries(
     for (k, c) in courses.iter().enumerate() {
         for corner in &c.corners {
             for h in corner.hexes() {
-                if let Some(list) = map.shape().index_of(h).and_then(|i| touching.get_mut(&i)) {
-                    if list.last() != Some(&k) {
-                        list.push(k);
-                    }
+                if let Some(list) = map.shape().index_of(h).and_then(|i| touching.get_mut(&i))
+                    && list.last() != Some(&k)
+                {
+                    list.push(k);
                 }
             }
         }
