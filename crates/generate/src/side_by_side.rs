@@ -28,8 +28,40 @@ pub struct SideBySide {
     pub sides_in_long_runs: usize,
 }
 
+/// One run of a river beside another: pairs of a side of the river (named by the corner
+/// it runs down from), a side of the other river beside it and the hex they share, in
+/// order down the river.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// The pairs, upstream first.
+    pub pairs: Vec<(u32, u32, Hex)>,
+    /// The hexes between the two rivers over the whole run.
+    pub hexes: usize,
+}
+
 /// The runs of the rivers of `tree`.
 pub fn side_by_side(tree: &Tree) -> SideBySide {
+    let mut result = SideBySide::default();
+    let mut in_long = vec![false; tree.corners.len()];
+    for run in runs(tree) {
+        if run.hexes > result.longest {
+            result.longest = run.hexes;
+            result.longest_at = run.pairs.first().map(|p| p.2);
+        }
+        if run.hexes > MAX_SIDE_BY_SIDE {
+            for &(s, t, _) in &run.pairs {
+                in_long[s as usize] = true;
+                in_long[t as usize] = true;
+            }
+        }
+    }
+    result.sides_in_long_runs = in_long.iter().filter(|x| **x).count();
+    result
+}
+
+/// Every run of the rivers of `tree`: one from each side with a side of another river
+/// beside it, followed down as long as the other river's sides follow along.
+pub fn runs(tree: &Tree) -> Vec<Run> {
     let n = tree.corners.len();
     // A side per corner with a river side below it: its two hexes.
     let hexes: Vec<Option<[Hex; 2]>> = (0..n)
@@ -78,8 +110,7 @@ pub fn side_by_side(tree: &Tree) -> SideBySide {
             || down(a).and_then(down) == Some(b)
             || down(b).and_then(down) == Some(a)
     };
-    let mut result = SideBySide::default();
-    let mut in_long = vec![false; n];
+    let mut out = Vec::new();
     for start in (0..n).filter(|&s| hexes[s].is_some()) {
         let first = beside(start);
         if first.is_empty() {
@@ -87,8 +118,8 @@ pub fn side_by_side(tree: &Tree) -> SideBySide {
         }
         let mut others: Vec<u32> = first.iter().map(|&(t, _)| t).collect();
         let mut between: BTreeSet<Hex> = first.iter().map(|&(_, h)| h).collect();
-        let mut run = vec![start as u32];
-        let mut all_others = others.clone();
+        let mut pairs: Vec<(u32, u32, Hex)> =
+            first.iter().map(|&(t, h)| (start as u32, t, h)).collect();
         let mut at = start;
         while let Some(next) = tree.down[at].map(|d| d as usize) {
             if hexes[next].is_none() {
@@ -102,23 +133,16 @@ pub fn side_by_side(tree: &Tree) -> SideBySide {
                 break;
             }
             others = along.iter().map(|&(t, _)| t).collect();
-            all_others.extend(&others);
             between.extend(along.iter().map(|&(_, h)| h));
-            run.push(next as u32);
+            pairs.extend(along.iter().map(|&(t, h)| (next as u32, t, h)));
             at = next;
         }
-        if between.len() > result.longest {
-            result.longest = between.len();
-            result.longest_at = between.iter().next().copied();
-        }
-        if between.len() > MAX_SIDE_BY_SIDE {
-            for s in run.into_iter().chain(all_others) {
-                in_long[s as usize] = true;
-            }
-        }
+        out.push(Run {
+            pairs,
+            hexes: between.len(),
+        });
     }
-    result.sides_in_long_runs = in_long.iter().filter(|x| **x).count();
-    result
+    out
 }
 
 /// Entry and exit times of a depth-first walk of `tree` from its outlets upstream: a
