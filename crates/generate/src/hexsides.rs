@@ -165,8 +165,9 @@ impl SideTree {
         }
     }
 
-    /// Fill [`SideTree::downstream_first`]: breadth first from the ends upstream.
-    async fn order(&mut self, pacer: &mut Pacer) {
+    /// Fill [`SideTree::downstream_first`] afresh: breadth first from the ends upstream.
+    pub(crate) async fn order(&mut self, pacer: &mut Pacer) {
+        self.downstream_first.clear();
         let mut up: Vec<Vec<u32>> = vec![Vec::new(); self.corners.len()];
         for (i, &r) in self.receiver.iter().enumerate() {
             if r != NONE {

@@ -43,6 +43,7 @@ pub mod noise;
 pub mod region_labels;
 pub mod rivers;
 pub mod roads;
+mod run_join;
 pub mod settlements;
 pub mod shadow;
 pub mod side_by_side;

@@ -152,7 +152,8 @@ async fn courses_in_steps(
     let flow =
         super::merge::join_side_by_side(&mut cells, grid, (&land, &rain), STREAM_FLOW, pacer).await;
     map.set_elevation_layer(Some(ElevationLayer::from_values(height.clone())))?;
-    let tree = SideTree::of(map, grid, (&cells, &flow), (&water, STREAM_FLOW), pacer).await;
+    let mut tree = SideTree::of(map, grid, (&cells, &flow), (&water, STREAM_FLOW), pacer).await;
+    super::run_join::join_runs(map, &mut tree, &water, pacer).await;
     let failing = super::descent::make_rivers_descend(map, &tree, (&mut height, &sea), pacer).await;
     map.set_elevation_layer(Some(ElevationLayer::from_values(height)))?;
     // A river above a side that would rise is not laid.
