@@ -82,6 +82,11 @@ pub(crate) async fn join_runs(
             .filter(|r| r.hexes > MAX_SIDE_BY_SIDE)
             .collect();
         long.sort_by(|a, b| b.hexes.cmp(&a.hexes).then(a.pairs.cmp(&b.pairs)));
+        // How many sides run into each corner.
+        let mut fed = vec![0u32; tree.corners.len()];
+        for &r in tree.receiver.iter().filter(|&&r| r != NONE) {
+            fed[r as usize] += 1;
+        }
         let mut changed = false;
         for run in long {
             pacer.tick(1).await;
@@ -101,13 +106,14 @@ pub(crate) async fn join_runs(
                 if theirs.contains(&lesser) || mine.contains(&greater) {
                     continue;
                 }
-                let Some((start, way)) = way_round(tree, &index, (lesser, &mine), h, &wet) else {
+                let Some((start, way)) = way_round(tree, &index, (lesser, &mine), &fed, h, &wet)
+                else {
                     continue;
                 };
                 if height(way[0]) <= height(*way.last().expect("a way has ends")) {
                     continue;
                 }
-                reroute(tree, &mut index, start, &way);
+                reroute(tree, (&mut index, &mut fed), start, &way);
                 changed = true;
                 break;
             }
@@ -128,6 +134,7 @@ fn way_round(
     tree: &SideTree,
     index: &BTreeMap<Corner, u32>,
     (lesser, mine): (u32, &[u32]),
+    fed: &[u32],
     h: Hex,
     wet: &impl Fn(Corner) -> bool,
 ) -> Option<(u32, Vec<Corner>)> {
@@ -150,7 +157,7 @@ fn way_round(
                     way = vec![c];
                 }
                 Some(i) if mine.contains(&i) => return None,
-                Some(i) if tree.receiver[i as usize] != NONE || is_fed(tree, i) => {
+                Some(i) if tree.receiver[i as usize] != NONE || fed[i as usize] > 0 => {
                     if down_from(tree, i).contains(&start) {
                         return None;
                     }
@@ -165,22 +172,16 @@ fn way_round(
     })
 }
 
-/// True when a river runs into corner `i` of `tree`.
-fn is_fed(tree: &SideTree, i: u32) -> bool {
-    tree.receiver.contains(&i)
-}
-
 /// Turn the river down from corner `c` of `tree` along `way` (corners from `c` to a
 /// corner of another river): its old course is dropped down to where another river
 /// feeds it, and its flow moved from the old course to the new one.
-fn reroute(tree: &mut SideTree, index: &mut BTreeMap<Corner, u32>, c: u32, way: &[Corner]) {
+fn reroute(
+    tree: &mut SideTree,
+    (index, fed): (&mut BTreeMap<Corner, u32>, &mut Vec<u32>),
+    c: u32,
+    way: &[Corner],
+) {
     let flow = tree.flow[c as usize];
-    let mut fed = vec![0u32; tree.corners.len()];
-    for &r in &tree.receiver {
-        if r != NONE {
-            fed[r as usize] += 1;
-        }
-    }
     // The old course: dropped while nothing else feeds it, then carries less.
     let mut at = tree.receiver[c as usize];
     if at != NONE {
@@ -211,11 +212,13 @@ fn reroute(tree: &mut SideTree, index: &mut BTreeMap<Corner, u32>, c: u32, way: 
                 tree.corners.push(corner);
                 tree.receiver.push(NONE);
                 tree.flow.push(0.0);
+                fed.push(0);
                 index.insert(corner, i);
                 i
             }
         };
         tree.receiver[prev as usize] = i;
+        fed[i as usize] += 1;
         if prev != c {
             tree.flow[prev as usize] = flow;
         }
