@@ -4,8 +4,9 @@
 //! hex for many hexes. Where such a run is longer than
 //! [`MAX_SIDE_BY_SIDE`](super::side_by_side::MAX_SIDE_BY_SIDE) hexes, the lesser river
 //! is turned, at the first place of the run where it can be, along the outline of the hex
-//! between them into the greater: over one to three new sides, each strictly downhill on
-//! the corners' heights, so no river rises. Its old course below that point, down to
+//! between them into the greater: over one to three new sides, ending at most
+//! [`MAX_RISE`] above where it leaves its course; the river stage's descent step then
+//! raises the land behind it so no river rises. Its old course below that point, down to
 //! where another river feeds it, is dropped, and the flow it carried is moved to the
 //! greater river's course.
 
@@ -19,6 +20,12 @@ use hexmap_hex::Hex;
 use hexmap_map::HexMap;
 use hexmap_map::steps::Pacer;
 use std::collections::BTreeMap;
+
+/// How much higher than where it leaves its course a join may end, in corner heights (six
+/// times the mean of the corner's cells: 200 m). The descent step then raises the land
+/// behind the join so no side of it rises; a river whose sides cannot be made to descend
+/// is not laid (about one corner in two worlds more than without joins).
+const MAX_RISE: i64 = 6 * 200;
 
 /// How many times the runs are measured again and joined.
 const PASSES: usize = 6;
@@ -110,7 +117,7 @@ pub(crate) async fn join_runs(
                 else {
                     continue;
                 };
-                if height(way[0]) <= height(*way.last().expect("a way has ends")) {
+                if height(*way.last().expect("a way has ends")) > height(way[0]) + MAX_RISE {
                     continue;
                 }
                 reroute(tree, (&mut index, &mut fed), start, &way);
