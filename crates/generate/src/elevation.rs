@@ -2,7 +2,7 @@
 //! is chosen as the quantile that puts exactly the asked share of cells below 0.
 
 use super::grid::Grid;
-use super::noise::ValueNoise;
+use super::noise::{ValueNoise, octaves_for};
 use super::{Preset, stage_seed};
 use hexmap_map::ElevationLayer;
 use hexmap_map::steps::{Pacer, block_on, sort_by_in_steps};
@@ -11,6 +11,10 @@ use hexmap_map::steps::{Pacer, block_on, sort_by_in_steps};
 pub const DEEPEST: i16 = -4000;
 /// Highest peak of the presets other than highlands, in metres.
 pub const HIGHEST: i16 = 3500;
+/// The radius (half the larger extent, in hexes) of the largest map whose noise keeps the
+/// presets' own octave counts: a 200 × 150 map. Larger maps get more octaves
+/// ([`octaves_for`]).
+pub const REFERENCE_RADIUS: f64 = 100.0;
 
 /// The raw height of each cell before sea level is chosen: noise plus the preset's shaping
 /// by depth from the border.
@@ -26,13 +30,17 @@ async fn raw_heights(grid: &Grid, preset: Preset, seed: u64, pacer: &mut Pacer) 
         Preset::Highlands => (3.5, 6),
     };
     let scale = features / grid.radius;
+    // On a map larger than the reference the noise gains octaves, so its finest relief
+    // stays a few hexes wide (a big world is not a small one magnified).
+    let fine = octaves_for(octaves, grid.radius, REFERENCE_RADIUS);
+    let ridge_octaves = octaves_for(4, grid.radius, REFERENCE_RADIUS);
     let mut out = Vec::with_capacity(grid.len());
     for i in 0..grid.len() {
         let (x, y) = grid.pos[i];
         let (x, y) = (x * scale, y * scale);
-        let n = base.fbm(x, y, octaves);
+        let n = base.fbm_spread(x, y, octaves, fine);
         let t = grid.depth[i];
-        let ridge = ridges.ridged(x * 0.8, y * 0.8, 4);
+        let ridge = ridges.ridged_spread(x * 0.8, y * 0.8, 4, ridge_octaves);
         out.push(match preset {
             Preset::Island => 0.55 * n + 1.1 * t.powf(0.7) + 0.25 * ridge * t,
             Preset::Continent => 0.7 * n + 0.8 * t.powf(0.4) + 0.3 * ridge,

@@ -67,6 +67,49 @@ impl ValueNoise {
         sum / total
     }
 
+    /// [`ValueNoise::fbm`] of `base` octaves carried on to `octaves` (at least `base`) for
+    /// a map larger than the one `base` octaves were chosen for: each added octave halves
+    /// the wavelength again, and the weights fall by a gentler gain, so the finest octave
+    /// still weighs what the finest of `base` weighs (0.5^(base−1) of the first). A big
+    /// map thus gets the same relief a few hexes wide as a small one, while its first
+    /// octaves (its continents) keep their share of the map. The sum is divided by the
+    /// total weight of the `base` octaves alone, so the first octaves keep their strength
+    /// against whatever else is added to the noise. With `octaves == base` it is
+    /// [`ValueNoise::fbm`] exactly.
+    pub fn fbm_spread(&self, x: f64, y: f64, base: u32, octaves: u32) -> f64 {
+        if octaves <= base {
+            return self.fbm(x, y, base);
+        }
+        let gain = spread_gain(base, octaves);
+        let (mut sum, mut weight, mut f) = (0.0, 1.0, 1.0);
+        for o in 0..octaves {
+            let shift = f64::from(o) * 17.31;
+            sum += weight * self.at(x * f + shift, y * f - shift);
+            weight *= gain;
+            f *= 2.0;
+        }
+        sum / halving_total(base)
+    }
+
+    /// [`ValueNoise::ridged`] carried on to `octaves` as [`ValueNoise::fbm_spread`] carries
+    /// [`ValueNoise::fbm`]: ranges with spurs and gaps a few hexes wide on a big map too.
+    /// With `octaves == base` it is [`ValueNoise::ridged`] exactly.
+    pub fn ridged_spread(&self, x: f64, y: f64, base: u32, octaves: u32) -> f64 {
+        if octaves <= base {
+            return self.ridged(x, y, base);
+        }
+        let gain = spread_gain(base, octaves);
+        let (mut sum, mut weight, mut f) = (0.0, 1.0, 1.0);
+        for o in 0..octaves {
+            let shift = f64::from(o) * 23.7;
+            let r = 1.0 - self.at(x * f + shift, y * f + shift).abs();
+            sum += weight * r * r;
+            weight *= gain;
+            f *= 2.0;
+        }
+        sum / halving_total(base)
+    }
+
     /// Ridged noise in [0, 1]: high along the lines where the noise crosses 0, which gives
     /// mountain chains.
     pub fn ridged(&self, x: f64, y: f64, octaves: u32) -> f64 {
@@ -80,6 +123,30 @@ impl ValueNoise {
             f *= 2.0;
         }
         sum / total
+    }
+}
+
+/// The gain per octave that takes `octaves` octaves from weight 1 down to the weight the
+/// last of `base` halving octaves has: 0.5^((base − 1) / (octaves − 1)).
+fn spread_gain(base: u32, octaves: u32) -> f64 {
+    0.5f64.powf(f64::from(base.max(1) - 1) / f64::from(octaves.max(2) - 1))
+}
+
+/// The total weight of `base` octaves that halve: 1 + 0.5 + 0.25 + ….
+fn halving_total(base: u32) -> f64 {
+    (0..base).map(|o| 0.5f64.powi(o as i32)).sum()
+}
+
+/// How many octaves a noise of `base` octaves needs on a map of `radius` hexes (half its
+/// larger extent) to keep the finest octave as few hexes wide as on a map of
+/// `reference_radius`: `base`, plus one for each doubling of the radius beyond the
+/// reference (rounded up). Maps up to the reference size keep `base`.
+pub fn octaves_for(base: u32, radius: f64, reference_radius: f64) -> u32 {
+    let doublings = (radius / reference_radius).log2().ceil();
+    if doublings.is_finite() && doublings > 0.0 {
+        base + doublings.min(16.0) as u32
+    } else {
+        base
     }
 }
 
