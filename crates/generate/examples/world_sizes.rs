@@ -64,7 +64,10 @@ fn main() {
             (w.parse().expect("width"), h.parse().expect("height"))
         })
         .collect();
-    println!("{seeds} seeds (0–{}) per preset and size, pointy odd-r", seeds - 1);
+    println!(
+        "{seeds} seeds (0–{}) per preset and size, pointy odd-r",
+        seeds - 1
+    );
     print!("{:<12} {:>10} {:>5} |", "preset", "size", "land");
     for b in BIOMES {
         print!(" {:>5}", &b[..b.len().min(5)]);
@@ -76,7 +79,8 @@ fn main() {
     for preset in Preset::ALL {
         for &(w, h) in &sizes {
             let all: Vec<Measure> = (0..seeds).map(|seed| measure(preset, w, h, seed)).collect();
-            let mean = |f: &dyn Fn(&Measure) -> f64| all.iter().map(f).sum::<f64>() / all.len() as f64;
+            let mean =
+                |f: &dyn Fn(&Measure) -> f64| all.iter().map(f).sum::<f64>() / all.len() as f64;
             print!(
                 "{:<12} {:>10} {:>5.1} |",
                 preset.name(),
@@ -134,7 +138,10 @@ fn measure(preset: Preset, width: u32, height: u32, seed: u64) -> Measure {
         {
             m.biomes[k] += 1.0 / land;
         }
-        let nbrs = grid.nbr[i].iter().filter(|&&n| n != NONE).map(|&n| n as usize);
+        let nbrs = grid.nbr[i]
+            .iter()
+            .filter(|&&n| n != NONE)
+            .map(|&n| n as usize);
         edgy += usize::from(nbrs.clone().any(|n| !water[n] && raw[n] != own));
         coast += nbrs.filter(|&n| water[n]).count();
     }
@@ -148,7 +155,11 @@ fn measure(preset: Preset, width: u32, height: u32, seed: u64) -> Measure {
         }] += 1.0;
     }
     m.settlements = report.settlements.len() as f64 * 1e4 / land;
-    let steps: usize = map.paths().iter().map(|p| p.hexes.len().saturating_sub(1)).sum();
+    let steps: usize = map
+        .paths()
+        .iter()
+        .map(|p| p.hexes.len().saturating_sub(1))
+        .sum();
     m.road_steps = steps as f64 * 1e4 / land;
     m
 }

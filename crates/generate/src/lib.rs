@@ -39,6 +39,8 @@ pub mod region_labels;
 pub mod rivers;
 pub mod roads;
 pub mod settlements;
+#[cfg(test)]
+mod size_tests;
 pub mod stats;
 pub mod temperature;
 #[cfg(test)]
@@ -126,7 +128,8 @@ pub struct Spec {
     pub preset: Preset,
     /// Share of cells below sea level, in percent (0–100).
     pub sea_percent: u8,
-    /// How many settlements (`None`: about one per 150 land cells, 3 to 60).
+    /// How many settlements (`None`: one per 150 land cells, at least 3, at most
+    /// 6,000: [`settlements::default_count`]).
     pub settlements: Option<u32>,
     /// Lay rivers.
     pub rivers: bool,

@@ -172,4 +172,30 @@ mod tests {
         // Lattice points take their own values, which vary.
         assert_ne!(a.at(0.0, 0.0), a.at(1.0, 0.0));
     }
+
+    #[test]
+    fn maps_beyond_the_reference_gain_an_octave_per_doubling() {
+        // A 200 × 150 map (radius 100) and smaller keep the preset's octaves.
+        assert_eq!(octaves_for(6, 60.0, 100.0), 6);
+        assert_eq!(octaves_for(6, 100.0, 100.0), 6);
+        // 500 × 500 (radius 250): two doublings, rounded up; 1000 × 1000 (500): three.
+        assert_eq!(octaves_for(6, 101.0, 100.0), 7);
+        assert_eq!(octaves_for(6, 250.0, 100.0), 8);
+        assert_eq!(octaves_for(6, 500.0, 100.0), 9);
+        assert_eq!(octaves_for(4, 500.0, 100.0), 7);
+    }
+
+    #[test]
+    fn spread_noise_is_plain_fbm_at_the_base_and_keeps_the_finest_weight() {
+        let n = ValueNoise::new(9);
+        for k in 0..200 {
+            let (x, y) = (f64::from(k) * 0.53 - 20.0, f64::from(k) * 0.29 + 1.0);
+            assert_eq!(n.fbm_spread(x, y, 6, 6), n.fbm(x, y, 6));
+            assert_eq!(n.ridged_spread(x, y, 4, 4), n.ridged(x, y, 4));
+        }
+        // Nine octaves fall from 1 to the weight the sixth of six halving ones has.
+        let gain = spread_gain(6, 9);
+        assert!((gain.powi(8) - 0.5f64.powi(5)).abs() < 1e-12, "{gain}");
+        assert!(gain > 0.5 && gain < 1.0);
+    }
 }
