@@ -2,7 +2,8 @@
 //! a big world look like a big world, or like a small one blown up? Per preset and size,
 //! the mean over the seeds of
 //! - the land share and each land biome's share of the land (percent);
-//! - the lakes (connected Lake cells) by size: 1–3 hexes, 4–39, 40 and more, per world;
+//! - the lakes (connected Lake cells) by size: 1–3 hexes, 4–39, 40 and more, per world,
+//!   and the share of the land and lakes under lakes (percent);
 //! - settlements and road steps (hexes a road runs through) per 10,000 land hexes;
 //! - detail: the share of land hexes with a land neighbour of another terrain, and the
 //!   coast (land–water sides) per land hex — both fall when a big map is a small one
@@ -43,6 +44,7 @@ struct Measure {
     land_share: f64,
     biomes: [f64; BIOMES.len()],
     lakes: [f64; 3],
+    lake_share: f64,
     settlements: f64,
     road_steps: f64,
     detail: f64,
@@ -73,8 +75,8 @@ fn main() {
         print!(" {:>5}", &b[..b.len().min(5)]);
     }
     println!(
-        " | {:>6} {:>6} {:>6} | {:>6} {:>7} | {:>6} {:>6} | {:>6}",
-        "lk1-3", "lk4-39", "lk40+", "set/1e4", "road/1e4", "detail", "coast", "secs"
+        " | {:>6} {:>6} {:>6} {:>5} | {:>6} {:>7} | {:>6} {:>6} | {:>6}",
+        "lk1-3", "lk4-39", "lk40+", "lake%", "set/1e4", "road/1e4", "detail", "coast", "secs"
     );
     for preset in Preset::ALL {
         for &(w, h) in &sizes {
@@ -91,10 +93,11 @@ fn main() {
                 print!(" {:>5.1}", mean(&|m| m.biomes[k] * 100.0));
             }
             println!(
-                " | {:>6.1} {:>6.1} {:>6.1} | {:>6.1} {:>7.0} | {:>5.1}% {:>6.3} | {:>6.2}",
+                " | {:>6.1} {:>6.1} {:>6.1} {:>5.1} | {:>6.1} {:>7.0} | {:>5.1}% {:>6.3} | {:>6.2}",
                 mean(&|m| m.lakes[0]),
                 mean(&|m| m.lakes[1]),
                 mean(&|m| m.lakes[2]),
+                mean(&|m| m.lake_share * 100.0),
                 mean(&|m| m.settlements),
                 mean(&|m| m.road_steps),
                 mean(&|m| m.detail * 100.0),
@@ -147,7 +150,10 @@ fn measure(preset: Preset, width: u32, height: u32, seed: u64) -> Measure {
     }
     m.detail = edgy as f64 / land;
     m.coast = coast as f64 / land;
-    for size in lake_sizes(&grid, &map, &names) {
+    let lakes = lake_sizes(&grid, &map, &names);
+    let lake_cells: usize = lakes.iter().sum();
+    m.lake_share = lake_cells as f64 / (land + lake_cells as f64);
+    for size in lakes {
         m.lakes[match size {
             1..=3 => 0,
             4..=39 => 1,
