@@ -69,23 +69,22 @@ impl ValueNoise {
 
     /// [`ValueNoise::fbm`] of `base` octaves carried on to `octaves` (at least `base`) for
     /// a map larger than the one `base` octaves were chosen for: each added octave halves
-    /// the wavelength again, and the weights fall by a gentler gain, so the finest octave
-    /// still weighs what the finest of `base` weighs (0.5^(base−1) of the first). A big
-    /// map thus gets the same relief a few hexes wide as a small one, while its first
-    /// octaves (its continents) keep their share of the map. The sum is divided by the
-    /// total weight of the `base` octaves alone, so the first octaves keep their strength
-    /// against whatever else is added to the noise. With `octaves == base` it is
-    /// [`ValueNoise::fbm`] exactly.
+    /// the wavelength again. The last [`FINE_OCTAVES`] octaves (the relief a few hexes
+    /// wide) keep the weights the last ones of `base` have, halving; the octaves above them
+    /// fall from 1 to there by a gentler gain ([`spread_gain`]). A big map thus gets the
+    /// same relief a few hexes wide as a small one, while its first octaves (its
+    /// continents) keep their share of the map. The sum is divided by the total weight of
+    /// the `base` octaves alone, so the first octaves keep their strength against whatever
+    /// else is added to the noise. With `octaves == base` it is [`ValueNoise::fbm`]
+    /// exactly.
     pub fn fbm_spread(&self, x: f64, y: f64, base: u32, octaves: u32) -> f64 {
         if octaves <= base {
             return self.fbm(x, y, base);
         }
-        let gain = spread_gain(base, octaves);
-        let (mut sum, mut weight, mut f) = (0.0, 1.0, 1.0);
-        for o in 0..octaves {
-            let shift = f64::from(o) * 17.31;
+        let (mut sum, mut f) = (0.0, 1.0);
+        for (o, weight) in spread_weights(base, octaves).enumerate() {
+            let shift = o as f64 * 17.31;
             sum += weight * self.at(x * f + shift, y * f - shift);
-            weight *= gain;
             f *= 2.0;
         }
         sum / halving_total(base)
@@ -98,13 +97,11 @@ impl ValueNoise {
         if octaves <= base {
             return self.ridged(x, y, base);
         }
-        let gain = spread_gain(base, octaves);
-        let (mut sum, mut weight, mut f) = (0.0, 1.0, 1.0);
-        for o in 0..octaves {
-            let shift = f64::from(o) * 23.7;
+        let (mut sum, mut f) = (0.0, 1.0);
+        for (o, weight) in spread_weights(base, octaves).enumerate() {
+            let shift = o as f64 * 23.7;
             let r = 1.0 - self.at(x * f + shift, y * f + shift).abs();
             sum += weight * r * r;
-            weight *= gain;
             f *= 2.0;
         }
         sum / halving_total(base)
@@ -126,10 +123,30 @@ impl ValueNoise {
     }
 }
 
-/// The gain per octave that takes `octaves` octaves from weight 1 down to the weight the
-/// last of `base` halving octaves has: 0.5^((base − 1) / (octaves − 1)).
+/// How many of the last octaves of a spread noise keep the reference's weights: those of
+/// wavelengths of about one to five hexes on a map of the reference size.
+pub const FINE_OCTAVES: u32 = 3;
+
+/// The gain per octave that takes the first `octaves − fine` octaves of a spread noise
+/// from weight 1 down to the weight the first of the `fine` last octaves of `base` halving
+/// ones has: 0.5^((base − fine) / (octaves − fine)), `fine` being [`FINE_OCTAVES`] (fewer
+/// when `base` is small).
 fn spread_gain(base: u32, octaves: u32) -> f64 {
-    0.5f64.powf(f64::from(base.max(1) - 1) / f64::from(octaves.max(2) - 1))
+    let fine = FINE_OCTAVES.min(base.saturating_sub(1));
+    0.5f64.powf(f64::from(base - fine) / f64::from(octaves.max(base + 1) - fine))
+}
+
+/// The weight of each of `octaves` octaves spread from `base` ([`ValueNoise::fbm_spread`]):
+/// by [`spread_gain`] down to the fine octaves, then halving.
+fn spread_weights(base: u32, octaves: u32) -> impl Iterator<Item = f64> {
+    let fine = FINE_OCTAVES.min(base.saturating_sub(1));
+    let gain = spread_gain(base, octaves);
+    let knee = octaves.saturating_sub(fine);
+    (0..octaves).scan(1.0, move |weight, o| {
+        let w = *weight;
+        *weight *= if o < knee { gain } else { 0.5 };
+        Some(w)
+    })
 }
 
 /// The total weight of `base` octaves that halve: 1 + 0.5 + 0.25 + ….
@@ -193,9 +210,21 @@ mod tests {
             assert_eq!(n.fbm_spread(x, y, 6, 6), n.fbm(x, y, 6));
             assert_eq!(n.ridged_spread(x, y, 4, 4), n.ridged(x, y, 4));
         }
-        // Nine octaves fall from 1 to the weight the sixth of six halving ones has.
-        let gain = spread_gain(6, 9);
-        assert!((gain.powi(8) - 0.5f64.powi(5)).abs() < 1e-12, "{gain}");
-        assert!(gain > 0.5 && gain < 1.0);
+        // Nine octaves spread from six: the last three weigh what the last three of six
+        // halving ones weigh; the six above them fall from 1 to there more gently.
+        let weights: Vec<f64> = spread_weights(6, 9).collect();
+        let halving: Vec<f64> = (0..6).map(|o| 0.5f64.powi(o)).collect();
+        assert_eq!(weights.len(), 9);
+        assert_eq!(weights[0], 1.0);
+        for k in 0..3 {
+            assert!(
+                (weights[6 + k] - halving[3 + k]).abs() < 1e-12,
+                "{weights:?}"
+            );
+        }
+        for k in 0..5 {
+            let gain = weights[k + 1] / weights[k];
+            assert!(gain > 0.5 && gain < 1.0, "{weights:?}");
+        }
     }
 }
