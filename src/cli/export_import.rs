@@ -142,6 +142,12 @@ pub struct ExportArgs {
     /// own value, else the property's default; an empty field at a hole).
     #[arg(long, value_name = "NAME")]
     pub property: Option<String>,
+    /// PNG, SVG: tint each hex toward the colour of its value of this custom property
+    /// (its own value, else the property's default), with the tint's legend, headed by the
+    /// property's name, in the map's top-right corner (bottom right when `--legend
+    /// top-right` takes that). With --player-view only a property players may see.
+    #[arg(long, value_name = "PROPERTY")]
+    pub tint: Option<String>,
     /// Refuse to write when anything would be left out or drawn otherwise than the map
     /// says (an image that cannot be used): warnings become errors.
     #[arg(long)]
@@ -205,6 +211,27 @@ impl std::str::FromStr for HexSizeArg {
             format!("{e} (a length on paper like 19mm, or pixels like 64 for a board)")
         })
     }
+}
+
+/// `Err` saying why `map` cannot be tinted by the property `name`: it declares no such
+/// property, or (for the players) the property is the GM's only.
+fn check_tint(map: &hexmap_map::HexMap, name: &str, players: bool) -> Result<(), String> {
+    let types = map.custom().types();
+    let Some(t) = types.iter().find(|t| t.name == name) else {
+        let names: Vec<&str> = types.iter().map(|t| t.name.as_str()).collect();
+        return Err(if names.is_empty() {
+            "the map declares no custom property".into()
+        } else {
+            format!(
+                "the map declares no property {name:?}; it has: {}",
+                names.join(", ")
+            )
+        });
+    };
+    if players && t.gm_only {
+        return Err("the property is the GM's only, so a player view is not tinted by it".into());
+    }
+    Ok(())
 }
 
 /// Maps with more cells than this show progress on a terminal.
@@ -332,6 +359,12 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             args.format
         )));
     }
+    if args.tint.is_some() && !args.format.options().contains(&FormatOption::HexPixels) {
+        return Err(CliError(format!(
+            "--tint is for png and svg, not {}",
+            args.format
+        )));
+    }
     let csv = match (&args.layer, &args.property) {
         (Some(name), _) => CsvValues::Layer(name.clone()),
         (None, Some(name)) => CsvValues::Property(name.clone()),
@@ -351,6 +384,10 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
             "{}: --underlay: the map has no underlay (set one in the editor: Map → Underlay…)",
             args.map.display()
         )));
+    }
+    if let Some(name) = &args.tint {
+        check_tint(&map, name, args.player_view)
+            .map_err(|e| CliError(format!("{}: --tint {name}: {e}", args.map.display())))?;
     }
     if args.scale_bar && map.scale().is_none() {
         let w = format!(
@@ -414,7 +451,7 @@ pub fn export(args: &ExportArgs) -> Result<(), CliError> {
         board_hex: board_hex.unwrap_or(defaults.board_hex),
         compact: args.compact,
         csv,
-        tint: None,
+        tint: args.tint.clone(),
     };
     let left = hexmap_io::format::left_out(&map, args.format, &opts);
     if !left.is_empty() {

@@ -4,6 +4,7 @@
 
 use super::CliError;
 use super::answer::{path_text, print_json, warn};
+use hexmap_generate::latitude_span::{self, LatitudeSpan};
 use hexmap_generate::{BiomeTable, Preset, Spec, Wind, generate_with_report};
 use hexmap_hex::Orientation;
 use hexmap_io as io;
@@ -34,8 +35,9 @@ pub struct GenerateArgs {
     #[arg(long, value_parser = parse_percent)]
     pub sea: Option<u8>,
     /// The latitudes of the map's top and bottom edges, NORTH,SOUTH in degrees, e.g.
-    /// 55N,40N or 55,40 (south of the equator: 10S or -10). Temperature follows them
-    /// (default 60N,20N).
+    /// 55N,40N or 55,40 (south of the equator: 10S or -10), or a named span: arctic,
+    /// boreal, mid-latitudes, temperate, subtropics, tropics, "southern temperate",
+    /// "pole to pole". Temperature follows them (default 60N,20N, the mid-latitudes).
     #[arg(long, value_name = "NORTH,SOUTH", value_parser = parse_latitudes, allow_hyphen_values = true)]
     pub latitudes: Option<(f32, f32)>,
     /// Degrees Celsius lost per kilometre of height (default 6.5, the Earth's mean).
@@ -89,29 +91,24 @@ fn parse_percent(s: &str) -> Result<u8, String> {
         .ok_or_else(|| format!("{s:?} is not a percentage from 0 to 100 (e.g. 40 or 40%)"))
 }
 
-/// One latitude: degrees, with an optional N (north, the default) or S (south).
-fn parse_latitude(s: &str) -> Result<f32, String> {
-    let t = s.trim();
-    let (digits, sign) = match t.chars().last() {
-        Some('N' | 'n') => (&t[..t.len() - 1], 1.0),
-        Some('S' | 's') => (&t[..t.len() - 1], -1.0),
-        _ => (t, 1.0),
-    };
-    digits
-        .trim()
-        .parse::<f32>()
-        .ok()
-        .map(|v| v * sign)
-        .filter(|v| (-90.0..=90.0).contains(v))
-        .ok_or_else(|| format!("{s:?} is not a latitude from 90S to 90N (e.g. 55N, 10S or -10)"))
-}
-
-/// `NORTH,SOUTH`: the latitudes of the map's top and bottom edges.
+/// `NORTH,SOUTH` (the latitudes of the map's top and bottom edges) or a named span
+/// (`temperate`, `tropics`, …).
 fn parse_latitudes(s: &str) -> Result<(f32, f32), String> {
+    if let Some(span) = LatitudeSpan::named(s) {
+        return Ok((span.north, span.south));
+    }
     let (north, south) = s.split_once(',').ok_or_else(|| {
-        format!("{s:?}: give the top and bottom edges' latitudes as NORTH,SOUTH, e.g. 55N,40N")
+        let names: Vec<&str> = latitude_span::SPANS.iter().map(|s| s.name).collect();
+        format!(
+            "{s:?}: give the top and bottom edges' latitudes as NORTH,SOUTH, e.g. 55N,40N, \
+             or one of: {}",
+            names.join(", ")
+        )
     })?;
-    Ok((parse_latitude(north)?, parse_latitude(south)?))
+    Ok((
+        latitude_span::parse_latitude(north)?,
+        latitude_span::parse_latitude(south)?,
+    ))
 }
 
 /// Generate the map and save it.

@@ -452,3 +452,33 @@ fn latitudes_lapse_rate_and_wind_shape_the_climate_layers_in_the_file_and_its_js
             "\"95N\" is not a latitude from 90S to 90N",
         ));
 }
+
+#[test]
+fn a_named_latitude_span_gives_the_same_world_as_its_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    let common = ["--shape", "rect:40x30", "--seed", "3", "--preset", "island"];
+    // The same file name in three folders: a map is named after its file.
+    let world = |folder: &str, extra: &[&str]| {
+        fs::create_dir(dir.path().join(folder)).unwrap();
+        let out = dir.path().join(folder).join("world.ron");
+        generate(&out, &[&common[..], extra].concat());
+        fs::read_to_string(&out).unwrap()
+    };
+    let named = world("named", &["--latitudes", "Tropics"]);
+    let numbers = world("numbers", &["--latitudes", "20N,20S"]);
+    let default = world("default", &[]);
+    assert!(named == numbers, "the tropics are 20N,20S");
+    assert!(named != default, "the tropics are not the default span");
+    // A name that is not a span is refused with the names that are.
+    hexmap()
+        .arg("generate")
+        .arg(dir.path().join("bad.ron"))
+        .args(common)
+        .args(["--latitudes", "polar"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "\"polar\": give the top and bottom edges",
+        ))
+        .stderr(predicate::str::contains("arctic, boreal, mid-latitudes"));
+}

@@ -428,3 +428,104 @@ fn a_terrain_with_tile_art_shows_its_art_in_every_legend() {
         );
     }
 }
+
+/// The text of every `<text>` element of an SVG, in order.
+fn svg_texts(svg: &str) -> Vec<String> {
+    let doc = roxmltree::Document::parse(svg).expect("the SVG is XML");
+    doc.descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .map(|n| {
+            n.descendants()
+                .filter(|t| t.is_text())
+                .filter_map(|t| t.text())
+                .collect::<String>()
+        })
+        .collect()
+}
+
+#[test]
+fn export_tint_draws_the_tint_and_its_legend_headed_by_the_property() {
+    let dir = tempfile::tempdir().unwrap();
+    let sample = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("maps")
+        .join("wargame-river-crossing.ron");
+    let export = |out: &str, extra: &[&str]| {
+        let path = dir.path().join(out);
+        let assert = Command::cargo_bin("hexmap")
+            .unwrap()
+            .arg("export")
+            .arg(&sample)
+            .arg("--to")
+            .arg(path.extension().unwrap())
+            .arg(&path)
+            .args(extra)
+            .assert();
+        (path, assert)
+    };
+    let (plain, a) = export("plain.svg", &[]);
+    a.success();
+    let (tinted, a) = export("tinted.svg", &["--tint", "side"]);
+    a.success();
+    let plain_texts = svg_texts(&std::fs::read_to_string(&plain).unwrap());
+    let texts = svg_texts(&std::fs::read_to_string(&tinted).unwrap());
+    // The legend: the property's name over its two values, the default said.
+    for t in ["side", "Blue (default)", "Red"] {
+        assert!(texts.iter().any(|x| x == t), "{t} in {texts:?}");
+        assert!(!plain_texts.iter().any(|x| x == t), "{t} only with --tint");
+    }
+    // librsvg draws it, and the tinted picture differs from the plain one.
+    for svg in [&plain, &tinted] {
+        let png = svg.with_extension("png");
+        let status = std::process::Command::new("rsvg-convert")
+            .arg(svg)
+            .arg("-o")
+            .arg(&png)
+            .status()
+            .expect("rsvg-convert runs");
+        assert!(status.success());
+    }
+    assert_ne!(
+        std::fs::read(plain.with_extension("png")).unwrap(),
+        std::fs::read(tinted.with_extension("png")).unwrap()
+    );
+    // A PNG takes it too.
+    let (_, a) = export("points.png", &["--tint", "victory points"]);
+    a.success();
+    // What cannot be tinted is refused, saying why.
+    let (_, a) = export("bad.svg", &["--tint", "morale"]);
+    a.failure().stderr(predicates::str::contains(
+        "--tint morale: the map declares no property \"morale\"; it has: side, victory points",
+    ));
+    let (_, a) = export("bad.pdf", &["--tint", "side"]);
+    a.failure().stderr(predicates::str::contains(
+        "--tint is for png and svg, not pdf",
+    ));
+    // A GM-only property tints the GM's picture, never the players'.
+    let text = std::fs::read_to_string(&sample).unwrap();
+    let secret = text.replace(
+        r#"(name: "victory points", kind: Int, default: 0)"#,
+        r#"(name: "victory points", kind: Int, default: 0, gm_only: true)"#,
+    );
+    assert_ne!(secret, text);
+    let secret_map = dir.path().join("secret.ron");
+    std::fs::write(&secret_map, secret).unwrap();
+    let run = |out: &str, players: bool| {
+        let mut cmd = Command::cargo_bin("hexmap").unwrap();
+        cmd.arg("export")
+            .arg(&secret_map)
+            .args(["--to", "svg"])
+            .arg(dir.path().join(out))
+            .args(["--tint", "victory points"]);
+        if players {
+            cmd.arg("--player-view");
+        }
+        cmd.assert()
+    };
+    run("gm.svg", false).success();
+    run("players.svg", true)
+        .failure()
+        .stderr(predicates::str::contains(
+            "--tint victory points: the property is the GM's only",
+        ));
+    assert!(!dir.path().join("players.svg").exists());
+}

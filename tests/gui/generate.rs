@@ -3,9 +3,9 @@
 //! and "New roads" lays the roads again on the open map.
 
 use crate::harness::{settle, shown_labels, wait_until};
-use eframe::egui::Vec2;
+use eframe::egui::{Role, Vec2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::{Action, EditorApp};
@@ -177,4 +177,172 @@ fn a_large_worlds_preview_is_shown_no_smaller_than_its_picture() {
         size[0] as f32 <= width + 0.5 && size[1] as f32 <= height + 0.5,
         "a {size:?} picture shown at {width} × {height}"
     );
+}
+
+/// The mean of the applied map's temperature layer over its rows `rows`, in °C.
+fn mean_temperature(h: &Harness<'static, EditorApp>, rows: std::ops::Range<i32>) -> f64 {
+    use hexmap::map::ClimateKind;
+    let map = h.state().view().doc().map();
+    let kind = map.properties().offset_kind;
+    let picked: Vec<f64> = map
+        .shape()
+        .iter()
+        .filter(|hex| rows.contains(&kind.from_hex(*hex).row))
+        .map(|hex| {
+            let t = map.climate_at(ClimateKind::Temperature, hex);
+            f64::from(t.expect("a generated map has a temperature layer"))
+        })
+        .collect();
+    picked.iter().sum::<f64>() / picked.len() as f64
+}
+
+#[test]
+fn the_climate_fields_set_the_latitudes_wind_and_lapse_rate_of_the_world_applied() {
+    let map = hexmap::map::testing::TestMap::rectangle(hexmap::hex::OffsetKind::OddR, 40, 30)
+        .named("blank")
+        .build();
+    let doc = OpenMap::from_map(map);
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1400.0, 1000.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+    settle(&mut h);
+    open_window(&mut h);
+    let shown = |h: &Harness<'static, EditorApp>, name: &str| {
+        h.get_by_label(name)
+            .accesskit_node()
+            .value()
+            .unwrap_or_default()
+    };
+    let combo = |h: &Harness<'static, EditorApp>, name: &str| {
+        let node = h.get_by_role_and_label(Role::ComboBox, name);
+        node.accesskit_node().value().unwrap_or_default()
+    };
+    // The default span is named, with its edges shown as a reader writes them.
+    assert_eq!(combo(&h, "Latitudes"), "mid-latitudes");
+    assert_eq!(shown(&h, "North edge"), "60° N");
+    assert_eq!(shown(&h, "South edge"), "20° N");
+    h.get_by_label("Apply").click();
+    settle(&mut h);
+    let mid_top = mean_temperature(&h, 0..3);
+    let mid_bottom = mean_temperature(&h, 27..30);
+    assert!(mid_top + 10.0 < mid_bottom, "{mid_top} vs {mid_bottom}");
+
+    // The arctic, picked from the menu: both edges follow and the whole map is cold.
+    h.get_by_role_and_label(Role::ComboBox, "Latitudes").click();
+    settle(&mut h);
+    h.get_by_label("arctic (85° N to 60° N)").click();
+    settle(&mut h);
+    assert_eq!(shown(&h, "North edge"), "85° N");
+    assert_eq!(shown(&h, "South edge"), "60° N");
+    apply_over_the_generated_map(&mut h);
+    let arctic_bottom = mean_temperature(&h, 27..30);
+    assert!(
+        arctic_bottom < mid_bottom - 15.0,
+        "{arctic_bottom} vs {mid_bottom}"
+    );
+
+    // A southern map typed as a person writes it: the south edge is now the cold one and
+    // the span has no name.
+    h.get_by_label("North edge").click();
+    settle(&mut h);
+    type_text(&mut h, "10S");
+    h.key_press(eframe::egui::Key::Enter);
+    settle(&mut h);
+    h.get_by_label("South edge").click();
+    settle(&mut h);
+    type_text(&mut h, "70S");
+    h.key_press(eframe::egui::Key::Enter);
+    settle(&mut h);
+    assert_eq!(shown(&h, "North edge"), "10° S");
+    assert_eq!(shown(&h, "South edge"), "70° S");
+    assert_eq!(combo(&h, "Latitudes"), "custom");
+    apply_over_the_generated_map(&mut h);
+    let south_top = mean_temperature(&h, 0..3);
+    let south_bottom = mean_temperature(&h, 27..30);
+    assert!(
+        south_bottom + 15.0 < south_top,
+        "{south_top} vs {south_bottom}"
+    );
+
+    // The wind, from the east: the same land gets other moisture; the lapse rate is kept.
+    let moisture = |h: &Harness<'static, EditorApp>| {
+        let map = h.state().view().doc().map();
+        map.climate_layer(hexmap::map::ClimateKind::Moisture)
+            .expect("moisture")
+            .values()
+            .to_vec()
+    };
+    let west = moisture(&h);
+    assert_eq!(combo(&h, "Wind from"), "west");
+    h.get_by_role_and_label(Role::ComboBox, "Wind from").click();
+    settle(&mut h);
+    h.get_by_label("east").click();
+    settle(&mut h);
+    apply_over_the_generated_map(&mut h);
+    assert_ne!(moisture(&h), west, "another wind moves the rain");
+    assert_eq!(shown(&h, "Lapse rate"), "6.5 °C/km");
+}
+
+/// Apply the form's world in place of the world applied before: that one is unsaved, so
+/// "Save changes?" is answered with Discard.
+fn apply_over_the_generated_map(h: &mut Harness<'static, EditorApp>) {
+    h.get_by_label("Apply").click();
+    settle(h);
+    h.get_by_label("Discard").click();
+    settle(h);
+}
+
+/// Type `text` into whatever has the keyboard.
+fn type_text(h: &mut Harness<'static, EditorApp>, text: &str) {
+    for c in text.chars() {
+        h.event(eframe::egui::Event::Text(c.to_string()));
+    }
+    settle(h);
+}
+
+#[test]
+fn a_world_applied_on_a_map_of_big_hexes_keeps_its_names_over_their_features() {
+    // The open map's hexes are 16 world units across; the generator lays out its names
+    // for its own hexes, and the applied world takes the open map's size.
+    let map = hexmap::map::testing::TestMap::rectangle(hexmap::hex::OffsetKind::OddR, 40, 30)
+        .named("big hexes")
+        .hex_size(16.0)
+        .build();
+    let doc = OpenMap::from_map(map);
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1400.0, 1000.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+    settle(&mut h);
+    open_window(&mut h);
+    h.get_by_label("Apply").click();
+    settle(&mut h);
+    let applied = h.state().view().doc().map().clone();
+    assert_eq!(applied.properties().hex_size.x, 16.0);
+    // The same world as the command line makes it, at its own hex size.
+    let shape = applied.shape().clone();
+    let spec = hexmap::generate::Spec::new(
+        shape,
+        hexmap::hex::Orientation::Pointy,
+        hexmap::generate::Preset::Island,
+        1,
+    );
+    let own = hexmap::generate::generate(&spec).unwrap();
+    let over = |m: &hexmap::map::HexMap| -> Vec<(String, hexmap::hex::Hex, hexmap::hex::Hex)> {
+        let layout = m.layout().unwrap();
+        m.labels()
+            .iter()
+            .map(|(_, l)| {
+                let points: Vec<_> = l.path_points().collect();
+                let last = points.last().copied().unwrap_or(l.at);
+                (
+                    l.text.clone(),
+                    layout.pixel_to_hex_rounded(l.at),
+                    layout.pixel_to_hex_rounded(last),
+                )
+            })
+            .collect()
+    };
+    let names = over(&own);
+    assert!(names.len() >= 3, "a named world: {names:?}");
+    assert_eq!(over(&applied), names, "each name over the same hexes");
 }

@@ -225,3 +225,42 @@ fn the_open_properties_window_follows_an_undo_and_a_redo() {
     assert_eq!(h.state().view().doc().map().name(), "Renamed");
     assert_eq!(shown(&h), "Renamed");
 }
+
+#[test]
+fn bigger_hexes_set_in_the_properties_window_keep_a_label_on_its_hex() {
+    let mut map = TestMap::rectangle(OffsetKind::OddR, 10, 8)
+        .named("ford")
+        .hex_size(10.0)
+        .build();
+    let hex = OffsetKind::OddR.to_hex(OffsetCoord::new(6, 5));
+    let at = map.layout().unwrap().hex_to_pixel(hex);
+    let id = map.labels().next_id();
+    let mut doc = hexmap::map::Document::new(map);
+    doc.apply(&hexmap::map::Edit::Annotation(
+        hexmap::map::AnnotationEdit::AddLabel {
+            id,
+            label: hexmap::map::Label::new("Ford", at),
+        },
+    ))
+    .unwrap();
+    map = doc.map().clone();
+    let mut h = harness(OpenMap::from_map(map));
+    open_properties(&mut h);
+    for field in ["Hex size x", "y (stretch)"] {
+        h.get_by_role_and_label(egui::Role::SpinButton, field)
+            .set_value_accesskit(25.0);
+        settle(&mut h);
+    }
+    h.get_by_label("Apply").click();
+    settle(&mut h);
+    let map = h.state().view().doc().map();
+    assert_eq!(map.properties().hex_size.x, 25.0);
+    let label = map.labels().get(id).expect("the label is kept");
+    let layout = map.layout().unwrap();
+    assert_eq!(layout.pixel_to_hex_rounded(label.at), hex, "over its hex");
+    // One undo step gives the old size and the old position back.
+    crate::harness::undo(&mut h);
+    let map = h.state().view().doc().map();
+    assert_eq!(map.properties().hex_size.x, 10.0);
+    assert_eq!(map.labels().get(id).unwrap().at, at);
+}

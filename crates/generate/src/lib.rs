@@ -30,6 +30,7 @@ pub mod flow;
 pub mod grid;
 pub mod hexsides;
 mod labels_place;
+pub mod latitude_span;
 pub mod moisture;
 pub mod names;
 pub mod names_features;
@@ -49,6 +50,7 @@ mod tests;
 pub use biome::{BiomeRule, BiomeTable};
 pub use biome_check::{ANY_MOISTURE, BiomeError, MAX_ROWS};
 pub use corners::Corner as HexCorner;
+pub use latitude_span::LatitudeSpan;
 pub use temperature::{Climate, Wind};
 
 use hexmap_hex::{Hex, Orientation};

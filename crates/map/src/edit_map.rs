@@ -33,7 +33,9 @@ pub enum MapEdit {
     /// Replace the palette; cells with removed terrains become empty. Undo keeps the whole
     /// previous map.
     SetPalette(Palette),
-    /// Replace the map properties (name, orientation, offset kind, hex size, labels).
+    /// Replace the map properties (name, orientation, offset kind, hex size, labels). A
+    /// new hex size in the same orientation moves the labels and the underlay with the
+    /// hexes, and undo keeps the whole previous map.
     SetProperties(MapProperties),
     /// Change how the map asks to be shown (legend, note captions); undoable like any
     /// change that is saved with the map.
@@ -63,6 +65,21 @@ pub(super) fn apply(map: &mut HexMap, edit: &MapEdit) -> Result<(Changed, Record
             m.set_palette(palette.clone());
         })),
         MapEdit::SetProperties(props) => {
+            let now = map.properties();
+            if props.hex_size != now.hex_size && props.orientation == now.orientation {
+                // Labels and the underlay move with the hexes (`HexMap::resize_hexes`);
+                // undo keeps the whole previous map, so they come back exactly.
+                let mut next = map.clone();
+                next.set_properties(MapProperties {
+                    hex_size: now.hex_size,
+                    ..props.clone()
+                })?;
+                next.resize_hexes(props.hex_size).map_err(|e| match e {
+                    crate::ResizeError::Map(e) => EditError::Map(e),
+                    crate::ResizeError::Underlay(e) => EditError::Underlay(e),
+                })?;
+                return Ok(swap(map, |m| *m = next));
+            }
             let old = map.set_properties(props.clone())?;
             Ok((Changed::whole(), Record::Properties(Box::new(old))))
         }

@@ -11,8 +11,10 @@ use super::shape::MapShape;
 use super::view::ViewSettings;
 use hexmap_hex::{Edge, Hex, Layout, LayoutError, Point};
 
+mod hex_size;
 mod layers;
 mod relocate;
+pub use hex_size::ResizeError;
 pub use relocate::CellMove;
 
 /// Why a map-level operation was refused.

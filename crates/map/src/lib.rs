@@ -85,7 +85,7 @@ pub use features::{
 };
 pub use fog::{FogState, GmItem, MAX_SIGHT, Party, PartyError};
 pub use hex_error::HexError;
-pub use hexmap::{CellMove, HexMap, MapError};
+pub use hexmap::{CellMove, HexMap, MapError, ResizeError};
 pub use history::History;
 pub use key::{
     HexKey, KeyEntry, KeyEntryError, MAX_KEY_ENTRY_LEN, UNKNOWN_LINK, hide_links, links,

@@ -14,7 +14,10 @@ use crate::windows::generate_preview::{PREVIEW_PX, preview_in_steps};
 use crate::windows::{EditorWindow, Shown};
 use crate::windows::{placed, shape_fields};
 use eframe::egui;
-use hexmap_generate::{self as generate, BiomeTable, GenError, Preset, Spec, grid::Grid};
+use hexmap_generate::latitude_span::{self, LatitudeSpan};
+use hexmap_generate::{
+    self as generate, BiomeTable, Climate, GenError, Preset, Spec, Wind, grid::Grid,
+};
 use hexmap_hex::{Orientation, Point};
 use hexmap_map::{Edit, HexMap, MapEdit, ShapeSpec};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
@@ -52,6 +55,8 @@ pub struct GenerateForm {
     pub keep_palette: bool,
     /// The seed.
     pub seed: u64,
+    /// Latitudes of the top and bottom edges, lapse rate and prevailing wind.
+    pub climate: Climate,
     /// The biome table (kept in the preferences when it changes).
     pub biomes: BiomeTable,
     /// What the last action said.
@@ -110,6 +115,7 @@ impl GenerateForm {
             names: true,
             keep_palette: false,
             seed: 1,
+            climate: Climate::default(),
             biomes,
             message,
             preview: None,
@@ -133,6 +139,10 @@ impl GenerateForm {
         spec.names = self.names;
         spec.palette = self.keep_palette.then(|| map.palette().clone());
         spec.biomes = self.biomes.clone();
+        self.climate
+            .validate()
+            .map_err(|e| format!("Bad climate: {e}"))?;
+        spec.climate = self.climate;
         Ok(spec)
     }
 }
@@ -144,10 +154,9 @@ async fn build_in_steps(
     hex_size: Point,
 ) -> Result<(HexMap, generate::Report), GenError> {
     let (mut map, report) = generate::generate_in_steps(spec).await?;
-    let mut props = map.properties().clone();
-    props.hex_size = hex_size;
-    if map.set_properties(props.clone()).is_err() {
-        // The open map's hex size does not suit the new orientation: keep the default.
+    // The names move with the hexes (labels sit in world units).
+    if map.resize_hexes(hex_size).is_err() {
+        // The open map's hex size does not suit the new map: keep the default.
     }
     Ok((map, report))
 }
@@ -186,6 +195,57 @@ fn show(
             form.message = Some(format!("Cannot generate: {e}"));
         }
     }
+}
+
+/// The climate's fields: a named latitude span or the two edges' latitudes, the lapse rate
+/// and where the wind blows from.
+fn climate_fields(ui: &mut egui::Ui, climate: &mut Climate) {
+    ui.horizontal(|ui| {
+        let span = LatitudeSpan::of(climate);
+        egui::ComboBox::from_label("Latitudes")
+            .selected_text(span.map_or("custom", |s| s.name))
+            .show_ui(ui, |ui| {
+                for s in latitude_span::SPANS {
+                    let label = format!("{} ({})", s.name, s.describe());
+                    if ui.selectable_label(span == Some(s), label).clicked() {
+                        s.apply(climate);
+                    }
+                }
+            });
+    });
+    ui.horizontal(|ui| {
+        for (name, degrees) in [
+            ("North edge", &mut climate.north),
+            ("South edge", &mut climate.south),
+        ] {
+            let l = ui.label(name);
+            ui.add(
+                egui::DragValue::new(degrees)
+                    .range(-90.0..=90.0)
+                    .speed(0.5)
+                    .custom_formatter(|v, _| latitude_span::format_latitude(v as f32))
+                    .custom_parser(|t| latitude_span::parse_latitude(t).ok().map(f64::from)),
+            )
+            .labelled_by(l.id);
+        }
+    });
+    ui.horizontal(|ui| {
+        let l = ui.label("Lapse rate");
+        ui.add(
+            egui::DragValue::new(&mut climate.lapse_rate)
+                .range(0.0..=20.0)
+                .speed(0.1)
+                .suffix(" °C/km"),
+        )
+        .labelled_by(l.id);
+        egui::ComboBox::from_label("Wind from")
+            .selected_text(climate.wind.name())
+            .show_ui(ui, |ui| {
+                for w in Wind::ALL {
+                    ui.selectable_value(&mut climate.wind, w, w.name());
+                }
+            });
+    });
 }
 
 /// One line about a generated map.
@@ -310,6 +370,7 @@ fn form_window(
                         ui.checkbox(&mut form.names, "Names");
                         ui.checkbox(&mut form.keep_palette, "Keep this map's terrains");
                     });
+                    climate_fields(ui, &mut form.climate);
                     ui.horizontal(|ui| {
                         let l = ui.label("Seed");
                         ui.add(egui::DragValue::new(&mut form.seed))

@@ -166,6 +166,8 @@ struct Frame {
     map_px: (f64, f64),
     /// Where the legend goes: the world rectangle it is placed in and its corner there.
     legend: Option<((Point, Point), Corner)>,
+    /// The map's part in world units (the tint's legend sits in one of its corners).
+    map_area: (Point, Point),
     /// The scale bar and its box (world units), under the map's part.
     scale_bar: Option<(scale_bar::ScaleBar, (Point, Point))>,
 }
@@ -271,6 +273,7 @@ fn frame(map: &HexMap, opts: &PictureOptions) -> Result<Frame, PictureError> {
         height,
         map_px,
         legend,
+        map_area,
         scale_bar,
     })
 }
@@ -361,6 +364,21 @@ async fn draw_map(
         // The legend keeps its pixel size in its world rectangle.
         let entries = legend::legend_entries(map);
         legend::draw_legend(sink, &entries, area, k, corner, opts.images.as_deref());
+    }
+    if let Some(tint) = &style.property_tint {
+        // The tint's own legend, headed by the property's name, as on the canvas: top
+        // right over the map, or bottom right when the map's legend is over the top right.
+        let corner = match opts.legend {
+            Some(LegendPlace::Over(Corner::TopRight)) => Corner::BottomRight,
+            _ => Corner::TopRight,
+        };
+        legend::draw_legend_titled(
+            sink,
+            tint.name(),
+            tint.legend(),
+            (frame.map_area, k, corner),
+            None,
+        );
     }
     if let Some((bar, (min, _))) = &frame.scale_bar {
         bar.draw(sink, *min, 1.0 / k);
