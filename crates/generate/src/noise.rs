@@ -73,10 +73,9 @@ impl ValueNoise {
     /// wide) keep the weights the last ones of `base` have, halving; the octaves above them
     /// fall from 1 to there by a gentler gain ([`spread_gain`]). A big map thus gets the
     /// same relief a few hexes wide as a small one, while its first octaves (its
-    /// continents) keep their share of the map. The sum is divided by the total weight of
-    /// the `base` octaves alone, so the first octaves keep their strength against whatever
-    /// else is added to the noise. With `octaves == base` it is [`ValueNoise::fbm`]
-    /// exactly.
+    /// continents) keep their share of the map. The sum is scaled to vary as much as fBm of
+    /// `base` octaves ([`spread_divisor`]). With `octaves == base` it is
+    /// [`ValueNoise::fbm`] exactly.
     pub fn fbm_spread(&self, x: f64, y: f64, base: u32, octaves: u32) -> f64 {
         if octaves <= base {
             return self.fbm(x, y, base);
@@ -87,24 +86,7 @@ impl ValueNoise {
             sum += weight * self.at(x * f + shift, y * f - shift);
             f *= 2.0;
         }
-        sum / halving_total(base)
-    }
-
-    /// [`ValueNoise::ridged`] carried on to `octaves` as [`ValueNoise::fbm_spread`] carries
-    /// [`ValueNoise::fbm`]: ranges with spurs and gaps a few hexes wide on a big map too.
-    /// With `octaves == base` it is [`ValueNoise::ridged`] exactly.
-    pub fn ridged_spread(&self, x: f64, y: f64, base: u32, octaves: u32) -> f64 {
-        if octaves <= base {
-            return self.ridged(x, y, base);
-        }
-        let (mut sum, mut f) = (0.0, 1.0);
-        for (o, weight) in spread_weights(base, octaves).enumerate() {
-            let shift = o as f64 * 23.7;
-            let r = 1.0 - self.at(x * f + shift, y * f + shift).abs();
-            sum += weight * r * r;
-            f *= 2.0;
-        }
-        sum / halving_total(base)
+        sum / spread_divisor(base, octaves)
     }
 
     /// Ridged noise in [0, 1]: high along the lines where the noise crosses 0, which gives
@@ -149,9 +131,20 @@ fn spread_weights(base: u32, octaves: u32) -> impl Iterator<Item = f64> {
     })
 }
 
-/// The total weight of `base` octaves that halve: 1 + 0.5 + 0.25 + ….
-fn halving_total(base: u32) -> f64 {
-    (0..base).map(|o| 0.5f64.powi(o as i32)).sum()
+/// What a spread noise is divided by so it varies as much as [`ValueNoise::fbm`] of `base`
+/// octaves: fBm's divisor (the total weight of `base` halving octaves) times the ratio of
+/// the two sums' spreads (the root of the sum of the squared weights). The octaves are
+/// independent, so the spread noise then has fBm's variance, and the land's heights — set
+/// by quantiles of the noise — fall into the same bands (as much high ground on a big map
+/// as on a small one).
+fn spread_divisor(base: u32, octaves: u32) -> f64 {
+    let halving = || (0..base).map(|o| 0.5f64.powi(o as i32));
+    let total: f64 = halving().sum();
+    let spread = spread_weights(base, octaves)
+        .map(|w| w * w)
+        .sum::<f64>()
+        .sqrt();
+    total * spread / halving().map(|w| w * w).sum::<f64>().sqrt()
 }
 
 /// How many octaves a noise of `base` octaves needs on a map of `radius` hexes (half its
@@ -208,7 +201,6 @@ mod tests {
         for k in 0..200 {
             let (x, y) = (f64::from(k) * 0.53 - 20.0, f64::from(k) * 0.29 + 1.0);
             assert_eq!(n.fbm_spread(x, y, 6, 6), n.fbm(x, y, 6));
-            assert_eq!(n.ridged_spread(x, y, 4, 4), n.ridged(x, y, 4));
         }
         // Nine octaves spread from six: the last three weigh what the last three of six
         // halving ones weigh; the six above them fall from 1 to there more gently.
