@@ -6,7 +6,7 @@
 //!
 //! `cargo run --example big_world OUT_DIR [PRESET] [SEED] [COL,ROW]` writes
 //! `OUT_DIR/big-world.ron` and `OUT_DIR/big-world-window.ron` (the window's top-left
-//! column and row, default 440,460, even so odd rows stay odd); then
+//! column and row, default 100,700, even so odd rows stay odd); then
 //! `hexmap export OUT_DIR/big-world.ron --to png whole.png --hex-pixels 1` and
 //! `hexmap export OUT_DIR/big-world-window.ron --to png window.png --hex-pixels 14`.
 
@@ -25,7 +25,7 @@ fn main() {
     let seed: u64 = args
         .next()
         .map_or(7, |s| s.parse().expect("SEED: a number"));
-    let (col, row) = args.next().map_or((440, 460), |s| {
+    let (col, row) = args.next().map_or((100, 700), |s| {
         let (c, r) = s.split_once(',').expect("COL,ROW");
         (c.parse().expect("column"), r.parse().expect("row"))
     });
