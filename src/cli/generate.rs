@@ -57,7 +57,7 @@ pub struct GenerateArgs {
     /// Lay no roads.
     #[arg(long)]
     pub no_roads: bool,
-    /// Name no landmass, sea, lake, river, range, forest or desert (settlements keep their
+    /// Name no landmass, sea, bay, lake, river, range, forest or desert (settlements keep their
     /// names).
     #[arg(long)]
     pub no_names: bool,

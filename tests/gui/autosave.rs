@@ -46,13 +46,14 @@ fn paint(h: &mut Harness<'static, EditorApp>, cell: Hex) {
 #[test]
 fn autosave_after_the_interval_and_save_removes_the_recovery_file() {
     let dir = temp_dir("autosave");
+    let data_dir = dir.to_path_buf();
     let path = dir.join("m.ron");
     let (doc, cell, _) = saved_sample(&path);
     let recovery = recovery_path(&path);
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| {
-            EditorApp::with_doc(doc, Box::new(FakeDialogs::default())).with_data_dir(dir)
+            EditorApp::with_doc(doc, Box::new(FakeDialogs::default())).with_data_dir(data_dir)
         });
     at_time(&mut h, 1.0);
     assert_eq!(
@@ -195,13 +196,14 @@ fn enter_restores_the_offered_recovery() {
 #[test]
 fn discarding_removes_an_untitled_recovery_found_at_startup() {
     let dir = temp_dir("recover-untitled");
+    let data_dir = dir.to_path_buf();
     let recovery = hexmap::io::recovery::unsaved_recovery_path(&dir);
     write_recovery(&recovery, OpenMap::sample().map()).unwrap();
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| {
             EditorApp::with_doc(OpenMap::sample(), Box::new(FakeDialogs::default()))
-                .with_data_dir(dir)
+                .with_data_dir(data_dir)
         });
     settle(&mut h);
     assert!(

@@ -87,13 +87,14 @@ fn escape_cancels_the_unsaved_changes_question() {
 #[test]
 fn escape_puts_off_the_recovered_changes_question_and_keeps_the_recovery() {
     let dir = temp_dir("escape-recovery");
+    let data_dir = dir.to_path_buf();
     let recovery = hexmap::io::recovery::unsaved_recovery_path(&dir);
     write_recovery(&recovery, OpenMap::sample().map()).unwrap();
     let mut h = Harness::builder()
         .with_size(Vec2::new(1280.0, 800.0))
         .build_eframe(move |_cc| {
             EditorApp::with_doc(OpenMap::sample(), Box::new(FakeDialogs::default()))
-                .with_data_dir(dir)
+                .with_data_dir(data_dir)
         });
     settle(&mut h);
     assert!(h.query_by_label("Recovered changes").is_some());

@@ -2,23 +2,21 @@
 //! the map its settings give, Apply makes it a new map (unsaved, named by the generator),
 //! and "New roads" lays the roads again on the open map.
 
-use crate::harness::{settle, shown_labels, wait_until};
+use crate::harness::{editor_on, settle, shown_labels, wait_until};
 use eframe::egui::{Role, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use hexmap::app::files::dialogs::FakeDialogs;
 use hexmap::app::open_map::{NewMapSpec, OpenMap};
 use hexmap::app::{Action, EditorApp};
 use hexmap::map::{Edit, FeatureEdit};
 use std::time::Duration;
 
+/// The window the Generate window with its biome table fits in.
+const WINDOW: Vec2 = Vec2::new(1400.0, 1000.0);
+
 fn harness() -> Harness<'static, EditorApp> {
     let doc = OpenMap::new_map(&NewMapSpec::default()).expect("valid spec");
-    let mut h = Harness::builder()
-        .with_size(Vec2::new(1400.0, 1000.0))
-        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    crate::harness::settle(&mut h);
-    h
+    editor_on(doc, WINDOW)
 }
 
 fn open_window(h: &mut Harness<'static, EditorApp>) {
@@ -90,11 +88,7 @@ fn a_large_world_is_generated_off_the_ui_pass_and_applied_when_ready() {
     let big = hexmap::map::testing::TestMap::rectangle(hexmap::hex::OffsetKind::OddR, 210, 200)
         .named("big")
         .build();
-    let doc = OpenMap::from_map(big.clone());
-    let mut h = Harness::builder()
-        .with_size(Vec2::new(1400.0, 1000.0))
-        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    crate::harness::settle(&mut h);
+    let mut h = editor_on(OpenMap::from_map(big.clone()), WINDOW);
     open_window(&mut h);
     assert!(
         h.query_by_label("Preview: none yet").is_some(),
@@ -139,11 +133,7 @@ fn a_large_worlds_preview_is_shown_no_smaller_than_its_picture() {
     let big = hexmap::map::testing::TestMap::rectangle(hexmap::hex::OffsetKind::OddR, 210, 200)
         .named("big")
         .build();
-    let doc = OpenMap::from_map(big);
-    let mut h = Harness::builder()
-        .with_size(Vec2::new(1400.0, 1000.0))
-        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    crate::harness::settle(&mut h);
+    let mut h = editor_on(OpenMap::from_map(big), WINDOW);
     open_window(&mut h);
     h.get_by_label("Update preview").click();
     wait_until(&mut h, Duration::from_secs(240), "the preview", |h| {
@@ -201,11 +191,7 @@ fn the_climate_fields_set_the_latitudes_wind_and_lapse_rate_of_the_world_applied
     let map = hexmap::map::testing::TestMap::rectangle(hexmap::hex::OffsetKind::OddR, 40, 30)
         .named("blank")
         .build();
-    let doc = OpenMap::from_map(map);
-    let mut h = Harness::builder()
-        .with_size(Vec2::new(1400.0, 1000.0))
-        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    settle(&mut h);
+    let mut h = editor_on(OpenMap::from_map(map), WINDOW);
     open_window(&mut h);
     let shown = |h: &Harness<'static, EditorApp>, name: &str| {
         h.get_by_label(name)
@@ -308,11 +294,7 @@ fn a_world_applied_on_a_map_of_big_hexes_keeps_its_names_over_their_features() {
         .named("big hexes")
         .hex_size(16.0)
         .build();
-    let doc = OpenMap::from_map(map);
-    let mut h = Harness::builder()
-        .with_size(Vec2::new(1400.0, 1000.0))
-        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    settle(&mut h);
+    let mut h = editor_on(OpenMap::from_map(map), WINDOW);
     open_window(&mut h);
     h.get_by_label("Apply").click();
     settle(&mut h);

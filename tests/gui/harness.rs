@@ -126,11 +126,41 @@ pub fn copied_text(h: &Harness<'static, EditorApp>) -> Option<String> {
         })
 }
 
-/// A fresh scratch folder for one test, unique per test name and process.
+/// A fresh scratch folder for one test, unique per test name and process. The first call
+/// in a process removes the folders earlier runs left (those of processes no longer
+/// running), so they do not pile up in the temporary folder.
 pub fn temp_dir(name: &str) -> PathBuf {
+    static SWEEP: std::sync::Once = std::sync::Once::new();
+    SWEEP.call_once(sweep_old_scratch);
     let dir = std::env::temp_dir().join(format!("hexmap-gui-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// Remove the scratch folders ([`temp_dir`]) of test processes that have ended: their
+/// names end in the process id, and a running process has a folder in `/proc` (where
+/// there is no `/proc`, nothing is removed).
+fn sweep_old_scratch() {
+    let proc_fs = std::path::Path::new("/proc/self");
+    if !proc_fs.exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name
+            .strip_prefix("hexmap-gui-")
+            .and_then(|rest| rest.rsplit('-').next())
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if !std::path::Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 /// Every text on screen as a person reads it: widget labels and values (plain labels keep

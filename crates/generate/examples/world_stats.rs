@@ -4,16 +4,17 @@
 //! the goals real river networks hold (Rb 3–5, h 0.5–0.7) and have a river of order ≥ 4;
 //! and, on maps spanning 60° of latitude (70° N to 10° N), how many seeds have their
 //! coldest land in the fifth of the rows at the polar edge, with the median of that band's
-//! mean temperature; and how many seeds have the lee of their highest range (the land
-//! one to eight hexes east of the crest, on the rows within a tenth of the map of the
-//! highest peak) at least 25 % drier than its windward side (the same west of it).
-//! Its figures are recorded in docs/BENCHMARKS.md.
+//! mean temperature; the median share of the land each biome takes; and how many seeds have the lee of their highest range at least 25 %
+//! drier than its windward side, measured along the wind over the range's whole length
+//! ([`hexmap_generate::shadow`]). Its figures are recorded in docs/BENCHMARKS.md.
 //!
-//! `cargo run -p hexmap-generate --example world_stats [SEEDS] [WIDTHxHEIGHT]`
-//! (defaults: 50 seeds, 200x150).
+//! `cargo run -p hexmap-generate --example world_stats [SEEDS] [WIDTHxHEIGHT] [WIND]`
+//! (defaults: 50 seeds, 200x150, west; WIND is west, east, north, south, or all for each
+//! in turn).
 
+use hexmap_generate::shadow::rain_shadow;
 use hexmap_generate::stats::WorldStats;
-use hexmap_generate::{Preset, Spec, generate};
+use hexmap_generate::{Preset, Spec, Wind, generate};
 use hexmap_hex::{OffsetKind, Orientation};
 use hexmap_map::MapShape;
 
@@ -26,7 +27,27 @@ fn main() {
         let (w, h) = s.split_once('x').expect("WIDTHxHEIGHT");
         (w.parse().expect("width"), h.parse().expect("height"))
     });
-    println!("{seeds} seeds per preset, {width} x {height}, pointy hexes");
+    let wind_arg = args.next();
+    if wind_arg.as_deref() == Some("all") {
+        // Every wind in turn, each measured by a run of this example of its own.
+        for w in Wind::ALL {
+            let size = format!("{width}x{height}");
+            let status = std::process::Command::new(std::env::current_exe().expect("this program"))
+                .args([&seeds.to_string(), &size, w.name()])
+                .status()
+                .expect("runs");
+            assert!(status.success(), "the {} wind's run failed", w.name());
+            println!();
+        }
+        return;
+    }
+    let wind: Wind = wind_arg
+        .map_or(Ok(Wind::West), |s| s.parse())
+        .expect("WIND: west, east, north, south or all");
+    println!(
+        "{seeds} seeds per preset, {width} x {height}, pointy hexes, {} wind",
+        wind.name()
+    );
     println!(
         "{:<12} {:>15} {:>11} {:>17} {:>17} {:>17} {:>7} {:>7} {:>7} {:>9} {:>22} {:>15}",
         "preset",
@@ -42,7 +63,9 @@ fn main() {
         "top band °C",
         "lee ≥25% drier"
     );
+    let mut biomes = Vec::new();
     for preset in Preset::ALL {
+        let mut shares = vec![Vec::new(); BIOMES.len()];
         let mut land = Vec::new();
         let mut order = Vec::new();
         let mut rb = Vec::new();
@@ -57,14 +80,23 @@ fn main() {
             let mut spec = Spec::new(shape, Orientation::Pointy, preset, seed);
             spec.climate.north = 70.0;
             spec.climate.south = 10.0;
+            spec.climate.wind = wind;
             let map = generate(&spec).expect("generates");
             let s = WorldStats::of(&map);
             land.push(s.land_share());
+            for (b, share) in BIOMES.iter().zip(&mut shares) {
+                let cells = s
+                    .terrains
+                    .iter()
+                    .find(|t| t.terrain.as_deref() == Some(*b))
+                    .map_or(0, |t| t.cells);
+                share.push(cells as f64 / s.land_cells.max(1) as f64);
+            }
             order.push(f64::from(s.rivers.orders.last().map_or(0, |o| o.order)));
             rb.extend(s.rivers.bifurcation_ratio);
             rl.extend(s.rivers.length_ratio);
             hack.extend(s.rivers.hack.map(|h| h.exponent));
-            if let Some(r) = lee_over_windward(&map) {
+            if let Some(r) = rain_shadow(&map, wind).map(|s| s.ratio()) {
                 lee_ratio.push(r);
                 if r <= 0.75 {
                     dry_lee += 1;
@@ -99,48 +131,35 @@ fn main() {
             spread(&top_temperature),
             format!("{dry_lee} ({})", spread(&lee_ratio)),
         );
+        biomes.push((preset, shares));
+    }
+    println!("\nshare of the land, median (lowest–highest)");
+    print!("{:<12}", "preset");
+    for b in BIOMES {
+        print!(" {b:>17}");
+    }
+    println!();
+    for (preset, shares) in biomes {
+        print!("{:<12}", preset.name());
+        for share in shares {
+            print!(" {:>17}", spread(&share));
+        }
+        println!();
     }
 }
 
-/// The mean moisture of the land one to eight hexes east of the highest range's crest
-/// over that west of it (the wind is from the west): on each offset row within a tenth of
-/// the map's height of the highest cell, the crest is that row's highest land within a
-/// tenth of the map's width of the peak's column. `None` without land on either side.
-fn lee_over_windward(map: &hexmap_map::HexMap) -> Option<f64> {
-    let kind = map.properties().offset_kind;
-    let elev = map.elevation_layer()?.values();
-    let moist = map
-        .climate_layer(hexmap_map::ClimateKind::Moisture)?
-        .values();
-    let b = map.shape().offset_bounds(kind);
-    let index = |col: i32, row: i32| {
-        map.shape()
-            .index_of(kind.to_hex(hexmap_hex::OffsetCoord::new(col, row)))
-    };
-    let water = |i: usize| hexmap_generate::is_water(map, map.shape().hex_at(i).expect("cell"));
-    let peak = (0..map.cell_count()).max_by_key(|&i| elev[i])?;
-    let top = kind.from_hex(map.shape().hex_at(peak)?);
-    let (dr, dc) = (b.rows as i32 / 10, b.cols as i32 / 10);
-    let (mut west, mut east) = (Vec::new(), Vec::new());
-    for row in top.row - dr..=top.row + dr {
-        let Some(crest) = (top.col - dc..=top.col + dc)
-            .filter_map(|c| index(c, row).map(|i| (c, i)))
-            .max_by_key(|&(_, i)| elev[i])
-            .map(|(c, _)| c)
-        else {
-            continue;
-        };
-        for d in 1..=8 {
-            for (col, side) in [(crest - d, &mut west), (crest + d, &mut east)] {
-                if let Some(i) = index(col, row).filter(|&i| !water(i)) {
-                    side.push(f64::from(moist[i]));
-                }
-            }
-        }
-    }
-    let mean = |v: &[f64]| (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64);
-    Some(mean(&east)? / mean(&west)?.max(1e-9))
-}
+/// The standard table's land biomes whose shares are shown.
+const BIOMES: [&str; 9] = [
+    "Forest",
+    "Grassland",
+    "Steppe",
+    "Desert",
+    "Savanna",
+    "Taiga",
+    "Tundra",
+    "Rainforest",
+    "Swamp",
+];
 
 /// "median (lowest–highest) n" of `v`, or "none".
 fn spread(v: &[f64]) -> String {

@@ -18,6 +18,7 @@
 //! 6. [`roads`]: Road paths between the settlements of each landmass, laid by the map's
 //!    own A* ([`HexMap::route`]) with water made impassable.
 
+pub mod bays;
 pub mod biome;
 pub mod biome_check;
 mod corners;
@@ -40,6 +41,7 @@ pub mod region_labels;
 pub mod rivers;
 pub mod roads;
 pub mod settlements;
+pub mod shadow;
 #[cfg(test)]
 mod size_tests;
 pub mod stats;

@@ -1,10 +1,13 @@
 //! Stage 2b: moisture in [0, 1] per cell, carried by the prevailing wind ([`Wind`]). Air
 //! enters the map's upwind edge humid, takes up water over the sea and lakes, and loses
-//! it over land: a little on every step, much more where it climbs (rain on the windward
-//! slopes), so the land behind a range lies in its rain shadow. A cell's moisture is the
-//! humidity of the air reaching it and the rain it gets, a little more near water, with
-//! seeded noise. Distances are measured against the map's size, so a big map and a small
-//! one of the same seed get the same shares of dry and wet land.
+//! it over land: a little on every step, much more where it climbs above the height it
+//! was already lifted to (rain on the windward slopes, in proportion to the climb). Past
+//! a crest the air follows the ground down; air forced up gives the land more of the
+//! water it carries, air sunk below the height it was lifted to holds it back, so the
+//! land behind every range, narrow or broad, lies in its rain shadow. A cell's moisture
+//! is that share of the air's humidity plus the rain it gets, a little more near water,
+//! scaled by seeded noise. Distances are measured against the map's size, so a big map
+//! and a small one of the same seed get the same shares of dry and wet land.
 
 use super::grid::{Grid, NONE};
 use super::noise::ValueNoise;
@@ -17,12 +20,18 @@ use std::collections::VecDeque;
 /// Share of its water the air loses per map radius crossed over flat land.
 const DRYING_PER_RADIUS: f64 = 0.7;
 /// Share of its water the air loses per kilometre it climbs.
-const RAIN_PER_KM: f64 = 0.35;
+const RAIN_PER_KM: f64 = 0.5;
 /// Share of the missing water the air takes up per map radius crossed over water.
 const WETTING_PER_RADIUS: f64 = 30.0;
-/// How fast the air sinks back after crossing high ground, per map radius (it rains
-/// again only where the land rises above the height the air has already been lifted to).
-const SINKING_PER_RADIUS: f64 = 3.0;
+/// Metres the air is forced up (or has sunk) for the land under it to get e times (or
+/// 1/e of) the water it would get from the same air on the flat.
+const LIFT_PER_E: f64 = 300.0;
+/// Most the climbing air's water is multiplied by on a windward slope.
+const MAX_LIFT_GAIN: f64 = 1.6;
+/// How fast air that has sunk below the height it was lifted to settles back onto the
+/// ground, per map radius (it rains again only where the land rises above the height the
+/// air still has).
+const SINKING_PER_RADIUS: f64 = 20.0;
 
 /// Moisture per cell (index order), in [0, 1], under a west wind; water cells are 1.
 pub fn moisture(grid: &Grid, map: &HexMap, seed: u64) -> Vec<f32> {
@@ -53,7 +62,11 @@ pub(crate) async fn moisture_in_steps(
         .elevation_layer()
         .map_or_else(|| vec![0; grid.len()], |l| l.values().to_vec());
     let dist = water_distance(grid, &water, pacer).await;
-    let (air, rain) = carry_air(grid, &water, &elev, wind, pacer).await;
+    let Carried {
+        air,
+        rain,
+        vertical,
+    } = carry_air(grid, &water, &elev, wind, pacer).await;
     let noise = ValueNoise::new(stage_seed(seed, 3));
     let scale = 4.0 / grid.radius;
     // Coasts are wet for a few hexes on a small map, further on a big one.
@@ -68,22 +81,36 @@ pub(crate) async fn moisture_in_steps(
         let (x, y) = grid.pos[i];
         let n = noise.fbm(x * scale, y * scale, 4);
         let near = (-f64::from(dist[i]) / reach).exp();
-        let m = 0.08 + 0.8 * air[i] + 1.2 * rain[i] + 0.1 * near + 0.2 * n;
+        // Air forced up cools and gives the land more of the water it carries; air that
+        // has sunk since it crossed higher ground is warmer and holds its water.
+        let lift = (vertical[i] / LIFT_PER_E).exp().min(MAX_LIFT_GAIN);
+        let m = (lift * (0.1 + 0.8 * air[i]) + 1.2 * rain[i] + 0.1 * near) * (1.0 + 0.35 * n);
         out.push(m.clamp(0.0, 1.0) as f32);
     }
     out
 }
 
-/// The air's humidity reaching each cell (0 to 1) and the share of it that fell there as
-/// rain on climbing, swept downwind from the map's upwind edge. A cell takes its air from
-/// its upwind neighbours, weighted by how squarely they lie upwind.
+/// What the wind brings each cell (index order).
+struct Carried {
+    /// The air's humidity reaching the cell, 0 to 1.
+    air: Vec<f64>,
+    /// The share of that humidity that fell there as rain as the air climbed.
+    rain: Vec<f64>,
+    /// How far the air is forced up there (positive: above the height it was already
+    /// lifted to) or has sunk below that height (negative), in metres; 0 on water.
+    vertical: Vec<f64>,
+}
+
+/// The air's humidity, rain and sinking at each cell, swept downwind from the map's
+/// upwind edge. A cell takes its air from its upwind neighbours, weighted by how squarely
+/// they lie upwind.
 async fn carry_air(
     grid: &Grid,
     water: &[bool],
     elev: &[i16],
     wind: Wind,
     pacer: &mut Pacer,
-) -> (Vec<f64>, Vec<f64>) {
+) -> Carried {
     let (wx, wy) = wind.blows_toward();
     let along = |i: usize| grid.pos[i].0 * wx + grid.pos[i].1 * wy;
     let mut order: Vec<u32> = (0..grid.len() as u32).collect();
@@ -101,6 +128,7 @@ async fn carry_air(
     let mut air = vec![0.0f64; grid.len()];
     let mut lifted = vec![0.0f64; grid.len()];
     let mut rain = vec![0.0f64; grid.len()];
+    let mut vertical = vec![0.0f64; grid.len()];
     for &i in &order {
         let i = i as usize;
         let (mut sum, mut lift, mut weight) = (0.0, 0.0, 0.0);
@@ -118,24 +146,31 @@ async fn carry_air(
         }
         // Air from beyond the upwind edge arrives humid, at the height of its cell.
         let (mut h, was) = if weight > 0.0 {
-            (sum / weight, lift / weight * sink)
+            (sum / weight, lift / weight)
         } else {
             (0.9, height(i))
         };
-        // Only land rising above the height the air was lifted to makes it rain.
+        // Only land rising above the height the air was lifted to makes it rain; past
+        // the top the air follows the ground down, settling back onto it as it goes.
         let climb = (height(i) - was).max(0.0);
+        let below = (was - height(i)).max(0.0) * sink;
         if water[i] {
             h += (1.0 - h) * wet;
         } else {
             let fall = 1.0 - (-RAIN_PER_KM * climb / 1000.0).exp();
             rain[i] = h * fall;
             h *= (1.0 - fall) * (1.0 - dry);
+            vertical[i] = climb - below;
         }
         air[i] = h;
-        lifted[i] = was.max(height(i));
+        lifted[i] = height(i) + below;
         pacer.tick(2).await;
     }
-    (air, rain)
+    Carried {
+        air,
+        rain,
+        vertical,
+    }
 }
 
 /// Steps from each cell to the nearest water cell (`u32::MAX / 2` with no water).
@@ -164,95 +199,104 @@ async fn water_distance(grid: &Grid, water: &[bool], pacer: &mut Pacer) -> Vec<u
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shadow::{Shadow, shadow_of};
     use hexmap_hex::{Hex, OffsetCoord, OffsetKind, Orientation};
     use hexmap_map::{ElevationLayer, MapShape};
 
-    /// A 60×8 rectangle of land at 200 m with a wall of 3000 m down column 30 and the
-    /// sea (−500 m, painted nothing: below sea level is water) in columns 0–1 and 58–59.
-    fn ridge_map(orientation: Orientation) -> (HexMap, OffsetKind) {
-        let kind = match orientation {
-            Orientation::Pointy => OffsetKind::OddR,
-            Orientation::Flat => OffsetKind::OddQ,
-        };
-        let shape = MapShape::rectangle(kind, 60, 8).unwrap();
+    /// A 60×60 plain at 200 m ringed by two hexes of sea (−500 m: below sea level is
+    /// water), with `height(along, across)` metres across the middle: `along` counts hexes
+    /// from the map's middle line across the wind (column 30 for a west or east wind, row
+    /// 30 for a north or south one).
+    fn plain_with(
+        orientation: Orientation,
+        wind: Wind,
+        height: impl Fn(i32) -> i16,
+    ) -> (HexMap, Grid, Vec<i16>) {
+        let kind = OffsetKind::default_for(orientation);
+        let shape = MapShape::rectangle(kind, 60, 60).unwrap();
         let mut map = hexmap_map::testing::map_on(orientation, shape);
         let cells: Vec<Hex> = map.shape().iter().collect();
-        let values = cells
+        let values: Vec<i16> = cells
             .iter()
-            .map(|&h| match kind.from_hex(h).col {
-                0 | 1 | 58 | 59 => -500,
-                30 => 3000,
-                _ => 200,
+            .map(|&h| {
+                let c = kind.from_hex(h);
+                let off = match wind {
+                    Wind::West | Wind::East => c.col - 30,
+                    Wind::North | Wind::South => c.row - 30,
+                };
+                if c.col < 2 || c.row < 2 || c.col > 57 || c.row > 57 {
+                    -500
+                } else {
+                    height(off).max(200)
+                }
             })
             .collect();
-        map.set_elevation_layer(Some(ElevationLayer::from_values(values)))
+        map.set_elevation_layer(Some(ElevationLayer::from_values(values.clone())))
             .unwrap();
-        (map, kind)
+        let grid = Grid::of(&map);
+        (map, grid, values)
     }
 
-    /// Mean moisture of columns `cols` over every row.
-    fn mean(map: &HexMap, kind: OffsetKind, m: &[f32], cols: std::ops::Range<i32>) -> f64 {
-        let mut sum = 0.0;
-        let mut n = 0;
-        for col in cols {
-            for row in 0..8 {
-                let h = kind.to_hex(OffsetCoord::new(col, row));
-                sum += f64::from(m[map.shape().index_of(h).unwrap()]);
-                n += 1;
-            }
-        }
-        sum / f64::from(n)
+    /// The rain shadow on `map` under `wind`, measured as world_stats measures it.
+    fn shadow(map: &HexMap, grid: &Grid, elev: &[i16], wind: Wind, seed: u64) -> Shadow {
+        let m: Vec<f64> = moisture_under(grid, map, wind, seed)
+            .into_iter()
+            .map(f64::from)
+            .collect();
+        shadow_of(grid, elev, &crate::water_cells(map), &m, wind).expect("a range")
     }
 
     #[test]
-    fn a_ridge_casts_a_rain_shadow_on_its_lee() {
-        // Under a west wind the six columns east of the ridge are at least 25 % drier
-        // than the six west of it, and row by row every lee cell is drier than the cell
-        // mirrored across the ridge; an east wind turns the shadow round.
-        let (map, kind) = ridge_map(Orientation::Pointy);
+    fn a_ridge_casts_a_rain_shadow_on_its_lee_under_every_wind() {
+        // A wall of 3000 m one hex wide across the plain, at right angles to the wind.
+        for orientation in [Orientation::Pointy, Orientation::Flat] {
+            for wind in Wind::ALL {
+                let (map, grid, elev) =
+                    plain_with(orientation, wind, |off| if off == 0 { 3000 } else { 200 });
+                let s = shadow(&map, &grid, &elev, wind, 1);
+                assert!(s.ratio() <= 0.75, "{orientation:?}, {wind:?} wind: {s:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_broad_gentle_range_casts_a_rain_shadow_under_every_wind() {
+        // A range rising 100 m a hex to 3000 m and falling as gently: the air has rained
+        // out most of its water on the long climb before it reaches the crest, so the lee
+        // is drier only because the air sinks there.
+        for wind in Wind::ALL {
+            let (map, grid, elev) = plain_with(Orientation::Pointy, wind, |off| {
+                (3000 - 100 * off.abs()) as i16
+            });
+            let s = shadow(&map, &grid, &elev, wind, 2);
+            assert!(s.ratio() <= 0.75, "{wind:?} wind: {s:?}");
+        }
+    }
+
+    #[test]
+    fn every_lee_cell_next_to_the_ridge_is_drier_than_its_mirror() {
+        let (map, _, _) = plain_with(Orientation::Pointy, Wind::West, |off| {
+            if off == 0 { 3000 } else { 200 }
+        });
         let grid = Grid::of(&map);
-        let west = moisture_under(&grid, &map, Wind::West, 1);
-        let (windward, lee) = (
-            mean(&map, kind, &west, 24..30),
-            mean(&map, kind, &west, 31..37),
-        );
-        assert!(
-            lee <= 0.75 * windward,
-            "west wind: windward {windward}, lee {lee}"
-        );
-        for row in 0..8 {
+        let m = moisture(&grid, &map, 1);
+        let kind = OffsetKind::OddR;
+        for row in 2..58 {
             let at = |col| {
-                west[map
+                m[map
                     .shape()
                     .index_of(kind.to_hex(OffsetCoord::new(col, row)))
                     .unwrap()]
             };
             assert!(at(31) < at(29), "row {row}: {} !< {}", at(31), at(29));
         }
-        let east = moisture_under(&grid, &map, Wind::East, 1);
-        let (windward, lee) = (
-            mean(&map, kind, &east, 31..37),
-            mean(&map, kind, &east, 24..30),
-        );
-        assert!(
-            lee <= 0.75 * windward,
-            "east wind: windward {windward}, lee {lee}"
-        );
-    }
-
-    #[test]
-    fn flat_hexes_get_the_same_shadow() {
-        let (map, kind) = ridge_map(Orientation::Flat);
-        let grid = Grid::of(&map);
-        let m = moisture(&grid, &map, 9);
-        let (windward, lee) = (mean(&map, kind, &m, 24..30), mean(&map, kind, &m, 31..37));
-        assert!(lee <= 0.75 * windward, "windward {windward}, lee {lee}");
     }
 
     #[test]
     fn water_is_wettest_and_every_value_is_in_range() {
-        let (map, _) = ridge_map(Orientation::Pointy);
-        let grid = Grid::of(&map);
+        let (map, grid, _) = plain_with(Orientation::Pointy, Wind::West, |off| {
+            (3000 - 100 * off.abs()) as i16
+        });
         let m = moisture(&grid, &map, 3);
         let water = crate::water_cells(&map);
         for (i, &v) in m.iter().enumerate() {

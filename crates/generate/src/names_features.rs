@@ -19,10 +19,6 @@ use std::collections::HashMap;
 const MIN_SEA: usize = 60;
 /// Steps from land of the water a sea's name is placed on, where the sea has such water.
 const OPEN_WATER: u32 = 3;
-/// Fewest cells of a named bay.
-const MIN_BAY: usize = 4;
-/// Land cells, of the 18 within two steps, around a bay's water.
-const BAY_LAND: usize = 10;
 /// Fewest cells of a lake (a water body inside the land) that is named.
 const MIN_LAKE: usize = 3;
 /// Fewest mountain (or snow) cells of a named range.
@@ -199,11 +195,9 @@ impl Naming<'_> {
             });
         }
         let land_cells = land.iter().filter(|l| **l).count();
-        let not_bay = bay_cells(grid, &sea, &steps);
-        let bays = groups(grid, &not_bay, pacer).await;
-        for cells in bays
+        for cells in super::bays::bays_in_steps(grid, &sea, pacer)
+            .await
             .into_iter()
-            .filter(|c| c.len() >= MIN_BAY)
             .take((land_cells / RIVER_LAND).clamp(1, 12))
         {
             out.push(Feature {
@@ -466,32 +460,6 @@ fn farthest(next: &[Vec<usize>], start: usize) -> (usize, HashMap<usize, usize>)
         }
     }
     (last, from)
-}
-
-/// Per cell: false for a bay cell, sea (water reaching the border) near the coast (at most
-/// two steps from land) with land on at least [`BAY_LAND`] of the cells within two steps
-/// of it (sea the land wraps round), true for every other cell.
-fn bay_cells(grid: &Grid, sea: &[bool], steps: &[u32]) -> Vec<bool> {
-    (0..grid.len())
-        .map(|i| {
-            if !sea[i] || steps[i] > 2 {
-                return true;
-            }
-            let mut near: Vec<u32> = grid.nbr[i].to_vec();
-            for &n in &grid.nbr[i] {
-                if n != NONE {
-                    near.extend_from_slice(&grid.nbr[n as usize]);
-                }
-            }
-            near.sort_unstable();
-            near.dedup();
-            let land = near
-                .iter()
-                .filter(|&&n| n != NONE && n as usize != i && steps[n as usize] == 0)
-                .count();
-            land < BAY_LAND
-        })
-        .collect()
 }
 
 /// Steps from each cell to the nearest land cell (0 on land), over the grid.

@@ -436,15 +436,20 @@ fn build(
         Coords::Offset(_) => {
             features::read_edges::<(i32, i32)>(&mut map, coords, features.edges)?;
             features::read_paths::<(i32, i32)>(&mut map, coords, features.paths)?;
-            annotations::read_icons::<(i32, i32)>(&mut map, coords, features.icons)?;
+            annotations::read_icons::<(i32, i32)>(&mut map, file.version, coords, features.icons)?;
         }
         Coords::Cube => {
             features::read_edges::<(i32, i32, i32)>(&mut map, coords, features.edges)?;
             features::read_paths::<(i32, i32, i32)>(&mut map, coords, features.paths)?;
-            annotations::read_icons::<(i32, i32, i32)>(&mut map, coords, features.icons)?;
+            annotations::read_icons::<(i32, i32, i32)>(
+                &mut map,
+                file.version,
+                coords,
+                features.icons,
+            )?;
         }
     }
-    annotations::read_labels(&mut map, features.labels)?;
+    annotations::read_labels(&mut map, file.version, features.labels)?;
     fog::apply(&mut map, file.version, coords, fog)?;
     match coords {
         Coords::Offset(kind) => {

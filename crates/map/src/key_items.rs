@@ -36,7 +36,41 @@ pub struct KeyItem {
     pub entry: KeyEntry,
 }
 
+/// What an entry hangs on, as a heading names it: "0305", "0305 icon 7", "Region
+/// Mirewood" (`label` is [`KeyItem::label`]).
+pub fn key_heading(target: KeyTarget, label: &str) -> String {
+    match target {
+        KeyTarget::Region(_) => format!("Region {label}"),
+        _ => label.to_owned(),
+    }
+}
+
+/// An entry's heading with its title: "0305 The Drowned Chapel", "Region Mirewood The
+/// bog's secret"; a region's entry titled with the region's own name reads "Region
+/// Mirewood" once, not twice.
+pub fn key_title_line(target: KeyTarget, label: &str, title: &str) -> String {
+    let heading = key_heading(target, label);
+    let title = title.trim();
+    let repeats = matches!(target, KeyTarget::Region(_))
+        && title.to_lowercase() == label.trim().to_lowercase();
+    if title.is_empty() || repeats {
+        heading
+    } else {
+        format!("{heading} {title}")
+    }
+}
+
 impl KeyItem {
+    /// What it hangs on, as a heading names it ([`key_heading`]).
+    pub fn heading(&self) -> String {
+        key_heading(self.target, &self.label)
+    }
+
+    /// Its heading and its entry's title ([`key_title_line`]).
+    pub fn title_line(&self) -> String {
+        key_title_line(self.target, &self.label, &self.entry.title)
+    }
+
     /// The hex to centre on: the hex itself, the icon's hex, or the region's hex nearest
     /// the middle of its hexes.
     pub fn anchor(&self) -> Option<Hex> {

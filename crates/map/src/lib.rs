@@ -90,7 +90,7 @@ pub use history::History;
 pub use key::{
     HexKey, KeyEntry, KeyEntryError, MAX_KEY_ENTRY_LEN, UNKNOWN_LINK, hide_links, links,
 };
-pub use key_items::{KeyItem, KeyTarget};
+pub use key_items::{KeyItem, KeyTarget, key_heading, key_title_line};
 pub use layers::{MineLayer, Notes, TerrainLayer};
 pub use number_layer::NumberLayer;
 pub use orientation::{OffsetMismatch, offset_kinds_for};

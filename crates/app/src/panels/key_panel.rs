@@ -114,9 +114,8 @@ fn show(
     ));
     for k in shown {
         let text = format!(
-            "{} {}{}",
-            heading(k),
-            k.entry.title,
+            "{}{}",
+            k.title_line(),
             if k.entry.gm_only { " (GM only)" } else { "" }
         );
         if ui
@@ -154,14 +153,6 @@ fn show(
     }
 }
 
-/// What an entry hangs on, as the list names it: "0305", "0305 icon 7", "Region Mirewood".
-fn heading(k: &KeyItem) -> String {
-    match k.target {
-        KeyTarget::Region(_) => format!("Region {}", k.label),
-        _ => k.label.clone(),
-    }
-}
-
 /// One entry, formatted.
 fn entry(
     ui: &mut egui::Ui,
@@ -171,7 +162,7 @@ fn entry(
     out: &mut Vec<Action>,
 ) {
     let e = &k.entry;
-    ui.label(RichText::new(format!("{} {}", heading(k), e.title)).heading());
+    ui.label(RichText::new(k.title_line()).heading());
     if !e.tags.is_empty() {
         ui.label(RichText::new(e.tags.join(", ")).italics());
     }

@@ -27,6 +27,7 @@ fn bad(
 /// (an older file) gets the next number after the highest id in the list, in file order.
 pub(super) fn read_icons<H: FormHex>(
     map: &mut hexmap_map::HexMap,
+    version: u64,
     coords: Coords,
     icons: Counted<'_>,
 ) -> Result<(), FormatError> {
@@ -39,6 +40,11 @@ pub(super) fn read_icons<H: FormHex>(
         let fail = |message: String| bad("icons", index, &cell, message);
         if !map.contains(h) {
             return Err(fail("outside the map's shape".into()));
+        }
+        if entry.key.is_some() && version < 5 {
+            return Err(fail(format!(
+                "an icon's key entry needs format version 5 (this file says version {version})"
+            )));
         }
         let icon = Icon {
             gm_only: entry.gm_only,
@@ -71,6 +77,7 @@ pub(super) fn read_icons<H: FormHex>(
 /// Read `labels`: each entry an id, text, world position, size, rotation and style.
 pub(super) fn read_labels(
     map: &mut hexmap_map::HexMap,
+    version: u64,
     labels: Counted<'_>,
 ) -> Result<(), FormatError> {
     if labels.len > MAX_LABELS {
@@ -82,6 +89,11 @@ pub(super) fn read_labels(
     labels.list.for_each(|index, entry: FileLabel| {
         let what = format!("id {}", entry.id);
         let fail = |message: String| bad("labels", index, &what, message);
+        if !entry.path.is_empty() && version < 5 {
+            return Err(fail(format!(
+                "a label along a path needs format version 5 (this file says version {version})"
+            )));
+        }
         let label = Label {
             gm_only: entry.gm_only,
             text: entry.text,

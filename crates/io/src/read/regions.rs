@@ -77,8 +77,8 @@ pub(super) fn apply(
         Form::Cube => Coords::Cube,
     };
     let regions = match data.list {
-        RegionList::Offset(l) => convert(&map, coords, l)?,
-        RegionList::Cube(l) => convert(&map, coords, l)?,
+        RegionList::Offset(l) => convert(&map, data.version, coords, l)?,
+        RegionList::Cube(l) => convert(&map, data.version, coords, l)?,
     };
     let built = Regions::build(&map, kinds, regions).map_err(|e| bad("cells.regions", e))?;
     map.set_regions(built)
@@ -89,12 +89,22 @@ pub(super) fn apply(
 /// Each file region as a map region, hexes read in the form's coordinates.
 fn convert<H: FormHex>(
     map: &HexMap,
+    version: u64,
     coords: Coords,
     list: Vec<FileRegion<H>>,
 ) -> Result<Vec<Region>, FormatError> {
     let mut out = Vec::with_capacity(list.len());
     for (i, r) in list.into_iter().enumerate() {
         let at = format!("entry {i} (id {})", r.id);
+        if r.key.is_some() && version < 5 {
+            return Err(bad(
+                "cells.regions",
+                format!(
+                    "{at}: a region's key entry needs format version 5 (this file says \
+                     version {version})"
+                ),
+            ));
+        }
         let color: Rgb = r
             .color
             .parse()

@@ -248,7 +248,7 @@ fn lay_out(map: &HexMap, key: &[Keyed], paper: (f64, f64)) -> Vec<EntryPage> {
         // A heading is kept with two lines of its text.
         set.room(HEADING_MM * LEADING + 2.0 * BODY_MM * LEADING + 3.0);
         set.y += 3.0;
-        let heading = format!("{} {}", k.heading(), e.title.trim());
+        let heading = k.title_line();
         set.paragraph(&[(heading, bold, INK)], HEADING_MM, 0.0);
         // The locator rings the hex by its label (an icon's hex by the hex's label, a
         // region's middle hex by the region's name).

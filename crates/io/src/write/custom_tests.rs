@@ -158,8 +158,8 @@ fn bad_values_are_named_by_list_entry_and_property() {
     let undeclared = text.replacen("\"weight\":", "\"weigth\":", 1);
     let err = from_str(&undeclared).unwrap_err().to_string();
     assert!(err.contains("property \"weigth\" is not declared"), "{err}");
-    // The sample's hex key needs version 5 too: without it, the properties are what a
-    // version 4 file cannot hold.
+    // The sample's hex key needs version 5 too: without it, what a version 4 file
+    // cannot hold is refused (the icons' and regions' key entries first, then the properties).
     let key_start = text.find("\n        key: [").expect("the sample's hex key");
     let key_len = text[key_start..]
         .find("\n        ],")
@@ -168,6 +168,19 @@ fn bad_values_are_named_by_list_entry_and_property() {
     let keyless = format!("{}{}", &text[..key_start], &text[key_start + key_len..]);
     let old = keyless.replacen("version: 5,", "version: 4,", 1);
     let err = from_str(&old).unwrap_err().to_string();
+    assert!(err.contains("needs format version 5"), "{err}");
+    let no_owned_keys: String = old
+        .lines()
+        .map(|l| match (l.find(", key: ("), l.find("), hexes: [")) {
+            // A region's entry: its key between its look and its hexes.
+            (Some(k), Some(h)) if h > k => format!("{}{}", &l[..k], &l[h + 1..]),
+            // An icon's: its key last.
+            (Some(k), _) if l.contains("icon: ") => format!("{}),", &l[..k]),
+            _ => l.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let err = from_str(&no_owned_keys).unwrap_err().to_string();
     assert!(
         err.contains("custom properties need format version 5"),
         "{err}"

@@ -181,3 +181,19 @@ fn a_bad_entry_on_an_icon_or_region_is_refused_with_its_reason() {
     assert!(err.to_string().contains("two words"), "{err}");
     assert_eq!(d.map().key_items().len(), 1);
 }
+
+#[test]
+fn a_region_entry_titled_with_the_regions_name_says_it_once() {
+    use crate::{RegionId, key_title_line};
+    let region = KeyTarget::Region(RegionId(3));
+    assert_eq!(
+        key_title_line(region, "Mirewood", " mirewood "),
+        "Region Mirewood"
+    );
+    assert_eq!(
+        key_title_line(region, "Mirewood", "The bog's secret"),
+        "Region Mirewood The bog's secret"
+    );
+    let hex = KeyTarget::Hex(hexmap_hex::Hex::new(1, 2));
+    assert_eq!(key_title_line(hex, "0305", ""), "0305");
+}

@@ -154,11 +154,10 @@ fn entry(s: &mut String, map: &HexMap, k: &Keyed) {
     .to_lowercase();
     let _ = writeln!(
         s,
-        "<article id=\"{}\" data-text=\"{}\">\n<h2>{} {}</h2>",
+        "<article id=\"{}\" data-text=\"{}\">\n<h2>{}</h2>",
         k.anchor(),
         escape(&search),
-        escape(&k.heading()),
-        escape(&e.title)
+        escape(&k.title_line()),
     );
     if !e.tags.is_empty() {
         let _ = writeln!(s, "<p class=\"tags\">{}</p>", escape(&e.tags.join(", ")));

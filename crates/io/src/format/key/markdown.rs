@@ -106,7 +106,7 @@ fn tag_line(tags: &[String]) -> String {
 /// One keyed hex's file.
 fn entry_file(map: &HexMap, k: &Keyed) -> String {
     let e = &k.entry;
-    let mut s = format!("# {} {}\n\n", k.heading(), e.title.trim());
+    let mut s = format!("# {}\n\n", k.title_line());
     if !e.tags.is_empty() {
         let _ = writeln!(s, "Tags: {}\n", tag_line(&e.tags));
     }

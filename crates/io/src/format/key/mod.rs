@@ -57,10 +57,13 @@ impl Keyed {
 
     /// What it is, for a heading: "0305", "0305 icon 7", "Region Mirewood".
     pub fn heading(&self) -> String {
-        match self.target {
-            KeyTarget::Region(_) => format!("Region {}", self.label),
-            _ => self.label.clone(),
-        }
+        hexmap_map::key_heading(self.target, &self.label)
+    }
+
+    /// Its heading and its entry's title, a region's own name not said twice
+    /// ([`hexmap_map::key_title_line`]).
+    pub fn title_line(&self) -> String {
+        hexmap_map::key_title_line(self.target, &self.label, &self.entry.title)
     }
 }
 

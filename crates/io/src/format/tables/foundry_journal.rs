@@ -72,7 +72,7 @@ pub fn journals(map: &HexMap, scene: &str) -> Journals {
                 // A hex's page keeps the id it has always had; an icon's and a region's
                 // are named by their slug ("0305-icon-7", "region-3").
                 let page_id = document_id(scene, &format!("page {}", k.slug));
-                let text = format!("{} {}", k.heading(), e.title);
+                let text = k.title_line();
                 pins.push(Pin {
                     hex: k.hex,
                     label: label.clone(),
