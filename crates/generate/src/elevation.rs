@@ -70,6 +70,15 @@ async fn raw_heights(grid: &Grid, preset: Preset, seed: u64, pacer: &mut Pacer) 
 /// gets the lowest of `reference`, and so on; ties by index): the order of `values` with
 /// the distribution of `reference`.
 async fn match_by_rank(values: &mut [f64], reference: &[f64], pacer: &mut Pacer) {
+    let order = lowest_first(values, pacer).await;
+    let wanted = lowest_first(reference, pacer).await;
+    for (&i, &j) in order.iter().zip(&wanted) {
+        values[i as usize] = reference[j as usize];
+    }
+}
+
+/// The indices of `values`, lowest value first (ties by index).
+async fn lowest_first(values: &[f64], pacer: &mut Pacer) -> Vec<u32> {
     let mut order: Vec<u32> = (0..values.len() as u32).collect();
     let by_value = |&a: &u32, &b: &u32| {
         values[a as usize]
@@ -77,16 +86,7 @@ async fn match_by_rank(values: &mut [f64], reference: &[f64], pacer: &mut Pacer)
             .then(a.cmp(&b))
     };
     sort_by_in_steps(&mut order, by_value, pacer).await;
-    let mut wanted: Vec<u32> = (0..reference.len() as u32).collect();
-    let by_reference = |&a: &u32, &b: &u32| {
-        reference[a as usize]
-            .total_cmp(&reference[b as usize])
-            .then(a.cmp(&b))
-    };
-    sort_by_in_steps(&mut wanted, by_reference, pacer).await;
-    for (&i, &j) in order.iter().zip(&wanted) {
-        values[i as usize] = reference[j as usize];
-    }
+    order
 }
 
 /// The elevation of every cell: exactly `round(sea_percent % of the cells)` below 0 (the
@@ -112,10 +112,7 @@ pub(crate) async fn elevation_in_steps(
 ) -> ElevationLayer {
     let raw = raw_heights(grid, preset, seed, pacer).await;
     let n = raw.len();
-    let mut order: Vec<u32> = (0..n as u32).collect();
-    let by_height =
-        |&a: &u32, &b: &u32| raw[a as usize].total_cmp(&raw[b as usize]).then(a.cmp(&b));
-    sort_by_in_steps(&mut order, by_height, pacer).await;
+    let order = lowest_first(&raw, pacer).await;
     let sea = ((n as u64 * u64::from(sea_percent.min(100)) + 50) / 100) as usize;
     let peak = f64::from(match preset {
         Preset::Highlands => 4500,
