@@ -68,10 +68,12 @@ struct RiversAnswer {
     max_order: u8,
     orders: Vec<OrderAnswer>,
     bifurcation_ratio: Option<f64>,
+    basin_bifurcation_ratio: Option<f64>,
     length_ratio: Option<f64>,
     hack_exponent: Option<f64>,
     hack_basins: usize,
     hack_min_area: u32,
+    side_by_side_longest: usize,
     network_list: Vec<NetworkAnswer>,
     streams: Vec<StreamAnswer>,
 }
@@ -113,10 +115,12 @@ impl RiversAnswer {
                 })
                 .collect(),
             bifurcation_ratio: r.bifurcation_ratio,
+            basin_bifurcation_ratio: r.basin_bifurcation_ratio,
             length_ratio: r.length_ratio,
             hack_exponent: r.hack.map(|h| h.exponent),
             hack_basins: r.hack.map_or(0, |h| h.basins),
             hack_min_area: HACK_MIN_AREA,
+            side_by_side_longest: r.side_by_side.longest,
             network_list: r
                 .networks
                 .iter()
@@ -235,12 +239,17 @@ fn text(a: &StatsAnswer) -> String {
     }
     let num = |x: Option<f64>| x.map_or_else(|| "n/a".to_owned(), |x| format!("{x:.2}"));
     out += &format!(
-        "  bifurcation ratio {}, length ratio {}, Hack's exponent {} ({} basins of {}+ hexes)\n",
+        "  bifurcation ratio {} (basins of order 3+: {}), length ratio {}, Hack's exponent {} ({} basins of {}+ hexes)\n",
         num(r.bifurcation_ratio),
+        num(r.basin_bifurcation_ratio),
         num(r.length_ratio),
         num(r.hack_exponent),
         r.hack_basins,
         r.hack_min_area
+    );
+    out += &format!(
+        "  longest run of two rivers side by side without joining: {} hexes\n",
+        r.side_by_side_longest
     );
     out
 }

@@ -1,12 +1,15 @@
 //! The generator's worlds measured over many seeds, as `hexmap stats` measures one: per
 //! preset, the median and range of the land share, the highest Strahler order, the
-//! bifurcation ratio Rb, the length ratio and Hack's exponent h, and how many seeds meet
+//! bifurcation ratio Rb of the basins of order ≥ 3 (Schumm's weighted mean; the ratio
+//! pooled over the whole map beside it), the length ratio and Hack's exponent h, and how many seeds meet
 //! the goals real river networks hold (Rb 3–5, h 0.5–0.7) and have a river of order ≥ 4;
 //! and, on maps spanning 60° of latitude (70° N to 10° N), how many seeds have their
 //! coldest land in the fifth of the rows at the polar edge, with the median of that band's
 //! mean temperature; the median share of the land each biome takes; and how many seeds have the lee of their highest range at least 25 %
 //! drier than its windward side, measured along the wind over the range's whole length
-//! ([`hexmap_generate::shadow`]). Its figures are recorded in docs/BENCHMARKS.md.
+//! ([`hexmap_generate::shadow`]). And how far rivers run side by side without joining:
+//! the median (range) of the longest run in hexes, and how many seeds have no run over 3
+//! hexes. Its figures are recorded in docs/BENCHMARKS.md.
 //!
 //! `cargo run -p hexmap-generate --example world_stats [SEEDS] [WIDTHxHEIGHT] [WIND]`
 //! (defaults: 50 seeds, 200x150, west; WIND is west, east, north, south, or all for each
@@ -49,11 +52,12 @@ fn main() {
         wind.name()
     );
     println!(
-        "{:<12} {:>15} {:>11} {:>17} {:>17} {:>17} {:>7} {:>7} {:>7} {:>9} {:>22} {:>15}",
+        "{:<12} {:>15} {:>11} {:>17} {:>17} {:>17} {:>17} {:>7} {:>7} {:>7} {:>9} {:>22} {:>15} {:>22}",
         "preset",
         "land",
         "max order",
-        "Rb",
+        "Rb (basins)",
+        "Rb (pooled)",
         "length ratio",
         "Hack h",
         "Rb ok",
@@ -61,7 +65,8 @@ fn main() {
         "ord≥4",
         "cold top",
         "top band °C",
-        "lee ≥25% drier"
+        "lee ≥25% drier",
+        "side by side ≤3 (run)"
     );
     let mut biomes = Vec::new();
     for preset in Preset::ALL {
@@ -69,12 +74,15 @@ fn main() {
         let mut land = Vec::new();
         let mut order = Vec::new();
         let mut rb = Vec::new();
+        let mut pooled = Vec::new();
         let mut rl = Vec::new();
         let mut hack = Vec::new();
         let mut cold_top = 0;
         let mut top_temperature = Vec::new();
         let mut dry_lee = 0;
         let mut lee_ratio = Vec::new();
+        let mut apart = 0;
+        let mut longest_run = Vec::new();
         for seed in 0..seeds {
             let shape = MapShape::rectangle(OffsetKind::OddR, width, height).expect("shape");
             let mut spec = Spec::new(shape, Orientation::Pointy, preset, seed);
@@ -93,8 +101,14 @@ fn main() {
                 share.push(cells as f64 / s.land_cells.max(1) as f64);
             }
             order.push(f64::from(s.rivers.orders.last().map_or(0, |o| o.order)));
-            rb.extend(s.rivers.bifurcation_ratio);
+            rb.extend(s.rivers.basin_bifurcation_ratio);
+            pooled.extend(s.rivers.bifurcation_ratio);
             rl.extend(s.rivers.length_ratio);
+            let runs = s.rivers.side_by_side;
+            longest_run.push(runs.longest as f64);
+            if runs.longest <= hexmap_generate::side_by_side::MAX_SIDE_BY_SIDE {
+                apart += 1;
+            }
             hack.extend(s.rivers.hack.map(|h| h.exponent));
             if let Some(r) = rain_shadow(&map, wind).map(|s| s.ratio()) {
                 lee_ratio.push(r);
@@ -117,11 +131,12 @@ fn main() {
         let within =
             |v: &[f64], lo: f64, hi: f64| v.iter().filter(|x| (lo..=hi).contains(*x)).count();
         println!(
-            "{:<12} {:>15} {:>11} {:>17} {:>17} {:>17} {:>7} {:>7} {:>7} {:>9} {:>22} {:>15}",
+            "{:<12} {:>15} {:>11} {:>17} {:>17} {:>17} {:>17} {:>7} {:>7} {:>7} {:>9} {:>22} {:>15} {:>22}",
             preset.name(),
             spread(&land),
             spread(&order),
             spread(&rb),
+            spread(&pooled),
             spread(&rl),
             spread(&hack),
             within(&rb, 3.0, 5.0),
@@ -130,6 +145,7 @@ fn main() {
             cold_top,
             spread(&top_temperature),
             format!("{dry_lee} ({})", spread(&lee_ratio)),
+            format!("{apart} ({})", spread(&longest_run)),
         );
         biomes.push((preset, shares));
     }

@@ -41,12 +41,13 @@ fn corner_height(cells: &[u32; 3], height: &[i16]) -> i64 {
 }
 
 /// Raise cells of `height` until the side down from every corner of `tree` runs
-/// strictly downhill. Returns, per corner, whether its side still does not (after
+/// strictly downhill; a cell of the sea (`water`, per cell: a lake's cells may be raised
+/// to its outlet) is never raised, so the sea stays below sea level. Returns, per corner, whether its side still does not (after
 /// [`PASSES`] rounds: a river above such a side must not be laid).
 pub async fn make_rivers_descend(
     map: &HexMap,
     tree: &SideTree,
-    height: &mut [i16],
+    (height, water): (&mut [i16], &[bool]),
     pacer: &mut Pacer,
 ) -> Vec<bool> {
     let cells = corner_cells(map, tree);
@@ -72,6 +73,9 @@ pub async fn make_rivers_descend(
             else {
                 continue;
             };
+            if water[p as usize] {
+                continue;
+            }
             let others: i64 = cells[c]
                 .iter()
                 .filter(|&&i| i != NONE && i != p)

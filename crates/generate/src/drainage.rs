@@ -60,7 +60,7 @@ impl Drainage {
         }
         sort_by_in_steps(&mut corners, Corner::cmp, pacer).await;
         corners.dedup();
-        let lake = lake_cells(map, water);
+        let lake = lake_cells_in_steps(map, water, pacer).await;
         let sea = |h| {
             map.shape()
                 .index_of(h)
@@ -170,11 +170,27 @@ pub const NO_LAKE: u32 = u32::MAX;
 /// their first cell), or [`NO_LAKE`]. A lake is a body of `water` that does not touch
 /// the map's border.
 pub fn lake_ids(map: &HexMap, water: &[bool]) -> Vec<u32> {
+    block_on(lake_ids_in_steps(map, water, &mut super::pacer()))
+}
+
+/// [`lake_cells`], pausing on `pacer` as it goes (a cell a unit).
+pub(crate) async fn lake_cells_in_steps(
+    map: &HexMap,
+    water: &[bool],
+    pacer: &mut Pacer,
+) -> Vec<bool> {
+    let ids = lake_ids_in_steps(map, water, pacer).await;
+    ids.into_iter().map(|id| id != NO_LAKE).collect()
+}
+
+/// [`lake_ids`], pausing on `pacer` as it goes (a cell a unit).
+async fn lake_ids_in_steps(map: &HexMap, water: &[bool], pacer: &mut Pacer) -> Vec<u32> {
     let shape = map.shape();
     let mut lake = vec![NO_LAKE; water.len()];
     let mut seen = vec![false; water.len()];
     let mut next = 0;
     for (start, h) in shape.iter().enumerate() {
+        pacer.tick(1).await;
         if !water[start] || seen[start] {
             continue;
         }
@@ -183,6 +199,7 @@ pub fn lake_ids(map: &HexMap, water: &[bool]) -> Vec<u32> {
         let mut open = false;
         let mut k = 0;
         while let Some(&(_, at)) = body.get(k) {
+            pacer.tick(1).await;
             k += 1;
             for n in at.neighbors() {
                 match shape.index_of(n) {

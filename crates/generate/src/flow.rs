@@ -25,6 +25,7 @@ impl CellFlow {
         let mut reached = vec![false; grid.len()];
         let mut open = BinaryHeap::new();
         for i in 0..grid.len() {
+            pacer.tick(1).await;
             if sea[i] || grid.nbr[i].contains(&NONE) {
                 reached[i] = true;
                 open.push(Reverse((i32::from(height[i]), i as u32)));
@@ -48,10 +49,12 @@ impl CellFlow {
         }
     }
 
-    /// What passes through each cell when each sheds `per_cell` of it.
-    pub fn accumulate(&self, per_cell: &[f32]) -> Vec<f32> {
+    /// What passes through each cell when each sheds `per_cell` of it, pausing on
+    /// `pacer` as it goes (a cell a unit).
+    pub async fn accumulate(&self, per_cell: &[f32], pacer: &mut Pacer) -> Vec<f32> {
         let mut flow = per_cell.to_vec();
         for &i in self.downstream_first.iter().rev() {
+            pacer.tick(1).await;
             let r = self.receiver[i as usize];
             if r != NONE {
                 let passed = flow[i as usize];
@@ -93,7 +96,7 @@ mod tests {
                 at = f.receiver[at as usize];
             }
         }
-        assert_eq!(f.accumulate(&rain), slow);
+        assert_eq!(block_on(f.accumulate(&rain, pacer)), slow);
         // Sinks are the sea and the border; every other cell drains to a neighbour.
         for (i, (&wet, nbr)) in sea.iter().zip(&grid.nbr).enumerate() {
             let sink = wet || nbr.contains(&NONE);

@@ -10,6 +10,7 @@ use super::corners::Corner;
 use super::flow::CellFlow;
 use super::grid::{Grid, NONE};
 use hexmap_map::HexMap;
+use hexmap_map::steps::Pacer;
 use std::collections::{BTreeMap, VecDeque};
 
 /// River corners and where each runs to.
@@ -48,13 +49,13 @@ fn arc(h: hexmap_hex::Hex, from: usize, to: usize) -> Vec<Corner> {
 
 impl SideTree {
     /// The rivers of `cells` where their `flow` passes `threshold`, on `map` whose water
-    /// is `water` (per cell).
-    pub fn of(
+    /// is `water` (per cell), pausing on `pacer` as it goes (a cell, or a corner, a unit).
+    pub async fn of(
         map: &HexMap,
         grid: &Grid,
         (cells, flow): (&CellFlow, &[f32]),
-        water: &[bool],
-        threshold: f32,
+        (water, threshold): (&[bool], f32),
+        pacer: &mut Pacer,
     ) -> SideTree {
         let mut tree = SideTree {
             corners: Vec::new(),
@@ -66,6 +67,7 @@ impl SideTree {
         let mut exit: Vec<Option<usize>> = vec![None; grid.len()];
         let height = |c: Corner| super::rivers::corner_height(map, c);
         for &a in &cells.downstream_first {
+            pacer.tick(1).await;
             let a = a as usize;
             let b = cells.receiver[a];
             if flow[a] < threshold {
@@ -112,7 +114,7 @@ impl SideTree {
             }
             tree.lay(&mut index, &path, flow[a]);
         }
-        tree.order();
+        tree.order(pacer).await;
         tree
     }
 
@@ -164,7 +166,7 @@ impl SideTree {
     }
 
     /// Fill [`SideTree::downstream_first`]: breadth first from the ends upstream.
-    fn order(&mut self) {
+    async fn order(&mut self, pacer: &mut Pacer) {
         let mut up: Vec<Vec<u32>> = vec![Vec::new(); self.corners.len()];
         for (i, &r) in self.receiver.iter().enumerate() {
             if r != NONE {
@@ -175,6 +177,7 @@ impl SideTree {
             .filter(|&i| self.receiver[i as usize] == NONE)
             .collect();
         while let Some(i) = queue.pop_front() {
+            pacer.tick(1).await;
             self.downstream_first.push(i);
             queue.extend(up[i as usize].iter().copied());
         }

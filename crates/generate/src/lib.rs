@@ -10,7 +10,8 @@
 //! 4. [`rivers`]: drainage trees along hexsides: closed basins become lakes or are
 //!    filled ([`depressions`]), rain is gathered down the corners ([`drainage`]), and a
 //!    river runs wherever the flow passes a threshold, Stream, River or Great river by
-//!    its flow.
+//!    its flow; channels that would run side by side are joined first (`merge`), and a
+//!    Great river meets the sea in an [`estuary`].
 //! 5. [`settlements`]: a city, towns and villages as icons with seeded names; then names
 //!    for large landmasses ([`region_labels`]) and for seas, lakes, rivers and ranges
 //!    (along their course), forests and deserts ([`names_features`]), placed clear of
@@ -27,11 +28,13 @@ mod descent;
 pub mod detail;
 pub mod drainage;
 pub mod elevation;
+pub mod estuary;
 pub mod flow;
 pub mod grid;
 pub mod hexsides;
 mod labels_place;
 pub mod latitude_span;
+mod merge;
 pub mod moisture;
 pub mod names;
 pub mod names_features;
@@ -42,6 +45,7 @@ pub mod rivers;
 pub mod roads;
 pub mod settlements;
 pub mod shadow;
+pub mod side_by_side;
 #[cfg(test)]
 mod size_tests;
 pub mod stats;

@@ -11,6 +11,16 @@
 //! - The **bifurcation ratio** Rb is the mean of N(k) / N(k+1) over consecutive orders
 //!   (N: streams of an order, over the whole map); the **length ratio** the mean of
 //!   L(k+1) / L(k) (L: mean stream length, in sides).
+//! - The **basin bifurcation ratio** is the bifurcation ratio as hydrologists take it
+//!   from a drainage basin (Horton 1945, "Erosional development of streams and their
+//!   drainage basins", GSA Bulletin 56, law of stream numbers; Strahler 1957, "Quantitative
+//!   analysis of watershed geomorphology", Trans. AGU 38, Rb = N(u)/N(u+1) of a basin):
+//!   the streams of every basin of order [`BASIN_MIN_ORDER`] or more are counted by order,
+//!   and the ratios of consecutive orders are averaged weighted by the streams in each
+//!   pair, N(u) + N(u+1) — Schumm's weighted mean bifurcation ratio (1956, "Evolution of
+//!   drainage systems and slopes in badlands at Perth Amboy, New Jersey", GSA Bulletin
+//!   67). A lone coastal stream or a network of order 2 gives no ratio of a basin and is
+//!   not counted; the pooled ratio above counts it.
 //! - **Hack's exponent** h fits L ∝ A^h by least squares on logarithms, over the basins
 //!   closed by every outlet and every confluence whose drained area A (flow accumulation,
 //!   [`Drainage`]) is at least [`HACK_MIN_AREA`] hexes; L is the longest river above that
@@ -22,6 +32,10 @@ use super::rivers::corner_height;
 use hexmap_hex::Edge;
 use hexmap_map::HexMap;
 use std::collections::VecDeque;
+
+/// The lowest Strahler order of a basin whose streams the basin bifurcation ratio counts
+/// ([`RiverStats::basin_bifurcation_ratio`]): the first order with two ratios to give.
+pub const BASIN_MIN_ORDER: u8 = 3;
 
 /// The smallest basin, in hexes, that takes part in the fit of Hack's exponent.
 pub const HACK_MIN_AREA: u32 = 30;
@@ -181,17 +195,23 @@ impl Tree {
         length
     }
 
-    /// Every stream: its order and its length in sides, sources first.
-    pub fn streams(&self, strahler: &[u8]) -> Vec<Stream> {
-        let mut out = Vec::new();
-        for start in 0..self.corners.len() {
+    /// The first corner of every stream (a corner with a side below it and no side of
+    /// its own order above it), in corner order.
+    fn stream_heads<'a>(&'a self, strahler: &'a [u8]) -> impl Iterator<Item = usize> + 'a {
+        (0..self.corners.len()).filter(move |&start| {
             let order = strahler[start];
             let continues = self.up[start]
                 .iter()
                 .any(|&u| strahler[u as usize] == order);
-            if self.down[start].is_none() || continues {
-                continue;
-            }
+            self.down[start].is_some() && !continues
+        })
+    }
+
+    /// Every stream: its order and its length in sides, sources first.
+    pub fn streams(&self, strahler: &[u8]) -> Vec<Stream> {
+        let mut out = Vec::new();
+        for start in self.stream_heads(strahler) {
+            let order = strahler[start];
             let mut sides = 0;
             let mut at = start;
             while let Some(next) = self.down[at] {
@@ -277,10 +297,15 @@ pub struct RiverStats {
     pub streams: Vec<Stream>,
     /// The bifurcation ratio (`None` with fewer than two orders).
     pub bifurcation_ratio: Option<f64>,
+    /// The bifurcation ratio of the basins of order [`BASIN_MIN_ORDER`] or more, by
+    /// Schumm's weighted mean (`None` without such a basin): see the module's notes.
+    pub basin_bifurcation_ratio: Option<f64>,
     /// The length ratio (`None` with fewer than two orders).
     pub length_ratio: Option<f64>,
     /// Hack's exponent (`None` with fewer than two basins of distinct area to fit).
     pub hack: Option<HackFit>,
+    /// How far rivers run side by side without joining.
+    pub side_by_side: super::side_by_side::SideBySide,
 }
 
 impl RiverStats {
@@ -294,8 +319,9 @@ impl RiverStats {
                 .index_of(tree.corners[c])
                 .map_or(0, |i| drainage.area[i])
         };
+        let roots = tree.roots();
         let mut size = vec![0usize; tree.corners.len()];
-        for (c, root) in tree.roots().into_iter().enumerate() {
+        for (c, &root) in roots.iter().enumerate() {
             if tree.down[c].is_some() && !tree.across_lake[c] {
                 size[root as usize] += 1;
             }
@@ -334,6 +360,13 @@ impl RiverStats {
         };
         let bifurcation_ratio = ratio(&|a, b| a.streams as f64 / b.streams as f64);
         let length_ratio = ratio(&|a, b| b.mean_sides / a.mean_sides);
+        let mut in_basins = vec![0usize; usize::from(top) + 1];
+        for head in tree.stream_heads(&strahler) {
+            if strahler[roots[head] as usize] >= BASIN_MIN_ORDER {
+                in_basins[usize::from(strahler[head])] += 1;
+            }
+        }
+        let basin_bifurcation_ratio = weighted_bifurcation_ratio(&in_basins[1..]);
         let basins: Vec<(f64, f64)> = (0..tree.corners.len())
             .filter(|&c| tree.down[c].is_none() || tree.up[c].len() >= 2)
             .filter(|&c| area_at(c) >= HACK_MIN_AREA && longest[c] > 0)
@@ -348,8 +381,10 @@ impl RiverStats {
             orders,
             streams,
             bifurcation_ratio,
+            basin_bifurcation_ratio,
             length_ratio,
             hack,
+            side_by_side: super::side_by_side::side_by_side(&tree),
         }
     }
 }
@@ -365,6 +400,18 @@ impl Tree {
         }
         root
     }
+}
+
+/// Schumm's weighted mean bifurcation ratio of the stream counts `n` (order 1 first): the
+/// ratios N(u)/N(u+1) averaged with weights N(u) + N(u+1), over the pairs with streams of
+/// both orders; `None` without such a pair.
+pub fn weighted_bifurcation_ratio(n: &[usize]) -> Option<f64> {
+    let pairs = n.windows(2).filter(|w| w[0] > 0 && w[1] > 0);
+    let (sum, weight) = pairs.fold((0.0, 0.0), |(sum, weight), w| {
+        let pair = (w[0] + w[1]) as f64;
+        (sum + w[0] as f64 / w[1] as f64 * pair, weight + pair)
+    });
+    (weight > 0.0).then(|| sum / weight)
 }
 
 /// The least-squares slope of y on x, `None` when x does not vary.
@@ -474,6 +521,51 @@ mod tests {
         assert_eq!(stats.networks[0].order, 3);
         assert_eq!(stats.networks[0].sides, 7);
         assert_eq!(stats.networks[0].main_length, 3);
+    }
+
+    #[test]
+    fn the_basin_ratio_counts_only_basins_of_order_three_or_more() {
+        // The hand-made order-3 tree (streams 4, 2, 1) and, far from it, a lone stream of
+        // one order and a network of order 2: the pooled ratio counts them, the basins'
+        // ratio does not.
+        let (map, c) = around_a_corner();
+        let [(a, ca), (b, cb), (_, ct)] = c.neighbours();
+        let mut tree_sides = vec![ca, cb, ct];
+        for (fork, back) in [(a, c), (b, c)] {
+            tree_sides.extend(
+                fork.neighbours()
+                    .into_iter()
+                    .filter(|&(n, _)| n != back)
+                    .map(|(_, e)| e),
+            );
+        }
+        let at = |col, row| hexmap_map::testing::at(OffsetKind::OddR, col, row);
+        let lone = line(Corner::of(at(3, 3), 0), 3);
+        let fork = Corner::of(at(4, 24), 1);
+        let two: Vec<Edge> = fork.neighbours().into_iter().map(|(_, e)| e).collect();
+        let drainage = Drainage::of(&map);
+        let alone = RiverStats::of(&map, tree_sides.clone(), &drainage);
+        let all = RiverStats::of(&map, [tree_sides, lone, two].concat(), &drainage);
+        let counts: Vec<usize> = all.orders.iter().map(|o| o.streams).collect();
+        assert_eq!(counts, vec![7, 3, 1], "{:?}", all.streams);
+        assert_eq!(all.bifurcation_ratio, Some((7.0 / 3.0 + 3.0) / 2.0));
+        // Within the order-3 basin: 4/2 weighted by 6 and 2/1 weighted by 3.
+        let basin = Some((2.0 * 6.0 + 2.0 * 3.0) / 9.0);
+        assert_eq!(alone.basin_bifurcation_ratio, basin);
+        assert_eq!(all.basin_bifurcation_ratio, basin);
+        // Only order-2 and order-1 networks: no basin to take a ratio of.
+        let small = Drainage::of(&map);
+        let none = RiverStats::of(&map, line(Corner::of(at(3, 3), 0), 3), &small);
+        assert_eq!(none.basin_bifurcation_ratio, None);
+    }
+
+    #[test]
+    fn schumms_weighted_mean_weighs_each_ratio_by_its_streams() {
+        // 40/10 weighted by 50, 10/2 by 12, 2/1 by 3.
+        let rb = weighted_bifurcation_ratio(&[40, 10, 2, 1]).unwrap();
+        assert!((rb - (4.0 * 50.0 + 5.0 * 12.0 + 2.0 * 3.0) / 65.0).abs() < 1e-12);
+        assert_eq!(weighted_bifurcation_ratio(&[5]), None);
+        assert_eq!(weighted_bifurcation_ratio(&[]), None);
     }
 
     #[test]

@@ -23,6 +23,10 @@ use hexmap_map::{Cost, EdgeMove, EdgeType, EdgeTypeId, ElevationLayer, HexMap, L
 /// The flow (rain of land cells, a wet cell's more than a dry one's: see [`rain`]) above
 /// which a corner's side down is a river: a Stream.
 pub const STREAM_FLOW: f32 = 6.0;
+/// The least flow at a river's mouth: a coastal catchment whose gathered rain stays
+/// below it forms no channel of its own (except the map's largest river, on a land too
+/// small for any other).
+pub const MIN_MOUTH_FLOW: f32 = 18.0;
 /// The flow above which a side is a River.
 pub const RIVER_FLOW: f32 = 60.0;
 /// The flow above which a side is a Great river.
@@ -138,34 +142,41 @@ async fn courses_in_steps(
         }
     }
     depressions::fill(grid, &mut height, &water, pacer).await;
-    let lakes = super::drainage::lake_cells(map, &water);
+    let lakes = super::drainage::lake_cells_in_steps(map, &water, pacer).await;
     let sea: Vec<bool> = water.iter().zip(&lakes).map(|(w, l)| *w && !l).collect();
-    let cells = CellFlow::of(grid, &height, &sea, pacer).await;
+    let mut cells = CellFlow::of(grid, &height, &sea, pacer).await;
     let rain: Vec<f32> = (0..grid.len())
         .map(|i| rain(moisture.get(i).copied().unwrap_or(0.5)))
         .collect();
-    let flow = cells.accumulate(&rain);
-    pacer.tick(grid.len() as u64 / 4).await;
+    let land: Vec<bool> = water.iter().map(|w| !w).collect();
+    let flow =
+        super::merge::join_side_by_side(&mut cells, grid, (&land, &rain), STREAM_FLOW, pacer).await;
     map.set_elevation_layer(Some(ElevationLayer::from_values(height.clone())))?;
-    let tree = SideTree::of(map, grid, (&cells, &flow), &water, STREAM_FLOW);
-    pacer.tick(tree.corners.len() as u64 * 4).await;
-    let failing = super::descent::make_rivers_descend(map, &tree, &mut height, pacer).await;
+    let tree = SideTree::of(map, grid, (&cells, &flow), (&water, STREAM_FLOW), pacer).await;
+    let failing = super::descent::make_rivers_descend(map, &tree, (&mut height, &sea), pacer).await;
     map.set_elevation_layer(Some(ElevationLayer::from_values(height)))?;
     // A river above a side that would rise is not laid.
     let mut cut = failing;
     for &c in &tree.downstream_first {
+        pacer.tick(1).await;
         let r = tree.receiver[c as usize];
         if r != NONE && cut[r as usize] {
             cut[c as usize] = true;
         }
     }
-    Ok(trace_rivers(map, &tree, &cut, &water))
+    Ok(trace_rivers(map, &tree, &cut, &water, pacer).await)
 }
 
 /// The courses of the rivers of `tree` (leaving out the `cut` corners): from each source
 /// (a corner with no river above it), largest flow at the mouth first, down to water,
-/// the border or a river laid before.
-fn trace_rivers(map: &HexMap, tree: &SideTree, cut: &[bool], water: &[bool]) -> Vec<Course> {
+/// the border or a river laid before. Pauses on `pacer` (a corner a unit).
+async fn trace_rivers(
+    map: &HexMap,
+    tree: &SideTree,
+    cut: &[bool],
+    water: &[bool],
+    pacer: &mut Pacer,
+) -> Vec<Course> {
     let n = tree.corners.len();
     let river = |c: usize| !cut[c] && tree.receiver[c] != NONE;
     let below = |c: usize| tree.receiver[c] as usize;
@@ -173,18 +184,27 @@ fn trace_rivers(map: &HexMap, tree: &SideTree, cut: &[bool], water: &[bool]) -> 
     for c in (0..n).filter(|&c| river(c)) {
         fed[below(c)] = true;
     }
-    let mouth_flow = |mut c: usize| {
-        let mut last = 0.0f32;
-        while river(c) {
-            last = tree.flow[c];
-            c = below(c);
+    // The flow at the mouth of the river through each corner, downstream corners first.
+    let mut mouth_flow = vec![0.0f32; n];
+    for &c in &tree.downstream_first {
+        pacer.tick(1).await;
+        let c = c as usize;
+        if river(c) {
+            let r = below(c);
+            mouth_flow[c] = if river(r) {
+                mouth_flow[r]
+            } else {
+                tree.flow[c]
+            };
         }
-        last
-    };
+    }
     let mut sources: Vec<(f32, usize)> = (0..n)
         .filter(|&c| river(c) && !fed[c])
-        .map(|c| (mouth_flow(c), c))
+        .map(|c| (mouth_flow[c], c))
         .collect();
+    // The largest river is laid even on a land too small for any other.
+    let largest = sources.iter().map(|s| s.0).fold(0.0f32, f32::max);
+    sources.retain(|&(f, _)| f >= MIN_MOUTH_FLOW.min(largest));
     sources.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     let mut laid = vec![false; n];
     let mut out = Vec::with_capacity(sources.len());
@@ -193,6 +213,7 @@ fn trace_rivers(map: &HexMap, tree: &SideTree, cut: &[bool], water: &[bool]) -> 
         let mut corners = vec![tree.corners[at]];
         let mut flows = Vec::new();
         let end = loop {
+            pacer.tick(1).await;
             let merged = corners.len() > 1 && laid[at];
             laid[at] = true;
             if merged {
@@ -346,7 +367,8 @@ pub(crate) async fn rivers_in_steps(
     for e in old {
         map.set_edge(e, None)?;
     }
-    let courses = courses_in_steps(map, inputs, pacer).await?;
+    let mut courses = courses_in_steps(map, inputs, pacer).await?;
+    super::estuary::make_estuaries(map, &mut courses, pacer).await;
     for c in &courses {
         for (side, &flow) in c.sides().into_iter().zip(&c.flow) {
             map.set_edge(side, Some(types.for_flow(flow)))?;
