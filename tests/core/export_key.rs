@@ -209,7 +209,15 @@ pub fn headings(map: &Path, player_view: bool) -> Vec<String> {
     };
     hexmap::io::format::key::keyed(&m)
         .iter()
-        .map(|k| format!("{} {}", k.heading(), k.entry.title.trim()))
+        .map(|k| {
+            // A region's entry titled with its own name (the barony's) says it once.
+            let title = k.entry.title.trim();
+            if k.heading() == format!("Region {title}") {
+                k.heading()
+            } else {
+                format!("{} {title}", k.heading())
+            }
+        })
         .collect()
 }
 
