@@ -1,5 +1,5 @@
 //! Big worlds against small ones of the same seed: relief a few hexes wide at every size,
-//! settlements and roads in proportion to the land.
+//! settlements and roads in proportion to the land, deserts and lakes in the same shares.
 
 use super::elevation::elevation;
 use super::grid::{Grid, NONE};
@@ -109,4 +109,43 @@ fn a_big_world_has_as_much_high_ground_as_a_small_one() {
              {small:.3} on 200 × 150"
         );
     }
+}
+
+/// The shares of the land of a generated `preset` world that is desert and (of land and
+/// lakes) that is lake.
+fn desert_and_lakes(preset: Preset, width: u32, height: u32, seed: u64) -> (f64, f64) {
+    let shape = MapShape::rectangle(OffsetKind::OddR, width, height).unwrap();
+    let mut spec = Spec::new(shape, Orientation::Pointy, preset, seed);
+    (spec.names, spec.roads, spec.settlements) = (false, false, Some(0));
+    let (map, _) = generate_with_report(&spec).unwrap();
+    let named = |name: &str| {
+        let id = map.palette().by_id_or_name(name).map(|t| t.id);
+        map.shape()
+            .iter()
+            .filter(|&h| map.terrain(h).is_some() && map.terrain(h) == id)
+            .count() as f64
+    };
+    let land = super::water_cells(&map).iter().filter(|w| !**w).count() as f64;
+    let lakes = named("Lake");
+    (named("Desert") / land, lakes / (land + lakes))
+}
+
+#[test]
+fn a_big_world_is_no_drier_and_no_wetter_with_lakes_than_a_small_one() {
+    // 500 × 375 against 200 × 150: the big map's relief is as rough a few hexes wide, so
+    // the wind meeting every hillock rained out near the coast (the archipelago's deserts
+    // 15.7 % of its land against 9.2 %) and its many small closed basins became lakes (the
+    // continent's lakes 9.7 % of land and lakes against 6.8 %).
+    let (small_desert, _) = desert_and_lakes(Preset::Archipelago, 200, 150, 2);
+    let (big_desert, _) = desert_and_lakes(Preset::Archipelago, 500, 375, 2);
+    assert!(
+        big_desert - small_desert <= 0.025,
+        "desert {big_desert:.3} of the land on 500 × 375, {small_desert:.3} on 200 × 150"
+    );
+    let (_, small_lakes) = desert_and_lakes(Preset::Continent, 200, 150, 3);
+    let (_, big_lakes) = desert_and_lakes(Preset::Continent, 500, 375, 3);
+    assert!(
+        big_lakes <= small_lakes + 0.02,
+        "lakes {big_lakes:.3} of land and lakes on 500 × 375, {small_lakes:.3} on 200 × 150"
+    );
 }
