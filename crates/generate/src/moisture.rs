@@ -64,13 +64,13 @@ pub(crate) async fn moisture_in_steps(
     let elev: Vec<i16> = map
         .elevation_layer()
         .map_or_else(|| vec![0; grid.len()], |l| l.values().to_vec());
-    let elev = ground_the_air_feels(grid, elev, pacer).await;
+    let felt = ground_the_air_feels(grid, &elev, pacer).await;
     let dist = water_distance(grid, &water, pacer).await;
     let Carried {
         air,
         rain,
         vertical,
-    } = carry_air(grid, &water, &elev, wind, pacer).await;
+    } = carry_air(grid, &water, &felt, wind, pacer).await;
     let noise = ValueNoise::new(stage_seed(seed, 3));
     let scale = 4.0 / grid.radius;
     // A big map's noise reaches down to a few hexes as a small map's does (one octave more
@@ -90,7 +90,13 @@ pub(crate) async fn moisture_in_steps(
         let near = (-f64::from(dist[i]) / reach).exp();
         // Air forced up cools and gives the land more of the water it carries; air that
         // has sunk since it crossed higher ground is warmer and holds its water.
-        let lift = (vertical[i] / LIFT_PER_E).exp().min(MAX_LIFT_GAIN);
+        // A hillock the wind passes over (a big map's ground above what the air feels)
+        // takes a little more of its water, a hollow a little less; the air itself is not
+        // wrung out by it.
+        let hillock = f64::from(elev[i].max(0)) - f64::from(felt[i].max(0));
+        let lift = ((vertical[i] + hillock) / LIFT_PER_E)
+            .exp()
+            .min(MAX_LIFT_GAIN);
         let m = (lift * (0.1 + 0.8 * air[i]) + 1.2 * rain[i] + 0.1 * near) * (1.0 + 0.35 * n);
         out.push(m.clamp(0.0, 1.0) as f32);
     }
@@ -187,12 +193,12 @@ async fn carry_air(
 /// times more of those ridges per share of the map: meeting each of them, it would rain
 /// out over the first stretch of land and leave the interior a desert that the same
 /// world drawn smaller does not have. The air climbs the ranges, not every hillock.
-async fn ground_the_air_feels(grid: &Grid, elev: Vec<i16>, pacer: &mut Pacer) -> Vec<i16> {
+async fn ground_the_air_feels(grid: &Grid, elev: &[i16], pacer: &mut Pacer) -> Vec<i16> {
     let k = grid.radius / super::elevation::REFERENCE_RADIUS;
     // Averaging with the neighbours n times spreads a bump over about √n hexes.
     let passes = (k * k - 1.0).round().clamp(0.0, 64.0) as usize;
     if passes == 0 {
-        return elev;
+        return elev.to_vec();
     }
     let mut h: Vec<f32> = elev.iter().map(|&e| f32::from(e.max(0))).collect();
     let mut next = h.clone();
@@ -211,7 +217,7 @@ async fn ground_the_air_feels(grid: &Grid, elev: Vec<i16>, pacer: &mut Pacer) ->
         std::mem::swap(&mut h, &mut next);
     }
     h.iter()
-        .zip(&elev)
+        .zip(elev)
         // Sea stays sea: only the land's heights are smoothed.
         .map(|(&v, &e)| if e < 0 { e } else { v.round() as i16 })
         .collect()
