@@ -48,7 +48,7 @@ pub struct GenerateArgs {
     /// shadow.
     #[arg(long)]
     pub wind: Option<Wind>,
-    /// How many settlements (default: about one per 150 land cells, 3 to 60).
+    /// How many settlements (default: one per 150 land cells, at least 3, at most 6,000).
     #[arg(long)]
     pub settlements: Option<u32>,
     /// Lay no rivers.

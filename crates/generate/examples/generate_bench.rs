@@ -1,7 +1,8 @@
-//! Times `hexmap_generate` (every stage) on a 100×100 and a 1000×1000 map, the goals of issue
-//! 27 (≤ 100 ms so the editor's preview follows a slider, ≤ 10 s for the largest maps).
+//! Times `hexmap_generate` (every stage) on a 100×100 and a 1000×1000 map against the
+//! generator's goals (≤ 100 ms so the editor's preview follows a slider, ≤ 10 s for the
+//! largest maps).
 //! A bench binary rather than a criterion bench so it builds with the map crate alone:
-//! `cargo run --release -p hexmap-map --example generate_bench [RUNS]` prints the median
+//! `cargo run --release -p hexmap-generate --example generate_bench [RUNS]` prints the median
 //! and the range of RUNS runs (default 5) per size (docs/BENCHMARKS.md). For the
 //! 1000×1000 worlds it also times what applying one in the editor costs the map side: a
 //! clone of the generated map (the Generate window's hand-over) and

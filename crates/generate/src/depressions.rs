@@ -12,12 +12,26 @@ use hexmap_map::steps::Pacer;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// The fewest cells a closed basin needs to become a lake; smaller basins are filled.
+/// The fewest cells a closed basin needs to become a lake on a map up to the reference
+/// size (`elevation::REFERENCE_RADIUS`); smaller basins are filled.
 pub const LAKE_MIN_CELLS: usize = 40;
 
-/// The most cells one lake may hold; a larger basin is filled instead (a plateau with
-/// one outlet far away is land, not an inland sea).
+/// The most cells one lake may hold on a map up to the reference size; a larger basin is
+/// filled instead (a plateau with one outlet far away is land, not an inland sea).
 pub const LAKE_MAX_CELLS: usize = 4000;
+
+/// The sizes of basin that become lakes on `grid`: [`LAKE_MIN_CELLS`] to
+/// [`LAKE_MAX_CELLS`] up to the reference size, both growing with the map's area beyond
+/// it. A big map's relief is as rough a few hexes wide as a small map's, so it has far
+/// more small closed basins per area; counted in hexes, they would cover several times
+/// the land a small map's lakes do. Counted as a share of the map, lakes cover the same.
+pub fn lake_sizes(grid: &Grid) -> std::ops::RangeInclusive<usize> {
+    let k = (grid.radius / super::elevation::REFERENCE_RADIUS)
+        .max(1.0)
+        .powi(2);
+    let scaled = |n: usize| (n as f64 * k).round() as usize;
+    scaled(LAKE_MIN_CELLS)..=scaled(LAKE_MAX_CELLS)
+}
 
 /// The cells of the seeds of a flood: water cells and border cells, lowest first.
 fn seeds(grid: &Grid, height: &[i16], water: &[bool]) -> BinaryHeap<Reverse<(i32, u32)>> {
@@ -58,6 +72,7 @@ pub async fn lakes(
     pacer: &mut Pacer,
 ) -> Vec<Vec<usize>> {
     let flooded = |i: usize| level[i] > i32::from(height[i]);
+    let sizes = lake_sizes(grid);
     let mut seen = vec![false; grid.len()];
     let mut out = Vec::new();
     for start in 0..grid.len() {
@@ -78,7 +93,7 @@ pub async fn lakes(
                 }
             }
         }
-        if (LAKE_MIN_CELLS..=LAKE_MAX_CELLS).contains(&basin.len()) {
+        if sizes.contains(&basin.len()) {
             out.push(basin);
         }
     }

@@ -2,7 +2,7 @@
 //! is chosen as the quantile that puts exactly the asked share of cells below 0.
 
 use super::grid::Grid;
-use super::noise::ValueNoise;
+use super::noise::{ValueNoise, octaves_for};
 use super::{Preset, stage_seed};
 use hexmap_map::ElevationLayer;
 use hexmap_map::steps::{Pacer, block_on, sort_by_in_steps};
@@ -11,14 +11,22 @@ use hexmap_map::steps::{Pacer, block_on, sort_by_in_steps};
 pub const DEEPEST: i16 = -4000;
 /// Highest peak of the presets other than highlands, in metres.
 pub const HIGHEST: i16 = 3500;
-
+/// The radius (half the larger extent, in hexes) of the largest map whose noise keeps the
+/// presets' own octave counts: a 200 × 150 map. Larger maps get more octaves
+/// ([`octaves_for`]).
+pub const REFERENCE_RADIUS: f64 = 100.0;
 /// The raw height of each cell before sea level is chosen: noise plus the preset's shaping
 /// by depth from the border.
+///
+/// Its features are a fraction of the map, so a small map and a large one of the same
+/// preset have the same continents. On a map larger than the reference the noise also
+/// gains octaves ([`octaves_for`], [`ValueNoise::fbm_spread`]), so its finest relief stays
+/// a few hexes wide; then the heights are matched by rank to those the preset's own
+/// octaves give on the same map ([`match_by_rank`]): the pattern is the detailed one, the
+/// spread of heights (how much is lowland, hills, mountains) the one every size shares.
 async fn raw_heights(grid: &Grid, preset: Preset, seed: u64, pacer: &mut Pacer) -> Vec<f64> {
     let base = ValueNoise::new(stage_seed(seed, 1));
     let ridges = ValueNoise::new(stage_seed(seed, 2));
-    // Features per map: the noise's scale follows the map's size, so a small map and a
-    // large one of the same preset look alike.
     let (features, octaves) = match preset {
         Preset::Island => (3.0, 6),
         Preset::Continent => (2.5, 6),
@@ -26,23 +34,59 @@ async fn raw_heights(grid: &Grid, preset: Preset, seed: u64, pacer: &mut Pacer) 
         Preset::Highlands => (3.5, 6),
     };
     let scale = features / grid.radius;
-    let mut out = Vec::with_capacity(grid.len());
+    let fine = octaves_for(octaves, grid.radius, REFERENCE_RADIUS);
+    // The ranges (ridged noise) keep their octaves: spread, they would break the high
+    // ground of the highlands into closed basins (a sixth of a 1000 × 1000 highland
+    // world became lakes); the detail comes from the fBm.
+    let shaped = |n: f64, t: f64, ridge: f64| match preset {
+        Preset::Island => 0.55 * n + 1.1 * t.powf(0.7) + 0.25 * ridge * t,
+        Preset::Continent => 0.7 * n + 0.8 * t.powf(0.4) + 0.3 * ridge,
+        Preset::Archipelago => 0.9 * n + 0.35 * t.powf(0.5) + 0.1 * ridge,
+        Preset::Highlands => 0.45 * n + 0.9 * ridge + 0.3 * t.powf(0.3),
+    };
+    let mut plain = Vec::with_capacity(grid.len());
+    let mut detailed = Vec::with_capacity(if fine > octaves { grid.len() } else { 0 });
     for i in 0..grid.len() {
         let (x, y) = grid.pos[i];
         let (x, y) = (x * scale, y * scale);
-        let n = base.fbm(x, y, octaves);
         let t = grid.depth[i];
         let ridge = ridges.ridged(x * 0.8, y * 0.8, 4);
-        out.push(match preset {
-            Preset::Island => 0.55 * n + 1.1 * t.powf(0.7) + 0.25 * ridge * t,
-            Preset::Continent => 0.7 * n + 0.8 * t.powf(0.4) + 0.3 * ridge,
-            Preset::Archipelago => 0.9 * n + 0.35 * t.powf(0.5) + 0.1 * ridge,
-            Preset::Highlands => 0.45 * n + 0.9 * ridge + 0.3 * t.powf(0.3),
-        });
+        plain.push(shaped(base.fbm(x, y, octaves), t, ridge));
+        if fine > octaves {
+            detailed.push(shaped(base.fbm_spread(x, y, octaves, fine), t, ridge));
+        }
         // Ten noise octaves a cell: a cell weighs as much as a few of other stages.
-        pacer.tick(4).await;
+        pacer.tick(4 + u64::from(fine - octaves)).await;
     }
-    out
+    if fine > octaves {
+        match_by_rank(&mut detailed, &plain, pacer).await;
+        detailed
+    } else {
+        plain
+    }
+}
+
+/// Give each of `values` the value of the same rank in `reference` (the lowest of `values`
+/// gets the lowest of `reference`, and so on; ties by index): the order of `values` with
+/// the distribution of `reference`.
+async fn match_by_rank(values: &mut [f64], reference: &[f64], pacer: &mut Pacer) {
+    let order = lowest_first(values, pacer).await;
+    let wanted = lowest_first(reference, pacer).await;
+    for (&i, &j) in order.iter().zip(&wanted) {
+        values[i as usize] = reference[j as usize];
+    }
+}
+
+/// The indices of `values`, lowest value first (ties by index).
+async fn lowest_first(values: &[f64], pacer: &mut Pacer) -> Vec<u32> {
+    let mut order: Vec<u32> = (0..values.len() as u32).collect();
+    let by_value = |&a: &u32, &b: &u32| {
+        values[a as usize]
+            .total_cmp(&values[b as usize])
+            .then(a.cmp(&b))
+    };
+    sort_by_in_steps(&mut order, by_value, pacer).await;
+    order
 }
 
 /// The elevation of every cell: exactly `round(sea_percent % of the cells)` below 0 (the
@@ -68,10 +112,7 @@ pub(crate) async fn elevation_in_steps(
 ) -> ElevationLayer {
     let raw = raw_heights(grid, preset, seed, pacer).await;
     let n = raw.len();
-    let mut order: Vec<u32> = (0..n as u32).collect();
-    let by_height =
-        |&a: &u32, &b: &u32| raw[a as usize].total_cmp(&raw[b as usize]).then(a.cmp(&b));
-    sort_by_in_steps(&mut order, by_height, pacer).await;
+    let order = lowest_first(&raw, pacer).await;
     let sea = ((n as u64 * u64::from(sea_percent.min(100)) + 50) / 100) as usize;
     let peak = f64::from(match preset {
         Preset::Highlands => 4500,

@@ -47,6 +47,8 @@ mod run_join;
 pub mod settlements;
 pub mod shadow;
 pub mod side_by_side;
+#[cfg(test)]
+mod size_tests;
 pub mod stats;
 pub mod temperature;
 #[cfg(test)]
@@ -135,7 +137,8 @@ pub struct Spec {
     pub preset: Preset,
     /// Share of cells below sea level, in percent (0–100).
     pub sea_percent: u8,
-    /// How many settlements (`None`: about one per 150 land cells, 3 to 60).
+    /// How many settlements (`None`: one per 150 land cells, at least 3, at most
+    /// 6,000: [`settlements::default_count`]).
     pub settlements: Option<u32>,
     /// Lay rivers.
     pub rivers: bool,

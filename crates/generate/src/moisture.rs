@@ -7,7 +7,10 @@
 //! land behind every range, narrow or broad, lies in its rain shadow. A cell's moisture
 //! is that share of the air's humidity plus the rain it gets, a little more near water,
 //! scaled by seeded noise. Distances are measured against the map's size, so a big map
-//! and a small one of the same seed get the same shares of dry and wet land.
+//! and a small one of the same seed get the same shares of dry and wet land; on a map
+//! bigger than the reference the wind meets the ground smoothed over a few hexes (it
+//! climbs the ranges, not the hillocks a big map has many more of per share of its width)
+//! and the noise gains the finer octaves the elevation gains.
 
 use super::grid::{Grid, NONE};
 use super::noise::ValueNoise;
@@ -61,14 +64,18 @@ pub(crate) async fn moisture_in_steps(
     let elev: Vec<i16> = map
         .elevation_layer()
         .map_or_else(|| vec![0; grid.len()], |l| l.values().to_vec());
+    let felt = ground_the_air_feels(grid, &elev, pacer).await;
     let dist = water_distance(grid, &water, pacer).await;
     let Carried {
         air,
         rain,
         vertical,
-    } = carry_air(grid, &water, &elev, wind, pacer).await;
+    } = carry_air(grid, &water, &felt, wind, pacer).await;
     let noise = ValueNoise::new(stage_seed(seed, 3));
     let scale = 4.0 / grid.radius;
+    // A big map's noise reaches down to a few hexes as a small map's does (one octave more
+    // per doubling beyond the reference size), so wet and dry land mix hex by hex there too.
+    let octaves = super::noise::octaves_for(4, grid.radius, super::elevation::REFERENCE_RADIUS);
     // Coasts are wet for a few hexes on a small map, further on a big one.
     let reach = 2.0 + grid.radius * 0.02;
     let mut out = Vec::with_capacity(grid.len());
@@ -79,11 +86,17 @@ pub(crate) async fn moisture_in_steps(
             continue;
         }
         let (x, y) = grid.pos[i];
-        let n = noise.fbm(x * scale, y * scale, 4);
+        let n = noise.fbm_spread(x * scale, y * scale, 4, octaves);
         let near = (-f64::from(dist[i]) / reach).exp();
         // Air forced up cools and gives the land more of the water it carries; air that
         // has sunk since it crossed higher ground is warmer and holds its water.
-        let lift = (vertical[i] / LIFT_PER_E).exp().min(MAX_LIFT_GAIN);
+        // A hillock the wind passes over (a big map's ground above what the air feels)
+        // takes a little more of its water, a hollow a little less; the air itself is not
+        // wrung out by it.
+        let hillock = f64::from(elev[i].max(0)) - f64::from(felt[i].max(0));
+        let lift = ((vertical[i] + hillock) / LIFT_PER_E)
+            .exp()
+            .min(MAX_LIFT_GAIN);
         let m = (lift * (0.1 + 0.8 * air[i]) + 1.2 * rain[i] + 0.1 * near) * (1.0 + 0.35 * n);
         out.push(m.clamp(0.0, 1.0) as f32);
     }
@@ -171,6 +184,43 @@ async fn carry_air(
         rain,
         vertical,
     }
+}
+
+/// The ground as the wind meets it: on a map up to the reference size
+/// (`elevation::REFERENCE_RADIUS`) the heights themselves; on a bigger one the heights
+/// smoothed over about as many hexes as the map is times the reference's radius. A big
+/// world has relief a few hexes wide, as a small one does, but the air crosses several
+/// times more of those ridges per share of the map: meeting each of them, it would rain
+/// out over the first stretch of land and leave the interior a desert that the same
+/// world drawn smaller does not have. The air climbs the ranges, not every hillock.
+async fn ground_the_air_feels(grid: &Grid, elev: &[i16], pacer: &mut Pacer) -> Vec<i16> {
+    let k = grid.radius / super::elevation::REFERENCE_RADIUS;
+    // Averaging with the neighbours n times spreads a bump over about √n hexes.
+    let passes = (k * k - 1.0).round().clamp(0.0, 64.0) as usize;
+    if passes == 0 {
+        return elev.to_vec();
+    }
+    let mut h: Vec<f32> = elev.iter().map(|&e| f32::from(e.max(0))).collect();
+    let mut next = h.clone();
+    for _ in 0..passes {
+        for i in 0..grid.len() {
+            let (mut sum, mut count) = (h[i], 1.0);
+            for &n in &grid.nbr[i] {
+                if n != NONE {
+                    sum += h[n as usize];
+                    count += 1.0;
+                }
+            }
+            next[i] = sum / count;
+            pacer.tick(1).await;
+        }
+        std::mem::swap(&mut h, &mut next);
+    }
+    h.iter()
+        .zip(elev)
+        // Sea stays sea: only the land's heights are smoothed.
+        .map(|(&v, &e)| if e < 0 { e } else { v.round() as i16 })
+        .collect()
 }
 
 /// Steps from each cell to the nearest water cell (`u32::MAX / 2` with no water).

@@ -56,24 +56,43 @@ async fn links(map: &HexMap, grid: &Grid, towns: &[Hex], pacer: &mut Pacer) -> V
     }
     let mut out = Vec::new();
     for (_, members) in groups {
-        let mut inside = vec![false; members.len()];
-        inside[0] = true;
-        for _ in 1..members.len() {
-            let best = (0..members.len())
-                .filter(|&a| inside[a])
-                .flat_map(|a| {
-                    (0..members.len())
-                        .filter(|&b| !inside[b])
-                        .map(move |b| (a, b))
-                })
-                .min_by_key(|&(a, b)| (members[a].distance(members[b]), a, b))
-                .expect("a settlement is left");
-            inside[best.1] = true;
-            out.push((members[best.0], members[best.1]));
-        }
+        out.extend(spanning_tree(&members, pacer).await);
     }
     out.sort_by_key(|&(a, b)| (a.distance(b), a, b));
     out
+}
+
+/// Prim's tree over `members` by hex distance, from the first: each link joins the
+/// nearest settlement outside the tree to the tree (ties: the lower index inside, then
+/// the lower outside). Each settlement outside keeps its nearest one inside, so a tree of
+/// n settlements costs n² distances, not n³.
+async fn spanning_tree(members: &[Hex], pacer: &mut Pacer) -> Vec<(Hex, Hex)> {
+    let n = members.len();
+    // Per settlement outside the tree: its distance to the nearest inside, and that one.
+    let mut nearest: Vec<Option<(i32, usize)>> = vec![None; n];
+    let mut inside = vec![false; n];
+    let mut links = Vec::with_capacity(n.saturating_sub(1));
+    let mut joined = 0;
+    for _ in 0..n {
+        inside[joined] = true;
+        for b in (0..n).filter(|&b| !inside[b]) {
+            let d = (members[joined].distance(members[b]), joined);
+            if nearest[b].is_none_or(|best| d < best) {
+                nearest[b] = Some(d);
+            }
+        }
+        pacer.tick(1 + n as u64 / 64).await;
+        let next = (0..n)
+            .filter(|&b| !inside[b])
+            .filter_map(|b| nearest[b].map(|(d, a)| (d, a, b)))
+            .min();
+        let Some((_, a, b)) = next else {
+            break;
+        };
+        links.push((members[a], members[b]));
+        joined = b;
+    }
+    links
 }
 
 /// Lay the roads: the map's Road paths are removed, then every link is routed. Returns
@@ -120,8 +139,11 @@ pub(crate) async fn roads_in_steps(
     let mut steps: BTreeSet<(Hex, Hex)> = BTreeSet::new();
     let mut failed = Vec::new();
     for (a, b) in links(map, grid, &towns, pacer).await {
-        // A search may look at much of the map: a piece of its own.
-        pacer.tick(super::PIECE).await;
+        // A search looks at about the cells within its link's length (a long one, round
+        // a bay, at much of the map): weighed by the square of that length, at most a
+        // piece of its own, so thousands of short links share pieces.
+        let span = u64::from(a.distance(b).unsigned_abs()) + 1;
+        pacer.tick((span * span * 16).min(super::PIECE)).await;
         let Ok(route) = routing.route(a, b) else {
             failed.push((a, b));
             continue;
@@ -151,4 +173,46 @@ pub(crate) async fn roads_in_steps(
         }
     }
     Ok(failed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+
+    /// Prim's tree as the definition reads: each time, of every link from inside the tree
+    /// to outside it, the shortest (ties: lower index inside, then outside).
+    fn brute_tree(members: &[Hex]) -> Vec<(Hex, Hex)> {
+        let mut inside = vec![false; members.len()];
+        inside[0] = true;
+        let mut out = Vec::new();
+        for _ in 1..members.len() {
+            let (a, b) = (0..members.len())
+                .filter(|&a| inside[a])
+                .flat_map(|a| {
+                    (0..members.len())
+                        .filter(|&b| !inside[b])
+                        .map(move |b| (a, b))
+                })
+                .min_by_key(|&(a, b)| (members[a].distance(members[b]), a, b))
+                .unwrap();
+            inside[b] = true;
+            out.push((members[a], members[b]));
+        }
+        out
+    }
+
+    #[test]
+    fn the_spanning_tree_is_prims_tree_with_its_ties() {
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(8);
+        for n in [1, 2, 3, 10, 60] {
+            // Few distinct places, so distances tie often.
+            let members: Vec<Hex> = (0..n)
+                .map(|_| Hex::new(rng.random_range(-6..6), rng.random_range(-6..6)))
+                .collect();
+            let tree = block_on(spanning_tree(&members, &mut crate::pacer()));
+            assert_eq!(tree, brute_tree(&members), "{n} settlements");
+            assert_eq!(tree.len(), n - 1);
+        }
+    }
 }

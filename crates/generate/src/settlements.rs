@@ -7,19 +7,29 @@ use super::biome::terrain_named;
 use super::grid::{Grid, NONE};
 use super::names::{Style, names};
 use super::{GenError, stage_seed};
+use hexmap_hex::Hex;
 use hexmap_map::annotations::PlacedIcon;
 use hexmap_map::steps::{Pacer, block_on, sort_by_in_steps};
 use hexmap_map::{BuiltinIcon, HexMap, Icon};
 use rand::{RngExt, SeedableRng};
+use std::collections::HashMap;
 
 /// Settlement icons the generator places (and replaces when run again).
 pub const SETTLEMENT_ICONS: [BuiltinIcon; 3] =
     [BuiltinIcon::City, BuiltinIcon::Town, BuiltinIcon::Village];
 
-/// About one settlement per 150 land cells, 3 to 60.
+/// Land cells per settlement by default.
+pub const LAND_PER_SETTLEMENT: usize = 150;
+
+/// The most settlements placed by default: what keeps a 1000 × 1000 world (with a road to
+/// each) within its time.
+pub const MAX_DEFAULT_SETTLEMENTS: usize = 6000;
+
+/// One settlement per [`LAND_PER_SETTLEMENT`] land cells, in proportion to the land
+/// whatever the map's size: at least 3, at most [`MAX_DEFAULT_SETTLEMENTS`].
 pub fn default_count(map: &HexMap) -> u32 {
     let land = super::water_cells(map).iter().filter(|w| !**w).count();
-    (land / 150).clamp(3, 60) as u32
+    (land / LAND_PER_SETTLEMENT).clamp(3, MAX_DEFAULT_SETTLEMENTS) as u32
 }
 
 /// The name style of a seed.
@@ -93,6 +103,45 @@ impl Scoring {
     }
 }
 
+/// The settlements picked so far, in buckets of `spacing` × `spacing` axial coordinates,
+/// so whether a hex keeps its distance from all of them is asked of the few in the
+/// buckets around it, not of every one (a big world has thousands).
+struct Spaced {
+    spacing: i32,
+    buckets: HashMap<(i32, i32), Vec<Hex>>,
+}
+
+impl Spaced {
+    fn new(spacing: i32) -> Spaced {
+        Spaced {
+            spacing: spacing.max(1),
+            buckets: HashMap::new(),
+        }
+    }
+
+    fn bucket(&self, h: Hex) -> (i32, i32) {
+        (h.q.div_euclid(self.spacing), h.r.div_euclid(self.spacing))
+    }
+
+    fn add(&mut self, h: Hex) {
+        self.buckets.entry(self.bucket(h)).or_default().push(h);
+    }
+
+    /// True when every hex added lies at least `spacing` steps from `h`. A hex nearer
+    /// differs from `h` by less than `spacing` in q and in r, so it lies in `h`'s bucket
+    /// or one of the eight around it.
+    fn clear_of(&self, h: Hex) -> bool {
+        let (bq, br) = self.bucket(h);
+        (bq - 1..=bq + 1).all(|q| {
+            (br - 1..=br + 1).all(|r| {
+                self.buckets
+                    .get(&(q, r))
+                    .is_none_or(|list| list.iter().all(|p| p.distance(h) >= self.spacing))
+            })
+        })
+    }
+}
+
 /// Place `count` settlements (fewer if the land runs out): the map's city, town and
 /// village icons are replaced. Returns their hexes, best first.
 pub fn settlements(
@@ -153,15 +202,20 @@ pub(crate) async fn settlements_in_steps(
     let mut spacing = ((land as f64 / f64::from(count.max(1))).sqrt() * 0.7).max(2.0) as i32;
     let mut picked: Vec<usize> = Vec::new();
     while picked.len() < count as usize && spacing >= 1 {
+        let mut near = Spaced::new(spacing);
+        for &p in &picked {
+            near.add(grid.hexes[p]);
+        }
         for &(_, i) in &scored {
             if picked.len() >= count as usize {
                 break;
             }
             let h = grid.hexes[i];
-            if picked.iter().all(|&p| grid.hexes[p].distance(h) >= spacing) {
+            if near.clear_of(h) {
                 picked.push(i);
+                near.add(h);
             }
-            pacer.tick(1 + picked.len() as u64 / 16).await;
+            pacer.tick(1).await;
         }
         spacing /= 2;
     }
@@ -185,4 +239,29 @@ pub(crate) async fn settlements_in_steps(
         out.push(h);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::RngExt;
+
+    #[test]
+    fn the_buckets_answer_as_asking_every_settlement_would() {
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(4);
+        for spacing in [1, 2, 3, 7, 12] {
+            let mut near = Spaced::new(spacing);
+            let mut all: Vec<Hex> = Vec::new();
+            for _ in 0..400 {
+                let h = Hex::new(rng.random_range(-40..40), rng.random_range(-40..40));
+                let brute = all.iter().all(|p| p.distance(h) >= spacing);
+                assert_eq!(near.clear_of(h), brute, "{h:?} at spacing {spacing}");
+                if brute {
+                    near.add(h);
+                    all.push(h);
+                }
+            }
+            assert!(all.len() > 10, "some were placed at spacing {spacing}");
+        }
+    }
 }

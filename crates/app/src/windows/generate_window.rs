@@ -41,7 +41,7 @@ pub struct GenerateForm {
     pub preset: Preset,
     /// Percent of cells below sea level.
     pub sea: u8,
-    /// Choose the number of settlements (else about one per 150 land cells, 3 to 60).
+    /// Choose the number of settlements (else one per 150 land cells, at least 3, at most 6,000).
     pub fixed_settlements: bool,
     /// The number of settlements when fixed.
     pub settlements: u32,
