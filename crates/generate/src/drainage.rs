@@ -184,7 +184,7 @@ pub(crate) async fn lake_cells_in_steps(
 }
 
 /// [`lake_ids`], pausing on `pacer` as it goes (a cell a unit).
-async fn lake_ids_in_steps(map: &HexMap, water: &[bool], pacer: &mut Pacer) -> Vec<u32> {
+pub(crate) async fn lake_ids_in_steps(map: &HexMap, water: &[bool], pacer: &mut Pacer) -> Vec<u32> {
     let shape = map.shape();
     let mut lake = vec![NO_LAKE; water.len()];
     let mut seen = vec![false; water.len()];

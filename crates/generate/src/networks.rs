@@ -63,6 +63,18 @@ impl Tree {
     /// A network with a loop keeps the sides of a breadth-first tree from its outlet (the
     /// others are not counted).
     pub fn of(map: &HexMap, water: &[bool], sides: impl IntoIterator<Item = Edge>) -> Tree {
+        let lakes = super::drainage::lake_ids(map, water);
+        Tree::of_with_lakes(map, water, &lakes, sides)
+    }
+
+    /// [`Tree::of`] with the lake of each cell given (`drainage::lake_ids`), for a caller
+    /// that builds several trees of one map.
+    pub fn of_with_lakes(
+        map: &HexMap,
+        water: &[bool],
+        lakes: &[u32],
+        sides: impl IntoIterator<Item = Edge>,
+    ) -> Tree {
         let sides: Vec<[Corner; 2]> = sides.into_iter().map(Corner::ends_of).collect();
         let mut corners: Vec<Corner> = sides.iter().flatten().copied().collect();
         corners.sort_unstable();
@@ -90,7 +102,6 @@ impl Tree {
             let (a, b) = (root(&mut group, find(*a)), root(&mut group, find(*b)));
             group[a as usize] = b;
         }
-        let lakes = super::drainage::lake_ids(map, water);
         let mut first_on_lake: std::collections::BTreeMap<u32, u32> = Default::default();
         for (i, c) in corners.iter().enumerate() {
             let on = c.hexes().into_iter().find_map(|h| {

@@ -15,7 +15,7 @@ use super::grid::NONE;
 use super::hexsides::SideTree;
 use super::networks::Tree;
 use super::rivers::corner_height;
-use super::side_by_side::{MAX_SIDE_BY_SIDE, runs};
+use super::side_by_side::{MAX_SIDE_BY_SIDE, runs_in_steps};
 use hexmap_hex::Hex;
 use hexmap_map::HexMap;
 use hexmap_map::steps::Pacer;
@@ -74,6 +74,7 @@ pub(crate) async fn join_runs(
             .any(|h| map.shape().index_of(h).is_none_or(|i| water[i]))
     };
     let height = |c: Corner| corner_height(map, c).0;
+    let lakes = super::drainage::lake_ids_in_steps(map, water, pacer).await;
     for _ in 0..PASSES {
         let mut index: BTreeMap<Corner, u32> = tree
             .corners
@@ -81,10 +82,14 @@ pub(crate) async fn join_runs(
             .enumerate()
             .map(|(i, &c)| (c, i as u32))
             .collect();
-        let measured = Tree::of(map, water, sides(tree).into_iter().map(|(_, e)| e));
+        pacer.tick(tree.corners.len() as u64 / 8).await;
+        let measured =
+            Tree::of_with_lakes(map, water, &lakes, sides(tree).into_iter().map(|(_, e)| e));
+        pacer.tick(measured.corners.len() as u64 / 8).await;
         let to_tree: Vec<u32> = measured.corners.iter().map(|c| index[c]).collect();
         let in_tree = |k: u32| to_tree[k as usize];
-        let mut long: Vec<_> = runs(&measured)
+        let mut long: Vec<_> = runs_in_steps(&measured, pacer)
+            .await
             .into_iter()
             .filter(|r| r.hexes > MAX_SIDE_BY_SIDE)
             .collect();

@@ -62,6 +62,11 @@ pub fn side_by_side(tree: &Tree) -> SideBySide {
 /// Every run of the rivers of `tree`: one from each side with a side of another river
 /// beside it, followed down as long as the other river's sides follow along.
 pub fn runs(tree: &Tree) -> Vec<Run> {
+    hexmap_map::steps::block_on(runs_in_steps(tree, &mut super::pacer()))
+}
+
+/// [`runs`], pausing on `pacer` as it goes.
+pub(crate) async fn runs_in_steps(tree: &Tree, pacer: &mut hexmap_map::steps::Pacer) -> Vec<Run> {
     let n = tree.corners.len();
     // A side per corner with a river side below it: its two hexes.
     let hexes: Vec<Option<[Hex; 2]>> = (0..n)
@@ -111,7 +116,9 @@ pub fn runs(tree: &Tree) -> Vec<Run> {
             || down(b).and_then(down) == Some(a)
     };
     let mut out = Vec::new();
+    pacer.tick(n as u64 / 4).await;
     for start in (0..n).filter(|&s| hexes[s].is_some()) {
+        pacer.tick(2).await;
         let first = beside(start);
         if first.is_empty() {
             continue;
