@@ -80,6 +80,17 @@ pub(super) fn apply(map: &mut HexMap, edit: &MapEdit) -> Result<(Changed, Record
                 })?;
                 return Ok(swap(map, |m| *m = next));
             }
+            if props.orientation != now.orientation {
+                // The other orientation: each label stays over the same spot of the same
+                // hex (a rectangle's cells then move, and the labels with them, in the
+                // relocation that follows); undo keeps the whole previous map.
+                let (old_layout, mut next) = (map.layout(), map.clone());
+                next.set_properties(props.clone())?;
+                if let (Ok(old_layout), Ok(new_layout)) = (old_layout, next.layout()) {
+                    next.relayout_labels(&old_layout, &new_layout)?;
+                }
+                return Ok(swap(map, |m| *m = next));
+            }
             let old = map.set_properties(props.clone())?;
             Ok((Changed::whole(), Record::Properties(Box::new(old))))
         }

@@ -117,7 +117,7 @@ impl HexMap {
 mod tests {
     use super::*;
     use crate::Document;
-    use hexmap_hex::Hex;
+    use hexmap_hex::{Hex, Point};
 
     fn map(orientation: Orientation, kind: OffsetKind, shape: MapShape) -> HexMap {
         crate::testing::TestMap::on(orientation, shape)
@@ -208,5 +208,64 @@ mod tests {
         assert_eq!(doc.history().undo_len(), 1, "one undo step");
         assert!(doc.undo().is_some());
         assert_eq!(doc.map(), &before);
+    }
+
+    #[test]
+    fn labels_stay_over_their_hexes_when_the_map_turns_and_undo_puts_them_back() {
+        use crate::{AnnotationEdit, Edit, Label};
+        // A hexagon keeps every cell at its cube coordinates; a rectangle keeps each cell
+        // at its column and row. A label a little off a hex's centre, and a curved one
+        // from that hex to another, follow their hexes.
+        let cases = [
+            (MapShape::hexagon(4).unwrap(), OffsetKind::OddR),
+            (
+                MapShape::rectangle(OffsetKind::OddR, 9, 7).unwrap(),
+                OffsetKind::OddR,
+            ),
+        ];
+        for (shape, kind) in cases {
+            let m = map(Orientation::Pointy, kind, shape);
+            let (from, to) = (
+                m.shape().iter().nth(20).unwrap(),
+                m.shape().iter().nth(40).unwrap(),
+            );
+            let layout = m.layout().unwrap();
+            let c = layout.hex_to_pixel(from);
+            let (at, end) = (Point::new(c.x + 0.2, c.y - 0.1), layout.hex_to_pixel(to));
+            let (id, curve) = (
+                m.labels().next_id(),
+                crate::LabelId(m.labels().next_id().0 + 1),
+            );
+            let mut d = Document::new(m);
+            for (id, label) in [
+                (id, Label::new("Ford", at)),
+                (curve, Label::along("Brook", &[c, end])),
+            ] {
+                d.apply(&Edit::Annotation(AnnotationEdit::AddLabel { id, label }))
+                    .unwrap();
+            }
+            let before = d.map().clone();
+            // Where each hex goes: the same cube hex, or the same column and row.
+            let goes = |h: Hex| {
+                if before.rectangle().is_some() {
+                    OffsetKind::OddQ.to_hex(kind.from_hex(h))
+                } else {
+                    h
+                }
+            };
+            d.apply_all(&before.reorient_edits(Orientation::Flat))
+                .unwrap();
+            let layout = d.map().layout().unwrap();
+            let label = d.map().labels().get(id).unwrap();
+            assert_eq!(layout.pixel_to_hex_rounded(label.at), goes(from));
+            let points: Vec<Point> = d.map().labels().get(curve).unwrap().path_points().collect();
+            assert_eq!(layout.pixel_to_hex_rounded(points[0]), goes(from));
+            assert_eq!(
+                layout.pixel_to_hex_rounded(*points.last().unwrap()),
+                goes(to)
+            );
+            d.undo();
+            assert!(d.map() == &before, "one undo step puts everything back");
+        }
     }
 }

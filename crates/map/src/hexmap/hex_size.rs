@@ -7,7 +7,7 @@
 
 use super::{HexMap, MapError};
 use crate::underlay::UnderlayError;
-use hexmap_hex::Point;
+use hexmap_hex::{Layout, Point};
 
 /// Why the hexes cannot take a new size with the content on them.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -22,6 +22,39 @@ pub enum ResizeError {
 }
 
 impl HexMap {
+    /// Keep every label over the same spot of the same hex (cube coordinates) when the
+    /// layout turns from `old` to `new` (the other orientation, another size): a point
+    /// goes to the fractional hex it lies on in `old`, then to that fractional hex's point
+    /// in `new`; a curve's offsets turn with it. On error the labels are unchanged.
+    pub fn relayout_labels(&mut self, old: &Layout, new: &Layout) -> Result<(), MapError> {
+        let moved_point = |p: Point| new.frac_to_pixel(old.pixel_to_frac(p));
+        let mut labels = Vec::with_capacity(self.labels.len());
+        for (id, label) in self.labels.iter() {
+            let at = moved_point(label.at);
+            let path = label
+                .path
+                .iter()
+                .map(|d| {
+                    let end = moved_point(Point::new(label.at.x + d.x, label.at.y + d.y));
+                    Point::new(end.x - at.x, end.y - at.y)
+                })
+                .collect();
+            let moved = crate::Label {
+                at,
+                path,
+                ..label.clone()
+            };
+            moved
+                .validate()
+                .map_err(|error| MapError::BadLabel { id, error })?;
+            labels.push((id, moved));
+        }
+        for (id, label) in labels {
+            self.labels.insert(id, label);
+        }
+        Ok(())
+    }
+
     /// Give the hexes the size `size` (world units, x and y), moving the labels (their
     /// points and curves) and the underlay (its centre and scale) with them. On error the
     /// map is unchanged.

@@ -151,12 +151,24 @@ impl HexMap {
         next.custom = custom;
         let shift = world_shift(self, moves);
         for (id, label) in self.labels.iter() {
-            let d = shift(label.at);
-            let at = Point::new(label.at.x + d.x, label.at.y + d.y);
+            let s0 = shift(label.at);
+            let at = Point::new(label.at.x + s0.x, label.at.y + s0.y);
+            // Each point of a curve goes with the hex under it (the hexes of a rectangle
+            // turned to the other orientation do not all move alike); where it moves as
+            // the label's point does, its offset stays as it was.
+            let path = label
+                .path
+                .iter()
+                .map(|d| {
+                    let s = shift(Point::new(label.at.x + d.x, label.at.y + d.y));
+                    Point::new(d.x + (s.x - s0.x), d.y + (s.y - s0.y))
+                })
+                .collect();
             next.labels.insert(
                 id,
                 crate::Label {
                     at,
+                    path,
                     ..label.clone()
                 },
             );
@@ -169,8 +181,15 @@ impl HexMap {
         });
         next.fog = fog;
         next.scale = self.scale.clone();
+        // A scan keeps its place in the world when the cells only change their kind (a
+        // rectangle turned to the other orientation: no placement of it fits both grids).
+        let rekind = matches!(moves, CellMove::Rekind { .. });
         next.underlay = self.underlay.clone().map(|mut u| {
-            let d = shift(u.center);
+            let d = if rekind {
+                Point::new(0.0, 0.0)
+            } else {
+                shift(u.center)
+            };
             u.center = Point::new(u.center.x + d.x, u.center.y + d.y);
             u
         });
@@ -179,13 +198,11 @@ impl HexMap {
 }
 
 /// How far a world point (a label, the underlay's centre) moves: as far as the hex under
-/// it. Nothing moves where the cells only change their kind (a rectangle turned to the
-/// other orientation keeps its place in the world) or the map has no layout.
+/// it (for a rectangle turned to the other orientation, from its cube hex to the hex of the
+/// same column and row; its labels were already turned onto the new layout). Nothing moves
+/// where the map has no layout.
 fn world_shift(map: &HexMap, moves: &CellMove) -> impl Fn(Point) -> Point + use<> {
-    let layout = map
-        .layout()
-        .ok()
-        .filter(|_| !matches!(moves, CellMove::Rekind { .. }));
+    let layout = map.layout().ok();
     let moves = *moves;
     move |p: Point| {
         let Some(layout) = &layout else {
