@@ -34,8 +34,8 @@ pub enum MapEdit {
     /// previous map.
     SetPalette(Palette),
     /// Replace the map properties (name, orientation, offset kind, hex size, labels). A
-    /// new hex size in the same orientation moves the labels and the underlay with the
-    /// hexes, and undo keeps the whole previous map.
+    /// new hex size moves the labels and the underlay with the hexes, a new orientation
+    /// keeps each label over its hex; for either, undo keeps the whole previous map.
     SetProperties(MapProperties),
     /// Change how the map asks to be shown (legend, note captions); undoable like any
     /// change that is saved with the map.
