@@ -75,14 +75,36 @@ impl Tree {
         lakes: &[u32],
         sides: impl IntoIterator<Item = Edge>,
     ) -> Tree {
+        let sides: Vec<Edge> = sides.into_iter().collect();
+        hexmap_map::steps::block_on(Tree::of_in_steps(
+            map,
+            water,
+            lakes,
+            sides,
+            &mut super::pacer(),
+        ))
+    }
+
+    /// [`Tree::of_with_lakes`], pausing on `pacer` as it goes (a corner or a side a unit):
+    /// the river joins build a tree of a big world's rivers several times.
+    pub(crate) async fn of_in_steps(
+        map: &HexMap,
+        water: &[bool],
+        lakes: &[u32],
+        sides: Vec<Edge>,
+        pacer: &mut hexmap_map::steps::Pacer,
+    ) -> Tree {
         let sides: Vec<[Corner; 2]> = sides.into_iter().map(Corner::ends_of).collect();
         let mut corners: Vec<Corner> = sides.iter().flatten().copied().collect();
+        pacer.tick(corners.len() as u64).await;
         corners.sort_unstable();
         corners.dedup();
+        pacer.tick(corners.len() as u64 * 2).await;
         let find = |c: Corner| corners.binary_search(&c).expect("listed") as u32;
         // Each link: the corner it leads to, and whether it crosses a lake.
         let mut links: Vec<Vec<(u32, bool)>> = vec![Vec::new(); corners.len()];
         for [a, b] in &sides {
+            pacer.tick(1).await;
             let (a, b) = (find(*a), find(*b));
             links[a as usize].push((b, false));
             links[b as usize].push((a, false));
@@ -99,11 +121,13 @@ impl Tree {
             i
         }
         for [a, b] in &sides {
+            pacer.tick(1).await;
             let (a, b) = (root(&mut group, find(*a)), root(&mut group, find(*b)));
             group[a as usize] = b;
         }
         let mut first_on_lake: std::collections::BTreeMap<u32, u32> = Default::default();
         for (i, c) in corners.iter().enumerate() {
+            pacer.tick(1).await;
             let on = c.hexes().into_iter().find_map(|h| {
                 let id = lakes[map.shape().index_of(h)?];
                 (id != super::drainage::NO_LAKE).then_some(id)
@@ -142,6 +166,7 @@ impl Tree {
                 continue;
             }
             let component = reach(&links, first, &mut seen);
+            pacer.tick(component.len() as u64 * 2).await;
             let outlet = *component
                 .iter()
                 .min_by_key(|&&i| outlet_rank(i as usize))

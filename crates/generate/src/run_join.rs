@@ -83,8 +83,8 @@ pub(crate) async fn join_runs(
             .map(|(i, &c)| (c, i as u32))
             .collect();
         pacer.tick(tree.corners.len() as u64 / 8).await;
-        let measured =
-            Tree::of_with_lakes(map, water, &lakes, sides(tree).into_iter().map(|(_, e)| e));
+        let edges = sides(tree).into_iter().map(|(_, e)| e).collect();
+        let measured = Tree::of_in_steps(map, water, &lakes, edges, pacer).await;
         pacer.tick(measured.corners.len() as u64 / 8).await;
         let to_tree: Vec<u32> = measured.corners.iter().map(|c| index[c]).collect();
         let in_tree = |k: u32| to_tree[k as usize];
