@@ -66,29 +66,15 @@ pub(super) fn apply(map: &mut HexMap, edit: &MapEdit) -> Result<(Changed, Record
         })),
         MapEdit::SetProperties(props) => {
             let now = map.properties();
-            if props.hex_size != now.hex_size && props.orientation == now.orientation {
-                // Labels and the underlay move with the hexes (`HexMap::resize_hexes`);
-                // undo keeps the whole previous map, so they come back exactly.
+            if props.hex_size != now.hex_size || props.orientation != now.orientation {
+                // Labels and the underlay stay on their hexes (`HexMap::relayout`; a
+                // rectangle's cells then move, and the labels with them, in the relocation
+                // that follows a turn); undo keeps the whole previous map.
                 let mut next = map.clone();
-                next.set_properties(MapProperties {
-                    hex_size: now.hex_size,
-                    ..props.clone()
-                })?;
-                next.resize_hexes(props.hex_size).map_err(|e| match e {
+                next.relayout(props.clone()).map_err(|e| match e {
                     crate::ResizeError::Map(e) => EditError::Map(e),
                     crate::ResizeError::Underlay(e) => EditError::Underlay(e),
                 })?;
-                return Ok(swap(map, |m| *m = next));
-            }
-            if props.orientation != now.orientation {
-                // The other orientation: each label stays over the same spot of the same
-                // hex (a rectangle's cells then move, and the labels with them, in the
-                // relocation that follows); undo keeps the whole previous map.
-                let (old_layout, mut next) = (map.layout(), map.clone());
-                next.set_properties(props.clone())?;
-                if let (Ok(old_layout), Ok(new_layout)) = (old_layout, next.layout()) {
-                    next.relayout_labels(&old_layout, &new_layout)?;
-                }
                 return Ok(swap(map, |m| *m = next));
             }
             let old = map.set_properties(props.clone())?;

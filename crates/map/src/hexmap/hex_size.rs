@@ -1,4 +1,4 @@
-//! A new hex size with the map's drawn content kept on its hexes. Labels and the underlay
+//! A new hex size or orientation with the map's drawn content kept on its hexes. Labels and the underlay
 //! sit in world units (the layout's pixel space, hex (0, 0) at the origin), so a bigger or
 //! smaller hex would leave them where they were while the hexes move away from under
 //! them. The layout is linear in the hex size, axis by axis, so scaling each world point
@@ -22,12 +22,28 @@ pub enum ResizeError {
 }
 
 impl HexMap {
-    /// Keep every label over the same spot of the same hex (cube coordinates) when the
-    /// layout turns from `old` to `new` (the other orientation, another size): a point
-    /// goes to the fractional hex it lies on in `old`, then to that fractional hex's point
-    /// in `new`; a curve's offsets turn with it. On error the labels are unchanged.
-    pub fn relayout_labels(&mut self, old: &Layout, new: &Layout) -> Result<(), MapError> {
-        let moved_point = |p: Point| new.frac_to_pixel(old.pixel_to_frac(p));
+    /// Take the properties `props` with the map's drawn content kept on its hexes: a new
+    /// hex size scales every label (points and curves) and the underlay (centre and scale)
+    /// with the hexes, axis by axis; a turn to the other orientation keeps each label over
+    /// the same spot of the same hex (cube coordinates: a point goes to the fractional hex
+    /// it lies on in the old layout, then to that fractional hex's point in the new one)
+    /// and the underlay where it is (no placement of a scan fits both grids). On error the
+    /// map is unchanged.
+    pub fn relayout(&mut self, props: super::MapProperties) -> Result<(), ResizeError> {
+        props.validate().map_err(MapError::from)?;
+        props.check_offset_kind().map_err(MapError::from)?;
+        let (old_size, size) = (self.props.hex_size, props.hex_size);
+        let (kx, ky) = (size.x / old_size.x, size.y / old_size.y);
+        let turned = props.orientation != self.props.orientation;
+        let layouts = (
+            self.layout(),
+            Layout::new(props.orientation, size, Point::new(0.0, 0.0)),
+        );
+        let moved_point = |p: Point| match (&layouts, turned) {
+            (_, false) => Point::new(p.x * kx, p.y * ky),
+            ((Ok(old), Ok(new)), true) => new.frac_to_pixel(old.pixel_to_frac(p)),
+            _ => p,
+        };
         let mut labels = Vec::with_capacity(self.labels.len());
         for (id, label) in self.labels.iter() {
             let at = moved_point(label.at);
@@ -49,47 +65,19 @@ impl HexMap {
                 .map_err(|error| MapError::BadLabel { id, error })?;
             labels.push((id, moved));
         }
-        for (id, label) in labels {
-            self.labels.insert(id, label);
-        }
-        Ok(())
-    }
-
-    /// Give the hexes the size `size` (world units, x and y), moving the labels (their
-    /// points and curves) and the underlay (its centre and scale) with them. On error the
-    /// map is unchanged.
-    pub fn resize_hexes(&mut self, size: Point) -> Result<(), ResizeError> {
-        let old = self.props.hex_size;
-        let mut props = self.props.clone();
-        props.hex_size = size;
-        props.validate().map_err(MapError::from)?;
-        let (kx, ky) = (size.x / old.x, size.y / old.y);
-        let scaled = |p: Point| Point::new(p.x * kx, p.y * ky);
-        let mut labels = Vec::with_capacity(self.labels.len());
-        for (id, label) in self.labels.iter() {
-            let moved = crate::Label {
-                at: scaled(label.at),
-                path: label.path.iter().map(|&p| scaled(p)).collect(),
-                ..label.clone()
-            };
-            moved
-                .validate()
-                .map_err(|error| MapError::BadLabel { id, error })?;
-            labels.push((id, moved));
-        }
         let underlay = match &self.underlay {
-            Some(u) => {
+            Some(u) if !turned => {
                 // One scale for both axes: a stretch that is not the same both ways keeps
                 // the image's proportions and follows the hexes' mean growth.
                 let moved = crate::Underlay {
-                    center: scaled(u.center),
+                    center: moved_point(u.center),
                     scale: u.scale * (kx * ky).sqrt(),
                     ..u.clone()
                 };
                 moved.validate()?;
                 Some(moved)
             }
-            None => None,
+            other => other.clone(),
         };
         self.props = props;
         for (id, label) in labels {
@@ -97,6 +85,14 @@ impl HexMap {
         }
         self.underlay = underlay;
         Ok(())
+    }
+
+    /// Give the hexes the size `size` (world units, x and y), moving the labels and the
+    /// underlay with them ([`HexMap::relayout`]). On error the map is unchanged.
+    pub fn resize_hexes(&mut self, size: Point) -> Result<(), ResizeError> {
+        let mut props = self.props.clone();
+        props.hex_size = size;
+        self.relayout(props)
     }
 }
 
