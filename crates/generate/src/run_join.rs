@@ -9,13 +9,26 @@
 //! raises the land behind it so no river rises. Its old course below that point, down to
 //! where another river feeds it, is dropped, and the flow it carried is moved to the
 //! greater river's course.
+//!
+//! Some runs cannot be joined that way: every way round the hex between them crosses a
+//! third river's corners or water, or leads into the lesser river's own upstream, or a
+//! join only makes a new run beside a third river and the passes go round in circles.
+//! What the joins leave, the lesser river's channel is made to start below: of the two
+//! rivers, the one carrying less water at the run's lower end loses its sides from there
+//! up to its sources (its channel head moves down, as a stream's head lies where its
+//! gathered water first cuts a channel). Its water still runs down overland to the rest
+//! of its course, so the flow below, and the width of every river, is unchanged; and as
+//! sides are only taken away, no new run is made. The river stage looks once more at the
+//! courses it is about to lay ([`end_runs_left`]): a river the descent step cuts for
+//! rising, or an estuary that takes a confluence into the sea, can leave two rivers
+//! beside each other that were one network before, and those are ended the same way.
 
 use super::corners::Corner;
 use super::grid::NONE;
 use super::hexsides::SideTree;
 use super::networks::Tree;
-use super::rivers::corner_height;
-use super::side_by_side::{MAX_SIDE_BY_SIDE, runs_in_steps};
+use super::rivers::{Course, corner_height};
+use super::side_by_side::{MAX_SIDE_BY_SIDE, Run, runs_in_steps};
 use hexmap_hex::Hex;
 use hexmap_map::HexMap;
 use hexmap_map::steps::Pacer;
@@ -60,8 +73,9 @@ fn sides(tree: &SideTree) -> Vec<(u32, hexmap_hex::Edge)> {
 }
 
 /// Join the rivers of `tree` on `map` (whose `water` is given per cell) that run side by
-/// side for more than three hexes (see the module's notes); the tree's order is taken
-/// again. Pauses on `pacer` (a run a unit).
+/// side for more than three hexes, and end the lesser river of each run the joins leave
+/// (see the module's notes); the tree's order is taken again. Pauses on `pacer` (a run a
+/// unit).
 pub(crate) async fn join_runs(
     map: &HexMap,
     tree: &mut SideTree,
@@ -76,24 +90,10 @@ pub(crate) async fn join_runs(
     let height = |c: Corner| corner_height(map, c).0;
     let lakes = super::drainage::lake_ids_in_steps(map, water, pacer).await;
     for _ in 0..PASSES {
-        let mut index: BTreeMap<Corner, u32> = tree
-            .corners
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| (c, i as u32))
-            .collect();
-        pacer.tick(tree.corners.len() as u64 / 8).await;
-        let edges = sides(tree).into_iter().map(|(_, e)| e).collect();
-        let measured = Tree::of_in_steps(map, water, &lakes, edges, pacer).await;
-        pacer.tick(measured.corners.len() as u64 / 8).await;
-        let to_tree: Vec<u32> = measured.corners.iter().map(|c| index[c]).collect();
-        let in_tree = |k: u32| to_tree[k as usize];
-        let mut long: Vec<_> = runs_in_steps(&measured, pacer)
-            .await
-            .into_iter()
-            .filter(|r| r.hexes > MAX_SIDE_BY_SIDE)
-            .collect();
-        long.sort_by(|a, b| b.hexes.cmp(&a.hexes).then(a.pairs.cmp(&b.pairs)));
+        let (mut index, long) = long_runs(map, tree, (water, &lakes), pacer).await;
+        if long.is_empty() {
+            return;
+        }
         // How many sides run into each corner.
         let mut fed = vec![0u32; tree.corners.len()];
         for &r in tree.receiver.iter().filter(|&&r| r != NONE) {
@@ -103,7 +103,6 @@ pub(crate) async fn join_runs(
         for run in long {
             pacer.tick(1).await;
             for &(s, t, h) in &run.pairs {
-                let (s, t) = (in_tree(s), in_tree(t));
                 let (lesser, greater) = if tree.flow[s as usize] <= tree.flow[t as usize] {
                     (s, t)
                 } else {
@@ -135,6 +134,168 @@ pub(crate) async fn join_runs(
         }
         tree.order(pacer).await;
     }
+    end_lesser_rivers(map, tree, (water, &lakes), pacer).await;
+}
+
+/// The runs of `tree`'s rivers longer than [`MAX_SIDE_BY_SIDE`] hexes, longest first, as
+/// [`Run`]s whose pairs name corners of `tree`; with the index of `tree`'s corners.
+async fn long_runs(
+    map: &HexMap,
+    tree: &SideTree,
+    (water, lakes): (&[bool], &[u32]),
+    pacer: &mut Pacer,
+) -> (BTreeMap<Corner, u32>, Vec<Run>) {
+    let index: BTreeMap<Corner, u32> = tree
+        .corners
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (c, i as u32))
+        .collect();
+    pacer.tick(tree.corners.len() as u64 / 8).await;
+    let edges = sides(tree).into_iter().map(|(_, e)| e).collect();
+    let measured = Tree::of_in_steps(map, water, lakes, edges, pacer).await;
+    pacer.tick(measured.corners.len() as u64 / 8).await;
+    let to_tree: Vec<u32> = measured.corners.iter().map(|c| index[c]).collect();
+    // The measure directs each network's sides from one outlet; name each side by the
+    // corner `tree` runs it down from (the two differ where a network has two ends).
+    let side = |k: u32| {
+        let a = to_tree[k as usize];
+        let b = measured.down[k as usize].map_or(a, |d| to_tree[d as usize]);
+        if tree.receiver[b as usize] == a { b } else { a }
+    };
+    let mut long: Vec<Run> = runs_in_steps(&measured, pacer)
+        .await
+        .into_iter()
+        .filter(|r| r.hexes > MAX_SIDE_BY_SIDE)
+        .map(|r| Run {
+            pairs: r
+                .pairs
+                .into_iter()
+                .map(|(s, t, h)| (side(s), side(t), h))
+                .collect(),
+            hexes: r.hexes,
+        })
+        .collect();
+    long.sort_by(|a, b| b.hexes.cmp(&a.hexes).then(a.pairs.cmp(&b.pairs)));
+    (index, long)
+}
+
+/// How many times the runs left by the joins are measured again and their lesser rivers
+/// ended. Ending a river only takes sides away, so it makes no new run; a second round
+/// finds only runs whose two rivers' corners did not lie along one course each.
+const ENDING_ROUNDS: usize = 3;
+
+/// End the lesser river of every run the joins left (see the module's notes): the
+/// channel of the river that carries less water at the run's lower end starts below the
+/// run. Its sides from there up to its sources are dropped; the water they carried still
+/// runs down to the rest of its course overland, so no flow below changes.
+async fn end_lesser_rivers(
+    map: &HexMap,
+    tree: &mut SideTree,
+    (water, lakes): (&[bool], &[u32]),
+    pacer: &mut Pacer,
+) -> bool {
+    let mut ended = false;
+    for _ in 0..ENDING_ROUNDS {
+        let (_, long) = long_runs(map, tree, (water, lakes), pacer).await;
+        if long.is_empty() {
+            break;
+        }
+        let mut up: Vec<Vec<u32>> = vec![Vec::new(); tree.corners.len()];
+        for (c, &r) in tree.receiver.iter().enumerate() {
+            if r != NONE {
+                up[r as usize].push(c as u32);
+            }
+        }
+        for run in long {
+            pacer.tick(run.pairs.len() as u64).await;
+            let ends = [
+                lowest(tree, run.pairs.iter().map(|p| p.0)),
+                lowest(tree, run.pairs.iter().map(|p| p.1)),
+            ];
+            // A run one of whose rivers an earlier ending here took away.
+            if ends.iter().any(|&c| tree.receiver[c as usize] == NONE) {
+                continue;
+            }
+            let lesser = *ends
+                .iter()
+                .min_by(|&&a, &&b| tree.flow[a as usize].total_cmp(&tree.flow[b as usize]))
+                .expect("two ends");
+            let mut stack = vec![lesser];
+            while let Some(c) = stack.pop() {
+                tree.receiver[c as usize] = NONE;
+                tree.flow[c as usize] = 0.0;
+                stack.append(&mut up[c as usize]);
+            }
+            ended = true;
+        }
+        tree.order(pacer).await;
+    }
+    ended
+}
+
+/// End the lesser river of every side-by-side run of more than [`MAX_SIDE_BY_SIDE`]
+/// hexes still left among the `courses` about to be laid on `map` (after the joins, the
+/// descent step's cuts and the estuaries: a river cut for rising, or an estuary that
+/// takes a confluence into the sea, can leave two rivers beside each other that were
+/// one before): each course loses the sides above where its channel now starts, and a
+/// course left with none is dropped. Pauses on `pacer`.
+pub(crate) async fn end_runs_left(map: &HexMap, courses: &mut Vec<Course>, pacer: &mut Pacer) {
+    let mut tree = SideTree {
+        corners: Vec::new(),
+        receiver: Vec::new(),
+        flow: Vec::new(),
+        downstream_first: Vec::new(),
+    };
+    let mut index: BTreeMap<Corner, u32> = BTreeMap::new();
+    let mut ids = |tree: &mut SideTree, c: Corner| {
+        *index.entry(c).or_insert_with(|| {
+            tree.corners.push(c);
+            tree.receiver.push(NONE);
+            tree.flow.push(0.0);
+            tree.corners.len() as u32 - 1
+        })
+    };
+    let mut of_course: Vec<Vec<u32>> = Vec::with_capacity(courses.len());
+    for course in courses.iter() {
+        let at: Vec<u32> = course.corners.iter().map(|&c| ids(&mut tree, c)).collect();
+        for (w, &flow) in at.windows(2).zip(&course.flow) {
+            tree.receiver[w[0] as usize] = w[1];
+            tree.flow[w[0] as usize] = flow;
+        }
+        pacer.tick(at.len() as u64).await;
+        of_course.push(at);
+    }
+    tree.order(pacer).await;
+    let water = super::water_cells(map);
+    let lakes = super::drainage::lake_ids_in_steps(map, &water, pacer).await;
+    if !end_lesser_rivers(map, &mut tree, (&water, &lakes), pacer).await {
+        return;
+    }
+    // An ended river loses whole sources' worth of sides: a head of each course.
+    for (course, at) in courses.iter_mut().zip(&of_course) {
+        let sides = at.len() - 1;
+        let kept = (0..sides)
+            .find(|&k| tree.receiver[at[k] as usize] != NONE)
+            .unwrap_or(sides);
+        course.corners.drain(..kept);
+        course.flow.drain(..kept);
+    }
+    courses.retain(|c| c.corners.len() > 1);
+}
+
+/// Of `corners` (of one river's course, as a run lists them), the one furthest down: the
+/// one none of the others' courses pass below it (the last listed, where they do not lie
+/// along one course).
+fn lowest(tree: &SideTree, corners: impl Iterator<Item = u32>) -> u32 {
+    let corners: Vec<u32> = corners.collect();
+    let last = *corners.last().expect("a run has pairs");
+    let below = |c: u32| down_from(tree, c);
+    corners
+        .iter()
+        .copied()
+        .find(|&c| corners.iter().all(|&o| below(o).contains(&c)))
+        .unwrap_or(last)
 }
 
 /// A way round `h` from the lesser river (corner `lesser`, its course `mine`) into another
@@ -255,13 +416,20 @@ mod tests {
     /// A 30 × 30 land falling east, 20 m a column, and north, 10 m a row: a valley
     /// floor's slope towards a river in its north.
     fn falling_east() -> HexMap {
+        terraced(0)
+    }
+
+    /// [`falling_east`] with its rows 0–10 raised by `terrace` metres: a river along row
+    /// 10's lower edge runs on a terrace above the land south of it.
+    fn terraced(terrace: i16) -> HexMap {
         let mut map = rectangle_map(OffsetKind::OddR, 30, 30);
         let values = map
             .shape()
             .iter()
             .map(|h| {
                 let o = OffsetKind::OddR.from_hex(h);
-                1000 - 20 * o.col as i16 + 10 * o.row as i16
+                let raised = if o.row <= 10 { terrace } else { 0 };
+                1000 - 20 * o.col as i16 + 10 * o.row as i16 + raised
             })
             .collect();
         map.set_elevation_layer(Some(ElevationLayer::from_values(values)))
@@ -355,5 +523,73 @@ mod tests {
             tree.corners[*course.last().unwrap() as usize],
             river[river.len() - 1]
         );
+    }
+
+    /// `n` corners on from `from`, each the neighbour furthest south not yet passed.
+    fn south_from(from: Corner, n: usize) -> Vec<Corner> {
+        let y = |c: &Corner| c.hexes().iter().map(|h| h.r).sum::<i32>();
+        let mut out = vec![from];
+        for _ in 0..n {
+            let at = *out.last().unwrap();
+            let next = at
+                .neighbours()
+                .into_iter()
+                .map(|(c, _)| c)
+                .filter(|c| !out.contains(c))
+                .max_by_key(|c| (y(c), *c))
+                .unwrap();
+            out.push(next);
+        }
+        out
+    }
+
+    #[test]
+    fn a_stream_that_cannot_be_joined_starts_below_its_run() {
+        // The river runs on a terrace 900 m above the land south of it: every way from
+        // the stream beside it up into it climbs more than a join may.
+        let map = terraced(900);
+        let water = crate::water_cells(&map);
+        let river = zigzag(10, 4, 20);
+        // The stream runs beside the river for 8 hexes, then turns south, away from it.
+        let beside = zigzag(11, 6, 14);
+        let stream = [&beside[..], &south_from(*beside.last().unwrap(), 4)[1..]].concat();
+        let mut tree = tree_of(&[(river.clone(), 900.0), (stream.clone(), 8.0)]);
+        let before: Vec<(u32, f32)> = tree
+            .receiver
+            .iter()
+            .copied()
+            .zip(tree.flow.clone())
+            .collect();
+        assert!(measured(&map, &tree).longest > MAX_SIDE_BY_SIDE);
+        block_on(join_runs(&map, &mut tree, &water, &mut crate::pacer()));
+        let after = measured(&map, &tree);
+        assert!(after.longest <= MAX_SIDE_BY_SIDE, "{after:?}");
+        let at = |c: Corner| tree.corners.iter().position(|&x| x == c).unwrap();
+        // The river is as it was: every side, every flow.
+        for &c in &river {
+            assert_eq!(
+                (tree.receiver[at(c)], tree.flow[at(c)]),
+                before[at(c)],
+                "{c:?}"
+            );
+        }
+        // The stream's channel starts below the run: its sides beside the river are
+        // gone, the rest runs on south with the flow it had.
+        let kept: Vec<Corner> = stream
+            .iter()
+            .copied()
+            .filter(|&c| tree.receiver[at(c)] != NONE)
+            .collect();
+        assert!(
+            !kept.is_empty() && kept.len() < stream.len() - 1,
+            "{kept:?}"
+        );
+        assert_eq!(
+            kept,
+            stream[stream.len() - 1 - kept.len()..stream.len() - 1]
+        );
+        for &c in &kept {
+            assert_eq!((tree.receiver[at(c)], tree.flow[at(c)]), before[at(c)]);
+        }
     }
 }
