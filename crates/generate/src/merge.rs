@@ -217,15 +217,19 @@ pub(crate) mod tests {
 
     #[test]
     fn rivers_down_a_plain_do_not_run_side_by_side_for_more_than_three_hexes() {
-        for seed in [1, 2, 3] {
-            let mut map = plain_falling_west(60, 40, 30);
+        for (seed, cols, rows, per_col) in [(1, 60, 40, 30), (2, 60, 40, 30), (3, 60, 40, 30)]
+            .into_iter()
+            // A wider, gentler plain: two streams left beside each other once laid.
+            .chain((1..=4).map(|seed| (seed, 80, 60, 20)))
+        {
+            let mut map = plain_falling_west(cols, rows, per_col);
             let moisture = vec![0.8; map.cell_count()];
             let courses = crate::rivers::rivers(&mut map, &moisture, seed).unwrap();
             assert!(courses.len() > 5, "seed {seed}: {} rivers", courses.len());
             let runs = WorldStats::of(&map).rivers.side_by_side;
             assert!(
                 runs.longest <= crate::side_by_side::MAX_SIDE_BY_SIDE,
-                "seed {seed}: {runs:?}"
+                "seed {seed}, {cols} x {rows}: {runs:?}"
             );
         }
     }
