@@ -592,4 +592,57 @@ mod tests {
             assert_eq!((tree.receiver[at(c)], tree.flow[at(c)]), before[at(c)]);
         }
     }
+
+    #[test]
+    fn two_rivers_left_beside_each_other_down_to_the_sea_lose_the_lesser_head() {
+        // Sea east of column 20 and south of row 12: two rivers that reach it apart (as
+        // when an estuary takes their confluence), one beside the other for 8 hexes.
+        let mut map = terraced(0);
+        let values: Vec<i16> = map
+            .shape()
+            .iter()
+            .zip(map.elevation_layer().unwrap().values())
+            .map(|(h, &e)| {
+                let o = OffsetKind::OddR.from_hex(h);
+                if o.col > 20 || o.row > 12 { -100 } else { e }
+            })
+            .collect();
+        map.set_elevation_layer(Some(ElevationLayer::from_values(values)))
+            .unwrap();
+        let water = crate::water_cells(&map);
+        let wet = |c: &Corner| {
+            c.hexes()
+                .into_iter()
+                .any(|h| map.shape().index_of(h).is_some_and(|i| water[i]))
+        };
+        let to_sea = |corners: Vec<Corner>, flow: f32| {
+            let k = corners.iter().position(wet).expect("reaches the sea");
+            Course {
+                corners: corners[..=k].to_vec(),
+                end: crate::rivers::End::Water,
+                flow: vec![flow; k],
+            }
+        };
+        let beside = zigzag(11, 6, 14);
+        let stream = [&beside[..], &south_from(*beside.last().unwrap(), 6)[1..]].concat();
+        let river = to_sea(zigzag(10, 4, 24), 900.0);
+        let stream = to_sea(stream, 8.0);
+        let measure = |courses: &[Course]| {
+            let sides = courses.iter().flat_map(|c| c.sides());
+            side_by_side(&Tree::of(&map, &water, sides))
+        };
+        let mut courses = vec![river.clone(), stream.clone()];
+        assert!(measure(&courses).longest > MAX_SIDE_BY_SIDE);
+        block_on(end_runs_left(&map, &mut courses, &mut crate::pacer()));
+        let after = measure(&courses);
+        assert!(after.longest <= MAX_SIDE_BY_SIDE, "{after:?}");
+        assert_eq!(courses[0], river);
+        // The stream now starts below the run and reaches the sea as it did.
+        let kept = &courses[1];
+        let n = kept.corners.len();
+        assert!(n >= 2 && n < stream.corners.len() - 8, "{kept:?}");
+        assert_eq!(kept.corners, stream.corners[stream.corners.len() - n..]);
+        assert_eq!(kept.flow, stream.flow[stream.flow.len() - (n - 1)..]);
+        assert_eq!(kept.end, stream.end);
+    }
 }
