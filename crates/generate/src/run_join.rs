@@ -40,7 +40,8 @@ use std::collections::BTreeMap;
 /// is not laid (about one corner in two worlds more than without joins).
 const MAX_RISE: i64 = 6 * 200;
 
-/// How many times the runs are measured again and joined.
+/// How many times the runs are measured: joined in every pass but the last, whose runs
+/// (or those of a pass that could join none) have their lesser rivers ended.
 const PASSES: usize = 6;
 
 /// The corners down from `c` (itself first) to its river's end.
@@ -82,59 +83,73 @@ pub(crate) async fn join_runs(
     water: &[bool],
     pacer: &mut Pacer,
 ) {
+    let lakes = super::drainage::lake_ids_in_steps(map, water, pacer).await;
+    for pass in 0..PASSES {
+        let (mut index, long) = long_runs(map, tree, (water, &lakes), pacer).await;
+        if long.is_empty() {
+            return;
+        }
+        // The last pass, or one that joins nothing, ends what is left.
+        if pass + 1 < PASSES && join_pass(map, tree, (water, &mut index), &long, pacer).await {
+            tree.order(pacer).await;
+            continue;
+        }
+        end_lesser(tree, long, pacer).await;
+        tree.order(pacer).await;
+        return;
+    }
+}
+
+/// One pass of joins over the `long` runs of `tree` (see [`join_runs`]), whose corners
+/// `index` names; true when a join was made.
+async fn join_pass(
+    map: &HexMap,
+    tree: &mut SideTree,
+    (water, index): (&[bool], &mut BTreeMap<Corner, u32>),
+    long: &[Run],
+    pacer: &mut Pacer,
+) -> bool {
     let wet = |c: Corner| {
         c.hexes()
             .into_iter()
             .any(|h| map.shape().index_of(h).is_none_or(|i| water[i]))
     };
     let height = |c: Corner| corner_height(map, c).0;
-    let lakes = super::drainage::lake_ids_in_steps(map, water, pacer).await;
-    for _ in 0..PASSES {
-        let (mut index, long) = long_runs(map, tree, (water, &lakes), pacer).await;
-        if long.is_empty() {
-            return;
-        }
-        // How many sides run into each corner.
-        let mut fed = vec![0u32; tree.corners.len()];
-        for &r in tree.receiver.iter().filter(|&&r| r != NONE) {
-            fed[r as usize] += 1;
-        }
-        let mut changed = false;
-        for run in long {
-            pacer.tick(1).await;
-            for &(s, t, h) in &run.pairs {
-                let (lesser, greater) = if tree.flow[s as usize] <= tree.flow[t as usize] {
-                    (s, t)
-                } else {
-                    (t, s)
-                };
-                // A side dropped by a join made in this pass.
-                if tree.receiver[s as usize] == NONE || tree.receiver[t as usize] == NONE {
-                    break;
-                }
-                let mine = down_from(tree, lesser);
-                let theirs = down_from(tree, greater);
-                if theirs.contains(&lesser) || mine.contains(&greater) {
-                    continue;
-                }
-                let Some((start, way)) = way_round(tree, &index, (lesser, &mine), &fed, h, &wet)
-                else {
-                    continue;
-                };
-                if height(*way.last().expect("a way has ends")) > height(way[0]) + MAX_RISE {
-                    continue;
-                }
-                reroute(tree, (&mut index, &mut fed), start, &way);
-                changed = true;
+    // How many sides run into each corner.
+    let mut fed = vec![0u32; tree.corners.len()];
+    for &r in tree.receiver.iter().filter(|&&r| r != NONE) {
+        fed[r as usize] += 1;
+    }
+    let mut changed = false;
+    for run in long {
+        pacer.tick(1).await;
+        for &(s, t, h) in &run.pairs {
+            let (lesser, greater) = if tree.flow[s as usize] <= tree.flow[t as usize] {
+                (s, t)
+            } else {
+                (t, s)
+            };
+            // A side dropped by a join made in this pass.
+            if tree.receiver[s as usize] == NONE || tree.receiver[t as usize] == NONE {
                 break;
             }
-        }
-        if !changed {
+            let mine = down_from(tree, lesser);
+            let theirs = down_from(tree, greater);
+            if theirs.contains(&lesser) || mine.contains(&greater) {
+                continue;
+            }
+            let Some((start, way)) = way_round(tree, index, (lesser, &mine), &fed, h, &wet) else {
+                continue;
+            };
+            if height(*way.last().expect("a way has ends")) > height(way[0]) + MAX_RISE {
+                continue;
+            }
+            reroute(tree, (index, &mut fed), start, &way);
+            changed = true;
             break;
         }
-        tree.order(pacer).await;
     }
-    end_lesser_rivers(map, tree, (water, &lakes), pacer).await;
+    changed
 }
 
 /// The runs of `tree`'s rivers longer than [`MAX_SIDE_BY_SIDE`] hexes, longest first, as
@@ -180,15 +195,14 @@ async fn long_runs(
     (index, long)
 }
 
-/// How many times the runs left by the joins are measured again and their lesser rivers
-/// ended. Ending a river only takes sides away, so it makes no new run; a second round
-/// finds only runs whose two rivers' corners did not lie along one course each.
+/// How many times the runs left among the laid courses are measured and their lesser
+/// rivers ended. Ending a river only takes sides away, so it makes no new run; a second
+/// round finds only runs whose two rivers' corners did not lie along one course each.
 const ENDING_ROUNDS: usize = 3;
 
-/// End the lesser river of every run the joins left (see the module's notes): the
-/// channel of the river that carries less water at the run's lower end starts below the
-/// run. Its sides from there up to its sources are dropped; the water they carried still
-/// runs down to the rest of its course overland, so no flow below changes.
+/// End the lesser river of every run longer than [`MAX_SIDE_BY_SIDE`] hexes of `tree`,
+/// measured again up to [`ENDING_ROUNDS`] times until none is left; true when a river
+/// was ended.
 async fn end_lesser_rivers(
     map: &HexMap,
     tree: &mut SideTree,
@@ -201,37 +215,45 @@ async fn end_lesser_rivers(
         if long.is_empty() {
             break;
         }
-        let mut up: Vec<Vec<u32>> = vec![Vec::new(); tree.corners.len()];
-        for (c, &r) in tree.receiver.iter().enumerate() {
-            if r != NONE {
-                up[r as usize].push(c as u32);
-            }
-        }
-        for run in long {
-            pacer.tick(run.pairs.len() as u64).await;
-            let ends = [
-                lowest(tree, run.pairs.iter().map(|p| p.0)),
-                lowest(tree, run.pairs.iter().map(|p| p.1)),
-            ];
-            // A run one of whose rivers an earlier ending here took away.
-            if ends.iter().any(|&c| tree.receiver[c as usize] == NONE) {
-                continue;
-            }
-            let lesser = *ends
-                .iter()
-                .min_by(|&&a, &&b| tree.flow[a as usize].total_cmp(&tree.flow[b as usize]))
-                .expect("two ends");
-            let mut stack = vec![lesser];
-            while let Some(c) = stack.pop() {
-                tree.receiver[c as usize] = NONE;
-                tree.flow[c as usize] = 0.0;
-                stack.append(&mut up[c as usize]);
-            }
-            ended = true;
-        }
+        end_lesser(tree, long, pacer).await;
         tree.order(pacer).await;
+        ended = true;
     }
     ended
+}
+
+/// End the lesser river of each of the `long` runs of `tree` (see the module's notes):
+/// of the two rivers, the one carrying less water at the run's lower end loses its sides
+/// from there up to its sources; the water they carried still runs down overland to the
+/// rest of its course, so no flow below changes. The tree's order is left to the caller.
+async fn end_lesser(tree: &mut SideTree, long: Vec<Run>, pacer: &mut Pacer) {
+    let mut up: Vec<Vec<u32>> = vec![Vec::new(); tree.corners.len()];
+    for (c, &r) in tree.receiver.iter().enumerate() {
+        if r != NONE {
+            up[r as usize].push(c as u32);
+        }
+    }
+    for run in long {
+        pacer.tick(run.pairs.len() as u64).await;
+        let ends = [
+            lowest(tree, run.pairs.iter().map(|p| p.0)),
+            lowest(tree, run.pairs.iter().map(|p| p.1)),
+        ];
+        // A run one of whose rivers an earlier ending here took away.
+        if ends.iter().any(|&c| tree.receiver[c as usize] == NONE) {
+            continue;
+        }
+        let lesser = *ends
+            .iter()
+            .min_by(|&&a, &&b| tree.flow[a as usize].total_cmp(&tree.flow[b as usize]))
+            .expect("two ends");
+        let mut stack = vec![lesser];
+        while let Some(c) = stack.pop() {
+            tree.receiver[c as usize] = NONE;
+            tree.flow[c as usize] = 0.0;
+            stack.append(&mut up[c as usize]);
+        }
+    }
 }
 
 /// End the lesser river of every side-by-side run of more than [`MAX_SIDE_BY_SIDE`]
