@@ -1,10 +1,12 @@
 //! The side-by-side runs of more than three hexes left in generated worlds, listed one per
 //! line: seed, preset, wind, the run's length in hexes, a hex between the two rivers, and
 //! for each of the two rivers at the run's upstream end its Strahler order and the river
-//! sides above it. What docs/BENCHMARKS.md's side-by-side figures are checked with.
+//! sides above it; at the end, how many worlds have such a run, and how many river sides
+//! all the worlds have. What docs/BENCHMARKS.md's side-by-side figures are checked with.
 //!
-//! `cargo run -p hexmap-generate --example side_runs [FIRST_SEED] [SEEDS] [WIND]`
-//! (defaults: 0, 50, west; WIND is west, east, north, south or all).
+//! `cargo run --release -p hexmap-generate --example side_runs [FIRST_SEED] [SEEDS] [WIND]
+//! [PRESET]` (defaults: 0, 50, west, every preset; WIND is west, east, north, south or
+//! all).
 
 use hexmap_generate::networks::Tree;
 use hexmap_generate::side_by_side::{MAX_SIDE_BY_SIDE, runs};
@@ -22,11 +24,13 @@ fn main() {
         Some("all") => Wind::ALL.to_vec(),
         Some(w) => vec![w.parse().expect("WIND")],
     };
+    let only = args.next();
     let mut worlds = 0;
     let mut long = 0;
+    let mut river_sides = 0;
     for &wind in &winds {
         for preset in Preset::ALL {
-            if std::env::var("ONLY").is_ok_and(|p| p != preset.name()) {
+            if only.as_ref().is_some_and(|p| p != preset.name()) {
                 continue;
             }
             for seed in first..first + seeds {
@@ -50,6 +54,9 @@ fn main() {
                     .map(|(e, _)| e);
                 let water: Vec<bool> = map.shape().iter().map(|h| is_water(&map, h)).collect();
                 let tree = Tree::of(&map, &water, sides);
+                river_sides += (0..tree.corners.len())
+                    .filter(|&c| tree.down[c].is_some() && !tree.across_lake[c])
+                    .count();
                 let strahler = tree.strahler();
                 let above = sides_above(&tree);
                 let mut found = false;
@@ -77,7 +84,9 @@ fn main() {
             }
         }
     }
-    println!("{long} of {worlds} worlds with a run over {MAX_SIDE_BY_SIDE} hexes");
+    println!(
+        "{long} of {worlds} worlds with a run over {MAX_SIDE_BY_SIDE} hexes; {river_sides} river sides"
+    );
 }
 
 /// The river sides upstream of each corner of `tree`, the side below it included.

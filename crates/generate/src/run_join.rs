@@ -41,8 +41,11 @@ use std::collections::BTreeMap;
 const MAX_RISE: i64 = 6 * 200;
 
 /// How many times the runs are measured: joined in every pass but the last, whose runs
-/// (or those of a pass that could join none) have their lesser rivers ended.
-const PASSES: usize = 6;
+/// (or those of a pass that could join none) have their lesser rivers ended. With the
+/// one look at the laid courses ([`end_runs_left`]), six measures, as many as the six
+/// passes of joins alone took before (on a big world the joins go round in circles by
+/// the fourth pass: a join puts the lesser river beside a third one).
+const PASSES: usize = 5;
 
 /// The corners down from `c` (itself first) to its river's end.
 fn down_from(tree: &SideTree, c: u32) -> Vec<u32> {
