@@ -173,6 +173,13 @@ pub fn generate(a: &GenerateArgs) -> Result<(), CliError> {
         ));
     }
     let summary = report.summary(&map);
+    if let Some(asked) = a.settlements.filter(|&n| summary.settlements < n as usize) {
+        warn(format!(
+            "{asked} settlements asked for, {} placed: the land has no more cells a settlement \
+             can stand on (water, mountains and snow take none)",
+            summary.settlements
+        ));
+    }
     if a.writing.json {
         print_json(&serde_json::json!({
             "file": path_text(out),

@@ -131,6 +131,59 @@ fn options_turn_stages_off_and_count_settlements() {
 }
 
 #[test]
+fn more_settlements_than_the_land_holds_are_placed_as_far_as_it_goes_and_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("crowded.ron");
+    let args = [
+        "--shape",
+        "rect:30x20",
+        "--seed",
+        "3",
+        "--settlements",
+        "5000",
+    ];
+    let run = hexmap()
+        .arg("generate")
+        .arg(&out)
+        .args(args)
+        .assert()
+        .success();
+    let stderr = String::from_utf8(run.get_output().stderr.clone()).unwrap();
+    let (map, _) = io::load(&out).unwrap();
+    let placed = map
+        .icons()
+        .iter()
+        .flat_map(|(_, icons)| icons.iter())
+        .filter(|i| i.caption.is_some())
+        .count();
+    assert!(
+        placed > 3 && placed < 600,
+        "{placed} settlements on 600 cells"
+    );
+    assert!(
+        stderr.contains(&format!("5000 settlements asked for, {placed} placed")),
+        "{stderr}"
+    );
+    // As many as the land holds: no warning.
+    let fits = dir.path().join("fits.ron");
+    let asked = placed.to_string();
+    hexmap()
+        .arg("generate")
+        .arg(&fits)
+        .args([
+            "--shape",
+            "rect:30x20",
+            "--seed",
+            "3",
+            "--settlements",
+            &asked,
+        ])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("asked for").not());
+}
+
+#[test]
 fn an_existing_palette_is_painted_onto_by_name() {
     let dir = tempfile::tempdir().unwrap();
     let plain = dir.path().join("plain.ron");
