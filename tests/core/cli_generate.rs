@@ -262,6 +262,37 @@ fn bad_arguments_and_an_existing_file_are_refused_with_what_to_do() {
         .stderr(predicate::str::contains(
             "island, continent, archipelago or highlands",
         ));
+    // Out-of-range numbers are told back as typed, a minus sign included.
+    for (flag, value, says) in [
+        ("--sea", "-1", "\"-1\" is not a percentage from 0 to 100"),
+        (
+            "--lapse-rate",
+            "-5",
+            "\"-5\" is not a lapse rate from 0 to 20",
+        ),
+        (
+            "--lapse-rate",
+            "1e308",
+            "\"1e308\" is not a lapse rate from 0 to 20",
+        ),
+        ("--lapse-rate", "NaN", "\"NaN\" is not a lapse rate"),
+    ] {
+        hexmap()
+            .arg("generate")
+            .arg(&out)
+            .args([
+                "--shape",
+                "hexagon:4",
+                "--seed",
+                "1",
+                flag,
+                value,
+                "--force",
+            ])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says));
+    }
 }
 
 /// `new` and `generate` take the one `--name`/`--form` flag set: the same help lines, and
