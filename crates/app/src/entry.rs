@@ -54,6 +54,7 @@ pub async fn start_web(canvas: web_sys::HtmlCanvasElement) -> Result<(), wasm_bi
                 canvas,
                 options,
                 Box::new(move |cc| {
+                    crate::fonts::install(&cc.egui_ctx);
                     let inbox =
                         crate::files::storage::web_players::WebInbox::new(&id, cc.egui_ctx.clone())
                             .map_err(|e| format!("cannot hear the GM's tab: {e:?}"))?;

@@ -33,6 +33,7 @@ pub mod canvas;
 mod editor_view;
 mod entry;
 pub mod files;
+mod fonts;
 pub mod open_map;
 mod panels;
 pub mod tools;
@@ -126,6 +127,7 @@ impl EditorApp {
     /// The editor as eframe creates it: restores preferences, opens `options.path` (or the
     /// bundled sample), and uses real file dialogs unless others are given.
     pub fn new(cc: &eframe::CreationContext<'_>, options: StartOptions) -> Self {
+        fonts::install(&cc.egui_ctx);
         let prefs = if options.persist {
             cc.storage
                 .and_then(|s| eframe::get_value::<Prefs>(s, files::prefs::STORAGE_KEY))
