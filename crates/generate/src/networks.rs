@@ -24,7 +24,8 @@
 //! - **Hack's exponent** h fits L ∝ A^h by least squares on logarithms, over the basins
 //!   closed by every outlet and every confluence whose drained area A (flow accumulation,
 //!   [`Drainage`]) is at least [`HACK_MIN_AREA`] hexes; L is the longest river above that
-//!   corner, in sides.
+//!   corner up to the drainage divide, in sides, as Hack measured it ([`super::hack`]);
+//!   the fit with L the laid channel alone is kept beside it.
 
 use super::corners::Corner;
 use super::drainage::Drainage;
@@ -37,8 +38,7 @@ use std::collections::VecDeque;
 /// ([`RiverStats::basin_bifurcation_ratio`]): the first order with two ratios to give.
 pub const BASIN_MIN_ORDER: u8 = 3;
 
-/// The smallest basin, in hexes, that takes part in the fit of Hack's exponent.
-pub const HACK_MIN_AREA: u32 = 30;
+pub use super::hack::{HACK_MIN_AREA, HackBasin, HackFit};
 
 /// River sides joined at their corners and directed toward each network's outlet.
 #[derive(Clone, Debug)]
@@ -218,15 +218,18 @@ impl Tree {
         order
     }
 
-    /// The longest river above each corner, in sides (0 at a source).
-    pub fn longest_above(&self) -> Vec<u32> {
-        let mut length = vec![0u32; self.corners.len()];
+    /// The longest river above each corner, in sides, starting from `start` (per corner:
+    /// what lies above it besides the rivers, such as a source's unchannelled head; zeros
+    /// for the channels alone).
+    pub fn longest_above(&self, start: &[u32]) -> Vec<u32> {
+        let mut length = start.to_vec();
         for &c in self.order_from_outlets.iter().rev() {
-            length[c as usize] = self.up[c as usize]
+            let above = self.up[c as usize]
                 .iter()
                 .map(|&u| length[u as usize] + u32::from(!self.across_lake[u as usize]))
                 .max()
                 .unwrap_or(0);
+            length[c as usize] = length[c as usize].max(above);
         }
         length
     }
@@ -313,15 +316,6 @@ pub struct OrderCount {
     pub mean_sides: f64,
 }
 
-/// Hack's exponent and the basins it was fitted on.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct HackFit {
-    /// h in L ∝ A^h.
-    pub exponent: f64,
-    /// Basins (outlets and confluences) of at least [`HACK_MIN_AREA`] hexes in the fit.
-    pub basins: usize,
-}
-
 /// A map's river networks in numbers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RiverStats {
@@ -338,8 +332,14 @@ pub struct RiverStats {
     pub basin_bifurcation_ratio: Option<f64>,
     /// The length ratio (`None` with fewer than two orders).
     pub length_ratio: Option<f64>,
-    /// Hack's exponent (`None` with fewer than two basins of distinct area to fit).
+    /// Hack's exponent, L measured to the drainage divide (`None` with fewer than two
+    /// basins of distinct area to fit).
     pub hack: Option<HackFit>,
+    /// Hack's exponent with L the laid channel alone, without the unchannelled heads.
+    pub hack_channel: Option<HackFit>,
+    /// The basins both fits are made on (outlets and confluences of at least
+    /// [`HACK_MIN_AREA`] hexes), for a fit pooled over many maps.
+    pub hack_basins: Vec<HackBasin>,
     /// How far rivers run side by side without joining.
     pub side_by_side: super::side_by_side::SideBySide,
 }
@@ -349,7 +349,7 @@ impl RiverStats {
     pub fn of(map: &HexMap, sides: impl IntoIterator<Item = Edge>, drainage: &Drainage) -> Self {
         let tree = Tree::of(map, &drainage.water, sides);
         let strahler = tree.strahler();
-        let longest = tree.longest_above();
+        let longest = tree.longest_above(&vec![0; tree.corners.len()]);
         let area_at = |c: usize| {
             drainage
                 .index_of(tree.corners[c])
@@ -403,15 +403,7 @@ impl RiverStats {
             }
         }
         let basin_bifurcation_ratio = weighted_bifurcation_ratio(&in_basins[1..]);
-        let basins: Vec<(f64, f64)> = (0..tree.corners.len())
-            .filter(|&c| tree.down[c].is_none() || tree.up[c].len() >= 2)
-            .filter(|&c| area_at(c) >= HACK_MIN_AREA && longest[c] > 0)
-            .map(|c| (f64::from(area_at(c)).ln(), f64::from(longest[c]).ln()))
-            .collect();
-        let hack = slope(&basins).map(|exponent| HackFit {
-            exponent,
-            basins: basins.len(),
-        });
+        let hack_basins = super::hack::basins(map, &tree, drainage, &longest);
         RiverStats {
             networks,
             orders,
@@ -419,7 +411,9 @@ impl RiverStats {
             bifurcation_ratio,
             basin_bifurcation_ratio,
             length_ratio,
-            hack,
+            hack: HackFit::to_divide(&hack_basins),
+            hack_channel: HackFit::channel(&hack_basins),
+            hack_basins,
             side_by_side: super::side_by_side::side_by_side(&tree),
         }
     }
@@ -448,17 +442,6 @@ pub fn weighted_bifurcation_ratio(n: &[usize]) -> Option<f64> {
         (sum + w[0] as f64 / w[1] as f64 * pair, weight + pair)
     });
     (weight > 0.0).then(|| sum / weight)
-}
-
-/// The least-squares slope of y on x, `None` when x does not vary.
-fn slope(points: &[(f64, f64)]) -> Option<f64> {
-    let n = points.len() as f64;
-    let (mx, my) = points
-        .iter()
-        .fold((0.0, 0.0), |(a, b), (x, y)| (a + x / n, b + y / n));
-    let sxx: f64 = points.iter().map(|(x, _)| (x - mx) * (x - mx)).sum();
-    let sxy: f64 = points.iter().map(|(x, y)| (x - mx) * (y - my)).sum();
-    (points.len() >= 2 && sxx > 1e-12).then(|| sxy / sxx)
 }
 
 #[cfg(test)]
@@ -632,16 +615,5 @@ mod tests {
                 Stream { order: 2, sides: 2 },
             ]
         );
-    }
-
-    #[test]
-    fn hacks_fit_is_the_slope_of_the_logarithms() {
-        // L = 2 A^0.6 exactly: the fit gives 0.6.
-        let points: Vec<(f64, f64)> = [30.0f64, 60.0, 200.0, 1000.0]
-            .iter()
-            .map(|a| (a.ln(), (2.0 * a.powf(0.6)).ln()))
-            .collect();
-        assert!((slope(&points).unwrap() - 0.6).abs() < 1e-9);
-        assert_eq!(slope(&points[..1]), None);
     }
 }
