@@ -13,7 +13,8 @@
 //! the channel alone ([`HackBasin::channel`]) is kept beside it, the measure the map's
 //! river sides give by themselves.
 
-use super::drainage::Drainage;
+use super::corners::Corner;
+use super::drainage::{Drainage, NO_LAKE};
 use super::networks::Tree;
 use hexmap_map::HexMap;
 
@@ -72,7 +73,12 @@ impl HackFit {
 /// [`HACK_MIN_AREA`] hexes and have a channel above them, in corner order; `channel` is
 /// the longest river above each corner (`tree.longest_above` from zeros).
 pub fn basins(map: &HexMap, tree: &Tree, drainage: &Drainage, channel: &[u32]) -> Vec<HackBasin> {
-    let to_divide = tree.longest_above(&heads(map, tree, drainage));
+    let lakes = super::drainage::lake_ids(map, &drainage.water);
+    let crossing = |from: u32, to: u32| {
+        let (from, to) = (tree.corners[from as usize], tree.corners[to as usize]);
+        across_lake(map, &lakes, from, to)
+    };
+    let to_divide = tree.longest_flow_path(&heads(tree, drainage), crossing);
     let area_at = |c: usize| {
         drainage
             .index_of(tree.corners[c])
@@ -91,28 +97,22 @@ pub fn basins(map: &HexMap, tree: &Tree, drainage: &Drainage, channel: &[u32]) -
 
 /// The unchannelled head above each corner of `tree` that starts a river (0 at the
 /// others), in sides: the longest chain of the drainage's links that ends at it and
-/// passes no other corner of `tree`.
-pub fn heads(map: &HexMap, tree: &Tree, drainage: &Drainage) -> Vec<u32> {
+/// passes no other corner of `tree` (across a lake too: the water's way through it).
+pub fn heads(tree: &Tree, drainage: &Drainage) -> Vec<u32> {
     let mut on_river = vec![false; drainage.corners.len()];
     for &c in &tree.corners {
         if let Some(i) = drainage.index_of(c) {
             on_river[i] = true;
         }
     }
-    let wet = |h| map.shape().index_of(h).is_none_or(|i| drainage.water[i]);
     // The longest chain of links above each corner, over corners off the rivers.
     let mut above = vec![0u32; drainage.corners.len()];
     for &c in drainage.upstream_first() {
         let c = c as usize;
-        let Some(next) = drainage.next(c) else {
-            continue;
-        };
-        if on_river[c] {
-            continue;
+        match drainage.next(c) {
+            Some(next) if !on_river[c] => above[next] = above[next].max(above[c] + 1),
+            _ => {}
         }
-        let (from, to) = (drainage.corners[c].hexes(), drainage.corners[next].hexes());
-        let in_water = from.iter().filter(|h| to.contains(h)).all(|&h| wet(h));
-        above[next] = above[next].max(above[c] + u32::from(!in_water));
     }
     (0..tree.corners.len())
         .map(|c| {
@@ -123,6 +123,42 @@ pub fn heads(map: &HexMap, tree: &Tree, drainage: &Drainage) -> Vec<u32> {
             }
         })
         .collect()
+}
+
+/// The sides of the shortest way from corner `from` to corner `to` round the cells of
+/// the lake they touch (over corners of its cells): where a river's water crosses a lake.
+/// 0 if they touch no common lake.
+fn across_lake(map: &HexMap, lakes: &[u32], from: Corner, to: Corner) -> u32 {
+    let lake_of = |c: Corner| {
+        c.hexes()
+            .into_iter()
+            .filter_map(|h| map.shape().index_of(h))
+            .map(|i| lakes[i])
+            .find(|&id| id != NO_LAKE)
+    };
+    let Some(lake) = lake_of(from).filter(|&id| lake_of(to) == Some(id)) else {
+        return 0;
+    };
+    let on_lake = |c: Corner| {
+        c.hexes()
+            .into_iter()
+            .any(|h| map.shape().index_of(h).is_some_and(|i| lakes[i] == lake))
+    };
+    let mut steps = std::collections::BTreeMap::from([(from, 0u32)]);
+    let mut queue = std::collections::VecDeque::from([from]);
+    while let Some(at) = queue.pop_front() {
+        let d = steps[&at];
+        if at == to {
+            return d;
+        }
+        for (n, _) in at.neighbours() {
+            if on_lake(n) && !steps.contains_key(&n) {
+                steps.insert(n, d + 1);
+                queue.push_back(n);
+            }
+        }
+    }
+    0
 }
 
 /// The least-squares slope of y on x, `None` with fewer than two points or when x does not
@@ -140,7 +176,6 @@ fn slope(points: &[(f64, f64)]) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::corners::Corner;
     use hexmap_hex::OffsetKind;
 
     const KIND: OffsetKind = OffsetKind::OddR;
@@ -194,6 +229,19 @@ mod tests {
         line.windows(2).map(|w| (w[1], w[0])).collect()
     }
 
+    /// A flat map (each network's outlet is its corner on the border), `lake` cells water.
+    fn flat_map(lake: &[(i32, i32)]) -> (HexMap, Vec<bool>) {
+        let mut map = hexmap_map::testing::rectangle_map(KIND, 30, 30);
+        let flat = hexmap_map::ElevationLayer::from_values(vec![100; map.cell_count()]);
+        map.set_elevation_layer(Some(flat)).unwrap();
+        let mut water = vec![false; map.cell_count()];
+        for &(col, row) in lake {
+            let at = hexmap_map::testing::at(KIND, col, row);
+            water[map.shape().index_of(at).unwrap()] = true;
+        }
+        (map, water)
+    }
+
     #[test]
     fn l_to_the_divide_adds_the_unchannelled_head_above_each_source() {
         // Two rivers from the west border, each along a row line, with the drainage's own
@@ -201,23 +249,12 @@ mod tests {
         // - north (row 4): a channel of 6 sides draining 40 hexes, then 3 links of head
         //   of which the top 2 drain through corners of a third, lone river (2 sides,
         //   too small to fit): the head stops there, at 1 side;
-        // - south (row 14): a channel of 2 sides draining 80 hexes, then a head of 8
-        //   links, one of them between two lake cells (counted none): 7 sides.
-        let mut map = hexmap_map::testing::rectangle_map(KIND, 30, 30);
-        // Flat land: each network's outlet is its corner on the border.
-        let flat = hexmap_map::ElevationLayer::from_values(vec![100; map.cell_count()]);
-        map.set_elevation_layer(Some(flat)).unwrap();
+        // - south (row 14): a channel of 2 sides draining 80 hexes, then a head of 8.
+        let (map, water) = flat_map(&[]);
         let north = along_row(&map, 4, 12);
         let south = along_row(&map, 14, 10);
         let (north_river, lone) = (&north[..=6], &north[8..=10]);
         let south_river = &south[..=2];
-        let wet_side = (south[6], south[7]);
-        let mut water = vec![false; map.cell_count()];
-        for h in wet_side.0.hexes() {
-            if wet_side.1.hexes().contains(&h) {
-                water[map.shape().index_of(h).unwrap()] = true;
-            }
-        }
         let mut links = downhill(&north);
         links.extend(downhill(&south));
         let drainage = Drainage::by_hand(
@@ -229,11 +266,11 @@ mod tests {
         let river_sides = [sides(north_river), sides(lone), sides(south_river)].concat();
         let tree = Tree::of(&map, &drainage.water, river_sides.clone());
         let head_of = |c: Corner| {
-            let heads = heads(&map, &tree, &drainage);
+            let heads = heads(&tree, &drainage);
             heads[tree.corners.binary_search(&c).unwrap()]
         };
         assert_eq!(head_of(north[6]), 1, "the head stops at the lone river");
-        assert_eq!(head_of(south[2]), 7, "the lake's side counts none");
+        assert_eq!(head_of(south[2]), 8);
         assert_eq!(head_of(north[3]), 0, "no head below a source");
         let stats = crate::networks::RiverStats::of(&map, river_sides, &drainage);
         let mut basins = stats.hack_basins.clone();
@@ -249,7 +286,7 @@ mod tests {
                 HackBasin {
                     area: 80,
                     channel: 2,
-                    to_divide: 9
+                    to_divide: 10
                 },
             ]
         );
@@ -262,7 +299,38 @@ mod tests {
             "{:?}",
             stats.hack_channel
         );
-        assert!(close(stats.hack, h(7.0, 9.0)), "{:?}", stats.hack);
+        assert!(close(stats.hack, h(7.0, 10.0)), "{:?}", stats.hack);
+    }
+
+    #[test]
+    fn a_river_through_a_lake_is_measured_across_it() {
+        // A lake of two rows of five cells below row 14's line; a river runs along the
+        // line from the west border to the lake's west shore, and another from further
+        // east along the line into the lake's east shore. The channels alone skip the
+        // lake; the water's way runs along its shore line between them, one side a step.
+        let lake: Vec<(i32, i32)> = (10..15).flat_map(|col| [(col, 15), (col, 16)]).collect();
+        let (map, water) = flat_map(&lake);
+        let line = along_row(&map, 14, 40);
+        let touches = |c: &Corner| {
+            c.hexes()
+                .iter()
+                .any(|&h| map.shape().index_of(h).is_some_and(|i| water[i]))
+        };
+        let west = line.iter().position(touches).unwrap();
+        let east = line.iter().rposition(touches).unwrap();
+        assert!(east - west >= 10, "five cells of shore: {west}..{east}");
+        let river_sides = [sides(&line[..=west]), sides(&line[east..=east + 4])].concat();
+        let drainage = Drainage::by_hand(&map, water, &[], &[(line[0], 50)]);
+        let stats = crate::networks::RiverStats::of(&map, river_sides, &drainage);
+        let crossing = (east - west) as u32;
+        assert_eq!(
+            stats.hack_basins,
+            vec![HackBasin {
+                area: 50,
+                channel: west as u32 + 4,
+                to_divide: west as u32 + crossing + 4
+            }]
+        );
     }
 
     #[test]

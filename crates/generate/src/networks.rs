@@ -234,6 +234,34 @@ impl Tree {
         length
     }
 
+    /// The longest path of water above each corner, in sides, from `start` (per corner:
+    /// what lies above it besides the rivers, such as a source's unchannelled head). A
+    /// link across a lake is `crossing(from, to)` sides long (corner indices); the rivers
+    /// that run into a lake are measured across it to where it is left, not through the
+    /// corner the lake's links meet at.
+    pub fn longest_flow_path(&self, start: &[u32], crossing: impl Fn(u32, u32) -> u32) -> Vec<u32> {
+        let mut length = start.to_vec();
+        // At a corner linked across its lake to the corner below (the lake's links meet
+        // there): the longest path from the lake's other rivers, to that corner below.
+        let mut through_lake = vec![0u32; self.corners.len()];
+        for &c in self.order_from_outlets.iter().rev() {
+            let below_across = self.down[c as usize].filter(|_| self.across_lake[c as usize]);
+            for &u in &self.up[c as usize] {
+                let (c, u) = (c as usize, u as usize);
+                if !self.across_lake[u] {
+                    length[c] = length[c].max(length[u] + 1);
+                } else if let Some(below) = below_across {
+                    let path = length[u] + crossing(u as u32, below);
+                    through_lake[c] = through_lake[c].max(path);
+                } else {
+                    let path = length[u] + crossing(u as u32, c as u32);
+                    length[c] = length[c].max(path).max(through_lake[u]);
+                }
+            }
+        }
+        length
+    }
+
     /// The first corner of every stream (a corner with a side below it and no side of
     /// its own order above it), in corner order.
     fn stream_heads<'a>(&'a self, strahler: &'a [u8]) -> impl Iterator<Item = usize> + 'a {
