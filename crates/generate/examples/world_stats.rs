@@ -182,6 +182,8 @@ struct HackFits {
     basins_per_seed: Vec<f64>,
     /// Every basin of every seed.
     pooled: Vec<hexmap_generate::hack::HackBasin>,
+    /// The networks of order 3 or more on each seed (the basins Rb is taken from).
+    order3_per_seed: Vec<f64>,
 }
 
 impl HackFits {
@@ -191,6 +193,12 @@ impl HackFits {
         self.channel.extend(rivers.hack_channel.map(|h| h.exponent));
         self.basins_per_seed.push(rivers.hack_basins.len() as f64);
         self.pooled.extend_from_slice(&rivers.hack_basins);
+        let order3 = rivers
+            .networks
+            .iter()
+            .filter(|n| n.order >= hexmap_generate::networks::BASIN_MIN_ORDER)
+            .count();
+        self.order3_per_seed.push(order3 as f64);
     }
 }
 
@@ -202,7 +210,7 @@ fn print_hack(rows: &[(Preset, HackFits)]) {
         hexmap_generate::hack::HACK_MIN_AREA
     );
     println!(
-        "{:<12} {:>18} {:>9} {:>18} {:>9} {:>14} {:>14} {:>18}",
+        "{:<12} {:>18} {:>9} {:>18} {:>9} {:>14} {:>14} {:>18} {:>18}",
         "preset",
         "h to divide",
         "in range",
@@ -210,7 +218,8 @@ fn print_hack(rows: &[(Preset, HackFits)]) {
         "in range",
         "pooled divide",
         "pooled chan.",
-        "basins per seed"
+        "basins per seed",
+        "order≥3 networks"
     );
     let within = |v: &[f64]| v.iter().filter(|x| (0.5..=0.7).contains(*x)).count();
     let pooled = |fit: Option<HackFit>| {
@@ -220,7 +229,7 @@ fn print_hack(rows: &[(Preset, HackFits)]) {
     };
     for (preset, f) in rows {
         println!(
-            "{:<12} {:>18} {:>9} {:>18} {:>9} {:>14} {:>14} {:>18}",
+            "{:<12} {:>18} {:>9} {:>18} {:>9} {:>14} {:>14} {:>18} {:>18}",
             preset.name(),
             spread(&f.to_divide),
             within(&f.to_divide),
@@ -229,6 +238,7 @@ fn print_hack(rows: &[(Preset, HackFits)]) {
             pooled(HackFit::to_divide(&f.pooled)),
             pooled(HackFit::channel(&f.pooled)),
             spread(&f.basins_per_seed),
+            spread(&f.order3_per_seed),
         );
     }
 }

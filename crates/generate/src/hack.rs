@@ -334,6 +334,27 @@ mod tests {
     }
 
     #[test]
+    fn l_to_the_divide_is_never_shorter_than_the_channel_on_a_world_with_lakes() {
+        // A highland world whose lakes join several rivers each, some lakes' links
+        // following one another (seed 9, 70° N to 10° N as `world_stats` makes it): every
+        // basin's L to the divide holds its channel.
+        let shape = hexmap_map::MapShape::rectangle(KIND, 200, 150).unwrap();
+        let orientation = hexmap_hex::Orientation::Pointy;
+        let mut spec = crate::Spec::new(shape, orientation, crate::Preset::Highlands, 9);
+        spec.climate.north = 70.0;
+        spec.climate.south = 10.0;
+        let map = crate::generate(&spec).unwrap();
+        let stats = crate::stats::WorldStats::of(&map).rivers;
+        assert!(stats.hack_basins.len() > 100, "{}", stats.hack_basins.len());
+        let short: Vec<&HackBasin> = stats
+            .hack_basins
+            .iter()
+            .filter(|b| b.to_divide < b.channel)
+            .collect();
+        assert!(short.is_empty(), "{short:?}");
+    }
+
+    #[test]
     fn hacks_fit_is_the_slope_of_the_logarithms() {
         // L = 2 A^0.6 (rounded to whole sides on large areas, so close to 0.6).
         let exact: Vec<(f64, f64)> = [30.0f64, 60.0, 200.0, 1000.0]

@@ -236,30 +236,45 @@ impl Tree {
 
     /// The longest path of water above each corner, in sides, from `start` (per corner:
     /// what lies above it besides the rivers, such as a source's unchannelled head). A
-    /// link across a lake is `crossing(from, to)` sides long (corner indices); the rivers
-    /// that run into a lake are measured across it to where it is left, not through the
-    /// corner the lake's links meet at.
+    /// river that runs into a lake is carried across it to the corner where the lake's
+    /// links end (where the lake is left), `crossing(from, to)` sides (corner indices);
+    /// at a corner where a lake's links meet, the rivers running into the lake there are
+    /// measured across to it too.
     pub fn longest_flow_path(&self, start: &[u32], crossing: impl Fn(u32, u32) -> u32) -> Vec<u32> {
-        let mut length = start.to_vec();
-        // At a corner linked across its lake to the corner below (the lake's links meet
-        // there): the longest path from the lake's other rivers, to that corner below.
-        let mut through_lake = vec![0u32; self.corners.len()];
-        for &c in self.order_from_outlets.iter().rev() {
-            let below_across = self.down[c as usize].filter(|_| self.across_lake[c as usize]);
-            for &u in &self.up[c as usize] {
-                let (c, u) = (c as usize, u as usize);
-                if !self.across_lake[u] {
-                    length[c] = length[c].max(length[u] + 1);
-                } else if let Some(below) = below_across {
-                    let path = length[u] + crossing(u as u32, below);
-                    through_lake[c] = through_lake[c].max(path);
+        // Where the lake links below each corner end: links across one lake can follow
+        // one another (all on that lake), and the water leaves the lake at the last.
+        let mut lake_left_at: Vec<u32> = (0..self.corners.len() as u32).collect();
+        for &c in &self.order_from_outlets {
+            if let Some(d) = self.down[c as usize].filter(|_| self.across_lake[c as usize]) {
+                lake_left_at[c as usize] = if self.across_lake[d as usize] {
+                    lake_left_at[d as usize]
                 } else {
-                    let path = length[u] + crossing(u as u32, c as u32);
-                    length[c] = length[c].max(path).max(through_lake[u]);
-                }
+                    d
+                };
             }
         }
-        length
+        // The longest path arriving at each corner, carried on downstream: a lake's
+        // rivers are carried across it to where it is left.
+        let mut carried = start.to_vec();
+        // The longest path measured to each corner itself (where a lake's links meet,
+        // also those of the rivers that run into the lake there).
+        let mut at = vec![0u32; self.corners.len()];
+        for &c in self.order_from_outlets.iter().rev() {
+            let c = c as usize;
+            at[c] = at[c].max(carried[c]);
+            let Some(d) = self.down[c].map(|d| d as usize) else {
+                continue;
+            };
+            if self.across_lake[c] {
+                let left = lake_left_at[c] as usize;
+                let across = carried[c] + crossing(c as u32, left as u32);
+                carried[left] = carried[left].max(across);
+                at[d] = at[d].max(at[c] + crossing(c as u32, d as u32));
+            } else {
+                carried[d] = carried[d].max(carried[c] + 1);
+            }
+        }
+        at
     }
 
     /// The first corner of every stream (a corner with a side below it and no side of
