@@ -32,7 +32,7 @@ pub struct GenerateArgs {
     pub preset: Preset,
     /// Share of the cells below sea level, in percent, e.g. 40 or 40% (default: the
     /// preset's: island 55, continent 35, archipelago 70, highlands 15).
-    #[arg(long, value_parser = parse_percent)]
+    #[arg(long, value_parser = parse_percent, allow_hyphen_values = true)]
     pub sea: Option<u8>,
     /// The latitudes of the map's top and bottom edges, NORTH,SOUTH in degrees, e.g.
     /// 55N,40N or 55,40 (south of the equator: 10S or -10), or a named span: arctic,
@@ -41,7 +41,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "NORTH,SOUTH", value_parser = parse_latitudes, allow_hyphen_values = true)]
     pub latitudes: Option<(f32, f32)>,
     /// Degrees Celsius lost per kilometre of height (default 6.5, the Earth's mean).
-    #[arg(long, value_name = "C_PER_KM")]
+    #[arg(long, value_name = "C_PER_KM", value_parser = parse_lapse_rate, allow_hyphen_values = true)]
     pub lapse_rate: Option<f32>,
     /// Where the prevailing wind blows from: west, east, north or south (default west).
     /// Moisture comes from that side and the land behind high ground lies in its rain
@@ -89,6 +89,18 @@ fn parse_percent(s: &str) -> Result<u8, String> {
         .ok()
         .filter(|p| *p <= 100)
         .ok_or_else(|| format!("{s:?} is not a percentage from 0 to 100 (e.g. 40 or 40%)"))
+}
+
+/// Degrees Celsius per kilometre from 0 to 20, refused with the text as typed (a number too
+/// large for the field would otherwise be told back as "inf").
+fn parse_lapse_rate(s: &str) -> Result<f32, String> {
+    s.trim()
+        .parse::<f32>()
+        .ok()
+        .filter(|rate| (0.0..=20.0).contains(rate))
+        .ok_or_else(|| {
+            format!("{s:?} is not a lapse rate from 0 to 20 °C per km (the Earth's mean is 6.5)")
+        })
 }
 
 /// `NORTH,SOUTH` (the latitudes of the map's top and bottom edges) or a named span
@@ -173,6 +185,13 @@ pub fn generate(a: &GenerateArgs) -> Result<(), CliError> {
         ));
     }
     let summary = report.summary(&map);
+    if let Some(asked) = a.settlements.filter(|&n| summary.settlements < n as usize) {
+        warn(format!(
+            "{asked} settlements asked for, {} placed: the land has no more cells a settlement \
+             can stand on (water, mountains and snow take none)",
+            summary.settlements
+        ));
+    }
     if a.writing.json {
         print_json(&serde_json::json!({
             "file": path_text(out),

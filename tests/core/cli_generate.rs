@@ -131,6 +131,59 @@ fn options_turn_stages_off_and_count_settlements() {
 }
 
 #[test]
+fn more_settlements_than_the_land_holds_are_placed_as_far_as_it_goes_and_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("crowded.ron");
+    let args = [
+        "--shape",
+        "rect:30x20",
+        "--seed",
+        "3",
+        "--settlements",
+        "5000",
+    ];
+    let run = hexmap()
+        .arg("generate")
+        .arg(&out)
+        .args(args)
+        .assert()
+        .success();
+    let stderr = String::from_utf8(run.get_output().stderr.clone()).unwrap();
+    let (map, _) = io::load(&out).unwrap();
+    let placed = map
+        .icons()
+        .iter()
+        .flat_map(|(_, icons)| icons.iter())
+        .filter(|i| i.caption.is_some())
+        .count();
+    assert!(
+        placed > 3 && placed < 600,
+        "{placed} settlements on 600 cells"
+    );
+    assert!(
+        stderr.contains(&format!("5000 settlements asked for, {placed} placed")),
+        "{stderr}"
+    );
+    // As many as the land holds: no warning.
+    let fits = dir.path().join("fits.ron");
+    let asked = placed.to_string();
+    hexmap()
+        .arg("generate")
+        .arg(&fits)
+        .args([
+            "--shape",
+            "rect:30x20",
+            "--seed",
+            "3",
+            "--settlements",
+            &asked,
+        ])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("asked for").not());
+}
+
+#[test]
 fn an_existing_palette_is_painted_onto_by_name() {
     let dir = tempfile::tempdir().unwrap();
     let plain = dir.path().join("plain.ron");
@@ -209,6 +262,37 @@ fn bad_arguments_and_an_existing_file_are_refused_with_what_to_do() {
         .stderr(predicate::str::contains(
             "island, continent, archipelago or highlands",
         ));
+    // Out-of-range numbers are told back as typed, a minus sign included.
+    for (flag, value, says) in [
+        ("--sea", "-1", "\"-1\" is not a percentage from 0 to 100"),
+        (
+            "--lapse-rate",
+            "-5",
+            "\"-5\" is not a lapse rate from 0 to 20",
+        ),
+        (
+            "--lapse-rate",
+            "1e308",
+            "\"1e308\" is not a lapse rate from 0 to 20",
+        ),
+        ("--lapse-rate", "NaN", "\"NaN\" is not a lapse rate"),
+    ] {
+        hexmap()
+            .arg("generate")
+            .arg(&out)
+            .args([
+                "--shape",
+                "hexagon:4",
+                "--seed",
+                "1",
+                flag,
+                value,
+                "--force",
+            ])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says));
+    }
 }
 
 /// `new` and `generate` take the one `--name`/`--form` flag set: the same help lines, and
