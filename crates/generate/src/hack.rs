@@ -17,6 +17,7 @@ use super::corners::Corner;
 use super::drainage::{Drainage, NO_LAKE};
 use super::networks::Tree;
 use hexmap_map::HexMap;
+use std::collections::{BTreeMap, VecDeque};
 
 /// The smallest basin, in hexes, that takes part in the fit of Hack's exponent.
 pub const HACK_MIN_AREA: u32 = 30;
@@ -74,9 +75,16 @@ impl HackFit {
 /// the longest river above each corner (`tree.longest_above` from zeros).
 pub fn basins(map: &HexMap, tree: &Tree, drainage: &Drainage, channel: &[u32]) -> Vec<HackBasin> {
     let lakes = super::drainage::lake_ids(map, &drainage.water);
+    // The ways across each lake, from every corner on it to one where rivers leave or
+    // meet: one search per such corner, however many rivers run into the lake.
+    let ways = std::cell::RefCell::new(BTreeMap::<Corner, BTreeMap<Corner, u32>>::new());
     let crossing = |from: u32, to: u32| {
         let (from, to) = (tree.corners[from as usize], tree.corners[to as usize]);
-        across_lake(map, &lakes, from, to)
+        let mut ways = ways.borrow_mut();
+        let steps = ways
+            .entry(to)
+            .or_insert_with(|| ways_across_lake(map, &lakes, to));
+        steps.get(&from).copied().unwrap_or(0)
     };
     let to_divide = tree.longest_flow_path(&heads(tree, drainage), crossing);
     let area_at = |c: usize| {
@@ -125,10 +133,10 @@ pub fn heads(tree: &Tree, drainage: &Drainage) -> Vec<u32> {
         .collect()
 }
 
-/// The sides of the shortest way from corner `from` to corner `to` round the cells of
-/// the lake they touch (over corners of its cells): where a river's water crosses a lake.
-/// 0 if they touch no common lake.
-fn across_lake(map: &HexMap, lakes: &[u32], from: Corner, to: Corner) -> u32 {
+/// The sides of the shortest way to corner `to` from every corner of the lake it touches
+/// (over corners of the lake's cells): where a river's water crosses a lake. Empty when
+/// `to` touches no lake.
+fn ways_across_lake(map: &HexMap, lakes: &[u32], to: Corner) -> BTreeMap<Corner, u32> {
     let lake_of = |c: Corner| {
         c.hexes()
             .into_iter()
@@ -136,21 +144,18 @@ fn across_lake(map: &HexMap, lakes: &[u32], from: Corner, to: Corner) -> u32 {
             .map(|i| lakes[i])
             .find(|&id| id != NO_LAKE)
     };
-    let Some(lake) = lake_of(from).filter(|&id| lake_of(to) == Some(id)) else {
-        return 0;
+    let Some(lake) = lake_of(to) else {
+        return BTreeMap::new();
     };
     let on_lake = |c: Corner| {
         c.hexes()
             .into_iter()
             .any(|h| map.shape().index_of(h).is_some_and(|i| lakes[i] == lake))
     };
-    let mut steps = std::collections::BTreeMap::from([(from, 0u32)]);
-    let mut queue = std::collections::VecDeque::from([from]);
+    let mut steps = BTreeMap::from([(to, 0u32)]);
+    let mut queue = VecDeque::from([to]);
     while let Some(at) = queue.pop_front() {
         let d = steps[&at];
-        if at == to {
-            return d;
-        }
         for (n, _) in at.neighbours() {
             if on_lake(n) && !steps.contains_key(&n) {
                 steps.insert(n, d + 1);
@@ -158,7 +163,7 @@ fn across_lake(map: &HexMap, lakes: &[u32], from: Corner, to: Corner) -> u32 {
             }
         }
     }
-    0
+    steps
 }
 
 /// The least-squares slope of y on x, `None` with fewer than two points or when x does not
