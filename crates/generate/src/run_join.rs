@@ -266,24 +266,15 @@ async fn end_lesser(tree: &mut SideTree, long: Vec<Run>, pacer: &mut Pacer) {
 /// one before): each course loses the sides above where its channel now starts, and a
 /// course left with none is dropped. Pauses on `pacer`.
 pub(crate) async fn end_runs_left(map: &HexMap, courses: &mut Vec<Course>, pacer: &mut Pacer) {
-    let mut tree = SideTree {
-        corners: Vec::new(),
-        receiver: Vec::new(),
-        flow: Vec::new(),
-        downstream_first: Vec::new(),
-    };
+    let mut tree = SideTree::empty();
     let mut index: BTreeMap<Corner, u32> = BTreeMap::new();
-    let mut ids = |tree: &mut SideTree, c: Corner| {
-        *index.entry(c).or_insert_with(|| {
-            tree.corners.push(c);
-            tree.receiver.push(NONE);
-            tree.flow.push(0.0);
-            tree.corners.len() as u32 - 1
-        })
-    };
     let mut of_course: Vec<Vec<u32>> = Vec::with_capacity(courses.len());
     for course in courses.iter() {
-        let at: Vec<u32> = course.corners.iter().map(|&c| ids(&mut tree, c)).collect();
+        let at: Vec<u32> = course
+            .corners
+            .iter()
+            .map(|&c| tree.node(&mut index, c).0)
+            .collect();
         for (w, &flow) in at.windows(2).zip(&course.flow) {
             tree.receiver[w[0] as usize] = w[1];
             tree.flow[w[0] as usize] = flow;
@@ -486,12 +477,7 @@ mod tests {
 
     /// A side tree of `rivers` (corners upstream first, each with its flow).
     fn tree_of(rivers: &[(Vec<Corner>, f32)]) -> SideTree {
-        let mut tree = SideTree {
-            corners: Vec::new(),
-            receiver: Vec::new(),
-            flow: Vec::new(),
-            downstream_first: Vec::new(),
-        };
+        let mut tree = SideTree::empty();
         for (corners, flow) in rivers {
             let first = tree.corners.len() as u32;
             for w in corners.windows(2) {
