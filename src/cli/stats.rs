@@ -71,6 +71,7 @@ struct RiversAnswer {
     basin_bifurcation_ratio: Option<f64>,
     length_ratio: Option<f64>,
     hack_exponent: Option<f64>,
+    hack_exponent_channel: Option<f64>,
     hack_basins: usize,
     hack_min_area: u32,
     side_by_side_longest: usize,
@@ -118,6 +119,7 @@ impl RiversAnswer {
             basin_bifurcation_ratio: r.basin_bifurcation_ratio,
             length_ratio: r.length_ratio,
             hack_exponent: r.hack.map(|h| h.exponent),
+            hack_exponent_channel: r.hack_channel.map(|h| h.exponent),
             hack_basins: r.hack.map_or(0, |h| h.basins),
             hack_min_area: HACK_MIN_AREA,
             side_by_side_longest: r.side_by_side.longest,
@@ -239,11 +241,12 @@ fn text(a: &StatsAnswer) -> String {
     }
     let num = |x: Option<f64>| x.map_or_else(|| "n/a".to_owned(), |x| format!("{x:.2}"));
     out += &format!(
-        "  bifurcation ratio {} (basins of order 3+: {}), length ratio {}, Hack's exponent {} ({} basins of {}+ hexes)\n",
+        "  bifurcation ratio {} (basins of order 3+: {}), length ratio {}, Hack's exponent {} (channels alone: {}; {} basins of {}+ hexes)\n",
         num(r.bifurcation_ratio),
         num(r.basin_bifurcation_ratio),
         num(r.length_ratio),
         num(r.hack_exponent),
+        num(r.hack_exponent_channel),
         r.hack_basins,
         r.hack_min_area
     );

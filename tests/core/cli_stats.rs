@@ -83,6 +83,15 @@ fn stats_of_a_generated_world_agree_with_the_file() {
         text.contains(&format!("{} networks, {river_sides} sides", r["networks"])),
         "{text}"
     );
+    // Hack's exponent both ways: L to the divide and L along the laid channels alone.
+    let h = |key: &str| r[key].as_f64().unwrap_or_else(|| panic!("{key}: {r}"));
+    let (divide, channel) = (h("hack_exponent"), h("hack_exponent_channel"));
+    assert!(
+        text.contains(&format!(
+            "Hack's exponent {divide:.2} (channels alone: {channel:.2};"
+        )),
+        "{text}"
+    );
 }
 
 #[test]

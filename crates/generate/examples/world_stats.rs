@@ -12,8 +12,8 @@
 //! hexes. Its figures are recorded in docs/BENCHMARKS.md.
 //!
 //! `cargo run -p hexmap-generate --example world_stats [SEEDS] [WIDTHxHEIGHT] [WIND]`
-//! (defaults: 50 seeds, 200x150, west; WIND is west, east, north, south, or all for each
-//! in turn).
+//! (defaults: 50 seeds, 200x150, west; SEEDS is a count from seed 0, or a range such as
+//! `50..100` for a second set; WIND is west, east, north, south, or all for each in turn).
 
 use hexmap_generate::shadow::rain_shadow;
 use hexmap_generate::stats::WorldStats;
@@ -23,9 +23,8 @@ use hexmap_map::MapShape;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let seeds: u64 = args
-        .next()
-        .map_or(50, |s| s.parse().expect("SEEDS: a number"));
+    let seeds_arg = args.next().unwrap_or_else(|| "50".to_owned());
+    let seed_range = parse_seeds(&seeds_arg);
     let (width, height) = args.next().map_or((200, 150), |s| {
         let (w, h) = s.split_once('x').expect("WIDTHxHEIGHT");
         (w.parse().expect("width"), h.parse().expect("height"))
@@ -36,7 +35,7 @@ fn main() {
         for w in Wind::ALL {
             let size = format!("{width}x{height}");
             let status = std::process::Command::new(std::env::current_exe().expect("this program"))
-                .args([&seeds.to_string(), &size, w.name()])
+                .args([&seeds_arg, &size, w.name()])
                 .status()
                 .expect("runs");
             assert!(status.success(), "the {} wind's run failed", w.name());
@@ -48,7 +47,9 @@ fn main() {
         .map_or(Ok(Wind::West), |s| s.parse())
         .expect("WIND: west, east, north, south or all");
     println!(
-        "{seeds} seeds per preset, {width} x {height}, pointy hexes, {} wind",
+        "seeds {}–{} per preset, {width} x {height}, pointy hexes, {} wind",
+        seed_range.start,
+        seed_range.end - 1,
         wind.name()
     );
     println!(
@@ -69,7 +70,9 @@ fn main() {
         "side by side ≤3 (run)"
     );
     let mut biomes = Vec::new();
+    let mut hack_rows = Vec::new();
     for preset in Preset::ALL {
+        let mut hack_fits = HackFits::default();
         let mut shares = vec![Vec::new(); BIOMES.len()];
         let mut land = Vec::new();
         let mut order = Vec::new();
@@ -83,7 +86,7 @@ fn main() {
         let mut lee_ratio = Vec::new();
         let mut apart = 0;
         let mut longest_run = Vec::new();
-        for seed in 0..seeds {
+        for seed in seed_range.clone() {
             let shape = MapShape::rectangle(OffsetKind::OddR, width, height).expect("shape");
             let mut spec = Spec::new(shape, Orientation::Pointy, preset, seed);
             spec.climate.north = 70.0;
@@ -110,6 +113,7 @@ fn main() {
                 apart += 1;
             }
             hack.extend(s.rivers.hack.map(|h| h.exponent));
+            hack_fits.add(&s.rivers);
             if let Some(r) = rain_shadow(&map, wind).map(|s| s.ratio()) {
                 lee_ratio.push(r);
                 if r <= 0.75 {
@@ -148,7 +152,9 @@ fn main() {
             format!("{apart} ({})", spread(&longest_run)),
         );
         biomes.push((preset, shares));
+        hack_rows.push((preset, hack_fits));
     }
+    print_hack(&hack_rows);
     println!("\nshare of the land, median (lowest–highest)");
     print!("{:<12}", "preset");
     for b in BIOMES {
@@ -161,6 +167,88 @@ fn main() {
             print!(" {:>17}", spread(&share));
         }
         println!();
+    }
+}
+
+/// Hack's law over a preset's seeds: the fit of each seed and the fit of all their
+/// basins pooled, with L to the divide (Hack's measure) and along the channel alone.
+#[derive(Default)]
+struct HackFits {
+    /// Each seed's exponent, L to the divide.
+    to_divide: Vec<f64>,
+    /// Each seed's exponent, L the channel.
+    channel: Vec<f64>,
+    /// The basins fitted on each seed.
+    basins_per_seed: Vec<f64>,
+    /// Every basin of every seed.
+    pooled: Vec<hexmap_generate::hack::HackBasin>,
+    /// The networks of order 3 or more on each seed (the basins Rb is taken from).
+    order3_per_seed: Vec<f64>,
+}
+
+impl HackFits {
+    /// Take one seed's river networks.
+    fn add(&mut self, rivers: &hexmap_generate::networks::RiverStats) {
+        self.to_divide.extend(rivers.hack.map(|h| h.exponent));
+        self.channel.extend(rivers.hack_channel.map(|h| h.exponent));
+        self.basins_per_seed.push(rivers.hack_basins.len() as f64);
+        self.pooled.extend_from_slice(&rivers.hack_basins);
+        let order3 = rivers
+            .networks
+            .iter()
+            .filter(|n| n.order >= hexmap_generate::networks::BASIN_MIN_ORDER)
+            .count();
+        self.order3_per_seed.push(order3 as f64);
+    }
+}
+
+/// The table of Hack's exponent per preset.
+fn print_hack(rows: &[(Preset, HackFits)]) {
+    use hexmap_generate::hack::HackFit;
+    println!(
+        "\nHack's exponent h (L ∝ A^h, basins of {}+ hexes): per seed, median (lowest–highest) and seeds in 0.5–0.7; pooled: one fit of every basin of every seed",
+        hexmap_generate::hack::HACK_MIN_AREA
+    );
+    println!(
+        "{:<12} {:>18} {:>9} {:>18} {:>9} {:>14} {:>14} {:>18} {:>18}",
+        "preset",
+        "h to divide",
+        "in range",
+        "h channel",
+        "in range",
+        "pooled divide",
+        "pooled chan.",
+        "basins per seed",
+        "order≥3 networks"
+    );
+    let within = |v: &[f64]| v.iter().filter(|x| (0.5..=0.7).contains(*x)).count();
+    let pooled = |fit: Option<HackFit>| {
+        fit.map_or("none".to_owned(), |f| {
+            format!("{:.3} ({})", f.exponent, f.basins)
+        })
+    };
+    for (preset, f) in rows {
+        println!(
+            "{:<12} {:>18} {:>9} {:>18} {:>9} {:>14} {:>14} {:>18} {:>18}",
+            preset.name(),
+            spread(&f.to_divide),
+            within(&f.to_divide),
+            spread(&f.channel),
+            within(&f.channel),
+            pooled(HackFit::to_divide(&f.pooled)),
+            pooled(HackFit::channel(&f.pooled)),
+            spread(&f.basins_per_seed),
+            spread(&f.order3_per_seed),
+        );
+    }
+}
+
+/// The seeds of a SEEDS argument: `N` for 0 to N − 1, `A..B` for A to B − 1.
+fn parse_seeds(arg: &str) -> std::ops::Range<u64> {
+    let number = |s: &str| s.trim().parse::<u64>().expect("SEEDS: a number or A..B");
+    match arg.split_once("..") {
+        Some((a, b)) => number(a)..number(b),
+        None => 0..number(arg),
     }
 }
 

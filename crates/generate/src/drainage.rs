@@ -154,6 +154,57 @@ impl Drainage {
     }
 }
 
+#[cfg(test)]
+impl Drainage {
+    /// A drainage made by hand: every corner of `map`'s cells, each of `links` draining
+    /// from its first corner to its second (every other corner a sink), `area` the flow
+    /// through the corners named (0 elsewhere), `water` per cell.
+    pub(crate) fn by_hand(
+        map: &HexMap,
+        water: Vec<bool>,
+        links: &[(Corner, Corner)],
+        area: &[(Corner, u32)],
+    ) -> Drainage {
+        let mut corners: Vec<Corner> = map
+            .shape()
+            .iter()
+            .flat_map(|h| (0..6).map(move |k| Corner::of(h, k)))
+            .collect();
+        corners.sort_unstable();
+        corners.dedup();
+        let find = |c: &Corner| corners.binary_search(c).expect("a corner of a cell");
+        let mut receiver = vec![None; corners.len()];
+        for (from, to) in links {
+            receiver[find(from)] = Some(find(to) as u32);
+        }
+        let mut flow = vec![0; corners.len()];
+        for (c, a) in area {
+            flow[find(c)] = *a;
+        }
+        // Upstream first: by how many links lie between each corner and its sink.
+        let depth = |mut c: usize| {
+            let mut d = 0;
+            while let Some(n) = receiver[c] {
+                c = n as usize;
+                d += 1;
+            }
+            d
+        };
+        let mut order: Vec<u32> = (0..corners.len() as u32).collect();
+        order.sort_by_key(|&c| Reverse(depth(c as usize)));
+        Drainage {
+            height: vec![0; corners.len()],
+            receiver,
+            area: flow,
+            lake: lake_cells(map, &water),
+            shed: vec![u32::MAX; water.len()],
+            water,
+            order,
+            corners,
+        }
+    }
+}
+
 /// Per cell (index order): true for `water` of a body that does not touch the map's
 /// border — a lake.
 pub fn lake_cells(map: &HexMap, water: &[bool]) -> Vec<bool> {

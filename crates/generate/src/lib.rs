@@ -31,6 +31,7 @@ pub mod elevation;
 pub mod estuary;
 pub mod flow;
 pub mod grid;
+pub mod hack;
 pub mod hexsides;
 mod labels_place;
 pub mod latitude_span;

@@ -24,7 +24,8 @@
 //! - **Hack's exponent** h fits L ∝ A^h by least squares on logarithms, over the basins
 //!   closed by every outlet and every confluence whose drained area A (flow accumulation,
 //!   [`Drainage`]) is at least [`HACK_MIN_AREA`] hexes; L is the longest river above that
-//!   corner, in sides.
+//!   corner up to the drainage divide, in sides, as Hack measured it ([`super::hack`]);
+//!   the fit with L the laid channel alone is kept beside it.
 
 use super::corners::Corner;
 use super::drainage::Drainage;
@@ -37,8 +38,7 @@ use std::collections::VecDeque;
 /// ([`RiverStats::basin_bifurcation_ratio`]): the first order with two ratios to give.
 pub const BASIN_MIN_ORDER: u8 = 3;
 
-/// The smallest basin, in hexes, that takes part in the fit of Hack's exponent.
-pub const HACK_MIN_AREA: u32 = 30;
+pub use super::hack::{HACK_MIN_AREA, HackBasin, HackFit};
 
 /// River sides joined at their corners and directed toward each network's outlet.
 #[derive(Clone, Debug)]
@@ -218,17 +218,63 @@ impl Tree {
         order
     }
 
-    /// The longest river above each corner, in sides (0 at a source).
-    pub fn longest_above(&self) -> Vec<u32> {
-        let mut length = vec![0u32; self.corners.len()];
+    /// The longest river above each corner, in sides, starting from `start` (per corner:
+    /// what lies above it besides the rivers, such as a source's unchannelled head; zeros
+    /// for the channels alone).
+    pub fn longest_above(&self, start: &[u32]) -> Vec<u32> {
+        let mut length = start.to_vec();
         for &c in self.order_from_outlets.iter().rev() {
-            length[c as usize] = self.up[c as usize]
+            let above = self.up[c as usize]
                 .iter()
                 .map(|&u| length[u as usize] + u32::from(!self.across_lake[u as usize]))
                 .max()
                 .unwrap_or(0);
+            length[c as usize] = length[c as usize].max(above);
         }
         length
+    }
+
+    /// The longest path of water above each corner, in sides, from `start` (per corner:
+    /// what lies above it besides the rivers, such as a source's unchannelled head). A
+    /// river that runs into a lake is carried across it to the corner where the lake's
+    /// links end (where the lake is left), `crossing(from, to)` sides (corner indices);
+    /// at a corner where a lake's links meet, the rivers running into the lake there are
+    /// measured across to it too.
+    pub fn longest_flow_path(&self, start: &[u32], crossing: impl Fn(u32, u32) -> u32) -> Vec<u32> {
+        // Where the lake links below each corner end: links across one lake can follow
+        // one another (all on that lake), and the water leaves the lake at the last.
+        let mut lake_left_at: Vec<u32> = (0..self.corners.len() as u32).collect();
+        for &c in &self.order_from_outlets {
+            if let Some(d) = self.down[c as usize].filter(|_| self.across_lake[c as usize]) {
+                lake_left_at[c as usize] = if self.across_lake[d as usize] {
+                    lake_left_at[d as usize]
+                } else {
+                    d
+                };
+            }
+        }
+        // The longest path arriving at each corner, carried on downstream: a lake's
+        // rivers are carried across it to where it is left.
+        let mut carried = start.to_vec();
+        // The longest path measured to each corner itself (where a lake's links meet,
+        // also those of the rivers that run into the lake there).
+        let mut at = vec![0u32; self.corners.len()];
+        for &c in self.order_from_outlets.iter().rev() {
+            let c = c as usize;
+            at[c] = at[c].max(carried[c]);
+            let Some(d) = self.down[c].map(|d| d as usize) else {
+                continue;
+            };
+            if self.across_lake[c] {
+                let left = lake_left_at[c] as usize;
+                let across = carried[c] + crossing(c as u32, left as u32);
+                carried[left] = carried[left].max(across);
+                at[d] = at[d].max(at[c] + crossing(c as u32, d as u32));
+            } else {
+                carried[d] = carried[d].max(carried[c] + 1);
+            }
+        }
+        at
     }
 
     /// The first corner of every stream (a corner with a side below it and no side of
@@ -313,15 +359,6 @@ pub struct OrderCount {
     pub mean_sides: f64,
 }
 
-/// Hack's exponent and the basins it was fitted on.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct HackFit {
-    /// h in L ∝ A^h.
-    pub exponent: f64,
-    /// Basins (outlets and confluences) of at least [`HACK_MIN_AREA`] hexes in the fit.
-    pub basins: usize,
-}
-
 /// A map's river networks in numbers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RiverStats {
@@ -338,8 +375,14 @@ pub struct RiverStats {
     pub basin_bifurcation_ratio: Option<f64>,
     /// The length ratio (`None` with fewer than two orders).
     pub length_ratio: Option<f64>,
-    /// Hack's exponent (`None` with fewer than two basins of distinct area to fit).
+    /// Hack's exponent, L measured to the drainage divide (`None` with fewer than two
+    /// basins of distinct area to fit).
     pub hack: Option<HackFit>,
+    /// Hack's exponent with L the laid channel alone, without the unchannelled heads.
+    pub hack_channel: Option<HackFit>,
+    /// The basins both fits are made on (outlets and confluences of at least
+    /// [`HACK_MIN_AREA`] hexes), for a fit pooled over many maps.
+    pub hack_basins: Vec<HackBasin>,
     /// How far rivers run side by side without joining.
     pub side_by_side: super::side_by_side::SideBySide,
 }
@@ -349,7 +392,7 @@ impl RiverStats {
     pub fn of(map: &HexMap, sides: impl IntoIterator<Item = Edge>, drainage: &Drainage) -> Self {
         let tree = Tree::of(map, &drainage.water, sides);
         let strahler = tree.strahler();
-        let longest = tree.longest_above();
+        let longest = tree.longest_above(&vec![0; tree.corners.len()]);
         let area_at = |c: usize| {
             drainage
                 .index_of(tree.corners[c])
@@ -403,15 +446,7 @@ impl RiverStats {
             }
         }
         let basin_bifurcation_ratio = weighted_bifurcation_ratio(&in_basins[1..]);
-        let basins: Vec<(f64, f64)> = (0..tree.corners.len())
-            .filter(|&c| tree.down[c].is_none() || tree.up[c].len() >= 2)
-            .filter(|&c| area_at(c) >= HACK_MIN_AREA && longest[c] > 0)
-            .map(|c| (f64::from(area_at(c)).ln(), f64::from(longest[c]).ln()))
-            .collect();
-        let hack = slope(&basins).map(|exponent| HackFit {
-            exponent,
-            basins: basins.len(),
-        });
+        let hack_basins = super::hack::basins(map, &tree, drainage, &longest);
         RiverStats {
             networks,
             orders,
@@ -419,7 +454,9 @@ impl RiverStats {
             bifurcation_ratio,
             basin_bifurcation_ratio,
             length_ratio,
-            hack,
+            hack: HackFit::to_divide(&hack_basins),
+            hack_channel: HackFit::channel(&hack_basins),
+            hack_basins,
             side_by_side: super::side_by_side::side_by_side(&tree),
         }
     }
@@ -448,17 +485,6 @@ pub fn weighted_bifurcation_ratio(n: &[usize]) -> Option<f64> {
         (sum + w[0] as f64 / w[1] as f64 * pair, weight + pair)
     });
     (weight > 0.0).then(|| sum / weight)
-}
-
-/// The least-squares slope of y on x, `None` when x does not vary.
-fn slope(points: &[(f64, f64)]) -> Option<f64> {
-    let n = points.len() as f64;
-    let (mx, my) = points
-        .iter()
-        .fold((0.0, 0.0), |(a, b), (x, y)| (a + x / n, b + y / n));
-    let sxx: f64 = points.iter().map(|(x, _)| (x - mx) * (x - mx)).sum();
-    let sxy: f64 = points.iter().map(|(x, y)| (x - mx) * (y - my)).sum();
-    (points.len() >= 2 && sxx > 1e-12).then(|| sxy / sxx)
 }
 
 #[cfg(test)]
@@ -632,16 +658,5 @@ mod tests {
                 Stream { order: 2, sides: 2 },
             ]
         );
-    }
-
-    #[test]
-    fn hacks_fit_is_the_slope_of_the_logarithms() {
-        // L = 2 A^0.6 exactly: the fit gives 0.6.
-        let points: Vec<(f64, f64)> = [30.0f64, 60.0, 200.0, 1000.0]
-            .iter()
-            .map(|a| (a.ln(), (2.0 * a.powf(0.6)).ln()))
-            .collect();
-        assert!((slope(&points).unwrap() - 0.6).abs() < 1e-9);
-        assert_eq!(slope(&points[..1]), None);
     }
 }

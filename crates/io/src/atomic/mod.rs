@@ -57,14 +57,17 @@ pub fn write_atomic(target: &Path, bytes: &[u8]) -> io::Result<()> {
     let existing = fs::metadata(&real).ok().filter(Metadata::is_file);
     let tmp = temp_path(&real)?;
     let result = (|| {
-        let mut f = create_temp(&tmp, existing.as_ref())?;
-        if let Some(meta) = &existing {
-            keep_owner_and_mode(&f, meta);
+        // The file is closed at the block's end, before the rename (Windows cannot rename
+        // an open file).
+        {
+            let mut f = create_temp(&tmp, existing.as_ref())?;
+            if let Some(meta) = &existing {
+                keep_owner_and_mode(&f, meta);
+            }
+            f.write_all(bytes)?;
+            f.flush()?;
+            f.sync_all()?;
         }
-        f.write_all(bytes)?;
-        f.flush()?;
-        f.sync_all()?;
-        drop(f);
         fs::rename(&tmp, &real)?;
         // Make the rename itself durable where the platform allows syncing a folder.
         #[cfg(unix)]

@@ -63,28 +63,30 @@ impl BrowserAutosaves {
         let answers = Arc::clone(&self.answers);
         wasm_bindgen_futures::spawn_local(async move {
             let started = JsFuture::from(js_start()).await;
-            let mut a = answers.lock().unwrap_or_else(|e| e.into_inner());
-            match started {
-                Ok(found) => {
-                    a.own = text(&found, "slot");
-                    let records = js_sys::Reflect::get(&found, &"left".into())
-                        .map(|v| js_sys::Array::from(&v))
-                        .map(|list| list.iter().filter_map(|r| kept_from(&r)).collect())
-                        .unwrap_or_else(|_| Vec::<Kept>::new());
-                    let mut left = records;
-                    left.sort_by(|a, b| b.written_ms.total_cmp(&a.written_ms));
-                    a.left = Some(left);
-                }
-                Err(e) => {
-                    a.left = Some(Vec::new());
-                    a.failure = Some(format!(
-                        "this browser gives the page no storage for autosaves ({}); save the \
-                         map (Ctrl+S downloads it)",
-                        js_message(&e)
-                    ));
+            // The answers are unlocked at the block's end, before the next wait.
+            {
+                let mut a = answers.lock().unwrap_or_else(|e| e.into_inner());
+                match started {
+                    Ok(found) => {
+                        a.own = text(&found, "slot");
+                        let records = js_sys::Reflect::get(&found, &"left".into())
+                            .map(|v| js_sys::Array::from(&v))
+                            .map(|list| list.iter().filter_map(|r| kept_from(&r)).collect())
+                            .unwrap_or_else(|_| Vec::<Kept>::new());
+                        let mut left = records;
+                        left.sort_by(|a, b| b.written_ms.total_cmp(&a.written_ms));
+                        a.left = Some(left);
+                    }
+                    Err(e) => {
+                        a.left = Some(Vec::new());
+                        a.failure = Some(format!(
+                            "this browser gives the page no storage for autosaves ({}); save the \
+                             map (Ctrl+S downloads it)",
+                            js_message(&e)
+                        ));
+                    }
                 }
             }
-            drop(a);
             refresh_usage(answers).await;
         });
     }
