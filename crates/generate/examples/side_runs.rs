@@ -9,8 +9,8 @@
 //! all).
 
 use hexmap_generate::networks::Tree;
+use hexmap_generate::rivers::RiverTypes;
 use hexmap_generate::side_by_side::{MAX_SIDE_BY_SIDE, runs};
-use hexmap_generate::stats::is_river_name;
 use hexmap_generate::{Preset, Spec, Wind, generate, is_water};
 use hexmap_hex::{OffsetKind, Orientation};
 use hexmap_map::MapShape;
@@ -39,18 +39,12 @@ fn main() {
                 spec.climate.north = 70.0;
                 spec.climate.south = 10.0;
                 spec.climate.wind = wind;
-                let map = generate(&spec).expect("generates");
+                let mut map = generate(&spec).expect("generates");
                 worlds += 1;
-                let kinds: Vec<_> = map
-                    .edge_palette()
-                    .types()
-                    .iter()
-                    .filter(|t| is_river_name(&t.name))
-                    .map(|t| t.id)
-                    .collect();
+                let kinds = RiverTypes::of(&mut map).expect("a generated map has rivers");
                 let sides = map
                     .edges()
-                    .filter(|(_, k)| kinds.contains(k))
+                    .filter(|&(_, k)| kinds.contains(k))
                     .map(|(e, _)| e);
                 let water: Vec<bool> = map.shape().iter().map(|h| is_water(&map, h)).collect();
                 let tree = Tree::of(&map, &water, sides);

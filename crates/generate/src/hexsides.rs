@@ -57,12 +57,7 @@ impl SideTree {
         (water, threshold): (&[bool], f32),
         pacer: &mut Pacer,
     ) -> SideTree {
-        let mut tree = SideTree {
-            corners: Vec::new(),
-            receiver: Vec::new(),
-            flow: Vec::new(),
-            downstream_first: Vec::new(),
-        };
+        let mut tree = SideTree::empty();
         let mut index: BTreeMap<Corner, u32> = BTreeMap::new();
         let mut exit: Vec<Option<usize>> = vec![None; grid.len()];
         let height = |c: Corner| super::rivers::corner_height(map, c);
@@ -118,8 +113,18 @@ impl SideTree {
         tree
     }
 
-    /// The index of corner `c`, added (ending nowhere) if new.
-    fn node(&mut self, index: &mut BTreeMap<Corner, u32>, c: Corner) -> (u32, bool) {
+    /// A tree of no rivers.
+    pub(crate) fn empty() -> SideTree {
+        SideTree {
+            corners: Vec::new(),
+            receiver: Vec::new(),
+            flow: Vec::new(),
+            downstream_first: Vec::new(),
+        }
+    }
+
+    /// The index of corner `c`, added (ending nowhere) if new; true when new.
+    pub(crate) fn node(&mut self, index: &mut BTreeMap<Corner, u32>, c: Corner) -> (u32, bool) {
         if let Some(&i) = index.get(&c) {
             return (i, false);
         }

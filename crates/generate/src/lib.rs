@@ -44,6 +44,7 @@ pub mod noise;
 pub mod region_labels;
 pub mod rivers;
 pub mod roads;
+mod run_end;
 mod run_join;
 pub mod settlements;
 pub mod shadow;

@@ -370,7 +370,7 @@ pub(crate) async fn rivers_in_steps(
     }
     let mut courses = courses_in_steps(map, inputs, pacer).await?;
     super::estuary::make_estuaries(map, &mut courses, pacer).await;
-    super::run_join::end_runs_left(map, &mut courses, pacer).await;
+    super::run_end::end_runs_left(map, &mut courses, pacer).await;
     for c in &courses {
         for (side, &flow) in c.sides().into_iter().zip(&c.flow) {
             map.set_edge(side, Some(types.for_flow(flow)))?;
