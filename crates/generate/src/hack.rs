@@ -1,8 +1,12 @@
 //! Hack's law, L ∝ A^h, measured on a map's rivers. Hack (1957, "Studies of longitudinal
 //! stream profiles in Virginia and Maryland", USGS Professional Paper 294-B) took L from a
 //! point on a stream **to the drainage divide at the head of the longest stream**: the
-//! channel and, above its head, the unchannelled hollow up to the divide. A, the area
-//! drained at the point, is the same either way (flow accumulation, [`Drainage`]).
+//! channel and, above its head, the unchannelled hollow up to the divide. A is the area
+//! drained at that point of the stream: the hexes whose rain reaches it, the water that
+//! meets a river running on down that river ([`gathered_by_rivers`]; the map's own
+//! drainage, [`Drainage`], is followed until then). The map's own drainage alone, which
+//! may carry a corner's water on across a river laid from the cells' flow, gives the
+//! area beside it ([`HackBasin::drainage_area`]).
 //!
 //! A river's channel on a map starts where its gathered rain first passes a threshold, so
 //! above every source lies a head that drains into it without a channel of its own. Here
@@ -26,8 +30,12 @@ pub const HACK_MIN_AREA: u32 = 30;
 /// its longest stream is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HackBasin {
-    /// The hexes drained at the point (flow accumulation).
+    /// A: the hexes whose rain reaches the point, water that meets a river running down
+    /// that river ([`gathered_by_rivers`]).
     pub area: u32,
+    /// The hexes the map's own drainage gathers at the point's corner, rivers or not (flow
+    /// accumulation, [`Drainage::area`]): kept beside A for comparison.
+    pub drainage_area: u32,
     /// The longest river above the point, in sides of laid channel.
     pub channel: u32,
     /// The longest river above the point with its unchannelled head, in sides: Hack's L,
@@ -59,19 +67,43 @@ impl HackFit {
         })
     }
 
-    /// The fit of `basins` with L to the divide (Hack's own measure).
+    /// The fit of `basins` with L to the divide (Hack's own measure), over those that
+    /// drain at least [`HACK_MIN_AREA`] hexes.
     pub fn to_divide(basins: &[HackBasin]) -> Option<HackFit> {
-        HackFit::of(basins.iter().map(|b| (b.area, b.to_divide)))
+        HackFit::of(
+            basins
+                .iter()
+                .filter(|b| b.area >= HACK_MIN_AREA)
+                .map(|b| (b.area, b.to_divide)),
+        )
     }
 
     /// The fit of `basins` with L the laid channel only.
     pub fn channel(basins: &[HackBasin]) -> Option<HackFit> {
-        HackFit::of(basins.iter().map(|b| (b.area, b.channel)))
+        HackFit::of(
+            basins
+                .iter()
+                .filter(|b| b.area >= HACK_MIN_AREA)
+                .map(|b| (b.area, b.channel)),
+        )
+    }
+
+    /// The fit of `basins` with L to the divide and A the map's own drainage's
+    /// ([`HackBasin::drainage_area`]), over those whose drainage gathers at least
+    /// [`HACK_MIN_AREA`] hexes: the measure before A followed the rivers, for comparison.
+    pub fn drainage_area(basins: &[HackBasin]) -> Option<HackFit> {
+        HackFit::of(
+            basins
+                .iter()
+                .filter(|b| b.drainage_area >= HACK_MIN_AREA)
+                .map(|b| (b.drainage_area, b.to_divide)),
+        )
     }
 }
 
 /// The basins of `tree` (its outlets and confluences) that drain at least
-/// [`HACK_MIN_AREA`] hexes and have a channel above them, in corner order; `channel` is
+/// [`HACK_MIN_AREA`] hexes by either area (A, or the map's own drainage's) and have a
+/// channel above them, in corner order; `channel` is
 /// the longest river above each corner (`tree.longest_above` from zeros).
 pub fn basins(map: &HexMap, tree: &Tree, drainage: &Drainage, channel: &[u32]) -> Vec<HackBasin> {
     let lakes = super::drainage::lake_ids(map, &drainage.water);
@@ -87,19 +119,65 @@ pub fn basins(map: &HexMap, tree: &Tree, drainage: &Drainage, channel: &[u32]) -
         steps.get(&from).copied().unwrap_or(0)
     };
     let to_divide = tree.longest_flow_path(&heads(tree, drainage), crossing);
-    let area_at = |c: usize| {
-        drainage
-            .index_of(tree.corners[c])
-            .map_or(0, |i| drainage.area[i])
-    };
+    let gathered = gathered_by_rivers(tree, drainage);
+    let at = |areas: &[u32], c: usize| drainage.index_of(tree.corners[c]).map_or(0, |i| areas[i]);
     (0..tree.corners.len())
         .filter(|&c| tree.down[c].is_none() || tree.up[c].len() >= 2)
-        .filter(|&c| area_at(c) >= HACK_MIN_AREA && channel[c] > 0)
+        .filter(|&c| {
+            let area = at(&gathered, c).max(at(&drainage.area, c));
+            area >= HACK_MIN_AREA && channel[c] > 0
+        })
         .map(|c| HackBasin {
-            area: area_at(c),
+            area: at(&gathered, c),
+            drainage_area: at(&drainage.area, c),
             channel: channel[c],
             to_divide: to_divide[c],
         })
+        .collect()
+}
+
+/// The land cells whose rain passes each corner of `drainage` when water follows the
+/// drainage's links until it meets a corner of `tree`, then runs down the rivers to their
+/// outlets (an outlet being a sink): the area a river drains at each of its corners. The
+/// map's own drainage, laid from the cells' heights alone, may lead a corner's water on
+/// across a river that the generator laid from the cells' flow; a river's basin is what
+/// reaches the river, so here water that meets one stays in it.
+pub fn gathered_by_rivers(tree: &Tree, drainage: &Drainage) -> Vec<u32> {
+    let n = drainage.corners.len();
+    // What each corner gathers itself: its area less what its upstream corners bring.
+    let mut own: Vec<i64> = drainage.area.iter().map(|&a| i64::from(a)).collect();
+    for i in 0..n {
+        if let Some(next) = drainage.next(i) {
+            own[next] -= i64::from(drainage.area[i]);
+        }
+    }
+    for a in &mut own {
+        *a = (*a).max(0);
+    }
+    let mut next: Vec<Option<usize>> = (0..n).map(|i| drainage.next(i)).collect();
+    for (c, corner) in tree.corners.iter().enumerate() {
+        if let Some(i) = drainage.index_of(*corner) {
+            next[i] = tree.down[c].and_then(|d| drainage.index_of(tree.corners[d as usize]));
+        }
+    }
+    let mut waiting = vec![0u32; n];
+    for to in next.iter().flatten() {
+        waiting[*to] += 1;
+    }
+    let mut ready: Vec<usize> = (0..n).filter(|&i| waiting[i] == 0).collect();
+    let mut gathered: Vec<i64> = own;
+    while let Some(i) = ready.pop() {
+        if let Some(to) = next[i] {
+            gathered[to] += gathered[i];
+            waiting[to] -= 1;
+            if waiting[to] == 0 {
+                ready.push(to);
+            }
+        }
+    }
+    gathered
+        .iter()
+        .map(|&a| u32::try_from(a).unwrap_or(u32::MAX))
         .collect()
 }
 
@@ -285,11 +363,13 @@ mod tests {
             vec![
                 HackBasin {
                     area: 40,
+                    drainage_area: 40,
                     channel: 6,
                     to_divide: 7
                 },
                 HackBasin {
                     area: 80,
+                    drainage_area: 80,
                     channel: 2,
                     to_divide: 10
                 },
@@ -332,6 +412,7 @@ mod tests {
             stats.hack_basins,
             vec![HackBasin {
                 area: 50,
+                drainage_area: 50,
                 channel: west as u32 + 4,
                 to_divide: west as u32 + crossing + 4
             }]
@@ -372,5 +453,47 @@ mod tests {
         assert_eq!(fit.basins, 3, "a length of 0 is left out");
         assert!((fit.exponent - 0.6).abs() < 0.01, "{fit:?}");
         assert_eq!(HackFit::of([(40, 3), (40, 5)]), None);
+    }
+
+    #[test]
+    fn water_that_meets_a_river_is_gathered_by_it_not_led_on_across() {
+        // One river along the row 14 line from its source at corner 10 to the west border.
+        // The map's own drainage takes the river's upper corners' water (20 hexes, from
+        // corner 10 down to corner 5) off north to the row 4 line and down that line to
+        // the border; only the lower corners (10 hexes) drain along the river. The river
+        // drains all 30; the row 4 line, no river, none of them.
+        let (map, water) = flat_map(&[]);
+        let south = along_row(&map, 14, 10);
+        let north = along_row(&map, 4, 4);
+        let mut links = downhill(&south[..=4]);
+        links.extend(downhill(&south[5..]));
+        links.push((south[5], north[3]));
+        links.extend(downhill(&north));
+        let mut areas: Vec<(Corner, u32)> = south[..=4].iter().map(|&c| (c, 10)).collect();
+        areas.extend(south[5..].iter().map(|&c| (c, 20)));
+        areas.extend(north[..=3].iter().map(|&c| (c, 20)));
+        let drainage = Drainage::by_hand(&map, water, &links, &areas);
+        let river_sides = sides(&south);
+        let tree = Tree::of(&map, &drainage.water, river_sides.clone());
+        let gathered = gathered_by_rivers(&tree, &drainage);
+        let of = |c: Corner| gathered[drainage.index_of(c).unwrap()];
+        assert_eq!(of(south[0]), 30);
+        assert_eq!(of(south[4]), 30);
+        assert_eq!(of(south[5]), 20);
+        assert_eq!(
+            of(north[0]),
+            0,
+            "the drainage's way across the river is not taken"
+        );
+        let stats = crate::networks::RiverStats::of(&map, river_sides, &drainage);
+        assert_eq!(
+            stats.hack_basins,
+            vec![HackBasin {
+                area: 30,
+                drainage_area: 10,
+                channel: 10,
+                to_divide: 10
+            }]
+        );
     }
 }

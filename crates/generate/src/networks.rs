@@ -380,8 +380,9 @@ pub struct RiverStats {
     pub hack: Option<HackFit>,
     /// Hack's exponent with L the laid channel alone, without the unchannelled heads.
     pub hack_channel: Option<HackFit>,
-    /// The basins both fits are made on (outlets and confluences of at least
-    /// [`HACK_MIN_AREA`] hexes), for a fit pooled over many maps.
+    /// The basins the fits are made on (outlets and confluences of at least
+    /// [`HACK_MIN_AREA`] hexes by either area; each fit keeps those its area admits), for
+    /// a fit pooled over many maps.
     pub hack_basins: Vec<HackBasin>,
     /// How far rivers run side by side without joining.
     pub side_by_side: super::side_by_side::SideBySide,
