@@ -45,6 +45,7 @@ struct ClimateAnswer {
     land_cells: usize,
     mean_temperature: Option<f64>,
     mean_moisture: Option<f64>,
+    cold_biome_share: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -183,6 +184,7 @@ pub fn stats(a: &StatsArgs) -> Result<(), CliError> {
                 land_cells: b.land_cells,
                 mean_temperature: b.mean_temperature,
                 mean_moisture: b.mean_moisture,
+                cold_biome_share: b.cold_biome_share,
             })
             .collect(),
     };
@@ -219,12 +221,13 @@ fn text(a: &StatsAnswer) -> String {
         };
         for b in &a.climate_bands {
             out += &format!(
-                "  rows {} to {}: {} land cells, {}, {} moisture\n",
+                "  rows {} to {}: {} land cells, {}, {} moisture, {} snow, tundra or taiga\n",
                 b.rows_from,
                 b.rows_below - 1,
                 b.land_cells,
                 num(b.mean_temperature, "°C"),
-                num(b.mean_moisture, "%")
+                num(b.mean_moisture, "%"),
+                num(b.cold_biome_share.map(|s| s * 100.0), "%")
             );
         }
     }

@@ -83,6 +83,38 @@ fn stats_of_a_generated_world_agree_with_the_file() {
         text.contains(&format!("{} networks, {river_sides} sides", r["networks"])),
         "{text}"
     );
+    // The climate by fifth of the rows: the cold biomes' share of each band's land, as
+    // the file's own cells say.
+    let bands = s["climate_bands"].as_array().expect("climate bands");
+    assert_eq!(bands.len(), 5);
+    let kind = map.properties().offset_kind;
+    for band in bands {
+        let rows = band["rows_from"].as_i64().unwrap()..band["rows_below"].as_i64().unwrap();
+        let (mut land, mut cold) = (0u64, 0u64);
+        for h in map.shape().iter() {
+            if is_water(&map, h) || !rows.contains(&i64::from(kind.from_hex(h).row)) {
+                continue;
+            }
+            land += 1;
+            let name = map
+                .terrain(h)
+                .and_then(|t| map.palette().get(t))
+                .map_or("", |t| t.name.as_str());
+            cold += u64::from(matches!(name, "Snow" | "Tundra" | "Taiga"));
+        }
+        assert_eq!(band["land_cells"], land);
+        let share = band["cold_biome_share"].as_f64().unwrap();
+        assert!((share - cold as f64 / land as f64).abs() < 1e-12, "{band}");
+    }
+    let top = bands[0]["cold_biome_share"].as_f64().unwrap();
+    assert!(
+        top > 0.0,
+        "a world from 60° N has cold land in its top band"
+    );
+    assert!(
+        text.contains(&format!("{:.1} % snow, tundra or taiga", top * 100.0)),
+        "{text}"
+    );
     // Hack's exponent both ways: L to the divide and L along the laid channels alone.
     let h = |key: &str| r[key].as_f64().unwrap_or_else(|| panic!("{key}: {r}"));
     let (divide, channel) = (h("hack_exponent"), h("hack_exponent_channel"));

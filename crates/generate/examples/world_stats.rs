@@ -5,7 +5,8 @@
 //! the goals real river networks hold (Rb 3–5, h 0.5–0.7) and have a river of order ≥ 4;
 //! and, on maps spanning 60° of latitude (70° N to 10° N), how many seeds have their
 //! coldest land in the fifth of the rows at the polar edge, with the median of that band's
-//! mean temperature; the median share of the land each biome takes; and how many seeds have the lee of their highest range at least 25 %
+//! mean temperature, and how many have the largest share of cold biomes (snow, tundra,
+//! taiga) there; the median share of the land each biome takes; and how many seeds have the lee of their highest range at least 25 %
 //! drier than its windward side, measured along the wind over the range's whole length
 //! ([`hexmap_generate::shadow`]). And how far rivers run side by side without joining:
 //! the median (range) of the longest run in hexes, and how many seeds have no run over 3
@@ -53,7 +54,7 @@ fn main() {
         wind.name()
     );
     println!(
-        "{:<12} {:>15} {:>11} {:>17} {:>17} {:>17} {:>17} {:>7} {:>7} {:>7} {:>9} {:>22} {:>15} {:>22}",
+        "{:<12} {:>15} {:>11} {:>17} {:>17} {:>17} {:>17} {:>7} {:>7} {:>7} {:>9} {:>12} {:>22} {:>15} {:>22}",
         "preset",
         "land",
         "max order",
@@ -65,6 +66,7 @@ fn main() {
         "h ok",
         "ord≥4",
         "cold top",
+        "cold biomes",
         "top band °C",
         "lee ≥25% drier",
         "side by side ≤3 (run)"
@@ -81,6 +83,7 @@ fn main() {
         let mut rl = Vec::new();
         let mut hack = Vec::new();
         let mut cold_top = 0;
+        let mut cold_biomes_top = 0;
         let mut top_temperature = Vec::new();
         let mut dry_lee = 0;
         let mut lee_ratio = Vec::new();
@@ -125,6 +128,17 @@ fn main() {
                 .iter()
                 .filter_map(|b| b.mean_temperature)
                 .collect();
+            let cold: Vec<f64> = s
+                .climate
+                .iter()
+                .filter_map(|b| b.cold_biome_share)
+                .collect();
+            if cold.len() == s.climate.len()
+                && cold.len() > 1
+                && cold[1..].iter().all(|&c| cold[0] > c)
+            {
+                cold_biomes_top += 1;
+            }
             if let Some(&top) = s.climate.first().and_then(|b| b.mean_temperature.as_ref()) {
                 top_temperature.push(top);
                 if bands.len() == s.climate.len() && bands[1..].iter().all(|&t| top < t) {
@@ -135,7 +149,7 @@ fn main() {
         let within =
             |v: &[f64], lo: f64, hi: f64| v.iter().filter(|x| (lo..=hi).contains(*x)).count();
         println!(
-            "{:<12} {:>15} {:>11} {:>17} {:>17} {:>17} {:>17} {:>7} {:>7} {:>7} {:>9} {:>22} {:>15} {:>22}",
+            "{:<12} {:>15} {:>11} {:>17} {:>17} {:>17} {:>17} {:>7} {:>7} {:>7} {:>9} {:>12} {:>22} {:>15} {:>22}",
             preset.name(),
             spread(&land),
             spread(&order),
@@ -147,6 +161,7 @@ fn main() {
             within(&hack, 0.5, 0.7),
             order.iter().filter(|&&o| o >= 4.0).count(),
             cold_top,
+            cold_biomes_top,
             spread(&top_temperature),
             format!("{dry_lee} ({})", spread(&lee_ratio)),
             format!("{apart} ({})", spread(&longest_run)),
@@ -178,6 +193,8 @@ struct HackFits {
     to_divide: Vec<f64>,
     /// Each seed's exponent, L the channel.
     channel: Vec<f64>,
+    /// Each seed's exponent, L to the divide, A the map's own drainage's.
+    drainage_area: Vec<f64>,
     /// The basins fitted on each seed.
     basins_per_seed: Vec<f64>,
     /// Every basin of every seed.
@@ -191,7 +208,11 @@ impl HackFits {
     fn add(&mut self, rivers: &hexmap_generate::networks::RiverStats) {
         self.to_divide.extend(rivers.hack.map(|h| h.exponent));
         self.channel.extend(rivers.hack_channel.map(|h| h.exponent));
-        self.basins_per_seed.push(rivers.hack_basins.len() as f64);
+        self.drainage_area.extend(
+            hexmap_generate::hack::HackFit::drainage_area(&rivers.hack_basins).map(|h| h.exponent),
+        );
+        self.basins_per_seed
+            .push(rivers.hack.map_or(0, |h| h.basins) as f64);
         self.pooled.extend_from_slice(&rivers.hack_basins);
         let order3 = rivers
             .networks
@@ -239,6 +260,13 @@ fn print_hack(rows: &[(Preset, HackFits)]) {
             pooled(HackFit::channel(&f.pooled)),
             spread(&f.basins_per_seed),
             spread(&f.order3_per_seed),
+        );
+        println!(
+            "{:<12} {:>18} {:>9} {:>33} (A the map's own drainage's, to the divide)",
+            "",
+            spread(&f.drainage_area),
+            within(&f.drainage_area),
+            pooled(HackFit::drainage_area(&f.pooled)),
         );
     }
 }

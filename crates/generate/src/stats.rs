@@ -43,7 +43,14 @@ pub struct ClimateBand {
     pub mean_temperature: Option<f64>,
     /// Their mean moisture, percent (`None` without land or a moisture layer).
     pub mean_moisture: Option<f64>,
+    /// The share of them, 0–1, in the cold biomes ([`COLD_BIOMES`]; `None` without land):
+    /// where the band of cold biomes lies, whatever the height of the land beside it.
+    pub cold_biome_share: Option<f64>,
 }
+
+/// The standard biome table's biomes of the cold: snow, tundra (below −2 °C) and taiga
+/// (−2 to 5 °C), matched by terrain name without regard to case.
+pub const COLD_BIOMES: [&str; 3] = ["Snow", "Tundra", "Taiga"];
 
 /// How many row bands [`WorldStats::climate`] cuts a map into.
 pub const CLIMATE_BANDS: i32 = 5;
@@ -164,6 +171,15 @@ fn climate_bands(map: &HexMap, water: &[bool]) -> Vec<ClimateBand> {
         vec![[0.0f64; 2]; CLIMATE_BANDS as usize],
     );
     let layers = ClimateKind::ALL.map(|k| map.climate_layer(k).map(|l| l.values()));
+    // Whether each raw terrain value (a terrain's id; 0: none) is a cold biome.
+    let mut cold_terrain = vec![false; usize::from(u16::MAX) + 1];
+    for t in map.palette().terrains() {
+        cold_terrain[usize::from(t.id.get())] = COLD_BIOMES
+            .iter()
+            .any(|c| t.name.trim().eq_ignore_ascii_case(c));
+    }
+    let raw = map.terrain_layer().raw();
+    let mut cold = vec![0usize; CLIMATE_BANDS as usize];
     for (i, h) in map.shape().iter().enumerate() {
         if water[i] {
             continue;
@@ -171,6 +187,9 @@ fn climate_bands(map: &HexMap, water: &[bool]) -> Vec<ClimateBand> {
         let row = kind.from_hex(h).row - bounds.min_row;
         let band = (row * CLIMATE_BANDS / rows.max(1)) as usize;
         count[band] += 1;
+        if cold_terrain[usize::from(raw[i])] {
+            cold[band] += 1;
+        }
         for (sum, layer) in sums[band].iter_mut().zip(&layers) {
             if let Some(values) = layer {
                 *sum += f64::from(values[i]);
@@ -188,6 +207,7 @@ fn climate_bands(map: &HexMap, water: &[bool]) -> Vec<ClimateBand> {
                 land_cells: n,
                 mean_temperature: mean(0),
                 mean_moisture: mean(1),
+                cold_biome_share: (n > 0).then(|| cold[b as usize] as f64 / n as f64),
             }
         })
         .collect()
@@ -262,6 +282,58 @@ mod tests {
         // A map without climate layers has no bands.
         let plain = hexmap_map::testing::hexagon_map(3, Orientation::Pointy);
         assert!(WorldStats::of(&plain).climate.is_empty());
+    }
+
+    #[test]
+    fn cold_biomes_are_counted_by_band_whatever_the_temperature_says() {
+        let shape = MapShape::rectangle(hexmap_hex::OffsetKind::OddR, 60, 40).unwrap();
+        let spec = crate::Spec::new(shape, Orientation::Pointy, crate::Preset::Continent, 3);
+        let mut map = crate::generate(&spec).unwrap();
+        let named = |map: &HexMap, name: &str| crate::biome::terrain_named(map.palette(), name);
+        let (grass, tundra, taiga) = (
+            named(&map, "Grassland").unwrap(),
+            named(&map, "Tundra").unwrap(),
+            named(&map, "Taiga").unwrap(),
+        );
+        // The polar band grassland, the next tundra, the middle one taiga on even columns.
+        let water = water_cells(&map);
+        let kind = map.properties().offset_kind;
+        let mut cold_in_middle = 0;
+        let mut land_in_middle = 0;
+        let hexes: Vec<hexmap_hex::Hex> = map.shape().iter().collect();
+        for (i, &h) in hexes.iter().enumerate() {
+            if water[i] {
+                continue;
+            }
+            let at = kind.from_hex(h);
+            let terrain = match at.row / 8 {
+                0 => grass,
+                1 => tundra,
+                2 => {
+                    land_in_middle += 1;
+                    if at.col % 2 == 0 {
+                        cold_in_middle += 1;
+                        taiga
+                    } else {
+                        grass
+                    }
+                }
+                _ => grass,
+            };
+            map.set_terrain_index(i, Some(terrain));
+        }
+        let shares: Vec<Option<f64>> = WorldStats::of(&map)
+            .climate
+            .iter()
+            .map(|b| b.cold_biome_share)
+            .collect();
+        let middle = f64::from(cold_in_middle) / f64::from(land_in_middle);
+        assert!(middle > 0.3 && middle < 0.7, "{middle}");
+        let want = [0.0, 1.0, middle, 0.0, 0.0];
+        for (band, (got, want)) in shares.iter().zip(want).enumerate() {
+            let got = got.expect("land in every band");
+            assert!((got - want).abs() < 1e-9, "band {band}: {got} not {want}");
+        }
     }
 
     #[test]
