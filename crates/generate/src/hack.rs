@@ -103,9 +103,15 @@ impl HackFit {
 
 /// The basins of `tree` (its outlets and confluences) that drain at least
 /// [`HACK_MIN_AREA`] hexes by either area (A, or the map's own drainage's) and have a
-/// channel above them, in corner order; `channel` is
-/// the longest river above each corner (`tree.longest_above` from zeros).
-pub fn basins(map: &HexMap, tree: &Tree, drainage: &Drainage, channel: &[u32]) -> Vec<HackBasin> {
+/// channel above them, in corner order; `gathered` is [`gathered_by_rivers`] of `tree`,
+/// `channel` the longest river above each corner (`tree.longest_above` from zeros).
+pub fn basins(
+    map: &HexMap,
+    tree: &Tree,
+    drainage: &Drainage,
+    gathered: &[u32],
+    channel: &[u32],
+) -> Vec<HackBasin> {
     let lakes = super::drainage::lake_ids(map, &drainage.water);
     // The ways across each lake, from every corner on it to one where rivers leave or
     // meet: one search per such corner, however many rivers run into the lake.
@@ -119,16 +125,15 @@ pub fn basins(map: &HexMap, tree: &Tree, drainage: &Drainage, channel: &[u32]) -
         steps.get(&from).copied().unwrap_or(0)
     };
     let to_divide = tree.longest_flow_path(&heads(tree, drainage), crossing);
-    let gathered = gathered_by_rivers(tree, drainage);
     let at = |areas: &[u32], c: usize| drainage.index_of(tree.corners[c]).map_or(0, |i| areas[i]);
     (0..tree.corners.len())
         .filter(|&c| tree.down[c].is_none() || tree.up[c].len() >= 2)
         .filter(|&c| {
-            let area = at(&gathered, c).max(at(&drainage.area, c));
+            let area = at(gathered, c).max(at(&drainage.area, c));
             area >= HACK_MIN_AREA && channel[c] > 0
         })
         .map(|c| HackBasin {
-            area: at(&gathered, c),
+            area: at(gathered, c),
             drainage_area: at(&drainage.area, c),
             channel: channel[c],
             to_divide: to_divide[c],
@@ -486,6 +491,11 @@ mod tests {
             "the drainage's way across the river is not taken"
         );
         let stats = crate::networks::RiverStats::of(&map, river_sides, &drainage);
+        assert_eq!(stats.networks.len(), 1);
+        assert_eq!(
+            stats.networks[0].area, 30,
+            "the network drains what its river does"
+        );
         assert_eq!(
             stats.hack_basins,
             vec![HackBasin {

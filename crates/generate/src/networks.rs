@@ -342,7 +342,8 @@ pub struct Network {
     pub order: u8,
     /// Its river sides.
     pub sides: usize,
-    /// The hexes it drains (flow accumulation at its outlet).
+    /// The hexes it drains: all whose rain reaches its rivers
+    /// ([`super::hack::gathered_by_rivers`] at its outlet).
     pub area: u32,
     /// Its longest river, in sides.
     pub main_length: u32,
@@ -394,10 +395,11 @@ impl RiverStats {
         let tree = Tree::of(map, &drainage.water, sides);
         let strahler = tree.strahler();
         let longest = tree.longest_above(&vec![0; tree.corners.len()]);
+        let gathered = super::hack::gathered_by_rivers(&tree, drainage);
         let area_at = |c: usize| {
             drainage
                 .index_of(tree.corners[c])
-                .map_or(0, |i| drainage.area[i])
+                .map_or(0, |i| gathered[i])
         };
         let roots = tree.roots();
         let mut size = vec![0usize; tree.corners.len()];
@@ -447,7 +449,7 @@ impl RiverStats {
             }
         }
         let basin_bifurcation_ratio = weighted_bifurcation_ratio(&in_basins[1..]);
-        let hack_basins = super::hack::basins(map, &tree, drainage, &longest);
+        let hack_basins = super::hack::basins(map, &tree, drainage, &gathered, &longest);
         RiverStats {
             networks,
             orders,
