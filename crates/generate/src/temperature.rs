@@ -3,9 +3,12 @@
 //! [`Climate::south`], evenly between) and its height (colder by [`Climate::lapse_rate`]
 //! per kilometre above sea level), with a little seeded noise so bands are not ruled lines.
 //!
-//! At sea level the tropics (within 15° of the equator) are 27 °C and it cools by 0.6 °C
-//! per degree of latitude beyond them: 0 °C at 60°, −18 °C at the poles, close to the
-//! Earth's mean yearly temperatures by latitude.
+//! At sea level the tropics (within 23.44° of the equator) are 27 °C and it cools by 1 °C
+//! for every 145 km of latitude beyond them (≈ 0.77 °C per degree): −1 °C at 60°, −9 °C at
+//! 70°, −24 °C at the poles. That is the Earth's fall of the mean yearly temperature with
+//! latitude once the height of the ground is taken out (the 1961–1990 climatology of land
+//! and sea surface air temperatures: New et al. 2002, CRU CL 2.0, with Reynolds et al.
+//! 2002 over the sea, as R. Rohde plotted it against latitude).
 
 use super::grid::Grid;
 use super::noise::ValueNoise;
@@ -109,9 +112,17 @@ impl std::str::FromStr for Wind {
     }
 }
 
+/// The latitude of the tropics, in degrees: within it the year's sunlight, and the mean
+/// yearly temperature at sea level, hardly change.
+pub const TROPIC: f64 = 23.44;
+
+/// How much colder it is at sea level per degree of latitude beyond the tropics, °C: 1 °C
+/// per 145 km, a degree of latitude being 111.2 km.
+pub const COOLING_PER_DEGREE: f64 = 111.2 / 145.0;
+
 /// Mean yearly temperature at sea level at `latitude` degrees, in °C.
 pub fn sea_level_temperature(latitude: f64) -> f64 {
-    27.0 - 0.6 * (latitude.abs() - 15.0).max(0.0)
+    27.0 - COOLING_PER_DEGREE * (latitude.abs() - TROPIC).max(0.0)
 }
 
 /// The latitude of each cell (index order), in degrees: the top row at `climate.north`,
@@ -171,9 +182,14 @@ mod tests {
     #[test]
     fn sea_level_follows_the_earths_bands() {
         assert_eq!(sea_level_temperature(0.0), 27.0);
-        assert_eq!(sea_level_temperature(-15.0), 27.0);
-        assert!(sea_level_temperature(60.0).abs() < 1e-9);
-        assert!((sea_level_temperature(-90.0) + 18.0).abs() < 1e-9);
+        assert_eq!(sea_level_temperature(-23.0), 27.0);
+        // 145 km (1.304° of latitude) beyond the tropic is one degree colder.
+        let step = 145.0 / 111.2;
+        assert!((sea_level_temperature(TROPIC + step) - 26.0).abs() < 1e-9);
+        assert!((sea_level_temperature(-(TROPIC + 10.0 * step)) - 17.0).abs() < 1e-9);
+        // The Earth's annual means at sea level: about −1 °C at 60°, −9 °C at 70°.
+        assert!((sea_level_temperature(60.0) + 1.0).abs() < 0.1);
+        assert!((sea_level_temperature(70.0) + 8.7).abs() < 0.1);
     }
 
     #[test]
@@ -198,9 +214,15 @@ mod tests {
         };
         let means: Vec<f64> = (0..30).map(row_mean).collect();
         assert!(means[0] < -2.0 && means[29] > 25.0, "{means:?}");
-        for w in means.windows(4).step_by(4) {
+        // Poleward of the tropic (the rows above 23.44° N: the top 23 of 30) each fourth
+        // row is colder than the one three below it; within the tropics it hardly changes.
+        for w in means[..23].windows(4).step_by(4) {
             assert!(w[0] < w[3], "{means:?}");
         }
+        let tropics = &means[24..];
+        let spread = tropics.iter().cloned().fold(f64::MIN, f64::max)
+            - tropics.iter().cloned().fold(f64::MAX, f64::min);
+        assert!(spread < 1.0, "{means:?}");
         // 2000 m up is 13 °C colder than the same cell at sea level (noise aside).
         let high = vec![2000i16; grid.len()];
         let th = temperature(&grid, &high, &climate, 5);
