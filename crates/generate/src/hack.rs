@@ -103,16 +103,16 @@ impl HackFit {
 
 /// The basins of `tree` (its outlets and confluences) that drain at least
 /// [`HACK_MIN_AREA`] hexes by either area (A, or the map's own drainage's) and have a
-/// channel above them, in corner order; `gathered` is [`gathered_by_rivers`] of `tree`,
-/// `channel` the longest river above each corner (`tree.longest_above` from zeros).
+/// channel above them, in corner order; `lakes` is the lake of each cell
+/// (`drainage::lake_ids` of the drainage's water), `gathered` [`gathered_by_rivers`] of
+/// `tree`, `channel` the longest river above each corner (`tree.longest_above` from zeros).
 pub fn basins(
     map: &HexMap,
     tree: &Tree,
-    drainage: &Drainage,
+    (drainage, lakes): (&Drainage, &[u32]),
     gathered: &[u32],
     channel: &[u32],
 ) -> Vec<HackBasin> {
-    let lakes = super::drainage::lake_ids(map, &drainage.water);
     // The ways across each lake, from every corner on it to one where rivers leave or
     // meet: one search per such corner, however many rivers run into the lake.
     let ways = std::cell::RefCell::new(BTreeMap::<Corner, BTreeMap<Corner, u32>>::new());
@@ -121,7 +121,7 @@ pub fn basins(
         let mut ways = ways.borrow_mut();
         let steps = ways
             .entry(to)
-            .or_insert_with(|| ways_across_lake(map, &lakes, to));
+            .or_insert_with(|| ways_across_lake(map, lakes, to));
         steps.get(&from).copied().unwrap_or(0)
     };
     let to_divide = tree.longest_flow_path(&heads(tree, drainage), crossing);

@@ -22,8 +22,9 @@
 //!   67). A lone coastal stream or a network of order 2 gives no ratio of a basin and is
 //!   not counted; the pooled ratio above counts it.
 //! - **Hack's exponent** h fits L ∝ A^h by least squares on logarithms, over the basins
-//!   closed by every outlet and every confluence whose drained area A (flow accumulation,
-//!   [`Drainage`]) is at least [`HACK_MIN_AREA`] hexes; L is the longest river above that
+//!   closed by every outlet and every confluence whose drained area A (the rain that
+//!   reaches the river there, [`super::hack::gathered_by_rivers`]) is at least
+//!   [`HACK_MIN_AREA`] hexes; L is the longest river above that
 //!   corner up to the drainage divide, in sides, as Hack measured it ([`super::hack`]);
 //!   the fit with L the laid channel alone is kept beside it.
 
@@ -392,7 +393,8 @@ pub struct RiverStats {
 impl RiverStats {
     /// The numbers of `sides` on `map`, with basin areas and water from `drainage`.
     pub fn of(map: &HexMap, sides: impl IntoIterator<Item = Edge>, drainage: &Drainage) -> Self {
-        let tree = Tree::of(map, &drainage.water, sides);
+        let lakes = super::drainage::lake_ids(map, &drainage.water);
+        let tree = Tree::of_with_lakes(map, &drainage.water, &lakes, sides);
         let strahler = tree.strahler();
         let longest = tree.longest_above(&vec![0; tree.corners.len()]);
         let gathered = super::hack::gathered_by_rivers(&tree, drainage);
@@ -449,7 +451,7 @@ impl RiverStats {
             }
         }
         let basin_bifurcation_ratio = weighted_bifurcation_ratio(&in_basins[1..]);
-        let hack_basins = super::hack::basins(map, &tree, drainage, &gathered, &longest);
+        let hack_basins = super::hack::basins(map, &tree, (drainage, &lakes), &gathered, &longest);
         RiverStats {
             networks,
             orders,
