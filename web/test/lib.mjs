@@ -106,9 +106,12 @@ export async function openSample(page, y) {
 }
 
 /** Click the button at `point` until the page shows its file chooser (a click lost by a
- *  busy page is clicked again, as a person does). */
-export async function chooserFromClick(page, point, dir) {
+ *  busy page is clicked again, as a person does). `reopen`, if given, is called before
+ *  each click after the first: it opens again what holds the button (a window whose menu
+ *  click the busy page lost is opened again, as a person does when it is not there). */
+export async function chooserFromClick(page, point, dir, reopen = null) {
   for (let attempt = 0; attempt < 3; attempt++) {
+    if (attempt > 0 && reopen) await reopen();
     const waiting = page.waitForEvent("filechooser", { timeout: 6000 }).catch(() => null);
     await page.mouse.click(...point);
     const chooser = await waiting;

@@ -131,7 +131,7 @@ try {
     await shot(page, "underlay-window.png");
     const underlayImage = join(outDir, "kestrel.png");
     execFileSync(hexmapBin, ["export", join(repo, "maps/island.ron"), "--to", "png", underlayImage, "--force"]);
-    const chooser = await lib.chooserFromClick(page, [772, 157], outDir);
+    const chooser = await lib.chooserFromClick(page, [772, 157], outDir, () => menu(page, MAP, [156, 108]));
     await chooser.setFiles(underlayImage);
     await page.waitForTimeout(1500);
     await shot(page, "underlay-chosen.png");
@@ -141,7 +141,10 @@ try {
     await page.mouse.click(122, 249);
     await page.waitForTimeout(600);
     await shot(page, "terrain-editor.png");
-    const tileChooser = await lib.chooserFromClick(page, ADD_IMAGE, outDir);
+    const tileChooser = await lib.chooserFromClick(page, ADD_IMAGE, outDir, async () => {
+      await page.mouse.click(122, 249);
+      await page.waitForTimeout(600);
+    });
     await tileChooser.setFiles(art.find((f) => f.endsWith(".png")));
     await page.waitForTimeout(1200);
     await shot(page, "tile-art-added.png");
