@@ -221,7 +221,7 @@ fn text(a: &StatsAnswer) -> String {
         };
         for b in &a.climate_bands {
             out += &format!(
-                "  rows {} to {}: {} land cells, {}, {} moisture, {} snow, tundra or taiga\n",
+                "  rows {} to {}: {} land cells, {}, {} moisture, {} snow, tundra, taiga or steppe\n",
                 b.rows_from,
                 b.rows_below - 1,
                 b.land_cells,

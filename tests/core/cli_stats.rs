@@ -100,7 +100,7 @@ fn stats_of_a_generated_world_agree_with_the_file() {
                 .terrain(h)
                 .and_then(|t| map.palette().get(t))
                 .map_or("", |t| t.name.as_str());
-            cold += u64::from(matches!(name, "Snow" | "Tundra" | "Taiga"));
+            cold += u64::from(matches!(name, "Snow" | "Tundra" | "Taiga" | "Steppe"));
         }
         assert_eq!(band["land_cells"], land);
         let share = band["cold_biome_share"].as_f64().unwrap();
@@ -112,7 +112,10 @@ fn stats_of_a_generated_world_agree_with_the_file() {
         "a world from 60° N has cold land in its top band"
     );
     assert!(
-        text.contains(&format!("{:.1} % snow, tundra or taiga", top * 100.0)),
+        text.contains(&format!(
+            "{:.1} % snow, tundra, taiga or steppe",
+            top * 100.0
+        )),
         "{text}"
     );
     // Hack's exponent both ways: L to the divide and L along the laid channels alone.

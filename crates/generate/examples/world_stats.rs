@@ -6,8 +6,10 @@
 //! and, on maps spanning 60° of latitude (70° N to 10° N), how many seeds have their
 //! coldest land in the fifth of the rows at the polar edge, with the median of that band's
 //! mean temperature, and how many have the largest share of cold biomes (snow, tundra,
-//! taiga) there; the median share of the land each biome takes; and how many seeds have the lee of their highest range at least 25 %
-//! drier than its windward side, measured along the wind over the range's whole length
+//! taiga and steppe, the standard table's biomes below 5 °C) there, the seeds missing
+//! either named with their bands' figures; the median share of the land each biome takes;
+//! and how many seeds have the lee of their highest range at least 25 % drier than its
+//! windward side, measured along the wind over the range's whole length
 //! ([`hexmap_generate::shadow`]). And how far rivers run side by side without joining:
 //! the median (range) of the longest run in hexes, and how many seeds have no run over 3
 //! hexes. Its figures are recorded in docs/BENCHMARKS.md.
@@ -84,6 +86,8 @@ fn main() {
         let mut hack = Vec::new();
         let mut cold_top = 0;
         let mut cold_biomes_top = 0;
+        // The seeds missing either climate goal, named below the table to be looked at.
+        let mut cold_misses = Vec::new();
         let mut top_temperature = Vec::new();
         let mut dry_lee = 0;
         let mut lee_ratio = Vec::new();
@@ -133,17 +137,26 @@ fn main() {
                 .iter()
                 .filter_map(|b| b.cold_biome_share)
                 .collect();
-            if cold.len() == s.climate.len()
+            let biomes_top = cold.len() == s.climate.len()
                 && cold.len() > 1
-                && cold[1..].iter().all(|&c| cold[0] > c)
-            {
+                && cold[1..].iter().all(|&c| cold[0] > c);
+            if biomes_top {
                 cold_biomes_top += 1;
             }
+            let mut temperature_top = false;
             if let Some(&top) = s.climate.first().and_then(|b| b.mean_temperature.as_ref()) {
                 top_temperature.push(top);
                 if bands.len() == s.climate.len() && bands[1..].iter().all(|&t| top < t) {
                     cold_top += 1;
+                    temperature_top = true;
                 }
+            }
+            if !(temperature_top && biomes_top) {
+                cold_misses.push(format!(
+                    "{seed} (°C {}; cold biomes {})",
+                    band_list(&s.climate, |b| b.mean_temperature, 1),
+                    band_list(&s.climate, |b| b.cold_biome_share, 2)
+                ));
             }
         }
         let within =
@@ -166,6 +179,12 @@ fn main() {
             format!("{dry_lee} ({})", spread(&lee_ratio)),
             format!("{apart} ({})", spread(&longest_run)),
         );
+        for miss in &cold_misses {
+            println!(
+                "    {}: the polar band is not the coldest on seed {miss}",
+                preset.name()
+            );
+        }
         biomes.push((preset, shares));
         hack_rows.push((preset, hack_fits));
     }
@@ -183,6 +202,20 @@ fn main() {
         }
         println!();
     }
+}
+
+/// Each latitude band's figure `of`, polar band first, to `decimals` places ("–" where
+/// the band has no land).
+fn band_list(
+    bands: &[hexmap_generate::stats::ClimateBand],
+    of: impl Fn(&hexmap_generate::stats::ClimateBand) -> Option<f64>,
+    decimals: usize,
+) -> String {
+    bands
+        .iter()
+        .map(|b| of(b).map_or("–".to_owned(), |v| format!("{v:.decimals$}")))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Hack's law over a preset's seeds: the fit of each seed and the fit of all their

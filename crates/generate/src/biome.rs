@@ -85,8 +85,8 @@ pub struct BiomeTable {
 }
 
 impl BiomeTable {
-    /// The standard table: depth bands of water, then beach, snow, mountains and hills
-    /// by height; then the land by temperature and moisture: tundra in the cold, taiga
+    /// The standard table: depth bands of water, then beach (on temperate and warm
+    /// shores), snow, mountains and hills by height; then the land by temperature and moisture: tundra in the cold, taiga
     /// and steppe in the cool, desert, grassland, forest and swamp in the temperate
     /// band, desert, savanna, forest, rainforest and swamp in the hot.
     pub fn standard() -> Self {
@@ -99,7 +99,7 @@ impl BiomeTable {
                 rule(lo, -1500, any.0, any.1, "Ocean"),
                 rule(lo, -200, any.0, any.1, "Sea"),
                 rule(lo, 0, any.0, any.1, "Shallows"),
-                rule(0, 25, any.0, any.1, "Beach").between_temperatures(cold, hi),
+                rule(0, 25, any.0, any.1, "Beach").between_temperatures(cool, hi),
                 rule(2800, hi, any.0, any.1, "Snow"),
                 rule(0, hi, any.0, any.1, "Snow").between_temperatures(lo, -10),
                 rule(1900, hi, any.0, any.1, "Mountains"),
@@ -313,6 +313,12 @@ mod tests {
             assert_eq!(t.terrain_for(500, m, c), Some(name), "{c} °C, {m}");
         }
         assert_eq!(t.terrain_for(100, 0.9, 25), Some("Swamp"));
+        // A shore is a beach where it is temperate or warm; a boreal or polar shore is
+        // the land's own cold biome.
+        assert_eq!(t.terrain_for(10, 0.5, 5), Some("Beach"));
+        assert_eq!(t.terrain_for(10, 0.5, 4), Some("Taiga"));
+        assert_eq!(t.terrain_for(10, 0.2, 0), Some("Steppe"));
+        assert_eq!(t.terrain_for(10, 0.5, -3), Some("Tundra"));
     }
 
     #[test]

@@ -48,9 +48,10 @@ pub struct ClimateBand {
     pub cold_biome_share: Option<f64>,
 }
 
-/// The standard biome table's biomes of the cold: snow, tundra (below −2 °C) and taiga
-/// (−2 to 5 °C), matched by terrain name without regard to case.
-pub const COLD_BIOMES: [&str; 3] = ["Snow", "Tundra", "Taiga"];
+/// The standard biome table's biomes of the cold, those it gives only to land below 5 °C
+/// a year (snow also to the highest ground): snow, tundra (below −2 °C), and taiga and
+/// steppe (−2 to 5 °C, wet and dry). Matched by terrain name without regard to case.
+pub const COLD_BIOMES: [&str; 4] = ["Snow", "Tundra", "Taiga", "Steppe"];
 
 /// How many row bands [`WorldStats::climate`] cuts a map into.
 pub const CLIMATE_BANDS: i32 = 5;
@@ -290,12 +291,14 @@ mod tests {
         let spec = crate::Spec::new(shape, Orientation::Pointy, crate::Preset::Continent, 3);
         let mut map = crate::generate(&spec).unwrap();
         let named = |map: &HexMap, name: &str| crate::biome::terrain_named(map.palette(), name);
-        let (grass, tundra, taiga) = (
+        let (grass, tundra, taiga, steppe) = (
             named(&map, "Grassland").unwrap(),
             named(&map, "Tundra").unwrap(),
             named(&map, "Taiga").unwrap(),
+            named(&map, "Steppe").unwrap(),
         );
-        // The polar band grassland, the next tundra, the middle one taiga on even columns.
+        // The polar band grassland, the next tundra, the middle one taiga and steppe on
+        // even columns.
         let water = water_cells(&map);
         let kind = map.properties().offset_kind;
         let mut cold_in_middle = 0;
@@ -313,7 +316,7 @@ mod tests {
                     land_in_middle += 1;
                     if at.col % 2 == 0 {
                         cold_in_middle += 1;
-                        taiga
+                        if at.col % 4 == 0 { taiga } else { steppe }
                     } else {
                         grass
                     }
