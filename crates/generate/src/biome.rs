@@ -86,9 +86,10 @@ pub struct BiomeTable {
 
 impl BiomeTable {
     /// The standard table: depth bands of water, then beach (on temperate and warm
-    /// shores), snow, mountains and hills by height; then the land by temperature and moisture: tundra in the cold, taiga
-    /// and steppe in the cool, desert, grassland, forest and swamp in the temperate
-    /// band, desert, savanna, forest, rainforest and swamp in the hot.
+    /// shores), snow, mountains and hills by height; then the land by temperature and
+    /// moisture: tundra in the cold, taiga and steppe in the cool, desert, grassland,
+    /// forest and swamp in the temperate band, desert, savanna, forest, rainforest and
+    /// swamp in the hot.
     pub fn standard() -> Self {
         let rule = BiomeRule::new;
         let any = (0.0, ANY_MOISTURE);
