@@ -207,3 +207,114 @@ fn save_and_load_go_through_the_file_dialogs_and_a_bad_table_names_its_problem()
     assert!(h.query_by_label_contains("Cannot generate").is_none());
     assert_eq!(boxes_showing(&h, "Grassland"), 2, "{:?}", shown_labels(&h));
 }
+
+/// The `row`-th (0-based) box of the grid's column headed `column`.
+fn bound_box<'h>(
+    h: &'h Harness<'static, EditorApp>,
+    column: &'h str,
+    row: usize,
+) -> egui_kittest::Node<'h> {
+    h.query_all_by_label(column)
+        .filter(|n| n.accesskit_node().role() == Role::SpinButton)
+        .nth(row)
+        .unwrap_or_else(|| panic!("no row {row} under {column}: {:?}", shown_labels(h)))
+}
+
+/// The row (0-based) whose terrain box shows `name`.
+fn row_of(h: &Harness<'static, EditorApp>, name: &str) -> usize {
+    h.query_all_by_role(Role::ComboBox)
+        .filter(|n| {
+            n.accesskit_node()
+                .label()
+                .is_some_and(|l| l.parse::<usize>().is_ok())
+        })
+        .position(|n| n.accesskit_node().value().as_deref() == Some(name))
+        .unwrap_or_else(|| panic!("no row shows {name}"))
+}
+
+#[test]
+fn a_row_s_temperature_bounds_are_shown_and_typed_and_the_world_follows_them() {
+    let mut h = harness(FakeDialogs::default());
+    open_biomes(&mut h);
+    let shown = |h: &Harness<'static, EditorApp>, column: &str, row: usize| {
+        bound_box(h, column, row)
+            .accesskit_node()
+            .value()
+            .unwrap_or_default()
+    };
+    // The standard table's bounds as its rows have them: tundra below −2 °C, beaches from
+    // 5 °C, grassland at any temperature.
+    let (tundra, beach, grass) = (
+        row_of(&h, "Tundra"),
+        row_of(&h, "Beach"),
+        row_of(&h, "Grassland"),
+    );
+    assert_eq!(shown(&h, "Temperature\nbelow", tundra), "-2");
+    assert_eq!(shown(&h, "Temperature\nfrom", tundra), "any");
+    assert_eq!(shown(&h, "Temperature\nfrom", beach), "5");
+    assert_eq!(shown(&h, "Temperature\nfrom", grass), "any");
+    assert_eq!(shown(&h, "Temperature\nbelow", grass), "any");
+    let standard = apply(&mut h);
+
+    // Tundra up to 40 °C, typed as a person types it: every land cell the rows after
+    // tundra took is tundra now; the water, beaches, hills, mountains and snow before it
+    // stay.
+    bound_box(&h, "Temperature\nbelow", tundra).scroll_to_me();
+    settle(&mut h);
+    bound_box(&h, "Temperature\nbelow", tundra).click();
+    settle(&mut h);
+    for c in "40".chars() {
+        h.event(eframe::egui::Event::Text(c.to_string()));
+    }
+    h.key_press(eframe::egui::Key::Enter);
+    settle(&mut h);
+    assert_eq!(shown(&h, "Temperature\nbelow", tundra), "40");
+    let kept = h.state().view().prefs().generate_biomes.clone();
+    let kept = biomes_from_str(&kept.expect("the edited table is kept")).unwrap();
+    assert_eq!(kept.rules[tundra].below_temperature, 40);
+    let edited = apply(&mut h);
+
+    let after_tundra = [
+        "Taiga",
+        "Steppe",
+        "Desert",
+        "Swamp",
+        "Rainforest",
+        "Savanna",
+        "Forest",
+        "Grassland",
+    ];
+    let mut now_tundra = 0;
+    for c in standard.shape().iter() {
+        let (was, now) = (name_at(&standard, c), name_at(&edited, c));
+        if after_tundra.contains(&was.as_str()) {
+            assert_eq!(now, "Tundra", "{c:?} was {was}");
+            now_tundra += 1;
+        } else {
+            assert_eq!(now, was, "{c:?}");
+        }
+    }
+    assert!(now_tundra > 50, "{now_tundra} cells turned to tundra");
+}
+
+#[test]
+fn the_biome_grid_fits_a_1280_by_800_screen_with_every_row_s_buttons_on_it() {
+    let doc = OpenMap::new_map(&NewMapSpec::default()).expect("valid spec");
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1280.0, 800.0))
+        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
+    settle(&mut h);
+    open_biomes(&mut h);
+    // A window frame or two to settle where the wider window sits.
+    settle(&mut h);
+    let screen =
+        eframe::egui::Rect::from_min_size(eframe::egui::Pos2::ZERO, Vec2::new(1280.0, 800.0));
+    let removes: Vec<_> = h.get_all_by_label("Remove").map(|n| n.rect()).collect();
+    assert_eq!(removes.len(), BiomeTable::standard().rules.len());
+    // The rows the grid shows without scrolling down: their last button and their
+    // temperature boxes are inside the screen (not cut off at its right edge).
+    let first = removes[0];
+    assert!(screen.contains_rect(first), "{first:?}");
+    let temperature = bound_box(&h, "Temperature\nbelow", 0).rect();
+    assert!(screen.contains_rect(temperature), "{temperature:?}");
+}

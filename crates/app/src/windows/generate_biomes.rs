@@ -1,6 +1,6 @@
 //! The Generate window's "Biomes" section (docs/GENERATE.md): the biome table as
-//! a grid the user edits (terrain, elevation and moisture bounds per row; add, remove,
-//! move rows; back to the standard table), loaded from and saved to a biome file through
+//! a grid the user edits (terrain, elevation, moisture and temperature bounds per row;
+//! add, remove, move rows; back to the standard table), loaded from and saved to a biome file through
 //! the editor's storage and file dialogs (`io::biomes`, so the browser build reads the
 //! chosen file and downloads the saved one). The table is kept in the preferences
 //! (`Prefs::generate_biomes`, the biome file's text), so it outlives the window and a
@@ -52,6 +52,16 @@ pub(crate) fn from_prefs(text: Option<&str>) -> (BiomeTable, Option<String>) {
     }
 }
 
+/// The headings of the bounds' columns, which name their boxes.
+const COLUMNS: [&str; 6] = [
+    "Elevation\nfrom",
+    "Elevation\nbelow",
+    "Moisture\nfrom",
+    "Moisture\nbelow",
+    "Temperature\nfrom",
+    "Temperature\nbelow",
+];
+
 /// A change to the rows asked for by a row's buttons, applied after the grid is drawn.
 enum RowEdit {
     Up(usize),
@@ -70,37 +80,33 @@ pub(crate) fn section(
     let before = table.clone();
     ui.label(
         "Rows are tried in order: a cell gets the terrain of the first row whose ranges hold \
-         its elevation (m) and moisture (0 dry to 1 wet). \"any\" is no limit.",
+         its elevation (m), moisture (0 dry to 1 wet) and mean yearly temperature (°C). \
+         \"any\" is no limit.",
     );
     let mut row_edit = None;
     let rows = table.rules.len();
-    egui::ScrollArea::vertical()
-        .max_height(360.0)
-        .show(ui, |ui| {
-            egui::Grid::new("biome rows")
-                .striped(true)
-                .num_columns(7)
-                .show(ui, |ui| {
-                    ui.strong("#");
-                    ui.strong("Terrain");
-                    // The bounds' boxes are named by their column's heading.
-                    let columns = [
-                        "Elevation from",
-                        "Elevation below",
-                        "Moisture from",
-                        "Moisture below",
-                    ]
-                    .map(|heading| ui.strong(heading).id);
-                    ui.label("");
-                    ui.end_row();
-                    for (i, rule) in table.rules.iter_mut().enumerate() {
-                        if let Some(e) = row(ui, i, rows, rule, choices, columns) {
-                            row_edit = Some(e);
-                        }
-                        ui.end_row();
+    // Both ways: on a narrow screen the grid scrolls sideways rather than pushing the
+    // window past the screen's edge.
+    egui::ScrollArea::both().max_height(360.0).show(ui, |ui| {
+        egui::Grid::new("biome rows")
+            .striped(true)
+            .num_columns(9)
+            .show(ui, |ui| {
+                ui.strong("#");
+                ui.strong("Terrain");
+                // The bounds' boxes are named by their column's heading, on two lines
+                // so the columns are as narrow as their numbers.
+                let columns = COLUMNS.map(|heading| ui.strong(heading).id);
+                ui.label("");
+                ui.end_row();
+                for (i, rule) in table.rules.iter_mut().enumerate() {
+                    if let Some(e) = row(ui, i, rows, rule, choices, columns) {
+                        row_edit = Some(e);
                     }
-                });
-        });
+                    ui.end_row();
+                }
+            });
+    });
     match row_edit {
         Some(RowEdit::Up(i)) if i > 0 => table.rules.swap(i - 1, i),
         Some(RowEdit::Down(i)) if i + 1 < rows => table.rules.swap(i, i + 1),
@@ -157,7 +163,7 @@ fn row(
     rows: usize,
     rule: &mut BiomeRule,
     choices: &[String],
-    columns: [egui::Id; 4],
+    columns: [egui::Id; 6],
 ) -> Option<RowEdit> {
     let number = ui.label((i + 1).to_string());
     // Tall enough for every standard name (and a few of the map's) without scrolling.
@@ -170,14 +176,16 @@ fn row(
             }
         });
     let _ = combo.response.labelled_by(number.id);
-    elevation(ui, &mut rule.min_elevation, i16::MIN).labelled_by(columns[0]);
-    elevation(ui, &mut rule.below_elevation, i16::MAX).labelled_by(columns[1]);
+    whole_bound(ui, &mut rule.min_elevation, i16::MIN, 10.0).labelled_by(columns[0]);
+    whole_bound(ui, &mut rule.below_elevation, i16::MAX, 10.0).labelled_by(columns[1]);
     moisture(ui, &mut rule.min_moisture, 1.0).labelled_by(columns[2]);
     let below = moisture(ui, &mut rule.below_moisture, ANY_MOISTURE).labelled_by(columns[3]);
     if below.changed() && rule.below_moisture >= 1.0 {
         // Up to the top is no limit: "below 1" would leave out the wettest land and water.
         rule.below_moisture = ANY_MOISTURE;
     }
+    whole_bound(ui, &mut rule.min_temperature, i16::MIN, 0.2).labelled_by(columns[4]);
+    whole_bound(ui, &mut rule.below_temperature, i16::MAX, 0.2).labelled_by(columns[5]);
     let mut edit = None;
     ui.horizontal(|ui| {
         if ui.add_enabled(i > 0, egui::Button::new("Up")).clicked() {
@@ -199,11 +207,12 @@ fn row(
     edit
 }
 
-/// An elevation bound; `none` (the type's end) shows as "any".
-fn elevation(ui: &mut egui::Ui, value: &mut i16, none: i16) -> egui::Response {
+/// A whole-number bound (elevation in metres, temperature in °C), dragged `speed` a
+/// pixel; `none` (the type's end) shows as "any".
+fn whole_bound(ui: &mut egui::Ui, value: &mut i16, none: i16, speed: f64) -> egui::Response {
     ui.add(
         egui::DragValue::new(value)
-            .speed(10.0)
+            .speed(speed)
             .range(i16::MIN..=i16::MAX)
             .custom_formatter(move |n, _| {
                 if n.round() as i64 == i64::from(none) {

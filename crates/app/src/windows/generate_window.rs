@@ -29,7 +29,7 @@ const LIVE_PREVIEW_CELLS: u64 = 40_000;
 /// The widths of the window's two columns (the form and preview; the biome table), in
 /// points: together they fit a 1280-point-wide window.
 const LEFT_COLUMN: f32 = 430.0;
-const RIGHT_COLUMN: f32 = 720.0;
+const RIGHT_COLUMN: f32 = 760.0;
 
 /// The form: the parameters and the preview of the map they give.
 pub struct GenerateForm {
