@@ -16,9 +16,14 @@ use hexmap::map::HexMap;
 use std::path::PathBuf;
 
 fn harness(dialogs: FakeDialogs) -> Harness<'static, EditorApp> {
+    harness_of_size(dialogs, Vec2::new(1400.0, 1200.0))
+}
+
+/// The editor on a new map in a window of `size`.
+fn harness_of_size(dialogs: FakeDialogs, size: Vec2) -> Harness<'static, EditorApp> {
     let doc = OpenMap::new_map(&NewMapSpec::default()).expect("valid spec");
     let mut h = Harness::builder()
-        .with_size(Vec2::new(1400.0, 1200.0))
+        .with_size(size)
         .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(dialogs)));
     crate::harness::settle(&mut h);
     h
@@ -299,22 +304,21 @@ fn a_row_s_temperature_bounds_are_shown_and_typed_and_the_world_follows_them() {
 
 #[test]
 fn the_biome_grid_fits_a_1280_by_800_screen_with_every_row_s_buttons_on_it() {
-    let doc = OpenMap::new_map(&NewMapSpec::default()).expect("valid spec");
-    let mut h = Harness::builder()
-        .with_size(Vec2::new(1280.0, 800.0))
-        .build_eframe(move |_cc| EditorApp::with_doc(doc, Box::new(FakeDialogs::default())));
-    settle(&mut h);
+    let screen_size = Vec2::new(1280.0, 800.0);
+    let mut h = harness_of_size(FakeDialogs::default(), screen_size);
     open_biomes(&mut h);
     // A window frame or two to settle where the wider window sits.
     settle(&mut h);
-    let screen =
-        eframe::egui::Rect::from_min_size(eframe::egui::Pos2::ZERO, Vec2::new(1280.0, 800.0));
+    let screen = eframe::egui::Rect::from_min_size(eframe::egui::Pos2::ZERO, screen_size);
     let removes: Vec<_> = h.get_all_by_label("Remove").map(|n| n.rect()).collect();
     assert_eq!(removes.len(), BiomeTable::standard().rules.len());
-    // The rows the grid shows without scrolling down: their last button and their
-    // temperature boxes are inside the screen (not cut off at its right edge).
-    let first = removes[0];
-    assert!(screen.contains_rect(first), "{first:?}");
+    // Every row's last button lies within the screen's width (none cut off at its right
+    // edge); the first row, shown without scrolling down, and its temperature box are
+    // wholly on screen.
+    for r in &removes {
+        assert!(r.max.x <= screen.max.x, "{r:?}");
+    }
+    assert!(screen.contains_rect(removes[0]), "{:?}", removes[0]);
     let temperature = bound_box(&h, "Temperature\nbelow", 0).rect();
     assert!(screen.contains_rect(temperature), "{temperature:?}");
 }
