@@ -1,8 +1,8 @@
 //! The Generate window's "Biomes" section (docs/GENERATE.md): the biome table as
 //! a grid the user edits (terrain, elevation, moisture and temperature bounds per row;
-//! add, remove, move rows; back to the standard table), loaded from and saved to a biome file through
-//! the editor's storage and file dialogs (`io::biomes`, so the browser build reads the
-//! chosen file and downloads the saved one). The table is kept in the preferences
+//! add, remove, move rows; back to the standard table), loaded from and saved to a biome
+//! file through the editor's storage and file dialogs (`io::biomes`, so the browser build
+//! reads the chosen file and downloads the saved one). The table is kept in the preferences
 //! (`Prefs::generate_biomes`, the biome file's text), so it outlives the window and a
 //! restart. What a table must be is checked by `BiomeTable::validate` (one home, in map).
 
