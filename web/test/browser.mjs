@@ -98,7 +98,7 @@ const browser = await lib.launch();
 let failed = false;
 try {
   const context = await browser.newContext({ acceptDownloads: true, viewport: { width: W, height: H } });
-  const page = await context.newPage();
+  const page = lib.answerChoosers(await context.newPage());
   const logs = [];
   page.on("console", (m) => logs.push(m.text()));
   page.on("pageerror", (e) => logs.push("page error: " + e.message));

@@ -22,7 +22,7 @@ const shot = (page, name) => lib.shot(page, outDir, name);
 
 /** A new tab of `context` on the editor, ready, with "Leave site?" answered Leave. */
 async function newTab(context) {
-  const page = await context.newPage();
+  const page = lib.answerChoosers(await context.newPage());
   const asked = leaveWhenAsked(page);
   await page.goto(url);
   await lib.editorReady(page);

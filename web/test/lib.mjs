@@ -18,6 +18,16 @@ export function launch() {
   });
 }
 
+/** Have Playwright answer `page`'s file choosers for the page's whole life. Playwright
+ *  takes a page's file chooser over only while something listens for one, and turns that
+ *  on without waiting when a listener is added: a chooser the page opens in that gap is
+ *  shown to no one, and headless Chromium cancels it at once (the page gets `cancel`, the
+ *  test waits in vain). A listener kept from the page's start leaves no gap. */
+export function answerChoosers(page) {
+  page.on("filechooser", () => {});
+  return page;
+}
+
 /** Stop the run unless `ok`; say what held. */
 export function check(ok, what) {
   if (!ok) throw new Error("FAILED: " + what);
@@ -76,20 +86,23 @@ export function leaveWhenAsked(page) {
  *  an unfocused canvas, or a chooser the browser refused (the editor says so and forgets
  *  the question), is pressed again after a click on the menu bar's empty middle, which
  *  gives the canvas the keyboard and does nothing else. */
-export async function chooserFromCtrlO(page, dir) {
-  for (let attempt = 0; attempt < 4; attempt++) {
-    if (attempt > 0) {
-      await page.mouse.click(700, 12);
-      await page.waitForTimeout(300);
-    }
-    const waiting = page.waitForEvent("filechooser", { timeout: 8000 }).catch(() => null);
-    await page.keyboard.press("Control+o");
-    const chooser = await waiting;
-    if (chooser) return chooser;
-    console.log(`note: Ctrl+O showed no file chooser (attempt ${attempt + 1}); pressing it again`);
-    await shot(page, dir, `ctrl-o-missed-${attempt + 1}.png`);
-  }
-  throw new Error("Ctrl+O showed no file chooser in 4 attempts");
+export function chooserFromCtrlO(page, dir) {
+  return untilEvent(
+    page,
+    "filechooser",
+    async (attempt) => {
+      if (attempt > 0) {
+        await page.mouse.click(700, 12);
+        await page.waitForTimeout(300);
+      }
+      await page.keyboard.press("Control+o");
+    },
+    {
+      attempts: 4,
+      name: "the file chooser of Ctrl+O",
+      onMiss: (attempt) => shot(page, dir, `ctrl-o-missed-${attempt + 1}.png`),
+    },
+  );
 }
 
 /** File → Open sample → the bundled sample at `y` down the list (menu places as egui lays
@@ -105,21 +118,40 @@ export async function openSample(page, y) {
   await page.mouse.click(648, y);
 }
 
+/** Do `action` until `source` (a page or a browser context) emits `event`, and give the
+ *  event's value: an action a busy page lost (a click, a key) is done again, as a person
+ *  does when nothing happened. `onMiss(attempt)` runs after each attempt that brought
+ *  nothing (a screenshot for the log); `name` says in the log what was waited for. */
+export async function untilEvent(source, event, action, { attempts = 3, timeout = 8000, name = event, onMiss = null } = {}) {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const waiting = source.waitForEvent(event, { timeout }).catch(() => null);
+    await action(attempt);
+    const got = await waiting;
+    if (got) return got;
+    console.log(`note: ${name} did not come (attempt ${attempt + 1})`);
+    if (onMiss) await onMiss(attempt);
+  }
+  throw new Error(`${name} did not come in ${attempts} attempts`);
+}
+
 /** Click the button at `point` until the page shows its file chooser (a click lost by a
  *  busy page is clicked again, as a person does). `reopen`, if given, is called before
  *  each click after the first: it opens again what holds the button (a window whose menu
  *  click the busy page lost is opened again, as a person does when it is not there). */
-export async function chooserFromClick(page, point, dir, reopen = null) {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    if (attempt > 0 && reopen) await reopen();
-    const waiting = page.waitForEvent("filechooser", { timeout: 6000 }).catch(() => null);
-    await page.mouse.click(...point);
-    const chooser = await waiting;
-    if (chooser) return chooser;
-    console.log(`note: the click at ${point} showed no file chooser (attempt ${attempt + 1})`);
-    await shot(page, dir, `click-missed-${attempt + 1}.png`);
-  }
-  throw new Error(`the click at ${point} showed no file chooser in 3 attempts`);
+export function chooserFromClick(page, point, dir, reopen = null) {
+  return untilEvent(
+    page,
+    "filechooser",
+    async (attempt) => {
+      if (attempt > 0 && reopen) await reopen();
+      await page.mouse.click(...point);
+    },
+    {
+      timeout: 6000,
+      name: `the file chooser of the click at ${point}`,
+      onMiss: (attempt) => shot(page, dir, `click-missed-${attempt + 1}.png`),
+    },
+  );
 }
 
 /** Open `file` through the page's file chooser (Ctrl+O) and wait for the title to name

@@ -33,7 +33,7 @@ const consoleLines = [];
 
 /** A new page of `context` on the editor (or on `path`), ready. */
 async function open(context, path = "") {
-  const page = await context.newPage();
+  const page = lib.answerChoosers(await context.newPage());
   watch(page);
   leaveWhenAsked(page);
   await page.goto(url + path);
@@ -185,9 +185,10 @@ try {
     await page.waitForTimeout(800);
     const without = await shot(page, "images-not-now.png");
     check(lib.differing(asked, without, [240, 80, 1040, 740]) > 0.05, "Escape (Not now) closed the question");
-    const chooser = page.waitForEvent("filechooser", { timeout: 10000 });
-    await menu(page, MAP, [165, 131]);
-    const images = await chooser;
+    const images = await lib.untilEvent(page, "filechooser", () => menu(page, MAP, [165, 131]), {
+      timeout: 10000,
+      name: "the chooser of Map → Map images…",
+    });
     check(images.isMultiple(), "Map → Map images… opened a chooser for several images");
     await images.setFiles(art);
     await page.mouse.move(W - 5, H / 2);
@@ -278,9 +279,10 @@ try {
     await lib.openSample(page, 154);
     await page.waitForFunction((n) => document.title.startsWith(n), crawl, { timeout: 20000 });
     await page.waitForTimeout(1000);
-    const popup = context.waitForEvent("page", { timeout: 15000 });
-    await menu(page, VIEW, [126, 117]);
-    const players = await popup;
+    const players = await lib.untilEvent(context, "page", () => menu(page, VIEW, [126, 117]), {
+      timeout: 15000,
+      name: "the window of View → Player window",
+    });
     watch(players);
     await players.waitForFunction((n) => document.title.startsWith(n), crawl, { timeout: 60000 });
     check(players.url().includes("?players="), `View → Player window opened a second browser window (${players.url().replace(url, "")}, "${await players.title()}")`);
