@@ -46,6 +46,7 @@ struct ClimateAnswer {
     mean_temperature: Option<f64>,
     mean_moisture: Option<f64>,
     cold_biome_share: Option<f64>,
+    biome_coldness: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -185,6 +186,7 @@ pub fn stats(a: &StatsArgs) -> Result<(), CliError> {
                 mean_temperature: b.mean_temperature,
                 mean_moisture: b.mean_moisture,
                 cold_biome_share: b.cold_biome_share,
+                biome_coldness: b.biome_coldness,
             })
             .collect(),
     };
@@ -221,13 +223,15 @@ fn text(a: &StatsAnswer) -> String {
         };
         for b in &a.climate_bands {
             out += &format!(
-                "  rows {} to {}: {} land cells, {}, {} moisture, {} snow, tundra, taiga or steppe\n",
+                "  rows {} to {}: {} land cells, {}, {} moisture, {} snow, tundra, taiga or steppe, biome coldness {}\n",
                 b.rows_from,
                 b.rows_below - 1,
                 b.land_cells,
                 num(b.mean_temperature, "°C"),
                 num(b.mean_moisture, "%"),
-                num(b.cold_biome_share.map(|s| s * 100.0), "%")
+                num(b.cold_biome_share.map(|s| s * 100.0), "%"),
+                b.biome_coldness
+                    .map_or_else(|| "n/a".to_owned(), |c| format!("{c:.2}"))
             );
         }
     }

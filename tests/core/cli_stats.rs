@@ -90,7 +90,7 @@ fn stats_of_a_generated_world_agree_with_the_file() {
     let kind = map.properties().offset_kind;
     for band in bands {
         let rows = band["rows_from"].as_i64().unwrap()..band["rows_below"].as_i64().unwrap();
-        let (mut land, mut cold) = (0u64, 0u64);
+        let (mut land, mut cold, mut coldness) = (0u64, 0u64, 0u64);
         for h in map.shape().iter() {
             if is_water(&map, h) || !rows.contains(&i64::from(kind.from_hex(h).row)) {
                 continue;
@@ -101,20 +101,33 @@ fn stats_of_a_generated_world_agree_with_the_file() {
                 .and_then(|t| map.palette().get(t))
                 .map_or("", |t| t.name.as_str());
             cold += u64::from(matches!(name, "Snow" | "Tundra" | "Taiga" | "Steppe"));
+            coldness += match name {
+                "Snow" => 0,
+                "Tundra" => 1,
+                "Taiga" | "Steppe" => 2,
+                _ => 3,
+            };
         }
         assert_eq!(band["land_cells"], land);
         let share = band["cold_biome_share"].as_f64().unwrap();
         assert!((share - cold as f64 / land as f64).abs() < 1e-12, "{band}");
+        let mean = band["biome_coldness"].as_f64().unwrap();
+        assert!(
+            (mean - coldness as f64 / land as f64).abs() < 1e-12,
+            "{band}"
+        );
     }
     let top = bands[0]["cold_biome_share"].as_f64().unwrap();
+    let top_coldness = bands[0]["biome_coldness"].as_f64().unwrap();
     assert!(
         top > 0.0,
         "a world from 60° N has cold land in its top band"
     );
     assert!(
         text.contains(&format!(
-            "{:.1} % snow, tundra, taiga or steppe",
-            top * 100.0
+            "{:.1} % snow, tundra, taiga or steppe, biome coldness {:.2}",
+            top * 100.0,
+            top_coldness
         )),
         "{text}"
     );

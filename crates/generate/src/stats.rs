@@ -46,12 +46,35 @@ pub struct ClimateBand {
     /// The share of them, 0–1, in the cold biomes ([`COLD_BIOMES`]; `None` without land):
     /// where the band of cold biomes lies, whatever the height of the land beside it.
     pub cold_biome_share: Option<f64>,
+    /// How cold their biomes are, 0–3: the mean over them of 0 for snow, 1 for tundra, 2
+    /// for taiga or steppe and 3 for any other terrain, the classes the standard table gives
+    /// only below −10, −2 and 5 °C a year ([`biome_coldness_class`]; `None` without land).
+    /// The band with the least is the band of the coldest biomes, also where two bands are
+    /// wholly cold.
+    pub biome_coldness: Option<f64>,
 }
 
 /// The standard biome table's biomes of the cold, those it gives only to land below 5 °C
 /// a year (snow also to the highest ground): snow, tundra (below −2 °C), and taiga and
 /// steppe (−2 to 5 °C, wet and dry). Matched by terrain name without regard to case.
 pub const COLD_BIOMES: [&str; 4] = ["Snow", "Tundra", "Taiga", "Steppe"];
+
+/// A terrain's coldness class by its name: 0 snow, 1 tundra, 2 taiga or steppe (the
+/// standard table gives them only below −10, −2 and 5 °C a year; snow also to the highest
+/// ground), 3 any other.
+pub fn biome_coldness_class(name: &str) -> u8 {
+    let name = name.trim();
+    let is = |n: &str| name.eq_ignore_ascii_case(n);
+    if is("Snow") {
+        0
+    } else if is("Tundra") {
+        1
+    } else if COLD_BIOMES.iter().any(|&c| is(c)) {
+        2
+    } else {
+        3
+    }
+}
 
 /// How many row bands [`WorldStats::climate`] cuts a map into.
 pub const CLIMATE_BANDS: i32 = 5;
@@ -172,15 +195,16 @@ fn climate_bands(map: &HexMap, water: &[bool]) -> Vec<ClimateBand> {
         vec![[0.0f64; 2]; CLIMATE_BANDS as usize],
     );
     let layers = ClimateKind::ALL.map(|k| map.climate_layer(k).map(|l| l.values()));
-    // Whether each raw terrain value (a terrain's id; 0: none) is a cold biome.
-    let mut cold_terrain = vec![false; usize::from(u16::MAX) + 1];
+    // Each raw terrain value's (a terrain's id; 0: none) coldness class; 3 for none.
+    let mut class = vec![3u8; usize::from(u16::MAX) + 1];
     for t in map.palette().terrains() {
-        cold_terrain[usize::from(t.id.get())] = COLD_BIOMES
-            .iter()
-            .any(|c| t.name.trim().eq_ignore_ascii_case(c));
+        class[usize::from(t.id.get())] = biome_coldness_class(&t.name);
     }
     let raw = map.terrain_layer().raw();
-    let mut cold = vec![0usize; CLIMATE_BANDS as usize];
+    let (mut cold, mut coldness) = (
+        vec![0usize; CLIMATE_BANDS as usize],
+        vec![0usize; CLIMATE_BANDS as usize],
+    );
     for (i, h) in map.shape().iter().enumerate() {
         if water[i] {
             continue;
@@ -188,9 +212,9 @@ fn climate_bands(map: &HexMap, water: &[bool]) -> Vec<ClimateBand> {
         let row = kind.from_hex(h).row - bounds.min_row;
         let band = (row * CLIMATE_BANDS / rows.max(1)) as usize;
         count[band] += 1;
-        if cold_terrain[usize::from(raw[i])] {
-            cold[band] += 1;
-        }
+        let c = class[usize::from(raw[i])];
+        cold[band] += usize::from(c < 3);
+        coldness[band] += usize::from(c);
         for (sum, layer) in sums[band].iter_mut().zip(&layers) {
             if let Some(values) = layer {
                 *sum += f64::from(values[i]);
@@ -209,6 +233,7 @@ fn climate_bands(map: &HexMap, water: &[bool]) -> Vec<ClimateBand> {
                 mean_temperature: mean(0),
                 mean_moisture: mean(1),
                 cold_biome_share: (n > 0).then(|| cold[b as usize] as f64 / n as f64),
+                biome_coldness: (n > 0).then(|| coldness[b as usize] as f64 / n as f64),
             }
         })
         .collect()
@@ -325,11 +350,8 @@ mod tests {
             };
             map.set_terrain_index(i, Some(terrain));
         }
-        let shares: Vec<Option<f64>> = WorldStats::of(&map)
-            .climate
-            .iter()
-            .map(|b| b.cold_biome_share)
-            .collect();
+        let climate = WorldStats::of(&map).climate;
+        let shares: Vec<Option<f64>> = climate.iter().map(|b| b.cold_biome_share).collect();
         let middle = f64::from(cold_in_middle) / f64::from(land_in_middle);
         assert!(middle > 0.3 && middle < 0.7, "{middle}");
         let want = [0.0, 1.0, middle, 0.0, 0.0];
@@ -337,6 +359,16 @@ mod tests {
             let got = got.expect("land in every band");
             assert!((got - want).abs() < 1e-9, "band {band}: {got} not {want}");
         }
+        // Coldness: grassland 3, tundra 1, the middle band's taiga and steppe 2 among its
+        // grassland.
+        let coldness: Vec<f64> = climate.iter().map(|b| b.biome_coldness.unwrap()).collect();
+        let want = [3.0, 1.0, 2.0 * middle + 3.0 * (1.0 - middle), 3.0, 3.0];
+        for (band, (got, want)) in coldness.iter().zip(want).enumerate() {
+            assert!((got - want).abs() < 1e-9, "band {band}: {got} not {want}");
+        }
+        assert_eq!(biome_coldness_class(" snow "), 0);
+        assert_eq!(biome_coldness_class("Steppe"), 2);
+        assert_eq!(biome_coldness_class("Hills"), 3);
     }
 
     #[test]
