@@ -70,33 +70,33 @@ impl HackFit {
     /// The fit of `basins` with L to the divide (Hack's own measure), over those that
     /// drain at least [`HACK_MIN_AREA`] hexes.
     pub fn to_divide(basins: &[HackBasin]) -> Option<HackFit> {
-        HackFit::of(
-            basins
-                .iter()
-                .filter(|b| b.area >= HACK_MIN_AREA)
-                .map(|b| (b.area, b.to_divide)),
-        )
+        HackFit::by(basins, |b| b.area, |b| b.to_divide)
     }
 
     /// The fit of `basins` with L the laid channel only.
     pub fn channel(basins: &[HackBasin]) -> Option<HackFit> {
-        HackFit::of(
-            basins
-                .iter()
-                .filter(|b| b.area >= HACK_MIN_AREA)
-                .map(|b| (b.area, b.channel)),
-        )
+        HackFit::by(basins, |b| b.area, |b| b.channel)
     }
 
     /// The fit of `basins` with L to the divide and A the map's own drainage's
     /// ([`HackBasin::drainage_area`]), over those whose drainage gathers at least
     /// [`HACK_MIN_AREA`] hexes: the measure before A followed the rivers, for comparison.
     pub fn drainage_area(basins: &[HackBasin]) -> Option<HackFit> {
+        HackFit::by(basins, |b| b.drainage_area, |b| b.to_divide)
+    }
+
+    /// The fit of `basins` with A `area` and L `length`, over those whose `area` is at
+    /// least [`HACK_MIN_AREA`] hexes.
+    fn by(
+        basins: &[HackBasin],
+        area: impl Fn(&HackBasin) -> u32,
+        length: impl Fn(&HackBasin) -> u32,
+    ) -> Option<HackFit> {
         HackFit::of(
             basins
                 .iter()
-                .filter(|b| b.drainage_area >= HACK_MIN_AREA)
-                .map(|b| (b.drainage_area, b.to_divide)),
+                .filter(|b| area(b) >= HACK_MIN_AREA)
+                .map(|b| (area(b), length(b))),
         )
     }
 }
